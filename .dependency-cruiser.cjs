@@ -1,0 +1,43 @@
+/** Boundaries of design §1, checked on every `make test`. */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ depends on nothing of ours and does no I/O',
+      severity: 'error',
+      from: { path: '^domain/src' },
+      to: { path: '^(backend|projections|frontend)/|^node_modules/(pg|typeorm|@nestjs|react|axios)|^(fs|net|http|child_process)$' },
+    },
+    {
+      name: 'projections-not-backend',
+      severity: 'error',
+      from: { path: '^projections/src' },
+      to: { path: '^(backend|frontend)/' },
+    },
+    {
+      name: 'frontend-only-pure-domain',
+      severity: 'error',
+      from: { path: '^frontend/src' },
+      to: { path: '^(backend|projections)/' },
+    },
+    ...[
+      ['backend', '(domain|projections)'],
+      ['projections', 'domain'],
+      ['frontend', 'domain'],
+    ].map(([from, to]) => ({
+      name: `${from}-uses-public-entries`,
+      comment: 'import another workspace through its public entry, not its src/ internals',
+      severity: 'error',
+      from: { path: `^${from}/` },
+      to: { path: `^${to}/src/.+`, pathNot: '^(domain|projections)/src/index\\.ts$' },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+  },
+};

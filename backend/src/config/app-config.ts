@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+
+export type EventStoreKind = 'postgres' | 'eventstoredb';
+
+/** Everything the process reads from its environment, read once and validated here. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when absent an embedded one is started under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  eventStore: EventStoreKind;
+  eventStoreConnectionString: string | null;
+  /** Run the projection runner inside the API process (default) or leave it to a separate worker. */
+  runProjections: boolean;
+  /** Serve the built frontend from this folder, when it exists. */
+  frontendDist: string;
+  seedDemoData: boolean;
+  paymentsSandboxSettleMs: number;
+  smtpUrl: string | null;
+  publicUrl: string;
+  /** How long a command's answer waits for the read models to catch up (read your writes). */
+  readYourWritesTimeoutMs: number;
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  }
+  return parsed;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const repoRoot = resolve(__dirname, '..', '..', '..');
+  const eventStore = (env.EVENT_STORE ?? 'postgres') as EventStoreKind;
+  if (eventStore !== 'postgres' && eventStore !== 'eventstoredb') {
+    throw new Error(`EVENT_STORE must be "postgres" or "eventstoredb", got "${env.EVENT_STORE}"`);
+  }
+  const eventStoreConnectionString = env.EVENTSTORE_CONNECTION_STRING || null;
+  if (eventStore === 'eventstoredb' && !eventStoreConnectionString) {
+    throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (for example esdb://localhost:2113?tls=false)');
+  }
+  const port = integer('PORT', env.PORT, 3000);
+  return {
+    port,
+    host: env.HOST || 'localhost',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
+    embeddedPostgresPort: integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329),
+    eventStore,
+    eventStoreConnectionString,
+    runProjections: flag(env.RUN_PROJECTIONS, true),
+    frontendDist: resolve(env.FRONTEND_DIST || resolve(repoRoot, 'frontend', 'dist')),
+    seedDemoData: flag(env.SEED_DEMO_DATA, true),
+    paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
+    smtpUrl: env.SMTP_URL || null,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
+  };
+}

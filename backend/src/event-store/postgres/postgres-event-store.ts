@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Client, type Pool } from 'pg';
+import {
+  IdempotencyConflictError,
+  WrongExpectedVersionError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type EventStoreHealth,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '@escrow/domain';
+import { startSubscription } from '../subscription-loop';
+
+export const EVENTS_CHANNEL = 'escrow_events';
+
+export interface PostgresEventStoreOptions {
+  pool: Pool;
+  /** Connection string for the dedicated LISTEN connection; without it only polling wakes readers. */
+  listenUrl?: string | null;
+  /** Fallback polling interval of subscriptions (ms). */
+  pollIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+interface EventRow {
+  global_position: string | number;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const SELECT_COLUMNS = 'global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
+const MAX_ANY_RETRIES = 20;
+const UNIQUE_VIOLATION = '23505';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.stream_revision,
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** jsonb normalises key order and whitespace; compare what the database would store. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Event store on one PostgreSQL table. An append is one statement (one round trip, its own
+ * implicit transaction): the expected-revision check, the revision numbering and the insert of
+ * all events happen together, and the (stream_id, stream_revision) key settles races.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly wakeups = new EventEmitter();
+  private readonly pollIntervalMs: number;
+  private readonly log: (line: string) => void;
+  private listener: Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private listenerRetry: NodeJS.Timeout | null = null;
+  private notifyInFlight = false;
+  private notifyPending = false;
+  private closed = false;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.log = options.log ?? (() => undefined);
+    this.wakeups.setMaxListeners(0);
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const expected = options.expectedRevision ?? 'any';
+    const ids = events.map((e) => e.id ?? randomUUID());
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.tryAppend(streamId, events, ids, expected);
+        if (result) {
+          this.afterAppend();
+          return result;
+        }
+        // Nothing inserted: the expected-revision condition did not hold. It may be a retry.
+        const replay = await this.findIdempotentReplay(streamId, events, ids);
+        if (replay) return replay;
+        throw new WrongExpectedVersionError(streamId, expected, await this.currentRevision(streamId));
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === 'events_event_id_key') {
+          const replay = await this.findIdempotentReplay(streamId, events, ids);
+          if (replay) return replay;
+          throw new IdempotencyConflictError(streamId, ids[0]!);
+        }
+        // A concurrent writer took the revision. With 'any' that is not a conflict: number again.
+        if (expected === 'any' && attempt < MAX_ANY_RETRIES) continue;
+        const replay = await this.findIdempotentReplay(streamId, events, ids);
+        if (replay) return replay;
+        throw new WrongExpectedVersionError(streamId, expected, await this.currentRevision(streamId));
+      }
+    }
+  }
+
+  private async tryAppend(streamId: string, events: NewEvent[], ids: string[], expected: ExpectedRevision): Promise<AppendResult | null> {
+    const params: unknown[] = [
+      streamId,
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => e.metadata?.schemaVersion ?? 1),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    // base = revision of the stream's last event before this append (-1: no stream).
+    let base: string;
+    let guard = '';
+    if (typeof expected === 'number') {
+      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
+      params.push(expected);
+      base = '$7::int';
+      // An exact revision must be the stream's current one; a lower one would leave a gap.
+      guard = `WHERE (SELECT max(stream_revision) FROM events WHERE stream_id = $1) = $7::int`;
+    } else if (expected === 'no_stream') {
+      base = '-1';
+    } else {
+      base = `(SELECT coalesce(max(stream_revision), -1) FROM events WHERE stream_id = $1)`;
+      if (expected === 'stream_exists') guard = `WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1)`;
+    }
+    const sql = `
+      INSERT INTO events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      SELECT $1, ${base} + e.ord::int, e.id, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
+      FROM unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[])
+           WITH ORDINALITY AS e(id, type, schema_version, data, metadata, ord)
+      ${guard}
+      RETURNING stream_revision, global_position, transaction_id::text AS transaction_id`;
+    const { rows } = await this.options.pool.query<{ stream_revision: number; global_position: string | number; transaction_id: string }>(sql, params);
+    if (rows.length === 0) return null;
+    const last = rows.reduce((a, b) => (a.stream_revision > b.stream_revision ? a : b));
+    return {
+      nextExpectedRevision: last.stream_revision,
+      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+      appended: true,
+    };
+  }
+
+  /** Same ids already stored with the same content: answer as the first append did. */
+  private async findIdempotentReplay(streamId: string, events: NewEvent[], ids: string[]): Promise<AppendResult | null> {
+    const { rows } = await this.options.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    if (rows.length === 0) return null;
+    const byId = new Map(rows.map((r) => [r.event_id, r]));
+    const matches =
+      rows.length === ids.length &&
+      ids.every((id, i) => {
+        const row = byId.get(id);
+        return row && row.stream_id === streamId && row.type === events[i]!.type && canonicalJson(row.data) === canonicalJson(events[i]!.data ?? null);
+      });
+    if (!matches) throw new IdempotencyConflictError(streamId, rows[0]!.event_id);
+    const last = rows.reduce((a, b) => (a.stream_revision > b.stream_revision ? a : b));
+    return { nextExpectedRevision: last.stream_revision, position: toRecorded(last).position, appended: false };
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.options.pool.query<{ revision: number | null }>(
+      'SELECT max(stream_revision) AS revision FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.revision ?? 'no_stream';
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.options.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
+      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<ReadAllPage> {
+    const after = options.after ?? { commit: 0n, prepare: 0n };
+    // One statement: the snapshot that decides visibility is the one that computes xmin, so a
+    // transaction still running (holding a lower position) stops the reader until it ends.
+    const { rows } = await this.options.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.commit.toString(), after.prepare.toString(), options.limit],
+    );
+    const events = rows.map(toRecorded);
+    return {
+      events,
+      lastPosition: events.length > 0 ? events[events.length - 1]!.position : (options.after ?? null),
+      hasMore: events.length === options.limit,
+    };
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: (batch: RecordedEvent[]) => Promise<void>): Subscription {
+    if (this.closed) throw new Error('event store is closed');
+    void this.ensureListener();
+    const subscription = startSubscription({
+      after: options.after ?? null,
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: this.pollIntervalMs,
+      readPage: (after, limit) => this.readAll({ after, limit }),
+      onWake: (wake) => {
+        this.wakeups.on('wake', wake);
+        return () => this.wakeups.off('wake', wake);
+      },
+      handler,
+    });
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  async countAfter(after: GlobalPosition | null): Promise<number> {
+    const from = after ?? { commit: 0n, prepare: 0n };
+    const { rows } = await this.options.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+      [from.commit.toString(), from.prepare.toString()],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async headPosition(): Promise<{ position: GlobalPosition; recordedAt: Date } | null> {
+    const { rows } = await this.options.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { position: toRecorded(row).position, recordedAt: row.recorded_at } : null;
+  }
+
+  async health(): Promise<EventStoreHealth> {
+    try {
+      const head = await this.headPosition();
+      return { status: 'up', kind: this.kind, headPosition: head?.position ?? null };
+    } catch (error) {
+      return { status: 'down', kind: this.kind, headPosition: null, error: (error as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.listenerRetry) clearTimeout(this.listenerRetry);
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) await listener.end().catch(() => undefined);
+  }
+
+  /** Wakes local subscribers at once and other processes through one coalesced NOTIFY. */
+  private afterAppend(): void {
+    this.wakeups.emit('wake');
+    if (this.notifyInFlight) {
+      this.notifyPending = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    const send = (): void => {
+      this.notifyPending = false;
+      this.options.pool
+        .query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`)
+        .catch((error: Error) => this.log(`NOTIFY failed (readers fall back to polling): ${error.message}`))
+        .finally(() => {
+          if (this.notifyPending && !this.closed) send();
+          else this.notifyInFlight = false;
+        });
+    };
+    send();
+  }
+
+  private ensureListener(): Promise<void> {
+    if (!this.options.listenUrl || this.closed || this.listener) return Promise.resolve();
+    if (this.listenerStarting) return this.listenerStarting;
+    this.listenerStarting = (async () => {
+      const client = new Client({ connectionString: this.options.listenUrl!, application_name: 'escrow-ledger-listener' });
+      const retry = (reason: string): void => {
+        this.log(`event notification connection lost (${reason}); polling until it is back`);
+        if (this.listener === client) this.listener = null;
+        client.end().catch(() => undefined);
+        if (!this.closed && !this.listenerRetry) {
+          this.listenerRetry = setTimeout(() => {
+            this.listenerRetry = null;
+            void this.ensureListener();
+          }, 1000);
+        }
+        this.wakeups.emit('wake'); // re-read from the checkpoint after a reconnect
+      };
+      client.on('error', (error) => retry(error.message));
+      client.on('end', () => {
+        if (this.listener === client) retry('connection ended');
+      });
+      client.on('notification', () => this.wakeups.emit('wake'));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+        this.listener = client;
+      } catch (error) {
+        retry((error as Error).message);
+      }
+    })().finally(() => {
+      this.listenerStarting = null;
+    });
+    return this.listenerStarting;
+  }
+
+  /** For tests and diagnostics: the dedicated LISTEN connection's backend pid. */
+  async listenerPid(): Promise<number | null> {
+    await this.ensureListener();
+    return (this.listener as unknown as { processID?: number } | null)?.processID ?? null;
+  }
+}
+

@@ -1,0 +1,76 @@
+import type { GlobalPosition, ReadAllPage, RecordedEvent, Subscription } from '@escrow/domain';
+
+export interface SubscriptionLoopOptions {
+  after: GlobalPosition | null;
+  batchSize: number;
+  pollIntervalMs: number;
+  readPage: (after: GlobalPosition | null, limit: number) => Promise<ReadAllPage>;
+  /** Registers a wake-up callback (notification or local append); returns its unregister function. */
+  onWake: (wake: () => void) => () => void;
+  handler: (batch: RecordedEvent[]) => Promise<void>;
+  /** A failed read (database restarting) is retried after this delay instead of ending the subscription. */
+  readRetryMs?: number;
+}
+
+/**
+ * Catch-up then live delivery over a pull-based store: read pages until the store has nothing
+ * visible, then sleep until woken or until the poll interval passes. Wake-ups are only hints;
+ * polling alone is enough to deliver everything.
+ */
+export function startSubscription(options: SubscriptionLoopOptions): Subscription {
+  let stopped = false;
+  let woken = false;
+  let sleeper: (() => void) | null = null;
+  const wake = (): void => {
+    woken = true;
+    sleeper?.();
+  };
+  const unregister = options.onWake(wake);
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        sleeper = null;
+        resolve();
+      }
+      sleeper = done;
+    });
+
+  const run = async (): Promise<void> => {
+    let after = options.after;
+    try {
+      while (!stopped) {
+        woken = false;
+        let page: ReadAllPage;
+        try {
+          page = await options.readPage(after, options.batchSize);
+        } catch (error) {
+          if (stopped) break;
+          await sleep(options.readRetryMs ?? 1000);
+          continue;
+        }
+        if (stopped) break;
+        if (page.events.length > 0) {
+          await options.handler(page.events);
+          after = page.lastPosition;
+        }
+        if (!page.hasMore) await sleep(options.pollIntervalMs);
+      }
+    } finally {
+      unregister();
+    }
+  };
+
+  const done = run();
+  return {
+    done,
+    stop: async () => {
+      stopped = true;
+      sleeper?.();
+      await done.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Errors a request can cause by itself: their message is safe and useful to show. */
+export interface ErrorBody {
+  message: string;
+  statusCode: number;
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && CONNECTION_ERROR_CODES.has(e.code)) return true;
+  const message = e.message ?? '';
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(message);
+}
+
+function messageOf(response: unknown, fallback: string): string {
+  if (typeof response === 'string') return response;
+  if (response && typeof response === 'object' && 'message' in response) {
+    const m = (response as { message: unknown }).message;
+    if (Array.isArray(m)) return m.map(String).join('; ');
+    if (typeof m === 'string') return m;
+  }
+  return fallback;
+}
+
+/**
+ * Every error leaves as `{ message, statusCode }`. Unknown errors are logged and answered 500
+ * without internals; a lost database answers 503 so clients know to retry. GETs of unknown
+ * non-API paths fall back to the single-page app.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+  private indexHtml: string | null | undefined;
+
+  constructor(private readonly frontendDist: string | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
+      this.send(reply, status, messageOf(exception.getResponse(), exception.message));
+      return;
+    }
+    const fastifyStatus = (exception as { statusCode?: number }).statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      this.send(reply, fastifyStatus, this.clientErrorText(exception as Error, fastifyStatus));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.send(reply, HttpStatus.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable (database unreachable). Please try again in a moment.');
+      return;
+    }
+    this.logger.error(`${request.method} ${request.url} failed`, (exception as Error)?.stack ?? String(exception));
+    this.send(reply, HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');
+  }
+
+  private clientErrorText(error: Error, status: number): string {
+    if (status === 415) return 'Send the request body as JSON (Content-Type: application/json).';
+    if (status === 413) return 'The request body is too large.';
+    if (/JSON/i.test(error.message)) return 'The request body is not valid JSON.';
+    return error.message || 'Bad request.';
+  }
+
+  private send(reply: FastifyReply, status: number, message: string): void {
+    if (reply.sent) return;
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message, statusCode: status } satisfies ErrorBody);
+  }
+
+  private serveSpa(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/')) return false;
+    if (this.indexHtml === undefined) {
+      const file = this.frontendDist ? join(this.frontendDist, 'index.html') : null;
+      this.indexHtml = file && existsSync(file) ? readFileSync(file, 'utf8') : null;
+    }
+    if (this.indexHtml === null) return false;
+    void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.indexHtml);
+    return true;
+  }
+}

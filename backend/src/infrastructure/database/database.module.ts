@@ -1,0 +1,23 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { PG_POOL } from './database.tokens';
+
+/** Hands the resources opened before Nest started (pool, TypeORM data source, config) to the app. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static register(config: AppConfig, pool: Pool, dataSource: DataSource): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: PG_POOL, useValue: pool },
+        { provide: DataSource, useValue: dataSource },
+      ],
+      exports: [APP_CONFIG, PG_POOL, DataSource],
+    };
+  }
+}

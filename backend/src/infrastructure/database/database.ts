@@ -1,0 +1,60 @@
+import { Pool, types } from 'pg';
+import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres';
+
+// int8 and numeric arrive as strings; money code turns numerics into Decimal explicitly,
+// so only counts (int8) are parsed, and only when they are safe integers.
+types.setTypeParser(types.builtins.INT8, (value) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+});
+
+export interface DatabaseHandle {
+  url: string;
+  /** Pool for the hot paths (event store, projection runner): plain SQL, no ORM in between. */
+  pool: Pool;
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(config: AppConfig, log: (line: string) => void): Promise<DatabaseHandle> {
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPostgresPort,
+      database: 'escrow',
+      log: (line) => log(`[postgres] ${line}`),
+    });
+    url = embedded.url;
+  }
+  const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger' });
+  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', (error) => log(`[postgres] idle connection error: ${error.message}`));
+  return {
+    url,
+    pool,
+    stop: async () => {
+      await pool.end().catch(() => undefined);
+      if (embedded) await embedded.stop();
+    },
+  };
+}
+
+export function createDataSource(
+  url: string,
+  entities: MixedList<Function | string | EntitySchema>,
+  migrations: MixedList<Function | string>,
+): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: ['error'],
+    extra: { max: 10, application_name: 'escrow-ledger-orm' },
+  });
+}

@@ -1,0 +1,28 @@
+import { Logger } from '@nestjs/common';
+import { loadConfig } from './config/app-config';
+import { createApp } from './bootstrap';
+
+async function main(): Promise<void> {
+  const logger = new Logger('Main');
+  const config = loadConfig();
+  const running = await createApp(config);
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: stopping the API and the database`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await running.app.listen({ port: config.port, host: config.host });
+  logger.log(`Escrow Ledger is serving the UI on http://localhost:${config.port}/ and the API on http://localhost:${config.port}/api`);
+}
+
+main().catch((error: unknown) => {
+  // eslint-disable-next-line no-console
+  console.error('Escrow Ledger failed to start:', error);
+  process.exit(1);
+});

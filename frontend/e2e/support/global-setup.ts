@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { e2eEnvironment } from './environment';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function waitForHealth(url: string, timeoutMs: number, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const failure = exited();
+    if (failure) throw new Error(failure);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the built product as `make start` does (embedded PostgreSQL, migrations, demo data),
+ * but on free loopback ports and a throw-away data directory.
+ */
+export default async function globalSetup(): Promise<void> {
+  const env = e2eEnvironment();
+  const main = join(repoRoot, 'backend', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('backend/dist/main.js is missing: run `npm run build` first (make test does)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
+  chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(env.port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(env.pgPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO_DATA: 'true',
+      PAYMENTS_SANDBOX_SETTLE_MS: process.env.E2E_SETTLE_MS ?? '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exitText: string | null = null;
+  child.on('exit', (code, signal) => {
+    exitText = `the server exited early (code ${code}, signal ${signal}):\n${output}`;
+  });
+  process.env.E2E_SERVER_PID = String(child.pid);
+  process.env.E2E_DATA_DIR = dataDir;
+  await waitForHealth(`${env.baseUrl}/api/health`, 120_000, () => exitText);
+  child.removeAllListeners('exit');
+  (globalThis as { __ESCROW_E2E_SERVER__?: unknown }).__ESCROW_E2E_SERVER__ = child;
+}

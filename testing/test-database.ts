@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!url) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run tests through jest (its global setup starts PostgreSQL)');
+  return url;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * A migrated template per set of migrations, built once per run under an advisory lock (jest
+ * workers race for it); every test database is a cheap copy of it.
+ */
+function migratedTemplate(key: string, migrations: Function[]): Promise<string> {
+  const name = `template_${key}`;
+  let pending = templates.get(name);
+  if (!pending) {
+    pending = withAdmin(async (admin) => {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      try {
+        const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) {
+          const building = `${name}_building_${randomBytes(4).toString('hex')}`;
+          await admin.query(`CREATE DATABASE ${building}`);
+          const ds = new DataSource({ type: 'postgres', url: databaseUrl(building), migrations, migrationsTableName: 'schema_migrations', logging: ['error'] });
+          await ds.initialize();
+          await ds.runMigrations({ transaction: 'each' });
+          await ds.destroy();
+          await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        }
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      }
+      return name;
+    });
+    templates.set(name, pending);
+  }
+  return pending;
+}
+
+/** A fresh, migrated database of its own for one test file. */
+export async function createTestDatabase(migrations: Function[]): Promise<TestDatabase> {
+  const key = createHash('sha1').update(migrations.map((m) => m.name).join(',')).digest('hex').slice(0, 12);
+  const template = await migratedTemplate(key, migrations);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return {
+    name,
+    url: databaseUrl(name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
