@@ -19,7 +19,8 @@ bench: build
 install: $(NPM_INSTALL_STAMP)
 
 $(NPM_INSTALL_STAMP): package.json package-lock.json domain/package.json projections/package.json backend/package.json frontend/package.json bench/package.json
-	npm ci --no-audit --no-fund
+	@# npm ci rejects this lock file (npm 11 leaves foreign-platform optional packages out of it); install honours it.
+	npm install --no-audit --no-fund
 	@touch $@
 
 build: install
