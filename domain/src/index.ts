@@ -1,1 +1,3 @@
 export * from './event-store';
+export * from './shared';
+export * from './projects';
