@@ -1,0 +1,14 @@
+import type { EventStore } from '@escrow/domain';
+import type { Pool } from 'pg';
+import type { AppConfig } from '../config/app-config';
+import { PostgresEventStore } from './postgres/postgres-event-store';
+
+/** EVENT_STORE=postgres|eventstoredb picks the adapter; both pass the same contract suite. */
+export function createEventStore(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
+  switch (config.eventStore) {
+    case 'postgres':
+      return new PostgresEventStore({ pool, listenUrl: databaseUrl, log });
+    case 'eventstoredb':
+      throw new Error('EVENT_STORE=eventstoredb: the EventStoreDB adapter is not wired yet');
+  }
+}
