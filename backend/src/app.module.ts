@@ -5,13 +5,24 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config/app-config';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { HealthController } from './health/health.controller';
+import { EventStoreModule } from './event-store/event-store.module';
+import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
+import { CommandSideModule } from './command-side/command-side.module';
+import { ProjectsModule } from './projects/projects.module';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, pool: Pool, dataSource: DataSource): DynamicModule {
+  static register(config: AppConfig, pool: Pool, dataSource: DataSource, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [DatabaseModule.register(config, pool, dataSource), CqrsModule.forRoot()],
+      imports: [
+        DatabaseModule.register(config, pool, dataSource, databaseUrl),
+        CqrsModule.forRoot(),
+        EventStoreModule,
+        ProjectionsRuntimeModule,
+        CommandSideModule,
+        ProjectsModule,
+      ],
       controllers: [HealthController],
     };
   }

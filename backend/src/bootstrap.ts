@@ -57,7 +57,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   const adapter = new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: 1024 * 1024 });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
   });

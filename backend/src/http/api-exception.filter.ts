@@ -1,5 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type DomainErrorKind } from '@escrow/domain';
+import { isTransientDatabaseError } from '@escrow/projections';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,15 +11,12 @@ export interface ErrorBody {
   statusCode: number;
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (!e) return false;
-  if (e.code && CONNECTION_ERROR_CODES.has(e.code)) return true;
-  const message = e.message ?? '';
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(message);
-}
+const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+};
 
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
@@ -52,13 +51,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.send(reply, status, messageOf(exception.getResponse(), exception.message));
       return;
     }
+    if (exception instanceof DomainError) {
+      this.send(reply, STATUS_OF_DOMAIN_ERROR[exception.kind], exception.message);
+      return;
+    }
     const fastifyStatus = (exception as { statusCode?: number }).statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       this.send(reply, fastifyStatus, this.clientErrorText(exception as Error, fastifyStatus));
       return;
     }
-    if (isDatabaseUnavailable(exception)) {
+    if (isTransientDatabaseError(exception)) {
       this.send(reply, HttpStatus.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable (database unreachable). Please try again in a moment.');
       return;
     }

@@ -1,0 +1,187 @@
+import type { RecordedEvent } from '@escrow/domain';
+import { ProjectionRunner, type ProjectionContext, type Projector } from '@escrow/projections';
+import { createEventStoreFixture, eventually, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
+
+/**
+ * A projector that records every application of an event in a table WITHOUT a unique key, so a
+ * double application shows up as a duplicate row instead of being absorbed.
+ */
+class AppliedEventsProjector implements Projector {
+  readonly tables = ['applied_events'];
+  readonly handles = ['Counted', 'Poison'];
+  failOn: ((event: RecordedEvent) => boolean) | null = null;
+  crashOnce: ((event: RecordedEvent) => boolean) | null = null;
+
+  constructor(
+    readonly name = 'applied-events',
+    readonly version = 1,
+  ) {}
+
+  async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
+    for (const event of events) {
+      await context.query(`INSERT INTO ${context.table('applied_events')} (event_id, n) VALUES ($1, $2)`, [event.id, (event.data as { n?: number }).n ?? null]);
+      if (this.crashOnce?.(event)) {
+        this.crashOnce = null;
+        // The read-model row is written; now the connection dies before the checkpoint commits.
+        await context.query('SELECT pg_terminate_backend(pg_backend_pid())');
+      }
+      if (this.failOn?.(event)) throw new Error(`cannot apply ${event.type}`);
+    }
+  }
+}
+
+async function createAppliedEventsTable(fixture: EventStoreFixture): Promise<void> {
+  await fixture.pool.query('CREATE TABLE applied_events (event_id uuid NOT NULL, n integer)');
+}
+
+async function appliedRows(fixture: EventStoreFixture): Promise<{ total: number; distinct: number }> {
+  const { rows } = await fixture.pool.query<{ total: number; distinct: number }>(
+    'SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct FROM applied_events',
+  );
+  return rows[0]!;
+}
+
+function runnerFor(fixture: EventStoreFixture, projectors: Projector[]): ProjectionRunner {
+  return new ProjectionRunner({ pool: fixture.pool, eventStore: fixture.store, projectors, databaseUrl: fixture.database.url, retryMs: 100, batchSize: 50 });
+}
+
+async function appendCounted(fixture: EventStoreFixture, count: number, stream = 'counter-1'): Promise<void> {
+  for (let i = 0; i < count; i += 25) {
+    const chunk = Array.from({ length: Math.min(25, count - i) }, (_, k) => testEvent('Counted', { n: i + k }));
+    await fixture.store.append(stream, chunk);
+  }
+}
+
+describe('ProjectionRunner', () => {
+  let fixture: EventStoreFixture;
+  const runners: ProjectionRunner[] = [];
+
+  beforeEach(async () => {
+    fixture = await createEventStoreFixture();
+    await createAppliedEventsTable(fixture);
+  });
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await fixture.close();
+  });
+
+  it('applies every event once and keeps the checkpoint with the read model', async () => {
+    await appendCounted(fixture, 120);
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(runner);
+    runner.start();
+    await eventually(() => appliedRows(fixture), (r) => r.total === 120);
+    const [status] = await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0);
+    expect(status).toMatchObject({ name: 'applied-events', state: 'running', eventsApplied: 120, lagEvents: 0 });
+    expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
+  });
+
+  it('recovers from a crash between the read-model write and the checkpoint without doubling', async () => {
+    await appendCounted(fixture, 60);
+    const projector = new AppliedEventsProjector();
+    projector.crashOnce = (event) => (event.data as { n: number }).n === 30;
+    const runner = runnerFor(fixture, [projector]);
+    runners.push(runner);
+    runner.start();
+    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 60);
+    expect(projector.crashOnce).toBeNull(); // the crash did happen
+    expect(await appliedRows(fixture)).toEqual({ total: 60, distinct: 60 });
+  });
+
+  it('lets only one of two runners work a projector; the other takes over when it stops', async () => {
+    const first = runnerFor(fixture, [new AppliedEventsProjector()]);
+    const second = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(first, second);
+    first.start();
+    await eventually(() => first.status(), (s) => s[0]!.state === 'running');
+    second.start();
+    await eventually(() => second.status(), (s) => s[0]!.state === 'standby');
+
+    await appendCounted(fixture, 50);
+    await eventually(() => appliedRows(fixture), (r) => r.total === 50);
+    await first.stop();
+    await appendCounted(fixture, 50, 'counter-2');
+    await eventually(() => second.status(), (s) => s[0]!.state === 'running' && s[0]!.lagEvents === 0);
+    await eventually(() => appliedRows(fixture), (r) => r.total === 100);
+    expect(await appliedRows(fixture)).toEqual({ total: 100, distinct: 100 });
+  });
+
+  it('stops a projector at an event it cannot apply, records it, and keeps the others running', async () => {
+    const failing = new AppliedEventsProjector('failing');
+    failing.failOn = (event) => event.type === 'Poison';
+    const healthy = new AppliedEventsProjector('healthy');
+    await fixture.pool.query('CREATE TABLE applied_events_healthy (LIKE applied_events)');
+    (healthy as { tables: string[] }).tables = ['applied_events_healthy'];
+    healthy.apply = async (events, context) => {
+      for (const e of events) await context.query(`INSERT INTO ${context.table('applied_events_healthy')} (event_id) VALUES ($1)`, [e.id]);
+    };
+
+    await appendCounted(fixture, 10);
+    const poison = await fixture.store.append('counter-1', [testEvent('Poison', { n: 999 })]);
+    await appendCounted(fixture, 10, 'counter-2');
+    const runner = runnerFor(fixture, [failing, healthy]);
+    runners.push(runner);
+    runner.start();
+
+    const statuses = await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.state === 'stopped' && s.find((p) => p.name === 'healthy')!.lagEvents === 0);
+    const stopped = statuses.find((p) => p.name === 'failing')!;
+    expect(stopped.error).toContain('cannot apply Poison');
+    expect(stopped.openDeadLetters).toBe(1);
+    expect(stopped.eventsApplied).toBe(10); // everything before the poison, nothing after
+    expect(stopped.lagEvents).toBe(11);
+    const { rows: deadLetters } = await fixture.pool.query('SELECT type, position, data FROM projection_dead_letters');
+    expect(deadLetters).toEqual([{ type: 'Poison', position: `${poison.position.commit}/${poison.position.prepare}`, data: { n: 999 } }]);
+    // The failing event's row was rolled back with its batch: nothing half applied.
+    expect((await appliedRows(fixture)).total).toBe(10);
+    const { rows: healthyRows } = await fixture.pool.query('SELECT count(*)::int AS n FROM applied_events_healthy');
+    expect(healthyRows[0].n).toBe(21);
+
+    // After a fix, resuming retries the event and carries on.
+    failing.failOn = null;
+    expect(await runner.resume('failing')).toBe(true);
+    await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.state === 'running' && s.find((p) => p.name === 'failing')!.lagEvents === 0);
+    expect(await appliedRows(fixture)).toEqual({ total: 21, distinct: 21 });
+  });
+
+  it('waits for read models to pass a position (read your writes)', async () => {
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(runner);
+    runner.start();
+    const result = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
+    expect(await runner.waitFor(result.position, { timeoutMs: 5000 })).toBe(true);
+    expect((await appliedRows(fixture)).total).toBe(1);
+  });
+
+  it('gives up waiting when the projectors are not running', async () => {
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    const result = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
+    const started = Date.now();
+    expect(await runner.waitFor(result.position, { timeoutMs: 200 })).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('rebuilds into fresh tables while running and ends with the same rows', async () => {
+    await appendCounted(fixture, 200);
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(runner);
+    runner.start();
+    await eventually(() => appliedRows(fixture), (r) => r.total === 200);
+    await fixture.pool.query('CREATE INDEX applied_events_n_idx ON applied_events (n)');
+
+    const writing = appendCounted(fixture, 100, 'counter-2'); // live traffic during the rebuild
+    const progress: number[] = [];
+    const result = await runner.rebuild('applied-events', (p) => progress.push(p.done));
+    await writing;
+    expect(result.events).toBeGreaterThanOrEqual(200);
+    expect(progress.length).toBeGreaterThan(0);
+    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.state === 'running');
+    expect(await appliedRows(fixture)).toEqual({ total: 300, distinct: 300 });
+    const { rows: indexes } = await fixture.pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'applied_events' ORDER BY 1`);
+    expect(indexes.map((r) => r.indexname)).toEqual(['applied_events_n_idx']);
+    const { rows: tables } = await fixture.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'applied_events%' ORDER BY 1`);
+    expect(tables.map((r) => r.tablename)).toEqual(['applied_events']);
+    const [status] = await runner.status();
+    expect(status!.lastRebuild).toMatchObject({ state: 'finished' });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './jobs.projector';
+export * from './job.entity';
+export * from './migrations';

@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Read model of a project (job): one row per project stream. Written only by JobsProjector. */
+@Entity({ name: 'jobs' })
+export class JobRow {
+  @PrimaryColumn({ name: 'job_id', type: 'integer' })
+  jobId!: number;
+
+  @Column({ name: 'customer_id', type: 'integer' })
+  customerId!: number;
+
+  @Column({ name: 'primary_company_id', type: 'integer', nullable: true })
+  primaryCompanyId!: number | null;
+
+  @Column({ type: 'text' })
+  service!: string;
+
+  @Column({ name: 'customer_initiated', type: 'boolean' })
+  customerInitiated!: boolean;
+
+  @Column({ name: 'is_draft', type: 'boolean' })
+  isDraft!: boolean;
+
+  @Column({ name: 'created_by', type: 'integer' })
+  createdBy!: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

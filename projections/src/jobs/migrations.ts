@@ -1,0 +1,29 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class CreateJobsReadModel1763800002000 implements MigrationInterface {
+  name = 'CreateJobsReadModel1763800002000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE jobs (
+        job_id             integer     PRIMARY KEY,
+        customer_id        integer     NOT NULL,
+        primary_company_id integer     NULL,
+        service            text        NOT NULL,
+        customer_initiated boolean     NOT NULL,
+        is_draft           boolean     NOT NULL DEFAULT true,
+        created_by         integer     NOT NULL,
+        created_at         timestamptz NOT NULL,
+        updated_at         timestamptz NOT NULL
+      )`);
+    await q.query('CREATE INDEX jobs_customer_idx ON jobs (customer_id)');
+    await q.query('CREATE INDEX jobs_primary_company_idx ON jobs (primary_company_id)');
+    // Job ids are handed out before the JobDraftCreated event exists, so they come from a sequence.
+    await q.query('CREATE SEQUENCE job_id_seq START 1000');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP SEQUENCE job_id_seq');
+    await q.query('DROP TABLE jobs');
+  }
+}

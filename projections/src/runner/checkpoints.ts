@@ -1,0 +1,109 @@
+import type { GlobalPosition } from '@escrow/domain';
+import type { Pool, PoolClient } from 'pg';
+
+export type ProjectorState = 'running' | 'stopped' | 'rebuilding';
+
+export interface Checkpoint {
+  name: string;
+  version: number;
+  position: GlobalPosition | null;
+  state: ProjectorState;
+  eventsApplied: number;
+  lastEventAt: Date | null;
+  error: string | null;
+  failedEventId: string | null;
+  updatedAt: Date;
+}
+
+interface CheckpointRow {
+  name: string;
+  version: number;
+  commit_position: string | null;
+  prepare_position: string | null;
+  state: ProjectorState;
+  events_applied: number | string;
+  last_event_at: Date | null;
+  error: string | null;
+  failed_event_id: string | null;
+  updated_at: Date;
+}
+
+type Queryable = Pick<Pool, 'query'> | PoolClient;
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return {
+    name: row.name,
+    version: row.version,
+    position: row.commit_position === null ? null : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) },
+    state: row.state,
+    eventsApplied: Number(row.events_applied),
+    lastEventAt: row.last_event_at,
+    error: row.error,
+    failedEventId: row.failed_event_id,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function positionParams(position: GlobalPosition | null): [string | null, string | null] {
+  return position ? [position.commit.toString(), position.prepare.toString()] : [null, null];
+}
+
+export function samePosition(a: GlobalPosition | null, b: GlobalPosition | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.commit === b.commit && a.prepare === b.prepare;
+}
+
+/** Creates the row of a projector seen for the first time; an existing row is left alone. */
+export async function ensureCheckpoint(db: Queryable, name: string, version: number): Promise<Checkpoint> {
+  await db.query(
+    `INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+    [name, version],
+  );
+  return (await readCheckpoint(db, name))!;
+}
+
+export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<Checkpoint | null> {
+  const { rows } = await db.query<CheckpointRow>(
+    `SELECT * FROM projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
+  return rows[0] ? toCheckpoint(rows[0]) : null;
+}
+
+export async function readAllCheckpoints(db: Queryable): Promise<Checkpoint[]> {
+  const { rows } = await db.query<CheckpointRow>('SELECT * FROM projection_checkpoints ORDER BY name');
+  return rows.map(toCheckpoint);
+}
+
+export async function advanceCheckpoint(
+  db: Queryable,
+  name: string,
+  position: GlobalPosition,
+  applied: number,
+  lastEventAt: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE projection_checkpoints
+        SET commit_position = $2, prepare_position = $3, events_applied = events_applied + $4,
+            last_event_at = $5, updated_at = now()
+      WHERE name = $1`,
+    [name, ...positionParams(position), applied, lastEventAt],
+  );
+}
+
+export async function markStopped(db: Queryable, name: string, error: string, failedEventId: string | null): Promise<void> {
+  await db.query(
+    `UPDATE projection_checkpoints SET state = 'stopped', error = $2, failed_event_id = $3, updated_at = now() WHERE name = $1`,
+    [name, error, failedEventId],
+  );
+}
+
+/** After a fix is deployed: clear the failure so the runner retries the event that stopped it. */
+export async function resumeProjector(db: Queryable, name: string): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL, updated_at = now()
+      WHERE name = $1 AND state = 'stopped'`,
+    [name],
+  );
+  return (result.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,6 @@
+export * from './projector';
+export * from './checkpoints';
+export * from './projection-runner';
+export * from './rebuild';
+export * from './transient-errors';
+export * from './cli';

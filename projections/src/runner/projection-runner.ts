@@ -1,0 +1,257 @@
+import { comparePositions, formatPosition, type EventStore, type GlobalPosition } from '@escrow/domain';
+import { EventEmitter } from 'node:events';
+import { Client, type Pool } from 'pg';
+import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoints';
+import type { Projector } from './projector';
+import { ProjectorWorker } from './projector-worker';
+import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
+
+export interface ProjectionRunnerOptions {
+  pool: Pool;
+  eventStore: EventStore;
+  projectors: readonly Projector[];
+  /** For the sessions that hold advisory locks (one per runner, one per rebuild). */
+  databaseUrl: string;
+  batchSize?: number;
+  retryMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface ProjectorStatus {
+  name: string;
+  version: number;
+  storedVersion: number | null;
+  /** running | standby (another runner holds it) | stopped (failed event) | rebuilding | not running here */
+  state: string;
+  position: string | null;
+  lagEvents: number | null;
+  lagSeconds: number | null;
+  eventsApplied: number;
+  lastEventAt: string | null;
+  error: string | null;
+  failedEventId: string | null;
+  openDeadLetters: number;
+  lastRebuild: { state: string; done: number; total: number | null; startedAt: string; finishedAt: string | null; stale: boolean; error: string | null } | null;
+}
+
+const REBUILD_HEARTBEAT_STALE_MS = 60_000;
+
+/**
+ * Runs every projector of this process (one worker each), answers read-your-writes waits and
+ * reports status. Several runners may run against one database: the advisory lock of each
+ * projector makes exactly one of them active, the others stand by.
+ */
+export class ProjectionRunner {
+  private readonly workers = new Map<string, ProjectorWorker>();
+  private readonly progress = new EventEmitter();
+  private lockClient: Client | null = null;
+  private lockClientReady: Promise<Client> | null = null;
+  private started = false;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.log = options.log ?? (() => undefined);
+    this.progress.setMaxListeners(0);
+    const names = new Set<string>();
+    for (const projector of options.projectors) {
+      if (names.has(projector.name)) throw new Error(`two projectors are named ${projector.name}`);
+      names.add(projector.name);
+    }
+  }
+
+  get projectors(): readonly Projector[] {
+    return this.options.projectors;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const projector of this.options.projectors) {
+      const worker = new ProjectorWorker({
+        pool: this.options.pool,
+        eventStore: this.options.eventStore,
+        projector,
+        batchSize: this.options.batchSize ?? 500,
+        retryMs: this.options.retryMs ?? 2000,
+        log: this.log,
+        tryLock: (name) => this.tryLock(name),
+        unlock: (name) => this.unlock(name),
+        rebuild: async (p) => {
+          await this.rebuild(p.name);
+        },
+        onProgress: () => this.progress.emit('progress'),
+      });
+      this.workers.set(projector.name, worker);
+      worker.start();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.workers.values()].map((worker) => worker.stop()));
+    this.workers.clear();
+    this.started = false;
+    const client = this.lockClient;
+    this.lockClient = null;
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  /**
+   * Read your writes: resolves true once every named projector (all by default) has applied
+   * everything up to `position`, false when the time runs out or a projector is stopped.
+   */
+  async waitFor(position: GlobalPosition, options: { projectors?: readonly string[]; timeoutMs: number }): Promise<boolean> {
+    const names = options.projectors ?? this.options.projectors.map((p) => p.name);
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const pending: string[] = [];
+      for (const name of names) {
+        const worker = this.workers.get(name);
+        if (worker?.state === 'running') {
+          if (!worker.hasPassed(position)) pending.push(name);
+        } else if (worker?.state === 'stopped') {
+          return false;
+        } else {
+          pending.push(name);
+        }
+      }
+      // Projectors run by another process: ask the database.
+      const remote = pending.filter((name) => this.workers.get(name)?.state !== 'running');
+      if (remote.length > 0) {
+        const { rows } = await this.options.pool.query<{ name: string; commit_position: string | null; prepare_position: string | null; state: string }>(
+          `SELECT name, commit_position, prepare_position, state FROM projection_checkpoints WHERE name = ANY($1)`,
+          [remote],
+        );
+        for (const row of rows) {
+          if (row.state === 'stopped') return false;
+          const reached = row.commit_position !== null && comparePositions({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) }, position) >= 0;
+          if (reached) pending.splice(pending.indexOf(row.name), 1);
+        }
+      }
+      if (pending.length === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.progress.off('progress', done);
+          resolve();
+        };
+        // Local progress wakes us at once; projectors of other processes are polled.
+        const timer = setTimeout(done, Math.min(left, remote.length > 0 ? 20 : 250));
+        this.progress.on('progress', done);
+      });
+    }
+  }
+
+  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+    const projector = this.options.projectors.find((p) => p.name === name);
+    if (!projector) throw new Error(`No projector is named "${name}". Known: ${this.options.projectors.map((p) => p.name).join(', ')}`);
+    const result = await rebuildProjection({
+      pool: this.options.pool,
+      eventStore: this.options.eventStore,
+      projector,
+      databaseUrl: this.options.databaseUrl,
+      onProgress,
+    });
+    this.workers.get(name)?.poke();
+    return result;
+  }
+
+  /** Clears a stopped projector's failure so it retries the event (after a fix is deployed). */
+  async resume(name: string): Promise<boolean> {
+    const resumed = await resumeProjector(this.options.pool, name);
+    this.workers.get(name)?.poke();
+    return resumed;
+  }
+
+  async status(): Promise<ProjectorStatus[]> {
+    const { pool, eventStore } = this.options;
+    // Worker states first: a worker reports 'stopped' only after its failure is committed, so
+    // the rows read next are at least as new as these states.
+    const workerStates = new Map([...this.workers].map(([name, worker]) => [name, worker.state]));
+    const [checkpoints, head, deadLetters, rebuilds] = await Promise.all([
+      readAllCheckpoints(pool),
+      eventStore.headPosition(),
+      pool.query<{ projector: string; n: number }>(`SELECT projector, count(*)::int AS n FROM projection_dead_letters WHERE resolved_at IS NULL GROUP BY projector`),
+      pool.query<{ projector: string; state: string; events_done: number; events_total: number | null; started_at: Date; finished_at: Date | null; heartbeat_at: Date; error: string | null }>(
+        `SELECT DISTINCT ON (projector) projector, state, events_done, events_total, started_at, finished_at, heartbeat_at, error
+           FROM projection_rebuilds ORDER BY projector, started_at DESC`,
+      ),
+    ]);
+    const byName = new Map(checkpoints.map((c) => [c.name, c]));
+    const open = new Map(deadLetters.rows.map((r) => [r.projector, r.n]));
+    const lastRebuild = new Map(rebuilds.rows.map((r) => [r.projector, r]));
+    return Promise.all(
+      this.options.projectors.map(async (projector): Promise<ProjectorStatus> => {
+        const checkpoint = byName.get(projector.name) ?? null;
+        const workerState = workerStates.get(projector.name);
+        const lagEvents = checkpoint ? await eventStore.countAfter(checkpoint.position) : await eventStore.countAfter(null);
+        const lagSeconds =
+          lagEvents === 0 ? 0 : head && checkpoint?.lastEventAt ? Math.max(0, (head.recordedAt.getTime() - checkpoint.lastEventAt.getTime()) / 1000) : head ? null : 0;
+        const rebuild = lastRebuild.get(projector.name);
+        const state = checkpoint?.state === 'stopped' ? 'stopped' : (workerState ?? (checkpoint ? 'not running here' : 'never run'));
+        return {
+          name: projector.name,
+          version: projector.version,
+          storedVersion: checkpoint?.version ?? null,
+          state,
+          position: formatPosition(checkpoint?.position ?? null),
+          lagEvents,
+          lagSeconds,
+          eventsApplied: checkpoint?.eventsApplied ?? 0,
+          lastEventAt: checkpoint?.lastEventAt?.toISOString() ?? null,
+          error: checkpoint?.error ?? null,
+          failedEventId: checkpoint?.failedEventId ?? null,
+          openDeadLetters: open.get(projector.name) ?? 0,
+          lastRebuild: rebuild
+            ? {
+                state: rebuild.state,
+                done: Number(rebuild.events_done),
+                total: rebuild.events_total === null ? null : Number(rebuild.events_total),
+                startedAt: rebuild.started_at.toISOString(),
+                finishedAt: rebuild.finished_at?.toISOString() ?? null,
+                stale: rebuild.state === 'running' && Date.now() - rebuild.heartbeat_at.getTime() > REBUILD_HEARTBEAT_STALE_MS,
+                error: rebuild.error,
+              }
+            : null,
+        };
+      }),
+    );
+  }
+
+  async checkpointOf(name: string) {
+    return readCheckpoint(this.options.pool, name);
+  }
+
+  private async lockConnection(): Promise<Client> {
+    if (this.lockClient) return this.lockClient;
+    this.lockClientReady ??= (async () => {
+      const client = new Client({ connectionString: this.options.databaseUrl, application_name: 'escrow-projection-locks' });
+      const lost = (): void => {
+        if (this.lockClient !== client) return;
+        this.lockClient = null;
+        this.log('projection lock connection lost: projectors restart and take their locks again');
+        for (const worker of this.workers.values()) worker.lockLost();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      this.lockClient = client;
+      return client;
+    })().finally(() => {
+      this.lockClientReady = null;
+    });
+    return this.lockClientReady;
+  }
+
+  private async tryLock(name: string): Promise<boolean> {
+    const client = await this.lockConnection();
+    const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`projection:${name}`]);
+    return rows[0]?.ok === true;
+  }
+
+  private async unlock(name: string): Promise<void> {
+    const client = this.lockClient;
+    if (client) await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`projection:${name}`]);
+  }
+}

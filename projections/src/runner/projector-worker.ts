@@ -1,0 +1,204 @@
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@escrow/domain';
+import type { Pool, PoolClient } from 'pg';
+import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
+import { advanceCheckpoint, ensureCheckpoint, markStopped, readCheckpoint, samePosition } from './checkpoints';
+import type { Projector } from './projector';
+import { isTransientDatabaseError } from './transient-errors';
+
+export type WorkerState = 'starting' | 'running' | 'standby' | 'stopped' | 'rebuilding' | 'halted';
+
+/** The checkpoint is not where this worker left it: a rebuild swapped tables or another runner ran. */
+class CheckpointMovedError extends Error {}
+/** The projector failed on an event; it is recorded and the projector stays stopped. */
+class ProjectorStoppedError extends Error {}
+
+export interface ProjectorWorkerDeps {
+  pool: Pool;
+  eventStore: EventStore;
+  projector: Projector;
+  batchSize: number;
+  log: (line: string) => void;
+  tryLock: (name: string) => Promise<boolean>;
+  unlock: (name: string) => Promise<void>;
+  rebuild: (projector: Projector) => Promise<void>;
+  onProgress: () => void;
+  retryMs: number;
+}
+
+/**
+ * Runs one projector: holds its advisory lock, follows the global order from its checkpoint and
+ * applies each batch in one transaction together with the checkpoint (compare-and-set), so a
+ * crash between the two can neither skip nor repeat an event.
+ */
+export class ProjectorWorker {
+  state: WorkerState = 'starting';
+  position: GlobalPosition | null = null;
+  lastError: string | null = null;
+  private stopping = false;
+  private subscription: Subscription | null = null;
+  private sleeper: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private locked = false;
+
+  constructor(private readonly deps: ProjectorWorkerDeps) {}
+
+  get name(): string {
+    return this.deps.projector.name;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.sleeper?.();
+    await this.subscription?.stop();
+    await this.loop;
+  }
+
+  /** The lock connection was lost: another runner may take over, so start again from the top. */
+  lockLost(): void {
+    this.locked = false;
+    void this.subscription?.stop();
+  }
+
+  /** Wakes a stopped or standby worker to look at its checkpoint again (after retry or rebuild). */
+  poke(): void {
+    this.sleeper?.();
+  }
+
+  hasPassed(position: GlobalPosition): boolean {
+    return this.position !== null && comparePositions(this.position, position) >= 0;
+  }
+
+  private async run(): Promise<void> {
+    const { projector } = this.deps;
+    while (!this.stopping) {
+      try {
+        if (!this.locked) {
+          this.locked = await this.deps.tryLock(projector.name);
+          if (!this.locked) {
+            this.state = 'standby';
+            await this.sleep(this.deps.retryMs);
+            continue;
+          }
+        }
+        const checkpoint = await ensureCheckpoint(this.deps.pool, projector.name, projector.version);
+        this.position = checkpoint.position;
+        if (checkpoint.state === 'stopped') {
+          this.state = 'stopped';
+          this.lastError = checkpoint.error;
+          await this.sleep(this.deps.retryMs);
+          continue;
+        }
+        if (checkpoint.version !== projector.version) {
+          this.state = 'rebuilding';
+          this.deps.log(`projector ${projector.name}: stored version ${checkpoint.version}, code version ${projector.version}: rebuilding`);
+          await this.deps.rebuild(projector);
+          continue;
+        }
+        this.state = 'running';
+        this.lastError = null;
+        this.deps.onProgress();
+        this.subscription = this.deps.eventStore.subscribeToAll(
+          { after: checkpoint.position, batchSize: this.deps.batchSize },
+          (batch) => this.handleBatch(batch),
+        );
+        await this.subscription.done;
+      } catch (error) {
+        if (this.stopping) break;
+        if (error instanceof ProjectorStoppedError) continue; // the loop now sees state 'stopped'
+        if (!(error instanceof CheckpointMovedError)) {
+          this.lastError = (error as Error).message;
+          this.deps.log(`projector ${projector.name}: ${(error as Error).message}; retrying`);
+          await this.sleep(this.deps.retryMs);
+        }
+      } finally {
+        this.subscription = null;
+      }
+    }
+    this.state = 'halted';
+    if (this.locked) await this.deps.unlock(projector.name).catch(() => undefined);
+    this.locked = false;
+  }
+
+  private async handleBatch(batch: RecordedEvent[]): Promise<void> {
+    if (this.stopping || !this.locked) throw new CheckpointMovedError('stopping');
+    await withClient(
+      this.deps.pool,
+      async (client) => {
+        try {
+          await this.applyInOneTransaction(client, batch);
+        } catch (error) {
+          if (isTransientDatabaseError(error) || error instanceof CheckpointMovedError) throw error;
+          // Something in the batch cannot be applied: find the event, record it, stop.
+          await this.applyOneByOne(client, batch);
+        }
+      },
+      isTransientDatabaseError,
+    );
+  }
+
+  private async applyInOneTransaction(client: PoolClient, events: RecordedEvent[]): Promise<void> {
+    const { projector } = this.deps;
+    const relevant = handledEvents(projector, events);
+    const last = events[events.length - 1]!;
+    await inTransaction(client, async () => {
+      await this.claimCheckpoint(client);
+      if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, null));
+      await advanceCheckpoint(client, projector.name, last.position, relevant.length, last.recordedAt);
+    });
+    this.position = last.position;
+    this.deps.onProgress();
+  }
+
+  private async applyOneByOne(client: PoolClient, batch: RecordedEvent[]): Promise<void> {
+    for (const event of batch) {
+      try {
+        await this.applyInOneTransaction(client, [event]);
+      } catch (error) {
+        if (isTransientDatabaseError(error) || error instanceof CheckpointMovedError) throw error;
+        await this.recordFailure(client, event, error as Error);
+        throw new ProjectorStoppedError(`projector ${this.name} stopped`);
+      }
+    }
+  }
+
+  private async recordFailure(client: PoolClient, event: RecordedEvent, error: Error): Promise<void> {
+    const message = `${error.message} (event ${event.type} ${event.id} in ${event.streamId})`;
+    this.deps.log(`projector ${this.name} STOPPED: ${message}`);
+    await inTransaction(client, async () => {
+      await markStopped(client, this.name, message, event.id);
+      await client.query(
+        `INSERT INTO projection_dead_letters (projector, event_id, stream_id, position, type, data, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [this.name, event.id, event.streamId, `${event.position.commit}/${event.position.prepare}`, event.type, JSON.stringify(event.data), error.stack ?? error.message],
+      );
+    });
+    this.state = 'stopped';
+    this.lastError = message;
+  }
+
+  /** Locks the checkpoint row first (before any read-model row), then checks nobody moved it. */
+  private async claimCheckpoint(client: PoolClient): Promise<void> {
+    const checkpoint = await readCheckpoint(client, this.name, true);
+    if (!checkpoint || checkpoint.state !== 'running' || checkpoint.version !== this.deps.projector.version || !samePosition(checkpoint.position, this.position)) {
+      throw new CheckpointMovedError(`checkpoint of ${this.name} moved`);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopping) return resolve();
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done(): void {
+        clearTimeout(timer);
+        self.sleeper = null;
+        resolve();
+      }
+      this.sleeper = done;
+    });
+  }
+}

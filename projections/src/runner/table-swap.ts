@@ -1,0 +1,59 @@
+import type { PoolClient } from 'pg';
+import { quoteIdentifier } from './projector';
+
+export const REBUILD_SUFFIX = '__rebuild';
+const OLD_SUFFIX = '__replaced';
+
+/** Fresh, empty copies of the projector's tables (columns, defaults, indexes, constraints). */
+export async function createShadowTables(client: PoolClient, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    await client.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table + REBUILD_SUFFIX)}`);
+    await client.query(`CREATE TABLE ${quoteIdentifier(table + REBUILD_SUFFIX)} (LIKE ${quoteIdentifier(table)} INCLUDING ALL)`);
+  }
+}
+
+export async function dropShadowTables(client: PoolClient, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await client.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table + REBUILD_SUFFIX)}`);
+}
+
+interface IndexRow {
+  indexname: string;
+  indexdef: string;
+}
+
+async function indexesOf(client: PoolClient, table: string): Promise<IndexRow[]> {
+  const { rows } = await client.query<IndexRow>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
+    [table],
+  );
+  return rows;
+}
+
+/** An index definition without its own name and table name: what makes two indexes the same. */
+function shapeOf(definition: string, table: string): string {
+  return definition
+    .replace(/^CREATE (UNIQUE )?INDEX \S+ ON /, 'CREATE $1INDEX ON ')
+    .replace(new RegExp(`\\b(public\\.)?"?${table}"?\\b`, 'g'), 'T');
+}
+
+/**
+ * Swaps each shadow table in for the live one, inside the caller's transaction, and gives the
+ * new indexes the old names so migrations that name indexes keep working after a rebuild.
+ */
+export async function swapInShadowTables(client: PoolClient, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    const shadow = table + REBUILD_SUFFIX;
+    const oldIndexes = await indexesOf(client, table);
+    const newIndexes = await indexesOf(client, shadow);
+    await client.query(`ALTER TABLE ${quoteIdentifier(table)} RENAME TO ${quoteIdentifier(table + OLD_SUFFIX)}`);
+    await client.query(`ALTER TABLE ${quoteIdentifier(shadow)} RENAME TO ${quoteIdentifier(table)}`);
+    await client.query(`DROP TABLE ${quoteIdentifier(table + OLD_SUFFIX)}`);
+    const byShape = new Map(newIndexes.map((index) => [shapeOf(index.indexdef, shadow), index.indexname]));
+    for (const old of oldIndexes) {
+      const replacement = byShape.get(shapeOf(old.indexdef, table));
+      if (replacement && replacement !== old.indexname) {
+        await client.query(`ALTER INDEX ${quoteIdentifier(replacement)} RENAME TO ${quoteIdentifier(old.indexname)}`);
+      }
+    }
+  }
+}
