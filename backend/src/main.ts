@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    running.db.beginShutdown();
     logger.log(`${signal} received: stopping the API and the database`);
     await running.close();
     process.exit(0);

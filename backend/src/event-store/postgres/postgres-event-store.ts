@@ -307,6 +307,7 @@ export class PostgresEventStore implements EventStore {
     this.listenerStarting = (async () => {
       const client = new Client({ connectionString: this.options.listenUrl!, application_name: 'escrow-ledger-listener' });
       const retry = (reason: string): void => {
+        if (this.closed) return;
         this.log(`event notification connection lost (${reason}); polling until it is back`);
         if (this.listener === client) this.listener = null;
         client.end().catch(() => undefined);

@@ -12,6 +12,11 @@ types.setTypeParser(types.builtins.INT8, (value) => {
 
 export interface DatabaseHandle {
   url: string;
+  /**
+   * Ctrl-C reaches the embedded PostgreSQL too (same process group) and it drops our connections
+   * at once: expected during shutdown, so stop reporting them.
+   */
+  beginShutdown(): void;
   /** Pool for the hot paths (event store, projection runner): plain SQL, no ORM in between. */
   pool: Pool;
   stop(): Promise<void>;
@@ -30,11 +35,17 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
     url = embedded.url;
   }
   const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger' });
+  let shuttingDown = false;
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
-  pool.on('error', (error) => log(`[postgres] idle connection error: ${error.message}`));
+  pool.on('error', (error) => {
+    if (!shuttingDown) log(`[postgres] idle connection error: ${error.message}`);
+  });
   return {
     url,
     pool,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     stop: async () => {
       await pool.end().catch(() => undefined);
       if (embedded) await embedded.stop();
