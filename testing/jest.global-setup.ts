@@ -42,6 +42,6 @@ export default async function globalSetup(): Promise<void> {
   });
   await pg.initialise();
   await pg.start();
-  (globalThis as { __ESCROW_TEST_PG__?: unknown }).__ESCROW_TEST_PG__ = pg;
+  (globalThis as { __ESCROW_TEST_PG__?: unknown }).__ESCROW_TEST_PG__ = { pg, dir };
   process.env.TEST_DATABASE_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }

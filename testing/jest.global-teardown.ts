@@ -1,4 +1,8 @@
+import { rmSync } from 'node:fs';
+
 export default async function globalTeardown(): Promise<void> {
-  const pg = (globalThis as { __ESCROW_TEST_PG__?: { stop(): Promise<void> } }).__ESCROW_TEST_PG__;
-  if (pg) await pg.stop();
+  const started = (globalThis as { __ESCROW_TEST_PG__?: { pg: { stop(): Promise<void> }; dir: string } }).__ESCROW_TEST_PG__;
+  if (!started) return;
+  await started.pg.stop();
+  rmSync(started.dir, { recursive: true, force: true });
 }
