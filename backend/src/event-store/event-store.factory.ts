@@ -1,6 +1,7 @@
 import type { EventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
+import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 
 /** EVENT_STORE=postgres|eventstoredb picks the adapter; both pass the same contract suite. */
@@ -9,6 +10,7 @@ export function createEventStore(config: AppConfig, pool: Pool, databaseUrl: str
     case 'postgres':
       return new PostgresEventStore({ pool, listenUrl: databaseUrl, log });
     case 'eventstoredb':
-      throw new Error('EVENT_STORE=eventstoredb: the EventStoreDB adapter is not wired yet');
+      // loadConfig refuses eventstoredb without a connection string.
+      return new EventStoreDbEventStore({ connectionString: config.eventStoreConnectionString!, log });
   }
 }

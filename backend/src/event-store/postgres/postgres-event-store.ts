@@ -19,6 +19,7 @@ import {
   type Subscription,
 } from '@escrow/domain';
 import { startSubscription } from '../subscription-loop';
+import { canonicalJson } from '../event-ids';
 
 export const EVENTS_CHANNEL = 'escrow_events';
 
@@ -58,18 +59,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     recordedAt: row.recorded_at,
   };
-}
-
-/** jsonb normalises key order and whitespace; compare what the database would store. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 /**

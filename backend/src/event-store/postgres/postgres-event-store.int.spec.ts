@@ -1,0 +1,140 @@
+import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@escrow/domain';
+import { createEventStoreFixture, eventually, testEvent, type EventStoreFixture } from '../../test-support/event-store-fixture';
+import { eventStoreContract } from '../contract';
+import { PostgresEventStore } from './postgres-event-store';
+
+describe('PostgresEventStore', () => {
+  describe('contract', () => {
+    eventStoreContract(async () => {
+      const fixture = await createEventStoreFixture();
+      return { store: fixture.store, streamPrefix: '', close: fixture.close };
+    });
+  });
+
+  describe('global order under concurrent transactions', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture();
+    });
+    afterEach(() => fixture.close());
+
+    /** The same insert the store makes, inside a transaction we control. */
+    async function openTransactionWithEvent(streamId: string): Promise<Client> {
+      const client = new Client({ connectionString: fixture.database.url });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'Slow', '{}', $3)`,
+        [streamId, randomUUID(), JSON.stringify(testEvent('Slow').metadata)],
+      );
+      return client;
+    }
+
+    it('never lets a reader pass a transaction that took an earlier position and commits later', async () => {
+      const slow = await openTransactionWithEvent('slow-1'); // takes position n, stays open
+      await fixture.store.append('fast-1', [testEvent('Fast')]); // position n+1, committed
+      const before = await fixture.store.readAll({ limit: 100 });
+      expect(before.events).toEqual([]); // the reader must wait for the open transaction
+
+      await slow.query('COMMIT');
+      await slow.end();
+      const after = await fixture.store.readAll({ limit: 100 });
+      expect(after.events.map((e) => e.streamId)).toEqual(['slow-1', 'fast-1']);
+      const again = await fixture.store.readAll({ after: after.lastPosition, limit: 100 });
+      expect(again.events).toEqual([]);
+    });
+
+    it('moves on when the earlier transaction rolls back', async () => {
+      const slow = await openTransactionWithEvent('slow-2');
+      await fixture.store.append('fast-2', [testEvent('Fast')]);
+      expect((await fixture.store.readAll({ limit: 100 })).events).toEqual([]);
+      await slow.query('ROLLBACK');
+      await slow.end();
+      expect((await fixture.store.readAll({ limit: 100 })).events.map((e) => e.streamId)).toEqual(['fast-2']);
+    });
+
+    it('delivers both events exactly once to a live subscription when the slow one commits', async () => {
+      const received: RecordedEvent[] = [];
+      const subscription = fixture.store.subscribeToAll({}, async (batch) => {
+        received.push(...batch);
+      });
+      try {
+        const slow = await openTransactionWithEvent('slow-3');
+        await fixture.store.append('fast-3', [testEvent('Fast')]);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(received).toEqual([]);
+        await slow.query('COMMIT');
+        await slow.end();
+        await eventually(async () => received.length, (n) => n >= 2);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(received.map((e) => e.streamId)).toEqual(['slow-3', 'fast-3']);
+      } finally {
+        await subscription.stop();
+      }
+    });
+  });
+
+  describe('notifications', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture({ pollIntervalMs: 60_000 });
+    });
+    afterEach(() => fixture.close());
+
+    it('wakes a subscriber in another process by NOTIFY, without waiting for a poll', async () => {
+      const writer = new PostgresEventStore({ pool: fixture.pool }); // another "process": no shared wake-ups
+      const received: RecordedEvent[] = [];
+      const subscription = fixture.store.subscribeToAll({}, async (batch) => {
+        received.push(...batch);
+      });
+      try {
+        await fixture.store.listenerPid();
+        await new Promise((r) => setTimeout(r, 100)); // let the subscription reach its idle wait
+        await writer.append('notified-1', [testEvent('Notified')]);
+        await eventually(async () => received.length, (n) => n === 1, 5000);
+      } finally {
+        await subscription.stop();
+        await writer.close();
+      }
+    });
+  });
+
+  describe('a dropped notification connection', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture({ pollIntervalMs: 200 });
+    });
+    afterEach(() => fixture.close());
+
+    it('still catches up by polling', async () => {
+      const writer = new PostgresEventStore({ pool: fixture.pool });
+      const received: RecordedEvent[] = [];
+      const subscription = fixture.store.subscribeToAll({}, async (batch) => {
+        received.push(...batch);
+      });
+      try {
+        const pid = await fixture.store.listenerPid();
+        expect(pid).not.toBeNull();
+        await fixture.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        await writer.append('polled-1', [testEvent('Polled')]);
+        await eventually(async () => received.map((e) => e.streamId), (s) => s.includes('polled-1'), 5000);
+      } finally {
+        await subscription.stop();
+        await writer.close();
+      }
+    });
+  });
+
+  it('refuses to change or delete stored events', async () => {
+    const fixture = await createEventStoreFixture();
+    try {
+      await fixture.store.append('immutable-1', [testEvent('Kept')]);
+      await expect(fixture.pool.query(`UPDATE events SET type = 'Changed'`)).rejects.toThrow(/events are immutable/);
+      await expect(fixture.pool.query(`DELETE FROM events`)).rejects.toThrow(/events are immutable/);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
