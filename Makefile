@@ -2,14 +2,14 @@
 SHELL := /bin/bash
 NPM_INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: start test bench install build chromium clean test-unit test-e2e
+.PHONY: start test bench install build test-tools clean test-unit test-e2e
 
 ## make start: install, build, start embedded PostgreSQL, migrate, seed demo data, serve on :3000
 start: build
 	@node backend/dist/main.js
 
 ## make test: install what tests need and run every suite; ends with `N passed, N failed`
-test: build chromium
+test: build test-tools
 	@node scripts/run-tests.mjs
 
 ## make bench: the benchmarks of docs/performance.md
@@ -26,16 +26,19 @@ $(NPM_INSTALL_STAMP): package.json package-lock.json domain/package.json project
 build: install
 	npm run build --silent
 
-## Debian's Chromium for the browser tests (Playwright never downloads a browser here).
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "Chromium is missing: run 'sudo apt-get install -y chromium'" >&2; exit 1; fi; }
+## Debian packages the tests use: Chromium for the browser tests (Playwright never downloads a
+## browser here) and docker-compose to validate docker-compose.yml without a Docker engine.
+test-tools:
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	 { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; } || missing="$$missing docker-compose"; \
+	 if [ -n "$$missing" ]; then \
+	   if [ "$$(id -u)" = 0 ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	   else echo "Missing Debian packages:$$missing (sudo apt-get install -y$$missing)" >&2; exit 1; fi; fi
 
 test-unit: build
 	@node scripts/run-tests.mjs typecheck deps jest vitest
 
-test-e2e: build chromium
+test-e2e: build test-tools
 	@node scripts/run-tests.mjs e2e
 
 clean:

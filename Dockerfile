@@ -1,0 +1,20 @@
+# Production-like image of the API and the projection worker (see docker-compose.yml).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY projections/package.json projections/
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY bench/package.json bench/
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY --from=build /app /app
+USER node
+EXPOSE 3000
+CMD ["node", "backend/dist/main.js"]
