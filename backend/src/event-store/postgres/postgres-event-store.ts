@@ -46,6 +46,42 @@ interface EventRow {
 
 const SELECT_COLUMNS = 'global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
 const MAX_ANY_RETRIES = 20;
+const NOTIFY_COALESCE_MS = 5;
+
+/**
+ * One statement per expected-revision mode and shape. `base` is the revision of the stream's last
+ * event before the append (-1: no stream). An exact expected revision N must exist (a higher
+ * number would leave a gap) and N+1 must not (the primary key (stream_id, stream_revision)
+ * refuses it): together, N is the current revision. Most commands append one event, so that
+ * shape gets a plain single-row statement; several events go through unnest.
+ */
+function appendSql(base: string, guard: string, many: boolean): string {
+  const source = many
+    ? `SELECT $1, ${base} + e.ord::int, e.id, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
+       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[])
+            WITH ORDINALITY AS e(id, type, schema_version, data, metadata, ord)`
+    : `SELECT $1, ${base} + 1, $2::uuid, $3::text, $4::int, $5::jsonb, $6::jsonb`;
+  return `
+    INSERT INTO events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+    ${source}
+    ${guard}
+    RETURNING stream_revision, global_position, transaction_id::text AS transaction_id`;
+}
+
+type AppendMode = 'exact' | 'no_stream' | 'any' | 'stream_exists';
+const CURRENT_REVISION = '(SELECT coalesce(max(stream_revision), -1) FROM events WHERE stream_id = $1)';
+const MODES: Record<AppendMode, { base: string; guard: string }> = {
+  exact: { base: '$7::int', guard: 'WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_revision = $7::int)' },
+  no_stream: { base: '-1', guard: '' },
+  any: { base: CURRENT_REVISION, guard: '' },
+  stream_exists: { base: CURRENT_REVISION, guard: 'WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1)' },
+};
+const APPEND_SQL = Object.fromEntries(
+  Object.entries(MODES).flatMap(([mode, { base, guard }]) => [
+    [`${mode}_one`, appendSql(base, guard, false)],
+    [`${mode}_many`, appendSql(base, guard, true)],
+  ]),
+) as Record<`${AppendMode}_${'one' | 'many'}`, string>;
 const UNIQUE_VIOLATION = '23505';
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -74,8 +110,7 @@ export class PostgresEventStore implements EventStore {
   private listener: Client | null = null;
   private listenerStarting: Promise<void> | null = null;
   private listenerRetry: NodeJS.Timeout | null = null;
-  private notifyInFlight = false;
-  private notifyPending = false;
+  private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
 
@@ -118,37 +153,28 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async tryAppend(streamId: string, events: NewEvent[], ids: string[], expected: ExpectedRevision): Promise<AppendResult | null> {
+    const one = events.length === 1;
+    const column = <T>(pick: (e: NewEvent, i: number) => T): T | T[] => (one ? pick(events[0]!, 0) : events.map(pick));
     const params: unknown[] = [
       streamId,
-      ids,
-      events.map((e) => e.type),
-      events.map((e) => e.metadata?.schemaVersion ?? 1),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map((e) => JSON.stringify(e.metadata)),
+      column((_, i) => ids[i]!),
+      column((e) => e.type),
+      column((e) => e.metadata?.schemaVersion ?? 1),
+      column((e) => JSON.stringify(e.data ?? null)),
+      column((e) => JSON.stringify(e.metadata)),
     ];
-    // base = revision of the stream's last event before this append (-1: no stream).
-    let base: string;
-    let guard = '';
     if (typeof expected === 'number') {
       if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
       params.push(expected);
-      base = '$7::int';
-      // An exact revision must be the stream's current one; a lower one would leave a gap.
-      guard = `WHERE (SELECT max(stream_revision) FROM events WHERE stream_id = $1) = $7::int`;
-    } else if (expected === 'no_stream') {
-      base = '-1';
-    } else {
-      base = `(SELECT coalesce(max(stream_revision), -1) FROM events WHERE stream_id = $1)`;
-      if (expected === 'stream_exists') guard = `WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1)`;
     }
-    const sql = `
-      INSERT INTO events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-      SELECT $1, ${base} + e.ord::int, e.id, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
-      FROM unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[])
-           WITH ORDINALITY AS e(id, type, schema_version, data, metadata, ord)
-      ${guard}
-      RETURNING stream_revision, global_position, transaction_id::text AS transaction_id`;
-    const { rows } = await this.options.pool.query<{ stream_revision: number; global_position: string | number; transaction_id: string }>(sql, params);
+    const mode: AppendMode = typeof expected === 'number' ? 'exact' : expected;
+    const statement = `${mode}_${one ? 'one' : 'many'}` as const;
+    // Named (prepared) statements: planning this insert costs as much as running it.
+    const { rows } = await this.options.pool.query<{ stream_revision: number; global_position: string | number; transaction_id: string }>({
+      name: `escrow_append_${statement}`,
+      text: APPEND_SQL[statement],
+      values: params,
+    });
     if (rows.length === 0) return null;
     const last = rows.reduce((a, b) => (a.stream_revision > b.stream_revision ? a : b));
     return {
@@ -186,10 +212,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.options.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
-      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
-    );
+    const { rows } = await this.options.pool.query<EventRow>({
+      name: 'escrow_read_stream',
+      text: `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
+      values: [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
+    });
     return rows.map(toRecorded);
   }
 
@@ -197,14 +224,15 @@ export class PostgresEventStore implements EventStore {
     const after = options.after ?? { commit: 0n, prepare: 0n };
     // One statement: the snapshot that decides visibility is the one that computes xmin, so a
     // transaction still running (holding a lower position) stops the reader until it ends.
-    const { rows } = await this.options.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events
+    const { rows } = await this.options.pool.query<EventRow>({
+      name: 'escrow_read_all',
+      text: `SELECT ${SELECT_COLUMNS} FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [after.commit.toString(), after.prepare.toString(), options.limit],
-    );
+      values: [after.commit.toString(), after.prepare.toString(), options.limit],
+    });
     const events = rows.map(toRecorded);
     return {
       events,
@@ -262,6 +290,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     if (this.listenerRetry) clearTimeout(this.listenerRetry);
     const listener = this.listener;
@@ -269,25 +298,20 @@ export class PostgresEventStore implements EventStore {
     if (listener) await listener.end().catch(() => undefined);
   }
 
-  /** Wakes local subscribers at once and other processes through one coalesced NOTIFY. */
+  /**
+   * Wakes local subscribers at once, and other processes through one NOTIFY per few milliseconds
+   * however many appends happened: NOTIFY serialises commits on a global lock, so sending one
+   * per append would cap the append rate.
+   */
   private afterAppend(): void {
     this.wakeups.emit('wake');
-    if (this.notifyInFlight) {
-      this.notifyPending = true;
-      return;
-    }
-    this.notifyInFlight = true;
-    const send = (): void => {
-      this.notifyPending = false;
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
       this.options.pool
-        .query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`)
-        .catch((error: Error) => this.log(`NOTIFY failed (readers fall back to polling): ${error.message}`))
-        .finally(() => {
-          if (this.notifyPending && !this.closed) send();
-          else this.notifyInFlight = false;
-        });
-    };
-    send();
+        .query({ name: 'escrow_notify', text: `SELECT pg_notify('${EVENTS_CHANNEL}', '')` })
+        .catch((error: Error) => this.log(`NOTIFY failed (readers fall back to polling): ${error.message}`));
+    }, NOTIFY_COALESCE_MS);
   }
 
   private ensureListener(): Promise<void> {
