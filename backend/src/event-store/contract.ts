@@ -140,6 +140,33 @@ export function eventStoreContract(open: () => Promise<ContractSubject & { strea
     for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBeLessThan(0);
   });
 
+  it('lets a reader paging during concurrent appends see every event exactly once, in order', async () => {
+    let writing = true;
+    const writers = Promise.all(
+      Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; i < 15; i++) await store.append(stream(`concurrent-${w}`), Array.from({ length: 5 }, (_, k) => event('Concurrent', { w, i, k })));
+      }),
+    ).finally(() => {
+      writing = false;
+    });
+    const seen: RecordedEvent[] = [];
+    let after = null;
+    for (let idle = 0; idle < 200; ) {
+      const page = await store.readAll({ after, limit: 7 });
+      seen.push(...page.events.filter((e) => e.streamId.startsWith(`${subject.streamPrefix}concurrent-`)));
+      after = page.lastPosition;
+      if (page.events.length === 0) {
+        if (!writing && seen.length === 300) break;
+        idle++;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+    await writers;
+    expect(new Set(seen.map((e) => e.id)).size).toBe(300);
+    expect(seen).toHaveLength(300);
+    for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBeLessThan(0);
+  });
+
   it('delivers a subscription from a position: catch-up first, then live', async () => {
     const s = stream('sub-1');
     const early = await store.append(s, [event('Early', { n: 0 })]);

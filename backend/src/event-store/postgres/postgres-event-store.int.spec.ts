@@ -76,6 +76,34 @@ describe('PostgresEventStore', () => {
     });
   });
 
+  describe('transaction ids crossing a power of ten', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture();
+    });
+    afterEach(() => fixture.close());
+
+    // Regression: the text form of the transaction id once leaked into ORDER BY, so 1000 sorted
+    // before 999 and readers skipped everything between.
+    it('orders numerically, not as text', async () => {
+      const current = async () => BigInt((await fixture.pool.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0]!.x);
+      let xid = await current();
+      const boundary = 10n ** BigInt(xid.toString().length);
+      while (xid < boundary - 3n) xid = await current(); // each call is its own transaction
+      for (let i = 0; i < 8; i++) await fixture.store.append('boundary-1', [testEvent('Step', { i })]);
+      const seen: number[] = [];
+      let after = null;
+      for (;;) {
+        const page = await fixture.store.readAll({ after, limit: 2 });
+        seen.push(...page.events.map((e) => (e.data as { i: number }).i));
+        after = page.lastPosition;
+        if (!page.hasMore) break;
+      }
+      expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect((await fixture.store.headPosition())!.position.commit).toBeGreaterThanOrEqual(boundary);
+    });
+  });
+
   describe('notifications', () => {
     let fixture: EventStoreFixture;
     beforeEach(async () => {

@@ -34,7 +34,7 @@ export interface PostgresEventStoreOptions {
 
 interface EventRow {
   global_position: string | number;
-  transaction_id: string;
+  transaction_text: string;
   stream_id: string;
   stream_revision: number;
   event_id: string;
@@ -44,7 +44,12 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const SELECT_COLUMNS = 'global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
+/**
+ * The transaction id travels as text (xid8 has no JavaScript type). Its alias must differ from
+ * the column's: ORDER BY transaction_id would otherwise sort by the text ('1000' < '999') and
+ * the global order would skip events.
+ */
+const SELECT_COLUMNS = 'global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
 const MAX_ANY_RETRIES = 20;
 const NOTIFY_COALESCE_MS = 5;
 
@@ -65,7 +70,7 @@ function appendSql(base: string, guard: string, many: boolean): string {
     INSERT INTO events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
     ${source}
     ${guard}
-    RETURNING stream_revision, global_position, transaction_id::text AS transaction_id`;
+    RETURNING stream_revision, global_position, transaction_id::text AS transaction_text`;
 }
 
 type AppendMode = 'exact' | 'no_stream' | 'any' | 'stream_exists';
@@ -89,7 +94,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     id: row.event_id,
     streamId: row.stream_id,
     revision: row.stream_revision,
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.global_position) },
     type: row.type,
     data: row.data,
     metadata: row.metadata,
@@ -170,7 +175,7 @@ export class PostgresEventStore implements EventStore {
     const mode: AppendMode = typeof expected === 'number' ? 'exact' : expected;
     const statement = `${mode}_${one ? 'one' : 'many'}` as const;
     // Named (prepared) statements: planning this insert costs as much as running it.
-    const { rows } = await this.options.pool.query<{ stream_revision: number; global_position: string | number; transaction_id: string }>({
+    const { rows } = await this.options.pool.query<{ stream_revision: number; global_position: string | number; transaction_text: string }>({
       name: `escrow_append_${statement}`,
       text: APPEND_SQL[statement],
       values: params,
@@ -179,7 +184,7 @@ export class PostgresEventStore implements EventStore {
     const last = rows.reduce((a, b) => (a.stream_revision > b.stream_revision ? a : b));
     return {
       nextExpectedRevision: last.stream_revision,
-      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+      position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.global_position) },
       appended: true,
     };
   }
@@ -229,7 +234,7 @@ export class PostgresEventStore implements EventStore {
       text: `SELECT ${SELECT_COLUMNS} FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-        ORDER BY transaction_id, global_position
+        ORDER BY events.transaction_id, events.global_position
         LIMIT $3`,
       values: [after.commit.toString(), after.prepare.toString(), options.limit],
     });
@@ -273,7 +278,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.options.pool.query<EventRow>(
       `SELECT ${SELECT_COLUMNS} FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
     );
     const row = rows[0];
     return row ? { position: toRecorded(row).position, recordedAt: row.recorded_at } : null;
