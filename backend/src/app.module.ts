@@ -9,6 +9,9 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { CommandSideModule } from './command-side/command-side.module';
 import { ProjectsModule } from './projects/projects.module';
+import { MailModule } from './mail/mail.module';
+import { IdentityModule } from './identity/identity.module';
+import { DirectoryModule } from './directory/directory.module';
 
 @Module({})
 export class AppModule {
@@ -20,6 +23,9 @@ export class AppModule {
         CqrsModule.forRoot(),
         EventStoreModule,
         ProjectionsRuntimeModule,
+        MailModule,
+        IdentityModule,
+        DirectoryModule,
         CommandSideModule,
         ProjectsModule,
       ],

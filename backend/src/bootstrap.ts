@@ -10,12 +10,16 @@ import type { AppConfig } from './config/app-config';
 import { createDataSource, openDatabase, type DatabaseHandle } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { registerSecurity } from './http/security';
+import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 
 export interface RunningApp {
   app: NestFastifyApplication;
   db: DatabaseHandle;
   dataSource: DataSource;
   config: AppConfig;
+  /** The demo logins to print, when demo data is on. */
+  demoLogins: string | null;
   close(): Promise<void>;
 }
 
@@ -24,10 +28,14 @@ export interface CreateAppOptions {
   logger?: LogLevel[] | false;
 }
 
+/** Type checks speak first: a missing field should say "Please enter …", not "too long". */
+const TYPE_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isIn', 'isObject'];
+
 function firstConstraintMessage(errors: ValidationError[]): string {
   for (const error of errors) {
-    const constraints = error.constraints ? Object.values(error.constraints) : [];
-    if (constraints.length > 0) return constraints[0]!;
+    const constraints = error.constraints ?? {};
+    const key = TYPE_CHECKS.find((k) => k in constraints) ?? Object.keys(constraints)[0];
+    if (key) return constraints[key]!;
     const nested = firstConstraintMessage(error.children ?? []);
     if (nested) return nested;
   }
@@ -61,6 +69,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
   });
+  await registerSecurity(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(
     new ValidationPipe({
@@ -75,6 +84,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.useStaticAssets({ root: frontendDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   await app.init();
+  let demoLogins: string | null = null;
+  if (config.seedDemoData) {
+    const seeded = await seedDemoDirectory(db.pool);
+    if (seeded) log('Seeded the demo data (first start on this database).');
+    demoLogins = demoLoginsText(config.publicUrl);
+  }
 
   let closed = false;
   return {
@@ -82,6 +97,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     db,
     dataSource,
     config,
+    demoLogins,
     close: async () => {
       if (closed) return;
       closed = true;

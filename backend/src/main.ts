@@ -20,6 +20,7 @@ async function main(): Promise<void> {
 
   await running.app.listen({ port: config.port, host: config.host });
   logger.log(`Escrow Ledger is serving the UI on http://localhost:${config.port}/ and the API on http://localhost:${config.port}/api`);
+  if (running.demoLogins) process.stdout.write(`\n${running.demoLogins}\n\nCtrl-C stops the API and PostgreSQL.\n`);
 }
 
 main().catch((error: unknown) => {

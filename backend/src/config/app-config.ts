@@ -19,6 +19,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   paymentsSandboxSettleMs: number;
   smtpUrl: string | null;
+  mailFrom: string;
   publicUrl: string;
   /** How long a command's answer waits for the read models to catch up (read your writes). */
   readYourWritesTimeoutMs: number;
@@ -62,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Escrow Ledger <no-reply@escrowledger.test>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@escrow/domain';
+import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@escrow/domain';
 import { Pool } from 'pg';
 import type { TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
@@ -54,4 +54,22 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
     last = await probe();
   }
   return last;
+}
+
+/**
+ * Pages through the global order until `count` events are read. Open transactions anywhere in
+ * the PostgreSQL cluster (other test files run in parallel) may hold events back for a moment.
+ */
+export async function readEverything(store: EventStore, count: number, pageSize: number, timeoutMs = 10_000): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  let after: GlobalPosition | null = null;
+  const deadline = Date.now() + timeoutMs;
+  while (seen.length < count) {
+    if (Date.now() > deadline) throw new Error(`read ${seen.length} of ${count} events within ${timeoutMs} ms`);
+    const page = await store.readAll({ after, limit: pageSize });
+    seen.push(...page.events);
+    after = page.lastPosition;
+    if (page.events.length === 0) await new Promise((r) => setTimeout(r, 10));
+  }
+  return seen;
 }

@@ -1,0 +1,57 @@
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+
+export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
+export type State = (typeof STATES)[number];
+
+export class NewCustomerRequest {
+  @IsString({ message: "Please enter the buyer's first name." })
+  @MaxLength(100)
+  first_name!: string;
+
+  @IsString({ message: "Please enter the buyer's last name." })
+  @MaxLength(100)
+  last_name!: string;
+
+  @IsString({ message: "Please enter the buyer's phone number." })
+  @MaxLength(30)
+  phone!: string;
+
+  @IsString({ message: "Please enter the buyer's email address." })
+  @MaxLength(254)
+  email!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(201)
+  customer_name?: string;
+
+  /** Set when the buyer is the current user (the buyer-started flow). */
+  @IsOptional()
+  @IsInt({ message: 'user_id must be a whole number.' })
+  @Min(1)
+  user_id?: number;
+}
+
+export class ContractorApplicationRequest {
+  @IsString({ message: 'Please enter the company name.' }) @MaxLength(200) company_name!: string;
+  @IsString({ message: 'Please enter your first name.' }) @MaxLength(100) first_name!: string;
+  @IsString({ message: 'Please enter your last name.' }) @MaxLength(100) last_name!: string;
+  @IsString({ message: 'Please enter your email address.' }) @MaxLength(254) email!: string;
+  @IsString({ message: 'Please enter your phone number.' }) @MaxLength(30) phone!: string;
+  @IsOptional() @IsString() @MaxLength(200) street?: string;
+  @IsString({ message: 'Please enter the city.' }) @MaxLength(100) city!: string;
+  @IsIn(STATES as unknown as string[], { message: 'Choose a state we serve: AZ, ID, NV or UT.' }) state!: State;
+  @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
+  @IsArray({ message: 'services must be a list of service names.' })
+  @ArrayMaxSize(30)
+  @IsString({ each: true, message: 'services must be a list of service names.' })
+  services!: string[];
+  @IsOptional() @IsString() @MaxLength(100) license?: string;
+  @IsOptional() @IsString() @MaxLength(200) insurance?: string;
+  @IsOptional() @IsString() @MaxLength(300) website_link?: string;
+  @IsOptional() @IsString() @MaxLength(5000) message?: string;
+}
+
+export class RejectApplicationRequest {
+  @IsOptional() @IsString() @MaxLength(2000) reason?: string;
+}

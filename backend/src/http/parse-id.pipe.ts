@@ -1,0 +1,17 @@
+import { BadRequestException, Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+
+/**
+ * Route ids are positive whole numbers; anything else is the caller's mistake, not a 500. The
+ * global ValidationPipe may already have turned the text into a number (NaN for "abc").
+ */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<string | number, number> {
+  transform(value: string | number, metadata: ArgumentMetadata): number {
+    const name = metadata.data ?? 'id';
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text !== 'string' || !/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2147483647) {
+      throw new BadRequestException(`${name} must be a positive whole number.`);
+    }
+    return Number(text);
+  }
+}

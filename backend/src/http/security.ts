@@ -1,0 +1,43 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { XSRF_COOKIE } from '../identity/guards';
+
+/**
+ * Cookies, security headers and the CSRF cookie. Every response to a request without an
+ * XSRF-TOKEN cookie sets one (readable by the page, which echoes it in X-XSRF-TOKEN), so the
+ * first GET of the app or of /api/user arms every later POST.
+ */
+export async function registerSecurity(app: NestFastifyApplication): Promise<void> {
+  await app.register(fastifyCookie as never);
+  await app.register(fastifyHelmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // set by the TLS terminator in front of us, which knows whether HTTPS is in use
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.cookies?.[XSRF_COOKIE]) {
+      const token = randomBytes(24).toString('base64url');
+      // Later hooks and handlers of this same request see it too.
+      request.cookies = { ...request.cookies, [XSRF_COOKIE]: token };
+      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+    }
+  });
+}

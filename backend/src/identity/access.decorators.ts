@@ -1,0 +1,22 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AccessCheck, SessionUser } from './session-user';
+
+export const ACCESS_KEY = 'escrow:access';
+export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
+
+/**
+ * Who may call a route: every listed check of spec §6 must pass. Anonymous callers of a route
+ * that needs a user get 401; logged-in users who fail a check get 403.
+ */
+export const Access = (...checks: AccessCheck[]) => SetMetadata(ACCESS_KEY, checks);
+
+/** For server-to-server callbacks (payment provider) that cannot carry the XSRF cookie. */
+export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);
+
+export type RequestWithUser = FastifyRequest & { user?: SessionUser | null };
+
+/** The session's user, or null for anonymous requests. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): SessionUser | null => {
+  return context.switchToHttp().getRequest<RequestWithUser>().user ?? null;
+});

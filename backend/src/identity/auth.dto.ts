@@ -1,0 +1,85 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class LoginRequest {
+  @IsString({ message: 'Please enter your email address.' })
+  @MaxLength(254, { message: 'That email address is too long.' })
+  email!: string;
+
+  @IsString({ message: 'Please enter your password.' })
+  @MaxLength(200, { message: 'That password is too long.' })
+  password!: string;
+}
+
+export class SignupRequest {
+  @IsString({ message: 'Please enter your first name.' })
+  @MaxLength(100)
+  first_name!: string;
+
+  @IsString({ message: 'Please enter your last name.' })
+  @MaxLength(100)
+  last_name!: string;
+
+  @IsString({ message: 'Please enter your phone number.' })
+  @MaxLength(30)
+  phone!: string;
+
+  @IsString({ message: 'Please enter your email address.' })
+  @MaxLength(254)
+  email!: string;
+
+  @IsString({ message: 'Please choose a password.' })
+  @MaxLength(200, { message: 'That password is too long.' })
+  password!: string;
+}
+
+export class ForgotPasswordRequest {
+  @IsString({ message: 'Please enter your email address.' })
+  @MaxLength(254)
+  email!: string;
+}
+
+export class ResetPasswordRequest {
+  @IsString({ message: 'The reset link is incomplete. Open the link from the email again.' })
+  @MaxLength(100)
+  code!: string;
+
+  @IsString({ message: 'Please choose a new password.' })
+  @MaxLength(200, { message: 'That password is too long.' })
+  password!: string;
+}
+
+export class AcceptInvitationRequest {
+  @IsString({ message: 'Please choose a password.' })
+  @MaxLength(200, { message: 'That password is too long.' })
+  password!: string;
+}
+
+export class DeleteAccountRequest {
+  @IsString({ message: 'Please enter an email address.' })
+  @MaxLength(254)
+  email!: string;
+
+  @IsOptional()
+  @IsString({ message: 'The note must be text.' })
+  @MaxLength(2000, { message: 'Please keep the note under 2000 characters.' })
+  note?: string;
+}
+
+export class ContactRequest {
+  @IsString({ message: 'Please enter your name.' })
+  @MaxLength(200)
+  name!: string;
+
+  @IsString({ message: 'Please enter your email address.' })
+  @MaxLength(254)
+  email!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
+  phone?: string;
+
+  @IsString({ message: 'Please write your message.' })
+  @MaxLength(5000, { message: 'Please keep your message under 5000 characters.' })
+  message!: string;
+}

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthController } from './auth.controller';
+import { AccessGuard, CsrfGuard } from './guards';
+import { OneTimeCodes } from './one-time-codes';
+import { PublicFormsController } from './public-forms.controller';
+import { RateLimits } from './rate-limits';
+import { SessionsService } from './sessions.service';
+import { UsersRepository } from './users.repository';
+
+/** Users, sessions, CSRF, login and password flows. Guards apply to every route of the API. */
+@Global()
+@Module({
+  controllers: [AuthController, PublicFormsController],
+  providers: [
+    UsersRepository,
+    SessionsService,
+    OneTimeCodes,
+    RateLimits,
+    // Order matters: CSRF first (cheap, no database), then the session and access checks.
+    { provide: APP_GUARD, useClass: CsrfGuard },
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [UsersRepository, SessionsService, OneTimeCodes, RateLimits],
+})
+export class IdentityModule {}

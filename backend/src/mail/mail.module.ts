@@ -1,0 +1,49 @@
+import { Global, Logger, Module } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { createTransport } from 'nodemailer';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { MAIL_PORT, type Mail, type MailPort } from './mail.port';
+
+const logger = new Logger('Mail');
+
+/** Every mail is kept in the outbox; with SMTP_URL it is also sent and marked sent. */
+class OutboxMail implements MailPort {
+  constructor(
+    private readonly pool: Pool,
+    private readonly smtpUrl: string | null,
+    private readonly from: string,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    const { rows } = await this.pool.query<{ mail_id: number }>(
+      'INSERT INTO mail_outbox (recipient, subject, body) VALUES ($1, $2, $3) RETURNING mail_id',
+      [mail.to, mail.subject, mail.text],
+    );
+    if (!this.smtpUrl) {
+      logger.log(`mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
+      return;
+    }
+    try {
+      await createTransport(this.smtpUrl).sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.pool.query('UPDATE mail_outbox SET sent_at = now() WHERE mail_id = $1', [rows[0]!.mail_id]);
+    } catch (error) {
+      // The request that caused the mail succeeded; the unsent row stays in the outbox to resend.
+      logger.error(`sending mail ${rows[0]!.mail_id} to ${mail.to} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: MAIL_PORT,
+      inject: [PG_POOL, APP_CONFIG],
+      useFactory: (pool: Pool, config: AppConfig) => new OutboxMail(pool, config.smtpUrl, config.mailFrom),
+    },
+  ],
+  exports: [MAIL_PORT],
+})
+export class MailModule {}

@@ -1,0 +1,12 @@
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Outgoing mail: SMTP in production, the outbox table (and the log) without a mail server. */
+export interface MailPort {
+  send(mail: Mail): Promise<void>;
+}
+
+export const MAIL_PORT = Symbol('MAIL_PORT');

@@ -1,0 +1,57 @@
+import type { Pool } from 'pg';
+import { CompaniesRepository } from '../directory/companies.repository';
+import { hashPassword } from '../identity/passwords';
+import { UsersRepository } from '../identity/users.repository';
+import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, logoFor } from './demo-directory';
+
+export interface DemoDirectory {
+  adminId: number;
+  buyerId: number;
+  sellerId: number;
+  sellerCompanyId: number;
+  companyIds: number[];
+}
+
+/**
+ * The demo directory of the first `make start`: services, 14 companies across AZ, ID, NV and UT,
+ * and the three demo logins. Runs only on an empty users table, in one transaction.
+ */
+export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE users IN EXCLUSIVE MODE'); // two starting processes seed once
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    if (rows[0]!.n > 0) {
+      await client.query('ROLLBACK');
+      return null;
+    }
+    const companies = new CompaniesRepository(pool);
+    const users = new UsersRepository(pool);
+    await client.query('INSERT INTO services (service_name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [DEMO_SERVICES]);
+    const companyIds: number[] = [];
+    for (const { colour, services, ...fields } of DEMO_COMPANIES) {
+      companyIds.push(await companies.insert({ ...fields, company_img: logoFor(fields.name, colour) }, services, client));
+    }
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const admin = await users.insert({ firstName: 'Avery', lastName: 'Admin', phone: '6025550100', email: DEMO_LOGINS.admin, role: 'admin', passwordHash }, client);
+    const buyer = await users.insert({ firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash }, client);
+    const seller = await users.insert({ firstName: 'Sam', lastName: 'Seller', phone: '6025550142', email: DEMO_LOGINS.seller, companyId: companyIds[0]!, passwordHash }, client);
+    await client.query('COMMIT');
+    return { adminId: admin.user_id, buyerId: buyer.user_id, sellerId: seller.user_id, sellerCompanyId: companyIds[0]!, companyIds };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export function demoLoginsText(baseUrl: string): string {
+  return [
+    `Demo logins (password ${DEMO_PASSWORD}) at ${baseUrl}/login:`,
+    `  admin   ${DEMO_LOGINS.admin}`,
+    `  buyer   ${DEMO_LOGINS.buyer}`,
+    `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.)`,
+  ].join('\n');
+}
