@@ -11,4 +11,8 @@ export type CreateJobDraft = Command<
   }
 >;
 
-export type ProjectCommand = CreateJobDraft;
+export type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
+export type SubmitJob = Command<'SubmitJob', Record<string, never>>;
+export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; agreementHash: string; contractName: string }>;
+
+export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | SignProjectAgreement;

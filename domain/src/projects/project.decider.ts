@@ -1,54 +1,128 @@
+import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
-import { conflict, invalid } from '../shared/errors';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 
-export type ProjectState =
-  | { status: 'none' }
-  | {
-      status: 'draft';
-      jobId: number;
-      customerId: number;
-      primaryCompanyId: number | null;
-      service: string;
-      customerInitiated: boolean;
-      createdBy: number;
-    };
+export interface ActiveProject {
+  status: 'draft' | 'submitted';
+  jobId: number;
+  customerId: number;
+  primaryCompanyId: number | null;
+  service: string;
+  customerInitiated: boolean;
+  createdBy: number;
+  createdAt: string;
+  submittedAt: string | null;
+  signatures: Partial<Record<'customer' | 'company', { signedBy: number; signedName: string; agreementHash: string; contractName: string; at: string }>>;
+}
+
+export type ProjectState = { status: 'none' } | ActiveProject;
 
 export const initialProjectState: ProjectState = { status: 'none' };
 
 export function evolveProject(state: ProjectState, event: ProjectEvent): ProjectState {
   switch (event.type) {
-    case 'JobDraftCreated':
+    case 'JobDraftCreated': {
+      const d = event.data;
       return {
         status: 'draft',
-        jobId: event.data.jobId,
-        customerId: event.data.customerId,
-        primaryCompanyId: event.data.primaryCompanyId,
-        service: event.data.service,
-        customerInitiated: event.data.customerInitiated,
-        createdBy: event.data.createdBy,
+        jobId: d.jobId,
+        customerId: d.customerId,
+        primaryCompanyId: d.primaryCompanyId,
+        service: d.service,
+        customerInitiated: d.customerInitiated,
+        createdBy: d.createdBy,
+        createdAt: d.createdAt,
+        submittedAt: null,
+        signatures: {},
       };
+    }
+    case 'JobBasicsUpdated':
+      if (state.status === 'none') return state;
+      return { ...state, customerId: event.data.customerId, primaryCompanyId: event.data.primaryCompanyId, service: event.data.service };
+    case 'JobSubmitted':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'submitted', submittedAt: event.data.at };
+    case 'ProjectAgreementSigned': {
+      if (state.status === 'none') return state;
+      const { party, signedBy, signedName, agreementHash, contractName, at } = event.data;
+      return { ...state, signatures: { ...state.signatures, [party]: { signedBy, signedName, agreementHash, contractName, at } } };
+    }
     default:
-      return assertNever(event.type);
+      return assertNever(event);
+  }
+}
+
+/** The side of the project the actor is on, if any. */
+export function projectPartyOf(project: { customerId: number; primaryCompanyId: number | null }, metadata: CommandMetadata): 'customer' | 'company' | null {
+  if (metadata.actorRole === 'admin' || metadata.actorRole === 'system') return null;
+  if (metadata.actorId === project.customerId) return 'customer';
+  if (metadata.actorCompanyId != null && metadata.actorCompanyId === project.primaryCompanyId) return 'company';
+  return null;
+}
+
+function validService(service: string): string {
+  const trimmed = (service ?? '').trim();
+  if (!trimmed) throw invalid('service_required', 'Choose the main service provided before creating the project.');
+  if (trimmed.length > 100) throw invalid('service_too_long', 'That service name is too long.');
+  return trimmed;
+}
+
+/**
+ * Who starts a project (spec §6): a buyer names themselves as the customer and picks the seller;
+ * a seller's company user names the buyer and their own company as the seller.
+ */
+function checkCreator(data: { customerId: number; primaryCompanyId: number | null; customerInitiated: boolean }, metadata: CommandMetadata): void {
+  if (data.customerInitiated) {
+    if (metadata.actorId !== data.customerId) throw forbidden('buyer_starts', 'A buyer can only start a project as its own buyer.');
+    if (data.primaryCompanyId !== null && data.primaryCompanyId === metadata.actorCompanyId) throw invalid('same_party', 'Pick another company as the seller.');
+  } else {
+    if (metadata.actorCompanyId == null) throw forbidden('company_only', 'Only contractor company users can start a project for a buyer.');
+    if (data.primaryCompanyId !== metadata.actorCompanyId) throw forbidden('own_company', 'A seller starts projects for their own company.');
+    if (data.customerId === metadata.actorId) throw invalid('same_party', 'The buyer must be someone else.');
   }
 }
 
 export function decideProject(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
+  const { metadata } = command;
   switch (command.type) {
     case 'CreateJobDraft': {
       if (state.status !== 'none') throw conflict('job_exists', `Project ${command.data.jobId} already exists.`);
-      const service = command.data.service.trim();
-      if (!service) throw invalid('service_required', 'Choose the main service provided before creating the project.');
-      return [
-        {
-          type: 'JobDraftCreated',
-          data: { ...command.data, service, createdBy: command.metadata.actorId, createdAt: command.metadata.now },
-        },
-      ];
+      const service = validService(command.data.service);
+      checkCreator(command.data, metadata);
+      return [{ type: 'JobDraftCreated', data: { ...command.data, service, createdBy: metadata.actorId, createdAt: metadata.now } }];
+    }
+    case 'UpdateJobBasics': {
+      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      if (state.status !== 'draft') throw conflict('not_draft', 'The project has been submitted; its parties and service can no longer change.');
+      if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can change it.');
+      const service = validService(command.data.service);
+      checkCreator({ ...command.data, customerInitiated: state.customerInitiated }, metadata);
+      return [{ type: 'JobBasicsUpdated', data: { jobId: state.jobId, customerId: command.data.customerId, primaryCompanyId: command.data.primaryCompanyId, service, updatedBy: metadata.actorId, at: metadata.now } }];
+    }
+    case 'SubmitJob': {
+      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can submit it.');
+      if (state.status === 'submitted') return []; // submitting twice changes nothing
+      if (state.primaryCompanyId === null) throw invalid('seller_required', 'Choose the seller before submitting the project.');
+      return [{ type: 'JobSubmitted', data: { jobId: state.jobId, submittedBy: metadata.actorId, at: metadata.now } }];
+    }
+    case 'SignProjectAgreement': {
+      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      const party = projectPartyOf(state, metadata);
+      if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can sign its agreement.');
+      if (party !== command.data.party) throw forbidden('wrong_signer', `You sign this agreement as the ${party === 'customer' ? 'buyer' : 'seller'}.`);
+      if (state.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be signed.');
+      const signedName = command.data.signedName.trim();
+      if (signedName.length < 2) throw invalid('signature_required', 'Type your full name to sign.');
+      if (signedName.length > 200) throw invalid('signature_too_long', 'That name is too long.');
+      const existing = state.signatures[party];
+      if (existing?.agreementHash === command.data.agreementHash) throw conflict('already_signed', 'You have already signed this agreement.');
+      return [{ type: 'ProjectAgreementSigned', data: { jobId: state.jobId, party, signedBy: metadata.actorId, signedName, agreementHash: command.data.agreementHash, contractName: command.data.contractName, at: metadata.now } }];
     }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

@@ -1,0 +1,44 @@
+import type { MilestoneEvent } from '../milestones/events';
+import { formatAmount, money } from '../money/money';
+
+/**
+ * The accounts of the double-entry ledger, per milestone. Amounts say where money is: a
+ * settled deposit moves it from the buyer's funding (negative: it came from outside) into
+ * escrow; a disbursement moves it from escrow to a payee's payable and the platform's fees; a
+ * payout from the payable to the payee's paid-out account; a refund from escrow to the buyer.
+ * Every posting set sums to zero, so all accounts together always balance.
+ */
+export type LedgerAccount = 'buyer_funding' | 'escrow' | 'payee_payable' | 'payee_payouts' | 'platform_fees' | 'refunds_payable' | 'buyer_refunds';
+
+export interface Posting {
+  account: LedgerAccount;
+  /** The company whose payable this is, for payee accounts. */
+  companyId: number | null;
+  /** Signed, in dollars: debits positive, credits negative; a posting set sums to zero. */
+  amount: string;
+}
+
+const post = (account: LedgerAccount, amount: string, companyId: number | null = null): Posting => ({ account, companyId, amount: formatAmount(money(amount)) });
+const negate = (amount: string) => formatAmount(money(amount).negated());
+
+/** Balanced postings of one event; empty for events that move no money. */
+export function postingsFor(event: MilestoneEvent): Posting[] {
+  switch (event.type) {
+    case 'DepositSettled':
+      return [post('escrow', event.data.amount), post('buyer_funding', negate(event.data.amount))];
+    case 'DisbursementRequested': {
+      const out = formatAmount(money(event.data.amount).plus(event.data.fee));
+      const postings = [post('escrow', negate(out)), post('payee_payable', event.data.amount, event.data.companyId)];
+      if (money(event.data.fee).gt(0)) postings.push(post('platform_fees', event.data.fee));
+      return postings;
+    }
+    case 'DisbursementPaid':
+      return [post('payee_payable', negate(event.data.amount), event.data.companyId), post('payee_payouts', event.data.amount, event.data.companyId)];
+    case 'RefundRequested':
+      return [post('escrow', negate(event.data.amount)), post('refunds_payable', event.data.amount)];
+    case 'RefundPaid':
+      return [post('refunds_payable', negate(event.data.amount)), post('buyer_refunds', event.data.amount)];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,249 @@
+import { DomainError } from '../shared/errors';
+import type { MilestoneEvent } from './events';
+import { held, isLocked } from './milestone.money';
+import { approvalMessage, canEdit, headVersion, MARKED_COMPLETE_BY_BOTH, milestoneStatus, showsEditHistory, statusColour, VERSION_LABELS, versionLabel } from './milestone.labels';
+import type { ActiveMilestone } from './milestone.state';
+import { as, BUYER, given, ORIGINAL, payees, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import type { MilestoneCommand } from './commands';
+
+const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'ApproveMilestoneVersion', data: { versionId }, metadata: meta });
+const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'RejectMilestoneVersion', data: { versionId, reason: 'Too expensive' }, metadata: meta });
+const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
+  type: 'ProposeMilestoneEdit',
+  data: { versionId, basedOnVersionId: basedOn, title: 'Framing (revised)', definition: 'Walls framed.', position: 1, payees: payees(), amount, payeeIds: [versionId * 10 + 1, versionId * 10 + 2, versionId * 10 + 3] },
+  metadata: meta,
+});
+const deposit = (depositId = 1): MilestoneCommand => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: as.buyer() });
+const settle = (depositId = 1): MilestoneCommand => ({ type: 'SettleDeposit', data: { depositId, providerReference: 'sandbox-1', responseDays: 30 }, metadata: as.system() });
+const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({ type: 'MarkMilestoneComplete', data: { complete: value }, metadata: meta });
+const state = (events: MilestoneEvent[]) => given(events).state as ActiveMilestone;
+const agreed = () => run(propose(), approve(as.buyer()), approve(as.seller()));
+
+function expectRefusal(attempt: () => unknown, message: string, kind?: DomainError['kind']) {
+  try {
+    attempt();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).message).toBe(message);
+    if (kind) expect((error as DomainError).kind).toBe(kind);
+    return;
+  }
+  throw new Error(`expected the refusal "${message}"`);
+}
+
+describe('milestone decider', () => {
+  describe('proposing', () => {
+    it('proposes the original version with exact terms, authored by the seller', () => {
+      const [event] = given([]).when(propose());
+      expect(event).toMatchObject({ type: 'MilestoneProposed', data: { originalId: ORIGINAL, versionId: ORIGINAL, proposedBy: SELLER, proposedByParty: 'company', terms: { depositTotal: '10168.75' } } });
+    });
+
+    it('lets only the buyer or the seller propose', () => {
+      expectRefusal(() => given([]).when(propose(as.outsider())), 'Only the buyer or the seller of this project can add milestones.', 'forbidden');
+    });
+
+    it('needs completion criteria', () => {
+      const command = propose();
+      (command.data as { definition: string }).definition = '  ';
+      expectRefusal(() => given([]).when(command), 'Describe the completion criteria of the milestone.', 'invalid');
+    });
+  });
+
+  describe('approving and rejecting (spec §4)', () => {
+    it('makes a version current once both parties approved it', () => {
+      const events = agreed();
+      expect(events.map((e) => e.type)).toEqual(['MilestoneProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
+      const s = state(events);
+      expect(s.currentVersionId).toBe(ORIGINAL);
+      expect(versionLabel(s, s.versions[0]!)).toBe(VERSION_LABELS.approved);
+      expect(approvalMessage(s.versions[0]!)).toBe('Approved by both parties.');
+    });
+
+    it("rejects the user's earlier approval of another version when they approve a new one", () => {
+      const history = run(propose(), approve(as.buyer()), edit(as.seller(), 501));
+      const events = given(history).when(approve(as.buyer(), 501));
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'MilestoneVersionApproved', data: expect.objectContaining({ versionId: 501, party: 'customer' }) }),
+        expect.objectContaining({ type: 'MilestoneVersionRejected', data: expect.objectContaining({ versionId: ORIGINAL, party: 'customer', automatic: true }) }),
+      ]);
+    });
+
+    it('labels each of the seven version states exactly as spec §4', () => {
+      const rejected = run(propose(), reject(as.buyer()));
+      let s = state(rejected);
+      expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE (Rejected)');
+      expect(milestoneStatus(s)).toBe('Declined');
+      expect(statusColour('Declined')).toBe('danger');
+
+      const withEdit = given(rejected).then(edit(as.seller(), 501));
+      s = state(withEdit);
+      expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE (Edit Submitted)');
+      expect(versionLabel(s, s.versions[1]!)).toBe('PROPOSED EDIT');
+
+      const editRejected = given(withEdit).then(reject(as.buyer(), 501));
+      s = state(editRejected);
+      expect(versionLabel(s, s.versions[1]!)).toBe('PROPOSED EDIT (Rejected)');
+
+      const replaced = run(propose(), reject(as.buyer()), edit(as.seller(), 501), approve(as.buyer(), 501), approve(as.seller(), 501));
+      s = state(replaced);
+      expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE (Replaced by Approved Edit)');
+      expect(versionLabel(s, s.versions[1]!)).toBe('APPROVED MILESTONE');
+      expect(headVersion(s).versionId).toBe(501);
+
+      s = state(run(propose()));
+      expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE');
+      expect(milestoneStatus(s)).toBe('Submitted');
+      expect(statusColour('Submitted')).toBe('warning');
+    });
+
+    it('refuses to approve twice, or a replaced version', () => {
+      const history = run(propose(), approve(as.buyer()));
+      expectRefusal(() => given(history).when(approve(as.buyer())), 'You have already approved this version.', 'conflict');
+      const replaced = run(propose(), edit(as.seller(), 501), approve(as.buyer(), 501), approve(as.seller(), 501));
+      expectRefusal(() => given(replaced).when(approve(as.buyer(), ORIGINAL)), 'This version was replaced by another one; look at the current version instead.', 'conflict');
+      expectRefusal(() => given(agreed()).when(reject(as.buyer())), 'Both parties have approved this version; propose an edit to change it.', 'conflict');
+    });
+
+    it('keeps outsiders out', () => {
+      expectRefusal(() => given(run(propose())).when(approve(as.outsider())), 'Only the buyer or the seller of this project can approve milestones.', 'forbidden');
+    });
+  });
+
+  describe('editing (spec §4, §6)', () => {
+    it('offers edits on an unlocked current version or an original without a current edit', () => {
+      let s = state(run(propose()));
+      expect(canEdit(s, s.versions[0]!)).toBe(true);
+      s = state(agreed());
+      expect(canEdit(s, s.versions[0]!)).toBe(true);
+      s = state(run(propose(), edit(as.buyer(), 501), approve(as.buyer(), 501), approve(as.seller(), 501)));
+      expect(canEdit(s, s.versions[0]!)).toBe(false);
+      expect(canEdit(s, s.versions[1]!)).toBe(true);
+      expect(showsEditHistory(s, s.versions[1]!)).toBe(true);
+      expect(showsEditHistory(s, s.versions[0]!)).toBe(false);
+    });
+
+    it('locks the milestone once a deposit is on its way', () => {
+      const history = given(agreed()).then(deposit());
+      expect(isLocked(state(history))).toBe(true);
+      expectRefusal(() => given(history).when(edit(as.seller(), 502)), 'This milestone is locked because its funding has started; it can no longer be edited.', 'conflict');
+      expect(canEdit(state(history), state(history).versions[0]!)).toBe(false);
+    });
+
+    it('unlocks it again when the deposit fails', () => {
+      const history = [...given(agreed()).then(deposit()), ...given(given(agreed()).then(deposit())).when({ type: 'FailDeposit', data: { depositId: 1, reason: 'R01 insufficient funds' }, metadata: as.system() })];
+      expect(isLocked(state(history))).toBe(false);
+      expect(state(history).deposits[0]!.status).toBe('failed');
+    });
+  });
+
+  describe('deposits (spec §4, §6)', () => {
+    it('lets only the buyer deposit, and only after both approved', () => {
+      expectRefusal(() => given(run(propose(), approve(as.buyer()))).when(deposit()), 'Both parties must approve the milestone before funds can be deposited.', 'conflict');
+      expectRefusal(() => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller() }), 'Only the buyer can deposit funds.', 'forbidden');
+      const [event] = given(agreed()).when(deposit());
+      expect(event).toMatchObject({ type: 'DepositRequested', data: { amount: '10168.75', versionId: ORIGINAL, requestedBy: BUYER } });
+    });
+
+    it('refuses a second deposit while one is pending, and after funding', () => {
+      const pending = given(agreed()).then(deposit());
+      expectRefusal(() => given(pending).when(deposit(2)), 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.', 'conflict');
+      const settled = given(pending).then(settle());
+      expectRefusal(() => given(settled).when(deposit(2)), 'This milestone is already funded.', 'conflict');
+      expect(held(state(settled)).toFixed(2)).toBe('10168.75');
+      expect(milestoneStatus(state(settled))).toBe('Funded');
+    });
+
+    it('ignores a repeated settlement callback', () => {
+      const settled = given(given(agreed()).then(deposit())).then(settle());
+      expect(given(settled).when(settle())).toEqual([]);
+    });
+
+    it('takes payment reports only from the provider', () => {
+      const pending = given(agreed()).then(deposit());
+      expectRefusal(() => given(pending).when({ ...settle(), metadata: as.buyer() }), 'Only the payment provider can report payments.', 'forbidden');
+    });
+  });
+
+  describe('completion and disbursement', () => {
+    const settledHistory = () => given(given(agreed()).then(deposit())).then(settle());
+
+    it('needs the deposit to have settled', () => {
+      expectRefusal(() => given(agreed()).when(complete(as.seller())), "The buyer's deposit must settle before the milestone can be marked complete.", 'conflict');
+    });
+
+    it('pays every payee its net when both parties marked complete', () => {
+      const history = given(settledHistory()).then(complete(as.seller()));
+      const events = given(history).when(complete(as.buyer()));
+      expect(events.map((e) => e.type)).toEqual(['MilestoneMarkedComplete', 'MilestoneCompletedByBoth', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested']);
+      const amounts = events.filter((e) => e.type === 'DisbursementRequested').map((e) => [(e.data as { amount: string }).amount, (e.data as { fee: string }).fee]);
+      expect(amounts).toEqual([
+        ['6000.00', '135.00'],
+        ['2443.75', '56.25'],
+        ['1500.00', '33.75'],
+      ]);
+      const after = state([...history, ...events]);
+      expect(held(after).toFixed(2)).toBe('0.00');
+      expect(after.completedByBoth).toBe(true);
+      expect(MARKED_COMPLETE_BY_BOTH).toBe('Marked Complete by Both Parties');
+    });
+
+    it('lets a party take back its completion until the other has marked too', () => {
+      const marked = given(settledHistory()).then(complete(as.seller()));
+      expect(given(marked).when(complete(as.seller(), false))).toEqual([expect.objectContaining({ type: 'MilestoneCompletionWithdrawn' })]);
+      expectRefusal(() => given(marked).when(complete(as.buyer(), false)), 'You have not marked this milestone complete.', 'conflict');
+      const both = given(marked).then(complete(as.buyer()));
+      expectRefusal(() => given(both).when(complete(as.seller(), false)), 'Both parties have marked the milestone complete; it can no longer be taken back.', 'conflict');
+    });
+  });
+
+  describe('disputes and refunds', () => {
+    const settledHistory = () => given(given(agreed()).then(deposit())).then(settle());
+    const opened = () => given(settledHistory()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Framing is not to code.' }, metadata: as.buyer() });
+
+    it('blocks completion while a dispute is open; the other party responds', () => {
+      const history = opened();
+      expectRefusal(() => given(history).when(complete(as.seller())), 'A dispute is open on this milestone; an administrator will resolve it.', 'conflict');
+      expectRefusal(() => given(history).when({ type: 'RespondToDispute', data: { statement: 'More' }, metadata: as.buyer() }), 'You opened this dispute; the seller responds to it.', 'conflict');
+      expect(given(history).when({ type: 'RespondToDispute', data: { statement: 'It passed inspection.' }, metadata: as.seller() })).toEqual([expect.objectContaining({ type: 'DisputeResponded' })]);
+    });
+
+    it('lets only an admin resolve; a refund returns everything held', () => {
+      expectRefusal(() => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.seller() }), 'Only an administrator can resolve a dispute.', 'forbidden');
+      const events = given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: 'Work not done.' }, metadata: as.admin() });
+      expect(events.map((e) => e.type)).toEqual(['DisputeResolved', 'RefundRequested']);
+      expect(events[1]!.data).toMatchObject({ amount: '10168.75', reason: 'dispute' });
+      expect(held(state([...opened(), ...events])).toFixed(2)).toBe('0.00');
+    });
+
+    it('splits to the cent: the refund goes back, the rest is released in proportion', () => {
+      const events = given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'split', refundAmount: '4068.75', note: 'Half done.' }, metadata: as.admin() });
+      const released = events.filter((e) => e.type === 'DisbursementRequested').map((e) => e.data as { amount: string; fee: string });
+      const total = released.reduce((t, d) => t + Math.round(Number(d.amount) * 100) + Math.round(Number(d.fee) * 100), 0);
+      expect(total).toBe(610000); // 10168.75 − 4068.75
+      expect(events.find((e) => e.type === 'RefundRequested')!.data).toMatchObject({ amount: '4068.75' });
+      expect(held(state([...opened(), ...events])).toFixed(2)).toBe('0.00');
+      expectRefusal(() => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'split', refundAmount: '10168.75', note: '' }, metadata: as.admin() }), 'A split refunds more than $0.00 and less than the $10,168.75 held; use release or refund otherwise.', 'invalid');
+    });
+
+    it('refunds the buyer after the response deadline if the seller did not complete', () => {
+      const history = settledHistory();
+      const settledAt = Date.parse((history.find((e) => e.type === 'DepositSettled')!.data as { at: string }).at);
+      const before = { type: 'ClaimDeadlineRefund' as const, data: {}, metadata: { ...as.buyer(), now: new Date(settledAt + 29 * 86_400_000).toISOString() } };
+      expect(() => given(history).when(before)).toThrow(/You can claim a refund if the seller has not completed the milestone by/);
+      const after = { ...before, metadata: { ...before.metadata, now: new Date(settledAt + 31 * 86_400_000).toISOString() } };
+      expect(given(history).when(after)).toEqual([expect.objectContaining({ type: 'RefundRequested', data: expect.objectContaining({ amount: '10168.75', reason: 'deadline' }) })]);
+      const sellerDone = given(history).then(complete(as.seller()));
+      expectRefusal(() => given(sellerDone).when(after), 'The seller has marked this milestone complete; open a dispute if you disagree.', 'conflict');
+    });
+  });
+
+  it('refuses commands on a milestone that does not exist', () => {
+    expectRefusal(() => given([]).when(approve(as.buyer())), 'There is no such milestone.', 'not_found');
+  });
+
+  it('keeps the parties of the project it was proposed in', () => {
+    const s = state(run(propose()));
+    expect(s).toMatchObject({ customerId: BUYER, companyId: SELLER_COMPANY, jobId: 7 });
+  });
+});
+

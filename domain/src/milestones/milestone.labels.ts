@@ -1,0 +1,96 @@
+import type { Party } from './events';
+import { currentVersion, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit } from './milestone.money';
+import type { ActiveMilestone, VersionState } from './milestone.state';
+
+/** The seven version labels of spec §4, exactly. */
+export const VERSION_LABELS = {
+  approved: 'APPROVED MILESTONE',
+  original: 'ORIGINAL MILESTONE',
+  originalEditSubmitted: 'ORIGINAL MILESTONE (Edit Submitted)',
+  originalReplaced: 'ORIGINAL MILESTONE (Replaced by Approved Edit)',
+  originalRejected: 'ORIGINAL MILESTONE (Rejected)',
+  proposedEdit: 'PROPOSED EDIT',
+  proposedEditRejected: 'PROPOSED EDIT (Rejected)',
+} as const;
+
+export const MARKED_COMPLETE_BY_BOTH = 'Marked Complete by Both Parties';
+export const WHOLE_PROJECT_MILESTONE = 'Whole Project Milestone';
+export const WAIT_FOR_CUSTOMER_PAYMENT = 'Wait for Customer Payment';
+
+const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
+
+/**
+ * Which label a version carries: the current version is the approved milestone; an original is
+ * replaced once an edit is approved, shows a submitted edit while one is pending, and shows a
+ * rejection otherwise; an edit is a proposal, rejected or not.
+ */
+export function versionLabel(state: ActiveMilestone, version: VersionState): string {
+  if (version.status === 'current') return VERSION_LABELS.approved;
+  if (version.isOriginal) {
+    const current = currentVersion(state);
+    if (current && !current.isOriginal) return VERSION_LABELS.originalReplaced;
+    if (state.versions.some((v) => !v.isOriginal && v.status === 'proposed')) return VERSION_LABELS.originalEditSubmitted;
+    if (isRejected(version)) return VERSION_LABELS.originalRejected;
+    return VERSION_LABELS.original;
+  }
+  return isRejected(version) ? VERSION_LABELS.proposedEditRejected : VERSION_LABELS.proposedEdit;
+}
+
+/** The version a milestone card shows: the approved one, else the latest proposal. */
+export function headVersion(state: ActiveMilestone): VersionState {
+  return currentVersion(state) ?? state.versions[state.versions.length - 1]!;
+}
+
+/** Spec §4: edits are offered on an unlocked current version or an original without a current edit. */
+export function canEdit(state: ActiveMilestone, version: VersionState): boolean {
+  if (isLocked(state) || isSettledOut(state)) return false;
+  if (version.status === 'current') return true;
+  return version.isOriginal && state.currentVersionId === null && version.status === 'proposed';
+}
+
+/** Spec §4: edit history shows on the current version or an original without a current edit, when there are edits. */
+export function showsEditHistory(state: ActiveMilestone, version: VersionState): boolean {
+  const editCount = state.versions.filter((v) => !v.isOriginal).length;
+  if (editCount === 0) return false;
+  return version.status === 'current' || (version.isOriginal && state.currentVersionId === null);
+}
+
+export type BadgeColour = 'danger' | 'warning' | 'success' | 'info' | 'dark' | 'primary';
+
+/** The status colour mapping of spec §9. */
+export function statusColour(status: string): BadgeColour {
+  if (['Declined', 'Incomplete', 'More information required.', 'Canceled'].includes(status)) return 'danger';
+  if (['Submitted', 'Requested', 'Quote Sent'].includes(status)) return 'warning';
+  if (['Approved', 'Complete'].includes(status)) return 'success';
+  if (status === 'Initial Contact') return 'info';
+  if (status === 'None') return 'dark';
+  return 'primary';
+}
+
+/** The milestone's status badge text, in the vocabulary the §9 colours know. */
+export function milestoneStatus(state: ActiveMilestone): string {
+  if (state.refunds.length > 0 && isSettledOut(state)) return state.disbursements.length > 0 ? 'Split' : 'Refunded';
+  if (openDispute(state)) return 'Disputed';
+  if (state.completedByBoth) return state.disbursements.every((d) => d.status === 'paid') ? 'Complete' : 'Releasing';
+  if (isFunded(state)) return 'Funded';
+  if (pendingDeposit(state)) return 'Requested';
+  if (currentVersion(state)) return 'Approved';
+  if (state.versions.some((v) => v.status === 'proposed' && isRejected(v)) && !state.versions.some((v) => v.status === 'proposed' && !isRejected(v))) return 'Declined';
+  return 'Submitted';
+}
+
+const partyWord = (party: Party) => (party === 'customer' ? 'the buyer' : 'the seller');
+
+/** The approval message of a version, as the card shows it. */
+export function approvalMessage(version: VersionState): string {
+  if (version.status === 'current') return 'Approved by both parties.';
+  if (version.status === 'replaced') return 'Replaced by an approved edit.';
+  if (version.status === 'closed') return 'Closed when another version was approved.';
+  const { customer, company } = version.approvals;
+  for (const party of ['customer', 'company'] as const) {
+    if (version.approvals[party] === 'rejected') return `Rejected by ${partyWord(party)}. Propose an edit to move forward.`;
+  }
+  if (customer === 'approved') return `Approved by the buyer; waiting for the seller's approval.`;
+  if (company === 'approved') return `Approved by the seller; waiting for the buyer's approval.`;
+  return 'Waiting for both parties to approve.';
+}

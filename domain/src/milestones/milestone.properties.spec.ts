@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import type Decimal from 'decimal.js';
+import { postingsFor } from '../ledger/postings';
+import { money, sum, ZERO } from '../money/money';
+import type { CommandMetadata } from '../shared/command';
+import { DomainError } from '../shared/errors';
+import type { MilestoneCommand } from './commands';
+import type { MilestoneEvent } from './events';
+import { decideMilestone } from './milestone.decider';
+import { evolveMilestone } from './milestone.evolve';
+import { currentVersion, held, isLocked } from './milestone.money';
+import type { MilestoneState } from './milestone.state';
+import { ADMIN, BUYER, ORIGINAL, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+
+/**
+ * Random command histories by random actors (buyer, seller, an outsider, an admin, the payment
+ * provider) against the milestone rules; whatever the deciders accept must keep the money right.
+ */
+type Actor = 'buyer' | 'seller' | 'outsider' | 'admin' | 'system';
+
+const actorArb = fc.constantFrom<Actor>('buyer', 'seller', 'buyer', 'seller', 'outsider', 'admin', 'system', 'system');
+const amountArb = fc.integer({ min: 1, max: 2_000_000 }).map((c) => (c / 100).toFixed(2));
+const payeeArb = fc.oneof(
+  fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }),
+  fc.record({ companyId: fc.constantFrom(30, 31), type: fc.constant('percent' as const), percentage: fc.integer({ min: 1, max: 60 }).map(String), includeFee: fc.boolean() }),
+);
+const termsArb = fc.record({
+  payees: fc.array(payeeArb, { minLength: 1, maxLength: 4 }),
+  remainder: fc.boolean(),
+  amount: amountArb,
+});
+
+/** Who would normally issue each kind of command; a fifth of the time someone else tries. */
+const usualActors: Record<string, Actor[]> = {
+  propose: ['seller', 'buyer'], edit: ['seller', 'buyer'], approve: ['buyer', 'seller'], reject: ['buyer', 'seller'],
+  deposit: ['buyer'], settle: ['system'], fail: ['system'], complete: ['seller', 'buyer'], uncomplete: ['seller', 'buyer'],
+  paid: ['system'], dispute: ['buyer', 'seller'], respond: ['seller', 'buyer'], resolve: ['admin'], claim: ['buyer'], refundPaid: ['system'],
+};
+const kindArb = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('edit') },
+  { weight: 6, arbitrary: fc.constant('approve') },
+  { weight: 2, arbitrary: fc.constant('reject') },
+  { weight: 4, arbitrary: fc.constant('deposit') },
+  { weight: 4, arbitrary: fc.constant('settle') },
+  { weight: 1, arbitrary: fc.constant('fail') },
+  { weight: 5, arbitrary: fc.constant('complete') },
+  { weight: 1, arbitrary: fc.constant('uncomplete') },
+  { weight: 3, arbitrary: fc.constant('paid') },
+  { weight: 2, arbitrary: fc.constant('dispute') },
+  { weight: 1, arbitrary: fc.constant('respond') },
+  { weight: 2, arbitrary: fc.constant('resolve') },
+  { weight: 1, arbitrary: fc.constant('claim') },
+  { weight: 1, arbitrary: fc.constant('refundPaid') },
+  { weight: 1, arbitrary: fc.constant('propose') },
+);
+
+/** Terms the rules accept: fixed amounts only, or percentages under 90% plus a remainder payee. */
+const validTermsArb = fc.oneof(
+  fc.record({
+    payees: fc.array(fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    remainder: fc.constant(false),
+    amount: fc.constant(''),
+  }),
+  fc.record({
+    payees: fc.array(fc.record({ companyId: fc.constantFrom(30, 31), type: fc.constant('percent' as const), percentage: fc.integer({ min: 1, max: 29 }).map(String), includeFee: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    remainder: fc.constant(true),
+    amount: fc.integer({ min: 100_00, max: 2_000_000 }).map((c) => (c / 100).toFixed(2)),
+  }),
+);
+
+const stepArb = fc.record({
+  kind: kindArb,
+  usual: fc.integer({ min: 0, max: 9 }),
+  anyActor: actorArb,
+  pick: fc.nat(10),
+  terms: termsArb,
+  resolution: fc.constantFrom('release' as const, 'refund' as const, 'split' as const),
+  fraction: fc.integer({ min: 1, max: 99 }),
+  daysLater: fc.constantFrom(0, 1, 40),
+});
+type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
+
+const prefixes: Step[][] = [];
+
+function actorOf(step: Step): Actor {
+  if (step.usual < 2) return step.anyActor;
+  const usual = usualActors[step.kind]!;
+  return usual[step.usual % usual.length]!;
+}
+
+const step = (kind: string, actor: Actor): Step => ({ ...opening, kind, usual: 2 + usualActors[kind]!.indexOf(actor) });
+const opening: Step = { kind: 'propose', usual: 5, anyActor: 'seller', pick: 0, terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' }, resolution: 'release', fraction: 50, daysLater: 0 };
+
+function metadataFor(actor: Actor, now: string): CommandMetadata {
+  switch (actor) {
+    case 'buyer':
+      return { now, actorId: BUYER, actorRole: 'customer' };
+    case 'seller':
+      return { now, actorId: SELLER, actorRole: 'company', actorCompanyId: SELLER_COMPANY };
+    case 'outsider':
+      return { now, actorId: 99, actorRole: 'company', actorCompanyId: 77 };
+    case 'admin':
+      return { now, actorId: ADMIN, actorRole: 'admin' };
+    case 'system':
+      return { now, actorId: 0, actorRole: 'system' };
+  }
+}
+
+let nextId = 1000;
+function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata): MilestoneCommand {
+  const payees = [...step.terms.payees, ...(step.terms.remainder ? [{ companyId: 31, type: 'remainder' as const, includeFee: false }] : [])];
+  const content = { title: 'T', definition: 'D', position: 1, payees, amount: step.terms.amount, payeeIds: payees.map(() => nextId++) };
+  const versions = state.status === 'active' ? state.versions : [];
+  const pickVersion = () => versions[step.pick % Math.max(versions.length, 1)]?.versionId ?? ORIGINAL;
+  const deposits = state.status === 'active' ? state.deposits : [];
+  const disbursements = state.status === 'active' ? state.disbursements : [];
+  switch (step.kind) {
+    case 'propose':
+      return { type: 'ProposeMilestone', data: { ...content, originalId: ORIGINAL, jobId: 7, customerId: BUYER, companyId: SELLER_COMPANY }, metadata };
+    case 'edit':
+      return { type: 'ProposeMilestoneEdit', data: { ...content, versionId: nextId++, basedOnVersionId: pickVersion() }, metadata };
+    case 'approve':
+      return { type: 'ApproveMilestoneVersion', data: { versionId: pickVersion() }, metadata };
+    case 'reject':
+      return { type: 'RejectMilestoneVersion', data: { versionId: pickVersion() }, metadata };
+    case 'deposit':
+      return { type: 'RequestDeposit', data: { depositId: nextId++, bankAccountLast4: null }, metadata };
+    case 'settle':
+      return { type: 'SettleDeposit', data: { depositId: deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1, providerReference: 'p', responseDays: 30 }, metadata };
+    case 'fail':
+      return { type: 'FailDeposit', data: { depositId: deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1, reason: 'R01' }, metadata };
+    case 'complete':
+      return { type: 'MarkMilestoneComplete', data: { complete: true }, metadata };
+    case 'uncomplete':
+      return { type: 'MarkMilestoneComplete', data: { complete: false }, metadata };
+    case 'paid':
+      return { type: 'RecordDisbursementPaid', data: { disbursementId: disbursements[step.pick % Math.max(disbursements.length, 1)]?.disbursementId ?? 1, providerReference: 'p' }, metadata };
+    case 'dispute':
+      return { type: 'OpenDispute', data: { disputeId: nextId++, statement: 'Not done' }, metadata };
+    case 'respond':
+      return { type: 'RespondToDispute', data: { statement: 'It is done' }, metadata };
+    case 'resolve': {
+      const inEscrow = state.status === 'active' ? held(state) : ZERO;
+      const refundAmount = inEscrow.times(step.fraction).dividedBy(100).toDecimalPlaces(2).toFixed(2);
+      return { type: 'ResolveDispute', data: { resolution: step.resolution, refundAmount, note: '' }, metadata };
+    }
+    case 'claim':
+      return { type: 'ClaimDeadlineRefund', data: {}, metadata };
+    case 'refundPaid':
+      return { type: 'RecordRefundPaid', data: { refundId: ORIGINAL, providerReference: 'p' }, metadata };
+    default:
+      throw new Error(`unknown step ${step.kind}`);
+  }
+}
+
+prefixes.push(
+  [],
+  [opening],
+  [opening, step('approve', 'buyer'), step('approve', 'seller')],
+  [opening, step('approve', 'buyer'), step('approve', 'seller'), step('deposit', 'buyer'), step('settle', 'system')],
+);
+
+/** The invariants, checked from the ledger postings, independently of the state's own sums. */
+function checkInvariants(history: MilestoneEvent[], state: MilestoneState, lockedTerms: { versionId: number; terms: string } | null): void {
+  const balances = new Map<string, Decimal>();
+  for (const event of history) {
+    const postings = postingsFor(event);
+    expect(sum(postings.map((p) => money(p.amount))).isZero()).toBe(true); // every set balances
+    for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? ZERO).plus(p.amount));
+  }
+  const balance = (account: string) => balances.get(account) ?? ZERO;
+  const escrow = balance('escrow');
+  expect(escrow.gte(0)).toBe(true); // escrow per milestone never negative
+  const settled = balance('buyer_funding').negated();
+  const disbursed = balance('payee_payable').plus(balance('payee_payouts'));
+  const fees = balance('platform_fees');
+  const refunds = balance('refunds_payable').plus(balance('buyer_refunds'));
+  expect(settled.toFixed(2)).toBe(disbursed.plus(fees).plus(refunds).plus(escrow).toFixed(2)); // to the cent
+  if (state.status === 'active') {
+    expect(held(state).toFixed(2)).toBe(escrow.toFixed(2));
+    if (lockedTerms) {
+      const current = currentVersion(state);
+      expect(current?.versionId).toBe(lockedTerms.versionId); // a locked milestone keeps its approved terms
+      expect(JSON.stringify(current?.terms)).toBe(lockedTerms.terms);
+    }
+  }
+}
+
+describe('milestone invariants over random command histories', () => {
+  it('hold for every history the rules accept', () => {
+    let accepted = 0;
+    let disbursedHistories = 0;
+    let refundedHistories = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), validTermsArb, fc.array(stepArb, { minLength: 1, maxLength: 30 }), (head, openingTerms, randomSteps) => {
+        // Some histories start further along, so the later rules get exercised as often as the early ones.
+        const steps = [...prefixes[head]!.map((s, i) => (i === 0 ? { ...s, terms: openingTerms } : s)), ...randomSteps];
+        let state: MilestoneState = { status: 'none' };
+        const history: MilestoneEvent[] = [];
+        let lockedTerms: { versionId: number; terms: string } | null = null;
+        let clock = Date.parse('2026-01-01T00:00:00.000Z');
+        for (const step of steps) {
+          clock += 60_000 + step.daysLater * 86_400_000;
+          const command = commandFor(step, state, metadataFor(actorOf(step), new Date(clock).toISOString()));
+          let events: MilestoneEvent[];
+          try {
+            events = decideMilestone(command, state);
+          } catch (error) {
+            if (error instanceof DomainError) continue; // refused: nothing changes
+            throw error;
+          }
+          accepted += events.length > 0 ? 1 : 0;
+          for (const event of events) {
+            if (event.type === 'DisbursementRequested' && event.data.cause === 'completion') {
+              // disbursements only after both parties completed
+              expect(state.status === 'active' && (state.completedByBoth || events.some((e) => e.type === 'MilestoneCompletedByBoth'))).toBe(true);
+            }
+            if (event.type === 'DisbursementRequested' && event.data.cause === 'dispute') {
+              expect(events.some((e) => e.type === 'DisputeResolved')).toBe(true);
+            }
+            state = evolveMilestone(state, event);
+            history.push(event);
+          }
+          if (state.status === 'active') {
+            if (isLocked(state)) {
+              const current = currentVersion(state)!;
+              lockedTerms ??= { versionId: current.versionId, terms: JSON.stringify(current.terms) };
+            } else {
+              lockedTerms = null; // a failed deposit unlocks
+            }
+          }
+          checkInvariants(history, state, lockedTerms);
+        }
+        if (history.some((e) => e.type === 'DisbursementRequested')) disbursedHistories++;
+        if (history.some((e) => e.type === 'RefundRequested')) refundedHistories++;
+      }),
+      { numRuns: 10_000, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
+    // The generator must reach the interesting states, or the properties prove little.
+    process.stdout.write(`property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds\n`);
+    expect(accepted).toBeGreaterThan(20_000);
+    expect(disbursedHistories).toBeGreaterThan(150);
+    expect(refundedHistories).toBeGreaterThan(50);
+  }, 120_000);
+});

@@ -1,0 +1,90 @@
+import type { MilestoneTerms } from '../money/fees';
+import type { ApprovalStatus, DisputeResolution, Party } from './events';
+
+export type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
+
+export interface VersionState {
+  versionId: number;
+  isOriginal: boolean;
+  basedOnVersionId: number | null;
+  title: string;
+  definition: string;
+  position: number;
+  terms: MilestoneTerms;
+  proposedBy: number;
+  proposedByParty: Party;
+  proposedAt: string;
+  approvals: Record<Party, ApprovalStatus>;
+  approvedBy: Record<Party, number | null>;
+  status: VersionStatus;
+  agreedAt: string | null;
+}
+
+export interface DepositState {
+  depositId: number;
+  versionId: number;
+  amount: string;
+  status: 'pending' | 'settled' | 'failed';
+  requestedBy: number;
+  requestedAt: string;
+  bankAccountLast4: string | null;
+  settledAt: string | null;
+  failureReason: string | null;
+}
+
+export interface DisbursementState {
+  disbursementId: number;
+  payeeId: number;
+  companyId: number;
+  amount: string;
+  fee: string;
+  status: 'requested' | 'paid';
+  cause: 'completion' | 'dispute';
+  requestedAt: string;
+  paidAt: string | null;
+}
+
+export interface RefundState {
+  refundId: number;
+  amount: string;
+  reason: 'dispute' | 'deadline';
+  status: 'requested' | 'paid';
+  requestedAt: string;
+  paidAt: string | null;
+}
+
+export interface DisputeState {
+  disputeId: number;
+  openedBy: number;
+  openedByParty: Party;
+  statement: string;
+  openedAt: string;
+  response: { by: number; party: Party; statement: string; at: string } | null;
+  status: 'open' | 'resolved';
+  resolution: { by: number; resolution: DisputeResolution; releaseAmount: string; refundAmount: string; note: string; at: string } | null;
+}
+
+/** Everything the rules of one milestone need, folded from its stream. JSON-serialisable. */
+export interface ActiveMilestone {
+  status: 'active';
+  originalId: number;
+  jobId: number;
+  customerId: number;
+  companyId: number;
+  createdAt: string;
+  versions: VersionState[];
+  currentVersionId: number | null;
+  completion: Record<Party, boolean>;
+  completedBy: Record<Party, number | null>;
+  completedByBoth: boolean;
+  deposits: DepositState[];
+  disbursements: DisbursementState[];
+  refunds: RefundState[];
+  disputes: DisputeState[];
+  responseDeadline: string | null;
+  updatedAt: string;
+}
+
+export type MilestoneState = { status: 'none' } | ActiveMilestone;
+
+export const initialMilestoneState: MilestoneState = { status: 'none' };

@@ -1,0 +1,54 @@
+import type { CommandMetadata } from '../shared/command';
+import type { PayeeInput } from '../money/fees';
+import type { MilestoneCommand } from './commands';
+import { decideMilestone } from './milestone.decider';
+import { foldMilestone } from './milestone.evolve';
+import type { MilestoneEvent } from './events';
+import type { MilestoneState } from './milestone.state';
+
+/** Fixtures of the milestone decider specs: a project between buyer 10 and company 20. */
+export const BUYER = 10;
+export const SELLER = 21; // a user of company 20
+export const SELLER_COMPANY = 20;
+export const SUB_COMPANY = 30;
+export const ADMIN = 1;
+export const OUTSIDER = 99;
+export const ORIGINAL = 500;
+
+let clock = Date.parse('2026-11-01T09:00:00.000Z');
+export const tick = (): string => new Date((clock += 60_000)).toISOString();
+
+export const as = {
+  buyer: (): CommandMetadata => ({ now: tick(), actorId: BUYER, actorRole: 'customer' }),
+  seller: (): CommandMetadata => ({ now: tick(), actorId: SELLER, actorRole: 'company', actorCompanyId: SELLER_COMPANY }),
+  outsider: (): CommandMetadata => ({ now: tick(), actorId: OUTSIDER, actorRole: 'company', actorCompanyId: 77 }),
+  admin: (): CommandMetadata => ({ now: tick(), actorId: ADMIN, actorRole: 'admin' }),
+  system: (): CommandMetadata => ({ now: tick(), actorId: 0, actorRole: 'system' }),
+};
+
+export const payees = (): PayeeInput[] => [
+  { companyId: SELLER_COMPANY, type: 'fixed', amount: '6000.00', includeFee: false },
+  { companyId: SUB_COMPANY, type: 'percent', percentage: '25', includeFee: true },
+  { companyId: 31, type: 'remainder', includeFee: false },
+];
+
+export const propose = (meta = as.seller()): MilestoneCommand => ({
+  type: 'ProposeMilestone',
+  data: { originalId: ORIGINAL, jobId: 7, customerId: BUYER, companyId: SELLER_COMPANY, title: 'Framing', definition: 'Walls and roof framed, inspected.', position: 1, payees: payees(), amount: '10000.00', payeeIds: [901, 902, 903] },
+  metadata: meta,
+});
+
+/** given(events).when(command) → events, or throws the domain error. */
+export function given(history: MilestoneEvent[]) {
+  const state: MilestoneState = foldMilestone(history);
+  return {
+    state,
+    when: (command: MilestoneCommand) => decideMilestone(command, state),
+    then: (command: MilestoneCommand) => [...history, ...decideMilestone(command, state)],
+  };
+}
+
+/** Runs commands in order from nothing, each on the state the previous ones produced. */
+export function run(...commands: MilestoneCommand[]): MilestoneEvent[] {
+  return commands.reduce<MilestoneEvent[]>((history, command) => given(history).then(command), []);
+}
