@@ -88,7 +88,7 @@ function actorOf(step: Step): Actor {
   return usual[step.usual % usual.length]!;
 }
 
-const step = (kind: string, actor: Actor): Step => ({ ...opening, kind, usual: 2 + usualActors[kind]!.indexOf(actor) });
+const step = (kind: Step['kind'], actor: Actor): Step => ({ ...opening, kind, usual: 2 + usualActors[kind]!.indexOf(actor) });
 const opening: Step = { kind: 'propose', usual: 5, anyActor: 'seller', pick: 0, terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' }, resolution: 'release', fraction: 50, daysLater: 0 };
 
 function metadataFor(actor: Actor, now: string): CommandMetadata {
