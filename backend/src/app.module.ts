@@ -12,6 +12,8 @@ import { ProjectsModule } from './projects/projects.module';
 import { MailModule } from './mail/mail.module';
 import { IdentityModule } from './identity/identity.module';
 import { DirectoryModule } from './directory/directory.module';
+import { EscrowModule } from './escrow/escrow.module';
+import { PaymentsModule } from './payments/payments.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +30,8 @@ export class AppModule {
         DirectoryModule,
         CommandSideModule,
         ProjectsModule,
+        PaymentsModule,
+        EscrowModule,
       ],
       controllers: [HealthController],
     };

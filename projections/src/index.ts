@@ -1,14 +1,31 @@
-import { CreateJobsReadModel1763800002000, JobRow, JobsProjector } from './jobs';
+import { AuditTrailProjector } from './audit/audit-trail.projector';
+import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsProjector } from './jobs';
+import { CreateLedgerAndAudit1763800006000 } from './ledger/migrations';
+import { LedgerProjector } from './ledger/ledger.projector';
+import { CreateMilestoneReadModels1763800004000, MilestonesProjector } from './milestones';
+import { CreatePaymentInstructions1763800007000 } from './payments/migrations';
+import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 import type { Projector } from './runner/projector';
 import { CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
 
 export * from './runner';
 export * from './jobs';
+export * from './milestones';
+export { LedgerProjector } from './ledger/ledger.projector';
+export { AuditTrailProjector } from './audit/audit-trail.projector';
+export { PaymentInstructionsProjector, instructionKey } from './payments/payment-instructions.projector';
 
-export const projectionMigrations: Function[] = [CreateProjectionRunnerTables1763800001000, CreateJobsReadModel1763800002000];
+export const projectionMigrations: Function[] = [
+  CreateProjectionRunnerTables1763800001000,
+  CreateJobsReadModel1763800002000,
+  CreateMilestoneReadModels1763800004000,
+  ExtendJobsReadModel1763800005000,
+  CreateLedgerAndAudit1763800006000,
+  CreatePaymentInstructions1763800007000,
+];
 export const projectionEntities: Function[] = [JobRow];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {
-  return [new JobsProjector()];
+  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new AuditTrailProjector(), new PaymentInstructionsProjector()];
 }

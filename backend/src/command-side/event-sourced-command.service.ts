@@ -1,8 +1,10 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProjectionRunner } from '@escrow/projections';
 import {
+  IdempotencyConflictError,
   WrongExpectedVersionError,
+  type GlobalPosition,
   type AppendResult,
   type CommandMetadata,
   type EventStore,
@@ -11,6 +13,7 @@ import {
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { eventIdFromKey } from '../event-store/event-ids';
 
 /** The pure half of a stream: how to fold its events and how to decide on a command. */
 export interface StreamDecider<TState, TCommand, TEvent extends { type: string; data: unknown }> {
@@ -30,6 +33,13 @@ export interface HandleOptions<TState, TCommand, TEvent extends { type: string; 
   causationId?: string;
   /** Read your writes: wait until these projectors (all by default) passed the append. */
   waitForProjectors?: readonly string[];
+  /**
+   * The client's Idempotency-Key: event ids derive from it, so a retried request appends
+   * nothing and answers with the events of the first one.
+   */
+  idempotencyKey?: string | null;
+  /** Context every event of this command carries in its metadata (e.g. the project's jobId). */
+  metadataExtras?: Record<string, unknown>;
 }
 
 export interface HandleResult<TEvent> {
@@ -37,6 +47,8 @@ export interface HandleResult<TEvent> {
   append: AppendResult | null;
   /** False when the answer timed out waiting for the read models (the write itself succeeded). */
   readModelsCaughtUp: boolean;
+  /** True when an earlier request with the same idempotency key had already done this. */
+  replayed: boolean;
 }
 
 const MAX_CONFLICT_RETRIES = 5;
@@ -60,21 +72,42 @@ export class EventSourcedCommandService {
     options: HandleOptions<TState, TCommand, TEvent>,
   ): Promise<HandleResult<TEvent>> {
     const correlationId = options.correlationId ?? randomUUID();
+    const key = options.idempotencyKey ?? null;
+    const scope = `${options.metadata.actorId}:${options.streamId}`;
     for (let attempt = 0; ; attempt++) {
       const history = await this.store.readStream(options.streamId);
+      if (key) {
+        // A retry: answer with what the first request appended, without deciding again.
+        const firstId = eventIdFromKey(scope, key, 0);
+        const start = history.findIndex((e) => e.id === firstId);
+        if (start >= 0) {
+          const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
+          const last = earlier[earlier.length - 1]!;
+          await this.waitForReadModels(last.position, options.waitForProjectors, options.streamId);
+          return {
+            events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
+            append: { nextExpectedRevision: last.revision, position: last.position, appended: false },
+            readModelsCaughtUp: true,
+            replayed: true,
+          };
+        }
+      }
       const state = history.reduce((s, e) => options.decider.evolve(s, e as unknown as TEvent), options.decider.initialState);
       const events = options.decider.decide(options.command(state), state);
-      if (events.length === 0) return { events, append: null, readModelsCaughtUp: true };
+      if (events.length === 0) return { events, append: null, readModelsCaughtUp: true, replayed: false };
       const expectedRevision = history.length === 0 ? ('no_stream' as const) : history[history.length - 1]!.revision;
+      const envelopes = events.map((e, i) => ({
+        ...this.envelope(e, options, correlationId),
+        ...(key ? { id: eventIdFromKey(scope, key, i) } : {}),
+      }));
       try {
-        const append = await this.store.append(options.streamId, events.map((e) => this.envelope(e, options.metadata, correlationId, options.causationId ?? correlationId)), { expectedRevision });
-        const readModelsCaughtUp = await this.runner.waitFor(append.position, {
-          projectors: options.waitForProjectors,
-          timeoutMs: this.config.readYourWritesTimeoutMs,
-        });
-        if (!readModelsCaughtUp) this.logger.warn(`read models did not catch up with ${options.streamId} within ${this.config.readYourWritesTimeoutMs} ms`);
-        return { events, append, readModelsCaughtUp };
+        const append = await this.store.append(options.streamId, envelopes, { expectedRevision });
+        const readModelsCaughtUp = await this.waitForReadModels(append.position, options.waitForProjectors, options.streamId);
+        return { events, append, readModelsCaughtUp, replayed: !append.appended };
       } catch (error) {
+        if (error instanceof IdempotencyConflictError) {
+          throw new UnprocessableEntityException('This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+        }
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (attempt >= MAX_CONFLICT_RETRIES) {
           throw new ConflictException('Someone else changed this at the same moment. Reload and try again.');
@@ -83,17 +116,29 @@ export class EventSourcedCommandService {
     }
   }
 
-  private envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, correlationId: string, causationId: string): NewEvent {
+  private async waitForReadModels(position: GlobalPosition, projectors: readonly string[] | undefined, streamId: string): Promise<boolean> {
+    const caughtUp = await this.runner.waitFor(position, { projectors, timeoutMs: this.config.readYourWritesTimeoutMs });
+    if (!caughtUp) this.logger.warn(`read models did not catch up with ${streamId} within ${this.config.readYourWritesTimeoutMs} ms`);
+    return caughtUp;
+  }
+
+  private envelope<TEvent extends { type: string; data: unknown }>(
+    event: TEvent,
+    options: Pick<HandleOptions<unknown, unknown, TEvent>, 'metadata' | 'causationId' | 'idempotencyKey' | 'metadataExtras'>,
+    correlationId: string,
+  ): NewEvent {
     return {
       type: event.type,
       data: event.data,
       metadata: {
-        actorId: String(metadata.actorId),
-        actorRole: metadata.actorRole,
+        ...options.metadataExtras,
+        actorId: String(options.metadata.actorId),
+        actorRole: options.metadata.actorRole,
         correlationId,
-        causationId,
-        occurredAt: metadata.now,
+        causationId: options.causationId ?? correlationId,
+        occurredAt: options.metadata.now,
         schemaVersion: 1,
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       },
     };
   }

@@ -18,6 +18,10 @@ export interface AppConfig {
   frontendDist: string;
   seedDemoData: boolean;
   paymentsSandboxSettleMs: number;
+  /** Hand payment instructions to the provider from this process (one dispatcher per database is active). */
+  runPayments: boolean;
+  /** Days after a deposit settles within which the seller must complete, before the buyer may claim a refund. */
+  responseDeadlineDays: number;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -62,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repoRoot, 'frontend', 'dist')),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
+    runPayments: flag(env.RUN_PAYMENTS, true),
+    responseDeadlineDays: integer('RESPONSE_DEADLINE_DAYS', env.RESPONSE_DEADLINE_DAYS, 30),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Escrow Ledger <no-reply@escrowledger.test>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,

@@ -35,6 +35,12 @@ export class DirectoryService {
     return new Map(rows.map((r) => [r.company_id, r.name]));
   }
 
+  /** Every member company, by name: the payees a milestone can name. */
+  async allCompanies(): Promise<{ company_id: number; name: string }[]> {
+    const { rows } = await this.pool.query<{ company_id: number; name: string }>('SELECT company_id, name FROM companies ORDER BY lower(name), company_id');
+    return rows;
+  }
+
   async companyExists(companyId: number): Promise<boolean> {
     const { rowCount } = await this.pool.query('SELECT 1 FROM companies WHERE company_id = $1', [companyId]);
     return (rowCount ?? 0) > 0;

@@ -47,6 +47,7 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       completion: { customer: false, company: false },
       completedBy: { customer: null, company: null },
       completedByBoth: false,
+      completedAt: null,
       deposits: [],
       disbursements: [],
       refunds: [],
@@ -118,7 +119,7 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
     case 'MilestoneCompletionWithdrawn':
       return { ...s, completion: { ...s.completion, [event.data.party]: false }, completedBy: { ...s.completedBy, [event.data.party]: null } };
     case 'MilestoneCompletedByBoth':
-      return { ...s, completedByBoth: true };
+      return { ...s, completedByBoth: true, completedAt: event.data.at };
     case 'DisbursementRequested': {
       const d = event.data;
       return {

@@ -94,3 +94,29 @@ export function approvalMessage(version: VersionState): string {
   if (company === 'approved') return `Approved by the seller; waiting for the buyer's approval.`;
   return 'Waiting for both parties to approve.';
 }
+
+/** What this side should do next on the milestone, or null when nothing waits on them. */
+export function nextAction(state: ActiveMilestone, party: Party): string | null {
+  const other = party === 'customer' ? 'company' : 'customer';
+  const dispute = openDispute(state);
+  if (dispute) {
+    if (dispute.openedByParty !== party && !dispute.response) return 'Respond to the dispute';
+    return null;
+  }
+  if (isSettledOut(state) || state.completedByBoth) return null;
+  const current = currentVersion(state);
+  if (!current) {
+    const waiting = state.versions.filter((v) => v.status === 'proposed' && v.approvals[party] === 'pending');
+    if (waiting.length > 0) return 'Approve or reject the milestone';
+    const rejected = state.versions.some((v) => v.status === 'proposed' && (v.approvals.customer === 'rejected' || v.approvals.company === 'rejected'));
+    if (rejected && !state.versions.some((v) => v.status === 'proposed' && v.approvals[other] === 'pending')) return 'Propose an edit';
+    return null;
+  }
+  if (state.versions.some((v) => v.status === 'proposed' && v.approvals[party] === 'pending')) return 'Approve or reject the proposed edit';
+  if (!isFunded(state)) {
+    if (pendingDeposit(state)) return null;
+    return party === 'customer' ? 'Deposit funds' : null;
+  }
+  if (!state.completion[party]) return 'Mark complete when the work is done';
+  return null;
+}

@@ -77,6 +77,7 @@ export interface ActiveMilestone {
   completion: Record<Party, boolean>;
   completedBy: Record<Party, number | null>;
   completedByBoth: boolean;
+  completedAt: string | null;
   deposits: DepositState[];
   disbursements: DisbursementState[];
   refunds: RefundState[];

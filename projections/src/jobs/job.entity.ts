@@ -29,4 +29,13 @@ export class JobRow {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  @Column({ name: 'submitted_at', type: 'timestamptz', nullable: true })
+  submittedAt!: Date | null;
+
+  @Column({ name: 'customer_signed_at', type: 'timestamptz', nullable: true })
+  customerSignedAt!: Date | null;
+
+  @Column({ name: 'company_signed_at', type: 'timestamptz', nullable: true })
+  companySignedAt!: Date | null;
 }

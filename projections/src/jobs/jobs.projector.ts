@@ -1,34 +1,48 @@
-import type { JobDraftCreated, RecordedEvent } from '@escrow/domain';
+import { evolveProject, PROJECT_EVENT_TYPES, type ActiveProject, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
 import type { ProjectionContext, Projector } from '../runner/projector';
+import { applyFolded, columns, type FoldedStateStore } from '../shared/folded-state';
 
-/** Projects the project stream into `jobs`, the list and header data of each project. */
-export class JobsProjector implements Projector {
-  readonly name = 'jobs';
-  readonly version = 1;
-  readonly tables = ['jobs'] as const;
-  readonly handles = ['JobDraftCreated'] as const;
-
-  async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    const created = events.filter((e): e is RecordedEvent<'JobDraftCreated', JobDraftCreated['data']> => e.type === 'JobDraftCreated');
-    if (created.length === 0) return;
-    // One statement for the whole batch: rebuilds write each row once, in bulk. A second draft
-    // with the same id is a bug upstream and must stop the projector, not vanish.
+const jobsStore: FoldedStateStore<ProjectState> = {
+  async load(context, keys) {
+    const rows = await context.query<{ job_id: number; state: ProjectState }>(`SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`, [keys]);
+    return new Map(rows.map((r) => [r.job_id, r.state]));
+  },
+  async save(context, states) {
+    const projects = [...states.values()].filter((s): s is ActiveProject => s.status !== 'none');
     await context.query(
       `INSERT INTO ${context.table('jobs')}
-         (job_id, customer_id, primary_company_id, service, customer_initiated, is_draft, created_by, created_at, updated_at)
-       SELECT job_id, customer_id, primary_company_id, service, customer_initiated, true, created_by, created_at, created_at
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::int[], $7::timestamptz[])
-              AS t(job_id, customer_id, primary_company_id, service, customer_initiated, created_by, created_at)
-`,
-      [
-        created.map((e) => e.data.jobId),
-        created.map((e) => e.data.customerId),
-        created.map((e) => e.data.primaryCompanyId),
-        created.map((e) => e.data.service),
-        created.map((e) => e.data.customerInitiated),
-        created.map((e) => e.data.createdBy),
-        created.map((e) => e.data.createdAt),
-      ],
+         (job_id, customer_id, primary_company_id, service, customer_initiated, is_draft, created_by, created_at, updated_at, state,
+          submitted_at, customer_signed_at, company_signed_at)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::boolean[], $7::int[], $8::timestamptz[],
+          $9::timestamptz[], $10::jsonb[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[])
+       ON CONFLICT (job_id) DO UPDATE SET
+         customer_id = excluded.customer_id, primary_company_id = excluded.primary_company_id, service = excluded.service,
+         is_draft = excluded.is_draft, updated_at = excluded.updated_at, state = excluded.state, submitted_at = excluded.submitted_at,
+         customer_signed_at = excluded.customer_signed_at, company_signed_at = excluded.company_signed_at`,
+      columns(projects, (p) => {
+        const updatedAt = [p.createdAt, p.submittedAt, p.signatures.customer?.at, p.signatures.company?.at].filter((t): t is string => Boolean(t)).sort().at(-1)!;
+        return [
+          p.jobId, p.customerId, p.primaryCompanyId, p.service, p.customerInitiated, p.status === 'draft', p.createdBy, p.createdAt, updatedAt,
+          JSON.stringify(p), p.submittedAt, p.signatures.customer?.at ?? null, p.signatures.company?.at ?? null,
+        ];
+      }),
     );
+  },
+};
+
+/** Projects the project streams into `jobs`: list and header data of each project. */
+export class JobsProjector implements Projector {
+  readonly name = 'jobs';
+  readonly version = 2;
+  readonly tables = ['jobs'] as const;
+  readonly handles = PROJECT_EVENT_TYPES;
+
+  async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
+    await applyFolded<ProjectState, ProjectEvent>(events, context, {
+      keyOf: (event) => (event.data as { jobId: number }).jobId,
+      initial: { status: 'none' },
+      evolve: evolveProject,
+      store: jobsStore,
+    });
   }
 }

@@ -27,3 +27,20 @@ export class CreateJobsReadModel1763800002000 implements MigrationInterface {
     await q.query('DROP TABLE jobs');
   }
 }
+
+/** The project's folded state, its submission and its agreement signatures. */
+export class ExtendJobsReadModel1763800005000 implements MigrationInterface {
+  name = 'ExtendJobsReadModel1763800005000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE jobs
+      ADD COLUMN state jsonb NOT NULL DEFAULT '{}'::jsonb,
+      ADD COLUMN submitted_at timestamptz NULL,
+      ADD COLUMN customer_signed_at timestamptz NULL,
+      ADD COLUMN company_signed_at timestamptz NULL`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE jobs DROP COLUMN state, DROP COLUMN submitted_at, DROP COLUMN customer_signed_at, DROP COLUMN company_signed_at');
+  }
+}

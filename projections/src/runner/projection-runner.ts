@@ -46,6 +46,7 @@ export class ProjectionRunner {
   private readonly progress = new EventEmitter();
   private lockClient: Client | null = null;
   private lockClientReady: Promise<Client> | null = null;
+  private lockQueue: Promise<void> = Promise.resolve();
   private started = false;
   private readonly log: (line: string) => void;
 
@@ -57,6 +58,12 @@ export class ProjectionRunner {
       if (names.has(projector.name)) throw new Error(`two projectors are named ${projector.name}`);
       names.add(projector.name);
     }
+  }
+
+  /** Called after any local projector applied a batch (payments dispatching listens to this). */
+  onProgress(listener: () => void): () => void {
+    this.progress.on('progress', listener);
+    return () => this.progress.off('progress', listener);
   }
 
   get projectors(): readonly Projector[] {
@@ -245,13 +252,24 @@ export class ProjectionRunner {
   }
 
   private async tryLock(name: string): Promise<boolean> {
-    const client = await this.lockConnection();
-    const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`projection:${name}`]);
-    return rows[0]?.ok === true;
+    return this.onLockConnection(async (client) => {
+      const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`projection:${name}`]);
+      return rows[0]?.ok === true;
+    });
   }
 
   private async unlock(name: string): Promise<void> {
-    const client = this.lockClient;
-    if (client) await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`projection:${name}`]);
+    if (!this.lockClient) return;
+    await this.onLockConnection((client) => client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`projection:${name}`]));
+  }
+
+  /** One query at a time on the shared lock connection (workers ask for their locks concurrently). */
+  private onLockConnection<T>(work: (client: Client) => Promise<T>): Promise<T> {
+    const run = this.lockQueue.then(async () => work(await this.lockConnection()));
+    this.lockQueue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 }

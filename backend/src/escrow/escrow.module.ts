@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { DisputesController } from '../disputes/disputes.controller';
+import { MilestoneReads } from '../milestones/milestone-reads.service';
+import { MilestonesController } from '../milestones/milestones.controller';
+import { ProjectViews } from '../projects/project-views.service';
+import { ProjectsController } from '../projects/projects.controller';
+import { DecideMilestoneHandler, DecideProjectHandler } from './decide-commands';
+import { IdsService } from './ids.service';
+import { ProjectAccess } from './project-access.service';
+
+/** Projects, milestones and disputes: the escrow's HTTP edge over the two stream deciders. */
+@Global()
+@Module({
+  controllers: [ProjectsController, MilestonesController, DisputesController],
+  providers: [DecideMilestoneHandler, DecideProjectHandler, IdsService, ProjectAccess, MilestoneReads, ProjectViews],
+  exports: [IdsService, ProjectAccess, MilestoneReads, ProjectViews],
+})
+export class EscrowModule {}

@@ -1,0 +1,65 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { SessionUser } from '../identity/session-user';
+
+export interface JobAccessRow {
+  job_id: number;
+  customer_id: number;
+  primary_company_id: number | null;
+  service: string;
+  is_draft: boolean;
+  customer_initiated: boolean;
+  created_by: number;
+  created_at: Date;
+  submitted_at: Date | null;
+}
+
+export type Viewer = 'customer' | 'company' | 'admin';
+
+export interface MilestoneRef {
+  originalId: number;
+  jobId: number;
+}
+
+/** Who may see and act on a project: its buyer, the users of its seller company, admins. */
+@Injectable()
+export class ProjectAccess {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async job(jobId: number): Promise<JobAccessRow> {
+    const { rows } = await this.pool.query<JobAccessRow>(
+      'SELECT job_id, customer_id, primary_company_id, service, is_draft, customer_initiated, created_by, created_at, submitted_at FROM jobs WHERE job_id = $1',
+      [jobId],
+    );
+    if (!rows[0]) throw new NotFoundException('There is no such project.');
+    return rows[0];
+  }
+
+  viewerOf(job: Pick<JobAccessRow, 'customer_id' | 'primary_company_id'>, user: SessionUser): Viewer | null {
+    if (user.userId === job.customer_id) return 'customer';
+    if (user.companyId !== null && user.companyId === job.primary_company_id) return 'company';
+    if (user.role === 'admin') return 'admin';
+    return null;
+  }
+
+  /** The project, when the user is one of its parties (or an admin); 403 otherwise. */
+  async requireViewer(jobId: number, user: SessionUser): Promise<{ job: JobAccessRow; viewer: Viewer }> {
+    const job = await this.job(jobId);
+    const viewer = this.viewerOf(job, user);
+    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    return { job, viewer };
+  }
+
+  /** The milestone a version id (m_id) belongs to. */
+  async milestone(versionId: number): Promise<MilestoneRef> {
+    const { rows } = await this.pool.query<{ original_id: number; job_id: number }>('SELECT original_id, job_id FROM milestone_versions WHERE m_id = $1', [versionId]);
+    if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    return { originalId: rows[0].original_id, jobId: rows[0].job_id };
+  }
+
+  async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
+    const ref = await this.milestone(versionId);
+    return { ...ref, ...(await this.requireViewer(ref.jobId, user)) };
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  approvalMessage,
+  canEdit,
+  currentVersion,
+  formatAmount,
+  headVersion,
+  held,
+  isLocked,
+  MARKED_COMPLETE_BY_BOTH,
+  milestoneStatus,
+  money,
+  nextAction,
+  openDispute,
+  paidToPayees,
+  refunded,
+  settledDeposits,
+  showsEditHistory,
+  statusColour,
+  versionLabel,
+  type ActiveMilestone,
+  type Party,
+  type VersionState,
+} from '@escrow/domain';
+import type { Viewer } from '../escrow/project-access.service';
+
+export interface Names {
+  person(userId: number | null): string | null;
+  company(companyId: number | null): string | null;
+}
+
+const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
+const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
+
+/**
+ * One milestone as GET /api/job/{id}/milestones answers it: every field of spec §3 (the
+ * user-specific ones for the asking user) plus what the card needs to show its state.
+ */
+export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: number, names: Names) {
+  const head = headVersion(state);
+  const current = currentVersion(state);
+  const party: Party | null = viewer === 'admin' ? null : viewer;
+  const completeCount = Number(state.completion.customer) + Number(state.completion.company);
+  const dispute = openDispute(state) ?? state.disputes[state.disputes.length - 1] ?? null;
+  return {
+    m_id: head.versionId,
+    original_id: state.originalId,
+    job_id: state.jobId,
+    title: head.title,
+    definition: head.definition,
+    position: head.position,
+    author_id: head.proposedBy,
+    author_name: names.person(head.proposedBy),
+    locked: isLocked(state),
+    is_current: head.status === 'current',
+    is_original: head.isOriginal,
+    edit_is_current: current !== null && !current.isOriginal,
+    has_current_edit: current !== null && !current.isOriginal,
+    user_is_customer: viewer === 'customer',
+    user_created_edits: state.versions.some((v) => !v.isOriginal && v.proposedBy === userId),
+    user_marked_complete: party ? state.completion[party] : false,
+    edit_count: state.versions.filter((v) => !v.isOriginal).length,
+    rejected_count: state.versions.filter(isRejected).length,
+    not_approved_count: state.versions.filter((v) => v.status === 'proposed' && !bothApproved(v)).length,
+    complete_count: completeCount,
+    incomplete_count: 2 - completeCount,
+    deposit_count: state.deposits.length,
+    deposit_sum: formatAmount(settledDeposits(state)),
+    deposit_total: head.terms.depositTotal,
+    user_approval_status: party ? head.approvals[party] : 'pending',
+    primary_company_name: names.company(state.companyId),
+    customer_name: names.person(state.customerId),
+    total_disbursements_planned: head.terms.netTotal,
+    total_disbursed: formatAmount(paidToPayees(state)),
+    // What the card shows besides the fields of §3.
+    amount: head.terms.amount,
+    fee_total: head.terms.feeTotal,
+    label: versionLabel(state, head),
+    status: milestoneStatus(state),
+    status_colour: statusColour(milestoneStatus(state)),
+    approval_message: approvalMessage(head),
+    buyer_approval: head.approvals.customer,
+    seller_approval: head.approvals.company,
+    can_edit: party !== null && canEdit(state, head),
+    shows_edit_history: showsEditHistory(state, head),
+    completion: { buyer: state.completion.customer, seller: state.completion.company },
+    marked_complete_by_both: state.completedByBoth,
+    completion_text: state.completedByBoth ? MARKED_COMPLETE_BY_BOTH : null,
+    held: formatAmount(held(state)),
+    refunded: formatAmount(refunded(state)),
+    deposit_pending: state.deposits.some((d) => d.status === 'pending'),
+    funded: current !== null && settledDeposits(state).gte(money(current.terms.depositTotal)),
+    response_deadline: state.responseDeadline,
+    next_action: party ? nextAction(state, party) : null,
+    dispute: dispute
+      ? {
+          dispute_id: dispute.disputeId,
+          status: dispute.status,
+          opened_by: names.person(dispute.openedBy),
+          opened_by_party: dispute.openedByParty === 'customer' ? 'buyer' : 'seller',
+          statement: dispute.statement,
+          opened_at: dispute.openedAt,
+          response: dispute.response ? { by: names.person(dispute.response.by), statement: dispute.response.statement, at: dispute.response.at } : null,
+          resolution: dispute.resolution
+            ? { resolution: dispute.resolution.resolution, release_amount: dispute.resolution.releaseAmount, refund_amount: dispute.resolution.refundAmount, note: dispute.resolution.note, at: dispute.resolution.at }
+            : null,
+        }
+      : null,
+  };
+}
+
+/** A version as GET /api/milestone/{id}/edits answers it. */
+export function versionView(state: ActiveMilestone, version: VersionState, names: Names) {
+  return {
+    m_id: version.versionId,
+    original_id: state.originalId,
+    job_id: state.jobId,
+    is_original: version.isOriginal,
+    is_current: version.status === 'current',
+    based_on: version.basedOnVersionId,
+    title: version.title,
+    definition: version.definition,
+    position: version.position,
+    author_id: version.proposedBy,
+    author_name: names.person(version.proposedBy),
+    author_party: version.proposedByParty === 'customer' ? 'buyer' : 'seller',
+    created: version.proposedAt,
+    label: versionLabel(state, version),
+    status: version.status,
+    buyer_approval: version.approvals.customer,
+    seller_approval: version.approvals.company,
+    approval_message: approvalMessage(version),
+    amount: version.terms.amount,
+    fee_total: version.terms.feeTotal,
+    deposit_total: version.terms.depositTotal,
+    payees: version.terms.payees.map((p) => ({
+      mp_id: p.payeeId,
+      company_id: p.companyId,
+      name: names.company(p.companyId),
+      type: p.type,
+      percentage: p.percentDecimal === null ? null : money(p.percentDecimal).times(100).toString(),
+      amount: p.amount,
+      includeFee: p.includeFee,
+      fee: p.fee,
+      net: p.net,
+      amt_bc_owes: p.buyerOwes,
+    })),
+  };
+}
+
+/** The payees of a version, with what each has been paid (spec §3 Payee). */
+export function payeesView(state: ActiveMilestone, version: VersionState, names: Names) {
+  return version.terms.payees.map((p) => {
+    const disbursement = version.status === 'current' ? state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null : null;
+    const paid = disbursement?.status === 'paid' ? money(disbursement.amount) : money(0);
+    return {
+      jc_id: p.companyId,
+      mp_id: p.payeeId,
+      company_id: p.companyId,
+      name: names.company(p.companyId),
+      type: p.type,
+      percentage: p.percentDecimal === null ? null : money(p.percentDecimal).times(100).toString(),
+      percent_decimal: p.percentDecimal,
+      amount: p.amount,
+      includeFee: p.includeFee,
+      feeIncluded: p.includeFee,
+      fee: p.fee,
+      net: p.net,
+      amt_bc_owes: p.buyerOwes,
+      amt_remaining: formatAmount(money(p.net).minus(paid)),
+      disbursement_sum: formatAmount(paid),
+      disbursement: disbursement ? { name: names.company(p.companyId), amount: disbursement.amount, status: disbursement.status, paid_at: disbursement.paidAt } : null,
+    };
+  });
+}

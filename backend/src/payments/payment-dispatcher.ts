@@ -1,0 +1,168 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ProjectionRunner } from '@escrow/projections';
+import type { MilestoneCommand } from '@escrow/domain';
+import { Client, type Pool } from 'pg';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { systemMetadata } from '../escrow/actor';
+import { DecideMilestoneCommand } from '../escrow/decide-commands';
+import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider, type ProviderReport } from './payment-provider.port';
+
+interface InstructionRow {
+  instruction_key: string;
+  kind: PaymentInstruction['kind'];
+  reference_id: number;
+  original_id: number;
+  job_id: number;
+  company_id: number | null;
+  amount: string;
+  bank_last4: string | null;
+}
+
+const toInstruction = (r: InstructionRow): PaymentInstruction => ({
+  instructionKey: r.instruction_key,
+  kind: r.kind,
+  referenceId: r.reference_id,
+  originalId: r.original_id,
+  jobId: r.job_id,
+  companyId: r.company_id,
+  amount: r.amount,
+  bankLast4: r.bank_last4,
+});
+
+const POLL_MS = 250;
+
+/**
+ * Hands open payment instructions to the provider, once each (payment_submissions remembers
+ * what was handed over, outside any read model, so a rebuild can never pay twice), and turns
+ * the provider's reports into commands on the milestone streams.
+ */
+@Injectable()
+export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Payments');
+  private lock: Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly commandBus: CommandBus,
+    private readonly runner: ProjectionRunner,
+  ) {
+    this.provider.onReport((report) => this.handleReport(report));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runPayments) return;
+    void this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearTimeout(this.timer);
+    await this.provider.close();
+    await this.lock?.end().catch(() => undefined);
+  }
+
+  /** One dispatcher per database: the others wait for the lock. */
+  private async start(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-payments-dispatcher' });
+        lock.on('error', () => undefined);
+        await lock.connect();
+        const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('payments-dispatcher', 0)) AS ok`);
+        if (rows[0]?.ok) {
+          this.lock = lock;
+          break;
+        }
+        await lock.end();
+      } catch (error) {
+        this.logger.warn(`payments dispatcher cannot start yet: ${(error as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    if (this.stopped) return;
+    await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
+    this.unsubscribe = this.runner.onProgress(() => this.kick());
+    this.kick();
+  }
+
+  /** Runs a dispatch pass now (or right after the current one) and keeps polling. */
+  kick(): void {
+    if (this.stopped || !this.lock) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    if (this.timer) clearTimeout(this.timer);
+    void this.dispatchOpen()
+      .catch((error: Error) => this.logger.warn(`dispatching payments failed (will retry): ${error.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), POLL_MS);
+          this.timer.unref();
+        }
+      });
+  }
+
+  private async dispatchOpen(): Promise<void> {
+    const { rows } = await this.pool.query<InstructionRow>(
+      `SELECT i.* FROM payment_instructions i
+        WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM payment_submissions s WHERE s.instruction_key = i.instruction_key)
+        ORDER BY i.created_at LIMIT 100`,
+    );
+    for (const row of rows) {
+      // Claim first: a crash after this line leaves it to resume(), never to a second submit.
+      const claimed = await this.pool.query('INSERT INTO payment_submissions (instruction_key) VALUES ($1) ON CONFLICT DO NOTHING', [row.instruction_key]);
+      if (claimed.rowCount === 0) continue;
+      const reference = await this.provider.submit(toInstruction(row));
+      await this.pool.query('UPDATE payment_submissions SET provider_reference = $2 WHERE instruction_key = $1', [row.instruction_key, reference]);
+    }
+  }
+
+  private async resumeSubmitted(): Promise<void> {
+    const { rows } = await this.pool.query<InstructionRow>(
+      `SELECT i.* FROM payment_instructions i JOIN payment_submissions s USING (instruction_key) WHERE i.status = 'open'`,
+    );
+    if (rows.length > 0) this.logger.log(`asking the provider again about ${rows.length} submitted payment(s)`);
+    await this.provider.resume(rows.map(toInstruction));
+  }
+
+  /** A provider report is a command on the milestone's stream, by the system actor. */
+  private async handleReport(report: ProviderReport): Promise<void> {
+    const { instruction } = report;
+    const metadata = systemMetadata();
+    let command: MilestoneCommand;
+    switch (report.kind) {
+      case 'deposit-settled':
+        command = { type: 'SettleDeposit', data: { depositId: instruction.referenceId, providerReference: report.providerReference, responseDays: this.config.responseDeadlineDays }, metadata };
+        break;
+      case 'deposit-failed':
+        command = { type: 'FailDeposit', data: { depositId: instruction.referenceId, reason: report.reason }, metadata };
+        break;
+      case 'payout-paid':
+        command = { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        break;
+      case 'refund-paid':
+        command = { type: 'RecordRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        break;
+    }
+    await this.commandBus.execute(new DecideMilestoneCommand(instruction.originalId, instruction.jobId, metadata, () => command, `provider-${instruction.instructionKey}`));
+  }
+}

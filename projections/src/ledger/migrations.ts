@@ -1,0 +1,52 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class CreateLedgerAndAudit1763800006000 implements MigrationInterface {
+  name = 'CreateLedgerAndAudit1763800006000';
+
+  async up(q: QueryRunner): Promise<void> {
+    // Double-entry postings: each event's rows sum to zero (checked on insert by the projector's tests).
+    await q.query(`
+      CREATE TABLE ledger_entries (
+        event_id     uuid          NOT NULL,
+        line         smallint      NOT NULL,
+        position     text          NOT NULL,
+        commit_position  numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        job_id       integer       NOT NULL,
+        original_id  integer       NOT NULL,
+        account      text          NOT NULL,
+        company_id   integer       NULL,
+        amount       numeric(14,2) NOT NULL,
+        event_type   text          NOT NULL,
+        occurred_at  timestamptz   NOT NULL,
+        PRIMARY KEY (event_id, line)
+      )`);
+    await q.query('CREATE INDEX ledger_entries_order_idx ON ledger_entries (commit_position, prepare_position, line)');
+    await q.query('CREATE INDEX ledger_entries_milestone_idx ON ledger_entries (original_id)');
+    await q.query('CREATE INDEX ledger_entries_job_idx ON ledger_entries (job_id)');
+    await q.query('CREATE INDEX ledger_entries_account_idx ON ledger_entries (account, occurred_at)');
+    await q.query(`
+      CREATE TABLE audit_trail (
+        event_id     uuid        PRIMARY KEY,
+        position     text        NOT NULL,
+        commit_position  numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        stream_id    text        NOT NULL,
+        job_id       integer     NOT NULL,
+        original_id  integer     NULL,
+        type         text        NOT NULL,
+        actor_id     integer     NULL,
+        actor_role   text        NULL,
+        occurred_at  timestamptz NOT NULL,
+        recorded_at  timestamptz NOT NULL,
+        data         jsonb       NOT NULL
+      )`);
+    await q.query('CREATE INDEX audit_trail_job_idx ON audit_trail (job_id, commit_position, prepare_position)');
+    await q.query('CREATE INDEX audit_trail_milestone_idx ON audit_trail (original_id, commit_position, prepare_position)');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE audit_trail');
+    await q.query('DROP TABLE ledger_entries');
+  }
+}

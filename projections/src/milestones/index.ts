@@ -1,0 +1,2 @@
+export * from './milestones.projector';
+export * from './migrations';
