@@ -232,3 +232,28 @@ describe('the life of an escrow project', () => {
     }
   });
 });
+
+describe('the response deadline (spec §1: refunded if the contractor does not complete in time)', () => {
+  let app: TestApp;
+  afterAll(() => app.close());
+
+  it('lets the buyer claim the held funds back once the deadline has passed', async () => {
+    app = await createTestApp({ paymentsSandboxSettleMs: 0, responseDeadlineDays: 0 });
+    const buyer = await createUser(app.db.pool);
+    const seller = await createSeller(app.db.pool, { name: 'Slow Builders' });
+    const b = new HttpSession(app.http);
+    await b.login(buyer.email, TEST_PASSWORD);
+    const s = new HttpSession(app.http);
+    await s.login(seller.email, TEST_PASSWORD);
+    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Decks', customerInitiated: false })).body.job_id;
+    const id = (await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    expect((await b.post(`/api/milestone/${id}/refund-claim`)).status).toBe(409); // nothing held yet
+    await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await b.post('/api/milestone/deposit', { milestone_id: id });
+    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.deposit_complete === true);
+    expect((await s.post(`/api/milestone/${id}/refund-claim`)).body.message).toBe('Only the buyer can claim a refund.');
+    const claimed = await b.post(`/api/milestone/${id}/refund-claim`);
+    expect(claimed).toMatchObject({ status: 200, body: { held: '0.00', refunded: '818.00', status: 'Refunded' } });
+  });
+});

@@ -1,0 +1,65 @@
+import { ConflictException } from '@nestjs/common';
+import type { AppendOptions, AppendResult, NewEvent } from '@escrow/domain';
+import { ProjectionRunner } from '@escrow/projections';
+import { loadConfig } from '../config/app-config';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { createEventStoreFixture, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
+import { EventSourcedCommandService } from './event-sourced-command.service';
+
+/** A real store with a rival writer that always gets to the stream first. */
+class ContestedStore extends PostgresEventStore {
+  rivalAppends = 0;
+  override async append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult> {
+    this.rivalAppends++;
+    await super.append(streamId, [testEvent('RivalWrote')], { expectedRevision: 'any' });
+    return super.append(streamId, events, options);
+  }
+}
+
+const counter = {
+  initialState: 0,
+  evolve: (n: number) => n + 1,
+  decide: (_: unknown, n: number) => [{ type: 'Counted', data: { seen: n } }],
+};
+
+describe('EventSourcedCommandService', () => {
+  let fixture: EventStoreFixture;
+  beforeEach(async () => {
+    fixture = await createEventStoreFixture();
+  });
+  afterEach(() => fixture.close());
+
+  const serviceOn = (store: PostgresEventStore) =>
+    new EventSourcedCommandService(store, new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [], databaseUrl: fixture.database.url }), { ...loadConfig({}), readYourWritesTimeoutMs: 100 });
+  const metadata = { now: '2026-11-22T10:00:00.000Z', actorId: 5, actorRole: 'customer' as const };
+
+  it('answers 409 when another writer wins every one of its bounded retries, appending nothing of its own', async () => {
+    const store = new ContestedStore({ pool: fixture.pool });
+    await expect(serviceOn(store).handle({ streamId: 'contested-1', decider: counter, command: () => ({}), metadata })).rejects.toBeInstanceOf(ConflictException);
+    expect(store.rivalAppends).toBe(6); // the first try and five retries
+    const types = (await store.readStream('contested-1')).map((e) => e.type);
+    expect(types).toEqual(Array(6).fill('RivalWrote'));
+  });
+
+  it('decides again on fresh state after a conflict and succeeds when the rival stops', async () => {
+    const store = new ContestedStore({ pool: fixture.pool });
+    const service = serviceOn(store);
+    let rivals = 2;
+    const original = store.append.bind(store);
+    store.append = async (streamId, events, options) => (rivals-- > 0 ? original(streamId, events, options) : PostgresEventStore.prototype.append.call(store, streamId, events, options));
+    const result = await service.handle({ streamId: 'contested-2', decider: counter, command: () => ({}), metadata });
+    expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]); // decided on the two rival events
+  });
+
+  it('answers a retried request with the same key as the first, without deciding again', async () => {
+    const store = new PostgresEventStore({ pool: fixture.pool });
+    const service = serviceOn(store);
+    const first = await service.handle({ streamId: 'idem-1', decider: counter, command: () => ({}), metadata, idempotencyKey: 'request-key-1' });
+    const second = await service.handle({ streamId: 'idem-1', decider: counter, command: () => ({}), metadata, idempotencyKey: 'request-key-1' });
+    expect(second.replayed).toBe(true);
+    expect(second.events).toEqual(first.events);
+    expect(await store.readStream('idem-1')).toHaveLength(1);
+    const other = await service.handle({ streamId: 'idem-1', decider: counter, command: () => ({}), metadata, idempotencyKey: 'request-key-2' });
+    expect(other.events).toEqual([{ type: 'Counted', data: { seen: 1 } }]);
+  });
+});
