@@ -1,8 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createRouter } from './router';
+import '../styles/global.css';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: (count, error) => count < 2 && !(error as { response?: { status?: number } }).response, refetchOnWindowFocus: false },
+    },
+  });
+}
+
 export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
   return (
-    <main>
-      <h1>Escrow Ledger</h1>
-      <p>Project funds held in escrow and released milestone by milestone.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

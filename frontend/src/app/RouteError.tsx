@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Notice } from '../components/Notice';
+import { ChunkLoadError } from '../lib/lazy-route';
+
+/** Shown when a route fails: a chunk that did not load gets a clear retry (spec §9: 120 s time-out). */
+export function RouteError() {
+  const error = useRouteError();
+  const chunk = error instanceof ChunkLoadError || (error instanceof Error && /dynamically imported module|Loading chunk|Failed to fetch/i.test(error.message));
+  return (
+    <div className="el-page el-container el-prose">
+      {chunk ? (
+        <Notice tone="warning" title="This page could not be loaded.">
+          <p>Your connection may have dropped, or we have just released a new version. Reload to try again.</p>
+          <button type="button" className="el-button" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        </Notice>
+      ) : (
+        <Notice tone="danger" title={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong on this page.'}>
+          <p>{error instanceof Error ? error.message : 'Please try again.'}</p>
+          <Link to="/">Go to the home page</Link>
+        </Notice>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Suspense, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useLogout } from '../../features/auth/api/logout';
+import { isLoggedIn } from '../../features/auth/api/types';
+import { accountLinkOf } from '../../features/auth/access';
+import { lazyComponent } from '../../lib/lazy-route';
+import './header.css';
+
+// The login form (and the UI library it uses) loads only when someone opens it.
+const LoginModal = lazyComponent(() => import('../../features/auth/components/LoginModal'));
+
+export const HEADER_LINKS = [
+  { to: '/promise', label: 'Our Promise' },
+  { to: '/escrow', label: 'Escrow Services' },
+  { to: '/join', label: 'Join Us' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/contact', label: 'Contact Us' },
+] as const;
+
+export function Header() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const loggedIn = isLoggedIn(user);
+
+  return (
+    <header className="el-header">
+      <div className="el-container el-header__bar">
+        <Link to="/" className="el-header__brand" onClick={() => setMenuOpen(false)}>
+          <span className="el-header__mark" aria-hidden="true">EL</span>
+          Escrow Ledger
+        </Link>
+        <button type="button" className="el-header__toggle" aria-expanded={menuOpen} aria-controls="el-main-nav" onClick={() => setMenuOpen((open) => !open)}>
+          Menu
+        </button>
+        <nav id="el-main-nav" className={`el-header__nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+          {HEADER_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className="el-header__link" onClick={() => setMenuOpen(false)}>
+              {link.label}
+            </NavLink>
+          ))}
+          <span className="el-header__account">
+            {loggedIn ? (
+              <>
+                <NavLink to={accountLinkOf(user)} className="el-header__link" onClick={() => setMenuOpen(false)}>
+                  Account
+                </NavLink>
+                <button
+                  type="button"
+                  className="el-button el-button--ghost el-header__button"
+                  onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+                  disabled={logout.isPending}
+                >
+                  Logout
+                </button>
+              </>
+            ) : (
+              <button type="button" className="el-button el-header__button" onClick={() => setLoginOpen(true)}>
+                Login
+              </button>
+            )}
+          </span>
+        </nav>
+      </div>
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

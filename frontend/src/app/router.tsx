@@ -1,0 +1,46 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
+import { loadChunk } from '../lib/lazy-route';
+import { RootLayout } from './layout/RootLayout';
+import { RouteError } from './RouteError';
+
+/** A route whose code loads on first visit (with the chunk time-out of spec §9). */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
+  return { lazy: () => loadChunk(load).then((module) => ({ Component: module[name] as React.ComponentType })) };
+}
+
+const info = () => import('../pages/InfoPages');
+const forms = () => import('../pages/FormPages');
+
+/** Every route of spec §2. Public routes are exact unless the spec says otherwise. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <Spinner />,
+    children: [
+      { index: true, ...page(() => import('../pages/HomePage'), 'HomePage') },
+      { path: 'promise', ...page(info, 'PromisePage') },
+      { path: 'escrow', ...page(info, 'EscrowPage') },
+      { path: 'pricing', ...page(info, 'PricingPage') },
+      { path: 'privacy', ...page(info, 'PrivacyPage') },
+      { path: 'email', ...page(info, 'EmailPage') },
+      { path: 'contact', ...page(forms, 'ContactPage') },
+      { path: 'join', ...page(forms, 'JoinPage') },
+      { path: 'login', ...page(forms, 'LoginPage') },
+      { path: 'apply', ...page(forms, 'ApplyPage') },
+      { path: 'new/*', ...page(forms, 'NewBuyerPage') },
+      { path: 'customer/new/:hash/*', ...page(forms, 'InvitedBuyerPage') },
+      { path: 'password/forgot', ...page(forms, 'ForgotPasswordPage') },
+      { path: 'password/reset/:code', ...page(forms, 'ResetPasswordPage') },
+      { path: 'delete-my-account', ...page(forms, 'DeleteAccountPage') },
+      { path: 'companies/*', ...page(() => import('../pages/CompaniesPage'), 'CompaniesPage') },
+      { path: 'company/:id', ...page(() => import('../pages/CompanyPage'), 'CompanyPage') },
+      { path: 'portal/*', ...page(() => import('../pages/AreaPlaceholders'), 'PortalHome') },
+      { path: 'admin/*', ...page(() => import('../pages/AreaPlaceholders'), 'AdminHome') },
+      { path: '*', ...page(info, 'NotFoundPage') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export async function requestAccountDeletion(input: { email: string; note: string }): Promise<void> {
+  await api.post('/v2/delete-account-request', input);
+}
+
+export const useRequestAccountDeletion = () => useMutation({ mutationFn: requestAccountDeletion });

@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeEmail, phoneDigits } from '../../../lib/format';
+
+export interface ApplicationInput {
+  company_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  street?: string;
+  city: string;
+  state: string;
+  zip_code?: string;
+  services: string[];
+  license?: string;
+  insurance?: string;
+  website_link?: string;
+  message?: string;
+}
+
+export async function applyAsContractor(input: ApplicationInput): Promise<{ application_id: number }> {
+  const { data } = await api.post<{ application_id: number }>('/contractor/applications', { ...input, email: normalizeEmail(input.email), phone: phoneDigits(input.phone) });
+  return data;
+}
+
+export const useApplyAsContractor = () => useMutation({ mutationFn: applyAsContractor });

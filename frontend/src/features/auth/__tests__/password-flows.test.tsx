@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderScreen } from '../../../test/render';
+import { EMAIL_SENT, FORGOT_FAILED, ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { LINK_INVALID, ResetPasswordForm } from '../components/ResetPasswordForm';
+
+describe('ForgotPasswordForm (spec §4, §5, §8)', () => {
+  it("needs an email of email type", async () => {
+    const { calls } = fakeApi(() => undefined);
+    renderScreen(<ForgotPasswordForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("ignores a second submit while the first is pending, then says 'Email Sent.'", async () => {
+    const { calls } = fakeApi(() => ({ status: 200, body: { message: 'Email Sent.' }, delayMs: 150 }));
+    renderScreen(<ForgotPasswordForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    const button = screen.getByRole('button', { name: 'Send reset link' });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(await screen.findByText(EMAIL_SENT)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/user/password/forgot')).toHaveLength(1);
+  });
+
+  it('shows the failure text when no account has that email', async () => {
+    fakeApi(() => ({ status: 404, body: { message: 'nope' } }));
+    renderScreen(<ForgotPasswordForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ghost@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(FORGOT_FAILED)).toBeInTheDocument();
+  });
+});
+
+describe('ResetPasswordForm (spec §4)', () => {
+  it("says 'Link invalid.' when the code names nobody", async () => {
+    fakeApi(() => ({ status: 404, body: { message: 'Link invalid.' } }));
+    renderScreen(<ResetPasswordForm code="expired" />);
+    expect(await screen.findByText(LINK_INVALID)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  it('resets, logs in with the new password, deletes the code and goes to the portal', async () => {
+    const owner = { user_id: 7, first_name: 'Kim', last_name: 'L', email: 'kim@example.com' };
+    const { calls } = fakeApi((call) => {
+      if (call.url === '/auth/customer/good-code') return { status: 200, body: owner };
+      if (call.url === '/user/password/reset') return { status: 200, body: { user_id: 7, email: owner.email } };
+      if (call.url === '/auth/login') return { status: 200, body: { ...owner, display_name: 'Kim L', phone: null, company: null, permissions: { user: true } } };
+      if (call.url === '/customer/code/7') return { status: 200, body: { removed: 1 } };
+      return undefined;
+    });
+    renderScreen(<ResetPasswordForm code="good-code" />);
+    await userEvent.type(await screen.findByLabelText('New password'), 'a-new-password');
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal'));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /auth/customer/good-code', 'PUT /user/password/reset', 'POST /auth/login', 'DELETE /customer/code/7']);
+    expect(calls[2]!.data).toEqual({ email: 'kim@example.com', password: 'a-new-password' });
+  });
+});

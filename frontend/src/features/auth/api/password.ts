@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeEmail } from '../../../lib/format';
+import { authKeys } from './types';
+
+export interface CodeOwner {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.post('/user/password/forgot', { email: normalizeEmail(email) });
+}
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+
+export async function checkResetCode(code: string): Promise<CodeOwner> {
+  const { data } = await api.get<CodeOwner>(`/auth/customer/${encodeURIComponent(code)}`);
+  return data;
+}
+
+export const resetCodeQuery = (code: string) => queryOptions({ queryKey: authKeys.resetCode(code), queryFn: () => checkResetCode(code), retry: false, staleTime: Infinity });
+export const useResetCode = (code: string) => useQuery(resetCodeQuery(code));
+
+export async function resetPassword(input: { code: string; password: string }): Promise<{ user_id: number; email: string }> {
+  const { data } = await api.put<{ user_id: number; email: string }>('/user/password/reset', input);
+  return data;
+}
+
+export async function removeResetCode(userId: number): Promise<void> {
+  await api.delete(`/customer/code/${userId}`);
+}

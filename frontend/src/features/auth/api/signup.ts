@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeEmail, phoneDigits } from '../../../lib/format';
+import type { CodeOwner } from './password';
+import { authKeys, type CurrentUser } from './types';
+
+export interface SignupInput {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export async function signup(input: SignupInput): Promise<CurrentUser> {
+  const { data } = await api.post<CurrentUser>('/auth/signup', { ...input, email: normalizeEmail(input.email), phone: phoneDigits(input.phone) });
+  return data;
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signup, onSuccess: (user) => queryClient.setQueryData(authKeys.currentUser(), user) });
+}
+
+export async function checkInvitation(hash: string): Promise<CodeOwner> {
+  const { data } = await api.get<CodeOwner>(`/auth/invite/${encodeURIComponent(hash)}`);
+  return data;
+}
+
+export const invitationQuery = (hash: string) => queryOptions({ queryKey: authKeys.invitation(hash), queryFn: () => checkInvitation(hash), retry: false, staleTime: Infinity });
+export const useInvitation = (hash: string) => useQuery(invitationQuery(hash));
+
+export async function acceptInvitation(input: { hash: string; password: string }): Promise<CurrentUser> {
+  const { data } = await api.post<CurrentUser>(`/auth/invite/${encodeURIComponent(input.hash)}`, { password: input.password });
+  return data;
+}
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: acceptInvitation, onSuccess: (user) => queryClient.setQueryData(authKeys.currentUser(), user) });
+}

@@ -1,0 +1,26 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useRequestPasswordReset } from '../api/password';
+
+export const EMAIL_SENT = 'Email Sent.';
+export const FORGOT_FAILED = "Sorry, we couldn't find an account with that email address.";
+
+/** Form → submitting → sent or error (spec §4). A second submit while one is pending is ignored. */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const submit = ({ email }: { email: string }) => {
+    if (request.isPending) return;
+    request.mutate(email);
+  };
+  if (request.isSuccess) return <Alert type="success" showIcon title={EMAIL_SENT} description="Follow the link in the email to choose a new password. It works once, for an hour." />;
+  return (
+    <Form layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      {request.isError && <Alert type="error" showIcon title={FORGOT_FAILED} style={{ marginBottom: 16 }} />}
+      <Button type="primary" htmlType="submit" loading={request.isPending}>
+        Send reset link
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import { Modal } from 'antd';
+import { ThemeProvider } from '../../../app/ThemeProvider';
+import { LoginForm } from './LoginForm';
+
+/** The header's modal login form; it closes once the user is logged in (spec §4). */
+export default function LoginModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ThemeProvider>
+      <Modal open={open} onCancel={onClose} footer={null} title="Log in to Escrow Ledger" destroyOnHidden>
+        <LoginForm onLoggedIn={onClose} idPrefix="login-modal" />
+      </Modal>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+
+export async function sendContact(input: ContactInput): Promise<{ message: string }> {
+  const { data } = await api.post<{ message: string }>('/contact', input);
+  return data;
+}
+
+export const useSendContact = () => useMutation({ mutationFn: sendContact });

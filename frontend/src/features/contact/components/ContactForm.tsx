@@ -1,0 +1,35 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { ThemeProvider } from '../../../app/ThemeProvider';
+import { errorMessage } from '../../../lib/api-client';
+import { useSendContact, type ContactInput } from '../api/send-contact';
+
+/** The contact form, loaded lazily on /contact (spec §2). */
+export default function ContactForm() {
+  const send = useSendContact();
+  return (
+    <ThemeProvider>
+      {send.isSuccess ? (
+        <Alert type="success" showIcon title="Message sent." description={send.data.message} />
+      ) : (
+        <Form layout="vertical" requiredMark={false} onFinish={(values: ContactInput) => send.mutate(values)}>
+          <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name.' }]}>
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+          <Form.Item label="Phone (optional)" name="phone">
+            <Input inputMode="tel" autoComplete="tel" />
+          </Form.Item>
+          <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Please write your message.' }]}>
+            <Input.TextArea rows={5} maxLength={5000} />
+          </Form.Item>
+          {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" loading={send.isPending}>
+            Send message
+          </Button>
+        </Form>
+      )}
+    </ThemeProvider>
+  );
+}

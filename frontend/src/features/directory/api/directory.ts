@@ -1,0 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface Service {
+  service_name: string;
+}
+
+export interface Company {
+  company_id: number;
+  name: string;
+  primary_company_name: string;
+  company_img: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  phone: string | null;
+  contact_email: string | null;
+  website_link: string | null;
+  license: string | null;
+  insurance: string | null;
+  bio: string | null;
+}
+
+export interface CompanySearch {
+  state?: string;
+  service?: string;
+}
+
+export const directoryKeys = {
+  all: ['directory'] as const,
+  services: () => [...directoryKeys.all, 'services'] as const,
+  search: (params: CompanySearch) => [...directoryKeys.all, 'search', params.state ?? '', params.service ?? ''] as const,
+  company: (id: number) => [...directoryKeys.all, 'company', id] as const,
+  companyServices: (id: number) => [...directoryKeys.all, 'company-services', id] as const,
+};
+
+export async function getServices(): Promise<Service[]> {
+  const { data } = await api.get<Service[]>('/services');
+  // Spec §9: services sorted by service_name (the API sorts too; the screen must not depend on it).
+  return [...data].sort((a, b) => a.service_name.localeCompare(b.service_name));
+}
+export const servicesQuery = () => queryOptions({ queryKey: directoryKeys.services(), queryFn: getServices, staleTime: 10 * 60_000 });
+export const useServices = () => useQuery(servicesQuery());
+
+export async function searchCompanies(params: CompanySearch): Promise<Company[]> {
+  const { data } = await api.get<Company[]>('/companies/search', { params: { state: params.state || undefined, service: params.service || undefined } });
+  return [...data].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+}
+export const companySearchQuery = (params: CompanySearch) => queryOptions({ queryKey: directoryKeys.search(params), queryFn: () => searchCompanies(params), staleTime: 60_000 });
+
+export async function getCompany(id: number): Promise<Company> {
+  const { data } = await api.get<Company>(`/company/${id}`);
+  return data;
+}
+export const companyQuery = (id: number) => queryOptions({ queryKey: directoryKeys.company(id), queryFn: () => getCompany(id), staleTime: 60_000 });
+export const useCompany = (id: number) => useQuery(companyQuery(id));
+
+export async function getCompanyServices(id: number): Promise<string[]> {
+  const { data } = await api.get<string[]>(`/company/services/${id}`);
+  return data;
+}
+export const companyServicesQuery = (id: number) => queryOptions({ queryKey: directoryKeys.companyServices(id), queryFn: () => getCompanyServices(id), staleTime: 60_000 });
+export const useCompanyServices = (id: number) => useQuery(companyServicesQuery(id));
+
+/**
+ * The contractor list's search (spec §4): when nothing matches, the full list is loaded
+ * instead and flagged, so the screen can say so.
+ */
+export async function searchWithFallback(params: CompanySearch): Promise<{ companies: Company[]; fellBack: boolean }> {
+  const found = await searchCompanies(params);
+  if (found.length > 0 || (!params.state && !params.service)) return { companies: found, fellBack: false };
+  return { companies: await searchCompanies({}), fellBack: true };
+}
+export const contractorListQuery = (params: CompanySearch) =>
+  queryOptions({ queryKey: [...directoryKeys.search(params), 'with-fallback'] as const, queryFn: () => searchWithFallback(params), staleTime: 60_000 });

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import type { Company } from '../api/directory';
+
+/** Name, city, state and a VIEW THEIR PROFILE button (spec §2). */
+export function CompanyCard({ company }: { company: Company }) {
+  return (
+    <article className="el-card el-company-card" aria-label={company.name}>
+      <div className="el-company-card__head">
+        {company.company_img && <img className="el-company-card__logo" src={company.company_img} alt="" />}
+        <div>
+          <h3 className="el-company-card__name">{company.name}</h3>
+          <p className="el-company-card__place">
+            {[company.city, company.state].filter(Boolean).join(', ')}
+          </p>
+        </div>
+      </div>
+      <Link className="el-button el-button--ghost" to={`/company/${company.company_id}`}>
+        VIEW THEIR PROFILE
+      </Link>
+    </article>
+  );
+}

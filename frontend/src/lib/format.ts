@@ -1,0 +1,20 @@
+/** "(555) 123-4567" as the digits are typed (spec §5). */
+export function formatPhoneInput(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export const phoneDigits = (input: string): string => input.replace(/\D/g, '');
+
+export function formatPhoneDisplay(digits: string | null | undefined): string {
+  return digits ? formatPhoneInput(digits) : '';
+}
+
+/** Login sends the email without spaces and in lower case (spec §5). */
+export const normalizeEmail = (email: string): string => email.replace(/\s+/g, '').toLowerCase();
+
+export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
+export const STATE_NAMES: Record<(typeof STATES)[number], string> = { AZ: 'Arizona', ID: 'Idaho', NV: 'Nevada', UT: 'Utah' };

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { api } from '../lib/api-client';
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  data: unknown;
+}
+
+type Reply = { status: number; body?: unknown; delayMs?: number };
+type Route = (call: FakeCall) => Reply | undefined;
+
+/**
+ * Component tests talk to a scripted API through axios's own adapter hook: the components,
+ * axios and its error handling are real; only the network answers are written by the test.
+ * (The Playwright journeys run against the real backend.)
+ */
+export function fakeApi(route: Route) {
+  const calls: FakeCall[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const call: FakeCall = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', data: config.data ? JSON.parse(config.data as string) : undefined };
+    calls.push(call);
+    const reply = route(call) ?? { status: 404, body: { message: `no fake for ${call.method} ${call.url}` } };
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    const response = { data: reply.body, status: reply.status, statusText: String(reply.status), headers: {}, config } as AxiosResponse;
+    if (reply.status >= 400) throw new AxiosError(`Request failed with status code ${reply.status}`, String(reply.status), config, null, response);
+    return response;
+  };
+  api.defaults.adapter = adapter;
+  return { calls };
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders a screen inside a memory router (at `path`) with a fresh query client. */
+export function renderScreen(element: ReactNode, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element: <>{element}<LocationProbe /></> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return { queryClient, ...render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>) };
+}
