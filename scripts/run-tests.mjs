@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite (type checks, dependency rules, jest, vitest, Playwright), each with a
 // machine-readable report, and ends with one line: `N passed, N failed`.
-// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps jest vitest e2e
+// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps budget jest vitest e2e
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,6 +42,11 @@ const suites = {
   },
   deps() {
     const { status } = run('npx', ['depcruise', 'domain/src', 'projections/src', 'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs']);
+    return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  },
+  budget() {
+    // The home page's first-load JavaScript must stay within 200 KB gzip (built by make test).
+    const { status } = run('node', ['scripts/bundle-sizes.mjs', '--check']);
     return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
   },
   jest() {

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { homeOf, useLogin } from '../api/login';
 
@@ -54,7 +54,7 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login' }: { onLoggedIn?: () 
         Log in
       </Button>
       <p style={{ marginTop: 12, marginBottom: 0 }}>
-        <a href="/password/forgot">Forgot your password?</a>
+        <Link to="/password/forgot">Forgot your password?</Link>
       </p>
     </Form>
   );

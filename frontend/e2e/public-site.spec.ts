@@ -1,0 +1,104 @@
+import { DEMO, expect, loginThroughModal, test } from './support/fixtures';
+import { lastMailTo } from './support/db';
+
+test('a visitor searches contractors by state and service and opens a profile', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Location').selectOption('ID');
+  await page.getByLabel('Service').selectOption('Plumbing');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/companies\?state=ID&service=Plumbing#list$/);
+  const card = page.getByRole('article', { name: 'Boise Valley Plumbing' });
+  await expect(card).toContainText('Boise, ID');
+  await card.getByRole('link', { name: 'VIEW THEIR PROFILE' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('BOISE VALLEY PLUMBING');
+  await expect(page.getByRole('link', { name: '(208) 555-0199' })).toHaveAttribute('href', 'tel:+12085550199');
+  await expect(page.getByRole('region', { name: 'Services Offered' }).getByText('Plumbing')).toBeVisible();
+});
+
+test('a search with no match shows the fallback message and the full list', async ({ page }) => {
+  await page.goto('/companies?state=NV&service=Roofing#list');
+  await expect(page.getByText("Sorry no contractors matched your search. Here's the complete list of companies.")).toBeVisible();
+  const names = await page.getByRole('article').locator('h3').allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(12);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText("Sorry no contractors matched your search.")).toBeHidden();
+});
+
+test('login with a wrong password shows the 401 text under the password field', async ({ page }) => {
+  await page.goto('/');
+  await loginThroughModal(page, DEMO.buyer, 'not-the-password');
+  await expect(page.getByTestId('login-password-error')).toHaveText('That password is not correct. Try again or reset your password.');
+  await expect(page.getByTestId('login-email-error')).toHaveCount(0);
+});
+
+test('an admin logs in from the header: the modal closes, the navbar flips, /admin opens', async ({ page }) => {
+  await page.goto('/pricing');
+  await loginThroughModal(page, ` ${DEMO.admin.toUpperCase()} `, DEMO.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/admin');
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test("forgot password says 'Email Sent.'", async ({ page }) => {
+  await page.goto('/password/forgot');
+  await page.getByLabel('Email').fill(DEMO.seller);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email Sent.')).toBeVisible();
+});
+
+test("an invalid reset link says 'Link invalid.'", async ({ page }) => {
+  await page.goto('/password/reset/not-a-real-code');
+  await expect(page.getByText('Link invalid.')).toBeVisible();
+});
+
+test('a valid reset link sets the new password and logs in', async ({ page }) => {
+  const email = `reset-${Date.now()}@example.com`;
+  await page.goto('/new');
+  await page.getByLabel('First name').fill('Reese');
+  await page.getByLabel('Last name').fill('Setter');
+  await page.getByLabel('Phone').fill('8015550177');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('first-password-1');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+
+  await page.goto('/password/forgot');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email Sent.')).toBeVisible();
+  const link = /http:\/\/[^\s]+\/password\/reset\/[A-Za-z0-9_-]+/.exec(await lastMailTo(email))![0];
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel('New password', { exact: true }).fill('second-password-2');
+  await page.getByLabel('Repeat the new password').fill('second-password-2');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  await expect(page.getByRole('heading', { name: 'Your projects' })).toBeVisible();
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('Link invalid.')).toBeVisible();
+});
+
+test('an account deletion request is sent', async ({ page }) => {
+  await page.goto('/delete-my-account');
+  await page.getByRole('button', { name: 'Request deletion' }).click();
+  await expect(page.getByText('Please enter an email address.')).toBeVisible();
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Note (optional)').fill('Please remove my data.');
+  await page.getByRole('button', { name: 'Request deletion' }).click();
+  await expect(page.getByText('Request sent.')).toBeVisible();
+  await expect(page.getByText('Please allow up to 5 business days for the account to be deleted.')).toBeVisible();
+});
+
+test('the header and footer carry the links of spec §2', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Pricing', 'Contact Us']) await expect(header.getByRole('link', { name: label })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Account', 'Contact Us', 'Delete My Account', 'Privacy Policy']) await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expect(footer.getByRole('link', { name: /Better Business Bureau/ })).toBeVisible();
+});

@@ -1,0 +1,19 @@
+import { Client } from 'pg';
+import { e2eEnvironment } from './environment';
+
+/** Reads the e2e server's database (the mail outbox stands in for an inbox). */
+export async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${e2eEnvironment().pgPort}/escrow` });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export async function lastMailTo(recipient: string): Promise<string> {
+  const rows = await query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1', [recipient]);
+  if (!rows[0]) throw new Error(`no mail to ${recipient}`);
+  return rows[0].body;
+}

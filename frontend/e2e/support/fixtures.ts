@@ -1,0 +1,46 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEMO = {
+  password: 'Demo-pass-2026',
+  admin: 'admin@demo.escrowledger.test',
+  buyer: 'buyer@demo.escrowledger.test',
+  seller: 'seller@demo.escrowledger.test',
+};
+
+/**
+ * Every page must run without console errors; a test fails if one appears. Chromium also logs
+ * every 4xx answer as "Failed to load resource": those are the API's expected refusals (a wrong
+ * password is a 401) and are left out here; the page-by-page test checks that plain page loads
+ * get no error answers at all.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function loginThroughModal(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in to Escrow Ledger' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function loginAt(page: Page, email: string, password = DEMO.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('main').getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Password').fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
