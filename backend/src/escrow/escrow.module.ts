@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DisputesController } from '../disputes/disputes.controller';
+import { AgreementsController } from '../agreements/agreements.controller';
 import { MilestoneReads } from '../milestones/milestone-reads.service';
 import { MilestonesController } from '../milestones/milestones.controller';
 import { ProjectViews } from '../projects/project-views.service';
@@ -11,7 +12,7 @@ import { ProjectAccess } from './project-access.service';
 /** Projects, milestones and disputes: the escrow's HTTP edge over the two stream deciders. */
 @Global()
 @Module({
-  controllers: [ProjectsController, MilestonesController, DisputesController],
+  controllers: [ProjectsController, MilestonesController, DisputesController, AgreementsController],
   providers: [DecideMilestoneHandler, DecideProjectHandler, IdsService, ProjectAccess, MilestoneReads, ProjectViews],
   exports: [IdsService, ProjectAccess, MilestoneReads, ProjectViews],
 })

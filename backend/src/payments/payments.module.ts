@@ -2,6 +2,7 @@ import { Global, Logger, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { BankAccounts } from './bank-accounts.service';
+import { BankAccountsController } from './bank-accounts.controller';
 import { PaymentDispatcher } from './payment-dispatcher';
 import { PAYMENT_PROVIDER } from './payment-provider.port';
 import { SandboxAchProvider } from './sandbox-ach.provider';
@@ -10,6 +11,7 @@ const logger = new Logger('SandboxACH');
 
 @Global()
 @Module({
+  controllers: [BankAccountsController],
   providers: [
     BankAccounts,
     PaymentDispatcher,

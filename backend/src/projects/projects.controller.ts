@@ -128,6 +128,20 @@ export class ProjectsController {
     return summary;
   }
 
+  /** What was deposited, released to whom and refunded, and when (/portal/job/{id}/payment-release). */
+  @Get('job/:id/payments')
+  async payments(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+    await this.access.requireViewer(jobId, user);
+    const states = await this.milestones.ofJob(jobId);
+    const names = await this.milestones.namesFor(states);
+    const titleOf = (m: ActiveMilestone) => (m.versions.find((v) => v.versionId === m.currentVersionId) ?? m.versions.at(-1)!).title || 'Whole Project Milestone';
+    return {
+      deposits: states.flatMap((m) => m.deposits.map((d) => ({ md_id: d.depositId, milestone_id: m.originalId, milestone: titleOf(m), amount: d.amount, payment_status: d.status, created: d.requestedAt, settled_at: d.settledAt, bank_last4: d.bankAccountLast4 }))),
+      disbursements: states.flatMap((m) => m.disbursements.map((d) => ({ disbursement_id: d.disbursementId, milestone_id: m.originalId, milestone: titleOf(m), company_id: d.companyId, name: names.company(d.companyId), amount: d.amount, fee: d.fee, status: d.status, cause: d.cause, created: d.requestedAt, paid_at: d.paidAt }))),
+      refunds: states.flatMap((m) => m.refunds.map((r) => ({ refund_id: r.refundId, milestone_id: m.originalId, milestone: titleOf(m), amount: r.amount, reason: r.reason, status: r.status, created: r.requestedAt, paid_at: r.paidAt }))),
+    };
+  }
+
   /** Every event of the project with who, what and when, and what each edit changed. */
   @Get('job/:id/history')
   async history(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
