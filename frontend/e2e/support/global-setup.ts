@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,8 +46,12 @@ export default async function globalSetup(): Promise<void> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's output goes to .test-results/e2e-server.log for when a journey fails.
+  mkdirSync(join(repoRoot, '.test-results'), { recursive: true });
+  const serverLog = createWriteStream(join(repoRoot, '.test-results', 'e2e-server.log'));
   let output = '';
   const keep = (chunk: Buffer) => {
+    serverLog.write(chunk);
     output = (output + chunk.toString()).slice(-20000);
   };
   child.stdout.on('data', keep);

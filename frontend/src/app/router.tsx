@@ -11,6 +11,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const info = () => import('../pages/InfoPages');
 const forms = () => import('../pages/FormPages');
+const portalAccount = () => import('../pages/portal/AccountPages');
 
 /** Every route of spec §2. Public routes are exact unless the spec says otherwise. */
 export const routes: RouteObject[] = [
@@ -36,7 +37,15 @@ export const routes: RouteObject[] = [
       { path: 'delete-my-account', ...page(forms, 'DeleteAccountPage') },
       { path: 'companies/*', ...page(() => import('../pages/CompaniesPage'), 'CompaniesPage') },
       { path: 'company/:id', ...page(() => import('../pages/CompanyPage'), 'CompanyPage') },
-      { path: 'portal/*', ...page(() => import('../pages/AreaPlaceholders'), 'PortalHome') },
+      { path: 'portal', ...page(() => import('../pages/PortalPage'), 'PortalPage') },
+      { path: 'portal/new-project/:type', ...page(() => import('../pages/portal/NewProjectPage'), 'NewProjectPage') },
+      { path: 'portal/job/:jobId', ...page(() => import('../pages/portal/ProjectPage'), 'ProjectPage') },
+      { path: 'portal/job/:jobId/ach', ...page(portalAccount, 'AchPage') },
+      { path: 'portal/ach/:jobId', ...page(portalAccount, 'AchPage') },
+      { path: 'portal/direct-deposit', ...page(portalAccount, 'DirectDepositPage') },
+      { path: 'portal/project-agreement/:signerType/:jobId', ...page(portalAccount, 'AgreementPage') },
+      { path: 'portal/signed/:contractName', ...page(portalAccount, 'SignedAgreementPage') },
+      { path: 'portal/job/:jobId/payment-release', ...page(portalAccount, 'PaymentReleasePage') },
       { path: 'admin/*', ...page(() => import('../pages/AreaPlaceholders'), 'AdminHome') },
       { path: '*', ...page(info, 'NotFoundPage') },
     ],

@@ -1,0 +1,160 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, loginAt, test } from './support/fixtures';
+
+async function asUser(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  await loginAt(page, email);
+  await expect(page).toHaveURL(/\/portal$/);
+  return page;
+}
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+async function openProject(page: Page, jobId: string) {
+  await page.goto(`/portal/job/${jobId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a seller-started project, from creation to every payee paid, in two browsers', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const seller = await asUser(browser, DEMO.seller);
+  const buyer = await asUser(browser, DEMO.buyer);
+
+  // The seller starts the project and names the buyer.
+  await seller.getByRole('link', { name: 'New project for a buyer' }).click();
+  await expect(seller.getByRole('heading', { level: 1 })).toHaveText('New Project — Saguaro Build Co.');
+  await seller.getByLabel('Main Service Provided').selectOption('General Contracting');
+  await seller.getByLabel('Find the buyer by phone').fill('6025550123');
+  await seller.getByRole('button', { name: 'Search', exact: true }).click();
+  await seller.getByRole('button', { name: 'Add to Project' }).click();
+  await expect(seller.getByText('Buyer: Jordan Buyer')).toBeVisible();
+
+  // A milestone with three payees: fixed, percent with the fee included, remainder.
+  const milestones = seller.getByRole('form', { name: 'Milestone' });
+  await milestones.getByText('Several payees').click();
+  await milestones.getByLabel('Title').fill('Framing');
+  await milestones.getByLabel('Completion criteria').fill('Walls and roof framed and inspected.');
+  await milestones.getByRole('button', { name: 'Add payee' }).click();
+  await milestones.getByRole('button', { name: 'Add payee' }).click();
+  await milestones.getByLabel('Payee 2 company').selectOption({ label: 'Desert Current Electric' });
+  await milestones.getByLabel('Payee 2 type').selectOption('percent');
+  await milestones.getByLabel('Payee 3 company').selectOption({ label: 'Mesa Ridge Roofing' });
+  await milestones.getByLabel('Payee 3 type').selectOption('remainder');
+  await milestones.getByLabel('Milestone amount').fill('10000');
+  await milestones.getByRole('group', { name: 'Payee 1' }).getByLabel('Amount').fill('6000');
+  await milestones.getByLabel('Percentage').fill('25');
+  await milestones.getByRole('group', { name: 'Payee 2' }).getByLabel('Include fee').check();
+  await expect(milestones.getByText('Buyer deposits $10,168.75')).toBeVisible();
+  await expect(milestones.getByText('Desert Current Electric receives $2,443.75 (fee of $56.25 included)')).toBeVisible();
+  await milestones.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(seller.getByRole('list', { name: 'Milestones added' })).toContainText('Framing');
+  await seller.getByRole('button', { name: 'Submit Project' }).click();
+  await expect(seller).toHaveURL(/\/portal$/);
+  await expect(seller.getByText('Project Created Successfully')).toBeVisible();
+  const jobLink = seller.getByRole('link', { name: /General Contracting/ }).first();
+  const jobId = /#(\d+)/.exec((await jobLink.textContent())!)![1]!;
+
+  // The buyer rejects the original.
+  await openProject(buyer, jobId);
+  await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE');
+  await card(buyer, 'Framing').getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE (Rejected)');
+
+  // The seller proposes an edit of $9,000 and approves it.
+  await openProject(seller, jobId);
+  await card(seller, 'Framing').getByRole('button', { name: 'Make Edit' }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Framing' });
+  await dialog.getByLabel('Milestone amount').fill('9000');
+  await expect(dialog.getByText('Buyer deposits $9,151.88')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Propose edit' }).click();
+  await expect(card(seller, 'Framing')).toContainText('PROPOSED EDIT');
+  await card(seller, 'Framing').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(card(seller, 'Framing')).toContainText("Approved by the seller; waiting for the buyer's approval.");
+
+  // The buyer sees the edit, its history, approves it and deposits.
+  await openProject(buyer, jobId);
+  await expect(card(buyer, 'Framing')).toContainText('PROPOSED EDIT');
+  await card(buyer, 'Framing').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(card(buyer, 'Framing')).toContainText('APPROVED MILESTONE');
+  await card(buyer, 'Framing').getByRole('button', { name: 'Show Edits' }).click();
+  await expect(card(buyer, 'Framing').getByTestId('edit-pane')).toContainText('ORIGINAL MILESTONE (Replaced by Approved Edit)');
+  await card(seller, 'Framing').page().reload();
+  await expect(card(seller, 'Framing')).toContainText('Wait for Customer Payment');
+  await card(buyer, 'Framing').getByRole('button', { name: 'Deposit $9,151.88' }).click();
+  await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' })).toContainText('$9,151.88 — Settled', { timeout: 20_000 });
+  await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' }).getByLabel('complete')).toBeVisible();
+
+  // Both mark complete; the payees are paid to the cent.
+  await seller.reload();
+  await card(seller, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(card(seller, 'Framing').getByRole('button', { name: 'Take Back Completion' })).toBeVisible();
+  await buyer.reload();
+  await card(buyer, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(card(buyer, 'Framing')).toContainText('Marked Complete by Both Parties');
+  const paid = card(buyer, 'Framing').getByRole('region', { name: 'Disbursements' });
+  await expect(paid).toContainText('Saguaro Build Co.: $6,000.00 — Paid $6,000.00', { timeout: 20_000 });
+  await expect(paid).toContainText('Desert Current Electric: $2,199.37 (fee included) — Paid $2,199.37');
+  await expect(paid).toContainText('Mesa Ridge Roofing: $750.00 — Paid $750.00');
+
+  await buyer.goto(`/portal/job/${jobId}/payment-release`);
+  await expect(buyer.getByRole('table').first()).toContainText('$2,199.37');
+
+  // The history shows every step.
+  await openProject(buyer, jobId);
+  await buyer.getByRole('tab', { name: 'History' }).click();
+  const entries = buyer.getByTestId('history-entry');
+  await expect(entries.filter({ hasText: 'Edit of "Framing" proposed by the seller.' })).toContainText('amount: $10,000.00 → $9,000.00');
+  for (const type of ['JobDraftCreated', 'JobSubmitted', 'MilestoneProposed', 'MilestoneVersionRejected', 'MilestoneEditProposed', 'MilestoneVersionAgreed', 'DepositRequested', 'DepositSettled', 'MilestoneCompletedByBoth', 'DisbursementPaid']) {
+    await expect(buyer.locator(`[data-type="${type}"]`).first()).toBeVisible();
+  }
+  await expect(buyer.locator('[data-type="DepositSettled"]').first()).toContainText('Payment provider');
+});
+
+test('a buyer-started project: the buyer picks the seller, funds it, both complete', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const buyer = await asUser(browser, DEMO.buyer);
+  const seller = await asUser(browser, DEMO.seller);
+  await buyer.getByRole('link', { name: 'New project as owner' }).click();
+  await expect(buyer.getByRole('heading', { level: 1 })).toHaveText('New Project');
+  await buyer.getByLabel('Main Service Provided').selectOption('Roofing');
+  await expect(buyer.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await buyer.getByLabel('Find the seller').fill('zzz-nobody');
+  await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(buyer.getByText('No companies found.')).toBeVisible();
+  await buyer.getByLabel('Find the seller').fill('Saguaro');
+  await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+  await buyer.getByRole('radio', { name: 'Saguaro Build Co.' }).check();
+  await buyer.getByRole('button', { name: 'Next' }).click();
+  await expect(buyer.getByText('Seller: Saguaro Build Co.')).toBeVisible();
+  const form = buyer.getByRole('form', { name: 'Milestone' });
+  await form.getByLabel('Completion criteria').fill('New roof, haul-away included.');
+  await form.getByLabel('Amount paid to Saguaro Build Co.').fill('0');
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  expect(await form.getByLabel('Amount paid to Saguaro Build Co.').evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('Value must be greater than zero dollars.');
+  await form.getByLabel('Amount paid to Saguaro Build Co.').fill('1234.56');
+  await form.getByLabel('Include the fee in this amount').check();
+  await expect(form.getByText('Buyer deposits $1,234.56')).toBeVisible();
+  await expect(form.getByText('Saguaro Build Co. receives $1,206.78 (fee of $27.78 included)')).toBeVisible();
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(buyer.getByRole('list', { name: 'Milestones added' })).toContainText('Whole Project Milestone');
+  await buyer.getByRole('button', { name: 'Submit Project' }).click();
+  await expect(buyer.getByText('Project Created Successfully')).toBeVisible();
+  const jobId = /#(\d+)/.exec((await buyer.getByRole('link', { name: /Roofing/ }).first().textContent())!)![1]!;
+
+  await openProject(buyer, jobId);
+  await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Approve', exact: true }).click();
+  await openProject(seller, jobId);
+  await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(card(seller, 'Whole Project Milestone')).toContainText('APPROVED MILESTONE');
+  await buyer.reload();
+  await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Deposit $1,234.56' }).click();
+  await expect(card(buyer, 'Whole Project Milestone').getByRole('region', { name: 'Buyer payments' })).toContainText('Settled', { timeout: 20_000 });
+  await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
+  await seller.reload();
+  await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(card(seller, 'Whole Project Milestone').getByRole('region', { name: 'Disbursements' })).toContainText('Saguaro Build Co.: $1,206.78 (fee included) — Paid $1,206.78', { timeout: 20_000 });
+});

@@ -1,0 +1,131 @@
+import { LockFilled } from '@ant-design/icons';
+import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { App, Button, Card, Modal, Tag } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { TOAST_APPROVAL_MS } from '../../../lib/timers';
+import { useApproval, useMilestoneForm, usePayees, useProposeMilestone, type MilestoneView } from '../api/milestones';
+import { EditHistory } from './EditHistory';
+import { MilestoneForm, newPayeeRow, type MilestoneDraft } from './MilestoneForm';
+import { PaymentsPanel } from './PaymentsPanel';
+import { StatusBadge } from './StatusBadge';
+import { YourActions } from './YourActions';
+import './milestone-card.css';
+
+/** A collapsible milestone card (spec §2): everything about one milestone and what you can do on it. */
+export function MilestoneCard({ milestone, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
+  const [expanded, setExpanded] = useState(true);
+  const [editing, setEditing] = useState(false);
+  const { message } = App.useApp();
+  const approval = useApproval(milestone.job_id);
+  const title = milestone.title || WHOLE_PROJECT_MILESTONE;
+  const author = milestone.author_id === currentUserId ? 'you' : (milestone.author_name ?? 'someone');
+  const act = (mId: number, approve: boolean) =>
+    approval.mutate(
+      { milestone_id: mId, ...(approve ? { approve: true as const } : { reject: true as const }) },
+      {
+        onSuccess: () => void message.success({ content: approve ? 'Milestone approved' : 'Milestone rejected', duration: TOAST_APPROVAL_MS / 1000 }),
+        onError: (e) => void message.error(errorMessage(e)),
+      },
+    );
+
+  return (
+    <Card
+      className="el-milestone-card"
+      aria-label={title}
+      role="region"
+      title={
+        <div className="el-milestone-card__head">
+          <button type="button" className="el-milestone-card__toggle" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+            {expanded ? '▾' : '▸'} <span className="el-milestone-card__title">{title}</span>
+          </button>
+          {milestone.locked && <LockFilled aria-label="Locked" title="Locked: funding has started" />}
+          <StatusBadge status={milestone.status} colour={milestone.status_colour} />
+        </div>
+      }
+      extra={<span className="el-muted">{formatDollars(milestone.amount)}</span>}
+    >
+      <p className="el-milestone-card__meta">
+        <Tag>{milestone.label}</Tag> Proposed by {author}
+      </p>
+      {expanded && (
+        <>
+          <p className="el-milestone-card__approval">{milestone.approval_message}</p>
+          <section aria-label="Definition">
+            <h4>Completion criteria</h4>
+            <p>{milestone.definition}</p>
+          </section>
+          <PaymentsPanel milestone={milestone} />
+          {milestone.dispute && (
+            <section aria-label="Dispute" className="el-dispute">
+              <h4>Dispute ({milestone.dispute.status})</h4>
+              <p>
+                <strong>The {milestone.dispute.opened_by_party}:</strong> {milestone.dispute.statement}
+              </p>
+              {milestone.dispute.response && (
+                <p>
+                  <strong>Response:</strong> {milestone.dispute.response.statement}
+                </p>
+              )}
+              {milestone.dispute.resolution && (
+                <p>
+                  <strong>Resolved by {milestone.dispute.resolution.resolution}:</strong> {formatDollars(milestone.dispute.resolution.release_amount)} released,{' '}
+                  {formatDollars(milestone.dispute.resolution.refund_amount)} refunded. {milestone.dispute.resolution.note}
+                </p>
+              )}
+            </section>
+          )}
+          {milestone.shows_edit_history && <EditHistory milestone={milestone} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
+          {milestone.can_edit && (
+            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }}>
+              Make Edit
+            </Button>
+          )}
+          <YourActions milestone={milestone} />
+        </>
+      )}
+      {editing && <EditDialog milestone={milestone} title={title} onClose={() => setEditing(false)} />}
+    </Card>
+  );
+}
+
+/** The Make Edit dialog, titled with the milestone title; starts from the current terms. */
+function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; title: string; onClose: () => void }) {
+  const { message } = App.useApp();
+  const form = useMilestoneForm(milestone.job_id);
+  const payees = usePayees(milestone.job_id, milestone.m_id);
+  const propose = useProposeMilestone(milestone.job_id);
+  const ready = form.data && payees.data;
+  const initial: MilestoneDraft | undefined = ready
+    ? {
+        mode: milestone.title || payees.data!.length > 1 ? 'multi' : 'single',
+        title: milestone.title,
+        definition: milestone.definition,
+        amount: payees.data!.some((p) => p.type !== 'fixed') ? milestone.amount : payees.data!.length === 1 ? payees.data![0]!.amount : '',
+        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
+      }
+    : undefined;
+  return (
+    <Modal open title={title} footer={null} onCancel={onClose} width={860} destroyOnHidden>
+      {ready && (
+        <MilestoneForm
+          jobId={milestone.job_id}
+          formData={form.data!}
+          initial={initial}
+          originalId={milestone.original_id}
+          submitLabel="Propose edit"
+          pending={propose.isPending}
+          error={propose.error}
+          onSubmit={(payload) =>
+            propose.mutate(payload, {
+              onSuccess: () => {
+                void message.success('Edit proposed');
+                onClose();
+              },
+            })
+          }
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { formatDollars } from '@escrow/domain';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { moneyInFlight, useDeposits, usePayees, type MilestoneView } from '../api/milestones';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Buyer payments (deposits, statuses capitalised, a check mark when complete) and disbursements. */
+export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
+  const { notification } = App.useApp();
+  const poll = moneyInFlight(milestone) ? 2000 : false;
+  const deposits = useDeposits(milestone.job_id, milestone.m_id, poll);
+  const payees = usePayees(milestone.job_id, milestone.m_id, poll);
+
+  // The card's list refreshes on its own; when the milestone's money changed, so did these.
+  const fingerprint = `${milestone.status}|${milestone.deposit_count}|${milestone.deposit_sum}|${milestone.deposit_pending}|${milestone.total_disbursed}|${milestone.held}|${milestone.m_id}`;
+  const { refetch: refetchDeposits } = deposits;
+  const { refetch: refetchPayees } = payees;
+  useEffect(() => {
+    void refetchDeposits();
+    void refetchPayees();
+  }, [fingerprint, refetchDeposits, refetchPayees]);
+
+  useEffect(() => {
+    if (deposits.isError) notification.error({ message: 'Error getting deposits.', description: 'Please reload the page.', duration: 10 });
+  }, [deposits.isError, notification]);
+
+  return (
+    <div className="el-card-grid">
+      <section aria-label="Buyer payments">
+        <h4>Buyer payments</h4>
+        {deposits.data?.length ? (
+          <ul className="el-plain-list">
+            {deposits.data.map((d) => (
+              <li key={d.md_id} data-testid={`deposit-${d.md_id}`}>
+                {formatDollars(d.amount)} — <span>{capitalise(d.payment_status)}</span>
+                {d.deposit_complete && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="complete" />}
+                {d.failure_reason && <div className="el-muted">{d.failure_reason}</div>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="el-muted">No deposit yet. Deposit due: {formatDollars(milestone.deposit_total)}.</p>
+        )}
+      </section>
+      <section aria-label="Disbursements">
+        <h4>Disbursements</h4>
+        <ul className="el-plain-list">
+          {payees.data?.map((p) => (
+            <li key={p.mp_id} data-testid={`payee-${p.mp_id}`}>
+              <strong>{p.name}</strong>: {formatDollars(p.net)}
+              {p.feeIncluded ? ' (fee included)' : ''} — {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
+              {p.disbursement?.status === 'paid' && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="paid" />}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

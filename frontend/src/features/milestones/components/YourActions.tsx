@@ -1,0 +1,153 @@
+import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
+import { App, Button, Input, Modal } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
+import { useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit, type MilestoneView } from '../api/milestones';
+
+/** The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. */
+export function YourActions({ milestone }: { milestone: MilestoneView }) {
+  const { message, notification } = App.useApp();
+  const jobId = milestone.job_id;
+  const approval = useApproval(jobId);
+  const complete = useMarkComplete(jobId);
+  const deposit = useStartDeposit(jobId);
+  const dispute = useOpenDispute(jobId);
+  const respond = useRespondToDispute(jobId);
+  const claim = useClaimRefund(jobId);
+  const [statementFor, setStatementFor] = useState<'dispute' | 'respond' | null>(null);
+  const [statement, setStatement] = useState('');
+
+  const isBuyer = milestone.user_is_customer;
+  const proposed = !milestone.is_current && !milestone.locked;
+  const openDispute = milestone.dispute?.status === 'open' ? milestone.dispute : null;
+  const bothMarked = milestone.marked_complete_by_both || milestone.complete_count > 1;
+  const deadlinePassed = milestone.response_deadline !== null && Date.parse(milestone.response_deadline) <= Date.now();
+
+  const approve = (approve: boolean) =>
+    approval.mutate(
+      { milestone_id: milestone.m_id, ...(approve ? { approve: true as const } : { reject: true as const }) },
+      {
+        onSuccess: () => void message.success({ content: approve ? 'Milestone approved' : 'Milestone rejected', duration: TOAST_APPROVAL_MS / 1000 }),
+        onError: (e) => void message.error({ content: errorMessage(e), duration: TOAST_APPROVAL_MS / 1000 }),
+      },
+    );
+  const markComplete = (value: boolean) =>
+    complete.mutate(
+      { milestone_id: milestone.m_id, complete: value },
+      {
+        onSuccess: () => void message.success({ content: value ? 'Marked complete' : 'Completion taken back', duration: TOAST_MARKED_COMPLETE_MS / 1000 }),
+        onError: () => notification.error({ message: 'Error marking complete.', description: 'Please reload and try again.', duration: 10 }),
+      },
+    );
+  const startDeposit = () =>
+    deposit.mutate(
+      { milestone_id: milestone.m_id },
+      {
+        onSuccess: () => void message.success('Deposit started. ACH deposits can take up to 5 business days.'),
+        onError: (e) => notification.error({ message: 'Error starting deposit.', description: errorMessage(e) }),
+      },
+    );
+  const sendStatement = () => {
+    const mutation = statementFor === 'dispute' ? dispute : respond;
+    mutation.mutate(
+      { milestone_id: milestone.m_id, statement },
+      {
+        onSuccess: () => {
+          setStatementFor(null);
+          setStatement('');
+          void message.success(statementFor === 'dispute' ? 'Dispute opened. Our team will review it.' : 'Response sent.');
+        },
+        onError: (e) => void message.error(errorMessage(e)),
+      },
+    );
+  };
+
+  const actions: ReactElement[] = [];
+  if (bothMarked) actions.push(<p key="both" className="el-both-complete"><strong>{MARKED_COMPLETE_BY_BOTH}</strong></p>);
+  if (proposed && milestone.user_approval_status !== 'approved') {
+    actions.push(
+      <Button key="approve" type="primary" loading={approval.isPending} onClick={() => approve(true)}>
+        Approve
+      </Button>,
+    );
+    if (milestone.user_approval_status !== 'rejected') {
+      actions.push(
+        <Button key="reject" danger loading={approval.isPending} onClick={() => approve(false)}>
+          Reject
+        </Button>,
+      );
+    }
+  }
+  if (proposed && milestone.user_approval_status === 'approved') actions.push(<p key="waiting" className="el-muted">You approved this version; waiting for the other party.</p>);
+  if (milestone.is_current && !milestone.funded && !openDispute) {
+    if (isBuyer && !milestone.deposit_pending && milestone.refunded === '0.00') {
+      actions.push(
+        <Button key="deposit" type="primary" loading={deposit.isPending} onClick={startDeposit}>
+          Deposit {formatDollars(milestone.deposit_total)}
+        </Button>,
+      );
+    }
+    if (milestone.deposit_pending) actions.push(<p key="pending" className="el-muted">Deposit pending: ACH deposits can take up to 5 business days.</p>);
+    if (!isBuyer) actions.push(<p key="wait" className="el-wait"><strong>{WAIT_FOR_CUSTOMER_PAYMENT}</strong></p>);
+  }
+  if (milestone.funded && !bothMarked && !openDispute && milestone.held !== '0.00') {
+    if (!milestone.user_marked_complete) {
+      actions.push(
+        <Button key="complete" type="primary" loading={complete.isPending} onClick={() => markComplete(true)}>
+          Mark Complete
+        </Button>,
+      );
+    } else {
+      actions.push(
+        <Button key="uncomplete" loading={complete.isPending} onClick={() => markComplete(false)}>
+          Take Back Completion
+        </Button>,
+      );
+    }
+    actions.push(
+      <Button key="dispute" onClick={() => setStatementFor('dispute')}>
+        Open a Dispute
+      </Button>,
+    );
+    if (isBuyer && deadlinePassed && !milestone.completion.seller) {
+      actions.push(
+        <Button key="claim" danger loading={claim.isPending} onClick={() => claim.mutate({ milestone_id: milestone.m_id }, { onError: (e) => void message.error(errorMessage(e)) })}>
+          Claim Refund
+        </Button>,
+      );
+    }
+  }
+  if (openDispute) {
+    const mine = (openDispute.opened_by_party === 'buyer') === isBuyer;
+    actions.push(<p key="disputed" className="el-muted">A dispute is open{mine ? '; our team will review both sides.' : '.'}</p>);
+    if (!mine && !openDispute.response) {
+      actions.push(
+        <Button key="respond" type="primary" onClick={() => setStatementFor('respond')}>
+          Respond to the Dispute
+        </Button>,
+      );
+    }
+  }
+  if (actions.length === 0) actions.push(<p key="none" className="el-muted">Nothing waits on you here.</p>);
+
+  return (
+    <section aria-label="Your Actions" className="el-your-actions">
+      <h4>Your Actions</h4>
+      <div className="el-actions">{actions}</div>
+      <Modal
+        open={statementFor !== null}
+        title={statementFor === 'dispute' ? 'Open a dispute' : 'Respond to the dispute'}
+        okText="Send"
+        onOk={sendStatement}
+        confirmLoading={dispute.isPending || respond.isPending}
+        onCancel={() => setStatementFor(null)}
+      >
+        <label className="el-field" htmlFor={`statement-${milestone.m_id}`}>
+          {statementFor === 'dispute' ? 'What went wrong?' : 'Your response'}
+          <Input.TextArea id={`statement-${milestone.m_id}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
+        </label>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from './types';
+
+export interface Agreement {
+  job_id: number;
+  contract_name: string;
+  agreement_hash: string;
+  text: string;
+  your_party?: 'customer' | 'company' | null;
+  signatures: { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null };
+}
+
+export const useAgreement = (jobId: number) => useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data });
+export const useSignedAgreement = (name: string) => useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
+
+export function useSignAgreement(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { signer_type: 'customer' | 'company'; signed_name: string; agreement_hash: string }) => (await api.post<Agreement>(`/job/${jobId}/agreement/sign`, input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
+  });
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeEmail, phoneDigits } from '../../../lib/format';
+import { projectKeys } from './types';
+
+export interface NewJobForm {
+  services: { service_name: string }[];
+  formData: { customer_id?: number; customer_name?: string; company_id: number | null; service: string | null; primary_company_name: string | null; customerInitiated: boolean };
+}
+
+export const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
+export const useNewJobForm = (customer: boolean, enabled: boolean) => useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
+
+export interface BuyerMatch {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+}
+export const searchBuyersByPhone = async (phone: string) => (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
+
+export interface NewBuyer {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  user_id?: number;
+}
+export interface CreatedCustomer {
+  customer_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  customer_name: string;
+}
+export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
+  const payload = {
+    ...buyer,
+    first_name: buyer.first_name.trim(),
+    last_name: buyer.last_name.trim(),
+    email: normalizeEmail(buyer.email),
+    customer_name: `${buyer.first_name.trim()} ${buyer.last_name.trim()}`,
+  };
+  return (await api.post<CreatedCustomer>('/job/customer/new', payload)).data;
+}
+export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
+
+export const searchSellers = async (text: string) => (await api.get<{ company_id: number; name: string }[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
+
+export interface JobState {
+  job_id?: number | null;
+  customer_id: number;
+  customer_name: string;
+  service: string;
+  primary_company_name?: string | null;
+  primary_company_id?: number | null;
+  customerInitiated: boolean;
+  new_customer?: boolean;
+  alreadyExisted?: boolean;
+}
+
+export async function createDraft(state: JobState, idempotencyKey: string): Promise<{ job_id: number }> {
+  return (await api.post<{ job_id: number }>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+}
+
+export async function updateDraft(state: JobState, primary: { company_id: number | null; primary_company_name?: string | null }) {
+  return (await api.put<{ primary: unknown; state: JobState }>('/job/basic', { state, primary })).data;
+}
+
+export async function submitProject(jobId: number): Promise<void> {
+  await api.put(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+}

@@ -1,0 +1,206 @@
+import { formatDollars } from '@escrow/domain';
+import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../../components/Spinner';
+import { useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
+import { useBankAccounts, useLinkBankAccount, type LinkBankAccount } from '../../features/projects/api/bank-accounts';
+import { usePayments } from '../../features/projects/api/projects';
+import { errorMessage } from '../../lib/api-client';
+import { PortalShell } from './PortalShell';
+
+function BankAccountForm({ purpose, jobId }: { purpose: 'deposit' | 'payout'; jobId?: number }) {
+  const link = useLinkBankAccount();
+  return (
+    <Form layout="vertical" requiredMark={false} onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) => link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) })}>
+      <Form.Item label="Account holder" name="holder_name" rules={[{ required: true, whitespace: true, message: "Enter the account holder's name." }]}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item label="Bank (optional)" name="bank_name">
+        <Input />
+      </Form.Item>
+      <Form.Item label="Routing number" name="routing_number" rules={[{ required: true, message: 'Enter the 9-digit routing number.' }, { pattern: /^\d{9}$/, message: 'The routing number has 9 digits.' }]}>
+        <Input inputMode="numeric" maxLength={9} />
+      </Form.Item>
+      <Form.Item label="Account number" name="account_number" rules={[{ required: true, message: 'Enter the account number.' }, { pattern: /^\d{4,17}$/, message: 'The account number has 4 to 17 digits.' }]}>
+        <Input inputMode="numeric" maxLength={17} />
+      </Form.Item>
+      {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
+      {link.isSuccess && <Alert type="success" showIcon title={`Account ending in ${link.data.last4} linked.`} style={{ marginBottom: 16 }} />}
+      <Button type="primary" htmlType="submit" loading={link.isPending}>
+        Link account
+      </Button>
+      <p className="el-muted" style={{ marginTop: 12 }}>Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.</p>
+    </Form>
+  );
+}
+
+/** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the account the buyer's deposits come from. */
+export function AchPage() {
+  const jobId = Number(useParams().jobId);
+  const accounts = useBankAccounts();
+  const linked = accounts.data?.deposit_accounts.filter((a) => a.job_id === jobId || a.job_id === null) ?? [];
+  return (
+    <PortalShell checks={['customer']} wide={false}>
+      <h1>Bank account for deposits</h1>
+      <p>Deposits to escrow for project #{jobId} are drawn from this account by ACH; they take up to 5 business days. We keep only the last four digits.</p>
+      {linked.length > 0 && (
+        <Alert type="info" showIcon title={`In use: account ending in ${linked[0]!.last4} (${linked[0]!.holder_name})`} style={{ marginBottom: 16 }} />
+      )}
+      <Card>
+        <BankAccountForm purpose="deposit" jobId={jobId} />
+      </Card>
+      <p style={{ marginTop: 16 }}>
+        <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+      </p>
+    </PortalShell>
+  );
+}
+
+/** /portal/direct-deposit: the company's payout account. */
+export function DirectDepositPage() {
+  const accounts = useBankAccounts();
+  return (
+    <PortalShell checks={['company']} wide={false}>
+      <h1>Payout account</h1>
+      <p>Released milestone funds for your company are paid into this account.</p>
+      {accounts.data?.payout_account && (
+        <Alert type="info" showIcon title={`Payouts go to the account ending in ${accounts.data.payout_account.last4} (${accounts.data.payout_account.holder_name}).`} style={{ marginBottom: 16 }} />
+      )}
+      <Card>
+        <BankAccountForm purpose="payout" />
+      </Card>
+    </PortalShell>
+  );
+}
+
+/** /portal/project-agreement/{signer_type}/{job_id}: read the agreement and sign it by typing your name. */
+export function AgreementPage() {
+  const { signerType, jobId: jobParam } = useParams();
+  const jobId = Number(jobParam);
+  const agreement = useAgreement(jobId);
+  const sign = useSignAgreement(jobId);
+  const party = signerType === 'company' ? 'company' : 'customer';
+  const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
+  return (
+    <PortalShell wide={false}>
+      <h1>Escrow agreement</h1>
+      {agreement.isPending ? (
+        <Spinner />
+      ) : agreement.isError ? (
+        <Alert type="error" showIcon title={errorMessage(agreement.error)} />
+      ) : (
+        <>
+          <pre className="el-agreement">{agreement.data.text}</pre>
+          {mine ? (
+            <Alert type="success" showIcon title={`Signed by ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
+          ) : (
+            <Form layout="vertical" requiredMark={false} onFinish={({ signed_name }: { signed_name: string }) => sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })}>
+              <Form.Item label="Type your full name to sign" name="signed_name" rules={[{ required: true, whitespace: true, min: 2, message: 'Type your full name to sign.' }]}>
+                <Input autoComplete="name" />
+              </Form.Item>
+              {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: 16 }} />}
+              <Button type="primary" htmlType="submit" loading={sign.isPending}>
+                Sign the agreement
+              </Button>
+            </Form>
+          )}
+        </>
+      )}
+    </PortalShell>
+  );
+}
+
+/** /portal/signed/{contract_name} (and /admin/signed/…): the signed agreement; header and footer are hidden. */
+export function SignedAgreementPage() {
+  const name = useParams().contractName ?? '';
+  const signed = useSignedAgreement(name);
+  return (
+    <PortalShell wide={false}>
+      {signed.isPending ? (
+        <Spinner />
+      ) : signed.isError ? (
+        <Alert type="error" showIcon title={errorMessage(signed.error)} />
+      ) : (
+        <article aria-label="Signed agreement">
+          <pre className="el-agreement">{signed.data.text}</pre>
+          <h2>Signatures</h2>
+          <p>Buyer: {signed.data.signatures.buyer ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}` : 'not signed yet'}</p>
+          <p>Seller: {signed.data.signatures.seller ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}` : 'not signed yet'}</p>
+          <p className="el-muted">Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
+          <Button onClick={() => window.print()}>Print</Button>
+        </article>
+      )}
+    </PortalShell>
+  );
+}
+
+/** /portal/job/{job_id}/payment-release: what was released to whom and when. */
+export function PaymentReleasePage() {
+  const jobId = Number(useParams().jobId);
+  const payments = usePayments(jobId);
+  const when = (d: string | null) => (d ? new Date(d).toLocaleString() : '—');
+  return (
+    <PortalShell>
+      <h1>Payments of project #{jobId}</h1>
+      {payments.isPending ? (
+        <Spinner />
+      ) : payments.isError ? (
+        <Alert type="error" showIcon title={errorMessage(payments.error)} />
+      ) : (
+        <>
+          <h2>Released to payees</h2>
+          <Table
+            rowKey="disbursement_id"
+            dataSource={payments.data.disbursements}
+            pagination={false}
+            scroll={{ x: 700 }}
+            columns={[
+              { title: 'Milestone', dataIndex: 'milestone' },
+              { title: 'Paid to', dataIndex: 'name' },
+              { title: 'Amount', align: 'right', render: (_, d) => formatDollars(d.amount) },
+              { title: 'Fee', align: 'right', render: (_, d) => formatDollars(d.fee) },
+              { title: 'Status', render: (_, d) => <Tag color={d.status === 'paid' ? 'green' : 'gold'}>{d.status === 'paid' ? 'Paid' : 'On its way'}</Tag> },
+              { title: 'Requested', render: (_, d) => when(d.created) },
+              { title: 'Paid', render: (_, d) => when(d.paid_at) },
+            ]}
+          />
+          <h2>Deposits</h2>
+          <Table
+            rowKey="md_id"
+            dataSource={payments.data.deposits}
+            pagination={false}
+            scroll={{ x: 600 }}
+            columns={[
+              { title: 'Milestone', dataIndex: 'milestone' },
+              { title: 'Amount', align: 'right', render: (_, d) => formatDollars(d.amount) },
+              { title: 'Status', render: (_, d) => d.payment_status.charAt(0).toUpperCase() + d.payment_status.slice(1) },
+              { title: 'From account', render: (_, d) => (d.bank_last4 ? `•••• ${d.bank_last4}` : 'Sandbox account') },
+              { title: 'Requested', render: (_, d) => when(d.created) },
+              { title: 'Settled', render: (_, d) => when(d.settled_at) },
+            ]}
+          />
+          {payments.data.refunds.length > 0 && (
+            <>
+              <h2>Refunds</h2>
+              <Table
+                rowKey="refund_id"
+                dataSource={payments.data.refunds}
+                pagination={false}
+                columns={[
+                  { title: 'Milestone', dataIndex: 'milestone' },
+                  { title: 'Amount', align: 'right', render: (_, r) => formatDollars(r.amount) },
+                  { title: 'Why', render: (_, r) => (r.reason === 'deadline' ? 'Response deadline passed' : 'Dispute') },
+                  { title: 'Status', render: (_, r) => (r.status === 'paid' ? 'Paid' : 'On its way') },
+                  { title: 'Paid', render: (_, r) => when(r.paid_at) },
+                ]}
+              />
+            </>
+          )}
+          <p style={{ marginTop: 16 }}>
+            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+          </p>
+        </>
+      )}
+    </PortalShell>
+  );
+}

@@ -1,0 +1,136 @@
+import { formatDollars } from '@escrow/domain';
+import { App, Button, Card, Descriptions, Empty, Tabs, Tag, Timeline } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../../components/Spinner';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
+import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
+import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
+import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
+import { useHistory, useProject } from '../../features/projects/api/projects';
+import { projectKeys } from '../../features/projects/api/types';
+import { errorMessage } from '../../lib/api-client';
+import { PortalShell } from './PortalShell';
+
+function History({ jobId }: { jobId: number }) {
+  const history = useHistory(jobId);
+  if (history.isPending) return <Spinner />;
+  if (history.isError) return <p role="alert">{errorMessage(history.error)}</p>;
+  return (
+    <Timeline
+      items={history.data.map((h) => ({
+        key: h.event_id,
+        content: (
+          <div data-testid="history-entry" data-type={h.type}>
+            <div className="el-muted">
+              {new Date(h.at).toLocaleString()} · {h.actor_name ?? 'System'}
+              {h.actor_role && h.actor_role !== 'system' ? ` (${h.actor_role === 'customer' ? 'buyer' : h.actor_role === 'company' ? 'seller' : h.actor_role})` : ''}
+            </div>
+            <div>{h.summary}</div>
+            {h.changes.length > 0 && (
+              <ul className="el-changes" aria-label="Changes">
+                {h.changes.map((c) => (
+                  <li key={c.field}>
+                    {c.field}: <del>{c.from ?? '—'}</del> → <ins>{c.to ?? '—'}</ins>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
+  const milestones = useMilestones(jobId);
+  const form = useMilestoneForm(jobId);
+  const queryClient = useQueryClient();
+  // The project's totals follow its milestones: refresh them when the milestones change.
+  const fingerprint = JSON.stringify(milestones.data?.map((m) => [m.m_id, m.status, m.held, m.total_disbursed, m.deposit_sum]) ?? []);
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: projectKeys.summary(jobId) });
+  }, [fingerprint, jobId, queryClient]);
+  const propose = useProposeMilestone(jobId);
+  const { message, notification } = App.useApp();
+  const [adding, setAdding] = useState(false);
+  if (milestones.isPending) return <Spinner />;
+  if (milestones.isError) return <p role="alert">{errorMessage(milestones.error)}</p>;
+  return (
+    <>
+      {milestones.data.length === 0 && <Empty description="No milestones yet." />}
+      {milestones.data.map((m) => (
+        <MilestoneCard key={m.original_id} milestone={m} currentUserId={userId} />
+      ))}
+      {adding && form.data ? (
+        <Card title="New milestone">
+          <MilestoneForm
+            jobId={jobId}
+            formData={form.data}
+            pending={propose.isPending}
+            onSubmit={(payload) =>
+              propose.mutate(payload, {
+                onSuccess: () => {
+                  setAdding(false);
+                  void message.success('Milestone added');
+                },
+                onError: () => notification.error({ message: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
+              })
+            }
+          />
+        </Card>
+      ) : (
+        <Button onClick={() => setAdding(true)}>Add a milestone</Button>
+      )}
+    </>
+  );
+}
+
+/** One project: its parties and money, a card per milestone, and the audit history. */
+export function ProjectPage() {
+  const jobId = Number(useParams().jobId);
+  const { data: user } = useCurrentUser();
+  const project = useProject(jobId);
+  return (
+    <PortalShell>
+      {project.isPending ? (
+        <Spinner />
+      ) : project.isError ? (
+        <p role="alert">{errorMessage(project.error)}</p>
+      ) : (
+        <>
+          <div className="el-actions" style={{ justifyContent: 'space-between' }}>
+            <h1 style={{ margin: 0 }}>
+              Project #{project.data.job_id}: {project.data.service} <Tag>{project.data.status}</Tag>
+            </h1>
+            <div className="el-actions">
+              <Link to={`/portal/job/${jobId}/payment-release`}>Payments</Link>
+              {project.data.your_role && project.data.your_role !== 'admin' && (
+                <Link to={`/portal/project-agreement/${project.data.your_role === 'buyer' ? 'customer' : 'company'}/${jobId}`}>Agreement</Link>
+              )}
+              {project.data.your_role === 'buyer' && <Link to={`/portal/job/${jobId}/ach`}>Bank account</Link>}
+            </div>
+          </div>
+          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ margin: '16px 0' }}>
+            <Descriptions.Item label="Buyer">{project.data.customer_name}</Descriptions.Item>
+            <Descriptions.Item label="Seller">{project.data.primary_company_name ?? 'Not chosen yet'}</Descriptions.Item>
+            <Descriptions.Item label="Held in escrow">{formatDollars(project.data.totals.held)}</Descriptions.Item>
+            <Descriptions.Item label="Released">{formatDollars(project.data.totals.released)}</Descriptions.Item>
+            <Descriptions.Item label="Still to fund">{formatDollars(project.data.totals.to_fund)}</Descriptions.Item>
+            <Descriptions.Item label="Refunded">{formatDollars(project.data.totals.refunded)}</Descriptions.Item>
+            <Descriptions.Item label="Next action">{project.data.next_action ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Tabs
+            items={[
+              { key: 'milestones', label: 'Milestones', children: <Milestones jobId={jobId} userId={isLoggedIn(user) ? user.user_id : 0} /> },
+              { key: 'history', label: 'History', children: <History jobId={jobId} /> },
+            ]}
+          />
+        </>
+      )}
+    </PortalShell>
+  );
+}
