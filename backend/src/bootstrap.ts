@@ -12,6 +12,9 @@ import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { registerSecurity } from './http/security';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
+import { seedDemoProjects } from './seed/demo-projects';
+import { IdsService } from './escrow/ids.service';
+import { CommandBus } from '@nestjs/cqrs';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -87,7 +90,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   let demoLogins: string | null = null;
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool);
-    if (seeded) log('Seeded the demo data (first start on this database).');
+    if (seeded) {
+      await seedDemoProjects(app.get(CommandBus), app.get(IdsService), seeded, config.responseDeadlineDays);
+      log('Seeded the demo data (first start on this database).');
+    }
     demoLogins = demoLoginsText(config.publicUrl);
   }
 

@@ -1,0 +1,90 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import type { CommandMetadata, MilestoneCommand, PayeeInput } from '@escrow/domain';
+import { DecideMilestoneCommand, DecideProjectCommand } from '../escrow/decide-commands';
+import type { IdsService } from '../escrow/ids.service';
+import type { DemoDirectory } from './demo-seed';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo projects in every interesting state, made through the same commands people use, so the
+ * portal and the admin console have something to show on the first `make start`: a kitchen remodel
+ * with one milestone paid, one funded and one awaiting approval, and a roof with an open dispute.
+ * Times are spread over the last months so the reports have history.
+ */
+export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, demo: DemoDirectory, responseDays: number): Promise<void> {
+  const [saguaro, electric, roofing] = [demo.companyIds[0]!, demo.companyIds[1]!, demo.companyIds[2]!];
+  let clock = Date.now() - 75 * DAY;
+  const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
+  const seller = (now: string): CommandMetadata => ({ now, actorId: demo.sellerId, actorRole: 'company', actorCompanyId: demo.sellerCompanyId });
+  const buyer = (now: string): CommandMetadata => ({ now, actorId: demo.buyerId, actorRole: 'customer', actorCompanyId: null });
+  const provider = (now: string): CommandMetadata => ({ now, actorId: 0, actorRole: 'system', actorCompanyId: null });
+
+  const project = async (service: string, customerInitiated: boolean) => {
+    const [jobId] = await ids.next('job_id_seq');
+    const meta = customerInitiated ? buyer(at()) : seller(at());
+    await commandBus.execute(new DecideProjectCommand(jobId!, meta, () => ({ type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta })));
+    const submit = customerInitiated ? buyer(at()) : seller(at());
+    await commandBus.execute(new DecideProjectCommand(jobId!, submit, () => ({ type: 'SubmitJob', data: {}, metadata: submit })));
+    return jobId!;
+  };
+  const milestone = async (jobId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
+    const [originalId] = await ids.next('milestone_version_id_seq');
+    const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
+    const meta = seller(at(2));
+    await commandBus.execute(
+      new DecideMilestoneCommand(originalId!, jobId, meta, () => ({
+        type: 'ProposeMilestone',
+        data: { originalId: originalId!, jobId, customerId: demo.buyerId, companyId: saguaro, title, definition, position: 1, payees, amount, payeeIds },
+        metadata: meta,
+      })),
+    );
+    return originalId!;
+  };
+  const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata'>) =>
+    commandBus.execute(new DecideMilestoneCommand(originalId, jobId, metadata, () => ({ ...command, metadata }) as MilestoneCommand));
+  const agree = async (jobId: number, originalId: number) => {
+    await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
+    await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
+  };
+  const fund = async (jobId: number, originalId: number) => {
+    const [depositId] = await ids.next('deposit_id_seq');
+    await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789' } });
+    await decide(jobId, originalId, provider(at(3)), { type: 'SettleDeposit', data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays } });
+  };
+
+  // A kitchen remodel: demolition paid out, cabinets funded, finishes awaiting the buyer.
+  const kitchen = await project('General Contracting', false);
+  const demolition = await milestone(kitchen, 'Demolition', 'Old kitchen removed, debris hauled away, walls open for inspection.', [
+    { companyId: saguaro, type: 'fixed', amount: '4200.00', includeFee: false },
+  ]);
+  await agree(kitchen, demolition);
+  await fund(kitchen, demolition);
+  await decide(kitchen, demolition, seller(at(9)), { type: 'MarkMilestoneComplete', data: { complete: true } });
+  await decide(kitchen, demolition, buyer(at(1)), { type: 'MarkMilestoneComplete', data: { complete: true } });
+  const cabinets = await milestone(
+    kitchen,
+    'Cabinets and counters',
+    'Cabinets hung and level, quartz counters installed, under-cabinet lighting wired.',
+    [
+      { companyId: saguaro, type: 'fixed', amount: '9500.00', includeFee: false },
+      { companyId: electric, type: 'percent', percentage: '12', includeFee: true },
+      { companyId: roofing, type: 'remainder', includeFee: false },
+    ],
+    '12000.00',
+  );
+  await agree(kitchen, cabinets);
+  await fund(kitchen, cabinets);
+  await milestone(kitchen, 'Final finishes', 'Paint, trim, backsplash and a final walkthrough with the owner.', [{ companyId: saguaro, type: 'fixed', amount: '3800.00', includeFee: true }]);
+
+  // A roof replacement started by the buyer, funded, now disputed.
+  const roof = await project('Roofing', true);
+  const tearOff = await milestone(roof, 'Tear-off and new roof', 'Old shingles removed, underlayment and architectural shingles installed, passes inspection.', [
+    { companyId: saguaro, type: 'fixed', amount: '15800.00', includeFee: false },
+  ]);
+  await agree(roof, tearOff);
+  await fund(roof, tearOff);
+  const [disputeId] = await ids.next('dispute_id_seq');
+  await decide(roof, tearOff, buyer(at(5)), { type: 'OpenDispute', data: { disputeId: disputeId!, statement: 'Water came through the ceiling in the first storm; the flashing around the chimney was never replaced.' } });
+  await decide(roof, tearOff, seller(at(1)), { type: 'RespondToDispute', data: { statement: 'The chimney flashing was outside our scope; we can replace it for the quoted change order.' } });
+}
