@@ -14,6 +14,7 @@ import { IdentityModule } from './identity/identity.module';
 import { DirectoryModule } from './directory/directory.module';
 import { EscrowModule } from './escrow/escrow.module';
 import { PaymentsModule } from './payments/payments.module';
+import { AdminModule } from './admin/admin.module';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         ProjectsModule,
         PaymentsModule,
         EscrowModule,
+        AdminModule,
       ],
       controllers: [HealthController],
     };

@@ -1,0 +1,84 @@
+import { BadRequestException, Body, Controller, Get, Inject, NotFoundException, Param, Put, Query } from '@nestjs/common';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Pool } from 'pg';
+import { CompaniesRepository, toCompanyRead } from '../directory/companies.repository';
+import { STATES } from '../directory/directory.dto';
+import { Access } from '../identity/access.decorators';
+import { normalizePhone } from '../identity/phone';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+
+export class UpdateCompanyRequest {
+  @IsOptional() @IsString() @MaxLength(200) name?: string;
+  @IsOptional() @IsString() @MaxLength(200) street?: string;
+  @IsOptional() @IsString() @MaxLength(100) city?: string;
+  @IsOptional() @IsIn(STATES as unknown as string[], { message: 'Choose a state we serve: AZ, ID, NV or UT.' }) state?: string;
+  @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
+  @IsOptional() @IsString() @MaxLength(30) phone?: string;
+  @IsOptional() @IsString() @MaxLength(254) contact_email?: string;
+  @IsOptional() @IsString() @MaxLength(300) website_link?: string;
+  @IsOptional() @IsString() @MaxLength(100) license?: string;
+  @IsOptional() @IsString() @MaxLength(200) insurance?: string;
+  @IsOptional() @IsString() @MaxLength(5000) bio?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(30) @IsString({ each: true }) services?: string[];
+}
+
+/** Users and companies for admins (/admin/users, /admin/contractors). */
+@Controller('admin')
+@Access('admin')
+export class AdminDirectoryController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly companies: CompaniesRepository,
+  ) {}
+
+  @Get('users')
+  async users(@Query('search') search: unknown) {
+    if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
+    const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const { rows } = await this.pool.query(
+      `SELECT u.user_id, u.first_name, u.last_name, u.email, u.phone, u.role, u.company_id, c.name AS company_name, u.created_at,
+              (u.password_hash IS NOT NULL) AS has_password,
+              (SELECT max(last_seen_at) FROM sessions s WHERE s.user_id = u.user_id) AS last_seen_at,
+              (SELECT count(*)::int FROM jobs j WHERE j.customer_id = u.user_id) AS projects_as_buyer
+         FROM users u LEFT JOIN companies c ON c.company_id = u.company_id
+        WHERE u.deleted_at IS NULL AND ($1::text IS NULL OR u.display_name ILIKE $1 OR u.email ILIKE $1 OR c.name ILIKE $1)
+        ORDER BY u.created_at DESC LIMIT 1000`,
+      [pattern],
+    );
+    return rows;
+  }
+
+  @Get('companies')
+  async list() {
+    const { rows } = await this.pool.query(
+      `SELECT c.company_id, c.name, c.city, c.state, c.kind, c.created_at,
+              coalesce(array_agg(s.service_name ORDER BY s.service_name) FILTER (WHERE s.service_name IS NOT NULL), '{}') AS services,
+              (SELECT count(*)::int FROM users u WHERE u.company_id = c.company_id) AS users
+         FROM companies c LEFT JOIN company_services cs USING (company_id) LEFT JOIN services s USING (service_id)
+        GROUP BY c.company_id ORDER BY lower(c.name)`,
+    );
+    return rows;
+  }
+
+  @Put('companies/:id')
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCompanyRequest) {
+    const company = await this.companies.byId(id);
+    if (!company) throw new NotFoundException('There is no company with that id.');
+    if (body.name !== undefined && !body.name.trim()) throw new BadRequestException('The company needs a name.');
+    let phone = company.phone;
+    if (body.phone !== undefined) {
+      phone = body.phone.trim() ? normalizePhone(body.phone) : null;
+      if (body.phone.trim() && !phone) throw new BadRequestException('Enter all 10 digits of the phone number.');
+    }
+    const pick = <K extends keyof typeof company>(key: K, value: string | undefined) => (value === undefined ? company[key] : value.trim() || null);
+    await this.pool.query(
+      `UPDATE companies SET name = $2, street = $3, city = $4, state = $5, zip_code = $6, phone = $7, contact_email = $8, website_link = $9, license = $10, insurance = $11, bio = $12
+        WHERE company_id = $1`,
+      [id, body.name?.trim() ?? company.name, pick('street', body.street), pick('city', body.city), body.state ?? company.state, pick('zip_code', body.zip_code), phone,
+        pick('contact_email', body.contact_email), pick('website_link', body.website_link), pick('license', body.license), pick('insurance', body.insurance), pick('bio', body.bio)],
+    );
+    if (body.services) await this.companies.setServices(id, body.services);
+    return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };
+  }
+}

@@ -1,0 +1,173 @@
+import { BadRequestException, Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { nextAction, type ActiveMilestone } from '@escrow/domain';
+import type { Pool } from 'pg';
+import { Access } from '../identity/access.decorators';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { sendCsv, toCsv } from './csv';
+
+const isoDate = (value: unknown, name: string): string | null => {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new BadRequestException(`${name} must be a date like 2026-11-01.`);
+  return new Date(value).toISOString();
+};
+
+const positiveInt = (value: unknown, name: string): number | null => {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) throw new BadRequestException(`${name} must be a positive whole number.`);
+  return Number(value);
+};
+
+/** The money across every project: dashboard, payments history, reports. Admins only. */
+@Controller('admin')
+@Access('admin')
+export class AdminMoneyController {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /** Figures come from the double-entry ledger (held, paid out, fees) and the milestones read model. */
+  @Get('dashboard')
+  async dashboard() {
+    const q = async <T>(sql: string, params: unknown[] = []) => (await this.pool.query<T & Record<string, unknown>>(sql, params)).rows;
+    const [money] = await q<{ held: string; paid_out_month: string; fees_month: string; refunded_month: string; deposited_month: string }>(`
+      SELECT coalesce(sum(amount) FILTER (WHERE account = 'escrow'), 0)::numeric(14,2)::text AS held,
+             coalesce(sum(amount) FILTER (WHERE account = 'payee_payouts' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS paid_out_month,
+             coalesce(sum(amount) FILTER (WHERE account = 'platform_fees' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS fees_month,
+             coalesce(sum(amount) FILTER (WHERE account = 'buyer_refunds' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS refunded_month,
+             coalesce(-sum(amount) FILTER (WHERE account = 'buyer_funding' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS deposited_month
+        FROM ledger_entries`);
+    const [pending] = await q<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`);
+    const [disputes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM milestone_disputes WHERE status = 'open'`);
+    // Waiting on whom: the same rule the portal shows as each side's next action.
+    const open = await q<{ state: ActiveMilestone }>(`SELECT state FROM milestones WHERE status NOT IN ('Complete', 'Refunded', 'Split')`);
+    const waitingOn = { buyer: 0, seller: 0 };
+    for (const { state } of open) {
+      if (nextAction(state, 'customer')) waitingOn.buyer++;
+      if (nextAction(state, 'company')) waitingOn.seller++;
+    }
+    const heldByProject = await q(`
+      SELECT j.job_id, j.service, j.customer_id, j.primary_company_id, u.display_name AS buyer, c.name AS seller,
+             sum(l.amount)::numeric(14,2)::text AS held, min(l.occurred_at) FILTER (WHERE l.amount > 0) AS since
+        FROM ledger_entries l JOIN jobs j USING (job_id)
+        LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
+       WHERE l.account = 'escrow' GROUP BY j.job_id, u.display_name, c.name HAVING sum(l.amount) > 0 ORDER BY sum(l.amount) DESC`);
+    const monthly = await this.monthly(6);
+    return {
+      held: money!.held,
+      deposits_pending: { count: pending!.n, amount: pending!.amount },
+      deposited_this_month: money!.deposited_month,
+      disbursed_this_month: money!.paid_out_month,
+      fees_this_month: money!.fees_month,
+      refunded_this_month: money!.refunded_month,
+      open_disputes: disputes!.n,
+      waiting_on: waitingOn,
+      held_by_project: heldByProject,
+      monthly,
+    };
+  }
+
+  private async monthly(months: number) {
+    const { rows } = await this.pool.query<{ month: string; deposits: string; disbursed: string; fees: string; refunds: string }>(
+      `SELECT to_char(m, 'YYYY-MM') AS month,
+              coalesce(-sum(l.amount) FILTER (WHERE l.account = 'buyer_funding'), 0)::numeric(14,2)::text AS deposits,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'payee_payouts'), 0)::numeric(14,2)::text AS disbursed,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'platform_fees'), 0)::numeric(14,2)::text AS fees,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'buyer_refunds'), 0)::numeric(14,2)::text AS refunds
+         FROM generate_series(date_trunc('month', now()) - ($1 - 1) * interval '1 month', date_trunc('month', now()), interval '1 month') AS m
+         LEFT JOIN ledger_entries l ON l.occurred_at >= m AND l.occurred_at < m + interval '1 month'
+        GROUP BY m ORDER BY m`,
+      [months],
+    );
+    return rows;
+  }
+
+  /** Deposits, disbursements and refunds, filtered by date, status, party and project; JSON or CSV. */
+  @Get('payments')
+  async payments(
+    @Query('kind') kind: unknown,
+    @Query('status') status: unknown,
+    @Query('from') fromParam: unknown,
+    @Query('to') toParam: unknown,
+    @Query('job_id') jobParam: unknown,
+    @Query('party') partyParam: unknown,
+    @Query('format') format: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    if (kind !== undefined && kind !== '' && !['deposit', 'disbursement', 'refund'].includes(kind as string)) throw new BadRequestException('kind is deposit, disbursement or refund.');
+    if (status !== undefined && status !== '' && !['pending', 'settled', 'failed', 'requested', 'paid'].includes(status as string)) throw new BadRequestException('status is pending, settled, failed, requested or paid.');
+    if (format !== undefined && format !== 'csv' && format !== 'json') throw new BadRequestException('format is csv or json.');
+    if (partyParam !== undefined && typeof partyParam !== 'string') throw new BadRequestException('party must be given once.');
+    const from = isoDate(fromParam, 'from');
+    const to = isoDate(toParam, 'to');
+    const jobId = positiveInt(jobParam, 'job_id');
+    const party = typeof partyParam === 'string' && partyParam.trim() ? `%${partyParam.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const { rows } = await this.pool.query(
+      `SELECT * FROM (
+         SELECT 'deposit' AS kind, d.md_id AS id, d.job_id, d.original_id, d.amount, NULL::numeric AS fee, d.status, d.created_at, d.settled_at AS completed_at,
+                u.display_name AS party, 'buyer' AS party_role
+           FROM milestone_deposits d JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+         UNION ALL
+         SELECT 'disbursement', b.disbursement_id, b.job_id, b.original_id, b.amount, b.fee, b.status, b.created_at, b.paid_at, c.name, 'payee'
+           FROM milestone_disbursements b LEFT JOIN companies c ON c.company_id = b.company_id
+         UNION ALL
+         SELECT 'refund', r.refund_id, r.job_id, r.original_id, r.amount, NULL, r.status, r.created_at, r.paid_at, u.display_name, 'buyer'
+           FROM milestone_refunds r JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+       ) p
+       WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
+         AND ($4::timestamptz IS NULL OR created_at < $4) AND ($5::int IS NULL OR job_id = $5) AND ($6::text IS NULL OR party ILIKE $6)
+       ORDER BY created_at DESC, kind, id LIMIT 5000`,
+      [kind || null, status || null, from, to, jobId, party],
+    );
+    if (format === 'csv') {
+      return sendCsv(
+        reply,
+        'payments.csv',
+        toCsv(['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role'], rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role])),
+      );
+    }
+    return rows;
+  }
+
+  /** Monthly money, funds held over time, milestone ageing and disputes; each as JSON or CSV. */
+  @Get('reports')
+  async reports() {
+    const monthly = await this.monthly(12);
+    const { rows: heldOverTime } = await this.pool.query<{ day: string; held: string }>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'escrow' AND occurred_at < d + interval '1 day'), 0)::numeric(14,2)::text AS held
+         FROM generate_series(date_trunc('day', now()) - interval '89 days', date_trunc('day', now()), interval '1 day') AS d ORDER BY d`,
+    );
+    const { rows: ageing } = await this.pool.query(
+      `SELECT m.original_id, m.job_id, m.title, m.status, m.created_at, m.agreed_at, m.funded_at, m.completed_at,
+              round(extract(epoch FROM (coalesce(m.funded_at, now()) - m.agreed_at)) / 86400, 1) AS days_approval_to_deposit,
+              round(extract(epoch FROM (coalesce(m.completed_at, now()) - m.funded_at)) / 86400, 1) AS days_deposit_to_completion
+         FROM milestones m WHERE m.agreed_at IS NOT NULL ORDER BY m.agreed_at`,
+    );
+    const { rows: disputes } = await this.pool.query(
+      `SELECT coalesce(resolution, 'open') AS outcome, count(*)::int AS count, coalesce(sum(refund_amount), 0)::numeric(14,2)::text AS refunded,
+              coalesce(sum(release_amount), 0)::numeric(14,2)::text AS released,
+              round(avg(extract(epoch FROM (resolved_at - opened_at)) / 86400), 1) AS avg_days_to_resolve
+         FROM milestone_disputes GROUP BY coalesce(resolution, 'open') ORDER BY 1`,
+    );
+    return { monthly, held_over_time: heldOverTime, ageing, disputes };
+  }
+
+  @Get('reports/csv')
+  async reportCsv(@Query('report') report: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    const all = await this.reports();
+    switch (report) {
+      case 'monthly':
+        return sendCsv(reply, 'monthly.csv', toCsv(['month', 'deposits', 'disbursed', 'fees', 'refunds'], all.monthly.map((m) => [m.month, m.deposits, m.disbursed, m.fees, m.refunds])));
+      case 'held':
+        return sendCsv(reply, 'funds-held.csv', toCsv(['day', 'held'], all.held_over_time.map((h) => [h.day, h.held])));
+      case 'ageing':
+        return sendCsv(
+          reply,
+          'milestone-ageing.csv',
+          toCsv(['milestone_id', 'job_id', 'title', 'status', 'agreed_at', 'funded_at', 'completed_at', 'days_approval_to_deposit', 'days_deposit_to_completion'], all.ageing.map((a) => [a.original_id, a.job_id, a.title, a.status, a.agreed_at, a.funded_at, a.completed_at, a.days_approval_to_deposit, a.days_deposit_to_completion])),
+        );
+      case 'disputes':
+        return sendCsv(reply, 'disputes.csv', toCsv(['outcome', 'count', 'refunded', 'released', 'avg_days_to_resolve'], all.disputes.map((d) => [d.outcome, d.count, d.refunded, d.released, d.avg_days_to_resolve])));
+      default:
+        throw new BadRequestException('report is monthly, held, ageing or disputes.');
+    }
+  }
+}

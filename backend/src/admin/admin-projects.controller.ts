@@ -1,0 +1,182 @@
+import { BadRequestException, Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import {
+  currentVersion,
+  evolveMilestone,
+  evolveProject,
+  formatAmount,
+  held,
+  money,
+  postingsFor,
+  settledDeposits,
+  sum,
+  versionLabel,
+  type ActiveMilestone,
+  type EventStore,
+  type MilestoneEvent,
+  type MilestoneState,
+  type ProjectEvent,
+  type ProjectState,
+} from '@escrow/domain';
+import type { Pool } from 'pg';
+import { Access } from '../identity/access.decorators';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ProjectAccess } from '../escrow/project-access.service';
+import { MilestoneReads } from '../milestones/milestone-reads.service';
+import { versionView } from '../milestones/milestone.view';
+import { ProjectViews } from '../projects/project-views.service';
+
+/** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
+@Controller('admin')
+@Access('admin')
+export class AdminProjectsController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: ProjectAccess,
+    private readonly milestones: MilestoneReads,
+    private readonly views: ProjectViews,
+  ) {}
+
+  @Get('projects')
+  async projects(@Query('search') search: unknown) {
+    if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
+    const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const { rows } = await this.pool.query<{ job_id: number }>(
+      `SELECT j.job_id FROM jobs j LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
+        WHERE $1::text IS NULL OR j.service ILIKE $1 OR u.display_name ILIKE $1 OR c.name ILIKE $1 OR j.job_id::text = $2
+        ORDER BY j.updated_at DESC LIMIT 1000`,
+      [pattern, search?.trim() ?? ''],
+    );
+    return this.views.summaries(rows.map((r) => r.job_id), () => 'admin');
+  }
+
+  /** One project in full: parties and money, every milestone version, payments and the ledger. */
+  @Get('job/:id')
+  async job(@Param('id', ParseIdPipe) jobId: number) {
+    await this.access.job(jobId);
+    const [summary] = await this.views.summaries([jobId], () => 'admin');
+    const states = await this.milestones.ofJob(jobId);
+    const names = await this.milestones.namesFor(states);
+    return {
+      summary,
+      milestones: states.map((s) => ({
+        original_id: s.originalId,
+        title: (currentVersion(s) ?? s.versions.at(-1)!).title || 'Whole Project Milestone',
+        held: formatAmount(held(s)),
+        deposited: formatAmount(settledDeposits(s)),
+        versions: s.versions.map((v) => versionView(s, v, names)),
+        deposits: s.deposits,
+        disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId) })),
+        refunds: s.refunds,
+        disputes: s.disputes,
+      })),
+    };
+  }
+
+  /** The double-entry postings of a project (or one milestone), with each account's running balance. */
+  @Get('job/:id/ledger')
+  async ledger(@Param('id', ParseIdPipe) jobId: number, @Query('milestone') milestoneParam: unknown) {
+    await this.access.job(jobId);
+    if (milestoneParam !== undefined && (typeof milestoneParam !== 'string' || !/^[1-9]\d{0,9}$/.test(milestoneParam))) throw new BadRequestException('milestone must be a milestone id.');
+    const { rows } = await this.pool.query(
+      `SELECT event_id, line, position, original_id, account, company_id, amount, event_type, occurred_at,
+              sum(amount) OVER (PARTITION BY account, coalesce(company_id, 0) ORDER BY commit_position, prepare_position, line)::numeric(14,2)::text AS running_balance
+         FROM ledger_entries WHERE job_id = $1 AND ($2::int IS NULL OR original_id = $2)
+        ORDER BY commit_position, prepare_position, line`,
+      [jobId, milestoneParam ?? null],
+    );
+    return rows;
+  }
+
+  /** The raw event stream of a project: its own stream and its milestones', in global order. */
+  @Get('job/:id/events')
+  async events(@Param('id', ParseIdPipe) jobId: number) {
+    await this.access.job(jobId);
+    return this.rawEvents(jobId);
+  }
+
+  /**
+   * The project as it stood at an instant, rebuilt from the events up to then with the domain's
+   * own evolve: the approved version of each milestone, and every balance.
+   */
+  @Get('job/:id/as-of')
+  async asOf(@Param('id', ParseIdPipe) jobId: number, @Query('at') atParam: unknown) {
+    await this.access.job(jobId);
+    if (typeof atParam !== 'string' || Number.isNaN(Date.parse(atParam))) throw new BadRequestException('at must be an instant like 2026-11-22T10:30:00Z.');
+    const at = Date.parse(atParam);
+    const events = (await this.rawEvents(jobId)).filter((e) => Date.parse(e.occurred_at) <= at);
+    let project: ProjectState = { status: 'none' };
+    const milestoneStates = new Map<number, MilestoneState>();
+    const balances = new Map<string, ReturnType<typeof money>>();
+    for (const e of events) {
+      if (e.stream_id.startsWith("job-")) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
+      else {
+        const event = { type: e.type, data: e.data } as unknown as MilestoneEvent;
+        const id = (e.data as { originalId: number }).originalId;
+        milestoneStates.set(id, evolveMilestone(milestoneStates.get(id) ?? { status: 'none' }, event));
+        for (const p of postingsFor(event)) balances.set(p.account, (balances.get(p.account) ?? money(0)).plus(p.amount));
+      }
+    }
+    const active = [...milestoneStates.values()].filter((s): s is ActiveMilestone => s.status === 'active');
+    const names = await this.milestones.namesFor(active);
+    return {
+      at: new Date(at).toISOString(),
+      events_applied: events.length,
+      project: project.status === 'none' ? null : { status: project.status, service: project.service, customer_id: project.customerId, primary_company_id: project.primaryCompanyId },
+      milestones: active.map((s) => {
+        const current = currentVersion(s);
+        return {
+          original_id: s.originalId,
+          approved_version: current ? versionView(s, current, names) : null,
+          versions: s.versions.map((v) => ({ m_id: v.versionId, label: versionLabel(s, v), title: v.title, amount: v.terms.amount })),
+          held: formatAmount(held(s)),
+          deposited: formatAmount(settledDeposits(s)),
+          disbursed: formatAmount(sum(s.disbursements.map((d) => money(d.amount)))),
+          refunded: formatAmount(sum(s.refunds.map((r) => money(r.amount)))),
+        };
+      }),
+      balances: Object.fromEntries([...balances].map(([account, amount]) => [account, formatAmount(amount)])),
+    };
+  }
+
+  /** Signed agreements of a project, and (unsigned) who has not signed the current one yet. */
+  @Get('job/:id/contracts')
+  async contracts(@Param('id', ParseIdPipe) jobId: number) {
+    await this.access.job(jobId);
+    const { rows } = await this.pool.query<{ contract_name: string; agreement_hash: string; created_at: Date }>(
+      'SELECT contract_name, agreement_hash, created_at FROM signed_agreements WHERE job_id = $1 ORDER BY created_at',
+      [jobId],
+    );
+    const { rows: jobs } = await this.pool.query<{ state: ProjectState }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
+    const project = jobs[0]!.state;
+    const signed = project.status === 'none' ? {} : project.signatures;
+    return rows.map((r) => ({
+      contract_name: r.contract_name,
+      agreement_hash: r.agreement_hash,
+      first_signed_at: r.created_at,
+      buyer: signed.customer?.agreementHash === r.agreement_hash ? { signed_name: signed.customer.signedName, at: signed.customer.at } : null,
+      seller: signed.company?.agreementHash === r.agreement_hash ? { signed_name: signed.company.signedName, at: signed.company.at } : null,
+    }));
+  }
+
+  private async rawEvents(jobId: number) {
+    const streams = [`job-${jobId}`, ...(await this.milestones.ofJob(jobId)).map((m) => `milestone-${m.originalId}`)];
+    const all = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat();
+    all.sort((a, b) => (a.position.commit === b.position.commit ? (a.position.prepare < b.position.prepare ? -1 : 1) : a.position.commit < b.position.commit ? -1 : 1));
+    return all.map((e) => ({
+      event_id: e.id,
+      stream_id: e.streamId,
+      revision: e.revision,
+      position: `${e.position.commit}/${e.position.prepare}`,
+      type: e.type,
+      occurred_at: e.metadata.occurredAt,
+      recorded_at: e.recordedAt.toISOString(),
+      actor_id: e.metadata.actorId,
+      actor_role: e.metadata.actorRole,
+      data: e.data as Record<string, unknown>,
+      metadata: e.metadata,
+    }));
+  }
+}

@@ -1,0 +1,138 @@
+import { ProjectionRunner } from '@escrow/projections';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { eventually } from '../test-support/event-store-fixture';
+import { HttpSession, TEST_PASSWORD, createUser } from '../test-support/http-session';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-directory';
+
+const ADMIN_GETS = [
+  '/api/admin/dashboard', '/api/admin/payments', '/api/admin/payments?format=csv', '/api/admin/reports', '/api/admin/reports/csv?report=monthly',
+  '/api/admin/projects', '/api/admin/users', '/api/admin/companies', '/api/admin/projections', '/api/admin/disputes', '/api/admin/contractor-applications',
+];
+
+describe('the admin console API', () => {
+  let app: TestApp;
+  let admin: HttpSession;
+  let buyer: HttpSession;
+  let seller: HttpSession;
+
+  beforeAll(async () => {
+    app = await createTestApp({ seedDemoData: true, paymentsSandboxSettleMs: 0 });
+    admin = new HttpSession(app.http);
+    await admin.login(DEMO_LOGINS.admin, DEMO_PASSWORD);
+    buyer = new HttpSession(app.http);
+    await buyer.login(DEMO_LOGINS.buyer, DEMO_PASSWORD);
+    seller = new HttpSession(app.http);
+    await seller.login(DEMO_LOGINS.seller, DEMO_PASSWORD);
+    // The demo's payouts settle through the sandbox: wait for the ledger to be complete.
+    await eventually(() => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`), (r) => r.rows[0].n === 0);
+  });
+  afterAll(() => app.close());
+
+  it('answers 401 to anonymous callers and 403 to buyers and sellers on every admin route', async () => {
+    const anonymous = new HttpSession(app.http);
+    for (const url of [...ADMIN_GETS, '/api/admin/job/1000', '/api/admin/job/1000/ledger', '/api/admin/job/1000/events', '/api/admin/job/1000/contracts', '/api/admin/job/1000/as-of?at=2026-01-01']) {
+      expect([url, (await anonymous.get(url)).status]).toEqual([url, 401]);
+      expect([url, (await buyer.get(url)).status]).toEqual([url, 403]);
+      expect([url, (await seller.get(url)).status]).toEqual([url, 403]);
+      expect([url, (await admin.get(url)).status]).toEqual([url, 200]);
+    }
+    for (const [method, url] of [['post', '/api/admin/projections/jobs/rebuild'], ['put', '/api/admin/companies/100'], ['post', '/api/admin/milestones/5000/dispute/resolve']] as const) {
+      expect((await buyer[method](url, {})).status).toBe(403);
+    }
+  });
+
+  it('shows dashboard figures that are the sums of the ledger', async () => {
+    const dashboard = (await admin.get('/api/admin/dashboard')).body;
+    const { rows } = await app.db.pool.query(`SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries GROUP BY account`);
+    const total = (account: string) => rows.find((r) => r.account === account)?.total ?? '0.00';
+    expect(dashboard.held).toBe(total('escrow'));
+    expect(dashboard.held).toBe('28393.10'); // cabinets 12,237.60 + roof 16,155.50
+    expect(dashboard.open_disputes).toBe(1);
+    expect(dashboard.held_by_project.map((p: { held: string }) => p.held)).toEqual(['16155.50', '12237.60']);
+    // cabinets (both still to mark complete) and finishes (both still to approve); the disputed roof waits on our team
+    expect(dashboard.waiting_on).toEqual({ buyer: 2, seller: 2 });
+    const months = dashboard.monthly as { fees: string }[];
+    expect(months.reduce((t, m) => t + Number(m.fees), 0).toFixed(2)).toBe(total('platform_fees'));
+  });
+
+  it('filters payments and exports them as CSV', async () => {
+    const deposits = (await admin.get('/api/admin/payments?kind=deposit&status=settled')).body;
+    expect(deposits.map((d: { amount: string }) => d.amount).sort()).toEqual(['12237.60', '16155.50', '4294.50']);
+    const paid = (await admin.get('/api/admin/payments?kind=disbursement&party=Saguaro')).body;
+    expect(paid).toEqual([expect.objectContaining({ amount: '4200.00', status: 'paid', party: 'Saguaro Build Co.' })]);
+    const csv = await admin.get('/api/admin/payments?kind=deposit&status=settled&format=csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role');
+    expect(lines).toHaveLength(4);
+    expect((await admin.get('/api/admin/payments?kind=cash')).status).toBe(400);
+    expect((await admin.get('/api/admin/payments?from=yesterday')).status).toBe(400);
+  });
+
+  it('resolves the demo dispute by a split that moves the right cents', async () => {
+    const [dispute] = (await admin.get('/api/admin/disputes?status=open')).body;
+    expect(dispute).toMatchObject({ held: '16155.50', statement: expect.stringContaining('chimney'), response: expect.objectContaining({ statement: expect.stringContaining('change order') }) });
+    const resolved = await admin.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolve`, { resolution: 'split', refund_amount: '5000.00', note: 'Flashing was in scope.' });
+    expect(resolved.body).toMatchObject({ held: '0.00', refunded: '5000.00', dispute: { resolution: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } } });
+    await eventually(() => admin.get(`/api/admin/job/${dispute.job_id}/ledger`), (r) => r.body.every((e: { event_type: string }) => e.event_type !== 'DisbursementRequested') === false && r.body.some((e: { event_type: string }) => e.event_type === 'RefundPaid'));
+    const { rows } = await app.db.pool.query(`SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries WHERE original_id = $1 GROUP BY account ORDER BY account`, [dispute.original_id]);
+    const byAccount = Object.fromEntries(rows.map((r) => [r.account, r.total]));
+    expect(byAccount).toMatchObject({ escrow: '0.00', refunds_payable: '0.00', buyer_refunds: '5000.00', buyer_funding: '-16155.50' });
+    // 11,155.50 released; the fee goes in proportion to what the buyer paid: 11,155.50 × 355.50 / 16,155.50 = 245.48
+    expect((Number(byAccount.platform_fees) + Number(byAccount.payee_payouts ?? 0) + Number(byAccount.payee_payable ?? 0)).toFixed(2)).toBe('11155.50');
+    expect(byAccount.platform_fees).toBe('245.48');
+  });
+
+  it('rebuilds a project as it stood at an instant between two approvals', async () => {
+    const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Decks', customerInitiated: false })).body.job_id;
+    const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Deck v1', definition: 'Deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })).body.m_id;
+    await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await new Promise((r) => setTimeout(r, 30));
+    const between = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 30));
+    const edit = (await seller.post('/api/milestone', { job_id: jobId, original_id: id, title: 'Deck v2', definition: 'Bigger deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1500.00' }] })).body.m_id;
+    await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
+    await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
+
+    const then = (await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(between)}`)).body;
+    expect(then.milestones[0].approved_version).toMatchObject({ m_id: id, title: 'Deck v1', amount: '1000.00' });
+    const now = (await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`)).body;
+    expect(now.milestones[0].approved_version).toMatchObject({ m_id: edit, title: 'Deck v2' });
+    expect((await admin.get(`/api/admin/job/${jobId}/as-of?at=soon`)).status).toBe(400);
+    const events = (await admin.get(`/api/admin/job/${jobId}/events`)).body;
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['JobDraftCreated', 'MilestoneProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'MilestoneEditProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
+    expect(events[0]).toMatchObject({ stream_id: `job-${jobId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
+  });
+
+  it('keeps running balances on the postings of a project', async () => {
+    const postings = (await admin.get('/api/admin/job/1000/ledger')).body as { account: string; amount: string; running_balance: string }[];
+    const escrow = postings.filter((p) => p.account === 'escrow');
+    let balance = 0;
+    for (const p of escrow) {
+      balance = Math.round((balance + Number(p.amount)) * 100) / 100;
+      expect(Number(p.running_balance)).toBeCloseTo(balance, 2);
+    }
+    expect(escrow.at(-1)!.running_balance).toBe('12237.60');
+  });
+
+  it('rebuilds a projector from the operations page and ends with the same tables', async () => {
+    const runner = app.app.get(ProjectionRunner);
+    await eventually(() => runner.status(), (s) => s.every((p) => p.lagEvents === 0));
+    const before = (await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows;
+    expect((await admin.post('/api/admin/projections/milestones/rebuild')).status).toBe(202);
+    const done = await eventually(() => admin.get('/api/admin/projections'), (r) => r.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild?.state === 'finished');
+    expect(done.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild.done).toBeGreaterThan(0);
+    expect((await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows).toEqual(before);
+    expect((await admin.post('/api/admin/projections/nope/rebuild')).status).toBe(404);
+  });
+
+  it('lets an admin edit a company and its services', async () => {
+    const updated = await admin.put('/api/admin/companies/101', { bio: 'Now also EV chargers.', services: ['Electrical', 'Solar', 'EV Charging'] });
+    expect(updated.body).toMatchObject({ bio: 'Now also EV chargers.', services: ['EV Charging', 'Electrical', 'Solar'] });
+    expect((await admin.put('/api/admin/companies/101', { state: 'CA' })).status).toBe(400);
+    expect((await admin.get('/api/admin/users?search=buyer')).body.some((u: { email: string }) => u.email === DEMO_LOGINS.buyer)).toBe(true);
+    const other = await createUser(app.db.pool);
+    expect(other.password).toBe(TEST_PASSWORD);
+  });
+});
