@@ -51,6 +51,12 @@ export function versionDifferences(base: VersionState, edit: VersionState, names
 
 /** One sentence per event, for people: who did what to which milestone, and for how much. */
 export function describe(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
+  const described = describeEvent(row, milestones, names);
+  // A sentence ending in a name that ends in a period ("Saguaro Build Co.") must not get a second one.
+  return { ...described, summary: described.summary.replace(/(?<!\.)\.\.$/, '.') };
+}
+
+function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
   const d = row.data;
   const milestone = row.original_id ? milestones.get(row.original_id) : undefined;
   const title = (versionId: unknown) => {

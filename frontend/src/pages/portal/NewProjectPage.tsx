@@ -1,3 +1,4 @@
+import { formatDollars } from '@escrow/domain';
 import { App, Alert, Button, Card, Input, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -296,7 +297,7 @@ function MilestonesStep({ jobId }: { jobId: number }) {
         <ul className="el-plain-list" style={{ marginBottom: 16 }} aria-label="Milestones added">
           {milestones.data.map((m) => (
             <li key={m.original_id}>
-              <strong>{m.title || 'Whole Project Milestone'}</strong> — deposit {m.deposit_total}
+              <strong>{m.title || 'Whole Project Milestone'}</strong> — deposit {formatDollars(m.deposit_total)}
             </li>
           ))}
         </ul>
