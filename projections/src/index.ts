@@ -6,7 +6,7 @@ import { CreateMilestoneReadModels1763800004000, MilestonesProjector } from './m
 import { CreatePaymentInstructions1763800007000 } from './payments/migrations';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 import type { Projector } from './runner/projector';
-import { CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
+import { AddRebuildComparison1763800031000, CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
 
 export * from './runner';
 export * from './jobs';
@@ -22,6 +22,7 @@ export const projectionMigrations: Function[] = [
   ExtendJobsReadModel1763800005000,
   CreateLedgerAndAudit1763800006000,
   CreatePaymentInstructions1763800007000,
+  AddRebuildComparison1763800031000,
 ];
 export const projectionEntities: Function[] = [JobRow];
 

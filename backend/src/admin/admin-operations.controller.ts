@@ -1,6 +1,8 @@
-import { ConflictException, Controller, Get, HttpCode, Logger, NotFoundException, Param, Post } from '@nestjs/common';
+import { ConflictException, Controller, Get, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projections';
 import { Access } from '../identity/access.decorators';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 /** The projection runner for operators: positions, lag, failures, rebuilds with live progress. */
 @Controller('admin/projections')
@@ -9,7 +11,10 @@ export class AdminOperationsController {
   private readonly logger = new Logger('Operations');
   private readonly running = new Set<string>();
 
-  constructor(private readonly runner: ProjectionRunner) {}
+  constructor(
+    private readonly runner: ProjectionRunner,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
   @Get()
   async status() {
@@ -24,7 +29,7 @@ export class AdminOperationsController {
   @Post(':name/rebuild')
   @HttpCode(202)
   async rebuild(@Param('name') name: string) {
-    if (!this.runner.projectors.some((p) => p.name === name)) throw new NotFoundException(`There is no projector named "${name}".`);
+    this.known(name);
     if (this.running.has(name)) throw new ConflictException(`A rebuild of ${name} is already running.`);
     this.running.add(name);
     void this.runner
@@ -38,10 +43,26 @@ export class AdminOperationsController {
     return { projector: name, started: true };
   }
 
+  /** The events a stopped projector could not apply, with the error, until a resume or rebuild clears them. */
+  @Get(':name/dead-letters')
+  async deadLetters(@Param('name') name: string) {
+    this.known(name);
+    const { rows } = await this.pool.query(
+      `SELECT id, event_id, stream_id, position, type, data, error, failed_at FROM projection_dead_letters
+        WHERE projector = $1 AND resolved_at IS NULL ORDER BY failed_at DESC LIMIT 100`,
+      [name],
+    );
+    return rows;
+  }
+
   @Post(':name/resume')
   @HttpCode(200)
   async resume(@Param('name') name: string) {
-    if (!this.runner.projectors.some((p) => p.name === name)) throw new NotFoundException(`There is no projector named "${name}".`);
+    this.known(name);
     return { projector: name, resumed: await this.runner.resume(name) };
+  }
+
+  private known(name: string): void {
+    if (!this.runner.projectors.some((p) => p.name === name)) throw new NotFoundException(`There is no projector named "${name}".`);
   }
 }

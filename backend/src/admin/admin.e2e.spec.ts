@@ -6,7 +6,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-directory';
 
 const ADMIN_GETS = [
   '/api/admin/dashboard', '/api/admin/payments', '/api/admin/payments?format=csv', '/api/admin/reports', '/api/admin/reports/csv?report=monthly',
-  '/api/admin/projects', '/api/admin/users', '/api/admin/companies', '/api/admin/projections', '/api/admin/disputes', '/api/admin/contractor-applications',
+  '/api/admin/projects', '/api/admin/users', '/api/admin/companies', '/api/admin/projections', '/api/admin/projections/jobs/dead-letters', '/api/admin/disputes', '/api/admin/contractor-applications',
 ];
 
 describe('the admin console API', () => {
@@ -122,9 +122,15 @@ describe('the admin console API', () => {
     const before = (await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows;
     expect((await admin.post('/api/admin/projections/milestones/rebuild')).status).toBe(202);
     const done = await eventually(() => admin.get('/api/admin/projections'), (r) => r.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild?.state === 'finished');
-    expect(done.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild.done).toBeGreaterThan(0);
+    const rebuilt = done.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild;
+    expect(rebuilt.done).toBeGreaterThan(0);
+    // The rebuild compared its fresh tables with the live ones before swapping them in.
+    expect(rebuilt.comparison).toMatchObject({ compared: true, equal: true });
+    expect(rebuilt.comparison.tables.find((t: { table: string }) => t.table === 'milestones')).toMatchObject({ liveRows: before.length, rebuiltRows: before.length, equal: true });
     expect((await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows).toEqual(before);
     expect((await admin.post('/api/admin/projections/nope/rebuild')).status).toBe(404);
+    expect((await admin.get('/api/admin/projections/milestones/dead-letters')).body).toEqual([]);
+    expect((await admin.get('/api/admin/projections/nope/dead-letters')).status).toBe(404);
   });
 
   it('lets an admin edit a company and its services', async () => {

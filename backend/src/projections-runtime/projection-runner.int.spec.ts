@@ -184,4 +184,30 @@ describe('ProjectionRunner', () => {
     const [status] = await runner.status();
     expect(status!.lastRebuild).toMatchObject({ state: 'finished' });
   });
+
+  it('compares the rebuilt tables with live ones at the same position and reports a difference', async () => {
+    await appendCounted(fixture, 120);
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(runner);
+    runner.start();
+    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 120);
+
+    const same = await runner.rebuild('applied-events');
+    expect(same.comparison).toMatchObject({ compared: true, equal: true, tables: [{ table: 'applied_events', liveRows: 120, rebuiltRows: 120, equal: true }] });
+
+    // Damage the live read model behind the projector's back: the next rebuild must say so.
+    await fixture.pool.query('DELETE FROM applied_events WHERE n < 3');
+    const repaired = await runner.rebuild('applied-events');
+    expect(repaired.comparison).toMatchObject({ compared: true, equal: false, tables: [{ table: 'applied_events', liveRows: 117, rebuiltRows: 120, equal: false }] });
+    expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
+    const [status] = await runner.status();
+    expect(status!.lastRebuild!.comparison).toEqual(repaired.comparison);
+  });
+
+  it('does not compare with live tables that stand at another position', async () => {
+    await appendCounted(fixture, 30);
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]); // not started: the live tables stay empty
+    const result = await runner.rebuild('applied-events');
+    expect(result.comparison).toEqual({ compared: false, reason: expect.stringContaining('the live projector stood at the start') });
+  });
 });

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
 import type { RebuildProgress } from './rebuild';
+import type { RebuildComparison } from './table-compare';
 
 export interface CliContext {
   runner: ProjectionRunner;
@@ -84,6 +85,14 @@ function progressReporter(io: CliIo): { update: (p: RebuildProgress) => void; st
   };
 }
 
+/** One line for the operator: did the rebuilt tables equal the live ones? */
+export function describeComparison(comparison: RebuildComparison): string {
+  if (!comparison.compared) return `not compared with the live tables: ${comparison.reason}`;
+  if (comparison.equal) return `equal to the live tables at ${comparison.position} (${comparison.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ')})`;
+  const differing = comparison.tables.filter((t) => !t.equal).map((t) => `${t.table} (live ${t.liveRows} rows, rebuilt ${t.rebuiltRows})`);
+  return `DIFFERS from the live tables at ${comparison.position}: ${differing.join(', ')}; the rebuilt tables are now live`;
+}
+
 /**
  * `projections status | run | rebuild <name>|--all | resume <name>`: the operator's tool.
  * Returns the process exit code.
@@ -144,6 +153,8 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
             const result = await runner.rebuild(projector, reporter.update);
             reporter.stop();
             io.out(`${projector}: rebuilt from ${result.events} events (${result.applied} applied) in ${result.seconds.toFixed(1)} s`);
+            io.out(`${projector}: ${describeComparison(result.comparison)}`);
+            if (result.comparison.compared && !result.comparison.equal) exitCode = 4;
           } catch (error) {
             reporter.stop();
             throw error;

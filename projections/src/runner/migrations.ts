@@ -54,3 +54,16 @@ export class CreateProjectionRunnerTables1763800001000 implements MigrationInter
     await q.query('DROP TABLE projection_checkpoints');
   }
 }
+
+/** What a rebuild found when it compared its fresh tables with the live ones (see rebuild.ts). */
+export class AddRebuildComparison1763800031000 implements MigrationInterface {
+  name = 'AddRebuildComparison1763800031000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE projection_rebuilds ADD COLUMN comparison jsonb NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE projection_rebuilds DROP COLUMN comparison');
+  }
+}

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Client, type Pool } from 'pg';
 import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoints';
 import type { Projector } from './projector';
+import type { RebuildComparison } from './table-compare';
 import { ProjectorWorker } from './projector-worker';
 import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
 
@@ -31,7 +32,7 @@ export interface ProjectorStatus {
   error: string | null;
   failedEventId: string | null;
   openDeadLetters: number;
-  lastRebuild: { state: string; done: number; total: number | null; startedAt: string; finishedAt: string | null; stale: boolean; error: string | null } | null;
+  lastRebuild: { state: string; done: number; total: number | null; startedAt: string; finishedAt: string | null; stale: boolean; error: string | null; comparison: RebuildComparison | null } | null;
 }
 
 const REBUILD_HEARTBEAT_STALE_MS = 60_000;
@@ -180,8 +181,8 @@ export class ProjectionRunner {
       readAllCheckpoints(pool),
       eventStore.headPosition(),
       pool.query<{ projector: string; n: number }>(`SELECT projector, count(*)::int AS n FROM projection_dead_letters WHERE resolved_at IS NULL GROUP BY projector`),
-      pool.query<{ projector: string; state: string; events_done: number; events_total: number | null; started_at: Date; finished_at: Date | null; heartbeat_at: Date; error: string | null }>(
-        `SELECT DISTINCT ON (projector) projector, state, events_done, events_total, started_at, finished_at, heartbeat_at, error
+      pool.query<{ projector: string; state: string; events_done: number; events_total: number | null; started_at: Date; finished_at: Date | null; heartbeat_at: Date; error: string | null; comparison: RebuildComparison | null }>(
+        `SELECT DISTINCT ON (projector) projector, state, events_done, events_total, started_at, finished_at, heartbeat_at, error, comparison
            FROM projection_rebuilds ORDER BY projector, started_at DESC`,
       ),
     ]);
@@ -219,6 +220,7 @@ export class ProjectionRunner {
                 finishedAt: rebuild.finished_at?.toISOString() ?? null,
                 stale: rebuild.state === 'running' && Date.now() - rebuild.heartbeat_at.getTime() > REBUILD_HEARTBEAT_STALE_MS,
                 error: rebuild.error,
+                comparison: rebuild.comparison,
               }
             : null,
         };

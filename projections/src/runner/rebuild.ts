@@ -1,9 +1,10 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '@escrow/domain';
 import type { Pool } from 'pg';
-import { Client } from 'pg';
+import { Client, type PoolClient } from 'pg';
 import { handledEvents, inTransaction, projectionContext } from './apply-batch';
 import { ensureCheckpoint, positionParams } from './checkpoints';
 import type { Projector } from './projector';
+import { compareTables, type RebuildComparison } from './table-compare';
 import { createShadowTables, dropShadowTables, REBUILD_SUFFIX, swapInShadowTables } from './table-swap';
 
 export interface RebuildProgress {
@@ -29,6 +30,8 @@ export interface RebuildResult {
   applied: number;
   seconds: number;
   position: GlobalPosition | null;
+  /** The fresh tables against the live ones just before the swap (see compareWithLive). */
+  comparison: RebuildComparison;
 }
 
 export class RebuildAlreadyRunningError extends Error {}
@@ -91,9 +94,13 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     }
     await page.catch(() => undefined);
 
-    // Swap phase: hold the checkpoint row, apply what arrived meanwhile, swap, move the checkpoint.
+    // Swap phase: hold the checkpoint row, apply what arrived meanwhile, compare, swap, move the checkpoint.
+    let comparison: RebuildComparison = { compared: false, reason: 'not compared' };
     await inTransaction(client, async () => {
-      await client.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projector.name]);
+      const { rows: live } = await client.query<{ version: number; commit_position: string | null; prepare_position: string | null }>(
+        'SELECT version, commit_position, prepare_position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+        [projector.name],
+      );
       for (;;) {
         const rest = await eventStore.readAll({ after, limit: batchSize });
         if (rest.events.length === 0) break;
@@ -104,6 +111,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         applied += relevant.length;
         lastEventAt = rest.events[rest.events.length - 1]!.recordedAt;
       }
+      comparison = await compareWithLive(client, projector, live[0], after);
       await swapInShadowTables(client, projector.tables);
       await client.query(
         `UPDATE projection_checkpoints
@@ -113,9 +121,13 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
         [projector.name, projector.version, ...positionParams(after), applied, lastEventAt],
       );
       await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = $1 AND resolved_at IS NULL`, [projector.name]);
-      await client.query(`UPDATE projection_rebuilds SET state = 'finished', events_done = $2, finished_at = now(), heartbeat_at = now() WHERE id = $1`, [runId, done]);
+      await client.query(`UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`, [
+        runId,
+        done,
+        JSON.stringify(comparison),
+      ]);
     });
-    return { projector: projector.name, events: done, applied, seconds: (Date.now() - started) / 1000, position: after };
+    return { projector: projector.name, events: done, applied, seconds: (Date.now() - started) / 1000, position: after, comparison };
   } catch (error) {
     if (runId !== null) {
       await pool
@@ -131,3 +143,25 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   }
 }
 
+
+/**
+ * While the checkpoint row is held, the live tables cannot move: when they stand at the very
+ * position the rebuild reached, written by the same projector version, a rebuild must have
+ * produced exactly the same rows. A difference means the projector is not a pure function of the
+ * events (or the live tables were damaged); the operator sees it in the status.
+ */
+async function compareWithLive(
+  client: PoolClient,
+  projector: Projector,
+  live: { version: number; commit_position: string | null; prepare_position: string | null } | undefined,
+  after: GlobalPosition | null,
+): Promise<RebuildComparison> {
+  const [commit, prepare] = positionParams(after);
+  if (!live) return { compared: false, reason: 'the projector had no live tables yet' };
+  if (live.version !== projector.version) return { compared: false, reason: `the live tables were written by version ${live.version}, the rebuild by version ${projector.version}` };
+  if (live.commit_position !== commit || live.prepare_position !== prepare) {
+    return { compared: false, reason: `the live projector stood at ${live.commit_position ?? 'the start'}/${live.prepare_position ?? '-'}, the rebuild at ${commit ?? 'the start'}/${prepare ?? '-'}` };
+  }
+  const tables = await compareTables(client, projector.tables, REBUILD_SUFFIX);
+  return { compared: true, equal: tables.every((t) => t.equal), position: `${commit ?? 0}/${prepare ?? 0}`, tables };
+}
