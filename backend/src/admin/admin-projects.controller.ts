@@ -141,7 +141,11 @@ export class AdminProjectsController {
     };
   }
 
-  /** Signed agreements of a project, and (unsigned) who has not signed the current one yet. */
+  /**
+   * Every agreement text of a project that someone signed, with each party's signature of that very
+   * text. Signatures come from the project's events, so a text signed before the milestones
+   * changed keeps its signatures even after a party signed a newer text.
+   */
   @Get('job/:id/contracts')
   async contracts(@Param('id', ParseIdPipe) jobId: number) {
     await this.access.job(jobId);
@@ -149,15 +153,20 @@ export class AdminProjectsController {
       'SELECT contract_name, agreement_hash, created_at FROM signed_agreements WHERE job_id = $1 ORDER BY created_at',
       [jobId],
     );
-    const { rows: jobs } = await this.pool.query<{ state: ProjectState }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
-    const project = jobs[0]!.state;
-    const signed = project.status === 'none' ? {} : project.signatures;
+    const signatures = new Map<string, { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null }>();
+    for (const e of await this.store.readStream(`job-${jobId}`)) {
+      if (e.type !== 'ProjectAgreementSigned') continue;
+      const data = (e as unknown as { data: Extract<ProjectEvent, { type: 'ProjectAgreementSigned' }>['data'] }).data;
+      const entry = signatures.get(data.contractName) ?? { buyer: null, seller: null };
+      entry[data.party === 'customer' ? 'buyer' : 'seller'] = { signed_name: data.signedName, at: data.at };
+      signatures.set(data.contractName, entry);
+    }
     return rows.map((r) => ({
       contract_name: r.contract_name,
       agreement_hash: r.agreement_hash,
       first_signed_at: r.created_at,
-      buyer: signed.customer?.agreementHash === r.agreement_hash ? { signed_name: signed.customer.signedName, at: signed.customer.at } : null,
-      seller: signed.company?.agreementHash === r.agreement_hash ? { signed_name: signed.company.signedName, at: signed.company.at } : null,
+      buyer: signatures.get(r.contract_name)?.buyer ?? null,
+      seller: signatures.get(r.contract_name)?.seller ?? null,
     }));
   }
 

@@ -105,6 +105,29 @@ describe('the admin console API', () => {
     expect(events[0]).toMatchObject({ stream_id: `job-${jobId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
   });
 
+  it('keeps each signature with the text it signed, after the agreement changed', async () => {
+    const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Fencing', customerInitiated: false })).body.job_id;
+    const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Fence', definition: 'Fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    const first = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
+    expect((await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: first.agreement_hash })).status).toBe(200);
+    expect((await seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: first.agreement_hash })).status).toBe(200);
+    const edit = (await seller.post('/api/milestone', { job_id: jobId, original_id: id, title: 'Fence', definition: 'Taller fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '950.00' }] })).body.m_id;
+    await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
+    await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
+    const second = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
+    expect(second.agreement_hash).not.toBe(first.agreement_hash);
+    await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: second.agreement_hash });
+
+    const contracts = (await admin.get(`/api/admin/job/${jobId}/contracts`)).body;
+    expect(contracts).toEqual([
+      expect.objectContaining({ contract_name: first.contract_name, buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }), seller: expect.objectContaining({ signed_name: 'Sam Seller' }) }),
+      expect.objectContaining({ contract_name: second.contract_name, buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }), seller: null }),
+    ]);
+    expect((await admin.get(`/api/agreements/${second.contract_name}`)).body).toMatchObject({ job_id: jobId, signatures: { buyer: expect.anything(), seller: null } });
+  });
+
   it('keeps running balances on the postings of a project', async () => {
     const postings = (await admin.get('/api/admin/job/1000/ledger')).body as { account: string; amount: string; running_balance: string }[];
     const escrow = postings.filter((p) => p.account === 'escrow');
