@@ -12,6 +12,9 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 const info = () => import('../pages/InfoPages');
 const forms = () => import('../pages/FormPages');
 const portalAccount = () => import('../pages/portal/AccountPages');
+const adminMoney = () => import('../pages/admin/MoneyPages');
+const adminProjects = () => import('../pages/admin/ProjectPages');
+const adminDirectory = () => import('../pages/admin/DirectoryPages');
 
 /** Every route of spec §2. Public routes are exact unless the spec says otherwise. */
 export const routes: RouteObject[] = [
@@ -46,7 +49,19 @@ export const routes: RouteObject[] = [
       { path: 'portal/project-agreement/:signerType/:jobId', ...page(portalAccount, 'AgreementPage') },
       { path: 'portal/signed/:contractName', ...page(portalAccount, 'SignedAgreementPage') },
       { path: 'portal/job/:jobId/payment-release', ...page(portalAccount, 'PaymentReleasePage') },
-      { path: 'admin/*', ...page(() => import('../pages/AreaPlaceholders'), 'AdminHome') },
+      { path: 'admin', ...page(adminMoney, 'AdminDashboardPage') },
+      { path: 'admin/dashboard', ...page(adminMoney, 'AdminDashboardPage') },
+      { path: 'admin/payments', ...page(adminMoney, 'AdminPaymentsPage') },
+      { path: 'admin/reports', ...page(adminMoney, 'AdminReportsPage') },
+      { path: 'admin/disputes', ...page(adminMoney, 'AdminDisputesPage') },
+      { path: 'admin/projects', ...page(adminProjects, 'AdminProjectsPage') },
+      { path: 'admin/job/:jobId', ...page(adminProjects, 'AdminJobPage') },
+      { path: 'admin/job/:jobId/contracts', ...page(adminProjects, 'AdminContractsPage') },
+      { path: 'admin/job/:jobId/unsigned-contracts', ...page(adminProjects, 'AdminUnsignedContractsPage') },
+      { path: 'admin/signed/:contractName', ...page(adminProjects, 'AdminSignedPage') },
+      { path: 'admin/users', ...page(adminDirectory, 'AdminUsersPage') },
+      { path: 'admin/contractors', ...page(adminDirectory, 'AdminContractorsPage') },
+      { path: 'admin/operations', ...page(() => import('../pages/admin/OperationsPage'), 'AdminOperationsPage') },
       { path: '*', ...page(info, 'NotFoundPage') },
     ],
   },

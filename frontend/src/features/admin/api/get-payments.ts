@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export interface PaymentFilters {
+  kind?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  job_id?: string;
+  party?: string;
+}
+
+export interface PaymentRow {
+  kind: 'deposit' | 'disbursement' | 'refund';
+  id: number;
+  job_id: number;
+  original_id: number;
+  amount: string;
+  fee: string | null;
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+  party: string | null;
+  party_role: string;
+}
+
+export const PAYMENT_STATUSES = ['pending', 'settled', 'failed', 'requested', 'paid'] as const;
+
+const clean = (filters: PaymentFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+
+/** The same filters as the table, as a CSV download served by the API. */
+export const paymentsCsvUrl = (filters: PaymentFilters) => `/api/admin/payments?${new URLSearchParams({ ...clean(filters), format: 'csv' }).toString()}`;
+
+export const getPayments = async (filters: PaymentFilters) => (await api.get<PaymentRow[]>('/admin/payments', { params: clean(filters) })).data;
+export const usePayments = (filters: PaymentFilters) =>
+  useQuery({ queryKey: adminKeys.payments(clean(filters)), queryFn: () => getPayments(filters), placeholderData: keepPreviousData });

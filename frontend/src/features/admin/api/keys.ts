@@ -1,0 +1,21 @@
+/** Query keys of the admin console; mutations invalidate through the same factory. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  payments: (filters: Record<string, string>) => [...adminKeys.all, 'payments', filters] as const,
+  reports: () => [...adminKeys.all, 'reports'] as const,
+  projects: (search: string) => [...adminKeys.all, 'projects', search] as const,
+  job: (jobId: number) => [...adminKeys.all, 'job', jobId] as const,
+  ledger: (jobId: number, milestone: number | null) => [...adminKeys.job(jobId), 'ledger', milestone] as const,
+  events: (jobId: number) => [...adminKeys.job(jobId), 'events'] as const,
+  asOf: (jobId: number, at: string) => [...adminKeys.job(jobId), 'as-of', at] as const,
+  contracts: (jobId: number) => [...adminKeys.job(jobId), 'contracts'] as const,
+  agreement: (jobId: number) => [...adminKeys.job(jobId), 'agreement'] as const,
+  signed: (name: string) => [...adminKeys.all, 'signed', name] as const,
+  users: (search: string) => [...adminKeys.all, 'users', search] as const,
+  companies: () => [...adminKeys.all, 'companies'] as const,
+  applications: () => [...adminKeys.all, 'applications'] as const,
+  disputes: (status: string) => [...adminKeys.all, 'disputes', status] as const,
+  projections: () => [...adminKeys.all, 'projections'] as const,
+  deadLetters: (name: string) => [...adminKeys.projections(), name, 'dead-letters'] as const,
+};

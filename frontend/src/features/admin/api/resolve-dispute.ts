@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export interface DisputeResolution {
+  originalId: number;
+  resolution: 'release' | 'refund' | 'split';
+  /** Only for a split: what goes back to the buyer, e.g. "5000.00"; the rest is released. */
+  refund_amount?: string;
+  note?: string;
+}
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ originalId, ...body }: DisputeResolution) => (await api.post(`/admin/milestones/${originalId}/dispute/resolve`, body)).data,
+    // Money moved: every admin figure may have changed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,40 @@
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { ThemeProvider } from '../../../app/ThemeProvider';
+import { RequireAccess } from '../../auth/components/RequireAccess';
+import './admin.css';
+
+export const ADMIN_SECTIONS = [
+  { key: '/admin/dashboard', label: 'Dashboard' },
+  { key: '/admin/projects', label: 'Projects' },
+  { key: '/admin/payments', label: 'Payments' },
+  { key: '/admin/reports', label: 'Reports' },
+  { key: '/admin/disputes', label: 'Disputes' },
+  { key: '/admin/users', label: 'Users' },
+  { key: '/admin/contractors', label: 'Contractors' },
+  { key: '/admin/operations', label: 'Operations' },
+] as const;
+
+function sectionOf(pathname: string): string {
+  if (pathname === '/admin' || pathname === '/admin/') return '/admin/dashboard';
+  if (pathname.startsWith('/admin/job/')) return '/admin/projects';
+  return ADMIN_SECTIONS.find((s) => pathname.startsWith(s.key))?.key ?? '';
+}
+
+/** Admins only (spec §6); every console screen but the bare signed document carries the section menu. */
+export function AdminShell({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <ThemeProvider>
+      <RequireAccess checks={['admin']}>
+        {!bare && (
+          <nav className="el-container el-admin__nav" aria-label="Admin sections">
+            <Menu mode="horizontal" selectedKeys={[sectionOf(pathname)]} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: <Link to={s.key}>{s.label}</Link> }))} />
+          </nav>
+        )}
+        <div className="el-container el-admin">{children}</div>
+      </RequireAccess>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Button, Select, Table } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useEvents } from '../api/get-job-events';
+import { when } from './format';
+
+/** Every event of the project and its milestones in global order: who, when, and the raw JSON. */
+export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf: (at: string) => void }) {
+  const events = useEvents(jobId);
+  const [stream, setStream] = useState('');
+  const streams = [...new Set((events.data ?? []).map((e) => e.stream_id))];
+  const shown = (events.data ?? []).filter((e) => !stream || e.stream_id === stream);
+  return (
+    <>
+      <div className="el-admin__toolbar">
+        <label>
+          Stream{' '}
+          <Select aria-label="Stream" style={{ minWidth: 200 }} value={stream} onChange={setStream} options={[{ value: '', label: 'All streams' }, ...streams.map((s) => ({ value: s, label: s }))]} />
+        </label>
+        <span className="el-muted">{shown.length} events</span>
+      </div>
+      {events.isError && <Alert type="error" showIcon title={errorMessage(events.error)} />}
+      <Table
+        size="small"
+        rowKey="event_id"
+        loading={events.isPending}
+        dataSource={shown}
+        pagination={{ pageSize: 100, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={{ x: 1000 }}
+        aria-label="Events"
+        expandable={{
+          expandedRowRender: (e) => (
+            <pre className="el-admin__json" aria-label={`Raw event ${e.position}`}>
+              {JSON.stringify({ event_id: e.event_id, stream_id: e.stream_id, revision: e.revision, position: e.position, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at }, null, 2)}
+            </pre>
+          ),
+        }}
+        columns={[
+          { title: 'Position', dataIndex: 'position' },
+          { title: 'When', render: (_, e) => when(e.occurred_at) },
+          { title: 'Event', dataIndex: 'type' },
+          { title: 'Stream', render: (_, e) => `${e.stream_id} @${e.revision}` },
+          { title: 'Actor', render: (_, e) => (e.actor_role ? `${e.actor_role} ${e.actor_id ?? ''}` : '—') },
+          {
+            title: '',
+            render: (_, e) => (
+              <Button size="small" onClick={() => onShowAsOf(e.occurred_at)}>
+                As of here
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

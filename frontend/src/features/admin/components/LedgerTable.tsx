@@ -1,0 +1,85 @@
+import { Alert, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useLedger, type LedgerPosting } from '../api/get-job-ledger';
+import { byAmount, dollars, when } from './format';
+
+/** What each account of the double-entry ledger means (design §5). */
+export const ACCOUNTS: Record<string, string> = {
+  buyer_funding: 'Buyer funding (money in from the buyer; negative is paid in)',
+  escrow: 'Milestone escrow (held for the milestone)',
+  payee_payable: 'Owed to payees (released, not yet paid out)',
+  payee_payouts: 'Paid out to payees',
+  platform_fees: 'Platform fees earned',
+  refunds_payable: 'Owed back to the buyer (refund not yet paid)',
+  buyer_refunds: 'Refunded to the buyer',
+};
+
+function closingBalances(postings: LedgerPosting[]): { account: string; company_id: number | null; balance: string }[] {
+  const last = new Map<string, LedgerPosting>();
+  for (const p of postings) last.set(`${p.account}|${p.company_id ?? ''}`, p);
+  return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, balance: p.running_balance }));
+}
+
+/** The postings of a project (or one milestone) in the order they happened, each account with its running balance. */
+export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: { original_id: number; title: string }[] }) {
+  const [milestone, setMilestone] = useState<number | null>(null);
+  const ledger = useLedger(jobId, milestone);
+  const accounts = [...new Set((ledger.data ?? []).map((p) => p.account))];
+  return (
+    <>
+      <div className="el-admin__toolbar">
+        <label>
+          Milestone{' '}
+          <Select
+            aria-label="Milestone"
+            style={{ minWidth: 240 }}
+            value={milestone ?? 0}
+            onChange={(v) => setMilestone(v === 0 ? null : v)}
+            options={[{ value: 0, label: 'All milestones' }, ...milestones.map((m) => ({ value: m.original_id, label: `#${m.original_id} ${m.title}` }))]}
+          />
+        </label>
+      </div>
+      {ledger.isError && <Alert type="error" showIcon title={errorMessage(ledger.error)} />}
+      <h3>Balances now</h3>
+      <Table
+        size="small"
+        rowKey={(b) => `${b.account}|${b.company_id ?? ''}`}
+        dataSource={closingBalances(ledger.data ?? [])}
+        pagination={false}
+        loading={ledger.isFetching}
+        aria-label="Balances"
+        columns={[
+          { title: 'Account', dataIndex: 'account', render: (a: string) => <Tag>{a}</Tag> },
+          { title: 'Meaning', render: (_, b) => ACCOUNTS[b.account] ?? '' },
+          { title: 'Company', dataIndex: 'company_id', render: (c: number | null) => c ?? '' },
+          { title: 'Balance', align: 'right', render: (_, b) => dollars(b.balance) },
+        ]}
+      />
+      <h3>Postings</h3>
+      <Table
+        size="small"
+        rowKey={(p) => `${p.event_id}-${p.line}`}
+        dataSource={ledger.data}
+        loading={ledger.isFetching}
+        pagination={{ pageSize: 100, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={{ x: 1000 }}
+        aria-label="Ledger postings"
+        columns={[
+          { title: 'When', render: (_, p) => when(p.occurred_at) },
+          { title: 'Event', dataIndex: 'event_type' },
+          { title: 'Milestone', dataIndex: 'original_id' },
+          { title: 'Account', dataIndex: 'account', filters: accounts.map((a) => ({ text: a, value: a })), onFilter: (v, p) => p.account === v, render: (a: string) => <Tag>{a}</Tag> },
+          { title: 'Company', dataIndex: 'company_id', render: (c: number | null) => c ?? '' },
+          {
+            title: 'Amount',
+            align: 'right',
+            sorter: (a, b) => byAmount(a.amount, b.amount),
+            render: (_, p) => <span className={p.amount.startsWith('-') ? 'el-admin__negative' : 'el-admin__positive'}>{dollars(p.amount)}</span>,
+          },
+          { title: 'Running balance', align: 'right', render: (_, p) => dollars(p.running_balance) },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters } from '../api/get-payments';
+import { byAmount, byText, dollars, total, when } from './format';
+
+const FILTER_NAMES = ['kind', 'status', 'from', 'to', 'party', 'job_id'] as const;
+const KIND_COLOURS: Record<string, string> = { deposit: 'green', disbursement: 'blue', refund: 'volcano' };
+
+/** Deposits, disbursements and refunds, filtered in the address (shareable), sortable, with their CSV. */
+export function PaymentsView() {
+  const [params, setParams] = useSearchParams();
+  const filters: PaymentFilters = Object.fromEntries(FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  const payments = usePayments(filters);
+
+  const apply = (values: PaymentFilters) => setParams(Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')));
+  const rows = payments.data ?? [];
+  return (
+    <>
+      <Form key={params.toString()} initialValues={filters} layout="vertical" className="el-admin__toolbar" onFinish={apply} aria-label="Payment filters">
+        <Form.Item name="kind" label="Kind">
+          <Select allowClear placeholder="All" style={{ width: 150 }} options={[{ value: 'deposit', label: 'Deposits' }, { value: 'disbursement', label: 'Disbursements' }, { value: 'refund', label: 'Refunds' }]} />
+        </Form.Item>
+        <Form.Item name="status" label="Status">
+          <Select allowClear placeholder="All" style={{ width: 130 }} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
+        </Form.Item>
+        <Form.Item name="from" label="From (day)">
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="to" label="Before (day)">
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="party" label="Party">
+          <Input placeholder="Buyer or payee name" allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="job_id" label="Project #" rules={[{ pattern: /^\d*$/, message: 'A project number.' }]}>
+          <Input inputMode="numeric" style={{ width: 100 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          Filter
+        </Button>
+        <Button onClick={() => setParams({})}>Clear</Button>
+        <Button href={paymentsCsvUrl(filters)} download>
+          Export CSV
+        </Button>
+      </Form>
+      {payments.isError && <Alert type="error" showIcon title={errorMessage(payments.error)} style={{ marginBottom: 12 }} />}
+      <p className="el-muted" aria-live="polite">
+        {payments.isSuccess && `${rows.length} payment${rows.length === 1 ? '' : 's'} · total ${dollars(total(rows.map((r) => r.amount)))}`}
+      </p>
+      <Table
+        size="small"
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        loading={payments.isFetching}
+        dataSource={rows}
+        scroll={{ x: 1050 }}
+        pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+        aria-label="Payments"
+        columns={[
+          { title: 'Kind', dataIndex: 'kind', sorter: (a, b) => byText(a.kind, b.kind), render: (k: string) => <Tag color={KIND_COLOURS[k]}>{k}</Tag> },
+          { title: '#', dataIndex: 'id', sorter: (a, b) => a.id - b.id },
+          { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, r) => <Link to={`/admin/job/${r.job_id}`}>#{r.job_id}</Link> },
+          { title: 'Milestone', dataIndex: 'original_id' },
+          { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },
+          { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
+          { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
+          { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
+          { title: 'Created', sorter: (a, b) => byText(a.created_at, b.created_at), defaultSortOrder: 'descend', render: (_, r) => when(r.created_at) },
+          { title: 'Completed', sorter: (a, b) => byText(a.completed_at, b.completed_at), render: (_, r) => when(r.completed_at) },
+        ]}
+      />
+    </>
+  );
+}

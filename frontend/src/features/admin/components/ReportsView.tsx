@@ -1,0 +1,143 @@
+import { Alert, Button, Card, Table } from 'antd';
+import { Link } from 'react-router-dom';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell } from 'recharts';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { reportCsvUrl, useReports, type ReportName } from '../api/get-reports';
+import { MonthlyMoneyChart } from './MonthlyMoneyChart';
+import { byAmount, byText, chartNumber, dollars, total, when } from './format';
+
+const csv = (report: ReportName) => (
+  <Button size="small" href={reportCsvUrl(report)} download aria-label={`Export ${report} as CSV`}>
+    CSV
+  </Button>
+);
+
+const OUTCOME_COLOURS: Record<string, string> = { open: '#c77d00', release: '#1d6f42', refund: '#8e3b2f', split: '#2a7f8e' };
+
+/** Monthly money, funds held over time, milestone ageing and disputes: charts beside exact tables, each with its CSV. */
+export function ReportsView() {
+  const reports = useReports();
+  if (reports.isPending) return <Spinner />;
+  if (reports.isError) return <Alert type="error" showIcon title={errorMessage(reports.error)} />;
+  const r = reports.data;
+  const ageingChart = r.ageing.map((a) => ({
+    milestone: `#${a.original_id}`,
+    'Approval → deposit': chartNumber(a.days_approval_to_deposit),
+    'Deposit → completion': a.days_deposit_to_completion === null ? 0 : chartNumber(a.days_deposit_to_completion),
+  }));
+  return (
+    <>
+      <Card size="small" title="Deposits, disbursements and fees per month (last 12 months)" extra={csv('monthly')}>
+        <MonthlyMoneyChart months={r.monthly} label="Deposits, disbursements, fees and refunds per month" />
+        <Table
+          size="small"
+          rowKey="month"
+          dataSource={r.monthly}
+          pagination={false}
+          scroll={{ x: 600 }}
+          aria-label="Money per month"
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
+              {(['deposits', 'disbursed', 'fees', 'refunds'] as const).map((k, i) => (
+                <Table.Summary.Cell key={k} index={i + 1} align="right">
+                  {dollars(total(r.monthly.map((m) => m[k])))}
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          )}
+          columns={[
+            { title: 'Month', dataIndex: 'month' },
+            { title: 'Deposits', align: 'right', render: (_, m) => dollars(m.deposits) },
+            { title: 'Disbursed', align: 'right', render: (_, m) => dollars(m.disbursed) },
+            { title: 'Fees', align: 'right', render: (_, m) => dollars(m.fees) },
+            { title: 'Refunds', align: 'right', render: (_, m) => dollars(m.refunds) },
+          ]}
+        />
+      </Card>
+      <Card size="small" title="Funds held in escrow, last 90 days (end of each day)" extra={csv('held')} style={{ marginTop: 16 }}>
+        <div className="el-admin__chart" role="img" aria-label="Funds held over time">
+          <ResponsiveContainer>
+            <LineChart data={r.held_over_time.map((h) => ({ day: h.day, Held: chartNumber(h.held) }))} margin={{ left: 8, right: 16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" minTickGap={32} fontSize={12} />
+              <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
+              <Tooltip formatter={(v) => dollars(String(v))} />
+              <Line type="stepAfter" dataKey="Held" stroke="#1d6f42" strokeWidth={2} dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+        <p className="el-muted">Held at the end of today: {dollars(r.held_over_time.at(-1)?.held ?? '0')}</p>
+      </Card>
+      <Card size="small" title="Milestone ageing: approval → deposit → completion, in days" extra={csv('ageing')} style={{ marginTop: 16 }}>
+        {ageingChart.length > 0 && (
+          <div className="el-admin__chart" role="img" aria-label="Milestone ageing">
+            <ResponsiveContainer>
+              <BarChart data={ageingChart} margin={{ left: 8, right: 16 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="milestone" fontSize={12} />
+                <YAxis fontSize={12} unit=" d" />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="Approval → deposit" stackId="age" fill="#c77d00" />
+                <Bar dataKey="Deposit → completion" stackId="age" fill="#2a7f8e" />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+        <Table
+          size="small"
+          rowKey="original_id"
+          dataSource={r.ageing}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: 900 }}
+          aria-label="Milestone ageing"
+          columns={[
+            { title: 'Milestone', sorter: (a, b) => a.original_id - b.original_id, render: (_, a) => <Link to={`/admin/job/${a.job_id}`}>{`#${a.original_id} ${a.title || 'Whole Project Milestone'}`}</Link> },
+            { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
+            { title: 'Approved', sorter: (a, b) => byText(a.agreed_at, b.agreed_at), render: (_, a) => when(a.agreed_at) },
+            { title: 'Deposited', render: (_, a) => when(a.funded_at) },
+            { title: 'Completed', render: (_, a) => when(a.completed_at) },
+            { title: 'Approval → deposit', align: 'right', sorter: (a, b) => byAmount(a.days_approval_to_deposit, b.days_approval_to_deposit), render: (_, a) => `${a.days_approval_to_deposit}${a.funded_at ? '' : ' (waiting)'}` },
+            { title: 'Deposit → completion', align: 'right', sorter: (a, b) => byAmount(a.days_deposit_to_completion, b.days_deposit_to_completion), render: (_, a) => (a.days_deposit_to_completion === null ? '—' : `${a.days_deposit_to_completion}${a.completed_at ? '' : ' (waiting)'}`) },
+          ]}
+        />
+      </Card>
+      <Card size="small" title="Disputes by outcome" extra={csv('disputes')} style={{ marginTop: 16 }}>
+        <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0 }}>
+          {r.disputes.length > 0 && (
+            <div className="el-admin__chart" style={{ height: 220 }} role="img" aria-label="Disputes by outcome">
+              <ResponsiveContainer>
+                <PieChart>
+                  <Pie data={r.disputes.map((d) => ({ name: d.outcome, value: d.count }))} dataKey="value" nameKey="name" outerRadius={80} label>
+                    {r.disputes.map((d) => (
+                      <Cell key={d.outcome} fill={OUTCOME_COLOURS[d.outcome] ?? '#5b6760'} />
+                    ))}
+                  </Pie>
+                  <Tooltip />
+                  <Legend />
+                </PieChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+          <Table
+            size="small"
+            rowKey="outcome"
+            dataSource={r.disputes}
+            pagination={false}
+            aria-label="Disputes by outcome"
+            locale={{ emptyText: 'No disputes yet.' }}
+            columns={[
+              { title: 'Outcome', dataIndex: 'outcome' },
+              { title: 'Count', dataIndex: 'count', align: 'right' },
+              { title: 'Refunded', align: 'right', render: (_, d) => dollars(d.refunded) },
+              { title: 'Released', align: 'right', render: (_, d) => dollars(d.released) },
+              { title: 'Days to resolve (avg)', align: 'right', render: (_, d) => d.avg_days_to_resolve ?? '—' },
+            ]}
+          />
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Input, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { formatPhoneDisplay } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api-client';
+import { useUsers } from '../api/get-users';
+import { byText, day, when } from './format';
+
+/** Every user account: role, company, sign-in state and activity. */
+export function UsersTable() {
+  const [search, setSearch] = useState('');
+  const users = useUsers(search);
+  return (
+    <>
+      <div className="el-admin__toolbar">
+        <Input.Search aria-label="Search users" placeholder="Name, email or company" allowClear enterButton="Search" onSearch={(v) => setSearch(v.trim())} style={{ maxWidth: 420 }} />
+      </div>
+      {users.isError && <Alert type="error" showIcon title={errorMessage(users.error)} />}
+      <Table
+        size="small"
+        rowKey="user_id"
+        loading={users.isFetching}
+        dataSource={users.data}
+        scroll={{ x: 1100 }}
+        pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+        aria-label="Users"
+        columns={[
+          { title: '#', dataIndex: 'user_id', sorter: (a, b) => a.user_id - b.user_id },
+          { title: 'Name', sorter: (a, b) => byText(`${a.last_name} ${a.first_name}`, `${b.last_name} ${b.first_name}`), render: (_, u) => `${u.first_name} ${u.last_name}` },
+          { title: 'Email', dataIndex: 'email', sorter: (a, b) => byText(a.email, b.email) },
+          { title: 'Phone', render: (_, u) => formatPhoneDisplay(u.phone) },
+          {
+            title: 'Kind',
+            filters: [
+              { text: 'Admin', value: 'admin' },
+              { text: 'Company user', value: 'company' },
+              { text: 'Buyer', value: 'buyer' },
+            ],
+            onFilter: (v, u) => (u.role === 'admin' ? 'admin' : u.company_id ? 'company' : 'buyer') === v,
+            render: (_, u) => (u.role === 'admin' ? <Tag color="purple">admin</Tag> : u.company_id ? <Tag color="blue">company</Tag> : <Tag>buyer</Tag>),
+          },
+          { title: 'Company', dataIndex: 'company_name', sorter: (a, b) => byText(a.company_name, b.company_name), render: (c: string | null) => c ?? '' },
+          { title: 'Projects as buyer', dataIndex: 'projects_as_buyer', align: 'right', sorter: (a, b) => a.projects_as_buyer - b.projects_as_buyer },
+          { title: 'Password', render: (_, u) => (u.has_password ? 'set' : <Tag color="orange">invited</Tag>) },
+          { title: 'Joined', sorter: (a, b) => byText(a.created_at, b.created_at), render: (_, u) => day(u.created_at) },
+          { title: 'Last seen', sorter: (a, b) => byText(a.last_seen_at, b.last_seen_at), render: (_, u) => when(u.last_seen_at) },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Radio } from 'antd';
+import { useState } from 'react';
+import { Spinner } from '../../components/Spinner';
+import { useDisputes } from '../../features/admin/api/get-disputes';
+import { AdminShell } from '../../features/admin/components/AdminShell';
+import { DashboardView } from '../../features/admin/components/DashboardView';
+import { DisputeCard } from '../../features/admin/components/DisputeCard';
+import { PaymentsView } from '../../features/admin/components/PaymentsView';
+import { ReportsView } from '../../features/admin/components/ReportsView';
+
+/** /admin and /admin/dashboard (spec §2: the same screen). */
+export function AdminDashboardPage() {
+  return (
+    <AdminShell>
+      <h1>Dashboard</h1>
+      <DashboardView />
+    </AdminShell>
+  );
+}
+
+/** /admin/payments: deposits, disbursements and refunds with filters, sorting and CSV. */
+export function AdminPaymentsPage() {
+  return (
+    <AdminShell>
+      <h1>Payments</h1>
+      <PaymentsView />
+    </AdminShell>
+  );
+}
+
+/** /admin/reports: monthly money, funds held over time, milestone ageing and disputes. */
+export function AdminReportsPage() {
+  return (
+    <AdminShell>
+      <h1>Reports</h1>
+      <ReportsView />
+    </AdminShell>
+  );
+}
+
+/** /admin/disputes: both sides' statements; resolve by release, refund or split. */
+export function AdminDisputesPage() {
+  const [status, setStatus] = useState<'open' | 'resolved'>('open');
+  const disputes = useDisputes(status);
+  return (
+    <AdminShell>
+      <h1>Disputes</h1>
+      <Radio.Group
+        aria-label="Which disputes"
+        value={status}
+        onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}
+        optionType="button"
+        options={[
+          { value: 'open', label: 'Open' },
+          { value: 'resolved', label: 'Resolved' },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      {disputes.isPending && <Spinner />}
+      {disputes.data?.length === 0 && <p>No {status} disputes.</p>}
+      {disputes.data?.map((d) => <DisputeCard key={d.dispute_id} dispute={d} />)}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,16 @@
+import { AdminShell } from '../../features/admin/components/AdminShell';
+import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
+
+/** /admin/operations: the projection runner for operators (docs/operations.md). */
+export function AdminOperationsPage() {
+  return (
+    <AdminShell>
+      <h1>Operations</h1>
+      <p className="el-muted">
+        Read models are projected from the events. A rebuild replays every event into fresh tables while these keep serving, compares them with the live ones, then swaps them in — the same engine as{' '}
+        <code>npm run projections -- rebuild &lt;name&gt;</code>.
+      </p>
+      <ProjectorsTable />
+    </AdminShell>
+  );
+}
