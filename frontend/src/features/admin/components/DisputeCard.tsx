@@ -1,6 +1,5 @@
 import { money } from '@escrow/domain';
 import { App, Button, Card, Form, Input, Radio, Tag } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import type { DisputeRow } from '../api/get-disputes';
@@ -12,22 +11,25 @@ const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 function ResolveForm({ dispute }: { dispute: DisputeRow }) {
   const resolve = useResolveDispute();
   const { message } = App.useApp();
-  const [resolution, setResolution] = useState<'release' | 'refund' | 'split'>('release');
-  const [refund, setRefund] = useState('');
-  const split = resolution === 'split' && AMOUNT.test(refund.trim()) && money(refund.trim()).lt(dispute.held) ? money(refund.trim()) : null;
+  const [form] = Form.useForm<{ resolution: 'release' | 'refund' | 'split'; refund_amount?: string; note?: string }>();
+  const resolution = Form.useWatch('resolution', form) ?? 'release';
+  const refund = (Form.useWatch('refund_amount', form) ?? '').trim();
+  const split = resolution === 'split' && AMOUNT.test(refund) && money(refund).gt(0) && money(refund).lt(dispute.held) ? money(refund) : null;
   return (
     <Form
+      form={form}
       layout="vertical"
+      initialValues={{ resolution: 'release' }}
       aria-label={`Resolve the dispute on ${dispute.milestone_title}`}
-      onFinish={(values: { note?: string }) =>
+      onFinish={(values) =>
         resolve.mutate(
-          { originalId: dispute.original_id, resolution, refund_amount: resolution === 'split' ? money(refund.trim()).toFixed(2) : undefined, note: values.note?.trim() || undefined },
+          { originalId: dispute.original_id, resolution: values.resolution, refund_amount: values.resolution === 'split' ? money(values.refund_amount!.trim()).toFixed(2) : undefined, note: values.note?.trim() || undefined },
           { onSuccess: () => void message.success('Dispute resolved; the money is on its way.'), onError: (e) => void message.error(errorMessage(e)) },
         )
       }
     >
-      <Form.Item label="Resolution" style={{ marginBottom: 8 }}>
-        <Radio.Group value={resolution} onChange={(e) => setResolution(e.target.value as typeof resolution)}>
+      <Form.Item name="resolution" label="Resolution" style={{ marginBottom: 8 }}>
+        <Radio.Group>
           <Radio value="release">Release all to the payees</Radio>
           <Radio value="refund">Refund all to the buyer</Radio>
           <Radio value="split">Split</Radio>
@@ -39,17 +41,17 @@ function ResolveForm({ dispute }: { dispute: DisputeRow }) {
           name="refund_amount"
           rules={[
             {
-              validator: () =>
-                !AMOUNT.test(refund.trim())
-                  ? Promise.reject(new Error('Enter the refund in dollars and cents, like 5000.00.'))
-                  : money(refund.trim()).lte(0) || money(refund.trim()).gte(dispute.held)
-                    ? Promise.reject(new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`))
-                    : Promise.resolve(),
+              validator: (_, value: string | undefined) => {
+                const text = (value ?? '').trim();
+                if (!AMOUNT.test(text)) return Promise.reject(new Error('Enter the refund in dollars and cents, like 5000.00.'));
+                if (money(text).lte(0) || money(text).gte(dispute.held)) return Promise.reject(new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`));
+                return Promise.resolve();
+              },
             },
           ]}
           extra={split ? `${dollars(money(dispute.held).minus(split).toFixed(2))} goes to the payees (less the platform fee on that share), ${dollars(split.toFixed(2))} back to the buyer.` : undefined}
         >
-          <Input inputMode="decimal" prefix="$" value={refund} onChange={(e) => setRefund(e.target.value)} style={{ maxWidth: 220 }} />
+          <Input inputMode="decimal" prefix="$" style={{ maxWidth: 220 }} />
         </Form.Item>
       )}
       <Form.Item label="Note to both parties" name="note">

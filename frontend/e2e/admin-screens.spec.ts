@@ -1,0 +1,68 @@
+import { apiSession } from './support/api';
+import { DEMO, expect, loginAt, test } from './support/fixtures';
+
+const SCREENS: [string, string][] = [
+  ['/admin', 'Dashboard'],
+  ['/admin/dashboard', 'Dashboard'],
+  ['/admin/projects', 'Projects'],
+  ['/admin/job/1000', 'Project #1000 · General Contracting'],
+  ['/admin/job/1000?tab=ledger', 'Project #1000 · General Contracting'],
+  ['/admin/job/1000?tab=events', 'Project #1000 · General Contracting'],
+  ['/admin/job/1000?tab=as-of', 'Project #1000 · General Contracting'],
+  ['/admin/job/1000/contracts', 'Contracts of project #1000'],
+  ['/admin/job/1000/unsigned-contracts', 'Unsigned contracts of project #1000'],
+  ['/admin/payments', 'Payments'],
+  ['/admin/reports', 'Reports'],
+  ['/admin/disputes', 'Disputes'],
+  ['/admin/users', 'Users'],
+  ['/admin/contractors', 'Contractors'],
+  ['/admin/operations', 'Operations'],
+];
+
+let contractName = '';
+
+test.beforeAll(async ({ browser }) => {
+  // The buyer signs the kitchen project's agreement, so there is a signed document to show.
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
+  const signed = await buyer.post('/api/job/1000/agreement/sign', { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash });
+  expect(signed.ok()).toBe(true);
+  contractName = agreement.contract_name;
+  await buyer.close();
+});
+
+for (const width of [1280, 390]) {
+  test(`every admin screen renders at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await loginAt(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/admin$/);
+    for (const [path, heading] of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+      await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByText('Checking your access…')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const name = path.slice(1).replace(/[/?=]/g, '-');
+      await page.screenshot({ path: `../.test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    }
+    // The signed document stands alone: no header, footer or console menu (spec §2: paths with signed/).
+    await page.goto(`/admin/signed/${contractName}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escrow agreement of project #1000');
+    await expect(page.getByRole('article', { name: 'Signed agreement' })).toContainText('Buyer: Jordan Buyer');
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
+    await page.screenshot({ path: `../.test-results/screenshots/admin-signed-${width}.png`, fullPage: true });
+    await page.goto('/admin/job/1000/contracts');
+    await expect(page.getByRole('link', { name: contractName })).toBeVisible();
+    await page.goto('/admin/job/1000/unsigned-contracts');
+    await expect(page.getByRole('region', { name: 'Current agreement' })).toContainText('not signed by the seller');
+    expect(failed, 'error answers while opening admin screens').toEqual([]);
+  });
+}
