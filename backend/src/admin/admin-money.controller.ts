@@ -136,10 +136,12 @@ export class AdminMoneyController {
          FROM generate_series(date_trunc('day', now()) - interval '89 days', date_trunc('day', now()), interval '1 day') AS d ORDER BY d`,
     );
     const { rows: ageing } = await this.pool.query(
-      `SELECT m.original_id, m.job_id, m.title, m.status, m.created_at, m.agreed_at, m.funded_at, m.completed_at,
-              round(extract(epoch FROM (coalesce(m.funded_at, now()) - m.agreed_at)) / 86400, 1) AS days_approval_to_deposit,
-              round(extract(epoch FROM (coalesce(m.completed_at, now()) - m.funded_at)) / 86400, 1) AS days_deposit_to_completion
-         FROM milestones m WHERE m.agreed_at IS NOT NULL ORDER BY m.agreed_at`,
+      // A milestone refunded or split by a dispute never completes: it closes when that last event lands.
+      `SELECT original_id, job_id, title, status, created_at, agreed_at, funded_at, completed_at, closed_at,
+              round(extract(epoch FROM (coalesce(funded_at, now()) - agreed_at)) / 86400, 1) AS days_approval_to_deposit,
+              round(extract(epoch FROM (coalesce(closed_at, now()) - funded_at)) / 86400, 1) AS days_deposit_to_completion
+         FROM (SELECT m.*, coalesce(m.completed_at, CASE WHEN m.status IN ('Refunded', 'Split') THEN m.updated_at END) AS closed_at FROM milestones m) m
+        WHERE agreed_at IS NOT NULL ORDER BY agreed_at`,
     );
     const { rows: disputes } = await this.pool.query(
       `SELECT coalesce(resolution, 'open') AS outcome, count(*)::int AS count, coalesce(sum(refund_amount), 0)::numeric(14,2)::text AS refunded,
@@ -162,7 +164,7 @@ export class AdminMoneyController {
         return sendCsv(
           reply,
           'milestone-ageing.csv',
-          toCsv(['milestone_id', 'job_id', 'title', 'status', 'agreed_at', 'funded_at', 'completed_at', 'days_approval_to_deposit', 'days_deposit_to_completion'], all.ageing.map((a) => [a.original_id, a.job_id, a.title, a.status, a.agreed_at, a.funded_at, a.completed_at, a.days_approval_to_deposit, a.days_deposit_to_completion])),
+          toCsv(['milestone_id', 'job_id', 'title', 'status', 'agreed_at', 'funded_at', 'completed_at', 'closed_at', 'days_approval_to_deposit', 'days_deposit_to_completion'], all.ageing.map((a) => [a.original_id, a.job_id, a.title, a.status, a.agreed_at, a.funded_at, a.completed_at, a.closed_at, a.days_approval_to_deposit, a.days_deposit_to_completion])),
         );
       case 'disputes':
         return sendCsv(reply, 'disputes.csv', toCsv(['outcome', 'count', 'refunded', 'released', 'avg_days_to_resolve'], all.disputes.map((d) => [d.outcome, d.count, d.refunded, d.released, d.avg_days_to_resolve])));

@@ -81,6 +81,9 @@ describe('the admin console API', () => {
     // 11,155.50 released; the fee goes in proportion to what the buyer paid: 11,155.50 × 355.50 / 16,155.50 = 245.48
     expect((Number(byAccount.platform_fees) + Number(byAccount.payee_payouts ?? 0) + Number(byAccount.payee_payable ?? 0)).toFixed(2)).toBe('11155.50');
     expect(byAccount.platform_fees).toBe('245.48');
+    // The split closes the milestone: its ageing stops at the resolution instead of running on.
+    const ageing = (await admin.get('/api/admin/reports')).body.ageing.find((a: { original_id: number }) => a.original_id === dispute.original_id);
+    expect(ageing).toMatchObject({ status: 'Split', completed_at: null, closed_at: expect.any(String) });
   });
 
   it('rebuilds a project as it stood at an instant between two approvals', async () => {

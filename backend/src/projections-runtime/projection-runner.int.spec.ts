@@ -142,6 +142,8 @@ describe('ProjectionRunner', () => {
     expect(await runner.resume('failing')).toBe(true);
     await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.state === 'running' && s.find((p) => p.name === 'failing')!.lagEvents === 0);
     expect(await appliedRows(fixture)).toEqual({ total: 21, distinct: 21 });
+    expect((await runner.status()).find((p) => p.name === 'failing')!.openDeadLetters).toBe(0);
+    expect(await runner.resume('failing')).toBe(false); // not stopped any more
   });
 
   it('waits for read models to pass a position (read your writes)', async () => {

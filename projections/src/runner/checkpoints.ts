@@ -98,12 +98,19 @@ export async function markStopped(db: Queryable, name: string, error: string, fa
   );
 }
 
-/** After a fix is deployed: clear the failure so the runner retries the event that stopped it. */
+/**
+ * After a fix is deployed: clears a stopped projector's failure so it retries the event that
+ * stopped it. Its dead letters count as handled: if the event fails again, it is recorded again.
+ */
 export async function resumeProjector(db: Queryable, name: string): Promise<boolean> {
-  const result = await db.query(
-    `UPDATE projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL, updated_at = now()
-      WHERE name = $1 AND state = 'stopped'`,
+  const { rows } = await db.query<{ n: number }>(
+    `WITH resumed AS (
+       UPDATE projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL, updated_at = now()
+        WHERE name = $1 AND state = 'stopped' RETURNING name),
+     handled AS (
+       UPDATE projection_dead_letters SET resolved_at = now() WHERE projector IN (SELECT name FROM resumed) AND resolved_at IS NULL)
+     SELECT count(*)::int AS n FROM resumed`,
     [name],
   );
-  return (result.rowCount ?? 0) > 0;
+  return rows[0]!.n > 0;
 }

@@ -11,6 +11,8 @@ export interface AgeingRow {
   agreed_at: string;
   funded_at: string | null;
   completed_at: string | null;
+  /** completed_at, or when a dispute's refund or split closed it */
+  closed_at: string | null;
   days_approval_to_deposit: string;
   days_deposit_to_completion: string | null;
 }

@@ -24,10 +24,10 @@ export function DashboardView() {
           { id: 'pending', label: 'Deposits pending', value: dollars(d.deposits_pending.amount), note: `${d.deposits_pending.count} deposit${d.deposits_pending.count === 1 ? '' : 's'}`, to: '/admin/payments?kind=deposit&status=pending' },
           { id: 'disbursed', label: `Disbursed in ${month}`, value: dollars(d.disbursed_this_month) },
           { id: 'fees', label: `Fees earned in ${month}`, value: dollars(d.fees_this_month) },
-          { id: 'deposited', label: `Deposited in ${month}`, value: dollars(d.deposited_this_month) },
-          { id: 'refunded', label: `Refunded in ${month}`, value: dollars(d.refunded_this_month) },
+          { id: 'deposited', label: `Deposited in ${month}`, value: dollars(d.deposited_this_month), note: `${dollars(d.refunded_this_month)} refunded` },
           { id: 'disputes', label: 'Open disputes', value: d.open_disputes, to: '/admin/disputes' },
-          { id: 'waiting', label: 'Milestones waiting on', value: `${d.waiting_on.buyer} buyer · ${d.waiting_on.seller} seller` },
+          { id: 'waiting-buyer', label: 'Milestones waiting on buyers', value: d.waiting_on.buyer },
+          { id: 'waiting-seller', label: 'Milestones waiting on sellers', value: d.waiting_on.seller },
         ]}
       />
       <div className="el-admin__grid el-admin__grid--2">
@@ -35,14 +35,14 @@ export function DashboardView() {
           <MonthlyMoneyChart months={d.monthly} label="Deposits, disbursements, fees and refunds per month" />
         </Card>
         <Card size="small" title="Held in escrow by project">
-          <div className="el-admin__chart" role="img" aria-label="Funds held by project">
+          <div className="el-admin__chart" style={{ height: Math.max(160, 60 + 40 * d.held_by_project.length) }} role="img" aria-label="Funds held by project">
             <ResponsiveContainer>
               <BarChart layout="vertical" data={d.held_by_project.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))} margin={{ left: 8, right: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" fontSize={12} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
                 <YAxis type="category" dataKey="project" fontSize={12} width={56} />
                 <Tooltip formatter={(v) => dollars(String(v))} />
-                <Bar dataKey="Held" fill="#1d6f42" />
+                <Bar dataKey="Held" fill="#1d6f42" maxBarSize={28} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>

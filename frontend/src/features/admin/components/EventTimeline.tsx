@@ -36,11 +36,11 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
           ),
         }}
         columns={[
-          { title: 'Position', dataIndex: 'position' },
-          { title: 'When', render: (_, e) => when(e.occurred_at) },
           { title: 'Event', dataIndex: 'type' },
-          { title: 'Stream', render: (_, e) => `${e.stream_id} @${e.revision}` },
+          { title: 'When', render: (_, e) => when(e.occurred_at) },
           { title: 'Actor', render: (_, e) => (e.actor_role ? `${e.actor_role} ${e.actor_id ?? ''}` : '—') },
+          { title: 'Stream', render: (_, e) => `${e.stream_id} @${e.revision}` },
+          { title: 'Position', dataIndex: 'position' },
           {
             title: '',
             render: (_, e) => (

@@ -90,44 +90,50 @@ export function JobOverview({ job }: { job: AdminJob }) {
             }}
           />
           <h3>Deposits</h3>
-          <Table
-            size="small"
-            rowKey="depositId"
-            dataSource={m.deposits}
-            pagination={false}
-            locale={{ emptyText: 'No deposits.' }}
-            scroll={{ x: 600 }}
-            aria-label={`Deposits of ${m.title}`}
-            columns={[
-              { title: '#', dataIndex: 'depositId' },
-              { title: 'Amount', align: 'right', render: (_, d) => dollars(d.amount) },
-              { title: 'Status', dataIndex: 'status' },
-              { title: 'Requested', render: (_, d) => when(d.requestedAt) },
-              { title: 'Settled', render: (_, d) => when(d.settledAt) },
-            ]}
-          />
+          {m.deposits.length === 0 ? (
+            <p className="el-muted">No deposits.</p>
+          ) : (
+            <Table
+              size="small"
+              rowKey="depositId"
+              dataSource={m.deposits}
+              pagination={false}
+              scroll={{ x: 600 }}
+              aria-label={`Deposits of ${m.title}`}
+              columns={[
+                { title: '#', dataIndex: 'depositId' },
+                { title: 'Amount', align: 'right', render: (_, d) => dollars(d.amount) },
+                { title: 'Status', dataIndex: 'status' },
+                { title: 'Requested', render: (_, d) => when(d.requestedAt) },
+                { title: 'Settled', render: (_, d) => when(d.settledAt) },
+              ]}
+            />
+          )}
           <h3>Disbursements and refunds</h3>
-          <Table
-            size="small"
-            rowKey={(r) => r.key}
-            dataSource={[
-              ...m.disbursements.map((d) => ({ key: `d${d.disbursementId}`, kind: 'disbursement', to: d.name ?? '—', amount: d.amount, fee: d.fee, status: d.status, requested: d.requestedAt, done: d.paidAt })),
-              ...m.refunds.map((r) => ({ key: `r${r.refundId}`, kind: 'refund', to: 'the buyer', amount: r.amount, fee: null as string | null, status: r.status, requested: r.requestedAt ?? null, done: r.paidAt ?? null })),
-            ]}
-            pagination={false}
-            locale={{ emptyText: 'Nothing released or refunded.' }}
-            scroll={{ x: 700 }}
-            aria-label={`Disbursements of ${m.title}`}
-            columns={[
-              { title: 'Kind', dataIndex: 'kind' },
-              { title: 'To', dataIndex: 'to' },
-              { title: 'Amount', align: 'right', render: (_, r) => dollars(r.amount) },
-              { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
-              { title: 'Status', dataIndex: 'status' },
-              { title: 'Requested', render: (_, r) => when(r.requested) },
-              { title: 'Paid', render: (_, r) => when(r.done) },
-            ]}
-          />
+          {m.disbursements.length + m.refunds.length === 0 ? (
+            <p className="el-muted">Nothing released or refunded.</p>
+          ) : (
+            <Table
+              size="small"
+              rowKey={(r) => r.key}
+              dataSource={[
+                ...m.disbursements.map((d) => ({ key: `d${d.disbursementId}`, kind: 'disbursement', to: d.name ?? '—', amount: d.amount, fee: d.fee, status: d.status, requested: d.requestedAt, done: d.paidAt })),
+                ...m.refunds.map((r) => ({ key: `r${r.refundId}`, kind: 'refund', to: 'the buyer', amount: r.amount, fee: null as string | null, status: r.status, requested: r.requestedAt ?? null, done: r.paidAt ?? null })),
+              ]}
+              pagination={false}
+              scroll={{ x: 700 }}
+              aria-label={`Disbursements of ${m.title}`}
+              columns={[
+                { title: 'Kind', dataIndex: 'kind' },
+                { title: 'To', dataIndex: 'to' },
+                { title: 'Amount', align: 'right', render: (_, r) => dollars(r.amount) },
+                { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
+                { title: 'Status', dataIndex: 'status' },
+                { title: 'Requested', render: (_, r) => when(r.requested) },
+                { title: 'Paid', render: (_, r) => when(r.done) },
+              ]}
+            />
+          )}
           {m.disputes.length > 0 && (
             <>
               <h3>Disputes</h3>

@@ -14,10 +14,10 @@ export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoney[]; l
           <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
           <Tooltip formatter={(v) => dollars(String(v))} />
           <Legend />
-          <Bar dataKey="Deposits" fill="#1d6f42" />
-          <Bar dataKey="Disbursed" fill="#2a7f8e" />
-          <Bar dataKey="Fees" fill="#c77d00" />
-          <Bar dataKey="Refunds" fill="#8e3b2f" />
+          <Bar dataKey="Deposits" fill="#1d6f42" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="Disbursed" fill="#2a7f8e" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="Fees" fill="#c77d00" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="Refunds" fill="#8e3b2f" maxBarSize={28} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -64,7 +64,7 @@ export function ReportsView() {
               <XAxis dataKey="day" minTickGap={32} fontSize={12} />
               <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
               <Tooltip formatter={(v) => dollars(String(v))} />
-              <Line type="stepAfter" dataKey="Held" stroke="#1d6f42" strokeWidth={2} dot={false} />
+              <Line type="stepAfter" dataKey="Held" stroke="#1d6f42" strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </div>
@@ -80,8 +80,8 @@ export function ReportsView() {
                 <YAxis fontSize={12} unit=" d" />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="Approval → deposit" stackId="age" fill="#c77d00" />
-                <Bar dataKey="Deposit → completion" stackId="age" fill="#2a7f8e" />
+                <Bar dataKey="Approval → deposit" stackId="age" fill="#c77d00" maxBarSize={48} isAnimationActive={false} />
+                <Bar dataKey="Deposit → completion" stackId="age" fill="#2a7f8e" maxBarSize={48} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -98,9 +98,9 @@ export function ReportsView() {
             { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
             { title: 'Approved', sorter: (a, b) => byText(a.agreed_at, b.agreed_at), render: (_, a) => when(a.agreed_at) },
             { title: 'Deposited', render: (_, a) => when(a.funded_at) },
-            { title: 'Completed', render: (_, a) => when(a.completed_at) },
+            { title: 'Completed or closed', render: (_, a) => when(a.closed_at) },
             { title: 'Approval → deposit', align: 'right', sorter: (a, b) => byAmount(a.days_approval_to_deposit, b.days_approval_to_deposit), render: (_, a) => `${a.days_approval_to_deposit}${a.funded_at ? '' : ' (waiting)'}` },
-            { title: 'Deposit → completion', align: 'right', sorter: (a, b) => byAmount(a.days_deposit_to_completion, b.days_deposit_to_completion), render: (_, a) => (a.days_deposit_to_completion === null ? '—' : `${a.days_deposit_to_completion}${a.completed_at ? '' : ' (waiting)'}`) },
+            { title: 'Deposit → completion', align: 'right', sorter: (a, b) => byAmount(a.days_deposit_to_completion, b.days_deposit_to_completion), render: (_, a) => (a.days_deposit_to_completion === null ? '—' : `${a.days_deposit_to_completion}${a.closed_at ? '' : ' (waiting)'}`) },
           ]}
         />
       </Card>
@@ -110,7 +110,7 @@ export function ReportsView() {
             <div className="el-admin__chart" style={{ height: 220 }} role="img" aria-label="Disputes by outcome">
               <ResponsiveContainer>
                 <PieChart>
-                  <Pie data={r.disputes.map((d) => ({ name: d.outcome, value: d.count }))} dataKey="value" nameKey="name" outerRadius={80} label>
+                  <Pie data={r.disputes.map((d) => ({ name: d.outcome, value: d.count }))} dataKey="value" nameKey="name" outerRadius={80} label isAnimationActive={false}>
                     {r.disputes.map((d) => (
                       <Cell key={d.outcome} fill={OUTCOME_COLOURS[d.outcome] ?? '#5b6760'} />
                     ))}
