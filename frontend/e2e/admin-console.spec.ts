@@ -101,7 +101,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
 
   const settled = await query<{ md_id: number; amount: string }>(`SELECT md_id, amount::text FROM milestone_deposits WHERE status = 'settled' ORDER BY md_id`);
   const sum = (await query<{ total: string }>(`SELECT sum(amount)::numeric(14,2)::text AS total FROM milestone_deposits WHERE status = 'settled'`))[0]!.total;
-  await expect(page.getByText(`${settled.length} payments · total ${dollars(sum)}`)).toBeVisible();
+  await expect(page.getByText(`${settled.length} payments · deposits ${dollars(sum)}`, { exact: true })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(settled.length);
   for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('settled');

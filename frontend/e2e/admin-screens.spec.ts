@@ -51,6 +51,10 @@ for (const width of [1280, 390]) {
       const name = path.slice(1).replace(/[/?=]/g, '-');
       await page.screenshot({ path: `../.test-results/screenshots/${name}-${width}.png`, fullPage: true });
     }
+    // The point-in-time view with an instant, as a link from elsewhere would open it.
+    await page.goto(`/admin/job/1000?tab=as-of&at=${encodeURIComponent(new Date().toISOString())}`);
+    await expect(page.getByRole('region', { name: 'As of then' })).toContainText('Demolition (version 5000), $4,200.00');
+    await page.screenshot({ path: `../.test-results/screenshots/admin-job-1000-as-of-now-${width}.png`, fullPage: true });
     // The signed document stands alone: no header, footer or console menu (spec §2: paths with signed/).
     await page.goto(`/admin/signed/${contractName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escrow agreement of project #1000');

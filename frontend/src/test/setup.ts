@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor give up after 1 s by default: too short for antd in jsdom on a loaded CI box.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers need matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {

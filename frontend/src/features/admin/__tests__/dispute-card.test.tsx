@@ -12,8 +12,7 @@ const dispute: DisputeRow = {
   response: { by: 'Sam Seller', party: 'seller', statement: 'Outside our scope.', at: '2026-11-02T10:00:00Z' }, held: '16155.50', resolution: null,
 };
 
-// antd forms and tables render slowly in jsdom on a loaded 2-core machine: generous time-outs.
-describe('dispute card', { timeout: 30_000 }, () => {
+describe('dispute card', () => {
   it("shows both sides' statements and refuses a split that is not strictly between nothing and all", async () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(<App><DisputeCard dispute={dispute} /></App>);

@@ -1,10 +1,23 @@
 import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters } from '../api/get-payments';
+import { PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters, type PaymentRow } from '../api/get-payments';
 import { byAmount, byText, dollars, total, when } from './format';
 
 const FILTER_NAMES = ['kind', 'status', 'from', 'to', 'party', 'job_id'] as const;
+const KIND_TOTALS: [PaymentRow['kind'], string][] = [
+  ['deposit', 'deposits'],
+  ['disbursement', 'disbursed'],
+  ['refund', 'refunded'],
+];
+
+/** Money in and money out never add up to anything meaningful: one exact total per kind. */
+const totalsByKind = (rows: PaymentRow[]) =>
+  KIND_TOTALS.flatMap(([kind, label]) => {
+    const amounts = rows.filter((r) => r.kind === kind).map((r) => r.amount);
+    return amounts.length ? [`${label} ${dollars(total(amounts))}`] : [];
+  });
+
 const KIND_COLOURS: Record<string, string> = { deposit: 'green', disbursement: 'blue', refund: 'volcano' };
 
 /** Deposits, disbursements and refunds, filtered in the address (shareable), sortable, with their CSV. */
@@ -46,7 +59,7 @@ export function PaymentsView() {
       </Form>
       {payments.isError && <Alert type="error" showIcon title={errorMessage(payments.error)} style={{ marginBottom: 12 }} />}
       <p className="el-muted" aria-live="polite">
-        {payments.isSuccess && `${rows.length} payment${rows.length === 1 ? '' : 's'} · total ${dollars(total(rows.map((r) => r.amount)))}`}
+        {payments.isSuccess && [`${rows.length} payment${rows.length === 1 ? '' : 's'}`, ...totalsByKind(rows)].join(' · ')}
       </p>
       <Table
         size="small"
@@ -58,12 +71,12 @@ export function PaymentsView() {
         aria-label="Payments"
         columns={[
           { title: 'Kind', dataIndex: 'kind', sorter: (a, b) => byText(a.kind, b.kind), render: (k: string) => <Tag color={KIND_COLOURS[k]}>{k}</Tag> },
-          { title: '#', dataIndex: 'id', sorter: (a, b) => a.id - b.id },
+          { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
+          { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
+          { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },
           { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, r) => <Link to={`/admin/job/${r.job_id}`}>#{r.job_id}</Link> },
           { title: 'Milestone', dataIndex: 'original_id' },
-          { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },
-          { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
-          { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
+          { title: '#', dataIndex: 'id', sorter: (a, b) => a.id - b.id },
           { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
           { title: 'Created', sorter: (a, b) => byText(a.created_at, b.created_at), defaultSortOrder: 'descend', render: (_, r) => when(r.created_at) },
           { title: 'Completed', sorter: (a, b) => byText(a.completed_at, b.completed_at), render: (_, r) => when(r.completed_at) },
