@@ -21,7 +21,7 @@ export function SignedAgreement({ name }: { name: string }) {
       <h2>Signatures</h2>
       <p>Buyer: {s.signatures.buyer ? `${s.signatures.buyer.signed_name}, ${when(s.signatures.buyer.at)}` : 'not signed'}</p>
       <p>Seller: {s.signatures.seller ? `${s.signatures.seller.signed_name}, ${when(s.signatures.seller.at)}` : 'not signed'}</p>
-      <p className="el-muted">
+      <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>
         Document {s.contract_name} · SHA-256 {s.agreement_hash}
       </p>
       <Button onClick={() => window.print()}>Print</Button>
