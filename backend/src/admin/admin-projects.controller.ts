@@ -81,10 +81,11 @@ export class AdminProjectsController {
     await this.access.job(jobId);
     if (milestoneParam !== undefined && (typeof milestoneParam !== 'string' || !/^[1-9]\d{0,9}$/.test(milestoneParam))) throw new BadRequestException('milestone must be a milestone id.');
     const { rows } = await this.pool.query(
-      `SELECT event_id, line, position, original_id, account, company_id, amount, event_type, occurred_at,
-              sum(amount) OVER (PARTITION BY account, coalesce(company_id, 0) ORDER BY commit_position, prepare_position, line)::numeric(14,2)::text AS running_balance
-         FROM ledger_entries WHERE job_id = $1 AND ($2::int IS NULL OR original_id = $2)
-        ORDER BY commit_position, prepare_position, line`,
+      `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at,
+              sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(14,2)::text AS running_balance
+         FROM ledger_entries l LEFT JOIN companies c ON c.company_id = l.company_id
+        WHERE l.job_id = $1 AND ($2::int IS NULL OR l.original_id = $2)
+        ORDER BY l.commit_position, l.prepare_position, l.line`,
       [jobId, milestoneParam ?? null],
     );
     return rows;

@@ -9,6 +9,8 @@ export interface LedgerPosting {
   original_id: number;
   account: string;
   company_id: number | null;
+  /** The payee company's current name, when the posting concerns one. */
+  company_name: string | null;
   amount: string;
   event_type: string;
   occurred_at: string;

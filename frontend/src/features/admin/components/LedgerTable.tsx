@@ -15,11 +15,13 @@ export const ACCOUNTS: Record<string, string> = {
   buyer_refunds: 'Refunded to the buyer',
 };
 
-function closingBalances(postings: LedgerPosting[]): { account: string; company_id: number | null; balance: string }[] {
+function closingBalances(postings: LedgerPosting[]): { account: string; company_id: number | null; company_name: string | null; balance: string }[] {
   const last = new Map<string, LedgerPosting>();
   for (const p of postings) last.set(`${p.account}|${p.company_id ?? ''}`, p);
-  return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, balance: p.running_balance }));
+  return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, company_name: p.company_name, balance: p.running_balance }));
 }
+
+const companyLabel = (p: { company_id: number | null; company_name: string | null }) => (p.company_id === null ? '' : (p.company_name ?? `Company ${p.company_id}`));
 
 /** The postings of a project (or one milestone) in the order they happened, each account with its running balance. */
 export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: { original_id: number; title: string }[] }) {
@@ -52,7 +54,7 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
         columns={[
           { title: 'Account', dataIndex: 'account', render: (a: string) => <Tag>{a}</Tag> },
           { title: 'Meaning', render: (_, b) => ACCOUNTS[b.account] ?? '' },
-          { title: 'Company', dataIndex: 'company_id', render: (c: number | null) => c ?? '' },
+          { title: 'Company', render: (_, p) => companyLabel(p) },
           { title: 'Balance', align: 'right', render: (_, b) => dollars(b.balance) },
         ]}
       />
@@ -70,7 +72,7 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
           { title: 'Event', dataIndex: 'event_type' },
           { title: 'Milestone', dataIndex: 'original_id' },
           { title: 'Account', dataIndex: 'account', filters: accounts.map((a) => ({ text: a, value: a })), onFilter: (v, p) => p.account === v, render: (a: string) => <Tag>{a}</Tag> },
-          { title: 'Company', dataIndex: 'company_id', render: (c: number | null) => c ?? '' },
+          { title: 'Company', render: (_, p) => companyLabel(p) },
           {
             title: 'Amount',
             align: 'right',
