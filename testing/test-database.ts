@@ -75,3 +75,17 @@ export async function createTestDatabase(migrations: Function[]): Promise<TestDa
     drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
+
+/**
+ * A copy of a test database as it is now (CREATE DATABASE … TEMPLATE): nobody may be connected
+ * to the source while it is copied.
+ */
+export async function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.name}`));
+  return {
+    name,
+    url: databaseUrl(name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

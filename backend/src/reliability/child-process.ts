@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+export const BACKEND_DIST = join(REPO_ROOT, 'backend', 'dist');
+
+/** The reliability suite runs the built program, as production does: `npm run build` first. */
+export function builtEntry(name: 'main.js' | 'projections-cli.js'): string {
+  const file = join(BACKEND_DIST, name);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the reliability suite`);
+  return file;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * A child Node process of ours: its output is kept (the tail is shown when something fails) and
+ * `ready` resolves when a line matches the pattern given at spawn.
+ */
+export class ChildRun {
+  readonly output: string[] = [];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly child: ChildProcess;
+
+  constructor(file: string, args: string[], env: Record<string, string>, readyPattern: RegExp | null) {
+    this.child = spawn(process.execPath, [file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let resolveReady: () => void = () => undefined;
+    let rejectReady: (error: Error) => void = () => undefined;
+    this.ready = new Promise<void>((ok, fail) => {
+      resolveReady = ok;
+      rejectReady = fail;
+    });
+    this.ready.catch(() => undefined);
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        this.output.push(line);
+        if (this.output.length > 400) this.output.shift();
+        if (readyPattern?.test(line)) resolveReady();
+      }
+    };
+    this.child.stdout!.on('data', onData);
+    this.child.stderr!.on('data', onData);
+    if (!readyPattern) resolveReady();
+    this.exited = new Promise((done) => {
+      this.child.on('exit', (code, signal) => {
+        rejectReady(new Error(`${file} exited (${signal ?? code}) before it was ready:\n${this.tail()}`));
+        done({ code, signal });
+      });
+    });
+  }
+
+  readonly ready: Promise<void>;
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** SIGKILL: no handler runs, no cleanup, no goodbye to PostgreSQL. */
+  async kill(): Promise<void> {
+    if (this.running) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM and wait; SIGKILL if it does not stop in time. */
+  async stop(timeoutMs = 15_000): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  tail(lines = 40): string {
+    return this.output.slice(-lines).join('\n');
+  }
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decideMilestone,
+  decideProject,
+  evolveMilestone,
+  evolveProject,
+  initialMilestoneState,
+  initialProjectState,
+  headVersion,
+  milestoneStreamId,
+  projectStreamId,
+  type CommandMetadata,
+  type EventStore,
+  type MilestoneCommand,
+  type MilestoneState,
+  type NewEvent,
+  type PayeeInput,
+  type ProjectCommand,
+  type ProjectState,
+} from '@escrow/domain';
+import { SeededRandom } from './seeded-random';
+
+/** One command's events on one stream, in the order the project's parties issued them. */
+export interface HistoryStep {
+  streamId: string;
+  events: NewEvent[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Realistic escrow histories made by the domain's own deciders, the way the API makes them:
+ * projects with milestones that are proposed, rejected and edited, approved, funded (some
+ * deposits fail first), completed and paid out, disputed and resolved, or refunded after the
+ * deadline; some are left half way. Every event is what `decide` returned for a valid command.
+ */
+export class EscrowHistoryGenerator {
+  private nextId = 1_000;
+  private clock = Date.parse('2026-01-05T09:00:00.000Z');
+
+  constructor(private readonly random: SeededRandom) {}
+
+  /** Steps of one project, in its own order; projects are independent of each other. */
+  project(): HistoryStep[] {
+    const r = this.random;
+    const jobId = this.id();
+    const customerId = this.id();
+    const companyId = this.id();
+    const sellerUser = this.id();
+    const buyer = (): CommandMetadata => ({ now: this.tick(), actorId: customerId, actorRole: 'customer', actorCompanyId: null });
+    const seller = (): CommandMetadata => ({ now: this.tick(), actorId: sellerUser, actorRole: 'company', actorCompanyId: companyId });
+    const subs = [this.id(), this.id()];
+    const steps: HistoryStep[] = [];
+
+    let project: ProjectState = initialProjectState;
+    const onProject = (build: (m: CommandMetadata) => ProjectCommand, as: () => CommandMetadata) => {
+      const metadata = as();
+      const events = decideProject(build(metadata), project);
+      project = events.reduce(evolveProject, project);
+      if (events.length) steps.push({ streamId: projectStreamId(jobId), events: events.map((e) => envelope(e, metadata, jobId)) });
+    };
+    const customerInitiated = r.chance(0.4);
+    const starter = customerInitiated ? buyer : seller;
+    onProject((metadata) => ({ type: 'CreateJobDraft', data: { jobId, customerId, primaryCompanyId: companyId, service: r.pick(['General Contracting', 'Roofing', 'Electrical', 'Plumbing']), customerInitiated }, metadata }), starter);
+    onProject((metadata) => ({ type: 'SubmitJob', data: {}, metadata }), starter);
+
+    // Milestones advance in turns so their events interleave, as on a real project.
+    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, customerId, companyId, subs, i + 1, buyer, seller));
+    let signed = 0;
+    while (lives.length > 0) {
+      const i = r.int(0, lives.length - 1);
+      const next = lives[i]!.next();
+      if (next.done) lives.splice(i, 1);
+      else steps.push(next.value);
+      if (signed < 2 && r.chance(0.05)) {
+        const party = signed === 0 ? 'customer' : 'company';
+        onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
+        signed++;
+      }
+    }
+    return steps;
+  }
+
+  private *milestoneLife(
+    jobId: number,
+    customerId: number,
+    companyId: number,
+    subs: number[],
+    position: number,
+    buyer: () => CommandMetadata,
+    seller: () => CommandMetadata,
+  ): Generator<HistoryStep> {
+    const r = this.random;
+    const originalId = this.id();
+    let current: MilestoneState = initialMilestoneState;
+    const system = (): CommandMetadata => ({ now: this.tick(), actorId: 0, actorRole: 'system', actorCompanyId: null });
+    const admin = (): CommandMetadata => ({ now: this.tick(), actorId: 1, actorRole: 'admin', actorCompanyId: null });
+    const state = (): MilestoneState => current;
+    const decide = (build: (m: CommandMetadata) => MilestoneCommand, as: () => CommandMetadata): HistoryStep | null => {
+      const metadata = as();
+      const events = decideMilestone(build(metadata), current);
+      current = events.reduce(evolveMilestone, current);
+      return events.length ? { streamId: milestoneStreamId(originalId), events: events.map((e) => envelope(e, metadata, jobId)) } : null;
+    };
+    const content = () => {
+      const payees = this.payees(companyId, subs);
+      return { title: r.chance(0.2) ? '' : `Milestone ${position}`, definition: 'Work done, inspected and accepted.', position, payees: payees.inputs, amount: payees.amount, payeeIds: payees.inputs.map(() => this.id()) };
+    };
+    const head = () => headVersion(state() as Extract<MilestoneState, { status: 'active' }>).versionId;
+    const proposer = r.chance(0.7) ? seller : buyer;
+    const other = proposer === seller ? buyer : seller;
+
+    yield decide((metadata) => ({ type: 'ProposeMilestone', data: { ...content(), originalId, jobId, customerId, companyId }, metadata }), proposer)!;
+    if (r.chance(0.05)) return; // left waiting for approval
+    // Zero to two rounds of rejection and an edit.
+    for (let round = r.int(0, 2); round > 0; round--) {
+      yield decide((metadata) => ({ type: 'RejectMilestoneVersion', data: { versionId: head(), reason: 'Too high' }, metadata }), other)!;
+      yield decide((metadata) => ({ type: 'ProposeMilestoneEdit', data: { ...content(), versionId: this.id(), basedOnVersionId: head() }, metadata }), proposer)!;
+    }
+    const agreed = head();
+    yield decide((metadata) => ({ type: 'ApproveMilestoneVersion', data: { versionId: agreed }, metadata }), proposer)!;
+    yield decide((metadata) => ({ type: 'ApproveMilestoneVersion', data: { versionId: agreed }, metadata }), other)!;
+    if (r.chance(0.05)) return; // approved, never funded
+
+    // Deposits: some fail (insufficient funds) before one settles.
+    for (;;) {
+      const depositId = this.id();
+      yield decide((metadata) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata }), buyer)!;
+      if (r.chance(0.05)) return; // still pending at the bank
+      if (r.chance(0.1)) {
+        yield decide((metadata) => ({ type: 'FailDeposit', data: { depositId, reason: 'R01 Insufficient funds' }, metadata }), system)!;
+        continue;
+      }
+      yield decide((metadata) => ({ type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30 }, metadata }), system)!;
+      break;
+    }
+
+    const ending = r.next();
+    if (ending < 0.65) {
+      // Completed by both, sometimes after one side took its mark back.
+      if (r.chance(0.15)) {
+        yield decide((metadata) => ({ type: 'MarkMilestoneComplete', data: { complete: true }, metadata }), buyer)!;
+        yield decide((metadata) => ({ type: 'MarkMilestoneComplete', data: { complete: false }, metadata }), buyer)!;
+      }
+      yield decide((metadata) => ({ type: 'MarkMilestoneComplete', data: { complete: true }, metadata }), seller)!;
+      if (r.chance(0.05)) return; // waiting for the buyer
+      yield decide((metadata) => ({ type: 'MarkMilestoneComplete', data: { complete: true }, metadata }), buyer)!;
+    } else if (ending < 0.9) {
+      const opener = r.chance(0.6) ? buyer : seller;
+      yield decide((metadata) => ({ type: 'OpenDispute', data: { disputeId: this.id(), statement: 'The work is not what we agreed.' }, metadata }), opener)!;
+      if (r.chance(0.7)) yield decide((metadata) => ({ type: 'RespondToDispute', data: { statement: 'It is; see the inspection report.' }, metadata }), opener === buyer ? seller : buyer)!;
+      if (r.chance(0.05)) return; // waiting for an administrator
+      const resolution = r.pick(['release', 'refund', 'split'] as const);
+      const held = (state() as Extract<MilestoneState, { status: 'active' }>).deposits.find((d) => d.status === 'settled')!.amount;
+      const refundAmount = resolution === 'split' ? (Math.max(1, Math.floor(Number.parseInt(held, 10) * r.next())) || 1).toFixed(2) : null;
+      yield decide((metadata) => ({ type: 'ResolveDispute', data: { resolution, refundAmount, note: 'Decided on the evidence.' }, metadata }), admin)!;
+    } else {
+      // The seller never completed: past the deadline the buyer claims the refund.
+      this.clock += 31 * DAY_MS;
+      yield decide((metadata) => ({ type: 'ClaimDeadlineRefund', data: {}, metadata }), buyer)!;
+    }
+
+    // The provider pays what was asked, one report at a time.
+    const s = state() as Extract<MilestoneState, { status: 'active' }>;
+    for (const d of s.disbursements) {
+      if (r.chance(0.03)) continue; // payout still on its way
+      yield decide((metadata) => ({ type: 'RecordDisbursementPaid', data: { disbursementId: d.disbursementId, providerReference: `sbx_p_${d.disbursementId}` }, metadata }), system)!;
+    }
+    for (const refund of s.refunds) {
+      yield decide((metadata) => ({ type: 'RecordRefundPaid', data: { refundId: refund.refundId, providerReference: `sbx_r_${refund.refundId}` }, metadata }), system)!;
+    }
+  }
+
+  private payees(companyId: number, subs: number[]): { inputs: PayeeInput[]; amount: string } {
+    const r = this.random;
+    const amount = r.int(500, 250_000);
+    const cents = r.chance(0.5) ? `.${String(r.int(0, 99)).padStart(2, '0')}` : '.00';
+    const total = `${amount}${cents}`;
+    switch (r.int(0, 2)) {
+      case 0:
+        return { amount: total, inputs: [{ companyId, type: 'fixed', amount: total, includeFee: r.chance(0.3) }] };
+      case 1:
+        return {
+          amount: total,
+          inputs: [
+            { companyId, type: 'percent', percentage: String(r.int(10, 80)), includeFee: r.chance(0.3) },
+            { companyId: subs[0]!, type: 'remainder', includeFee: r.chance(0.3) },
+          ],
+        };
+      default: {
+        const fixed = Math.max(1, Math.floor(amount / 3));
+        return {
+          amount: total,
+          inputs: [
+            { companyId, type: 'fixed', amount: `${fixed}.00`, includeFee: false },
+            { companyId: subs[0]!, type: 'percent', percentage: '25', includeFee: true },
+            { companyId: subs[1]!, type: 'remainder', includeFee: r.chance(0.5) },
+          ],
+        };
+      }
+    }
+  }
+
+  private id(): number {
+    return this.nextId++;
+  }
+
+  private tick(): string {
+    this.clock += this.random.int(1, 3600) * 1000;
+    return new Date(this.clock).toISOString();
+  }
+}
+
+function envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, jobId: number): NewEvent {
+  return {
+    type: event.type,
+    data: event.data,
+    metadata: {
+      jobId,
+      actorId: String(metadata.actorId),
+      actorRole: metadata.actorRole,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: metadata.now,
+      schemaVersion: 1,
+    },
+  };
+}
+
+/**
+ * Appends generated projects until at least `targetEvents` events are stored, `concurrency`
+ * projects at a time (their events interleave in the global order), each command with the
+ * stream's expected revision. Returns the number of events appended.
+ */
+export async function appendEscrowHistory(store: EventStore, options: { seed: number; targetEvents: number; concurrency?: number }): Promise<number> {
+  const generator = new EscrowHistoryGenerator(new SeededRandom(options.seed));
+  let appended = 0;
+  let planned = 0;
+  const worker = async (): Promise<void> => {
+    while (planned < options.targetEvents) {
+      const steps = generator.project();
+      planned += steps.reduce((n, s) => n + s.events.length, 0);
+      const revisions = new Map<string, number>();
+      for (const step of steps) {
+        const revision = revisions.get(step.streamId);
+        const result = await store.append(step.streamId, step.events, { expectedRevision: revision === undefined ? 'no_stream' : revision });
+        revisions.set(step.streamId, result.nextExpectedRevision);
+        appended += step.events.length;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
+  return appended;
+}

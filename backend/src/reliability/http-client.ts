@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+/** A request that got no HTTP answer at all (connection refused or reset, time-out). */
+export class NoAnswerError extends Error {}
+
+/**
+ * A browser-like client of a real HTTP server: keeps cookies, echoes the XSRF-TOKEN cookie in
+ * X-XSRF-TOKEN on mutating requests (as axios does), and sends an Idempotency-Key when asked.
+ */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string, readonly timeoutMs = 30_000) {}
+
+  get<T = any>(path: string): Promise<Answer<T>> {
+    return this.request<T>('GET', path);
+  }
+
+  async login(email: string, password: string): Promise<void> {
+    const answer = await this.request('POST', '/api/auth/login', { email, password });
+    if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+
+  async request<T = any>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer<T>> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/user');
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    let response: Response;
+    try {
+      response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (error) {
+      throw new NoAnswerError(`${method} ${path}: no answer (${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message})`);
+    }
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed as T };
+  }
+}
+
+export const newKey = (): string => randomUUID();
