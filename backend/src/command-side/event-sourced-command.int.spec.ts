@@ -62,4 +62,32 @@ describe('EventSourcedCommandService', () => {
     const other = await service.handle({ streamId: 'idem-1', decider: counter, command: () => ({}), metadata, idempotencyKey: 'request-key-2' });
     expect(other.events).toEqual([{ type: 'Counted', data: { seen: 1 } }]);
   });
+
+  it('answers a retry that raced the first request (same key, both decided before either appended) as a replay, not 422', async () => {
+    // Found by the reliability simulation: a client re-sent a request whose answer was slow; both
+    // copies read the stream before either appended, their events differed only in the time
+    // they were decided at, and the second was told the key was used for a different request.
+    class BothReadFirst extends PostgresEventStore {
+      private waiting: (() => void)[] = [];
+      override async readStream(...args: Parameters<PostgresEventStore['readStream']>) {
+        const history = await super.readStream(...args);
+        if (this.waiting !== null && history.length === 0) {
+          await new Promise<void>((resolve) => {
+            this.waiting.push(resolve);
+            if (this.waiting.length === 2) this.waiting.forEach((r) => r());
+          });
+        }
+        return history;
+      }
+    }
+    const store = new BothReadFirst({ pool: fixture.pool });
+    const service = serviceOn(store);
+    const stamped = { initialState: 0, evolve: (n: number) => n + 1, decide: (command: { at: string }) => [{ type: 'Stamped', data: { at: command.at } }] };
+    const send = (at: string) =>
+      service.handle({ streamId: 'idem-race', decider: stamped, command: () => ({ at }), metadata: { ...metadata, now: at }, idempotencyKey: 'request-key-race' });
+    const [a, b] = await Promise.all([send('2026-11-22T10:00:00.000Z'), send('2026-11-22T10:00:00.250Z')]);
+    expect(await store.readStream('idem-race')).toHaveLength(1);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(b.events).toEqual(a.events);
+  });
 });

@@ -106,6 +106,9 @@ export class EventSourcedCommandService {
         return { events, append, readModelsCaughtUp, replayed: !append.appended };
       } catch (error) {
         if (error instanceof IdempotencyConflictError) {
+          // Usually a copy of this request with the same key (a client retry that raced the
+          // first) appended first, decided a moment earlier: read again and answer as a replay.
+          if (attempt < MAX_CONFLICT_RETRIES) continue;
           throw new UnprocessableEntityException('This Idempotency-Key was already used for a different request. Use a new key for a new request.');
         }
         if (!(error instanceof WrongExpectedVersionError)) throw error;
