@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, BadRequestException } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, BadRequestException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { Access, CurrentUser } from '../identity/access.decorators';
@@ -7,6 +7,7 @@ import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { metadataOf } from '../escrow/actor';
 import { DecideMilestoneCommand } from '../escrow/decide-commands';
+import { idempotencyKeyOf } from '../escrow/ids.service';
 import { ProjectAccess } from '../escrow/project-access.service';
 import { MilestoneReads } from '../milestones/milestone-reads.service';
 import { milestoneView } from '../milestones/milestone.view';
@@ -54,10 +55,15 @@ export class DisputesController {
     );
   }
 
-  /** Release, refund or split: the resolution is an event and its money moves through the ledger. */
+  /**
+   * Release, refund or split: the resolution is an event and its money moves through the ledger.
+   * With an Idempotency-Key, a retry after a lost answer gets the resolution back instead of
+   * "There is no open dispute".
+   */
   @Post('milestones/:id/dispute/resolve')
   @HttpCode(200)
-  async resolve(@Param('id', ParseIdPipe) versionId: number, @Body() body: ResolveDisputeRequest, @CurrentUser() user: SessionUser) {
+  async resolve(@Param('id', ParseIdPipe) versionId: number, @Body() body: ResolveDisputeRequest, @CurrentUser() user: SessionUser, @Headers('idempotency-key') keyHeader?: string) {
+    const key = idempotencyKeyOf(keyHeader);
     const ref = await this.access.milestone(versionId);
     const metadata = metadataOf(user);
     await this.commandBus.execute(
@@ -65,7 +71,7 @@ export class DisputesController {
         type: 'ResolveDispute',
         data: { resolution: body.resolution, refundAmount: body.refund_amount === undefined || body.refund_amount === null ? null : String(body.refund_amount), note: body.note ?? '' },
         metadata,
-      })),
+      }), key),
     );
     const state = await this.reads.one(ref.originalId);
     return milestoneView(state, 'admin', user.userId, await this.reads.namesFor([state]));

@@ -214,8 +214,12 @@ describe('the life of an escrow project', () => {
     const open = (await a.get('/api/admin/disputes?status=open')).body;
     expect(open).toEqual([expect.objectContaining({ original_id: id, statement: 'The slab cracked within a week.', response: expect.objectContaining({ statement: 'Hairline cracks are normal.' }), held: '5112.50' })]);
 
-    const resolved = await a.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund', note: 'Cracks beyond tolerance.' });
+    const resolved = await a.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund', note: 'Cracks beyond tolerance.' }, { 'idempotency-key': 'resolve-key-0001' });
     expect(resolved.body).toMatchObject({ held: '0.00', refunded: '5112.50', dispute: { status: 'resolved', resolution: { resolution: 'refund', refund_amount: '5112.50', release_amount: '0.00' } } });
+    // The admin's retry after a lost answer (found with the reliability simulation) gets the
+    // resolution back, not "There is no open dispute", and refunds nothing twice.
+    const retried = await a.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund', note: 'Cracks beyond tolerance.' }, { 'idempotency-key': 'resolve-key-0001' });
+    expect(retried).toMatchObject({ status: 200, body: { held: '0.00', refunded: '5112.50' } });
     await eventually(() => ledgerOf(jobId), (l) => l.refunds_payable === '0.00');
     expect(await ledgerOf(jobId)).toEqual({ buyer_funding: '-5112.50', buyer_refunds: '5112.50', escrow: '0.00', refunds_payable: '0.00' });
   });
