@@ -46,9 +46,11 @@ export class ChildRun {
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line) continue;
+        if (readyPattern?.test(line)) resolveReady();
+        // Nest's start-up inventory says nothing about a failure: keep the rest.
+        if (/RouterExplorer|RoutesResolver|InstanceLoader/.test(line)) continue;
         this.output.push(line);
         if (this.output.length > 400) this.output.shift();
-        if (readyPattern?.test(line)) resolveReady();
       }
     };
     this.child.stdout!.on('data', onData);

@@ -59,7 +59,7 @@ export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
     const event = { type: row.type, data: row.data } as MilestoneEvent;
     const after = evolveMilestone(before, event);
     states.set(row.stream_id, after);
-    const d = row.data as Record<string, unknown>;
+    const d = row.data as unknown as Record<string, unknown>;
     switch (event.type) {
       case 'DepositSettled':
         once(`settlement of deposit ${d.depositId}`);

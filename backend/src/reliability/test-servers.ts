@@ -49,7 +49,7 @@ export class OwnPostgres {
 
 /** The built API (backend/dist/main.js) as its own process on a free port. */
 export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<{ run: ChildRun; baseUrl: string }> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const run = new ChildRun(
     builtEntry('main.js'),
     [],
