@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NPM_INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: start test bench install build test-tools clean test-unit test-e2e
+.PHONY: start test bench install build test-tools clean test-unit test-e2e test-reliability
 
 ## make start: install, build, start embedded PostgreSQL, migrate, seed demo data, serve on :3000
 start: build
@@ -40,6 +40,10 @@ test-unit: build
 
 test-e2e: build test-tools
 	@node scripts/run-tests.mjs e2e
+
+## the reliability suite alone (also part of make test): docs/reliability.md
+test-reliability: build
+	@node scripts/run-tests.mjs reliability
 
 clean:
 	rm -rf node_modules */node_modules */dist .test-results

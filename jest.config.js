@@ -71,5 +71,8 @@ module.exports = {
     rootDir: `<rootDir>/${name}`,
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.spec.ts'],
+    // The reliability suite (kills, restarts, a long simulation) runs on its own, one file at a
+    // time: jest.reliability.config.js, `node scripts/run-tests.mjs reliability`.
+    testPathIgnorePatterns: ['/node_modules/', '\\.rel\\.spec\\.ts$'],
   })),
 };

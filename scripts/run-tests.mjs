@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite (type checks, dependency rules, jest, vitest, Playwright), each with a
 // machine-readable report, and ends with one line: `N passed, N failed`.
-// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps budget jest vitest e2e
+// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps budget jest vitest e2e reliability
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -74,6 +74,16 @@ const suites = {
     const stats = report.stats ?? {};
     const setupFailed = (report.errors ?? []).length > 0 ? 1 : 0;
     return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed };
+  },
+  reliability() {
+    // Kills, restarts and the seeded simulation of docs/reliability.md, one file at a time (each
+    // loads the machine by itself). Needs the build: the tests run backend/dist as processes.
+    const file = join(out, 'reliability.json');
+    const { status } = run('npx', ['jest', '-c', 'jest.reliability.config.js', '--runInBand', '--json', `--outputFile=${file}`]);
+    const report = readJson(file);
+    if (!report) return { passed: 0, failed: 1, note: `jest produced no report (exit ${status})` };
+    const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
   },
 };
 

@@ -15,8 +15,8 @@ import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
 import { startApi } from './test-servers';
 
-const ROUNDS = Number(process.env.REL_SIM_ROUNDS ?? 40);
-const SEEDS: number[] = process.env.SEED ? [seedFromEnvironment()] : Array.from({ length: Number(process.env.REL_SIM_SEEDS ?? 1) }, () => seedFromEnvironment());
+const ROUNDS = Number(process.env.REL_SIM_ROUNDS ?? 50);
+const SEEDS: number[] = process.env.SEED ? [seedFromEnvironment()] : Array.from({ length: Number(process.env.REL_SIM_SEEDS ?? 2) }, () => seedFromEnvironment());
 
 /**
  * Issue 8, reliability 3: a seeded randomized simulation. Buyers, sellers and admins issue

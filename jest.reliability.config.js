@@ -1,0 +1,12 @@
+// The reliability suite of docs/reliability.md: backend/src/reliability/*.rel.spec.ts against the
+// built program (npm run build first). Run it with `node scripts/run-tests.mjs reliability`
+// (part of `make test`) or one file with `npx jest -c jest.reliability.config.js <file>`.
+const base = require('./jest.config.js');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  ...base,
+  projects: base.projects
+    .filter((project) => project.displayName === 'backend')
+    .map((project) => ({ ...project, displayName: 'reliability', testMatch: ['**/*.rel.spec.ts'], testPathIgnorePatterns: ['/node_modules/'] })),
+};
