@@ -41,7 +41,8 @@ test-unit: build
 test-e2e: build test-tools
 	@node scripts/run-tests.mjs e2e
 
-## the reliability suite alone (also part of make test): docs/reliability.md
+## make test-reliability: worker kills, PostgreSQL restart, seeded simulation (docs/reliability.md);
+## ~11 minutes on a loaded 2-core machine, so not part of make test. Ends with `N passed, N failed`.
 test-reliability: build
 	@node scripts/run-tests.mjs reliability
 

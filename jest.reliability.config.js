@@ -1,6 +1,6 @@
 // The reliability suite of docs/reliability.md: backend/src/reliability/*.rel.spec.ts against the
-// built program (npm run build first). Run it with `node scripts/run-tests.mjs reliability`
-// (part of `make test`) or one file with `npx jest -c jest.reliability.config.js <file>`.
+// built program (npm run build first). Run it with `make test-reliability` (CI runs it after
+// `make test`) or one file with `npx jest -c jest.reliability.config.js <file>`.
 const base = require('./jest.config.js');
 
 /** @type {import('jest').Config} */

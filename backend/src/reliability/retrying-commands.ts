@@ -2,6 +2,8 @@ import { ApiClient, NoAnswerError, newKey, type Answer } from './http-client';
 
 /** One HTTP answer a client got, for the checks after the run. */
 export interface AnswerRecord {
+  /** When the request went out and when its answer came back (ms since the epoch). */
+  sentAt: number;
   at: number;
   method: string;
   path: string;
@@ -29,12 +31,13 @@ export class RetryingCommands {
     const deadline = Date.now() + this.giveUpAfterMs;
     for (let attempt = 1; ; attempt++) {
       let answer: Answer<T> | null = null;
+      const sentAt = Date.now();
       try {
         answer = await client.request<T>(method, path, body, key);
-        this.answers.push({ at: Date.now(), method, path, key, status: answer.status, message: messageOf(answer.body), attempt });
+        this.answers.push({ sentAt, at: Date.now(), method, path, key, status: answer.status, message: messageOf(answer.body), attempt });
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
-        this.answers.push({ at: Date.now(), method, path, key, status: 'no answer', message: error.message, attempt });
+        this.answers.push({ sentAt, at: Date.now(), method, path, key, status: 'no answer', message: error.message, attempt });
       }
       if (answer && answer.status !== 503) {
         if (answer.status < 300 || options.accept?.includes(answer.status)) return answer;
@@ -49,14 +52,15 @@ export class RetryingCommands {
   async read<T = any>(client: ApiClient, path: string, accept: (body: T) => boolean = () => true): Promise<T> {
     const deadline = Date.now() + this.giveUpAfterMs;
     for (let attempt = 1; ; attempt++) {
+      const sentAt = Date.now();
       try {
         const answer = await client.get<T>(path);
-        this.answers.push({ at: Date.now(), method: 'GET', path, key: null, status: answer.status, message: messageOf(answer.body), attempt });
+        this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: answer.status, message: messageOf(answer.body), attempt });
         if (answer.status === 200 && accept(answer.body)) return answer.body;
         if (answer.status !== 200 && answer.status !== 503) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
-        this.answers.push({ at: Date.now(), method: 'GET', path, key: null, status: 'no answer', message: error.message, attempt });
+        this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: 'no answer', message: error.message, attempt });
       }
       if (Date.now() > deadline) throw new Error(`GET ${path} did not show what was expected within ${this.giveUpAfterMs} ms`);
       await new Promise((r) => setTimeout(r, this.retryDelayMs));
