@@ -41,8 +41,8 @@ test-unit: build
 test-e2e: build test-tools
 	@node scripts/run-tests.mjs e2e
 
-## make test-reliability: worker kills, PostgreSQL restart, seeded simulation (docs/reliability.md);
-## ~11 minutes on a loaded 2-core machine, so not part of make test. Ends with `N passed, N failed`.
+## make test-reliability: only the worker kills, PostgreSQL restart and seeded simulation of
+## docs/reliability.md (make test runs them too, last). Ends with `N passed, N failed`.
 test-reliability: build
 	@node scripts/run-tests.mjs reliability
 
