@@ -1,4 +1,5 @@
-import axios, { AxiosError } from 'axios';
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
 /**
  * The one HTTP client. axios reads the XSRF-TOKEN cookie and sends it back as X-XSRF-TOKEN on
@@ -12,6 +13,30 @@ export const api = axios.create({
   timeout: 30_000,
   headers: { Accept: 'application/json' },
 });
+
+/**
+ * Options for a command: a fresh Idempotency-Key, so that the API applies it at most once however
+ * often it is re-sent (see isRetryableCommand).
+ */
+export function asCommand(): { headers: { 'Idempotency-Key': string } } {
+  return { headers: { 'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}` } };
+}
+
+const hasIdempotencyKey = (config: AxiosRequestConfig | undefined) => Boolean(config?.headers && (config.headers as Record<string, unknown>)['Idempotency-Key']);
+
+/**
+ * A command carrying an Idempotency-Key is re-sent with the same key when the API was briefly
+ * unavailable (503 while PostgreSQL restarts, a dropped connection): the server applies it at
+ * most once, so a user's click is neither lost nor doubled. Requests without a key are never
+ * re-sent here (queries have react-query's own retries).
+ */
+export function isRetryableCommand(error: AxiosError): boolean {
+  if (!hasIdempotencyKey(error.config)) return false;
+  if (error.response) return error.response.status === 503;
+  return isNetworkError(error);
+}
+
+axiosRetry(api, { retries: 4, retryDelay: (count, error) => exponentialDelay(count, error, 250), retryCondition: isRetryableCommand });
 
 /** The API's own message when it sent one, else axios's ('Request failed with status code N', 'Network Error', …). */
 export function errorMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, asCommand } from '../../../lib/api-client';
 import { projectKeys } from '../../projects/api/types';
 
 export interface MilestoneView {
@@ -177,26 +177,24 @@ function useMilestoneMutation<TInput, TResult>(jobId: number, call: (input: TInp
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }) });
 }
 
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-
 export const useProposeMilestone = (jobId: number) =>
-  useMilestoneMutation(jobId, async (payload: MilestonePayload) => (await api.post<{ m_id: number; original_id: number }>('/milestone', payload, { headers: { 'Idempotency-Key': newKey() } })).data);
+  useMilestoneMutation(jobId, async (payload: MilestonePayload) => (await api.post<{ m_id: number; original_id: number }>('/milestone', payload, asCommand())).data);
 
 export const useApproval = (jobId: number) =>
-  useMilestoneMutation(jobId, async (input: { milestone_id: number; approve?: true; reject?: true }) => (await api.post<MilestoneView>('/milestone/approval', input, { headers: { 'Idempotency-Key': newKey() } })).data);
+  useMilestoneMutation(jobId, async (input: { milestone_id: number; approve?: true; reject?: true }) => (await api.post<MilestoneView>('/milestone/approval', input, asCommand())).data);
 
 export const useMarkComplete = (jobId: number) =>
   useMilestoneMutation(jobId, async (input: { milestone_id: number; complete: boolean }) =>
-    (await api.put<MilestoneView>(`/milestone/${input.milestone_id}/complete`, { complete: input.complete }, { headers: { 'Idempotency-Key': newKey() } })).data,
+    (await api.put<MilestoneView>(`/milestone/${input.milestone_id}/complete`, { complete: input.complete }, asCommand())).data,
   );
 
 export const useStartDeposit = (jobId: number) =>
-  useMilestoneMutation(jobId, async (input: { milestone_id: number }) => (await api.post<DepositView>('/milestone/deposit', input, { headers: { 'Idempotency-Key': newKey() } })).data);
+  useMilestoneMutation(jobId, async (input: { milestone_id: number }) => (await api.post<DepositView>('/milestone/deposit', input, asCommand())).data);
 
 export const useOpenDispute = (jobId: number) =>
-  useMilestoneMutation(jobId, async (input: { milestone_id: number; statement: string }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/dispute`, { statement: input.statement })).data);
+  useMilestoneMutation(jobId, async (input: { milestone_id: number; statement: string }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/dispute`, { statement: input.statement }, asCommand())).data);
 
 export const useRespondToDispute = (jobId: number) =>
-  useMilestoneMutation(jobId, async (input: { milestone_id: number; statement: string }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/dispute/respond`, { statement: input.statement })).data);
+  useMilestoneMutation(jobId, async (input: { milestone_id: number; statement: string }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/dispute/respond`, { statement: input.statement }, asCommand())).data);
 
-export const useClaimRefund = (jobId: number) => useMilestoneMutation(jobId, async (input: { milestone_id: number }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/refund-claim`)).data);
+export const useClaimRefund = (jobId: number) => useMilestoneMutation(jobId, async (input: { milestone_id: number }) => (await api.post<MilestoneView>(`/milestone/${input.milestone_id}/refund-claim`, {}, asCommand())).data);

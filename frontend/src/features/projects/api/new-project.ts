@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 import { projectKeys } from './types';
 
@@ -66,9 +66,9 @@ export async function createDraft(state: JobState, idempotencyKey: string): Prom
 }
 
 export async function updateDraft(state: JobState, primary: { company_id: number | null; primary_company_name?: string | null }) {
-  return (await api.put<{ primary: unknown; state: JobState }>('/job/basic', { state, primary })).data;
+  return (await api.put<{ primary: unknown; state: JobState }>('/job/basic', { state, primary }, asCommand())).data;
 }
 
 export async function submitProject(jobId: number): Promise<void> {
-  await api.put(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+  await api.put(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
 }

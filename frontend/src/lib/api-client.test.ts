@@ -1,0 +1,52 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from './api-client';
+
+const originalAdapter = api.defaults.adapter;
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+});
+
+/** A scripted server: answers each request with the next status, and records what it was sent. */
+function scripted(statuses: (number | 'network')[]) {
+  const seen: { key: string | undefined; url: string | undefined }[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    seen.push({ key: AxiosHeaders.from(config.headers).get('Idempotency-Key') as string | undefined, url: config.url });
+    const next = statuses.shift() ?? 200;
+    if (next === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const response = { data: next === 200 ? { ok: true } : { message: 'The service is temporarily unavailable; try again in a moment.' }, status: next, statusText: '', headers: {}, config };
+    if (next >= 400) throw new AxiosError(`Request failed with status code ${next}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    return response;
+  };
+  api.defaults.adapter = adapter;
+  return seen;
+}
+
+describe('the HTTP client re-sends commands only when that is safe', () => {
+  it('re-sends a keyed command after a 503 and a dropped connection, with the same key', async () => {
+    const seen = scripted([503, 'network', 200]);
+    const answer = await api.post('/milestone/deposit', { milestone_id: 1 }, { headers: { 'Idempotency-Key': 'k-1' } });
+    expect(answer.data).toEqual({ ok: true });
+    expect(seen.map((s) => s.key)).toEqual(['k-1', 'k-1', 'k-1']);
+  });
+
+  it('never re-sends a command without a key', async () => {
+    const seen = scripted([503, 200]);
+    await expect(api.post('/contact', { note: 'hi' })).rejects.toThrow('Request failed with status code 503');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not re-send a keyed command the API refused (4xx) or failed (500)', async () => {
+    for (const status of [409, 500]) {
+      const seen = scripted([status, 200]);
+      await expect(api.post('/milestone/approval', {}, { headers: { 'Idempotency-Key': `k-${status}` } })).rejects.toThrow(String(status));
+      expect(seen).toHaveLength(1);
+    }
+  });
+
+  it('gives up after four re-sends and reports the last answer', async () => {
+    const seen = scripted([503, 503, 503, 503, 503, 200]);
+    await expect(api.put('/milestone/1/complete', { complete: true }, { headers: { 'Idempotency-Key': 'k-2' } })).rejects.toThrow('503');
+    expect(seen).toHaveLength(5);
+  }, 20_000);
+});
