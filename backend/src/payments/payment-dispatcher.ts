@@ -83,6 +83,11 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
         const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('payments-dispatcher', 0)) AS ok`);
         if (rows[0]?.ok) {
           this.lock = lock;
+          // A lost lock connection (PostgreSQL restart, terminated session) releases the lock:
+          // stop dispatching at once and queue for it again, so two processes never both dispatch.
+          const lost = () => this.lockLost(lock);
+          lock.on('error', lost);
+          lock.on('end', lost);
           break;
         }
         await lock.end();
@@ -95,6 +100,22 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
     this.unsubscribe = this.runner.onProgress(() => this.kick());
     this.kick();
+  }
+
+  private lockLost(lock: Client): void {
+    if (this.lock !== lock) return;
+    this.lock = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.logger.warn('payments dispatcher lost its database lock; waiting to take it again');
+    void this.start();
+  }
+
+  /** True while this process holds the dispatcher lock (one dispatcher per database). */
+  get dispatching(): boolean {
+    return this.lock !== null;
   }
 
   /** Runs a dispatch pass now (or right after the current one) and keeps polling. */
