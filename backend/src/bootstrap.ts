@@ -11,6 +11,7 @@ import { createDataSource, openDatabase, type DatabaseHandle } from './infrastru
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { registerSecurity } from './http/security';
+import { recordRoutes, type ServedRoute } from './http/route-table';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { seedDemoProjects } from './seed/demo-projects';
 import { IdsService } from './escrow/ids.service';
@@ -21,6 +22,8 @@ export interface RunningApp {
   db: DatabaseHandle;
   dataSource: DataSource;
   config: AppConfig;
+  /** Every route the HTTP server serves, as fastify registered it. */
+  routes: readonly ServedRoute[];
   /** The demo logins to print, when demo data is on. */
   demoLogins: string | null;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   const adapter = new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: 1024 * 1024 });
+  const routes = recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
@@ -103,6 +107,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     db,
     dataSource,
     config,
+    routes,
     demoLogins,
     close: async () => {
       if (closed) return;

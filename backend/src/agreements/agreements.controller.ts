@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { IsIn, IsString, MaxLength, Matches } from 'class-validator';
-import type { ActiveProject } from '@escrow/domain';
+import { decideProject, type ActiveProject, type ProjectCommand } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
@@ -60,15 +60,17 @@ export class AgreementsController {
   @HttpCode(200)
   async sign(@Param('id', ParseIdPipe) jobId: number, @Body() body: SignAgreementRequest, @CurrentUser() user: SessionUser) {
     await this.access.requireViewer(jobId, user);
-    const { text } = await this.compose(jobId);
+    const { project, text } = await this.compose(jobId);
     const hash = agreementHash(text);
     if (hash !== body.agreement_hash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
     const contractName = contractNameOf(jobId, hash);
-    await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [contractName, jobId, hash, text]);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(
-      new DecideProjectCommand(jobId, metadata, () => ({ type: 'SignProjectAgreement', data: { party: body.signer_type, signedName: body.signed_name, agreementHash: hash, contractName }, metadata })),
-    );
+    const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party: body.signer_type, signedName: body.signed_name, agreementHash: hash, contractName }, metadata };
+    // Ask the (pure) decider first, so a refused signature (an admin, the wrong side) stores no
+    // text; the command bus below decides again on the stream, which is what counts.
+    decideProject(command, project);
+    await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [contractName, jobId, hash, text]);
+    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => command));
     return this.signed(contractName, user);
   }
 

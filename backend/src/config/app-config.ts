@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 
@@ -27,6 +28,8 @@ export interface AppConfig {
   publicUrl: string;
   /** How long a command's answer waits for the read models to catch up (read your writes). */
   readYourWritesTimeoutMs: number;
+  /** Login, reset and public-form limits; the defaults are the product's policy (tests shorten the windows). */
+  rateLimits: RateLimitPolicy;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -72,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Escrow Ledger <no-reply@escrowledger.test>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
+    rateLimits: DEFAULT_RATE_LIMITS,
   };
 }

@@ -4,6 +4,7 @@ import { DomainError, type DomainErrorKind } from '@escrow/domain';
 import { isTransientDatabaseError } from '@escrow/projections';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TooManyRequestsException } from '../identity/rate-limits';
 
 /** Errors a request can cause by itself: their message is safe and useful to show. */
 export interface ErrorBody {
@@ -48,6 +49,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
+      if (exception instanceof TooManyRequestsException && !reply.sent) reply.header('retry-after', String(exception.retryAfterSeconds));
       this.send(reply, status, messageOf(exception.getResponse(), exception.message));
       return;
     }

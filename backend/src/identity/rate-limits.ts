@@ -1,14 +1,20 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
 
 function minutes(ms: number): string {
   const m = Math.max(1, Math.ceil(ms / 60000));
   return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
-class TooManyRequests extends HttpException {
-  constructor(message: string) {
+/** A 429 that also says, in the Retry-After header, how many seconds to wait (RFC 9110 §10.2.3). */
+export class TooManyRequestsException extends HttpException {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, msBeforeNext: number) {
     super(message, HttpStatus.TOO_MANY_REQUESTS);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   }
 }
 
@@ -19,12 +25,23 @@ class TooManyRequests extends HttpException {
  */
 @Injectable()
 export class RateLimits {
-  private readonly loginFailuresPerEmail = new RateLimiterMemory({ keyPrefix: 'login-email', points: 5, duration: 15 * 60 });
-  private readonly loginFailuresPerAddress = new RateLimiterMemory({ keyPrefix: 'login-ip', points: 20, duration: 15 * 60 });
-  private readonly resetRequestsPerEmail = new RateLimiterMemory({ keyPrefix: 'reset-email', points: 3, duration: 60 * 60 });
-  private readonly resetRequestsPerAddress = new RateLimiterMemory({ keyPrefix: 'reset-ip', points: 10, duration: 60 * 60 });
-  private readonly codeChecksPerAddress = new RateLimiterMemory({ keyPrefix: 'code-ip', points: 30, duration: 15 * 60 });
-  private readonly publicFormsPerAddress = new RateLimiterMemory({ keyPrefix: 'forms-ip', points: 20, duration: 60 * 60 });
+  private readonly loginFailuresPerEmail: RateLimiterMemory;
+  private readonly loginFailuresPerAddress: RateLimiterMemory;
+  private readonly resetRequestsPerEmail: RateLimiterMemory;
+  private readonly resetRequestsPerAddress: RateLimiterMemory;
+  private readonly codeChecksPerAddress: RateLimiterMemory;
+  private readonly publicFormsPerAddress: RateLimiterMemory;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const policy = config.rateLimits;
+    const limiter = (keyPrefix: string, { points, seconds }: { points: number; seconds: number }) => new RateLimiterMemory({ keyPrefix, points, duration: seconds });
+    this.loginFailuresPerEmail = limiter('login-email', policy.loginFailuresPerEmail);
+    this.loginFailuresPerAddress = limiter('login-ip', policy.loginFailuresPerAddress);
+    this.resetRequestsPerEmail = limiter('reset-email', policy.resetRequestsPerEmail);
+    this.resetRequestsPerAddress = limiter('reset-ip', policy.resetRequestsPerAddress);
+    this.codeChecksPerAddress = limiter('code-ip', policy.codeChecksPerAddress);
+    this.publicFormsPerAddress = limiter('forms-ip', policy.publicFormsPerAddress);
+  }
 
   /** Refuses before checking the password when either counter is exhausted. */
   async assertLoginAllowed(email: string, address: string): Promise<void> {
@@ -34,7 +51,7 @@ export class RateLimits {
     ] as const) {
       const state = await limiter.get(key);
       if (state && state.remainingPoints <= 0) {
-        throw new TooManyRequests(`Too many failed logins for ${subject}. Try again in ${minutes(state.msBeforeNext)}.`);
+        throw new TooManyRequestsException(`Too many failed logins for ${subject}. Try again in ${minutes(state.msBeforeNext)}.`, state.msBeforeNext);
       }
     }
   }
@@ -64,7 +81,7 @@ export class RateLimits {
     try {
       await limiter.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw new TooManyRequests(`${message} Try again in ${minutes(rejection.msBeforeNext)}.`);
+      if (rejection instanceof RateLimiterRes) throw new TooManyRequestsException(`${message} Try again in ${minutes(rejection.msBeforeNext)}.`, rejection.msBeforeNext);
       throw rejection;
     }
   }

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Pool } from 'pg';
 import { hashPassword } from '../identity/passwords';
+import { hashSecret, newSecret } from '../identity/tokens';
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -48,6 +49,13 @@ export class HttpSession {
     return this.cookies.get(name);
   }
 
+  /** Sets (or, with undefined, removes) a cookie this client sends, as a browser holding it would. */
+  setCookie(name: string, value: string | undefined): this {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+    return this;
+  }
+
   async request<T = any>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}, options: { withoutCsrf?: boolean } = {}): Promise<HttpAnswer<T>> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/user');
     const xsrf = method !== 'GET' && !options.withoutCsrf ? { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } : {};
@@ -61,7 +69,7 @@ export class HttpSession {
         ...xsrf,
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) } : {}),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
@@ -88,6 +96,16 @@ export interface CreatedUser {
   email: string;
   password: string;
   companyId: number | null;
+}
+
+/**
+ * A logged-in session for a user without going through the login form (no password hashing, no
+ * rate limit): the row login would insert. Returns the cookie value.
+ */
+export async function startSession(pool: Pool, userId: number): Promise<string> {
+  const token = newSecret();
+  await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + interval '1 day', 'test', '127.0.0.1')`, [hashSecret(token), userId]);
+  return token;
 }
 
 /** Inserts a user directly (tests create their own data). */

@@ -1,0 +1,57 @@
+import { MUTATING, ROUTE_MATRIX, routeKey, type RouteCase } from './route-matrix';
+import { createSecurityWorld, ROLE_NAMES, ROLES, type Role, type SecurityWorld } from './security-world';
+import { changedTables, fingerprint } from './state-fingerprint';
+
+/**
+ * Issue 8.3, the authorization matrix: every route the application serves × every kind of
+ * caller, each cell its own assertion of the exact status. The inventory comes from fastify at
+ * run time, so a route added without an entry here fails the first test.
+ */
+describe('security: authorization matrix', () => {
+  let world: SecurityWorld;
+
+  beforeAll(async () => {
+    world = await createSecurityWorld();
+  }, 180_000);
+  afterAll(() => world?.close());
+
+  describe('route inventory', () => {
+    it('classifies every route the application serves', () => {
+      const served = world.app.routes.map(routeKey);
+      const classified = new Set(ROUTE_MATRIX.map(routeKey));
+      const missing = served.filter((r) => !classified.has(r));
+      expect({ unclassifiedRoutes: missing }).toEqual({ unclassifiedRoutes: [] });
+      expect(served.length).toBeGreaterThan(50);
+    });
+
+    it('has no entry for a route the application does not serve', () => {
+      const served = new Set(world.app.routes.map(routeKey));
+      expect({ staleEntries: ROUTE_MATRIX.map(routeKey).filter((r) => !served.has(r)) }).toEqual({ staleEntries: [] });
+      expect(new Set(ROUTE_MATRIX.map(routeKey)).size).toBe(ROUTE_MATRIX.length);
+    });
+
+    it.each(ROUTE_MATRIX.map((c) => [routeKey(c), c] as const))('%s: its guard and the expected statuses agree', (_key, c: RouteCase) => {
+      if (c.guard !== 'public') expect(c.expect.anonymous).toBe(401);
+      else expect(c.expect.anonymous).not.toBe(401);
+      if (c.guard === 'admin') for (const role of ROLES) if (role !== 'admin' && role !== 'anonymous') expect(c.expect[role]).toBe(403);
+    });
+  });
+
+  const cells = ROUTE_MATRIX.flatMap((c) => ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets ${c.expect[role]}`, c, role] as const));
+
+  it.each(cells)('%s', async (_name, c: RouteCase, role: Role) => {
+    const expected = c.expect[role];
+    const allowed = expected >= 200 && expected < 300;
+    const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
+    const client = await world.client(role);
+    const checkNothingChanges = !allowed && MUTATING.includes(c.method);
+    if (checkNothingChanges) await world.quiet();
+    const before = checkNothingChanges ? await fingerprint(world.app.db.pool) : null;
+
+    const answer = await client.request(c.method, request.url, request.body, request.headers);
+
+    expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
+    if (!allowed) expect(typeof answer.body?.message).toBe('string');
+    if (before) expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
+  }, 60_000);
+});
