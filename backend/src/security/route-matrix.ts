@@ -1,3 +1,4 @@
+import { eventually } from '../test-support/event-store-fixture';
 import { TEST_PASSWORD } from '../test-support/http-session';
 import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world';
 
@@ -188,7 +189,14 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/admin/companies', 'admin', adminOnly(200), () => ({ url: '/api/admin/companies' })),
   route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/companies/${w.companies.payee}`, body: { bio: 'Licensed plumbers since 1999.' } })),
   route('GET', '/api/admin/projections', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections' })),
-  route('POST', '/api/admin/projections/:name/rebuild', 'admin', adminOnly(202), () => ({ url: '/api/admin/projections/audit-trail/rebuild' })),
+  // A rebuild runs on after the answer; a second one while it runs is a 409, so a fresh cell waits for the last one.
+  route('POST', '/api/admin/projections/:name/rebuild', 'admin', adminOnly(202), async (w, _r, fresh) => {
+    if (fresh) {
+      const admin = await w.client('admin');
+      await eventually(() => admin.get('/api/admin/projections'), (a) => Array.isArray(a.body) && !a.body.some((p: { rebuilding_here: boolean }) => p.rebuilding_here), 60_000);
+    }
+    return { url: '/api/admin/projections/audit-trail/rebuild' };
+  }),
   route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/resume' })),
 ];
 
