@@ -3,18 +3,21 @@ import type { FastifyReply } from 'fastify';
 import { nextAction, type ActiveMilestone } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { Access } from '../identity/access.decorators';
+import { isIdText } from '../http/ids';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { sendCsv, toCsv } from './csv';
 
 const isoDate = (value: unknown, name: string): string | null => {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new BadRequestException(`${name} must be a date like 2026-11-01.`);
-  return new Date(value).toISOString();
+  const time = typeof value === 'string' ? Date.parse(value) : NaN;
+  // Years outside 1–9999 parse in JavaScript but not in PostgreSQL.
+  if (Number.isNaN(time) || time < Date.parse('0001-01-01T00:00:00Z') || time > Date.parse('9999-12-31T23:59:59.999Z')) throw new BadRequestException(`${name} must be a date like 2026-11-01.`);
+  return new Date(time).toISOString();
 };
 
 const positiveInt = (value: unknown, name: string): number | null => {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) throw new BadRequestException(`${name} must be a positive whole number.`);
+  if (!isIdText(value)) throw new BadRequestException(`${name} must be a positive whole number.`);
   return Number(value);
 };
 

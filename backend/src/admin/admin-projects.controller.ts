@@ -19,6 +19,7 @@ import {
 } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { Access } from '../identity/access.decorators';
+import { isIdText } from '../http/ids';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
@@ -79,7 +80,7 @@ export class AdminProjectsController {
   @Get('job/:id/ledger')
   async ledger(@Param('id', ParseIdPipe) jobId: number, @Query('milestone') milestoneParam: unknown) {
     await this.access.job(jobId);
-    if (milestoneParam !== undefined && (typeof milestoneParam !== 'string' || !/^[1-9]\d{0,9}$/.test(milestoneParam))) throw new BadRequestException('milestone must be a milestone id.');
+    if (milestoneParam !== undefined && !isIdText(milestoneParam)) throw new BadRequestException('milestone must be a milestone id.');
     const { rows } = await this.pool.query(
       `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at,
               sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(14,2)::text AS running_balance

@@ -1,4 +1,5 @@
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../http/ids';
 
 export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
 export type State = (typeof STATES)[number];
@@ -27,8 +28,7 @@ export class NewCustomerRequest {
 
   /** Set when the buyer is the current user (the buyer-started flow). */
   @IsOptional()
-  @IsInt({ message: 'user_id must be a whole number.' })
-  @Min(1)
+  @IsId('user_id must be a whole number.')
   user_id?: number;
 }
 

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { isIdText } from './ids';
 
 /**
  * Route ids are positive whole numbers; anything else is the caller's mistake, not a 500. The
@@ -9,7 +10,7 @@ export class ParseIdPipe implements PipeTransform<string | number, number> {
   transform(value: string | number, metadata: ArgumentMetadata): number {
     const name = metadata.data ?? 'id';
     const text = typeof value === 'number' ? String(value) : value;
-    if (typeof text !== 'string' || !/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2147483647) {
+    if (!isIdText(text)) {
       throw new BadRequestException(`${name} must be a positive whole number.`);
     }
     return Number(text);

@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { XSRF_COOKIE } from '../identity/guards';
+import { refuseUnsafeInput } from './input-limits';
 
 /**
  * Cookies, security headers and the CSRF cookie. Every response to a request without an
@@ -32,6 +33,7 @@ export async function registerSecurity(app: NestFastifyApplication): Promise<voi
     hsts: false, // set by the TLS terminator in front of us, which knows whether HTTPS is in use
   });
   const fastify = app.getHttpAdapter().getInstance();
+  refuseUnsafeInput(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.cookies?.[XSRF_COOKIE]) {
       const token = randomBytes(24).toString('base64url');

@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsId } from '../http/ids';
 
 export class PayeeRequest {
-  @IsInt({ message: 'Each payee needs jc_id, the id of the company to pay.' })
-  @Min(1)
+  @IsId('Each payee needs jc_id, the id of the company to pay.')
   jc_id!: number;
 
   @IsIn(['fixed', 'percent', 'remainder'], { message: 'A payee type is fixed, percent or remainder.' })
@@ -23,8 +23,7 @@ export class PayeeRequest {
 }
 
 export class MilestoneRequest {
-  @IsInt({ message: 'job_id must be the id of the project.' })
-  @Min(1)
+  @IsId('job_id must be the id of the project.')
   job_id!: number;
 
   @IsOptional()
@@ -44,8 +43,7 @@ export class MilestoneRequest {
 
   /** Set to propose an edit of an existing milestone. */
   @IsOptional()
-  @IsInt({ message: 'original_id must be the id of the milestone to edit.' })
-  @Min(1)
+  @IsId('original_id must be the id of the milestone to edit.')
   original_id?: number | null;
 
   /** The milestone amount, needed when a payee takes a percentage or the remainder. */
@@ -61,8 +59,7 @@ export class MilestoneRequest {
 }
 
 export class ApprovalRequest {
-  @IsInt({ message: 'milestone_id must be the id of the milestone version.' })
-  @Min(1)
+  @IsId('milestone_id must be the id of the milestone version.')
   milestone_id!: number;
 
   @IsOptional()
@@ -85,8 +82,7 @@ export class CompleteRequest {
 }
 
 export class DepositRequest {
-  @IsInt({ message: 'milestone_id must be the id of the milestone.' })
-  @Min(1)
+  @IsId('milestone_id must be the id of the milestone.')
   milestone_id!: number;
 }
 

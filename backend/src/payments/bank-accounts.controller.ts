@@ -1,16 +1,17 @@
 import { BadRequestException, Body, Controller, ForbiddenException, Get, HttpCode, Post } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Access, CurrentUser } from '../identity/access.decorators';
 import type { SessionUser } from '../identity/session-user';
 import { ProjectAccess } from '../escrow/project-access.service';
 import { BankAccounts } from './bank-accounts.service';
+import { IsId } from '../http/ids';
 
 export class LinkBankAccountRequest {
   @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })
   purpose!: 'deposit' | 'payout';
 
-  @IsOptional() @IsInt() @Min(1) job_id?: number;
+  @IsOptional() @IsId('job_id must be the id of a project.') job_id?: number;
 
   @IsString({ message: "Enter the account holder's name." }) @MaxLength(200) holder_name!: string;
 
