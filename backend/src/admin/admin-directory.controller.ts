@@ -3,8 +3,9 @@ import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'cl
 import type { Pool } from 'pg';
 import { CompaniesRepository, toCompanyRead } from '../directory/companies.repository';
 import { STATES } from '../directory/directory.dto';
+import { websiteLink } from '../directory/website-link';
 import { Access } from '../identity/access.decorators';
-import { normalizePhone } from '../identity/phone';
+import { isEmail, normalizeEmail, normalizePhone } from '../identity/phone';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -71,12 +72,14 @@ export class AdminDirectoryController {
       phone = body.phone.trim() ? normalizePhone(body.phone) : null;
       if (body.phone.trim() && !phone) throw new BadRequestException('Enter all 10 digits of the phone number.');
     }
+    if (body.contact_email?.trim() && !isEmail(normalizeEmail(body.contact_email))) throw new BadRequestException('Enter a valid contact email address, or leave it empty.');
+    const website = body.website_link === undefined ? company.website_link : websiteLink(body.website_link);
     const pick = <K extends keyof typeof company>(key: K, value: string | undefined) => (value === undefined ? company[key] : value.trim() || null);
     await this.pool.query(
       `UPDATE companies SET name = $2, street = $3, city = $4, state = $5, zip_code = $6, phone = $7, contact_email = $8, website_link = $9, license = $10, insurance = $11, bio = $12
         WHERE company_id = $1`,
       [id, body.name?.trim() ?? company.name, pick('street', body.street), pick('city', body.city), body.state ?? company.state, pick('zip_code', body.zip_code), phone,
-        pick('contact_email', body.contact_email), pick('website_link', body.website_link), pick('license', body.license), pick('insurance', body.insurance), pick('bio', body.bio)],
+        body.contact_email === undefined ? company.contact_email : body.contact_email.trim() ? normalizeEmail(body.contact_email) : null, website, pick('license', body.license), pick('insurance', body.insurance), pick('bio', body.bio)],
     );
     if (body.services) await this.companies.setServices(id, body.services);
     return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };

@@ -14,6 +14,7 @@ import { ParseIdPipe } from '../http/parse-id.pipe';
 import { MAIL_PORT, type MailPort } from '../mail/mail.port';
 import { CompaniesRepository } from './companies.repository';
 import { ContractorApplicationRequest, RejectApplicationRequest } from './directory.dto';
+import { websiteLink } from './website-link';
 
 /** Contractor applications (/apply, /join): submitted by anyone, decided by an admin. */
 @Controller()
@@ -43,12 +44,13 @@ export class ApplicationsController {
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');
     if (!phone) throw new BadRequestException('Please enter a 10-digit phone number.');
     if (body.services.filter((s) => s.trim()).length === 0) throw new BadRequestException('Choose at least one service your company offers.');
+    const website = websiteLink(body.website_link);
     await this.limits.publicFormSent(request.ip);
     const { rows } = await this.pool.query<{ application_id: number }>(
       `INSERT INTO contractor_applications (company_name, first_name, last_name, email, phone, street, city, state, zip_code, services, license, insurance, website_link, message)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING application_id`,
       [body.company_name.trim(), body.first_name.trim(), body.last_name.trim(), email, phone, body.street?.trim() || null, body.city.trim(), body.state, body.zip_code?.trim() || null,
-        body.services.map((s) => s.trim()).filter(Boolean), body.license?.trim() || null, body.insurance?.trim() || null, body.website_link?.trim() || null, body.message?.trim() || null],
+        body.services.map((s) => s.trim()).filter(Boolean), body.license?.trim() || null, body.insurance?.trim() || null, website, body.message?.trim() || null],
     );
     return { application_id: rows[0]!.application_id };
   }

@@ -33,7 +33,8 @@ export function CompanyPage() {
           <dl className="el-company__facts">
             {c.phone && (<><dt>Phone</dt><dd><a href={`tel:+1${c.phone}`}>{formatPhoneDisplay(c.phone)}</a></dd></>)}
             {c.contact_email && (<><dt>Email</dt><dd><a href={`mailto:${c.contact_email}`}>{c.contact_email}</a></dd></>)}
-            {c.website_link && (<><dt>Website</dt><dd><a href={c.website_link} target="_blank" rel="noreferrer noopener">{c.website_link.replace(/^https?:\/\//, '')}</a></dd></>)}
+            {/* Only web links become links: the API refuses other schemes, older rows may predate that. */}
+            {c.website_link && (<><dt>Website</dt><dd>{/^https?:\/\//i.test(c.website_link) ? <a href={c.website_link} target="_blank" rel="noreferrer noopener">{c.website_link.replace(/^https?:\/\//i, '')}</a> : c.website_link}</dd></>)}
           </dl>
         </section>
         <section className="el-card" aria-label="Credentials">
