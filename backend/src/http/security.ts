@@ -2,7 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
 import { XSRF_COOKIE } from '../identity/guards';
+import { isSecureRequest } from '../identity/sessions.service';
 import { refuseUnsafeInput } from './input-limits';
 
 /**
@@ -10,7 +12,7 @@ import { refuseUnsafeInput } from './input-limits';
  * XSRF-TOKEN cookie sets one (readable by the page, which echoes it in X-XSRF-TOKEN), so the
  * first GET of the app or of /api/user arms every later POST.
  */
-export async function registerSecurity(app: NestFastifyApplication): Promise<void> {
+export async function registerSecurity(app: NestFastifyApplication, config: Pick<AppConfig, 'publicUrl'>): Promise<void> {
   await app.register(fastifyCookie as never);
   await app.register(fastifyHelmet as never, {
     contentSecurityPolicy: {
@@ -39,7 +41,11 @@ export async function registerSecurity(app: NestFastifyApplication): Promise<voi
       const token = randomBytes(24).toString('base64url');
       // Later hooks and handlers of this same request see it too.
       request.cookies = { ...request.cookies, [XSRF_COOKIE]: token };
-      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+      reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: isSecureRequest(request, config.publicUrl) });
     }
+  });
+  // API answers carry personal and financial data: no browser or shared cache may keep them.
+  fastify.addHook('onSend', async (request, reply) => {
+    if ((request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { hashSecret, newSecret } from './tokens';
 import { toSessionUser, type UserRow } from './users.repository';
@@ -13,13 +15,21 @@ const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export function isSecureRequest(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+/**
+ * Whether cookies get the Secure flag: when the request came over HTTPS (directly, or through a
+ * proxy on this host that says so), or whenever the site's public address is https — a TLS
+ * terminator on another host is not trusted to say so, and the cookies must be Secure anyway.
+ */
+export function isSecureRequest(request: FastifyRequest, publicUrl: string): boolean {
+  return request.protocol === 'https' || /^https:\/\//i.test(publicUrl);
 }
 
 @Injectable()
 export class SessionsService {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** A fresh session for a user who just proved who they are; the old one, if any, is revoked. */
   async start(userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -33,7 +43,7 @@ export class SessionsService {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: isSecureRequest(request),
+      secure: isSecureRequest(request, this.config.publicUrl),
       maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
     });
   }
