@@ -1,0 +1,161 @@
+import { OneTimeCodes } from '../identity/one-time-codes';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
+import { createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { changedTables, fingerprint } from './state-fingerprint';
+
+let addressCounter = 0;
+/** A client address of its own per test, from outside this host (so X-Forwarded-For is not trusted). */
+const freshAddress = () => `198.51.100.${++addressCounter}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 8.3, rate limits, with the real limiter: failed logins per account and per client
+ * address, password-reset requests per email and per address, reset and invitation code checks
+ * per address. Each refusal is a 429 with a message saying what to do and a Retry-After header,
+ * refuses even correct credentials while it lasts, changes nothing, and ends with its window.
+ */
+describe('security: rate limits', () => {
+  describe('with the product policy', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp();
+    }, 120_000);
+    afterAll(() => app?.close());
+
+    const client = (address = freshAddress()) => new HttpSession(app.http, address);
+
+    it(`locks an account after ${DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points} failed logins, even for the right password, for ${DEFAULT_RATE_LIMITS.loginFailuresPerEmail.seconds / 60} minutes`, async () => {
+      const victim = await createUser(app.db.pool);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points; i++) {
+        // Each guess from another address: the per-account limit holds however the attacker spreads out.
+        expect((await client().post('/api/auth/login', { email: victim.email, password: `wrong-guess-${i}` })).status).toBe(401);
+      }
+      const before = await fingerprint(app.db.pool);
+      const blocked = await client().post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many failed logins for this email. Try again in 15 minutes.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(blocked.headers['set-cookie'] ?? '').not.toContain('sid=');
+      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      // The email is matched as the login form sends it: case and spaces do not open a new count.
+      expect((await client().post('/api/auth/login', { email: `  ${victim.email.toUpperCase()} `, password: TEST_PASSWORD })).status).toBe(429);
+    });
+
+    it('counts only failures in a row: a successful login starts the count again', async () => {
+      const user = await createUser(app.db.pool);
+      const points = DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points;
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < points - 1; i++) expect((await client().post('/api/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
+        expect((await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+      }
+    });
+
+    it(`refuses a client address after ${DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points} failed logins on any accounts, and X-Forwarded-For does not get around it`, async () => {
+      const address = freshAddress();
+      const user = await createUser(app.db.pool);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points; i++) {
+        expect((await client(address).post('/api/auth/login', { email: `nobody-${i}@example.com`, password: 'whatever-1234' })).status).toBe(400);
+      }
+      const blocked = await client(address).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many failed logins for your network address. Try again in 15 minutes.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      const spoofed = await client(address).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '192.0.2.77' });
+      expect(spoofed.status).toBe(429);
+      // Other people are not locked out with the attacker.
+      expect((await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    });
+
+    it(`sends at most ${DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points} reset emails an hour to one address, and nothing more once refused`, async () => {
+      const user = await createUser(app.db.pool);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points; i++) {
+        expect((await client().post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
+      }
+      const before = await fingerprint(app.db.pool);
+      const blocked = await client().post('/api/user/password/forgot', { email: user.email });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many reset requests for this email. Try again in 60 minutes.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      const { rows } = await app.db.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [user.email]);
+      expect(rows[0].n).toBe(DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points);
+    });
+
+    it(`refuses reset requests from one address after ${DEFAULT_RATE_LIMITS.resetRequestsPerAddress.points} an hour`, async () => {
+      const address = freshAddress();
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.resetRequestsPerAddress.points; i++) {
+        const user = await createUser(app.db.pool, { password: null });
+        expect((await client(address).post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
+      }
+      const last = await createUser(app.db.pool, { password: null });
+      const blocked = await client(address).post('/api/user/password/forgot', { email: last.email });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many reset requests from your network address. Try again in 60 minutes.');
+    });
+
+    it(`refuses reset and invitation codes from one address after ${DEFAULT_RATE_LIMITS.codeChecksPerAddress.points} tries, valid or not`, async () => {
+      const address = freshAddress();
+      const user = await createUser(app.db.pool);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.codeChecksPerAddress.points; i++) {
+        const guess = `guessed-code-${i}-${'x'.repeat(20)}`;
+        const answer = i % 3 === 0 ? await client(address).put('/api/user/password/reset', { code: guess, password: 'Brand-new-pass-2026' }) : await client(address).get(`/api/auth/${i % 3 === 1 ? 'customer' : 'invite'}/${guess}`);
+        expect(answer.status).toBe(404);
+      }
+      const code = await app.http.get(OneTimeCodes).issue(user.userId, 'password_reset');
+      const before = await fingerprint(app.db.pool);
+      const blocked = await client(address).put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many attempts with links or codes. Try again in 15 minutes.');
+      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      // The code itself is still good, from somewhere that is not guessing.
+      expect((await client().put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' })).status).toBe(200);
+    });
+  });
+
+  describe('with short windows', () => {
+    const WINDOW_SECONDS = 6;
+    const policy: RateLimitPolicy = {
+      ...DEFAULT_RATE_LIMITS,
+      loginFailuresPerEmail: { points: 2, seconds: WINDOW_SECONDS },
+      resetRequestsPerEmail: { points: 1, seconds: WINDOW_SECONDS },
+    };
+    let app: TestApp;
+    let user: CreatedUser;
+    beforeAll(async () => {
+      app = await createTestApp({ rateLimits: policy });
+      user = await createUser(app.db.pool);
+    }, 120_000);
+    afterAll(() => app?.close());
+
+    /** Waits out a refusal's Retry-After (plus a margin for a busy machine), checking it holds until then. */
+    async function waitOut(retryAfter: unknown, stillRefused: () => Promise<number>): Promise<void> {
+      const seconds = Number(retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(WINDOW_SECONDS);
+      expect(await stillRefused()).toBe(429);
+      await sleep(seconds * 1000 + 1500);
+    }
+
+    it('lets the account log in again once the window has passed', async () => {
+      const login = (password: string) => new HttpSession(app.http, freshAddress()).post('/api/auth/login', { email: user.email, password });
+      expect((await login('wrong-password')).status).toBe(401);
+      expect((await login('wrong-password')).status).toBe(401);
+      const blocked = await login(TEST_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe('Too many failed logins for this email. Try again in 1 minute.');
+      await waitOut(blocked.headers['retry-after'], async () => (await login(TEST_PASSWORD)).status);
+      expect((await login(TEST_PASSWORD)).status).toBe(200);
+    });
+
+    it('sends a reset email again once the window has passed', async () => {
+      const forgot = () => new HttpSession(app.http, freshAddress()).post('/api/user/password/forgot', { email: user.email });
+      expect((await forgot()).status).toBe(200);
+      const blocked = await forgot();
+      expect(blocked.status).toBe(429);
+      await waitOut(blocked.headers['retry-after'], async () => (await forgot()).status);
+      expect((await forgot()).status).toBe(200);
+    });
+  });
+});
