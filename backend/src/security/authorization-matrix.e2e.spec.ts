@@ -1,6 +1,6 @@
-import { MUTATING, ROUTE_MATRIX, routeKey, type RouteCase } from './route-matrix';
-import { createSecurityWorld, ROLE_NAMES, ROLES, type Role, type SecurityWorld } from './security-world';
-import { changedTables, fingerprint } from './state-fingerprint';
+import { MUTATING, ROUTE_MATRIX, routeKey, type RouteCase } from './route-matrix.test-kit';
+import { createSecurityWorld, ROLE_NAMES, ROLES, type Role, type SecurityWorld } from './security-world.test-kit';
+import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 /**
  * Issue 8.3, the authorization matrix: every route the application serves × every kind of

@@ -1,7 +1,7 @@
 import type { HttpSession } from '../test-support/http-session';
-import { allowedRole, MUTATING, ROUTE_MATRIX, routeKey, type RouteCase, type RouteRequest } from './route-matrix';
-import { createSecurityWorld, type SecurityWorld } from './security-world';
-import { changedTables, fingerprint } from './state-fingerprint';
+import { allowedRole, MUTATING, ROUTE_MATRIX, routeKey, type RouteCase, type RouteRequest } from './route-matrix.test-kit';
+import { createSecurityWorld, type SecurityWorld } from './security-world.test-kit';
+import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 const CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
 

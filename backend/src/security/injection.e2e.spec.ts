@@ -1,5 +1,5 @@
 import type { HttpAnswer } from '../test-support/http-session';
-import { createSecurityWorld, ok, uniqueSuffix, type SecurityWorld } from './security-world';
+import { createSecurityWorld, ok, uniqueSuffix, type SecurityWorld } from './security-world.test-kit';
 
 /**
  * Issue 8.3, injection: SQL and script strings in every text field are stored verbatim, come

@@ -2,7 +2,7 @@ import { OneTimeCodes } from '../identity/one-time-codes';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { changedTables, fingerprint } from './state-fingerprint';
+import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 let addressCounter = 0;
 /** A client address of its own per test, from outside this host (so X-Forwarded-For is not trusted). */

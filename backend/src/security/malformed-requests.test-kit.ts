@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteRequest } from './route-matrix';
+import type { RouteRequest } from './route-matrix.test-kit';
 
 /**
  * Malformed requests for the fuzz suite: each starts from a route's valid request (so mutations

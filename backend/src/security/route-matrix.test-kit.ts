@@ -1,6 +1,6 @@
 import { eventually } from '../test-support/event-store-fixture';
 import { TEST_PASSWORD } from '../test-support/http-session';
-import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world';
+import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world.test-kit';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
