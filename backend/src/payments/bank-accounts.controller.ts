@@ -59,7 +59,11 @@ export class BankAccountsController {
     const holder = body.holder_name.trim();
     if (!holder) throw new BadRequestException("Enter the account holder's name.");
     if (body.purpose === 'payout' && user.companyId === null) throw new ForbiddenException('Only contractor company users add a payout account.');
-    if (body.job_id) await this.access.requireViewer(body.job_id, user);
+    if (body.job_id) {
+      const { viewer } = await this.access.requireViewer(body.job_id, user);
+      // A project's deposits come from its buyer's account: nobody else registers one for it.
+      if (body.purpose === 'deposit' && viewer !== 'customer') throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
+    }
     const token = `sbx_ba_${createHash('sha256').update(`${body.routing_number}:${body.account_number}:${randomBytes(8).toString('hex')}`).digest('hex').slice(0, 24)}`;
     const account = await this.accounts.add({
       purpose: body.purpose,

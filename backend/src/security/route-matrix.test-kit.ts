@@ -96,9 +96,9 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     body: { reason: 'We are not taking new members in this area yet.' },
   })),
 
-  // Bank accounts: a deposit account for the project; outsiders of the project are refused.
+  // Bank accounts: the deposit account of a project is its buyer's; everyone else is refused.
   route('GET', '/api/bank-accounts', 'user', signedIn(200), () => ({ url: '/api/bank-accounts' })),
-  route('POST', '/api/bank-accounts', 'user', parties(201, 201), (w) => ({
+  route('POST', '/api/bank-accounts', 'user', parties(201, 403, { seller: 403 }), (w) => ({
     url: '/api/bank-accounts',
     body: { purpose: 'deposit', job_id: w.jobId, holder_name: 'Bea Buyer', bank_name: 'Desert Bank', routing_number: '021000021', account_number: '000123456789' },
   })),
