@@ -1,5 +1,5 @@
 import { createProjectors, ProjectionRunner, runProjectionsCli, type CliIo } from '@escrow/projections';
-import { createEventStoreFixture, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
+import { createEventStoreFixture, readEverything, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -19,6 +19,10 @@ describe('projections CLI', () => {
     await fixture.store.append('job-1', [
       testEvent('JobDraftCreated', { jobId: 1, customerId: 2, primaryCompanyId: 3, service: 'Roofing', customerInitiated: false, createdBy: 4, createdAt: '2026-11-01T00:00:00.000Z' }),
     ]);
+    // Readers of the global order only see events below the oldest transaction still running in
+    // the whole PostgreSQL cluster, which other test files share: wait until ours is below it, or
+    // a rebuild started now may rightly find nothing yet.
+    await readEverything(fixture.store, 1, 10);
   });
   afterAll(() => fixture.close());
 
