@@ -72,7 +72,28 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
     await page.close();
   }
 
-  await Promise.all([buyerContext.close(), sellerContext.close()]);
+  // The admin console shows the same strings (users, the project, its events, payments) as text too.
+  const adminContext = await browser.newContext({ baseURL });
+  await api(adminContext, 'POST', '/api/auth/login', { email: DEMO.admin, password: DEMO.password });
+  const admin = await adminContext.newPage();
+  const adminDialogs = watchDialogs(admin);
+  await admin.goto('/admin/users');
+  await expect(admin.getByText(BUYER_LAST).first(), 'the admin sees the buyer name as text').toBeVisible();
+  await expectNothingInjected(admin);
+  await admin.goto(`/admin/job/${jobId}`);
+  await expect(admin.getByText(TITLE).first(), 'the admin sees the milestone title as text').toBeVisible();
+  for (const tab of ['Ledger', 'Events']) {
+    await admin.getByRole('tab', { name: tab }).click();
+    await admin.waitForTimeout(300);
+    await expectNothingInjected(admin);
+  }
+  await admin.goto('/admin/projects');
+  await expect(admin.getByRole('link', { name: new RegExp(`#${jobId}`) })).toBeVisible();
+  await admin.waitForTimeout(500);
+  await expectNothingInjected(admin);
+  expect(adminDialogs, 'admin: dialogs opened').toEqual([]);
+
+  await Promise.all([buyerContext.close(), sellerContext.close(), adminContext.close()]);
 });
 
 test('the built app is served with the security headers', async ({ page }) => {

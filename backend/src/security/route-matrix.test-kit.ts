@@ -197,6 +197,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     }
     return { url: '/api/admin/projections/audit-trail/rebuild' };
   }),
+  route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/dead-letters' })),
   route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/resume' })),
 ];
 
