@@ -60,4 +60,27 @@ describe('agreements, bank accounts and the payments page', () => {
     })();
     expect(payments.deposits).toEqual([expect.objectContaining({ milestone: 'Frame', amount: '2045.00', bank_last4: '6789' })]);
   });
+
+  it('links a bank account once however often the same request is re-sent with its Idempotency-Key', async () => {
+    const buyer = await createUser(app.db.pool, { firstName: 'Rita', lastName: 'Retry' });
+    const b = new HttpSession(app.http);
+    await b.login(buyer.email, TEST_PASSWORD);
+    const request = { purpose: 'deposit', holder_name: 'Rita Retry', routing_number: '011000015', account_number: '4444555566' };
+    const first = await b.post('/api/bank-accounts', request, { 'Idempotency-Key': 'link-rita-0001' });
+    const again = await b.post('/api/bank-accounts', request, { 'Idempotency-Key': 'link-rita-0001' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await b.get('/api/bank-accounts')).body.deposit_accounts).toHaveLength(1);
+
+    const reused = await b.post('/api/bank-accounts', { ...request, account_number: '9999888877' }, { 'Idempotency-Key': 'link-rita-0001' });
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toMatch(/already used for a different request/);
+    expect((await b.get('/api/bank-accounts')).body.deposit_accounts).toHaveLength(1);
+
+    // Keys are the caller's own: another person's identical key links their own account.
+    const other = new HttpSession(app.http);
+    await other.login((await createUser(app.db.pool)).email, TEST_PASSWORD);
+    expect((await other.post('/api/bank-accounts', { ...request, holder_name: 'Other Person' }, { 'Idempotency-Key': 'link-rita-0001' })).status).toBe(201);
+  });
 });

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, ForbiddenException, Get, HttpCode, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, ForbiddenException, Get, Headers, HttpCode, Post, UnprocessableEntityException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Access, CurrentUser } from '../identity/access.decorators';
@@ -6,6 +6,7 @@ import type { SessionUser } from '../identity/session-user';
 import { ProjectAccess } from '../escrow/project-access.service';
 import { BankAccounts } from './bank-accounts.service';
 import { IsId } from '../http/ids';
+import { idempotencyKeyOf } from '../escrow/ids.service';
 
 export class LinkBankAccountRequest {
   @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })
@@ -54,7 +55,8 @@ export class BankAccountsController {
 
   @Post()
   @HttpCode(201)
-  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser) {
+  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Headers('idempotency-key') keyHeader?: string) {
+    const key = idempotencyKeyOf(keyHeader);
     if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
     const holder = body.holder_name.trim();
     if (!holder) throw new BadRequestException("Enter the account holder's name.");
@@ -65,7 +67,7 @@ export class BankAccountsController {
       if (body.purpose === 'deposit' && viewer !== 'customer') throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
     }
     const token = `sbx_ba_${createHash('sha256').update(`${body.routing_number}:${body.account_number}:${randomBytes(8).toString('hex')}`).digest('hex').slice(0, 24)}`;
-    const account = await this.accounts.add({
+    const linked = await this.accounts.add({
       purpose: body.purpose,
       userId: body.purpose === 'deposit' ? user.userId : null,
       companyId: body.purpose === 'payout' ? user.companyId : null,
@@ -74,7 +76,10 @@ export class BankAccountsController {
       bankName: body.bank_name?.trim() || null,
       last4: body.account_number.slice(-4),
       providerToken: token,
+      createdBy: user.userId,
+      idempotencyKey: key,
     });
-    return account;
+    if (!linked) throw new UnprocessableEntityException('This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+    return linked.account;
   }
 }

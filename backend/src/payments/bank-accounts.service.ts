@@ -42,12 +42,46 @@ export class BankAccounts {
     return rows;
   }
 
-  async add(account: { purpose: 'deposit' | 'payout'; userId: number | null; companyId: number | null; jobId: number | null; holderName: string; bankName: string | null; last4: string; providerToken: string }): Promise<BankAccountRef> {
+  /**
+   * Links an account. With an idempotency key, the same request again answers the account it
+   * linked the first time (replayed: true); the key on a different request is refused (null).
+   */
+  async add(account: {
+    purpose: 'deposit' | 'payout';
+    userId: number | null;
+    companyId: number | null;
+    jobId: number | null;
+    holderName: string;
+    bankName: string | null;
+    last4: string;
+    providerToken: string;
+    createdBy: number;
+    idempotencyKey: string | null;
+  }): Promise<{ account: BankAccountRef; replayed: boolean } | null> {
     const { rows } = await this.pool.query<BankAccountRef>(
-      `INSERT INTO bank_accounts (purpose, user_id, company_id, job_id, holder_name, bank_name, last4, provider_token)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-      [account.purpose, account.userId, account.companyId, account.jobId, account.holderName, account.bankName, account.last4, account.providerToken],
+      `INSERT INTO bank_accounts (purpose, user_id, company_id, job_id, holder_name, bank_name, last4, provider_token, created_by, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (created_by, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [account.purpose, account.userId, account.companyId, account.jobId, account.holderName, account.bankName, account.last4, account.providerToken, account.createdBy, account.idempotencyKey],
     );
-    return rows[0]!;
+    if (rows[0]) return { account: rows[0], replayed: false };
+    const { rows: earlier } = await this.pool.query<BankAccountRef & { user_id: number | null; company_id: number | null }>(
+      `SELECT ${COLUMNS}, user_id, company_id FROM bank_accounts WHERE created_by = $1 AND idempotency_key = $2`,
+      [account.createdBy, account.idempotencyKey],
+    );
+    const first = earlier[0];
+    const same =
+      first &&
+      first.purpose === account.purpose &&
+      first.user_id === account.userId &&
+      first.company_id === account.companyId &&
+      first.job_id === account.jobId &&
+      first.holder_name === account.holderName &&
+      first.bank_name === account.bankName &&
+      first.last4 === account.last4;
+    if (!same) return null;
+    const { user_id: _user, company_id: _company, ...ref } = first;
+    return { account: ref, replayed: true };
   }
 }

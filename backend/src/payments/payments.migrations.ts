@@ -27,3 +27,18 @@ export class CreateBankAccounts1763800009000 implements MigrationInterface {
     await q.query('DROP TABLE bank_accounts');
   }
 }
+
+/** A link request re-sent with the same Idempotency-Key answers the account it linked the first time. */
+export class BankAccountIdempotencyKeys1763800032000 implements MigrationInterface {
+  name = 'BankAccountIdempotencyKeys1763800032000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE bank_accounts ADD COLUMN created_by integer NULL, ADD COLUMN idempotency_key text NULL');
+    await q.query('CREATE UNIQUE INDEX bank_accounts_idempotency_idx ON bank_accounts (created_by, idempotency_key) WHERE idempotency_key IS NOT NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP INDEX bank_accounts_idempotency_idx');
+    await q.query('ALTER TABLE bank_accounts DROP COLUMN idempotency_key, DROP COLUMN created_by');
+  }
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, asCommand } from '../../../lib/api-client';
 import { projectKeys } from './types';
 
 export interface BankAccount {
@@ -27,7 +27,7 @@ export interface LinkBankAccount {
 export function useLinkBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LinkBankAccount) => (await api.post<BankAccount>('/bank-accounts', input)).data,
+    mutationFn: async (input: LinkBankAccount) => (await api.post<BankAccount>('/bank-accounts', input, asCommand())).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.bankAccounts() }),
   });
 }
