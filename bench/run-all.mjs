@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
-// section of docs/performance.md. `node bench/run-all.mjs appends` runs one part.
+// section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
+// BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller.
 import { runAppendsBenchmark } from './appends.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
+import { runRebuildBenchmark } from './rebuild.mjs';
+import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
 
 const parts = {
   appends: runAppendsBenchmark,
+  rebuild: runRebuildBenchmark,
   frontend: runFrontendSizeBenchmark,
 };
 
@@ -15,7 +19,15 @@ for (const name of wanted) {
     console.error(`unknown part ${name}; known: ${Object.keys(parts).join(', ')}`);
     process.exit(2);
   }
-  console.log(`\n=== ${name} ===`);
-  await parts[name]();
 }
+const started = Date.now();
+try {
+  for (const name of wanted) {
+    console.log(`\n=== ${name} ===`);
+    await parts[name]();
+  }
+} finally {
+  await closeLedgerFixture();
+}
+console.log(`\nbenchmarks done in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(0);

@@ -1,0 +1,92 @@
+// One generated ledger per `make bench` run: the rebuild part generates it and rebuilds its read
+// models; the HTTP part then serves from the same database. Run alone, each part makes its own.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { generateLedger } from './ledger-generator.mjs';
+import { repoRoot, startDatabase } from './harness.mjs';
+
+export const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+if (!Number.isInteger(BENCH_EVENTS) || BENCH_EVENTS < 1000) throw new Error(`BENCH_EVENTS must be a whole number ≥ 1000, got ${process.env.BENCH_EVENTS}`);
+
+/** Milestones the HTTP part approves and funds, one per request: enough for its rates and durations. */
+export const HTTP_RATES = [100, 500];
+export const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+export const HTTP_WARMUP = { seconds: 2, rate: 100 };
+const WAITING_PER_ROUTE = Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
+
+let fixture = null;
+
+export function ledgerFixture() {
+  fixture ??= (async () => {
+    const database = await startDatabase('bench_ledger');
+    try {
+      console.log(`generating ${BENCH_EVENTS} events of realistic projects…`);
+      const generated = await generateLedger({
+        url: database.url,
+        events: BENCH_EVENTS,
+        waiting: { approve: WAITING_PER_ROUTE, deposit: WAITING_PER_ROUTE },
+        log: (line) => console.log(`  ${line}`),
+      });
+      console.log(
+        `  ${generated.events} events: ${generated.projects} projects, ${generated.milestones} milestones, ${generated.commands} commands, in ${generated.seconds.toFixed(0)} s`,
+      );
+      return { database, generated, rebuilt: false };
+    } catch (error) {
+      await database.stop();
+      throw error;
+    }
+  })();
+  return fixture;
+}
+
+export async function closeLedgerFixture() {
+  if (!fixture) return;
+  const { database } = await fixture.catch(() => ({ database: null }));
+  fixture = null;
+  await database?.stop();
+}
+
+/**
+ * `npm run projections -- rebuild --all` exactly as an operator runs it (backend/dist/projections-cli.js),
+ * with a preload that reports the process's peak RSS when it exits.
+ */
+export function runRebuildCli(url, { echo = true } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['-r', join(repoRoot, 'bench', 'lib', 'report-peak-rss.cjs'), join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'rebuild', '--all'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (echo) process.stdout.write(String(chunk).replace(/^(?=.)/gm, '  '));
+    });
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (code !== 0) return reject(new Error(`projections rebuild --all exited with ${code}: ${err.trim()}`));
+      const projectors = [...out.matchAll(/^(\S+): rebuilt from (\d+) events \((\d+) applied\) in ([\d.]+) s$/gm)].map((m) => ({
+        name: m[1],
+        events: Number(m[2]),
+        applied: Number(m[3]),
+        seconds: Number(m[4]),
+      }));
+      const rss = /@@peak-rss-kb (\d+)/.exec(err);
+      resolvePromise({ seconds, projectors, peakRssMb: rss ? Number(rss[1]) / 1024 : null, output: out });
+    });
+  });
+}
+
+/** The fixture with its read models rebuilt (the HTTP part needs them). */
+export async function rebuiltLedger() {
+  const ledger = await ledgerFixture();
+  if (!ledger.rebuilt) {
+    console.log('rebuilding the read models of the generated ledger…');
+    await runRebuildCli(ledger.database.url, { echo: false });
+    ledger.rebuilt = true;
+  }
+  return ledger;
+}
