@@ -5,11 +5,13 @@
 import { runAppendsBenchmark } from './appends.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
+import { runHttpBenchmark } from './http.mjs';
 import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
 
 const parts = {
   appends: runAppendsBenchmark,
   rebuild: runRebuildBenchmark,
+  http: runHttpBenchmark,
   frontend: runFrontendSizeBenchmark,
 };
 

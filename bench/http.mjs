@@ -1,0 +1,230 @@
+// HTTP under load on loopback: the built API (backend/dist/main.js, its own process) serving the
+// generated ledger, driven by autocannon at fixed rates — approvals and deposits with read your
+// writes, each request on another milestone, and the milestones of a project — against a bare
+// fastify route doing one INSERT on the same database (the ceiling), in the same run.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { HTTP_RATES, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
+
+const TARGETS = { command: 25, query: 10 };
+const DEMO_PASSWORD = 'Demo-pass-2026';
+const BUYER = 'buyer@demo.escrowledger.test';
+
+/** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
+async function startProcess(name, args, env, ready) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { text: '' };
+  const keep = (chunk) => {
+    output.text += chunk;
+    if (output.text.length > 5_000_000) output.text = output.text.slice(-2_500_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output.text.slice(-3000)}`);
+    if (await ready(output.text).catch(() => false)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${name} did not start within 180 s:\n${output.text.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+function cookiesOf(response, jar) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return jar;
+}
+
+/** A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. */
+async function login(base, email) {
+  const jar = cookiesOf(await fetch(`${base}/api/user`), new Map());
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${await response.text()}`);
+  cookiesOf(response, jar);
+  return { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') };
+}
+
+/**
+ * One autocannon run at a fixed overall rate. autocannon paces each connection per second, so
+ * connections = rate / 25 keeps the bursts at the start of each second small. Latencies are
+ * corrected for coordinated omission (autocannon's default with a rate).
+ */
+function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
+  let n = 0;
+  return new Promise((resolvePromise, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: Math.max(2, Math.round(rate / 25)),
+        overallRate: rate,
+        duration: seconds,
+        timeout: 10,
+        requests: [
+          {
+            method,
+            headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+            setupRequest: (request) => {
+              const i = n++;
+              return { ...request, path: path(i), ...(body ? { body: JSON.stringify(body(i)) } : {}) };
+            },
+            ...(verifyBody ? { verifyBody } : {}),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolvePromise({ ...result, built: n })),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const summary = (r) => ({
+  rps: r.requests.total / r.duration,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.non2xx + r.errors + r.timeouts + (r.mismatches ?? 0),
+  total: r.requests.total,
+});
+
+/** Takes the next unused item of a list; running out would make later requests fail, visibly. */
+function cursor(items) {
+  let next = 0;
+  return {
+    take: () => items[next++ % items.length],
+    get used() {
+      return next;
+    },
+  };
+}
+
+export async function runHttpBenchmark() {
+  const ledger = await rebuiltLedger();
+  const url = ledger.database.url;
+  const waiting = ledger.generated.waiting;
+
+  const ceilingPort = await freePort();
+  const ceiling = await startProcess('ceiling server', [join(repoRoot, 'bench', 'lib', 'ceiling-server.mjs')], { DATABASE_URL: url, PORT: String(ceilingPort) }, async (text) =>
+    text.includes(`listening ${ceilingPort}`),
+  );
+  const apiPort = await freePort();
+  const api = await startProcess(
+    'API',
+    [join(repoRoot, 'backend', 'dist', 'main.js')],
+    // ACH debits settle in days, not during a ten-second run: settlement traffic would be unreal.
+    { DATABASE_URL: url, PORT: String(apiPort), HOST: '127.0.0.1', PAYMENTS_SANDBOX_SETTLE_MS: '3600000', SEED_DEMO_DATA: 'true' },
+    async () => (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status === 200,
+  );
+  const base = `http://127.0.0.1:${apiPort}`;
+  const results = [];
+  try {
+    const session = await login(base, BUYER);
+    const approvals = cursor(waiting.approve);
+    const deposits = cursor(waiting.deposit);
+    const jobs = waiting.jobs;
+    const routes = [
+      {
+        name: 'ceiling: bare fastify POST, one INSERT',
+        kind: 'ceiling',
+        run: (rate, seconds) => load({ base: `http://127.0.0.1:${ceilingPort}`, rate, seconds, method: 'POST', path: () => '/insert', body: (i) => ({ milestone_id: i, approve: true }) }),
+      },
+      {
+        name: 'POST /api/milestone/approval (approve)',
+        kind: 'command',
+        run: (rate, seconds) =>
+          load({
+            base, rate, seconds, method: 'POST', headers: session, path: () => '/api/milestone/approval',
+            body: () => ({ milestone_id: approvals.take(), approve: true }),
+            // Read your writes: the answer already shows the buyer's approval.
+            verifyBody: (text) => JSON.parse(text).user_approval_status === 'approved',
+          }),
+      },
+      {
+        name: 'POST /api/milestone/deposit',
+        kind: 'command',
+        run: (rate, seconds) => load({ base, rate, seconds, method: 'POST', headers: session, path: () => '/api/milestone/deposit', body: () => ({ milestone_id: deposits.take() }) }),
+      },
+      {
+        name: 'GET /api/job/{id}/milestones',
+        kind: 'query',
+        run: (rate, seconds) => load({ base, rate, seconds, method: 'GET', headers: session, path: (i) => `/api/job/${jobs[(i * 7919) % jobs.length]}/milestones` }),
+      },
+    ];
+
+    for (const route of routes) await route.run(HTTP_WARMUP.rate, HTTP_WARMUP.seconds);
+    for (const rate of HTTP_RATES) {
+      for (const route of routes) {
+        const before = (api.output.text.match(/did not catch up/g) ?? []).length;
+        const r = summary(await route.run(rate, HTTP_SECONDS));
+        const rywTimeouts = (api.output.text.match(/did not catch up/g) ?? []).length - before;
+        results.push({ route: route.name, kind: route.kind, rate, ...r, rywTimeouts });
+        console.log(`${route.name.padEnd(42)} ${String(rate).padStart(3)} req/s: ${r.rps.toFixed(0)} req/s done, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${rywTimeouts ? `, ${rywTimeouts} read-your-writes time-outs` : ''}`);
+      }
+    }
+    if (approvals.used > waiting.approve.length || deposits.used > waiting.deposit.length) {
+      console.log('warning: the generated ledger had too few waiting milestones; later requests reused some (and failed)');
+    }
+    const serverErrors = (api.output.text.match(/\bERROR\b/g) ?? []).length;
+    if (serverErrors) console.log(`the API logged ${serverErrors} error line(s); last lines:\n${api.output.text.slice(-2000)}`);
+  } finally {
+    await api.stop();
+    await ceiling.stop();
+  }
+
+  const rows = results.map((r) => {
+    const ceilingRow = results.find((c) => c.kind === 'ceiling' && c.rate === r.rate);
+    const target = TARGETS[r.kind];
+    return [
+      r.route,
+      String(r.rate),
+      r.rps.toFixed(0),
+      String(r.p50),
+      String(r.p99),
+      String(r.errors),
+      r.kind === 'ceiling' ? '' : `p99 ${(r.p99 / ceilingRow.p99).toFixed(1)}× ceiling${target ? `; target ≤ ${target} ms ${r.p99 <= target ? 'met' : 'missed'}` : ''}`,
+    ];
+  });
+  const table = markdownTable(['route', 'rate req/s', 'done req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio'], rows);
+  console.log(`\n${table}`);
+  writeSection(
+    'http',
+    `## HTTP under load
+
+Command: \`make bench\` (part \`http\`; \`node bench/run-all.mjs http\`). The built API (\`backend/dist/main.js\`, its
+own process, projection runner and payments dispatcher inside as in production) on loopback, serving the ledger of
+the rebuild part (${ledger.generated.events} events, read models rebuilt), the demo buyer logged in (session cookie
+and \`X-XSRF-TOKEN\`). autocannon ${HTTP_SECONDS} s per cell at a fixed overall rate, connections = rate / 25, latencies
+corrected for coordinated omission; each approval or deposit targets another milestone waiting for the buyer, and
+answers only after the read models show it (read your writes: approvals' bodies are checked, a wrong one counts as
+an error); the GET spreads over the buyer's ${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs.
+The ceiling is a bare fastify POST doing one INSERT on the same database, in its own process. ACH debits are left
+unsettled during the run (\`PAYMENTS_SANDBOX_SETTLE_MS\` = 1 h), as real ones take days.
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with autocannon, the API, the ceiling and PostgreSQL on the same cores.
+
+${table}
+
+Targets: command p99 ≤ ${TARGETS.command} ms at 500 req/s, query p99 ≤ ${TARGETS.query} ms.`,
+  );
+  return results;
+}
