@@ -13,7 +13,7 @@ export * from './jobs';
 export * from './milestones';
 export { LedgerProjector } from './ledger/ledger.projector';
 export { AuditTrailProjector } from './audit/audit-trail.projector';
-export { PaymentInstructionsProjector, instructionKey } from './payments/payment-instructions.projector';
+export { PaymentInstructionsProjector, PAYMENT_INSTRUCTIONS_PROJECTOR, instructionKey } from './payments/payment-instructions.projector';
 
 export const projectionMigrations: Function[] = [
   CreateProjectionRunnerTables1763800001000,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ProjectionRunner } from '@escrow/projections';
+import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import type { MilestoneCommand } from '@escrow/domain';
 import { Client, type Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
@@ -98,7 +98,10 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
     if (this.stopped) return;
     await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
-    this.unsubscribe = this.runner.onProgress(() => this.kick());
+    // New instructions appear only when their projector applied something; polling covers the rest.
+    this.unsubscribe = this.runner.onProgress((projector, applied) => {
+      if (projector === PAYMENT_INSTRUCTIONS_PROJECTOR && applied > 0) this.kick();
+    });
     this.kick();
   }
 

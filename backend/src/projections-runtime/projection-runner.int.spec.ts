@@ -41,8 +41,17 @@ async function appliedRows(fixture: EventStoreFixture): Promise<{ total: number;
   return rows[0]!;
 }
 
+function runnerOptions(fixture: EventStoreFixture, projectors: Projector[]) {
+  return { pool: fixture.pool, eventStore: fixture.store, projectors, databaseUrl: fixture.database.url, retryMs: 100, batchSize: 50 };
+}
+
 function runnerFor(fixture: EventStoreFixture, projectors: Projector[]): ProjectionRunner {
-  return new ProjectionRunner({ pool: fixture.pool, eventStore: fixture.store, projectors, databaseUrl: fixture.database.url, retryMs: 100, batchSize: 50 });
+  return new ProjectionRunner(runnerOptions(fixture, projectors));
+}
+
+async function checkpointRow(fixture: EventStoreFixture): Promise<{ commit_position: string | null; prepare_position: string | null; events_applied: string }> {
+  const { rows } = await fixture.pool.query('SELECT commit_position, prepare_position, events_applied::text FROM projection_checkpoints');
+  return rows[0];
 }
 
 async function appendCounted(fixture: EventStoreFixture, count: number, stream = 'counter-1'): Promise<void> {
@@ -144,6 +153,46 @@ describe('ProjectionRunner', () => {
     expect(await appliedRows(fixture)).toEqual({ total: 21, distinct: 21 });
     expect((await runner.status()).find((p) => p.name === 'failing')!.openDeadLetters).toBe(0);
     expect(await runner.resume('failing')).toBe(false); // not stopped any more
+  });
+
+  it('passes events it does not handle without writing its checkpoint row for each', async () => {
+    const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 60_000 });
+    runners.push(runner);
+    runner.start();
+    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    const before = await checkpointRow(fixture);
+    const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
+    // Read your writes holds at once: nothing of this projector changes with that event.
+    expect(await runner.waitFor(ignored.position, { timeoutMs: 5000 })).toBe(true);
+    expect(await checkpointRow(fixture)).toEqual(before);
+    // The next event it applies carries the checkpoint past both.
+    const counted = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
+    expect(await runner.waitFor(counted.position, { timeoutMs: 5000 })).toBe(true);
+    expect(await checkpointRow(fixture)).toEqual({ commit_position: String(counted.position.commit), prepare_position: String(counted.position.prepare), events_applied: '1' });
+  });
+
+  it('moves its checkpoint row past ignored events within the idle time when nothing else comes', async () => {
+    const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 200 });
+    runners.push(runner);
+    runner.start();
+    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
+    const row = await eventually(() => checkpointRow(fixture), (r) => r.prepare_position === String(ignored.position.prepare), 5000);
+    expect(row).toEqual({ commit_position: String(ignored.position.commit), prepare_position: String(ignored.position.prepare), events_applied: '0' });
+    const [status] = await runner.status();
+    expect(status!.lagEvents).toBe(0);
+  });
+
+  it('saves the position of ignored events when it stops', async () => {
+    const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 60_000 });
+    runner.start();
+    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    await appendCounted(fixture, 1);
+    await eventually(() => appliedRows(fixture), (r) => r.total === 1);
+    const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
+    expect(await runner.waitFor(ignored.position, { timeoutMs: 5000 })).toBe(true);
+    await runner.stop();
+    expect((await checkpointRow(fixture)).prepare_position).toBe(String(ignored.position.prepare));
   });
 
   it('waits for read models to pass a position (read your writes)', async () => {

@@ -2,6 +2,8 @@ import type { MilestoneEvent, RecordedEvent } from '@escrow/domain';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
 
+export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
+
 export const instructionKey = (kind: 'debit' | 'payout' | 'refund', referenceId: number): string => `${kind}-${referenceId}`;
 
 /**
@@ -9,7 +11,7 @@ export const instructionKey = (kind: 'debit' | 'payout' | 'refund', referenceId:
  * a refund per refund; closed by the events that report them done.
  */
 export class PaymentInstructionsProjector implements Projector {
-  readonly name = 'payment-instructions';
+  readonly name = PAYMENT_INSTRUCTIONS_PROJECTOR;
   readonly version = 1;
   readonly tables = ['payment_instructions'] as const;
   readonly handles = ['DepositRequested', 'DepositSettled', 'DepositFailed', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'];

@@ -15,6 +15,8 @@ export interface ProjectionRunnerOptions {
   databaseUrl: string;
   batchSize?: number;
   retryMs?: number;
+  /** How long a checkpoint row may trail behind events its projector ignores (see IDLE_CHECKPOINT_MS). */
+  idleCheckpointMs?: number;
   log?: (line: string) => void;
 }
 
@@ -61,8 +63,11 @@ export class ProjectionRunner {
     }
   }
 
-  /** Called after any local projector applied a batch (payments dispatching listens to this). */
-  onProgress(listener: () => void): () => void {
+  /**
+   * Called after any local projector handled a batch, with its name and how many events it
+   * applied (payments dispatching listens to this).
+   */
+  onProgress(listener: (projector: string, applied: number) => void): () => void {
     this.progress.on('progress', listener);
     return () => this.progress.off('progress', listener);
   }
@@ -81,13 +86,14 @@ export class ProjectionRunner {
         projector,
         batchSize: this.options.batchSize ?? 500,
         retryMs: this.options.retryMs ?? 2000,
+        idleCheckpointMs: this.options.idleCheckpointMs,
         log: this.log,
         tryLock: (name) => this.tryLock(name),
         unlock: (name) => this.unlock(name),
         rebuild: async (p) => {
           await this.rebuild(p.name);
         },
-        onProgress: () => this.progress.emit('progress'),
+        onProgress: (applied) => this.progress.emit('progress', projector.name, applied),
       });
       this.workers.set(projector.name, worker);
       worker.start();

@@ -7,6 +7,13 @@ import { isTransientDatabaseError } from './transient-errors';
 
 export type WorkerState = 'starting' | 'running' | 'standby' | 'stopped' | 'rebuilding' | 'halted';
 
+/**
+ * A batch with nothing for the projector moves its position in memory only; the checkpoint row
+ * follows with the next batch it applies, or after this long. Writing it for every batch cost
+ * each projector a transaction per command, for events it ignores.
+ */
+export const IDLE_CHECKPOINT_MS = 1000;
+
 /** The checkpoint is not where this worker left it: a rebuild swapped tables or another runner ran. */
 class CheckpointMovedError extends Error {}
 /** The projector failed on an event; it is recorded and the projector stays stopped. */
@@ -21,7 +28,10 @@ export interface ProjectorWorkerDeps {
   tryLock: (name: string) => Promise<boolean>;
   unlock: (name: string) => Promise<void>;
   rebuild: (projector: Projector) => Promise<void>;
-  onProgress: () => void;
+  /** After each batch: how many of its events the projector applied (0: none were for it). */
+  onProgress: (applied: number) => void;
+  /** How long the checkpoint row may trail behind ignored events (IDLE_CHECKPOINT_MS by default). */
+  idleCheckpointMs?: number;
   retryMs: number;
 }
 
@@ -32,7 +42,16 @@ export interface ProjectorWorkerDeps {
  */
 export class ProjectorWorker {
   state: WorkerState = 'starting';
+  /** Everything up to here is applied (or needs nothing from this projector). */
   position: GlobalPosition | null = null;
+  /** Where the checkpoint row stands: position may run ahead of it by batches of ignored events. */
+  private persisted: GlobalPosition | null = null;
+  private persistedAt = 0;
+  /** The last ignored event when position ran ahead of the checkpoint row. */
+  private unpersistedTail: RecordedEvent | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** Batches and checkpoint flushes run one at a time, in order. */
+  private chain: Promise<void> = Promise.resolve();
   lastError: string | null = null;
   private stopping = false;
   private subscription: Subscription | null = null;
@@ -86,6 +105,9 @@ export class ProjectorWorker {
         }
         const checkpoint = await ensureCheckpoint(this.deps.pool, projector.name, projector.version);
         this.position = checkpoint.position;
+        this.persisted = checkpoint.position;
+        this.persistedAt = Date.now();
+        this.unpersistedTail = null;
         if (checkpoint.state === 'stopped') {
           this.state = 'stopped';
           this.lastError = checkpoint.error;
@@ -100,11 +122,13 @@ export class ProjectorWorker {
         }
         this.state = 'running';
         this.lastError = null;
-        this.deps.onProgress();
+        this.deps.onProgress(0);
         this.subscription = this.deps.eventStore.subscribeToAll(
           { after: checkpoint.position, batchSize: this.deps.batchSize },
           (batch) => this.handleBatch(batch),
         );
+        // stop() may have come while this worker was starting, before there was a subscription to stop.
+        if (this.stopping) void this.subscription.stop();
         await this.subscription.done;
       } catch (error) {
         if (this.stopping) break;
@@ -119,12 +143,40 @@ export class ProjectorWorker {
       }
     }
     this.state = 'halted';
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.locked) await this.serial(() => this.persistIgnored()).catch(() => undefined);
     if (this.locked) await this.deps.unlock(projector.name).catch(() => undefined);
     this.locked = false;
   }
 
-  private async handleBatch(batch: RecordedEvent[]): Promise<void> {
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work);
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private handleBatch(batch: RecordedEvent[]): Promise<void> {
+    return this.serial(() => this.applyBatch(batch));
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
     if (this.stopping || !this.locked) throw new CheckpointMovedError('stopping');
+    const last = batch[batch.length - 1]!;
+    const idleMs = this.deps.idleCheckpointMs ?? IDLE_CHECKPOINT_MS;
+    if (handledEvents(this.deps.projector, batch).length === 0 && Date.now() - this.persistedAt < idleMs) {
+      this.position = last.position;
+      this.unpersistedTail = last;
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = null;
+        this.serial(() => this.persistIgnored()).catch(() => undefined); // a moved checkpoint shows on the next batch
+      }, idleMs);
+      this.flushTimer.unref();
+      this.deps.onProgress(0);
+      return;
+    }
     await withClient(
       this.deps.pool,
       async (client) => {
@@ -150,7 +202,28 @@ export class ProjectorWorker {
       await advanceCheckpoint(client, projector.name, last.position, relevant.length, last.recordedAt);
     });
     this.position = last.position;
-    this.deps.onProgress();
+    this.persisted = last.position;
+    this.persistedAt = Date.now();
+    this.unpersistedTail = null;
+    this.deps.onProgress(relevant.length);
+  }
+
+  /** Moves the checkpoint row past ignored events the position already passed. */
+  private async persistIgnored(): Promise<void> {
+    const tail = this.unpersistedTail;
+    if (!tail || !this.locked || samePosition(this.persisted, this.position)) return;
+    await withClient(
+      this.deps.pool,
+      (client) =>
+        inTransaction(client, async () => {
+          await this.claimCheckpoint(client);
+          await advanceCheckpoint(client, this.name, tail.position, 0, tail.recordedAt);
+        }),
+      isTransientDatabaseError,
+    );
+    this.persisted = tail.position;
+    this.persistedAt = Date.now();
+    this.unpersistedTail = null;
   }
 
   private async applyOneByOne(client: PoolClient, batch: RecordedEvent[]): Promise<void> {
@@ -183,7 +256,7 @@ export class ProjectorWorker {
   /** Locks the checkpoint row first (before any read-model row), then checks nobody moved it. */
   private async claimCheckpoint(client: PoolClient): Promise<void> {
     const checkpoint = await readCheckpoint(client, this.name, true);
-    if (!checkpoint || checkpoint.state !== 'running' || checkpoint.version !== this.deps.projector.version || !samePosition(checkpoint.position, this.position)) {
+    if (!checkpoint || checkpoint.state !== 'running' || checkpoint.version !== this.deps.projector.version || !samePosition(checkpoint.position, this.persisted)) {
       throw new CheckpointMovedError(`checkpoint of ${this.name} moved`);
     }
   }
