@@ -1,6 +1,7 @@
 import { ConflictException } from '@nestjs/common';
+import { Client } from 'pg';
 import type { AppendOptions, AppendResult, NewEvent } from '@escrow/domain';
-import { ProjectionRunner } from '@escrow/projections';
+import { ProjectionRunner, type ProjectionContext, type Projector } from '@escrow/projections';
 import { loadConfig } from '../config/app-config';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { createEventStoreFixture, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
@@ -49,6 +50,37 @@ describe('EventSourcedCommandService', () => {
     store.append = async (streamId, events, options) => (rivals-- > 0 ? original(streamId, events, options) : PostgresEventStore.prototype.append.call(store, streamId, events, options));
     const result = await service.handle({ streamId: 'contested-2', decider: counter, command: () => ({}), metadata });
     expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]); // decided on the two rival events
+  });
+
+  it('waits for the projectors that handle its events, and for no other', async () => {
+    const store = new PostgresEventStore({ pool: fixture.pool });
+    await fixture.pool.query('CREATE TABLE counted_rows (seen integer NOT NULL)');
+    const counting: Projector = {
+      name: 'counting',
+      version: 1,
+      tables: ['counted_rows'],
+      handles: ['Counted'],
+      apply: async (events, context: ProjectionContext) => {
+        for (const e of events) await context.query(`INSERT INTO ${context.table('counted_rows')} (seen) VALUES ($1)`, [(e.data as { seen: number }).seen]);
+      },
+    };
+    // Handles other events only, and another process holds its lock without running it: waiting for it would time out.
+    const elsewhere: Projector = { name: 'elsewhere', version: 1, tables: [], handles: ['SomethingElse'], apply: async () => undefined };
+    const holder = new Client({ connectionString: fixture.database.url });
+    await holder.connect();
+    await holder.query(`SELECT pg_advisory_lock(hashtextextended('projection:elsewhere', 0))`);
+    const runner = new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [counting, elsewhere], databaseUrl: fixture.database.url, retryMs: 100 });
+    const service = new EventSourcedCommandService(store, runner, { ...loadConfig({}), readYourWritesTimeoutMs: 3000 });
+    runner.start();
+    const started = Date.now();
+    const result = await service.handle({ streamId: 'waits-1', decider: counter, command: () => ({}), metadata });
+    expect(result.readModelsCaughtUp).toBe(true);
+    const { rows } = await fixture.pool.query('SELECT seen FROM counted_rows');
+    expect(rows).toEqual([{ seen: 0 }]); // read your writes: the row is there when the answer is
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect((await runner.status()).find((p) => p.name === 'elsewhere')!.state).toBe('standby');
+    await runner.stop();
+    await holder.end();
   });
 
   it('answers a retried request with the same key as the first, without deciding again', async () => {

@@ -31,7 +31,7 @@ export interface HandleOptions<TState, TCommand, TEvent extends { type: string; 
   correlationId?: string;
   /** The request or event that caused this command; defaults to the correlation id. */
   causationId?: string;
-  /** Read your writes: wait until these projectors (all by default) passed the append. */
+  /** Read your writes: wait until these projectors passed the append (by default, every projector that handles its events). */
   waitForProjectors?: readonly string[];
   /**
    * The client's Idempotency-Key: event ids derive from it, so a retried request appends
@@ -83,7 +83,7 @@ export class EventSourcedCommandService {
         if (start >= 0) {
           const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
           const last = earlier[earlier.length - 1]!;
-          await this.waitForReadModels(last.position, options.waitForProjectors, options.streamId);
+          await this.waitForReadModels(last.position, options.waitForProjectors ?? this.projectorsOf(earlier), options.streamId);
           return {
             events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
             append: { nextExpectedRevision: last.revision, position: last.position, appended: false },
@@ -102,7 +102,7 @@ export class EventSourcedCommandService {
       }));
       try {
         const append = await this.store.append(options.streamId, envelopes, { expectedRevision });
-        const readModelsCaughtUp = await this.waitForReadModels(append.position, options.waitForProjectors, options.streamId);
+        const readModelsCaughtUp = await this.waitForReadModels(append.position, options.waitForProjectors ?? this.projectorsOf(events), options.streamId);
         return { events, append, readModelsCaughtUp, replayed: !append.appended };
       } catch (error) {
         if (error instanceof IdempotencyConflictError) {
@@ -117,6 +117,14 @@ export class EventSourcedCommandService {
         }
       }
     }
+  }
+
+  /**
+   * The projectors whose read models these events change: only they can make the next GET
+   * differ. Waiting for the others too cost every command the slowest projector's lag.
+   */
+  private projectorsOf(events: readonly { type: string }[]): string[] {
+    return this.runner.projectors.filter((p) => events.some((e) => p.handles.includes(e.type))).map((p) => p.name);
   }
 
   private async waitForReadModels(position: GlobalPosition, projectors: readonly string[] | undefined, streamId: string): Promise<boolean> {
