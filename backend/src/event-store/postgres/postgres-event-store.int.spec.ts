@@ -13,6 +13,38 @@ describe('PostgresEventStore', () => {
     });
   });
 
+  describe('readers woken together', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture();
+    });
+    afterEach(() => fixture.close());
+
+    const readQueries = (spy: jest.SpyInstance) => spy.mock.calls.filter(([config]) => (config as { name?: string }).name === 'escrow_read_all').length;
+
+    it('share one query for the same page', async () => {
+      await fixture.store.append('shared-1', [testEvent('First')]);
+      const spy = jest.spyOn(fixture.pool, 'query');
+      const pages = await Promise.all([1, 2, 3].map(() => fixture.store.readAll({ limit: 100 })));
+      expect(readQueries(spy)).toBe(1);
+      expect(pages[1]).toBe(pages[0]);
+      expect(pages[2]).toBe(pages[0]);
+      await fixture.store.readAll({ limit: 100 }); // once answered, the next read is a query of its own
+      expect(readQueries(spy)).toBe(2);
+    });
+
+    it('never answer a read asked for after an append with a query that started before it', async () => {
+      const spy = jest.spyOn(fixture.pool, 'query');
+      const older = fixture.store.readAll({ limit: 100 });
+      await fixture.store.append('shared-2', [testEvent('Later')]);
+      const newer = fixture.store.readAll({ limit: 100 });
+      expect(readQueries(spy)).toBe(2);
+      await older;
+      const page = await eventually(async () => (await newer).events.length > 0 ? newer : fixture.store.readAll({ limit: 100 }), (p) => p.events.length > 0);
+      expect(page.events.map((e) => e.type)).toEqual(['Later']);
+    });
+  });
+
   describe('global order under concurrent transactions', () => {
     let fixture: EventStoreFixture;
     beforeEach(async () => {

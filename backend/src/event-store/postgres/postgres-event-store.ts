@@ -118,6 +118,12 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly subscriptions = new Set<Subscription>();
+  /** Our NOTIFY payload: our own appends already woke our readers, so their echo is ignored. */
+  private readonly origin = randomUUID();
+  /** readAll calls in flight by (after, limit, wake-up): readers woken together share one query. */
+  private readonly pagesInFlight = new Map<string, Promise<ReadAllPage>>();
+  /** Counts wake-ups (appends here, notifications from elsewhere); see readAll. */
+  private wakeGeneration = 0;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -225,7 +231,22 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async readAll(options: ReadAllOptions): Promise<ReadAllPage> {
+  /**
+   * Every projector wakes at the same moment after an append and asks for the same page; one
+   * query answers them all (the page is shared: readers must not change the events). Only reads
+   * asked for since the same wake-up are shared: a query that started before an append was
+   * announced may not see it, and must not answer a reader that was woken by that append.
+   */
+  readAll(options: ReadAllOptions): Promise<ReadAllPage> {
+    const key = `${this.wakeGeneration}/${options.after?.commit ?? ''}/${options.after?.prepare ?? ''}/${options.limit}`;
+    const inFlight = this.pagesInFlight.get(key);
+    if (inFlight) return inFlight;
+    const page = this.queryAll(options).finally(() => this.pagesInFlight.delete(key));
+    this.pagesInFlight.set(key, page);
+    return page;
+  }
+
+  private async queryAll(options: ReadAllOptions): Promise<ReadAllPage> {
     const after = options.after ?? { commit: 0n, prepare: 0n };
     // One statement: the snapshot that decides visibility is the one that computes xmin, so a
     // transaction still running (holding a lower position) stops the reader until it ends.
@@ -309,14 +330,19 @@ export class PostgresEventStore implements EventStore {
    * per append would cap the append rate.
    */
   private afterAppend(): void {
-    this.wakeups.emit('wake');
+    this.wake();
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
       this.options.pool
-        .query({ name: 'escrow_notify', text: `SELECT pg_notify('${EVENTS_CHANNEL}', '')` })
+        .query({ name: 'escrow_notify_from', text: `SELECT pg_notify('${EVENTS_CHANNEL}', $1)`, values: [this.origin] })
         .catch((error: Error) => this.log(`NOTIFY failed (readers fall back to polling): ${error.message}`));
     }, NOTIFY_COALESCE_MS);
+  }
+
+  private wake(): void {
+    this.wakeGeneration++;
+    this.wakeups.emit('wake');
   }
 
   private ensureListener(): Promise<void> {
@@ -335,13 +361,15 @@ export class PostgresEventStore implements EventStore {
             void this.ensureListener();
           }, 1000);
         }
-        this.wakeups.emit('wake'); // re-read from the checkpoint after a reconnect
+        this.wake(); // re-read from the checkpoint after a reconnect
       };
       client.on('error', (error) => retry(error.message));
       client.on('end', () => {
         if (this.listener === client) retry('connection ended');
       });
-      client.on('notification', () => this.wakeups.emit('wake'));
+      client.on('notification', (message) => {
+        if (message.payload !== this.origin) this.wake();
+      });
       try {
         await client.connect();
         await client.query(`LISTEN ${EVENTS_CHANNEL}`);
