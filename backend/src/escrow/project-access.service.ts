@@ -15,6 +15,8 @@ export interface JobAccessRow {
   submitted_at: Date | null;
 }
 
+const JOB_COLUMNS = ['job_id', 'customer_id', 'primary_company_id', 'service', 'is_draft', 'customer_initiated', 'created_by', 'created_at', 'submitted_at'] as const;
+
 export type Viewer = 'customer' | 'company' | 'admin';
 
 export interface MilestoneRef {
@@ -28,10 +30,7 @@ export class ProjectAccess {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async job(jobId: number): Promise<JobAccessRow> {
-    const { rows } = await this.pool.query<JobAccessRow>(
-      'SELECT job_id, customer_id, primary_company_id, service, is_draft, customer_initiated, created_by, created_at, submitted_at FROM jobs WHERE job_id = $1',
-      [jobId],
-    );
+    const { rows } = await this.pool.query<JobAccessRow>({ name: 'escrow_job_access', text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`, values: [jobId] });
     if (!rows[0]) throw new NotFoundException('There is no such project.');
     return rows[0];
   }
@@ -58,8 +57,19 @@ export class ProjectAccess {
     return { originalId: rows[0].original_id, jobId: rows[0].job_id };
   }
 
+  /** The milestone and its project in one round trip (every milestone command starts here). */
   async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
-    const ref = await this.milestone(versionId);
-    return { ...ref, ...(await this.requireViewer(ref.jobId, user)) };
+    const { rows } = await this.pool.query<JobAccessRow & { original_id: number }>({
+      name: 'escrow_milestone_with_job',
+      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}
+               FROM milestone_versions v JOIN jobs j ON j.job_id = v.job_id WHERE v.m_id = $1`,
+      values: [versionId],
+    });
+    const row = rows[0];
+    if (!row) throw new NotFoundException('There is no such milestone.');
+    const { original_id: originalId, ...job } = row;
+    const viewer = this.viewerOf(job, user);
+    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    return { originalId, jobId: job.job_id, job, viewer };
   }
 }

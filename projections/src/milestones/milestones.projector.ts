@@ -20,7 +20,7 @@ import {
   type RecordedEvent,
 } from '@escrow/domain';
 import type { ProjectionContext, Projector } from '../runner/projector';
-import { applyFolded, insertRows, type FoldedStateStore } from '../shared/folded-state';
+import { applyFolded, columns, insertAll, type BulkInsert, type FoldedStateStore } from '../shared/folded-state';
 
 const CHILD_TABLES = ['milestone_versions', 'milestone_payees', 'milestone_deposits', 'milestone_disbursements', 'milestone_refunds', 'milestone_disputes'] as const;
 
@@ -36,12 +36,17 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
   async save(context, states) {
     const active = [...states.values()].filter((s): s is ActiveMilestone => s.status === 'active');
     const keys = active.map((s) => s.originalId);
-    await context.query(`DELETE FROM ${context.table('milestones')} WHERE original_id = ANY($1::int[])`, [keys]);
-    for (const table of CHILD_TABLES) await context.query(`DELETE FROM ${context.table(table)} WHERE original_id = ANY($1::int[])`, [keys]);
+    // One statement clears every table of these milestones, one writes them again: two round
+    // trips per batch instead of one per table and operation.
+    await context.query(
+      `WITH ${['milestones', ...CHILD_TABLES].map((table, i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE original_id = ANY($1::int[]))`).join(', ')} SELECT 1`,
+      [keys],
+    );
     if (active.length === 0) return;
+    const parts: BulkInsert[] = [];
+    const add = <T>(sql: string, rows: T[], pick: (row: T) => unknown[]) => parts.push({ sql, columns: columns(rows, pick) });
 
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestones')}
          (original_id, job_id, state, status, current_m_id, head_m_id, position, title, locked, deposit_total, deposit_sum, deposit_pending,
           disbursed, paid_out, fees, refunded, held, customer_completed, company_completed, response_deadline, created_at, agreed_at,
@@ -65,8 +70,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     );
 
     const versions = active.flatMap((s) => s.versions.map((v) => ({ s, v })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_versions')}
          (m_id, original_id, job_id, is_original, title, definition, position, author_id, author_party, status, customer_approval,
           company_approval, amount, fee_total, deposit_total, created_at, agreed_at)
@@ -79,8 +83,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     );
 
     const payees = versions.flatMap(({ s, v }) => v.terms.payees.map((p) => ({ s, v, p })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_payees')}
          (mp_id, m_id, original_id, job_id, company_id, type, percent_decimal, amount, include_fee, fee, net, buyer_owes)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::numeric[], $8::numeric[], $9::boolean[],
@@ -89,8 +92,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     );
 
     const deposits = active.flatMap((s) => s.deposits.map((d) => ({ s, d })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_deposits')}
          (md_id, original_id, m_id, job_id, amount, status, requested_by, bank_last4, created_at, settled_at, failure_reason)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::text[], $7::int[], $8::text[], $9::timestamptz[],
@@ -99,8 +101,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     );
 
     const disbursements = active.flatMap((s) => s.disbursements.map((d) => ({ s, d })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_disbursements')}
          (disbursement_id, original_id, job_id, mp_id, company_id, amount, fee, status, cause, created_at, paid_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::text[], $9::text[],
@@ -109,16 +110,14 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     );
 
     const refunds = active.flatMap((s) => s.refunds.map((r) => ({ s, r })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_refunds')} (refund_id, original_id, job_id, amount, reason, status, created_at, paid_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::numeric[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])`,
       refunds, ({ s, r }) => [r.refundId, s.originalId, s.jobId, r.amount, r.reason, r.status, r.requestedAt, r.paidAt],
     );
 
     const disputes = active.flatMap((s) => s.disputes.map((d) => ({ s, d })));
-    await insertRows(
-      context,
+    add(
       `INSERT INTO ${context.table('milestone_disputes')}
          (dispute_id, original_id, job_id, opened_by, opened_party, statement, opened_at, response_by, response, responded_at, status,
           resolution, release_amount, refund_amount, note, resolved_by, resolved_at)
@@ -130,6 +129,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
         d.resolution?.note ?? null, d.resolution?.by ?? null, d.resolution?.at ?? null,
       ],
     );
+    await insertAll(context, parts);
   },
 };
 

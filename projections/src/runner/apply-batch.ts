@@ -1,13 +1,30 @@
 import type { RecordedEvent } from '@escrow/domain';
+import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { quoteIdentifier, type ProjectionContext, type Projector } from './projector';
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Projector statements run as named (prepared) statements, named after their text: planning
+ * a bulk statement over unnest() cost about as much as running it for a small batch. A table
+ * swap invalidates them and PostgreSQL plans them again.
+ */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `escrow_projection_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /** Builds the context a projector writes through: the batch's client and its table names. */
 export function projectionContext(client: PoolClient, projector: Projector, tableSuffix: string | null): ProjectionContext {
   const owned = new Set(projector.tables);
   return {
     rebuilding: tableSuffix !== null,
-    query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
+    query: async <R>(sql: string, params?: unknown[]) => (await client.query({ name: statementName(sql), text: sql, values: params })).rows as R[],
     table: (name: string) => {
       if (!owned.has(name)) throw new Error(`projector ${projector.name} does not own table ${name}`);
       return quoteIdentifier(tableSuffix ? `${name}${tableSuffix}` : name);

@@ -63,10 +63,11 @@ export async function ensureCheckpoint(db: Queryable, name: string, version: num
 }
 
 export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<Checkpoint | null> {
-  const { rows } = await db.query<CheckpointRow>(
-    `SELECT * FROM projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [name],
-  );
+  const { rows } = await db.query<CheckpointRow>({
+    name: forUpdate ? 'escrow_checkpoint_claim' : 'escrow_checkpoint_read',
+    text: `SELECT * FROM projection_checkpoints WHERE name = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    values: [name],
+  });
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
 
@@ -82,13 +83,14 @@ export async function advanceCheckpoint(
   applied: number,
   lastEventAt: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE projection_checkpoints
-        SET commit_position = $2, prepare_position = $3, events_applied = events_applied + $4,
-            last_event_at = $5, updated_at = now()
-      WHERE name = $1`,
-    [name, ...positionParams(position), applied, lastEventAt],
-  );
+  await db.query({
+    name: 'escrow_checkpoint_advance',
+    text: `UPDATE projection_checkpoints
+              SET commit_position = $2, prepare_position = $3, events_applied = events_applied + $4,
+                  last_event_at = $5, updated_at = now()
+            WHERE name = $1`,
+    values: [name, ...positionParams(position), applied, lastEventAt],
+  });
 }
 
 export async function markStopped(db: Queryable, name: string, error: string, failedEventId: string | null): Promise<void> {

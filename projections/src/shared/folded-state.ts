@@ -46,3 +46,26 @@ export async function insertRows<T>(context: ProjectionContext, sql: string, row
   if (rows.length === 0) return;
   await context.query(sql, columns(rows, pick));
 }
+
+export interface BulkInsert {
+  /** `INSERT … SELECT * FROM unnest($1, $2, …)`, numbered from $1. */
+  sql: string;
+  /** Its column arrays (see `columns`). */
+  columns: unknown[][];
+}
+
+/**
+ * Several bulk inserts in one statement, as data-modifying CTEs: one round trip however many
+ * tables a batch writes. Parts without rows are left out.
+ */
+export async function insertAll(context: ProjectionContext, parts: BulkInsert[]): Promise<void> {
+  const used = parts.filter((part) => (part.columns[0]?.length ?? 0) > 0);
+  if (used.length === 0) return;
+  const params: unknown[] = [];
+  const ctes = used.map((part, i) => {
+    const offset = params.length;
+    params.push(...part.columns);
+    return `i${i} AS (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  await context.query(`WITH ${ctes.join(', ')} SELECT 1`, params);
+}
