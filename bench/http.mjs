@@ -13,7 +13,7 @@ const DEMO_PASSWORD = 'Demo-pass-2026';
 const BUYER = 'buyer@demo.escrowledger.test';
 
 /** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
-async function startProcess(name, args, env, ready) {
+export async function startProcess(name, args, env, ready) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { text: '' };
   const keep = (chunk) => {
@@ -34,6 +34,7 @@ async function startProcess(name, args, env, ready) {
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
+    pid: child.pid,
     output,
     async stop() {
       if (child.exitCode === null) {
@@ -54,7 +55,7 @@ function cookiesOf(response, jar) {
 }
 
 /** A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. */
-async function login(base, email) {
+export async function login(base, email) {
   const jar = cookiesOf(await fetch(`${base}/api/user`), new Map());
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const response = await fetch(`${base}/api/auth/login`, {
@@ -72,7 +73,7 @@ async function login(base, email) {
  * connections = rate / 25 keeps the bursts at the start of each second small. Latencies are
  * corrected for coordinated omission (autocannon's default with a rate).
  */
-function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
+export function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
   let n = 0;
   return new Promise((resolvePromise, reject) => {
     const instance = autocannon(
@@ -100,7 +101,7 @@ function load({ base, rate, seconds, method, path, body, headers, verifyBody }) 
   });
 }
 
-const summary = (r) => ({
+export const summary = (r) => ({
   rps: r.requests.total / r.duration,
   p50: r.latency.p50,
   p99: r.latency.p99,
