@@ -212,6 +212,33 @@ describe('ProjectionRunner', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
+  it('rebuilds several projectors in one pass over the events', async () => {
+    await appendCounted(fixture, 120);
+    await fixture.pool.query('CREATE TABLE applied_events_other (LIKE applied_events)');
+    const other = new AppliedEventsProjector('other');
+    (other as { tables: string[] }).tables = ['applied_events_other'];
+    other.apply = async (events, context) => {
+      for (const e of events) await context.query(`INSERT INTO ${context.table('applied_events_other')} (event_id) VALUES ($1)`, [e.id]);
+    };
+    const runner = runnerFor(fixture, [new AppliedEventsProjector(), other]);
+    const reads = jest.spyOn(fixture.store, 'readAll');
+    const results = await runner.rebuildMany(['applied-events', 'other']);
+    expect(results.map((r) => [r.projector, r.events, r.applied])).toEqual([
+      ['applied-events', 120, 120],
+      ['other', 120, 120],
+    ]);
+    // One page of events, the read that finds nothing more, the check before the swap: for both.
+    expect(reads).toHaveBeenCalledTimes(3);
+    expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
+    const { rows } = await fixture.pool.query('SELECT count(*)::int AS n FROM applied_events_other');
+    expect(rows[0].n).toBe(120);
+    const statuses = await runner.status();
+    expect(statuses.map((s) => [s.name, s.lagEvents, s.eventsApplied, s.lastRebuild?.state])).toEqual([
+      ['applied-events', 0, 120, 'finished'],
+      ['other', 0, 120, 'finished'],
+    ]);
+  });
+
   it('rebuilds into fresh tables while running and ends with the same rows', async () => {
     await appendCounted(fixture, 200);
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);

@@ -5,7 +5,7 @@ import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoin
 import type { Projector } from './projector';
 import type { RebuildComparison } from './table-compare';
 import { ProjectorWorker } from './projector-worker';
-import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
+import { rebuildProjections, type RebuildProgress, type RebuildResult } from './rebuild';
 
 export interface ProjectionRunnerOptions {
   pool: Pool;
@@ -158,17 +158,26 @@ export class ProjectionRunner {
   }
 
   async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
-    const projector = this.options.projectors.find((p) => p.name === name);
-    if (!projector) throw new Error(`No projector is named "${name}". Known: ${this.options.projectors.map((p) => p.name).join(', ')}`);
-    const result = await rebuildProjection({
+    const [result] = await this.rebuildMany([name], onProgress);
+    return result!;
+  }
+
+  /** Rebuilds these projectors in one pass over the events (`rebuild --all`). */
+  async rebuildMany(names: readonly string[], onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult[]> {
+    const projectors = names.map((name) => {
+      const projector = this.options.projectors.find((p) => p.name === name);
+      if (!projector) throw new Error(`No projector is named "${name}". Known: ${this.options.projectors.map((p) => p.name).join(', ')}`);
+      return projector;
+    });
+    const results = await rebuildProjections({
       pool: this.options.pool,
       eventStore: this.options.eventStore,
-      projector,
+      projectors,
       databaseUrl: this.options.databaseUrl,
       onProgress,
     });
-    this.workers.get(name)?.poke();
-    return result;
+    for (const name of names) this.workers.get(name)?.poke();
+    return names.map((name) => results.find((r) => r.projector === name)!);
   }
 
   /** Clears a stopped projector's failure so it retries the event (after a fix is deployed). */

@@ -36,50 +36,66 @@ export interface RebuildResult {
 
 export class RebuildAlreadyRunningError extends Error {}
 
+/** Rebuilds one projector; see rebuildProjections. */
+export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  const { projector, ...rest } = options;
+  const [result] = await rebuildProjections({ ...rest, projectors: [projector] });
+  return result!;
+}
+
 /**
  * Replays the whole global order into fresh tables while the live ones keep serving, then swaps
- * them in. The swap holds the projector's checkpoint row, so a live runner (here or in another
- * process) waits, then sees the moved checkpoint and continues from it on the new tables.
+ * them in. Several projectors rebuild in one pass: each page of events is read once and applied
+ * to all of them in one transaction (reading the events was most of the work of a rebuild, and
+ * `rebuild --all` used to read them once per projector). The swap holds the projectors'
+ * checkpoint rows, so a live runner (here or in another process) waits, then sees the moved
+ * checkpoint and continues from it on the new tables.
  */
-export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
-  const { pool, eventStore, projector } = options;
+export async function rebuildProjections(options: Omit<RebuildOptions, 'projector'> & { projectors: readonly Projector[] }): Promise<RebuildResult[]> {
+  const { pool, eventStore } = options;
+  const projectors = [...options.projectors].sort((a, b) => a.name.localeCompare(b.name));
+  const names = projectors.map((p) => p.name);
+  const label = names.join(', ');
   const batchSize = options.batchSize ?? 5000;
   const started = Date.now();
-  const lock = new Client({ connectionString: options.databaseUrl, application_name: `escrow-rebuild-${projector.name}` });
+  const lock = new Client({ connectionString: options.databaseUrl, application_name: `escrow-rebuild-${names.join('+')}`.slice(0, 63) });
   await lock.connect();
-  let runId: number | null = null;
+  const runIds: number[] = [];
+  let shadowsCreated = false;
   const client = await pool.connect();
   const ignore = (): void => undefined; // a dying connection rejects the query; see withClient
   client.on('error', ignore);
   lock.on('error', ignore);
   try {
-    const { rows: locked } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`rebuild:${projector.name}`]);
-    if (!locked[0]?.ok) throw new RebuildAlreadyRunningError(`A rebuild of ${projector.name} is already running.`);
+    for (const name of names) {
+      const { rows: locked } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`rebuild:${name}`]);
+      if (!locked[0]?.ok) throw new RebuildAlreadyRunningError(`A rebuild of ${name} is already running.`);
+    }
 
-    await ensureCheckpoint(pool, projector.name, projector.version);
+    for (const projector of projectors) await ensureCheckpoint(pool, projector.name, projector.version);
     const total = (await eventStore.countAfter(null)) ?? 0;
-    const { rows } = await pool.query<{ id: number }>(
-      `INSERT INTO projection_rebuilds (projector, version, state, events_total) VALUES ($1, $2, 'running', $3) RETURNING id`,
-      [projector.name, projector.version, total],
-    );
-    runId = rows[0]!.id;
-    await createShadowTables(client, projector.tables);
+    for (const projector of projectors) {
+      const { rows } = await pool.query<{ id: number }>(
+        `INSERT INTO projection_rebuilds (projector, version, state, events_total) VALUES ($1, $2, 'running', $3) RETURNING id`,
+        [projector.name, projector.version, total],
+      );
+      runIds.push(rows[0]!.id);
+    }
+    shadowsCreated = true;
+    for (const projector of projectors) await createShadowTables(client, projector.tables);
 
     let after: GlobalPosition | null = null;
     let done = 0;
-    let applied = 0;
+    const applied = new Map(names.map((name) => [name, 0]));
     let lastEventAt: Date | null = null;
-    const apply = async (events: RecordedEvent[]): Promise<void> => {
-      const relevant = handledEvents(projector, events);
-      await inTransaction(client, async () => {
+    const applyToAll = async (events: RecordedEvent[]): Promise<void> => {
+      for (const projector of projectors) {
+        const relevant = handledEvents(projector, events);
         if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, REBUILD_SUFFIX));
-        await client.query(`UPDATE projection_rebuilds SET events_done = $2, heartbeat_at = now() WHERE id = $1`, [runId, done + events.length]);
-      });
+        applied.set(projector.name, applied.get(projector.name)! + relevant.length);
+      }
       done += events.length;
-      applied += relevant.length;
       lastEventAt = events[events.length - 1]!.recordedAt;
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      options.onProgress?.({ projector: projector.name, done, total: Math.max(total, done), eventsPerSecond: Math.round(done / seconds) });
     };
 
     // Bulk phase: read the next page while the current one is applied.
@@ -89,52 +105,57 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       if (current.events.length === 0) break;
       after = current.lastPosition;
       page = eventStore.readAll({ after, limit: batchSize });
-      await apply(current.events);
+      await inTransaction(client, async () => {
+        await applyToAll(current.events);
+        await client.query(`UPDATE projection_rebuilds SET events_done = $2, heartbeat_at = now() WHERE id = ANY($1)`, [runIds, done]);
+      });
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      options.onProgress?.({ projector: label, done, total: Math.max(total, done), eventsPerSecond: Math.round(done / seconds) });
       if (!current.hasMore) break;
     }
     await page.catch(() => undefined);
 
-    // Swap phase: hold the checkpoint row, apply what arrived meanwhile, compare, swap, move the checkpoint.
-    let comparison: RebuildComparison = { compared: false, reason: 'not compared' };
+    // Swap phase: hold the checkpoint rows, apply what arrived meanwhile, compare, swap, move the checkpoints.
+    const comparisons = new Map<string, RebuildComparison>();
     await inTransaction(client, async () => {
-      const { rows: live } = await client.query<{ version: number; commit_position: string | null; prepare_position: string | null }>(
-        'SELECT version, commit_position, prepare_position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-        [projector.name],
+      const { rows: live } = await client.query<{ name: string; version: number; commit_position: string | null; prepare_position: string | null }>(
+        'SELECT name, version, commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
+        [names],
       );
       for (;;) {
         const rest = await eventStore.readAll({ after, limit: batchSize });
         if (rest.events.length === 0) break;
         after = rest.lastPosition;
-        const relevant = handledEvents(projector, rest.events);
-        if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, REBUILD_SUFFIX));
-        done += rest.events.length;
-        applied += relevant.length;
-        lastEventAt = rest.events[rest.events.length - 1]!.recordedAt;
+        await applyToAll(rest.events);
       }
-      comparison = await compareWithLive(client, projector, live[0], after);
-      await swapInShadowTables(client, projector.tables);
-      await client.query(
-        `UPDATE projection_checkpoints
-            SET version = $2, commit_position = $3, prepare_position = $4, state = 'running', error = NULL,
-                failed_event_id = NULL, events_applied = $5, last_event_at = $6, updated_at = now()
-          WHERE name = $1`,
-        [projector.name, projector.version, ...positionParams(after), applied, lastEventAt],
-      );
-      await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = $1 AND resolved_at IS NULL`, [projector.name]);
-      await client.query(`UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`, [
-        runId,
-        done,
-        JSON.stringify(comparison),
-      ]);
+      for (const [index, projector] of projectors.entries()) {
+        const comparison = await compareWithLive(client, projector, live.find((l) => l.name === projector.name), after);
+        comparisons.set(projector.name, comparison);
+        await swapInShadowTables(client, projector.tables);
+        await client.query(
+          `UPDATE projection_checkpoints
+              SET version = $2, commit_position = $3, prepare_position = $4, state = 'running', error = NULL,
+                  failed_event_id = NULL, events_applied = $5, last_event_at = $6, updated_at = now()
+            WHERE name = $1`,
+          [projector.name, projector.version, ...positionParams(after), applied.get(projector.name), lastEventAt],
+        );
+        await client.query(`UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`, [
+          runIds[index],
+          done,
+          JSON.stringify(comparison),
+        ]);
+      }
+      await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = ANY($1) AND resolved_at IS NULL`, [names]);
     });
-    return { projector: projector.name, events: done, applied, seconds: (Date.now() - started) / 1000, position: after, comparison };
+    const seconds = (Date.now() - started) / 1000;
+    return projectors.map((p) => ({ projector: p.name, events: done, applied: applied.get(p.name)!, seconds, position: after, comparison: comparisons.get(p.name)! }));
   } catch (error) {
-    if (runId !== null) {
+    if (runIds.length > 0) {
       await pool
-        .query(`UPDATE projection_rebuilds SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [runId, (error as Error).message])
+        .query(`UPDATE projection_rebuilds SET state = 'failed', error = $2, finished_at = now() WHERE id = ANY($1)`, [runIds, (error as Error).message])
         .catch(() => undefined);
-      await dropShadowTables(client, projector.tables).catch(() => undefined);
     }
+    if (shadowsCreated) for (const projector of projectors) await dropShadowTables(client, projector.tables).catch(() => undefined);
     throw error;
   } finally {
     client.off('error', ignore);
