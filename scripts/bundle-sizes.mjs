@@ -1,26 +1,93 @@
 #!/usr/bin/env node
-// The JavaScript a browser downloads on the first load of a route: the entry chunk, the route's
-// lazily imported page module, and every chunk they import statically, gzip-compressed.
+// The JavaScript a browser downloads on the first load of a route: the entry chunk, the page
+// modules its lazy routes import (layouts included), and every chunk they import statically,
+// gzip-compressed. Which modules a URL loads is read from the router itself
+// (frontend/src/app/router.tsx, parsed with TypeScript and matched with React Router's own
+// matchRoutes), and their chunks from Vite's manifest, so new routes need no list here.
 // Usage: node scripts/bundle-sizes.mjs [--check]   (--check fails when home exceeds its budget)
 import { readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'frontend', 'dist');
+const frontend = join(root, 'frontend');
+const dist = join(frontend, 'dist');
 const manifestFile = join(dist, '.vite', 'manifest.json');
+const routerFile = 'src/app/router.tsx';
+const requireFrontend = createRequire(join(frontend, 'package.json'));
 export const HOME_BUDGET_KB = 200;
 
-/** Route → the page module its lazy route imports (see frontend/src/app/router.tsx). */
-export const ROUTE_MODULES = {
-  home: 'src/pages/HomePage.tsx',
-  portal: 'src/pages/PortalPage.tsx',
-  admin: 'src/pages/AdminPage.tsx',
+/** The first loads we report: a name and a URL of the app. */
+export const ROUTES = {
+  home: '/',
+  portal: '/portal',
+  'portal project page': '/portal/job/1',
+  admin: '/admin',
 };
 
-export function measureRoutes() {
+/**
+ * The route tree of router.tsx as plain objects { path, index, children, modules }, where
+ * modules are the files a route's own properties import lazily (`import('…')`, directly or
+ * through a `const x = () => import('…')` of the file).
+ */
+export function routeTree() {
+  const ts = requireFrontend('typescript');
+  const file = join(frontend, routerFile);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const importOf = (node) =>
+    ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]) ? node.arguments[0].text : null;
+  const lazyConsts = new Map();
+  let routesArray = null;
+  const visitTop = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      if (node.name.text === 'routes' && ts.isArrayLiteralExpression(node.initializer)) routesArray = node.initializer;
+      const init = node.initializer;
+      if (ts.isArrowFunction(init)) {
+        const body = ts.isParenthesizedExpression(init.body) ? init.body.expression : init.body;
+        const spec = importOf(body);
+        if (spec) lazyConsts.set(node.name.text, spec);
+      }
+    }
+    ts.forEachChild(node, visitTop);
+  };
+  visitTop(source);
+  if (!routesArray) throw new Error(`${routerFile} has no \`routes\` array to read`);
+  const modulesIn = (node, found) => {
+    const spec = importOf(node);
+    if (spec) found.add(spec);
+    if (ts.isIdentifier(node) && lazyConsts.has(node.text)) found.add(lazyConsts.get(node.text));
+    ts.forEachChild(node, (child) => {
+      modulesIn(child, found); // forEachChild stops at the first callback that returns something
+    });
+    return found;
+  };
+  const toRoute = (object) => {
+    const route = { modules: new Set() };
+    for (const property of object.properties) {
+      const name = property.name && ts.isIdentifier(property.name) ? property.name.text : null;
+      if (name === 'path' && ts.isStringLiteralLike(property.initializer)) route.path = property.initializer.text;
+      else if (name === 'index') route.index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
+      else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) route.children = property.initializer.elements.filter(ts.isObjectLiteralExpression).map(toRoute);
+      else modulesIn(property, route.modules);
+    }
+    return route;
+  };
+  return routesArray.elements.filter(ts.isObjectLiteralExpression).map(toRoute);
+}
+
+/** The manifest key of a module the router imports ('../pages/HomePage' → 'src/pages/HomePage.tsx'). */
+function manifestKey(manifest, spec) {
+  const base = posix.normalize(posix.join(posix.dirname(routerFile), spec));
+  return ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((key) => manifest[key]) ?? null;
+}
+
+/** First-load sizes per route of ROUTES; a route whose page chunk is missing is reported as not built. */
+export function measureRoutes(routes = ROUTES) {
   if (!existsSync(manifestFile)) throw new Error('frontend/dist/.vite/manifest.json is missing: run `npm run build` first');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const { matchRoutes } = requireFrontend('react-router');
+  const tree = routeTree();
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const closure = (key, seen) => {
     if (!key || seen.has(key) || !manifest[key]) return seen;
@@ -30,12 +97,23 @@ export function measureRoutes() {
   };
   const gzipKb = (file) => gzipSync(readFileSync(join(dist, file))).length / 1024;
   const results = {};
-  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
-    if (!manifest[module]) continue;
-    const keys = closure(module, closure(entryKey, new Set()));
-    const files = [...new Set([...keys].map((k) => manifest[k].file))];
-    const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  for (const [route, url] of Object.entries(routes)) {
+    const matches = matchRoutes(tree, url) ?? [];
+    const specs = [...new Set(matches.flatMap((m) => [...m.route.modules]))];
+    // A route that only matches the catch-all, or imports nothing, has no page of its own yet.
+    const own = matches.filter((m) => m.route.path !== '*' && m.route.modules.size > 0);
+    const keys = specs.map((spec) => manifestKey(manifest, spec));
+    if (own.length === 0 || keys.some((k) => k === null)) {
+      results[route] = { url, built: false, reason: own.length === 0 ? 'no route of its own in router.tsx' : `no chunk for ${specs[keys.indexOf(null)]} in the build` };
+      continue;
+    }
+    const all = keys.reduce((seen, key) => closure(key, seen), closure(entryKey, new Set()));
+    const files = [...new Set([...all].map((k) => manifest[k].file))];
+    const css = [...new Set([...all].flatMap((k) => manifest[k].css ?? []))];
     results[route] = {
+      url,
+      built: true,
+      modules: keys,
       jsKb: Math.round(files.reduce((t, f) => t + gzipKb(f), 0) * 10) / 10,
       cssKb: Math.round(css.reduce((t, f) => t + gzipKb(f), 0) * 10) / 10,
       chunks: files.length,
@@ -46,11 +124,14 @@ export function measureRoutes() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = measureRoutes();
-  for (const [route, r] of Object.entries(results)) console.log(`${route.padEnd(7)} ${String(r.jsKb).padStart(7)} KB JS gzip in ${r.chunks} chunks, ${r.cssKb} KB CSS gzip`);
+  for (const [route, r] of Object.entries(results)) {
+    if (!r.built) console.log(`${route.padEnd(20)} not built (${r.url}: ${r.reason})`);
+    else console.log(`${route.padEnd(20)} ${String(r.jsKb).padStart(7)} KB JS gzip in ${r.chunks} chunks, ${r.cssKb} KB CSS gzip (${r.url}: ${r.modules.join(', ')})`);
+  }
   if (process.argv.includes('--check')) {
     const home = results.home;
-    if (!home || home.jsKb > HOME_BUDGET_KB) {
-      console.error(`home page first-load JavaScript ${home?.jsKb} KB gzip exceeds the ${HOME_BUDGET_KB} KB budget`);
+    if (!home?.built || home.jsKb > HOME_BUDGET_KB) {
+      console.error(`home page first-load JavaScript ${home?.jsKb ?? '(not built)'} KB gzip exceeds the ${HOME_BUDGET_KB} KB budget`);
       process.exit(1);
     }
     console.log(`home page within its ${HOME_BUDGET_KB} KB budget`);
