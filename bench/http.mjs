@@ -70,7 +70,8 @@ export async function login(base, email) {
 
 /**
  * One autocannon run at a fixed overall rate. autocannon paces each connection per second, so
- * connections = rate / 25 keeps the bursts at the start of each second small. Latencies are
+ * connections = rate / 10 keeps the bursts at the start of each second small while leaving
+ * enough connections for a 100 ms answer not to cap the rate. Latencies are
  * corrected for coordinated omission (autocannon's default with a rate).
  */
 export function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
@@ -79,7 +80,7 @@ export function load({ base, rate, seconds, method, path, body, headers, verifyB
     const instance = autocannon(
       {
         url: base,
-        connections: Math.max(2, Math.round(rate / 25)),
+        connections: Math.max(4, Math.round(rate / 10)),
         overallRate: rate,
         duration: seconds,
         timeout: 10,
@@ -215,7 +216,7 @@ export async function runHttpBenchmark() {
 Command: \`make bench\` (part \`http\`; \`node bench/run-all.mjs http\`). The built API (\`backend/dist/main.js\`, its
 own process, projection runner and payments dispatcher inside as in production) on loopback, serving the ledger of
 the rebuild part (${ledger.generated.events} events, read models rebuilt), the demo buyer logged in (session cookie
-and \`X-XSRF-TOKEN\`). autocannon ${HTTP_SECONDS} s per cell at a fixed overall rate, connections = rate / 25, latencies
+and \`X-XSRF-TOKEN\`). autocannon ${HTTP_SECONDS} s per cell at a fixed overall rate, connections = rate / 10, latencies
 corrected for coordinated omission; each approval or deposit targets another milestone waiting for the buyer, and
 answers only after the read models show it (read your writes: approvals' bodies are checked, a wrong one counts as
 an error); the GET spreads over the buyer's ${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs.
