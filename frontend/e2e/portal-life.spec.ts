@@ -10,6 +10,13 @@ async function asUser(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/** The id of the draft the page creates next (other journeys reorder the project list). */
+function nextDraftId(page: Page): Promise<string> {
+  return page
+    .waitForResponse((r) => r.url().endsWith('/api/job/basic') && r.request().method() === 'POST' && r.ok())
+    .then(async (r) => String(((await r.json()) as { job_id: number }).job_id));
+}
+
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function openProject(page: Page, jobId: string) {
@@ -27,6 +34,7 @@ test('a seller-started project, from creation to every payee paid, in two browse
   // The seller starts the project and names the buyer.
   await seller.getByRole('link', { name: 'New project for a buyer' }).click();
   await expect(seller.getByRole('heading', { level: 1 })).toHaveText('New Project — Saguaro Build Co.');
+  const draftId = nextDraftId(seller);
   await seller.getByLabel('Main Service Provided').selectOption('General Contracting');
   await seller.getByLabel('Find the buyer by phone').fill('6025550123');
   await seller.getByRole('button', { name: 'Search', exact: true }).click();
@@ -55,8 +63,8 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await seller.getByRole('button', { name: 'Submit Project' }).click();
   await expect(seller).toHaveURL(/\/portal$/);
   await expect(seller.getByText('Project Created Successfully')).toBeVisible();
-  const jobLink = seller.getByRole('link', { name: /General Contracting/ }).first();
-  const jobId = /#(\d+)/.exec((await jobLink.textContent())!)![1]!;
+  const jobId = await draftId;
+  await expect(seller.getByRole('link', { name: `#${jobId} General Contracting` })).toBeVisible();
 
   // The buyer rejects the original.
   await openProject(buyer, jobId);
@@ -120,6 +128,7 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   const seller = await asUser(browser, DEMO.seller);
   await buyer.getByRole('link', { name: 'New project as owner' }).click();
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveText('New Project');
+  const draftId = nextDraftId(buyer);
   await buyer.getByLabel('Main Service Provided').selectOption('Roofing');
   await expect(buyer.getByRole('button', { name: 'Next' })).toBeDisabled();
   await buyer.getByLabel('Find the seller').fill('zzz-nobody');
@@ -143,7 +152,8 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await expect(buyer.getByRole('list', { name: 'Milestones added' })).toContainText('Whole Project Milestone');
   await buyer.getByRole('button', { name: 'Submit Project' }).click();
   await expect(buyer.getByText('Project Created Successfully')).toBeVisible();
-  const jobId = /#(\d+)/.exec((await buyer.getByRole('link', { name: /Roofing/ }).first().textContent())!)![1]!;
+  const jobId = await draftId;
+  await expect(buyer.getByRole('link', { name: `#${jobId} Roofing` })).toBeVisible();
 
   await openProject(buyer, jobId);
   await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Approve', exact: true }).click();
