@@ -12,7 +12,10 @@ if (!Number.isInteger(BENCH_EVENTS) || BENCH_EVENTS < 1000) throw new Error(`BEN
 export const HTTP_RATES = [100, 500];
 export const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 export const HTTP_WARMUP = { seconds: 2, rate: 100 };
-const WAITING_PER_ROUTE = Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
+/** Each cell runs twice: paced arrivals, then autocannon (see bench/http.mjs). */
+export const HTTP_DRIVERS = ['paced', 'autocannon'];
+const WAITING_PER_ROUTE =
+  Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS * HTTP_DRIVERS.length + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
 
 let fixture = null;
 
