@@ -40,4 +40,21 @@ describe('PaymentDispatcher lock', () => {
     const [second] = await lockHolders();
     expect(second).not.toBe(first);
   }, 30_000);
+
+  it('writes the provider reference of a claim whose earlier pass died before writing it', async () => {
+    const dispatcher = app.http.get(PaymentDispatcher);
+    await eventually(() => dispatcher.dispatching);
+    // A claimed payout without its reference, as a pass cut off between claim and write leaves it.
+    await admin.query(
+      `INSERT INTO payment_instructions (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at, completed_at)
+       VALUES ('payout:lost-reference', 'payout', 990001, 990001, 990001, NULL, 12.34, '6789', 'completed', now(), now())`,
+    );
+    await admin.query(`INSERT INTO payment_submissions (instruction_key) VALUES ('payout:lost-reference')`);
+
+    await eventually(async () => (await admin.query(`SELECT 1 FROM payment_submissions WHERE instruction_key = 'payout:lost-reference' AND provider_reference IS NOT NULL`)).rowCount === 1);
+    const { rows } = await admin.query<{ provider_reference: string; n: number }>(
+      `SELECT provider_reference, (SELECT count(*)::int FROM payment_submissions WHERE instruction_key = 'payout:lost-reference') AS n FROM payment_submissions WHERE instruction_key = 'payout:lost-reference'`,
+    );
+    expect(rows).toEqual([{ provider_reference: expect.stringMatching(/^sbx_[0-9a-f]{16}$/), n: 1 }]);
+  }, 30_000);
 });

@@ -146,6 +146,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async dispatchOpen(): Promise<void> {
+    await this.recordMissingReferences();
     const { rows } = await this.pool.query<InstructionRow>(
       `SELECT i.* FROM payment_instructions i
         WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM payment_submissions s WHERE s.instruction_key = i.instruction_key)
@@ -155,9 +156,25 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       // Claim first: a crash after this line leaves it to resume(), never to a second submit.
       const claimed = await this.pool.query('INSERT INTO payment_submissions (instruction_key) VALUES ($1) ON CONFLICT DO NOTHING', [row.instruction_key]);
       if (claimed.rowCount === 0) continue;
-      const reference = await this.provider.submit(toInstruction(row));
-      await this.pool.query('UPDATE payment_submissions SET provider_reference = $2 WHERE instruction_key = $1', [row.instruction_key, reference]);
+      await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row)));
     }
+  }
+
+  /**
+   * Claims whose provider reference was never written: an earlier pass lost its connection
+   * between the claim and the write. The provider's submit is idempotent per instruction key, so
+   * asking again hands nothing over twice and tells us the reference of the one payment.
+   */
+  private async recordMissingReferences(): Promise<void> {
+    const { rows } = await this.pool.query<InstructionRow>(
+      `SELECT i.* FROM payment_instructions i JOIN payment_submissions s USING (instruction_key)
+        WHERE s.provider_reference IS NULL ORDER BY i.created_at LIMIT 100`,
+    );
+    for (const row of rows) await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row)));
+  }
+
+  private async recordReference(instructionKey: string, reference: string): Promise<void> {
+    await this.pool.query('UPDATE payment_submissions SET provider_reference = $2 WHERE instruction_key = $1 AND provider_reference IS NULL', [instructionKey, reference]);
   }
 
   private async resumeSubmitted(): Promise<void> {
