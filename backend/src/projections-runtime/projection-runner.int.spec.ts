@@ -11,6 +11,7 @@ class AppliedEventsProjector implements Projector {
   readonly handles = ['Counted', 'Poison'];
   failOn: ((event: RecordedEvent) => boolean) | null = null;
   crashOnce: ((event: RecordedEvent) => boolean) | null = null;
+  transientOnce: ((event: RecordedEvent) => boolean) | null = null;
 
   constructor(
     readonly name = 'applied-events',
@@ -24,6 +25,10 @@ class AppliedEventsProjector implements Projector {
         this.crashOnce = null;
         // The read-model row is written; now the connection dies before the checkpoint commits.
         await context.query('SELECT pg_terminate_backend(pg_backend_pid())');
+      }
+      if (this.transientOnce?.(event)) {
+        this.transientOnce = null;
+        throw new Error('Client has encountered a connection error and is not queryable');
       }
       if (this.failOn?.(event)) throw new Error(`cannot apply ${event.type}`);
     }
@@ -202,6 +207,22 @@ describe('ProjectionRunner', () => {
     const result = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
     expect(await runner.waitFor(result.position, { timeoutMs: 5000 })).toBe(true);
     expect((await appliedRows(fixture)).total).toBe(1);
+  });
+
+  it('retries soon after a cut connection, so read your writes survives it', async () => {
+    const projector = new AppliedEventsProjector();
+    const runner = new ProjectionRunner({ ...runnerOptions(fixture, [projector]), retryMs: 2000 });
+    runners.push(runner);
+    runner.start();
+    const first = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
+    expect(await runner.waitFor(first.position, { timeoutMs: 5000 })).toBe(true);
+
+    // The session went away between two statements of the batch (a terminated backend).
+    projector.transientOnce = (event) => (event.data as { n: number }).n === 2;
+    const second = await fixture.store.append('counter-1', [testEvent('Counted', { n: 2 })]);
+    expect(await runner.waitFor(second.position, { timeoutMs: 1500 })).toBe(true);
+    expect(projector.transientOnce).toBeNull(); // the failure did happen
+    expect(await appliedRows(fixture)).toEqual({ total: 2, distinct: 2 });
   });
 
   it('gives up waiting when the projectors are not running', async () => {

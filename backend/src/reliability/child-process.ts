@@ -50,7 +50,7 @@ export class ChildRun {
         // Nest's start-up inventory says nothing about a failure: keep the rest.
         if (/RouterExplorer|RoutesResolver|InstanceLoader/.test(line)) continue;
         this.output.push(line);
-        if (this.output.length > 400) this.output.shift();
+        if (this.output.length > 2000) this.output.shift();
       }
     };
     this.child.stdout!.on('data', onData);
@@ -89,7 +89,8 @@ export class ChildRun {
     clearTimeout(timer);
   }
 
+  /** The last lines, without the pool's one-line notices of each terminated idle connection. */
   tail(lines = 40): string {
-    return this.output.slice(-lines).join('\n');
+    return this.output.filter((line) => !/idle connection error/.test(line)).slice(-lines).join('\n');
   }
 }

@@ -58,6 +58,10 @@ export class ProjectorWorker {
   private sleeper: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private locked = false;
+  /** Transient failures in a row: the first retries come quickly, then every retryMs. */
+  private transientFailures = 0;
+  /** Our lock went with its connection: the session holding it may take a moment to end. */
+  private retakingLock = false;
 
   constructor(private readonly deps: ProjectorWorkerDeps) {}
 
@@ -79,6 +83,7 @@ export class ProjectorWorker {
   /** The lock connection was lost: another runner may take over, so start again from the top. */
   lockLost(): void {
     this.locked = false;
+    this.retakingLock = true;
     void this.subscription?.stop();
   }
 
@@ -99,9 +104,10 @@ export class ProjectorWorker {
           this.locked = await this.deps.tryLock(projector.name);
           if (!this.locked) {
             this.state = 'standby';
-            await this.sleep(this.deps.retryMs);
+            await this.sleep(this.retakingLock ? this.quickRetryDelay() : this.deps.retryMs);
             continue;
           }
+          this.retakingLock = false;
         }
         const checkpoint = await ensureCheckpoint(this.deps.pool, projector.name, projector.version);
         this.position = checkpoint.position;
@@ -122,6 +128,7 @@ export class ProjectorWorker {
         }
         this.state = 'running';
         this.lastError = null;
+        this.transientFailures = 0;
         this.deps.onProgress(0);
         this.subscription = this.deps.eventStore.subscribeToAll(
           { after: checkpoint.position, batchSize: this.deps.batchSize },
@@ -136,7 +143,7 @@ export class ProjectorWorker {
         if (!(error instanceof CheckpointMovedError)) {
           this.lastError = (error as Error).message;
           this.deps.log(`projector ${projector.name}: ${(error as Error).message}; retrying`);
-          await this.sleep(this.deps.retryMs);
+          await this.sleep(this.retryDelay(error));
         }
       } finally {
         this.subscription = null;
@@ -259,6 +266,20 @@ export class ProjectorWorker {
     if (!checkpoint || checkpoint.state !== 'running' || checkpoint.version !== this.deps.projector.version || !samePosition(checkpoint.position, this.persisted)) {
       throw new CheckpointMovedError(`checkpoint of ${this.name} moved`);
     }
+  }
+
+  /**
+   * A cut connection (a terminated session, a PostgreSQL restart) usually heals at once, and
+   * commands wait for this projector to answer (read your writes): retry after 50 ms, doubling up
+   * to retryMs. Other failures wait the full retryMs.
+   */
+  private retryDelay(error: unknown): number {
+    return isTransientDatabaseError(error) ? this.quickRetryDelay() : this.deps.retryMs;
+  }
+
+  private quickRetryDelay(): number {
+    this.transientFailures++;
+    return Math.min(this.deps.retryMs, 50 * 2 ** (this.transientFailures - 1));
   }
 
   private sleep(ms: number): Promise<void> {
