@@ -31,11 +31,13 @@ export class IdsService {
     const [fresh] = await this.next(sequence);
     if (!key) return fresh!;
     const { rows } = await this.pool.query<{ created_id: number }>(
-      `WITH inserted AS (
-         INSERT INTO idempotent_creations (scope, key, created_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING created_id)
-       SELECT created_id FROM inserted UNION ALL SELECT created_id FROM idempotent_creations WHERE scope = $1 AND key = $2 LIMIT 1`,
+      'INSERT INTO idempotent_creations (scope, key, created_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING created_id',
       [scope, key, fresh],
     );
-    return rows[0]!.created_id;
+    if (rows[0]) return rows[0].created_id;
+    // A copy of this request inserted first. Its row is read by a statement of its own: one
+    // statement's snapshot predates the insert it waited for, so it would not see the row.
+    const { rows: earlier } = await this.pool.query<{ created_id: number }>('SELECT created_id FROM idempotent_creations WHERE scope = $1 AND key = $2', [scope, key]);
+    return earlier[0]!.created_id;
   }
 }
