@@ -6,6 +6,7 @@
 // autocannon's rate option (which sends each second's quota in a burst).
 import autocannon from 'autocannon';
 import { pacedLoad } from './lib/paced-load.mjs';
+import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
@@ -124,6 +125,23 @@ function cursor(items) {
   };
 }
 
+/**
+ * Each cell starts on an API that has caught up: an overloaded cell leaves its projectors behind,
+ * and the next cell would otherwise measure that backlog instead of its own route.
+ */
+async function readModelsCaughtUp(pool) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    const { rows } = await pool.query(
+      `SELECT bool_and(c.commit_position IS NOT NULL AND (c.commit_position::text::xid8, c.prepare_position::bigint) >= (e.transaction_id, e.global_position)) AS ok
+         FROM projection_checkpoints c,
+              (SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e`,
+    );
+    if (rows[0]?.ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.warn('read models still behind after 120 s; measuring anyway');
+}
+
 export async function runHttpBenchmark() {
   const ledger = await rebuiltLedger();
   const url = ledger.database.url;
@@ -179,9 +197,11 @@ export async function runHttpBenchmark() {
     const drive = async (driver, request, rate, seconds) =>
       driver === 'paced' ? pacedLoad({ ...request, rate, seconds }) : summary(await load({ ...request, rate, seconds }));
     for (const route of routes) await drive('paced', route.request, HTTP_WARMUP.rate, HTTP_WARMUP.seconds);
+    const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
     for (const driver of HTTP_DRIVERS) {
       for (const rate of HTTP_RATES) {
         for (const route of routes) {
+          await readModelsCaughtUp(checkpoints);
           const before = (api.output.text.match(/did not catch up/g) ?? []).length;
           const r = await drive(driver, route.request, rate, HTTP_SECONDS);
           const rywTimeouts = (api.output.text.match(/did not catch up/g) ?? []).length - before;
@@ -192,6 +212,7 @@ export async function runHttpBenchmark() {
         }
       }
     }
+    await checkpoints.end();
     if (approvals.used > waiting.approve.length || deposits.used > waiting.deposit.length) {
       console.log('warning: the generated ledger had too few waiting milestones; later requests reused some (and failed)');
     }
@@ -235,7 +256,7 @@ and \`X-XSRF-TOKEN\`), ${HTTP_SECONDS} s per cell. Each approval or deposit targ
 buyer, and answers only after the read models show it (read your writes: approvals' bodies are checked, a wrong one
 counts as an error); the GET spreads over the buyer's ${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs.
 The ceiling is a bare fastify POST doing one INSERT on the same database, in its own process. ACH debits are left
-unsettled during the run (\`PAYMENTS_SANDBOX_SETTLE_MS\` = 1 h), as real ones take days.
+unsettled during the run (\`PAYMENTS_SANDBOX_SETTLE_MS\` = 1 h), as real ones take days. Each cell starts once every projector has caught up with the events of the cells before it.
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with the load generator, the API, the ceiling and PostgreSQL on the same cores.
 
 **Paced arrivals** (\`bench/lib/paced-load.mjs\`, undici, up to 64 connections): request *i* is sent at *i* / rate,
