@@ -50,6 +50,9 @@ describe('PaymentDispatcher lock', () => {
        VALUES ('payout:lost-reference', 'payout', 990001, 990001, 990001, NULL, 12.34, '6789', 'completed', now(), now())`,
     );
     await admin.query(`INSERT INTO payment_submissions (instruction_key) VALUES ('payout:lost-reference')`);
+    // The dispatcher that made the claim is gone; the one taking over repairs it.
+    const [holder] = await lockHolders();
+    await admin.query('SELECT pg_terminate_backend($1)', [holder]);
 
     await eventually(async () => (await admin.query(`SELECT 1 FROM payment_submissions WHERE instruction_key = 'payout:lost-reference' AND provider_reference IS NOT NULL`)).rowCount === 1);
     const { rows } = await admin.query<{ provider_reference: string; n: number }>(

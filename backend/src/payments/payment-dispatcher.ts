@@ -48,6 +48,8 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   private again = false;
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
+  /** A pass died (or this process just took over): claims may lack their provider reference. */
+  private referencesToRepair = true;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -97,6 +99,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       await new Promise((r) => setTimeout(r, 2000));
     }
     if (this.stopped) return;
+    this.referencesToRepair = true;
     await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
     // New instructions appear only when their projector applied something; polling covers the rest.
     this.unsubscribe = this.runner.onProgress((projector, applied) => {
@@ -131,7 +134,10 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.running = true;
     if (this.timer) clearTimeout(this.timer);
     void this.dispatchOpen()
-      .catch((error: Error) => this.logger.warn(`dispatching payments failed (will retry): ${error.message}`))
+      .catch((error: Error) => {
+        this.referencesToRepair = true;
+        this.logger.warn(`dispatching payments failed (will retry): ${error.message}`);
+      })
       .finally(() => {
         this.running = false;
         if (this.stopped) return;
@@ -146,7 +152,12 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async dispatchOpen(): Promise<void> {
-    await this.recordMissingReferences();
+    // Only a pass that died can leave a claim without its reference: look for them after one,
+    // not on every poll (that query has no index to use).
+    if (this.referencesToRepair) {
+      await this.recordMissingReferences();
+      this.referencesToRepair = false;
+    }
     const { rows } = await this.pool.query<InstructionRow>(
       `SELECT i.* FROM payment_instructions i
         WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM payment_submissions s WHERE s.instruction_key = i.instruction_key)
