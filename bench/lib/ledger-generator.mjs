@@ -178,6 +178,16 @@ export async function generateLedger({ url, events: target, waiting = { approve:
       const streamId = decider.streamId(key);
       const entry = states.get(streamId) ?? { state: decider.initial, revision: -1 };
       let decided;
+      if (stream === 'milestone' && command.metadata.actorRole !== 'system' && command.metadata.actorRole !== 'admin') {
+        // What the API reads from the jobs read model: the project's status, parties and signatures.
+        const project = states.get(domain.projectStreamId(jobId))?.state;
+        command.project = {
+          status: project.status,
+          customerId: project.customerId,
+          companyId: project.primaryCompanyId,
+          signed: { customer: Boolean(project.signatures.customer), company: Boolean(project.signatures.company) },
+        };
+      }
       try {
         decided = decider.decide(command, entry.state);
       } catch (error) {

@@ -82,8 +82,8 @@ export function* typicalProject(ctx) {
 
   yield project({ type: 'CreateJobDraft', data: { jobId, customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES), customerInitiated }, metadata: creator() });
   if (h.chance(0.1)) yield project({ type: 'UpdateJobBasics', data: { customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES) }, metadata: creator() });
-  yield project({ type: 'SubmitJob', data: {}, metadata: creator() });
 
+  // The milestones are proposed on the draft; submitting needs at least one.
   const count = h.between(2, 6);
   const milestones = [];
   for (let position = 1; position <= count; position++) {
@@ -92,16 +92,16 @@ export function* typicalProject(ctx) {
     const byBuyer = customerInitiated && h.chance(0.3);
     yield milestone(originalId, {
       type: 'ProposeMilestone',
-      data: { originalId, jobId, customerId: buyer, companyId: seller.companyId, title: `${h.pick(TITLES)} (${position})`, definition: h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
+      data: { originalId, jobId, title: `${h.pick(TITLES)} (${position})`, definition: h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
       metadata: byBuyer ? asBuyer() : asSeller(),
     });
     milestones.push({ originalId, position, proposer: byBuyer ? 'customer' : 'company', head: originalId });
   }
+  yield project({ type: 'SubmitJob', data: { milestoneCount: count }, metadata: creator() });
+  // Both parties sign before the first deposit.
   const hash = ctx.hex(64);
   for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
-    if (h.chance(0.85)) {
-      yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
-    }
+    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
   }
 
   for (const m of milestones) {
@@ -132,7 +132,11 @@ export function* typicalProject(ctx) {
     }
     const depositId = ids.next('deposit');
     yield milestone(m.originalId, { type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: asBuyer() });
-    yield milestone(m.originalId, { type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30 }, metadata: asSystem() });
+    const settling = asSystem();
+    const clearsAt = new Date(Date.parse(settling.now) + 2 * 86_400_000).toISOString();
+    yield milestone(m.originalId, { type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt }, metadata: settling });
+    // The generated clock moves on far less than the return window between events: clear at the window's end.
+    yield milestone(m.originalId, { type: 'ClearDeposit', data: { depositId }, metadata: { ...asSystem(), now: clearsAt } });
 
     let paid;
     if (h.chance(0.07)) {
@@ -175,7 +179,11 @@ export function* waitingForBuyerProject(ctx, kinds) {
   const project = (command) => ({ stream: 'project', key: jobId, jobId, command });
   const milestone = (originalId, command) => ({ stream: 'milestone', key: originalId, jobId, command });
   yield project({ type: 'CreateJobDraft', data: { jobId, customerId: buyerId, primaryCompanyId: sellerCompanyId, service: ctx.h.pick(SERVICES), customerInitiated: false }, metadata: asSeller() });
-  yield project({ type: 'SubmitJob', data: {}, metadata: asSeller() });
+  yield project({ type: 'SubmitJob', data: { milestoneCount: kinds.length }, metadata: asSeller() });
+  const hash = ctx.hex(64);
+  for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
+    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+  }
   ctx.targets.jobs.push(jobId);
   let position = 0;
   for (const kind of kinds) {
@@ -183,7 +191,7 @@ export function* waitingForBuyerProject(ctx, kinds) {
     const { payees, amount } = payeesFor(ctx.h, sellerCompanyId, people.companies);
     yield milestone(originalId, {
       type: 'ProposeMilestone',
-      data: { originalId, jobId, customerId: buyerId, companyId: sellerCompanyId, title: `${ctx.h.pick(TITLES)} (${++position})`, definition: ctx.h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
+      data: { originalId, jobId, title: `${ctx.h.pick(TITLES)} (${++position})`, definition: ctx.h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
       metadata: asSeller(),
     });
     if (kind === 'deposit' || ctx.h.chance(0.5)) yield milestone(originalId, { type: 'ApproveMilestoneVersion', data: { versionId: originalId }, metadata: asSeller() });

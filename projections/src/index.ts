@@ -1,12 +1,14 @@
 import { AuditTrailProjector } from './audit/audit-trail.projector';
-import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsProjector } from './jobs';
+import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsDiscardedDrafts1763800041000, JobsProjector } from './jobs';
 import { CreateLedgerAndAudit1763800006000 } from './ledger/migrations';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { CreateMilestoneReadModels1763800004000, MilestonesProjector } from './milestones';
-import { CreatePaymentInstructions1763800007000 } from './payments/migrations';
+import { CreatePaymentInstructions1763800007000, PaymentInstructionsByEventId1763800042000 } from './payments/migrations';
+import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns.migration';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 import type { Projector } from './runner/projector';
 import { AddRebuildComparison1763800031000, CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
+import { CreateParkedStreams1763800043000 } from './runner/parked-streams';
 
 export * from './runner';
 export * from './jobs';
@@ -23,6 +25,10 @@ export const projectionMigrations: Function[] = [
   CreateLedgerAndAudit1763800006000,
   CreatePaymentInstructions1763800007000,
   AddRebuildComparison1763800031000,
+  MoneyColumnsHoldEveryAmount1763800040000,
+  JobsDiscardedDrafts1763800041000,
+  PaymentInstructionsByEventId1763800042000,
+  CreateParkedStreams1763800043000,
 ];
 export const projectionEntities: Function[] = [JobRow];
 

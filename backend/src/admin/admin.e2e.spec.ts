@@ -1,4 +1,5 @@
 import { ProjectionRunner } from '@escrow/projections';
+import { submitProject } from '../test-support/escrow-flows';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { eventually } from '../test-support/event-store-fixture';
 import { HttpSession, TEST_PASSWORD, createUser } from '../test-support/http-session';
@@ -89,6 +90,7 @@ describe('the admin console API', () => {
   it('rebuilds a project as it stood at an instant between two approvals', async () => {
     const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Decks', customerInitiated: false })).body.job_id;
     const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Deck v1', definition: 'Deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })).body.m_id;
+    await submitProject(seller, jobId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await new Promise((r) => setTimeout(r, 30));
@@ -104,13 +106,14 @@ describe('the admin console API', () => {
     expect(now.milestones[0].approved_version).toMatchObject({ m_id: edit, title: 'Deck v2' });
     expect((await admin.get(`/api/admin/job/${jobId}/as-of?at=soon`)).status).toBe(400);
     const events = (await admin.get(`/api/admin/job/${jobId}/events`)).body;
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['JobDraftCreated', 'MilestoneProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'MilestoneEditProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['JobDraftCreated', 'MilestoneProposed', 'JobSubmitted', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'MilestoneEditProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
     expect(events[0]).toMatchObject({ stream_id: `job-${jobId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
   });
 
   it('keeps each signature with the text it signed, after the agreement changed', async () => {
     const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Fencing', customerInitiated: false })).body.job_id;
     const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Fence', definition: 'Fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    await submitProject(seller, jobId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
     const first = (await buyer.get(`/api/job/${jobId}/agreement`)).body;

@@ -33,7 +33,7 @@ export function agreementText(parties: AgreementParties, milestones: ActiveMiles
   });
   lines.push(
     '',
-    `2. Fee. The escrow fee is ${money(FEE_RATE).times(100).toString()}% of each payee's share, paid by the owner with the deposit unless the contractor chose to include it in their price.`,
+    `2. Fee. The escrow fee is ${money(FEE_RATE).times(100).toString()}% of the project cost, paid by the owner with the deposit; a payee who chose to include the fee in their price receives their share less the fee instead.`,
     '3. Release. Escrow Ledger releases a milestone\'s funds to its payees when both parties have marked it complete.',
     `4. Refund. If the contractor has not marked a funded milestone complete within ${parties.responseDays} days of its deposit settling, the owner may claim the funds held for it back.`,
     '5. Disputes. Either party may open a dispute on a funded milestone. Escrow Ledger hears both parties and resolves it by releasing the funds, refunding them, or splitting them; its decision is final for the funds held.',

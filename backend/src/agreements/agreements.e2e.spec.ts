@@ -1,3 +1,4 @@
+import { submitProject } from '../test-support/escrow-flows';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createSeller, createUser, HttpSession, TEST_PASSWORD } from '../test-support/http-session';
 
@@ -17,6 +18,7 @@ describe('agreements, bank accounts and the payments page', () => {
     await s.login(seller.email, TEST_PASSWORD);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
     const id = (await s.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '2000.00' }] })).body.m_id;
+    await submitProject(s, jobId);
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
 

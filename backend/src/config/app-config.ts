@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
+import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 
@@ -19,6 +20,8 @@ export interface AppConfig {
   frontendDist: string;
   seedDemoData: boolean;
   paymentsSandboxSettleMs: number;
+  /** ACH return window after settlement (PAYMENTS_RETURN_WINDOW); null: the provider's default. */
+  paymentsReturnWindow: ReturnWindow | null;
   /** Hand payment instructions to the provider from this process (one dispatcher per database is active). */
   runPayments: boolean;
   /** Days after a deposit settles within which the seller must complete, before the buyer may claim a refund. */
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repoRoot, 'frontend', 'dist')),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
+    paymentsReturnWindow: parseReturnWindow(env.PAYMENTS_RETURN_WINDOW),
     runPayments: flag(env.RUN_PAYMENTS, true),
     responseDeadlineDays: integer('RESPONSE_DEADLINE_DAYS', env.RESPONSE_DEADLINE_DAYS, 30),
     smtpUrl: env.SMTP_URL || null,

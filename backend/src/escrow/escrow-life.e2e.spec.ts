@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createCompany, createSeller, createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
 import { eventually } from '../test-support/event-store-fixture';
 import { ProjectionRunner } from '@escrow/projections';
+import { signByBoth, submitProject } from '../test-support/escrow-flows';
 
 /**
  * The whole life of projects through HTTP with real sessions (issue: escrow ledger, item 8):
@@ -24,7 +25,7 @@ describe('the life of an escrow project', () => {
 
   const ledgerOf = async (jobId: number) => {
     const { rows } = await app.db.pool.query<{ account: string; balance: string }>(
-      'SELECT account, sum(amount)::numeric(14,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account ORDER BY account',
+      'SELECT account, sum(amount)::numeric(20,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account ORDER BY account',
       [jobId],
     );
     return Object.fromEntries(rows.map((r) => [r.account, r.balance]));
@@ -59,7 +60,9 @@ describe('the life of an escrow project', () => {
     expect((await s.post('/api/job/basic', { ...draft, job_id: jobId })).body.job_id).toBe(jobId);
     const { rows: drafts } = await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'JobDraftCreated'`);
     expect(drafts[0].n).toBe(1);
-    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 200, body: { is_draft: false } });
+    // Submitting needs a milestone; until then the draft is the seller's alone.
+    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 409, body: { message: 'Add at least one milestone before submitting the project.' } });
+    expect((await b.get(`/api/job/${jobId}`)).status).toBe(404);
 
     // A milestone with three payees: fixed, percent (fee included) and remainder.
     const milestone = await s.post('/api/milestone', {
@@ -77,6 +80,9 @@ describe('the life of an escrow project', () => {
     expect(milestone.body).toEqual(expect.objectContaining({ m_id: expect.any(Number) }));
     expect(milestone.status).toBe(201);
     const originalId = milestone.body.original_id;
+    expect(await b.post('/api/milestone/approval', { milestone_id: originalId, approve: true })).toMatchObject({ status: 404 });
+    expect(await s.post('/api/milestone/approval', { milestone_id: originalId, approve: true })).toMatchObject({ status: 409, body: { message: 'This project is still a draft: submit it before you approve milestones.' } });
+    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 200, body: { is_draft: false } });
 
     let [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
     expect(card).toMatchObject({ m_id: originalId, label: 'ORIGINAL MILESTONE', user_is_customer: true, deposit_total: '10168.75', author_name: expect.stringContaining('Test'), primary_company_name: 'Mesa General Contracting', customer_name: 'Olivia Owner', edit_count: 0 });
@@ -109,17 +115,22 @@ describe('the life of an escrow project', () => {
     const payees = (await s.get(`/api/milestone/${editId}/payees`)).body;
     expect(payees.map((p: { amount: string; fee: string; net: string; amt_bc_owes: string }) => [p.amount, p.fee, p.net, p.amt_bc_owes])).toEqual([
       ['6000.00', '135.00', '6000.00', '6135.00'],
-      ['2250.00', '50.63', '2199.37', '2250.00'],
+      ['2250.00', '50.62', '2199.38', '2250.00'],
       ['750.00', '16.88', '750.00', '766.88'],
     ]);
 
-    // Only the buyer deposits; a retried deposit with the same key is the same deposit.
+    // Only the buyer deposits, once both signed the agreement; a retried deposit with the same key is the same deposit.
     expect(await s.post('/api/milestone/deposit', { milestone_id: editId })).toMatchObject({ status: 403, body: { message: 'Only the buyer can deposit funds.' } });
+    expect(await b.post('/api/milestone/deposit', { milestone_id: editId })).toMatchObject({
+      status: 409,
+      body: { message: 'Both parties must sign the escrow agreement before the first deposit. Still to sign: you (the buyer) and the seller.' },
+    });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: editId }, { 'idempotency-key': 'deposit-key-0001' });
     expect(deposit).toMatchObject({ status: 201, body: { amount: '9151.88', payment_status: 'pending' } });
     const retried = await b.post('/api/milestone/deposit', { milestone_id: editId }, { 'idempotency-key': 'deposit-key-0001' });
     expect(retried.body.md_id).toBe(deposit.body.md_id);
-    const deposits = await eventually(() => b.get(`/api/milestone/${editId}/deposits`), (a) => a.body[0]?.payment_status === 'settled');
+    const deposits = await eventually(() => b.get(`/api/milestone/${editId}/deposits`), (a) => a.body[0]?.cleared_at != null);
     expect(deposits.body).toEqual([expect.objectContaining({ md_id: deposit.body.md_id, amount: '9151.88', payment_status: 'settled', deposit_complete: true })]);
     expect(await s.post('/api/milestone', { job_id: jobId, original_id: originalId, definition: 'x', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1.00' }] })).toMatchObject({
       status: 409,
@@ -133,7 +144,7 @@ describe('the life of an escrow project', () => {
     const paid = await eventually(() => s.get(`/api/milestone/${editId}/disbursements`), (a) => a.body.length === 3 && a.body.every((d: { status: string }) => d.status === 'paid'));
     expect(paid.body.map((d: { name: string; amount: string }) => [d.name, d.amount])).toEqual([
       ['Mesa General Contracting', '6000.00'],
-      ['Pine Framing', '2199.37'],
+      ['Pine Framing', '2199.38'],
       ['Volt Electric', '750.00'],
     ]);
 
@@ -143,19 +154,20 @@ describe('the life of an escrow project', () => {
       buyer_funding: '-9151.88',
       escrow: '0.00',
       payee_payable: '0.00',
-      payee_payouts: '8949.37',
-      platform_fees: '202.51',
+      payee_payouts: '8949.38',
+      platform_fees: '202.50',
     });
     const summary = (await b.get(`/api/job/${jobId}`)).body;
-    expect(summary.totals).toMatchObject({ deposited: '9151.88', held: '0.00', released: '8949.37', fees: '202.51', to_fund: '0.00' });
+    expect(summary.totals).toMatchObject({ deposited: '9151.88', held: '0.00', released: '8949.38', fees: '202.50', to_fund: '0.00' });
     expect(summary.status).toBe('Complete');
 
     // The provider's reports reach each projector on its own; the audit trail may trail the ledger.
     const historyAnswer = await eventually(() => b.get(`/api/job/${jobId}/history`), (a) => a.body.filter((h: { type: string }) => h.type === 'DisbursementPaid').length === 3);
     const history = historyAnswer.body as { type: string; actor_name: string | null; summary: string; changes: unknown[] }[];
     expect(history.map((h) => h.type)).toEqual([
-      'JobDraftCreated', 'JobSubmitted', 'MilestoneProposed', 'MilestoneVersionRejected', 'MilestoneEditProposed', 'MilestoneVersionApproved',
-      'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'DepositRequested', 'DepositSettled', 'MilestoneMarkedComplete', 'MilestoneMarkedComplete',
+      'JobDraftCreated', 'MilestoneProposed', 'JobSubmitted', 'MilestoneVersionRejected', 'MilestoneEditProposed', 'MilestoneVersionApproved',
+      'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'ProjectAgreementSigned', 'ProjectAgreementSigned', 'DepositRequested', 'DepositSettled', 'DepositCleared',
+      'MilestoneMarkedComplete', 'MilestoneMarkedComplete',
       'MilestoneCompletedByBoth', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementPaid', 'DisbursementPaid', 'DisbursementPaid',
     ]);
     expect(history.find((h) => h.type === 'MilestoneEditProposed')!.changes).toEqual(
@@ -177,11 +189,12 @@ describe('the life of an escrow project', () => {
     const jobId = created.body.job_id;
     const updated = await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Roofing', customerInitiated: true }, primary: { company_id: seller.companyId } });
     expect(updated.body.primary).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting' });
-    await b.put(`/api/job/${jobId}/draft`, { isDraft: false });
-    expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(409);
-
     const m = await b.post('/api/milestone', { job_id: jobId, definition: 'New roof, haul-away included.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1234.56', includeFee: true }] });
     const id = m.body.m_id;
+    expect((await s.get(`/api/job/${jobId}/milestones`)).status).toBe(404); // the draft is the buyer's alone
+    await submitProject(b, jobId);
+    expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(409);
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: id });
@@ -203,10 +216,12 @@ describe('the life of an escrow project', () => {
     const a = await login(admin);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Concrete', customerInitiated: false })).body.job_id;
     const id = (await s.post('/api/milestone', { job_id: jobId, title: 'Driveway', definition: 'Pour and finish.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '5000.00' }] })).body.m_id;
+    await submitProject(s, jobId);
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await b.post('/api/milestone/deposit', { milestone_id: id });
-    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.deposit_complete === true);
+    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.cleared_at != null);
 
     const opened = await b.post(`/api/milestone/${id}/dispute`, { statement: 'The slab cracked within a week.' });
     expect(opened.body).toMatchObject({ status: 'Disputed', dispute: { status: 'open', opened_by_party: 'buyer' } });
@@ -253,11 +268,13 @@ describe('the response deadline (spec §1: refunded if the contractor does not c
     await s.login(seller.email, TEST_PASSWORD);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Decks', customerInitiated: false })).body.job_id;
     const id = (await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    await submitProject(s, jobId);
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
     expect((await b.post(`/api/milestone/${id}/refund-claim`)).status).toBe(409); // nothing held yet
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await b.post('/api/milestone/deposit', { milestone_id: id });
-    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.deposit_complete === true);
+    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.cleared_at != null);
     expect((await s.post(`/api/milestone/${id}/refund-claim`)).body.message).toBe('Only the buyer can claim a refund.');
     const claimed = await b.post(`/api/milestone/${id}/refund-claim`);
     expect(claimed).toMatchObject({ status: 200, body: { held: '0.00', refunded: '818.00', status: 'Refunded' } });

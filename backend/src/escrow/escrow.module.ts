@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DisputesController } from '../disputes/disputes.controller';
 import { AgreementsController } from '../agreements/agreements.controller';
+import { AgreementsService } from '../agreements/agreements.service';
 import { MilestoneReads } from '../milestones/milestone-reads.service';
 import { MilestonesController } from '../milestones/milestones.controller';
 import { ProjectViews } from '../projects/project-views.service';
@@ -13,7 +14,7 @@ import { ProjectAccess } from './project-access.service';
 @Global()
 @Module({
   controllers: [ProjectsController, MilestonesController, DisputesController, AgreementsController],
-  providers: [DecideMilestoneHandler, DecideProjectHandler, IdsService, ProjectAccess, MilestoneReads, ProjectViews],
-  exports: [IdsService, ProjectAccess, MilestoneReads, ProjectViews],
+  providers: [DecideMilestoneHandler, DecideProjectHandler, IdsService, ProjectAccess, MilestoneReads, ProjectViews, AgreementsService],
+  exports: [IdsService, ProjectAccess, MilestoneReads, ProjectViews, AgreementsService],
 })
 export class EscrowModule {}

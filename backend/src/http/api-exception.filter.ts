@@ -14,6 +14,7 @@ export interface ErrorBody {
 
 const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,

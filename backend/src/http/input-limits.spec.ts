@@ -1,4 +1,4 @@
-import { inputProblem, MAX_JSON_DEPTH, NUL_TEXT, TOO_DEEP } from './input-limits';
+import { inputProblem, MAX_JSON_DEPTH, NUL_TEXT, SURROGATE_TEXT, TOO_DEEP } from './input-limits';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 1;
@@ -23,5 +23,13 @@ describe('inputProblem', () => {
     expect(inputProblem('a\u0000b')).toBe(NUL_TEXT);
     expect(inputProblem({ text: 'x', list: [{ deep: 'nul \u0000 here' }] })).toBe(NUL_TEXT);
     expect(inputProblem({ ['key\u0000']: 1 })).toBe(NUL_TEXT);
+  });
+
+  it('refuses lone UTF-16 surrogates, which PostgreSQL cannot store, and keeps whole emoji and marks', () => {
+    expect(inputProblem({ title: 'roof \ud800 repair' })).toBe(SURROGATE_TEXT);
+    expect(inputProblem({ reason: 'end \udfff' })).toBe(SURROGATE_TEXT);
+    expect(inputProblem({ payees: [{ name: '\udc00\ud800' }] })).toBe(SURROGATE_TEXT);
+    expect(inputProblem({ ['\ud83d']: 1 })).toBe(SURROGATE_TEXT);
+    expect(inputProblem({ title: 'Roof 🏠 \u200f\u202eright-to-left ✓' })).toBeNull();
   });
 });

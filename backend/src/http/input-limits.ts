@@ -1,27 +1,36 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { textProblem } from '@escrow/domain';
 
 /** No request of ours nests deeper than 3 (a milestone's payees); this leaves room and stops abuse. */
 export const MAX_JSON_DEPTH = 20;
 
 export const TOO_DEEP = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`;
 export const NUL_TEXT = 'Text cannot contain the NUL character (\\u0000); remove it and try again.';
+export const SURROGATE_TEXT = 'Text cannot contain half of a UTF-16 surrogate pair (such as \\ud800 alone, a broken emoji); remove it and try again.';
+
+function stringProblem(value: string): string | null {
+  const problem = textProblem(value);
+  return problem === 'nul' ? NUL_TEXT : problem === 'surrogate' ? SURROGATE_TEXT : null;
+}
 
 /**
  * What is wrong with a parsed value, if anything: nesting deeper than `limit`, or a NUL
- * character in a string or key. Iterative, so a value of any depth is safe to inspect.
+ * character or a lone UTF-16 surrogate in a string or key. Iterative, so a value of any depth is safe to inspect.
  */
 export function inputProblem(value: unknown, limit = MAX_JSON_DEPTH): string | null {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) return NUL_TEXT;
+      const problem = stringProblem(node);
+      if (problem) return problem;
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
     if (depth + 1 > limit) return TOO_DEEP;
     for (const [key, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
-      if (typeof key === 'string' && key.includes('\u0000')) return NUL_TEXT;
+      const keyProblem = typeof key === 'string' ? stringProblem(key) : null;
+      if (keyProblem) return keyProblem;
       stack.push([child, depth + 1]);
     }
   }
@@ -36,8 +45,8 @@ function refuse(reply: FastifyReply, message: string) {
  * Refuses, before any handler runs, two kinds of input the fuzz suite turned into 500s:
  * - bodies nested thousands of levels deep: the validation pipe's class-transformer walks bodies
  *   recursively and overflowed the stack;
- * - the NUL character in a body, path parameter or query value: PostgreSQL cannot store it in
- *   text or jsonb and fails the statement.
+ * - the NUL character or a lone surrogate (\ud800) in a body, path parameter or query value:
+ *   PostgreSQL cannot store either in text or jsonb and fails the statement.
  */
 export function refuseUnsafeInput(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request, reply) => {

@@ -18,9 +18,10 @@ class OutboxMail implements MailPort {
 
   async send(mail: Mail): Promise<void> {
     const { rows } = await this.pool.query<{ mail_id: number }>(
-      'INSERT INTO mail_outbox (recipient, subject, body) VALUES ($1, $2, $3) RETURNING mail_id',
-      [mail.to, mail.subject, mail.text],
+      'INSERT INTO mail_outbox (recipient, subject, body, dedupe_key) VALUES ($1, $2, $3, $4) ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING mail_id',
+      [mail.to, mail.subject, mail.text, mail.dedupeKey ?? null],
     );
+    if (!rows[0]) return; // this very mail was sent before
     if (!this.smtpUrl) {
       logger.log(`mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
       return;

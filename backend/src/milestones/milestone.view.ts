@@ -1,7 +1,9 @@
 import {
   approvalMessage,
   canEdit,
+  clearingDeposit,
   currentVersion,
+  fundsCleared,
   formatAmount,
   headVersion,
   held,
@@ -18,6 +20,7 @@ import {
   statusColour,
   versionLabel,
   type ActiveMilestone,
+  type DepositState,
   type Party,
   type VersionState,
 } from '@escrow/domain';
@@ -89,6 +92,9 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
     refunded: formatAmount(refunded(state)),
     deposit_pending: state.deposits.some((d) => d.status === 'pending'),
     funded: current !== null && settledDeposits(state).gte(money(current.terms.depositTotal)),
+    // Settled ACH funds can still be returned by the bank until they clear; payees are paid after.
+    funds_cleared: fundsCleared(state),
+    funds_clear_at: clearingDeposit(state)?.clearsAt ?? null,
     response_deadline: state.responseDeadline,
     next_action: party ? nextAction(state, party) : null,
     dispute: dispute
@@ -105,6 +111,25 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
             : null,
         }
       : null,
+  };
+}
+
+/** A deposit as GET /api/milestone/{id}/deposits and POST /api/milestone/deposit answer it (spec §3). */
+export function depositView(d: DepositState) {
+  return {
+    md_id: d.depositId,
+    m_id: d.versionId,
+    amount: d.amount,
+    created: d.requestedAt,
+    payment_status: d.status,
+    deposit_complete: d.status === 'settled',
+    settled_at: d.settledAt,
+    clears_at: d.clearsAt,
+    cleared_at: d.clearedAt,
+    returned_at: d.returnedAt,
+    return_code: d.returnCode,
+    failure_reason: d.failureReason,
+    bank_last4: d.bankAccountLast4,
   };
 }
 

@@ -1,6 +1,6 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { BadRequestException, Body, ConflictException, Controller, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { headVersion, versionById, type MilestoneCommand, type PayeeInput } from '@escrow/domain';
+import { versionById, type MilestoneCommand, type PayeeInput } from '@escrow/domain';
 import { Access, CurrentUser } from '../identity/access.decorators';
 import type { SessionUser } from '../identity/session-user';
 import { ParseIdPipe } from '../http/parse-id.pipe';
@@ -8,10 +8,10 @@ import { DirectoryService } from '../directory/directory.service';
 import { metadataOf } from '../escrow/actor';
 import { DecideMilestoneCommand } from '../escrow/decide-commands';
 import { idempotencyKeyOf, IdsService } from '../escrow/ids.service';
-import { ProjectAccess } from '../escrow/project-access.service';
+import { ProjectAccess, projectFactsOf } from '../escrow/project-access.service';
 import { BankAccounts } from '../payments/bank-accounts.service';
 import { MilestoneReads } from './milestone-reads.service';
-import { milestoneView, payeesView, versionView } from './milestone.view';
+import { depositView, milestoneView, payeesView, versionView } from './milestone.view';
 import { ApprovalRequest, CompleteRequest, DepositRequest, MilestoneRequest, StatementRequest } from './milestones.dto';
 
 /** The milestone routes of spec §7, plus disputes and the deadline refund. */
@@ -70,17 +70,7 @@ export class MilestonesController {
   async deposits(@Param('id', ParseIdPipe) versionId: number, @CurrentUser() user: SessionUser) {
     const ref = await this.access.requireMilestoneViewer(versionId, user);
     const state = await this.reads.one(ref.originalId);
-    return state.deposits.map((d) => ({
-      md_id: d.depositId,
-      m_id: d.versionId,
-      amount: d.amount,
-      created: d.requestedAt,
-      payment_status: d.status,
-      deposit_complete: d.status === 'settled',
-      settled_at: d.settledAt,
-      failure_reason: d.failureReason,
-      bank_last4: d.bankAccountLast4,
-    }));
+    return state.deposits.map(depositView);
   }
 
   @Get('milestone/:id/disbursements')
@@ -116,30 +106,22 @@ export class MilestonesController {
     const payeeIds = await this.ids.next('milestone_payee_id_seq', payees.length);
     const content = { title: body.title ?? '', definition: body.definition, position: body.position ?? 1, payees, amount: body.amount, payeeIds };
     const metadata = metadataOf(user);
+    const project = projectFactsOf(job);
 
     if (body.original_id) {
       const ref = await this.access.milestone(body.original_id);
       if (ref.jobId !== job.job_id || ref.originalId !== body.original_id) throw new BadRequestException('original_id must be a milestone of this project.');
-      const [versionId] = await this.ids.next('milestone_version_id_seq');
-      const result = await this.commandBus.execute(
-        new DecideMilestoneCommand(ref.originalId, job.job_id, metadata, (state) => ({
-          type: 'ProposeMilestoneEdit',
-          data: { ...content, versionId: versionId!, basedOnVersionId: state.status === 'active' ? headVersion(state).versionId : ref.originalId },
-          metadata,
-        }), key),
-      );
+      const versionId = await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${user.userId}:${ref.originalId}`, key);
+      // No base given: the decider builds the edit on the milestone's newest version.
+      const command: MilestoneCommand = { type: 'ProposeMilestoneEdit', data: { ...content, versionId, basedOnVersionId: null }, metadata, project };
+      const result = await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, job.job_id, metadata, () => command, key));
       const event = result.events[0] as { data: { versionId: number } };
       return { m_id: event.data.versionId, original_id: ref.originalId, job_id: job.job_id };
     }
 
     const originalId = await this.ids.forCreation('milestone_version_id_seq', `milestone:${user.userId}:${job.job_id}`, key);
-    await this.commandBus.execute(
-      new DecideMilestoneCommand(originalId, job.job_id, metadata, () => ({
-        type: 'ProposeMilestone',
-        data: { ...content, originalId, jobId: job.job_id, customerId: job.customer_id, companyId: job.primary_company_id! },
-        metadata,
-      }), key),
-    );
+    const command: MilestoneCommand = { type: 'ProposeMilestone', data: { ...content, originalId, jobId: job.job_id }, metadata, project };
+    await this.commandBus.execute(new DecideMilestoneCommand(originalId, job.job_id, metadata, () => command, key));
     return { m_id: originalId, original_id: originalId, job_id: job.job_id };
   }
 
@@ -150,9 +132,10 @@ export class MilestonesController {
     if (Boolean(body.approve) === Boolean(body.reject)) throw new BadRequestException('Send either approve: true or reject: true.');
     const ref = await this.access.requireMilestoneViewer(body.milestone_id, user);
     const metadata = metadataOf(user);
+    const project = projectFactsOf(ref.job);
     const command: MilestoneCommand = body.approve
-      ? { type: 'ApproveMilestoneVersion', data: { versionId: body.milestone_id }, metadata }
-      : { type: 'RejectMilestoneVersion', data: { versionId: body.milestone_id, reason: body.reason ?? null }, metadata };
+      ? { type: 'ApproveMilestoneVersion', data: { versionId: body.milestone_id }, metadata, project }
+      : { type: 'RejectMilestoneVersion', data: { versionId: body.milestone_id, reason: body.reason ?? null }, metadata, project };
     await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
     return this.viewOf(ref.originalId, ref.viewer, user);
   }
@@ -163,7 +146,8 @@ export class MilestonesController {
     const key = idempotencyKeyOf(keyHeader);
     const ref = await this.access.requireMilestoneViewer(versionId, user);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => ({ type: 'MarkMilestoneComplete', data: { complete: body.complete }, metadata }), key));
+    const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: body.complete }, metadata, project: projectFactsOf(ref.job) };
+    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
     return this.viewOf(ref.originalId, ref.viewer, user);
   }
 
@@ -176,11 +160,13 @@ export class MilestonesController {
     const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${user.userId}:${ref.originalId}`, key);
     const account = await this.bankAccounts.depositAccountOf(user.userId, ref.jobId);
     const metadata = metadataOf(user);
-    const result = await this.commandBus.execute(
-      new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: account?.last4 ?? null }, metadata }), key),
-    );
-    const event = result.events[0] as { data: { depositId: number; amount: string; at: string } };
-    return { md_id: event.data.depositId, milestone_id: body.milestone_id, amount: event.data.amount, created: event.data.at, payment_status: 'pending', deposit_complete: false };
+    const command: MilestoneCommand = { type: 'RequestDeposit', data: { depositId, bankAccountLast4: account?.last4 ?? null }, metadata, project: projectFactsOf(ref.job) };
+    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
+    // Answered from the milestone as it is now: a replay of this request shows the deposit's
+    // current status (settled, returned …), not the "pending" of the first answer.
+    const deposit = (await this.reads.one(ref.originalId)).deposits.find((d) => d.depositId === depositId);
+    if (!deposit) throw new ConflictException('The deposit was recorded but is not visible yet; reload the page in a moment.');
+    return { ...depositView(deposit), milestone_id: body.milestone_id };
   }
 
   @Post('milestone/:id/dispute')
@@ -190,7 +176,8 @@ export class MilestonesController {
     const ref = await this.access.requireMilestoneViewer(versionId, user);
     const disputeId = await this.ids.forCreation('dispute_id_seq', `dispute:${user.userId}:${ref.originalId}`, key);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => ({ type: 'OpenDispute', data: { disputeId, statement: body.statement }, metadata }), key));
+    const command: MilestoneCommand = { type: 'OpenDispute', data: { disputeId, statement: body.statement }, metadata, project: projectFactsOf(ref.job) };
+    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
     return this.viewOf(ref.originalId, ref.viewer, user);
   }
 
@@ -200,7 +187,8 @@ export class MilestonesController {
     const key = idempotencyKeyOf(keyHeader);
     const ref = await this.access.requireMilestoneViewer(versionId, user);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => ({ type: 'RespondToDispute', data: { statement: body.statement }, metadata }), key));
+    const command: MilestoneCommand = { type: 'RespondToDispute', data: { statement: body.statement }, metadata, project: projectFactsOf(ref.job) };
+    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
     return this.viewOf(ref.originalId, ref.viewer, user);
   }
 
@@ -211,7 +199,8 @@ export class MilestonesController {
     const key = idempotencyKeyOf(keyHeader);
     const ref = await this.access.requireMilestoneViewer(versionId, user);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => ({ type: 'ClaimDeadlineRefund', data: {}, metadata }), key));
+    const command: MilestoneCommand = { type: 'ClaimDeadlineRefund', data: {}, metadata, project: projectFactsOf(ref.job) };
+    await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, ref.jobId, metadata, () => command, key));
     return this.viewOf(ref.originalId, ref.viewer, user);
   }
 

@@ -1,5 +1,8 @@
+import type { ReturnWindow } from './return-window';
+
 /** One thing the payment provider must do, as the payment_instructions read model lists it. */
 export interface PaymentInstruction {
+  /** The id of the event that asked for the payment: the provider's idempotency key. */
   instructionKey: string;
   kind: 'debit' | 'payout' | 'refund';
   /** The deposit, disbursement or refund id the instruction is for. */
@@ -9,12 +12,16 @@ export interface PaymentInstruction {
   companyId: number | null;
   amount: string;
   bankLast4: string | null;
+  /** open: not done yet; settled: a debit inside its return window. */
+  status: 'open' | 'settled';
 }
 
 /** What the provider reports back: handled as commands, like a webhook would be. */
 export type ProviderReport =
   | { kind: 'deposit-settled'; instruction: PaymentInstruction; providerReference: string }
   | { kind: 'deposit-failed'; instruction: PaymentInstruction; reason: string }
+  /** The buyer's bank took a settled debit back inside the return window (NACHA return code). */
+  | { kind: 'deposit-returned'; instruction: PaymentInstruction; returnCode: string; reason: string }
   | { kind: 'payout-paid'; instruction: PaymentInstruction; providerReference: string }
   | { kind: 'refund-paid'; instruction: PaymentInstruction; providerReference: string };
 
@@ -24,9 +31,17 @@ export type ProviderReport =
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Hands an instruction to the provider; returns its reference. Must be idempotent per instructionKey. */
+  /** The return window when PAYMENTS_RETURN_WINDOW is not set (live ACH: 2 business days). */
+  readonly defaultReturnWindow: ReturnWindow;
+  /**
+   * Hands an instruction to the provider; returns its reference. Idempotent per instructionKey
+   * at the provider, but we call it once per key: a claim whose answer was lost asks
+   * `referenceOf` first.
+   */
   submit(instruction: PaymentInstruction): Promise<string>;
-  /** After a restart: instructions submitted earlier whose outcome never came back. */
+  /** The reference of an instruction the provider already has, or null if it never got it. */
+  referenceOf(instructionKey: string): Promise<string | null>;
+  /** After a restart: instructions submitted earlier whose outcome (or return window) is still open. */
   resume(instructions: PaymentInstruction[]): Promise<void>;
   onReport(listener: (report: ProviderReport) => Promise<void>): void;
   close(): Promise<void>;

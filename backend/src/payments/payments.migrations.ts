@@ -42,3 +42,24 @@ export class BankAccountIdempotencyKeys1763800032000 implements MigrationInterfa
     await q.query('ALTER TABLE bank_accounts DROP COLUMN idempotency_key, DROP COLUMN created_by');
   }
 }
+
+/** The sandbox provider's own record of what it was handed (a live provider keeps this on its side). */
+export class CreateSandboxAchSubmissions1763800044000 implements MigrationInterface {
+  name = 'CreateSandboxAchSubmissions1763800044000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE sandbox_ach_submissions (
+        instruction_key    text          PRIMARY KEY,
+        kind               text          NOT NULL,
+        amount             numeric(20,2) NOT NULL,
+        provider_reference text          NOT NULL,
+        submit_count       integer       NOT NULL DEFAULT 1,
+        submitted_at       timestamptz   NOT NULL DEFAULT now()
+      )`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE sandbox_ach_submissions');
+  }
+}

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
+import type { ReturnWindow } from './return-window';
 
 /** Account numbers ending in 0002 fail like an ACH return R01 (insufficient funds), as in most sandboxes. */
 export const FAILING_TEST_ACCOUNT_LAST4 = '0002';
+/** Account numbers ending in 0003 settle, then come back as a late return R01 inside the return window. */
+export const LATE_RETURN_TEST_ACCOUNT_LAST4 = '0003';
 
 /**
  * The sandbox ACH provider: settles debits (or fails them for the test account) and pays
- * payouts and refunds after `settleMs`. No money moves anywhere outside it.
+ * payouts and refunds after `settleMs`. No money moves anywhere outside it. What it was handed
+ * is kept in `sandbox_ach_submissions` (its side of the ledger), with a count of submit calls so
+ * the reliability tests can prove nothing is handed over twice.
  */
 export class SandboxAchProvider implements PaymentProvider {
   readonly name = 'sandbox-ach';
@@ -15,7 +21,9 @@ export class SandboxAchProvider implements PaymentProvider {
   private closed = false;
 
   constructor(
+    private readonly pool: Pool,
     private readonly settleMs: number,
+    readonly defaultReturnWindow: ReturnWindow,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
@@ -24,13 +32,23 @@ export class SandboxAchProvider implements PaymentProvider {
   }
 
   async submit(instruction: PaymentInstruction): Promise<string> {
-    const reference = `sbx_${createHash('sha256').update(instruction.instructionKey).digest('hex').slice(0, 16)}`;
+    const reference = referenceFor(instruction.instructionKey);
+    await this.pool.query(
+      `INSERT INTO sandbox_ach_submissions (instruction_key, kind, amount, provider_reference) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (instruction_key) DO UPDATE SET submit_count = sandbox_ach_submissions.submit_count + 1`,
+      [instruction.instructionKey, instruction.kind, instruction.amount, reference],
+    );
     this.schedule(instruction, reference);
     return reference;
   }
 
+  async referenceOf(instructionKey: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ provider_reference: string }>('SELECT provider_reference FROM sandbox_ach_submissions WHERE instruction_key = $1', [instructionKey]);
+    return rows[0]?.provider_reference ?? null;
+  }
+
   async resume(instructions: PaymentInstruction[]): Promise<void> {
-    for (const instruction of instructions) await this.submit(instruction);
+    for (const instruction of instructions) this.schedule(instruction, referenceFor(instruction.instructionKey));
   }
 
   async close(): Promise<void> {
@@ -41,11 +59,20 @@ export class SandboxAchProvider implements PaymentProvider {
 
   private schedule(instruction: PaymentInstruction, reference: string): void {
     if (this.closed || this.timers.has(instruction.instructionKey)) return;
+    const lateReturn = instruction.kind === 'debit' && instruction.bankLast4 === LATE_RETURN_TEST_ACCOUNT_LAST4;
+    const reports = instruction.status === 'settled' ? (lateReturn ? [this.lateReturn(instruction)] : []) : [this.outcome(instruction, reference), ...(lateReturn ? [this.lateReturn(instruction)] : [])];
+    if (reports.length === 0) return;
     const timer = setTimeout(() => {
       this.timers.delete(instruction.instructionKey);
-      void this.report(this.outcome(instruction, reference));
+      void (async () => {
+        for (const report of reports) await this.report(report);
+      })();
     }, this.settleMs);
     this.timers.set(instruction.instructionKey, timer);
+  }
+
+  private lateReturn(instruction: PaymentInstruction): ProviderReport {
+    return { kind: 'deposit-returned', instruction, returnCode: 'R01', reason: 'Insufficient funds (sandbox late-return test account)' };
   }
 
   private outcome(instruction: PaymentInstruction, reference: string): ProviderReport {
@@ -61,19 +88,22 @@ export class SandboxAchProvider implements PaymentProvider {
     }
   }
 
+  /** Hands a report to the listeners until they take it (a refused one is retried every second). */
   private async report(report: ProviderReport): Promise<void> {
-    if (this.closed) return;
-    for (const listener of this.listeners) {
+    for (;;) {
+      if (this.closed) return;
       try {
-        await listener(report);
+        for (const listener of this.listeners) await listener(report);
+        return;
       } catch (error) {
         // The instruction stays open; resume() after a restart reports it again.
         this.log(`sandbox report ${report.kind} for ${report.instruction.instructionKey} failed: ${(error as Error).message}`);
-        if (!this.closed) {
-          const retry = setTimeout(() => void this.report(report), 1000);
-          retry.unref();
-        }
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
   }
+}
+
+function referenceFor(instructionKey: string): string {
+  return `sbx_${createHash('sha256').update(instructionKey).digest('hex').slice(0, 16)}`;
 }

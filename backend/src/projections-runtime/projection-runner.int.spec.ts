@@ -121,7 +121,7 @@ describe('ProjectionRunner', () => {
     expect(await appliedRows(fixture)).toEqual({ total: 100, distinct: 100 });
   });
 
-  it('stops a projector at an event it cannot apply, records it, and keeps the others running', async () => {
+  it('parks the stream of an event it cannot apply: its later events wait, 50 other streams stay fresh, resume applies the rest', async () => {
     const failing = new AppliedEventsProjector('failing');
     failing.failOn = (event) => event.type === 'Poison';
     const healthy = new AppliedEventsProjector('healthy');
@@ -133,31 +133,48 @@ describe('ProjectionRunner', () => {
 
     await appendCounted(fixture, 10);
     const poison = await fixture.store.append('counter-1', [testEvent('Poison', { n: 999 })]);
-    await appendCounted(fixture, 10, 'counter-2');
+    // The poisoned stream goes on: these wait behind its failed event.
+    await fixture.store.append('counter-1', [testEvent('Counted', { n: 1001 }), testEvent('Counted', { n: 1002 })], { expectedRevision: poison.nextExpectedRevision });
     const runner = runnerFor(fixture, [failing, healthy]);
     runners.push(runner);
     runner.start();
 
-    const statuses = await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.state === 'stopped' && s.find((p) => p.name === 'healthy')!.lagEvents === 0);
-    const stopped = statuses.find((p) => p.name === 'failing')!;
-    expect(stopped.error).toContain('cannot apply Poison');
-    expect(stopped.openDeadLetters).toBe(1);
-    expect(stopped.eventsApplied).toBe(10); // everything before the poison, nothing after
-    expect(stopped.lagEvents).toBe(11);
-    const { rows: deadLetters } = await fixture.pool.query('SELECT type, position, data FROM projection_dead_letters');
-    expect(deadLetters).toEqual([{ type: 'Poison', position: `${poison.position.commit}/${poison.position.prepare}`, data: { n: 999 } }]);
-    // The failing event's row was rolled back with its batch: nothing half applied.
-    expect((await appliedRows(fixture)).total).toBe(10);
-    const { rows: healthyRows } = await fixture.pool.query('SELECT count(*)::int AS n FROM applied_events_healthy');
-    expect(healthyRows[0].n).toBe(21);
+    // (status reads its tables side by side: wait until both show the parking)
+    const parked = await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.parkedStreams.length === 1 && s.find((p) => p.name === 'failing')!.openDeadLetters === 1);
+    const status = parked.find((p) => p.name === 'failing')!;
+    expect(status.state).toBe('running'); // not stopped: only the one stream waits
+    expect(status.parkedStreams[0]).toMatchObject({ streamId: 'counter-1', type: 'Poison', position: `${poison.position.commit}/${poison.position.prepare}`, error: expect.stringContaining('cannot apply Poison') });
+    expect(status.openDeadLetters).toBe(1);
 
-    // After a fix, resuming retries the event and carries on.
+    // 50 other projects keep being read fresh: every append is applied and waited for (read your writes).
+    for (let i = 0; i < 50; i++) {
+      const appended = await fixture.store.append(`project-${i}`, [testEvent('Counted', { n: 2000 + i })]);
+      expect(await runner.waitFor(appended.position, { projectors: ['failing'], timeoutMs: 5000 })).toBe(true);
+    }
+    const { rows: fresh } = await fixture.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events WHERE n >= 2000');
+    expect(fresh[0]!.n).toBe(50);
+    // Nothing of the parked stream after its poison was applied, and nothing half applied.
+    const { rows: waiting } = await fixture.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events WHERE n IN (999, 1001, 1002)');
+    expect(waiting[0]!.n).toBe(0);
+    const { rows: healthyRows } = await fixture.pool.query('SELECT count(*)::int AS n FROM applied_events_healthy');
+    expect(healthyRows[0].n).toBe(63);
+
+    // Resuming without a fix keeps it parked, with the new error.
+    expect(await runner.resume('failing')).toBe(false);
+    expect((await runner.parkedStreams('failing'))[0]).toMatchObject({ streamId: 'counter-1', retriedAt: expect.any(String) });
+
+    // After a fix, resume applies the waiting events of the stream, in order, exactly once.
     failing.failOn = null;
     expect(await runner.resume('failing')).toBe(true);
-    await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.state === 'running' && s.find((p) => p.name === 'failing')!.lagEvents === 0);
-    expect(await appliedRows(fixture)).toEqual({ total: 21, distinct: 21 });
+    expect(await runner.parkedStreams('failing')).toEqual([]);
+    const { rows: resumed } = await fixture.pool.query<{ n: number }>('SELECT n FROM applied_events WHERE n IN (999, 1001, 1002) ORDER BY n');
+    expect(resumed.map((r) => r.n)).toEqual([999, 1001, 1002]);
+    expect(await appliedRows(fixture)).toEqual({ total: 63, distinct: 63 });
     expect((await runner.status()).find((p) => p.name === 'failing')!.openDeadLetters).toBe(0);
-    expect(await runner.resume('failing')).toBe(false); // not stopped any more
+    // Later events of the stream flow as usual again.
+    const later = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1003 })]);
+    expect(await runner.waitFor(later.position, { projectors: ['failing'], timeoutMs: 5000 })).toBe(true);
+    expect(await appliedRows(fixture)).toEqual({ total: 64, distinct: 64 });
   });
 
   it('passes events it does not handle without writing its checkpoint row for each', async () => {

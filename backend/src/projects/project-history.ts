@@ -71,6 +71,8 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId as number)}, seller ${names.company(d.primaryCompanyId as number | null) ?? 'not chosen'}.`, changes: [] };
     case 'JobSubmitted':
       return { summary: 'Project submitted (no longer a draft).', changes: [] };
+    case 'JobDraftDiscarded':
+      return { summary: 'Draft discarded by its creator.', changes: [] };
     case 'ProjectAgreementSigned':
       return { summary: `Escrow agreement signed by the ${party(d.party)} as "${d.signedName}".`, changes: [] };
     case 'MilestoneProposed':
@@ -89,7 +91,14 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'DepositRequested':
       return { summary: `Deposit of ${dollars(d.amount)} requested for ${mTitle} (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}).`, changes: [] };
     case 'DepositSettled':
-      return { summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}.`, changes: [] };
+      return {
+        summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}${d.clearsAt ? `; the bank can return it until ${String(d.clearsAt).slice(0, 16).replace('T', ' ')} UTC, when the funds clear` : ''}.`,
+        changes: [],
+      };
+    case 'DepositCleared':
+      return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} cleared: the bank can no longer return it.`, changes: [] };
+    case 'DepositReturned':
+      return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} returned by the buyer's bank (${d.returnCode} ${d.reason}): the milestone is no longer funded.`, changes: [] };
     case 'DepositFailed':
       return { summary: `Deposit for ${mTitle} failed: ${d.reason}.`, changes: [] };
     case 'MilestoneMarkedComplete':

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatAmount, money, nextAction, sum, type ActiveMilestone, type ActiveProject } from '@escrow/domain';
+import { formatAmount, money, nextAction, settledDeposits, sum, type ActiveMilestone, type ActiveProject } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { DirectoryService } from '../directory/directory.service';
 import type { SessionUser } from '../identity/session-user';
@@ -38,7 +38,7 @@ export class ProjectViews {
       const list = byJob.get(job.job_id) ?? [];
       const agreed = list.filter((m) => m.currentVersionId !== null);
       const currentTotal = (m: ActiveMilestone) => money(m.versions.find((v) => v.versionId === m.currentVersionId)!.terms.depositTotal);
-      const settled = (m: ActiveMilestone) => sum(m.deposits.filter((d) => d.status === 'settled').map((d) => money(d.amount)));
+      const settled = (m: ActiveMilestone) => settledDeposits(m);
       const out = (m: ActiveMilestone) => sum(m.disbursements.map((d) => money(d.amount).plus(d.fee))).plus(sum(m.refunds.map((r) => money(r.amount))));
       const party = viewer === 'customer' || viewer === 'company' ? viewer : null;
       const actions = party ? list.map((m) => ({ m, action: nextAction(m, party) })).filter((a) => a.action) : [];
@@ -52,6 +52,7 @@ export class ProjectViews {
         primary_company_name: p.primaryCompanyId === null ? null : (companies.get(p.primaryCompanyId) ?? null),
         customerInitiated: p.customerInitiated,
         is_draft: job.is_draft,
+        created_by: p.createdBy,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
         status: job.is_draft ? 'Draft' : allClosed ? 'Complete' : 'Active',
         created_at: p.createdAt,
@@ -74,10 +75,16 @@ export class ProjectViews {
     });
   }
 
-  /** Projects where the user is the buyer or their company is the seller. */
+  /**
+   * Projects where the user is the buyer or their company is the seller; drafts only for the
+   * user who started them (they resume or discard them), discarded drafts for nobody.
+   */
   async jobIdsOf(user: SessionUser): Promise<number[]> {
     const { rows } = await this.pool.query<{ job_id: number }>(
-      'SELECT job_id FROM jobs WHERE customer_id = $1 OR ($2::int IS NOT NULL AND primary_company_id = $2) ORDER BY updated_at DESC LIMIT 500',
+      `SELECT job_id FROM jobs
+        WHERE (customer_id = $1 OR ($2::int IS NOT NULL AND primary_company_id = $2))
+          AND discarded_at IS NULL AND (NOT is_draft OR created_by = $1)
+        ORDER BY updated_at DESC LIMIT 500`,
       [user.userId, user.companyId],
     );
     return rows.map((r) => r.job_id);

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, ForbiddenException, Get, Headers, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, Headers, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { projectPartyOf, type ActiveMilestone } from '@escrow/domain';
 import type { Pool } from 'pg';
@@ -110,8 +110,20 @@ export class ProjectsController {
     if (body.job_id !== undefined && body.job_id !== jobId) throw new BadRequestException('job_id in the body must match the project in the path.');
     await this.access.requireViewer(jobId, user);
     const metadata = metadataOf(user);
-    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => ({ type: 'SubmitJob', data: {}, metadata }), key));
+    const milestoneCount = (await this.milestones.ofJob(jobId)).length;
+    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => ({ type: 'SubmitJob', data: { milestoneCount }, metadata }), key));
     return { job_id: jobId, is_draft: false };
+  }
+
+  /** The creator throws a draft away (before submitting it); it then exists for nobody. */
+  @Delete('job/:id')
+  @HttpCode(200)
+  async discard(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @Headers('idempotency-key') keyHeader?: string) {
+    const key = idempotencyKeyOf(keyHeader);
+    await this.access.requireViewer(jobId, user);
+    const metadata = metadataOf(user);
+    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => ({ type: 'DiscardJobDraft', data: {}, metadata }), key));
+    return { job_id: jobId, discarded: true };
   }
 
   /** The user's projects, as buyer or seller, with totals and what waits on them. */

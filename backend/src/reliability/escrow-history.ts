@@ -16,6 +16,7 @@ import {
   type NewEvent,
   type PayeeInput,
   type ProjectCommand,
+  type ProjectFacts,
   type ProjectState,
 } from '@escrow/domain';
 import { SeededRandom } from './seeded-random';
@@ -62,29 +63,32 @@ export class EscrowHistoryGenerator {
     const customerInitiated = r.chance(0.4);
     const starter = customerInitiated ? buyer : seller;
     onProject((metadata) => ({ type: 'CreateJobDraft', data: { jobId, customerId, primaryCompanyId: companyId, service: r.pick(['General Contracting', 'Roofing', 'Electrical', 'Plumbing']), customerInitiated }, metadata }), starter);
-    onProject((metadata) => ({ type: 'SubmitJob', data: {}, metadata }), starter);
+    // Its first milestone is proposed on the draft (submitting needs one); both parties sign the
+    // agreement before the first deposit.
+    const facts: ProjectFacts = { status: 'draft', customerId, companyId, signed: { customer: false, company: false } };
+    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller));
+    const first = lives[0]!.next();
+    if (!first.done) steps.push(first.value);
+    onProject((metadata) => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata }), starter);
+    facts.status = 'submitted';
+    for (const party of ['customer', 'company'] as const) {
+      onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
+      facts.signed[party] = true;
+    }
 
     // Milestones advance in turns so their events interleave, as on a real project.
-    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, customerId, companyId, subs, i + 1, buyer, seller));
-    let signed = 0;
     while (lives.length > 0) {
       const i = r.int(0, lives.length - 1);
       const next = lives[i]!.next();
       if (next.done) lives.splice(i, 1);
       else steps.push(next.value);
-      if (signed < 2 && r.chance(0.05)) {
-        const party = signed === 0 ? 'customer' : 'company';
-        onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
-        signed++;
-      }
     }
     return steps;
   }
 
   private *milestoneLife(
     jobId: number,
-    customerId: number,
-    companyId: number,
+    project: ProjectFacts,
     subs: number[],
     position: number,
     buyer: () => CommandMetadata,
@@ -96,21 +100,22 @@ export class EscrowHistoryGenerator {
     const system = (): CommandMetadata => ({ now: this.tick(), actorId: 0, actorRole: 'system', actorCompanyId: null });
     const admin = (): CommandMetadata => ({ now: this.tick(), actorId: 1, actorRole: 'admin', actorCompanyId: null });
     const state = (): MilestoneState => current;
-    const decide = (build: (m: CommandMetadata) => MilestoneCommand, as: () => CommandMetadata): HistoryStep | null => {
+    const decide = (build: (m: CommandMetadata) => Omit<MilestoneCommand, 'project'>, as: () => CommandMetadata): HistoryStep | null => {
       const metadata = as();
-      const events = decideMilestone(build(metadata), current);
+      // The project's facts as they are when the command is issued (a copy: they change later).
+      const events = decideMilestone({ ...build(metadata), project: structuredClone(project) } as MilestoneCommand, current);
       current = events.reduce(evolveMilestone, current);
       return events.length ? { streamId: milestoneStreamId(originalId), events: events.map((e) => envelope(e, metadata, jobId)) } : null;
     };
     const content = () => {
-      const payees = this.payees(companyId, subs);
+      const payees = this.payees(project.companyId!, subs);
       return { title: r.chance(0.2) ? '' : `Milestone ${position}`, definition: 'Work done, inspected and accepted.', position, payees: payees.inputs, amount: payees.amount, payeeIds: payees.inputs.map(() => this.id()) };
     };
     const head = () => headVersion(state() as Extract<MilestoneState, { status: 'active' }>).versionId;
     const proposer = r.chance(0.7) ? seller : buyer;
     const other = proposer === seller ? buyer : seller;
 
-    yield decide((metadata) => ({ type: 'ProposeMilestone', data: { ...content(), originalId, jobId, customerId, companyId }, metadata }), proposer)!;
+    yield decide((metadata) => ({ type: 'ProposeMilestone', data: { ...content(), originalId, jobId }, metadata }), proposer)!;
     if (r.chance(0.05)) return; // left waiting for approval
     // Zero to two rounds of rejection and an edit.
     for (let round = r.int(0, 2); round > 0; round--) {
@@ -122,7 +127,7 @@ export class EscrowHistoryGenerator {
     yield decide((metadata) => ({ type: 'ApproveMilestoneVersion', data: { versionId: agreed }, metadata }), other)!;
     if (r.chance(0.05)) return; // approved, never funded
 
-    // Deposits: some fail (insufficient funds) before one settles.
+    // Deposits: some fail (insufficient funds) or come back inside the return window before one clears.
     for (;;) {
       const depositId = this.id();
       yield decide((metadata) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata }), buyer)!;
@@ -131,7 +136,13 @@ export class EscrowHistoryGenerator {
         yield decide((metadata) => ({ type: 'FailDeposit', data: { depositId, reason: 'R01 Insufficient funds' }, metadata }), system)!;
         continue;
       }
-      yield decide((metadata) => ({ type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30 }, metadata }), system)!;
+      yield decide((metadata) => ({ type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + 2 * DAY_MS).toISOString() }, metadata }), system)!;
+      if (r.chance(0.05)) {
+        yield decide((metadata) => ({ type: 'ReturnDeposit', data: { depositId, returnCode: 'R01', reason: 'Insufficient funds' }, metadata }), system)!;
+        continue;
+      }
+      this.clock += 3 * DAY_MS;
+      yield decide((metadata) => ({ type: 'ClearDeposit', data: { depositId }, metadata }), system)!;
       break;
     }
 

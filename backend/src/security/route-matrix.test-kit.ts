@@ -33,7 +33,8 @@ export const MUTATING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 // Expectation shorthands. The authorization convention: 401 for anonymous callers of anything
 // that needs a user; 403 for signed-in callers without the role, and for signed-in outsiders of
-// a project or milestone that exists (404 is kept for ids that do not exist).
+// a project or milestone that exists (404 is kept for ids that do not exist, and for a draft,
+// which exists only for the user who started it and for admins until it is submitted).
 const everyone = (status: number): Record<Role, number> => Object.fromEntries(ROLES.map((r) => [r, status])) as Record<Role, number>;
 const signedIn = (status: number): Record<Role, number> => ({ ...everyone(status), anonymous: 401 });
 const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: status });
@@ -109,14 +110,19 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: '/api/job/basic',
     body: { customer_id: w.users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false },
   })),
-  // Only the side that started a draft changes its parties (the buyer of a seller-started draft gets 403).
-  route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 }, (w) => ({
+  // Only the user who started a draft sees it and changes it: the buyer of a seller-started draft
+  // does not see it yet (404); an admin sees it but does not act for a party (403).
+  route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, (w) => ({
     url: '/api/job/basic',
     body: { state: { job_id: w.draftJobId, customer_id: w.users.buyer.userId, service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false } },
   })),
-  route('PUT', '/api/job/:id/draft', 'user', parties(200, 403), async (w, _r, fresh) => {
-    const jobId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
+  route('PUT', '/api/job/:id/draft', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
+    const jobId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
     return { url: `/api/job/${jobId}/draft`, body: { isDraft: false, job_id: jobId } };
+  }),
+  route('DELETE', '/api/job/:id', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
+    const jobId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
+    return { url: `/api/job/${jobId}` };
   }),
   route('GET', '/api/projects', 'user', signedIn(200), () => ({ url: '/api/projects' })),
   route('GET', '/api/job/:id', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}` })),

@@ -4,6 +4,7 @@ import { OneTimeCodes } from '../identity/one-time-codes';
 import { eventually } from '../test-support/event-store-fixture';
 import { createCompany, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, type CreatedUser, type HttpAnswer } from '../test-support/http-session';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { signAgreement } from '../test-support/escrow-flows';
 
 /** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
 export const ROLES = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
@@ -30,7 +31,7 @@ export interface SecurityWorld {
   /** A seller-started draft of the same parties, kept a draft. */
   draftJobId: number;
   milestones: Record<MilestoneState, number>;
-  /** The agreement of the project, signed by the buyer. */
+  /** The agreement of the project, signed by the buyer (and the seller) before the first deposit. */
   contractName: string;
   /** A pending contractor application. */
   applicationId: number;
@@ -40,8 +41,8 @@ export interface SecurityWorld {
   party: { buyer: HttpSession; seller: HttpSession };
   fresh: {
     milestone(state: MilestoneState, options?: { disputeOpenedBy?: 'buyer' | 'seller' }): Promise<number>;
-    /** A new project between the buyer and the seller: submitted, or still a draft. */
-    project(options?: { draft?: boolean }): Promise<number>;
+    /** A new project between the buyer and the seller: submitted (with a first milestone), or a draft (with one if asked). */
+    project(options?: { draft?: boolean; withMilestone?: boolean }): Promise<number>;
     /** A user without a password (a throwaway account for the identity routes). */
     user(): Promise<CreatedUser>;
     code(purpose: 'password_reset' | 'invitation'): Promise<string>;
@@ -100,22 +101,23 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     );
   };
 
-  const project = async ({ draft = false } = {}) => {
+  const propose = (jobId: number) =>
+    party.seller.post('/api/milestone', { job_id: jobId, title: `Milestone ${uniqueSuffix()}`, definition: 'Work done and inspected.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }, { jc_id: payee, type: 'fixed', amount: '250.00' }] });
+  /** A project with its first milestone proposed and submitted (or a draft, with a milestone if asked). */
+  const project = async ({ draft = false, withMilestone = !draft }: { draft?: boolean; withMilestone?: boolean } = {}) => {
     const created = ok(
       await party.seller.post('/api/job/basic', { customer_id: users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false }),
       'creating a project',
     );
     const jobId = created.body.job_id as number;
+    if (withMilestone) ok(await propose(jobId), 'proposing the first milestone');
     if (!draft) ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
     return jobId;
   };
   const jobId = await project();
 
   const milestone = async (state: MilestoneState, options: { disputeOpenedBy?: 'buyer' | 'seller' } = {}): Promise<number> => {
-    const proposed = ok(
-      await party.seller.post('/api/milestone', { job_id: jobId, title: `Milestone ${uniqueSuffix()}`, definition: 'Work done and inspected.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }, { jc_id: payee, type: 'fixed', amount: '250.00' }] }),
-      'proposing a milestone',
-    );
+    const proposed = ok(await propose(jobId), 'proposing a milestone');
     const id = proposed.body.m_id as number;
     if (state === 'proposed') return id;
     ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
@@ -147,6 +149,9 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     return answer.body.application_id as number;
   };
 
+  // Both sign before the first deposit.
+  const contractName = await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
+  await signAgreement(party.seller, jobId, 'company', users.seller.name);
   const milestones = {
     proposed: await milestone('proposed'),
     approved: await milestone('approved'),
@@ -154,8 +159,6 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     paid: await milestone('paid'),
     disputed: await milestone('disputed'),
   };
-  const agreement = ok(await party.buyer.get(`/api/job/${jobId}/agreement`), 'reading the agreement');
-  const signed = ok(await party.buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Bea Buyer', agreement_hash: agreement.body.agreement_hash }), 'signing');
   const draftJobId = await project({ draft: true });
   const applicationId = await application();
   await quiet();
@@ -167,7 +170,7 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     jobId,
     draftJobId,
     milestones,
-    contractName: signed.body.contract_name,
+    contractName,
     applicationId,
     client,
     party,

@@ -1,5 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import type { CommandMetadata, MilestoneCommand, PayeeInput } from '@escrow/domain';
+import type { CommandMetadata, MilestoneCommand, PayeeInput, ProjectFacts } from '@escrow/domain';
+import type { AgreementsService } from '../agreements/agreements.service';
 import { DecideMilestoneCommand, DecideProjectCommand } from '../escrow/decide-commands';
 import type { IdsService } from '../escrow/ids.service';
 import type { DemoDirectory } from './demo-seed';
@@ -12,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * with one milestone paid, one funded and one awaiting approval, and a roof with an open dispute.
  * Times are spread over the last months so the reports have history.
  */
-export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, demo: DemoDirectory, responseDays: number): Promise<void> {
+export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, agreements: AgreementsService, demo: DemoDirectory, responseDays: number): Promise<void> {
   const [saguaro, electric, roofing] = [demo.companyIds[0]!, demo.companyIds[1]!, demo.companyIds[2]!];
   let clock = Date.now() - 75 * DAY;
   const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
@@ -20,29 +21,37 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
   const buyer = (now: string): CommandMetadata => ({ now, actorId: demo.buyerId, actorRole: 'customer', actorCompanyId: null });
   const provider = (now: string): CommandMetadata => ({ now, actorId: 0, actorRole: 'system', actorCompanyId: null });
 
+  // What the milestone rules know of the demo projects: submitted and signed once the seed says so.
+  const facts = new Map<number, ProjectFacts>();
   const project = async (service: string, customerInitiated: boolean) => {
     const [jobId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
     await commandBus.execute(new DecideProjectCommand(jobId!, meta, () => ({ type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta })));
-    const submit = customerInitiated ? buyer(at()) : seller(at());
-    await commandBus.execute(new DecideProjectCommand(jobId!, submit, () => ({ type: 'SubmitJob', data: {}, metadata: submit })));
-    return jobId!;
+    facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
+    return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
+  };
+  const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
+    const meta = starter(at());
+    await commandBus.execute(new DecideProjectCommand(jobId, meta, () => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta })));
+    facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
+  };
+  const sign = async (jobId: number) => {
+    for (const [party, metadata, name] of [['customer', buyer(at()), 'Jordan Buyer'], ['company', seller(at()), 'Sam Seller']] as const) {
+      const { hash } = await agreements.compose(jobId);
+      await agreements.sign(jobId, metadata, party, name, hash);
+    }
+    facts.set(jobId, { ...facts.get(jobId)!, signed: { customer: true, company: true } });
   };
   const milestone = async (jobId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
     const [originalId] = await ids.next('milestone_version_id_seq');
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
-    await commandBus.execute(
-      new DecideMilestoneCommand(originalId!, jobId, meta, () => ({
-        type: 'ProposeMilestone',
-        data: { originalId: originalId!, jobId, customerId: demo.buyerId, companyId: saguaro, title, definition, position: 1, payees, amount, payeeIds },
-        metadata: meta,
-      })),
-    );
+    const command: MilestoneCommand = { type: 'ProposeMilestone', data: { originalId: originalId!, jobId, title, definition, position: 1, payees, amount, payeeIds }, metadata: meta, project: facts.get(jobId)! };
+    await commandBus.execute(new DecideMilestoneCommand(originalId!, jobId, meta, () => command));
     return originalId!;
   };
-  const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata'>) =>
-    commandBus.execute(new DecideMilestoneCommand(originalId, jobId, metadata, () => ({ ...command, metadata }) as MilestoneCommand));
+  const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
+    commandBus.execute(new DecideMilestoneCommand(originalId, jobId, metadata, () => ({ ...command, metadata, project: facts.get(jobId)! }) as MilestoneCommand));
   const agree = async (jobId: number, originalId: number) => {
     await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
     await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
@@ -50,15 +59,23 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
   const fund = async (jobId: number, originalId: number) => {
     const [depositId] = await ids.next('deposit_id_seq');
     await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789' } });
-    await decide(jobId, originalId, provider(at(3)), { type: 'SettleDeposit', data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays } });
+    const settledAt = at(3);
+    const clearsAt = new Date(Date.parse(settledAt) + 2 * DAY).toISOString();
+    const settled = await decide(jobId, originalId, provider(settledAt), { type: 'SettleDeposit', data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays, clearsAt } });
+    // When the running sandbox provider settled it first (in real time), its return window is
+    // real too: the payments dispatcher clears it when the window ends.
+    if (settled.events.length > 0) await decide(jobId, originalId, provider(at(3)), { type: 'ClearDeposit', data: { depositId: depositId! } });
   };
 
   // A kitchen remodel: demolition paid out, cabinets funded, finishes awaiting the buyer.
-  const kitchen = await project('General Contracting', false);
+  const kitchenProject = await project('General Contracting', false);
+  const kitchen = kitchenProject.jobId;
   const demolition = await milestone(kitchen, 'Demolition', 'Old kitchen removed, debris hauled away, walls open for inspection.', [
     { companyId: saguaro, type: 'fixed', amount: '4200.00', includeFee: false },
   ]);
+  await submit(kitchenProject);
   await agree(kitchen, demolition);
+  await sign(kitchen);
   await fund(kitchen, demolition);
   await decide(kitchen, demolition, seller(at(9)), { type: 'MarkMilestoneComplete', data: { complete: true } });
   await decide(kitchen, demolition, buyer(at(1)), { type: 'MarkMilestoneComplete', data: { complete: true } });
@@ -78,11 +95,14 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
   await milestone(kitchen, 'Final finishes', 'Paint, trim, backsplash and a final walkthrough with the owner.', [{ companyId: saguaro, type: 'fixed', amount: '3800.00', includeFee: true }]);
 
   // A roof replacement started by the buyer, funded, now disputed.
-  const roof = await project('Roofing', true);
+  const roofProject = await project('Roofing', true);
+  const roof = roofProject.jobId;
   const tearOff = await milestone(roof, 'Tear-off and new roof', 'Old shingles removed, underlayment and architectural shingles installed, passes inspection.', [
     { companyId: saguaro, type: 'fixed', amount: '15800.00', includeFee: false },
   ]);
+  await submit(roofProject);
   await agree(roof, tearOff);
+  await sign(roof);
   await fund(roof, tearOff);
   const [disputeId] = await ids.next('dispute_id_seq');
   await decide(roof, tearOff, buyer(at(5)), { type: 'OpenDispute', data: { disputeId: disputeId!, statement: 'Water came through the ceiling in the first storm; the flashing around the chimney was never replaced.' } });

@@ -96,6 +96,8 @@ export interface CreatedUser {
   email: string;
   password: string;
   companyId: number | null;
+  /** First and last name: the legal name an escrow agreement is signed with. */
+  name: string;
 }
 
 /**
@@ -119,7 +121,7 @@ export async function createUser(pool: Pool, options: { role?: 'admin'; companyI
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
     [firstName, lastName, options.phone ?? null, email, `${firstName} ${lastName}`, options.role ?? null, options.companyId ?? null, password ? await hashPassword(password) : null],
   );
-  return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null };
+  return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}` };
 }
 
 /** Inserts a company with services directly. */

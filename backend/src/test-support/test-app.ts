@@ -22,6 +22,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     databaseUrl: database.url,
     seedDemoData: false,
     paymentsSandboxSettleMs: 0,
+    // Settled deposits clear at once unless a test is about the return window.
+    paymentsReturnWindow: { unit: 'ms', ms: 0 },
     frontendDist: '/nonexistent',
     ...overrides,
   };

@@ -26,6 +26,9 @@ export function postingsFor(event: MilestoneEvent): Posting[] {
   switch (event.type) {
     case 'DepositSettled':
       return [post('escrow', event.data.amount), post('buyer_funding', negate(event.data.amount))];
+    case 'DepositReturned':
+      // The bank took the debit back inside the return window: the settlement is reversed.
+      return [post('escrow', negate(event.data.amount)), post('buyer_funding', event.data.amount)];
     case 'DisbursementRequested': {
       const out = formatAmount(money(event.data.amount).plus(event.data.fee));
       const postings = [post('escrow', negate(out)), post('payee_payable', event.data.amount, event.data.companyId)];

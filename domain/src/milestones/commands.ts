@@ -13,22 +13,42 @@ export interface MilestoneContent {
   payeeIds: number[];
 }
 
-export type ProposeMilestone = Command<
-  'ProposeMilestone',
-  MilestoneContent & { originalId: number; jobId: number; customerId: number; companyId: number }
->;
-export type ProposeMilestoneEdit = Command<'ProposeMilestoneEdit', MilestoneContent & { versionId: number; basedOnVersionId: number }>;
-export type ApproveMilestoneVersion = Command<'ApproveMilestoneVersion', { versionId: number }>;
-export type RejectMilestoneVersion = Command<'RejectMilestoneVersion', { versionId: number; reason?: string | null }>;
-export type RequestDeposit = Command<'RequestDeposit', { depositId: number; bankAccountLast4: string | null }>;
-export type SettleDeposit = Command<'SettleDeposit', { depositId: number; providerReference: string; responseDays: number }>;
+/**
+ * What the milestone rules need to know of the project a milestone belongs to, read when the
+ * command is issued. Every part only moves one way (a draft is submitted or discarded, parties
+ * freeze at submission, signatures are never taken back), so a reading that lags behind the
+ * project's stream can only refuse, never let something through.
+ */
+export interface ProjectFacts {
+  status: 'draft' | 'submitted' | 'discarded';
+  customerId: number;
+  /** The seller's company; null while a buyer-started draft has no seller yet. */
+  companyId: number | null;
+  /** Who has signed the escrow agreement. */
+  signed: { customer: boolean; company: boolean };
+}
+
+/** A command a party (buyer or seller) issues: it carries the facts of the project it is about. */
+type PartyCommand<TType extends string, TData> = Command<TType, TData> & { project: ProjectFacts };
+
+export type ProposeMilestone = PartyCommand<'ProposeMilestone', MilestoneContent & { originalId: number; jobId: number }>;
+export type ProposeMilestoneEdit = PartyCommand<'ProposeMilestoneEdit', MilestoneContent & { versionId: number; basedOnVersionId?: number | null }>;
+export type ApproveMilestoneVersion = PartyCommand<'ApproveMilestoneVersion', { versionId: number }>;
+export type RejectMilestoneVersion = PartyCommand<'RejectMilestoneVersion', { versionId: number; reason?: string | null }>;
+export type RequestDeposit = PartyCommand<'RequestDeposit', { depositId: number; bankAccountLast4: string | null }>;
+/** The provider settled the debit; the funds clear (can no longer be returned) at `clearsAt`. */
+export type SettleDeposit = Command<'SettleDeposit', { depositId: number; providerReference: string; responseDays: number; clearsAt: string }>;
 export type FailDeposit = Command<'FailDeposit', { depositId: number; reason: string }>;
-export type MarkMilestoneComplete = Command<'MarkMilestoneComplete', { complete: boolean }>;
+/** The ACH return window of a settled deposit has passed: its funds may be disbursed. */
+export type ClearDeposit = Command<'ClearDeposit', { depositId: number }>;
+/** The bank returned a settled debit (R01 insufficient funds and the like) inside the return window. */
+export type ReturnDeposit = Command<'ReturnDeposit', { depositId: number; returnCode: string; reason: string }>;
+export type MarkMilestoneComplete = PartyCommand<'MarkMilestoneComplete', { complete: boolean }>;
 export type RecordDisbursementPaid = Command<'RecordDisbursementPaid', { disbursementId: number; providerReference: string }>;
-export type OpenDispute = Command<'OpenDispute', { disputeId: number; statement: string }>;
-export type RespondToDispute = Command<'RespondToDispute', { statement: string }>;
+export type OpenDispute = PartyCommand<'OpenDispute', { disputeId: number; statement: string }>;
+export type RespondToDispute = PartyCommand<'RespondToDispute', { statement: string }>;
 export type ResolveDispute = Command<'ResolveDispute', { resolution: DisputeResolution; refundAmount?: string | null; note: string }>;
-export type ClaimDeadlineRefund = Command<'ClaimDeadlineRefund', Record<string, never>>;
+export type ClaimDeadlineRefund = PartyCommand<'ClaimDeadlineRefund', Record<string, never>>;
 export type RecordRefundPaid = Command<'RecordRefundPaid', { refundId: number; providerReference: string }>;
 
 export type MilestoneCommand =
@@ -39,6 +59,8 @@ export type MilestoneCommand =
   | RequestDeposit
   | SettleDeposit
   | FailDeposit
+  | ClearDeposit
+  | ReturnDeposit
   | MarkMilestoneComplete
   | RecordDisbursementPaid
   | OpenDispute

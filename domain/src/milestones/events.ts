@@ -56,8 +56,14 @@ export type MilestoneEvent =
       type: 'DepositRequested';
       data: MilestoneEventBase & { versionId: number; depositId: number; amount: string; requestedBy: number; bankAccountLast4: string | null };
     }
-  | { type: 'DepositSettled'; data: MilestoneEventBase & { depositId: number; amount: string; providerReference: string; responseDeadline: string } }
+  | {
+      type: 'DepositSettled';
+      /** `clearsAt`: when the ACH return window ends (absent on events from before clearing existed: cleared at once). */
+      data: MilestoneEventBase & { depositId: number; amount: string; providerReference: string; responseDeadline: string; clearsAt?: string };
+    }
   | { type: 'DepositFailed'; data: MilestoneEventBase & { depositId: number; reason: string } }
+  | { type: 'DepositCleared'; data: MilestoneEventBase & { depositId: number; amount: string } }
+  | { type: 'DepositReturned'; data: MilestoneEventBase & { depositId: number; amount: string; returnCode: string; reason: string } }
   | { type: 'MilestoneMarkedComplete'; data: MilestoneEventBase & { party: Party; by: number } }
   | { type: 'MilestoneCompletionWithdrawn'; data: MilestoneEventBase & { party: Party; by: number } }
   | { type: 'MilestoneCompletedByBoth'; data: MilestoneEventBase }
@@ -97,6 +103,8 @@ export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'DepositRequested',
   'DepositSettled',
   'DepositFailed',
+  'DepositCleared',
+  'DepositReturned',
   'MilestoneMarkedComplete',
   'MilestoneCompletionWithdrawn',
   'MilestoneCompletedByBoth',

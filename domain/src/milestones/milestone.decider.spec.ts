@@ -1,21 +1,29 @@
 import { DomainError } from '../shared/errors';
 import type { MilestoneEvent } from './events';
-import { held, isLocked } from './milestone.money';
+import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
 import { approvalMessage, canEdit, headVersion, MARKED_COMPLETE_BY_BOTH, milestoneStatus, showsEditHistory, statusColour, VERSION_LABELS, versionLabel } from './milestone.labels';
 import type { ActiveMilestone } from './milestone.state';
-import { as, BUYER, given, ORIGINAL, payees, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { postingsFor } from '../ledger/postings';
+import { money, sum } from '../money/money';
 import type { MilestoneCommand } from './commands';
 
-const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'ApproveMilestoneVersion', data: { versionId }, metadata: meta });
-const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'RejectMilestoneVersion', data: { versionId, reason: 'Too expensive' }, metadata: meta });
+const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL, project = PROJECT): MilestoneCommand => ({ type: 'ApproveMilestoneVersion', data: { versionId }, metadata: meta, project });
+const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'RejectMilestoneVersion', data: { versionId, reason: 'Too expensive' }, metadata: meta, project: PROJECT });
 const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
   type: 'ProposeMilestoneEdit',
   data: { versionId, basedOnVersionId: basedOn, title: 'Framing (revised)', definition: 'Walls framed.', position: 1, payees: payees(), amount, payeeIds: [versionId * 10 + 1, versionId * 10 + 2, versionId * 10 + 3] },
   metadata: meta,
+  project: PROJECT,
 });
-const deposit = (depositId = 1): MilestoneCommand => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: as.buyer() });
-const settle = (depositId = 1): MilestoneCommand => ({ type: 'SettleDeposit', data: { depositId, providerReference: 'sandbox-1', responseDays: 30 }, metadata: as.system() });
-const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({ type: 'MarkMilestoneComplete', data: { complete: value }, metadata: meta });
+const deposit = (depositId = 1, project = PROJECT): MilestoneCommand => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: as.buyer(), project });
+/** Settles with a return window of one day (clearsAt), unless told it clears at once. */
+const settle = (depositId = 1, windowMs = 0): MilestoneCommand => {
+  const metadata = as.system();
+  return { type: 'SettleDeposit', data: { depositId, providerReference: 'sandbox-1', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + windowMs).toISOString() }, metadata };
+};
+const clear = (depositId = 1): MilestoneCommand => ({ type: 'ClearDeposit', data: { depositId }, metadata: as.system() });
+const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({ type: 'MarkMilestoneComplete', data: { complete: value }, metadata: meta, project: PROJECT });
 const state = (events: MilestoneEvent[]) => given(events).state as ActiveMilestone;
 const agreed = () => run(propose(), approve(as.buyer()), approve(as.seller()));
 
@@ -139,7 +147,7 @@ describe('milestone decider', () => {
   describe('deposits (spec §4, §6)', () => {
     it('lets only the buyer deposit, and only after both approved', () => {
       expectRefusal(() => given(run(propose(), approve(as.buyer()))).when(deposit()), 'Both parties must approve the milestone before funds can be deposited.', 'conflict');
-      expectRefusal(() => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller() }), 'Only the buyer can deposit funds.', 'forbidden');
+      expectRefusal(() => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller(), project: PROJECT }), 'Only the buyer can deposit funds.', 'forbidden');
       const [event] = given(agreed()).when(deposit());
       expect(event).toMatchObject({ type: 'DepositRequested', data: { amount: '10168.75', versionId: ORIGINAL, requestedBy: BUYER } });
     });
@@ -165,7 +173,7 @@ describe('milestone decider', () => {
   });
 
   describe('completion and disbursement', () => {
-    const settledHistory = () => given(given(agreed()).then(deposit())).then(settle());
+    const settledHistory = () => given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
 
     it('needs the deposit to have settled', () => {
       expectRefusal(() => given(agreed()).when(complete(as.seller())), "The buyer's deposit must settle before the milestone can be marked complete.", 'conflict');
@@ -197,14 +205,14 @@ describe('milestone decider', () => {
   });
 
   describe('disputes and refunds', () => {
-    const settledHistory = () => given(given(agreed()).then(deposit())).then(settle());
-    const opened = () => given(settledHistory()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Framing is not to code.' }, metadata: as.buyer() });
+    const settledHistory = () => given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
+    const opened = () => given(settledHistory()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Framing is not to code.' }, metadata: as.buyer(), project: PROJECT });
 
     it('blocks completion while a dispute is open; the other party responds', () => {
       const history = opened();
       expectRefusal(() => given(history).when(complete(as.seller())), 'A dispute is open on this milestone; an administrator will resolve it.', 'conflict');
-      expectRefusal(() => given(history).when({ type: 'RespondToDispute', data: { statement: 'More' }, metadata: as.buyer() }), 'You opened this dispute; the seller responds to it.', 'conflict');
-      expect(given(history).when({ type: 'RespondToDispute', data: { statement: 'It passed inspection.' }, metadata: as.seller() })).toEqual([expect.objectContaining({ type: 'DisputeResponded' })]);
+      expectRefusal(() => given(history).when({ type: 'RespondToDispute', data: { statement: 'More' }, metadata: as.buyer(), project: PROJECT }), 'You opened this dispute; the seller responds to it.', 'conflict');
+      expect(given(history).when({ type: 'RespondToDispute', data: { statement: 'It passed inspection.' }, metadata: as.seller(), project: PROJECT })).toEqual([expect.objectContaining({ type: 'DisputeResponded' })]);
     });
 
     it('lets only an admin resolve; a refund returns everything held', () => {
@@ -228,12 +236,99 @@ describe('milestone decider', () => {
     it('refunds the buyer after the response deadline if the seller did not complete', () => {
       const history = settledHistory();
       const settledAt = Date.parse((history.find((e) => e.type === 'DepositSettled')!.data as { at: string }).at);
-      const before = { type: 'ClaimDeadlineRefund' as const, data: {}, metadata: { ...as.buyer(), now: new Date(settledAt + 29 * 86_400_000).toISOString() } };
+      const before = { type: 'ClaimDeadlineRefund' as const, data: {}, metadata: { ...as.buyer(), now: new Date(settledAt + 29 * 86_400_000).toISOString() }, project: PROJECT };
       expect(() => given(history).when(before)).toThrow(/You can claim a refund if the seller has not completed the milestone by/);
       const after = { ...before, metadata: { ...before.metadata, now: new Date(settledAt + 31 * 86_400_000).toISOString() } };
       expect(given(history).when(after)).toEqual([expect.objectContaining({ type: 'RefundRequested', data: expect.objectContaining({ amount: '10168.75', reason: 'deadline' }) })]);
       const sellerDone = given(history).then(complete(as.seller()));
       expectRefusal(() => given(sellerDone).when(after), 'The seller has marked this milestone complete; open a dispute if you disagree.', 'conflict');
+    });
+  });
+
+
+  describe('drafts and frozen parties (issue 12)', () => {
+    it('lets the creator propose on a draft but refuses approvals, deposits, completions and disputes until it is submitted', () => {
+      const drafted = given([]).then(propose(as.seller(), DRAFT));
+      expectRefusal(() => given(drafted).when(approve(as.seller(), ORIGINAL, DRAFT)), 'This project is still a draft: submit it before you approve milestones.', 'conflict');
+      expectRefusal(() => given(drafted).when({ ...(reject(as.buyer()) as Extract<MilestoneCommand, { type: 'RejectMilestoneVersion' }>), project: DRAFT }), 'This project is still a draft: submit it before you reject milestones.', 'conflict');
+      const funded = given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
+      expectRefusal(() => given(agreed()).when(deposit(2, DRAFT)), 'This project is still a draft: submit it before you deposit funds.', 'conflict');
+      expectRefusal(() => given(funded).when({ ...(complete(as.seller()) as Extract<MilestoneCommand, { type: 'MarkMilestoneComplete' }>), project: DRAFT }), 'This project is still a draft: submit it before you mark milestones complete.', 'conflict');
+      expectRefusal(
+        () => given(funded).when({ type: 'OpenDispute', data: { disputeId: 3, statement: 'x' }, metadata: as.buyer(), project: DRAFT }),
+        'This project is still a draft: submit it before you open a dispute.',
+        'conflict',
+      );
+    });
+
+    it("judges who is a party by the project's parties now, not those of the proposal", () => {
+      const history = run(propose());
+      const movedToAnotherSeller = { ...PROJECT, companyId: 77 };
+      // the company the draft was moved to is the seller now; the one it was moved away from is not
+      expect(given(history).when(approve(as.outsider(), ORIGINAL, movedToAnotherSeller))).toEqual([expect.objectContaining({ type: 'MilestoneVersionApproved' })]);
+      expectRefusal(() => given(history).when(approve(as.seller(), ORIGINAL, movedToAnotherSeller)), 'Only the buyer or the seller of this project can approve milestones.', 'forbidden');
+      expectRefusal(() => given([]).when(propose(as.seller(), { ...PROJECT, status: 'discarded' })), 'This project was discarded.', 'not_found');
+    });
+
+    it('needs both signatures on the escrow agreement before the first deposit, and says who is missing', () => {
+      expectRefusal(
+        () => given(agreed()).when(deposit(1, { ...PROJECT, signed: { customer: true, company: false } })),
+        'Both parties must sign the escrow agreement before the first deposit. Still to sign: the seller.',
+        'conflict',
+      );
+      expectRefusal(
+        () => given(agreed()).when(deposit(1, { ...PROJECT, signed: { customer: false, company: false } })),
+        'Both parties must sign the escrow agreement before the first deposit. Still to sign: you (the buyer) and the seller.',
+        'conflict',
+      );
+    });
+  });
+
+  describe('cleared funds (ACH return window)', () => {
+    const DAY = 86_400_000;
+    const pending = () => given(agreed()).then(deposit());
+    const settledClearing = () => given(pending()).then(settle(1, 2 * DAY));
+
+    it('holds a settled deposit in escrow but disburses nothing until its return window has passed', () => {
+      const marked = given(given(settledClearing()).then(complete(as.seller()))).then(complete(as.buyer()));
+      expect(marked.map((e) => e.type).slice(-2)).toEqual(['MilestoneMarkedComplete', 'MilestoneCompletedByBoth']);
+      expect(state(marked).disbursements).toEqual([]);
+      expect(fundsCleared(state(marked))).toBe(false);
+      expectRefusal(() => given(marked).when(clear()), `This deposit clears on ${state(marked).deposits[0]!.clearsAt}.`, 'conflict');
+    });
+
+    it('disburses when the funds clear if both parties completed meanwhile', () => {
+      const marked = given(given(settledClearing()).then(complete(as.seller()))).then(complete(as.buyer()));
+      const clearsAt = Date.parse(state(marked).deposits[0]!.clearsAt!);
+      const events = given(marked).when({ type: 'ClearDeposit', data: { depositId: 1 }, metadata: { ...as.system(), now: new Date(clearsAt + 1000).toISOString() } });
+      expect(events.map((e) => e.type)).toEqual(['DepositCleared', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested']);
+      expect(held(state([...marked, ...events])).toFixed(2)).toBe('0.00');
+    });
+
+    it('un-funds the milestone when the bank returns the debit inside the window, and posts the reversal', () => {
+      const history = settledClearing();
+      const events = given(history).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'Insufficient funds' }, metadata: as.system() });
+      expect(events).toEqual([expect.objectContaining({ type: 'DepositReturned', data: expect.objectContaining({ amount: '10168.75', returnCode: 'R01' }) })]);
+      const after = state([...history, ...events]);
+      expect(isFunded(after)).toBe(false);
+      expect(held(after).toFixed(2)).toBe('0.00');
+      expect(isLocked(after)).toBe(false);
+      const postings = [...history, ...events].flatMap(postingsFor);
+      expect(sum(postings.filter((p) => p.account === 'escrow').map((p) => money(p.amount))).toFixed(2)).toBe('0.00');
+      // the buyer can deposit again; a repeated return report changes nothing
+      expect(given([...history, ...events]).when(deposit(2))).toEqual([expect.objectContaining({ type: 'DepositRequested' })]);
+      expect(given([...history, ...events]).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'again' }, metadata: as.system() })).toEqual([]);
+    });
+
+    it('refuses a return once the funds cleared, and a refund or dispute resolution before they clear', () => {
+      const cleared = given(given(pending()).then(settle())).then(clear());
+      expectRefusal(
+        () => given(cleared).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'late' }, metadata: as.system() }),
+        'This deposit cleared before the return arrived; an administrator must recover it.',
+        'conflict',
+      );
+      const opened = given(settledClearing()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Not done.' }, metadata: as.buyer(), project: PROJECT });
+      expect(() => given(opened).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.admin() })).toThrow(/resolve the dispute after that/);
     });
   });
 

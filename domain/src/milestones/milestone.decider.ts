@@ -2,11 +2,14 @@ import type Decimal from 'decimal.js';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
+import { safeText } from '../shared/text';
 import { computeMilestoneTerms } from '../money/fees';
 import { allocateCents, formatAmount, formatDollars, money, parseAmount, roundCents } from '../money/money';
-import type { MilestoneCommand, MilestoneContent } from './commands';
+import type { MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { MilestoneEvent, Party } from './events';
-import { currentVersion, held, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit, settledDeposits, versionById } from './milestone.money';
+import { clearingDeposit, currentVersion, fundsCleared, held, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit, settledDeposits, versionById } from './milestone.money';
+import { headVersion } from './milestone.labels';
+import { evolveMilestone } from './milestone.evolve';
 import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.state';
 
 export const MAX_TITLE = 200;
@@ -17,18 +20,30 @@ const otherParty = (party: Party): Party => (party === 'customer' ? 'company' : 
 export const partyName = (party: Party): string => (party === 'customer' ? 'buyer' : 'seller');
 
 /** Which side of this milestone's project the actor is on, if any. */
-export function partyOf(parties: { customerId: number; companyId: number }, metadata: CommandMetadata): Party | null {
+export function partyOf(parties: { customerId: number; companyId: number | null }, metadata: CommandMetadata): Party | null {
   if (metadata.actorRole === 'admin' || metadata.actorRole === 'system') return null;
   if (metadata.actorId === parties.customerId) return 'customer';
   if (metadata.actorCompanyId != null && metadata.actorCompanyId === parties.companyId) return 'company';
   return null;
 }
 
-function requireParty(state: ActiveMilestone, metadata: CommandMetadata, doing: string): Party {
-  const party = partyOf(state, metadata);
+/**
+ * The actor's side, judged by the project's parties now (a draft's parties may still change
+ * after a milestone was proposed; they freeze when the project is submitted).
+ */
+function requireParty(project: ProjectFacts, metadata: CommandMetadata, doing: string): Party {
+  if (project.status === 'discarded') throw notFound('job_discarded', 'This project was discarded.');
+  const party = partyOf(project, metadata);
   if (!party) throw forbidden('not_a_party', `Only the buyer or the seller of this project can ${doing}.`);
   return party;
 }
+
+/** Approvals, deposits, completions and disputes need a submitted project: drafts move no money. */
+function requireSubmitted(project: ProjectFacts, doing: string): void {
+  if (project.status === 'draft') throw conflict('project_draft', `This project is still a draft: submit it before you ${doing}.`);
+}
+
+const dayOf = (iso: string) => iso.slice(0, 10);
 
 function requireActive(state: MilestoneState): ActiveMilestone {
   if (state.status !== 'active') throw notFound('milestone_not_found', 'There is no such milestone.');
@@ -41,8 +56,9 @@ function requireSystem(metadata: CommandMetadata): void {
 
 /** Checks the texts and amounts of a proposal and works out its exact terms. */
 function validContent(content: MilestoneContent) {
-  const title = (content.title ?? '').trim();
-  const definition = (content.definition ?? '').trim();
+  if (content.title != null && typeof content.title !== 'string') throw invalid('title', 'The title must be text.');
+  const title = safeText(content.title, 'title');
+  const definition = safeText(content.definition, 'completion criteria');
   if (title.length > MAX_TITLE) throw invalid('title_too_long', `Keep the title under ${MAX_TITLE} characters.`);
   if (!definition) throw invalid('definition_required', 'Describe the completion criteria of the milestone.');
   if (definition.length > MAX_TEXT) throw invalid('definition_too_long', `Keep the completion criteria under ${MAX_TEXT} characters.`);
@@ -96,6 +112,8 @@ function disbursementsFor(state: ActiveMilestone, version: VersionState, at: str
     }));
 }
 
+const evolveAll = (state: ActiveMilestone, events: MilestoneEvent[]): ActiveMilestone => events.reduce<MilestoneState>(evolveMilestone, state) as ActiveMilestone;
+
 /** The escrow rulebook of one milestone (spec §4, §6; design §6): validates, returns events. */
 export function decideMilestone(command: MilestoneCommand, state: MilestoneState): MilestoneEvent[] {
   const { metadata } = command;
@@ -104,21 +122,23 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     case 'ProposeMilestone': {
       if (state.status !== 'none') throw conflict('milestone_exists', 'This milestone already exists.');
       const d = command.data;
-      const party = partyOf({ customerId: d.customerId, companyId: d.companyId }, metadata);
-      if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can add milestones.');
+      const { project } = command;
+      const party = requireParty(project, metadata, 'add milestones');
+      if (project.companyId === null) throw invalid('seller_required', 'Choose the seller before adding milestones.');
       const content = validContent(d);
       return [
         {
           type: 'MilestoneProposed',
-          data: { originalId: d.originalId, versionId: d.originalId, jobId: d.jobId, customerId: d.customerId, companyId: d.companyId, ...content, proposedBy: metadata.actorId, proposedByParty: party, at },
+          data: { originalId: d.originalId, versionId: d.originalId, jobId: d.jobId, customerId: project.customerId, companyId: project.companyId, ...content, proposedBy: metadata.actorId, proposedByParty: party, at },
         },
       ];
     }
     case 'ProposeMilestoneEdit': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'propose edits');
+      const party = requireParty(command.project, metadata, 'propose edits');
       if (isLocked(s)) throw conflict('locked', 'This milestone is locked because its funding has started; it can no longer be edited.');
-      const base = versionById(s, command.data.basedOnVersionId);
+      // Without a base the edit builds on the newest version (what the card shows).
+      const base = versionById(s, command.data.basedOnVersionId ?? headVersion(s).versionId);
       if (!base || base.status === 'closed' || base.status === 'replaced') throw conflict('edit_base', 'Edit the current version of the milestone.');
       const content = validContent(command.data);
       return [
@@ -130,7 +150,8 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'ApproveMilestoneVersion': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'approve milestones');
+      const party = requireParty(command.project, metadata, 'approve milestones');
+      requireSubmitted(command.project, 'approve milestones');
       const version = requireProposedVersion(s, command.data.versionId, 'approve');
       if (version.approvals[party] === 'approved') throw conflict('already_approved', 'You have already approved this version.');
       const events: MilestoneEvent[] = [{ type: 'MilestoneVersionApproved', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId } }];
@@ -157,18 +178,25 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'RejectMilestoneVersion': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'reject milestones');
+      const party = requireParty(command.project, metadata, 'reject milestones');
+      requireSubmitted(command.project, 'reject milestones');
       const version = requireProposedVersion(s, command.data.versionId, 'reject');
       if (version.approvals[party] === 'rejected') throw conflict('already_rejected', 'You have already rejected this version.');
-      const reason = command.data.reason?.trim() || null;
+      const reason = safeText(command.data.reason, 'reason') || null;
       if (reason && reason.length > MAX_TEXT) throw invalid('reason_too_long', `Keep the reason under ${MAX_TEXT} characters.`);
       return [{ type: 'MilestoneVersionRejected', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId, reason, automatic: false } }];
     }
     case 'RequestDeposit': {
       const s = requireActive(state);
-      if (partyOf(s, metadata) !== 'customer') throw forbidden('buyer_only', 'Only the buyer can deposit funds.');
+      const { project } = command;
+      if (requireParty(project, metadata, 'deposit funds') !== 'customer') throw forbidden('buyer_only', 'Only the buyer can deposit funds.');
+      requireSubmitted(project, 'deposit funds');
       const current = currentVersion(s);
       if (!current) throw conflict('not_agreed', 'Both parties must approve the milestone before funds can be deposited.');
+      const unsigned = (['customer', 'company'] as const).filter((p) => !project.signed[p]).map((p) => (p === 'customer' ? 'you (the buyer)' : 'the seller'));
+      if (unsigned.length > 0) {
+        throw conflict('agreement_unsigned', `Both parties must sign the escrow agreement before the first deposit. Still to sign: ${unsigned.join(' and ')}.`);
+      }
       if (isSettledOut(s) || s.refunds.length > 0) throw conflict('closed', 'This milestone is closed.');
       if (pendingDeposit(s)) throw conflict('deposit_pending', 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.');
       if (isFunded(s)) throw conflict('already_funded', 'This milestone is already funded.');
@@ -187,7 +215,40 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');
       if (deposit.status !== 'pending') return []; // a repeated provider callback changes nothing
       const responseDeadline = new Date(Date.parse(at) + command.data.responseDays * DAY_MS).toISOString();
-      return [{ type: 'DepositSettled', data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, providerReference: command.data.providerReference, responseDeadline } }];
+      const clearsAt = Number.isNaN(Date.parse(command.data.clearsAt)) || command.data.clearsAt < at ? at : command.data.clearsAt;
+      return [
+        {
+          type: 'DepositSettled',
+          data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, providerReference: command.data.providerReference, responseDeadline, clearsAt },
+        },
+      ];
+    }
+    case 'ClearDeposit': {
+      requireSystem(metadata);
+      const s = requireActive(state);
+      const deposit = s.deposits.find((d) => d.depositId === command.data.depositId);
+      if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');
+      if (deposit.status !== 'settled' || deposit.clearedAt !== null) return []; // returned, or cleared already
+      if (deposit.clearsAt !== null && at < deposit.clearsAt) throw conflict('not_yet_clear', `This deposit clears on ${deposit.clearsAt}.`);
+      const events: MilestoneEvent[] = [{ type: 'DepositCleared', data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount } }];
+      // Both parties completed while the funds were clearing: the disbursements were waiting for this.
+      const after = evolveAll(s, events);
+      if (after.completedByBoth && after.disbursements.length === 0 && after.refunds.length === 0 && fundsCleared(after)) {
+        events.push(...disbursementsFor(after, currentVersion(after)!, at, 'completion'));
+      }
+      return events;
+    }
+    case 'ReturnDeposit': {
+      requireSystem(metadata);
+      const s = requireActive(state);
+      const deposit = s.deposits.find((d) => d.depositId === command.data.depositId);
+      if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');
+      if (deposit.status === 'returned') return []; // a repeated report changes nothing
+      if (deposit.status !== 'settled') throw conflict('not_settled', 'Only a settled deposit can be returned; a pending one fails instead.');
+      if (deposit.clearedAt !== null) throw conflict('already_cleared', 'This deposit cleared before the return arrived; an administrator must recover it.');
+      const returnCode = safeText(command.data.returnCode, 'return code').slice(0, 10) || 'R00';
+      const reason = safeText(command.data.reason, 'reason').slice(0, 500);
+      return [{ type: 'DepositReturned', data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, returnCode, reason } }];
     }
     case 'FailDeposit': {
       requireSystem(metadata);
@@ -199,7 +260,8 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'MarkMilestoneComplete': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'mark milestones complete');
+      const party = requireParty(command.project, metadata, 'mark milestones complete');
+      requireSubmitted(command.project, 'mark milestones complete');
       if (!command.data.complete) {
         if (s.completedByBoth) throw conflict('completed_by_both', 'Both parties have marked the milestone complete; it can no longer be taken back.');
         if (!s.completion[party]) throw conflict('not_marked', 'You have not marked this milestone complete.');
@@ -212,7 +274,8 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const events: MilestoneEvent[] = [{ type: 'MilestoneMarkedComplete', data: { originalId: s.originalId, at, party, by: metadata.actorId } }];
       if (s.completion[otherParty(party)]) {
         events.push({ type: 'MilestoneCompletedByBoth', data: { originalId: s.originalId, at } });
-        events.push(...disbursementsFor(s, currentVersion(s)!, at, 'completion'));
+        // Funds still inside their ACH return window are disbursed when they clear (ClearDeposit).
+        if (fundsCleared(s)) events.push(...disbursementsFor(s, currentVersion(s)!, at, 'completion'));
       }
       return events;
     }
@@ -226,8 +289,9 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'OpenDispute': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'open a dispute');
-      const statement = command.data.statement?.trim() ?? '';
+      const party = requireParty(command.project, metadata, 'open a dispute');
+      requireSubmitted(command.project, 'open a dispute');
+      const statement = safeText(command.data.statement, 'statement');
       if (!statement) throw invalid('statement_required', 'Explain what went wrong so the other party and our team can respond.');
       if (statement.length > MAX_TEXT) throw invalid('statement_too_long', `Keep the statement under ${MAX_TEXT} characters.`);
       if (openDispute(s)) throw conflict('dispute_open', 'A dispute is already open on this milestone.');
@@ -237,12 +301,13 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'RespondToDispute': {
       const s = requireActive(state);
-      const party = requireParty(s, metadata, 'respond to a dispute');
+      const party = requireParty(command.project, metadata, 'respond to a dispute');
+      requireSubmitted(command.project, 'respond to a dispute');
       const dispute = openDispute(s);
       if (!dispute) throw conflict('no_dispute', 'There is no open dispute on this milestone.');
       if (dispute.openedByParty === party) throw conflict('own_dispute', `You opened this dispute; the ${partyName(otherParty(party))} responds to it.`);
       if (dispute.response) throw conflict('already_responded', 'This dispute already has a response.');
-      const statement = command.data.statement?.trim() ?? '';
+      const statement = safeText(command.data.statement, 'statement');
       if (!statement) throw invalid('statement_required', 'Write your response to the dispute.');
       if (statement.length > MAX_TEXT) throw invalid('statement_too_long', `Keep the statement under ${MAX_TEXT} characters.`);
       return [{ type: 'DisputeResponded', data: { originalId: s.originalId, at, disputeId: dispute.disputeId, party, by: metadata.actorId, statement } }];
@@ -252,8 +317,10 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can resolve a dispute.');
       const dispute = openDispute(s);
       if (!dispute) throw conflict('no_dispute', 'There is no open dispute on this milestone.');
-      const note = command.data.note?.trim() ?? '';
+      const note = safeText(command.data.note, 'note');
       if (note.length > MAX_TEXT) throw invalid('note_too_long', `Keep the note under ${MAX_TEXT} characters.`);
+      const clearing = clearingDeposit(s);
+      if (clearing) throw conflict('funds_clearing', `The deposit's funds clear on ${dayOf(clearing.clearsAt ?? at)}; resolve the dispute after that.`);
       const inEscrow = held(s);
       const version = currentVersion(s)!;
       let refund: Decimal;
@@ -292,8 +359,11 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     }
     case 'ClaimDeadlineRefund': {
       const s = requireActive(state);
-      if (partyOf(s, metadata) !== 'customer') throw forbidden('buyer_only', 'Only the buyer can claim a refund.');
+      if (requireParty(command.project, metadata, 'claim a refund') !== 'customer') throw forbidden('buyer_only', 'Only the buyer can claim a refund.');
+      requireSubmitted(command.project, 'claim a refund');
       if (!held(s).gt(0)) throw conflict('nothing_held', 'There are no funds in escrow for this milestone.');
+      const clearing = clearingDeposit(s);
+      if (clearing) throw conflict('funds_clearing', `The deposit's funds clear on ${dayOf(clearing.clearsAt ?? at)}; a refund can be claimed after that.`);
       if (openDispute(s)) throw conflict('disputed', 'A dispute is open on this milestone; an administrator will resolve it.');
       if (s.completion.company) throw conflict('seller_completed', 'The seller has marked this milestone complete; open a dispute if you disagree.');
       if (!s.responseDeadline || Date.parse(at) < Date.parse(s.responseDeadline)) {

@@ -98,7 +98,21 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
         ...s,
         deposits: [
           ...s.deposits,
-          { depositId: d.depositId, versionId: d.versionId, amount: d.amount, status: 'pending', requestedBy: d.requestedBy, requestedAt: d.at, bankAccountLast4: d.bankAccountLast4, settledAt: null, failureReason: null },
+          {
+            depositId: d.depositId,
+            versionId: d.versionId,
+            amount: d.amount,
+            status: 'pending',
+            requestedBy: d.requestedBy,
+            requestedAt: d.at,
+            bankAccountLast4: d.bankAccountLast4,
+            settledAt: null,
+            clearsAt: null,
+            clearedAt: null,
+            failureReason: null,
+            returnedAt: null,
+            returnCode: null,
+          },
         ],
       };
     }
@@ -107,12 +121,24 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       return {
         ...s,
         responseDeadline: d.responseDeadline,
-        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at } : x)),
+        // Settlements recorded before the return window existed count as cleared at once.
+        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at, clearsAt: d.clearsAt ?? d.at, clearedAt: d.clearsAt ? null : d.at } : x)),
       };
     }
     case 'DepositFailed': {
       const d = event.data;
       return { ...s, deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'failed', failureReason: d.reason } : x)) };
+    }
+    case 'DepositCleared': {
+      const d = event.data;
+      return { ...s, deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, clearedAt: d.at } : x)) };
+    }
+    case 'DepositReturned': {
+      const d = event.data;
+      return {
+        ...s,
+        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'returned', returnedAt: d.at, returnCode: d.returnCode, failureReason: d.reason } : x)),
+      };
     }
     case 'MilestoneMarkedComplete':
       return { ...s, completion: { ...s.completion, [event.data.party]: true }, completedBy: { ...s.completedBy, [event.data.party]: event.data.by } };

@@ -15,6 +15,21 @@ export function settledDeposits(state: ActiveMilestone): Decimal {
   return sum(state.deposits.filter((d) => d.status === 'settled').map((d) => money(d.amount)));
 }
 
+/** Settled deposits whose return window has passed: the only money that may leave escrow. */
+export function clearedDeposits(state: ActiveMilestone): Decimal {
+  return sum(state.deposits.filter((d) => d.status === 'settled' && d.clearedAt !== null).map((d) => money(d.amount)));
+}
+
+/** A settled deposit still inside its return window, if any. */
+export function clearingDeposit(state: ActiveMilestone) {
+  return state.deposits.find((d) => d.status === 'settled' && d.clearedAt === null) ?? null;
+}
+
+/** Funded, and every settled deposit has cleared: its money can be disbursed or refunded. */
+export function fundsCleared(state: ActiveMilestone): boolean {
+  return isFunded(state) && clearingDeposit(state) === null;
+}
+
 export function pendingDeposit(state: ActiveMilestone) {
   return state.deposits.find((d) => d.status === 'pending') ?? null;
 }
@@ -49,10 +64,10 @@ export function isFunded(state: ActiveMilestone): boolean {
 
 /**
  * Locked once funding is under way (a deposit pending or settled): the terms the money was
- * asked for can no longer change. A failed deposit unlocks it again.
+ * asked for can no longer change. A failed or returned deposit unlocks it again.
  */
 export function isLocked(state: ActiveMilestone): boolean {
-  return state.deposits.some((d) => d.status !== 'failed');
+  return state.deposits.some((d) => d.status === 'pending' || d.status === 'settled');
 }
 
 /** Every cent that came in has gone out: to payees (with fees) or back to the buyer. */

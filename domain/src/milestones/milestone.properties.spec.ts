@@ -8,9 +8,9 @@ import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
 import { decideMilestone } from './milestone.decider';
 import { evolveMilestone } from './milestone.evolve';
-import { currentVersion, held, isLocked } from './milestone.money';
+import { currentVersion, fundsCleared, held, isLocked } from './milestone.money';
 import type { MilestoneState } from './milestone.state';
-import { ADMIN, BUYER, ORIGINAL, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { ADMIN, BUYER, DRAFT, ORIGINAL, PROJECT, SELLER, SELLER_COMPANY } from './milestone.test-kit';
 
 /**
  * Random command histories by random actors (buyer, seller, an outsider, an admin, the payment
@@ -33,7 +33,7 @@ const termsArb = fc.record({
 /** Who would normally issue each kind of command; a fifth of the time someone else tries. */
 const usualActors: Record<string, Actor[]> = {
   propose: ['seller', 'buyer'], edit: ['seller', 'buyer'], approve: ['buyer', 'seller'], reject: ['buyer', 'seller'],
-  deposit: ['buyer'], settle: ['system'], fail: ['system'], complete: ['seller', 'buyer'], uncomplete: ['seller', 'buyer'],
+  deposit: ['buyer'], settle: ['system'], fail: ['system'], clear: ['system'], return: ['system'], complete: ['seller', 'buyer'], uncomplete: ['seller', 'buyer'],
   paid: ['system'], dispute: ['buyer', 'seller'], respond: ['seller', 'buyer'], resolve: ['admin'], claim: ['buyer'], refundPaid: ['system'],
 };
 const kindArb = fc.oneof(
@@ -43,6 +43,8 @@ const kindArb = fc.oneof(
   { weight: 4, arbitrary: fc.constant('deposit') },
   { weight: 4, arbitrary: fc.constant('settle') },
   { weight: 1, arbitrary: fc.constant('fail') },
+  { weight: 4, arbitrary: fc.constant('clear') },
+  { weight: 1, arbitrary: fc.constant('return') },
   { weight: 5, arbitrary: fc.constant('complete') },
   { weight: 1, arbitrary: fc.constant('uncomplete') },
   { weight: 3, arbitrary: fc.constant('paid') },
@@ -77,6 +79,8 @@ const stepArb = fc.record({
   resolution: fc.constantFrom('release' as const, 'refund' as const, 'split' as const),
   fraction: fc.integer({ min: 1, max: 99 }),
   daysLater: fc.constantFrom(0, 1, 40),
+  /** One step in ten acts on a project still a draft: it must never move money. */
+  draft: fc.integer({ min: 0, max: 9 }),
 });
 type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -89,7 +93,7 @@ function actorOf(step: Step): Actor {
 }
 
 const step = (kind: Step['kind'], actor: Actor): Step => ({ ...opening, kind, usual: 2 + usualActors[kind]!.indexOf(actor) });
-const opening: Step = { kind: 'propose', usual: 5, anyActor: 'seller', pick: 0, terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' }, resolution: 'release', fraction: 50, daysLater: 0 };
+const opening: Step = { kind: 'propose', usual: 5, anyActor: 'seller', pick: 0, terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' }, resolution: 'release', fraction: 50, daysLater: 0, draft: 5 };
 
 function metadataFor(actor: Actor, now: string): CommandMetadata {
   switch (actor) {
@@ -114,38 +118,44 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
   const pickVersion = () => versions[step.pick % Math.max(versions.length, 1)]?.versionId ?? ORIGINAL;
   const deposits = state.status === 'active' ? state.deposits : [];
   const disbursements = state.status === 'active' ? state.disbursements : [];
+  const project = step.draft === 0 ? DRAFT : PROJECT;
+  const pickDeposit = () => deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1;
   switch (step.kind) {
     case 'propose':
-      return { type: 'ProposeMilestone', data: { ...content, originalId: ORIGINAL, jobId: 7, customerId: BUYER, companyId: SELLER_COMPANY }, metadata };
+      return { type: 'ProposeMilestone', data: { ...content, originalId: ORIGINAL, jobId: 7 }, metadata, project };
     case 'edit':
-      return { type: 'ProposeMilestoneEdit', data: { ...content, versionId: nextId++, basedOnVersionId: pickVersion() }, metadata };
+      return { type: 'ProposeMilestoneEdit', data: { ...content, versionId: nextId++, basedOnVersionId: pickVersion() }, metadata, project };
     case 'approve':
-      return { type: 'ApproveMilestoneVersion', data: { versionId: pickVersion() }, metadata };
+      return { type: 'ApproveMilestoneVersion', data: { versionId: pickVersion() }, metadata, project };
     case 'reject':
-      return { type: 'RejectMilestoneVersion', data: { versionId: pickVersion() }, metadata };
+      return { type: 'RejectMilestoneVersion', data: { versionId: pickVersion() }, metadata, project };
     case 'deposit':
-      return { type: 'RequestDeposit', data: { depositId: nextId++, bankAccountLast4: null }, metadata };
+      return { type: 'RequestDeposit', data: { depositId: nextId++, bankAccountLast4: null }, metadata, project };
     case 'settle':
-      return { type: 'SettleDeposit', data: { depositId: deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1, providerReference: 'p', responseDays: 30 }, metadata };
+      return { type: 'SettleDeposit', data: { depositId: pickDeposit(), providerReference: 'p', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + 2 * 86_400_000).toISOString() }, metadata };
     case 'fail':
-      return { type: 'FailDeposit', data: { depositId: deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1, reason: 'R01' }, metadata };
+      return { type: 'FailDeposit', data: { depositId: pickDeposit(), reason: 'R01' }, metadata };
+    case 'clear':
+      return { type: 'ClearDeposit', data: { depositId: pickDeposit() }, metadata };
+    case 'return':
+      return { type: 'ReturnDeposit', data: { depositId: pickDeposit(), returnCode: 'R01', reason: 'Insufficient funds' }, metadata };
     case 'complete':
-      return { type: 'MarkMilestoneComplete', data: { complete: true }, metadata };
+      return { type: 'MarkMilestoneComplete', data: { complete: true }, metadata, project };
     case 'uncomplete':
-      return { type: 'MarkMilestoneComplete', data: { complete: false }, metadata };
+      return { type: 'MarkMilestoneComplete', data: { complete: false }, metadata, project };
     case 'paid':
       return { type: 'RecordDisbursementPaid', data: { disbursementId: disbursements[step.pick % Math.max(disbursements.length, 1)]?.disbursementId ?? 1, providerReference: 'p' }, metadata };
     case 'dispute':
-      return { type: 'OpenDispute', data: { disputeId: nextId++, statement: 'Not done' }, metadata };
+      return { type: 'OpenDispute', data: { disputeId: nextId++, statement: 'Not done' }, metadata, project };
     case 'respond':
-      return { type: 'RespondToDispute', data: { statement: 'It is done' }, metadata };
+      return { type: 'RespondToDispute', data: { statement: 'It is done' }, metadata, project };
     case 'resolve': {
       const inEscrow = state.status === 'active' ? held(state) : ZERO;
       const refundAmount = inEscrow.times(step.fraction).dividedBy(100).toDecimalPlaces(2).toFixed(2);
       return { type: 'ResolveDispute', data: { resolution: step.resolution, refundAmount, note: '' }, metadata };
     }
     case 'claim':
-      return { type: 'ClaimDeadlineRefund', data: {}, metadata };
+      return { type: 'ClaimDeadlineRefund', data: {}, metadata, project };
     case 'refundPaid':
       return { type: 'RecordRefundPaid', data: { refundId: ORIGINAL, providerReference: 'p' }, metadata };
     default:
@@ -158,6 +168,7 @@ prefixes.push(
   [opening],
   [opening, step('approve', 'buyer'), step('approve', 'seller')],
   [opening, step('approve', 'buyer'), step('approve', 'seller'), step('deposit', 'buyer'), step('settle', 'system')],
+  [opening, step('approve', 'buyer'), step('approve', 'seller'), step('deposit', 'buyer'), step('settle', 'system'), { ...step('clear', 'system'), daysLater: 40 as const }],
 );
 
 /** The invariants, checked from the ledger postings, independently of the state's own sums. */
@@ -191,8 +202,9 @@ describe('milestone invariants over random command histories', () => {
     let accepted = 0;
     let disbursedHistories = 0;
     let refundedHistories = 0;
+    let returnedHistories = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3 }), validTermsArb, fc.array(stepArb, { minLength: 1, maxLength: 30 }), (head, openingTerms, randomSteps) => {
+      fc.property(fc.integer({ min: 0, max: 4 }), validTermsArb, fc.array(stepArb, { minLength: 1, maxLength: 30 }), (head, openingTerms, randomSteps) => {
         // Some histories start further along, so the later rules get exercised as often as the early ones.
         const steps = [...prefixes[head]!.map((s, i) => (i === 0 ? { ...s, terms: openingTerms } : s)), ...randomSteps];
         let state: MilestoneState = { status: 'none' };
@@ -210,7 +222,16 @@ describe('milestone invariants over random command histories', () => {
             throw error;
           }
           accepted += events.length > 0 ? 1 : 0;
+          if ('project' in command && command.project.status === 'draft') {
+            // A draft moves no money and gathers no approvals: only proposals and edits pass.
+            expect(events.every((e) => e.type === 'MilestoneProposed' || e.type === 'MilestoneEditProposed')).toBe(true);
+          }
+          const clearedBefore = state.status === 'active' && fundsCleared(state);
           for (const event of events) {
+            if (event.type === 'DisbursementRequested' || event.type === 'RefundRequested') {
+              // money leaves escrow only once the deposit is past its return window
+              expect(clearedBefore || events.some((e) => e.type === 'DepositCleared')).toBe(true);
+            }
             if (event.type === 'DisbursementRequested' && event.data.cause === 'completion') {
               // disbursements only after both parties completed
               expect(state.status === 'active' && (state.completedByBoth || events.some((e) => e.type === 'MilestoneCompletedByBoth'))).toBe(true);
@@ -233,13 +254,15 @@ describe('milestone invariants over random command histories', () => {
         }
         if (history.some((e) => e.type === 'DisbursementRequested')) disbursedHistories++;
         if (history.some((e) => e.type === 'RefundRequested')) refundedHistories++;
+        if (history.some((e) => e.type === 'DepositReturned')) returnedHistories++;
       }),
       { numRuns: 10_000, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
     );
     // The generator must reach the interesting states, or the properties prove little.
-    process.stdout.write(`property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds\n`);
+    process.stdout.write(`property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds, ${returnedHistories} with returned deposits\n`);
     expect(accepted).toBeGreaterThan(20_000);
     expect(disbursedHistories).toBeGreaterThan(150);
     expect(refundedHistories).toBeGreaterThan(50);
+    expect(returnedHistories).toBeGreaterThan(50);
   }, 120_000);
 });

@@ -24,12 +24,19 @@ export interface DepositState {
   depositId: number;
   versionId: number;
   amount: string;
-  status: 'pending' | 'settled' | 'failed';
+  /** A returned deposit was settled, then taken back by the bank inside the return window. */
+  status: 'pending' | 'settled' | 'failed' | 'returned';
   requestedBy: number;
   requestedAt: string;
   bankAccountLast4: string | null;
   settledAt: string | null;
+  /** When the return window of a settled deposit ends. */
+  clearsAt: string | null;
+  /** Set once the return window passed: only cleared funds are disbursed or refunded. */
+  clearedAt: string | null;
   failureReason: string | null;
+  returnedAt: string | null;
+  returnCode: string | null;
 }
 
 export interface DisbursementState {

@@ -1,6 +1,6 @@
 import type { CommandMetadata } from '../shared/command';
 import type { PayeeInput } from '../money/fees';
-import type { MilestoneCommand } from './commands';
+import type { MilestoneCommand, ProjectFacts } from './commands';
 import { decideMilestone } from './milestone.decider';
 import { foldMilestone } from './milestone.evolve';
 import type { MilestoneEvent } from './events';
@@ -26,16 +26,21 @@ export const as = {
   system: (): CommandMetadata => ({ now: tick(), actorId: 0, actorRole: 'system' }),
 };
 
+/** The project as the milestone rules see it: submitted, both parties signed the agreement. */
+export const PROJECT: ProjectFacts = { status: 'submitted', customerId: BUYER, companyId: SELLER_COMPANY, signed: { customer: true, company: true } };
+export const DRAFT: ProjectFacts = { ...PROJECT, status: 'draft', signed: { customer: false, company: false } };
+
 export const payees = (): PayeeInput[] => [
   { companyId: SELLER_COMPANY, type: 'fixed', amount: '6000.00', includeFee: false },
   { companyId: SUB_COMPANY, type: 'percent', percentage: '25', includeFee: true },
   { companyId: 31, type: 'remainder', includeFee: false },
 ];
 
-export const propose = (meta = as.seller()): MilestoneCommand => ({
+export const propose = (meta = as.seller(), project: ProjectFacts = PROJECT): MilestoneCommand => ({
   type: 'ProposeMilestone',
-  data: { originalId: ORIGINAL, jobId: 7, customerId: BUYER, companyId: SELLER_COMPANY, title: 'Framing', definition: 'Walls and roof framed, inspected.', position: 1, payees: payees(), amount: '10000.00', payeeIds: [901, 902, 903] },
+  data: { originalId: ORIGINAL, jobId: 7, title: 'Framing', definition: 'Walls and roof framed, inspected.', position: 1, payees: payees(), amount: '10000.00', payeeIds: [901, 902, 903] },
   metadata: meta,
+  project,
 });
 
 /** given(events).when(command) → events, or throws the domain error. */

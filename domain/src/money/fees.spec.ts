@@ -58,7 +58,7 @@ describe('milestone money (spec §9, design §5)', () => {
 
   it('accounts for every cent: payee nets plus fees equal the deposit total, for any payees', () => {
     const payee = fc.record({
-      cents: fc.integer({ min: 1, max: 5_000_000_00 }),
+      cents: fc.integer({ min: 1, max: 100_000_000_00 }),
       includeFee: fc.boolean(),
     });
     fc.assert(
@@ -68,14 +68,60 @@ describe('milestone money (spec §9, design §5)', () => {
         const nets = sum(terms.payees.map((p) => money(p.net)));
         const fees = sum(terms.payees.map((p) => money(p.fee)));
         expect(nets.plus(fees).toFixed(2)).toBe(terms.depositTotal);
+        const normal = terms.payees.filter((p) => !p.includeFee);
+        // The normal payees' fees are 2.25% of their total, rounded once, and each is within a
+        // cent of its exact proportional share.
+        expect(sum(normal.map((p) => money(p.fee))).eq(roundCents(sum(normal.map((p) => money(p.amount))).times(FEE_RATE)))).toBe(true);
         for (const p of terms.payees) {
-          expect(money(p.fee).eq(roundCents(money(p.amount).times(FEE_RATE)))).toBe(true);
-          if (p.includeFee) expect(money(p.net).minus(money(p.amount).times(INCLUDE_FEE_NET_RATE)).abs().lte('0.01')).toBe(true);
-          else expect(p.buyerOwes).toBe(money(p.amount).plus(p.fee).toFixed(2));
+          if (p.includeFee) {
+            expect(p.net).toBe(roundCents(money(p.amount).times(INCLUDE_FEE_NET_RATE)).toFixed(2));
+            expect(money(p.net).plus(p.fee).toFixed(2)).toBe(p.amount);
+          } else {
+            expect(money(p.fee).minus(money(p.amount).times(FEE_RATE)).abs().lt('0.02')).toBe(true);
+            expect(p.buyerOwes).toBe(money(p.amount).plus(p.fee).toFixed(2));
+          }
         }
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('allocates the whole amount to percent shares that total 100%', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000_00 }), fc.array(fc.integer({ min: 1, max: 9999 }), { minLength: 1, maxLength: 6 }), (totalCents, raw) => {
+        // Turn arbitrary weights into basis points that total exactly 10,000 (100.00%).
+        const weightSum = raw.reduce((a, b) => a + b, 0);
+        const bps = raw.map((w) => Math.floor((w * 10000) / weightSum));
+        bps[0]! += 10000 - bps.reduce((a, b) => a + b, 0);
+        fc.pre(bps.every((bp) => bp > 0 && totalCents * bp >= 10000));
+        const inputs: PayeeInput[] = bps.map((bp, i) => ({ companyId: i + 1, type: 'percent', percentage: (bp / 100).toFixed(2), includeFee: i % 2 === 1 }));
+        const total = (totalCents / 100).toFixed(2);
+        const terms = computeMilestoneTerms(inputs, total, ids(inputs.length));
+        expect(terms.payeeTotal).toBe(total);
+        terms.payees.forEach((p, i) => expect(money(p.amount).minus(money(total).times(bps[i]!).dividedBy(10000)).abs().lt('0.01')).toBe(true));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses amounts beyond the one bound with a 422 that says the bound', () => {
+    const attempt = (payees: PayeeInput[], amount: string | null = null) => () => computeMilestoneTerms(payees, amount, ids(payees.length));
+    for (const run of [
+      attempt([fixed('999999999999.99')]),
+      attempt([fixed('1000000000000000000000')]),
+      attempt([fixed('977995110.02')]), // fits, but its deposit with the fee does not
+      attempt([fixed('600000000.00'), fixed('600000000.00', true, 2)]),
+      attempt([{ companyId: 1, type: 'remainder', includeFee: false }], '5000000000'),
+    ]) {
+      expect(run).toThrow(DomainError);
+      try {
+        run();
+      } catch (error) {
+        expect((error as DomainError).kind).toBe('unprocessable');
+        expect((error as DomainError).message).toContain('$999,999,999.99');
+      }
+    }
+    expect(computeMilestoneTerms([fixed('977995110.01')], null, ids(1)).depositTotal).toBe('999999999.99');
   });
 
   it('splits the milestone amount exactly across percent and remainder payees', () => {

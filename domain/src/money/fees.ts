@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
-import { invalid } from '../shared/errors';
-import { formatAmount, formatDollars, MAX_AMOUNT, money, parseAmount, roundCents, sum, ZERO } from './money';
+import { invalid, unprocessable } from '../shared/errors';
+import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, parseAmount, readAmount, roundCents, sum, ZERO } from './money';
 
-/** The project fee: 2.25% of each payee's amount, paid by the owner (spec §9). */
+/** The project fee: 2.25% of the project cost, paid by the owner (spec §9). */
 export const FEE_RATE = money('0.0225');
 export const INCLUDE_FEE_NET_RATE = money('0.9775');
 
@@ -29,9 +29,12 @@ export interface PayeeTerms {
   /** The payee's share of the milestone, before fees. */
   amount: string;
   includeFee: boolean;
-  /** 2.25% of amount, rounded half-up to the cent: the one rounding of the fee rules. */
+  /**
+   * The platform's fee on this payee. Normal payees: their share (largest remainder) of 2.25% of
+   * the normal payees' total, rounded once. Include-fee payees: amount − net.
+   */
   fee: string;
-  /** What the payee receives: amount, or amount − fee when the fee is included. */
+  /** What the payee receives: amount, or amount × 0.9775 rounded half-up when the fee is included. */
   net: string;
   /** What the buyer pays for this payee: amount + fee, or amount when the fee is included. */
   buyerOwes: string;
@@ -51,18 +54,42 @@ export interface MilestoneTerms {
 export const VALUE_MUST_BE_POSITIVE = 'Value must be greater than zero dollars.';
 
 /**
- * Fee of one payee. Rounded once, half-up; the net follows by subtraction so that
- * net + fee = amount exactly for include-fee payees (amount × 0.9775 to within the cent).
+ * An include-fee payee's money (spec §9: its amount is scaled by 0.9775): the disbursement is
+ * amount × 0.9775 rounded half-up to the cent, and the fee is what that leaves of the amount.
  */
-export function payeeMoney(amount: Decimal, includeFee: boolean): { fee: Decimal; net: Decimal; buyerOwes: Decimal } {
-  const fee = roundCents(amount.times(FEE_RATE));
-  return includeFee ? { fee, net: amount.minus(fee), buyerOwes: amount } : { fee, net: amount, buyerOwes: amount.plus(fee) };
+export function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerOwes: Decimal } {
+  const net = roundCents(amount.times(INCLUDE_FEE_NET_RATE));
+  return { fee: amount.minus(net), net, buyerOwes: amount };
+}
+
+/**
+ * The fee of the normal payees (spec §9: 2.25% of the project cost the buyer pays the fee on):
+ * 2.25% of their total, rounded once half-up to the cent, then shared among them in proportion
+ * to their amounts by largest remainder, so the per-payee fees add up to it exactly.
+ */
+export function normalFees(amounts: Decimal[]): Decimal[] {
+  const total = roundCents(sum(amounts).times(FEE_RATE));
+  return allocateCents(total, amounts);
+}
+
+function tooLarge(what: string, value: Decimal): never {
+  throw unprocessable('amount_too_large', `${what} would be ${formatDollars(value)}, more than the ${MAX_AMOUNT_TEXT} one milestone can hold. Split the work into several milestones.`);
+}
+
+/** A client's amount, or the domain error that says what is wrong with it. */
+function amountOf(input: unknown, formatMessage: string): Decimal {
+  const reading = readAmount(input);
+  if (reading.ok) return reading.value;
+  if (reading.problem === 'too_large') throw unprocessable('amount_too_large', `Amounts can be at most ${MAX_AMOUNT_TEXT}. Split the work into several milestones.`);
+  throw invalid('amount_format', formatMessage);
 }
 
 /**
  * Turns the form's payees into exact terms. Fixed payees give amounts; percent payees take their
- * share of the milestone amount (`milestoneAmount`, required when any payee is not fixed); one
- * remainder payee takes what is left. Shares may not exceed the milestone.
+ * share of the milestone amount (`milestoneAmount`, required when any payee is not fixed),
+ * allocated by largest remainder so shares that total 100% use the whole amount; one remainder
+ * payee takes what is left. Shares may not exceed the milestone, and no amount of the result
+ * may exceed MAX_AMOUNT.
  */
 export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: string | number | null | undefined, payeeIds: number[]): MilestoneTerms {
   if (inputs.length === 0) throw invalid('payees_required', 'Add at least one payee to the milestone.');
@@ -74,37 +101,50 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
 
   const amounts: (Decimal | null)[] = inputs.map((p) => {
     if (p.type !== 'fixed') return null;
-    const amount = parseAmount(p.amount);
-    if (amount === null) throw invalid('amount_format', 'Enter each fixed amount in dollars, with at most two decimals.');
+    const amount = amountOf(p.amount, 'Enter each fixed amount in dollars, with at most two decimals.');
     if (amount.lte(0)) throw invalid('amount_positive', VALUE_MUST_BE_POSITIVE);
     return amount;
   });
 
   let total: Decimal;
   if (needsTotal) {
-    const given = parseAmount(milestoneAmount);
-    if (given === null) throw invalid('milestone_amount_required', 'Enter the milestone amount so percentages and the remainder can be worked out.');
-    if (given.lte(0)) throw invalid('amount_positive', VALUE_MUST_BE_POSITIVE);
-    total = given;
+    if (milestoneAmount === undefined || milestoneAmount === null || milestoneAmount === '') {
+      throw invalid('milestone_amount_required', 'Enter the milestone amount so percentages and the remainder can be worked out.');
+    }
+    total = amountOf(milestoneAmount, 'Enter the milestone amount in dollars, with at most two decimals.');
+    if (total.lte(0)) throw invalid('amount_positive', VALUE_MUST_BE_POSITIVE);
   } else {
     total = sum(amounts as Decimal[]);
-    const given = milestoneAmount === undefined || milestoneAmount === null || milestoneAmount === '' ? null : parseAmount(milestoneAmount);
+    if (total.gt(MAX_AMOUNT)) tooLarge('The payee total', total);
+    const given = milestoneAmount === undefined || milestoneAmount === null || milestoneAmount === '' ? null : amountOf(milestoneAmount, 'Enter the milestone amount in dollars, with at most two decimals.');
     if (given !== null && !given.eq(total)) {
       throw invalid('amounts_mismatch', `The payee amounts add up to ${formatDollars(total)} but the milestone amount is ${formatDollars(given)}.`);
     }
   }
-  if (total.gt(MAX_AMOUNT)) throw invalid('amount_too_large', 'That amount is too large.');
 
-  inputs.forEach((p, i) => {
-    if (p.type !== 'percent') return;
+  const percents = inputs.map((p) => {
+    if (p.type !== 'percent') return null;
     const pct = parseAmount(p.percentage);
     if (pct === null) throw invalid('percent_format', 'Enter each percentage as a number from 0 to 100, with at most two decimals.');
     if (pct.lte(0)) throw invalid('percent_positive', 'A percentage must be greater than zero.');
     if (pct.gt(100)) throw invalid('percent_max', 'A percentage cannot be more than 100.');
-    const share = roundCents(total.times(pct).dividedBy(100));
-    if (share.isZero()) throw invalid('percent_too_small', `${pct.toString()}% of ${formatDollars(total)} is less than a cent; raise the percentage.`);
-    amounts[i] = share;
+    return pct;
   });
+  const percentTotal = sum(percents.filter((p): p is Decimal => p !== null));
+  if (percentTotal.gt(100)) throw invalid('percent_total', `The percentages add up to ${percentTotal.toString()}%, more than 100%.`);
+  if (percentTotal.gt(0)) {
+    // One allocation over the percent shares and what they leave: shares totalling 100% use
+    // every cent of the amount, and no share is off by more than a cent from its exact value.
+    const weights = percents.filter((p): p is Decimal => p !== null);
+    const shares = allocateCents(total, [...weights, money(100).minus(percentTotal)]);
+    let next = 0;
+    inputs.forEach((p, i) => {
+      if (p.type !== 'percent') return;
+      const share = shares[next++]!;
+      if (share.isZero()) throw invalid('percent_too_small', `${percents[i]!.toString()}% of ${formatDollars(total)} is less than a cent; raise the percentage.`);
+      amounts[i] = share;
+    });
+  }
 
   const assigned = sum(amounts.filter((a): a is Decimal => a !== null));
   if (assigned.gt(total)) {
@@ -119,11 +159,16 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
     throw invalid('shares_short', `The payees' shares add up to ${formatDollars(assigned)} but the milestone amount is ${formatDollars(total)}. Add a remainder payee or adjust the shares.`);
   }
 
+  const finalAmounts = amounts.map((a) => a!);
+  const normalIndexes = inputs.map((p, i) => (p.includeFee ? -1 : i)).filter((i) => i >= 0);
+  const normalFeeShares = normalFees(normalIndexes.map((i) => finalAmounts[i]!));
+  const feeOf = new Map(normalIndexes.map((i, k) => [i, normalFeeShares[k]!]));
+
   const payees: PayeeTerms[] = inputs.map((p, i) => {
-    const amount = amounts[i]!;
+    const amount = finalAmounts[i]!;
     if (amount.lte(0)) throw invalid('amount_positive', VALUE_MUST_BE_POSITIVE);
-    const { fee, net, buyerOwes } = payeeMoney(amount, p.includeFee);
-    const pct = p.type === 'percent' ? parseAmount(p.percentage)!.dividedBy(100).toString() : null;
+    const { fee, net, buyerOwes } = p.includeFee ? includedFeeMoney(amount) : { fee: feeOf.get(i)!, net: amount, buyerOwes: amount.plus(feeOf.get(i)!) };
+    const pct = p.type === 'percent' ? percents[i]!.dividedBy(100).toString() : null;
     return {
       payeeId: payeeIds[i]!,
       companyId: p.companyId,
@@ -136,7 +181,9 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
       buyerOwes: formatAmount(buyerOwes),
     };
   });
-  return summarizeTerms(payees);
+  const terms = summarizeTerms(payees);
+  if (money(terms.depositTotal).gt(MAX_AMOUNT)) tooLarge("The buyer's deposit (the payees' amounts plus the 2.25% fee)", money(terms.depositTotal));
+  return terms;
 }
 
 export function summarizeTerms(payees: PayeeTerms[]): MilestoneTerms {

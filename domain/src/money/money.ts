@@ -8,9 +8,15 @@ import Decimal from 'decimal.js';
 export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Money = Decimal;
 
-/** Amounts are at most 12 digits of dollars: far beyond any project, well inside exact range. */
-export const MAX_AMOUNT = new Money('999999999999.99');
-const AMOUNT_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
+/**
+ * The one bound of every amount an event carries (payee amounts, fees, deposit totals, what the
+ * buyer owes, refunds, dispute splits): just under a billion dollars, far beyond any building
+ * project's milestone. Every read-model column is numeric(20,2), which also holds the sums of
+ * millions of such amounts, so nothing the deciders accept can overflow a projector.
+ */
+export const MAX_AMOUNT = new Money('999999999.99');
+export const MAX_AMOUNT_TEXT = '$999,999,999.99';
+const NUMBER_PATTERN = /^-?\d+(\.\d+)?$/;
 
 export const ZERO = new Money(0);
 
@@ -35,19 +41,35 @@ export function formatDollars(value: Decimal | string): string {
   return `${d.isNegative() && !d.isZero() ? '-' : ''}$${grouped}.${cents}`;
 }
 
+export type AmountReading = { ok: true; value: Decimal } | { ok: false; problem: 'format' | 'decimals' | 'too_large' };
+
 /**
- * Reads an amount given by a person or a client: a number or text with at most two decimals.
- * Null when it is not one (the caller says what was expected).
+ * Reads an amount given by a person or a client: a number, or text such as "1,234.50" or
+ * "$12". Says what is wrong otherwise: not a number, more than two decimals, or beyond
+ * MAX_AMOUNT (so "1000000000000" is too large, not "at most two decimals").
  */
-export function parseAmount(input: unknown): Decimal | null {
+export function readAmount(input: unknown): AmountReading {
+  let text: string;
   if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return null;
-    input = String(input);
+    if (!Number.isFinite(input)) return { ok: false, problem: 'format' };
+    if (Math.abs(input) > 1e15) return { ok: false, problem: 'too_large' };
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input.trim().replace(/^\$/, '').replace(/,/g, '');
+  } else {
+    return { ok: false, problem: 'format' };
   }
-  if (typeof input !== 'string') return null;
-  const text = input.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!AMOUNT_PATTERN.test(text)) return null;
-  return money(text);
+  if (text.length > 40 || !NUMBER_PATTERN.test(text)) return { ok: false, problem: 'format' };
+  const value = money(text);
+  if (value.abs().gt(MAX_AMOUNT)) return { ok: false, problem: 'too_large' };
+  if (value.decimalPlaces() > 2) return { ok: false, problem: 'decimals' };
+  return { ok: true, value };
+}
+
+/** An amount with at most two decimals within MAX_AMOUNT, or null (the caller says what was expected). */
+export function parseAmount(input: unknown): Decimal | null {
+  const reading = readAmount(input);
+  return reading.ok ? reading.value : null;
 }
 
 export function sum(values: Iterable<Decimal>): Decimal {
@@ -58,16 +80,17 @@ export function sum(values: Iterable<Decimal>): Decimal {
 
 /**
  * Splits `total` cents across weights so the parts add up to `total` exactly (largest
- * remainder): used when a dispute releases part of a milestone.
+ * remainder; ties go to the earlier weight): percent shares, fees across payees, and what a
+ * dispute releases to each payee.
  */
 export function allocateCents(total: Decimal, weights: Decimal[]): Decimal[] {
-  const cents = roundCents(total).times(100).toNumber();
-  const weightSum = sum(weights);
   if (weights.length === 0) return [];
+  const cents = roundCents(total).times(100);
+  const weightSum = sum(weights);
   if (weightSum.isZero()) return weights.map((_, i) => (i === 0 ? roundCents(total) : ZERO));
-  const raw = weights.map((w) => new Money(cents).times(w).dividedBy(weightSum));
+  const raw = weights.map((w) => cents.times(w).dividedBy(weightSum));
   const floors = raw.map((r) => r.floor());
-  let left = cents - sum(floors).toNumber();
+  let left = cents.minus(sum(floors)).toNumber(); // at most weights.length
   const order = raw.map((r, i) => ({ i, fraction: r.minus(floors[i]!) })).sort((a, b) => b.fraction.comparedTo(a.fraction) || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;

@@ -12,7 +12,10 @@ export type CreateJobDraft = Command<
 >;
 
 export type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
-export type SubmitJob = Command<'SubmitJob', Record<string, never>>;
+/** `milestoneCount`: how many milestones the project has (read models); submitting needs one. */
+export type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
+/** The creator throws a draft away; it then exists for nobody. */
+export type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
 export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; agreementHash: string; contractName: string }>;
 
-export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | SignProjectAgreement;
+export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | DiscardJobDraft | SignProjectAgreement;

@@ -25,6 +25,12 @@ export interface JobSubmitted {
   data: { jobId: number; submittedBy: number; at: string };
 }
 
+/** The creator discarded the draft before submitting it. */
+export interface JobDraftDiscarded {
+  type: 'JobDraftDiscarded';
+  data: { jobId: number; discardedBy: number; at: string };
+}
+
 /** A party signed the escrow agreement by typing their name. */
 export interface ProjectAgreementSigned {
   type: 'ProjectAgreementSigned';
@@ -40,8 +46,8 @@ export interface ProjectAgreementSigned {
   };
 }
 
-export type ProjectEvent = JobDraftCreated | JobBasicsUpdated | JobSubmitted | ProjectAgreementSigned;
+export type ProjectEvent = JobDraftCreated | JobBasicsUpdated | JobSubmitted | JobDraftDiscarded | ProjectAgreementSigned;
 export type ProjectEventType = ProjectEvent['type'];
-export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = ['JobDraftCreated', 'JobBasicsUpdated', 'JobSubmitted', 'ProjectAgreementSigned'];
+export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = ['JobDraftCreated', 'JobBasicsUpdated', 'JobSubmitted', 'JobDraftDiscarded', 'ProjectAgreementSigned'];
 
 export const projectStreamId = (jobId: number): string => `job-${jobId}`;

@@ -1,11 +1,12 @@
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
+import { safeText } from '../shared/text';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 
 export interface ActiveProject {
-  status: 'draft' | 'submitted';
+  status: 'draft' | 'submitted' | 'discarded';
   jobId: number;
   customerId: number;
   primaryCompanyId: number | null;
@@ -14,6 +15,7 @@ export interface ActiveProject {
   createdBy: number;
   createdAt: string;
   submittedAt: string | null;
+  discardedAt?: string | null;
   signatures: Partial<Record<'customer' | 'company', { signedBy: number; signedName: string; agreementHash: string; contractName: string; at: string }>>;
 }
 
@@ -44,6 +46,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'JobSubmitted':
       if (state.status === 'none') return state;
       return { ...state, status: 'submitted', submittedAt: event.data.at };
+    case 'JobDraftDiscarded':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'discarded', discardedAt: event.data.at };
     case 'ProjectAgreementSigned': {
       if (state.status === 'none') return state;
       const { party, signedBy, signedName, agreementHash, contractName, at } = event.data;
@@ -63,7 +68,7 @@ export function projectPartyOf(project: { customerId: number; primaryCompanyId: 
 }
 
 function validService(service: string): string {
-  const trimmed = (service ?? '').trim();
+  const trimmed = safeText(service, 'service');
   if (!trimmed) throw invalid('service_required', 'Choose the main service provided before creating the project.');
   if (trimmed.length > 100) throw invalid('service_too_long', 'That service name is too long.');
   return trimmed;
@@ -94,27 +99,36 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       return [{ type: 'JobDraftCreated', data: { ...command.data, service, createdBy: metadata.actorId, createdAt: metadata.now } }];
     }
     case 'UpdateJobBasics': {
-      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
-      if (state.status !== 'draft') throw conflict('not_draft', 'The project has been submitted; its parties and service can no longer change.');
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      // Parties freeze at submission; approvals and money need a submitted project, so nobody
+      // can be pushed out of a project once anything was approved or funded.
+      if (state.status !== 'draft') throw conflict('not_draft', 'The project has been submitted; its buyer, seller and service can no longer change.');
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can change it.');
       const service = validService(command.data.service);
       checkCreator({ ...command.data, customerInitiated: state.customerInitiated }, metadata);
       return [{ type: 'JobBasicsUpdated', data: { jobId: state.jobId, customerId: command.data.customerId, primaryCompanyId: command.data.primaryCompanyId, service, updatedBy: metadata.actorId, at: metadata.now } }];
     }
     case 'SubmitJob': {
-      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can submit it.');
       if (state.status === 'submitted') return []; // submitting twice changes nothing
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'Choose the seller before submitting the project.');
+      if (command.data.milestoneCount < 1) throw conflict('milestone_required', 'Add at least one milestone before submitting the project.');
       return [{ type: 'JobSubmitted', data: { jobId: state.jobId, submittedBy: metadata.actorId, at: metadata.now } }];
     }
+    case 'DiscardJobDraft': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      if (metadata.actorId !== state.createdBy) throw forbidden('creator_only', 'Only the person who started this draft can discard it.');
+      if (state.status !== 'draft') throw conflict('not_draft', 'The project has been submitted; it can no longer be discarded.');
+      return [{ type: 'JobDraftDiscarded', data: { jobId: state.jobId, discardedBy: metadata.actorId, at: metadata.now } }];
+    }
     case 'SignProjectAgreement': {
-      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
       const party = projectPartyOf(state, metadata);
       if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can sign its agreement.');
       if (party !== command.data.party) throw forbidden('wrong_signer', `You sign this agreement as the ${party === 'customer' ? 'buyer' : 'seller'}.`);
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be signed.');
-      const signedName = command.data.signedName.trim();
+      const signedName = safeText(command.data.signedName, 'signature');
       if (signedName.length < 2) throw invalid('signature_required', 'Type your full name to sign.');
       if (signedName.length > 200) throw invalid('signature_too_long', 'That name is too long.');
       const existing = state.signatures[party];

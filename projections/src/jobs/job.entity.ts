@@ -38,4 +38,7 @@ export class JobRow {
 
   @Column({ name: 'company_signed_at', type: 'timestamptz', nullable: true })
   companySignedAt!: Date | null;
+
+  @Column({ name: 'discarded_at', type: 'timestamptz', nullable: true })
+  discardedAt!: Date | null;
 }

@@ -44,3 +44,16 @@ export class ExtendJobsReadModel1763800005000 implements MigrationInterface {
     await q.query('ALTER TABLE jobs DROP COLUMN state, DROP COLUMN submitted_at, DROP COLUMN customer_signed_at, DROP COLUMN company_signed_at');
   }
 }
+
+/** Discarded drafts stay in the read model (their events stay in the store) but are shown to nobody. */
+export class JobsDiscardedDrafts1763800041000 implements MigrationInterface {
+  name = 'JobsDiscardedDrafts1763800041000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE jobs ADD COLUMN discarded_at timestamptz NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE jobs DROP COLUMN discarded_at');
+  }
+}

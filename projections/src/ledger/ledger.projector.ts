@@ -6,9 +6,9 @@ import { jobIdOf } from '../shared/event-context';
 /** The double-entry ledger: the postings of every money event, in global order. */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
-  readonly version = 1;
+  readonly version = 2;
   readonly tables = ['ledger_entries'] as const;
-  readonly handles = MILESTONE_EVENT_TYPES.filter((t) => ['DepositSettled', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'].includes(t));
+  readonly handles = MILESTONE_EVENT_TYPES.filter((t) => ['DepositSettled', 'DepositReturned', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'].includes(t));
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
     const rows = events.flatMap((event) => {

@@ -136,7 +136,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
 /** Every milestone read model, rebuilt from the milestone streams with the domain's evolve. */
 export class MilestonesProjector implements Projector {
   readonly name = 'milestones';
-  readonly version = 1;
+  readonly version = 2;
   readonly tables = ['milestones', ...CHILD_TABLES] as const;
   readonly handles = MILESTONE_EVENT_TYPES;
 

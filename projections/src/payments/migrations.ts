@@ -35,3 +35,36 @@ export class CreatePaymentInstructions1763800007000 implements MigrationInterfac
     await q.query('DROP TABLE payment_instructions');
   }
 }
+
+/**
+ * Instructions are keyed by the id of the event that asked for them, not by a sequence id that
+ * a restored backup hands out again; settled debits wait for their ACH return window
+ * (`clears_at`) and can be returned. Submissions recorded under the old keys are moved to the
+ * new ones (found in the PostgreSQL events table), so nothing already handed to the provider is
+ * handed over again.
+ */
+export class PaymentInstructionsByEventId1763800042000 implements MigrationInterface {
+  name = 'PaymentInstructionsByEventId1763800042000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      ADD COLUMN clears_at timestamptz NULL,
+      DROP CONSTRAINT payment_instructions_status_check,
+      ADD CONSTRAINT payment_instructions_status_check CHECK (status IN ('open', 'settled', 'completed', 'failed', 'returned'))`);
+    await q.query(`CREATE INDEX payment_instructions_clearing_idx ON payment_instructions (clears_at) WHERE status = 'settled'`);
+    await q.query(`CREATE INDEX payment_instructions_reference_idx ON payment_instructions (original_id, kind, reference_id)`);
+    const hasEvents = await q.query(`SELECT to_regclass('events') IS NOT NULL AS present`);
+    if (hasEvents[0]?.present) {
+      await q.query(`
+        UPDATE payment_submissions s SET instruction_key = e.event_id::text
+          FROM events e
+         WHERE (e.type = 'DepositRequested' AND s.instruction_key = 'debit-' || (e.data->>'depositId'))
+            OR (e.type = 'DisbursementRequested' AND s.instruction_key = 'payout-' || (e.data->>'disbursementId'))
+            OR (e.type = 'RefundRequested' AND s.instruction_key = 'refund-' || (e.data->>'refundId'))`);
+    }
+  }
+
+  async down(): Promise<void> {
+    throw new Error('PaymentInstructionsByEventId cannot be undone: submissions are keyed by event id now.');
+  }
+}

@@ -5,63 +5,116 @@ import { columns } from '../shared/folded-state';
 
 export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
 
-export const instructionKey = (kind: 'debit' | 'payout' | 'refund', referenceId: number): string => `${kind}-${referenceId}`;
+type Kind = 'debit' | 'payout' | 'refund';
+type Status = 'open' | 'settled' | 'completed' | 'failed' | 'returned';
 
 /**
- * The payment provider's to-do list: a debit per requested deposit, a payout per disbursement,
- * a refund per refund; closed by the events that report them done.
+ * The key the provider knows an instruction by, and its idempotency key: the id of the event
+ * that asked for the payment. Sequence ids (deposit 301, …) are handed out again after a backup
+ * is restored; event ids never are.
+ */
+export const instructionKey = (requestedBy: Pick<RecordedEvent, 'id'>): string => requestedBy.id;
+
+interface Row {
+  key: string;
+  kind: Kind;
+  referenceId: number;
+  originalId: number;
+  jobId: number;
+  companyId: number | null;
+  amount: string;
+  bankLast4: string | null;
+  status: Status;
+  clearsAt: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+interface Change {
+  status: Status;
+  clearsAt: string | null;
+  completedAt: string | null;
+}
+
+/**
+ * The payment provider's to-do list: a debit per requested deposit, a payout per disbursement, a
+ * refund per refund. A settled debit waits for its return window (`settled` until it clears or
+ * is returned); the events that report the rest done close them.
  */
 export class PaymentInstructionsProjector implements Projector {
   readonly name = PAYMENT_INSTRUCTIONS_PROJECTOR;
-  readonly version = 1;
+  readonly version = 2;
   readonly tables = ['payment_instructions'] as const;
-  readonly handles = ['DepositRequested', 'DepositSettled', 'DepositFailed', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'];
+  readonly handles = [
+    'DepositRequested',
+    'DepositSettled',
+    'DepositCleared',
+    'DepositFailed',
+    'DepositReturned',
+    'DisbursementRequested',
+    'DisbursementPaid',
+    'RefundRequested',
+    'RefundPaid',
+  ];
 
   /**
-   * In bulk: the batch's new instructions (already closed when their report is in the same
-   * batch) in one INSERT, the closing of earlier ones in one UPDATE. One statement per event
-   * made this the slowest projector of a rebuild.
+   * In bulk: the batch's new instructions (with whatever later events of the batch did to them)
+   * in one INSERT, the changes to earlier ones in one UPDATE. One statement per event made this
+   * the slowest projector of a rebuild.
    */
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
     const table = context.table('payment_instructions');
-    type Row = { key: string; kind: string; referenceId: number; originalId: number; jobId: number; companyId: number | null; amount: string; bankLast4: string | null; status: string; createdAt: string; completedAt: string | null };
-    const opened = new Map<string, Row>();
-    const closed = new Map<string, { status: string; at: string }>();
+    const opened = new Map<string, Row>(); // by (kind, milestone, reference)
+    const changed = new Map<string, { kind: Kind; originalId: number; referenceId: number } & Change>();
+    const ref = (kind: Kind, originalId: number, referenceId: number) => `${kind}/${originalId}/${referenceId}`;
+
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as MilestoneEvent;
-      const open = (kind: 'debit' | 'payout' | 'refund', referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
-        const key = instructionKey(kind, referenceId);
-        const row = { key, kind, referenceId, originalId: (event.data as { originalId: number }).originalId, jobId: jobIdOf(recorded), companyId, amount, bankLast4, status: 'open', createdAt: event.data.at, completedAt: null };
-        if (opened.has(key)) throw new Error(`payment instruction ${key} opened twice`);
-        opened.set(key, row);
+      const originalId = (event.data as { originalId: number }).originalId;
+      const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
+        const at = ref(kind, originalId, referenceId);
+        if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice in one batch`);
+        opened.set(at, { key: instructionKey(recorded), kind, referenceId, originalId, jobId: jobIdOf(recorded), companyId, amount, bankLast4, status: 'open', clearsAt: null, createdAt: event.data.at, completedAt: null });
       };
-      const close = (kind: 'debit' | 'payout' | 'refund', referenceId: number, status: 'completed' | 'failed') => {
-        const key = instructionKey(kind, referenceId);
-        const row = opened.get(key);
-        if (row) Object.assign(row, { status, completedAt: event.data.at });
-        else closed.set(key, { status, at: event.data.at });
+      const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
+        const at = ref(kind, originalId, referenceId);
+        const completedAt = status === 'open' || status === 'settled' ? null : event.data.at;
+        const row = opened.get(at);
+        if (row) Object.assign(row, { status, clearsAt: clearsAt ?? row.clearsAt, completedAt });
+        else {
+          const earlier = changed.get(at);
+          changed.set(at, { kind, originalId, referenceId, status, clearsAt: clearsAt ?? earlier?.clearsAt ?? null, completedAt });
+        }
       };
       switch (event.type) {
         case 'DepositRequested':
           open('debit', event.data.depositId, event.data.amount, null, event.data.bankAccountLast4);
           break;
         case 'DepositSettled':
-          close('debit', event.data.depositId, 'completed');
+          // Settlements from before the return window existed cleared at once.
+          if (event.data.clearsAt) change('debit', event.data.depositId, 'settled', event.data.clearsAt);
+          else change('debit', event.data.depositId, 'completed');
+          break;
+        case 'DepositCleared':
+          change('debit', event.data.depositId, 'completed');
           break;
         case 'DepositFailed':
-          close('debit', event.data.depositId, 'failed');
+          change('debit', event.data.depositId, 'failed');
+          break;
+        case 'DepositReturned':
+          change('debit', event.data.depositId, 'returned');
           break;
         case 'DisbursementRequested':
           open('payout', event.data.disbursementId, event.data.amount, event.data.companyId, null);
           break;
         case 'DisbursementPaid':
-          close('payout', event.data.disbursementId, 'completed');
+          change('payout', event.data.disbursementId, 'completed');
           break;
         case 'RefundRequested':
           open('refund', event.data.refundId, event.data.amount, null, null);
           break;
         case 'RefundPaid':
-          close('refund', event.data.refundId, 'completed');
+          change('refund', event.data.refundId, 'completed');
           break;
         default:
           break;
@@ -69,17 +122,18 @@ export class PaymentInstructionsProjector implements Projector {
     }
     if (opened.size > 0) {
       await context.query(
-        `INSERT INTO ${table} (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at, completed_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[])`,
-        columns([...opened.values()], (r) => [r.key, r.kind, r.referenceId, r.originalId, r.jobId, r.companyId, r.amount, r.bankLast4, r.status, r.createdAt, r.completedAt]),
+        `INSERT INTO ${table} (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, clears_at, created_at, completed_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::text[], $9::text[], $10::timestamptz[],
+            $11::timestamptz[], $12::timestamptz[])`,
+        columns([...opened.values()], (r) => [r.key, r.kind, r.referenceId, r.originalId, r.jobId, r.companyId, r.amount, r.bankLast4, r.status, r.clearsAt, r.createdAt, r.completedAt]),
       );
     }
-    if (closed.size > 0) {
+    if (changed.size > 0) {
       await context.query(
-        `UPDATE ${table} AS t SET status = c.status, completed_at = c.at
-           FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS c(key, status, at)
-          WHERE t.instruction_key = c.key`,
-        columns([...closed], ([key, c]) => [key, c.status, c.at]),
+        `UPDATE ${table} AS t SET status = c.status, clears_at = coalesce(c.clears_at, t.clears_at), completed_at = c.completed_at
+           FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS c(kind, original_id, reference_id, status, clears_at, completed_at)
+          WHERE t.kind = c.kind AND t.original_id = c.original_id AND t.reference_id = c.reference_id`,
+        columns([...changed.values()], (c) => [c.kind, c.originalId, c.referenceId, c.status, c.clearsAt, c.completedAt]),
       );
     }
   }

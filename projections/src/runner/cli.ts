@@ -40,7 +40,9 @@ function formatStatusTable(statuses: ProjectorStatus[]): string {
     String(s.eventsApplied),
     s.error
       ? `${s.error}${s.openDeadLetters ? ` [${s.openDeadLetters} dead letter(s)]` : ''}`
-      : s.lastRebuild?.state === 'running'
+      : s.parkedStreams.length > 0
+        ? `${s.parkedStreams.length} parked stream(s): ${s.parkedStreams.map((p) => p.streamId).join(', ')}`
+        : s.lastRebuild?.state === 'running'
         ? `rebuild ${s.lastRebuild.done}/${s.lastRebuild.total ?? '?'}${s.lastRebuild.stale ? ' (interrupted: no heartbeat)' : ''}`
         : s.lastRebuild?.state === 'failed'
           ? `last rebuild failed: ${s.lastRebuild.error}`
@@ -48,7 +50,8 @@ function formatStatusTable(statuses: ProjectorStatus[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  const parked = statuses.flatMap((s) => s.parkedStreams.map((p) => `parked: ${s.name} ${p.streamId} since ${p.parkedAt}: ${p.error}`));
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ...parked].join('\n');
 }
 
 function progressReporter(io: CliIo): { update: (p: RebuildProgress) => void; stop: () => void } {
@@ -121,7 +124,7 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
       withContext(async ({ runner }) => {
         const statuses = await runner.status();
         io.out(options.json ? JSON.stringify(statuses, null, 2) : formatStatusTable(statuses));
-        if (statuses.some((s) => s.state === 'stopped')) exitCode = 3;
+        if (statuses.some((s) => s.state === 'stopped' || s.parkedStreams.length > 0)) exitCode = 3;
       }),
     );
 
@@ -167,12 +170,21 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
 
   program
     .command('resume')
-    .description('after a fix: clear a stopped projector so it retries the event that stopped it')
+    .description("after a fix: apply the waiting events of a projector's parked streams (or of one stream), and retry a stopped projector")
     .argument('<name>', 'projector to resume')
-    .action((name: string) =>
+    .argument('[stream]', 'only this parked stream, e.g. milestone-5012')
+    .action((name: string, stream: string | undefined) =>
       withContext(async ({ runner }) => {
-        const resumed = await runner.resume(name);
-        io.out(resumed ? `${name} will retry its failed event` : `${name} is not stopped`);
+        const before = await runner.parkedStreams(name);
+        const resumed = await runner.resume(name, stream);
+        const after = await runner.parkedStreams(name);
+        for (const p of before.filter((b) => !after.some((a) => a.streamId === b.streamId))) io.out(`${name}: stream ${p.streamId} resumed`);
+        for (const p of after.filter((a) => stream === undefined || a.streamId === stream)) {
+          io.err(`${name}: stream ${p.streamId} is still parked: ${p.error}`);
+          exitCode = 3;
+        }
+        if (!resumed && after.length === 0) io.out(`${name} has nothing to resume (not stopped, no parked streams)`);
+        else if (resumed && before.length === after.length) io.out(`${name} will retry its failed event`);
       }),
     );
 

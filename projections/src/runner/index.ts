@@ -5,3 +5,4 @@ export * from './rebuild';
 export * from './table-compare';
 export * from './transient-errors';
 export * from './cli';
+export * from './parked-streams';

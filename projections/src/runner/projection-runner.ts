@@ -2,6 +2,7 @@ import { comparePositions, formatPosition, type EventStore, type GlobalPosition 
 import { EventEmitter } from 'node:events';
 import { Client, type Pool } from 'pg';
 import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoints';
+import { listParkedStreams, resumeParkedStreams, type ParkedStream } from './parked-streams';
 import type { Projector } from './projector';
 import type { RebuildComparison } from './table-compare';
 import { ProjectorWorker } from './projector-worker';
@@ -34,6 +35,8 @@ export interface ProjectorStatus {
   error: string | null;
   failedEventId: string | null;
   openDeadLetters: number;
+  /** Streams parked after a failed event: their later events wait for a resume. */
+  parkedStreams: ParkedStream[];
   lastRebuild: { state: string; done: number; total: number | null; startedAt: string; finishedAt: string | null; stale: boolean; error: string | null; comparison: RebuildComparison | null } | null;
 }
 
@@ -180,11 +183,24 @@ export class ProjectionRunner {
     return names.map((name) => results.find((r) => r.projector === name)!);
   }
 
-  /** Clears a stopped projector's failure so it retries the event (after a fix is deployed). */
-  async resume(name: string): Promise<boolean> {
-    const resumed = await resumeProjector(this.options.pool, name);
+  /**
+   * After a fix is deployed: applies the waiting events of the projector's parked streams (or of
+   * one stream), and clears a stopped projector's failure so it retries its event. True when
+   * anything was resumed.
+   */
+  async resume(name: string, streamId?: string): Promise<boolean> {
+    const projector = this.options.projectors.find((p) => p.name === name);
+    if (!projector) throw new Error(`No projector is named "${name}". Known: ${this.options.projectors.map((p) => p.name).join(', ')}`);
+    const streams = await resumeParkedStreams(this.options.pool, this.options.eventStore, projector, streamId);
+    const resumed = streamId === undefined ? await resumeProjector(this.options.pool, name) : false;
     this.workers.get(name)?.poke();
-    return resumed;
+    for (const s of streams) if (!s.resumed) this.log(`projector ${name}: stream ${s.streamId} failed again on resume: ${s.error}`);
+    return resumed || streams.some((s) => s.resumed);
+  }
+
+  /** Streams a projector parked because one of their events failed (their later events wait). */
+  async parkedStreams(name?: string): Promise<ParkedStream[]> {
+    return listParkedStreams(this.options.pool, name);
   }
 
   async status(): Promise<ProjectorStatus[]> {
@@ -192,7 +208,7 @@ export class ProjectionRunner {
     // Worker states first: a worker reports 'stopped' only after its failure is committed, so
     // the rows read next are at least as new as these states.
     const workerStates = new Map([...this.workers].map(([name, worker]) => [name, worker.state]));
-    const [checkpoints, head, deadLetters, rebuilds] = await Promise.all([
+    const [checkpoints, head, deadLetters, rebuilds, parked] = await Promise.all([
       readAllCheckpoints(pool),
       eventStore.headPosition(),
       pool.query<{ projector: string; n: number }>(`SELECT projector, count(*)::int AS n FROM projection_dead_letters WHERE resolved_at IS NULL GROUP BY projector`),
@@ -200,6 +216,7 @@ export class ProjectionRunner {
         `SELECT DISTINCT ON (projector) projector, state, events_done, events_total, started_at, finished_at, heartbeat_at, error, comparison
            FROM projection_rebuilds ORDER BY projector, started_at DESC`,
       ),
+      listParkedStreams(pool),
     ]);
     const byName = new Map(checkpoints.map((c) => [c.name, c]));
     const open = new Map(deadLetters.rows.map((r) => [r.projector, r.n]));
@@ -226,6 +243,7 @@ export class ProjectionRunner {
           error: checkpoint?.error ?? null,
           failedEventId: checkpoint?.failedEventId ?? null,
           openDeadLetters: open.get(projector.name) ?? 0,
+          parkedStreams: parked.filter((p) => p.projector === projector.name),
           lastRebuild: rebuild
             ? {
                 state: rebuild.state,

@@ -2,6 +2,7 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import type { Pool, PoolClient } from 'pg';
 import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
 import { advanceCheckpoint, ensureCheckpoint, markStopped, readCheckpoint, samePosition } from './checkpoints';
+import { parkedStreamIds, parkStream } from './parked-streams';
 import type { Projector } from './projector';
 import { isTransientDatabaseError } from './transient-errors';
 
@@ -16,7 +17,7 @@ export const IDLE_CHECKPOINT_MS = 1000;
 
 /** The checkpoint is not where this worker left it: a rebuild swapped tables or another runner ran. */
 class CheckpointMovedError extends Error {}
-/** The projector failed on an event; it is recorded and the projector stays stopped. */
+/** The projector failed on an event and could not even park its stream: it stays stopped. */
 class ProjectorStoppedError extends Error {}
 
 export interface ProjectorWorkerDeps {
@@ -201,18 +202,22 @@ export class ProjectorWorker {
 
   private async applyInOneTransaction(client: PoolClient, events: RecordedEvent[]): Promise<void> {
     const { projector } = this.deps;
-    const relevant = handledEvents(projector, events);
     const last = events[events.length - 1]!;
+    let applied = 0;
     await inTransaction(client, async () => {
       await this.claimCheckpoint(client);
+      // Events of parked streams wait until an operator resumes the stream (parked-streams.ts).
+      const parked = await parkedStreamIds(client, projector.name);
+      const relevant = handledEvents(projector, events).filter((event) => !parked.has(event.streamId));
       if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, null));
       await advanceCheckpoint(client, projector.name, last.position, relevant.length, last.recordedAt);
+      applied = relevant.length;
     });
     this.position = last.position;
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedTail = null;
-    this.deps.onProgress(relevant.length);
+    this.deps.onProgress(applied);
   }
 
   /** Moves the checkpoint row past ignored events the position already passed. */
@@ -233,16 +238,40 @@ export class ProjectorWorker {
     this.unpersistedTail = null;
   }
 
+  /**
+   * Finds the event that cannot be applied and parks its stream: the stream's later events wait,
+   * every other stream goes on (one bad stream must never stop every user's read models).
+   */
   private async applyOneByOne(client: PoolClient, batch: RecordedEvent[]): Promise<void> {
     for (const event of batch) {
       try {
         await this.applyInOneTransaction(client, [event]);
       } catch (error) {
         if (isTransientDatabaseError(error) || error instanceof CheckpointMovedError) throw error;
-        await this.recordFailure(client, event, error as Error);
-        throw new ProjectorStoppedError(`projector ${this.name} stopped`);
+        await this.park(client, event, error as Error);
       }
     }
+  }
+
+  private async park(client: PoolClient, event: RecordedEvent, error: Error): Promise<void> {
+    this.deps.log(`projector ${this.name} PARKED stream ${event.streamId}: ${error.message} (event ${event.type} ${event.id})`);
+    try {
+      await inTransaction(client, async () => {
+        await this.claimCheckpoint(client);
+        await parkStream(client, this.name, event, error);
+        await advanceCheckpoint(client, this.name, event.position, 0, event.recordedAt);
+      });
+    } catch (parkError) {
+      if (isTransientDatabaseError(parkError) || parkError instanceof CheckpointMovedError) throw parkError;
+      // Parking itself failed: stop rather than skip anything.
+      await this.recordFailure(client, event, error);
+      throw new ProjectorStoppedError(`projector ${this.name} stopped`);
+    }
+    this.position = event.position;
+    this.persisted = event.position;
+    this.persistedAt = Date.now();
+    this.unpersistedTail = null;
+    this.deps.onProgress(0);
   }
 
   private async recordFailure(client: PoolClient, event: RecordedEvent, error: Error): Promise<void> {

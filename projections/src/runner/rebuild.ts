@@ -146,6 +146,8 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
         ]);
       }
       await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = ANY($1) AND resolved_at IS NULL`, [names]);
+      // The rebuild applied every event, those of parked streams included: nothing waits any more.
+      await client.query(`DELETE FROM projection_parked_streams WHERE projector = ANY($1)`, [names]);
     });
     const seconds = (Date.now() - started) / 1000;
     return projectors.map((p) => ({ projector: p.name, events: done, applied: applied.get(p.name)!, seconds, position: after, comparison: comparisons.get(p.name)! }));

@@ -1,0 +1,76 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, UnprocessableEntityException } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { Observable } from 'rxjs';
+import type { RequestWithUser } from '../identity/access.decorators';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { canonicalJson } from '../event-store/event-ids';
+import { idempotencyKeyOf } from '../escrow/ids.service';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
+
+/**
+ * An Idempotency-Key means one request. The first request with a key stores its fingerprint
+ * (method, route and path, the actor, and the canonical JSON of its query and body); a later
+ * request with the same key must be the same request (a retry, answered as the first one was,
+ * from the current state) or it answers 422 and changes nothing. Without this, "approve with K,
+ * then reject with K" answered 200 and dropped the rejection.
+ */
+@Injectable()
+export class RequestFingerprints implements NestInterceptor {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<RequestWithUser>();
+    const header = request.headers['idempotency-key'];
+    if (!MUTATING.has(request.method) || header === undefined || !request.user) return next.handle();
+    const key = idempotencyKeyOf(header)!;
+    const fingerprint = fingerprintOf(request);
+    const { rows } = await this.pool.query<{ fingerprint: string }>({
+      name: 'escrow_request_fingerprint',
+      text: `WITH fresh AS (
+               INSERT INTO request_fingerprints (actor_id, key, fingerprint, request_line) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (actor_id, key) DO NOTHING RETURNING fingerprint)
+             SELECT fingerprint FROM fresh`,
+      values: [request.user.userId, key, fingerprint, `${request.method} ${request.url.split('?')[0]}`.slice(0, 300)],
+    });
+    if (rows.length === 0) {
+      // The key was used before (or by a copy of this request racing us): read what it was used for.
+      const { rows: earlier } = await this.pool.query<{ fingerprint: string }>('SELECT fingerprint FROM request_fingerprints WHERE actor_id = $1 AND key = $2', [request.user.userId, key]);
+      if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw new UnprocessableEntityException(KEY_REUSED);
+    }
+    return next.handle();
+  }
+}
+
+/** The same request always gives the same fingerprint, whatever the order of its JSON keys. */
+export function fingerprintOf(request: Pick<RequestWithUser, 'method' | 'url' | 'query' | 'body' | 'user'>): string {
+  const path = request.url.split('?')[0];
+  return createHash('sha256')
+    .update(canonicalJson({ method: request.method, path, actor: request.user?.userId ?? null, query: request.query ?? null, body: request.body ?? null }))
+    .digest('hex');
+}
+
+export class CreateRequestFingerprints1763800046000 implements MigrationInterface {
+  name = 'CreateRequestFingerprints1763800046000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE request_fingerprints (
+        actor_id     integer     NOT NULL,
+        key          text        NOT NULL,
+        fingerprint  text        NOT NULL,
+        request_line text        NOT NULL,
+        created_at   timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (actor_id, key)
+      )`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE request_fingerprints');
+  }
+}
