@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
+import { idempotencyKeyOf } from '../escrow/ids.service';
 import { IsIn, IsString, MaxLength, Matches } from 'class-validator';
 import type { ActiveProject } from '@escrow/domain';
 import type { Pool } from 'pg';
@@ -50,9 +51,10 @@ export class AgreementsController {
 
   @Post('job/:id/agreement/sign')
   @HttpCode(200)
-  async sign(@Param('id', ParseIdPipe) jobId: number, @Body() body: SignAgreementRequest, @CurrentUser() user: SessionUser) {
+  async sign(@Param('id', ParseIdPipe) jobId: number, @Body() body: SignAgreementRequest, @CurrentUser() user: SessionUser, @Headers('idempotency-key') keyHeader?: string) {
+    const key = idempotencyKeyOf(keyHeader);
     await this.access.requireViewer(jobId, user);
-    const contractName = await this.agreements.sign(jobId, metadataOf(user), body.signer_type, body.signed_name, body.agreement_hash);
+    const contractName = await this.agreements.sign(jobId, metadataOf(user), body.signer_type, body.signed_name, body.agreement_hash, key);
     return this.signed(contractName, user);
   }
 

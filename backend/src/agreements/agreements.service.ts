@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { decideProject, type ActiveProject, type CommandMetadata, type ProjectCommand } from '@escrow/domain';
+import { decideProject, DomainError, type ActiveProject, type CommandMetadata, type ProjectCommand } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
@@ -44,13 +44,19 @@ export class AgreementsService {
    * pure decider is asked first, so a refused signature stores no text; the command bus then
    * decides again on the stream, which is what counts.
    */
-  async sign(jobId: number, metadata: CommandMetadata, party: 'customer' | 'company', signedName: string, readHash: string): Promise<string> {
+  async sign(jobId: number, metadata: CommandMetadata, party: 'customer' | 'company', signedName: string, readHash: string, idempotencyKey: string | null = null): Promise<string> {
     const { project, text, hash, contractName } = await this.compose(jobId);
     if (hash !== readHash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
     const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, agreementHash: hash, contractName }, metadata };
-    decideProject(command, project);
+    try {
+      decideProject(command, project);
+    } catch (error) {
+      // A retry of a signature that was recorded (same Idempotency-Key) is answered as the
+      // first one by the command side below; anything else is refused here, storing nothing.
+      if (!(idempotencyKey && error instanceof DomainError && error.code === 'already_signed')) throw error;
+    }
     await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [contractName, jobId, hash, text]);
-    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => command));
+    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => command, idempotencyKey));
     return contractName;
   }
 }

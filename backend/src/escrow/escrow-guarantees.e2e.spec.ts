@@ -170,6 +170,20 @@ describe('escrow guarantees no request can break', () => {
       expect((await b.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' })).status).toBe(201);
     });
 
+    it('answers a retried signature like the first (found by the simulation: the retry got 409)', async () => {
+      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      await s.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [fixed('10.00')] });
+      await submitProject(s, jobId);
+      const { agreement_hash: hash } = (await b.get(`/api/job/${jobId}/agreement`)).body;
+      const sign = (key?: string) => b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: buyer.name, agreement_hash: hash }, key ? { 'idempotency-key': key } : {});
+      const [first, copy] = await Promise.all([sign('sign-key-00001'), sign('sign-key-00001')]);
+      expect([first.status, copy.status]).toEqual([200, 200]);
+      expect((await sign('sign-key-00001')).status).toBe(200);
+      expect((await sign('sign-key-00002')).status).toBe(409);
+      const { rows } = await app.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'ProjectAgreementSigned'`, [`job-${jobId}`]);
+      expect(rows[0]!.n).toBe(1);
+    });
+
     it('answers a replayed deposit with its status now, not the pending of the first answer', async () => {
       const { id } = await readyProject();
       await agree(id);

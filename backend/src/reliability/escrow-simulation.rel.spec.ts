@@ -46,12 +46,13 @@ async function simulate(seed: number): Promise<void> {
   const database: TestDatabase = await createMigratedTestDatabase();
   let rebuilt: TestDatabase | null = null;
   const port = await freePort();
-  const env = { PAYMENTS_SANDBOX_SETTLE_MS: '100', RESPONSE_DEADLINE_DAYS: '0', PORT: String(port) };
+  // Settled deposits clear 300 ms later: long enough for the sandbox's late returns to land inside the window.
+  const env = { PAYMENTS_SANDBOX_SETTLE_MS: '100', PAYMENTS_RETURN_WINDOW: '300ms', RESPONSE_DEADLINE_DAYS: '0', PORT: String(port) };
   let api: { run: ChildRun; baseUrl: string } | null = await startApi(database.url, env);
   const pool = new Pool({ connectionString: database.url, max: 4, application_name: 'reliability-checker' });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });
-  const figures = { rounds: 0, actions: 0, apiKills: 0, connectionKills: 0, refusals: 0 };
+  const figures = { rounds: 0, actions: 0, apiKills: 0, connectionKills: 0, refusals: 0, returned: 0, drafts: 0 };
   try {
     const commands = new RetryingCommands(200, 180_000);
     const actor = async (name: string, user: Awaited<ReturnType<typeof createUser>>, companyId: number | null): Promise<Actor> => {
@@ -124,6 +125,13 @@ async function simulate(seed: number): Promise<void> {
       'SELECT count(*)::int AS n, count(DISTINCT provider_reference)::int AS distinct_refs FROM payment_submissions',
     );
     expect(submissions[0]!.n).toBe(submissions[0]!.distinct_refs);
+    // The provider's side: each instruction was handed over by exactly one submit call.
+    const { rows: doubleSubmits } = await pool.query('SELECT instruction_key, submit_count FROM sandbox_ach_submissions WHERE submit_count <> 1');
+    expect(doubleSubmits).toEqual([]);
+    const { rows: outcomes } = await pool.query<{ returned: number; drafts: number }>(
+      `SELECT (SELECT count(*) FROM events WHERE type = 'DepositReturned')::int AS returned, (SELECT count(*) FROM jobs WHERE is_draft)::int AS drafts`,
+    );
+    Object.assign(figures, outcomes[0]);
 
     // The read models equal a clean rebuild of the same events.
     await api!.run.stop();
@@ -183,9 +191,10 @@ async function streamLengths(pool: Pool, streams: string[]): Promise<Map<string,
 async function quiesce(pool: Pool, store: PostgresEventStore): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    // Open instructions, or handed over without their provider reference written yet.
+    // Open instructions, settled deposits still inside their return window, or instructions
+    // handed over without their provider reference written yet.
     const { rows: open } = await pool.query<{ n: number }>(
-      `SELECT ((SELECT count(*) FROM payment_instructions WHERE status = 'open') + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL))::int AS n`,
+      `SELECT ((SELECT count(*) FROM payment_instructions WHERE status IN ('open', 'settled')) + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL))::int AS n`,
     );
     const { rows: checkpoints } = await pool.query<{ commit_position: string | null; prepare_position: string | null }>('SELECT commit_position, prepare_position FROM projection_checkpoints');
     let lag = 0;

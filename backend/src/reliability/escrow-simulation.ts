@@ -35,8 +35,14 @@ interface Project {
   jobId: number;
   buyer: Actor;
   seller: Actor;
-  /** The buyer's bank account for this project fails like ACH return R01 until replaced. */
-  failingAccount: boolean;
+  starter: Actor;
+  /** Still a draft: only its starter sees it, and nothing may be approved or funded. */
+  draft: boolean;
+  /**
+   * The buyer's bank account for this project: `failing` debits fail like ACH return R01,
+   * `lateReturn` ones settle and come back inside the return window; both until replaced.
+   */
+  account: 'good' | 'failing' | 'lateReturn';
 }
 
 interface Milestone {
@@ -56,6 +62,8 @@ export interface Action {
 
 const SERVICES = ['General Contracting', 'Roofing', 'Electrical'];
 const ROUTING = '011000015';
+/** The sandbox's test accounts: …0002 fails, …0003 settles and is returned late (sandbox-ach.provider.ts). */
+const ACCOUNT_NUMBERS = { good: '000123456789', failing: '000000000002', lateReturn: '000000000003' } as const;
 
 /**
  * Buyers, sellers and admins using the escrow the way people do, planned by a seeded PRNG. Every
@@ -71,6 +79,8 @@ export class EscrowSimulation {
   readonly refusals: { label: string; status: number }[] = [];
   private states = new Map<number, MilestoneState>();
   private nextHandle = 0;
+  /** Keys this run used, with who used them: a later request reusing one must answer 422. */
+  private readonly usedKeys: { actor: Actor; key: string }[] = [];
 
   constructor(
     private readonly random: SeededRandom,
@@ -144,14 +154,42 @@ export class EscrowSimulation {
       if (!s || s.status !== 'active') continue;
       list.push(...this.milestoneActions(m, s));
     }
+    for (const project of this.projects.filter((p) => p.draft)) list.push(this.submitDraft(project));
     // A few commands that must be refused and change nothing.
     const someMilestone = this.milestones.length ? r.pick(this.milestones) : null;
     if (someMilestone && this.states.get(someMilestone.originalId)?.status === 'active') {
       const s = this.states.get(someMilestone.originalId) as ActiveMilestone;
-      list.push(this.refused(someMilestone, 'an outsider approves', this.actors.outsider, 'POST', '/api/milestone/approval', { milestone_id: s.versions.at(-1)!.versionId, approve: true }, 403));
-      list.push(this.refused(someMilestone, 'the seller deposits', someMilestone.project.seller, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 403));
+      const { project } = someMilestone;
+      const head = s.versions.at(-1)!.versionId;
+      if (project.draft) {
+        // On the project's stream, so no submission of this draft runs in the same round.
+        const onJob = `job-${project.jobId}`;
+        list.push(this.refused(someMilestone, 'an outsider reaches into a draft', this.actors.outsider, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 404, onJob));
+        list.push(this.refused(someMilestone, 'an approval on a draft', project.starter, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 409, onJob));
+        const other = project.starter === project.buyer ? project.seller : project.buyer;
+        list.push(this.refused(someMilestone, 'the other party reaches into a draft', other, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 404, onJob));
+        return list;
+      }
+      list.push(this.refused(someMilestone, 'an outsider approves', this.actors.outsider, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 403));
+      list.push(this.refused(someMilestone, 'the seller deposits', project.seller, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 403));
       if (!isFunded(s) && !s.completedByBoth && !isSettledOut(s)) {
-        list.push(this.refused(someMilestone, 'completion before funding', someMilestone.project.seller, 'PUT', `/api/milestone/${someMilestone.originalId}/complete`, { complete: true }, 409));
+        list.push(this.refused(someMilestone, 'completion before funding', project.seller, 'PUT', `/api/milestone/${someMilestone.originalId}/complete`, { complete: true }, 409));
+      }
+      // Parties are frozen once submitted: neither side can push the other out.
+      const stranger = r.pick(this.actors.buyers.filter((b) => b !== project.buyer));
+      const moveBody = project.starter === project.seller
+        ? { state: { job_id: project.jobId, customer_id: stranger.user.userId, service: 'Roofing', customerInitiated: false } }
+        : { state: { job_id: project.jobId, customer_id: project.buyer.user.userId, service: 'Roofing', customerInitiated: true }, primary: { company_id: r.pick(this.actors.sellers.filter((x) => x !== project.seller)).companyId } };
+      list.push(this.refused(someMilestone, 'the starter moves a submitted project to other parties', project.starter, 'PUT', '/api/job/basic', moveBody, 409, `job-${project.jobId}`));
+      // Hostile input: refused at the edge or by the rules, with a message, storing nothing.
+      list.push(this.refused(someMilestone, 'a title with a lone surrogate', project.seller, 'POST', '/api/milestone', { ...this.milestoneBody(project), title: 'Roof \ud800' }, 400, `job-${project.jobId}`));
+      list.push(this.refused(someMilestone, 'an amount beyond the bound', project.seller, 'POST', '/api/milestone', { job_id: project.jobId, definition: 'All of it.', payees: [{ jc_id: project.seller.companyId, type: 'fixed', amount: '999999999999.99' }] }, 422, `job-${project.jobId}`));
+      list.push(this.refused(someMilestone, 'a statement with a NUL', project.buyer, 'POST', `/api/milestone/${someMilestone.originalId}/dispute`, { statement: 'bad \u0000 work' }, 400));
+      // A key used before, sent again with another request.
+      const earlier = this.usedKeys.filter((k) => k.actor === project.buyer);
+      if (earlier.length > 0) {
+        const { key } = r.pick(earlier);
+        list.push(this.refused(someMilestone, 'a key reused for another request', project.buyer, 'POST', '/api/milestone/approval', { milestone_id: head, reject: true, reason: `Reused key ${r.int(1, 1e6)}` }, 422, undefined, key));
       }
     }
     return list;
@@ -162,6 +200,7 @@ export class EscrowSimulation {
     const { buyer, seller } = m.project;
     const actorOf = (party: Party) => (party === 'customer' ? buyer : seller);
     const out: Action[] = [];
+    if (m.project.draft) return out; // nothing moves on a draft (its refusals are planned in candidates)
     const stream = `milestone-${m.originalId}`;
     const act = (label: string, run: () => Promise<unknown>): Action => ({ label: `${label} (milestone ${m.handle})`, stream, run: async () => void (await run()) });
     // Every draw of the PRNG happens now, while planning, never inside an action: actions run
@@ -192,14 +231,14 @@ export class EscrowSimulation {
       }
     }
     if (currentVersion(s) && !pendingDeposit(s) && !isFunded(s) && !isSettledOut(s) && s.refunds.length === 0) {
-      const replaceAccount = m.project.failingAccount && s.deposits.some((d) => d.status === 'failed');
-      const link = send(buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: m.project.jobId, holder_name: 'Olivia Owner', routing_number: ROUTING, account_number: '000123456789' });
+      const replaceAccount = m.project.account !== 'good' && s.deposits.some((d) => d.status === 'failed' || d.status === 'returned');
+      const link = send(buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: m.project.jobId, holder_name: buyer.user.name, routing_number: ROUTING, account_number: ACCOUNT_NUMBERS.good });
       const deposit = send(buyer, 'POST', '/api/milestone/deposit', { milestone_id: m.originalId });
       out.push(act('buyer deposits', async () => {
         if (replaceAccount) {
-          // After a returned ACH debit the buyer links another account for the project.
+          // After a failed or returned ACH debit the buyer links another account for the project.
           await link();
-          m.project.failingAccount = false;
+          m.project.account = 'good';
         }
         await deposit();
       }));
@@ -243,34 +282,62 @@ export class EscrowSimulation {
     return out;
   }
 
+  /**
+   * A project as people start one: a draft with its first milestone, then (most of the time)
+   * submitted and signed by both parties; some buyers' accounts fail or come back late.
+   */
   private newProject(): Action {
     const r = this.random;
     const handle = this.nextHandle++;
-    const deliveries = [this.delivery(), this.delivery(), this.delivery()];
+    const milestoneHandle = this.nextHandle++;
+    const deliveries = Array.from({ length: 6 }, () => this.delivery());
     const buyer = r.pick(this.actors.buyers);
     const seller = r.pick(this.actors.sellers);
     const customerInitiated = r.chance(0.4);
-    const failingAccount = r.chance(0.25);
+    const roll = r.next();
+    const account: Project['account'] = roll < 0.15 ? 'failing' : roll < 0.3 ? 'lateReturn' : 'good';
+    const staysDraft = r.chance(0.15);
     const service = r.pick(SERVICES);
+    const starter = customerInitiated ? buyer : seller;
+    const project: Project = { handle, jobId: 0, buyer, seller, starter, draft: true, account };
+    const first = this.milestoneBody(project);
     return {
-      label: `new project (${customerInitiated ? 'buyer' : 'seller'} starts it)`,
+      label: `new project (${customerInitiated ? 'buyer' : 'seller'} starts it${staysDraft ? ', kept a draft' : ''})`,
       stream: `new-project-${handle}`,
       run: async () => {
-        const starter = customerInitiated ? buyer : seller;
         const created = await this.send(starter, 'POST', '/api/job/basic', { customer_id: buyer.user.userId, service, primary_company_id: seller.companyId, customerInitiated }, deliveries[0]!);
-        const jobId = created.job_id as number;
-        await this.send(starter, 'PUT', `/api/job/${jobId}/draft`, { isDraft: false }, deliveries[1]!);
-        if (failingAccount) {
-          await this.send(buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: jobId, holder_name: 'Olivia Owner', routing_number: ROUTING, account_number: '000000000002' }, deliveries[2]!);
-        }
-        this.projects.push({ handle, jobId, buyer, seller, failingAccount });
+        project.jobId = created.job_id as number;
+        const milestone = await this.send(starter, 'POST', '/api/milestone', { ...first, job_id: project.jobId }, deliveries[1]!);
+        if (!staysDraft) await this.submitAndSign(project, deliveries.slice(2));
+        this.projects.push(project);
         this.projects.sort((a, b) => a.handle - b.handle);
+        this.milestones.push({ handle: milestoneHandle, project, originalId: milestone.original_id as number });
+        this.milestones.sort((a, b) => a.handle - b.handle);
       },
     };
   }
 
+  private submitDraft(project: Project): Action {
+    const deliveries = Array.from({ length: 4 }, () => this.delivery());
+    return { label: `draft ${project.handle} submitted`, stream: `job-${project.jobId}`, run: () => this.submitAndSign(project, deliveries) };
+  }
+
+  /** Submits the project, both parties sign its agreement, the buyer links the project's account. */
+  private async submitAndSign(project: Project, deliveries: { copies: number; resendAfter: boolean }[]): Promise<void> {
+    await this.send(project.starter, 'PUT', `/api/job/${project.jobId}/draft`, { isDraft: false }, deliveries[0]!);
+    for (const [party, actor, delivery] of [['customer', project.buyer, deliveries[1]!], ['company', project.seller, deliveries[2]!]] as const) {
+      const agreement = await this.commands.read<{ agreement_hash: string }>(actor.client, `/api/job/${project.jobId}/agreement`);
+      await this.send(actor, 'POST', `/api/job/${project.jobId}/agreement/sign`, { signer_type: party, signed_name: actor.user.name, agreement_hash: agreement.agreement_hash }, delivery);
+    }
+    if (project.account !== 'good') {
+      await this.send(project.buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: project.jobId, holder_name: project.buyer.user.name, routing_number: ROUTING, account_number: ACCOUNT_NUMBERS[project.account] }, deliveries[3]!);
+    }
+    project.draft = false;
+  }
+
   private newMilestone(project: Project): Action {
-    const proposer = this.random.chance(0.7) ? project.seller : project.buyer;
+    // A draft exists only for its starter.
+    const proposer = project.draft ? project.starter : this.random.chance(0.7) ? project.seller : project.buyer;
     const body = this.milestoneBody(project);
     const handle = this.nextHandle++;
     const delivery = this.delivery();
@@ -301,17 +368,31 @@ export class EscrowSimulation {
         { jc_id: subA, type: 'percent', percentage: '25', includeFee: true },
         { jc_id: subB, type: 'remainder', includeFee: r.chance(0.5) },
       ],
+      // Boundary amounts: the largest milestone the rules accept, and cents whose fee is one cent in all.
+      [{ jc_id: seller, type: 'fixed', amount: '977995110.01', includeFee: false }],
+      [
+        { jc_id: seller, type: 'fixed', amount: '0.20', includeFee: false },
+        { jc_id: subA, type: 'fixed', amount: '0.20', includeFee: false },
+        { jc_id: subB, type: 'fixed', amount: '0.20', includeFee: true },
+      ],
+      [
+        { jc_id: seller, type: 'percent', percentage: '33.33', includeFee: false },
+        { jc_id: subA, type: 'percent', percentage: '33.33', includeFee: true },
+        { jc_id: subB, type: 'percent', percentage: '33.34', includeFee: false },
+      ],
     ];
-    return { job_id: project.jobId, title: r.chance(0.2) ? '' : 'Phase', definition: 'Done, inspected and accepted.', amount, payees: r.pick(shapes) };
+    const shape = r.pick(shapes);
+    const title = r.pick(['', 'Phase', 'Roof 🏠 \u200fمرحلة', "O'Brien; DROP TABLE jobs"]);
+    return { job_id: project.jobId, title, definition: 'Done, inspected and accepted.', amount: shape === shapes[3] || shape === shapes[4] ? undefined : amount, payees: shape };
   }
 
-  private refused(m: Milestone, what: string, actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown, status: number): Action {
+  private refused(m: Milestone, what: string, actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown, status: number, stream = `milestone-${m.originalId}`, key?: string): Action {
     return {
       label: `${what} (milestone ${m.handle}), refused with ${status}`,
-      stream: `milestone-${m.originalId}`,
+      stream,
       refusedWith: status,
       run: async () => {
-        const answer = await this.commands.send(actor.client, method, path, body, { accept: [status] });
+        const answer = await this.commands.send(actor.client, method, path, body, { accept: [status], key });
         if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
         if (typeof (answer.body as { message?: unknown })?.message !== 'string') throw new Error(`${what}: the ${status} carries no message`);
         this.refusals.push({ label: what, status });
@@ -330,6 +411,7 @@ export class EscrowSimulation {
 
   private async send(actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown, { copies, resendAfter }: { copies: number; resendAfter: boolean }): Promise<any> {
     const key = newKey();
+    this.usedKeys.push({ actor, key });
     const answers = await Promise.all(Array.from({ length: copies }, () => this.commands.send(actor.client, method, path, body, { key })));
     if (resendAfter) answers.push(await this.commands.send(actor.client, method, path, body, { key }));
     const statuses = new Set(answers.map((a) => a.status));

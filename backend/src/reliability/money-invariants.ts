@@ -1,6 +1,7 @@
 import {
   evolveMilestone,
   formatAmount,
+  fundsCleared,
   held,
   initialMilestoneState,
   money,
@@ -40,7 +41,9 @@ interface EventRow {
  * - deposits settled = disbursed to payees + fees + refunded + still held, per milestone and in
  *   total, and the ledger's accounts say the same as the events;
  * - nothing is paid twice: one settlement per deposit, one disbursement per payee and
- *   milestone, one payout per disbursement, one refund payment per refund.
+ *   milestone, one payout per disbursement, one refund payment per refund;
+ * - money leaves escrow (to payees or back to the buyer) only once the deposits' ACH return
+ *   window has passed, and a returned deposit is no longer counted as settled.
  */
 export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
   const violations: string[] = [];
@@ -59,6 +62,9 @@ export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
     const event = { type: row.type, data: row.data } as MilestoneEvent;
     const after = evolveMilestone(before, event);
     states.set(row.stream_id, after);
+    if ((event.type === 'DisbursementRequested' || event.type === 'RefundRequested') && before.status === 'active' && !fundsCleared(before)) {
+      violations.push(`${row.stream_id}: ${row.type} at revision ${row.stream_revision} before the deposit's funds cleared`);
+    }
     const d = row.data as unknown as Record<string, unknown>;
     switch (event.type) {
       case 'DepositSettled':
@@ -99,7 +105,11 @@ export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
     if (closed && !inEscrow.isZero()) violations.push(`${streamId} is fully paid out or refunded but still holds ${formatAmount(inEscrow)}`);
     if (state.completedByBoth) {
       const current = state.versions.find((v) => v.versionId === state.currentVersionId)!;
-      if (!net.plus(fees).eq(money(current.terms.depositTotal))) violations.push(`${streamId}: completed, but disbursed ${net.plus(fees)} of the deposit total ${current.terms.depositTotal}`);
+      if (state.disbursements.length > 0 && !net.plus(fees).eq(money(current.terms.depositTotal))) {
+        violations.push(`${streamId}: completed, but disbursed ${net.plus(fees)} of the deposit total ${current.terms.depositTotal}`);
+      }
+      // Completed while the funds cleared (or were returned): the payout waits, but never past a clearing.
+      if (state.disbursements.length === 0 && state.refunds.length === 0 && fundsCleared(state)) violations.push(`${streamId}: completed and cleared, but nothing was disbursed`);
     }
     perMilestone.set(state.originalId, { settled, held: inEscrow, fees, refunded, net, paidOut });
     totals.settled = totals.settled.plus(settled);
