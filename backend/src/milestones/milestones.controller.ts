@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { headVersion, versionById, type MilestoneCommand, type PayeeInput } from '@escrow/domain';
+import { cardVersion, versionById, type MilestoneCommand, type PayeeInput } from '@escrow/domain';
 import { Access, CurrentUser } from '../identity/access.decorators';
 import type { SessionUser } from '../identity/session-user';
 import { ParseIdPipe } from '../http/parse-id.pipe';
@@ -124,7 +124,8 @@ export class MilestonesController {
       const result = await this.commandBus.execute(
         new DecideMilestoneCommand(ref.originalId, job.job_id, metadata, (state) => ({
           type: 'ProposeMilestoneEdit',
-          data: { ...content, versionId: versionId!, basedOnVersionId: state.status === 'active' ? headVersion(state).versionId : ref.originalId },
+          // The edit starts from the version the card shows and the dialog was filled from.
+          data: { ...content, versionId: versionId!, basedOnVersionId: state.status === 'active' ? cardVersion(state).versionId : ref.originalId },
           metadata,
         }), key),
       );
