@@ -3,49 +3,22 @@ import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
-import { useBankAccounts, useLinkBankAccount, type LinkBankAccount } from '../../features/projects/api/bank-accounts';
+import { depositAccountFor, useBankAccounts } from '../../features/projects/api/bank-accounts';
+import { BankAccountForm } from '../../features/projects/components/BankAccountForm';
 import { usePayments } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
-
-function BankAccountForm({ purpose, jobId }: { purpose: 'deposit' | 'payout'; jobId?: number }) {
-  const link = useLinkBankAccount();
-  return (
-    <Form layout="vertical" requiredMark={false} onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) => link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) })}>
-      <Form.Item label="Account holder" name="holder_name" rules={[{ required: true, whitespace: true, message: "Enter the account holder's name." }]}>
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item label="Bank (optional)" name="bank_name">
-        <Input />
-      </Form.Item>
-      <Form.Item label="Routing number" name="routing_number" rules={[{ required: true, message: 'Enter the 9-digit routing number.' }, { pattern: /^\d{9}$/, message: 'The routing number has 9 digits.' }]}>
-        <Input inputMode="numeric" maxLength={9} />
-      </Form.Item>
-      <Form.Item label="Account number" name="account_number" rules={[{ required: true, message: 'Enter the account number.' }, { pattern: /^\d{4,17}$/, message: 'The account number has 4 to 17 digits.' }]}>
-        <Input inputMode="numeric" maxLength={17} />
-      </Form.Item>
-      {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
-      {link.isSuccess && <Alert type="success" showIcon title={`Account ending in ${link.data.last4} linked.`} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={link.isPending}>
-        Link account
-      </Button>
-      <p className="el-muted" style={{ marginTop: 12 }}>Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.</p>
-    </Form>
-  );
-}
 
 /** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the account the buyer's deposits come from. */
 export function AchPage() {
   const jobId = Number(useParams().jobId);
   const accounts = useBankAccounts();
-  const linked = accounts.data?.deposit_accounts.filter((a) => a.job_id === jobId || a.job_id === null) ?? [];
+  const inUse = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, jobId) : null;
   return (
     <PortalShell checks={['customer']} wide={false}>
       <h1>Bank account for deposits</h1>
       <p>Deposits to escrow for project #{jobId} are drawn from this account by ACH; they take up to 5 business days. We keep only the last four digits.</p>
-      {linked.length > 0 && (
-        <Alert type="info" showIcon title={`In use: account ending in ${linked[0]!.last4} (${linked[0]!.holder_name})`} style={{ marginBottom: 16 }} />
-      )}
+      {inUse && <Alert type="info" showIcon title={`In use: account ending in ${inUse.last4} (${inUse.holder_name})`} style={{ marginBottom: 16 }} />}
       <Card>
         <BankAccountForm purpose="deposit" jobId={jobId} />
       </Card>

@@ -46,7 +46,11 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
       extra={<span className="el-muted">{formatDollars(milestone.amount)}</span>}
     >
       <p className="el-milestone-card__meta">
-        <Tag>{milestone.label}</Tag> Proposed by {author}
+        {/* A status: the label is how a version's state reads, and a change of it is worth announcing. */}
+        <span role="status" aria-label="Version">
+          <Tag>{milestone.label}</Tag>
+        </span>{' '}
+        Proposed by {author}
       </p>
       {expanded && (
         <>
@@ -75,9 +79,9 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
               )}
             </section>
           )}
-          {milestone.shows_edit_history && <EditHistory milestone={milestone} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
+          {milestone.shows_edit_history && <EditHistory milestone={milestone} currentUserId={currentUserId} pending={approval.isPending} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
           {milestone.can_edit && (
-            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }}>
+            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
               Make Edit
             </Button>
           )}

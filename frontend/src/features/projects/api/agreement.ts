@@ -11,7 +11,13 @@ export interface Agreement {
   signatures: { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null };
 }
 
-export const useAgreement = (jobId: number) => useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data });
+export const useAgreement = (jobId: number, enabled = true) =>
+  useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data, enabled });
+
+/** Who still has to sign before the buyer may deposit (the API refuses a deposit until both have). */
+export function missingSignatures(agreement: Pick<Agreement, 'signatures'>): ('buyer' | 'seller')[] {
+  return (['buyer', 'seller'] as const).filter((party) => agreement.signatures[party] === null);
+}
 export const useSignedAgreement = (name: string) => useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
 
 export function useSignAgreement(jobId: number) {
