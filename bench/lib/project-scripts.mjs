@@ -100,7 +100,7 @@ export function* typicalProject(ctx) {
   const hash = ctx.hex(64);
   for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
     if (h.chance(0.85)) {
-      yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+      yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', legalName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
     }
   }
 

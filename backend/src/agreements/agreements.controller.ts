@@ -65,7 +65,7 @@ export class AgreementsController {
     if (hash !== body.agreement_hash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
     const contractName = contractNameOf(jobId, hash);
     const metadata = metadataOf(user);
-    const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party: body.signer_type, signedName: body.signed_name, agreementHash: hash, contractName }, metadata };
+    const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party: body.signer_type, signedName: body.signed_name, legalName: `${user.firstName} ${user.lastName}`, agreementHash: hash, contractName }, metadata };
     // Ask the (pure) decider first, so a refused signature (an admin, the wrong side) stores no
     // text; the command bus below decides again on the stream, which is what counts.
     decideProject(command, project);

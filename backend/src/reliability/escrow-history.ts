@@ -74,7 +74,7 @@ export class EscrowHistoryGenerator {
       else steps.push(next.value);
       if (signed < 2 && r.chance(0.05)) {
         const party = signed === 0 ? 'customer' : 'company';
-        onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
+        onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', legalName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
         signed++;
       }
     }

@@ -13,6 +13,7 @@ export type CreateJobDraft = Command<
 
 export type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
 export type SubmitJob = Command<'SubmitJob', Record<string, never>>;
-export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; agreementHash: string; contractName: string }>;
+/** legalName: the signer's own name on their account (first and last), which the signature must be. */
+export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }>;
 
 export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | SignProjectAgreement;

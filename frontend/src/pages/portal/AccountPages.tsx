@@ -2,7 +2,9 @@ import { formatDollars } from '@escrow/domain';
 import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
+import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
 import { depositAccountFor, useBankAccounts } from '../../features/projects/api/bank-accounts';
 import { BankAccountForm } from '../../features/projects/components/BankAccountForm';
 import { usePayments } from '../../features/projects/api/projects';
@@ -50,10 +52,13 @@ export function DirectDepositPage() {
 export function AgreementPage() {
   const { signerType, jobId: jobParam } = useParams();
   const jobId = Number(jobParam);
+  const { data: user } = useCurrentUser();
   const agreement = useAgreement(jobId);
   const sign = useSignAgreement(jobId);
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
+  const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
+  const signedLine = (who: string, s: { signed_name: string; at: string } | null) => (s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`);
   return (
     <PortalShell wide={false}>
       <h1>Escrow agreement</h1>
@@ -64,11 +69,28 @@ export function AgreementPage() {
       ) : (
         <>
           <pre className="el-agreement">{agreement.data.text}</pre>
+          <section aria-label="Signatures">
+            <h2>Signatures</h2>
+            <p>{signedLine('Buyer', agreement.data.signatures.buyer)}</p>
+            <p>{signedLine('Seller', agreement.data.signatures.seller)}</p>
+          </section>
           {mine ? (
-            <Alert type="success" showIcon title={`Signed by ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
+            <Alert type="success" showIcon title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
           ) : (
             <Form layout="vertical" requiredMark={false} onFinish={({ signed_name }: { signed_name: string }) => sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })}>
-              <Form.Item label="Type your full name to sign" name="signed_name" rules={[{ required: true, whitespace: true, min: 2, message: 'Type your full name to sign.' }]}>
+              <Form.Item
+                label="Type your full legal name to sign"
+                name="signed_name"
+                extra={legalName ? `As on your account: ${legalName}` : undefined}
+                validateTrigger="onSubmit"
+                rules={[
+                  { required: true, whitespace: true, message: 'Type your full name to sign.' },
+                  {
+                    validator: (_, value: string | undefined) =>
+                      !value?.trim() || !isLoggedIn(user) || isOwnLegalName(value, user) ? Promise.resolve() : Promise.reject(new Error(`Sign with your own legal name as it is on your account: ${legalName}.`)),
+                  },
+                ]}
+              >
                 <Input autoComplete="name" />
               </Form.Item>
               {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: 16 }} />}
@@ -77,6 +99,9 @@ export function AgreementPage() {
               </Button>
             </Form>
           )}
+          <p style={{ marginTop: 16 }}>
+            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+          </p>
         </>
       )}
     </PortalShell>

@@ -27,3 +27,12 @@ export function useSignAgreement(jobId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
   });
 }
+
+const normalName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/** The name a person signs with: their account's first and last name (the API checks the same). */
+export const legalNameOf = (user: { first_name: string; last_name: string }): string => normalName(`${user.first_name} ${user.last_name}`);
+
+/** A typed signature is the signer's legal name whatever its case and spacing. */
+export const isOwnLegalName = (typed: string, user: { first_name: string; last_name: string }): boolean =>
+  normalName(typed).toLocaleLowerCase('en-US') === legalNameOf(user).toLocaleLowerCase('en-US');
