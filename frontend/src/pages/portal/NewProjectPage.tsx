@@ -307,6 +307,7 @@ function MilestonesStep({ jobId }: { jobId: number }) {
         jobId={jobId}
         formData={form.data}
         pending={propose.isPending}
+        error={propose.error}
         onSubmit={(payload) =>
           propose.mutate(payload, {
             onSuccess: () => {

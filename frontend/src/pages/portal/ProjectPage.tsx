@@ -71,6 +71,7 @@ function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
             jobId={jobId}
             formData={form.data}
             pending={propose.isPending}
+            error={propose.error}
             onSubmit={(payload) =>
               propose.mutate(payload, {
                 onSuccess: () => {

@@ -95,7 +95,7 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
 
 /** The Make Edit dialog, titled with the milestone title; starts from the current terms. */
 function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; title: string; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const form = useMilestoneForm(milestone.job_id);
   const payees = usePayees(milestone.job_id, milestone.m_id);
   const propose = useProposeMilestone(milestone.job_id);
@@ -106,7 +106,7 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
         title: milestone.title,
         definition: milestone.definition,
         amount: payees.data!.some((p) => p.type !== 'fixed') ? milestone.amount : payees.data!.length === 1 ? payees.data![0]!.amount : '',
-        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
+        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type, p.name), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
       }
     : undefined;
   return (
@@ -126,6 +126,7 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
                 void message.success('Edit proposed');
                 onClose();
               },
+              onError: () => notification.error({ message: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
             })
           }
         />
