@@ -46,7 +46,7 @@ describe('the life of an escrow project', () => {
     const b = await login(buyer);
 
     const form = await s.get('/api/forms/jobs/new-job-form?customer=false');
-    expect(form.body.formData).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting', service: 'General Contracting' });
+    expect(form.body.formData).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting', service: null });
     const found = await s.get('/api/customer/search/phone/(602) 555-1234');
     const customerId = found.body[0].user_id;
 

@@ -51,6 +51,7 @@ export class ProjectViews {
         primary_company_id: p.primaryCompanyId,
         primary_company_name: p.primaryCompanyId === null ? null : (companies.get(p.primaryCompanyId) ?? null),
         customerInitiated: p.customerInitiated,
+        created_by: p.createdBy,
         is_draft: job.is_draft,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
         status: job.is_draft ? 'Draft' : allClosed ? 'Complete' : 'Active',

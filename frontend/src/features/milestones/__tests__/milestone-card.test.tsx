@@ -67,6 +67,14 @@ describe('milestone card (spec §2, §4)', () => {
     expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
   });
 
+  it('calls a deposit due only once the milestone is approved, as the project\'s "Still to fund" does', async () => {
+    fakeApi((call) => (call.url.endsWith('/payees') || call.url.endsWith('/deposits') ? { status: 200, body: [] } : undefined));
+    show(base);
+    expect(await screen.findByText('No deposit yet. The deposit of $1,022.50 is due once both parties approve.')).toBeInTheDocument();
+    show({ ...base, m_id: 5003, is_current: true, label: 'APPROVED MILESTONE', status: 'Approved' });
+    expect(await screen.findByText('No deposit yet. Deposit due: $1,022.50.')).toBeInTheDocument();
+  });
+
   it('shows deposit statuses capitalised with a check mark when complete', async () => {
     api();
     show({ ...base, is_current: true, funded: true, deposit_count: 1, deposit_sum: '1022.50', held: '1022.50' });

@@ -126,7 +126,7 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
                 void message.success('Edit proposed');
                 onClose();
               },
-              onError: () => notification.error({ message: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
+              onError: () => notification.error({ title: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
             })
           }
         />

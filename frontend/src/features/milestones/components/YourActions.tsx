@@ -52,7 +52,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       { milestone_id: milestone.m_id, complete: value },
       {
         onSuccess: () => void message.success({ content: value ? 'Marked complete' : 'Completion taken back', duration: TOAST_MARKED_COMPLETE_MS / 1000 }),
-        onError: () => notification.error({ message: 'Error marking complete.', description: 'Please reload and try again.', duration: 10 }),
+        onError: () => notification.error({ title: 'Error marking complete.', description: 'Please reload and try again.', duration: 10 }),
       },
     );
   const startDeposit = () =>
@@ -65,7 +65,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
         },
         onError: (e) => {
           setConfirmingDeposit(false);
-          notification.error({ message: 'Error starting deposit.', description: errorMessage(e) });
+          notification.error({ title: 'Error starting deposit.', description: errorMessage(e) });
         },
       },
     );
