@@ -47,16 +47,22 @@ test('buyers and sellers get 403 from every admin route and never see an admin s
     expect((await session.put('/api/admin/companies/100', { bio: 'x' })).status()).toBe(403);
     await session.close();
   }
-  // In the browser, a failed admin check logs out and goes home (spec §6): nothing of the console shows.
+  // In the browser, a failed admin check logs out and goes home (spec §6), saying why: nothing of the console shows.
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAt(page, DEMO.seller);
-  await expect(page).toHaveURL(/\/portal$/);
   for (const path of ADMIN_SCREENS) {
+    await loginAt(page, DEMO.seller);
+    await expect(page).toHaveURL(/\/portal$/);
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveText('You have been logged out: that page is for administrators only. Log in with an account that may open it.');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
   }
+  // Logged out, a console link asks for the login; the seller's login then goes home, not into the console.
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+  await expect(page.getByRole('alert')).toHaveText('Please log in to continue to that page.');
   await context.close();
 });
 
