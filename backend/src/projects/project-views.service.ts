@@ -71,6 +71,8 @@ export class ProjectViews {
         },
         next_action: actions[0] ? `${actions[0].action} (${actions[0].m.versions.find((v) => v.versionId === (actions[0]!.m.currentVersionId ?? actions[0]!.m.versions.at(-1)!.versionId))!.title || 'Whole Project Milestone'})` : null,
         waiting_on_you: actions.length,
+        // Milestones waiting on each side (the admin dashboard's tiles list these projects).
+        waiting_on: { buyer: list.filter((m) => nextAction(m, 'customer')).length, seller: list.filter((m) => nextAction(m, 'company')).length },
       };
     });
   }

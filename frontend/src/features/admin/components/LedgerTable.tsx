@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useLedger, type LedgerPosting } from '../api/get-job-ledger';
 import { byAmount, dollars, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** What each account of the double-entry ledger means (design §5). */
 export const ACCOUNTS: Record<string, string> = {
@@ -59,7 +60,7 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
         ]}
       />
       <h3>Postings</h3>
-      <Table
+      <WideTable
         size="small"
         rowKey={(p) => `${p.event_id}-${p.line}`}
         dataSource={ledger.data}

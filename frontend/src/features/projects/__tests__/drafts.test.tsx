@@ -12,7 +12,7 @@ const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.0
 const project = (job_id: number, patch: Partial<ProjectSummary> = {}): ProjectSummary => ({
   job_id, service: 'Roofing', customer_id: 10, customer_name: 'Jordan Buyer', primary_company_id: 100, primary_company_name: 'Saguaro Build Co.', customerInitiated: false, created_by: 21,
   is_draft: true, your_role: 'seller', status: 'Draft', created_at: '2026-11-01T10:00:00Z', submitted_at: null, updated_at: '2026-11-01T10:00:00Z', signatures: { buyer: null, seller: null },
-  milestone_count: 1, totals, next_action: null, waiting_on_you: 0, ...patch,
+  milestone_count: 1, totals, next_action: null, waiting_on_you: 0, waiting_on: { buyer: 0, seller: 0 }, ...patch,
 });
 const newJobForm = { services: [{ service_name: 'Roofing' }, { service_name: 'General Contracting' }], formData: { company_id: 100, primary_company_name: 'Saguaro Build Co.', service: 'General Contracting', customerInitiated: false } };
 

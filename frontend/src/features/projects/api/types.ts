@@ -19,6 +19,7 @@ export interface ProjectSummary {
   totals: { agreed: string; deposited: string; held: string; released: string; fees: string; refunded: string; to_fund: string };
   next_action: string | null;
   waiting_on_you: number;
+  waiting_on: { buyer: number; seller: number };
 }
 
 export interface HistoryEntry {
