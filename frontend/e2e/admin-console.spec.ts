@@ -130,6 +130,11 @@ test('resolving the demo dispute by a split moves the right cents through the le
   await expect(card).toContainText('Held $16,155.50');
   await expect(card.getByRole('region', { name: "The buyer's statement" })).toContainText('chimney was never replaced');
   await expect(card.getByRole('region', { name: "The seller's statement" })).toContainText('quoted change order');
+  // Nothing is chosen at first, and nothing moves without choosing.
+  for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) await expect(card.getByRole('radio', { name })).not.toBeChecked();
+  await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  await expect(card.getByText('Choose how to resolve the dispute: release, refund or split.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await card.getByRole('radio', { name: 'Split' }).check();
   await card.getByLabel(/Refund to the buyer/).fill('16155.50');
   await card.getByRole('button', { name: 'Resolve dispute' }).click();
@@ -138,6 +143,16 @@ test('resolving the demo dispute by a split moves the right cents through the le
   await expect(card.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeVisible();
   await card.getByLabel('Note to both parties').fill('The flashing was in scope; the ceiling repair is not.');
   await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  // The confirmation says what each side gets; cancelling moves nothing.
+  let confirm = page.getByRole('dialog', { name: 'Resolve by split?' });
+  await expect(confirm.getByRole('definition').nth(0)).toHaveText('$11,155.50 (the platform fee on that share comes out of it)');
+  await expect(confirm.getByRole('definition').nth(1)).toHaveText('$5,000.00');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await ledgerTotal('buyer_refunds', 'original_id = $1', [dispute!.original_id])).toBe('0.00');
+  await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  confirm = page.getByRole('dialog', { name: 'Resolve by split?' });
+  await confirm.getByRole('button', { name: 'Confirm resolution' }).click();
   await expect(page.getByText('No open disputes.')).toBeVisible();
 
   // 11,155.50 released: the fee in proportion to what the buyer paid, 11,155.50 × 355.50 / 16,155.50 = 245.48.
@@ -204,14 +219,14 @@ test('a rebuild started from the operations page finishes and its tables equal t
   await loginAsAdmin(page);
   await page.goto('/admin/operations');
   const ledgerRow = page.getByRole('row').filter({ hasText: 'ledger' }).first();
-  await expect(ledgerRow).toContainText('running');
+  await expect(ledgerRow).toContainText('Running');
   await expect.poll(async () => (await page.request.get('/api/admin/projections')).json().then((s: { lagEvents: number }[]) => s.every((p) => p.lagEvents === 0))).toBe(true);
   const before = await dump();
   expect(before.ledger.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Rebuild ledger' }).click();
   const status = page.getByRole('status', { name: 'Rebuild of ledger' });
-  await expect(status).toContainText('rebuild finished', { timeout: 60_000 });
+  await expect(status).toContainText('Rebuild finished', { timeout: 60_000 });
   await expect(status).toContainText(`Rebuilt tables equal the live ones`);
   await expect(status).toContainText(`ledger_entries ${before.ledger.length} rows`);
   await page.getByRole('button', { name: 'Rebuild milestones' }).click();

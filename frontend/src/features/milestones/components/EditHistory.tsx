@@ -2,6 +2,7 @@ import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useEdits, type MilestoneView, type VersionView } from '../api/milestones';
+import { labelColour } from './labels';
 
 /** This user's decision on a version, from their side of the project. */
 const myApproval = (milestone: MilestoneView, v: VersionView) => (milestone.user_is_customer ? v.buyer_approval : v.seller_approval);
@@ -43,7 +44,7 @@ export function EditHistory({
             return (
               <article key={v.m_id} className="el-version" role="listitem" aria-label={`${v.label}: ${v.title || WHOLE_PROJECT_MILESTONE}`}>
                 <header>
-                  <Tag>{v.label}</Tag> by {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
+                  <Tag color={labelColour(v.label)}>{v.label}</Tag> by {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
                 </header>
                 <p>
                   <strong>{v.title || WHOLE_PROJECT_MILESTONE}</strong> — {formatDollars(v.amount)}, deposit {formatDollars(v.deposit_total)}

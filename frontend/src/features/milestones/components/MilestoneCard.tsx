@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { useApproval, useMilestoneForm, usePayees, useProposeMilestone, type MilestoneView } from '../api/milestones';
 import { EditHistory } from './EditHistory';
+import { labelColour } from './labels';
 import { MilestoneForm, newPayeeRow, type MilestoneDraft } from './MilestoneForm';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
@@ -48,7 +49,7 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
       <p className="el-milestone-card__meta">
         {/* A status: the label is how a version's state reads, and a change of it is worth announcing. */}
         <span role="status" aria-label="Version">
-          <Tag>{milestone.label}</Tag>
+          <Tag color={labelColour(milestone.label)}>{milestone.label}</Tag>
         </span>{' '}
         Proposed by {author}
       </p>
