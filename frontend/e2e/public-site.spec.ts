@@ -34,7 +34,7 @@ for (const width of [1400, 375]) {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/companies\?state=AZ&service=Plumbing#list$/);
     const alert = page.getByRole('alert');
-    await expect(alert).toHaveText("Sorry no contractors matched your search. Here's the complete list of companies.×");
+    await expect(alert).toContainText("Sorry no contractors matched your search. Here's the complete list of companies.");
     // Once the smooth scroll settles, the message sits between the header's bottom edge and the window's.
     await expect
       .poll(async () => {

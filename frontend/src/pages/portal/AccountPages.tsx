@@ -124,7 +124,7 @@ export function SignedAgreementPage() {
           <h2>Signatures</h2>
           <p>Buyer: {signed.data.signatures.buyer ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}` : 'not signed yet'}</p>
           <p>Seller: {signed.data.signatures.seller ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}` : 'not signed yet'}</p>
-          <p className="el-muted">Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
+          <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
           <Button onClick={() => window.print()}>Print</Button>
         </article>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Select, Table, Tag } from 'antd';
+import { Alert, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useLedger, type LedgerPosting } from '../api/get-job-ledger';
@@ -45,8 +45,9 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
       </div>
       {ledger.isError && <Alert type="error" showIcon title={errorMessage(ledger.error)} />}
       <h3>Balances now</h3>
-      <Table
+      <WideTable
         size="small"
+        scroll={{ x: 560 }}
         rowKey={(b) => `${b.account}|${b.company_id ?? ''}`}
         dataSource={closingBalances(ledger.data ?? [])}
         pagination={false}

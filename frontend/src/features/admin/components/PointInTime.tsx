@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAsOf } from '../api/get-job-as-of';
 import { ACCOUNTS } from './LedgerTable';
 import { capitalised, dollars, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** An instant as the browser's datetime-local field wants it: local time, to the millisecond. */
@@ -77,8 +78,9 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
             </Card>
           ))}
           <h3>Balances then</h3>
-          <Table
+          <WideTable
             size="small"
+            scroll={{ x: 480 }}
             rowKey="account"
             pagination={false}
             aria-label="Balances then"

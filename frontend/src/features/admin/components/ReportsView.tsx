@@ -122,8 +122,9 @@ export function ReportsView() {
               </ResponsiveContainer>
             </div>
           )}
-          <Table
+          <WideTable
             size="small"
+            scroll={{ x: 560 }}
             rowKey="outcome"
             dataSource={r.disputes}
             pagination={false}
