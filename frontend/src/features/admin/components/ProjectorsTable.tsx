@@ -85,7 +85,7 @@ export function ProjectorsTable() {
       aria-label="Projectors"
       expandable={{ rowExpandable: (p) => p.state === 'stopped' || p.openDeadLetters > 0, expandedRowRender: (p) => <DeadLetters name={p.name} /> }}
       columns={[
-        { title: 'Projector', fixed: 'left', width: 150, render: (_, p) => <strong>{p.name}</strong> },
+        { title: 'Projector', render: (_, p) => <strong>{p.name}</strong> },
         { title: 'Version', render: (_, p) => (p.storedVersion !== null && p.storedVersion !== p.version ? `${p.storedVersion} → ${p.version}` : p.version) },
         {
           title: 'State',
@@ -105,7 +105,7 @@ export function ProjectorsTable() {
         {
           title: 'Actions',
           fixed: 'right',
-          width: 170,
+          width: 110,
           render: (_, p) => (
             <Space wrap>
               <Button size="small" onClick={() => run(p.name, 'rebuild')} disabled={p.lastRebuild?.state === 'running' && !p.lastRebuild.stale} aria-label={`Rebuild ${p.name}`}>
