@@ -100,7 +100,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   await filters.getByLabel('Kind').click();
   await page.getByTitle('Deposits', { exact: true }).click();
   await filters.getByLabel('Status').click();
-  await page.getByTitle('settled', { exact: true }).click();
+  await page.getByTitle('Settled', { exact: true }).click();
   await filters.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/kind=deposit/);
   await expect(page).toHaveURL(/status=settled/);
@@ -110,7 +110,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   await expect(page.getByText(`${settled.length} payments · deposits ${dollars(sum)}`, { exact: true })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(settled.length);
-  for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('settled');
+  for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('Settled');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
