@@ -101,7 +101,7 @@ export function* typicalProject(ctx) {
   // Both parties sign before the first deposit.
   const hash = ctx.hex(64);
   for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
-    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', legalName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
   }
 
   for (const m of milestones) {
@@ -182,7 +182,7 @@ export function* waitingForBuyerProject(ctx, kinds) {
   yield project({ type: 'SubmitJob', data: { milestoneCount: kinds.length }, metadata: asSeller() });
   const hash = ctx.hex(64);
   for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
-    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', legalName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
   }
   ctx.targets.jobs.push(jobId);
   let position = 0;

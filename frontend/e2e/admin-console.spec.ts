@@ -47,16 +47,22 @@ test('buyers and sellers get 403 from every admin route and never see an admin s
     expect((await session.put('/api/admin/companies/100', { bio: 'x' })).status()).toBe(403);
     await session.close();
   }
-  // In the browser, a failed admin check logs out and goes home (spec §6): nothing of the console shows.
+  // In the browser, a failed admin check logs out and goes home (spec §6), saying why: nothing of the console shows.
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAt(page, DEMO.seller);
-  await expect(page).toHaveURL(/\/portal$/);
   for (const path of ADMIN_SCREENS) {
+    await loginAt(page, DEMO.seller);
+    await expect(page).toHaveURL(/\/portal$/);
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toContainText('You have been logged out: that page is for administrators only. Log in with an account that may open it.');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
   }
+  // Logged out, a console link asks for the login; the seller's login then goes home, not into the console.
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+  await expect(page.getByRole('alert')).toContainText('Please log in to continue to that page.');
   await context.close();
 });
 
@@ -94,7 +100,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   await filters.getByLabel('Kind').click();
   await page.getByTitle('Deposits', { exact: true }).click();
   await filters.getByLabel('Status').click();
-  await page.getByTitle('settled', { exact: true }).click();
+  await page.getByTitle('Settled', { exact: true }).click();
   await filters.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/kind=deposit/);
   await expect(page).toHaveURL(/status=settled/);
@@ -104,7 +110,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   await expect(page.getByText(`${settled.length} payments · deposits ${dollars(sum)}`, { exact: true })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(settled.length);
-  for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('settled');
+  for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('Settled');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
@@ -124,6 +130,11 @@ test('resolving the demo dispute by a split moves the right cents through the le
   await expect(card).toContainText('Held $16,155.50');
   await expect(card.getByRole('region', { name: "The buyer's statement" })).toContainText('chimney was never replaced');
   await expect(card.getByRole('region', { name: "The seller's statement" })).toContainText('quoted change order');
+  // Nothing is chosen at first, and nothing moves without choosing.
+  for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) await expect(card.getByRole('radio', { name })).not.toBeChecked();
+  await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  await expect(card.getByText('Choose how to resolve the dispute: release, refund or split.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await card.getByRole('radio', { name: 'Split' }).check();
   await card.getByLabel(/Refund to the buyer/).fill('16155.50');
   await card.getByRole('button', { name: 'Resolve dispute' }).click();
@@ -132,6 +143,16 @@ test('resolving the demo dispute by a split moves the right cents through the le
   await expect(card.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeVisible();
   await card.getByLabel('Note to both parties').fill('The flashing was in scope; the ceiling repair is not.');
   await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  // The confirmation says what each side gets; cancelling moves nothing.
+  let confirm = page.getByRole('dialog', { name: 'Resolve by split?' });
+  await expect(confirm.getByRole('definition').nth(0)).toHaveText('$11,155.50 (the platform fee on that share comes out of it)');
+  await expect(confirm.getByRole('definition').nth(1)).toHaveText('$5,000.00');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await ledgerTotal('buyer_refunds', 'original_id = $1', [dispute!.original_id])).toBe('0.00');
+  await card.getByRole('button', { name: 'Resolve dispute' }).click();
+  confirm = page.getByRole('dialog', { name: 'Resolve by split?' });
+  await confirm.getByRole('button', { name: 'Confirm resolution' }).click();
   await expect(page.getByText('No open disputes.')).toBeVisible();
 
   // 11,155.50 released: the fee in proportion to what the buyer paid, 11,155.50 × 355.50 / 16,155.50 = 245.48.
@@ -198,14 +219,14 @@ test('a rebuild started from the operations page finishes and its tables equal t
   await loginAsAdmin(page);
   await page.goto('/admin/operations');
   const ledgerRow = page.getByRole('row').filter({ hasText: 'ledger' }).first();
-  await expect(ledgerRow).toContainText('running');
+  await expect(ledgerRow).toContainText('Running');
   await expect.poll(async () => (await page.request.get('/api/admin/projections')).json().then((s: { lagEvents: number }[]) => s.every((p) => p.lagEvents === 0))).toBe(true);
   const before = await dump();
   expect(before.ledger.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Rebuild ledger' }).click();
   const status = page.getByRole('status', { name: 'Rebuild of ledger' });
-  await expect(status).toContainText('rebuild finished', { timeout: 60_000 });
+  await expect(status).toContainText('Rebuild finished', { timeout: 60_000 });
   await expect(status).toContainText(`Rebuilt tables equal the live ones`);
   await expect(status).toContainText(`ledger_entries ${before.ledger.length} rows`);
   await page.getByRole('button', { name: 'Rebuild milestones' }).click();

@@ -1,28 +1,5 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { DEMO, loginAt, test } from './support/fixtures';
-
-async function asUser(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  await loginAt(page, email);
-  await expect(page).toHaveURL(/\/portal$/);
-  return page;
-}
-
-/** The id of the draft the page creates next (other journeys reorder the project list). */
-function nextDraftId(page: Page): Promise<string> {
-  return page
-    .waitForResponse((r) => r.url().endsWith('/api/job/basic') && r.request().method() === 'POST' && r.ok())
-    .then(async (r) => String(((await r.json()) as { job_id: number }).job_id));
-}
-
-const card = (page: Page, title: string) => page.getByRole('region', { name: title });
-
-async function openProject(page: Page, jobId: string) {
-  await page.goto(`/portal/job/${jobId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
-}
+import { DEMO, expect, test } from './support/fixtures';
+import { actions, asUser, card, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,9 +25,15 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await milestones.getByLabel('Completion criteria').fill('Walls and roof framed and inspected.');
   await milestones.getByRole('button', { name: 'Add payee' }).click();
   await milestones.getByRole('button', { name: 'Add payee' }).click();
-  await milestones.getByLabel('Payee 2 company').selectOption({ label: 'Desert Current Electric' });
+  // Payees are found by a search of the directory; a company already paid is not offered again.
+  await milestones.getByRole('combobox', { name: 'Payee 2 company' }).fill('Desert');
+  await seller.getByRole('option', { name: 'Desert Current Electric' }).click();
   await milestones.getByLabel('Payee 2 type').selectOption('percent');
-  await milestones.getByLabel('Payee 3 company').selectOption({ label: 'Mesa Ridge Roofing' });
+  await milestones.getByRole('combobox', { name: 'Payee 3 company' }).fill('Ro');
+  await seller.getByRole('option', { name: 'Mesa Ridge Roofing' }).click();
+  await milestones.getByRole('combobox', { name: 'Payee 3 company' }).fill('Desert');
+  await expect(seller.getByRole('option', { name: 'Desert Current Electric' })).toHaveCount(0);
+  await milestones.getByRole('combobox', { name: 'Payee 3 company' }).press('Escape');
   await milestones.getByLabel('Payee 3 type').selectOption('remainder');
   await milestones.getByLabel('Milestone amount').fill('10000');
   await milestones.getByRole('group', { name: 'Payee 1' }).getByLabel('Amount').fill('6000');
@@ -69,8 +52,8 @@ test('a seller-started project, from creation to every payee paid, in two browse
   // The buyer rejects the original.
   await openProject(buyer, jobId);
   await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE');
-  await card(buyer, 'Framing').getByRole('button', { name: 'Reject', exact: true }).click();
-  await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE (Rejected)');
+  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(label(card(buyer, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Rejected)');
 
   // The seller proposes an edit of $9,000 and approves it.
   await openProject(seller, jobId);
@@ -79,25 +62,28 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await dialog.getByLabel('Milestone amount').fill('9000');
   await expect(dialog.getByText('Buyer deposits $9,151.88')).toBeVisible();
   await dialog.getByRole('button', { name: 'Propose edit' }).click();
-  await expect(card(seller, 'Framing')).toContainText('PROPOSED EDIT');
-  await card(seller, 'Framing').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(card(seller, 'Framing')).toContainText("Approved by the seller; waiting for the buyer's approval.");
+  await expect(label(card(seller, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Edit Submitted)');
+  await actions(card(seller, 'Framing')).getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(actions(card(seller, 'Framing'))).toContainText('You approved the proposed edit; waiting for the other party.');
 
   // The buyer sees the edit, its history, approves it and deposits.
   await openProject(buyer, jobId);
-  await expect(card(buyer, 'Framing')).toContainText('PROPOSED EDIT');
-  await card(buyer, 'Framing').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(card(buyer, 'Framing')).toContainText('APPROVED MILESTONE');
+  await expect(label(card(buyer, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Edit Submitted)');
+  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(label(card(buyer, 'Framing'))).toHaveText('APPROVED MILESTONE');
   await card(buyer, 'Framing').getByRole('button', { name: 'Show Edits' }).click();
-  await expect(card(buyer, 'Framing').getByTestId('edit-pane')).toContainText('ORIGINAL MILESTONE (Replaced by Approved Edit)');
-  await card(seller, 'Framing').page().reload();
+  await expect(card(buyer, 'Framing').getByRole('list', { name: 'Versions' })).toContainText('ORIGINAL MILESTONE (Replaced by Approved Edit)');
+  await seller.reload();
   await expect(card(seller, 'Framing')).toContainText('Wait for Customer Payment');
-  await card(buyer, 'Framing').getByRole('button', { name: 'Deposit $9,151.88' }).click();
+  await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
+  await signAgreement(seller, jobId, 'company', 'Sam Seller');
+  await openProject(buyer, jobId);
+  await depositThroughDialog(buyer, card(buyer, 'Framing'), '$9,151.88');
   await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' })).toContainText('$9,151.88 — Settled', { timeout: 20_000 });
   await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' }).getByLabel('complete')).toBeVisible();
 
   // Both mark complete; the payees are paid to the cent.
-  await seller.reload();
+  await openProject(seller, jobId);
   await card(seller, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
   await expect(card(seller, 'Framing').getByRole('button', { name: 'Take Back Completion' })).toBeVisible();
   await buyer.reload();
@@ -156,15 +142,17 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await expect(buyer.getByRole('link', { name: `#${jobId} Roofing` })).toBeVisible();
 
   await openProject(buyer, jobId);
-  await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(card(buyer, 'Whole Project Milestone')).getByRole('button', { name: 'Approve', exact: true }).click();
   await openProject(seller, jobId);
-  await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(card(seller, 'Whole Project Milestone')).toContainText('APPROVED MILESTONE');
-  await buyer.reload();
-  await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Deposit $1,234.56' }).click();
+  await actions(card(seller, 'Whole Project Milestone')).getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(label(card(seller, 'Whole Project Milestone'))).toHaveText('APPROVED MILESTONE');
+  await signAgreement(seller, jobId, 'company', 'Sam Seller');
+  await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
+  await openProject(buyer, jobId);
+  await depositThroughDialog(buyer, card(buyer, 'Whole Project Milestone'), '$1,234.56');
   await expect(card(buyer, 'Whole Project Milestone').getByRole('region', { name: 'Buyer payments' })).toContainText('Settled', { timeout: 20_000 });
   await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
-  await seller.reload();
+  await openProject(seller, jobId);
   await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
   await expect(card(seller, 'Whole Project Milestone').getByRole('region', { name: 'Disbursements' })).toContainText('Saguaro Build Co.: $1,206.78 (fee included) — Paid $1,206.78', { timeout: 20_000 });
 });

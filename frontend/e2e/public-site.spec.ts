@@ -25,6 +25,27 @@ test('a search with no match shows the fallback message and the full list', asyn
   await expect(page.getByText("Sorry no contractors matched your search.")).toBeHidden();
 });
 
+for (const width of [1400, 375]) {
+  test(`the no-match message of a home-page search shows below the sticky header at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await page.getByLabel('Location').selectOption('AZ');
+    await page.getByLabel('Service').selectOption('Plumbing');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/companies\?state=AZ&service=Plumbing#list$/);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText("Sorry no contractors matched your search. Here's the complete list of companies.");
+    // Once the smooth scroll settles, the message sits between the header's bottom edge and the window's.
+    await expect
+      .poll(async () => {
+        const header = (await page.getByRole('banner').boundingBox())!;
+        const box = (await alert.boundingBox())!;
+        return box.y >= header.y + header.height && box.y + box.height <= 800;
+      })
+      .toBe(true);
+  });
+}
+
 test('login with a wrong password shows the 401 text under the password field', async ({ page }) => {
   await page.goto('/');
   await loginThroughModal(page, DEMO.buyer, 'not-the-password');

@@ -1,8 +1,8 @@
 import { BadRequestException, Body, Controller, Get, Inject, NotFoundException, Param, Put, Query } from '@nestjs/common';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { Pool } from 'pg';
 import { CompaniesRepository, toCompanyRead } from '../directory/companies.repository';
-import { STATES } from '../directory/directory.dto';
+import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory/directory.dto';
 import { websiteLink } from '../directory/website-link';
 import { Access } from '../identity/access.decorators';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity/phone';
@@ -14,7 +14,7 @@ export class UpdateCompanyRequest {
   @IsOptional() @IsString() @MaxLength(200) street?: string;
   @IsOptional() @IsString() @MaxLength(100) city?: string;
   @IsOptional() @IsIn(STATES as unknown as string[], { message: 'Choose a state we serve: AZ, ID, NV or UT.' }) state?: string;
-  @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
+  @IsOptional() @IsString() @Matches(ZIP_CODE, { message: ZIP_CODE_MESSAGE }) zip_code?: string;
   @IsOptional() @IsString() @MaxLength(30) phone?: string;
   @IsOptional() @IsString() @MaxLength(254) contact_email?: string;
   @IsOptional() @IsString() @MaxLength(300) website_link?: string;

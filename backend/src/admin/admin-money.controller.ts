@@ -101,6 +101,7 @@ export class AdminMoneyController {
     if (partyParam !== undefined && typeof partyParam !== 'string') throw new BadRequestException('party must be given once.');
     const from = isoDate(fromParam, 'from');
     const to = isoDate(toParam, 'to');
+    if (from && to && from >= to) throw new BadRequestException('The From day must be earlier than the Before day: no payment is on or after the one and before the other.');
     const jobId = positiveInt(jobParam, 'job_id');
     const party = typeof partyParam === 'string' && partyParam.trim() ? `%${partyParam.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await this.pool.query(

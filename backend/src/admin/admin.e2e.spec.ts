@@ -166,6 +166,11 @@ describe('the admin console API', () => {
     const updated = await admin.put('/api/admin/companies/101', { bio: 'Now also EV chargers.', services: ['Electrical', 'Solar', 'EV Charging'] });
     expect(updated.body).toMatchObject({ bio: 'Now also EV chargers.', services: ['EV Charging', 'Electrical', 'Solar'] });
     expect((await admin.put('/api/admin/companies/101', { state: 'CA' })).status).toBe(400);
+    // A zip code is 5 digits or ZIP+4; an empty one clears it.
+    expect(await admin.put('/api/admin/companies/101', { zip_code: 'ABCDEFGHIJKLMNOP' })).toMatchObject({ status: 400, body: { message: 'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.' } });
+    expect((await admin.put('/api/admin/companies/101', { zip_code: '85701-1234' })).body).toMatchObject({ zip_code: '85701-1234' });
+    // A From day after (or on) the Before day is a mistake, said as such rather than an empty list.
+    expect(await admin.get('/api/admin/payments?from=2026-11-05&to=2026-11-01')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The From day must be earlier than the Before day/) } });
     expect((await admin.get('/api/admin/users?search=buyer')).body.some((u: { email: string }) => u.email === DEMO_LOGINS.buyer)).toBe(true);
     const other = await createUser(app.db.pool);
     expect(other.password).toBe(TEST_PASSWORD);

@@ -54,7 +54,7 @@ export class AgreementsController {
   async sign(@Param('id', ParseIdPipe) jobId: number, @Body() body: SignAgreementRequest, @CurrentUser() user: SessionUser, @Headers('idempotency-key') keyHeader?: string) {
     const key = idempotencyKeyOf(keyHeader);
     await this.access.requireViewer(jobId, user);
-    const contractName = await this.agreements.sign(jobId, metadataOf(user), body.signer_type, body.signed_name, body.agreement_hash, key);
+    const contractName = await this.agreements.sign(jobId, metadataOf(user), { party: body.signer_type, signedName: body.signed_name, legalName: `${user.firstName} ${user.lastName}`, readHash: body.agreement_hash }, key);
     return this.signed(contractName, user);
   }
 

@@ -30,11 +30,19 @@ describe('agreements, bank accounts and the payments page', () => {
     expect((await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: 'f'.repeat(64) })).body.message).toBe(
       'The agreement changed since you opened it. Read the new version and sign again.',
     );
-    const signed = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash });
-    expect(signed.body).toMatchObject({ contract_name: agreement.contract_name, signatures: { buyer: { signed_name: 'Ana Owner' }, seller: null } });
-    await s.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Ridge', agreement_hash: agreement.agreement_hash });
+    // Only the signer's own legal name signs, and only once.
+    const stranger = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Somebody Else Entirely', agreement_hash: agreement.agreement_hash });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe('Sign with your own legal name as it is on your account: Ana Owner.');
+    const signed = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'ana  OWNER', agreement_hash: agreement.agreement_hash });
+    expect(signed.body).toMatchObject({ contract_name: agreement.contract_name, signatures: { buyer: { signed_name: 'ana OWNER' }, seller: null } });
+    const twice = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash });
+    expect(twice).toMatchObject({ status: 409, body: { message: 'You have already signed this agreement.' } });
+    const sellerUser = (await s.get('/api/user')).body;
+    const sellerName = `${sellerUser.first_name} ${sellerUser.last_name}`;
+    await s.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: sellerName, agreement_hash: agreement.agreement_hash });
     const read = (await s.get(`/api/agreements/${agreement.contract_name}`)).body;
-    expect(read.signatures).toMatchObject({ buyer: { signed_name: 'Ana Owner' }, seller: { signed_name: 'Sam Ridge' } });
+    expect(read.signatures).toMatchObject({ buyer: { signed_name: 'ana OWNER' }, seller: { signed_name: sellerName } });
     expect(read.text).toBe(agreement.text);
     const outsider = new HttpSession(app.http);
     await outsider.login((await createUser(app.db.pool)).email, TEST_PASSWORD);

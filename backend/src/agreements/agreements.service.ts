@@ -44,10 +44,16 @@ export class AgreementsService {
    * pure decider is asked first, so a refused signature stores no text; the command bus then
    * decides again on the stream, which is what counts.
    */
-  async sign(jobId: number, metadata: CommandMetadata, party: 'customer' | 'company', signedName: string, readHash: string, idempotencyKey: string | null = null): Promise<string> {
+  async sign(
+    jobId: number,
+    metadata: CommandMetadata,
+    signature: { party: 'customer' | 'company'; signedName: string; legalName: string; readHash: string },
+    idempotencyKey: string | null = null,
+  ): Promise<string> {
     const { project, text, hash, contractName } = await this.compose(jobId);
-    if (hash !== readHash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
-    const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, agreementHash: hash, contractName }, metadata };
+    if (hash !== signature.readHash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
+    const { party, signedName, legalName } = signature;
+    const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, legalName, agreementHash: hash, contractName }, metadata };
     try {
       decideProject(command, project);
     } catch (error) {

@@ -1,8 +1,12 @@
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsId } from '../http/ids';
 
 export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
 export type State = (typeof STATES)[number];
+
+/** A US ZIP code: 5 digits or ZIP+4; empty clears it. */
+export const ZIP_CODE = /^\s*(\d{5}(-\d{4})?)?\s*$/;
+export const ZIP_CODE_MESSAGE = 'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.';
 
 export class NewCustomerRequest {
   @IsString({ message: "Please enter the buyer's first name." })
@@ -41,7 +45,7 @@ export class ContractorApplicationRequest {
   @IsOptional() @IsString() @MaxLength(200) street?: string;
   @IsString({ message: 'Please enter the city.' }) @MaxLength(100) city!: string;
   @IsIn(STATES as unknown as string[], { message: 'Choose a state we serve: AZ, ID, NV or UT.' }) state!: State;
-  @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
+  @IsOptional() @IsString() @Matches(ZIP_CODE, { message: ZIP_CODE_MESSAGE }) zip_code?: string;
   @IsArray({ message: 'services must be a list of service names.' })
   @ArrayMaxSize(30)
   @IsString({ each: true, message: 'services must be a list of service names.' })

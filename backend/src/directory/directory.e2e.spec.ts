@@ -159,6 +159,7 @@ describe('directory: services, contractors, buyers, applications', () => {
     it('explains what is missing and refuses states we do not serve', async () => {
       const s = await as(null);
       expect((await s.post('/api/contractor/applications', { ...application, state: 'CA' })).body.message).toBe('Choose a state we serve: AZ, ID, NV or UT.');
+      expect((await s.post('/api/contractor/applications', { ...application, zip_code: 'ABCDEFGHIJKLMNOP' })).body.message).toBe('Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.');
       expect((await s.post('/api/contractor/applications', { ...application, services: [] })).body.message).toBe('Choose at least one service your company offers.');
       expect((await s.post('/api/contractor/applications', { ...application, services: 'Masonry' })).status).toBe(400);
     });

@@ -47,7 +47,7 @@ describe('the life of an escrow project', () => {
     const b = await login(buyer);
 
     const form = await s.get('/api/forms/jobs/new-job-form?customer=false');
-    expect(form.body.formData).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting', service: 'General Contracting' });
+    expect(form.body.formData).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting', service: null });
     const found = await s.get('/api/customer/search/phone/(602) 555-1234');
     const customerId = found.body[0].user_id;
 
@@ -105,6 +105,10 @@ describe('the life of an escrow project', () => {
     expect(editId).not.toBe(originalId);
     const edits = (await b.get(`/api/milestone/${editId}/edits`)).body;
     expect(edits.map((v: { label: string }) => v.label)).toEqual(['ORIGINAL MILESTONE (Edit Submitted)', 'PROPOSED EDIT']);
+    // The card keeps the original, with its history and Make Edit; the edit waits in pending_edit.
+    [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
+    expect(card).toMatchObject({ m_id: originalId, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, shows_edit_history: true, edit_count: 1 });
+    expect(card.pending_edit).toMatchObject({ m_id: editId, author_party: 'seller', user_approval_status: 'pending' });
 
     await b.post('/api/milestone/approval', { milestone_id: editId, approve: true }, { 'idempotency-key': 'approve-edit-b-1' });
     const again = await b.post('/api/milestone/approval', { milestone_id: editId, approve: true }, { 'idempotency-key': 'approve-edit-b-1' });

@@ -1,11 +1,12 @@
 import {
   approvalMessage,
   canEdit,
+  cardApprovalMessage,
+  cardVersion,
   clearingDeposit,
   currentVersion,
   fundsCleared,
   formatAmount,
-  headVersion,
   held,
   isLocked,
   MARKED_COMPLETE_BY_BOTH,
@@ -14,6 +15,7 @@ import {
   nextAction,
   openDispute,
   paidToPayees,
+  pendingEdits,
   refunded,
   settledDeposits,
   showsEditHistory,
@@ -36,10 +38,13 @@ const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' &&
 
 /**
  * One milestone as GET /api/job/{id}/milestones answers it: every field of spec §3 (the
- * user-specific ones for the asking user) plus what the card needs to show its state.
+ * user-specific ones for the asking user) plus what the card needs to show its state. The card
+ * shows the approved version, else the original (spec §4); edits are in its edit history, and
+ * the newest one still waiting for a decision is named in pending_edit.
  */
 export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: number, names: Names) {
-  const head = headVersion(state);
+  const head = cardVersion(state);
+  const pendingEdit = pendingEdits(state).at(-1) ?? null;
   const current = currentVersion(state);
   const party: Party | null = viewer === 'admin' ? null : viewer;
   const completeCount = Number(state.completion.customer) + Number(state.completion.company);
@@ -80,7 +85,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
     label: versionLabel(state, head),
     status: milestoneStatus(state),
     status_colour: statusColour(milestoneStatus(state)),
-    approval_message: approvalMessage(head),
+    approval_message: cardApprovalMessage(state, head),
     buyer_approval: head.approvals.customer,
     seller_approval: head.approvals.company,
     can_edit: party !== null && canEdit(state, head),
@@ -97,6 +102,16 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
     funds_clear_at: clearingDeposit(state)?.clearsAt ?? null,
     response_deadline: state.responseDeadline,
     next_action: party ? nextAction(state, party) : null,
+    pending_edit: pendingEdit
+      ? {
+          m_id: pendingEdit.versionId,
+          author_id: pendingEdit.proposedBy,
+          author_name: names.person(pendingEdit.proposedBy),
+          author_party: pendingEdit.proposedByParty === 'customer' ? ('buyer' as const) : ('seller' as const),
+          user_approval_status: party ? pendingEdit.approvals[party] : 'pending',
+          approval_message: approvalMessage(pendingEdit),
+        }
+      : null,
     dispute: dispute
       ? {
           dispute_id: dispute.disputeId,

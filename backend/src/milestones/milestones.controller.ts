@@ -112,7 +112,7 @@ export class MilestonesController {
       const ref = await this.access.milestone(body.original_id);
       if (ref.jobId !== job.job_id || ref.originalId !== body.original_id) throw new BadRequestException('original_id must be a milestone of this project.');
       const versionId = await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${user.userId}:${ref.originalId}`, key);
-      // No base given: the decider builds the edit on the milestone's newest version.
+      // No base given: the decider builds the edit on the version the card shows (the dialog was filled from it).
       const command: MilestoneCommand = { type: 'ProposeMilestoneEdit', data: { ...content, versionId, basedOnVersionId: null }, metadata, project };
       const result = await this.commandBus.execute(new DecideMilestoneCommand(ref.originalId, job.job_id, metadata, () => command, key));
       const event = result.events[0] as { data: { versionId: number } };

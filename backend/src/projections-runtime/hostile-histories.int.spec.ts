@@ -117,9 +117,9 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     onMilestone((p) => ({ type: 'ProposeMilestone', data: { ...content, title: 'Safe', definition: 'Safe.', payees: [{ companyId, type: 'fixed', amount: '1000.00', includeFee: false }], amount: null, payeeIds: [nextId++], originalId, jobId }, metadata: seller(), project: p }));
   }
   onProject({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: seller() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'company', signedName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: seller() });
+  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: h.signature, legalName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
+  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: 'Bea Buyer', legalName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
+  onProject({ type: 'SignProjectAgreement', data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: seller() });
   onMilestone((p) => ({ type: 'RejectMilestoneVersion', data: { versionId: originalId, reason: h.reason }, metadata: buyer(), project: p }));
   if (h.edit) {
     const versionId = nextId++;

@@ -51,8 +51,8 @@ export class ProjectViews {
         primary_company_id: p.primaryCompanyId,
         primary_company_name: p.primaryCompanyId === null ? null : (companies.get(p.primaryCompanyId) ?? null),
         customerInitiated: p.customerInitiated,
-        is_draft: job.is_draft,
         created_by: p.createdBy,
+        is_draft: job.is_draft,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
         status: job.is_draft ? 'Draft' : allClosed ? 'Complete' : 'Active',
         created_at: p.createdAt,
@@ -71,6 +71,8 @@ export class ProjectViews {
         },
         next_action: actions[0] ? `${actions[0].action} (${actions[0].m.versions.find((v) => v.versionId === (actions[0]!.m.currentVersionId ?? actions[0]!.m.versions.at(-1)!.versionId))!.title || 'Whole Project Milestone'})` : null,
         waiting_on_you: actions.length,
+        // Milestones waiting on each side (the admin dashboard's tiles list these projects).
+        waiting_on: { buyer: list.filter((m) => nextAction(m, 'customer')).length, seller: list.filter((m) => nextAction(m, 'company')).length },
       };
     });
   }

@@ -42,8 +42,8 @@ export class ProjectsController {
     }
     if (user.companyId === null) throw new ForbiddenException('Only contractor company users can start a project for a buyer.');
     const company = (await this.companies.byId(user.companyId))!;
-    const offered = await this.companies.servicesOf(user.companyId);
-    return { services, formData: { company_id: company.company_id, primary_company_name: company.name, service: offered[0] ?? null, customerInitiated: false } };
+    // No service is preselected: the seller chooses it (spec §4: the next step waits for that choice).
+    return { services, formData: { company_id: company.company_id, primary_company_name: company.name, service: null, customerInitiated: false } };
   }
 
   /**

@@ -72,7 +72,7 @@ export class EscrowHistoryGenerator {
     onProject((metadata) => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata }), starter);
     facts.status = 'submitted';
     for (const party of ['customer', 'company'] as const) {
-      onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
+      onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', legalName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
       facts.signed[party] = true;
     }
 

@@ -115,11 +115,14 @@ describe('security: SQL and script injection in text fields', () => {
     expect(rows[0]).toEqual({ message: `${HOSTILE}\n${SCRIPT}`, note: HOSTILE });
   });
 
-  it('keeps typed signatures and bank account holders verbatim', async () => {
+  it('refuses a hostile signature (not the signer\'s own name) without storing it, and keeps bank account holders verbatim', async () => {
     const jobId = await world.fresh.project();
     const { body: agreement } = await world.party.buyer.get(`/api/job/${jobId}/agreement`);
-    const signed = ok(await world.party.buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: HOSTILE, agreement_hash: agreement.agreement_hash }), 'signing');
-    expect(signed.body.signatures.buyer.signed_name).toBe(HOSTILE);
+    const refused = await world.party.buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: HOSTILE, agreement_hash: agreement.agreement_hash });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Sign with your own legal name as it is on your account: Bea Buyer.');
+    const { rows: stored } = await world.app.db.pool.query('SELECT 1 FROM signed_agreements WHERE contract_name = $1', [agreement.contract_name]);
+    expect(stored).toEqual([]);
     ok(await world.party.buyer.post('/api/bank-accounts', { purpose: 'deposit', holder_name: HOSTILE, bank_name: SCRIPT, routing_number: '021000021', account_number: '000123456789' }), 'bank account');
     const accounts = await world.party.buyer.get('/api/bank-accounts');
     expect(accounts.body.deposit_accounts).toEqual(expect.arrayContaining([expect.objectContaining({ holder_name: HOSTILE, bank_name: SCRIPT })]));

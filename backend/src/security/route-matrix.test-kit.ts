@@ -133,7 +133,9 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('POST', '/api/job/:id/agreement/sign', 'user', parties(200, 403), async (w, role) => {
     const jobId = await w.fresh.project();
     const { body } = await w.party.buyer.get(`/api/job/${jobId}/agreement`);
-    return { url: `/api/job/${jobId}/agreement/sign`, body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: 'Signing Person', agreement_hash: body.agreement_hash } };
+    // Each caller signs with their own legal name, so only the access rules decide the answer.
+    const own = role === 'anonymous' ? null : (await w.app.db.pool.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE user_id = $1`, [w.users[role].userId])).rows[0]!.name;
+    return { url: `/api/job/${jobId}/agreement/sign`, body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: own ?? 'Signing Person', agreement_hash: body.agreement_hash } };
   }),
   route('GET', '/api/agreements/:name', 'user', parties(200, 200), (w) => ({ url: `/api/agreements/${w.contractName}` })),
 

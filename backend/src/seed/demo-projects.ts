@@ -38,7 +38,7 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
   const sign = async (jobId: number) => {
     for (const [party, metadata, name] of [['customer', buyer(at()), 'Jordan Buyer'], ['company', seller(at()), 'Sam Seller']] as const) {
       const { hash } = await agreements.compose(jobId);
-      await agreements.sign(jobId, metadata, party, name, hash);
+      await agreements.sign(jobId, metadata, { party, signedName: name, legalName: name, readHash: hash });
     }
     facts.set(jobId, { ...facts.get(jobId)!, signed: { customer: true, company: true } });
   };

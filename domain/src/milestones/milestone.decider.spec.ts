@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors';
 import type { MilestoneEvent } from './events';
 import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
-import { approvalMessage, canEdit, headVersion, MARKED_COMPLETE_BY_BOTH, milestoneStatus, showsEditHistory, statusColour, VERSION_LABELS, versionLabel } from './milestone.labels';
+import { approvalMessage, canEdit, cardApprovalMessage, cardVersion, headVersion, MARKED_COMPLETE_BY_BOTH, milestoneStatus, showsEditHistory, statusColour, VERSION_LABELS, versionLabel } from './milestone.labels';
 import type { ActiveMilestone } from './milestone.state';
 import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
 import { postingsFor } from '../ledger/postings';
@@ -102,6 +102,43 @@ describe('milestone decider', () => {
       expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE');
       expect(milestoneStatus(s)).toBe('Submitted');
       expect(statusColour('Submitted')).toBe('warning');
+    });
+
+    it('keeps the original on the card, with its history and Make Edit, while edits are proposed and rejected', () => {
+      const labels = (s: ActiveMilestone) => s.versions.map((v) => versionLabel(s, v));
+      const card = (s: ActiveMilestone) => {
+        const v = cardVersion(s);
+        return { id: v.versionId, label: versionLabel(s, v), edit: canEdit(s, v), history: showsEditHistory(s, v) };
+      };
+      let history = run(propose(), approve(as.seller()));
+      let s = state(history);
+      expect(card(s)).toEqual({ id: ORIGINAL, label: 'ORIGINAL MILESTONE', edit: true, history: false });
+      expect(cardApprovalMessage(s, cardVersion(s))).toBe("Approved by the seller; waiting for the buyer's approval.");
+
+      history = given(history).then(reject(as.buyer()));
+      s = state(history);
+      expect(card(s)).toEqual({ id: ORIGINAL, label: 'ORIGINAL MILESTONE (Rejected)', edit: true, history: false });
+
+      history = given(history).then(edit(as.buyer(), 501));
+      s = state(history);
+      expect(card(s)).toEqual({ id: ORIGINAL, label: 'ORIGINAL MILESTONE (Edit Submitted)', edit: true, history: true });
+      expect(labels(s)).toEqual(['ORIGINAL MILESTONE (Edit Submitted)', 'PROPOSED EDIT']);
+      expect(cardApprovalMessage(s, cardVersion(s))).toBe('Rejected by the buyer; an edit proposed by the buyer waits for approval.');
+
+      // A rejected edit hands the card back to the original's own state: no dead end, Make Edit stays.
+      history = given(history).then(reject(as.seller(), 501));
+      s = state(history);
+      expect(card(s)).toEqual({ id: ORIGINAL, label: 'ORIGINAL MILESTONE (Rejected)', edit: true, history: true });
+      expect(labels(s)).toEqual(['ORIGINAL MILESTONE (Rejected)', 'PROPOSED EDIT (Rejected)']);
+
+      history = given(history).then(edit(as.seller(), 502));
+      s = state(history);
+      expect(labels(s)).toEqual(['ORIGINAL MILESTONE (Edit Submitted)', 'PROPOSED EDIT (Rejected)', 'PROPOSED EDIT']);
+
+      history = given(given(history).then(approve(as.buyer(), 502))).then(approve(as.seller(), 502));
+      s = state(history);
+      expect(card(s)).toEqual({ id: 502, label: 'APPROVED MILESTONE', edit: true, history: true });
+      expect(labels(s)).toEqual(['ORIGINAL MILESTONE (Replaced by Approved Edit)', 'PROPOSED EDIT (Rejected)', 'APPROVED MILESTONE']);
     });
 
     it('refuses to approve twice, or a replaced version', () => {

@@ -8,7 +8,7 @@ import { allocateCents, formatAmount, formatDollars, money, parseAmount, roundCe
 import type { MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { MilestoneEvent, Party } from './events';
 import { clearingDeposit, currentVersion, fundsCleared, held, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit, settledDeposits, versionById } from './milestone.money';
-import { headVersion } from './milestone.labels';
+import { cardVersion } from './milestone.labels';
 import { evolveMilestone } from './milestone.evolve';
 import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.state';
 
@@ -137,8 +137,8 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const s = requireActive(state);
       const party = requireParty(command.project, metadata, 'propose edits');
       if (isLocked(s)) throw conflict('locked', 'This milestone is locked because its funding has started; it can no longer be edited.');
-      // Without a base the edit builds on the newest version (what the card shows).
-      const base = versionById(s, command.data.basedOnVersionId ?? headVersion(s).versionId);
+      // Without a base the edit builds on the version the card shows: the approved one, else the original.
+      const base = versionById(s, command.data.basedOnVersionId ?? cardVersion(s).versionId);
       if (!base || base.status === 'closed' || base.status === 'replaced') throw conflict('edit_base', 'Edit the current version of the milestone.');
       const content = validContent(command.data);
       return [

@@ -18,27 +18,40 @@ export const WHOLE_PROJECT_MILESTONE = 'Whole Project Milestone';
 export const WAIT_FOR_CUSTOMER_PAYMENT = 'Wait for Customer Payment';
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
+const isEdit = (v: VersionState) => !v.isOriginal;
+/** Edits still waiting for a decision: proposed and rejected by nobody. */
+export const pendingEdits = (state: ActiveMilestone): VersionState[] => state.versions.filter((v) => isEdit(v) && v.status === 'proposed' && !isRejected(v));
 
 /**
  * Which label a version carries: the current version is the approved milestone; an original is
- * replaced once an edit is approved, shows a submitted edit while one is pending, and shows a
- * rejection otherwise; an edit is a proposal, rejected or not.
+ * replaced once an edit is approved, shows a submitted edit while one waits for a decision, and
+ * shows its own rejection otherwise (so a rejected edit hands the card back to the original's
+ * own state); an edit is a proposal, rejected or not.
  */
 export function versionLabel(state: ActiveMilestone, version: VersionState): string {
   if (version.status === 'current') return VERSION_LABELS.approved;
   if (version.isOriginal) {
     const current = currentVersion(state);
     if (current && !current.isOriginal) return VERSION_LABELS.originalReplaced;
-    if (state.versions.some((v) => !v.isOriginal && v.status === 'proposed')) return VERSION_LABELS.originalEditSubmitted;
+    if (pendingEdits(state).length > 0) return VERSION_LABELS.originalEditSubmitted;
     if (isRejected(version)) return VERSION_LABELS.originalRejected;
     return VERSION_LABELS.original;
   }
   return isRejected(version) ? VERSION_LABELS.proposedEditRejected : VERSION_LABELS.proposedEdit;
 }
 
-/** The version a milestone card shows: the approved one, else the latest proposal. */
+/** The newest version: what the reliability simulation rejects and edits. */
 export function headVersion(state: ActiveMilestone): VersionState {
   return currentVersion(state) ?? state.versions[state.versions.length - 1]!;
+}
+
+/**
+ * The version a milestone card shows (spec §2, §4): the approved one, else the original. Edits
+ * live in the card's edit history, so the original keeps its label, history and Make Edit while
+ * edits are proposed and rejected.
+ */
+export function cardVersion(state: ActiveMilestone): VersionState {
+  return currentVersion(state) ?? state.versions[0]!;
 }
 
 /** Spec §4: edits are offered on an unlocked current version or an original without a current edit. */
@@ -80,6 +93,16 @@ export function milestoneStatus(state: ActiveMilestone): string {
 }
 
 const partyWord = (party: Party) => (party === 'customer' ? 'the buyer' : 'the seller');
+
+/** The card's approval message: the version's own, and a word on a rejected original's pending edit. */
+export function cardApprovalMessage(state: ActiveMilestone, version: VersionState): string {
+  const pending = pendingEdits(state);
+  if (version.status === 'proposed' && isRejected(version) && pending.length > 0) {
+    const rejectedBy = version.approvals.customer === 'rejected' ? 'the buyer' : 'the seller';
+    return `Rejected by ${rejectedBy}; an edit proposed by ${partyWord(pending[pending.length - 1]!.proposedByParty)} waits for approval.`;
+  }
+  return approvalMessage(version);
+}
 
 /** The approval message of a version, as the card shows it. */
 export function approvalMessage(version: VersionState): string {

@@ -16,6 +16,7 @@ export type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; p
 export type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
 /** The creator throws a draft away; it then exists for nobody. */
 export type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
-export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; agreementHash: string; contractName: string }>;
+/** legalName: the signer's own name on their account (first and last), which the signature must be. */
+export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }>;
 
 export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | DiscardJobDraft | SignProjectAgreement;

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import type { CreateJobDraft, ProjectCommand } from './commands';
+import type { CreateJobDraft, ProjectCommand, SignProjectAgreement } from './commands';
 import type { ProjectEvent } from './events';
 import { decideProject, foldProject } from './project.decider';
 
@@ -10,7 +10,7 @@ const createDraft: CreateJobDraft = {
   metadata,
 };
 
-const given = (events: ProjectEvent[]) => ({ when: (command: CreateJobDraft) => () => decideProject(command, foldProject(events)) });
+const given = (events: ProjectEvent[]) => ({ when: (command: ProjectCommand) => () => decideProject(command, foldProject(events)) });
 
 describe('project decider', () => {
   it('creates a draft with the trimmed service and the actor as creator', () => {
@@ -60,5 +60,49 @@ describe('project decider', () => {
 
   it('refuses texts no event can hold', () => {
     expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: 'Roof \ud800' } })).toThrow('The service contains a character that cannot be stored');
+  });
+
+  describe('signing the escrow agreement', () => {
+    const buyer = { now: '2026-11-22T11:00:00.000Z', actorId: 12, actorRole: 'customer' as const, actorCompanyId: null };
+    const drafted = given([]).when(createDraft)();
+    const sign = (signedName: string, agreementHash = 'a'.repeat(64)): SignProjectAgreement => ({
+      type: 'SignProjectAgreement',
+      data: { party: 'customer', signedName, legalName: 'Olivia  Owner', agreementHash, contractName: 'escrow-agreement-41' },
+      metadata: buyer,
+    });
+
+    it("takes the signer's own legal name, whatever its case and spacing", () => {
+      expect(given(drafted).when(sign('  olivia   OWNER '))()).toEqual([
+        {
+          type: 'ProjectAgreementSigned',
+          data: { jobId: 41, party: 'customer', signedBy: 12, signedName: 'olivia OWNER', agreementHash: 'a'.repeat(64), contractName: 'escrow-agreement-41', at: buyer.now },
+        },
+      ]);
+    });
+
+    it('refuses any other name with a message that says which name to sign with', () => {
+      for (const name of ['Somebody Else Entirely', '<script>alert(1)</script>', 'Olivia', 'Olivia Owner Jr']) {
+        const attempt = given(drafted).when(sign(name));
+        expect(attempt).toThrow('Sign with your own legal name as it is on your account: Olivia Owner.');
+        try {
+          attempt();
+        } catch (error) {
+          expect((error as DomainError).kind).toBe('invalid');
+        }
+      }
+    });
+
+    it('refuses a second signature of the same text by the same party as a conflict', () => {
+      const signed = [...drafted, ...given(drafted).when(sign('Olivia Owner'))()];
+      const again = given(signed).when(sign('Olivia Owner'));
+      expect(again).toThrow('You have already signed this agreement.');
+      try {
+        again();
+      } catch (error) {
+        expect((error as DomainError).kind).toBe('conflict');
+      }
+      // A changed agreement is another text: it is signed again.
+      expect(given(signed).when(sign('Olivia Owner', 'b'.repeat(64)))()).toHaveLength(1);
+    });
   });
 });

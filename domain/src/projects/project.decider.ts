@@ -128,11 +128,16 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can sign its agreement.');
       if (party !== command.data.party) throw forbidden('wrong_signer', `You sign this agreement as the ${party === 'customer' ? 'buyer' : 'seller'}.`);
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be signed.');
-      const signedName = safeText(command.data.signedName, 'signature');
-      if (signedName.length < 2) throw invalid('signature_required', 'Type your full name to sign.');
-      if (signedName.length > 200) throw invalid('signature_too_long', 'That name is too long.');
       const existing = state.signatures[party];
       if (existing?.agreementHash === command.data.agreementHash) throw conflict('already_signed', 'You have already signed this agreement.');
+      const signedName = safeText(command.data.signedName, 'signature').replace(/\s+/g, ' ');
+      if (signedName.length < 2) throw invalid('signature_required', 'Type your full name to sign.');
+      if (signedName.length > 200) throw invalid('signature_too_long', 'That name is too long.');
+      // A signature binds a person: it is their own legal name, whatever the case or spacing.
+      const legalName = command.data.legalName.trim().replace(/\s+/g, ' ');
+      if (signedName.toLocaleLowerCase('en-US') !== legalName.toLocaleLowerCase('en-US')) {
+        throw invalid('signature_not_legal_name', `Sign with your own legal name as it is on your account: ${legalName}.`);
+      }
       return [{ type: 'ProjectAgreementSigned', data: { jobId: state.jobId, party, signedBy: metadata.actorId, signedName, agreementHash: command.data.agreementHash, contractName: command.data.contractName, at: metadata.now } }];
     }
     default:

@@ -18,3 +18,7 @@ export const normalizeEmail = (email: string): string => email.replace(/\s+/g, '
 
 export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
 export const STATE_NAMES: Record<(typeof STATES)[number], string> = { AZ: 'Arizona', ID: 'Idaho', NV: 'Nevada', UT: 'Utah' };
+
+/** A US ZIP code: 5 digits or ZIP+4 (the API checks the same); empty clears it. */
+export const ZIP_CODE = /^\s*(\d{5}(-\d{4})?)?\s*$/;
+export const ZIP_CODE_MESSAGE = 'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.';

@@ -28,8 +28,15 @@ export function CompaniesPage() {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const errorText = search.error ? errorMessage(search.error) : null;
 
+  // Arriving at #list scrolls the results (and the no-match message above them) just below the
+  // sticky header, not under it: the visitor must see the message before the cards.
   useEffect(() => {
-    if (location.hash === '#list' && search.data) document.getElementById('list')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (location.hash !== '#list' || !search.data) return;
+    const list = document.getElementById('list');
+    if (!list) return;
+    const header = document.querySelector('header');
+    list.style.scrollMarginTop = `${Math.ceil(header?.getBoundingClientRect().height ?? 0) + 16}px`;
+    list.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [location.hash, search.data]);
 
   return (

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ThemeProvider } from '../app/ThemeProvider';
 import { Spinner } from '../components/Spinner';
 import { DeletionRequestForm } from '../features/account/components/DeletionRequestForm';
@@ -26,9 +26,10 @@ function FormPage({ title, intro, children, wide = false }: { title: string; int
 }
 
 export function LoginPage() {
+  const [params] = useSearchParams();
   return (
     <FormPage title="Log in" intro="Owners and contractors log in here to see their projects.">
-      <LoginForm />
+      <LoginForm next={params.get('next')} />
       <p style={{ marginTop: 16 }}>
         New here? <Link to="/new">Create an owner account</Link> or <Link to="/apply">apply as a contractor</Link>.
       </p>

@@ -28,3 +28,32 @@ export function accountLinkOf(user: Pick<CurrentUser, 'role'>): string {
 
 /** After a failed check (spec §6): a non-admin goes to /, an admin to /admin. */
 export const redirectAfterFailedCheck = (user: MaybeUser | null | undefined): string => ((user as Partial<CurrentUser> | null)?.role === 'admin' ? '/admin' : '/');
+
+/** Why a check refused a logged-in user (spec §6 logs them out; they are told why). */
+export function refusalNotice(check: AccessCheck): string {
+  const why: Record<AccessCheck, string> = {
+    admin: 'that page is for administrators only',
+    company: 'that page is for contractor company accounts only',
+    customer: 'that page is for buyers and sellers, not administrators',
+    user: 'that page needs a logged-in account',
+    infoOnly: 'that page is not available',
+  };
+  return `You have been logged out: ${why[check]}. Log in with an account that may open it.`;
+}
+
+export const LOGIN_TO_CONTINUE = 'Please log in to continue to that page.';
+
+/** The login page that returns to `path` afterwards. */
+export const loginPathFor = (path: string): string => `/login?next=${encodeURIComponent(path)}`;
+
+/**
+ * Where to go after logging in: back to the portal or console page the visitor was going to, when
+ * it is one their kind of account may open; otherwise their home (spec §4). Only our own paths.
+ */
+export function afterLogin(next: string | null, user: Pick<CurrentUser, 'role' | 'company' | 'user_id'>, home: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return home;
+  const isAdmin = user.role === 'admin';
+  if (/^\/admin(\/|$|\?)/.test(next)) return isAdmin ? next : home;
+  if (/^\/portal(\/|$|\?)/.test(next)) return isAdmin ? home : next;
+  return home;
+}

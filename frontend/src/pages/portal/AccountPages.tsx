@@ -2,50 +2,25 @@ import { formatDollars } from '@escrow/domain';
 import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
-import { useBankAccounts, useLinkBankAccount, type LinkBankAccount } from '../../features/projects/api/bank-accounts';
+import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
+import { depositAccountFor, useBankAccounts } from '../../features/projects/api/bank-accounts';
+import { BankAccountForm } from '../../features/projects/components/BankAccountForm';
 import { usePayments } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
-
-function BankAccountForm({ purpose, jobId }: { purpose: 'deposit' | 'payout'; jobId?: number }) {
-  const link = useLinkBankAccount();
-  return (
-    <Form layout="vertical" requiredMark={false} onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) => link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) })}>
-      <Form.Item label="Account holder" name="holder_name" rules={[{ required: true, whitespace: true, message: "Enter the account holder's name." }]}>
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item label="Bank (optional)" name="bank_name">
-        <Input />
-      </Form.Item>
-      <Form.Item label="Routing number" name="routing_number" rules={[{ required: true, message: 'Enter the 9-digit routing number.' }, { pattern: /^\d{9}$/, message: 'The routing number has 9 digits.' }]}>
-        <Input inputMode="numeric" maxLength={9} />
-      </Form.Item>
-      <Form.Item label="Account number" name="account_number" rules={[{ required: true, message: 'Enter the account number.' }, { pattern: /^\d{4,17}$/, message: 'The account number has 4 to 17 digits.' }]}>
-        <Input inputMode="numeric" maxLength={17} />
-      </Form.Item>
-      {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
-      {link.isSuccess && <Alert type="success" showIcon title={`Account ending in ${link.data.last4} linked.`} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={link.isPending}>
-        Link account
-      </Button>
-      <p className="el-muted" style={{ marginTop: 12 }}>Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.</p>
-    </Form>
-  );
-}
 
 /** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the account the buyer's deposits come from. */
 export function AchPage() {
   const jobId = Number(useParams().jobId);
   const accounts = useBankAccounts();
-  const linked = accounts.data?.deposit_accounts.filter((a) => a.job_id === jobId || a.job_id === null) ?? [];
+  const inUse = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, jobId) : null;
   return (
     <PortalShell checks={['customer']} wide={false}>
       <h1>Bank account for deposits</h1>
       <p>Deposits to escrow for project #{jobId} are drawn from this account by ACH; they take up to 5 business days. We keep only the last four digits.</p>
-      {linked.length > 0 && (
-        <Alert type="info" showIcon title={`In use: account ending in ${linked[0]!.last4} (${linked[0]!.holder_name})`} style={{ marginBottom: 16 }} />
-      )}
+      {inUse && <Alert type="info" showIcon title={`In use: account ending in ${inUse.last4} (${inUse.holder_name})`} style={{ marginBottom: 16 }} />}
       <Card>
         <BankAccountForm purpose="deposit" jobId={jobId} />
       </Card>
@@ -77,10 +52,13 @@ export function DirectDepositPage() {
 export function AgreementPage() {
   const { signerType, jobId: jobParam } = useParams();
   const jobId = Number(jobParam);
+  const { data: user } = useCurrentUser();
   const agreement = useAgreement(jobId);
   const sign = useSignAgreement(jobId);
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
+  const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
+  const signedLine = (who: string, s: { signed_name: string; at: string } | null) => (s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`);
   return (
     <PortalShell wide={false}>
       <h1>Escrow agreement</h1>
@@ -91,11 +69,28 @@ export function AgreementPage() {
       ) : (
         <>
           <pre className="el-agreement">{agreement.data.text}</pre>
+          <section aria-label="Signatures">
+            <h2>Signatures</h2>
+            <p>{signedLine('Buyer', agreement.data.signatures.buyer)}</p>
+            <p>{signedLine('Seller', agreement.data.signatures.seller)}</p>
+          </section>
           {mine ? (
-            <Alert type="success" showIcon title={`Signed by ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
+            <Alert type="success" showIcon title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
           ) : (
             <Form layout="vertical" requiredMark={false} onFinish={({ signed_name }: { signed_name: string }) => sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })}>
-              <Form.Item label="Type your full name to sign" name="signed_name" rules={[{ required: true, whitespace: true, min: 2, message: 'Type your full name to sign.' }]}>
+              <Form.Item
+                label="Type your full legal name to sign"
+                name="signed_name"
+                extra={legalName ? `As on your account: ${legalName}` : undefined}
+                validateTrigger="onSubmit"
+                rules={[
+                  { required: true, whitespace: true, message: 'Type your full name to sign.' },
+                  {
+                    validator: (_, value: string | undefined) =>
+                      !value?.trim() || !isLoggedIn(user) || isOwnLegalName(value, user) ? Promise.resolve() : Promise.reject(new Error(`Sign with your own legal name as it is on your account: ${legalName}.`)),
+                  },
+                ]}
+              >
                 <Input autoComplete="name" />
               </Form.Item>
               {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: 16 }} />}
@@ -104,6 +99,9 @@ export function AgreementPage() {
               </Button>
             </Form>
           )}
+          <p style={{ marginTop: 16 }}>
+            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+          </p>
         </>
       )}
     </PortalShell>
@@ -126,7 +124,7 @@ export function SignedAgreementPage() {
           <h2>Signatures</h2>
           <p>Buyer: {signed.data.signatures.buyer ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}` : 'not signed yet'}</p>
           <p>Seller: {signed.data.signatures.seller ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}` : 'not signed yet'}</p>
-          <p className="el-muted">Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
+          <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
           <Button onClick={() => window.print()}>Print</Button>
         </article>
       )}

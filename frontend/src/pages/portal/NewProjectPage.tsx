@@ -1,14 +1,16 @@
 import { formatDollars } from '@escrow/domain';
 import { App, Alert, Button, Card, Input, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn, type CurrentUser } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
+import { useProject } from '../../features/projects/api/projects';
+import type { ProjectSummary } from '../../features/projects/api/types';
 import { createBuyer, createDraft, searchBuyersByPhone, searchSellers, submitProject, updateDraft, useNewJobForm, type BuyerMatch, type JobState } from '../../features/projects/api/new-project';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
 import { ThemeProvider } from '../../app/ThemeProvider';
@@ -165,31 +167,32 @@ function SellerSection({ onNext, seller, disabled }: { onNext: (seller: Party) =
   );
 }
 
-function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; customerInitiated: boolean }) {
+function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUser; customerInitiated: boolean; draft?: ProjectSummary }) {
   const { message, notification } = App.useApp();
   const navigate = useNavigate();
   const form = useNewJobForm(customerInitiated, true);
-  const [service, setService] = useState('');
-  const [buyer, setBuyer] = useState<Party | null>(null);
+  // Nothing is preselected (spec §4): the user chooses the service; a resumed draft keeps its own.
+  const [service, setService] = useState(draft?.service ?? '');
+  const [buyer, setBuyer] = useState<Party | null>(draft ? { id: draft.customer_id, name: draft.customer_name ?? '' } : null);
   const [newCustomer, setNewCustomer] = useState(false);
-  const [seller, setSeller] = useState<Party | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
+  const [seller, setSeller] = useState<Party | null>(draft?.primary_company_id ? { id: draft.primary_company_id, name: draft.primary_company_name ?? '' } : null);
+  const [jobId, setJobId] = useState<number | null>(draft?.job_id ?? null);
   const creating = useRef(false);
   const key = useRef(globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
   const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!form.data) return;
     if (!customerInitiated && form.data.formData.company_id) setSeller({ id: form.data.formData.company_id, name: form.data.formData.primary_company_name ?? '' });
-    if (!service && form.data.formData.service) setService(form.data.formData.service);
-  }, [form.data, customerInitiated, service]);
+  }, [form.data, customerInitiated]);
 
   useEffect(() => {
     if (customerInitiated && !buyer) {
       // The buyer started it: they are the buyer (spec §3: user_id when the buyer is the current user).
       void createBuyer({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', email: user.email, user_id: user.user_id })
         .then((me) => setBuyer({ id: me.customer_id, name: me.customer_name }))
-        .catch((e: unknown) => notification.error({ message: 'Error Creating Project', description: errorMessage(e), duration: 5 }));
+        .catch((e: unknown) => notification.error({ title: 'Error Creating Project', description: errorMessage(e), duration: 5 }));
     }
   }, [customerInitiated, buyer, user, notification]);
 
@@ -213,7 +216,7 @@ function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; cust
       .then(({ job_id }) => setJobId(job_id))
       .catch(() => {
         creating.current = false;
-        notification.error({ message: 'Error Creating Project', description: 'Please reload the page and try again.', duration: 5 });
+        notification.error({ title: 'Error Creating Project', description: 'Please reload the page and try again.', duration: 5 });
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [buyer, service, jobId]);
@@ -236,11 +239,14 @@ function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; cust
   const submit = async () => {
     if (!jobId || submitting) return;
     setSubmitting(true);
+    setSubmitError(null);
     try {
       await submitProject(jobId);
       navigate('/portal', { state: { toast: 'Project Created Successfully' } });
-    } catch {
-      notification.error({ message: 'Error Submitting Project', description: 'Please try again.', duration: 10 });
+    } catch (e) {
+      notification.error({ title: 'Error Submitting Project', description: 'Please try again.', duration: 10 });
+      // The API says what is missing (a milestone, the seller, …): keep it beside the button.
+      if (errorStatus(e) !== null && errorStatus(e)! < 500) setSubmitError(errorMessage(e));
     } finally {
       setSubmitting(false);
     }
@@ -251,7 +257,7 @@ function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; cust
   const services = [...form.data.services].sort((a, b) => a.service_name.localeCompare(b.service_name));
   const afterService = !service || !buyer;
   const heading = customerInitiated ? 'New Project' : `New Project — ${form.data.formData.primary_company_name ?? ''}`;
-
+  
   return (
     <>
       <h1>{heading}</h1>
@@ -267,7 +273,14 @@ function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; cust
         </label>
       </Card>
       <Card title="Buyer" style={{ marginBottom: 16 }}>
-        {customerInitiated ? <p>Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)</p> : <BuyerSection buyer={buyer} disabled={false} onBuyer={(b, isNew) => { setBuyer(b); setNewCustomer(isNew); }} />}
+        {customerInitiated ? (
+          <p>Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)</p>
+        ) : (
+          <>
+            {!service && <p className="el-muted">Choose the main service first.</p>}
+            <BuyerSection buyer={buyer} disabled={!service} onBuyer={(b, isNew) => { setBuyer(b); setNewCustomer(isNew); }} />
+          </>
+        )}
       </Card>
       {customerInitiated && (
         <Card title="Seller" style={{ marginBottom: 16 }}>
@@ -277,6 +290,7 @@ function NewProjectScreen({ user, customerInitiated }: { user: CurrentUser; cust
       <Card title="Project Milestones" style={{ marginBottom: 16 }}>
         {jobId && seller ? <MilestonesStep jobId={jobId} /> : <p className="el-muted">Choose the service, the buyer{customerInitiated ? ' and the seller' : ''} first.</p>}
       </Card>
+      {submitError && <Alert type="error" showIcon title={submitError} style={{ marginBottom: 12 }} />}
       <Button type="primary" size="large" disabled={!jobId || !seller} loading={submitting} onClick={submit}>
         Submit Project
       </Button>
@@ -307,13 +321,14 @@ function MilestonesStep({ jobId }: { jobId: number }) {
         jobId={jobId}
         formData={form.data}
         pending={propose.isPending}
+        error={propose.error}
         onSubmit={(payload) =>
           propose.mutate(payload, {
             onSuccess: () => {
               void message.success('Milestone added');
               setFormKey((k) => k + 1);
             },
-            onError: () => notification.error({ message: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
+            onError: () => notification.error({ title: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
           })
         }
       />
@@ -327,13 +342,32 @@ function MilestonesStep({ jobId }: { jobId: number }) {
  */
 export function NewProjectPage() {
   const { type } = useParams();
+  const [params] = useSearchParams();
   const { data: user } = useCurrentUser();
   const ready = isLoggedIn(user) && user.permissions?.user;
+  const resumeId = Number(params.get('job')) || null;
   return (
     <ThemeProvider>
       <div className="el-page el-container" style={{ maxWidth: 980 }}>
-        {ready ? <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} /> : <Spinner label="Loading…" />}
+        {!ready ? (
+          <Spinner label="Loading…" />
+        ) : resumeId ? (
+          <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
+        ) : (
+          <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
+        )}
       </div>
     </ThemeProvider>
   );
+}
+
+/** /portal/new-project/{type}?job={id}: a draft taken up where its creator left it. */
+function ResumeDraft({ user, jobId, customerInitiated }: { user: CurrentUser; jobId: number; customerInitiated: boolean }) {
+  const project = useProject(jobId);
+  if (project.isPending) return <Spinner label="Loading the draft…" />;
+  if (project.isError) return <Alert type="error" showIcon title={errorMessage(project.error)} />;
+  if (!project.data.is_draft) {
+    return <Alert type="info" showIcon title={`Project #${jobId} has been submitted.`} action={<Link to={`/portal/job/${jobId}`}>Open the project</Link>} />;
+  }
+  return <NewProjectScreen user={user} customerInitiated={customerInitiated} draft={project.data} />;
 }

@@ -1,5 +1,5 @@
 import { formatDollars } from '@escrow/domain';
-import { App, Button, Card, Descriptions, Empty, Tabs, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Tabs, Tag, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../feat
 import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import { useHistory, useProject } from '../../features/projects/api/projects';
+import { resumePath } from '../../features/projects/api/new-project';
 import { projectKeys } from '../../features/projects/api/types';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
@@ -71,13 +72,14 @@ function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
             jobId={jobId}
             formData={form.data}
             pending={propose.isPending}
+            error={propose.error}
             onSubmit={(payload) =>
               propose.mutate(payload, {
                 onSuccess: () => {
                   setAdding(false);
                   void message.success('Milestone added');
                 },
-                onError: () => notification.error({ message: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
+                onError: () => notification.error({ title: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
               })
             }
           />
@@ -114,12 +116,21 @@ export function ProjectPage() {
               {project.data.your_role === 'buyer' && <Link to={`/portal/job/${jobId}/ach`}>Bank account</Link>}
             </div>
           </div>
+          {project.data.is_draft && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginTop: 16 }}
+              title="This project is still a draft: submit it before approvals and deposits."
+              action={isLoggedIn(user) && project.data.created_by === user.user_id ? <Link to={resumePath(project.data)}>Resume the draft</Link> : undefined}
+            />
+          )}
           <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ margin: '16px 0' }}>
             <Descriptions.Item label="Buyer">{project.data.customer_name}</Descriptions.Item>
             <Descriptions.Item label="Seller">{project.data.primary_company_name ?? 'Not chosen yet'}</Descriptions.Item>
             <Descriptions.Item label="Held in escrow">{formatDollars(project.data.totals.held)}</Descriptions.Item>
             <Descriptions.Item label="Released">{formatDollars(project.data.totals.released)}</Descriptions.Item>
-            <Descriptions.Item label="Still to fund">{formatDollars(project.data.totals.to_fund)}</Descriptions.Item>
+            <Descriptions.Item label="Still to fund">{formatDollars(project.data.totals.to_fund)} (approved milestones)</Descriptions.Item>
             <Descriptions.Item label="Refunded">{formatDollars(project.data.totals.refunded)}</Descriptions.Item>
             <Descriptions.Item label="Next action">{project.data.next_action ?? '—'}</Descriptions.Item>
           </Descriptions>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,11 @@ describe('dispute card', () => {
     expect(screen.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Note to both parties'), 'Half the scope.');
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Resolve by split?' });
+    expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$11,155.50 (the platform fee on that share comes out of it)');
+    expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$5,000.00');
+    expect(calls).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm resolution' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ method: 'POST', url: '/admin/milestones/5003/dispute/resolve', data: { resolution: 'split', refund_amount: '5000.00', note: 'Half the scope.' } });
   });
@@ -46,6 +51,23 @@ describe('dispute card', () => {
     renderScreen(<App><DisputeCard dispute={dispute} /></App>);
     await userEvent.click(screen.getByRole('radio', { name: 'Refund all to the buyer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Resolve by refund?' })).getByRole('button', { name: 'Confirm resolution' }));
     expect(await screen.findByText('The dispute was already resolved.')).toBeInTheDocument();
+  });
+
+  it('starts with nothing chosen, and moves no money without a confirmation of what each side gets', async () => {
+    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
+    renderScreen(<App><DisputeCard dispute={dispute} /></App>);
+    for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    expect(await screen.findByText('Choose how to resolve the dispute: release, refund or split.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Release all to the payees' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Resolve by release?' });
+    expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$16,155.50');
+    expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$0.00');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
   });
 });

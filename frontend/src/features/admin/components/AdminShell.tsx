@@ -1,4 +1,3 @@
-import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ThemeProvider } from '../../../app/ThemeProvider';
@@ -29,8 +28,17 @@ export function AdminShell({ children, bare = false }: { children: ReactNode; ba
     <ThemeProvider>
       <RequireAccess checks={['admin']}>
         {!bare && (
+          // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
           <nav className="el-container el-admin__nav" aria-label="Admin sections">
-            <Menu mode="horizontal" selectedKeys={[sectionOf(pathname)]} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: <Link to={s.key}>{s.label}</Link> }))} />
+            <ul className="el-admin__sections">
+              {ADMIN_SECTIONS.map((s) => (
+                <li key={s.key}>
+                  <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </nav>
         )}
         <div className="el-container el-admin">{children}</div>

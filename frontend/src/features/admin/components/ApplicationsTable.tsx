@@ -1,10 +1,11 @@
-import { Alert, App, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { formatPhoneDisplay } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useApplications, type Application } from '../api/get-applications';
 import { useDecideApplication } from '../api/decide-application';
-import { day } from './format';
+import { capitalised, day } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const STATUS_COLOURS: Record<Application['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
@@ -48,7 +49,7 @@ export function ApplicationsTable() {
   const applications = useApplications();
   if (applications.isError) return <Alert type="error" showIcon title={errorMessage(applications.error)} />;
   return (
-    <Table
+    <WideTable
       size="small"
       rowKey="application_id"
       loading={applications.isPending}
@@ -84,11 +85,11 @@ export function ApplicationsTable() {
         {
           title: 'Status',
           dataIndex: 'status',
-          filters: (['pending', 'approved', 'rejected'] as const).map((s) => ({ text: s, value: s })),
+          filters: (['pending', 'approved', 'rejected'] as const).map((s) => ({ text: capitalised(s), value: s })),
           onFilter: (v, a) => a.status === v,
-          render: (s: Application['status']) => <Tag color={STATUS_COLOURS[s]}>{s}</Tag>,
+          render: (s: Application['status']) => <Tag color={STATUS_COLOURS[s]}>{capitalised(s)}</Tag>,
         },
-        { title: 'Decision', render: (_, a) => <Decision application={a} /> },
+        { title: 'Decision', fixed: 'right', width: 170, render: (_, a) => <Decision application={a} /> },
       ]}
     />
   );

@@ -1,12 +1,14 @@
-import { Alert, App, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
-import { STATES } from '../../../lib/format';
+import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useServices } from '../../directory/api/directory';
 import { useCompanies } from '../api/get-companies';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany, type CompanyChanges } from '../api/update-company';
 import { byText, day } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const TEXT_FIELDS: [keyof CompanyChanges, string][] = [
   ['name', 'Name'],
@@ -19,6 +21,11 @@ const TEXT_FIELDS: [keyof CompanyChanges, string][] = [
   ['license', 'License number'],
   ['insurance', 'Insurance provider'],
 ];
+
+const RULES: Partial<Record<keyof CompanyChanges, Rule[]>> = {
+  name: [{ required: true, whitespace: true, message: 'The company needs a name.' }],
+  zip_code: [{ pattern: ZIP_CODE, message: ZIP_CODE_MESSAGE }],
+};
 
 function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
   const company = useCompany(id);
@@ -44,7 +51,7 @@ function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
         >
           <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0, gap: '0 16px' }}>
             {TEXT_FIELDS.map(([name, label]) => (
-              <Form.Item key={name} name={name} label={label} rules={name === 'name' ? [{ required: true, whitespace: true, message: 'The company needs a name.' }] : undefined}>
+              <Form.Item key={name} name={name} label={label} rules={RULES[name]}>
                 <Input />
               </Form.Item>
             ))}
@@ -76,7 +83,7 @@ export function CompaniesTable() {
         <Input.Search aria-label="Filter companies" placeholder="Name, city or service" allowClear onChange={(e) => setFilter(e.target.value)} style={{ maxWidth: 360 }} />
       </div>
       {companies.isError && <Alert type="error" showIcon title={errorMessage(companies.error)} />}
-      <Table
+      <WideTable
         size="small"
         rowKey="company_id"
         loading={companies.isPending}
@@ -93,7 +100,9 @@ export function CompaniesTable() {
           { title: 'Users', dataIndex: 'users', align: 'right' },
           { title: 'Member since', render: (_, c) => day(c.created_at) },
           {
-            title: '',
+            title: 'Actions',
+            fixed: 'right',
+            width: 90,
             render: (_, c) => (
               <Button size="small" onClick={() => setEditing(c.company_id)} aria-label={`Edit ${c.name}`}>
                 Edit

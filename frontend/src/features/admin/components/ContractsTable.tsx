@@ -1,8 +1,9 @@
-import { Alert, Table, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useContracts, type Signature } from '../api/get-job-contracts';
 import { when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const signature = (s: Signature | null) => (s ? `${s.signed_name}, ${when(s.at)}` : <Tag color="orange">not signed</Tag>);
 
@@ -11,7 +12,7 @@ export function ContractsTable({ jobId }: { jobId: number }) {
   const contracts = useContracts(jobId);
   if (contracts.isError) return <Alert type="error" showIcon title={errorMessage(contracts.error)} />;
   return (
-    <Table
+    <WideTable
       size="small"
       rowKey="contract_name"
       loading={contracts.isPending}

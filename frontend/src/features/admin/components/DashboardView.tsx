@@ -1,4 +1,4 @@
-import { Alert, Card, Table } from 'antd';
+import { Alert, Card } from 'antd';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '../../../components/Spinner';
@@ -7,6 +7,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { Figures } from './Figures';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 import { byAmount, byText, chartNumber, day, dollars } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** The money across all projects: what is held now, for whom, since when, and what moved this month. */
 export function DashboardView() {
@@ -26,8 +27,8 @@ export function DashboardView() {
           { id: 'fees', label: `Fees earned in ${month}`, value: dollars(d.fees_this_month) },
           { id: 'deposited', label: `Deposited in ${month}`, value: dollars(d.deposited_this_month), note: `${dollars(d.refunded_this_month)} refunded` },
           { id: 'disputes', label: 'Open disputes', value: d.open_disputes, to: '/admin/disputes' },
-          { id: 'waiting-buyer', label: 'Milestones waiting on buyers', value: d.waiting_on.buyer },
-          { id: 'waiting-seller', label: 'Milestones waiting on sellers', value: d.waiting_on.seller },
+          { id: 'waiting-buyer', label: 'Milestones waiting on buyers', value: d.waiting_on.buyer, to: '/admin/projects?waiting=buyer' },
+          { id: 'waiting-seller', label: 'Milestones waiting on sellers', value: d.waiting_on.seller, to: '/admin/projects?waiting=seller' },
         ]}
       />
       <div className="el-admin__grid el-admin__grid--2">
@@ -49,7 +50,7 @@ export function DashboardView() {
         </Card>
       </div>
       <h2>Held now: for whom, since when</h2>
-      <Table
+      <WideTable
         size="small"
         rowKey="job_id"
         dataSource={d.held_by_project}

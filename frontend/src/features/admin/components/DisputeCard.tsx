@@ -1,5 +1,6 @@
 import { money } from '@escrow/domain';
-import { App, Button, Card, Form, Input, Radio, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Radio, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import type { DisputeRow } from '../api/get-disputes';
@@ -8,59 +9,115 @@ import { dollars, when } from './format';
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
+type Resolution = 'release' | 'refund' | 'split';
+interface ResolveValues {
+  resolution?: Resolution;
+  refund_amount?: string;
+  note?: string;
+}
+
+/** What each side gets from a resolution of the money held: payees' release and the buyer's refund. */
+export function resolutionAmounts(held: string, resolution: Resolution, refund?: string): { release: string; refund: string } {
+  if (resolution === 'release') return { release: money(held).toFixed(2), refund: '0.00' };
+  if (resolution === 'refund') return { release: '0.00', refund: money(held).toFixed(2) };
+  const back = money(refund ?? '0');
+  return { release: money(held).minus(back).toFixed(2), refund: back.toFixed(2) };
+}
+
+const RESOLUTION_WORDS: Record<Resolution, string> = { release: 'release', refund: 'refund', split: 'split' };
+
+/**
+ * No resolution is preselected, and none is sent before the admin has confirmed what each side
+ * gets: money moves on it and cannot be called back.
+ */
 function ResolveForm({ dispute }: { dispute: DisputeRow }) {
   const resolve = useResolveDispute();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ resolution: 'release' | 'refund' | 'split'; refund_amount?: string; note?: string }>();
-  const resolution = Form.useWatch('resolution', form) ?? 'release';
+  const [form] = Form.useForm<ResolveValues>();
+  const [confirming, setConfirming] = useState<Required<Pick<ResolveValues, 'resolution'>> & ResolveValues | null>(null);
+  const resolution = Form.useWatch('resolution', form);
   const refund = (Form.useWatch('refund_amount', form) ?? '').trim();
   const split = resolution === 'split' && AMOUNT.test(refund) && money(refund).gt(0) && money(refund).lt(dispute.held) ? money(refund) : null;
+  const amounts = confirming ? resolutionAmounts(dispute.held, confirming.resolution, confirming.refund_amount?.trim()) : null;
+  const send = () => {
+    if (!confirming) return;
+    resolve.mutate(
+      {
+        originalId: dispute.original_id,
+        resolution: confirming.resolution,
+        refund_amount: confirming.resolution === 'split' ? money(confirming.refund_amount!.trim()).toFixed(2) : undefined,
+        note: confirming.note?.trim() || undefined,
+      },
+      {
+        onSuccess: () => void message.success('Dispute resolved; the money is on its way.'),
+        onError: (e) => void message.error(errorMessage(e)),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={{ resolution: 'release' }}
-      aria-label={`Resolve the dispute on ${dispute.milestone_title}`}
-      onFinish={(values) =>
-        resolve.mutate(
-          { originalId: dispute.original_id, resolution: values.resolution, refund_amount: values.resolution === 'split' ? money(values.refund_amount!.trim()).toFixed(2) : undefined, note: values.note?.trim() || undefined },
-          { onSuccess: () => void message.success('Dispute resolved; the money is on its way.'), onError: (e) => void message.error(errorMessage(e)) },
-        )
-      }
-    >
-      <Form.Item name="resolution" label="Resolution" style={{ marginBottom: 8 }}>
-        <Radio.Group>
-          <Radio value="release">Release all to the payees</Radio>
-          <Radio value="refund">Refund all to the buyer</Radio>
-          <Radio value="split">Split</Radio>
-        </Radio.Group>
-      </Form.Item>
-      {resolution === 'split' && (
-        <Form.Item
-          label={`Refund to the buyer (of ${dollars(dispute.held)} held)`}
-          name="refund_amount"
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const text = (value ?? '').trim();
-                if (!AMOUNT.test(text)) return Promise.reject(new Error('Enter the refund in dollars and cents, like 5000.00.'));
-                if (money(text).lte(0) || money(text).gte(dispute.held)) return Promise.reject(new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`));
-                return Promise.resolve();
-              },
-            },
-          ]}
-          extra={split ? `${dollars(money(dispute.held).minus(split).toFixed(2))} goes to the payees (less the platform fee on that share), ${dollars(split.toFixed(2))} back to the buyer.` : undefined}
-        >
-          <Input inputMode="decimal" prefix="$" style={{ maxWidth: 220 }} />
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        aria-label={`Resolve the dispute on ${dispute.milestone_title}`}
+        onFinish={(values) => setConfirming({ ...values, resolution: values.resolution! })}
+      >
+        <Form.Item name="resolution" label="Resolution" style={{ marginBottom: 8 }} rules={[{ required: true, message: 'Choose how to resolve the dispute: release, refund or split.' }]}>
+          <Radio.Group>
+            <Radio value="release">Release all to the payees</Radio>
+            <Radio value="refund">Refund all to the buyer</Radio>
+            <Radio value="split">Split</Radio>
+          </Radio.Group>
         </Form.Item>
-      )}
-      <Form.Item label="Note to both parties" name="note">
-        <Input.TextArea rows={2} maxLength={5000} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={resolve.isPending}>
-        Resolve dispute
-      </Button>
-    </Form>
+        {resolution === 'split' && (
+          <Form.Item
+            label={`Refund to the buyer (of ${dollars(dispute.held)} held)`}
+            name="refund_amount"
+            rules={[
+              {
+                validator: (_, value: string | undefined) => {
+                  const text = (value ?? '').trim();
+                  if (!AMOUNT.test(text)) return Promise.reject(new Error('Enter the refund in dollars and cents, like 5000.00.'));
+                  if (money(text).lte(0) || money(text).gte(dispute.held)) return Promise.reject(new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`));
+                  return Promise.resolve();
+                },
+              },
+            ]}
+            extra={split ? `${dollars(money(dispute.held).minus(split).toFixed(2))} goes to the payees (less the platform fee on that share), ${dollars(split.toFixed(2))} back to the buyer.` : undefined}
+          >
+            <Input inputMode="decimal" prefix="$" style={{ maxWidth: 220 }} />
+          </Form.Item>
+        )}
+        <Form.Item label="Note to both parties" name="note">
+          <Input.TextArea rows={2} maxLength={5000} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={resolve.isPending}>
+          Resolve dispute
+        </Button>
+      </Form>
+      <Modal
+        open={confirming !== null}
+        title={confirming ? `Resolve by ${RESOLUTION_WORDS[confirming.resolution]}?` : ''}
+        okText="Confirm resolution"
+        cancelText="Cancel"
+        confirmLoading={resolve.isPending}
+        onOk={send}
+        onCancel={() => setConfirming(null)}
+      >
+        {amounts && (
+          <dl className="el-admin__dl" aria-label="What each side gets">
+            <dt>To the payees of {dispute.seller ?? 'the seller'}</dt>
+            <dd>{dollars(amounts.release)}{amounts.release !== '0.00' ? ' (the platform fee on that share comes out of it)' : ''}</dd>
+            <dt>Back to the buyer {dispute.buyer ?? ''}</dt>
+            <dd>{dollars(amounts.refund)}</dd>
+            <dt>Held now</dt>
+            <dd>{dollars(dispute.held)}</dd>
+          </dl>
+        )}
+        <p>The money moves as soon as you confirm; it cannot be called back.</p>
+      </Modal>
+    </>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Select, Table } from 'antd';
+import { Alert, Button, Select } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvents } from '../api/get-job-events';
 import { when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** Every event of the project and its milestones in global order: who, when, and the raw JSON. */
 export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf: (at: string) => void }) {
@@ -20,7 +21,7 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
         <span className="el-muted">{shown.length} events</span>
       </div>
       {events.isError && <Alert type="error" showIcon title={errorMessage(events.error)} />}
-      <Table
+      <WideTable
         size="small"
         rowKey="event_id"
         loading={events.isPending}

@@ -1,7 +1,8 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import type { AdminJob } from '../api/get-job';
-import { dollars, when } from './format';
+import { capitalised, dollars, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
 export function JobOverview({ job }: { job: AdminJob }) {
@@ -18,7 +19,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
             <dt>Started by</dt>
             <dd>{s.customerInitiated ? 'the buyer' : 'the seller'}</dd>
             <dt>Status</dt>
-            <dd>{s.status}</dd>
+            <dd>{capitalised(s.status)}</dd>
             <dt>Created</dt>
             <dd>{when(s.created_at)}</dd>
             <dt>Submitted</dt>
@@ -54,7 +55,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
       {job.milestones.map((m) => (
         <Card key={m.original_id} size="small" role="region" aria-label={`Milestone ${m.title}`} title={`Milestone #${m.original_id} · ${m.title}`} extra={`Held ${dollars(m.held)} · deposited ${dollars(m.deposited)}`} style={{ marginTop: 16 }}>
           <h3>Versions</h3>
-          <Table
+          <WideTable
             size="small"
             rowKey="m_id"
             dataSource={m.versions}
@@ -93,7 +94,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
           {m.deposits.length === 0 ? (
             <p className="el-muted">No deposits.</p>
           ) : (
-            <Table
+            <WideTable
               size="small"
               rowKey="depositId"
               dataSource={m.deposits}
@@ -103,7 +104,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
               columns={[
                 { title: '#', dataIndex: 'depositId' },
                 { title: 'Amount', align: 'right', render: (_, d) => dollars(d.amount) },
-                { title: 'Status', dataIndex: 'status' },
+                { title: 'Status', render: (_, d) => capitalised(d.status) },
                 { title: 'Requested', render: (_, d) => when(d.requestedAt) },
                 { title: 'Settled', render: (_, d) => when(d.settledAt) },
               ]}
@@ -113,7 +114,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
           {m.disbursements.length + m.refunds.length === 0 ? (
             <p className="el-muted">Nothing released or refunded.</p>
           ) : (
-            <Table
+            <WideTable
               size="small"
               rowKey={(r) => r.key}
               dataSource={[
@@ -124,11 +125,11 @@ export function JobOverview({ job }: { job: AdminJob }) {
               scroll={{ x: 700 }}
               aria-label={`Disbursements of ${m.title}`}
               columns={[
-                { title: 'Kind', dataIndex: 'kind' },
+                { title: 'Kind', render: (_, r) => capitalised(r.kind) },
                 { title: 'To', dataIndex: 'to' },
                 { title: 'Amount', align: 'right', render: (_, r) => dollars(r.amount) },
                 { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
-                { title: 'Status', dataIndex: 'status' },
+                { title: 'Status', render: (_, r) => capitalised(r.status) },
                 { title: 'Requested', render: (_, r) => when(r.requested) },
                 { title: 'Paid', render: (_, r) => when(r.done) },
               ]}
@@ -140,7 +141,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
               <ul className="el-plain-list">
                 {m.disputes.map((d) => (
                   <li key={d.disputeId}>
-                    <Tag color={d.status === 'open' ? 'orange' : 'green'}>{d.status}</Tag> opened {when(d.openedAt)}: {d.statement}
+                    <Tag color={d.status === 'open' ? 'orange' : 'green'}>{capitalised(d.status)}</Tag> opened {when(d.openedAt)}: {d.statement}
                     {d.resolution && ` — resolved by ${d.resolution.resolution}: ${dollars(d.resolution.releaseAmount)} released, ${dollars(d.resolution.refundAmount)} refunded.`}
                     {d.status === 'open' && (
                       <>

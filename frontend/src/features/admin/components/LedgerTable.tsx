@@ -1,8 +1,9 @@
-import { Alert, Select, Table, Tag } from 'antd';
+import { Alert, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useLedger, type LedgerPosting } from '../api/get-job-ledger';
 import { byAmount, dollars, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** What each account of the double-entry ledger means (design §5). */
 export const ACCOUNTS: Record<string, string> = {
@@ -44,8 +45,9 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
       </div>
       {ledger.isError && <Alert type="error" showIcon title={errorMessage(ledger.error)} />}
       <h3>Balances now</h3>
-      <Table
+      <WideTable
         size="small"
+        scroll={{ x: 560 }}
         rowKey={(b) => `${b.account}|${b.company_id ?? ''}`}
         dataSource={closingBalances(ledger.data ?? [])}
         pagination={false}
@@ -59,7 +61,7 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
         ]}
       />
       <h3>Postings</h3>
-      <Table
+      <WideTable
         size="small"
         rowKey={(p) => `${p.event_id}-${p.line}`}
         dataSource={ledger.data}

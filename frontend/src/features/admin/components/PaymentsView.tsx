@@ -1,8 +1,9 @@
-import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Select, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters, type PaymentRow } from '../api/get-payments';
-import { byAmount, byText, dollars, total, when } from './format';
+import { dateRangeProblem, PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters, type PaymentRow } from '../api/get-payments';
+import { byAmount, byText, capitalised, dollars, total, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const FILTER_NAMES = ['kind', 'status', 'from', 'to', 'party', 'job_id'] as const;
 const KIND_TOTALS: [PaymentRow['kind'], string][] = [
@@ -24,10 +25,11 @@ const KIND_COLOURS: Record<string, string> = { deposit: 'green', disbursement: '
 export function PaymentsView() {
   const [params, setParams] = useSearchParams();
   const filters: PaymentFilters = Object.fromEntries(FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-  const payments = usePayments(filters);
+  const rangeProblem = dateRangeProblem(filters.from, filters.to);
+  const payments = usePayments(filters, rangeProblem === null);
 
   const apply = (values: PaymentFilters) => setParams(Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')));
-  const rows = payments.data ?? [];
+  const rows = rangeProblem ? [] : (payments.data ?? []);
   return (
     <>
       <Form key={params.toString()} initialValues={filters} layout="vertical" className="el-admin__toolbar" onFinish={apply} aria-label="Payment filters">
@@ -35,12 +37,17 @@ export function PaymentsView() {
           <Select allowClear placeholder="All" style={{ width: 150 }} options={[{ value: 'deposit', label: 'Deposits' }, { value: 'disbursement', label: 'Disbursements' }, { value: 'refund', label: 'Refunds' }]} />
         </Form.Item>
         <Form.Item name="status" label="Status">
-          <Select allowClear placeholder="All" style={{ width: 130 }} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
+          <Select allowClear placeholder="All" style={{ width: 130 }} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: capitalised(s) }))} />
         </Form.Item>
         <Form.Item name="from" label="From (day)">
           <Input type="date" />
         </Form.Item>
-        <Form.Item name="to" label="Before (day)">
+        <Form.Item
+          name="to"
+          label="Before (day)"
+          dependencies={['from']}
+          rules={[({ getFieldValue }) => ({ validator: (_, to: string | undefined) => (dateRangeProblem(getFieldValue('from') as string | undefined, to) ? Promise.reject(new Error(dateRangeProblem(getFieldValue('from') as string, to)!)) : Promise.resolve()) })]}
+        >
           <Input type="date" />
         </Form.Item>
         <Form.Item name="party" label="Party">
@@ -57,22 +64,24 @@ export function PaymentsView() {
           Export CSV
         </Button>
       </Form>
+      {rangeProblem && <Alert type="error" showIcon title={rangeProblem} style={{ marginBottom: 12 }} />}
       {payments.isError && <Alert type="error" showIcon title={errorMessage(payments.error)} style={{ marginBottom: 12 }} />}
       <p className="el-muted" aria-live="polite">
-        {payments.isSuccess && [`${rows.length} payment${rows.length === 1 ? '' : 's'}`, ...totalsByKind(rows)].join(' · ')}
+        {payments.isSuccess && !rangeProblem && [`${rows.length} payment${rows.length === 1 ? '' : 's'}`, ...totalsByKind(rows)].join(' · ')}
       </p>
-      <Table
+      <WideTable
         size="small"
         rowKey={(r) => `${r.kind}-${r.id}`}
         loading={payments.isFetching}
         dataSource={rows}
         scroll={{ x: 1050 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+        locale={{ emptyText: rangeProblem ?? 'No payments match these filters.' }}
         aria-label="Payments"
         columns={[
-          { title: 'Kind', dataIndex: 'kind', sorter: (a, b) => byText(a.kind, b.kind), render: (k: string) => <Tag color={KIND_COLOURS[k]}>{k}</Tag> },
+          { title: 'Kind', dataIndex: 'kind', sorter: (a, b) => byText(a.kind, b.kind), render: (k: string) => <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag> },
           { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
-          { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
+          { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status), render: (s: string) => capitalised(s) },
           { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },
           { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, r) => <Link to={`/admin/job/${r.job_id}`}>#{r.job_id}</Link> },
           { title: 'Milestone', dataIndex: 'original_id' },

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAsOf } from '../api/get-job-as-of';
 import { ACCOUNTS } from './LedgerTable';
-import { dollars, when } from './format';
+import { capitalised, dollars, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** An instant as the browser's datetime-local field wants it: local time, to the millisecond. */
@@ -50,7 +51,7 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
       {asOf.data && (
         <section aria-label="As of then">
           <p>
-            As of <strong>{when(asOf.data.at)}</strong>, rebuilt from {asOf.data.events_applied} events. Project: {asOf.data.project ? `${asOf.data.project.status}, ${asOf.data.project.service}` : 'not created yet'}.
+            As of <strong>{when(asOf.data.at)}</strong>, rebuilt from {asOf.data.events_applied} events. Project: {asOf.data.project ? `${capitalised(asOf.data.project.status)}, ${asOf.data.project.service}` : 'not created yet'}.
           </p>
           {asOf.data.milestones.map((m) => (
             <Card key={m.original_id} size="small" style={{ marginBottom: 12 }} role="region" aria-label={`Milestone ${m.original_id} then`} title={`Milestone #${m.original_id}`}>
@@ -77,8 +78,9 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
             </Card>
           ))}
           <h3>Balances then</h3>
-          <Table
+          <WideTable
             size="small"
+            scroll={{ x: 480 }}
             rowKey="account"
             pagination={false}
             aria-label="Balances then"

@@ -3,7 +3,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { useProjections, type ProjectorStatus, type RebuildComparison } from '../api/get-projections';
 import { useProjectionAction } from '../api/run-projection-action';
-import { when } from './format';
+import { capitalised, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const STATE_COLOURS: Record<string, string> = { running: 'green', stopped: 'red', rebuilding: 'blue', 'catching up': 'blue' };
 
@@ -30,7 +31,7 @@ function RebuildStatus({ p }: { p: ProjectorStatus }) {
   }
   return (
     <div role="status" aria-label={`Rebuild of ${p.name}`}>
-      <Tag color={r.state === 'finished' ? 'green' : 'red'}>rebuild {r.state}</Tag> {when(r.finishedAt)}, {r.done} events
+      <Tag color={r.state === 'finished' ? 'green' : 'red'}>Rebuild {r.state}</Tag> {when(r.finishedAt)}, {r.done} events
       {r.error && <div className="el-admin__negative">{r.error}</div>}
       {r.comparison && <div className={r.comparison.compared && !r.comparison.equal ? 'el-admin__negative' : undefined}>{comparisonText(r.comparison)}</div>}
     </div>
@@ -74,7 +75,7 @@ export function ProjectorsTable() {
     );
   if (projections.isError) return <Alert type="error" showIcon title={errorMessage(projections.error)} />;
   return (
-    <Table
+    <WideTable
       size="small"
       rowKey="name"
       loading={projections.isPending}
@@ -90,7 +91,7 @@ export function ProjectorsTable() {
           title: 'State',
           render: (_, p) => (
             <>
-              <Tag color={STATE_COLOURS[p.state] ?? 'default'}>{p.state}</Tag>
+              <Tag color={STATE_COLOURS[p.state] ?? 'default'}>{capitalised(p.state)}</Tag>
               {p.error && <div className="el-admin__negative">Stopped at event {p.failedEventId}: {p.error}</div>}
             </>
           ),
@@ -103,6 +104,8 @@ export function ProjectorsTable() {
         { title: 'Last rebuild', width: 320, render: (_, p) => <RebuildStatus p={p} /> },
         {
           title: 'Actions',
+          fixed: 'right',
+          width: 110,
           render: (_, p) => (
             <Space wrap>
               <Button size="small" onClick={() => run(p.name, 'rebuild')} disabled={p.lastRebuild?.state === 'running' && !p.lastRebuild.stale} aria-label={`Rebuild ${p.name}`}>

@@ -1,9 +1,10 @@
-import { Alert, Input, Table, Tag } from 'antd';
+import { Alert, Button, Input, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminProjects } from '../api/get-projects';
 import { byAmount, byText, day, dollars } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const STATUS_COLOURS: Record<string, string> = { Draft: 'default', Active: 'blue', Complete: 'green' };
 
@@ -11,6 +12,10 @@ const STATUS_COLOURS: Record<string, string> = { Draft: 'default', Active: 'blue
 export function ProjectsTable() {
   const [search, setSearch] = useState('');
   const projects = useAdminProjects(search);
+  // ?waiting=buyer|seller: the projects with milestones waiting on that side (the dashboard's tiles link here).
+  const [params, setParams] = useSearchParams();
+  const waiting = params.get('waiting') === 'buyer' || params.get('waiting') === 'seller' ? (params.get('waiting') as 'buyer' | 'seller') : null;
+  const rows = waiting ? projects.data?.filter((p) => p.waiting_on[waiting] > 0) : projects.data;
   return (
     <>
       <div className="el-admin__toolbar">
@@ -23,17 +28,30 @@ export function ProjectsTable() {
           style={{ maxWidth: 420 }}
         />
       </div>
+      {waiting && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`Projects with milestones waiting on the ${waiting}`}
+          action={
+            <Button size="small" onClick={() => setParams({})}>
+              Show every project
+            </Button>
+          }
+        />
+      )}
       {projects.isError && <Alert type="error" showIcon title={errorMessage(projects.error)} />}
-      <Table
+      <WideTable
         size="small"
         rowKey="job_id"
         loading={projects.isFetching}
-        dataSource={projects.data}
+        dataSource={rows}
         scroll={{ x: 1200 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Projects"
         columns={[
-          { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
+          { title: 'Project', fixed: 'left', width: 170, sorter: (a, b) => a.job_id - b.job_id, render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
           {
             title: 'Status',
             dataIndex: 'status',
@@ -48,7 +66,7 @@ export function ProjectsTable() {
           { title: 'Held', align: 'right', sorter: (a, b) => byAmount(a.totals.held, b.totals.held), render: (_, p) => dollars(p.totals.held) },
           { title: 'Released', align: 'right', sorter: (a, b) => byAmount(a.totals.released, b.totals.released), render: (_, p) => dollars(p.totals.released) },
           { title: 'Refunded', align: 'right', render: (_, p) => dollars(p.totals.refunded) },
-          { title: 'Next step', dataIndex: 'next_action', render: (n: string | null) => n ?? '—' },
+          { title: 'Waiting on', render: (_, p) => [p.waiting_on.buyer ? `buyer (${p.waiting_on.buyer})` : '', p.waiting_on.seller ? `seller (${p.waiting_on.seller})` : ''].filter(Boolean).join(', ') || '—' },
           { title: 'Updated', sorter: (a, b) => byText(a.updated_at, b.updated_at), defaultSortOrder: 'descend', render: (_, p) => day(p.updated_at) },
         ]}
       />

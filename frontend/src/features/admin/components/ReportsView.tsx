@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { reportCsvUrl, useReports, type ReportName } from '../api/get-reports';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 import { byAmount, byText, chartNumber, dollars, total, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 const csv = (report: ReportName) => (
   <Button size="small" href={reportCsvUrl(report)} download aria-label={`Export ${report} as CSV`}>
@@ -30,7 +31,7 @@ export function ReportsView() {
     <>
       <Card size="small" title="Deposits, disbursements and fees per month (last 12 months)" extra={csv('monthly')}>
         <MonthlyMoneyChart months={r.monthly} label="Deposits, disbursements, fees and refunds per month" />
-        <Table
+        <WideTable
           size="small"
           rowKey="month"
           dataSource={r.monthly}
@@ -86,7 +87,7 @@ export function ReportsView() {
             </ResponsiveContainer>
           </div>
         )}
-        <Table
+        <WideTable
           size="small"
           rowKey="original_id"
           dataSource={r.ageing}
@@ -121,8 +122,9 @@ export function ReportsView() {
               </ResponsiveContainer>
             </div>
           )}
-          <Table
+          <WideTable
             size="small"
+            scroll={{ x: 560 }}
             rowKey="outcome"
             dataSource={r.disputes}
             pagination={false}

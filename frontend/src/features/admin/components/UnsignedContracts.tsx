@@ -1,10 +1,11 @@
-import { Alert, Card, Table, Tag } from 'antd';
+import { Alert, Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentAgreement } from '../api/get-current-agreement';
 import { useContracts } from '../api/get-job-contracts';
 import { when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /**
  * What still waits for a signature: the agreement as it reads now when a party has not signed it,
@@ -39,7 +40,7 @@ export function UnsignedContracts({ jobId }: { jobId: number }) {
       </Card>
       <h2>Earlier texts signed by one party only</h2>
       {contracts.isError && <Alert type="error" showIcon title={errorMessage(contracts.error)} />}
-      <Table
+      <WideTable
         size="small"
         rowKey="contract_name"
         dataSource={halfSigned}

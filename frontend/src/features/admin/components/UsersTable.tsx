@@ -1,9 +1,10 @@
-import { Alert, Input, Table, Tag } from 'antd';
+import { Alert, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { formatPhoneDisplay } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useUsers } from '../api/get-users';
 import { byText, day, when } from './format';
+import { WideTable } from '../../../components/WideTable';
 
 /** Every user account: role, company, sign-in state and activity. */
 export function UsersTable() {
@@ -15,7 +16,7 @@ export function UsersTable() {
         <Input.Search aria-label="Search users" placeholder="Name, email or company" allowClear enterButton="Search" onSearch={(v) => setSearch(v.trim())} style={{ maxWidth: 420 }} />
       </div>
       {users.isError && <Alert type="error" showIcon title={errorMessage(users.error)} />}
-      <Table
+      <WideTable
         size="small"
         rowKey="user_id"
         loading={users.isFetching}
@@ -36,7 +37,7 @@ export function UsersTable() {
               { text: 'Buyer', value: 'buyer' },
             ],
             onFilter: (v, u) => (u.role === 'admin' ? 'admin' : u.company_id ? 'company' : 'buyer') === v,
-            render: (_, u) => (u.role === 'admin' ? <Tag color="purple">admin</Tag> : u.company_id ? <Tag color="blue">company</Tag> : <Tag>buyer</Tag>),
+            render: (_, u) => (u.role === 'admin' ? <Tag color="purple">Admin</Tag> : u.company_id ? <Tag color="blue">Company</Tag> : <Tag>Buyer</Tag>),
           },
           { title: 'Company', dataIndex: 'company_name', sorter: (a, b) => byText(a.company_name, b.company_name), render: (c: string | null) => c ?? '' },
           { title: 'Projects as buyer', dataIndex: 'projects_as_buyer', align: 'right', sorter: (a, b) => a.projects_as_buyer - b.projects_as_buyer },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { homeOf, useLogin } from '../api/login';
+import { afterLogin } from '../access';
 
 interface LoginValues {
   email: string;
@@ -11,9 +12,10 @@ interface LoginValues {
 
 /**
  * Email and password, both required (spec §5). A 400 answer shows its text under the email
- * field, a 401 answer under the password field (spec §8); success routes by role (spec §4).
+ * field, a 401 answer under the password field (spec §8); success routes by role (spec §4), or
+ * back to the page the login wall stopped the visitor at (`next`).
  */
-export function LoginForm({ onLoggedIn, idPrefix = 'login' }: { onLoggedIn?: () => void; idPrefix?: string }) {
+export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onLoggedIn?: () => void; idPrefix?: string; next?: string | null }) {
   const [form] = Form.useForm<LoginValues>();
   const login = useLogin();
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login' }: { onLoggedIn?: () 
     login.mutate(values, {
       onSuccess: (user) => {
         onLoggedIn?.();
-        navigate(homeOf(user));
+        navigate(afterLogin(next, user, homeOf(user)));
       },
       onError: (error) => {
         const status = errorStatus(error);

@@ -1,20 +1,22 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { clearingDates } from '../components/DepositDialog';
+import { addBusinessDays } from '../../../lib/business-days';
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { MilestoneView } from '../api/milestones';
 import { MilestoneCard } from '../components/MilestoneCard';
 
 const base: MilestoneView = {
-  m_id: 5001, original_id: 5000, job_id: 7, title: '', definition: 'Roof on.', position: 1, author_id: 21, author_name: 'Sam Seller', locked: false,
-  is_current: false, is_original: false, edit_is_current: false, has_current_edit: false, user_is_customer: false, user_created_edits: true,
+  m_id: 5000, original_id: 5000, job_id: 7, title: '', definition: 'Roof on.', position: 1, author_id: 21, author_name: 'Sam Seller', locked: false,
+  is_current: false, is_original: true, edit_is_current: false, has_current_edit: false, user_is_customer: false, user_created_edits: true,
   user_marked_complete: false, edit_count: 1, rejected_count: 1, not_approved_count: 1, complete_count: 0, incomplete_count: 2, deposit_count: 0,
   deposit_sum: '0.00', deposit_total: '1022.50', user_approval_status: 'pending', primary_company_name: 'Saguaro', customer_name: 'Jordan',
-  total_disbursements_planned: '1000.00', total_disbursed: '0.00', amount: '1000.00', fee_total: '22.50', label: 'PROPOSED EDIT', status: 'Submitted',
+  total_disbursements_planned: '1000.00', total_disbursed: '0.00', amount: '1000.00', fee_total: '22.50', label: 'ORIGINAL MILESTONE', status: 'Submitted',
   status_colour: 'warning', approval_message: 'Waiting for both parties to approve.', buyer_approval: 'pending', seller_approval: 'pending', can_edit: false,
   shows_edit_history: true, completion: { buyer: false, seller: false }, marked_complete_by_both: false, completion_text: null, held: '0.00', refunded: '0.00',
-  deposit_pending: false, funded: false, response_deadline: null, next_action: null, dispute: null,
+  deposit_pending: false, funded: false, response_deadline: null, next_action: null, pending_edit: null, dispute: null,
 };
 
 const api = () =>
@@ -33,7 +35,7 @@ describe('milestone card (spec §2, §4)', () => {
     show(base);
     expect(screen.getByText('Whole Project Milestone')).toBeInTheDocument();
     expect(screen.getByText(/Proposed by you/)).toBeInTheDocument();
-    expect(screen.getByText('PROPOSED EDIT')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Version' })).toHaveTextContent(/^ORIGINAL MILESTONE$/);
     expect(screen.getByText('Submitted')).toHaveAttribute('data-colour', 'warning');
     expect(screen.getByText('Waiting for both parties to approve.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Locked')).not.toBeInTheDocument();
@@ -65,6 +67,14 @@ describe('milestone card (spec §2, §4)', () => {
     expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
   });
 
+  it('calls a deposit due only once the milestone is approved, as the project\'s "Still to fund" does', async () => {
+    fakeApi((call) => (call.url.endsWith('/payees') || call.url.endsWith('/deposits') ? { status: 200, body: [] } : undefined));
+    show(base);
+    expect(await screen.findByText('No deposit yet. The deposit of $1,022.50 is due once both parties approve.')).toBeInTheDocument();
+    show({ ...base, m_id: 5003, is_current: true, label: 'APPROVED MILESTONE', status: 'Approved' });
+    expect(await screen.findByText('No deposit yet. Deposit due: $1,022.50.')).toBeInTheDocument();
+  });
+
   it('shows deposit statuses capitalised with a check mark when complete', async () => {
     api();
     show({ ...base, is_current: true, funded: true, deposit_count: 1, deposit_sum: '1022.50', held: '1022.50' });
@@ -78,5 +88,121 @@ describe('milestone card (spec §2, §4)', () => {
     show({ ...base, is_current: true, funded: true, marked_complete_by_both: true, complete_count: 2, incomplete_count: 0 });
     expect(screen.getByText('Marked Complete by Both Parties')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+  });
+
+  it('offers Approve Edit and Reject Edit on the edit waiting for this user, and decides that version', async () => {
+    const { calls } = fakeApi((call) => {
+      if (call.url === '/milestone/approval') return { status: 200, body: {} };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits') || call.url.endsWith('/edits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    const pending_edit = { m_id: 5002, author_id: 10, author_name: 'Jordan Buyer', author_party: 'buyer' as const, user_approval_status: 'pending' as const, approval_message: 'Waiting for both parties to approve.' };
+    show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, pending_edit });
+    expect(screen.getByRole('status', { name: 'Version' })).toHaveTextContent(/^ORIGINAL MILESTONE \(Edit Submitted\)$/);
+    expect(screen.getByRole('button', { name: 'Make Edit' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject Edit' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/milestone/approval')?.data).toEqual({ milestone_id: 5002, reject: true }));
+  });
+
+  it('says so once this user approved the pending edit, and offers no Make Edit where §4 does not', () => {
+    api();
+    const pending_edit = { m_id: 5002, author_id: 21, author_name: 'Sam Seller', author_party: 'seller' as const, user_approval_status: 'approved' as const, approval_message: '' };
+    show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: false, pending_edit });
+    expect(screen.getByText('You approved the proposed edit; waiting for the other party.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Edit' })).not.toBeInTheDocument();
+  });
+
+  it('lists every version in the edit pane with its label and author, with decisions only on open edits', async () => {
+    const version = (m_id: number, label: string, status: string, author_id: number, seller_approval = 'pending') => ({
+      m_id, original_id: 5000, is_original: m_id === 5000, is_current: false, based_on: null, title: '', definition: 'Roof on.', author_id, author_name: author_id === 21 ? 'Sam Seller' : 'Jordan Buyer',
+      author_party: author_id === 21 ? 'seller' : 'buyer', created: '2026-11-01T10:00:00Z', label, status, buyer_approval: 'pending', seller_approval, approval_message: '', amount: '1000.00', fee_total: '22.50', deposit_total: '1022.50', payees: [],
+    });
+    fakeApi((call) => {
+      if (call.url.endsWith('/edits')) return { status: 200, body: [version(5000, 'ORIGINAL MILESTONE (Edit Submitted)', 'proposed', 21), version(5001, 'PROPOSED EDIT (Rejected)', 'proposed', 10, 'rejected'), version(5002, 'PROPOSED EDIT', 'proposed', 10)] };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    show({ ...base, edit_count: 2, label: 'ORIGINAL MILESTONE (Edit Submitted)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show Edits' }));
+    const pane = within(screen.getByRole('list', { name: 'Versions' }));
+    const original = await pane.findByRole('listitem', { name: 'ORIGINAL MILESTONE (Edit Submitted): Whole Project Milestone' });
+    expect(original).toHaveTextContent('by you');
+    expect(within(original).queryByRole('button')).not.toBeInTheDocument(); // the card's own version is decided in Your Actions
+    const rejected = pane.getByRole('listitem', { name: 'PROPOSED EDIT (Rejected): Whole Project Milestone' });
+    expect(rejected).toHaveTextContent('by the buyer Jordan Buyer');
+    expect(within(rejected).getByRole('button', { name: 'Approve this version' })).toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: 'Reject this version' })).not.toBeInTheDocument();
+    const open = pane.getByRole('listitem', { name: 'PROPOSED EDIT: Whole Project Milestone' });
+    expect(within(open).getByRole('button', { name: 'Reject this version' })).toBeInTheDocument();
+  });
+});
+
+describe('the deposit (confirm before money moves)', () => {
+  const approved: MilestoneView = { ...base, is_current: true, user_is_customer: true, label: 'APPROVED MILESTONE', status: 'Approved', status_colour: 'success', next_action: 'Deposit funds' };
+  const agreement = (buyer: boolean, seller: boolean) => ({
+    job_id: 7, contract_name: 'x', agreement_hash: 'a'.repeat(64), text: '', signatures: { buyer: buyer ? { signed_name: 'Jordan Buyer', at: '2026-11-01T10:00:00Z' } : null, seller: seller ? { signed_name: 'Sam Seller', at: '2026-11-01T10:00:00Z' } : null },
+  });
+  const account = { bank_account_id: 1, purpose: 'deposit', holder_name: 'Jordan Buyer', bank_name: 'Desert Bank', last4: '6789', job_id: 7, created_at: '2026-11-01T10:00:00Z' };
+  const depositApi = (signed: [boolean, boolean], accounts = [account]) =>
+    fakeApi((call) => {
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(...signed) };
+      if (call.url === '/bank-accounts') return { status: 200, body: { deposit_accounts: accounts, payout_account: null } };
+      if (call.url === '/milestone/deposit') return { status: 201, body: { md_id: 1 } };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
+      return undefined;
+    });
+
+  it('keeps the deposit button disabled and says who still has to sign the agreement', async () => {
+    depositApi([true, false]);
+    show(approved, 10);
+    expect(await screen.findByText(/Both parties must sign the escrow agreement before the first deposit\. Still to sign: the seller\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeDisabled();
+  });
+
+  it('links the buyer to the agreement when they have not signed', async () => {
+    depositApi([false, false]);
+    show(approved, 10);
+    expect(await screen.findByText(/Still to sign: you and the seller\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign the escrow agreement' })).toHaveAttribute('href', '/portal/project-agreement/customer/7');
+  });
+
+  it('shows amount, fee, account and clearing dates, and sends nothing before Confirm', async () => {
+    const { calls } = depositApi([true, true]);
+    show({ ...approved, deposit_sum: '0.00' }, 10);
+    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
+    await within(dialog).findByText(/Account ending in 6789 \(Jordan Buyer, Desert Bank\)/);
+    expect(dialog).toHaveTextContent('Amount$1,022.50');
+    expect(dialog).toHaveTextContent('Escrow fee (2.25%)$22.50, included in the amount');
+    expect(dialog).toHaveTextContent(/settles within 5 business days \(by .+\)\. Settled funds then clear after a return window of 2 business days by default/);
+    expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm your deposit' })).getByRole('button', { name: 'Confirm deposit of $1,022.50' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/milestone/deposit')?.data).toEqual({ milestone_id: 5000 }));
+  });
+
+  it('asks for a bank account first when none is linked', async () => {
+    depositApi([true, true], []);
+    show(approved, 10);
+    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
+    expect(await within(dialog).findByText('No bank account linked yet: link the account to draw from below.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Routing number')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm deposit of $1,022.50' })).toBeDisabled();
+  });
+
+  it('counts business days past weekends for the settle and clear dates', () => {
+    const friday = new Date('2026-11-06T12:00:00');
+    expect(addBusinessDays(friday, 1).getDay()).toBe(1);
+    const { settles, clears } = clearingDates(friday);
+    expect(settles.toDateString()).toBe(new Date('2026-11-13T12:00:00').toDateString());
+    expect(clears.toDateString()).toBe(new Date('2026-11-17T12:00:00').toDateString());
   });
 });

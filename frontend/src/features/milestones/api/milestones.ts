@@ -51,6 +51,15 @@ export interface MilestoneView {
   funded: boolean;
   response_deadline: string | null;
   next_action: string | null;
+  /** The newest edit still waiting for a decision (it shows in the edit history), if any. */
+  pending_edit: {
+    m_id: number;
+    author_id: number;
+    author_name: string | null;
+    author_party: 'buyer' | 'seller';
+    user_approval_status: 'pending' | 'approved' | 'rejected';
+    approval_message: string;
+  } | null;
   dispute: {
     dispute_id: number;
     status: 'open' | 'resolved';
@@ -71,6 +80,7 @@ export interface VersionView {
   based_on: number | null;
   title: string;
   definition: string;
+  author_id: number;
   author_name: string | null;
   author_party: 'buyer' | 'seller';
   created: string;

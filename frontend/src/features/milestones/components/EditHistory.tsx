@@ -1,52 +1,82 @@
-import { formatDollars } from '@escrow/domain';
+import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { useEdits, type MilestoneView } from '../api/milestones';
+import { useEdits, type MilestoneView, type VersionView } from '../api/milestones';
+import { labelColour } from './labels';
 
-/** Edit history with its count and Show/Hide Edits; the pane is 400 px tall and scrolls (spec §2). */
-export function EditHistory({ milestone, onApprove, onReject }: { milestone: MilestoneView; onApprove: (mId: number) => void; onReject: (mId: number) => void }) {
+/** This user's decision on a version, from their side of the project. */
+const myApproval = (milestone: MilestoneView, v: VersionView) => (milestone.user_is_customer ? v.buyer_approval : v.seller_approval);
+
+/**
+ * Edit history with its count and Show/Hide Edits; the pane is 400 px tall and scrolls (spec §2).
+ * Every version is listed with its label; a version still open for decision (other than the one
+ * the card shows, whose buttons are in Your Actions) can be approved or rejected right here.
+ */
+export function EditHistory({
+  milestone,
+  currentUserId,
+  onApprove,
+  onReject,
+  pending,
+}: {
+  milestone: MilestoneView;
+  currentUserId: number;
+  onApprove: (mId: number) => void;
+  onReject: (mId: number) => void;
+  pending: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const edits = useEdits(milestone.job_id, milestone.m_id, open);
   return (
     <section aria-label="Edit history">
       <h4>
         Edit history ({milestone.edit_count}){' '}
-        <Button size="small" onClick={() => setOpen((o) => !o)}>
+        <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide Edits' : 'Show Edits'}
         </Button>
       </h4>
       {open && (
-        <div className="el-edit-pane" style={{ height: 400, overflowY: 'auto' }} data-testid="edit-pane">
-          {edits.data?.map((v) => (
-            <article key={v.m_id} className="el-version" aria-label={v.label}>
-              <header>
-                <Tag>{v.label}</Tag> by the {v.author_party} {v.author_name} on {new Date(v.created).toLocaleString()}
-              </header>
-              <p>
-                <strong>{v.title || 'Whole Project Milestone'}</strong> — {formatDollars(v.amount)}, deposit {formatDollars(v.deposit_total)}
-              </p>
-              <p>{v.definition}</p>
-              <ul className="el-plain-list">
-                {v.payees.map((p) => (
-                  <li key={p.mp_id}>
-                    {p.name}: {p.type}
-                    {p.percentage ? ` ${p.percentage}%` : ''} {formatDollars(p.amount)} → receives {formatDollars(p.net)}
-                  </li>
-                ))}
-              </ul>
-              <p className="el-muted">{v.approval_message}</p>
-              {v.status === 'proposed' && !milestone.locked && (
-                <div className="el-actions">
-                  <Button size="small" type="primary" onClick={() => onApprove(v.m_id)}>
-                    Approve this version
-                  </Button>
-                  <Button size="small" danger onClick={() => onReject(v.m_id)}>
-                    Reject this version
-                  </Button>
-                </div>
-              )}
-            </article>
-          ))}
+        <div className="el-edit-pane" style={{ height: 400, overflowY: 'auto' }} data-testid="edit-pane" role="list" aria-label="Versions">
+          {edits.isPending && <p className="el-muted">Loading the versions…</p>}
+          {edits.data?.map((v) => {
+            const decided = myApproval(milestone, v);
+            const decidable = v.status === 'proposed' && !milestone.locked && v.m_id !== milestone.m_id;
+            return (
+              <article key={v.m_id} className="el-version" role="listitem" aria-label={`${v.label}: ${v.title || WHOLE_PROJECT_MILESTONE}`}>
+                <header>
+                  <Tag color={labelColour(v.label)}>{v.label}</Tag> by {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
+                </header>
+                <p>
+                  <strong>{v.title || WHOLE_PROJECT_MILESTONE}</strong> — {formatDollars(v.amount)}, deposit {formatDollars(v.deposit_total)}
+                </p>
+                <p>{v.definition}</p>
+                <ul className="el-plain-list">
+                  {v.payees.map((p) => (
+                    <li key={p.mp_id}>
+                      {p.name}: {p.type}
+                      {p.percentage ? ` ${p.percentage}%` : ''} {formatDollars(p.amount)} → receives {formatDollars(p.net)}
+                    </li>
+                  ))}
+                </ul>
+                <p className="el-muted">{v.approval_message}</p>
+                {decidable && (
+                  <div className="el-actions">
+                    {decided !== 'approved' && (
+                      <Button size="small" type="primary" loading={pending} onClick={() => onApprove(v.m_id)}>
+                        Approve this version
+                      </Button>
+                    )}
+                    {decided === 'pending' && (
+                      <Button size="small" danger loading={pending} onClick={() => onReject(v.m_id)}>
+                        Reject this version
+                      </Button>
+                    )}
+                    {decided === 'approved' && <span className="el-muted">You approved this version.</span>}
+                  </div>
+                )}
+              </article>
+            );
+          })}
         </div>
       )}
     </section>

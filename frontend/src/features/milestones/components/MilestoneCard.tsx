@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { useApproval, useMilestoneForm, usePayees, useProposeMilestone, type MilestoneView } from '../api/milestones';
 import { EditHistory } from './EditHistory';
+import { labelColour } from './labels';
 import { MilestoneForm, newPayeeRow, type MilestoneDraft } from './MilestoneForm';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
@@ -46,7 +47,11 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
       extra={<span className="el-muted">{formatDollars(milestone.amount)}</span>}
     >
       <p className="el-milestone-card__meta">
-        <Tag>{milestone.label}</Tag> Proposed by {author}
+        {/* A status: the label is how a version's state reads, and a change of it is worth announcing. */}
+        <span role="status" aria-label="Version">
+          <Tag color={labelColour(milestone.label)}>{milestone.label}</Tag>
+        </span>{' '}
+        Proposed by {author}
       </p>
       {expanded && (
         <>
@@ -75,9 +80,9 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
               )}
             </section>
           )}
-          {milestone.shows_edit_history && <EditHistory milestone={milestone} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
+          {milestone.shows_edit_history && <EditHistory milestone={milestone} currentUserId={currentUserId} pending={approval.isPending} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
           {milestone.can_edit && (
-            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }}>
+            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
               Make Edit
             </Button>
           )}
@@ -91,7 +96,7 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
 
 /** The Make Edit dialog, titled with the milestone title; starts from the current terms. */
 function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; title: string; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const form = useMilestoneForm(milestone.job_id);
   const payees = usePayees(milestone.job_id, milestone.m_id);
   const propose = useProposeMilestone(milestone.job_id);
@@ -102,7 +107,7 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
         title: milestone.title,
         definition: milestone.definition,
         amount: payees.data!.some((p) => p.type !== 'fixed') ? milestone.amount : payees.data!.length === 1 ? payees.data![0]!.amount : '',
-        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
+        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type, p.name), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
       }
     : undefined;
   return (
@@ -122,6 +127,7 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
                 void message.success('Edit proposed');
                 onClose();
               },
+              onError: () => notification.error({ title: 'Error adding milestone.', description: 'Please try again.', duration: 6 }),
             })
           }
         />

@@ -1,78 +1,24 @@
-import { computeMilestoneTerms, formatDollars, VALUE_MUST_BE_POSITIVE, type MilestoneTerms, type PayeeInput } from '@escrow/domain';
-import { Alert, Button, Segmented } from 'antd';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { formatDollars } from '@escrow/domain';
+import { Button, Segmented } from 'antd';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import type { MilestoneFormData, MilestonePayload } from '../api/milestones';
+import { amountValidity, clampPercentage, draftProblems, fieldOfServerMessage, newPayeeRow, previewTerms, toPayload, type MilestoneDraft, type PayeeRow, type PayeeType, type Problem, type ProblemField } from './milestone-form.rules';
+import { PayeePicker } from './PayeePicker';
 import './milestone-form.css';
 
-export type PayeeType = 'fixed' | 'percent' | 'remainder';
+export { clampPercentage, newPayeeRow, type MilestoneDraft, type PayeeRow, type PayeeType } from './milestone-form.rules';
 
-export interface PayeeRow {
-  key: number;
-  jcId: number;
-  type: PayeeType;
-  amount: string;
-  percentage: string;
-  includeFee: boolean;
+function FieldError({ id, problem }: { id: string; problem: Problem | undefined }) {
+  if (!problem) return null;
+  return (
+    <p id={id} role="alert" className="el-field-error">
+      {problem.message}
+    </p>
+  );
 }
 
-export interface MilestoneDraft {
-  mode: 'single' | 'multi';
-  title: string;
-  definition: string;
-  amount: string;
-  payees: PayeeRow[];
-}
-
-let rowKey = 0;
-export const newPayeeRow = (jcId: number, type: PayeeType = 'fixed'): PayeeRow => ({ key: ++rowKey, jcId, type, amount: '', percentage: '', includeFee: false });
-
-/** Spec §5: a percentage ranges 0–100 and a value over 100 is clamped to 100. */
-export function clampPercentage(value: string): string {
-  if (value === '') return value;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  return n > 100 ? '100' : value;
-}
-
-/** The payees the form would send, as the domain's money rules read them. */
-export function payeeInputs(draft: MilestoneDraft, primaryId: number | null): PayeeInput[] {
-  if (draft.mode === 'single') return [{ companyId: primaryId ?? 0, type: 'fixed', amount: draft.amount, includeFee: draft.payees[0]?.includeFee ?? false }];
-  return draft.payees.map((p) => ({ companyId: p.jcId, type: p.type, amount: p.type === 'fixed' ? p.amount : null, percentage: p.type === 'percent' ? p.percentage : null, includeFee: p.includeFee }));
-}
-
-/** The live preview: the same domain money functions the server decides with. */
-export function previewTerms(draft: MilestoneDraft, primaryId: number | null): { terms: MilestoneTerms | null; problem: string | null } {
-  const inputs = payeeInputs(draft, primaryId);
-  try {
-    const total = draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed') ? draft.amount : null;
-    return { terms: computeMilestoneTerms(inputs, total, inputs.map((_, i) => i + 1)), problem: null };
-  } catch (error) {
-    return { terms: null, problem: (error as Error).message };
-  }
-}
-
-export function toPayload(jobId: number, draft: MilestoneDraft, primaryId: number | null, originalId: number | null): MilestonePayload {
-  const payees = payeeInputs(draft, primaryId).map((p) => ({
-    jc_id: p.companyId,
-    type: p.type,
-    amount: p.amount === null || p.amount === undefined || p.amount === '' ? null : String(p.amount),
-    percentage: p.percentage === null || p.percentage === undefined || p.percentage === '' ? null : String(p.percentage),
-    includeFee: p.includeFee,
-  }));
-  const needsTotal = draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
-  return {
-    job_id: jobId,
-    title: draft.mode === 'multi' ? draft.title.trim() : '',
-    definition: draft.definition.trim(),
-    position: 1,
-    original_id: originalId,
-    amount: needsTotal ? draft.amount : null,
-    payees,
-  };
-}
-
-function AmountInput({ id, value, onChange, label, required = true }: { id: string; value: string; onChange: (v: string) => void; label: string; required?: boolean }) {
+function AmountInput({ id, value, onChange, label, invalid, describedBy }: { id: string; value: string; onChange: (v: string) => void; label: string; invalid?: boolean; describedBy?: string }) {
   return (
     <label className="el-field" htmlFor={id}>
       {label}
@@ -82,13 +28,14 @@ function AmountInput({ id, value, onChange, label, required = true }: { id: stri
         inputMode="decimal"
         min={0}
         step={0.01}
-        required={required}
+        required
         value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         onChange={(e) => {
-          const v = e.target.value;
-          // Spec §5: a fixed amount must be greater than zero dollars.
-          e.target.setCustomValidity(v !== '' && Number(v) <= 0 ? VALUE_MUST_BE_POSITIVE : '');
-          onChange(v);
+          // Spec §5: greater than zero dollars; and never an amount the escrow cannot hold.
+          e.target.setCustomValidity(amountValidity(e.target.value));
+          onChange(e.target.value);
         }}
       />
     </label>
@@ -98,7 +45,8 @@ function AmountInput({ id, value, onChange, label, required = true }: { id: stri
 /**
  * The milestone form of spec §2/§5: single mode (one disbursement, completion criteria only) or
  * multi mode (title, criteria, funding per payee), with a live preview of the deposit total and
- * each payee's net. Submitting runs the browser's validity check first.
+ * each payee's net. It is sent only when the browser's check passes and the preview shows no
+ * problem; the API's refusal shows under the field it is about.
  */
 export function MilestoneForm({
   jobId,
@@ -119,21 +67,106 @@ export function MilestoneForm({
   pending?: boolean;
   error?: unknown;
 }) {
-  const primaryId = formData.primary?.company_id ?? null;
-  const [draft, setDraft] = useState<MilestoneDraft>(initial ?? { mode: 'single', title: '', definition: '', amount: '', payees: [newPayeeRow(primaryId ?? 0)] });
+  const primary = formData.primary ? { company_id: formData.primary.company_id, name: formData.primary.name } : null;
+  const primaryId = primary?.company_id ?? null;
+  const [draft, setDraft] = useState<MilestoneDraft>(initial ?? { mode: 'single', title: '', definition: '', amount: '', payees: [newPayeeRow(primaryId, 'fixed', primary?.name ?? null)] });
+  const [attempted, setAttempted] = useState(false);
+  // The API's answer stays under its field until the person changes something.
+  const [seenError, setSeenError] = useState<unknown>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const preview = useMemo(() => previewTerms(draft, primaryId), [draft, primaryId]);
-  const companies = [...(formData.primary ? [formData.primary] : []), ...formData.subs];
-  const nameOf = (id: number) => companies.find((c) => c.company_id === id)?.name ?? `Company ${id}`;
-  const update = (change: Partial<MilestoneDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const updatePayee = (key: number, change: Partial<PayeeRow>) => setDraft((d) => ({ ...d, payees: d.payees.map((p) => (p.key === key ? { ...p, ...change } : p)) }));
+  const local = useMemo(() => draftProblems(draft, primaryId), [draft, primaryId]);
+  const serverMessage = error && error !== seenError ? errorMessage(error) : null;
+  const problems: Problem[] = [...(attempted ? local : []), ...(serverMessage ? [{ field: fieldOfServerMessage(serverMessage), message: serverMessage }] : [])];
+  const problemOf = (field: ProblemField) => problems.find((p) => p.field === field);
+  const idOf = (field: ProblemField) => `milestone-${originalId ?? 'new'}-${field}-error`;
+  const errorProps = (field: ProblemField) => (problemOf(field) ? { invalid: true, describedBy: idOf(field) } : {});
+  const ids = (name: string) => `${name}-${originalId ?? 'new'}`;
+
+  const change = (next: (d: MilestoneDraft) => MilestoneDraft) => {
+    setSeenError(error);
+    setDraft(next);
+  };
+  const update = (patch: Partial<MilestoneDraft>) => change((d) => ({ ...d, ...patch }));
+  const updatePayee = (key: number, patch: Partial<PayeeRow>) => change((d) => ({ ...d, payees: d.payees.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));
   const needsTotal = draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
+  const taken = (key: number) => new Set(draft.payees.filter((p) => p.key !== key && p.jcId !== null).map((p) => p.jcId!));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setAttempted(true);
+    setSeenError(error);
     if (!formRef.current?.reportValidity()) return; // spec §5: no submit when the browser's check fails
+    if (local.length > 0) return; // nor while the preview shows a problem
     onSubmit(toPayload(jobId, draft, primaryId, originalId));
   };
+
+  const amountProblem = <FieldError id={idOf('amount')} problem={problemOf('amount')} />;
+  let funding: ReactNode;
+  if (draft.mode === 'single') {
+    funding = (
+      <div>
+        <div className="el-milestone-form__row">
+          <AmountInput id={ids('amount')} label={`Amount paid to ${formData.primary?.name ?? 'the seller'}`} value={draft.amount} onChange={(amount) => update({ amount })} {...errorProps('amount')} />
+          <label className="el-check">
+            <input type="checkbox" checked={draft.payees[0]?.includeFee ?? false} onChange={(e) => update({ payees: [{ ...(draft.payees[0] ?? newPayeeRow(primaryId)), includeFee: e.target.checked }] })} />
+            Include the fee in this amount
+          </label>
+        </div>
+        {amountProblem}
+      </div>
+    );
+  } else {
+    funding = (
+      <fieldset className="el-milestone-form__payees" aria-describedby={problemOf('amount') ? idOf('amount') : undefined}>
+        <legend>Funding</legend>
+        {needsTotal && <AmountInput id={ids('total')} label="Milestone amount" value={draft.amount} onChange={(amount) => update({ amount })} {...errorProps('amount')} />}
+        {draft.payees.map((payee, index) => (
+          <div key={payee.key} className="el-payee" role="group" aria-label={`Payee ${index + 1}`}>
+            <div className="el-field">
+              <span aria-hidden="true">Payee</span>
+              <PayeePicker
+                label={`Payee ${index + 1} company`}
+                value={payee.jcId === null ? null : { company_id: payee.jcId, name: payee.name ?? `Company ${payee.jcId}` }}
+                primary={primary}
+                taken={taken(payee.key)}
+                onChange={(c) => updatePayee(payee.key, { jcId: c.company_id, name: c.name })}
+                {...errorProps(`payee-${payee.key}`)}
+              />
+              <FieldError id={idOf(`payee-${payee.key}`)} problem={problemOf(`payee-${payee.key}`)} />
+            </div>
+            <label className="el-field">
+              Type
+              <select value={payee.type} onChange={(e) => updatePayee(payee.key, { type: e.target.value as PayeeType })} aria-label={`Payee ${index + 1} type`}>
+                <option value="fixed">Fixed amount</option>
+                <option value="percent">Percent</option>
+                <option value="remainder">Remainder</option>
+              </select>
+            </label>
+            {payee.type === 'fixed' && <AmountInput id={`p-${payee.key}-amount`} label="Amount" value={payee.amount} onChange={(amount) => updatePayee(payee.key, { amount })} />}
+            {payee.type === 'percent' && (
+              <label className="el-field" htmlFor={`p-${payee.key}-pct`}>
+                Percentage
+                <input id={`p-${payee.key}-pct`} type="number" min={0} max={100} step={0.01} required value={payee.percentage} onChange={(e) => updatePayee(payee.key, { percentage: clampPercentage(e.target.value) })} />
+              </label>
+            )}
+            {payee.type === 'remainder' && <p className="el-muted el-payee__note">Takes what is left</p>}
+            <label className="el-check">
+              <input type="checkbox" checked={payee.includeFee} onChange={(e) => updatePayee(payee.key, { includeFee: e.target.checked })} />
+              Include fee
+            </label>
+            {draft.payees.length > 1 && (
+              <Button type="link" danger onClick={() => change((d) => ({ ...d, payees: d.payees.filter((p) => p.key !== payee.key) }))}>
+                Remove
+              </Button>
+            )}
+          </div>
+        ))}
+        <Button onClick={() => change((d) => ({ ...d, payees: [...d.payees, newPayeeRow(null)] }))}>Add payee</Button>
+        {amountProblem}
+      </fieldset>
+    );
+  }
 
   return (
     <form ref={formRef} className="el-milestone-form" onSubmit={submit} aria-label="Milestone">
@@ -146,72 +179,25 @@ export function MilestoneForm({
         ]}
       />
       {draft.mode === 'multi' && (
-        <label className="el-field" htmlFor={`title-${originalId ?? 'new'}`}>
-          Title
-          <input id={`title-${originalId ?? 'new'}`} required maxLength={200} value={draft.title} onChange={(e) => update({ title: e.target.value })} />
-        </label>
-      )}
-      <label className="el-field" htmlFor={`criteria-${originalId ?? 'new'}`}>
-        Completion criteria
-        <textarea id={`criteria-${originalId ?? 'new'}`} required rows={3} maxLength={5000} value={draft.definition} onChange={(e) => update({ definition: e.target.value })} />
-      </label>
-
-      {draft.mode === 'single' ? (
-        <div className="el-milestone-form__row">
-          <AmountInput id={`amount-${originalId ?? 'new'}`} label={`Amount paid to ${formData.primary?.name ?? 'the seller'}`} value={draft.amount} onChange={(amount) => update({ amount })} />
-          <label className="el-check">
-            <input type="checkbox" checked={draft.payees[0]?.includeFee ?? false} onChange={(e) => update({ payees: [{ ...(draft.payees[0] ?? newPayeeRow(primaryId ?? 0)), includeFee: e.target.checked }] })} />
-            Include the fee in this amount
+        <div>
+          <label className="el-field" htmlFor={ids('title')}>
+            Title
+            <input id={ids('title')} required maxLength={200} value={draft.title} onChange={(e) => update({ title: e.target.value })} aria-invalid={problemOf('title') ? true : undefined} aria-describedby={problemOf('title') ? idOf('title') : undefined} />
           </label>
+          <FieldError id={idOf('title')} problem={problemOf('title')} />
         </div>
-      ) : (
-        <fieldset className="el-milestone-form__payees">
-          <legend>Funding</legend>
-          {needsTotal && <AmountInput id={`total-${originalId ?? 'new'}`} label="Milestone amount" value={draft.amount} onChange={(amount) => update({ amount })} />}
-          {draft.payees.map((payee, index) => (
-            <div key={payee.key} className="el-payee" role="group" aria-label={`Payee ${index + 1}`}>
-              <label className="el-field">
-                Payee
-                <select value={payee.jcId} onChange={(e) => updatePayee(payee.key, { jcId: Number(e.target.value) })} aria-label={`Payee ${index + 1} company`}>
-                  {companies.map((c) => (
-                    <option key={c.company_id} value={c.company_id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="el-field">
-                Type
-                <select value={payee.type} onChange={(e) => updatePayee(payee.key, { type: e.target.value as PayeeType })} aria-label={`Payee ${index + 1} type`}>
-                  <option value="fixed">Fixed amount</option>
-                  <option value="percent">Percent</option>
-                  <option value="remainder">Remainder</option>
-                </select>
-              </label>
-              {payee.type === 'fixed' && <AmountInput id={`p-${payee.key}-amount`} label="Amount" value={payee.amount} onChange={(amount) => updatePayee(payee.key, { amount })} />}
-              {payee.type === 'percent' && (
-                <label className="el-field" htmlFor={`p-${payee.key}-pct`}>
-                  Percentage
-                  <input id={`p-${payee.key}-pct`} type="number" min={0} max={100} step={0.01} required value={payee.percentage} onChange={(e) => updatePayee(payee.key, { percentage: clampPercentage(e.target.value) })} />
-                </label>
-              )}
-              {payee.type === 'remainder' && <p className="el-muted el-payee__note">Takes what is left</p>}
-              <label className="el-check">
-                <input type="checkbox" checked={payee.includeFee} onChange={(e) => updatePayee(payee.key, { includeFee: e.target.checked })} />
-                Include fee
-              </label>
-              {draft.payees.length > 1 && (
-                <Button type="link" danger onClick={() => setDraft((d) => ({ ...d, payees: d.payees.filter((p) => p.key !== payee.key) }))}>
-                  Remove
-                </Button>
-              )}
-            </div>
-          ))}
-          <Button onClick={() => setDraft((d) => ({ ...d, payees: [...d.payees, newPayeeRow(formData.subs[0]?.company_id ?? primaryId ?? 0)] }))}>Add payee</Button>
-        </fieldset>
       )}
+      <div>
+        <label className="el-field" htmlFor={ids('criteria')}>
+          Completion criteria
+          <textarea id={ids('criteria')} required rows={3} maxLength={5000} value={draft.definition} onChange={(e) => update({ definition: e.target.value })} aria-invalid={problemOf('definition') ? true : undefined} aria-describedby={problemOf('definition') ? idOf('definition') : undefined} />
+        </label>
+        <FieldError id={idOf('definition')} problem={problemOf('definition')} />
+      </div>
 
-      <section className="el-preview" aria-label="Preview">
+      {funding}
+
+      <section className={`el-preview${preview.problem ? ' el-preview--problem' : ''}`} aria-label="Preview">
         {preview.terms ? (
           <>
             <p>
@@ -220,17 +206,17 @@ export function MilestoneForm({
             <ul>
               {preview.terms.payees.map((p, i) => (
                 <li key={i}>
-                  {nameOf(p.companyId)} receives {formatDollars(p.net)}
+                  {draft.mode === 'single' ? (primary?.name ?? 'The seller') : (draft.payees[i]?.name ?? 'A payee to choose')} receives {formatDollars(p.net)}
                   {p.includeFee ? ` (fee of ${formatDollars(p.fee)} included)` : ''}
                 </li>
               ))}
             </ul>
           </>
         ) : (
-          <p className="el-muted">{preview.problem}</p>
+          <p>{preview.problem}</p>
         )}
       </section>
-      {error ? <Alert type="error" showIcon title={errorMessage(error)} /> : null}
+      <FieldError id={idOf('form')} problem={problemOf('form')} />
       <Button type="primary" htmlType="submit" loading={pending}>
         {submitLabel}
       </Button>

@@ -3,6 +3,7 @@ import { formatDollars } from '@escrow/domain';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { moneyInFlight, useDeposits, usePayees, type MilestoneView } from '../api/milestones';
+import { depositDue } from './DepositDialog';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -23,7 +24,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
   }, [fingerprint, refetchDeposits, refetchPayees]);
 
   useEffect(() => {
-    if (deposits.isError) notification.error({ message: 'Error getting deposits.', description: 'Please reload the page.', duration: 10 });
+    if (deposits.isError) notification.error({ title: 'Error getting deposits.', description: 'Please reload the page.', duration: 10 });
   }, [deposits.isError, notification]);
 
   return (
@@ -41,7 +42,12 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
             ))}
           </ul>
         ) : (
-          <p className="el-muted">No deposit yet. Deposit due: {formatDollars(milestone.deposit_total)}.</p>
+          // Only an approved milestone is due: the project's "Still to fund" adds up the same amounts.
+          <p className="el-muted">
+            {milestone.is_current
+              ? `No deposit yet. Deposit due: ${formatDollars(depositDue(milestone))}.`
+              : `No deposit yet. The deposit of ${formatDollars(milestone.deposit_total)} is due once both parties approve.`}
+          </p>
         )}
       </section>
       <section aria-label="Disbursements">

@@ -1,9 +1,18 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
 import { App, Button, Input, Modal } from 'antd';
 import { useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
+import { missingSignatures, useAgreement } from '../../projects/api/agreement';
 import { useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit, type MilestoneView } from '../api/milestones';
+import { DepositDialog, depositDue } from './DepositDialog';
+
+/** Who still has to sign, as the buyer or the seller reads it. */
+function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string {
+  const words = missing.map((party) => ((party === 'buyer') === isBuyer ? 'you' : `the ${party}`));
+  return words.join(' and ');
+}
 
 /** The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. */
 export function YourActions({ milestone }: { milestone: MilestoneView }) {
@@ -17,16 +26,22 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   const claim = useClaimRefund(jobId);
   const [statementFor, setStatementFor] = useState<'dispute' | 'respond' | null>(null);
   const [statement, setStatement] = useState('');
+  const [confirmingDeposit, setConfirmingDeposit] = useState(false);
 
   const isBuyer = milestone.user_is_customer;
   const proposed = !milestone.is_current && !milestone.locked;
   const openDispute = milestone.dispute?.status === 'open' ? milestone.dispute : null;
   const bothMarked = milestone.marked_complete_by_both || milestone.complete_count > 1;
   const deadlinePassed = milestone.response_deadline !== null && Date.parse(milestone.response_deadline) <= Date.now();
+  const awaitingDeposit = milestone.is_current && !milestone.funded && !openDispute && !milestone.deposit_pending && milestone.refunded === '0.00';
+  // The API refuses a deposit until both parties signed the escrow agreement: say who is missing.
+  const agreement = useAgreement(jobId, awaitingDeposit);
+  const unsigned = agreement.data ? missingSignatures(agreement.data) : [];
+  const pendingEdit = milestone.pending_edit;
 
-  const approve = (approve: boolean) =>
+  const approve = (approve: boolean, versionId = milestone.m_id) =>
     approval.mutate(
-      { milestone_id: milestone.m_id, ...(approve ? { approve: true as const } : { reject: true as const }) },
+      { milestone_id: versionId, ...(approve ? { approve: true as const } : { reject: true as const }) },
       {
         onSuccess: () => void message.success({ content: approve ? 'Milestone approved' : 'Milestone rejected', duration: TOAST_APPROVAL_MS / 1000 }),
         onError: (e) => void message.error({ content: errorMessage(e), duration: TOAST_APPROVAL_MS / 1000 }),
@@ -37,15 +52,21 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       { milestone_id: milestone.m_id, complete: value },
       {
         onSuccess: () => void message.success({ content: value ? 'Marked complete' : 'Completion taken back', duration: TOAST_MARKED_COMPLETE_MS / 1000 }),
-        onError: () => notification.error({ message: 'Error marking complete.', description: 'Please reload and try again.', duration: 10 }),
+        onError: () => notification.error({ title: 'Error marking complete.', description: 'Please reload and try again.', duration: 10 }),
       },
     );
   const startDeposit = () =>
     deposit.mutate(
       { milestone_id: milestone.m_id },
       {
-        onSuccess: () => void message.success('Deposit started. ACH deposits can take up to 5 business days.'),
-        onError: (e) => notification.error({ message: 'Error starting deposit.', description: errorMessage(e) }),
+        onSuccess: () => {
+          setConfirmingDeposit(false);
+          void message.success('Deposit started. ACH deposits can take up to 5 business days.');
+        },
+        onError: (e) => {
+          setConfirmingDeposit(false);
+          notification.error({ title: 'Error starting deposit.', description: errorMessage(e) });
+        },
       },
     );
   const sendStatement = () => {
@@ -64,6 +85,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   };
 
   const actions: ReactElement[] = [];
+  if (milestone.next_action) actions.push(<p key="next" className="el-next-action">Next for you: {milestone.next_action}.</p>);
   if (bothMarked) actions.push(<p key="both" className="el-both-complete"><strong>{MARKED_COMPLETE_BY_BOTH}</strong></p>);
   if (proposed && milestone.user_approval_status !== 'approved') {
     actions.push(
@@ -80,16 +102,50 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
     }
   }
   if (proposed && milestone.user_approval_status === 'approved') actions.push(<p key="waiting" className="el-muted">You approved this version; waiting for the other party.</p>);
-  if (milestone.is_current && !milestone.funded && !openDispute) {
-    if (isBuyer && !milestone.deposit_pending && milestone.refunded === '0.00') {
+  if (pendingEdit && !milestone.locked) {
+    if (pendingEdit.user_approval_status === 'approved') {
+      actions.push(<p key="edit-waiting" className="el-muted">You approved the proposed edit; waiting for the other party.</p>);
+    } else {
       actions.push(
-        <Button key="deposit" type="primary" loading={deposit.isPending} onClick={startDeposit}>
-          Deposit {formatDollars(milestone.deposit_total)}
+        <Button key="approve-edit" type="primary" loading={approval.isPending} onClick={() => approve(true, pendingEdit.m_id)}>
+          Approve Edit
+        </Button>,
+        <Button key="reject-edit" danger loading={approval.isPending} onClick={() => approve(false, pendingEdit.m_id)}>
+          Reject Edit
         </Button>,
       );
     }
+  }
+  if (milestone.is_current && !milestone.funded && !openDispute) {
+    if (isBuyer && awaitingDeposit) {
+      const blocked = unsigned.length > 0;
+      actions.push(
+        <Button key="deposit" type="primary" disabled={blocked || agreement.isPending} loading={deposit.isPending} onClick={() => setConfirmingDeposit(true)} aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}>
+          Deposit {formatDollars(depositDue(milestone))}
+        </Button>,
+      );
+      if (blocked) {
+        actions.push(
+          <p key="sign" id={`sign-${milestone.m_id}`} className="el-wait">
+            Both parties must sign the escrow agreement before the first deposit. Still to sign: {stillToSign(unsigned, true)}.{' '}
+            {unsigned.includes('buyer') && <Link to={`/portal/project-agreement/customer/${jobId}`}>Sign the escrow agreement</Link>}
+          </p>,
+        );
+      }
+      if (agreement.isError) actions.push(<p key="sign-error" className="el-muted">{errorMessage(agreement.error)}</p>);
+    }
     if (milestone.deposit_pending) actions.push(<p key="pending" className="el-muted">Deposit pending: ACH deposits can take up to 5 business days.</p>);
-    if (!isBuyer) actions.push(<p key="wait" className="el-wait"><strong>{WAIT_FOR_CUSTOMER_PAYMENT}</strong></p>);
+    if (!isBuyer) {
+      actions.push(<p key="wait" className="el-wait"><strong>{WAIT_FOR_CUSTOMER_PAYMENT}</strong></p>);
+      if (unsigned.includes('seller')) {
+        actions.push(
+          <p key="sign" className="el-wait">
+            The buyer can deposit once both parties signed the escrow agreement. Still to sign: {stillToSign(unsigned, false)}.{' '}
+            <Link to={`/portal/project-agreement/company/${jobId}`}>Sign the escrow agreement</Link>
+          </p>,
+        );
+      }
+    }
   }
   if (milestone.funded && !bothMarked && !openDispute && milestone.held !== '0.00') {
     if (!milestone.user_marked_complete) {
@@ -135,6 +191,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
     <section aria-label="Your Actions" className="el-your-actions">
       <h4>Your Actions</h4>
       <div className="el-actions">{actions}</div>
+      {confirmingDeposit && <DepositDialog milestone={milestone} pending={deposit.isPending} onConfirm={startDeposit} onClose={() => setConfirmingDeposit(false)} />}
       <Modal
         open={statementFor !== null}
         title={statementFor === 'dispute' ? 'Open a dispute' : 'Respond to the dispute'}

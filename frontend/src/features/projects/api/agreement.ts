@@ -11,7 +11,13 @@ export interface Agreement {
   signatures: { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null };
 }
 
-export const useAgreement = (jobId: number) => useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data });
+export const useAgreement = (jobId: number, enabled = true) =>
+  useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data, enabled });
+
+/** Who still has to sign before the buyer may deposit (the API refuses a deposit until both have). */
+export function missingSignatures(agreement: Pick<Agreement, 'signatures'>): ('buyer' | 'seller')[] {
+  return (['buyer', 'seller'] as const).filter((party) => agreement.signatures[party] === null);
+}
 export const useSignedAgreement = (name: string) => useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
 
 export function useSignAgreement(jobId: number) {
@@ -21,3 +27,12 @@ export function useSignAgreement(jobId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
   });
 }
+
+const normalName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/** The name a person signs with: their account's first and last name (the API checks the same). */
+export const legalNameOf = (user: { first_name: string; last_name: string }): string => normalName(`${user.first_name} ${user.last_name}`);
+
+/** A typed signature is the signer's legal name whatever its case and spacing. */
+export const isOwnLegalName = (typed: string, user: { first_name: string; last_name: string }): boolean =>
+  normalName(typed).toLocaleLowerCase('en-US') === legalNameOf(user).toLocaleLowerCase('en-US');

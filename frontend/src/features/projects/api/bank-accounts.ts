@@ -31,3 +31,12 @@ export function useLinkBankAccount() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.bankAccounts() }),
   });
 }
+
+/**
+ * The account a deposit for this project is drawn from, chosen as the API chooses it: the newest
+ * account linked to this project, else the newest linked to none.
+ */
+export function depositAccountFor(accounts: BankAccount[], jobId: number): BankAccount | null {
+  const newestFirst = [...accounts].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return newestFirst.find((a) => a.job_id === jobId) ?? newestFirst.find((a) => a.job_id === null) ?? null;
+}

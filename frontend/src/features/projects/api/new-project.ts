@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 import { projectKeys } from './types';
@@ -72,3 +72,15 @@ export async function updateDraft(state: JobState, primary: { company_id: number
 export async function submitProject(jobId: number): Promise<void> {
   await api.put(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
 }
+
+/** Discards a draft its creator no longer wants (DELETE /api/job/{id}). */
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (jobId: number) => (await api.delete<{ job_id: number; discarded: true }>(`/job/${jobId}`, asCommand())).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** Where a draft is taken up again: the new-project screen of the side that started it. */
+export const resumePath = (p: { job_id: number; customerInitiated: boolean }) => `/portal/new-project/${p.customerInitiated ? 'customer' : 'company'}?job=${p.job_id}`;

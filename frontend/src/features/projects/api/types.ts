@@ -6,6 +6,8 @@ export interface ProjectSummary {
   primary_company_id: number | null;
   primary_company_name: string | null;
   customerInitiated: boolean;
+  /** The user who started the project: only they resume or discard it while it is a draft. */
+  created_by: number;
   is_draft: boolean;
   your_role: 'buyer' | 'seller' | 'admin' | null;
   status: 'Draft' | 'Active' | 'Complete';
@@ -17,6 +19,7 @@ export interface ProjectSummary {
   totals: { agreed: string; deposited: string; held: string; released: string; fees: string; refunded: string; to_fund: string };
   next_action: string | null;
   waiting_on_you: number;
+  waiting_on: { buyer: number; seller: number };
 }
 
 export interface HistoryEntry {

@@ -1,0 +1,187 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, test } from './support/fixtures';
+import { actions, asUser, card, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
+
+const MILESTONE = 'Whole Project Milestone';
+const LABELS = {
+  original: 'ORIGINAL MILESTONE',
+  originalEditSubmitted: 'ORIGINAL MILESTONE (Edit Submitted)',
+  originalReplaced: 'ORIGINAL MILESTONE (Replaced by Approved Edit)',
+  originalRejected: 'ORIGINAL MILESTONE (Rejected)',
+  proposedEdit: 'PROPOSED EDIT',
+  proposedEditRejected: 'PROPOSED EDIT (Rejected)',
+  approved: 'APPROVED MILESTONE',
+};
+
+/**
+ * Screenshots of the card at each label: into docs/images when DOCS_SCREENSHOTS is set (for
+ * docs/frontend.md), else beside the other test screenshots.
+ */
+async function shoot(c: Locator, name: string) {
+  const dir = process.env.DOCS_SCREENSHOTS ? '../docs/images/milestone-card' : '../.test-results/screenshots/milestone-card';
+  // The sticky header and the toasts would cover the card's top: hide them, keeping the layout.
+  await c.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled', style: '.el-header, .ant-message, .ant-notification { visibility: hidden !important; }' });
+}
+
+/** The buttons Your Actions offers, in order, and whether Make Edit is there. */
+async function offered(c: Locator): Promise<{ actions: string[]; makeEdit: boolean }> {
+  const names = await actions(c).getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim() ?? ''));
+  return { actions: names, makeEdit: (await c.getByRole('button', { name: 'Make Edit' }).count()) === 1 };
+}
+
+async function showEdits(c: Locator): Promise<Locator> {
+  const toggle = c.getByRole('button', { name: 'Show Edits' });
+  if (await toggle.isVisible()) await toggle.click();
+  return c.getByRole('list', { name: 'Versions' });
+}
+
+const version = (pane: Locator, text: string) => pane.getByRole('listitem', { name: `${text}: ${MILESTONE}`, exact: true });
+
+async function proposeEdit(page: Page, c: Locator, amount: string) {
+  await c.getByRole('button', { name: 'Make Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: MILESTONE });
+  await dialog.getByLabel('Amount paid to Saguaro Build Co.').fill(amount);
+  await dialog.getByRole('button', { name: 'Propose edit' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a milestone walks through every version label of §4 between a buyer and a seller in two browsers', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const seller = await asUser(browser, DEMO.seller);
+  const buyer = await asUser(browser, DEMO.buyer);
+
+  // The seller starts the project with one milestone of $1,000.00 and submits it.
+  await seller.getByRole('link', { name: 'New project for a buyer' }).click();
+  const draftId = nextDraftId(seller);
+  await seller.getByLabel('Main Service Provided').selectOption('Painting');
+  await seller.getByLabel('Find the buyer by phone').fill('6025550123');
+  await seller.getByRole('button', { name: 'Search', exact: true }).click();
+  await seller.getByRole('button', { name: 'Add to Project' }).click();
+  const form = seller.getByRole('form', { name: 'Milestone' });
+  await form.getByLabel('Completion criteria').fill('Every room painted, two coats, trim included.');
+  await form.getByLabel('Amount paid to Saguaro Build Co.').fill('1000');
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(seller.getByRole('list', { name: 'Milestones added' })).toContainText(MILESTONE);
+  await seller.getByRole('button', { name: 'Submit Project' }).click();
+  await expect(seller).toHaveURL(/\/portal$/);
+  const jobId = await draftId;
+
+  // 1. Proposed: ORIGINAL MILESTONE for both; each may approve, reject or edit.
+  await openProject(seller, jobId);
+  const s = card(seller, MILESTONE);
+  await expect(label(s)).toHaveText(LABELS.original);
+  await expect(s).toContainText('Proposed by you');
+  await expect(s.getByRole('region', { name: 'Edit history' })).toHaveCount(0);
+  expect(await offered(s)).toEqual({ actions: ['Approve', 'Reject'], makeEdit: true });
+  await shoot(s, '1-original');
+  await openProject(buyer, jobId);
+  const b = card(buyer, MILESTONE);
+  await expect(label(b)).toHaveText(LABELS.original);
+  await expect(b).toContainText('Proposed by Sam Seller');
+  expect(await offered(b)).toEqual({ actions: ['Approve', 'Reject'], makeEdit: true });
+
+  // 2. Approved by one: still the original, waiting for the other party.
+  await actions(s).getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(s).toContainText("Approved by the seller; waiting for the buyer's approval.");
+  await expect(label(s)).toHaveText(LABELS.original);
+  expect(await offered(s)).toEqual({ actions: [], makeEdit: true });
+  await expect(actions(s)).toContainText('You approved this version; waiting for the other party.');
+
+  // 3. The buyer rejects the original: ORIGINAL MILESTONE (Rejected), and an edit is the way on.
+  await buyer.reload();
+  await actions(b).getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(label(b)).toHaveText(LABELS.originalRejected);
+  await expect(b).toContainText('Rejected by the buyer. Propose an edit to move forward.');
+  expect(await offered(b)).toEqual({ actions: ['Approve'], makeEdit: true });
+  await shoot(b, '2-original-rejected');
+
+  // 4. The buyer proposes an edit: the card keeps the original (Edit Submitted), the edit is in its history.
+  await proposeEdit(buyer, b, '900');
+  await expect(label(b)).toHaveText(LABELS.originalEditSubmitted);
+  await expect(b.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (1)');
+  expect(await offered(b)).toEqual({ actions: ['Approve', 'Approve Edit', 'Reject Edit'], makeEdit: true });
+  await shoot(b, '3-original-edit-submitted');
+  let pane = await showEdits(b);
+  await expect(version(pane, LABELS.proposedEdit)).toContainText('by you');
+  await expect(version(pane, LABELS.proposedEdit)).toContainText('$900.00');
+  await shoot(b, '4-proposed-edit');
+
+  // 5. The seller rejects the edit: PROPOSED EDIT (Rejected); the original is back to its own state, and editable.
+  await seller.reload();
+  await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
+  expect(await offered(s)).toEqual({ actions: ['Approve Edit', 'Reject Edit'], makeEdit: true });
+  await actions(s).getByRole('button', { name: 'Reject Edit' }).click();
+  await expect(label(s)).toHaveText(LABELS.originalRejected);
+  expect(await offered(s)).toEqual({ actions: [], makeEdit: true });
+  pane = await showEdits(s);
+  await expect(version(pane, LABELS.proposedEditRejected)).toContainText('by the buyer Jordan Buyer');
+  await shoot(s, '5-proposed-edit-rejected');
+  await buyer.reload();
+  await expect(label(b)).toHaveText(LABELS.originalRejected);
+  expect(await offered(b)).toEqual({ actions: ['Approve'], makeEdit: true });
+
+  // 6. The seller edits again and approves the new edit.
+  await proposeEdit(seller, s, '950');
+  await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
+  await expect(s.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (2)');
+  await actions(s).getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(actions(s)).toContainText('You approved the proposed edit; waiting for the other party.');
+  // Approving the edit took back the seller's approval of the original (§4), which is open to them again.
+  expect(await offered(s)).toEqual({ actions: ['Approve'], makeEdit: true });
+
+  // 7. The buyer approves it too: APPROVED MILESTONE; the original is replaced; the buyer may deposit once both signed.
+  await buyer.reload();
+  await expect(label(b)).toHaveText(LABELS.originalEditSubmitted);
+  await actions(b).getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(label(b)).toHaveText(LABELS.approved);
+  await expect(b).toContainText('Approved by both parties.');
+  await expect(b).toContainText('Proposed by Sam Seller');
+  await expect(b).toContainText('$950.00');
+  expect(await offered(b)).toEqual({ actions: ['Deposit $971.38'], makeEdit: true });
+  await expect(actions(b).getByRole('button', { name: 'Deposit $971.38' })).toBeDisabled();
+  await expect(actions(b)).toContainText('Both parties must sign the escrow agreement before the first deposit. Still to sign: you and the seller.');
+  await shoot(b, '6-approved');
+  pane = await showEdits(b);
+  await expect(version(pane, LABELS.originalReplaced)).toBeVisible();
+  await expect(version(pane, LABELS.proposedEditRejected)).toBeVisible();
+  await expect(version(pane, LABELS.approved)).toContainText('$950.00');
+  await expect(pane.getByRole('button')).toHaveCount(0); // nothing left to decide
+  await shoot(b, '7-original-replaced');
+  await seller.reload();
+  await expect(label(s)).toHaveText(LABELS.approved);
+  await expect(actions(s)).toContainText('Wait for Customer Payment');
+  expect(await offered(s)).toEqual({ actions: [], makeEdit: true });
+
+  // The agreement: only the signer's own legal name signs it, once; the deposit button says who is missing.
+  await actions(b).getByRole('link', { name: 'Sign the escrow agreement' }).click();
+  await buyer.getByLabel('Type your full legal name to sign').fill('Somebody Else Entirely');
+  await buyer.getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(buyer.getByLabel('Type your full legal name to sign')).toHaveAccessibleDescription(/Sign with your own legal name as it is on your account: Jordan Buyer\./);
+  await buyer.getByLabel('Type your full legal name to sign').fill('  jordan   BUYER ');
+  await buyer.getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(buyer.getByRole('region', { name: 'Signatures' })).toContainText('Buyer: signed by jordan BUYER on');
+  await expect(buyer.getByRole('region', { name: 'Signatures' })).toContainText('Seller: not signed yet');
+  await expect(buyer.getByRole('button', { name: 'Sign the agreement' })).toHaveCount(0);
+  await openProject(buyer, jobId);
+  await expect(actions(b)).toContainText('Still to sign: the seller.');
+  await signAgreement(seller, jobId, 'company', 'Sam Seller');
+
+  // Confirm before money moves: the dialog shows amount, fee, account and clearing; Cancel moves nothing.
+  await buyer.reload();
+  const deposit = actions(b).getByRole('button', { name: 'Deposit $971.38' });
+  await expect(deposit).toBeEnabled();
+  await deposit.click();
+  const dialog = buyer.getByRole('dialog', { name: 'Confirm your deposit' });
+  await expect(dialog.getByRole('definition').nth(1)).toHaveText('$971.38');
+  await expect(dialog.getByRole('definition').nth(2)).toHaveText('$21.38, included in the amount');
+  await expect(dialog.getByRole('definition').nth(4)).toContainText('settles within 5 business days');
+  await expect(dialog.getByRole('definition').nth(4)).toContainText('return window of 2 business days by default');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('No deposit yet. Deposit due: $971.38.');
+  await depositThroughDialog(buyer, b, '$971.38');
+  await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('$971.38 — Settled', { timeout: 20_000 });
+
+  // Funding locks the milestone: no more edits (§4).
+  await expect(b.getByRole('img', { name: 'Locked' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Make Edit' })).toHaveCount(0);
+});

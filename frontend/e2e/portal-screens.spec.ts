@@ -1,0 +1,76 @@
+import { apiSession } from './support/api';
+import { DEMO, expect, loginAt, test } from './support/fixtures';
+
+let contractName = '';
+
+test.beforeAll(async ({ browser }) => {
+  // A signed agreement to show at /portal/signed/{name} (the buyer may have signed it already).
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
+  if (!agreement.signatures.buyer) {
+    const signed = await buyer.post('/api/job/1000/agreement/sign', { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash });
+    expect(signed.ok()).toBe(true);
+  }
+  contractName = agreement.contract_name;
+  await buyer.close();
+});
+
+const BUYER_SCREENS: [string, string][] = [
+  ['/portal', 'Your projects'],
+  ['/portal/job/1000', 'Project #1000'],
+  ['/portal/job/1000/payment-release', 'Payments of project #1000'],
+  ['/portal/job/1000/ach', 'Bank account for deposits'],
+  ['/portal/ach/1000', 'Bank account for deposits'],
+  ['/portal/project-agreement/customer/1000', 'Escrow agreement'],
+  ['/portal/new-project/customer', 'New Project'],
+];
+const SELLER_SCREENS: [string, string][] = [
+  ['/portal', 'Your projects'],
+  ['/portal/job/1000', 'Project #1000'],
+  ['/portal/direct-deposit', 'Payout account'],
+  ['/portal/project-agreement/company/1000', 'Escrow agreement'],
+  ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],
+];
+
+for (const width of [1366, 375]) {
+  test(`every portal screen is usable at ${width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    for (const [email, screens] of [[DEMO.buyer, BUYER_SCREENS], [DEMO.seller, SELLER_SCREENS]] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await loginAt(page, email);
+      await expect(page).toHaveURL(/\/portal$/);
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} wider than ${width} px`).toBeLessThanOrEqual(0);
+        const who = email === DEMO.buyer ? 'buyer' : 'seller';
+        await page.screenshot({ path: `../.test-results/screenshots/${who}-${path.slice(1).replace(/[/?=]/g, '-')}-${width}.png`, fullPage: true });
+      }
+      // The project list: a table with every column on a wide screen, a card per project on a phone.
+      await page.goto('/portal');
+      // (the newest project comes first: other journeys may have added some)
+      await expect(page.getByRole('link', { name: /^#\d+ / }).first()).toBeInViewport({ ratio: 1 });
+      const firstAction = page.getByRole('button', { name: /^(Open project|Resume draft) #\d+$/ }).first();
+      await expect(firstAction).toBeInViewport({ ratio: 1 });
+      await firstAction.click({ trial: true });
+      await expect(page.getByRole('note')).toHaveCount(0);
+      if (width === 375) {
+        const project = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem', { name: 'Project #1000' });
+        for (const term of ['Your role', 'With', 'Held in escrow', 'Released', 'Still to fund']) await expect(project.getByRole('term').filter({ hasText: term })).toBeVisible();
+      } else {
+        await expect(page.getByRole('table', { name: 'Your projects' }).getByRole('columnheader')).toHaveCount(9);
+      }
+      await context.close();
+    }
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await loginAt(page, DEMO.buyer);
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.goto(`/portal/signed/${contractName}`);
+    await expect(page.getByRole('article', { name: 'Signed agreement' })).toContainText('Buyer: Jordan Buyer');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+}

@@ -1,0 +1,69 @@
+import { formatAmount, formatDollars, money, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { Modal } from 'antd';
+import { Link } from 'react-router-dom';
+import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
+import { depositAccountFor, useBankAccounts } from '../../projects/api/bank-accounts';
+import { BankAccountForm } from '../../projects/components/BankAccountForm';
+import type { MilestoneView } from '../api/milestones';
+
+/** What the buyer still has to deposit on this milestone (the API debits the same difference). */
+export const depositDue = (m: MilestoneView): string => formatAmount(money(m.deposit_total).minus(m.deposit_sum));
+
+/** When a deposit requested now settles and clears, at the latest (business days, spec §9). */
+export function clearingDates(now: Date) {
+  const settles = addBusinessDays(now, ACH_SETTLE_BUSINESS_DAYS);
+  return { settles, clears: addBusinessDays(settles, RETURN_WINDOW_BUSINESS_DAYS) };
+}
+
+/**
+ * Nothing moves before the buyer has seen what moves: the amount with its fee, the bank account
+ * it is drawn from and when the money can be released. Without a linked account the buyer links
+ * one here first.
+ */
+export function DepositDialog({ milestone, onConfirm, onClose, pending }: { milestone: MilestoneView; onConfirm: () => void; onClose: () => void; pending: boolean }) {
+  const accounts = useBankAccounts();
+  const account = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, milestone.job_id) : null;
+  const due = depositDue(milestone);
+  const { settles, clears } = clearingDates(new Date());
+  return (
+    <Modal
+      open
+      title="Confirm your deposit"
+      okText={`Confirm deposit of ${formatDollars(due)}`}
+      cancelText="Cancel"
+      onOk={onConfirm}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okButtonProps={{ disabled: !account }}
+      destroyOnHidden
+    >
+      <dl className="el-deposit-facts" aria-label="Deposit">
+        <dt>Milestone</dt>
+        <dd>{milestone.title || WHOLE_PROJECT_MILESTONE}</dd>
+        <dt>Amount</dt>
+        <dd>{formatDollars(due)}</dd>
+        <dt>Escrow fee (2.25%)</dt>
+        <dd>{formatDollars(milestone.fee_total)}, included in the amount</dd>
+        <dt>Drawn from</dt>
+        <dd>
+          {accounts.isPending ? (
+            'Loading your bank accounts…'
+          ) : account ? (
+            <>
+              Account ending in {account.last4} ({account.holder_name}
+              {account.bank_name ? `, ${account.bank_name}` : ''}) · <Link to={`/portal/job/${milestone.job_id}/ach`}>Use another account</Link>
+            </>
+          ) : (
+            'No bank account linked yet: link the account to draw from below.'
+          )}
+        </dd>
+        <dt>When the funds clear</dt>
+        <dd>
+          The ACH debit settles within {ACH_SETTLE_BUSINESS_DAYS} business days (by {longDay(settles)}). Settled funds then clear after a return window of{' '}
+          {RETURN_WINDOW_BUSINESS_DAYS} business days by default (by {longDay(clears)}); only then can they be released to the payees.
+        </dd>
+      </dl>
+      {!accounts.isPending && !account && <BankAccountForm purpose="deposit" jobId={milestone.job_id} />}
+    </Modal>
+  );
+}

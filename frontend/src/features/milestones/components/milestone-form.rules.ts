@@ -1,0 +1,126 @@
+import { computeMilestoneTerms, formatDollars, MAX_AMOUNT, money, VALUE_MUST_BE_POSITIVE, type MilestoneTerms, type PayeeInput } from '@escrow/domain';
+import type { MilestonePayload } from '../api/milestones';
+
+export type PayeeType = 'fixed' | 'percent' | 'remainder';
+
+export interface PayeeRow {
+  key: number;
+  /** The company paid; null until one is chosen. */
+  jcId: number | null;
+  name: string | null;
+  type: PayeeType;
+  amount: string;
+  percentage: string;
+  includeFee: boolean;
+}
+
+export interface MilestoneDraft {
+  mode: 'single' | 'multi';
+  title: string;
+  definition: string;
+  amount: string;
+  payees: PayeeRow[];
+}
+
+/** Where a problem shows: under a field, under a payee row, or under the whole form. */
+export type ProblemField = 'title' | 'definition' | 'amount' | `payee-${number}` | 'form';
+export interface Problem {
+  field: ProblemField;
+  message: string;
+}
+
+let rowKey = 0;
+export const newPayeeRow = (jcId: number | null, type: PayeeType = 'fixed', name: string | null = null): PayeeRow => ({ key: ++rowKey, jcId, name, type, amount: '', percentage: '', includeFee: false });
+
+export const TOO_LARGE = `That amount is too large: a milestone pays at most ${formatDollars(MAX_AMOUNT)}.`;
+export const CENTS_ONLY = 'Enter dollars and cents: at most two decimals.';
+
+/** Spec §5: a percentage ranges 0–100 and a value over 100 is clamped to 100. */
+export function clampPercentage(value: string): string {
+  if (value === '') return value;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  return n > 100 ? '100' : value;
+}
+
+/**
+ * The browser-side check of one amount field (set as its custom validity): greater than zero
+ * (spec §5's text), at most two decimals, and no more than the largest amount the escrow holds.
+ */
+export function amountValidity(value: string): string {
+  if (value === '') return '';
+  let amount;
+  try {
+    amount = money(value);
+  } catch {
+    return 'Enter the amount in dollars, like 1250.00.';
+  }
+  if (amount.lte(0)) return VALUE_MUST_BE_POSITIVE;
+  if (amount.gt(MAX_AMOUNT)) return TOO_LARGE;
+  if (amount.decimalPlaces() > 2) return CENTS_ONLY;
+  return '';
+}
+
+/** The payees the form would send, as the domain's money rules read them. */
+export function payeeInputs(draft: MilestoneDraft, primaryId: number | null): PayeeInput[] {
+  if (draft.mode === 'single') return [{ companyId: primaryId ?? 0, type: 'fixed', amount: draft.amount, includeFee: draft.payees[0]?.includeFee ?? false }];
+  return draft.payees.map((p) => ({ companyId: p.jcId ?? 0, type: p.type, amount: p.type === 'fixed' ? p.amount : null, percentage: p.type === 'percent' ? p.percentage : null, includeFee: p.includeFee }));
+}
+
+const needsTotal = (draft: MilestoneDraft) => draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
+
+/** The live preview: the same domain money functions the server decides with. */
+export function previewTerms(draft: MilestoneDraft, primaryId: number | null): { terms: MilestoneTerms | null; problem: string | null } {
+  const amounts = draft.mode === 'single' ? [draft.amount] : [...(needsTotal(draft) ? [draft.amount] : []), ...draft.payees.filter((p) => p.type === 'fixed').map((p) => p.amount)];
+  const bad = amounts.map(amountValidity).find(Boolean);
+  if (bad) return { terms: null, problem: bad };
+  const inputs = payeeInputs(draft, primaryId);
+  try {
+    return { terms: computeMilestoneTerms(inputs, needsTotal(draft) ? draft.amount : null, inputs.map((_, i) => i + 1)), problem: null };
+  } catch (error) {
+    return { terms: null, problem: (error as Error).message };
+  }
+}
+
+/** Everything that stops the form from being sent, each where it shows. */
+export function draftProblems(draft: MilestoneDraft, primaryId: number | null): Problem[] {
+  const problems: Problem[] = [];
+  if (draft.mode === 'multi') {
+    const seen = new Set<number>();
+    for (const p of draft.payees) {
+      if (p.jcId === null) problems.push({ field: `payee-${p.key}`, message: 'Choose the company to pay.' });
+      else if (seen.has(p.jcId)) problems.push({ field: `payee-${p.key}`, message: 'This company is already a payee of this milestone.' });
+      if (p.jcId !== null) seen.add(p.jcId);
+    }
+  }
+  const preview = previewTerms(draft, primaryId);
+  if (preview.problem) problems.push({ field: 'amount', message: preview.problem });
+  return problems;
+}
+
+/** Which field the API's message is about, so it shows there (the API answers only { message }). */
+export function fieldOfServerMessage(message: string): ProblemField {
+  if (/\btitle\b/i.test(message)) return 'title';
+  if (/completion criteria/i.test(message)) return 'definition';
+  if (/amount|dollar|percent|share|remainder|cent|too large|fee/i.test(message)) return 'amount';
+  return 'form';
+}
+
+export function toPayload(jobId: number, draft: MilestoneDraft, primaryId: number | null, originalId: number | null): MilestonePayload {
+  const payees = payeeInputs(draft, primaryId).map((p) => ({
+    jc_id: p.companyId,
+    type: p.type,
+    amount: p.amount === null || p.amount === undefined || p.amount === '' ? null : String(p.amount),
+    percentage: p.percentage === null || p.percentage === undefined || p.percentage === '' ? null : String(p.percentage),
+    includeFee: p.includeFee,
+  }));
+  return {
+    job_id: jobId,
+    title: draft.mode === 'multi' ? draft.title.trim() : '',
+    definition: draft.definition.trim(),
+    position: 1,
+    original_id: originalId,
+    amount: needsTotal(draft) ? draft.amount : null,
+    payees,
+  };
+}

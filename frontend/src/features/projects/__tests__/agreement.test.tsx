@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AgreementPage } from '../../../pages/portal/AccountPages';
+import { fakeApi, renderScreen } from '../../../test/render';
+import { isOwnLegalName, legalNameOf } from '../api/agreement';
+
+const buyer = { user_id: 10, first_name: 'Jordan', last_name: 'Buyer', phone: null, email: 'b@x.test', display_name: 'Jordan Buyer', company: null, permissions: { user: true } };
+const agreement = (buyerSigned: boolean) => ({
+  job_id: 7,
+  contract_name: 'escrow-agreement-7-abc',
+  agreement_hash: 'a'.repeat(64),
+  text: 'ESCROW AGREEMENT',
+  your_party: 'customer',
+  signatures: { buyer: buyerSigned ? { signed_name: 'Jordan Buyer', at: '2026-11-02T15:00:00Z' } : null, seller: { signed_name: 'Sam Seller', at: '2026-11-01T15:00:00Z' } },
+});
+
+const open = () => renderScreen(<AgreementPage />, { path: '/portal/project-agreement/customer/7', pattern: '/portal/project-agreement/:signerType/:jobId' });
+
+describe('signing the escrow agreement', () => {
+  it("accepts the account's own name whatever its case and spacing, nothing else", () => {
+    expect(legalNameOf({ first_name: ' Jordan ', last_name: 'Buyer' })).toBe('Jordan Buyer');
+    expect(isOwnLegalName('  jordan    BUYER ', buyer)).toBe(true);
+    expect(isOwnLegalName('Somebody Else Entirely', buyer)).toBe(false);
+    expect(isOwnLegalName('<script>alert(1)</script>', buyer)).toBe(false);
+  });
+
+  it('refuses another name before sending anything, then signs with the legal name', async () => {
+    const { calls } = fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(false) };
+      if (call.url === '/job/7/agreement/sign') return { status: 200, body: agreement(true) };
+      return undefined;
+    });
+    open();
+    expect(await screen.findByText('Seller: signed by Sam Seller on', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Buyer: not signed yet')).toBeInTheDocument();
+    expect(screen.getByText('As on your account: Jordan Buyer')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Type your full legal name to sign'), 'Somebody Else Entirely');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+    expect(await screen.findByText('Sign with your own legal name as it is on your account: Jordan Buyer.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/sign'))).toBe(false);
+    await userEvent.clear(screen.getByLabelText('Type your full legal name to sign'));
+    await userEvent.type(screen.getByLabelText('Type your full legal name to sign'), 'jordan  buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/sign'))?.data).toEqual({ signer_type: 'customer', signed_name: 'jordan  buyer', agreement_hash: 'a'.repeat(64) }));
+  });
+
+  it("shows the server's refusal as it is", async () => {
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(false) };
+      if (call.url === '/job/7/agreement/sign') return { status: 409, body: { message: 'You have already signed this agreement.' } };
+      return undefined;
+    });
+    open();
+    await userEvent.type(await screen.findByLabelText('Type your full legal name to sign'), 'Jordan Buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the agreement' }));
+    expect(await screen.findByText('You have already signed this agreement.')).toBeInTheDocument();
+  });
+
+  it('once signed shows who signed when and offers no second signature', async () => {
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(true) };
+      return undefined;
+    });
+    open();
+    expect(await screen.findByText(/^Buyer: signed by Jordan Buyer on /)).toBeInTheDocument();
+    expect(screen.getByText(/^You signed as Jordan Buyer on /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign the agreement' })).not.toBeInTheDocument();
+  });
+});
