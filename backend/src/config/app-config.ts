@@ -10,7 +10,8 @@ export interface AppConfig {
   /** External PostgreSQL; when absent an embedded one is started under dataDir. */
   databaseUrl: string | null;
   dataDir: string;
-  embeddedPostgresPort: number;
+  /** EMBEDDED_PG_PORT when set; null lets the embedded PostgreSQL choose (remembered port, 54329, or a free one). */
+  embeddedPostgresPort: number | null;
   eventStore: EventStoreKind;
   eventStoreConnectionString: string | null;
   /** Run the projection runner inside the API process (default) or leave it to a separate worker. */
@@ -62,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || 'localhost',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
-    embeddedPostgresPort: integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329),
+    embeddedPostgresPort: env.EMBEDDED_PG_PORT ? integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 0) || null : null,
     eventStore,
     eventStoreConnectionString,
     runProjections: flag(env.RUN_PROJECTIONS, true),
