@@ -4,11 +4,12 @@ import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity
 import { CreateEscrowCommandSide1763800008000 } from '../../escrow/escrow.migrations';
 import { BankAccountIdempotencyKeys1763800032000, CreateBankAccounts1763800009000 } from '../../payments/payments.migrations';
 import { CreateSignedAgreements1763800010000 } from '../../agreements/agreements.migrations';
+import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
 
 /**
  * Every table of the one PostgreSQL database: the event store, the read models and the identity
  * and directory tables. TypeORM runs the migrations in timestamp order.
  */
-export const allMigrations: Function[] = [...eventStoreMigrations, ...projectionMigrations, CreateIdentityAndDirectory1763800003000, CreateEscrowCommandSide1763800008000, CreateBankAccounts1763800009000, CreateSignedAgreements1763800010000, BankAccountIdempotencyKeys1763800032000];
+export const allMigrations: Function[] = [...eventStoreMigrations, ...projectionMigrations, CreateIdentityAndDirectory1763800003000, CreateEscrowCommandSide1763800008000, CreateBankAccounts1763800009000, CreateSignedAgreements1763800010000, BankAccountIdempotencyKeys1763800032000, CreateRateLimitsAndServerSecrets1763800160000];
 
 export const allEntities: Function[] = [...projectionEntities];
