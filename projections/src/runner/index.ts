@@ -4,4 +4,5 @@ export * from './projection-runner';
 export * from './rebuild';
 export * from './table-compare';
 export * from './transient-errors';
+export * from './copy-events';
 export * from './cli';
