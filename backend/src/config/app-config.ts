@@ -31,6 +31,11 @@ export interface AppConfig {
   readYourWritesTimeoutMs: number;
   /** Login, reset and public-form limits; the defaults are the product's policy (tests shorten the windows). */
   rateLimits: RateLimitPolicy;
+  /**
+   * Who may say which address a request came from (X-Forwarded-For, X-Forwarded-Proto): fastify's
+   * trustProxy, `loopback` by default; behind a proxy on another host, its address or subnet.
+   */
+  trustedProxies: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -77,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
     rateLimits: DEFAULT_RATE_LIMITS,
+    trustedProxies: env.TRUSTED_PROXIES || 'loopback',
   };
 }

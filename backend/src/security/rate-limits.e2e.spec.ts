@@ -255,4 +255,27 @@ describe('security: rate limits', () => {
       expect((await onSecond.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(200);
     });
   });
+
+  describe('behind a reverse proxy that the API trusts (TRUSTED_PROXIES)', () => {
+    const PROXY = '10.77.0.10';
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp({ trustedProxies: PROXY });
+    }, 120_000);
+    afterAll(() => app?.close());
+
+    /** A browser at `client`, its requests relayed by the proxy, which names it in X-Forwarded-For. */
+    const viaProxy = (client: string) => {
+      const session = new HttpSession(app.http, PROXY);
+      return (email: string, password: string) => session.post('/api/auth/login', { email, password }, { 'x-forwarded-for': client });
+    };
+
+    it('counts failed logins per client address, not per proxy: one client locked out leaves the others be', async () => {
+      const attacker = viaProxy('203.0.113.50');
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points; i++) expect((await attacker(`nobody-${i}@example.com`, 'whatever-1234')).status).toBe(400);
+      const user = await createUser(app.db.pool);
+      expect((await attacker(user.email, TEST_PASSWORD)).status).toBe(429);
+      expect((await viaProxy('203.0.113.51')(user.email, TEST_PASSWORD)).status).toBe(200);
+    });
+  });
 });
