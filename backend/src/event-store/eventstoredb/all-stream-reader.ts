@@ -6,6 +6,7 @@ import {
   type AllStreamSubscription,
   type EventStoreDBClient,
   type Position,
+  type ResolvedEvent,
 } from '@eventstore/db-client';
 import { comparePositions, type EventMetadata, type GlobalPosition, type ReadAllPage, type RecordedEvent, type Subscription } from '@escrow/domain';
 
@@ -31,7 +32,7 @@ export function toGlobal(position: Position): GlobalPosition {
   return { commit: position.commit, prepare: position.prepare };
 }
 
-export function toRecorded(event: AllStreamRecordedEvent | NonNullable<import('@eventstore/db-client').ResolvedEvent['event']>): RecordedEvent {
+export function toRecorded(event: AllStreamRecordedEvent | NonNullable<ResolvedEvent['event']>): RecordedEvent {
   if (!event.position) throw new Error(`EventStoreDB returned event ${event.id} of ${event.streamId} without a position`);
   return {
     id: event.id,
