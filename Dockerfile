@@ -9,12 +9,16 @@ COPY frontend/package.json frontend/
 COPY bench/package.json bench/
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+# Without the dev tools for the image that runs; `build` keeps them (compose's contract-tests).
+FROM build AS runtime-deps
+RUN npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
-COPY --from=build /app /app
+COPY --from=runtime-deps /app /app
 USER node
 EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
 // section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
-// BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller.
+// BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller. `scale`
+// (several API processes and a separate worker) runs only when named.
 import { runAppendsBenchmark } from './appends.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
+import { runScaleBenchmark } from './scale.mjs';
 import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
 
 const parts = {
@@ -13,9 +15,11 @@ const parts = {
   rebuild: runRebuildBenchmark,
   http: runHttpBenchmark,
   frontend: runFrontendSizeBenchmark,
+  scale: runScaleBenchmark,
 };
+const byDefault = ['appends', 'rebuild', 'http', 'frontend'];
 
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(parts);
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : byDefault;
 for (const name of wanted) {
   if (!parts[name]) {
     console.error(`unknown part ${name}; known: ${Object.keys(parts).join(', ')}`);

@@ -49,8 +49,23 @@ function firstConstraintMessage(errors: ValidationError[]): string {
   return 'The request is not valid.';
 }
 
+/**
+ * Several processes may start at once on a fresh database (API replicas, the worker): one
+ * migrates while the others wait on an advisory lock, then find nothing left to do.
+ */
 export async function migrate(dataSource: DataSource): Promise<void> {
-  await dataSource.runMigrations({ transaction: 'each' });
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtextextended('escrow-migrations', 0))`);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtextextended('escrow-migrations', 0))`);
+    }
+  } finally {
+    await lock.release();
+  }
 }
 
 /**
@@ -71,7 +86,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     throw error;
   }
 
-  const adapter = new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({ trustProxy: config.trustedProxies.split(',').map((p) => p.trim()).filter(Boolean), bodyLimit: 1024 * 1024 });
   const routes = recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],

@@ -1,41 +1,116 @@
 import 'reflect-metadata';
-import { createProjectors, ProjectionRunner, runProjectionsCli } from '@escrow/projections';
-import { loadConfig } from './config/app-config';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { CopyRefusedError, createProjectors, ProjectionRunner, runProjectionsCli, type CopyEndpoint, type OpenCopyStores, type StoreKind } from '@escrow/projections';
+import { loadConfig, type AppConfig } from './config/app-config';
 import { createDataSource, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { createEventStore } from './event-store/event-store.factory';
+import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { migrate } from './bootstrap';
 
+/** A URL or connection string without its password, for messages and the copy's state file. */
+export function withoutPassword(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
 /**
- * `npm run projections -- <status|run|rebuild|resume>`: the projection runner without the API.
- * Uses the same database as `make start` (the embedded one under .data, reused if running).
+ * Opens both stores of `copy-events`. PostgreSQL: the given URL, else DATABASE_URL or the
+ * embedded database of `make start`; a PostgreSQL target is migrated first (it becomes an
+ * installation's database). EventStoreDB: the given connection string, else
+ * EVENTSTORE_CONNECTION_STRING.
+ */
+export function copyStoresOpener(config: AppConfig, log: (line: string) => void): OpenCopyStores {
+  return async (from, to) => {
+    const closers: (() => Promise<unknown>)[] = [];
+    const close = async () => {
+      for (const closer of closers.reverse()) await closer().catch(() => undefined);
+    };
+    const open = async (side: 'source' | 'target', spec: { kind: StoreKind; url: string | null }): Promise<CopyEndpoint> => {
+      if (spec.kind === 'eventstoredb') {
+        const connectionString = spec.url ?? config.eventStoreConnectionString;
+        if (!connectionString) throw new CopyRefusedError(`Name the ${side} EventStoreDB with --${side === 'source' ? 'from' : 'to'}-url esdb://… or EVENTSTORE_CONNECTION_STRING.`);
+        const store = new EventStoreDbEventStore({ connectionString, log });
+        closers.push(() => store.close());
+        return { store, description: `eventstoredb ${withoutPassword(connectionString)}` };
+      }
+      let url = spec.url;
+      if (!url) {
+        const db = await openDatabase(config, log);
+        closers.push(() => db.stop());
+        url = db.url;
+      }
+      if (side === 'target') {
+        const dataSource = createDataSource(url, allEntities, allMigrations);
+        await dataSource.initialize();
+        try {
+          await migrate(dataSource);
+        } finally {
+          await dataSource.destroy();
+        }
+      }
+      const pool = new Pool({ connectionString: url, max: 4, application_name: `escrow-copy-events-${side}` });
+      pool.on('error', () => undefined);
+      closers.push(() => pool.end());
+      const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('events')::text AS found`);
+      if (!rows[0]?.found) throw new CopyRefusedError(`The ${side} database ${withoutPassword(url)} has no events table.`);
+      const store = new PostgresEventStore({ pool, log });
+      closers.push(() => store.close());
+      return { store, description: `postgres ${withoutPassword(url)}` };
+    };
+    try {
+      const source = await open('source', from);
+      const target = await open('target', to);
+      if (source.description === target.description) throw new CopyRefusedError(`The source and the target are the same store (${source.description}).`);
+      const id = createHash('sha256').update(`${source.description}\n${target.description}`).digest('hex').slice(0, 12);
+      return { source, target, defaultStateFile: join(config.dataDir, `copy-events-${id}.json`), close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  };
+}
+
+/**
+ * `npm run projections -- <status|run|rebuild|resume|copy-events>`: the projection runner without
+ * the API, and moving a ledger between event stores. Uses the same database as `make start`
+ * (the embedded one under .data, reused if running).
  */
 async function main(): Promise<number> {
   const config = loadConfig();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  return runProjectionsCli(process.argv.slice(2), async () => {
-    const db = await openDatabase(config, log);
-    const dataSource = createDataSource(db.url, allEntities, allMigrations);
-    await dataSource.initialize();
-    await migrate(dataSource);
-    await dataSource.destroy();
-    const eventStore = createEventStore(config, db.pool, db.url, log);
-    const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
-    return {
-      runner,
-      close: async () => {
-        await runner.stop();
-        await eventStore.close();
-        await db.stop();
-      },
-    };
-  });
+  return runProjectionsCli(
+    process.argv.slice(2),
+    async () => {
+      const db = await openDatabase(config, log);
+      const dataSource = createDataSource(db.url, allEntities, allMigrations);
+      await dataSource.initialize();
+      await migrate(dataSource);
+      await dataSource.destroy();
+      const eventStore = createEventStore(config, db.pool, db.url, log);
+      const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
+      return {
+        runner,
+        close: async () => {
+          await runner.stop();
+          await eventStore.close();
+          await db.stop();
+        },
+      };
+    },
+    undefined,
+    copyStoresOpener(config, log),
+  );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`projections: ${(error as Error).message}\n`);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`projections: ${(error as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -11,7 +11,8 @@ export interface AppConfig {
   /** External PostgreSQL; when absent an embedded one is started under dataDir. */
   databaseUrl: string | null;
   dataDir: string;
-  embeddedPostgresPort: number;
+  /** EMBEDDED_PG_PORT when set; null lets the embedded PostgreSQL choose (remembered port, 54329, or a free one). */
+  embeddedPostgresPort: number | null;
   eventStore: EventStoreKind;
   eventStoreConnectionString: string | null;
   /** Run the projection runner inside the API process (default) or leave it to a separate worker. */
@@ -33,6 +34,11 @@ export interface AppConfig {
   readYourWritesTimeoutMs: number;
   /** Login, reset and public-form limits; the defaults are the product's policy (tests shorten the windows). */
   rateLimits: RateLimitPolicy;
+  /**
+   * Who may say which address a request came from (X-Forwarded-For, X-Forwarded-Proto): fastify's
+   * trustProxy, `loopback` by default; behind a proxy on another host, its address or subnet.
+   */
+  trustedProxies: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -65,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || 'localhost',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
-    embeddedPostgresPort: integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329),
+    embeddedPostgresPort: env.EMBEDDED_PG_PORT ? integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 0) || null : null,
     eventStore,
     eventStoreConnectionString,
     runProjections: flag(env.RUN_PROJECTIONS, true),
@@ -80,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
     rateLimits: DEFAULT_RATE_LIMITS,
+    trustedProxies: env.TRUSTED_PROXIES || 'loopback',
   };
 }

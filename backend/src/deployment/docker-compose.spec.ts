@@ -1,23 +1,64 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
 /** `docker compose config` (v2 plugin) or `docker-compose config` (Debian's v1): no engine needed. */
-function composeConfig(): string {
+function composeConfig(extra: string[] = []): string {
   const v2 = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
-  const [command, args] = v2.status === 0 ? ['docker', ['compose', 'config']] : ['docker-compose', ['config']];
+  const [command, args] = v2.status === 0 ? ['docker', ['compose', ...extra, 'config']] : ['docker-compose', [...extra, 'config']];
   return execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The block of one service in the normalised config (two-space indented keys under `services:`). */
+function service(config: string, name: string): string {
+  const match = new RegExp(`^  ${name}:\\n((?:    .*\\n|\\n)*)`, 'm').exec(config);
+  if (!match) throw new Error(`no service ${name} in:\n${config}`);
+  return match[1]!;
+}
+
 describe('docker-compose.yml', () => {
+  const config = composeConfig();
+
   it('is accepted by docker compose and wires the production-like set', () => {
-    const config = composeConfig();
-    for (const service of ['esdb-1', 'esdb-2', 'esdb-3', 'postgres', 'backend', 'projection-worker']) {
-      expect(config).toMatch(new RegExp(`^  ${service}:`, 'm'));
+    for (const name of ['esdb-1', 'esdb-2', 'esdb-3', 'postgres', 'api', 'proxy', 'projection-worker']) {
+      expect(config).toMatch(new RegExp(`^  ${name}:`, 'm'));
     }
     expect(config).toContain('EVENT_STORE: eventstoredb');
     expect(config).toContain('EVENTSTORE_CLUSTER_SIZE');
-    expect(config).toMatch(/projections-cli\.js[\s\S]*run/);
+    expect(service(config, 'projection-worker')).toMatch(/projections-cli\.js[\s\S]*run/);
+  });
+
+  it('runs two API replicas without projectors behind a proxy that publishes port 3000', () => {
+    const api = service(config, 'api');
+    expect(api).toMatch(/replicas: 2/);
+    expect(api).toMatch(/RUN_PROJECTIONS: ['"]?false['"]?/);
+    expect(api).not.toMatch(/ports:/);
+    const proxy = service(config, 'proxy');
+    expect(proxy).toMatch(/image: nginx:1\.(2[89]|[3-9]\d)/); // upstream `resolve` needs 1.27.3+
+    expect(proxy).toMatch(/published: "?3000"?|3000:80/);
+    expect(proxy).toContain('deploy/nginx.conf');
+    expect(proxy).toMatch(/target: \/etc\/nginx\/nginx\.conf|\/etc\/nginx\/nginx\.conf:ro/);
+  });
+
+  it('lets only the proxy say who the client is, and the proxy sends every request to some replica of api', () => {
+    const proxyAddress = /ipv4_address: ([\d.]+)/.exec(service(config, 'proxy'))?.[1];
+    expect(proxyAddress).toBeDefined();
+    expect(service(config, 'api')).toContain(`TRUSTED_PROXIES: ${proxyAddress}`);
+    const nginx = readFileSync(resolve(repoRoot, 'deploy', 'nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/server api:3000 resolve/);
+    expect(nginx).toMatch(/resolver 127\.0\.0\.11/);
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginx).not.toMatch(/non_idempotent/); // a POST is never replayed by the proxy
+  });
+
+  it('has the EventStoreDB contract suite as a one-off service in the tests profile', () => {
+    const withTests = composeConfig(['--profile', 'tests']);
+    const tests = service(withTests, 'contract-tests');
+    expect(tests).toContain('eventstoredb-event-store.int.spec.ts');
+    expect(tests).toContain('EVENTSTORE_CONNECTION_STRING: esdb://esdb-1:2113,esdb-2:2113,esdb-3:2113?tls=false');
+    expect(tests).toMatch(/target: build/);
+    expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/FROM node:\S+ AS build[\s\S]*RUN npm run build\n[\s\S]*FROM build AS runtime-deps\nRUN npm prune --omit=dev/);
   });
 });

@@ -53,10 +53,10 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
           continue;
         }
         if (stopped) break;
-        if (page.events.length > 0) {
-          await options.handler(page.events);
-          after = page.lastPosition;
-        }
+        if (page.events.length > 0) await options.handler(page.events);
+        // A page may pass events that are not ours (EventStoreDB's system events) without
+        // returning any: its lastPosition still moves on, or the loop would read them forever.
+        after = page.lastPosition ?? after;
         if (!page.hasMore) await sleep(options.pollIntervalMs);
       }
     } finally {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
+import { DeviceCookies } from './device-cookies';
 import { AccessGuard, CsrfGuard } from './guards';
 import { OneTimeCodes } from './one-time-codes';
 import { PublicFormsController } from './public-forms.controller';
@@ -17,6 +18,7 @@ import { UsersRepository } from './users.repository';
     SessionsService,
     OneTimeCodes,
     RateLimits,
+    DeviceCookies,
     // Order matters: CSRF first (cheap, no database), then the session and access checks.
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -2,7 +2,11 @@
 
 /** How many attempts (points) each limit allows per window (seconds). */
 export interface RateLimitPolicy {
-  loginFailuresPerEmail: { points: number; seconds: number };
+  /** Password checks per email, counted before the check (so parallel guesses cannot slip past); a success starts the count again. */
+  loginChecksPerEmail: { points: number; seconds: number };
+  /** The same for a browser that logged in to the account before (signed device cookie): its own allowance, untouched by strangers' guesses. */
+  loginChecksPerDevice: { points: number; seconds: number };
+  /** Login attempts per client address that did not succeed (counted first, given back on success). */
   loginFailuresPerAddress: { points: number; seconds: number };
   resetRequestsPerEmail: { points: number; seconds: number };
   resetRequestsPerAddress: { points: number; seconds: number };
@@ -11,7 +15,8 @@ export interface RateLimitPolicy {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
-  loginFailuresPerEmail: { points: 5, seconds: 15 * 60 },
+  loginChecksPerEmail: { points: 5, seconds: 15 * 60 },
+  loginChecksPerDevice: { points: 5, seconds: 15 * 60 },
   loginFailuresPerAddress: { points: 20, seconds: 15 * 60 },
   resetRequestsPerEmail: { points: 3, seconds: 60 * 60 },
   resetRequestsPerAddress: { points: 10, seconds: 60 * 60 },

@@ -277,6 +277,39 @@ describe('ProjectionRunner', () => {
     ]);
   });
 
+  it('rebuilds past pages that hold none of our events but move on (EventStoreDB passing system events)', async () => {
+    await appendCounted(fixture, 30, 'counter-a');
+    for (let i = 0; i < 4; i++) await fixture.store.append('$$metadata-like', Array.from({ length: 150 }, () => testEvent('Noise')));
+    await appendCounted(fixture, 30, 'counter-b');
+    // The store as an EventStoreDB reader sees it: `$` streams filtered out, the cursor still
+    // past them, pages of 100 events read (so most pages return none of ours).
+    const read = fixture.store.readAll.bind(fixture.store);
+    jest.spyOn(fixture.store, 'readAll').mockImplementation(async (options) => {
+      const page = await read({ ...options, limit: Math.min(options.limit, 100) });
+      return { ...page, events: page.events.filter((e) => !e.streamId.startsWith('$')) };
+    });
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    const [result] = await runner.rebuildMany(['applied-events']);
+    expect(result).toMatchObject({ events: 60, applied: 60 });
+    expect(await appliedRows(fixture)).toEqual({ total: 60, distinct: 60 });
+  });
+
+  it('follows the global order past pages that hold none of our events', async () => {
+    await appendCounted(fixture, 10, 'counter-a');
+    await fixture.store.append('$$metadata-like', Array.from({ length: 200 }, () => testEvent('Noise')));
+    await appendCounted(fixture, 10, 'counter-b');
+    const read = fixture.store.readAll.bind(fixture.store);
+    jest.spyOn(fixture.store, 'readAll').mockImplementation(async (options) => {
+      const page = await read(options);
+      return { ...page, events: page.events.filter((e) => !e.streamId.startsWith('$')) };
+    });
+    const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
+    runners.push(runner);
+    runner.start();
+    await eventually(() => appliedRows(fixture), (r) => r.total === 20);
+    expect(await appliedRows(fixture)).toEqual({ total: 20, distinct: 20 });
+  });
+
   it('rebuilds into fresh tables while running and ends with the same rows', async () => {
     await appendCounted(fixture, 200);
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);

@@ -14,8 +14,23 @@ export class NoAnswerError extends Error {}
  */
 export class ApiClient {
   private readonly cookies = new Map<string, string>();
+  private readonly baseUrls: readonly string[];
+  private turn = 0;
 
-  constructor(readonly baseUrl: string, readonly timeoutMs = 30_000) {}
+  /** Several base URLs: API processes behind a load balancer, taken in turn, one per request. */
+  constructor(baseUrl: string | readonly string[], readonly timeoutMs = 30_000) {
+    this.baseUrls = typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
+    if (this.baseUrls.length === 0) throw new Error('ApiClient needs a base URL');
+  }
+
+  get baseUrl(): string {
+    return this.baseUrls[0]!;
+  }
+
+  /** The base URL the next request goes to (round robin). */
+  private nextBaseUrl(): string {
+    return this.baseUrls[this.turn++ % this.baseUrls.length]!;
+  }
 
   get<T = any>(path: string): Promise<Answer<T>> {
     return this.request<T>('GET', path);
@@ -35,7 +50,7 @@ export class ApiClient {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let response: Response;
     try {
-      response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(this.nextBaseUrl() + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new NoAnswerError(`${method} ${path}: no answer (${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message})`);
     }

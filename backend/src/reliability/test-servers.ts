@@ -67,3 +67,10 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
   await run.ready;
   return { run, baseUrl: `http://127.0.0.1:${port}` };
 }
+
+/** The built projection worker (`npm run projections -- run`) as its own process. */
+export async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildRun> {
+  const run = new ChildRun(builtEntry('projections-cli.js'), ['run'], { DATABASE_URL: databaseUrl, ...env }, /projection worker running/);
+  await run.ready;
+  return run;
+}

@@ -1,3 +1,5 @@
+import { createApp, type RunningApp } from '../bootstrap';
+import { DEVICE_COOKIE } from '../identity/device-cookies';
 import { OneTimeCodes } from '../identity/one-time-codes';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
@@ -15,6 +17,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * per address. Each refusal is a 429 with a message saying what to do and a Retry-After header,
  * refuses even correct credentials while it lasts, changes nothing, and ends with its window.
  */
+function cookieHeader(headers: Record<string, unknown>, name: string): string {
+  const all = ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const found = all.find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie in ${JSON.stringify(all)}`);
+  return found;
+}
+
 describe('security: rate limits', () => {
   describe('with the product policy', () => {
     let app: TestApp;
@@ -25,9 +34,9 @@ describe('security: rate limits', () => {
 
     const client = (address = freshAddress()) => new HttpSession(app.http, address);
 
-    it(`locks an account after ${DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points} failed logins, even for the right password, for ${DEFAULT_RATE_LIMITS.loginFailuresPerEmail.seconds / 60} minutes`, async () => {
+    it(`locks an account after ${DEFAULT_RATE_LIMITS.loginChecksPerEmail.points} failed logins, even for the right password, for ${DEFAULT_RATE_LIMITS.loginChecksPerEmail.seconds / 60} minutes`, async () => {
       const victim = await createUser(app.db.pool);
-      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points; i++) {
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginChecksPerEmail.points; i++) {
         // Each guess from another address: the per-account limit holds however the attacker spreads out.
         expect((await client().post('/api/auth/login', { email: victim.email, password: `wrong-guess-${i}` })).status).toBe(401);
       }
@@ -43,9 +52,60 @@ describe('security: rate limits', () => {
       expect((await client().post('/api/auth/login', { email: `  ${victim.email.toUpperCase()} `, password: TEST_PASSWORD })).status).toBe(429);
     });
 
+    it(`lets at most ${DEFAULT_RATE_LIMITS.loginChecksPerEmail.points} of 30 guesses sent at once reach the password check, from many addresses or one`, async () => {
+      const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
+      for (const spread of ['many addresses', 'one address'] as const) {
+        const victim = await createUser(app.db.pool);
+        const address = freshAddress();
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => client(spread === 'one address' ? address : freshAddress()).post('/api/auth/login', { email: victim.email, password: `parallel-guess-${i}` })),
+        );
+        const statuses = answers.map((a) => a.status);
+        // A 401 is a password checked (and found wrong); a 429 never reached the check.
+        expect({ spread, checked: statuses.filter((s) => s === 401).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ spread, checked: points, refused: 30 - points });
+        for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^Too many failed logins for (this email|your network address)\. Try again in \d+ minutes?\.$/);
+      }
+    });
+
+    it('keeps a browser that logged in before able to log in while strangers have locked the email, on its own allowance', async () => {
+      const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
+      const owner = await createUser(app.db.pool);
+      const browser = client();
+      const first = await browser.login(owner.email, TEST_PASSWORD);
+      const cookie = cookieHeader(first.headers, DEVICE_COOKIE);
+      expect(cookie).toMatch(/; Path=\/api\/auth\/login/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; Max-Age=31536000/);
+      expect((await browser.post('/api/auth/logout')).status).toBe(200);
+
+      for (let i = 0; i < points; i++) expect((await client().post('/api/auth/login', { email: owner.email, password: `stranger-${i}` })).status).toBe(401);
+      expect((await client().post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
+      // The owner's browser still gets in, and signing in again does not reopen the email to strangers.
+      expect((await browser.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(200);
+      expect((await client().post('/api/auth/login', { email: owner.email, password: `stranger-again` })).status).toBe(429);
+
+      // A forged or copied-and-edited cookie is a stranger's.
+      const forged = client().setCookie(DEVICE_COOKIE, browser.cookie(DEVICE_COOKIE)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+      expect((await forged.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
+      // The browser's allowance is its own and ends too: a stolen laptop gets no more guesses than anyone.
+      expect((await browser.post('/api/auth/logout')).status).toBe(200);
+      for (let i = 0; i < points; i++) expect((await browser.post('/api/auth/login', { email: owner.email, password: `typo-${i}` })).status).toBe(401);
+      expect((await browser.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
+    });
+
+    it("gives a device cookie of one account no allowance on another account's email", async () => {
+      const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
+      const [mine, theirs] = [await createUser(app.db.pool), await createUser(app.db.pool)];
+      const browser = client();
+      await browser.login(mine.email, TEST_PASSWORD);
+      await browser.post('/api/auth/logout');
+      for (let i = 0; i < points; i++) expect((await browser.post('/api/auth/login', { email: theirs.email, password: `guess-${i}` })).status).toBe(401);
+      expect((await client().post('/api/auth/login', { email: theirs.email, password: TEST_PASSWORD })).status).toBe(429);
+    });
+
     it('counts only failures in a row: a successful login starts the count again', async () => {
       const user = await createUser(app.db.pool);
-      const points = DEFAULT_RATE_LIMITS.loginFailuresPerEmail.points;
+      const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < points - 1; i++) expect((await client().post('/api/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
         expect((await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
@@ -118,7 +178,7 @@ describe('security: rate limits', () => {
     const WINDOW_SECONDS = 6;
     const policy: RateLimitPolicy = {
       ...DEFAULT_RATE_LIMITS,
-      loginFailuresPerEmail: { points: 2, seconds: WINDOW_SECONDS },
+      loginChecksPerEmail: { points: 2, seconds: WINDOW_SECONDS },
       resetRequestsPerEmail: { points: 1, seconds: WINDOW_SECONDS },
     };
     let app: TestApp;
@@ -156,6 +216,66 @@ describe('security: rate limits', () => {
       expect(blocked.status).toBe(429);
       await waitOut(blocked.headers['retry-after'], async () => (await forgot()).status);
       expect((await forgot()).status).toBe(200);
+    });
+  });
+
+  describe('with two API processes on one database', () => {
+    let first: TestApp;
+    let second: RunningApp;
+    beforeAll(async () => {
+      first = await createTestApp();
+      // A second application on the same database, as a second API process behind the proxy would be.
+      second = await createApp({ ...first.config, runProjections: false, runPayments: false }, { logger: false });
+    }, 120_000);
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    const via = (running: RunningApp) => new HttpSession(running.app, freshAddress());
+
+    it('shares the count: guesses spread over both processes get five checks in all', async () => {
+      const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
+      const victim = await createUser(first.db.pool);
+      expect((await via(first).post('/api/auth/login', { email: victim.email, password: 'one' })).status).toBe(401);
+      expect((await via(second).post('/api/auth/login', { email: victim.email, password: 'two' })).status).toBe(401);
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => via(i % 2 ? first : second).post('/api/auth/login', { email: victim.email, password: `guess-${i}` })));
+      expect(answers.filter((a) => a.status === 401)).toHaveLength(points - 2);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(30 - (points - 2));
+      for (const running of [first, second]) expect((await via(running).post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).status).toBe(429);
+    });
+
+    it('accepts a device cookie issued by the other process', async () => {
+      const owner = await createUser(first.db.pool);
+      const browser = via(first);
+      await browser.login(owner.email, TEST_PASSWORD);
+      await browser.post('/api/auth/logout');
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginChecksPerEmail.points; i++) await via(second).post('/api/auth/login', { email: owner.email, password: `stranger-${i}` });
+      const onSecond = via(second).setCookie(DEVICE_COOKIE, browser.cookie(DEVICE_COOKIE));
+      expect((await onSecond.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(200);
+    });
+  });
+
+  describe('behind a reverse proxy that the API trusts (TRUSTED_PROXIES)', () => {
+    const PROXY = '10.77.0.10';
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp({ trustedProxies: PROXY });
+    }, 120_000);
+    afterAll(() => app?.close());
+
+    /** A browser at `client`, its requests relayed by the proxy, which names it in X-Forwarded-For. */
+    const viaProxy = (client: string) => {
+      const session = new HttpSession(app.http, PROXY);
+      return (email: string, password: string) => session.post('/api/auth/login', { email, password }, { 'x-forwarded-for': client });
+    };
+
+    it('counts failed logins per client address, not per proxy: one client locked out leaves the others be', async () => {
+      const attacker = viaProxy('203.0.113.50');
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points; i++) expect((await attacker(`nobody-${i}@example.com`, 'whatever-1234')).status).toBe(400);
+      const user = await createUser(app.db.pool);
+      expect((await attacker(user.email, TEST_PASSWORD)).status).toBe(429);
+      expect((await viaProxy('203.0.113.51')(user.email, TEST_PASSWORD)).status).toBe(200);
     });
   });
 });

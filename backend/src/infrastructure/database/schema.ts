@@ -6,11 +6,24 @@ import { BankAccountIdempotencyKeys1763800032000, CreateBankAccounts176380000900
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
 import { CreateRequestFingerprints1763800046000 } from '../../command-side/request-fingerprints';
 import { CreateSignedAgreements1763800010000 } from '../../agreements/agreements.migrations';
+import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
 
 /**
  * Every table of the one PostgreSQL database: the event store, the read models and the identity
  * and directory tables. TypeORM runs the migrations in timestamp order.
  */
-export const allMigrations: Function[] = [...eventStoreMigrations, ...projectionMigrations, CreateIdentityAndDirectory1763800003000, CreateEscrowCommandSide1763800008000, CreateBankAccounts1763800009000, CreateSignedAgreements1763800010000, BankAccountIdempotencyKeys1763800032000, CreateSandboxAchSubmissions1763800044000, MailOutboxDedupeKeys1763800045000, CreateRequestFingerprints1763800046000];
+export const allMigrations: Function[] = [
+  ...eventStoreMigrations,
+  ...projectionMigrations,
+  CreateIdentityAndDirectory1763800003000,
+  CreateEscrowCommandSide1763800008000,
+  CreateBankAccounts1763800009000,
+  CreateSignedAgreements1763800010000,
+  BankAccountIdempotencyKeys1763800032000,
+  CreateSandboxAchSubmissions1763800044000,
+  MailOutboxDedupeKeys1763800045000,
+  CreateRequestFingerprints1763800046000,
+  CreateRateLimitsAndServerSecrets1763800160000,
+];
 
 export const allEntities: Function[] = [...projectionEntities];

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { isSecureRequest } from './sessions.service';
+
+export const DEVICE_COOKIE = 'known_device';
+/** Sent only to the login route: the cookie means something there and nowhere else. */
+const COOKIE_PATH = '/api/auth/login';
+const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const SECRET_NAME = 'device-cookie-hmac';
+
+export interface KnownDevice {
+  userId: number;
+  deviceId: string;
+}
+
+/**
+ * "This browser has logged in to this account before": a cookie holding a random device id and
+ * the user id, signed with HMAC-SHA256 under a key every API process reads from PostgreSQL
+ * (created once, on first use). Nothing about it is stored per device, so it costs nothing to
+ * issue; deleting the key (server_secrets) forgets every device at once.
+ */
+@Injectable()
+export class DeviceCookies {
+  private key: Promise<Buffer> | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The device of a valid cookie, or null (absent, malformed, forged, or signed with an old key). */
+  async read(request: FastifyRequest): Promise<KnownDevice | null> {
+    const value = request.cookies?.[DEVICE_COOKIE];
+    if (!value || value.length > 200) return null;
+    const match = /^v1\.([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(value);
+    if (!match) return null;
+    const [, deviceId, userIdText, signature] = match;
+    const expected = await this.sign(deviceId!, Number(userIdText));
+    const given = Buffer.from(signature!, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return { deviceId: deviceId!, userId: Number(userIdText) };
+  }
+
+  /** After a successful login: this browser is known for this user from now on (a year, renewed on each login). */
+  async issue(request: FastifyRequest, reply: FastifyReply, userId: number, deviceId: string | null): Promise<void> {
+    const id = deviceId ?? randomBytes(16).toString('base64url');
+    const signature = (await this.sign(id, userId)).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, `v1.${id}.${userId}.${signature}`, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecureRequest(request, this.config.publicUrl),
+      maxAge: MAX_AGE_SECONDS,
+    });
+  }
+
+  private async sign(deviceId: string, userId: number): Promise<Buffer> {
+    return createHmac('sha256', await this.secret()).update(`v1.${deviceId}.${userId}`).digest();
+  }
+
+  private secret(): Promise<Buffer> {
+    this.key ??= (async () => {
+      // Whichever process comes first creates the key; every process then reads the same one.
+      await this.pool.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SECRET_NAME, randomBytes(32)]);
+      const { rows } = await this.pool.query<{ value: Buffer }>('SELECT value FROM server_secrets WHERE name = $1', [SECRET_NAME]);
+      return rows[0]!.value;
+    })().catch((error: unknown) => {
+      this.key = null; // a database hiccup must not poison every later login
+      throw error;
+    });
+    return this.key;
+  }
+}
