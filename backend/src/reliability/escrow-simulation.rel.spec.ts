@@ -13,6 +13,7 @@ import { checkMoneyInvariants } from './money-invariants';
 import { readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
+import { quiesce, streamLengths } from './simulation-checks';
 import { startApi } from './test-servers';
 
 const ROUNDS = Number(process.env.REL_SIM_ROUNDS ?? 50);
@@ -176,33 +177,5 @@ async function simulate(seed: number): Promise<void> {
     await pool.end().catch(() => undefined);
     await rebuilt?.drop();
     await database.drop();
-  }
-}
-
-async function streamLengths(pool: Pool, streams: string[]): Promise<Map<string, number>> {
-  const { rows } = await pool.query<{ stream_id: string; n: number }>('SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) GROUP BY stream_id', [streams]);
-  return new Map(streams.map((s) => [s, rows.find((r) => r.stream_id === s)?.n ?? 0]));
-}
-
-/**
- * Waits until nothing is in flight: every projector has applied every event and the payment
- * provider has reported on every instruction. The next round then plans on settled facts.
- */
-async function quiesce(pool: Pool, store: PostgresEventStore): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    // Open instructions, settled deposits still inside their return window, or instructions
-    // handed over without their provider reference written yet.
-    const { rows: open } = await pool.query<{ n: number }>(
-      `SELECT ((SELECT count(*) FROM payment_instructions WHERE status IN ('open', 'settled')) + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL))::int AS n`,
-    );
-    const { rows: checkpoints } = await pool.query<{ commit_position: string | null; prepare_position: string | null }>('SELECT commit_position, prepare_position FROM projection_checkpoints');
-    let lag = 0;
-    for (const c of checkpoints) {
-      lag += (await store.countAfter(c.commit_position === null ? null : { commit: BigInt(c.commit_position), prepare: BigInt(c.prepare_position!) })) ?? 0;
-    }
-    if (open[0]!.n === 0 && lag === 0 && checkpoints.length === createProjectors().length) return;
-    if (Date.now() > deadline) throw new Error(`still busy after 120 s: ${open[0]!.n} open or unreferenced payment instructions, projectors ${lag} events behind`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }

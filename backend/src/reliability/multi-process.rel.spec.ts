@@ -48,7 +48,7 @@ async function run(seed: number): Promise<void> {
   let rebuilt: TestDatabase | null = null;
   const ports = await Promise.all(Array.from({ length: API_PROCESSES }, () => freePort()));
   // A command waits for the worker's read models; the bound covers a worker restart (~2 s here).
-  const env = (port: number) => ({ PAYMENTS_SANDBOX_SETTLE_MS: '100', RESPONSE_DEADLINE_DAYS: '0', RUN_PROJECTIONS: 'false', READ_YOUR_WRITES_TIMEOUT_MS: '15000', PORT: String(port) });
+  const env = (port: number) => ({ PAYMENTS_SANDBOX_SETTLE_MS: '100', PAYMENTS_RETURN_WINDOW: '300ms', RESPONSE_DEADLINE_DAYS: '0', RUN_PROJECTIONS: 'false', READ_YOUR_WRITES_TIMEOUT_MS: '15000', PORT: String(port) });
   const apis: (ChildRun | null)[] = await Promise.all(ports.map(async (port) => (await startApi(database.url, env(port))).run));
   let worker: ChildRun | null = await startWorker(database.url);
   const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);

@@ -8,6 +8,7 @@ import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
 import { readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
+import { signByBoth } from './simulation-checks';
 import { OwnPostgres, startApi } from './test-servers';
 
 const PAIRS = Number(process.env.REL_RESTART_PAIRS ?? 6);
@@ -34,7 +35,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
 
   it('answers 503 with a message during the outage, recovers by itself and applies no command by halves', async () => {
     pg = await OwnPostgres.create();
-    api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000' });
+    api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000', PAYMENTS_RETURN_WINDOW: '0ms' });
     pool = new Pool({ connectionString: pg.url(), max: 4 });
     pool.on('error', () => undefined);
 
@@ -48,7 +49,10 @@ describe('PostgreSQL stopped and restarted under load', () => {
       await b.login(buyer.email, TEST_PASSWORD);
       await s.login(seller.email, TEST_PASSWORD);
       const job = await commands.send(s, 'POST', '/api/job/basic', { customer_id: buyer.userId, service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false });
+      // A project is submitted with its first milestone and signed by both before money moves.
+      await commands.send(s, 'POST', '/api/milestone', { job_id: job.body.job_id, title: 'Mobilisation', definition: 'Site set up.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '100.00' }] });
       await commands.send(s, 'PUT', `/api/job/${job.body.job_id}/draft`, { isDraft: false });
+      await signByBoth(commands, job.body.job_id, { buyer: b, buyerName: buyer.name, seller: s, sellerName: seller.name });
       pairs.push({ buyer, seller, b, s, jobId: job.body.job_id });
     }
     await pool.end();
