@@ -23,15 +23,12 @@ import {
   versionLabel,
   type ActiveMilestone,
   type DepositState,
+  type DisbursementState,
   type Party,
   type VersionState,
 } from '@escrow/domain';
-import type { Viewer } from '../escrow/project-access.service';
+import type { Names, Viewer } from '../read-models';
 
-export interface Names {
-  person(userId: number | null): string | null;
-  company(companyId: number | null): string | null;
-}
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
@@ -212,3 +209,25 @@ export function payeesView(state: ActiveMilestone, version: VersionState, names:
     };
   });
 }
+
+/** A disbursement as GET /api/milestone/{id}/disbursements answers it. */
+export function disbursementView(d: DisbursementState, names: Names) {
+  return {
+    disbursement_id: d.disbursementId,
+    mp_id: d.payeeId,
+    company_id: d.companyId,
+    name: names.company(d.companyId),
+    amount: d.amount,
+    fee: d.fee,
+    status: d.status,
+    cause: d.cause,
+    created: d.requestedAt,
+    paid_at: d.paidAt,
+  };
+}
+
+export type MilestoneView = ReturnType<typeof milestoneView>;
+export type VersionView = ReturnType<typeof versionView>;
+export type PayeeView = ReturnType<typeof payeesView>[number];
+export type DepositView = ReturnType<typeof depositView>;
+export type DisbursementView = ReturnType<typeof disbursementView>;
