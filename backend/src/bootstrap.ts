@@ -11,6 +11,7 @@ import { createDataSource, openDatabase, type DatabaseHandle } from './infrastru
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { registerSecurity } from './http/security';
+import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { seedDemoProjects } from './seed/demo-projects';
@@ -100,6 +101,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       exceptionFactory: (errors) => new BadRequestException(firstConstraintMessage(errors)),
     }),
   );
+  serveOpenApi(app);
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;
   app.useGlobalFilters(new ApiExceptionFilter(frontendDist));
   if (frontendDist) {

@@ -2,7 +2,7 @@ import { eventually } from '../support/event-store-fixture';
 import { TEST_PASSWORD } from '../support/http-session';
 import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world.test-kit';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who the route's guard lets through: anyone, any signed-in user, or admins only. */
 export type Guard = 'public' | 'user' | 'admin';
@@ -54,6 +54,25 @@ const route = (method: Method, path: string, guard: Guard, expect: Record<Role, 
 const newBuyerBody = () => ({ first_name: 'Nora', last_name: 'New', phone: '4805550123', email: `new-buyer-${uniqueSuffix()}@test.escrowledger.test`, customer_name: 'Nora New' });
 
 export const ROUTE_MATRIX: readonly RouteCase[] = [
+  // The OpenAPI document and its browsable page (static files of swagger-ui): public, read-only.
+  ...(
+    [
+      ['GET', '/api/docs', '/api/docs'],
+      ['GET', '/api/docs/', '/api/docs/'],
+      ['GET', '/api/docs/index.html', '/api/docs/index.html'],
+      ['GET', '/api/docs/swagger-ui-init.js', '/api/docs/swagger-ui-init.js'],
+      ['GET', '/api/docs/docs/swagger-ui-init.js', '/api/docs/docs/swagger-ui-init.js'],
+      ['GET', '/api/docs/*', '/api/docs/swagger-ui.css'],
+      ['HEAD', '/api/docs/*', '/api/docs/swagger-ui.css'],
+      ['GET', '/api/docs/docs/*', '/api/docs/docs/swagger-ui-bundle.js'],
+      ['HEAD', '/api/docs/docs/*', '/api/docs/docs/swagger-ui-bundle.js'],
+      ['GET', '/api/docs-json', '/api/docs-json'],
+      ['GET', '/api/docs-yaml', '/api/docs-yaml'],
+    ] as const
+  ).map(([method, path, url]) => route(method as Method, path, 'public', everyone(200), () => ({ url }))),
+  // @nestjs/swagger registers it, but swagger-ui-dist's LICENSE is not where it looks.
+  route('GET', '/api/docs/LICENSE', 'public', everyone(404), () => ({ url: '/api/docs/LICENSE' })),
+
   // Health and identity
   route('GET', '/api/health', 'public', everyone(200), () => ({ url: '/api/health' })),
   route('GET', '/api/user', 'public', everyone(200), () => ({ url: '/api/user' })),

@@ -9,7 +9,7 @@ export interface HttpAnswer<T = any> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let addressCounter = 1;
 
 /**

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -15,6 +16,7 @@ export class ResolveDisputeController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView')
   @Post('milestones/:id/dispute/resolve')
   @HttpCode(200)
   async resolve(@Param('id', ParseIdPipe) versionId: number, @Body() body: ResolveDisputeRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

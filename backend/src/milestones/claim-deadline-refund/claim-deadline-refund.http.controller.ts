@@ -1,4 +1,5 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -14,6 +15,7 @@ export class ClaimDeadlineRefundController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView')
   @Post('milestone/:id/refund-claim')
   @HttpCode(200)
   async handle(@Param('id', ParseIdPipe) versionId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

@@ -1,4 +1,5 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -14,6 +15,7 @@ export class DecideOnVersionController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView')
   @Post('milestone/approval')
   @HttpCode(200)
   async handle(@Body() body: ApprovalRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

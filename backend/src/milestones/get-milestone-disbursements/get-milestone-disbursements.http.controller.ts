@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { QueryBus } from '@nestjs/cqrs';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -9,6 +10,7 @@ import { GetMilestoneDisbursements } from './get-milestone-disbursements.query';
 export class GetMilestoneDisbursementsController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers(['DisbursementView'])
   @Get('milestone/:id/disbursements')
   get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
     return this.queryBus.execute(new GetMilestoneDisbursements(user, id));

@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { QueryBus } from '@nestjs/cqrs';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -9,6 +10,7 @@ import { GetMilestoneForm } from './get-milestone-form.query';
 export class GetMilestoneFormController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers('MilestoneFormData')
   @Get('milestones/form/job/:id')
   get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
     return this.queryBus.execute(new GetMilestoneForm(user, id));

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -15,6 +16,7 @@ export class MarkCompleteController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView')
   @Put('milestone/:id/complete')
   @HttpCode(200)
   async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: CompleteRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, HttpStatus } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -15,6 +16,7 @@ export class OpenDisputeController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView', HttpStatus.CREATED)
   @Post('milestone/:id/dispute')
   @HttpCode(201)
   async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: StatementRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, HttpStatus } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -11,6 +12,7 @@ export class ProposeMilestoneController {
   constructor(private readonly commandBus: CommandBus) {}
 
   /** A new milestone, or (with original_id) a proposed edit of one (spec §7 POST /api/milestone). */
+  @Answers('ProposedMilestoneIds', HttpStatus.CREATED)
   @Post('milestone')
   @HttpCode(201)
   propose(@Body() body: MilestoneRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -15,6 +16,7 @@ export class RespondToDisputeController {
     private readonly queryBus: QueryBus,
   ) {}
 
+  @Answers('MilestoneView')
   @Post('milestone/:id/dispute/respond')
   @HttpCode(200)
   async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: StatementRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
