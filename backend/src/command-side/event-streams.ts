@@ -17,6 +17,7 @@ import {
   type ProjectEvent,
   type ProjectState,
   IdempotencyConflictError,
+  schemaVersionOf,
   WrongExpectedVersionError,
   type GlobalPosition,
   type AppendResult,
@@ -176,7 +177,7 @@ export class EventStreams {
         correlationId,
         causationId: options.causationId ?? correlationId,
         occurredAt: metadata.now,
-        schemaVersion: 1,
+        schemaVersion: schemaVersionOf(event.type),
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       },
     };
