@@ -1,4 +1,4 @@
-import { evolveMilestone, fundsCleared, MILESTONE_UPCASTERS, UpcastingEventStore, type MilestoneEvent, type MilestoneState } from '@escrow/domain';
+import { evolveMilestone, MILESTONE_UPCASTERS, UpcastingEventStore, type MilestoneEvent, type MilestoneState } from '@escrow/domain';
 import { createEventStoreFixture, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
 
 /** The upcaster seam of the event store port (design §2): a stored v1 event reads as v2. */
