@@ -1,5 +1,6 @@
 import { money } from '@escrow/domain';
-import { App, Button, Card, Form, Input, Modal, Radio, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
+import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
