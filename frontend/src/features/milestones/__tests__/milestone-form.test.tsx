@@ -93,7 +93,7 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
       expect(amount.validationMessage).toBe(TOO_LARGE);
       expect(within(screen.getByRole('region', { name: 'Preview' })).getByText(TOO_LARGE)).toBeInTheDocument();
     }
-    expect(TOO_LARGE).toBe('That amount is too large: a milestone pays at most $999,999,999,999.99.');
+    expect(TOO_LARGE).toBe('That amount is too large: a milestone pays at most $999,999,999.99.');
     fireEvent.change(amount, { target: { value: '12.345' } });
     expect(amount.validationMessage).toBe('Enter dollars and cents: at most two decimals.');
     await userEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
