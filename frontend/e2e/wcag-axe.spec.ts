@@ -311,6 +311,18 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     if (shows) await expect(page.getByRole('main').getByText(shows).first()).toBeVisible();
     await checkA11y(page, `admin ${path}`);
   }
+  // Charts: each series of a chart has its own pattern as well as its colour, and its legend swatch the same fill.
+  await page.goto('/admin/reports');
+  for (const [name, series] of [['Deposits, disbursements, fees and refunds per month', 4], ['Milestone ageing', 2]] as const) {
+    const chart = page.getByRole('img', { name, exact: true });
+    await expect(chart.locator('.recharts-legend-item')).toHaveCount(series);
+    const patterns = await chart.locator('pattern').evaluateAll((ps) => ps.map((p) => `${p.id} ${p.getAttribute('data-pattern')}`));
+    expect(patterns, `${name}: one pattern per series`).toHaveLength(series);
+    expect(new Set(patterns.map((p) => p.split(' ')[1])).size, `${name}: every series its own pattern`).toBe(series);
+    const swatches = await chart.locator('.recharts-legend-item path').evaluateAll((ps) => ps.map((p) => p.getAttribute('fill')));
+    expect(swatches.sort(), `${name}: the legend shows the patterns`).toEqual(patterns.map((p) => `url(#${p.split(' ')[0]})`).sort());
+  }
+
   const [contract] = await (await page.request.get(`/api/admin/job/${dispute.jobId}/contracts`)).json();
   await page.goto(`/admin/signed/${contract.contract_name}`);
   await expect(page.getByRole('article', { name: 'Signed agreement' })).toBeVisible();
