@@ -9,12 +9,24 @@ export function errorSummary(labels: string[]): string {
   return `${labels.length === 1 ? '1 field needs' : `${labels.length} fields need`} correcting: ${labels.join(', ')}.`;
 }
 
-/** The visible label of a field antd reports by name (its input's id is the name path joined by "_", after the form's name). */
-function labelOf(name: (string | number)[], formName: string | undefined): string {
+/** The form item of a field antd reports by name (its control's id is the name path joined by "_", after the form's name). */
+function itemOf(name: (string | number)[], formName: string | undefined): Element | null {
   const id = [formName, ...name].filter((part) => part !== undefined && part !== '').join('_');
-  const field = document.getElementById(id);
-  const label = field?.closest('.ant-form-item')?.querySelector('.ant-form-item-label label')?.textContent?.trim();
-  return label || name.join(' ');
+  return document.getElementById(id)?.closest('.ant-form-item') ?? null;
+}
+
+function labelOf(name: (string | number)[], formName: string | undefined): string {
+  return itemOf(name, formName)?.querySelector('.ant-form-item-label label')?.textContent?.trim() || name.join(' ');
+}
+
+/**
+ * antd focuses the first wrong field by its control's own focus(); a radio group has none. Then
+ * its first radio (or other control) takes the focus.
+ */
+function focusFirstWrong(name: (string | number)[] | undefined, formName: string | undefined) {
+  const item = name && itemOf(name, formName);
+  if (!item || item.contains(document.activeElement)) return;
+  item.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea, select, button, [tabindex="0"]')?.focus();
 }
 
 /**
@@ -32,6 +44,8 @@ function AnnouncedForm<Values = unknown>({ onFinishFailed, onFinish, children, .
     // The same words twice in a row change nothing in the page: alternate a trailing space so they are said again.
     setSaid((before) => (before === text ? `${text}\u00a0` : text));
     onFinishFailed?.(info);
+    // After antd's own attempt, which follows this call.
+    setTimeout(() => focusFirstWrong(info.errorFields[0]?.name, props.name), 0);
   };
   return (
     <AntForm<Values>
