@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { checkA11y, seriousViolations } from './support/axe';
+import { checkA11y, seriousViolations, tableHeaderProblems } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, card } from './support/portal';
 import { approvedProject, disputedProject } from './support/projects';
@@ -36,10 +36,12 @@ test('the check finds what it is for: a page with the violations the issue found
     <p style="color:#bfbfbf">Grey text on white, 1.8:1.</p>
     <p style="color:#1f1f1f">Starting a project as an owner, with your own contractor in mind? <a href="/x" style="color:#1d6f42;text-decoration:none">Create an owner account</a>, then invite them to the project.</p>
     <a href="/seal" aria-label="Better Business Bureau seal">BBB ACCREDITED BUSINESS</a>
+    <table aria-label="Payments"><thead><tr><th>Kind</th><th>Amount</th></tr></thead><tbody><tr><td>Deposit</td><td>$1.00</td></tr></tbody></table>
   </main></body></html>`);
   const { violations } = await seriousViolations(page, 'a page broken on purpose');
   const rules = new Set(violations.map((v) => v.split(' ')[0]));
   expect([...rules].sort()).toEqual(['color-contrast', 'label-content-name-mismatch', 'link-in-text-block']);
+  expect(await tableHeaderProblems(page)).toEqual(['Payments: column header "Kind" without scope', 'Payments: column header "Amount" without scope', 'Payments: a row without a row header: Deposit$1.00']);
 });
 
 const PUBLIC_PAGES: [string, string][] = [

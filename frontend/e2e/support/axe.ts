@@ -56,4 +56,27 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
   // Beyond axe (WCAG 1.4.1): a status badge says its status in words, never by its colour alone.
   const wordless = await page.locator('.ant-tag, .ant-badge-status').evaluateAll((badges) => badges.filter((b) => !(b.textContent ?? '').trim()).map((b) => b.outerHTML.slice(0, 120)));
   expect.soft(wordless, `badges without words on ${screen}`).toEqual([]);
+  expect.soft(await tableHeaderProblems(page), `tables whose cells are not read with their headers on ${screen}`).toEqual([]);
+}
+
+/**
+ * Every data table names its columns (th scope=col) and each of its rows (th scope=row), so a
+ * screen reader reads a cell with both. antd's own rows (the width-measuring row, an empty
+ * table's message, an expanded row's detail) are not data rows.
+ */
+export async function tableHeaderProblems(page: Page): Promise<string[]> {
+  return page.locator('table').evaluateAll((tables) =>
+    tables.flatMap((table, i) => {
+      const name = table.getAttribute('aria-label') ?? `table ${i + 1}`;
+      const rows = [...table.querySelectorAll(':scope > tbody > tr')].filter(
+        (r) => r.getAttribute('aria-hidden') !== 'true' && !['ant-table-placeholder', 'ant-table-expanded-row', 'ant-table-measure-row'].some((c) => r.classList.contains(c)),
+      );
+      if (rows.length === 0) return [];
+      const heads = [...table.querySelectorAll(':scope > thead th')].filter((th) => th.textContent?.trim());
+      const problems: string[] = heads.length ? [] : [`${name}: no column headers`];
+      for (const th of heads) if (!['col', 'colgroup'].includes(th.getAttribute('scope') ?? '')) problems.push(`${name}: column header "${th.textContent?.trim()}" without scope`);
+      for (const row of rows) if (!row.querySelector(':scope > th[scope="row"]')) problems.push(`${name}: a row without a row header: ${row.textContent?.trim().slice(0, 60)}`);
+      return problems;
+    }),
+  );
 }
