@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkA11y, seriousViolations, tableHeaderProblems } from './support/axe';
+import { lastMailTo } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, card } from './support/portal';
 import { approvedProject, disputedProject } from './support/projects';
@@ -57,6 +58,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/new', 'owner sign-up'],
   ['/companies', 'contractor list'],
   ['/companies?state=ID&service=Plumbing#list', 'contractor list, searched'],
+  ['/companies/service/Plumbing', 'contractor list by a service path'],
   ['/companies?state=NV&service=Roofing#list', 'contractor list, no match (error alert)'],
   ['/company/100', 'company profile'],
   ['/password/forgot', 'forgot password'],
@@ -121,6 +123,11 @@ test('public forms with their errors showing, and the login modal', async ({ pag
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Email Sent.')).toBeVisible();
   await checkA11y(page, "forgot password, 'Email Sent.'");
+  // The link in the mail opens the form that sets a new password (nothing is changed here).
+  const link = /http:\/\/[^\s]+\/password\/reset\/[A-Za-z0-9_-]+/.exec(await lastMailTo(DEMO.seller))![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await checkA11y(page, 'reset password, the form of a valid link');
 
   await page.goto('/delete-my-account');
   await page.getByRole('button', { name: 'Request deletion' }).click();
