@@ -1,4 +1,5 @@
 /** Boundaries of design §1, checked on every `make test`. */
+const CONTEXTS = 'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|read-models|command-side|mail';
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -32,6 +33,20 @@ module.exports = {
       from: { path: `^${from}/` },
       to: { path: `^${to}/src/.+`, pathNot: '^(domain|projections)/src/index\\.ts$' },
     })),
+    {
+      name: 'contexts-meet-through-their-index',
+      comment: "a context of the backend uses another context only through that context's index.ts (its public surface)",
+      severity: 'error',
+      from: { path: `^backend/src/(${CONTEXTS})/` },
+      to: { path: `^backend/src/(${CONTEXTS})/`, pathNot: ['^backend/src/$1/', `^backend/src/(${CONTEXTS})/index\\.ts$`] },
+    },
+    {
+      name: 'slices-stand-alone',
+      comment: "a use-case slice (backend/src/<context>/<use-case>/) uses its context's shared files, never another slice's",
+      severity: 'error',
+      from: { path: `^backend/src/(${CONTEXTS})/([^/]+)/` },
+      to: { path: '^backend/src/$1/[^/]+/', pathNot: '^backend/src/$1/$2/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -74,7 +74,7 @@ module.exports = {
     ...shared,
     displayName: name,
     rootDir: `<rootDir>/${name}`,
-    roots: ['<rootDir>/src'],
+    roots: name === 'backend' ? ['<rootDir>/src', '<rootDir>/test'] : ['<rootDir>/src'],
     testMatch: ['**/*.spec.ts'],
     // The reliability suite (kills, restarts, a long simulation) runs on its own, one file at a
     // time: jest.reliability.config.js, `node scripts/run-tests.mjs reliability`.

@@ -2,20 +2,24 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import { AdminModule } from './admin';
+import { AgreementsModule } from './agreements';
 import type { AppConfig } from './config/app-config';
-import { DatabaseModule } from './infrastructure/database/database.module';
-import { HealthController } from './health/health.controller';
+import { DirectoryModule } from './directory';
+import { DisputesModule } from './disputes';
 import { EventStoreModule } from './event-store/event-store.module';
+import { IdentityModule } from './identity';
+import { DatabaseModule } from './infrastructure/database/database.module';
+import { MilestonesModule } from './milestones';
+import { OperationsModule } from './operations';
+import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
-import { CommandSideModule } from './command-side/command-side.module';
-import { ProjectsModule } from './projects/projects.module';
-import { MailModule } from './mail/mail.module';
-import { IdentityModule } from './identity/identity.module';
-import { DirectoryModule } from './directory/directory.module';
-import { EscrowModule } from './escrow/escrow.module';
-import { PaymentsModule } from './payments/payments.module';
-import { AdminModule } from './admin/admin.module';
+import { ProjectsModule } from './projects';
 
+/**
+ * One module per context. Configuration, the database and the event store are the only
+ * global ones; every other dependency is imported where it is used.
+ */
 @Module({})
 export class AppModule {
   static register(config: AppConfig, pool: Pool, dataSource: DataSource, databaseUrl: string): DynamicModule {
@@ -25,17 +29,18 @@ export class AppModule {
         DatabaseModule.register(config, pool, dataSource, databaseUrl),
         CqrsModule.forRoot(),
         EventStoreModule,
+        // Started with the application (it runs the projectors unless RUN_PROJECTIONS=false).
         ProjectionsRuntimeModule,
-        MailModule,
         IdentityModule,
         DirectoryModule,
-        CommandSideModule,
         ProjectsModule,
+        MilestonesModule,
+        AgreementsModule,
+        DisputesModule,
         PaymentsModule,
-        EscrowModule,
         AdminModule,
+        OperationsModule,
       ],
-      controllers: [HealthController],
     };
   }
 }

@@ -11,12 +11,12 @@ import { createDataSource, openDatabase, type DatabaseHandle } from './infrastru
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { registerSecurity } from './http/security';
+import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { seedDemoProjects } from './seed/demo-projects';
-import { IdsService } from './escrow/ids.service';
-import { AgreementsService } from './agreements/agreements.service';
-import { CommandBus } from '@nestjs/cqrs';
+import { EventStreams, IdsService } from './command-side';
+import { AgreementsService } from './agreements';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -101,6 +101,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       exceptionFactory: (errors) => new BadRequestException(firstConstraintMessage(errors)),
     }),
   );
+  serveOpenApi(app);
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;
   app.useGlobalFilters(new ApiExceptionFilter(frontendDist));
   if (frontendDist) {
@@ -111,7 +112,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool);
     if (seeded) {
-      await seedDemoProjects(app.get(CommandBus), app.get(IdsService), app.get(AgreementsService), seeded, config.responseDeadlineDays);
+      await seedDemoProjects(app.get(EventStreams), app.get(IdsService), app.get(AgreementsService), seeded, config.responseDeadlineDays);
       log('Seeded the demo data (first start on this database).');
     }
     demoLogins = demoLoginsText(config.publicUrl);

@@ -4,3 +4,4 @@ export * from './money';
 export * from './projects';
 export * from './milestones';
 export * from './ledger';
+export * from './api';

@@ -180,6 +180,7 @@ test('the point-in-time view at an instant between two approvals shows the earli
   const buyerId = (await (await buyer.get('/api/user')).json()).user_id;
   const jobId = (await (await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', customerInitiated: false })).json()).job_id;
   const v1 = (await (await seller.post('/api/milestone', { job_id: jobId, title: 'Patio v1', definition: 'A patio.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })).json()).m_id;
+  expect((await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).ok()).toBe(true);
   expect((await buyer.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   expect((await seller.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   await new Promise((r) => setTimeout(r, 1500));

@@ -52,8 +52,8 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   const { job_id: jobId } = await api(sellerContext, 'POST', '/api/job/basic', {
     customer_id: buyer.user_id, customer_name: `${BUYER_FIRST} ${BUYER_LAST}`, service: 'General Contracting', primary_company_id: seller.company.company_id, customerInitiated: false,
   });
-  await api(sellerContext, 'PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
   await api(sellerContext, 'POST', '/api/milestone', { job_id: jobId, title: TITLE, definition: DEFINITION, payees: [{ jc_id: seller.company.company_id, type: 'fixed', amount: '100.00' }] });
+  await api(sellerContext, 'PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
 
   for (const [who, context] of [['seller', sellerContext], ['buyer', buyerContext]] as const) {
     const page = await context.newPage();

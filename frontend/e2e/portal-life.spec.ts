@@ -91,11 +91,11 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await expect(card(buyer, 'Framing')).toContainText('Marked Complete by Both Parties');
   const paid = card(buyer, 'Framing').getByRole('region', { name: 'Disbursements' });
   await expect(paid).toContainText('Saguaro Build Co.: $6,000.00 — Paid $6,000.00', { timeout: 20_000 });
-  await expect(paid).toContainText('Desert Current Electric: $2,199.37 (fee included) — Paid $2,199.37');
+  await expect(paid).toContainText('Desert Current Electric: $2,199.38 (fee included) — Paid $2,199.38');
   await expect(paid).toContainText('Mesa Ridge Roofing: $750.00 — Paid $750.00');
 
   await buyer.goto(`/portal/job/${jobId}/payment-release`);
-  await expect(buyer.getByRole('table').first()).toContainText('$2,199.37');
+  await expect(buyer.getByRole('table').first()).toContainText('$2,199.38');
 
   // The history shows every step.
   await openProject(buyer, jobId);

@@ -1,11 +1,11 @@
 import { BadRequestException, Body, Controller, Get, Inject, NotFoundException, Param, Put, Query } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { Pool } from 'pg';
-import { CompaniesRepository, toCompanyRead } from '../directory/companies.repository';
-import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory/directory.dto';
-import { websiteLink } from '../directory/website-link';
-import { Access } from '../identity/access.decorators';
-import { isEmail, normalizeEmail, normalizePhone } from '../identity/phone';
+import { CompaniesRepository, toCompanyRead } from '../directory';
+import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
+import { websiteLink } from '../directory';
+import { Access } from '../identity';
+import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 

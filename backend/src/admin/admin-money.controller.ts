@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Get, Inject, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { nextAction, type ActiveMilestone } from '@escrow/domain';
 import type { Pool } from 'pg';
-import { Access } from '../identity/access.decorators';
+import { Access } from '../identity';
 import { isIdText } from '../http/ids';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { sendCsv, toCsv } from './csv';

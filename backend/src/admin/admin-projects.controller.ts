@@ -18,15 +18,15 @@ import {
   type ProjectState,
 } from '@escrow/domain';
 import type { Pool } from 'pg';
-import { Access } from '../identity/access.decorators';
+import { Access } from '../identity';
 import { isIdText } from '../http/ids';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { ProjectAccess } from '../escrow/project-access.service';
-import { MilestoneReads } from '../milestones/milestone-reads.service';
-import { versionView } from '../milestones/milestone.view';
-import { ProjectViews } from '../projects/project-views.service';
+import { ProjectAccess } from '../read-models';
+import { MilestoneReads } from '../read-models';
+import { versionView } from '../milestones';
+import { ProjectSummaries } from '../projects';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
@@ -37,7 +37,7 @@ export class AdminProjectsController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly access: ProjectAccess,
     private readonly milestones: MilestoneReads,
-    private readonly views: ProjectViews,
+    private readonly views: ProjectSummaries,
   ) {}
 
   @Get('projects')

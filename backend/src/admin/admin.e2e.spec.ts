@@ -1,8 +1,8 @@
 import { ProjectionRunner } from '@escrow/projections';
-import { submitProject } from '../test-support/escrow-flows';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { eventually } from '../test-support/event-store-fixture';
-import { HttpSession, TEST_PASSWORD, createUser } from '../test-support/http-session';
+import { submitProject } from '../../test/support/escrow-flows';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { eventually } from '../../test/support/event-store-fixture';
+import { HttpSession, TEST_PASSWORD, createUser } from '../../test/support/http-session';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-directory';
 
 const ADMIN_GETS = [

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory';
+import { ProjectsModule } from '../projects';
+import { ReadModelsModule } from '../read-models';
 import { AdminDirectoryController } from './admin-directory.controller';
 import { AdminMoneyController } from './admin-money.controller';
-import { AdminOperationsController } from './admin-operations.controller';
 import { AdminProjectsController } from './admin-projects.controller';
 
 /** The admin console's API: money, projects and their ledger, directory, operations. */
-@Module({ controllers: [AdminMoneyController, AdminProjectsController, AdminDirectoryController, AdminOperationsController] })
+@Module({
+  imports: [ReadModelsModule, ProjectsModule, DirectoryModule],
+  controllers: [AdminMoneyController, AdminProjectsController, AdminDirectoryController],
+})
 export class AdminModule {}

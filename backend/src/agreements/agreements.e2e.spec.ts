@@ -1,6 +1,6 @@
-import { submitProject } from '../test-support/escrow-flows';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createSeller, createUser, HttpSession, TEST_PASSWORD } from '../test-support/http-session';
+import { submitProject } from '../../test/support/escrow-flows';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 
 describe('agreements, bank accounts and the payments page', () => {
   let app: TestApp;

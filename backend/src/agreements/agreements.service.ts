@@ -1,12 +1,11 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { decideProject, DomainError, type ActiveProject, type CommandMetadata, type ProjectCommand } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { DecideProjectCommand } from '../escrow/decide-commands';
-import { MilestoneReads } from '../milestones/milestone-reads.service';
+import { EventStreams, projectStream } from '../command-side';
+import { MilestoneReads } from '../read-models';
 import { agreementHash, agreementText, contractNameOf } from './agreement-text';
 
 /** The escrow agreement of a project: its text from the project's terms, and signing it. */
@@ -14,7 +13,7 @@ import { agreementHash, agreementText, contractNameOf } from './agreement-text';
 export class AgreementsService {
   constructor(
     private readonly milestones: MilestoneReads,
-    private readonly commandBus: CommandBus,
+    private readonly streams: EventStreams,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -62,7 +61,7 @@ export class AgreementsService {
       if (!(idempotencyKey && error instanceof DomainError && error.code === 'already_signed')) throw error;
     }
     await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [contractName, jobId, hash, text]);
-    await this.commandBus.execute(new DecideProjectCommand(jobId, metadata, () => command, idempotencyKey));
+    await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
     return contractName;
   }
 }

@@ -1,11 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { EventSourcedCommandService } from './event-sourced-command.service';
+import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
+import { EventStreams } from './event-streams';
+import { IdsService } from './ids.service';
 import { RequestFingerprints } from './request-fingerprints';
 
-@Global()
+/** Deciding on event streams, ids for what commands create, and Idempotency-Keys bound to one request. */
 @Module({
-  providers: [EventSourcedCommandService, { provide: APP_INTERCEPTOR, useClass: RequestFingerprints }],
-  exports: [EventSourcedCommandService],
+  imports: [ProjectionsRuntimeModule],
+  providers: [EventStreams, IdsService, { provide: APP_INTERCEPTOR, useClass: RequestFingerprints }],
+  exports: [EventStreams, IdsService],
 })
 export class CommandSideModule {}

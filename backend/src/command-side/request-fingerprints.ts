@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { Observable } from 'rxjs';
-import type { RequestWithUser } from '../identity/access.decorators';
+import type { RequestWithUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { canonicalJson } from '../event-store/event-ids';
-import { idempotencyKeyOf } from '../escrow/ids.service';
+import { idempotencyKeyOf } from './ids.service';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,12 +1,12 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { Access, CurrentUser } from '../identity/access.decorators';
-import { OneTimeCodes } from '../identity/one-time-codes';
-import { isEmail, normalizeEmail, normalizePhone } from '../identity/phone';
-import type { SessionUser } from '../identity/session-user';
-import { UsersRepository, type UserRow } from '../identity/users.repository';
-import { MAIL_PORT, type MailPort } from '../mail/mail.port';
+import { Access, CurrentUser } from '../identity';
+import { OneTimeCodes } from '../identity';
+import { isEmail, normalizeEmail, normalizePhone } from '../identity';
+import type { SessionUser } from '../identity';
+import { UsersRepository, type UserRow } from '../identity';
+import { MAIL_PORT, type MailPort } from '../mail';
 import { NewCustomerRequest } from './directory.dto';
 
 export const PHONE_NEEDS_TEN_DIGITS = 'Enter all 10 digits of the phone number.';

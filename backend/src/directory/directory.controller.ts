@@ -1,8 +1,8 @@
 import { BadRequestException, Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { Access, CurrentUser } from '../identity/access.decorators';
-import type { SessionUser } from '../identity/session-user';
+import { Access, CurrentUser } from '../identity';
+import type { SessionUser } from '../identity';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { CompaniesRepository, toCompanyRead, type CompanyRead } from './companies.repository';
 import { STATES } from './directory.dto';

@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createCompany, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createCompany, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
 import { PHONE_NEEDS_TEN_DIGITS } from './customers.controller';
 
 describe('directory: services, contractors, buyers, applications', () => {

@@ -1,12 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity';
+import { MailModule } from '../mail';
 import { ApplicationsController } from './applications.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CustomersController } from './customers.controller';
 import { DirectoryController } from './directory.controller';
 import { DirectoryService } from './directory.service';
 
-@Global()
 @Module({
+  imports: [IdentityModule, MailModule],
   controllers: [DirectoryController, CustomersController, ApplicationsController],
   providers: [CompaniesRepository, DirectoryService],
   exports: [CompaniesRepository, DirectoryService],

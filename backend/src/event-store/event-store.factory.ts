@@ -1,11 +1,18 @@
-import type { EventStore } from '@escrow/domain';
+import { MILESTONE_UPCASTERS, UpcastingEventStore, type EventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 
-/** EVENT_STORE=postgres|eventstoredb picks the adapter; both pass the same contract suite. */
+/**
+ * EVENT_STORE=postgres|eventstoredb picks the adapter (both pass the same contract suite);
+ * readers see every event upcast to its current schema version.
+ */
 export function createEventStore(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
+  return new UpcastingEventStore(adapterFor(config, pool, databaseUrl, log), MILESTONE_UPCASTERS);
+}
+
+function adapterFor(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
   switch (config.eventStore) {
     case 'postgres':
       return new PostgresEventStore({ pool, listenUrl: databaseUrl, log });

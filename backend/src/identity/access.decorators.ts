@@ -1,4 +1,5 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ApiCookieAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { AccessCheck, SessionUser } from './session-user';
 
@@ -9,7 +10,8 @@ export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
  * Who may call a route: every listed check of spec §6 must pass. Anonymous callers of a route
  * that needs a user get 401; logged-in users who fail a check get 403.
  */
-export const Access = (...checks: AccessCheck[]) => SetMetadata(ACCESS_KEY, checks);
+export const Access = (...checks: AccessCheck[]) =>
+  applyDecorators(SetMetadata(ACCESS_KEY, checks), ...(checks.some((c) => c !== 'infoOnly') ? [ApiCookieAuth('sid')] : []));
 
 /** For server-to-server callbacks (payment provider) that cannot carry the XSRF cookie. */
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);

@@ -2,7 +2,7 @@ import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { MAIL_PORT, type MailPort } from '../mail/mail.port';
+import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
 import { AcceptInvitationRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, SignupRequest } from './auth.dto';
 import { OneTimeCodes } from './one-time-codes';

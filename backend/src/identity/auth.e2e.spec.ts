@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../test-support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
 import { FORGOT_UNKNOWN_EMAIL, LINK_INVALID, LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './auth.controller';
 
 describe('identity: login, sessions, CSRF and password flows', () => {

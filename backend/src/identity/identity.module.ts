@@ -1,4 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
 import { DeviceCookies } from './device-cookies';
@@ -10,8 +11,8 @@ import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 
 /** Users, sessions, CSRF, login and password flows. Guards apply to every route of the API. */
-@Global()
 @Module({
+  imports: [MailModule],
   controllers: [AuthController, PublicFormsController],
   providers: [
     UsersRepository,

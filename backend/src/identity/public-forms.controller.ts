@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req } fr
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { MAIL_PORT, type MailPort } from '../mail/mail.port';
+import { MAIL_PORT, type MailPort } from '../mail';
 import { ContactRequest, DeleteAccountRequest } from './auth.dto';
 import { isEmail, normalizeEmail } from './phone';
 import { RateLimits } from './rate-limits';

@@ -1,8 +1,8 @@
 import { createApp, type RunningApp } from '../bootstrap';
 import { OneTimeCodes } from './one-time-codes';
 import { SESSION_COOKIE } from './sessions.service';
-import { createUser, HttpSession, TEST_PASSWORD } from '../test-support/http-session';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * Issue 16.3: several API processes behind one proxy. Sessions live only in PostgreSQL (no

@@ -1,4 +1,4 @@
-import { Global, Logger, Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { createTransport } from 'nodemailer';
 import type { AppConfig } from '../config/app-config';
@@ -36,7 +36,6 @@ class OutboxMail implements MailPort {
   }
 }
 
-@Global()
 @Module({
   providers: [
     {

@@ -23,15 +23,17 @@ import {
   versionLabel,
   type ActiveMilestone,
   type DepositState,
+  type DepositView,
+  type DisbursementState,
+  type DisbursementView,
+  type MilestoneView,
+  type PayeeView,
+  type VersionView,
   type Party,
   type VersionState,
 } from '@escrow/domain';
-import type { Viewer } from '../escrow/project-access.service';
+import type { Names, Viewer } from '../read-models';
 
-export interface Names {
-  person(userId: number | null): string | null;
-  company(companyId: number | null): string | null;
-}
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
@@ -42,7 +44,7 @@ const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' &&
  * shows the approved version, else the original (spec §4); edits are in its edit history, and
  * the newest one still waiting for a decision is named in pending_edit.
  */
-export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: number, names: Names) {
+export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: number, names: Names): MilestoneView {
   const head = cardVersion(state);
   const pendingEdit = pendingEdits(state).at(-1) ?? null;
   const current = currentVersion(state);
@@ -130,7 +132,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
 }
 
 /** A deposit as GET /api/milestone/{id}/deposits and POST /api/milestone/deposit answer it (spec §3). */
-export function depositView(d: DepositState) {
+export function depositView(d: DepositState): DepositView {
   return {
     md_id: d.depositId,
     m_id: d.versionId,
@@ -149,7 +151,7 @@ export function depositView(d: DepositState) {
 }
 
 /** A version as GET /api/milestone/{id}/edits answers it. */
-export function versionView(state: ActiveMilestone, version: VersionState, names: Names) {
+export function versionView(state: ActiveMilestone, version: VersionState, names: Names): VersionView {
   return {
     m_id: version.versionId,
     original_id: state.originalId,
@@ -188,8 +190,8 @@ export function versionView(state: ActiveMilestone, version: VersionState, names
 }
 
 /** The payees of a version, with what each has been paid (spec §3 Payee). */
-export function payeesView(state: ActiveMilestone, version: VersionState, names: Names) {
-  return version.terms.payees.map((p) => {
+export function payeesView(state: ActiveMilestone, version: VersionState, names: Names): PayeeView[] {
+  return version.terms.payees.map((p): PayeeView => {
     const disbursement = version.status === 'current' ? state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null : null;
     const paid = disbursement?.status === 'paid' ? money(disbursement.amount) : money(0);
     return {
@@ -212,3 +214,21 @@ export function payeesView(state: ActiveMilestone, version: VersionState, names:
     };
   });
 }
+
+/** A disbursement as GET /api/milestone/{id}/disbursements answers it. */
+export function disbursementView(d: DisbursementState, names: Names): DisbursementView {
+  return {
+    disbursement_id: d.disbursementId,
+    mp_id: d.payeeId,
+    company_id: d.companyId,
+    name: names.company(d.companyId),
+    amount: d.amount,
+    fee: d.fee,
+    status: d.status,
+    cause: d.cause,
+    created: d.requestedAt,
+    paid_at: d.paidAt,
+  };
+}
+
+export type { MilestoneView, VersionView, PayeeView, DepositView, DisbursementView };

@@ -1,12 +1,11 @@
 import { BadRequestException, Body, Controller, ForbiddenException, Get, Headers, HttpCode, Post, UnprocessableEntityException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { Access, CurrentUser } from '../identity/access.decorators';
-import type { SessionUser } from '../identity/session-user';
-import { ProjectAccess } from '../escrow/project-access.service';
+import { Access, CurrentUser, type SessionUser } from '../identity';
+import { ProjectAccess } from '../read-models';
 import { BankAccounts } from './bank-accounts.service';
 import { IsId } from '../http/ids';
-import { idempotencyKeyOf } from '../escrow/ids.service';
+import { idempotencyKeyOf } from '../command-side';
 
 export class LinkBankAccountRequest {
   @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })

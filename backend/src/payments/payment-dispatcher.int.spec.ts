@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { PaymentDispatcher } from './payment-dispatcher';
 
 async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {

@@ -2,15 +2,13 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { CommandBus } from '@nestjs/cqrs';
 import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import { DomainError, type MilestoneCommand } from '@escrow/domain';
+import { EventStreams, milestoneStream, systemMetadata } from '../command-side';
 import { Client, type Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { systemMetadata } from '../escrow/actor';
-import { DecideMilestoneCommand } from '../escrow/decide-commands';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
-import { MAIL_PORT, type MailPort } from '../mail/mail.port';
-import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider, type ProviderReport } from './payment-provider.port';
-import { clearsAt, describeReturnWindow, type ReturnWindow } from './return-window';
+import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider } from './payment-provider.port';
+import { RecordProviderReport } from './record-provider-report/record-provider-report.command';
 
 interface InstructionRow {
   instruction_key: string;
@@ -60,16 +58,12 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(MAIL_PORT) private readonly mail: MailPort,
     private readonly commandBus: CommandBus,
+    private readonly streams: EventStreams,
     private readonly runner: ProjectionRunner,
   ) {
-    this.provider.onReport((report) => this.handleReport(report));
-  }
-
-  /** How long settled deposits can still be returned before their funds may leave escrow. */
-  get returnWindow(): ReturnWindow {
-    return this.config.paymentsReturnWindow ?? this.provider.defaultReturnWindow;
+    // A provider report is a command, as a real provider's webhook would be.
+    this.provider.onReport((report) => this.commandBus.execute(new RecordProviderReport(report)));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -194,7 +188,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       const metadata = systemMetadata();
       const command: MilestoneCommand = { type: 'ClearDeposit', data: { depositId: row.reference_id }, metadata };
       try {
-        await this.commandBus.execute(new DecideMilestoneCommand(row.original_id, row.job_id, metadata, () => command, `clear-${row.instruction_key}`));
+        await this.streams.decide(milestoneStream, row.original_id, command, { idempotencyKey: `clear-${row.instruction_key}`, metadataExtras: { jobId: row.job_id } });
       } catch (error) {
         // This process's clock is behind the read model's: the next pass clears it.
         if (!(error instanceof DomainError)) throw error;
@@ -229,73 +223,5 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     if (rows.length > 0) this.logger.log(`asking the provider again about ${rows.length} submitted payment(s)`);
     await this.provider.resume(rows.map(toInstruction));
-  }
-
-  /** A provider report is a command on the milestone's stream, by the system actor. */
-  private async handleReport(report: ProviderReport): Promise<void> {
-    const { instruction } = report;
-    const metadata = systemMetadata();
-    let command: MilestoneCommand;
-    switch (report.kind) {
-      case 'deposit-settled': {
-        const clears = clearsAt(new Date(metadata.now), this.returnWindow).toISOString();
-        command = { type: 'SettleDeposit', data: { depositId: instruction.referenceId, providerReference: report.providerReference, responseDays: this.config.responseDeadlineDays, clearsAt: clears }, metadata };
-        break;
-      }
-      case 'deposit-failed':
-        command = { type: 'FailDeposit', data: { depositId: instruction.referenceId, reason: report.reason }, metadata };
-        break;
-      case 'deposit-returned':
-        command = { type: 'ReturnDeposit', data: { depositId: instruction.referenceId, returnCode: report.returnCode, reason: report.reason }, metadata };
-        break;
-      case 'payout-paid':
-        command = { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference: report.providerReference }, metadata };
-        break;
-      case 'refund-paid':
-        command = { type: 'RecordRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata };
-        break;
-    }
-    const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
-    try {
-      const result = await this.commandBus.execute(new DecideMilestoneCommand(instruction.originalId, instruction.jobId, metadata, () => command, key));
-      if (report.kind === 'deposit-returned' && result.events.some((e: { type: string }) => e.type === 'DepositReturned')) {
-        await this.tellPartiesOfReturn(instruction, report.returnCode, report.reason);
-      }
-    } catch (error) {
-      // A return that arrives after the funds cleared cannot un-fund the milestone any more: it
-      // needs a person, not a retry every second.
-      if (error instanceof DomainError && error.code === 'already_cleared') {
-        this.logger.error(`deposit ${instruction.referenceId} of milestone ${instruction.originalId} was returned (${report.kind}) after its funds cleared: recover it by hand`);
-        return;
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * Both parties hear of a returned deposit: the buyer must deposit again, the seller should not
-   * count on the funds. One mail per person and deposit (a repeated report sends nothing new).
-   */
-  private async tellPartiesOfReturn(instruction: PaymentInstruction, returnCode: string, reason: string): Promise<void> {
-    const { rows } = await this.pool.query<{ email: string; first_name: string; service: string }>(
-      `SELECT u.email, u.first_name, j.service FROM jobs j JOIN users u ON u.user_id = j.customer_id OR (j.primary_company_id IS NOT NULL AND u.company_id = j.primary_company_id)
-        WHERE j.job_id = $1 AND u.email IS NOT NULL`,
-      [instruction.jobId],
-    );
-    for (const person of rows) {
-      await this.mail.send({
-        to: person.email,
-        subject: `Deposit returned by the bank on project ${instruction.jobId}`,
-        text: [
-          `Hello ${person.first_name},`,
-          '',
-          `The buyer's bank returned the ACH deposit of $${instruction.amount} for a milestone of project ${instruction.jobId} (${person.service}): ${returnCode} ${reason}.`,
-          `The milestone is no longer funded, and nothing will be released to the payees from this deposit. The buyer can deposit again from the project page (funds clear ${describeReturnWindow(this.returnWindow)} after they settle).`,
-          '',
-          `${this.config.publicUrl}/portal/job/${instruction.jobId}`,
-        ].join('\n'),
-        dedupeKey: `deposit-returned:${instruction.instructionKey}:${person.email}`,
-      });
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { Global, Logger, Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { BankAccounts } from './bank-accounts.service';
@@ -6,6 +6,12 @@ import { BankAccountsController } from './bank-accounts.controller';
 import { PaymentDispatcher } from './payment-dispatcher';
 import { PAYMENT_PROVIDER } from './payment-provider.port';
 import { SandboxAchProvider } from './sandbox-ach.provider';
+import { CommandSideModule } from '../command-side';
+import { MailModule } from '../mail';
+import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
+import { ReadModelsModule } from '../read-models';
+import { RecordProviderReportHandler } from './record-provider-report/record-provider-report.handler';
+import { ReturnWindowPolicy } from './return-window-policy';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -14,18 +20,21 @@ const SANDBOX_RETURN_WINDOW = { unit: 'ms', ms: 5000 } as const;
 
 const logger = new Logger('SandboxACH');
 
-@Global()
+/** Bank accounts, the payment provider, and the dispatcher that hands it instructions and records its reports. */
 @Module({
+  imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule],
   controllers: [BankAccountsController],
   providers: [
     BankAccounts,
     PaymentDispatcher,
+    ReturnWindowPolicy,
+    RecordProviderReportHandler,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, PG_POOL],
       useFactory: (config: AppConfig, pool: Pool) => new SandboxAchProvider(pool, config.paymentsSandboxSettleMs, SANDBOX_RETURN_WINDOW, (line) => logger.warn(line)),
     },
   ],
-  exports: [BankAccounts, PAYMENT_PROVIDER, PaymentDispatcher],
+  exports: [BankAccounts, PAYMENT_PROVIDER, PaymentDispatcher, ReturnWindowPolicy],
 })
 export class PaymentsModule {}

@@ -10,7 +10,7 @@ import { loadConfig } from '../config/app-config';
 import { eventIdFromKey } from '../event-store/event-ids';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { copyStoresOpener } from '../projections-cli';
-import { createMigratedTestDatabase } from '../test-support/test-app';
+import { createMigratedTestDatabase } from '../../test/support/test-app';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];

@@ -20,7 +20,7 @@ import {
   type ProjectState,
 } from '@escrow/domain';
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { createEventStoreFixture, eventually, type EventStoreFixture } from '../test-support/event-store-fixture';
+import { createEventStoreFixture, eventually, type EventStoreFixture } from '../../test/support/event-store-fixture';
 
 /**
  * Issue 12, item 1: whatever the deciders accept, every projector and the rebuild can store.

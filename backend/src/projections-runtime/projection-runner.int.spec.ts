@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@escrow/domain';
 import { ProjectionRunner, type ProjectionContext, type Projector } from '@escrow/projections';
-import { createEventStoreFixture, eventually, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
+import { createEventStoreFixture, eventually, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
 
 /**
  * A projector that records every application of an event in a table WITHOUT a unique key, so a

@@ -1,5 +1,5 @@
 import { createProjectors, ProjectionRunner, runProjectionsCli, type CliIo } from '@escrow/projections';
-import { createEventStoreFixture, readEverything, testEvent, type EventStoreFixture } from '../test-support/event-store-fixture';
+import { createEventStoreFixture, readEverything, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import type { EventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
@@ -13,7 +13,6 @@ const logger = new Logger('Projections');
  * The projection runner of this process. It always exists (status, rebuilds, read-your-writes
  * waits); it runs the projectors only when RUN_PROJECTIONS is on, otherwise a separate worker does.
  */
-@Global()
 @Module({
   providers: [
     {

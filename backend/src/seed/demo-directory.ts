@@ -1,4 +1,4 @@
-import type { NewCompany } from '../directory/companies.repository';
+import type { NewCompany } from '../directory';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_LOGINS = {

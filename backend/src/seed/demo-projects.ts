@@ -1,8 +1,6 @@
-import type { CommandBus } from '@nestjs/cqrs';
 import type { CommandMetadata, MilestoneCommand, PayeeInput, ProjectFacts } from '@escrow/domain';
-import type { AgreementsService } from '../agreements/agreements.service';
-import { DecideMilestoneCommand, DecideProjectCommand } from '../escrow/decide-commands';
-import type { IdsService } from '../escrow/ids.service';
+import type { AgreementsService } from '../agreements';
+import { milestoneStream, projectStream, type EventStreams, type IdsService } from '../command-side';
 import type { DemoDirectory } from './demo-seed';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -13,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * with one milestone paid, one funded and one awaiting approval, and a roof with an open dispute.
  * Times are spread over the last months so the reports have history.
  */
-export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, agreements: AgreementsService, demo: DemoDirectory, responseDays: number): Promise<void> {
+export async function seedDemoProjects(streams: EventStreams, ids: IdsService, agreements: AgreementsService, demo: DemoDirectory, responseDays: number): Promise<void> {
   const [saguaro, electric, roofing] = [demo.companyIds[0]!, demo.companyIds[1]!, demo.companyIds[2]!];
   let clock = Date.now() - 75 * DAY;
   const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
@@ -26,13 +24,13 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
   const project = async (service: string, customerInitiated: boolean) => {
     const [jobId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
-    await commandBus.execute(new DecideProjectCommand(jobId!, meta, () => ({ type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta })));
+    await streams.decide(projectStream, jobId!, { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta }, { metadataExtras: { jobId } });
     facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
     return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
   };
   const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
     const meta = starter(at());
-    await commandBus.execute(new DecideProjectCommand(jobId, meta, () => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta })));
+    await streams.decide(projectStream, jobId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId } });
     facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
   };
   const sign = async (jobId: number) => {
@@ -47,11 +45,11 @@ export async function seedDemoProjects(commandBus: CommandBus, ids: IdsService, 
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
     const command: MilestoneCommand = { type: 'ProposeMilestone', data: { originalId: originalId!, jobId, title, definition, position: 1, payees, amount, payeeIds }, metadata: meta, project: facts.get(jobId)! };
-    await commandBus.execute(new DecideMilestoneCommand(originalId!, jobId, meta, () => command));
+    await streams.decide(milestoneStream, originalId!, command, { metadataExtras: { jobId } });
     return originalId!;
   };
   const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
-    commandBus.execute(new DecideMilestoneCommand(originalId, jobId, metadata, () => ({ ...command, metadata, project: facts.get(jobId)! }) as MilestoneCommand));
+    streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(jobId)! } as MilestoneCommand, { metadataExtras: { jobId } });
   const agree = async (jobId: number, originalId: number) => {
     await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
     await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });

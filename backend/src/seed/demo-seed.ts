@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
-import { CompaniesRepository } from '../directory/companies.repository';
-import { hashPassword } from '../identity/passwords';
-import { UsersRepository } from '../identity/users.repository';
+import { CompaniesRepository } from '../directory';
+import { hashPassword } from '../identity';
+import { UsersRepository } from '../identity';
 import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, logoFor } from './demo-directory';
 
 export interface DemoDirectory {

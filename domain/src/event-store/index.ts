@@ -1,1 +1,2 @@
 export * from './event-store.port';
+export * from './upcasting';

@@ -58,8 +58,11 @@ export type MilestoneEvent =
     }
   | {
       type: 'DepositSettled';
-      /** `clearsAt`: when the ACH return window ends (absent on events from before clearing existed: cleared at once). */
-      data: MilestoneEventBase & { depositId: number; amount: string; providerReference: string; responseDeadline: string; clearsAt?: string };
+      /**
+       * Schema version 2. `clearsAt`: when the ACH return window ends. Version 1 had neither field
+       * (funds cleared at settlement): the upcaster in upcasters.ts sets `clearedOnSettlement`.
+       */
+      data: MilestoneEventBase & { depositId: number; amount: string; providerReference: string; responseDeadline: string; clearsAt: string; clearedOnSettlement: boolean };
     }
   | { type: 'DepositFailed'; data: MilestoneEventBase & { depositId: number; reason: string } }
   | { type: 'DepositCleared'; data: MilestoneEventBase & { depositId: number; amount: string } }

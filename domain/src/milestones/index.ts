@@ -5,3 +5,4 @@ export * from './milestone.evolve';
 export * from './milestone.decider';
 export * from './milestone.money';
 export * from './milestone.labels';
+export * from './upcasters';

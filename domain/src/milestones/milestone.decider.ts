@@ -219,7 +219,7 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       return [
         {
           type: 'DepositSettled',
-          data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, providerReference: command.data.providerReference, responseDeadline, clearsAt },
+          data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, providerReference: command.data.providerReference, responseDeadline, clearsAt, clearedOnSettlement: false },
         },
       ];
     }

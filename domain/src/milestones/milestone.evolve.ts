@@ -121,8 +121,7 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       return {
         ...s,
         responseDeadline: d.responseDeadline,
-        // Settlements recorded before the return window existed count as cleared at once.
-        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at, clearsAt: d.clearsAt ?? d.at, clearedAt: d.clearsAt ? null : d.at } : x)),
+        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at, clearsAt: d.clearsAt, clearedAt: d.clearedOnSettlement ? d.at : null } : x)),
       };
     }
     case 'DepositFailed': {

@@ -92,8 +92,8 @@ export class PaymentInstructionsProjector implements Projector {
           break;
         case 'DepositSettled':
           // Settlements from before the return window existed cleared at once.
-          if (event.data.clearsAt) change('debit', event.data.depositId, 'settled', event.data.clearsAt);
-          else change('debit', event.data.depositId, 'completed');
+          if (event.data.clearedOnSettlement) change('debit', event.data.depositId, 'completed');
+          else change('debit', event.data.depositId, 'settled', event.data.clearsAt);
           break;
         case 'DepositCleared':
           change('debit', event.data.depositId, 'completed');

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@escrow/domain';
-import { createEventStoreFixture, eventually, readEverything, testEvent, type EventStoreFixture } from '../../test-support/event-store-fixture';
+import { createEventStoreFixture, eventually, readEverything, testEvent, type EventStoreFixture } from '../../../test/support/event-store-fixture';
 import { eventStoreContract } from '../contract';
 import { PostgresEventStore } from './postgres-event-store';
 

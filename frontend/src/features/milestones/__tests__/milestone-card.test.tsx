@@ -16,7 +16,7 @@ const base: MilestoneView = {
   total_disbursements_planned: '1000.00', total_disbursed: '0.00', amount: '1000.00', fee_total: '22.50', label: 'ORIGINAL MILESTONE', status: 'Submitted',
   status_colour: 'warning', approval_message: 'Waiting for both parties to approve.', buyer_approval: 'pending', seller_approval: 'pending', can_edit: false,
   shows_edit_history: true, completion: { buyer: false, seller: false }, marked_complete_by_both: false, completion_text: null, held: '0.00', refunded: '0.00',
-  deposit_pending: false, funded: false, response_deadline: null, next_action: null, pending_edit: null, dispute: null,
+  deposit_pending: false, funded: false, funds_cleared: false, funds_clear_at: null, response_deadline: null, next_action: null, pending_edit: null, dispute: null,
 };
 
 const api = () =>

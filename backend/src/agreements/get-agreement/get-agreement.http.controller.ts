@@ -1,0 +1,16 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetAgreement } from './get-agreement.query';
+
+@Controller()
+@Access('user')
+export class GetAgreementController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('job/:id/agreement')
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetAgreement(user, jobId));
+  }
+}

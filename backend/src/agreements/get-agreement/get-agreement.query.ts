@@ -1,0 +1,38 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+import { ProjectAccess } from '../../read-models';
+import { AgreementsService } from '../agreements.service';
+import { signaturesOf } from '../signatures';
+
+export interface AgreementView {
+  job_id: number;
+  contract_name: string;
+  agreement_hash: string;
+  text: string;
+  your_party: 'customer' | 'company' | null;
+  signatures: ReturnType<typeof signaturesOf>;
+}
+
+/** GET /api/job/{id}/agreement: the escrow agreement as the project's terms read now (/portal/project-agreement). */
+export class GetAgreement extends Query<AgreementView> {
+  constructor(
+    readonly user: SessionUser,
+    readonly jobId: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetAgreement)
+export class GetAgreementHandler implements IQueryHandler<GetAgreement> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly agreements: AgreementsService,
+  ) {}
+
+  async execute({ user, jobId }: GetAgreement): Promise<AgreementView> {
+    const { viewer } = await this.access.requireViewer(jobId, user);
+    const { project, text, hash, contractName } = await this.agreements.compose(jobId);
+    return { job_id: jobId, contract_name: contractName, agreement_hash: hash, text, your_party: viewer === 'admin' ? null : viewer, signatures: signaturesOf(project, hash) };
+  }
+}

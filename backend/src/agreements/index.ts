@@ -1,0 +1,3 @@
+export { AgreementsModule } from './agreements.module';
+export { AgreementsService } from './agreements.service';
+export { agreementText, agreementHash, contractNameOf } from './agreement-text';

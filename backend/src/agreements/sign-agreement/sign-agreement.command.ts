@@ -1,0 +1,16 @@
+import { Command } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+
+/** POST /api/job/{id}/agreement/sign: a party signs the text it read, with its own legal name. */
+export class SignAgreement extends Command<{ contractName: string }> {
+  constructor(
+    readonly actor: SessionUser,
+    readonly jobId: number,
+    readonly party: 'customer' | 'company',
+    readonly signedName: string,
+    readonly readHash: string,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,20 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { metadataOf } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { AgreementsService } from '../agreements.service';
+import { SignAgreement } from './sign-agreement.command';
+
+@CommandHandler(SignAgreement)
+export class SignAgreementHandler implements ICommandHandler<SignAgreement> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly agreements: AgreementsService,
+  ) {}
+
+  async execute(c: SignAgreement): Promise<{ contractName: string }> {
+    await this.access.requireViewer(c.jobId, c.actor);
+    const legalName = `${c.actor.firstName} ${c.actor.lastName}`;
+    const contractName = await this.agreements.sign(c.jobId, metadataOf(c.actor), { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash }, c.idempotencyKey);
+    return { contractName };
+  }
+}

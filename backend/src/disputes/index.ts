@@ -1,0 +1,1 @@
+export { DisputesModule } from './disputes.module';

@@ -1,0 +1,16 @@
+import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { Access } from '../../identity';
+import { ListDisputes } from './list-disputes.query';
+
+@Controller('admin')
+@Access('admin')
+export class ListDisputesController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('disputes')
+  list(@QueryParam('status') status: unknown) {
+    if (status !== undefined && status !== 'open' && status !== 'resolved') throw new BadRequestException('status is open or resolved.');
+    return this.queryBus.execute(new ListDisputes(status));
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { milestoneView } from '../../milestones';
+import { MilestoneReads } from '../../read-models';
+
+/** GET /api/admin/disputes: both sides' statements of every dispute (open, resolved or all). */
+export class ListDisputes extends Query<Record<string, unknown>[]> {
+  constructor(readonly status: 'open' | 'resolved' | undefined) {
+    super();
+  }
+}
+
+@QueryHandler(ListDisputes)
+export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
+  constructor(
+    private readonly reads: MilestoneReads,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  async execute({ status }: ListDisputes) {
+    const { rows } = await this.pool.query<{ original_id: number }>(
+      `SELECT DISTINCT original_id, max(opened_at) AS opened FROM milestone_disputes WHERE ($1::text IS NULL OR status = $1) GROUP BY original_id ORDER BY opened DESC`,
+      [status ?? null],
+    );
+    const states = await Promise.all(rows.map((r) => this.reads.one(r.original_id)));
+    const names = await this.reads.namesFor(states);
+    return states.flatMap((state) =>
+      state.disputes
+        .filter((d) => status === undefined || d.status === status)
+        .map((d) => ({
+          dispute_id: d.disputeId,
+          original_id: state.originalId,
+          job_id: state.jobId,
+          milestone_title: (state.versions.find((v) => v.versionId === state.currentVersionId) ?? state.versions.at(-1)!).title || WHOLE_PROJECT_MILESTONE,
+          buyer: names.person(state.customerId),
+          seller: names.company(state.companyId),
+          status: d.status,
+          opened_by_party: d.openedByParty === 'customer' ? 'buyer' : 'seller',
+          opened_by: names.person(d.openedBy),
+          statement: d.statement,
+          opened_at: d.openedAt,
+          response: d.response ? { by: names.person(d.response.by), party: d.response.party === 'customer' ? 'buyer' : 'seller', statement: d.response.statement, at: d.response.at } : null,
+          held: milestoneView(state, 'admin', 0, names).held,
+          resolution: d.resolution,
+        })),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+import type { DisputeResolution } from '@escrow/domain';
+import type { SessionUser } from '../../identity';
+
+/** POST /api/admin/milestones/{id}/dispute/resolve: release, refund or split, moving the money through the ledger. */
+export class ResolveDispute extends Command<{ originalId: number }> {
+  constructor(
+    readonly admin: SessionUser,
+    readonly versionId: number,
+    readonly resolution: DisputeResolution,
+    readonly refundAmount: string | null,
+    readonly note: string,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

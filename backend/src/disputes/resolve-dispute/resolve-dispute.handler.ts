@@ -1,0 +1,24 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { ResolveDispute } from './resolve-dispute.command';
+
+/** With an Idempotency-Key, a retry after a lost answer gets the resolution back instead of "There is no open dispute". */
+@CommandHandler(ResolveDispute)
+export class ResolveDisputeHandler implements ICommandHandler<ResolveDispute> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+  ) {}
+
+  async execute(c: ResolveDispute): Promise<{ originalId: number }> {
+    const ref = await this.access.milestone(c.versionId);
+    await this.streams.decide(
+      milestoneStream,
+      ref.originalId,
+      { type: 'ResolveDispute', data: { resolution: c.resolution, refundAmount: c.refundAmount, note: c.note }, metadata: metadataOf(c.admin) },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } },
+    );
+    return { originalId: ref.originalId };
+  }
+}

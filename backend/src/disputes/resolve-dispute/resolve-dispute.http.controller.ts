@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { IdempotencyKey } from '../../command-side';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetMilestoneView } from '../../milestones';
+import { ResolveDispute } from './resolve-dispute.command';
+import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
+
+@Controller('admin')
+@Access('admin')
+export class ResolveDisputeController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Answers('MilestoneView')
+  @Post('milestones/:id/dispute/resolve')
+  @HttpCode(200)
+  async resolve(@Param('id', ParseIdPipe) versionId: number, @Body() body: ResolveDisputeRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    const refund = body.refund_amount === undefined || body.refund_amount === null ? null : String(body.refund_amount);
+    const { originalId } = await this.commandBus.execute(new ResolveDispute(user, versionId, body.resolution, refund, body.note ?? '', key));
+    return this.queryBus.execute(new GetMilestoneView(user, originalId, 'admin'));
+  }
+}

@@ -1,0 +1,43 @@
+import { HttpSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+
+/** The OpenAPI document covers every route the application serves, from its DTOs and the contract. */
+describe('OpenAPI document', () => {
+  let app: TestApp;
+  let document: { paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown; security?: unknown[] }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> } };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const answer = await new HttpSession(app.http).get('/api/docs-json');
+    expect(answer.status).toBe(200);
+    document = answer.body;
+  });
+  afterAll(() => app.close());
+
+  it('documents every /api route the application serves, with its method', () => {
+    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const ownRoutes = app.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    expect(ownRoutes.length).toBeGreaterThan(50);
+    const missing = ownRoutes.filter((r) => !document.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('describes request bodies from the DTOs and answers from the API contract', () => {
+    const body = document.components.schemas.MilestoneRequest!;
+    expect(Object.keys(body.properties!)).toEqual(expect.arrayContaining(['job_id', 'definition', 'payees', 'original_id']));
+    expect(body.required).toEqual(expect.arrayContaining(['job_id', 'definition', 'payees']));
+    expect(document.components.schemas.MilestoneView!.properties).toHaveProperty('funds_clear_at');
+    const approval = document.paths['/api/milestone/approval']!.post!;
+    expect(approval.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/MilestoneView' });
+    expect(approval.responses['409']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    expect(approval.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['Idempotency-Key', 'X-XSRF-TOKEN']));
+    expect(approval.security).toEqual([{ sid: [] }]);
+    expect(document.paths['/api/services']!.get!.security).toBeUndefined();
+  });
+
+  it('serves a browsable page at /api/docs', async () => {
+    const page = await new HttpSession(app.http).get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('swagger');
+  });
+});

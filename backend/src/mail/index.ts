@@ -1,0 +1,2 @@
+export { MailModule } from './mail.module';
+export { MAIL_PORT, type Mail, type MailPort } from './mail.port';

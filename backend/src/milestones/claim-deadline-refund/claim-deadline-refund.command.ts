@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+import type { MilestoneRef, Viewer } from '../../read-models';
+
+/** POST /api/milestone/{id}/refund-claim: the promise of spec §1, the buyer is refunded when the seller did not complete in time. */
+export class ClaimDeadlineRefund extends Command<MilestoneRef & { viewer: Viewer }> {
+  constructor(
+    readonly actor: SessionUser,
+    readonly versionId: number,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

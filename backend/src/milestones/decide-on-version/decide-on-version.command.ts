@@ -1,0 +1,16 @@
+import { Command } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+import type { MilestoneRef, Viewer } from '../../read-models';
+
+/** POST /api/milestone/approval: a party approves or rejects one version (spec §4). */
+export class DecideOnVersion extends Command<MilestoneRef & { viewer: Viewer }> {
+  constructor(
+    readonly actor: SessionUser,
+    readonly versionId: number,
+    readonly decision: 'approve' | 'reject',
+    readonly reason: string | null,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

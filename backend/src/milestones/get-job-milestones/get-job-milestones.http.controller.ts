@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetJobMilestones } from './get-job-milestones.query';
+
+@Controller()
+@Access('user')
+export class GetJobMilestonesController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers(['MilestoneView'])
+  @Get('job/:id/milestones')
+  get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetJobMilestones(user, id));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetMilestoneEdits } from './get-milestone-edits.query';
+
+@Controller()
+@Access('user')
+export class GetMilestoneEditsController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers(['VersionView'])
+  @Get('milestone/:id/edits')
+  get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetMilestoneEdits(user, id));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetMilestoneForm } from './get-milestone-form.query';
+
+@Controller()
+@Access('user')
+export class GetMilestoneFormController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers('MilestoneFormData')
+  @Get('milestones/form/job/:id')
+  get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetMilestoneForm(user, id));
+  }
+}

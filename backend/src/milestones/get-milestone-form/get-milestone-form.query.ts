@@ -1,0 +1,36 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+import { DirectoryService } from '../../directory';
+import { ProjectAccess } from '../../read-models';
+
+export interface PayeeOption {
+  jc_id: number;
+  company_id: number;
+  name: string;
+}
+
+/** GET /api/milestones/form/job/{id}: who can be paid from a milestone of this project, its seller company first. */
+export class GetMilestoneForm extends Query<{ job_id: number; primary: PayeeOption | null; subs: PayeeOption[] }> {
+  constructor(
+    readonly user: SessionUser,
+    readonly id: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetMilestoneForm)
+export class GetMilestoneFormHandler implements IQueryHandler<GetMilestoneForm> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly directory: DirectoryService,
+  ) {}
+
+  async execute({ user, id }: GetMilestoneForm) {
+    const { job } = await this.access.requireViewer(id, user);
+    const companies = await this.directory.allCompanies();
+    const option = (c: { company_id: number; name: string }): PayeeOption => ({ jc_id: c.company_id, company_id: c.company_id, name: c.name });
+    const primary = companies.find((c) => c.company_id === job.primary_company_id) ?? null;
+    return { job_id: job.job_id, primary: primary ? option(primary) : null, subs: companies.filter((c) => c.company_id !== job.primary_company_id).map(option) };
+  }
+}

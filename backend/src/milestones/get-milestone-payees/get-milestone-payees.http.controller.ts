@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetMilestonePayees } from './get-milestone-payees.query';
+
+@Controller()
+@Access('user')
+export class GetMilestonePayeesController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers(['PayeeView'])
+  @Get('milestone/:id/payees')
+  get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetMilestonePayees(user, id));
+  }
+}

@@ -1,0 +1,22 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { MilestoneCommand } from '@escrow/domain';
+import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
+import { ProjectAccess, projectFactsOf, type MilestoneRef, type Viewer } from '../../read-models';
+import { MarkComplete } from './mark-complete.command';
+
+@CommandHandler(MarkComplete)
+export class MarkCompleteHandler implements ICommandHandler<MarkComplete> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+  ) {}
+
+  async execute(c: MarkComplete): Promise<MilestoneRef & { viewer: Viewer }> {
+    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const metadata = metadataOf(c.actor);
+    const project = projectFactsOf(ref.job);
+    const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: c.complete }, metadata, project };
+    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } });
+    return { originalId: ref.originalId, jobId: ref.jobId, viewer: ref.viewer };
+  }
+}

@@ -1,0 +1,93 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsId } from '../http/ids';
+
+export class PayeeRequest {
+  @IsId('Each payee needs jc_id, the id of the company to pay.')
+  jc_id!: number;
+
+  @IsIn(['fixed', 'percent', 'remainder'], { message: 'A payee type is fixed, percent or remainder.' })
+  type!: 'fixed' | 'percent' | 'remainder';
+
+  /** Dollars, for fixed payees. */
+  @IsOptional()
+  amount?: string | number | null;
+
+  /** 0–100, for percent payees. */
+  @IsOptional()
+  percentage?: string | number | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'includeFee must be true or false.' })
+  includeFee?: boolean;
+}
+
+export class MilestoneRequest {
+  @IsId('job_id must be the id of the project.')
+  job_id!: number;
+
+  @IsOptional()
+  @IsString({ message: 'The title must be text.' })
+  @MaxLength(200, { message: 'Keep the title under 200 characters.' })
+  title?: string;
+
+  @IsString({ message: 'Describe the completion criteria of the milestone.' })
+  @MaxLength(5000, { message: 'Keep the completion criteria under 5000 characters.' })
+  definition!: string;
+
+  @IsOptional()
+  @IsInt({ message: 'The position must be a whole number from 1 to 1000.' })
+  @Min(1, { message: 'The position must be a whole number from 1 to 1000.' })
+  @Max(1000, { message: 'The position must be a whole number from 1 to 1000.' })
+  position?: number;
+
+  /** Set to propose an edit of an existing milestone. */
+  @IsOptional()
+  @IsId('original_id must be the id of the milestone to edit.')
+  original_id?: number | null;
+
+  /** The milestone amount, needed when a payee takes a percentage or the remainder. */
+  @IsOptional()
+  amount?: string | number | null;
+
+  @IsArray({ message: 'payees must be a list.' })
+  @ArrayMinSize(1, { message: 'Add at least one payee to the milestone.' })
+  @ArrayMaxSize(50, { message: 'A milestone can have at most 50 payees.' })
+  @ValidateNested({ each: true })
+  @Type(() => PayeeRequest)
+  payees!: PayeeRequest[];
+}
+
+export class ApprovalRequest {
+  @IsId('milestone_id must be the id of the milestone version.')
+  milestone_id!: number;
+
+  @IsOptional()
+  @IsBoolean({ message: 'approve must be true or false.' })
+  approve?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'reject must be true or false.' })
+  reject?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  reason?: string;
+}
+
+export class CompleteRequest {
+  @IsBoolean({ message: 'complete must be true or false.' })
+  complete!: boolean;
+}
+
+export class DepositRequest {
+  @IsId('milestone_id must be the id of the milestone.')
+  milestone_id!: number;
+}
+
+export class StatementRequest {
+  @IsString({ message: 'Write your statement.' })
+  @MaxLength(5000, { message: 'Keep the statement under 5000 characters.' })
+  statement!: string;
+}

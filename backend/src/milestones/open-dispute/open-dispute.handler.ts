@@ -1,0 +1,24 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { MilestoneCommand } from '@escrow/domain';
+import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
+import { ProjectAccess, projectFactsOf, type MilestoneRef, type Viewer } from '../../read-models';
+import { OpenDispute } from './open-dispute.command';
+
+@CommandHandler(OpenDispute)
+export class OpenDisputeHandler implements ICommandHandler<OpenDispute> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+    private readonly ids: IdsService,
+  ) {}
+
+  async execute(c: OpenDispute): Promise<MilestoneRef & { viewer: Viewer }> {
+    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const metadata = metadataOf(c.actor);
+    const project = projectFactsOf(ref.job);
+    const disputeId = await this.ids.forCreation('dispute_id_seq', `dispute:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
+    const command: MilestoneCommand = { type: 'OpenDispute', data: { disputeId, statement: c.statement }, metadata, project };
+    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } });
+    return { originalId: ref.originalId, jobId: ref.jobId, viewer: ref.viewer };
+  }
+}

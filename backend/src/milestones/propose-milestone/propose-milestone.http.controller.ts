@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Post, HttpStatus } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKey } from '../../command-side';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { MilestoneRequest } from '../milestone-requests.dto';
+import { ProposeMilestone, ProposeMilestoneEdit, type ProposedContent } from './propose-milestone.command';
+
+@Controller()
+@Access('user')
+export class ProposeMilestoneController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  /** A new milestone, or (with original_id) a proposed edit of one (spec §7 POST /api/milestone). */
+  @Answers('ProposedMilestoneIds', HttpStatus.CREATED)
+  @Post('milestone')
+  @HttpCode(201)
+  propose(@Body() body: MilestoneRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    const content: ProposedContent = {
+      title: body.title ?? '',
+      definition: body.definition,
+      position: body.position ?? 1,
+      amount: body.amount,
+      payees: body.payees.map((p) => ({ companyId: p.jc_id, type: p.type, amount: p.amount, percentage: p.percentage, includeFee: p.includeFee === true })),
+    };
+    return this.commandBus.execute(body.original_id ? new ProposeMilestoneEdit(user, body.job_id, body.original_id, content, key) : new ProposeMilestone(user, body.job_id, content, key));
+  }
+}

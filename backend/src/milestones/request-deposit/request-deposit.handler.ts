@@ -1,0 +1,35 @@
+import { ConflictException } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
+import { BankAccounts } from '../../payments';
+import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
+import { depositView, type DepositView } from '../milestone.view';
+import { RequestDeposit } from './request-deposit.command';
+
+@CommandHandler(RequestDeposit)
+export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly ids: IdsService,
+    private readonly access: ProjectAccess,
+    private readonly reads: MilestoneReads,
+    private readonly bankAccounts: BankAccounts,
+  ) {}
+
+  async execute(c: RequestDeposit): Promise<DepositView & { milestone_id: number }> {
+    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
+    const account = await this.bankAccounts.depositAccountOf(c.actor.userId, ref.jobId);
+    await this.streams.decide(
+      milestoneStream,
+      ref.originalId,
+      { type: 'RequestDeposit', data: { depositId, bankAccountLast4: account?.last4 ?? null }, metadata: metadataOf(c.actor), project: projectFactsOf(ref.job) },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } },
+    );
+    // Answered from the milestone as it is now: a replay of this request shows the deposit's
+    // current status (settled, returned …), not the "pending" of the first answer.
+    const deposit = (await this.reads.one(ref.originalId)).deposits.find((d) => d.depositId === depositId);
+    if (!deposit) throw new ConflictException('The deposit was recorded but is not visible yet; reload the page in a moment.');
+    return { ...depositView(deposit), milestone_id: c.versionId };
+  }
+}

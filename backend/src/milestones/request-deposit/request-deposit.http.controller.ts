@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post, HttpStatus } from '@nestjs/common';
+import { Answers } from '../../http/openapi';
+import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKey } from '../../command-side';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { DepositRequest } from '../milestone-requests.dto';
+import { RequestDeposit } from './request-deposit.command';
+
+@Controller()
+@Access('user')
+export class RequestDepositController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  /** Pending until the provider settles it; its funds clear after the ACH return window. */
+  @Answers('DepositView', HttpStatus.CREATED)
+  @Post('milestone/deposit')
+  @HttpCode(201)
+  deposit(@Body() body: DepositRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.commandBus.execute(new RequestDeposit(user, body.milestone_id, key));
+  }
+}

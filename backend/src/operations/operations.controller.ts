@@ -1,0 +1,68 @@
+import { ConflictException, Controller, Get, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projections';
+import { Access } from '../identity';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+
+/** The projection runner for operators: positions, lag, failures, rebuilds with live progress. */
+@Controller('admin/projections')
+@Access('admin')
+export class OperationsController {
+  private readonly logger = new Logger('Operations');
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly runner: ProjectionRunner,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  @Get()
+  async status() {
+    const statuses = await this.runner.status();
+    return statuses.map((s) => ({ ...s, rebuilding_here: this.running.has(s.name) }));
+  }
+
+  /**
+   * Starts the same rebuild as `npm run projections -- rebuild <name>` in this process and answers
+   * at once; progress shows in the status (the rebuild's row is updated every batch).
+   */
+  @Post(':name/rebuild')
+  @HttpCode(202)
+  async rebuild(@Param('name') name: string) {
+    this.known(name);
+    if (this.running.has(name)) throw new ConflictException(`A rebuild of ${name} is already running.`);
+    this.running.add(name);
+    void this.runner
+      .rebuild(name)
+      .then((result) => this.logger.log(`rebuilt ${name} from ${result.events} events in ${result.seconds.toFixed(1)} s`))
+      .catch((error: Error) => {
+        if (error instanceof RebuildAlreadyRunningError) this.logger.warn(error.message);
+        else this.logger.error(`rebuild of ${name} failed: ${error.message}`);
+      })
+      .finally(() => this.running.delete(name));
+    return { projector: name, started: true };
+  }
+
+  /** The events a stopped projector could not apply, with the error, until a resume or rebuild clears them. */
+  @Get(':name/dead-letters')
+  async deadLetters(@Param('name') name: string) {
+    this.known(name);
+    const { rows } = await this.pool.query(
+      `SELECT id, event_id, stream_id, position, type, data, error, failed_at FROM projection_dead_letters
+        WHERE projector = $1 AND resolved_at IS NULL ORDER BY failed_at DESC LIMIT 100`,
+      [name],
+    );
+    return rows;
+  }
+
+  @Post(':name/resume')
+  @HttpCode(200)
+  async resume(@Param('name') name: string) {
+    this.known(name);
+    return { projector: name, resumed: await this.runner.resume(name) };
+  }
+
+  private known(name: string): void {
+    if (!this.runner.projectors.some((p) => p.name === name)) throw new NotFoundException(`There is no projector named "${name}".`);
+  }
+}

@@ -1,0 +1,93 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type MilestoneCommand } from '@escrow/domain';
+import type { Pool } from 'pg';
+import { EventStreams, milestoneStream, systemMetadata } from '../../command-side';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { MAIL_PORT, type MailPort } from '../../mail';
+import type { PaymentInstruction } from '../payment-provider.port';
+import { clearsAt, describeReturnWindow } from '../return-window';
+import { ReturnWindowPolicy } from '../return-window-policy';
+import { RecordProviderReport } from './record-provider-report.command';
+
+@CommandHandler(RecordProviderReport)
+export class RecordProviderReportHandler implements ICommandHandler<RecordProviderReport> {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly policy: ReturnWindowPolicy,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MAIL_PORT) private readonly mail: MailPort,
+  ) {}
+
+  async execute({ report }: RecordProviderReport): Promise<void> {
+    const { instruction } = report;
+    const metadata = systemMetadata();
+    let command: MilestoneCommand;
+    switch (report.kind) {
+      case 'deposit-settled': {
+        const clears = clearsAt(new Date(metadata.now), this.policy.window).toISOString();
+        command = { type: 'SettleDeposit', data: { depositId: instruction.referenceId, providerReference: report.providerReference, responseDays: this.config.responseDeadlineDays, clearsAt: clears }, metadata };
+        break;
+      }
+      case 'deposit-failed':
+        command = { type: 'FailDeposit', data: { depositId: instruction.referenceId, reason: report.reason }, metadata };
+        break;
+      case 'deposit-returned':
+        command = { type: 'ReturnDeposit', data: { depositId: instruction.referenceId, returnCode: report.returnCode, reason: report.reason }, metadata };
+        break;
+      case 'payout-paid':
+        command = { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        break;
+      case 'refund-paid':
+        command = { type: 'RecordRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        break;
+    }
+    const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
+    try {
+      const result = await this.streams.decide(milestoneStream, instruction.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: instruction.jobId } });
+      if (report.kind === 'deposit-returned' && result.events.some((e) => e.type === 'DepositReturned')) {
+        await this.tellPartiesOfReturn(instruction, report.returnCode, report.reason);
+      }
+    } catch (error) {
+      // A return that arrives after the funds cleared cannot un-fund the milestone any more: it
+      // needs a person, not a retry every second.
+      if (error instanceof DomainError && error.code === 'already_cleared') {
+        this.logger.error(`deposit ${instruction.referenceId} of milestone ${instruction.originalId} was returned (${report.kind}) after its funds cleared: recover it by hand`);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Both parties hear of a returned deposit: the buyer must deposit again, the seller should not
+   * count on the funds. One mail per person and deposit (a repeated report sends nothing new).
+   */
+  private async tellPartiesOfReturn(instruction: PaymentInstruction, returnCode: string, reason: string): Promise<void> {
+    const { rows } = await this.pool.query<{ email: string; first_name: string; service: string }>(
+      `SELECT u.email, u.first_name, j.service FROM jobs j JOIN users u ON u.user_id = j.customer_id OR (j.primary_company_id IS NOT NULL AND u.company_id = j.primary_company_id)
+        WHERE j.job_id = $1 AND u.email IS NOT NULL`,
+      [instruction.jobId],
+    );
+    for (const person of rows) {
+      await this.mail.send({
+        to: person.email,
+        subject: `Deposit returned by the bank on project ${instruction.jobId}`,
+        text: [
+          `Hello ${person.first_name},`,
+          '',
+          `The buyer's bank returned the ACH deposit of $${instruction.amount} for a milestone of project ${instruction.jobId} (${person.service}): ${returnCode} ${reason}.`,
+          `The milestone is no longer funded, and nothing will be released to the payees from this deposit. The buyer can deposit again from the project page (funds clear ${describeReturnWindow(this.policy.window)} after they settle).`,
+          '',
+          `${this.config.publicUrl}/portal/job/${instruction.jobId}`,
+        ].join('\n'),
+        dedupeKey: `deposit-returned:${instruction.instructionKey}:${person.email}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+
+/** POST /api/job/basic: a draft once the buyer is set (spec §4); a named job_id answers itself. */
+export class CreateDraft extends Command<{ job_id: number }> {
+  constructor(
+    readonly actor: SessionUser,
+    readonly customerId: number,
+    readonly service: string,
+    readonly customerInitiated: boolean,
+    readonly primaryCompanyId: number | null,
+    readonly existingJobId: number | null,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

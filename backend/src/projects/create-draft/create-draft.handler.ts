@@ -1,0 +1,34 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStreams, IdsService, metadataOf, projectStream } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { ProjectParties } from '../project-parties';
+import { CreateDraft } from './create-draft.command';
+
+/** Runs once: a call naming an existing job_id, or repeating an Idempotency-Key, answers the same job. */
+@CommandHandler(CreateDraft)
+export class CreateDraftHandler implements ICommandHandler<CreateDraft> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly ids: IdsService,
+    private readonly access: ProjectAccess,
+    private readonly parties: ProjectParties,
+  ) {}
+
+  async execute(c: CreateDraft): Promise<{ job_id: number }> {
+    if (c.existingJobId) {
+      await this.access.requireViewer(c.existingJobId, c.actor);
+      return { job_id: c.existingJobId };
+    }
+    const primaryCompanyId = c.customerInitiated ? c.primaryCompanyId : (c.primaryCompanyId ?? c.actor.companyId);
+    await this.parties.check(c.customerId, primaryCompanyId);
+    const jobId = await this.ids.forCreation('job_id_seq', `job:${c.actor.userId}`, c.idempotencyKey);
+    const metadata = metadataOf(c.actor);
+    await this.streams.decide(
+      projectStream,
+      jobId,
+      { type: 'CreateJobDraft', data: { jobId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated }, metadata },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId } },
+    );
+    return { job_id: jobId };
+  }
+}

@@ -1,0 +1,19 @@
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKey } from '../../command-side';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { DiscardDraft } from './discard-draft.command';
+
+@Controller()
+@Access('user')
+export class DiscardDraftController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Delete('job/:id')
+  @HttpCode(200)
+  async discard(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    await this.commandBus.execute(new DiscardDraft(user, jobId, key));
+    return { job_id: jobId, discarded: true };
+  }
+}

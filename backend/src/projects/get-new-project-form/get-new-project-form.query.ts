@@ -1,0 +1,40 @@
+import { ForbiddenException, Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
+import { CompaniesRepository } from '../../directory';
+import type { SessionUser } from '../../identity';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+
+export interface NewProjectForm {
+  services: { service_name: string }[];
+  formData: Record<string, unknown>;
+}
+
+/** GET /api/forms/jobs/new-job-form: services for the dropdown and what the form knows already (spec §7). */
+export class GetNewProjectForm extends Query<NewProjectForm> {
+  constructor(
+    readonly user: SessionUser,
+    readonly customerInitiated: boolean,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetNewProjectForm)
+export class GetNewProjectFormHandler implements IQueryHandler<GetNewProjectForm> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly companies: CompaniesRepository,
+  ) {}
+
+  async execute({ user, customerInitiated }: GetNewProjectForm): Promise<NewProjectForm> {
+    const { rows: services } = await this.pool.query<{ service_name: string }>('SELECT service_name FROM services ORDER BY service_name');
+    if (customerInitiated) {
+      return { services, formData: { customer_id: user.userId, customer_name: user.displayName, customerInitiated: true, company_id: null, service: null, primary_company_name: null } };
+    }
+    if (user.companyId === null) throw new ForbiddenException('Only contractor company users can start a project for a buyer.');
+    const company = (await this.companies.byId(user.companyId))!;
+    // No service is preselected: the seller chooses it (spec §4: the next step waits for that choice).
+    return { services, formData: { company_id: company.company_id, primary_company_name: company.name, service: null, customerInitiated: false } };
+  }
+}

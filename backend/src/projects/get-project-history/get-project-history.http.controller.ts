@@ -1,0 +1,16 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetProjectHistory } from './get-project-history.query';
+
+@Controller()
+@Access('user')
+export class GetProjectHistoryController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('job/:id/history')
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetProjectHistory(user, jobId));
+  }
+}

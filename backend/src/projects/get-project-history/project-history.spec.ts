@@ -1,0 +1,31 @@
+import { describe as describeEvent, type AuditRow } from './project-history';
+import type { Names } from '../../read-models';
+
+const names: Names = {
+  person: (id) => (id === 7 ? 'Jordan Buyer' : null),
+  company: (id) => (id === 3 ? 'Saguaro Build Co.' : null),
+};
+
+const row = (type: string, data: Record<string, unknown>): AuditRow => ({
+  event_id: 'e1',
+  position: '1/1',
+  stream_id: 'job-1',
+  original_id: null,
+  type,
+  actor_id: 7,
+  actor_role: 'customer',
+  occurred_at: new Date('2026-11-01T10:00:00Z'),
+  data,
+});
+
+describe('project history sentences', () => {
+  it('ends a sentence once when it ends with a company name that has its own period', () => {
+    const { summary } = describeEvent(row('DisbursementPaid', { amount: '4200.00', companyId: 3 }), new Map(), names);
+    expect(summary).toBe('$4,200.00 paid to Saguaro Build Co.');
+  });
+
+  it('names the buyer and the seller of a new draft', () => {
+    const { summary } = describeEvent(row('JobDraftCreated', { service: 'Roofing', customerId: 7, primaryCompanyId: 3 }), new Map(), names);
+    expect(summary).toBe('Project started as a draft (Roofing) with buyer Jordan Buyer and seller Saguaro Build Co.');
+  });
+});

@@ -1,0 +1,127 @@
+import { formatDollars, type ActiveMilestone, type VersionState } from '@escrow/domain';
+import type { Names } from '../../read-models';
+
+export interface AuditRow {
+  event_id: string;
+  position: string;
+  stream_id: string;
+  original_id: number | null;
+  type: string;
+  actor_id: number | null;
+  actor_role: string | null;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+}
+
+export interface Change {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+const party = (p: unknown) => (p === 'customer' ? 'buyer' : p === 'company' ? 'seller' : String(p));
+const dollars = (v: unknown) => formatDollars(String(v ?? '0'));
+
+function payeeLines(version: VersionState, names: Names): Map<string, string> {
+  return new Map(
+    version.terms.payees.map((p) => [
+      names.company(p.companyId) ?? `company ${p.companyId}`,
+      `${p.type}${p.percentDecimal ? ` ${(Number(p.percentDecimal) * 100).toFixed(2).replace(/\.00$/, '')}%` : ''} ${formatDollars(p.amount)}${p.includeFee ? ' (fee included)' : ''}`,
+    ]),
+  );
+}
+
+/** What an edit changes compared with the version it is based on. */
+export function versionDifferences(base: VersionState, edit: VersionState, names: Names): Change[] {
+  const changes: Change[] = [];
+  const compare = (field: string, from: string, to: string) => {
+    if (from !== to) changes.push({ field, from, to });
+  };
+  compare('title', base.title, edit.title);
+  compare('completion criteria', base.definition, edit.definition);
+  compare('amount', formatDollars(base.terms.amount), formatDollars(edit.terms.amount));
+  compare('deposit total', formatDollars(base.terms.depositTotal), formatDollars(edit.terms.depositTotal));
+  const before = payeeLines(base, names);
+  const after = payeeLines(edit, names);
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(name) !== after.get(name)) changes.push({ field: `payee ${name}`, from: before.get(name) ?? null, to: after.get(name) ?? null });
+  }
+  return changes;
+}
+
+/** One sentence per event, for people: who did what to which milestone, and for how much. */
+export function describe(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
+  const described = describeEvent(row, milestones, names);
+  // A sentence ending in a name that ends in a period ("Saguaro Build Co.") must not get a second one.
+  return { ...described, summary: described.summary.replace(/(?<!\.)\.\.$/, '.') };
+}
+
+function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
+  const d = row.data;
+  const milestone = row.original_id ? milestones.get(row.original_id) : undefined;
+  const title = (versionId: unknown) => {
+    const v = milestone?.versions.find((x) => x.versionId === versionId);
+    return `"${v?.title || 'Whole Project Milestone'}"`;
+  };
+  const mTitle = title(milestone?.currentVersionId ?? row.original_id);
+  switch (row.type) {
+    case 'JobDraftCreated':
+      return { summary: `Project started as a draft (${d.service}) with buyer ${names.person(d.customerId as number) ?? d.customerId}${d.primaryCompanyId ? ` and seller ${names.company(d.primaryCompanyId as number)}` : ''}.`, changes: [] };
+    case 'JobBasicsUpdated':
+      return { summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId as number)}, seller ${names.company(d.primaryCompanyId as number | null) ?? 'not chosen'}.`, changes: [] };
+    case 'JobSubmitted':
+      return { summary: 'Project submitted (no longer a draft).', changes: [] };
+    case 'JobDraftDiscarded':
+      return { summary: 'Draft discarded by its creator.', changes: [] };
+    case 'ProjectAgreementSigned':
+      return { summary: `Escrow agreement signed by the ${party(d.party)} as "${d.signedName}".`, changes: [] };
+    case 'MilestoneProposed':
+      return { summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars((d.terms as { amount: string }).amount)}, deposit ${dollars((d.terms as { depositTotal: string }).depositTotal)}.`, changes: [] };
+    case 'MilestoneEditProposed': {
+      const base = milestone?.versions.find((v) => v.versionId === d.basedOnVersionId);
+      const edit = milestone?.versions.find((v) => v.versionId === d.versionId);
+      return { summary: `Edit of ${title(d.basedOnVersionId)} proposed by the ${party(d.proposedByParty)}.`, changes: base && edit ? versionDifferences(base, edit, names) : [] };
+    }
+    case 'MilestoneVersionApproved':
+      return { summary: `${title(d.versionId)} approved by the ${party(d.party)}.`, changes: [] };
+    case 'MilestoneVersionRejected':
+      return { summary: `${title(d.versionId)} rejected by the ${party(d.party)}${d.automatic ? ' (they approved another version)' : d.reason ? `: ${d.reason}` : ''}.`, changes: [] };
+    case 'MilestoneVersionAgreed':
+      return { summary: `${title(d.versionId)} approved by both parties; deposit due ${dollars(d.depositTotal)}.`, changes: [] };
+    case 'DepositRequested':
+      return { summary: `Deposit of ${dollars(d.amount)} requested for ${mTitle} (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}).`, changes: [] };
+    case 'DepositSettled':
+      return {
+        summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}${d.clearsAt ? `; the bank can return it until ${String(d.clearsAt).slice(0, 16).replace('T', ' ')} UTC, when the funds clear` : ''}.`,
+        changes: [],
+      };
+    case 'DepositCleared':
+      return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} cleared: the bank can no longer return it.`, changes: [] };
+    case 'DepositReturned':
+      return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} returned by the buyer's bank (${d.returnCode} ${d.reason}): the milestone is no longer funded.`, changes: [] };
+    case 'DepositFailed':
+      return { summary: `Deposit for ${mTitle} failed: ${d.reason}.`, changes: [] };
+    case 'MilestoneMarkedComplete':
+      return { summary: `${mTitle} marked complete by the ${party(d.party)}.`, changes: [] };
+    case 'MilestoneCompletionWithdrawn':
+      return { summary: `The ${party(d.party)} took back marking ${mTitle} complete.`, changes: [] };
+    case 'MilestoneCompletedByBoth':
+      return { summary: `${mTitle} marked complete by both parties.`, changes: [] };
+    case 'DisbursementRequested':
+      return { summary: `Release of ${dollars(d.amount)} to ${names.company(d.companyId as number)} requested (fee ${dollars(d.fee)}).`, changes: [] };
+    case 'DisbursementPaid':
+      return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId as number)}.`, changes: [] };
+    case 'DisputeOpened':
+      return { summary: `Dispute opened by the ${party(d.party)} on ${mTitle}: ${d.statement}`, changes: [] };
+    case 'DisputeResponded':
+      return { summary: `The ${party(d.party)} responded to the dispute: ${d.statement}`, changes: [] };
+    case 'DisputeResolved':
+      return { summary: `Dispute resolved by ${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`, changes: [] };
+    case 'RefundRequested':
+      return { summary: `Refund of ${dollars(d.amount)} to the buyer requested (${d.reason === 'deadline' ? 'response deadline passed' : 'dispute'}).`, changes: [] };
+    case 'RefundPaid':
+      return { summary: `${dollars(d.amount)} refunded to the buyer.`, changes: [] };
+    default:
+      return { summary: row.type, changes: [] };
+  }
+}

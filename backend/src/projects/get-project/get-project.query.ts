@@ -1,0 +1,28 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+import { ProjectAccess } from '../../read-models';
+import { ProjectSummaries, type ProjectSummary } from '../project-summaries';
+
+/** GET /api/job/{id}: one project's header and money totals, for a party or an admin. */
+export class GetProject extends Query<ProjectSummary> {
+  constructor(
+    readonly user: SessionUser,
+    readonly jobId: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetProject)
+export class GetProjectHandler implements IQueryHandler<GetProject> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly summaries: ProjectSummaries,
+  ) {}
+
+  async execute({ user, jobId }: GetProject): Promise<ProjectSummary> {
+    const { viewer } = await this.access.requireViewer(jobId, user);
+    const [summary] = await this.summaries.summaries([jobId], () => viewer);
+    return summary!;
+  }
+}

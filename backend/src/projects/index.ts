@@ -1,0 +1,2 @@
+export { ProjectsModule } from './projects.module';
+export { ProjectSummaries, type ProjectSummary } from './project-summaries';

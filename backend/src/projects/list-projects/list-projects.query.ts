@@ -1,0 +1,22 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { projectPartyOf } from '@escrow/domain';
+import { metadataOf } from '../../command-side';
+import type { SessionUser } from '../../identity';
+import { ProjectSummaries, type ProjectSummary } from '../project-summaries';
+
+/** GET /api/projects: the user's projects, as buyer or seller, with totals and what waits on them. */
+export class ListProjects extends Query<ProjectSummary[]> {
+  constructor(readonly user: SessionUser) {
+    super();
+  }
+}
+
+@QueryHandler(ListProjects)
+export class ListProjectsHandler implements IQueryHandler<ListProjects> {
+  constructor(private readonly summaries: ProjectSummaries) {}
+
+  async execute({ user }: ListProjects): Promise<ProjectSummary[]> {
+    const jobIds = await this.summaries.jobIdsOf(user);
+    return this.summaries.summaries(jobIds, (p) => projectPartyOf(p, metadataOf(user)));
+  }
+}

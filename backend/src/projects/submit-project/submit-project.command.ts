@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { SessionUser } from '../../identity';
+
+/** PUT /api/job/{id}/draft with isDraft false: the final submit (spec §4). */
+export class SubmitProject extends Command<void> {
+  constructor(
+    readonly actor: SessionUser,
+    readonly jobId: number,
+    readonly idempotencyKey: string | null,
+  ) {
+    super();
+  }
+}

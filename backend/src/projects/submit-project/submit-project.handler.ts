@@ -1,0 +1,21 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStreams, metadataOf, projectStream } from '../../command-side';
+import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { SubmitProject } from './submit-project.command';
+
+@CommandHandler(SubmitProject)
+export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+    private readonly milestones: MilestoneReads,
+  ) {}
+
+  async execute(c: SubmitProject): Promise<void> {
+    await this.access.requireViewer(c.jobId, c.actor);
+    // Submitting needs a milestone: the decider judges the count the read model holds.
+    const milestoneCount = (await this.milestones.ofJob(c.jobId)).length;
+    const metadata = metadataOf(c.actor);
+    await this.streams.decide(projectStream, c.jobId, { type: 'SubmitJob', data: { milestoneCount }, metadata }, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } });
+  }
+}

@@ -1,0 +1,22 @@
+import { BadRequestException, Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKey } from '../../command-side';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { DraftRequest } from '../project-requests.dto';
+import { SubmitProject } from './submit-project.command';
+
+@Controller()
+@Access('user')
+export class SubmitProjectController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Put('job/:id/draft')
+  @HttpCode(200)
+  async submit(@Param('id', ParseIdPipe) jobId: number, @Body() body: DraftRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    if (body.isDraft !== false) throw new BadRequestException('A project can only leave the draft state: send isDraft: false.');
+    if (body.job_id !== undefined && body.job_id !== jobId) throw new BadRequestException('job_id in the body must match the project in the path.');
+    await this.commandBus.execute(new SubmitProject(user, jobId, key));
+    return { job_id: jobId, is_draft: false };
+  }
+}

@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventStreams, metadataOf, projectStream } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { ProjectParties } from '../project-parties';
+import { UpdateDraft } from './update-draft.command';
+
+@CommandHandler(UpdateDraft)
+export class UpdateDraftHandler implements ICommandHandler<UpdateDraft> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+    private readonly parties: ProjectParties,
+  ) {}
+
+  async execute(c: UpdateDraft): Promise<{ jobId: number; primaryCompanyId: number | null }> {
+    const { job } = await this.access.requireViewer(c.jobId, c.actor);
+    const primaryCompanyId = c.primaryCompanyId ?? job.primary_company_id;
+    await this.parties.check(c.customerId, primaryCompanyId);
+    const metadata = metadataOf(c.actor);
+    await this.streams.decide(
+      projectStream,
+      c.jobId,
+      { type: 'UpdateJobBasics', data: { customerId: c.customerId, primaryCompanyId, service: c.service }, metadata },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+    );
+    return { jobId: c.jobId, primaryCompanyId };
+  }
+}

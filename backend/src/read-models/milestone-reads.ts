@@ -1,0 +1,49 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ActiveMilestone } from '@escrow/domain';
+import type { Pool } from 'pg';
+import { DirectoryService } from '../directory';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { Names } from './names';
+
+/** Milestone states from the read model, and the names that go with them. */
+@Injectable()
+export class MilestoneReads {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly directory: DirectoryService,
+  ) {}
+
+  async ofJob(jobId: number): Promise<ActiveMilestone[]> {
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id', [jobId]);
+    return rows.map((r) => r.state);
+  }
+
+  async one(originalId: number): Promise<ActiveMilestone> {
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = $1', [originalId]);
+    if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    return rows[0].state;
+  }
+
+  /** Every person and company the states mention, looked up at once. */
+  async namesFor(states: ActiveMilestone[], extraPeople: number[] = [], extraCompanies: number[] = []): Promise<Names> {
+    const people = new Set<number>(extraPeople);
+    const companies = new Set<number>(extraCompanies);
+    for (const s of states) {
+      people.add(s.customerId);
+      companies.add(s.companyId);
+      for (const v of s.versions) {
+        people.add(v.proposedBy);
+        for (const p of v.terms.payees) companies.add(p.companyId);
+      }
+      for (const d of s.disputes) {
+        people.add(d.openedBy);
+        if (d.response) people.add(d.response.by);
+      }
+    }
+    const [personNames, companyNames] = await Promise.all([this.directory.people(people), this.directory.companyNames(companies)]);
+    return {
+      person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
+      company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ProjectFacts } from '@escrow/domain';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { SessionUser } from '../identity';
+
+export interface JobAccessRow {
+  job_id: number;
+  customer_id: number;
+  primary_company_id: number | null;
+  service: string;
+  is_draft: boolean;
+  customer_initiated: boolean;
+  created_by: number;
+  created_at: Date;
+  submitted_at: Date | null;
+  customer_signed_at: Date | null;
+  company_signed_at: Date | null;
+  discarded_at: Date | null;
+}
+
+const JOB_COLUMNS = [
+  'job_id',
+  'customer_id',
+  'primary_company_id',
+  'service',
+  'is_draft',
+  'customer_initiated',
+  'created_by',
+  'created_at',
+  'submitted_at',
+  'customer_signed_at',
+  'company_signed_at',
+  'discarded_at',
+] as const;
+
+/** What the milestone rules know of a project, from its read model (see ProjectFacts). */
+export function projectFactsOf(job: JobAccessRow): ProjectFacts {
+  return {
+    status: job.discarded_at ? 'discarded' : job.is_draft ? 'draft' : 'submitted',
+    customerId: job.customer_id,
+    companyId: job.primary_company_id,
+    signed: { customer: job.customer_signed_at !== null, company: job.company_signed_at !== null },
+  };
+}
+
+export type Viewer = 'customer' | 'company' | 'admin';
+
+export interface MilestoneRef {
+  originalId: number;
+  jobId: number;
+}
+
+/** Who may see and act on a project: its buyer, the users of its seller company, admins. */
+@Injectable()
+export class ProjectAccess {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async job(jobId: number): Promise<JobAccessRow> {
+    const { rows } = await this.pool.query<JobAccessRow>({ name: 'escrow_job_access_v2', text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`, values: [jobId] });
+    if (!rows[0]) throw new NotFoundException('There is no such project.');
+    return rows[0];
+  }
+
+  viewerOf(job: Pick<JobAccessRow, 'customer_id' | 'primary_company_id'>, user: SessionUser): Viewer | null {
+    if (user.userId === job.customer_id) return 'customer';
+    if (user.companyId !== null && user.companyId === job.primary_company_id) return 'company';
+    if (user.role === 'admin') return 'admin';
+    return null;
+  }
+
+  /**
+   * A draft exists only for the user who started it (and for admins) until it is submitted; a
+   * discarded draft exists for nobody. Both answer 404 to everyone else, like a project that
+   * never was.
+   */
+  private hidden(job: JobAccessRow, user: SessionUser): boolean {
+    if (job.discarded_at !== null) return true;
+    return job.is_draft && job.created_by !== user.userId && user.role !== 'admin';
+  }
+
+  /** The project, when the user is one of its parties (or an admin); 403 otherwise. */
+  async requireViewer(jobId: number, user: SessionUser): Promise<{ job: JobAccessRow; viewer: Viewer }> {
+    const job = await this.job(jobId);
+    if (this.hidden(job, user)) throw new NotFoundException('There is no such project.');
+    const viewer = this.viewerOf(job, user);
+    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    return { job, viewer };
+  }
+
+  /** The milestone a version id (m_id) belongs to. */
+  async milestone(versionId: number): Promise<MilestoneRef> {
+    const { rows } = await this.pool.query<{ original_id: number; job_id: number }>('SELECT original_id, job_id FROM milestone_versions WHERE m_id = $1', [versionId]);
+    if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    return { originalId: rows[0].original_id, jobId: rows[0].job_id };
+  }
+
+  /** The milestone and its project in one round trip (every milestone command starts here). */
+  async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
+    const { rows } = await this.pool.query<JobAccessRow & { original_id: number }>({
+      name: 'escrow_milestone_with_job_v2',
+      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}
+               FROM milestone_versions v JOIN jobs j ON j.job_id = v.job_id WHERE v.m_id = $1`,
+      values: [versionId],
+    });
+    const row = rows[0];
+    if (!row) throw new NotFoundException('There is no such milestone.');
+    const { original_id: originalId, ...job } = row;
+    if (this.hidden(job, user)) throw new NotFoundException('There is no such milestone.');
+    const viewer = this.viewerOf(job, user);
+    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    return { originalId, jobId: job.job_id, job, viewer };
+  }
+}

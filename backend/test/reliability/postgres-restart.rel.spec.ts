@@ -1,0 +1,217 @@
+import { createProjectors, ProjectionRunner } from '@escrow/projections';
+import { Client, Pool } from 'pg';
+import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { createSeller, createUser, TEST_PASSWORD, type CreatedUser } from '../support/http-session';
+import type { ChildRun } from './child-process';
+import { reportFigure } from './figures';
+import { ApiClient } from './http-client';
+import { checkMoneyInvariants } from './money-invariants';
+import { readModelChecksums } from './read-model-checksums';
+import { RetryingCommands } from './retrying-commands';
+import { signByBoth } from './simulation-checks';
+import { OwnPostgres, startApi } from './test-servers';
+
+const PAIRS = Number(process.env.REL_RESTART_PAIRS ?? 6);
+const WARM_MS = 4_000;
+const OUTAGE_MS = Number(process.env.REL_OUTAGE_MS ?? 6_000);
+const AFTER_MS = 6_000;
+
+/**
+ * Issue 8, reliability 2: PostgreSQL is stopped and started again while clients drive escrow
+ * commands through the real HTTP server. Meanwhile the API answers 503 with a message a person
+ * understands (never a 500, never silence); afterwards it works again by itself, and every
+ * command either happened once, entirely, or not at all.
+ */
+describe('PostgreSQL stopped and restarted under load', () => {
+  let pg: OwnPostgres;
+  let api: { run: ChildRun; baseUrl: string } | null = null;
+  let pool: Pool;
+
+  afterAll(async () => {
+    await api?.run.stop();
+    await pool?.end().catch(() => undefined);
+    await pg?.destroy();
+  });
+
+  it('answers 503 with a message during the outage, recovers by itself and applies no command by halves', async () => {
+    pg = await OwnPostgres.create();
+    api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000', PAYMENTS_RETURN_WINDOW: '0ms' });
+    pool = new Pool({ connectionString: pg.url(), max: 4 });
+    pool.on('error', () => undefined);
+
+    const pairs: { buyer: CreatedUser; seller: CreatedUser & { companyId: number }; b: ApiClient; s: ApiClient; jobId: number }[] = [];
+    const commands = new RetryingCommands();
+    for (let i = 0; i < PAIRS; i++) {
+      const buyer = await createUser(pool);
+      const seller = await createSeller(pool, { services: ['General Contracting'] });
+      const b = new ApiClient(api.baseUrl);
+      const s = new ApiClient(api.baseUrl);
+      await b.login(buyer.email, TEST_PASSWORD);
+      await s.login(seller.email, TEST_PASSWORD);
+      const job = await commands.send(s, 'POST', '/api/job/basic', { customer_id: buyer.userId, service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false });
+      // A project is submitted with its first milestone and signed by both before money moves.
+      await commands.send(s, 'POST', '/api/milestone', { job_id: job.body.job_id, title: 'Mobilisation', definition: 'Site set up.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '100.00' }] });
+      await commands.send(s, 'PUT', `/api/job/${job.body.job_id}/draft`, { isDraft: false });
+      await signByBoth(commands, job.body.job_id, { buyer: b, buyerName: buyer.name, seller: s, sellerName: seller.name });
+      pairs.push({ buyer, seller, b, s, jobId: job.body.job_id });
+    }
+    await pool.end();
+
+    // The load: every pair walks milestones from proposal to payout, again and again, until told to stop.
+    let stopLoad = false;
+    const completed: { originalId: number; amount: string }[] = [];
+    const walk = async (pair: (typeof pairs)[number], index: number) => {
+      for (let n = 0; !stopLoad; n++) {
+        const amount = `${1000 + index * 100 + n}.${String(n % 100).padStart(2, '0')}`;
+        const created = await commands.send(pair.s, 'POST', '/api/milestone', {
+          job_id: pair.jobId, title: `Phase ${n + 1}`, definition: 'Done and inspected.', position: n + 1, amount,
+          payees: [{ jc_id: pair.seller.companyId, type: 'fixed', amount, includeFee: false }],
+        });
+        const m = created.body.m_id as number;
+        await commands.send(pair.b, 'POST', '/api/milestone/approval', { milestone_id: m, approve: true });
+        await commands.send(pair.s, 'POST', '/api/milestone/approval', { milestone_id: m, approve: true });
+        await commands.send(pair.b, 'POST', '/api/milestone/deposit', { milestone_id: m });
+        await commands.read(pair.b, `/api/milestone/${m}/deposits`, (d: { payment_status: string }[]) => d.some((x) => x.payment_status === 'settled'));
+        await commands.send(pair.s, 'PUT', `/api/milestone/${m}/complete`, { complete: true });
+        await commands.send(pair.b, 'PUT', `/api/milestone/${m}/complete`, { complete: true });
+        await commands.read(pair.s, `/api/job/${pair.jobId}/milestones`);
+        completed.push({ originalId: m, amount });
+      }
+    };
+    const load = Promise.all(pairs.map((pair, i) => walk(pair, i)));
+    load.catch(() => undefined);
+
+    await new Promise((r) => setTimeout(r, WARM_MS));
+    const outageStart = Date.now();
+    await pg.stop();
+    const stoppedAt = Date.now();
+    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    // Health says so too while the database is away.
+    const probe = new ApiClient(api.baseUrl);
+    const healthDuring = await probe.get('/api/health');
+    await pg.start();
+    const restartedAt = Date.now();
+    await new Promise((r) => setTimeout(r, AFTER_MS));
+    stopLoad = true;
+    await load;
+    const loadEndedAt = Date.now();
+    const healthAfter = await commands.read(probe, '/api/health', (h: { status: string }) => h.status === 'ok');
+
+    // What the clients were told.
+    const answers = commands.answers;
+    const serverErrors = answers.filter((a) => typeof a.status === 'number' && a.status >= 500 && a.status !== 503);
+    expect(serverErrors).toEqual([]);
+    const noAnswer = answers.filter((a) => a.status === 'no answer');
+    expect(noAnswer).toEqual([]);
+    const unavailable = answers.filter((a) => a.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const a of unavailable) {
+      expect(a.message).toMatch(/temporarily unavailable.*try again/i);
+    }
+    // Every request sent while PostgreSQL was down was answered 503. (One sent before the stop
+    // may still succeed after it: its append was committed, its wait for the read models timed out.)
+    const duringOutage = answers.filter((a) => a.sentAt > stoppedAt && a.at < restartedAt);
+    expect(duringOutage.length).toBeGreaterThan(0);
+    expect(duringOutage.filter((a) => a.status !== 503)).toEqual([]);
+    expect(healthDuring.status).toBe(503);
+    expect(healthAfter.status).toBe('ok');
+    const firstSuccessAfter = answers.find((a) => a.at > restartedAt && typeof a.status === 'number' && a.status < 300);
+    expect(firstSuccessAfter).toBeDefined();
+    const recoverySeconds = (firstSuccessAfter!.at - restartedAt) / 1000;
+    expect(recoverySeconds).toBeLessThan(30);
+    expect(completed.length).toBeGreaterThan(PAIRS);
+
+    // What the database holds: wait for every payment to be reported, then stop the API.
+    let appliedDespite503 = 0;
+    const check = new Pool({ connectionString: pg.url(), max: 4 });
+    try {
+      for (const deadline = Date.now() + 60_000; ; ) {
+        const { rows } = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`);
+        if (rows[0]!.n === 0) break;
+        if (Date.now() > deadline) throw new Error(`${rows[0]!.n} payment instructions still open a minute after the load`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Every command a client saw succeed is in the store, exactly once: its events carry its key.
+      const succeeded = [...new Set(answers.filter((a) => a.key && typeof a.status === 'number' && a.status < 300).map((a) => a.key!))];
+      const { rows: keyed } = await check.query<{ key: string; appends: number }>(
+        `SELECT metadata->>'idempotencyKey' AS key, count(DISTINCT correlation)::int AS appends
+           FROM (SELECT metadata, metadata->>'correlationId' AS correlation FROM events WHERE metadata ? 'idempotencyKey') e
+          GROUP BY 1`,
+      );
+      const appendsOf = new Map(keyed.map((k) => [k.key, k.appends]));
+      const missing = succeeded.filter((k) => !appendsOf.has(k));
+      expect(missing).toEqual([]);
+      expect(keyed.filter((k) => k.appends !== 1)).toEqual([]);
+      // Commands answered 503 although they had been applied (their events were recorded before
+      // the 503 went out): their retry with the same key answered without applying them again.
+      const firstFailure = new Map<string, number>();
+      for (const a of answers) if (a.key && a.status === 503 && !firstFailure.has(a.key)) firstFailure.set(a.key, a.at);
+      const { rows: recorded } = await check.query<{ key: string; first_recorded: Date }>(
+        `SELECT metadata->>'idempotencyKey' AS key, min(recorded_at) AS first_recorded FROM events WHERE metadata->>'idempotencyKey' = ANY($1) GROUP BY 1`,
+        [[...firstFailure.keys()]],
+      );
+      appliedDespite503 = recorded.filter((r) => r.first_recorded.getTime() < firstFailure.get(r.key)!).length;
+      // Each milestone the clients finished was funded once and paid out once, to the cent.
+      const { rows: milestones } = await check.query<{ stream_id: string; settled: number; requested: number; paid: number; both: number; deposits: number }>(
+        `SELECT stream_id,
+                count(*) FILTER (WHERE type = 'DepositSettled')::int AS settled,
+                count(*) FILTER (WHERE type = 'DepositRequested')::int AS deposits,
+                count(*) FILTER (WHERE type = 'DisbursementRequested')::int AS requested,
+                count(*) FILTER (WHERE type = 'DisbursementPaid')::int AS paid,
+                count(*) FILTER (WHERE type = 'MilestoneCompletedByBoth')::int AS both
+           FROM events WHERE stream_id = ANY($1) GROUP BY stream_id`,
+        [completed.map((c) => `milestone-${c.originalId}`)],
+      );
+      expect(milestones).toHaveLength(completed.length);
+      expect(milestones.filter((m) => m.settled !== 1 || m.deposits !== 1 || m.requested !== 1 || m.paid !== 1 || m.both !== 1)).toEqual([]);
+      const money = await checkMoneyInvariants(check);
+      expect(money.violations).toEqual([]);
+      const { rows: projectors } = await check.query<{ name: string; state: string }>('SELECT name, state FROM projection_checkpoints ORDER BY name');
+      expect(projectors.every((p) => p.state === 'running')).toBe(true);
+      expect((await check.query('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0].n).toBe(0);
+
+      // The read models equal a clean rebuild of the same events.
+      await api.run.stop();
+      api = null;
+      const admin = new Client({ connectionString: pg.url('postgres') });
+      await admin.connect();
+      await check.end();
+      await admin.query('CREATE DATABASE escrow_rebuilt TEMPLATE escrow');
+      await admin.end();
+    } finally {
+      await check.end().catch(() => undefined);
+    }
+    const live = new Pool({ connectionString: pg.url(), max: 2 });
+    const rebuiltPool = new Pool({ connectionString: pg.url('escrow_rebuilt'), max: 4 });
+    const store = new PostgresEventStore({ pool: rebuiltPool });
+    const runner = new ProjectionRunner({ pool: rebuiltPool, eventStore: store, projectors: createProjectors(), databaseUrl: pg.url('escrow_rebuilt') });
+    try {
+      for (const p of runner.projectors) await runner.rebuild(p.name);
+      expect(await readModelChecksums(live)).toEqual(await readModelChecksums(rebuiltPool));
+    } finally {
+      await runner.stop();
+      await store.close();
+      await rebuiltPool.end();
+      await live.end();
+    }
+
+    reportFigure('postgres-restart', {
+      pairs: PAIRS,
+      outageSeconds: (restartedAt - outageStart) / 1000,
+      stopTookSeconds: (stoppedAt - outageStart) / 1000,
+      recoverySeconds,
+      requests: answers.length,
+      answered503: unavailable.length,
+      commandsAnswered503: firstFailureCount(answers),
+      appliedDespite503,
+      answeredOther5xx: serverErrors.length,
+      noAnswer: noAnswer.length,
+      milestonesCompleted: completed.length,
+      loadSeconds: (loadEndedAt - outageStart + WARM_MS) / 1000,
+    });
+  }, 600_000);
+});
+
+function firstFailureCount(answers: { key: string | null; status: number | 'no answer' }[]): number {
+  return new Set(answers.filter((a) => a.key && a.status === 503).map((a) => a.key)).size;
+}

@@ -1,0 +1,245 @@
+import { eventually } from '../support/event-store-fixture';
+import { TEST_PASSWORD } from '../support/http-session';
+import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world.test-kit';
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who the route's guard lets through: anyone, any signed-in user, or admins only. */
+export type Guard = 'public' | 'user' | 'admin';
+
+export interface RouteRequest {
+  /** The path with its parameters filled in, and any query string. */
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteCase {
+  method: Method;
+  /** The path as fastify registered it, e.g. `/api/job/:id`. */
+  path: string;
+  guard: Guard;
+  /** The exact status each caller gets for the request below. */
+  expect: Record<Role, number>;
+  /**
+   * A request the allowed callers make successfully. `fresh` is true when the caller is expected
+   * to succeed and the request changes something: it then gets a new target of its own (a new
+   * milestone, a new code), so cells do not depend on each other's order.
+   */
+  request(world: SecurityWorld, role: Role, fresh: boolean): Promise<RouteRequest> | RouteRequest;
+}
+
+export const MUTATING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+// Expectation shorthands. The authorization convention: 401 for anonymous callers of anything
+// that needs a user; 403 for signed-in callers without the role, and for signed-in outsiders of
+// a project or milestone that exists (404 is kept for ids that do not exist, and for a draft,
+// which exists only for the user who started it and for admins until it is submitted).
+const everyone = (status: number): Record<Role, number> => Object.fromEntries(ROLES.map((r) => [r, status])) as Record<Role, number>;
+const signedIn = (status: number): Record<Role, number> => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: status });
+/** The project's buyer and seller; outsiders 403; the admin as given (reads: allowed; acts: 403, admins do not act for a party). */
+const parties = (status: number, admin: number, overrides: Partial<Record<Role, number>> = {}): Record<Role, number> => ({
+  anonymous: 401,
+  buyer: status,
+  otherBuyer: 403,
+  seller: status,
+  otherSeller: 403,
+  admin,
+  ...overrides,
+});
+
+const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({ method, path, guard, expect, request });
+
+const newBuyerBody = () => ({ first_name: 'Nora', last_name: 'New', phone: '4805550123', email: `new-buyer-${uniqueSuffix()}@test.escrowledger.test`, customer_name: 'Nora New' });
+
+export const ROUTE_MATRIX: readonly RouteCase[] = [
+  // The OpenAPI document and its browsable page (static files of swagger-ui): public, read-only.
+  ...(
+    [
+      ['GET', '/api/docs', '/api/docs'],
+      ['GET', '/api/docs/', '/api/docs/'],
+      ['GET', '/api/docs/index.html', '/api/docs/index.html'],
+      ['GET', '/api/docs/swagger-ui-init.js', '/api/docs/swagger-ui-init.js'],
+      ['GET', '/api/docs/docs/swagger-ui-init.js', '/api/docs/docs/swagger-ui-init.js'],
+      ['GET', '/api/docs/*', '/api/docs/swagger-ui.css'],
+      ['HEAD', '/api/docs/*', '/api/docs/swagger-ui.css'],
+      ['GET', '/api/docs/docs/*', '/api/docs/docs/swagger-ui-bundle.js'],
+      ['HEAD', '/api/docs/docs/*', '/api/docs/docs/swagger-ui-bundle.js'],
+      ['GET', '/api/docs-json', '/api/docs-json'],
+      ['GET', '/api/docs-yaml', '/api/docs-yaml'],
+    ] as const
+  ).map(([method, path, url]) => route(method as Method, path, 'public', everyone(200), () => ({ url }))),
+  // @nestjs/swagger registers it, but swagger-ui-dist's LICENSE is not where it looks.
+  route('GET', '/api/docs/LICENSE', 'public', everyone(404), () => ({ url: '/api/docs/LICENSE' })),
+
+  // Health and identity
+  route('GET', '/api/health', 'public', everyone(200), () => ({ url: '/api/health' })),
+  route('GET', '/api/user', 'public', everyone(200), () => ({ url: '/api/user' })),
+  route('POST', '/api/auth/login', 'public', everyone(200), (w) => ({ url: '/api/auth/login', body: { email: w.users.loginTarget.email, password: TEST_PASSWORD } })),
+  route('POST', '/api/auth/logout', 'public', everyone(200), () => ({ url: '/api/auth/logout' })),
+  route('POST', '/api/auth/signup', 'public', everyone(201), () => ({
+    url: '/api/auth/signup',
+    body: { first_name: 'Sam', last_name: 'Signup', phone: '6025550177', email: `signup-${uniqueSuffix()}@test.escrowledger.test`, password: 'Long-enough-2026' },
+  })),
+  route('POST', '/api/user/password/forgot', 'public', everyone(200), async (w) => ({ url: '/api/user/password/forgot', body: { email: (await w.fresh.user()).email } })),
+  route('GET', '/api/auth/customer/:code', 'public', everyone(200), async (w) => ({ url: `/api/auth/customer/${await w.fresh.code('password_reset')}` })),
+  route('PUT', '/api/user/password/reset', 'public', everyone(200), async (w) => ({ url: '/api/user/password/reset', body: { code: await w.fresh.code('password_reset'), password: 'Brand-new-pass-2026' } })),
+  route('DELETE', '/api/customer/code/:user_id', 'user', { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 }, (w) => ({
+    url: `/api/customer/code/${w.users.buyer.userId}`,
+  })),
+  route('GET', '/api/auth/invite/:hash', 'public', everyone(200), async (w) => ({ url: `/api/auth/invite/${await w.fresh.code('invitation')}` })),
+  route('POST', '/api/auth/invite/:hash', 'public', everyone(200), async (w) => ({ url: `/api/auth/invite/${await w.fresh.code('invitation')}`, body: { password: 'Invited-pass-2026' } })),
+  route('POST', '/api/v2/delete-account-request', 'public', everyone(200), (w) => ({ url: '/api/v2/delete-account-request', body: { email: w.users.loginTarget.email, note: 'Please delete my data.' } })),
+  route('POST', '/api/contact', 'public', everyone(201), () => ({ url: '/api/contact', body: { name: 'Casey Contact', email: 'casey@example.com', phone: '6025550188', message: 'Do you serve Flagstaff?' } })),
+
+  // Directory
+  route('GET', '/api/services', 'public', everyone(200), () => ({ url: '/api/services' })),
+  route('GET', '/api/company/services/:id', 'public', everyone(200), (w) => ({ url: `/api/company/services/${w.companies.seller}` })),
+  route('GET', '/api/company/:id', 'public', everyone(200), (w) => ({ url: `/api/company/${w.companies.seller}` })),
+  route('GET', '/api/companies/search', 'public', everyone(200), () => ({ url: '/api/companies/search?state=AZ&service=General%20Contracting' })),
+  route('GET', '/api/companies/search/:text', 'user', signedIn(200), () => ({ url: '/api/companies/search/Saguaro?exclude_current_user=true' })),
+  // Any signed-in user may find a buyer by the whole phone number: the new-project screen of both
+  // kinds of user needs it (spec §2). It answers names only, never emails.
+  route('GET', '/api/customer/search/phone/:phone', 'user', signedIn(200), () => ({ url: '/api/customer/search/phone/(602)%20555-0101' })),
+  route('POST', '/api/job/customer/new', 'user', signedIn(201), () => ({ url: '/api/job/customer/new', body: newBuyerBody() })),
+  route('POST', '/api/contractor/applications', 'public', everyone(201), () => ({
+    url: '/api/contractor/applications',
+    body: { company_name: `Applicant ${uniqueSuffix()}`, first_name: 'Ada', last_name: 'Applicant', email: `applicant-${uniqueSuffix()}@test.escrowledger.test`, phone: '4805550199', city: 'Tempe', state: 'AZ', services: ['Roofing'] },
+  })),
+  route('GET', '/api/admin/contractor-applications', 'admin', adminOnly(200), () => ({ url: '/api/admin/contractor-applications' })),
+  route('POST', '/api/admin/contractor-applications/:id/approve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+    url: `/api/admin/contractor-applications/${fresh ? await w.fresh.application() : w.applicationId}/approve`,
+  })),
+  route('POST', '/api/admin/contractor-applications/:id/reject', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+    url: `/api/admin/contractor-applications/${fresh ? await w.fresh.application() : w.applicationId}/reject`,
+    body: { reason: 'We are not taking new members in this area yet.' },
+  })),
+
+  // Bank accounts: the deposit account of a project is its buyer's; everyone else is refused.
+  route('GET', '/api/bank-accounts', 'user', signedIn(200), () => ({ url: '/api/bank-accounts' })),
+  route('POST', '/api/bank-accounts', 'user', parties(201, 403, { seller: 403 }), (w) => ({
+    url: '/api/bank-accounts',
+    body: { purpose: 'deposit', job_id: w.jobId, holder_name: 'Bea Buyer', bank_name: 'Desert Bank', routing_number: '021000021', account_number: '000123456789' },
+  })),
+
+  // Projects. A seller starts a project for a buyer; buyers, outsiders and admins cannot start one in the seller's name.
+  route('GET', '/api/forms/jobs/new-job-form', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 }, () => ({ url: '/api/forms/jobs/new-job-form?customer=false' })),
+  route('POST', '/api/job/basic', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 201, otherSeller: 403, admin: 403 }, (w) => ({
+    url: '/api/job/basic',
+    body: { customer_id: w.users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false },
+  })),
+  // Only the user who started a draft sees it and changes it: the buyer of a seller-started draft
+  // does not see it yet (404); an admin sees it but does not act for a party (403).
+  route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, (w) => ({
+    url: '/api/job/basic',
+    body: { state: { job_id: w.draftJobId, customer_id: w.users.buyer.userId, service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false } },
+  })),
+  route('PUT', '/api/job/:id/draft', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
+    const jobId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
+    return { url: `/api/job/${jobId}/draft`, body: { isDraft: false, job_id: jobId } };
+  }),
+  route('DELETE', '/api/job/:id', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
+    const jobId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
+    return { url: `/api/job/${jobId}` };
+  }),
+  route('GET', '/api/projects', 'user', signedIn(200), () => ({ url: '/api/projects' })),
+  route('GET', '/api/job/:id', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}` })),
+  route('GET', '/api/job/:id/payments', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/payments` })),
+  route('GET', '/api/job/:id/history', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/history` })),
+  route('GET', '/api/job/:id/agreement', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/agreement` })),
+  // Always a project nobody signed yet: a refused signature must not leave the agreement's text behind.
+  route('POST', '/api/job/:id/agreement/sign', 'user', parties(200, 403), async (w, role) => {
+    const jobId = await w.fresh.project();
+    const { body } = await w.party.buyer.get(`/api/job/${jobId}/agreement`);
+    // Each caller signs with their own legal name, so only the access rules decide the answer.
+    const own = role === 'anonymous' ? null : (await w.app.db.pool.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE user_id = $1`, [w.users[role].userId])).rows[0]!.name;
+    return { url: `/api/job/${jobId}/agreement/sign`, body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: own ?? 'Signing Person', agreement_hash: body.agreement_hash } };
+  }),
+  route('GET', '/api/agreements/:name', 'user', parties(200, 200), (w) => ({ url: `/api/agreements/${w.contractName}` })),
+
+  // Milestones: the parties act; an admin reads but never acts for a party.
+  route('GET', '/api/job/:id/milestones', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/milestones` })),
+  route('GET', '/api/milestones/form/job/:id', 'user', parties(200, 200), (w) => ({ url: `/api/milestones/form/job/${w.jobId}` })),
+  route('GET', '/api/milestone/:id/payees', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.paid}/payees` })),
+  route('GET', '/api/milestone/:id/edits', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.paid}/edits` })),
+  route('GET', '/api/milestone/:id/deposits', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.paid}/deposits` })),
+  route('GET', '/api/milestone/:id/disbursements', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.paid}/disbursements` })),
+  route('POST', '/api/milestone', 'user', parties(201, 403), (w) => ({
+    url: '/api/milestone',
+    body: { job_id: w.jobId, title: 'Drywall', definition: 'Hung, taped and sanded.', position: 2, payees: [{ jc_id: w.companies.seller, type: 'fixed', amount: '500.00', includeFee: false }] },
+  })),
+  route('POST', '/api/milestone/approval', 'user', parties(200, 403), async (w, _r, fresh) => ({
+    url: '/api/milestone/approval',
+    body: { milestone_id: fresh ? await w.fresh.milestone('proposed') : w.milestones.proposed, approve: true },
+  })),
+  route('PUT', '/api/milestone/:id/complete', 'user', parties(200, 403), async (w, _r, fresh) => ({
+    url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/complete`,
+    body: { complete: true },
+  })),
+  // Only the buyer deposits (the seller's 403 is the escrow rule of spec §6).
+  route('POST', '/api/milestone/deposit', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: '/api/milestone/deposit',
+    body: { milestone_id: fresh ? await w.fresh.milestone('approved') : w.milestones.approved },
+  })),
+  route('POST', '/api/milestone/:id/dispute', 'user', parties(201, 403), async (w, _r, fresh) => ({
+    url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/dispute`,
+    body: { statement: 'The tiles are cracked.' },
+  })),
+  // The party that did not open the dispute responds: each allowed caller gets a dispute the other side opened.
+  route('POST', '/api/milestone/:id/dispute/respond', 'user', parties(200, 403), async (w, role, fresh) => ({
+    url: `/api/milestone/${fresh ? await w.fresh.milestone('disputed', { disputeOpenedBy: role === 'buyer' ? 'seller' : 'buyer' }) : w.milestones.disputed}/dispute/respond`,
+    body: { statement: 'We will fix it next week.' },
+  })),
+  // Only the buyer claims the refund the promise speaks of (spec §1).
+  route('POST', '/api/milestone/:id/refund-claim', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/refund-claim`,
+  })),
+
+  // Admin console
+  route('GET', '/api/admin/disputes', 'admin', adminOnly(200), () => ({ url: '/api/admin/disputes?status=open' })),
+  route('POST', '/api/admin/milestones/:id/dispute/resolve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+    url: `/api/admin/milestones/${fresh ? await w.fresh.milestone('disputed') : w.milestones.disputed}/dispute/resolve`,
+    body: { resolution: 'release', note: 'Work verified on site.' },
+  })),
+  route('GET', '/api/admin/dashboard', 'admin', adminOnly(200), () => ({ url: '/api/admin/dashboard' })),
+  route('GET', '/api/admin/payments', 'admin', adminOnly(200), () => ({ url: '/api/admin/payments?kind=deposit&status=settled' })),
+  route('GET', '/api/admin/reports', 'admin', adminOnly(200), () => ({ url: '/api/admin/reports' })),
+  route('GET', '/api/admin/reports/csv', 'admin', adminOnly(200), () => ({ url: '/api/admin/reports/csv?report=monthly' })),
+  route('GET', '/api/admin/projects', 'admin', adminOnly(200), () => ({ url: '/api/admin/projects?search=General' })),
+  route('GET', '/api/admin/job/:id', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}` })),
+  route('GET', '/api/admin/job/:id/ledger', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/ledger?milestone=${w.milestones.paid}` })),
+  route('GET', '/api/admin/job/:id/events', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/events` })),
+  route('GET', '/api/admin/job/:id/as-of', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}` })),
+  route('GET', '/api/admin/job/:id/contracts', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/contracts` })),
+  route('GET', '/api/admin/users', 'admin', adminOnly(200), () => ({ url: '/api/admin/users?search=Buyer' })),
+  route('GET', '/api/admin/companies', 'admin', adminOnly(200), () => ({ url: '/api/admin/companies' })),
+  route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/companies/${w.companies.payee}`, body: { bio: 'Licensed plumbers since 1999.' } })),
+  route('GET', '/api/admin/projections', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections' })),
+  // A rebuild runs on after the answer; a second one while it runs is a 409, so a fresh cell waits for the last one.
+  route('POST', '/api/admin/projections/:name/rebuild', 'admin', adminOnly(202), async (w, _r, fresh) => {
+    if (fresh) {
+      const admin = await w.client('admin');
+      await eventually(() => admin.get('/api/admin/projections'), (a) => Array.isArray(a.body) && !a.body.some((p: { rebuilding_here: boolean }) => p.rebuilding_here), 60_000);
+    }
+    return { url: '/api/admin/projections/audit-trail/rebuild' };
+  }),
+  route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/dead-letters' })),
+  route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/resume' })),
+];
+
+export const routeKey = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;
+
+/** The callers whose requests get past the route's guard into its handler. */
+export function rolesReaching(c: RouteCase): Role[] {
+  if (c.guard === 'public') return [...ROLES];
+  if (c.guard === 'admin') return ['admin'];
+  return ROLES.filter((r) => r !== 'anonymous');
+}
+
+/** The first caller the matrix expects to succeed (the CSRF and fuzz tests act as it). */
+export function allowedRole(c: RouteCase): Role {
+  const role = ROLES.find((r) => c.expect[r] >= 200 && c.expect[r] < 300);
+  if (!role) throw new Error(`${routeKey(c)}: nobody is allowed, so the route cannot be exercised`);
+  return role;
+}

@@ -1,0 +1,183 @@
+import { ProjectionRunner } from '@escrow/projections';
+import type { AppConfig } from '../../src/config/app-config';
+import { OneTimeCodes } from '../../src/identity/one-time-codes';
+import { eventually } from '../support/event-store-fixture';
+import { createCompany, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, type CreatedUser, type HttpAnswer } from '../support/http-session';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { signAgreement } from '../support/escrow-flows';
+
+/** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
+export const ROLES = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type SignedInRole = Exclude<Role, 'anonymous'>;
+
+export const ROLE_NAMES: Record<Role, string> = {
+  anonymous: 'anonymous',
+  buyer: 'the buyer',
+  otherBuyer: 'another buyer',
+  seller: 'the seller',
+  otherSeller: 'another seller',
+  admin: 'an admin',
+};
+
+export type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
+
+export interface SecurityWorld {
+  app: TestApp;
+  users: Record<SignedInRole, CreatedUser> & { loginTarget: CreatedUser };
+  companies: { seller: number; otherSeller: number; payee: number };
+  /** A submitted project between the buyer and the seller, with milestones in several states. */
+  jobId: number;
+  /** A seller-started draft of the same parties, kept a draft. */
+  draftJobId: number;
+  milestones: Record<MilestoneState, number>;
+  /** The agreement of the project, signed by the buyer (and the seller) before the first deposit. */
+  contractName: string;
+  /** A pending contractor application. */
+  applicationId: number;
+  /** A client with a fresh session of the role (none for anonymous) and its own client address. */
+  client(role: Role): Promise<HttpSession>;
+  /** The parties' own long-lived sessions, for building state. */
+  party: { buyer: HttpSession; seller: HttpSession };
+  fresh: {
+    milestone(state: MilestoneState, options?: { disputeOpenedBy?: 'buyer' | 'seller' }): Promise<number>;
+    /** A new project between the buyer and the seller: submitted (with a first milestone), or a draft (with one if asked). */
+    project(options?: { draft?: boolean; withMilestone?: boolean }): Promise<number>;
+    /** A user without a password (a throwaway account for the identity routes). */
+    user(): Promise<CreatedUser>;
+    code(purpose: 'password_reset' | 'invitation'): Promise<string>;
+    application(): Promise<number>;
+  };
+  /** Waits until no payment is in flight and every projector has caught up. */
+  quiet(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const uniqueSuffix = () => `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export function ok<T>(answer: HttpAnswer<T>, what: string): HttpAnswer<T> {
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+/**
+ * The application on a database of its own, with the six kinds of caller and a real project
+ * built through the API, so that every route has something true to act on.
+ */
+export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): Promise<SecurityWorld> {
+  // The buyer may claim the deadline refund as soon as a deposit settles.
+  const app = await createTestApp({ paymentsSandboxSettleMs: 0, responseDeadlineDays: 0, ...overrides });
+  const pool = app.db.pool;
+  const payee = await createCompany(pool, { name: 'Payee Plumbing', services: ['Plumbing'] });
+  const seller = await createSeller(pool, { name: 'Saguaro Security Builders', services: ['General Contracting'] });
+  const otherSeller = await createSeller(pool, { name: 'Outsider Roofing', services: ['Roofing'] });
+  const users = {
+    buyer: await createUser(pool, { firstName: 'Bea', lastName: 'Buyer', phone: '6025550101' }),
+    otherBuyer: await createUser(pool, { firstName: 'Otto', lastName: 'Outsider', phone: '6025550102' }),
+    seller,
+    otherSeller,
+    admin: await createUser(pool, { role: 'admin' }),
+    loginTarget: await createUser(pool),
+  };
+
+  const client = async (role: Role) => {
+    const session = new HttpSession(app.http);
+    if (role !== 'anonymous') session.setCookie('sid', await startSession(pool, users[role].userId));
+    return session;
+  };
+  const party = { buyer: await client('buyer'), seller: await client('seller') };
+
+  const quiet = async () => {
+    const runner = app.http.get(ProjectionRunner);
+    await eventually(
+      async () => {
+        const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`);
+        const lagging = (await runner.status()).filter((s) => s.lagEvents !== 0);
+        return rows[0]!.n + lagging.length;
+      },
+      (n) => n === 0,
+      30_000,
+    );
+  };
+
+  const propose = (jobId: number) =>
+    party.seller.post('/api/milestone', { job_id: jobId, title: `Milestone ${uniqueSuffix()}`, definition: 'Work done and inspected.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }, { jc_id: payee, type: 'fixed', amount: '250.00' }] });
+  /** A project with its first milestone proposed and submitted (or a draft, with a milestone if asked). */
+  const project = async ({ draft = false, withMilestone = !draft }: { draft?: boolean; withMilestone?: boolean } = {}) => {
+    const created = ok(
+      await party.seller.post('/api/job/basic', { customer_id: users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false }),
+      'creating a project',
+    );
+    const jobId = created.body.job_id as number;
+    if (withMilestone) ok(await propose(jobId), 'proposing the first milestone');
+    if (!draft) ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
+    return jobId;
+  };
+  const jobId = await project();
+
+  const milestone = async (state: MilestoneState, options: { disputeOpenedBy?: 'buyer' | 'seller' } = {}): Promise<number> => {
+    const proposed = ok(await propose(jobId), 'proposing a milestone');
+    const id = proposed.body.m_id as number;
+    if (state === 'proposed') return id;
+    ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
+    ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
+    if (state === 'approved') return id;
+    ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
+    await eventually(() => party.buyer.get(`/api/milestone/${id}/deposits`), (a) => a.body?.[0]?.payment_status === 'settled', 30_000);
+    if (state === 'funded') return id;
+    if (state === 'disputed') {
+      ok(await party[options.disputeOpenedBy ?? 'buyer'].post(`/api/milestone/${id}/dispute`, { statement: 'The work is not finished.' }), 'opening a dispute');
+      return id;
+    }
+    ok(await party.seller.put(`/api/milestone/${id}/complete`, { complete: true }), 'seller completion');
+    ok(await party.buyer.put(`/api/milestone/${id}/complete`, { complete: true }), 'buyer completion');
+    await eventually(() => party.seller.get(`/api/milestone/${id}/disbursements`), (a) => a.body?.length === 2 && a.body.every((d: { status: string }) => d.status === 'paid'), 30_000);
+    return id;
+  };
+
+  const user = () => createUser(pool, { password: null, email: `throwaway-${uniqueSuffix()}@test.escrowledger.test` });
+  const code = async (purpose: 'password_reset' | 'invitation') => app.http.get(OneTimeCodes).issue((await user()).userId, purpose);
+  const application = async () => {
+    const answer = ok(
+      await (await client('anonymous')).post('/api/contractor/applications', {
+        company_name: `Applicant ${uniqueSuffix()}`, first_name: 'Ada', last_name: 'Applicant', email: `applicant-${uniqueSuffix()}@test.escrowledger.test`,
+        phone: '4805550199', city: 'Tempe', state: 'AZ', services: ['Roofing'],
+      }),
+      'applying',
+    );
+    return answer.body.application_id as number;
+  };
+
+  // Both sign before the first deposit.
+  const contractName = await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
+  await signAgreement(party.seller, jobId, 'company', users.seller.name);
+  const milestones = {
+    proposed: await milestone('proposed'),
+    approved: await milestone('approved'),
+    funded: await milestone('funded'),
+    paid: await milestone('paid'),
+    disputed: await milestone('disputed'),
+  };
+  const draftJobId = await project({ draft: true });
+  const applicationId = await application();
+  await quiet();
+
+  return {
+    app,
+    users,
+    companies: { seller: seller.companyId, otherSeller: otherSeller.companyId, payee },
+    jobId,
+    draftJobId,
+    milestones,
+    contractName,
+    applicationId,
+    client,
+    party,
+    fresh: { milestone, project, user, code, application },
+    quiet,
+    close: () => app.close(),
+  };
+}
+
+export { TEST_PASSWORD };

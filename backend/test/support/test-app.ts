@@ -1,0 +1,40 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
+import { createApp, type RunningApp } from '../../src/bootstrap';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { allMigrations } from '../../src/infrastructure/database/schema';
+
+export interface TestApp extends RunningApp {
+  database: TestDatabase;
+  http: NestFastifyApplication;
+}
+
+/** A fresh database with every migration applied, for tests that need no app. */
+export function createMigratedTestDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(allMigrations);
+}
+
+/** The whole application on a fresh database of its own; call close() in afterAll. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createMigratedTestDatabase();
+  const config: AppConfig = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    seedDemoData: false,
+    paymentsSandboxSettleMs: 0,
+    // Settled deposits clear at once unless a test is about the return window.
+    paymentsReturnWindow: { unit: 'ms', ms: 0 },
+    frontendDist: '/nonexistent',
+    ...overrides,
+  };
+  const running = await createApp(config, { logger: false });
+  return {
+    ...running,
+    database,
+    http: running.app,
+    close: async () => {
+      await running.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './milestones';
+export { API_SCHEMAS } from './api.schema';

@@ -1,0 +1,204 @@
+/**
+ * The API's milestone answers, written once: the backend's views are typed by these and the
+ * frontend's api layer imports them (style rule 10). Amounts are strings with two decimals.
+ */
+import type { BadgeColour } from '../milestones/milestone.labels';
+import type { ApprovalStatus, DisputeResolution } from '../milestones/events';
+import type { PayeeType } from '../money/fees';
+
+export type PartyName = 'buyer' | 'seller';
+
+/** One milestone as its card shows it (GET /api/job/{id}/milestones; every milestone command answers it too). */
+export interface MilestoneView {
+  m_id: number;
+  original_id: number;
+  job_id: number;
+  title: string;
+  definition: string;
+  position: number;
+  author_id: number;
+  author_name: string | null;
+  locked: boolean;
+  is_current: boolean;
+  is_original: boolean;
+  edit_is_current: boolean;
+  has_current_edit: boolean;
+  user_is_customer: boolean;
+  user_created_edits: boolean;
+  user_marked_complete: boolean;
+  edit_count: number;
+  rejected_count: number;
+  not_approved_count: number;
+  complete_count: number;
+  incomplete_count: number;
+  deposit_count: number;
+  deposit_sum: string;
+  deposit_total: string;
+  user_approval_status: ApprovalStatus;
+  primary_company_name: string | null;
+  customer_name: string | null;
+  total_disbursements_planned: string;
+  total_disbursed: string;
+  amount: string;
+  fee_total: string;
+  label: string;
+  status: string;
+  status_colour: BadgeColour;
+  approval_message: string;
+  buyer_approval: ApprovalStatus;
+  seller_approval: ApprovalStatus;
+  can_edit: boolean;
+  shows_edit_history: boolean;
+  completion: { buyer: boolean; seller: boolean };
+  marked_complete_by_both: boolean;
+  completion_text: string | null;
+  held: string;
+  refunded: string;
+  deposit_pending: boolean;
+  funded: boolean;
+  /** Settled ACH funds can still be returned by the bank until they clear; payees are paid after. */
+  funds_cleared: boolean;
+  funds_clear_at: string | null;
+  response_deadline: string | null;
+  next_action: string | null;
+  /** The newest edit still waiting for a decision (it shows in the edit history), if any. */
+  pending_edit: {
+    m_id: number;
+    author_id: number;
+    author_name: string | null;
+    author_party: PartyName;
+    user_approval_status: ApprovalStatus;
+    approval_message: string;
+  } | null;
+  dispute: {
+    dispute_id: number;
+    status: 'open' | 'resolved';
+    opened_by: string | null;
+    opened_by_party: PartyName;
+    statement: string;
+    opened_at: string;
+    response: { by: string | null; statement: string; at: string } | null;
+    resolution: { resolution: DisputeResolution; release_amount: string; refund_amount: string; note: string; at: string } | null;
+  } | null;
+}
+
+export interface VersionPayeeView {
+  mp_id: number;
+  company_id: number;
+  name: string | null;
+  type: PayeeType;
+  percentage: string | null;
+  amount: string;
+  includeFee: boolean;
+  fee: string;
+  net: string;
+  amt_bc_owes: string;
+}
+
+/** A version of a milestone (GET /api/milestone/{id}/edits, oldest first). */
+export interface VersionView {
+  m_id: number;
+  original_id: number;
+  job_id: number;
+  is_original: boolean;
+  is_current: boolean;
+  based_on: number | null;
+  title: string;
+  definition: string;
+  position: number;
+  author_id: number;
+  author_name: string | null;
+  author_party: PartyName;
+  created: string;
+  label: string;
+  status: 'proposed' | 'current' | 'replaced' | 'closed';
+  buyer_approval: ApprovalStatus;
+  seller_approval: ApprovalStatus;
+  approval_message: string;
+  amount: string;
+  fee_total: string;
+  deposit_total: string;
+  payees: VersionPayeeView[];
+}
+
+/** A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee). */
+export interface PayeeView {
+  jc_id: number;
+  mp_id: number;
+  company_id: number;
+  name: string | null;
+  type: PayeeType;
+  percentage: string | null;
+  percent_decimal: string | null;
+  amount: string;
+  includeFee: boolean;
+  feeIncluded: boolean;
+  fee: string;
+  net: string;
+  amt_bc_owes: string;
+  amt_remaining: string;
+  disbursement_sum: string;
+  disbursement: { name: string | null; amount: string; status: 'requested' | 'paid'; paid_at: string | null } | null;
+}
+
+/** A deposit (GET /api/milestone/{id}/deposits; POST /api/milestone/deposit adds milestone_id). */
+export interface DepositView {
+  md_id: number;
+  m_id: number;
+  amount: string;
+  created: string;
+  payment_status: 'pending' | 'settled' | 'failed' | 'returned';
+  deposit_complete: boolean;
+  settled_at: string | null;
+  clears_at: string | null;
+  cleared_at: string | null;
+  returned_at: string | null;
+  return_code: string | null;
+  failure_reason: string | null;
+  bank_last4: string | null;
+}
+
+/** What was released to a payee (GET /api/milestone/{id}/disbursements, matched by mp_id). */
+export interface DisbursementView {
+  disbursement_id: number;
+  mp_id: number;
+  company_id: number;
+  name: string | null;
+  amount: string;
+  fee: string;
+  status: 'requested' | 'paid';
+  cause: 'completion' | 'dispute';
+  created: string;
+  paid_at: string | null;
+}
+
+export interface PayeeOption {
+  jc_id: number;
+  company_id: number;
+  name: string;
+}
+
+/** Who can be paid from a milestone of this project (GET /api/milestones/form/job/{id}). */
+export interface MilestoneFormData {
+  job_id: number;
+  primary: PayeeOption | null;
+  subs: PayeeOption[];
+}
+
+/** POST /api/milestone: a new milestone, or with original_id an edit of one. */
+export interface MilestonePayload {
+  job_id: number;
+  title?: string;
+  definition: string;
+  position?: number;
+  original_id?: number | null;
+  amount?: string | null;
+  payees: { jc_id: number; type: PayeeType; amount?: string | null; percentage?: string | null; includeFee: boolean }[];
+}
+
+/** What POST /api/milestone answers. */
+export interface ProposedMilestoneIds {
+  m_id: number;
+  original_id: number;
+  job_id: number;
+}
