@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
 import '../styles/global.css';
 
@@ -15,6 +16,7 @@ export function createQueryClient() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
+  useEffect(() => keepTabInsideModals(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -33,8 +33,10 @@ export function Footer() {
           </ul>
         </nav>
         <div className="el-footer__seal">
-          <a href="https://www.bbb.org/" target="_blank" rel="noreferrer" aria-label="Better Business Bureau accredited business seal">
-            <svg width="150" height="58" viewBox="0 0 150 58" role="img" aria-hidden="true">
+          {/* The name starts with the words the seal shows (WCAG 2.5.3): speech users say what they see. */}
+          <a href="https://www.bbb.org/" target="_blank" rel="noreferrer">
+            <span className="el-visually-hidden">BBB Accredited Business: the Better Business Bureau seal (opens in a new tab)</span>
+            <svg width="150" height="58" viewBox="0 0 150 58" aria-hidden="true" focusable="false">
               <rect x="1" y="1" width="148" height="56" rx="8" fill="#fff" stroke="#0b5c8a" strokeWidth="2" />
               <rect x="8" y="9" width="40" height="40" rx="6" fill="#0b5c8a" />
               <text x="28" y="35" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#fff">BBB</text>

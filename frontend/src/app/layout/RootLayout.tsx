@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice';
 import type { NoticeState } from '../../features/auth/components/RequireAccess';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteAnnouncer } from './RouteAnnouncer';
 
 /**
  * Header and footer around every page, except on paths containing "signed/" (spec §2). A notice
@@ -16,8 +17,20 @@ export function RootLayout() {
   const [dismissed, setDismissed] = useState<string | null>(null);
   return (
     <>
+      <RouteAnnouncer />
+      {/* The first stop of the Tab key (WCAG 2.4.1): past the header's links to the page itself. */}
+      <a
+        href="#main"
+        className="el-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       {!bare && <Header />}
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         {notice && dismissed !== location.key && (
           <div className="el-container" style={{ paddingTop: 16 }}>
             <Notice tone="warning" onClose={() => setDismissed(location.key)}>

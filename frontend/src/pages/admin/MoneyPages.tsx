@@ -1,5 +1,5 @@
 import { Radio } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
 import { AdminShell } from '../../features/admin/components/AdminShell';
@@ -42,6 +42,15 @@ export function AdminReportsPage() {
 export function AdminDisputesPage() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const disputes = useDisputes(status);
+  // A resolved dispute's card leaves the list, and with it the focus (it was in the card's dialog):
+  // once the card has gone, the list takes the focus, so the keyboard goes on from there.
+  const list = useRef<HTMLElement>(null);
+  const [resolved, setResolved] = useState<number | null>(null);
+  useEffect(() => {
+    if (resolved === null || disputes.data?.some((d) => d.dispute_id === resolved)) return;
+    list.current?.focus();
+    setResolved(null);
+  }, [resolved, disputes.data]);
   return (
     <AdminShell>
       <h1>Disputes</h1>
@@ -57,8 +66,10 @@ export function AdminDisputesPage() {
         style={{ marginBottom: 16 }}
       />
       {disputes.isPending && <Spinner />}
-      {disputes.data?.length === 0 && <p>No {status} disputes.</p>}
-      {disputes.data?.map((d) => <DisputeCard key={d.dispute_id} dispute={d} />)}
+      <section ref={list} tabIndex={-1} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}>
+        {disputes.data?.length === 0 && <p>No {status} disputes.</p>}
+        {disputes.data?.map((d) => <DisputeCard key={d.dispute_id} dispute={d} onResolved={() => setResolved(d.dispute_id)} />)}
+      </section>
     </AdminShell>
   );
 }

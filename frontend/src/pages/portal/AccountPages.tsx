@@ -1,7 +1,9 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, Button, Card, Form, Input, Table, Tag } from 'antd';
+import { Alert, Button, Card, Input, Tag } from 'antd';
+import { Form } from '../../components/Form';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
+import { WideTable } from '../../components/WideTable';
 import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../features/projects/api/agreement';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
@@ -147,7 +149,8 @@ export function PaymentReleasePage() {
       ) : (
         <>
           <h2>Released to payees</h2>
-          <Table
+          <WideTable
+            aria-label="Released to payees"
             rowKey="disbursement_id"
             dataSource={payments.data.disbursements}
             pagination={false}
@@ -163,7 +166,8 @@ export function PaymentReleasePage() {
             ]}
           />
           <h2>Deposits</h2>
-          <Table
+          <WideTable
+            aria-label="Deposits"
             rowKey="md_id"
             dataSource={payments.data.deposits}
             pagination={false}
@@ -180,7 +184,8 @@ export function PaymentReleasePage() {
           {payments.data.refunds.length > 0 && (
             <>
               <h2>Refunds</h2>
-              <Table
+              <WideTable
+                aria-label="Refunds"
                 rowKey="refund_id"
                 dataSource={payments.data.refunds}
                 pagination={false}

@@ -1,5 +1,5 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, App, Button, Card, Descriptions, Empty, Tabs, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Card, Empty, Tabs, Tag, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -125,15 +125,25 @@ export function ProjectPage() {
               action={isLoggedIn(user) && project.data.created_by === user.user_id ? <Link to={resumePath(project.data)}>Resume the draft</Link> : undefined}
             />
           )}
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ margin: '16px 0' }}>
-            <Descriptions.Item label="Buyer">{project.data.customer_name}</Descriptions.Item>
-            <Descriptions.Item label="Seller">{project.data.primary_company_name ?? 'Not chosen yet'}</Descriptions.Item>
-            <Descriptions.Item label="Held in escrow">{formatDollars(project.data.totals.held)}</Descriptions.Item>
-            <Descriptions.Item label="Released">{formatDollars(project.data.totals.released)}</Descriptions.Item>
-            <Descriptions.Item label="Still to fund">{formatDollars(project.data.totals.to_fund)} (approved milestones)</Descriptions.Item>
-            <Descriptions.Item label="Refunded">{formatDollars(project.data.totals.refunded)}</Descriptions.Item>
-            <Descriptions.Item label="Next action">{project.data.next_action ?? '—'}</Descriptions.Item>
-          </Descriptions>
+          {/* Label and figure pairs: a definition list, not a layout table without headers. */}
+          <dl className="el-project-facts" aria-label="Project summary">
+            {(
+              [
+                ['Buyer', project.data.customer_name],
+                ['Seller', project.data.primary_company_name ?? 'Not chosen yet'],
+                ['Held in escrow', formatDollars(project.data.totals.held)],
+                ['Released', formatDollars(project.data.totals.released)],
+                ['Still to fund', `${formatDollars(project.data.totals.to_fund)} (approved milestones)`],
+                ['Refunded', formatDollars(project.data.totals.refunded)],
+                ['Next action', project.data.next_action ?? '—'],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term} className={term === 'Next action' ? 'el-project-facts__wide' : undefined}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
           <Tabs
             items={[
               { key: 'milestones', label: 'Milestones', children: <Milestones jobId={jobId} userId={isLoggedIn(user) ? user.user_id : 0} /> },

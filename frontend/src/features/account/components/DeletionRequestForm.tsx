@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { normalizeEmail } from '../../../lib/format';
 import { useTimedMessage } from '../../../lib/use-timed-flag';

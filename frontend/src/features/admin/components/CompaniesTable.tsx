@@ -1,4 +1,5 @@
-import { Alert, App, Button, Form, Input, Modal, Select, Tag } from 'antd';
+import { Alert, App, Button, Input, Modal, Select, Tag } from 'antd';
+import { Form } from '../../../components/Form';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
@@ -91,6 +92,7 @@ export function CompaniesTable() {
         scroll={{ x: 900 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Companies"
+        rowHeader={1}
         columns={[
           { title: '#', dataIndex: 'company_id', sorter: (a, b) => a.company_id - b.company_id },
           { title: 'Name', dataIndex: 'name', sorter: (a, b) => byText(a.name, b.name), defaultSortOrder: 'ascend' },

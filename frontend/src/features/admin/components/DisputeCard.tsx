@@ -1,5 +1,6 @@
 import { money } from '@escrow/domain';
-import { App, Button, Card, Form, Input, Modal, Radio, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
+import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
@@ -30,7 +31,7 @@ const RESOLUTION_WORDS: Record<Resolution, string> = { release: 'release', refun
  * No resolution is preselected, and none is sent before the admin has confirmed what each side
  * gets: money moves on it and cannot be called back.
  */
-function ResolveForm({ dispute }: { dispute: DisputeRow }) {
+function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
   const resolve = useResolveDispute();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResolveValues>();
@@ -49,7 +50,10 @@ function ResolveForm({ dispute }: { dispute: DisputeRow }) {
         note: confirming.note?.trim() || undefined,
       },
       {
-        onSuccess: () => void message.success('Dispute resolved; the money is on its way.'),
+        onSuccess: () => {
+          void message.success('Dispute resolved; the money is on its way.');
+          onResolved?.();
+        },
         onError: (e) => void message.error(errorMessage(e)),
         onSettled: () => setConfirming(null),
       },
@@ -64,7 +68,7 @@ function ResolveForm({ dispute }: { dispute: DisputeRow }) {
         onFinish={(values) => setConfirming({ ...values, resolution: values.resolution! })}
       >
         <Form.Item name="resolution" label="Resolution" style={{ marginBottom: 8 }} rules={[{ required: true, message: 'Choose how to resolve the dispute: release, refund or split.' }]}>
-          <Radio.Group>
+          <Radio.Group aria-label="Resolution">
             <Radio value="release">Release all to the payees</Radio>
             <Radio value="refund">Refund all to the buyer</Radio>
             <Radio value="split">Split</Radio>
@@ -122,7 +126,8 @@ function ResolveForm({ dispute }: { dispute: DisputeRow }) {
 }
 
 /** One dispute: who opened it, both statements, the money at stake, and its resolution. */
-export function DisputeCard({ dispute: d }: { dispute: DisputeRow }) {
+/** `onResolved`: the card leaves the list of open disputes once resolved; the list takes the focus it held. */
+export function DisputeCard({ dispute: d, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
   const other = d.opened_by_party === 'buyer' ? 'seller' : 'buyer';
   return (
     <Card
@@ -152,7 +157,7 @@ export function DisputeCard({ dispute: d }: { dispute: DisputeRow }) {
         </section>
       </div>
       {d.status === 'open' ? (
-        <ResolveForm dispute={d} />
+        <ResolveForm dispute={d} onResolved={onResolved} />
       ) : (
         <p>
           <Tag color="green">Resolved by {d.resolution?.resolution}</Tag> {dollars(d.resolution?.releaseAmount ?? '0')} released, {dollars(d.resolution?.refundAmount ?? '0')} refunded, {when(d.resolution?.at)}.{' '}

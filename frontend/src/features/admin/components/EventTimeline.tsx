@@ -31,7 +31,7 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
         aria-label="Events"
         expandable={{
           expandedRowRender: (e) => (
-            <pre className="el-admin__json" aria-label={`Raw event ${e.position}`}>
+            <pre className="el-admin__json" role="region" tabIndex={0} aria-label={`Raw event ${e.position}`}>
               {JSON.stringify({ event_id: e.event_id, stream_id: e.stream_id, revision: e.revision, position: e.position, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at }, null, 2)}
             </pre>
           ),
@@ -43,7 +43,7 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
           { title: 'Stream', render: (_, e) => `${e.stream_id} @${e.revision}` },
           { title: 'Position', dataIndex: 'position' },
           {
-            title: '',
+            title: <span className="el-visually-hidden">Point in time</span>,
             render: (_, e) => (
               <Button size="small" onClick={() => onShowAsOf(e.occurred_at)}>
                 As of here

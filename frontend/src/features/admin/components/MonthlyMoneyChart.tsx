@@ -1,9 +1,18 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthlyMoney } from '../api/get-dashboard';
+import { useSeriesPatterns, type Series } from './ChartPatterns';
 import { chartNumber, dollars } from './format';
 
-/** Deposits, disbursements, fees (and refunds) per month as grouped bars. */
+const SERIES: Series[] = [
+  { key: 'Deposits', colour: '#1d6f42', pattern: 'solid' },
+  { key: 'Disbursed', colour: '#2a7f8e', pattern: 'stripes' },
+  { key: 'Fees', colour: '#a86a00', pattern: 'dots' },
+  { key: 'Refunds', colour: '#8e3b2f', pattern: 'crosshatch' },
+];
+
+/** Deposits, disbursements, fees (and refunds) per month as grouped bars, each series with its own pattern. */
 export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoney[]; label: string }) {
+  const { defs, fill } = useSeriesPatterns(SERIES);
   const data = months.map((m) => ({ month: m.month, Deposits: chartNumber(m.deposits), Disbursed: chartNumber(m.disbursed), Fees: chartNumber(m.fees), Refunds: chartNumber(m.refunds) }));
   return (
     <div className="el-admin__chart" role="img" aria-label={label}>
@@ -14,10 +23,10 @@ export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoney[]; l
           <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
           <Tooltip formatter={(v) => dollars(String(v))} />
           <Legend />
-          <Bar dataKey="Deposits" fill="#1d6f42" maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="Disbursed" fill="#2a7f8e" maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="Fees" fill="#c77d00" maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="Refunds" fill="#8e3b2f" maxBarSize={28} isAnimationActive={false} />
+          {defs}
+          {SERIES.map((s) => (
+            <Bar key={s.key} dataKey={s.key} fill={fill(s.key)} stroke={s.colour} maxBarSize={28} isAnimationActive={false} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </div>

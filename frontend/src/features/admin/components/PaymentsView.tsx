@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input, Select, Tag } from 'antd';
+import { Alert, Button, Input, Select, Tag } from 'antd';
+import { Form } from '../../../components/Form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { dateRangeProblem, PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters, type PaymentRow } from '../api/get-payments';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Form, Input, Tag } from 'antd';
+import { Alert, Button, Card, Input, Tag } from 'antd';
+import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Progress, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Progress, Space, Tag } from 'antd';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { useProjections, type ProjectorStatus, type RebuildComparison } from '../api/get-projections';
@@ -43,9 +43,10 @@ function DeadLetters({ name }: { name: string }) {
   if (letters.isPending) return null;
   if (letters.isError) return <Alert type="error" showIcon title={errorMessage(letters.error)} />;
   return (
-    <Table
+    <WideTable
       size="small"
       rowKey="id"
+      rowHeader={1}
       dataSource={letters.data}
       pagination={false}
       aria-label={`Events ${name} could not apply`}
@@ -56,7 +57,11 @@ function DeadLetters({ name }: { name: string }) {
         { title: 'Error', dataIndex: 'error' },
         {
           title: 'Data',
-          render: (_, d) => <pre className="el-admin__json">{JSON.stringify(d.data, null, 2)}</pre>,
+          render: (_, d) => (
+            <pre className="el-admin__json" role="region" tabIndex={0} aria-label={`Data of event ${d.position}`}>
+              {JSON.stringify(d.data, null, 2)}
+            </pre>
+          ),
         },
       ]}
     />

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Table } from 'antd';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell, type PieLabelRenderProps } from 'recharts';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { reportCsvUrl, useReports, type ReportName } from '../api/get-reports';
+import { useSeriesPatterns, type Series } from './ChartPatterns';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 import { byAmount, byText, chartNumber, dollars, total, when } from './format';
 import { WideTable } from '../../../components/WideTable';
@@ -14,11 +15,24 @@ const csv = (report: ReportName) => (
   </Button>
 );
 
-const OUTCOME_COLOURS: Record<string, string> = { open: '#c77d00', release: '#1d6f42', refund: '#8e3b2f', split: '#2a7f8e' };
+/** Each outcome's slice: its colour and its pattern (the legend and the slice's label name it too). */
+const OUTCOMES: Series[] = [
+  { key: 'open', colour: '#a86a00', pattern: 'dots' },
+  { key: 'release', colour: '#1d6f42', pattern: 'solid' },
+  { key: 'refund', colour: '#8e3b2f', pattern: 'crosshatch' },
+  { key: 'split', colour: '#2a7f8e', pattern: 'stripes' },
+  { key: 'other', colour: '#5b6760', pattern: 'grid' },
+];
+const AGEING: Series[] = [
+  { key: 'Approval → deposit', colour: '#a86a00', pattern: 'dots' },
+  { key: 'Deposit → completion', colour: '#2a7f8e', pattern: 'stripes' },
+];
 
 /** Monthly money, funds held over time, milestone ageing and disputes: charts beside exact tables, each with its CSV. */
 export function ReportsView() {
   const reports = useReports();
+  const outcomes = useSeriesPatterns(OUTCOMES);
+  const ageing = useSeriesPatterns(AGEING);
   if (reports.isPending) return <Spinner />;
   if (reports.isError) return <Alert type="error" showIcon title={errorMessage(reports.error)} />;
   const r = reports.data;
@@ -81,8 +95,10 @@ export function ReportsView() {
                 <YAxis fontSize={12} unit=" d" />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="Approval → deposit" stackId="age" fill="#c77d00" maxBarSize={48} isAnimationActive={false} />
-                <Bar dataKey="Deposit → completion" stackId="age" fill="#2a7f8e" maxBarSize={48} isAnimationActive={false} />
+                {ageing.defs}
+                {AGEING.map((s) => (
+                  <Bar key={s.key} dataKey={s.key} stackId="age" fill={ageing.fill(s.key)} stroke={s.colour} maxBarSize={48} isAnimationActive={false} />
+                ))}
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -111,10 +127,24 @@ export function ReportsView() {
             <div className="el-admin__chart" style={{ height: 220 }} role="img" aria-label="Disputes by outcome">
               <ResponsiveContainer>
                 <PieChart>
-                  <Pie data={r.disputes.map((d) => ({ name: d.outcome, value: d.count }))} dataKey="value" nameKey="name" outerRadius={80} label isAnimationActive={false}>
-                    {r.disputes.map((d) => (
-                      <Cell key={d.outcome} fill={OUTCOME_COLOURS[d.outcome] ?? '#5b6760'} />
-                    ))}
+                  {outcomes.defs}
+                  <Pie
+                    data={r.disputes.map((d) => ({ name: d.outcome, value: d.count }))}
+                    dataKey="value"
+                    nameKey="name"
+                    outerRadius={80}
+                    // Each slice says its outcome and count in dark text beside it, not in its own (patterned) fill.
+                    label={(p: PieLabelRenderProps) => (
+                      <text x={p.x} y={p.y} textAnchor={p.textAnchor} dominantBaseline="central" fill="#1f2a24" fontSize={12}>
+                        {`${p.name}: ${p.value}`}
+                      </text>
+                    )}
+                    isAnimationActive={false}
+                  >
+                    {r.disputes.map((d) => {
+                      const series = OUTCOMES.find((o) => o.key === d.outcome) ?? OUTCOMES.at(-1)!;
+                      return <Cell key={d.outcome} fill={outcomes.fill(series.key)} stroke={series.colour} />;
+                    })}
                   </Pie>
                   <Tooltip />
                   <Legend />

@@ -32,7 +32,8 @@ export function UnsignedContracts({ jobId }: { jobId: number }) {
               {current.data.contract_name} is <strong>not signed by the {missing.join(' or the ')}</strong>
               {missing.length === 1 ? ` (the ${missing[0] === 'buyer' ? 'seller' : 'buyer'} signed it)` : ''}.
             </p>
-            <pre className="el-agreement" style={{ maxHeight: 480, overflow: 'auto' }}>
+            {/* It scrolls, so it takes focus: a keyboard can scroll it too. */}
+            <pre className="el-agreement" style={{ maxHeight: 480, overflow: 'auto' }} tabIndex={0} role="region" aria-label={`Text of ${current.data.contract_name}`}>
               {current.data.text}
             </pre>
           </>

@@ -24,6 +24,7 @@ export function UsersTable() {
         scroll={{ x: 1100 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Users"
+        rowHeader={1}
         columns={[
           { title: '#', dataIndex: 'user_id', sorter: (a, b) => a.user_id - b.user_id },
           { title: 'Name', sorter: (a, b) => byText(`${a.last_name} ${a.first_name}`, `${b.last_name} ${b.first_name}`), render: (_, u) => `${u.first_name} ${u.last_name}` },

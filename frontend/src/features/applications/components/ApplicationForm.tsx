@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input, Select } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
+import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneInput, STATE_NAMES, STATES } from '../../../lib/format';
 import { useServices } from '../../directory/api/directory';

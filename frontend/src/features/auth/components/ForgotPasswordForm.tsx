@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { Form } from '../../../components/Form';
 import { useRequestPasswordReset } from '../api/password';
 
 export const EMAIL_SENT = 'Email Sent.';

@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../../lib/api-client';

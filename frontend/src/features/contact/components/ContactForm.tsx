@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { Form } from '../../../components/Form';
 import { ThemeProvider } from '../../../app/ThemeProvider';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendContact, type ContactInput } from '../api/send-contact';

@@ -20,14 +20,29 @@ export function clearingDates(now: Date) {
  * it is drawn from and when the money can be released. Without a linked account the buyer links
  * one here first.
  */
-export function DepositDialog({ milestone, onConfirm, onClose, pending }: { milestone: MilestoneView; onConfirm: () => void; onClose: () => void; pending: boolean }) {
-  const accounts = useBankAccounts();
+export function DepositDialog({
+  open,
+  milestone,
+  onConfirm,
+  onClose,
+  afterClose,
+  pending,
+}: {
+  open: boolean;
+  milestone: MilestoneView;
+  onConfirm: () => void;
+  onClose: () => void;
+  afterClose?: () => void;
+  pending: boolean;
+}) {
+  const accounts = useBankAccounts(open);
   const account = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, milestone.job_id) : null;
   const due = depositDue(milestone);
   const { settles, clears } = clearingDates(new Date());
   return (
     <Modal
-      open
+      open={open}
+      afterClose={afterClose}
       title="Confirm your deposit"
       okText={`Confirm deposit of ${formatDollars(due)}`}
       cancelText="Cancel"

@@ -36,7 +36,8 @@ export function EditHistory({
         </Button>
       </h4>
       {open && (
-        <div className="el-edit-pane" style={{ height: 400, overflowY: 'auto' }} data-testid="edit-pane" role="list" aria-label="Versions">
+        // The pane scrolls, so it takes focus: a keyboard can scroll it too. It is a list once there are versions to list.
+        <div className="el-edit-pane" style={{ height: 400, overflowY: 'auto' }} data-testid="edit-pane" tabIndex={0} {...(edits.data ? { role: 'list', 'aria-label': 'Versions' } : { 'aria-busy': true })}>
           {edits.isPending && <p className="el-muted">Loading the versions…</p>}
           {edits.data?.map((v) => {
             const decided = myApproval(milestone, v);

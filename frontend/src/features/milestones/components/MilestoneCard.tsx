@@ -2,6 +2,7 @@ import { LockFilled } from '@ant-design/icons';
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { App, Button, Card, Modal, Tag } from 'antd';
 import { useState } from 'react';
+import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { useApproval, useMilestoneForm, usePayees, useProposeMilestone, type MilestoneView } from '../api/milestones';
@@ -89,13 +90,16 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
           <YourActions milestone={milestone} />
         </>
       )}
-      {editing && <EditDialog milestone={milestone} title={title} onClose={() => setEditing(false)} />}
+      {/* Always mounted, so that closing it (Escape, Cancel, a proposed edit) gives the focus back to Make Edit. */}
+      <Modal open={editing} title={title} footer={null} onCancel={() => setEditing(false)} width={860} destroyOnHidden>
+        <EditForm milestone={milestone} onClose={() => setEditing(false)} />
+      </Modal>
     </Card>
   );
 }
 
-/** The Make Edit dialog, titled with the milestone title; starts from the current terms. */
-function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; title: string; onClose: () => void }) {
+/** The Make Edit dialog's form, titled with the milestone title; starts from the current terms (loaded when the dialog opens). */
+function EditForm({ milestone, onClose }: { milestone: MilestoneView; onClose: () => void }) {
   const { message, notification } = App.useApp();
   const form = useMilestoneForm(milestone.job_id);
   const payees = usePayees(milestone.job_id, milestone.m_id);
@@ -111,7 +115,8 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
       }
     : undefined;
   return (
-    <Modal open title={title} footer={null} onCancel={onClose} width={860} destroyOnHidden>
+    <>
+      {!ready && <Spinner label="Loading the milestone's terms…" />}
       {ready && (
         <MilestoneForm
           jobId={milestone.job_id}
@@ -132,6 +137,6 @@ function EditDialog({ milestone, title, onClose }: { milestone: MilestoneView; t
           }
         />
       )}
-    </Modal>
+    </>
   );
 }

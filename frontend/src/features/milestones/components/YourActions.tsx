@@ -1,6 +1,6 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
 import { App, Button, Input, Modal } from 'antd';
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
@@ -27,6 +27,14 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   const [statementFor, setStatementFor] = useState<'dispute' | 'respond' | null>(null);
   const [statement, setStatement] = useState('');
   const [confirmingDeposit, setConfirmingDeposit] = useState(false);
+  // A deposit or a statement that went through removes the button that opened its dialog: the
+  // focus then comes to this panel (what changed is here), not to the top of the page.
+  const panel = useRef<HTMLElement>(null);
+  const focusPanelAfterClose = useRef(false);
+  const afterDialogClose = () => {
+    if (focusPanelAfterClose.current) panel.current?.focus();
+    focusPanelAfterClose.current = false;
+  };
 
   const isBuyer = milestone.user_is_customer;
   const proposed = !milestone.is_current && !milestone.locked;
@@ -60,6 +68,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       { milestone_id: milestone.m_id },
       {
         onSuccess: () => {
+          focusPanelAfterClose.current = true;
           setConfirmingDeposit(false);
           void message.success('Deposit started. ACH deposits can take up to 5 business days.');
         },
@@ -75,6 +84,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       { milestone_id: milestone.m_id, statement },
       {
         onSuccess: () => {
+          focusPanelAfterClose.current = true;
           setStatementFor(null);
           setStatement('');
           void message.success(statementFor === 'dispute' ? 'Dispute opened. Our team will review it.' : 'Response sent.');
@@ -188,12 +198,16 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   if (actions.length === 0) actions.push(<p key="none" className="el-muted">Nothing waits on you here.</p>);
 
   return (
-    <section aria-label="Your Actions" className="el-your-actions">
+    <section aria-label="Your Actions" className="el-your-actions" ref={panel} tabIndex={-1}>
       <h4>Your Actions</h4>
       <div className="el-actions">{actions}</div>
-      {confirmingDeposit && <DepositDialog milestone={milestone} pending={deposit.isPending} onConfirm={startDeposit} onClose={() => setConfirmingDeposit(false)} />}
+      {/* Mounted for as long as the card, so that it closes (and hands the focus on) after the deposit it started. */}
+      {isBuyer && (
+        <DepositDialog open={confirmingDeposit} milestone={milestone} pending={deposit.isPending} onConfirm={startDeposit} onClose={() => setConfirmingDeposit(false)} afterClose={afterDialogClose} />
+      )}
       <Modal
         open={statementFor !== null}
+        afterClose={afterDialogClose}
         title={statementFor === 'dispute' ? 'Open a dispute' : 'Respond to the dispute'}
         okText="Send"
         onOk={sendStatement}

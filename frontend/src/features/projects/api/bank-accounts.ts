@@ -12,8 +12,8 @@ export interface BankAccount {
   created_at: string;
 }
 
-export const useBankAccounts = () =>
-  useQuery({ queryKey: projectKeys.bankAccounts(), queryFn: async () => (await api.get<{ deposit_accounts: BankAccount[]; payout_account: BankAccount | null }>('/bank-accounts')).data });
+export const useBankAccounts = (enabled = true) =>
+  useQuery({ queryKey: projectKeys.bankAccounts(), queryFn: async () => (await api.get<{ deposit_accounts: BankAccount[]; payout_account: BankAccount | null }>('/bank-accounts')).data, enabled });
 
 export interface LinkBankAccount {
   purpose: 'deposit' | 'payout';

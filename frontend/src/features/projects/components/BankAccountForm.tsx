@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { useLinkBankAccount, type BankAccount, type LinkBankAccount } from '../api/bank-accounts';
 

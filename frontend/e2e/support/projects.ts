@@ -1,0 +1,60 @@
+import { expect, type Browser } from '@playwright/test';
+import { apiSession, type ApiSession } from './api';
+import { DEMO } from './fixtures';
+
+/** Saguaro Build Co., the demo seller's company. */
+const SELLER_COMPANY = 100;
+
+export interface SetUpProject {
+  jobId: number;
+  milestoneId: number;
+  title: string;
+}
+
+async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, what: string): Promise<T> {
+  const r = await response;
+  expect(r.ok(), `${what}: ${r.status()} ${await r.text()}`).toBe(true);
+  return (await r.json()) as T;
+}
+
+async function milestoneOf(session: ApiSession, jobId: number, milestoneId: number) {
+  const all = await ok<{ m_id: number; funded: boolean; deposit_pending: boolean }[]>(session.get(`/api/job/${jobId}/milestones`), 'milestones');
+  return all.find((m) => m.m_id === milestoneId)!;
+}
+
+/**
+ * Through the API, as the app's own calls: the demo seller starts a project for the demo buyer
+ * with one milestone, submits it, both approve it and both sign the escrow agreement with their
+ * own names. The buyer's Deposit button is then open. For screens a test needs to see in a given
+ * state, not for the journeys under test (they go through the pages).
+ */
+export async function approvedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
+  const seller = await apiSession(browser, DEMO.seller);
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
+  const { job_id: jobId } = await ok<{ job_id: number }>(seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }), 'draft');
+  const { m_id: milestoneId } = await ok<{ m_id: number }>(
+    seller.post('/api/milestone', { job_id: jobId, title, definition: `${title}: done and inspected.`, payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }] }),
+    'milestone',
+  );
+  await ok(seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submit');
+  for (const session of [buyer, seller]) await ok(session.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'approval');
+  const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${jobId}/agreement`), 'agreement');
+  await ok(buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }), 'buyer signs');
+  await ok(seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }), 'seller signs');
+  return { jobId, milestoneId, title, buyer, seller };
+}
+
+/** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
+export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
+  const project = await approvedProject(browser, title, amount);
+  const { buyer, seller, jobId, milestoneId } = project;
+  await ok(buyer.post('/api/bank-accounts', { purpose: 'deposit', job_id: jobId, holder_name: 'Jordan Buyer', routing_number: '011000015', account_number: '000123456789' }), 'bank account');
+  await ok(buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
+  await expect.poll(async () => (await milestoneOf(buyer, jobId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
+  await ok(buyer.post(`/api/milestone/${milestoneId}/dispute`, { statement: 'The retaining wall leans; it was to be plumb.' }), 'dispute');
+  await ok(seller.post(`/api/milestone/${milestoneId}/dispute/respond`, { statement: 'The lean is the designed batter of the wall.' }), 'response');
+  await buyer.close();
+  await seller.close();
+  return { jobId, milestoneId, title };
+}
