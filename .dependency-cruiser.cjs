@@ -47,6 +47,20 @@ module.exports = {
       from: { path: `^backend/src/(${CONTEXTS})/([^/]+)/` },
       to: { path: '^backend/src/$1/[^/]+/', pathNot: '^backend/src/$1/$2/' },
     },
+    {
+      name: 'features-stand-alone',
+      comment: 'a frontend feature never imports another feature (shared code lives in api/, components/, lib/ or the domain contract; pages and app compose features)',
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
+    },
+    {
+      name: 'shared-frontend-code-stands-below-features',
+      comment: 'api/, components/ and lib/ are used by features, never the other way round',
+      severity: 'error',
+      from: { path: '^frontend/src/(api|components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^frontend/src/(features|pages|app)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

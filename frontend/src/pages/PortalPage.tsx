@@ -8,7 +8,7 @@ import { isLoggedIn } from '../features/auth/api/types';
 import { useProjects } from '../features/projects/api/projects';
 import { resumePath, useDiscardDraft } from '../features/projects/api/new-project';
 import { WideTable } from '../components/WideTable';
-import type { ProjectSummary } from '../features/projects/api/types';
+import type { ProjectSummary } from '../api/projects';
 import { errorMessage } from '../lib/api-client';
 import { TOAST_PROJECT_CREATED_MS } from '../lib/timers';
 import { PortalShell } from './portal/PortalShell';

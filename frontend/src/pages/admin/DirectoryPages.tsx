@@ -1,5 +1,5 @@
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
-import { AdminShell } from '../../features/admin/components/AdminShell';
+import { AdminShell } from './AdminShell';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
 

@@ -2,7 +2,7 @@ import { Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
-import { AdminShell } from '../../features/admin/components/AdminShell';
+import { AdminShell } from './AdminShell';
 import { DashboardView } from '../../features/admin/components/DashboardView';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
 import { PaymentsView } from '../../features/admin/components/PaymentsView';

@@ -1,4 +1,4 @@
-import { AdminShell } from '../../features/admin/components/AdminShell';
+import { AdminShell } from './AdminShell';
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
 
 /** /admin/operations: the projection runner for operators (docs/operations.md). */

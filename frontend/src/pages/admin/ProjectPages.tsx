@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useAdminJob } from '../../features/admin/api/get-job';
-import { AdminShell } from '../../features/admin/components/AdminShell';
+import { AdminShell } from './AdminShell';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
 import { EventTimeline } from '../../features/admin/components/EventTimeline';
 import { JobOverview } from '../../features/admin/components/JobOverview';

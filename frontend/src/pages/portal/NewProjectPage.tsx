@@ -8,7 +8,7 @@ import { isLoggedIn, type CurrentUser } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import { useProject } from '../../features/projects/api/projects';
-import type { ProjectSummary } from '../../features/projects/api/types';
+import type { ProjectSummary } from '../../api/projects';
 import { createBuyer, createDraft, searchBuyersByPhone, searchSellers, submitProject, updateDraft, useNewJobForm, type BuyerMatch, type JobState } from '../../features/projects/api/new-project';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../lib/format';

@@ -11,7 +11,7 @@ import { MilestoneCard } from '../../features/milestones/components/MilestoneCar
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import { useHistory, useProject } from '../../features/projects/api/projects';
 import { resumePath } from '../../features/projects/api/new-project';
-import { projectKeys } from '../../features/projects/api/types';
+import { projectKeys } from '../../api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { VersionView } from '../../milestones/api/milestones';
+import type { VersionView } from '@escrow/domain';
 import type { ProjectSummary } from './get-projects';
 import { adminKeys } from './keys';
 

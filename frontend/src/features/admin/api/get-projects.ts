@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ProjectSummary } from '../../projects/api/types';
+import type { ProjectSummary } from '../../../api/projects';
 import { adminKeys } from './keys';
 
 export type { ProjectSummary };

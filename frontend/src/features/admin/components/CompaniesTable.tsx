@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
-import { useServices } from '../../directory/api/directory';
+import { useServices } from '../../../api/services';
 import { useCompanies } from '../api/get-companies';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany, type CompanyChanges } from '../api/update-company';

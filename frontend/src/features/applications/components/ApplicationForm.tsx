@@ -2,7 +2,7 @@ import { Alert, Button, Input, Select } from 'antd';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneInput, STATE_NAMES, STATES } from '../../../lib/format';
-import { useServices } from '../../directory/api/directory';
+import { useServices } from '../../../api/services';
 import { useApplyAsContractor, type ApplicationInput } from '../api/apply';
 
 export const APPLICATION_RECEIVED = 'Application received.';

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface Service {
-  service_name: string;
-}
+export type { Service } from '../../../api/services';
 
 export interface Company {
   company_id: number;
@@ -29,19 +27,12 @@ export interface CompanySearch {
 
 export const directoryKeys = {
   all: ['directory'] as const,
-  services: () => [...directoryKeys.all, 'services'] as const,
   search: (params: CompanySearch) => [...directoryKeys.all, 'search', params.state ?? '', params.service ?? ''] as const,
   company: (id: number) => [...directoryKeys.all, 'company', id] as const,
   companyServices: (id: number) => [...directoryKeys.all, 'company-services', id] as const,
 };
 
-export async function getServices(): Promise<Service[]> {
-  const { data } = await api.get<Service[]>('/services');
-  // Spec §9: services sorted by service_name (the API sorts too; the screen must not depend on it).
-  return [...data].sort((a, b) => a.service_name.localeCompare(b.service_name));
-}
-export const servicesQuery = () => queryOptions({ queryKey: directoryKeys.services(), queryFn: getServices, staleTime: 10 * 60_000 });
-export const useServices = () => useQuery(servicesQuery());
+export { getServices, servicesQuery, useServices } from '../../../api/services';
 
 export async function searchCompanies(params: CompanySearch): Promise<Company[]> {
   const { data } = await api.get<Company[]>('/companies/search', { params: { state: params.state || undefined, service: params.service || undefined } });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, asCommand } from '../../../lib/api-client';
-import { projectKeys } from '../../projects/api/types';
+import { projectKeys } from '../../../api/projects';
 
 // The shapes of the API's milestone answers live once, in the domain's contract (style rule 10).
 export type { DepositView, DisbursementView, MilestoneFormData, MilestonePayload, MilestoneView, PayeeView, VersionView } from '@escrow/domain';

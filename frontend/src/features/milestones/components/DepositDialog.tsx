@@ -2,8 +2,8 @@ import { formatAmount, formatDollars, money, WHOLE_PROJECT_MILESTONE } from '@es
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
-import { depositAccountFor, useBankAccounts } from '../../projects/api/bank-accounts';
-import { BankAccountForm } from '../../projects/components/BankAccountForm';
+import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
+import { BankAccountForm } from '../../../components/BankAccountForm';
 import type { MilestoneView } from '../api/milestones';
 
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */

@@ -4,7 +4,7 @@ import { useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
-import { missingSignatures, useAgreement } from '../../projects/api/agreement';
+import { missingSignatures, useAgreement } from '../../../api/agreement';
 import { useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit, type MilestoneView } from '../api/milestones';
 import { DepositDialog, depositDue } from './DepositDialog';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AgreementPage } from '../../../pages/portal/AccountPages';
 import { fakeApi, renderScreen } from '../../../test/render';
-import { isOwnLegalName, legalNameOf } from '../api/agreement';
+import { isOwnLegalName, legalNameOf } from '../../../api/agreement';
 
 const buyer = { user_id: 10, first_name: 'Jordan', last_name: 'Buyer', phone: null, email: 'b@x.test', display_name: 'Jordan Buyer', company: null, permissions: { user: true } };
 const agreement = (buyerSigned: boolean) => ({

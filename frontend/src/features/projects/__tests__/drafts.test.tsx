@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PortalPage } from '../../../pages/PortalPage';
 import { NewProjectPage } from '../../../pages/portal/NewProjectPage';
 import { fakeApi, renderScreen } from '../../../test/render';
-import type { ProjectSummary } from '../api/types';
+import type { ProjectSummary } from '../../../api/projects';
 
 const seller = { user_id: 21, first_name: 'Sam', last_name: 'Seller', phone: null, email: 's@x.test', display_name: 'Sam Seller', company: { company_id: 100, name: 'Saguaro Build Co.', primary_company_name: 'Saguaro Build Co.' }, permissions: { user: true } };
 const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };

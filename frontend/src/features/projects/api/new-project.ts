@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
-import { projectKeys } from './types';
+import { projectKeys } from '../../../api/projects';
 
 export interface NewJobForm {
   services: { service_name: string }[];

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectKeys, type HistoryEntry, type ProjectSummary } from './types';
+import { projectKeys, type HistoryEntry, type ProjectSummary } from '../../../api/projects';
 
 export const getProjects = async () => (await api.get<ProjectSummary[]>('/projects')).data;
 export const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn: getProjects });

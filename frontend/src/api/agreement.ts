@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { projectKeys } from './types';
+import { api } from '../lib/api-client';
+import { projectKeys } from './projects';
 
 export interface Agreement {
   job_id: number;

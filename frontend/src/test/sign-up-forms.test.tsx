@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderScreen } from '../../../test/render';
-import { SignupForm } from '../../auth/components/SignupForm';
-import { AcceptInvitationForm } from '../../auth/components/AcceptInvitationForm';
-import { ApplicationForm } from '../components/ApplicationForm';
-import ContactForm from '../../contact/components/ContactForm';
+import { fakeApi, renderScreen } from './render';
+import { SignupForm } from '../features/auth/components/SignupForm';
+import { AcceptInvitationForm } from '../features/auth/components/AcceptInvitationForm';
+import { ApplicationForm } from '../features/applications/components/ApplicationForm';
+import ContactForm from '../features/contact/components/ContactForm';
 
 describe('sign-up forms', () => {
   it('buyer sign-up formats the phone as typed and explains each missing field', async () => {

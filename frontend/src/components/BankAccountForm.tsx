@@ -1,6 +1,6 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
-import { errorMessage } from '../../../lib/api-client';
+import { Form } from './Form';
+import { errorMessage } from '../lib/api-client';
 import { useLinkBankAccount, type BankAccount, type LinkBankAccount } from '../api/bank-accounts';
 
 /** Links the account deposits are drawn from (purpose deposit) or payouts are paid into; keeps only the last four digits. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, asCommand } from '../../../lib/api-client';
-import { projectKeys } from './types';
+import { api, asCommand } from '../lib/api-client';
+import { projectKeys } from './projects';
 
 export interface BankAccount {
   bank_account_id: number;
