@@ -12,6 +12,7 @@ import { ProjectionsRuntimeModule } from '../projections-runtime/projections-run
 import { ReadModelsModule } from '../read-models';
 import { RecordProviderReportHandler } from './record-provider-report/record-provider-report.handler';
 import { ReturnWindowPolicy } from './return-window-policy';
+import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
 import type { Pool } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -23,7 +24,7 @@ const logger = new Logger('SandboxACH');
 /** Bank accounts, the payment provider, and the dispatcher that hands it instructions and records its reports. */
 @Module({
   imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule],
-  controllers: [BankAccountsController],
+  controllers: [BankAccountsController, GetPaymentPolicyController],
   providers: [
     BankAccounts,
     PaymentDispatcher,

@@ -118,6 +118,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
 
   // Bank accounts: the deposit account of a project is its buyer's; everyone else is refused.
   route('GET', '/api/bank-accounts', 'user', signedIn(200), () => ({ url: '/api/bank-accounts' })),
+  route('GET', '/api/payments/policy', 'user', signedIn(200), () => ({ url: '/api/payments/policy' })),
   route('POST', '/api/bank-accounts', 'user', parties(201, 403, { seller: 403 }), (w) => ({
     url: '/api/bank-accounts',
     body: { purpose: 'deposit', job_id: w.jobId, holder_name: 'Bea Buyer', bank_name: 'Desert Bank', routing_number: '021000021', account_number: '000123456789' },

@@ -149,6 +149,7 @@ describe('the deposit (confirm before money moves)', () => {
       if (call.url === '/job/7/agreement') return { status: 200, body: agreement(...signed) };
       if (call.url === '/bank-accounts') return { status: 200, body: { deposit_accounts: accounts, payout_account: null } };
       if (call.url === '/milestone/deposit') return { status: 201, body: { md_id: 1 } };
+      if (call.url === '/payments/policy') return { status: 200, body: { ach_settle_business_days: 5, return_window: { unit: 'ms', ms: 5000 }, return_window_text: '5 seconds' } };
       if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
       return undefined;
     });
@@ -177,7 +178,8 @@ describe('the deposit (confirm before money moves)', () => {
     await within(dialog).findByText(/Account ending in 6789 \(Jordan Buyer, Desert Bank\)/);
     expect(dialog).toHaveTextContent('Amount$1,022.50');
     expect(dialog).toHaveTextContent('Escrow fee (2.25%)$22.50, included in the amount');
-    expect(dialog).toHaveTextContent(/settles within 5 business days \(by .+\)\. Settled funds then clear after a return window of 2 business days by default/);
+    // The return window the API says is in force (the sandbox's 5 seconds here), not a guess.
+    await waitFor(() => expect(dialog).toHaveTextContent(/settles within 5 business days \(by .+\)\. Settled funds then clear after a return window of 5 seconds \(by .+\)/));
     expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);

@@ -1,6 +1,7 @@
 import { formatAmount, formatDollars, money, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
+import { usePaymentPolicy, type PaymentPolicy } from '../../../api/payment-policy';
 import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
 import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
 import { BankAccountForm } from '../../../components/BankAccountForm';
@@ -9,10 +10,14 @@ import type { MilestoneView } from '../api/milestones';
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */
 export const depositDue = (m: MilestoneView): string => formatAmount(money(m.deposit_total).minus(m.deposit_sum));
 
-/** When a deposit requested now settles and clears, at the latest (business days, spec §9). */
-export function clearingDates(now: Date) {
-  const settles = addBusinessDays(now, ACH_SETTLE_BUSINESS_DAYS);
-  return { settles, clears: addBusinessDays(settles, RETURN_WINDOW_BUSINESS_DAYS) };
+/** The return window before the API has said which is in force: a live provider's default. */
+const DEFAULT_POLICY: PaymentPolicy = { ach_settle_business_days: ACH_SETTLE_BUSINESS_DAYS, return_window: { unit: 'business-days', days: RETURN_WINDOW_BUSINESS_DAYS }, return_window_text: `${RETURN_WINDOW_BUSINESS_DAYS} business days` };
+
+/** When a deposit requested now settles and clears, at the latest (spec §9 and the return window in force). */
+export function clearingDates(now: Date, policy: PaymentPolicy = DEFAULT_POLICY) {
+  const settles = addBusinessDays(now, policy.ach_settle_business_days);
+  const window = policy.return_window;
+  return { settles, clears: window.unit === 'business-days' ? addBusinessDays(settles, window.days) : new Date(settles.getTime() + window.ms) };
 }
 
 /**
@@ -38,7 +43,10 @@ export function DepositDialog({
   const accounts = useBankAccounts(open);
   const account = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, milestone.job_id) : null;
   const due = depositDue(milestone);
-  const { settles, clears } = clearingDates(new Date());
+  const policy = usePaymentPolicy().data ?? DEFAULT_POLICY;
+  const { settles, clears } = clearingDates(new Date(), policy);
+  // The fee the buyer pays on top; an include-fee payee's fee comes out of its own share instead.
+  const feeOnTop = formatAmount(money(milestone.deposit_total).minus(milestone.amount));
   return (
     <Modal
       open={open}
@@ -58,7 +66,7 @@ export function DepositDialog({
         <dt>Amount</dt>
         <dd>{formatDollars(due)}</dd>
         <dt>Escrow fee (2.25%)</dt>
-        <dd>{formatDollars(milestone.fee_total)}, included in the amount</dd>
+        <dd>{formatDollars(feeOnTop)}, included in the amount</dd>
         <dt>Drawn from</dt>
         <dd>
           {accounts.isPending ? (
@@ -74,8 +82,8 @@ export function DepositDialog({
         </dd>
         <dt>When the funds clear</dt>
         <dd>
-          The ACH debit settles within {ACH_SETTLE_BUSINESS_DAYS} business days (by {longDay(settles)}). Settled funds then clear after a return window of{' '}
-          {RETURN_WINDOW_BUSINESS_DAYS} business days by default (by {longDay(clears)}); only then can they be released to the payees.
+          The ACH debit settles within {policy.ach_settle_business_days} business days (by {longDay(settles)}). Settled funds then clear after a return window of{' '}
+          {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
         </dd>
       </dl>
       {!accounts.isPending && !account && <BankAccountForm purpose="deposit" jobId={milestone.job_id} />}
