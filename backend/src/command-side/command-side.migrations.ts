@@ -28,3 +28,20 @@ export class CreateEscrowCommandSide1763800008000 implements MigrationInterface 
     for (const s of ['dispute_id_seq', 'deposit_id_seq', 'milestone_payee_id_seq', 'milestone_version_id_seq']) await q.query(`DROP SEQUENCE ${s}`);
   }
 }
+
+/**
+ * A session left idle inside a transaction holds the read horizon of the whole cluster, and with
+ * it every reader of the global order: such sessions end after a minute, on every connection the
+ * app (or anyone) opens to this database.
+ */
+export class IdleTransactionsEnd1763800047000 implements MigrationInterface {
+  name = 'IdleTransactionsEnd1763800047000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L', current_database(), '60s'); END $$`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I RESET idle_in_transaction_session_timeout', current_database()); END $$`);
+  }
+}

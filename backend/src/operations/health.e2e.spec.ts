@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 describe('GET /api/health', () => {
@@ -13,6 +14,24 @@ describe('GET /api/health', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'ok', database: { status: 'up' }, eventStore: { status: 'up', kind: 'postgres' } });
     expect(body.projectors).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'jobs', lagEvents: 0 })]));
+  });
+
+  it('names the oldest transaction holding the read horizon, which projections wait behind', async () => {
+    const holder = new Client({ connectionString: app.database.url, application_name: 'horizon-holder' });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await holder.query('SELECT 1'); // takes the snapshot
+      await new Promise((r) => setTimeout(r, 1100));
+      const body = (await app.http.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(body.database.horizon).toMatchObject({ oldestTransactionSeconds: expect.any(Number) });
+      expect(body.database.horizon.oldestTransactionSeconds).toBeGreaterThanOrEqual(1);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    const { rows } = await app.db.pool.query<{ setting: string }>(`SELECT current_setting('idle_in_transaction_session_timeout') AS setting`);
+    expect(rows[0]!.setting).toBe('1min'); // every new session of this database ends idle transactions
   });
 
   it('answers unknown API paths with 404 and a message', async () => {

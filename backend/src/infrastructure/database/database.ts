@@ -34,7 +34,10 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
     });
     url = embedded.url;
   }
-  const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger' });
+  // A session idle inside a transaction holds every reader of the global order back: end it
+  // after a minute (the database's own default says the same for every other client, see
+  // IdleTransactionsEnd; this covers connections opened before that migration ran).
+  const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger', options: '-c idle_in_transaction_session_timeout=60000' });
   let shuttingDown = false;
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', (error) => {

@@ -1,7 +1,7 @@
 import { projectionEntities, projectionMigrations } from '@escrow/projections';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
-import { CreateEscrowCommandSide1763800008000 } from '../../command-side/command-side.migrations';
+import { CreateEscrowCommandSide1763800008000, IdleTransactionsEnd1763800047000 } from '../../command-side/command-side.migrations';
 import { BankAccountIdempotencyKeys1763800032000, CreateBankAccounts1763800009000, CreateSandboxAchSubmissions1763800044000 } from '../../payments/payments.migrations';
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
 import { CreateRequestFingerprints1763800046000 } from '../../command-side/request-fingerprints';
@@ -23,6 +23,7 @@ export const allMigrations: Function[] = [
   CreateSandboxAchSubmissions1763800044000,
   MailOutboxDedupeKeys1763800045000,
   CreateRequestFingerprints1763800046000,
+  IdleTransactionsEnd1763800047000,
   CreateRateLimitsAndServerSecrets1763800160000,
 ];
 
