@@ -147,10 +147,14 @@ describe('ProjectionRunner', () => {
     expect(status.openDeadLetters).toBe(1);
 
     // 50 other projects keep being read fresh: every append is applied and waited for (read your writes).
+    let last = poison.position;
     for (let i = 0; i < 50; i++) {
       const appended = await fixture.store.append(`project-${i}`, [testEvent('Counted', { n: 2000 + i })]);
       expect(await runner.waitFor(appended.position, { projectors: ['failing'], timeoutMs: 5000 })).toBe(true);
+      last = appended.position;
     }
+    // The healthy projector runs on its own: count its rows once it has passed the last append too.
+    expect(await runner.waitFor(last, { projectors: ['healthy'], timeoutMs: 5000 })).toBe(true);
     const { rows: fresh } = await fixture.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events WHERE n >= 2000');
     expect(fresh[0]!.n).toBe(50);
     // Nothing of the parked stream after its poison was applied, and nothing half applied.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { formatPosition, parsePosition, type EventStore, type GlobalPosition, type NewEvent, type RecordedEvent } from '@escrow/domain';
+import { formatPosition, parsePosition, type EventStore, type GlobalPosition, type NewEvent, type ReadAllPage, type RecordedEvent } from '@escrow/domain';
 
 /** A store on one side of a copy, and words for it in messages and in the state file. */
 export interface CopyEndpoint {
@@ -95,6 +95,31 @@ function writeState(file: string, state: CopyState): void {
   renameSync(temporary, file);
 }
 
+/** How long a reader waits for events that have committed but are not yet readable in the global order. */
+const HORIZON_WAIT_MS = 30_000;
+
+/**
+ * The global order from `after` to the end, page by page (only pages with events). PostgreSQL
+ * shows an event in the global order once every transaction older than it has ended, anywhere in
+ * the cluster: a reader that stopped at the first empty page would miss what committed just
+ * before it while an unrelated transaction was open. The store's count of committed events,
+ * taken at the start, says where the end is; the reader waits (bounded) until it has seen them.
+ */
+async function* pagesToEnd(store: EventStore, after: GlobalPosition | null, batchSize: number): AsyncGenerator<ReadAllPage> {
+  const committed = await store.countAfter(after);
+  const deadline = Date.now() + HORIZON_WAIT_MS;
+  let seen = 0;
+  for (;;) {
+    const page = await store.readAll({ after, limit: batchSize });
+    after = page.lastPosition ?? after;
+    seen += page.events.length;
+    if (page.events.length > 0) yield page;
+    if (page.hasMore) continue;
+    if (committed === null || seen >= committed || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Consecutive events of one stream become one append: the global order is kept event for event. */
 function runsOf(events: RecordedEvent[]): RecordedEvent[][] {
   const runs: RecordedEvent[][] = [];
@@ -143,13 +168,11 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
   const startCount = state.copied;
   let after: GlobalPosition | null = parsePosition(state.after);
   let interrupted = false;
-  for (;;) {
+  for await (const page of pagesToEnd(source.store, after, batchSize)) {
     if (options.signal?.aborted) {
       interrupted = true;
       break;
     }
-    const page = await source.store.readAll({ after, limit: batchSize });
-    if (page.events.length === 0 && !page.hasMore) break;
     for (const run of runsOf(page.events)) {
       const first = run[0]!;
       await target.store.append(first.streamId, run.map(asNewEvent), { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
@@ -161,7 +184,6 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
     writeState(options.stateFile, state);
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     options.onProgress?.({ copied: state.copied, total, eventsPerSecond: Math.round((state.copied - startCount) / seconds) });
-    if (!page.hasMore) break;
   }
   if (interrupted) return { copied: state.copied, resumed: previous !== null, interrupted, verification: null };
   const verification = await verifyCopy(source.store, target.store, batchSize);
@@ -173,9 +195,7 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
 /** Every stream of a store: its number of events and a digest of their content, from one pass over the global order. */
 export async function summarizeStreams(store: EventStore, batchSize = 1000): Promise<Map<string, StreamSummary & { nextRevision: number }>> {
   const streams = new Map<string, { events: number; digest: Buffer; nextRevision: number }>();
-  let after: GlobalPosition | null = null;
-  for (;;) {
-    const page = await store.readAll({ after, limit: batchSize });
+  for await (const page of pagesToEnd(store, null, batchSize)) {
     for (const event of page.events) {
       const summary = streams.get(event.streamId) ?? { events: 0, digest: Buffer.alloc(32), nextRevision: 0 };
       // A gap or a repeat in the revisions shows as a different digest on the other side.
@@ -187,8 +207,6 @@ export async function summarizeStreams(store: EventStore, batchSize = 1000): Pro
       summary.nextRevision = event.revision + 1;
       streams.set(event.streamId, summary);
     }
-    after = page.lastPosition ?? after;
-    if (page.events.length === 0 && !page.hasMore) break;
   }
   return new Map([...streams].map(([id, s]) => [id, { events: s.events, digest: s.digest.toString('hex'), nextRevision: s.nextRevision }]));
 }
