@@ -49,7 +49,8 @@ module.exports = {
     },
     {
       name: 'features-stand-alone',
-      comment: 'a frontend feature never imports another feature (shared code lives in api/, components/, lib/ or the domain contract; pages and app compose features)',
+      comment:
+        'a frontend feature never imports another feature (shared code lives in api/, components/, lib/ or the domain contract; pages and app compose features)',
       severity: 'error',
       from: { path: '^frontend/src/features/([^/]+)/' },
       to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },

@@ -36,7 +36,7 @@ test-tools:
 	   else echo "Missing Debian packages:$$missing (sudo apt-get install -y$$missing)" >&2; exit 1; fi; fi
 
 test-unit: build
-	@node scripts/run-tests.mjs typecheck deps jest vitest
+	@node scripts/run-tests.mjs typecheck deps lint jest vitest
 
 test-e2e: build test-tools
 	@node scripts/run-tests.mjs e2e

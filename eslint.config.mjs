@@ -23,6 +23,13 @@ export default tseslint.config(
     },
   },
   {
+    // Decorator metadata needs the runtime reference of a class used only as a constructor
+    // parameter's type (Nest's injection, class-validator's nested types): told about the
+    // compiler options, consistent-type-imports leaves files with decorators alone.
+    files: ['backend/**/*.ts', 'projections/**/*.ts'],
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
+  },
+  {
     // Nest modules are classes with decorators only; empty by design.
     files: ['backend/src/**/*.module.ts'],
     rules: { '@typescript-eslint/no-extraneous-class': 'off' },
@@ -31,6 +38,11 @@ export default tseslint.config(
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // CommonJS files (jest's configs, a preload script) load with require by nature.
+    files: ['**/*.cjs', 'jest.config.js', 'jest.reliability.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Tests and kits may use `any` for answers they check field by field.

@@ -27,7 +27,9 @@ async function oursRunner(url) {
     async op(writer, run) {
       const stream = `ours-${run}-${writer}`;
       const expected = revisions.get(stream) ?? 'no_stream';
-      const result = await store.append(stream, [{ type: 'MilestoneVersionApproved', data: payload(writer, 0), metadata: metadata() }], { expectedRevision: expected });
+      const result = await store.append(stream, [{ type: 'MilestoneVersionApproved', data: payload(writer, 0), metadata: metadata() }], {
+        expectedRevision: expected,
+      });
       revisions.set(stream, result.nextExpectedRevision);
     },
     close: async () => {
@@ -67,7 +69,11 @@ async function emmettRunner(url) {
     async op(writer, run) {
       const stream = `emmett-${run}-${writer}`;
       const expected = versions.get(stream);
-      const result = await store.appendToStream(stream, [{ type: 'MilestoneVersionApproved', data: payload(writer, 0) }], expected === undefined ? {} : { expectedStreamVersion: expected });
+      const result = await store.appendToStream(
+        stream,
+        [{ type: 'MilestoneVersionApproved', data: payload(writer, 0) }],
+        expected === undefined ? {} : { expectedStreamVersion: expected },
+      );
       versions.set(stream, result.nextExpectedStreamVersion);
     },
     close: () => store.close(),
@@ -85,7 +91,9 @@ export async function runAppendsBenchmark() {
           const run = randomUUID().slice(0, 8);
           const r = await measure({ writers, seconds: SECONDS, operation: (w) => runner.op(w, run) });
           results.push({ store: runner.name, writers, ...r });
-          console.log(`${runner.name.padEnd(28)} ${String(writers).padStart(2)} writers: ${Math.round(r.perSecond)} events/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`);
+          console.log(
+            `${runner.name.padEnd(28)} ${String(writers).padStart(2)} writers: ${Math.round(r.perSecond)} events/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`,
+          );
         }
       } finally {
         await runner.close();
@@ -112,7 +120,9 @@ export async function runAppendsBenchmark() {
         r === ours ? `${((ours.perSecond / raw.perSecond) * 100).toFixed(0)}% of raw, ${(ours.perSecond / emmett.perSecond).toFixed(1)}× Emmett` : '',
       ]);
     }
-    verdicts.push(`${writers} writer(s): ours = ${((ours.perSecond / raw.perSecond) * 100).toFixed(0)}% of raw (target ≥ 85%), ${(ours.perSecond / emmett.perSecond).toFixed(1)}× Emmett (target ≥ 2×)`);
+    verdicts.push(
+      `${writers} writer(s): ours = ${((ours.perSecond / raw.perSecond) * 100).toFixed(0)}% of raw (target ≥ 85%), ${(ours.perSecond / emmett.perSecond).toFixed(1)}× Emmett (target ≥ 2×)`,
+    );
   }
   const table = markdownTable(['store', 'writers', 'events/s', 'p50 ms', 'p99 ms', 'ratio'], rows);
   console.log(`\n${table}\n\n${verdicts.join('\n')}`);

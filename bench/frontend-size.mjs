@@ -6,7 +6,9 @@ import { machine, markdownTable, writeSection } from './lib/harness.mjs';
 export async function runFrontendSizeBenchmark() {
   const results = measureRoutes();
   const rows = Object.entries(results).map(([route, r]) =>
-    r.built ? [route, `\`${r.url}\``, `${r.jsKb} KB`, `${r.cssKb} KB`, String(r.chunks), r.modules.map((m) => `\`${m}\``).join(', ')] : [route, `\`${r.url}\``, 'not built', '', '', r.reason],
+    r.built
+      ? [route, `\`${r.url}\``, `${r.jsKb} KB`, `${r.cssKb} KB`, String(r.chunks), r.modules.map((m) => `\`${m}\``).join(', ')]
+      : [route, `\`${r.url}\``, 'not built', '', '', r.reason],
   );
   const table = markdownTable(['route (first load)', 'URL', 'JavaScript, gzip', 'CSS, gzip', 'chunks', 'page modules'], rows);
   console.log(table);

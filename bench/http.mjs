@@ -130,7 +130,7 @@ function cursor(items) {
  * and the next cell would otherwise measure that backlog instead of its own route.
  */
 async function readModelsCaughtUp(pool) {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const { rows } = await pool.query(
       `SELECT bool_and(c.commit_position IS NOT NULL AND (c.commit_position::text::xid8, c.prepare_position::bigint) >= (e.transaction_id, e.global_position)) AS ok
          FROM projection_checkpoints c,
@@ -148,8 +148,11 @@ export async function runHttpBenchmark() {
   const waiting = ledger.generated.waiting;
 
   const ceilingPort = await freePort();
-  const ceiling = await startProcess('ceiling server', [join(repoRoot, 'bench', 'lib', 'ceiling-server.mjs')], { DATABASE_URL: url, PORT: String(ceilingPort) }, async (text) =>
-    text.includes(`listening ${ceilingPort}`),
+  const ceiling = await startProcess(
+    'ceiling server',
+    [join(repoRoot, 'bench', 'lib', 'ceiling-server.mjs')],
+    { DATABASE_URL: url, PORT: String(ceilingPort) },
+    async (text) => text.includes(`listening ${ceilingPort}`),
   );
   const apiPort = await freePort();
   const api = await startProcess(
@@ -176,7 +179,10 @@ export async function runHttpBenchmark() {
         name: 'POST /api/milestone/approval (approve)',
         kind: 'command',
         request: {
-          base, method: 'POST', headers: session, path: () => '/api/milestone/approval',
+          base,
+          method: 'POST',
+          headers: session,
+          path: () => '/api/milestone/approval',
           body: () => ({ milestone_id: approvals.take(), approve: true }),
           // Read your writes: the answer already shows the buyer's approval.
           verifyBody: (text) => JSON.parse(text).user_approval_status === 'approved',
@@ -237,7 +243,9 @@ export async function runHttpBenchmark() {
           String(r.p50),
           String(r.p99),
           String(r.errors),
-          r.kind === 'ceiling' ? '' : `p99 ${(r.p99 / ceilingRow.p99).toFixed(1)}× ceiling${judged ? `; target ≤ ${target} ms ${r.p99 <= target ? 'met' : 'missed'}` : ''}`,
+          r.kind === 'ceiling'
+            ? ''
+            : `p99 ${(r.p99 / ceilingRow.p99).toFixed(1)}× ceiling${judged ? `; target ≤ ${target} ms ${r.p99 <= target ? 'met' : 'missed'}` : ''}`,
         ];
       });
     return markdownTable(['route', 'rate req/s', 'done req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio'], rows);

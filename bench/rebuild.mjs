@@ -33,7 +33,10 @@ async function primaryKeyOf(pool, table) {
 }
 
 async function columnsOf(pool, table) {
-  const { rows } = await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`, [table]);
+  const { rows } = await pool.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
   return rows.map((r) => r.column_name);
 }
 
@@ -121,7 +124,13 @@ export async function runRebuildBenchmark() {
   const ceilingRate = rate(ceiling.events, ceiling.seconds);
   const rows = [
     ['raw ceiling: keyset read + plain SQL upserts of the same rows', ceiling.seconds.toFixed(1), String(ceilingRate), '', ''],
-    ['`projections rebuild --all` (every read model)', ours.seconds.toFixed(1), String(oursRate), ours.peakRssMb === null ? '?' : `${Math.round(ours.peakRssMb)} MB`, `${Math.round((oursRate / ceilingRate) * 100)}% of ceiling`],
+    [
+      '`projections rebuild --all` (every read model)',
+      ours.seconds.toFixed(1),
+      String(oursRate),
+      ours.peakRssMb === null ? '?' : `${Math.round(ours.peakRssMb)} MB`,
+      `${Math.round((oursRate / ceilingRate) * 100)}% of ceiling`,
+    ],
   ];
   const table = markdownTable(['rebuild', 'seconds', 'events/s', 'peak RSS', 'ratio'], rows);
   const applied = ours.projectors.map((p) => `${p.name} ${p.applied}`).join(', ');

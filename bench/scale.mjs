@@ -68,7 +68,15 @@ async function startApis(url, count) {
       const process_ = await startProcess(
         `API on ${port}`,
         [join(repoRoot, 'backend', 'dist', 'main.js')],
-        { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', RUN_PROJECTIONS: 'false', PAYMENTS_SANDBOX_SETTLE_MS: '3600000', SEED_DEMO_DATA: 'true', READ_YOUR_WRITES_TIMEOUT_MS: '5000' },
+        {
+          DATABASE_URL: url,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          RUN_PROJECTIONS: 'false',
+          PAYMENTS_SANDBOX_SETTLE_MS: '3600000',
+          SEED_DEMO_DATA: 'true',
+          READ_YOUR_WRITES_TIMEOUT_MS: '5000',
+        },
         async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200,
       );
       return { base: `http://127.0.0.1:${port}`, process: process_ };
@@ -77,7 +85,9 @@ async function startApis(url, count) {
 }
 
 const startWorker = (url) =>
-  startProcess('projection worker', [join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'run'], { DATABASE_URL: url }, async (text) => text.includes('projection worker running'));
+  startProcess('projection worker', [join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'run'], { DATABASE_URL: url }, async (text) =>
+    text.includes('projection worker running'),
+  );
 
 async function copyToEmptyDatabase(url) {
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
@@ -88,7 +98,20 @@ async function copyToEmptyDatabase(url) {
   const targetUrl = url.replace(/\/[^/]+$/, `/${name}`);
   const started = Date.now();
   try {
-    const args = [join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'copy-events', '--from', 'postgres', '--to', 'postgres', '--from-url', url, '--to-url', targetUrl, '--state', join(os.tmpdir(), `bench-copy-${process.pid}.json`)];
+    const args = [
+      join(repoRoot, 'backend', 'dist', 'projections-cli.js'),
+      'copy-events',
+      '--from',
+      'postgres',
+      '--to',
+      'postgres',
+      '--from-url',
+      url,
+      '--to-url',
+      targetUrl,
+      '--state',
+      join(os.tmpdir(), `bench-copy-${process.pid}.json`),
+    ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -193,11 +216,15 @@ export async function runScaleBenchmark() {
       await admin.end();
     }
     const replayRow = { total, seconds, eventsPerSecond: total / seconds, projectors: createProjectors().length };
-    console.log(`worker replay of ${total} events from an empty read side: ${seconds.toFixed(1)} s, ${replayRow.eventsPerSecond.toFixed(0)} events/s (${replayRow.projectors} projectors)`);
+    console.log(
+      `worker replay of ${total} events from an empty read side: ${seconds.toFixed(1)} s, ${replayRow.eventsPerSecond.toFixed(0)} events/s (${replayRow.projectors} projectors)`,
+    );
 
     // Moving the ledger: copy-events into an empty database on the same server, then its verification.
     const copy = await copyToEmptyDatabase(url);
-    console.log(`copy-events of ${copy.events} events PostgreSQL → PostgreSQL: ${copy.seconds.toFixed(1)} s in all (${(copy.events / copy.seconds).toFixed(0)} events/s including the verification of both sides)`);
+    console.log(
+      `copy-events of ${copy.events} events PostgreSQL → PostgreSQL: ${copy.seconds.toFixed(1)} s in all (${(copy.events / copy.seconds).toFixed(0)} events/s including the verification of both sides)`,
+    );
 
     const date = new Date().toISOString().slice(0, 10);
     const load = `load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work on the machine shows here: every process, PostgreSQL and the load generator share its cores)`;
@@ -208,8 +235,30 @@ export async function runScaleBenchmark() {
 \`BENCH_EVENTS=${BENCH_EVENTS} node bench/run-all.mjs scale\`, ${date}, ${machine()}; ${load}; embedded PostgreSQL 18 with durable defaults on the same machine as every process and the load generator. Closed loop: ${CONNECTIONS} connections in all, ${SECONDS} s per cell; API processes with \`RUN_PROJECTIONS=false\` and one projection worker.
 
 ${markdownTable(
-  ['API processes', 'load', 'answered / s', 'per process / s', 'events appended / s', 'p50 ms', 'p99 ms', 'failed', 'read-your-writes time-outs', 'worker caught up after'],
-  rows.map((r) => [r.apiCount, r.kind === 'command' ? 'approve (command)' : 'GET /api/job/{id}/milestones', r.perSecond.toFixed(0), r.perProcess.toFixed(0), r.eventsPerSecond.toFixed(0), r.p50, r.p99, r.failed, r.rywTimeouts, `${r.catchUp.toFixed(1)} s`]),
+  [
+    'API processes',
+    'load',
+    'answered / s',
+    'per process / s',
+    'events appended / s',
+    'p50 ms',
+    'p99 ms',
+    'failed',
+    'read-your-writes time-outs',
+    'worker caught up after',
+  ],
+  rows.map((r) => [
+    r.apiCount,
+    r.kind === 'command' ? 'approve (command)' : 'GET /api/job/{id}/milestones',
+    r.perSecond.toFixed(0),
+    r.perProcess.toFixed(0),
+    r.eventsPerSecond.toFixed(0),
+    r.p50,
+    r.p99,
+    r.failed,
+    r.rywTimeouts,
+    `${r.catchUp.toFixed(1)} s`,
+  ]),
 )}
 
 The worker alone, replaying all ${total} events through the live path from an empty read side (${replayRow.projectors} projectors, batches of 500 per projector): ${seconds.toFixed(1)} s, **${replayRow.eventsPerSecond.toFixed(0)} events/s**.

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+
 import { e2eEnvironment } from './e2e/support/environment';
 
 // Ports are chosen once, in the runner; workers inherit them through the environment.

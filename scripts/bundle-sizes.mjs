@@ -8,7 +8,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, posix, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const frontend = join(root, 'frontend');
@@ -36,7 +36,9 @@ export function routeTree() {
   const file = join(frontend, routerFile);
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const importOf = (node) =>
-    ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]) ? node.arguments[0].text : null;
+    ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])
+      ? node.arguments[0].text
+      : null;
   const lazyConsts = new Map();
   let routesArray = null;
   const visitTop = (node) => {
@@ -68,7 +70,8 @@ export function routeTree() {
       const name = property.name && ts.isIdentifier(property.name) ? property.name.text : null;
       if (name === 'path' && ts.isStringLiteralLike(property.initializer)) route.path = property.initializer.text;
       else if (name === 'index') route.index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
-      else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) route.children = property.initializer.elements.filter(ts.isObjectLiteralExpression).map(toRoute);
+      else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer))
+        route.children = property.initializer.elements.filter(ts.isObjectLiteralExpression).map(toRoute);
       else modulesIn(property, route.modules);
     }
     return route;
@@ -104,7 +107,11 @@ export function measureRoutes(routes = ROUTES) {
     const own = matches.filter((m) => m.route.path !== '*' && m.route.modules.size > 0);
     const keys = specs.map((spec) => manifestKey(manifest, spec));
     if (own.length === 0 || keys.some((k) => k === null)) {
-      results[route] = { url, built: false, reason: own.length === 0 ? 'no route of its own in router.tsx' : `no chunk for ${specs[keys.indexOf(null)]} in the build` };
+      results[route] = {
+        url,
+        built: false,
+        reason: own.length === 0 ? 'no route of its own in router.tsx' : `no chunk for ${specs[keys.indexOf(null)]} in the build`,
+      };
       continue;
     }
     const all = keys.reduce((seen, key) => closure(key, seen), closure(entryKey, new Set()));
@@ -126,7 +133,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const results = measureRoutes();
   for (const [route, r] of Object.entries(results)) {
     if (!r.built) console.log(`${route.padEnd(20)} not built (${r.url}: ${r.reason})`);
-    else console.log(`${route.padEnd(20)} ${String(r.jsKb).padStart(7)} KB JS gzip in ${r.chunks} chunks, ${r.cssKb} KB CSS gzip (${r.url}: ${r.modules.join(', ')})`);
+    else
+      console.log(
+        `${route.padEnd(20)} ${String(r.jsKb).padStart(7)} KB JS gzip in ${r.chunks} chunks, ${r.cssKb} KB CSS gzip (${r.url}: ${r.modules.join(', ')})`,
+      );
   }
   if (process.argv.includes('--check')) {
     const home = results.home;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite (type checks, dependency rules, jest, vitest, Playwright), each with a
 // machine-readable report, and ends with one line: `N passed, N failed`.
-// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps budget jest vitest e2e reliability
+// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps lint budget jest vitest e2e reliability
 // (reliability takes ~4.5 minutes alone on a 2-core machine, under the 10 minutes that keep it
 // in make test; see docs/reliability.md).
 import { spawnSync } from 'node:child_process';
@@ -45,6 +45,16 @@ const suites = {
   deps() {
     const { status } = run('npx', ['depcruise', 'domain/src', 'projections/src', 'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs']);
     return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  },
+  lint() {
+    // ESLint (typescript-eslint strict, React's hook rules, sorted imports) and Prettier's check;
+    // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
+    const eslint = run('npx', ['eslint', '.', '--max-warnings=0']);
+    if (eslint.status !== 0) console.error('eslint found problems');
+    const prettier = run('npx', ['prettier', '--check', '.', '--log-level=warn']);
+    if (prettier.status !== 0) console.error('prettier: the files above are not formatted (npx prettier --write .)');
+    const passed = [eslint, prettier].filter((r) => r.status === 0).length;
+    return { passed, failed: 2 - passed };
   },
   budget() {
     // The home page's first-load JavaScript must stay within 200 KB gzip (built by make test).
@@ -103,7 +113,10 @@ for (const name of wanted) {
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${r.note ? `  (${r.note})` : ''}`);
+for (const r of results)
+  console.log(
+    `${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${r.note ? `  (${r.note})` : ''}`,
+  );
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -21,7 +21,18 @@ const pg = new EmbeddedPostgres({
   persistent: true,
   createPostgresUser: process.getuid?.() === 0,
   initdbFlags: ['--encoding=UTF8', '--locale=C'],
-  postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+  postgresFlags: [
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'listen_addresses=127.0.0.1',
+  ],
   onLog: () => undefined,
   onError: (message) => {
     const text = String(message instanceof Error ? message.message : message);

@@ -1,9 +1,10 @@
 // Starts one throw-away embedded PostgreSQL for the whole jest run, on a free port, in a temp
 // directory. Test files create their own databases from it (see testing/test-database.ts).
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from '../backend/src/infrastructure/database/postgres-access';
 
 function freePort(): Promise<number> {
@@ -33,7 +34,18 @@ export default async function globalSetup(): Promise<void> {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // Tests need no durability; this keeps the suite fast on slow disks.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
     onLog: () => undefined,
     onError: (message: unknown) => {
       const text = String(message instanceof Error ? message.message : message);

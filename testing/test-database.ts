@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
+
+type MigrationClass = new () => MigrationInterface;
 
 export interface TestDatabase {
   url: string;
@@ -36,7 +39,7 @@ const templates = new Map<string, Promise<string>>();
  * A migrated template per set of migrations, built once per run under an advisory lock (jest
  * workers race for it); every test database is a cheap copy of it.
  */
-function migratedTemplate(key: string, migrations: Function[]): Promise<string> {
+function migratedTemplate(key: string, migrations: MigrationClass[]): Promise<string> {
   const name = `template_${key}`;
   let pending = templates.get(name);
   if (!pending) {
@@ -64,8 +67,11 @@ function migratedTemplate(key: string, migrations: Function[]): Promise<string> 
 }
 
 /** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(migrations: Function[]): Promise<TestDatabase> {
-  const key = createHash('sha1').update(migrations.map((m) => m.name).join(',')).digest('hex').slice(0, 12);
+export async function createTestDatabase(migrations: MigrationClass[]): Promise<TestDatabase> {
+  const key = createHash('sha1')
+    .update(migrations.map((m) => m.name).join(','))
+    .digest('hex')
+    .slice(0, 12);
   const template = await migratedTemplate(key, migrations);
   const name = `test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));

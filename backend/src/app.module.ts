@@ -1,7 +1,8 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+
 import { AdminModule } from './admin';
 import { AgreementsModule } from './agreements';
 import type { AppConfig } from './config/app-config';

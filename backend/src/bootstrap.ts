@@ -1,22 +1,25 @@
 import 'reflect-metadata';
-import { Logger, ValidationPipe, BadRequestException, type LogLevel } from '@nestjs/common';
+
+import { existsSync } from 'node:fs';
+
+import { BadRequestException, Logger, type LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { existsSync } from 'node:fs';
-import type { DataSource } from 'typeorm';
 import type { ValidationError } from 'class-validator';
+import type { DataSource } from 'typeorm';
+
+import { AgreementsService } from './agreements';
 import { AppModule } from './app.module';
+import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
-import { createDataSource, openDatabase, type DatabaseHandle } from './infrastructure/database/database';
-import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { registerSecurity } from './http/security';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
-import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
+import { registerSecurity } from './http/security';
+import { createDataSource, type DatabaseHandle, openDatabase } from './infrastructure/database/database';
+import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { seedDemoProjects } from './seed/demo-projects';
-import { EventStreams, IdsService } from './command-side';
-import { AgreementsService } from './agreements';
+import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -86,7 +89,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     throw error;
   }
 
-  const adapter = new FastifyAdapter({ trustProxy: config.trustedProxies.split(',').map((p) => p.trim()).filter(Boolean), bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustedProxies
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    bodyLimit: 1024 * 1024,
+  });
   const routes = recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],

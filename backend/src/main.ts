@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig, type AppConfig } from './config/app-config';
+
 import { createApp } from './bootstrap';
+import { type AppConfig, loadConfig } from './config/app-config';
 import { describeStartupError } from './infrastructure/startup-errors';
 
 let config: AppConfig | null = null;
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // eslint-disable-next-line no-console
-  console.error(`Escrow Ledger failed to start: ${describeStartupError(error, config && { port: config.port, host: config.host, databaseUrl: config.databaseUrl })}`);
+  console.error(
+    `Escrow Ledger failed to start: ${describeStartupError(error, config && { port: config.port, host: config.host, databaseUrl: config.databaseUrl })}`,
+  );
   process.exit(1);
 });

@@ -1,15 +1,26 @@
 import 'reflect-metadata';
+
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+
+import {
+  type CopyEndpoint,
+  CopyRefusedError,
+  createProjectors,
+  type OpenCopyStores,
+  ProjectionRunner,
+  runProjectionsCli,
+  type StoreKind,
+} from '@escrow/projections';
 import { Pool } from 'pg';
-import { CopyRefusedError, createProjectors, ProjectionRunner, runProjectionsCli, type CopyEndpoint, type OpenCopyStores, type StoreKind } from '@escrow/projections';
-import { loadConfig, type AppConfig } from './config/app-config';
-import { createDataSource, openDatabase } from './infrastructure/database/database';
-import { allEntities, allMigrations } from './infrastructure/database/schema';
+
+import { migrate } from './bootstrap';
+import { type AppConfig, loadConfig } from './config/app-config';
 import { createEventStore } from './event-store/event-store.factory';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
-import { migrate } from './bootstrap';
+import { createDataSource, openDatabase } from './infrastructure/database/database';
+import { allEntities, allMigrations } from './infrastructure/database/schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
 export function withoutPassword(url: string): string {
@@ -31,7 +42,8 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
     const open = async (side: 'source' | 'target', spec: { kind: StoreKind; url: string | null }): Promise<CopyEndpoint> => {
       if (spec.kind === 'eventstoredb') {
         const connectionString = spec.url ?? config.eventStoreConnectionString;
-        if (!connectionString) throw new CopyRefusedError(`Name the ${side} EventStoreDB with --${side === 'source' ? 'from' : 'to'}-url esdb://… or EVENTSTORE_CONNECTION_STRING.`);
+        if (!connectionString)
+          throw new CopyRefusedError(`Name the ${side} EventStoreDB with --${side === 'source' ? 'from' : 'to'}-url esdb://… or EVENTSTORE_CONNECTION_STRING.`);
         const store = new EventStoreDbEventStore({ connectionString, log });
         closers.push(() => store.close());
         return { store, description: `eventstoredb ${withoutPassword(connectionString)}` };

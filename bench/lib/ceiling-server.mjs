@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-await pool.query('CREATE TABLE IF NOT EXISTS http_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+await pool.query(
+  'CREATE TABLE IF NOT EXISTS http_ceiling (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+);
 const app = Fastify({ logger: false });
 app.post('/insert', async (request, reply) => {
   const { rows } = await pool.query('INSERT INTO http_ceiling (body) VALUES ($1) RETURNING id', [JSON.stringify(request.body ?? null)]);

@@ -56,10 +56,14 @@ export async function closeLedgerFixture() {
 export function runRebuildCli(url, { echo = true } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['-r', join(repoRoot, 'bench', 'lib', 'report-peak-rss.cjs'), join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'rebuild', '--all'], {
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-r', join(repoRoot, 'bench', 'lib', 'report-peak-rss.cjs'), join(repoRoot, 'backend', 'dist', 'projections-cli.js'), 'rebuild', '--all'],
+      {
+        env: { ...process.env, DATABASE_URL: url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => {

@@ -15,7 +15,13 @@ const MILESTONES_PER_WAITING_PROJECT = 6;
 const ROWS_PER_COPY = 50_000;
 const SPAN_MS = 365 * 24 * 60 * 60 * 1000;
 const FIRST_EVENT_AT = Date.parse('2025-06-01T08:00:00.000Z');
-const SEQUENCES = { job: 'job_id_seq', version: 'milestone_version_id_seq', payee: 'milestone_payee_id_seq', deposit: 'deposit_id_seq', dispute: 'dispute_id_seq' };
+const SEQUENCES = {
+  job: 'job_id_seq',
+  version: 'milestone_version_id_seq',
+  payee: 'milestone_payee_id_seq',
+  deposit: 'deposit_id_seq',
+  dispute: 'dispute_id_seq',
+};
 const SYNTHETIC_COMPANIES = 300;
 const SYNTHETIC_BUYERS = 3000;
 
@@ -226,7 +232,8 @@ export async function generateLedger({ url, events: target, waiting = { approve:
     };
 
     for (;;) {
-      while (waitingStarted < waitingProjects.length && emitted >= waitingAt(waitingStarted)) start(waitingForBuyerProject(ctx, waitingProjects[waitingStarted++]), true);
+      while (waitingStarted < waitingProjects.length && emitted >= waitingAt(waitingStarted))
+        start(waitingForBuyerProject(ctx, waitingProjects[waitingStarted++]), true);
       if (emitted < target) while (active.length < ACTIVE_PROJECTS) start(typicalProject(ctx));
       if (active.length === 0) {
         if (waitingStarted < waitingProjects.length) continue;

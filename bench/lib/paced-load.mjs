@@ -26,7 +26,14 @@ export async function pacedLoad({ base, rate, seconds, method, path, body, heade
   const send = (i, dueAt) => {
     const payload = body ? JSON.stringify(body(i)) : undefined;
     const request = pool
-      .request({ method, path: path(i), headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, body: payload, headersTimeout: 30_000, bodyTimeout: 30_000 })
+      .request({
+        method,
+        path: path(i),
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        body: payload,
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      })
       .then(async (response) => {
         const text = await response.body.text();
         if (response.statusCode < 200 || response.statusCode >= 300) errors++;

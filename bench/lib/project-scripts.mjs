@@ -3,8 +3,34 @@
 // with the domain's own decider on the current state and sends the events back. Nothing here
 // invents an event: if a script asks for something the rules refuse, the generator throws.
 
-const SERVICES = ['General Contracting', 'Roofing', 'Plumbing', 'Electrical', 'Framing', 'Concrete', 'HVAC', 'Painting', 'Flooring', 'Landscaping', 'Solar', 'Drywall'];
-const TITLES = ['Demolition', 'Foundation', 'Framing', 'Rough plumbing', 'Rough electrical', 'Roof', 'Insulation', 'Drywall', 'Cabinets and counters', 'Flooring', 'Paint', 'Final finishes'];
+const SERVICES = [
+  'General Contracting',
+  'Roofing',
+  'Plumbing',
+  'Electrical',
+  'Framing',
+  'Concrete',
+  'HVAC',
+  'Painting',
+  'Flooring',
+  'Landscaping',
+  'Solar',
+  'Drywall',
+];
+const TITLES = [
+  'Demolition',
+  'Foundation',
+  'Framing',
+  'Rough plumbing',
+  'Rough electrical',
+  'Roof',
+  'Insulation',
+  'Drywall',
+  'Cabinets and counters',
+  'Flooring',
+  'Paint',
+  'Final finishes',
+];
 const DEFINITIONS = [
   'Work complete as drawn, inspected and passed by the county inspector, site left broom clean.',
   'Materials delivered and installed per the agreed plan; owner walkthrough done with a punch list under five items.',
@@ -80,8 +106,13 @@ export function* typicalProject(ctx) {
   const project = (command) => ({ stream: 'project', key: jobId, jobId, command });
   const milestone = (originalId, command) => ({ stream: 'milestone', key: originalId, jobId, command });
 
-  yield project({ type: 'CreateJobDraft', data: { jobId, customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES), customerInitiated }, metadata: creator() });
-  if (h.chance(0.1)) yield project({ type: 'UpdateJobBasics', data: { customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES) }, metadata: creator() });
+  yield project({
+    type: 'CreateJobDraft',
+    data: { jobId, customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES), customerInitiated },
+    metadata: creator(),
+  });
+  if (h.chance(0.1))
+    yield project({ type: 'UpdateJobBasics', data: { customerId: buyer, primaryCompanyId: seller.companyId, service: h.pick(SERVICES) }, metadata: creator() });
 
   // The milestones are proposed on the draft; submitting needs at least one.
   const count = h.between(2, 6);
@@ -92,7 +123,16 @@ export function* typicalProject(ctx) {
     const byBuyer = customerInitiated && h.chance(0.3);
     yield milestone(originalId, {
       type: 'ProposeMilestone',
-      data: { originalId, jobId, title: `${h.pick(TITLES)} (${position})`, definition: h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
+      data: {
+        originalId,
+        jobId,
+        title: `${h.pick(TITLES)} (${position})`,
+        definition: h.pick(DEFINITIONS),
+        position,
+        payees,
+        amount,
+        payeeIds: ids.many('payee', payees.length),
+      },
       metadata: byBuyer ? asBuyer() : asSeller(),
     });
     milestones.push({ originalId, position, proposer: byBuyer ? 'customer' : 'company', head: originalId });
@@ -100,8 +140,21 @@ export function* typicalProject(ctx) {
   yield project({ type: 'SubmitJob', data: { milestoneCount: count }, metadata: creator() });
   // Both parties sign before the first deposit.
   const hash = ctx.hex(64);
-  for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
-    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', legalName: party === 'customer' ? 'Pat Owner' : 'Sam Builder', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+  for (const [party, as] of [
+    ['customer', asBuyer],
+    ['company', asSeller],
+  ]) {
+    yield project({
+      type: 'SignProjectAgreement',
+      data: {
+        party,
+        signedName: party === 'customer' ? 'Pat Owner' : 'Sam Builder',
+        legalName: party === 'customer' ? 'Pat Owner' : 'Sam Builder',
+        agreementHash: hash,
+        contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}`,
+      },
+      metadata: as(),
+    });
   }
 
   for (const m of milestones) {
@@ -111,12 +164,25 @@ export function* typicalProject(ctx) {
     // Negotiation: a rejection invites an edit (a new version), sometimes twice.
     let rounds = h.chance(0.2) ? (h.chance(0.3) ? 2 : 1) : 0;
     while (rounds-- > 0) {
-      yield milestone(m.originalId, { type: 'RejectMilestoneVersion', data: { versionId: m.head, reason: h.chance(0.5) ? 'Please split out the permit fees.' : null }, metadata: reviewer() });
+      yield milestone(m.originalId, {
+        type: 'RejectMilestoneVersion',
+        data: { versionId: m.head, reason: h.chance(0.5) ? 'Please split out the permit fees.' : null },
+        metadata: reviewer(),
+      });
       const versionId = ids.next('version');
       const { payees, amount } = payeesFor(h, seller.companyId, people.companies);
       yield milestone(m.originalId, {
         type: 'ProposeMilestoneEdit',
-        data: { versionId, basedOnVersionId: m.head, title: `${h.pick(TITLES)} (${m.position}, revised)`, definition: h.pick(DEFINITIONS), position: m.position, payees, amount, payeeIds: ids.many('payee', payees.length) },
+        data: {
+          versionId,
+          basedOnVersionId: m.head,
+          title: `${h.pick(TITLES)} (${m.position}, revised)`,
+          definition: h.pick(DEFINITIONS),
+          position: m.position,
+          payees,
+          amount,
+          payeeIds: ids.many('payee', payees.length),
+        },
         metadata: author(),
       });
       m.head = versionId;
@@ -134,18 +200,35 @@ export function* typicalProject(ctx) {
     yield milestone(m.originalId, { type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: asBuyer() });
     const settling = asSystem();
     const clearsAt = new Date(Date.parse(settling.now) + 2 * 86_400_000).toISOString();
-    yield milestone(m.originalId, { type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt }, metadata: settling });
+    yield milestone(m.originalId, {
+      type: 'SettleDeposit',
+      data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt },
+      metadata: settling,
+    });
     // The generated clock moves on far less than the return window between events: clear at the window's end.
     yield milestone(m.originalId, { type: 'ClearDeposit', data: { depositId }, metadata: { ...asSystem(), now: clearsAt } });
 
     let paid;
     if (h.chance(0.07)) {
       const opener = h.chance(0.75) ? 'customer' : 'company';
-      yield milestone(m.originalId, { type: 'OpenDispute', data: { disputeId: ids.next('dispute'), statement: 'The work does not match the agreed completion criteria.' }, metadata: opener === 'customer' ? asBuyer() : asSeller() });
-      if (h.chance(0.8)) yield milestone(m.originalId, { type: 'RespondToDispute', data: { statement: 'We finished what the scope sheet lists; happy to walk it with you.' }, metadata: opener === 'customer' ? asSeller() : asBuyer() });
+      yield milestone(m.originalId, {
+        type: 'OpenDispute',
+        data: { disputeId: ids.next('dispute'), statement: 'The work does not match the agreed completion criteria.' },
+        metadata: opener === 'customer' ? asBuyer() : asSeller(),
+      });
+      if (h.chance(0.8))
+        yield milestone(m.originalId, {
+          type: 'RespondToDispute',
+          data: { statement: 'We finished what the scope sheet lists; happy to walk it with you.' },
+          metadata: opener === 'customer' ? asSeller() : asBuyer(),
+        });
       const roll = h.between(1, 10);
       const resolution = roll <= 4 ? 'release' : roll <= 7 ? 'refund' : 'split';
-      paid = yield milestone(m.originalId, { type: 'ResolveDispute', data: { resolution, refundAmount: resolution === 'split' ? '100.00' : null, note: 'Resolved after reviewing photos from both parties.' }, metadata: asAdmin() });
+      paid = yield milestone(m.originalId, {
+        type: 'ResolveDispute',
+        data: { resolution, refundAmount: resolution === 'split' ? '100.00' : null, note: 'Resolved after reviewing photos from both parties.' },
+        metadata: asAdmin(),
+      });
     } else {
       yield milestone(m.originalId, { type: 'MarkMilestoneComplete', data: { complete: true }, metadata: asSeller() });
       if (h.chance(0.03)) {
@@ -157,9 +240,17 @@ export function* typicalProject(ctx) {
     // The provider pays every disbursement and refund the decision requested.
     for (const event of paid) {
       if (event.type === 'DisbursementRequested') {
-        yield milestone(m.originalId, { type: 'RecordDisbursementPaid', data: { disbursementId: event.data.disbursementId, providerReference: `sbx_p${event.data.disbursementId}` }, metadata: asSystem() });
+        yield milestone(m.originalId, {
+          type: 'RecordDisbursementPaid',
+          data: { disbursementId: event.data.disbursementId, providerReference: `sbx_p${event.data.disbursementId}` },
+          metadata: asSystem(),
+        });
       } else if (event.type === 'RefundRequested') {
-        yield milestone(m.originalId, { type: 'RecordRefundPaid', data: { refundId: event.data.refundId, providerReference: `sbx_r${event.data.refundId}` }, metadata: asSystem() });
+        yield milestone(m.originalId, {
+          type: 'RecordRefundPaid',
+          data: { refundId: event.data.refundId, providerReference: `sbx_r${event.data.refundId}` },
+          metadata: asSystem(),
+        });
       }
     }
   }
@@ -178,11 +269,28 @@ export function* waitingForBuyerProject(ctx, kinds) {
   const asSeller = () => ctx.meta(sellerId, 'company', sellerCompanyId);
   const project = (command) => ({ stream: 'project', key: jobId, jobId, command });
   const milestone = (originalId, command) => ({ stream: 'milestone', key: originalId, jobId, command });
-  yield project({ type: 'CreateJobDraft', data: { jobId, customerId: buyerId, primaryCompanyId: sellerCompanyId, service: ctx.h.pick(SERVICES), customerInitiated: false }, metadata: asSeller() });
+  yield project({
+    type: 'CreateJobDraft',
+    data: { jobId, customerId: buyerId, primaryCompanyId: sellerCompanyId, service: ctx.h.pick(SERVICES), customerInitiated: false },
+    metadata: asSeller(),
+  });
   yield project({ type: 'SubmitJob', data: { milestoneCount: kinds.length }, metadata: asSeller() });
   const hash = ctx.hex(64);
-  for (const [party, as] of [['customer', asBuyer], ['company', asSeller]]) {
-    yield project({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', legalName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller', agreementHash: hash, contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}` }, metadata: as() });
+  for (const [party, as] of [
+    ['customer', asBuyer],
+    ['company', asSeller],
+  ]) {
+    yield project({
+      type: 'SignProjectAgreement',
+      data: {
+        party,
+        signedName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller',
+        legalName: party === 'customer' ? 'Jordan Buyer' : 'Sam Seller',
+        agreementHash: hash,
+        contractName: `escrow-agreement-job-${jobId}-${hash.slice(0, 12)}`,
+      },
+      metadata: as(),
+    });
   }
   ctx.targets.jobs.push(jobId);
   let position = 0;
@@ -191,10 +299,20 @@ export function* waitingForBuyerProject(ctx, kinds) {
     const { payees, amount } = payeesFor(ctx.h, sellerCompanyId, people.companies);
     yield milestone(originalId, {
       type: 'ProposeMilestone',
-      data: { originalId, jobId, title: `${ctx.h.pick(TITLES)} (${++position})`, definition: ctx.h.pick(DEFINITIONS), position, payees, amount, payeeIds: ids.many('payee', payees.length) },
+      data: {
+        originalId,
+        jobId,
+        title: `${ctx.h.pick(TITLES)} (${++position})`,
+        definition: ctx.h.pick(DEFINITIONS),
+        position,
+        payees,
+        amount,
+        payeeIds: ids.many('payee', payees.length),
+      },
       metadata: asSeller(),
     });
-    if (kind === 'deposit' || ctx.h.chance(0.5)) yield milestone(originalId, { type: 'ApproveMilestoneVersion', data: { versionId: originalId }, metadata: asSeller() });
+    if (kind === 'deposit' || ctx.h.chance(0.5))
+      yield milestone(originalId, { type: 'ApproveMilestoneVersion', data: { versionId: originalId }, metadata: asSeller() });
     if (kind === 'deposit') yield milestone(originalId, { type: 'ApproveMilestoneVersion', data: { versionId: originalId }, metadata: asBuyer() });
     ctx.targets[kind].push(originalId);
   }

@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+
+import type { Page } from '@playwright/test';
+
 import { apiSession } from './support/api';
 import { query } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
@@ -12,13 +14,18 @@ function dollars(amount: string): string {
 }
 
 async function ledgerTotal(account: string, where = 'true', params: unknown[] = []): Promise<string> {
-  const [row] = await query<{ total: string }>(`SELECT coalesce(sum(amount), 0)::numeric(14,2)::text AS total FROM ledger_entries WHERE account = '${account}' AND ${where}`, params);
+  const [row] = await query<{ total: string }>(
+    `SELECT coalesce(sum(amount), 0)::numeric(14,2)::text AS total FROM ledger_entries WHERE account = '${account}' AND ${where}`,
+    params,
+  );
   return row!.total;
 }
 
 /** The sandbox pays the demo's payouts a moment after start; the ledger is final once none is open. */
 async function paymentsSettled(): Promise<void> {
-  await expect.poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`))[0]!.n, { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`))[0]!.n, { timeout: 30_000 })
+    .toBe(0);
 }
 
 async function loginAsAdmin(page: Page): Promise<void> {
@@ -27,12 +34,39 @@ async function loginAsAdmin(page: Page): Promise<void> {
 }
 
 const ADMIN_API_GETS = [
-  '/api/admin/dashboard', '/api/admin/payments', '/api/admin/payments?format=csv', '/api/admin/reports', '/api/admin/reports/csv?report=monthly', '/api/admin/projects',
-  '/api/admin/job/1000', '/api/admin/job/1000/ledger', '/api/admin/job/1000/events', '/api/admin/job/1000/as-of?at=2026-01-01T00:00:00Z', '/api/admin/job/1000/contracts',
-  '/api/admin/users', '/api/admin/companies', '/api/admin/contractor-applications', '/api/admin/disputes', '/api/admin/projections', '/api/admin/projections/jobs/dead-letters',
+  '/api/admin/dashboard',
+  '/api/admin/payments',
+  '/api/admin/payments?format=csv',
+  '/api/admin/reports',
+  '/api/admin/reports/csv?report=monthly',
+  '/api/admin/projects',
+  '/api/admin/job/1000',
+  '/api/admin/job/1000/ledger',
+  '/api/admin/job/1000/events',
+  '/api/admin/job/1000/as-of?at=2026-01-01T00:00:00Z',
+  '/api/admin/job/1000/contracts',
+  '/api/admin/users',
+  '/api/admin/companies',
+  '/api/admin/contractor-applications',
+  '/api/admin/disputes',
+  '/api/admin/projections',
+  '/api/admin/projections/jobs/dead-letters',
 ];
-const ADMIN_SCREENS = ['/admin', '/admin/dashboard', '/admin/projects', '/admin/job/1000', '/admin/job/1000/contracts', '/admin/job/1000/unsigned-contracts', '/admin/signed/anything',
-  '/admin/users', '/admin/contractors', '/admin/payments', '/admin/reports', '/admin/disputes', '/admin/operations'];
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/dashboard',
+  '/admin/projects',
+  '/admin/job/1000',
+  '/admin/job/1000/contracts',
+  '/admin/job/1000/unsigned-contracts',
+  '/admin/signed/anything',
+  '/admin/users',
+  '/admin/contractors',
+  '/admin/payments',
+  '/admin/reports',
+  '/admin/disputes',
+  '/admin/operations',
+];
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'UTC', acceptDownloads: true });
@@ -41,7 +75,12 @@ test('buyers and sellers get 403 from every admin route and never see an admin s
   for (const email of [DEMO.buyer, DEMO.seller]) {
     const session = await apiSession(browser, email);
     for (const url of ADMIN_API_GETS) expect([url, (await session.get(url)).status()]).toEqual([url, 403]);
-    for (const url of ['/api/admin/projections/jobs/rebuild', '/api/admin/projections/jobs/resume', '/api/admin/milestones/5000/dispute/resolve', '/api/admin/contractor-applications/1/approve']) {
+    for (const url of [
+      '/api/admin/projections/jobs/rebuild',
+      '/api/admin/projections/jobs/resume',
+      '/api/admin/milestones/5000/dispute/resolve',
+      '/api/admin/contractor-applications/1/approve',
+    ]) {
       expect([url, (await session.post(url, { resolution: 'refund' })).status()]).toEqual([url, 403]);
     }
     expect((await session.put('/api/admin/companies/100', { bio: 'x' })).status()).toBe(403);
@@ -55,7 +94,9 @@ test('buyers and sellers get 403 from every admin route and never see an admin s
     await expect(page).toHaveURL(/\/portal$/);
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('alert')).toContainText('You have been logged out: that page is for administrators only. Log in with an account that may open it.');
+    await expect(page.getByRole('alert')).toContainText(
+      'You have been logged out: that page is for administrators only. Log in with an account that may open it.',
+    );
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
   }
@@ -71,7 +112,9 @@ test('the dashboard figures equal the sums of the ledger', async ({ page }) => {
   await loginAsAdmin(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   const month = `occurred_at >= date_trunc('month', now())`;
-  const [pending] = await query<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`);
+  const [pending] = await query<{ n: number; amount: string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`,
+  );
   await expect(page.getByTestId('figure-held')).toContainText(dollars(await ledgerTotal('escrow')));
   expect(await ledgerTotal('escrow')).toBe('28393.10'); // the demo: cabinets 12,237.60 + roof 16,155.50
   await expect(page.getByTestId('figure-disbursed')).toContainText(dollars(await ledgerTotal('payee_payouts', month)));
@@ -84,7 +127,9 @@ test('the dashboard figures equal the sums of the ledger', async ({ page }) => {
   await expect(page.getByTestId('figure-waiting-buyer')).toHaveText('2');
   await expect(page.getByTestId('figure-waiting-seller')).toHaveText('2');
   // For whom and since when: each project's row holds exactly its escrow balance.
-  const held = await query<{ job_id: number; held: string }>(`SELECT job_id, sum(amount)::numeric(14,2)::text AS held FROM ledger_entries WHERE account = 'escrow' GROUP BY job_id HAVING sum(amount) > 0`);
+  const held = await query<{ job_id: number; held: string }>(
+    `SELECT job_id, sum(amount)::numeric(14,2)::text AS held FROM ledger_entries WHERE account = 'escrow' GROUP BY job_id HAVING sum(amount) > 0`,
+  );
   for (const row of held) {
     await expect(page.getByRole('row').filter({ hasText: `#${row.job_id} ` })).toContainText(dollars(row.held));
   }
@@ -108,12 +153,17 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   const settled = await query<{ md_id: number; amount: string }>(`SELECT md_id, amount::text FROM milestone_deposits WHERE status = 'settled' ORDER BY md_id`);
   const sum = (await query<{ total: string }>(`SELECT sum(amount)::numeric(14,2)::text AS total FROM milestone_deposits WHERE status = 'settled'`))[0]!.total;
   await expect(page.getByText(`${settled.length} payments · deposits ${dollars(sum)}`, { exact: true })).toBeVisible();
-  const rows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(settled.length);
   for (const d of settled) await expect(rows.filter({ hasText: dollars(d.amount) }).first()).toContainText('Settled');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role');
   const csvRows = lines.slice(1).map((l) => l.split(','));
   expect(csvRows.map((r) => [r[0], r[6]])).toEqual(settled.map(() => ['deposit', 'settled']));
@@ -165,11 +215,15 @@ test('resolving the demo dispute by a split moves the right cents through the le
   expect(await ledgerTotal('refunds_payable', mine, [dispute!.original_id])).toBe('0.00');
 
   await page.getByRole('radiogroup', { name: 'Which disputes' }).getByText('Resolved').click();
-  await expect(page.getByRole('region', { name: 'Dispute on Tear-off and new roof' })).toContainText('Resolved by split $11,155.50 released, $5,000.00 refunded');
+  await expect(page.getByRole('region', { name: 'Dispute on Tear-off and new roof' })).toContainText(
+    'Resolved by split $11,155.50 released, $5,000.00 refunded',
+  );
   await page.goto(`/admin/job/${dispute!.job_id}?tab=ledger`);
   const balances = page.getByRole('table').first();
   await expect(balances.getByRole('row').filter({ hasText: 'buyer_refunds' })).toContainText('$5,000.00');
-  await expect(balances.getByRole('row').filter({ hasText: 'platform_fees' })).toContainText(dollars(await ledgerTotal('platform_fees', 'job_id = $1', [dispute!.job_id])));
+  await expect(balances.getByRole('row').filter({ hasText: 'platform_fees' })).toContainText(
+    dollars(await ledgerTotal('platform_fees', 'job_id = $1', [dispute!.job_id])),
+  );
   await expect(balances.getByRole('row').filter({ hasText: 'escrow' })).toContainText('$0.00');
 });
 
@@ -179,14 +233,33 @@ test('the point-in-time view at an instant between two approvals shows the earli
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await (await buyer.get('/api/user')).json()).user_id;
   const jobId = (await (await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', customerInitiated: false })).json()).job_id;
-  const v1 = (await (await seller.post('/api/milestone', { job_id: jobId, title: 'Patio v1', definition: 'A patio.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })).json()).m_id;
+  const v1 = (
+    await (
+      await seller.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Patio v1',
+        definition: 'A patio.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }],
+      })
+    ).json()
+  ).m_id;
   expect((await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).ok()).toBe(true);
   expect((await buyer.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   expect((await seller.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   await new Promise((r) => setTimeout(r, 1500));
   const between = new Date();
   await new Promise((r) => setTimeout(r, 1500));
-  const v2 = (await (await seller.post('/api/milestone', { job_id: jobId, original_id: v1, title: 'Patio v2', definition: 'A bigger patio.', payees: [{ jc_id: 100, type: 'fixed', amount: '1500.00' }] })).json()).m_id;
+  const v2 = (
+    await (
+      await seller.post('/api/milestone', {
+        job_id: jobId,
+        original_id: v1,
+        title: 'Patio v2',
+        definition: 'A bigger patio.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '1500.00' }],
+      })
+    ).json()
+  ).m_id;
   expect((await buyer.post('/api/milestone/approval', { milestone_id: v2, approve: true })).ok()).toBe(true);
   expect((await seller.post('/api/milestone/approval', { milestone_id: v2, approve: true })).ok()).toBe(true);
   await seller.close();
@@ -221,7 +294,9 @@ test('a rebuild started from the operations page finishes and its tables equal t
   await page.goto('/admin/operations');
   const ledgerRow = page.getByRole('row').filter({ hasText: 'ledger' }).first();
   await expect(ledgerRow).toContainText('Running');
-  await expect.poll(async () => (await page.request.get('/api/admin/projections')).json().then((s: { lagEvents: number }[]) => s.every((p) => p.lagEvents === 0))).toBe(true);
+  await expect
+    .poll(async () => (await page.request.get('/api/admin/projections')).json().then((s: { lagEvents: number }[]) => s.every((p) => p.lagEvents === 0)))
+    .toBe(true);
   const before = await dump();
   expect(before.ledger.length).toBeGreaterThan(0);
 

@@ -25,7 +25,11 @@ test.beforeAll(async ({ browser }) => {
   // The buyer signs the kitchen project's agreement, so there is a signed document to show.
   const buyer = await apiSession(browser, DEMO.buyer);
   const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
-  const signed = await buyer.post('/api/job/1000/agreement/sign', { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash });
+  const signed = await buyer.post('/api/job/1000/agreement/sign', {
+    signer_type: 'customer',
+    signed_name: 'Jordan Buyer',
+    agreement_hash: agreement.agreement_hash,
+  });
   expect(signed.ok()).toBe(true);
   contractName = agreement.contract_name;
   await buyer.close();
@@ -33,7 +37,15 @@ test.beforeAll(async ({ browser }) => {
 
 const SECTIONS = ['Dashboard', 'Projects', 'Payments', 'Reports', 'Disputes', 'Users', 'Contractors', 'Operations'];
 /** Screens whose main table is wider than a phone: there it scrolls sideways and says so. */
-const WIDE_ON_A_PHONE = new Set(['/admin', '/admin/dashboard', '/admin/projects', '/admin/payments', '/admin/users', '/admin/contractors', '/admin/operations']);
+const WIDE_ON_A_PHONE = new Set([
+  '/admin',
+  '/admin/dashboard',
+  '/admin/projects',
+  '/admin/payments',
+  '/admin/users',
+  '/admin/contractors',
+  '/admin/operations',
+]);
 
 for (const width of [1366, 375]) {
   test(`every admin screen is usable at ${width} px`, async ({ page }) => {
@@ -55,7 +67,10 @@ for (const width of [1366, 375]) {
       const nav = page.getByRole('navigation', { name: 'Admin sections' });
       for (const section of SECTIONS) await expect(nav.getByRole('link', { name: section, exact: true })).toBeInViewport();
       // The page itself never scrolls sideways; wide tables scroll inside their box and say so.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} wider than ${width} px`).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `${path} wider than ${width} px`,
+      ).toBeLessThanOrEqual(0);
       if (width === 375 && WIDE_ON_A_PHONE.has(path)) await expect(page.getByRole('note').first()).toContainText(/^Scroll sideways to see all \d+ columns/);
       const name = path.slice(1).replace(/[/?=]/g, '-');
       await page.screenshot({ path: `../.test-results/screenshots/${name}-${width}.png`, fullPage: true });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
 import { DEMO, expect, test } from './support/fixtures';
 
 /**
@@ -46,16 +47,34 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   const suffix = Date.now().toString().slice(-7);
 
   // The buyer signs up with a name made of markup; the seller starts a project for them.
-  const buyer = await api(buyerContext, 'POST', '/api/auth/signup', { first_name: BUYER_FIRST, last_name: BUYER_LAST, phone: `480${suffix}`, email: `hostile-${suffix}@e2e.escrowledger.test`, password: 'Hostile-pass-2026' });
+  const buyer = await api(buyerContext, 'POST', '/api/auth/signup', {
+    first_name: BUYER_FIRST,
+    last_name: BUYER_LAST,
+    phone: `480${suffix}`,
+    email: `hostile-${suffix}@e2e.escrowledger.test`,
+    password: 'Hostile-pass-2026',
+  });
   await api(sellerContext, 'POST', '/api/auth/login', { email: DEMO.seller, password: DEMO.password });
   const seller = await api(sellerContext, 'GET', '/api/user');
   const { job_id: jobId } = await api(sellerContext, 'POST', '/api/job/basic', {
-    customer_id: buyer.user_id, customer_name: `${BUYER_FIRST} ${BUYER_LAST}`, service: 'General Contracting', primary_company_id: seller.company.company_id, customerInitiated: false,
+    customer_id: buyer.user_id,
+    customer_name: `${BUYER_FIRST} ${BUYER_LAST}`,
+    service: 'General Contracting',
+    primary_company_id: seller.company.company_id,
+    customerInitiated: false,
   });
-  await api(sellerContext, 'POST', '/api/milestone', { job_id: jobId, title: TITLE, definition: DEFINITION, payees: [{ jc_id: seller.company.company_id, type: 'fixed', amount: '100.00' }] });
+  await api(sellerContext, 'POST', '/api/milestone', {
+    job_id: jobId,
+    title: TITLE,
+    definition: DEFINITION,
+    payees: [{ jc_id: seller.company.company_id, type: 'fixed', amount: '100.00' }],
+  });
   await api(sellerContext, 'PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
 
-  for (const [who, context] of [['seller', sellerContext], ['buyer', buyerContext]] as const) {
+  for (const [who, context] of [
+    ['seller', sellerContext],
+    ['buyer', buyerContext],
+  ] as const) {
     const page = await context.newPage();
     const dialogs = watchDialogs(page);
     await page.goto(`/portal/job/${jobId}`);

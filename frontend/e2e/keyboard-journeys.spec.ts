@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+
 import { DEMO, expect, test } from './support/fixtures';
 import { activate, arrivedAt, expectAnnounced, expectFocusTrapped, expectFocusVisible, logInByKeyboard, tabTo, typeInto } from './support/keyboard';
 import { actions, card, label } from './support/portal';
@@ -34,7 +35,9 @@ async function tabOrderWithin(page: Page, region: Locator, first: Locator): Prom
   await tabTo(page, first);
   const order: string[] = [];
   while (await region.evaluate((r) => r.contains(document.activeElement))) {
-    order.push(((await page.evaluate(() => (document.activeElement as HTMLElement).innerText || document.activeElement!.getAttribute('aria-label') || '')) ?? '').trim());
+    order.push(
+      ((await page.evaluate(() => (document.activeElement as HTMLElement).innerText || document.activeElement!.getAttribute('aria-label') || '')) ?? '').trim(),
+    );
     await page.keyboard.press('Tab');
     await expectFocusVisible(page);
   }
@@ -173,7 +176,13 @@ test('a dispute opened by the buyer and resolved in the console, by keyboard alo
   test.setTimeout(240_000);
   const title = 'Fence line';
   const project = await approvedProject(browser, title, '2000.00');
-  await project.buyer.post('/api/bank-accounts', { purpose: 'deposit', job_id: project.jobId, holder_name: 'Jordan Buyer', routing_number: '011000015', account_number: '000123456789' });
+  await project.buyer.post('/api/bank-accounts', {
+    purpose: 'deposit',
+    job_id: project.jobId,
+    holder_name: 'Jordan Buyer',
+    routing_number: '011000015',
+    account_number: '000123456789',
+  });
   await project.buyer.post('/api/milestone/deposit', { milestone_id: project.milestoneId });
   await project.buyer.close();
   await project.seller.close();

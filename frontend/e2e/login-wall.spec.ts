@@ -29,7 +29,9 @@ test('a buyer following a console link is logged out as §6 says, and told why',
   await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert')).toContainText('You have been logged out: that page is for administrators only. Log in with an account that may open it.');
+  await expect(page.getByRole('alert')).toContainText(
+    'You have been logged out: that page is for administrators only. Log in with an account that may open it.',
+  );
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   expect((await (await page.request.get('/api/user')).json()).user_id).toBeUndefined();
 });

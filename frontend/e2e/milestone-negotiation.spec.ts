@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { DEMO, expect, test } from './support/fixtures';
 import { actions, asUser, card, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
 
@@ -20,12 +21,18 @@ const LABELS = {
 async function shoot(c: Locator, name: string) {
   const dir = process.env.DOCS_SCREENSHOTS ? '../docs/images/milestone-card' : '../.test-results/screenshots/milestone-card';
   // The sticky header and the toasts would cover the card's top: hide them, keeping the layout.
-  await c.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled', style: '.el-header, .ant-message, .ant-notification { visibility: hidden !important; }' });
+  await c.screenshot({
+    path: `${dir}/${name}.png`,
+    animations: 'disabled',
+    style: '.el-header, .ant-message, .ant-notification { visibility: hidden !important; }',
+  });
 }
 
 /** The buttons Your Actions offers, in order, and whether Make Edit is there. */
 async function offered(c: Locator): Promise<{ actions: string[]; makeEdit: boolean }> {
-  const names = await actions(c).getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim() ?? ''));
+  const names = await actions(c)
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim() ?? ''));
   return { actions: names, makeEdit: (await c.getByRole('button', { name: 'Make Edit' }).count()) === 1 };
 }
 
@@ -156,7 +163,9 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await actions(b).getByRole('link', { name: 'Sign the escrow agreement' }).click();
   await buyer.getByLabel('Type your full legal name to sign').fill('Somebody Else Entirely');
   await buyer.getByRole('button', { name: 'Sign the agreement' }).click();
-  await expect(buyer.getByLabel('Type your full legal name to sign')).toHaveAccessibleDescription(/Sign with your own legal name as it is on your account: Jordan Buyer\./);
+  await expect(buyer.getByLabel('Type your full legal name to sign')).toHaveAccessibleDescription(
+    /Sign with your own legal name as it is on your account: Jordan Buyer\./,
+  );
   await buyer.getByLabel('Type your full legal name to sign').fill('  jordan   BUYER ');
   await buyer.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(buyer.getByRole('region', { name: 'Signatures' })).toContainText('Buyer: signed by jordan BUYER on');

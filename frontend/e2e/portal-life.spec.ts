@@ -102,7 +102,18 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await buyer.getByRole('tab', { name: 'History' }).click();
   const entries = buyer.getByTestId('history-entry');
   await expect(entries.filter({ hasText: 'Edit of "Framing" proposed by the seller.' })).toContainText('amount: $10,000.00 → $9,000.00');
-  for (const type of ['JobDraftCreated', 'JobSubmitted', 'MilestoneProposed', 'MilestoneVersionRejected', 'MilestoneEditProposed', 'MilestoneVersionAgreed', 'DepositRequested', 'DepositSettled', 'MilestoneCompletedByBoth', 'DisbursementPaid']) {
+  for (const type of [
+    'JobDraftCreated',
+    'JobSubmitted',
+    'MilestoneProposed',
+    'MilestoneVersionRejected',
+    'MilestoneEditProposed',
+    'MilestoneVersionAgreed',
+    'DepositRequested',
+    'DepositSettled',
+    'MilestoneCompletedByBoth',
+    'DisbursementPaid',
+  ]) {
     await expect(buyer.locator(`[data-type="${type}"]`).first()).toBeVisible();
   }
   await expect(buyer.locator('[data-type="DepositSettled"]').first()).toContainText('Payment provider');
@@ -129,7 +140,9 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await form.getByLabel('Completion criteria').fill('New roof, haul-away included.');
   await form.getByLabel('Amount paid to Saguaro Build Co.').fill('0');
   await form.getByRole('button', { name: 'Add milestone' }).click();
-  expect(await form.getByLabel('Amount paid to Saguaro Build Co.').evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('Value must be greater than zero dollars.');
+  expect(await form.getByLabel('Amount paid to Saguaro Build Co.').evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(
+    'Value must be greater than zero dollars.',
+  );
   await form.getByLabel('Amount paid to Saguaro Build Co.').fill('1234.56');
   await form.getByLabel('Include the fee in this amount').check();
   await expect(form.getByText('Buyer deposits $1,234.56')).toBeVisible();
@@ -154,5 +167,8 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
   await openProject(seller, jobId);
   await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
-  await expect(card(seller, 'Whole Project Milestone').getByRole('region', { name: 'Disbursements' })).toContainText('Saguaro Build Co.: $1,206.78 (fee included) — Paid $1,206.78', { timeout: 20_000 });
+  await expect(card(seller, 'Whole Project Milestone').getByRole('region', { name: 'Disbursements' })).toContainText(
+    'Saguaro Build Co.: $1,206.78 (fee included) — Paid $1,206.78',
+    { timeout: 20_000 },
+  );
 });

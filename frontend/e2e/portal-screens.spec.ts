@@ -8,7 +8,11 @@ test.beforeAll(async ({ browser }) => {
   const buyer = await apiSession(browser, DEMO.buyer);
   const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
   if (!agreement.signatures.buyer) {
-    const signed = await buyer.post('/api/job/1000/agreement/sign', { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash });
+    const signed = await buyer.post('/api/job/1000/agreement/sign', {
+      signer_type: 'customer',
+      signed_name: 'Jordan Buyer',
+      agreement_hash: agreement.agreement_hash,
+    });
     expect(signed.ok()).toBe(true);
   }
   contractName = agreement.contract_name;
@@ -35,7 +39,10 @@ const SELLER_SCREENS: [string, string][] = [
 for (const width of [1366, 375]) {
   test(`every portal screen is usable at ${width} px`, async ({ browser }) => {
     test.setTimeout(120_000);
-    for (const [email, screens] of [[DEMO.buyer, BUYER_SCREENS], [DEMO.seller, SELLER_SCREENS]] as const) {
+    for (const [email, screens] of [
+      [DEMO.buyer, BUYER_SCREENS],
+      [DEMO.seller, SELLER_SCREENS],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await loginAt(page, email);
@@ -44,7 +51,10 @@ for (const width of [1366, 375]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
         await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} wider than ${width} px`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          `${path} wider than ${width} px`,
+        ).toBeLessThanOrEqual(0);
         const who = email === DEMO.buyer ? 'buyer' : 'seller';
         await page.screenshot({ path: `../.test-results/screenshots/${who}-${path.slice(1).replace(/[/?=]/g, '-')}-${width}.png`, fullPage: true });
       }
@@ -58,7 +68,8 @@ for (const width of [1366, 375]) {
       await expect(page.getByRole('note')).toHaveCount(0);
       if (width === 375) {
         const project = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem', { name: 'Project #1000' });
-        for (const term of ['Your role', 'With', 'Held in escrow', 'Released', 'Still to fund']) await expect(project.getByRole('term').filter({ hasText: term })).toBeVisible();
+        for (const term of ['Your role', 'With', 'Held in escrow', 'Released', 'Still to fund'])
+          await expect(project.getByRole('term').filter({ hasText: term })).toBeVisible();
       } else {
         await expect(page.getByRole('table', { name: 'Your projects' }).getByRole('columnheader')).toHaveCount(9);
       }

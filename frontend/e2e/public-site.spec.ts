@@ -1,5 +1,5 @@
-import { DEMO, expect, loginThroughModal, test } from './support/fixtures';
 import { lastMailTo } from './support/db';
+import { DEMO, expect, loginThroughModal, test } from './support/fixtures';
 
 test('a visitor searches contractors by state and service and opens a profile', async ({ page }) => {
   await page.goto('/');
@@ -22,7 +22,7 @@ test('a search with no match shows the fallback message and the full list', asyn
   expect(names.length).toBeGreaterThanOrEqual(12);
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
   await page.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page.getByText("Sorry no contractors matched your search.")).toBeHidden();
+  await expect(page.getByText('Sorry no contractors matched your search.')).toBeHidden();
 });
 
 for (const width of [1400, 375]) {
@@ -117,9 +117,11 @@ test('the header and footer carry the links of spec §2', async ({ page }) => {
   await page.goto('/');
   const header = page.getByRole('banner');
   await page.setViewportSize({ width: 1400, height: 900 });
-  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Pricing', 'Contact Us']) await expect(header.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Pricing', 'Contact Us'])
+    await expect(header.getByRole('link', { name: label })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
   const footer = page.getByRole('contentinfo');
-  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Account', 'Contact Us', 'Delete My Account', 'Privacy Policy']) await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['Our Promise', 'Escrow Services', 'Join Us', 'Account', 'Contact Us', 'Delete My Account', 'Privacy Policy'])
+    await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(footer.getByRole('link', { name: /Better Business Bureau/ })).toBeVisible();
 });

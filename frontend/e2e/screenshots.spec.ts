@@ -1,6 +1,22 @@
 import { expect, test } from './support/fixtures';
 
-const PUBLIC_PAGES = ['/', '/promise', '/escrow', '/pricing', '/privacy', '/contact', '/join', '/login', '/apply', '/new', '/companies', '/company/100', '/password/forgot', '/delete-my-account', '/email'];
+const PUBLIC_PAGES = [
+  '/',
+  '/promise',
+  '/escrow',
+  '/pricing',
+  '/privacy',
+  '/contact',
+  '/join',
+  '/login',
+  '/apply',
+  '/new',
+  '/companies',
+  '/company/100',
+  '/password/forgot',
+  '/delete-my-account',
+  '/email',
+];
 
 for (const width of [375, 1400]) {
   test(`every public page renders real content at ${width} px`, async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+
 import { checkA11y, seriousViolations, tableHeaderProblems } from './support/axe';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
@@ -42,7 +43,11 @@ test('the check finds what it is for: a page with the violations the issue found
   const { violations } = await seriousViolations(page, 'a page broken on purpose');
   const rules = new Set(violations.map((v) => v.split(' ')[0]));
   expect([...rules].sort()).toEqual(['color-contrast', 'label-content-name-mismatch', 'link-in-text-block']);
-  expect(await tableHeaderProblems(page)).toEqual(['Payments: column header "Kind" without scope', 'Payments: column header "Amount" without scope', 'Payments: a row without a row header: Deposit$1.00']);
+  expect(await tableHeaderProblems(page)).toEqual([
+    'Payments: column header "Kind" without scope',
+    'Payments: column header "Amount" without scope',
+    'Payments: a row without a row header: Deposit$1.00',
+  ]);
 });
 
 const PUBLIC_PAGES: [string, string][] = [
@@ -211,7 +216,9 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
 
   // The deposit confirmation on a milestone both approved, and its bank-account form.
   await page.goto(`/portal/job/${jobId}`);
-  await actions(card(page, title)).getByRole('button', { name: /^Deposit / }).click();
+  await actions(card(page, title))
+    .getByRole('button', { name: /^Deposit / })
+    .click();
   const deposit = page.getByRole('dialog', { name: 'Confirm your deposit' });
   await expect(deposit.getByRole('definition').nth(3)).not.toHaveText('Loading your bank accounts…');
   await checkA11y(page, 'buyer, the deposit confirmation');
@@ -322,7 +329,10 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
   }
   // Charts: each series of a chart has its own pattern as well as its colour, and its legend swatch the same fill.
   await page.goto('/admin/reports');
-  for (const [name, series] of [['Deposits, disbursements, fees and refunds per month', 4], ['Milestone ageing', 2]] as const) {
+  for (const [name, series] of [
+    ['Deposits, disbursements, fees and refunds per month', 4],
+    ['Milestone ageing', 2],
+  ] as const) {
     const chart = page.getByRole('img', { name, exact: true });
     await expect(chart.locator('.recharts-legend-item')).toHaveCount(series);
     const patterns = await chart.locator('pattern').evaluateAll((ps) => ps.map((p) => `${p.id} ${p.getAttribute('data-pattern')}`));
@@ -339,7 +349,10 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
 
   // An event's raw JSON, opened.
   await page.goto('/admin/job/1000?tab=events');
-  await page.getByRole('button', { name: /expand row/i }).first().click();
+  await page
+    .getByRole('button', { name: /expand row/i })
+    .first()
+    .click();
   await expect(page.getByRole('region', { name: /^Raw event / })).toBeVisible();
   await checkA11y(page, 'admin, an event with its raw JSON');
 

@@ -1,12 +1,13 @@
 import { BadRequestException, Body, Controller, Get, Inject, NotFoundException, Param, Put, Query } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { Pool } from 'pg';
+
 import { CompaniesRepository, toCompanyRead } from '../directory';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
 import { websiteLink } from '../directory';
+import { ParseIdPipe } from '../http/parse-id.pipe';
 import { Access } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
-import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export class UpdateCompanyRequest {
@@ -72,14 +73,27 @@ export class AdminDirectoryController {
       phone = body.phone.trim() ? normalizePhone(body.phone) : null;
       if (body.phone.trim() && !phone) throw new BadRequestException('Enter all 10 digits of the phone number.');
     }
-    if (body.contact_email?.trim() && !isEmail(normalizeEmail(body.contact_email))) throw new BadRequestException('Enter a valid contact email address, or leave it empty.');
+    if (body.contact_email?.trim() && !isEmail(normalizeEmail(body.contact_email)))
+      throw new BadRequestException('Enter a valid contact email address, or leave it empty.');
     const website = body.website_link === undefined ? company.website_link : websiteLink(body.website_link);
     const pick = <K extends keyof typeof company>(key: K, value: string | undefined) => (value === undefined ? company[key] : value.trim() || null);
     await this.pool.query(
       `UPDATE companies SET name = $2, street = $3, city = $4, state = $5, zip_code = $6, phone = $7, contact_email = $8, website_link = $9, license = $10, insurance = $11, bio = $12
         WHERE company_id = $1`,
-      [id, body.name?.trim() ?? company.name, pick('street', body.street), pick('city', body.city), body.state ?? company.state, pick('zip_code', body.zip_code), phone,
-        body.contact_email === undefined ? company.contact_email : body.contact_email.trim() ? normalizeEmail(body.contact_email) : null, website, pick('license', body.license), pick('insurance', body.insurance), pick('bio', body.bio)],
+      [
+        id,
+        body.name?.trim() ?? company.name,
+        pick('street', body.street),
+        pick('city', body.city),
+        body.state ?? company.state,
+        pick('zip_code', body.zip_code),
+        phone,
+        body.contact_email === undefined ? company.contact_email : body.contact_email.trim() ? normalizeEmail(body.contact_email) : null,
+        website,
+        pick('license', body.license),
+        pick('insurance', body.insurance),
+        pick('bio', body.bio),
+      ],
     );
     if (body.services) await this.companies.setServices(id, body.services);
     return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };

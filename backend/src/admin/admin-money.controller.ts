@@ -1,9 +1,10 @@
+import { type ActiveMilestone, nextAction } from '@escrow/domain';
 import { BadRequestException, Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { nextAction, type ActiveMilestone } from '@escrow/domain';
 import type { Pool } from 'pg';
-import { Access } from '../identity';
+
 import { isIdText } from '../http/ids';
+import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { sendCsv, toCsv } from './csv';
 
@@ -11,7 +12,8 @@ const isoDate = (value: unknown, name: string): string | null => {
   if (value === undefined || value === '') return null;
   const time = typeof value === 'string' ? Date.parse(value) : NaN;
   // Years outside 1–9999 parse in JavaScript but not in PostgreSQL.
-  if (Number.isNaN(time) || time < Date.parse('0001-01-01T00:00:00Z') || time > Date.parse('9999-12-31T23:59:59.999Z')) throw new BadRequestException(`${name} must be a date like 2026-11-01.`);
+  if (Number.isNaN(time) || time < Date.parse('0001-01-01T00:00:00Z') || time > Date.parse('9999-12-31T23:59:59.999Z'))
+    throw new BadRequestException(`${name} must be a date like 2026-11-01.`);
   return new Date(time).toISOString();
 };
 
@@ -38,7 +40,9 @@ export class AdminMoneyController {
              coalesce(sum(amount) FILTER (WHERE account = 'buyer_refunds' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS refunded_month,
              coalesce(-sum(amount) FILTER (WHERE account = 'buyer_funding' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS deposited_month
         FROM ledger_entries`);
-    const [pending] = await q<{ n: number; amount: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`);
+    const [pending] = await q<{ n: number; amount: string }>(
+      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`,
+    );
     const [disputes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM milestone_disputes WHERE status = 'open'`);
     // Waiting on whom: the same rule the portal shows as each side's next action.
     const open = await q<{ state: ActiveMilestone }>(`SELECT state FROM milestones WHERE status NOT IN ('Complete', 'Refunded', 'Split')`);
@@ -95,13 +99,16 @@ export class AdminMoneyController {
     @Query('format') format: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (kind !== undefined && kind !== '' && !['deposit', 'disbursement', 'refund'].includes(kind as string)) throw new BadRequestException('kind is deposit, disbursement or refund.');
-    if (status !== undefined && status !== '' && !['pending', 'settled', 'failed', 'requested', 'paid'].includes(status as string)) throw new BadRequestException('status is pending, settled, failed, requested or paid.');
+    if (kind !== undefined && kind !== '' && !['deposit', 'disbursement', 'refund'].includes(kind as string))
+      throw new BadRequestException('kind is deposit, disbursement or refund.');
+    if (status !== undefined && status !== '' && !['pending', 'settled', 'failed', 'requested', 'paid'].includes(status as string))
+      throw new BadRequestException('status is pending, settled, failed, requested or paid.');
     if (format !== undefined && format !== 'csv' && format !== 'json') throw new BadRequestException('format is csv or json.');
     if (partyParam !== undefined && typeof partyParam !== 'string') throw new BadRequestException('party must be given once.');
     const from = isoDate(fromParam, 'from');
     const to = isoDate(toParam, 'to');
-    if (from && to && from >= to) throw new BadRequestException('The From day must be earlier than the Before day: no payment is on or after the one and before the other.');
+    if (from && to && from >= to)
+      throw new BadRequestException('The From day must be earlier than the Before day: no payment is on or after the one and before the other.');
     const jobId = positiveInt(jobParam, 'job_id');
     const party = typeof partyParam === 'string' && partyParam.trim() ? `%${partyParam.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await this.pool.query(
@@ -125,7 +132,10 @@ export class AdminMoneyController {
       return sendCsv(
         reply,
         'payments.csv',
-        toCsv(['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role'], rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role])),
+        toCsv(
+          ['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role'],
+          rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role]),
+        ),
       );
     }
     return rows;
@@ -161,17 +171,63 @@ export class AdminMoneyController {
     const all = await this.reports();
     switch (report) {
       case 'monthly':
-        return sendCsv(reply, 'monthly.csv', toCsv(['month', 'deposits', 'disbursed', 'fees', 'refunds'], all.monthly.map((m) => [m.month, m.deposits, m.disbursed, m.fees, m.refunds])));
+        return sendCsv(
+          reply,
+          'monthly.csv',
+          toCsv(
+            ['month', 'deposits', 'disbursed', 'fees', 'refunds'],
+            all.monthly.map((m) => [m.month, m.deposits, m.disbursed, m.fees, m.refunds]),
+          ),
+        );
       case 'held':
-        return sendCsv(reply, 'funds-held.csv', toCsv(['day', 'held'], all.held_over_time.map((h) => [h.day, h.held])));
+        return sendCsv(
+          reply,
+          'funds-held.csv',
+          toCsv(
+            ['day', 'held'],
+            all.held_over_time.map((h) => [h.day, h.held]),
+          ),
+        );
       case 'ageing':
         return sendCsv(
           reply,
           'milestone-ageing.csv',
-          toCsv(['milestone_id', 'job_id', 'title', 'status', 'agreed_at', 'funded_at', 'completed_at', 'closed_at', 'days_approval_to_deposit', 'days_deposit_to_completion'], all.ageing.map((a) => [a.original_id, a.job_id, a.title, a.status, a.agreed_at, a.funded_at, a.completed_at, a.closed_at, a.days_approval_to_deposit, a.days_deposit_to_completion])),
+          toCsv(
+            [
+              'milestone_id',
+              'job_id',
+              'title',
+              'status',
+              'agreed_at',
+              'funded_at',
+              'completed_at',
+              'closed_at',
+              'days_approval_to_deposit',
+              'days_deposit_to_completion',
+            ],
+            all.ageing.map((a) => [
+              a.original_id,
+              a.job_id,
+              a.title,
+              a.status,
+              a.agreed_at,
+              a.funded_at,
+              a.completed_at,
+              a.closed_at,
+              a.days_approval_to_deposit,
+              a.days_deposit_to_completion,
+            ]),
+          ),
         );
       case 'disputes':
-        return sendCsv(reply, 'disputes.csv', toCsv(['outcome', 'count', 'refunded', 'released', 'avg_days_to_resolve'], all.disputes.map((d) => [d.outcome, d.count, d.refunded, d.released, d.avg_days_to_resolve])));
+        return sendCsv(
+          reply,
+          'disputes.csv',
+          toCsv(
+            ['outcome', 'count', 'refunded', 'released', 'avg_days_to_resolve'],
+            all.disputes.map((d) => [d.outcome, d.count, d.refunded, d.released, d.avg_days_to_resolve]),
+          ),
+        );
       default:
         throw new BadRequestException('report is monthly, held, ageing or disputes.');
     }

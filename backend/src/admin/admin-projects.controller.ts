@@ -1,32 +1,33 @@
-import { BadRequestException, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import {
+  type ActiveMilestone,
   currentVersion,
+  type EventStore,
   evolveMilestone,
   evolveProject,
   formatAmount,
   held,
+  type MilestoneEvent,
+  type MilestoneState,
   money,
   postingsFor,
+  type ProjectEvent,
+  type ProjectState,
   settledDeposits,
   sum,
   versionLabel,
-  type ActiveMilestone,
-  type EventStore,
-  type MilestoneEvent,
-  type MilestoneState,
-  type ProjectEvent,
-  type ProjectState,
 } from '@escrow/domain';
+import { BadRequestException, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { Access } from '../identity';
+
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { isIdText } from '../http/ids';
 import { ParseIdPipe } from '../http/parse-id.pipe';
+import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { ProjectAccess } from '../read-models';
-import { MilestoneReads } from '../read-models';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
+import { ProjectAccess } from '../read-models';
+import { MilestoneReads } from '../read-models';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
@@ -50,7 +51,10 @@ export class AdminProjectsController {
         ORDER BY j.updated_at DESC LIMIT 1000`,
       [pattern, search?.trim() ?? ''],
     );
-    return this.views.summaries(rows.map((r) => r.job_id), () => 'admin');
+    return this.views.summaries(
+      rows.map((r) => r.job_id),
+      () => 'admin',
+    );
   }
 
   /** One project in full: parties and money, every milestone version, payments and the ledger. */
@@ -113,7 +117,7 @@ export class AdminProjectsController {
     const milestoneStates = new Map<number, MilestoneState>();
     const balances = new Map<string, ReturnType<typeof money>>();
     for (const e of events) {
-      if (e.stream_id.startsWith("job-")) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
+      if (e.stream_id.startsWith('job-')) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
       else {
         const event = { type: e.type, data: e.data } as unknown as MilestoneEvent;
         const id = (e.data as { originalId: number }).originalId;
@@ -126,7 +130,10 @@ export class AdminProjectsController {
     return {
       at: new Date(at).toISOString(),
       events_applied: events.length,
-      project: project.status === 'none' ? null : { status: project.status, service: project.service, customer_id: project.customerId, primary_company_id: project.primaryCompanyId },
+      project:
+        project.status === 'none'
+          ? null
+          : { status: project.status, service: project.service, customer_id: project.customerId, primary_company_id: project.primaryCompanyId },
       milestones: active.map((s) => {
         const current = currentVersion(s);
         return {
@@ -175,7 +182,9 @@ export class AdminProjectsController {
   private async rawEvents(jobId: number) {
     const streams = [`job-${jobId}`, ...(await this.milestones.ofJob(jobId)).map((m) => `milestone-${m.originalId}`)];
     const all = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat();
-    all.sort((a, b) => (a.position.commit === b.position.commit ? (a.position.prepare < b.position.prepare ? -1 : 1) : a.position.commit < b.position.commit ? -1 : 1));
+    all.sort((a, b) =>
+      a.position.commit === b.position.commit ? (a.position.prepare < b.position.prepare ? -1 : 1) : a.position.commit < b.position.commit ? -1 : 1,
+    );
     return all.map((e) => ({
       event_id: e.id,
       stream_id: e.streamId,

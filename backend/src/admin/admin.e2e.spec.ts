@@ -1,13 +1,24 @@
 import { ProjectionRunner } from '@escrow/projections';
+
 import { submitProject } from '../../test/support/escrow-flows';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { eventually } from '../../test/support/event-store-fixture';
-import { HttpSession, TEST_PASSWORD, createUser } from '../../test/support/http-session';
+import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-directory';
 
 const ADMIN_GETS = [
-  '/api/admin/dashboard', '/api/admin/payments', '/api/admin/payments?format=csv', '/api/admin/reports', '/api/admin/reports/csv?report=monthly',
-  '/api/admin/projects', '/api/admin/users', '/api/admin/companies', '/api/admin/projections', '/api/admin/projections/jobs/dead-letters', '/api/admin/disputes', '/api/admin/contractor-applications',
+  '/api/admin/dashboard',
+  '/api/admin/payments',
+  '/api/admin/payments?format=csv',
+  '/api/admin/reports',
+  '/api/admin/reports/csv?report=monthly',
+  '/api/admin/projects',
+  '/api/admin/users',
+  '/api/admin/companies',
+  '/api/admin/projections',
+  '/api/admin/projections/jobs/dead-letters',
+  '/api/admin/disputes',
+  '/api/admin/contractor-applications',
 ];
 
 describe('the admin console API', () => {
@@ -25,19 +36,33 @@ describe('the admin console API', () => {
     seller = new HttpSession(app.http);
     await seller.login(DEMO_LOGINS.seller, DEMO_PASSWORD);
     // The demo's payouts settle through the sandbox: wait for the ledger to be complete.
-    await eventually(() => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`), (r) => r.rows[0].n === 0);
+    await eventually(
+      () => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`),
+      (r) => r.rows[0].n === 0,
+    );
   });
   afterAll(() => app.close());
 
   it('answers 401 to anonymous callers and 403 to buyers and sellers on every admin route', async () => {
     const anonymous = new HttpSession(app.http);
-    for (const url of [...ADMIN_GETS, '/api/admin/job/1000', '/api/admin/job/1000/ledger', '/api/admin/job/1000/events', '/api/admin/job/1000/contracts', '/api/admin/job/1000/as-of?at=2026-01-01']) {
+    for (const url of [
+      ...ADMIN_GETS,
+      '/api/admin/job/1000',
+      '/api/admin/job/1000/ledger',
+      '/api/admin/job/1000/events',
+      '/api/admin/job/1000/contracts',
+      '/api/admin/job/1000/as-of?at=2026-01-01',
+    ]) {
       expect([url, (await anonymous.get(url)).status]).toEqual([url, 401]);
       expect([url, (await buyer.get(url)).status]).toEqual([url, 403]);
       expect([url, (await seller.get(url)).status]).toEqual([url, 403]);
       expect([url, (await admin.get(url)).status]).toEqual([url, 200]);
     }
-    for (const [method, url] of [['post', '/api/admin/projections/jobs/rebuild'], ['put', '/api/admin/companies/100'], ['post', '/api/admin/milestones/5000/dispute/resolve']] as const) {
+    for (const [method, url] of [
+      ['post', '/api/admin/projections/jobs/rebuild'],
+      ['put', '/api/admin/companies/100'],
+      ['post', '/api/admin/milestones/5000/dispute/resolve'],
+    ] as const) {
       expect((await buyer[method](url, {})).status).toBe(403);
     }
   });
@@ -72,11 +97,31 @@ describe('the admin console API', () => {
 
   it('resolves the demo dispute by a split that moves the right cents', async () => {
     const [dispute] = (await admin.get('/api/admin/disputes?status=open')).body;
-    expect(dispute).toMatchObject({ held: '16155.50', statement: expect.stringContaining('chimney'), response: expect.objectContaining({ statement: expect.stringContaining('change order') }) });
-    const resolved = await admin.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolve`, { resolution: 'split', refund_amount: '5000.00', note: 'Flashing was in scope.' });
-    expect(resolved.body).toMatchObject({ held: '0.00', refunded: '5000.00', dispute: { resolution: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } } });
-    await eventually(() => admin.get(`/api/admin/job/${dispute.job_id}/ledger`), (r) => r.body.every((e: { event_type: string }) => e.event_type !== 'DisbursementRequested') === false && r.body.some((e: { event_type: string }) => e.event_type === 'RefundPaid'));
-    const { rows } = await app.db.pool.query(`SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries WHERE original_id = $1 GROUP BY account ORDER BY account`, [dispute.original_id]);
+    expect(dispute).toMatchObject({
+      held: '16155.50',
+      statement: expect.stringContaining('chimney'),
+      response: expect.objectContaining({ statement: expect.stringContaining('change order') }),
+    });
+    const resolved = await admin.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolve`, {
+      resolution: 'split',
+      refund_amount: '5000.00',
+      note: 'Flashing was in scope.',
+    });
+    expect(resolved.body).toMatchObject({
+      held: '0.00',
+      refunded: '5000.00',
+      dispute: { resolution: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } },
+    });
+    await eventually(
+      () => admin.get(`/api/admin/job/${dispute.job_id}/ledger`),
+      (r) =>
+        r.body.every((e: { event_type: string }) => e.event_type !== 'DisbursementRequested') === false &&
+        r.body.some((e: { event_type: string }) => e.event_type === 'RefundPaid'),
+    );
+    const { rows } = await app.db.pool.query(
+      `SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries WHERE original_id = $1 GROUP BY account ORDER BY account`,
+      [dispute.original_id],
+    );
     const byAccount = Object.fromEntries(rows.map((r) => [r.account, r.total]));
     expect(byAccount).toMatchObject({ escrow: '0.00', refunds_payable: '0.00', buyer_refunds: '5000.00', buyer_funding: '-16155.50' });
     // 11,155.50 released; the fee goes in proportion to what the buyer paid: 11,155.50 × 355.50 / 16,155.50 = 245.48
@@ -88,15 +133,27 @@ describe('the admin console API', () => {
   });
 
   it('rebuilds a project as it stood at an instant between two approvals', async () => {
-    const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Decks', customerInitiated: false })).body.job_id;
-    const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Deck v1', definition: 'Deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })).body.m_id;
+    const jobId = (
+      await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Decks', customerInitiated: false })
+    ).body.job_id;
+    const id = (
+      await seller.post('/api/milestone', { job_id: jobId, title: 'Deck v1', definition: 'Deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })
+    ).body.m_id;
     await submitProject(seller, jobId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await new Promise((r) => setTimeout(r, 30));
     const between = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 30));
-    const edit = (await seller.post('/api/milestone', { job_id: jobId, original_id: id, title: 'Deck v2', definition: 'Bigger deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1500.00' }] })).body.m_id;
+    const edit = (
+      await seller.post('/api/milestone', {
+        job_id: jobId,
+        original_id: id,
+        title: 'Deck v2',
+        definition: 'Bigger deck.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '1500.00' }],
+      })
+    ).body.m_id;
     await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
 
@@ -106,20 +163,49 @@ describe('the admin console API', () => {
     expect(now.milestones[0].approved_version).toMatchObject({ m_id: edit, title: 'Deck v2' });
     expect((await admin.get(`/api/admin/job/${jobId}/as-of?at=soon`)).status).toBe(400);
     const events = (await admin.get(`/api/admin/job/${jobId}/events`)).body;
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['JobDraftCreated', 'MilestoneProposed', 'JobSubmitted', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'MilestoneEditProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'JobDraftCreated',
+      'MilestoneProposed',
+      'JobSubmitted',
+      'MilestoneVersionApproved',
+      'MilestoneVersionApproved',
+      'MilestoneVersionAgreed',
+      'MilestoneEditProposed',
+      'MilestoneVersionApproved',
+      'MilestoneVersionApproved',
+      'MilestoneVersionAgreed',
+    ]);
     expect(events[0]).toMatchObject({ stream_id: `job-${jobId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
   });
 
   it('keeps each signature with the text it signed, after the agreement changed', async () => {
-    const jobId = (await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Fencing', customerInitiated: false })).body.job_id;
-    const id = (await seller.post('/api/milestone', { job_id: jobId, title: 'Fence', definition: 'Fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    const jobId = (
+      await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Fencing', customerInitiated: false })
+    ).body.job_id;
+    const id = (
+      await seller.post('/api/milestone', { job_id: jobId, title: 'Fence', definition: 'Fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }] })
+    ).body.m_id;
     await submitProject(seller, jobId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
     const first = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
-    expect((await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: first.agreement_hash })).status).toBe(200);
-    expect((await seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: first.agreement_hash })).status).toBe(200);
-    const edit = (await seller.post('/api/milestone', { job_id: jobId, original_id: id, title: 'Fence', definition: 'Taller fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '950.00' }] })).body.m_id;
+    expect(
+      (await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: first.agreement_hash }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: first.agreement_hash }))
+        .status,
+    ).toBe(200);
+    const edit = (
+      await seller.post('/api/milestone', {
+        job_id: jobId,
+        original_id: id,
+        title: 'Fence',
+        definition: 'Taller fence.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '950.00' }],
+      })
+    ).body.m_id;
     await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
     const second = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
@@ -128,10 +214,17 @@ describe('the admin console API', () => {
 
     const contracts = (await admin.get(`/api/admin/job/${jobId}/contracts`)).body;
     expect(contracts).toEqual([
-      expect.objectContaining({ contract_name: first.contract_name, buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }), seller: expect.objectContaining({ signed_name: 'Sam Seller' }) }),
+      expect.objectContaining({
+        contract_name: first.contract_name,
+        buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }),
+        seller: expect.objectContaining({ signed_name: 'Sam Seller' }),
+      }),
       expect.objectContaining({ contract_name: second.contract_name, buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }), seller: null }),
     ]);
-    expect((await admin.get(`/api/agreements/${second.contract_name}`)).body).toMatchObject({ job_id: jobId, signatures: { buyer: expect.anything(), seller: null } });
+    expect((await admin.get(`/api/agreements/${second.contract_name}`)).body).toMatchObject({
+      job_id: jobId,
+      signatures: { buyer: expect.anything(), seller: null },
+    });
   });
 
   it('keeps running balances on the postings of a project', async () => {
@@ -147,15 +240,25 @@ describe('the admin console API', () => {
 
   it('rebuilds a projector from the operations page and ends with the same tables', async () => {
     const runner = app.app.get(ProjectionRunner);
-    await eventually(() => runner.status(), (s) => s.every((p) => p.lagEvents === 0));
+    await eventually(
+      () => runner.status(),
+      (s) => s.every((p) => p.lagEvents === 0),
+    );
     const before = (await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows;
     expect((await admin.post('/api/admin/projections/milestones/rebuild')).status).toBe(202);
-    const done = await eventually(() => admin.get('/api/admin/projections'), (r) => r.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild?.state === 'finished');
+    const done = await eventually(
+      () => admin.get('/api/admin/projections'),
+      (r) => r.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild?.state === 'finished',
+    );
     const rebuilt = done.body.find((p: { name: string }) => p.name === 'milestones').lastRebuild;
     expect(rebuilt.done).toBeGreaterThan(0);
     // The rebuild compared its fresh tables with the live ones before swapping them in.
     expect(rebuilt.comparison).toMatchObject({ compared: true, equal: true });
-    expect(rebuilt.comparison.tables.find((t: { table: string }) => t.table === 'milestones')).toMatchObject({ liveRows: before.length, rebuiltRows: before.length, equal: true });
+    expect(rebuilt.comparison.tables.find((t: { table: string }) => t.table === 'milestones')).toMatchObject({
+      liveRows: before.length,
+      rebuiltRows: before.length,
+      equal: true,
+    });
     expect((await app.db.pool.query('SELECT * FROM milestones ORDER BY original_id')).rows).toEqual(before);
     expect((await admin.post('/api/admin/projections/nope/rebuild')).status).toBe(404);
     expect((await admin.get('/api/admin/projections/milestones/dead-letters')).body).toEqual([]);
@@ -167,10 +270,16 @@ describe('the admin console API', () => {
     expect(updated.body).toMatchObject({ bio: 'Now also EV chargers.', services: ['EV Charging', 'Electrical', 'Solar'] });
     expect((await admin.put('/api/admin/companies/101', { state: 'CA' })).status).toBe(400);
     // A zip code is 5 digits or ZIP+4; an empty one clears it.
-    expect(await admin.put('/api/admin/companies/101', { zip_code: 'ABCDEFGHIJKLMNOP' })).toMatchObject({ status: 400, body: { message: 'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.' } });
+    expect(await admin.put('/api/admin/companies/101', { zip_code: 'ABCDEFGHIJKLMNOP' })).toMatchObject({
+      status: 400,
+      body: { message: 'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.' },
+    });
     expect((await admin.put('/api/admin/companies/101', { zip_code: '85701-1234' })).body).toMatchObject({ zip_code: '85701-1234' });
     // A From day after (or on) the Before day is a mistake, said as such rather than an empty list.
-    expect(await admin.get('/api/admin/payments?from=2026-11-05&to=2026-11-01')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The From day must be earlier than the Before day/) } });
+    expect(await admin.get('/api/admin/payments?from=2026-11-05&to=2026-11-01')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^The From day must be earlier than the Before day/) },
+    });
     expect((await admin.get('/api/admin/users?search=buyer')).body.some((u: { email: string }) => u.email === DEMO_LOGINS.buyer)).toBe(true);
     const other = await createUser(app.db.pool);
     expect(other.password).toBe(TEST_PASSWORD);

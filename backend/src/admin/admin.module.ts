@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { DirectoryModule } from '../directory';
 import { ProjectsModule } from '../projects';
 import { ReadModelsModule } from '../read-models';

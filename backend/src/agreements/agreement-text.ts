@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FEE_RATE, formatDollars, money, type ActiveMilestone } from '@escrow/domain';
+
+import { type ActiveMilestone, FEE_RATE, formatDollars, money } from '@escrow/domain';
 
 export interface AgreementParties {
   jobId: number;
@@ -25,7 +26,9 @@ export function agreementText(parties: AgreementParties, milestones: ActiveMiles
   if (agreed.length === 0) lines.push('   (No milestone has been approved by both parties yet.)');
   agreed.forEach((m, i) => {
     const v = m.versions.find((x) => x.versionId === m.currentVersionId)!;
-    lines.push(`   ${i + 1}. ${v.title || 'Whole Project Milestone'} — ${formatDollars(v.terms.amount)}; owner deposits ${formatDollars(v.terms.depositTotal)}.`);
+    lines.push(
+      `   ${i + 1}. ${v.title || 'Whole Project Milestone'} — ${formatDollars(v.terms.amount)}; owner deposits ${formatDollars(v.terms.depositTotal)}.`,
+    );
     lines.push(`      Completion criteria: ${v.definition}`);
     for (const p of v.terms.payees) {
       lines.push(`      Pays ${companyName(p.companyId)}: ${formatDollars(p.net)}${p.includeFee ? ' (the escrow fee is taken from this share)' : ''}.`);
@@ -34,10 +37,10 @@ export function agreementText(parties: AgreementParties, milestones: ActiveMiles
   lines.push(
     '',
     `2. Fee. The escrow fee is ${money(FEE_RATE).times(100).toString()}% of the project cost, paid by the owner with the deposit; a payee who chose to include the fee in their price receives their share less the fee instead.`,
-    '3. Release. Escrow Ledger releases a milestone\'s funds to its payees when both parties have marked it complete.',
+    "3. Release. Escrow Ledger releases a milestone's funds to its payees when both parties have marked it complete.",
     `4. Refund. If the contractor has not marked a funded milestone complete within ${parties.responseDays} days of its deposit settling, the owner may claim the funds held for it back.`,
     '5. Disputes. Either party may open a dispute on a funded milestone. Escrow Ledger hears both parties and resolves it by releasing the funds, refunding them, or splitting them; its decision is final for the funds held.',
-    '6. Records. Every approval, deposit, completion, release and refund is recorded on the project\'s ledger, which both parties can read at any time.',
+    "6. Records. Every approval, deposit, completion, release and refund is recorded on the project's ledger, which both parties can read at any time.",
   );
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import { submitProject } from '../../test/support/escrow-flows';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 describe('agreements, bank accounts and the payments page', () => {
   let app: TestApp;
@@ -17,7 +17,14 @@ describe('agreements, bank accounts and the payments page', () => {
     const s = new HttpSession(app.http);
     await s.login(seller.email, TEST_PASSWORD);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
-    const id = (await s.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '2000.00' }] })).body.m_id;
+    const id = (
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Frame',
+        definition: 'Framed.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '2000.00' }],
+      })
+    ).body.m_id;
     await submitProject(s, jobId);
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
@@ -26,17 +33,31 @@ describe('agreements, bank accounts and the payments page', () => {
     expect(agreement.text).toContain('Owner (buyer): Ana Owner');
     expect(agreement.text).toContain('1. Frame — $2,000.00; owner deposits $2,045.00.');
     expect(agreement.signatures).toEqual({ buyer: null, seller: null });
-    expect((await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash })).status).toBe(403);
-    expect((await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: 'f'.repeat(64) })).body.message).toBe(
-      'The agreement changed since you opened it. Read the new version and sign again.',
-    );
+    expect(
+      (await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash })).status,
+    ).toBe(403);
+    expect(
+      (await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: 'f'.repeat(64) })).body.message,
+    ).toBe('The agreement changed since you opened it. Read the new version and sign again.');
     // Only the signer's own legal name signs, and only once.
-    const stranger = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Somebody Else Entirely', agreement_hash: agreement.agreement_hash });
+    const stranger = await b.post(`/api/job/${jobId}/agreement/sign`, {
+      signer_type: 'customer',
+      signed_name: 'Somebody Else Entirely',
+      agreement_hash: agreement.agreement_hash,
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.message).toBe('Sign with your own legal name as it is on your account: Ana Owner.');
-    const signed = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'ana  OWNER', agreement_hash: agreement.agreement_hash });
+    const signed = await b.post(`/api/job/${jobId}/agreement/sign`, {
+      signer_type: 'customer',
+      signed_name: 'ana  OWNER',
+      agreement_hash: agreement.agreement_hash,
+    });
     expect(signed.body).toMatchObject({ contract_name: agreement.contract_name, signatures: { buyer: { signed_name: 'ana OWNER' }, seller: null } });
-    const twice = await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash });
+    const twice = await b.post(`/api/job/${jobId}/agreement/sign`, {
+      signer_type: 'customer',
+      signed_name: 'Ana Owner',
+      agreement_hash: agreement.agreement_hash,
+    });
     expect(twice).toMatchObject({ status: 409, body: { message: 'You have already signed this agreement.' } });
     const sellerUser = (await s.get('/api/user')).body;
     const sellerName = `${sellerUser.first_name} ${sellerUser.last_name}`;
@@ -49,10 +70,24 @@ describe('agreements, bank accounts and the payments page', () => {
     expect((await outsider.get(`/api/agreements/${agreement.contract_name}`)).status).toBe(403);
 
     // The bank account for the deposit keeps only its last four digits.
-    expect((await b.post('/api/bank-accounts', { purpose: 'deposit', job_id: jobId, holder_name: 'Ana Owner', routing_number: '123456789', account_number: '000123456789' })).body.message).toBe(
-      'That routing number is not valid; check the 9 digits on your check.',
-    );
-    const linked = await b.post('/api/bank-accounts', { purpose: 'deposit', job_id: jobId, holder_name: 'Ana Owner', routing_number: '011000015', account_number: '000123456789' });
+    expect(
+      (
+        await b.post('/api/bank-accounts', {
+          purpose: 'deposit',
+          job_id: jobId,
+          holder_name: 'Ana Owner',
+          routing_number: '123456789',
+          account_number: '000123456789',
+        })
+      ).body.message,
+    ).toBe('That routing number is not valid; check the 9 digits on your check.');
+    const linked = await b.post('/api/bank-accounts', {
+      purpose: 'deposit',
+      job_id: jobId,
+      holder_name: 'Ana Owner',
+      routing_number: '011000015',
+      account_number: '000123456789',
+    });
     expect(linked.body).toMatchObject({ last4: '6789', purpose: 'deposit' });
     expect(JSON.stringify(linked.body)).not.toContain('000123456789');
     const { rows } = await app.db.pool.query('SELECT * FROM bank_accounts');

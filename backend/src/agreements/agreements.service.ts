@@ -1,10 +1,11 @@
+import { type ActiveProject, type CommandMetadata, decideProject, DomainError, type ProjectCommand } from '@escrow/domain';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { decideProject, DomainError, type ActiveProject, type CommandMetadata, type ProjectCommand } from '@escrow/domain';
 import type { Pool } from 'pg';
+
+import { EventStreams, projectStream } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { EventStreams, projectStream } from '../command-side';
 import { MilestoneReads } from '../read-models';
 import { agreementHash, agreementText, contractNameOf } from './agreement-text';
 
@@ -30,7 +31,13 @@ export class AgreementsService {
     const milestones = await this.milestones.ofJob(jobId);
     const names = await this.milestones.namesFor(milestones, [project.customerId], [project.primaryCompanyId]);
     const text = agreementText(
-      { jobId, service: project.service, buyerName: names.person(project.customerId) ?? `user ${project.customerId}`, sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`, responseDays: this.config.responseDeadlineDays },
+      {
+        jobId,
+        service: project.service,
+        buyerName: names.person(project.customerId) ?? `user ${project.customerId}`,
+        sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`,
+        responseDays: this.config.responseDeadlineDays,
+      },
       milestones,
       (id) => names.company(id) ?? `company ${id}`,
     );
@@ -60,7 +67,12 @@ export class AgreementsService {
       // first one by the command side below; anything else is refused here, storing nothing.
       if (!(idempotencyKey && error instanceof DomainError && error.code === 'already_signed')) throw error;
     }
-    await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [contractName, jobId, hash, text]);
+    await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      contractName,
+      jobId,
+      hash,
+      text,
+    ]);
     await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
     return contractName;
   }

@@ -1,6 +1,7 @@
 import { Inject, NotFoundException } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
+
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { ProjectAccess } from '../read-models';
@@ -34,10 +35,19 @@ export class GetSignedAgreementHandler implements IQueryHandler<GetSignedAgreeme
   ) {}
 
   async execute({ user, contractName }: GetSignedAgreement): Promise<SignedAgreementView> {
-    const { rows } = await this.pool.query<{ job_id: number; agreement_hash: string; body: string }>('SELECT job_id, agreement_hash, body FROM signed_agreements WHERE contract_name = $1', [contractName]);
+    const { rows } = await this.pool.query<{ job_id: number; agreement_hash: string; body: string }>(
+      'SELECT job_id, agreement_hash, body FROM signed_agreements WHERE contract_name = $1',
+      [contractName],
+    );
     if (!rows[0]) throw new NotFoundException('There is no signed agreement with that name.');
     await this.access.requireViewer(rows[0].job_id, user);
     const project = await this.agreements.project(rows[0].job_id);
-    return { contract_name: contractName, job_id: rows[0].job_id, agreement_hash: rows[0].agreement_hash, text: rows[0].body, signatures: signaturesOf(project, rows[0].agreement_hash) };
+    return {
+      contract_name: contractName,
+      job_id: rows[0].job_id,
+      agreement_hash: rows[0].agreement_hash,
+      text: rows[0].body,
+      signatures: signaturesOf(project, rows[0].agreement_hash),
+    };
   }
 }

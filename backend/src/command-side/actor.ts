@@ -1,4 +1,5 @@
 import type { CommandMetadata } from '@escrow/domain';
+
 import type { SessionUser } from '../identity';
 
 /** When a command is decided: the one place the API reads the clock for the domain. */

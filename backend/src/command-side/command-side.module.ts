@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { EventStreams } from './event-streams';
 import { IdsService } from './ids.service';

@@ -1,11 +1,12 @@
+import type { AppendOptions, AppendResult, CommandMetadata, NewEvent } from '@escrow/domain';
+import { type ProjectionContext, ProjectionRunner, type Projector } from '@escrow/projections';
 import { ConflictException } from '@nestjs/common';
 import { Client } from 'pg';
-import type { AppendOptions, AppendResult, CommandMetadata, NewEvent } from '@escrow/domain';
-import { ProjectionRunner, type ProjectionContext, type Projector } from '@escrow/projections';
+
+import { createEventStoreFixture, type EventStoreFixture, testEvent } from '../../test/support/event-store-fixture';
 import { loadConfig } from '../config/app-config';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { createEventStoreFixture, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
-import { EventStreams, type EventStream } from './event-streams';
+import { type EventStream, EventStreams } from './event-streams';
 
 /** A real store with a rival writer that always gets to the stream first. */
 class ContestedStore extends PostgresEventStore {
@@ -34,7 +35,10 @@ describe('EventStreams.decide', () => {
   afterEach(() => fixture.close());
 
   const serviceOn = (store: PostgresEventStore) =>
-    new EventStreams(store, new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [], databaseUrl: fixture.database.url }), { ...loadConfig({}), readYourWritesTimeoutMs: 100 });
+    new EventStreams(store, new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [], databaseUrl: fixture.database.url }), {
+      ...loadConfig({}),
+      readYourWritesTimeoutMs: 100,
+    });
   const metadata = { now: '2026-11-22T10:00:00.000Z', actorId: 5, actorRole: 'customer' as const };
 
   it('answers 409 when another writer wins every one of its bounded retries, appending nothing of its own', async () => {
@@ -50,7 +54,8 @@ describe('EventStreams.decide', () => {
     const service = serviceOn(store);
     let rivals = 2;
     const original = store.append.bind(store);
-    store.append = async (streamId, events, options) => (rivals-- > 0 ? original(streamId, events, options) : PostgresEventStore.prototype.append.call(store, streamId, events, options));
+    store.append = async (streamId, events, options) =>
+      rivals-- > 0 ? original(streamId, events, options) : PostgresEventStore.prototype.append.call(store, streamId, events, options);
     const result = await service.decide(counter('contested'), 2, { metadata });
     expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]); // decided on the two rival events
   });
@@ -72,7 +77,13 @@ describe('EventStreams.decide', () => {
     const holder = new Client({ connectionString: fixture.database.url });
     await holder.connect();
     await holder.query(`SELECT pg_advisory_lock(hashtextextended('projection:elsewhere', 0))`);
-    const runner = new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [counting, elsewhere], databaseUrl: fixture.database.url, retryMs: 100 });
+    const runner = new ProjectionRunner({
+      pool: fixture.pool,
+      eventStore: store,
+      projectors: [counting, elsewhere],
+      databaseUrl: fixture.database.url,
+      retryMs: 100,
+    });
     const service = new EventStreams(store, runner, { ...loadConfig({}), readYourWritesTimeoutMs: 3000 });
     runner.start();
     const started = Date.now();

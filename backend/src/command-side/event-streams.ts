@@ -1,34 +1,36 @@
-import { ConflictException, Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ProjectionRunner } from '@escrow/projections';
+
 import {
+  type AppendResult,
+  type CommandMetadata,
   decideMilestone,
   decideProject,
+  type EventStore,
   evolveMilestone,
   evolveProject,
+  type GlobalPosition,
+  IdempotencyConflictError,
   initialMilestoneState,
   initialProjectState,
-  milestoneStreamId,
-  projectStreamId,
   type MilestoneCommand,
   type MilestoneEvent,
   type MilestoneState,
+  milestoneStreamId,
+  type NewEvent,
   type ProjectCommand,
   type ProjectEvent,
   type ProjectState,
-  IdempotencyConflictError,
+  projectStreamId,
   schemaVersionOf,
   WrongExpectedVersionError,
-  type GlobalPosition,
-  type AppendResult,
-  type CommandMetadata,
-  type EventStore,
-  type NewEvent,
 } from '@escrow/domain';
+import { ProjectionRunner } from '@escrow/projections';
+import { ConflictException, Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { eventIdFromKey } from '../event-store/event-ids';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 
 /**
  * A kind of stream and its pure half (design §2): how its id is spelled, how to fold its events

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+
 import { idempotencyKeyOf } from './ids.service';
 
 /**

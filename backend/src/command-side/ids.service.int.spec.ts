@@ -1,4 +1,5 @@
 import { Client, Pool } from 'pg';
+
 import type { TestDatabase } from '../../../testing/test-database';
 import { createMigratedTestDatabase } from '../../test/support/test-app';
 import { IdsService } from './ids.service';

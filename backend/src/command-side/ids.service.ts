@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export type IdSequence = 'job_id_seq' | 'milestone_version_id_seq' | 'milestone_payee_id_seq' | 'deposit_id_seq' | 'dispute_id_seq';
@@ -37,7 +38,10 @@ export class IdsService {
     if (rows[0]) return rows[0].created_id;
     // A copy of this request inserted first. Its row is read by a statement of its own: one
     // statement's snapshot predates the insert it waited for, so it would not see the row.
-    const { rows: earlier } = await this.pool.query<{ created_id: number }>('SELECT created_id FROM idempotent_creations WHERE scope = $1 AND key = $2', [scope, key]);
+    const { rows: earlier } = await this.pool.query<{ created_id: number }>('SELECT created_id FROM idempotent_creations WHERE scope = $1 AND key = $2', [
+      scope,
+      key,
+    ]);
     return earlier[0]!.created_id;
   }
 }

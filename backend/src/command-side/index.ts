@@ -1,5 +1,5 @@
+export { metadataOf, nowIso, systemMetadata } from './actor';
 export { CommandSideModule } from './command-side.module';
-export { EventStreams, milestoneStream, projectStream, type EventStream, type DecideOptions, type HandleResult } from './event-streams';
-export { IdsService, idempotencyKeyOf, type IdSequence } from './ids.service';
+export { type DecideOptions, type EventStream, EventStreams, type HandleResult, milestoneStream, projectStream } from './event-streams';
 export { IdempotencyKey } from './idempotency-key';
-export { metadataOf, systemMetadata, nowIso } from './actor';
+export { idempotencyKeyOf, type IdSequence, IdsService } from './ids.service';

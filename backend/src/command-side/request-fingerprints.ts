@@ -1,16 +1,19 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, UnprocessableEntityException } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, UnprocessableEntityException } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { Observable } from 'rxjs';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+import { canonicalJson } from '../event-store/event-ids';
 import type { RequestWithUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { canonicalJson } from '../event-store/event-ids';
 import { idempotencyKeyOf } from './ids.service';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
+export const KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
 
 /**
  * An Idempotency-Key means one request. The first request with a key stores its fingerprint
@@ -40,7 +43,10 @@ export class RequestFingerprints implements NestInterceptor {
     });
     if (rows.length === 0) {
       // The key was used before (or by a copy of this request racing us): read what it was used for.
-      const { rows: earlier } = await this.pool.query<{ fingerprint: string }>('SELECT fingerprint FROM request_fingerprints WHERE actor_id = $1 AND key = $2', [request.user.userId, key]);
+      const { rows: earlier } = await this.pool.query<{ fingerprint: string }>(
+        'SELECT fingerprint FROM request_fingerprints WHERE actor_id = $1 AND key = $2',
+        [request.user.userId, key],
+      );
       if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw new UnprocessableEntityException(KEY_REUSED);
     }
     return next.handle();

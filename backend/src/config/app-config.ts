@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
 

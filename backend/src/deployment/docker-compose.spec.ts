@@ -59,6 +59,8 @@ describe('docker-compose.yml', () => {
     expect(tests).toContain('eventstoredb-event-store.int.spec.ts');
     expect(tests).toContain('EVENTSTORE_CONNECTION_STRING: esdb://esdb-1:2113,esdb-2:2113,esdb-3:2113?tls=false');
     expect(tests).toMatch(/target: build/);
-    expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/FROM node:\S+ AS build[\s\S]*RUN npm run build\n[\s\S]*FROM build AS runtime-deps\nRUN npm prune --omit=dev/);
+    expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).toMatch(
+      /FROM node:\S+ AS build[\s\S]*RUN npm run build\n[\s\S]*FROM build AS runtime-deps\nRUN npm prune --omit=dev/,
+    );
   });
 });

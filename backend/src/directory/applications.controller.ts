@@ -1,16 +1,17 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
 import { OneTimeCodes } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { RateLimits } from '../identity';
-import type { SessionUser } from '../identity';
 import { UsersRepository } from '../identity';
-import { ParseIdPipe } from '../http/parse-id.pipe';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { CompaniesRepository } from './companies.repository';
 import { ContractorApplicationRequest, RejectApplicationRequest } from './directory.dto';
@@ -49,8 +50,22 @@ export class ApplicationsController {
     const { rows } = await this.pool.query<{ application_id: number }>(
       `INSERT INTO contractor_applications (company_name, first_name, last_name, email, phone, street, city, state, zip_code, services, license, insurance, website_link, message)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING application_id`,
-      [body.company_name.trim(), body.first_name.trim(), body.last_name.trim(), email, phone, body.street?.trim() || null, body.city.trim(), body.state, body.zip_code?.trim() || null,
-        body.services.map((s) => s.trim()).filter(Boolean), body.license?.trim() || null, body.insurance?.trim() || null, website, body.message?.trim() || null],
+      [
+        body.company_name.trim(),
+        body.first_name.trim(),
+        body.last_name.trim(),
+        email,
+        phone,
+        body.street?.trim() || null,
+        body.city.trim(),
+        body.state,
+        body.zip_code?.trim() || null,
+        body.services.map((s) => s.trim()).filter(Boolean),
+        body.license?.trim() || null,
+        body.insurance?.trim() || null,
+        website,
+        body.message?.trim() || null,
+      ],
     );
     return { application_id: rows[0]!.application_id };
   }
@@ -58,7 +73,7 @@ export class ApplicationsController {
   @Get('admin/contractor-applications')
   @Access('admin')
   async list() {
-    const { rows } = await this.pool.query('SELECT * FROM contractor_applications ORDER BY (status = \'pending\') DESC, created_at DESC');
+    const { rows } = await this.pool.query("SELECT * FROM contractor_applications ORDER BY (status = 'pending') DESC, created_at DESC");
     return rows;
   }
 
@@ -77,16 +92,32 @@ export class ApplicationsController {
       if (await this.users.byEmail(application.email)) throw new ConflictException('A user with the applicant’s email already exists.');
       const companyId = await this.companies.insert(
         {
-          name: application.company_name, company_img: null, street: application.street, city: application.city, state: application.state,
-          zip_code: application.zip_code, phone: application.phone, contact_email: application.email, website_link: application.website_link,
-          license: application.license, insurance: application.insurance, bio: application.message, kind: 'subcontractor',
+          name: application.company_name,
+          company_img: null,
+          street: application.street,
+          city: application.city,
+          state: application.state,
+          zip_code: application.zip_code,
+          phone: application.phone,
+          contact_email: application.email,
+          website_link: application.website_link,
+          license: application.license,
+          insurance: application.insurance,
+          bio: application.message,
+          kind: 'subcontractor',
         },
         application.services,
         client,
       );
-      const user = await this.users.insert({ firstName: application.first_name, lastName: application.last_name, phone: application.phone, email: application.email, companyId }, client);
+      const user = await this.users.insert(
+        { firstName: application.first_name, lastName: application.last_name, phone: application.phone, email: application.email, companyId },
+        client,
+      );
       const code = await this.codes.issue(user.user_id, 'invitation', client);
-      await client.query(`UPDATE contractor_applications SET status = 'approved', company_id = $2, decided_by = $3, decided_at = now() WHERE application_id = $1`, [id, companyId, admin.userId]);
+      await client.query(
+        `UPDATE contractor_applications SET status = 'approved', company_id = $2, decided_by = $3, decided_at = now() WHERE application_id = $1`,
+        [id, companyId, admin.userId],
+      );
       await client.query('COMMIT');
       await this.mail.send({
         to: application.email,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export interface CompanyRow {
@@ -24,7 +25,9 @@ export interface CompanyRead extends Omit<CompanyRow, 'kind'> {
 }
 
 const COLUMNS = 'company_id, name, company_img, street, city, state, zip_code, phone, contact_email, website_link, license, insurance, bio, kind';
-const C_COLUMNS = COLUMNS.split(', ').map((c) => `c.${c}`).join(', ');
+const C_COLUMNS = COLUMNS.split(', ')
+  .map((c) => `c.${c}`)
+  .join(', ');
 
 export type NewCompany = Omit<CompanyRow, 'company_id'>;
 
@@ -80,7 +83,21 @@ export class CompaniesRepository {
     const { rows } = await db.query<{ company_id: number }>(
       `INSERT INTO companies (name, company_img, street, city, state, zip_code, phone, contact_email, website_link, license, insurance, bio, kind)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING company_id`,
-      [company.name, company.company_img, company.street, company.city, company.state, company.zip_code, company.phone, company.contact_email, company.website_link, company.license, company.insurance, company.bio, company.kind],
+      [
+        company.name,
+        company.company_img,
+        company.street,
+        company.city,
+        company.state,
+        company.zip_code,
+        company.phone,
+        company.contact_email,
+        company.website_link,
+        company.license,
+        company.insurance,
+        company.bio,
+        company.kind,
+      ],
     );
     const companyId = rows[0]!.company_id;
     await this.setServices(companyId, services, db);
@@ -93,9 +110,9 @@ export class CompaniesRepository {
     await db.query('DELETE FROM company_services WHERE company_id = $1', [companyId]);
     if (names.length === 0) return;
     await db.query('INSERT INTO services (service_name) SELECT unnest($1::text[]) ON CONFLICT (service_name) DO NOTHING', [names]);
-    await db.query(
-      'INSERT INTO company_services (company_id, service_id) SELECT $1, service_id FROM services WHERE service_name = ANY($2::text[])',
-      [companyId, names],
-    );
+    await db.query('INSERT INTO company_services (company_id, service_id) SELECT $1, service_id FROM services WHERE service_name = ANY($2::text[])', [
+      companyId,
+      names,
+    ]);
   }
 }

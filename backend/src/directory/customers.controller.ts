@@ -1,11 +1,12 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
 import { OneTimeCodes } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
-import type { SessionUser } from '../identity';
-import { UsersRepository, type UserRow } from '../identity';
+import { type UserRow, UsersRepository } from '../identity';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { NewCustomerRequest } from './directory.dto';
 

@@ -1,10 +1,11 @@
 import { BadRequestException, Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { Access, CurrentUser } from '../identity';
-import type { SessionUser } from '../identity';
+
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { CompaniesRepository, toCompanyRead, type CompanyRead } from './companies.repository';
+import type { SessionUser } from '../identity';
+import { Access, CurrentUser } from '../identity';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { CompaniesRepository, type CompanyRead, toCompanyRead } from './companies.repository';
 import { STATES } from './directory.dto';
 
 function optionalText(value: unknown, name: string, max = 100): string | null {

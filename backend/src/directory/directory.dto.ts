@@ -1,4 +1,5 @@
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { IsId } from '../http/ids';
 
 export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;

@@ -1,5 +1,5 @@
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { createCompany, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
 import { PHONE_NEEDS_TEN_DIGITS } from './customers.controller';
 
 describe('directory: services, contractors, buyers, applications', () => {
@@ -38,14 +38,19 @@ describe('directory: services, contractors, buyers, applications', () => {
       const utah = await s.get('/api/companies/search?state=UT');
       expect(utah.body.map((c: { name: string }) => c.name)).toEqual(['alpine Plumbing', 'Zion Builders']);
       const framing = await s.get('/api/companies/search?state=UT&service=Framing');
-      expect(framing.body).toEqual([expect.objectContaining({ company_id: seller.companyId, name: 'Zion Builders', primary_company_name: 'Zion Builders', state: 'UT', city: 'Phoenix' })]);
+      expect(framing.body).toEqual([
+        expect.objectContaining({ company_id: seller.companyId, name: 'Zion Builders', primary_company_name: 'Zion Builders', state: 'UT', city: 'Phoenix' }),
+      ]);
       const everyone = await s.get('/api/companies/search');
       expect(everyone.body.map((c: { name: string }) => c.name)).toEqual(['alpine Plumbing', 'Basin Electric', 'Cactus Roofing', 'Zion Builders']);
       expect((await s.get('/api/companies/search?state=NV&service=Roofing')).body).toEqual([]);
     });
 
     it('refuses a state we do not serve', async () => {
-      expect(await (await as(null)).get('/api/companies/search?state=CA')).toMatchObject({ status: 400, body: { message: 'Choose a state we serve: AZ, ID, NV or UT.' } });
+      expect(await (await as(null)).get('/api/companies/search?state=CA')).toMatchObject({
+        status: 400,
+        body: { message: 'Choose a state we serve: AZ, ID, NV or UT.' },
+      });
       expect((await (await as(null)).get('/api/companies/search?state=UT&state=AZ')).status).toBe(400);
     });
   });
@@ -56,7 +61,22 @@ describe('directory: services, contractors, buyers, applications', () => {
       const company = await s.get(`/api/company/${seller.companyId}`);
       expect(company.status).toBe(200);
       expect(Object.keys(company.body).sort()).toEqual(
-        ['bio', 'city', 'company_id', 'company_img', 'contact_email', 'insurance', 'license', 'name', 'phone', 'primary_company_name', 'state', 'street', 'website_link', 'zip_code'].sort(),
+        [
+          'bio',
+          'city',
+          'company_id',
+          'company_img',
+          'contact_email',
+          'insurance',
+          'license',
+          'name',
+          'phone',
+          'primary_company_name',
+          'state',
+          'street',
+          'website_link',
+          'zip_code',
+        ].sort(),
       );
       expect((await s.get(`/api/company/services/${seller.companyId}`)).body).toEqual(['Framing', 'General Contracting']);
     });
@@ -103,12 +123,23 @@ describe('directory: services, contractors, buyers, applications', () => {
     it('creates the buyer without a password and mails an invitation that logs them in', async () => {
       const answer = await (await as(seller)).post('/api/job/customer/new', newBuyer);
       expect(answer.status).toBe(201);
-      expect(answer.body).toEqual({ customer_id: answer.body.user_id, user_id: expect.any(Number), first_name: 'Robin', last_name: 'Client', phone: '8015550111', email: 'robin.client@example.com', customer_name: 'Robin Client' });
+      expect(answer.body).toEqual({
+        customer_id: answer.body.user_id,
+        user_id: expect.any(Number),
+        first_name: 'Robin',
+        last_name: 'Client',
+        phone: '8015550111',
+        email: 'robin.client@example.com',
+        customer_name: 'Robin Client',
+      });
       const mail = await lastMailTo(app.db.pool, 'robin.client@example.com');
       const hash = /\/customer\/new\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
       const invited = new HttpSession(app.http);
       expect(await invited.get(`/api/auth/invite/${hash}`)).toMatchObject({ status: 200, body: { user_id: answer.body.user_id, first_name: 'Robin' } });
-      expect(await invited.post(`/api/auth/invite/${hash}`, { password: 'robin-password-1' })).toMatchObject({ status: 200, body: { email: 'robin.client@example.com' } });
+      expect(await invited.post(`/api/auth/invite/${hash}`, { password: 'robin-password-1' })).toMatchObject({
+        status: 200,
+        body: { email: 'robin.client@example.com' },
+      });
       expect((await invited.get('/api/user')).body.user_id).toBe(answer.body.user_id);
       expect((await new HttpSession(app.http).get(`/api/auth/invite/${hash}`)).status).toBe(404);
     });
@@ -121,14 +152,27 @@ describe('directory: services, contractors, buyers, applications', () => {
     it('applies the buyer rules of §5', async () => {
       const s = await as(seller);
       expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'x1@example.com', phone: '555-0111' })).body.message).toBe(PHONE_NEEDS_TEN_DIGITS);
-      expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'x2@example.com', first_name: '' })).body.message).toBe("Please enter the buyer's first name.");
-      expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'not-email' })).body.message).toBe('Please enter a valid email address for the buyer.');
+      expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'x2@example.com', first_name: '' })).body.message).toBe(
+        "Please enter the buyer's first name.",
+      );
+      expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'not-email' })).body.message).toBe(
+        'Please enter a valid email address for the buyer.',
+      );
       const { rowCount } = await app.db.pool.query(`SELECT 1 FROM users WHERE email LIKE 'x_@example.com'`);
       expect(rowCount).toBe(0);
     });
 
     it('answers the current user when the buyer starts the project', async () => {
-      const answer = await (await as(buyer)).post('/api/job/customer/new', { first_name: 'Pat', last_name: 'Owner', phone: '5551234567', email: buyer.email, customer_name: 'Pat Owner', user_id: buyer.userId });
+      const answer = await (
+        await as(buyer)
+      ).post('/api/job/customer/new', {
+        first_name: 'Pat',
+        last_name: 'Owner',
+        phone: '5551234567',
+        email: buyer.email,
+        customer_name: 'Pat Owner',
+        user_id: buyer.userId,
+      });
       expect(answer).toMatchObject({ status: 201, body: { customer_id: buyer.userId, customer_name: 'Pat Owner' } });
       expect((await (await as(buyer)).post('/api/job/customer/new', { ...newBuyer, user_id: seller.userId })).status).toBe(400);
     });
@@ -136,8 +180,15 @@ describe('directory: services, contractors, buyers, applications', () => {
 
   describe('contractor applications', () => {
     const application = {
-      company_name: 'Red Canyon Masonry', first_name: 'Ola', last_name: 'Mason', email: 'ola@redcanyon.example', phone: '435-555-0100',
-      city: 'Moab', state: 'UT', services: ['Masonry', 'Concrete'], message: 'Twenty years of stone work.',
+      company_name: 'Red Canyon Masonry',
+      first_name: 'Ola',
+      last_name: 'Mason',
+      email: 'ola@redcanyon.example',
+      phone: '435-555-0100',
+      city: 'Moab',
+      state: 'UT',
+      services: ['Masonry', 'Concrete'],
+      message: 'Twenty years of stone work.',
     };
 
     it('takes an application from anyone and lets an admin approve it into a company and a user', async () => {
@@ -159,8 +210,12 @@ describe('directory: services, contractors, buyers, applications', () => {
     it('explains what is missing and refuses states we do not serve', async () => {
       const s = await as(null);
       expect((await s.post('/api/contractor/applications', { ...application, state: 'CA' })).body.message).toBe('Choose a state we serve: AZ, ID, NV or UT.');
-      expect((await s.post('/api/contractor/applications', { ...application, zip_code: 'ABCDEFGHIJKLMNOP' })).body.message).toBe('Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.');
-      expect((await s.post('/api/contractor/applications', { ...application, services: [] })).body.message).toBe('Choose at least one service your company offers.');
+      expect((await s.post('/api/contractor/applications', { ...application, zip_code: 'ABCDEFGHIJKLMNOP' })).body.message).toBe(
+        'Enter a 5-digit ZIP code, or ZIP+4 like 85013-1234.',
+      );
+      expect((await s.post('/api/contractor/applications', { ...application, services: [] })).body.message).toBe(
+        'Choose at least one service your company offers.',
+      );
       expect((await s.post('/api/contractor/applications', { ...application, services: 'Masonry' })).status).toBe(400);
     });
   });
@@ -168,9 +223,18 @@ describe('directory: services, contractors, buyers, applications', () => {
   describe('public forms', () => {
     it('takes an account deletion request, or asks for an email', async () => {
       const s = await as(null);
-      expect(await s.post('/api/v2/delete-account-request', { email: '', note: '' })).toMatchObject({ status: 400, body: { message: 'Please enter an email address.' } });
-      expect(await s.post('/api/v2/delete-account-request', { note: 'bye' })).toMatchObject({ status: 400, body: { message: 'Please enter an email address.' } });
-      expect(await s.post('/api/v2/delete-account-request', { email: buyer.email, note: 'Moving away' })).toMatchObject({ status: 200, body: { message: 'Request sent.' } });
+      expect(await s.post('/api/v2/delete-account-request', { email: '', note: '' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter an email address.' },
+      });
+      expect(await s.post('/api/v2/delete-account-request', { note: 'bye' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter an email address.' },
+      });
+      expect(await s.post('/api/v2/delete-account-request', { email: buyer.email, note: 'Moving away' })).toMatchObject({
+        status: 200,
+        body: { message: 'Request sent.' },
+      });
       expect(await lastMailTo(app.db.pool, buyer.email)).toMatchObject({ subject: 'We received your account deletion request' });
     });
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { IdentityModule } from '../identity';
 import { MailModule } from '../mail';
 import { ApplicationsController } from './applications.controller';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export interface PersonName {
@@ -25,13 +26,17 @@ export class DirectoryService {
       'SELECT user_id, display_name, first_name, last_name, company_id FROM users WHERE user_id = ANY($1::int[])',
       [ids],
     );
-    return new Map(rows.map((r) => [r.user_id, { userId: r.user_id, displayName: r.display_name, firstName: r.first_name, lastName: r.last_name, companyId: r.company_id }]));
+    return new Map(
+      rows.map((r) => [r.user_id, { userId: r.user_id, displayName: r.display_name, firstName: r.first_name, lastName: r.last_name, companyId: r.company_id }]),
+    );
   }
 
   async companyNames(companyIds: Iterable<number>): Promise<Map<number, string>> {
     const ids = [...new Set(companyIds)].filter((id) => Number.isInteger(id) && id > 0);
     if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ company_id: number; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::int[])', [ids]);
+    const { rows } = await this.pool.query<{ company_id: number; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::int[])', [
+      ids,
+    ]);
     return new Map(rows.map((r) => [r.company_id, r.name]));
   }
 

@@ -1,5 +1,5 @@
+export { CompaniesRepository, type CompanyRead, type CompanyRow, type NewCompany, toCompanyRead } from './companies.repository';
+export { type State, STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from './directory.dto';
 export { DirectoryModule } from './directory.module';
 export { DirectoryService, type PersonName } from './directory.service';
-export { CompaniesRepository, toCompanyRead, type CompanyRow, type CompanyRead, type NewCompany } from './companies.repository';
-export { STATES, ZIP_CODE, ZIP_CODE_MESSAGE, type State } from './directory.dto';
-export { websiteLink, WEBSITE_RULE } from './website-link';
+export { WEBSITE_RULE, websiteLink } from './website-link';

@@ -1,4 +1,4 @@
-import { websiteLink, WEBSITE_RULE } from './website-link';
+import { WEBSITE_RULE, websiteLink } from './website-link';
 
 describe('websiteLink', () => {
   it('keeps http and https addresses and adds https to a bare host', () => {
@@ -9,7 +9,16 @@ describe('websiteLink', () => {
     expect(websiteLink(undefined)).toBeNull();
   });
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd', 'https://', 'not a url', 'ftp://files.example'])('refuses %s', (link) => {
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    'file:///etc/passwd',
+    'https://',
+    'not a url',
+    'ftp://files.example',
+  ])('refuses %s', (link) => {
     expect(() => websiteLink(link)).toThrow(WEBSITE_RULE);
   });
 });

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+
 import { CommandSideModule } from '../command-side';
 import { ReadModelsModule } from '../read-models';
 import { ListDisputesController } from './list-disputes/list-disputes.http.controller';
 import { ListDisputesHandler } from './list-disputes/list-disputes.query';
-import { ResolveDisputeController } from './resolve-dispute/resolve-dispute.http.controller';
 import { ResolveDisputeHandler } from './resolve-dispute/resolve-dispute.handler';
+import { ResolveDisputeController } from './resolve-dispute/resolve-dispute.http.controller';
 
 /** The admin's side of disputes: both statements, and a resolution that moves the money. */
 @Module({

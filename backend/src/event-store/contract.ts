@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+
 import {
-  IdempotencyConflictError,
-  WrongExpectedVersionError,
   comparePositions,
   type EventStore,
   type GlobalPosition,
+  IdempotencyConflictError,
   type NewEvent,
   type RecordedEvent,
+  WrongExpectedVersionError,
 } from '@escrow/domain';
+
 import { eventIdFromKey } from './event-ids';
 
 export interface ContractSubject {
@@ -108,7 +110,11 @@ export function eventStoreContract(open: () => Promise<ContractSubject & { strea
     const ids = [eventIdFromKey('user-1:deposit', 'key-123', 0), eventIdFromKey('user-1:deposit', 'key-123', 1)];
     const events = [event('DepositRequested', { amount: '100.00' }, ids[0]), event('Noted', { text: 'x' }, ids[1])];
     const first = await store.append(s, events, { expectedRevision: 'no_stream' });
-    const retry = await store.append(s, events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: randomUUID() } })), { expectedRevision: 'no_stream' });
+    const retry = await store.append(
+      s,
+      events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: randomUUID() } })),
+      { expectedRevision: 'no_stream' },
+    );
     expect(retry).toEqual({ ...first, appended: false });
     const retryWithAny = await store.append(s, events, { expectedRevision: 'any' });
     expect(retryWithAny.appended).toBe(false);
@@ -134,7 +140,7 @@ export function eventStoreContract(open: () => Promise<ContractSubject & { strea
     let after = start;
     let pages = 0;
     // Another transaction anywhere in the cluster may briefly hold events back: keep paging.
-    for (let idle = 0; seen.length < written.length && idle < 500; ) {
+    for (let idle = 0; seen.length < written.length && idle < 500;) {
       const page = await store.readAll({ after, limit: 10 });
       if (page.events.length > 0) pages++;
       else {
@@ -153,14 +159,18 @@ export function eventStoreContract(open: () => Promise<ContractSubject & { strea
     let writing = true;
     const writers = Promise.all(
       Array.from({ length: 4 }, async (_, w) => {
-        for (let i = 0; i < 15; i++) await store.append(stream(`concurrent-${w}`), Array.from({ length: 5 }, (_, k) => event('Concurrent', { w, i, k })));
+        for (let i = 0; i < 15; i++)
+          await store.append(
+            stream(`concurrent-${w}`),
+            Array.from({ length: 5 }, (_, k) => event('Concurrent', { w, i, k })),
+          );
       }),
     ).finally(() => {
       writing = false;
     });
     const seen: RecordedEvent[] = [];
     let after = start;
-    for (let idle = 0; idle < 200; ) {
+    for (let idle = 0; idle < 200;) {
       const page = await store.readAll({ after, limit: 7 });
       seen.push(...page.events.filter((e) => e.streamId.startsWith(`${subject.streamPrefix}concurrent-`)));
       after = page.lastPosition;

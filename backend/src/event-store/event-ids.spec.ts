@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { canonicalJson, eventIdFromKey } from './event-ids';
 
 /** The hand-written v5 derivation these ids were made with before: stored ids must not change. */
@@ -19,7 +20,11 @@ describe('eventIdFromKey', () => {
   });
 
   it('keeps the ids already stored: equal to the derivation they were made with', () => {
-    for (const [scope, key, index] of [['7:milestone-5001', 'deposit-key-0001', 0], ['0:milestone-9', 'provider-debit-301', 3], ['42:job-1000', 'ünïcødé-键', 1]] as const) {
+    for (const [scope, key, index] of [
+      ['7:milestone-5001', 'deposit-key-0001', 0],
+      ['0:milestone-9', 'provider-debit-301', 3],
+      ['42:job-1000', 'ünïcødé-键', 1],
+    ] as const) {
       expect(eventIdFromKey(scope, key, index)).toBe(referenceId(scope, key, index));
     }
   });

@@ -1,5 +1,6 @@
-import { MILESTONE_UPCASTERS, UpcastingEventStore, type EventStore } from '@escrow/domain';
+import { type EventStore, MILESTONE_UPCASTERS, UpcastingEventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';

@@ -1,6 +1,7 @@
-import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore } from '@escrow/domain';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';

@@ -1,9 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type DomainErrorKind } from '@escrow/domain';
-import { isTransientDatabaseError } from '@escrow/projections';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { DomainError, type DomainErrorKind } from '@escrow/domain';
+import { isTransientDatabaseError } from '@escrow/projections';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { TooManyRequestsException } from '../identity/rate-limits';
 
 /** Errors a request can cause by itself: their message is safe and useful to show. */
@@ -81,7 +83,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private send(reply: FastifyReply, status: number, message: string): void {
     if (reply.sent) return;
-    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ message, statusCode: status } satisfies ErrorBody);
+    void reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ message, statusCode: status } satisfies ErrorBody);
   }
 
   private serveSpa(request: FastifyRequest, reply: FastifyReply): boolean {

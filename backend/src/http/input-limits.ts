@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { textProblem } from '@escrow/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** No request of ours nests deeper than 3 (a milestone's payees); this leaves room and stops abuse. */
 export const MAX_JSON_DEPTH = 20;

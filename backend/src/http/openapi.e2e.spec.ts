@@ -4,7 +4,21 @@ import { createTestApp, type TestApp } from '../../test/support/test-app';
 /** The OpenAPI document covers every route the application serves, from its DTOs and the contract. */
 describe('OpenAPI document', () => {
   let app: TestApp;
-  let document: { paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown; security?: unknown[] }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> } };
+  let document: {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { name: string }[];
+          responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+          requestBody?: unknown;
+          security?: unknown[];
+        }
+      >
+    >;
+    components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+  };
 
   beforeAll(async () => {
     app = await createTestApp();

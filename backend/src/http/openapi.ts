@@ -1,9 +1,9 @@
+import { API_SCHEMAS } from '@escrow/domain';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiCreatedResponse, ApiOkResponse, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { API_SCHEMAS } from '@escrow/domain';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs-json';
@@ -50,14 +50,20 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .build();
   const document = SwaggerModule.createDocument(app, config);
   const dtoSchemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/', classValidatorMetadataStorage: getMetadataStorage() });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(dtoSchemas as object), ...(rewriteRefs(API_SCHEMAS) as object) } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(dtoSchemas as object), ...(rewriteRefs(API_SCHEMAS) as object) },
+  };
   document.components.schemas!.ErrorBody = {
     type: 'object',
     required: ['message', 'statusCode'],
     properties: { message: { type: 'string', description: 'Written for the person who made the request.' }, statusCode: { type: 'integer' } },
   };
   for (const [, operations] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(operations) as [string, { responses?: Record<string, unknown>; parameters?: unknown[]; security?: unknown[] }][]) {
+    for (const [method, operation] of Object.entries(operations) as [
+      string,
+      { responses?: Record<string, unknown>; parameters?: unknown[]; security?: unknown[] },
+    ][]) {
       if (typeof operation !== 'object' || !operation) continue;
       operation.responses ??= {};
       if (!Object.keys(operation.responses).some((status) => status.startsWith('2'))) {
@@ -69,8 +75,20 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
       if (MUTATING.has(method)) {
         operation.parameters = [
           ...(operation.parameters ?? []),
-          { name: 'X-XSRF-TOKEN', in: 'header', required: false, description: 'The value of the XSRF-TOKEN cookie (required on every mutating request but the provider callbacks).', schema: { type: 'string' } },
-          { name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe: the same key answers like the first request; another request with it answers 422.', schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' } },
+          {
+            name: 'X-XSRF-TOKEN',
+            in: 'header',
+            required: false,
+            description: 'The value of the XSRF-TOKEN cookie (required on every mutating request but the provider callbacks).',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Makes a retry safe: the same key answers like the first request; another request with it answers 422.',
+            schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
+          },
         ];
       }
     }

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+
 import { isIdText } from './ids';
 
 /**

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomBytes } from 'node:crypto';
+
 import type { AppConfig } from '../config/app-config';
 import { XSRF_COOKIE } from '../identity/guards';
 import { isSecureRequest } from '../identity/sessions.service';
@@ -46,6 +48,7 @@ export async function registerSecurity(app: NestFastifyApplication, config: Pick
   });
   // API answers carry personal and financial data: no browser or shared cache may keep them.
   fastify.addHook('onSend', async (request, reply) => {
-    if ((request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

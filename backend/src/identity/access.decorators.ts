@@ -1,6 +1,7 @@
-import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+
 import type { AccessCheck, SessionUser } from './session-user';
 
 export const ACCESS_KEY = 'escrow:access';

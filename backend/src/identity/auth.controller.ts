@@ -1,19 +1,37 @@
-import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Put, Req, Res, UnauthorizedException, Delete, ForbiddenException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  ConflictException,
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { ParseIdPipe } from '../http/parse-id.pipe';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
 import { AcceptInvitationRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, SignupRequest } from './auth.dto';
+import { DeviceCookies } from './device-cookies';
 import { OneTimeCodes } from './one-time-codes';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } from './passwords';
 import { isEmail, normalizeEmail, normalizePhone } from './phone';
-import { DeviceCookies } from './device-cookies';
 import { RateLimits } from './rate-limits';
 import type { SessionUser, UserObject } from './session-user';
 import { SessionsService } from './sessions.service';
 import { toUserObject, UsersRepository } from './users.repository';
-import { ParseIdPipe } from '../http/parse-id.pipe';
 
 export const LOGIN_UNKNOWN_EMAIL = "We couldn't find an account with that email address.";
 export const LOGIN_WRONG_PASSWORD = 'That password is not correct. Try again or reset your password.';
@@ -90,10 +108,12 @@ export class AuthController {
     if (!isAcceptablePassword(body.password)) throw new BadRequestException(PASSWORD_RULE);
     await this.limits.publicFormSent(request.ip);
     if (await this.users.byEmail(email)) throw new ConflictException('An account with this email already exists. Log in or reset your password.');
-    const user = await this.users.insert({ firstName, lastName, phone, email, passwordHash: await hashPassword(body.password) }).catch((error: { code?: string }) => {
-      if (error.code === '23505') throw new ConflictException('An account with this email already exists. Log in or reset your password.');
-      throw error;
-    });
+    const user = await this.users
+      .insert({ firstName, lastName, phone, email, passwordHash: await hashPassword(body.password) })
+      .catch((error: { code?: string }) => {
+        if (error.code === '23505') throw new ConflictException('An account with this email already exists. Log in or reset your password.');
+        throw error;
+      });
     await this.sessions.start(user.user_id, request, reply);
     return toUserObject(user);
   }
@@ -162,7 +182,12 @@ export class AuthController {
   /** The invited buyer chooses a password and is logged in. */
   @Post('auth/invite/:hash')
   @HttpCode(200)
-  async acceptInvitation(@Param('hash') hash: string, @Body() body: AcceptInvitationRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserObject> {
+  async acceptInvitation(
+    @Param('hash') hash: string,
+    @Body() body: AcceptInvitationRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserObject> {
     if (!isAcceptablePassword(body.password)) throw new BadRequestException(PASSWORD_RULE);
     await this.limits.codeChecked(request.ip);
     const userId = await this.codes.consume(hash, 'invitation');

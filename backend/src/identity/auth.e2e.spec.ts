@@ -1,5 +1,5 @@
+import { type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
 import { FORGOT_UNKNOWN_EMAIL, LINK_INVALID, LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './auth.controller';
 
 describe('identity: login, sessions, CSRF and password flows', () => {
@@ -66,7 +66,10 @@ describe('identity: login, sessions, CSRF and password flows', () => {
 
     it('answers a malformed request with 400', async () => {
       expect(await session().post('/api/auth/login', { password: 'x' })).toMatchObject({ status: 400, body: { message: 'Please enter your email address.' } });
-      expect(await session().post('/api/auth/login', { email: 'not-an-email', password: 'x' })).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address.' } });
+      expect(await session().post('/api/auth/login', { email: 'not-an-email', password: 'x' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter a valid email address.' },
+      });
       expect((await session().post('/api/auth/login', '{"email":')).status).toBe(400);
       expect((await session().post('/api/auth/login', [1, 2])).status).toBe(400);
     });
@@ -107,7 +110,13 @@ describe('identity: login, sessions, CSRF and password flows', () => {
     it('refuses a mutating request without the X-XSRF-TOKEN header and changes nothing', async () => {
       const s = session();
       await s.get('/api/user');
-      const answer = await s.request('POST', '/api/auth/signup', { first_name: 'No', last_name: 'Csrf', phone: '5550001111', email: 'nocsrf@example.com', password: 'long-enough-pw' }, {}, { withoutCsrf: true });
+      const answer = await s.request(
+        'POST',
+        '/api/auth/signup',
+        { first_name: 'No', last_name: 'Csrf', phone: '5550001111', email: 'nocsrf@example.com', password: 'long-enough-pw' },
+        {},
+        { withoutCsrf: true },
+      );
       expect(answer).toMatchObject({ status: 403, body: { message: 'Missing or invalid CSRF token. Reload the page and try again.' } });
       const { rowCount } = await app.db.pool.query(`SELECT 1 FROM users WHERE email = 'nocsrf@example.com'`);
       expect(rowCount).toBe(0);
@@ -145,22 +154,37 @@ describe('identity: login, sessions, CSRF and password flows', () => {
     const codeFrom = (body: string) => /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
 
     it('answers an unknown email with the text of spec §8', async () => {
-      expect(await session().post('/api/user/password/forgot', { email: 'nobody@example.com' })).toMatchObject({ status: 404, body: { message: FORGOT_UNKNOWN_EMAIL } });
+      expect(await session().post('/api/user/password/forgot', { email: 'nobody@example.com' })).toMatchObject({
+        status: 404,
+        body: { message: FORGOT_UNKNOWN_EMAIL },
+      });
       expect(await session().post('/api/user/password/forgot', {})).toMatchObject({ status: 400 });
     });
 
     it('mails a link whose code works once, then logs in with the new password', async () => {
       const user = await createUser(app.db.pool);
-      expect(await session().post('/api/user/password/forgot', { email: ` ${user.email.toUpperCase()} ` })).toMatchObject({ status: 200, body: { message: 'Email Sent.' } });
+      expect(await session().post('/api/user/password/forgot', { email: ` ${user.email.toUpperCase()} ` })).toMatchObject({
+        status: 200,
+        body: { message: 'Email Sent.' },
+      });
       const mail = await lastMailTo(app.db.pool, user.email);
       const code = codeFrom(mail!.body);
       const check = await session().get(`/api/auth/customer/${code}`);
       expect(check).toMatchObject({ status: 200, body: { user_id: user.userId, email: user.email } });
 
-      expect(await session().put('/api/user/password/reset', { code, password: 'short' })).toMatchObject({ status: 400, body: { message: 'Choose a password of at least 10 characters.' } });
-      expect(await session().put('/api/user/password/reset', { code, password: 'brand-new-password' })).toMatchObject({ status: 200, body: { user_id: user.userId } });
+      expect(await session().put('/api/user/password/reset', { code, password: 'short' })).toMatchObject({
+        status: 400,
+        body: { message: 'Choose a password of at least 10 characters.' },
+      });
+      expect(await session().put('/api/user/password/reset', { code, password: 'brand-new-password' })).toMatchObject({
+        status: 200,
+        body: { user_id: user.userId },
+      });
       expect(await session().get(`/api/auth/customer/${code}`)).toMatchObject({ status: 404, body: { message: LINK_INVALID } });
-      expect(await session().put('/api/user/password/reset', { code, password: 'another-password' })).toMatchObject({ status: 404, body: { message: LINK_INVALID } });
+      expect(await session().put('/api/user/password/reset', { code, password: 'another-password' })).toMatchObject({
+        status: 404,
+        body: { message: LINK_INVALID },
+      });
 
       const s = session();
       await s.login(user.email, 'brand-new-password');
@@ -201,10 +225,29 @@ describe('identity: login, sessions, CSRF and password flows', () => {
   describe('POST /api/auth/signup', () => {
     it('creates a buyer and logs them in', async () => {
       const s = session();
-      const answer = await s.post('/api/auth/signup', { first_name: ' Lee ', last_name: 'Owner', phone: '(602) 555-0199', email: 'Lee.Owner@example.com', password: 'a-good-password' });
-      expect(answer).toMatchObject({ status: 201, body: { first_name: 'Lee', email: 'lee.owner@example.com', phone: '6025550199', company: null, permissions: { user: true } } });
+      const answer = await s.post('/api/auth/signup', {
+        first_name: ' Lee ',
+        last_name: 'Owner',
+        phone: '(602) 555-0199',
+        email: 'Lee.Owner@example.com',
+        password: 'a-good-password',
+      });
+      expect(answer).toMatchObject({
+        status: 201,
+        body: { first_name: 'Lee', email: 'lee.owner@example.com', phone: '6025550199', company: null, permissions: { user: true } },
+      });
       expect((await s.get('/api/user')).body.email).toBe('lee.owner@example.com');
-      expect((await session().post('/api/auth/signup', { first_name: 'Lee', last_name: 'Again', phone: '6025550199', email: 'lee.owner@example.com', password: 'a-good-password' })).status).toBe(409);
+      expect(
+        (
+          await session().post('/api/auth/signup', {
+            first_name: 'Lee',
+            last_name: 'Again',
+            phone: '6025550199',
+            email: 'lee.owner@example.com',
+            password: 'a-good-password',
+          })
+        ).status,
+      ).toBe(409);
     });
 
     it('explains what is wrong with the form', async () => {

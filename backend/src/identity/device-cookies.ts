@@ -1,7 +1,9 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -60,7 +62,9 @@ export class DeviceCookies {
   }
 
   private async sign(deviceId: string, userId: number): Promise<Buffer> {
-    return createHmac('sha256', await this.secret()).update(`v1.${deviceId}.${userId}`).digest();
+    return createHmac('sha256', await this.secret())
+      .update(`v1.${deviceId}.${userId}`)
+      .digest();
   }
 
   private secret(): Promise<Buffer> {

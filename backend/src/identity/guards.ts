@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
+
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { timingSafeEqual } from 'node:crypto';
-import { ACCESS_KEY, SKIP_CSRF_KEY, type RequestWithUser } from './access.decorators';
-import { passes, type AccessCheck } from './session-user';
+
+import { ACCESS_KEY, type RequestWithUser, SKIP_CSRF_KEY } from './access.decorators';
+import { type AccessCheck, passes } from './session-user';
 import { SessionsService } from './sessions.service';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -52,9 +54,14 @@ export class AccessGuard implements CanActivate {
     for (const check of checks) {
       if (passes(check, request.user)) continue;
       if (!request.user) throw new UnauthorizedException('Please log in to continue.');
-      throw new ForbiddenException(check === 'admin' ? 'Only administrators can do this.' : check === 'company' ? 'Only contractor company users can do this.' : 'You do not have access to this.');
+      throw new ForbiddenException(
+        check === 'admin'
+          ? 'Only administrators can do this.'
+          : check === 'company'
+            ? 'Only contractor company users can do this.'
+            : 'You do not have access to this.',
+      );
     }
     return true;
   }
 }
-

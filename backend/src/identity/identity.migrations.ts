@@ -129,7 +129,18 @@ export class CreateIdentityAndDirectory1763800003000 implements MigrationInterfa
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['mail_outbox', 'contact_messages', 'contractor_applications', 'account_deletion_requests', 'one_time_codes', 'sessions', 'users', 'company_services', 'services', 'companies']) {
+    for (const table of [
+      'mail_outbox',
+      'contact_messages',
+      'contractor_applications',
+      'account_deletion_requests',
+      'one_time_codes',
+      'sessions',
+      'users',
+      'company_services',
+      'services',
+      'companies',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

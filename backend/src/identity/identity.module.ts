@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../mail';
 import { APP_GUARD } from '@nestjs/core';
+
+import { MailModule } from '../mail';
 import { AuthController } from './auth.controller';
 import { DeviceCookies } from './device-cookies';
 import { AccessGuard, CsrfGuard } from './guards';

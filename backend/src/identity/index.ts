@@ -1,9 +1,9 @@
-export { Access, CurrentUser, SkipCsrf, type RequestWithUser } from './access.decorators';
-export type { SessionUser, UserObject, AccessCheck } from './session-user';
-export { passes } from './session-user';
-export { UsersRepository, toSessionUser, toUserObject, type UserRow, type NewUser } from './users.repository';
+export { Access, CurrentUser, type RequestWithUser, SkipCsrf } from './access.decorators';
 export { IdentityModule } from './identity.module';
-export { normalizePhone, formatPhone, normalizeEmail, isEmail } from './phone';
-export { OneTimeCodes, type CodePurpose } from './one-time-codes';
+export { type CodePurpose, OneTimeCodes } from './one-time-codes';
+export { hashPassword, isAcceptablePassword, MIN_PASSWORD_LENGTH, PASSWORD_RULE, verifyPassword } from './passwords';
+export { formatPhone, isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits, TooManyRequestsException } from './rate-limits';
-export { hashPassword, verifyPassword, isAcceptablePassword, PASSWORD_RULE, MIN_PASSWORD_LENGTH } from './passwords';
+export type { AccessCheck, SessionUser, UserObject } from './session-user';
+export { passes } from './session-user';
+export { type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { hashSecret, newSecret } from './tokens';
 
@@ -17,10 +18,12 @@ export class OneTimeCodes {
 
   async issue(userId: number, purpose: CodePurpose, db: Pool | PoolClient = this.pool): Promise<string> {
     const code = newSecret();
-    await db.query(
-      `INSERT INTO one_time_codes (code_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
-      [hashSecret(code), purpose, userId, LIFETIME_MS[purpose]],
-    );
+    await db.query(`INSERT INTO one_time_codes (code_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`, [
+      hashSecret(code),
+      purpose,
+      userId,
+      LIFETIME_MS[purpose],
+    ]);
     return code;
   }
 

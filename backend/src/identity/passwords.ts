@@ -1,4 +1,4 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const PASSWORD_RULE = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;

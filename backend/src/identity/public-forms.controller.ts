@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { ContactRequest, DeleteAccountRequest } from './auth.dto';
@@ -55,8 +56,17 @@ export class PublicFormsController {
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');
     if (!message) throw new BadRequestException('Please write your message.');
     await this.limits.publicFormSent(request.ip);
-    await this.pool.query('INSERT INTO contact_messages (name, email, phone, message) VALUES ($1, $2, $3, $4)', [name, email, body.phone?.trim() || null, message]);
-    await this.mail.send({ to: SUPPORT_EMAIL, subject: `Contact form: ${name}`, text: `From ${name} <${email}>${body.phone ? `, ${body.phone}` : ''}\n\n${message}` });
+    await this.pool.query('INSERT INTO contact_messages (name, email, phone, message) VALUES ($1, $2, $3, $4)', [
+      name,
+      email,
+      body.phone?.trim() || null,
+      message,
+    ]);
+    await this.mail.send({
+      to: SUPPORT_EMAIL,
+      subject: `Contact form: ${name}`,
+      text: `From ${name} <${email}>${body.phone ? `, ${body.phone}` : ''}\n\n${message}`,
+    });
     return { message: 'Thanks! We will get back to you within 24 hours.' };
   }
 }

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -80,7 +81,9 @@ export class RateLimits {
    * against its own allowance, so strangers exhausting the email's cannot lock its owner out.
    */
   async passwordCheckStarting(email: string, knownDevice: { userId: number; deviceId: string } | null): Promise<PasswordCheck> {
-    const check: PasswordCheck = knownDevice ? { limiter: this.checksPerDevice, key: `${knownDevice.userId}:${knownDevice.deviceId}` } : { limiter: this.checksPerEmail, key: email };
+    const check: PasswordCheck = knownDevice
+      ? { limiter: this.checksPerDevice, key: `${knownDevice.userId}:${knownDevice.deviceId}` }
+      : { limiter: this.checksPerEmail, key: email };
     await this.consume(check.limiter, check.key, 'Too many failed logins for this email.');
     return check;
   }
@@ -107,7 +110,8 @@ export class RateLimits {
     try {
       await limiter.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw new TooManyRequestsException(`${message} Try again in ${minutes(rejection.msBeforeNext)}.`, rejection.msBeforeNext);
+      if (rejection instanceof RateLimiterRes)
+        throw new TooManyRequestsException(`${message} Try again in ${minutes(rejection.msBeforeNext)}.`, rejection.msBeforeNext);
       throw rejection;
     }
   }

@@ -1,8 +1,8 @@
+import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createApp, type RunningApp } from '../bootstrap';
 import { OneTimeCodes } from './one-time-codes';
 import { SESSION_COOKIE } from './sessions.service';
-import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * Issue 16.3: several API processes behind one proxy. Sessions live only in PostgreSQL (no
@@ -27,7 +27,9 @@ describe('sessions across API processes', () => {
     const onFirst = new HttpSession(first.app, '10.99.0.1');
     await onFirst.login(user.email, TEST_PASSWORD);
     // The same browser's next requests reach the other process.
-    const onSecond = new HttpSession(second.app, '10.99.0.1').setCookie(SESSION_COOKIE, onFirst.cookie(SESSION_COOKIE)).setCookie('XSRF-TOKEN', onFirst.cookie('XSRF-TOKEN'));
+    const onSecond = new HttpSession(second.app, '10.99.0.1')
+      .setCookie(SESSION_COOKIE, onFirst.cookie(SESSION_COOKIE))
+      .setCookie('XSRF-TOKEN', onFirst.cookie('XSRF-TOKEN'));
     expect((await onSecond.get('/api/user')).body.user_id).toBe(user.userId);
     expect((await onSecond.get('/api/bank-accounts')).status).toBe(200);
     expect((await onSecond.post('/api/auth/logout')).status).toBe(200);

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { SessionUser } from './session-user';
 import { hashSecret, newSecret } from './tokens';
 import { toSessionUser, type UserRow } from './users.repository';
-import type { SessionUser } from './session-user';
 
 export const SESSION_COOKIE = 'sid';
 /** A session ends after 12 hours without use, and 7 days after login whatever happens. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { SessionUser, UserObject } from './session-user';
 
@@ -85,7 +86,16 @@ export class UsersRepository {
     const { rows } = await db.query<{ user_id: number }>(
       `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
-      [user.firstName, user.lastName, user.phone, user.email, `${user.firstName} ${user.lastName}`.trim(), user.role ?? null, user.companyId ?? null, user.passwordHash ?? null],
+      [
+        user.firstName,
+        user.lastName,
+        user.phone,
+        user.email,
+        `${user.firstName} ${user.lastName}`.trim(),
+        user.role ?? null,
+        user.companyId ?? null,
+        user.passwordHash ?? null,
+      ],
     );
     const { rows: created } = await db.query<UserRow>(`${SELECT_USER} WHERE u.user_id = $1`, [rows[0]!.user_id]);
     return created[0]!;

@@ -1,2 +1,2 @@
 export { MailModule } from './mail.module';
-export { MAIL_PORT, type Mail, type MailPort } from './mail.port';
+export { type Mail, MAIL_PORT, type MailPort } from './mail.port';

@@ -1,10 +1,11 @@
 import { Logger, Module } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { createTransport } from 'nodemailer';
+import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { MAIL_PORT, type Mail, type MailPort } from './mail.port';
+import { type Mail, MAIL_PORT, type MailPort } from './mail.port';
 
 const logger = new Logger('Mail');
 

@@ -1,7 +1,8 @@
 import { ProjectionRunner } from '@escrow/projections';
-import { eventually } from '../../test/support/event-store-fixture';
+
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
-import { createCompany, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
@@ -40,7 +41,10 @@ describe('escrow guarantees no request can break', () => {
   };
   const waitQuiet = async () => {
     const runner = app.http.get(ProjectionRunner);
-    await eventually(() => runner.status(), (all) => all.every((p) => p.lagEvents === 0));
+    await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0),
+    );
   };
 
   beforeAll(async () => {
@@ -63,7 +67,9 @@ describe('escrow guarantees no request can break', () => {
         expect(answer.status).toBe(422);
         expect(answer.body.message).toContain('$999,999,999.99');
       }
-      expect((await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed('1e21')] })).body.message).toBe('Enter each fixed amount in dollars, with at most two decimals.');
+      expect((await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed('1e21')] })).body.message).toBe(
+        'Enter each fixed amount in dollars, with at most two decimals.',
+      );
       expect(await eventCount()).toBe(before);
       // The largest milestone the rules accept is stored and projected to the cent.
       const largest = await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed('977995110.01')] });
@@ -106,11 +112,16 @@ describe('escrow guarantees no request can break', () => {
     it('moves no money on a draft and refuses to change the parties once submitted', async () => {
       const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
       const id = (await s.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [fixed('500.00')] })).body.m_id;
-      expect(await s.post('/api/milestone/approval', { milestone_id: id, approve: true })).toMatchObject({ status: 409, body: { message: 'This project is still a draft: submit it before you approve milestones.' } });
+      expect(await s.post('/api/milestone/approval', { milestone_id: id, approve: true })).toMatchObject({
+        status: 409,
+        body: { message: 'This project is still a draft: submit it before you approve milestones.' },
+      });
       // The draft is the seller's alone: the buyer cannot see it, let alone fund it.
       expect((await b.post('/api/milestone/deposit', { milestone_id: id })).status).toBe(404);
       // While a draft, the creator may still change the parties.
-      const moved = await s.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', primary_company_id: seller.companyId, customerInitiated: false } });
+      const moved = await s.put('/api/job/basic', {
+        state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', primary_company_id: seller.companyId, customerInitiated: false },
+      });
       expect(moved.status).toBe(200);
 
       await submitProject(s, jobId);
@@ -121,15 +132,18 @@ describe('escrow guarantees no request can break', () => {
       const o = await login(otherSeller);
       for (const [session, body] of [
         [s, { state: { job_id: jobId, customer_id: (await createUser(app.db.pool)).userId, service: 'Framing', customerInitiated: false } }],
-        [b, { state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', customerInitiated: true }, primary: { company_id: otherSeller.companyId } }],
+        [
+          b,
+          { state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', customerInitiated: true }, primary: { company_id: otherSeller.companyId } },
+        ],
       ] as const) {
         const answer = await session.put('/api/job/basic', body);
         expect(answer.status).toBeGreaterThanOrEqual(403);
         expect(answer.status).toBeLessThan(500);
       }
-      expect((await s.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: false } })).body.message).toBe(
-        'The project has been submitted; its buyer, seller and service can no longer change.',
-      );
+      expect(
+        (await s.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: false } })).body.message,
+      ).toBe('The project has been submitted; its buyer, seller and service can no longer change.');
       expect((await o.get(`/api/job/${jobId}`)).status).toBe(403);
       expect((await s.get(`/api/job/${jobId}`)).body).toMatchObject({ primary_company_id: seller.companyId, customer_id: buyer.userId });
     });
@@ -143,7 +157,10 @@ describe('escrow guarantees no request can break', () => {
       expect((await s.get(`/api/job/${jobId}`)).status).toBe(404);
       expect((await s.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === jobId)).toBe(false);
       const { jobId: submitted } = await readyProject();
-      expect(await s.delete(`/api/job/${submitted}`)).toMatchObject({ status: 409, body: { message: 'The project has been submitted; it can no longer be discarded.' } });
+      expect(await s.delete(`/api/job/${submitted}`)).toMatchObject({
+        status: 409,
+        body: { message: 'The project has been submitted; it can no longer be discarded.' },
+      });
     });
   });
 
@@ -152,8 +169,15 @@ describe('escrow guarantees no request can break', () => {
       const { jobId, id } = await readyProject();
       expect((await b.post('/api/milestone/approval', { milestone_id: id, approve: true }, { 'idempotency-key': 'decide-key-0001' })).status).toBe(200);
       const before = await eventCount();
-      const reused = await b.post('/api/milestone/approval', { milestone_id: id, reject: true, reason: 'changed my mind' }, { 'idempotency-key': 'decide-key-0001' });
-      expect(reused).toMatchObject({ status: 422, body: { message: expect.stringContaining('This Idempotency-Key was already used for a different request') } });
+      const reused = await b.post(
+        '/api/milestone/approval',
+        { milestone_id: id, reject: true, reason: 'changed my mind' },
+        { 'idempotency-key': 'decide-key-0001' },
+      );
+      expect(reused).toMatchObject({
+        status: 422,
+        body: { message: expect.stringContaining('This Idempotency-Key was already used for a different request') },
+      });
       expect(await eventCount()).toBe(before);
       // The very same request again is a retry: answered as the first, nothing appended.
       expect((await b.post('/api/milestone/approval', { milestone_id: id, approve: true }, { 'idempotency-key': 'decide-key-0001' })).status).toBe(200);
@@ -164,10 +188,16 @@ describe('escrow guarantees no request can break', () => {
       const other = await s.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('999.00')] }, { 'idempotency-key': 'create-key-0001' });
       expect(other.status).toBe(422);
       // Key order in the JSON does not make it another request.
-      const same = await s.post('/api/milestone', { payees: [{ amount: '100.00', type: 'fixed', jc_id: seller.companyId, includeFee: false }], definition: 'Roof.', job_id: jobId }, { 'idempotency-key': 'create-key-0001' });
+      const same = await s.post(
+        '/api/milestone',
+        { payees: [{ amount: '100.00', type: 'fixed', jc_id: seller.companyId, includeFee: false }], definition: 'Roof.', job_id: jobId },
+        { 'idempotency-key': 'create-key-0001' },
+      );
       expect(same).toMatchObject({ status: 201, body: { m_id: first.body.m_id } });
       // Keys are per user: another user's identical key is their own.
-      expect((await b.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' })).status).toBe(201);
+      expect(
+        (await b.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' })).status,
+      ).toBe(201);
     });
 
     it('answers a retried signature like the first (found by the simulation: the retry got 409)', async () => {
@@ -175,12 +205,20 @@ describe('escrow guarantees no request can break', () => {
       await s.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [fixed('10.00')] });
       await submitProject(s, jobId);
       const { agreement_hash: hash } = (await b.get(`/api/job/${jobId}/agreement`)).body;
-      const sign = (key?: string) => b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: buyer.name, agreement_hash: hash }, key ? { 'idempotency-key': key } : {});
+      const sign = (key?: string) =>
+        b.post(
+          `/api/job/${jobId}/agreement/sign`,
+          { signer_type: 'customer', signed_name: buyer.name, agreement_hash: hash },
+          key ? { 'idempotency-key': key } : {},
+        );
       const [first, copy] = await Promise.all([sign('sign-key-00001'), sign('sign-key-00001')]);
       expect([first.status, copy.status]).toEqual([200, 200]);
       expect((await sign('sign-key-00001')).status).toBe(200);
       expect((await sign('sign-key-00002')).status).toBe(409);
-      const { rows } = await app.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'ProjectAgreementSigned'`, [`job-${jobId}`]);
+      const { rows } = await app.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'ProjectAgreementSigned'`,
+        [`job-${jobId}`],
+      );
       expect(rows[0]!.n).toBe(1);
     });
 
@@ -189,7 +227,10 @@ describe('escrow guarantees no request can break', () => {
       await agree(id);
       const first = await b.post('/api/milestone/deposit', { milestone_id: id }, { 'idempotency-key': 'deposit-key-0042' });
       expect(first).toMatchObject({ status: 201, body: { payment_status: 'pending' } });
-      await eventually(() => b.get(`/api/milestone/${id}/deposits`), (a) => a.body[0]?.payment_status === 'settled');
+      await eventually(
+        () => b.get(`/api/milestone/${id}/deposits`),
+        (a) => a.body[0]?.payment_status === 'settled',
+      );
       const replay = await b.post('/api/milestone/deposit', { milestone_id: id }, { 'idempotency-key': 'deposit-key-0042' });
       expect(replay).toMatchObject({ status: 201, body: { md_id: first.body.md_id, payment_status: 'settled', deposit_complete: true } });
     });
@@ -198,19 +239,40 @@ describe('escrow guarantees no request can break', () => {
   describe('exact splits and fees (spec §9, docs/money.md)', () => {
     it('allocates percent shares that total 100% exactly and takes the fee as §9 says', async () => {
       const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
-      const halves = await s.post('/api/milestone', { job_id: jobId, definition: 'Halves.', amount: '100.01', payees: [{ jc_id: seller.companyId, type: 'percent', percentage: 50 }, { jc_id: sub, type: 'percent', percentage: 50 }] });
+      const halves = await s.post('/api/milestone', {
+        job_id: jobId,
+        definition: 'Halves.',
+        amount: '100.01',
+        payees: [
+          { jc_id: seller.companyId, type: 'percent', percentage: 50 },
+          { jc_id: sub, type: 'percent', percentage: 50 },
+        ],
+      });
       expect(halves.status).toBe(201);
       expect((await s.get(`/api/milestone/${halves.body.m_id}/payees`)).body.map((p: { amount: string }) => p.amount)).toEqual(['50.01', '50.00']);
       const thirds = await s.post('/api/milestone', {
         job_id: jobId,
         definition: 'Thirds.',
         amount: '100.01',
-        payees: [{ jc_id: seller.companyId, type: 'percent', percentage: '33.33' }, { jc_id: sub, type: 'percent', percentage: '33.33' }, { jc_id: otherSeller.companyId, type: 'percent', percentage: '33.34' }],
+        payees: [
+          { jc_id: seller.companyId, type: 'percent', percentage: '33.33' },
+          { jc_id: sub, type: 'percent', percentage: '33.33' },
+          { jc_id: otherSeller.companyId, type: 'percent', percentage: '33.34' },
+        ],
       });
       expect(thirds.status).toBe(201);
       const included = await s.post('/api/milestone', { job_id: jobId, definition: 'Fee included.', payees: [fixed('10.00', true)] });
-      expect((await s.get(`/api/milestone/${included.body.m_id}/payees`)).body[0]).toMatchObject({ amount: '10.00', net: '9.78', fee: '0.22', amt_bc_owes: '10.00' });
-      const tiny = await s.post('/api/milestone', { job_id: jobId, definition: 'Tiny.', payees: [fixed('0.20'), fixed('0.20', false, sub), fixed('0.20', false, otherSeller.companyId)] });
+      expect((await s.get(`/api/milestone/${included.body.m_id}/payees`)).body[0]).toMatchObject({
+        amount: '10.00',
+        net: '9.78',
+        fee: '0.22',
+        amt_bc_owes: '10.00',
+      });
+      const tiny = await s.post('/api/milestone', {
+        job_id: jobId,
+        definition: 'Tiny.',
+        payees: [fixed('0.20'), fixed('0.20', false, sub), fixed('0.20', false, otherSeller.companyId)],
+      });
       const [card] = (await s.get(`/api/job/${jobId}/milestones`)).body.filter((m: { m_id: number }) => m.m_id === tiny.body.m_id);
       expect(card).toMatchObject({ amount: '0.60', fee_total: '0.01', deposit_total: '0.61' });
     });
@@ -231,7 +293,9 @@ describe('escrow guarantees no request can break', () => {
       await ws.login(wSeller.email, TEST_PASSWORD);
       const project = async () => {
         const jobId = (await ws.post('/api/job/basic', { customer_id: wBuyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
-        const id = (await ws.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [{ jc_id: wSeller.companyId, type: 'fixed', amount: '2000.00' }] })).body.m_id as number;
+        const id = (
+          await ws.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [{ jc_id: wSeller.companyId, type: 'fixed', amount: '2000.00' }] })
+        ).body.m_id as number;
         await submitProject(ws, jobId);
         await signByBoth({ buyer: wb, seller: ws }, jobId, { buyer: wBuyer.name, seller: wSeller.name });
         await wb.post('/api/milestone/approval', { milestone_id: id, approve: true });
@@ -242,28 +306,48 @@ describe('escrow guarantees no request can break', () => {
       // Completed by both while the funds clear: the payout waits for the clearing.
       const clearing = await project();
       await wb.post('/api/milestone/deposit', { milestone_id: clearing.id });
-      const settled = await eventually(() => wb.get(`/api/milestone/${clearing.id}/deposits`), (a) => a.body[0]?.payment_status === 'settled');
+      const settled = await eventually(
+        () => wb.get(`/api/milestone/${clearing.id}/deposits`),
+        (a) => a.body[0]?.payment_status === 'settled',
+      );
       expect(settled.body[0].cleared_at).toBeNull();
       await ws.put(`/api/milestone/${clearing.id}/complete`, { complete: true });
       const both = await wb.put(`/api/milestone/${clearing.id}/complete`, { complete: true });
       expect(both.body).toMatchObject({ marked_complete_by_both: true, funds_cleared: false, funds_clear_at: settled.body[0].clears_at });
       expect((await ws.get(`/api/milestone/${clearing.id}/disbursements`)).body).toEqual([]);
-      const paid = await eventually(() => ws.get(`/api/milestone/${clearing.id}/disbursements`), (a) => a.body[0]?.status === 'paid', 15_000);
+      const paid = await eventually(
+        () => ws.get(`/api/milestone/${clearing.id}/disbursements`),
+        (a) => a.body[0]?.status === 'paid',
+        15_000,
+      );
       expect(paid.body[0]).toMatchObject({ amount: '2000.00', fee: '45.00' });
       const { rows: clearedAt } = await pool.query(`SELECT data->>'at' AS at FROM events WHERE type = 'DepositCleared'`);
       expect(Date.parse(clearedAt[0].at)).toBeGreaterThanOrEqual(Date.parse(settled.body[0].clears_at));
 
       // The sandbox's late-return account (…0003): settled, then returned inside the window.
       const returned = await project();
-      const linked = await wb.post('/api/bank-accounts', { purpose: 'deposit', job_id: returned.jobId, holder_name: wBuyer.name, routing_number: '011000015', account_number: '000123450003' });
+      const linked = await wb.post('/api/bank-accounts', {
+        purpose: 'deposit',
+        job_id: returned.jobId,
+        holder_name: wBuyer.name,
+        routing_number: '011000015',
+        account_number: '000123450003',
+      });
       expect(linked.body.last4).toBe('0003');
       await wb.post('/api/milestone/deposit', { milestone_id: returned.id });
-      const back = await eventually(() => wb.get(`/api/milestone/${returned.id}/deposits`), (a) => a.body[0]?.payment_status === 'returned', 15_000);
+      const back = await eventually(
+        () => wb.get(`/api/milestone/${returned.id}/deposits`),
+        (a) => a.body[0]?.payment_status === 'returned',
+        15_000,
+      );
       expect(back.body[0]).toMatchObject({ return_code: 'R01', deposit_complete: false });
       const [card] = (await wb.get(`/api/job/${returned.jobId}/milestones`)).body;
       expect(card).toMatchObject({ funded: false, held: '0.00', locked: false });
       expect(await ws.put(`/api/milestone/${returned.id}/complete`, { complete: true })).toMatchObject({ status: 409 });
-      await eventually(() => lastMailTo(pool, wSeller.email), (mail) => mail?.subject.startsWith('Deposit returned by the bank') === true);
+      await eventually(
+        () => lastMailTo(pool, wSeller.email),
+        (mail) => mail?.subject.startsWith('Deposit returned by the bank') === true,
+      );
       expect((await lastMailTo(pool, wBuyer.email))?.body).toContain('R01');
       const { rows: ledger } = await pool.query<{ account: string; balance: string }>(
         `SELECT account, sum(amount)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account ORDER BY account`,
@@ -274,7 +358,7 @@ describe('escrow guarantees no request can break', () => {
         { account: 'escrow', balance: '0.00' },
       ]);
       const history = (await wb.get(`/api/job/${returned.jobId}/history`)).body as { type: string; summary: string }[];
-      expect(history.find((h) => h.type === 'DepositReturned')!.summary).toContain('returned by the buyer\'s bank');
+      expect(history.find((h) => h.type === 'DepositReturned')!.summary).toContain("returned by the buyer's bank");
       // The provider was handed each instruction exactly once.
       const { rows: submits } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox_ach_submissions WHERE submit_count <> 1');
       expect(submits[0]!.n).toBe(0);

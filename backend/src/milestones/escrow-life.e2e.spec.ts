@@ -1,8 +1,9 @@
-import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { createCompany, createSeller, createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../../test/support/http-session';
-import { eventually } from '../../test/support/event-store-fixture';
 import { ProjectionRunner } from '@escrow/projections';
+
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
  * The whole life of projects through HTTP with real sessions (issue: escrow ledger, item 8):
@@ -52,7 +53,13 @@ describe('the life of an escrow project', () => {
     const customerId = found.body[0].user_id;
 
     // The draft is created once: a retry with the same key, or naming the job, creates nothing new.
-    const draft = { customer_id: customerId, customer_name: 'Olivia Owner', service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false };
+    const draft = {
+      customer_id: customerId,
+      customer_name: 'Olivia Owner',
+      service: 'General Contracting',
+      primary_company_id: seller.companyId,
+      customerInitiated: false,
+    };
     const created = await s.post('/api/job/basic', draft, { 'idempotency-key': 'create-job-0001' });
     expect(created.status).toBe(201);
     const jobId = created.body.job_id;
@@ -61,7 +68,10 @@ describe('the life of an escrow project', () => {
     const { rows: drafts } = await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'JobDraftCreated'`);
     expect(drafts[0].n).toBe(1);
     // Submitting needs a milestone; until then the draft is the seller's alone.
-    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 409, body: { message: 'Add at least one milestone before submitting the project.' } });
+    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({
+      status: 409,
+      body: { message: 'Add at least one milestone before submitting the project.' },
+    });
     expect((await b.get(`/api/job/${jobId}`)).status).toBe(404);
 
     // A milestone with three payees: fixed, percent (fee included) and remainder.
@@ -81,11 +91,23 @@ describe('the life of an escrow project', () => {
     expect(milestone.status).toBe(201);
     const originalId = milestone.body.original_id;
     expect(await b.post('/api/milestone/approval', { milestone_id: originalId, approve: true })).toMatchObject({ status: 404 });
-    expect(await s.post('/api/milestone/approval', { milestone_id: originalId, approve: true })).toMatchObject({ status: 409, body: { message: 'This project is still a draft: submit it before you approve milestones.' } });
+    expect(await s.post('/api/milestone/approval', { milestone_id: originalId, approve: true })).toMatchObject({
+      status: 409,
+      body: { message: 'This project is still a draft: submit it before you approve milestones.' },
+    });
     expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 200, body: { is_draft: false } });
 
     let [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
-    expect(card).toMatchObject({ m_id: originalId, label: 'ORIGINAL MILESTONE', user_is_customer: true, deposit_total: '10168.75', author_name: expect.stringContaining('Test'), primary_company_name: 'Mesa General Contracting', customer_name: 'Olivia Owner', edit_count: 0 });
+    expect(card).toMatchObject({
+      m_id: originalId,
+      label: 'ORIGINAL MILESTONE',
+      user_is_customer: true,
+      deposit_total: '10168.75',
+      author_name: expect.stringContaining('Test'),
+      primary_company_name: 'Mesa General Contracting',
+      customer_name: 'Olivia Owner',
+      edit_count: 0,
+    });
 
     // The buyer rejects; the seller proposes an edit; both approve the edit.
     await b.post('/api/milestone/approval', { milestone_id: originalId, reject: true, reason: 'Too high' });
@@ -94,7 +116,11 @@ describe('the life of an escrow project', () => {
     expect(card.user_approval_status).toBe('rejected');
 
     const edit = await s.post('/api/milestone', {
-      job_id: jobId, original_id: originalId, title: 'Framing', definition: 'Walls and roof framed and inspected.', amount: '9000.00',
+      job_id: jobId,
+      original_id: originalId,
+      title: 'Framing',
+      definition: 'Walls and roof framed and inspected.',
+      amount: '9000.00',
       payees: [
         { jc_id: seller.companyId, type: 'fixed', amount: '6000.00', includeFee: false },
         { jc_id: framerCompany, type: 'percent', percentage: '25', includeFee: true },
@@ -115,7 +141,15 @@ describe('the life of an escrow project', () => {
     expect(again.status).toBe(200); // a retried approval answers as the first did
     await s.post('/api/milestone/approval', { milestone_id: editId, approve: true });
     [card] = (await s.get(`/api/job/${jobId}/milestones`)).body;
-    expect(card).toMatchObject({ m_id: editId, label: 'APPROVED MILESTONE', is_current: true, edit_is_current: true, deposit_total: '9151.88', edit_count: 1, user_is_customer: false });
+    expect(card).toMatchObject({
+      m_id: editId,
+      label: 'APPROVED MILESTONE',
+      is_current: true,
+      edit_is_current: true,
+      deposit_total: '9151.88',
+      edit_count: 1,
+      user_is_customer: false,
+    });
     const payees = (await s.get(`/api/milestone/${editId}/payees`)).body;
     expect(payees.map((p: { amount: string; fee: string; net: string; amt_bc_owes: string }) => [p.amount, p.fee, p.net, p.amt_bc_owes])).toEqual([
       ['6000.00', '135.00', '6000.00', '6135.00'],
@@ -124,7 +158,10 @@ describe('the life of an escrow project', () => {
     ]);
 
     // Only the buyer deposits, once both signed the agreement; a retried deposit with the same key is the same deposit.
-    expect(await s.post('/api/milestone/deposit', { milestone_id: editId })).toMatchObject({ status: 403, body: { message: 'Only the buyer can deposit funds.' } });
+    expect(await s.post('/api/milestone/deposit', { milestone_id: editId })).toMatchObject({
+      status: 403,
+      body: { message: 'Only the buyer can deposit funds.' },
+    });
     expect(await b.post('/api/milestone/deposit', { milestone_id: editId })).toMatchObject({
       status: 409,
       body: { message: 'Both parties must sign the escrow agreement before the first deposit. Still to sign: you (the buyer) and the seller.' },
@@ -134,9 +171,21 @@ describe('the life of an escrow project', () => {
     expect(deposit).toMatchObject({ status: 201, body: { amount: '9151.88', payment_status: 'pending' } });
     const retried = await b.post('/api/milestone/deposit', { milestone_id: editId }, { 'idempotency-key': 'deposit-key-0001' });
     expect(retried.body.md_id).toBe(deposit.body.md_id);
-    const deposits = await eventually(() => b.get(`/api/milestone/${editId}/deposits`), (a) => a.body[0]?.cleared_at != null);
-    expect(deposits.body).toEqual([expect.objectContaining({ md_id: deposit.body.md_id, amount: '9151.88', payment_status: 'settled', deposit_complete: true })]);
-    expect(await s.post('/api/milestone', { job_id: jobId, original_id: originalId, definition: 'x', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1.00' }] })).toMatchObject({
+    const deposits = await eventually(
+      () => b.get(`/api/milestone/${editId}/deposits`),
+      (a) => a.body[0]?.cleared_at != null,
+    );
+    expect(deposits.body).toEqual([
+      expect.objectContaining({ md_id: deposit.body.md_id, amount: '9151.88', payment_status: 'settled', deposit_complete: true }),
+    ]);
+    expect(
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        original_id: originalId,
+        definition: 'x',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1.00' }],
+      }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'This milestone is locked because its funding has started; it can no longer be edited.' },
     });
@@ -144,8 +193,16 @@ describe('the life of an escrow project', () => {
     // Both mark complete; the payees are paid.
     await s.put(`/api/milestone/${editId}/complete`, { complete: true });
     const done = await b.put(`/api/milestone/${editId}/complete`, { complete: true }, { 'idempotency-key': 'complete-key-001' });
-    expect(done.body).toMatchObject({ marked_complete_by_both: true, completion_text: 'Marked Complete by Both Parties', complete_count: 2, incomplete_count: 0 });
-    const paid = await eventually(() => s.get(`/api/milestone/${editId}/disbursements`), (a) => a.body.length === 3 && a.body.every((d: { status: string }) => d.status === 'paid'));
+    expect(done.body).toMatchObject({
+      marked_complete_by_both: true,
+      completion_text: 'Marked Complete by Both Parties',
+      complete_count: 2,
+      incomplete_count: 0,
+    });
+    const paid = await eventually(
+      () => s.get(`/api/milestone/${editId}/disbursements`),
+      (a) => a.body.length === 3 && a.body.every((d: { status: string }) => d.status === 'paid'),
+    );
     expect(paid.body.map((d: { name: string; amount: string }) => [d.name, d.amount])).toEqual([
       ['Mesa General Contracting', '6000.00'],
       ['Pine Framing', '2199.38'],
@@ -153,7 +210,10 @@ describe('the life of an escrow project', () => {
     ]);
 
     // The ledger projector follows the provider's reports on its own: wait for it to catch up.
-    await eventually(() => ledgerOf(jobId), (l) => l.payee_payable === '0.00');
+    await eventually(
+      () => ledgerOf(jobId),
+      (l) => l.payee_payable === '0.00',
+    );
     expect(await ledgerOf(jobId)).toEqual({
       buyer_funding: '-9151.88',
       escrow: '0.00',
@@ -166,13 +226,34 @@ describe('the life of an escrow project', () => {
     expect(summary.status).toBe('Complete');
 
     // The provider's reports reach each projector on its own; the audit trail may trail the ledger.
-    const historyAnswer = await eventually(() => b.get(`/api/job/${jobId}/history`), (a) => a.body.filter((h: { type: string }) => h.type === 'DisbursementPaid').length === 3);
+    const historyAnswer = await eventually(
+      () => b.get(`/api/job/${jobId}/history`),
+      (a) => a.body.filter((h: { type: string }) => h.type === 'DisbursementPaid').length === 3,
+    );
     const history = historyAnswer.body as { type: string; actor_name: string | null; summary: string; changes: unknown[] }[];
     expect(history.map((h) => h.type)).toEqual([
-      'JobDraftCreated', 'MilestoneProposed', 'JobSubmitted', 'MilestoneVersionRejected', 'MilestoneEditProposed', 'MilestoneVersionApproved',
-      'MilestoneVersionApproved', 'MilestoneVersionAgreed', 'ProjectAgreementSigned', 'ProjectAgreementSigned', 'DepositRequested', 'DepositSettled', 'DepositCleared',
-      'MilestoneMarkedComplete', 'MilestoneMarkedComplete',
-      'MilestoneCompletedByBoth', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementPaid', 'DisbursementPaid', 'DisbursementPaid',
+      'JobDraftCreated',
+      'MilestoneProposed',
+      'JobSubmitted',
+      'MilestoneVersionRejected',
+      'MilestoneEditProposed',
+      'MilestoneVersionApproved',
+      'MilestoneVersionApproved',
+      'MilestoneVersionAgreed',
+      'ProjectAgreementSigned',
+      'ProjectAgreementSigned',
+      'DepositRequested',
+      'DepositSettled',
+      'DepositCleared',
+      'MilestoneMarkedComplete',
+      'MilestoneMarkedComplete',
+      'MilestoneCompletedByBoth',
+      'DisbursementRequested',
+      'DisbursementRequested',
+      'DisbursementRequested',
+      'DisbursementPaid',
+      'DisbursementPaid',
+      'DisbursementPaid',
     ]);
     expect(history.find((h) => h.type === 'MilestoneEditProposed')!.changes).toEqual(
       expect.arrayContaining([{ field: 'amount', from: '$10,000.00', to: '$9,000.00' }]),
@@ -191,27 +272,51 @@ describe('the life of an escrow project', () => {
     const s = await login(seller);
     const created = await b.post('/api/job/basic', { customer_id: buyer.userId, service: 'Roofing', customerInitiated: true });
     const jobId = created.body.job_id;
-    const updated = await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Roofing', customerInitiated: true }, primary: { company_id: seller.companyId } });
+    const updated = await b.put('/api/job/basic', {
+      state: { job_id: jobId, customer_id: buyer.userId, service: 'Roofing', customerInitiated: true },
+      primary: { company_id: seller.companyId },
+    });
     expect(updated.body.primary).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting' });
-    const m = await b.post('/api/milestone', { job_id: jobId, definition: 'New roof, haul-away included.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1234.56', includeFee: true }] });
+    const m = await b.post('/api/milestone', {
+      job_id: jobId,
+      definition: 'New roof, haul-away included.',
+      payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1234.56', includeFee: true }],
+    });
     const id = m.body.m_id;
     expect((await s.get(`/api/job/${jobId}/milestones`)).status).toBe(404); // the draft is the buyer's alone
     await submitProject(b, jobId);
-    expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(409);
+    expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(
+      409,
+    );
     await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: id });
     expect(deposit.body.amount).toBe('1234.56'); // the fee comes out of the payee's share
-    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (a) => a.body[0]?.deposit_complete === true);
+    await eventually(
+      () => b.get(`/api/milestone/${id}/deposits`),
+      (a) => a.body[0]?.deposit_complete === true,
+    );
     await b.put(`/api/milestone/${id}/complete`, { complete: true });
     await b.put(`/api/milestone/${id}/complete`, { complete: false }); // taken back before the seller marked
     await b.put(`/api/milestone/${id}/complete`, { complete: true });
     await s.put(`/api/milestone/${id}/complete`, { complete: true });
-    const paid = await eventually(() => s.get(`/api/milestone/${id}/disbursements`), (a) => a.body[0]?.status === 'paid');
+    const paid = await eventually(
+      () => s.get(`/api/milestone/${id}/disbursements`),
+      (a) => a.body[0]?.status === 'paid',
+    );
     expect(paid.body[0]).toMatchObject({ amount: '1206.78', fee: '27.78' });
-    await eventually(() => ledgerOf(jobId), (l) => l.payee_payable === '0.00');
-    expect(await ledgerOf(jobId)).toEqual({ buyer_funding: '-1234.56', escrow: '0.00', payee_payable: '0.00', payee_payouts: '1206.78', platform_fees: '27.78' });
+    await eventually(
+      () => ledgerOf(jobId),
+      (l) => l.payee_payable === '0.00',
+    );
+    expect(await ledgerOf(jobId)).toEqual({
+      buyer_funding: '-1234.56',
+      escrow: '0.00',
+      payee_payable: '0.00',
+      payee_payouts: '1206.78',
+      platform_fees: '27.78',
+    });
   });
 
   it('resolves a dispute by refund: the buyer gets every cent back', async () => {
@@ -219,35 +324,72 @@ describe('the life of an escrow project', () => {
     const s = await login(seller);
     const a = await login(admin);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Concrete', customerInitiated: false })).body.job_id;
-    const id = (await s.post('/api/milestone', { job_id: jobId, title: 'Driveway', definition: 'Pour and finish.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '5000.00' }] })).body.m_id;
+    const id = (
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Driveway',
+        definition: 'Pour and finish.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '5000.00' }],
+      })
+    ).body.m_id;
     await submitProject(s, jobId);
     await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await b.post('/api/milestone/deposit', { milestone_id: id });
-    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.cleared_at != null);
+    await eventually(
+      () => b.get(`/api/milestone/${id}/deposits`),
+      (r) => r.body[0]?.cleared_at != null,
+    );
 
     const opened = await b.post(`/api/milestone/${id}/dispute`, { statement: 'The slab cracked within a week.' });
     expect(opened.body).toMatchObject({ status: 'Disputed', dispute: { status: 'open', opened_by_party: 'buyer' } });
-    expect((await s.put(`/api/milestone/${id}/complete`, { complete: true })).body.message).toBe('A dispute is open on this milestone; an administrator will resolve it.');
+    expect((await s.put(`/api/milestone/${id}/complete`, { complete: true })).body.message).toBe(
+      'A dispute is open on this milestone; an administrator will resolve it.',
+    );
     await s.post(`/api/milestone/${id}/dispute/respond`, { statement: 'Hairline cracks are normal.' });
     expect((await s.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund' })).status).toBe(403);
     const open = (await a.get('/api/admin/disputes?status=open')).body;
-    expect(open).toEqual([expect.objectContaining({ original_id: id, statement: 'The slab cracked within a week.', response: expect.objectContaining({ statement: 'Hairline cracks are normal.' }), held: '5112.50' })]);
+    expect(open).toEqual([
+      expect.objectContaining({
+        original_id: id,
+        statement: 'The slab cracked within a week.',
+        response: expect.objectContaining({ statement: 'Hairline cracks are normal.' }),
+        held: '5112.50',
+      }),
+    ]);
 
-    const resolved = await a.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund', note: 'Cracks beyond tolerance.' }, { 'idempotency-key': 'resolve-key-0001' });
-    expect(resolved.body).toMatchObject({ held: '0.00', refunded: '5112.50', dispute: { status: 'resolved', resolution: { resolution: 'refund', refund_amount: '5112.50', release_amount: '0.00' } } });
+    const resolved = await a.post(
+      `/api/admin/milestones/${id}/dispute/resolve`,
+      { resolution: 'refund', note: 'Cracks beyond tolerance.' },
+      { 'idempotency-key': 'resolve-key-0001' },
+    );
+    expect(resolved.body).toMatchObject({
+      held: '0.00',
+      refunded: '5112.50',
+      dispute: { status: 'resolved', resolution: { resolution: 'refund', refund_amount: '5112.50', release_amount: '0.00' } },
+    });
     // The admin's retry after a lost answer (found with the reliability simulation) gets the
     // resolution back, not "There is no open dispute", and refunds nothing twice.
-    const retried = await a.post(`/api/admin/milestones/${id}/dispute/resolve`, { resolution: 'refund', note: 'Cracks beyond tolerance.' }, { 'idempotency-key': 'resolve-key-0001' });
+    const retried = await a.post(
+      `/api/admin/milestones/${id}/dispute/resolve`,
+      { resolution: 'refund', note: 'Cracks beyond tolerance.' },
+      { 'idempotency-key': 'resolve-key-0001' },
+    );
     expect(retried).toMatchObject({ status: 200, body: { held: '0.00', refunded: '5112.50' } });
-    await eventually(() => ledgerOf(jobId), (l) => l.refunds_payable === '0.00');
+    await eventually(
+      () => ledgerOf(jobId),
+      (l) => l.refunds_payable === '0.00',
+    );
     expect(await ledgerOf(jobId)).toEqual({ buyer_funding: '-5112.50', buyer_refunds: '5112.50', escrow: '0.00', refunds_payable: '0.00' });
   });
 
   it('rebuilds every read model from the events into the same rows, table by table', async () => {
     const runner = app.app.get(ProjectionRunner);
-    await eventually(() => runner.status(), (all) => all.every((p) => p.lagEvents === 0 && p.state === 'running'));
+    await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0 && p.state === 'running'),
+    );
     const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
     for (const projector of runner.projectors) {
       const before = await Promise.all(projector.tables.map(snapshot));
@@ -271,14 +413,19 @@ describe('the response deadline (spec §1: refunded if the contractor does not c
     const s = new HttpSession(app.http);
     await s.login(seller.email, TEST_PASSWORD);
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Decks', customerInitiated: false })).body.job_id;
-    const id = (await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })).body.m_id;
+    const id = (
+      await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })
+    ).body.m_id;
     await submitProject(s, jobId);
     await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
     expect((await b.post(`/api/milestone/${id}/refund-claim`)).status).toBe(409); // nothing held yet
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await b.post('/api/milestone/deposit', { milestone_id: id });
-    await eventually(() => b.get(`/api/milestone/${id}/deposits`), (r) => r.body[0]?.cleared_at != null);
+    await eventually(
+      () => b.get(`/api/milestone/${id}/deposits`),
+      (r) => r.body[0]?.cleared_at != null,
+    );
     expect((await s.post(`/api/milestone/${id}/refund-claim`)).body.message).toBe('Only the buyer can claim a refund.');
     const claimed = await b.post(`/api/milestone/${id}/refund-claim`);
     expect(claimed).toMatchObject({ status: 200, body: { held: '0.00', refunded: '818.00', status: 'Refunded' } });

@@ -1,3 +1,14 @@
-export { MilestonesModule } from './milestones.module';
+export {
+  type DepositView,
+  depositView,
+  type DisbursementView,
+  disbursementView,
+  type MilestoneView,
+  milestoneView,
+  payeesView,
+  type PayeeView,
+  type VersionView,
+  versionView,
+} from './milestone.view';
 export { GetMilestoneView } from './milestone-view.query';
-export { milestoneView, versionView, payeesView, depositView, disbursementView, type MilestoneView, type VersionView, type PayeeView, type DepositView, type DisbursementView } from './milestone.view';
+export { MilestonesModule } from './milestones.module';

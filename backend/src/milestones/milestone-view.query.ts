@@ -1,7 +1,8 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../identity';
 import { MilestoneReads, type Viewer } from '../read-models';
-import { milestoneView, type MilestoneView } from './milestone.view';
+import { type MilestoneView, milestoneView } from './milestone.view';
 
 /** One milestone's card as the asking user sees it: what a milestone command answers with. */
 export class GetMilestoneView extends Query<MilestoneView> {

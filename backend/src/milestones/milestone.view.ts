@@ -1,39 +1,39 @@
 import {
+  type ActiveMilestone,
   approvalMessage,
   canEdit,
   cardApprovalMessage,
   cardVersion,
   clearingDeposit,
   currentVersion,
-  fundsCleared,
+  type DepositState,
+  type DepositView,
+  type DisbursementState,
+  type DisbursementView,
   formatAmount,
+  fundsCleared,
   held,
   isLocked,
   MARKED_COMPLETE_BY_BOTH,
   milestoneStatus,
+  type MilestoneView,
   money,
   nextAction,
   openDispute,
   paidToPayees,
+  type Party,
+  type PayeeView,
   pendingEdits,
   refunded,
   settledDeposits,
   showsEditHistory,
   statusColour,
   versionLabel,
-  type ActiveMilestone,
-  type DepositState,
-  type DepositView,
-  type DisbursementState,
-  type DisbursementView,
-  type MilestoneView,
-  type PayeeView,
-  type VersionView,
-  type Party,
   type VersionState,
+  type VersionView,
 } from '@escrow/domain';
-import type { Names, Viewer } from '../read-models';
 
+import type { Names, Viewer } from '../read-models';
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
@@ -124,7 +124,13 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
           opened_at: dispute.openedAt,
           response: dispute.response ? { by: names.person(dispute.response.by), statement: dispute.response.statement, at: dispute.response.at } : null,
           resolution: dispute.resolution
-            ? { resolution: dispute.resolution.resolution, release_amount: dispute.resolution.releaseAmount, refund_amount: dispute.resolution.refundAmount, note: dispute.resolution.note, at: dispute.resolution.at }
+            ? {
+                resolution: dispute.resolution.resolution,
+                release_amount: dispute.resolution.releaseAmount,
+                refund_amount: dispute.resolution.refundAmount,
+                note: dispute.resolution.note,
+                at: dispute.resolution.at,
+              }
             : null,
         }
       : null,
@@ -192,7 +198,7 @@ export function versionView(state: ActiveMilestone, version: VersionState, names
 /** The payees of a version, with what each has been paid (spec §3 Payee). */
 export function payeesView(state: ActiveMilestone, version: VersionState, names: Names): PayeeView[] {
   return version.terms.payees.map((p): PayeeView => {
-    const disbursement = version.status === 'current' ? state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null : null;
+    const disbursement = version.status === 'current' ? (state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null) : null;
     const paid = disbursement?.status === 'paid' ? money(disbursement.amount) : money(0);
     return {
       jc_id: p.companyId,
@@ -210,7 +216,9 @@ export function payeesView(state: ActiveMilestone, version: VersionState, names:
       amt_bc_owes: p.buyerOwes,
       amt_remaining: formatAmount(money(p.net).minus(paid)),
       disbursement_sum: formatAmount(paid),
-      disbursement: disbursement ? { name: names.company(p.companyId), amount: disbursement.amount, status: disbursement.status, paid_at: disbursement.paidAt } : null,
+      disbursement: disbursement
+        ? { name: names.company(p.companyId), amount: disbursement.amount, status: disbursement.status, paid_at: disbursement.paidAt }
+        : null,
     };
   });
 }
@@ -231,4 +239,4 @@ export function disbursementView(d: DisbursementState, names: Names): Disburseme
   };
 }
 
-export type { MilestoneView, VersionView, PayeeView, DepositView, DisbursementView };
+export type { DepositView, DisbursementView, MilestoneView, PayeeView, VersionView };

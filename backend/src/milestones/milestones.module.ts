@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
+
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
 import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
-import { ClaimDeadlineRefundController } from './claim-deadline-refund/claim-deadline-refund.http.controller';
 import { ClaimDeadlineRefundHandler } from './claim-deadline-refund/claim-deadline-refund.handler';
-import { DecideOnVersionController } from './decide-on-version/decide-on-version.http.controller';
+import { ClaimDeadlineRefundController } from './claim-deadline-refund/claim-deadline-refund.http.controller';
 import { DecideOnVersionHandler } from './decide-on-version/decide-on-version.handler';
+import { DecideOnVersionController } from './decide-on-version/decide-on-version.http.controller';
 import { GetJobMilestonesController } from './get-job-milestones/get-job-milestones.http.controller';
 import { GetJobMilestonesHandler } from './get-job-milestones/get-job-milestones.query';
 import { GetMilestoneDepositsController } from './get-milestone-deposits/get-milestone-deposits.http.controller';
@@ -19,17 +20,17 @@ import { GetMilestoneFormController } from './get-milestone-form/get-milestone-f
 import { GetMilestoneFormHandler } from './get-milestone-form/get-milestone-form.query';
 import { GetMilestonePayeesController } from './get-milestone-payees/get-milestone-payees.http.controller';
 import { GetMilestonePayeesHandler } from './get-milestone-payees/get-milestone-payees.query';
-import { GetMilestoneViewHandler } from './milestone-view.query';
-import { MarkCompleteController } from './mark-complete/mark-complete.http.controller';
 import { MarkCompleteHandler } from './mark-complete/mark-complete.handler';
-import { OpenDisputeController } from './open-dispute/open-dispute.http.controller';
+import { MarkCompleteController } from './mark-complete/mark-complete.http.controller';
+import { GetMilestoneViewHandler } from './milestone-view.query';
 import { OpenDisputeHandler } from './open-dispute/open-dispute.handler';
-import { ProposeMilestoneController } from './propose-milestone/propose-milestone.http.controller';
+import { OpenDisputeController } from './open-dispute/open-dispute.http.controller';
 import { ProposalPrerequisites, ProposeMilestoneEditHandler, ProposeMilestoneHandler } from './propose-milestone/propose-milestone.handler';
-import { RequestDepositController } from './request-deposit/request-deposit.http.controller';
+import { ProposeMilestoneController } from './propose-milestone/propose-milestone.http.controller';
 import { RequestDepositHandler } from './request-deposit/request-deposit.handler';
-import { RespondToDisputeController } from './respond-to-dispute/respond-to-dispute.http.controller';
+import { RequestDepositController } from './request-deposit/request-deposit.http.controller';
 import { RespondToDisputeHandler } from './respond-to-dispute/respond-to-dispute.handler';
+import { RespondToDisputeController } from './respond-to-dispute/respond-to-dispute.http.controller';
 
 /** The milestone routes of spec §7, plus the parties' side of disputes and the deadline refund. */
 @Module({

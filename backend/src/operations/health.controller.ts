@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@escrow/domain';
 import { formatPosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
+
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -39,10 +40,21 @@ export class HealthController {
       this.readHorizon(),
     ]);
     const projectorList = Array.isArray(projectors)
-      ? projectors.map((p) => ({ name: p.name, state: p.state, position: p.position, lagEvents: p.lagEvents, lagSeconds: p.lagSeconds, error: p.error, parkedStreams: p.parkedStreams.length }))
+      ? projectors.map((p) => ({
+          name: p.name,
+          state: p.state,
+          position: p.position,
+          lagEvents: p.lagEvents,
+          lagSeconds: p.lagSeconds,
+          error: p.error,
+          parkedStreams: p.parkedStreams.length,
+        }))
       : [];
     const degraded =
-      store.status !== 'up' || !Array.isArray(projectors) || projectorList.some((p) => p.state === 'stopped' || p.parkedStreams > 0) || horizon.warning !== null;
+      store.status !== 'up' ||
+      !Array.isArray(projectors) ||
+      projectorList.some((p) => p.state === 'stopped' || p.parkedStreams > 0) ||
+      horizon.warning !== null;
     return {
       status: degraded ? 'degraded' : 'ok',
       database: { ...database, horizon },
@@ -63,7 +75,10 @@ export class HealthController {
     );
     const oldest = rows[0] ?? null;
     const seconds = oldest?.seconds ?? null;
-    const warning = seconds !== null && seconds > HORIZON_WARNING_SECONDS ? `A transaction of ${oldest?.application || 'an unnamed client'} has been open for ${Math.round(seconds)} s: projections wait behind it.` : null;
+    const warning =
+      seconds !== null && seconds > HORIZON_WARNING_SECONDS
+        ? `A transaction of ${oldest?.application || 'an unnamed client'} has been open for ${Math.round(seconds)} s: projections wait behind it.`
+        : null;
     return { oldestTransactionSeconds: seconds === null ? null : Math.round(seconds * 10) / 10, application: oldest?.application ?? null, warning };
   }
 }

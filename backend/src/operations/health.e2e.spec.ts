@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 describe('GET /api/health', () => {

@@ -1,6 +1,7 @@
+import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projections';
 import { ConflictException, Controller, Get, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projections';
+
 import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { HealthController } from './health.controller';
 import { OperationsController } from './operations.controller';

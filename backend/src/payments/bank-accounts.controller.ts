@@ -1,11 +1,13 @@
-import { BadRequestException, Body, Controller, ForbiddenException, Get, Headers, HttpCode, Post, UnprocessableEntityException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+
+import { BadRequestException, Body, Controller, ForbiddenException, Get, Headers, HttpCode, Post, UnprocessableEntityException } from '@nestjs/common';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+import { idempotencyKeyOf } from '../command-side';
+import { IsId } from '../http/ids';
 import { Access, CurrentUser, type SessionUser } from '../identity';
 import { ProjectAccess } from '../read-models';
 import { BankAccounts } from './bank-accounts.service';
-import { IsId } from '../http/ids';
-import { idempotencyKeyOf } from '../command-side';
 
 export class LinkBankAccountRequest {
   @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })
@@ -63,9 +65,13 @@ export class BankAccountsController {
     if (body.job_id) {
       const { viewer } = await this.access.requireViewer(body.job_id, user);
       // A project's deposits come from its buyer's account: nobody else registers one for it.
-      if (body.purpose === 'deposit' && viewer !== 'customer') throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
+      if (body.purpose === 'deposit' && viewer !== 'customer')
+        throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
     }
-    const token = `sbx_ba_${createHash('sha256').update(`${body.routing_number}:${body.account_number}:${randomBytes(8).toString('hex')}`).digest('hex').slice(0, 24)}`;
+    const token = `sbx_ba_${createHash('sha256')
+      .update(`${body.routing_number}:${body.account_number}:${randomBytes(8).toString('hex')}`)
+      .digest('hex')
+      .slice(0, 24)}`;
     const linked = await this.accounts.add({
       purpose: body.purpose,
       userId: body.purpose === 'deposit' ? user.userId : null,

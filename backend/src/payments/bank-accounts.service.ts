@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export interface BankAccountRef {
@@ -63,7 +64,18 @@ export class BankAccounts {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (created_by, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING ${COLUMNS}`,
-      [account.purpose, account.userId, account.companyId, account.jobId, account.holderName, account.bankName, account.last4, account.providerToken, account.createdBy, account.idempotencyKey],
+      [
+        account.purpose,
+        account.userId,
+        account.companyId,
+        account.jobId,
+        account.holderName,
+        account.bankName,
+        account.last4,
+        account.providerToken,
+        account.createdBy,
+        account.idempotencyKey,
+      ],
     );
     if (rows[0]) return { account: rows[0], replayed: false };
     const { rows: earlier } = await this.pool.query<BankAccountRef & { user_id: number | null; company_id: number | null }>(

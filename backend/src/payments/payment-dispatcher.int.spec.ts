@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { PaymentDispatcher } from './payment-dispatcher';
 
@@ -24,8 +25,10 @@ describe('PaymentDispatcher lock', () => {
   });
 
   const lockHolders = async () =>
-    (await admin.query<{ pid: number }>(`SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a USING (pid)
-        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'escrow-payments-dispatcher'`)).rows.map((r) => r.pid);
+    (
+      await admin.query<{ pid: number }>(`SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'escrow-payments-dispatcher'`)
+    ).rows.map((r) => r.pid);
 
   it('stops dispatching when its lock connection dies, and takes the lock again', async () => {
     const dispatcher = app.http.get(PaymentDispatcher);
@@ -54,7 +57,11 @@ describe('PaymentDispatcher lock', () => {
     const [holder] = await lockHolders();
     await admin.query('SELECT pg_terminate_backend($1)', [holder]);
 
-    await eventually(async () => (await admin.query(`SELECT 1 FROM payment_submissions WHERE instruction_key = 'payout:lost-reference' AND provider_reference IS NOT NULL`)).rowCount === 1);
+    await eventually(
+      async () =>
+        (await admin.query(`SELECT 1 FROM payment_submissions WHERE instruction_key = 'payout:lost-reference' AND provider_reference IS NOT NULL`)).rowCount ===
+        1,
+    );
     const { rows } = await admin.query<{ provider_reference: string; n: number }>(
       `SELECT provider_reference, (SELECT count(*)::int FROM payment_submissions WHERE instruction_key = 'payout:lost-reference') AS n FROM payment_submissions WHERE instruction_key = 'payout:lost-reference'`,
     );

@@ -1,9 +1,10 @@
+import { DomainError, type MilestoneCommand } from '@escrow/domain';
+import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
-import { DomainError, type MilestoneCommand } from '@escrow/domain';
-import { EventStreams, milestoneStream, systemMetadata } from '../command-side';
 import { Client, type Pool } from 'pg';
+
+import { EventStreams, milestoneStream, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
@@ -188,7 +189,10 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       const metadata = systemMetadata();
       const command: MilestoneCommand = { type: 'ClearDeposit', data: { depositId: row.reference_id }, metadata };
       try {
-        await this.streams.decide(milestoneStream, row.original_id, command, { idempotencyKey: `clear-${row.instruction_key}`, metadataExtras: { jobId: row.job_id } });
+        await this.streams.decide(milestoneStream, row.original_id, command, {
+          idempotencyKey: `clear-${row.instruction_key}`,
+          metadataExtras: { jobId: row.job_id },
+        });
       } catch (error) {
         // This process's clock is behind the read model's: the next pass clears it.
         if (!(error instanceof DomainError)) throw error;
@@ -214,7 +218,10 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async recordReference(instructionKey: string, reference: string): Promise<void> {
-    await this.pool.query('UPDATE payment_submissions SET provider_reference = $2 WHERE instruction_key = $1 AND provider_reference IS NULL', [instructionKey, reference]);
+    await this.pool.query('UPDATE payment_submissions SET provider_reference = $2 WHERE instruction_key = $1 AND provider_reference IS NULL', [
+      instructionKey,
+      reference,
+    ]);
   }
 
   private async resumeSubmitted(): Promise<void> {

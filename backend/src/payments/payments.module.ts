@@ -1,20 +1,21 @@
 import { Logger, Module } from '@nestjs/common';
+import type { Pool } from 'pg';
+
+import { CommandSideModule } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { BankAccounts } from './bank-accounts.service';
-import { BankAccountsController } from './bank-accounts.controller';
-import { PaymentDispatcher } from './payment-dispatcher';
-import { PAYMENT_PROVIDER } from './payment-provider.port';
-import { SandboxAchProvider } from './sandbox-ach.provider';
-import { CommandSideModule } from '../command-side';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MailModule } from '../mail';
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { ReadModelsModule } from '../read-models';
+import { BankAccountsController } from './bank-accounts.controller';
+import { BankAccounts } from './bank-accounts.service';
+import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
+import { PaymentDispatcher } from './payment-dispatcher';
+import { PAYMENT_PROVIDER } from './payment-provider.port';
 import { RecordProviderReportHandler } from './record-provider-report/record-provider-report.handler';
 import { ReturnWindowPolicy } from './return-window-policy';
-import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { SandboxAchProvider } from './sandbox-ach.provider';
 
 /** The sandbox clears settled deposits in seconds, so the demo walk pays out while you watch. */
 const SANDBOX_RETURN_WINDOW = { unit: 'ms', ms: 5000 } as const;
@@ -33,7 +34,8 @@ const logger = new Logger('SandboxACH');
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, PG_POOL],
-      useFactory: (config: AppConfig, pool: Pool) => new SandboxAchProvider(pool, config.paymentsSandboxSettleMs, SANDBOX_RETURN_WINDOW, (line) => logger.warn(line)),
+      useFactory: (config: AppConfig, pool: Pool) =>
+        new SandboxAchProvider(pool, config.paymentsSandboxSettleMs, SANDBOX_RETURN_WINDOW, (line) => logger.warn(line)),
     },
   ],
   exports: [BankAccounts, PAYMENT_PROVIDER, PaymentDispatcher, ReturnWindowPolicy],

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';

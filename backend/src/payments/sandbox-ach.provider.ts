@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import type { Pool } from 'pg';
+
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
 import type { ReturnWindow } from './return-window';
 
@@ -43,7 +45,10 @@ export class SandboxAchProvider implements PaymentProvider {
   }
 
   async referenceOf(instructionKey: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ provider_reference: string }>('SELECT provider_reference FROM sandbox_ach_submissions WHERE instruction_key = $1', [instructionKey]);
+    const { rows } = await this.pool.query<{ provider_reference: string }>(
+      'SELECT provider_reference FROM sandbox_ach_submissions WHERE instruction_key = $1',
+      [instructionKey],
+    );
     return rows[0]?.provider_reference ?? null;
   }
 
@@ -60,7 +65,12 @@ export class SandboxAchProvider implements PaymentProvider {
   private schedule(instruction: PaymentInstruction, reference: string): void {
     if (this.closed || this.timers.has(instruction.instructionKey)) return;
     const lateReturn = instruction.kind === 'debit' && instruction.bankLast4 === LATE_RETURN_TEST_ACCOUNT_LAST4;
-    const reports = instruction.status === 'settled' ? (lateReturn ? [this.lateReturn(instruction)] : []) : [this.outcome(instruction, reference), ...(lateReturn ? [this.lateReturn(instruction)] : [])];
+    const reports =
+      instruction.status === 'settled'
+        ? lateReturn
+          ? [this.lateReturn(instruction)]
+          : []
+        : [this.outcome(instruction, reference), ...(lateReturn ? [this.lateReturn(instruction)] : [])];
     if (reports.length === 0) return;
     const timer = setTimeout(() => {
       this.timers.delete(instruction.instructionKey);

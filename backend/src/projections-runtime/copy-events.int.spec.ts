@@ -1,16 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'pg';
+
 import type { EventStore, NewEvent } from '@escrow/domain';
-import { copyEvents, runProjectionsCli, type CliIo, type CopyEndpoint } from '@escrow/projections';
+import { type CliIo, type CopyEndpoint, copyEvents, runProjectionsCli } from '@escrow/projections';
+import { Pool } from 'pg';
+
 import type { TestDatabase } from '../../../testing/test-database';
+import { createMigratedTestDatabase } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
 import { eventIdFromKey } from '../event-store/event-ids';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { copyStoresOpener } from '../projections-cli';
-import { createMigratedTestDatabase } from '../../test/support/test-app';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -24,7 +26,15 @@ function event(type: string, data: unknown, extra: Record<string, unknown> = {},
     ...(id ? { id } : {}),
     type,
     data,
-    metadata: { actorId: '7', actorRole: 'buyer', correlationId: randomUUID(), causationId: null, occurredAt: '2026-11-20T10:00:00.000Z', schemaVersion: 1, ...extra },
+    metadata: {
+      actorId: '7',
+      actorRole: 'buyer',
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: '2026-11-20T10:00:00.000Z',
+      schemaVersion: 1,
+      ...extra,
+    },
   };
 }
 
@@ -97,12 +107,19 @@ describe('copy-events between two PostgreSQL databases', () => {
     try {
       const io = captureIo();
       const cfg = config();
-      const code = await runProjectionsCli(['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url, '--batch', '100'], async () => Promise.reject(new Error('unused')), io, copyStoresOpener(cfg, (l) => logLines.push(l)));
+      const code = await runProjectionsCli(
+        ['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url, '--batch', '100'],
+        async () => Promise.reject(new Error('unused')),
+        io,
+        copyStoresOpener(cfg, (l) => logLines.push(l)),
+      );
       expect(io.errors).toEqual([]);
       expect(code).toBe(0);
       expect(io.lines.join('\n')).toContain(`copied ${total} events`);
       expect(io.lines.join('\n')).toContain(`verified: ${total} events in 40 streams on both sides, every stream's count and digest equal`);
-      const { rows: expected } = await sourcePool.query(`SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`);
+      const { rows: expected } = await sourcePool.query(
+        `SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`,
+      );
       expect(await targetRows(target.pool)).toEqual(expected);
     } finally {
       await target.close();
@@ -134,15 +151,24 @@ describe('copy-events between two PostgreSQL databases', () => {
         if (++appends === 55) throw new Error('killed after the append, before the state file was written');
         return result;
       };
-      await expect(copyEvents(endpoint(sourceStore, 'source'), endpoint(crashing, 'target'), { stateFile, batchSize: 100 })).rejects.toThrow('killed after the append');
+      await expect(copyEvents(endpoint(sourceStore, 'source'), endpoint(crashing, 'target'), { stateFile, batchSize: 100 })).rejects.toThrow(
+        'killed after the append',
+      );
       const saved = JSON.parse(readFileSync(stateFile, 'utf8'));
       const { rows: landed } = await target.pool.query('SELECT count(*)::int AS n FROM events');
       expect(landed[0].n).toBeGreaterThan(saved.copied); // the target is ahead of the state file
 
       const last = await copyEvents(endpoint(sourceStore, 'source'), endpoint(target.store, 'target'), { stateFile, batchSize: 100 });
       expect(last).toMatchObject({ interrupted: false, resumed: true, copied: total });
-      expect(last.verification).toMatchObject({ equal: true, source: { events: total, streams: 40 }, target: { events: total, streams: 40 }, differingStreams: 0 });
-      const { rows: expected } = await sourcePool.query(`SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`);
+      expect(last.verification).toMatchObject({
+        equal: true,
+        source: { events: total, streams: 40 },
+        target: { events: total, streams: 40 },
+        differingStreams: 0,
+      });
+      const { rows: expected } = await sourcePool.query(
+        `SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`,
+      );
       expect(await targetRows(target.pool)).toEqual(expected);
     } finally {
       await target.close();
@@ -156,21 +182,60 @@ describe('copy-events between two PostgreSQL databases', () => {
       const cfg = config();
       const opener = copyStoresOpener(cfg, () => undefined);
       const refused = captureIo();
-      expect(await runProjectionsCli(['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url], async () => Promise.reject(new Error('unused')), refused, opener)).toBe(2);
-      expect(refused.errors.join('\n')).toMatch(/^The target \(postgres .*\) already holds events \(the newest at \d+\/\d+\)\. Copy into an empty store, or resume the copy that filled it with its --state file\.$/);
+      expect(
+        await runProjectionsCli(
+          ['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url],
+          async () => Promise.reject(new Error('unused')),
+          refused,
+          opener,
+        ),
+      ).toBe(2);
+      expect(refused.errors.join('\n')).toMatch(
+        /^The target \(postgres .*\) already holds events \(the newest at \d+\/\d+\)\. Copy into an empty store, or resume the copy that filled it with its --state file\.$/,
+      );
 
       const otherState = join(cfg.dataDir, 'other-copy.json');
-      writeFileSync(otherState, JSON.stringify({ version: 1, source: 'postgres postgres://elsewhere/escrow', target: 'eventstoredb esdb://elsewhere:2113', after: null, copied: 0, startedAt: '', updatedAt: '', finishedAt: null }));
+      writeFileSync(
+        otherState,
+        JSON.stringify({
+          version: 1,
+          source: 'postgres postgres://elsewhere/escrow',
+          target: 'eventstoredb esdb://elsewhere:2113',
+          after: null,
+          copied: 0,
+          startedAt: '',
+          updatedAt: '',
+          finishedAt: null,
+        }),
+      );
       const wrongState = captureIo();
-      expect(await runProjectionsCli(['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url, '--state', otherState], async () => Promise.reject(new Error('unused')), wrongState, opener)).toBe(2);
-      expect(wrongState.errors.join('\n')).toContain(`${otherState} belongs to a copy from postgres postgres://elsewhere/escrow to eventstoredb esdb://elsewhere:2113`);
+      expect(
+        await runProjectionsCli(
+          ['copy-events', '--from', 'postgres', '--to', 'postgres', '--to-url', target.db.url, '--state', otherState],
+          async () => Promise.reject(new Error('unused')),
+          wrongState,
+          opener,
+        ),
+      ).toBe(2);
+      expect(wrongState.errors.join('\n')).toContain(
+        `${otherState} belongs to a copy from postgres postgres://elsewhere/escrow to eventstoredb esdb://elsewhere:2113`,
+      );
 
       const self = captureIo();
-      expect(await runProjectionsCli(['copy-events', '--from', 'postgres', '--to', 'postgres'], async () => Promise.reject(new Error('unused')), self, opener)).toBe(2);
+      expect(
+        await runProjectionsCli(['copy-events', '--from', 'postgres', '--to', 'postgres'], async () => Promise.reject(new Error('unused')), self, opener),
+      ).toBe(2);
       expect(self.errors.join('\n')).toContain('The source and the target are the same postgres store');
 
       const badKind = captureIo();
-      expect(await runProjectionsCli(['copy-events', '--from', 'mysql', '--to', 'postgres', '--to-url', target.db.url], async () => Promise.reject(new Error('unused')), badKind, opener)).toBe(2);
+      expect(
+        await runProjectionsCli(
+          ['copy-events', '--from', 'mysql', '--to', 'postgres', '--to-url', target.db.url],
+          async () => Promise.reject(new Error('unused')),
+          badKind,
+          opener,
+        ),
+      ).toBe(2);
       expect(badKind.errors.join('\n')).toContain('--from must be postgres or eventstoredb, not "mysql".');
     } finally {
       await target.close();

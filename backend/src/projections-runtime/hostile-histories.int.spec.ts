@@ -1,6 +1,7 @@
-import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+
 import {
+  type CommandMetadata,
   decideMilestone,
   decideProject,
   DomainError,
@@ -8,19 +9,20 @@ import {
   evolveProject,
   initialMilestoneState,
   initialProjectState,
-  milestoneStreamId,
-  projectStreamId,
-  type CommandMetadata,
   type MilestoneCommand,
   type MilestoneState,
+  milestoneStreamId,
   type NewEvent,
   type PayeeInput,
   type ProjectCommand,
   type ProjectFacts,
   type ProjectState,
+  projectStreamId,
 } from '@escrow/domain';
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { createEventStoreFixture, eventually, type EventStoreFixture } from '../../test/support/event-store-fixture';
+import fc from 'fast-check';
+
+import { createEventStoreFixture, type EventStoreFixture, eventually } from '../../test/support/event-store-fixture';
 
 /**
  * Issue 12, item 1: whatever the deciders accept, every projector and the rebuild can store.
@@ -31,7 +33,19 @@ import { createEventStoreFixture, eventually, type EventStoreFixture } from '../
  */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 const hostileText = fc.oneof(
-  fc.constantFrom('\ud800', 'half \udfff of it', 'a\u0000b', 'x'.repeat(10_000), 'y'.repeat(4_999), '\u202eright-to-left\u200f', '🏠👷‍♀️✓', '', '   ', "'; DROP TABLE events; --", '<script>alert(1)</script>'),
+  fc.constantFrom(
+    '\ud800',
+    'half \udfff of it',
+    'a\u0000b',
+    'x'.repeat(10_000),
+    'y'.repeat(4_999),
+    '\u202eright-to-left\u200f',
+    '🏠👷‍♀️✓',
+    '',
+    '   ',
+    "'; DROP TABLE events; --",
+    '<script>alert(1)</script>',
+  ),
   fc.string({ unit: anyCodeUnit, maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
@@ -81,12 +95,23 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     status: project.status === 'none' ? 'draft' : project.status,
     customerId: buyerId,
     companyId,
-    signed: { customer: project.status !== 'none' && Boolean(project.signatures.customer), company: project.status !== 'none' && Boolean(project.signatures.company) },
+    signed: {
+      customer: project.status !== 'none' && Boolean(project.signatures.customer),
+      company: project.status !== 'none' && Boolean(project.signatures.company),
+    },
   });
   const envelope = (event: { type: string; data: unknown }, metadata: CommandMetadata): NewEvent => ({
     type: event.type,
     data: event.data,
-    metadata: { jobId, actorId: String(metadata.actorId), actorRole: metadata.actorRole, correlationId: randomUUID(), causationId: null, occurredAt: metadata.now, schemaVersion: 1 },
+    metadata: {
+      jobId,
+      actorId: String(metadata.actorId),
+      actorRole: metadata.actorRole,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: metadata.now,
+      schemaVersion: 1,
+    },
   });
   const onProject = (command: ProjectCommand) => {
     try {
@@ -110,20 +135,60 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   const payees: PayeeInput[] = (h.payees as Omit<PayeeInput, 'companyId'>[]).map((p, i) => ({ ...p, companyId: i === 0 ? companyId : subId + i }));
   const content = { title: h.title, definition: h.definition, position: 1, payees, amount: h.milestoneAmount, payeeIds: payees.map(() => nextId++) };
 
-  onProject({ type: 'CreateJobDraft', data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: h.service, customerInitiated: false }, metadata: seller() });
-  if (project.status === 'none') onProject({ type: 'CreateJobDraft', data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: 'Framing', customerInitiated: false }, metadata: seller() });
+  onProject({
+    type: 'CreateJobDraft',
+    data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: h.service, customerInitiated: false },
+    metadata: seller(),
+  });
+  if (project.status === 'none')
+    onProject({
+      type: 'CreateJobDraft',
+      data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: 'Framing', customerInitiated: false },
+      metadata: seller(),
+    });
   onMilestone((p) => ({ type: 'ProposeMilestone', data: { ...content, originalId, jobId }, metadata: seller(), project: p }));
   if (milestone.status === 'none') {
-    onMilestone((p) => ({ type: 'ProposeMilestone', data: { ...content, title: 'Safe', definition: 'Safe.', payees: [{ companyId, type: 'fixed', amount: '1000.00', includeFee: false }], amount: null, payeeIds: [nextId++], originalId, jobId }, metadata: seller(), project: p }));
+    onMilestone((p) => ({
+      type: 'ProposeMilestone',
+      data: {
+        ...content,
+        title: 'Safe',
+        definition: 'Safe.',
+        payees: [{ companyId, type: 'fixed', amount: '1000.00', includeFee: false }],
+        amount: null,
+        payeeIds: [nextId++],
+        originalId,
+        jobId,
+      },
+      metadata: seller(),
+      project: p,
+    }));
   }
   onProject({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: seller() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: h.signature, legalName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'customer', signedName: 'Bea Buyer', legalName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: buyer() });
-  onProject({ type: 'SignProjectAgreement', data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` }, metadata: seller() });
+  onProject({
+    type: 'SignProjectAgreement',
+    data: { party: 'customer', signedName: h.signature, legalName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    metadata: buyer(),
+  });
+  onProject({
+    type: 'SignProjectAgreement',
+    data: { party: 'customer', signedName: 'Bea Buyer', legalName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    metadata: buyer(),
+  });
+  onProject({
+    type: 'SignProjectAgreement',
+    data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    metadata: seller(),
+  });
   onMilestone((p) => ({ type: 'RejectMilestoneVersion', data: { versionId: originalId, reason: h.reason }, metadata: buyer(), project: p }));
   if (h.edit) {
     const versionId = nextId++;
-    onMilestone((p) => ({ type: 'ProposeMilestoneEdit', data: { ...content, title: h.note, versionId, payeeIds: payees.map(() => nextId++) }, metadata: seller(), project: p }));
+    onMilestone((p) => ({
+      type: 'ProposeMilestoneEdit',
+      data: { ...content, title: h.note, versionId, payeeIds: payees.map(() => nextId++) },
+      metadata: seller(),
+      project: p,
+    }));
   }
   const head = () => (milestone.status === 'active' ? milestone.versions[milestone.versions.length - 1]!.versionId : originalId);
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: seller(), project: p }));
@@ -131,16 +196,31 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   const depositId = nextId++;
   onMilestone((p) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: buyer(), project: p }));
   const settling = system();
-  onMilestone(() => ({ type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt: settling.now }, metadata: settling }));
+  onMilestone(() => ({
+    type: 'SettleDeposit',
+    data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt: settling.now },
+    metadata: settling,
+  }));
   onMilestone(() => ({ type: 'ClearDeposit', data: { depositId }, metadata: system() }));
   onMilestone((p) => ({ type: 'OpenDispute', data: { disputeId: nextId++, statement: h.statement }, metadata: buyer(), project: p }));
-  onMilestone((p) => ({ type: 'OpenDispute', data: { disputeId: nextId++, statement: h.statement.slice(0, 100) || 'Not done.' }, metadata: buyer(), project: p }));
+  onMilestone((p) => ({
+    type: 'OpenDispute',
+    data: { disputeId: nextId++, statement: h.statement.slice(0, 100) || 'Not done.' },
+    metadata: buyer(),
+    project: p,
+  }));
   onMilestone((p) => ({ type: 'RespondToDispute', data: { statement: h.reason }, metadata: seller(), project: p }));
   onMilestone(() => ({ type: 'ResolveDispute', data: { resolution: h.resolution, refundAmount: h.refund, note: h.note }, metadata: admin() }));
   onMilestone(() => ({ type: 'ResolveDispute', data: { resolution: 'release', note: 'Released.' }, metadata: admin() }));
   if (milestone.status === 'active') {
-    for (const d of milestone.disbursements) onMilestone(() => ({ type: 'RecordDisbursementPaid', data: { disbursementId: d.disbursementId, providerReference: `p${d.disbursementId}` }, metadata: system() }));
-    for (const r of milestone.refunds) onMilestone(() => ({ type: 'RecordRefundPaid', data: { refundId: r.refundId, providerReference: `r${r.refundId}` }, metadata: system() }));
+    for (const d of milestone.disbursements)
+      onMilestone(() => ({
+        type: 'RecordDisbursementPaid',
+        data: { disbursementId: d.disbursementId, providerReference: `p${d.disbursementId}` },
+        metadata: system(),
+      }));
+    for (const r of milestone.refunds)
+      onMilestone(() => ({ type: 'RecordRefundPaid', data: { refundId: r.refundId, providerReference: `r${r.refundId}` }, metadata: system() }));
   }
   return steps;
 }
@@ -151,7 +231,14 @@ describe('hostile histories through every projector and the rebuild', () => {
 
   beforeAll(async () => {
     fixture = await createEventStoreFixture();
-    runner = new ProjectionRunner({ pool: fixture.pool, eventStore: fixture.store, projectors: createProjectors(), databaseUrl: fixture.database.url, retryMs: 100, batchSize: 200 });
+    runner = new ProjectionRunner({
+      pool: fixture.pool,
+      eventStore: fixture.store,
+      projectors: createProjectors(),
+      databaseUrl: fixture.database.url,
+      retryMs: 100,
+      batchSize: 200,
+    });
     runner.start();
   });
   afterAll(async () => {
@@ -166,7 +253,9 @@ describe('hostile histories through every projector and the rebuild', () => {
       fc.asyncProperty(historyArb, async (history) => {
         for (const step of decideHistory(history)) {
           const current = await fixture.store.readStream(step.streamId);
-          await fixture.store.append(step.streamId, step.events, { expectedRevision: current.length === 0 ? 'no_stream' : current[current.length - 1]!.revision });
+          await fixture.store.append(step.streamId, step.events, {
+            expectedRevision: current.length === 0 ? 'no_stream' : current[current.length - 1]!.revision,
+          });
           appended += step.events.length;
           if (step.events.some((e) => e.type === 'DepositSettled')) money++;
         }
@@ -177,14 +266,27 @@ describe('hostile histories through every projector and the rebuild', () => {
     expect(money).toBeGreaterThan(20);
     expect(appended).toBeGreaterThan(1000);
 
-    const statuses = await eventually(() => runner.status(), (all) => all.every((p) => p.lagEvents === 0 || p.parkedStreams.length > 0 || p.state === 'stopped'), 60_000);
+    const statuses = await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0 || p.parkedStreams.length > 0 || p.state === 'stopped'),
+      60_000,
+    );
     for (const p of statuses) {
-      expect({ projector: p.name, state: p.state, parked: p.parkedStreams, deadLetters: p.openDeadLetters }).toEqual({ projector: p.name, state: 'running', parked: [], deadLetters: 0 });
+      expect({ projector: p.name, state: p.state, parked: p.parkedStreams, deadLetters: p.openDeadLetters }).toEqual({
+        projector: p.name,
+        state: 'running',
+        parked: [],
+        deadLetters: 0,
+      });
     }
     const { rows } = await fixture.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_dead_letters');
     expect(rows[0]!.n).toBe(0);
 
     const results = await runner.rebuildMany(runner.projectors.map((p) => p.name));
-    for (const result of results) expect({ projector: result.projector, comparison: result.comparison }).toMatchObject({ projector: result.projector, comparison: { compared: true, equal: true } });
+    for (const result of results)
+      expect({ projector: result.projector, comparison: result.comparison }).toMatchObject({
+        projector: result.projector,
+        comparison: { compared: true, equal: true },
+      });
   }, 240_000);
 });

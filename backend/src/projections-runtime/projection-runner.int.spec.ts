@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@escrow/domain';
-import { ProjectionRunner, type ProjectionContext, type Projector } from '@escrow/projections';
-import { createEventStoreFixture, eventually, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
+import { type ProjectionContext, ProjectionRunner, type Projector } from '@escrow/projections';
+
+import { createEventStoreFixture, type EventStoreFixture, eventually, testEvent } from '../../test/support/event-store-fixture';
 
 /**
  * A projector that records every application of an event in a table WITHOUT a unique key, so a
@@ -85,8 +86,14 @@ describe('ProjectionRunner', () => {
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
     runners.push(runner);
     runner.start();
-    await eventually(() => appliedRows(fixture), (r) => r.total === 120);
-    const [status] = await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0);
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 120,
+    );
+    const [status] = await eventually(
+      () => runner.status(),
+      (s) => s[0]!.lagEvents === 0,
+    );
     expect(status).toMatchObject({ name: 'applied-events', state: 'running', eventsApplied: 120, lagEvents: 0 });
     expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
   });
@@ -98,7 +105,10 @@ describe('ProjectionRunner', () => {
     const runner = runnerFor(fixture, [projector]);
     runners.push(runner);
     runner.start();
-    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 60);
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 60,
+    );
     expect(projector.crashOnce).toBeNull(); // the crash did happen
     expect(await appliedRows(fixture)).toEqual({ total: 60, distinct: 60 });
   });
@@ -108,16 +118,31 @@ describe('ProjectionRunner', () => {
     const second = runnerFor(fixture, [new AppliedEventsProjector()]);
     runners.push(first, second);
     first.start();
-    await eventually(() => first.status(), (s) => s[0]!.state === 'running');
+    await eventually(
+      () => first.status(),
+      (s) => s[0]!.state === 'running',
+    );
     second.start();
-    await eventually(() => second.status(), (s) => s[0]!.state === 'standby');
+    await eventually(
+      () => second.status(),
+      (s) => s[0]!.state === 'standby',
+    );
 
     await appendCounted(fixture, 50);
-    await eventually(() => appliedRows(fixture), (r) => r.total === 50);
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 50,
+    );
     await first.stop();
     await appendCounted(fixture, 50, 'counter-2');
-    await eventually(() => second.status(), (s) => s[0]!.state === 'running' && s[0]!.lagEvents === 0);
-    await eventually(() => appliedRows(fixture), (r) => r.total === 100);
+    await eventually(
+      () => second.status(),
+      (s) => s[0]!.state === 'running' && s[0]!.lagEvents === 0,
+    );
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 100,
+    );
     expect(await appliedRows(fixture)).toEqual({ total: 100, distinct: 100 });
   });
 
@@ -134,16 +159,26 @@ describe('ProjectionRunner', () => {
     await appendCounted(fixture, 10);
     const poison = await fixture.store.append('counter-1', [testEvent('Poison', { n: 999 })]);
     // The poisoned stream goes on: these wait behind its failed event.
-    await fixture.store.append('counter-1', [testEvent('Counted', { n: 1001 }), testEvent('Counted', { n: 1002 })], { expectedRevision: poison.nextExpectedRevision });
+    await fixture.store.append('counter-1', [testEvent('Counted', { n: 1001 }), testEvent('Counted', { n: 1002 })], {
+      expectedRevision: poison.nextExpectedRevision,
+    });
     const runner = runnerFor(fixture, [failing, healthy]);
     runners.push(runner);
     runner.start();
 
     // (status reads its tables side by side: wait until both show the parking)
-    const parked = await eventually(() => runner.status(), (s) => s.find((p) => p.name === 'failing')!.parkedStreams.length === 1 && s.find((p) => p.name === 'failing')!.openDeadLetters === 1);
+    const parked = await eventually(
+      () => runner.status(),
+      (s) => s.find((p) => p.name === 'failing')!.parkedStreams.length === 1 && s.find((p) => p.name === 'failing')!.openDeadLetters === 1,
+    );
     const status = parked.find((p) => p.name === 'failing')!;
     expect(status.state).toBe('running'); // not stopped: only the one stream waits
-    expect(status.parkedStreams[0]).toMatchObject({ streamId: 'counter-1', type: 'Poison', position: `${poison.position.commit}/${poison.position.prepare}`, error: expect.stringContaining('cannot apply Poison') });
+    expect(status.parkedStreams[0]).toMatchObject({
+      streamId: 'counter-1',
+      type: 'Poison',
+      position: `${poison.position.commit}/${poison.position.prepare}`,
+      error: expect.stringContaining('cannot apply Poison'),
+    });
     expect(status.openDeadLetters).toBe(1);
 
     // 50 other projects keep being read fresh: every append is applied and waited for (read your writes).
@@ -185,7 +220,10 @@ describe('ProjectionRunner', () => {
     const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 60_000 });
     runners.push(runner);
     runner.start();
-    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.state === 'running',
+    );
     const before = await checkpointRow(fixture);
     const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
     // Read your writes holds at once: nothing of this projector changes with that event.
@@ -194,16 +232,27 @@ describe('ProjectionRunner', () => {
     // The next event it applies carries the checkpoint past both.
     const counted = await fixture.store.append('counter-1', [testEvent('Counted', { n: 1 })]);
     expect(await runner.waitFor(counted.position, { timeoutMs: 5000 })).toBe(true);
-    expect(await checkpointRow(fixture)).toEqual({ commit_position: String(counted.position.commit), prepare_position: String(counted.position.prepare), events_applied: '1' });
+    expect(await checkpointRow(fixture)).toEqual({
+      commit_position: String(counted.position.commit),
+      prepare_position: String(counted.position.prepare),
+      events_applied: '1',
+    });
   });
 
   it('moves its checkpoint row past ignored events within the idle time when nothing else comes', async () => {
     const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 200 });
     runners.push(runner);
     runner.start();
-    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.state === 'running',
+    );
     const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
-    const row = await eventually(() => checkpointRow(fixture), (r) => r.prepare_position === String(ignored.position.prepare), 5000);
+    const row = await eventually(
+      () => checkpointRow(fixture),
+      (r) => r.prepare_position === String(ignored.position.prepare),
+      5000,
+    );
     expect(row).toEqual({ commit_position: String(ignored.position.commit), prepare_position: String(ignored.position.prepare), events_applied: '0' });
     const [status] = await runner.status();
     expect(status!.lagEvents).toBe(0);
@@ -212,9 +261,15 @@ describe('ProjectionRunner', () => {
   it('saves the position of ignored events when it stops', async () => {
     const runner = new ProjectionRunner({ ...runnerOptions(fixture, [new AppliedEventsProjector()]), idleCheckpointMs: 60_000 });
     runner.start();
-    await eventually(() => runner.status(), (s) => s[0]!.state === 'running');
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.state === 'running',
+    );
     await appendCounted(fixture, 1);
-    await eventually(() => appliedRows(fixture), (r) => r.total === 1);
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 1,
+    );
     const ignored = await fixture.store.append('other-1', [testEvent('SomethingElse')]);
     expect(await runner.waitFor(ignored.position, { timeoutMs: 5000 })).toBe(true);
     await runner.stop();
@@ -283,7 +338,11 @@ describe('ProjectionRunner', () => {
 
   it('rebuilds past pages that hold none of our events but move on (EventStoreDB passing system events)', async () => {
     await appendCounted(fixture, 30, 'counter-a');
-    for (let i = 0; i < 4; i++) await fixture.store.append('$$metadata-like', Array.from({ length: 150 }, () => testEvent('Noise')));
+    for (let i = 0; i < 4; i++)
+      await fixture.store.append(
+        '$$metadata-like',
+        Array.from({ length: 150 }, () => testEvent('Noise')),
+      );
     await appendCounted(fixture, 30, 'counter-b');
     // The store as an EventStoreDB reader sees it: `$` streams filtered out, the cursor still
     // past them, pages of 100 events read (so most pages return none of ours).
@@ -300,7 +359,10 @@ describe('ProjectionRunner', () => {
 
   it('follows the global order past pages that hold none of our events', async () => {
     await appendCounted(fixture, 10, 'counter-a');
-    await fixture.store.append('$$metadata-like', Array.from({ length: 200 }, () => testEvent('Noise')));
+    await fixture.store.append(
+      '$$metadata-like',
+      Array.from({ length: 200 }, () => testEvent('Noise')),
+    );
     await appendCounted(fixture, 10, 'counter-b');
     const read = fixture.store.readAll.bind(fixture.store);
     jest.spyOn(fixture.store, 'readAll').mockImplementation(async (options) => {
@@ -310,7 +372,10 @@ describe('ProjectionRunner', () => {
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
     runners.push(runner);
     runner.start();
-    await eventually(() => appliedRows(fixture), (r) => r.total === 20);
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 20,
+    );
     expect(await appliedRows(fixture)).toEqual({ total: 20, distinct: 20 });
   });
 
@@ -319,7 +384,10 @@ describe('ProjectionRunner', () => {
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
     runners.push(runner);
     runner.start();
-    await eventually(() => appliedRows(fixture), (r) => r.total === 200);
+    await eventually(
+      () => appliedRows(fixture),
+      (r) => r.total === 200,
+    );
     await fixture.pool.query('CREATE INDEX applied_events_n_idx ON applied_events (n)');
 
     const writing = appendCounted(fixture, 100, 'counter-2'); // live traffic during the rebuild
@@ -328,7 +396,10 @@ describe('ProjectionRunner', () => {
     await writing;
     expect(result.events).toBeGreaterThanOrEqual(200);
     expect(progress.length).toBeGreaterThan(0);
-    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.state === 'running');
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.lagEvents === 0 && s[0]!.state === 'running',
+    );
     expect(await appliedRows(fixture)).toEqual({ total: 300, distinct: 300 });
     const { rows: indexes } = await fixture.pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'applied_events' ORDER BY 1`);
     expect(indexes.map((r) => r.indexname)).toEqual(['applied_events_n_idx']);
@@ -343,7 +414,10 @@ describe('ProjectionRunner', () => {
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]);
     runners.push(runner);
     runner.start();
-    await eventually(() => runner.status(), (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 120);
+    await eventually(
+      () => runner.status(),
+      (s) => s[0]!.lagEvents === 0 && s[0]!.eventsApplied === 120,
+    );
 
     const same = await runner.rebuild('applied-events');
     expect(same.comparison).toMatchObject({ compared: true, equal: true, tables: [{ table: 'applied_events', liveRows: 120, rebuiltRows: 120, equal: true }] });
@@ -351,7 +425,11 @@ describe('ProjectionRunner', () => {
     // Damage the live read model behind the projector's back: the next rebuild must say so.
     await fixture.pool.query('DELETE FROM applied_events WHERE n < 3');
     const repaired = await runner.rebuild('applied-events');
-    expect(repaired.comparison).toMatchObject({ compared: true, equal: false, tables: [{ table: 'applied_events', liveRows: 117, rebuiltRows: 120, equal: false }] });
+    expect(repaired.comparison).toMatchObject({
+      compared: true,
+      equal: false,
+      tables: [{ table: 'applied_events', liveRows: 117, rebuiltRows: 120, equal: false }],
+    });
     expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
     const [status] = await runner.status();
     expect(status!.lastRebuild!.comparison).toEqual(repaired.comparison);

@@ -1,5 +1,6 @@
-import { createProjectors, ProjectionRunner, runProjectionsCli, type CliIo } from '@escrow/projections';
-import { createEventStoreFixture, readEverything, testEvent, type EventStoreFixture } from '../../test/support/event-store-fixture';
+import { type CliIo, createProjectors, ProjectionRunner, runProjectionsCli } from '@escrow/projections';
+
+import { createEventStoreFixture, type EventStoreFixture, readEverything, testEvent } from '../../test/support/event-store-fixture';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -17,7 +18,15 @@ describe('projections CLI', () => {
   beforeAll(async () => {
     fixture = await createEventStoreFixture();
     await fixture.store.append('job-1', [
-      testEvent('JobDraftCreated', { jobId: 1, customerId: 2, primaryCompanyId: 3, service: 'Roofing', customerInitiated: false, createdBy: 4, createdAt: '2026-11-01T00:00:00.000Z' }),
+      testEvent('JobDraftCreated', {
+        jobId: 1,
+        customerId: 2,
+        primaryCompanyId: 3,
+        service: 'Roofing',
+        customerInitiated: false,
+        createdBy: 4,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      }),
     ]);
     // Readers of the global order only see events below the oldest transaction still running in
     // the whole PostgreSQL cluster, which other test files share: wait until ours is below it, or
@@ -29,7 +38,7 @@ describe('projections CLI', () => {
   it('prints each projector with its lag before anything ran', async () => {
     const io = captureIo();
     expect(await runProjectionsCli(['status'], open, io)).toBe(0);
-    expect(io.lines.join("\n")).toMatch(/^jobs\s+3\s+never run\s+-\s+1\s/m);
+    expect(io.lines.join('\n')).toMatch(/^jobs\s+3\s+never run\s+-\s+1\s/m);
   });
 
   it('rebuilds every projector and then reports no lag', async () => {
@@ -41,7 +50,12 @@ describe('projections CLI', () => {
     const status = captureIo();
     await runProjectionsCli(['status', '--json'], open, status);
     const statuses = JSON.parse(status.lines.join('\n'));
-    expect(statuses).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'jobs', lagEvents: 0, eventsApplied: 1 }), expect.objectContaining({ name: 'audit-trail', eventsApplied: 1 })]));
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'jobs', lagEvents: 0, eventsApplied: 1 }),
+        expect.objectContaining({ name: 'audit-trail', eventsApplied: 1 }),
+      ]),
+    );
     expect(statuses.every((s: { lagEvents: number }) => s.lagEvents === 0)).toBe(true);
   });
 

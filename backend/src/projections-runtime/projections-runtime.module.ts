@@ -1,7 +1,8 @@
-import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import type { EventStore } from '@escrow/domain';
+import { createProjectors, ProjectionRunner } from '@escrow/projections';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';

@@ -1,2 +1,2 @@
-export { ProjectsModule } from './projects.module';
 export { ProjectSummaries, type ProjectSummary } from './project-summaries';
+export { ProjectsModule } from './projects.module';

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+
 import { CompaniesRepository } from '../directory';
 import { UsersRepository } from '../identity';
 

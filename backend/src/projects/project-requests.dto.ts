@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
 import { IsId } from '../http/ids';
 
 /** The new-project screen's state (spec §3 "Project (job) creation state"). */

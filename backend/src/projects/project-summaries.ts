@@ -1,6 +1,7 @@
+import { type ActiveMilestone, type ActiveProject, formatAmount, money, nextAction, settledDeposits, sum } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { formatAmount, money, nextAction, settledDeposits, sum, type ActiveMilestone, type ActiveProject } from '@escrow/domain';
 import type { Pool } from 'pg';
+
 import { DirectoryService } from '../directory';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -25,8 +26,14 @@ export class ProjectSummaries {
   async summaries(jobIds: number[], viewerOf: (p: ActiveProject) => Viewer | null) {
     if (jobIds.length === 0) return [];
     const [{ rows: jobs }, { rows: milestones }] = await Promise.all([
-      this.pool.query<JobStateRow>('SELECT job_id, state, is_draft, created_at, updated_at FROM jobs WHERE job_id = ANY($1::int[]) ORDER BY updated_at DESC, job_id DESC', [jobIds]),
-      this.pool.query<{ job_id: number; state: ActiveMilestone }>('SELECT job_id, state FROM milestones WHERE job_id = ANY($1::int[]) ORDER BY position, original_id', [jobIds]),
+      this.pool.query<JobStateRow>(
+        'SELECT job_id, state, is_draft, created_at, updated_at FROM jobs WHERE job_id = ANY($1::int[]) ORDER BY updated_at DESC, job_id DESC',
+        [jobIds],
+      ),
+      this.pool.query<{ job_id: number; state: ActiveMilestone }>(
+        'SELECT job_id, state FROM milestones WHERE job_id = ANY($1::int[]) ORDER BY position, original_id',
+        [jobIds],
+      ),
     ]);
     const byJob = new Map<number, ActiveMilestone[]>();
     for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), m.state]);
@@ -67,9 +74,18 @@ export class ProjectSummaries {
           released: formatAmount(sum(list.flatMap((m) => m.disbursements.filter((d) => d.status === 'paid').map((d) => money(d.amount))))),
           fees: formatAmount(sum(list.flatMap((m) => m.disbursements.map((d) => money(d.fee))))),
           refunded: formatAmount(sum(list.flatMap((m) => m.refunds.map((r) => money(r.amount))))),
-          to_fund: formatAmount(sum(agreed.filter((m) => m.refunds.length === 0).map((m) => currentTotal(m).minus(settled(m))).filter((d) => d.gt(0)))),
+          to_fund: formatAmount(
+            sum(
+              agreed
+                .filter((m) => m.refunds.length === 0)
+                .map((m) => currentTotal(m).minus(settled(m)))
+                .filter((d) => d.gt(0)),
+            ),
+          ),
         },
-        next_action: actions[0] ? `${actions[0].action} (${actions[0].m.versions.find((v) => v.versionId === (actions[0]!.m.currentVersionId ?? actions[0]!.m.versions.at(-1)!.versionId))!.title || 'Whole Project Milestone'})` : null,
+        next_action: actions[0]
+          ? `${actions[0].action} (${actions[0].m.versions.find((v) => v.versionId === (actions[0]!.m.currentVersionId ?? actions[0]!.m.versions.at(-1)!.versionId))!.title || 'Whole Project Milestone'})`
+          : null,
         waiting_on_you: actions.length,
         // Milestones waiting on each side (the admin dashboard's tiles list these projects).
         waiting_on: { buyer: list.filter((m) => nextAction(m, 'customer')).length, seller: list.filter((m) => nextAction(m, 'company')).length },

@@ -1,4 +1,4 @@
-export { ReadModelsModule } from './read-models.module';
-export { ProjectAccess, projectFactsOf, type JobAccessRow, type MilestoneRef, type Viewer } from './project-access';
 export { MilestoneReads } from './milestone-reads';
 export type { Names } from './names';
+export { type JobAccessRow, type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from './project-access';
+export { ReadModelsModule } from './read-models.module';

@@ -1,6 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ActiveMilestone } from '@escrow/domain';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
+
 import { DirectoryService } from '../directory';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { Names } from './names';
@@ -14,7 +15,9 @@ export class MilestoneReads {
   ) {}
 
   async ofJob(jobId: number): Promise<ActiveMilestone[]> {
-    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id', [jobId]);
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id', [
+      jobId,
+    ]);
     return rows.map((r) => r.state);
   }
 

@@ -1,8 +1,9 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ProjectFacts } from '@escrow/domain';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+
 import type { SessionUser } from '../identity';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export interface JobAccessRow {
   job_id: number;
@@ -57,7 +58,11 @@ export class ProjectAccess {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async job(jobId: number): Promise<JobAccessRow> {
-    const { rows } = await this.pool.query<JobAccessRow>({ name: 'escrow_job_access_v2', text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`, values: [jobId] });
+    const { rows } = await this.pool.query<JobAccessRow>({
+      name: 'escrow_job_access_v2',
+      text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`,
+      values: [jobId],
+    });
     if (!rows[0]) throw new NotFoundException('There is no such project.');
     return rows[0];
   }
@@ -90,7 +95,9 @@ export class ProjectAccess {
 
   /** The milestone a version id (m_id) belongs to. */
   async milestone(versionId: number): Promise<MilestoneRef> {
-    const { rows } = await this.pool.query<{ original_id: number; job_id: number }>('SELECT original_id, job_id FROM milestone_versions WHERE m_id = $1', [versionId]);
+    const { rows } = await this.pool.query<{ original_id: number; job_id: number }>('SELECT original_id, job_id FROM milestone_versions WHERE m_id = $1', [
+      versionId,
+    ]);
     if (!rows[0]) throw new NotFoundException('There is no such milestone.');
     return { originalId: rows[0].original_id, jobId: rows[0].job_id };
   }

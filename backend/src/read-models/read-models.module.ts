@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { DirectoryModule } from '../directory';
 import { MilestoneReads } from './milestone-reads';
 import { ProjectAccess } from './project-access';

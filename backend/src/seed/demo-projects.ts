@@ -1,6 +1,7 @@
 import type { CommandMetadata, MilestoneCommand, PayeeInput, ProjectFacts } from '@escrow/domain';
+
 import type { AgreementsService } from '../agreements';
-import { milestoneStream, projectStream, type EventStreams, type IdsService } from '../command-side';
+import { type EventStreams, type IdsService, milestoneStream, projectStream } from '../command-side';
 import type { DemoDirectory } from './demo-seed';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -11,7 +12,13 @@ const DAY = 24 * 60 * 60 * 1000;
  * with one milestone paid, one funded and one awaiting approval, and a roof with an open dispute.
  * Times are spread over the last months so the reports have history.
  */
-export async function seedDemoProjects(streams: EventStreams, ids: IdsService, agreements: AgreementsService, demo: DemoDirectory, responseDays: number): Promise<void> {
+export async function seedDemoProjects(
+  streams: EventStreams,
+  ids: IdsService,
+  agreements: AgreementsService,
+  demo: DemoDirectory,
+  responseDays: number,
+): Promise<void> {
   const [saguaro, electric, roofing] = [demo.companyIds[0]!, demo.companyIds[1]!, demo.companyIds[2]!];
   let clock = Date.now() - 75 * DAY;
   const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
@@ -24,7 +31,12 @@ export async function seedDemoProjects(streams: EventStreams, ids: IdsService, a
   const project = async (service: string, customerInitiated: boolean) => {
     const [jobId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
-    await streams.decide(projectStream, jobId!, { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta }, { metadataExtras: { jobId } });
+    await streams.decide(
+      projectStream,
+      jobId!,
+      { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta },
+      { metadataExtras: { jobId } },
+    );
     facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
     return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
   };
@@ -34,7 +46,10 @@ export async function seedDemoProjects(streams: EventStreams, ids: IdsService, a
     facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
   };
   const sign = async (jobId: number) => {
-    for (const [party, metadata, name] of [['customer', buyer(at()), 'Jordan Buyer'], ['company', seller(at()), 'Sam Seller']] as const) {
+    for (const [party, metadata, name] of [
+      ['customer', buyer(at()), 'Jordan Buyer'],
+      ['company', seller(at()), 'Sam Seller'],
+    ] as const) {
       const { hash } = await agreements.compose(jobId);
       await agreements.sign(jobId, metadata, { party, signedName: name, legalName: name, readHash: hash });
     }
@@ -44,7 +59,12 @@ export async function seedDemoProjects(streams: EventStreams, ids: IdsService, a
     const [originalId] = await ids.next('milestone_version_id_seq');
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
-    const command: MilestoneCommand = { type: 'ProposeMilestone', data: { originalId: originalId!, jobId, title, definition, position: 1, payees, amount, payeeIds }, metadata: meta, project: facts.get(jobId)! };
+    const command: MilestoneCommand = {
+      type: 'ProposeMilestone',
+      data: { originalId: originalId!, jobId, title, definition, position: 1, payees, amount, payeeIds },
+      metadata: meta,
+      project: facts.get(jobId)!,
+    };
     await streams.decide(milestoneStream, originalId!, command, { metadataExtras: { jobId } });
     return originalId!;
   };
@@ -59,7 +79,10 @@ export async function seedDemoProjects(streams: EventStreams, ids: IdsService, a
     await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789' } });
     const settledAt = at(3);
     const clearsAt = new Date(Date.parse(settledAt) + 2 * DAY).toISOString();
-    const settled = await decide(jobId, originalId, provider(settledAt), { type: 'SettleDeposit', data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays, clearsAt } });
+    const settled = await decide(jobId, originalId, provider(settledAt), {
+      type: 'SettleDeposit',
+      data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays, clearsAt },
+    });
     // When the running sandbox provider settled it first (in real time), its return window is
     // real too: the payments dispatcher clears it when the window ends.
     if (settled.events.length > 0) await decide(jobId, originalId, provider(at(3)), { type: 'ClearDeposit', data: { depositId: depositId! } });
@@ -90,19 +113,30 @@ export async function seedDemoProjects(streams: EventStreams, ids: IdsService, a
   );
   await agree(kitchen, cabinets);
   await fund(kitchen, cabinets);
-  await milestone(kitchen, 'Final finishes', 'Paint, trim, backsplash and a final walkthrough with the owner.', [{ companyId: saguaro, type: 'fixed', amount: '3800.00', includeFee: true }]);
+  await milestone(kitchen, 'Final finishes', 'Paint, trim, backsplash and a final walkthrough with the owner.', [
+    { companyId: saguaro, type: 'fixed', amount: '3800.00', includeFee: true },
+  ]);
 
   // A roof replacement started by the buyer, funded, now disputed.
   const roofProject = await project('Roofing', true);
   const roof = roofProject.jobId;
-  const tearOff = await milestone(roof, 'Tear-off and new roof', 'Old shingles removed, underlayment and architectural shingles installed, passes inspection.', [
-    { companyId: saguaro, type: 'fixed', amount: '15800.00', includeFee: false },
-  ]);
+  const tearOff = await milestone(
+    roof,
+    'Tear-off and new roof',
+    'Old shingles removed, underlayment and architectural shingles installed, passes inspection.',
+    [{ companyId: saguaro, type: 'fixed', amount: '15800.00', includeFee: false }],
+  );
   await submit(roofProject);
   await agree(roof, tearOff);
   await sign(roof);
   await fund(roof, tearOff);
   const [disputeId] = await ids.next('dispute_id_seq');
-  await decide(roof, tearOff, buyer(at(5)), { type: 'OpenDispute', data: { disputeId: disputeId!, statement: 'Water came through the ceiling in the first storm; the flashing around the chimney was never replaced.' } });
-  await decide(roof, tearOff, seller(at(1)), { type: 'RespondToDispute', data: { statement: 'The chimney flashing was outside our scope; we can replace it for the quoted change order.' } });
+  await decide(roof, tearOff, buyer(at(5)), {
+    type: 'OpenDispute',
+    data: { disputeId: disputeId!, statement: 'Water came through the ceiling in the first storm; the flashing around the chimney was never replaced.' },
+  });
+  await decide(roof, tearOff, seller(at(1)), {
+    type: 'RespondToDispute',
+    data: { statement: 'The chimney flashing was outside our scope; we can replace it for the quoted change order.' },
+  });
 }

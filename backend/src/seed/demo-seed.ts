@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+
 import { CompaniesRepository } from '../directory';
 import { hashPassword } from '../identity';
 import { UsersRepository } from '../identity';
@@ -34,9 +35,15 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       companyIds.push(await companies.insert({ ...fields, company_img: logoFor(fields.name, colour) }, services, client));
     }
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const admin = await users.insert({ firstName: 'Avery', lastName: 'Admin', phone: '6025550100', email: DEMO_LOGINS.admin, role: 'admin', passwordHash }, client);
+    const admin = await users.insert(
+      { firstName: 'Avery', lastName: 'Admin', phone: '6025550100', email: DEMO_LOGINS.admin, role: 'admin', passwordHash },
+      client,
+    );
     const buyer = await users.insert({ firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash }, client);
-    const seller = await users.insert({ firstName: 'Sam', lastName: 'Seller', phone: '6025550142', email: DEMO_LOGINS.seller, companyId: companyIds[0]!, passwordHash }, client);
+    const seller = await users.insert(
+      { firstName: 'Sam', lastName: 'Seller', phone: '6025550142', email: DEMO_LOGINS.seller, companyId: companyIds[0]!, passwordHash },
+      client,
+    );
     await client.query('COMMIT');
     return { adminId: admin.user_id, buyerId: buyer.user_id, sellerId: seller.user_id, sellerCompanyId: companyIds[0]!, companyIds };
   } catch (error) {

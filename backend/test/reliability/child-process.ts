@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -91,6 +91,9 @@ export class ChildRun {
 
   /** The last lines, without the pool's one-line notices of each terminated idle connection. */
   tail(lines = 40): string {
-    return this.output.filter((line) => !/idle connection error/.test(line)).slice(-lines).join('\n');
+    return this.output
+      .filter((line) => !/idle connection error/.test(line))
+      .slice(-lines)
+      .join('\n');
   }
 }

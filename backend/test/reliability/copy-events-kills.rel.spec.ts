@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Pool } from 'pg';
+
 import type { TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createMigratedTestDatabase } from '../support/test-app';
@@ -46,7 +48,14 @@ describe('copy-events killed and resumed', () => {
             const events = Array.from({ length: size }, (_, i) => ({
               type: i % 2 ? 'MilestoneVersionApproved' : 'DepositRequested',
               data: { amount: `${random.int(1, 99999)}.${String(random.int(0, 99)).padStart(2, '0')}`, i },
-              metadata: { actorId: '1', actorRole: 'buyer', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+              metadata: {
+                actorId: '1',
+                actorRole: 'buyer',
+                correlationId: randomUUID(),
+                causationId: null,
+                occurredAt: new Date().toISOString(),
+                schemaVersion: 1,
+              },
             }));
             await store.append(stream, events, { expectedRevision: revision === undefined ? 'no_stream' : revision });
           }),
@@ -54,7 +63,12 @@ describe('copy-events killed and resumed', () => {
       }
 
       const run = () =>
-        new ChildRun(builtEntry('projections-cli.js'), ['copy-events', '--from', 'postgres', '--to', 'postgres', '--from-url', source.url, '--to-url', target.url, '--state', stateFile, '--batch', '250'], { DATA_DIR: dataDir }, null);
+        new ChildRun(
+          builtEntry('projections-cli.js'),
+          ['copy-events', '--from', 'postgres', '--to', 'postgres', '--from-url', source.url, '--to-url', target.url, '--state', stateFile, '--batch', '250'],
+          { DATA_DIR: dataDir },
+          null,
+        );
       const copiedSoFar = () => (existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { copied: number }).copied : 0);
       const killedAt: number[] = [];
       for (let k = 0; k < KILLS; k++) {
@@ -70,7 +84,10 @@ describe('copy-events killed and resumed', () => {
       const exit = await last.exited;
       expect({ exit: exit.code, output: last.tail() }).toEqual({ exit: 0, output: expect.stringContaining(`verified: ${written} events in`) });
 
-      const rows = (pool: Pool) => pool.query(`SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`).then((r) => r.rows);
+      const rows = (pool: Pool) =>
+        pool
+          .query(`SELECT stream_id, stream_revision, event_id, type, data, metadata FROM events ORDER BY transaction_id, global_position`)
+          .then((r) => r.rows);
       const [expected, copied] = await Promise.all([rows(sourcePool), rows(targetPool)]);
       expect(copied.length).toBe(expected.length);
       expect(copied).toEqual(expected);

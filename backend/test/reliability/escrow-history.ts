@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
+
 import {
+  type CommandMetadata,
   decideMilestone,
   decideProject,
+  type EventStore,
   evolveMilestone,
   evolveProject,
+  headVersion,
   initialMilestoneState,
   initialProjectState,
-  headVersion,
-  milestoneStreamId,
-  projectStreamId,
-  type CommandMetadata,
-  type EventStore,
   type MilestoneCommand,
   type MilestoneState,
+  milestoneStreamId,
   type NewEvent,
   type PayeeInput,
   type ProjectCommand,
   type ProjectFacts,
   type ProjectState,
+  projectStreamId,
 } from '@escrow/domain';
+
 import { SeededRandom } from './seeded-random';
 
 /** One command's events on one stream, in the order the project's parties issued them. */
@@ -62,7 +64,20 @@ export class EscrowHistoryGenerator {
     };
     const customerInitiated = r.chance(0.4);
     const starter = customerInitiated ? buyer : seller;
-    onProject((metadata) => ({ type: 'CreateJobDraft', data: { jobId, customerId, primaryCompanyId: companyId, service: r.pick(['General Contracting', 'Roofing', 'Electrical', 'Plumbing']), customerInitiated }, metadata }), starter);
+    onProject(
+      (metadata) => ({
+        type: 'CreateJobDraft',
+        data: {
+          jobId,
+          customerId,
+          primaryCompanyId: companyId,
+          service: r.pick(['General Contracting', 'Roofing', 'Electrical', 'Plumbing']),
+          customerInitiated,
+        },
+        metadata,
+      }),
+      starter,
+    );
     // Its first milestone is proposed on the draft (submitting needs one); both parties sign the
     // agreement before the first deposit.
     const facts: ProjectFacts = { status: 'draft', customerId, companyId, signed: { customer: false, company: false } };
@@ -72,7 +87,20 @@ export class EscrowHistoryGenerator {
     onProject((metadata) => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata }), starter);
     facts.status = 'submitted';
     for (const party of ['customer', 'company'] as const) {
-      onProject((metadata) => ({ type: 'SignProjectAgreement', data: { party, signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', legalName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `escrow-agreement-${jobId}` }, metadata }), party === 'customer' ? buyer : seller);
+      onProject(
+        (metadata) => ({
+          type: 'SignProjectAgreement',
+          data: {
+            party,
+            signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller',
+            legalName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller',
+            agreementHash: 'a'.repeat(64),
+            contractName: `escrow-agreement-${jobId}`,
+          },
+          metadata,
+        }),
+        party === 'customer' ? buyer : seller,
+      );
       facts.signed[party] = true;
     }
 
@@ -109,7 +137,14 @@ export class EscrowHistoryGenerator {
     };
     const content = () => {
       const payees = this.payees(project.companyId!, subs);
-      return { title: r.chance(0.2) ? '' : `Milestone ${position}`, definition: 'Work done, inspected and accepted.', position, payees: payees.inputs, amount: payees.amount, payeeIds: payees.inputs.map(() => this.id()) };
+      return {
+        title: r.chance(0.2) ? '' : `Milestone ${position}`,
+        definition: 'Work done, inspected and accepted.',
+        position,
+        payees: payees.inputs,
+        amount: payees.amount,
+        payeeIds: payees.inputs.map(() => this.id()),
+      };
     };
     const head = () => headVersion(state() as Extract<MilestoneState, { status: 'active' }>).versionId;
     const proposer = r.chance(0.7) ? seller : buyer;
@@ -120,7 +155,10 @@ export class EscrowHistoryGenerator {
     // Zero to two rounds of rejection and an edit.
     for (let round = r.int(0, 2); round > 0; round--) {
       yield decide((metadata) => ({ type: 'RejectMilestoneVersion', data: { versionId: head(), reason: 'Too high' }, metadata }), other)!;
-      yield decide((metadata) => ({ type: 'ProposeMilestoneEdit', data: { ...content(), versionId: this.id(), basedOnVersionId: head() }, metadata }), proposer)!;
+      yield decide(
+        (metadata) => ({ type: 'ProposeMilestoneEdit', data: { ...content(), versionId: this.id(), basedOnVersionId: head() }, metadata }),
+        proposer,
+      )!;
     }
     const agreed = head();
     yield decide((metadata) => ({ type: 'ApproveMilestoneVersion', data: { versionId: agreed }, metadata }), proposer)!;
@@ -136,7 +174,14 @@ export class EscrowHistoryGenerator {
         yield decide((metadata) => ({ type: 'FailDeposit', data: { depositId, reason: 'R01 Insufficient funds' }, metadata }), system)!;
         continue;
       }
-      yield decide((metadata) => ({ type: 'SettleDeposit', data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + 2 * DAY_MS).toISOString() }, metadata }), system)!;
+      yield decide(
+        (metadata) => ({
+          type: 'SettleDeposit',
+          data: { depositId, providerReference: `sbx_${depositId}`, responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + 2 * DAY_MS).toISOString() },
+          metadata,
+        }),
+        system,
+      )!;
       if (r.chance(0.05)) {
         yield decide((metadata) => ({ type: 'ReturnDeposit', data: { depositId, returnCode: 'R01', reason: 'Insufficient funds' }, metadata }), system)!;
         continue;
@@ -159,7 +204,11 @@ export class EscrowHistoryGenerator {
     } else if (ending < 0.9) {
       const opener = r.chance(0.6) ? buyer : seller;
       yield decide((metadata) => ({ type: 'OpenDispute', data: { disputeId: this.id(), statement: 'The work is not what we agreed.' }, metadata }), opener)!;
-      if (r.chance(0.7)) yield decide((metadata) => ({ type: 'RespondToDispute', data: { statement: 'It is; see the inspection report.' }, metadata }), opener === buyer ? seller : buyer)!;
+      if (r.chance(0.7))
+        yield decide(
+          (metadata) => ({ type: 'RespondToDispute', data: { statement: 'It is; see the inspection report.' }, metadata }),
+          opener === buyer ? seller : buyer,
+        )!;
       if (r.chance(0.05)) return; // waiting for an administrator
       const resolution = r.pick(['release', 'refund', 'split'] as const);
       const held = (state() as Extract<MilestoneState, { status: 'active' }>).deposits.find((d) => d.status === 'settled')!.amount;
@@ -175,10 +224,20 @@ export class EscrowHistoryGenerator {
     const s = state() as Extract<MilestoneState, { status: 'active' }>;
     for (const d of s.disbursements) {
       if (r.chance(0.03)) continue; // payout still on its way
-      yield decide((metadata) => ({ type: 'RecordDisbursementPaid', data: { disbursementId: d.disbursementId, providerReference: `sbx_p_${d.disbursementId}` }, metadata }), system)!;
+      yield decide(
+        (metadata) => ({
+          type: 'RecordDisbursementPaid',
+          data: { disbursementId: d.disbursementId, providerReference: `sbx_p_${d.disbursementId}` },
+          metadata,
+        }),
+        system,
+      )!;
     }
     for (const refund of s.refunds) {
-      yield decide((metadata) => ({ type: 'RecordRefundPaid', data: { refundId: refund.refundId, providerReference: `sbx_r_${refund.refundId}` }, metadata }), system)!;
+      yield decide(
+        (metadata) => ({ type: 'RecordRefundPaid', data: { refundId: refund.refundId, providerReference: `sbx_r_${refund.refundId}` }, metadata }),
+        system,
+      )!;
     }
   }
 

@@ -1,12 +1,13 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import { Pool } from 'pg';
+
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
 import type { ChildRun } from './child-process';
 import { freePort } from './child-process';
-import { EscrowSimulation, type Actor } from './escrow-simulation';
+import { type Actor, EscrowSimulation } from './escrow-simulation';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
@@ -17,7 +18,9 @@ import { quiesce, streamLengths } from './simulation-checks';
 import { startApi } from './test-servers';
 
 const ROUNDS = Number(process.env.REL_SIM_ROUNDS ?? 50);
-const SEEDS: number[] = process.env.SEED ? [seedFromEnvironment()] : Array.from({ length: Number(process.env.REL_SIM_SEEDS ?? 2) }, () => seedFromEnvironment());
+const SEEDS: number[] = process.env.SEED
+  ? [seedFromEnvironment()]
+  : Array.from({ length: Number(process.env.REL_SIM_SEEDS ?? 2) }, () => seedFromEnvironment());
 
 /**
  * Issue 8, reliability 3: a seeded randomized simulation. Buyers, sellers and admins issue
@@ -33,7 +36,8 @@ describe('seeded simulation of buyers, sellers and admins with crashes and retri
       try {
         await simulate(seed);
       } catch (error) {
-        (error as Error).message = `SEED=${seed} failed; replay it with SEED=${seed} npx jest backend/test/reliability/escrow-simulation.rel.spec.ts\n${(error as Error).message}`;
+        (error as Error).message =
+          `SEED=${seed} failed; replay it with SEED=${seed} npx jest backend/test/reliability/escrow-simulation.rel.spec.ts\n${(error as Error).message}`;
         throw error;
       }
     }, 900_000);
@@ -80,7 +84,10 @@ async function simulate(seed: number): Promise<void> {
       const actions = simulation.planRound(6);
       const crash = crashes.next();
       const crashDelayMs = crashes.int(0, 400);
-      const streamsBefore = await streamLengths(pool, actions.filter((a) => a.refusedWith).map((a) => a.stream));
+      const streamsBefore = await streamLengths(
+        pool,
+        actions.filter((a) => a.refusedWith).map((a) => a.stream),
+      );
       const running = Promise.allSettled(actions.map((a) => a.run()));
       if (crash < 0.12) {
         await new Promise((r) => setTimeout(r, crashDelayMs));
@@ -98,7 +105,8 @@ async function simulate(seed: number): Promise<void> {
       // A refused command changed nothing.
       const streamsAfter = await streamLengths(pool, [...streamsBefore.keys()]);
       for (const [stream, before] of streamsBefore) {
-        if (streamsAfter.get(stream) !== before) throw new Error(`round ${round}: a refused command changed ${stream} (${before} → ${streamsAfter.get(stream)} events)`);
+        if (streamsAfter.get(stream) !== before)
+          throw new Error(`round ${round}: a refused command changed ${stream} (${before} → ${streamsAfter.get(stream)} events)`);
       }
       figures.rounds++;
       figures.actions += actions.length;
@@ -117,7 +125,9 @@ async function simulate(seed: number): Promise<void> {
     expect(serverErrors).toEqual([]);
     const money = await checkMoneyInvariants(pool);
     expect(money.violations).toEqual([]);
-    const { rows: projectors } = await pool.query<{ name: string; state: string; error: string | null }>('SELECT name, state, error FROM projection_checkpoints ORDER BY name');
+    const { rows: projectors } = await pool.query<{ name: string; state: string; error: string | null }>(
+      'SELECT name, state, error FROM projection_checkpoints ORDER BY name',
+    );
     expect(projectors.filter((p) => p.state !== 'running')).toEqual([]);
     expect((await pool.query('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0].n).toBe(0);
     // Nothing was handed to the payment provider twice.

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+
 import {
+  type ActiveMilestone,
   currentVersion,
   evolveMilestone,
   formatAmount,
@@ -7,16 +10,15 @@ import {
   isFunded,
   isLocked,
   isSettledOut,
-  money,
-  openDispute,
-  pendingDeposit,
-  type ActiveMilestone,
   type MilestoneEvent,
   type MilestoneState,
+  money,
+  openDispute,
   type Party,
+  pendingDeposit,
 } from '@escrow/domain';
-import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+
 import type { CreatedUser } from '../support/http-session';
 import type { ApiClient } from './http-client';
 import { newKey } from './http-client';
@@ -131,7 +133,10 @@ export class EscrowSimulation {
         m.project.handle,
         s.versions.map((v) => `${v.status}/${v.approvals.customer}/${v.approvals.company}/${v.terms.depositTotal}`).join(','),
         s.deposits.map((d) => `${d.status}:${d.amount}`).join(','),
-        s.disbursements.map((d) => `${d.status}:${d.amount}+${d.fee}`).sort().join(','),
+        s.disbursements
+          .map((d) => `${d.status}:${d.amount}+${d.fee}`)
+          .sort()
+          .join(','),
         s.refunds.map((x) => `${x.status}:${x.amount}`).join(','),
         s.disputes.map((d) => `${d.status}:${d.resolution?.resolution ?? '-'}`).join(','),
         `${s.completion.customer}/${s.completion.company}/${s.completedByBoth}`,
@@ -164,32 +169,146 @@ export class EscrowSimulation {
       if (project.draft) {
         // On the project's stream, so no submission of this draft runs in the same round.
         const onJob = `job-${project.jobId}`;
-        list.push(this.refused(someMilestone, 'an outsider reaches into a draft', this.actors.outsider, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 404, onJob));
-        list.push(this.refused(someMilestone, 'an approval on a draft', project.starter, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 409, onJob));
+        list.push(
+          this.refused(
+            someMilestone,
+            'an outsider reaches into a draft',
+            this.actors.outsider,
+            'POST',
+            '/api/milestone/approval',
+            { milestone_id: head, approve: true },
+            404,
+            onJob,
+          ),
+        );
+        list.push(
+          this.refused(
+            someMilestone,
+            'an approval on a draft',
+            project.starter,
+            'POST',
+            '/api/milestone/approval',
+            { milestone_id: head, approve: true },
+            409,
+            onJob,
+          ),
+        );
         const other = project.starter === project.buyer ? project.seller : project.buyer;
-        list.push(this.refused(someMilestone, 'the other party reaches into a draft', other, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 404, onJob));
+        list.push(
+          this.refused(
+            someMilestone,
+            'the other party reaches into a draft',
+            other,
+            'POST',
+            '/api/milestone/deposit',
+            { milestone_id: someMilestone.originalId },
+            404,
+            onJob,
+          ),
+        );
         return list;
       }
-      list.push(this.refused(someMilestone, 'an outsider approves', this.actors.outsider, 'POST', '/api/milestone/approval', { milestone_id: head, approve: true }, 403));
-      list.push(this.refused(someMilestone, 'the seller deposits', project.seller, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 403));
+      list.push(
+        this.refused(
+          someMilestone,
+          'an outsider approves',
+          this.actors.outsider,
+          'POST',
+          '/api/milestone/approval',
+          { milestone_id: head, approve: true },
+          403,
+        ),
+      );
+      list.push(
+        this.refused(someMilestone, 'the seller deposits', project.seller, 'POST', '/api/milestone/deposit', { milestone_id: someMilestone.originalId }, 403),
+      );
       if (!isFunded(s) && !s.completedByBoth && !isSettledOut(s)) {
-        list.push(this.refused(someMilestone, 'completion before funding', project.seller, 'PUT', `/api/milestone/${someMilestone.originalId}/complete`, { complete: true }, 409));
+        list.push(
+          this.refused(
+            someMilestone,
+            'completion before funding',
+            project.seller,
+            'PUT',
+            `/api/milestone/${someMilestone.originalId}/complete`,
+            { complete: true },
+            409,
+          ),
+        );
       }
       // Parties are frozen once submitted: neither side can push the other out.
       const stranger = r.pick(this.actors.buyers.filter((b) => b !== project.buyer));
-      const moveBody = project.starter === project.seller
-        ? { state: { job_id: project.jobId, customer_id: stranger.user.userId, service: 'Roofing', customerInitiated: false } }
-        : { state: { job_id: project.jobId, customer_id: project.buyer.user.userId, service: 'Roofing', customerInitiated: true }, primary: { company_id: r.pick(this.actors.sellers.filter((x) => x !== project.seller)).companyId } };
-      list.push(this.refused(someMilestone, 'the starter moves a submitted project to other parties', project.starter, 'PUT', '/api/job/basic', moveBody, 409, `job-${project.jobId}`));
+      const moveBody =
+        project.starter === project.seller
+          ? { state: { job_id: project.jobId, customer_id: stranger.user.userId, service: 'Roofing', customerInitiated: false } }
+          : {
+              state: { job_id: project.jobId, customer_id: project.buyer.user.userId, service: 'Roofing', customerInitiated: true },
+              primary: { company_id: r.pick(this.actors.sellers.filter((x) => x !== project.seller)).companyId },
+            };
+      list.push(
+        this.refused(
+          someMilestone,
+          'the starter moves a submitted project to other parties',
+          project.starter,
+          'PUT',
+          '/api/job/basic',
+          moveBody,
+          409,
+          `job-${project.jobId}`,
+        ),
+      );
       // Hostile input: refused at the edge or by the rules, with a message, storing nothing.
-      list.push(this.refused(someMilestone, 'a title with a lone surrogate', project.seller, 'POST', '/api/milestone', { ...this.milestoneBody(project), title: 'Roof \ud800' }, 400, `job-${project.jobId}`));
-      list.push(this.refused(someMilestone, 'an amount beyond the bound', project.seller, 'POST', '/api/milestone', { job_id: project.jobId, definition: 'All of it.', payees: [{ jc_id: project.seller.companyId, type: 'fixed', amount: '999999999999.99' }] }, 422, `job-${project.jobId}`));
-      list.push(this.refused(someMilestone, 'a statement with a NUL', project.buyer, 'POST', `/api/milestone/${someMilestone.originalId}/dispute`, { statement: 'bad \u0000 work' }, 400));
+      list.push(
+        this.refused(
+          someMilestone,
+          'a title with a lone surrogate',
+          project.seller,
+          'POST',
+          '/api/milestone',
+          { ...this.milestoneBody(project), title: 'Roof \ud800' },
+          400,
+          `job-${project.jobId}`,
+        ),
+      );
+      list.push(
+        this.refused(
+          someMilestone,
+          'an amount beyond the bound',
+          project.seller,
+          'POST',
+          '/api/milestone',
+          { job_id: project.jobId, definition: 'All of it.', payees: [{ jc_id: project.seller.companyId, type: 'fixed', amount: '999999999999.99' }] },
+          422,
+          `job-${project.jobId}`,
+        ),
+      );
+      list.push(
+        this.refused(
+          someMilestone,
+          'a statement with a NUL',
+          project.buyer,
+          'POST',
+          `/api/milestone/${someMilestone.originalId}/dispute`,
+          { statement: 'bad \u0000 work' },
+          400,
+        ),
+      );
       // A key used before, sent again with another request.
       const earlier = this.usedKeys.filter((k) => k.actor === project.buyer);
       if (earlier.length > 0) {
         const { key } = r.pick(earlier);
-        list.push(this.refused(someMilestone, 'a key reused for another request', project.buyer, 'POST', '/api/milestone/approval', { milestone_id: head, reject: true, reason: `Reused key ${r.int(1, 1e6)}` }, 422, undefined, key));
+        list.push(
+          this.refused(
+            someMilestone,
+            'a key reused for another request',
+            project.buyer,
+            'POST',
+            '/api/milestone/approval',
+            { milestone_id: head, reject: true, reason: `Reused key ${r.int(1, 1e6)}` },
+            422,
+            undefined,
+            key,
+          ),
+        );
       }
     }
     return list;
@@ -202,7 +321,11 @@ export class EscrowSimulation {
     const out: Action[] = [];
     if (m.project.draft) return out; // nothing moves on a draft (its refusals are planned in candidates)
     const stream = `milestone-${m.originalId}`;
-    const act = (label: string, run: () => Promise<unknown>): Action => ({ label: `${label} (milestone ${m.handle})`, stream, run: async () => void (await run()) });
+    const act = (label: string, run: () => Promise<unknown>): Action => ({
+      label: `${label} (milestone ${m.handle})`,
+      stream,
+      run: async () => void (await run()),
+    });
     // Every draw of the PRNG happens now, while planning, never inside an action: actions run
     // concurrently and finish in any order.
     const send = (actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown) => {
@@ -213,8 +336,15 @@ export class EscrowSimulation {
     if (!isLocked(s)) {
       for (const v of s.versions.filter((x) => x.status === 'proposed')) {
         for (const party of ['customer', 'company'] as Party[]) {
-          if (v.approvals[party] !== 'approved') out.push(act(`${party} approves version`, send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true })));
-          if (v.approvals[party] === 'pending' && r.chance(0.3)) out.push(act(`${party} rejects version`, send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, reject: true, reason: 'Please change it.' })));
+          if (v.approvals[party] !== 'approved')
+            out.push(act(`${party} approves version`, send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true })));
+          if (v.approvals[party] === 'pending' && r.chance(0.3))
+            out.push(
+              act(
+                `${party} rejects version`,
+                send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, reject: true, reason: 'Please change it.' }),
+              ),
+            );
         }
         if (v.approvals.customer !== 'approved' && v.approvals.company !== 'approved') {
           // Both at once: the two approvals race on one stream and must both land.
@@ -232,22 +362,32 @@ export class EscrowSimulation {
     }
     if (currentVersion(s) && !pendingDeposit(s) && !isFunded(s) && !isSettledOut(s) && s.refunds.length === 0) {
       const replaceAccount = m.project.account !== 'good' && s.deposits.some((d) => d.status === 'failed' || d.status === 'returned');
-      const link = send(buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: m.project.jobId, holder_name: buyer.user.name, routing_number: ROUTING, account_number: ACCOUNT_NUMBERS.good });
+      const link = send(buyer, 'POST', '/api/bank-accounts', {
+        purpose: 'deposit',
+        job_id: m.project.jobId,
+        holder_name: buyer.user.name,
+        routing_number: ROUTING,
+        account_number: ACCOUNT_NUMBERS.good,
+      });
       const deposit = send(buyer, 'POST', '/api/milestone/deposit', { milestone_id: m.originalId });
-      out.push(act('buyer deposits', async () => {
-        if (replaceAccount) {
-          // After a failed or returned ACH debit the buyer links another account for the project.
-          await link();
-          m.project.account = 'good';
-        }
-        await deposit();
-      }));
+      out.push(
+        act('buyer deposits', async () => {
+          if (replaceAccount) {
+            // After a failed or returned ACH debit the buyer links another account for the project.
+            await link();
+            m.project.account = 'good';
+          }
+          await deposit();
+        }),
+      );
     }
     const dispute = openDispute(s);
     if (isFunded(s) && !s.completedByBoth && !dispute && !isSettledOut(s)) {
       for (const party of ['customer', 'company'] as Party[]) {
-        if (!s.completion[party]) out.push(act(`${party} marks complete`, send(actorOf(party), 'PUT', `/api/milestone/${m.originalId}/complete`, { complete: true })));
-        else if (r.chance(0.3)) out.push(act(`${party} takes completion back`, send(actorOf(party), 'PUT', `/api/milestone/${m.originalId}/complete`, { complete: false })));
+        if (!s.completion[party])
+          out.push(act(`${party} marks complete`, send(actorOf(party), 'PUT', `/api/milestone/${m.originalId}/complete`, { complete: true })));
+        else if (r.chance(0.3))
+          out.push(act(`${party} takes completion back`, send(actorOf(party), 'PUT', `/api/milestone/${m.originalId}/complete`, { complete: false })));
       }
       if (!s.completion.customer && !s.completion.company) {
         const both = [
@@ -259,7 +399,12 @@ export class EscrowSimulation {
     }
     if (held(s).gt(0) && !dispute && !s.completedByBoth && r.chance(0.5)) {
       const party: Party = r.chance(0.6) ? 'customer' : 'company';
-      out.push(act(`${party} opens a dispute`, send(actorOf(party), 'POST', `/api/milestone/${m.originalId}/dispute`, { statement: 'The work does not meet the criteria.' })));
+      out.push(
+        act(
+          `${party} opens a dispute`,
+          send(actorOf(party), 'POST', `/api/milestone/${m.originalId}/dispute`, { statement: 'The work does not meet the criteria.' }),
+        ),
+      );
     }
     if (dispute && !dispute.response) {
       const responder = dispute.openedByParty === 'customer' ? seller : buyer;
@@ -272,7 +417,16 @@ export class EscrowSimulation {
       const refundAmount = resolution === 'split' && cents >= 2 ? formatAmount(money(r.int(1, cents - 1)).dividedBy(100)) : null;
       if (resolution !== 'split' || refundAmount) {
         const admin = r.pick(this.actors.admins);
-        out.push(act(`admin resolves by ${resolution}`, send(admin, 'POST', `/api/admin/milestones/${m.originalId}/dispute/resolve`, { resolution, refund_amount: refundAmount, note: 'Decided on the evidence.' })));
+        out.push(
+          act(
+            `admin resolves by ${resolution}`,
+            send(admin, 'POST', `/api/admin/milestones/${m.originalId}/dispute/resolve`, {
+              resolution,
+              refund_amount: refundAmount,
+              note: 'Decided on the evidence.',
+            }),
+          ),
+        );
       }
     }
     // The response deadline is 0 days in the simulation: once funded, the buyer may claim it back.
@@ -305,7 +459,13 @@ export class EscrowSimulation {
       label: `new project (${customerInitiated ? 'buyer' : 'seller'} starts it${staysDraft ? ', kept a draft' : ''})`,
       stream: `new-project-${handle}`,
       run: async () => {
-        const created = await this.send(starter, 'POST', '/api/job/basic', { customer_id: buyer.user.userId, service, primary_company_id: seller.companyId, customerInitiated }, deliveries[0]!);
+        const created = await this.send(
+          starter,
+          'POST',
+          '/api/job/basic',
+          { customer_id: buyer.user.userId, service, primary_company_id: seller.companyId, customerInitiated },
+          deliveries[0]!,
+        );
         project.jobId = created.job_id as number;
         const milestone = await this.send(starter, 'POST', '/api/milestone', { ...first, job_id: project.jobId }, deliveries[1]!);
         if (!staysDraft) await this.submitAndSign(project, deliveries.slice(2));
@@ -325,12 +485,33 @@ export class EscrowSimulation {
   /** Submits the project, both parties sign its agreement, the buyer links the project's account. */
   private async submitAndSign(project: Project, deliveries: { copies: number; resendAfter: boolean }[]): Promise<void> {
     await this.send(project.starter, 'PUT', `/api/job/${project.jobId}/draft`, { isDraft: false }, deliveries[0]!);
-    for (const [party, actor, delivery] of [['customer', project.buyer, deliveries[1]!], ['company', project.seller, deliveries[2]!]] as const) {
+    for (const [party, actor, delivery] of [
+      ['customer', project.buyer, deliveries[1]!],
+      ['company', project.seller, deliveries[2]!],
+    ] as const) {
       const agreement = await this.commands.read<{ agreement_hash: string }>(actor.client, `/api/job/${project.jobId}/agreement`);
-      await this.send(actor, 'POST', `/api/job/${project.jobId}/agreement/sign`, { signer_type: party, signed_name: actor.user.name, agreement_hash: agreement.agreement_hash }, delivery);
+      await this.send(
+        actor,
+        'POST',
+        `/api/job/${project.jobId}/agreement/sign`,
+        { signer_type: party, signed_name: actor.user.name, agreement_hash: agreement.agreement_hash },
+        delivery,
+      );
     }
     if (project.account !== 'good') {
-      await this.send(project.buyer, 'POST', '/api/bank-accounts', { purpose: 'deposit', job_id: project.jobId, holder_name: project.buyer.user.name, routing_number: ROUTING, account_number: ACCOUNT_NUMBERS[project.account] }, deliveries[3]!);
+      await this.send(
+        project.buyer,
+        'POST',
+        '/api/bank-accounts',
+        {
+          purpose: 'deposit',
+          job_id: project.jobId,
+          holder_name: project.buyer.user.name,
+          routing_number: ROUTING,
+          account_number: ACCOUNT_NUMBERS[project.account],
+        },
+        deliveries[3]!,
+      );
     }
     project.draft = false;
   }
@@ -383,10 +564,26 @@ export class EscrowSimulation {
     ];
     const shape = r.pick(shapes);
     const title = r.pick(['', 'Phase', 'Roof 🏠 \u200fمرحلة', "O'Brien; DROP TABLE jobs"]);
-    return { job_id: project.jobId, title, definition: 'Done, inspected and accepted.', amount: shape === shapes[3] || shape === shapes[4] ? undefined : amount, payees: shape };
+    return {
+      job_id: project.jobId,
+      title,
+      definition: 'Done, inspected and accepted.',
+      amount: shape === shapes[3] || shape === shapes[4] ? undefined : amount,
+      payees: shape,
+    };
   }
 
-  private refused(m: Milestone, what: string, actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown, status: number, stream = `milestone-${m.originalId}`, key?: string): Action {
+  private refused(
+    m: Milestone,
+    what: string,
+    actor: Actor,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    status: number,
+    stream = `milestone-${m.originalId}`,
+    key?: string,
+  ): Action {
     return {
       label: `${what} (milestone ${m.handle}), refused with ${status}`,
       stream,
@@ -409,7 +606,13 @@ export class EscrowSimulation {
     return { copies: this.random.chance(0.1) ? 2 : 1, resendAfter: this.random.chance(0.1) };
   }
 
-  private async send(actor: Actor, method: 'POST' | 'PUT', path: string, body: unknown, { copies, resendAfter }: { copies: number; resendAfter: boolean }): Promise<any> {
+  private async send(
+    actor: Actor,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    { copies, resendAfter }: { copies: number; resendAfter: boolean },
+  ): Promise<any> {
     const key = newKey();
     this.usedKeys.push({ actor, key });
     const answers = await Promise.all(Array.from({ length: copies }, () => this.commands.send(actor.client, method, path, body, { key })));

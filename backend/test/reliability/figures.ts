@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { REPO_ROOT } from './child-process';
 
 /**
@@ -8,7 +9,7 @@ import { REPO_ROOT } from './child-process';
  */
 export function reportFigure(test: string, figures: Record<string, unknown>): void {
   const record = { test, at: new Date().toISOString(), node: process.version, ...figures };
-  // eslint-disable-next-line no-console
+
   console.log(`[reliability] ${JSON.stringify(record)}`);
   const dir = join(REPO_ROOT, '.test-results');
   mkdirSync(dir, { recursive: true });

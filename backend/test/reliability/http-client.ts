@@ -18,7 +18,10 @@ export class ApiClient {
   private turn = 0;
 
   /** Several base URLs: API processes behind a load balancer, taken in turn, one per request. */
-  constructor(baseUrl: string | readonly string[], readonly timeoutMs = 30_000) {
+  constructor(
+    baseUrl: string | readonly string[],
+    readonly timeoutMs = 30_000,
+  ) {
     this.baseUrls = typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
     if (this.baseUrls.length === 0) throw new Error('ApiClient needs a base URL');
   }
@@ -50,9 +53,16 @@ export class ApiClient {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let response: Response;
     try {
-      response = await fetch(this.nextBaseUrl() + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(this.nextBaseUrl() + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (error) {
-      throw new NoAnswerError(`${method} ${path}: no answer (${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message})`);
+      throw new NoAnswerError(
+        `${method} ${path}: no answer (${(error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message})`,
+      );
     }
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');

@@ -1,14 +1,4 @@
-import {
-  evolveMilestone,
-  formatAmount,
-  fundsCleared,
-  held,
-  initialMilestoneState,
-  money,
-  sum,
-  type MilestoneEvent,
-  type MilestoneState,
-} from '@escrow/domain';
+import { evolveMilestone, formatAmount, fundsCleared, held, initialMilestoneState, type MilestoneEvent, type MilestoneState, money, sum } from '@escrow/domain';
 import type Decimal from 'decimal.js';
 import type { Pool } from 'pg';
 
@@ -100,7 +90,8 @@ export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
     const refunded = sum(state.refunds.map((x) => money(x.amount)));
     const paidOut = sum(state.disbursements.filter((x) => x.status === 'paid').map((x) => money(x.amount)));
     const inEscrow = held(state);
-    if (!settled.eq(net.plus(fees).plus(refunded).plus(inEscrow))) violations.push(`${streamId}: settled ${settled} ≠ disbursed ${net} + fees ${fees} + refunded ${refunded} + held ${inEscrow}`);
+    if (!settled.eq(net.plus(fees).plus(refunded).plus(inEscrow)))
+      violations.push(`${streamId}: settled ${settled} ≠ disbursed ${net} + fees ${fees} + refunded ${refunded} + held ${inEscrow}`);
     const closed = state.completedByBoth || state.refunds.length > 0 || state.disputes.some((x) => x.status === 'resolved');
     if (closed && !inEscrow.isZero()) violations.push(`${streamId} is fully paid out or refunded but still holds ${formatAmount(inEscrow)}`);
     if (state.completedByBoth) {
@@ -109,7 +100,8 @@ export async function checkMoneyInvariants(pool: Pool): Promise<MoneyReport> {
         violations.push(`${streamId}: completed, but disbursed ${net.plus(fees)} of the deposit total ${current.terms.depositTotal}`);
       }
       // Completed while the funds cleared (or were returned): the payout waits, but never past a clearing.
-      if (state.disbursements.length === 0 && state.refunds.length === 0 && fundsCleared(state)) violations.push(`${streamId}: completed and cleared, but nothing was disbursed`);
+      if (state.disbursements.length === 0 && state.refunds.length === 0 && fundsCleared(state))
+        violations.push(`${streamId}: completed and cleared, but nothing was disbursed`);
     }
     perMilestone.set(state.originalId, { settled, held: inEscrow, fees, refunded, net, paidOut });
     totals.settled = totals.settled.plus(settled);

@@ -1,12 +1,13 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import { Pool } from 'pg';
+
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { DEFAULT_RATE_LIMITS } from '../../src/identity/rate-limit-policy';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { DEFAULT_RATE_LIMITS } from '../../src/identity/rate-limit-policy';
 import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
-import { freePort, type ChildRun } from './child-process';
-import { EscrowSimulation, type Actor } from './escrow-simulation';
+import { type ChildRun, freePort } from './child-process';
+import { type Actor, EscrowSimulation } from './escrow-simulation';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
@@ -34,7 +35,8 @@ describe('three API processes and a separate worker, killed at random', () => {
     try {
       await run(seed);
     } catch (error) {
-      (error as Error).message = `SEED=${seed} failed; replay it with SEED=${seed} npx jest -c jest.reliability.config.js backend/test/reliability/multi-process.rel.spec.ts\n${(error as Error).message}`;
+      (error as Error).message =
+        `SEED=${seed} failed; replay it with SEED=${seed} npx jest -c jest.reliability.config.js backend/test/reliability/multi-process.rel.spec.ts\n${(error as Error).message}`;
       throw error;
     }
   }, 900_000);
@@ -48,7 +50,14 @@ async function run(seed: number): Promise<void> {
   let rebuilt: TestDatabase | null = null;
   const ports = await Promise.all(Array.from({ length: API_PROCESSES }, () => freePort()));
   // A command waits for the worker's read models; the bound covers a worker restart (~2 s here).
-  const env = (port: number) => ({ PAYMENTS_SANDBOX_SETTLE_MS: '100', PAYMENTS_RETURN_WINDOW: '300ms', RESPONSE_DEADLINE_DAYS: '0', RUN_PROJECTIONS: 'false', READ_YOUR_WRITES_TIMEOUT_MS: '15000', PORT: String(port) });
+  const env = (port: number) => ({
+    PAYMENTS_SANDBOX_SETTLE_MS: '100',
+    PAYMENTS_RETURN_WINDOW: '300ms',
+    RESPONSE_DEADLINE_DAYS: '0',
+    RUN_PROJECTIONS: 'false',
+    READ_YOUR_WRITES_TIMEOUT_MS: '15000',
+    PORT: String(port),
+  });
   const apis: (ChildRun | null)[] = await Promise.all(ports.map(async (port) => (await startApi(database.url, env(port))).run));
   let worker: ChildRun | null = await startWorker(database.url);
   const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
@@ -101,7 +110,10 @@ async function run(seed: number): Promise<void> {
       const fault = faults.next();
       const delayMs = faults.int(0, 400);
       const slot = faults.int(0, API_PROCESSES - 1);
-      const streamsBefore = await streamLengths(pool, actions.filter((a) => a.refusedWith).map((a) => a.stream));
+      const streamsBefore = await streamLengths(
+        pool,
+        actions.filter((a) => a.refusedWith).map((a) => a.stream),
+      );
       const running = Promise.allSettled(actions.map((a) => a.run()));
       const sleep = () => new Promise((r) => setTimeout(r, delayMs));
       // Restarts run beside the round's requests: the other processes answer meanwhile.
@@ -115,7 +127,8 @@ async function run(seed: number): Promise<void> {
       if (failed.length) throw new Error(`${failed.join('\n')}\n${output()}`);
       const streamsAfter = await streamLengths(pool, [...streamsBefore.keys()]);
       for (const [stream, before] of streamsBefore) {
-        if (streamsAfter.get(stream) !== before) throw new Error(`round ${round}: a refused command changed ${stream} (${before} → ${streamsAfter.get(stream)} events)`);
+        if (streamsAfter.get(stream) !== before)
+          throw new Error(`round ${round}: a refused command changed ${stream} (${before} → ${streamsAfter.get(stream)} events)`);
       }
       figures.rounds++;
       figures.actions += actions.length;
@@ -128,10 +141,15 @@ async function run(seed: number): Promise<void> {
     // The login limit holds across the processes: 30 guesses at once, spread over all three.
     const victim = await createUser(pool);
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => new ApiClient(baseUrls[i % API_PROCESSES]!).request('POST', '/api/auth/login', { email: victim.email, password: `guess-${i}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        new ApiClient(baseUrls[i % API_PROCESSES]!).request('POST', '/api/auth/login', { email: victim.email, password: `guess-${i}` }),
+      ),
     );
     const checked = guesses.filter((g) => g.status === 401).length;
-    expect({ checked, refused: guesses.filter((g) => g.status === 429).length }).toEqual({ checked: DEFAULT_RATE_LIMITS.loginChecksPerEmail.points, refused: 30 - DEFAULT_RATE_LIMITS.loginChecksPerEmail.points });
+    expect({ checked, refused: guesses.filter((g) => g.status === 429).length }).toEqual({
+      checked: DEFAULT_RATE_LIMITS.loginChecksPerEmail.points,
+      refused: 30 - DEFAULT_RATE_LIMITS.loginChecksPerEmail.points,
+    });
 
     const { rows: doubled } = await pool.query<{ key: string; appends: number }>(
       `SELECT metadata->>'idempotencyKey' AS key, count(DISTINCT metadata->>'correlationId')::int AS appends

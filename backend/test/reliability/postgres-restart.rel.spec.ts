@@ -1,7 +1,8 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import { Client, Pool } from 'pg';
+
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { createSeller, createUser, TEST_PASSWORD, type CreatedUser } from '../support/http-session';
+import { type CreatedUser, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import type { ChildRun } from './child-process';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
@@ -48,9 +49,19 @@ describe('PostgreSQL stopped and restarted under load', () => {
       const s = new ApiClient(api.baseUrl);
       await b.login(buyer.email, TEST_PASSWORD);
       await s.login(seller.email, TEST_PASSWORD);
-      const job = await commands.send(s, 'POST', '/api/job/basic', { customer_id: buyer.userId, service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false });
+      const job = await commands.send(s, 'POST', '/api/job/basic', {
+        customer_id: buyer.userId,
+        service: 'General Contracting',
+        primary_company_id: seller.companyId,
+        customerInitiated: false,
+      });
       // A project is submitted with its first milestone and signed by both before money moves.
-      await commands.send(s, 'POST', '/api/milestone', { job_id: job.body.job_id, title: 'Mobilisation', definition: 'Site set up.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '100.00' }] });
+      await commands.send(s, 'POST', '/api/milestone', {
+        job_id: job.body.job_id,
+        title: 'Mobilisation',
+        definition: 'Site set up.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '100.00' }],
+      });
       await commands.send(s, 'PUT', `/api/job/${job.body.job_id}/draft`, { isDraft: false });
       await signByBoth(commands, job.body.job_id, { buyer: b, buyerName: buyer.name, seller: s, sellerName: seller.name });
       pairs.push({ buyer, seller, b, s, jobId: job.body.job_id });
@@ -64,7 +75,11 @@ describe('PostgreSQL stopped and restarted under load', () => {
       for (let n = 0; !stopLoad; n++) {
         const amount = `${1000 + index * 100 + n}.${String(n % 100).padStart(2, '0')}`;
         const created = await commands.send(pair.s, 'POST', '/api/milestone', {
-          job_id: pair.jobId, title: `Phase ${n + 1}`, definition: 'Done and inspected.', position: n + 1, amount,
+          job_id: pair.jobId,
+          title: `Phase ${n + 1}`,
+          definition: 'Done and inspected.',
+          position: n + 1,
+          amount,
           payees: [{ jc_id: pair.seller.companyId, type: 'fixed', amount, includeFee: false }],
         });
         const m = created.body.m_id as number;
@@ -125,7 +140,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
     let appliedDespite503 = 0;
     const check = new Pool({ connectionString: pg.url(), max: 4 });
     try {
-      for (const deadline = Date.now() + 60_000; ; ) {
+      for (const deadline = Date.now() + 60_000; ;) {
         const { rows } = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`);
         if (rows[0]!.n === 0) break;
         if (Date.now() > deadline) throw new Error(`${rows[0]!.n} payment instructions still open a minute after the load`);

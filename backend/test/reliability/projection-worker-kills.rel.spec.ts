@@ -1,14 +1,15 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import { Pool } from 'pg';
+
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createMigratedTestDatabase } from '../support/test-app';
 import { builtEntry, ChildRun } from './child-process';
 import { appendEscrowHistory } from './escrow-history';
+import { reportFigure } from './figures';
 import { checkMoneyInvariants } from './money-invariants';
 import { readModelChecksums } from './read-model-checksums';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
-import { reportFigure } from './figures';
 
 const EVENTS = Number(process.env.REL_KILL_EVENTS ?? 100_000);
 const KILLS = Number(process.env.REL_KILLS ?? 20);
@@ -122,7 +123,9 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
       // The generated history itself keeps every money invariant (a check of the generator and the checker).
       const moneyReport = await checkMoneyInvariants(pool);
       expect(moneyReport.violations).toEqual([]);
-      const { rows: audit } = await pool.query<{ n: number; distinct_ids: number }>('SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS distinct_ids FROM audit_trail');
+      const { rows: audit } = await pool.query<{ n: number; distinct_ids: number }>(
+        'SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS distinct_ids FROM audit_trail',
+      );
       expect(audit[0]).toEqual({ n: eventCount[0]!.n, distinct_ids: eventCount[0]!.n });
 
       reportFigure('projection-worker-kills', {

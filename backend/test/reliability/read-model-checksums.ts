@@ -10,7 +10,9 @@ export interface TableChecksum {
 
 /** Every table a projector writes: the read models the API answers from. */
 export function readModelTables(): string[] {
-  return createProjectors().flatMap((p) => [...p.tables]).sort();
+  return createProjectors()
+    .flatMap((p) => [...p.tables])
+    .sort();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiClient, NoAnswerError, newKey, type Answer } from './http-client';
+import { type Answer, type ApiClient, newKey, NoAnswerError } from './http-client';
 
 /** One HTTP answer a client got, for the checks after the run. */
 export interface AnswerRecord {
@@ -26,7 +26,13 @@ export class RetryingCommands {
     private readonly giveUpAfterMs = 120_000,
   ) {}
 
-  async send<T = any>(client: ApiClient, method: 'POST' | 'PUT', path: string, body: unknown, options: { key?: string; accept?: number[] } = {}): Promise<Answer<T>> {
+  async send<T = any>(
+    client: ApiClient,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    options: { key?: string; accept?: number[] } = {},
+  ): Promise<Answer<T>> {
     const key = options.key ?? newKey();
     const deadline = Date.now() + this.giveUpAfterMs;
     for (let attempt = 1; ; attempt++) {

@@ -1,20 +1,35 @@
 import { createProjectors } from '@escrow/projections';
 import type { Pool } from 'pg';
+
 import type { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import type { ApiClient } from './http-client';
 import type { RetryingCommands } from './retrying-commands';
 
 /** Both parties sign the project's agreement as it reads now, each with their own name. */
-export async function signByBoth(commands: RetryingCommands, jobId: number, parties: { buyer: ApiClient; buyerName: string; seller: ApiClient; sellerName: string }): Promise<void> {
-  for (const [party, client, name] of [['customer', parties.buyer, parties.buyerName], ['company', parties.seller, parties.sellerName]] as const) {
+export async function signByBoth(
+  commands: RetryingCommands,
+  jobId: number,
+  parties: { buyer: ApiClient; buyerName: string; seller: ApiClient; sellerName: string },
+): Promise<void> {
+  for (const [party, client, name] of [
+    ['customer', parties.buyer, parties.buyerName],
+    ['company', parties.seller, parties.sellerName],
+  ] as const) {
     const agreement = await commands.read<{ agreement_hash: string }>(client, `/api/job/${jobId}/agreement`);
-    await commands.send(client, 'POST', `/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.agreement_hash });
+    await commands.send(client, 'POST', `/api/job/${jobId}/agreement/sign`, {
+      signer_type: party,
+      signed_name: name,
+      agreement_hash: agreement.agreement_hash,
+    });
   }
 }
 
 /** Events per stream, to show that a refused command changed nothing. */
 export async function streamLengths(pool: Pool, streams: string[]): Promise<Map<string, number>> {
-  const { rows } = await pool.query<{ stream_id: string; n: number }>('SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) GROUP BY stream_id', [streams]);
+  const { rows } = await pool.query<{ stream_id: string; n: number }>(
+    'SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) GROUP BY stream_id',
+    [streams],
+  );
   return new Map(streams.map((s) => [s, rows.find((r) => r.stream_id === s)?.n ?? 0]));
 }
 
@@ -31,13 +46,16 @@ export async function quiesce(pool: Pool, store: PostgresEventStore, timeoutMs =
     const { rows: open } = await pool.query<{ n: number }>(
       `SELECT ((SELECT count(*) FROM payment_instructions WHERE status IN ('open', 'settled')) + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL))::int AS n`,
     );
-    const { rows: checkpoints } = await pool.query<{ commit_position: string | null; prepare_position: string | null }>('SELECT commit_position, prepare_position FROM projection_checkpoints');
+    const { rows: checkpoints } = await pool.query<{ commit_position: string | null; prepare_position: string | null }>(
+      'SELECT commit_position, prepare_position FROM projection_checkpoints',
+    );
     let lag = 0;
     for (const c of checkpoints) {
       lag += (await store.countAfter(c.commit_position === null ? null : { commit: BigInt(c.commit_position), prepare: BigInt(c.prepare_position!) })) ?? 0;
     }
     if (open[0]!.n === 0 && lag === 0 && checkpoints.length === createProjectors().length) return;
-    if (Date.now() > deadline) throw new Error(`still busy after ${timeoutMs / 1000} s: ${open[0]!.n} open or unreferenced payment instructions, projectors ${lag} events behind`);
+    if (Date.now() > deadline)
+      throw new Error(`still busy after ${timeoutMs / 1000} s: ${open[0]!.n} open or unreferenced payment instructions, projectors ${lag} events behind`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

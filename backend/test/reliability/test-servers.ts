@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Client } from 'pg';
+
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from '../../src/infrastructure/database/postgres-access';
 import { builtEntry, ChildRun, freePort, REPO_ROOT } from './child-process';
 

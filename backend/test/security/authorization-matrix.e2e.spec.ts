@@ -1,5 +1,5 @@
-import { MUTATING, ROUTE_MATRIX, routeKey, type RouteCase } from './route-matrix.test-kit';
-import { createSecurityWorld, ROLE_NAMES, ROLES, type Role, type SecurityWorld } from './security-world.test-kit';
+import { MUTATING, ROUTE_MATRIX, type RouteCase, routeKey } from './route-matrix.test-kit';
+import { createSecurityWorld, type Role, ROLE_NAMES, ROLES, type SecurityWorld } from './security-world.test-kit';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 /**
@@ -39,19 +39,23 @@ describe('security: authorization matrix', () => {
 
   const cells = ROUTE_MATRIX.flatMap((c) => ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets ${c.expect[role]}`, c, role] as const));
 
-  it.each(cells)('%s', async (_name, c: RouteCase, role: Role) => {
-    const expected = c.expect[role];
-    const allowed = expected >= 200 && expected < 300;
-    const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
-    const client = await world.client(role);
-    const checkNothingChanges = !allowed && MUTATING.includes(c.method);
-    if (checkNothingChanges) await world.quiet();
-    const before = checkNothingChanges ? await fingerprint(world.app.db.pool) : null;
+  it.each(cells)(
+    '%s',
+    async (_name, c: RouteCase, role: Role) => {
+      const expected = c.expect[role];
+      const allowed = expected >= 200 && expected < 300;
+      const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
+      const client = await world.client(role);
+      const checkNothingChanges = !allowed && MUTATING.includes(c.method);
+      if (checkNothingChanges) await world.quiet();
+      const before = checkNothingChanges ? await fingerprint(world.app.db.pool) : null;
 
-    const answer = await client.request(c.method, request.url, request.body, request.headers);
+      const answer = await client.request(c.method, request.url, request.body, request.headers);
 
-    expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
-    if (!allowed) expect(typeof answer.body?.message).toBe('string');
-    if (before) expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
-  }, 60_000);
+      expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
+      if (!allowed) expect(typeof answer.body?.message).toBe('string');
+      if (before) expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,5 @@
 import type { HttpSession } from '../support/http-session';
-import { allowedRole, MUTATING, ROUTE_MATRIX, routeKey, type RouteCase, type RouteRequest } from './route-matrix.test-kit';
+import { allowedRole, MUTATING, ROUTE_MATRIX, type RouteCase, routeKey, type RouteRequest } from './route-matrix.test-kit';
 import { createSecurityWorld, type SecurityWorld } from './security-world.test-kit';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
@@ -8,7 +8,8 @@ const CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try aga
 /** Ways a forged cross-site request can look: the browser sends our cookies, the page cannot read them. */
 const FORGERIES: Record<string, (client: HttpSession, c: RouteCase, request: RouteRequest) => ReturnType<HttpSession['request']>> = {
   'without the X-XSRF-TOKEN header': (client, c, r) => client.request(c.method, r.url, r.body, r.headers, { withoutCsrf: true }),
-  'with a header that does not match the cookie': (client, c, r) => client.request(c.method, r.url, r.body, { ...r.headers, 'x-xsrf-token': 'forged-0123456789abcdefghijklmnop' }),
+  'with a header that does not match the cookie': (client, c, r) =>
+    client.request(c.method, r.url, r.body, { ...r.headers, 'x-xsrf-token': 'forged-0123456789abcdefghijklmnop' }),
   'with the header but without the XSRF-TOKEN cookie': (client, c, r) => {
     const token = client.cookie('XSRF-TOKEN')!;
     client.setCookie('XSRF-TOKEN', undefined);
@@ -37,21 +38,30 @@ describe('security: CSRF on every mutating route', () => {
     expect(served.filter((r) => !covered.includes(r))).toEqual([]);
   });
 
-  const cases = ROUTE_MATRIX.filter((c) => MUTATING.includes(c.method)).flatMap((c) => Object.keys(FORGERIES).map((forgery) => [`${routeKey(c)} refuses a request ${forgery}`, c, forgery] as const));
+  const cases = ROUTE_MATRIX.filter((c) => MUTATING.includes(c.method)).flatMap((c) =>
+    Object.keys(FORGERIES).map((forgery) => [`${routeKey(c)} refuses a request ${forgery}`, c, forgery] as const),
+  );
 
-  it.each(cases)('%s', async (_name, c: RouteCase, forgery: string) => {
-    const role = allowedRole(c);
-    const request = await c.request(world, role, true);
-    const client = await world.client(role);
-    await client.get('/api/user'); // the page's first load hands out the XSRF-TOKEN cookie
-    await world.quiet();
-    const before = await fingerprint(world.app.db.pool);
+  it.each(cases)(
+    '%s',
+    async (_name, c: RouteCase, forgery: string) => {
+      const role = allowedRole(c);
+      const request = await c.request(world, role, true);
+      const client = await world.client(role);
+      await client.get('/api/user'); // the page's first load hands out the XSRF-TOKEN cookie
+      await world.quiet();
+      const before = await fingerprint(world.app.db.pool);
 
-    const forged = await FORGERIES[forgery]!(client, c, request);
-    expect({ status: forged.status, body: forged.body }).toEqual({ status: 403, body: { message: CSRF_MESSAGE, statusCode: 403 } });
-    expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
+      const forged = await FORGERIES[forgery]!(client, c, request);
+      expect({ status: forged.status, body: forged.body }).toEqual({ status: 403, body: { message: CSRF_MESSAGE, statusCode: 403 } });
+      expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
 
-    const genuine = await client.request(c.method, request.url, request.body, request.headers);
-    expect({ status: genuine.status, body: genuine.status === c.expect[role] ? 'as expected' : genuine.body }).toEqual({ status: c.expect[role], body: 'as expected' });
-  }, 60_000);
+      const genuine = await client.request(c.method, request.url, request.body, request.headers);
+      expect({ status: genuine.status, body: genuine.status === c.expect[role] ? 'as expected' : genuine.body }).toEqual({
+        status: c.expect[role],
+        body: 'as expected',
+      });
+    },
+    60_000,
+  );
 });

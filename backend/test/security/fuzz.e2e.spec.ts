@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+
 import { hashSecret, newSecret } from '../../src/identity/tokens';
 import { applyMutations, describeRequest, mutations, type WireRequest } from './malformed-requests.test-kit';
-import { MUTATING, ROUTE_MATRIX, routeKey, rolesReaching, type RouteCase, type RouteRequest } from './route-matrix.test-kit';
+import { MUTATING, rolesReaching, ROUTE_MATRIX, type RouteCase, routeKey, type RouteRequest } from './route-matrix.test-kit';
 import { createSecurityWorld, type Role, type SecurityWorld, type SignedInRole } from './security-world.test-kit';
-import { changedTables, fingerprint, type Fingerprint } from './state-fingerprint.test-kit';
+import { changedTables, type Fingerprint, fingerprint } from './state-fingerprint.test-kit';
 
 /**
  * Issue 8.3, fuzzing: every route gets SECURITY_FUZZ_RUNS (default 200) malformed requests —

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../support/http-session';
+
+import { type CreatedUser, createUser, HttpSession, TEST_PASSWORD } from '../support/http-session';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Headers = Record<string, string | string[] | number | undefined>;
@@ -15,11 +16,26 @@ const cookieNamed = (headers: Headers, name: string): string => {
   if (!found) throw new Error(`no ${name} cookie in ${JSON.stringify(headers['set-cookie'])}`);
   return found;
 };
-const attributes = (cookie: string) => new Set(cookie.split(';').slice(1).map((a) => a.trim().split('=')[0]!.toLowerCase()));
+const attributes = (cookie: string) =>
+  new Set(
+    cookie
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().split('=')[0]!.toLowerCase()),
+  );
 
 function cspDirectives(headers: Headers): Map<string, string[]> {
   const csp = String(headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => { const [name, ...values] = d.split(/\s+/); return [name!, values]; }));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values];
+      }),
+  );
 }
 
 /** What every answer of ours carries, HTML and JSON alike. */
@@ -40,7 +56,16 @@ function expectSecurityHeaders(headers: Headers, what: string): void {
     poweredBy: headers['x-powered-by'],
     server: headers.server,
     cors: headers['access-control-allow-origin'],
-  }).toEqual({ what, nosniff: 'nosniff', frameOptions: 'SAMEORIGIN', referrer: 'no-referrer', opener: 'same-origin', poweredBy: undefined, server: undefined, cors: undefined });
+  }).toEqual({
+    what,
+    nosniff: 'nosniff',
+    frameOptions: 'SAMEORIGIN',
+    referrer: 'no-referrer',
+    opener: 'same-origin',
+    poweredBy: undefined,
+    server: undefined,
+    cors: undefined,
+  });
 }
 
 /**
@@ -55,7 +80,10 @@ describe('security: cookies and headers', () => {
   beforeAll(async () => {
     frontendDist = mkdtempSync(join(tmpdir(), 'escrow-dist-'));
     mkdirSync(join(frontendDist, 'assets'));
-    writeFileSync(join(frontendDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(frontendDist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(frontendDist, 'assets', 'app.js'), 'console.log("app");');
     app = await createTestApp({ frontendDist });
     user = await createUser(app.db.pool);
@@ -79,13 +107,21 @@ describe('security: cookies and headers', () => {
     });
 
     it('is Secure behind an HTTPS proxy on this host', async () => {
-      const answer = await new HttpSession(app.http, '127.0.0.1').post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
+      const answer = await new HttpSession(app.http, '127.0.0.1').post(
+        '/api/auth/login',
+        { email: user.email, password: TEST_PASSWORD },
+        { 'x-forwarded-proto': 'https' },
+      );
       expect(answer.status).toBe(200);
       expect(attributes(cookieNamed(answer.headers, 'sid')).has('secure')).toBe(true);
     });
 
     it('ignores X-Forwarded-Proto from anywhere else', async () => {
-      const answer = await new HttpSession(app.http, '203.0.113.9').post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
+      const answer = await new HttpSession(app.http, '203.0.113.9').post(
+        '/api/auth/login',
+        { email: user.email, password: TEST_PASSWORD },
+        { 'x-forwarded-proto': 'https' },
+      );
       expect(attributes(cookieNamed(answer.headers, 'sid')).has('secure')).toBe(false);
     });
 
@@ -177,7 +213,11 @@ describe('security: cookies and headers', () => {
       const simple = await anonymous.get('/api/user', { origin: 'https://evil.example' });
       expect(simple.headers['access-control-allow-origin']).toBeUndefined();
       expect(simple.headers['access-control-allow-credentials']).toBeUndefined();
-      const preflight = await app.http.inject({ method: 'OPTIONS', url: '/api/milestone/deposit', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token' } });
+      const preflight = await app.http.inject({
+        method: 'OPTIONS',
+        url: '/api/milestone/deposit',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token' },
+      });
       expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
       expect(preflight.statusCode).toBeLessThan(500);
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { HttpAnswer } from '../support/http-session';
-import { createSecurityWorld, ok, uniqueSuffix, type SecurityWorld } from './security-world.test-kit';
+import { createSecurityWorld, ok, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 /**
  * Issue 8.3, injection: SQL and script strings in every text field are stored verbatim, come
@@ -34,7 +34,12 @@ describe('security: SQL and script injection in text fields', () => {
 
   it('keeps milestone titles, definitions and rejection reasons verbatim', async () => {
     const proposed = ok(
-      await world.party.seller.post('/api/milestone', { job_id: world.jobId, title: HOSTILE, definition: `${HOSTILE}\n${SCRIPT}`, payees: [{ jc_id: world.companies.seller, type: 'fixed', amount: '10.00' }] }),
+      await world.party.seller.post('/api/milestone', {
+        job_id: world.jobId,
+        title: HOSTILE,
+        definition: `${HOSTILE}\n${SCRIPT}`,
+        payees: [{ jc_id: world.companies.seller, type: 'fixed', amount: '10.00' }],
+      }),
       'proposing',
     );
     const milestones = await world.party.buyer.get(`/api/job/${world.jobId}/milestones`);
@@ -50,13 +55,24 @@ describe('security: SQL and script injection in text fields', () => {
   it('keeps names from sign-up and from a seller creating a buyer verbatim', async () => {
     const client = await world.client('anonymous');
     const email = `hostile-${uniqueSuffix()}@test.escrowledger.test`;
-    const signup = ok(await client.post('/api/auth/signup', { first_name: HOSTILE, last_name: SCRIPT, phone: '6025550190', email, password: 'Long-enough-2026' }), 'sign-up');
+    const signup = ok(
+      await client.post('/api/auth/signup', { first_name: HOSTILE, last_name: SCRIPT, phone: '6025550190', email, password: 'Long-enough-2026' }),
+      'sign-up',
+    );
     expect(signup.body).toMatchObject({ first_name: HOSTILE, last_name: SCRIPT, display_name: `${HOSTILE} ${SCRIPT}` });
     const me = await client.get('/api/user');
     expectJson(me);
     expect(me.body).toMatchObject({ first_name: HOSTILE, last_name: SCRIPT });
 
-    const created = ok(await world.party.seller.post('/api/job/customer/new', { first_name: SQL, last_name: SCRIPT, phone: '6025550191', email: `h-${uniqueSuffix()}@test.escrowledger.test` }), 'new buyer');
+    const created = ok(
+      await world.party.seller.post('/api/job/customer/new', {
+        first_name: SQL,
+        last_name: SCRIPT,
+        phone: '6025550191',
+        email: `h-${uniqueSuffix()}@test.escrowledger.test`,
+      }),
+      'new buyer',
+    );
     expect(created.body).toMatchObject({ first_name: SQL, last_name: SCRIPT, customer_name: `${SQL} ${SCRIPT}` });
     const found = await world.party.seller.get('/api/customer/search/phone/6025550191');
     expect(found.body).toEqual([expect.objectContaining({ first_name: SQL, last_name: SCRIPT })]);
@@ -84,11 +100,24 @@ describe('security: SQL and script injection in text fields', () => {
 
     // Fields the profile turns into links take only what is safe to link to.
     for (const website_link of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', ` JAVASCRIPT:alert(document.cookie)`]) {
-      expect(await admin.put(`/api/admin/companies/${world.companies.payee}`, { website_link })).toMatchObject({ status: 400, body: { message: 'The website must be a web address starting with http:// or https://.' } });
+      expect(await admin.put(`/api/admin/companies/${world.companies.payee}`, { website_link })).toMatchObject({
+        status: 400,
+        body: { message: 'The website must be a web address starting with http:// or https://.' },
+      });
     }
     expect((await admin.put(`/api/admin/companies/${world.companies.payee}`, { contact_email: SCRIPT })).status).toBe(400);
-    const application = await (await world.client('anonymous')).post('/api/contractor/applications', {
-      company_name: 'Link Co', first_name: 'L', last_name: 'Ink', email: `link-${uniqueSuffix()}@test.escrowledger.test`, phone: '4805550112', city: 'Mesa', state: 'AZ', services: ['Roofing'], website_link: 'javascript:alert(1)',
+    const application = await (
+      await world.client('anonymous')
+    ).post('/api/contractor/applications', {
+      company_name: 'Link Co',
+      first_name: 'L',
+      last_name: 'Ink',
+      email: `link-${uniqueSuffix()}@test.escrowledger.test`,
+      phone: '4805550112',
+      city: 'Mesa',
+      state: 'AZ',
+      services: ['Roofing'],
+      website_link: 'javascript:alert(1)',
     });
     expect(application.status).toBe(400);
     expect((await (await world.client('anonymous')).get(`/api/company/${world.companies.payee}`)).body.website_link).toBeNull();
@@ -98,15 +127,35 @@ describe('security: SQL and script injection in text fields', () => {
     const anonymous = await world.client('anonymous');
     const application = ok(
       await anonymous.post('/api/contractor/applications', {
-        company_name: HOSTILE, first_name: SQL, last_name: SCRIPT, email: `apply-${uniqueSuffix()}@test.escrowledger.test`, phone: '4805550111',
-        street: SQL, city: SCRIPT, state: 'AZ', services: [SCRIPT], license: SQL, insurance: SCRIPT, website_link: `https://example.com/?q=${encodeURIComponent(SQL)}`, message: HOSTILE,
+        company_name: HOSTILE,
+        first_name: SQL,
+        last_name: SCRIPT,
+        email: `apply-${uniqueSuffix()}@test.escrowledger.test`,
+        phone: '4805550111',
+        street: SQL,
+        city: SCRIPT,
+        state: 'AZ',
+        services: [SCRIPT],
+        license: SQL,
+        insurance: SCRIPT,
+        website_link: `https://example.com/?q=${encodeURIComponent(SQL)}`,
+        message: HOSTILE,
       }),
       'application',
     );
     const listed = await (await world.client('admin')).get('/api/admin/contractor-applications');
-    expect(listed.body.find((a: { application_id: number }) => a.application_id === application.body.application_id)).toMatchObject({ company_name: HOSTILE, first_name: SQL, last_name: SCRIPT, services: [SCRIPT], message: HOSTILE });
+    expect(listed.body.find((a: { application_id: number }) => a.application_id === application.body.application_id)).toMatchObject({
+      company_name: HOSTILE,
+      first_name: SQL,
+      last_name: SCRIPT,
+      services: [SCRIPT],
+      message: HOSTILE,
+    });
 
-    ok(await anonymous.post('/api/contact', { name: HOSTILE, email: 'contact@example.com', phone: SQL.slice(0, 30), message: `${HOSTILE}\n${SCRIPT}` }), 'contact');
+    ok(
+      await anonymous.post('/api/contact', { name: HOSTILE, email: 'contact@example.com', phone: SQL.slice(0, 30), message: `${HOSTILE}\n${SCRIPT}` }),
+      'contact',
+    );
     ok(await anonymous.post('/api/v2/delete-account-request', { email: 'gone@example.com', note: HOSTILE }), 'deletion request');
     const { rows } = await world.app.db.pool.query(
       `SELECT (SELECT message FROM contact_messages WHERE name = $1) AS message, (SELECT note FROM account_deletion_requests WHERE email = 'gone@example.com') AS note`,
@@ -115,15 +164,28 @@ describe('security: SQL and script injection in text fields', () => {
     expect(rows[0]).toEqual({ message: `${HOSTILE}\n${SCRIPT}`, note: HOSTILE });
   });
 
-  it('refuses a hostile signature (not the signer\'s own name) without storing it, and keeps bank account holders verbatim', async () => {
+  it("refuses a hostile signature (not the signer's own name) without storing it, and keeps bank account holders verbatim", async () => {
     const jobId = await world.fresh.project();
     const { body: agreement } = await world.party.buyer.get(`/api/job/${jobId}/agreement`);
-    const refused = await world.party.buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: HOSTILE, agreement_hash: agreement.agreement_hash });
+    const refused = await world.party.buyer.post(`/api/job/${jobId}/agreement/sign`, {
+      signer_type: 'customer',
+      signed_name: HOSTILE,
+      agreement_hash: agreement.agreement_hash,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Sign with your own legal name as it is on your account: Bea Buyer.');
     const { rows: stored } = await world.app.db.pool.query('SELECT 1 FROM signed_agreements WHERE contract_name = $1', [agreement.contract_name]);
     expect(stored).toEqual([]);
-    ok(await world.party.buyer.post('/api/bank-accounts', { purpose: 'deposit', holder_name: HOSTILE, bank_name: SCRIPT, routing_number: '021000021', account_number: '000123456789' }), 'bank account');
+    ok(
+      await world.party.buyer.post('/api/bank-accounts', {
+        purpose: 'deposit',
+        holder_name: HOSTILE,
+        bank_name: SCRIPT,
+        routing_number: '021000021',
+        account_number: '000123456789',
+      }),
+      'bank account',
+    );
     const accounts = await world.party.buyer.get('/api/bank-accounts');
     expect(accounts.body.deposit_accounts).toEqual(expect.arrayContaining([expect.objectContaining({ holder_name: HOSTILE, bank_name: SCRIPT })]));
   });

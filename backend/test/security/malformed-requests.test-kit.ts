@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+
 import type { RouteRequest } from './route-matrix.test-kit';
 
 /**
@@ -26,9 +27,71 @@ export interface WireRequest {
   headers: Record<string, string>;
 }
 
-const INJECTIONS = ["' OR '1'='1", "'; DROP TABLE users; --", '1; SELECT pg_sleep(5)--', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '${7*7}', '{{7*7}}', '../../../../etc/passwd', '%00', '\\'];
-const TRICKY_TEXT = ['', ' ', '\u0000', 'a\u0000b', '\t\n\r', '\u202Eevil', '\uFEFF', '\uFFFF', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🏗️', 'İıßﬀ', 'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', 'prototype'];
-const NUMERIC_TEXT = ['NaN', 'Infinity', '-Infinity', '-0', '1e309', '1e-400', '0x1F', '0b11', '1_000', '١٢٣', ' 12 ', '12abc', '-1', '0', '00012', '2147483648', '9999999999999999999999', '1.005', '100.001', '-100.00', '1,000.00', '$100', '1e5', '.5', '5.', '-271821-04-20T00:00:00Z', '275760-09-13T00:00:00Z', '0000-01-01', '2026-02-30', '2026-13-01', '1969-12-31T23:59:59.999Z'];
+const INJECTIONS = [
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '1; SELECT pg_sleep(5)--',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '${7*7}',
+  '{{7*7}}',
+  '../../../../etc/passwd',
+  '%00',
+  '\\',
+];
+const TRICKY_TEXT = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\t\n\r',
+  '\u202Eevil',
+  '\uFEFF',
+  '\uFFFF',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🏗️',
+  'İıßﬀ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+const NUMERIC_TEXT = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e309',
+  '1e-400',
+  '0x1F',
+  '0b11',
+  '1_000',
+  '١٢٣',
+  ' 12 ',
+  '12abc',
+  '-1',
+  '0',
+  '00012',
+  '2147483648',
+  '9999999999999999999999',
+  '1.005',
+  '100.001',
+  '-100.00',
+  '1,000.00',
+  '$100',
+  '1e5',
+  '.5',
+  '5.',
+  '-271821-04-20T00:00:00Z',
+  '275760-09-13T00:00:00Z',
+  '0000-01-01',
+  '2026-02-30',
+  '2026-13-01',
+  '1969-12-31T23:59:59.999Z',
+];
 
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS, ...TRICKY_TEXT, ...NUMERIC_TEXT) },
@@ -37,7 +100,25 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 90, max: 6000 }).map((n) => 'x'.repeat(n)) },
 );
 const number = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, -(2 ** 53), Number.MAX_VALUE, Number.MIN_VALUE, 1e308, -1e308, 0.1 + 0.2, 1.005, 999999999999.999),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    0.5,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 53,
+    -(2 ** 53),
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e308,
+    -1e308,
+    0.1 + 0.2,
+    1.005,
+    999999999999.999,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -47,11 +128,33 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.array(fc.oneof(text, number, fc.constant(null)), { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('a', 'id', '__proto__', 'constructor', 'toString', 'length', '$where'), fc.oneof(text, number), { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('a', 'id', '__proto__', 'constructor', 'toString', 'length', '$where'), fc.oneof(text, number), { maxKeys: 3 }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
-const FIELD_NAMES = ['id', 'job_id', 'milestone_id', 'user_id', 'role', 'isAdmin', 'admin', 'company_id', 'customer_id', 'amount', 'status', 'email', 'password', '__proto__', 'constructor', 'toString', 'hasOwnProperty', ''];
+const FIELD_NAMES = [
+  'id',
+  'job_id',
+  'milestone_id',
+  'user_id',
+  'role',
+  'isAdmin',
+  'admin',
+  'company_id',
+  'customer_id',
+  'amount',
+  'status',
+  'email',
+  'password',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '',
+];
 
 const POLLUTION = [
   '{"__proto__":{"role":"admin","isAdmin":true,"companyId":1}}',
@@ -62,7 +165,30 @@ const POLLUTION = [
   '{"__proto__":{"__proto__":{"then":"x"}}}',
 ];
 
-const INVALID_JSON = ['{', '}', '{"a":}', '{a:1}', "{'a':1}", '[1,]', '{"a":1,}', 'NaN', 'Infinity', '-', '"unterminated', '{"a":"\\x00"}', '\uFEFF{}', '{"a":1}{"b":2}', '\u0000', 'null', '""', '[]', '0', 'true', '{"a":"\\uD800"}', '{"a":1e999}'];
+const INVALID_JSON = [
+  '{',
+  '}',
+  '{"a":}',
+  '{a:1}',
+  "{'a':1}",
+  '[1,]',
+  '{"a":1,}',
+  'NaN',
+  'Infinity',
+  '-',
+  '"unterminated',
+  '{"a":"\\x00"}',
+  '\uFEFF{}',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  'null',
+  '""',
+  '[]',
+  '0',
+  'true',
+  '{"a":"\\uD800"}',
+  '{"a":1e999}',
+];
 
 const CONTENT_TYPES = [
   'text/plain',
@@ -81,7 +207,13 @@ const CONTENT_TYPES = [
 ];
 
 const HEADERS: [string, fc.Arbitrary<string>][] = [
-  ['idempotency-key', fc.oneof(fc.constantFrom('', 'short', 'x'.repeat(101), 'has space in it', '../../../etc', "' OR 1=1 --", '\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9'), fc.string({ unit: 'binary-ascii', maxLength: 120 }))],
+  [
+    'idempotency-key',
+    fc.oneof(
+      fc.constantFrom('', 'short', 'x'.repeat(101), 'has space in it', '../../../etc', "' OR 1=1 --", '\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9'),
+      fc.string({ unit: 'binary-ascii', maxLength: 120 }),
+    ),
+  ],
   ['accept', fc.constantFrom('text/html', 'application/xml', '*/*;q=0', 'image/png', '', 'x'.repeat(5000))],
   ['accept-encoding', fc.constantFrom('gzip', 'br', 'identity;q=0', 'x, y, z', '')],
   ['content-encoding', fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'unknown')],
@@ -91,15 +223,46 @@ const HEADERS: [string, fc.Arbitrary<string>][] = [
   ['origin', fc.constantFrom('https://evil.example', 'null', '')],
   ['referer', fc.constantFrom('https://evil.example/', 'javascript:alert(1)', '')],
   ['x-http-method-override', fc.constantFrom('DELETE', 'PUT', 'GET')],
-  ['cookie-extra', fc.constantFrom('sid=; sid=x', 'XSRF-TOKEN=other', 'a=%zz', '=', ';;;;', `sid=${'x'.repeat(5000)}`, 'sid="quoted"', '__proto__=1', 'constructor=x')],
+  [
+    'cookie-extra',
+    fc.constantFrom('sid=; sid=x', 'XSRF-TOKEN=other', 'a=%zz', '=', ';;;;', `sid=${'x'.repeat(5000)}`, 'sid="quoted"', '__proto__=1', 'constructor=x'),
+  ],
   ['user-agent', fc.constantFrom('', 'x'.repeat(10000), "' OR 1=1 --", '\u00ff\u00fe')],
   ['range', fc.constantFrom('bytes=0-1', 'bytes=-1', 'bytes=999999999-')],
   ['if-none-match', fc.constantFrom('*', '"x"', '')],
 ];
 
 const SEGMENTS = [
-  '0', '-1', '1.5', '1e3', 'NaN', 'Infinity', '2147483648', '99999999999999999999', '0x10', ' 1', '1 ', '١', 'null', 'undefined', 'true', '[]', '{}',
-  '%', '%zz', '%00', '%c0%af', '%ff', '..', '%2e%2e', '%2e%2e%2f%2e%2e', '%2F', '__proto__', 'constructor', "'%20OR%20'1'%3D'1", '%3Cscript%3E',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '99999999999999999999',
+  '0x10',
+  ' 1',
+  '1 ',
+  '١',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '%',
+  '%zz',
+  '%00',
+  '%c0%af',
+  '%ff',
+  '..',
+  '%2e%2e',
+  '%2e%2e%2f%2e%2e',
+  '%2F',
+  '__proto__',
+  'constructor',
+  "'%20OR%20'1'%3D'1",
+  '%3Cscript%3E',
 ];
 
 export function encodeSegment(raw: string): string {
@@ -113,20 +276,92 @@ export function encodeSegment(raw: string): string {
 
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 3, arbitrary: value.map((v) => ({ kind: 'replace-body' as const, value: v })) },
-  { weight: 6, arbitrary: fc.record({ path: fc.array(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 2 }), value }).map((r) => ({ kind: 'set-field' as const, ...r })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({ path: fc.array(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 2 }), value })
+      .map((r) => ({ kind: 'set-field' as const, ...r })),
+  },
   { weight: 2, arbitrary: fc.nat(20).map((index) => ({ kind: 'drop-field' as const, index })) },
   { weight: 2, arbitrary: fc.constantFrom(...POLLUTION).map((raw) => ({ kind: 'pollute' as const, raw })) },
-  { weight: 1, arbitrary: fc.record({ depth: fc.integer({ min: 50, max: 50000 }), shape: fc.constantFrom('object' as const, 'array' as const), where: fc.constantFrom('body' as const, 'field' as const) }).map((r) => ({ kind: 'deep-nesting' as const, ...r })) },
-  { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...INVALID_JSON), fc.string({ unit: 'binary', maxLength: 60 })).map((raw) => ({ kind: 'raw-body' as const, raw })) },
-  { weight: 2, arbitrary: fc.record({ contentType: fc.constantFrom(...CONTENT_TYPES), form: fc.boolean() }).map((r) => ({ kind: 'content-type' as const, ...r })) },
-  { weight: 1, arbitrary: fc.record({ length: fc.oneof(fc.integer({ min: 5000, max: 200_000 }), fc.constant(1024 * 1024 + 10)), char: fc.constantFrom('x', 'é', '"', '\\', '\u0000', '🏗') }).map((r) => ({ kind: 'giant-field' as const, ...r })) },
-  { weight: 4, arbitrary: fc.record({ index: fc.nat(3), segment: fc.oneof(fc.constantFrom(...SEGMENTS), text.map(encodeSegment), fc.integer({ min: 100, max: 5000 }).map((n) => '9'.repeat(n))) }).map((r) => ({ kind: 'path-param' as const, ...r })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        depth: fc.integer({ min: 50, max: 50000 }),
+        shape: fc.constantFrom('object' as const, 'array' as const),
+        where: fc.constantFrom('body' as const, 'field' as const),
+      })
+      .map((r) => ({ kind: 'deep-nesting' as const, ...r })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(fc.constantFrom(...INVALID_JSON), fc.string({ unit: 'binary', maxLength: 60 })).map((raw) => ({ kind: 'raw-body' as const, raw })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ contentType: fc.constantFrom(...CONTENT_TYPES), form: fc.boolean() }).map((r) => ({ kind: 'content-type' as const, ...r })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        length: fc.oneof(fc.integer({ min: 5000, max: 200_000 }), fc.constant(1024 * 1024 + 10)),
+        char: fc.constantFrom('x', 'é', '"', '\\', '\u0000', '🏗'),
+      })
+      .map((r) => ({ kind: 'giant-field' as const, ...r })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        index: fc.nat(3),
+        segment: fc.oneof(
+          fc.constantFrom(...SEGMENTS),
+          text.map(encodeSegment),
+          fc.integer({ min: 100, max: 5000 }).map((n) => '9'.repeat(n)),
+        ),
+      })
+      .map((r) => ({ kind: 'path-param' as const, ...r })),
+  },
   {
     weight: 3,
     arbitrary: fc
       .record({
-        pairs: fc.array(fc.tuple(fc.oneof(fc.constantFrom('customer', 'state', 'service', 'search', 'status', 'kind', 'format', 'report', 'job_id', 'party', 'from', 'to', 'at', 'milestone', 'exclude_current_user', '__proto__', 'constructor', 'a[b]', 'a[]'), fc.string({ maxLength: 6 })), text), { maxLength: 4 }),
-        raw: fc.option(fc.constantFrom('%zz', '&&&', '=', 'state=AZ&state=UT', 'customer=true&customer=false', 'a[b][c][d]=1', '__proto__[role]=admin', 'x'.repeat(20000)), { freq: 3 }),
+        pairs: fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom(
+                'customer',
+                'state',
+                'service',
+                'search',
+                'status',
+                'kind',
+                'format',
+                'report',
+                'job_id',
+                'party',
+                'from',
+                'to',
+                'at',
+                'milestone',
+                'exclude_current_user',
+                '__proto__',
+                'constructor',
+                'a[b]',
+                'a[]',
+              ),
+              fc.string({ maxLength: 6 }),
+            ),
+            text,
+          ),
+          { maxLength: 4 },
+        ),
+        raw: fc.option(
+          fc.constantFrom('%zz', '&&&', '=', 'state=AZ&state=UT', 'customer=true&customer=false', 'a[b][c][d]=1', '__proto__[role]=admin', 'x'.repeat(20000)),
+          { freq: 3 },
+        ),
       })
       .map((r) => ({ kind: 'query' as const, ...r })),
   },
@@ -181,9 +416,8 @@ export function applyMutations(pathTemplate: string, template: RouteRequest, lis
         if (body && typeof body === 'object' && !Array.isArray(body)) {
           const keys = Object.keys(body);
           if (keys.length) {
-            const copy = { ...(body as Record<string, unknown>) };
-            delete copy[keys[m.index % keys.length]!];
-            body = copy;
+            const dropped = keys[m.index % keys.length];
+            body = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([key]) => key !== dropped));
           }
         }
         break;
@@ -232,7 +466,9 @@ export function applyMutations(pathTemplate: string, template: RouteRequest, lis
 
   let payload: string | undefined = raw ?? (body === undefined ? undefined : JSON.stringify(body));
   if (form && payload !== undefined && body && typeof body === 'object') {
-    payload = Object.entries(body as Record<string, unknown>).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+    payload = Object.entries(body as Record<string, unknown>)
+      .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+      .join('&');
   }
   if (contentType !== null) headers['content-type'] = contentType;
   else if (payload !== undefined) headers['content-type'] = 'application/json';

@@ -2,7 +2,7 @@ import { createApp, type RunningApp } from '../../src/bootstrap';
 import { DEVICE_COOKIE } from '../../src/identity/device-cookies';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../src/identity/rate-limit-policy';
-import { createUser, HttpSession, TEST_PASSWORD, type CreatedUser } from '../support/http-session';
+import { type CreatedUser, createUser, HttpSession, TEST_PASSWORD } from '../support/http-session';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
@@ -58,12 +58,19 @@ describe('security: rate limits', () => {
         const victim = await createUser(app.db.pool);
         const address = freshAddress();
         const answers = await Promise.all(
-          Array.from({ length: 30 }, (_, i) => client(spread === 'one address' ? address : freshAddress()).post('/api/auth/login', { email: victim.email, password: `parallel-guess-${i}` })),
+          Array.from({ length: 30 }, (_, i) =>
+            client(spread === 'one address' ? address : freshAddress()).post('/api/auth/login', { email: victim.email, password: `parallel-guess-${i}` }),
+          ),
         );
         const statuses = answers.map((a) => a.status);
         // A 401 is a password checked (and found wrong); a 429 never reached the check.
-        expect({ spread, checked: statuses.filter((s) => s === 401).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ spread, checked: points, refused: 30 - points });
-        for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.message).toMatch(/^Too many failed logins for (this email|your network address)\. Try again in \d+ minutes?\.$/);
+        expect({ spread, checked: statuses.filter((s) => s === 401).length, refused: statuses.filter((s) => s === 429).length }).toEqual({
+          spread,
+          checked: points,
+          refused: 30 - points,
+        });
+        for (const refused of answers.filter((a) => a.status === 429))
+          expect(refused.body.message).toMatch(/^Too many failed logins for (this email|your network address)\. Try again in \d+ minutes?\.$/);
       }
     });
 
@@ -85,7 +92,10 @@ describe('security: rate limits', () => {
       expect((await client().post('/api/auth/login', { email: owner.email, password: `stranger-again` })).status).toBe(429);
 
       // A forged or copied-and-edited cookie is a stranger's.
-      const forged = client().setCookie(DEVICE_COOKIE, browser.cookie(DEVICE_COOKIE)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+      const forged = client().setCookie(
+        DEVICE_COOKIE,
+        browser.cookie(DEVICE_COOKIE)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      );
       expect((await forged.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
       // The browser's allowance is its own and ends too: a stolen laptop gets no more guesses than anyone.
       expect((await browser.post('/api/auth/logout')).status).toBe(200);
@@ -107,7 +117,8 @@ describe('security: rate limits', () => {
       const user = await createUser(app.db.pool);
       const points = DEFAULT_RATE_LIMITS.loginChecksPerEmail.points;
       for (let round = 0; round < 2; round++) {
-        for (let i = 0; i < points - 1; i++) expect((await client().post('/api/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
+        for (let i = 0; i < points - 1; i++)
+          expect((await client().post('/api/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
         expect((await client().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
       }
     });
@@ -160,7 +171,10 @@ describe('security: rate limits', () => {
       const user = await createUser(app.db.pool);
       for (let i = 0; i < DEFAULT_RATE_LIMITS.codeChecksPerAddress.points; i++) {
         const guess = `guessed-code-${i}-${'x'.repeat(20)}`;
-        const answer = i % 3 === 0 ? await client(address).put('/api/user/password/reset', { code: guess, password: 'Brand-new-pass-2026' }) : await client(address).get(`/api/auth/${i % 3 === 1 ? 'customer' : 'invite'}/${guess}`);
+        const answer =
+          i % 3 === 0
+            ? await client(address).put('/api/user/password/reset', { code: guess, password: 'Brand-new-pass-2026' })
+            : await client(address).get(`/api/auth/${i % 3 === 1 ? 'customer' : 'invite'}/${guess}`);
         expect(answer.status).toBe(404);
       }
       const code = await app.http.get(OneTimeCodes).issue(user.userId, 'password_reset');
@@ -239,10 +253,13 @@ describe('security: rate limits', () => {
       const victim = await createUser(first.db.pool);
       expect((await via(first).post('/api/auth/login', { email: victim.email, password: 'one' })).status).toBe(401);
       expect((await via(second).post('/api/auth/login', { email: victim.email, password: 'two' })).status).toBe(401);
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => via(i % 2 ? first : second).post('/api/auth/login', { email: victim.email, password: `guess-${i}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => via(i % 2 ? first : second).post('/api/auth/login', { email: victim.email, password: `guess-${i}` })),
+      );
       expect(answers.filter((a) => a.status === 401)).toHaveLength(points - 2);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(30 - (points - 2));
-      for (const running of [first, second]) expect((await via(running).post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).status).toBe(429);
+      for (const running of [first, second])
+        expect((await via(running).post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).status).toBe(429);
     });
 
     it('accepts a device cookie issued by the other process', async () => {
@@ -250,7 +267,8 @@ describe('security: rate limits', () => {
       const browser = via(first);
       await browser.login(owner.email, TEST_PASSWORD);
       await browser.post('/api/auth/logout');
-      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginChecksPerEmail.points; i++) await via(second).post('/api/auth/login', { email: owner.email, password: `stranger-${i}` });
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginChecksPerEmail.points; i++)
+        await via(second).post('/api/auth/login', { email: owner.email, password: `stranger-${i}` });
       const onSecond = via(second).setCookie(DEVICE_COOKIE, browser.cookie(DEVICE_COOKIE));
       expect((await onSecond.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(200);
     });
@@ -272,7 +290,8 @@ describe('security: rate limits', () => {
 
     it('counts failed logins per client address, not per proxy: one client locked out leaves the others be', async () => {
       const attacker = viaProxy('203.0.113.50');
-      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points; i++) expect((await attacker(`nobody-${i}@example.com`, 'whatever-1234')).status).toBe(400);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAddress.points; i++)
+        expect((await attacker(`nobody-${i}@example.com`, 'whatever-1234')).status).toBe(400);
       const user = await createUser(app.db.pool);
       expect((await attacker(user.email, TEST_PASSWORD)).status).toBe(429);
       expect((await viaProxy('203.0.113.51')(user.email, TEST_PASSWORD)).status).toBe(200);

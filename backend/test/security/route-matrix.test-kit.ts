@@ -1,6 +1,6 @@
 import { eventually } from '../support/event-store-fixture';
 import { TEST_PASSWORD } from '../support/http-session';
-import { ROLES, uniqueSuffix, type Role, type SecurityWorld } from './security-world.test-kit';
+import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -49,9 +49,21 @@ const parties = (status: number, admin: number, overrides: Partial<Record<Role, 
   ...overrides,
 });
 
-const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({ method, path, guard, expect, request });
+const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({
+  method,
+  path,
+  guard,
+  expect,
+  request,
+});
 
-const newBuyerBody = () => ({ first_name: 'Nora', last_name: 'New', phone: '4805550123', email: `new-buyer-${uniqueSuffix()}@test.escrowledger.test`, customer_name: 'Nora New' });
+const newBuyerBody = () => ({
+  first_name: 'Nora',
+  last_name: 'New',
+  phone: '4805550123',
+  email: `new-buyer-${uniqueSuffix()}@test.escrowledger.test`,
+  customer_name: 'Nora New',
+});
 
 export const ROUTE_MATRIX: readonly RouteCase[] = [
   // The OpenAPI document and its browsable page (static files of swagger-ui): public, read-only.
@@ -76,22 +88,46 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   // Health and identity
   route('GET', '/api/health', 'public', everyone(200), () => ({ url: '/api/health' })),
   route('GET', '/api/user', 'public', everyone(200), () => ({ url: '/api/user' })),
-  route('POST', '/api/auth/login', 'public', everyone(200), (w) => ({ url: '/api/auth/login', body: { email: w.users.loginTarget.email, password: TEST_PASSWORD } })),
+  route('POST', '/api/auth/login', 'public', everyone(200), (w) => ({
+    url: '/api/auth/login',
+    body: { email: w.users.loginTarget.email, password: TEST_PASSWORD },
+  })),
   route('POST', '/api/auth/logout', 'public', everyone(200), () => ({ url: '/api/auth/logout' })),
   route('POST', '/api/auth/signup', 'public', everyone(201), () => ({
     url: '/api/auth/signup',
-    body: { first_name: 'Sam', last_name: 'Signup', phone: '6025550177', email: `signup-${uniqueSuffix()}@test.escrowledger.test`, password: 'Long-enough-2026' },
+    body: {
+      first_name: 'Sam',
+      last_name: 'Signup',
+      phone: '6025550177',
+      email: `signup-${uniqueSuffix()}@test.escrowledger.test`,
+      password: 'Long-enough-2026',
+    },
   })),
-  route('POST', '/api/user/password/forgot', 'public', everyone(200), async (w) => ({ url: '/api/user/password/forgot', body: { email: (await w.fresh.user()).email } })),
+  route('POST', '/api/user/password/forgot', 'public', everyone(200), async (w) => ({
+    url: '/api/user/password/forgot',
+    body: { email: (await w.fresh.user()).email },
+  })),
   route('GET', '/api/auth/customer/:code', 'public', everyone(200), async (w) => ({ url: `/api/auth/customer/${await w.fresh.code('password_reset')}` })),
-  route('PUT', '/api/user/password/reset', 'public', everyone(200), async (w) => ({ url: '/api/user/password/reset', body: { code: await w.fresh.code('password_reset'), password: 'Brand-new-pass-2026' } })),
+  route('PUT', '/api/user/password/reset', 'public', everyone(200), async (w) => ({
+    url: '/api/user/password/reset',
+    body: { code: await w.fresh.code('password_reset'), password: 'Brand-new-pass-2026' },
+  })),
   route('DELETE', '/api/customer/code/:user_id', 'user', { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 }, (w) => ({
     url: `/api/customer/code/${w.users.buyer.userId}`,
   })),
   route('GET', '/api/auth/invite/:hash', 'public', everyone(200), async (w) => ({ url: `/api/auth/invite/${await w.fresh.code('invitation')}` })),
-  route('POST', '/api/auth/invite/:hash', 'public', everyone(200), async (w) => ({ url: `/api/auth/invite/${await w.fresh.code('invitation')}`, body: { password: 'Invited-pass-2026' } })),
-  route('POST', '/api/v2/delete-account-request', 'public', everyone(200), (w) => ({ url: '/api/v2/delete-account-request', body: { email: w.users.loginTarget.email, note: 'Please delete my data.' } })),
-  route('POST', '/api/contact', 'public', everyone(201), () => ({ url: '/api/contact', body: { name: 'Casey Contact', email: 'casey@example.com', phone: '6025550188', message: 'Do you serve Flagstaff?' } })),
+  route('POST', '/api/auth/invite/:hash', 'public', everyone(200), async (w) => ({
+    url: `/api/auth/invite/${await w.fresh.code('invitation')}`,
+    body: { password: 'Invited-pass-2026' },
+  })),
+  route('POST', '/api/v2/delete-account-request', 'public', everyone(200), (w) => ({
+    url: '/api/v2/delete-account-request',
+    body: { email: w.users.loginTarget.email, note: 'Please delete my data.' },
+  })),
+  route('POST', '/api/contact', 'public', everyone(201), () => ({
+    url: '/api/contact',
+    body: { name: 'Casey Contact', email: 'casey@example.com', phone: '6025550188', message: 'Do you serve Flagstaff?' },
+  })),
 
   // Directory
   route('GET', '/api/services', 'public', everyone(200), () => ({ url: '/api/services' })),
@@ -105,7 +141,16 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('POST', '/api/job/customer/new', 'user', signedIn(201), () => ({ url: '/api/job/customer/new', body: newBuyerBody() })),
   route('POST', '/api/contractor/applications', 'public', everyone(201), () => ({
     url: '/api/contractor/applications',
-    body: { company_name: `Applicant ${uniqueSuffix()}`, first_name: 'Ada', last_name: 'Applicant', email: `applicant-${uniqueSuffix()}@test.escrowledger.test`, phone: '4805550199', city: 'Tempe', state: 'AZ', services: ['Roofing'] },
+    body: {
+      company_name: `Applicant ${uniqueSuffix()}`,
+      first_name: 'Ada',
+      last_name: 'Applicant',
+      email: `applicant-${uniqueSuffix()}@test.escrowledger.test`,
+      phone: '4805550199',
+      city: 'Tempe',
+      state: 'AZ',
+      services: ['Roofing'],
+    },
   })),
   route('GET', '/api/admin/contractor-applications', 'admin', adminOnly(200), () => ({ url: '/api/admin/contractor-applications' })),
   route('POST', '/api/admin/contractor-applications/:id/approve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
@@ -121,25 +166,54 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/payments/policy', 'user', signedIn(200), () => ({ url: '/api/payments/policy' })),
   route('POST', '/api/bank-accounts', 'user', parties(201, 403, { seller: 403 }), (w) => ({
     url: '/api/bank-accounts',
-    body: { purpose: 'deposit', job_id: w.jobId, holder_name: 'Bea Buyer', bank_name: 'Desert Bank', routing_number: '021000021', account_number: '000123456789' },
+    body: {
+      purpose: 'deposit',
+      job_id: w.jobId,
+      holder_name: 'Bea Buyer',
+      bank_name: 'Desert Bank',
+      routing_number: '021000021',
+      account_number: '000123456789',
+    },
   })),
 
   // Projects. A seller starts a project for a buyer; buyers, outsiders and admins cannot start one in the seller's name.
-  route('GET', '/api/forms/jobs/new-job-form', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 }, () => ({ url: '/api/forms/jobs/new-job-form?customer=false' })),
+  route('GET', '/api/forms/jobs/new-job-form', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 }, () => ({
+    url: '/api/forms/jobs/new-job-form?customer=false',
+  })),
   route('POST', '/api/job/basic', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 201, otherSeller: 403, admin: 403 }, (w) => ({
     url: '/api/job/basic',
-    body: { customer_id: w.users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false },
+    body: {
+      customer_id: w.users.buyer.userId,
+      customer_name: 'Bea Buyer',
+      service: 'General Contracting',
+      primary_company_id: w.companies.seller,
+      customerInitiated: false,
+    },
   })),
   // Only the user who started a draft sees it and changes it: the buyer of a seller-started draft
   // does not see it yet (404); an admin sees it but does not act for a party (403).
   route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, (w) => ({
     url: '/api/job/basic',
-    body: { state: { job_id: w.draftJobId, customer_id: w.users.buyer.userId, service: 'General Contracting', primary_company_id: w.companies.seller, customerInitiated: false } },
+    body: {
+      state: {
+        job_id: w.draftJobId,
+        customer_id: w.users.buyer.userId,
+        service: 'General Contracting',
+        primary_company_id: w.companies.seller,
+        customerInitiated: false,
+      },
+    },
   })),
-  route('PUT', '/api/job/:id/draft', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
-    const jobId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
-    return { url: `/api/job/${jobId}/draft`, body: { isDraft: false, job_id: jobId } };
-  }),
+  route(
+    'PUT',
+    '/api/job/:id/draft',
+    'user',
+    { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
+    async (w, _r, fresh) => {
+      const jobId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
+      return { url: `/api/job/${jobId}/draft`, body: { isDraft: false, job_id: jobId } };
+    },
+  ),
   route('DELETE', '/api/job/:id', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
     const jobId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
     return { url: `/api/job/${jobId}` };
@@ -154,8 +228,15 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     const jobId = await w.fresh.project();
     const { body } = await w.party.buyer.get(`/api/job/${jobId}/agreement`);
     // Each caller signs with their own legal name, so only the access rules decide the answer.
-    const own = role === 'anonymous' ? null : (await w.app.db.pool.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE user_id = $1`, [w.users[role].userId])).rows[0]!.name;
-    return { url: `/api/job/${jobId}/agreement/sign`, body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: own ?? 'Signing Person', agreement_hash: body.agreement_hash } };
+    const own =
+      role === 'anonymous'
+        ? null
+        : (await w.app.db.pool.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE user_id = $1`, [w.users[role].userId]))
+            .rows[0]!.name;
+    return {
+      url: `/api/job/${jobId}/agreement/sign`,
+      body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: own ?? 'Signing Person', agreement_hash: body.agreement_hash },
+    };
   }),
   route('GET', '/api/agreements/:name', 'user', parties(200, 200), (w) => ({ url: `/api/agreements/${w.contractName}` })),
 
@@ -168,7 +249,13 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/milestone/:id/disbursements', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.paid}/disbursements` })),
   route('POST', '/api/milestone', 'user', parties(201, 403), (w) => ({
     url: '/api/milestone',
-    body: { job_id: w.jobId, title: 'Drywall', definition: 'Hung, taped and sanded.', position: 2, payees: [{ jc_id: w.companies.seller, type: 'fixed', amount: '500.00', includeFee: false }] },
+    body: {
+      job_id: w.jobId,
+      title: 'Drywall',
+      definition: 'Hung, taped and sanded.',
+      position: 2,
+      payees: [{ jc_id: w.companies.seller, type: 'fixed', amount: '500.00', includeFee: false }],
+    },
   })),
   route('POST', '/api/milestone/approval', 'user', parties(200, 403), async (w, _r, fresh) => ({
     url: '/api/milestone/approval',
@@ -211,17 +298,26 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/admin/job/:id', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}` })),
   route('GET', '/api/admin/job/:id/ledger', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/ledger?milestone=${w.milestones.paid}` })),
   route('GET', '/api/admin/job/:id/events', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/events` })),
-  route('GET', '/api/admin/job/:id/as-of', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}` })),
+  route('GET', '/api/admin/job/:id/as-of', 'admin', adminOnly(200), (w) => ({
+    url: `/api/admin/job/${w.jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`,
+  })),
   route('GET', '/api/admin/job/:id/contracts', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/contracts` })),
   route('GET', '/api/admin/users', 'admin', adminOnly(200), () => ({ url: '/api/admin/users?search=Buyer' })),
   route('GET', '/api/admin/companies', 'admin', adminOnly(200), () => ({ url: '/api/admin/companies' })),
-  route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/companies/${w.companies.payee}`, body: { bio: 'Licensed plumbers since 1999.' } })),
+  route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({
+    url: `/api/admin/companies/${w.companies.payee}`,
+    body: { bio: 'Licensed plumbers since 1999.' },
+  })),
   route('GET', '/api/admin/projections', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections' })),
   // A rebuild runs on after the answer; a second one while it runs is a 409, so a fresh cell waits for the last one.
   route('POST', '/api/admin/projections/:name/rebuild', 'admin', adminOnly(202), async (w, _r, fresh) => {
     if (fresh) {
       const admin = await w.client('admin');
-      await eventually(() => admin.get('/api/admin/projections'), (a) => Array.isArray(a.body) && !a.body.some((p: { rebuilding_here: boolean }) => p.rebuilding_here), 60_000);
+      await eventually(
+        () => admin.get('/api/admin/projections'),
+        (a) => Array.isArray(a.body) && !a.body.some((p: { rebuilding_here: boolean }) => p.rebuilding_here),
+        60_000,
+      );
     }
     return { url: '/api/admin/projections/audit-trail/rebuild' };
   }),

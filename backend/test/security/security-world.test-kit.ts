@@ -1,10 +1,11 @@
 import { ProjectionRunner } from '@escrow/projections';
+
 import type { AppConfig } from '../../src/config/app-config';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
-import { eventually } from '../support/event-store-fixture';
-import { createCompany, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, type CreatedUser, type HttpAnswer } from '../support/http-session';
-import { createTestApp, type TestApp } from '../support/test-app';
 import { signAgreement } from '../support/escrow-flows';
+import { eventually } from '../support/event-store-fixture';
+import { createCompany, type CreatedUser, createSeller, createUser, type HttpAnswer, HttpSession, startSession, TEST_PASSWORD } from '../support/http-session';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
 export const ROLES = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
@@ -102,11 +103,25 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
   };
 
   const propose = (jobId: number) =>
-    party.seller.post('/api/milestone', { job_id: jobId, title: `Milestone ${uniqueSuffix()}`, definition: 'Work done and inspected.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }, { jc_id: payee, type: 'fixed', amount: '250.00' }] });
+    party.seller.post('/api/milestone', {
+      job_id: jobId,
+      title: `Milestone ${uniqueSuffix()}`,
+      definition: 'Work done and inspected.',
+      payees: [
+        { jc_id: seller.companyId, type: 'fixed', amount: '1000.00' },
+        { jc_id: payee, type: 'fixed', amount: '250.00' },
+      ],
+    });
   /** A project with its first milestone proposed and submitted (or a draft, with a milestone if asked). */
   const project = async ({ draft = false, withMilestone = !draft }: { draft?: boolean; withMilestone?: boolean } = {}) => {
     const created = ok(
-      await party.seller.post('/api/job/basic', { customer_id: users.buyer.userId, customer_name: 'Bea Buyer', service: 'General Contracting', primary_company_id: seller.companyId, customerInitiated: false }),
+      await party.seller.post('/api/job/basic', {
+        customer_id: users.buyer.userId,
+        customer_name: 'Bea Buyer',
+        service: 'General Contracting',
+        primary_company_id: seller.companyId,
+        customerInitiated: false,
+      }),
       'creating a project',
     );
     const jobId = created.body.job_id as number;
@@ -124,7 +139,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
     if (state === 'approved') return id;
     ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
-    await eventually(() => party.buyer.get(`/api/milestone/${id}/deposits`), (a) => a.body?.[0]?.payment_status === 'settled', 30_000);
+    await eventually(
+      () => party.buyer.get(`/api/milestone/${id}/deposits`),
+      (a) => a.body?.[0]?.payment_status === 'settled',
+      30_000,
+    );
     if (state === 'funded') return id;
     if (state === 'disputed') {
       ok(await party[options.disputeOpenedBy ?? 'buyer'].post(`/api/milestone/${id}/dispute`, { statement: 'The work is not finished.' }), 'opening a dispute');
@@ -132,7 +151,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     }
     ok(await party.seller.put(`/api/milestone/${id}/complete`, { complete: true }), 'seller completion');
     ok(await party.buyer.put(`/api/milestone/${id}/complete`, { complete: true }), 'buyer completion');
-    await eventually(() => party.seller.get(`/api/milestone/${id}/disbursements`), (a) => a.body?.length === 2 && a.body.every((d: { status: string }) => d.status === 'paid'), 30_000);
+    await eventually(
+      () => party.seller.get(`/api/milestone/${id}/disbursements`),
+      (a) => a.body?.length === 2 && a.body.every((d: { status: string }) => d.status === 'paid'),
+      30_000,
+    );
     return id;
   };
 
@@ -140,9 +163,17 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
   const code = async (purpose: 'password_reset' | 'invitation') => app.http.get(OneTimeCodes).issue((await user()).userId, purpose);
   const application = async () => {
     const answer = ok(
-      await (await client('anonymous')).post('/api/contractor/applications', {
-        company_name: `Applicant ${uniqueSuffix()}`, first_name: 'Ada', last_name: 'Applicant', email: `applicant-${uniqueSuffix()}@test.escrowledger.test`,
-        phone: '4805550199', city: 'Tempe', state: 'AZ', services: ['Roofing'],
+      await (
+        await client('anonymous')
+      ).post('/api/contractor/applications', {
+        company_name: `Applicant ${uniqueSuffix()}`,
+        first_name: 'Ada',
+        last_name: 'Applicant',
+        email: `applicant-${uniqueSuffix()}@test.escrowledger.test`,
+        phone: '4805550199',
+        city: 'Tempe',
+        state: 'AZ',
+        services: ['Roofing'],
       }),
       'applying',
     );

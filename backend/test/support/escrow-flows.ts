@@ -8,7 +8,10 @@ function ok<T extends { status: number; body: unknown }>(answer: T, what: string
 /** Signs the project's escrow agreement as it reads now, with the signer's own name. */
 export async function signAgreement(session: HttpSession, jobId: number, party: 'customer' | 'company', name: string): Promise<string> {
   const agreement = ok(await session.get(`/api/job/${jobId}/agreement`), 'reading the agreement');
-  const signed = ok(await session.post(`/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.body.agreement_hash }), `signing as the ${party}`);
+  const signed = ok(
+    await session.post(`/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.body.agreement_hash }),
+    `signing as the ${party}`,
+  );
   return signed.body.contract_name as string;
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@escrow/domain';
 import { Pool } from 'pg';
+
 import type { TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createMigratedTestDatabase } from './test-app';

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Pool } from 'pg';
+
 import { hashPassword } from '../../src/identity/passwords';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
 
@@ -56,7 +57,13 @@ export class HttpSession {
     return this;
   }
 
-  async request<T = any>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}, options: { withoutCsrf?: boolean } = {}): Promise<HttpAnswer<T>> {
+  async request<T = any>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    options: { withoutCsrf?: boolean } = {},
+  ): Promise<HttpAnswer<T>> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/user');
     const xsrf = method !== 'GET' && !options.withoutCsrf ? { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' } : {};
     const response = await this.app.inject({
@@ -106,12 +113,18 @@ export interface CreatedUser {
  */
 export async function startSession(pool: Pool, userId: number): Promise<string> {
   const token = newSecret();
-  await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + interval '1 day', 'test', '127.0.0.1')`, [hashSecret(token), userId]);
+  await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + interval '1 day', 'test', '127.0.0.1')`, [
+    hashSecret(token),
+    userId,
+  ]);
   return token;
 }
 
 /** Inserts a user directly (tests create their own data). */
-export async function createUser(pool: Pool, options: { role?: 'admin'; companyId?: number | null; password?: string | null; phone?: string; email?: string; firstName?: string; lastName?: string } = {}): Promise<CreatedUser> {
+export async function createUser(
+  pool: Pool,
+  options: { role?: 'admin'; companyId?: number | null; password?: string | null; phone?: string; email?: string; firstName?: string; lastName?: string } = {},
+): Promise<CreatedUser> {
   const email = options.email ?? `user-${unique()}@test.escrowledger.test`;
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
   const firstName = options.firstName ?? 'Test';
@@ -119,17 +132,30 @@ export async function createUser(pool: Pool, options: { role?: 'admin'; companyI
   const { rows } = await pool.query<{ user_id: number }>(
     `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
-    [firstName, lastName, options.phone ?? null, email, `${firstName} ${lastName}`, options.role ?? null, options.companyId ?? null, password ? await hashPassword(password) : null],
+    [
+      firstName,
+      lastName,
+      options.phone ?? null,
+      email,
+      `${firstName} ${lastName}`,
+      options.role ?? null,
+      options.companyId ?? null,
+      password ? await hashPassword(password) : null,
+    ],
   );
   return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}` };
 }
 
 /** Inserts a company with services directly. */
-export async function createCompany(pool: Pool, options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[] } = {}): Promise<number> {
-  const { rows } = await pool.query<{ company_id: number }>(
-    `INSERT INTO companies (name, city, state) VALUES ($1, $2, $3) RETURNING company_id`,
-    [options.name ?? `Test Company ${unique()}`, options.city ?? 'Phoenix', options.state ?? 'AZ'],
-  );
+export async function createCompany(
+  pool: Pool,
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[] } = {},
+): Promise<number> {
+  const { rows } = await pool.query<{ company_id: number }>(`INSERT INTO companies (name, city, state) VALUES ($1, $2, $3) RETURNING company_id`, [
+    options.name ?? `Test Company ${unique()}`,
+    options.city ?? 'Phoenix',
+    options.state ?? 'AZ',
+  ]);
   const companyId = rows[0]!.company_id;
   for (const service of options.services ?? []) {
     await pool.query('INSERT INTO services (service_name) VALUES ($1) ON CONFLICT DO NOTHING', [service]);
@@ -139,7 +165,10 @@ export async function createCompany(pool: Pool, options: { name?: string; state?
 }
 
 /** A company with one user who can log in: the seller side of a project. */
-export async function createSeller(pool: Pool, options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[] } = {}): Promise<CreatedUser & { companyId: number }> {
+export async function createSeller(
+  pool: Pool,
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[] } = {},
+): Promise<CreatedUser & { companyId: number }> {
   const companyId = await createCompany(pool, options);
   const user = await createUser(pool, { companyId });
   return { ...user, companyId };
@@ -147,6 +176,9 @@ export async function createSeller(pool: Pool, options: { name?: string; state?:
 
 /** The newest mail to an address in the outbox (reset links, invitations). */
 export async function lastMailTo(pool: Pool, recipient: string): Promise<{ subject: string; body: string } | null> {
-  const { rows } = await pool.query<{ subject: string; body: string }>('SELECT subject, body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1', [recipient]);
+  const { rows } = await pool.query<{ subject: string; body: string }>(
+    'SELECT subject, body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1',
+    [recipient],
+  );
   return rows[0] ?? null;
 }

@@ -1,7 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createApp, type RunningApp } from '../../src/bootstrap';
-import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { allMigrations } from '../../src/infrastructure/database/schema';
 
 export interface TestApp extends RunningApp {

@@ -1,2 +1,2 @@
-export * from './milestones';
 export { API_SCHEMAS } from './api.schema';
+export * from './milestones';

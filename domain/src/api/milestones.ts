@@ -2,8 +2,8 @@
  * The API's milestone answers, written once: the backend's views are typed by these and the
  * frontend's api layer imports them (style rule 10). Amounts are strings with two decimals.
  */
-import type { BadgeColour } from '../milestones/milestone.labels';
 import type { ApprovalStatus, DisputeResolution } from '../milestones/events';
+import type { BadgeColour } from '../milestones/milestone.labels';
 import type { PayeeType } from '../money/fees';
 
 export type PartyName = 'buyer' | 'seller';

@@ -153,7 +153,10 @@ export class WrongExpectedVersionError extends Error {
 /** The same event ids were appended before with different content: a client reused an idempotency key. */
 export class IdempotencyConflictError extends Error {
   override readonly name = 'IdempotencyConflictError';
-  constructor(readonly streamId: string, readonly eventId: string) {
+  constructor(
+    readonly streamId: string,
+    readonly eventId: string,
+  ) {
     super(`Event ${eventId} already exists in ${streamId} with different content (idempotency key reused for another request)`);
   }
 }

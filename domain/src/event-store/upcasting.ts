@@ -1,4 +1,17 @@
-import type { AppendOptions, AppendResult, EventStore, EventStoreHealth, GlobalPosition, NewEvent, ReadAllOptions, ReadAllPage, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  EventStoreHealth,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllPage,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store.port';
 
 /**
  * Turns a stored event of an older schema version into the next one, on read (design §2:

@@ -18,7 +18,11 @@ export interface Posting {
   amount: string;
 }
 
-const post = (account: LedgerAccount, amount: string, companyId: number | null = null): Posting => ({ account, companyId, amount: formatAmount(money(amount)) });
+const post = (account: LedgerAccount, amount: string, companyId: number | null = null): Posting => ({
+  account,
+  companyId,
+  amount: formatAmount(money(amount)),
+});
 const negate = (amount: string) => formatAmount(money(amount).negated());
 
 /** Balanced postings of one event; empty for events that move no money. */

@@ -1,5 +1,5 @@
-import type { Command } from '../shared/command';
 import type { PayeeInput } from '../money/fees';
+import type { Command } from '../shared/command';
 import type { DisputeResolution } from './events';
 
 export interface MilestoneContent {

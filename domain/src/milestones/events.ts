@@ -62,7 +62,14 @@ export type MilestoneEvent =
        * Schema version 2. `clearsAt`: when the ACH return window ends. Version 1 had neither field
        * (funds cleared at settlement): the upcaster in upcasters.ts sets `clearedOnSettlement`.
        */
-      data: MilestoneEventBase & { depositId: number; amount: string; providerReference: string; responseDeadline: string; clearsAt: string; clearedOnSettlement: boolean };
+      data: MilestoneEventBase & {
+        depositId: number;
+        amount: string;
+        providerReference: string;
+        responseDeadline: string;
+        clearsAt: string;
+        clearedOnSettlement: boolean;
+      };
     }
   | { type: 'DepositFailed'; data: MilestoneEventBase & { depositId: number; reason: string } }
   | { type: 'DepositCleared'; data: MilestoneEventBase & { depositId: number; amount: string } }

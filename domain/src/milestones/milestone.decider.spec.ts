@@ -1,29 +1,74 @@
-import { DomainError } from '../shared/errors';
-import type { MilestoneEvent } from './events';
-import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
-import { approvalMessage, canEdit, cardApprovalMessage, cardVersion, headVersion, MARKED_COMPLETE_BY_BOTH, milestoneStatus, showsEditHistory, statusColour, VERSION_LABELS, versionLabel } from './milestone.labels';
-import type { ActiveMilestone } from './milestone.state';
-import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
 import { postingsFor } from '../ledger/postings';
 import { money, sum } from '../money/money';
+import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
+import type { MilestoneEvent } from './events';
+import {
+  approvalMessage,
+  canEdit,
+  cardApprovalMessage,
+  cardVersion,
+  headVersion,
+  MARKED_COMPLETE_BY_BOTH,
+  milestoneStatus,
+  showsEditHistory,
+  statusColour,
+  VERSION_LABELS,
+  versionLabel,
+} from './milestone.labels';
+import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
+import type { ActiveMilestone } from './milestone.state';
+import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
 
-const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL, project = PROJECT): MilestoneCommand => ({ type: 'ApproveMilestoneVersion', data: { versionId }, metadata: meta, project });
-const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({ type: 'RejectMilestoneVersion', data: { versionId, reason: 'Too expensive' }, metadata: meta, project: PROJECT });
-const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
-  type: 'ProposeMilestoneEdit',
-  data: { versionId, basedOnVersionId: basedOn, title: 'Framing (revised)', definition: 'Walls framed.', position: 1, payees: payees(), amount, payeeIds: [versionId * 10 + 1, versionId * 10 + 2, versionId * 10 + 3] },
+const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL, project = PROJECT): MilestoneCommand => ({
+  type: 'ApproveMilestoneVersion',
+  data: { versionId },
+  metadata: meta,
+  project,
+});
+const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({
+  type: 'RejectMilestoneVersion',
+  data: { versionId, reason: 'Too expensive' },
   metadata: meta,
   project: PROJECT,
 });
-const deposit = (depositId = 1, project = PROJECT): MilestoneCommand => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: as.buyer(), project });
+const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
+  type: 'ProposeMilestoneEdit',
+  data: {
+    versionId,
+    basedOnVersionId: basedOn,
+    title: 'Framing (revised)',
+    definition: 'Walls framed.',
+    position: 1,
+    payees: payees(),
+    amount,
+    payeeIds: [versionId * 10 + 1, versionId * 10 + 2, versionId * 10 + 3],
+  },
+  metadata: meta,
+  project: PROJECT,
+});
+const deposit = (depositId = 1, project = PROJECT): MilestoneCommand => ({
+  type: 'RequestDeposit',
+  data: { depositId, bankAccountLast4: '6789' },
+  metadata: as.buyer(),
+  project,
+});
 /** Settles with a return window of one day (clearsAt), unless told it clears at once. */
 const settle = (depositId = 1, windowMs = 0): MilestoneCommand => {
   const metadata = as.system();
-  return { type: 'SettleDeposit', data: { depositId, providerReference: 'sandbox-1', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + windowMs).toISOString() }, metadata };
+  return {
+    type: 'SettleDeposit',
+    data: { depositId, providerReference: 'sandbox-1', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + windowMs).toISOString() },
+    metadata,
+  };
 };
 const clear = (depositId = 1): MilestoneCommand => ({ type: 'ClearDeposit', data: { depositId }, metadata: as.system() });
-const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({ type: 'MarkMilestoneComplete', data: { complete: value }, metadata: meta, project: PROJECT });
+const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({
+  type: 'MarkMilestoneComplete',
+  data: { complete: value },
+  metadata: meta,
+  project: PROJECT,
+});
 const state = (events: MilestoneEvent[]) => given(events).state as ActiveMilestone;
 const agreed = () => run(propose(), approve(as.buyer()), approve(as.seller()));
 
@@ -43,7 +88,10 @@ describe('milestone decider', () => {
   describe('proposing', () => {
     it('proposes the original version with exact terms, authored by the seller', () => {
       const [event] = given([]).when(propose());
-      expect(event).toMatchObject({ type: 'MilestoneProposed', data: { originalId: ORIGINAL, versionId: ORIGINAL, proposedBy: SELLER, proposedByParty: 'company', terms: { depositTotal: '10168.75' } } });
+      expect(event).toMatchObject({
+        type: 'MilestoneProposed',
+        data: { originalId: ORIGINAL, versionId: ORIGINAL, proposedBy: SELLER, proposedByParty: 'company', terms: { depositTotal: '10168.75' } },
+      });
     });
 
     it('lets only the buyer or the seller propose', () => {
@@ -72,7 +120,10 @@ describe('milestone decider', () => {
       const events = given(history).when(approve(as.buyer(), 501));
       expect(events).toEqual([
         expect.objectContaining({ type: 'MilestoneVersionApproved', data: expect.objectContaining({ versionId: 501, party: 'customer' }) }),
-        expect.objectContaining({ type: 'MilestoneVersionRejected', data: expect.objectContaining({ versionId: ORIGINAL, party: 'customer', automatic: true }) }),
+        expect.objectContaining({
+          type: 'MilestoneVersionRejected',
+          data: expect.objectContaining({ versionId: ORIGINAL, party: 'customer', automatic: true }),
+        }),
       ]);
     });
 
@@ -145,12 +196,20 @@ describe('milestone decider', () => {
       const history = run(propose(), approve(as.buyer()));
       expectRefusal(() => given(history).when(approve(as.buyer())), 'You have already approved this version.', 'conflict');
       const replaced = run(propose(), edit(as.seller(), 501), approve(as.buyer(), 501), approve(as.seller(), 501));
-      expectRefusal(() => given(replaced).when(approve(as.buyer(), ORIGINAL)), 'This version was replaced by another one; look at the current version instead.', 'conflict');
+      expectRefusal(
+        () => given(replaced).when(approve(as.buyer(), ORIGINAL)),
+        'This version was replaced by another one; look at the current version instead.',
+        'conflict',
+      );
       expectRefusal(() => given(agreed()).when(reject(as.buyer())), 'Both parties have approved this version; propose an edit to change it.', 'conflict');
     });
 
     it('keeps outsiders out', () => {
-      expectRefusal(() => given(run(propose())).when(approve(as.outsider())), 'Only the buyer or the seller of this project can approve milestones.', 'forbidden');
+      expectRefusal(
+        () => given(run(propose())).when(approve(as.outsider())),
+        'Only the buyer or the seller of this project can approve milestones.',
+        'forbidden',
+      );
     });
   });
 
@@ -170,12 +229,23 @@ describe('milestone decider', () => {
     it('locks the milestone once a deposit is on its way', () => {
       const history = given(agreed()).then(deposit());
       expect(isLocked(state(history))).toBe(true);
-      expectRefusal(() => given(history).when(edit(as.seller(), 502)), 'This milestone is locked because its funding has started; it can no longer be edited.', 'conflict');
+      expectRefusal(
+        () => given(history).when(edit(as.seller(), 502)),
+        'This milestone is locked because its funding has started; it can no longer be edited.',
+        'conflict',
+      );
       expect(canEdit(state(history), state(history).versions[0]!)).toBe(false);
     });
 
     it('unlocks it again when the deposit fails', () => {
-      const history = [...given(agreed()).then(deposit()), ...given(given(agreed()).then(deposit())).when({ type: 'FailDeposit', data: { depositId: 1, reason: 'R01 insufficient funds' }, metadata: as.system() })];
+      const history = [
+        ...given(agreed()).then(deposit()),
+        ...given(given(agreed()).then(deposit())).when({
+          type: 'FailDeposit',
+          data: { depositId: 1, reason: 'R01 insufficient funds' },
+          metadata: as.system(),
+        }),
+      ];
       expect(isLocked(state(history))).toBe(false);
       expect(state(history).deposits[0]!.status).toBe('failed');
     });
@@ -183,15 +253,27 @@ describe('milestone decider', () => {
 
   describe('deposits (spec §4, §6)', () => {
     it('lets only the buyer deposit, and only after both approved', () => {
-      expectRefusal(() => given(run(propose(), approve(as.buyer()))).when(deposit()), 'Both parties must approve the milestone before funds can be deposited.', 'conflict');
-      expectRefusal(() => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller(), project: PROJECT }), 'Only the buyer can deposit funds.', 'forbidden');
+      expectRefusal(
+        () => given(run(propose(), approve(as.buyer()))).when(deposit()),
+        'Both parties must approve the milestone before funds can be deposited.',
+        'conflict',
+      );
+      expectRefusal(
+        () => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller(), project: PROJECT }),
+        'Only the buyer can deposit funds.',
+        'forbidden',
+      );
       const [event] = given(agreed()).when(deposit());
       expect(event).toMatchObject({ type: 'DepositRequested', data: { amount: '10168.75', versionId: ORIGINAL, requestedBy: BUYER } });
     });
 
     it('refuses a second deposit while one is pending, and after funding', () => {
       const pending = given(agreed()).then(deposit());
-      expectRefusal(() => given(pending).when(deposit(2)), 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.', 'conflict');
+      expectRefusal(
+        () => given(pending).when(deposit(2)),
+        'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.',
+        'conflict',
+      );
       const settled = given(pending).then(settle());
       expectRefusal(() => given(settled).when(deposit(2)), 'This milestone is already funded.', 'conflict');
       expect(held(state(settled)).toFixed(2)).toBe('10168.75');
@@ -213,14 +295,26 @@ describe('milestone decider', () => {
     const settledHistory = () => given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
 
     it('needs the deposit to have settled', () => {
-      expectRefusal(() => given(agreed()).when(complete(as.seller())), "The buyer's deposit must settle before the milestone can be marked complete.", 'conflict');
+      expectRefusal(
+        () => given(agreed()).when(complete(as.seller())),
+        "The buyer's deposit must settle before the milestone can be marked complete.",
+        'conflict',
+      );
     });
 
     it('pays every payee its net when both parties marked complete', () => {
       const history = given(settledHistory()).then(complete(as.seller()));
       const events = given(history).when(complete(as.buyer()));
-      expect(events.map((e) => e.type)).toEqual(['MilestoneMarkedComplete', 'MilestoneCompletedByBoth', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested']);
-      const amounts = events.filter((e) => e.type === 'DisbursementRequested').map((e) => [(e.data as { amount: string }).amount, (e.data as { fee: string }).fee]);
+      expect(events.map((e) => e.type)).toEqual([
+        'MilestoneMarkedComplete',
+        'MilestoneCompletedByBoth',
+        'DisbursementRequested',
+        'DisbursementRequested',
+        'DisbursementRequested',
+      ]);
+      const amounts = events
+        .filter((e) => e.type === 'DisbursementRequested')
+        .map((e) => [(e.data as { amount: string }).amount, (e.data as { fee: string }).fee]);
       expect(amounts).toEqual([
         ['6000.00', '135.00'],
         ['2443.75', '56.25'],
@@ -237,23 +331,43 @@ describe('milestone decider', () => {
       expect(given(marked).when(complete(as.seller(), false))).toEqual([expect.objectContaining({ type: 'MilestoneCompletionWithdrawn' })]);
       expectRefusal(() => given(marked).when(complete(as.buyer(), false)), 'You have not marked this milestone complete.', 'conflict');
       const both = given(marked).then(complete(as.buyer()));
-      expectRefusal(() => given(both).when(complete(as.seller(), false)), 'Both parties have marked the milestone complete; it can no longer be taken back.', 'conflict');
+      expectRefusal(
+        () => given(both).when(complete(as.seller(), false)),
+        'Both parties have marked the milestone complete; it can no longer be taken back.',
+        'conflict',
+      );
     });
   });
 
   describe('disputes and refunds', () => {
     const settledHistory = () => given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
-    const opened = () => given(settledHistory()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Framing is not to code.' }, metadata: as.buyer(), project: PROJECT });
+    const opened = () =>
+      given(settledHistory()).then({
+        type: 'OpenDispute',
+        data: { disputeId: 3, statement: 'Framing is not to code.' },
+        metadata: as.buyer(),
+        project: PROJECT,
+      });
 
     it('blocks completion while a dispute is open; the other party responds', () => {
       const history = opened();
       expectRefusal(() => given(history).when(complete(as.seller())), 'A dispute is open on this milestone; an administrator will resolve it.', 'conflict');
-      expectRefusal(() => given(history).when({ type: 'RespondToDispute', data: { statement: 'More' }, metadata: as.buyer(), project: PROJECT }), 'You opened this dispute; the seller responds to it.', 'conflict');
-      expect(given(history).when({ type: 'RespondToDispute', data: { statement: 'It passed inspection.' }, metadata: as.seller(), project: PROJECT })).toEqual([expect.objectContaining({ type: 'DisputeResponded' })]);
+      expectRefusal(
+        () => given(history).when({ type: 'RespondToDispute', data: { statement: 'More' }, metadata: as.buyer(), project: PROJECT }),
+        'You opened this dispute; the seller responds to it.',
+        'conflict',
+      );
+      expect(given(history).when({ type: 'RespondToDispute', data: { statement: 'It passed inspection.' }, metadata: as.seller(), project: PROJECT })).toEqual([
+        expect.objectContaining({ type: 'DisputeResponded' }),
+      ]);
     });
 
     it('lets only an admin resolve; a refund returns everything held', () => {
-      expectRefusal(() => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.seller() }), 'Only an administrator can resolve a dispute.', 'forbidden');
+      expectRefusal(
+        () => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.seller() }),
+        'Only an administrator can resolve a dispute.',
+        'forbidden',
+      );
       const events = given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: 'Work not done.' }, metadata: as.admin() });
       expect(events.map((e) => e.type)).toEqual(['DisputeResolved', 'RefundRequested']);
       expect(events[1]!.data).toMatchObject({ amount: '10168.75', reason: 'dispute' });
@@ -261,36 +375,62 @@ describe('milestone decider', () => {
     });
 
     it('splits to the cent: the refund goes back, the rest is released in proportion', () => {
-      const events = given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'split', refundAmount: '4068.75', note: 'Half done.' }, metadata: as.admin() });
+      const events = given(opened()).when({
+        type: 'ResolveDispute',
+        data: { resolution: 'split', refundAmount: '4068.75', note: 'Half done.' },
+        metadata: as.admin(),
+      });
       const released = events.filter((e) => e.type === 'DisbursementRequested').map((e) => e.data as { amount: string; fee: string });
       const total = released.reduce((t, d) => t + Math.round(Number(d.amount) * 100) + Math.round(Number(d.fee) * 100), 0);
       expect(total).toBe(610000); // 10168.75 − 4068.75
       expect(events.find((e) => e.type === 'RefundRequested')!.data).toMatchObject({ amount: '4068.75' });
       expect(held(state([...opened(), ...events])).toFixed(2)).toBe('0.00');
-      expectRefusal(() => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'split', refundAmount: '10168.75', note: '' }, metadata: as.admin() }), 'A split refunds more than $0.00 and less than the $10,168.75 held; use release or refund otherwise.', 'invalid');
+      expectRefusal(
+        () => given(opened()).when({ type: 'ResolveDispute', data: { resolution: 'split', refundAmount: '10168.75', note: '' }, metadata: as.admin() }),
+        'A split refunds more than $0.00 and less than the $10,168.75 held; use release or refund otherwise.',
+        'invalid',
+      );
     });
 
     it('refunds the buyer after the response deadline if the seller did not complete', () => {
       const history = settledHistory();
       const settledAt = Date.parse((history.find((e) => e.type === 'DepositSettled')!.data as { at: string }).at);
-      const before = { type: 'ClaimDeadlineRefund' as const, data: {}, metadata: { ...as.buyer(), now: new Date(settledAt + 29 * 86_400_000).toISOString() }, project: PROJECT };
+      const before = {
+        type: 'ClaimDeadlineRefund' as const,
+        data: {},
+        metadata: { ...as.buyer(), now: new Date(settledAt + 29 * 86_400_000).toISOString() },
+        project: PROJECT,
+      };
       expect(() => given(history).when(before)).toThrow(/You can claim a refund if the seller has not completed the milestone by/);
       const after = { ...before, metadata: { ...before.metadata, now: new Date(settledAt + 31 * 86_400_000).toISOString() } };
-      expect(given(history).when(after)).toEqual([expect.objectContaining({ type: 'RefundRequested', data: expect.objectContaining({ amount: '10168.75', reason: 'deadline' }) })]);
+      expect(given(history).when(after)).toEqual([
+        expect.objectContaining({ type: 'RefundRequested', data: expect.objectContaining({ amount: '10168.75', reason: 'deadline' }) }),
+      ]);
       const sellerDone = given(history).then(complete(as.seller()));
       expectRefusal(() => given(sellerDone).when(after), 'The seller has marked this milestone complete; open a dispute if you disagree.', 'conflict');
     });
   });
 
-
   describe('drafts and frozen parties (issue 12)', () => {
     it('lets the creator propose on a draft but refuses approvals, deposits, completions and disputes until it is submitted', () => {
       const drafted = given([]).then(propose(as.seller(), DRAFT));
-      expectRefusal(() => given(drafted).when(approve(as.seller(), ORIGINAL, DRAFT)), 'This project is still a draft: submit it before you approve milestones.', 'conflict');
-      expectRefusal(() => given(drafted).when({ ...(reject(as.buyer()) as Extract<MilestoneCommand, { type: 'RejectMilestoneVersion' }>), project: DRAFT }), 'This project is still a draft: submit it before you reject milestones.', 'conflict');
+      expectRefusal(
+        () => given(drafted).when(approve(as.seller(), ORIGINAL, DRAFT)),
+        'This project is still a draft: submit it before you approve milestones.',
+        'conflict',
+      );
+      expectRefusal(
+        () => given(drafted).when({ ...(reject(as.buyer()) as Extract<MilestoneCommand, { type: 'RejectMilestoneVersion' }>), project: DRAFT }),
+        'This project is still a draft: submit it before you reject milestones.',
+        'conflict',
+      );
       const funded = given(given(given(agreed()).then(deposit())).then(settle())).then(clear());
       expectRefusal(() => given(agreed()).when(deposit(2, DRAFT)), 'This project is still a draft: submit it before you deposit funds.', 'conflict');
-      expectRefusal(() => given(funded).when({ ...(complete(as.seller()) as Extract<MilestoneCommand, { type: 'MarkMilestoneComplete' }>), project: DRAFT }), 'This project is still a draft: submit it before you mark milestones complete.', 'conflict');
+      expectRefusal(
+        () => given(funded).when({ ...(complete(as.seller()) as Extract<MilestoneCommand, { type: 'MarkMilestoneComplete' }>), project: DRAFT }),
+        'This project is still a draft: submit it before you mark milestones complete.',
+        'conflict',
+      );
       expectRefusal(
         () => given(funded).when({ type: 'OpenDispute', data: { disputeId: 3, statement: 'x' }, metadata: as.buyer(), project: DRAFT }),
         'This project is still a draft: submit it before you open a dispute.',
@@ -302,8 +442,14 @@ describe('milestone decider', () => {
       const history = run(propose());
       const movedToAnotherSeller = { ...PROJECT, companyId: 77 };
       // the company the draft was moved to is the seller now; the one it was moved away from is not
-      expect(given(history).when(approve(as.outsider(), ORIGINAL, movedToAnotherSeller))).toEqual([expect.objectContaining({ type: 'MilestoneVersionApproved' })]);
-      expectRefusal(() => given(history).when(approve(as.seller(), ORIGINAL, movedToAnotherSeller)), 'Only the buyer or the seller of this project can approve milestones.', 'forbidden');
+      expect(given(history).when(approve(as.outsider(), ORIGINAL, movedToAnotherSeller))).toEqual([
+        expect.objectContaining({ type: 'MilestoneVersionApproved' }),
+      ]);
+      expectRefusal(
+        () => given(history).when(approve(as.seller(), ORIGINAL, movedToAnotherSeller)),
+        'Only the buyer or the seller of this project can approve milestones.',
+        'forbidden',
+      );
       expectRefusal(() => given([]).when(propose(as.seller(), { ...PROJECT, status: 'discarded' })), 'This project was discarded.', 'not_found');
     });
 
@@ -337,14 +483,22 @@ describe('milestone decider', () => {
     it('disburses when the funds clear if both parties completed meanwhile', () => {
       const marked = given(given(settledClearing()).then(complete(as.seller()))).then(complete(as.buyer()));
       const clearsAt = Date.parse(state(marked).deposits[0]!.clearsAt!);
-      const events = given(marked).when({ type: 'ClearDeposit', data: { depositId: 1 }, metadata: { ...as.system(), now: new Date(clearsAt + 1000).toISOString() } });
+      const events = given(marked).when({
+        type: 'ClearDeposit',
+        data: { depositId: 1 },
+        metadata: { ...as.system(), now: new Date(clearsAt + 1000).toISOString() },
+      });
       expect(events.map((e) => e.type)).toEqual(['DepositCleared', 'DisbursementRequested', 'DisbursementRequested', 'DisbursementRequested']);
       expect(held(state([...marked, ...events])).toFixed(2)).toBe('0.00');
     });
 
     it('un-funds the milestone when the bank returns the debit inside the window, and posts the reversal', () => {
       const history = settledClearing();
-      const events = given(history).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'Insufficient funds' }, metadata: as.system() });
+      const events = given(history).when({
+        type: 'ReturnDeposit',
+        data: { depositId: 1, returnCode: 'R01', reason: 'Insufficient funds' },
+        metadata: as.system(),
+      });
       expect(events).toEqual([expect.objectContaining({ type: 'DepositReturned', data: expect.objectContaining({ amount: '10168.75', returnCode: 'R01' }) })]);
       const after = state([...history, ...events]);
       expect(isFunded(after)).toBe(false);
@@ -354,7 +508,9 @@ describe('milestone decider', () => {
       expect(sum(postings.filter((p) => p.account === 'escrow').map((p) => money(p.amount))).toFixed(2)).toBe('0.00');
       // the buyer can deposit again; a repeated return report changes nothing
       expect(given([...history, ...events]).when(deposit(2))).toEqual([expect.objectContaining({ type: 'DepositRequested' })]);
-      expect(given([...history, ...events]).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'again' }, metadata: as.system() })).toEqual([]);
+      expect(
+        given([...history, ...events]).when({ type: 'ReturnDeposit', data: { depositId: 1, returnCode: 'R01', reason: 'again' }, metadata: as.system() }),
+      ).toEqual([]);
     });
 
     it('refuses a return once the funds cleared, and a refund or dispute resolution before they clear', () => {
@@ -364,8 +520,15 @@ describe('milestone decider', () => {
         'This deposit cleared before the return arrived; an administrator must recover it.',
         'conflict',
       );
-      const opened = given(settledClearing()).then({ type: 'OpenDispute', data: { disputeId: 3, statement: 'Not done.' }, metadata: as.buyer(), project: PROJECT });
-      expect(() => given(opened).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.admin() })).toThrow(/resolve the dispute after that/);
+      const opened = given(settledClearing()).then({
+        type: 'OpenDispute',
+        data: { disputeId: 3, statement: 'Not done.' },
+        metadata: as.buyer(),
+        project: PROJECT,
+      });
+      expect(() => given(opened).when({ type: 'ResolveDispute', data: { resolution: 'refund', note: '' }, metadata: as.admin() })).toThrow(
+        /resolve the dispute after that/,
+      );
     });
   });
 
@@ -378,4 +541,3 @@ describe('milestone decider', () => {
     expect(s).toMatchObject({ customerId: BUYER, companyId: SELLER_COMPANY, jobId: 7 });
   });
 });
-

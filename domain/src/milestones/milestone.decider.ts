@@ -1,15 +1,28 @@
 import type Decimal from 'decimal.js';
+
+import { computeMilestoneTerms } from '../money/fees';
+import { allocateCents, formatAmount, formatDollars, money, parseAmount, roundCents } from '../money/money';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
-import { computeMilestoneTerms } from '../money/fees';
-import { allocateCents, formatAmount, formatDollars, money, parseAmount, roundCents } from '../money/money';
 import type { MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { MilestoneEvent, Party } from './events';
-import { clearingDeposit, currentVersion, fundsCleared, held, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit, settledDeposits, versionById } from './milestone.money';
-import { cardVersion } from './milestone.labels';
 import { evolveMilestone } from './milestone.evolve';
+import { cardVersion } from './milestone.labels';
+import {
+  clearingDeposit,
+  currentVersion,
+  fundsCleared,
+  held,
+  isFunded,
+  isLocked,
+  isSettledOut,
+  openDispute,
+  pendingDeposit,
+  settledDeposits,
+  versionById,
+} from './milestone.money';
 import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.state';
 
 export const MAX_TITLE = 200;
@@ -71,7 +84,10 @@ function requireProposedVersion(state: ActiveMilestone, versionId: number, doing
   const version = versionById(state, versionId);
   if (!version) throw notFound('version_not_found', 'There is no such milestone version.');
   if (version.status === 'current') {
-    throw conflict('already_agreed', doing === 'approve' ? 'Both parties have already approved this version.' : 'Both parties have approved this version; propose an edit to change it.');
+    throw conflict(
+      'already_agreed',
+      doing === 'approve' ? 'Both parties have already approved this version.' : 'Both parties have approved this version; propose an edit to change it.',
+    );
   }
   if (version.status !== 'proposed') throw conflict('version_replaced', 'This version was replaced by another one; look at the current version instead.');
   if (isLocked(state)) throw conflict('locked', 'This milestone is locked because its funding has started; its terms can no longer change.');
@@ -93,7 +109,13 @@ function releaseShares(version: VersionState, release: Decimal) {
   });
 }
 
-function disbursementsFor(state: ActiveMilestone, version: VersionState, at: string, cause: 'completion' | 'dispute', shares?: ReturnType<typeof releaseShares>): MilestoneEvent[] {
+function disbursementsFor(
+  state: ActiveMilestone,
+  version: VersionState,
+  at: string,
+  cause: 'completion' | 'dispute',
+  shares?: ReturnType<typeof releaseShares>,
+): MilestoneEvent[] {
   const parts = shares ?? version.terms.payees.map((p) => ({ payee: p, amount: money(p.net), fee: money(p.fee) }));
   return parts
     .filter((part) => part.amount.plus(part.fee).gt(0))
@@ -112,7 +134,8 @@ function disbursementsFor(state: ActiveMilestone, version: VersionState, at: str
     }));
 }
 
-const evolveAll = (state: ActiveMilestone, events: MilestoneEvent[]): ActiveMilestone => events.reduce<MilestoneState>(evolveMilestone, state) as ActiveMilestone;
+const evolveAll = (state: ActiveMilestone, events: MilestoneEvent[]): ActiveMilestone =>
+  events.reduce<MilestoneState>(evolveMilestone, state) as ActiveMilestone;
 
 /** The escrow rulebook of one milestone (spec §4, §6; design §6): validates, returns events. */
 export function decideMilestone(command: MilestoneCommand, state: MilestoneState): MilestoneEvent[] {
@@ -129,7 +152,17 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       return [
         {
           type: 'MilestoneProposed',
-          data: { originalId: d.originalId, versionId: d.originalId, jobId: d.jobId, customerId: project.customerId, companyId: project.companyId, ...content, proposedBy: metadata.actorId, proposedByParty: party, at },
+          data: {
+            originalId: d.originalId,
+            versionId: d.originalId,
+            jobId: d.jobId,
+            customerId: project.customerId,
+            companyId: project.companyId,
+            ...content,
+            proposedBy: metadata.actorId,
+            proposedByParty: party,
+            at,
+          },
         },
       ];
     }
@@ -144,7 +177,15 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       return [
         {
           type: 'MilestoneEditProposed',
-          data: { originalId: s.originalId, versionId: command.data.versionId, basedOnVersionId: base.versionId, ...content, proposedBy: metadata.actorId, proposedByParty: party, at },
+          data: {
+            originalId: s.originalId,
+            versionId: command.data.versionId,
+            basedOnVersionId: base.versionId,
+            ...content,
+            proposedBy: metadata.actorId,
+            proposedByParty: party,
+            at,
+          },
         },
       ];
     }
@@ -154,11 +195,24 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       requireSubmitted(command.project, 'approve milestones');
       const version = requireProposedVersion(s, command.data.versionId, 'approve');
       if (version.approvals[party] === 'approved') throw conflict('already_approved', 'You have already approved this version.');
-      const events: MilestoneEvent[] = [{ type: 'MilestoneVersionApproved', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId } }];
+      const events: MilestoneEvent[] = [
+        { type: 'MilestoneVersionApproved', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId } },
+      ];
       // Approving a version rejects any other version this side approved earlier (spec §4).
       for (const other of s.versions) {
         if (other.versionId !== version.versionId && other.status === 'proposed' && other.approvals[party] === 'approved') {
-          events.push({ type: 'MilestoneVersionRejected', data: { originalId: s.originalId, at, versionId: other.versionId, party, by: metadata.actorId, reason: 'Another version was approved instead.', automatic: true } });
+          events.push({
+            type: 'MilestoneVersionRejected',
+            data: {
+              originalId: s.originalId,
+              at,
+              versionId: other.versionId,
+              party,
+              by: metadata.actorId,
+              reason: 'Another version was approved instead.',
+              automatic: true,
+            },
+          });
         }
       }
       if (version.approvals[otherParty(party)] === 'approved') {
@@ -184,7 +238,12 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (version.approvals[party] === 'rejected') throw conflict('already_rejected', 'You have already rejected this version.');
       const reason = safeText(command.data.reason, 'reason') || null;
       if (reason && reason.length > MAX_TEXT) throw invalid('reason_too_long', `Keep the reason under ${MAX_TEXT} characters.`);
-      return [{ type: 'MilestoneVersionRejected', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId, reason, automatic: false } }];
+      return [
+        {
+          type: 'MilestoneVersionRejected',
+          data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId, reason, automatic: false },
+        },
+      ];
     }
     case 'RequestDeposit': {
       const s = requireActive(state);
@@ -198,13 +257,22 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
         throw conflict('agreement_unsigned', `Both parties must sign the escrow agreement before the first deposit. Still to sign: ${unsigned.join(' and ')}.`);
       }
       if (isSettledOut(s) || s.refunds.length > 0) throw conflict('closed', 'This milestone is closed.');
-      if (pendingDeposit(s)) throw conflict('deposit_pending', 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.');
+      if (pendingDeposit(s))
+        throw conflict('deposit_pending', 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.');
       if (isFunded(s)) throw conflict('already_funded', 'This milestone is already funded.');
       const due = money(current.terms.depositTotal).minus(settledDeposits(s));
       return [
         {
           type: 'DepositRequested',
-          data: { originalId: s.originalId, at, versionId: current.versionId, depositId: command.data.depositId, amount: formatAmount(due), requestedBy: metadata.actorId, bankAccountLast4: command.data.bankAccountLast4 },
+          data: {
+            originalId: s.originalId,
+            at,
+            versionId: current.versionId,
+            depositId: command.data.depositId,
+            amount: formatAmount(due),
+            requestedBy: metadata.actorId,
+            bankAccountLast4: command.data.bankAccountLast4,
+          },
         },
       ];
     }
@@ -219,7 +287,16 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       return [
         {
           type: 'DepositSettled',
-          data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount, providerReference: command.data.providerReference, responseDeadline, clearsAt, clearedOnSettlement: false },
+          data: {
+            originalId: s.originalId,
+            at,
+            depositId: deposit.depositId,
+            amount: deposit.amount,
+            providerReference: command.data.providerReference,
+            responseDeadline,
+            clearsAt,
+            clearedOnSettlement: false,
+          },
         },
       ];
     }
@@ -230,7 +307,9 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');
       if (deposit.status !== 'settled' || deposit.clearedAt !== null) return []; // returned, or cleared already
       if (deposit.clearsAt !== null && at < deposit.clearsAt) throw conflict('not_yet_clear', `This deposit clears on ${deposit.clearsAt}.`);
-      const events: MilestoneEvent[] = [{ type: 'DepositCleared', data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount } }];
+      const events: MilestoneEvent[] = [
+        { type: 'DepositCleared', data: { originalId: s.originalId, at, depositId: deposit.depositId, amount: deposit.amount } },
+      ];
       // Both parties completed while the funds were clearing: the disbursements were waiting for this.
       const after = evolveAll(s, events);
       if (after.completedByBoth && after.disbursements.length === 0 && after.refunds.length === 0 && fundsCleared(after)) {
@@ -285,7 +364,19 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const disbursement = s.disbursements.find((d) => d.disbursementId === command.data.disbursementId);
       if (!disbursement) throw notFound('disbursement_not_found', 'There is no such disbursement.');
       if (disbursement.status === 'paid') return [];
-      return [{ type: 'DisbursementPaid', data: { originalId: s.originalId, at, disbursementId: disbursement.disbursementId, companyId: disbursement.companyId, amount: disbursement.amount, providerReference: command.data.providerReference } }];
+      return [
+        {
+          type: 'DisbursementPaid',
+          data: {
+            originalId: s.originalId,
+            at,
+            disbursementId: disbursement.disbursementId,
+            companyId: disbursement.companyId,
+            amount: disbursement.amount,
+            providerReference: command.data.providerReference,
+          },
+        },
+      ];
     }
     case 'OpenDispute': {
       const s = requireActive(state);
@@ -335,7 +426,10 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
           const asked = parseAmount(command.data.refundAmount);
           if (asked === null) throw invalid('refund_amount', 'Enter the amount to refund to the buyer, in dollars.');
           if (asked.lte(0) || asked.gte(inEscrow)) {
-            throw invalid('refund_amount_range', `A split refunds more than $0.00 and less than the ${formatDollars(inEscrow)} held; use release or refund otherwise.`);
+            throw invalid(
+              'refund_amount_range',
+              `A split refunds more than $0.00 and less than the ${formatDollars(inEscrow)} held; use release or refund otherwise.`,
+            );
           }
           refund = asked;
           break;
@@ -347,14 +441,27 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const events: MilestoneEvent[] = [
         {
           type: 'DisputeResolved',
-          data: { originalId: s.originalId, at, disputeId: dispute.disputeId, by: metadata.actorId, resolution: command.data.resolution, releaseAmount: formatAmount(release), refundAmount: formatAmount(refund), note },
+          data: {
+            originalId: s.originalId,
+            at,
+            disputeId: dispute.disputeId,
+            by: metadata.actorId,
+            resolution: command.data.resolution,
+            releaseAmount: formatAmount(release),
+            refundAmount: formatAmount(refund),
+            note,
+          },
         },
       ];
       if (release.gt(0)) {
         const full = release.eq(money(version.terms.depositTotal));
         events.push(...disbursementsFor(s, version, at, 'dispute', full ? undefined : releaseShares(version, release)));
       }
-      if (refund.gt(0)) events.push({ type: 'RefundRequested', data: { originalId: s.originalId, at, refundId: s.originalId, amount: formatAmount(refund), reason: 'dispute' } });
+      if (refund.gt(0))
+        events.push({
+          type: 'RefundRequested',
+          data: { originalId: s.originalId, at, refundId: s.originalId, amount: formatAmount(refund), reason: 'dispute' },
+        });
       return events;
     }
     case 'ClaimDeadlineRefund': {
@@ -367,7 +474,10 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (openDispute(s)) throw conflict('disputed', 'A dispute is open on this milestone; an administrator will resolve it.');
       if (s.completion.company) throw conflict('seller_completed', 'The seller has marked this milestone complete; open a dispute if you disagree.');
       if (!s.responseDeadline || Date.parse(at) < Date.parse(s.responseDeadline)) {
-        throw conflict('before_deadline', `You can claim a refund if the seller has not completed the milestone by ${s.responseDeadline ?? 'the response deadline'}.`);
+        throw conflict(
+          'before_deadline',
+          `You can claim a refund if the seller has not completed the milestone by ${s.responseDeadline ?? 'the response deadline'}.`,
+        );
       }
       return [{ type: 'RefundRequested', data: { originalId: s.originalId, at, refundId: s.originalId, amount: formatAmount(held(s)), reason: 'deadline' } }];
     }
@@ -377,7 +487,12 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const refund = s.refunds.find((r) => r.refundId === command.data.refundId);
       if (!refund) throw notFound('refund_not_found', 'There is no such refund.');
       if (refund.status === 'paid') return [];
-      return [{ type: 'RefundPaid', data: { originalId: s.originalId, at, refundId: refund.refundId, amount: refund.amount, providerReference: command.data.providerReference } }];
+      return [
+        {
+          type: 'RefundPaid',
+          data: { originalId: s.originalId, at, refundId: refund.refundId, amount: refund.amount, providerReference: command.data.providerReference },
+        },
+      ];
     }
     default:
       return assertNever(command);

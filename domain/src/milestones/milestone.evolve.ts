@@ -5,7 +5,16 @@ import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.
 const noApprovals = () => ({ customer: 'pending' as const, company: 'pending' as const });
 
 function newVersion(
-  data: { versionId: number; title: string; definition: string; position: number; terms: VersionState['terms']; proposedBy: number; proposedByParty: Party; at: string },
+  data: {
+    versionId: number;
+    title: string;
+    definition: string;
+    position: number;
+    terms: VersionState['terms'];
+    proposedBy: number;
+    proposedByParty: Party;
+    at: string;
+  },
   isOriginal: boolean,
   basedOnVersionId: number | null,
 ): VersionState {
@@ -65,14 +74,22 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       const { versionId, party, by } = event.data;
       return {
         ...s,
-        versions: updateVersion(s, versionId, (v) => ({ ...v, approvals: { ...v.approvals, [party]: 'approved' }, approvedBy: { ...v.approvedBy, [party]: by } })),
+        versions: updateVersion(s, versionId, (v) => ({
+          ...v,
+          approvals: { ...v.approvals, [party]: 'approved' },
+          approvedBy: { ...v.approvedBy, [party]: by },
+        })),
       };
     }
     case 'MilestoneVersionRejected': {
       const { versionId, party } = event.data;
       return {
         ...s,
-        versions: updateVersion(s, versionId, (v) => ({ ...v, approvals: { ...v.approvals, [party]: 'rejected' }, approvedBy: { ...v.approvedBy, [party]: null } })),
+        versions: updateVersion(s, versionId, (v) => ({
+          ...v,
+          approvals: { ...v.approvals, [party]: 'rejected' },
+          approvedBy: { ...v.approvedBy, [party]: null },
+        })),
       };
     }
     case 'MilestoneVersionAgreed': {
@@ -121,7 +138,9 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       return {
         ...s,
         responseDeadline: d.responseDeadline,
-        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at, clearsAt: d.clearsAt, clearedAt: d.clearedOnSettlement ? d.at : null } : x)),
+        deposits: s.deposits.map((x) =>
+          x.depositId === d.depositId ? { ...x, status: 'settled', settledAt: d.at, clearsAt: d.clearsAt, clearedAt: d.clearedOnSettlement ? d.at : null } : x,
+        ),
       };
     }
     case 'DepositFailed': {
@@ -136,7 +155,9 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       const d = event.data;
       return {
         ...s,
-        deposits: s.deposits.map((x) => (x.depositId === d.depositId ? { ...x, status: 'returned', returnedAt: d.at, returnCode: d.returnCode, failureReason: d.reason } : x)),
+        deposits: s.deposits.map((x) =>
+          x.depositId === d.depositId ? { ...x, status: 'returned', returnedAt: d.at, returnCode: d.returnCode, failureReason: d.reason } : x,
+        ),
       };
     }
     case 'MilestoneMarkedComplete':
@@ -151,7 +172,17 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
         ...s,
         disbursements: [
           ...s.disbursements,
-          { disbursementId: d.disbursementId, payeeId: d.payeeId, companyId: d.companyId, amount: d.amount, fee: d.fee, status: 'requested', cause: d.cause, requestedAt: d.at, paidAt: null },
+          {
+            disbursementId: d.disbursementId,
+            payeeId: d.payeeId,
+            companyId: d.companyId,
+            amount: d.amount,
+            fee: d.fee,
+            status: 'requested',
+            cause: d.cause,
+            requestedAt: d.at,
+            paidAt: null,
+          },
         ],
       };
     }
@@ -163,7 +194,19 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       const d = event.data;
       return {
         ...s,
-        disputes: [...s.disputes, { disputeId: d.disputeId, openedBy: d.by, openedByParty: d.party, statement: d.statement, openedAt: d.at, response: null, status: 'open', resolution: null }],
+        disputes: [
+          ...s.disputes,
+          {
+            disputeId: d.disputeId,
+            openedBy: d.by,
+            openedByParty: d.party,
+            statement: d.statement,
+            openedAt: d.at,
+            response: null,
+            status: 'open',
+            resolution: null,
+          },
+        ],
       };
     }
     case 'DisputeResponded': {
@@ -179,14 +222,21 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
         ...s,
         disputes: s.disputes.map((x) =>
           x.disputeId === d.disputeId
-            ? { ...x, status: 'resolved', resolution: { by: d.by, resolution: d.resolution, releaseAmount: d.releaseAmount, refundAmount: d.refundAmount, note: d.note, at: d.at } }
+            ? {
+                ...x,
+                status: 'resolved',
+                resolution: { by: d.by, resolution: d.resolution, releaseAmount: d.releaseAmount, refundAmount: d.refundAmount, note: d.note, at: d.at },
+              }
             : x,
         ),
       };
     }
     case 'RefundRequested': {
       const d = event.data;
-      return { ...s, refunds: [...s.refunds, { refundId: d.refundId, amount: d.amount, reason: d.reason, status: 'requested', requestedAt: d.at, paidAt: null }] };
+      return {
+        ...s,
+        refunds: [...s.refunds, { refundId: d.refundId, amount: d.amount, reason: d.reason, status: 'requested', requestedAt: d.at, paidAt: null }],
+      };
     }
     case 'RefundPaid': {
       const d = event.data;
@@ -197,4 +247,5 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
   }
 }
 
-export const foldMilestone = (events: readonly MilestoneEvent[], from: MilestoneState = { status: 'none' }): MilestoneState => events.reduce(evolveMilestone, from);
+export const foldMilestone = (events: readonly MilestoneEvent[], from: MilestoneState = { status: 'none' }): MilestoneState =>
+  events.reduce(evolveMilestone, from);

@@ -88,7 +88,8 @@ export function milestoneStatus(state: ActiveMilestone): string {
   if (isFunded(state)) return 'Funded';
   if (pendingDeposit(state)) return 'Requested';
   if (currentVersion(state)) return 'Approved';
-  if (state.versions.some((v) => v.status === 'proposed' && isRejected(v)) && !state.versions.some((v) => v.status === 'proposed' && !isRejected(v))) return 'Declined';
+  if (state.versions.some((v) => v.status === 'proposed' && isRejected(v)) && !state.versions.some((v) => v.status === 'proposed' && !isRejected(v)))
+    return 'Declined';
   return 'Submitted';
 }
 

@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+
 import { money, sum } from '../money/money';
 import type { ActiveMilestone, DisputeState, VersionState } from './milestone.state';
 

@@ -1,5 +1,6 @@
-import fc from 'fast-check';
 import type Decimal from 'decimal.js';
+import fc from 'fast-check';
+
 import { postingsFor } from '../ledger/postings';
 import { money, sum, ZERO } from '../money/money';
 import type { CommandMetadata } from '../shared/command';
@@ -22,7 +23,12 @@ const actorArb = fc.constantFrom<Actor>('buyer', 'seller', 'buyer', 'seller', 'o
 const amountArb = fc.integer({ min: 1, max: 2_000_000 }).map((c) => (c / 100).toFixed(2));
 const payeeArb = fc.oneof(
   fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }),
-  fc.record({ companyId: fc.constantFrom(30, 31), type: fc.constant('percent' as const), percentage: fc.integer({ min: 1, max: 60 }).map(String), includeFee: fc.boolean() }),
+  fc.record({
+    companyId: fc.constantFrom(30, 31),
+    type: fc.constant('percent' as const),
+    percentage: fc.integer({ min: 1, max: 60 }).map(String),
+    includeFee: fc.boolean(),
+  }),
 );
 const termsArb = fc.record({
   payees: fc.array(payeeArb, { minLength: 1, maxLength: 4 }),
@@ -32,9 +38,23 @@ const termsArb = fc.record({
 
 /** Who would normally issue each kind of command; a fifth of the time someone else tries. */
 const usualActors: Record<string, Actor[]> = {
-  propose: ['seller', 'buyer'], edit: ['seller', 'buyer'], approve: ['buyer', 'seller'], reject: ['buyer', 'seller'],
-  deposit: ['buyer'], settle: ['system'], fail: ['system'], clear: ['system'], return: ['system'], complete: ['seller', 'buyer'], uncomplete: ['seller', 'buyer'],
-  paid: ['system'], dispute: ['buyer', 'seller'], respond: ['seller', 'buyer'], resolve: ['admin'], claim: ['buyer'], refundPaid: ['system'],
+  propose: ['seller', 'buyer'],
+  edit: ['seller', 'buyer'],
+  approve: ['buyer', 'seller'],
+  reject: ['buyer', 'seller'],
+  deposit: ['buyer'],
+  settle: ['system'],
+  fail: ['system'],
+  clear: ['system'],
+  return: ['system'],
+  complete: ['seller', 'buyer'],
+  uncomplete: ['seller', 'buyer'],
+  paid: ['system'],
+  dispute: ['buyer', 'seller'],
+  respond: ['seller', 'buyer'],
+  resolve: ['admin'],
+  claim: ['buyer'],
+  refundPaid: ['system'],
 };
 const kindArb = fc.oneof(
   { weight: 2, arbitrary: fc.constant('edit') },
@@ -59,12 +79,23 @@ const kindArb = fc.oneof(
 /** Terms the rules accept: fixed amounts only, or percentages under 90% plus a remainder payee. */
 const validTermsArb = fc.oneof(
   fc.record({
-    payees: fc.array(fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    payees: fc.array(fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     remainder: fc.constant(false),
     amount: fc.constant(''),
   }),
   fc.record({
-    payees: fc.array(fc.record({ companyId: fc.constantFrom(30, 31), type: fc.constant('percent' as const), percentage: fc.integer({ min: 1, max: 29 }).map(String), includeFee: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    payees: fc.array(
+      fc.record({
+        companyId: fc.constantFrom(30, 31),
+        type: fc.constant('percent' as const),
+        percentage: fc.integer({ min: 1, max: 29 }).map(String),
+        includeFee: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
     remainder: fc.constant(true),
     amount: fc.integer({ min: 100_00, max: 2_000_000 }).map((c) => (c / 100).toFixed(2)),
   }),
@@ -93,7 +124,17 @@ function actorOf(step: Step): Actor {
 }
 
 const step = (kind: Step['kind'], actor: Actor): Step => ({ ...opening, kind, usual: 2 + usualActors[kind]!.indexOf(actor) });
-const opening: Step = { kind: 'propose', usual: 5, anyActor: 'seller', pick: 0, terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' }, resolution: 'release', fraction: 50, daysLater: 0, draft: 5 };
+const opening: Step = {
+  kind: 'propose',
+  usual: 5,
+  anyActor: 'seller',
+  pick: 0,
+  terms: { payees: [{ companyId: 20, type: 'fixed', amount: '1000.00', includeFee: false }], remainder: false, amount: '1000.00' },
+  resolution: 'release',
+  fraction: 50,
+  daysLater: 0,
+  draft: 5,
+};
 
 function metadataFor(actor: Actor, now: string): CommandMetadata {
   switch (actor) {
@@ -132,7 +173,16 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
     case 'deposit':
       return { type: 'RequestDeposit', data: { depositId: nextId++, bankAccountLast4: null }, metadata, project };
     case 'settle':
-      return { type: 'SettleDeposit', data: { depositId: pickDeposit(), providerReference: 'p', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + 2 * 86_400_000).toISOString() }, metadata };
+      return {
+        type: 'SettleDeposit',
+        data: {
+          depositId: pickDeposit(),
+          providerReference: 'p',
+          responseDays: 30,
+          clearsAt: new Date(Date.parse(metadata.now) + 2 * 86_400_000).toISOString(),
+        },
+        metadata,
+      };
     case 'fail':
       return { type: 'FailDeposit', data: { depositId: pickDeposit(), reason: 'R01' }, metadata };
     case 'clear':
@@ -144,7 +194,11 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
     case 'uncomplete':
       return { type: 'MarkMilestoneComplete', data: { complete: false }, metadata, project };
     case 'paid':
-      return { type: 'RecordDisbursementPaid', data: { disbursementId: disbursements[step.pick % Math.max(disbursements.length, 1)]?.disbursementId ?? 1, providerReference: 'p' }, metadata };
+      return {
+        type: 'RecordDisbursementPaid',
+        data: { disbursementId: disbursements[step.pick % Math.max(disbursements.length, 1)]?.disbursementId ?? 1, providerReference: 'p' },
+        metadata,
+      };
     case 'dispute':
       return { type: 'OpenDispute', data: { disputeId: nextId++, statement: 'Not done' }, metadata, project };
     case 'respond':
@@ -168,7 +222,14 @@ prefixes.push(
   [opening],
   [opening, step('approve', 'buyer'), step('approve', 'seller')],
   [opening, step('approve', 'buyer'), step('approve', 'seller'), step('deposit', 'buyer'), step('settle', 'system')],
-  [opening, step('approve', 'buyer'), step('approve', 'seller'), step('deposit', 'buyer'), step('settle', 'system'), { ...step('clear', 'system'), daysLater: 40 as const }],
+  [
+    opening,
+    step('approve', 'buyer'),
+    step('approve', 'seller'),
+    step('deposit', 'buyer'),
+    step('settle', 'system'),
+    { ...step('clear', 'system'), daysLater: 40 as const },
+  ],
 );
 
 /** The invariants, checked from the ledger postings, independently of the state's own sums. */
@@ -259,7 +320,9 @@ describe('milestone invariants over random command histories', () => {
       { numRuns: 10_000, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
     );
     // The generator must reach the interesting states, or the properties prove little.
-    process.stdout.write(`property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds, ${returnedHistories} with returned deposits\n`);
+    process.stdout.write(
+      `property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds, ${returnedHistories} with returned deposits\n`,
+    );
     expect(accepted).toBeGreaterThan(20_000);
     expect(disbursedHistories).toBeGreaterThan(150);
     expect(refundedHistories).toBeGreaterThan(50);

@@ -1,9 +1,9 @@
-import type { CommandMetadata } from '../shared/command';
 import type { PayeeInput } from '../money/fees';
+import type { CommandMetadata } from '../shared/command';
 import type { MilestoneCommand, ProjectFacts } from './commands';
+import type { MilestoneEvent } from './events';
 import { decideMilestone } from './milestone.decider';
 import { foldMilestone } from './milestone.evolve';
-import type { MilestoneEvent } from './events';
 import type { MilestoneState } from './milestone.state';
 
 /** Fixtures of the milestone decider specs: a project between buyer 10 and company 20. */
@@ -38,7 +38,16 @@ export const payees = (): PayeeInput[] => [
 
 export const propose = (meta = as.seller(), project: ProjectFacts = PROJECT): MilestoneCommand => ({
   type: 'ProposeMilestone',
-  data: { originalId: ORIGINAL, jobId: 7, title: 'Framing', definition: 'Walls and roof framed, inspected.', position: 1, payees: payees(), amount: '10000.00', payeeIds: [901, 902, 903] },
+  data: {
+    originalId: ORIGINAL,
+    jobId: 7,
+    title: 'Framing',
+    definition: 'Walls and roof framed, inspected.',
+    position: 1,
+    payees: payees(),
+    amount: '10000.00',
+    payeeIds: [901, 902, 903],
+  },
   metadata: meta,
   project,
 });

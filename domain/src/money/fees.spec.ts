@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+
 import { DomainError } from '../shared/errors';
-import { computeMilestoneTerms, FEE_RATE, INCLUDE_FEE_NET_RATE, VALUE_MUST_BE_POSITIVE, type PayeeInput } from './fees';
+import { computeMilestoneTerms, FEE_RATE, INCLUDE_FEE_NET_RATE, type PayeeInput, VALUE_MUST_BE_POSITIVE } from './fees';
 import { allocateCents, formatDollars, money, parseAmount, roundCents, sum } from './money';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => 100 + i);
@@ -41,15 +42,52 @@ describe('milestone money (spec §9, design §5)', () => {
     [[fixed('0')], null, VALUE_MUST_BE_POSITIVE],
     [[fixed('-5')], null, VALUE_MUST_BE_POSITIVE],
     [[fixed('12.345')], null, 'Enter each fixed amount in dollars, with at most two decimals.'],
-    [[{ companyId: 1, type: 'percent', percentage: '50', includeFee: false }], null, 'Enter the milestone amount so percentages and the remainder can be worked out.'],
-    [[{ companyId: 1, type: 'percent', percentage: '101', includeFee: false }, { companyId: 2, type: 'remainder', includeFee: false }], '100', 'A percentage cannot be more than 100.'],
-    [[fixed('80'), { companyId: 2, type: 'percent', percentage: '30', includeFee: false }], '100', "The payees' shares add up to $110.00, more than the milestone amount of $100.00."],
-    [[fixed('80'), { companyId: 2, type: 'percent', percentage: '10', includeFee: false }], '100', "The payees' shares add up to $90.00 but the milestone amount is $100.00. Add a remainder payee or adjust the shares."],
-    [[fixed('100'), { companyId: 2, type: 'remainder', includeFee: false }], '100', 'Nothing is left for the remainder payee: lower the other shares or raise the milestone amount.'],
-    [[{ companyId: 1, type: 'remainder', includeFee: false }, { companyId: 2, type: 'remainder', includeFee: false }], '100', 'Only one payee can take the remainder.'],
+    [
+      [{ companyId: 1, type: 'percent', percentage: '50', includeFee: false }],
+      null,
+      'Enter the milestone amount so percentages and the remainder can be worked out.',
+    ],
+    [
+      [
+        { companyId: 1, type: 'percent', percentage: '101', includeFee: false },
+        { companyId: 2, type: 'remainder', includeFee: false },
+      ],
+      '100',
+      'A percentage cannot be more than 100.',
+    ],
+    [
+      [fixed('80'), { companyId: 2, type: 'percent', percentage: '30', includeFee: false }],
+      '100',
+      "The payees' shares add up to $110.00, more than the milestone amount of $100.00.",
+    ],
+    [
+      [fixed('80'), { companyId: 2, type: 'percent', percentage: '10', includeFee: false }],
+      '100',
+      "The payees' shares add up to $90.00 but the milestone amount is $100.00. Add a remainder payee or adjust the shares.",
+    ],
+    [
+      [fixed('100'), { companyId: 2, type: 'remainder', includeFee: false }],
+      '100',
+      'Nothing is left for the remainder payee: lower the other shares or raise the milestone amount.',
+    ],
+    [
+      [
+        { companyId: 1, type: 'remainder', includeFee: false },
+        { companyId: 2, type: 'remainder', includeFee: false },
+      ],
+      '100',
+      'Only one payee can take the remainder.',
+    ],
     [[fixed('10'), fixed('20')], '31', 'The payee amounts add up to $30.00 but the milestone amount is $31.00.'],
     [[], null, 'Add at least one payee to the milestone.'],
-    [[{ companyId: 1, type: 'percent', percentage: '0.01', includeFee: false }, { companyId: 2, type: 'remainder', includeFee: false }], '10', '0.01% of $10.00 is less than a cent; raise the percentage.'],
+    [
+      [
+        { companyId: 1, type: 'percent', percentage: '0.01', includeFee: false },
+        { companyId: 2, type: 'remainder', includeFee: false },
+      ],
+      '10',
+      '0.01% of $10.00 is less than a cent; raise the percentage.',
+    ],
   ] as [PayeeInput[], string | null, string][])('refuses %j with "%s"', (payees, amount, message) => {
     const attempt = () => computeMilestoneTerms(payees, amount, ids(payees.length));
     expect(attempt).toThrow(DomainError);
@@ -88,24 +126,31 @@ describe('milestone money (spec §9, design §5)', () => {
 
   it('allocates the whole amount to percent shares that total 100%', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 10_000_000_00 }), fc.array(fc.integer({ min: 1, max: 9999 }), { minLength: 1, maxLength: 6 }), (totalCents, raw) => {
-        // Turn arbitrary weights into basis points that total exactly 10,000 (100.00%).
-        const weightSum = raw.reduce((a, b) => a + b, 0);
-        const bps = raw.map((w) => Math.floor((w * 10000) / weightSum));
-        bps[0]! += 10000 - bps.reduce((a, b) => a + b, 0);
-        fc.pre(bps.every((bp) => bp > 0 && totalCents * bp >= 10000));
-        const inputs: PayeeInput[] = bps.map((bp, i) => ({ companyId: i + 1, type: 'percent', percentage: (bp / 100).toFixed(2), includeFee: i % 2 === 1 }));
-        const total = (totalCents / 100).toFixed(2);
-        const terms = computeMilestoneTerms(inputs, total, ids(inputs.length));
-        expect(terms.payeeTotal).toBe(total);
-        terms.payees.forEach((p, i) => expect(money(p.amount).minus(money(total).times(bps[i]!).dividedBy(10000)).abs().lt('0.01')).toBe(true));
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 10_000_000_00 }),
+        fc.array(fc.integer({ min: 1, max: 9999 }), { minLength: 1, maxLength: 6 }),
+        (totalCents, raw) => {
+          // Turn arbitrary weights into basis points that total exactly 10,000 (100.00%).
+          const weightSum = raw.reduce((a, b) => a + b, 0);
+          const bps = raw.map((w) => Math.floor((w * 10000) / weightSum));
+          bps[0]! += 10000 - bps.reduce((a, b) => a + b, 0);
+          fc.pre(bps.every((bp) => bp > 0 && totalCents * bp >= 10000));
+          const inputs: PayeeInput[] = bps.map((bp, i) => ({ companyId: i + 1, type: 'percent', percentage: (bp / 100).toFixed(2), includeFee: i % 2 === 1 }));
+          const total = (totalCents / 100).toFixed(2);
+          const terms = computeMilestoneTerms(inputs, total, ids(inputs.length));
+          expect(terms.payeeTotal).toBe(total);
+          terms.payees.forEach((p, i) => expect(money(p.amount).minus(money(total).times(bps[i]!).dividedBy(10000)).abs().lt('0.01')).toBe(true));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('refuses amounts beyond the one bound with a 422 that says the bound', () => {
-    const attempt = (payees: PayeeInput[], amount: string | null = null) => () => computeMilestoneTerms(payees, amount, ids(payees.length));
+    const attempt =
+      (payees: PayeeInput[], amount: string | null = null) =>
+      () =>
+        computeMilestoneTerms(payees, amount, ids(payees.length));
     for (const run of [
       attempt([fixed('999999999999.99')]),
       attempt([fixed('1000000000000000000000')]),
@@ -126,17 +171,21 @@ describe('milestone money (spec §9, design §5)', () => {
 
   it('splits the milestone amount exactly across percent and remainder payees', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 4 }), (totalCents, basisPoints) => {
-        fc.pre(basisPoints.reduce((a, b) => a + b, 0) < 9900);
-        fc.pre(basisPoints.every((bp) => totalCents * bp >= 10000)); // every share at least a cent
-        const inputs: PayeeInput[] = [
-          ...basisPoints.map((bp, i) => ({ companyId: i + 1, type: 'percent' as const, percentage: (bp / 100).toFixed(2), includeFee: i % 2 === 0 })),
-          { companyId: 99, type: 'remainder', includeFee: false },
-        ];
-        const total = (totalCents / 100).toFixed(2);
-        const terms = computeMilestoneTerms(inputs, total, ids(inputs.length));
-        expect(terms.payeeTotal).toBe(total);
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 4 }),
+        (totalCents, basisPoints) => {
+          fc.pre(basisPoints.reduce((a, b) => a + b, 0) < 9900);
+          fc.pre(basisPoints.every((bp) => totalCents * bp >= 10000)); // every share at least a cent
+          const inputs: PayeeInput[] = [
+            ...basisPoints.map((bp, i) => ({ companyId: i + 1, type: 'percent' as const, percentage: (bp / 100).toFixed(2), includeFee: i % 2 === 0 })),
+            { companyId: 99, type: 'remainder', includeFee: false },
+          ];
+          const total = (totalCents / 100).toFixed(2);
+          const terms = computeMilestoneTerms(inputs, total, ids(inputs.length));
+          expect(terms.payeeTotal).toBe(total);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -157,7 +206,10 @@ describe('money helpers', () => {
   it('allocates cents by weight without losing any', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 6 }), (cents, weights) => {
-        const parts = allocateCents(money(cents).dividedBy(100), weights.map((w) => money(w)));
+        const parts = allocateCents(
+          money(cents).dividedBy(100),
+          weights.map((w) => money(w)),
+        );
         expect(sum(parts).times(100).toNumber()).toBe(cents);
         for (const p of parts) expect(p.gte(0)).toBe(true);
       }),

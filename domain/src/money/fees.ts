@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+
 import { invalid, unprocessable } from '../shared/errors';
 import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, parseAmount, readAmount, roundCents, sum, ZERO } from './money';
 
@@ -73,14 +74,18 @@ export function normalFees(amounts: Decimal[]): Decimal[] {
 }
 
 function tooLarge(what: string, value: Decimal): never {
-  throw unprocessable('amount_too_large', `${what} would be ${formatDollars(value)}, more than the ${MAX_AMOUNT_TEXT} one milestone can hold. Split the work into several milestones.`);
+  throw unprocessable(
+    'amount_too_large',
+    `${what} would be ${formatDollars(value)}, more than the ${MAX_AMOUNT_TEXT} one milestone can hold. Split the work into several milestones.`,
+  );
 }
 
 /** A client's amount, or the domain error that says what is wrong with it. */
 function amountOf(input: unknown, formatMessage: string): Decimal {
   const reading = readAmount(input);
   if (reading.ok) return reading.value;
-  if (reading.problem === 'too_large') throw unprocessable('amount_too_large', `Amounts can be at most ${MAX_AMOUNT_TEXT}. Split the work into several milestones.`);
+  if (reading.problem === 'too_large')
+    throw unprocessable('amount_too_large', `Amounts can be at most ${MAX_AMOUNT_TEXT}. Split the work into several milestones.`);
   throw invalid('amount_format', formatMessage);
 }
 
@@ -116,7 +121,10 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
   } else {
     total = sum(amounts as Decimal[]);
     if (total.gt(MAX_AMOUNT)) tooLarge('The payee total', total);
-    const given = milestoneAmount === undefined || milestoneAmount === null || milestoneAmount === '' ? null : amountOf(milestoneAmount, 'Enter the milestone amount in dollars, with at most two decimals.');
+    const given =
+      milestoneAmount === undefined || milestoneAmount === null || milestoneAmount === ''
+        ? null
+        : amountOf(milestoneAmount, 'Enter the milestone amount in dollars, with at most two decimals.');
     if (given !== null && !given.eq(total)) {
       throw invalid('amounts_mismatch', `The payee amounts add up to ${formatDollars(total)} but the milestone amount is ${formatDollars(given)}.`);
     }
@@ -141,7 +149,8 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
     inputs.forEach((p, i) => {
       if (p.type !== 'percent') return;
       const share = shares[next++]!;
-      if (share.isZero()) throw invalid('percent_too_small', `${percents[i]!.toString()}% of ${formatDollars(total)} is less than a cent; raise the percentage.`);
+      if (share.isZero())
+        throw invalid('percent_too_small', `${percents[i]!.toString()}% of ${formatDollars(total)} is less than a cent; raise the percentage.`);
       amounts[i] = share;
     });
   }
@@ -156,7 +165,10 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
     if (left.lte(0)) throw invalid('remainder_empty', 'Nothing is left for the remainder payee: lower the other shares or raise the milestone amount.');
     amounts[remainderIndex] = left;
   } else if (!left.isZero()) {
-    throw invalid('shares_short', `The payees' shares add up to ${formatDollars(assigned)} but the milestone amount is ${formatDollars(total)}. Add a remainder payee or adjust the shares.`);
+    throw invalid(
+      'shares_short',
+      `The payees' shares add up to ${formatDollars(assigned)} but the milestone amount is ${formatDollars(total)}. Add a remainder payee or adjust the shares.`,
+    );
   }
 
   const finalAmounts = amounts.map((a) => a!);

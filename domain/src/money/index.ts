@@ -1,2 +1,2 @@
-export * from './money';
 export * from './fees';
+export * from './money';

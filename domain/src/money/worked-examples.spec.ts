@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { computeMilestoneTerms, type PayeeInput } from './fees';
 
 /**
@@ -16,7 +17,11 @@ interface Example {
   deposit: string;
 }
 
-const list = (cell: string) => cell.split(';').map((s) => s.trim()).filter(Boolean);
+const list = (cell: string) =>
+  cell
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function payeeOf(text: string, index: number): PayeeInput {
   const [type, value, flag] = text.split(/\s+/);
@@ -37,11 +42,25 @@ function payeeOf(text: string, index: number): PayeeInput {
 function examplesFromDocs(): Example[] {
   const page = readFileSync(join(__dirname, '../../../docs/money.md'), 'utf8');
   const section = page.slice(page.indexOf('## Worked examples'));
-  const rows = section.split('\n').filter((line) => line.startsWith('|')).slice(2);
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2);
   return rows.map((row) => {
-    const cells = row.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = row
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const [name, payees, milestoneAmount, amounts, fees, nets, deposit] = cells as [string, string, string, string, string, string, string];
-    return { name, payees: list(payees).map(payeeOf), milestoneAmount: milestoneAmount || null, amounts: list(amounts), fees: list(fees), nets: list(nets), deposit };
+    return {
+      name,
+      payees: list(payees).map(payeeOf),
+      milestoneAmount: milestoneAmount || null,
+      amounts: list(amounts),
+      fees: list(fees),
+      nets: list(nets),
+      deposit,
+    };
   });
 }
 
@@ -53,7 +72,11 @@ describe('worked examples of docs/money.md', () => {
   });
 
   it.each(examples.map((e) => [e.name, e] as const))('%s', (_name, example) => {
-    const terms = computeMilestoneTerms(example.payees, example.milestoneAmount, example.payees.map((_, i) => 100 + i));
+    const terms = computeMilestoneTerms(
+      example.payees,
+      example.milestoneAmount,
+      example.payees.map((_, i) => 100 + i),
+    );
     expect(terms.payees.map((p) => p.amount)).toEqual(example.amounts);
     expect(terms.payees.map((p) => p.fee)).toEqual(example.fees);
     expect(terms.payees.map((p) => p.net)).toEqual(example.nets);

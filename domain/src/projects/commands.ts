@@ -17,6 +17,9 @@ export type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
 /** The creator throws a draft away; it then exists for nobody. */
 export type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
 /** legalName: the signer's own name on their account (first and last), which the signature must be. */
-export type SignProjectAgreement = Command<'SignProjectAgreement', { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }>;
+export type SignProjectAgreement = Command<
+  'SignProjectAgreement',
+  { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }
+>;
 
 export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | DiscardJobDraft | SignProjectAgreement;

@@ -48,6 +48,12 @@ export interface ProjectAgreementSigned {
 
 export type ProjectEvent = JobDraftCreated | JobBasicsUpdated | JobSubmitted | JobDraftDiscarded | ProjectAgreementSigned;
 export type ProjectEventType = ProjectEvent['type'];
-export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = ['JobDraftCreated', 'JobBasicsUpdated', 'JobSubmitted', 'JobDraftDiscarded', 'ProjectAgreementSigned'];
+export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
+  'JobDraftCreated',
+  'JobBasicsUpdated',
+  'JobSubmitted',
+  'JobDraftDiscarded',
+  'ProjectAgreementSigned',
+];
 
 export const projectStreamId = (jobId: number): string => `job-${jobId}`;

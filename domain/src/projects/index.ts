@@ -1,3 +1,3 @@
-export * from './events';
 export * from './commands';
+export * from './events';
 export * from './project.decider';

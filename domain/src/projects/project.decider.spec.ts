@@ -29,7 +29,9 @@ describe('project decider', () => {
   });
 
   it('needs a service', () => {
-    expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: '  ' } })).toThrow('Choose the main service provided before creating the project.');
+    expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: '  ' } })).toThrow(
+      'Choose the main service provided before creating the project.',
+    );
   });
 
   const seller = metadata;
@@ -44,8 +46,12 @@ describe('project decider', () => {
 
   it('submits only with at least one milestone', () => {
     const draft = foldProject(given([]).when(createDraft)());
-    expect(() => decideProject({ type: 'SubmitJob', data: { milestoneCount: 0 }, metadata: seller }, draft)).toThrow('Add at least one milestone before submitting the project.');
-    expect(decideProject({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: seller }, draft)).toEqual([expect.objectContaining({ type: 'JobSubmitted' })]);
+    expect(() => decideProject({ type: 'SubmitJob', data: { milestoneCount: 0 }, metadata: seller }, draft)).toThrow(
+      'Add at least one milestone before submitting the project.',
+    );
+    expect(decideProject({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: seller }, draft)).toEqual([
+      expect.objectContaining({ type: 'JobSubmitted' }),
+    ]);
   });
 
   it('lets only the creator discard, and only a draft', () => {
@@ -59,7 +65,9 @@ describe('project decider', () => {
   });
 
   it('refuses texts no event can hold', () => {
-    expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: 'Roof \ud800' } })).toThrow('The service contains a character that cannot be stored');
+    expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: 'Roof \ud800' } })).toThrow(
+      'The service contains a character that cannot be stored',
+    );
   });
 
   describe('signing the escrow agreement', () => {
@@ -75,7 +83,15 @@ describe('project decider', () => {
       expect(given(drafted).when(sign('  olivia   OWNER '))()).toEqual([
         {
           type: 'ProjectAgreementSigned',
-          data: { jobId: 41, party: 'customer', signedBy: 12, signedName: 'olivia OWNER', agreementHash: 'a'.repeat(64), contractName: 'escrow-agreement-41', at: buyer.now },
+          data: {
+            jobId: 41,
+            party: 'customer',
+            signedBy: 12,
+            signedName: 'olivia OWNER',
+            agreementHash: 'a'.repeat(64),
+            contractName: 'escrow-agreement-41',
+            at: buyer.now,
+          },
         },
       ]);
     });

@@ -106,7 +106,19 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can change it.');
       const service = validService(command.data.service);
       checkCreator({ ...command.data, customerInitiated: state.customerInitiated }, metadata);
-      return [{ type: 'JobBasicsUpdated', data: { jobId: state.jobId, customerId: command.data.customerId, primaryCompanyId: command.data.primaryCompanyId, service, updatedBy: metadata.actorId, at: metadata.now } }];
+      return [
+        {
+          type: 'JobBasicsUpdated',
+          data: {
+            jobId: state.jobId,
+            customerId: command.data.customerId,
+            primaryCompanyId: command.data.primaryCompanyId,
+            service,
+            updatedBy: metadata.actorId,
+            at: metadata.now,
+          },
+        },
+      ];
     }
     case 'SubmitJob': {
       if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
@@ -138,7 +150,20 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (signedName.toLocaleLowerCase('en-US') !== legalName.toLocaleLowerCase('en-US')) {
         throw invalid('signature_not_legal_name', `Sign with your own legal name as it is on your account: ${legalName}.`);
       }
-      return [{ type: 'ProjectAgreementSigned', data: { jobId: state.jobId, party, signedBy: metadata.actorId, signedName, agreementHash: command.data.agreementHash, contractName: command.data.contractName, at: metadata.now } }];
+      return [
+        {
+          type: 'ProjectAgreementSigned',
+          data: {
+            jobId: state.jobId,
+            party,
+            signedBy: metadata.actorId,
+            signedName,
+            agreementHash: command.data.agreementHash,
+            contractName: command.data.contractName,
+            at: metadata.now,
+          },
+        },
+      ];
     }
     default:
       return assertNever(command);

@@ -1,3 +1,3 @@
-export * from './errors';
 export * from './command';
+export * from './errors';
 export * from './text';

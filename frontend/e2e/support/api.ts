@@ -1,4 +1,5 @@
-import { expect, type APIResponse, type Browser } from '@playwright/test';
+import { type APIResponse, type Browser, expect } from '@playwright/test';
+
 import { loginAt } from './fixtures';
 
 export interface ApiSession {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** The rules of WCAG 2.1 levels A and AA, as axe-core tags them. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -39,7 +39,9 @@ export async function seriousViolations(page: Page, screen: string): Promise<{ v
     await test.info().attach(`axe ${screen} (moderate, minor)`, { body: JSON.stringify(others, null, 2), contentType: 'application/json' });
   }
   return {
-    violations: blocking.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)),
+    violations: blocking.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    ),
     rulesPassed: results.passes.length,
   };
 }
@@ -54,7 +56,9 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
   // The check itself must have looked at something: a page that failed to render passes nothing.
   expect.soft(rulesPassed, `axe checked nothing on ${screen}`).toBeGreaterThan(10);
   // Beyond axe (WCAG 1.4.1): a status badge says its status in words, never by its colour alone.
-  const wordless = await page.locator('.ant-tag, .ant-badge-status').evaluateAll((badges) => badges.filter((b) => !(b.textContent ?? '').trim()).map((b) => b.outerHTML.slice(0, 120)));
+  const wordless = await page
+    .locator('.ant-tag, .ant-badge-status')
+    .evaluateAll((badges) => badges.filter((b) => !(b.textContent ?? '').trim()).map((b) => b.outerHTML.slice(0, 120)));
   expect.soft(wordless, `badges without words on ${screen}`).toEqual([]);
   expect.soft(await tableHeaderProblems(page), `tables whose cells are not read with their headers on ${screen}`).toEqual([]);
 }
@@ -69,13 +73,17 @@ export async function tableHeaderProblems(page: Page): Promise<string[]> {
     tables.flatMap((table, i) => {
       const name = table.getAttribute('aria-label') ?? `table ${i + 1}`;
       const rows = [...table.querySelectorAll(':scope > tbody > tr')].filter(
-        (r) => r.getAttribute('aria-hidden') !== 'true' && !['ant-table-placeholder', 'ant-table-expanded-row', 'ant-table-measure-row'].some((c) => r.classList.contains(c)),
+        (r) =>
+          r.getAttribute('aria-hidden') !== 'true' &&
+          !['ant-table-placeholder', 'ant-table-expanded-row', 'ant-table-measure-row'].some((c) => r.classList.contains(c)),
       );
       if (rows.length === 0) return [];
       const heads = [...table.querySelectorAll(':scope > thead th')].filter((th) => th.textContent?.trim());
       const problems: string[] = heads.length ? [] : [`${name}: no column headers`];
-      for (const th of heads) if (!['col', 'colgroup'].includes(th.getAttribute('scope') ?? '')) problems.push(`${name}: column header "${th.textContent?.trim()}" without scope`);
-      for (const row of rows) if (!row.querySelector(':scope > th[scope="row"]')) problems.push(`${name}: a row without a row header: ${row.textContent?.trim().slice(0, 60)}`);
+      for (const th of heads)
+        if (!['col', 'colgroup'].includes(th.getAttribute('scope') ?? '')) problems.push(`${name}: column header "${th.textContent?.trim()}" without scope`);
+      for (const row of rows)
+        if (!row.querySelector(':scope > th[scope="row"]')) problems.push(`${name}: a row without a row header: ${row.textContent?.trim().slice(0, 60)}`);
       return problems;
     }),
   );

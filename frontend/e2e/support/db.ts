@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+
 import { e2eEnvironment } from './environment';
 
 /** Reads the e2e server's database (the mail outbox stands in for an inbox). */

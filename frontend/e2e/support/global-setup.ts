@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { e2eEnvironment } from './environment';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

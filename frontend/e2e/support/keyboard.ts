@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+
 import { DEMO } from './fixtures';
 
 /**
@@ -28,10 +29,17 @@ export async function focused(page: Page): Promise<string> {
 export async function expectFocusVisible(page: Page): Promise<void> {
   const seen = await page.evaluate(async (colours) => {
     // The ring fades in (antd transitions its shadow): judge it once the transitions have run.
-    await Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { ok: false, what: 'nothing has the focus' };
-    const around = [el, el.parentElement, el.parentElement?.parentElement, el.parentElement?.parentElement?.parentElement].filter((e): e is HTMLElement => Boolean(e));
+    const around = [el, el.parentElement, el.parentElement?.parentElement, el.parentElement?.parentElement?.parentElement].filter((e): e is HTMLElement =>
+      Boolean(e),
+    );
     const candidates = new Set<Element>(around);
     // antd draws a radio's or checkbox's ring on a sibling of its (invisible) input.
     for (const e of [el.parentElement, el.parentElement?.parentElement]) e?.querySelectorAll('*').forEach((d) => candidates.add(d));

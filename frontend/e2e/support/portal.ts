@@ -1,4 +1,5 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+
 import { loginAt } from './fixtures';
 
 /** A browser context of its own, logged in through the login page, on /portal. */
@@ -40,7 +41,9 @@ export async function signAgreement(page: Page, jobId: string, side: 'customer' 
  * (last four 6789) first when none is linked yet.
  */
 export async function depositThroughDialog(page: Page, c: Locator, amount: string): Promise<void> {
-  await actions(c).getByRole('button', { name: `Deposit ${amount}` }).click();
+  await actions(c)
+    .getByRole('button', { name: `Deposit ${amount}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your deposit' });
   await expect(dialog.getByRole('definition').nth(1)).toHaveText(amount);
   const account = dialog.getByRole('definition').nth(3);

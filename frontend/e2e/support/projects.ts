@@ -1,5 +1,6 @@
-import { expect, type Browser } from '@playwright/test';
-import { apiSession, type ApiSession } from './api';
+import { type APIResponse, type Browser, expect } from '@playwright/test';
+
+import { type ApiSession, apiSession } from './api';
 import { DEMO } from './fixtures';
 
 /** Saguaro Build Co., the demo seller's company. */
@@ -11,7 +12,7 @@ export interface SetUpProject {
   title: string;
 }
 
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>, what: string): Promise<T> {
+async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
   const r = await response;
   expect(r.ok(), `${what}: ${r.status()} ${await r.text()}`).toBe(true);
   return (await r.json()) as T;
@@ -32,16 +33,30 @@ export async function approvedProject(browser: Browser, title: string, amount = 
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
-  const { job_id: jobId } = await ok<{ job_id: number }>(seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }), 'draft');
+  const { job_id: jobId } = await ok<{ job_id: number }>(
+    seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
+    'draft',
+  );
   const { m_id: milestoneId } = await ok<{ m_id: number }>(
-    seller.post('/api/milestone', { job_id: jobId, title, definition: `${title}: done and inspected.`, payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }] }),
+    seller.post('/api/milestone', {
+      job_id: jobId,
+      title,
+      definition: `${title}: done and inspected.`,
+      payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }],
+    }),
     'milestone',
   );
   await ok(seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submit');
   for (const session of [buyer, seller]) await ok(session.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'approval');
   const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${jobId}/agreement`), 'agreement');
-  await ok(buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }), 'buyer signs');
-  await ok(seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }), 'seller signs');
+  await ok(
+    buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }),
+    'buyer signs',
+  );
+  await ok(
+    seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }),
+    'seller signs',
+  );
   return { jobId, milestoneId, title, buyer, seller };
 }
 
@@ -49,7 +64,16 @@ export async function approvedProject(browser: Browser, title: string, amount = 
 export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount);
   const { buyer, seller, jobId, milestoneId } = project;
-  await ok(buyer.post('/api/bank-accounts', { purpose: 'deposit', job_id: jobId, holder_name: 'Jordan Buyer', routing_number: '011000015', account_number: '000123456789' }), 'bank account');
+  await ok(
+    buyer.post('/api/bank-accounts', {
+      purpose: 'deposit',
+      job_id: jobId,
+      holder_name: 'Jordan Buyer',
+      routing_number: '011000015',
+      account_number: '000123456789',
+    }),
+    'bank account',
+  );
   await ok(buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
   await expect.poll(async () => (await milestoneOf(buyer, jobId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
   await ok(buyer.post(`/api/milestone/${milestoneId}/dispute`, { statement: 'The retaining wall leans; it was to be plumb.' }), 'dispute');

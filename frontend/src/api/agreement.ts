@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../lib/api-client';
 import { projectKeys } from './projects';
 
@@ -18,12 +19,14 @@ export const useAgreement = (jobId: number, enabled = true) =>
 export function missingSignatures(agreement: Pick<Agreement, 'signatures'>): ('buyer' | 'seller')[] {
   return (['buyer', 'seller'] as const).filter((party) => agreement.signatures[party] === null);
 }
-export const useSignedAgreement = (name: string) => useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
+export const useSignedAgreement = (name: string) =>
+  useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
 
 export function useSignAgreement(jobId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { signer_type: 'customer' | 'company'; signed_name: string; agreement_hash: string }) => (await api.post<Agreement>(`/job/${jobId}/agreement/sign`, input)).data,
+    mutationFn: async (input: { signer_type: 'customer' | 'company'; signed_name: string; agreement_hash: string }) =>
+      (await api.post<Agreement>(`/job/${jobId}/agreement/sign`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
   });
 }

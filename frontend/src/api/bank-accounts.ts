@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, asCommand } from '../lib/api-client';
 import { projectKeys } from './projects';
 
@@ -13,7 +14,11 @@ export interface BankAccount {
 }
 
 export const useBankAccounts = (enabled = true) =>
-  useQuery({ queryKey: projectKeys.bankAccounts(), queryFn: async () => (await api.get<{ deposit_accounts: BankAccount[]; payout_account: BankAccount | null }>('/bank-accounts')).data, enabled });
+  useQuery({
+    queryKey: projectKeys.bankAccounts(),
+    queryFn: async () => (await api.get<{ deposit_accounts: BankAccount[]; payout_account: BankAccount | null }>('/bank-accounts')).data,
+    enabled,
+  });
 
 export interface LinkBankAccount {
   purpose: 'deposit' | 'payout';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '../lib/api-client';
 
 /** How long money takes (GET /api/payments/policy): the settlement of an ACH debit and the return window after it. */
@@ -9,6 +10,10 @@ export interface PaymentPolicy {
 }
 
 export const paymentPolicyQuery = () =>
-  queryOptions({ queryKey: ['payments', 'policy'] as const, queryFn: async () => (await api.get<PaymentPolicy>('/payments/policy')).data, staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['payments', 'policy'] as const,
+    queryFn: async () => (await api.get<PaymentPolicy>('/payments/policy')).data,
+    staleTime: 10 * 60_000,
+  });
 
 export const usePaymentPolicy = () => useQuery(paymentPolicyQuery());

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '../lib/api-client';
 
 /** The services companies offer: the directory's search, the new-project screen and the console all list them. */

@@ -1,9 +1,11 @@
+import '../styles/global.css';
+
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+
 import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
-import '../styles/global.css';
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+
 import { Notice } from '../components/Notice';
 import { ChunkLoadError } from '../lib/lazy-route';
 

@@ -1,5 +1,5 @@
-import { App as AntApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 
 /** Text that must read at 4.5:1 on white and on antd's light greys (#fafafa, #f5f5f5): 0.6 black is #666 (5.3:1 on #f5f5f5). */
@@ -13,10 +13,12 @@ const FOCUS = '#104a2c';
  * CSS variable `--ant-green-7`, so both are set.
  */
 const TAG_TEXT = Object.fromEntries(
-  Object.entries({ volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' }).flatMap(([preset, colour]) => [
-    [`${preset}7`, colour],
-    [`${preset}-7`, colour],
-  ]),
+  Object.entries({ volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' }).flatMap(
+    ([preset, colour]) => [
+      [`${preset}7`, colour],
+      [`${preset}-7`, colour],
+    ],
+  ),
 );
 
 /**

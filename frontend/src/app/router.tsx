@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+
 import { Spinner } from '../components/Spinner';
 import { loadChunk } from '../lib/lazy-route';
 import { RootLayout } from './layout/RootLayout';

@@ -1,23 +1,44 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from './Form';
+
+import { type BankAccount, type LinkBankAccount, useLinkBankAccount } from '../api/bank-accounts';
 import { errorMessage } from '../lib/api-client';
-import { useLinkBankAccount, type BankAccount, type LinkBankAccount } from '../api/bank-accounts';
+import { Form } from './Form';
 
 /** Links the account deposits are drawn from (purpose deposit) or payouts are paid into; keeps only the last four digits. */
 export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposit' | 'payout'; jobId?: number; onLinked?: (account: BankAccount) => void }) {
   const link = useLinkBankAccount();
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) => link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) }, { onSuccess: (account) => onLinked?.(account) })}>
+    <Form
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) =>
+        link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) }, { onSuccess: (account) => onLinked?.(account) })
+      }
+    >
       <Form.Item label="Account holder" name="holder_name" rules={[{ required: true, whitespace: true, message: "Enter the account holder's name." }]}>
         <Input autoComplete="name" />
       </Form.Item>
       <Form.Item label="Bank (optional)" name="bank_name">
         <Input />
       </Form.Item>
-      <Form.Item label="Routing number" name="routing_number" rules={[{ required: true, message: 'Enter the 9-digit routing number.' }, { pattern: /^\d{9}$/, message: 'The routing number has 9 digits.' }]}>
+      <Form.Item
+        label="Routing number"
+        name="routing_number"
+        rules={[
+          { required: true, message: 'Enter the 9-digit routing number.' },
+          { pattern: /^\d{9}$/, message: 'The routing number has 9 digits.' },
+        ]}
+      >
         <Input inputMode="numeric" maxLength={9} />
       </Form.Item>
-      <Form.Item label="Account number" name="account_number" rules={[{ required: true, message: 'Enter the account number.' }, { pattern: /^\d{4,17}$/, message: 'The account number has 4 to 17 digits.' }]}>
+      <Form.Item
+        label="Account number"
+        name="account_number"
+        rules={[
+          { required: true, message: 'Enter the account number.' },
+          { pattern: /^\d{4,17}$/, message: 'The account number has 4 to 17 digits.' },
+        ]}
+      >
         <Input inputMode="numeric" maxLength={17} />
       </Form.Item>
       {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
@@ -25,7 +46,9 @@ export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposi
       <Button type="primary" htmlType="submit" loading={link.isPending}>
         Link account
       </Button>
-      <p className="el-muted" style={{ marginTop: 12 }}>Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.</p>
+      <p className="el-muted" style={{ marginTop: 12 }}>
+        Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.
+      </p>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ThemeProvider } from '../app/ThemeProvider';
 import { errorSummary, Form } from './Form';
 

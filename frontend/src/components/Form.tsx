@@ -1,5 +1,5 @@
 import { Form as AntForm, type FormProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 type FinishFailed<Values> = NonNullable<FormProps<Values>['onFinishFailed']>;
 

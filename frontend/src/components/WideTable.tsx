@@ -1,6 +1,7 @@
+import './wide-table.css';
+
 import { Table, type TableProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import './wide-table.css';
 
 /**
  * A table that may be wider than the screen: it scrolls sideways inside its own box, and says so
@@ -12,7 +13,12 @@ import './wide-table.css';
  * each cell is read with its column and its row. A box that scrolls can be focused, so a keyboard
  * can scroll it too (WCAG 2.1.1).
  */
-export function WideTable<T extends object>({ hintLabel, rowHeader = 0, columns, ...props }: TableProps<T> & { hintLabel?: string; rowHeader?: number | false }) {
+export function WideTable<T extends object>({
+  hintLabel,
+  rowHeader = 0,
+  columns,
+  ...props
+}: TableProps<T> & { hintLabel?: string; rowHeader?: number | false }) {
   const box = useRef<HTMLDivElement>(null);
   const [cut, setCut] = useState(false);
   const name = (props as { 'aria-label'?: string })['aria-label'];

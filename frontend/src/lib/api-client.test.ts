@@ -1,5 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { api } from './api-client';
 
 const originalAdapter = api.defaults.adapter;
@@ -14,7 +15,13 @@ function scripted(statuses: (number | 'network')[]) {
     seen.push({ key: AxiosHeaders.from(config.headers).get('Idempotency-Key') as string | undefined, url: config.url });
     const next = statuses.shift() ?? 200;
     if (next === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response = { data: next === 200 ? { ok: true } : { message: 'The service is temporarily unavailable; try again in a moment.' }, status: next, statusText: '', headers: {}, config };
+    const response = {
+      data: next === 200 ? { ok: true } : { message: 'The service is temporarily unavailable; try again in a moment.' },
+      status: next,
+      statusText: '',
+      headers: {},
+      config,
+    };
     if (next >= 400) throw new AxiosError(`Request failed with status code ${next}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
     return response;
   };

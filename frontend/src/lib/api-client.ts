@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
 /**
@@ -22,7 +22,8 @@ export function asCommand(): { headers: { 'Idempotency-Key': string } } {
   return { headers: { 'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}` } };
 }
 
-const hasIdempotencyKey = (config: AxiosRequestConfig | undefined) => Boolean(config?.headers && (config.headers as Record<string, unknown>)['Idempotency-Key']);
+const hasIdempotencyKey = (config: AxiosRequestConfig | undefined) =>
+  Boolean(config?.headers && (config.headers as Record<string, unknown>)['Idempotency-Key']);
 
 /**
  * A command carrying an Idempotency-Key is re-sent with the same key when the API was briefly

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
+
 import { CHUNK_LOAD_TIMEOUT_MS } from './timers';
 
 export class ChunkLoadError extends Error {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { ALERT_MS } from './timers';
 
 /** A message shown for a while (spec §9: alerts last 2000 ms). */
@@ -18,6 +19,11 @@ export function useTimedMessage(ms = ALERT_MS): [string | null, (message: string
     },
     [ms],
   );
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return [message, show, clear];
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+
 import { Notice } from '../components/Notice';
 import { Spinner } from '../components/Spinner';
 import { contractorListQuery } from '../features/directory/api/directory';
@@ -51,7 +52,11 @@ export function CompaniesPage() {
             {errorText}
           </Notice>
         )}
-        {search.data?.fellBack && dismissed !== NO_MATCH_MESSAGE && <Notice tone="warning" onClose={() => setDismissed(NO_MATCH_MESSAGE)}>{NO_MATCH_MESSAGE}</Notice>}
+        {search.data?.fellBack && dismissed !== NO_MATCH_MESSAGE && (
+          <Notice tone="warning" onClose={() => setDismissed(NO_MATCH_MESSAGE)}>
+            {NO_MATCH_MESSAGE}
+          </Notice>
+        )}
         {search.data && (
           <div className="el-grid el-grid--3" style={{ marginTop: 16 }}>
             {search.data.companies.map((company) => (

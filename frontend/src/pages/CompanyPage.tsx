@@ -1,10 +1,12 @@
+import './company-page.css';
+
 import { useParams } from 'react-router-dom';
+
 import { Notice } from '../components/Notice';
 import { Spinner } from '../components/Spinner';
 import { useCompany, useCompanyServices } from '../features/directory/api/directory';
 import { errorMessage } from '../lib/api-client';
 import { formatPhoneDisplay } from '../lib/format';
-import './company-page.css';
 
 /** A contractor's profile (spec §2): name in capitals with the logo, contact details, services as badges. */
 export function CompanyPage() {
@@ -13,9 +15,21 @@ export function CompanyPage() {
   const company = useCompany(valid ? id : 0);
   const services = useCompanyServices(valid ? id : 0);
 
-  if (!valid) return <div className="el-page el-container"><Notice tone="warning" title="There is no such contractor." /></div>;
+  if (!valid)
+    return (
+      <div className="el-page el-container">
+        <Notice tone="warning" title="There is no such contractor." />
+      </div>
+    );
   if (company.isPending) return <Spinner label="Loading the profile…" />;
-  if (company.isError) return <div className="el-page el-container"><Notice tone="danger" title="We could not load this contractor.">{errorMessage(company.error)}</Notice></div>;
+  if (company.isError)
+    return (
+      <div className="el-page el-container">
+        <Notice tone="danger" title="We could not load this contractor.">
+          {errorMessage(company.error)}
+        </Notice>
+      </div>
+    );
   const c = company.data;
   return (
     <div className="el-page el-container el-company">
@@ -28,20 +42,51 @@ export function CompanyPage() {
           <h2>Contact</h2>
           <address className="el-company__address">
             {c.street && <div>{c.street}</div>}
-            <div>{[c.city, c.state].filter(Boolean).join(', ')} {c.zip_code}</div>
+            <div>
+              {[c.city, c.state].filter(Boolean).join(', ')} {c.zip_code}
+            </div>
           </address>
           <dl className="el-company__facts">
-            {c.phone && (<><dt>Phone</dt><dd><a href={`tel:+1${c.phone}`}>{formatPhoneDisplay(c.phone)}</a></dd></>)}
-            {c.contact_email && (<><dt>Email</dt><dd><a href={`mailto:${c.contact_email}`}>{c.contact_email}</a></dd></>)}
+            {c.phone && (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={`tel:+1${c.phone}`}>{formatPhoneDisplay(c.phone)}</a>
+                </dd>
+              </>
+            )}
+            {c.contact_email && (
+              <>
+                <dt>Email</dt>
+                <dd>
+                  <a href={`mailto:${c.contact_email}`}>{c.contact_email}</a>
+                </dd>
+              </>
+            )}
             {/* Only web links become links: the API refuses other schemes, older rows may predate that. */}
-            {c.website_link && (<><dt>Website</dt><dd>{/^https?:\/\//i.test(c.website_link) ? <a href={c.website_link} target="_blank" rel="noreferrer noopener">{c.website_link.replace(/^https?:\/\//i, '')}</a> : c.website_link}</dd></>)}
+            {c.website_link && (
+              <>
+                <dt>Website</dt>
+                <dd>
+                  {/^https?:\/\//i.test(c.website_link) ? (
+                    <a href={c.website_link} target="_blank" rel="noreferrer noopener">
+                      {c.website_link.replace(/^https?:\/\//i, '')}
+                    </a>
+                  ) : (
+                    c.website_link
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="el-card" aria-label="Credentials">
           <h2>Credentials</h2>
           <dl className="el-company__facts">
-            <dt>License number</dt><dd>{c.license ?? 'Not provided'}</dd>
-            <dt>Insurance provider</dt><dd>{c.insurance ?? 'Not provided'}</dd>
+            <dt>License number</dt>
+            <dd>{c.license ?? 'Not provided'}</dd>
+            <dt>Insurance provider</dt>
+            <dd>{c.insurance ?? 'Not provided'}</dd>
           </dl>
         </section>
       </div>
@@ -55,7 +100,9 @@ export function CompanyPage() {
         <h2>Services Offered</h2>
         <ul className="el-badges">
           {(services.data ?? []).map((s) => (
-            <li key={s} className="el-badge">{s}</li>
+            <li key={s} className="el-badge">
+              {s}
+            </li>
           ))}
         </ul>
       </section>

@@ -1,5 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+
 import { ThemeProvider } from '../app/ThemeProvider';
 import { Spinner } from '../components/Spinner';
 import { DeletionRequestForm } from '../features/account/components/DeletionRequestForm';
@@ -60,7 +61,10 @@ export function JoinPage() {
 
 export function ApplyPage() {
   return (
-    <FormPage title="Apply as a contractor" intro="Tell us about your company. Once approved, you are listed in our directory and can start escrow projects with owners.">
+    <FormPage
+      title="Apply as a contractor"
+      intro="Tell us about your company. Once approved, you are listed in our directory and can start escrow projects with owners."
+    >
       <ApplicationForm />
     </FormPage>
   );
@@ -102,7 +106,10 @@ export function ResetPasswordPage() {
 
 export function DeleteAccountPage() {
   return (
-    <FormPage title="Delete My Account" intro="Send us a request and we will delete your account and your personal details. Payment records the law requires us to keep stay, without your personal details.">
+    <FormPage
+      title="Delete My Account"
+      intro="Send us a request and we will delete your account and your personal details. Payment records the law requires us to keep stay, without your personal details."
+    >
       <DeletionRequestForm />
     </FormPage>
   );

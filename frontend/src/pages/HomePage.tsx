@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import { ContractorSearchForm } from '../features/directory/components/ContractorSearchForm';
 import { EscrowSteps, JoinCallToAction, PromiseSummary, TrustSeals } from '../features/marketing/components/MarketingBlocks';
 

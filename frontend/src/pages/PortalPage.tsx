@@ -1,14 +1,15 @@
 import { formatDollars } from '@escrow/domain';
 import { App, Button, Empty, Grid, Modal, Tag } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+
+import type { ProjectSummary } from '../api/projects';
 import { Spinner } from '../components/Spinner';
+import { WideTable } from '../components/WideTable';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
-import { useProjects } from '../features/projects/api/projects';
 import { resumePath, useDiscardDraft } from '../features/projects/api/new-project';
-import { WideTable } from '../components/WideTable';
-import type { ProjectSummary } from '../api/projects';
+import { useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
 import { TOAST_PROJECT_CREATED_MS } from '../lib/timers';
 import { PortalShell } from './portal/PortalShell';
@@ -147,7 +148,11 @@ function ProjectsTable() {
       >
         {discarding && (
           <p>
-            The draft {discarding.service} project{discarding.customer_name ? ` with ${discarding.your_role === 'buyer' ? (discarding.primary_company_name ?? 'no seller yet') : discarding.customer_name}` : ''} and its {discarding.milestone_count} milestone
+            The draft {discarding.service} project
+            {discarding.customer_name
+              ? ` with ${discarding.your_role === 'buyer' ? (discarding.primary_company_name ?? 'no seller yet') : discarding.customer_name}`
+              : ''}{' '}
+            and its {discarding.milestone_count} milestone
             {discarding.milestone_count === 1 ? '' : 's'} will be gone. Nobody else has seen it.
           </p>
         )}

@@ -4,6 +4,7 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { AxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+
 import { api } from '../lib/api-client';
 
 export interface FakeCall {
@@ -23,7 +24,11 @@ type Route = (call: FakeCall) => Reply | undefined;
 export function fakeApi(route: Route) {
   const calls: FakeCall[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const call: FakeCall = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', data: config.data ? JSON.parse(config.data as string) : undefined };
+    const call: FakeCall = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      data: config.data ? JSON.parse(config.data as string) : undefined,
+    };
     calls.push(call);
     const reply = route(call) ?? { status: 404, body: { message: `no fake for ${call.method} ${call.url}` } };
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
@@ -45,10 +50,25 @@ export function renderScreen(element: ReactNode, { path = '/', pattern = '*' }: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: pattern, element: <>{element}<LocationProbe /></> },
+      {
+        path: pattern,
+        element: (
+          <>
+            {element}
+            <LocationProbe />
+          </>
+        ),
+      },
       { path: '*', element: <LocationProbe /> },
     ],
     { initialEntries: [path] },
   );
-  return { queryClient, ...render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>) };
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  };
 }

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderScreen } from './render';
-import { SignupForm } from '../features/auth/components/SignupForm';
-import { AcceptInvitationForm } from '../features/auth/components/AcceptInvitationForm';
+
 import { ApplicationForm } from '../features/applications/components/ApplicationForm';
+import { AcceptInvitationForm } from '../features/auth/components/AcceptInvitationForm';
+import { SignupForm } from '../features/auth/components/SignupForm';
 import ContactForm from '../features/contact/components/ContactForm';
+import { fakeApi, renderScreen } from './render';
 
 describe('sign-up forms', () => {
   it('buyer sign-up formats the phone as typed and explains each missing field', async () => {
@@ -21,7 +22,19 @@ describe('sign-up forms', () => {
   });
 
   it('buyer sign-up sends 10 digits and a clean email, then opens the portal', async () => {
-    const { calls } = fakeApi(() => ({ status: 201, body: { user_id: 9, first_name: 'A', last_name: 'B', email: 'a@b.co', display_name: 'A B', phone: '5551234567', company: null, permissions: { user: true } } }));
+    const { calls } = fakeApi(() => ({
+      status: 201,
+      body: {
+        user_id: 9,
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@b.co',
+        display_name: 'A B',
+        phone: '5551234567',
+        company: null,
+        permissions: { user: true },
+      },
+    }));
     renderScreen(<SignupForm />);
     await userEvent.type(screen.getByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Byron');
@@ -46,7 +59,9 @@ describe('sign-up forms', () => {
   });
 
   it('the contractor application needs the company, contact, place and services', async () => {
-    const { calls } = fakeApi((call) => (call.url === '/services' ? { status: 200, body: [{ service_name: 'Roofing' }] } : { status: 201, body: { application_id: 4 } }));
+    const { calls } = fakeApi((call) =>
+      call.url === '/services' ? { status: 200, body: [{ service_name: 'Roofing' }] } : { status: 201, body: { application_id: 4 } },
+    );
     renderScreen(<ApplicationForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Send my application' }));
     expect(await screen.findByText('Please enter the company name.')).toBeInTheDocument();
@@ -55,7 +70,11 @@ describe('sign-up forms', () => {
   });
 
   it('the invited buyer sees who the invitation is for, or Link invalid.', async () => {
-    fakeApi((call) => (call.url === '/auth/invite/good' ? { status: 200, body: { user_id: 3, first_name: 'Robin', last_name: 'C', email: 'robin@x.co' } } : { status: 404, body: { message: 'Link invalid.' } }));
+    fakeApi((call) =>
+      call.url === '/auth/invite/good'
+        ? { status: 200, body: { user_id: 3, first_name: 'Robin', last_name: 'C', email: 'robin@x.co' } }
+        : { status: 404, body: { message: 'Link invalid.' } },
+    );
     renderScreen(<AcceptInvitationForm hash="good" />);
     expect(await screen.findByText(/Welcome, Robin/)).toHaveTextContent('robin@x.co');
     renderScreen(<AcceptInvitationForm hash="stale" />);
@@ -72,4 +91,3 @@ describe('sign-up forms', () => {
     expect(await screen.findByText('Thanks! We will get back to you within 24 hours.')).toBeInTheDocument();
   });
 });
-

@@ -1,4 +1,5 @@
 import { MILESTONE_EVENT_TYPES, PROJECT_EVENT_TYPES, type RecordedEvent } from '@escrow/domain';
+
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { actorIdOf, jobIdOf } from '../shared/event-context';
 import { columns } from '../shared/folded-state';
@@ -17,8 +18,19 @@ export class AuditTrailProjector implements Projector {
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::numeric[], $5::text[], $6::int[], $7::int[], $8::text[], $9::int[], $10::text[],
           $11::timestamptz[], $12::timestamptz[], $13::jsonb[])`,
       columns(events, (e) => [
-        e.id, `${e.position.commit}/${e.position.prepare}`, e.position.commit.toString(), e.position.prepare.toString(), e.streamId, jobIdOf(e),
-        (e.data as { originalId?: number }).originalId ?? null, e.type, actorIdOf(e), e.metadata.actorRole, e.metadata.occurredAt, e.recordedAt, JSON.stringify(e.data),
+        e.id,
+        `${e.position.commit}/${e.position.prepare}`,
+        e.position.commit.toString(),
+        e.position.prepare.toString(),
+        e.streamId,
+        jobIdOf(e),
+        (e.data as { originalId?: number }).originalId ?? null,
+        e.type,
+        actorIdOf(e),
+        e.metadata.actorRole,
+        e.metadata.occurredAt,
+        e.recordedAt,
+        JSON.stringify(e.data),
       ]),
     );
   }

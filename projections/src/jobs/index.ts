@@ -1,3 +1,3 @@
-export * from './jobs.projector';
 export * from './job.entity';
+export * from './jobs.projector';
 export * from './migrations';

@@ -1,10 +1,14 @@
-import { evolveProject, PROJECT_EVENT_TYPES, type ActiveProject, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
+import { type ActiveProject, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
+
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, columns, type FoldedStateStore } from '../shared/folded-state';
 
 const jobsStore: FoldedStateStore<ProjectState> = {
   async load(context, keys) {
-    const rows = await context.query<{ job_id: number; state: ProjectState }>(`SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`, [keys]);
+    const rows = await context.query<{ job_id: number; state: ProjectState }>(
+      `SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`,
+      [keys],
+    );
     return new Map(rows.map((r) => [r.job_id, r.state]));
   },
   async save(context, states) {
@@ -20,10 +24,25 @@ const jobsStore: FoldedStateStore<ProjectState> = {
          is_draft = excluded.is_draft, updated_at = excluded.updated_at, state = excluded.state, submitted_at = excluded.submitted_at,
          customer_signed_at = excluded.customer_signed_at, company_signed_at = excluded.company_signed_at, discarded_at = excluded.discarded_at`,
       columns(projects, (p) => {
-        const updatedAt = [p.createdAt, p.submittedAt, p.discardedAt, p.signatures.customer?.at, p.signatures.company?.at].filter((t): t is string => Boolean(t)).sort().at(-1)!;
+        const updatedAt = [p.createdAt, p.submittedAt, p.discardedAt, p.signatures.customer?.at, p.signatures.company?.at]
+          .filter((t): t is string => Boolean(t))
+          .sort()
+          .at(-1)!;
         return [
-          p.jobId, p.customerId, p.primaryCompanyId, p.service, p.customerInitiated, p.status !== 'submitted', p.createdBy, p.createdAt, updatedAt,
-          JSON.stringify(p), p.submittedAt, p.signatures.customer?.at ?? null, p.signatures.company?.at ?? null, p.discardedAt ?? null,
+          p.jobId,
+          p.customerId,
+          p.primaryCompanyId,
+          p.service,
+          p.customerInitiated,
+          p.status !== 'submitted',
+          p.createdBy,
+          p.createdAt,
+          updatedAt,
+          JSON.stringify(p),
+          p.submittedAt,
+          p.signatures.customer?.at ?? null,
+          p.signatures.company?.at ?? null,
+          p.discardedAt ?? null,
         ];
       }),
     );

@@ -1,14 +1,17 @@
-import { MILESTONE_EVENT_TYPES, postingsFor, type MilestoneEvent, type RecordedEvent } from '@escrow/domain';
+import { MILESTONE_EVENT_TYPES, type MilestoneEvent, postingsFor, type RecordedEvent } from '@escrow/domain';
+
 import type { ProjectionContext, Projector } from '../runner/projector';
-import { columns } from '../shared/folded-state';
 import { jobIdOf } from '../shared/event-context';
+import { columns } from '../shared/folded-state';
 
 /** The double-entry ledger: the postings of every money event, in global order. */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
   readonly version = 2;
   readonly tables = ['ledger_entries'] as const;
-  readonly handles = MILESTONE_EVENT_TYPES.filter((t) => ['DepositSettled', 'DepositReturned', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'].includes(t));
+  readonly handles = MILESTONE_EVENT_TYPES.filter((t) =>
+    ['DepositSettled', 'DepositReturned', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'].includes(t),
+  );
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
     const rows = events.flatMap((event) => {
@@ -23,8 +26,18 @@ export class LedgerProjector implements Projector {
        SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::numeric[], $5::numeric[], $6::int[], $7::int[], $8::text[], $9::int[],
           $10::numeric[], $11::text[], $12::timestamptz[])`,
       columns(rows, ({ event, data, jobId, posting, line }) => [
-        event.id, line, `${event.position.commit}/${event.position.prepare}`, event.position.commit.toString(), event.position.prepare.toString(),
-        jobId, data.originalId, posting.account, posting.companyId, posting.amount, event.type, data.at,
+        event.id,
+        line,
+        `${event.position.commit}/${event.position.prepare}`,
+        event.position.commit.toString(),
+        event.position.prepare.toString(),
+        jobId,
+        data.originalId,
+        posting.account,
+        posting.companyId,
+        posting.amount,
+        event.type,
+        data.at,
       ]),
     );
   }

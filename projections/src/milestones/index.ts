@@ -1,2 +1,2 @@
-export * from './milestones.projector';
 export * from './migrations';
+export * from './milestones.projector';

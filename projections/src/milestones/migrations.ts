@@ -145,7 +145,15 @@ export class CreateMilestoneReadModels1763800004000 implements MigrationInterfac
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['milestone_disputes', 'milestone_refunds', 'milestone_disbursements', 'milestone_deposits', 'milestone_payees', 'milestone_versions', 'milestones']) {
+    for (const t of [
+      'milestone_disputes',
+      'milestone_refunds',
+      'milestone_disbursements',
+      'milestone_deposits',
+      'milestone_payees',
+      'milestone_versions',
+      'milestones',
+    ]) {
       await q.query(`DROP TABLE ${t}`);
     }
   }

@@ -1,4 +1,5 @@
 import {
+  type ActiveMilestone,
   currentVersion,
   disbursedFromEscrow,
   evolveMilestone,
@@ -8,21 +9,28 @@ import {
   held,
   isLocked,
   MILESTONE_EVENT_TYPES,
+  type MilestoneEvent,
+  type MilestoneState,
   milestoneStatus,
   money,
   paidToPayees,
+  type RecordedEvent,
   refunded,
   settledDeposits,
   sum,
-  type ActiveMilestone,
-  type MilestoneEvent,
-  type MilestoneState,
-  type RecordedEvent,
 } from '@escrow/domain';
-import type { ProjectionContext, Projector } from '../runner/projector';
-import { applyFolded, columns, insertAll, type BulkInsert, type FoldedStateStore } from '../shared/folded-state';
 
-const CHILD_TABLES = ['milestone_versions', 'milestone_payees', 'milestone_deposits', 'milestone_disbursements', 'milestone_refunds', 'milestone_disputes'] as const;
+import type { ProjectionContext, Projector } from '../runner/projector';
+import { applyFolded, type BulkInsert, columns, type FoldedStateStore, insertAll } from '../shared/folded-state';
+
+const CHILD_TABLES = [
+  'milestone_versions',
+  'milestone_payees',
+  'milestone_deposits',
+  'milestone_disbursements',
+  'milestone_refunds',
+  'milestone_disputes',
+] as const;
 
 const milestoneStore: FoldedStateStore<MilestoneState> = {
   async load(context, keys) {
@@ -54,17 +62,41 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
        SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::boolean[],
           $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[],
           $18::boolean[], $19::boolean[], $20::timestamptz[], $21::timestamptz[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::timestamptz[])`,
-      active, (s) => {
+      active,
+      (s) => {
         const head = headVersion(s);
         const current = currentVersion(s);
-        const firstSettled = s.deposits.filter((d) => d.settledAt).map((d) => d.settledAt!).sort()[0] ?? null;
+        const firstSettled =
+          s.deposits
+            .filter((d) => d.settledAt)
+            .map((d) => d.settledAt!)
+            .sort()[0] ?? null;
         return [
-          s.originalId, s.jobId, JSON.stringify(s), milestoneStatus(s), s.currentVersionId, head.versionId, head.position, head.title, isLocked(s),
-          (current ?? head).terms.depositTotal, formatAmount(settledDeposits(s)),
+          s.originalId,
+          s.jobId,
+          JSON.stringify(s),
+          milestoneStatus(s),
+          s.currentVersionId,
+          head.versionId,
+          head.position,
+          head.title,
+          isLocked(s),
+          (current ?? head).terms.depositTotal,
+          formatAmount(settledDeposits(s)),
           formatAmount(sum(s.deposits.filter((d) => d.status === 'pending').map((d) => money(d.amount)))),
-          formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))), formatAmount(paidToPayees(s)), formatAmount(feesTaken(s)), formatAmount(refunded(s)),
-          formatAmount(held(s)), s.completion.customer, s.completion.company, s.responseDeadline, s.createdAt, current?.agreedAt ?? null,
-          firstSettled, s.completedAt, s.updatedAt,
+          formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))),
+          formatAmount(paidToPayees(s)),
+          formatAmount(feesTaken(s)),
+          formatAmount(refunded(s)),
+          formatAmount(held(s)),
+          s.completion.customer,
+          s.completion.company,
+          s.responseDeadline,
+          s.createdAt,
+          current?.agreedAt ?? null,
+          firstSettled,
+          s.completedAt,
+          s.updatedAt,
         ];
       },
     );
@@ -76,9 +108,25 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
           company_approval, amount, fee_total, deposit_total, created_at, agreed_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::boolean[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[],
           $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::timestamptz[], $17::timestamptz[])`,
-      versions, ({ s, v }) => [
-        v.versionId, s.originalId, s.jobId, v.isOriginal, v.title, v.definition, v.position, v.proposedBy, v.proposedByParty, v.status,
-        v.approvals.customer, v.approvals.company, v.terms.amount, v.terms.feeTotal, v.terms.depositTotal, v.proposedAt, v.agreedAt,
+      versions,
+      ({ s, v }) => [
+        v.versionId,
+        s.originalId,
+        s.jobId,
+        v.isOriginal,
+        v.title,
+        v.definition,
+        v.position,
+        v.proposedBy,
+        v.proposedByParty,
+        v.status,
+        v.approvals.customer,
+        v.approvals.company,
+        v.terms.amount,
+        v.terms.feeTotal,
+        v.terms.depositTotal,
+        v.proposedAt,
+        v.agreedAt,
       ],
     );
 
@@ -88,7 +136,21 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
          (mp_id, m_id, original_id, job_id, company_id, type, percent_decimal, amount, include_fee, fee, net, buyer_owes)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::numeric[], $8::numeric[], $9::boolean[],
           $10::numeric[], $11::numeric[], $12::numeric[])`,
-      payees, ({ s, v, p }) => [p.payeeId, v.versionId, s.originalId, s.jobId, p.companyId, p.type, p.percentDecimal, p.amount, p.includeFee, p.fee, p.net, p.buyerOwes],
+      payees,
+      ({ s, v, p }) => [
+        p.payeeId,
+        v.versionId,
+        s.originalId,
+        s.jobId,
+        p.companyId,
+        p.type,
+        p.percentDecimal,
+        p.amount,
+        p.includeFee,
+        p.fee,
+        p.net,
+        p.buyerOwes,
+      ],
     );
 
     const deposits = active.flatMap((s) => s.deposits.map((d) => ({ s, d })));
@@ -97,7 +159,20 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
          (md_id, original_id, m_id, job_id, amount, status, requested_by, bank_last4, created_at, settled_at, failure_reason)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::text[], $7::int[], $8::text[], $9::timestamptz[],
           $10::timestamptz[], $11::text[])`,
-      deposits, ({ s, d }) => [d.depositId, s.originalId, d.versionId, s.jobId, d.amount, d.status, d.requestedBy, d.bankAccountLast4, d.requestedAt, d.settledAt, d.failureReason],
+      deposits,
+      ({ s, d }) => [
+        d.depositId,
+        s.originalId,
+        d.versionId,
+        s.jobId,
+        d.amount,
+        d.status,
+        d.requestedBy,
+        d.bankAccountLast4,
+        d.requestedAt,
+        d.settledAt,
+        d.failureReason,
+      ],
     );
 
     const disbursements = active.flatMap((s) => s.disbursements.map((d) => ({ s, d })));
@@ -106,14 +181,16 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
          (disbursement_id, original_id, job_id, mp_id, company_id, amount, fee, status, cause, created_at, paid_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::text[], $9::text[],
           $10::timestamptz[], $11::timestamptz[])`,
-      disbursements, ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
+      disbursements,
+      ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
     );
 
     const refunds = active.flatMap((s) => s.refunds.map((r) => ({ s, r })));
     add(
       `INSERT INTO ${context.table('milestone_refunds')} (refund_id, original_id, job_id, amount, reason, status, created_at, paid_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::numeric[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])`,
-      refunds, ({ s, r }) => [r.refundId, s.originalId, s.jobId, r.amount, r.reason, r.status, r.requestedAt, r.paidAt],
+      refunds,
+      ({ s, r }) => [r.refundId, s.originalId, s.jobId, r.amount, r.reason, r.status, r.requestedAt, r.paidAt],
     );
 
     const disputes = active.flatMap((s) => s.disputes.map((d) => ({ s, d })));
@@ -123,10 +200,25 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
           resolution, release_amount, refund_amount, note, resolved_by, resolved_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::timestamptz[], $8::int[], $9::text[],
           $10::timestamptz[], $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::text[], $16::int[], $17::timestamptz[])`,
-      disputes, ({ s, d }) => [
-        d.disputeId, s.originalId, s.jobId, d.openedBy, d.openedByParty, d.statement, d.openedAt, d.response?.by ?? null, d.response?.statement ?? null,
-        d.response?.at ?? null, d.status, d.resolution?.resolution ?? null, d.resolution?.releaseAmount ?? null, d.resolution?.refundAmount ?? null,
-        d.resolution?.note ?? null, d.resolution?.by ?? null, d.resolution?.at ?? null,
+      disputes,
+      ({ s, d }) => [
+        d.disputeId,
+        s.originalId,
+        s.jobId,
+        d.openedBy,
+        d.openedByParty,
+        d.statement,
+        d.openedAt,
+        d.response?.by ?? null,
+        d.response?.statement ?? null,
+        d.response?.at ?? null,
+        d.status,
+        d.resolution?.resolution ?? null,
+        d.resolution?.releaseAmount ?? null,
+        d.resolution?.refundAmount ?? null,
+        d.resolution?.note ?? null,
+        d.resolution?.by ?? null,
+        d.resolution?.at ?? null,
       ],
     );
     await insertAll(context, parts);

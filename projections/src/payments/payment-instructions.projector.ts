@@ -1,4 +1,5 @@
 import type { MilestoneEvent, RecordedEvent } from '@escrow/domain';
+
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
 import { columns } from '../shared/folded-state';
@@ -74,7 +75,20 @@ export class PaymentInstructionsProjector implements Projector {
       const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
         const at = ref(kind, originalId, referenceId);
         if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice in one batch`);
-        opened.set(at, { key: instructionKey(recorded), kind, referenceId, originalId, jobId: jobIdOf(recorded), companyId, amount, bankLast4, status: 'open', clearsAt: null, createdAt: event.data.at, completedAt: null });
+        opened.set(at, {
+          key: instructionKey(recorded),
+          kind,
+          referenceId,
+          originalId,
+          jobId: jobIdOf(recorded),
+          companyId,
+          amount,
+          bankLast4,
+          status: 'open',
+          clearsAt: null,
+          createdAt: event.data.at,
+          completedAt: null,
+        });
       };
       const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
         const at = ref(kind, originalId, referenceId);
@@ -125,7 +139,20 @@ export class PaymentInstructionsProjector implements Projector {
         `INSERT INTO ${table} (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, clears_at, created_at, completed_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::text[], $9::text[], $10::timestamptz[],
             $11::timestamptz[], $12::timestamptz[])`,
-        columns([...opened.values()], (r) => [r.key, r.kind, r.referenceId, r.originalId, r.jobId, r.companyId, r.amount, r.bankLast4, r.status, r.clearsAt, r.createdAt, r.completedAt]),
+        columns([...opened.values()], (r) => [
+          r.key,
+          r.kind,
+          r.referenceId,
+          r.originalId,
+          r.jobId,
+          r.companyId,
+          r.amount,
+          r.bankLast4,
+          r.status,
+          r.clearsAt,
+          r.createdAt,
+          r.completedAt,
+        ]),
       );
     }
     if (changed.size > 0) {

@@ -1,7 +1,9 @@
-import type { RecordedEvent } from '@escrow/domain';
 import { createHash } from 'node:crypto';
+
+import type { RecordedEvent } from '@escrow/domain';
 import type { Pool, PoolClient } from 'pg';
-import { quoteIdentifier, type ProjectionContext, type Projector } from './projector';
+
+import { type ProjectionContext, type Projector, quoteIdentifier } from './projector';
 
 const statementNames = new Map<string, string>();
 

@@ -55,10 +55,7 @@ export function samePosition(a: GlobalPosition | null, b: GlobalPosition | null)
 
 /** Creates the row of a projector seen for the first time; an existing row is left alone. */
 export async function ensureCheckpoint(db: Queryable, name: string, version: number): Promise<Checkpoint> {
-  await db.query(
-    `INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
-    [name, version],
-  );
+  await db.query(`INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, version]);
   return (await readCheckpoint(db, name))!;
 }
 
@@ -76,13 +73,7 @@ export async function readAllCheckpoints(db: Queryable): Promise<Checkpoint[]> {
   return rows.map(toCheckpoint);
 }
 
-export async function advanceCheckpoint(
-  db: Queryable,
-  name: string,
-  position: GlobalPosition,
-  applied: number,
-  lastEventAt: Date,
-): Promise<void> {
+export async function advanceCheckpoint(db: Queryable, name: string, position: GlobalPosition, applied: number, lastEventAt: Date): Promise<void> {
   await db.query({
     name: 'escrow_checkpoint_advance',
     text: `UPDATE projection_checkpoints
@@ -94,10 +85,11 @@ export async function advanceCheckpoint(
 }
 
 export async function markStopped(db: Queryable, name: string, error: string, failedEventId: string | null): Promise<void> {
-  await db.query(
-    `UPDATE projection_checkpoints SET state = 'stopped', error = $2, failed_event_id = $3, updated_at = now() WHERE name = $1`,
-    [name, error, failedEventId],
-  );
+  await db.query(`UPDATE projection_checkpoints SET state = 'stopped', error = $2, failed_event_id = $3, updated_at = now() WHERE name = $1`, [
+    name,
+    error,
+    failedEventId,
+  ]);
 }
 
 /**

@@ -1,6 +1,7 @@
+import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
-import { copyEvents, CopyRefusedError, verifyCopy, type CopyEndpoint, type CopyProgress, type VerifyResult } from './copy-events';
+
+import { type CopyEndpoint, copyEvents, type CopyProgress, CopyRefusedError, verifyCopy, type VerifyResult } from './copy-events';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
 import type { RebuildProgress } from './rebuild';
 import type { RebuildComparison } from './table-compare';
@@ -57,13 +58,17 @@ function formatStatusTable(statuses: ProjectorStatus[]): string {
       : s.parkedStreams.length > 0
         ? `${s.parkedStreams.length} parked stream(s): ${s.parkedStreams.map((p) => p.streamId).join(', ')}`
         : s.lastRebuild?.state === 'running'
-        ? `rebuild ${s.lastRebuild.done}/${s.lastRebuild.total ?? '?'}${s.lastRebuild.stale ? ' (interrupted: no heartbeat)' : ''}`
-        : s.lastRebuild?.state === 'failed'
-          ? `last rebuild failed: ${s.lastRebuild.error}`
-          : '',
+          ? `rebuild ${s.lastRebuild.done}/${s.lastRebuild.total ?? '?'}${s.lastRebuild.stale ? ' (interrupted: no heartbeat)' : ''}`
+          : s.lastRebuild?.state === 'failed'
+            ? `last rebuild failed: ${s.lastRebuild.error}`
+            : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const parked = statuses.flatMap((s) => s.parkedStreams.map((p) => `parked: ${s.name} ${p.streamId} since ${p.parkedAt}: ${p.error}`));
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ...parked].join('\n');
 }
@@ -104,7 +109,10 @@ function progressReporter(io: CliIo): { update: (p: RebuildProgress) => void; st
 
 function copyReporter(io: CliIo): { update: (p: CopyProgress) => void; stop: () => void } {
   if (io.isTTY) {
-    const bar = new SingleBar({ format: 'copy-events [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true }, Presets.shades_classic);
+    const bar = new SingleBar(
+      { format: 'copy-events [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true },
+      Presets.shades_classic,
+    );
     let started = false;
     return {
       update: (p) => {
@@ -147,7 +155,8 @@ function reportVerification(io: CliIo, result: VerifyResult): boolean {
 /** One line for the operator: did the rebuilt tables equal the live ones? */
 export function describeComparison(comparison: RebuildComparison): string {
   if (!comparison.compared) return `not compared with the live tables: ${comparison.reason}`;
-  if (comparison.equal) return `equal to the live tables at ${comparison.position} (${comparison.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ')})`;
+  if (comparison.equal)
+    return `equal to the live tables at ${comparison.position} (${comparison.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ')})`;
   const differing = comparison.tables.filter((t) => !t.equal).map((t) => `${t.table} (live ${t.liveRows} rows, rebuilt ${t.rebuiltRows})`);
   return `DIFFERS from the live tables at ${comparison.position}: ${differing.join(', ')}; the rebuilt tables are now live`;
 }
@@ -156,7 +165,12 @@ export function describeComparison(comparison: RebuildComparison): string {
  * `projections status | run | rebuild <name>|--all | resume <name>`: the operator's tool.
  * Returns the process exit code.
  */
-export async function runProjectionsCli(argv: string[], openContext: () => Promise<CliContext>, io: CliIo = defaultIo, openCopyStores?: OpenCopyStores): Promise<number> {
+export async function runProjectionsCli(
+  argv: string[],
+  openContext: () => Promise<CliContext>,
+  io: CliIo = defaultIo,
+  openCopyStores?: OpenCopyStores,
+): Promise<number> {
   let exitCode = 0;
   const program = new Command('projections')
     .description('Operate the projection runner: status, run as a worker, rebuild read models')
@@ -205,7 +219,8 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
     .action((name: string | undefined, options: { all?: boolean }) =>
       withContext(async ({ runner }) => {
         const names = options.all ? runner.projectors.map((p) => p.name) : name ? [name] : [];
-        if (names.length === 0) throw new CommanderError(2, 'usage', 'Name a projector or pass --all. Known projectors: ' + runner.projectors.map((p) => p.name).join(', '));
+        if (names.length === 0)
+          throw new CommanderError(2, 'usage', 'Name a projector or pass --all. Known projectors: ' + runner.projectors.map((p) => p.name).join(', '));
         // One pass over the events for all of them (see rebuildProjections).
         const reporter = progressReporter(io);
         try {
@@ -216,7 +231,8 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
             io.out(`${result.projector}: ${describeComparison(result.comparison)}`);
             if (result.comparison.compared && !result.comparison.equal) exitCode = 4;
           }
-          if (results.length > 1) io.out(`${results.length} read models rebuilt in one pass over ${results[0]!.events} events in ${results[0]!.seconds.toFixed(1)} s`);
+          if (results.length > 1)
+            io.out(`${results.length} read models rebuilt in one pass over ${results[0]!.events} events in ${results[0]!.seconds.toFixed(1)} s`);
         } catch (error) {
           reporter.stop();
           throw error;
@@ -253,7 +269,10 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
     .description('copy every stream to another event store in global order (same ids and metadata), resumable, then verify both sides')
     .requiredOption('--from <kind>', 'the source: postgres or eventstoredb')
     .requiredOption('--to <kind>', 'the target: postgres or eventstoredb')
-    .option('--from-url <url>', 'source PostgreSQL URL or EventStoreDB connection string (default: DATABASE_URL or the embedded database, EVENTSTORE_CONNECTION_STRING)')
+    .option(
+      '--from-url <url>',
+      'source PostgreSQL URL or EventStoreDB connection string (default: DATABASE_URL or the embedded database, EVENTSTORE_CONNECTION_STRING)',
+    )
     .option('--to-url <url>', 'target PostgreSQL URL or EventStoreDB connection string (required when both sides are the same kind)')
     .option('--state <file>', 'where the copy remembers how far it got; run the same command again to resume (default: under DATA_DIR)')
     .option('--batch <n>', 'events per page', '1000')
@@ -263,9 +282,14 @@ export async function runProjectionsCli(argv: string[], openContext: () => Promi
       const from = { kind: kind('--from', options.from), url: options.fromUrl ?? null };
       const to = { kind: kind('--to', options.to), url: options.toUrl ?? null };
       const batchSize = Number(options.batch);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new CommanderError(2, 'usage', `--batch must be a whole number from 1 to 100000, not "${options.batch}".`);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
+        throw new CommanderError(2, 'usage', `--batch must be a whole number from 1 to 100000, not "${options.batch}".`);
       if (from.kind === to.kind && (to.url ?? null) === (from.url ?? null)) {
-        throw new CommanderError(2, 'usage', `The source and the target are the same ${from.kind} store: give the target with --to-url (and the source with --from-url when it is not the default).`);
+        throw new CommanderError(
+          2,
+          'usage',
+          `The source and the target are the same ${from.kind} store: give the target with --to-url (and the source with --from-url when it is not the default).`,
+        );
       }
       const stores = await openCopyStores(from, to).catch((error: unknown) => {
         throw error instanceof CopyRefusedError ? new CommanderError(2, 'usage', error.message) : error;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { formatPosition, parsePosition, type EventStore, type GlobalPosition, type NewEvent, type ReadAllPage, type RecordedEvent } from '@escrow/domain';
+
+import { type EventStore, formatPosition, type GlobalPosition, type NewEvent, parsePosition, type ReadAllPage, type RecordedEvent } from '@escrow/domain';
 
 /** A store on one side of a copy, and words for it in messages and in the state file. */
 export interface CopyEndpoint {
@@ -159,7 +160,16 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
     }
   }
   const now = () => new Date().toISOString();
-  const state: CopyState = previous ?? { version: 1, source: source.description, target: target.description, after: null, copied: 0, startedAt: now(), updatedAt: now(), finishedAt: null };
+  const state: CopyState = previous ?? {
+    version: 1,
+    source: source.description,
+    target: target.description,
+    after: null,
+    copied: 0,
+    startedAt: now(),
+    updatedAt: now(),
+    finishedAt: null,
+  };
   if (!previous) writeState(options.stateFile, state);
   state.finishedAt = null;
 

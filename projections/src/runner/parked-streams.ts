@@ -1,6 +1,7 @@
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@escrow/domain';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { Pool as PgPool, PoolClient } from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
 import { readCheckpoint } from './checkpoints';
 import type { Projector } from './projector';
@@ -68,10 +69,7 @@ export async function listParkedStreams(db: Queryable, projector?: string): Prom
     error: string;
     parked_at: Date;
     retried_at: Date | null;
-  }>(
-    `SELECT * FROM projection_parked_streams WHERE $1::text IS NULL OR projector = $1 ORDER BY parked_at`,
-    [projector ?? null],
-  );
+  }>(`SELECT * FROM projection_parked_streams WHERE $1::text IS NULL OR projector = $1 ORDER BY parked_at`, [projector ?? null]);
   return rows.map((r) => ({
     projector: r.projector,
     streamId: r.stream_id,
@@ -92,10 +90,15 @@ export async function parkStream(client: PoolClient, projector: string, event: R
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (projector, stream_id) DO NOTHING`,
     [projector, event.streamId, event.id, event.type, event.position.commit.toString(), event.position.prepare.toString(), message],
   );
-  await client.query(
-    `INSERT INTO projection_dead_letters (projector, event_id, stream_id, position, type, data, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [projector, event.id, event.streamId, `${event.position.commit}/${event.position.prepare}`, event.type, JSON.stringify(event.data), error.stack ?? error.message],
-  );
+  await client.query(`INSERT INTO projection_dead_letters (projector, event_id, stream_id, position, type, data, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    projector,
+    event.id,
+    event.streamId,
+    `${event.position.commit}/${event.position.prepare}`,
+    event.type,
+    JSON.stringify(event.data),
+    error.stack ?? error.message,
+  ]);
 }
 
 export interface ResumeResult {
@@ -132,7 +135,10 @@ export async function resumeParkedStreams(pool: PgPool, eventStore: EventStore, 
             );
             if (waiting.length > 0) await projector.apply(waiting, projectionContext(client, projector, null));
             await client.query('DELETE FROM projection_parked_streams WHERE projector = $1 AND stream_id = $2', [projector.name, stream.streamId]);
-            await client.query('UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = $1 AND stream_id = $2 AND resolved_at IS NULL', [projector.name, stream.streamId]);
+            await client.query('UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = $1 AND stream_id = $2 AND resolved_at IS NULL', [
+              projector.name,
+              stream.streamId,
+            ]);
             return waiting.length;
           }),
         isTransientDatabaseError,
@@ -141,10 +147,13 @@ export async function resumeParkedStreams(pool: PgPool, eventStore: EventStore, 
     } catch (error) {
       if (isTransientDatabaseError(error)) throw error;
       const message = (error as Error).message;
-      await pool.query('UPDATE projection_parked_streams SET error = $3, retried_at = now() WHERE projector = $1 AND stream_id = $2', [projector.name, stream.streamId, message]);
+      await pool.query('UPDATE projection_parked_streams SET error = $3, retried_at = now() WHERE projector = $1 AND stream_id = $2', [
+        projector.name,
+        stream.streamId,
+        message,
+      ]);
       results.push({ streamId: stream.streamId, resumed: false, applied: 0, error: message });
     }
   }
   return results;
 }
-

@@ -1,12 +1,14 @@
-import { comparePositions, formatPosition, type EventStore, type GlobalPosition } from '@escrow/domain';
 import { EventEmitter } from 'node:events';
+
+import { comparePositions, type EventStore, formatPosition, type GlobalPosition } from '@escrow/domain';
 import { Client, type Pool } from 'pg';
+
 import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoints';
-import { listParkedStreams, resumeParkedStreams, type ParkedStream } from './parked-streams';
+import { listParkedStreams, type ParkedStream, resumeParkedStreams } from './parked-streams';
 import type { Projector } from './projector';
-import type { RebuildComparison } from './table-compare';
 import { ProjectorWorker } from './projector-worker';
-import { rebuildProjections, type RebuildProgress, type RebuildResult } from './rebuild';
+import { type RebuildProgress, rebuildProjections, type RebuildResult } from './rebuild';
+import type { RebuildComparison } from './table-compare';
 
 export interface ProjectionRunnerOptions {
   pool: Pool;
@@ -37,7 +39,16 @@ export interface ProjectorStatus {
   openDeadLetters: number;
   /** Streams parked after a failed event: their later events wait for a resume. */
   parkedStreams: ParkedStream[];
-  lastRebuild: { state: string; done: number; total: number | null; startedAt: string; finishedAt: string | null; stale: boolean; error: string | null; comparison: RebuildComparison | null } | null;
+  lastRebuild: {
+    state: string;
+    done: number;
+    total: number | null;
+    startedAt: string;
+    finishedAt: string | null;
+    stale: boolean;
+    error: string | null;
+    comparison: RebuildComparison | null;
+  } | null;
 }
 
 const REBUILD_HEARTBEAT_STALE_MS = 60_000;
@@ -140,7 +151,8 @@ export class ProjectionRunner {
         );
         for (const row of rows) {
           if (row.state === 'stopped') return false;
-          const reached = row.commit_position !== null && comparePositions({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) }, position) >= 0;
+          const reached =
+            row.commit_position !== null && comparePositions({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) }, position) >= 0;
           if (reached) pending.splice(pending.indexOf(row.name), 1);
         }
       }
@@ -211,8 +223,20 @@ export class ProjectionRunner {
     const [checkpoints, head, deadLetters, rebuilds, parked] = await Promise.all([
       readAllCheckpoints(pool),
       eventStore.headPosition(),
-      pool.query<{ projector: string; n: number }>(`SELECT projector, count(*)::int AS n FROM projection_dead_letters WHERE resolved_at IS NULL GROUP BY projector`),
-      pool.query<{ projector: string; state: string; events_done: number; events_total: number | null; started_at: Date; finished_at: Date | null; heartbeat_at: Date; error: string | null; comparison: RebuildComparison | null }>(
+      pool.query<{ projector: string; n: number }>(
+        `SELECT projector, count(*)::int AS n FROM projection_dead_letters WHERE resolved_at IS NULL GROUP BY projector`,
+      ),
+      pool.query<{
+        projector: string;
+        state: string;
+        events_done: number;
+        events_total: number | null;
+        started_at: Date;
+        finished_at: Date | null;
+        heartbeat_at: Date;
+        error: string | null;
+        comparison: RebuildComparison | null;
+      }>(
         `SELECT DISTINCT ON (projector) projector, state, events_done, events_total, started_at, finished_at, heartbeat_at, error, comparison
            FROM projection_rebuilds ORDER BY projector, started_at DESC`,
       ),
@@ -227,7 +251,13 @@ export class ProjectionRunner {
         const workerState = workerStates.get(projector.name);
         const lagEvents = checkpoint ? await eventStore.countAfter(checkpoint.position) : await eventStore.countAfter(null);
         const lagSeconds =
-          lagEvents === 0 ? 0 : head && checkpoint?.lastEventAt ? Math.max(0, (head.recordedAt.getTime() - checkpoint.lastEventAt.getTime()) / 1000) : head ? null : 0;
+          lagEvents === 0
+            ? 0
+            : head && checkpoint?.lastEventAt
+              ? Math.max(0, (head.recordedAt.getTime() - checkpoint.lastEventAt.getTime()) / 1000)
+              : head
+                ? null
+                : 0;
         const rebuild = lastRebuild.get(projector.name);
         const state = checkpoint?.state === 'stopped' ? 'stopped' : (workerState ?? (checkpoint ? 'not running here' : 'never run'));
         return {

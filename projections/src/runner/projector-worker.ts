@@ -1,5 +1,6 @@
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@escrow/domain';
 import type { Pool, PoolClient } from 'pg';
+
 import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
 import { advanceCheckpoint, ensureCheckpoint, markStopped, readCheckpoint, samePosition } from './checkpoints';
 import { parkedStreamIds, parkStream } from './parked-streams';
@@ -131,9 +132,8 @@ export class ProjectorWorker {
         this.lastError = null;
         this.transientFailures = 0;
         this.deps.onProgress(0);
-        this.subscription = this.deps.eventStore.subscribeToAll(
-          { after: checkpoint.position, batchSize: this.deps.batchSize },
-          (batch) => this.handleBatch(batch),
+        this.subscription = this.deps.eventStore.subscribeToAll({ after: checkpoint.position, batchSize: this.deps.batchSize }, (batch) =>
+          this.handleBatch(batch),
         );
         // stop() may have come while this worker was starting, before there was a subscription to stop.
         if (this.stopping) void this.subscription.stop();
@@ -282,7 +282,15 @@ export class ProjectorWorker {
       await client.query(
         `INSERT INTO projection_dead_letters (projector, event_id, stream_id, position, type, data, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [this.name, event.id, event.streamId, `${event.position.commit}/${event.position.prepare}`, event.type, JSON.stringify(event.data), error.stack ?? error.message],
+        [
+          this.name,
+          event.id,
+          event.streamId,
+          `${event.position.commit}/${event.position.prepare}`,
+          event.type,
+          JSON.stringify(event.data),
+          error.stack ?? error.message,
+        ],
       );
     });
     this.state = 'stopped';
@@ -292,7 +300,12 @@ export class ProjectorWorker {
   /** Locks the checkpoint row first (before any read-model row), then checks nobody moved it. */
   private async claimCheckpoint(client: PoolClient): Promise<void> {
     const checkpoint = await readCheckpoint(client, this.name, true);
-    if (!checkpoint || checkpoint.state !== 'running' || checkpoint.version !== this.deps.projector.version || !samePosition(checkpoint.position, this.persisted)) {
+    if (
+      !checkpoint ||
+      checkpoint.state !== 'running' ||
+      checkpoint.version !== this.deps.projector.version ||
+      !samePosition(checkpoint.position, this.persisted)
+    ) {
       throw new CheckpointMovedError(`checkpoint of ${this.name} moved`);
     }
   }
@@ -314,13 +327,12 @@ export class ProjectorWorker {
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       if (this.stopping) return resolve();
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        self.sleeper = null;
+        this.sleeper = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.sleeper = done;
     });
   }

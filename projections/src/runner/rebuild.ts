@@ -1,6 +1,7 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { Client, type PoolClient } from 'pg';
+
 import { handledEvents, inTransaction, projectionContext } from './apply-batch';
 import { ensureCheckpoint, positionParams } from './checkpoints';
 import type { Projector } from './projector';
@@ -132,7 +133,12 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
         if (rest.events.length > 0) await applyToAll(rest.events);
       }
       for (const [index, projector] of projectors.entries()) {
-        const comparison = await compareWithLive(client, projector, live.find((l) => l.name === projector.name), after);
+        const comparison = await compareWithLive(
+          client,
+          projector,
+          live.find((l) => l.name === projector.name),
+          after,
+        );
         comparisons.set(projector.name, comparison);
         await swapInShadowTables(client, projector.tables);
         await client.query(
@@ -142,18 +148,24 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
             WHERE name = $1`,
           [projector.name, projector.version, ...positionParams(after), applied.get(projector.name), lastEventAt],
         );
-        await client.query(`UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`, [
-          runIds[index],
-          done,
-          JSON.stringify(comparison),
-        ]);
+        await client.query(
+          `UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`,
+          [runIds[index], done, JSON.stringify(comparison)],
+        );
       }
       await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = ANY($1) AND resolved_at IS NULL`, [names]);
       // The rebuild applied every event, those of parked streams included: nothing waits any more.
       await client.query(`DELETE FROM projection_parked_streams WHERE projector = ANY($1)`, [names]);
     });
     const seconds = (Date.now() - started) / 1000;
-    return projectors.map((p) => ({ projector: p.name, events: done, applied: applied.get(p.name)!, seconds, position: after, comparison: comparisons.get(p.name)! }));
+    return projectors.map((p) => ({
+      projector: p.name,
+      events: done,
+      applied: applied.get(p.name)!,
+      seconds,
+      position: after,
+      comparison: comparisons.get(p.name)!,
+    }));
   } catch (error) {
     if (runIds.length > 0) {
       await pool
@@ -169,7 +181,6 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
   }
 }
 
-
 /**
  * While the checkpoint row is held, the live tables cannot move: when they stand at the very
  * position the rebuild reached, written by the same projector version, a rebuild must have
@@ -184,9 +195,13 @@ async function compareWithLive(
 ): Promise<RebuildComparison> {
   const [commit, prepare] = positionParams(after);
   if (!live) return { compared: false, reason: 'the projector had no live tables yet' };
-  if (live.version !== projector.version) return { compared: false, reason: `the live tables were written by version ${live.version}, the rebuild by version ${projector.version}` };
+  if (live.version !== projector.version)
+    return { compared: false, reason: `the live tables were written by version ${live.version}, the rebuild by version ${projector.version}` };
   if (live.commit_position !== commit || live.prepare_position !== prepare) {
-    return { compared: false, reason: `the live projector stood at ${live.commit_position ?? 'the start'}/${live.prepare_position ?? '-'}, the rebuild at ${commit ?? 'the start'}/${prepare ?? '-'}` };
+    return {
+      compared: false,
+      reason: `the live projector stood at ${live.commit_position ?? 'the start'}/${live.prepare_position ?? '-'}, the rebuild at ${commit ?? 'the start'}/${prepare ?? '-'}`,
+    };
   }
   const tables = await compareTables(client, projector.tables, REBUILD_SUFFIX);
   return { compared: true, equal: tables.every((t) => t.equal), position: `${commit ?? 0}/${prepare ?? 0}`, tables };

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+
 import { quoteIdentifier } from './projector';
 
 export interface TableComparison {
@@ -13,9 +14,7 @@ export interface TableComparison {
  * either every table's rows, or why no comparison was possible (the live projector stood
  * elsewhere, so a difference would mean nothing).
  */
-export type RebuildComparison =
-  | { compared: true; equal: boolean; position: string; tables: TableComparison[] }
-  | { compared: false; reason: string };
+export type RebuildComparison = { compared: true; equal: boolean; position: string; tables: TableComparison[] } | { compared: false; reason: string };
 
 /**
  * A digest of a table's rows regardless of their physical order: the md5 of the sorted md5s of

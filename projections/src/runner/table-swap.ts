@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+
 import { quoteIdentifier } from './projector';
 
 export const REBUILD_SUFFIX = '__rebuild';
@@ -22,18 +23,13 @@ interface IndexRow {
 }
 
 async function indexesOf(client: PoolClient, table: string): Promise<IndexRow[]> {
-  const { rows } = await client.query<IndexRow>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
-    [table],
-  );
+  const { rows } = await client.query<IndexRow>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [table]);
   return rows;
 }
 
 /** An index definition without its own name and table name: what makes two indexes the same. */
 function shapeOf(definition: string, table: string): string {
-  return definition
-    .replace(/^CREATE (UNIQUE )?INDEX \S+ ON /, 'CREATE $1INDEX ON ')
-    .replace(new RegExp(`\\b(public\\.)?"?${table}"?\\b`, 'g'), 'T');
+  return definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON /, 'CREATE $1INDEX ON ').replace(new RegExp(`\\b(public\\.)?"?${table}"?\\b`, 'g'), 'T');
 }
 
 /**

@@ -1,9 +1,18 @@
 const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
   '53300', // too_many_connections
   '40001', // serialization_failure
   '40P01', // deadlock_detected

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@escrow/domain';
+
 import type { ProjectionContext } from '../runner/projector';
 
 /**

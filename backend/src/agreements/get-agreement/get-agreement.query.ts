@@ -1,4 +1,5 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { AgreementsService } from '../agreements.service';
@@ -33,6 +34,13 @@ export class GetAgreementHandler implements IQueryHandler<GetAgreement> {
   async execute({ user, jobId }: GetAgreement): Promise<AgreementView> {
     const { viewer } = await this.access.requireViewer(jobId, user);
     const { project, text, hash, contractName } = await this.agreements.compose(jobId);
-    return { job_id: jobId, contract_name: contractName, agreement_hash: hash, text, your_party: viewer === 'admin' ? null : viewer, signatures: signaturesOf(project, hash) };
+    return {
+      job_id: jobId,
+      contract_name: contractName,
+      agreement_hash: hash,
+      text,
+      your_party: viewer === 'admin' ? null : viewer,
+      signatures: signaturesOf(project, hash),
+    };
   }
 }

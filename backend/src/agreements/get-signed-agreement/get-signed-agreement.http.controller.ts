@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetSignedAgreement } from '../signed-agreement.query';
 

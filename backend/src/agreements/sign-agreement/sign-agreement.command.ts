@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** POST /api/job/{id}/agreement/sign: a party signs the text it read, with its own legal name. */

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { metadataOf } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { AgreementsService } from '../agreements.service';
@@ -14,7 +15,12 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreement> {
   async execute(c: SignAgreement): Promise<{ contractName: string }> {
     await this.access.requireViewer(c.jobId, c.actor);
     const legalName = `${c.actor.firstName} ${c.actor.lastName}`;
-    const contractName = await this.agreements.sign(c.jobId, metadataOf(c.actor), { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash }, c.idempotencyKey);
+    const contractName = await this.agreements.sign(
+      c.jobId,
+      metadataOf(c.actor),
+      { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash },
+      c.idempotencyKey,
+    );
     return { contractName };
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -17,7 +18,12 @@ export class SignAgreementController {
 
   @Post('job/:id/agreement/sign')
   @HttpCode(200)
-  async sign(@Param('id', ParseIdPipe) jobId: number, @Body() body: SignAgreementRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async sign(
+    @Param('id', ParseIdPipe) jobId: number,
+    @Body() body: SignAgreementRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
     const { contractName } = await this.commandBus.execute(new SignAgreement(user, jobId, body.signer_type, body.signed_name, body.agreement_hash, key));
     return this.queryBus.execute(new GetSignedAgreement(user, contractName));
   }

@@ -1,5 +1,6 @@
 import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+
 import { Access } from '../../identity';
 import { ListDisputes } from './list-disputes.query';
 

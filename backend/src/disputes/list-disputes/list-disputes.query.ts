@@ -1,7 +1,8 @@
-import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
+
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { milestoneView } from '../../milestones';
 import { MilestoneReads } from '../../read-models';
@@ -42,7 +43,14 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
           opened_by: names.person(d.openedBy),
           statement: d.statement,
           opened_at: d.openedAt,
-          response: d.response ? { by: names.person(d.response.by), party: d.response.party === 'customer' ? 'buyer' : 'seller', statement: d.response.statement, at: d.response.at } : null,
+          response: d.response
+            ? {
+                by: names.person(d.response.by),
+                party: d.response.party === 'customer' ? 'buyer' : 'seller',
+                statement: d.response.statement,
+                at: d.response.at,
+              }
+            : null,
           held: milestoneView(state, 'admin', 0, names).held,
           resolution: d.resolution,
         })),

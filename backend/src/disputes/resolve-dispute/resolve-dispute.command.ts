@@ -1,5 +1,6 @@
-import { Command } from '@nestjs/cqrs';
 import type { DisputeResolution } from '@escrow/domain';
+import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** POST /api/admin/milestones/{id}/dispute/resolve: release, refund or split, moving the money through the ledger. */

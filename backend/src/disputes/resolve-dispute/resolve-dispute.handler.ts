@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { ResolveDispute } from './resolve-dispute.command';

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetMilestoneView } from '../../milestones';
@@ -19,7 +20,12 @@ export class ResolveDisputeController {
   @Answers('MilestoneView')
   @Post('milestones/:id/dispute/resolve')
   @HttpCode(200)
-  async resolve(@Param('id', ParseIdPipe) versionId: number, @Body() body: ResolveDisputeRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async resolve(
+    @Param('id', ParseIdPipe) versionId: number,
+    @Body() body: ResolveDisputeRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
     const refund = body.refund_amount === undefined || body.refund_amount === null ? null : String(body.refund_amount);
     const { originalId } = await this.commandBus.execute(new ResolveDispute(user, versionId, body.resolution, refund, body.note ?? '', key));
     return this.queryBus.execute(new GetMilestoneView(user, originalId, 'admin'));

@@ -1,14 +1,14 @@
+import { comparePositions, type EventMetadata, type GlobalPosition, type ReadAllPage, type RecordedEvent, type Subscription } from '@escrow/domain';
 import {
-  START,
-  streamNameFilter,
   type AllStreamRecordedEvent,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
   type EventStoreDBClient,
   type Position,
   type ResolvedEvent,
+  START,
+  streamNameFilter,
 } from '@eventstore/db-client';
-import { comparePositions, type EventMetadata, type GlobalPosition, type ReadAllPage, type RecordedEvent, type Subscription } from '@escrow/domain';
 
 /** What the adapter uses of EventStoreDBClient; the unit tests give it a model of the server. */
 export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
@@ -124,7 +124,10 @@ class FilteredAll {
       checkpointReached: (subscription, position) => cursor.checkpoint(position, subscription.readableLength),
     });
     const from = cursor.position;
-    this.stream = client.subscribeToAll({ fromPosition: from ? { commit: from.commit, prepare: from.prepare } : START, resolveLinkTos: false, filter }, { highWaterMark });
+    this.stream = client.subscribeToAll(
+      { fromPosition: from ? { commit: from.commit, prepare: from.prepare } : START, resolveLinkTos: false, filter },
+      { highWaterMark },
+    );
     const notify = () => {
       for (const wake of [...this.changed]) wake();
     };
@@ -290,7 +293,9 @@ export function subscribeLive(client: EsdbClient, options: LiveOptions): Subscri
         if (error instanceof HandlerFailed) throw error.original;
         if (stopped) break;
         position = cursor.position;
-        options.log(`EventStoreDB subscription to $all dropped (${(error as Error).message}); subscribing again after ${position ? `${position.commit}/${position.prepare}` : 'the start'}`);
+        options.log(
+          `EventStoreDB subscription to $all dropped (${(error as Error).message}); subscribing again after ${position ? `${position.commit}/${position.prepare}` : 'the start'}`,
+        );
         await Promise.race([new Promise((r) => setTimeout(r, options.retryMs ?? 1000)), stopping]);
       } finally {
         current = null;

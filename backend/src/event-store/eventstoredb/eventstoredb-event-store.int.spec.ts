@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { EventStoreDBClient } from '@eventstore/db-client';
+import { existsSync } from 'node:fs';
+
 import type { GlobalPosition, RecordedEvent } from '@escrow/domain';
+import { EventStoreDBClient } from '@eventstore/db-client';
+
 import { eventStoreContract } from '../contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
@@ -27,7 +29,13 @@ if (givenConnection || dockerReachable) {
       if (connectionString) return;
       const { GenericContainer, Wait } = await import('testcontainers');
       const container = await new GenericContainer(image)
-        .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_MEM_DB: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', KURRENTDB_INSECURE: 'true', KURRENTDB_MEM_DB: 'true' })
+        .withEnvironment({
+          EVENTSTORE_INSECURE: 'true',
+          EVENTSTORE_MEM_DB: 'true',
+          EVENTSTORE_RUN_PROJECTIONS: 'None',
+          KURRENTDB_INSECURE: 'true',
+          KURRENTDB_MEM_DB: 'true',
+        })
         .withExposedPorts(2113)
         .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
         .start();
@@ -62,7 +70,11 @@ if (givenConnection || dockerReachable) {
         for (let i = 0; i < 600; i++) await raw.setStreamMetadata(`${prefix}meta`, { maxAge: 86_400 + i });
       }
 
-      const ours = (prefix: string, n: number) => ({ type: 'Ours', data: { n }, metadata: { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } });
+      const ours = (prefix: string, n: number) => ({
+        type: 'Ours',
+        data: { n },
+        metadata: { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      });
 
       it('pages past 600 system events in a row, moving the cursor even on pages with none of ours', async () => {
         const prefix = `sys-${randomUUID().slice(0, 8)}-`;
@@ -73,7 +85,10 @@ if (givenConnection || dockerReachable) {
         const seen: RecordedEvent[] = [];
         let after: GlobalPosition | null = start;
         for (let pages = 0; seen.length < 2; pages++) {
-          if (pages > 200) throw new Error(`read only ${seen.length} of 2 events in 200 pages: the cursor is stuck at ${JSON.stringify(after, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+          if (pages > 200)
+            throw new Error(
+              `read only ${seen.length} of 2 events in 200 pages: the cursor is stuck at ${JSON.stringify(after, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+            );
           const page = await store.readAll({ after, limit: 10 });
           seen.push(...page.events.filter((e) => e.streamId.startsWith(prefix)));
           after = page.lastPosition;
@@ -85,7 +100,10 @@ if (givenConnection || dockerReachable) {
         const prefix = `live-${randomUUID().slice(0, 8)}-`;
         const start = (await store.headPosition())?.position ?? null;
         const received: RecordedEvent[] = [];
-        const subscription = store.subscribeToAll({ after: start, batchSize: 10 }, async (batch) => void received.push(...batch.filter((e) => e.streamId.startsWith(prefix))));
+        const subscription = store.subscribeToAll(
+          { after: start, batchSize: 10 },
+          async (batch) => void received.push(...batch.filter((e) => e.streamId.startsWith(prefix))),
+        );
         try {
           await systemEvents(prefix);
           await store.append(`${prefix}b`, [ours(prefix, 3)]);
@@ -99,7 +117,6 @@ if (givenConnection || dockerReachable) {
     });
   });
 } else {
-  // eslint-disable-next-line no-console
   console.warn(
     'EventStoreDB contract suite NOT RUN: no EVENTSTORE_CONNECTION_STRING and no Docker engine for testcontainers. ' +
       'Set EVENTSTORE_CONNECTION_STRING=esdb://host:2113?tls=false to run it (docs/operations.md: "Running the EventStoreDB contract suite").',

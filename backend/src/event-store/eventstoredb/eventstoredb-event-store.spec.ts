@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, IdempotencyConflictError, WrongExpectedVersionError, type GlobalPosition, type NewEvent, type RecordedEvent } from '@escrow/domain';
+
+import { comparePositions, type GlobalPosition, IdempotencyConflictError, type NewEvent, type RecordedEvent, WrongExpectedVersionError } from '@escrow/domain';
+
 import { eventStoreContract } from '../contract';
 import { eventIdFromKey } from '../event-ids';
 import { SEARCH_WINDOW } from './all-stream-reader';
@@ -193,7 +195,11 @@ describe('EventStoreDbEventStore (against a model of the server)', () => {
       await store.append('job-7', [event('Opened')], { expectedRevision: 'no_stream' });
       const first = await store.append('job-7', [event('A', { a: 1 }, ids[0]), event('B', { b: 2 }, ids[1])], { expectedRevision: 0 });
       const stored = model.records.filter((r) => r.streamId === 'job-7');
-      expect(first).toEqual({ nextExpectedRevision: 2, position: { commit: stored[2]!.position.commit, prepare: stored[2]!.position.prepare }, appended: true });
+      expect(first).toEqual({
+        nextExpectedRevision: 2,
+        position: { commit: stored[2]!.position.commit, prepare: stored[2]!.position.prepare },
+        appended: true,
+      });
       await store.append('job-7', [event('Later')], { expectedRevision: 2 });
       // The same request again, decided a moment later (other metadata), at its first expected revision.
       const retry = await store.append('job-7', [event('A', { a: 1 }, ids[0]), event('B', { b: 2 }, ids[1])], { expectedRevision: 0 });
@@ -213,7 +219,9 @@ describe('EventStoreDbEventStore (against a model of the server)', () => {
       const { store } = open();
       const id = eventIdFromKey('user-1:job-8', 'key-2', 0);
       await store.append('job-8', [event('Deposit', { amount: '100.00' }, id)], { expectedRevision: 'no_stream' });
-      await expect(store.append('job-8', [event('Deposit', { amount: '999.00' }, id)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(IdempotencyConflictError);
+      await expect(store.append('job-8', [event('Deposit', { amount: '999.00' }, id)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+        IdempotencyConflictError,
+      );
     });
 
     it('maps a wrong expected revision, also for a retry at another revision than its first append', async () => {

@@ -1,6 +1,26 @@
 import { randomUUID } from 'node:crypto';
+
+import {
+  type AppendOptions,
+  type AppendResult,
+  comparePositions,
+  type EventStore,
+  type EventStoreHealth,
+  type ExpectedRevision,
+  type GlobalPosition,
+  IdempotencyConflictError,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersionError,
+} from '@escrow/domain';
 import {
   ANY,
+  type AppendExpectedRevision,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -11,28 +31,10 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-  type AppendExpectedRevision,
 } from '@eventstore/db-client';
-import {
-  comparePositions,
-  IdempotencyConflictError,
-  WrongExpectedVersionError,
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type EventStoreHealth,
-  type ExpectedRevision,
-  type GlobalPosition,
-  type NewEvent,
-  type ReadAllOptions,
-  type ReadAllPage,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-} from '@escrow/domain';
+
 import { canonicalJson } from '../event-ids';
-import { isUserEvent, readAllPage, subscribeLive, toGlobal, toRecorded, type EsdbClient } from './all-stream-reader';
+import { type EsdbClient, isUserEvent, readAllPage, subscribeLive, toGlobal, toRecorded } from './all-stream-reader';
 
 export interface EventStoreDbEventStoreOptions {
   connectionString: string;

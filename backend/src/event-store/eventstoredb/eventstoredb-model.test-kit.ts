@@ -1,19 +1,21 @@
 import { Readable } from 'node:stream';
+
 import {
   ANY,
+  type AppendExpectedRevision,
   BACKWARDS,
   END,
   EVENT_TYPE,
+  type Filter,
   NO_STREAM,
+  type Position,
+  type ReadPosition,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  type AppendExpectedRevision,
-  type Filter,
-  type Position,
-  type ReadPosition,
 } from '@eventstore/db-client';
+
 import type { EsdbClient } from './all-stream-reader';
 
 /**
@@ -63,7 +65,8 @@ function matches(filter: Filter | undefined, record: StoredRecord): boolean {
   return filter.prefixes.some((p) => subject.startsWith(p));
 }
 
-const comparePosition = (a: Position, b: Position) => (a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare < b.prepare ? -1 : a.prepare > b.prepare ? 1 : 0);
+const comparePosition = (a: Position, b: Position) =>
+  a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare < b.prepare ? -1 : a.prepare > b.prepare ? 1 : 0;
 
 export class ModelSubscription extends Readable {
   private index: number;
@@ -82,7 +85,8 @@ export class ModelSubscription extends Readable {
     super({ objectMode: true, highWaterMark });
     this.window = eventFilter?.maxSearchWindow ?? 32;
     this.interval = (eventFilter?.checkpointInterval ?? 1) * this.window;
-    this.index = fromPosition === START ? 0 : fromPosition === END ? model.records.length : model.records.findIndex((r) => comparePosition(r.position, fromPosition) > 0);
+    this.index =
+      fromPosition === START ? 0 : fromPosition === END ? model.records.length : model.records.findIndex((r) => comparePosition(r.position, fromPosition) > 0);
     if (this.index < 0) this.index = model.records.length;
     void this.catchUp();
   }
@@ -185,7 +189,11 @@ export class EventStoreDbModel {
     const current = stream.length - 1;
     const expected = options.expectedRevision ?? ANY;
     const wrong = () => new WrongExpectedVersionError(undefined, { streamName: streamId, expected, current: current < 0 ? NO_STREAM : BigInt(current) });
-    const idempotent = (first: StoredRecord[]) => ({ success: true, nextExpectedRevision: first[first.length - 1]!.revision, position: first[first.length - 1]!.position });
+    const idempotent = (first: StoredRecord[]) => ({
+      success: true,
+      nextExpectedRevision: first[first.length - 1]!.revision,
+      position: first[first.length - 1]!.position,
+    });
 
     if (expected === ANY || expected === STREAM_EXISTS) {
       if (expected === STREAM_EXISTS && current < 0) throw wrong();
@@ -232,7 +240,11 @@ export class EventStoreDbModel {
 
   readStream(streamId: string, options: { fromRevision?: bigint | typeof START; maxCount?: number | bigint } = {}) {
     const from = options.fromRevision === undefined || options.fromRevision === START ? 0n : BigInt(options.fromRevision);
-    this.streamReads.push({ streamId, fromRevision: options.fromRevision === undefined || options.fromRevision === START ? 'start' : from, maxCount: options.maxCount === undefined ? null : Number(options.maxCount) });
+    this.streamReads.push({
+      streamId,
+      fromRevision: options.fromRevision === undefined || options.fromRevision === START ? 'start' : from,
+      maxCount: options.maxCount === undefined ? null : Number(options.maxCount),
+    });
     const streams = this.streams;
     return (async function* () {
       await new Promise((r) => setImmediate(r));

@@ -1,3 +1,4 @@
+import type { MigrationClass } from '@escrow/projections';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -41,4 +42,4 @@ export class CreateEventsTable1763800000000 implements MigrationInterface {
   }
 }
 
-export const eventStoreMigrations: Function[] = [CreateEventsTable1763800000000];
+export const eventStoreMigrations: MigrationClass[] = [CreateEventsTable1763800000000];

@@ -1,7 +1,9 @@
-import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
+
 import type { RecordedEvent } from '@escrow/domain';
-import { createEventStoreFixture, eventually, readEverything, testEvent, type EventStoreFixture } from '../../../test/support/event-store-fixture';
+import { Client } from 'pg';
+
+import { createEventStoreFixture, type EventStoreFixture, eventually, readEverything, testEvent } from '../../../test/support/event-store-fixture';
 import { eventStoreContract } from '../contract';
 import { PostgresEventStore } from './postgres-event-store';
 
@@ -40,7 +42,10 @@ describe('PostgresEventStore', () => {
       const newer = fixture.store.readAll({ limit: 100 });
       expect(readQueries(spy)).toBe(2);
       await older;
-      const page = await eventually(async () => (await newer).events.length > 0 ? newer : fixture.store.readAll({ limit: 100 }), (p) => p.events.length > 0);
+      const page = await eventually(
+        async () => ((await newer).events.length > 0 ? newer : fixture.store.readAll({ limit: 100 })),
+        (p) => p.events.length > 0,
+      );
       expect(page.events.map((e) => e.type)).toEqual(['Later']);
     });
   });
@@ -57,10 +62,11 @@ describe('PostgresEventStore', () => {
       const client = new Client({ connectionString: fixture.database.url });
       await client.connect();
       await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'Slow', '{}', $3)`,
-        [streamId, randomUUID(), JSON.stringify(testEvent('Slow').metadata)],
-      );
+      await client.query(`INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'Slow', '{}', $3)`, [
+        streamId,
+        randomUUID(),
+        JSON.stringify(testEvent('Slow').metadata),
+      ]);
       return client;
     }
 
@@ -73,7 +79,10 @@ describe('PostgresEventStore', () => {
       await slow.query('COMMIT');
       await slow.end();
       // Transactions of other tests in the same cluster can hold the horizon back a moment.
-      const after = await eventually(() => fixture.store.readAll({ limit: 100 }), (page) => page.events.length === 2);
+      const after = await eventually(
+        () => fixture.store.readAll({ limit: 100 }),
+        (page) => page.events.length === 2,
+      );
       expect(after.events.map((e) => e.streamId)).toEqual(['slow-1', 'fast-1']);
       const again = await fixture.store.readAll({ after: after.lastPosition, limit: 100 });
       expect(again.events).toEqual([]);
@@ -85,7 +94,10 @@ describe('PostgresEventStore', () => {
       expect((await fixture.store.readAll({ limit: 100 })).events).toEqual([]);
       await slow.query('ROLLBACK');
       await slow.end();
-      const page = await eventually(() => fixture.store.readAll({ limit: 100 }), (p) => p.events.length > 0);
+      const page = await eventually(
+        () => fixture.store.readAll({ limit: 100 }),
+        (p) => p.events.length > 0,
+      );
       expect(page.events.map((e) => e.streamId)).toEqual(['fast-2']);
     });
 
@@ -101,7 +113,10 @@ describe('PostgresEventStore', () => {
         expect(received).toEqual([]);
         await slow.query('COMMIT');
         await slow.end();
-        await eventually(async () => received.length, (n) => n >= 2);
+        await eventually(
+          async () => received.length,
+          (n) => n >= 2,
+        );
         await new Promise((r) => setTimeout(r, 300));
         expect(received.map((e) => e.streamId)).toEqual(['slow-3', 'fast-3']);
       } finally {
@@ -148,7 +163,11 @@ describe('PostgresEventStore', () => {
         await fixture.store.listenerPid();
         await new Promise((r) => setTimeout(r, 100)); // let the subscription reach its idle wait
         await writer.append('notified-1', [testEvent('Notified')]);
-        await eventually(async () => received.length, (n) => n === 1, 5000);
+        await eventually(
+          async () => received.length,
+          (n) => n === 1,
+          5000,
+        );
       } finally {
         await subscription.stop();
         await writer.close();
@@ -174,7 +193,11 @@ describe('PostgresEventStore', () => {
         expect(pid).not.toBeNull();
         await fixture.pool.query('SELECT pg_terminate_backend($1)', [pid]);
         await writer.append('polled-1', [testEvent('Polled')]);
-        await eventually(async () => received.map((e) => e.streamId), (s) => s.includes('polled-1'), 5000);
+        await eventually(
+          async () => received.map((e) => e.streamId),
+          (s) => s.includes('polled-1'),
+          5000,
+        );
       } finally {
         await subscription.stop();
         await writer.close();

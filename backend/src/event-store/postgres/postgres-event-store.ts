@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Client, type Pool } from 'pg';
+
 import {
-  IdempotencyConflictError,
-  WrongExpectedVersionError,
   type AppendOptions,
   type AppendResult,
   type EventStore,
   type EventStoreHealth,
   type ExpectedRevision,
   type GlobalPosition,
+  IdempotencyConflictError,
   type NewEvent,
   type ReadAllOptions,
   type ReadAllPage,
@@ -17,9 +16,12 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  WrongExpectedVersionError,
 } from '@escrow/domain';
-import { startSubscription } from '../subscription-loop';
+import { Client, type Pool } from 'pg';
+
 import { canonicalJson } from '../event-ids';
+import { startSubscription } from '../subscription-loop';
 
 export const EVENTS_CHANNEL = 'escrow_events';
 
@@ -197,10 +199,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Same ids already stored with the same content: answer as the first append did. */
   private async findIdempotentReplay(streamId: string, events: NewEvent[], ids: string[]): Promise<AppendResult | null> {
-    const { rows } = await this.options.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[])`,
-      [ids],
-    );
+    const { rows } = await this.options.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[])`, [ids]);
     if (rows.length === 0) return null;
     const byId = new Map(rows.map((r) => [r.event_id, r]));
     const matches =
@@ -215,10 +214,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await this.options.pool.query<{ revision: number | null }>(
-      'SELECT max(stream_revision) AS revision FROM events WHERE stream_id = $1',
-      [streamId],
-    );
+    const { rows } = await this.options.pool.query<{ revision: number | null }>('SELECT max(stream_revision) AS revision FROM events WHERE stream_id = $1', [
+      streamId,
+    ]);
     return rows[0]?.revision ?? 'no_stream';
   }
 
@@ -389,4 +387,3 @@ export class PostgresEventStore implements EventStore {
     return (this.listener as unknown as { processID?: number } | null)?.processID ?? null;
   }
 }
-

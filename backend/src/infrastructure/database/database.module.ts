@@ -1,6 +1,7 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from './database.tokens';

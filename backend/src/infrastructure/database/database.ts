@@ -1,7 +1,9 @@
+import type { EntityClass, MigrationClass } from '@escrow/projections';
 import { Pool, types } from 'pg';
-import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+
 import type { AppConfig } from '../../config/app-config';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
 
 // int8 and numeric arrive as strings; money code turns numerics into Decimal explicitly,
 // so only counts (int8) are parsed, and only when they are safe integers.
@@ -58,8 +60,8 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
 
 export function createDataSource(
   url: string,
-  entities: MixedList<Function | string | EntitySchema>,
-  migrations: MixedList<Function | string>,
+  entities: MixedList<EntityClass | string | EntitySchema>,
+  migrations: MixedList<MigrationClass | string>,
 ): DataSource {
   return new DataSource({
     type: 'postgres',

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { Client } from 'pg';
+
 import { describeStartupError, StartupError } from '../startup-errors';
 import { chooseEmbeddedPort, isPortFree, PORT_FILE } from './embedded-postgres';
 
@@ -129,7 +131,8 @@ describe('embedded PostgreSQL ports', () => {
 
   it('runs two clusters side by side when both want the same port, and each remembers its own', async () => {
     const source = resolve(__dirname, 'embedded-postgres.ts');
-    if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < statSync(source).mtimeMs) throw new Error(`${BUILT} is missing or older than its source: run \`npm run build\` first`);
+    if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < statSync(source).mtimeMs)
+      throw new Error(`${BUILT} is missing or older than its source: run \`npm run build\` first`);
     const base = await freeBase();
     const [first, second] = [dataDir(), dataDir()];
     const started: RunningCluster[] = [];
@@ -175,7 +178,13 @@ describe('embedded PostgreSQL ports', () => {
       await close(blocker);
     }
     expect(describeStartupError(undefined, null)).toMatch(/^an unknown failure without any details/);
-    expect(describeStartupError(Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' }), { port: 3000, host: 'localhost', databaseUrl: 'postgres://u:p@10.0.0.9:5432/escrow' })).toBe(
+    expect(
+      describeStartupError(Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' }), {
+        port: 3000,
+        host: 'localhost',
+        databaseUrl: 'postgres://u:p@10.0.0.9:5432/escrow',
+      }),
+    ).toBe(
       'cannot reach PostgreSQL at 10.0.0.9:5432 (DATABASE_URL): connect ECONNREFUSED 10.0.0.9:5432.\nCheck that the server runs and DATABASE_URL names the right host and port, or leave DATABASE_URL unset to use the embedded PostgreSQL.',
     );
   });

@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+
 import { Client } from 'pg';
-import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-access';
+
 import { StartupError } from '../startup-errors';
+import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-access';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -123,7 +125,8 @@ export async function chooseEmbeddedPort(
 }
 
 /** PostgreSQL refused the port or its lock file: another server holds it. */
-const PORT_TAKEN = /could not bind|Address already in use|could not create lock file|lock file .* already exists|another postmaster already running on port|could not create any TCP\/IP sockets/i;
+const PORT_TAKEN =
+  /could not bind|Address already in use|could not create lock file|lock file .* already exists|another postmaster already running on port|could not create any TCP\/IP sockets/i;
 
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
@@ -188,7 +191,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       try {
         await server.initialise();
       } catch (error) {
-        throw new StartupError(`the embedded PostgreSQL could not initialise ${clusterDir}: ${(error as Error)?.message ?? 'no details'}`, `Check that ${options.dataDir} is writable and has free space, or set DATA_DIR to another folder.`);
+        throw new StartupError(
+          `the embedded PostgreSQL could not initialise ${clusterDir}: ${(error as Error)?.message ?? 'no details'}`,
+          `Check that ${options.dataDir} is writable and has free space, or set DATA_DIR to another folder.`,
+        );
       }
     }
     try {

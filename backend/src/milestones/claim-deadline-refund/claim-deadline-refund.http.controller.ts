@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetMilestoneView } from '../milestone-view.query';

@@ -1,10 +1,11 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetMilestoneView } from '../milestone-view.query';
 import { ApprovalRequest } from '../milestone-requests.dto';
+import { GetMilestoneView } from '../milestone-view.query';
 import { DecideOnVersion } from './decide-on-version.command';
 
 @Controller()

@@ -1,7 +1,8 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { milestoneView, type MilestoneView } from '../milestone.view';
+import { type MilestoneView, milestoneView } from '../milestone.view';
 
 /** GET /api/job/{id}/milestones: every milestone of the project as its card shows it (spec §3). */
 export class GetJobMilestones extends Query<MilestoneView[]> {

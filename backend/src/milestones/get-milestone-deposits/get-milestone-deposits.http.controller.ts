@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { QueryBus } from '@nestjs/cqrs';
+
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetMilestoneDeposits } from './get-milestone-deposits.query';

@@ -1,7 +1,8 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { depositView, type DepositView } from '../milestone.view';
+import { type DepositView, depositView } from '../milestone.view';
 
 /** GET /api/milestone/{id}/deposits: the deposits of the milestone (spec §3 Deposit). */
 export class GetMilestoneDeposits extends Query<DepositView[]> {

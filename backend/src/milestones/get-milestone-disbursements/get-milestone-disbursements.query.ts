@@ -1,7 +1,8 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { disbursementView, type DisbursementView } from '../milestone.view';
+import { type DisbursementView, disbursementView } from '../milestone.view';
 
 /** GET /api/milestone/{id}/disbursements: what was released to each payee (matched by mp_id). */
 export class GetMilestoneDisbursements extends Query<DisbursementView[]> {

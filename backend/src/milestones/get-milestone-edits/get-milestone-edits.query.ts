@@ -1,7 +1,8 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { versionView, type VersionView } from '../milestone.view';
+import { type VersionView, versionView } from '../milestone.view';
 
 /** GET /api/milestone/{id}/edits: every version of the milestone, oldest first (the edit history). */
 export class GetMilestoneEdits extends Query<VersionView[]> {

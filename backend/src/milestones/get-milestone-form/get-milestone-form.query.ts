@@ -1,6 +1,7 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { SessionUser } from '../../identity';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import { DirectoryService } from '../../directory';
+import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 
 export interface PayeeOption {
@@ -31,6 +32,10 @@ export class GetMilestoneFormHandler implements IQueryHandler<GetMilestoneForm> 
     const companies = await this.directory.allCompanies();
     const option = (c: { company_id: number; name: string }): PayeeOption => ({ jc_id: c.company_id, company_id: c.company_id, name: c.name });
     const primary = companies.find((c) => c.company_id === job.primary_company_id) ?? null;
-    return { job_id: job.job_id, primary: primary ? option(primary) : null, subs: companies.filter((c) => c.company_id !== job.primary_company_id).map(option) };
+    return {
+      job_id: job.job_id,
+      primary: primary ? option(primary) : null,
+      subs: companies.filter((c) => c.company_id !== job.primary_company_id).map(option),
+    };
   }
 }

@@ -1,6 +1,7 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { SessionUser } from '../../identity';
 import { versionById } from '@escrow/domain';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
+import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { payeesView, type PayeeView } from '../milestone.view';
 

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetMilestoneView } from '../milestone-view.query';
 import { CompleteRequest } from '../milestone-requests.dto';
+import { GetMilestoneView } from '../milestone-view.query';
 import { MarkComplete } from './mark-complete.command';
 
 @Controller()
@@ -19,7 +20,12 @@ export class MarkCompleteController {
   @Answers('MilestoneView')
   @Put('milestone/:id/complete')
   @HttpCode(200)
-  async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: CompleteRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async handle(
+    @Param('id', ParseIdPipe) versionId: number,
+    @Body() body: CompleteRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
     const ref = await this.commandBus.execute(new MarkComplete(user, versionId, body.complete, key));
     return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
   }

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import type { MilestoneRef, Viewer } from '../../read-models';
 

@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Param, Post, HttpStatus } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetMilestoneView } from '../milestone-view.query';
 import { StatementRequest } from '../milestone-requests.dto';
+import { GetMilestoneView } from '../milestone-view.query';
 import { OpenDispute } from './open-dispute.command';
 
 @Controller()
@@ -19,7 +20,12 @@ export class OpenDisputeController {
   @Answers('MilestoneView', HttpStatus.CREATED)
   @Post('milestone/:id/dispute')
   @HttpCode(201)
-  async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: StatementRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async handle(
+    @Param('id', ParseIdPipe) versionId: number,
+    @Body() body: StatementRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
     const ref = await this.commandBus.execute(new OpenDispute(user, versionId, body.statement, key));
     return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
   }

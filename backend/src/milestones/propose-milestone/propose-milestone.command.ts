@@ -1,5 +1,6 @@
-import { Command } from '@nestjs/cqrs';
 import type { PayeeInput } from '@escrow/domain';
+import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 export interface ProposedContent {

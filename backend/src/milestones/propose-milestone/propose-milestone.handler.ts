@@ -1,10 +1,11 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
 import { DirectoryService } from '../../directory';
 import type { SessionUser } from '../../identity';
 import { ProjectAccess, projectFactsOf } from '../../read-models';
-import { ProposeMilestone, ProposeMilestoneEdit, type ProposedContent, type ProposedIds } from './propose-milestone.command';
+import { type ProposedContent, type ProposedIds, ProposeMilestone, ProposeMilestoneEdit } from './propose-milestone.command';
 
 /** What a proposal and an edit check first: the project, its seller, and payees that exist. */
 @Injectable()

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Post, HttpStatus } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { MilestoneRequest } from '../milestone-requests.dto';
-import { ProposeMilestone, ProposeMilestoneEdit, type ProposedContent } from './propose-milestone.command';
+import { type ProposedContent, ProposeMilestone, ProposeMilestoneEdit } from './propose-milestone.command';
 
 @Controller()
 @Access('user')
@@ -23,6 +24,8 @@ export class ProposeMilestoneController {
       amount: body.amount,
       payees: body.payees.map((p) => ({ companyId: p.jc_id, type: p.type, amount: p.amount, percentage: p.percentage, includeFee: p.includeFee === true })),
     };
-    return this.commandBus.execute(body.original_id ? new ProposeMilestoneEdit(user, body.job_id, body.original_id, content, key) : new ProposeMilestone(user, body.job_id, content, key));
+    return this.commandBus.execute(
+      body.original_id ? new ProposeMilestoneEdit(user, body.job_id, body.original_id, content, key) : new ProposeMilestone(user, body.job_id, content, key),
+    );
   }
 }

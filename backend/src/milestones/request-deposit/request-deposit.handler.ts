@@ -1,9 +1,10 @@
 import { ConflictException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
 import { BankAccounts } from '../../payments';
 import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
-import { depositView, type DepositView } from '../milestone.view';
+import { type DepositView, depositView } from '../milestone.view';
 import { RequestDeposit } from './request-deposit.command';
 
 @CommandHandler(RequestDeposit)
@@ -23,7 +24,12 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     await this.streams.decide(
       milestoneStream,
       ref.originalId,
-      { type: 'RequestDeposit', data: { depositId, bankAccountLast4: account?.last4 ?? null }, metadata: metadataOf(c.actor), project: projectFactsOf(ref.job) },
+      {
+        type: 'RequestDeposit',
+        data: { depositId, bankAccountLast4: account?.last4 ?? null },
+        metadata: metadataOf(c.actor),
+        project: projectFactsOf(ref.job),
+      },
       { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } },
     );
     // Answered from the milestone as it is now: a replay of this request shows the deposit's

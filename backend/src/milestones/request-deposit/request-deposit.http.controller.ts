@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post, HttpStatus } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { DepositRequest } from '../milestone-requests.dto';
 import { RequestDeposit } from './request-deposit.command';

@@ -1,7 +1,8 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { MilestoneCommand } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
-import { ProjectAccess, projectFactsOf, type MilestoneRef, type Viewer } from '../../read-models';
+import { type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from '../../read-models';
 import { RespondToDispute } from './respond-to-dispute.command';
 
 @CommandHandler(RespondToDispute)

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Answers } from '../../http/openapi';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetMilestoneView } from '../milestone-view.query';
 import { StatementRequest } from '../milestone-requests.dto';
+import { GetMilestoneView } from '../milestone-view.query';
 import { RespondToDispute } from './respond-to-dispute.command';
 
 @Controller()
@@ -19,7 +20,12 @@ export class RespondToDisputeController {
   @Answers('MilestoneView')
   @Post('milestone/:id/dispute/respond')
   @HttpCode(200)
-  async handle(@Param('id', ParseIdPipe) versionId: number, @Body() body: StatementRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async handle(
+    @Param('id', ParseIdPipe) versionId: number,
+    @Body() body: StatementRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
     const ref = await this.commandBus.execute(new RespondToDispute(user, versionId, body.statement, key));
     return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
   }

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+
 import { Access } from '../../identity';
 import { describeReturnWindow, type ReturnWindow } from '../return-window';
 import { ReturnWindowPolicy } from '../return-window-policy';

@@ -1,7 +1,8 @@
+import { DomainError, type MilestoneCommand } from '@escrow/domain';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type MilestoneCommand } from '@escrow/domain';
 import type { Pool } from 'pg';
+
 import { EventStreams, milestoneStream, systemMetadata } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
@@ -31,7 +32,16 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     switch (report.kind) {
       case 'deposit-settled': {
         const clears = clearsAt(new Date(metadata.now), this.policy.window).toISOString();
-        command = { type: 'SettleDeposit', data: { depositId: instruction.referenceId, providerReference: report.providerReference, responseDays: this.config.responseDeadlineDays, clearsAt: clears }, metadata };
+        command = {
+          type: 'SettleDeposit',
+          data: {
+            depositId: instruction.referenceId,
+            providerReference: report.providerReference,
+            responseDays: this.config.responseDeadlineDays,
+            clearsAt: clears,
+          },
+          metadata,
+        };
         break;
       }
       case 'deposit-failed':
@@ -49,7 +59,10 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     }
     const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
     try {
-      const result = await this.streams.decide(milestoneStream, instruction.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: instruction.jobId } });
+      const result = await this.streams.decide(milestoneStream, instruction.originalId, command, {
+        idempotencyKey: key,
+        metadataExtras: { jobId: instruction.jobId },
+      });
       if (report.kind === 'deposit-returned' && result.events.some((e) => e.type === 'DepositReturned')) {
         await this.tellPartiesOfReturn(instruction, report.returnCode, report.reason);
       }
@@ -57,7 +70,9 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
       // A return that arrives after the funds cleared cannot un-fund the milestone any more: it
       // needs a person, not a retry every second.
       if (error instanceof DomainError && error.code === 'already_cleared') {
-        this.logger.error(`deposit ${instruction.referenceId} of milestone ${instruction.originalId} was returned (${report.kind}) after its funds cleared: recover it by hand`);
+        this.logger.error(
+          `deposit ${instruction.referenceId} of milestone ${instruction.originalId} was returned (${report.kind}) after its funds cleared: recover it by hand`,
+        );
         return;
       }
       throw error;

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** POST /api/job/basic: a draft once the buyer is set (spec §4); a named job_id answers itself. */

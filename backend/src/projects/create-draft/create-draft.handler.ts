@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, IdsService, metadataOf, projectStream } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { ProjectParties } from '../project-parties';
@@ -26,7 +27,11 @@ export class CreateDraftHandler implements ICommandHandler<CreateDraft> {
     await this.streams.decide(
       projectStream,
       jobId,
-      { type: 'CreateJobDraft', data: { jobId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated }, metadata },
+      {
+        type: 'CreateJobDraft',
+        data: { jobId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated },
+        metadata,
+      },
       { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId } },
     );
     return { job_id: jobId };

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { JobStateRequest } from '../project-requests.dto';
@@ -13,6 +14,8 @@ export class CreateDraftController {
   @Post('job/basic')
   @HttpCode(201)
   create(@Body() body: JobStateRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
-    return this.commandBus.execute(new CreateDraft(user, body.customer_id, body.service, body.customerInitiated, body.primary_company_id ?? null, body.job_id ?? null, key));
+    return this.commandBus.execute(
+      new CreateDraft(user, body.customer_id, body.service, body.customerInitiated, body.primary_company_id ?? null, body.job_id ?? null, key),
+    );
   }
 }

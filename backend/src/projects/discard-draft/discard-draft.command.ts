@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** DELETE /api/job/{id}: the creator throws a draft away (before submitting it). */

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, metadataOf, projectStream } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { DiscardDraft } from './discard-draft.command';
@@ -13,6 +14,11 @@ export class DiscardDraftHandler implements ICommandHandler<DiscardDraft> {
   async execute(c: DiscardDraft): Promise<void> {
     await this.access.requireViewer(c.jobId, c.actor);
     const metadata = metadataOf(c.actor);
-    await this.streams.decide(projectStream, c.jobId, { type: 'DiscardJobDraft', data: {}, metadata }, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } });
+    await this.streams.decide(
+      projectStream,
+      c.jobId,
+      { type: 'DiscardJobDraft', data: {}, metadata },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+    );
   }
 }

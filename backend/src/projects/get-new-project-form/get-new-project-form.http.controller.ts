@@ -1,5 +1,6 @@
 import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetNewProjectForm } from './get-new-project-form.query';
 

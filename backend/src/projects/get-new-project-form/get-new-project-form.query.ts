@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
+
 import { CompaniesRepository } from '../../directory';
 import type { SessionUser } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
@@ -30,7 +31,17 @@ export class GetNewProjectFormHandler implements IQueryHandler<GetNewProjectForm
   async execute({ user, customerInitiated }: GetNewProjectForm): Promise<NewProjectForm> {
     const { rows: services } = await this.pool.query<{ service_name: string }>('SELECT service_name FROM services ORDER BY service_name');
     if (customerInitiated) {
-      return { services, formData: { customer_id: user.userId, customer_name: user.displayName, customerInitiated: true, company_id: null, service: null, primary_company_name: null } };
+      return {
+        services,
+        formData: {
+          customer_id: user.userId,
+          customer_name: user.displayName,
+          customerInitiated: true,
+          company_id: null,
+          service: null,
+          primary_company_name: null,
+        },
+      };
     }
     if (user.companyId === null) throw new ForbiddenException('Only contractor company users can start a project for a buyer.');
     const company = (await this.companies.byId(user.companyId))!;

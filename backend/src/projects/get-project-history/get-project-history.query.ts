@@ -1,11 +1,12 @@
-import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ActiveMilestone } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
+
 import type { SessionUser } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { describe, type AuditRow } from './project-history';
+import { type AuditRow, describe } from './project-history';
 
 /** GET /api/job/{id}/history: every event of the project with who, what and when, and what each edit changed. */
 export class GetProjectHistory extends Query<Record<string, unknown>[]> {

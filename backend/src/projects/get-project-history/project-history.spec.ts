@@ -1,5 +1,5 @@
-import { describe as describeEvent, type AuditRow } from './project-history';
 import type { Names } from '../../read-models';
+import { type AuditRow, describe as describeEvent } from './project-history';
 
 const names: Names = {
   person: (id) => (id === 7 ? 'Jordan Buyer' : null),

@@ -1,4 +1,5 @@
-import { formatDollars, type ActiveMilestone, type VersionState } from '@escrow/domain';
+import { type ActiveMilestone, formatDollars, type VersionState } from '@escrow/domain';
+
 import type { Names } from '../../read-models';
 
 export interface AuditRow {
@@ -66,9 +67,15 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
   const mTitle = title(milestone?.currentVersionId ?? row.original_id);
   switch (row.type) {
     case 'JobDraftCreated':
-      return { summary: `Project started as a draft (${d.service}) with buyer ${names.person(d.customerId as number) ?? d.customerId}${d.primaryCompanyId ? ` and seller ${names.company(d.primaryCompanyId as number)}` : ''}.`, changes: [] };
+      return {
+        summary: `Project started as a draft (${d.service}) with buyer ${names.person(d.customerId as number) ?? d.customerId}${d.primaryCompanyId ? ` and seller ${names.company(d.primaryCompanyId as number)}` : ''}.`,
+        changes: [],
+      };
     case 'JobBasicsUpdated':
-      return { summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId as number)}, seller ${names.company(d.primaryCompanyId as number | null) ?? 'not chosen'}.`, changes: [] };
+      return {
+        summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId as number)}, seller ${names.company(d.primaryCompanyId as number | null) ?? 'not chosen'}.`,
+        changes: [],
+      };
     case 'JobSubmitted':
       return { summary: 'Project submitted (no longer a draft).', changes: [] };
     case 'JobDraftDiscarded':
@@ -76,20 +83,32 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'ProjectAgreementSigned':
       return { summary: `Escrow agreement signed by the ${party(d.party)} as "${d.signedName}".`, changes: [] };
     case 'MilestoneProposed':
-      return { summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars((d.terms as { amount: string }).amount)}, deposit ${dollars((d.terms as { depositTotal: string }).depositTotal)}.`, changes: [] };
+      return {
+        summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars((d.terms as { amount: string }).amount)}, deposit ${dollars((d.terms as { depositTotal: string }).depositTotal)}.`,
+        changes: [],
+      };
     case 'MilestoneEditProposed': {
       const base = milestone?.versions.find((v) => v.versionId === d.basedOnVersionId);
       const edit = milestone?.versions.find((v) => v.versionId === d.versionId);
-      return { summary: `Edit of ${title(d.basedOnVersionId)} proposed by the ${party(d.proposedByParty)}.`, changes: base && edit ? versionDifferences(base, edit, names) : [] };
+      return {
+        summary: `Edit of ${title(d.basedOnVersionId)} proposed by the ${party(d.proposedByParty)}.`,
+        changes: base && edit ? versionDifferences(base, edit, names) : [],
+      };
     }
     case 'MilestoneVersionApproved':
       return { summary: `${title(d.versionId)} approved by the ${party(d.party)}.`, changes: [] };
     case 'MilestoneVersionRejected':
-      return { summary: `${title(d.versionId)} rejected by the ${party(d.party)}${d.automatic ? ' (they approved another version)' : d.reason ? `: ${d.reason}` : ''}.`, changes: [] };
+      return {
+        summary: `${title(d.versionId)} rejected by the ${party(d.party)}${d.automatic ? ' (they approved another version)' : d.reason ? `: ${d.reason}` : ''}.`,
+        changes: [],
+      };
     case 'MilestoneVersionAgreed':
       return { summary: `${title(d.versionId)} approved by both parties; deposit due ${dollars(d.depositTotal)}.`, changes: [] };
     case 'DepositRequested':
-      return { summary: `Deposit of ${dollars(d.amount)} requested for ${mTitle} (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}).`, changes: [] };
+      return {
+        summary: `Deposit of ${dollars(d.amount)} requested for ${mTitle} (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}).`,
+        changes: [],
+      };
     case 'DepositSettled':
       return {
         summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}${d.clearsAt ? `; the bank can return it until ${String(d.clearsAt).slice(0, 16).replace('T', ' ')} UTC, when the funds clear` : ''}.`,
@@ -98,7 +117,10 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'DepositCleared':
       return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} cleared: the bank can no longer return it.`, changes: [] };
     case 'DepositReturned':
-      return { summary: `Deposit of ${dollars(d.amount)} for ${mTitle} returned by the buyer's bank (${d.returnCode} ${d.reason}): the milestone is no longer funded.`, changes: [] };
+      return {
+        summary: `Deposit of ${dollars(d.amount)} for ${mTitle} returned by the buyer's bank (${d.returnCode} ${d.reason}): the milestone is no longer funded.`,
+        changes: [],
+      };
     case 'DepositFailed':
       return { summary: `Deposit for ${mTitle} failed: ${d.reason}.`, changes: [] };
     case 'MilestoneMarkedComplete':
@@ -116,9 +138,15 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'DisputeResponded':
       return { summary: `The ${party(d.party)} responded to the dispute: ${d.statement}`, changes: [] };
     case 'DisputeResolved':
-      return { summary: `Dispute resolved by ${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`, changes: [] };
+      return {
+        summary: `Dispute resolved by ${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`,
+        changes: [],
+      };
     case 'RefundRequested':
-      return { summary: `Refund of ${dollars(d.amount)} to the buyer requested (${d.reason === 'deadline' ? 'response deadline passed' : 'dispute'}).`, changes: [] };
+      return {
+        summary: `Refund of ${dollars(d.amount)} to the buyer requested (${d.reason === 'deadline' ? 'response deadline passed' : 'dispute'}).`,
+        changes: [],
+      };
     case 'RefundPaid':
       return { summary: `${dollars(d.amount)} refunded to the buyer.`, changes: [] };
     default:

@@ -1,4 +1,5 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { ProjectSummaries, type ProjectSummary } from '../project-summaries';

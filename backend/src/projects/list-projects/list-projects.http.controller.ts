@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { ListProjects } from './list-projects.query';
 

@@ -1,5 +1,6 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { projectPartyOf } from '@escrow/domain';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
 import { metadataOf } from '../../command-side';
 import type { SessionUser } from '../../identity';
 import { ProjectSummaries, type ProjectSummary } from '../project-summaries';

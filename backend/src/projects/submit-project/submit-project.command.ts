@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** PUT /api/job/{id}/draft with isDraft false: the final submit (spec §4). */

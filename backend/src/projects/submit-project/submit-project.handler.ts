@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, metadataOf, projectStream } from '../../command-side';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { SubmitProject } from './submit-project.command';
@@ -16,6 +17,11 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
     // Submitting needs a milestone: the decider judges the count the read model holds.
     const milestoneCount = (await this.milestones.ofJob(c.jobId)).length;
     const metadata = metadataOf(c.actor);
-    await this.streams.decide(projectStream, c.jobId, { type: 'SubmitJob', data: { milestoneCount }, metadata }, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } });
+    await this.streams.decide(
+      projectStream,
+      c.jobId,
+      { type: 'SubmitJob', data: { milestoneCount }, metadata },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';

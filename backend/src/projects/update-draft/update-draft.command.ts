@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { SessionUser } from '../../identity';
 
 /** PUT /api/job/basic: the draft's buyer, seller or service change, only while it is a draft. */

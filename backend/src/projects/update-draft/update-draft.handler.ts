@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { EventStreams, metadataOf, projectStream } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { ProjectParties } from '../project-parties';

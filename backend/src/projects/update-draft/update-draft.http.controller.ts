@@ -1,8 +1,9 @@
 import { BadRequestException, Body, Controller, HttpCode, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import { IdempotencyKey } from '../../command-side';
 import { CompaniesRepository } from '../../directory';
-import { Access, CurrentUser, UsersRepository, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, UsersRepository } from '../../identity';
 import { UpdateJobBasicsRequest } from '../project-requests.dto';
 import { UpdateDraft } from './update-draft.command';
 

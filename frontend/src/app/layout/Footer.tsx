@@ -1,8 +1,10 @@
+import './footer.css';
+
 import { Link } from 'react-router-dom';
+
+import { accountLinkOf } from '../../features/auth/access';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
-import { accountLinkOf } from '../../features/auth/access';
-import './footer.css';
 
 /** Footer columns of spec §2: navigation (promise, escrow, join) and general. */
 export function Footer() {
@@ -18,18 +20,32 @@ export function Footer() {
         <nav aria-label="Navigation">
           <h2 className="el-footer__heading">Navigation</h2>
           <ul>
-            <li><Link to="/promise">Our Promise</Link></li>
-            <li><Link to="/escrow">Escrow Services</Link></li>
-            <li><Link to="/join">Join Us</Link></li>
+            <li>
+              <Link to="/promise">Our Promise</Link>
+            </li>
+            <li>
+              <Link to="/escrow">Escrow Services</Link>
+            </li>
+            <li>
+              <Link to="/join">Join Us</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="General">
           <h2 className="el-footer__heading">General</h2>
           <ul>
-            <li><Link to={account}>Account</Link></li>
-            <li><Link to="/contact">Contact Us</Link></li>
-            <li><Link to="/delete-my-account">Delete My Account</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
+            <li>
+              <Link to={account}>Account</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact Us</Link>
+            </li>
+            <li>
+              <Link to="/delete-my-account">Delete My Account</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
           </ul>
         </nav>
         <div className="el-footer__seal">
@@ -39,14 +55,23 @@ export function Footer() {
             <svg width="150" height="58" viewBox="0 0 150 58" aria-hidden="true" focusable="false">
               <rect x="1" y="1" width="148" height="56" rx="8" fill="#fff" stroke="#0b5c8a" strokeWidth="2" />
               <rect x="8" y="9" width="40" height="40" rx="6" fill="#0b5c8a" />
-              <text x="28" y="35" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#fff">BBB</text>
-              <text x="56" y="26" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">ACCREDITED</text>
-              <text x="56" y="41" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">BUSINESS</text>
+              <text x="28" y="35" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#fff">
+                BBB
+              </text>
+              <text x="56" y="26" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">
+                ACCREDITED
+              </text>
+              <text x="56" y="41" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">
+                BUSINESS
+              </text>
             </svg>
           </a>
         </div>
       </div>
-      <div className="el-container el-footer__legal">© {new Date().getFullYear()} Escrow Ledger. Funds are held in a segregated escrow account and move only on the events you can see in your project's history.</div>
+      <div className="el-container el-footer__legal">
+        © {new Date().getFullYear()} Escrow Ledger. Funds are held in a segregated escrow account and move only on the events you can see in your project's
+        history.
+      </div>
     </footer>
   );
 }

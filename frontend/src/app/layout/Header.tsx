@@ -1,11 +1,13 @@
+import './header.css';
+
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+
+import { accountLinkOf } from '../../features/auth/access';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { isLoggedIn } from '../../features/auth/api/types';
-import { accountLinkOf } from '../../features/auth/access';
 import { lazyComponent } from '../../lib/lazy-route';
-import './header.css';
 
 // The login form (and the UI library it uses) loads only when someone opens it.
 const LoginModal = lazyComponent(() => import('../../features/auth/components/LoginModal'));
@@ -30,7 +32,9 @@ export function Header() {
     <header className="el-header">
       <div className="el-container el-header__bar">
         <Link to="/" className="el-header__brand" onClick={() => setMenuOpen(false)}>
-          <span className="el-header__mark" aria-hidden="true">EL</span>
+          <span className="el-header__mark" aria-hidden="true">
+            EL
+          </span>
           Escrow Ledger
         </Link>
         <button type="button" className="el-header__toggle" aria-expanded={menuOpen} aria-controls="el-main-nav" onClick={() => setMenuOpen((open) => !open)}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+
 import { Notice } from '../../components/Notice';
 import type { NoticeState } from '../../features/auth/components/RequireAccess';
 import { Footer } from './Footer';

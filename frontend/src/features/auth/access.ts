@@ -27,7 +27,8 @@ export function accountLinkOf(user: Pick<CurrentUser, 'role'>): string {
 }
 
 /** After a failed check (spec §6): a non-admin goes to /, an admin to /admin. */
-export const redirectAfterFailedCheck = (user: MaybeUser | null | undefined): string => ((user as Partial<CurrentUser> | null)?.role === 'admin' ? '/admin' : '/');
+export const redirectAfterFailedCheck = (user: MaybeUser | null | undefined): string =>
+  (user as Partial<CurrentUser> | null)?.role === 'admin' ? '/admin' : '/';
 
 /** Why a check refused a logged-in user (spec §6 logs them out; they are told why). */
 export function refusalNotice(check: AccessCheck): string {

@@ -1,8 +1,10 @@
+import '../../features/admin/components/admin.css';
+
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+
 import { ThemeProvider } from '../../app/ThemeProvider';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
-import '../../features/admin/components/admin.css';
 
 export const ADMIN_SECTIONS = [
   { key: '/admin/dashboard', label: 'Dashboard' },

@@ -1,7 +1,7 @@
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
-import { AdminShell } from './AdminShell';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
+import { AdminShell } from './AdminShell';
 
 /** /admin/users */
 export function AdminUsersPage() {

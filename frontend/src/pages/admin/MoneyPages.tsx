@@ -1,12 +1,13 @@
 import { Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+
 import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
-import { AdminShell } from './AdminShell';
 import { DashboardView } from '../../features/admin/components/DashboardView';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
 import { PaymentsView } from '../../features/admin/components/PaymentsView';
 import { ReportsView } from '../../features/admin/components/ReportsView';
+import { AdminShell } from './AdminShell';
 
 /** /admin and /admin/dashboard (spec §2: the same screen). */
 export function AdminDashboardPage() {
@@ -45,12 +46,12 @@ export function AdminDisputesPage() {
   // A resolved dispute's card leaves the list, and with it the focus (it was in the card's dialog):
   // once the card has gone, the list takes the focus, so the keyboard goes on from there.
   const list = useRef<HTMLElement>(null);
-  const [resolved, setResolved] = useState<number | null>(null);
+  const resolved = useRef<number | null>(null);
   useEffect(() => {
-    if (resolved === null || disputes.data?.some((d) => d.dispute_id === resolved)) return;
+    if (resolved.current === null || disputes.data?.some((d) => d.dispute_id === resolved.current)) return;
     list.current?.focus();
-    setResolved(null);
-  }, [resolved, disputes.data]);
+    resolved.current = null;
+  }, [disputes.data]);
   return (
     <AdminShell>
       <h1>Disputes</h1>
@@ -68,7 +69,9 @@ export function AdminDisputesPage() {
       {disputes.isPending && <Spinner />}
       <section ref={list} tabIndex={-1} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}>
         {disputes.data?.length === 0 && <p>No {status} disputes.</p>}
-        {disputes.data?.map((d) => <DisputeCard key={d.dispute_id} dispute={d} onResolved={() => setResolved(d.dispute_id)} />)}
+        {disputes.data?.map((d) => (
+          <DisputeCard key={d.dispute_id} dispute={d} onResolved={() => (resolved.current = d.dispute_id)} />
+        ))}
       </section>
     </AdminShell>
   );

@@ -1,5 +1,5 @@
-import { AdminShell } from './AdminShell';
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
+import { AdminShell } from './AdminShell';
 
 /** /admin/operations: the projection runner for operators (docs/operations.md). */
 export function AdminOperationsPage() {
@@ -7,8 +7,8 @@ export function AdminOperationsPage() {
     <AdminShell>
       <h1>Operations</h1>
       <p className="el-muted">
-        Read models are projected from the events. A rebuild replays every event into fresh tables while these keep serving, compares them with the live ones, then swaps them in — the same engine as{' '}
-        <code>npm run projections -- rebuild &lt;name&gt;</code>.
+        Read models are projected from the events. A rebuild replays every event into fresh tables while these keep serving, compares them with the live ones,
+        then swaps them in — the same engine as <code>npm run projections -- rebuild &lt;name&gt;</code>.
       </p>
       <ProjectorsTable />
     </AdminShell>

@@ -1,9 +1,8 @@
 import { Alert, Tabs } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../lib/api-client';
 import { useAdminJob } from '../../features/admin/api/get-job';
-import { AdminShell } from './AdminShell';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
 import { EventTimeline } from '../../features/admin/components/EventTimeline';
 import { JobOverview } from '../../features/admin/components/JobOverview';
@@ -12,6 +11,8 @@ import { PointInTime } from '../../features/admin/components/PointInTime';
 import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
 import { SignedAgreement } from '../../features/admin/components/SignedAgreement';
 import { UnsignedContracts } from '../../features/admin/components/UnsignedContracts';
+import { errorMessage } from '../../lib/api-client';
+import { AdminShell } from './AdminShell';
 
 const useJobId = () => Number(useParams().jobId);
 
@@ -58,7 +59,11 @@ export function AdminJobPage() {
             { key: 'overview', label: 'Overview', children: <JobOverview job={job.data} /> },
             { key: 'ledger', label: 'Ledger', children: <LedgerTable jobId={jobId} milestones={job.data.milestones} /> },
             { key: 'events', label: 'Events', children: <EventTimeline jobId={jobId} onShowAsOf={(instant) => go('as-of', instant)} /> },
-            { key: 'as-of', label: 'Point in time', children: <PointInTime key={at ?? ''} jobId={jobId} at={at} onChange={(instant) => go('as-of', instant)} /> },
+            {
+              key: 'as-of',
+              label: 'Point in time',
+              children: <PointInTime key={at ?? ''} jobId={jobId} at={at} onChange={(instant) => go('as-of', instant)} />,
+            },
           ]}
         />
       )}

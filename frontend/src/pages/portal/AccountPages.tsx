@@ -1,14 +1,15 @@
 import { formatDollars } from '@escrow/domain';
 import { Alert, Button, Card, Input, Tag } from 'antd';
-import { Form } from '../../components/Form';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
-import { WideTable } from '../../components/WideTable';
+
 import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../api/agreement';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { isLoggedIn } from '../../features/auth/api/types';
 import { depositAccountFor, useBankAccounts } from '../../api/bank-accounts';
 import { BankAccountForm } from '../../components/BankAccountForm';
+import { Form } from '../../components/Form';
+import { Spinner } from '../../components/Spinner';
+import { WideTable } from '../../components/WideTable';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
 import { usePayments } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
@@ -41,7 +42,12 @@ export function DirectDepositPage() {
       <h1>Payout account</h1>
       <p>Released milestone funds for your company are paid into this account.</p>
       {accounts.data?.payout_account && (
-        <Alert type="info" showIcon title={`Payouts go to the account ending in ${accounts.data.payout_account.last4} (${accounts.data.payout_account.holder_name}).`} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={`Payouts go to the account ending in ${accounts.data.payout_account.last4} (${accounts.data.payout_account.holder_name}).`}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Card>
         <BankAccountForm purpose="payout" />
@@ -60,7 +66,8 @@ export function AgreementPage() {
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
   const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
-  const signedLine = (who: string, s: { signed_name: string; at: string } | null) => (s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`);
+  const signedLine = (who: string, s: { signed_name: string; at: string } | null) =>
+    s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
   return (
     <PortalShell wide={false}>
       <h1>Escrow agreement</h1>
@@ -77,9 +84,20 @@ export function AgreementPage() {
             <p>{signedLine('Seller', agreement.data.signatures.seller)}</p>
           </section>
           {mine ? (
-            <Alert type="success" showIcon title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`} action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>} />
+            <Alert
+              type="success"
+              showIcon
+              title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`}
+              action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>}
+            />
           ) : (
-            <Form layout="vertical" requiredMark={false} onFinish={({ signed_name }: { signed_name: string }) => sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })}>
+            <Form
+              layout="vertical"
+              requiredMark={false}
+              onFinish={({ signed_name }: { signed_name: string }) =>
+                sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })
+              }
+            >
               <Form.Item
                 label="Type your full legal name to sign"
                 name="signed_name"
@@ -89,7 +107,9 @@ export function AgreementPage() {
                   { required: true, whitespace: true, message: 'Type your full name to sign.' },
                   {
                     validator: (_, value: string | undefined) =>
-                      !value?.trim() || !isLoggedIn(user) || isOwnLegalName(value, user) ? Promise.resolve() : Promise.reject(new Error(`Sign with your own legal name as it is on your account: ${legalName}.`)),
+                      !value?.trim() || !isLoggedIn(user) || isOwnLegalName(value, user)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(`Sign with your own legal name as it is on your account: ${legalName}.`)),
                   },
                 ]}
               >
@@ -124,9 +144,21 @@ export function SignedAgreementPage() {
         <article aria-label="Signed agreement">
           <pre className="el-agreement">{signed.data.text}</pre>
           <h2>Signatures</h2>
-          <p>Buyer: {signed.data.signatures.buyer ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}` : 'not signed yet'}</p>
-          <p>Seller: {signed.data.signatures.seller ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}` : 'not signed yet'}</p>
-          <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}</p>
+          <p>
+            Buyer:{' '}
+            {signed.data.signatures.buyer
+              ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}`
+              : 'not signed yet'}
+          </p>
+          <p>
+            Seller:{' '}
+            {signed.data.signatures.seller
+              ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}`
+              : 'not signed yet'}
+          </p>
+          <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>
+            Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}
+          </p>
           <Button onClick={() => window.print()}>Print</Button>
         </article>
       )}

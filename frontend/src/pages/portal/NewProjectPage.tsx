@@ -1,19 +1,30 @@
 import { formatDollars } from '@escrow/domain';
-import { App, Alert, Button, Card, Input, Radio } from 'antd';
+import { Alert, App, Button, Card, Input, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+
+import type { ProjectSummary } from '../../api/projects';
+import { ThemeProvider } from '../../app/ThemeProvider';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { isLoggedIn, type CurrentUser } from '../../features/auth/api/types';
+import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
+import {
+  type BuyerMatch,
+  createBuyer,
+  createDraft,
+  type JobState,
+  searchBuyersByPhone,
+  searchSellers,
+  submitProject,
+  updateDraft,
+  useNewJobForm,
+} from '../../features/projects/api/new-project';
 import { useProject } from '../../features/projects/api/projects';
-import type { ProjectSummary } from '../../api/projects';
-import { createBuyer, createDraft, searchBuyersByPhone, searchSellers, submitProject, updateDraft, useNewJobForm, type BuyerMatch, type JobState } from '../../features/projects/api/new-project';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
-import { ThemeProvider } from '../../app/ThemeProvider';
 
 export const NO_BUYERS_FOUND = 'No users found with that search. If they are not a user yet, please click Create New Buyer';
 export const NO_COMPANIES_FOUND = 'No companies found.';
@@ -66,7 +77,12 @@ function BuyerSection({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party, ne
     }
   };
 
-  if (buyer) return <p>Buyer: <strong>{buyer.name}</strong></p>;
+  if (buyer)
+    return (
+      <p>
+        Buyer: <strong>{buyer.name}</strong>
+      </p>
+    );
   return (
     <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
       <label className="el-field" htmlFor="buyer-phone">
@@ -96,10 +112,28 @@ function BuyerSection({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party, ne
       {creating && (
         <Card size="small" title="New buyer" style={{ marginTop: 12 }}>
           <div className="el-grid el-grid--2" style={{ gap: 12 }}>
-            <label className="el-field" htmlFor="nb-first">First name<Input id="nb-first" value={form.first_name} onChange={(e) => setForm({ ...form, first_name: e.target.value })} /></label>
-            <label className="el-field" htmlFor="nb-last">Last name<Input id="nb-last" value={form.last_name} onChange={(e) => setForm({ ...form, last_name: e.target.value })} /></label>
-            <label className="el-field" htmlFor="nb-phone">Phone<Input id="nb-phone" inputMode="tel" placeholder="(555) 555-5555" value={form.phone} onChange={(e) => setForm({ ...form, phone: formatPhoneInput(e.target.value) })} /></label>
-            <label className="el-field" htmlFor="nb-email">Email<Input id="nb-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} /></label>
+            <label className="el-field" htmlFor="nb-first">
+              First name
+              <Input id="nb-first" value={form.first_name} onChange={(e) => setForm({ ...form, first_name: e.target.value })} />
+            </label>
+            <label className="el-field" htmlFor="nb-last">
+              Last name
+              <Input id="nb-last" value={form.last_name} onChange={(e) => setForm({ ...form, last_name: e.target.value })} />
+            </label>
+            <label className="el-field" htmlFor="nb-phone">
+              Phone
+              <Input
+                id="nb-phone"
+                inputMode="tel"
+                placeholder="(555) 555-5555"
+                value={form.phone}
+                onChange={(e) => setForm({ ...form, phone: formatPhoneInput(e.target.value) })}
+              />
+            </label>
+            <label className="el-field" htmlFor="nb-email">
+              Email
+              <Input id="nb-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+            </label>
           </div>
           {createError && <Alert type="error" showIcon title={createError} style={{ marginTop: 12 }} />}
           <Button type="primary" style={{ marginTop: 12 }} disabled={!newBuyerValid(form)} loading={busy} onClick={addNew}>
@@ -117,7 +151,12 @@ function SellerSection({ onNext, seller, disabled }: { onNext: (seller: Party) =
   const [chosen, setChosen] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (seller) return <p>Seller: <strong>{seller.name}</strong></p>;
+  if (seller)
+    return (
+      <p>
+        Seller: <strong>{seller.name}</strong>
+      </p>
+    );
   const search = async () => {
     setError(null);
     setChosen(null);
@@ -129,7 +168,12 @@ function SellerSection({ onNext, seller, disabled }: { onNext: (seller: Party) =
   };
   return (
     <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
-      <form onSubmit={(e) => { e.preventDefault(); void search(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search();
+        }}
+      >
         <label className="el-field" htmlFor="seller-search">
           Find the seller
           <Input id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
@@ -143,7 +187,9 @@ function SellerSection({ onNext, seller, disabled }: { onNext: (seller: Party) =
       {found && found.length > 0 && (
         <Radio.Group style={{ display: 'grid', gap: 6, marginTop: 12 }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
           {found.map((c) => (
-            <Radio key={c.id} value={c.id}>{c.name}</Radio>
+            <Radio key={c.id} value={c.id}>
+              {c.name}
+            </Radio>
           ))}
         </Radio.Group>
       )}
@@ -175,17 +221,17 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const [service, setService] = useState(draft?.service ?? '');
   const [buyer, setBuyer] = useState<Party | null>(draft ? { id: draft.customer_id, name: draft.customer_name ?? '' } : null);
   const [newCustomer, setNewCustomer] = useState(false);
-  const [seller, setSeller] = useState<Party | null>(draft?.primary_company_id ? { id: draft.primary_company_id, name: draft.primary_company_name ?? '' } : null);
+  const [chosenSeller, setSeller] = useState<Party | null>(
+    draft?.primary_company_id ? { id: draft.primary_company_id, name: draft.primary_company_name ?? '' } : null,
+  );
+  // A seller starting the project is its seller: their company comes with the form.
+  const ownCompany = form.data?.formData.company_id;
+  const seller = chosenSeller ?? (!customerInitiated && ownCompany ? { id: ownCompany, name: form.data?.formData.primary_company_name ?? '' } : null);
   const [jobId, setJobId] = useState<number | null>(draft?.job_id ?? null);
   const creating = useRef(false);
-  const key = useRef(globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
+  const [key] = useState(() => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!form.data) return;
-    if (!customerInitiated && form.data.formData.company_id) setSeller({ id: form.data.formData.company_id, name: form.data.formData.primary_company_name ?? '' });
-  }, [form.data, customerInitiated]);
 
   useEffect(() => {
     if (customerInitiated && !buyer) {
@@ -212,7 +258,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   useEffect(() => {
     if (jobId || creating.current || !buyer || !service) return;
     creating.current = true;
-    createDraft(state(), key.current)
+    createDraft(state(), key)
       .then(({ job_id }) => setJobId(job_id))
       .catch(() => {
         creating.current = false;
@@ -223,12 +269,16 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
 
   const changeService = (next: string) => {
     setService(next);
-    if (jobId && buyer) void updateDraft({ ...state(), service: next }, { company_id: seller?.id ?? null }).catch((e: unknown) => void message.error(errorMessage(e)));
+    if (jobId && buyer)
+      void updateDraft({ ...state(), service: next }, { company_id: seller?.id ?? null }).catch((e: unknown) => void message.error(errorMessage(e)));
   };
 
   const chooseSeller = async (chosen: Party) => {
     try {
-      await updateDraft({ ...state(), primary_company_id: chosen.id, primary_company_name: chosen.name }, { company_id: chosen.id, primary_company_name: chosen.name });
+      await updateDraft(
+        { ...state(), primary_company_id: chosen.id, primary_company_name: chosen.name },
+        { company_id: chosen.id, primary_company_name: chosen.name },
+      );
       setSeller(chosen);
       void message.success({ content: 'Seller added', duration: TOAST_PARTY_ADDED_MS / 1000 });
     } catch (e) {
@@ -257,7 +307,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const services = [...form.data.services].sort((a, b) => a.service_name.localeCompare(b.service_name));
   const afterService = !service || !buyer;
   const heading = customerInitiated ? 'New Project' : `New Project — ${form.data.formData.primary_company_name ?? ''}`;
-  
+
   return (
     <>
       <h1>{heading}</h1>
@@ -267,18 +317,29 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
           <select id="main-service" value={service} onChange={(e) => changeService(e.target.value)} required>
             <option value="">Select a service</option>
             {services.map((s) => (
-              <option key={s.service_name} value={s.service_name}>{s.service_name}</option>
+              <option key={s.service_name} value={s.service_name}>
+                {s.service_name}
+              </option>
             ))}
           </select>
         </label>
       </Card>
       <Card title="Buyer" style={{ marginBottom: 16 }}>
         {customerInitiated ? (
-          <p>Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)</p>
+          <p>
+            Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)
+          </p>
         ) : (
           <>
             {!service && <p className="el-muted">Choose the main service first.</p>}
-            <BuyerSection buyer={buyer} disabled={!service} onBuyer={(b, isNew) => { setBuyer(b); setNewCustomer(isNew); }} />
+            <BuyerSection
+              buyer={buyer}
+              disabled={!service}
+              onBuyer={(b, isNew) => {
+                setBuyer(b);
+                setNewCustomer(isNew);
+              }}
+            />
           </>
         )}
       </Card>
@@ -288,7 +349,11 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
         </Card>
       )}
       <Card title="Project Milestones" style={{ marginBottom: 16 }}>
-        {jobId && seller ? <MilestonesStep jobId={jobId} /> : <p className="el-muted">Choose the service, the buyer{customerInitiated ? ' and the seller' : ''} first.</p>}
+        {jobId && seller ? (
+          <MilestonesStep jobId={jobId} />
+        ) : (
+          <p className="el-muted">Choose the service, the buyer{customerInitiated ? ' and the seller' : ''} first.</p>
+        )}
       </Card>
       {submitError && <Alert type="error" showIcon title={submitError} style={{ marginBottom: 12 }} />}
       <Button type="primary" size="large" disabled={!jobId || !seller} loading={submitting} onClick={submit}>

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
-import { ThemeProvider } from '../../app/ThemeProvider';
-import { RequireAccess } from '../../features/auth/components/RequireAccess';
-import type { AccessCheck } from '../../features/auth/access';
 import '../../features/milestones/components/milestone-card.css';
+
+import type { ReactNode } from 'react';
+
+import { ThemeProvider } from '../../app/ThemeProvider';
+import type { AccessCheck } from '../../features/auth/access';
+import { RequireAccess } from '../../features/auth/components/RequireAccess';
 
 /** Every portal screen: the antd theme, and the access checks of spec §6. */
 export function PortalShell({ checks = ['user'], children, wide = true }: { checks?: AccessCheck[]; children: ReactNode; wide?: boolean }) {

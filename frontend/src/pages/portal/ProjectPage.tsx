@@ -1,17 +1,18 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, App, Button, Card, Empty, Tabs, Tag, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Tabs, Tag, Timeline } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
+import { projectKeys } from '../../api/projects';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
-import { useHistory, useProject } from '../../features/projects/api/projects';
 import { resumePath } from '../../features/projects/api/new-project';
-import { projectKeys } from '../../api/projects';
+import { useHistory, useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
 
@@ -27,7 +28,9 @@ function History({ jobId }: { jobId: number }) {
           <div data-testid="history-entry" data-type={h.type}>
             <div className="el-muted">
               {new Date(h.at).toLocaleString()} · {h.actor_name ?? 'System'}
-              {h.actor_role && h.actor_role !== 'system' ? ` (${h.actor_role === 'customer' ? 'buyer' : h.actor_role === 'company' ? 'seller' : h.actor_role})` : ''}
+              {h.actor_role && h.actor_role !== 'system'
+                ? ` (${h.actor_role === 'customer' ? 'buyer' : h.actor_role === 'company' ? 'seller' : h.actor_role})`
+                : ''}
             </div>
             <div>{h.summary}</div>
             {h.changes.length > 0 && (

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { fakeApi, renderScreen } from '../../../test/render';
 import { DELETION_ERROR, DELETION_TAKES, DeletionRequestForm, EMAIL_REQUIRED_WARNING, REQUEST_SENT } from '../components/DeletionRequestForm';
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
 import { useState } from 'react';
+
+import { Form } from '../../../components/Form';
 import { normalizeEmail } from '../../../lib/format';
 import { useTimedMessage } from '../../../lib/use-timed-flag';
 import { useRequestAccountDeletion } from '../api/delete-account-request';

@@ -2,20 +2,36 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
+
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard } from '../components/DisputeCard';
 
 const dispute: DisputeRow = {
-  dispute_id: 1, original_id: 5003, job_id: 1001, milestone_title: 'Tear-off and new roof', buyer: 'Jordan Buyer', seller: 'Saguaro Build Co.', status: 'open',
-  opened_by_party: 'buyer', opened_by: 'Jordan Buyer', statement: 'The flashing was never replaced.', opened_at: '2026-11-01T10:00:00Z',
-  response: { by: 'Sam Seller', party: 'seller', statement: 'Outside our scope.', at: '2026-11-02T10:00:00Z' }, held: '16155.50', resolution: null,
+  dispute_id: 1,
+  original_id: 5003,
+  job_id: 1001,
+  milestone_title: 'Tear-off and new roof',
+  buyer: 'Jordan Buyer',
+  seller: 'Saguaro Build Co.',
+  status: 'open',
+  opened_by_party: 'buyer',
+  opened_by: 'Jordan Buyer',
+  statement: 'The flashing was never replaced.',
+  opened_at: '2026-11-01T10:00:00Z',
+  response: { by: 'Sam Seller', party: 'seller', statement: 'Outside our scope.', at: '2026-11-02T10:00:00Z' },
+  held: '16155.50',
+  resolution: null,
 };
 
 describe('dispute card', () => {
   it("shows both sides' statements and refuses a split that is not strictly between nothing and all", async () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
-    renderScreen(<App><DisputeCard dispute={dispute} /></App>);
+    renderScreen(
+      <App>
+        <DisputeCard dispute={dispute} />
+      </App>,
+    );
     expect(screen.getByRole('region', { name: "The buyer's statement" })).toHaveTextContent('The flashing was never replaced.');
     expect(screen.getByRole('region', { name: "The seller's statement" })).toHaveTextContent('Outside our scope.');
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
@@ -31,7 +47,11 @@ describe('dispute card', () => {
 
   it('sends a split with the refund in cents and shows what goes where', async () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
-    renderScreen(<App><DisputeCard dispute={dispute} /></App>);
+    renderScreen(
+      <App>
+        <DisputeCard dispute={dispute} />
+      </App>,
+    );
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
     await userEvent.type(screen.getByLabelText(/Refund to the buyer/), '5000');
     expect(screen.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeInTheDocument();
@@ -43,12 +63,20 @@ describe('dispute card', () => {
     expect(calls).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm resolution' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ method: 'POST', url: '/admin/milestones/5003/dispute/resolve', data: { resolution: 'split', refund_amount: '5000.00', note: 'Half the scope.' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/admin/milestones/5003/dispute/resolve',
+      data: { resolution: 'split', refund_amount: '5000.00', note: 'Half the scope.' },
+    });
   });
 
   it('shows the API refusal when a resolution fails', async () => {
     fakeApi(() => ({ status: 409, body: { message: 'The dispute was already resolved.' } }));
-    renderScreen(<App><DisputeCard dispute={dispute} /></App>);
+    renderScreen(
+      <App>
+        <DisputeCard dispute={dispute} />
+      </App>,
+    );
     await userEvent.click(screen.getByRole('radio', { name: 'Refund all to the buyer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Resolve by refund?' })).getByRole('button', { name: 'Confirm resolution' }));
@@ -57,7 +85,11 @@ describe('dispute card', () => {
 
   it('starts with nothing chosen, and moves no money without a confirmation of what each side gets', async () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
-    renderScreen(<App><DisputeCard dispute={dispute} /></App>);
+    renderScreen(
+      <App>
+        <DisputeCard dispute={dispute} />
+      </App>,
+    );
     for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     expect(await screen.findByText('Choose how to resolve the dispute: release, refund or split.')).toBeInTheDocument();

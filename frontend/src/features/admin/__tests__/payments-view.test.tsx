@@ -2,19 +2,35 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
+
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { PaymentRow } from '../api/get-payments';
 import { PaymentsView } from '../components/PaymentsView';
 
 const row = (id: number, amount: string): PaymentRow => ({
-  kind: 'deposit', id, job_id: 1000, original_id: 5000, amount, fee: null, status: 'settled', created_at: '2026-11-01T10:00:00Z', completed_at: null, party: 'Jordan Buyer', party_role: 'buyer',
+  kind: 'deposit',
+  id,
+  job_id: 1000,
+  original_id: 5000,
+  amount,
+  fee: null,
+  status: 'settled',
+  created_at: '2026-11-01T10:00:00Z',
+  completed_at: null,
+  party: 'Jordan Buyer',
+  party_role: 'buyer',
 });
 
 describe('payments view', () => {
   it('reads its filters from the address, totals each kind exactly and links the same filters as CSV', async () => {
     const refund: PaymentRow = { ...row(3, '5.00'), kind: 'refund' };
     const { calls } = fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [row(1, '0.10'), row(2, '0.20'), refund] } : undefined));
-    renderScreen(<App><PaymentsView /></App>, { path: '/admin/payments?kind=deposit&party=Jordan' });
+    renderScreen(
+      <App>
+        <PaymentsView />
+      </App>,
+      { path: '/admin/payments?kind=deposit&party=Jordan' },
+    );
     // 0.10 + 0.20 as decimals, not 0.30000000000000004
     expect(await screen.findByText('3 payments · deposits $0.30 · refunded $5.00')).toBeInTheDocument();
     expect(calls[0]!.url).toBe('/admin/payments');
@@ -24,7 +40,12 @@ describe('payments view', () => {
 
   it('puts a new filter in the address', async () => {
     fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [] } : undefined));
-    renderScreen(<App><PaymentsView /></App>, { path: '/admin/payments' });
+    renderScreen(
+      <App>
+        <PaymentsView />
+      </App>,
+      { path: '/admin/payments' },
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Project #' }), '1001');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/payments?job_id=1001&format=csv'));
@@ -32,7 +53,12 @@ describe('payments view', () => {
 
   it("shows the API's message for a bad filter", async () => {
     fakeApi(() => ({ status: 400, body: { message: 'from must be a date like 2026-11-01.' } }));
-    renderScreen(<App><PaymentsView /></App>, { path: '/admin/payments?from=soon' });
+    renderScreen(
+      <App>
+        <PaymentsView />
+      </App>,
+      { path: '/admin/payments?from=soon' },
+    );
     expect(await screen.findByText('from must be a date like 2026-11-01.')).toBeInTheDocument();
   });
 });

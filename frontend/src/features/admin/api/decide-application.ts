@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -8,6 +9,7 @@ export function useDecideApplication() {
   return useMutation({
     mutationFn: async ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
       (await api.post(`/admin/contractor-applications/${id}/${decision}`, decision === 'reject' && reason ? { reason } : {})).data,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.applications() }), queryClient.invalidateQueries({ queryKey: adminKeys.companies() })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.applications() }), queryClient.invalidateQueries({ queryKey: adminKeys.companies() })]),
   });
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
-import type { CompanyDetail } from './update-company';
 import { adminKeys } from './keys';
+import type { CompanyDetail } from './update-company';
 
 /** A company's full record and its services, for the edit form. */
 export const getCompany = async (id: number): Promise<CompanyDetail> => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -15,4 +16,5 @@ export interface DeadLetter {
 
 /** The events a stopped projector could not apply. */
 export const getDeadLetters = async (name: string) => (await api.get<DeadLetter[]>(`/admin/projections/${encodeURIComponent(name)}/dead-letters`)).data;
-export const useDeadLetters = (name: string, enabled: boolean) => useQuery({ queryKey: adminKeys.deadLetters(name), queryFn: () => getDeadLetters(name), enabled });
+export const useDeadLetters = (name: string, enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.deadLetters(name), queryFn: () => getDeadLetters(name), enabled });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import type { VersionView } from './get-job';
 import { adminKeys } from './keys';

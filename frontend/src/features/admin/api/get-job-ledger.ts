@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -20,4 +21,5 @@ export interface LedgerPosting {
 /** Double-entry postings of a project, or of one milestone, each with its account's running balance. */
 export const getLedger = async (jobId: number, milestone: number | null) =>
   (await api.get<LedgerPosting[]>(`/admin/job/${jobId}/ledger`, { params: milestone ? { milestone } : {} })).data;
-export const useLedger = (jobId: number, milestone: number | null) => useQuery({ queryKey: adminKeys.ledger(jobId, milestone), queryFn: () => getLedger(jobId, milestone) });
+export const useLedger = (jobId: number, milestone: number | null) =>
+  useQuery({ queryKey: adminKeys.ledger(jobId, milestone), queryFn: () => getLedger(jobId, milestone) });

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import type { VersionView } from '@escrow/domain';
+import { useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
 import type { ProjectSummary } from './get-projects';
 import { adminKeys } from './keys';
 
@@ -15,7 +16,13 @@ export interface AdminMilestone {
   deposits: { depositId: number; amount: string; status: string; requestedAt: string; settledAt: string | null; failedAt?: string | null }[];
   disbursements: { disbursementId: number; name: string | null; amount: string; fee: string; status: string; requestedAt: string; paidAt: string | null }[];
   refunds: { refundId: number; amount: string; reason: string; status: string; requestedAt?: string; paidAt?: string | null }[];
-  disputes: { disputeId: number; status: string; statement: string; openedAt: string; resolution: { resolution: string; releaseAmount: string; refundAmount: string; note: string; at: string } | null }[];
+  disputes: {
+    disputeId: number;
+    status: string;
+    statement: string;
+    openedAt: string;
+    resolution: { resolution: string; releaseAmount: string; refundAmount: string; note: string; at: string } | null;
+  }[];
 }
 
 export interface AdminJob {

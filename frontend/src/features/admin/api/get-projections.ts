@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -33,7 +34,8 @@ export interface ProjectorStatus {
 }
 
 export const getProjections = async () => (await api.get<ProjectorStatus[]>('/admin/projections')).data;
-const rebuilding = (statuses: ProjectorStatus[] | undefined) => (statuses ?? []).some((p) => p.rebuilding_here || (p.lastRebuild?.state === 'running' && !p.lastRebuild.stale));
+const rebuilding = (statuses: ProjectorStatus[] | undefined) =>
+  (statuses ?? []).some((p) => p.rebuilding_here || (p.lastRebuild?.state === 'running' && !p.lastRebuild.stale));
 
 /** Polls fast while a rebuild runs, so its progress moves on screen. */
 export const useProjections = () =>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api, asCommand } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -13,7 +14,8 @@ export interface DisputeResolution {
 export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ originalId, ...body }: DisputeResolution) => (await api.post(`/admin/milestones/${originalId}/dispute/resolve`, body, asCommand())).data,
+    mutationFn: async ({ originalId, ...body }: DisputeResolution) =>
+      (await api.post(`/admin/milestones/${originalId}/dispute/resolve`, body, asCommand())).data,
     // Money moved: every admin figure may have changed.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

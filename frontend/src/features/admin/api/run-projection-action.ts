@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -6,7 +7,8 @@ import { adminKeys } from './keys';
 export function useProjectionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name, action }: { name: string; action: 'rebuild' | 'resume' }) => (await api.post(`/admin/projections/${encodeURIComponent(name)}/${action}`)).data,
+    mutationFn: async ({ name, action }: { name: string; action: 'rebuild' | 'resume' }) =>
+      (await api.post(`/admin/projections/${encodeURIComponent(name)}/${action}`)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.projections() }),
   });
 }

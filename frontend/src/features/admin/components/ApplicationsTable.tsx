@@ -1,11 +1,12 @@
 import { Alert, App, Button, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { formatPhoneDisplay } from '../../../lib/format';
-import { errorMessage } from '../../../lib/api-client';
-import { useApplications, type Application } from '../api/get-applications';
-import { useDecideApplication } from '../api/decide-application';
-import { capitalised, day } from './format';
+
 import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPhoneDisplay } from '../../../lib/format';
+import { useDecideApplication } from '../api/decide-application';
+import { type Application, useApplications } from '../api/get-applications';
+import { capitalised, day } from './format';
 
 const STATUS_COLOURS: Record<Application['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
@@ -18,20 +19,38 @@ function Decision({ application }: { application: Application }) {
     decide.mutate(
       { id: application.application_id, decision, reason: reason.trim() || undefined },
       {
-        onSuccess: () => void message.success(decision === 'approve' ? `${application.company_name} is a member; ${application.email} was invited.` : 'Application rejected; the applicant was told.'),
+        onSuccess: () =>
+          void message.success(
+            decision === 'approve'
+              ? `${application.company_name} is a member; ${application.email} was invited.`
+              : 'Application rejected; the applicant was told.',
+          ),
         onError: (e) => void message.error(errorMessage(e)),
       },
     );
   return (
     <Space wrap>
-      <Popconfirm title={`Approve ${application.company_name}?`} description="This creates the company and invites the applicant." okText="Approve" onConfirm={() => run('approve')}>
+      <Popconfirm
+        title={`Approve ${application.company_name}?`}
+        description="This creates the company and invites the applicant."
+        okText="Approve"
+        onConfirm={() => run('approve')}
+      >
         <Button size="small" type="primary" loading={decide.isPending}>
           Approve
         </Button>
       </Popconfirm>
       <Popconfirm
         title={`Reject ${application.company_name}?`}
-        description={<Input.TextArea aria-label="Reason for the applicant (optional)" placeholder="Reason for the applicant (optional)" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        description={
+          <Input.TextArea
+            aria-label="Reason for the applicant (optional)"
+            placeholder="Reason for the applicant (optional)"
+            rows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        }
         okText="Reject"
         okButtonProps={{ danger: true }}
         onConfirm={() => run('reject')}

@@ -1,15 +1,16 @@
 import { Alert, App, Button, Input, Modal, Select, Tag } from 'antd';
-import { Form } from '../../../components/Form';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
-import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
-import { errorMessage } from '../../../lib/api-client';
+
 import { useServices } from '../../../api/services';
+import { Form } from '../../../components/Form';
+import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
 import { useCompanies } from '../api/get-companies';
 import { useCompany } from '../api/get-company';
-import { useUpdateCompany, type CompanyChanges } from '../api/update-company';
+import { type CompanyChanges, useUpdateCompany } from '../api/update-company';
 import { byText, day } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 const TEXT_FIELDS: [keyof CompanyChanges, string][] = [
   ['name', 'Name'],
@@ -35,7 +36,16 @@ function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CompanyChanges>();
   return (
-    <Modal open title={company.data ? `Edit ${company.data.name}` : 'Edit company'} onCancel={onClose} onOk={() => form.submit()} okText="Save" confirmLoading={update.isPending} width={720} destroyOnHidden>
+    <Modal
+      open
+      title={company.data ? `Edit ${company.data.name}` : 'Edit company'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="Save"
+      confirmLoading={update.isPending}
+      width={720}
+      destroyOnHidden
+    >
       {company.isError && <Alert type="error" showIcon title={errorMessage(company.error)} />}
       {company.data && (
         <Form
@@ -61,7 +71,11 @@ function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
             </Form.Item>
           </div>
           <Form.Item name="services" label="Services offered">
-            <Select mode="multiple" loading={services.isPending} options={(services.data ?? []).map((s) => ({ value: s.service_name, label: s.service_name }))} />
+            <Select
+              mode="multiple"
+              loading={services.isPending}
+              options={(services.data ?? []).map((s) => ({ value: s.service_name, label: s.service_name }))}
+            />
           </Form.Item>
           <Form.Item name="bio" label="Bio">
             <Input.TextArea rows={4} maxLength={5000} />
@@ -77,11 +91,19 @@ export function CompaniesTable() {
   const companies = useCompanies();
   const [editing, setEditing] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
-  const shown = (companies.data ?? []).filter((c) => !filter || `${c.name} ${c.city ?? ''} ${c.services.join(' ')}`.toLowerCase().includes(filter.toLowerCase()));
+  const shown = (companies.data ?? []).filter(
+    (c) => !filter || `${c.name} ${c.city ?? ''} ${c.services.join(' ')}`.toLowerCase().includes(filter.toLowerCase()),
+  );
   return (
     <>
       <div className="el-admin__toolbar">
-        <Input.Search aria-label="Filter companies" placeholder="Name, city or service" allowClear onChange={(e) => setFilter(e.target.value)} style={{ maxWidth: 360 }} />
+        <Input.Search
+          aria-label="Filter companies"
+          placeholder="Name, city or service"
+          allowClear
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ maxWidth: 360 }}
+        />
       </div>
       {companies.isError && <Alert type="error" showIcon title={errorMessage(companies.error)} />}
       <WideTable

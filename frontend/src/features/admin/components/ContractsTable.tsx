@@ -1,9 +1,10 @@
 import { Alert, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api-client';
-import { useContracts, type Signature } from '../api/get-job-contracts';
-import { when } from './format';
+
 import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { type Signature, useContracts } from '../api/get-job-contracts';
+import { when } from './format';
 
 const signature = (s: Signature | null) => (s ? `${s.signed_name}, ${when(s.at)}` : <Tag color="orange">not signed</Tag>);
 

@@ -1,13 +1,14 @@
 import { Alert, Card } from 'antd';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
 import { Spinner } from '../../../components/Spinner';
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/get-dashboard';
 import { Figures } from './Figures';
-import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 import { byAmount, byText, chartNumber, day, dollars } from './format';
-import { WideTable } from '../../../components/WideTable';
+import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 
 /** The money across all projects: what is held now, for whom, since when, and what moved this month. */
 export function DashboardView() {
@@ -21,8 +22,19 @@ export function DashboardView() {
       <Figures
         label="Figures"
         figures={[
-          { id: 'held', label: 'Funds held in escrow', value: dollars(d.held), note: `${d.held_by_project.length} project${d.held_by_project.length === 1 ? '' : 's'}` },
-          { id: 'pending', label: 'Deposits pending', value: dollars(d.deposits_pending.amount), note: `${d.deposits_pending.count} deposit${d.deposits_pending.count === 1 ? '' : 's'}`, to: '/admin/payments?kind=deposit&status=pending' },
+          {
+            id: 'held',
+            label: 'Funds held in escrow',
+            value: dollars(d.held),
+            note: `${d.held_by_project.length} project${d.held_by_project.length === 1 ? '' : 's'}`,
+          },
+          {
+            id: 'pending',
+            label: 'Deposits pending',
+            value: dollars(d.deposits_pending.amount),
+            note: `${d.deposits_pending.count} deposit${d.deposits_pending.count === 1 ? '' : 's'}`,
+            to: '/admin/payments?kind=deposit&status=pending',
+          },
           { id: 'disbursed', label: `Disbursed in ${month}`, value: dollars(d.disbursed_this_month) },
           { id: 'fees', label: `Fees earned in ${month}`, value: dollars(d.fees_this_month) },
           { id: 'deposited', label: `Deposited in ${month}`, value: dollars(d.deposited_this_month), note: `${dollars(d.refunded_this_month)} refunded` },
@@ -38,7 +50,11 @@ export function DashboardView() {
         <Card size="small" title="Held in escrow by project">
           <div className="el-admin__chart" style={{ height: Math.max(160, 60 + 40 * d.held_by_project.length) }} role="img" aria-label="Funds held by project">
             <ResponsiveContainer>
-              <BarChart layout="vertical" data={d.held_by_project.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))} margin={{ left: 8, right: 16 }}>
+              <BarChart
+                layout="vertical"
+                data={d.held_by_project.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))}
+                margin={{ left: 8, right: 16 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" fontSize={12} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
                 <YAxis type="category" dataKey="project" fontSize={12} width={56} />
@@ -58,7 +74,11 @@ export function DashboardView() {
         scroll={{ x: 720 }}
         aria-label="Funds held by project"
         columns={[
-          { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
+          {
+            title: 'Project',
+            sorter: (a, b) => a.job_id - b.job_id,
+            render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link>,
+          },
           { title: 'Buyer', dataIndex: 'buyer', sorter: (a, b) => byText(a.buyer, b.buyer) },
           { title: 'Seller', dataIndex: 'seller', sorter: (a, b) => byText(a.seller, b.seller) },
           { title: 'Held', align: 'right', defaultSortOrder: 'descend', sorter: (a, b) => byAmount(a.held, b.held), render: (_, p) => dollars(p.held) },

@@ -1,8 +1,9 @@
 import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
-import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+
+import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import type { DisputeRow } from '../api/get-disputes';
 import { useResolveDispute } from '../api/resolve-dispute';
@@ -35,7 +36,7 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
   const resolve = useResolveDispute();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResolveValues>();
-  const [confirming, setConfirming] = useState<Required<Pick<ResolveValues, 'resolution'>> & ResolveValues | null>(null);
+  const [confirming, setConfirming] = useState<(Required<Pick<ResolveValues, 'resolution'>> & ResolveValues) | null>(null);
   const resolution = Form.useWatch('resolution', form);
   const refund = (Form.useWatch('refund_amount', form) ?? '').trim();
   const split = resolution === 'split' && AMOUNT.test(refund) && money(refund).gt(0) && money(refund).lt(dispute.held) ? money(refund) : null;
@@ -67,7 +68,12 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
         aria-label={`Resolve the dispute on ${dispute.milestone_title}`}
         onFinish={(values) => setConfirming({ ...values, resolution: values.resolution! })}
       >
-        <Form.Item name="resolution" label="Resolution" style={{ marginBottom: 8 }} rules={[{ required: true, message: 'Choose how to resolve the dispute: release, refund or split.' }]}>
+        <Form.Item
+          name="resolution"
+          label="Resolution"
+          style={{ marginBottom: 8 }}
+          rules={[{ required: true, message: 'Choose how to resolve the dispute: release, refund or split.' }]}
+        >
           <Radio.Group aria-label="Resolution">
             <Radio value="release">Release all to the payees</Radio>
             <Radio value="refund">Refund all to the buyer</Radio>
@@ -83,12 +89,19 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
                 validator: (_, value: string | undefined) => {
                   const text = (value ?? '').trim();
                   if (!AMOUNT.test(text)) return Promise.reject(new Error('Enter the refund in dollars and cents, like 5000.00.'));
-                  if (money(text).lte(0) || money(text).gte(dispute.held)) return Promise.reject(new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`));
+                  if (money(text).lte(0) || money(text).gte(dispute.held))
+                    return Promise.reject(
+                      new Error(`A split refunds more than $0.00 and less than ${dollars(dispute.held)}; otherwise choose release or refund.`),
+                    );
                   return Promise.resolve();
                 },
               },
             ]}
-            extra={split ? `${dollars(money(dispute.held).minus(split).toFixed(2))} goes to the payees (less the platform fee on that share), ${dollars(split.toFixed(2))} back to the buyer.` : undefined}
+            extra={
+              split
+                ? `${dollars(money(dispute.held).minus(split).toFixed(2))} goes to the payees (less the platform fee on that share), ${dollars(split.toFixed(2))} back to the buyer.`
+                : undefined
+            }
           >
             <Input inputMode="decimal" prefix="$" style={{ maxWidth: 220 }} />
           </Form.Item>
@@ -112,7 +125,10 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
         {amounts && (
           <dl className="el-admin__dl" aria-label="What each side gets">
             <dt>To the payees of {dispute.seller ?? 'the seller'}</dt>
-            <dd>{dollars(amounts.release)}{amounts.release !== '0.00' ? ' (the platform fee on that share comes out of it)' : ''}</dd>
+            <dd>
+              {dollars(amounts.release)}
+              {amounts.release !== '0.00' ? ' (the platform fee on that share comes out of it)' : ''}
+            </dd>
             <dt>Back to the buyer {dispute.buyer ?? ''}</dt>
             <dd>{dollars(amounts.refund)}</dd>
             <dt>Held now</dt>
@@ -160,8 +176,8 @@ export function DisputeCard({ dispute: d, onResolved }: { dispute: DisputeRow; o
         <ResolveForm dispute={d} onResolved={onResolved} />
       ) : (
         <p>
-          <Tag color="green">Resolved by {d.resolution?.resolution}</Tag> {dollars(d.resolution?.releaseAmount ?? '0')} released, {dollars(d.resolution?.refundAmount ?? '0')} refunded, {when(d.resolution?.at)}.{' '}
-          {d.resolution?.note}
+          <Tag color="green">Resolved by {d.resolution?.resolution}</Tag> {dollars(d.resolution?.releaseAmount ?? '0')} released,{' '}
+          {dollars(d.resolution?.refundAmount ?? '0')} refunded, {when(d.resolution?.at)}. {d.resolution?.note}
         </p>
       )}
     </Card>

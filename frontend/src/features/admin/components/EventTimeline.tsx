@@ -1,9 +1,10 @@
 import { Alert, Button, Select } from 'antd';
 import { useState } from 'react';
+
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvents } from '../api/get-job-events';
 import { when } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 /** Every event of the project and its milestones in global order: who, when, and the raw JSON. */
 export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf: (at: string) => void }) {
@@ -16,7 +17,13 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
       <div className="el-admin__toolbar">
         <label>
           Stream{' '}
-          <Select aria-label="Stream" style={{ minWidth: 200 }} value={stream} onChange={setStream} options={[{ value: '', label: 'All streams' }, ...streams.map((s) => ({ value: s, label: s }))]} />
+          <Select
+            aria-label="Stream"
+            style={{ minWidth: 200 }}
+            value={stream}
+            onChange={setStream}
+            options={[{ value: '', label: 'All streams' }, ...streams.map((s) => ({ value: s, label: s }))]}
+          />
         </label>
         <span className="el-muted">{shown.length} events</span>
       </div>
@@ -32,7 +39,20 @@ export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf
         expandable={{
           expandedRowRender: (e) => (
             <pre className="el-admin__json" role="region" tabIndex={0} aria-label={`Raw event ${e.position}`}>
-              {JSON.stringify({ event_id: e.event_id, stream_id: e.stream_id, revision: e.revision, position: e.position, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at }, null, 2)}
+              {JSON.stringify(
+                {
+                  event_id: e.event_id,
+                  stream_id: e.stream_id,
+                  revision: e.revision,
+                  position: e.position,
+                  type: e.type,
+                  data: e.data,
+                  metadata: e.metadata,
+                  recorded_at: e.recorded_at,
+                },
+                null,
+                2,
+              )}
             </pre>
           ),
         }}

@@ -1,8 +1,9 @@
 import { Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
+
+import { WideTable } from '../../../components/WideTable';
 import type { AdminJob } from '../api/get-job';
 import { capitalised, dollars, when } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
 export function JobOverview({ job }: { job: AdminJob }) {
@@ -26,8 +27,9 @@ export function JobOverview({ job }: { job: AdminJob }) {
             <dd>{when(s.submitted_at)}</dd>
             <dt>Agreement</dt>
             <dd>
-              Buyer {s.signatures.buyer ? `signed ${when(s.signatures.buyer)}` : 'not signed'} · Seller {s.signatures.seller ? `signed ${when(s.signatures.seller)}` : 'not signed'} ·{' '}
-              <Link to={`/admin/job/${s.job_id}/contracts`}>Contracts</Link> · <Link to={`/admin/job/${s.job_id}/unsigned-contracts`}>Unsigned</Link>
+              Buyer {s.signatures.buyer ? `signed ${when(s.signatures.buyer)}` : 'not signed'} · Seller{' '}
+              {s.signatures.seller ? `signed ${when(s.signatures.seller)}` : 'not signed'} · <Link to={`/admin/job/${s.job_id}/contracts`}>Contracts</Link> ·{' '}
+              <Link to={`/admin/job/${s.job_id}/unsigned-contracts`}>Unsigned</Link>
             </dd>
           </dl>
         </Card>
@@ -53,7 +55,15 @@ export function JobOverview({ job }: { job: AdminJob }) {
         </Card>
       </div>
       {job.milestones.map((m) => (
-        <Card key={m.original_id} size="small" role="region" aria-label={`Milestone ${m.title}`} title={`Milestone #${m.original_id} · ${m.title}`} extra={`Held ${dollars(m.held)} · deposited ${dollars(m.deposited)}`} style={{ marginTop: 16 }}>
+        <Card
+          key={m.original_id}
+          size="small"
+          role="region"
+          aria-label={`Milestone ${m.title}`}
+          title={`Milestone #${m.original_id} · ${m.title}`}
+          extra={`Held ${dollars(m.held)} · deposited ${dollars(m.deposited)}`}
+          style={{ marginTop: 16 }}
+        >
           <h3>Versions</h3>
           <WideTable
             size="small"
@@ -118,8 +128,26 @@ export function JobOverview({ job }: { job: AdminJob }) {
               size="small"
               rowKey={(r) => r.key}
               dataSource={[
-                ...m.disbursements.map((d) => ({ key: `d${d.disbursementId}`, kind: 'disbursement', to: d.name ?? '—', amount: d.amount, fee: d.fee, status: d.status, requested: d.requestedAt, done: d.paidAt })),
-                ...m.refunds.map((r) => ({ key: `r${r.refundId}`, kind: 'refund', to: 'the buyer', amount: r.amount, fee: null as string | null, status: r.status, requested: r.requestedAt ?? null, done: r.paidAt ?? null })),
+                ...m.disbursements.map((d) => ({
+                  key: `d${d.disbursementId}`,
+                  kind: 'disbursement',
+                  to: d.name ?? '—',
+                  amount: d.amount,
+                  fee: d.fee,
+                  status: d.status,
+                  requested: d.requestedAt,
+                  done: d.paidAt,
+                })),
+                ...m.refunds.map((r) => ({
+                  key: `r${r.refundId}`,
+                  kind: 'refund',
+                  to: 'the buyer',
+                  amount: r.amount,
+                  fee: null as string | null,
+                  status: r.status,
+                  requested: r.requestedAt ?? null,
+                  done: r.paidAt ?? null,
+                })),
               ]}
               pagination={false}
               scroll={{ x: 700 }}
@@ -142,7 +170,8 @@ export function JobOverview({ job }: { job: AdminJob }) {
                 {m.disputes.map((d) => (
                   <li key={d.disputeId}>
                     <Tag color={d.status === 'open' ? 'orange' : 'green'}>{capitalised(d.status)}</Tag> opened {when(d.openedAt)}: {d.statement}
-                    {d.resolution && ` — resolved by ${d.resolution.resolution}: ${dollars(d.resolution.releaseAmount)} released, ${dollars(d.resolution.refundAmount)} refunded.`}
+                    {d.resolution &&
+                      ` — resolved by ${d.resolution.resolution}: ${dollars(d.resolution.releaseAmount)} released, ${dollars(d.resolution.refundAmount)} refunded.`}
                     {d.status === 'open' && (
                       <>
                         {' '}

@@ -1,9 +1,10 @@
 import { Alert, Select, Tag } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { useLedger, type LedgerPosting } from '../api/get-job-ledger';
-import { byAmount, dollars, when } from './format';
+
 import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { type LedgerPosting, useLedger } from '../api/get-job-ledger';
+import { byAmount, dollars, when } from './format';
 
 /** What each account of the double-entry ledger means (design §5). */
 export const ACCOUNTS: Record<string, string> = {
@@ -22,7 +23,8 @@ function closingBalances(postings: LedgerPosting[]): { account: string; company_
   return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, company_name: p.company_name, balance: p.running_balance }));
 }
 
-const companyLabel = (p: { company_id: number | null; company_name: string | null }) => (p.company_id === null ? '' : (p.company_name ?? `Company ${p.company_id}`));
+const companyLabel = (p: { company_id: number | null; company_name: string | null }) =>
+  p.company_id === null ? '' : (p.company_name ?? `Company ${p.company_id}`);
 
 /** The postings of a project (or one milestone) in the order they happened, each account with its running balance. */
 export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: { original_id: number; title: string }[] }) {
@@ -73,7 +75,13 @@ export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: 
           { title: 'When', render: (_, p) => when(p.occurred_at) },
           { title: 'Event', dataIndex: 'event_type' },
           { title: 'Milestone', dataIndex: 'original_id' },
-          { title: 'Account', dataIndex: 'account', filters: accounts.map((a) => ({ text: a, value: a })), onFilter: (v, p) => p.account === v, render: (a: string) => <Tag>{a}</Tag> },
+          {
+            title: 'Account',
+            dataIndex: 'account',
+            filters: accounts.map((a) => ({ text: a, value: a })),
+            onFilter: (v, p) => p.account === v,
+            render: (a: string) => <Tag>{a}</Tag>,
+          },
           { title: 'Company', render: (_, p) => companyLabel(p) },
           {
             title: 'Amount',

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
 import type { MonthlyMoney } from '../api/get-dashboard';
-import { useSeriesPatterns, type Series } from './ChartPatterns';
+import { type Series, useSeriesPatterns } from './ChartPatterns';
 import { chartNumber, dollars } from './format';
 
 const SERIES: Series[] = [
@@ -13,7 +14,13 @@ const SERIES: Series[] = [
 /** Deposits, disbursements, fees (and refunds) per month as grouped bars, each series with its own pattern. */
 export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoney[]; label: string }) {
   const { defs, fill } = useSeriesPatterns(SERIES);
-  const data = months.map((m) => ({ month: m.month, Deposits: chartNumber(m.deposits), Disbursed: chartNumber(m.disbursed), Fees: chartNumber(m.fees), Refunds: chartNumber(m.refunds) }));
+  const data = months.map((m) => ({
+    month: m.month,
+    Deposits: chartNumber(m.deposits),
+    Disbursed: chartNumber(m.disbursed),
+    Fees: chartNumber(m.fees),
+    Refunds: chartNumber(m.refunds),
+  }));
   return (
     <div className="el-admin__chart" role="img" aria-label={label}>
       <ResponsiveContainer>

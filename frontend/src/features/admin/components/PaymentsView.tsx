@@ -1,10 +1,11 @@
 import { Alert, Button, Input, Select, Tag } from 'antd';
-import { Form } from '../../../components/Form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api-client';
-import { dateRangeProblem, PAYMENT_STATUSES, paymentsCsvUrl, usePayments, type PaymentFilters, type PaymentRow } from '../api/get-payments';
-import { byAmount, byText, capitalised, dollars, total, when } from './format';
+
+import { Form } from '../../../components/Form';
 import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { dateRangeProblem, PAYMENT_STATUSES, type PaymentFilters, type PaymentRow, paymentsCsvUrl, usePayments } from '../api/get-payments';
+import { byAmount, byText, capitalised, dollars, total, when } from './format';
 
 const FILTER_NAMES = ['kind', 'status', 'from', 'to', 'party', 'job_id'] as const;
 const KIND_TOTALS: [PaymentRow['kind'], string][] = [
@@ -29,13 +30,23 @@ export function PaymentsView() {
   const rangeProblem = dateRangeProblem(filters.from, filters.to);
   const payments = usePayments(filters, rangeProblem === null);
 
-  const apply = (values: PaymentFilters) => setParams(Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')));
+  const apply = (values: PaymentFilters) =>
+    setParams(Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')));
   const rows = rangeProblem ? [] : (payments.data ?? []);
   return (
     <>
       <Form key={params.toString()} initialValues={filters} layout="vertical" className="el-admin__toolbar" onFinish={apply} aria-label="Payment filters">
         <Form.Item name="kind" label="Kind">
-          <Select allowClear placeholder="All" style={{ width: 150 }} options={[{ value: 'deposit', label: 'Deposits' }, { value: 'disbursement', label: 'Disbursements' }, { value: 'refund', label: 'Refunds' }]} />
+          <Select
+            allowClear
+            placeholder="All"
+            style={{ width: 150 }}
+            options={[
+              { value: 'deposit', label: 'Deposits' },
+              { value: 'disbursement', label: 'Disbursements' },
+              { value: 'refund', label: 'Refunds' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="status" label="Status">
           <Select allowClear placeholder="All" style={{ width: 130 }} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: capitalised(s) }))} />
@@ -47,7 +58,14 @@ export function PaymentsView() {
           name="to"
           label="Before (day)"
           dependencies={['from']}
-          rules={[({ getFieldValue }) => ({ validator: (_, to: string | undefined) => (dateRangeProblem(getFieldValue('from') as string | undefined, to) ? Promise.reject(new Error(dateRangeProblem(getFieldValue('from') as string, to)!)) : Promise.resolve()) })]}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, to: string | undefined) =>
+                dateRangeProblem(getFieldValue('from') as string | undefined, to)
+                  ? Promise.reject(new Error(dateRangeProblem(getFieldValue('from') as string, to)!))
+                  : Promise.resolve(),
+            }),
+          ]}
         >
           <Input type="date" />
         </Form.Item>
@@ -80,7 +98,12 @@ export function PaymentsView() {
         locale={{ emptyText: rangeProblem ?? 'No payments match these filters.' }}
         aria-label="Payments"
         columns={[
-          { title: 'Kind', dataIndex: 'kind', sorter: (a, b) => byText(a.kind, b.kind), render: (k: string) => <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag> },
+          {
+            title: 'Kind',
+            dataIndex: 'kind',
+            sorter: (a, b) => byText(a.kind, b.kind),
+            render: (k: string) => <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag>,
+          },
           { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
           { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status), render: (s: string) => capitalised(s) },
           { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Input, Tag } from 'antd';
-import { Form } from '../../../components/Form';
 import { useState } from 'react';
+
+import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useAsOf } from '../api/get-job-as-of';
-import { ACCOUNTS } from './LedgerTable';
 import { capitalised, dollars, when } from './format';
-import { WideTable } from '../../../components/WideTable';
+import { ACCOUNTS } from './LedgerTable';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** An instant as the browser's datetime-local field wants it: local time, to the millisecond. */
@@ -38,7 +39,12 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
           if (iso) onChange(iso);
         }}
       >
-        <Form.Item label={`Instant (your time, ${zone})`} htmlFor="as-of-instant" validateStatus={invalid ? 'error' : undefined} help={invalid ? 'Pick a date and time.' : undefined}>
+        <Form.Item
+          label={`Instant (your time, ${zone})`}
+          htmlFor="as-of-instant"
+          validateStatus={invalid ? 'error' : undefined}
+          help={invalid ? 'Pick a date and time.' : undefined}
+        >
           <Input id="as-of-instant" type="datetime-local" step={0.001} value={value} onChange={(e) => setValue(e.target.value)} style={{ width: 260 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit">
@@ -52,10 +58,18 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
       {asOf.data && (
         <section aria-label="As of then">
           <p>
-            As of <strong>{when(asOf.data.at)}</strong>, rebuilt from {asOf.data.events_applied} events. Project: {asOf.data.project ? `${capitalised(asOf.data.project.status)}, ${asOf.data.project.service}` : 'not created yet'}.
+            As of <strong>{when(asOf.data.at)}</strong>, rebuilt from {asOf.data.events_applied} events. Project:{' '}
+            {asOf.data.project ? `${capitalised(asOf.data.project.status)}, ${asOf.data.project.service}` : 'not created yet'}.
           </p>
           {asOf.data.milestones.map((m) => (
-            <Card key={m.original_id} size="small" style={{ marginBottom: 12 }} role="region" aria-label={`Milestone ${m.original_id} then`} title={`Milestone #${m.original_id}`}>
+            <Card
+              key={m.original_id}
+              size="small"
+              style={{ marginBottom: 12 }}
+              role="region"
+              aria-label={`Milestone ${m.original_id} then`}
+              title={`Milestone #${m.original_id}`}
+            >
               <p>
                 Approved version:{' '}
                 {m.approved_version ? (

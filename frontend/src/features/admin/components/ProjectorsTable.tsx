@@ -1,10 +1,11 @@
 import { Alert, App, Button, Progress, Space, Tag } from 'antd';
+
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeadLetters } from '../api/get-dead-letters';
-import { useProjections, type ProjectorStatus, type RebuildComparison } from '../api/get-projections';
+import { type ProjectorStatus, type RebuildComparison, useProjections } from '../api/get-projections';
 import { useProjectionAction } from '../api/run-projection-action';
 import { capitalised, when } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 const STATE_COLOURS: Record<string, string> = { running: 'green', stopped: 'red', rebuilding: 'blue', 'catching up': 'blue' };
 
@@ -12,7 +13,10 @@ function comparisonText(c: RebuildComparison): string {
   if (!c.compared) return `Not compared with the live tables: ${c.reason}.`;
   const rows = c.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ');
   if (c.equal) return `Rebuilt tables equal the live ones at ${c.position} (${rows}).`;
-  return `Rebuilt tables DIFFER from the live ones at ${c.position}: ${c.tables.filter((t) => !t.equal).map((t) => `${t.table} live ${t.liveRows} rows, rebuilt ${t.rebuiltRows}`).join('; ')}. The rebuilt tables are now live.`;
+  return `Rebuilt tables DIFFER from the live ones at ${c.position}: ${c.tables
+    .filter((t) => !t.equal)
+    .map((t) => `${t.table} live ${t.liveRows} rows, rebuilt ${t.rebuiltRows}`)
+    .join('; ')}. The rebuilt tables are now live.`;
 }
 
 function RebuildStatus({ p }: { p: ProjectorStatus }) {
@@ -76,7 +80,10 @@ export function ProjectorsTable() {
   const run = (name: string, kind: 'rebuild' | 'resume') =>
     action.mutate(
       { name, action: kind },
-      { onSuccess: () => void message.info(kind === 'rebuild' ? `Rebuild of ${name} started` : `${name} will retry its failed event`), onError: (e) => void message.error(errorMessage(e)) },
+      {
+        onSuccess: () => void message.info(kind === 'rebuild' ? `Rebuild of ${name} started` : `${name} will retry its failed event`),
+        onError: (e) => void message.error(errorMessage(e)),
+      },
     );
   if (projections.isError) return <Alert type="error" showIcon title={errorMessage(projections.error)} />;
   return (
@@ -97,7 +104,11 @@ export function ProjectorsTable() {
           render: (_, p) => (
             <>
               <Tag color={STATE_COLOURS[p.state] ?? 'default'}>{capitalised(p.state)}</Tag>
-              {p.error && <div className="el-admin__negative">Stopped at event {p.failedEventId}: {p.error}</div>}
+              {p.error && (
+                <div className="el-admin__negative">
+                  Stopped at event {p.failedEventId}: {p.error}
+                </div>
+              )}
             </>
           ),
         },
@@ -113,7 +124,12 @@ export function ProjectorsTable() {
           width: 110,
           render: (_, p) => (
             <Space wrap>
-              <Button size="small" onClick={() => run(p.name, 'rebuild')} disabled={p.lastRebuild?.state === 'running' && !p.lastRebuild.stale} aria-label={`Rebuild ${p.name}`}>
+              <Button
+                size="small"
+                onClick={() => run(p.name, 'rebuild')}
+                disabled={p.lastRebuild?.state === 'running' && !p.lastRebuild.stale}
+                aria-label={`Rebuild ${p.name}`}
+              >
                 Rebuild
               </Button>
               {p.state === 'stopped' && (

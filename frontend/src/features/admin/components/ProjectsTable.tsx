@@ -1,10 +1,11 @@
 import { Alert, Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminProjects } from '../api/get-projects';
 import { byAmount, byText, day, dollars } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 const STATUS_COLOURS: Record<string, string> = { Draft: 'default', Active: 'blue', Complete: 'green' };
 
@@ -51,7 +52,13 @@ export function ProjectsTable() {
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Projects"
         columns={[
-          { title: 'Project', fixed: 'left', width: 170, sorter: (a, b) => a.job_id - b.job_id, render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
+          {
+            title: 'Project',
+            fixed: 'left',
+            width: 170,
+            sorter: (a, b) => a.job_id - b.job_id,
+            render: (_, p) => <Link to={`/admin/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link>,
+          },
           {
             title: 'Status',
             dataIndex: 'status',
@@ -66,7 +73,13 @@ export function ProjectsTable() {
           { title: 'Held', align: 'right', sorter: (a, b) => byAmount(a.totals.held, b.totals.held), render: (_, p) => dollars(p.totals.held) },
           { title: 'Released', align: 'right', sorter: (a, b) => byAmount(a.totals.released, b.totals.released), render: (_, p) => dollars(p.totals.released) },
           { title: 'Refunded', align: 'right', render: (_, p) => dollars(p.totals.refunded) },
-          { title: 'Waiting on', render: (_, p) => [p.waiting_on.buyer ? `buyer (${p.waiting_on.buyer})` : '', p.waiting_on.seller ? `seller (${p.waiting_on.seller})` : ''].filter(Boolean).join(', ') || '—' },
+          {
+            title: 'Waiting on',
+            render: (_, p) =>
+              [p.waiting_on.buyer ? `buyer (${p.waiting_on.buyer})` : '', p.waiting_on.seller ? `seller (${p.waiting_on.seller})` : '']
+                .filter(Boolean)
+                .join(', ') || '—',
+          },
           { title: 'Updated', sorter: (a, b) => byText(a.updated_at, b.updated_at), defaultSortOrder: 'descend', render: (_, p) => day(p.updated_at) },
         ]}
       />

@@ -1,13 +1,29 @@
 import { Alert, Button, Card, Table } from 'antd';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Cell, type PieLabelRenderProps } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  type PieLabelRenderProps,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
 import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { reportCsvUrl, useReports, type ReportName } from '../api/get-reports';
-import { useSeriesPatterns, type Series } from './ChartPatterns';
-import { MonthlyMoneyChart } from './MonthlyMoneyChart';
-import { byAmount, byText, chartNumber, dollars, total, when } from './format';
 import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { reportCsvUrl, type ReportName, useReports } from '../api/get-reports';
+import { type Series, useSeriesPatterns } from './ChartPatterns';
+import { byAmount, byText, chartNumber, dollars, total, when } from './format';
+import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 
 const csv = (report: ReportName) => (
   <Button size="small" href={reportCsvUrl(report)} download aria-label={`Export ${report} as CSV`}>
@@ -111,13 +127,27 @@ export function ReportsView() {
           scroll={{ x: 900 }}
           aria-label="Milestone ageing"
           columns={[
-            { title: 'Milestone', sorter: (a, b) => a.original_id - b.original_id, render: (_, a) => <Link to={`/admin/job/${a.job_id}`}>{`#${a.original_id} ${a.title || 'Whole Project Milestone'}`}</Link> },
+            {
+              title: 'Milestone',
+              sorter: (a, b) => a.original_id - b.original_id,
+              render: (_, a) => <Link to={`/admin/job/${a.job_id}`}>{`#${a.original_id} ${a.title || 'Whole Project Milestone'}`}</Link>,
+            },
             { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status) },
             { title: 'Approved', sorter: (a, b) => byText(a.agreed_at, b.agreed_at), render: (_, a) => when(a.agreed_at) },
             { title: 'Deposited', render: (_, a) => when(a.funded_at) },
             { title: 'Completed or closed', render: (_, a) => when(a.closed_at) },
-            { title: 'Approval → deposit', align: 'right', sorter: (a, b) => byAmount(a.days_approval_to_deposit, b.days_approval_to_deposit), render: (_, a) => `${a.days_approval_to_deposit}${a.funded_at ? '' : ' (waiting)'}` },
-            { title: 'Deposit → completion', align: 'right', sorter: (a, b) => byAmount(a.days_deposit_to_completion, b.days_deposit_to_completion), render: (_, a) => (a.days_deposit_to_completion === null ? '—' : `${a.days_deposit_to_completion}${a.closed_at ? '' : ' (waiting)'}`) },
+            {
+              title: 'Approval → deposit',
+              align: 'right',
+              sorter: (a, b) => byAmount(a.days_approval_to_deposit, b.days_approval_to_deposit),
+              render: (_, a) => `${a.days_approval_to_deposit}${a.funded_at ? '' : ' (waiting)'}`,
+            },
+            {
+              title: 'Deposit → completion',
+              align: 'right',
+              sorter: (a, b) => byAmount(a.days_deposit_to_completion, b.days_deposit_to_completion),
+              render: (_, a) => (a.days_deposit_to_completion === null ? '—' : `${a.days_deposit_to_completion}${a.closed_at ? '' : ' (waiting)'}`),
+            },
           ]}
         />
       </Card>

@@ -1,5 +1,6 @@
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
+
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedAgreement } from '../api/get-signed-agreement';

@@ -1,11 +1,12 @@
 import { Alert, Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
+
 import { Spinner } from '../../../components/Spinner';
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentAgreement } from '../api/get-current-agreement';
 import { useContracts } from '../api/get-job-contracts';
 import { when } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 /**
  * What still waits for a signature: the agreement as it reads now when a party has not signed it,
@@ -33,7 +34,13 @@ export function UnsignedContracts({ jobId }: { jobId: number }) {
               {missing.length === 1 ? ` (the ${missing[0] === 'buyer' ? 'seller' : 'buyer'} signed it)` : ''}.
             </p>
             {/* It scrolls, so it takes focus: a keyboard can scroll it too. */}
-            <pre className="el-agreement" style={{ maxHeight: 480, overflow: 'auto' }} tabIndex={0} role="region" aria-label={`Text of ${current.data.contract_name}`}>
+            <pre
+              className="el-agreement"
+              style={{ maxHeight: 480, overflow: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={`Text of ${current.data.contract_name}`}
+            >
               {current.data.text}
             </pre>
           </>

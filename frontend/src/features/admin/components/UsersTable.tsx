@@ -1,10 +1,11 @@
 import { Alert, Input, Tag } from 'antd';
 import { useState } from 'react';
-import { formatPhoneDisplay } from '../../../lib/format';
+
+import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
+import { formatPhoneDisplay } from '../../../lib/format';
 import { useUsers } from '../api/get-users';
 import { byText, day, when } from './format';
-import { WideTable } from '../../../components/WideTable';
 
 /** Every user account: role, company, sign-in state and activity. */
 export function UsersTable() {
@@ -13,7 +14,14 @@ export function UsersTable() {
   return (
     <>
       <div className="el-admin__toolbar">
-        <Input.Search aria-label="Search users" placeholder="Name, email or company" allowClear enterButton="Search" onSearch={(v) => setSearch(v.trim())} style={{ maxWidth: 420 }} />
+        <Input.Search
+          aria-label="Search users"
+          placeholder="Name, email or company"
+          allowClear
+          enterButton="Search"
+          onSearch={(v) => setSearch(v.trim())}
+          style={{ maxWidth: 420 }}
+        />
       </div>
       {users.isError && <Alert type="error" showIcon title={errorMessage(users.error)} />}
       <WideTable
@@ -27,7 +35,11 @@ export function UsersTable() {
         rowHeader={1}
         columns={[
           { title: '#', dataIndex: 'user_id', sorter: (a, b) => a.user_id - b.user_id },
-          { title: 'Name', sorter: (a, b) => byText(`${a.last_name} ${a.first_name}`, `${b.last_name} ${b.first_name}`), render: (_, u) => `${u.first_name} ${u.last_name}` },
+          {
+            title: 'Name',
+            sorter: (a, b) => byText(`${a.last_name} ${a.first_name}`, `${b.last_name} ${b.first_name}`),
+            render: (_, u) => `${u.first_name} ${u.last_name}`,
+          },
           { title: 'Email', dataIndex: 'email', sorter: (a, b) => byText(a.email, b.email) },
           { title: 'Phone', render: (_, u) => formatPhoneDisplay(u.phone) },
           {

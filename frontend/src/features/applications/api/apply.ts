@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 
@@ -20,7 +21,11 @@ export interface ApplicationInput {
 }
 
 export async function applyAsContractor(input: ApplicationInput): Promise<{ application_id: number }> {
-  const { data } = await api.post<{ application_id: number }>('/contractor/applications', { ...input, email: normalizeEmail(input.email), phone: phoneDigits(input.phone) });
+  const { data } = await api.post<{ application_id: number }>('/contractor/applications', {
+    ...input,
+    email: normalizeEmail(input.email),
+    phone: phoneDigits(input.phone),
+  });
   return data;
 }
 

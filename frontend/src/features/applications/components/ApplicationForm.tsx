@@ -1,9 +1,10 @@
 import { Alert, Button, Input, Select } from 'antd';
+
+import { useServices } from '../../../api/services';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneInput, STATE_NAMES, STATES } from '../../../lib/format';
-import { useServices } from '../../../api/services';
-import { useApplyAsContractor, type ApplicationInput } from '../api/apply';
+import { type ApplicationInput, useApplyAsContractor } from '../api/apply';
 
 export const APPLICATION_RECEIVED = 'Application received.';
 
@@ -13,7 +14,14 @@ export function ApplicationForm() {
   const apply = useApplyAsContractor();
   const { data: services = [] } = useServices();
   if (apply.isSuccess) {
-    return <Alert type="success" showIcon title={APPLICATION_RECEIVED} description="We review every application within two business days and will email you the next steps." />;
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={APPLICATION_RECEIVED}
+        description="We review every application within two business days and will email you the next steps."
+      />
+    );
   }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => apply.mutate(values)}>
@@ -27,10 +35,25 @@ export function ApplicationForm() {
         <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Please enter your last name.' }]}>
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Please enter your email address.' },
+            { type: 'email', message: 'Please enter a valid email address.' },
+          ]}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Phone" name="phone" normalize={formatPhoneInput} rules={[{ required: true, message: 'Please enter your phone number.' }, { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' }]}>
+        <Form.Item
+          label="Phone"
+          name="phone"
+          normalize={formatPhoneInput}
+          rules={[
+            { required: true, message: 'Please enter your phone number.' },
+            { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' },
+          ]}
+        >
           <Input inputMode="tel" placeholder="(555) 555-5555" />
         </Form.Item>
         <Form.Item label="City" name="city" rules={[{ required: true, whitespace: true, message: 'Please enter the city.' }]}>
@@ -40,7 +63,11 @@ export function ApplicationForm() {
           <Select placeholder="Select a location" options={STATES.map((s) => ({ value: s, label: `${STATE_NAMES[s]} (${s})` }))} />
         </Form.Item>
       </div>
-      <Form.Item label="Services" name="services" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one service your company offers.' }]}>
+      <Form.Item
+        label="Services"
+        name="services"
+        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one service your company offers.' }]}
+      >
         <Select mode="multiple" placeholder="Select a service" options={services.map((s) => ({ value: s.service_name, label: s.service_name }))} />
       </Form.Item>
       <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatPhoneInput } from '../../../lib/format';
 import { accountLinkOf, passes, redirectAfterFailedCheck } from '../access';
 
@@ -8,10 +9,15 @@ const admin = { user_id: 6, role: 'admin', company: null };
 
 describe('access checks of spec §6', () => {
   it.each([
-    ['user', {}, false], ['user', buyer, true],
-    ['customer', buyer, true], ['customer', admin, false], ['customer', {}, false],
-    ['company', seller, true], ['company', buyer, false],
-    ['admin', admin, true], ['admin', seller, false],
+    ['user', {}, false],
+    ['user', buyer, true],
+    ['customer', buyer, true],
+    ['customer', admin, false],
+    ['customer', {}, false],
+    ['company', seller, true],
+    ['company', buyer, false],
+    ['admin', admin, true],
+    ['admin', seller, false],
     ['infoOnly', {}, true],
   ] as const)('%s for %j is %s', (check, user, expected) => {
     expect(passes(check, user as never)).toBe(expected);

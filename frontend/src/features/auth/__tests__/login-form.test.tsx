@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { fakeApi, renderScreen } from '../../../test/render';
 import { LoginForm } from '../components/LoginForm';
 

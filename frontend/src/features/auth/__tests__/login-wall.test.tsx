@@ -3,13 +3,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+
 import { RootLayout } from '../../../app/layout/RootLayout';
 import { LoginPage } from '../../../pages/FormPages';
 import { fakeApi } from '../../../test/render';
 import { afterLogin, refusalNotice } from '../access';
 import { RequireAccess } from '../components/RequireAccess';
 
-const buyer = { user_id: 10, first_name: 'Jordan', last_name: 'Buyer', phone: null, email: 'buyer@x.test', display_name: 'Jordan Buyer', company: null, permissions: { user: true } };
+const buyer = {
+  user_id: 10,
+  first_name: 'Jordan',
+  last_name: 'Buyer',
+  phone: null,
+  email: 'buyer@x.test',
+  display_name: 'Jordan Buyer',
+  company: null,
+  permissions: { user: true },
+};
 const admin = { ...buyer, user_id: 1, role: 'admin' };
 
 function app(path: string) {
@@ -20,15 +30,33 @@ function app(path: string) {
         children: [
           { path: '/', element: <p>Home page</p> },
           { path: '/login', element: <LoginPage /> },
-          { path: '/portal/job/:id', element: <RequireAccess checks={['user']}><p>Project 1003</p></RequireAccess> },
-          { path: '/admin', element: <RequireAccess checks={['admin']}><p>Console</p></RequireAccess> },
+          {
+            path: '/portal/job/:id',
+            element: (
+              <RequireAccess checks={['user']}>
+                <p>Project 1003</p>
+              </RequireAccess>
+            ),
+          },
+          {
+            path: '/admin',
+            element: (
+              <RequireAccess checks={['admin']}>
+                <p>Console</p>
+              </RequireAccess>
+            ),
+          },
         ],
       },
     ],
     { initialEntries: [path] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -66,7 +94,9 @@ describe('the login wall (spec §6)', () => {
       return undefined;
     });
     const router = app('/admin');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have been logged out: that page is for administrators only. Log in with an account that may open it.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have been logged out: that page is for administrators only. Log in with an account that may open it.',
+    );
     expect(router.state.location.pathname).toBe('/');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/auth/logout')).toBe(true);
     expect(screen.queryByText('Console')).not.toBeInTheDocument();
@@ -80,6 +110,8 @@ describe('the login wall (spec §6)', () => {
     expect(afterLogin('//evil.example/portal', buyer, '/portal')).toBe('/portal');
     expect(afterLogin('https://evil.example/portal', buyer, '/portal')).toBe('/portal');
     expect(afterLogin(null, buyer, '/portal')).toBe('/portal');
-    expect(refusalNotice('company')).toBe('You have been logged out: that page is for contractor company accounts only. Log in with an account that may open it.');
+    expect(refusalNotice('company')).toBe(
+      'You have been logged out: that page is for contractor company accounts only. Log in with an account that may open it.',
+    );
   });
 });

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { fakeApi, renderScreen } from '../../../test/render';
 import { EMAIL_SENT, FORGOT_FAILED, ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LINK_INVALID, ResetPasswordForm } from '../components/ResetPasswordForm';
 
 describe('ForgotPasswordForm (spec §4, §5, §8)', () => {
-  it("needs an email of email type", async () => {
+  it('needs an email of email type', async () => {
     const { calls } = fakeApi(() => undefined);
     renderScreen(<ForgotPasswordForm />);
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
@@ -48,7 +49,8 @@ describe('ResetPasswordForm (spec §4)', () => {
     const { calls } = fakeApi((call) => {
       if (call.url === '/auth/customer/good-code') return { status: 200, body: owner };
       if (call.url === '/user/password/reset') return { status: 200, body: { user_id: 7, email: owner.email } };
-      if (call.url === '/auth/login') return { status: 200, body: { ...owner, display_name: 'Kim L', phone: null, company: null, permissions: { user: true } } };
+      if (call.url === '/auth/login')
+        return { status: 200, body: { ...owner, display_name: 'Kim L', phone: null, company: null, permissions: { user: true } } };
       if (call.url === '/customer/code/7') return { status: 200, body: { removed: 1 } };
       return undefined;
     });
@@ -57,7 +59,12 @@ describe('ResetPasswordForm (spec §4)', () => {
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal'));
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /auth/customer/good-code', 'PUT /user/password/reset', 'POST /auth/login', 'DELETE /customer/code/7']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /auth/customer/good-code',
+      'PUT /user/password/reset',
+      'POST /auth/login',
+      'DELETE /customer/code/7',
+    ]);
     expect(calls[2]!.data).toEqual({ email: 'kim@example.com', password: 'a-new-password' });
   });
 });

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { normalizeEmail } from '../../../lib/format';
 import { authKeys } from './types';
@@ -21,7 +22,8 @@ export async function checkResetCode(code: string): Promise<CodeOwner> {
   return data;
 }
 
-export const resetCodeQuery = (code: string) => queryOptions({ queryKey: authKeys.resetCode(code), queryFn: () => checkResetCode(code), retry: false, staleTime: Infinity });
+export const resetCodeQuery = (code: string) =>
+  queryOptions({ queryKey: authKeys.resetCode(code), queryFn: () => checkResetCode(code), retry: false, staleTime: Infinity });
 export const useResetCode = (code: string) => useQuery(resetCodeQuery(code));
 
 export async function resetPassword(input: { code: string; password: string }): Promise<{ user_id: number; email: string }> {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 import type { CodeOwner } from './password';
@@ -27,7 +28,8 @@ export async function checkInvitation(hash: string): Promise<CodeOwner> {
   return data;
 }
 
-export const invitationQuery = (hash: string) => queryOptions({ queryKey: authKeys.invitation(hash), queryFn: () => checkInvitation(hash), retry: false, staleTime: Infinity });
+export const invitationQuery = (hash: string) =>
+  queryOptions({ queryKey: authKeys.invitation(hash), queryFn: () => checkInvitation(hash), retry: false, staleTime: Infinity });
 export const useInvitation = (hash: string) => useQuery(invitationQuery(hash));
 
 export async function acceptInvitation(input: { hash: string; password: string }): Promise<CurrentUser> {

@@ -1,4 +1,5 @@
 import { Alert, Button, Input } from 'antd';
+
 import { Form } from '../../../components/Form';
 import { useRequestPasswordReset } from '../api/password';
 
@@ -12,10 +13,20 @@ export function ForgotPasswordForm() {
     if (request.isPending) return;
     request.mutate(email);
   };
-  if (request.isSuccess) return <Alert type="success" showIcon title={EMAIL_SENT} description="Follow the link in the email to choose a new password. It works once, for an hour." />;
+  if (request.isSuccess)
+    return (
+      <Alert type="success" showIcon title={EMAIL_SENT} description="Follow the link in the email to choose a new password. It works once, for an hour." />
+    );
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
-      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, message: 'Please enter your email address.' },
+          { type: 'email', message: 'Please enter a valid email address.' },
+        ]}
+      >
         <Input type="email" autoComplete="email" />
       </Form.Item>
       {request.isError && <Alert type="error" showIcon title={FORGOT_FAILED} style={{ marginBottom: 16 }} />}

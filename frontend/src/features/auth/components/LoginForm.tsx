@@ -1,10 +1,11 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+
+import { Form } from '../../../components/Form';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { homeOf, useLogin } from '../api/login';
 import { afterLogin } from '../access';
+import { homeOf, useLogin } from '../api/login';
 
 interface LoginValues {
   email: string;
@@ -44,11 +45,21 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={idPrefix} noValidate>
-      <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: 'Please enter your email address.' }]} style={{ marginBottom: emailError ? 8 : undefined }}>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your email address.' }]}
+        style={{ marginBottom: emailError ? 8 : undefined }}
+      >
         <Input type="email" autoComplete="email" onChange={() => setEmailError(null)} />
       </Form.Item>
       {emailError && <Alert type="error" title={emailError} showIcon style={{ marginBottom: 16 }} data-testid="login-email-error" />}
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password.' }]} style={{ marginBottom: passwordError ? 8 : undefined }}>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: 'Please enter your password.' }]}
+        style={{ marginBottom: passwordError ? 8 : undefined }}
+      >
         <Input.Password autoComplete="current-password" onChange={() => setPasswordError(null)} />
       </Form.Item>
       {passwordError && <Alert type="error" title={passwordError} showIcon style={{ marginBottom: 16 }} data-testid="login-password-error" />}

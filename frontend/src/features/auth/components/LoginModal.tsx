@@ -1,4 +1,5 @@
 import { Modal } from 'antd';
+
 import { ThemeProvider } from '../../../app/ThemeProvider';
 import { LoginForm } from './LoginForm';
 

@@ -1,10 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+
+import { Spinner } from '../../../components/Spinner';
+import { type AccessCheck, LOGIN_TO_CONTINUE, loginPathFor, passes, redirectAfterFailedCheck, refusalNotice } from '../access';
 import { useCurrentUser } from '../api/get-current-user';
 import { useLogout } from '../api/logout';
 import { isLoggedIn } from '../api/types';
-import { LOGIN_TO_CONTINUE, loginPathFor, passes, redirectAfterFailedCheck, refusalNotice, type AccessCheck } from '../access';
-import { Spinner } from '../../../components/Spinner';
 
 /** A message carried to the next page in the location state (shown by the root layout). */
 export interface NoticeState {

@@ -1,7 +1,8 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { homeOf, useLogin } from '../api/login';
@@ -21,7 +22,8 @@ export function ResetPasswordForm({ code }: { code: string }) {
   const [error, setError] = useState<string | null>(null);
 
   if (link.isPending) return <Spinner label="Checking your link…" />;
-  if (link.isError || !link.data?.user_id) return <Alert type="error" showIcon title={LINK_INVALID} description="Ask for a new link from the forgot-password page." />;
+  if (link.isError || !link.data?.user_id)
+    return <Alert type="error" showIcon title={LINK_INVALID} description="Ask for a new link from the forgot-password page." />;
 
   const submit = async ({ password }: { password: string }) => {
     if (pending) return;
@@ -42,14 +44,26 @@ export function ResetPasswordForm({ code }: { code: string }) {
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
       <p>Choose a new password for {link.data.email}.</p>
-      <Form.Item label="New password" name="password" rules={[{ required: true, message: 'Please choose a new password.' }, { min: 10, message: 'Choose a password of at least 10 characters.' }]}>
+      <Form.Item
+        label="New password"
+        name="password"
+        rules={[
+          { required: true, message: 'Please choose a new password.' },
+          { min: 10, message: 'Choose a password of at least 10 characters.' },
+        ]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="Repeat the new password"
         name="repeat"
         dependencies={['password']}
-        rules={[{ required: true, message: 'Please repeat the new password.' }, ({ getFieldValue }) => ({ validator: (_, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match.'))) })]}
+        rules={[
+          { required: true, message: 'Please repeat the new password.' },
+          ({ getFieldValue }) => ({
+            validator: (_, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('The passwords do not match.'))),
+          }),
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

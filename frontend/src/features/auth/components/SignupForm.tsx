@@ -1,10 +1,11 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
 import { useNavigate } from 'react-router-dom';
+
+import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneInput } from '../../../lib/format';
 import { homeOf } from '../api/login';
-import { useSignup, type SignupInput } from '../api/signup';
+import { type SignupInput, useSignup } from '../api/signup';
 
 /** Buyer sign-up (/new): the account is logged in at once and lands on the portal. */
 export function SignupForm() {
@@ -21,13 +22,35 @@ export function SignupForm() {
           <Input autoComplete="family-name" />
         </Form.Item>
       </div>
-      <Form.Item label="Phone" name="phone" normalize={formatPhoneInput} rules={[{ required: true, message: 'Please enter your phone number.' }, { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' }]}>
+      <Form.Item
+        label="Phone"
+        name="phone"
+        normalize={formatPhoneInput}
+        rules={[
+          { required: true, message: 'Please enter your phone number.' },
+          { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' },
+        ]}
+      >
         <Input inputMode="tel" autoComplete="tel-national" placeholder="(555) 555-5555" />
       </Form.Item>
-      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, message: 'Please enter your email address.' },
+          { type: 'email', message: 'Please enter a valid email address.' },
+        ]}
+      >
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please choose a password.' }, { min: 10, message: 'Choose a password of at least 10 characters.' }]}>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[
+          { required: true, message: 'Please choose a password.' },
+          { min: 10, message: 'Choose a password of at least 10 characters.' },
+        ]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       {signup.isError && <Alert type="error" showIcon title={errorMessage(signup.error)} style={{ marginBottom: 16 }} />}

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 export interface ContactInput {

@@ -1,8 +1,9 @@
 import { Alert, Button, Input } from 'antd';
-import { Form } from '../../../components/Form';
+
 import { ThemeProvider } from '../../../app/ThemeProvider';
+import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
-import { useSendContact, type ContactInput } from '../api/send-contact';
+import { type ContactInput, useSendContact } from '../api/send-contact';
 
 /** The contact form, loaded lazily on /contact (spec §2). */
 export default function ContactForm() {
@@ -16,7 +17,14 @@ export default function ContactForm() {
           <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name.' }]}>
             <Input autoComplete="name" />
           </Form.Item>
-          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+          <Form.Item
+            label="Email"
+            name="email"
+            rules={[
+              { required: true, message: 'Please enter your email address.' },
+              { type: 'email', message: 'Please enter a valid email address.' },
+            ]}
+          >
             <Input type="email" autoComplete="email" />
           </Form.Item>
           <Form.Item label="Phone (optional)" name="phone">

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { CompaniesPage, NO_MATCH_MESSAGE } from '../../../pages/CompaniesPage';
 import { fakeApi, renderScreen } from '../../../test/render';
 
@@ -8,7 +9,11 @@ const company = (id: number, name: string, state = 'AZ') => ({ company_id: id, n
 
 describe('contractor list (spec §2, §4, §8)', () => {
   it('shows the cards sorted by name, each with VIEW THEIR PROFILE', async () => {
-    fakeApi((call) => (call.url === '/services' ? { status: 200, body: [{ service_name: 'Roofing' }] } : { status: 200, body: [company(2, 'Zeta Roofing'), company(1, 'alpha Builders')] }));
+    fakeApi((call) =>
+      call.url === '/services'
+        ? { status: 200, body: [{ service_name: 'Roofing' }] }
+        : { status: 200, body: [company(2, 'Zeta Roofing'), company(1, 'alpha Builders')] },
+    );
     renderScreen(<CompaniesPage />, { path: '/companies?state=AZ&service=Roofing' });
     const cards = await screen.findAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['alpha Builders', 'Zeta Roofing']);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 export type { Service } from '../../../api/services';
@@ -38,7 +39,8 @@ export async function searchCompanies(params: CompanySearch): Promise<Company[]>
   const { data } = await api.get<Company[]>('/companies/search', { params: { state: params.state || undefined, service: params.service || undefined } });
   return [...data].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
-export const companySearchQuery = (params: CompanySearch) => queryOptions({ queryKey: directoryKeys.search(params), queryFn: () => searchCompanies(params), staleTime: 60_000 });
+export const companySearchQuery = (params: CompanySearch) =>
+  queryOptions({ queryKey: directoryKeys.search(params), queryFn: () => searchCompanies(params), staleTime: 60_000 });
 
 export async function getCompany(id: number): Promise<Company> {
   const { data } = await api.get<Company>(`/company/${id}`);
@@ -51,7 +53,8 @@ export async function getCompanyServices(id: number): Promise<string[]> {
   const { data } = await api.get<string[]>(`/company/services/${id}`);
   return data;
 }
-export const companyServicesQuery = (id: number) => queryOptions({ queryKey: directoryKeys.companyServices(id), queryFn: () => getCompanyServices(id), staleTime: 60_000 });
+export const companyServicesQuery = (id: number) =>
+  queryOptions({ queryKey: directoryKeys.companyServices(id), queryFn: () => getCompanyServices(id), staleTime: 60_000 });
 export const useCompanyServices = (id: number) => useQuery(companyServicesQuery(id));
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import type { Company } from '../api/directory';
 
 /** Name, city, state and a VIEW THEIR PROFILE button (spec §2). */
@@ -9,9 +10,7 @@ export function CompanyCard({ company }: { company: Company }) {
         {company.company_img && <img className="el-company-card__logo" src={company.company_img} alt="" />}
         <div>
           <h3 className="el-company-card__name">{company.name}</h3>
-          <p className="el-company-card__place">
-            {[company.city, company.state].filter(Boolean).join(', ')}
-          </p>
+          <p className="el-company-card__place">{[company.city, company.state].filter(Boolean).join(', ')}</p>
         </div>
       </div>
       <Link className="el-button el-button--ghost" to={`/company/${company.company_id}`}>

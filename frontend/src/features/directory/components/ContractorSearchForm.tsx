@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import './contractor-search.css';
+
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { STATE_NAMES, STATES } from '../../../lib/format';
 import { useServices } from '../api/directory';
-import './contractor-search.css';
 
 /** Location and Service selects with empty defaults, and Search (spec §2). */
 export function ContractorSearchForm({ initialState = '', initialService = '' }: { initialState?: string; initialService?: string }) {

@@ -2,32 +2,88 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { clearingDates } from '../components/DepositDialog';
+
 import { addBusinessDays } from '../../../lib/business-days';
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { MilestoneView } from '../api/milestones';
+import { clearingDates } from '../components/DepositDialog';
 import { MilestoneCard } from '../components/MilestoneCard';
 
 const base: MilestoneView = {
-  m_id: 5000, original_id: 5000, job_id: 7, title: '', definition: 'Roof on.', position: 1, author_id: 21, author_name: 'Sam Seller', locked: false,
-  is_current: false, is_original: true, edit_is_current: false, has_current_edit: false, user_is_customer: false, user_created_edits: true,
-  user_marked_complete: false, edit_count: 1, rejected_count: 1, not_approved_count: 1, complete_count: 0, incomplete_count: 2, deposit_count: 0,
-  deposit_sum: '0.00', deposit_total: '1022.50', user_approval_status: 'pending', primary_company_name: 'Saguaro', customer_name: 'Jordan',
-  total_disbursements_planned: '1000.00', total_disbursed: '0.00', amount: '1000.00', fee_total: '22.50', label: 'ORIGINAL MILESTONE', status: 'Submitted',
-  status_colour: 'warning', approval_message: 'Waiting for both parties to approve.', buyer_approval: 'pending', seller_approval: 'pending', can_edit: false,
-  shows_edit_history: true, completion: { buyer: false, seller: false }, marked_complete_by_both: false, completion_text: null, held: '0.00', refunded: '0.00',
-  deposit_pending: false, funded: false, funds_cleared: false, funds_clear_at: null, response_deadline: null, next_action: null, pending_edit: null, dispute: null,
+  m_id: 5000,
+  original_id: 5000,
+  job_id: 7,
+  title: '',
+  definition: 'Roof on.',
+  position: 1,
+  author_id: 21,
+  author_name: 'Sam Seller',
+  locked: false,
+  is_current: false,
+  is_original: true,
+  edit_is_current: false,
+  has_current_edit: false,
+  user_is_customer: false,
+  user_created_edits: true,
+  user_marked_complete: false,
+  edit_count: 1,
+  rejected_count: 1,
+  not_approved_count: 1,
+  complete_count: 0,
+  incomplete_count: 2,
+  deposit_count: 0,
+  deposit_sum: '0.00',
+  deposit_total: '1022.50',
+  user_approval_status: 'pending',
+  primary_company_name: 'Saguaro',
+  customer_name: 'Jordan',
+  total_disbursements_planned: '1000.00',
+  total_disbursed: '0.00',
+  amount: '1000.00',
+  fee_total: '22.50',
+  label: 'ORIGINAL MILESTONE',
+  status: 'Submitted',
+  status_colour: 'warning',
+  approval_message: 'Waiting for both parties to approve.',
+  buyer_approval: 'pending',
+  seller_approval: 'pending',
+  can_edit: false,
+  shows_edit_history: true,
+  completion: { buyer: false, seller: false },
+  marked_complete_by_both: false,
+  completion_text: null,
+  held: '0.00',
+  refunded: '0.00',
+  deposit_pending: false,
+  funded: false,
+  funds_cleared: false,
+  funds_clear_at: null,
+  response_deadline: null,
+  next_action: null,
+  pending_edit: null,
+  dispute: null,
 };
 
 const api = () =>
   fakeApi((call) => {
-    if (call.url.endsWith('/deposits')) return { status: 200, body: [{ md_id: 1, amount: '1022.50', created: '2026-11-01', payment_status: 'settled', deposit_complete: true, failure_reason: null, bank_last4: null }] };
+    if (call.url.endsWith('/deposits'))
+      return {
+        status: 200,
+        body: [
+          { md_id: 1, amount: '1022.50', created: '2026-11-01', payment_status: 'settled', deposit_complete: true, failure_reason: null, bank_last4: null },
+        ],
+      };
     if (call.url.endsWith('/payees')) return { status: 200, body: [] };
     if (call.url.endsWith('/edits')) return { status: 200, body: [] };
     return undefined;
   });
 
-const show = (m: MilestoneView, userId = 21) => renderScreen(<App><MilestoneCard milestone={m} currentUserId={userId} /></App>);
+const show = (m: MilestoneView, userId = 21) =>
+  renderScreen(
+    <App>
+      <MilestoneCard milestone={m} currentUserId={userId} />
+    </App>,
+  );
 
 describe('milestone card (spec §2, §4)', () => {
   it("shows 'Whole Project Milestone' without a title, 'you' as the author, the label, badge and approval message", () => {
@@ -96,7 +152,14 @@ describe('milestone card (spec §2, §4)', () => {
       if (call.url.endsWith('/payees') || call.url.endsWith('/deposits') || call.url.endsWith('/edits')) return { status: 200, body: [] };
       return undefined;
     });
-    const pending_edit = { m_id: 5002, author_id: 10, author_name: 'Jordan Buyer', author_party: 'buyer' as const, user_approval_status: 'pending' as const, approval_message: 'Waiting for both parties to approve.' };
+    const pending_edit = {
+      m_id: 5002,
+      author_id: 10,
+      author_name: 'Jordan Buyer',
+      author_party: 'buyer' as const,
+      user_approval_status: 'pending' as const,
+      approval_message: 'Waiting for both parties to approve.',
+    };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, pending_edit });
     expect(screen.getByRole('status', { name: 'Version' })).toHaveTextContent(/^ORIGINAL MILESTONE \(Edit Submitted\)$/);
     expect(screen.getByRole('button', { name: 'Make Edit' })).toBeInTheDocument();
@@ -106,7 +169,14 @@ describe('milestone card (spec §2, §4)', () => {
 
   it('says so once this user approved the pending edit, and offers no Make Edit where §4 does not', () => {
     api();
-    const pending_edit = { m_id: 5002, author_id: 21, author_name: 'Sam Seller', author_party: 'seller' as const, user_approval_status: 'approved' as const, approval_message: '' };
+    const pending_edit = {
+      m_id: 5002,
+      author_id: 21,
+      author_name: 'Sam Seller',
+      author_party: 'seller' as const,
+      user_approval_status: 'approved' as const,
+      approval_message: '',
+    };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: false, pending_edit });
     expect(screen.getByText('You approved the proposed edit; waiting for the other party.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Edit' })).not.toBeInTheDocument();
@@ -115,11 +185,37 @@ describe('milestone card (spec §2, §4)', () => {
 
   it('lists every version in the edit pane with its label and author, with decisions only on open edits', async () => {
     const version = (m_id: number, label: string, status: string, author_id: number, seller_approval = 'pending') => ({
-      m_id, original_id: 5000, is_original: m_id === 5000, is_current: false, based_on: null, title: '', definition: 'Roof on.', author_id, author_name: author_id === 21 ? 'Sam Seller' : 'Jordan Buyer',
-      author_party: author_id === 21 ? 'seller' : 'buyer', created: '2026-11-01T10:00:00Z', label, status, buyer_approval: 'pending', seller_approval, approval_message: '', amount: '1000.00', fee_total: '22.50', deposit_total: '1022.50', payees: [],
+      m_id,
+      original_id: 5000,
+      is_original: m_id === 5000,
+      is_current: false,
+      based_on: null,
+      title: '',
+      definition: 'Roof on.',
+      author_id,
+      author_name: author_id === 21 ? 'Sam Seller' : 'Jordan Buyer',
+      author_party: author_id === 21 ? 'seller' : 'buyer',
+      created: '2026-11-01T10:00:00Z',
+      label,
+      status,
+      buyer_approval: 'pending',
+      seller_approval,
+      approval_message: '',
+      amount: '1000.00',
+      fee_total: '22.50',
+      deposit_total: '1022.50',
+      payees: [],
     });
     fakeApi((call) => {
-      if (call.url.endsWith('/edits')) return { status: 200, body: [version(5000, 'ORIGINAL MILESTONE (Edit Submitted)', 'proposed', 21), version(5001, 'PROPOSED EDIT (Rejected)', 'proposed', 10, 'rejected'), version(5002, 'PROPOSED EDIT', 'proposed', 10)] };
+      if (call.url.endsWith('/edits'))
+        return {
+          status: 200,
+          body: [
+            version(5000, 'ORIGINAL MILESTONE (Edit Submitted)', 'proposed', 21),
+            version(5001, 'PROPOSED EDIT (Rejected)', 'proposed', 10, 'rejected'),
+            version(5002, 'PROPOSED EDIT', 'proposed', 10),
+          ],
+        };
       if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
       return undefined;
     });
@@ -139,17 +235,41 @@ describe('milestone card (spec §2, §4)', () => {
 });
 
 describe('the deposit (confirm before money moves)', () => {
-  const approved: MilestoneView = { ...base, is_current: true, user_is_customer: true, label: 'APPROVED MILESTONE', status: 'Approved', status_colour: 'success', next_action: 'Deposit funds' };
+  const approved: MilestoneView = {
+    ...base,
+    is_current: true,
+    user_is_customer: true,
+    label: 'APPROVED MILESTONE',
+    status: 'Approved',
+    status_colour: 'success',
+    next_action: 'Deposit funds',
+  };
   const agreement = (buyer: boolean, seller: boolean) => ({
-    job_id: 7, contract_name: 'x', agreement_hash: 'a'.repeat(64), text: '', signatures: { buyer: buyer ? { signed_name: 'Jordan Buyer', at: '2026-11-01T10:00:00Z' } : null, seller: seller ? { signed_name: 'Sam Seller', at: '2026-11-01T10:00:00Z' } : null },
+    job_id: 7,
+    contract_name: 'x',
+    agreement_hash: 'a'.repeat(64),
+    text: '',
+    signatures: {
+      buyer: buyer ? { signed_name: 'Jordan Buyer', at: '2026-11-01T10:00:00Z' } : null,
+      seller: seller ? { signed_name: 'Sam Seller', at: '2026-11-01T10:00:00Z' } : null,
+    },
   });
-  const account = { bank_account_id: 1, purpose: 'deposit', holder_name: 'Jordan Buyer', bank_name: 'Desert Bank', last4: '6789', job_id: 7, created_at: '2026-11-01T10:00:00Z' };
+  const account = {
+    bank_account_id: 1,
+    purpose: 'deposit',
+    holder_name: 'Jordan Buyer',
+    bank_name: 'Desert Bank',
+    last4: '6789',
+    job_id: 7,
+    created_at: '2026-11-01T10:00:00Z',
+  };
   const depositApi = (signed: [boolean, boolean], accounts = [account]) =>
     fakeApi((call) => {
       if (call.url === '/job/7/agreement') return { status: 200, body: agreement(...signed) };
       if (call.url === '/bank-accounts') return { status: 200, body: { deposit_accounts: accounts, payout_account: null } };
       if (call.url === '/milestone/deposit') return { status: 201, body: { md_id: 1 } };
-      if (call.url === '/payments/policy') return { status: 200, body: { ach_settle_business_days: 5, return_window: { unit: 'ms', ms: 5000 }, return_window_text: '5 seconds' } };
+      if (call.url === '/payments/policy')
+        return { status: 200, body: { ach_settle_business_days: 5, return_window: { unit: 'ms', ms: 5000 }, return_window_text: '5 seconds' } };
       if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
       return undefined;
     });
@@ -179,12 +299,16 @@ describe('the deposit (confirm before money moves)', () => {
     expect(dialog).toHaveTextContent('Amount$1,022.50');
     expect(dialog).toHaveTextContent('Escrow fee (2.25%)$22.50, included in the amount');
     // The return window the API says is in force (the sandbox's 5 seconds here), not a guess.
-    await waitFor(() => expect(dialog).toHaveTextContent(/settles within 5 business days \(by .+\)\. Settled funds then clear after a return window of 5 seconds \(by .+\)/));
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(/settles within 5 business days \(by .+\)\. Settled funds then clear after a return window of 5 seconds \(by .+\)/),
+    );
     expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.url === '/milestone/deposit')).toBe(false);
     await userEvent.click(button);
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm your deposit' })).getByRole('button', { name: 'Confirm deposit of $1,022.50' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm your deposit' })).getByRole('button', { name: 'Confirm deposit of $1,022.50' }),
+    );
     await waitFor(() => expect(calls.find((c) => c.url === '/milestone/deposit')?.data).toEqual({ milestone_id: 5000 }));
   });
 

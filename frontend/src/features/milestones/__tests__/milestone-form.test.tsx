@@ -1,14 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
 import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+
+import { newBuyerValid } from '../../../pages/portal/NewProjectPage';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { useProposeMilestone } from '../api/milestones';
-import { clampPercentage, MilestoneForm } from '../components/MilestoneForm';
 import { fieldOfServerMessage, TOO_LARGE } from '../components/milestone-form.rules';
-import { newBuyerValid } from '../../../pages/portal/NewProjectPage';
+import { clampPercentage, MilestoneForm } from '../components/MilestoneForm';
 
-const formData = { job_id: 7, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [{ jc_id: 101, company_id: 101, name: 'Desert Current Electric' }] };
+const formData = {
+  job_id: 7,
+  primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' },
+  subs: [{ jc_id: 101, company_id: 101, name: 'Desert Current Electric' }],
+};
 const renderForm = (onSubmit = vi.fn()) => {
   renderScreen(
     <App>
@@ -41,7 +46,9 @@ describe('milestone form (spec §2, §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(amount, { target: { value: '250.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ job_id: 7, definition: 'Done', payees: [{ jc_id: 100, type: 'fixed', amount: '250.5', percentage: null, includeFee: false }] }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ job_id: 7, definition: 'Done', payees: [{ jc_id: 100, type: 'fixed', amount: '250.5', percentage: null, includeFee: false }] }),
+    );
   });
 
   it('in multi mode takes a title and per-payee funding, clamping percentages to 100', async () => {
@@ -106,7 +113,11 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
       const propose = useProposeMilestone(7);
       return <MilestoneForm jobId={7} formData={formData} error={propose.error} pending={propose.isPending} onSubmit={(p) => propose.mutate(p)} />;
     }
-    renderScreen(<App><Harness /></App>);
+    renderScreen(
+      <App>
+        <Harness />
+      </App>,
+    );
     fireEvent.change(screen.getByLabelText('Completion criteria'), { target: { value: 'Done' } });
     fireEvent.change(screen.getByLabelText('Amount paid to Saguaro Build Co.'), { target: { value: '100' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
@@ -129,7 +140,14 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
 
   it('finds payees by a search, the seller first, and never offers a company twice', async () => {
     const { calls } = fakeApi((call) => {
-      if (call.url.startsWith('/companies/search/')) return { status: 200, body: [{ company_id: 100, name: 'Saguaro Build Co.' }, { company_id: 101, name: 'Desert Current Electric' }] };
+      if (call.url.startsWith('/companies/search/'))
+        return {
+          status: 200,
+          body: [
+            { company_id: 100, name: 'Saguaro Build Co.' },
+            { company_id: 101, name: 'Desert Current Electric' },
+          ],
+        };
       return undefined;
     });
     const onSubmit = renderForm();
@@ -153,7 +171,9 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
     expect(screen.queryByTitle('Saguaro Build Co.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTitle('Desert Current Electric'));
     await userEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ payees: [expect.objectContaining({ jc_id: 100 }), expect.objectContaining({ jc_id: 101 })] }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ payees: [expect.objectContaining({ jc_id: 100 }), expect.objectContaining({ jc_id: 101 })] }),
+    );
   });
 
   it('offers the seller first in an empty payee search', async () => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 export interface CompanyMatch {
@@ -16,4 +17,10 @@ export const searchCompanies = async (text: string) =>
   (await api.get<CompanyMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: false } })).data;
 
 export const usePayeeSearch = (text: string) =>
-  useQuery({ queryKey: payeeSearchKeys.text(text.trim().toLowerCase()), queryFn: () => searchCompanies(text), enabled: text.trim().length >= 2, placeholderData: keepPreviousData, staleTime: 60_000 });
+  useQuery({
+    queryKey: payeeSearchKeys.text(text.trim().toLowerCase()),
+    queryFn: () => searchCompanies(text),
+    enabled: text.trim().length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });

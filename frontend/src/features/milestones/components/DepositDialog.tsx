@@ -1,17 +1,22 @@
 import { formatAmount, formatDollars, money, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
-import { usePaymentPolicy, type PaymentPolicy } from '../../../api/payment-policy';
-import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
+
 import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
+import { type PaymentPolicy, usePaymentPolicy } from '../../../api/payment-policy';
 import { BankAccountForm } from '../../../components/BankAccountForm';
+import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
 import type { MilestoneView } from '../api/milestones';
 
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */
 export const depositDue = (m: MilestoneView): string => formatAmount(money(m.deposit_total).minus(m.deposit_sum));
 
 /** The return window before the API has said which is in force: a live provider's default. */
-const DEFAULT_POLICY: PaymentPolicy = { ach_settle_business_days: ACH_SETTLE_BUSINESS_DAYS, return_window: { unit: 'business-days', days: RETURN_WINDOW_BUSINESS_DAYS }, return_window_text: `${RETURN_WINDOW_BUSINESS_DAYS} business days` };
+const DEFAULT_POLICY: PaymentPolicy = {
+  ach_settle_business_days: ACH_SETTLE_BUSINESS_DAYS,
+  return_window: { unit: 'business-days', days: RETURN_WINDOW_BUSINESS_DAYS },
+  return_window_text: `${RETURN_WINDOW_BUSINESS_DAYS} business days`,
+};
 
 /** When a deposit requested now settles and clears, at the latest (spec §9 and the return window in force). */
 export function clearingDates(now: Date, policy: PaymentPolicy = DEFAULT_POLICY) {
@@ -82,8 +87,8 @@ export function DepositDialog({
         </dd>
         <dt>When the funds clear</dt>
         <dd>
-          The ACH debit settles within {policy.ach_settle_business_days} business days (by {longDay(settles)}). Settled funds then clear after a return window of{' '}
-          {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
+          The ACH debit settles within {policy.ach_settle_business_days} business days (by {longDay(settles)}). Settled funds then clear after a return window
+          of {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
         </dd>
       </dl>
       {!accounts.isPending && !account && <BankAccountForm purpose="deposit" jobId={milestone.job_id} />}

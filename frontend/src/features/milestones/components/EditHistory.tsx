@@ -1,7 +1,8 @@
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { useEdits, type MilestoneView, type VersionView } from '../api/milestones';
+
+import { type MilestoneView, useEdits, type VersionView } from '../api/milestones';
 import { labelColour } from './labels';
 
 /** This user's decision on a version, from their side of the project. */
@@ -37,7 +38,13 @@ export function EditHistory({
       </h4>
       {open && (
         // The pane scrolls, so it takes focus: a keyboard can scroll it too. It is a list once there are versions to list.
-        <div className="el-edit-pane" style={{ height: 400, overflowY: 'auto' }} data-testid="edit-pane" tabIndex={0} {...(edits.data ? { role: 'list', 'aria-label': 'Versions' } : { 'aria-busy': true })}>
+        <div
+          className="el-edit-pane"
+          style={{ height: 400, overflowY: 'auto' }}
+          data-testid="edit-pane"
+          tabIndex={0}
+          {...(edits.data ? { role: 'list', 'aria-label': 'Versions' } : { 'aria-busy': true })}
+        >
           {edits.isPending && <p className="el-muted">Loading the versions…</p>}
           {edits.data?.map((v) => {
             const decided = myApproval(milestone, v);
@@ -45,7 +52,8 @@ export function EditHistory({
             return (
               <article key={v.m_id} className="el-version" role="listitem" aria-label={`${v.label}: ${v.title || WHOLE_PROJECT_MILESTONE}`}>
                 <header>
-                  <Tag color={labelColour(v.label)}>{v.label}</Tag> by {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
+                  <Tag color={labelColour(v.label)}>{v.label}</Tag> by{' '}
+                  {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
                 </header>
                 <p>
                   <strong>{v.title || WHOLE_PROJECT_MILESTONE}</strong> — {formatDollars(v.amount)}, deposit {formatDollars(v.deposit_total)}

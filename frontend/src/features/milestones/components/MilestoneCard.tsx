@@ -1,18 +1,20 @@
+import './milestone-card.css';
+
 import { LockFilled } from '@ant-design/icons';
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { App, Button, Card, Modal, Tag } from 'antd';
 import { useState } from 'react';
+
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
-import { useApproval, useMilestoneForm, usePayees, useProposeMilestone, type MilestoneView } from '../api/milestones';
+import { type MilestoneView, useApproval, useMilestoneForm, usePayees, useProposeMilestone } from '../api/milestones';
 import { EditHistory } from './EditHistory';
 import { labelColour } from './labels';
-import { MilestoneForm, newPayeeRow, type MilestoneDraft } from './MilestoneForm';
+import { type MilestoneDraft, MilestoneForm, newPayeeRow } from './MilestoneForm';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
 import { YourActions } from './YourActions';
-import './milestone-card.css';
 
 /** A collapsible milestone card (spec §2): everything about one milestone and what you can do on it. */
 export function MilestoneCard({ milestone, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
@@ -81,7 +83,15 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
               )}
             </section>
           )}
-          {milestone.shows_edit_history && <EditHistory milestone={milestone} currentUserId={currentUserId} pending={approval.isPending} onApprove={(id) => act(id, true)} onReject={(id) => act(id, false)} />}
+          {milestone.shows_edit_history && (
+            <EditHistory
+              milestone={milestone}
+              currentUserId={currentUserId}
+              pending={approval.isPending}
+              onApprove={(id) => act(id, true)}
+              onReject={(id) => act(id, false)}
+            />
+          )}
           {milestone.can_edit && (
             <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
               Make Edit
@@ -111,7 +121,12 @@ function EditForm({ milestone, onClose }: { milestone: MilestoneView; onClose: (
         title: milestone.title,
         definition: milestone.definition,
         amount: payees.data!.some((p) => p.type !== 'fixed') ? milestone.amount : payees.data!.length === 1 ? payees.data![0]!.amount : '',
-        payees: payees.data!.map((p) => ({ ...newPayeeRow(p.company_id, p.type, p.name), amount: p.type === 'fixed' ? p.amount : '', percentage: p.percentage ?? '', includeFee: p.includeFee })),
+        payees: payees.data!.map((p) => ({
+          ...newPayeeRow(p.company_id, p.type, p.name),
+          amount: p.type === 'fixed' ? p.amount : '',
+          percentage: p.percentage ?? '',
+          includeFee: p.includeFee,
+        })),
       }
     : undefined;
   return (

@@ -1,13 +1,28 @@
-import { formatDollars } from '@escrow/domain';
-import { Button, Segmented } from 'antd';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import type { MilestoneFormData, MilestonePayload } from '../api/milestones';
-import { amountValidity, clampPercentage, draftProblems, fieldOfServerMessage, newPayeeRow, previewTerms, toPayload, type MilestoneDraft, type PayeeRow, type PayeeType, type Problem, type ProblemField } from './milestone-form.rules';
-import { PayeePicker } from './PayeePicker';
 import './milestone-form.css';
 
-export { clampPercentage, newPayeeRow, type MilestoneDraft, type PayeeRow, type PayeeType } from './milestone-form.rules';
+import { formatDollars } from '@escrow/domain';
+import { Button, Segmented } from 'antd';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+
+import { errorMessage } from '../../../lib/api-client';
+import type { MilestoneFormData, MilestonePayload } from '../api/milestones';
+import {
+  amountValidity,
+  clampPercentage,
+  draftProblems,
+  fieldOfServerMessage,
+  type MilestoneDraft,
+  newPayeeRow,
+  type PayeeRow,
+  type PayeeType,
+  previewTerms,
+  type Problem,
+  type ProblemField,
+  toPayload,
+} from './milestone-form.rules';
+import { PayeePicker } from './PayeePicker';
+
+export { clampPercentage, type MilestoneDraft, newPayeeRow, type PayeeRow, type PayeeType } from './milestone-form.rules';
 
 function FieldError({ id, problem }: { id: string; problem: Problem | undefined }) {
   if (!problem) return null;
@@ -18,7 +33,21 @@ function FieldError({ id, problem }: { id: string; problem: Problem | undefined 
   );
 }
 
-function AmountInput({ id, value, onChange, label, invalid, describedBy }: { id: string; value: string; onChange: (v: string) => void; label: string; invalid?: boolean; describedBy?: string }) {
+function AmountInput({
+  id,
+  value,
+  onChange,
+  label,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   return (
     <label className="el-field" htmlFor={id}>
       {label}
@@ -69,7 +98,9 @@ export function MilestoneForm({
 }) {
   const primary = formData.primary ? { company_id: formData.primary.company_id, name: formData.primary.name } : null;
   const primaryId = primary?.company_id ?? null;
-  const [draft, setDraft] = useState<MilestoneDraft>(initial ?? { mode: 'single', title: '', definition: '', amount: '', payees: [newPayeeRow(primaryId, 'fixed', primary?.name ?? null)] });
+  const [draft, setDraft] = useState<MilestoneDraft>(
+    initial ?? { mode: 'single', title: '', definition: '', amount: '', payees: [newPayeeRow(primaryId, 'fixed', primary?.name ?? null)] },
+  );
   const [attempted, setAttempted] = useState(false);
   // The API's answer stays under its field until the person changes something.
   const [seenError, setSeenError] = useState<unknown>(null);
@@ -88,7 +119,8 @@ export function MilestoneForm({
     setDraft(next);
   };
   const update = (patch: Partial<MilestoneDraft>) => change((d) => ({ ...d, ...patch }));
-  const updatePayee = (key: number, patch: Partial<PayeeRow>) => change((d) => ({ ...d, payees: d.payees.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));
+  const updatePayee = (key: number, patch: Partial<PayeeRow>) =>
+    change((d) => ({ ...d, payees: d.payees.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));
   const needsTotal = draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
   const taken = (key: number) => new Set(draft.payees.filter((p) => p.key !== key && p.jcId !== null).map((p) => p.jcId!));
 
@@ -107,9 +139,19 @@ export function MilestoneForm({
     funding = (
       <div>
         <div className="el-milestone-form__row">
-          <AmountInput id={ids('amount')} label={`Amount paid to ${formData.primary?.name ?? 'the seller'}`} value={draft.amount} onChange={(amount) => update({ amount })} {...errorProps('amount')} />
+          <AmountInput
+            id={ids('amount')}
+            label={`Amount paid to ${formData.primary?.name ?? 'the seller'}`}
+            value={draft.amount}
+            onChange={(amount) => update({ amount })}
+            {...errorProps('amount')}
+          />
           <label className="el-check">
-            <input type="checkbox" checked={draft.payees[0]?.includeFee ?? false} onChange={(e) => update({ payees: [{ ...(draft.payees[0] ?? newPayeeRow(primaryId)), includeFee: e.target.checked }] })} />
+            <input
+              type="checkbox"
+              checked={draft.payees[0]?.includeFee ?? false}
+              onChange={(e) => update({ payees: [{ ...(draft.payees[0] ?? newPayeeRow(primaryId)), includeFee: e.target.checked }] })}
+            />
             Include the fee in this amount
           </label>
         </div>
@@ -120,7 +162,9 @@ export function MilestoneForm({
     funding = (
       <fieldset className="el-milestone-form__payees" aria-describedby={problemOf('amount') ? idOf('amount') : undefined}>
         <legend>Funding</legend>
-        {needsTotal && <AmountInput id={ids('total')} label="Milestone amount" value={draft.amount} onChange={(amount) => update({ amount })} {...errorProps('amount')} />}
+        {needsTotal && (
+          <AmountInput id={ids('total')} label="Milestone amount" value={draft.amount} onChange={(amount) => update({ amount })} {...errorProps('amount')} />
+        )}
         {draft.payees.map((payee, index) => (
           <div key={payee.key} className="el-payee" role="group" aria-label={`Payee ${index + 1}`}>
             <div className="el-field">
@@ -143,11 +187,22 @@ export function MilestoneForm({
                 <option value="remainder">Remainder</option>
               </select>
             </label>
-            {payee.type === 'fixed' && <AmountInput id={`p-${payee.key}-amount`} label="Amount" value={payee.amount} onChange={(amount) => updatePayee(payee.key, { amount })} />}
+            {payee.type === 'fixed' && (
+              <AmountInput id={`p-${payee.key}-amount`} label="Amount" value={payee.amount} onChange={(amount) => updatePayee(payee.key, { amount })} />
+            )}
             {payee.type === 'percent' && (
               <label className="el-field" htmlFor={`p-${payee.key}-pct`}>
                 Percentage
-                <input id={`p-${payee.key}-pct`} type="number" min={0} max={100} step={0.01} required value={payee.percentage} onChange={(e) => updatePayee(payee.key, { percentage: clampPercentage(e.target.value) })} />
+                <input
+                  id={`p-${payee.key}-pct`}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  required
+                  value={payee.percentage}
+                  onChange={(e) => updatePayee(payee.key, { percentage: clampPercentage(e.target.value) })}
+                />
               </label>
             )}
             {payee.type === 'remainder' && <p className="el-muted el-payee__note">Takes what is left</p>}
@@ -182,7 +237,15 @@ export function MilestoneForm({
         <div>
           <label className="el-field" htmlFor={ids('title')}>
             Title
-            <input id={ids('title')} required maxLength={200} value={draft.title} onChange={(e) => update({ title: e.target.value })} aria-invalid={problemOf('title') ? true : undefined} aria-describedby={problemOf('title') ? idOf('title') : undefined} />
+            <input
+              id={ids('title')}
+              required
+              maxLength={200}
+              value={draft.title}
+              onChange={(e) => update({ title: e.target.value })}
+              aria-invalid={problemOf('title') ? true : undefined}
+              aria-describedby={problemOf('title') ? idOf('title') : undefined}
+            />
           </label>
           <FieldError id={idOf('title')} problem={problemOf('title')} />
         </div>
@@ -190,7 +253,16 @@ export function MilestoneForm({
       <div>
         <label className="el-field" htmlFor={ids('criteria')}>
           Completion criteria
-          <textarea id={ids('criteria')} required rows={3} maxLength={5000} value={draft.definition} onChange={(e) => update({ definition: e.target.value })} aria-invalid={problemOf('definition') ? true : undefined} aria-describedby={problemOf('definition') ? idOf('definition') : undefined} />
+          <textarea
+            id={ids('criteria')}
+            required
+            rows={3}
+            maxLength={5000}
+            value={draft.definition}
+            onChange={(e) => update({ definition: e.target.value })}
+            aria-invalid={problemOf('definition') ? true : undefined}
+            aria-describedby={problemOf('definition') ? idOf('definition') : undefined}
+          />
         </label>
         <FieldError id={idOf('definition')} problem={problemOf('definition')} />
       </div>
@@ -201,7 +273,8 @@ export function MilestoneForm({
         {preview.terms ? (
           <>
             <p>
-              <strong>Buyer deposits {formatDollars(preview.terms.depositTotal)}</strong> (payees {formatDollars(preview.terms.payeeTotal)}, fee {formatDollars(preview.terms.feeTotal)})
+              <strong>Buyer deposits {formatDollars(preview.terms.depositTotal)}</strong> (payees {formatDollars(preview.terms.payeeTotal)}, fee{' '}
+              {formatDollars(preview.terms.feeTotal)})
             </p>
             <ul>
               {preview.terms.payees.map((p, i) => (

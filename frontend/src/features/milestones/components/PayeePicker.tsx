@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useState } from 'react';
-import { usePayeeSearch, type CompanyMatch } from '../api/search-payees';
+
+import { type CompanyMatch, usePayeeSearch } from '../api/search-payees';
 
 export const NO_COMPANIES_FOUND = 'No companies found.';
 
@@ -31,7 +32,9 @@ export function PayeePicker({
   const free = (c: CompanyMatch) => c.company_id === value?.company_id || !taken.has(c.company_id);
   const candidates = [...(primary ? [primary] : []), ...(value ? [value] : []), ...(text.trim().length >= 2 ? (search.data ?? []) : [])];
   const seen = new Set<number>();
-  const options = candidates.filter((c) => free(c) && !seen.has(c.company_id) && seen.add(c.company_id)).map((c) => ({ value: c.company_id, label: c.company_id === primary?.company_id ? `${c.name} (seller)` : c.name }));
+  const options = candidates
+    .filter((c) => free(c) && !seen.has(c.company_id) && seen.add(c.company_id))
+    .map((c) => ({ value: c.company_id, label: c.company_id === primary?.company_id ? `${c.name} (seller)` : c.name }));
   const typed = text.trim().length >= 2;
   return (
     <Select<number>

@@ -2,7 +2,8 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { formatDollars } from '@escrow/domain';
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { moneyInFlight, useDeposits, usePayees, type MilestoneView } from '../api/milestones';
+
+import { type MilestoneView, moneyInFlight, useDeposits, usePayees } from '../api/milestones';
 import { depositDue } from './DepositDialog';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -56,7 +57,8 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
           {payees.data?.map((p) => (
             <li key={p.mp_id} data-testid={`payee-${p.mp_id}`}>
               <strong>{p.name}</strong>: {formatDollars(p.net)}
-              {p.feeIncluded ? ' (fee included)' : ''} — {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
+              {p.feeIncluded ? ' (fee included)' : ''} —{' '}
+              {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
               {p.disbursement?.status === 'paid' && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="paid" />}
             </li>
           ))}

@@ -1,11 +1,13 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
 import { App, Button, Input, Modal } from 'antd';
-import { useRef, useState, type ReactElement } from 'react';
+import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+
+import { missingSignatures, useAgreement } from '../../../api/agreement';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
-import { missingSignatures, useAgreement } from '../../../api/agreement';
-import { useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit, type MilestoneView } from '../api/milestones';
+import { useHasPassed } from '../../../lib/use-has-passed';
+import { type MilestoneView, useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit } from '../api/milestones';
 import { DepositDialog, depositDue } from './DepositDialog';
 
 /** Who still has to sign, as the buyer or the seller reads it. */
@@ -40,7 +42,7 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   const proposed = !milestone.is_current && !milestone.locked;
   const openDispute = milestone.dispute?.status === 'open' ? milestone.dispute : null;
   const bothMarked = milestone.marked_complete_by_both || milestone.complete_count > 1;
-  const deadlinePassed = milestone.response_deadline !== null && Date.parse(milestone.response_deadline) <= Date.now();
+  const deadlinePassed = useHasPassed(milestone.response_deadline);
   const awaitingDeposit = milestone.is_current && !milestone.funded && !openDispute && !milestone.deposit_pending && milestone.refunded === '0.00';
   // The API refuses a deposit until both parties signed the escrow agreement: say who is missing.
   const agreement = useAgreement(jobId, awaitingDeposit);
@@ -95,8 +97,18 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   };
 
   const actions: ReactElement[] = [];
-  if (milestone.next_action) actions.push(<p key="next" className="el-next-action">Next for you: {milestone.next_action}.</p>);
-  if (bothMarked) actions.push(<p key="both" className="el-both-complete"><strong>{MARKED_COMPLETE_BY_BOTH}</strong></p>);
+  if (milestone.next_action)
+    actions.push(
+      <p key="next" className="el-next-action">
+        Next for you: {milestone.next_action}.
+      </p>,
+    );
+  if (bothMarked)
+    actions.push(
+      <p key="both" className="el-both-complete">
+        <strong>{MARKED_COMPLETE_BY_BOTH}</strong>
+      </p>,
+    );
   if (proposed && milestone.user_approval_status !== 'approved') {
     actions.push(
       <Button key="approve" type="primary" loading={approval.isPending} onClick={() => approve(true)}>
@@ -111,10 +123,19 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       );
     }
   }
-  if (proposed && milestone.user_approval_status === 'approved') actions.push(<p key="waiting" className="el-muted">You approved this version; waiting for the other party.</p>);
+  if (proposed && milestone.user_approval_status === 'approved')
+    actions.push(
+      <p key="waiting" className="el-muted">
+        You approved this version; waiting for the other party.
+      </p>,
+    );
   if (pendingEdit && !milestone.locked) {
     if (pendingEdit.user_approval_status === 'approved') {
-      actions.push(<p key="edit-waiting" className="el-muted">You approved the proposed edit; waiting for the other party.</p>);
+      actions.push(
+        <p key="edit-waiting" className="el-muted">
+          You approved the proposed edit; waiting for the other party.
+        </p>,
+      );
     } else {
       actions.push(
         <Button key="approve-edit" type="primary" loading={approval.isPending} onClick={() => approve(true, pendingEdit.m_id)}>
@@ -130,7 +151,14 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
     if (isBuyer && awaitingDeposit) {
       const blocked = unsigned.length > 0;
       actions.push(
-        <Button key="deposit" type="primary" disabled={blocked || agreement.isPending} loading={deposit.isPending} onClick={() => setConfirmingDeposit(true)} aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}>
+        <Button
+          key="deposit"
+          type="primary"
+          disabled={blocked || agreement.isPending}
+          loading={deposit.isPending}
+          onClick={() => setConfirmingDeposit(true)}
+          aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}
+        >
           Deposit {formatDollars(depositDue(milestone))}
         </Button>,
       );
@@ -142,11 +170,25 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
           </p>,
         );
       }
-      if (agreement.isError) actions.push(<p key="sign-error" className="el-muted">{errorMessage(agreement.error)}</p>);
+      if (agreement.isError)
+        actions.push(
+          <p key="sign-error" className="el-muted">
+            {errorMessage(agreement.error)}
+          </p>,
+        );
     }
-    if (milestone.deposit_pending) actions.push(<p key="pending" className="el-muted">Deposit pending: ACH deposits can take up to 5 business days.</p>);
+    if (milestone.deposit_pending)
+      actions.push(
+        <p key="pending" className="el-muted">
+          Deposit pending: ACH deposits can take up to 5 business days.
+        </p>,
+      );
     if (!isBuyer) {
-      actions.push(<p key="wait" className="el-wait"><strong>{WAIT_FOR_CUSTOMER_PAYMENT}</strong></p>);
+      actions.push(
+        <p key="wait" className="el-wait">
+          <strong>{WAIT_FOR_CUSTOMER_PAYMENT}</strong>
+        </p>,
+      );
       if (unsigned.includes('seller')) {
         actions.push(
           <p key="sign" className="el-wait">
@@ -178,7 +220,12 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
     );
     if (isBuyer && deadlinePassed && !milestone.completion.seller) {
       actions.push(
-        <Button key="claim" danger loading={claim.isPending} onClick={() => claim.mutate({ milestone_id: milestone.m_id }, { onError: (e) => void message.error(errorMessage(e)) })}>
+        <Button
+          key="claim"
+          danger
+          loading={claim.isPending}
+          onClick={() => claim.mutate({ milestone_id: milestone.m_id }, { onError: (e) => void message.error(errorMessage(e)) })}
+        >
           Claim Refund
         </Button>,
       );
@@ -186,7 +233,11 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   }
   if (openDispute) {
     const mine = (openDispute.opened_by_party === 'buyer') === isBuyer;
-    actions.push(<p key="disputed" className="el-muted">A dispute is open{mine ? '; our team will review both sides.' : '.'}</p>);
+    actions.push(
+      <p key="disputed" className="el-muted">
+        A dispute is open{mine ? '; our team will review both sides.' : '.'}
+      </p>,
+    );
     if (!mine && !openDispute.response) {
       actions.push(
         <Button key="respond" type="primary" onClick={() => setStatementFor('respond')}>
@@ -195,7 +246,12 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       );
     }
   }
-  if (actions.length === 0) actions.push(<p key="none" className="el-muted">Nothing waits on you here.</p>);
+  if (actions.length === 0)
+    actions.push(
+      <p key="none" className="el-muted">
+        Nothing waits on you here.
+      </p>,
+    );
 
   return (
     <section aria-label="Your Actions" className="el-your-actions" ref={panel} tabIndex={-1}>
@@ -203,7 +259,14 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       <div className="el-actions">{actions}</div>
       {/* Mounted for as long as the card, so that it closes (and hands the focus on) after the deposit it started. */}
       {isBuyer && (
-        <DepositDialog open={confirmingDeposit} milestone={milestone} pending={deposit.isPending} onConfirm={startDeposit} onClose={() => setConfirmingDeposit(false)} afterClose={afterDialogClose} />
+        <DepositDialog
+          open={confirmingDeposit}
+          milestone={milestone}
+          pending={deposit.isPending}
+          onConfirm={startDeposit}
+          onClose={() => setConfirmingDeposit(false)}
+          afterClose={afterDialogClose}
+        />
       )}
       <Modal
         open={statementFor !== null}

@@ -1,4 +1,5 @@
-import { computeMilestoneTerms, formatDollars, MAX_AMOUNT, money, VALUE_MUST_BE_POSITIVE, type MilestoneTerms, type PayeeInput } from '@escrow/domain';
+import { computeMilestoneTerms, formatDollars, MAX_AMOUNT, type MilestoneTerms, money, type PayeeInput, VALUE_MUST_BE_POSITIVE } from '@escrow/domain';
+
 import type { MilestonePayload } from '../api/milestones';
 
 export type PayeeType = 'fixed' | 'percent' | 'remainder';
@@ -30,7 +31,15 @@ export interface Problem {
 }
 
 let rowKey = 0;
-export const newPayeeRow = (jcId: number | null, type: PayeeType = 'fixed', name: string | null = null): PayeeRow => ({ key: ++rowKey, jcId, name, type, amount: '', percentage: '', includeFee: false });
+export const newPayeeRow = (jcId: number | null, type: PayeeType = 'fixed', name: string | null = null): PayeeRow => ({
+  key: ++rowKey,
+  jcId,
+  name,
+  type,
+  amount: '',
+  percentage: '',
+  includeFee: false,
+});
 
 export const TOO_LARGE = `That amount is too large: a milestone pays at most ${formatDollars(MAX_AMOUNT)}.`;
 export const CENTS_ONLY = 'Enter dollars and cents: at most two decimals.';
@@ -64,19 +73,35 @@ export function amountValidity(value: string): string {
 /** The payees the form would send, as the domain's money rules read them. */
 export function payeeInputs(draft: MilestoneDraft, primaryId: number | null): PayeeInput[] {
   if (draft.mode === 'single') return [{ companyId: primaryId ?? 0, type: 'fixed', amount: draft.amount, includeFee: draft.payees[0]?.includeFee ?? false }];
-  return draft.payees.map((p) => ({ companyId: p.jcId ?? 0, type: p.type, amount: p.type === 'fixed' ? p.amount : null, percentage: p.type === 'percent' ? p.percentage : null, includeFee: p.includeFee }));
+  return draft.payees.map((p) => ({
+    companyId: p.jcId ?? 0,
+    type: p.type,
+    amount: p.type === 'fixed' ? p.amount : null,
+    percentage: p.type === 'percent' ? p.percentage : null,
+    includeFee: p.includeFee,
+  }));
 }
 
 const needsTotal = (draft: MilestoneDraft) => draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
 
 /** The live preview: the same domain money functions the server decides with. */
 export function previewTerms(draft: MilestoneDraft, primaryId: number | null): { terms: MilestoneTerms | null; problem: string | null } {
-  const amounts = draft.mode === 'single' ? [draft.amount] : [...(needsTotal(draft) ? [draft.amount] : []), ...draft.payees.filter((p) => p.type === 'fixed').map((p) => p.amount)];
+  const amounts =
+    draft.mode === 'single'
+      ? [draft.amount]
+      : [...(needsTotal(draft) ? [draft.amount] : []), ...draft.payees.filter((p) => p.type === 'fixed').map((p) => p.amount)];
   const bad = amounts.map(amountValidity).find(Boolean);
   if (bad) return { terms: null, problem: bad };
   const inputs = payeeInputs(draft, primaryId);
   try {
-    return { terms: computeMilestoneTerms(inputs, needsTotal(draft) ? draft.amount : null, inputs.map((_, i) => i + 1)), problem: null };
+    return {
+      terms: computeMilestoneTerms(
+        inputs,
+        needsTotal(draft) ? draft.amount : null,
+        inputs.map((_, i) => i + 1),
+      ),
+      problem: null,
+    };
   } catch (error) {
     return { terms: null, problem: (error as Error).message };
   }

@@ -1,18 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
+import { isOwnLegalName, legalNameOf } from '../../../api/agreement';
 import { AgreementPage } from '../../../pages/portal/AccountPages';
 import { fakeApi, renderScreen } from '../../../test/render';
-import { isOwnLegalName, legalNameOf } from '../../../api/agreement';
 
-const buyer = { user_id: 10, first_name: 'Jordan', last_name: 'Buyer', phone: null, email: 'b@x.test', display_name: 'Jordan Buyer', company: null, permissions: { user: true } };
+const buyer = {
+  user_id: 10,
+  first_name: 'Jordan',
+  last_name: 'Buyer',
+  phone: null,
+  email: 'b@x.test',
+  display_name: 'Jordan Buyer',
+  company: null,
+  permissions: { user: true },
+};
 const agreement = (buyerSigned: boolean) => ({
   job_id: 7,
   contract_name: 'escrow-agreement-7-abc',
   agreement_hash: 'a'.repeat(64),
   text: 'ESCROW AGREEMENT',
   your_party: 'customer',
-  signatures: { buyer: buyerSigned ? { signed_name: 'Jordan Buyer', at: '2026-11-02T15:00:00Z' } : null, seller: { signed_name: 'Sam Seller', at: '2026-11-01T15:00:00Z' } },
+  signatures: {
+    buyer: buyerSigned ? { signed_name: 'Jordan Buyer', at: '2026-11-02T15:00:00Z' } : null,
+    seller: { signed_name: 'Sam Seller', at: '2026-11-01T15:00:00Z' },
+  },
 });
 
 const open = () => renderScreen(<AgreementPage />, { path: '/portal/project-agreement/customer/7', pattern: '/portal/project-agreement/:signerType/:jobId' });
@@ -43,7 +56,13 @@ describe('signing the escrow agreement', () => {
     await userEvent.clear(screen.getByLabelText('Type your full legal name to sign'));
     await userEvent.type(screen.getByLabelText('Type your full legal name to sign'), 'jordan  buyer');
     await userEvent.click(screen.getByRole('button', { name: 'Sign the agreement' }));
-    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/sign'))?.data).toEqual({ signer_type: 'customer', signed_name: 'jordan  buyer', agreement_hash: 'a'.repeat(64) }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/sign'))?.data).toEqual({
+        signer_type: 'customer',
+        signed_name: 'jordan  buyer',
+        agreement_hash: 'a'.repeat(64),
+      }),
+    );
   });
 
   it("shows the server's refusal as it is", async () => {

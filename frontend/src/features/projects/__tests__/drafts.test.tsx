@@ -2,25 +2,57 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { PortalPage } from '../../../pages/PortalPage';
-import { NewProjectPage } from '../../../pages/portal/NewProjectPage';
-import { fakeApi, renderScreen } from '../../../test/render';
-import type { ProjectSummary } from '../../../api/projects';
 
-const seller = { user_id: 21, first_name: 'Sam', last_name: 'Seller', phone: null, email: 's@x.test', display_name: 'Sam Seller', company: { company_id: 100, name: 'Saguaro Build Co.', primary_company_name: 'Saguaro Build Co.' }, permissions: { user: true } };
+import type { ProjectSummary } from '../../../api/projects';
+import { NewProjectPage } from '../../../pages/portal/NewProjectPage';
+import { PortalPage } from '../../../pages/PortalPage';
+import { fakeApi, renderScreen } from '../../../test/render';
+
+const seller = {
+  user_id: 21,
+  first_name: 'Sam',
+  last_name: 'Seller',
+  phone: null,
+  email: 's@x.test',
+  display_name: 'Sam Seller',
+  company: { company_id: 100, name: 'Saguaro Build Co.', primary_company_name: 'Saguaro Build Co.' },
+  permissions: { user: true },
+};
 const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
 const project = (job_id: number, patch: Partial<ProjectSummary> = {}): ProjectSummary => ({
-  job_id, service: 'Roofing', customer_id: 10, customer_name: 'Jordan Buyer', primary_company_id: 100, primary_company_name: 'Saguaro Build Co.', customerInitiated: false, created_by: 21,
-  is_draft: true, your_role: 'seller', status: 'Draft', created_at: '2026-11-01T10:00:00Z', submitted_at: null, updated_at: '2026-11-01T10:00:00Z', signatures: { buyer: null, seller: null },
-  milestone_count: 1, totals, next_action: null, waiting_on_you: 0, waiting_on: { buyer: 0, seller: 0 }, ...patch,
+  job_id,
+  service: 'Roofing',
+  customer_id: 10,
+  customer_name: 'Jordan Buyer',
+  primary_company_id: 100,
+  primary_company_name: 'Saguaro Build Co.',
+  customerInitiated: false,
+  created_by: 21,
+  is_draft: true,
+  your_role: 'seller',
+  status: 'Draft',
+  created_at: '2026-11-01T10:00:00Z',
+  submitted_at: null,
+  updated_at: '2026-11-01T10:00:00Z',
+  signatures: { buyer: null, seller: null },
+  milestone_count: 1,
+  totals,
+  next_action: null,
+  waiting_on_you: 0,
+  waiting_on: { buyer: 0, seller: 0 },
+  ...patch,
 });
-const newJobForm = { services: [{ service_name: 'Roofing' }, { service_name: 'General Contracting' }], formData: { company_id: 100, primary_company_name: 'Saguaro Build Co.', service: 'General Contracting', customerInitiated: false } };
+const newJobForm = {
+  services: [{ service_name: 'Roofing' }, { service_name: 'General Contracting' }],
+  formData: { company_id: 100, primary_company_name: 'Saguaro Build Co.', service: 'General Contracting', customerInitiated: false },
+};
 
 describe('drafts in the portal', () => {
   it('offers Resume and Discard on the drafts this user started, and discards only after a confirmation', async () => {
     const { calls } = fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
-      if (call.url === '/projects') return { status: 200, body: [project(77), project(78, { created_by: 10, your_role: 'seller' }), project(79, { is_draft: false, status: 'Active' })] };
+      if (call.url === '/projects')
+        return { status: 200, body: [project(77), project(78, { created_by: 10, your_role: 'seller' }), project(79, { is_draft: false, status: 'Active' })] };
       if (call.method === 'DELETE' && call.url === '/job/77') return { status: 200, body: { job_id: 77, discarded: true } };
       return undefined;
     });
@@ -51,11 +83,17 @@ describe('drafts in the portal', () => {
       if (call.url === '/user') return { status: 200, body: seller };
       if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
       if (call.url === '/job/77') return { status: 200, body: project(77) };
-      if (call.url === '/milestones/form/job/77') return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
+      if (call.url === '/milestones/form/job/77')
+        return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
       if (call.url === '/job/77/milestones') return { status: 200, body: [{ original_id: 5, title: 'Roof', deposit_total: '1022.50' }] };
       return undefined;
     });
-    renderScreen(<App><NewProjectPage /></App>, { path: '/portal/new-project/company?job=77', pattern: '/portal/new-project/:type' });
+    renderScreen(
+      <App>
+        <NewProjectPage />
+      </App>,
+      { path: '/portal/new-project/company?job=77', pattern: '/portal/new-project/:type' },
+    );
     expect(await screen.findByText('Buyer:', { exact: false })).toHaveTextContent('Buyer: Jordan Buyer');
     expect(screen.getByLabelText('Main Service Provided')).toHaveValue('Roofing');
     expect(await screen.findByRole('list', { name: 'Milestones added' })).toHaveTextContent('Roof — deposit $1,022.50');
@@ -70,7 +108,12 @@ describe("the seller's new project (spec §4)", () => {
       if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
       return undefined;
     });
-    renderScreen(<App><NewProjectPage /></App>, { path: '/portal/new-project/company', pattern: '/portal/new-project/:type' });
+    renderScreen(
+      <App>
+        <NewProjectPage />
+      </App>,
+      { path: '/portal/new-project/company', pattern: '/portal/new-project/:type' },
+    );
     const service = await screen.findByLabelText('Main Service Provided');
     expect(service).toHaveValue('');
     expect(screen.getByText('Choose the main service first.')).toBeInTheDocument();
@@ -85,12 +128,18 @@ describe("the seller's new project (spec §4)", () => {
       if (call.url === '/user') return { status: 200, body: seller };
       if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
       if (call.url === '/job/77') return { status: 200, body: project(77, { milestone_count: 0 }) };
-      if (call.url === '/milestones/form/job/77') return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
+      if (call.url === '/milestones/form/job/77')
+        return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
       if (call.url === '/job/77/milestones') return { status: 200, body: [] };
       if (call.url === '/job/77/draft') return { status: 409, body: { message: 'Add at least one milestone before submitting the project.' } };
       return undefined;
     });
-    renderScreen(<App><NewProjectPage /></App>, { path: '/portal/new-project/company?job=77', pattern: '/portal/new-project/:type' });
+    renderScreen(
+      <App>
+        <NewProjectPage />
+      </App>,
+      { path: '/portal/new-project/company?job=77', pattern: '/portal/new-project/:type' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Submit Project' }));
     expect(await screen.findByText('Add at least one milestone before submitting the project.')).toBeInTheDocument();
     expect(await screen.findByText('Error Submitting Project')).toBeInTheDocument();

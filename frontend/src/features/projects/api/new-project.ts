@@ -1,15 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
-import { projectKeys } from '../../../api/projects';
 
 export interface NewJobForm {
   services: { service_name: string }[];
-  formData: { customer_id?: number; customer_name?: string; company_id: number | null; service: string | null; primary_company_name: string | null; customerInitiated: boolean };
+  formData: {
+    customer_id?: number;
+    customer_name?: string;
+    company_id: number | null;
+    service: string | null;
+    primary_company_name: string | null;
+    customerInitiated: boolean;
+  };
 }
 
 export const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
-export const useNewJobForm = (customer: boolean, enabled: boolean) => useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
+export const useNewJobForm = (customer: boolean, enabled: boolean) =>
+  useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
 
 export interface BuyerMatch {
   user_id: number;
@@ -17,7 +26,8 @@ export interface BuyerMatch {
   last_name: string;
   phone: string;
 }
-export const searchBuyersByPhone = async (phone: string) => (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
+export const searchBuyersByPhone = async (phone: string) =>
+  (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
 
 export interface NewBuyer {
   first_name: string;
@@ -47,7 +57,9 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
 }
 export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
-export const searchSellers = async (text: string) => (await api.get<{ company_id: number; name: string }[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
+export const searchSellers = async (text: string) =>
+  (await api.get<{ company_id: number; name: string }[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } }))
+    .data;
 
 export interface JobState {
   job_id?: number | null;
@@ -83,4 +95,5 @@ export function useDiscardDraft() {
 }
 
 /** Where a draft is taken up again: the new-project screen of the side that started it. */
-export const resumePath = (p: { job_id: number; customerInitiated: boolean }) => `/portal/new-project/${p.customerInitiated ? 'customer' : 'company'}?job=${p.job_id}`;
+export const resumePath = (p: { job_id: number; customerInitiated: boolean }) =>
+  `/portal/new-project/${p.customerInitiated ? 'customer' : 'company'}?job=${p.job_id}`;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { type HistoryEntry, projectKeys, type ProjectSummary } from '../../../api/projects';
 import { api } from '../../../lib/api-client';
-import { projectKeys, type HistoryEntry, type ProjectSummary } from '../../../api/projects';
 
 export const getProjects = async () => (await api.get<ProjectSummary[]>('/projects')).data;
 export const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn: getProjects });
@@ -14,9 +15,39 @@ export const getHistory = async (jobId: number) => (await api.get<HistoryEntry[]
 export const useHistory = (jobId: number, enabled = true) => useQuery({ queryKey: projectKeys.history(jobId), queryFn: () => getHistory(jobId), enabled });
 
 export interface ProjectPayments {
-  deposits: { md_id: number; milestone_id: number; milestone: string; amount: string; payment_status: string; created: string; settled_at: string | null; bank_last4: string | null }[];
-  disbursements: { disbursement_id: number; milestone_id: number; milestone: string; company_id: number; name: string | null; amount: string; fee: string; status: string; cause: string; created: string; paid_at: string | null }[];
-  refunds: { refund_id: number; milestone_id: number; milestone: string; amount: string; reason: string; status: string; created: string; paid_at: string | null }[];
+  deposits: {
+    md_id: number;
+    milestone_id: number;
+    milestone: string;
+    amount: string;
+    payment_status: string;
+    created: string;
+    settled_at: string | null;
+    bank_last4: string | null;
+  }[];
+  disbursements: {
+    disbursement_id: number;
+    milestone_id: number;
+    milestone: string;
+    company_id: number;
+    name: string | null;
+    amount: string;
+    fee: string;
+    status: string;
+    cause: string;
+    created: string;
+    paid_at: string | null;
+  }[];
+  refunds: {
+    refund_id: number;
+    milestone_id: number;
+    milestone: string;
+    amount: string;
+    reason: string;
+    status: string;
+    created: string;
+    paid_at: string | null;
+  }[];
 }
 export const getPayments = async (jobId: number) => (await api.get<ProjectPayments>(`/job/${jobId}/payments`)).data;
 export const usePayments = (jobId: number) => useQuery({ queryKey: projectKeys.payments(jobId), queryFn: () => getPayments(jobId), refetchInterval: 5000 });
