@@ -34,14 +34,14 @@ export class AdminMoneyController {
   async dashboard() {
     const q = async <T>(sql: string, params: unknown[] = []) => (await this.pool.query<T & Record<string, unknown>>(sql, params)).rows;
     const [money] = await q<{ held: string; paid_out_month: string; fees_month: string; refunded_month: string; deposited_month: string }>(`
-      SELECT coalesce(sum(amount) FILTER (WHERE account = 'escrow'), 0)::numeric(14,2)::text AS held,
-             coalesce(sum(amount) FILTER (WHERE account = 'payee_payouts' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS paid_out_month,
-             coalesce(sum(amount) FILTER (WHERE account = 'platform_fees' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS fees_month,
-             coalesce(sum(amount) FILTER (WHERE account = 'buyer_refunds' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS refunded_month,
-             coalesce(-sum(amount) FILTER (WHERE account = 'buyer_funding' AND occurred_at >= date_trunc('month', now())), 0)::numeric(14,2)::text AS deposited_month
+      SELECT coalesce(sum(amount) FILTER (WHERE account = 'escrow'), 0)::numeric(20,2)::text AS held,
+             coalesce(sum(amount) FILTER (WHERE account = 'payee_payouts' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS paid_out_month,
+             coalesce(sum(amount) FILTER (WHERE account = 'platform_fees' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS fees_month,
+             coalesce(sum(amount) FILTER (WHERE account = 'buyer_refunds' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS refunded_month,
+             coalesce(-sum(amount) FILTER (WHERE account = 'buyer_funding' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS deposited_month
         FROM ledger_entries`);
     const [pending] = await q<{ n: number; amount: string }>(
-      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(14,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`,
+      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(20,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`,
     );
     const [disputes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM milestone_disputes WHERE status = 'open'`);
     // Waiting on whom: the same rule the portal shows as each side's next action.
@@ -53,7 +53,7 @@ export class AdminMoneyController {
     }
     const heldByProject = await q(`
       SELECT j.job_id, j.service, j.customer_id, j.primary_company_id, u.display_name AS buyer, c.name AS seller,
-             sum(l.amount)::numeric(14,2)::text AS held, min(l.occurred_at) FILTER (WHERE l.amount > 0) AS since
+             sum(l.amount)::numeric(20,2)::text AS held, min(l.occurred_at) FILTER (WHERE l.amount > 0) AS since
         FROM ledger_entries l JOIN jobs j USING (job_id)
         LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
        WHERE l.account = 'escrow' GROUP BY j.job_id, u.display_name, c.name HAVING sum(l.amount) > 0 ORDER BY sum(l.amount) DESC`);
@@ -75,10 +75,10 @@ export class AdminMoneyController {
   private async monthly(months: number) {
     const { rows } = await this.pool.query<{ month: string; deposits: string; disbursed: string; fees: string; refunds: string }>(
       `SELECT to_char(m, 'YYYY-MM') AS month,
-              coalesce(-sum(l.amount) FILTER (WHERE l.account = 'buyer_funding'), 0)::numeric(14,2)::text AS deposits,
-              coalesce(sum(l.amount) FILTER (WHERE l.account = 'payee_payouts'), 0)::numeric(14,2)::text AS disbursed,
-              coalesce(sum(l.amount) FILTER (WHERE l.account = 'platform_fees'), 0)::numeric(14,2)::text AS fees,
-              coalesce(sum(l.amount) FILTER (WHERE l.account = 'buyer_refunds'), 0)::numeric(14,2)::text AS refunds
+              coalesce(-sum(l.amount) FILTER (WHERE l.account = 'buyer_funding'), 0)::numeric(20,2)::text AS deposits,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'payee_payouts'), 0)::numeric(20,2)::text AS disbursed,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'platform_fees'), 0)::numeric(20,2)::text AS fees,
+              coalesce(sum(l.amount) FILTER (WHERE l.account = 'buyer_refunds'), 0)::numeric(20,2)::text AS refunds
          FROM generate_series(date_trunc('month', now()) - ($1 - 1) * interval '1 month', date_trunc('month', now()), interval '1 month') AS m
          LEFT JOIN ledger_entries l ON l.occurred_at >= m AND l.occurred_at < m + interval '1 month'
         GROUP BY m ORDER BY m`,
@@ -146,7 +146,7 @@ export class AdminMoneyController {
   async reports() {
     const monthly = await this.monthly(12);
     const { rows: heldOverTime } = await this.pool.query<{ day: string; held: string }>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'escrow' AND occurred_at < d + interval '1 day'), 0)::numeric(14,2)::text AS held
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'escrow' AND occurred_at < d + interval '1 day'), 0)::numeric(20,2)::text AS held
          FROM generate_series(date_trunc('day', now()) - interval '89 days', date_trunc('day', now()), interval '1 day') AS d ORDER BY d`,
     );
     const { rows: ageing } = await this.pool.query(
@@ -158,8 +158,8 @@ export class AdminMoneyController {
         WHERE agreed_at IS NOT NULL ORDER BY agreed_at`,
     );
     const { rows: disputes } = await this.pool.query(
-      `SELECT coalesce(resolution, 'open') AS outcome, count(*)::int AS count, coalesce(sum(refund_amount), 0)::numeric(14,2)::text AS refunded,
-              coalesce(sum(release_amount), 0)::numeric(14,2)::text AS released,
+      `SELECT coalesce(resolution, 'open') AS outcome, count(*)::int AS count, coalesce(sum(refund_amount), 0)::numeric(20,2)::text AS refunded,
+              coalesce(sum(release_amount), 0)::numeric(20,2)::text AS released,
               round(avg(extract(epoch FROM (resolved_at - opened_at)) / 86400), 1) AS avg_days_to_resolve
          FROM milestone_disputes GROUP BY coalesce(resolution, 'open') ORDER BY 1`,
     );

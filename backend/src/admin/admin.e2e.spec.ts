@@ -69,7 +69,7 @@ describe('the admin console API', () => {
 
   it('shows dashboard figures that are the sums of the ledger', async () => {
     const dashboard = (await admin.get('/api/admin/dashboard')).body;
-    const { rows } = await app.db.pool.query(`SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries GROUP BY account`);
+    const { rows } = await app.db.pool.query(`SELECT account, sum(amount)::numeric(20,2)::text AS total FROM ledger_entries GROUP BY account`);
     const total = (account: string) => rows.find((r) => r.account === account)?.total ?? '0.00';
     expect(dashboard.held).toBe(total('escrow'));
     expect(dashboard.held).toBe('28393.10'); // cabinets 12,237.60 + roof 16,155.50
@@ -119,7 +119,7 @@ describe('the admin console API', () => {
         r.body.some((e: { event_type: string }) => e.event_type === 'RefundPaid'),
     );
     const { rows } = await app.db.pool.query(
-      `SELECT account, sum(amount)::numeric(14,2)::text AS total FROM ledger_entries WHERE original_id = $1 GROUP BY account ORDER BY account`,
+      `SELECT account, sum(amount)::numeric(20,2)::text AS total FROM ledger_entries WHERE original_id = $1 GROUP BY account ORDER BY account`,
       [dispute.original_id],
     );
     const byAccount = Object.fromEntries(rows.map((r) => [r.account, r.total]));
