@@ -324,8 +324,9 @@ describe('ProjectionRunner', () => {
       ['applied-events', 120, 120],
       ['other', 120, 120],
     ]);
-    // One page of events, the read that finds nothing more, the check before the swap: for both.
-    expect(reads).toHaveBeenCalledTimes(3);
+    // One page of events, the read that finds nothing more, the catch-up after the index build,
+    // the check before the swap: for both projectors together.
+    expect(reads).toHaveBeenCalledTimes(4);
     expect(await appliedRows(fixture)).toEqual({ total: 120, distinct: 120 });
     const { rows } = await fixture.pool.query('SELECT count(*)::int AS n FROM applied_events_other');
     expect(rows[0].n).toBe(120);

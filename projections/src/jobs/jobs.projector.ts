@@ -1,7 +1,53 @@
 import { type ActiveProject, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
 
+import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
 import type { ProjectionContext, Projector } from '../runner/projector';
-import { applyFolded, columns, type FoldedStateStore } from '../shared/folded-state';
+import { applyFolded, FoldedReplay, type FoldedStateStore, type FoldOptions } from '../shared/folded-state';
+import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
+
+const jobRows: TableRows<ActiveProject> = {
+  table: 'jobs',
+  columns: [
+    ['job_id', 'int'],
+    ['customer_id', 'int'],
+    ['primary_company_id', 'int'],
+    ['service', 'text'],
+    ['customer_initiated', 'boolean'],
+    ['is_draft', 'boolean'],
+    ['created_by', 'int'],
+    ['created_at', 'timestamptz'],
+    ['updated_at', 'timestamptz'],
+    ['state', 'jsonb'],
+    ['submitted_at', 'timestamptz'],
+    ['customer_signed_at', 'timestamptz'],
+    ['company_signed_at', 'timestamptz'],
+    ['discarded_at', 'timestamptz'],
+  ],
+  row: (p) => {
+    const updatedAt = [p.createdAt, p.submittedAt, p.discardedAt, p.signatures.customer?.at, p.signatures.company?.at]
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .at(-1)!;
+    return [
+      p.jobId,
+      p.customerId,
+      p.primaryCompanyId,
+      p.service,
+      p.customerInitiated,
+      p.status !== 'submitted',
+      p.createdBy,
+      p.createdAt,
+      updatedAt,
+      JSON.stringify(p),
+      p.submittedAt,
+      p.signatures.customer?.at ?? null,
+      p.signatures.company?.at ?? null,
+      p.discardedAt ?? null,
+    ];
+  },
+};
+
+const started = (states: readonly ProjectState[]): ActiveProject[] => states.filter((s): s is ActiveProject => s.status !== 'none');
 
 const jobsStore: FoldedStateStore<ProjectState> = {
   async load(context, keys) {
@@ -12,41 +58,22 @@ const jobsStore: FoldedStateStore<ProjectState> = {
     return new Map(rows.map((r) => [r.job_id, r.state]));
   },
   async save(context, states) {
-    const projects = [...states.values()].filter((s): s is ActiveProject => s.status !== 'none');
-    await context.query(
-      `INSERT INTO ${context.table('jobs')}
-         (job_id, customer_id, primary_company_id, service, customer_initiated, is_draft, created_by, created_at, updated_at, state,
-          submitted_at, customer_signed_at, company_signed_at, discarded_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::boolean[], $7::int[], $8::timestamptz[],
-          $9::timestamptz[], $10::jsonb[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[])
-       ON CONFLICT (job_id) DO UPDATE SET
-         customer_id = excluded.customer_id, primary_company_id = excluded.primary_company_id, service = excluded.service,
-         is_draft = excluded.is_draft, updated_at = excluded.updated_at, state = excluded.state, submitted_at = excluded.submitted_at,
-         customer_signed_at = excluded.customer_signed_at, company_signed_at = excluded.company_signed_at, discarded_at = excluded.discarded_at`,
-      columns(projects, (p) => {
-        const updatedAt = [p.createdAt, p.submittedAt, p.discardedAt, p.signatures.customer?.at, p.signatures.company?.at]
-          .filter((t): t is string => Boolean(t))
-          .sort()
-          .at(-1)!;
-        return [
-          p.jobId,
-          p.customerId,
-          p.primaryCompanyId,
-          p.service,
-          p.customerInitiated,
-          p.status !== 'submitted',
-          p.createdBy,
-          p.createdAt,
-          updatedAt,
-          JSON.stringify(p),
-          p.submittedAt,
-          p.signatures.customer?.at ?? null,
-          p.signatures.company?.at ?? null,
-          p.discardedAt ?? null,
-        ];
-      }),
-    );
+    const insert = unnestInsert(rowSet(jobRows, started([...states.values()])), context.table('jobs'));
+    if (insert.columns[0]!.length === 0) return;
+    const updates = jobRows.columns.map(([name]) => name).filter((name) => !['job_id', 'customer_initiated', 'created_by', 'created_at'].includes(name));
+    await context.query(`${insert.sql} ON CONFLICT (job_id) DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`, insert.columns);
   },
+  rowsOf: (states) => [rowSet(jobRows, started(states))],
+  async removeWritten(context, states) {
+    await context.query(`DELETE FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`, [started(states).map((p) => p.jobId)]);
+  },
+};
+
+const fold: FoldOptions<ProjectState, ProjectEvent> = {
+  keyOf: (event) => (event.data as { jobId: number }).jobId,
+  initial: { status: 'none' },
+  evolve: evolveProject,
+  store: jobsStore,
 };
 
 /** Projects the project streams into `jobs`: list and header data of each project. */
@@ -57,11 +84,10 @@ export class JobsProjector implements Projector {
   readonly handles = PROJECT_EVENT_TYPES;
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    await applyFolded<ProjectState, ProjectEvent>(events, context, {
-      keyOf: (event) => (event.data as { jobId: number }).jobId,
-      initial: { status: 'none' },
-      evolve: evolveProject,
-      store: jobsStore,
-    });
+    await applyFolded(events, context, fold);
+  }
+
+  bulkReplay(sink: BulkSink): BulkReplay {
+    return new FoldedReplay(sink, fold);
   }
 }

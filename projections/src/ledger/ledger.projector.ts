@@ -1,8 +1,60 @@
-import { MILESTONE_EVENT_TYPES, type MilestoneEvent, postingsFor, type RecordedEvent } from '@escrow/domain';
+import { MILESTONE_EVENT_TYPES, type MilestoneEvent, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
 
+import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
-import { columns } from '../shared/folded-state';
+import { insertAll } from '../shared/folded-state';
+import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
+
+interface Entry {
+  event: RecordedEvent;
+  jobId: number;
+  posting: Posting;
+  line: number;
+}
+
+const ledgerRows: TableRows<Entry> = {
+  table: 'ledger_entries',
+  columns: [
+    ['event_id', 'uuid'],
+    ['line', 'smallint'],
+    ['position', 'text'],
+    ['commit_position', 'numeric'],
+    ['prepare_position', 'numeric'],
+    ['job_id', 'int'],
+    ['original_id', 'int'],
+    ['account', 'text'],
+    ['company_id', 'int'],
+    ['amount', 'numeric'],
+    ['event_type', 'text'],
+    ['occurred_at', 'timestamptz'],
+  ],
+  row: ({ event, jobId, posting, line }) => {
+    const data = event.data as { originalId: number; at: string };
+    return [
+      event.id,
+      line,
+      `${event.position.commit}/${event.position.prepare}`,
+      event.position.commit.toString(),
+      event.position.prepare.toString(),
+      jobId,
+      data.originalId,
+      posting.account,
+      posting.companyId,
+      posting.amount,
+      event.type,
+      data.at,
+    ];
+  },
+};
+
+/** The postings of these money events, line by line. */
+function entriesOf(events: readonly RecordedEvent[]): Entry[] {
+  return events.flatMap((event) => {
+    const jobId = jobIdOf(event);
+    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, jobId, posting, line }));
+  });
+}
 
 /** The double-entry ledger: the postings of every money event, in global order. */
 export class LedgerProjector implements Projector {
@@ -14,31 +66,11 @@ export class LedgerProjector implements Projector {
   );
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    const rows = events.flatMap((event) => {
-      const data = event.data as { originalId: number; at: string };
-      const jobId = jobIdOf(event);
-      return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, data, jobId, posting, line }));
-    });
-    if (rows.length === 0) return;
-    await context.query(
-      `INSERT INTO ${context.table('ledger_entries')}
-         (event_id, line, position, commit_position, prepare_position, job_id, original_id, account, company_id, amount, event_type, occurred_at)
-       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::numeric[], $5::numeric[], $6::int[], $7::int[], $8::text[], $9::int[],
-          $10::numeric[], $11::text[], $12::timestamptz[])`,
-      columns(rows, ({ event, data, jobId, posting, line }) => [
-        event.id,
-        line,
-        `${event.position.commit}/${event.position.prepare}`,
-        event.position.commit.toString(),
-        event.position.prepare.toString(),
-        jobId,
-        data.originalId,
-        posting.account,
-        posting.companyId,
-        posting.amount,
-        event.type,
-        data.at,
-      ]),
-    );
+    await insertAll(context, [unnestInsert(rowSet(ledgerRows, entriesOf(events)), context.table('ledger_entries'))]);
+  }
+
+  /** Append-only: each page's postings go straight to COPY. */
+  bulkReplay(sink: BulkSink): BulkReplay {
+    return { add: (events) => sink.copy([rowSet(ledgerRows, entriesOf(events))]), finish: async () => undefined };
   }
 }

@@ -20,8 +20,10 @@ import {
   sum,
 } from '@escrow/domain';
 
+import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
 import type { ProjectionContext, Projector } from '../runner/projector';
-import { applyFolded, type BulkInsert, columns, type FoldedStateStore, insertAll } from '../shared/folded-state';
+import { applyFolded, FoldedReplay, type FoldedStateStore, type FoldOptions, insertAll } from '../shared/folded-state';
+import { type RowSet, rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
 const CHILD_TABLES = [
   'milestone_versions',
@@ -31,6 +33,285 @@ const CHILD_TABLES = [
   'milestone_refunds',
   'milestone_disputes',
 ] as const;
+
+type Version = ActiveMilestone['versions'][number];
+type Payee = Version['terms']['payees'][number];
+
+const milestoneRows: TableRows<ActiveMilestone> = {
+  table: 'milestones',
+  columns: [
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['state', 'jsonb'],
+    ['status', 'text'],
+    ['current_m_id', 'int'],
+    ['head_m_id', 'int'],
+    ['position', 'int'],
+    ['title', 'text'],
+    ['locked', 'boolean'],
+    ['deposit_total', 'numeric'],
+    ['deposit_sum', 'numeric'],
+    ['deposit_pending', 'numeric'],
+    ['disbursed', 'numeric'],
+    ['paid_out', 'numeric'],
+    ['fees', 'numeric'],
+    ['refunded', 'numeric'],
+    ['held', 'numeric'],
+    ['customer_completed', 'boolean'],
+    ['company_completed', 'boolean'],
+    ['response_deadline', 'timestamptz'],
+    ['created_at', 'timestamptz'],
+    ['agreed_at', 'timestamptz'],
+    ['funded_at', 'timestamptz'],
+    ['completed_at', 'timestamptz'],
+    ['updated_at', 'timestamptz'],
+  ],
+  row: (s) => {
+    const head = headVersion(s);
+    const current = currentVersion(s);
+    const firstSettled =
+      s.deposits
+        .filter((d) => d.settledAt)
+        .map((d) => d.settledAt!)
+        .sort()[0] ?? null;
+    return [
+      s.originalId,
+      s.jobId,
+      JSON.stringify(s),
+      milestoneStatus(s),
+      s.currentVersionId,
+      head.versionId,
+      head.position,
+      head.title,
+      isLocked(s),
+      (current ?? head).terms.depositTotal,
+      formatAmount(settledDeposits(s)),
+      formatAmount(sum(s.deposits.filter((d) => d.status === 'pending').map((d) => money(d.amount)))),
+      formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))),
+      formatAmount(paidToPayees(s)),
+      formatAmount(feesTaken(s)),
+      formatAmount(refunded(s)),
+      formatAmount(held(s)),
+      s.completion.customer,
+      s.completion.company,
+      s.responseDeadline,
+      s.createdAt,
+      current?.agreedAt ?? null,
+      firstSettled,
+      s.completedAt,
+      s.updatedAt,
+    ];
+  },
+};
+
+const versionRows: TableRows<{ s: ActiveMilestone; v: Version }> = {
+  table: 'milestone_versions',
+  columns: [
+    ['m_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['is_original', 'boolean'],
+    ['title', 'text'],
+    ['definition', 'text'],
+    ['position', 'int'],
+    ['author_id', 'int'],
+    ['author_party', 'text'],
+    ['status', 'text'],
+    ['customer_approval', 'text'],
+    ['company_approval', 'text'],
+    ['amount', 'numeric'],
+    ['fee_total', 'numeric'],
+    ['deposit_total', 'numeric'],
+    ['created_at', 'timestamptz'],
+    ['agreed_at', 'timestamptz'],
+  ],
+  row: ({ s, v }) => [
+    v.versionId,
+    s.originalId,
+    s.jobId,
+    v.isOriginal,
+    v.title,
+    v.definition,
+    v.position,
+    v.proposedBy,
+    v.proposedByParty,
+    v.status,
+    v.approvals.customer,
+    v.approvals.company,
+    v.terms.amount,
+    v.terms.feeTotal,
+    v.terms.depositTotal,
+    v.proposedAt,
+    v.agreedAt,
+  ],
+};
+
+const payeeRows: TableRows<{ s: ActiveMilestone; v: Version; p: Payee }> = {
+  table: 'milestone_payees',
+  columns: [
+    ['mp_id', 'int'],
+    ['m_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['company_id', 'int'],
+    ['type', 'text'],
+    ['percent_decimal', 'numeric'],
+    ['amount', 'numeric'],
+    ['include_fee', 'boolean'],
+    ['fee', 'numeric'],
+    ['net', 'numeric'],
+    ['buyer_owes', 'numeric'],
+  ],
+  row: ({ s, v, p }) => [
+    p.payeeId,
+    v.versionId,
+    s.originalId,
+    s.jobId,
+    p.companyId,
+    p.type,
+    p.percentDecimal,
+    p.amount,
+    p.includeFee,
+    p.fee,
+    p.net,
+    p.buyerOwes,
+  ],
+};
+
+const depositRows: TableRows<{ s: ActiveMilestone; d: ActiveMilestone['deposits'][number] }> = {
+  table: 'milestone_deposits',
+  columns: [
+    ['md_id', 'int'],
+    ['original_id', 'int'],
+    ['m_id', 'int'],
+    ['job_id', 'int'],
+    ['amount', 'numeric'],
+    ['status', 'text'],
+    ['requested_by', 'int'],
+    ['bank_last4', 'text'],
+    ['created_at', 'timestamptz'],
+    ['settled_at', 'timestamptz'],
+    ['failure_reason', 'text'],
+  ],
+  row: ({ s, d }) => [
+    d.depositId,
+    s.originalId,
+    d.versionId,
+    s.jobId,
+    d.amount,
+    d.status,
+    d.requestedBy,
+    d.bankAccountLast4,
+    d.requestedAt,
+    d.settledAt,
+    d.failureReason,
+  ],
+};
+
+const disbursementRows: TableRows<{ s: ActiveMilestone; d: ActiveMilestone['disbursements'][number] }> = {
+  table: 'milestone_disbursements',
+  columns: [
+    ['disbursement_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['mp_id', 'int'],
+    ['company_id', 'int'],
+    ['amount', 'numeric'],
+    ['fee', 'numeric'],
+    ['status', 'text'],
+    ['cause', 'text'],
+    ['created_at', 'timestamptz'],
+    ['paid_at', 'timestamptz'],
+  ],
+  row: ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
+};
+
+const refundRows: TableRows<{ s: ActiveMilestone; r: ActiveMilestone['refunds'][number] }> = {
+  table: 'milestone_refunds',
+  columns: [
+    ['refund_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['amount', 'numeric'],
+    ['reason', 'text'],
+    ['status', 'text'],
+    ['created_at', 'timestamptz'],
+    ['paid_at', 'timestamptz'],
+  ],
+  row: ({ s, r }) => [r.refundId, s.originalId, s.jobId, r.amount, r.reason, r.status, r.requestedAt, r.paidAt],
+};
+
+const disputeRows: TableRows<{ s: ActiveMilestone; d: ActiveMilestone['disputes'][number] }> = {
+  table: 'milestone_disputes',
+  columns: [
+    ['dispute_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['opened_by', 'int'],
+    ['opened_party', 'text'],
+    ['statement', 'text'],
+    ['opened_at', 'timestamptz'],
+    ['response_by', 'int'],
+    ['response', 'text'],
+    ['responded_at', 'timestamptz'],
+    ['status', 'text'],
+    ['resolution', 'text'],
+    ['release_amount', 'numeric'],
+    ['refund_amount', 'numeric'],
+    ['note', 'text'],
+    ['resolved_by', 'int'],
+    ['resolved_at', 'timestamptz'],
+  ],
+  row: ({ s, d }) => [
+    d.disputeId,
+    s.originalId,
+    s.jobId,
+    d.openedBy,
+    d.openedByParty,
+    d.statement,
+    d.openedAt,
+    d.response?.by ?? null,
+    d.response?.statement ?? null,
+    d.response?.at ?? null,
+    d.status,
+    d.resolution?.resolution ?? null,
+    d.resolution?.releaseAmount ?? null,
+    d.resolution?.refundAmount ?? null,
+    d.resolution?.note ?? null,
+    d.resolution?.by ?? null,
+    d.resolution?.at ?? null,
+  ],
+};
+
+/** Every row of these milestones, table by table. */
+function rowsOf(states: readonly MilestoneState[]): RowSet[] {
+  const active = states.filter((s): s is ActiveMilestone => s.status === 'active');
+  const versions = active.flatMap((s) => s.versions.map((v) => ({ s, v })));
+  return [
+    rowSet(milestoneRows, active),
+    rowSet(versionRows, versions),
+    rowSet(
+      payeeRows,
+      versions.flatMap(({ s, v }) => v.terms.payees.map((p) => ({ s, v, p }))),
+    ),
+    rowSet(
+      depositRows,
+      active.flatMap((s) => s.deposits.map((d) => ({ s, d }))),
+    ),
+    rowSet(
+      disbursementRows,
+      active.flatMap((s) => s.disbursements.map((d) => ({ s, d }))),
+    ),
+    rowSet(
+      refundRows,
+      active.flatMap((s) => s.refunds.map((r) => ({ s, r }))),
+    ),
+    rowSet(
+      disputeRows,
+      active.flatMap((s) => s.disputes.map((d) => ({ s, d }))),
+    ),
+  ];
+}
 
 const milestoneStore: FoldedStateStore<MilestoneState> = {
   async load(context, keys) {
@@ -42,187 +323,46 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
   },
 
   async save(context, states) {
-    const active = [...states.values()].filter((s): s is ActiveMilestone => s.status === 'active');
-    const keys = active.map((s) => s.originalId);
+    const keys = [...states.values()].filter((s): s is ActiveMilestone => s.status === 'active').map((s) => s.originalId);
     // One statement clears every table of these milestones, one writes them again: two round
     // trips per batch instead of one per table and operation.
     await context.query(
       `WITH ${['milestones', ...CHILD_TABLES].map((table, i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE original_id = ANY($1::int[]))`).join(', ')} SELECT 1`,
       [keys],
     );
-    if (active.length === 0) return;
-    const parts: BulkInsert[] = [];
-    const add = <T>(sql: string, rows: T[], pick: (row: T) => unknown[]) => parts.push({ sql, columns: columns(rows, pick) });
-
-    add(
-      `INSERT INTO ${context.table('milestones')}
-         (original_id, job_id, state, status, current_m_id, head_m_id, position, title, locked, deposit_total, deposit_sum, deposit_pending,
-          disbursed, paid_out, fees, refunded, held, customer_completed, company_completed, response_deadline, created_at, agreed_at,
-          funded_at, completed_at, updated_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::boolean[],
-          $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[],
-          $18::boolean[], $19::boolean[], $20::timestamptz[], $21::timestamptz[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::timestamptz[])`,
-      active,
-      (s) => {
-        const head = headVersion(s);
-        const current = currentVersion(s);
-        const firstSettled =
-          s.deposits
-            .filter((d) => d.settledAt)
-            .map((d) => d.settledAt!)
-            .sort()[0] ?? null;
-        return [
-          s.originalId,
-          s.jobId,
-          JSON.stringify(s),
-          milestoneStatus(s),
-          s.currentVersionId,
-          head.versionId,
-          head.position,
-          head.title,
-          isLocked(s),
-          (current ?? head).terms.depositTotal,
-          formatAmount(settledDeposits(s)),
-          formatAmount(sum(s.deposits.filter((d) => d.status === 'pending').map((d) => money(d.amount)))),
-          formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))),
-          formatAmount(paidToPayees(s)),
-          formatAmount(feesTaken(s)),
-          formatAmount(refunded(s)),
-          formatAmount(held(s)),
-          s.completion.customer,
-          s.completion.company,
-          s.responseDeadline,
-          s.createdAt,
-          current?.agreedAt ?? null,
-          firstSettled,
-          s.completedAt,
-          s.updatedAt,
-        ];
-      },
+    if (keys.length === 0) return;
+    await insertAll(
+      context,
+      rowsOf([...states.values()]).map((set) => unnestInsert(set, context.table(set.rows.table))),
     );
-
-    const versions = active.flatMap((s) => s.versions.map((v) => ({ s, v })));
-    add(
-      `INSERT INTO ${context.table('milestone_versions')}
-         (m_id, original_id, job_id, is_original, title, definition, position, author_id, author_party, status, customer_approval,
-          company_approval, amount, fee_total, deposit_total, created_at, agreed_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::boolean[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[],
-          $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::timestamptz[], $17::timestamptz[])`,
-      versions,
-      ({ s, v }) => [
-        v.versionId,
-        s.originalId,
-        s.jobId,
-        v.isOriginal,
-        v.title,
-        v.definition,
-        v.position,
-        v.proposedBy,
-        v.proposedByParty,
-        v.status,
-        v.approvals.customer,
-        v.approvals.company,
-        v.terms.amount,
-        v.terms.feeTotal,
-        v.terms.depositTotal,
-        v.proposedAt,
-        v.agreedAt,
-      ],
-    );
-
-    const payees = versions.flatMap(({ s, v }) => v.terms.payees.map((p) => ({ s, v, p })));
-    add(
-      `INSERT INTO ${context.table('milestone_payees')}
-         (mp_id, m_id, original_id, job_id, company_id, type, percent_decimal, amount, include_fee, fee, net, buyer_owes)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::numeric[], $8::numeric[], $9::boolean[],
-          $10::numeric[], $11::numeric[], $12::numeric[])`,
-      payees,
-      ({ s, v, p }) => [
-        p.payeeId,
-        v.versionId,
-        s.originalId,
-        s.jobId,
-        p.companyId,
-        p.type,
-        p.percentDecimal,
-        p.amount,
-        p.includeFee,
-        p.fee,
-        p.net,
-        p.buyerOwes,
-      ],
-    );
-
-    const deposits = active.flatMap((s) => s.deposits.map((d) => ({ s, d })));
-    add(
-      `INSERT INTO ${context.table('milestone_deposits')}
-         (md_id, original_id, m_id, job_id, amount, status, requested_by, bank_last4, created_at, settled_at, failure_reason)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::text[], $7::int[], $8::text[], $9::timestamptz[],
-          $10::timestamptz[], $11::text[])`,
-      deposits,
-      ({ s, d }) => [
-        d.depositId,
-        s.originalId,
-        d.versionId,
-        s.jobId,
-        d.amount,
-        d.status,
-        d.requestedBy,
-        d.bankAccountLast4,
-        d.requestedAt,
-        d.settledAt,
-        d.failureReason,
-      ],
-    );
-
-    const disbursements = active.flatMap((s) => s.disbursements.map((d) => ({ s, d })));
-    add(
-      `INSERT INTO ${context.table('milestone_disbursements')}
-         (disbursement_id, original_id, job_id, mp_id, company_id, amount, fee, status, cause, created_at, paid_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::text[], $9::text[],
-          $10::timestamptz[], $11::timestamptz[])`,
-      disbursements,
-      ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
-    );
-
-    const refunds = active.flatMap((s) => s.refunds.map((r) => ({ s, r })));
-    add(
-      `INSERT INTO ${context.table('milestone_refunds')} (refund_id, original_id, job_id, amount, reason, status, created_at, paid_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::numeric[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])`,
-      refunds,
-      ({ s, r }) => [r.refundId, s.originalId, s.jobId, r.amount, r.reason, r.status, r.requestedAt, r.paidAt],
-    );
-
-    const disputes = active.flatMap((s) => s.disputes.map((d) => ({ s, d })));
-    add(
-      `INSERT INTO ${context.table('milestone_disputes')}
-         (dispute_id, original_id, job_id, opened_by, opened_party, statement, opened_at, response_by, response, responded_at, status,
-          resolution, release_amount, refund_amount, note, resolved_by, resolved_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::timestamptz[], $8::int[], $9::text[],
-          $10::timestamptz[], $11::text[], $12::text[], $13::numeric[], $14::numeric[], $15::text[], $16::int[], $17::timestamptz[])`,
-      disputes,
-      ({ s, d }) => [
-        d.disputeId,
-        s.originalId,
-        s.jobId,
-        d.openedBy,
-        d.openedByParty,
-        d.statement,
-        d.openedAt,
-        d.response?.by ?? null,
-        d.response?.statement ?? null,
-        d.response?.at ?? null,
-        d.status,
-        d.resolution?.resolution ?? null,
-        d.resolution?.releaseAmount ?? null,
-        d.resolution?.refundAmount ?? null,
-        d.resolution?.note ?? null,
-        d.resolution?.by ?? null,
-        d.resolution?.at ?? null,
-      ],
-    );
-    await insertAll(context, parts);
   },
+
+  rowsOf,
+
+  async removeWritten(context, states) {
+    // By each table's primary key (a rebuild builds the original_id indexes only at its end).
+    const active = states.filter((s): s is ActiveMilestone => s.status === 'active');
+    const keys: [string, string, number[]][] = [
+      ['milestones', 'original_id', active.map((s) => s.originalId)],
+      ['milestone_versions', 'm_id', active.flatMap((s) => s.versions.map((v) => v.versionId))],
+      ['milestone_payees', 'mp_id', active.flatMap((s) => s.versions.flatMap((v) => v.terms.payees.map((p) => p.payeeId)))],
+      ['milestone_deposits', 'md_id', active.flatMap((s) => s.deposits.map((d) => d.depositId))],
+      ['milestone_disbursements', 'disbursement_id', active.flatMap((s) => s.disbursements.map((d) => d.disbursementId))],
+      ['milestone_refunds', 'refund_id', active.flatMap((s) => s.refunds.map((r) => r.refundId))],
+      ['milestone_disputes', 'dispute_id', active.flatMap((s) => s.disputes.map((d) => d.disputeId))],
+    ];
+    await context.query(
+      `WITH ${keys.map(([table, key], i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE ${key} = ANY($${i + 1}::int[]))`).join(', ')} SELECT 1`,
+      keys.map(([, , ids]) => ids),
+    );
+  },
+};
+
+const fold: FoldOptions<MilestoneState, MilestoneEvent> = {
+  keyOf: (event) => (event.data as { originalId: number }).originalId,
+  initial: { status: 'none' },
+  evolve: evolveMilestone,
+  store: milestoneStore,
 };
 
 /** Every milestone read model, rebuilt from the milestone streams with the domain's evolve. */
@@ -233,11 +373,10 @@ export class MilestonesProjector implements Projector {
   readonly handles = MILESTONE_EVENT_TYPES;
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    await applyFolded<MilestoneState, MilestoneEvent>(events, context, {
-      keyOf: (event) => (event.data as { originalId: number }).originalId,
-      initial: { status: 'none' },
-      evolve: evolveMilestone,
-      store: milestoneStore,
-    });
+    await applyFolded(events, context, fold);
+  }
+
+  bulkReplay(sink: BulkSink): BulkReplay {
+    return new FoldedReplay(sink, fold);
   }
 }

@@ -1,8 +1,10 @@
 import type { MilestoneEvent, RecordedEvent } from '@escrow/domain';
 
+import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
-import { columns } from '../shared/folded-state';
+import { columns, insertAll } from '../shared/folded-state';
+import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
 export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
 
@@ -37,6 +39,149 @@ interface Change {
   completedAt: string | null;
 }
 
+const instructionRows: TableRows<Row> = {
+  table: 'payment_instructions',
+  columns: [
+    ['instruction_key', 'text'],
+    ['kind', 'text'],
+    ['reference_id', 'int'],
+    ['original_id', 'int'],
+    ['job_id', 'int'],
+    ['company_id', 'int'],
+    ['amount', 'numeric'],
+    ['bank_last4', 'text'],
+    ['status', 'text'],
+    ['clears_at', 'timestamptz'],
+    ['created_at', 'timestamptz'],
+    ['completed_at', 'timestamptz'],
+  ],
+  row: (r) => [r.key, r.kind, r.referenceId, r.originalId, r.jobId, r.companyId, r.amount, r.bankLast4, r.status, r.clearsAt, r.createdAt, r.completedAt],
+};
+
+type ChangeOf = { kind: Kind; originalId: number; referenceId: number } & Change;
+const ref = (kind: Kind, originalId: number, referenceId: number) => `${kind}/${originalId}/${referenceId}`;
+const isFinal = (status: Status) => status === 'completed' || status === 'failed' || status === 'returned';
+
+/**
+ * Folds events into instructions: new ones go to `opened` (with whatever later events did to
+ * them), changes to instructions not in `opened` (written before) go to `changed`.
+ */
+function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, Row>, changed: Map<string, ChangeOf>): void {
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as MilestoneEvent;
+    const originalId = (event.data as { originalId: number }).originalId;
+    const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
+      const at = ref(kind, originalId, referenceId);
+      if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice`);
+      opened.set(at, {
+        key: instructionKey(recorded),
+        kind,
+        referenceId,
+        originalId,
+        jobId: jobIdOf(recorded),
+        companyId,
+        amount,
+        bankLast4,
+        status: 'open',
+        clearsAt: null,
+        createdAt: event.data.at,
+        completedAt: null,
+      });
+    };
+    const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
+      const at = ref(kind, originalId, referenceId);
+      const completedAt = status === 'open' || status === 'settled' ? null : event.data.at;
+      const row = opened.get(at);
+      if (row) Object.assign(row, { status, clearsAt: clearsAt ?? row.clearsAt, completedAt });
+      else {
+        const earlier = changed.get(at);
+        changed.set(at, { kind, originalId, referenceId, status, clearsAt: clearsAt ?? earlier?.clearsAt ?? null, completedAt });
+      }
+    };
+    switch (event.type) {
+      case 'DepositRequested':
+        open('debit', event.data.depositId, event.data.amount, null, event.data.bankAccountLast4);
+        break;
+      case 'DepositSettled':
+        // Settlements from before the return window existed cleared at once.
+        if (event.data.clearedOnSettlement) change('debit', event.data.depositId, 'completed');
+        else change('debit', event.data.depositId, 'settled', event.data.clearsAt);
+        break;
+      case 'DepositCleared':
+        change('debit', event.data.depositId, 'completed');
+        break;
+      case 'DepositFailed':
+        change('debit', event.data.depositId, 'failed');
+        break;
+      case 'DepositReturned':
+        change('debit', event.data.depositId, 'returned');
+        break;
+      case 'DisbursementRequested':
+        open('payout', event.data.disbursementId, event.data.amount, event.data.companyId, null);
+        break;
+      case 'DisbursementPaid':
+        change('payout', event.data.disbursementId, 'completed');
+        break;
+      case 'RefundRequested':
+        open('refund', event.data.refundId, event.data.amount, null, null);
+        break;
+      case 'RefundPaid':
+        change('refund', event.data.refundId, 'completed');
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Applies changes to instructions already written, in one statement. */
+async function updateWritten(context: ProjectionContext, changed: Map<string, ChangeOf>): Promise<void> {
+  if (changed.size === 0) return;
+  await context.query(
+    `UPDATE ${context.table('payment_instructions')} AS t SET status = c.status, clears_at = coalesce(c.clears_at, t.clears_at), completed_at = c.completed_at
+       FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS c(kind, original_id, reference_id, status, clears_at, completed_at)
+      WHERE t.kind = c.kind AND t.original_id = c.original_id AND t.reference_id = c.reference_id`,
+    columns([...changed.values()], (c) => [c.kind, c.originalId, c.referenceId, c.status, c.clearsAt, c.completedAt]),
+  );
+}
+
+/**
+ * A rebuild holds open instructions in memory and writes each out once it is final (completed,
+ * failed, returned) or has gone quiet; a later change to one written out is an UPDATE.
+ */
+class InstructionsReplay implements BulkReplay {
+  private readonly opened = new Map<string, Row>();
+  private readonly lastSeen = new Map<string, number>();
+
+  constructor(private readonly sink: BulkSink) {}
+
+  async add(events: RecordedEvent[], seen: number): Promise<void> {
+    const changed = new Map<string, ChangeOf>();
+    const before = new Set(this.opened.keys());
+    foldInstructions(events, this.opened, changed);
+    for (const at of this.opened.keys()) if (!before.has(at)) this.lastSeen.set(at, seen);
+    if (changed.size > 0) {
+      await this.sink.flush();
+      await updateWritten(this.sink.context, changed);
+    }
+    const quietBefore = seen - this.sink.limits.quietEvents;
+    const done: Row[] = [];
+    for (const [at, row] of this.opened) {
+      if (!isFinal(row.status) && this.lastSeen.get(at)! >= quietBefore) continue;
+      done.push(row);
+      this.opened.delete(at);
+      this.lastSeen.delete(at);
+    }
+    if (done.length > 0) await this.sink.copy([rowSet(instructionRows, done)]);
+  }
+
+  async finish(): Promise<void> {
+    await this.sink.copy([rowSet(instructionRows, [...this.opened.values()])]);
+    this.opened.clear();
+    this.lastSeen.clear();
+  }
+}
+
 /**
  * The payment provider's to-do list: a debit per requested deposit, a payout per disbursement, a
  * refund per refund. A settled debit waits for its return window (`settled` until it clears or
@@ -64,104 +209,14 @@ export class PaymentInstructionsProjector implements Projector {
    * the slowest projector of a rebuild.
    */
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
-    const table = context.table('payment_instructions');
-    const opened = new Map<string, Row>(); // by (kind, milestone, reference)
-    const changed = new Map<string, { kind: Kind; originalId: number; referenceId: number } & Change>();
-    const ref = (kind: Kind, originalId: number, referenceId: number) => `${kind}/${originalId}/${referenceId}`;
+    const opened = new Map<string, Row>();
+    const changed = new Map<string, ChangeOf>();
+    foldInstructions(events, opened, changed);
+    await insertAll(context, [unnestInsert(rowSet(instructionRows, [...opened.values()]), context.table('payment_instructions'))]);
+    await updateWritten(context, changed);
+  }
 
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as MilestoneEvent;
-      const originalId = (event.data as { originalId: number }).originalId;
-      const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
-        const at = ref(kind, originalId, referenceId);
-        if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice in one batch`);
-        opened.set(at, {
-          key: instructionKey(recorded),
-          kind,
-          referenceId,
-          originalId,
-          jobId: jobIdOf(recorded),
-          companyId,
-          amount,
-          bankLast4,
-          status: 'open',
-          clearsAt: null,
-          createdAt: event.data.at,
-          completedAt: null,
-        });
-      };
-      const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
-        const at = ref(kind, originalId, referenceId);
-        const completedAt = status === 'open' || status === 'settled' ? null : event.data.at;
-        const row = opened.get(at);
-        if (row) Object.assign(row, { status, clearsAt: clearsAt ?? row.clearsAt, completedAt });
-        else {
-          const earlier = changed.get(at);
-          changed.set(at, { kind, originalId, referenceId, status, clearsAt: clearsAt ?? earlier?.clearsAt ?? null, completedAt });
-        }
-      };
-      switch (event.type) {
-        case 'DepositRequested':
-          open('debit', event.data.depositId, event.data.amount, null, event.data.bankAccountLast4);
-          break;
-        case 'DepositSettled':
-          // Settlements from before the return window existed cleared at once.
-          if (event.data.clearedOnSettlement) change('debit', event.data.depositId, 'completed');
-          else change('debit', event.data.depositId, 'settled', event.data.clearsAt);
-          break;
-        case 'DepositCleared':
-          change('debit', event.data.depositId, 'completed');
-          break;
-        case 'DepositFailed':
-          change('debit', event.data.depositId, 'failed');
-          break;
-        case 'DepositReturned':
-          change('debit', event.data.depositId, 'returned');
-          break;
-        case 'DisbursementRequested':
-          open('payout', event.data.disbursementId, event.data.amount, event.data.companyId, null);
-          break;
-        case 'DisbursementPaid':
-          change('payout', event.data.disbursementId, 'completed');
-          break;
-        case 'RefundRequested':
-          open('refund', event.data.refundId, event.data.amount, null, null);
-          break;
-        case 'RefundPaid':
-          change('refund', event.data.refundId, 'completed');
-          break;
-        default:
-          break;
-      }
-    }
-    if (opened.size > 0) {
-      await context.query(
-        `INSERT INTO ${table} (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, clears_at, created_at, completed_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::text[], $9::text[], $10::timestamptz[],
-            $11::timestamptz[], $12::timestamptz[])`,
-        columns([...opened.values()], (r) => [
-          r.key,
-          r.kind,
-          r.referenceId,
-          r.originalId,
-          r.jobId,
-          r.companyId,
-          r.amount,
-          r.bankLast4,
-          r.status,
-          r.clearsAt,
-          r.createdAt,
-          r.completedAt,
-        ]),
-      );
-    }
-    if (changed.size > 0) {
-      await context.query(
-        `UPDATE ${table} AS t SET status = c.status, clears_at = coalesce(c.clears_at, t.clears_at), completed_at = c.completed_at
-           FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS c(kind, original_id, reference_id, status, clears_at, completed_at)
-          WHERE t.kind = c.kind AND t.original_id = c.original_id AND t.reference_id = c.reference_id`,
-        columns([...changed.values()], (c) => [c.kind, c.originalId, c.referenceId, c.status, c.clearsAt, c.completedAt]),
-      );
-    }
+  bulkReplay(sink: BulkSink): BulkReplay {
+    return new InstructionsReplay(sink);
   }
 }

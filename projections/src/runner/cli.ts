@@ -1,9 +1,9 @@
 import { Presets, SingleBar } from 'cli-progress';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 
 import { type CopyEndpoint, copyEvents, type CopyProgress, CopyRefusedError, verifyCopy, type VerifyResult } from './copy-events';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
-import type { RebuildProgress } from './rebuild';
+import { REBUILD_DEFAULTS, type RebuildProgress } from './rebuild';
 import type { RebuildComparison } from './table-compare';
 
 export interface CliContext {
@@ -161,6 +161,14 @@ export function describeComparison(comparison: RebuildComparison): string {
   return `DIFFERS from the live tables at ${comparison.position}: ${differing.join(', ')}; the rebuilt tables are now live`;
 }
 
+/** A commander parser of whole numbers above zero, with a message that names the option. */
+function positiveWhole(option: string): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`${option} takes a whole number above 0, not "${value}".`);
+    return Number(value);
+  };
+}
+
 /**
  * `projections status | run | rebuild <name>|--all | resume <name>`: the operator's tool.
  * Returns the process exit code.
@@ -216,7 +224,19 @@ export async function runProjectionsCli(
     .description('replay from the start into fresh tables, then swap them in (the API keeps serving)')
     .argument('[name]', 'projector to rebuild')
     .option('--all', 'rebuild every projector')
-    .action((name: string | undefined, options: { all?: boolean }) =>
+    .addOption(
+      new Option('--memory-mb <mb>', 'resident memory above which held stream states are written out early')
+        .env('REBUILD_MEMORY_MB')
+        .default(REBUILD_DEFAULTS.memoryMb)
+        .argParser(positiveWhole('--memory-mb')),
+    )
+    .addOption(
+      new Option('--quiet-events <n>', "events after a stream's last one before its state is written out")
+        .env('REBUILD_QUIET_EVENTS')
+        .default(REBUILD_DEFAULTS.quietEvents)
+        .argParser(positiveWhole('--quiet-events')),
+    )
+    .action((name: string | undefined, options: { all?: boolean; memoryMb: number; quietEvents: number }) =>
       withContext(async ({ runner }) => {
         const names = options.all ? runner.projectors.map((p) => p.name) : name ? [name] : [];
         if (names.length === 0)
@@ -224,7 +244,7 @@ export async function runProjectionsCli(
         // One pass over the events for all of them (see rebuildProjections).
         const reporter = progressReporter(io);
         try {
-          const results = await runner.rebuildMany(names, reporter.update);
+          const results = await runner.rebuildMany(names, reporter.update, { memoryMb: options.memoryMb, quietEvents: options.quietEvents });
           reporter.stop();
           for (const result of results) {
             io.out(`${result.projector}: rebuilt from ${result.events} events (${result.applied} applied) in ${result.seconds.toFixed(1)} s`);

@@ -178,7 +178,11 @@ export class ProjectionRunner {
   }
 
   /** Rebuilds these projectors in one pass over the events (`rebuild --all`). */
-  async rebuildMany(names: readonly string[], onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult[]> {
+  async rebuildMany(
+    names: readonly string[],
+    onProgress?: (progress: RebuildProgress) => void,
+    tuning: { memoryMb?: number; quietEvents?: number; batchSize?: number } = {},
+  ): Promise<RebuildResult[]> {
     const projectors = names.map((name) => {
       const projector = this.options.projectors.find((p) => p.name === name);
       if (!projector) throw new Error(`No projector is named "${name}". Known: ${this.options.projectors.map((p) => p.name).join(', ')}`);
@@ -190,6 +194,7 @@ export class ProjectionRunner {
       projectors,
       databaseUrl: this.options.databaseUrl,
       onProgress,
+      ...tuning,
     });
     for (const name of names) this.workers.get(name)?.poke();
     return names.map((name) => results.find((r) => r.projector === name)!);

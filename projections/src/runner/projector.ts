@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '@escrow/domain';
 
+import type { BulkReplay, BulkSink } from './bulk-replay';
+
 /** What a projector may do inside the transaction of one batch. */
 export interface ProjectionContext {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
@@ -24,6 +26,8 @@ export interface Projector {
   readonly handles: readonly string[];
   /** Applies handled events, in global order, inside the batch's transaction. */
   apply(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
+  /** A rebuild's fast path (see BulkReplay); without one a rebuild replays through `apply`. */
+  bulkReplay?(sink: BulkSink): BulkReplay;
 }
 
 export function quoteIdentifier(name: string): string {

@@ -1,10 +1,12 @@
-import type { EventStore, GlobalPosition, RecordedEvent } from '@escrow/domain';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { Client, type PoolClient } from 'pg';
 
 import { handledEvents, inTransaction, projectionContext } from './apply-batch';
+import type { BulkReplay, BulkSink, ReplayLimits } from './bulk-replay';
 import { ensureCheckpoint, positionParams } from './checkpoints';
-import type { Projector } from './projector';
+import { CopyWriter } from './copy-writer';
+import { type Projector, quoteIdentifier } from './projector';
 import { compareTables, type RebuildComparison } from './table-compare';
 import { createShadowTables, dropShadowTables, REBUILD_SUFFIX, swapInShadowTables } from './table-swap';
 
@@ -22,6 +24,10 @@ export interface RebuildOptions {
   /** Connection string for the session that holds the rebuild lock. */
   databaseUrl: string;
   batchSize?: number;
+  /** Resident memory above which held states are written out early (default REBUILD_DEFAULTS). */
+  memoryMb?: number;
+  /** Events of quiet after which a stream's held state is written out (default REBUILD_DEFAULTS). */
+  quietEvents?: number;
   onProgress?: (progress: RebuildProgress) => void;
 }
 
@@ -44,13 +50,24 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   return result!;
 }
 
+/** Defaults of a rebuild's memory: under 1 GB of resident memory in all (see docs/operations.md). */
+export const REBUILD_DEFAULTS = { memoryMb: 768, quietEvents: 50_000 };
+
 /**
  * Replays the whole global order into fresh tables while the live ones keep serving, then swaps
- * them in. Several projectors rebuild in one pass: each page of events is read once and applied
- * to all of them in one transaction (reading the events was most of the work of a rebuild, and
- * `rebuild --all` used to read them once per projector). The swap holds the projectors'
- * checkpoint rows, so a live runner (here or in another process) waits, then sees the moved
- * checkpoint and continues from it on the new tables.
+ * them in. Several projectors rebuild in one pass: each page of events is read once and handed
+ * to all of them.
+ *
+ * 1. Bulk: fresh tables without their secondary indexes; projectors with a bulk replay keep
+ *    what they fold in memory across pages and write rows with COPY (about once each), in
+ *    chunks committed one by one, never a long transaction.
+ * 2. The secondary indexes are built, once, from the loaded rows.
+ * 3. Catch up with what arrived meanwhile, through the projectors' own `apply`.
+ * 4. Compare with the live tables when a live projector stands at the same position, in a
+ *    read-only snapshot that holds no transaction id, so no reader of the global order waits.
+ * 5. Swap, in a short transaction that holds the checkpoint rows: apply the last few events,
+ *    swap the tables, move the checkpoints. A live runner (here or in another process) waits on
+ *    the row lock, then continues from the moved checkpoint on the new tables.
  */
 export async function rebuildProjections(options: Omit<RebuildOptions, 'projector'> & { projectors: readonly Projector[] }): Promise<RebuildResult[]> {
   const { pool, eventStore } = options;
@@ -58,6 +75,10 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
   const names = projectors.map((p) => p.name);
   const label = names.join(', ');
   const batchSize = options.batchSize ?? 5000;
+  const limits: ReplayLimits = {
+    memoryBytes: (options.memoryMb ?? REBUILD_DEFAULTS.memoryMb) * 1024 * 1024,
+    quietEvents: options.quietEvents ?? REBUILD_DEFAULTS.quietEvents,
+  };
   const started = Date.now();
   const lock = new Client({ connectionString: options.databaseUrl, application_name: `escrow-rebuild-${names.join('+')}`.slice(0, 63) });
   await lock.connect();
@@ -83,12 +104,19 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       runIds.push(rows[0]!.id);
     }
     shadowsCreated = true;
-    for (const projector of projectors) await createShadowTables(client, projector.tables);
+    const deferredIndexes: string[] = [];
+    for (const projector of projectors) deferredIndexes.push(...(await createShadowTables(client, projector.tables, { deferIndexes: true })));
 
     let after: GlobalPosition | null = null;
     let done = 0;
     const applied = new Map(names.map((name) => [name, 0]));
     let lastEventAt: Date | null = null;
+    const progress = async (): Promise<void> => {
+      await client.query(`UPDATE projection_rebuilds SET events_done = $2, heartbeat_at = now() WHERE id = ANY($1)`, [runIds, done]);
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      options.onProgress?.({ projector: label, done, total: Math.max(total, done), eventsPerSecond: Math.round(done / seconds) });
+    };
+    /** Through the projectors' own apply, in the caller's transaction (catch-up and swap). */
     const applyToAll = async (events: RecordedEvent[]): Promise<void> => {
       for (const projector of projectors) {
         const relevant = handledEvents(projector, events);
@@ -99,7 +127,30 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       lastEventAt = events[events.length - 1]!.recordedAt;
     };
 
-    // Bulk phase: read the next page while the current one is applied.
+    // 1. Bulk: read the next page while the current one is folded and written.
+    const writer = new CopyWriter(pool);
+    const bulkContext = (projector: Projector) => projectionContext(client, projector, REBUILD_SUFFIX);
+    const replays = projectors.map((projector) => {
+      const context = bulkContext(projector);
+      if (!projector.bulkReplay) {
+        return {
+          add: async (events: RecordedEvent[]) => {
+            await writer.flush();
+            await inTransaction(client, () => projector.apply(events, context));
+          },
+          finish: async () => undefined,
+        } satisfies BulkReplay;
+      }
+      const sink: BulkSink = {
+        context,
+        limits,
+        copy: async (sets) => {
+          for (const set of sets) await writer.add(context.table(set.rows.table), set);
+        },
+        flush: () => writer.flush(),
+      };
+      return projector.bulkReplay(sink);
+    });
     // A page may hold none of our events and still move on (EventStoreDB passing system events):
     // the replay ends when the store says nothing more is readable, not at the first empty page.
     let page = eventStore.readAll({ after, limit: batchSize });
@@ -109,23 +160,47 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       after = current.lastPosition ?? after;
       page = eventStore.readAll({ after, limit: batchSize });
       if (current.events.length === 0) continue;
-      await inTransaction(client, async () => {
-        await applyToAll(current.events);
-        await client.query(`UPDATE projection_rebuilds SET events_done = $2, heartbeat_at = now() WHERE id = ANY($1)`, [runIds, done]);
-      });
-      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-      options.onProgress?.({ projector: label, done, total: Math.max(total, done), eventsPerSecond: Math.round(done / seconds) });
+      done += current.events.length;
+      for (const [index, projector] of projectors.entries()) {
+        const relevant = handledEvents(projector, current.events);
+        if (relevant.length > 0) await replays[index]!.add(relevant, done);
+        applied.set(projector.name, applied.get(projector.name)! + relevant.length);
+      }
+      lastEventAt = current.events[current.events.length - 1]!.recordedAt;
+      await progress();
       if (!current.hasMore) break;
     }
     await page.catch(() => undefined);
+    for (const replay of replays) await replay.finish();
+    await writer.flush();
 
-    // Swap phase: hold the checkpoint rows, apply what arrived meanwhile, compare, swap, move the checkpoints.
-    const comparisons = new Map<string, RebuildComparison>();
+    // 2. Secondary indexes, built once from the loaded rows.
+    await onConnections(pool, 2, [
+      ...deferredIndexes,
+      ...projectors.flatMap((p) => p.tables.map((table) => `ANALYZE ${quoteIdentifier(table + REBUILD_SUFFIX)}`)),
+    ]);
+
+    // 3. Catch up with what arrived meanwhile.
+    const catchUp = async (until: GlobalPosition | null = null): Promise<void> => {
+      for (;;) {
+        const rest = await eventStore.readAll({ after, limit: batchSize });
+        const events = until ? rest.events.filter((e) => comparePositions(e.position, until) <= 0) : rest.events;
+        if (events.length > 0) {
+          await inTransaction(client, () => applyToAll(events));
+          after = events[events.length - 1]!.position;
+        } else if (!until) after = rest.lastPosition ?? after;
+        if (events.length < rest.events.length || !rest.hasMore) break;
+      }
+    };
+    await catchUp();
+    await progress();
+
+    // 4. Compare with the live tables, outside any transaction that holds the read horizon.
+    const comparisons = await compareWithLive(pool, client, projectors, () => after, catchUp);
+
+    // 5. Swap: hold the checkpoint rows, apply the last events, swap, move the checkpoints.
     await inTransaction(client, async () => {
-      const { rows: live } = await client.query<{ name: string; version: number; commit_position: string | null; prepare_position: string | null }>(
-        'SELECT name, version, commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
-        [names],
-      );
+      await client.query('SELECT name FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE', [names]);
       for (;;) {
         const rest = await eventStore.readAll({ after, limit: batchSize });
         if (rest.events.length === 0 && !rest.hasMore) break;
@@ -133,13 +208,6 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
         if (rest.events.length > 0) await applyToAll(rest.events);
       }
       for (const [index, projector] of projectors.entries()) {
-        const comparison = await compareWithLive(
-          client,
-          projector,
-          live.find((l) => l.name === projector.name),
-          after,
-        );
-        comparisons.set(projector.name, comparison);
         await swapInShadowTables(client, projector.tables);
         await client.query(
           `UPDATE projection_checkpoints
@@ -150,7 +218,7 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
         );
         await client.query(
           `UPDATE projection_rebuilds SET state = 'finished', events_done = $2, comparison = $3, finished_at = now(), heartbeat_at = now() WHERE id = $1`,
-          [runIds[index], done, JSON.stringify(comparison)],
+          [runIds[index], done, JSON.stringify(comparisons.get(projector.name))],
         );
       }
       await client.query(`UPDATE projection_dead_letters SET resolved_at = now() WHERE projector = ANY($1) AND resolved_at IS NULL`, [names]);
@@ -181,28 +249,117 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
   }
 }
 
+/** Runs independent statements over a few pooled connections at once (index builds: one per core). */
+async function onConnections(pool: Pool, connections: number, statements: readonly string[]): Promise<void> {
+  const queue = [...statements];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const worker = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await worker.query(`SET maintenance_work_mem = '256MB'`);
+        for (let next = queue.shift(); next !== undefined; next = queue.shift()) await worker.query(next);
+        await worker.query('RESET maintenance_work_mem');
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        worker.release(broken);
+      }
+    }),
+  );
+}
+
+interface LiveCheckpoint {
+  name: string;
+  version: number;
+  commit_position: string | null;
+  prepare_position: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * While the checkpoint row is held, the live tables cannot move: when they stand at the very
- * position the rebuild reached, written by the same projector version, a rebuild must have
- * produced exactly the same rows. A difference means the projector is not a pure function of the
- * events (or the live tables were damaged); the operator sees it in the status.
+ * A rebuild can be set beside the live tables only where a live projector stands at the very
+ * position the rebuild reached, written by the same version: then they must hold exactly the
+ * same rows, and a difference means the projector is not a pure function of the events (or the
+ * live tables were damaged); the operator sees it in the status. Live projectors are given a
+ * moment to reach the rebuild's position (an idle one moves its checkpoint row within a second);
+ * when new events move them past it, the rebuild catches up with them and tries again. The
+ * digests are computed in a read-only snapshot: it takes no transaction id, so it holds back no
+ * reader of the global order, however long it runs.
  */
 async function compareWithLive(
+  pool: Pool,
   client: PoolClient,
-  projector: Projector,
-  live: { version: number; commit_position: string | null; prepare_position: string | null } | undefined,
-  after: GlobalPosition | null,
-): Promise<RebuildComparison> {
-  const [commit, prepare] = positionParams(after);
-  if (!live) return { compared: false, reason: 'the projector had no live tables yet' };
-  if (live.version !== projector.version)
-    return { compared: false, reason: `the live tables were written by version ${live.version}, the rebuild by version ${projector.version}` };
-  if (live.commit_position !== commit || live.prepare_position !== prepare) {
-    return {
-      compared: false,
-      reason: `the live projector stood at ${live.commit_position ?? 'the start'}/${live.prepare_position ?? '-'}, the rebuild at ${commit ?? 'the start'}/${prepare ?? '-'}`,
-    };
+  projectors: readonly Projector[],
+  position: () => GlobalPosition | null,
+  catchUp: (until: GlobalPosition) => Promise<void>,
+): Promise<Map<string, RebuildComparison>> {
+  const names = projectors.map((p) => p.name);
+  const read = async () =>
+    (
+      await client.query<LiveCheckpoint>(
+        'SELECT name, version, commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name',
+        [names],
+      )
+    ).rows;
+  const at = (c: LiveCheckpoint): GlobalPosition | null =>
+    c.commit_position === null ? null : { commit: BigInt(c.commit_position), prepare: BigInt(c.prepare_position ?? '0') };
+  const relation = (c: LiveCheckpoint): number => {
+    const mine = position();
+    const theirs = at(c);
+    if (!theirs || !mine) return theirs === mine ? 0 : theirs ? 1 : -1;
+    return comparePositions(theirs, mine);
+  };
+  const deadline = Date.now() + 3000;
+  for (let rounds = 0; rounds < 5 && Date.now() < deadline; rounds++) {
+    const live = await read();
+    const ahead = live.filter((c) => relation(c) > 0).map(at);
+    if (ahead.length > 0) {
+      // New events reached the live tables: follow them (up to the furthest live projector).
+      await catchUp(ahead.reduce((a, b) => (comparePositions(a!, b!) >= 0 ? a : b))!);
+      continue;
+    }
+    if (live.every((c) => relation(c) === 0 || c.version !== projectors.find((p) => p.name === c.name)!.version)) break;
+    await sleep(100);
   }
-  const tables = await compareTables(client, projector.tables, REBUILD_SUFFIX);
-  return { compared: true, equal: tables.every((t) => t.equal), position: `${commit ?? 0}/${prepare ?? 0}`, tables };
+  const result = new Map<string, RebuildComparison>();
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  // A second connection sees the same snapshot and computes half the digests.
+  const helper = await pool.connect();
+  let helperBroken: Error | undefined;
+  try {
+    const { rows: exported } = await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
+    await helper.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await helper.query(`SET TRANSACTION SNAPSHOT '${exported[0]!.id}'`);
+    const live = await read();
+    const [commit, prepare] = positionParams(position());
+    for (const projector of projectors) {
+      const c = live.find((l) => l.name === projector.name);
+      if (!c) result.set(projector.name, { compared: false, reason: 'the projector had no live tables yet' });
+      else if (c.version !== projector.version)
+        result.set(projector.name, {
+          compared: false,
+          reason: `the live tables were written by version ${c.version}, the rebuild by version ${projector.version}`,
+        });
+      else if (relation(c) !== 0)
+        result.set(projector.name, {
+          compared: false,
+          reason: `the live projector stood at ${c.commit_position ?? 'the start'}/${c.prepare_position ?? '-'}, the rebuild at ${commit ?? 'the start'}/${prepare ?? '-'}`,
+        });
+      else {
+        const tables = await compareTables([client, helper], projector.tables, REBUILD_SUFFIX);
+        result.set(projector.name, { compared: true, equal: tables.every((t) => t.equal), position: `${commit ?? 0}/${prepare ?? 0}`, tables });
+      }
+    }
+  } catch (error) {
+    helperBroken = error as Error;
+    throw error;
+  } finally {
+    await helper.query('COMMIT').catch(() => undefined);
+    helper.release(helperBroken);
+    await client.query('COMMIT');
+  }
+  return result;
 }

@@ -5,12 +5,30 @@ import { quoteIdentifier } from './projector';
 export const REBUILD_SUFFIX = '__rebuild';
 const OLD_SUFFIX = '__replaced';
 
-/** Fresh, empty copies of the projector's tables (columns, defaults, indexes, constraints). */
-export async function createShadowTables(client: PoolClient, tables: readonly string[]): Promise<void> {
+/**
+ * Fresh, empty copies of the projector's tables (columns, defaults, indexes, constraints). With
+ * `deferIndexes` the copies keep only their unique indexes (primary keys among them) and the
+ * statements that create the others are returned: a bulk load followed by one sorted index
+ * build costs far less than maintaining every index row by row.
+ */
+export async function createShadowTables(client: PoolClient, tables: readonly string[], options: { deferIndexes?: boolean } = {}): Promise<string[]> {
+  const deferred: string[] = [];
   for (const table of tables) {
-    await client.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table + REBUILD_SUFFIX)}`);
-    await client.query(`CREATE TABLE ${quoteIdentifier(table + REBUILD_SUFFIX)} (LIKE ${quoteIdentifier(table)} INCLUDING ALL)`);
+    const shadow = quoteIdentifier(table + REBUILD_SUFFIX);
+    await client.query(`DROP TABLE IF EXISTS ${shadow}`);
+    await client.query(`CREATE TABLE ${shadow} (LIKE ${quoteIdentifier(table)} INCLUDING ALL)`);
+    if (!options.deferIndexes) continue;
+    const { rows } = await client.query<{ name: string; definition: string }>(
+      `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+         FROM pg_index i WHERE i.indrelid = $1::regclass AND NOT i.indisunique`,
+      [shadow],
+    );
+    for (const index of rows) {
+      deferred.push(index.definition);
+      await client.query(`DROP INDEX ${index.name}`);
+    }
   }
+  return deferred;
 }
 
 export async function dropShadowTables(client: PoolClient, tables: readonly string[]): Promise<void> {
