@@ -20,7 +20,6 @@ const TABLE_KEYS = {
   milestone_disputes: 'original_id',
   payment_instructions: 'original_id',
   ledger_entries: 'event_id',
-  audit_trail: 'event_id',
 };
 
 async function primaryKeyOf(pool, table) {

@@ -1,7 +1,6 @@
-import { AuditTrailProjector } from './audit/audit-trail.projector';
 import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsDiscardedDrafts1763800041000, JobsProjector } from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
-import { CreateLedgerAndAudit1763800006000 } from './ledger/migrations';
+import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000 } from './ledger/migrations';
 import { CreateMilestoneReadModels1763800004000, MilestonesProjector } from './milestones';
 import { CreatePaymentInstructions1763800007000, PaymentInstructionsByEventId1763800042000 } from './payments/migrations';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
@@ -11,7 +10,6 @@ import type { Projector } from './runner/projector';
 import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns.migration';
 import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
-export { AuditTrailProjector } from './audit/audit-trail.projector';
 export * from './jobs';
 export { LedgerProjector } from './ledger/ledger.projector';
 export * from './milestones';
@@ -31,10 +29,11 @@ export const projectionMigrations: MigrationClass[] = [
   JobsDiscardedDrafts1763800041000,
   PaymentInstructionsByEventId1763800042000,
   CreateParkedStreams1763800043000,
+  DropAuditTrail1763800500000,
 ];
 export const projectionEntities: EntityClass[] = [JobRow];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {
-  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new AuditTrailProjector(), new PaymentInstructionsProjector()];
+  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector()];
 }

@@ -26,8 +26,7 @@ import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
-import { ProjectAccess } from '../read-models';
-import { MilestoneReads } from '../read-models';
+import { MilestoneReads, ProjectAccess, ProjectEvents } from '../read-models';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
@@ -38,6 +37,7 @@ export class AdminProjectsController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly access: ProjectAccess,
     private readonly milestones: MilestoneReads,
+    private readonly projectEvents: ProjectEvents,
     private readonly views: ProjectSummaries,
   ) {}
 
@@ -180,12 +180,7 @@ export class AdminProjectsController {
   }
 
   private async rawEvents(jobId: number) {
-    const streams = [`job-${jobId}`, ...(await this.milestones.ofJob(jobId)).map((m) => `milestone-${m.originalId}`)];
-    const all = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat();
-    all.sort((a, b) =>
-      a.position.commit === b.position.commit ? (a.position.prepare < b.position.prepare ? -1 : 1) : a.position.commit < b.position.commit ? -1 : 1,
-    );
-    return all.map((e) => ({
+    return (await this.projectEvents.of(jobId)).map((e) => ({
       event_id: e.id,
       stream_id: e.streamId,
       revision: e.revision,

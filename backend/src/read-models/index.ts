@@ -1,4 +1,5 @@
 export { MilestoneReads } from './milestone-reads';
 export type { Names } from './names';
 export { type JobAccessRow, type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from './project-access';
+export { ProjectEvents } from './project-events';
 export { ReadModelsModule } from './read-models.module';

@@ -117,16 +117,12 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
       const rebuilt = await readModelChecksums(cleanPool);
       expect(afterKills).toEqual(rebuilt);
       expect(afterKills.every((t) => t.rows > 0)).toBe(true);
-      // The ledger balances to the cent, and the audit trail holds every event exactly once.
+      // The ledger balances to the cent (the checksums above already show every row exactly once).
       const { rows: ledger } = await pool.query<{ total: string }>('SELECT coalesce(sum(amount), 0)::numeric(20,2)::text AS total FROM ledger_entries');
       expect(ledger[0]!.total).toBe('0.00');
       // The generated history itself keeps every money invariant (a check of the generator and the checker).
       const moneyReport = await checkMoneyInvariants(pool);
       expect(moneyReport.violations).toEqual([]);
-      const { rows: audit } = await pool.query<{ n: number; distinct_ids: number }>(
-        'SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS distinct_ids FROM audit_trail',
-      );
-      expect(audit[0]).toEqual({ n: eventCount[0]!.n, distinct_ids: eventCount[0]!.n });
 
       reportFigure('projection-worker-kills', {
         seed,

@@ -319,10 +319,10 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
         60_000,
       );
     }
-    return { url: '/api/admin/projections/audit-trail/rebuild' };
+    return { url: '/api/admin/projections/ledger/rebuild' };
   }),
-  route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/dead-letters' })),
-  route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/resume' })),
+  route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/ledger/dead-letters' })),
+  route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/ledger/resume' })),
 ];
 
 export const routeKey = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;

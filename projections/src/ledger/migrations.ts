@@ -50,3 +50,45 @@ export class CreateLedgerAndAudit1763800006000 implements MigrationInterface {
     await q.query('DROP TABLE ledger_entries');
   }
 }
+
+/**
+ * The project history reads the event store itself (its own stream and its milestones' streams):
+ * a copy of every event in `audit_trail` cost every command a projector transaction and every
+ * rebuild a row per event, and could only ever lag behind the ledger it copied.
+ */
+export class DropAuditTrail1763800500000 implements MigrationInterface {
+  name = 'DropAuditTrail1763800500000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE IF EXISTS audit_trail__rebuild');
+    await q.query('DROP TABLE IF EXISTS audit_trail');
+    for (const table of [
+      'projection_checkpoints WHERE name',
+      'projection_dead_letters WHERE projector',
+      'projection_parked_streams WHERE projector',
+      'projection_rebuilds WHERE projector',
+    ])
+      await q.query(`DELETE FROM ${table} = 'audit-trail'`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE audit_trail (
+        event_id     uuid        PRIMARY KEY,
+        position     text        NOT NULL,
+        commit_position  numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        stream_id    text        NOT NULL,
+        job_id       integer     NOT NULL,
+        original_id  integer     NULL,
+        type         text        NOT NULL,
+        actor_id     integer     NULL,
+        actor_role   text        NULL,
+        occurred_at  timestamptz NOT NULL,
+        recorded_at  timestamptz NOT NULL,
+        data         jsonb       NOT NULL
+      )`);
+    await q.query('CREATE INDEX audit_trail_job_idx ON audit_trail (job_id, commit_position, prepare_position)');
+    await q.query('CREATE INDEX audit_trail_milestone_idx ON audit_trail (original_id, commit_position, prepare_position)');
+  }
+}

@@ -1,11 +1,8 @@
-import type { ActiveMilestone } from '@escrow/domain';
-import { Inject } from '@nestjs/common';
+import type { ActiveMilestone, RecordedEvent } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Pool } from 'pg';
 
 import type { SessionUser } from '../../identity';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { MilestoneReads, ProjectAccess, ProjectEvents } from '../../read-models';
 import { type AuditRow, describe } from './project-history';
 
 /** GET /api/job/{id}/history: every event of the project with who, what and when, and what each edit changed. */
@@ -23,16 +20,13 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
   constructor(
     private readonly access: ProjectAccess,
     private readonly milestones: MilestoneReads,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly events: ProjectEvents,
   ) {}
 
   async execute({ user, jobId }: GetProjectHistory) {
     await this.access.requireViewer(jobId, user);
-    const { rows } = await this.pool.query<AuditRow>(
-      `SELECT event_id, position, stream_id, original_id, type, actor_id, actor_role, occurred_at, data
-         FROM audit_trail WHERE job_id = $1 ORDER BY commit_position, prepare_position`,
-      [jobId],
-    );
+    // The audit trail is the event store itself: every event of the project, as stored.
+    const rows = (await this.events.of(jobId)).map(auditRowOf);
     const states = await this.milestones.ofJob(jobId);
     const byId = new Map<number, ActiveMilestone>(states.map((s) => [s.originalId, s]));
     const people = rows.flatMap((r) => [r.actor_id, r.data.customerId]).filter((id): id is number => typeof id === 'number');
@@ -51,4 +45,20 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
       data: row.data,
     }));
   }
+}
+
+function auditRowOf(event: RecordedEvent): AuditRow {
+  const data = event.data as Record<string, unknown>;
+  const actor = Number(event.metadata.actorId);
+  return {
+    event_id: event.id,
+    position: `${event.position.commit}/${event.position.prepare}`,
+    stream_id: event.streamId,
+    original_id: typeof data.originalId === 'number' ? data.originalId : null,
+    type: event.type,
+    actor_id: Number.isInteger(actor) && actor > 0 ? actor : null,
+    actor_role: event.metadata.actorRole ?? null,
+    occurred_at: new Date(event.metadata.occurredAt ?? event.recordedAt),
+    data,
+  };
 }
