@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { existsSync } from 'node:fs';
 
+import { ProjectionRunner } from '@escrow/projections';
 import { BadRequestException, Logger, type LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -121,7 +122,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool);
     if (seeded) {
-      await seedDemoProjects(app.get(EventStreams), app.get(IdsService), app.get(AgreementsService), seeded, config.responseDeadlineDays);
+      await seedDemoProjects(
+        app.get(EventStreams),
+        app.get(IdsService),
+        app.get(AgreementsService),
+        app.get(ProjectionRunner),
+        seeded,
+        config.responseDeadlineDays,
+      );
       log('Seeded the demo data (first start on this database).');
     }
     demoLogins = demoLoginsText(config.publicUrl);

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MilestoneReads } from '../read-models';
 import { agreementHash, agreementText, contractNameOf } from './agreement-text';
+import { signaturesOf, type SignedAgreementView } from './signatures';
 
 /** The escrow agreement of a project: its text from the project's terms, and signing it. */
 @Injectable()
@@ -55,7 +56,7 @@ export class AgreementsService {
     metadata: CommandMetadata,
     signature: { party: 'customer' | 'company'; signedName: string; legalName: string; readHash: string },
     idempotencyKey: string | null = null,
-  ): Promise<string> {
+  ): Promise<SignedAgreementView> {
     const { project, text, hash, contractName } = await this.compose(jobId);
     if (hash !== signature.readHash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
     const { party, signedName, legalName } = signature;
@@ -73,7 +74,8 @@ export class AgreementsService {
       hash,
       text,
     ]);
-    await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
-    return contractName;
+    const { state } = await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
+    // Answered from the project as the decider left it: the new signature is in it.
+    return { contract_name: contractName, job_id: jobId, agreement_hash: hash, text, signatures: signaturesOf(state as ActiveProject, hash) };
   }
 }

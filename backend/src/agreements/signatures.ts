@@ -8,3 +8,12 @@ export function signaturesOf(project: ActiveProject, hash: string) {
   };
   return { buyer: of('customer'), seller: of('company') };
 }
+
+/** A signed text as it was signed, with who signed it when (/portal/signed/{contract_name}). */
+export interface SignedAgreementView {
+  contract_name: string;
+  job_id: number;
+  agreement_hash: string;
+  text: string;
+  signatures: ReturnType<typeof signaturesOf>;
+}

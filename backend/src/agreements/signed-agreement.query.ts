@@ -6,15 +6,7 @@ import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { ProjectAccess } from '../read-models';
 import { AgreementsService } from './agreements.service';
-import { signaturesOf } from './signatures';
-
-export interface SignedAgreementView {
-  contract_name: string;
-  job_id: number;
-  agreement_hash: string;
-  text: string;
-  signatures: ReturnType<typeof signaturesOf>;
-}
+import { signaturesOf, type SignedAgreementView } from './signatures';
 
 /** GET /api/agreements/{name}: a signed text as it was signed (/portal/signed/{contract_name}). */
 export class GetSignedAgreement extends Query<SignedAgreementView> {

@@ -1,10 +1,9 @@
 import type { AppendOptions, AppendResult, CommandMetadata, NewEvent } from '@escrow/domain';
-import { type ProjectionContext, ProjectionRunner, type Projector } from '@escrow/projections';
+import { ProjectionRunner, type Projector } from '@escrow/projections';
 import { ConflictException } from '@nestjs/common';
 import { Client } from 'pg';
 
 import { createEventStoreFixture, type EventStoreFixture, testEvent } from '../../test/support/event-store-fixture';
-import { loadConfig } from '../config/app-config';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { type EventStream, EventStreams } from './event-streams';
 
@@ -34,11 +33,7 @@ describe('EventStreams.decide', () => {
   });
   afterEach(() => fixture.close());
 
-  const serviceOn = (store: PostgresEventStore) =>
-    new EventStreams(store, new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [], databaseUrl: fixture.database.url }), {
-      ...loadConfig({}),
-      readYourWritesTimeoutMs: 100,
-    });
+  const serviceOn = (store: PostgresEventStore) => new EventStreams(store);
   const metadata = { now: '2026-11-22T10:00:00.000Z', actorId: 5, actorRole: 'customer' as const };
 
   it('answers 409 when another writer wins every one of its bounded retries, appending nothing of its own', async () => {
@@ -60,41 +55,47 @@ describe('EventStreams.decide', () => {
     expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]); // decided on the two rival events
   });
 
-  it('waits for the projectors that handle its events, and for no other', async () => {
+  it('answers from the state its decider produced, waiting for no projector', async () => {
     const store = new PostgresEventStore({ pool: fixture.pool });
-    await fixture.pool.query('CREATE TABLE counted_rows (seen integer NOT NULL)');
-    const counting: Projector = {
-      name: 'counting',
-      version: 1,
-      tables: ['counted_rows'],
-      handles: ['Counted'],
-      apply: async (events, context: ProjectionContext) => {
-        for (const e of events) await context.query(`INSERT INTO ${context.table('counted_rows')} (seen) VALUES ($1)`, [(e.data as { seen: number }).seen]);
-      },
-    };
-    // Handles other events only, and another process holds its lock without running it: waiting for it would time out.
-    const elsewhere: Projector = { name: 'elsewhere', version: 1, tables: [], handles: ['SomethingElse'], apply: async () => undefined };
+    // A projector of its events that another process holds and never runs: waiting for it would never end.
+    const stuck: Projector = { name: 'stuck', version: 1, tables: [], handles: ['Counted'], apply: async () => undefined };
     const holder = new Client({ connectionString: fixture.database.url });
     await holder.connect();
-    await holder.query(`SELECT pg_advisory_lock(hashtextextended('projection:elsewhere', 0))`);
-    const runner = new ProjectionRunner({
-      pool: fixture.pool,
-      eventStore: store,
-      projectors: [counting, elsewhere],
-      databaseUrl: fixture.database.url,
-      retryMs: 100,
-    });
-    const service = new EventStreams(store, runner, { ...loadConfig({}), readYourWritesTimeoutMs: 3000 });
+    await holder.query(`SELECT pg_advisory_lock(hashtextextended('projection:stuck', 0))`);
+    const runner = new ProjectionRunner({ pool: fixture.pool, eventStore: store, projectors: [stuck], databaseUrl: fixture.database.url, retryMs: 100 });
     runner.start();
-    const started = Date.now();
-    const result = await service.decide(counter('waits'), 1, { metadata });
-    expect(result.readModelsCaughtUp).toBe(true);
-    const { rows } = await fixture.pool.query('SELECT seen FROM counted_rows');
-    expect(rows).toEqual([{ seen: 0 }]); // read your writes: the row is there when the answer is
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect((await runner.status()).find((p) => p.name === 'elsewhere')!.state).toBe('standby');
-    await runner.stop();
-    await holder.end();
+    try {
+      const service = serviceOn(store);
+      const started = Date.now();
+      await service.decide(counter('answers'), 1, { metadata });
+      const result = await service.decide(counter('answers'), 1, { metadata });
+      expect(result.state).toBe(2); // both events folded: the answer's state
+      expect(result.append!.position).toEqual((await store.readStream('answers-1'))[1]!.position);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await runner.stop();
+      await holder.end();
+    }
+  });
+
+  it('reads only the events appended since the state it knows, whoever appended them', async () => {
+    class CountingReads extends PostgresEventStore {
+      reads: { fromRevision?: number }[] = [];
+      override readStream(...args: Parameters<PostgresEventStore['readStream']>) {
+        this.reads.push({ ...args[1] });
+        return super.readStream(...args);
+      }
+    }
+    const store = new CountingReads({ pool: fixture.pool });
+    const service = serviceOn(store);
+    await service.decide(counter('cached'), 1, { metadata });
+    await service.decide(counter('cached'), 1, { metadata });
+    // Another process appends: the cache is behind, and the next command still decides on it all.
+    await new PostgresEventStore({ pool: fixture.pool }).append('cached-1', [testEvent('Counted')], { expectedRevision: 1 });
+    const third = await service.decide(counter('cached'), 1, { metadata });
+    expect(third.events).toEqual([{ type: 'Counted', data: { seen: 3 } }]);
+    expect(third.state).toBe(4);
+    expect(store.reads).toEqual([{}, { fromRevision: 1 }, { fromRevision: 2 }]);
   });
 
   it('answers a retried request with the same key as the first, without deciding again', async () => {

@@ -8,7 +8,6 @@ import {
   type EventStore,
   evolveMilestone,
   evolveProject,
-  type GlobalPosition,
   IdempotencyConflictError,
   initialMilestoneState,
   initialProjectState,
@@ -24,13 +23,11 @@ import {
   schemaVersionOf,
   WrongExpectedVersionError,
 } from '@escrow/domain';
-import { ProjectionRunner } from '@escrow/projections';
-import { ConflictException, Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.tokens';
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { noteAppended } from './read-your-writes';
 
 /**
  * A kind of stream and its pure half (design §2): how its id is spelled, how to fold its events
@@ -47,8 +44,6 @@ export interface DecideOptions {
   correlationId?: string;
   /** The request or event that caused this command; defaults to the correlation id. */
   causationId?: string;
-  /** Read your writes: wait until these projectors passed the append (by default, every projector that handles its events). */
-  waitForProjectors?: readonly string[];
   /**
    * The client's Idempotency-Key: event ids derive from it, so a retried request appends
    * nothing and answers with the events of the first one.
@@ -72,74 +67,78 @@ export const projectStream: EventStream<ProjectState, ProjectCommand, ProjectEve
   decide: decideProject,
 };
 
-export interface HandleResult<TEvent> {
+export interface HandleResult<TState, TEvent> {
   events: TEvent[];
   append: AppendResult | null;
-  /** False when the answer timed out waiting for the read models (the write itself succeeded). */
-  readModelsCaughtUp: boolean;
+  /**
+   * The stream's state after the command: what the answer is built from (a replay gets the
+   * state as it is now, so a retried deposit shows its current status, not the first answer's).
+   */
+  state: TState;
   /** True when an earlier request with the same idempotency key had already done this. */
   replayed: boolean;
 }
 
 const MAX_CONFLICT_RETRIES = 5;
+/** Folded states kept between commands: a command reads only the events after the one it knows. */
+const CACHED_STREAMS = 5_000;
+
+interface Folded {
+  revision: number;
+  state: unknown;
+  /** Every event id of the stream in revision order: a retried key is found without reading the stream again. */
+  ids: string[];
+}
 
 /**
  * `decide(stream, key, command)`, in the spirit of Emmett's `handle`: load → fold → decide →
- * append with the expected revision → wait for the read models. A concurrent writer on the same
- * stream makes us decide again on fresh state (the command is data, so it is simply decided
- * again), a bounded number of times, then answer 409.
+ * append with the expected revision, then answer from the state the decider produced (the
+ * read models follow on their own; see ReadYourWrites). A concurrent writer on the same stream
+ * makes us decide again on fresh state (the command is data, so it is simply decided again), a
+ * bounded number of times, then answer 409. Folded states are cached by revision: the next
+ * command on a stream reads only what was appended since (by any process), and the append's
+ * expected revision guards against a stale cache.
  */
 @Injectable()
 export class EventStreams {
-  private readonly logger = new Logger('Commands');
+  private readonly folded = new Map<string, Folded>();
 
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly runner: ProjectionRunner,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async decide<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }>(
     stream: EventStream<TState, TCommand, TEvent>,
     streamKey: number,
     command: TCommand,
     options: DecideOptions = {},
-  ): Promise<HandleResult<TEvent>> {
+  ): Promise<HandleResult<TState, TEvent>> {
     const correlationId = options.correlationId ?? randomUUID();
     const key = options.idempotencyKey ?? null;
     const streamId = stream.streamId(streamKey);
     const scope = `${command.metadata.actorId}:${streamId}`;
     for (let attempt = 0; ; attempt++) {
-      const history = await this.store.readStream(streamId);
-      if (key) {
-        // A retry: answer with what the first request appended, without deciding again.
-        const firstId = eventIdFromKey(scope, key, 0);
-        const start = history.findIndex((e) => e.id === firstId);
-        if (start >= 0) {
-          const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
-          const last = earlier[earlier.length - 1]!;
-          await this.waitForReadModels(last.position, options.waitForProjectors ?? this.projectorsOf(earlier), streamId);
-          return {
-            events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
-            append: { nextExpectedRevision: last.revision, position: last.position, appended: false },
-            readModelsCaughtUp: true,
-            replayed: true,
-          };
-        }
-      }
-      const state = history.reduce((s, e) => stream.evolve(s, e as unknown as TEvent), stream.initialState);
+      const current = await this.load(stream, streamId);
+      if (key && current.ids.includes(eventIdFromKey(scope, key, 0))) return this.replay(stream, streamId, scope, key, current);
+      const state = current.state as TState;
       const events = stream.decide(command, state);
-      if (events.length === 0) return { events, append: null, readModelsCaughtUp: true, replayed: false };
-      const expectedRevision = history.length === 0 ? ('no_stream' as const) : history[history.length - 1]!.revision;
+      if (events.length === 0) return { events, append: null, state, replayed: false };
+      const expectedRevision = current.revision < 0 ? ('no_stream' as const) : current.revision;
       const envelopes = events.map((e, i) => ({
         ...this.envelope(e, command.metadata, options, correlationId),
         ...(key ? { id: eventIdFromKey(scope, key, i) } : {}),
       }));
       try {
         const append = await this.store.append(streamId, envelopes, { expectedRevision });
-        const readModelsCaughtUp = await this.waitForReadModels(append.position, options.waitForProjectors ?? this.projectorsOf(events), streamId);
-        return { events, append, readModelsCaughtUp, replayed: !append.appended };
+        if (!append.appended) {
+          // The store recognised these ids at this revision: another copy of this request got there first.
+          this.folded.delete(streamId);
+          continue;
+        }
+        const next = events.reduce((s, e) => stream.evolve(s, e), state);
+        this.remember(streamId, { revision: append.nextExpectedRevision, state: next, ids: [...current.ids, ...envelopes.map((e) => e.id!)] });
+        noteAppended(append.position);
+        return { events, append, state: next, replayed: false };
       } catch (error) {
+        this.folded.delete(streamId);
         if (error instanceof IdempotencyConflictError) {
           // Usually a copy of this request with the same key (a client retry that raced the
           // first) appended first, decided a moment earlier: read again and answer as a replay.
@@ -154,18 +153,46 @@ export class EventStreams {
     }
   }
 
-  /**
-   * The projectors whose read models these events change: only they can make the next GET
-   * differ. Waiting for the others too cost every command the slowest projector's lag.
-   */
-  private projectorsOf(events: readonly { type: string }[]): string[] {
-    return this.runner.projectors.filter((p) => events.some((e) => p.handles.includes(e.type))).map((p) => p.name);
+  /** The stream's folded state: the cached one brought up to date, or a fold of the whole stream. */
+  private async load<TState, TEvent extends { type: string; data: unknown }>(stream: EventStream<TState, never, TEvent>, streamId: string): Promise<Folded> {
+    const cached = this.folded.get(streamId);
+    const tail = await this.store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+    const base: Folded = cached ?? { revision: -1, state: stream.initialState, ids: [] };
+    if (tail.length === 0) return base;
+    const folded = {
+      revision: tail[tail.length - 1]!.revision,
+      state: tail.reduce((s, e) => stream.evolve(s, e as unknown as TEvent), base.state as TState),
+      ids: [...base.ids, ...tail.map((e) => e.id)],
+    };
+    this.remember(streamId, folded);
+    return folded;
   }
 
-  private async waitForReadModels(position: GlobalPosition, projectors: readonly string[] | undefined, streamId: string): Promise<boolean> {
-    const caughtUp = await this.runner.waitFor(position, { projectors, timeoutMs: this.config.readYourWritesTimeoutMs });
-    if (!caughtUp) this.logger.warn(`read models did not catch up with ${streamId} within ${this.config.readYourWritesTimeoutMs} ms`);
-    return caughtUp;
+  /** A retry: answer with what the first request appended, and the stream's state now, without deciding again. */
+  private async replay<TState, TEvent extends { type: string; data: unknown }>(
+    stream: EventStream<TState, never, TEvent>,
+    streamId: string,
+    scope: string,
+    key: string,
+    current: Folded,
+  ): Promise<HandleResult<TState, TEvent>> {
+    const history = await this.store.readStream(streamId);
+    const start = history.findIndex((e) => e.id === eventIdFromKey(scope, key, 0));
+    const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
+    const last = earlier[earlier.length - 1]!;
+    noteAppended(history[history.length - 1]!.position);
+    return {
+      events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
+      append: { nextExpectedRevision: last.revision, position: last.position, appended: false },
+      state: current.state as TState,
+      replayed: true,
+    };
+  }
+
+  private remember(streamId: string, folded: Folded): void {
+    this.folded.delete(streamId); // set again below: the map stays in order of use
+    this.folded.set(streamId, folded);
+    if (this.folded.size > CACHED_STREAMS) this.folded.delete(this.folded.keys().next().value!);
   }
 
   private envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, options: DecideOptions, correlationId: string): NewEvent {

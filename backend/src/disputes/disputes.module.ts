@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { CommandSideModule } from '../command-side';
+import { MilestonesModule } from '../milestones';
 import { ReadModelsModule } from '../read-models';
 import { ListDisputesController } from './list-disputes/list-disputes.http.controller';
 import { ListDisputesHandler } from './list-disputes/list-disputes.query';
@@ -9,7 +10,7 @@ import { ResolveDisputeController } from './resolve-dispute/resolve-dispute.http
 
 /** The admin's side of disputes: both statements, and a resolution that moves the money. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule],
+  imports: [CommandSideModule, ReadModelsModule, MilestonesModule],
   controllers: [ListDisputesController, ResolveDisputeController],
   providers: [ListDisputesHandler, ResolveDisputeHandler],
 })

@@ -12,10 +12,15 @@ export interface SubscriptionLoopOptions {
   readRetryMs?: number;
 }
 
+/** After a wake-up that found nothing, read again after these delays before falling back to the poll. */
+const SOON_AFTER_WAKE_MS = [5, 10, 20, 40, 80, 160];
+
 /**
  * Catch-up then live delivery over a pull-based store: read pages until the store has nothing
  * visible, then sleep until woken or until the poll interval passes. Wake-ups are only hints;
- * polling alone is enough to deliver everything.
+ * polling alone is enough to deliver everything. A wake-up (an append) whose read finds nothing
+ * usually means another transaction still holds the read horizon for a moment: reading again a
+ * few milliseconds later delivers the event once it has ended, instead of at the next poll.
  */
 export function startSubscription(options: SubscriptionLoopOptions): Subscription {
   let stopped = false;
@@ -42,7 +47,9 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
   const run = async (): Promise<void> => {
     let after = options.after;
     try {
+      let soon = SOON_AFTER_WAKE_MS.length;
       while (!stopped) {
+        const byWake = woken;
         woken = false;
         let page: ReadAllPage;
         try {
@@ -57,7 +64,9 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
         // A page may pass events that are not ours (EventStoreDB's system events) without
         // returning any: its lastPosition still moves on, or the loop would read them forever.
         after = page.lastPosition ?? after;
-        if (!page.hasMore) await sleep(options.pollIntervalMs);
+        if (page.events.length > 0) soon = SOON_AFTER_WAKE_MS.length;
+        else if (byWake) soon = 0;
+        if (!page.hasMore) await sleep(page.events.length === 0 && soon < SOON_AFTER_WAKE_MS.length ? SOON_AFTER_WAKE_MS[soon++]! : options.pollIntervalMs);
       }
     } finally {
       unregister();

@@ -10,5 +10,5 @@ export {
   type VersionView,
   versionView,
 } from './milestone.view';
-export { GetMilestoneView } from './milestone-view.query';
+export { MilestoneAnswer } from './milestone-answer';
 export { MilestonesModule } from './milestones.module';

@@ -22,7 +22,7 @@ import { GetMilestonePayeesController } from './get-milestone-payees/get-milesto
 import { GetMilestonePayeesHandler } from './get-milestone-payees/get-milestone-payees.query';
 import { MarkCompleteHandler } from './mark-complete/mark-complete.handler';
 import { MarkCompleteController } from './mark-complete/mark-complete.http.controller';
-import { GetMilestoneViewHandler } from './milestone-view.query';
+import { MilestoneAnswer } from './milestone-answer';
 import { OpenDisputeHandler } from './open-dispute/open-dispute.handler';
 import { OpenDisputeController } from './open-dispute/open-dispute.http.controller';
 import { ProposalPrerequisites, ProposeMilestoneEditHandler, ProposeMilestoneHandler } from './propose-milestone/propose-milestone.handler';
@@ -60,7 +60,7 @@ import { RespondToDisputeController } from './respond-to-dispute/respond-to-disp
     OpenDisputeHandler,
     RespondToDisputeHandler,
     ClaimDeadlineRefundHandler,
-    GetMilestoneViewHandler,
+    MilestoneAnswer,
     GetJobMilestonesHandler,
     GetMilestoneFormHandler,
     GetMilestonePayeesHandler,
@@ -68,5 +68,6 @@ import { RespondToDisputeController } from './respond-to-dispute/respond-to-disp
     GetMilestoneDepositsHandler,
     GetMilestoneDisbursementsHandler,
   ],
+  exports: [MilestoneAnswer],
 })
 export class MilestonesModule {}

@@ -1,4 +1,5 @@
 import type { CommandMetadata, MilestoneCommand, PayeeInput, ProjectFacts } from '@escrow/domain';
+import type { ProjectionRunner } from '@escrow/projections';
 
 import type { AgreementsService } from '../agreements';
 import { type EventStreams, type IdsService, milestoneStream, projectStream } from '../command-side';
@@ -16,6 +17,7 @@ export async function seedDemoProjects(
   streams: EventStreams,
   ids: IdsService,
   agreements: AgreementsService,
+  runner: ProjectionRunner,
   demo: DemoDirectory,
   responseDays: number,
 ): Promise<void> {
@@ -45,7 +47,12 @@ export async function seedDemoProjects(
     await streams.decide(projectStream, jobId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId } });
     facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
   };
+  // The agreement's text is drawn up from the read models: let them catch up with the seed first.
+  const readModelsCaughtUp = async () => {
+    if (!(await runner.waitForHead(30_000))) throw new Error('The read models did not catch up with the demo projects within 30 s.');
+  };
   const sign = async (jobId: number) => {
+    await readModelsCaughtUp();
     for (const [party, metadata, name] of [
       ['customer', buyer(at()), 'Jordan Buyer'],
       ['company', seller(at()), 'Sam Seller'],

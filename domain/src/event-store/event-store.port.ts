@@ -118,6 +118,11 @@ export interface EventStore {
   /** Time of the newest event readable in the global order, for lag in seconds. */
   headPosition(): Promise<{ position: GlobalPosition; recordedAt: Date } | null>;
   health(): Promise<EventStoreHealth>;
+  /**
+   * A hint that events may have become readable (a transaction that held the read horizon, such
+   * as a projector's batch, has ended): local subscribers read again now, not at their next poll.
+   */
+  nudge(): void;
   close(): Promise<void>;
 }
 

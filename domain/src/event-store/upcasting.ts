@@ -77,6 +77,10 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.health();
   }
 
+  nudge(): void {
+    this.inner.nudge();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

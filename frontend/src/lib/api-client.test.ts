@@ -2,6 +2,7 @@ import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestC
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { api } from './api-client';
+import { onFreshness } from './read-your-writes';
 
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -56,4 +57,35 @@ describe('the HTTP client re-sends commands only when that is safe', () => {
     await expect(api.put('/milestone/1/complete', { complete: true }, { headers: { 'Idempotency-Key': 'k-2' } })).rejects.toThrow('503');
     expect(seen).toHaveLength(5);
   }, 20_000);
+});
+
+describe('read your writes', () => {
+  /** Answers with these headers, one per request, and records the read-after each request sent. */
+  function answering(headers: Record<string, string>[]) {
+    const sent: (string | undefined)[] = [];
+    api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      sent.push(AxiosHeaders.from(config.headers).get('X-Escrow-Read-After') as string | undefined);
+      return { data: {}, status: 200, statusText: '', headers: headers.shift() ?? {}, config };
+    };
+    return sent;
+  }
+
+  it('sends the newest position a command answered with on every later request, never an older one', async () => {
+    const sent = answering([{ 'x-escrow-position': '900/5' }, { 'x-escrow-position': '899/70' }, {}, {}]);
+    await api.post('/milestone/approval', {});
+    await api.post('/milestone/approval', {});
+    await api.get('/job/1/milestones');
+    await api.get('/job/1/milestones');
+    expect(sent.slice(1)).toEqual(['900/5', '900/5', '900/5']);
+  });
+
+  it('tells whether an answer was given before the read models caught up', async () => {
+    const seen: boolean[] = [];
+    const stop = onFreshness((stale) => seen.push(stale));
+    answering([{ 'x-escrow-stale': 'true' }, {}]);
+    await api.get('/job/1/milestones');
+    await api.get('/job/1/milestones');
+    stop();
+    expect(seen).toEqual([true, false]);
+  });
 });

@@ -1,6 +1,8 @@
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
+import { noteFreshness, notePosition, readAfter } from './read-your-writes';
+
 /**
  * The one HTTP client. axios reads the XSRF-TOKEN cookie and sends it back as X-XSRF-TOKEN on
  * every same-origin request, which is what the API's CSRF check wants (spec §7).
@@ -36,6 +38,27 @@ export function isRetryableCommand(error: AxiosError): boolean {
   if (error.response) return error.response.status === 503;
   return isNetworkError(error);
 }
+
+api.interceptors.request.use((config) => {
+  const position = readAfter();
+  if (position) config.headers.set('X-Escrow-Read-After', position);
+  return config;
+});
+const noteAnswer = (headers: Record<string, unknown> | undefined) => {
+  if (!headers) return;
+  notePosition(headers['x-escrow-position']);
+  noteFreshness(headers['x-escrow-stale'] === 'true');
+};
+api.interceptors.response.use(
+  (response) => {
+    noteAnswer(response.headers as Record<string, unknown>);
+    return response;
+  },
+  (error: AxiosError) => {
+    noteAnswer(error.response?.headers as Record<string, unknown> | undefined);
+    return Promise.reject(error);
+  },
+);
 
 axiosRetry(api, { retries: 4, retryDelay: (count, error) => exponentialDelay(count, error, 250), retryCondition: isRetryableCommand });
 

@@ -1,6 +1,6 @@
 import { type ActiveProject, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
 
-import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
+import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, FoldedReplay, type FoldedStateStore, type FoldOptions } from '../shared/folded-state';
 import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';

@@ -1,6 +1,6 @@
 import { MILESTONE_EVENT_TYPES, type MilestoneEvent, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
 
-import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
+import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
 import { insertAll } from '../shared/folded-state';

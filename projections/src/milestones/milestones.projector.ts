@@ -20,7 +20,7 @@ import {
   sum,
 } from '@escrow/domain';
 
-import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
+import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, FoldedReplay, type FoldedStateStore, type FoldOptions, insertAll } from '../shared/folded-state';
 import { type RowSet, rowSet, type TableRows, unnestInsert } from '../shared/table-rows';

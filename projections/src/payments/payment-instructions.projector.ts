@@ -1,6 +1,6 @@
 import type { MilestoneEvent, RecordedEvent } from '@escrow/domain';
 
-import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
+import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { jobIdOf } from '../shared/event-context';
 import { columns, insertAll } from '../shared/folded-state';

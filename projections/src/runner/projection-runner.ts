@@ -61,6 +61,8 @@ const REBUILD_HEARTBEAT_STALE_MS = 60_000;
 export class ProjectionRunner {
   private readonly workers = new Map<string, ProjectorWorker>();
   private readonly progress = new EventEmitter();
+  /** Where projectors run by other processes were last seen: a position they passed stays passed. */
+  private readonly remotePassed = new Map<string, GlobalPosition>();
   private lockClient: Client | null = null;
   private lockClientReady: Promise<Client> | null = null;
   private lockQueue: Promise<void> = Promise.resolve();
@@ -107,7 +109,11 @@ export class ProjectionRunner {
         rebuild: async (p) => {
           await this.rebuild(p.name);
         },
-        onProgress: (applied) => this.progress.emit('progress', projector.name, applied),
+        onProgress: (applied) => {
+          // A batch that wrote held a transaction id: events appended meanwhile become readable now.
+          if (applied > 0) this.options.eventStore.nudge();
+          this.progress.emit('progress', projector.name, applied);
+        },
       });
       this.workers.set(projector.name, worker);
       worker.start();
@@ -142,8 +148,15 @@ export class ProjectionRunner {
           pending.push(name);
         }
       }
-      // Projectors run by another process: ask the database.
+      // Projectors run by another process: what they were last seen to have passed, else ask the database.
       const remote = pending.filter((name) => this.workers.get(name)?.state !== 'running');
+      for (const name of [...remote]) {
+        const seen = this.remotePassed.get(name);
+        if (seen && comparePositions(seen, position) >= 0) {
+          remote.splice(remote.indexOf(name), 1);
+          pending.splice(pending.indexOf(name), 1);
+        }
+      }
       if (remote.length > 0) {
         const { rows } = await this.options.pool.query<{ name: string; commit_position: string | null; prepare_position: string | null; state: string }>(
           `SELECT name, commit_position, prepare_position, state FROM projection_checkpoints WHERE name = ANY($1)`,
@@ -151,9 +164,10 @@ export class ProjectionRunner {
         );
         for (const row of rows) {
           if (row.state === 'stopped') return false;
-          const reached =
-            row.commit_position !== null && comparePositions({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) }, position) >= 0;
-          if (reached) pending.splice(pending.indexOf(row.name), 1);
+          if (row.commit_position === null) continue;
+          const passed = { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) };
+          this.remotePassed.set(row.name, passed);
+          if (comparePositions(passed, position) >= 0) pending.splice(pending.indexOf(row.name), 1);
         }
       }
       if (pending.length === 0) return true;
@@ -170,6 +184,12 @@ export class ProjectionRunner {
         this.progress.on('progress', done);
       });
     }
+  }
+
+  /** Waits until every projector has passed the newest event readable now (a settled moment, for seeds and tools). */
+  async waitForHead(timeoutMs: number): Promise<boolean> {
+    const head = await this.options.eventStore.headPosition();
+    return head ? this.waitFor(head.position, { timeoutMs }) : true;
   }
 
   async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {

@@ -3,9 +3,9 @@ import type { Pool } from 'pg';
 import { Client, type PoolClient } from 'pg';
 
 import { handledEvents, inTransaction, projectionContext } from './apply-batch';
-import type { BulkReplay, BulkSink, ReplayLimits } from './bulk-replay';
 import { ensureCheckpoint, positionParams } from './checkpoints';
 import { CopyWriter } from './copy-writer';
+import type { BulkReplay, BulkSink, ReplayLimits } from './projector';
 import { type Projector, quoteIdentifier } from './projector';
 import { compareTables, type RebuildComparison } from './table-compare';
 import { createShadowTables, dropShadowTables, REBUILD_SUFFIX, swapInShadowTables } from './table-swap';

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@escrow/domain';
 
-import type { BulkReplay, BulkSink } from '../runner/bulk-replay';
+import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext } from '../runner/projector';
 import { type BulkInsert, columns, type RowSet } from './table-rows';
 

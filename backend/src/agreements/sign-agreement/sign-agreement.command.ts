@@ -1,9 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
+import type { SignedAgreementView } from '../signatures';
 
 /** POST /api/job/{id}/agreement/sign: a party signs the text it read, with its own legal name. */
-export class SignAgreement extends Command<{ contractName: string }> {
+export class SignAgreement extends Command<SignedAgreementView> {
   constructor(
     readonly actor: SessionUser,
     readonly jobId: number,

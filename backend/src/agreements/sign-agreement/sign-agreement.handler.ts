@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { metadataOf } from '../../command-side';
 import { ProjectAccess } from '../../read-models';
 import { AgreementsService } from '../agreements.service';
+import type { SignedAgreementView } from '../signatures';
 import { SignAgreement } from './sign-agreement.command';
 
 @CommandHandler(SignAgreement)
@@ -12,15 +13,9 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreement> {
     private readonly agreements: AgreementsService,
   ) {}
 
-  async execute(c: SignAgreement): Promise<{ contractName: string }> {
+  async execute(c: SignAgreement): Promise<SignedAgreementView> {
     await this.access.requireViewer(c.jobId, c.actor);
     const legalName = `${c.actor.firstName} ${c.actor.lastName}`;
-    const contractName = await this.agreements.sign(
-      c.jobId,
-      metadataOf(c.actor),
-      { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash },
-      c.idempotencyKey,
-    );
-    return { contractName };
+    return this.agreements.sign(c.jobId, metadataOf(c.actor), { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash }, c.idempotencyKey);
   }
 }

@@ -1,20 +1,16 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetSignedAgreement } from '../signed-agreement.query';
 import { SignAgreement } from './sign-agreement.command';
 import { SignAgreementRequest } from './sign-agreement.request.dto';
 
 @Controller()
 @Access('user')
 export class SignAgreementController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post('job/:id/agreement/sign')
   @HttpCode(200)
@@ -24,7 +20,6 @@ export class SignAgreementController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    const { contractName } = await this.commandBus.execute(new SignAgreement(user, jobId, body.signer_type, body.signed_name, body.agreement_hash, key));
-    return this.queryBus.execute(new GetSignedAgreement(user, contractName));
+    return this.commandBus.execute(new SignAgreement(user, jobId, body.signer_type, body.signed_name, body.agreement_hash, key));
   }
 }

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
+import { MilestoneAnswer, type MilestoneView } from '../../milestones';
 import { ProjectAccess } from '../../read-models';
 import { ResolveDispute } from './resolve-dispute.command';
 
@@ -10,16 +11,17 @@ export class ResolveDisputeHandler implements ICommandHandler<ResolveDispute> {
   constructor(
     private readonly streams: EventStreams,
     private readonly access: ProjectAccess,
+    private readonly answer: MilestoneAnswer,
   ) {}
 
-  async execute(c: ResolveDispute): Promise<{ originalId: number }> {
+  async execute(c: ResolveDispute): Promise<MilestoneView> {
     const ref = await this.access.milestone(c.versionId);
-    await this.streams.decide(
+    const { state } = await this.streams.decide(
       milestoneStream,
       ref.originalId,
       { type: 'ResolveDispute', data: { resolution: c.resolution, refundAmount: c.refundAmount, note: c.note }, metadata: metadataOf(c.admin) },
       { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } },
     );
-    return { originalId: ref.originalId };
+    return this.answer.of(c.admin, state, 'admin');
   }
 }

@@ -1,21 +1,17 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { GetMilestoneView } from '../../milestones';
 import { ResolveDispute } from './resolve-dispute.command';
 import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
 
 @Controller('admin')
 @Access('admin')
 export class ResolveDisputeController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
   @Post('milestones/:id/dispute/resolve')
@@ -27,7 +23,6 @@ export class ResolveDisputeController {
     @IdempotencyKey() key: string | null,
   ) {
     const refund = body.refund_amount === undefined || body.refund_amount === null ? null : String(body.refund_amount);
-    const { originalId } = await this.commandBus.execute(new ResolveDispute(user, versionId, body.resolution, refund, body.note ?? '', key));
-    return this.queryBus.execute(new GetMilestoneView(user, originalId, 'admin'));
+    return this.commandBus.execute(new ResolveDispute(user, versionId, body.resolution, refund, body.note ?? '', key));
   }
 }

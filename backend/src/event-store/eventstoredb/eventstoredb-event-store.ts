@@ -177,6 +177,9 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** EventStoreDB has no read horizon: a committed event is readable at once. */
+  nudge(): void {}
+
   async health(): Promise<EventStoreHealth> {
     try {
       const head = await this.headPosition();

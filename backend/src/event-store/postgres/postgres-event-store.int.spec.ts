@@ -125,6 +125,76 @@ describe('PostgresEventStore', () => {
     });
   });
 
+  describe('a transaction holding the read horizon for a moment', () => {
+    let fixture: EventStoreFixture;
+    beforeEach(async () => {
+      fixture = await createEventStoreFixture();
+    });
+    afterEach(() => fixture.close());
+
+    /** A transaction with an id of its own (it wrote), as a projector's batch has, that no reader may pass. */
+    async function holdHorizon(): Promise<Client> {
+      const client = new Client({ connectionString: fixture.database.url });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()');
+      return client;
+    }
+
+    /** A live subscription of a store that polls only every 10 s: what it gets sooner came by a wake-up. */
+    async function subscribeSlowPolling() {
+      const store = new PostgresEventStore({ pool: fixture.pool, pollIntervalMs: 10_000 });
+      const received: { type: string; at: number }[] = [];
+      const subscription = store.subscribeToAll({}, async (batch) => {
+        received.push(...batch.map((e) => ({ type: e.type, at: Date.now() })));
+      });
+      await new Promise((r) => setTimeout(r, 100)); // its catch-up read has found nothing
+      return { store, received, subscription };
+    }
+
+    it('delivers an event appended meanwhile soon after it ends, not at the next poll', async () => {
+      const { store, received, subscription } = await subscribeSlowPolling();
+      try {
+        const holder = await holdHorizon();
+        await store.append('behind-1', [testEvent('Appended')]); // wakes the reader, which cannot read it yet
+        await new Promise((r) => setTimeout(r, 60));
+        await holder.query('COMMIT');
+        const ended = Date.now();
+        await holder.end();
+        await eventually(
+          async () => received.length,
+          (n) => n === 1,
+          3000,
+        );
+        expect(received[0]!.at - ended).toBeLessThan(1000);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('reads again at once when told that a long one ended (a projector committed its batch)', async () => {
+      const { store, received, subscription } = await subscribeSlowPolling();
+      try {
+        const holder = await holdHorizon();
+        await store.append('behind-2', [testEvent('Appended')]);
+        await new Promise((r) => setTimeout(r, 1500)); // past the reader's quick re-reads
+        expect(received).toEqual([]);
+        await holder.query('COMMIT');
+        await holder.end();
+        const nudged = Date.now();
+        store.nudge();
+        await eventually(
+          async () => received.length,
+          (n) => n === 1,
+          3000,
+        );
+        expect(received[0]!.at - nudged).toBeLessThan(1000);
+      } finally {
+        await subscription.stop();
+      }
+    });
+  });
+
   describe('transaction ids crossing a power of ten', () => {
     let fixture: EventStoreFixture;
     beforeEach(async () => {

@@ -338,6 +338,10 @@ export class PostgresEventStore implements EventStore {
     }, NOTIFY_COALESCE_MS);
   }
 
+  nudge(): void {
+    this.wake();
+  }
+
   private wake(): void {
     this.wakeGeneration++;
     this.wakeups.emit('wake');

@@ -1,10 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { MilestoneRef, Viewer } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
 
 /** POST /api/milestone/{id}/refund-claim: the promise of spec §1, the buyer is refunded when the seller did not complete in time. */
-export class ClaimDeadlineRefund extends Command<MilestoneRef & { viewer: Viewer }> {
+export class ClaimDeadlineRefund extends Command<MilestoneView> {
   constructor(
     readonly actor: SessionUser,
     readonly versionId: number,

@@ -1,10 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { MilestoneRef, Viewer } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
 
 /** POST /api/milestone/approval: a party approves or rejects one version (spec §4). */
-export class DecideOnVersion extends Command<MilestoneRef & { viewer: Viewer }> {
+export class DecideOnVersion extends Command<MilestoneView> {
   constructor(
     readonly actor: SessionUser,
     readonly versionId: number,

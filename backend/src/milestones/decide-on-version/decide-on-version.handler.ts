@@ -2,7 +2,9 @@ import type { MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
-import { type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from '../../read-models';
+import { ProjectAccess, projectFactsOf } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
+import { MilestoneAnswer } from '../milestone-answer';
 import { DecideOnVersion } from './decide-on-version.command';
 
 @CommandHandler(DecideOnVersion)
@@ -10,9 +12,10 @@ export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> 
   constructor(
     private readonly streams: EventStreams,
     private readonly access: ProjectAccess,
+    private readonly answer: MilestoneAnswer,
   ) {}
 
-  async execute(c: DecideOnVersion): Promise<MilestoneRef & { viewer: Viewer }> {
+  async execute(c: DecideOnVersion): Promise<MilestoneView> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const metadata = metadataOf(c.actor);
     const project = projectFactsOf(ref.job);
@@ -20,7 +23,10 @@ export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> 
       c.decision === 'approve'
         ? { type: 'ApproveMilestoneVersion', data: { versionId: c.versionId }, metadata, project }
         : { type: 'RejectMilestoneVersion', data: { versionId: c.versionId, reason: c.reason }, metadata, project };
-    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } });
-    return { originalId: ref.originalId, jobId: ref.jobId, viewer: ref.viewer };
+    const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
+      idempotencyKey: c.idempotencyKey,
+      metadataExtras: { jobId: ref.jobId },
+    });
+    return this.answer.of(c.actor, state, ref.viewer);
   }
 }

@@ -1,27 +1,22 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { ApprovalRequest } from '../milestone-requests.dto';
-import { GetMilestoneView } from '../milestone-view.query';
 import { DecideOnVersion } from './decide-on-version.command';
 
 @Controller()
 @Access('user')
 export class DecideOnVersionController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
   @Post('milestone/approval')
   @HttpCode(200)
   async handle(@Body() body: ApprovalRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     if (Boolean(body.approve) === Boolean(body.reject)) throw new BadRequestException('Send either approve: true or reject: true.');
-    const ref = await this.commandBus.execute(new DecideOnVersion(user, body.milestone_id, body.approve ? 'approve' : 'reject', body.reason ?? null, key));
-    return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
+    return this.commandBus.execute(new DecideOnVersion(user, body.milestone_id, body.approve ? 'approve' : 'reject', body.reason ?? null, key));
   }
 }

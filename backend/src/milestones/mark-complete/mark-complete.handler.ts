@@ -2,7 +2,9 @@ import type { MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
-import { type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from '../../read-models';
+import { ProjectAccess, projectFactsOf } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
+import { MilestoneAnswer } from '../milestone-answer';
 import { MarkComplete } from './mark-complete.command';
 
 @CommandHandler(MarkComplete)
@@ -10,14 +12,18 @@ export class MarkCompleteHandler implements ICommandHandler<MarkComplete> {
   constructor(
     private readonly streams: EventStreams,
     private readonly access: ProjectAccess,
+    private readonly answer: MilestoneAnswer,
   ) {}
 
-  async execute(c: MarkComplete): Promise<MilestoneRef & { viewer: Viewer }> {
+  async execute(c: MarkComplete): Promise<MilestoneView> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const metadata = metadataOf(c.actor);
     const project = projectFactsOf(ref.job);
     const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: c.complete }, metadata, project };
-    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } });
-    return { originalId: ref.originalId, jobId: ref.jobId, viewer: ref.viewer };
+    const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
+      idempotencyKey: c.idempotencyKey,
+      metadataExtras: { jobId: ref.jobId },
+    });
+    return this.answer.of(c.actor, state, ref.viewer);
   }
 }

@@ -1,21 +1,17 @@
 import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { CompleteRequest } from '../milestone-requests.dto';
-import { GetMilestoneView } from '../milestone-view.query';
 import { MarkComplete } from './mark-complete.command';
 
 @Controller()
 @Access('user')
 export class MarkCompleteController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
   @Put('milestone/:id/complete')
@@ -26,7 +22,6 @@ export class MarkCompleteController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    const ref = await this.commandBus.execute(new MarkComplete(user, versionId, body.complete, key));
-    return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
+    return this.commandBus.execute(new MarkComplete(user, versionId, body.complete, key));
   }
 }

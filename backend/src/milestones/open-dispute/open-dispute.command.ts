@@ -1,10 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { MilestoneRef, Viewer } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
 
 /** POST /api/milestone/{id}/dispute: a party disputes a funded milestone. */
-export class OpenDispute extends Command<MilestoneRef & { viewer: Viewer }> {
+export class OpenDispute extends Command<MilestoneView> {
   constructor(
     readonly actor: SessionUser,
     readonly versionId: number,

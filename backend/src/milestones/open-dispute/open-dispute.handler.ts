@@ -2,7 +2,9 @@ import type { MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
-import { type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from '../../read-models';
+import { ProjectAccess, projectFactsOf } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
+import { MilestoneAnswer } from '../milestone-answer';
 import { OpenDispute } from './open-dispute.command';
 
 @CommandHandler(OpenDispute)
@@ -10,16 +12,20 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute> {
   constructor(
     private readonly streams: EventStreams,
     private readonly access: ProjectAccess,
+    private readonly answer: MilestoneAnswer,
     private readonly ids: IdsService,
   ) {}
 
-  async execute(c: OpenDispute): Promise<MilestoneRef & { viewer: Viewer }> {
+  async execute(c: OpenDispute): Promise<MilestoneView> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const metadata = metadataOf(c.actor);
     const project = projectFactsOf(ref.job);
     const disputeId = await this.ids.forCreation('dispute_id_seq', `dispute:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
     const command: MilestoneCommand = { type: 'OpenDispute', data: { disputeId, statement: c.statement }, metadata, project };
-    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } });
-    return { originalId: ref.originalId, jobId: ref.jobId, viewer: ref.viewer };
+    const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
+      idempotencyKey: c.idempotencyKey,
+      metadataExtras: { jobId: ref.jobId },
+    });
+    return this.answer.of(c.actor, state, ref.viewer);
   }
 }

@@ -1,9 +1,10 @@
+import type { ActiveMilestone } from '@escrow/domain';
 import { ConflictException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
 import { BankAccounts } from '../../payments';
-import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
+import { ProjectAccess, projectFactsOf } from '../../read-models';
 import { type DepositView, depositView } from '../milestone.view';
 import { RequestDeposit } from './request-deposit.command';
 
@@ -13,7 +14,6 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     private readonly streams: EventStreams,
     private readonly ids: IdsService,
     private readonly access: ProjectAccess,
-    private readonly reads: MilestoneReads,
     private readonly bankAccounts: BankAccounts,
   ) {}
 
@@ -21,7 +21,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
     const account = await this.bankAccounts.depositAccountOf(c.actor.userId, ref.jobId);
-    await this.streams.decide(
+    const { state } = await this.streams.decide(
       milestoneStream,
       ref.originalId,
       {
@@ -34,8 +34,8 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     );
     // Answered from the milestone as it is now: a replay of this request shows the deposit's
     // current status (settled, returned …), not the "pending" of the first answer.
-    const deposit = (await this.reads.one(ref.originalId)).deposits.find((d) => d.depositId === depositId);
-    if (!deposit) throw new ConflictException('The deposit was recorded but is not visible yet; reload the page in a moment.');
+    const deposit = (state as ActiveMilestone).deposits.find((d) => d.depositId === depositId);
+    if (!deposit) throw new ConflictException('This deposit is not part of the milestone; reload the page and try again.');
     return { ...depositView(deposit), milestone_id: c.versionId };
   }
 }

@@ -1,10 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { MilestoneRef, Viewer } from '../../read-models';
+import type { MilestoneView } from '../milestone.view';
 
 /** POST /api/milestone/{id}/dispute/respond: the other party answers the dispute. */
-export class RespondToDispute extends Command<MilestoneRef & { viewer: Viewer }> {
+export class RespondToDispute extends Command<MilestoneView> {
   constructor(
     readonly actor: SessionUser,
     readonly versionId: number,

@@ -1,21 +1,17 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { StatementRequest } from '../milestone-requests.dto';
-import { GetMilestoneView } from '../milestone-view.query';
 import { RespondToDispute } from './respond-to-dispute.command';
 
 @Controller()
 @Access('user')
 export class RespondToDisputeController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
   @Post('milestone/:id/dispute/respond')
@@ -26,7 +22,6 @@ export class RespondToDisputeController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    const ref = await this.commandBus.execute(new RespondToDispute(user, versionId, body.statement, key));
-    return this.queryBus.execute(new GetMilestoneView(user, ref.originalId, ref.viewer));
+    return this.commandBus.execute(new RespondToDispute(user, versionId, body.statement, key));
   }
 }

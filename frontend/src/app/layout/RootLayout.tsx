@@ -6,6 +6,7 @@ import type { NoticeState } from '../../features/auth/components/RequireAccess';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
+import { UpdatingNotice } from './UpdatingNotice';
 
 /**
  * Header and footer around every page, except on paths containing "signed/" (spec §2). A notice
@@ -19,6 +20,7 @@ export function RootLayout() {
   return (
     <>
       <RouteAnnouncer />
+      <UpdatingNotice />
       {/* The first stop of the Tab key (WCAG 2.4.1): past the header's links to the page itself. */}
       <a
         href="#main"

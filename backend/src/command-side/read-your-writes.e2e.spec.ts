@@ -1,0 +1,93 @@
+import { ProjectionRunner } from '@escrow/projections';
+
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+
+/**
+ * Issue 15, item 2: commands answer from the state their decider produced, not by waiting for
+ * projectors; each answer says where it appended, and a read that cannot catch up with that in
+ * time says so instead of answering silently stale.
+ */
+describe('commands answer from the write side; reads wait for the writes they know of', () => {
+  let app: TestApp;
+  let buyer: HttpSession;
+  let seller: HttpSession;
+  let people: { buyer: CreatedUser; seller: CreatedUser & { companyId: number } };
+  let runner: ProjectionRunner;
+
+  beforeAll(async () => {
+    app = await createTestApp({ readYourWritesTimeoutMs: 2000 });
+    runner = app.http.get(ProjectionRunner);
+    people = {
+      buyer: await createUser(app.db.pool, { firstName: 'Rita', lastName: 'Reads' }),
+      seller: await createSeller(app.db.pool, { name: 'Write Side Builders' }),
+    };
+    buyer = new HttpSession(app.http);
+    seller = new HttpSession(app.http);
+    await buyer.login(people.buyer.email, TEST_PASSWORD);
+    await seller.login(people.seller.email, TEST_PASSWORD);
+  });
+  afterAll(() => app.close());
+
+  const payees = (amount: string) => [{ jc_id: people.seller.companyId, type: 'fixed', amount, includeFee: false }];
+  const ready = async () => {
+    const jobId = (await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false })).body
+      .job_id as number;
+    const m = await seller.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') });
+    await submitProject(seller, jobId);
+    await signByBoth({ buyer, seller }, jobId, { buyer: people.buyer.name, seller: people.seller.name });
+    return { jobId, id: m.body.m_id as number };
+  };
+
+  it('answers an approval from the decided state with its position while no projector runs, and a read then says it is behind', async () => {
+    const { jobId, id } = await ready();
+    await runner.stop();
+    try {
+      const approved = await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ m_id: id, user_approval_status: 'approved' });
+      const position = approved.headers['x-escrow-position'] as string;
+      expect(position).toMatch(/^\d+\/\d+$/);
+      expect(String(approved.headers['set-cookie'])).toContain(`escrow_read_after=${encodeURIComponent(position)}`);
+      expect(approved.headers['x-escrow-stale']).toBeUndefined();
+
+      // The read model has not seen the approval: the read waits its bound, then says so.
+      const stale = await buyer.get(`/api/job/${jobId}/milestones`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers['x-escrow-stale']).toBe('true');
+      expect(stale.body[0].user_approval_status).toBe('pending');
+    } finally {
+      runner.start();
+    }
+    const fresh = await buyer.get(`/api/job/${jobId}/milestones`);
+    expect(fresh.headers['x-escrow-stale']).toBeUndefined();
+    expect(fresh.body[0].user_approval_status).toBe('approved');
+  });
+
+  it("shows the other party's change made a moment ago through the same process", async () => {
+    const { jobId, id } = await ready();
+    for (let i = 0; i < 20; i++) {
+      const versions = await seller.post('/api/milestone', {
+        job_id: jobId,
+        original_id: id,
+        title: 'Frame',
+        definition: `Edit ${i}.`,
+        payees: payees(`${100 + i}.00`),
+      });
+      expect(versions.status).toBe(201);
+      // The buyer never made this write: the read still shows it at once.
+      const seen = (await buyer.get(`/api/milestone/${id}/edits`)).body as { m_id: number }[];
+      expect({ i, seen: seen.some((v) => v.m_id === versions.body.m_id) }).toEqual({ i, seen: true });
+    }
+  });
+
+  it('waits for the position a client sends, from another process, and ignores one that is not a position', async () => {
+    const { jobId } = await ready();
+    const far = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': '999999999999/1' });
+    expect(far.headers['x-escrow-stale']).toBe('true');
+    const junk = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': 'not a position' });
+    expect(junk.status).toBe(200);
+    expect(junk.headers['x-escrow-stale']).toBeUndefined();
+  });
+});
