@@ -1,0 +1,99 @@
+import { Column, DataSource, Entity, Index } from 'typeorm';
+
+import { createTestDatabase, type TestDatabase } from '../../../../testing/test-database';
+import { SignedAgreementEntity } from '../../agreements/infrastructure/signed-agreement.entity';
+import { createDataSource } from './database';
+import { allEntities, allMigrations } from './schema';
+
+/** What TypeORM's schema builder would run to make the database match the entities. */
+async function pendingSchemaChanges(url: string, entities = allEntities): Promise<{ up: string[]; down: string[] }> {
+  const dataSource = createDataSource(url, entities, allMigrations);
+  await dataSource.initialize();
+  try {
+    const sql = await dataSource.driver.createSchemaBuilder().log();
+    return { up: sql.upQueries.map((q) => q.query), down: sql.downQueries.map((q) => q.query) };
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Columns, constraints and indexes of the given tables as PostgreSQL itself describes them. */
+async function catalog(dataSource: DataSource, tables: string[]): Promise<string[]> {
+  const columns: { line: string }[] = await dataSource.query(
+    `SELECT format('%s.%s %s%s%s%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                   CASE WHEN a.attnotnull THEN ' not null' ELSE '' END,
+                   CASE WHEN a.attidentity <> '' THEN ' identity ' || a.attidentity::text ELSE '' END,
+                   coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')) AS line
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+       LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE c.relname = ANY($1) AND c.relnamespace = 'public'::regnamespace AND a.attnum > 0 AND NOT a.attisdropped`,
+    [tables],
+  );
+  // NOT NULL is compared on the columns; PostgreSQL 18 also lists it among the constraints.
+  const constraints: { line: string }[] = await dataSource.query(
+    `SELECT format('%s constraint %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) AS line
+       FROM pg_constraint WHERE conrelid::regclass::text = ANY($1) AND contype <> 'n'`,
+    [tables],
+  );
+  const indexes: { line: string }[] = await dataSource.query(
+    `SELECT format('%s index %s', tablename, indexdef) AS line FROM pg_indexes WHERE schemaname = 'public' AND tablename = ANY($1)`,
+    [tables],
+  );
+  return [...columns, ...constraints, ...indexes].map((r) => r.line).sort();
+}
+
+/** A changed entity, as a developer would write it: a new nullable column with an index. */
+@Entity({ name: 'signed_agreements' })
+@Index('signed_agreements_witness_idx', ['witness'])
+class SignedAgreementWithWitness extends SignedAgreementEntity {
+  @Column({ type: 'text', nullable: true })
+  witness!: string | null;
+}
+
+/**
+ * Issue 14.5: the identity, directory and read-model tables are TypeORM entities that agree with
+ * the migrations, so `npm run migration:generate` turns an entity change into exactly that
+ * change and nothing else.
+ */
+describe('entities and migrations', () => {
+  let migrated: TestDatabase;
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    [migrated, empty] = await Promise.all([createTestDatabase(allMigrations), createTestDatabase([])]);
+  });
+  afterAll(async () => {
+    await Promise.all([migrated?.drop(), empty?.drop()]);
+  });
+
+  it('leaves the schema builder nothing to change on a freshly migrated database', async () => {
+    expect(await pendingSchemaChanges(migrated.url)).toEqual({ up: [], down: [] });
+  });
+
+  it('build, from the entities alone, the very tables the migrations build', async () => {
+    const fromMigrations = createDataSource(migrated.url, allEntities, allMigrations);
+    const fromEntities = createDataSource(empty.url, allEntities, []);
+    await Promise.all([fromMigrations.initialize(), fromEntities.initialize()]);
+    try {
+      await fromEntities.synchronize();
+      const tables = fromEntities.entityMetadatas.map((m) => m.tableName);
+      expect(tables).toHaveLength(allEntities.length);
+      const [expected, actual] = await Promise.all([catalog(fromMigrations, tables), catalog(fromEntities, tables)]);
+      // The one thing an entity cannot state: an index on an expression (lower(name)), which the
+      // entity declares with synchronize: false so the schema builder leaves it to the migration.
+      expect(expected.filter((line) => !actual.includes(line))).toEqual([
+        'companies index CREATE INDEX companies_name_idx ON public.companies USING btree (lower(name))',
+      ]);
+      expect(actual.filter((line) => !expected.includes(line))).toEqual([]);
+    } finally {
+      await Promise.all([fromMigrations.destroy(), fromEntities.destroy()]);
+    }
+  });
+
+  it('turns a changed entity into a migration of exactly that change', async () => {
+    const changed = allEntities.map((entity) => (entity === SignedAgreementEntity ? SignedAgreementWithWitness : entity));
+    expect(await pendingSchemaChanges(migrated.url, changed)).toEqual({
+      up: ['ALTER TABLE "signed_agreements" ADD "witness" text', 'CREATE INDEX "signed_agreements_witness_idx" ON "signed_agreements"  ("witness") '],
+      down: ['ALTER TABLE "signed_agreements" DROP COLUMN "witness"', 'DROP INDEX "public"."signed_agreements_witness_idx"'],
+    });
+  });
+});
