@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+
 import { Column, DataSource, Entity, Index } from 'typeorm';
 
 import { createTestDatabase, type TestDatabase } from '../../../../testing/test-database';
@@ -42,6 +47,10 @@ async function catalog(dataSource: DataSource, tables: string[]): Promise<string
   return [...columns, ...constraints, ...indexes].map((r) => r.line).sort();
 }
 
+const ROOT = resolve(__dirname, '../../../..');
+/** The DataSource file `npm run migration:generate` hands TypeORM's CLI (built: the CLI runs dist). */
+const BUILT_DATA_SOURCE = resolve(ROOT, 'backend/dist/infrastructure/database/data-source.js');
+
 /** A changed entity, as a developer would write it: a new nullable column with an index. */
 @Entity({ name: 'signed_agreements' })
 @Index('signed_agreements_witness_idx', ['witness'])
@@ -58,11 +67,12 @@ class SignedAgreementWithWitness extends SignedAgreementEntity {
 describe('entities and migrations', () => {
   let migrated: TestDatabase;
   let empty: TestDatabase;
+  let unmigrated: TestDatabase;
   beforeAll(async () => {
-    [migrated, empty] = await Promise.all([createTestDatabase(allMigrations), createTestDatabase([])]);
+    [migrated, empty, unmigrated] = await Promise.all([createTestDatabase(allMigrations), createTestDatabase([]), createTestDatabase([])]);
   });
   afterAll(async () => {
-    await Promise.all([migrated?.drop(), empty?.drop()]);
+    await Promise.all([migrated?.drop(), empty?.drop(), unmigrated?.drop()]);
   });
 
   it('leaves the schema builder nothing to change on a freshly migrated database', async () => {
@@ -96,4 +106,26 @@ describe('entities and migrations', () => {
       down: ['ALTER TABLE "signed_agreements" DROP COLUMN "witness"', 'DROP INDEX "public"."signed_agreements_witness_idx"'],
     });
   });
+
+  it('npm run migration:check migrates the database at DATABASE_URL with our runner, then finds nothing to generate', async () => {
+    for (const source of ['data-source.ts', 'schema.ts'])
+      if (!existsSync(BUILT_DATA_SOURCE) || statSync(BUILT_DATA_SOURCE).mtimeMs < statSync(resolve(__dirname, source)).mtimeMs)
+        throw new Error(`${BUILT_DATA_SOURCE} is missing or older than ${source}: run \`npm run build\` first`);
+    const [bin, ...args] = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'migration:check'
+    ]!.split(' ');
+    expect(bin).toBe('typeorm');
+    const { stdout } = await promisify(execFile)(process.execPath, [resolve(ROOT, 'node_modules/typeorm/cli.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: unmigrated.url },
+    });
+    expect(stdout).toContain('No changes in database schema were found');
+    const dataSource = createDataSource(unmigrated.url, allEntities, allMigrations);
+    await dataSource.initialize();
+    try {
+      expect(await dataSource.showMigrations()).toBe(false); // none pending: the CLI's data source ran them all
+    } finally {
+      await dataSource.destroy();
+    }
+  }, 60_000);
 });
