@@ -1,4 +1,4 @@
-import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** A member company: a general contractor or a subcontractor. */
 @Entity({ name: 'companies' })
@@ -55,6 +55,10 @@ export class CompanyEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
+
+  /** The services the company offers (company_services rows). */
+  @OneToMany(() => CompanyServiceEntity, (offer) => offer.company)
+  offers?: CompanyServiceEntity[];
 }
 
 /** A service a company may offer (Electrical, Plumbing, …). */
@@ -72,10 +76,16 @@ export class ServiceEntity {
 @Entity({ name: 'company_services' })
 export class CompanyServiceEntity {
   @PrimaryColumn({ name: 'company_id', type: 'integer', primaryKeyConstraintName: 'company_services_pkey' })
-  @ForeignKey(() => CompanyEntity, { name: 'company_services_company_id_fkey', onDelete: 'CASCADE' })
   companyId!: number;
 
   @PrimaryColumn({ name: 'service_id', type: 'integer', primaryKeyConstraintName: 'company_services_pkey' })
-  @ForeignKey(() => ServiceEntity, { name: 'company_services_service_id_fkey', onDelete: 'CASCADE' })
   serviceId!: number;
+
+  @ManyToOne(() => CompanyEntity, (company) => company.offers, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'company_services_company_id_fkey' })
+  company?: CompanyEntity;
+
+  @ManyToOne(() => ServiceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'service_id', foreignKeyConstraintName: 'company_services_service_id_fkey' })
+  service?: ServiceEntity;
 }

@@ -1,4 +1,10 @@
-import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** What identity reads of the directory's companies table. */
+export interface CompanyOfUser {
+  companyId: number;
+  name: string;
+}
 
 /** A person with an account. Personal data lives here, never in events, so a deletion erases it. */
 @Entity({ name: 'users' })
@@ -31,10 +37,13 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   role!: 'admin' | null;
 
-  /** The seller company this user acts for (the directory's table, named rather than imported). */
   @Column({ name: 'company_id', type: 'integer', nullable: true })
-  @ForeignKey('companies', { name: 'users_company_id_fkey' })
   companyId!: number | null;
+
+  /** The seller company this user acts for: the directory's table, named rather than imported. */
+  @ManyToOne('companies', { nullable: true })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'users_company_id_fkey' })
+  company?: CompanyOfUser | null;
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
