@@ -57,3 +57,18 @@ export const allEntities: EntityClass[] = [
   IdempotentCreationEntity,
   RequestFingerprintEntity,
 ];
+
+/**
+ * Tables with no entity, on purpose: the event store's (one-statement appends with an expected
+ * revision, the xid8 cursor, an immutability trigger) and the projection runner's bookkeeping
+ * (checkpoints compared-and-set under row locks, rebuild shadow tables swapped in by name), plus
+ * TypeORM's own list of migrations. Every other table has an entity (schema.int.spec.ts).
+ */
+export const plainSqlTables = [
+  'events',
+  'projection_checkpoints',
+  'projection_dead_letters',
+  'projection_rebuilds',
+  'projection_parked_streams',
+  'schema_migrations',
+] as const;
