@@ -2,11 +2,13 @@
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
 // section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
 // BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller. `scale`
-// (several API processes and a separate worker) runs only when named.
+// (several API processes and a separate worker) and `orm` (TypeORM against hand-written SQL) run
+// only when named.
 import { runAppendsBenchmark } from './appends.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
+import { runOrmBenchmark } from './orm.mjs';
 import { runScaleBenchmark } from './scale.mjs';
 import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
 
@@ -16,6 +18,7 @@ const parts = {
   http: runHttpBenchmark,
   frontend: runFrontendSizeBenchmark,
   scale: runScaleBenchmark,
+  orm: runOrmBenchmark,
 };
 const byDefault = ['appends', 'rebuild', 'http', 'frontend'];
 

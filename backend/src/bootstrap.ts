@@ -17,7 +17,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
-import { createDataSource, type DatabaseHandle, openDatabase } from './infrastructure/database/database';
+import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
@@ -51,25 +51,6 @@ function firstConstraintMessage(errors: ValidationError[]): string {
     if (nested) return nested;
   }
   return 'The request is not valid.';
-}
-
-/**
- * Several processes may start at once on a fresh database (API replicas, the worker): one
- * migrates while the others wait on an advisory lock, then find nothing left to do.
- */
-export async function migrate(dataSource: DataSource): Promise<void> {
-  const lock = dataSource.createQueryRunner();
-  await lock.connect();
-  try {
-    await lock.query(`SELECT pg_advisory_lock(hashtextextended('escrow-migrations', 0))`);
-    try {
-      await dataSource.runMigrations({ transaction: 'each' });
-    } finally {
-      await lock.query(`SELECT pg_advisory_unlock(hashtextextended('escrow-migrations', 0))`);
-    }
-  } finally {
-    await lock.release();
-  }
 }
 
 /**

@@ -14,12 +14,11 @@ import {
 } from '@escrow/projections';
 import { Pool } from 'pg';
 
-import { migrate } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { createEventStore } from './event-store/event-store.factory';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
-import { createDataSource, openDatabase } from './infrastructure/database/database';
+import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */

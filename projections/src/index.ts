@@ -1,8 +1,10 @@
 import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsDiscardedDrafts1763800041000, JobsProjector } from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
+import { LedgerEntryRow } from './ledger/ledger-entry.entity';
 import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000 } from './ledger/migrations';
-import { CreateMilestoneReadModels1763800004000, MilestonesProjector } from './milestones';
+import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesProjector } from './milestones';
 import { CreatePaymentInstructions1763800007000, PaymentInstructionsByEventId1763800042000 } from './payments/migrations';
+import { PaymentInstructionRow } from './payments/payment-instruction.entity';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 import { AddRebuildComparison1763800031000, CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
 import { CreateParkedStreams1763800043000 } from './runner/parked-streams';
@@ -12,9 +14,12 @@ import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
 export * from './jobs';
 export { LedgerProjector } from './ledger/ledger.projector';
+export { LedgerEntryRow } from './ledger/ledger-entry.entity';
 export * from './milestones';
+export { PaymentInstructionRow } from './payments/payment-instruction.entity';
 export { instructionKey, PAYMENT_INSTRUCTIONS_PROJECTOR, PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 export * from './runner';
+export { MONEY, moneyText, POSITION } from './shared/entity-columns';
 export type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
 export const projectionMigrations: MigrationClass[] = [
@@ -31,7 +36,8 @@ export const projectionMigrations: MigrationClass[] = [
   CreateParkedStreams1763800043000,
   DropAuditTrail1763800500000,
 ];
-export const projectionEntities: EntityClass[] = [JobRow];
+/** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
+export const projectionEntities: EntityClass[] = [JobRow, ...milestoneEntities, LedgerEntryRow, PaymentInstructionRow];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {

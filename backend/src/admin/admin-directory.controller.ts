@@ -6,7 +6,7 @@ import { CompaniesRepository, toCompanyRead } from '../directory';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
 import { websiteLink } from '../directory';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { Access } from '../identity';
+import { Access, UsersRepository } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -32,35 +32,18 @@ export class AdminDirectoryController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly companies: CompaniesRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   @Get('users')
-  async users(@Query('search') search: unknown) {
+  async usersList(@Query('search') search: unknown) {
     if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
-    const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const { rows } = await this.pool.query(
-      `SELECT u.user_id, u.first_name, u.last_name, u.email, u.phone, u.role, u.company_id, c.name AS company_name, u.created_at,
-              (u.password_hash IS NOT NULL) AS has_password,
-              (SELECT max(last_seen_at) FROM sessions s WHERE s.user_id = u.user_id) AS last_seen_at,
-              (SELECT count(*)::int FROM jobs j WHERE j.customer_id = u.user_id) AS projects_as_buyer
-         FROM users u LEFT JOIN companies c ON c.company_id = u.company_id
-        WHERE u.deleted_at IS NULL AND ($1::text IS NULL OR u.display_name ILIKE $1 OR u.email ILIKE $1 OR c.name ILIKE $1)
-        ORDER BY u.created_at DESC LIMIT 1000`,
-      [pattern],
-    );
-    return rows;
+    return this.users.listForAdmin(search?.trim() || null);
   }
 
   @Get('companies')
   async list() {
-    const { rows } = await this.pool.query(
-      `SELECT c.company_id, c.name, c.city, c.state, c.kind, c.created_at,
-              coalesce(array_agg(s.service_name ORDER BY s.service_name) FILTER (WHERE s.service_name IS NOT NULL), '{}') AS services,
-              (SELECT count(*)::int FROM users u WHERE u.company_id = c.company_id) AS users
-         FROM companies c LEFT JOIN company_services cs USING (company_id) LEFT JOIN services s USING (service_id)
-        GROUP BY c.company_id ORDER BY lower(c.name)`,
-    );
-    return rows;
+    return this.companies.listForAdmin();
   }
 
   @Put('companies/:id')
@@ -95,7 +78,7 @@ export class AdminDirectoryController {
         pick('bio', body.bio),
       ],
     );
-    if (body.services) await this.companies.setServices(id, body.services);
+    if (body.services) await CompaniesRepository.setServices(this.pool, id, body.services);
     return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };
   }
 }

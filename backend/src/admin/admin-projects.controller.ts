@@ -27,6 +27,7 @@ import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
 import { MilestoneReads, ProjectAccess, ProjectEvents } from '../read-models';
+import { ProjectSearch } from './project-search';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
@@ -39,22 +40,13 @@ export class AdminProjectsController {
     private readonly milestones: MilestoneReads,
     private readonly projectEvents: ProjectEvents,
     private readonly views: ProjectSummaries,
+    private readonly projectSearch: ProjectSearch,
   ) {}
 
   @Get('projects')
   async projects(@Query('search') search: unknown) {
     if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
-    const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const { rows } = await this.pool.query<{ job_id: number }>(
-      `SELECT j.job_id FROM jobs j LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
-        WHERE $1::text IS NULL OR j.service ILIKE $1 OR u.display_name ILIKE $1 OR c.name ILIKE $1 OR j.job_id::text = $2
-        ORDER BY j.updated_at DESC LIMIT 1000`,
-      [pattern, search?.trim() ?? ''],
-    );
-    return this.views.summaries(
-      rows.map((r) => r.job_id),
-      () => 'admin',
-    );
+    return this.views.summaries(await this.projectSearch.ids(search?.trim() || null), () => 'admin');
   }
 
   /** One project in full: parties and money, every milestone version, payments and the ledger. */

@@ -284,4 +284,46 @@ describe('the admin console API', () => {
     const other = await createUser(app.db.pool);
     expect(other.password).toBe(TEST_PASSWORD);
   });
+
+  it('lists users and companies with the columns the console shows', async () => {
+    const users = (await admin.get('/api/admin/users')).body;
+    expect(users.find((u: { email: string }) => u.email === DEMO_LOGINS.seller)).toEqual({
+      user_id: expect.any(Number),
+      first_name: 'Sam',
+      last_name: 'Seller',
+      email: DEMO_LOGINS.seller,
+      phone: '6025550142',
+      role: null,
+      company_id: 100,
+      company_name: 'Saguaro Build Co.',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      has_password: true,
+      last_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      projects_as_buyer: 0,
+    });
+    const demoBuyer = users.find((u: { email: string }) => u.email === DEMO_LOGINS.buyer);
+    const { rows: bought } = await app.db.pool.query('SELECT count(*)::int AS n FROM jobs WHERE customer_id = $1', [demoBuyer.user_id]);
+    expect(bought[0].n).toBeGreaterThan(0);
+    expect(demoBuyer).toMatchObject({ company_id: null, company_name: null, projects_as_buyer: bought[0].n });
+    expect((await admin.get('/api/admin/users?search=saguaro')).body.map((u: { email: string }) => u.email)).toEqual([DEMO_LOGINS.seller]);
+    expect((await admin.get('/api/admin/users?search=%25')).body).toEqual([]); // % is text, not a wildcard
+    const companies = (await admin.get('/api/admin/companies')).body;
+    expect(companies).toHaveLength(14);
+    expect(companies.map((c: { name: string }) => c.name)).toEqual(
+      [...companies.map((c: { name: string }) => c.name)].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+    );
+    expect(companies.find((c: { company_id: number }) => c.company_id === 100)).toEqual({
+      company_id: 100,
+      name: 'Saguaro Build Co.',
+      city: expect.any(String),
+      state: 'AZ',
+      kind: 'general_contractor',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      services: ['Concrete', 'Framing', 'General Contracting'],
+      users: 1,
+    });
+    expect((await admin.get('/api/admin/projects?search=Saguaro')).body.map((p: { primary_company_name: string }) => p.primary_company_name)).toEqual(
+      expect.arrayContaining(['Saguaro Build Co.']),
+    );
+  });
 });

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 
 import { DirectoryModule } from '../directory';
+import { IdentityModule } from '../identity';
 import { ProjectsModule } from '../projects';
 import { ReadModelsModule } from '../read-models';
 import { AdminDirectoryController } from './admin-directory.controller';
 import { AdminMoneyController } from './admin-money.controller';
 import { AdminProjectsController } from './admin-projects.controller';
+import { ProjectSearch } from './project-search';
 
 /** The admin console's API: money, projects and their ledger, directory, operations. */
 @Module({
-  imports: [ReadModelsModule, ProjectsModule, DirectoryModule],
+  imports: [ReadModelsModule, ProjectsModule, DirectoryModule, IdentityModule],
   controllers: [AdminMoneyController, AdminProjectsController, AdminDirectoryController],
+  providers: [ProjectSearch],
 })
 export class AdminModule {}

@@ -13,6 +13,7 @@ import { RateLimits } from '../identity';
 import { UsersRepository } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
+import { ApplicationsRepository } from './applications.repository';
 import { CompaniesRepository } from './companies.repository';
 import { ContractorApplicationRequest, RejectApplicationRequest } from './directory.dto';
 import { websiteLink } from './website-link';
@@ -22,7 +23,7 @@ import { websiteLink } from './website-link';
 export class ApplicationsController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly companies: CompaniesRepository,
+    private readonly applications: ApplicationsRepository,
     private readonly users: UsersRepository,
     private readonly codes: OneTimeCodes,
     private readonly limits: RateLimits,
@@ -73,8 +74,7 @@ export class ApplicationsController {
   @Get('admin/contractor-applications')
   @Access('admin')
   async list() {
-    const { rows } = await this.pool.query("SELECT * FROM contractor_applications ORDER BY (status = 'pending') DESC, created_at DESC");
-    return rows;
+    return this.applications.listForAdmin();
   }
 
   /** Creates the company with its services and an invited company user for the applicant. */
@@ -90,7 +90,8 @@ export class ApplicationsController {
       if (!application) throw new NotFoundException('There is no application with that id.');
       if (application.status !== 'pending') throw new ConflictException(`This application was already ${application.status}.`);
       if (await this.users.byEmail(application.email)) throw new ConflictException('A user with the applicant’s email already exists.');
-      const companyId = await this.companies.insert(
+      const companyId = await CompaniesRepository.insert(
+        client,
         {
           name: application.company_name,
           company_img: null,
@@ -107,12 +108,14 @@ export class ApplicationsController {
           kind: 'subcontractor',
         },
         application.services,
-        client,
       );
-      const user = await this.users.insert(
-        { firstName: application.first_name, lastName: application.last_name, phone: application.phone, email: application.email, companyId },
-        client,
-      );
+      const user = await UsersRepository.insert(client, {
+        firstName: application.first_name,
+        lastName: application.last_name,
+        phone: application.phone,
+        email: application.email,
+        companyId,
+      });
       const code = await this.codes.issue(user.user_id, 'invitation', client);
       await client.query(
         `UPDATE contractor_applications SET status = 'approved', company_id = $2, decided_by = $3, decided_at = now() WHERE application_id = $1`,

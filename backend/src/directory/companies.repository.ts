@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import { DataSource, type Repository } from 'typeorm';
 
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { containing } from '../infrastructure/database/like';
+import { CompanyEntity, CompanyServiceEntity, ServiceEntity } from './infrastructure';
 
 export interface CompanyRow {
   company_id: number;
@@ -24,10 +26,17 @@ export interface CompanyRead extends Omit<CompanyRow, 'kind'> {
   primary_company_name: string;
 }
 
-const COLUMNS = 'company_id, name, company_img, street, city, state, zip_code, phone, contact_email, website_link, license, insurance, bio, kind';
-const C_COLUMNS = COLUMNS.split(', ')
-  .map((c) => `c.${c}`)
-  .join(', ');
+/** A line of the admin console's company list. */
+export interface AdminCompanyRow {
+  company_id: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  kind: CompanyRow['kind'];
+  created_at: Date;
+  services: string[];
+  users: number;
+}
 
 export type NewCompany = Omit<CompanyRow, 'company_id'>;
 
@@ -36,50 +45,132 @@ export function toCompanyRead(row: CompanyRow): CompanyRead {
   return { ...rest, primary_company_name: row.name };
 }
 
+/** The entity in the API's words (spec §2 field names). */
+function toCompanyRow(c: CompanyEntity): CompanyRow {
+  return {
+    company_id: c.companyId,
+    name: c.name,
+    company_img: c.companyImg,
+    street: c.street,
+    city: c.city,
+    state: c.state,
+    zip_code: c.zipCode,
+    phone: c.phone,
+    contact_email: c.contactEmail,
+    website_link: c.websiteLink,
+    license: c.license,
+    insurance: c.insurance,
+    bio: c.bio,
+    kind: c.kind,
+  };
+}
+
+/**
+ * Companies and their services. Reads go through TypeORM. Writes are SQL on the pg handle the
+ * caller gives (static: they need no instance), because they run inside transactions the caller
+ * holds on a pg client: an application's approval, the demo seed.
+ */
 @Injectable()
 export class CompaniesRepository {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  private readonly companies: Repository<CompanyEntity>;
+  private readonly services: Repository<ServiceEntity>;
+  private readonly offers: Repository<CompanyServiceEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.companies = dataSource.getRepository(CompanyEntity);
+    this.services = dataSource.getRepository(ServiceEntity);
+    this.offers = dataSource.getRepository(CompanyServiceEntity);
+  }
 
   async byId(companyId: number): Promise<CompanyRow | null> {
-    const { rows } = await this.pool.query<CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE company_id = $1`, [companyId]);
-    return rows[0] ?? null;
+    const company = await this.companies.findOneBy({ companyId });
+    return company ? toCompanyRow(company) : null;
+  }
+
+  async exists(companyId: number): Promise<boolean> {
+    return this.companies.existsBy({ companyId });
+  }
+
+  /** Every service anyone may choose, by name. */
+  async allServices(): Promise<{ service_name: string }[]> {
+    const services = await this.services.find({ order: { serviceName: 'ASC' } });
+    return services.map((s) => ({ service_name: s.serviceName }));
   }
 
   async servicesOf(companyId: number): Promise<string[]> {
-    const { rows } = await this.pool.query<{ service_name: string }>(
-      `SELECT s.service_name FROM company_services cs JOIN services s USING (service_id) WHERE cs.company_id = $1 ORDER BY s.service_name`,
-      [companyId],
-    );
-    return rows.map((r) => r.service_name);
+    const offers = await this.offers.find({ where: { companyId }, relations: { service: true }, order: { service: { serviceName: 'ASC' } } });
+    return offers.map((o) => o.service!.serviceName);
   }
 
   /** Companies in a state and/or offering a service, sorted by name (spec §9). */
   async search(state: string | null, service: string | null): Promise<CompanyRow[]> {
-    const { rows } = await this.pool.query<CompanyRow>(
-      `SELECT ${C_COLUMNS} FROM companies c
-        WHERE ($1::text IS NULL OR c.state = $1)
-          AND ($2::text IS NULL OR EXISTS (
-                SELECT 1 FROM company_services cs JOIN services s USING (service_id)
-                 WHERE cs.company_id = c.company_id AND lower(s.service_name) = lower($2)))
-        ORDER BY lower(c.name), c.company_id`,
-      [state, service],
-    );
-    return rows;
+    const query = this.companies.createQueryBuilder('c');
+    if (state) query.andWhere('c.state = :state', { state });
+    if (service) {
+      query.andWhere(
+        (outer) =>
+          `EXISTS ${outer
+            .subQuery()
+            .select('1')
+            .from(CompanyServiceEntity, 'cs')
+            .innerJoin('cs.service', 's')
+            .where('cs.companyId = c.companyId')
+            .andWhere('lower(s.serviceName) = lower(:service)')
+            .getQuery()}`,
+        { service },
+      );
+    }
+    const companies = await query.orderBy('lower(c.name)').addOrderBy('c.companyId').getMany();
+    return companies.map(toCompanyRow);
   }
 
   /** Companies whose name contains the text (the seller search of the new-project screen). */
   async byNameContaining(text: string, excludeCompanyId: number | null): Promise<{ company_id: number; name: string }[]> {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const { rows } = await this.pool.query<{ company_id: number; name: string }>(
-      `SELECT company_id, name FROM companies
-        WHERE name ILIKE $1 AND ($2::int IS NULL OR company_id <> $2)
-        ORDER BY lower(name), company_id LIMIT 50`,
-      [pattern, excludeCompanyId],
-    );
-    return rows;
+    const query = this.companies
+      .createQueryBuilder('c')
+      .select(['c.companyId', 'c.name'])
+      .where('c.name ILIKE :pattern', { pattern: containing(text) });
+    if (excludeCompanyId !== null) query.andWhere('c.companyId <> :excluded', { excluded: excludeCompanyId });
+    const companies = await query.orderBy('lower(c.name)').addOrderBy('c.companyId').limit(50).getMany();
+    return companies.map((c) => ({ company_id: c.companyId, name: c.name }));
   }
 
-  async insert(company: NewCompany, services: string[], db: Pool | PoolClient = this.pool): Promise<number> {
+  /** The admin console's list: every company with its services and how many users act for it. */
+  async listForAdmin(): Promise<AdminCompanyRow[]> {
+    const [companies, counts] = await Promise.all([
+      this.companies
+        .createQueryBuilder('c')
+        .select(['c.companyId', 'c.name', 'c.city', 'c.state', 'c.kind', 'c.createdAt', 'offer.companyId', 'offer.serviceId', 's.serviceId', 's.serviceName'])
+        .leftJoin('c.offers', 'offer')
+        .leftJoin('offer.service', 's')
+        .orderBy('lower(c.name)')
+        .addOrderBy('c.companyId')
+        .addOrderBy('s.serviceName')
+        .getMany(),
+      // identity's users table, named rather than imported (contexts meet through their index)
+      this.companies.manager
+        .createQueryBuilder()
+        .select('u.companyId', 'company_id')
+        .addSelect('count(*)::int', 'users')
+        .from('users', 'u')
+        .where('u.companyId IS NOT NULL')
+        .groupBy('u.companyId')
+        .getRawMany<{ company_id: number; users: number }>(),
+    ]);
+    const users = new Map(counts.map((c) => [c.company_id, c.users]));
+    return companies.map((c) => ({
+      company_id: c.companyId,
+      name: c.name,
+      city: c.city,
+      state: c.state,
+      kind: c.kind,
+      created_at: c.createdAt,
+      services: (c.offers ?? []).map((o) => o.service!.serviceName),
+      users: users.get(c.companyId) ?? 0,
+    }));
+  }
+
+  static async insert(db: Pool | PoolClient, company: NewCompany, services: string[]): Promise<number> {
     const { rows } = await db.query<{ company_id: number }>(
       `INSERT INTO companies (name, company_img, street, city, state, zip_code, phone, contact_email, website_link, license, insurance, bio, kind)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING company_id`,
@@ -100,12 +191,12 @@ export class CompaniesRepository {
       ],
     );
     const companyId = rows[0]!.company_id;
-    await this.setServices(companyId, services, db);
+    await CompaniesRepository.setServices(db, companyId, services);
     return companyId;
   }
 
   /** Replaces the company's services, creating service names not seen before. */
-  async setServices(companyId: number, services: string[], db: Pool | PoolClient = this.pool): Promise<void> {
+  static async setServices(db: Pool | PoolClient, companyId: number, services: string[]): Promise<void> {
     const names = [...new Set(services.map((s) => s.trim()).filter(Boolean))];
     await db.query('DELETE FROM company_services WHERE company_id = $1', [companyId]);
     if (names.length === 0) return;

@@ -1,4 +1,5 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
@@ -7,6 +8,7 @@ import { Access, CurrentUser } from '../identity';
 import { OneTimeCodes } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { type UserRow, UsersRepository } from '../identity';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { NewCustomerRequest } from './directory.dto';
 
@@ -28,6 +30,7 @@ function customerOf(row: UserRow) {
 @Controller()
 export class CustomersController {
   constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly users: UsersRepository,
     private readonly codes: OneTimeCodes,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
@@ -67,7 +70,7 @@ export class CustomersController {
     if (!phone) throw new BadRequestException(PHONE_NEEDS_TEN_DIGITS);
     const taken = 'A user with this email already exists. Search for them by phone instead.';
     if (await this.users.byEmail(email)) throw new ConflictException(taken);
-    const created = await this.users.insert({ firstName, lastName, phone, email }).catch((error: { code?: string }) => {
+    const created = await UsersRepository.insert(this.pool, { firstName, lastName, phone, email }).catch((error: { code?: string }) => {
       if (error.code === '23505') throw new ConflictException(taken);
       throw error;
     });

@@ -1,10 +1,8 @@
-import { BadRequestException, Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { BadRequestException, Controller, Get, NotFoundException, Param, Query } from '@nestjs/common';
 
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { CompaniesRepository, type CompanyRead, toCompanyRead } from './companies.repository';
 import { STATES } from './directory.dto';
 
@@ -19,20 +17,16 @@ function optionalText(value: unknown, name: string, max = 100): string | null {
 /** The public directory: services and member contractors (spec §2 contractor list and profile). */
 @Controller()
 export class DirectoryController {
-  constructor(
-    private readonly companies: CompaniesRepository,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(private readonly companies: CompaniesRepository) {}
 
   @Get('services')
   async services(): Promise<{ service_name: string }[]> {
-    const { rows } = await this.pool.query<{ service_name: string }>('SELECT service_name FROM services ORDER BY service_name');
-    return rows;
+    return this.companies.allServices();
   }
 
   @Get('company/services/:id')
   async companyServices(@Param('id', ParseIdPipe) id: number): Promise<string[]> {
-    if (!(await this.companies.byId(id))) throw new NotFoundException('There is no company with that id.');
+    if (!(await this.companies.exists(id))) throw new NotFoundException('There is no company with that id.');
     return this.companies.servicesOf(id);
   }
 

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, type Repository } from 'typeorm';
 
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { CompanyEntity } from './infrastructure';
 
 export interface PersonName {
   userId: number;
@@ -13,47 +13,70 @@ export interface PersonName {
 
 /**
  * Names for ids, looked up in bulk when an answer needs them. Read models and events keep ids
- * only, so erasing a person here erases them everywhere they are shown.
+ * only, so erasing a person here erases them everywhere they are shown. People come from
+ * identity's users table, named rather than imported (contexts meet through their index).
  */
 @Injectable()
 export class DirectoryService {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  private readonly companies: Repository<CompanyEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.companies = dataSource.getRepository(CompanyEntity);
+  }
 
   async people(userIds: Iterable<number>): Promise<Map<number, PersonName>> {
-    const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id) && id > 0);
+    const ids = validIds(userIds);
     if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ user_id: number; display_name: string; first_name: string; last_name: string; company_id: number | null }>(
-      'SELECT user_id, display_name, first_name, last_name, company_id FROM users WHERE user_id = ANY($1::int[])',
-      [ids],
-    );
-    return new Map(
-      rows.map((r) => [r.user_id, { userId: r.user_id, displayName: r.display_name, firstName: r.first_name, lastName: r.last_name, companyId: r.company_id }]),
-    );
+    const people = await this.dataSource
+      .createQueryBuilder()
+      .select([
+        'u.userId AS "userId"',
+        'u.displayName AS "displayName"',
+        'u.firstName AS "firstName"',
+        'u.lastName AS "lastName"',
+        'u.companyId AS "companyId"',
+      ])
+      .from('users', 'u')
+      .where('u.userId IN (:...ids)', { ids })
+      .getRawMany<PersonName>();
+    return new Map(people.map((p) => [p.userId, p]));
   }
 
   async companyNames(companyIds: Iterable<number>): Promise<Map<number, string>> {
-    const ids = [...new Set(companyIds)].filter((id) => Number.isInteger(id) && id > 0);
+    const ids = validIds(companyIds);
     if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ company_id: number; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::int[])', [
-      ids,
-    ]);
-    return new Map(rows.map((r) => [r.company_id, r.name]));
+    const companies = await this.companies.find({ select: { companyId: true, name: true }, where: { companyId: In(ids) } });
+    return new Map(companies.map((c) => [c.companyId, c.name]));
   }
 
   /** Every member company, by name: the payees a milestone can name. */
   async allCompanies(): Promise<{ company_id: number; name: string }[]> {
-    const { rows } = await this.pool.query<{ company_id: number; name: string }>('SELECT company_id, name FROM companies ORDER BY lower(name), company_id');
-    return rows;
+    const companies = await this.companies
+      .createQueryBuilder('c')
+      .select(['c.companyId', 'c.name'])
+      .orderBy('lower(c.name)')
+      .addOrderBy('c.companyId')
+      .getMany();
+    return companies.map((c) => ({ company_id: c.companyId, name: c.name }));
   }
 
   async companyExists(companyId: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM companies WHERE company_id = $1', [companyId]);
-    return (rowCount ?? 0) > 0;
+    return this.companies.existsBy({ companyId });
   }
 
   /** Users of a company: the people who act for the seller of a project. */
   async companyUserIds(companyId: number): Promise<number[]> {
-    const { rows } = await this.pool.query<{ user_id: number }>('SELECT user_id FROM users WHERE company_id = $1 AND deleted_at IS NULL', [companyId]);
-    return rows.map((r) => r.user_id);
+    const users = await this.dataSource
+      .createQueryBuilder()
+      .select('u.userId', 'user_id')
+      .from('users', 'u')
+      .where('u.companyId = :companyId', { companyId })
+      .andWhere('u.deletedAt IS NULL')
+      .getRawMany<{ user_id: number }>();
+    return users.map((u) => u.user_id);
   }
+}
+
+function validIds(ids: Iterable<number>): number[] {
+  return [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0);
 }

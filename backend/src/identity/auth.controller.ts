@@ -17,10 +17,12 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { ParseIdPipe } from '../http/parse-id.pipe';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
 import { AcceptInvitationRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, SignupRequest } from './auth.dto';
@@ -42,6 +44,7 @@ export const LINK_INVALID = 'Link invalid.';
 @Controller()
 export class AuthController {
   constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly codes: OneTimeCodes,
@@ -108,12 +111,12 @@ export class AuthController {
     if (!isAcceptablePassword(body.password)) throw new BadRequestException(PASSWORD_RULE);
     await this.limits.publicFormSent(request.ip);
     if (await this.users.byEmail(email)) throw new ConflictException('An account with this email already exists. Log in or reset your password.');
-    const user = await this.users
-      .insert({ firstName, lastName, phone, email, passwordHash: await hashPassword(body.password) })
-      .catch((error: { code?: string }) => {
+    const user = await UsersRepository.insert(this.pool, { firstName, lastName, phone, email, passwordHash: await hashPassword(body.password) }).catch(
+      (error: { code?: string }) => {
         if (error.code === '23505') throw new ConflictException('An account with this email already exists. Log in or reset your password.');
         throw error;
-      });
+      },
+    );
     await this.sessions.start(user.user_id, request, reply);
     return toUserObject(user);
   }

@@ -6,4 +6,4 @@ export { formatPhone, isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits, TooManyRequestsException } from './rate-limits';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
-export { type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';
+export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';

@@ -1,7 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { JobRow } from '@escrow/projections';
+import { Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import { Brackets, DataSource, type FindOptionsWhere, IsNull, type Repository } from 'typeorm';
 
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { containing } from '../infrastructure/database/like';
+import { SessionEntity, UserEntity } from './infrastructure';
 import type { SessionUser, UserObject } from './session-user';
 
 export interface UserRow {
@@ -28,10 +31,37 @@ export interface NewUser {
   passwordHash?: string | null;
 }
 
-const SELECT_USER = `
-  SELECT u.user_id, u.first_name, u.last_name, u.phone, u.email, u.display_name, u.role, u.company_id,
-         c.name AS company_name, u.password_hash, u.created_at
-    FROM users u LEFT JOIN companies c ON c.company_id = u.company_id`;
+/** A line of the admin console's user list. */
+export interface AdminUserRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role: 'admin' | null;
+  company_id: number | null;
+  company_name: string | null;
+  created_at: Date;
+  has_password: boolean;
+  last_seen_at: Date | null;
+  projects_as_buyer: number;
+}
+
+function toUserRow(u: UserEntity): UserRow {
+  return {
+    user_id: u.userId,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    phone: u.phone,
+    email: u.email,
+    display_name: u.displayName,
+    role: u.role,
+    company_id: u.companyId,
+    company_name: u.company?.name ?? null,
+    password_hash: u.passwordHash,
+    created_at: u.createdAt,
+  };
+}
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -59,33 +89,72 @@ export function toUserObject(row: UserRow): UserObject {
   };
 }
 
+/**
+ * Users, through TypeORM. Creating one is SQL on the pg handle the caller gives (static: it needs
+ * no instance), because it runs inside transactions the caller holds on a pg client: an
+ * application's approval, the demo seed.
+ */
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  private readonly users: Repository<UserEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.users = dataSource.getRepository(UserEntity);
+  }
 
   async byId(userId: number): Promise<UserRow | null> {
-    const { rows } = await this.pool.query<UserRow>(`${SELECT_USER} WHERE u.user_id = $1 AND u.deleted_at IS NULL`, [userId]);
-    return rows[0] ?? null;
+    return this.findOne({ userId, deletedAt: IsNull() });
   }
 
   async byEmail(email: string): Promise<UserRow | null> {
-    const { rows } = await this.pool.query<UserRow>(`${SELECT_USER} WHERE u.email = $1 AND u.deleted_at IS NULL`, [email]);
-    return rows[0] ?? null;
+    return this.findOne({ email, deletedAt: IsNull() });
   }
 
   /** Buyers (no role, no company) whose phone is these 10 digits. */
   async buyersByPhone(phone: string): Promise<UserRow[]> {
-    const { rows } = await this.pool.query<UserRow>(
-      `${SELECT_USER} WHERE u.phone = $1 AND u.role IS NULL AND u.company_id IS NULL AND u.deleted_at IS NULL ORDER BY u.last_name, u.first_name`,
-      [phone],
-    );
-    return rows;
+    const buyers = await this.users.find({
+      where: { phone, role: IsNull(), companyId: IsNull(), deletedAt: IsNull() },
+      order: { lastName: 'ASC', firstName: 'ASC', userId: 'ASC' },
+    });
+    return buyers.map(toUserRow);
   }
 
-  async insert(user: NewUser, db: Pool | PoolClient = this.pool): Promise<UserRow> {
-    const { rows } = await db.query<{ user_id: number }>(
+  /**
+   * The admin console's list: the newest 1000 users whose name, email or company contains the
+   * search text, with when they were last seen and how many projects they buy.
+   */
+  async listForAdmin(search: string | null): Promise<AdminUserRow[]> {
+    const query = this.users
+      .createQueryBuilder('u')
+      .leftJoin('u.company', 'c')
+      .select('u.userId', 'user_id')
+      .addSelect('u.firstName', 'first_name')
+      .addSelect('u.lastName', 'last_name')
+      .addSelect('u.email', 'email')
+      .addSelect('u.phone', 'phone')
+      .addSelect('u.role', 'role')
+      .addSelect('u.companyId', 'company_id')
+      .addSelect('c.name', 'company_name')
+      .addSelect('u.createdAt', 'created_at')
+      .addSelect('u.passwordHash IS NOT NULL', 'has_password')
+      .addSelect((sub) => sub.select('max(s.lastSeenAt)').from(SessionEntity, 's').where('s.userId = u.userId'), 'last_seen_at')
+      .addSelect((sub) => sub.select('count(*)::int').from(JobRow, 'j').where('j.customerId = u.userId'), 'projects_as_buyer')
+      .where('u.deletedAt IS NULL');
+    if (search) {
+      const pattern = containing(search);
+      query.andWhere(
+        new Brackets((q) => q.where('u.displayName ILIKE :pattern', { pattern }).orWhere('u.email ILIKE :pattern').orWhere('c.name ILIKE :pattern')),
+      );
+    }
+    return query.orderBy('u.createdAt', 'DESC').addOrderBy('u.userId', 'DESC').limit(1000).getRawMany<AdminUserRow>();
+  }
+
+  static async insert(db: Pool | PoolClient, user: NewUser): Promise<UserRow> {
+    const { rows } = await db.query<UserRow>(
       `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING user_id, first_name, last_name, phone, email, display_name, role, company_id,
+                 (SELECT name FROM companies WHERE company_id = $7) AS company_name, password_hash, created_at`,
       [
         user.firstName,
         user.lastName,
@@ -97,11 +166,15 @@ export class UsersRepository {
         user.passwordHash ?? null,
       ],
     );
-    const { rows: created } = await db.query<UserRow>(`${SELECT_USER} WHERE u.user_id = $1`, [rows[0]!.user_id]);
-    return created[0]!;
+    return rows[0]!;
   }
 
-  async setPassword(userId: number, passwordHash: string, db: Pool | PoolClient = this.pool): Promise<void> {
-    await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [userId, passwordHash]);
+  async setPassword(userId: number, passwordHash: string): Promise<void> {
+    await this.users.update({ userId }, { passwordHash });
+  }
+
+  private async findOne(where: FindOptionsWhere<UserEntity>): Promise<UserRow | null> {
+    const user = await this.users.findOne({ where, relations: { company: true } });
+    return user ? toUserRow(user) : null;
   }
 }

@@ -27,23 +27,29 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       await client.query('ROLLBACK');
       return null;
     }
-    const companies = new CompaniesRepository(pool);
-    const users = new UsersRepository(pool);
     await client.query('INSERT INTO services (service_name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [DEMO_SERVICES]);
     const companyIds: number[] = [];
     for (const { colour, services, ...fields } of DEMO_COMPANIES) {
-      companyIds.push(await companies.insert({ ...fields, company_img: logoFor(fields.name, colour) }, services, client));
+      companyIds.push(await CompaniesRepository.insert(client, { ...fields, company_img: logoFor(fields.name, colour) }, services));
     }
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const admin = await users.insert(
-      { firstName: 'Avery', lastName: 'Admin', phone: '6025550100', email: DEMO_LOGINS.admin, role: 'admin', passwordHash },
-      client,
-    );
-    const buyer = await users.insert({ firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash }, client);
-    const seller = await users.insert(
-      { firstName: 'Sam', lastName: 'Seller', phone: '6025550142', email: DEMO_LOGINS.seller, companyId: companyIds[0]!, passwordHash },
-      client,
-    );
+    const admin = await UsersRepository.insert(client, {
+      firstName: 'Avery',
+      lastName: 'Admin',
+      phone: '6025550100',
+      email: DEMO_LOGINS.admin,
+      role: 'admin',
+      passwordHash,
+    });
+    const buyer = await UsersRepository.insert(client, { firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash });
+    const seller = await UsersRepository.insert(client, {
+      firstName: 'Sam',
+      lastName: 'Seller',
+      phone: '6025550142',
+      email: DEMO_LOGINS.seller,
+      companyId: companyIds[0]!,
+      passwordHash,
+    });
     await client.query('COMMIT');
     return { adminId: admin.user_id, buyerId: buyer.user_id, sellerId: seller.user_id, sellerCompanyId: companyIds[0]!, companyIds };
   } catch (error) {

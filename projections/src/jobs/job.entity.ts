@@ -1,9 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Read model of a project (job): one row per project stream. Written only by JobsProjector. */
 @Entity({ name: 'jobs' })
+@Index('jobs_customer_idx', ['customerId'])
+@Index('jobs_primary_company_idx', ['primaryCompanyId'])
 export class JobRow {
-  @PrimaryColumn({ name: 'job_id', type: 'integer' })
+  @PrimaryColumn({ name: 'job_id', type: 'integer', primaryKeyConstraintName: 'jobs_pkey' })
   jobId!: number;
 
   @Column({ name: 'customer_id', type: 'integer' })
@@ -18,7 +20,7 @@ export class JobRow {
   @Column({ name: 'customer_initiated', type: 'boolean' })
   customerInitiated!: boolean;
 
-  @Column({ name: 'is_draft', type: 'boolean' })
+  @Column({ name: 'is_draft', type: 'boolean', default: true })
   isDraft!: boolean;
 
   @Column({ name: 'created_by', type: 'integer' })
@@ -29,6 +31,10 @@ export class JobRow {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /** The project's folded domain state (ProjectState). */
+  @Column({ type: 'jsonb', default: {} })
+  state!: unknown;
 
   @Column({ name: 'submitted_at', type: 'timestamptz', nullable: true })
   submittedAt!: Date | null;

@@ -1,2 +1,3 @@
 export * from './migrations';
+export * from './milestone.entity';
 export * from './milestones.projector';

@@ -74,3 +74,23 @@ export function createDataSource(
     extra: { max: 10, application_name: 'escrow-ledger-orm' },
   });
 }
+
+/**
+ * The one migration runner (the API, the projection worker, copy-events and the schema CLI all
+ * call it). Several processes may start at once on a fresh database (API replicas, the worker):
+ * one migrates while the others wait on an advisory lock, then find nothing left to do.
+ */
+export async function migrate(dataSource: DataSource): Promise<void> {
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtextextended('escrow-migrations', 0))`);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtextextended('escrow-migrations', 0))`);
+    }
+  } finally {
+    await lock.release();
+  }
+}

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { Client } from 'pg';
 
-import { migrate } from '../../bootstrap';
-import { createDataSource } from './database';
+import { createDataSource, migrate } from './database';
 import { allEntities, allMigrations } from './schema';
 
 /**

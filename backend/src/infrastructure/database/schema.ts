@@ -1,12 +1,19 @@
 import { type EntityClass, type MigrationClass, projectionEntities, projectionMigrations } from '@escrow/projections';
 
 import { CreateSignedAgreements1763800010000 } from '../../agreements/agreements.migrations';
+import { SignedAgreementEntity } from '../../agreements/infrastructure/signed-agreement.entity';
 import { CreateEscrowCommandSide1763800008000, IdleTransactionsEnd1763800047000 } from '../../command-side/command-side.migrations';
+import { IdempotentCreationEntity, RequestFingerprintEntity } from '../../command-side/infrastructure/command-side.entity';
 import { CreateRequestFingerprints1763800046000 } from '../../command-side/request-fingerprints';
+import { directoryEntities } from '../../directory/infrastructure';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
+import { identityEntities } from '../../identity/infrastructure';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
+import { MailOutboxEntity } from '../../mail/infrastructure/mail-outbox.entity';
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
+import { BankAccountEntity } from '../../payments/infrastructure/bank-account.entity';
+import { PaymentSubmissionEntity, SandboxAchSubmissionEntity } from '../../payments/infrastructure/submissions.entity';
 import {
   BankAccountIdempotencyKeys1763800032000,
   CreateBankAccounts1763800009000,
@@ -32,4 +39,36 @@ export const allMigrations: MigrationClass[] = [
   CreateRateLimitsAndServerSecrets1763800160000,
 ];
 
-export const allEntities: EntityClass[] = [...projectionEntities];
+/**
+ * Every table above as a TypeORM entity, except the event store's `events` and the projection
+ * runner's bookkeeping (plain SQL on purpose: docs/architecture.md, "TypeORM for what it is for").
+ * Entities and migrations agree (schema.int.spec.ts): `npm run migration:generate` writes the
+ * migration of an entity change.
+ */
+export const allEntities: EntityClass[] = [
+  ...projectionEntities,
+  ...identityEntities,
+  ...directoryEntities,
+  MailOutboxEntity,
+  BankAccountEntity,
+  PaymentSubmissionEntity,
+  SandboxAchSubmissionEntity,
+  SignedAgreementEntity,
+  IdempotentCreationEntity,
+  RequestFingerprintEntity,
+];
+
+/**
+ * Tables with no entity, on purpose: the event store's (one-statement appends with an expected
+ * revision, the xid8 cursor, an immutability trigger) and the projection runner's bookkeeping
+ * (checkpoints compared-and-set under row locks, rebuild shadow tables swapped in by name), plus
+ * TypeORM's own list of migrations. Every other table has an entity (schema.int.spec.ts).
+ */
+export const plainSqlTables = [
+  'events',
+  'projection_checkpoints',
+  'projection_dead_letters',
+  'projection_rebuilds',
+  'projection_parked_streams',
+  'schema_migrations',
+] as const;

@@ -1,10 +1,8 @@
-import { ForbiddenException, Inject } from '@nestjs/common';
+import { ForbiddenException } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Pool } from 'pg';
 
 import { CompaniesRepository } from '../../directory';
 import type { SessionUser } from '../../identity';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
 
 export interface NewProjectForm {
   services: { service_name: string }[];
@@ -23,13 +21,10 @@ export class GetNewProjectForm extends Query<NewProjectForm> {
 
 @QueryHandler(GetNewProjectForm)
 export class GetNewProjectFormHandler implements IQueryHandler<GetNewProjectForm> {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly companies: CompaniesRepository,
-  ) {}
+  constructor(private readonly companies: CompaniesRepository) {}
 
   async execute({ user, customerInitiated }: GetNewProjectForm): Promise<NewProjectForm> {
-    const { rows: services } = await this.pool.query<{ service_name: string }>('SELECT service_name FROM services ORDER BY service_name');
+    const services = await this.companies.allServices();
     if (customerInitiated) {
       return {
         services,

@@ -1,0 +1,24 @@
+import type { EntityClass } from '@escrow/projections';
+
+import { OneTimeCodeEntity } from './one-time-code.entity';
+import { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
+import { SessionEntity } from './session.entity';
+import { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
+import { UserEntity } from './user.entity';
+
+export { OneTimeCodeEntity } from './one-time-code.entity';
+export { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
+export { SessionEntity } from './session.entity';
+export { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
+export { UserEntity } from './user.entity';
+
+/** The identity context's tables. */
+export const identityEntities: EntityClass[] = [
+  UserEntity,
+  SessionEntity,
+  OneTimeCodeEntity,
+  AccountDeletionRequestEntity,
+  ContactMessageEntity,
+  RateLimitEntity,
+  ServerSecretEntity,
+];

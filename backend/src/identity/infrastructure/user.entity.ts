@@ -1,0 +1,56 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** What identity reads of the directory's companies table. */
+export interface CompanyOfUser {
+  companyId: number;
+  name: string;
+}
+
+/** A person with an account. Personal data lives here, never in events, so a deletion erases it. */
+@Entity({ name: 'users' })
+@Unique('users_email_key', ['email'])
+@Index('users_phone_idx', ['phone'])
+@Index('users_company_idx', ['companyId'])
+@Check('users_phone_check', "phone ~ '^[0-9]{10}$'")
+@Check('users_email_check', 'email = lower(email)')
+@Check('users_role_check', "role = 'admin'")
+export class UserEntity {
+  /** Identity column starting at 1000 (the start value is the migration's; TypeORM has no option for it). */
+  @PrimaryGeneratedColumn('identity', { name: 'user_id', type: 'integer', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'users_pkey' })
+  userId!: number;
+
+  @Column({ name: 'first_name', type: 'text' })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'text' })
+  lastName!: string;
+
+  @Column({ type: 'char', length: 10, nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ name: 'display_name', type: 'text' })
+  displayName!: string;
+
+  @Column({ type: 'text', nullable: true })
+  role!: 'admin' | null;
+
+  @Column({ name: 'company_id', type: 'integer', nullable: true })
+  companyId!: number | null;
+
+  /** The seller company this user acts for: the directory's table, named rather than imported. */
+  @ManyToOne('companies', { nullable: true })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'users_company_id_fkey' })
+  company?: CompanyOfUser | null;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}
