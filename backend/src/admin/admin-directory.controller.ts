@@ -6,7 +6,7 @@ import { CompaniesRepository, toCompanyRead } from '../directory';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
 import { websiteLink } from '../directory';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { Access, UsersRepository } from '../identity';
+import { Access, SessionCache, UsersRepository } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -33,6 +33,7 @@ export class AdminDirectoryController {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly companies: CompaniesRepository,
     private readonly users: UsersRepository,
+    private readonly sessions: SessionCache,
   ) {}
 
   @Get('users')
@@ -79,6 +80,8 @@ export class AdminDirectoryController {
       ],
     );
     if (body.services) await CompaniesRepository.setServices(this.pool, id, body.services);
+    // Its users' sessions carry the company's name.
+    if (body.name !== undefined) await this.sessions.revoke({ companyId: id });
     return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };
   }
 }

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource, In, type Repository } from 'typeorm';
 
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { CompanyEntity } from './infrastructure';
 
 export interface PersonName {
@@ -20,7 +22,10 @@ export interface PersonName {
 export class DirectoryService {
   private readonly companies: Repository<CompanyEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {
     this.companies = dataSource.getRepository(CompanyEntity);
   }
 
@@ -40,6 +45,38 @@ export class DirectoryService {
       .where('u.userId IN (:...ids)', { ids })
       .getRawMany<PersonName>();
     return new Map(people.map((p) => [p.userId, p]));
+  }
+
+  /**
+   * People and companies together, in one prepared statement: every milestone answer and read
+   * needs both, and it is on the hot path of every command (see docs/architecture.md, "TypeORM for
+   * what it is for": the two query-builder reads cost two round trips and their planning).
+   */
+  async names(userIds: Iterable<number>, companyIds: Iterable<number>): Promise<{ people: Map<number, PersonName>; companies: Map<number, string> }> {
+    const users = validIds(userIds);
+    const companies = validIds(companyIds);
+    const people = new Map<number, PersonName>();
+    const named = new Map<number, string>();
+    if (users.length === 0 && companies.length === 0) return { people, companies: named };
+    const { rows } = await this.pool.query<{
+      kind: 'p' | 'c';
+      id: number;
+      name: string;
+      first_name: string | null;
+      last_name: string | null;
+      company_id: number | null;
+    }>({
+      name: 'escrow_directory_names',
+      text: `SELECT 'p' AS kind, user_id AS id, display_name AS name, first_name, last_name, company_id FROM users WHERE user_id = ANY($1::int[])
+             UNION ALL
+             SELECT 'c', company_id, name, NULL, NULL, NULL FROM companies WHERE company_id = ANY($2::int[])`,
+      values: [users, companies],
+    });
+    for (const row of rows) {
+      if (row.kind === 'c') named.set(row.id, row.name);
+      else people.set(row.id, { userId: row.id, displayName: row.name, firstName: row.first_name!, lastName: row.last_name!, companyId: row.company_id });
+    }
+    return { people, companies: named };
   }
 
   async companyNames(companyIds: Iterable<number>): Promise<Map<number, string>> {

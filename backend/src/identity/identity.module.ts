@@ -8,6 +8,7 @@ import { AccessGuard, CsrfGuard } from './guards';
 import { OneTimeCodes } from './one-time-codes';
 import { PublicFormsController } from './public-forms.controller';
 import { RateLimits } from './rate-limits';
+import { SessionCache } from './session-cache';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 
@@ -17,6 +18,7 @@ import { UsersRepository } from './users.repository';
   controllers: [AuthController, PublicFormsController],
   providers: [
     UsersRepository,
+    SessionCache,
     SessionsService,
     OneTimeCodes,
     RateLimits,
@@ -25,6 +27,6 @@ import { UsersRepository } from './users.repository';
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [UsersRepository, SessionsService, OneTimeCodes, RateLimits],
+  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits],
 })
 export class IdentityModule {}

@@ -1,15 +1,28 @@
+import type { Pool } from 'pg';
+
 import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createApp, type RunningApp } from '../bootstrap';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { OneTimeCodes } from './one-time-codes';
 import { SESSION_COOKIE } from './sessions.service';
 
 /**
- * Issue 16.3: several API processes behind one proxy. Sessions live only in PostgreSQL (no
- * process keeps a copy), so a session ended through one process is gone for every other at the
- * next request. This test fails as soon as someone adds a per-process session cache without
- * invalidating it across processes (LISTEN/NOTIFY would be the way).
+ * Issue 16.3: several API processes behind one proxy. Sessions live in PostgreSQL; each process
+ * keeps the ones it resolved for a few seconds (issue 15.3), and a revocation reaches every
+ * process by NOTIFY: the request that revoked answers once its own process got the
+ * notification back, by which time PostgreSQL has handed it to every listener. This test fails
+ * when a process keeps serving a revoked session from its cache.
  */
+/** The session stops being served by this process within `ms` (the NOTIFY's delivery). */
+async function refusedWithin(session: HttpSession, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while ((await session.get('/api/user')).body.user_id !== undefined) {
+    if (Date.now() > deadline) throw new Error(`the revoked session was still served after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe('sessions across API processes', () => {
   let first: TestApp;
   let second: RunningApp;
@@ -33,8 +46,10 @@ describe('sessions across API processes', () => {
     expect((await onSecond.get('/api/user')).body.user_id).toBe(user.userId);
     expect((await onSecond.get('/api/bank-accounts')).status).toBe(200);
     expect((await onSecond.post('/api/auth/logout')).status).toBe(200);
-    // The cookie as the first process issued it, sent to that process again: worth nothing now.
+    // The cookie as the first process issued it, sent to that process again: worth nothing now
+    // (as soon as the NOTIFY has arrived there: within milliseconds).
     expect(onFirst.cookie(SESSION_COOKIE)).toBeDefined();
+    await refusedWithin(onFirst, 1000);
     expect((await onFirst.get('/api/user')).body).toEqual({});
     expect((await onFirst.get('/api/bank-accounts')).status).toBe(401);
   });
@@ -48,7 +63,27 @@ describe('sessions across API processes', () => {
     const code = await first.app.get(OneTimeCodes).issue(user.userId, 'password_reset');
     expect((await new HttpSession(first.app, '10.99.0.4').put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' })).status).toBe(200);
     expect(elsewhere.cookie(SESSION_COOKIE)).toBe(sid);
+    await refusedWithin(elsewhere, 1000);
     expect((await elsewhere.get('/api/user')).body).toEqual({});
     expect((await elsewhere.get('/api/bank-accounts')).status).toBe(401);
+  });
+
+  it('serves a session it resolved a moment ago without a session query, and never after a logout', async () => {
+    const user = await createUser(first.db.pool);
+    const browser = new HttpSession(first.app, '10.99.0.5');
+    await browser.login(user.email, TEST_PASSWORD);
+    const pool = first.app.get<Pool>(PG_POOL);
+    const lookups = jest.spyOn(pool, 'query');
+    const sessionQueries = () =>
+      lookups.mock.calls.filter(([sql]) => String(typeof sql === 'string' ? sql : (sql as { text?: string }).text).includes('FROM sessions s JOIN users'))
+        .length;
+    for (let i = 0; i < 5; i++) expect((await browser.get('/api/user')).body.user_id).toBe(user.userId);
+    expect(sessionQueries()).toBeLessThanOrEqual(1);
+    const sid = browser.cookie(SESSION_COOKIE)!;
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
+    // The same cookie kept by someone else, at once on the process that served it from memory.
+    const stolen = new HttpSession(first.app, '10.99.0.6').setCookie(SESSION_COOKIE, sid);
+    expect((await stolen.get('/api/user')).body).toEqual({});
+    lookups.mockRestore();
   });
 });

@@ -43,7 +43,7 @@ export class MilestoneReads {
         if (d.response) people.add(d.response.by);
       }
     }
-    const [personNames, companyNames] = await Promise.all([this.directory.people(people), this.directory.companyNames(companies)]);
+    const { people: personNames, companies: companyNames } = await this.directory.names(people, companies);
     return {
       person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
       company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),

@@ -1,4 +1,4 @@
-import type { CommandMetadata, MilestoneCommand, PayeeInput, ProjectFacts } from '@escrow/domain';
+import { type CommandMetadata, comparePositions, type GlobalPosition, type MilestoneCommand, type PayeeInput, type ProjectFacts } from '@escrow/domain';
 import type { ProjectionRunner } from '@escrow/projections';
 
 import type { AgreementsService } from '../agreements';
@@ -33,23 +33,32 @@ export async function seedDemoProjects(
   const project = async (service: string, customerInitiated: boolean) => {
     const [jobId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
-    await streams.decide(
-      projectStream,
-      jobId!,
-      { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta },
-      { metadataExtras: { jobId } },
+    await noted(
+      streams.decide(
+        projectStream,
+        jobId!,
+        { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta },
+        { metadataExtras: { jobId } },
+      ),
     );
     facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
     return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
   };
   const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
     const meta = starter(at());
-    await streams.decide(projectStream, jobId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId } });
+    await noted(streams.decide(projectStream, jobId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId } }));
     facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
   };
   // The agreement's text is drawn up from the read models: let them catch up with the seed first.
+  let latest: GlobalPosition | null = null;
+  const noted = async <T extends { append: { position: GlobalPosition } | null }>(decided: Promise<T>): Promise<T> => {
+    const result = await decided;
+    if (result.append && (!latest || comparePositions(result.append.position, latest) > 0)) latest = result.append.position;
+    return result;
+  };
   const readModelsCaughtUp = async () => {
-    if (!(await runner.waitForHead(30_000))) throw new Error('The read models did not catch up with the demo projects within 30 s.');
+    if (latest && !(await runner.waitFor(latest, { timeoutMs: 30_000 })))
+      throw new Error('The read models did not catch up with the demo projects within 30 s.');
   };
   const sign = async (jobId: number) => {
     await readModelsCaughtUp();
@@ -72,11 +81,11 @@ export async function seedDemoProjects(
       metadata: meta,
       project: facts.get(jobId)!,
     };
-    await streams.decide(milestoneStream, originalId!, command, { metadataExtras: { jobId } });
+    await noted(streams.decide(milestoneStream, originalId!, command, { metadataExtras: { jobId } }));
     return originalId!;
   };
   const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
-    streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(jobId)! } as MilestoneCommand, { metadataExtras: { jobId } });
+    noted(streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(jobId)! } as MilestoneCommand, { metadataExtras: { jobId } }));
   const agree = async (jobId: number, originalId: number) => {
     await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
     await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });

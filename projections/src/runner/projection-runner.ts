@@ -186,12 +186,6 @@ export class ProjectionRunner {
     }
   }
 
-  /** Waits until every projector has passed the newest event readable now (a settled moment, for seeds and tools). */
-  async waitForHead(timeoutMs: number): Promise<boolean> {
-    const head = await this.options.eventStore.headPosition();
-    return head ? this.waitFor(head.position, { timeoutMs }) : true;
-  }
-
   async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     const [result] = await this.rebuildMany([name], onProgress);
     return result!;
