@@ -1,4 +1,4 @@
-import type { EventStore } from '@escrow/domain';
+import type { EventStore, HealthView, ReadHorizonView } from '@escrow/domain';
 import { formatPosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
@@ -25,7 +25,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthView> {
     const started = Date.now();
     try {
       await this.pool.query('SELECT 1');
@@ -33,7 +33,7 @@ export class HealthController {
       reply.status(503);
       return { status: 'down', database: { status: 'down', error: (error as Error).message } };
     }
-    const database = { status: 'up', latencyMs: Date.now() - started };
+    const database = { status: 'up' as const, latencyMs: Date.now() - started };
     const [store, projectors, horizon] = await Promise.all([
       this.eventStore.health(),
       this.runner.status().catch((error: Error) => ({ error: error.message })),
@@ -64,13 +64,15 @@ export class HealthController {
   }
 
   /**
-   * The oldest transaction of the cluster that holds a snapshot: readers of the global order see
-   * nothing newer than it (docs/architecture.md, "the price"), so an old one stalls projections.
+   * The oldest transaction of the cluster that holds a transaction id: readers of the global order
+   * see nothing newer than it (docs/architecture.md, "the price"), so an old one stalls
+   * projections. A read-only transaction (a report, a rebuild's comparison) holds no id and
+   * holds no reader back, so it is not counted.
    */
-  private async readHorizon(): Promise<{ oldestTransactionSeconds: number | null; application: string | null; warning: string | null }> {
+  private async readHorizon(): Promise<ReadHorizonView> {
     const { rows } = await this.pool.query<{ seconds: number | null; application: string | null }>(
       `SELECT extract(epoch FROM now() - xact_start)::float8 AS seconds, application_name AS application
-         FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND xact_start IS NOT NULL AND pid <> pg_backend_pid()
+         FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND xact_start IS NOT NULL AND pid <> pg_backend_pid()
         ORDER BY xact_start LIMIT 1`,
     );
     const oldest = rows[0] ?? null;

@@ -18,18 +18,27 @@ describe('GET /api/health', () => {
   });
 
   it('names the oldest transaction holding the read horizon, which projections wait behind', async () => {
+    // A long read-only snapshot (a report) holds no reader of the global order back; a
+    // transaction that took an id does.
+    const reader = new Client({ connectionString: app.database.url, application_name: 'horizon-reader' });
     const holder = new Client({ connectionString: app.database.url, application_name: 'horizon-holder' });
+    await reader.connect();
     await holder.connect();
     try {
-      await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-      await holder.query('SELECT 1'); // takes the snapshot
+      await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await reader.query('SELECT 1'); // takes the snapshot
+      await new Promise((r) => setTimeout(r, 600));
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()'); // takes a transaction id
       await new Promise((r) => setTimeout(r, 1100));
       const body = (await app.http.inject({ method: 'GET', url: '/api/health' })).json();
-      expect(body.database.horizon).toMatchObject({ oldestTransactionSeconds: expect.any(Number) });
+      expect(body.database.horizon).toMatchObject({ oldestTransactionSeconds: expect.any(Number), application: 'horizon-holder' });
       expect(body.database.horizon.oldestTransactionSeconds).toBeGreaterThanOrEqual(1);
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
+      await reader.query('ROLLBACK').catch(() => undefined);
       await holder.end();
+      await reader.end();
     }
     const { rows } = await app.db.pool.query<{ setting: string }>(`SELECT current_setting('idle_in_transaction_session_timeout') AS setting`);
     expect(rows[0]!.setting).toBe('1min'); // every new session of this database ends idle transactions

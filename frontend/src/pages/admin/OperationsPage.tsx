@@ -1,4 +1,5 @@
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
+import { ReadHorizon } from '../../features/admin/components/ReadHorizon';
 import { AdminShell } from './AdminShell';
 
 /** /admin/operations: the projection runner for operators (docs/operations.md). */
@@ -11,6 +12,7 @@ export function AdminOperationsPage() {
         then swaps them in — the same engine as <code>npm run projections -- rebuild &lt;name&gt;</code>.
       </p>
       <ProjectorsTable />
+      <ReadHorizon />
     </AdminShell>
   );
 }

@@ -18,4 +18,5 @@ export const adminKeys = {
   disputes: (status: string) => [...adminKeys.all, 'disputes', status] as const,
   projections: () => [...adminKeys.all, 'projections'] as const,
   deadLetters: (name: string) => [...adminKeys.projections(), name, 'dead-letters'] as const,
+  health: () => [...adminKeys.all, 'health'] as const,
 };
