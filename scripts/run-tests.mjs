@@ -47,14 +47,17 @@ const suites = {
     return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
   },
   lint() {
-    // ESLint (typescript-eslint strict, React's hook rules, sorted imports) and Prettier's check;
+    // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check and
+    // the API contract's generated schemas;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = run('npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) console.error('eslint found problems');
     const prettier = run('npx', ['prettier', '--check', '.', '--log-level=warn']);
     if (prettier.status !== 0) console.error('prettier: the files above are not formatted (npx prettier --write .)');
-    const passed = [eslint, prettier].filter((r) => r.status === 0).length;
-    return { passed, failed: 2 - passed };
+    // The OpenAPI document's schemas are generated from domain/src/api: they must not go stale.
+    const schemas = run('node', ['scripts/api-schema.mjs', '--check']);
+    const passed = [eslint, prettier, schemas].filter((r) => r.status === 0).length;
+    return { passed, failed: 3 - passed };
   },
   budget() {
     // The home page's first-load JavaScript must stay within 200 KB gzip (built by make test).

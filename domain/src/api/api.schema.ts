@@ -177,6 +177,130 @@ export const API_SCHEMAS: Record<string, object> = {
       "split"
     ]
   },
+  "HealthView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "ok",
+          "degraded",
+          "down"
+        ]
+      },
+      "database": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "latencyMs": {
+            "type": "number"
+          },
+          "horizon": {
+            "$ref": "#/definitions/ReadHorizonView"
+          },
+          "error": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "status"
+        ]
+      },
+      "eventStore": {
+        "type": "object",
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "postgres",
+              "eventstoredb"
+            ]
+          },
+          "headPosition": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "error": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "status",
+          "kind",
+          "headPosition"
+        ]
+      },
+      "projectors": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "state": {
+              "type": "string"
+            },
+            "position": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "lagEvents": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "lagSeconds": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "error": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "parkedStreams": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "name",
+            "state",
+            "position",
+            "lagEvents",
+            "lagSeconds",
+            "error",
+            "parkedStreams"
+          ]
+        }
+      }
+    },
+    "required": [
+      "status",
+      "database"
+    ]
+  },
   "MilestoneFormData": {
     "type": "object",
     "properties": {
@@ -843,6 +967,38 @@ export const API_SCHEMAS: Record<string, object> = {
       "job_id"
     ],
     "description": "What POST /api/milestone answers."
+  },
+  "ReadHorizonView": {
+    "type": "object",
+    "properties": {
+      "oldestTransactionSeconds": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Age of the oldest transaction holding a transaction id: readers of the global order wait behind it."
+      },
+      "application": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Its client's application_name, when it gave one."
+      },
+      "warning": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Set past the warning threshold: what is wrong, in words."
+      }
+    },
+    "required": [
+      "oldestTransactionSeconds",
+      "application",
+      "warning"
+    ],
+    "description": "GET /api/health: what load balancers, operators and the console's Operations page read."
   },
   "VersionPayeeView": {
     "type": "object",
