@@ -82,6 +82,26 @@ describe('commands answer from the write side; reads wait for the writes they kn
     }
   });
 
+  it("decides a command refused only because the read models had not caught up with the other party's change once more, after they have", async () => {
+    const { jobId } = await ready();
+    await runner.stop();
+    let approving: Promise<{ status: number; body: { user_approval_status?: string; message?: string } }> | null = null;
+    try {
+      const proposed = await seller.post('/api/milestone', { job_id: jobId, title: 'Roof', definition: 'Roofed.', payees: payees('300.00') });
+      expect(proposed.status).toBe(201);
+      // The buyer never saw it: the milestone is not in the read model yet, so the access check
+      // cannot find it; the command waits for the read models and is decided on them.
+      approving = buyer.post('/api/milestone/approval', { milestone_id: proposed.body.m_id, approve: true });
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      runner.start();
+    }
+    const approved = await approving!;
+    expect({ status: approved.status, approval: approved.body.user_approval_status }).toEqual({ status: 200, approval: 'approved' });
+    // A refusal that stands is answered as it was.
+    expect((await buyer.post('/api/milestone/approval', { milestone_id: 987654, approve: true })).status).toBe(404);
+  });
+
   it('waits for the position a client sends, from another process, and ignores one that is not a position', async () => {
     const { jobId } = await ready();
     const far = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': '999999999999/1' });

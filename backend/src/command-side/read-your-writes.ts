@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { comparePositions, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
+import { comparePositions, DomainError, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 
@@ -45,12 +45,13 @@ function positionOf(value: unknown): GlobalPosition | null {
 /**
  * Read your writes (design §4). A command answers from the state its decider produced, at once,
  * and says where it appended (X-Escrow-Position, and a cookie). A request waits, bounded, until
- * every read model has passed the newest position it carries and the newest position this
- * process appended at, so the next read, or the next command's access check, sees the client's
- * own change and every change made through this process (the other party's approval a moment
- * ago); when the bound is hit the answer says so (X-Escrow-Stale) instead of being silently
- * stale. Projectors meanwhile batch as they like. Across several API processes a client is
- * still sure to see its own writes, wherever they were made.
+ * every read model has passed the newest position the client carries, so its next read, or its
+ * next command's access check, sees its own change wherever it was made. A read also waits for
+ * the newest position this process appended at, so it shows the other party's change of a
+ * moment ago; when the bound is hit the answer says so (X-Escrow-Stale) instead of being
+ * silently stale. A command does not queue behind projectors for others' changes: when one is
+ * refused by a read model that had not caught up with them yet, it is decided once more after
+ * it has. Projectors meanwhile batch as they like.
  */
 @Injectable()
 export class ReadYourWrites implements NestInterceptor {
@@ -67,14 +68,27 @@ export class ReadYourWrites implements NestInterceptor {
   }
 
   private async handle(request: FastifyRequest, reply: FastifyReply, next: CallHandler): Promise<unknown> {
-    const fromHeader = positionOf(request.headers[READ_AFTER_HEADER]);
-    const fromCookie = positionOf(request.cookies?.[READ_AFTER_COOKIE]);
-    const readAfter = newer(newer(fromHeader, fromCookie), newestInProcess);
-    const caughtUp = !readAfter || (await this.runner.waitFor(readAfter, { timeoutMs: this.config.readYourWritesTimeoutMs }));
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const own = newer(positionOf(request.headers[READ_AFTER_HEADER]), positionOf(request.cookies?.[READ_AFTER_COOKIE]));
+    const othersBefore = newestInProcess;
+    // A read waits for everything this process appended too (the other party's approval a moment
+    // ago); a command only for the client's own writes, so commands never queue behind projectors.
+    const readAfter = isRead ? newer(own, othersBefore) : own;
+    const caughtUp = !readAfter || (await this.waitFor(readAfter));
     // A command's answer comes from the write side: only a read's answer can be stale.
-    if (!caughtUp && (request.method === 'GET' || request.method === 'HEAD')) void reply.header(STALE_HEADER, 'true');
+    if (!caughtUp && isRead) void reply.header(STALE_HEADER, 'true');
     const store = { appended: null as GlobalPosition | null };
-    const answer = await scope.run(store, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    const run = () => scope.run(store, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    let answer: unknown;
+    try {
+      answer = await run();
+    } catch (error) {
+      // A command refused for what the read models did not show yet (a milestone proposed, a
+      // project submitted a moment ago by the other party through this process) is decided once
+      // more when they have caught up with it; a refusal that stands is answered as it was.
+      if (isRead || store.appended || !othersBefore || !mayBeLagging(error) || !(await this.waitFor(othersBefore))) throw error;
+      answer = await run();
+    }
     if (store.appended) {
       const position = formatPosition(store.appended)!;
       void reply.header(POSITION_HEADER, position);
@@ -83,4 +97,14 @@ export class ReadYourWrites implements NestInterceptor {
     }
     return answer;
   }
+
+  private waitFor(position: GlobalPosition): Promise<boolean> {
+    return this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+  }
+}
+
+/** Refusals a read model behind by a moment can cause: not found, not allowed, not in that state. */
+function mayBeLagging(error: unknown): boolean {
+  if (error instanceof DomainError) return error.kind === 'forbidden' || error.kind === 'not_found' || error.kind === 'conflict';
+  return error instanceof HttpException && [403, 404, 409].includes(error.getStatus());
 }
