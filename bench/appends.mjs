@@ -1,4 +1,4 @@
-// Appends, one event per command, at 1 and 16 concurrent writers: our PostgresEventStore vs raw
+// Appends, one event per command, at 1, 16 and 64 concurrent writers: our PostgresEventStore vs raw
 // single-row INSERT transactions into an identical table (the ceiling) vs Emmett's PostgreSQL
 // event store. One run, one fresh durable embedded PostgreSQL, side by side.
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,9 @@ import pg from 'pg';
 import { built, machine, markdownTable, measure, startDatabase, writeSection } from './lib/harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const WRITER_COUNTS = [1, 16];
+const WRITER_COUNTS = [1, 16, 64];
+/** Every writer has its own connection: a pool smaller than the writers would measure the pool. */
+const CONNECTIONS = Math.max(...WRITER_COUNTS);
 
 function payload(writer, n) {
   return { milestoneId: 1000 + writer, amount: '1250.00', note: `approval ${n}`, approvedBy: 42 };
@@ -18,7 +20,7 @@ function metadata() {
 
 async function oursRunner(url) {
   const { PostgresEventStore } = built('backend/dist/event-store/postgres/postgres-event-store.js');
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });
   const revisions = new Map();
@@ -40,7 +42,7 @@ async function oursRunner(url) {
 }
 
 async function rawRunner(url) {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   pool.on('error', () => undefined);
   await pool.query('CREATE TABLE IF NOT EXISTS events_raw (LIKE events INCLUDING ALL)');
   const revisions = new Map();

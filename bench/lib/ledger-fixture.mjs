@@ -14,8 +14,13 @@ export const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 export const HTTP_WARMUP = { seconds: 2, rate: 100 };
 /** Each cell runs twice: paced arrivals, then autocannon (see bench/http.mjs). */
 export const HTTP_DRIVERS = ['paced', 'autocannon'];
+/** The saturation ramp of commands: paced steps from `start` req/s, each `factor` times the last, until the answered rate stops rising. */
+export const HTTP_RAMP = { start: 200, factor: 1.25, seconds: 5, maxSteps: 10 };
+const RAMP_REQUESTS = Array.from({ length: HTTP_RAMP.maxSteps }, (_, i) => HTTP_RAMP.start * HTTP_RAMP.factor ** i * HTTP_RAMP.seconds).reduce((a, b) => a + b, 0);
 const WAITING_PER_ROUTE =
   Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS * HTTP_DRIVERS.length + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
+/** Approvals also feed the ramp. */
+const WAITING_APPROVALS = WAITING_PER_ROUTE + Math.ceil(RAMP_REQUESTS * 1.05);
 
 let fixture = null;
 
@@ -27,7 +32,7 @@ export function ledgerFixture() {
       const generated = await generateLedger({
         url: database.url,
         events: BENCH_EVENTS,
-        waiting: { approve: WAITING_PER_ROUTE, deposit: WAITING_PER_ROUTE },
+        waiting: { approve: WAITING_APPROVALS, deposit: WAITING_PER_ROUTE },
         log: (line) => console.log(`  ${line}`),
       });
       console.log(
@@ -82,7 +87,8 @@ export function runRebuildCli(url, { echo = true } = {}) {
         seconds: Number(m[4]),
       }));
       const rss = /@@peak-rss-kb (\d+)/.exec(err);
-      resolvePromise({ seconds, projectors, peakRssMb: rss ? Number(rss[1]) / 1024 : null, output: out });
+      const phases = /^phases: (.*)$/m.exec(out)?.[1] ?? null;
+      resolvePromise({ seconds, projectors, peakRssMb: rss ? Number(rss[1]) / 1024 : null, phases, output: out });
     });
   });
 }

@@ -19,6 +19,8 @@ export async function pacedLoad({ base, rate, seconds, method, path, body, heade
   let sent = 0;
   let errors = 0;
   let mismatches = 0;
+  /** Answers the API gave before its read models caught up (X-Escrow-Stale). */
+  let stale = 0;
   const inFlight = new Set();
   const started = performance.now();
   let lastDoneAt = started;
@@ -36,6 +38,7 @@ export async function pacedLoad({ base, rate, seconds, method, path, body, heade
       })
       .then(async (response) => {
         const text = await response.body.text();
+        if (response.headers['x-escrow-stale'] === 'true') stale++;
         if (response.statusCode < 200 || response.statusCode >= 300) errors++;
         else if (verifyBody && !verifyBody(text)) mismatches++;
       })
@@ -74,6 +77,7 @@ export async function pacedLoad({ base, rate, seconds, method, path, body, heade
     p99: Number(ms(99).toFixed(1)),
     max: Number((histogram.maxValue / 1000).toFixed(1)),
     errors: errors + mismatches,
+    stale,
     total,
   };
 }

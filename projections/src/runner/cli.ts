@@ -253,6 +253,10 @@ export async function runProjectionsCli(
           }
           if (results.length > 1)
             io.out(`${results.length} read models rebuilt in one pass over ${results[0]!.events} events in ${results[0]!.seconds.toFixed(1)} s`);
+          const { phases } = results[0]!;
+          io.out(
+            `phases: replay ${phases.bulk.toFixed(1)} s, indexes ${phases.indexes.toFixed(1)} s, catch-up ${phases.catchUp.toFixed(1)} s, comparison ${phases.compare.toFixed(1)} s, swap ${phases.swap.toFixed(1)} s`,
+          );
         } catch (error) {
           reporter.stop();
           throw error;

@@ -39,6 +39,8 @@ export interface RebuildResult {
   position: GlobalPosition | null;
   /** The fresh tables against the live ones just before the swap (see compareWithLive). */
   comparison: RebuildComparison;
+  /** Seconds each phase took: where a rebuild spends its time. */
+  phases: { bulk: number; indexes: number; catchUp: number; compare: number; swap: number };
 }
 
 export class RebuildAlreadyRunningError extends Error {}
@@ -173,12 +175,21 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
     await page.catch(() => undefined);
     for (const replay of replays) await replay.finish();
     await writer.flush();
+    const phases = { bulk: 0, indexes: 0, catchUp: 0, compare: 0, swap: 0 };
+    let phaseStarted = started;
+    const phaseEnds = (phase: keyof typeof phases) => {
+      phases[phase] = (Date.now() - phaseStarted) / 1000;
+      phaseStarted = Date.now();
+    };
+    phaseEnds('bulk');
 
     // 2. Secondary indexes, built once from the loaded rows.
     await onConnections(pool, 2, [
       ...deferredIndexes,
       ...projectors.flatMap((p) => p.tables.map((table) => `ANALYZE ${quoteIdentifier(table + REBUILD_SUFFIX)}`)),
     ]);
+
+    phaseEnds('indexes');
 
     // 3. Catch up with what arrived meanwhile.
     const catchUp = async (until: GlobalPosition | null = null): Promise<void> => {
@@ -194,9 +205,11 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
     };
     await catchUp();
     await progress();
+    phaseEnds('catchUp');
 
     // 4. Compare with the live tables, outside any transaction that holds the read horizon.
     const comparisons = await compareWithLive(pool, client, projectors, () => after, catchUp);
+    phaseEnds('compare');
 
     // 5. Swap: hold the checkpoint rows, apply the last events, swap, move the checkpoints.
     await inTransaction(client, async () => {
@@ -225,6 +238,7 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       // The rebuild applied every event, those of parked streams included: nothing waits any more.
       await client.query(`DELETE FROM projection_parked_streams WHERE projector = ANY($1)`, [names]);
     });
+    phaseEnds('swap');
     const seconds = (Date.now() - started) / 1000;
     return projectors.map((p) => ({
       projector: p.name,
@@ -233,6 +247,7 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecto
       seconds,
       position: after,
       comparison: comparisons.get(p.name)!,
+      phases,
     }));
   } catch (error) {
     if (runIds.length > 0) {
