@@ -68,6 +68,20 @@ export async function readCheckpoint(db: Queryable, name: string, forUpdate = fa
   return rows[0] ? toCheckpoint(rows[0]) : null;
 }
 
+/**
+ * Locks a projector's checkpoint row (FOR UPDATE) and reads, in the same round trip, the streams
+ * it has parked: what every batch of a live projector starts with.
+ */
+export async function claimCheckpoint(db: Queryable, name: string): Promise<{ checkpoint: Checkpoint | null; parked: Set<string> }> {
+  const { rows } = await db.query<CheckpointRow & { parked: string[] }>({
+    name: 'escrow_checkpoint_claim_with_parked',
+    text: `SELECT c.*, ARRAY(SELECT p.stream_id FROM projection_parked_streams p WHERE p.projector = c.name) AS parked
+             FROM projection_checkpoints c WHERE c.name = $1 FOR UPDATE OF c`,
+    values: [name],
+  });
+  return { checkpoint: rows[0] ? toCheckpoint(rows[0]) : null, parked: new Set(rows[0]?.parked ?? []) };
+}
+
 export async function readAllCheckpoints(db: Queryable): Promise<Checkpoint[]> {
   const { rows } = await db.query<CheckpointRow>('SELECT * FROM projection_checkpoints ORDER BY name');
   return rows.map(toCheckpoint);

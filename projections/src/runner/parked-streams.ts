@@ -49,15 +49,6 @@ export interface ParkedStream {
 type Queryable = Pick<PgPool, 'query'> | PoolClient;
 
 /** The streams this projector skips, read inside its batch transaction (after the checkpoint claim). */
-export async function parkedStreamIds(db: Queryable, projector: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ stream_id: string }>({
-    name: 'escrow_parked_streams',
-    text: 'SELECT stream_id FROM projection_parked_streams WHERE projector = $1',
-    values: [projector],
-  });
-  return new Set(rows.map((r) => r.stream_id));
-}
-
 export async function listParkedStreams(db: Queryable, projector?: string): Promise<ParkedStream[]> {
   const { rows } = await db.query<{
     projector: string;

@@ -2,8 +2,8 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import type { Pool, PoolClient } from 'pg';
 
 import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
-import { advanceCheckpoint, ensureCheckpoint, markStopped, readCheckpoint, samePosition } from './checkpoints';
-import { parkedStreamIds, parkStream } from './parked-streams';
+import { advanceCheckpoint, claimCheckpoint, ensureCheckpoint, markStopped, samePosition } from './checkpoints';
+import { parkStream } from './parked-streams';
 import type { Projector } from './projector';
 import { isTransientDatabaseError } from './transient-errors';
 
@@ -205,9 +205,8 @@ export class ProjectorWorker {
     const last = events[events.length - 1]!;
     let applied = 0;
     await inTransaction(client, async () => {
-      await this.claimCheckpoint(client);
       // Events of parked streams wait until an operator resumes the stream (parked-streams.ts).
-      const parked = await parkedStreamIds(client, projector.name);
+      const parked = await this.claimCheckpoint(client);
       const relevant = handledEvents(projector, events).filter((event) => !parked.has(event.streamId));
       if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, null));
       await advanceCheckpoint(client, projector.name, last.position, relevant.length, last.recordedAt);
@@ -297,9 +296,12 @@ export class ProjectorWorker {
     this.lastError = message;
   }
 
-  /** Locks the checkpoint row first (before any read-model row), then checks nobody moved it. */
-  private async claimCheckpoint(client: PoolClient): Promise<void> {
-    const checkpoint = await readCheckpoint(client, this.name, true);
+  /**
+   * Locks the checkpoint row first (before any read-model row), then checks nobody moved it;
+   * answers the streams the projector has parked (one round trip for both).
+   */
+  private async claimCheckpoint(client: PoolClient): Promise<Set<string>> {
+    const { checkpoint, parked } = await claimCheckpoint(client, this.name);
     if (
       !checkpoint ||
       checkpoint.state !== 'running' ||
@@ -308,6 +310,7 @@ export class ProjectorWorker {
     ) {
       throw new CheckpointMovedError(`checkpoint of ${this.name} moved`);
     }
+    return parked;
   }
 
   /**
