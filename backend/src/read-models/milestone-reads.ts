@@ -15,9 +15,11 @@ export class MilestoneReads {
   ) {}
 
   async ofJob(jobId: number): Promise<ActiveMilestone[]> {
-    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id', [
-      jobId,
-    ]);
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>({
+      name: 'escrow_milestones_of_job',
+      text: 'SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id',
+      values: [jobId],
+    });
     return rows.map((r) => r.state);
   }
 

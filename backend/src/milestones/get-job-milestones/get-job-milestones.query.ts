@@ -22,8 +22,8 @@ export class GetJobMilestonesHandler implements IQueryHandler<GetJobMilestones> 
   ) {}
 
   async execute({ user, id }: GetJobMilestones): Promise<MilestoneView[]> {
-    const { viewer } = await this.access.requireViewer(id, user);
-    const states = await this.reads.ofJob(id);
+    // Both at once (two round trips on the way, not three); the states are dropped unread when access is refused.
+    const [{ viewer }, states] = await Promise.all([this.access.requireViewer(id, user), this.reads.ofJob(id)]);
     const names = await this.reads.namesFor(states);
     return states.map((s) => milestoneView(s, viewer, user.userId, names));
   }
