@@ -24,9 +24,21 @@ describe('LightTable', () => {
   it('reads every cell with its column and its row: th scope=col per column, th scope=row per row', () => {
     render(<LightTable label="Held" rowKey="id" rows={ROWS} columns={COLUMNS} />);
     const table = screen.getByRole('table', { name: 'Held' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual(['col', 'col']);
-    expect(within(table).getAllByRole('rowheader').map((th) => th.getAttribute('scope'))).toEqual(['row', 'row', 'row']);
-    expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$900', '$300', '$50']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('scope')),
+    ).toEqual(['col', 'col']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.getAttribute('scope')),
+    ).toEqual(['row', 'row', 'row']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['$900', '$300', '$50']);
   });
 
   it('sorts by a header button and says the order of the sorted column only', async () => {
