@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 import { apiSession } from './support/api';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 
@@ -106,3 +109,46 @@ for (const width of [1366, 375]) {
     expect(failed, 'error answers while opening admin screens').toEqual([]);
   });
 }
+
+test('the dashboard paints its figures and table first; its charts follow, in boxes of the same size and name', async ({ page }) => {
+  // recharts loads after the first paint (issue 15): hold what the dashboard imports lazily (the
+  // charts' chunks, as the build's manifest names them) until the rest of the page is shown.
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/.vite/manifest.json', import.meta.url)), 'utf8')) as Record<string, Chunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const dashboard = 'src/pages/admin/DashboardPage.tsx';
+  const first = closure(dashboard, closure(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!));
+  const later = (manifest[dashboard]!.dynamicImports ?? []).flatMap((k) => [...closure(k)]).filter((k) => !first.has(k));
+  expect(later.length, 'the dashboard loads its charts lazily').toBeGreaterThan(0);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  for (const key of new Set(later)) {
+    await page.route(`**/${manifest[key]!.file}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAt(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('figure-held')).toContainText('$');
+  await expect(page.getByRole('table', { name: 'Funds held by project' })).toBeVisible();
+  const charts = ['Deposits, disbursements, fees and refunds per month', 'Funds held by project'].map((name) => page.getByRole('img', { name, exact: true }));
+  const boxes = [];
+  for (const chart of charts) {
+    await expect(chart).toHaveAttribute('aria-busy', 'true');
+    boxes.push(await chart.boundingBox());
+  }
+  await page.screenshot({ path: '../.test-results/screenshots/admin-charts-loading-1366.png', fullPage: true });
+  release();
+  for (const [i, chart] of charts.entries()) {
+    await expect(chart.locator('.recharts-wrapper')).toBeVisible();
+    await expect(chart).not.toHaveAttribute('aria-busy');
+    expect(await chart.boundingBox(), 'the chart takes the box of its placeholder').toEqual(boxes[i]);
+  }
+});

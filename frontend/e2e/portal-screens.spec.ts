@@ -1,4 +1,5 @@
 import { apiSession } from './support/api';
+import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 
 let contractName = '';
@@ -85,3 +86,37 @@ for (const width of [1366, 375]) {
     await context.close();
   });
 }
+
+test('a draft is discarded only through its confirmation, whose dialog loads when first opened and gives the focus back', async ({ browser }) => {
+  const seller = await apiSession(browser, DEMO.seller);
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const buyerId = ((await (await buyer.get('/api/user')).json()) as { user_id: number }).user_id;
+  const started = await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Painting', primary_company_id: 100, customerInitiated: false });
+  expect(started.ok()).toBe(true);
+  const jobId = ((await started.json()) as { job_id: number }).job_id;
+  await Promise.all([buyer.close(), seller.close()]);
+  // The list is plain HTML; the dialog (with Ant Design) loads on the first Discard, at both widths.
+  for (const width of [1366, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await loginAt(page, DEMO.seller);
+    await expect(page).toHaveURL(/\/portal$/);
+    const discard = page.getByRole('button', { name: `Discard draft #${jobId}` });
+    await discard.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Discard draft #${jobId}?` });
+    await expect(dialog).toContainText('Nobody else has seen it.');
+    await checkA11y(page, `seller, the discard confirmation at ${width} px`);
+    await page.screenshot({ path: `../.test-results/screenshots/seller-portal-discard-${width}.png` });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(discard).toBeFocused();
+    if (width === 375) {
+      await discard.click();
+      await dialog.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(page.getByText(`Draft #${jobId} discarded`)).toBeVisible();
+      await expect(discard).toHaveCount(0);
+    }
+    await context.close();
+  }
+});

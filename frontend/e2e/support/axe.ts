@@ -57,7 +57,7 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
   expect.soft(rulesPassed, `axe checked nothing on ${screen}`).toBeGreaterThan(10);
   // Beyond axe (WCAG 1.4.1): a status badge says its status in words, never by its colour alone.
   const wordless = await page
-    .locator('.ant-tag, .ant-badge-status')
+    .locator('.ant-tag, .ant-badge-status, .el-tag')
     .evaluateAll((badges) => badges.filter((b) => !(b.textContent ?? '').trim()).map((b) => b.outerHTML.slice(0, 120)));
   expect.soft(wordless, `badges without words on ${screen}`).toEqual([]);
   expect.soft(await tableHeaderProblems(page), `tables whose cells are not read with their headers on ${screen}`).toEqual([]);

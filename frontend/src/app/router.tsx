@@ -13,7 +13,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 const info = () => import('../pages/InfoPages');
 const forms = () => import('../pages/FormPages');
 const portalAccount = () => import('../pages/portal/AccountPages');
-const adminMoney = () => import('../pages/admin/MoneyPages');
+const adminDashboard = () => import('../pages/admin/DashboardPage');
 const adminProjects = () => import('../pages/admin/ProjectPages');
 const adminDirectory = () => import('../pages/admin/DirectoryPages');
 
@@ -50,11 +50,11 @@ export const routes: RouteObject[] = [
       { path: 'portal/project-agreement/:signerType/:jobId', ...page(portalAccount, 'AgreementPage') },
       { path: 'portal/signed/:contractName', ...page(portalAccount, 'SignedAgreementPage') },
       { path: 'portal/job/:jobId/payment-release', ...page(portalAccount, 'PaymentReleasePage') },
-      { path: 'admin', ...page(adminMoney, 'AdminDashboardPage') },
-      { path: 'admin/dashboard', ...page(adminMoney, 'AdminDashboardPage') },
-      { path: 'admin/payments', ...page(adminMoney, 'AdminPaymentsPage') },
-      { path: 'admin/reports', ...page(adminMoney, 'AdminReportsPage') },
-      { path: 'admin/disputes', ...page(adminMoney, 'AdminDisputesPage') },
+      { path: 'admin', ...page(adminDashboard, 'AdminDashboardPage') },
+      { path: 'admin/dashboard', ...page(adminDashboard, 'AdminDashboardPage') },
+      { path: 'admin/payments', ...page(() => import('../pages/admin/PaymentsPage'), 'AdminPaymentsPage') },
+      { path: 'admin/reports', ...page(() => import('../pages/admin/ReportsPage'), 'AdminReportsPage') },
+      { path: 'admin/disputes', ...page(() => import('../pages/admin/DisputesPage'), 'AdminDisputesPage') },
       { path: 'admin/projects', ...page(adminProjects, 'AdminProjectsPage') },
       { path: 'admin/job/:jobId', ...page(adminProjects, 'AdminJobPage') },
       { path: 'admin/job/:jobId/contracts', ...page(adminProjects, 'AdminContractsPage') },

@@ -1,57 +1,54 @@
 import { formatDollars } from '@escrow/domain';
-import { App, Button, Empty, Grid, Modal, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import type { ProjectSummary } from '../api/projects';
+import { LightTable } from '../components/LightTable';
 import { Spinner } from '../components/Spinner';
-import { WideTable } from '../components/WideTable';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
-import { resumePath, useDiscardDraft } from '../features/projects/api/new-project';
+import { resumePath } from '../features/projects/api/new-project';
 import { useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
-import { TOAST_PROJECT_CREATED_MS } from '../lib/timers';
-import { PortalShell } from './portal/PortalShell';
+import { lazyComponent } from '../lib/lazy-route';
+import { useMediaQuery } from '../lib/use-media-query';
+import { PortalFrame } from './portal/PortalFrame';
 
-function ProjectsTable() {
+// The list is plain HTML; Ant Design (the toasts, the discard dialog) loads when first needed.
+const ProjectListOverlays = lazyComponent(() => import('./portal/ProjectListOverlays'));
+
+const EMPTY = 'No projects yet. Start one with the buttons above.';
+
+function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDiscard: (p: ProjectSummary) => void }) {
   const { data: user } = useCurrentUser();
-  const projects = useProjects();
-  const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
-  const toast = (location.state as { toast?: string } | null)?.toast;
-  const discard = useDiscardDraft();
-  const [discarding, setDiscarding] = useState<ProjectSummary | null>(null);
-
-  useEffect(() => {
-    if (!toast) return;
-    void message.success({ content: toast, duration: TOAST_PROJECT_CREATED_MS / 1000 });
-    navigate(location.pathname, { replace: true, state: null });
-  }, [toast, message, navigate, location.pathname]);
-
-  const phone = !Grid.useBreakpoint().md;
+  const phone = !useMediaQuery('(min-width: 768px)');
   const actionsOf = (p: ProjectSummary): ReactNode =>
     p.is_draft && isLoggedIn(user) && p.created_by === user.user_id ? (
       <div className="el-table-actions">
-        <Button size="small" type="primary" onClick={() => navigate(resumePath(p))} aria-label={`Resume draft #${p.job_id}`}>
+        <button type="button" className="el-button el-button--small" onClick={() => navigate(resumePath(p))} aria-label={`Resume draft #${p.job_id}`}>
           Resume
-        </Button>
-        <Button size="small" danger onClick={() => setDiscarding(p)} aria-label={`Discard draft #${p.job_id}`}>
+        </button>
+        <button type="button" className="el-button el-button--small el-button--danger" onClick={() => onDiscard(p)} aria-label={`Discard draft #${p.job_id}`}>
           Discard
-        </Button>
+        </button>
       </div>
     ) : (
-      <Button size="small" onClick={() => navigate(`/portal/job/${p.job_id}`)} aria-label={`Open project #${p.job_id}`}>
+      <button
+        type="button"
+        className="el-button el-button--small el-button--ghost"
+        onClick={() => navigate(`/portal/job/${p.job_id}`)}
+        aria-label={`Open project #${p.job_id}`}
+      >
         Open
-      </Button>
+      </button>
     );
   const withWhom = (p: ProjectSummary) => (p.your_role === 'buyer' ? (p.primary_company_name ?? 'No seller yet') : p.customer_name);
-  const statusTag = (p: ProjectSummary) => <Tag color={p.status === 'Complete' ? 'green' : p.status === 'Draft' ? 'default' : 'blue'}>{p.status}</Tag>;
+  const statusTag = (p: ProjectSummary) => (
+    <span className={`el-tag${p.status === 'Complete' ? ' el-tag--green' : p.status === 'Draft' ? '' : ' el-tag--blue'}`}>{p.status}</span>
+  );
   const nextOf = (p: ProjectSummary) => p.next_action ?? (p.is_draft ? 'Finish and submit the project' : null);
 
-  if (projects.isPending) return <Spinner label="Loading your projects…" />;
-  if (projects.isError) return <p role="alert">{errorMessage(projects.error)}</p>;
   const isSeller = isLoggedIn(user) && user.company !== null;
   return (
     <>
@@ -71,11 +68,11 @@ function ProjectsTable() {
       </div>
       {phone ? (
         // On a phone every project is a card with all of its figures: nothing to scroll sideways.
-        projects.data.length === 0 ? (
-          <Empty description="No projects yet. Start one with the buttons above." />
+        projects.length === 0 ? (
+          <p className="el-light-table__empty">{EMPTY}</p>
         ) : (
           <ul className="el-project-cards" aria-label="Your projects">
-            {projects.data.map((p) => (
+            {projects.map((p) => (
               <li key={p.job_id} className="el-project-card" aria-label={`Project #${p.job_id}`}>
                 <div className="el-project-card__head">
                   <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> {statusTag(p)}
@@ -104,13 +101,13 @@ function ProjectsTable() {
           </ul>
         )
       ) : (
-        <WideTable<ProjectSummary>
+        // A plain HTML table: the list needs no pagination, filter or selection of antd's Table.
+        <LightTable<ProjectSummary>
           rowKey="job_id"
-          dataSource={projects.data}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 980 }}
-          aria-label="Your projects"
-          locale={{ emptyText: <Empty description="No projects yet. Start one with the buttons above." /> }}
+          rows={projects}
+          minWidth={980}
+          label="Your projects"
+          empty={EMPTY}
           columns={[
             { title: 'Project', fixed: 'left', width: 150, render: (_, p) => <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
             { title: 'Your role', dataIndex: 'your_role' },
@@ -129,34 +126,53 @@ function ProjectsTable() {
           ]}
         />
       )}
-      <Modal
-        open={discarding !== null}
-        title={discarding ? `Discard draft #${discarding.job_id}?` : ''}
-        okText="Discard draft"
-        okButtonProps={{ danger: true }}
-        confirmLoading={discard.isPending}
-        onCancel={() => setDiscarding(null)}
-        onOk={() =>
-          discard.mutate(discarding!.job_id, {
-            onSuccess: () => {
-              void message.success(`Draft #${discarding!.job_id} discarded`);
-              setDiscarding(null);
-            },
-            onError: (e) => void message.error(errorMessage(e)),
-          })
-        }
-      >
-        {discarding && (
-          <p>
-            The draft {discarding.service} project
-            {discarding.customer_name
-              ? ` with ${discarding.your_role === 'buyer' ? (discarding.primary_company_name ?? 'no seller yet') : discarding.customer_name}`
-              : ''}{' '}
-            and its {discarding.milestone_count} milestone
-            {discarding.milestone_count === 1 ? '' : 's'} will be gone. Nobody else has seen it.
-          </p>
-        )}
-      </Modal>
+    </>
+  );
+}
+
+function ProjectsTable() {
+  const projects = useProjects();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [toast, setToast] = useState<string | null>(null);
+  const [discarding, setDiscarding] = useState<ProjectSummary | null>(null);
+  // Once needed, the overlays stay mounted: the dialog gives the focus back when it closes.
+  const [overlays, setOverlays] = useState(false);
+  const arrivedWith = (location.state as { toast?: string } | null)?.toast;
+  // A toast carried by the navigation here (the project just created) is taken once per arrival…
+  const [toastOf, setToastOf] = useState<string | null>(null);
+  if (arrivedWith && toastOf !== location.key) {
+    setToastOf(location.key);
+    setToast(arrivedWith);
+    setOverlays(true);
+  }
+  // …and dropped from the history entry, so a reload does not show it again.
+  useEffect(() => {
+    if (arrivedWith) navigate(location.pathname, { replace: true, state: null });
+  }, [arrivedWith, navigate, location.pathname]);
+  const toastShown = useCallback(() => setToast(null), []);
+
+  return (
+    <>
+      {projects.isPending ? (
+        <Spinner label="Loading your projects…" />
+      ) : projects.isError ? (
+        <p role="alert">{errorMessage(projects.error)}</p>
+      ) : (
+        <ProjectList
+          projects={projects.data}
+          onDiscard={(p) => {
+            setDiscarding(p);
+            setOverlays(true);
+          }}
+        />
+      )}
+      {/* Beside the list, not in it: a toast shows while the list still loads. */}
+      {overlays && (
+        <Suspense fallback={null}>
+          <ProjectListOverlays toast={toast} onToastShown={toastShown} discarding={discarding} onDone={() => setDiscarding(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -164,8 +180,8 @@ function ProjectsTable() {
 /** /portal: where users land after login and after creating a project (spec §2). */
 export function PortalPage() {
   return (
-    <PortalShell>
+    <PortalFrame>
       <ProjectsTable />
-    </PortalShell>
+    </PortalFrame>
   );
 }

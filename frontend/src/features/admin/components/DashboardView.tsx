@@ -1,14 +1,26 @@
-import { Alert, Card } from 'antd';
+import { Alert } from 'antd';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
-import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useDashboard } from '../api/get-dashboard';
+import { lazyComponent } from '../../../lib/lazy-route';
+import { type HeldByProject, type MonthlyMoney, useDashboard } from '../api/get-dashboard';
+import { ChartPlaceholder, heldChartHeight } from './ChartPlaceholder';
 import { Figures } from './Figures';
-import { byAmount, byText, chartNumber, day, dollars } from './format';
-import { MonthlyMoneyChart } from './MonthlyMoneyChart';
+import { byAmount, byText, day, dollars } from './format';
+
+// recharts is most of the console's weight: the charts load after the figures and the table.
+const MonthlyMoneyChart = lazyComponent<{ months: MonthlyMoney[]; label: string }>(() =>
+  import('./MonthlyMoneyChart').then((m) => ({ default: m.MonthlyMoneyChart })),
+);
+const HeldByProjectChart = lazyComponent<{ projects: HeldByProject[]; label: string }>(() =>
+  import('./HeldByProjectChart').then((m) => ({ default: m.HeldByProjectChart })),
+);
+
+const MONTHLY_LABEL = 'Deposits, disbursements, fees and refunds per month';
+const HELD_LABEL = 'Funds held by project';
 
 /** The money across all projects: what is held now, for whom, since when, and what moved this month. */
 export function DashboardView() {
@@ -44,35 +56,31 @@ export function DashboardView() {
         ]}
       />
       <div className="el-admin__grid el-admin__grid--2">
-        <Card size="small" title="Money moved per month">
-          <MonthlyMoneyChart months={d.monthly} label="Deposits, disbursements, fees and refunds per month" />
-        </Card>
-        <Card size="small" title="Held in escrow by project">
-          <div className="el-admin__chart" style={{ height: Math.max(160, 60 + 40 * d.held_by_project.length) }} role="img" aria-label="Funds held by project">
-            <ResponsiveContainer>
-              <BarChart
-                layout="vertical"
-                data={d.held_by_project.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))}
-                margin={{ left: 8, right: 16 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                <XAxis type="number" fontSize={12} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
-                <YAxis type="category" dataKey="project" fontSize={12} width={56} />
-                <Tooltip formatter={(v) => dollars(String(v))} />
-                <Bar dataKey="Held" fill="#1d6f42" maxBarSize={28} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-        </Card>
+        <section className="el-admin__panel" aria-labelledby="dashboard-monthly">
+          <h2 id="dashboard-monthly">Money moved per month</h2>
+          <Suspense fallback={<ChartPlaceholder label={MONTHLY_LABEL} />}>
+            <MonthlyMoneyChart months={d.monthly} label={MONTHLY_LABEL} />
+          </Suspense>
+          <p className="el-muted">
+            The exact figures per month: <Link to="/admin/reports">Reports</Link>.
+          </p>
+        </section>
+        <section className="el-admin__panel" aria-labelledby="dashboard-held">
+          <h2 id="dashboard-held">Held in escrow by project</h2>
+          <Suspense fallback={<ChartPlaceholder label={HELD_LABEL} height={heldChartHeight(d.held_by_project.length)} />}>
+            <HeldByProjectChart projects={d.held_by_project} label={HELD_LABEL} />
+          </Suspense>
+          <p className="el-muted">The exact figures: the table below.</p>
+        </section>
       </div>
       <h2>Held now: for whom, since when</h2>
-      <WideTable
+      <LightTable
         size="small"
         rowKey="job_id"
-        dataSource={d.held_by_project}
-        pagination={false}
-        scroll={{ x: 720 }}
-        aria-label="Funds held by project"
+        rows={d.held_by_project}
+        minWidth={720}
+        label="Funds held by project"
+        empty="No project holds funds in escrow."
         columns={[
           {
             title: 'Project',

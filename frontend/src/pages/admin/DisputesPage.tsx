@@ -3,41 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
-import { DashboardView } from '../../features/admin/components/DashboardView';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
-import { PaymentsView } from '../../features/admin/components/PaymentsView';
-import { ReportsView } from '../../features/admin/components/ReportsView';
 import { AdminShell } from './AdminShell';
-
-/** /admin and /admin/dashboard (spec §2: the same screen). */
-export function AdminDashboardPage() {
-  return (
-    <AdminShell>
-      <h1>Dashboard</h1>
-      <DashboardView />
-    </AdminShell>
-  );
-}
-
-/** /admin/payments: deposits, disbursements and refunds with filters, sorting and CSV. */
-export function AdminPaymentsPage() {
-  return (
-    <AdminShell>
-      <h1>Payments</h1>
-      <PaymentsView />
-    </AdminShell>
-  );
-}
-
-/** /admin/reports: monthly money, funds held over time, milestone ageing and disputes. */
-export function AdminReportsPage() {
-  return (
-    <AdminShell>
-      <h1>Reports</h1>
-      <ReportsView />
-    </AdminShell>
-  );
-}
 
 /** /admin/disputes: both sides' statements; resolve by release, refund or split. */
 export function AdminDisputesPage() {

@@ -1,0 +1,12 @@
+import { ReportsView } from '../../features/admin/components/ReportsView';
+import { AdminShell } from './AdminShell';
+
+/** /admin/reports: monthly money, funds held over time, milestone ageing and disputes. */
+export function AdminReportsPage() {
+  return (
+    <AdminShell>
+      <h1>Reports</h1>
+      <ReportsView />
+    </AdminShell>
+  );
+}
