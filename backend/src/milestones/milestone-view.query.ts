@@ -21,6 +21,6 @@ export class GetMilestoneViewHandler implements IQueryHandler<GetMilestoneView> 
 
   async execute({ user, originalId, viewer }: GetMilestoneView): Promise<MilestoneView> {
     const state = await this.reads.one(originalId);
-    return milestoneView(state, viewer, user.userId, await this.reads.namesFor([state]));
+    return milestoneView(state, viewer, user, await this.reads.namesFor([state]));
   }
 }

@@ -1,4 +1,4 @@
-import type { ActiveMilestone } from '@escrow/domain';
+import type { ActiveMilestone, ActiveProject } from '@escrow/domain';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -21,9 +21,24 @@ export class MilestoneReads {
     return rows.map((r) => r.state);
   }
 
+  async many(originalIds: number[]): Promise<ActiveMilestone[]> {
+    if (originalIds.length === 0) return [];
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = ANY($1::int[]) ORDER BY original_id', [
+      originalIds,
+    ]);
+    return rows.map((r) => r.state);
+  }
+
   async one(originalId: number): Promise<ActiveMilestone> {
     const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = $1', [originalId]);
     if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    return rows[0].state;
+  }
+
+  /** The project's folded state (its terms and retainage release) from the jobs read model. */
+  async project(jobId: number): Promise<ActiveProject> {
+    const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
+    if (!rows[0]) throw new NotFoundException('There is no such project.');
     return rows[0].state;
   }
 

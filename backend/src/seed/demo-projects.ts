@@ -37,7 +37,14 @@ export async function seedDemoProjects(
       { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta },
       { metadataExtras: { jobId } },
     );
-    facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
+    facts.set(jobId!, {
+      status: 'draft',
+      customerId: demo.buyerId,
+      companyId: saguaro,
+      signed: { customer: false, company: false },
+      retainagePercent: '0.00',
+      siteState: null,
+    });
     return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
   };
   const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {

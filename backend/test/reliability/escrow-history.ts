@@ -80,7 +80,14 @@ export class EscrowHistoryGenerator {
     );
     // Its first milestone is proposed on the draft (submitting needs one); both parties sign the
     // agreement before the first deposit.
-    const facts: ProjectFacts = { status: 'draft', customerId, companyId, signed: { customer: false, company: false } };
+    const facts: ProjectFacts = {
+      status: 'draft',
+      customerId,
+      companyId,
+      signed: { customer: false, company: false },
+      retainagePercent: '0.00',
+      siteState: null,
+    };
     const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller));
     const first = lives[0]!.next();
     if (!first.done) steps.push(first.value);

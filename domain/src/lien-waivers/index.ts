@@ -1,1 +1,2 @@
+export * from './lien-waiver.text';
 export * from './states';

@@ -15,6 +15,8 @@ export interface MustAct {
   companyId: number | null;
   reason: string;
   action: string;
+  /** Since when it has waited on them, when that is later than the funds' arrival (a waiver since its payment, a dispute since it opened). */
+  since: string | null;
 }
 
 export interface NextDate {
@@ -60,9 +62,10 @@ export function heldFundsClock(s: ActiveMilestone, retainage: RetainageStep | nu
   const dispute = openDispute(s);
   if (dispute) {
     const other: Party = dispute.openedByParty === 'customer' ? 'company' : 'customer';
+    const since = dispute.openedAt;
     if (!dispute.response)
-      mustAct.push({ who: partyWho(other), companyId: null, reason: `respond_dispute:${dispute.disputeId}`, action: 'Respond to the dispute' });
-    mustAct.push({ who: 'admin', companyId: null, reason: `resolve_dispute:${dispute.disputeId}`, action: 'Resolve the dispute' });
+      mustAct.push({ who: partyWho(other), companyId: null, reason: `respond_dispute:${dispute.disputeId}`, action: 'Respond to the dispute', since });
+    mustAct.push({ who: 'admin', companyId: null, reason: `resolve_dispute:${dispute.disputeId}`, action: 'Resolve the dispute', since });
   }
   for (const w of awaitingConditionalWaivers(s)) {
     mustAct.push({
@@ -70,22 +73,23 @@ export function heldFundsClock(s: ActiveMilestone, retainage: RetainageStep | nu
       companyId: w.companyId,
       reason: `conditional_waiver:${w.payment}:${w.payeeId}`,
       action: `Sign the conditional lien waiver for ${formatDollars(w.amount)}`,
+      since: w.dueSince,
     });
   }
   if (!dispute && inEscrow.gt(0)) {
     for (const party of ['company', 'customer'] as const) {
       const action = nextAction(s, party);
-      if (action) mustAct.push({ who: partyWho(party), companyId: null, reason: `next:${party}:${action}`, action });
+      if (action) mustAct.push({ who: partyWho(party), companyId: null, reason: `next:${party}:${action}`, action, since: null });
     }
   }
   if (retained.gt(0) && retainage) {
     if (retainage.kind === 'request') {
       for (const party of ['company', 'customer'] as const)
-        mustAct.push({ who: partyWho(party), companyId: null, reason: 'request_retainage', action: 'Ask for the retainage release' });
+        mustAct.push({ who: partyWho(party), companyId: null, reason: 'request_retainage', action: 'Ask for the retainage release', since: null });
     } else if (retainage.kind === 'approve') {
-      mustAct.push({ who: partyWho(retainage.by), companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release' });
+      mustAct.push({ who: partyWho(retainage.by), companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release', since: null });
     } else if (retainage.kind === 'disputed') {
-      mustAct.push({ who: 'admin', companyId: null, reason: 'resolve_retainage_dispute', action: 'Resolve the retainage dispute' });
+      mustAct.push({ who: 'admin', companyId: null, reason: 'resolve_retainage_dispute', action: 'Resolve the retainage dispute', since: null });
     }
   }
 

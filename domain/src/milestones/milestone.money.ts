@@ -102,6 +102,11 @@ export function isSettledOut(state: ActiveMilestone): boolean {
   return settledDeposits(state).gt(0) && held(state).isZero();
 }
 
+/** Settled out, and every payment out of it reached its payee or the buyer: nothing of it is still on its way. */
+export function isPaidOut(state: ActiveMilestone): boolean {
+  return isSettledOut(state) && state.disbursements.every((d) => d.status === 'paid') && state.refunds.every((r) => r.status === 'paid');
+}
+
 export function openDispute(state: ActiveMilestone): DisputeState | null {
   return state.disputes.find((d) => d.status === 'open') ?? null;
 }

@@ -281,7 +281,7 @@ describe('the clock on held funds', () => {
     const paid = [901, 902, 903].reduce((h, id) => given(h).then(system('RecordDisbursementPaid', { disbursementId: id, providerReference: `p${id}` })), done);
     const retained = heldFundsClock(state(paid), { kind: 'approve', by: 'customer' });
     expect(retained).toMatchObject({ inCustody: '497.19', retainageHeld: '497.19', heldSince: state(done).deposits[0]!.settledAt });
-    expect(retained.mustAct).toEqual([{ who: 'buyer', companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release' }]);
+    expect(retained.mustAct).toEqual([{ who: 'buyer', companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release', since: null }]);
   });
 
   it('records a reminder once per reason and day, whoever sends it how often', () => {

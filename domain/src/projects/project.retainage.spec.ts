@@ -96,7 +96,9 @@ describe('releasing the retainage', () => {
     });
     const state = foldProject([...asked, approved!]) as ActiveProject;
     expect(state.retainage.request).toBeNull();
-    expect(state.retainage.decisions).toEqual([{ decidedBy: 'parties', resolution: 'release', amount: '500.00', milestoneIds: [500, 700], at: at(2) }]);
+    expect(state.retainage.decisions).toEqual([
+      { decidedBy: 'parties', resolution: 'release', amount: '500.00', milestoneIds: [500, 700], disputeId: null, at: at(2) },
+    ]);
   });
 
   it('waits until every milestone of the project is closed', () => {

@@ -1,3 +1,6 @@
+import type { RetainageStep } from '../milestones/milestone.clock';
+import { isPaidOut, retainageHeld } from '../milestones/milestone.money';
+import type { ActiveMilestone } from '../milestones/milestone.state';
 import { formatAmount, money, sum } from '../money/money';
 import type { CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid } from '../shared/errors';
@@ -14,7 +17,15 @@ export interface ProjectRetainage {
   /** An open dispute about the retainage, waiting for an administrator. */
   dispute: { disputeId: number; party: Party; by: number; statement: string; at: string } | null;
   /** Every final decision: by both parties (release) or by an administrator (release or refund). */
-  decisions: { decidedBy: 'parties' | 'admin'; resolution: RetainageResolution; amount: string; milestoneIds: number[]; at: string }[];
+  decisions: {
+    decidedBy: 'parties' | 'admin';
+    resolution: RetainageResolution;
+    amount: string;
+    milestoneIds: number[];
+    /** The dispute an administrator resolved (its id numbers the refund of a refunded retainage). */
+    disputeId: number | null;
+    at: string;
+  }[];
 }
 
 export const noRetainage = (): ProjectRetainage => ({ request: null, dispute: null, decisions: [] });
@@ -30,7 +41,11 @@ export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent
     }
     case 'RetainageReleaseApproved': {
       const { amount, milestoneIds, at } = event.data;
-      return { ...retainage, request: null, decisions: [...retainage.decisions, { decidedBy: 'parties', resolution: 'release', amount, milestoneIds, at }] };
+      return {
+        ...retainage,
+        request: null,
+        decisions: [...retainage.decisions, { decidedBy: 'parties', resolution: 'release', amount, milestoneIds, disputeId: null, at }],
+      };
     }
     case 'RetainageDisputeOpened': {
       const { disputeId, party, by, statement, at } = event.data;
@@ -38,8 +53,8 @@ export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent
       return { ...retainage, request: null, dispute: { disputeId, party, by, statement, at } };
     }
     case 'RetainageDisputeResolved': {
-      const { resolution, amount, milestoneIds, at } = event.data;
-      return { ...retainage, dispute: null, decisions: [...retainage.decisions, { decidedBy: 'admin', resolution, amount, milestoneIds, at }] };
+      const { resolution, amount, milestoneIds, disputeId, at } = event.data;
+      return { ...retainage, dispute: null, decisions: [...retainage.decisions, { decidedBy: 'admin', resolution, amount, milestoneIds, disputeId, at }] };
     }
     default:
       return retainage;
@@ -153,4 +168,16 @@ export function decideRetainage(
       throw new Error(`Unhandled retainage command ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** What the retainage rules need of each milestone, from its folded state: closed once paid out to the last cent. */
+export function milestoneRetainageFacts(milestones: ActiveMilestone[]): MilestoneRetainageFacts[] {
+  return milestones.map((m) => ({ originalId: m.originalId, closed: isPaidOut(m), retainageHeld: formatAmount(retainageHeld(m)) }));
+}
+
+/** Where the project's retainage release stands, for the clock of each milestone that holds retainage. */
+export function retainageStep(retainage: ProjectRetainage, milestones: ActiveMilestone[]): RetainageStep {
+  if (retainage.dispute) return { kind: 'disputed' };
+  if (retainage.request) return { kind: 'approve', by: retainage.request.party === 'customer' ? 'company' : 'customer' };
+  return milestones.length > 0 && milestones.every(isPaidOut) ? { kind: 'request' } : { kind: 'waiting' };
 }

@@ -7,7 +7,8 @@ import { columns } from '../shared/folded-state';
 /** Every event of every project, with who did it and when: the audit history. */
 export class AuditTrailProjector implements Projector {
   readonly name = 'audit-trail';
-  readonly version = 1;
+  /** 2: old proposals and disbursements are stored as their upcasters read them (retainage 0, no waivers). */
+  readonly version = 2;
   readonly tables = ['audit_trail'] as const;
   readonly handles = [...PROJECT_EVENT_TYPES, ...MILESTONE_EVENT_TYPES];
 

@@ -7,6 +7,7 @@ import {
   formatAmount,
   headVersion,
   held,
+  heldFundsClock,
   isLocked,
   MILESTONE_EVENT_TYPES,
   type MilestoneEvent,
@@ -16,8 +17,10 @@ import {
   paidToPayees,
   type RecordedEvent,
   refunded,
+  retainageWithheld,
   settledDeposits,
   sum,
+  waiversOf,
 } from '@escrow/domain';
 
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -30,6 +33,8 @@ const CHILD_TABLES = [
   'milestone_disbursements',
   'milestone_refunds',
   'milestone_disputes',
+  'milestone_retainage',
+  'milestone_waivers',
 ] as const;
 
 const milestoneStore: FoldedStateStore<MilestoneState> = {
@@ -58,13 +63,15 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
       `INSERT INTO ${context.table('milestones')}
          (original_id, job_id, state, status, current_m_id, head_m_id, position, title, locked, deposit_total, deposit_sum, deposit_pending,
           disbursed, paid_out, fees, refunded, held, customer_completed, company_completed, response_deadline, created_at, agreed_at,
-          funded_at, completed_at, updated_at)
+          funded_at, completed_at, updated_at, retainage_held, in_custody, held_since, next_date, next_date_kind, must_act, waivers_missing)
        SELECT * FROM unnest($1::int[], $2::int[], $3::jsonb[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::boolean[],
           $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[],
-          $18::boolean[], $19::boolean[], $20::timestamptz[], $21::timestamptz[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::timestamptz[])`,
+          $18::boolean[], $19::boolean[], $20::timestamptz[], $21::timestamptz[], $22::timestamptz[], $23::timestamptz[], $24::timestamptz[], $25::timestamptz[],
+          $26::numeric[], $27::numeric[], $28::timestamptz[], $29::timestamptz[], $30::text[], $31::jsonb[], $32::int[])`,
       active,
       (s) => {
         const head = headVersion(s);
+        const clock = heldFundsClock(s);
         const current = currentVersion(s);
         const firstSettled =
           s.deposits
@@ -84,7 +91,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
           (current ?? head).terms.depositTotal,
           formatAmount(settledDeposits(s)),
           formatAmount(sum(s.deposits.filter((d) => d.status === 'pending').map((d) => money(d.amount)))),
-          formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))),
+          formatAmount(disbursedFromEscrow(s).minus(feesTaken(s)).minus(retainageWithheld(s))),
           formatAmount(paidToPayees(s)),
           formatAmount(feesTaken(s)),
           formatAmount(refunded(s)),
@@ -97,6 +104,13 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
           firstSettled,
           s.completedAt,
           s.updatedAt,
+          clock.retainageHeld,
+          clock.inCustody,
+          clock.heldSince,
+          clock.next?.at ?? null,
+          clock.next?.kind ?? null,
+          JSON.stringify(clock.mustAct),
+          waiversOf(s).filter((w) => w.waiver === null).length,
         ];
       },
     );
@@ -133,9 +147,9 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     const payees = versions.flatMap(({ s, v }) => v.terms.payees.map((p) => ({ s, v, p })));
     add(
       `INSERT INTO ${context.table('milestone_payees')}
-         (mp_id, m_id, original_id, job_id, company_id, type, percent_decimal, amount, include_fee, fee, net, buyer_owes)
+         (mp_id, m_id, original_id, job_id, company_id, type, percent_decimal, amount, include_fee, fee, net, buyer_owes, retainage)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::numeric[], $8::numeric[], $9::boolean[],
-          $10::numeric[], $11::numeric[], $12::numeric[])`,
+          $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[])`,
       payees,
       ({ s, v, p }) => [
         p.payeeId,
@@ -150,6 +164,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
         p.fee,
         p.net,
         p.buyerOwes,
+        p.retainage,
       ],
     );
 
@@ -178,11 +193,66 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     const disbursements = active.flatMap((s) => s.disbursements.map((d) => ({ s, d })));
     add(
       `INSERT INTO ${context.table('milestone_disbursements')}
-         (disbursement_id, original_id, job_id, mp_id, company_id, amount, fee, status, cause, created_at, paid_at)
+         (disbursement_id, original_id, job_id, mp_id, company_id, amount, fee, status, cause, created_at, paid_at, retainage)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::text[], $9::text[],
-          $10::timestamptz[], $11::timestamptz[])`,
+          $10::timestamptz[], $11::timestamptz[], $12::numeric[])`,
       disbursements,
-      ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
+      ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt, d.retainage],
+    );
+
+    // Each payee's retainage: withheld from its disbursement, then released or refunded.
+    const retained = disbursements
+      .filter(({ d }) => money(d.retainage).gt(0))
+      .map(({ s, d }) => {
+        const release = s.retainageReleases.find((r) => r.payeeId === d.payeeId) ?? null;
+        const refunded = sum(s.retainageRefunds.flatMap((r) => r.payees.filter((p) => p.payeeId === d.payeeId).map((p) => money(p.amount))));
+        const released = money(release?.amount ?? 0);
+        return { s, d, release, released, refunded, held: money(d.retainage).minus(released).minus(refunded) };
+      });
+    add(
+      `INSERT INTO ${context.table('milestone_retainage')}
+         (original_id, mp_id, job_id, company_id, withheld, released, refunded, held, release_status, released_at, paid_at)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::text[],
+          $10::timestamptz[], $11::timestamptz[])`,
+      retained,
+      ({ s, d, release, released, refunded, held: stillHeld }) => [
+        s.originalId,
+        d.payeeId,
+        s.jobId,
+        d.companyId,
+        d.retainage,
+        formatAmount(released),
+        formatAmount(refunded),
+        formatAmount(stillHeld),
+        release?.status ?? null,
+        release?.requestedAt ?? null,
+        release?.paidAt ?? null,
+      ],
+    );
+
+    const waivers = active.flatMap((s) => waiversOf(s).map((w) => ({ s, w })));
+    add(
+      `INSERT INTO ${context.table('milestone_waivers')}
+         (original_id, payment, mp_id, kind, job_id, company_id, amount, site_state, status, due_since, waiver_name, waiver_hash, signed_by, signed_at)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::int[], $6::int[], $7::numeric[], $8::text[], $9::text[],
+          $10::timestamptz[], $11::text[], $12::text[], $13::int[], $14::timestamptz[])`,
+      waivers,
+      ({ s, w }) => [
+        s.originalId,
+        w.payment,
+        w.payeeId,
+        w.kind,
+        s.jobId,
+        w.companyId,
+        w.amount,
+        w.siteState,
+        w.waiver === null ? 'missing' : w.waiver.signedBy === null ? 'issued' : 'signed',
+        w.dueSince,
+        w.waiver?.waiverName ?? null,
+        w.waiver?.waiverHash ?? null,
+        w.waiver?.signedBy ?? null,
+        w.waiver?.at ?? null,
+      ],
     );
 
     const refunds = active.flatMap((s) => s.refunds.map((r) => ({ s, r })));
@@ -228,7 +298,8 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
 /** Every milestone read model, rebuilt from the milestone streams with the domain's evolve. */
 export class MilestonesProjector implements Projector {
   readonly name = 'milestones';
-  readonly version = 2;
+  /** 3: retainage, lien waivers and the clock on held funds (issue 17). */
+  readonly version = 3;
   readonly tables = ['milestones', ...CHILD_TABLES] as const;
   readonly handles = MILESTONE_EVENT_TYPES;
 

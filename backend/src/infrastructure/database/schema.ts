@@ -6,6 +6,7 @@ import { CreateRequestFingerprints1763800046000 } from '../../command-side/reque
 import { eventStoreMigrations } from '../../event-store/postgres/migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
+import { CreateLienWaivers1763800203000 } from '../../lien-waivers/lien-waivers.migrations';
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
 import {
   BankAccountIdempotencyKeys1763800032000,
@@ -30,6 +31,7 @@ export const allMigrations: MigrationClass[] = [
   CreateRequestFingerprints1763800046000,
   IdleTransactionsEnd1763800047000,
   CreateRateLimitsAndServerSecrets1763800160000,
+  CreateLienWaivers1763800203000,
 ];
 
 export const allEntities: EntityClass[] = [...projectionEntities];

@@ -1,3 +1,4 @@
+import { retainageStep } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
@@ -23,8 +24,10 @@ export class GetJobMilestonesHandler implements IQueryHandler<GetJobMilestones> 
 
   async execute({ user, id }: GetJobMilestones): Promise<MilestoneView[]> {
     const { viewer } = await this.access.requireViewer(id, user);
-    const states = await this.reads.ofJob(id);
+    const [states, project] = await Promise.all([this.reads.ofJob(id), this.reads.project(id)]);
     const names = await this.reads.namesFor(states);
-    return states.map((s) => milestoneView(s, viewer, user.userId, names));
+    // Milestones that hold retainage wait on the project's release: their clocks say for whom.
+    const step = retainageStep(project.retainage, states);
+    return states.map((s) => milestoneView(s, viewer, user, names, step));
   }
 }
