@@ -540,12 +540,28 @@ export const API_SCHEMAS: Record<string, object> = {
         "items": {
           "$ref": "#/definitions/PayeeOption"
         }
+      },
+      "retainage_percent": {
+        "type": "string",
+        "description": "The project's retainage percentage and job-site state now: a new version freezes them."
+      },
+      "site_state": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "required": [
       "job_id",
       "primary",
-      "subs"
+      "subs",
+      "retainage_percent",
+      "site_state"
     ],
     "description": "Who can be paid from a milestone of this project (GET /api/milestones/form/job/{id})."
   },

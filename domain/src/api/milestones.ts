@@ -209,6 +209,9 @@ export interface MilestoneFormData {
   job_id: number;
   primary: PayeeOption | null;
   subs: PayeeOption[];
+  /** The project's retainage percentage and job-site state now: a new version freezes them. */
+  retainage_percent: string;
+  site_state: SiteState | null;
 }
 
 /** POST /api/milestone: a new milestone, or with original_id an edit of one. */

@@ -67,6 +67,7 @@ function ProjectsTable() {
             </Link>
           )}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
+          {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}
         </div>
       </div>
       {phone ? (

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
 import { DashboardView } from '../../features/admin/components/DashboardView';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
+import { MissingWaivers } from '../../features/admin/components/MissingWaivers';
 import { PaymentsView } from '../../features/admin/components/PaymentsView';
 import { ReportsView } from '../../features/admin/components/ReportsView';
 import { AdminShell } from './AdminShell';
@@ -35,6 +36,7 @@ export function AdminReportsPage() {
     <AdminShell>
       <h1>Reports</h1>
       <ReportsView />
+      <MissingWaivers />
     </AdminShell>
   );
 }
