@@ -1,5 +1,5 @@
 import { SITE_STATES, type SiteState, STATE_NAMES } from '@escrow/domain';
-import { Alert, App, Button, Input, Modal, Select } from 'antd';
+import { Alert, App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
@@ -61,13 +61,19 @@ export function ProjectTerms({ retainage, jobId, isDraft }: { retainage: Retaina
         </label>
         <label className="el-field" htmlFor={`site-state-${jobId}`}>
           Job site's state (names the lien-waiver law)
-          <Select
+          <select
             id={`site-state-${jobId}`}
             value={state ?? ''}
             disabled={stateFixed}
-            onChange={(value: string) => setState(value === '' ? null : (value as SiteState))}
-            options={[{ value: '', label: 'None (no lien waivers)' }, ...SITE_STATES.map((s) => ({ value: s, label: `${STATE_NAMES[s]} (${s})` }))]}
-          />
+            onChange={(e) => setState(e.target.value === '' ? null : (e.target.value as SiteState))}
+          >
+            <option value="">None (no lien waivers)</option>
+            {SITE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {`${STATE_NAMES[s]} (${s})`}
+              </option>
+            ))}
+          </select>
         </label>
         {stateFixed && <p className="el-muted">The job site's state is fixed once the project is submitted: lien waivers name it.</p>}
         {setTerms.isError && <Alert type="error" showIcon role="alert" title={errorMessage(setTerms.error)} />}

@@ -118,7 +118,7 @@ export function RetainagePanel({ jobId }: { jobId: number }) {
         <ul className="el-plain-list" aria-label="Retainage decisions">
           {r.decisions.map((d) => (
             <li key={d.at}>
-              <Tag color={d.resolution === 'release' ? 'green' : 'orange'}>{d.resolution === 'release' ? 'Released' : 'Refunded'}</Tag>
+              <Tag color={d.resolution === 'release' ? 'green' : 'orange'}>{d.resolution === 'release' ? 'Released' : 'Refunded'}</Tag>{' '}
               {formatDollars(d.amount)} {d.decided_by === 'parties' ? 'by both parties' : 'by our team'} on {day(d.at)}
             </li>
           ))}
