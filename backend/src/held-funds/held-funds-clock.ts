@@ -22,13 +22,18 @@ import { RetainageReleases } from '../retainage';
 
 const LOCK = 'held-funds-clock';
 
+/** A reminder's Idempotency-Key and, with the recipient, its mail's dedupe key: one per milestone, reason and day. */
+export const reminderKey = (originalId: number, reason: string, day: string): string => `reminder:${originalId}:${reason}:${day}`;
+
 /**
  * The clock on held funds (issue 17), run by one process per database (a session advisory lock,
  * like the payment dispatcher's): funds held longer than HELD_FUNDS_REMINDER_AFTER with someone
  * to act get a reminder mail to whoever must act, again each such period, each reminder a
  * HeldFundsReminderSent event in the milestone's history. A reminder is keyed by milestone,
  * reason and day, and so is its mail in the outbox: a restart, a lost lock or a second process
- * never sends one twice. Each pass also finishes retainage decisions a crash cut short.
+ * never sends one twice. (A pass that dies after the mails and before the event records it on
+ * its next pass, unless the action was done meanwhile: that mail then has no history entry.)
+ * Each pass also finishes retainage decisions a crash cut short.
  */
 @Injectable()
 export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -136,25 +141,13 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
     return sent;
   }
 
+  /**
+   * The mails first, then the event: both are keyed by milestone, reason and day, so a pass that
+   * dies in between sends no mail twice (the outbox keeps one per key and person) and the next
+   * pass records the event. Every recorded reminder therefore reached its people.
+   */
   private async remind(state: ActiveMilestone, must: MustAct, heldSince: string, inCustody: string, now: string): Promise<number> {
-    const day = now.slice(0, 10);
-    const key = `reminder:${state.originalId}:${must.reason}:${day}`;
-    const command: MilestoneCommand = {
-      type: 'RemindOfHeldFunds',
-      data: { reason: must.reason, to: must.who, companyId: must.companyId, heldSince },
-      metadata: systemMetadata(now),
-    };
-    let recorded: boolean;
-    try {
-      const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: state.jobId } });
-      recorded = result.events.length > 0;
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      this.logger.warn(`reminder ${key}: ${error.message}`);
-      return 0;
-    }
-    // Recorded now or by an earlier pass that died before mailing: the outbox keeps one mail per key and person.
-    if (!recorded) return 0;
+    const key = reminderKey(state.originalId, must.reason, now.slice(0, 10));
     const title = cardVersion(state).title || WHOLE_PROJECT_MILESTONE;
     for (const person of await this.recipients(state, must)) {
       await this.mail.send({
@@ -171,7 +164,19 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
         dedupeKey: `${key}:${person.email}`,
       });
     }
-    return 1;
+    const command: MilestoneCommand = {
+      type: 'RemindOfHeldFunds',
+      data: { reason: must.reason, to: must.who, companyId: must.companyId, heldSince },
+      metadata: systemMetadata(now),
+    };
+    try {
+      const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: state.jobId } });
+      return result.events.length > 0 && !result.replayed ? 1 : 0;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn(`reminder ${key}: ${error.message}`);
+      return 0;
+    }
   }
 
   private async recipients(state: ActiveMilestone, must: MustAct): Promise<{ email: string; first_name: string }[]> {
