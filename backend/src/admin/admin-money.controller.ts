@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import { isIdText } from '../http/ids';
 import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { milestoneOf, projectOf } from '../read-models';
 import { sendCsv, toCsv } from './csv';
 
 const isoDate = (value: unknown, name: string): string | null => {
@@ -53,7 +54,8 @@ export class AdminMoneyController {
     // Waiting on whom: the same rule the portal shows as each side's next action.
     const open = await q<{ state: ActiveMilestone }>(`SELECT state FROM milestones WHERE status NOT IN ('Complete', 'Refunded', 'Split')`);
     const waitingOn = { buyer: 0, seller: 0 };
-    for (const { state } of open) {
+    for (const { state: stored } of open) {
+      const state = milestoneOf(stored);
       if (nextAction(state, 'customer')) waitingOn.buyer++;
       if (nextAction(state, 'company')) waitingOn.seller++;
     }
@@ -129,13 +131,13 @@ export class AdminMoneyController {
       [retained],
     );
     const statesOf = new Map<number, ActiveMilestone[]>();
-    for (const m of milestoneStates) statesOf.set(m.job_id, [...(statesOf.get(m.job_id) ?? []), m.state]);
+    for (const m of milestoneStates) statesOf.set(m.job_id, [...(statesOf.get(m.job_id) ?? []), milestoneOf(m.state)]);
     return rows.map((r) => {
       const acts = r.must_act.flat();
       // Retainage waits on the project's release (the read model's clocks leave that step out).
       if (Number(r.retainage_held) > 0) {
         const states = statesOf.get(r.job_id) ?? [];
-        const step = retainageStep(r.state.retainage, states);
+        const step = retainageStep(projectOf(r.state).retainage, states);
         acts.push(...states.flatMap((m) => heldFundsClock(m, step).mustAct.filter((a) => a.reason.includes('retainage'))));
       }
       const seen = new Set<string>();

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { DirectoryService } from '../directory';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import type { Viewer } from '../read-models';
+import { milestoneOf, projectOf, type Viewer } from '../read-models';
 
 interface JobStateRow {
   job_id: number;
@@ -36,11 +36,11 @@ export class ProjectSummaries {
       ),
     ]);
     const byJob = new Map<number, ActiveMilestone[]>();
-    for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), m.state]);
+    for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), milestoneOf(m.state)]);
     const people = await this.directory.people(jobs.map((j) => j.state.customerId));
     const companies = await this.directory.companyNames(jobs.map((j) => j.state.primaryCompanyId).filter((c): c is number => c !== null));
     return jobs.map((job) => {
-      const p = job.state;
+      const p = projectOf(job.state);
       const viewer = viewerOf(p);
       const list = byJob.get(job.job_id) ?? [];
       const agreed = list.filter((m) => m.currentVersionId !== null);

@@ -1,4 +1,4 @@
-export { MilestoneReads } from './milestone-reads';
+export { milestoneOf, MilestoneReads, projectOf } from './milestone-reads';
 export type { Names } from './names';
 export { type JobAccessRow, type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer, type WaiverViewer } from './project-access';
 export { ReadModelsModule } from './read-models.module';

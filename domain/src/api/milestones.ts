@@ -3,12 +3,30 @@
  * frontend's api layer imports them (style rule 10). Amounts are strings with two decimals.
  */
 import type { SiteState } from '../lien-waivers/states';
-import type { ApprovalStatus, DisputeResolution } from '../milestones/events';
+import type { ApprovalStatus, DisputeResolution, ReminderRecipient } from '../milestones/events';
 import type { BadgeColour } from '../milestones/milestone.labels';
 import type { PayeeType } from '../money/fees';
-import type { HeldFundsClockView } from './retainage';
 
 export type PartyName = 'buyer' | 'seller';
+
+/** Who must act for held funds to move on; `you` when it is the asking user (or their company). */
+export interface MustActView {
+  who: ReminderRecipient;
+  company_id: number | null;
+  /** The payee company's name, when `who` is a payee. */
+  name: string | null;
+  action: string;
+  you: boolean;
+}
+
+/** The clock on a milestone's held funds: since when, the next date that matters, who must act. */
+export interface HeldFundsClockView {
+  held_since: string | null;
+  in_custody: string;
+  retainage_held: string;
+  next_date: { kind: 'funds_clear' | 'completion_due'; at: string } | null;
+  must_act: MustActView[];
+}
 
 /** One milestone as its card shows it (GET /api/job/{id}/milestones; every milestone command answers it too). */
 export interface MilestoneView {

@@ -4,27 +4,8 @@
  * two decimals; times are ISO-8601.
  */
 import type { SiteState } from '../lien-waivers/states';
-import type { ReminderRecipient, WaiverKind, WaiverPayment } from '../milestones/events';
+import type { WaiverKind, WaiverPayment } from '../milestones/events';
 import type { PartyName } from './milestones';
-
-/** Who must act for held funds to move on; `you` when it is the asking user (or their company). */
-export interface MustActView {
-  who: ReminderRecipient;
-  company_id: number | null;
-  /** The payee company's name, when `who` is a payee. */
-  name: string | null;
-  action: string;
-  you: boolean;
-}
-
-/** The clock on a milestone's held funds: since when, the next date that matters, who must act. */
-export interface HeldFundsClockView {
-  held_since: string | null;
-  in_custody: string;
-  retainage_held: string;
-  next_date: { kind: 'funds_clear' | 'completion_due'; at: string } | null;
-  must_act: MustActView[];
-}
 
 /** A lien waiver one of a milestone's payments calls for (GET /api/milestone/{id}/waivers). */
 export interface LienWaiverView {

@@ -147,3 +147,37 @@ export interface ActiveMilestone {
 export type MilestoneState = { status: 'none' } | ActiveMilestone;
 
 export const initialMilestoneState: MilestoneState = { status: 'none' };
+
+/**
+ * A state stored by an older version of the read side (before retainage and lien waivers), in
+ * the current shape: what its events upcast to would give. The read models are rebuilt when the
+ * projector's version changes, but the API and a live projector may read the old rows meanwhile.
+ */
+export function currentMilestoneShape(state: MilestoneState): MilestoneState {
+  if (state.status !== 'active' || Array.isArray((state as Partial<ActiveMilestone>).waivers)) return state;
+  const old = state as Omit<ActiveMilestone, 'retainageReleases' | 'retainageRefunds' | 'waivers' | 'reminders'>;
+  return {
+    ...old,
+    versions: old.versions.map((v) => {
+      const terms = v.terms as Partial<MilestoneTerms> & MilestoneTerms;
+      return {
+        ...v,
+        terms: {
+          ...terms,
+          retainagePercent: terms.retainagePercent ?? '0.00',
+          retainageTotal: terms.retainageTotal ?? '0.00',
+          lienWaiverState: terms.lienWaiverState ?? null,
+          payees: terms.payees.map((p) => ({ ...p, retainage: (p as Partial<typeof p>).retainage ?? '0.00' })),
+        },
+      };
+    }),
+    disbursements: old.disbursements.map((d) => {
+      const partial = d as Partial<DisbursementState>;
+      return { ...d, retainage: partial.retainage ?? '0.00', lienWaiverState: partial.lienWaiverState ?? null };
+    }),
+    retainageReleases: [],
+    retainageRefunds: [],
+    waivers: [],
+    reminders: [],
+  };
+}

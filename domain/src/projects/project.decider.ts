@@ -206,4 +206,10 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
   }
 }
 
+/** A project state stored before terms and retainage existed, in the current shape (see currentMilestoneShape). */
+export function currentProjectShape(state: ProjectState): ProjectState {
+  if (state.status === 'none' || (state as Partial<ActiveProject>).retainage) return state;
+  return { ...state, terms: { retainagePercent: NO_RETAINAGE, siteState: null }, retainage: noRetainage() };
+}
+
 export const foldProject = (events: readonly ProjectEvent[]): ProjectState => events.reduce(evolveProject, initialProjectState);

@@ -1,4 +1,4 @@
-import { type ActiveProject, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
+import { type ActiveProject, currentProjectShape, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
 
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, columns, type FoldedStateStore } from '../shared/folded-state';
@@ -9,7 +9,7 @@ const jobsStore: FoldedStateStore<ProjectState> = {
       `SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`,
       [keys],
     );
-    return new Map(rows.map((r) => [r.job_id, r.state]));
+    return new Map(rows.map((r) => [r.job_id, currentProjectShape(r.state)]));
   },
   async save(context, states) {
     const projects = [...states.values()].filter((s): s is ActiveProject => s.status !== 'none');

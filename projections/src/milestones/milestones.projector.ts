@@ -1,5 +1,6 @@
 import {
   type ActiveMilestone,
+  currentMilestoneShape,
   currentVersion,
   disbursedFromEscrow,
   evolveMilestone,
@@ -43,7 +44,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
       `SELECT original_id, state FROM ${context.table('milestones')} WHERE original_id = ANY($1::int[])`,
       [keys],
     );
-    return new Map(rows.map((r) => [r.original_id, r.state]));
+    return new Map(rows.map((r) => [r.original_id, currentMilestoneShape(r.state)]));
   },
 
   async save(context, states) {
