@@ -1,5 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 
+import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, asUser, card, depositThroughDialog, nextDraftId, openProject, signAgreement } from './support/portal';
 
@@ -53,6 +54,7 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await termsDialog.getByLabel('Retainage (percent of each payment, 0 to 10)').fill('12');
   await termsDialog.getByRole('button', { name: 'Save terms' }).click();
   await expect(termsDialog.getByRole('alert')).toContainText('Retainage can be at most 10% of each payment.');
+  await checkA11y(seller, 'seller, the project terms dialog with its error');
   await termsDialog.getByLabel('Retainage (percent of each payment, 0 to 10)').fill('5');
   await termsDialog.getByLabel("Job site's state (names the lien-waiver law)").selectOption('AZ');
   await termsDialog.getByRole('button', { name: 'Save terms' }).click();
@@ -112,8 +114,13 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(buyerClock).toContainText('Mesa Ridge Roofing: Sign the conditional lien waiver for $1,425.00');
   const disbursements = card(buyer, 'Framing').getByRole('region', { name: 'Disbursements' });
   await expect(disbursements).toContainText('Saguaro Build Co.: $6,000.00 — Requested $5,700.00 (waits for its conditional lien waiver)');
+  await checkA11y(buyer, 'buyer, a card whose payouts wait for lien waivers');
 
   await seller.reload();
+  await card(seller, 'Framing').getByRole('button', { name: 'Sign conditional waiver' }).click();
+  await expect(seller.getByRole('dialog', { name: /^Conditional lien waiver/ }).getByLabel('Waiver text')).toBeVisible();
+  await checkA11y(seller, 'seller, the lien waiver dialog');
+  await seller.keyboard.press('Escape');
   await signOnCard(seller, card(seller, 'Framing'), 'conditional', 'Sam Seller');
   const electrician = await asUser(browser, DEMO.electrician);
   await signAsPayee(electrician, jobId, 'Dana Sparks', '$2,321.56');
@@ -135,6 +142,7 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await buyer.getByRole('tab', { name: 'Retainage' }).click();
   const buyerRetainage = buyer.getByRole('region', { name: 'Retainage' });
   await expect(buyerRetainage).toContainText('Release of $497.19 asked for by the seller');
+  await checkA11y(buyer, 'buyer, the retainage tab with a release to approve');
   await buyerRetainage.getByRole('button', { name: 'Approve the retainage release' }).click();
   await expect(buyerRetainage.getByRole('list', { name: 'Retainage decisions' })).toContainText('Released $497.19 by both parties');
 
@@ -159,6 +167,10 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(document).toContainText('CONDITIONAL WAIVER AND RELEASE OF LIEN RIGHTS ON PAYMENT — ARIZONA (AZ)');
   await expect(document).toContainText(/Signed for .* by (Sam Seller|Dana Sparks|Riley Ridge)/);
   await expect(document).toContainText('SHA-256');
+  await checkA11y(buyer, 'buyer, a printable lien waiver');
+  await electrician.goto('/portal/waivers');
+  await expect(electrician.getByRole('table', { name: 'Lien waivers of your company' })).toBeVisible();
+  await checkA11y(electrician, "a subcontractor's lien waivers");
 
   // The admin: held funds by age with who must act, no waiver missing here, the retainage account per payee in the ledger.
   const admin = await (await browser.newContext()).newPage();
@@ -166,9 +178,13 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(admin).toHaveURL(/\/admin$/);
   const held = admin.getByRole('table', { name: 'Funds held by project' });
   await expect(held.getByRole('columnheader', { name: /Held since/ })).toBeVisible();
+  await checkA11y(admin, 'admin, the dashboard with held funds by age');
   await expect(held.getByRole('row').filter({ hasText: 'Roofing' }).first()).toContainText('our team: Resolve the dispute');
   await admin.goto('/admin/reports');
   await expect(admin.getByRole('table', { name: 'Lien waivers missing' })).not.toContainText(`#${jobId}`);
+  await admin.goto(`/admin/job/${jobId}?tab=retainage`);
+  await expect(admin.getByRole('table', { name: 'Retainage held per payee' })).toContainText('Mesa Ridge Roofing');
+  await checkA11y(admin, "admin, a project's retainage");
   await admin.goto(`/admin/job/${jobId}?tab=ledger`);
   await expect(admin.getByRole('table').first()).toContainText('retainage');
 
