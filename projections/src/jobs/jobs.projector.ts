@@ -1,4 +1,12 @@
-import { type ActiveProject, currentProjectShape, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
+import {
+  type ActiveProject,
+  currentProjectShape,
+  evolveProject,
+  PROJECT_EVENT_TYPES,
+  type ProjectEvent,
+  type ProjectState,
+  type RecordedEvent,
+} from '@escrow/domain';
 
 import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, columns, type FoldedStateStore } from '../shared/folded-state';
