@@ -1,6 +1,7 @@
 import {
   type ActiveMilestone,
   approvalMessage,
+  awaitingConditionalWaivers,
   canEdit,
   cardApprovalMessage,
   cardVersion,
@@ -148,8 +149,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
     retainage_held: formatAmount(retainageHeld(state)),
     clock: clockView(state, viewer, asker, names, retainage),
     waivers_missing: waivers.filter((w) => w.waiver === null).length,
-    waivers_to_sign: waivers.filter((w) => (w.waiver === null || (w.kind === 'unconditional' && w.waiver.signedBy === null)) && w.companyId === asker.companyId)
-      .length,
+    waivers_to_sign: awaitingConditionalWaivers(state).filter((w) => w.companyId === asker.companyId).length,
     payouts_pending: state.disbursements.some((d) => d.status !== 'paid') || state.retainageReleases.some((r) => r.status !== 'paid'),
     pending_edit: pendingEdit
       ? {

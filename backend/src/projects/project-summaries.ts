@@ -63,7 +63,8 @@ export class ProjectSummaries {
         created_by: p.createdBy,
         is_draft: job.is_draft,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
-        status: job.is_draft ? 'Draft' : allClosed ? 'Complete' : 'Active',
+        // Retainage still held (or on its way) keeps the project active until it is released or refunded.
+        status: job.is_draft ? 'Draft' : allClosed && sum(list.map(retainageHeld)).isZero() ? 'Complete' : 'Active',
         terms: p.terms,
         created_at: p.createdAt,
         submitted_at: p.submittedAt,

@@ -845,7 +845,7 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "waivers_missing": {
         "type": "number",
-        "description": "Lien waivers of this milestone's payments still missing, and how many of them the asking user may sign."
+        "description": "Lien waivers of this milestone's payments still missing, and how many conditional ones (their payments wait) the asking user's company owes."
       },
       "waivers_to_sign": {
         "type": "number"

@@ -88,7 +88,7 @@ export interface MilestoneView {
   retainage_held: string;
   /** The clock on the milestone's held funds. */
   clock: HeldFundsClockView;
-  /** Lien waivers of this milestone's payments still missing, and how many of them the asking user may sign. */
+  /** Lien waivers of this milestone's payments still missing, and how many conditional ones (their payments wait) the asking user's company owes. */
   waivers_missing: number;
   waivers_to_sign: number;
   /** Payouts (disbursements or retainage) not yet paid out: the card keeps polling while there are some. */
