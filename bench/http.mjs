@@ -227,7 +227,9 @@ export async function runHttpBenchmark() {
         await readModelsCaughtUp(checkpoints);
         const r = await pacedLoad({ ...route.request, rate, seconds: HTTP_RAMP.seconds });
         ramps.push({ route: route.name, kind: route.kind, rate, ...r });
-        console.log(`ramp       ${route.name.padEnd(42)} ${String(rate).padStart(4)} req/s offered: ${r.rps.toFixed(0)} answered, p99 ${r.p99} ms, errors ${r.errors}`);
+        console.log(
+          `ramp       ${route.name.padEnd(42)} ${String(rate).padStart(4)} req/s offered: ${r.rps.toFixed(0)} answered, p99 ${r.p99} ms, errors ${r.errors}`,
+        );
         const rising = r.rps > best * 1.03;
         best = Math.max(best, r.rps);
         if (!rising || r.rps < rate * 0.9) break;
@@ -252,7 +254,8 @@ export async function runHttpBenchmark() {
         const ceilingRow = results.find((c) => c.kind === 'ceiling' && c.rate === r.rate && c.driver === driver);
         const vsCeiling = r.p99 / ceilingRow.p99;
         let verdict = '';
-        if (driver === 'paced' && r.kind === 'query' && r.rate === 100) verdict = `; target p99 ≤ ${TARGETS.query} ms ${r.p99 <= TARGETS.query ? 'met' : 'missed'}`;
+        if (driver === 'paced' && r.kind === 'query' && r.rate === 100)
+          verdict = `; target p99 ≤ ${TARGETS.query} ms ${r.p99 <= TARGETS.query ? 'met' : 'missed'}`;
         if (driver === 'paced' && r.kind === 'query' && r.rate === 500) verdict = `; keeps up: ${r.rps >= r.rate * TARGETS.answered ? 'yes' : 'no'}`;
         if (driver === 'paced' && r.kind === 'command' && r.rate === 500) {
           const answered = r.rps / r.rate;

@@ -9,13 +9,16 @@ import type { AppConfig } from './config/app-config';
 import { DirectoryModule } from './directory';
 import { DisputesModule } from './disputes';
 import { EventStoreModule } from './event-store/event-store.module';
+import { HeldFundsModule } from './held-funds';
 import { IdentityModule } from './identity';
 import { DatabaseModule } from './infrastructure/database/database.module';
+import { LienWaiversModule } from './lien-waivers';
 import { MilestonesModule } from './milestones';
 import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { ProjectsModule } from './projects';
+import { RetainageModule } from './retainage';
 
 /**
  * One module per context. Configuration, the database and the event store are the only
@@ -39,6 +42,9 @@ export class AppModule {
         AgreementsModule,
         DisputesModule,
         PaymentsModule,
+        RetainageModule,
+        LienWaiversModule,
+        HeldFundsModule,
         AdminModule,
         OperationsModule,
       ],

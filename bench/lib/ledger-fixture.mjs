@@ -16,7 +16,10 @@ export const HTTP_WARMUP = { seconds: 2, rate: 100 };
 export const HTTP_DRIVERS = ['paced', 'autocannon'];
 /** The saturation ramp of commands: paced steps from `start` req/s, each `factor` times the last, until the answered rate stops rising. */
 export const HTTP_RAMP = { start: 200, factor: 1.25, seconds: 5, maxSteps: 10 };
-const RAMP_REQUESTS = Array.from({ length: HTTP_RAMP.maxSteps }, (_, i) => HTTP_RAMP.start * HTTP_RAMP.factor ** i * HTTP_RAMP.seconds).reduce((a, b) => a + b, 0);
+const RAMP_REQUESTS = Array.from({ length: HTTP_RAMP.maxSteps }, (_, i) => HTTP_RAMP.start * HTTP_RAMP.factor ** i * HTTP_RAMP.seconds).reduce(
+  (a, b) => a + b,
+  0,
+);
 const WAITING_PER_ROUTE =
   Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS * HTTP_DRIVERS.length + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
 /** Approvals also feed the ramp. */

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './event-store';
 export * from './ledger';
+export * from './lien-waivers';
 export * from './milestones';
 export * from './money';
 export * from './projects';

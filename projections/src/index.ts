@@ -1,9 +1,20 @@
-import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsDiscardedDrafts1763800041000, JobsProjector } from './jobs';
+import {
+  CreateJobsReadModel1763800002000,
+  ExtendJobsReadModel1763800005000,
+  JobRow,
+  JobsDiscardedDrafts1763800041000,
+  JobsProjector,
+  JobsProjectTerms1763800201000,
+} from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
 import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000 } from './ledger/migrations';
-import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesProjector } from './milestones';
-import { CreatePaymentInstructions1763800007000, PaymentInstructionsByEventId1763800042000 } from './payments/migrations';
+import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesProjector, RetainageAndWaiverReadModels1763800200000 } from './milestones';
+import {
+  CreatePaymentInstructions1763800007000,
+  PaymentInstructionsByEventId1763800042000,
+  PaymentInstructionsRetainageAndWaivers1763800202000,
+} from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
 import { AddRebuildComparison1763800031000, CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
@@ -34,6 +45,9 @@ export const projectionMigrations: MigrationClass[] = [
   JobsDiscardedDrafts1763800041000,
   PaymentInstructionsByEventId1763800042000,
   CreateParkedStreams1763800043000,
+  RetainageAndWaiverReadModels1763800200000,
+  JobsProjectTerms1763800201000,
+  PaymentInstructionsRetainageAndWaivers1763800202000,
   DropAuditTrail1763800500000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */

@@ -12,9 +12,12 @@ import {
   postingsFor,
   type ProjectEvent,
   type ProjectState,
+  retainageHeld,
+  retainageHeldByPayee,
   settledDeposits,
   sum,
   versionLabel,
+  waiversOf,
 } from '@escrow/domain';
 import { BadRequestException, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -68,6 +71,28 @@ export class AdminProjectsController {
         disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId) })),
         refunds: s.refunds,
         disputes: s.disputes,
+        retainage_held: formatAmount(retainageHeld(s)),
+        retainage_by_payee: retainageHeldByPayee(s).map((p) => ({
+          mp_id: p.payeeId,
+          company_id: p.companyId,
+          name: names.company(p.companyId),
+          held: formatAmount(p.amount),
+        })),
+        retainage_releases: s.retainageReleases.map((r) => ({ ...r, name: names.company(r.companyId) })),
+        retainage_refunds: s.retainageRefunds,
+        waivers: waiversOf(s).map((w) => ({
+          payment: w.payment,
+          mp_id: w.payeeId,
+          company_id: w.companyId,
+          name: names.company(w.companyId),
+          kind: w.kind,
+          amount: w.amount,
+          site_state: w.siteState,
+          status: w.waiver === null ? 'missing' : w.waiver.signedBy === null ? 'issued' : 'signed',
+          due_since: w.dueSince,
+          waiver_name: w.waiver?.waiverName ?? null,
+          at: w.waiver?.at ?? null,
+        })),
       })),
     };
   }
@@ -108,24 +133,36 @@ export class AdminProjectsController {
     let project: ProjectState = { status: 'none' };
     const milestoneStates = new Map<number, MilestoneState>();
     const balances = new Map<string, ReturnType<typeof money>>();
+    const retainageByCompany = new Map<number, ReturnType<typeof money>>();
     for (const e of events) {
       if (e.stream_id.startsWith('job-')) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
       else {
         const event = { type: e.type, data: e.data } as unknown as MilestoneEvent;
         const id = (e.data as { originalId: number }).originalId;
         milestoneStates.set(id, evolveMilestone(milestoneStates.get(id) ?? { status: 'none' }, event));
-        for (const p of postingsFor(event)) balances.set(p.account, (balances.get(p.account) ?? money(0)).plus(p.amount));
+        for (const p of postingsFor(event)) {
+          balances.set(p.account, (balances.get(p.account) ?? money(0)).plus(p.amount));
+          if (p.account === 'retainage' && p.companyId !== null)
+            retainageByCompany.set(p.companyId, (retainageByCompany.get(p.companyId) ?? money(0)).plus(p.amount));
+        }
       }
     }
     const active = [...milestoneStates.values()].filter((s): s is ActiveMilestone => s.status === 'active');
-    const names = await this.milestones.namesFor(active);
+    const names = await this.milestones.namesFor(active, [], [...retainageByCompany.keys()]);
     return {
       at: new Date(at).toISOString(),
       events_applied: events.length,
       project:
         project.status === 'none'
           ? null
-          : { status: project.status, service: project.service, customer_id: project.customerId, primary_company_id: project.primaryCompanyId },
+          : {
+              status: project.status,
+              service: project.service,
+              customer_id: project.customerId,
+              primary_company_id: project.primaryCompanyId,
+              terms: project.terms,
+              retainage_decisions: project.retainage.decisions,
+            },
       milestones: active.map((s) => {
         const current = currentVersion(s);
         return {
@@ -136,9 +173,14 @@ export class AdminProjectsController {
           deposited: formatAmount(settledDeposits(s)),
           disbursed: formatAmount(sum(s.disbursements.map((d) => money(d.amount)))),
           refunded: formatAmount(sum(s.refunds.map((r) => money(r.amount)))),
+          retainage_held: formatAmount(retainageHeld(s)),
         };
       }),
       balances: Object.fromEntries([...balances].map(([account, amount]) => [account, formatAmount(amount)])),
+      // Retainage held per payee at that instant, from the ledger's postings.
+      retainage_by_payee: [...retainageByCompany]
+        .filter(([, amount]) => !amount.isZero())
+        .map(([companyId, amount]) => ({ company_id: companyId, name: names.company(companyId), held: formatAmount(amount) })),
     };
   }
 

@@ -74,7 +74,13 @@ describe('the admin console API', () => {
     expect(dashboard.held).toBe(total('escrow'));
     expect(dashboard.held).toBe('28393.10'); // cabinets 12,237.60 + roof 16,155.50
     expect(dashboard.open_disputes).toBe(1);
-    expect(dashboard.held_by_project.map((p: { held: string }) => p.held)).toEqual(['16155.50', '12237.60']);
+    // Oldest first (issue 17): the kitchen's cabinets were funded before the roof.
+    expect(dashboard.held_by_project.map((p: { held: string }) => p.held)).toEqual(['12237.60', '16155.50']);
+    expect(dashboard.held_by_project[1]).toMatchObject({
+      in_custody: '16155.50',
+      retainage_held: '0.00',
+      must_act: expect.arrayContaining([{ who: 'admin', name: null, action: 'Resolve the dispute' }]),
+    });
     // cabinets (both still to mark complete) and finishes (both still to approve); the disputed roof waits on our team
     expect(dashboard.waiting_on).toEqual({ buyer: 2, seller: 2 });
     const months = dashboard.monthly as { fees: string }[];

@@ -103,6 +103,24 @@ export class ReadYourWrites implements NestInterceptor {
   }
 }
 
+/**
+ * For a route that answers a command with a read of the read models (the retainage view after a
+ * decision, a signed lien waiver's document): waits, bounded, until they have passed what this
+ * request appended, so the answer shows the change it made.
+ */
+@Injectable()
+export class OwnWrites {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async readable(): Promise<boolean> {
+    const appended = scope.getStore()?.appended;
+    return !appended || this.runner.waitFor(appended, { timeoutMs: this.config.readYourWritesTimeoutMs });
+  }
+}
+
 /** Refusals a read model behind by a moment can cause: not found, not allowed, not in that state. */
 function mayBeLagging(error: unknown): boolean {
   if (error instanceof DomainError) return error.kind === 'forbidden' || error.kind === 'not_found' || error.kind === 'conflict';

@@ -40,6 +40,18 @@ export interface AppConfig {
    * trustProxy, `loopback` by default; behind a proxy on another host, its address or subnet.
    */
   trustedProxies: string;
+  /** Funds held this long with someone to act get a reminder mail (HELD_FUNDS_REMINDER_AFTER), then again each such period. */
+  heldFundsReminderAfterMs: number;
+}
+
+const DURATION_UNITS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+
+/** Reads "3d", "12h", "30m", "5s" or "1500ms". */
+export function parseDuration(name: string, value: string | undefined, fallback: string): number {
+  const text = value === undefined || value.trim() === '' ? fallback : value;
+  const match = /^\s*(\d+)\s*(d|h|m|s|ms)\s*$/i.exec(text);
+  if (!match || Number(match[1]) <= 0) throw new Error(`${name} must look like "3d", "12h", "30m", "5s" or "1500ms", got "${text}"`);
+  return Number(match[1]) * DURATION_UNITS[match[2]!.toLowerCase()]!;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -88,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
     rateLimits: DEFAULT_RATE_LIMITS,
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
+    heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),
   };
 }

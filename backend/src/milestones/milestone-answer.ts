@@ -16,6 +16,6 @@ export class MilestoneAnswer {
 
   async of(user: SessionUser, state: MilestoneState, viewer: Viewer): Promise<MilestoneView> {
     const active = state as ActiveMilestone;
-    return milestoneView(active, viewer, user.userId, await this.reads.namesFor([active]));
+    return milestoneView(active, viewer, user, await this.reads.namesFor([active]));
   }
 }

@@ -1,6 +1,7 @@
 import {
   type ActiveMilestone,
   approvalMessage,
+  awaitingConditionalWaivers,
   canEdit,
   cardApprovalMessage,
   cardVersion,
@@ -13,6 +14,8 @@ import {
   formatAmount,
   fundsCleared,
   held,
+  heldFundsClock,
+  type HeldFundsClockView,
   isLocked,
   MARKED_COMPLETE_BY_BOTH,
   milestoneStatus,
@@ -25,12 +28,16 @@ import {
   type PayeeView,
   pendingEdits,
   refunded,
+  retainageHeld,
+  retainageHeldByPayee,
+  type RetainageStep,
   settledDeposits,
   showsEditHistory,
   statusColour,
   versionLabel,
   type VersionState,
   type VersionView,
+  waiversOf,
 } from '@escrow/domain';
 
 import type { Names, Viewer } from '../read-models';
@@ -38,19 +45,52 @@ import type { Names, Viewer } from '../read-models';
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
 
+/** The asking user: who they are and which company they act for. */
+export interface Asker {
+  userId: number;
+  companyId: number | null;
+}
+
+/**
+ * The clock on the milestone's held funds for the asking user. `retainage` is the project's
+ * retainage step (known to the project page; a single milestone's answer leaves it out).
+ */
+export function clockView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: Names, retainage: RetainageStep | null): HeldFundsClockView {
+  const clock = heldFundsClock(state, retainage);
+  return {
+    held_since: clock.heldSince,
+    in_custody: clock.inCustody,
+    retainage_held: clock.retainageHeld,
+    next_date: clock.next,
+    must_act: clock.mustAct.map((m) => ({
+      who: m.who,
+      company_id: m.companyId,
+      name: m.companyId === null ? null : names.company(m.companyId),
+      action: m.action,
+      you:
+        (m.who === 'buyer' && viewer === 'customer') ||
+        (m.who === 'seller' && viewer === 'company') ||
+        (m.who === 'admin' && viewer === 'admin') ||
+        (m.who === 'payee' && m.companyId !== null && m.companyId === asker.companyId),
+    })),
+  };
+}
+
 /**
  * One milestone as GET /api/job/{id}/milestones answers it: every field of spec §3 (the
  * user-specific ones for the asking user) plus what the card needs to show its state. The card
  * shows the approved version, else the original (spec §4); edits are in its edit history, and
  * the newest one still waiting for a decision is named in pending_edit.
  */
-export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: number, names: Names): MilestoneView {
+export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: Names, retainage: RetainageStep | null = null): MilestoneView {
+  const userId = asker.userId;
   const head = cardVersion(state);
   const pendingEdit = pendingEdits(state).at(-1) ?? null;
   const current = currentVersion(state);
   const party: Party | null = viewer === 'admin' ? null : viewer;
   const completeCount = Number(state.completion.customer) + Number(state.completion.company);
   const dispute = openDispute(state) ?? state.disputes[state.disputes.length - 1] ?? null;
+  const waivers = waiversOf(state);
   return {
     m_id: head.versionId,
     original_id: state.originalId,
@@ -104,6 +144,13 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, userId: nu
     funds_clear_at: clearingDeposit(state)?.clearsAt ?? null,
     response_deadline: state.responseDeadline,
     next_action: party ? nextAction(state, party) : null,
+    retainage_percent: head.terms.retainagePercent,
+    lien_waiver_state: head.terms.lienWaiverState,
+    retainage_held: formatAmount(retainageHeld(state)),
+    clock: clockView(state, viewer, asker, names, retainage),
+    waivers_missing: waivers.filter((w) => w.waiver === null).length,
+    waivers_to_sign: awaitingConditionalWaivers(state).filter((w) => w.companyId === asker.companyId).length,
+    payouts_pending: state.disbursements.some((d) => d.status !== 'paid') || state.retainageReleases.some((r) => r.status !== 'paid'),
     pending_edit: pendingEdit
       ? {
           m_id: pendingEdit.versionId,
@@ -180,6 +227,9 @@ export function versionView(state: ActiveMilestone, version: VersionState, names
     amount: version.terms.amount,
     fee_total: version.terms.feeTotal,
     deposit_total: version.terms.depositTotal,
+    retainage_percent: version.terms.retainagePercent,
+    retainage_total: version.terms.retainageTotal,
+    lien_waiver_state: version.terms.lienWaiverState,
     payees: version.terms.payees.map((p) => ({
       mp_id: p.payeeId,
       company_id: p.companyId,
@@ -191,15 +241,20 @@ export function versionView(state: ActiveMilestone, version: VersionState, names
       fee: p.fee,
       net: p.net,
       amt_bc_owes: p.buyerOwes,
+      retainage: p.retainage,
     })),
   };
 }
 
 /** The payees of a version, with what each has been paid (spec §3 Payee). */
 export function payeesView(state: ActiveMilestone, version: VersionState, names: Names): PayeeView[] {
+  const heldByPayee = retainageHeldByPayee(state);
+  const awaiting = waiversOf(state).filter((w) => w.kind === 'conditional' && w.waiver === null);
   return version.terms.payees.map((p): PayeeView => {
-    const disbursement = version.status === 'current' ? (state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null) : null;
-    const paid = disbursement?.status === 'paid' ? money(disbursement.amount) : money(0);
+    const current = version.status === 'current';
+    const disbursement = current ? (state.disbursements.find((d) => d.payeeId === p.payeeId) ?? null) : null;
+    const release = current ? (state.retainageReleases.find((r) => r.payeeId === p.payeeId) ?? null) : null;
+    const paid = (disbursement?.status === 'paid' ? money(disbursement.amount) : money(0)).plus(release?.status === 'paid' ? release.amount : 0);
     return {
       jc_id: p.companyId,
       mp_id: p.payeeId,
@@ -219,6 +274,10 @@ export function payeesView(state: ActiveMilestone, version: VersionState, names:
       disbursement: disbursement
         ? { name: names.company(p.companyId), amount: disbursement.amount, status: disbursement.status, paid_at: disbursement.paidAt }
         : null,
+      retainage: disbursement ? disbursement.retainage : p.retainage,
+      retainage_held: formatAmount(current ? (heldByPayee.find((h) => h.payeeId === p.payeeId)?.amount ?? money(0)) : money(0)),
+      retainage_release: release ? { amount: release.amount, status: release.status, paid_at: release.paidAt } : null,
+      awaiting_waiver: current && awaiting.some((w) => w.payeeId === p.payeeId),
     };
   });
 }
@@ -236,6 +295,7 @@ export function disbursementView(d: DisbursementState, names: Names): Disburseme
     cause: d.cause,
     created: d.requestedAt,
     paid_at: d.paidAt,
+    retainage: d.retainage,
   };
 }
 

@@ -4,8 +4,9 @@ import type { ReturnWindow } from './return-window';
 export interface PaymentInstruction {
   /** The id of the event that asked for the payment: the provider's idempotency key. */
   instructionKey: string;
-  kind: 'debit' | 'payout' | 'refund';
-  /** The deposit, disbursement or refund id the instruction is for. */
+  /** retainage: a payout of a payee's released retainage; retainage_refund: retainage going back to the buyer. */
+  kind: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund';
+  /** The deposit, disbursement, refund or retainage-refund id, or for retainage the payee (mp_id). */
   referenceId: number;
   originalId: number;
   jobId: number;
@@ -22,7 +23,9 @@ export type ProviderReport =
   | { kind: 'deposit-failed'; instruction: PaymentInstruction; reason: string }
   /** The buyer's bank took a settled debit back inside the return window (NACHA return code). */
   | { kind: 'deposit-returned'; instruction: PaymentInstruction; returnCode: string; reason: string }
+  /** A payout reached the payee (a disbursement's, or a retainage release's). */
   | { kind: 'payout-paid'; instruction: PaymentInstruction; providerReference: string }
+  /** A refund reached the buyer (of escrow, or of retainage). */
   | { kind: 'refund-paid'; instruction: PaymentInstruction; providerReference: string };
 
 /**

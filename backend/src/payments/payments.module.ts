@@ -5,6 +5,7 @@ import { CommandSideModule } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { LienWaiversModule } from '../lien-waivers';
 import { MailModule } from '../mail';
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { ReadModelsModule } from '../read-models';
@@ -24,7 +25,7 @@ const logger = new Logger('SandboxACH');
 
 /** Bank accounts, the payment provider, and the dispatcher that hands it instructions and records its reports. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule],
+  imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule, LienWaiversModule],
   controllers: [BankAccountsController, GetPaymentPolicyController],
   providers: [
     BankAccounts,

@@ -92,8 +92,10 @@ export class SandboxAchProvider implements PaymentProvider {
           ? { kind: 'deposit-failed', instruction, reason: 'R01 Insufficient funds (sandbox test account)' }
           : { kind: 'deposit-settled', instruction, providerReference: reference };
       case 'payout':
+      case 'retainage':
         return { kind: 'payout-paid', instruction, providerReference: reference };
       case 'refund':
+      case 'retainage_refund':
         return { kind: 'refund-paid', instruction, providerReference: reference };
     }
   }

@@ -99,6 +99,8 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
       customer: project.status !== 'none' && Boolean(project.signatures.customer),
       company: project.status !== 'none' && Boolean(project.signatures.company),
     },
+    retainagePercent: '0.00',
+    siteState: null,
   });
   const envelope = (event: { type: string; data: unknown }, metadata: CommandMetadata): NewEvent => ({
     type: event.type,

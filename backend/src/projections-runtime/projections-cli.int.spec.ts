@@ -38,7 +38,7 @@ describe('projections CLI', () => {
   it('prints each projector with its lag before anything ran', async () => {
     const io = captureIo();
     expect(await runProjectionsCli(['status'], open, io)).toBe(0);
-    expect(io.lines.join('\n')).toMatch(/^jobs\s+3\s+never run\s+-\s+1\s/m);
+    expect(io.lines.join('\n')).toMatch(/^jobs\s+4\s+never run\s+-\s+1\s/m);
   });
 
   it('rebuilds every projector and then reports no lag', async () => {

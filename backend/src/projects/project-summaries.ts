@@ -1,11 +1,11 @@
-import { type ActiveMilestone, type ActiveProject, formatAmount, money, nextAction, settledDeposits, sum } from '@escrow/domain';
+import { type ActiveMilestone, type ActiveProject, formatAmount, money, nextAction, retainageHeld, settledDeposits, sum } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { DirectoryService } from '../directory';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import type { Viewer } from '../read-models';
+import { milestoneOf, projectOf, type Viewer } from '../read-models';
 
 interface JobStateRow {
   job_id: number;
@@ -36,17 +36,19 @@ export class ProjectSummaries {
       ),
     ]);
     const byJob = new Map<number, ActiveMilestone[]>();
-    for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), m.state]);
+    for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), milestoneOf(m.state)]);
     const people = await this.directory.people(jobs.map((j) => j.state.customerId));
     const companies = await this.directory.companyNames(jobs.map((j) => j.state.primaryCompanyId).filter((c): c is number => c !== null));
     return jobs.map((job) => {
-      const p = job.state;
+      const p = projectOf(job.state);
       const viewer = viewerOf(p);
       const list = byJob.get(job.job_id) ?? [];
       const agreed = list.filter((m) => m.currentVersionId !== null);
       const currentTotal = (m: ActiveMilestone) => money(m.versions.find((v) => v.versionId === m.currentVersionId)!.terms.depositTotal);
       const settled = (m: ActiveMilestone) => settledDeposits(m);
-      const out = (m: ActiveMilestone) => sum(m.disbursements.map((d) => money(d.amount).plus(d.fee))).plus(sum(m.refunds.map((r) => money(r.amount))));
+      // Out of escrow: to payees (with the fees and the retainage withheld from them) and back to the buyer.
+      const out = (m: ActiveMilestone) =>
+        sum(m.disbursements.map((d) => money(d.amount).plus(d.fee).plus(d.retainage))).plus(sum(m.refunds.map((r) => money(r.amount))));
       const party = viewer === 'customer' || viewer === 'company' ? viewer : null;
       const actions = party ? list.map((m) => ({ m, action: nextAction(m, party) })).filter((a) => a.action) : [];
       const allClosed = list.length > 0 && list.every((m) => m.completedByBoth || (m.refunds.length > 0 && out(m).eq(settled(m))));
@@ -61,7 +63,9 @@ export class ProjectSummaries {
         created_by: p.createdBy,
         is_draft: job.is_draft,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
-        status: job.is_draft ? 'Draft' : allClosed ? 'Complete' : 'Active',
+        // Retainage still held (or on its way) keeps the project active until it is released or refunded.
+        status: job.is_draft ? 'Draft' : allClosed && sum(list.map(retainageHeld)).isZero() ? 'Complete' : 'Active',
+        terms: p.terms,
         created_at: p.createdAt,
         submitted_at: p.submittedAt,
         updated_at: job.updated_at.toISOString(),
@@ -71,9 +75,17 @@ export class ProjectSummaries {
           agreed: formatAmount(sum(agreed.map(currentTotal))),
           deposited: formatAmount(sum(list.map(settled))),
           held: formatAmount(sum(list.map((m) => settled(m).minus(out(m))))),
-          released: formatAmount(sum(list.flatMap((m) => m.disbursements.filter((d) => d.status === 'paid').map((d) => money(d.amount))))),
+          released: formatAmount(
+            sum([
+              ...list.flatMap((m) => m.disbursements.filter((d) => d.status === 'paid').map((d) => money(d.amount))),
+              ...list.flatMap((m) => m.retainageReleases.filter((r) => r.status === 'paid').map((r) => money(r.amount))),
+            ]),
+          ),
+          retainage_held: formatAmount(sum(list.map(retainageHeld))),
           fees: formatAmount(sum(list.flatMap((m) => m.disbursements.map((d) => money(d.fee))))),
-          refunded: formatAmount(sum(list.flatMap((m) => m.refunds.map((r) => money(r.amount))))),
+          refunded: formatAmount(
+            sum([...list.flatMap((m) => m.refunds.map((r) => money(r.amount))), ...list.flatMap((m) => m.retainageRefunds.map((r) => money(r.amount)))]),
+          ),
           to_fund: formatAmount(
             sum(
               agreed

@@ -1,5 +1,5 @@
-export { MilestoneReads } from './milestone-reads';
+export { milestoneOf, MilestoneReads, projectOf } from './milestone-reads';
 export type { Names } from './names';
-export { type JobAccessRow, type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer } from './project-access';
+export { type JobAccessRow, type MilestoneRef, ProjectAccess, projectFactsOf, type Viewer, type WaiverViewer } from './project-access';
 export { ProjectEvents } from './project-events';
 export { ReadModelsModule } from './read-models.module';

@@ -1,10 +1,14 @@
-import type { ActiveMilestone } from '@escrow/domain';
+import { type ActiveMilestone, type ActiveProject, currentMilestoneShape, currentProjectShape } from '@escrow/domain';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { DirectoryService } from '../directory';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { Names } from './names';
+
+/** A stored state in the current shape (rows of an older read side are read until its rebuild is swapped in). */
+export const milestoneOf = (state: ActiveMilestone): ActiveMilestone => currentMilestoneShape(state) as ActiveMilestone;
+export const projectOf = (state: ActiveProject): ActiveProject => currentProjectShape(state) as ActiveProject;
 
 /** Milestone states from the read model, and the names that go with them. */
 @Injectable()
@@ -20,13 +24,28 @@ export class MilestoneReads {
       text: 'SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id',
       values: [jobId],
     });
-    return rows.map((r) => r.state);
+    return rows.map((r) => milestoneOf(r.state));
+  }
+
+  async many(originalIds: number[]): Promise<ActiveMilestone[]> {
+    if (originalIds.length === 0) return [];
+    const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = ANY($1::int[]) ORDER BY original_id', [
+      originalIds,
+    ]);
+    return rows.map((r) => milestoneOf(r.state));
   }
 
   async one(originalId: number): Promise<ActiveMilestone> {
     const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = $1', [originalId]);
     if (!rows[0]) throw new NotFoundException('There is no such milestone.');
-    return rows[0].state;
+    return milestoneOf(rows[0].state);
+  }
+
+  /** The project's folded state (its terms and retainage release) from the jobs read model. */
+  async project(jobId: number): Promise<ActiveProject> {
+    const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
+    if (!rows[0]) throw new NotFoundException('There is no such project.');
+    return projectOf(rows[0].state);
   }
 
   /** Every person and company the states mention, looked up at once. */

@@ -1,4 +1,4 @@
-import type { ProjectFacts } from '@escrow/domain';
+import type { ProjectFacts, SiteState } from '@escrow/domain';
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -18,6 +18,9 @@ export interface JobAccessRow {
   customer_signed_at: Date | null;
   company_signed_at: Date | null;
   discarded_at: Date | null;
+  /** numeric(5,2) as text: "5.00". */
+  retainage_percent: string;
+  site_state: SiteState | null;
 }
 
 const JOB_COLUMNS = [
@@ -33,6 +36,8 @@ const JOB_COLUMNS = [
   'customer_signed_at',
   'company_signed_at',
   'discarded_at',
+  'retainage_percent',
+  'site_state',
 ] as const;
 
 /** What the milestone rules know of a project, from its read model (see ProjectFacts). */
@@ -42,10 +47,14 @@ export function projectFactsOf(job: JobAccessRow): ProjectFacts {
     customerId: job.customer_id,
     companyId: job.primary_company_id,
     signed: { customer: job.customer_signed_at !== null, company: job.company_signed_at !== null },
+    retainagePercent: job.retainage_percent,
+    siteState: job.site_state,
   };
 }
 
 export type Viewer = 'customer' | 'company' | 'admin';
+/** A user of a company a milestone pays (a subcontractor): it sees and signs its own lien waivers, nothing else. */
+export type WaiverViewer = Viewer | 'payee';
 
 export interface MilestoneRef {
   originalId: number;
@@ -59,7 +68,7 @@ export class ProjectAccess {
 
   async job(jobId: number): Promise<JobAccessRow> {
     const { rows } = await this.pool.query<JobAccessRow>({
-      name: 'escrow_job_access_v2',
+      name: 'escrow_job_access_v3',
       text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`,
       values: [jobId],
     });
@@ -105,7 +114,7 @@ export class ProjectAccess {
   /** The milestone and its project in one round trip (every milestone command starts here). */
   async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
     const { rows } = await this.pool.query<JobAccessRow & { original_id: number }>({
-      name: 'escrow_milestone_with_job_v2',
+      name: 'escrow_milestone_with_job_v3',
       text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}
                FROM milestone_versions v JOIN jobs j ON j.job_id = v.job_id WHERE v.m_id = $1`,
       values: [versionId],
@@ -117,5 +126,27 @@ export class ProjectAccess {
     const viewer = this.viewerOf(job, user);
     if (!viewer) throw new ForbiddenException('You are not a party to this project.');
     return { originalId, jobId: job.job_id, job, viewer };
+  }
+
+  /** Whether the user's company is a payee of any version of the milestone. */
+  async isPayee(originalId: number, user: SessionUser): Promise<boolean> {
+    if (user.companyId === null) return false;
+    const { rowCount } = await this.pool.query('SELECT 1 FROM milestone_payees WHERE original_id = $1 AND company_id = $2 LIMIT 1', [
+      originalId,
+      user.companyId,
+    ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** A milestone for its parties and admins, and for the users of a company it pays (its lien waivers). */
+  async requireMilestoneWaiverViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: WaiverViewer }> {
+    try {
+      return await this.requireMilestoneViewer(versionId, user);
+    } catch (error) {
+      if (!(error instanceof ForbiddenException)) throw error;
+      const ref = await this.milestone(versionId);
+      if (!(await this.isPayee(ref.originalId, user))) throw error;
+      return { ...ref, job: await this.job(ref.jobId), viewer: 'payee' };
+    }
   }
 }

@@ -5,6 +5,9 @@ export const DEMO_LOGINS = {
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
   seller: 'seller@demo.escrowledger.test',
+  /** Users of two subcontractors (Desert Current Electric, Mesa Ridge Roofing): payees who sign their own lien waivers. */
+  electrician: 'electric@demo.escrowledger.test',
+  roofer: 'roofing@demo.escrowledger.test',
 } as const;
 
 export const DEMO_SERVICES = [

@@ -41,7 +41,14 @@ export async function seedDemoProjects(
         { metadataExtras: { jobId } },
       ),
     );
-    facts.set(jobId!, { status: 'draft', customerId: demo.buyerId, companyId: saguaro, signed: { customer: false, company: false } });
+    facts.set(jobId!, {
+      status: 'draft',
+      customerId: demo.buyerId,
+      companyId: saguaro,
+      signed: { customer: false, company: false },
+      retainagePercent: '0.00',
+      siteState: null,
+    });
     return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
   };
   const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {

@@ -50,6 +50,23 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       companyId: companyIds[0]!,
       passwordHash,
     });
+    // Subcontractor users: a payee's own users sign the lien waivers of its payments.
+    await UsersRepository.insert(client, {
+      firstName: 'Dana',
+      lastName: 'Sparks',
+      phone: '5205550188',
+      email: DEMO_LOGINS.electrician,
+      companyId: companyIds[1]!,
+      passwordHash,
+    });
+    await UsersRepository.insert(client, {
+      firstName: 'Riley',
+      lastName: 'Ridge',
+      phone: '4805550177',
+      email: DEMO_LOGINS.roofer,
+      companyId: companyIds[2]!,
+      passwordHash,
+    });
     await client.query('COMMIT');
     return { adminId: admin.user_id, buyerId: buyer.user_id, sellerId: seller.user_id, sellerCompanyId: companyIds[0]!, companyIds };
   } catch (error) {
@@ -66,5 +83,6 @@ export function demoLoginsText(baseUrl: string): string {
     `  admin   ${DEMO_LOGINS.admin}`,
     `  buyer   ${DEMO_LOGINS.buyer}`,
     `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.)`,
+    `  payees  ${DEMO_LOGINS.electrician}  (Desert Current Electric), ${DEMO_LOGINS.roofer}  (Mesa Ridge Roofing)`,
   ].join('\n');
 }

@@ -11,6 +11,7 @@ import {
   initialMilestoneState,
   initialProjectState,
   type MilestoneCommand,
+  milestoneRetainageFacts,
   type MilestoneState,
   milestoneStreamId,
   type NewEvent,
@@ -19,6 +20,7 @@ import {
   type ProjectFacts,
   type ProjectState,
   projectStreamId,
+  schemaVersionOf,
 } from '@escrow/domain';
 
 import { SeededRandom } from './seeded-random';
@@ -80,8 +82,23 @@ export class EscrowHistoryGenerator {
     );
     // Its first milestone is proposed on the draft (submitting needs one); both parties sign the
     // agreement before the first deposit.
-    const facts: ProjectFacts = { status: 'draft', customerId, companyId, signed: { customer: false, company: false } };
-    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller));
+    const facts: ProjectFacts = {
+      status: 'draft',
+      customerId,
+      companyId,
+      signed: { customer: false, company: false },
+      retainagePercent: '0.00',
+      siteState: null,
+    };
+    // A third of the projects withhold retainage and name their job site (their payments exchange lien waivers).
+    if (r.chance(0.3)) {
+      const retainagePercent = r.pick(['5', '10', '2.5']);
+      const siteState = r.pick(['AZ', 'ID', 'NV', 'UT', null] as const);
+      onProject((metadata) => ({ type: 'SetProjectTerms', data: { retainagePercent, siteState }, metadata }), starter);
+      if (project.status !== 'none') Object.assign(facts, { retainagePercent: project.terms.retainagePercent, siteState: project.terms.siteState });
+    }
+    const milestones = new Map<number, () => MilestoneState>();
+    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller, milestones));
     const first = lives[0]!.next();
     if (!first.done) steps.push(first.value);
     onProject((metadata) => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata }), starter);
@@ -111,8 +128,27 @@ export class EscrowHistoryGenerator {
       if (next.done) lives.splice(i, 1);
       else steps.push(next.value);
     }
+
+    // Every milestone paid out and retainage held: one party asks for its release, the other approves.
+    const states = [...milestones.values()].map((get) => get()).filter((m): m is Extract<MilestoneState, { status: 'active' }> => m.status === 'active');
+    const facts2 = milestoneRetainageFacts(states);
+    if (facts2.length > 0 && facts2.every((m) => m.closed) && facts2.some((m) => m.retainageHeld !== '0.00') && r.chance(0.8)) {
+      const asker = r.chance(0.5) ? buyer : seller;
+      onProject((metadata) => ({ type: 'RequestRetainageRelease', data: { milestones: facts2 }, metadata }), asker);
+      onProject((metadata) => ({ type: 'ApproveRetainageRelease', data: { milestones: facts2 }, metadata }), asker === buyer ? seller : buyer);
+      const active = project as Extract<ProjectState, { status: 'draft' | 'submitted' | 'discarded' }>;
+      const decision = active.retainage.decisions.at(-1)!;
+      for (const originalId of decision.milestoneIds) {
+        const releases = this.release.get(originalId);
+        if (releases) steps.push(...releases());
+      }
+    }
+    this.release.clear();
     return steps;
   }
+
+  /** Per milestone: its retainage released to the payees, each payee signing the conditional waiver, then paid. */
+  private readonly release = new Map<number, () => HistoryStep[]>();
 
   private *milestoneLife(
     jobId: number,
@@ -121,10 +157,12 @@ export class EscrowHistoryGenerator {
     position: number,
     buyer: () => CommandMetadata,
     seller: () => CommandMetadata,
+    registry: Map<number, () => MilestoneState>,
   ): Generator<HistoryStep> {
     const r = this.random;
     const originalId = this.id();
     let current: MilestoneState = initialMilestoneState;
+    registry.set(originalId, () => current);
     const system = (): CommandMetadata => ({ now: this.tick(), actorId: 0, actorRole: 'system', actorCompanyId: null });
     const admin = (): CommandMetadata => ({ now: this.tick(), actorId: 1, actorRole: 'admin', actorCompanyId: null });
     const state = (): MilestoneState => current;
@@ -220,19 +258,65 @@ export class EscrowHistoryGenerator {
       yield decide((metadata) => ({ type: 'ClaimDeadlineRefund', data: {}, metadata }), buyer)!;
     }
 
-    // The provider pays what was asked, one report at a time.
+    // The provider pays what was asked, one report at a time; a payment that exchanges lien
+    // waivers waits for its payee's conditional waiver (a few never sign).
+    const payee = (companyId: number) => (): CommandMetadata => ({ now: this.tick(), actorId: companyId + 1, actorRole: 'company', actorCompanyId: companyId });
+    const sign = (payment: 'disbursement' | 'retainage', payeeId: number, companyId: number) =>
+      decide(
+        (metadata) => ({
+          type: 'SignLienWaiver',
+          data: {
+            payment,
+            payeeId,
+            kind: 'conditional',
+            signedName: 'Pat Payee',
+            legalName: 'Pat Payee',
+            waiverHash: 'c'.repeat(64),
+            waiverName: `lien-waiver-${originalId}-${payment}-${payeeId}-conditional-cccccccccccc`,
+          },
+          metadata,
+        }),
+        payee(companyId),
+      );
+    const issued = (payment: string, payeeId: number) => ({
+      waiverHash: 'd'.repeat(64),
+      waiverName: `lien-waiver-${originalId}-${payment}-${payeeId}-unconditional-dddddddddddd`,
+    });
     const s = state() as Extract<MilestoneState, { status: 'active' }>;
     for (const d of s.disbursements) {
       if (r.chance(0.03)) continue; // payout still on its way
+      if (d.lienWaiverState) {
+        if (r.chance(0.05)) continue; // the payee never signs
+        yield sign('disbursement', d.payeeId, d.companyId)!;
+      }
       yield decide(
         (metadata) => ({
           type: 'RecordDisbursementPaid',
-          data: { disbursementId: d.disbursementId, providerReference: `sbx_p_${d.disbursementId}` },
+          data: { disbursementId: d.disbursementId, providerReference: `sbx_p_${d.disbursementId}`, unconditionalWaiver: issued('disbursement', d.payeeId) },
           metadata,
         }),
         system,
       )!;
     }
+    this.release.set(originalId, () => {
+      const out: HistoryStep[] = [];
+      const push = (step: HistoryStep | null) => step && out.push(step);
+      push(decide((metadata) => ({ type: 'ReleaseRetainage', data: { resolution: 'release', cause: 'approval', refundId: 0 }, metadata }), system));
+      for (const release of (state() as Extract<MilestoneState, { status: 'active' }>).retainageReleases) {
+        if (release.lienWaiverState) push(sign('retainage', release.payeeId, release.companyId));
+        push(
+          decide(
+            (metadata) => ({
+              type: 'RecordRetainagePaid',
+              data: { payeeId: release.payeeId, providerReference: `sbx_rt_${release.payeeId}`, unconditionalWaiver: issued('retainage', release.payeeId) },
+              metadata,
+            }),
+            system,
+          ),
+        );
+      }
+      return out;
+    });
     for (const refund of s.refunds) {
       yield decide(
         (metadata) => ({ type: 'RecordRefundPaid', data: { refundId: refund.refundId, providerReference: `sbx_r_${refund.refundId}` }, metadata }),
@@ -292,7 +376,7 @@ function envelope(event: { type: string; data: unknown }, metadata: CommandMetad
       correlationId: randomUUID(),
       causationId: null,
       occurredAt: metadata.now,
-      schemaVersion: 1,
+      schemaVersion: schemaVersionOf(event.type),
     },
   };
 }

@@ -14,7 +14,7 @@ import { checkMoneyInvariants } from './money-invariants';
 import { readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
-import { quiesce, streamLengths } from './simulation-checks';
+import { checkReminders, quiesce, streamLengths } from './simulation-checks';
 import { startApi } from './test-servers';
 
 const ROUNDS = Number(process.env.REL_SIM_ROUNDS ?? 50);
@@ -52,12 +52,19 @@ async function simulate(seed: number): Promise<void> {
   let rebuilt: TestDatabase | null = null;
   const port = await freePort();
   // Settled deposits clear 300 ms later: long enough for the sandbox's late returns to land inside the window.
-  const env = { PAYMENTS_SANDBOX_SETTLE_MS: '100', PAYMENTS_RETURN_WINDOW: '300ms', RESPONSE_DEADLINE_DAYS: '0', PORT: String(port) };
+  // Funds held a second with someone to act get a reminder: the clock runs throughout.
+  const env = {
+    PAYMENTS_SANDBOX_SETTLE_MS: '100',
+    PAYMENTS_RETURN_WINDOW: '300ms',
+    RESPONSE_DEADLINE_DAYS: '0',
+    HELD_FUNDS_REMINDER_AFTER: '1s',
+    PORT: String(port),
+  };
   let api: { run: ChildRun; baseUrl: string } | null = await startApi(database.url, env);
   const pool = new Pool({ connectionString: database.url, max: 4, application_name: 'reliability-checker' });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });
-  const figures = { rounds: 0, actions: 0, apiKills: 0, connectionKills: 0, refusals: 0, returned: 0, drafts: 0 };
+  const figures: Record<string, number> = { rounds: 0, actions: 0, apiKills: 0, connectionKills: 0, refusals: 0, returned: 0, drafts: 0 };
   try {
     const commands = new RetryingCommands(200, 180_000);
     const actor = async (name: string, user: Awaited<ReturnType<typeof createUser>>, companyId: number | null): Promise<Actor> => {
@@ -77,7 +84,9 @@ async function simulate(seed: number): Promise<void> {
     const outsider = await actor('outsider', outsiderUser, outsiderUser.companyId);
     const subCompanies = [await createCompany(pool, { name: 'Pine Framing' }), await createCompany(pool, { name: 'Volt Electric' })];
     // Buyers and sellers are sorted by plan, not by database id, so the plan depends on the seed only.
-    const simulation = new EscrowSimulation(random, { buyers, sellers, admins, outsider, subCompanies }, commands, pool);
+    // Users of the subcontractors: they sign their own companies' lien waivers.
+    const subUsers = await Promise.all(subCompanies.map(async (companyId, i) => actor(`payee ${i}`, await createUser(pool, { companyId }), companyId)));
+    const simulation = new EscrowSimulation(random, { buyers, sellers, admins, outsider, subCompanies, subUsers }, commands, pool);
 
     for (let round = 0; round < ROUNDS; round++) {
       await simulation.refresh();
@@ -125,6 +134,8 @@ async function simulate(seed: number): Promise<void> {
     expect(serverErrors).toEqual([]);
     const money = await checkMoneyInvariants(pool);
     expect(money.violations).toEqual([]);
+    const reminders = await checkReminders(pool);
+    expect(reminders.violations).toEqual([]);
     const { rows: projectors } = await pool.query<{ name: string; state: string; error: string | null }>(
       'SELECT name, state, error FROM projection_checkpoints ORDER BY name',
     );
@@ -140,9 +151,15 @@ async function simulate(seed: number): Promise<void> {
     const { rows: doubleSubmits } = await pool.query('SELECT instruction_key, submit_count FROM sandbox_ach_submissions WHERE submit_count <> 1');
     expect(doubleSubmits).toEqual([]);
     const { rows: outcomes } = await pool.query<{ returned: number; drafts: number }>(
-      `SELECT (SELECT count(*) FROM events WHERE type = 'DepositReturned')::int AS returned, (SELECT count(*) FROM jobs WHERE is_draft)::int AS drafts`,
+      `SELECT (SELECT count(*) FROM events WHERE type = 'DepositReturned')::int AS returned, (SELECT count(*) FROM jobs WHERE is_draft)::int AS drafts,
+              (SELECT count(*) FROM events WHERE type = 'ProjectTermsSet')::int AS terms_set,
+              (SELECT count(*) FROM events WHERE type = 'LienWaiverSigned')::int AS waivers_signed,
+              (SELECT count(*) FROM milestone_waivers WHERE status = 'missing')::int AS waivers_missing,
+              (SELECT count(*) FROM events WHERE type = 'RetainageReleased')::int AS retainage_releases,
+              (SELECT count(*) FROM events WHERE type = 'RetainageRefundRequested')::int AS retainage_refunds,
+              (SELECT count(*) FROM events WHERE type = 'RetainageDisputeOpened')::int AS retainage_disputes`,
     );
-    Object.assign(figures, outcomes[0]);
+    Object.assign(figures, outcomes[0], { reminders: reminders.reminders, reminderMails: reminders.mails });
 
     // The read models equal a clean rebuild of the same events.
     await api!.run.stop();
@@ -172,6 +189,8 @@ async function simulate(seed: number): Promise<void> {
         fees: money.fees,
         refunded: money.refunded,
         held: money.held,
+        retainageWithheld: money.retainageWithheld,
+        retainageHeld: money.retainageHeld,
         outcomeDigest: digest,
         seconds: (Date.now() - started) / 1000,
       });

@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 
 import {
   type ActiveMilestone,
+  type ActiveProject,
+  awaitingConditionalWaivers,
   currentVersion,
   evolveMilestone,
+  evolveProject,
   formatAmount,
   held,
   initialMilestoneState,
+  initialProjectState,
   isFunded,
   isLocked,
+  isPaidOut,
   isSettledOut,
   type MilestoneEvent,
   type MilestoneState,
@@ -16,6 +21,11 @@ import {
   openDispute,
   type Party,
   pendingDeposit,
+  type ProjectEvent,
+  type ProjectState,
+  retainageHeld,
+  sum,
+  waiversOf,
 } from '@escrow/domain';
 import type { Pool } from 'pg';
 
@@ -45,6 +55,8 @@ interface Project {
    * `lateReturn` ones settle and come back inside the return window; both until replaced.
    */
   account: 'good' | 'failing' | 'lateReturn';
+  /** Retainage and the job site's state set before the first milestone (null: none, no waivers). */
+  terms: { retainage_percent: string; site_state: string | null } | null;
 }
 
 interface Milestone {
@@ -80,13 +92,16 @@ export class EscrowSimulation {
   readonly milestones: Milestone[] = [];
   readonly refusals: { label: string; status: number }[] = [];
   private states = new Map<number, MilestoneState>();
+  private projectStates = new Map<number, ProjectState>();
+  /** Payees who never sign a given waiver (decided when it is first seen): funds wait for them for ever. */
+  private readonly neverSigns = new Map<string, boolean>();
   private nextHandle = 0;
   /** Keys this run used, with who used them: a later request reusing one must answer 422. */
   private readonly usedKeys: { actor: Actor; key: string }[] = [];
 
   constructor(
     private readonly random: SeededRandom,
-    private readonly actors: { buyers: Actor[]; sellers: Actor[]; admins: Actor[]; outsider: Actor; subCompanies: number[] },
+    private readonly actors: { buyers: Actor[]; sellers: Actor[]; admins: Actor[]; outsider: Actor; subCompanies: number[]; subUsers: Actor[] },
     private readonly commands: RetryingCommands,
     private readonly pool: Pool,
   ) {}
@@ -104,6 +119,16 @@ export class EscrowSimulation {
       states.set(originalId, evolveMilestone(states.get(originalId) ?? initialMilestoneState, { type: row.type, data: row.data } as MilestoneEvent));
     }
     this.states = states;
+    const { rows: projectRows } = await this.pool.query<{ stream_id: string; type: string; data: ProjectEvent['data'] }>(
+      'SELECT stream_id, type, data FROM events WHERE stream_id = ANY($1) ORDER BY stream_id, stream_revision',
+      [this.projects.map((p) => `job-${p.jobId}`)],
+    );
+    const projectStates = new Map<number, ProjectState>();
+    for (const row of projectRows) {
+      const jobId = Number(row.stream_id.slice('job-'.length));
+      projectStates.set(jobId, evolveProject(projectStates.get(jobId) ?? initialProjectState, { type: row.type, data: row.data } as ProjectEvent));
+    }
+    this.projectStates = projectStates;
   }
 
   /** The actions of one round: up to `max`, at most one per stream. */
@@ -141,6 +166,15 @@ export class EscrowSimulation {
         s.disputes.map((d) => `${d.status}:${d.resolution?.resolution ?? '-'}`).join(','),
         `${s.completion.customer}/${s.completion.company}/${s.completedByBoth}`,
         formatAmount(held(s)),
+        s.retainageReleases
+          .map((x) => `${x.status}:${x.amount}`)
+          .sort()
+          .join(','),
+        s.retainageRefunds.map((x) => x.amount).join(','),
+        s.waivers
+          .map((w) => `${w.kind}:${w.payment}:${w.amount}:${w.signedBy === null ? 'issued' : 'signed'}`)
+          .sort()
+          .join(','),
       ].join('|');
     });
     return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
@@ -152,7 +186,9 @@ export class EscrowSimulation {
     list.push(this.newProject());
     if (this.projects.length < 3) list.push(this.newProject());
     for (const project of this.projects) {
-      if (this.milestones.filter((m) => m.project === project).length < 4) list.push(this.newMilestone(project));
+      // A project whose retainage is being released takes no new milestone meanwhile (its release needs every milestone paid out).
+      if (this.milestones.filter((m) => m.project === project).length < 4 && !this.inRelease(project)) list.push(this.newMilestone(project));
+      list.push(...this.retainageActions(project));
     }
     for (const m of this.milestones) {
       const s = this.states.get(m.originalId);
@@ -290,6 +326,30 @@ export class EscrowSimulation {
           `/api/milestone/${someMilestone.originalId}/dispute`,
           { statement: 'bad \u0000 work' },
           400,
+        ),
+      );
+      // Retainage beyond its bound, and a lien waiver signed by someone the payment is not for.
+      list.push(
+        this.refused(
+          someMilestone,
+          'retainage above 10%',
+          project.seller,
+          'PUT',
+          `/api/job/${project.jobId}/terms`,
+          { retainage_percent: '12.5', site_state: null },
+          400,
+          `job-${project.jobId}`,
+        ),
+      );
+      list.push(
+        this.refused(
+          someMilestone,
+          'an outsider signs a lien waiver',
+          this.actors.outsider,
+          'POST',
+          `/api/milestone/${someMilestone.originalId}/waivers/sign`,
+          { payment: 'disbursement', mp_id: 1, kind: 'conditional', signed_name: this.actors.outsider.user.name, waiver_hash: 'a'.repeat(64) },
+          403,
         ),
       );
       // A key used before, sent again with another request.
@@ -433,6 +493,90 @@ export class EscrowSimulation {
     if (held(s).gt(0) && !dispute && !s.completion.company && s.responseDeadline && r.chance(0.3)) {
       out.push(act('buyer claims the deadline refund', send(buyer, 'POST', `/api/milestone/${m.originalId}/refund-claim`, {})));
     }
+    // Lien waivers: payees sign late (some rounds pass first) or never; the payment waits for them.
+    for (const w of awaitingConditionalWaivers(s)) {
+      const id = `${m.originalId}/${w.payment}/${w.payeeId}`;
+      if (!this.neverSigns.has(id)) this.neverSigns.set(id, r.chance(0.1));
+      if (this.neverSigns.get(id) || !r.chance(0.7)) continue;
+      out.push(act(`payee signs the conditional waiver of a ${w.payment}`, this.signWaiver(m, w.companyId, w.payment, w.payeeId, 'conditional')));
+    }
+    for (const w of waiversOf(s).filter((x) => x.kind === 'unconditional' && x.waiver?.signedBy == null)) {
+      if (r.chance(0.15))
+        out.push(act(`payee signs the unconditional waiver of a ${w.payment}`, this.signWaiver(m, w.companyId, w.payment, w.payeeId, 'unconditional')));
+    }
+    return out;
+  }
+
+  /** The user of the payee company reads its waiver's text (its hash names what it signs) and signs it with its own name. */
+  private signWaiver(m: Milestone, companyId: number, payment: 'disbursement' | 'retainage', payeeId: number, kind: 'conditional' | 'unconditional') {
+    const signer = [m.project.seller, ...this.actors.subUsers].find((a) => a.companyId === companyId);
+    if (!signer) throw new Error(`no user of company ${companyId} to sign its waiver`);
+    const delivery = this.delivery();
+    return async () => {
+      const waivers = await this.commands.read<{ payment: string; mp_id: number; kind: string; can_sign: boolean; waiver_hash: string | null }[]>(
+        signer.client,
+        `/api/milestone/${m.originalId}/waivers`,
+      );
+      const waiver = waivers.find((w) => w.payment === payment && w.mp_id === payeeId && w.kind === kind);
+      if (!waiver?.can_sign || !waiver.waiver_hash) throw new Error(`the ${kind} waiver of ${payment} ${payeeId} cannot be signed by ${signer.name}`);
+      await this.send(
+        signer,
+        'POST',
+        `/api/milestone/${m.originalId}/waivers/sign`,
+        { payment, mp_id: payeeId, kind, signed_name: signer.user.name, waiver_hash: waiver.waiver_hash },
+        delivery,
+      );
+    };
+  }
+
+  /** Retainage held by a submitted project's milestones that are all paid out: its release is under way. */
+  private inRelease(project: Project): boolean {
+    const states = this.milestones.filter((m) => m.project === project).map((m) => this.states.get(m.originalId));
+    if (project.draft || states.length === 0 || states.some((x) => !x || x.status !== 'active')) return false;
+    const active = states as ActiveMilestone[];
+    return sum(active.map(retainageHeld)).gt(0) && active.every(isPaidOut);
+  }
+
+  /**
+   * The project's retainage release: asked for by one party once every milestone is paid out,
+   * approved or disputed by the other; a dispute resolved by an admin (release or refund).
+   */
+  private retainageActions(project: Project): Action[] {
+    const r = this.random;
+    const state = this.projectStates.get(project.jobId);
+    if (project.draft || !state || state.status !== 'submitted') return [];
+    const states = this.milestones
+      .filter((m) => m.project === project)
+      .map((m) => this.states.get(m.originalId))
+      .filter((x): x is ActiveMilestone => x?.status === 'active');
+    if (!sum(states.map(retainageHeld)).gt(0)) return [];
+    const { request, dispute } = (state as ActiveProject).retainage;
+    const stream = `job-${project.jobId}`;
+    const actorOf = (party: Party) => (party === 'customer' ? project.buyer : project.seller);
+    const act = (label: string, actor: Actor, path: string, body: unknown): Action => {
+      const delivery = this.delivery();
+      return { label: `${label} (project ${project.handle})`, stream, run: async () => void (await this.send(actor, 'POST', path, body, delivery)) };
+    };
+    const out: Action[] = [];
+    if (dispute) {
+      const resolution = r.pick(['release', 'refund'] as const);
+      out.push(
+        act(`admin resolves the retainage dispute by ${resolution}`, r.pick(this.actors.admins), `/api/admin/job/${project.jobId}/retainage/resolve`, {
+          resolution,
+        }),
+      );
+      return out;
+    }
+    const disputer: Party = r.chance(0.5) ? 'customer' : 'company';
+    if (r.chance(0.1))
+      out.push(act('retainage disputed', actorOf(disputer), `/api/job/${project.jobId}/retainage/dispute`, { statement: 'The punch list is open.' }));
+    if (!this.inRelease(project)) return out;
+    if (request) {
+      const other: Party = request.party === 'customer' ? 'company' : 'customer';
+      if (r.chance(0.8)) out.push(act('retainage release approved', actorOf(other), `/api/job/${project.jobId}/retainage/approve`, {}));
+    } else if (r.chance(0.8)) {
+      out.push(act('retainage release asked for', actorOf(r.chance(0.5) ? 'customer' : 'company'), `/api/job/${project.jobId}/retainage/request`, {}));
+    }
     return out;
   }
 
@@ -453,7 +597,12 @@ export class EscrowSimulation {
     const staysDraft = r.chance(0.15);
     const service = r.pick(SERVICES);
     const starter = customerInitiated ? buyer : seller;
-    const project: Project = { handle, jobId: 0, buyer, seller, starter, draft: true, account };
+    // Six projects in ten set retainage and most name their job site's state (their payments exchange lien waivers).
+    const terms = r.chance(0.6)
+      ? { retainage_percent: r.pick(['5', '10', '2.5', '7.25', '0']), site_state: r.pick(['AZ', 'ID', 'NV', 'UT', 'AZ', null] as (string | null)[]) }
+      : null;
+    const termsDelivery = this.delivery();
+    const project: Project = { handle, jobId: 0, buyer, seller, starter, draft: true, account, terms };
     const first = this.milestoneBody(project);
     return {
       label: `new project (${customerInitiated ? 'buyer' : 'seller'} starts it${staysDraft ? ', kept a draft' : ''})`,
@@ -467,6 +616,7 @@ export class EscrowSimulation {
           deliveries[0]!,
         );
         project.jobId = created.job_id as number;
+        if (terms) await this.send(starter, 'PUT', `/api/job/${project.jobId}/terms`, terms, termsDelivery);
         const milestone = await this.send(starter, 'POST', '/api/milestone', { ...first, job_id: project.jobId }, deliveries[1]!);
         if (!staysDraft) await this.submitAndSign(project, deliveries.slice(2));
         this.projects.push(project);

@@ -14,7 +14,7 @@ import { checkMoneyInvariants } from './money-invariants';
 import { readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
-import { quiesce, streamLengths } from './simulation-checks';
+import { checkReminders, quiesce, streamLengths } from './simulation-checks';
 import { startApi, startWorker } from './test-servers';
 
 const ROUNDS = Number(process.env.REL_MULTI_ROUNDS ?? 30);
@@ -54,6 +54,8 @@ async function run(seed: number): Promise<void> {
     PAYMENTS_SANDBOX_SETTLE_MS: '100',
     PAYMENTS_RETURN_WINDOW: '300ms',
     RESPONSE_DEADLINE_DAYS: '0',
+    // Funds held a second with someone to act get a reminder: the clock runs throughout.
+    HELD_FUNDS_REMINDER_AFTER: '1s',
     RUN_PROJECTIONS: 'false',
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     PORT: String(port),
@@ -84,7 +86,9 @@ async function run(seed: number): Promise<void> {
     const outsiderUser = await createSeller(pool);
     const outsider = await actor('outsider', outsiderUser, outsiderUser.companyId);
     const subCompanies = [await createCompany(pool, { name: 'Pine Framing' }), await createCompany(pool, { name: 'Volt Electric' })];
-    const simulation = new EscrowSimulation(random, { buyers, sellers, admins, outsider, subCompanies }, commands, pool);
+    // Users of the subcontractors: they sign their own companies' lien waivers.
+    const subUsers = await Promise.all(subCompanies.map(async (companyId, i) => actor(`payee ${i}`, await createUser(pool, { companyId }), companyId)));
+    const simulation = new EscrowSimulation(random, { buyers, sellers, admins, outsider, subCompanies, subUsers }, commands, pool);
 
     const restarts: Promise<void>[] = [];
     const killApi = async (slot: number) => {
@@ -160,6 +164,8 @@ async function run(seed: number): Promise<void> {
     expect(serverErrors).toEqual([]);
     const money = await checkMoneyInvariants(pool);
     expect(money.violations).toEqual([]);
+    const reminders = await checkReminders(pool);
+    expect(reminders.violations).toEqual([]);
     const { rows: projectors } = await pool.query<{ name: string; state: string }>('SELECT name, state FROM projection_checkpoints ORDER BY name');
     expect(projectors.filter((p) => p.state !== 'running')).toEqual([]);
     expect((await pool.query('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0].n).toBe(0);

@@ -24,10 +24,14 @@ export async function signByBoth(
   }
 }
 
-/** Events per stream, to show that a refused command changed nothing. */
+/**
+ * Events a user's command appended per stream, to show that a refused command changed nothing.
+ * The system's own events (provider reports, reminders, a retainage decision reaching its
+ * milestones) may land on the same streams meanwhile and are left out.
+ */
 export async function streamLengths(pool: Pool, streams: string[]): Promise<Map<string, number>> {
   const { rows } = await pool.query<{ stream_id: string; n: number }>(
-    'SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) GROUP BY stream_id',
+    `SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) AND metadata->>'actorRole' <> 'system' GROUP BY stream_id`,
     [streams],
   );
   return new Map(streams.map((s) => [s, rows.find((r) => r.stream_id === s)?.n ?? 0]));
@@ -43,8 +47,13 @@ export async function quiesce(pool: Pool, store: PostgresEventStore, timeoutMs =
   for (;;) {
     // Open instructions, settled deposits still inside their return window, or instructions
     // handed over without their provider reference written yet.
+    // Also retainage decisions that have not reached every milestone they name (the clock's sweep finishes them).
     const { rows: open } = await pool.query<{ n: number }>(
-      `SELECT ((SELECT count(*) FROM payment_instructions WHERE status IN ('open', 'settled')) + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL))::int AS n`,
+      `SELECT ((SELECT count(*) FROM payment_instructions WHERE status IN ('open', 'settled')) + (SELECT count(*) FROM payment_submissions WHERE provider_reference IS NULL)
+         + (SELECT count(*) FROM milestones m JOIN jobs j USING (job_id)
+              CROSS JOIN LATERAL jsonb_array_elements(coalesce(j.state->'retainage'->'decisions', '[]'::jsonb)) d
+              CROSS JOIN LATERAL jsonb_array_elements(d->'milestoneIds') i
+             WHERE m.retainage_held > 0 AND (i #>> '{}')::int = m.original_id))::int AS n`,
     );
     const { rows: checkpoints } = await pool.query<{ commit_position: string | null; prepare_position: string | null }>(
       'SELECT commit_position, prepare_position FROM projection_checkpoints',
@@ -55,7 +64,23 @@ export async function quiesce(pool: Pool, store: PostgresEventStore, timeoutMs =
     }
     if (open[0]!.n === 0 && lag === 0 && checkpoints.length === createProjectors().length) return;
     if (Date.now() > deadline)
-      throw new Error(`still busy after ${timeoutMs / 1000} s: ${open[0]!.n} open or unreferenced payment instructions, projectors ${lag} events behind`);
+      throw new Error(
+        `still busy after ${timeoutMs / 1000} s: ${open[0]!.n} open or unreferenced payment instructions or unapplied retainage decisions, projectors ${lag} events behind`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Every reminder of the held-funds clock was recorded once per milestone, reason and day (the
+ * money invariants count that) and reached its people: at least one mail under its key.
+ */
+export async function checkReminders(pool: Pool): Promise<{ reminders: number; mails: number; violations: string[] }> {
+  const { rows } = await pool.query<{ original_id: string; reason: string; day: string; mails: number }>(
+    `SELECT e.data->>'originalId' AS original_id, e.data->>'reason' AS reason, e.data->>'day' AS day,
+            (SELECT count(*) FROM mail_outbox m WHERE starts_with(m.dedupe_key, 'reminder:' || (e.data->>'originalId') || ':' || (e.data->>'reason') || ':' || (e.data->>'day') || ':'))::int AS mails
+       FROM events e WHERE e.type = 'HeldFundsReminderSent'`,
+  );
+  const violations = rows.filter((r) => r.mails === 0).map((r) => `reminder "${r.reason}" of ${r.day} on milestone-${r.original_id} reached nobody`);
+  return { reminders: rows.length, mails: rows.reduce((t, r) => t + r.mails, 0), violations };
 }

@@ -284,6 +284,64 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/refund-claim`,
   })),
 
+  // Retainage and lien waivers (issue 17). The project's terms and its release: the parties act, an admin reads.
+  route('GET', '/api/job/:id/retainage', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.retained.jobId}/retainage` })),
+  // The terms it already has: setting them again changes nothing (new terms would reach later milestones).
+  route('PUT', '/api/job/:id/terms', 'user', parties(200, 403), (w) => ({
+    url: `/api/job/${w.retained.jobId}/terms`,
+    body: { retainage_percent: '5', site_state: 'AZ' },
+  })),
+  route('POST', '/api/job/:id/retainage/request', 'user', parties(200, 403), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.retained('paidOut')).jobId : w.retained.jobId}/retainage/request`,
+  })),
+  // The party that did not ask approves: each allowed caller gets a release the other side asked for.
+  route('POST', '/api/job/:id/retainage/approve', 'user', parties(200, 403), async (w, role, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.retained(role === 'buyer' ? 'requestedBySeller' : 'requestedByBuyer')).jobId : w.retained.jobId}/retainage/approve`,
+  })),
+  route('POST', '/api/job/:id/retainage/dispute', 'user', parties(200, 403), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.retained('paidOut')).jobId : w.retained.jobId}/retainage/dispute`,
+    body: { statement: 'The punch list is not done.' },
+  })),
+  route('POST', '/api/admin/job/:id/retainage/resolve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+    url: `/api/admin/job/${fresh ? (await w.fresh.retained('disputed')).jobId : w.retained.jobId}/retainage/resolve`,
+    body: { resolution: 'release', note: 'Punch list checked.' },
+  })),
+  // Waivers: the parties and admins read them; only the payee company's users sign (here the seller is the payee).
+  route('GET', '/api/milestone/:id/waivers', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.retained.milestone}/waivers` })),
+  route(
+    'POST',
+    '/api/milestone/:id/waivers/sign',
+    'user',
+    { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    async (w, _r, fresh) => {
+      const mId = fresh ? (await w.fresh.retained('awaitingWaiver')).milestone : w.retained.milestone;
+      const [waiver] = (await w.party.seller.get(`/api/milestone/${mId}/waivers`)).body as {
+        payment: string;
+        mp_id: number;
+        kind: string;
+        waiver_hash: string;
+      }[];
+      return {
+        url: `/api/milestone/${mId}/waivers/sign`,
+        body: {
+          payment: waiver!.payment,
+          mp_id: waiver!.mp_id,
+          kind: 'conditional',
+          signed_name: w.users.seller.name,
+          waiver_hash: waiver!.waiver_hash ?? 'a'.repeat(64),
+        },
+      };
+    },
+  ),
+  route('GET', '/api/waivers', 'user', { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 }, () => ({
+    url: '/api/waivers',
+  })),
+  // Outsiders do not learn that a waiver exists.
+  route('GET', '/api/waivers/:name', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), (w) => ({
+    url: `/api/waivers/${w.retained.waiverName}`,
+  })),
+  route('GET', '/api/admin/reports/missing-waivers', 'admin', adminOnly(200), () => ({ url: '/api/admin/reports/missing-waivers' })),
+
   // Admin console
   route('GET', '/api/admin/disputes', 'admin', adminOnly(200), () => ({ url: '/api/admin/disputes?status=open' })),
   route('POST', '/api/admin/milestones/:id/dispute/resolve', 'admin', adminOnly(200), async (w, _r, fresh) => ({

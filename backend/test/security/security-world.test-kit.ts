@@ -22,6 +22,12 @@ export const ROLE_NAMES: Record<Role, string> = {
 };
 
 export type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
+/**
+ * A project with 5% retainage and its job site in Arizona whose one milestone pays the seller:
+ * `awaitingWaiver` completed, its payout waiting for the seller's conditional lien waiver;
+ * `paidOut` paid out with its retainage held; then a release asked for by a party, or a dispute.
+ */
+export type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'requestedBySeller' | 'disputed';
 
 export interface SecurityWorld {
   app: TestApp;
@@ -36,6 +42,8 @@ export interface SecurityWorld {
   contractName: string;
   /** A pending contractor application. */
   applicationId: number;
+  /** A retained project paid out (retainage held) and its milestone; the name of its seller's signed waiver. */
+  retained: { jobId: number; milestone: number; waiverName: string };
   /** A client with a fresh session of the role (none for anonymous) and its own client address. */
   client(role: Role): Promise<HttpSession>;
   /** The parties' own long-lived sessions, for building state. */
@@ -48,6 +56,7 @@ export interface SecurityWorld {
     user(): Promise<CreatedUser>;
     code(purpose: 'password_reset' | 'invitation'): Promise<string>;
     application(): Promise<number>;
+    retained(state: RetainedState): Promise<{ jobId: number; milestone: number }>;
   };
   /** Waits until no payment is in flight and every projector has caught up. */
   quiet(): Promise<void>;
@@ -159,6 +168,70 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     return id;
   };
 
+  /** Signs the seller's lien waivers of a milestone that it may sign now; returns the name of the last one. */
+  const signWaivers = async (mId: number): Promise<string> => {
+    const waivers = ok(await party.seller.get(`/api/milestone/${mId}/waivers`), 'reading waivers').body as {
+      can_sign: boolean;
+      payment: string;
+      mp_id: number;
+      kind: string;
+      waiver_hash: string;
+    }[];
+    let name = '';
+    for (const w of waivers.filter((x) => x.can_sign && x.kind === 'conditional')) {
+      const signed = ok(
+        await party.seller.post(`/api/milestone/${mId}/waivers/sign`, {
+          payment: w.payment,
+          mp_id: w.mp_id,
+          kind: w.kind,
+          signed_name: seller.name,
+          waiver_hash: w.waiver_hash,
+        }),
+        'signing a lien waiver',
+      );
+      name = signed.body.waiver_name as string;
+    }
+    return name;
+  };
+  const retained = async (state: RetainedState) => {
+    const jobId = await project({ withMilestone: false, draft: true });
+    ok(await party.seller.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' }), 'setting terms');
+    const id = ok(
+      await party.seller.post('/api/milestone', {
+        job_id: jobId,
+        definition: 'Retained work.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '400.00' }],
+      }),
+      'proposing a retained milestone',
+    ).body.m_id as number;
+    ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
+    ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
+    ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
+    await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
+    await signAgreement(party.seller, jobId, 'company', seller.name);
+    ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
+    await eventually(
+      () => party.buyer.get(`/api/milestone/${id}/deposits`),
+      (a) => a.body?.[0]?.cleared_at != null,
+      30_000,
+    );
+    ok(await party.seller.put(`/api/milestone/${id}/complete`, { complete: true }), 'seller completion');
+    ok(await party.buyer.put(`/api/milestone/${id}/complete`, { complete: true }), 'buyer completion');
+    if (state === 'awaitingWaiver') return { jobId, milestone: id };
+    await signWaivers(id);
+    await eventually(
+      () => party.seller.get(`/api/milestone/${id}/disbursements`),
+      (a) => a.body?.[0]?.status === 'paid',
+      30_000,
+    );
+    if (state === 'requestedByBuyer' || state === 'requestedBySeller') {
+      ok(await party[state === 'requestedByBuyer' ? 'buyer' : 'seller'].post(`/api/job/${jobId}/retainage/request`, {}), 'asking for the release');
+    }
+    if (state === 'disputed')
+      ok(await party.buyer.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The punch list is open.' }), 'disputing retainage');
+    return { jobId, milestone: id };
+  };
+
   const user = () => createUser(pool, { password: null, email: `throwaway-${uniqueSuffix()}@test.escrowledger.test` });
   const code = async (purpose: 'password_reset' | 'invitation') => app.http.get(OneTimeCodes).issue((await user()).userId, purpose);
   const application = async () => {
@@ -192,6 +265,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
   };
   const draftJobId = await project({ draft: true });
   const applicationId = await application();
+  const retainedWorld = await retained('paidOut');
+  const { rows: waiverRows } = await pool.query<{ waiver_name: string }>(
+    `SELECT waiver_name FROM lien_waivers WHERE job_id = $1 AND signed_by IS NOT NULL LIMIT 1`,
+    [retainedWorld.jobId],
+  );
   await quiet();
 
   return {
@@ -203,9 +281,10 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     milestones,
     contractName,
     applicationId,
+    retained: { ...retainedWorld, waiverName: waiverRows[0]!.waiver_name },
     client,
     party,
-    fresh: { milestone, project, user, code, application },
+    fresh: { milestone, project, user, code, application, retained },
     quiet,
     close: () => app.close(),
   };

@@ -20,6 +20,112 @@ export const API_SCHEMAS: Record<string, object> = {
       "primary"
     ]
   },
+  "CompanyWaiverView": {
+    "type": "object",
+    "properties": {
+      "original_id": {
+        "type": "number"
+      },
+      "payment": {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      "mp_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/WaiverKind"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "site_state": {
+        "$ref": "#/definitions/SiteState"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "missing",
+          "signed",
+          "issued"
+        ]
+      },
+      "due_since": {
+        "type": "string"
+      },
+      "waiver_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "signed_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "can_sign": {
+        "type": "boolean",
+        "description": "The asking user may sign it now (a user of the payee company, and the waiver is due)."
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The text to read before signing, with its SHA-256 (only when `can_sign`)."
+      },
+      "waiver_hash": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "m_id": {
+        "type": "number"
+      },
+      "milestone_title": {
+        "type": "string"
+      },
+      "service": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "amount",
+      "can_sign",
+      "company_id",
+      "company_name",
+      "due_since",
+      "job_id",
+      "kind",
+      "m_id",
+      "milestone_title",
+      "mp_id",
+      "original_id",
+      "payment",
+      "service",
+      "signed_at",
+      "site_state",
+      "status",
+      "text",
+      "waiver_hash",
+      "waiver_name"
+    ],
+    "description": "A waiver of the asking user's company, across projects (GET /api/waivers)."
+  },
   "DepositView": {
     "type": "object",
     "properties": {
@@ -153,6 +259,9 @@ export const API_SCHEMAS: Record<string, object> = {
           "string",
           "null"
         ]
+      },
+      "retainage": {
+        "type": "string"
       }
     },
     "required": [
@@ -165,7 +274,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "status",
       "cause",
       "created",
-      "paid_at"
+      "paid_at",
+      "retainage"
     ],
     "description": "What was released to a payee (GET /api/milestone/{id}/disbursements, matched by mp_id)."
   },
@@ -301,6 +411,238 @@ export const API_SCHEMAS: Record<string, object> = {
       "database"
     ]
   },
+  "HeldFundsClockView": {
+    "type": "object",
+    "properties": {
+      "held_since": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "in_custody": {
+        "type": "string"
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "next_date": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "funds_clear",
+                  "completion_due"
+                ]
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "kind",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "must_act": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/MustActView"
+        }
+      }
+    },
+    "required": [
+      "held_since",
+      "in_custody",
+      "retainage_held",
+      "next_date",
+      "must_act"
+    ],
+    "description": "The clock on a milestone's held funds: since when, the next date that matters, who must act."
+  },
+  "LienWaiverDocument": {
+    "type": "object",
+    "properties": {
+      "waiver_name": {
+        "type": "string"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "original_id": {
+        "type": "number"
+      },
+      "payment": {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      "mp_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/WaiverKind"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "site_state": {
+        "$ref": "#/definitions/SiteState"
+      },
+      "waiver_hash": {
+        "type": "string"
+      },
+      "text": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "signed",
+          "issued",
+          "not recorded"
+        ]
+      },
+      "signed_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "signed_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "issued_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "waiver_name",
+      "job_id",
+      "original_id",
+      "payment",
+      "mp_id",
+      "company_name",
+      "kind",
+      "amount",
+      "site_state",
+      "waiver_hash",
+      "text",
+      "status",
+      "signed_name",
+      "signed_at",
+      "issued_at"
+    ],
+    "description": "A generated waiver as it was signed or issued: the printable page (GET /api/waivers/{name})."
+  },
+  "LienWaiverView": {
+    "type": "object",
+    "properties": {
+      "original_id": {
+        "type": "number"
+      },
+      "payment": {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      "mp_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/WaiverKind"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "site_state": {
+        "$ref": "#/definitions/SiteState"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "missing",
+          "signed",
+          "issued"
+        ]
+      },
+      "due_since": {
+        "type": "string"
+      },
+      "waiver_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "signed_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "can_sign": {
+        "type": "boolean",
+        "description": "The asking user may sign it now (a user of the payee company, and the waiver is due)."
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The text to read before signing, with its SHA-256 (only when `can_sign`)."
+      },
+      "waiver_hash": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "original_id",
+      "payment",
+      "mp_id",
+      "company_id",
+      "company_name",
+      "kind",
+      "amount",
+      "site_state",
+      "status",
+      "due_since",
+      "waiver_name",
+      "signed_at",
+      "can_sign",
+      "text",
+      "waiver_hash"
+    ],
+    "description": "A lien waiver one of a milestone's payments calls for (GET /api/milestone/{id}/waivers)."
+  },
   "MilestoneFormData": {
     "type": "object",
     "properties": {
@@ -322,12 +664,28 @@ export const API_SCHEMAS: Record<string, object> = {
         "items": {
           "$ref": "#/definitions/PayeeOption"
         }
+      },
+      "retainage_percent": {
+        "type": "string",
+        "description": "The project's retainage percentage and job-site state now: a new version freezes them."
+      },
+      "site_state": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "required": [
       "job_id",
       "primary",
-      "subs"
+      "subs",
+      "retainage_percent",
+      "site_state"
     ],
     "description": "Who can be paid from a milestone of this project (GET /api/milestones/form/job/{id})."
   },
@@ -587,6 +945,39 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "retainage_percent": {
+        "type": "string",
+        "description": "The card version's retainage percentage and the state whose lien waivers its payments exchange (null: none)."
+      },
+      "lien_waiver_state": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "retainage_held": {
+        "type": "string",
+        "description": "Retainage withheld from this milestone's payments and not yet released or refunded."
+      },
+      "clock": {
+        "$ref": "#/definitions/HeldFundsClockView",
+        "description": "The clock on the milestone's held funds."
+      },
+      "waivers_missing": {
+        "type": "number",
+        "description": "Lien waivers of this milestone's payments still missing, and how many conditional ones (their payments wait) the asking user's company owes."
+      },
+      "waivers_to_sign": {
+        "type": "number"
+      },
+      "payouts_pending": {
+        "type": "boolean",
+        "description": "Payouts (disbursements or retainage) not yet paid out: the card keeps polling while there are some."
+      },
       "pending_edit": {
         "anyOf": [
           {
@@ -791,10 +1182,111 @@ export const API_SCHEMAS: Record<string, object> = {
       "funds_clear_at",
       "response_deadline",
       "next_action",
+      "retainage_percent",
+      "lien_waiver_state",
+      "retainage_held",
+      "clock",
+      "waivers_missing",
+      "waivers_to_sign",
+      "payouts_pending",
       "pending_edit",
       "dispute"
     ],
     "description": "One milestone as its card shows it (GET /api/job/{id}/milestones; every milestone command answers it too)."
+  },
+  "MissingWaiverRow": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "original_id": {
+        "type": "number"
+      },
+      "milestone_title": {
+        "type": "string"
+      },
+      "payment": {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      "mp_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/WaiverKind"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "site_state": {
+        "$ref": "#/definitions/SiteState"
+      },
+      "due_since": {
+        "type": "string"
+      },
+      "days_waiting": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "job_id",
+      "original_id",
+      "milestone_title",
+      "payment",
+      "mp_id",
+      "company_id",
+      "company_name",
+      "kind",
+      "amount",
+      "site_state",
+      "due_since",
+      "days_waiting"
+    ],
+    "description": "The admin's report of waivers still missing (GET /api/admin/reports/missing-waivers), oldest first."
+  },
+  "MustActView": {
+    "type": "object",
+    "properties": {
+      "who": {
+        "$ref": "#/definitions/ReminderRecipient"
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payee company's name, when `who` is a payee."
+      },
+      "action": {
+        "type": "string"
+      },
+      "you": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "who",
+      "company_id",
+      "name",
+      "action",
+      "you"
+    ],
+    "description": "Who must act for held funds to move on; `you` when it is the asking user (or their company)."
   },
   "PartyName": {
     "type": "string",
@@ -926,6 +1418,50 @@ export const API_SCHEMAS: Record<string, object> = {
             "type": "null"
           }
         ]
+      },
+      "retainage": {
+        "type": "string",
+        "description": "Retainage of this payee: the version's figure, what is held now, and its release once it is asked for."
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "retainage_release": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "amount": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "requested",
+                  "paid"
+                ]
+              },
+              "paid_at": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "amount",
+              "status",
+              "paid_at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "awaiting_waiver": {
+        "type": "boolean",
+        "description": "A payment of this payee waits for its conditional lien waiver."
       }
     },
     "required": [
@@ -944,7 +1480,11 @@ export const API_SCHEMAS: Record<string, object> = {
       "amt_bc_owes",
       "amt_remaining",
       "disbursement_sum",
-      "disbursement"
+      "disbursement",
+      "retainage",
+      "retainage_held",
+      "retainage_release",
+      "awaiting_waiver"
     ],
     "description": "A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee)."
   },
@@ -1000,6 +1540,284 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/health: what load balancers, operators and the console's Operations page read."
   },
+  "ReminderRecipient": {
+    "type": "string",
+    "enum": [
+      "buyer",
+      "seller",
+      "payee",
+      "admin"
+    ],
+    "description": "Who a reminder went to: a party, the users of a payee company, or the administrators."
+  },
+  "RetainagePayeeView": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "withheld": {
+        "type": "string"
+      },
+      "released": {
+        "type": "string"
+      },
+      "refunded": {
+        "type": "string"
+      },
+      "held": {
+        "type": "string"
+      },
+      "paid": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "company_id",
+      "name",
+      "withheld",
+      "released",
+      "refunded",
+      "held",
+      "paid"
+    ],
+    "description": "One payee's retainage over the project's milestones."
+  },
+  "RetainageView": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "retainage_percent": {
+        "type": "string",
+        "description": "The project's terms now: new milestone versions take them."
+      },
+      "site_state": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "withheld": {
+        "type": "string"
+      },
+      "held": {
+        "type": "string"
+      },
+      "released": {
+        "type": "string"
+      },
+      "refunded": {
+        "type": "string"
+      },
+      "by_payee": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RetainagePayeeView"
+        }
+      },
+      "milestones": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "original_id": {
+              "type": "number"
+            },
+            "title": {
+              "type": "string"
+            },
+            "closed": {
+              "type": "boolean"
+            },
+            "held": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "original_id",
+            "title",
+            "closed",
+            "held"
+          ]
+        }
+      },
+      "open_milestones": {
+        "type": "number"
+      },
+      "request": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "party": {
+                "$ref": "#/definitions/PartyName"
+              },
+              "by_name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "amount": {
+                "type": "string"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "party",
+              "by_name",
+              "amount",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "dispute": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "dispute_id": {
+                "type": "number"
+              },
+              "party": {
+                "$ref": "#/definitions/PartyName"
+              },
+              "by_name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "statement": {
+                "type": "string"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "dispute_id",
+              "party",
+              "by_name",
+              "statement",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "decisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "decided_by": {
+              "type": "string",
+              "enum": [
+                "parties",
+                "admin"
+              ]
+            },
+            "resolution": {
+              "type": "string",
+              "enum": [
+                "release",
+                "refund"
+              ]
+            },
+            "amount": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "decided_by",
+            "resolution",
+            "amount",
+            "at"
+          ]
+        }
+      },
+      "your_party": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PartyName"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "can_request": {
+        "type": "boolean"
+      },
+      "can_approve": {
+        "type": "boolean"
+      },
+      "can_dispute": {
+        "type": "boolean"
+      },
+      "next_step": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "What the asking user should do about the retainage now, in words, or null."
+      }
+    },
+    "required": [
+      "job_id",
+      "retainage_percent",
+      "site_state",
+      "withheld",
+      "held",
+      "released",
+      "refunded",
+      "by_payee",
+      "milestones",
+      "open_milestones",
+      "request",
+      "dispute",
+      "decisions",
+      "your_party",
+      "can_request",
+      "can_approve",
+      "can_dispute",
+      "next_step"
+    ],
+    "description": "The project's retainage and where its release stands (GET /api/job/{id}/retainage; the retainage commands answer it)."
+  },
+  "SiteState": {
+    "type": "string",
+    "enum": [
+      "AZ",
+      "ID",
+      "NV",
+      "UT"
+    ]
+  },
   "VersionPayeeView": {
     "type": "object",
     "properties": {
@@ -1038,6 +1856,10 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "amt_bc_owes": {
         "type": "string"
+      },
+      "retainage": {
+        "type": "string",
+        "description": "Withheld from the payee's payment until the project's retainage is released."
       }
     },
     "required": [
@@ -1050,7 +1872,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "includeFee",
       "fee",
       "net",
-      "amt_bc_owes"
+      "amt_bc_owes",
+      "retainage"
     ]
   },
   "VersionView": {
@@ -1131,6 +1954,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "deposit_total": {
         "type": "string"
       },
+      "retainage_percent": {
+        "type": "string"
+      },
+      "retainage_total": {
+        "type": "string"
+      },
+      "lien_waiver_state": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "payees": {
         "type": "array",
         "items": {
@@ -1160,8 +1999,27 @@ export const API_SCHEMAS: Record<string, object> = {
       "amount",
       "fee_total",
       "deposit_total",
+      "retainage_percent",
+      "retainage_total",
+      "lien_waiver_state",
       "payees"
     ],
     "description": "A version of a milestone (GET /api/milestone/{id}/edits, oldest first)."
+  },
+  "WaiverKind": {
+    "type": "string",
+    "enum": [
+      "conditional",
+      "unconditional"
+    ],
+    "description": "Conditional: signed before the payment goes out, effective once it is received. Unconditional: once it was received."
+  },
+  "WaiverPayment": {
+    "type": "string",
+    "enum": [
+      "disbursement",
+      "retainage"
+    ],
+    "description": "What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage."
   }
 };

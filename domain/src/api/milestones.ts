@@ -2,11 +2,31 @@
  * The API's milestone answers, written once: the backend's views are typed by these and the
  * frontend's api layer imports them (style rule 10). Amounts are strings with two decimals.
  */
-import type { ApprovalStatus, DisputeResolution } from '../milestones/events';
+import type { SiteState } from '../lien-waivers/states';
+import type { ApprovalStatus, DisputeResolution, ReminderRecipient } from '../milestones/events';
 import type { BadgeColour } from '../milestones/milestone.labels';
 import type { PayeeType } from '../money/fees';
 
 export type PartyName = 'buyer' | 'seller';
+
+/** Who must act for held funds to move on; `you` when it is the asking user (or their company). */
+export interface MustActView {
+  who: ReminderRecipient;
+  company_id: number | null;
+  /** The payee company's name, when `who` is a payee. */
+  name: string | null;
+  action: string;
+  you: boolean;
+}
+
+/** The clock on a milestone's held funds: since when, the next date that matters, who must act. */
+export interface HeldFundsClockView {
+  held_since: string | null;
+  in_custody: string;
+  retainage_held: string;
+  next_date: { kind: 'funds_clear' | 'completion_due'; at: string } | null;
+  must_act: MustActView[];
+}
 
 /** One milestone as its card shows it (GET /api/job/{id}/milestones; every milestone command answers it too). */
 export interface MilestoneView {
@@ -61,6 +81,18 @@ export interface MilestoneView {
   funds_clear_at: string | null;
   response_deadline: string | null;
   next_action: string | null;
+  /** The card version's retainage percentage and the state whose lien waivers its payments exchange (null: none). */
+  retainage_percent: string;
+  lien_waiver_state: SiteState | null;
+  /** Retainage withheld from this milestone's payments and not yet released or refunded. */
+  retainage_held: string;
+  /** The clock on the milestone's held funds. */
+  clock: HeldFundsClockView;
+  /** Lien waivers of this milestone's payments still missing, and how many conditional ones (their payments wait) the asking user's company owes. */
+  waivers_missing: number;
+  waivers_to_sign: number;
+  /** Payouts (disbursements or retainage) not yet paid out: the card keeps polling while there are some. */
+  payouts_pending: boolean;
   /** The newest edit still waiting for a decision (it shows in the edit history), if any. */
   pending_edit: {
     m_id: number;
@@ -93,6 +125,8 @@ export interface VersionPayeeView {
   fee: string;
   net: string;
   amt_bc_owes: string;
+  /** Withheld from the payee's payment until the project's retainage is released. */
+  retainage: string;
 }
 
 /** A version of a milestone (GET /api/milestone/{id}/edits, oldest first). */
@@ -118,6 +152,9 @@ export interface VersionView {
   amount: string;
   fee_total: string;
   deposit_total: string;
+  retainage_percent: string;
+  retainage_total: string;
+  lien_waiver_state: SiteState | null;
   payees: VersionPayeeView[];
 }
 
@@ -139,6 +176,12 @@ export interface PayeeView {
   amt_remaining: string;
   disbursement_sum: string;
   disbursement: { name: string | null; amount: string; status: 'requested' | 'paid'; paid_at: string | null } | null;
+  /** Retainage of this payee: the version's figure, what is held now, and its release once it is asked for. */
+  retainage: string;
+  retainage_held: string;
+  retainage_release: { amount: string; status: 'requested' | 'paid'; paid_at: string | null } | null;
+  /** A payment of this payee waits for its conditional lien waiver. */
+  awaiting_waiver: boolean;
 }
 
 /** A deposit (GET /api/milestone/{id}/deposits; POST /api/milestone/deposit adds milestone_id). */
@@ -170,6 +213,7 @@ export interface DisbursementView {
   cause: 'completion' | 'dispute';
   created: string;
   paid_at: string | null;
+  retainage: string;
 }
 
 export interface PayeeOption {
@@ -183,6 +227,9 @@ export interface MilestoneFormData {
   job_id: number;
   primary: PayeeOption | null;
   subs: PayeeOption[];
+  /** The project's retainage percentage and job-site state now: a new version freezes them. */
+  retainage_percent: string;
+  site_state: SiteState | null;
 }
 
 /** POST /api/milestone: a new milestone, or with original_id an edit of one. */

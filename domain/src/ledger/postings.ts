@@ -6,9 +6,21 @@ import { formatAmount, money } from '../money/money';
  * settled deposit moves it from the buyer's funding (negative: it came from outside) into
  * escrow; a disbursement moves it from escrow to a payee's payable and the platform's fees; a
  * payout from the payable to the payee's paid-out account; a refund from escrow to the buyer.
+ * Retainage withheld from a disbursement moves from escrow to the payee's retainage account;
+ * its release moves it on to the payee's payable (then paid out like a disbursement), its
+ * refund to the buyer's refunds payable.
  * Every posting set sums to zero, so all accounts together always balance.
  */
-export type LedgerAccount = 'buyer_funding' | 'escrow' | 'payee_payable' | 'payee_payouts' | 'platform_fees' | 'refunds_payable' | 'buyer_refunds';
+export type LedgerAccount =
+  | 'buyer_funding'
+  | 'escrow'
+  | 'payee_payable'
+  | 'payee_payouts'
+  | 'platform_fees'
+  | 'refunds_payable'
+  | 'buyer_refunds'
+  /** Withheld from a payee's disbursements (per payee company) until the project's retainage is released or refunded. */
+  | 'retainage';
 
 export interface Posting {
   account: LedgerAccount;
@@ -34,11 +46,20 @@ export function postingsFor(event: MilestoneEvent): Posting[] {
       // The bank took the debit back inside the return window: the settlement is reversed.
       return [post('escrow', negate(event.data.amount)), post('buyer_funding', event.data.amount)];
     case 'DisbursementRequested': {
-      const out = formatAmount(money(event.data.amount).plus(event.data.fee));
+      const out = formatAmount(money(event.data.amount).plus(event.data.fee).plus(event.data.retainage));
       const postings = [post('escrow', negate(out)), post('payee_payable', event.data.amount, event.data.companyId)];
       if (money(event.data.fee).gt(0)) postings.push(post('platform_fees', event.data.fee));
+      if (money(event.data.retainage).gt(0)) postings.push(post('retainage', event.data.retainage, event.data.companyId));
       return postings;
     }
+    case 'RetainageReleased':
+      return [post('retainage', negate(event.data.amount), event.data.companyId), post('payee_payable', event.data.amount, event.data.companyId)];
+    case 'RetainagePaid':
+      return [post('payee_payable', negate(event.data.amount), event.data.companyId), post('payee_payouts', event.data.amount, event.data.companyId)];
+    case 'RetainageRefundRequested':
+      return [...event.data.payees.map((p) => post('retainage', negate(p.amount), p.companyId)), post('refunds_payable', event.data.amount)];
+    case 'RetainageRefundPaid':
+      return [post('refunds_payable', negate(event.data.amount)), post('buyer_refunds', event.data.amount)];
     case 'DisbursementPaid':
       return [post('payee_payable', negate(event.data.amount), event.data.companyId), post('payee_payouts', event.data.amount, event.data.companyId)];
     case 'RefundRequested':

@@ -1,6 +1,7 @@
+import type { SiteState } from '../lien-waivers/states';
 import type { PayeeInput } from '../money/fees';
 import type { Command } from '../shared/command';
-import type { DisputeResolution } from './events';
+import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 
 export interface MilestoneContent {
   title: string;
@@ -26,6 +27,12 @@ export interface ProjectFacts {
   companyId: number | null;
   /** Who has signed the escrow agreement. */
   signed: { customer: boolean; company: boolean };
+  /**
+   * The project's terms now: a proposal or an edit freezes them into its version, so whatever a
+   * lagging reading says is what the version shows and both parties approve.
+   */
+  retainagePercent: string;
+  siteState: SiteState | null;
 }
 
 /** A command a party (buyer or seller) issues: it carries the facts of the project it is about. */
@@ -44,12 +51,31 @@ export type ClearDeposit = Command<'ClearDeposit', { depositId: number }>;
 /** The bank returned a settled debit (R01 insufficient funds and the like) inside the return window. */
 export type ReturnDeposit = Command<'ReturnDeposit', { depositId: number; returnCode: string; reason: string }>;
 export type MarkMilestoneComplete = PartyCommand<'MarkMilestoneComplete', { complete: boolean }>;
-export type RecordDisbursementPaid = Command<'RecordDisbursementPaid', { disbursementId: number; providerReference: string }>;
+/** The unconditional lien waiver generated when a payment that needs waivers reached its payee (its text is stored by name). */
+export interface IssuedWaiver {
+  waiverHash: string;
+  waiverName: string;
+}
+export type RecordDisbursementPaid = Command<
+  'RecordDisbursementPaid',
+  { disbursementId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null }
+>;
 export type OpenDispute = PartyCommand<'OpenDispute', { disputeId: number; statement: string }>;
 export type RespondToDispute = PartyCommand<'RespondToDispute', { statement: string }>;
 export type ResolveDispute = Command<'ResolveDispute', { resolution: DisputeResolution; refundAmount?: string | null; note: string }>;
 export type ClaimDeadlineRefund = PartyCommand<'ClaimDeadlineRefund', Record<string, never>>;
 export type RecordRefundPaid = Command<'RecordRefundPaid', { refundId: number; providerReference: string }>;
+/** The project's retainage decision reaches this milestone: its retainage goes to the payees, or back to the buyer. */
+export type ReleaseRetainage = Command<'ReleaseRetainage', { resolution: 'release' | 'refund'; cause: 'approval' | 'dispute'; refundId: number }>;
+export type RecordRetainagePaid = Command<'RecordRetainagePaid', { payeeId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null }>;
+export type RecordRetainageRefundPaid = Command<'RecordRetainageRefundPaid', { refundId: number; providerReference: string }>;
+/** A user of the payee company signs the waiver text it read (`waiverHash`) with its own legal name. */
+export type SignLienWaiver = Command<
+  'SignLienWaiver',
+  { payment: WaiverPayment; payeeId: number; kind: WaiverKind; signedName: string; legalName: string; waiverHash: string; waiverName: string }
+>;
+/** The reminder worker: funds held for a while and someone must act. */
+export type RemindOfHeldFunds = Command<'RemindOfHeldFunds', { reason: string; to: ReminderRecipient; companyId: number | null; heldSince: string }>;
 
 export type MilestoneCommand =
   | ProposeMilestone
@@ -67,4 +93,9 @@ export type MilestoneCommand =
   | RespondToDispute
   | ResolveDispute
   | ClaimDeadlineRefund
-  | RecordRefundPaid;
+  | RecordRefundPaid
+  | ReleaseRetainage
+  | RecordRetainagePaid
+  | RecordRetainageRefundPaid
+  | SignLienWaiver
+  | RemindOfHeldFunds;

@@ -1,9 +1,16 @@
+import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
 
 /** The two sides of a project: the buyer (customer) and the seller's company. */
 export type Party = 'customer' | 'company';
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export type DisputeResolution = 'release' | 'refund' | 'split';
+/** What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage. */
+export type WaiverPayment = 'disbursement' | 'retainage';
+/** Conditional: signed before the payment goes out, effective once it is received. Unconditional: once it was received. */
+export type WaiverKind = 'conditional' | 'unconditional';
+/** Who a reminder went to: a party, the users of a payee company, or the administrators. */
+export type ReminderRecipient = 'buyer' | 'seller' | 'payee' | 'admin';
 
 interface MilestoneEventBase {
   originalId: number;
@@ -89,6 +96,13 @@ export type MilestoneEvent =
         /** The platform's fee on this payee, taken from escrow with the disbursement. */
         fee: string;
         cause: 'completion' | 'dispute';
+        /**
+         * Schema version 2. Withheld from what the payee receives (on top of `amount`), held in the
+         * retainage account until released. Version 1 had none: the upcaster sets "0.00".
+         */
+        retainage: string;
+        /** The state whose lien-waiver rules apply; null: no waivers for this payment. */
+        lienWaiverState: SiteState | null;
       };
     }
   | { type: 'DisbursementPaid'; data: MilestoneEventBase & { disbursementId: number; companyId: number; amount: string; providerReference: string } }
@@ -99,7 +113,53 @@ export type MilestoneEvent =
       data: MilestoneEventBase & { disputeId: number; by: number; resolution: DisputeResolution; releaseAmount: string; refundAmount: string; note: string };
     }
   | { type: 'RefundRequested'; data: MilestoneEventBase & { refundId: number; amount: string; reason: 'dispute' | 'deadline' } }
-  | { type: 'RefundPaid'; data: MilestoneEventBase & { refundId: number; amount: string; providerReference: string } };
+  | { type: 'RefundPaid'; data: MilestoneEventBase & { refundId: number; amount: string; providerReference: string } }
+  | {
+      /** The project's retainage release reached this milestone: one payee's retainage leaves the retainage account for them. */
+      type: 'RetainageReleased';
+      data: MilestoneEventBase & { payeeId: number; companyId: number; amount: string; cause: 'approval' | 'dispute'; lienWaiverState: SiteState | null };
+    }
+  | { type: 'RetainagePaid'; data: MilestoneEventBase & { payeeId: number; companyId: number; amount: string; providerReference: string } }
+  | {
+      /** An administrator's resolution gives this milestone's retainage back to the buyer. */
+      type: 'RetainageRefundRequested';
+      data: MilestoneEventBase & { refundId: number; amount: string; payees: { payeeId: number; companyId: number; amount: string }[] };
+    }
+  | { type: 'RetainageRefundPaid'; data: MilestoneEventBase & { refundId: number; amount: string; providerReference: string } }
+  | {
+      /** A user of the payee company signed a lien waiver; its text (which names people) is kept outside events, by name and hash. */
+      type: 'LienWaiverSigned';
+      data: MilestoneEventBase & {
+        payment: WaiverPayment;
+        payeeId: number;
+        companyId: number;
+        kind: WaiverKind;
+        amount: string;
+        siteState: SiteState;
+        waiverHash: string;
+        waiverName: string;
+        by: number;
+      };
+    }
+  | {
+      /** The payment reached the payee: the unconditional waiver for it was generated and recorded as issued. */
+      type: 'LienWaiverIssued';
+      data: MilestoneEventBase & {
+        payment: WaiverPayment;
+        payeeId: number;
+        companyId: number;
+        kind: 'unconditional';
+        amount: string;
+        siteState: SiteState;
+        waiverHash: string;
+        waiverName: string;
+      };
+    }
+  | {
+      /** A reminder about held funds went to whoever must act (at most one per reason and day). */
+      type: 'HeldFundsReminderSent';
+      data: MilestoneEventBase & { reason: string; to: ReminderRecipient; companyId: number | null; day: string; heldSince: string };
+    };
 
 export type MilestoneEventType = MilestoneEvent['type'];
 export type MilestoneEventOf<T extends MilestoneEventType> = Extract<MilestoneEvent, { type: T }>;
@@ -125,6 +185,13 @@ export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'DisputeResolved',
   'RefundRequested',
   'RefundPaid',
+  'RetainageReleased',
+  'RetainagePaid',
+  'RetainageRefundRequested',
+  'RetainageRefundPaid',
+  'LienWaiverSigned',
+  'LienWaiverIssued',
+  'HeldFundsReminderSent',
 ];
 
 export const milestoneStreamId = (originalId: number): string => `milestone-${originalId}`;

@@ -2,12 +2,14 @@ import type Decimal from 'decimal.js';
 
 import { computeMilestoneTerms } from '../money/fees';
 import { allocateCents, formatAmount, formatDollars, money, parseAmount, roundCents } from '../money/money';
+import { retainageOf } from '../money/retainage';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { MilestoneEvent, Party } from './events';
+import { decideReminder } from './milestone.clock';
 import { evolveMilestone } from './milestone.evolve';
 import { cardVersion } from './milestone.labels';
 import {
@@ -23,7 +25,9 @@ import {
   settledDeposits,
   versionById,
 } from './milestone.money';
+import { decideRetainageOfMilestone } from './milestone.retainage';
 import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.state';
+import { decideLienWaiver, unconditionalWaiverIssued } from './milestone.waivers';
 
 export const MAX_TITLE = 200;
 export const MAX_TEXT = 5000;
@@ -67,8 +71,8 @@ function requireSystem(metadata: CommandMetadata): void {
   if (metadata.actorRole !== 'system') throw forbidden('system_only', 'Only the payment provider can report payments.');
 }
 
-/** Checks the texts and amounts of a proposal and works out its exact terms. */
-function validContent(content: MilestoneContent) {
+/** Checks the texts and amounts of a proposal and works out its exact terms, with the project's terms of now frozen in. */
+function validContent(content: MilestoneContent, project: ProjectFacts) {
   if (content.title != null && typeof content.title !== 'string') throw invalid('title', 'The title must be text.');
   const title = safeText(content.title, 'title');
   const definition = safeText(content.definition, 'completion criteria');
@@ -77,7 +81,11 @@ function validContent(content: MilestoneContent) {
   if (definition.length > MAX_TEXT) throw invalid('definition_too_long', `Keep the completion criteria under ${MAX_TEXT} characters.`);
   const position = content.position ?? 1;
   if (!Number.isInteger(position) || position < 1 || position > 1000) throw invalid('position', 'The position must be a whole number from 1 to 1000.');
-  return { title, definition, position, terms: computeMilestoneTerms(content.payees, content.amount, content.payeeIds) };
+  const terms = computeMilestoneTerms(content.payees, content.amount, content.payeeIds, {
+    retainagePercent: project.retainagePercent,
+    lienWaiverState: project.siteState,
+  });
+  return { title, definition, position, terms };
 }
 
 function requireProposedVersion(state: ActiveMilestone, versionId: number, doing: 'approve' | 'reject'): VersionState {
@@ -97,7 +105,7 @@ function requireProposedVersion(state: ActiveMilestone, versionId: number, doing
 /**
  * What a payee gets when a dispute releases `release` of the held money: shares in proportion
  * to what the buyer paid for each payee, the fee in proportion within each share, every cent
- * accounted for.
+ * accounted for; the version's retainage is withheld from what is left for the payee.
  */
 function releaseShares(version: VersionState, release: Decimal) {
   const owed = version.terms.payees.map((p) => money(p.buyerOwes));
@@ -105,7 +113,8 @@ function releaseShares(version: VersionState, release: Decimal) {
   return version.terms.payees.map((p, i) => {
     const share = shares[i]!;
     const fee = roundCents(share.times(p.fee).dividedBy(p.buyerOwes));
-    return { payee: p, amount: share.minus(fee), fee };
+    const retainage = retainageOf(share.minus(fee), version.terms.retainagePercent);
+    return { payee: p, amount: share.minus(fee).minus(retainage), fee, retainage };
   });
 }
 
@@ -116,9 +125,10 @@ function disbursementsFor(
   cause: 'completion' | 'dispute',
   shares?: ReturnType<typeof releaseShares>,
 ): MilestoneEvent[] {
-  const parts = shares ?? version.terms.payees.map((p) => ({ payee: p, amount: money(p.net), fee: money(p.fee) }));
+  const parts =
+    shares ?? version.terms.payees.map((p) => ({ payee: p, amount: money(p.net).minus(p.retainage), fee: money(p.fee), retainage: money(p.retainage) }));
   return parts
-    .filter((part) => part.amount.plus(part.fee).gt(0))
+    .filter((part) => part.amount.plus(part.fee).plus(part.retainage).gt(0))
     .map((part) => ({
       type: 'DisbursementRequested' as const,
       data: {
@@ -130,6 +140,8 @@ function disbursementsFor(
         amount: formatAmount(part.amount),
         fee: formatAmount(part.fee),
         cause,
+        retainage: formatAmount(part.retainage),
+        lienWaiverState: version.terms.lienWaiverState,
       },
     }));
 }
@@ -148,7 +160,7 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       const { project } = command;
       const party = requireParty(project, metadata, 'add milestones');
       if (project.companyId === null) throw invalid('seller_required', 'Choose the seller before adding milestones.');
-      const content = validContent(d);
+      const content = validContent(d, project);
       return [
         {
           type: 'MilestoneProposed',
@@ -173,7 +185,7 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       // Without a base the edit builds on the version the card shows: the approved one, else the original.
       const base = versionById(s, command.data.basedOnVersionId ?? cardVersion(s).versionId);
       if (!base || base.status === 'closed' || base.status === 'replaced') throw conflict('edit_base', 'Edit the current version of the milestone.');
-      const content = validContent(command.data);
+      const content = validContent(command.data, command.project);
       return [
         {
           type: 'MilestoneEditProposed',
@@ -376,6 +388,7 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
             providerReference: command.data.providerReference,
           },
         },
+        ...unconditionalWaiverIssued(s, 'disbursement', disbursement, command.data.unconditionalWaiver, at),
       ];
     }
     case 'OpenDispute': {
@@ -494,6 +507,16 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
         },
       ];
     }
+    case 'ReleaseRetainage':
+    case 'RecordRetainagePaid':
+    case 'RecordRetainageRefundPaid':
+      requireSystem(metadata);
+      return decideRetainageOfMilestone(command, requireActive(state), at);
+    case 'SignLienWaiver':
+      return decideLienWaiver(command, requireActive(state));
+    case 'RemindOfHeldFunds':
+      requireSystem(metadata);
+      return decideReminder(command, requireActive(state));
     default:
       return assertNever(command);
   }

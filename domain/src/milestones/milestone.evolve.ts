@@ -63,6 +63,10 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       disputes: [],
       responseDeadline: null,
       updatedAt: d.at,
+      retainageReleases: [],
+      retainageRefunds: [],
+      waivers: [],
+      reminders: [],
     };
   }
   if (state.status !== 'active') return state;
@@ -182,6 +186,8 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
             cause: d.cause,
             requestedAt: d.at,
             paidAt: null,
+            retainage: d.retainage,
+            lienWaiverState: d.lienWaiverState,
           },
         ],
       };
@@ -241,6 +247,70 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
     case 'RefundPaid': {
       const d = event.data;
       return { ...s, refunds: s.refunds.map((x) => (x.refundId === d.refundId ? { ...x, status: 'paid', paidAt: d.at } : x)) };
+    }
+    case 'RetainageReleased': {
+      const d = event.data;
+      return {
+        ...s,
+        retainageReleases: [
+          ...s.retainageReleases,
+          {
+            payeeId: d.payeeId,
+            companyId: d.companyId,
+            amount: d.amount,
+            cause: d.cause,
+            status: 'requested',
+            requestedAt: d.at,
+            paidAt: null,
+            lienWaiverState: d.lienWaiverState,
+          },
+        ],
+      };
+    }
+    case 'RetainagePaid': {
+      const d = event.data;
+      return { ...s, retainageReleases: s.retainageReleases.map((x) => (x.payeeId === d.payeeId ? { ...x, status: 'paid', paidAt: d.at } : x)) };
+    }
+    case 'RetainageRefundRequested': {
+      const d = event.data;
+      return {
+        ...s,
+        retainageRefunds: [
+          ...s.retainageRefunds,
+          { refundId: d.refundId, amount: d.amount, payees: d.payees, status: 'requested', requestedAt: d.at, paidAt: null },
+        ],
+      };
+    }
+    case 'RetainageRefundPaid': {
+      const d = event.data;
+      return { ...s, retainageRefunds: s.retainageRefunds.map((x) => (x.refundId === d.refundId ? { ...x, status: 'paid', paidAt: d.at } : x)) };
+    }
+    case 'LienWaiverSigned':
+    case 'LienWaiverIssued': {
+      const d = event.data;
+      return {
+        ...s,
+        waivers: [
+          ...s.waivers,
+          {
+            payment: d.payment,
+            payeeId: d.payeeId,
+            companyId: d.companyId,
+            kind: d.kind,
+            amount: d.amount,
+            siteState: d.siteState,
+            waiverHash: d.waiverHash,
+            waiverName: d.waiverName,
+            signedBy: event.type === 'LienWaiverSigned' ? event.data.by : null,
+            at: d.at,
+          },
+        ],
+      };
+    }
+    case 'HeldFundsReminderSent': {
+      const d = event.data;
+      // A reminder changes no term of the escrow: the milestone's "last changed" stays.
+      return { ...s, updatedAt: state.updatedAt, reminders: [...s.reminders, { reason: d.reason, to: d.to, companyId: d.companyId, day: d.day, at: d.at }] };
     }
     default:
       return assertNever(event);

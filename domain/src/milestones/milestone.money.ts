@@ -35,24 +35,50 @@ export function pendingDeposit(state: ActiveMilestone) {
   return state.deposits.find((d) => d.status === 'pending') ?? null;
 }
 
-/** Taken out of escrow for payees: nets plus the platform fees that go with them. */
+/** Taken out of escrow for payees: nets, the platform fees that go with them, and the retainage withheld from them. */
 export function disbursedFromEscrow(state: ActiveMilestone): Decimal {
-  return sum(state.disbursements.map((d) => money(d.amount).plus(d.fee)));
+  return sum(state.disbursements.map((d) => money(d.amount).plus(d.fee).plus(d.retainage)));
+}
+
+/** Moved from escrow into the retainage account, over the milestone's life. */
+export function retainageWithheld(state: ActiveMilestone): Decimal {
+  return sum(state.disbursements.map((d) => money(d.retainage)));
+}
+
+/** Retainage still held: withheld less what was released to payees or refunded to the buyer. Never negative. */
+export function retainageHeld(state: ActiveMilestone): Decimal {
+  return retainageWithheld(state)
+    .minus(sum(state.retainageReleases.map((r) => money(r.amount))))
+    .minus(sum(state.retainageRefunds.map((r) => money(r.amount))));
+}
+
+/** The retainage each payee still has held, by payee id (mp_id); payees with none are left out. */
+export function retainageHeldByPayee(state: ActiveMilestone): { payeeId: number; companyId: number; amount: Decimal }[] {
+  return state.disbursements
+    .map((d) => {
+      const released = state.retainageReleases.filter((r) => r.payeeId === d.payeeId).map((r) => money(r.amount));
+      const refunded = state.retainageRefunds.flatMap((r) => r.payees.filter((p) => p.payeeId === d.payeeId).map((p) => money(p.amount)));
+      return { payeeId: d.payeeId, companyId: d.companyId, amount: money(d.retainage).minus(sum(released)).minus(sum(refunded)) };
+    })
+    .filter((p) => p.amount.gt(0));
 }
 
 export function feesTaken(state: ActiveMilestone): Decimal {
   return sum(state.disbursements.map((d) => money(d.fee)));
 }
 
+/** What reached the payees: paid disbursements and paid retainage releases. */
 export function paidToPayees(state: ActiveMilestone): Decimal {
-  return sum(state.disbursements.filter((d) => d.status === 'paid').map((d) => money(d.amount)));
+  return sum(state.disbursements.filter((d) => d.status === 'paid').map((d) => money(d.amount))).plus(
+    sum(state.retainageReleases.filter((r) => r.status === 'paid').map((r) => money(r.amount))),
+  );
 }
 
 export function refunded(state: ActiveMilestone): Decimal {
   return sum(state.refunds.map((r) => money(r.amount)));
 }
 
-/** Money in escrow right now: settled deposits less what left for payees, fees and refunds. */
+/** Money in escrow right now: settled deposits less what left for payees, fees, retainage and refunds. */
 export function held(state: ActiveMilestone): Decimal {
   return settledDeposits(state).minus(disbursedFromEscrow(state)).minus(refunded(state));
 }
@@ -74,6 +100,11 @@ export function isLocked(state: ActiveMilestone): boolean {
 /** Every cent that came in has gone out: to payees (with fees) or back to the buyer. */
 export function isSettledOut(state: ActiveMilestone): boolean {
   return settledDeposits(state).gt(0) && held(state).isZero();
+}
+
+/** Settled out, and every payment out of it reached its payee or the buyer: nothing of it is still on its way. */
+export function isPaidOut(state: ActiveMilestone): boolean {
+  return isSettledOut(state) && state.disbursements.every((d) => d.status === 'paid') && state.refunds.every((r) => r.status === 'paid');
 }
 
 export function openDispute(state: ActiveMilestone): DisputeState | null {

@@ -9,17 +9,17 @@ import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
 import { decideMilestone } from './milestone.decider';
 import { evolveMilestone } from './milestone.evolve';
-import { currentVersion, fundsCleared, held, isLocked } from './milestone.money';
+import { currentVersion, fundsCleared, held, isLocked, retainageHeld, retainageHeldByPayee, retainageWithheld } from './milestone.money';
 import type { MilestoneState } from './milestone.state';
-import { ADMIN, BUYER, DRAFT, ORIGINAL, PROJECT, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { ADMIN, BUYER, DRAFT, ORIGINAL, PROJECT, RETAINED, SELLER, SELLER_COMPANY } from './milestone.test-kit';
 
 /**
  * Random command histories by random actors (buyer, seller, an outsider, an admin, the payment
  * provider) against the milestone rules; whatever the deciders accept must keep the money right.
  */
-type Actor = 'buyer' | 'seller' | 'outsider' | 'admin' | 'system';
+type Actor = 'buyer' | 'seller' | 'outsider' | 'admin' | 'system' | 'payee';
 
-const actorArb = fc.constantFrom<Actor>('buyer', 'seller', 'buyer', 'seller', 'outsider', 'admin', 'system', 'system');
+const actorArb = fc.constantFrom<Actor>('buyer', 'seller', 'buyer', 'seller', 'outsider', 'admin', 'system', 'system', 'payee');
 const amountArb = fc.integer({ min: 1, max: 2_000_000 }).map((c) => (c / 100).toFixed(2));
 const payeeArb = fc.oneof(
   fc.record({ companyId: fc.constantFrom(20, 30, 31), type: fc.constant('fixed' as const), amount: amountArb, includeFee: fc.boolean() }),
@@ -55,6 +55,11 @@ const usualActors: Record<string, Actor[]> = {
   resolve: ['admin'],
   claim: ['buyer'],
   refundPaid: ['system'],
+  releaseRetainage: ['system'],
+  retainagePaid: ['system'],
+  retainageRefundPaid: ['system'],
+  signWaiver: ['payee', 'seller'],
+  remind: ['system'],
 };
 const kindArb = fc.oneof(
   { weight: 2, arbitrary: fc.constant('edit') },
@@ -74,6 +79,11 @@ const kindArb = fc.oneof(
   { weight: 1, arbitrary: fc.constant('claim') },
   { weight: 1, arbitrary: fc.constant('refundPaid') },
   { weight: 1, arbitrary: fc.constant('propose') },
+  { weight: 2, arbitrary: fc.constant('releaseRetainage') },
+  { weight: 2, arbitrary: fc.constant('retainagePaid') },
+  { weight: 1, arbitrary: fc.constant('retainageRefundPaid') },
+  { weight: 3, arbitrary: fc.constant('signWaiver') },
+  { weight: 1, arbitrary: fc.constant('remind') },
 );
 
 /** Terms the rules accept: fixed amounts only, or percentages under 90% plus a remainder payee. */
@@ -148,18 +158,22 @@ function metadataFor(actor: Actor, now: string): CommandMetadata {
       return { now, actorId: ADMIN, actorRole: 'admin' };
     case 'system':
       return { now, actorId: 0, actorRole: 'system' };
+    case 'payee':
+      return { now, actorId: 301, actorRole: 'company', actorCompanyId: 30 };
   }
 }
 
 let nextId = 1000;
-function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata): MilestoneCommand {
+function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata, retained: boolean): MilestoneCommand {
   const payees = [...step.terms.payees, ...(step.terms.remainder ? [{ companyId: 31, type: 'remainder' as const, includeFee: false }] : [])];
   const content = { title: 'T', definition: 'D', position: 1, payees, amount: step.terms.amount, payeeIds: payees.map(() => nextId++) };
   const versions = state.status === 'active' ? state.versions : [];
   const pickVersion = () => versions[step.pick % Math.max(versions.length, 1)]?.versionId ?? ORIGINAL;
   const deposits = state.status === 'active' ? state.deposits : [];
   const disbursements = state.status === 'active' ? state.disbursements : [];
-  const project = step.draft === 0 ? DRAFT : PROJECT;
+  const terms = retained ? { retainagePercent: RETAINED.retainagePercent, siteState: RETAINED.siteState } : {};
+  const project = step.draft === 0 ? { ...DRAFT, ...terms } : { ...PROJECT, ...terms };
+  const releases = state.status === 'active' ? state.retainageReleases : [];
   const pickDeposit = () => deposits[step.pick % Math.max(deposits.length, 1)]?.depositId ?? 1;
   switch (step.kind) {
     case 'propose':
@@ -212,6 +226,43 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
       return { type: 'ClaimDeadlineRefund', data: {}, metadata, project };
     case 'refundPaid':
       return { type: 'RecordRefundPaid', data: { refundId: ORIGINAL, providerReference: 'p' }, metadata };
+    case 'releaseRetainage':
+      return {
+        type: 'ReleaseRetainage',
+        data: { resolution: step.resolution === 'refund' ? 'refund' : 'release', cause: step.resolution === 'release' ? 'approval' : 'dispute', refundId: 7 },
+        metadata,
+      };
+    case 'retainagePaid':
+      return {
+        type: 'RecordRetainagePaid',
+        data: {
+          payeeId: releases[step.pick % Math.max(releases.length, 1)]?.payeeId ?? 1,
+          providerReference: 'p',
+          unconditionalWaiver: step.fraction % 2 ? { waiverHash: 'c'.repeat(64), waiverName: 'u' } : null,
+        },
+        metadata,
+      };
+    case 'retainageRefundPaid':
+      return { type: 'RecordRetainageRefundPaid', data: { refundId: 7, providerReference: 'p' }, metadata };
+    case 'signWaiver': {
+      const payments = [...disbursements.map((d) => ['disbursement', d.payeeId] as const), ...releases.map((r) => ['retainage', r.payeeId] as const)];
+      const [payment, payeeId] = payments[step.pick % Math.max(payments.length, 1)] ?? ['disbursement', 1];
+      return {
+        type: 'SignLienWaiver',
+        data: {
+          payment,
+          payeeId,
+          kind: step.fraction % 3 ? 'conditional' : 'unconditional',
+          signedName: 'Pat Payee',
+          legalName: 'Pat Payee',
+          waiverHash: 'b'.repeat(64),
+          waiverName: `w-${payeeId}`,
+        },
+        metadata,
+      };
+    }
+    case 'remind':
+      return { type: 'RemindOfHeldFunds', data: { reason: `r${step.pick % 3}`, to: 'buyer', companyId: null, heldSince: metadata.now }, metadata };
     default:
       throw new Error(`unknown step ${step.kind}`);
   }
@@ -230,16 +281,31 @@ prefixes.push(
     step('settle', 'system'),
     { ...step('clear', 'system'), daysLater: 40 as const },
   ],
+  // Completed by both: disbursed (with retainage withheld on retained projects), waivers and releases next.
+  [
+    opening,
+    step('approve', 'buyer'),
+    step('approve', 'seller'),
+    step('deposit', 'buyer'),
+    step('settle', 'system'),
+    { ...step('clear', 'system'), daysLater: 40 as const },
+    step('complete', 'seller'),
+    step('complete', 'buyer'),
+  ],
 );
 
-/** The invariants, checked from the ledger postings, independently of the state's own sums. */
-function checkInvariants(history: MilestoneEvent[], state: MilestoneState, lockedTerms: { versionId: number; terms: string } | null): void {
-  const balances = new Map<string, Decimal>();
-  for (const event of history) {
-    const postings = postingsFor(event);
-    expect(sum(postings.map((p) => money(p.amount))).isZero()).toBe(true); // every set balances
-    for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? ZERO).plus(p.amount));
+/** Posts one event's postings into the running balances (per account, and per payee for retainage). */
+function post(balances: Map<string, Decimal>, event: MilestoneEvent): void {
+  const postings = postingsFor(event);
+  expect(sum(postings.map((p) => money(p.amount))).isZero()).toBe(true); // every set balances
+  for (const p of postings) {
+    balances.set(p.account, (balances.get(p.account) ?? ZERO).plus(p.amount));
+    if (p.account === 'retainage') balances.set(`retainage:${p.companyId}`, (balances.get(`retainage:${p.companyId}`) ?? ZERO).plus(p.amount));
   }
+}
+
+/** The invariants, checked from the ledger postings, independently of the state's own sums. */
+function checkInvariants(balances: Map<string, Decimal>, state: MilestoneState, lockedTerms: { versionId: number; terms: string } | null): void {
   const balance = (account: string) => balances.get(account) ?? ZERO;
   const escrow = balance('escrow');
   expect(escrow.gte(0)).toBe(true); // escrow per milestone never negative
@@ -247,9 +313,18 @@ function checkInvariants(history: MilestoneEvent[], state: MilestoneState, locke
   const disbursed = balance('payee_payable').plus(balance('payee_payouts'));
   const fees = balance('platform_fees');
   const refunds = balance('refunds_payable').plus(balance('buyer_refunds'));
-  expect(settled.toFixed(2)).toBe(disbursed.plus(fees).plus(refunds).plus(escrow).toFixed(2)); // to the cent
+  const retainage = balance('retainage');
+  expect(settled.toFixed(2)).toBe(disbursed.plus(fees).plus(refunds).plus(escrow).plus(retainage).toFixed(2)); // to the cent
   if (state.status === 'active') {
     expect(held(state).toFixed(2)).toBe(escrow.toFixed(2));
+    // Retainage: held + released + refunded = withheld; held is never negative, per payee too.
+    const released = sum(state.retainageReleases.map((r) => money(r.amount)));
+    const refundedRetainage = sum(state.retainageRefunds.map((r) => money(r.amount)));
+    expect(retainageHeld(state).plus(released).plus(refundedRetainage).toFixed(2)).toBe(retainageWithheld(state).toFixed(2));
+    expect(retainageHeld(state).toFixed(2)).toBe(retainage.toFixed(2));
+    expect(retainage.gte(0)).toBe(true);
+    for (const [key, amount] of balances) if (key.startsWith('retainage:')) expect(amount.gte(0)).toBe(true);
+    expect(retainageHeldByPayee(state).every((p) => p.amount.gt(0))).toBe(true);
     if (lockedTerms) {
       const current = currentVersion(state);
       expect(current?.versionId).toBe(lockedTerms.versionId); // a locked milestone keeps its approved terms
@@ -264,68 +339,85 @@ describe('milestone invariants over random command histories', () => {
     let disbursedHistories = 0;
     let refundedHistories = 0;
     let returnedHistories = 0;
+    let releasedHistories = 0;
+    let retainageRefundHistories = 0;
+    let waiverHistories = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4 }), validTermsArb, fc.array(stepArb, { minLength: 1, maxLength: 30 }), (head, openingTerms, randomSteps) => {
-        // Some histories start further along, so the later rules get exercised as often as the early ones.
-        const steps = [...prefixes[head]!.map((s, i) => (i === 0 ? { ...s, terms: openingTerms } : s)), ...randomSteps];
-        let state: MilestoneState = { status: 'none' };
-        const history: MilestoneEvent[] = [];
-        let lockedTerms: { versionId: number; terms: string } | null = null;
-        let clock = Date.parse('2026-01-01T00:00:00.000Z');
-        for (const step of steps) {
-          clock += 60_000 + step.daysLater * 86_400_000;
-          const command = commandFor(step, state, metadataFor(actorOf(step), new Date(clock).toISOString()));
-          let events: MilestoneEvent[];
-          try {
-            events = decideMilestone(command, state);
-          } catch (error) {
-            if (error instanceof DomainError) continue; // refused: nothing changes
-            throw error;
-          }
-          accepted += events.length > 0 ? 1 : 0;
-          if ('project' in command && command.project.status === 'draft') {
-            // A draft moves no money and gathers no approvals: only proposals and edits pass.
-            expect(events.every((e) => e.type === 'MilestoneProposed' || e.type === 'MilestoneEditProposed')).toBe(true);
-          }
-          const clearedBefore = state.status === 'active' && fundsCleared(state);
-          for (const event of events) {
-            if (event.type === 'DisbursementRequested' || event.type === 'RefundRequested') {
-              // money leaves escrow only once the deposit is past its return window
-              expect(clearedBefore || events.some((e) => e.type === 'DepositCleared')).toBe(true);
+      fc.property(
+        fc.integer({ min: 0, max: 5 }),
+        validTermsArb,
+        fc.array(stepArb, { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        (head, openingTerms, randomSteps, retained) => {
+          // Some histories start further along, so the later rules get exercised as often as the early ones.
+          const steps = [...prefixes[head]!.map((s, i) => (i === 0 ? { ...s, terms: openingTerms } : s)), ...randomSteps];
+          let state: MilestoneState = { status: 'none' };
+          const history: MilestoneEvent[] = [];
+          const balances = new Map<string, Decimal>();
+          let lockedTerms: { versionId: number; terms: string } | null = null;
+          let clock = Date.parse('2026-01-01T00:00:00.000Z');
+          for (const step of steps) {
+            clock += 60_000 + step.daysLater * 86_400_000;
+            const command = commandFor(step, state, metadataFor(actorOf(step), new Date(clock).toISOString()), retained);
+            let events: MilestoneEvent[];
+            try {
+              events = decideMilestone(command, state);
+            } catch (error) {
+              if (error instanceof DomainError) continue; // refused: nothing changes
+              throw error;
             }
-            if (event.type === 'DisbursementRequested' && event.data.cause === 'completion') {
-              // disbursements only after both parties completed
-              expect(state.status === 'active' && (state.completedByBoth || events.some((e) => e.type === 'MilestoneCompletedByBoth'))).toBe(true);
+            accepted += events.length > 0 ? 1 : 0;
+            if ('project' in command && command.project.status === 'draft') {
+              // A draft moves no money and gathers no approvals: only proposals and edits pass.
+              expect(events.every((e) => e.type === 'MilestoneProposed' || e.type === 'MilestoneEditProposed')).toBe(true);
             }
-            if (event.type === 'DisbursementRequested' && event.data.cause === 'dispute') {
-              expect(events.some((e) => e.type === 'DisputeResolved')).toBe(true);
+            const clearedBefore = state.status === 'active' && fundsCleared(state);
+            for (const event of events) {
+              if (event.type === 'DisbursementRequested' || event.type === 'RefundRequested') {
+                // money leaves escrow only once the deposit is past its return window
+                expect(clearedBefore || events.some((e) => e.type === 'DepositCleared')).toBe(true);
+              }
+              if (event.type === 'DisbursementRequested' && event.data.cause === 'completion') {
+                // disbursements only after both parties completed
+                expect(state.status === 'active' && (state.completedByBoth || events.some((e) => e.type === 'MilestoneCompletedByBoth'))).toBe(true);
+              }
+              if (event.type === 'DisbursementRequested' && event.data.cause === 'dispute') {
+                expect(events.some((e) => e.type === 'DisputeResolved')).toBe(true);
+              }
+              state = evolveMilestone(state, event);
+              history.push(event);
+              post(balances, event);
             }
-            state = evolveMilestone(state, event);
-            history.push(event);
+            if (state.status === 'active') {
+              if (isLocked(state)) {
+                const current = currentVersion(state)!;
+                lockedTerms ??= { versionId: current.versionId, terms: JSON.stringify(current.terms) };
+              } else {
+                lockedTerms = null; // a failed deposit unlocks
+              }
+            }
+            checkInvariants(balances, state, lockedTerms);
           }
-          if (state.status === 'active') {
-            if (isLocked(state)) {
-              const current = currentVersion(state)!;
-              lockedTerms ??= { versionId: current.versionId, terms: JSON.stringify(current.terms) };
-            } else {
-              lockedTerms = null; // a failed deposit unlocks
-            }
-          }
-          checkInvariants(history, state, lockedTerms);
-        }
-        if (history.some((e) => e.type === 'DisbursementRequested')) disbursedHistories++;
-        if (history.some((e) => e.type === 'RefundRequested')) refundedHistories++;
-        if (history.some((e) => e.type === 'DepositReturned')) returnedHistories++;
-      }),
+          if (history.some((e) => e.type === 'DisbursementRequested')) disbursedHistories++;
+          if (history.some((e) => e.type === 'RefundRequested')) refundedHistories++;
+          if (history.some((e) => e.type === 'DepositReturned')) returnedHistories++;
+          if (history.some((e) => e.type === 'RetainageReleased')) releasedHistories++;
+          if (history.some((e) => e.type === 'RetainageRefundRequested')) retainageRefundHistories++;
+          if (history.some((e) => e.type === 'LienWaiverSigned')) waiverHistories++;
+        },
+      ),
       { numRuns: 10_000, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
     );
     // The generator must reach the interesting states, or the properties prove little.
     process.stdout.write(
-      `property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds, ${returnedHistories} with returned deposits\n`,
+      `property histories: ${accepted} accepted commands, ${disbursedHistories} with disbursements, ${refundedHistories} with refunds, ${returnedHistories} with returned deposits, ${releasedHistories} with retainage released, ${retainageRefundHistories} refunded, ${waiverHistories} with signed waivers\n`,
     );
     expect(accepted).toBeGreaterThan(20_000);
     expect(disbursedHistories).toBeGreaterThan(150);
     expect(refundedHistories).toBeGreaterThan(50);
     expect(returnedHistories).toBeGreaterThan(50);
+    expect(releasedHistories).toBeGreaterThan(20);
+    expect(retainageRefundHistories).toBeGreaterThan(10);
+    expect(waiverHistories).toBeGreaterThan(20);
   }, 120_000);
 });

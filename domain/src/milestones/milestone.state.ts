@@ -1,5 +1,6 @@
+import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
-import type { ApprovalStatus, DisputeResolution, Party } from './events';
+import type { ApprovalStatus, DisputeResolution, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 
 export type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
 
@@ -49,6 +50,52 @@ export interface DisbursementState {
   cause: 'completion' | 'dispute';
   requestedAt: string;
   paidAt: string | null;
+  /** Withheld from this payee's payment into the retainage account. */
+  retainage: string;
+  lienWaiverState: SiteState | null;
+}
+
+/** One payee's retainage, released to them (one release per payee and milestone). */
+export interface RetainageReleaseState {
+  payeeId: number;
+  companyId: number;
+  amount: string;
+  cause: 'approval' | 'dispute';
+  status: 'requested' | 'paid';
+  requestedAt: string;
+  paidAt: string | null;
+  lienWaiverState: SiteState | null;
+}
+
+export interface RetainageRefundState {
+  refundId: number;
+  amount: string;
+  payees: { payeeId: number; companyId: number; amount: string }[];
+  status: 'requested' | 'paid';
+  requestedAt: string;
+  paidAt: string | null;
+}
+
+export interface LienWaiverState {
+  payment: WaiverPayment;
+  payeeId: number;
+  companyId: number;
+  kind: WaiverKind;
+  amount: string;
+  siteState: SiteState;
+  waiverHash: string;
+  waiverName: string;
+  /** The payee's user who signed it; null for an unconditional waiver recorded as issued. */
+  signedBy: number | null;
+  at: string;
+}
+
+export interface ReminderState {
+  reason: string;
+  to: ReminderRecipient;
+  companyId: number | null;
+  day: string;
+  at: string;
 }
 
 export interface RefundState {
@@ -91,8 +138,46 @@ export interface ActiveMilestone {
   disputes: DisputeState[];
   responseDeadline: string | null;
   updatedAt: string;
+  retainageReleases: RetainageReleaseState[];
+  retainageRefunds: RetainageRefundState[];
+  waivers: LienWaiverState[];
+  reminders: ReminderState[];
 }
 
 export type MilestoneState = { status: 'none' } | ActiveMilestone;
 
 export const initialMilestoneState: MilestoneState = { status: 'none' };
+
+/**
+ * A state stored by an older version of the read side (before retainage and lien waivers), in
+ * the current shape: what its events upcast to would give. The read models are rebuilt when the
+ * projector's version changes, but the API and a live projector may read the old rows meanwhile.
+ */
+export function currentMilestoneShape(state: MilestoneState): MilestoneState {
+  if (state.status !== 'active' || Array.isArray((state as Partial<ActiveMilestone>).waivers)) return state;
+  const old = state as Omit<ActiveMilestone, 'retainageReleases' | 'retainageRefunds' | 'waivers' | 'reminders'>;
+  return {
+    ...old,
+    versions: old.versions.map((v) => {
+      const terms = v.terms as Partial<MilestoneTerms> & MilestoneTerms;
+      return {
+        ...v,
+        terms: {
+          ...terms,
+          retainagePercent: terms.retainagePercent ?? '0.00',
+          retainageTotal: terms.retainageTotal ?? '0.00',
+          lienWaiverState: terms.lienWaiverState ?? null,
+          payees: terms.payees.map((p) => ({ ...p, retainage: (p as Partial<typeof p>).retainage ?? '0.00' })),
+        },
+      };
+    }),
+    disbursements: old.disbursements.map((d) => {
+      const partial = d as Partial<DisbursementState>;
+      return { ...d, retainage: partial.retainage ?? '0.00', lienWaiverState: partial.lienWaiverState ?? null };
+    }),
+    retainageReleases: [],
+    retainageRefunds: [],
+    waivers: [],
+    reminders: [],
+  };
+}

@@ -27,7 +27,16 @@ export const as = {
 };
 
 /** The project as the milestone rules see it: submitted, both parties signed the agreement. */
-export const PROJECT: ProjectFacts = { status: 'submitted', customerId: BUYER, companyId: SELLER_COMPANY, signed: { customer: true, company: true } };
+export const PROJECT: ProjectFacts = {
+  status: 'submitted',
+  customerId: BUYER,
+  companyId: SELLER_COMPANY,
+  signed: { customer: true, company: true },
+  retainagePercent: '0.00',
+  siteState: null,
+};
+/** The same project with 5% retainage and its job site in Arizona: payments withhold retainage and exchange lien waivers. */
+export const RETAINED: ProjectFacts = { ...PROJECT, retainagePercent: '5.00', siteState: 'AZ' };
 export const DRAFT: ProjectFacts = { ...PROJECT, status: 'draft', signed: { customer: false, company: false } };
 
 export const payees = (): PayeeInput[] => [

@@ -14,8 +14,42 @@ const depositSettledV2: Upcaster = {
   },
 };
 
-export const MILESTONE_UPCASTERS: readonly Upcaster[] = [depositSettledV2];
+/**
+ * MilestoneProposed and MilestoneEditProposed 1 → 2: version 1 terms were written before
+ * retainage and lien waivers: no retainage, no job-site state.
+ */
+const withoutRetainage = (terms: { payees?: unknown }) => ({
+  ...terms,
+  // Upcasting runs inside the store's readers: a malformed old event must reach the projector
+  // (which parks its stream) unchanged rather than stop every reader here.
+  ...(Array.isArray(terms.payees) ? { payees: terms.payees.map((p: unknown) => (p && typeof p === 'object' ? { ...p, retainage: '0.00' } : p)) } : {}),
+  retainagePercent: '0.00',
+  retainageTotal: '0.00',
+  lienWaiverState: null,
+});
+const proposalV2 = (type: string): Upcaster => ({
+  type,
+  fromVersion: 1,
+  upcast: (data) => {
+    const d = data as { terms?: unknown };
+    return d && typeof d === 'object' && d.terms && typeof d.terms === 'object' ? { ...d, terms: withoutRetainage(d.terms) } : data;
+  },
+});
+
+/** DisbursementRequested 1 → 2: nothing was withheld and no waiver was asked for. */
+const disbursementRequestedV2: Upcaster = {
+  type: 'DisbursementRequested',
+  fromVersion: 1,
+  upcast: (data) => (data && typeof data === 'object' ? { ...data, retainage: '0.00', lienWaiverState: null } : data),
+};
+
+export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
+  depositSettledV2,
+  proposalV2('MilestoneProposed'),
+  proposalV2('MilestoneEditProposed'),
+  disbursementRequestedV2,
+];
 
 /** The schema version new events of each type are written with (1 unless listed). */
-const CURRENT_VERSIONS: Record<string, number> = { DepositSettled: 2 };
+const CURRENT_VERSIONS: Record<string, number> = { DepositSettled: 2, MilestoneProposed: 2, MilestoneEditProposed: 2, DisbursementRequested: 2 };
 export const schemaVersionOf = (type: string): number => CURRENT_VERSIONS[type] ?? 1;

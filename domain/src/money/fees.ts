@@ -1,7 +1,9 @@
 import type Decimal from 'decimal.js';
 
+import type { SiteState } from '../lien-waivers/states';
 import { invalid, unprocessable } from '../shared/errors';
 import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, parseAmount, readAmount, roundCents, sum, ZERO } from './money';
+import { NO_RETAINAGE, retainageOf } from './retainage';
 
 /** The project fee: 2.25% of the project cost, paid by the owner (spec §9). */
 export const FEE_RATE = money('0.0225');
@@ -39,6 +41,11 @@ export interface PayeeTerms {
   net: string;
   /** What the buyer pays for this payee: amount + fee, or amount when the fee is included. */
   buyerOwes: string;
+  /**
+   * Retainage: the part of `net` withheld from each disbursement to this payee and held until
+   * the project's retainage is released (net × the version's retainage percentage, half-up).
+   */
+  retainage: string;
 }
 
 export interface MilestoneTerms {
@@ -50,6 +57,18 @@ export interface MilestoneTerms {
   /** What the buyer deposits: payee total + fee − fee on include-fee payees (spec §9). */
   depositTotal: string;
   netTotal: string;
+  /** The project's retainage percentage (0–10) when this version was proposed, frozen with it: "5.00". */
+  retainagePercent: string;
+  /** The sum of the payees' retainage. */
+  retainageTotal: string;
+  /** The job site's state when this version was proposed: its payments exchange lien waivers. Null: none. */
+  lienWaiverState: SiteState | null;
+}
+
+export interface TermsOptions {
+  /** Percent, 0–10 with at most two decimals ("5.00"); checked by readRetainagePercent. */
+  retainagePercent?: string;
+  lienWaiverState?: SiteState | null;
 }
 
 export const VALUE_MUST_BE_POSITIVE = 'Value must be greater than zero dollars.';
@@ -96,7 +115,13 @@ function amountOf(input: unknown, formatMessage: string): Decimal {
  * payee takes what is left. Shares may not exceed the milestone, and no amount of the result
  * may exceed MAX_AMOUNT.
  */
-export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: string | number | null | undefined, payeeIds: number[]): MilestoneTerms {
+export function computeMilestoneTerms(
+  inputs: PayeeInput[],
+  milestoneAmount: string | number | null | undefined,
+  payeeIds: number[],
+  options: TermsOptions = {},
+): MilestoneTerms {
+  const retainagePercent = options.retainagePercent ?? NO_RETAINAGE;
   if (inputs.length === 0) throw invalid('payees_required', 'Add at least one payee to the milestone.');
   if (inputs.length > 50) throw invalid('too_many_payees', 'A milestone can have at most 50 payees.');
   if (payeeIds.length !== inputs.length) throw new Error('one payee id per payee is needed');
@@ -191,14 +216,15 @@ export function computeMilestoneTerms(inputs: PayeeInput[], milestoneAmount: str
       fee: formatAmount(fee),
       net: formatAmount(net),
       buyerOwes: formatAmount(buyerOwes),
+      retainage: formatAmount(retainageOf(net, retainagePercent)),
     };
   });
-  const terms = summarizeTerms(payees);
+  const terms = summarizeTerms(payees, retainagePercent, options.lienWaiverState ?? null);
   if (money(terms.depositTotal).gt(MAX_AMOUNT)) tooLarge("The buyer's deposit (the payees' amounts plus the 2.25% fee)", money(terms.depositTotal));
   return terms;
 }
 
-export function summarizeTerms(payees: PayeeTerms[]): MilestoneTerms {
+export function summarizeTerms(payees: PayeeTerms[], retainagePercent: string = NO_RETAINAGE, lienWaiverState: SiteState | null = null): MilestoneTerms {
   const payeeTotal = sum(payees.map((p) => money(p.amount)));
   const feeTotal = sum(payees.map((p) => money(p.fee)));
   const includedFees = sum(payees.filter((p) => p.includeFee).map((p) => money(p.fee)));
@@ -209,6 +235,9 @@ export function summarizeTerms(payees: PayeeTerms[]): MilestoneTerms {
     feeTotal: formatAmount(feeTotal),
     depositTotal: formatAmount(payeeTotal.plus(feeTotal).minus(includedFees)),
     netTotal: formatAmount(sum(payees.map((p) => money(p.net)))),
+    retainagePercent,
+    retainageTotal: formatAmount(sum(payees.map((p) => money(p.retainage)))),
+    lienWaiverState,
   };
 }
 

@@ -1,2 +1,3 @@
 export * from './fees';
 export * from './money';
+export * from './retainage';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { computeMilestoneTerms, type PayeeInput } from './fees';
+import { money } from './money';
+import { readRetainagePercent } from './retainage';
 
 /**
  * The worked examples of docs/money.md, read from the page itself: the table people read and the
@@ -15,6 +17,10 @@ interface Example {
   fees: string[];
   nets: string[];
   deposit: string;
+  /** Empty: no retainage. */
+  retainagePercent: string;
+  withheld: string[];
+  paidAtCompletion: string[];
 }
 
 const list = (cell: string) =>
@@ -51,7 +57,18 @@ function examplesFromDocs(): Example[] {
       .split('|')
       .slice(1, -1)
       .map((c) => c.trim());
-    const [name, payees, milestoneAmount, amounts, fees, nets, deposit] = cells as [string, string, string, string, string, string, string];
+    const [name, payees, milestoneAmount, amounts, fees, nets, deposit, retainagePercent = '', withheld = '', paid = ''] = cells as string[] as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string?,
+      string?,
+      string?,
+    ];
     return {
       name,
       payees: list(payees).map(payeeOf),
@@ -60,6 +77,9 @@ function examplesFromDocs(): Example[] {
       fees: list(fees),
       nets: list(nets),
       deposit,
+      retainagePercent,
+      withheld: list(withheld),
+      paidAtCompletion: list(paid),
     };
   });
 }
@@ -69,17 +89,24 @@ const examples = examplesFromDocs();
 describe('worked examples of docs/money.md', () => {
   it('has the examples the page promises', () => {
     expect(examples.length).toBeGreaterThanOrEqual(10);
+    expect(examples.filter((e) => e.retainagePercent).length).toBeGreaterThanOrEqual(4);
   });
 
   it.each(examples.map((e) => [e.name, e] as const))('%s', (_name, example) => {
+    const retainagePercent = example.retainagePercent ? readRetainagePercent(example.retainagePercent) : undefined;
     const terms = computeMilestoneTerms(
       example.payees,
       example.milestoneAmount,
       example.payees.map((_, i) => 100 + i),
+      { retainagePercent },
     );
     expect(terms.payees.map((p) => p.amount)).toEqual(example.amounts);
     expect(terms.payees.map((p) => p.fee)).toEqual(example.fees);
     expect(terms.payees.map((p) => p.net)).toEqual(example.nets);
     expect(terms.depositTotal).toBe(example.deposit);
+    // Retainage comes out of what each payee receives: the fee and the deposit stay as they are.
+    expect(terms.payees.map((p) => p.retainage)).toEqual(example.retainagePercent ? example.withheld : example.payees.map(() => '0.00'));
+    const paidNow = terms.payees.map((p) => money(p.net).minus(p.retainage).toFixed(2));
+    expect(paidNow).toEqual(example.retainagePercent ? example.paidAtCompletion : example.nets);
   });
 });

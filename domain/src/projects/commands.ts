@@ -22,4 +22,38 @@ export type SignProjectAgreement = Command<
   { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }
 >;
 
-export type ProjectCommand = CreateJobDraft | UpdateJobBasics | SubmitJob | DiscardJobDraft | SignProjectAgreement;
+/**
+ * Either party sets the project's terms: the retainage percentage and the job site's state. New
+ * milestone versions freeze them when proposed, so an approved version never changes.
+ */
+export type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; siteState: unknown }>;
+
+/**
+ * What the retainage rules know of each milestone of the project, folded from its stream when
+ * the command is issued: whether it is closed (every cent that came in has gone out of escrow)
+ * and how much retainage it holds.
+ */
+export interface MilestoneRetainageFacts {
+  originalId: number;
+  closed: boolean;
+  retainageHeld: string;
+}
+
+type RetainageCommand<TType extends string, TData> = Command<TType, TData & { milestones: MilestoneRetainageFacts[] }>;
+export type RequestRetainageRelease = RetainageCommand<'RequestRetainageRelease', object>;
+export type ApproveRetainageRelease = RetainageCommand<'ApproveRetainageRelease', object>;
+/** A party disagrees about the retainage (a release asked for too early, or refused): an administrator decides. */
+export type DisputeRetainage = RetainageCommand<'DisputeRetainage', { disputeId: number; statement: string }>;
+export type ResolveRetainageDispute = RetainageCommand<'ResolveRetainageDispute', { resolution: unknown; note: string }>;
+
+export type ProjectCommand =
+  | CreateJobDraft
+  | UpdateJobBasics
+  | SubmitJob
+  | DiscardJobDraft
+  | SignProjectAgreement
+  | SetProjectTerms
+  | RequestRetainageRelease
+  | ApproveRetainageRelease
+  | DisputeRetainage
+  | ResolveRetainageDispute;

@@ -1,3 +1,5 @@
+import type { SiteState } from '../lien-waivers/states';
+
 /** Events of the project stream `job-<jobId>`. Type strings are stored: never rename them. */
 export interface JobDraftCreated {
   type: 'JobDraftCreated';
@@ -46,7 +48,51 @@ export interface ProjectAgreementSigned {
   };
 }
 
-export type ProjectEvent = JobDraftCreated | JobBasicsUpdated | JobSubmitted | JobDraftDiscarded | ProjectAgreementSigned;
+/** A party set the project's retainage percentage and the job site's state (terms of versions proposed from now on). */
+export interface ProjectTermsSet {
+  type: 'ProjectTermsSet';
+  data: { jobId: number; retainagePercent: string; siteState: SiteState | null; setBy: number; at: string };
+}
+
+/** A party asks for the project's retainage to be released to its payees (every milestone closed). */
+export interface RetainageReleaseRequested {
+  type: 'RetainageReleaseRequested';
+  data: { jobId: number; party: 'customer' | 'company'; by: number; amount: string; at: string };
+}
+
+/**
+ * The other party approved the release: both parties agree. The retainage of `milestoneIds`
+ * leaves for the payees (RetainageReleased in each milestone's stream).
+ */
+export interface RetainageReleaseApproved {
+  type: 'RetainageReleaseApproved';
+  data: { jobId: number; party: 'customer' | 'company'; by: number; amount: string; milestoneIds: number[]; at: string };
+}
+
+export interface RetainageDisputeOpened {
+  type: 'RetainageDisputeOpened';
+  data: { jobId: number; disputeId: number; party: 'customer' | 'company'; by: number; statement: string; at: string };
+}
+
+/** An administrator decided a retainage dispute: the retainage of `milestoneIds` goes to the payees or back to the buyer. */
+export interface RetainageDisputeResolved {
+  type: 'RetainageDisputeResolved';
+  data: { jobId: number; disputeId: number; by: number; resolution: RetainageResolution; amount: string; milestoneIds: number[]; note: string; at: string };
+}
+
+export type RetainageResolution = 'release' | 'refund';
+
+export type ProjectEvent =
+  | JobDraftCreated
+  | JobBasicsUpdated
+  | JobSubmitted
+  | JobDraftDiscarded
+  | ProjectAgreementSigned
+  | ProjectTermsSet
+  | RetainageReleaseRequested
+  | RetainageReleaseApproved
+  | RetainageDisputeOpened
+  | RetainageDisputeResolved;
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobDraftCreated',
@@ -54,6 +100,11 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobSubmitted',
   'JobDraftDiscarded',
   'ProjectAgreementSigned',
+  'ProjectTermsSet',
+  'RetainageReleaseRequested',
+  'RetainageReleaseApproved',
+  'RetainageDisputeOpened',
+  'RetainageDisputeResolved',
 ];
 
 export const projectStreamId = (jobId: number): string => `job-${jobId}`;

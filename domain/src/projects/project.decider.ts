@@ -1,9 +1,12 @@
+import { readSiteState, type SiteState } from '../lien-waivers/states';
+import { NO_RETAINAGE, readRetainagePercent } from '../money/retainage';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
+import { decideRetainage, evolveRetainage, noRetainage, type ProjectRetainage } from './project.retainage';
 
 export interface ActiveProject {
   status: 'draft' | 'submitted' | 'discarded';
@@ -17,6 +20,9 @@ export interface ActiveProject {
   submittedAt: string | null;
   discardedAt?: string | null;
   signatures: Partial<Record<'customer' | 'company', { signedBy: number; signedName: string; agreementHash: string; contractName: string; at: string }>>;
+  /** Terms new milestone versions take when proposed (each version freezes its own). */
+  terms: { retainagePercent: string; siteState: SiteState | null };
+  retainage: ProjectRetainage;
 }
 
 export type ProjectState = { status: 'none' } | ActiveProject;
@@ -38,6 +44,8 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
         createdAt: d.createdAt,
         submittedAt: null,
         signatures: {},
+        terms: { retainagePercent: NO_RETAINAGE, siteState: null },
+        retainage: noRetainage(),
       };
     }
     case 'JobBasicsUpdated':
@@ -54,6 +62,15 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       const { party, signedBy, signedName, agreementHash, contractName, at } = event.data;
       return { ...state, signatures: { ...state.signatures, [party]: { signedBy, signedName, agreementHash, contractName, at } } };
     }
+    case 'ProjectTermsSet':
+      if (state.status === 'none') return state;
+      return { ...state, terms: { retainagePercent: event.data.retainagePercent, siteState: event.data.siteState } };
+    case 'RetainageReleaseRequested':
+    case 'RetainageReleaseApproved':
+    case 'RetainageDisputeOpened':
+    case 'RetainageDisputeResolved':
+      if (state.status === 'none') return state;
+      return { ...state, retainage: evolveRetainage(state.retainage, event) };
     default:
       return assertNever(event);
   }
@@ -165,9 +182,34 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
         },
       ];
     }
+    case 'SetProjectTerms': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can set its terms.');
+      const retainagePercent = readRetainagePercent(command.data.retainagePercent);
+      const siteState = readSiteState(command.data.siteState);
+      // Waivers already exchanged name the state: once submitted, a state that was named stays.
+      if (state.status === 'submitted' && state.terms.siteState !== null && siteState !== state.terms.siteState) {
+        throw conflict('site_state_fixed', `The job site's state (${state.terms.siteState}) is fixed once the project is submitted: lien waivers name it.`);
+      }
+      if (retainagePercent === state.terms.retainagePercent && siteState === state.terms.siteState) return [];
+      return [{ type: 'ProjectTermsSet', data: { jobId: state.jobId, retainagePercent, siteState, setBy: metadata.actorId, at: metadata.now } }];
+    }
+    case 'RequestRetainageRelease':
+    case 'ApproveRetainageRelease':
+    case 'DisputeRetainage':
+    case 'ResolveRetainageDispute': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      return decideRetainage(command, state.retainage, state, projectPartyOf(state, metadata), metadata);
+    }
     default:
       return assertNever(command);
   }
+}
+
+/** A project state stored before terms and retainage existed, in the current shape (see currentMilestoneShape). */
+export function currentProjectShape(state: ProjectState): ProjectState {
+  if (state.status === 'none' || (state as Partial<ActiveProject>).retainage) return state;
+  return { ...state, terms: { retainagePercent: NO_RETAINAGE, siteState: null }, retainage: noRetainage() };
 }
 
 export const foldProject = (events: readonly ProjectEvent[]): ProjectState => events.reduce(evolveProject, initialProjectState);

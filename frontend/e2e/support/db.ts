@@ -13,8 +13,12 @@ export async function query<T = Record<string, unknown>>(sql: string, params: un
   }
 }
 
-export async function lastMailTo(recipient: string): Promise<string> {
-  const rows = await query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1', [recipient]);
+/** The newest mail to an address whose body holds `containing` (the held-funds clock mails the demo users too). */
+export async function lastMailTo(recipient: string, containing = ''): Promise<string> {
+  const rows = await query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND strpos(body, $2) > 0 ORDER BY mail_id DESC LIMIT 1`, [
+    recipient,
+    containing,
+  ]);
   if (!rows[0]) throw new Error(`no mail to ${recipient}`);
   return rows[0].body;
 }

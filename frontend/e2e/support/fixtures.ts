@@ -5,6 +5,9 @@ export const DEMO = {
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
   seller: 'seller@demo.escrowledger.test',
+  /** Subcontractor users (Desert Current Electric: Dana Sparks; Mesa Ridge Roofing: Riley Ridge). */
+  electrician: 'electric@demo.escrowledger.test',
+  roofer: 'roofing@demo.escrowledger.test',
 };
 
 /**

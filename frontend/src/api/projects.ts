@@ -16,7 +16,9 @@ export interface ProjectSummary {
   updated_at: string;
   signatures: { buyer: string | null; seller: string | null };
   milestone_count: number;
-  totals: { agreed: string; deposited: string; held: string; released: string; fees: string; refunded: string; to_fund: string };
+  totals: { agreed: string; deposited: string; held: string; released: string; fees: string; refunded: string; to_fund: string; retainage_held?: string };
+  /** The project's terms of now (retainage percentage, job-site state). */
+  terms?: { retainagePercent: string; siteState: 'AZ' | 'ID' | 'NV' | 'UT' | null };
   next_action: string | null;
   waiting_on_you: number;
   waiting_on: { buyer: number; seller: number };
@@ -33,6 +35,8 @@ export interface HistoryEntry {
   actor_role: string | null;
   summary: string;
   changes: { field: string; from: string | null; to: string | null }[];
+  /** The event's own data (a waiver's name links to its printable page). */
+  data?: Record<string, unknown>;
 }
 
 export const projectKeys = {

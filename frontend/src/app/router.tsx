@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: 'portal/project-agreement/:signerType/:jobId', ...page(portalAccount, 'AgreementPage') },
       { path: 'portal/signed/:contractName', ...page(portalAccount, 'SignedAgreementPage') },
       { path: 'portal/job/:jobId/payment-release', ...page(portalAccount, 'PaymentReleasePage') },
+      { path: 'portal/waivers', ...page(() => import('../pages/portal/WaiverPages'), 'CompanyWaiversPage') },
+      { path: 'portal/waivers/:name', ...page(() => import('../pages/portal/WaiverPages'), 'WaiverDocumentPage') },
       { path: 'admin', ...page(adminDashboard, 'AdminDashboardPage') },
       { path: 'admin/dashboard', ...page(adminDashboard, 'AdminDashboardPage') },
       { path: 'admin/payments', ...page(() => import('../pages/admin/PaymentsPage'), 'AdminPaymentsPage') },

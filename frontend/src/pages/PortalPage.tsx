@@ -64,6 +64,7 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
             </Link>
           )}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
+          {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}
         </div>
       </div>
       {phone ? (

@@ -47,4 +47,10 @@ export class JobRow {
 
   @Column({ name: 'discarded_at', type: 'timestamptz', nullable: true })
   discardedAt!: Date | null;
+
+  @Column({ name: 'retainage_percent', type: 'numeric', precision: 5, scale: 2, default: 0 })
+  retainagePercent!: string;
+
+  @Column({ name: 'site_state', type: 'text', nullable: true })
+  siteState!: string | null;
 }

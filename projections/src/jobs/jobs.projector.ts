@@ -1,4 +1,12 @@
-import { type ActiveProject, evolveProject, PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectState, type RecordedEvent } from '@escrow/domain';
+import {
+  type ActiveProject,
+  currentProjectShape,
+  evolveProject,
+  PROJECT_EVENT_TYPES,
+  type ProjectEvent,
+  type ProjectState,
+  type RecordedEvent,
+} from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -22,6 +30,8 @@ const jobRows: TableRows<ActiveProject> = {
     ['customer_signed_at', 'timestamptz'],
     ['company_signed_at', 'timestamptz'],
     ['discarded_at', 'timestamptz'],
+    ['retainage_percent', 'numeric'],
+    ['site_state', 'text'],
   ],
   row: (p) => {
     const updatedAt = [p.createdAt, p.submittedAt, p.discardedAt, p.signatures.customer?.at, p.signatures.company?.at]
@@ -43,6 +53,8 @@ const jobRows: TableRows<ActiveProject> = {
       p.signatures.customer?.at ?? null,
       p.signatures.company?.at ?? null,
       p.discardedAt ?? null,
+      p.terms.retainagePercent,
+      p.terms.siteState,
     ];
   },
 };
@@ -55,7 +67,7 @@ const jobsStore: FoldedStateStore<ProjectState> = {
       `SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`,
       [keys],
     );
-    return new Map(rows.map((r) => [r.job_id, r.state]));
+    return new Map(rows.map((r) => [r.job_id, currentProjectShape(r.state)]));
   },
   async save(context, states) {
     const insert = unnestInsert(rowSet(jobRows, started([...states.values()])), context.table('jobs'));
@@ -79,7 +91,8 @@ const fold: FoldOptions<ProjectState, ProjectEvent> = {
 /** Projects the project streams into `jobs`: list and header data of each project. */
 export class JobsProjector implements Projector {
   readonly name = 'jobs';
-  readonly version = 3;
+  /** 4: the project's terms (retainage, job-site state) and its retainage release (issue 17). */
+  readonly version = 4;
   readonly tables = ['jobs'] as const;
   readonly handles = PROJECT_EVENT_TYPES;
 

@@ -57,3 +57,16 @@ export class JobsDiscardedDrafts1763800041000 implements MigrationInterface {
     await q.query('ALTER TABLE jobs DROP COLUMN discarded_at');
   }
 }
+
+/** The project's terms (issue 17): the retainage percentage and the job site's state new milestone versions take. */
+export class JobsProjectTerms1763800201000 implements MigrationInterface {
+  name = 'JobsProjectTerms1763800201000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query("ALTER TABLE jobs ADD COLUMN retainage_percent numeric(5,2) NOT NULL DEFAULT '0', ADD COLUMN site_state text NULL");
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE jobs DROP COLUMN retainage_percent, DROP COLUMN site_state');
+  }
+}

@@ -62,7 +62,18 @@ export class LedgerProjector implements Projector {
   readonly version = 2;
   readonly tables = ['ledger_entries'] as const;
   readonly handles = MILESTONE_EVENT_TYPES.filter((t) =>
-    ['DepositSettled', 'DepositReturned', 'DisbursementRequested', 'DisbursementPaid', 'RefundRequested', 'RefundPaid'].includes(t),
+    [
+      'DepositSettled',
+      'DepositReturned',
+      'DisbursementRequested',
+      'DisbursementPaid',
+      'RefundRequested',
+      'RefundPaid',
+      'RetainageReleased',
+      'RetainagePaid',
+      'RetainageRefundRequested',
+      'RetainageRefundPaid',
+    ].includes(t),
   );
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {

@@ -158,3 +158,73 @@ export class CreateMilestoneReadModels1763800004000 implements MigrationInterfac
     }
   }
 }
+
+/**
+ * Retainage, lien waivers and the clock on held funds (issue 17): what each milestone holds in
+ * retainage and in our custody, since when, the next date and who must act (`must_act`, the
+ * domain's HeldFundsClock without the project's retainage step), each payee's retainage, and
+ * every lien waiver the payments call for with its status (the admin's report of missing ones).
+ */
+export class RetainageAndWaiverReadModels1763800200000 implements MigrationInterface {
+  name = 'RetainageAndWaiverReadModels1763800200000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE milestones
+      ADD COLUMN retainage_held numeric(20,2) NOT NULL DEFAULT '0' CHECK (retainage_held >= 0),
+      ADD COLUMN in_custody     numeric(20,2) NOT NULL DEFAULT '0',
+      ADD COLUMN held_since     timestamptz   NULL,
+      ADD COLUMN next_date      timestamptz   NULL,
+      ADD COLUMN next_date_kind text          NULL,
+      ADD COLUMN must_act       jsonb         NOT NULL DEFAULT '[]'::jsonb,
+      ADD COLUMN waivers_missing integer      NOT NULL DEFAULT 0`);
+    await q.query('CREATE INDEX milestones_held_since_idx ON milestones (held_since) WHERE held_since IS NOT NULL');
+    await q.query("ALTER TABLE milestone_payees ADD COLUMN retainage numeric(20,2) NOT NULL DEFAULT '0'");
+    await q.query("ALTER TABLE milestone_disbursements ADD COLUMN retainage numeric(20,2) NOT NULL DEFAULT '0'");
+    await q.query(`
+      CREATE TABLE milestone_retainage (
+        original_id   integer       NOT NULL,
+        mp_id         integer       NOT NULL,
+        job_id        integer       NOT NULL,
+        company_id    integer       NOT NULL,
+        withheld      numeric(20,2) NOT NULL,
+        released      numeric(20,2) NOT NULL,
+        refunded      numeric(20,2) NOT NULL,
+        held          numeric(20,2) NOT NULL CHECK (held >= 0),
+        release_status text         NULL,
+        released_at   timestamptz   NULL,
+        paid_at       timestamptz   NULL,
+        PRIMARY KEY (original_id, mp_id)
+      )`);
+    await q.query('CREATE INDEX milestone_retainage_job_idx ON milestone_retainage (job_id)');
+    await q.query(`
+      CREATE TABLE milestone_waivers (
+        original_id  integer       NOT NULL,
+        payment      text          NOT NULL,
+        mp_id        integer       NOT NULL,
+        kind         text          NOT NULL,
+        job_id       integer       NOT NULL,
+        company_id   integer       NOT NULL,
+        amount       numeric(20,2) NOT NULL,
+        site_state   text          NOT NULL,
+        status       text          NOT NULL CHECK (status IN ('missing', 'signed', 'issued')),
+        due_since    timestamptz   NOT NULL,
+        waiver_name  text          NULL,
+        waiver_hash  text          NULL,
+        signed_by    integer       NULL,
+        signed_at    timestamptz   NULL,
+        PRIMARY KEY (original_id, payment, mp_id, kind)
+      )`);
+    await q.query('CREATE INDEX milestone_waivers_status_idx ON milestone_waivers (status, due_since)');
+    await q.query('CREATE INDEX milestone_waivers_company_idx ON milestone_waivers (company_id, status)');
+    await q.query('CREATE INDEX milestone_waivers_job_idx ON milestone_waivers (job_id)');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE milestone_waivers');
+    await q.query('DROP TABLE milestone_retainage');
+    await q.query('ALTER TABLE milestone_disbursements DROP COLUMN retainage');
+    await q.query('ALTER TABLE milestone_payees DROP COLUMN retainage');
+    await q.query(`ALTER TABLE milestones DROP COLUMN retainage_held, DROP COLUMN in_custody, DROP COLUMN held_since, DROP COLUMN next_date,
+      DROP COLUMN next_date_kind, DROP COLUMN must_act, DROP COLUMN waivers_missing`);
+  }
+}

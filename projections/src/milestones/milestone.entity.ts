@@ -10,6 +10,8 @@ import { MONEY } from '../shared/entity-columns';
 @Index('milestones_job_idx', ['jobId', 'position', 'originalId'])
 @Index('milestones_status_idx', ['status'])
 @Check('milestones_held_check', 'held >= 0')
+@Check('milestones_retainage_held_check', 'retainage_held >= 0')
+@Index('milestones_held_since_idx', ['heldSince'], { where: 'held_since IS NOT NULL' })
 export class MilestoneRow {
   @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestones_pkey' })
   originalId!: number;
@@ -86,6 +88,28 @@ export class MilestoneRow {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  // Retainage, lien waivers and the clock on held funds (issue 17).
+  @Column({ name: 'retainage_held', ...MONEY, default: 0 })
+  retainageHeld!: string;
+
+  @Column({ name: 'in_custody', ...MONEY, default: 0 })
+  inCustody!: string;
+
+  @Column({ name: 'held_since', type: 'timestamptz', nullable: true })
+  heldSince!: Date | null;
+
+  @Column({ name: 'next_date', type: 'timestamptz', nullable: true })
+  nextDate!: Date | null;
+
+  @Column({ name: 'next_date_kind', type: 'text', nullable: true })
+  nextDateKind!: string | null;
+
+  @Column({ name: 'must_act', type: 'jsonb', default: () => "'[]'" })
+  mustAct!: unknown;
+
+  @Column({ name: 'waivers_missing', type: 'integer', default: 0 })
+  waiversMissing!: number;
 }
 
 /** One version of a milestone (the original or a proposed edit). */
@@ -186,6 +210,9 @@ export class MilestonePayeeRow {
 
   @Column({ name: 'buyer_owes', ...MONEY })
   buyerOwes!: string;
+
+  @Column({ ...MONEY, default: 0 })
+  retainage!: string;
 }
 
 /** A deposit asked of the buyer for a milestone. */
@@ -264,6 +291,9 @@ export class MilestoneDisbursementRow {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
+
+  @Column({ ...MONEY, default: 0 })
+  retainage!: string;
 }
 
 /** Money given back to the buyer. */
@@ -350,6 +380,95 @@ export class MilestoneDisputeRow {
   resolvedAt!: Date | null;
 }
 
+/** Each payee's retainage of a milestone: withheld, released or refunded, still held. */
+@Entity({ name: 'milestone_retainage' })
+@Index('milestone_retainage_job_idx', ['jobId'])
+@Check('milestone_retainage_held_check', 'held >= 0')
+export class MilestoneRetainageRow {
+  @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestone_retainage_pkey' })
+  originalId!: number;
+
+  @PrimaryColumn({ name: 'mp_id', type: 'integer', primaryKeyConstraintName: 'milestone_retainage_pkey' })
+  mpId!: number;
+
+  @Column({ name: 'job_id', type: 'integer' })
+  jobId!: number;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @Column({ ...MONEY })
+  withheld!: string;
+
+  @Column({ ...MONEY })
+  released!: string;
+
+  @Column({ ...MONEY })
+  refunded!: string;
+
+  @Column({ ...MONEY })
+  held!: string;
+
+  @Column({ name: 'release_status', type: 'text', nullable: true })
+  releaseStatus!: string | null;
+
+  @Column({ name: 'released_at', type: 'timestamptz', nullable: true })
+  releasedAt!: Date | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+}
+
+/** Every lien waiver the payments of a milestone call for, and whether it was signed or issued. */
+@Entity({ name: 'milestone_waivers' })
+@Index('milestone_waivers_status_idx', ['status', 'dueSince'])
+@Index('milestone_waivers_company_idx', ['companyId', 'status'])
+@Index('milestone_waivers_job_idx', ['jobId'])
+@Check('milestone_waivers_status_check', "status IN ('missing', 'signed', 'issued')")
+export class MilestoneWaiverRow {
+  @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestone_waivers_pkey' })
+  originalId!: number;
+
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'milestone_waivers_pkey' })
+  payment!: string;
+
+  @PrimaryColumn({ name: 'mp_id', type: 'integer', primaryKeyConstraintName: 'milestone_waivers_pkey' })
+  mpId!: number;
+
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'milestone_waivers_pkey' })
+  kind!: string;
+
+  @Column({ name: 'job_id', type: 'integer' })
+  jobId!: number;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  @Column({ ...MONEY })
+  amount!: string;
+
+  @Column({ name: 'site_state', type: 'text' })
+  siteState!: string;
+
+  @Column({ type: 'text' })
+  status!: 'missing' | 'signed' | 'issued';
+
+  @Column({ name: 'due_since', type: 'timestamptz' })
+  dueSince!: Date;
+
+  @Column({ name: 'waiver_name', type: 'text', nullable: true })
+  waiverName!: string | null;
+
+  @Column({ name: 'waiver_hash', type: 'text', nullable: true })
+  waiverHash!: string | null;
+
+  @Column({ name: 'signed_by', type: 'integer', nullable: true })
+  signedBy!: number | null;
+
+  @Column({ name: 'signed_at', type: 'timestamptz', nullable: true })
+  signedAt!: Date | null;
+}
+
 export const milestoneEntities = [
   MilestoneRow,
   MilestoneVersionRow,
@@ -358,4 +477,6 @@ export const milestoneEntities = [
   MilestoneDisbursementRow,
   MilestoneRefundRow,
   MilestoneDisputeRow,
+  MilestoneRetainageRow,
+  MilestoneWaiverRow,
 ];

@@ -1,5 +1,6 @@
 import {
   type ActiveMilestone,
+  currentMilestoneShape,
   currentVersion,
   disbursedFromEscrow,
   evolveMilestone,
@@ -7,6 +8,7 @@ import {
   formatAmount,
   headVersion,
   held,
+  heldFundsClock,
   isLocked,
   MILESTONE_EVENT_TYPES,
   type MilestoneEvent,
@@ -16,8 +18,10 @@ import {
   paidToPayees,
   type RecordedEvent,
   refunded,
+  retainageWithheld,
   settledDeposits,
   sum,
+  waiversOf,
 } from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
@@ -32,6 +36,8 @@ const CHILD_TABLES = [
   'milestone_disbursements',
   'milestone_refunds',
   'milestone_disputes',
+  'milestone_retainage',
+  'milestone_waivers',
 ] as const;
 
 type Version = ActiveMilestone['versions'][number];
@@ -65,9 +71,17 @@ const milestoneRows: TableRows<ActiveMilestone> = {
     ['funded_at', 'timestamptz'],
     ['completed_at', 'timestamptz'],
     ['updated_at', 'timestamptz'],
+    ['retainage_held', 'numeric'],
+    ['in_custody', 'numeric'],
+    ['held_since', 'timestamptz'],
+    ['next_date', 'timestamptz'],
+    ['next_date_kind', 'text'],
+    ['must_act', 'jsonb'],
+    ['waivers_missing', 'int'],
   ],
   row: (s) => {
     const head = headVersion(s);
+    const clock = heldFundsClock(s);
     const current = currentVersion(s);
     const firstSettled =
       s.deposits
@@ -87,7 +101,7 @@ const milestoneRows: TableRows<ActiveMilestone> = {
       (current ?? head).terms.depositTotal,
       formatAmount(settledDeposits(s)),
       formatAmount(sum(s.deposits.filter((d) => d.status === 'pending').map((d) => money(d.amount)))),
-      formatAmount(disbursedFromEscrow(s).minus(feesTaken(s))),
+      formatAmount(disbursedFromEscrow(s).minus(feesTaken(s)).minus(retainageWithheld(s))),
       formatAmount(paidToPayees(s)),
       formatAmount(feesTaken(s)),
       formatAmount(refunded(s)),
@@ -100,6 +114,13 @@ const milestoneRows: TableRows<ActiveMilestone> = {
       firstSettled,
       s.completedAt,
       s.updatedAt,
+      clock.retainageHeld,
+      clock.inCustody,
+      clock.heldSince,
+      clock.next?.at ?? null,
+      clock.next?.kind ?? null,
+      JSON.stringify(clock.mustAct),
+      waiversOf(s).filter((w) => w.waiver === null).length,
     ];
   },
 };
@@ -161,6 +182,7 @@ const payeeRows: TableRows<{ s: ActiveMilestone; v: Version; p: Payee }> = {
     ['fee', 'numeric'],
     ['net', 'numeric'],
     ['buyer_owes', 'numeric'],
+    ['retainage', 'numeric'],
   ],
   row: ({ s, v, p }) => [
     p.payeeId,
@@ -175,6 +197,7 @@ const payeeRows: TableRows<{ s: ActiveMilestone; v: Version; p: Payee }> = {
     p.fee,
     p.net,
     p.buyerOwes,
+    p.retainage,
   ],
 };
 
@@ -222,8 +245,98 @@ const disbursementRows: TableRows<{ s: ActiveMilestone; d: ActiveMilestone['disb
     ['cause', 'text'],
     ['created_at', 'timestamptz'],
     ['paid_at', 'timestamptz'],
+    ['retainage', 'numeric'],
   ],
-  row: ({ s, d }) => [d.disbursementId, s.originalId, s.jobId, d.payeeId, d.companyId, d.amount, d.fee, d.status, d.cause, d.requestedAt, d.paidAt],
+  row: ({ s, d }) => [
+    d.disbursementId,
+    s.originalId,
+    s.jobId,
+    d.payeeId,
+    d.companyId,
+    d.amount,
+    d.fee,
+    d.status,
+    d.cause,
+    d.requestedAt,
+    d.paidAt,
+    d.retainage,
+  ],
+};
+
+type Disbursement = ActiveMilestone['disbursements'][number];
+
+/** Each payee's retainage: withheld from its disbursement, then released or refunded. */
+const retainageRows: TableRows<{ s: ActiveMilestone; d: Disbursement }> = {
+  table: 'milestone_retainage',
+  columns: [
+    ['original_id', 'int'],
+    ['mp_id', 'int'],
+    ['job_id', 'int'],
+    ['company_id', 'int'],
+    ['withheld', 'numeric'],
+    ['released', 'numeric'],
+    ['refunded', 'numeric'],
+    ['held', 'numeric'],
+    ['release_status', 'text'],
+    ['released_at', 'timestamptz'],
+    ['paid_at', 'timestamptz'],
+  ],
+  row: ({ s, d }) => {
+    const release = s.retainageReleases.find((r) => r.payeeId === d.payeeId) ?? null;
+    const refundedToBuyer = sum(s.retainageRefunds.flatMap((r) => r.payees.filter((p) => p.payeeId === d.payeeId).map((p) => money(p.amount))));
+    const released = money(release?.amount ?? 0);
+    return [
+      s.originalId,
+      d.payeeId,
+      s.jobId,
+      d.companyId,
+      d.retainage,
+      formatAmount(released),
+      formatAmount(refundedToBuyer),
+      formatAmount(money(d.retainage).minus(released).minus(refundedToBuyer)),
+      release?.status ?? null,
+      release?.requestedAt ?? null,
+      release?.paidAt ?? null,
+    ];
+  },
+};
+
+type Waiver = ReturnType<typeof waiversOf>[number];
+
+const waiverRows: TableRows<{ s: ActiveMilestone; w: Waiver }> = {
+  table: 'milestone_waivers',
+  columns: [
+    ['original_id', 'int'],
+    ['payment', 'text'],
+    ['mp_id', 'int'],
+    ['kind', 'text'],
+    ['job_id', 'int'],
+    ['company_id', 'int'],
+    ['amount', 'numeric'],
+    ['site_state', 'text'],
+    ['status', 'text'],
+    ['due_since', 'timestamptz'],
+    ['waiver_name', 'text'],
+    ['waiver_hash', 'text'],
+    ['signed_by', 'int'],
+    ['signed_at', 'timestamptz'],
+  ],
+  row: ({ s, w }) => [
+    s.originalId,
+    w.payment,
+    w.payeeId,
+    w.kind,
+    s.jobId,
+    w.companyId,
+    w.amount,
+    w.siteState,
+    w.waiver === null ? 'missing' : w.waiver.signedBy === null ? 'issued' : 'signed',
+    w.dueSince,
+    w.waiver?.waiverName ?? null,
+    w.waiver?.waiverHash ?? null,
+    w.waiver?.signedBy ?? null,
+    w.waiver?.at ?? null,
+  ],
 };
 
 const refundRows: TableRows<{ s: ActiveMilestone; r: ActiveMilestone['refunds'][number] }> = {
@@ -310,6 +423,14 @@ function rowsOf(states: readonly MilestoneState[]): RowSet[] {
       disputeRows,
       active.flatMap((s) => s.disputes.map((d) => ({ s, d }))),
     ),
+    rowSet(
+      retainageRows,
+      active.flatMap((s) => s.disbursements.filter((d) => money(d.retainage).gt(0)).map((d) => ({ s, d }))),
+    ),
+    rowSet(
+      waiverRows,
+      active.flatMap((s) => waiversOf(s).map((w) => ({ s, w }))),
+    ),
   ];
 }
 
@@ -319,7 +440,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
       `SELECT original_id, state FROM ${context.table('milestones')} WHERE original_id = ANY($1::int[])`,
       [keys],
     );
-    return new Map(rows.map((r) => [r.original_id, r.state]));
+    return new Map(rows.map((r) => [r.original_id, currentMilestoneShape(r.state)]));
   },
 
   async save(context, states) {
@@ -350,6 +471,9 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
       ['milestone_disbursements', 'disbursement_id', active.flatMap((s) => s.disbursements.map((d) => d.disbursementId))],
       ['milestone_refunds', 'refund_id', active.flatMap((s) => s.refunds.map((r) => r.refundId))],
       ['milestone_disputes', 'dispute_id', active.flatMap((s) => s.disputes.map((d) => d.disputeId))],
+      // Their primary keys start with original_id.
+      ['milestone_retainage', 'original_id', active.map((s) => s.originalId)],
+      ['milestone_waivers', 'original_id', active.map((s) => s.originalId)],
     ];
     await context.query(
       `WITH ${keys.map(([table, key], i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE ${key} = ANY($${i + 1}::int[]))`).join(', ')} SELECT 1`,
@@ -368,7 +492,8 @@ const fold: FoldOptions<MilestoneState, MilestoneEvent> = {
 /** Every milestone read model, rebuilt from the milestone streams with the domain's evolve. */
 export class MilestonesProjector implements Projector {
   readonly name = 'milestones';
-  readonly version = 2;
+  /** 3: retainage, lien waivers and the clock on held funds (issue 17). */
+  readonly version = 3;
   readonly tables = ['milestones', ...CHILD_TABLES] as const;
   readonly handles = MILESTONE_EVENT_TYPES;
 

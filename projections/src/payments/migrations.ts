@@ -68,3 +68,28 @@ export class PaymentInstructionsByEventId1763800042000 implements MigrationInter
     throw new Error('PaymentInstructionsByEventId cannot be undone: submissions are keyed by event id now.');
   }
 }
+
+/**
+ * Retainage is paid out (or refunded) through the same instructions as disbursements; a payout
+ * whose payee has not signed its conditional lien waiver waits as `awaiting_waiver`, which the
+ * dispatcher never submits.
+ */
+export class PaymentInstructionsRetainageAndWaivers1763800202000 implements MigrationInterface {
+  name = 'PaymentInstructionsRetainageAndWaivers1763800202000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check CHECK (kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund')),
+      DROP CONSTRAINT payment_instructions_status_check,
+      ADD CONSTRAINT payment_instructions_status_check CHECK (status IN ('open', 'awaiting_waiver', 'settled', 'completed', 'failed', 'returned'))`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check CHECK (kind IN ('debit', 'payout', 'refund')),
+      DROP CONSTRAINT payment_instructions_status_check,
+      ADD CONSTRAINT payment_instructions_status_check CHECK (status IN ('open', 'settled', 'completed', 'failed', 'returned'))`);
+  }
+}

@@ -10,14 +10,14 @@ import { MONEY } from '../shared/entity-columns';
 @Index('payment_instructions_open_idx', ['createdAt'], { where: "status = 'open'" })
 @Index('payment_instructions_clearing_idx', ['clearsAt'], { where: "status = 'settled'" })
 @Index('payment_instructions_reference_idx', ['originalId', 'kind', 'referenceId'])
-@Check('payment_instructions_kind_check', "kind IN ('debit', 'payout', 'refund')")
-@Check('payment_instructions_status_check', "status IN ('open', 'settled', 'completed', 'failed', 'returned')")
+@Check('payment_instructions_kind_check', "kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund')")
+@Check('payment_instructions_status_check', "status IN ('open', 'awaiting_waiver', 'settled', 'completed', 'failed', 'returned')")
 export class PaymentInstructionRow {
   @PrimaryColumn({ name: 'instruction_key', type: 'text', primaryKeyConstraintName: 'payment_instructions_pkey' })
   instructionKey!: string;
 
   @Column({ type: 'text' })
-  kind!: 'debit' | 'payout' | 'refund';
+  kind!: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund';
 
   @Column({ name: 'reference_id', type: 'integer' })
   referenceId!: number;
@@ -38,7 +38,7 @@ export class PaymentInstructionRow {
   bankLast4!: string | null;
 
   @Column({ type: 'text' })
-  status!: 'open' | 'settled' | 'completed' | 'failed' | 'returned';
+  status!: 'open' | 'awaiting_waiver' | 'settled' | 'completed' | 'failed' | 'returned';
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -8,8 +8,9 @@ import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
 export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
 
-type Kind = 'debit' | 'payout' | 'refund';
-type Status = 'open' | 'settled' | 'completed' | 'failed' | 'returned';
+type Kind = 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund';
+/** awaiting_waiver: a payout whose payee has not signed the conditional lien waiver; never submitted. */
+type Status = 'open' | 'awaiting_waiver' | 'settled' | 'completed' | 'failed' | 'returned';
 
 /**
  * The key the provider knows an instruction by, and its idempotency key: the id of the event
@@ -70,7 +71,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as MilestoneEvent;
     const originalId = (event.data as { originalId: number }).originalId;
-    const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null) => {
+    const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null, status: Status = 'open') => {
       const at = ref(kind, originalId, referenceId);
       if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice`);
       opened.set(at, {
@@ -82,7 +83,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         companyId,
         amount,
         bankLast4,
-        status: 'open',
+        status,
         clearsAt: null,
         createdAt: event.data.at,
         completedAt: null,
@@ -90,7 +91,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
     };
     const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
       const at = ref(kind, originalId, referenceId);
-      const completedAt = status === 'open' || status === 'settled' ? null : event.data.at;
+      const completedAt = status === 'open' || status === 'settled' || status === 'awaiting_waiver' ? null : event.data.at;
       const row = opened.get(at);
       if (row) Object.assign(row, { status, clearsAt: clearsAt ?? row.clearsAt, completedAt });
       else {
@@ -117,7 +118,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         change('debit', event.data.depositId, 'returned');
         break;
       case 'DisbursementRequested':
-        open('payout', event.data.disbursementId, event.data.amount, event.data.companyId, null);
+        open('payout', event.data.disbursementId, event.data.amount, event.data.companyId, null, event.data.lienWaiverState ? 'awaiting_waiver' : 'open');
         break;
       case 'DisbursementPaid':
         change('payout', event.data.disbursementId, 'completed');
@@ -127,6 +128,23 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         break;
       case 'RefundPaid':
         change('refund', event.data.refundId, 'completed');
+        break;
+      case 'RetainageReleased':
+        open('retainage', event.data.payeeId, event.data.amount, event.data.companyId, null, event.data.lienWaiverState ? 'awaiting_waiver' : 'open');
+        break;
+      case 'RetainagePaid':
+        change('retainage', event.data.payeeId, 'completed');
+        break;
+      case 'RetainageRefundRequested':
+        open('retainage_refund', event.data.refundId, event.data.amount, null, null);
+        break;
+      case 'RetainageRefundPaid':
+        change('retainage_refund', event.data.refundId, 'completed');
+        break;
+      case 'LienWaiverSigned':
+        // The payee signed the conditional waiver: its payment may go out (the decider accepts
+        // it only while the payment waits, so this never reopens a paid one).
+        if (event.data.kind === 'conditional') change(event.data.payment === 'disbursement' ? 'payout' : 'retainage', event.data.payeeId, 'open');
         break;
       default:
         break;
@@ -184,8 +202,10 @@ class InstructionsReplay implements BulkReplay {
 
 /**
  * The payment provider's to-do list: a debit per requested deposit, a payout per disbursement, a
- * refund per refund. A settled debit waits for its return window (`settled` until it clears or
- * is returned); the events that report the rest done close them.
+ * refund per refund, and for retainage a payout per release and a refund per refund of it. A
+ * settled debit waits for its return window (`settled` until it clears or is returned); a payout
+ * to a payee who owes a conditional lien waiver waits for it (`awaiting_waiver`); the events
+ * that report the rest done close them.
  */
 export class PaymentInstructionsProjector implements Projector {
   readonly name = PAYMENT_INSTRUCTIONS_PROJECTOR;
@@ -201,6 +221,11 @@ export class PaymentInstructionsProjector implements Projector {
     'DisbursementPaid',
     'RefundRequested',
     'RefundPaid',
+    'RetainageReleased',
+    'RetainagePaid',
+    'RetainageRefundRequested',
+    'RetainageRefundPaid',
+    'LienWaiverSigned',
   ];
 
   /**

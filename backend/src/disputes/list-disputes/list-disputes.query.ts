@@ -51,7 +51,7 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
                 at: d.response.at,
               }
             : null,
-          held: milestoneView(state, 'admin', 0, names).held,
+          held: milestoneView(state, 'admin', { userId: 0, companyId: null }, names).held,
           resolution: d.resolution,
         })),
     );

@@ -10,6 +10,8 @@ import { eventStoreMigrations } from '../../event-store/postgres/migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
 import { identityEntities } from '../../identity/infrastructure';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
+import { LienWaiverEntity } from '../../lien-waivers/infrastructure/lien-waiver.entity';
+import { CreateLienWaivers1763800203000 } from '../../lien-waivers/lien-waivers.migrations';
 import { MailOutboxEntity } from '../../mail/infrastructure/mail-outbox.entity';
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
 import { BankAccountEntity } from '../../payments/infrastructure/bank-account.entity';
@@ -37,6 +39,7 @@ export const allMigrations: MigrationClass[] = [
   CreateRequestFingerprints1763800046000,
   IdleTransactionsEnd1763800047000,
   CreateRateLimitsAndServerSecrets1763800160000,
+  CreateLienWaivers1763800203000,
 ];
 
 /**
@@ -56,6 +59,7 @@ export const allEntities: EntityClass[] = [
   SignedAgreementEntity,
   IdempotentCreationEntity,
   RequestFingerprintEntity,
+  LienWaiverEntity,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { retainageStep } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
@@ -22,9 +23,11 @@ export class GetJobMilestonesHandler implements IQueryHandler<GetJobMilestones> 
   ) {}
 
   async execute({ user, id }: GetJobMilestones): Promise<MilestoneView[]> {
-    // Both at once (two round trips on the way, not three); the states are dropped unread when access is refused.
-    const [{ viewer }, states] = await Promise.all([this.access.requireViewer(id, user), this.reads.ofJob(id)]);
+    // All at once (two round trips on the way, not four); what was read is dropped unread when access is refused.
+    const [{ viewer }, states, project] = await Promise.all([this.access.requireViewer(id, user), this.reads.ofJob(id), this.reads.project(id)]);
     const names = await this.reads.namesFor(states);
-    return states.map((s) => milestoneView(s, viewer, user.userId, names));
+    // Milestones that hold retainage wait on the project's release: their clocks say for whom.
+    const step = retainageStep(project.retainage, states);
+    return states.map((s) => milestoneView(s, viewer, user, names, step));
   }
 }

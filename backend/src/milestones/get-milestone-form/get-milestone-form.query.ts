@@ -36,6 +36,9 @@ export class GetMilestoneFormHandler implements IQueryHandler<GetMilestoneForm> 
       job_id: job.job_id,
       primary: primary ? option(primary) : null,
       subs: companies.filter((c) => c.company_id !== job.primary_company_id).map(option),
+      // The project's terms of now: a proposal freezes them into its version, and the preview shows them.
+      retainage_percent: job.retainage_percent,
+      site_state: job.site_state,
     };
   }
 }

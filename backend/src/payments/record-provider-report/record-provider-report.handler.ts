@@ -7,6 +7,7 @@ import { EventStreams, milestoneStream, systemMetadata } from '../../command-sid
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { LienWaiverDocuments } from '../../lien-waivers';
 import { MAIL_PORT, type MailPort } from '../../mail';
 import type { PaymentInstruction } from '../payment-provider.port';
 import { clearsAt, describeReturnWindow } from '../return-window';
@@ -23,6 +24,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
+    private readonly waivers: LienWaiverDocuments,
   ) {}
 
   async execute({ report }: RecordProviderReport): Promise<void> {
@@ -50,11 +52,26 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
       case 'deposit-returned':
         command = { type: 'ReturnDeposit', data: { depositId: instruction.referenceId, returnCode: report.returnCode, reason: report.reason }, metadata };
         break;
-      case 'payout-paid':
-        command = { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+      case 'payout-paid': {
+        // The payment reached the payee: its unconditional lien waiver is generated and recorded as issued.
+        const retainage = instruction.kind === 'retainage';
+        const unconditionalWaiver = await this.waivers.issueUnconditional(
+          instruction.originalId,
+          retainage ? 'retainage' : 'disbursement',
+          instruction.referenceId,
+          metadata.now.slice(0, 10),
+        );
+        const { providerReference } = report;
+        command = retainage
+          ? { type: 'RecordRetainagePaid', data: { payeeId: instruction.referenceId, providerReference, unconditionalWaiver }, metadata }
+          : { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference, unconditionalWaiver }, metadata };
         break;
+      }
       case 'refund-paid':
-        command = { type: 'RecordRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        command =
+          instruction.kind === 'retainage_refund'
+            ? { type: 'RecordRetainageRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata }
+            : { type: 'RecordRefundPaid', data: { refundId: instruction.referenceId, providerReference: report.providerReference }, metadata };
         break;
     }
     const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;

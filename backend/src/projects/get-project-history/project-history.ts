@@ -1,4 +1,4 @@
-import { type ActiveMilestone, formatDollars, type VersionState } from '@escrow/domain';
+import { type ActiveMilestone, formatDollars, type SiteState, STATE_NAMES, type VersionState } from '@escrow/domain';
 
 import type { Names } from '../../read-models';
 
@@ -22,6 +22,23 @@ export interface Change {
 
 const party = (p: unknown) => (p === 'customer' ? 'buyer' : p === 'company' ? 'seller' : String(p));
 const dollars = (v: unknown) => formatDollars(String(v ?? '0'));
+const stateName = (state: unknown) => STATE_NAMES[state as SiteState] ?? String(state);
+const paymentWords = (payment: unknown) => (payment === 'retainage' ? 'retainage release' : 'payment');
+
+/** A reminder's reason (HeldFundsClock's stable codes) in words. */
+function reminderWords(reason: string): string {
+  if (reason.startsWith('next:')) return reason.split(':').slice(2).join(':').toLowerCase();
+  if (reason.startsWith('conditional_waiver:')) return 'sign the conditional lien waiver';
+  if (reason.startsWith('respond_dispute:')) return 'respond to the dispute';
+  if (reason.startsWith('resolve_dispute:')) return 'resolve the dispute';
+  return (
+    {
+      request_retainage: 'ask for the retainage release',
+      approve_retainage: 'approve the retainage release',
+      resolve_retainage_dispute: 'resolve the retainage dispute',
+    }[reason] ?? reason
+  );
+}
 
 function payeeLines(version: VersionState, names: Names): Map<string, string> {
   return new Map(
@@ -130,7 +147,12 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'MilestoneCompletedByBoth':
       return { summary: `${mTitle} marked complete by both parties.`, changes: [] };
     case 'DisbursementRequested':
-      return { summary: `Release of ${dollars(d.amount)} to ${names.company(d.companyId as number)} requested (fee ${dollars(d.fee)}).`, changes: [] };
+      return {
+        summary: `Release of ${dollars(d.amount)} to ${names.company(d.companyId as number)} requested (fee ${dollars(d.fee)}${
+          d.retainage && d.retainage !== '0.00' ? `; ${dollars(d.retainage)} retainage withheld` : ''
+        }${d.lienWaiverState ? '; paid once the payee signs its conditional lien waiver' : ''}).`,
+        changes: [],
+      };
     case 'DisbursementPaid':
       return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId as number)}.`, changes: [] };
     case 'DisputeOpened':
@@ -149,6 +171,47 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'RefundPaid':
       return { summary: `${dollars(d.amount)} refunded to the buyer.`, changes: [] };
+    case 'ProjectTermsSet':
+      return {
+        summary: `Project terms set by the ${party(row.actor_role)}: retainage ${String(d.retainagePercent)}%${
+          d.siteState ? `, job site in ${stateName(d.siteState)} (lien waivers with every payment)` : ', no job-site state (no lien waivers)'
+        }; milestone versions proposed from now on take them.`,
+        changes: [],
+      };
+    case 'RetainageReleaseRequested':
+      return { summary: `The ${party(d.party)} asked for the release of ${dollars(d.amount)} of retainage.`, changes: [] };
+    case 'RetainageReleaseApproved':
+      return { summary: `The ${party(d.party)} approved the release of ${dollars(d.amount)} of retainage to the payees.`, changes: [] };
+    case 'RetainageDisputeOpened':
+      return { summary: `Retainage dispute opened by the ${party(d.party)}: ${d.statement}`, changes: [] };
+    case 'RetainageDisputeResolved':
+      return {
+        summary: `Retainage dispute resolved by ${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}.${d.note ? ` ${d.note}` : ''}`,
+        changes: [],
+      };
+    case 'RetainageReleased':
+      return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} released to ${names.company(d.companyId as number)}.`, changes: [] };
+    case 'RetainagePaid':
+      return { summary: `${dollars(d.amount)} of retainage paid to ${names.company(d.companyId as number)}.`, changes: [] };
+    case 'RetainageRefundRequested':
+      return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} to be refunded to the buyer.`, changes: [] };
+    case 'RetainageRefundPaid':
+      return { summary: `${dollars(d.amount)} of retainage refunded to the buyer.`, changes: [] };
+    case 'LienWaiverSigned':
+      return {
+        summary: `${d.kind === 'conditional' ? 'Conditional' : 'Unconditional'} lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId as number)} signed.`,
+        changes: [],
+      };
+    case 'LienWaiverIssued':
+      return {
+        summary: `Unconditional lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId as number)} issued on payment.`,
+        changes: [],
+      };
+    case 'HeldFundsReminderSent':
+      return {
+        summary: `Reminder sent to ${d.to === 'payee' ? names.company(d.companyId as number) : `the ${String(d.to)}`} to ${reminderWords(String(d.reason))} (funds held since ${String(d.heldSince).slice(0, 10)}).`,
+        changes: [],
+      };
     default:
       return { summary: row.type, changes: [] };
   }

@@ -1,11 +1,11 @@
-import { type ActiveMilestone, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { type ActiveMilestone, formatAmount, money, sum, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 
 /** GET /api/job/{id}/payments: what was deposited, released to whom and refunded, and when. */
-export class GetProjectPayments extends Query<Record<'deposits' | 'disbursements' | 'refunds', Record<string, unknown>[]>> {
+export class GetProjectPayments extends Query<Record<'deposits' | 'disbursements' | 'refunds' | 'retainage', Record<string, unknown>[]>> {
   constructor(
     readonly user: SessionUser,
     readonly jobId: number,
@@ -55,7 +55,35 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
           cause: d.cause,
           created: d.requestedAt,
           paid_at: d.paidAt,
+          retainage: d.retainage,
         })),
+      ),
+      // Retainage per payee and milestone: withheld from its disbursement, then released (and paid) or refunded.
+      retainage: states.flatMap((m) =>
+        m.disbursements
+          .filter((d) => money(d.retainage).gt(0))
+          .map((d) => {
+            const release = m.retainageReleases.find((r) => r.payeeId === d.payeeId) ?? null;
+            const refunded = sum(m.retainageRefunds.flatMap((r) => r.payees.filter((p) => p.payeeId === d.payeeId).map((p) => money(p.amount))));
+            return {
+              milestone_id: m.originalId,
+              milestone: titleOf(m),
+              mp_id: d.payeeId,
+              company_id: d.companyId,
+              name: names.company(d.companyId),
+              withheld: d.retainage,
+              held: formatAmount(
+                money(d.retainage)
+                  .minus(release?.amount ?? 0)
+                  .minus(refunded),
+              ),
+              released: release?.amount ?? '0.00',
+              refunded: formatAmount(refunded),
+              status: release ? release.status : refunded.gt(0) ? 'refunded' : 'held',
+              withheld_at: d.requestedAt,
+              paid_at: release?.paidAt ?? null,
+            };
+          }),
       ),
       refunds: states.flatMap((m) =>
         m.refunds.map((r) => ({

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../components/Spinner';
 import { useAdminJob } from '../../features/admin/api/get-job';
+import { AdminRetainage } from '../../features/admin/components/AdminRetainage';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
 import { EventTimeline } from '../../features/admin/components/EventTimeline';
 import { JobOverview } from '../../features/admin/components/JobOverview';
@@ -26,7 +27,7 @@ export function AdminProjectsPage() {
   );
 }
 
-const TABS = ['overview', 'ledger', 'events', 'as-of'] as const;
+const TABS = ['overview', 'retainage', 'ledger', 'events', 'as-of'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /admin/job/{job_id}: everything about one project; the tab and the instant live in the address. */
@@ -57,6 +58,7 @@ export function AdminJobPage() {
           onChange={(key) => go(key as Tab)}
           items={[
             { key: 'overview', label: 'Overview', children: <JobOverview job={job.data} /> },
+            { key: 'retainage', label: 'Retainage', children: <AdminRetainage jobId={jobId} /> },
             { key: 'ledger', label: 'Ledger', children: <LedgerTable jobId={jobId} milestones={job.data.milestones} /> },
             { key: 'events', label: 'Events', children: <EventTimeline jobId={jobId} onShowAsOf={(instant) => go('as-of', instant)} /> },
             {

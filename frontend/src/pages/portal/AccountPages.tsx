@@ -192,11 +192,37 @@ export function PaymentReleasePage() {
               { title: 'Paid to', dataIndex: 'name' },
               { title: 'Amount', align: 'right', render: (_, d) => formatDollars(d.amount) },
               { title: 'Fee', align: 'right', render: (_, d) => formatDollars(d.fee) },
+              { title: 'Retainage withheld', align: 'right', render: (_, d) => formatDollars(d.retainage ?? '0.00') },
               { title: 'Status', render: (_, d) => <Tag color={d.status === 'paid' ? 'green' : 'gold'}>{d.status === 'paid' ? 'Paid' : 'On its way'}</Tag> },
               { title: 'Requested', render: (_, d) => when(d.created) },
               { title: 'Paid', render: (_, d) => when(d.paid_at) },
             ]}
           />
+          {payments.data.retainage?.length > 0 && (
+            <>
+              <h2>Retainage</h2>
+              <WideTable
+                aria-label="Retainage"
+                rowKey={(r) => `${r.milestone_id}-${r.mp_id}`}
+                dataSource={payments.data.retainage}
+                pagination={false}
+                scroll={{ x: 700 }}
+                columns={[
+                  { title: 'Milestone', dataIndex: 'milestone' },
+                  { title: 'Payee', dataIndex: 'name' },
+                  { title: 'Withheld', align: 'right', render: (_, r) => formatDollars(r.withheld) },
+                  { title: 'Held now', align: 'right', render: (_, r) => formatDollars(r.held) },
+                  { title: 'Released', align: 'right', render: (_, r) => formatDollars(r.released) },
+                  { title: 'Refunded', align: 'right', render: (_, r) => formatDollars(r.refunded) },
+                  {
+                    title: 'Status',
+                    render: (_, r) => ({ held: 'Held', requested: 'Released, on its way', paid: 'Paid', refunded: 'Refunded to the buyer' })[r.status],
+                  },
+                  { title: 'Paid', render: (_, r) => when(r.paid_at) },
+                ]}
+              />
+            </>
+          )}
           <h2>Deposits</h2>
           <WideTable
             aria-label="Deposits"

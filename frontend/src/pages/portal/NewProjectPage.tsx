@@ -22,6 +22,8 @@ import {
   useNewJobForm,
 } from '../../features/projects/api/new-project';
 import { useProject } from '../../features/projects/api/projects';
+import { useRetainage } from '../../features/retainage/api/retainage';
+import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
@@ -369,9 +371,12 @@ function MilestonesStep({ jobId }: { jobId: number }) {
   const milestones = useMilestones(jobId);
   const propose = useProposeMilestone(jobId);
   const [formKey, setFormKey] = useState(0);
+  const retainage = useRetainage(jobId);
   if (!form.data) return <Spinner />;
   return (
     <>
+      {/* Terms first: each milestone freezes the project's retainage and job-site state when it is added. */}
+      {retainage.data && <ProjectTerms retainage={retainage.data} jobId={jobId} isDraft />}
       {milestones.data && milestones.data.length > 0 && (
         <ul className="el-plain-list" style={{ marginBottom: 16 }} aria-label="Milestones added">
           {milestones.data.map((m) => (

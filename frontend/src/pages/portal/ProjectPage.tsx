@@ -13,6 +13,9 @@ import { MilestoneCard } from '../../features/milestones/components/MilestoneCar
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import { resumePath } from '../../features/projects/api/new-project';
 import { useHistory, useProject } from '../../features/projects/api/projects';
+import { useRetainage } from '../../features/retainage/api/retainage';
+import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
+import { RetainagePanel } from '../../features/retainage/components/RetainagePanel';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
 
@@ -32,7 +35,15 @@ function History({ jobId }: { jobId: number }) {
                 ? ` (${h.actor_role === 'customer' ? 'buyer' : h.actor_role === 'company' ? 'seller' : h.actor_role})`
                 : ''}
             </div>
-            <div>{h.summary}</div>
+            <div>
+              {h.summary}
+              {typeof h.data?.waiverName === 'string' && (
+                <>
+                  {' '}
+                  <Link to={`/portal/waivers/${h.data.waiverName}`}>View the waiver</Link>
+                </>
+              )}
+            </div>
             {h.changes.length > 0 && (
               <ul className="el-changes" aria-label="Changes">
                 {h.changes.map((c) => (
@@ -49,7 +60,7 @@ function History({ jobId }: { jobId: number }) {
   );
 }
 
-function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
+function Milestones({ jobId, userId, signer }: { jobId: number; userId: number; signer: { first_name: string; last_name: string } | null }) {
   const milestones = useMilestones(jobId);
   const form = useMilestoneForm(jobId);
   const queryClient = useQueryClient();
@@ -67,7 +78,7 @@ function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
     <>
       {milestones.data.length === 0 && <Empty description="No milestones yet." />}
       {milestones.data.map((m) => (
-        <MilestoneCard key={m.original_id} milestone={m} currentUserId={userId} />
+        <MilestoneCard key={m.original_id} milestone={m} currentUserId={userId} signer={signer} />
       ))}
       {adding && form.data ? (
         <Card title="New milestone">
@@ -94,7 +105,14 @@ function Milestones({ jobId, userId }: { jobId: number; userId: number }) {
   );
 }
 
-/** One project: its parties and money, a card per milestone, and the audit history. */
+/** The project's terms (retainage, job site), from its retainage answer. */
+function Terms({ jobId, isDraft }: { jobId: number; isDraft: boolean }) {
+  const retainage = useRetainage(jobId);
+  if (!retainage.data) return null;
+  return <ProjectTerms retainage={retainage.data} jobId={jobId} isDraft={isDraft} />;
+}
+
+/** One project: its parties and money, its terms, a card per milestone, its retainage and the audit history. */
 export function ProjectPage() {
   const jobId = Number(useParams().jobId);
   const { data: user } = useCurrentUser();
@@ -138,6 +156,7 @@ export function ProjectPage() {
                 ['Released', formatDollars(project.data.totals.released)],
                 ['Still to fund', `${formatDollars(project.data.totals.to_fund)} (approved milestones)`],
                 ['Refunded', formatDollars(project.data.totals.refunded)],
+                ['Retainage held', formatDollars(project.data.totals.retainage_held ?? '0.00')],
                 ['Next action', project.data.next_action ?? '—'],
               ] as const
             ).map(([term, value]) => (
@@ -147,9 +166,15 @@ export function ProjectPage() {
               </div>
             ))}
           </dl>
+          <Terms jobId={jobId} isDraft={project.data.is_draft} />
           <Tabs
             items={[
-              { key: 'milestones', label: 'Milestones', children: <Milestones jobId={jobId} userId={isLoggedIn(user) ? user.user_id : 0} /> },
+              {
+                key: 'milestones',
+                label: 'Milestones',
+                children: <Milestones jobId={jobId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
+              },
+              { key: 'retainage', label: 'Retainage', children: <RetainagePanel jobId={jobId} /> },
               { key: 'history', label: 'History', children: <History jobId={jobId} /> },
             ]}
           />

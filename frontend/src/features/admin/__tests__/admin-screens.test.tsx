@@ -74,6 +74,8 @@ describe('admin console', () => {
               fees_this_month: '0.00',
               refunded_this_month: '0.00',
               open_disputes: 0,
+              retainage_held: '0.00',
+              retainage_disputes: [],
               waiting_on: { buyer: 2, seller: 1 },
               held_by_project: [],
               monthly: [],

@@ -11,13 +11,21 @@ export interface MonthlyMoney {
   refunds: string;
 }
 
+/** A project holding funds, with the clock on them (issue 17): oldest first. */
 export interface HeldByProject {
   job_id: number;
   service: string;
   buyer: string | null;
   seller: string | null;
+  /** In escrow. */
   held: string;
+  retainage_held: string;
+  /** In escrow, owed to payees or the buyer and not paid out yet, and retained. */
+  in_custody: string;
   since: string;
+  age_days: number;
+  next_date: { kind: 'funds_clear' | 'completion_due'; at: string } | null;
+  must_act: { who: 'buyer' | 'seller' | 'payee' | 'admin'; name: string | null; action: string }[];
 }
 
 export interface Dashboard {
@@ -28,6 +36,8 @@ export interface Dashboard {
   fees_this_month: string;
   refunded_this_month: string;
   open_disputes: number;
+  retainage_held: string;
+  retainage_disputes: { job_id: number; service: string; opened_by_party: 'buyer' | 'seller'; statement: string; opened_at: string }[];
   waiting_on: { buyer: number; seller: number };
   held_by_project: HeldByProject[];
   monthly: MonthlyMoney[];

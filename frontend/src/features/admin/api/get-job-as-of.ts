@@ -18,6 +18,8 @@ export interface AsOf {
     refunded: string;
   }[];
   balances: Record<string, string>;
+  /** Retainage held for each payee then. */
+  retainage_by_payee?: { company_id: number; name: string | null; held: string }[];
 }
 
 /** The project rebuilt from its events up to an instant (ISO 8601). */

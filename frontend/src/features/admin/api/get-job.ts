@@ -23,6 +23,21 @@ export interface AdminMilestone {
     openedAt: string;
     resolution: { resolution: string; releaseAmount: string; refundAmount: string; note: string; at: string } | null;
   }[];
+  retainage_held: string;
+  retainage_by_payee: { mp_id: number; company_id: number; name: string | null; held: string }[];
+  waivers: {
+    payment: 'disbursement' | 'retainage';
+    mp_id: number;
+    company_id: number;
+    name: string | null;
+    kind: 'conditional' | 'unconditional';
+    amount: string;
+    site_state: string;
+    status: 'missing' | 'signed' | 'issued';
+    due_since: string;
+    waiver_name: string | null;
+    at: string | null;
+  }[];
 }
 
 export interface AdminJob {

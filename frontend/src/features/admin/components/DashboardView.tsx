@@ -51,6 +51,7 @@ export function DashboardView() {
           { id: 'fees', label: `Fees earned in ${month}`, value: dollars(d.fees_this_month) },
           { id: 'deposited', label: `Deposited in ${month}`, value: dollars(d.deposited_this_month), note: `${dollars(d.refunded_this_month)} refunded` },
           { id: 'disputes', label: 'Open disputes', value: d.open_disputes, to: '/admin/disputes' },
+          { id: 'retainage', label: 'Retainage held', value: dollars(d.retainage_held), note: `${d.retainage_disputes.length} disputed` },
           { id: 'waiting-buyer', label: 'Milestones waiting on buyers', value: d.waiting_on.buyer, to: '/admin/projects?waiting=buyer' },
           { id: 'waiting-seller', label: 'Milestones waiting on sellers', value: d.waiting_on.seller, to: '/admin/projects?waiting=seller' },
         ]}
@@ -73,12 +74,29 @@ export function DashboardView() {
           <p className="el-muted">The exact figures: the table below.</p>
         </section>
       </div>
-      <h2>Held now: for whom, since when</h2>
+      {d.retainage_disputes.length > 0 && (
+        <>
+          <h2>Retainage disputes</h2>
+          <LightTable
+            size="small"
+            rowKey="job_id"
+            rows={d.retainage_disputes}
+            label="Open retainage disputes"
+            columns={[
+              { title: 'Project', render: (_, r) => <Link to={`/admin/job/${r.job_id}?tab=retainage`}>{`#${r.job_id} ${r.service}`}</Link> },
+              { title: 'Opened by', render: (_, r) => `the ${r.opened_by_party}` },
+              { title: 'Statement', dataIndex: 'statement' },
+              { title: 'Since', render: (_, r) => day(r.opened_at) },
+            ]}
+          />
+        </>
+      )}
+      <h2>Held now: since when, and who must act</h2>
       <LightTable
         size="small"
         rowKey="job_id"
         rows={d.held_by_project}
-        minWidth={720}
+        minWidth={1000}
         label="Funds held by project"
         empty="No project holds funds in escrow."
         columns={[
@@ -89,8 +107,28 @@ export function DashboardView() {
           },
           { title: 'Buyer', dataIndex: 'buyer', sorter: (a, b) => byText(a.buyer, b.buyer) },
           { title: 'Seller', dataIndex: 'seller', sorter: (a, b) => byText(a.seller, b.seller) },
-          { title: 'Held', align: 'right', defaultSortOrder: 'descend', sorter: (a, b) => byAmount(a.held, b.held), render: (_, p) => dollars(p.held) },
-          { title: 'Since', sorter: (a, b) => byText(a.since, b.since), render: (_, p) => day(p.since) },
+          { title: 'In escrow', align: 'right', sorter: (a, b) => byAmount(a.held, b.held), render: (_, p) => dollars(p.held) },
+          { title: 'In our hands', align: 'right', sorter: (a, b) => byAmount(a.in_custody, b.in_custody), render: (_, p) => dollars(p.in_custody) },
+          { title: 'Retainage', align: 'right', sorter: (a, b) => byAmount(a.retainage_held, b.retainage_held), render: (_, p) => dollars(p.retainage_held) },
+          {
+            title: 'Held since',
+            defaultSortOrder: 'ascend',
+            sorter: (a, b) => byText(a.since, b.since),
+            render: (_, p) => `${day(p.since)} (${p.age_days} day${p.age_days === 1 ? '' : 's'})`,
+          },
+          {
+            title: 'Next date',
+            render: (_, p) => (p.next_date ? `${p.next_date.kind === 'funds_clear' ? 'Funds clear' : 'Completion due'} ${day(p.next_date.at)}` : '—'),
+          },
+          {
+            title: 'Who must act',
+            render: (_, p) =>
+              p.must_act.length === 0
+                ? 'Nobody (the bank or the payment provider)'
+                : p.must_act
+                    .map((m) => `${m.who === 'payee' ? (m.name ?? 'a payee') : m.who === 'admin' ? 'our team' : `the ${m.who}`}: ${m.action}`)
+                    .join('; '),
+          },
           { title: 'How it got there', render: (_, p) => <Link to={`/admin/job/${p.job_id}?tab=ledger`}>Ledger</Link> },
         ]}
       />

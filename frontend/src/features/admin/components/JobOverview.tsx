@@ -49,6 +49,8 @@ export function JobOverview({ job }: { job: AdminJob }) {
             <dd>{dollars(s.totals.refunded)}</dd>
             <dt>Still to fund</dt>
             <dd>{dollars(s.totals.to_fund)}</dd>
+            <dt>Retainage held</dt>
+            <dd>{dollars(s.totals.retainage_held ?? '0.00')}</dd>
             <dt>Next step</dt>
             <dd>{s.next_action ?? '—'}</dd>
           </dl>
@@ -162,6 +164,33 @@ export function JobOverview({ job }: { job: AdminJob }) {
                 { title: 'Paid', render: (_, r) => when(r.done) },
               ]}
             />
+          )}
+          {(m.retainage_held !== '0.00' || m.waivers.length > 0) && (
+            <>
+              <h3>Retainage and lien waivers</h3>
+              {m.retainage_by_payee.length > 0 && (
+                <p>Retainage held: {m.retainage_by_payee.map((p) => `${p.name ?? `company ${p.company_id}`} ${dollars(p.held)}`).join(' · ')}</p>
+              )}
+              {m.waivers.length > 0 && (
+                <ul className="el-plain-list" aria-label={`Lien waivers of ${m.title}`}>
+                  {m.waivers.map((w) => (
+                    <li key={`${w.payment}-${w.mp_id}-${w.kind}`}>
+                      <Tag color={w.status === 'missing' ? 'gold' : w.status === 'signed' ? 'green' : 'blue'}>
+                        {w.status === 'missing' ? 'Missing' : w.status === 'signed' ? 'Signed' : 'Issued'}
+                      </Tag>
+                      {w.name ?? `company ${w.company_id}`}: {w.kind} waiver ({w.site_state}) for the{' '}
+                      {w.payment === 'retainage' ? 'retainage release' : 'payment'} of {dollars(w.amount)}, due since {when(w.due_since)}
+                      {w.waiver_name && (
+                        <>
+                          {' '}
+                          <Link to={`/portal/waivers/${w.waiver_name}`}>Print</Link>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
           )}
           {m.disputes.length > 0 && (
             <>

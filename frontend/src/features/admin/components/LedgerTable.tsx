@@ -15,6 +15,7 @@ export const ACCOUNTS: Record<string, string> = {
   platform_fees: 'Platform fees earned',
   refunds_payable: 'Owed back to the buyer (refund not yet paid)',
   buyer_refunds: 'Refunded to the buyer',
+  retainage: "Withheld from a payee's payments until the project's retainage is released",
 };
 
 function closingBalances(postings: LedgerPosting[]): { account: string; company_id: number | null; company_name: string | null; balance: string }[] {

@@ -107,6 +107,22 @@ export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string
               { title: 'Balance', align: 'right', render: (_, b) => dollars(b.balance) },
             ]}
           />
+          {(asOf.data.retainage_by_payee?.length ?? 0) > 0 && (
+            <>
+              <h3>Retainage held per payee then</h3>
+              <WideTable
+                size="small"
+                rowKey="company_id"
+                pagination={false}
+                aria-label="Retainage held per payee then"
+                dataSource={asOf.data.retainage_by_payee}
+                columns={[
+                  { title: 'Payee', render: (_, p) => p.name ?? `company ${p.company_id}` },
+                  { title: 'Held', align: 'right', render: (_, p) => dollars(p.held) },
+                ]}
+              />
+            </>
+          )}
         </section>
       )}
     </>

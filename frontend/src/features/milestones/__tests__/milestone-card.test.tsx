@@ -60,6 +60,13 @@ const base: MilestoneView = {
   funds_clear_at: null,
   response_deadline: null,
   next_action: null,
+  retainage_percent: '0.00',
+  lien_waiver_state: null,
+  retainage_held: '0.00',
+  clock: { held_since: null, in_custody: '0.00', retainage_held: '0.00', next_date: null, must_act: [] },
+  waivers_missing: 0,
+  waivers_to_sign: 0,
+  payouts_pending: false,
   pending_edit: null,
   dispute: null,
 };

@@ -13,6 +13,8 @@ const formData = {
   job_id: 7,
   primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' },
   subs: [{ jc_id: 101, company_id: 101, name: 'Desert Current Electric' }],
+  retainage_percent: '0.00',
+  site_state: null,
 };
 const renderForm = (onSubmit = vi.fn()) => {
   renderScreen(

@@ -46,8 +46,7 @@ export const useDeposits = (jobId: number, mId: number, pollMs: number | false =
   });
 
 /** While money is on its way (a pending deposit, payouts not yet paid) the card polls its payments. */
-export const moneyInFlight = (m: MilestoneView): boolean =>
-  m.deposit_pending || (m.marked_complete_by_both && m.total_disbursed !== m.total_disbursements_planned) || (m.refunded !== '0.00' && m.held !== '0.00');
+export const moneyInFlight = (m: MilestoneView): boolean => m.deposit_pending || m.payouts_pending || (m.refunded !== '0.00' && m.held !== '0.00');
 export const useDisbursements = (jobId: number, mId: number) =>
   useQuery({
     queryKey: milestoneKeys.disbursements(jobId, mId),

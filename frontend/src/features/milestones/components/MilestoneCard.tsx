@@ -10,14 +10,25 @@ import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { type MilestoneView, useApproval, useMilestoneForm, usePayees, useProposeMilestone } from '../api/milestones';
 import { EditHistory } from './EditHistory';
+import { HeldFundsClock } from './HeldFundsClock';
 import { labelColour } from './labels';
 import { type MilestoneDraft, MilestoneForm, newPayeeRow } from './MilestoneForm';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
+import { WaiversPanel } from './WaiversPanel';
 import { YourActions } from './YourActions';
 
 /** A collapsible milestone card (spec §2): everything about one milestone and what you can do on it. */
-export function MilestoneCard({ milestone, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
+export function MilestoneCard({
+  milestone,
+  currentUserId,
+  signer = null,
+}: {
+  milestone: MilestoneView;
+  currentUserId: number;
+  /** The asking user's legal name parts, for signing lien waivers of their company's payments. */
+  signer?: { first_name: string; last_name: string } | null;
+}) {
   const [expanded, setExpanded] = useState(true);
   const [editing, setEditing] = useState(false);
   const { message } = App.useApp();
@@ -55,6 +66,8 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
           <Tag color={labelColour(milestone.label)}>{milestone.label}</Tag>
         </span>{' '}
         Proposed by {author}
+        {milestone.retainage_percent !== '0.00' && <Tag>{`Retainage ${Number(milestone.retainage_percent)}%`}</Tag>}
+        {milestone.lien_waiver_state && <Tag>{`Lien waivers: ${milestone.lien_waiver_state}`}</Tag>}
       </p>
       {expanded && (
         <>
@@ -64,6 +77,8 @@ export function MilestoneCard({ milestone, currentUserId }: { milestone: Milesto
             <p>{milestone.definition}</p>
           </section>
           <PaymentsPanel milestone={milestone} />
+          <HeldFundsClock milestone={milestone} />
+          <WaiversPanel milestone={milestone} signer={signer} />
           {milestone.dispute && (
             <section aria-label="Dispute" className="el-dispute">
               <h4>Dispute ({milestone.dispute.status})</h4>

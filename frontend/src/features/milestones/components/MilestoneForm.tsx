@@ -1,6 +1,6 @@
 import './milestone-form.css';
 
-import { formatDollars } from '@escrow/domain';
+import { formatDollars, money } from '@escrow/domain';
 import { Button, Segmented } from 'antd';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 
@@ -105,8 +105,12 @@ export function MilestoneForm({
   // The API's answer stays under its field until the person changes something.
   const [seenError, setSeenError] = useState<unknown>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const preview = useMemo(() => previewTerms(draft, primaryId), [draft, primaryId]);
-  const local = useMemo(() => draftProblems(draft, primaryId), [draft, primaryId]);
+  const project = useMemo(
+    () => ({ retainagePercent: formData.retainage_percent ?? '0.00', siteState: formData.site_state ?? null }),
+    [formData.retainage_percent, formData.site_state],
+  );
+  const preview = useMemo(() => previewTerms(draft, primaryId, project), [draft, primaryId, project]);
+  const local = useMemo(() => draftProblems(draft, primaryId, project), [draft, primaryId, project]);
   const serverMessage = error && error !== seenError ? errorMessage(error) : null;
   const problems: Problem[] = [...(attempted ? local : []), ...(serverMessage ? [{ field: fieldOfServerMessage(serverMessage), message: serverMessage }] : [])];
   const problemOf = (field: ProblemField) => problems.find((p) => p.field === field);
@@ -281,9 +285,21 @@ export function MilestoneForm({
                 <li key={i}>
                   {draft.mode === 'single' ? (primary?.name ?? 'The seller') : (draft.payees[i]?.name ?? 'A payee to choose')} receives {formatDollars(p.net)}
                   {p.includeFee ? ` (fee of ${formatDollars(p.fee)} included)` : ''}
+                  {p.retainage !== '0.00'
+                    ? `: ${formatDollars(money(p.net).minus(p.retainage))} at completion, ${formatDollars(p.retainage)} retainage later`
+                    : ''}
                 </li>
               ))}
             </ul>
+            {(preview.terms.retainagePercent !== '0.00' || preview.terms.lienWaiverState) && (
+              <p className="el-muted">
+                {preview.terms.retainagePercent !== '0.00'
+                  ? `Retainage ${Number(preview.terms.retainagePercent)}% (${formatDollars(preview.terms.retainageTotal)}), held until the project's retainage is released. `
+                  : ''}
+                {preview.terms.lienWaiverState ? `Each payee signs a lien waiver (${preview.terms.lienWaiverState}) before its payment goes out.` : ''} These
+                terms are part of this version: both parties approve them with it.
+              </p>
+            )}
           </>
         ) : (
           <p>{preview.problem}</p>

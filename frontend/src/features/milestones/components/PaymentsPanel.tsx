@@ -16,7 +16,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
   const payees = usePayees(milestone.job_id, milestone.m_id, poll);
 
   // The card's list refreshes on its own; when the milestone's money changed, so did these.
-  const fingerprint = `${milestone.status}|${milestone.deposit_count}|${milestone.deposit_sum}|${milestone.deposit_pending}|${milestone.total_disbursed}|${milestone.held}|${milestone.m_id}`;
+  const fingerprint = `${milestone.status}|${milestone.deposit_count}|${milestone.deposit_sum}|${milestone.deposit_pending}|${milestone.total_disbursed}|${milestone.held}|${milestone.m_id}|${milestone.retainage_held}|${milestone.waivers_missing}`;
   const { refetch: refetchDeposits } = deposits;
   const { refetch: refetchPayees } = payees;
   useEffect(() => {
@@ -60,6 +60,19 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
               {p.feeIncluded ? ' (fee included)' : ''} —{' '}
               {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
               {p.disbursement?.status === 'paid' && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="paid" />}
+              {p.awaiting_waiver && <span className="el-wait"> (waits for its conditional lien waiver)</span>}
+              {p.retainage !== '0.00' && (
+                <div className="el-muted">
+                  Retainage {formatDollars(p.retainage)}:{' '}
+                  {p.retainage_release
+                    ? `${p.retainage_release.status === 'paid' ? 'paid' : 'released, on its way'} (${formatDollars(p.retainage_release.amount)})`
+                    : p.retainage_held !== '0.00'
+                      ? `held (${formatDollars(p.retainage_held)}) until the project's retainage is released`
+                      : p.disbursement
+                        ? 'refunded to the buyer'
+                        : 'withheld from the payment at completion'}
+                </div>
+              )}
             </li>
           ))}
         </ul>

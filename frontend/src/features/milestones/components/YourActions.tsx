@@ -103,6 +103,12 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
         Next for you: {milestone.next_action}.
       </p>,
     );
+  if (milestone.waivers_to_sign > 0)
+    actions.push(
+      <p key="waivers" className="el-next-action">
+        Next for you: sign your company&apos;s lien waiver{milestone.waivers_to_sign > 1 ? 's' : ''} under Lien waivers above; its payment waits for it.
+      </p>,
+    );
   if (bothMarked)
     actions.push(
       <p key="both" className="el-both-complete">

@@ -1,4 +1,13 @@
-import { computeMilestoneTerms, formatDollars, MAX_AMOUNT, type MilestoneTerms, money, type PayeeInput, VALUE_MUST_BE_POSITIVE } from '@escrow/domain';
+import {
+  computeMilestoneTerms,
+  formatDollars,
+  MAX_AMOUNT,
+  type MilestoneTerms,
+  money,
+  type PayeeInput,
+  type SiteState,
+  VALUE_MUST_BE_POSITIVE,
+} from '@escrow/domain';
 
 import type { MilestonePayload } from '../api/milestones';
 
@@ -84,8 +93,18 @@ export function payeeInputs(draft: MilestoneDraft, primaryId: number | null): Pa
 
 const needsTotal = (draft: MilestoneDraft) => draft.mode === 'multi' && draft.payees.some((p) => p.type !== 'fixed');
 
-/** The live preview: the same domain money functions the server decides with. */
-export function previewTerms(draft: MilestoneDraft, primaryId: number | null): { terms: MilestoneTerms | null; problem: string | null } {
+/** The project's terms a new version takes (retainage, job-site state). */
+export interface ProjectTermsOfNow {
+  retainagePercent?: string;
+  siteState?: SiteState | null;
+}
+
+/** The live preview: the same domain money functions the server decides with, with the project's terms of now. */
+export function previewTerms(
+  draft: MilestoneDraft,
+  primaryId: number | null,
+  project: ProjectTermsOfNow = {},
+): { terms: MilestoneTerms | null; problem: string | null } {
   const amounts =
     draft.mode === 'single'
       ? [draft.amount]
@@ -99,6 +118,7 @@ export function previewTerms(draft: MilestoneDraft, primaryId: number | null): {
         inputs,
         needsTotal(draft) ? draft.amount : null,
         inputs.map((_, i) => i + 1),
+        { retainagePercent: project.retainagePercent, lienWaiverState: project.siteState ?? null },
       ),
       problem: null,
     };
@@ -108,7 +128,7 @@ export function previewTerms(draft: MilestoneDraft, primaryId: number | null): {
 }
 
 /** Everything that stops the form from being sent, each where it shows. */
-export function draftProblems(draft: MilestoneDraft, primaryId: number | null): Problem[] {
+export function draftProblems(draft: MilestoneDraft, primaryId: number | null, project: ProjectTermsOfNow = {}): Problem[] {
   const problems: Problem[] = [];
   if (draft.mode === 'multi') {
     const seen = new Set<number>();
@@ -118,7 +138,7 @@ export function draftProblems(draft: MilestoneDraft, primaryId: number | null): 
       if (p.jcId !== null) seen.add(p.jcId);
     }
   }
-  const preview = previewTerms(draft, primaryId);
+  const preview = previewTerms(draft, primaryId, project);
   if (preview.problem) problems.push({ field: 'amount', message: preview.problem });
   return problems;
 }

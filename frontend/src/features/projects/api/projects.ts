@@ -37,6 +37,22 @@ export interface ProjectPayments {
     cause: string;
     created: string;
     paid_at: string | null;
+    retainage: string;
+  }[];
+  /** Retainage per payee and milestone: withheld, then held, released (and paid) or refunded. */
+  retainage: {
+    milestone_id: number;
+    milestone: string;
+    mp_id: number;
+    company_id: number;
+    name: string | null;
+    withheld: string;
+    held: string;
+    released: string;
+    refunded: string;
+    status: 'held' | 'requested' | 'paid' | 'refunded';
+    withheld_at: string;
+    paid_at: string | null;
   }[];
   refunds: {
     refund_id: number;

@@ -1,0 +1,195 @@
+import {
+  type ActiveMilestone,
+  cardVersion,
+  DomainError,
+  formatDollars,
+  heldFundsClock,
+  type MilestoneCommand,
+  type MustAct,
+  retainageStep,
+  WHOLE_PROJECT_MILESTONE,
+} from '@escrow/domain';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Client, type Pool } from 'pg';
+
+import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { MAIL_PORT, type MailPort } from '../mail';
+import { MilestoneReads } from '../read-models';
+import { RetainageReleases } from '../retainage';
+
+const LOCK = 'held-funds-clock';
+
+/** A reminder's Idempotency-Key and, with the recipient, its mail's dedupe key: one per milestone, reason and day. */
+export const reminderKey = (originalId: number, reason: string, day: string): string => `reminder:${originalId}:${reason}:${day}`;
+
+/**
+ * The clock on held funds (issue 17), run by one process per database (a session advisory lock,
+ * like the payment dispatcher's): funds held longer than HELD_FUNDS_REMINDER_AFTER with someone
+ * to act get a reminder mail to whoever must act, again each such period, each reminder a
+ * HeldFundsReminderSent event in the milestone's history. A reminder is keyed by milestone,
+ * reason and day, and so is its mail in the outbox: a restart, a lost lock or a second process
+ * never sends one twice. (A pass that dies after the mails and before the event records it on
+ * its next pass, unless the action was done meanwhile: that mail then has no history entry.)
+ * Each pass also finishes retainage decisions a crash cut short.
+ */
+@Injectable()
+export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('HeldFunds');
+  private lock: Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MAIL_PORT) private readonly mail: MailPort,
+    private readonly streams: EventStreams,
+    private readonly reads: MilestoneReads,
+    private readonly retainage: RetainageReleases,
+  ) {}
+
+  /** How often a pass runs: a quarter of the reminder period, between half a second and a minute. */
+  get intervalMs(): number {
+    return Math.min(60_000, Math.max(500, Math.floor(this.config.heldFundsReminderAfterMs / 4)));
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runPayments) return;
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.lock?.end().catch(() => undefined);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      if (await this.holdLock()) await this.pass(nowIso(), () => this.lock !== null);
+    } catch (error) {
+      this.logger.warn(`held-funds pass failed (will retry): ${(error as Error).message}`);
+    }
+    this.schedule(this.intervalMs);
+  }
+
+  /** Takes the lock on a connection of its own (or keeps it); a lost connection releases it. */
+  private async holdLock(): Promise<boolean> {
+    if (this.lock) return true;
+    const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-held-funds-clock' });
+    lock.on('error', () => undefined);
+    try {
+      await lock.connect();
+      const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [LOCK]);
+      if (!rows[0]?.ok) {
+        await lock.end();
+        return false;
+      }
+    } catch (error) {
+      await lock.end().catch(() => undefined);
+      throw error;
+    }
+    const lost = () => {
+      if (this.lock === lock) this.lock = null;
+    };
+    lock.on('error', lost);
+    lock.on('end', lost);
+    this.lock = lock;
+    return true;
+  }
+
+  /**
+   * One pass: unfinished retainage decisions, then the reminders that are due at `now`. Returns
+   * how many reminders it recorded. `holding` says whether this process still holds the lock.
+   */
+  async pass(now = nowIso(), holding: () => boolean = () => true): Promise<number> {
+    await this.retainage.sweep();
+    const after = this.config.heldFundsReminderAfterMs;
+    const since = new Date(Date.parse(now) - after).toISOString();
+    const { rows } = await this.pool.query<{ job_id: number }>(
+      `SELECT DISTINCT job_id FROM milestones
+        WHERE held_since <= $1 AND (must_act <> '[]'::jsonb OR retainage_held > 0)
+        ORDER BY job_id LIMIT 200`,
+      [since],
+    );
+    let sent = 0;
+    for (const { job_id: jobId } of rows) {
+      if (!holding()) break; // lost the lock mid-pass: the new holder carries on
+      const [project, states] = await Promise.all([this.reads.project(jobId), this.reads.ofJob(jobId)]);
+      const step = retainageStep(project.retainage, states);
+      for (const state of states) {
+        const clock = heldFundsClock(state, step);
+        if (!clock.heldSince || clock.heldSince > since) continue;
+        for (const must of clock.mustAct) {
+          if (must.since && must.since > since) continue; // waiting on them for less than the period yet
+          const last = state.reminders.filter((r) => r.reason === must.reason).at(-1);
+          if (last && Date.parse(now) - Date.parse(last.at) < after) continue;
+          sent += await this.remind(state, must, clock.heldSince, clock.inCustody, now);
+        }
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * The mails first, then the event: both are keyed by milestone, reason and day, so a pass that
+   * dies in between sends no mail twice (the outbox keeps one per key and person) and the next
+   * pass records the event. Every recorded reminder therefore reached its people.
+   */
+  private async remind(state: ActiveMilestone, must: MustAct, heldSince: string, inCustody: string, now: string): Promise<number> {
+    const key = reminderKey(state.originalId, must.reason, now.slice(0, 10));
+    const title = cardVersion(state).title || WHOLE_PROJECT_MILESTONE;
+    for (const person of await this.recipients(state, must)) {
+      await this.mail.send({
+        to: person.email,
+        subject: `Reminder: ${must.action} — project ${state.jobId}`,
+        text: [
+          `Hello ${person.first_name},`,
+          '',
+          `${formatDollars(inCustody)} of milestone "${title}" (project ${state.jobId}) has been held by Escrow Ledger since ${heldSince.slice(0, 10)}.`,
+          `Waiting on you: ${must.action}.`,
+          '',
+          `${this.config.publicUrl}/portal/job/${state.jobId}`,
+        ].join('\n'),
+        dedupeKey: `${key}:${person.email}`,
+      });
+    }
+    const command: MilestoneCommand = {
+      type: 'RemindOfHeldFunds',
+      data: { reason: must.reason, to: must.who, companyId: must.companyId, heldSince },
+      metadata: systemMetadata(now),
+    };
+    try {
+      const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: state.jobId } });
+      return result.events.length > 0 && !result.replayed ? 1 : 0;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn(`reminder ${key}: ${error.message}`);
+      return 0;
+    }
+  }
+
+  private async recipients(state: ActiveMilestone, must: MustAct): Promise<{ email: string; first_name: string }[]> {
+    const where =
+      must.who === 'buyer'
+        ? { sql: 'user_id = $1', value: state.customerId }
+        : must.who === 'admin'
+          ? { sql: "role = 'admin' AND $1::int IS NOT NULL", value: 0 }
+          : { sql: 'company_id = $1', value: must.who === 'seller' ? state.companyId : must.companyId };
+    const { rows } = await this.pool.query<{ email: string; first_name: string }>(
+      `SELECT email, first_name FROM users WHERE ${where.sql} AND deleted_at IS NULL AND email IS NOT NULL ORDER BY user_id`,
+      [where.value],
+    );
+    return rows;
+  }
+}

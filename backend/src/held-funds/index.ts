@@ -1,0 +1,2 @@
+export { HeldFundsModule } from './held-funds.module';
+export { HeldFundsClockWorker } from './held-funds-clock';

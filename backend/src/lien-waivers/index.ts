@@ -1,0 +1,2 @@
+export { LienWaiverDocuments } from './lien-waiver-documents';
+export { LienWaiversModule } from './lien-waivers.module';

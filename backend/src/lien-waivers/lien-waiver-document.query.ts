@@ -1,0 +1,62 @@
+import type { LienWaiverDocument } from '@escrow/domain';
+import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
+import type { SessionUser } from '../identity';
+import { MilestoneReads, ProjectAccess } from '../read-models';
+import { LienWaiverDocuments } from './lien-waiver-documents';
+
+/** GET /api/waivers/{name}: a waiver as it was signed or issued, to print (/portal/waivers/{name}). */
+export class GetLienWaiverDocument extends Query<LienWaiverDocument> {
+  constructor(
+    readonly user: SessionUser,
+    readonly waiverName: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetLienWaiverDocument)
+export class GetLienWaiverDocumentHandler implements IQueryHandler<GetLienWaiverDocument> {
+  constructor(
+    private readonly documents: LienWaiverDocuments,
+    private readonly access: ProjectAccess,
+    private readonly reads: MilestoneReads,
+  ) {}
+
+  async execute({ user, waiverName }: GetLienWaiverDocument): Promise<LienWaiverDocument> {
+    const stored = await this.documents.find(waiverName);
+    if (!stored) throw new NotFoundException('There is no lien waiver with that name.');
+    // The payee's users, the project's parties and admins read it; nobody else learns it exists.
+    if (user.companyId === null || user.companyId !== stored.company_id) {
+      try {
+        await this.access.requireViewer(stored.job_id, user);
+      } catch (error) {
+        if (error instanceof ForbiddenException) throw new NotFoundException('There is no lien waiver with that name.');
+        throw error;
+      }
+    }
+    const state = await this.reads.one(stored.original_id);
+    const recorded = state.waivers.filter((w) => w.waiverName === waiverName);
+    const signed = recorded.find((w) => w.signedBy !== null) ?? null;
+    const issued = recorded.find((w) => w.signedBy === null) ?? null;
+    const names = await this.reads.namesFor([state], [], [stored.company_id]);
+    return {
+      waiver_name: stored.waiver_name,
+      job_id: stored.job_id,
+      original_id: stored.original_id,
+      payment: stored.payment,
+      mp_id: stored.mp_id,
+      company_name: names.company(stored.company_id),
+      kind: stored.kind,
+      amount: stored.amount,
+      site_state: stored.site_state,
+      waiver_hash: stored.waiver_hash,
+      text: stored.body,
+      status: signed ? 'signed' : issued ? 'issued' : 'not recorded',
+      signed_name: signed ? stored.signed_name : null,
+      signed_at: signed?.at ?? null,
+      issued_at: issued?.at ?? null,
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import type { ProjectCommand } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
+import { IdsService, metadataOf } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { RetainageReleases } from '../retainage-releases';
+import { DecideOnRetainage } from './decide-on-retainage.command';
+
+@CommandHandler(DecideOnRetainage)
+export class DecideOnRetainageHandler implements ICommandHandler<DecideOnRetainage> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly releases: RetainageReleases,
+    private readonly ids: IdsService,
+  ) {}
+
+  async execute(c: DecideOnRetainage): Promise<void> {
+    await this.access.requireViewer(c.jobId, c.actor);
+    const metadata = metadataOf(c.actor);
+    const milestones = await this.releases.facts(c.jobId);
+    let command: ProjectCommand;
+    switch (c.action) {
+      case 'request':
+        command = { type: 'RequestRetainageRelease', data: { milestones }, metadata };
+        break;
+      case 'approve':
+        command = { type: 'ApproveRetainageRelease', data: { milestones }, metadata };
+        break;
+      case 'dispute': {
+        const disputeId = await this.ids.forCreation('dispute_id_seq', `retainage-dispute:${c.actor.userId}:${c.jobId}`, c.idempotencyKey);
+        command = { type: 'DisputeRetainage', data: { disputeId, statement: c.statement ?? '', milestones }, metadata };
+        break;
+      }
+    }
+    await this.releases.decide(c.jobId, command, c.idempotencyKey);
+  }
+}

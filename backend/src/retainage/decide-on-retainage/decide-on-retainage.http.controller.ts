@@ -1,0 +1,53 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey, OwnWrites } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetRetainage } from '../retainage.query';
+import { DecideOnRetainage } from './decide-on-retainage.command';
+import { RetainageStatementRequest } from './decide-on-retainage.request.dto';
+
+/** A party asks for the project's retainage release, approves the other's request, or disputes it. */
+@Controller()
+@Access('user')
+export class DecideOnRetainageController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+    private readonly ownWrites: OwnWrites,
+  ) {}
+
+  @Answers('RetainageView')
+  @Post('job/:id/retainage/request')
+  @HttpCode(200)
+  request(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.act(user, jobId, 'request', null, key);
+  }
+
+  @Answers('RetainageView')
+  @Post('job/:id/retainage/approve')
+  @HttpCode(200)
+  approve(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.act(user, jobId, 'approve', null, key);
+  }
+
+  @Answers('RetainageView')
+  @Post('job/:id/retainage/dispute')
+  @HttpCode(200)
+  dispute(
+    @Param('id', ParseIdPipe) jobId: number,
+    @Body() body: RetainageStatementRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
+    return this.act(user, jobId, 'dispute', body.statement, key);
+  }
+
+  private async act(user: SessionUser, jobId: number, action: DecideOnRetainage['action'], statement: string | null, key: string | null) {
+    await this.commandBus.execute(new DecideOnRetainage(user, jobId, action, statement, key));
+    await this.ownWrites.readable(); // the answer is read from the read models
+    return this.queryBus.execute(new GetRetainage(user, jobId));
+  }
+}

@@ -1,0 +1,19 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { GetRetainage } from '../retainage.query';
+
+@Controller()
+@Access('user')
+export class GetRetainageController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers('RetainageView')
+  @Get('job/:id/retainage')
+  handle(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetRetainage(user, jobId));
+  }
+}

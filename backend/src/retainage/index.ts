@@ -1,0 +1,2 @@
+export { RetainageModule } from './retainage.module';
+export { RetainageReleases } from './retainage-releases';

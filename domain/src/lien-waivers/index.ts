@@ -1,0 +1,2 @@
+export * from './lien-waiver.text';
+export * from './states';

@@ -1,0 +1,52 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { upcastEvent } from '../event-store/upcasting';
+import { currentMilestoneShape } from './milestone.state';
+import { MILESTONE_UPCASTERS, schemaVersionOf } from './upcasters';
+
+const recorded = (type: string, data: unknown, schemaVersion = 1): RecordedEvent =>
+  ({
+    id: 'e',
+    streamId: 'milestone-1',
+    revision: 0n,
+    position: { commit: 1n, prepare: 1n },
+    type,
+    data,
+    metadata: { schemaVersion },
+    recordedAt: new Date(),
+  }) as unknown as RecordedEvent;
+
+describe('events written before retainage and lien waivers', () => {
+  it('read as versions with no retainage and no job-site state', () => {
+    const terms = { amount: '10.00', payees: [{ payeeId: 1, net: '10.00' }], depositTotal: '10.23' };
+    const proposed = upcastEvent(recorded('MilestoneProposed', { originalId: 1, terms }), MILESTONE_UPCASTERS);
+    expect(proposed.data).toEqual({
+      originalId: 1,
+      terms: { ...terms, payees: [{ payeeId: 1, net: '10.00', retainage: '0.00' }], retainagePercent: '0.00', retainageTotal: '0.00', lienWaiverState: null },
+    });
+    expect(proposed.metadata.schemaVersion).toBe(2);
+    expect(upcastEvent(recorded('DisbursementRequested', { amount: '10.00', fee: '0.23' }), MILESTONE_UPCASTERS).data).toEqual({
+      amount: '10.00',
+      fee: '0.23',
+      retainage: '0.00',
+      lienWaiverState: null,
+    });
+    // New events are written at the current version and pass unchanged; malformed old ones reach the projector as they are.
+    expect(schemaVersionOf('MilestoneEditProposed')).toBe(2);
+    const current = recorded('DisbursementRequested', { retainage: '5.00', lienWaiverState: 'AZ' }, 2);
+    expect(upcastEvent(current, MILESTONE_UPCASTERS).data).toEqual({ retainage: '5.00', lienWaiverState: 'AZ' });
+    expect(upcastEvent(recorded('MilestoneProposed', { originalId: 1 }), MILESTONE_UPCASTERS).data).toEqual({ originalId: 1 });
+  });
+
+  it('stored by the older read side read in the current shape', () => {
+    const old = {
+      status: 'active',
+      versions: [{ versionId: 1, terms: { amount: '10.00', payees: [{ payeeId: 1 }] } }],
+      disbursements: [{ disbursementId: 1, amount: '10.00' }],
+    };
+    const shaped = currentMilestoneShape(old as never) as unknown as Record<string, unknown[]>;
+    expect(shaped.waivers).toEqual([]);
+    expect(shaped.retainageReleases).toEqual([]);
+    expect(shaped.disbursements).toEqual([{ disbursementId: 1, amount: '10.00', retainage: '0.00', lienWaiverState: null }]);
+    expect((shaped.versions![0] as { terms: { retainagePercent: string } }).terms.retainagePercent).toBe('0.00');
+  });
+});

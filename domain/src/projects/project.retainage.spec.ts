@@ -1,0 +1,150 @@
+import type { CommandMetadata } from '../shared/command';
+import { DomainError } from '../shared/errors';
+import type { MilestoneRetainageFacts, ProjectCommand } from './commands';
+import type { ProjectEvent } from './events';
+import { type ActiveProject, decideProject, foldProject } from './project.decider';
+
+const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const buyer = (minute = 1): CommandMetadata => ({ now: at(minute), actorId: 12, actorRole: 'customer' as const, actorCompanyId: null });
+const seller = (minute = 1): CommandMetadata => ({ now: at(minute), actorId: 7, actorRole: 'company' as const, actorCompanyId: 3 });
+const admin = (minute = 1): CommandMetadata => ({ now: at(minute), actorId: 1, actorRole: 'admin' as const, actorCompanyId: null });
+const outsider = (): CommandMetadata => ({ now: at(1), actorId: 99, actorRole: 'company' as const, actorCompanyId: 77 });
+
+const created: ProjectEvent = {
+  type: 'JobDraftCreated',
+  data: { jobId: 41, customerId: 12, primaryCompanyId: 3, service: 'Roofing', customerInitiated: false, createdBy: 7, createdAt: at(0) },
+};
+const submitted: ProjectEvent[] = [created, { type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(0) } }];
+const closed: MilestoneRetainageFacts[] = [
+  { originalId: 500, closed: true, retainageHeld: '497.19' },
+  { originalId: 600, closed: true, retainageHeld: '0.00' },
+  { originalId: 700, closed: true, retainageHeld: '2.81' },
+];
+
+const decide = (history: ProjectEvent[], command: ProjectCommand) => decideProject(command, foldProject(history));
+const then = (history: ProjectEvent[], command: ProjectCommand) => [...history, ...decide(history, command)];
+function refusal(attempt: () => unknown): DomainError {
+  try {
+    attempt();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+const request = (metadata = seller(), milestones = closed): ProjectCommand => ({
+  type: 'RequestRetainageRelease',
+  data: { milestones },
+  metadata,
+});
+const approve = (metadata = buyer(), milestones = closed): ProjectCommand => ({
+  type: 'ApproveRetainageRelease',
+  data: { milestones },
+  metadata,
+});
+const dispute = (metadata = buyer(), milestones = closed): ProjectCommand => ({
+  type: 'DisputeRetainage',
+  data: { disputeId: 88, statement: 'The punch list is not done.', milestones },
+  metadata,
+});
+const resolve = (resolution: unknown, metadata = admin()): ProjectCommand => ({
+  type: 'ResolveRetainageDispute',
+  data: { resolution, note: 'Inspected.', milestones: closed },
+  metadata,
+});
+
+describe('project terms', () => {
+  const setTerms = (retainagePercent: unknown, siteState: unknown, metadata: CommandMetadata = seller()): ProjectCommand => ({
+    type: 'SetProjectTerms',
+    data: { retainagePercent, siteState },
+    metadata,
+  });
+
+  it('lets either party set the retainage percentage and the job site state', () => {
+    expect(decide([created], setTerms('5', 'AZ'))).toEqual([
+      { type: 'ProjectTermsSet', data: { jobId: 41, retainagePercent: '5.00', siteState: 'AZ', setBy: 7, at: at(1) } },
+    ]);
+    const state = foldProject(then(submitted, setTerms(2.5, 'UT', buyer()))) as ActiveProject;
+    expect(state.terms).toEqual({ retainagePercent: '2.50', siteState: 'UT' });
+    expect(decide(then(submitted, setTerms('2.5', 'UT')), setTerms('2.50', 'UT'))).toEqual([]); // nothing changes
+  });
+
+  it('refuses strangers, more than 10%, and states the product does not serve', () => {
+    expect(refusal(() => decide([created], setTerms('5', 'AZ', outsider()))).kind).toBe('forbidden');
+    expect(refusal(() => decide([created], setTerms('10.5', 'AZ'))).message).toBe('Retainage can be at most 10% of each payment.');
+    expect(refusal(() => decide([created], setTerms('5', 'CA'))).message).toBe("The job site's state is one of AZ, ID, NV, UT (or none).");
+  });
+
+  it('keeps a named job-site state once the project is submitted, while the retainage for new versions may change', () => {
+    const named = then(submitted, setTerms('5', 'NV'));
+    expect(refusal(() => decide(named, setTerms('5', 'AZ'))).code).toBe('site_state_fixed');
+    expect(refusal(() => decide(named, setTerms('5', null))).code).toBe('site_state_fixed');
+    expect(decide(named, setTerms('3', 'NV'))).toHaveLength(1);
+    expect(decide(then([created], setTerms('5', 'NV')), setTerms('5', 'ID'))).toHaveLength(1); // a draft may still change it
+  });
+});
+
+describe('releasing the retainage', () => {
+  it('is asked for by one party and approved by the other, for the milestones that hold retainage', () => {
+    const asked = then(submitted, request());
+    expect(asked.at(-1)).toEqual({ type: 'RetainageReleaseRequested', data: { jobId: 41, party: 'company', by: 7, amount: '500.00', at: at(1) } });
+    const [approved] = decide(asked, approve(buyer(2)));
+    expect(approved).toEqual({
+      type: 'RetainageReleaseApproved',
+      data: { jobId: 41, party: 'customer', by: 12, amount: '500.00', milestoneIds: [500, 700], at: at(2) },
+    });
+    const state = foldProject([...asked, approved!]) as ActiveProject;
+    expect(state.retainage.request).toBeNull();
+    expect(state.retainage.decisions).toEqual([
+      { decidedBy: 'parties', resolution: 'release', amount: '500.00', milestoneIds: [500, 700], disputeId: null, at: at(2) },
+    ]);
+  });
+
+  it('waits until every milestone of the project is closed', () => {
+    const open = [...closed, { originalId: 800, closed: false, retainageHeld: '0.00' }];
+    expect(refusal(() => decide(submitted, request(seller(), open))).message).toBe(
+      'Retainage is released once every milestone of the project is complete and paid out; 1 milestone is still open. Open a retainage dispute if you cannot agree.',
+    );
+    const asked = then(submitted, request());
+    expect(refusal(() => decide(asked, approve(buyer(), open))).code).toBe('milestones_open');
+  });
+
+  it('refuses the requester approving its own request, a second request, strangers, drafts and a project holding nothing', () => {
+    const asked = then(submitted, request());
+    expect(refusal(() => decide(asked, approve(seller()))).message).toBe('You asked for this release; the buyer approves it.');
+    expect(refusal(() => decide(asked, request(buyer()))).message).toBe('The seller has already asked for the release: approve it instead.');
+    expect(refusal(() => decide(submitted, approve())).code).toBe('no_request');
+    expect(refusal(() => decide(asked, approve({ ...outsider() }))).kind).toBe('forbidden');
+    expect(refusal(() => decide(asked, approve(admin()))).kind).toBe('forbidden');
+    expect(refusal(() => decide([created], request())).code).toBe('project_draft');
+    expect(refusal(() => decide(submitted, request(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
+  });
+
+  it('goes to an administrator when a party disputes it, who releases it or refunds it', () => {
+    const asked = then(submitted, request());
+    const disputed = then(asked, dispute());
+    const state = foldProject(disputed) as ActiveProject;
+    expect(state.retainage.request).toBeNull(); // the dispute replaces the request
+    expect(state.retainage.dispute).toMatchObject({ disputeId: 88, party: 'customer', statement: 'The punch list is not done.' });
+    expect(refusal(() => decide(disputed, approve())).code).toBe('retainage_disputed');
+    expect(refusal(() => decide(disputed, dispute(seller()))).code).toBe('retainage_disputed');
+    expect(refusal(() => decide(disputed, resolve('release', seller()))).kind).toBe('forbidden');
+    expect(refusal(() => decide(disputed, resolve('split'))).kind).toBe('invalid');
+    const [resolved] = decide(disputed, resolve('refund', admin(3)));
+    expect(resolved).toEqual({
+      type: 'RetainageDisputeResolved',
+      data: { jobId: 41, disputeId: 88, by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700], note: 'Inspected.', at: at(3) },
+    });
+    expect(refusal(() => decide([...disputed, resolved!], resolve('release'))).code).toBe('no_dispute');
+  });
+
+  it('lets a party dispute the retainage while milestones are still open, but not with nothing held or no statement', () => {
+    const open = [{ originalId: 500, closed: false, retainageHeld: '10.00' }];
+    expect(decide(submitted, dispute(seller(), open))).toHaveLength(1);
+    expect(refusal(() => decide(submitted, dispute(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
+    expect(
+      refusal(() => decide(submitted, { type: 'DisputeRetainage', data: { disputeId: 1, statement: ' ', milestones: closed }, metadata: buyer() })).kind,
+    ).toBe('invalid');
+  });
+});

@@ -1,0 +1,183 @@
+import type { RetainageStep } from '../milestones/milestone.clock';
+import { isPaidOut, retainageHeld } from '../milestones/milestone.money';
+import type { ActiveMilestone } from '../milestones/milestone.state';
+import { formatAmount, money, sum } from '../money/money';
+import type { CommandMetadata } from '../shared/command';
+import { conflict, forbidden, invalid } from '../shared/errors';
+import { safeText } from '../shared/text';
+import type { ApproveRetainageRelease, DisputeRetainage, MilestoneRetainageFacts, RequestRetainageRelease, ResolveRetainageDispute } from './commands';
+import type { ProjectEvent, RetainageResolution } from './events';
+
+type Party = 'customer' | 'company';
+
+/** Where the project's retainage release stands (folded from the project stream). */
+export interface ProjectRetainage {
+  /** A release asked for by one party, waiting for the other's approval. */
+  request: { party: Party; by: number; amount: string; at: string } | null;
+  /** An open dispute about the retainage, waiting for an administrator. */
+  dispute: { disputeId: number; party: Party; by: number; statement: string; at: string } | null;
+  /** Every final decision: by both parties (release) or by an administrator (release or refund). */
+  decisions: {
+    decidedBy: 'parties' | 'admin';
+    resolution: RetainageResolution;
+    amount: string;
+    milestoneIds: number[];
+    /** The dispute an administrator resolved (its id numbers the refund of a refunded retainage). */
+    disputeId: number | null;
+    at: string;
+  }[];
+}
+
+export const noRetainage = (): ProjectRetainage => ({ request: null, dispute: null, decisions: [] });
+
+const MAX_STATEMENT = 5000;
+const partyWord = (party: Party) => (party === 'customer' ? 'buyer' : 'seller');
+
+export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent): ProjectRetainage {
+  switch (event.type) {
+    case 'RetainageReleaseRequested': {
+      const { party, by, amount, at } = event.data;
+      return { ...retainage, request: { party, by, amount, at } };
+    }
+    case 'RetainageReleaseApproved': {
+      const { amount, milestoneIds, at } = event.data;
+      return {
+        ...retainage,
+        request: null,
+        decisions: [...retainage.decisions, { decidedBy: 'parties', resolution: 'release', amount, milestoneIds, disputeId: null, at }],
+      };
+    }
+    case 'RetainageDisputeOpened': {
+      const { disputeId, party, by, statement, at } = event.data;
+      // A dispute replaces a pending request: the administrator decides instead.
+      return { ...retainage, request: null, dispute: { disputeId, party, by, statement, at } };
+    }
+    case 'RetainageDisputeResolved': {
+      const { resolution, amount, milestoneIds, disputeId, at } = event.data;
+      return { ...retainage, dispute: null, decisions: [...retainage.decisions, { decidedBy: 'admin', resolution, amount, milestoneIds, disputeId, at }] };
+    }
+    default:
+      return retainage;
+  }
+}
+
+/** The retainage the project's milestones hold, and the milestones that hold some. */
+function heldIn(milestones: MilestoneRetainageFacts[]) {
+  const holding = milestones.filter((m) => money(m.retainageHeld).gt(0));
+  return { total: sum(holding.map((m) => money(m.retainageHeld))), milestoneIds: holding.map((m) => m.originalId) };
+}
+
+/** Released only when every milestone of the project is closed (paid out or refunded). */
+function requireAllClosed(milestones: MilestoneRetainageFacts[]): void {
+  const open = milestones.filter((m) => !m.closed).length;
+  if (milestones.length === 0 || open > 0) {
+    throw conflict(
+      'milestones_open',
+      `Retainage is released once every milestone of the project is complete and paid out; ${open} milestone${open === 1 ? ' is' : 's are'} still open. Open a retainage dispute if you cannot agree.`,
+    );
+  }
+}
+
+function requireHeld(milestones: MilestoneRetainageFacts[]) {
+  const held = heldIn(milestones);
+  if (!held.total.gt(0)) throw conflict('no_retainage', 'No retainage is held on this project.');
+  return held;
+}
+
+export type RetainageCommand = RequestRetainageRelease | ApproveRetainageRelease | DisputeRetainage | ResolveRetainageDispute;
+
+/**
+ * The release of the project's retainage (docs/money.md, "Retainage"): one party asks once every
+ * milestone is closed, the other approves; or either disputes it and an administrator releases it
+ * to the payees or refunds it to the buyer. `party` is the actor's side of a submitted project.
+ */
+export function decideRetainage(
+  command: RetainageCommand,
+  retainage: ProjectRetainage,
+  project: { jobId: number; status: 'draft' | 'submitted' | 'discarded' },
+  party: Party | null,
+  metadata: CommandMetadata,
+): ProjectEvent[] {
+  const at = metadata.now;
+  const { jobId } = project;
+  if (command.type === 'ResolveRetainageDispute') {
+    if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can resolve a retainage dispute.');
+    if (!retainage.dispute) throw conflict('no_dispute', 'There is no open retainage dispute on this project.');
+    const resolution = command.data.resolution;
+    if (resolution !== 'release' && resolution !== 'refund')
+      throw invalid('resolution', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
+    const note = safeText(command.data.note, 'note');
+    if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
+    const held = heldIn(command.data.milestones);
+    return [
+      {
+        type: 'RetainageDisputeResolved',
+        data: {
+          jobId,
+          disputeId: retainage.dispute.disputeId,
+          by: metadata.actorId,
+          resolution,
+          amount: formatAmount(held.total),
+          milestoneIds: held.milestoneIds,
+          note,
+          at,
+        },
+      },
+    ];
+  }
+  if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can act on its retainage.');
+  if (project.status !== 'submitted') throw conflict('project_draft', 'This project is still a draft: submit it first.');
+  if (retainage.dispute) throw conflict('retainage_disputed', 'A retainage dispute is open on this project; an administrator will decide it.');
+  switch (command.type) {
+    case 'RequestRetainageRelease': {
+      if (retainage.request) {
+        throw conflict(
+          'release_requested',
+          retainage.request.party === party
+            ? 'You have already asked for the retainage release; the other party approves it.'
+            : `The ${partyWord(retainage.request.party)} has already asked for the release: approve it instead.`,
+        );
+      }
+      const held = requireHeld(command.data.milestones);
+      requireAllClosed(command.data.milestones);
+      return [{ type: 'RetainageReleaseRequested', data: { jobId, party, by: metadata.actorId, amount: formatAmount(held.total), at } }];
+    }
+    case 'ApproveRetainageRelease': {
+      if (!retainage.request) throw conflict('no_request', 'Nobody has asked for the retainage release yet.');
+      if (retainage.request.party === party) {
+        throw conflict('own_request', `You asked for this release; the ${partyWord(party === 'customer' ? 'company' : 'customer')} approves it.`);
+      }
+      const held = requireHeld(command.data.milestones);
+      requireAllClosed(command.data.milestones);
+      return [
+        {
+          type: 'RetainageReleaseApproved',
+          data: { jobId, party, by: metadata.actorId, amount: formatAmount(held.total), milestoneIds: held.milestoneIds, at },
+        },
+      ];
+    }
+    case 'DisputeRetainage': {
+      const statement = safeText(command.data.statement, 'statement');
+      if (!statement) throw invalid('statement_required', 'Explain what the disagreement about the retainage is.');
+      if (statement.length > MAX_STATEMENT) throw invalid('statement_too_long', `Keep the statement under ${MAX_STATEMENT} characters.`);
+      requireHeld(command.data.milestones);
+      return [{ type: 'RetainageDisputeOpened', data: { jobId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unhandled retainage command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** What the retainage rules need of each milestone, from its folded state: closed once paid out to the last cent. */
+export function milestoneRetainageFacts(milestones: ActiveMilestone[]): MilestoneRetainageFacts[] {
+  return milestones.map((m) => ({ originalId: m.originalId, closed: isPaidOut(m), retainageHeld: formatAmount(retainageHeld(m)) }));
+}
+
+/** Where the project's retainage release stands, for the clock of each milestone that holds retainage. */
+export function retainageStep(retainage: ProjectRetainage, milestones: ActiveMilestone[]): RetainageStep {
+  if (retainage.dispute) return { kind: 'disputed' };
+  if (retainage.request) return { kind: 'approve', by: retainage.request.party === 'customer' ? 'company' : 'customer' };
+  return milestones.length > 0 && milestones.every(isPaidOut) ? { kind: 'request' } : { kind: 'waiting' };
+}

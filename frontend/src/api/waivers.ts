@@ -1,0 +1,52 @@
+import type { CompanyWaiverView, LienWaiverDocument, LienWaiverView } from '@escrow/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, asCommand } from '../lib/api-client';
+import { projectKeys } from './projects';
+
+// Lien waivers are shared server state: a milestone card lists its payments' waivers, a payee
+// company's users sign theirs from the waivers page, and both print them.
+export type { CompanyWaiverView, LienWaiverDocument, LienWaiverView };
+
+export const waiverKeys = {
+  ofMilestone: (jobId: number, mId: number) => [...projectKeys.detail(jobId), 'waivers', mId] as const,
+  ofCompany: () => ['waivers', 'company'] as const,
+  document: (name: string) => ['waivers', 'document', name] as const,
+};
+
+export const useMilestoneWaivers = (jobId: number, mId: number, enabled = true) =>
+  useQuery({
+    queryKey: waiverKeys.ofMilestone(jobId, mId),
+    queryFn: async () => (await api.get<LienWaiverView[]>(`/milestone/${mId}/waivers`)).data,
+    enabled,
+  });
+
+export const useCompanyWaivers = () =>
+  useQuery({ queryKey: waiverKeys.ofCompany(), queryFn: async () => (await api.get<CompanyWaiverView[]>('/waivers')).data, refetchInterval: 5000 });
+
+export const useWaiverDocument = (name: string) =>
+  useQuery({ queryKey: waiverKeys.document(name), queryFn: async () => (await api.get<LienWaiverDocument>(`/waivers/${encodeURIComponent(name)}`)).data });
+
+export interface SignWaiverInput {
+  mId: number;
+  jobId: number;
+  payment: LienWaiverView['payment'];
+  mp_id: number;
+  kind: LienWaiverView['kind'];
+  signed_name: string;
+  waiver_hash: string;
+}
+
+/** Signs the text the signer read; the project's cards, its history and the company's list follow. */
+export function useSignWaiver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ mId, jobId: _jobId, ...body }: SignWaiverInput) =>
+      (await api.post<LienWaiverDocument>(`/milestone/${mId}/waivers/sign`, body, asCommand())).data,
+    onSuccess: (_document, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.detail(input.jobId) }),
+        queryClient.invalidateQueries({ queryKey: waiverKeys.ofCompany() }),
+      ]),
+  });
+}

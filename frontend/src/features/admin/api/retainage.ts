@@ -1,0 +1,18 @@
+import type { RetainageView } from '@escrow/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, asCommand } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export const useAdminRetainage = (jobId: number) =>
+  useQuery({ queryKey: adminKeys.retainage(jobId), queryFn: async () => (await api.get<RetainageView>(`/job/${jobId}/retainage`)).data });
+
+/** Releases the disputed retainage to the payees or refunds it to the buyer; money moves, every admin figure may change. */
+export function useResolveRetainageDispute(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { resolution: 'release' | 'refund'; note?: string }) =>
+      (await api.post<RetainageView>(`/admin/job/${jobId}/retainage/resolve`, body, asCommand())).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

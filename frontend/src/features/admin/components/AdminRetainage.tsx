@@ -1,0 +1,104 @@
+import { App, Button, Card, Input, Modal, Radio } from 'antd';
+import { useState } from 'react';
+
+import { Spinner } from '../../../components/Spinner';
+import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminRetainage, useResolveRetainageDispute } from '../api/retainage';
+import { dollars, when } from './format';
+
+/**
+ * A project's retainage for the admins: held per payee, the parties' release, and an open
+ * retainage dispute to decide: release to the payees or refund to the buyer, confirmed first.
+ */
+export function AdminRetainage({ jobId }: { jobId: number }) {
+  const retainage = useAdminRetainage(jobId);
+  const resolve = useResolveRetainageDispute(jobId);
+  const { message } = App.useApp();
+  const [resolution, setResolution] = useState<'release' | 'refund' | null>(null);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  if (retainage.isPending) return <Spinner />;
+  if (retainage.isError) return <p role="alert">{errorMessage(retainage.error)}</p>;
+  const r = retainage.data;
+  const send = () =>
+    resolution &&
+    resolve.mutate(
+      { resolution, note: note.trim() || undefined },
+      {
+        onSuccess: () => void message.success('Retainage dispute resolved; the money is on its way.'),
+        onError: (e) => void message.error(errorMessage(e)),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  return (
+    <>
+      <p>
+        Retainage {Number(r.retainage_percent)}% · withheld {dollars(r.withheld)} · held {dollars(r.held)} · released {dollars(r.released)} · refunded{' '}
+        {dollars(r.refunded)} · {r.open_milestones} milestone{r.open_milestones === 1 ? '' : 's'} still open
+      </p>
+      <WideTable
+        size="small"
+        aria-label="Retainage held per payee"
+        rowKey="company_id"
+        dataSource={r.by_payee}
+        pagination={false}
+        columns={[
+          { title: 'Payee', dataIndex: 'name' },
+          { title: 'Withheld', align: 'right', render: (_, p) => dollars(p.withheld) },
+          { title: 'Held', align: 'right', render: (_, p) => dollars(p.held) },
+          { title: 'Released', align: 'right', render: (_, p) => dollars(p.released) },
+          { title: 'Paid', align: 'right', render: (_, p) => dollars(p.paid) },
+          { title: 'Refunded', align: 'right', render: (_, p) => dollars(p.refunded) },
+        ]}
+      />
+      {r.request && (
+        <p>
+          Release of {dollars(r.request.amount)} asked for by the {r.request.party} on {when(r.request.at)}; the other party has not approved yet.
+        </p>
+      )}
+      {r.dispute && (
+        <Card size="small" title={`Retainage dispute opened by the ${r.dispute.party} on ${when(r.dispute.at)}`} style={{ marginTop: 16 }}>
+          <p>{r.dispute.statement}</p>
+          <Radio.Group
+            aria-label="Resolution of the retainage dispute"
+            value={resolution}
+            onChange={(e) => setResolution(e.target.value as 'release' | 'refund')}
+            options={[
+              { value: 'release', label: `Release ${dollars(r.held)} to the payees` },
+              { value: 'refund', label: `Refund ${dollars(r.held)} to the buyer` },
+            ]}
+          />
+          <label className="el-field" htmlFor={`retainage-note-${jobId}`}>
+            Note for both parties
+            <Input.TextArea id={`retainage-note-${jobId}`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <Button type="primary" disabled={!resolution} onClick={() => setConfirming(true)} aria-haspopup="dialog">
+            Resolve the retainage dispute
+          </Button>
+          <Modal
+            open={confirming}
+            title="Resolve the retainage dispute"
+            okText="Resolve"
+            onOk={send}
+            confirmLoading={resolve.isPending}
+            onCancel={() => setConfirming(false)}
+          >
+            {resolution === 'release' ? `${dollars(r.held)} of retainage goes to the payees.` : `${dollars(r.held)} of retainage goes back to the buyer.`} This
+            cannot be called back.
+          </Modal>
+        </Card>
+      )}
+      {r.decisions.length > 0 && (
+        <ul className="el-plain-list" aria-label="Retainage decisions" style={{ marginTop: 16 }}>
+          {r.decisions.map((d) => (
+            <li key={d.at}>
+              {d.resolution === 'release' ? 'Released' : 'Refunded'} {dollars(d.amount)}{' '}
+              {d.decided_by === 'parties' ? 'by both parties' : 'by an administrator'}, {when(d.at)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

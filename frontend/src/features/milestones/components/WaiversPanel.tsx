@@ -1,0 +1,43 @@
+import { formatDollars, type MilestoneView } from '@escrow/domain';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { type LienWaiverView, useMilestoneWaivers } from '../../../api/waivers';
+import { SignWaiverDialog } from '../../../components/SignWaiverDialog';
+import { errorMessage } from '../../../lib/api-client';
+
+const STATUS: Record<LienWaiverView['status'], { text: string; colour: string }> = {
+  missing: { text: 'Not signed yet', colour: 'gold' },
+  signed: { text: 'Signed', colour: 'green' },
+  issued: { text: 'Issued on payment', colour: 'blue' },
+};
+
+/** The lien waivers of the milestone's payments: what each payee signed, and the one to sign when it is yours. */
+export function WaiversPanel({ milestone, signer }: { milestone: MilestoneView; signer: { first_name: string; last_name: string } | null }) {
+  const waivers = useMilestoneWaivers(milestone.job_id, milestone.m_id, milestone.lien_waiver_state !== null);
+  const [signing, setSigning] = useState<LienWaiverView | null>(null);
+  if (milestone.lien_waiver_state === null || !waivers.data?.length) {
+    return waivers.isError ? <p role="alert">{errorMessage(waivers.error)}</p> : null;
+  }
+  return (
+    <section aria-label="Lien waivers" className="el-waivers">
+      <h4>Lien waivers ({milestone.lien_waiver_state})</h4>
+      <ul className="el-plain-list">
+        {waivers.data.map((w) => (
+          <li key={`${w.payment}-${w.mp_id}-${w.kind}`}>
+            <strong>{w.company_name}</strong>: {w.kind} waiver for the {w.payment === 'retainage' ? 'retainage release' : 'payment'} of{' '}
+            {formatDollars(w.amount)} — <Tag color={STATUS[w.status].colour}>{STATUS[w.status].text}</Tag>
+            {w.waiver_name && <Link to={`/portal/waivers/${w.waiver_name}`}>Print</Link>}
+            {w.can_sign && signer && (
+              <Button size="small" type="primary" onClick={() => setSigning(w)} aria-haspopup="dialog" style={{ marginLeft: 8 }}>
+                Sign {w.kind} waiver
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {signer && <SignWaiverDialog waiver={signing} jobId={milestone.job_id} mId={milestone.m_id} user={signer} onClose={() => setSigning(null)} />}
+    </section>
+  );
+}

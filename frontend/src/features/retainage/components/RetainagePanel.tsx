@@ -1,0 +1,135 @@
+import { formatDollars } from '@escrow/domain';
+import { Alert, App, Button, Input, Modal, Tag } from 'antd';
+import { useState } from 'react';
+
+import { Spinner } from '../../../components/Spinner';
+import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { useRetainage, useRetainageAction } from '../api/retainage';
+
+const day = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * The project's retainage (issue 17): what is held for each payee, and its release: asked for by
+ * one party once every milestone is paid out, approved by the other, or disputed before an
+ * administrator.
+ */
+export function RetainagePanel({ jobId }: { jobId: number }) {
+  const retainage = useRetainage(jobId);
+  const act = useRetainageAction(jobId);
+  const { message } = App.useApp();
+  const [disputing, setDisputing] = useState(false);
+  const [statement, setStatement] = useState('');
+  if (retainage.isPending) return <Spinner />;
+  if (retainage.isError) return <p role="alert">{errorMessage(retainage.error)}</p>;
+  const r = retainage.data;
+  const run = (action: 'request' | 'approve') =>
+    act.mutate(
+      { action },
+      {
+        onSuccess: () => void message.success(action === 'request' ? 'Retainage release asked for.' : 'Retainage release approved; it goes to the payees.'),
+        onError: (e) => void message.error(errorMessage(e)),
+      },
+    );
+  const dispute = () =>
+    act.mutate(
+      { action: 'dispute', statement },
+      {
+        onSuccess: () => {
+          setDisputing(false);
+          setStatement('');
+          void message.success('Retainage dispute opened. Our team will review it.');
+        },
+        onError: (e) => void message.error(errorMessage(e)),
+      },
+    );
+  return (
+    <section aria-label="Retainage" className="el-retainage">
+      <dl className="el-project-facts" aria-label="Retainage figures">
+        {(
+          [
+            ['Withheld', r.withheld],
+            ['Held now', r.held],
+            ['Released', r.released],
+            ['Refunded', r.refunded],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{formatDollars(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {r.next_step && (
+        <p className="el-next-action" role="status">
+          {r.next_step}
+        </p>
+      )}
+      {r.request && (
+        <p>
+          Release of {formatDollars(r.request.amount)} asked for by the {r.request.party} ({r.request.by_name ?? 'someone'}) on {day(r.request.at)}.
+        </p>
+      )}
+      {r.dispute && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Retainage disputed by the ${r.dispute.party} on ${day(r.dispute.at)}`}
+          description={r.dispute.statement}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <div className="el-actions">
+        {r.can_request && (
+          <Button type="primary" loading={act.isPending} onClick={() => run('request')}>
+            Ask for the retainage release
+          </Button>
+        )}
+        {r.can_approve && (
+          <Button type="primary" loading={act.isPending} onClick={() => run('approve')}>
+            Approve the retainage release
+          </Button>
+        )}
+        {r.can_dispute && (
+          <Button onClick={() => setDisputing(true)} aria-haspopup="dialog">
+            Dispute the retainage
+          </Button>
+        )}
+      </div>
+      {r.by_payee.length > 0 && (
+        <WideTable
+          aria-label="Retainage by payee"
+          rowKey="company_id"
+          dataSource={r.by_payee}
+          pagination={false}
+          size="small"
+          scroll={{ x: 600 }}
+          columns={[
+            { title: 'Payee', dataIndex: 'name' },
+            { title: 'Withheld', align: 'right', render: (_, p) => formatDollars(p.withheld) },
+            { title: 'Held now', align: 'right', render: (_, p) => formatDollars(p.held) },
+            { title: 'Released', align: 'right', render: (_, p) => formatDollars(p.released) },
+            { title: 'Paid', align: 'right', render: (_, p) => formatDollars(p.paid) },
+            { title: 'Refunded', align: 'right', render: (_, p) => formatDollars(p.refunded) },
+          ]}
+        />
+      )}
+      {r.decisions.length > 0 && (
+        <ul className="el-plain-list" aria-label="Retainage decisions">
+          {r.decisions.map((d) => (
+            <li key={d.at}>
+              <Tag color={d.resolution === 'release' ? 'green' : 'orange'}>{d.resolution === 'release' ? 'Released' : 'Refunded'}</Tag>{' '}
+              {formatDollars(d.amount)} {d.decided_by === 'parties' ? 'by both parties' : 'by our team'} on {day(d.at)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal open={disputing} title="Dispute the retainage" okText="Send" onOk={dispute} confirmLoading={act.isPending} onCancel={() => setDisputing(false)}>
+        <label className="el-field" htmlFor={`retainage-dispute-${jobId}`}>
+          What is the disagreement about the retainage?
+          <Input.TextArea id={`retainage-dispute-${jobId}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
+        </label>
+      </Modal>
+    </section>
+  );
+}
