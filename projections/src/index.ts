@@ -1,4 +1,5 @@
 import { AuditTrailProjector } from './audit/audit-trail.projector';
+import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
 import { CreateJobsReadModel1763800002000, ExtendJobsReadModel1763800005000, JobRow, JobsDiscardedDrafts1763800041000, JobsProjector } from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { CreateLedgerAndAudit1763800006000 } from './ledger/migrations';
@@ -12,6 +13,7 @@ import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns
 import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
 export { AuditTrailProjector } from './audit/audit-trail.projector';
+export * from './integrity';
 export * from './jobs';
 export { LedgerProjector } from './ledger/ledger.projector';
 export * from './milestones';
@@ -31,6 +33,7 @@ export const projectionMigrations: MigrationClass[] = [
   JobsDiscardedDrafts1763800041000,
   PaymentInstructionsByEventId1763800042000,
   CreateParkedStreams1763800043000,
+  CreateEventChainChecks1763800300100,
 ];
 export const projectionEntities: EntityClass[] = [JobRow];
 

@@ -1,0 +1,3 @@
+export * from './chain-checks';
+export * from './chain-walk';
+export * from './event-hashes';
