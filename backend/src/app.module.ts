@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 
 import { AdminModule } from './admin';
 import { AgreementsModule } from './agreements';
+import { AuditModule } from './audit';
 import type { AppConfig } from './config/app-config';
 import { DirectoryModule } from './directory';
 import { DisputesModule } from './disputes';
@@ -41,6 +42,7 @@ export class AppModule {
         PaymentsModule,
         AdminModule,
         OperationsModule,
+        AuditModule,
       ],
     };
   }

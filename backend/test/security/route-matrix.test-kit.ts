@@ -323,6 +323,26 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   }),
   route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/dead-letters' })),
   route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/audit-trail/resume' })),
+
+  // Proof for auditors: the hash chain check and signed exports.
+  route('GET', '/api/admin/integrity/chain-checks', 'admin', adminOnly(200), () => ({ url: '/api/admin/integrity/chain-checks' })),
+  // A check runs on after the answer; a second one while it runs is a 409, so a fresh cell waits for the last one.
+  route('POST', '/api/admin/integrity/chain-checks', 'admin', adminOnly(202), async (w, _r, fresh) => {
+    if (fresh) {
+      const admin = await w.client('admin');
+      await eventually(
+        () => admin.get('/api/admin/integrity/chain-checks'),
+        (a) => a.body?.running === false,
+        60_000,
+      );
+    }
+    return { url: '/api/admin/integrity/chain-checks' };
+  }),
+  route('GET', '/api/admin/audit/signing-key', 'admin', adminOnly(200), () => ({ url: '/api/admin/audit/signing-key' })),
+  route('GET', '/api/admin/audit/projects/:id/bundle', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/audit/projects/${w.jobId}/bundle` })),
+  route('GET', '/api/admin/audit/bundle', 'admin', adminOnly(200), () => ({
+    url: `/api/admin/audit/bundle?from=2026-01-01&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`,
+  })),
 ];
 
 export const routeKey = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;

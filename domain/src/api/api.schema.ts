@@ -9,6 +9,38 @@ export const API_SCHEMAS: Record<string, object> = {
       "rejected"
     ]
   },
+  "AuditSigningKeyView": {
+    "type": "object",
+    "properties": {
+      "algorithm": {
+        "type": "string",
+        "const": "Ed25519"
+      },
+      "publicKeyPem": {
+        "type": "string",
+        "description": "SPKI, PEM: what `--public-key` of the verifier takes."
+      },
+      "fingerprint": {
+        "type": "string",
+        "description": "sha-256 of the raw 32-byte public key, hex: the short form to publish and compare."
+      },
+      "source": {
+        "type": "string",
+        "enum": [
+          "setting",
+          "development"
+        ],
+        "description": "Where the private half comes from: the AUDIT_SIGNING_KEY setting, or a development key generated in the data folder."
+      }
+    },
+    "required": [
+      "algorithm",
+      "publicKeyPem",
+      "fingerprint",
+      "source"
+    ],
+    "description": "GET /api/admin/audit/signing-key: the key audit bundles are signed with (its public half)."
+  },
   "BadgeColour": {
     "type": "string",
     "enum": [
@@ -19,6 +51,163 @@ export const API_SCHEMAS: Record<string, object> = {
       "dark",
       "primary"
     ]
+  },
+  "ChainBreakReason": {
+    "type": "string",
+    "enum": [
+      "no-hashes",
+      "content-changed",
+      "hash-changed",
+      "previous-hash-differs",
+      "revision-gap",
+      "out-of-order"
+    ],
+    "description": "The API's answers about the ledger's integrity (the hash chain, audit exports), written once: the backend and the projections CLI produce them, the admin console reads them."
+  },
+  "ChainBreakView": {
+    "type": "object",
+    "properties": {
+      "eventId": {
+        "type": "string"
+      },
+      "streamId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "position": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The event's place in the global order (\"commit/prepare\"), when it came from a store."
+      },
+      "reason": {
+        "$ref": "#/definitions/ChainBreakReason"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "eventId",
+      "streamId",
+      "revision",
+      "position",
+      "reason",
+      "message"
+    ],
+    "description": "One event that breaks the hash chain, named so an operator can find it."
+  },
+  "ChainCheckState": {
+    "type": "string",
+    "enum": [
+      "running",
+      "passed",
+      "broken",
+      "failed"
+    ]
+  },
+  "ChainCheckView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "origin": {
+        "type": "string",
+        "enum": [
+          "cli",
+          "api"
+        ]
+      },
+      "state": {
+        "$ref": "#/definitions/ChainCheckState"
+      },
+      "checked": {
+        "type": "number"
+      },
+      "total": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Events in the store when the check began; null when it cannot count them (EventStoreDB)."
+      },
+      "streams": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "brokenEvents": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "breaks": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ChainBreakView"
+        },
+        "description": "The first breaks in the global order (at most 20); the first one is where to look."
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "startedAt": {
+        "type": "string"
+      },
+      "finishedAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "stale": {
+        "type": "boolean",
+        "description": "A running check whose heartbeat is older than a minute: its process died."
+      }
+    },
+    "required": [
+      "id",
+      "origin",
+      "state",
+      "checked",
+      "total",
+      "streams",
+      "brokenEvents",
+      "breaks",
+      "error",
+      "startedAt",
+      "finishedAt",
+      "stale"
+    ],
+    "description": "A check of every chain, run by `npm run projections -- verify` or from the Operations page."
+  },
+  "ChainChecksView": {
+    "type": "object",
+    "properties": {
+      "running": {
+        "type": "boolean"
+      },
+      "checks": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ChainCheckView"
+        }
+      }
+    },
+    "required": [
+      "running",
+      "checks"
+    ],
+    "description": "GET /api/admin/integrity/chain-checks: the newest checks, newest first."
   },
   "DepositView": {
     "type": "object",

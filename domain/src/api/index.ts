@@ -1,2 +1,3 @@
 export { API_SCHEMAS } from './api.schema';
 export * from './milestones';
+export * from './integrity';

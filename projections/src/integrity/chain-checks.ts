@@ -1,4 +1,4 @@
-import type { EventStore } from '@escrow/domain';
+import type { ChainCheckState, ChainCheckView, EventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
@@ -52,24 +52,8 @@ export async function verifyEventChains(store: EventStore, options: ChainCheckOp
   };
 }
 
-export type ChainCheckState = 'running' | 'passed' | 'broken' | 'failed';
-
 /** A check as the Operations page and `projections verify` record it. */
-export interface ChainCheckRecord {
-  id: number;
-  origin: 'cli' | 'api';
-  state: ChainCheckState;
-  checked: number;
-  total: number | null;
-  streams: number | null;
-  brokenEvents: number | null;
-  breaks: ChainBreak[];
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  /** A running check whose heartbeat is older than a minute: its process died. */
-  stale: boolean;
-}
+export type ChainCheckRecord = ChainCheckView;
 
 interface CheckRow {
   id: string;

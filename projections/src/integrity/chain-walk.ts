@@ -1,19 +1,9 @@
-import { comparePositions, type EventIntegrity, formatPosition, type GlobalPosition } from '@escrow/domain';
+import { type ChainBreakReason, type ChainBreakView, comparePositions, type EventIntegrity, formatPosition, type GlobalPosition } from '@escrow/domain';
 
 import { chainHash, contentHash, GENESIS_HASH, type HashedContent, isIntegrity } from './event-hashes';
 
-export type ChainBreakReason = 'no-hashes' | 'content-changed' | 'hash-changed' | 'previous-hash-differs' | 'revision-gap' | 'out-of-order';
-
-/** One event that breaks the chain, named so an operator can find it. */
-export interface ChainBreak {
-  eventId: string;
-  streamId: string;
-  revision: number;
-  /** The event's place in the global order ("commit/prepare"), when it came from a store. */
-  position: string | null;
-  reason: ChainBreakReason;
-  message: string;
-}
+/** One event that breaks the chain (the API contract's ChainBreakView). */
+export type ChainBreak = ChainBreakView;
 
 export interface WalkedEvent extends HashedContent {
   revision: number;
