@@ -17,6 +17,7 @@ import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { ProjectsModule } from './projects';
+import { WebhooksModule } from './webhooks';
 
 /**
  * One module per context. Configuration, the database and the event store are the only
@@ -43,6 +44,7 @@ export class AppModule {
         AdminModule,
         OperationsModule,
         AuditModule,
+        WebhooksModule,
       ],
     };
   }

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
-import { eventually } from '../../test/support/event-store-fixture';
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
+import { eventually } from '../../test/support/event-store-fixture';
 import { createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, TEST_AUDIT_KEY, type TestApp } from '../../test/support/test-app';
 import { developmentKey } from './audit-signing-key';

@@ -1,3 +1,4 @@
 export { API_SCHEMAS } from './api.schema';
-export * from './milestones';
 export * from './integrity';
+export * from './milestones';
+export * from './webhooks';

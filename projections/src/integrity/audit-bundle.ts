@@ -1,6 +1,16 @@
 import { createHash, createPublicKey, type KeyObject, verify as verifySignature } from 'node:crypto';
 
-import { formatPosition, type GlobalPosition, MILESTONE_UPCASTERS, type MilestoneEvent, money, parsePosition, postingsFor, type RecordedEvent, upcastEvent } from '@escrow/domain';
+import {
+  formatPosition,
+  type GlobalPosition,
+  MILESTONE_UPCASTERS,
+  type MilestoneEvent,
+  money,
+  parsePosition,
+  postingsFor,
+  type RecordedEvent,
+  upcastEvent,
+} from '@escrow/domain';
 import canonicalize from 'canonicalize';
 
 import { ChainWalk, type StreamHead } from './chain-walk';
@@ -260,12 +270,14 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   else facts.push(`signature: valid, Ed25519 key ${fingerprint}`);
   if (!options.publicKeyPem)
     facts.push(`key not pinned: compare ${fingerprint} with the operator's published fingerprint (docs/operations.md), or pass --public-key`);
-  else if (manifest.signingKeyFingerprint !== fingerprint) problems.push(`the manifest names the key ${manifest.signingKeyFingerprint}, not the pinned ${fingerprint}`);
+  else if (manifest.signingKeyFingerprint !== fingerprint)
+    problems.push(`the manifest names the key ${manifest.signingKeyFingerprint}, not the pinned ${fingerprint}`);
 
   // 2. The bytes before the manifest are the ones it signed.
   const body = lines.slice(0, manifestIndex).join('\n') + (manifestIndex > 0 ? '\n' : '');
   const bodySha = createHash('sha256').update(body, 'utf8').digest('hex');
-  if (bodySha !== manifest.bodySha256) problems.push('the events and postings are not the bytes the manifest signed (sha-256 differs): see the events named below');
+  if (bodySha !== manifest.bodySha256)
+    problems.push('the events and postings are not the bytes the manifest signed (sha-256 differs): see the events named below');
   if (header && canonicalize((header as BundleHeader).scope) !== canonicalize(manifest.scope))
     problems.push('the header names another scope than the manifest');
 
@@ -307,7 +319,9 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   for (const streamId of heads.keys()) if (!signedHeads.has(streamId)) problems.push(`stream ${streamId} has events in the bundle but is not in the manifest`);
   const counts = { events: events.length, postings: postings.length, streams: heads.size };
   if (canonicalize(counts) !== canonicalize(manifest.counts))
-    problems.push(`the bundle holds ${counts.events} events, ${counts.postings} postings and ${counts.streams} streams; the manifest signed ${JSON.stringify(manifest.counts)}`);
+    problems.push(
+      `the bundle holds ${counts.events} events, ${counts.postings} postings and ${counts.streams} streams; the manifest signed ${JSON.stringify(manifest.counts)}`,
+    );
   facts.push(`events: ${counts.events} in ${counts.streams} streams, every hash chain checked${walk.ok ? ' and intact' : ''}`);
 
   // 4. The postings are what the posting rules derive from the events, and they balance.
@@ -343,7 +357,9 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
     const given = (byEvent.get(e.eventId) ?? []).slice().sort((a, b) => a.line - b.line);
     const same =
       given.length === derived.length &&
-      given.every((p, i) => p.line === i && p.account === derived[i]!.account && p.companyId === derived[i]!.companyId && safeEquals(p.amount, derived[i]!.amount));
+      given.every(
+        (p, i) => p.line === i && p.account === derived[i]!.account && p.companyId === derived[i]!.companyId && safeEquals(p.amount, derived[i]!.amount),
+      );
     if (!same)
       problems.push(
         `${describe(e)}: the ledger holds ${formatPostings(given)}, the posting rules derive ${formatPostings(derived)} from the event (the ledger or the event was changed)`,
@@ -358,7 +374,8 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
     }
   }
   if (!total.isZero()) problems.push(`all postings together sum to ${total.toFixed(2)}, not zero`);
-  if (problems.length === before) facts.push(`postings: ${postings.length}, each event's sum to zero and all together balance; every one re-derived from its event`);
+  if (problems.length === before)
+    facts.push(`postings: ${postings.length}, each event's sum to zero and all together balance; every one re-derived from its event`);
   return { ok: problems.length === 0, problems, facts, manifest };
 }
 

@@ -3,8 +3,8 @@ import { type AuditScope } from '@escrow/projections';
 import { BadRequestException, Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 
-import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { AuditSigningKey } from '../audit-signing-key';

@@ -12,6 +12,7 @@ import {
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
 } from '../../payments/payments.migrations';
+import { CreateWebhooks1763800300200 } from '../../webhooks';
 
 /**
  * Every table of the one PostgreSQL database: the event store, the read models and the identity
@@ -30,6 +31,7 @@ export const allMigrations: MigrationClass[] = [
   CreateRequestFingerprints1763800046000,
   IdleTransactionsEnd1763800047000,
   CreateRateLimitsAndServerSecrets1763800160000,
+  CreateWebhooks1763800300200,
 ];
 
 export const allEntities: EntityClass[] = [...projectionEntities];
