@@ -51,11 +51,24 @@ export class WebhookReceiver {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver.port = (server.address() as AddressInfo).port;
     return receiver;
   }
 
+  private port = 0;
+
   url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** The receiver goes down: connections to its port are refused until `up()`. */
+  async down(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  async up(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
   }
 
   /** Requests to a path that the receiver answered with 2xx, by event id. */
@@ -63,8 +76,7 @@ export class WebhookReceiver {
     return new Set(this.requests.filter((r) => r.path === path && r.answered !== null && r.answered < 300).map((r) => String(r.headers['escrow-event-id'])));
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+  async close(): Promise<void> {
+    if (this.server.listening) await this.down();
   }
 }
