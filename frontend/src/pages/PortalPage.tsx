@@ -67,6 +67,7 @@ function ProjectsTable() {
             </Link>
           )}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
+          {isSeller && <Link to="/portal/webhooks">Integrations</Link>}
         </div>
       </div>
       {phone ? (

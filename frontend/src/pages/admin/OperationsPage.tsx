@@ -1,3 +1,4 @@
+import { AuditExportPanel, ChainCheckPanel } from '../../features/admin/components/IntegrityPanels';
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
 import { AdminShell } from './AdminShell';
 
@@ -11,6 +12,9 @@ export function AdminOperationsPage() {
         then swaps them in — the same engine as <code>npm run projections -- rebuild &lt;name&gt;</code>.
       </p>
       <ProjectorsTable />
+      <h2 style={{ marginTop: 32 }}>Proof for auditors</h2>
+      <ChainCheckPanel />
+      <AuditExportPanel />
     </AdminShell>
   );
 }

@@ -18,4 +18,6 @@ export const adminKeys = {
   disputes: (status: string) => [...adminKeys.all, 'disputes', status] as const,
   projections: () => [...adminKeys.all, 'projections'] as const,
   deadLetters: (name: string) => [...adminKeys.projections(), name, 'dead-letters'] as const,
+  chainChecks: () => [...adminKeys.all, 'chain-checks'] as const,
+  signingKey: () => [...adminKeys.all, 'signing-key'] as const,
 };
