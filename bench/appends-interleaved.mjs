@@ -16,7 +16,14 @@ export async function runInterleavedAppendsBenchmark() {
   const { PostgresEventStore } = built('backend/dist/event-store/postgres/postgres-event-store.js');
   const store = new PostgresEventStore({ pool });
   await pool.query('CREATE TABLE events_raw (LIKE events INCLUDING ALL)');
-  const metadata = () => ({ actorId: '42', actorRole: 'customer', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+  const metadata = () => ({
+    actorId: '42',
+    actorRole: 'customer',
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  });
   const payload = (writer, n) => ({ milestoneId: 1000 + writer, amount: '1250.00', note: `approval ${n}`, approvedBy: 42 });
   const hash = randomBytes(32);
   const revisions = new Map();
@@ -50,7 +57,9 @@ export async function runInterleavedAppendsBenchmark() {
       ratios.sort((x, y) => x - y);
       const median = ratios[Math.floor(ratios.length / 2)];
       results.push({ writers, median, ratios });
-      console.log(`${writers} writer(s): ours = ${(median * 100).toFixed(0)}% of raw (median of ${ROUNDS} pairs: ${ratios.map((r) => (r * 100).toFixed(0)).join(' ')})`);
+      console.log(
+        `${writers} writer(s): ours = ${(median * 100).toFixed(0)}% of raw (median of ${ROUNDS} pairs: ${ratios.map((r) => (r * 100).toFixed(0)).join(' ')})`,
+      );
     }
   } finally {
     await store.close();
