@@ -1,6 +1,6 @@
 /** Boundaries of design §1, checked on every `make test`. */
 const CONTEXTS =
-  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|read-models|command-side|mail|retainage|lien-waivers|held-funds';
+  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds';
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },

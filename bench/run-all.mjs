@@ -2,9 +2,10 @@
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
 // section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
 // BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller. `scale`
-// (several API processes and a separate worker) and `orm` (TypeORM against hand-written SQL) run
-// only when named.
+// (several API processes and a separate worker), `orm` (TypeORM against hand-written SQL) and
+// `appends-ab` (the append ratio in alternating short cells, for a busy machine) run only when named.
 import { runAppendsBenchmark } from './appends.mjs';
+import { runInterleavedAppendsBenchmark } from './appends-interleaved.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
@@ -14,6 +15,7 @@ import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
 
 const parts = {
   appends: runAppendsBenchmark,
+  'appends-ab': runInterleavedAppendsBenchmark,
   rebuild: runRebuildBenchmark,
   http: runHttpBenchmark,
   frontend: runFrontendSizeBenchmark,

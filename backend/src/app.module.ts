@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 
 import { AdminModule } from './admin';
 import { AgreementsModule } from './agreements';
+import { AuditModule } from './audit';
 import type { AppConfig } from './config/app-config';
 import { DirectoryModule } from './directory';
 import { DisputesModule } from './disputes';
@@ -19,6 +20,7 @@ import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { ProjectsModule } from './projects';
 import { RetainageModule } from './retainage';
+import { WebhooksModule } from './webhooks';
 
 /**
  * One module per context. Configuration, the database and the event store are the only
@@ -47,6 +49,8 @@ export class AppModule {
         HeldFundsModule,
         AdminModule,
         OperationsModule,
+        AuditModule,
+        WebhooksModule,
       ],
     };
   }

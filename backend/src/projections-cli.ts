@@ -15,7 +15,7 @@ import {
 import { Pool } from 'pg';
 
 import { type AppConfig, loadConfig } from './config/app-config';
-import { createEventStore } from './event-store/event-store.factory';
+import { createStoredEventStore, upcasting } from './event-store/event-store.factory';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
@@ -85,7 +85,7 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
 }
 
 /**
- * `npm run projections -- <status|run|rebuild|resume|copy-events>`: the projection runner without
+ * `npm run projections -- <status|run|rebuild|resume|verify|copy-events>`: the projection runner without
  * the API, and moving a ledger between event stores. Uses the same database as `make start`
  * (the embedded one under .data, reused if running).
  */
@@ -100,10 +100,12 @@ async function main(): Promise<number> {
       await dataSource.initialize();
       await migrate(dataSource);
       await dataSource.destroy();
-      const eventStore = createEventStore(config, db.pool, db.url, log);
+      const stored = createStoredEventStore(config, db.pool, db.url, log);
+      const eventStore = upcasting(stored);
       const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
       return {
         runner,
+        integrity: { store: stored, pool: db.pool },
         close: async () => {
           await runner.stop();
           await eventStore.close();

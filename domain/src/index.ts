@@ -6,3 +6,4 @@ export * from './milestones';
 export * from './money';
 export * from './projects';
 export * from './shared';
+export * from './webhooks';

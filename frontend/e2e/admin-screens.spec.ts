@@ -20,6 +20,7 @@ const SCREENS: [string, string][] = [
   ['/admin/users', 'Users'],
   ['/admin/contractors', 'Contractors'],
   ['/admin/operations', 'Operations'],
+  ['/admin/webhooks', 'Webhooks'],
 ];
 
 let contractName = '';
@@ -38,7 +39,7 @@ test.beforeAll(async ({ browser }) => {
   await buyer.close();
 });
 
-const SECTIONS = ['Dashboard', 'Projects', 'Payments', 'Reports', 'Disputes', 'Users', 'Contractors', 'Operations'];
+const SECTIONS = ['Dashboard', 'Projects', 'Payments', 'Reports', 'Disputes', 'Users', 'Contractors', 'Operations', 'Webhooks'];
 /** Screens whose main table is wider than a phone: there it scrolls sideways and says so. */
 const WIDE_ON_A_PHONE = new Set([
   '/admin',
@@ -48,6 +49,7 @@ const WIDE_ON_A_PHONE = new Set([
   '/admin/users',
   '/admin/contractors',
   '/admin/operations',
+  '/admin/webhooks',
 ]);
 
 for (const width of [1366, 375]) {

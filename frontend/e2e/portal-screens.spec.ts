@@ -33,6 +33,7 @@ const SELLER_SCREENS: [string, string][] = [
   ['/portal', 'Your projects'],
   ['/portal/job/1000', 'Project #1000'],
   ['/portal/direct-deposit', 'Payout account'],
+  ['/portal/webhooks', 'Integrations'],
   ['/portal/project-agreement/company/1000', 'Escrow agreement'],
   ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],
 ];

@@ -260,6 +260,7 @@ test('the seller’s portal: every screen, the new-project steps and the phone v
     ['/portal', 'Your projects'],
     ['/portal/job/1000', 'Project #1000'],
     ['/portal/direct-deposit', 'Payout account'],
+    ['/portal/webhooks', 'Integrations'],
     ['/portal/project-agreement/company/1000', 'Escrow agreement'],
     ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],
   ];
@@ -320,6 +321,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     ['/admin/users', 'Users'],
     ['/admin/contractors', 'Contractors'],
     ['/admin/operations', 'Operations'],
+    ['/admin/webhooks', 'Webhooks'],
   ];
   for (const [path, heading, shows] of screens) {
     await page.goto(path);

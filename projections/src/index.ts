@@ -1,3 +1,4 @@
+import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
 import {
   CreateJobsReadModel1763800002000,
   ExtendJobsReadModel1763800005000,
@@ -23,6 +24,7 @@ import type { Projector } from './runner/projector';
 import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns.migration';
 import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
+export * from './integrity';
 export * from './jobs';
 export { LedgerProjector } from './ledger/ledger.projector';
 export { LedgerEntryRow } from './ledger/ledger-entry.entity';
@@ -48,6 +50,7 @@ export const projectionMigrations: MigrationClass[] = [
   RetainageAndWaiverReadModels1763800200000,
   JobsProjectTerms1763800201000,
   PaymentInstructionsRetainageAndWaivers1763800202000,
+  CreateEventChainChecks1763800300100,
   DropAuditTrail1763800500000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */

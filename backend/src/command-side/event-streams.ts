@@ -153,6 +153,11 @@ export class EventStreams {
     }
   }
 
+  /** The stream's state on the write side now: what a command would be decided against (no read model lag). */
+  async current<TState, TEvent extends { type: string; data: unknown }>(stream: EventStream<TState, never, TEvent>, streamKey: number): Promise<TState> {
+    return (await this.load(stream, stream.streamId(streamKey))).state as TState;
+  }
+
   /** The stream's folded state: the cached one brought up to date, or a fold of the whole stream. */
   private async load<TState, TEvent extends { type: string; data: unknown }>(stream: EventStream<TState, never, TEvent>, streamId: string): Promise<Folded> {
     const cached = this.folded.get(streamId);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
@@ -42,6 +43,28 @@ export interface AppConfig {
   trustedProxies: string;
   /** Funds held this long with someone to act get a reminder mail (HELD_FUNDS_REMINDER_AFTER), then again each such period. */
   heldFundsReminderAfterMs: number;
+  /**
+   * The Ed25519 private key (PKCS#8 PEM) audit bundles are signed with: AUDIT_SIGNING_KEY, or the
+   * file AUDIT_SIGNING_KEY_FILE names. Null: a development key generated in dataDir.
+   */
+  auditSigningKey: string | null;
+  webhooks: WebhookSettings;
+}
+
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookSettings {
+  /** Deliver from this process (one deliverer per database is active; the others stand by). */
+  run: boolean;
+  /** http:// to loopback addresses (a receiver on this machine), for development and tests only: never in production. */
+  allowHttpLoopback: boolean;
+  /** How long a receiver may take to answer one delivery. */
+  timeoutMs: number;
+  /** The first retry's delay; each next one doubles, up to an hour. */
+  retryBaseMs: number;
+  /** How long a delivery is retried after its first attempt before it is given up (24 h). */
+  retryForMs: number;
+  /** How long the previous secret keeps signing after a rotation (24 h by default). */
+  secretOverlapMs: number;
 }
 
 const DURATION_UNITS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
@@ -101,5 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: DEFAULT_RATE_LIMITS,
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
     heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),
+    auditSigningKey: env.AUDIT_SIGNING_KEY || (env.AUDIT_SIGNING_KEY_FILE ? readFileSync(env.AUDIT_SIGNING_KEY_FILE, 'utf8') : null),
+    webhooks: {
+      run: flag(env.RUN_WEBHOOKS, true),
+      allowHttpLoopback: flag(env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, false),
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
+      retryForMs: integer('WEBHOOK_RETRY_FOR_MS', env.WEBHOOK_RETRY_FOR_MS, 24 * 3600_000),
+      secretOverlapMs: integer('WEBHOOK_SECRET_OVERLAP_MS', env.WEBHOOK_SECRET_OVERLAP_MS, 24 * 3600_000),
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '@escrow/domain';
+import { chainEvents, ChainWalk, GENESIS_HASH } from '@escrow/projections';
 
 import { eventIdFromKey } from './event-ids';
 
@@ -65,6 +66,42 @@ export function eventStoreContract(open: () => Promise<ContractSubject & { strea
     ]);
     expect(read[0]!.metadata).toMatchObject({ actorId: '1', schemaVersion: 1 });
     expect(comparePositions(read[0]!.position, read[2]!.position)).toBeLessThan(0);
+  });
+
+  it('chains every event to the previous one of its stream, the same way in every store and append shape', async () => {
+    const s = stream('chain-1');
+    const events = [event('A', { n: 1 }, randomUUID()), event('B', { n: 2, nested: { z: 1, a: [1, 'x'] } }, randomUUID()), event('C', {}, randomUUID())];
+    const more = [event('D', { amount: '10.00' }, randomUUID()), event('E', { n: 5 }, randomUUID())];
+    await store.append(s, events.slice(0, 2), { expectedRevision: 'no_stream' });
+    await store.append(s, [events[2]!], { expectedRevision: 1 });
+    await store.append(s, [more[0]!], { expectedRevision: 'any' });
+    await store.append(s, [more[1]!], { expectedRevision: 'stream_exists' });
+    await store.append(stream('chain-2'), [event('Other')], { expectedRevision: 'any' });
+    const read = await store.readStream(s);
+    // The hashes any store must compute for this content (RFC 8785 of stream, id, type, data, metadata).
+    const expected = chainEvents(
+      GENESIS_HASH,
+      [...events, ...more].map((e) => ({ streamId: s, id: e.id!, type: e.type, data: e.data, metadata: e.metadata })),
+    );
+    expect(read.map((e) => e.integrity)).toEqual(expected);
+    expect(read[0]!.integrity!.previousHash).toBe(GENESIS_HASH);
+    const walk = new ChainWalk();
+    for (const e of read) walk.add(e);
+    expect({ breaks: walk.breaks, events: walk.events }).toEqual({ breaks: [], events: 5 });
+    // The global order carries the same hashes, and metadata stays exactly what was appended.
+    const page = await store.readAll({ after: start, limit: 100 });
+    expect(page.events.filter((e) => e.streamId === s).map((e) => e.integrity)).toEqual(expected);
+    expect(read[3]!.metadata).toEqual(more[0]!.metadata);
+  });
+
+  it('keeps one chain per stream when appends with expected revision any race', async () => {
+    const s = stream('chain-any');
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => store.append(s, [event('Any', { writer: i }), event('Any2', { writer: i })], { expectedRevision: 'any' })),
+    );
+    const walk = new ChainWalk();
+    for (const e of await store.readStream(s)) walk.add(e);
+    expect({ breaks: walk.breaks, events: walk.events }).toEqual({ breaks: [], events: 24 });
   });
 
   it('reads a stream that does not exist as empty', async () => {

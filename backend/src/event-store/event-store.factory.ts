@@ -5,15 +5,17 @@ import type { AppConfig } from '../config/app-config';
 import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 
-/**
- * EVENT_STORE=postgres|eventstoredb picks the adapter (both pass the same contract suite);
- * readers see every event upcast to its current schema version.
- */
-export function createEventStore(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
-  return new UpcastingEventStore(adapterFor(config, pool, databaseUrl, log), MILESTONE_UPCASTERS);
+/** Readers (deciders, projectors) see every event upcast to its current schema version. */
+export function upcasting(stored: EventStore): EventStore {
+  return new UpcastingEventStore(stored, MILESTONE_UPCASTERS);
 }
 
-function adapterFor(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
+/**
+ * EVENT_STORE=postgres|eventstoredb picks the adapter (both pass the same contract suite). The
+ * adapter itself gives events exactly as stored, which is what their hashes cover (chain checks,
+ * audit exports); everything else reads through `upcasting`.
+ */
+export function createStoredEventStore(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
   switch (config.eventStore) {
     case 'postgres':
       return new PostgresEventStore({ pool, listenUrl: databaseUrl, log });

@@ -125,7 +125,12 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
     let sent = 0;
     for (const { job_id: jobId } of rows) {
       if (!holding()) break; // lost the lock mid-pass: the new holder carries on
-      const [project, states] = await Promise.all([this.reads.project(jobId), this.reads.ofJob(jobId)]);
+      // The read model only finds the candidates: who must act is decided on the write side, so a
+      // party that acted a moment ago (its event not projected yet) is not reminded of it.
+      const [project, projected] = await Promise.all([this.reads.project(jobId), this.reads.ofJob(jobId)]);
+      const states = (await Promise.all(projected.map((m) => this.streams.current(milestoneStream, m.originalId)))).filter(
+        (s): s is ActiveMilestone => s.status !== 'none',
+      );
       const step = retainageStep(project.retainage, states);
       for (const state of states) {
         const clock = heldFundsClock(state, step);

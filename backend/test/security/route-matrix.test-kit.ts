@@ -49,6 +49,25 @@ const parties = (status: number, admin: number, overrides: Partial<Record<Role, 
   ...overrides,
 });
 
+/** Webhook endpoints: company users and admins; users without a company are refused. */
+const companyOrAdmin = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  otherBuyer: 403,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+});
+/** The seller company's endpoint: its users and admins; another company's users get 404 (it does not exist for them). */
+const sellersEndpoint = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  otherBuyer: 403,
+  seller: status,
+  otherSeller: 404,
+  admin: status,
+});
+
 const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({
   method,
   path,
@@ -381,6 +400,52 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   }),
   route('GET', '/api/admin/projections/:name/dead-letters', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/ledger/dead-letters' })),
   route('POST', '/api/admin/projections/:name/resume', 'admin', adminOnly(200), () => ({ url: '/api/admin/projections/ledger/resume' })),
+
+  // Proof for auditors: the hash chain check and signed exports.
+  route('GET', '/api/admin/integrity/chain-checks', 'admin', adminOnly(200), () => ({ url: '/api/admin/integrity/chain-checks' })),
+  // A check runs on after the answer; a second one while it runs is a 409, so a fresh cell waits for the last one.
+  route('POST', '/api/admin/integrity/chain-checks', 'admin', adminOnly(202), async (w, _r, fresh) => {
+    if (fresh) {
+      const admin = await w.client('admin');
+      await eventually(
+        () => admin.get('/api/admin/integrity/chain-checks'),
+        (a) => a.body?.running === false,
+        60_000,
+      );
+    }
+    return { url: '/api/admin/integrity/chain-checks' };
+  }),
+  route('GET', '/api/admin/audit/signing-key', 'admin', adminOnly(200), () => ({ url: '/api/admin/audit/signing-key' })),
+  route('GET', '/api/admin/audit/projects/:id/bundle', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/audit/projects/${w.jobId}/bundle` })),
+  route('GET', '/api/admin/audit/bundle', 'admin', adminOnly(200), () => ({
+    url: `/api/admin/audit/bundle?from=2026-01-01&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`,
+  })),
+
+  // Webhooks: a company's users manage its endpoints (others' do not exist for them: 404); admins manage every endpoint; buyers none.
+  route('GET', '/api/webhooks/endpoints', 'user', companyOrAdmin(200), () => ({ url: '/api/webhooks/endpoints' })),
+  route('POST', '/api/webhooks/endpoints', 'user', companyOrAdmin(201), () => ({
+    url: '/api/webhooks/endpoints',
+    body: { url: `https://hooks.example.invalid/escrow/${uniqueSuffix()}`, kinds: ['deposit.settled', 'disbursement.paid'], description: 'Books' },
+  })),
+  route('PUT', '/api/webhooks/endpoints/:id', 'user', sellersEndpoint(200), (w) => ({
+    url: `/api/webhooks/endpoints/${w.webhook.endpointId}`,
+    body: { kinds: ['deposit.settled'], description: 'Accounting', enabled: true },
+  })),
+  route('POST', '/api/webhooks/endpoints/:id/rotate-secret', 'user', sellersEndpoint(200), (w) => ({
+    url: `/api/webhooks/endpoints/${w.webhook.endpointId}/rotate-secret`,
+    body: { overlap_hours: 24 },
+  })),
+  route('GET', '/api/webhooks/endpoints/:id/deliveries', 'user', sellersEndpoint(200), (w) => ({
+    url: `/api/webhooks/endpoints/${w.webhook.endpointId}/deliveries?status=failed`,
+  })),
+  route('GET', '/api/webhooks/deliveries/:deliveryId', 'user', sellersEndpoint(200), (w) => ({ url: `/api/webhooks/deliveries/${w.webhook.deliveryId}` })),
+  route('POST', '/api/webhooks/deliveries/:deliveryId/resend', 'user', sellersEndpoint(202), (w) => ({
+    url: `/api/webhooks/deliveries/${w.webhook.deliveryId}/resend`,
+  })),
+  // Last, so the fuzzer's accepted deletions leave the endpoint to the routes above.
+  route('DELETE', '/api/webhooks/endpoints/:id', 'user', sellersEndpoint(200), async (w, _r, fresh) => ({
+    url: `/api/webhooks/endpoints/${fresh ? await w.fresh.webhookEndpoint() : w.webhook.endpointId}`,
+  })),
 ];
 
 export const routeKey = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;

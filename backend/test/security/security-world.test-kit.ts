@@ -1,6 +1,6 @@
 import { ProjectionRunner } from '@escrow/projections';
 
-import type { AppConfig } from '../../src/config/app-config';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
@@ -44,6 +44,8 @@ export interface SecurityWorld {
   applicationId: number;
   /** A retained project paid out (retainage held) and its milestone; the name of its seller's signed waiver. */
   retained: { jobId: number; milestone: number; waiverName: string };
+  /** The seller company's webhook endpoint, and a delivery of it (a failed one, ready for a re-send). */
+  webhook: { endpointId: number; deliveryId: string };
   /** A client with a fresh session of the role (none for anonymous) and its own client address. */
   client(role: Role): Promise<HttpSession>;
   /** The parties' own long-lived sessions, for building state. */
@@ -57,6 +59,8 @@ export interface SecurityWorld {
     code(purpose: 'password_reset' | 'invitation'): Promise<string>;
     application(): Promise<number>;
     retained(state: RetainedState): Promise<{ jobId: number; milestone: number }>;
+    /** A new webhook endpoint of the seller's company. */
+    webhookEndpoint(): Promise<number>;
   };
   /** Waits until no payment is in flight and every projector has caught up. */
   quiet(): Promise<void>;
@@ -76,8 +80,14 @@ export function ok<T>(answer: HttpAnswer<T>, what: string): HttpAnswer<T> {
  * built through the API, so that every route has something true to act on.
  */
 export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): Promise<SecurityWorld> {
-  // The buyer may claim the deadline refund as soon as a deposit settles.
-  const app = await createTestApp({ paymentsSandboxSettleMs: 0, responseDeadlineDays: 0, ...overrides });
+  // The buyer may claim the deadline refund as soon as a deposit settles. No webhook deliverer:
+  // the world's deliveries stay as the fixture wrote them, so a fingerprint never moves by itself.
+  const app = await createTestApp({
+    paymentsSandboxSettleMs: 0,
+    responseDeadlineDays: 0,
+    webhooks: { ...loadConfig({}).webhooks, run: false },
+    ...overrides,
+  });
   const pool = app.db.pool;
   const payee = await createCompany(pool, { name: 'Payee Plumbing', services: ['Plumbing'] });
   const seller = await createSeller(pool, { name: 'Saguaro Security Builders', services: ['General Contracting'] });
@@ -270,6 +280,18 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     `SELECT waiver_name FROM lien_waivers WHERE job_id = $1 AND signed_by IS NOT NULL LIMIT 1`,
     [retainedWorld.jobId],
   );
+  const webhookEndpoint = async () =>
+    ok(
+      await party.seller.post('/api/webhooks/endpoints', { url: `https://hooks.example.invalid/escrow/${uniqueSuffix()}`, kinds: ['deposit.settled'] }),
+      'registering a webhook endpoint',
+    ).body.id as number;
+  const endpointId = await webhookEndpoint();
+  const { rows: delivery } = await pool.query<{ delivery_id: string }>(
+    `INSERT INTO webhook_deliveries (delivery_id, endpoint_id, event_id, kind, payload, status, attempts, last_error)
+     SELECT gen_random_uuid(), $1, event_id, 'deposit.settled', '{}', 'failed', 3, 'answered 500' FROM events WHERE type = 'DepositSettled' LIMIT 1
+     RETURNING delivery_id`,
+    [endpointId],
+  );
   await quiet();
 
   return {
@@ -282,9 +304,10 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     contractName,
     applicationId,
     retained: { ...retainedWorld, waiverName: waiverRows[0]!.waiver_name },
+    webhook: { endpointId, deliveryId: delivery[0]!.delivery_id },
     client,
     party,
-    fresh: { milestone, project, user, code, application, retained },
+    fresh: { milestone, project, user, code, application, retained, webhookEndpoint },
     quiet,
     close: () => app.close(),
   };

@@ -9,7 +9,9 @@ import type { Pool } from 'pg';
  * `sessions.last_seen_at` (touched by any authenticated request, at most once a minute);
  * `idempotent_creations` and the id sequences (an id reserved for an Idempotency-Key, like a
  * sequence value, has no meaning until an event uses it, and a retry with the same key must get
- * the same id even when the first attempt was refused).
+ * the same id even when the first attempt was refused); `event_chain_checks` (a chain check
+ * started by an accepted request writes its progress while later requests run). The security
+ * world runs no webhook deliverer, so the webhook tables change only by requests.
  */
 const TABLES: Record<string, string> = {
   events: `SELECT count(*)::text || ':' || coalesce(max(global_position), 0)::text || ':' || md5(coalesce(string_agg(event_id::text, ',' ORDER BY global_position), '')) FROM events`,
@@ -27,6 +29,10 @@ const HASHED_WHOLE = [
   'mail_outbox',
   'bank_accounts',
   'signed_agreements',
+  'webhook_endpoints',
+  'webhook_secret_rotations',
+  'webhook_deliveries',
+  'webhook_attempts',
 ];
 for (const table of HASHED_WHOLE) TABLES[table] = `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) FROM ${table} t`;
 

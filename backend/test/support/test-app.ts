@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
@@ -15,6 +17,9 @@ export function createMigratedTestDatabase(): Promise<TestDatabase> {
   return createTestDatabase(allMigrations);
 }
 
+/** Every test app signs audit bundles with this key (none is written to the data folder). */
+export const TEST_AUDIT_KEY = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
 /** The whole application on a fresh database of its own; call close() in afterAll. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createMigratedTestDatabase();
@@ -26,6 +31,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // Settled deposits clear at once unless a test is about the return window.
     paymentsReturnWindow: { unit: 'ms', ms: 0 },
     frontendDist: '/nonexistent',
+    auditSigningKey: TEST_AUDIT_KEY,
     ...overrides,
   };
   const running = await createApp(config, { logger: false });

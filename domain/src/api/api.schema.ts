@@ -9,6 +9,38 @@ export const API_SCHEMAS: Record<string, object> = {
       "rejected"
     ]
   },
+  "AuditSigningKeyView": {
+    "type": "object",
+    "properties": {
+      "algorithm": {
+        "type": "string",
+        "const": "Ed25519"
+      },
+      "publicKeyPem": {
+        "type": "string",
+        "description": "SPKI, PEM: what `--public-key` of the verifier takes."
+      },
+      "fingerprint": {
+        "type": "string",
+        "description": "sha-256 of the raw 32-byte public key, hex: the short form to publish and compare."
+      },
+      "source": {
+        "type": "string",
+        "enum": [
+          "setting",
+          "development"
+        ],
+        "description": "Where the private half comes from: the AUDIT_SIGNING_KEY setting, or a development key generated in the data folder."
+      }
+    },
+    "required": [
+      "algorithm",
+      "publicKeyPem",
+      "fingerprint",
+      "source"
+    ],
+    "description": "GET /api/admin/audit/signing-key: the key audit bundles are signed with (its public half)."
+  },
   "BadgeColour": {
     "type": "string",
     "enum": [
@@ -19,6 +51,163 @@ export const API_SCHEMAS: Record<string, object> = {
       "dark",
       "primary"
     ]
+  },
+  "ChainBreakReason": {
+    "type": "string",
+    "enum": [
+      "no-hashes",
+      "content-changed",
+      "hash-changed",
+      "previous-hash-differs",
+      "revision-gap",
+      "out-of-order"
+    ],
+    "description": "The API's answers about the ledger's integrity (the hash chain, audit exports), written once: the backend and the projections CLI produce them, the admin console reads them."
+  },
+  "ChainBreakView": {
+    "type": "object",
+    "properties": {
+      "eventId": {
+        "type": "string"
+      },
+      "streamId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "position": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The event's place in the global order (\"commit/prepare\"), when it came from a store."
+      },
+      "reason": {
+        "$ref": "#/definitions/ChainBreakReason"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "eventId",
+      "streamId",
+      "revision",
+      "position",
+      "reason",
+      "message"
+    ],
+    "description": "One event that breaks the hash chain, named so an operator can find it."
+  },
+  "ChainCheckState": {
+    "type": "string",
+    "enum": [
+      "running",
+      "passed",
+      "broken",
+      "failed"
+    ]
+  },
+  "ChainCheckView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "origin": {
+        "type": "string",
+        "enum": [
+          "cli",
+          "api"
+        ]
+      },
+      "state": {
+        "$ref": "#/definitions/ChainCheckState"
+      },
+      "checked": {
+        "type": "number"
+      },
+      "total": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Events in the store when the check began; null when it cannot count them (EventStoreDB)."
+      },
+      "streams": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "brokenEvents": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "breaks": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ChainBreakView"
+        },
+        "description": "The first breaks in the global order (at most 20); the first one is where to look."
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "startedAt": {
+        "type": "string"
+      },
+      "finishedAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "stale": {
+        "type": "boolean",
+        "description": "A running check whose heartbeat is older than a minute: its process died."
+      }
+    },
+    "required": [
+      "id",
+      "origin",
+      "state",
+      "checked",
+      "total",
+      "streams",
+      "brokenEvents",
+      "breaks",
+      "error",
+      "startedAt",
+      "finishedAt",
+      "stale"
+    ],
+    "description": "A check of every chain, run by `npm run projections -- verify` or from the Operations page."
+  },
+  "ChainChecksView": {
+    "type": "object",
+    "properties": {
+      "running": {
+        "type": "boolean"
+      },
+      "checks": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ChainCheckView"
+        }
+      }
+    },
+    "required": [
+      "running",
+      "checks"
+    ],
+    "description": "GET /api/admin/integrity/chain-checks: the newest checks, newest first."
   },
   "CompanyWaiverView": {
     "type": "object",
@@ -2021,5 +2210,457 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage"
     ],
     "description": "What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage."
+  },
+  "WebhookAttemptView": {
+    "type": "object",
+    "properties": {
+      "attempt": {
+        "type": "number"
+      },
+      "started_at": {
+        "type": "string"
+      },
+      "status_code": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The receiver's HTTP status; null when it never answered (refused, timed out, interrupted)."
+      },
+      "latency_ms": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The retry this attempt scheduled, if any."
+      },
+      "manual": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "attempt",
+      "started_at",
+      "status_code",
+      "latency_ms",
+      "error",
+      "next_attempt_at",
+      "manual"
+    ],
+    "description": "One try of a delivery, as the delivery log shows it."
+  },
+  "WebhookDeliveryDetailView": {
+    "type": "object",
+    "properties": {
+      "delivery_id": {
+        "type": "string",
+        "description": "Stable across every attempt and restart (Escrow-Delivery-Id): receivers deduplicate by it."
+      },
+      "endpoint_id": {
+        "type": "number"
+      },
+      "event_id": {
+        "type": "string"
+      },
+      "kind": {
+        "$ref": "#/definitions/WebhookKind"
+      },
+      "status": {
+        "$ref": "#/definitions/WebhookDeliveryStatus"
+      },
+      "attempts": {
+        "type": "number"
+      },
+      "last_status_code": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "last_latency_ms": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "last_error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the next attempt is due; null when none is planned."
+      },
+      "first_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "delivered_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "manual_resends": {
+        "type": "number"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "attempts_log": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/WebhookAttemptView"
+        }
+      },
+      "payload": {
+        "$ref": "#/definitions/WebhookPayload",
+        "description": "The exact body sent (and signed) on every attempt."
+      }
+    },
+    "required": [
+      "attempts",
+      "attempts_log",
+      "created_at",
+      "delivered_at",
+      "delivery_id",
+      "endpoint_id",
+      "event_id",
+      "first_attempt_at",
+      "kind",
+      "last_error",
+      "last_latency_ms",
+      "last_status_code",
+      "manual_resends",
+      "next_attempt_at",
+      "payload",
+      "status"
+    ]
+  },
+  "WebhookDeliveryStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "delivered",
+      "failed",
+      "cancelled"
+    ]
+  },
+  "WebhookDeliveryView": {
+    "type": "object",
+    "properties": {
+      "delivery_id": {
+        "type": "string",
+        "description": "Stable across every attempt and restart (Escrow-Delivery-Id): receivers deduplicate by it."
+      },
+      "endpoint_id": {
+        "type": "number"
+      },
+      "event_id": {
+        "type": "string"
+      },
+      "kind": {
+        "$ref": "#/definitions/WebhookKind"
+      },
+      "status": {
+        "$ref": "#/definitions/WebhookDeliveryStatus"
+      },
+      "attempts": {
+        "type": "number"
+      },
+      "last_status_code": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "last_latency_ms": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "last_error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "next_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the next attempt is due; null when none is planned."
+      },
+      "first_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "delivered_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "manual_resends": {
+        "type": "number"
+      },
+      "created_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "delivery_id",
+      "endpoint_id",
+      "event_id",
+      "kind",
+      "status",
+      "attempts",
+      "last_status_code",
+      "last_latency_ms",
+      "last_error",
+      "next_attempt_at",
+      "first_attempt_at",
+      "delivered_at",
+      "manual_resends",
+      "created_at"
+    ],
+    "description": "One event for one endpoint, tried until the receiver answers 2xx or 24 hours have passed."
+  },
+  "WebhookEndpointView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "url": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kinds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/WebhookKind"
+        }
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The company whose projects it hears about; null for an administrators' endpoint (every project)."
+      },
+      "enabled": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "secret_rotated_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "previous_secret_expires_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "After a rotation the previous secret signs too until then (both signatures are sent)."
+      }
+    },
+    "required": [
+      "id",
+      "url",
+      "description",
+      "kinds",
+      "company_id",
+      "enabled",
+      "created_at",
+      "secret_rotated_at",
+      "previous_secret_expires_at"
+    ],
+    "description": "A receiver an integrator registered: a company's (its projects only) or the administrators' (every project)."
+  },
+  "WebhookEndpointWithSecretView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "url": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kinds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/WebhookKind"
+        }
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The company whose projects it hears about; null for an administrators' endpoint (every project)."
+      },
+      "enabled": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "secret_rotated_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "previous_secret_expires_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "After a rotation the previous secret signs too until then (both signatures are sent)."
+      },
+      "secret": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "company_id",
+      "created_at",
+      "description",
+      "enabled",
+      "id",
+      "kinds",
+      "previous_secret_expires_at",
+      "secret",
+      "secret_rotated_at",
+      "url"
+    ],
+    "description": "The answer of a registration or a rotation: the only time the secret is shown."
+  },
+  "WebhookKind": {
+    "type": "string",
+    "enum": [
+      "milestone.agreed",
+      "deposit.settled",
+      "deposit.returned",
+      "disbursement.paid",
+      "dispute.opened",
+      "dispute.resolved",
+      "retainage.released"
+    ]
+  },
+  "WebhookPayload": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The delivery id (also in the Escrow-Delivery-Id header)."
+      },
+      "kind": {
+        "$ref": "#/definitions/WebhookKind"
+      },
+      "occurred_at": {
+        "type": "string",
+        "description": "When the escrow decided it (the event's occurredAt)."
+      },
+      "project_id": {
+        "type": "number"
+      },
+      "milestone_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The milestone (its original id, `original_id` elsewhere in the API); null for project events."
+      },
+      "event": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": "string"
+          },
+          "stream": {
+            "type": "string"
+          },
+          "revision": {
+            "type": "number"
+          },
+          "position": {
+            "type": "string"
+          },
+          "hash": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "stream",
+          "revision",
+          "position",
+          "hash"
+        ],
+        "description": "The stored event: its id, type, stream, revision, place in the global order and its hash in the ledger's chain."
+      },
+      "data": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "The event's data in its current schema: ids and amounts (two-decimal strings), never personal data."
+      }
+    },
+    "required": [
+      "id",
+      "kind",
+      "occurred_at",
+      "project_id",
+      "milestone_id",
+      "event",
+      "data"
+    ],
+    "description": "The JSON body of every delivery."
   }
 };

@@ -1,4 +1,6 @@
 export { API_SCHEMAS } from './api.schema';
 export * from './health';
+export * from './integrity';
 export * from './milestones';
 export * from './retainage';
+export * from './webhooks';

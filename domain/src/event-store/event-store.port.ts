@@ -36,6 +36,18 @@ export interface GlobalPosition {
   prepare: bigint;
 }
 
+/**
+ * Tamper evidence, set by the store in the append (docs/architecture.md, "The hash chain"): hex
+ * sha-256 values. `contentHash` covers the event's canonical content (RFC 8785 JSON of its stream,
+ * id, type, data and metadata); `previousHash` is the `hash` of the stream's previous event (64
+ * zeros for revision 0); `hash` = sha-256(previousHash ‖ contentHash), the bytes of both.
+ */
+export interface EventIntegrity {
+  contentHash: string;
+  previousHash: string;
+  hash: string;
+}
+
 export interface RecordedEvent<TType extends string = string, TData = unknown> {
   id: string;
   streamId: string;
@@ -46,6 +58,8 @@ export interface RecordedEvent<TType extends string = string, TData = unknown> {
   data: TData;
   metadata: EventMetadata;
   recordedAt: Date;
+  /** As stored; absent only from stores that do not keep it (test doubles). */
+  integrity?: EventIntegrity;
 }
 
 export interface AppendResult {

@@ -1,6 +1,9 @@
+import type { EventStore } from '@escrow/domain';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { Pool } from 'pg';
 
+import { type ChainCheckProgress, type ChainCheckResult, ChainChecks } from '../integrity/chain-checks';
 import { type CopyEndpoint, copyEvents, type CopyProgress, CopyRefusedError, verifyCopy, type VerifyResult } from './copy-events';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
 import { REBUILD_DEFAULTS, type RebuildProgress } from './rebuild';
@@ -8,6 +11,8 @@ import type { RebuildComparison } from './table-compare';
 
 export interface CliContext {
   runner: ProjectionRunner;
+  /** For `verify`: the store as stored (not upcast: the hashes cover stored shapes) and where checks are recorded. */
+  integrity?: { store: EventStore; pool: Pool };
   close(): Promise<void>;
 }
 
@@ -134,6 +139,48 @@ function copyReporter(io: CliIo): { update: (p: CopyProgress) => void; stop: () 
     },
     stop: () => undefined,
   };
+}
+
+function chainCheckReporter(io: CliIo): { update: (p: ChainCheckProgress) => void; stop: () => void } {
+  if (io.isTTY) {
+    const bar = new SingleBar(
+      { format: 'verify [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true },
+      Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update: (p) => {
+        const total = Math.max(p.total ?? p.checked, p.checked);
+        if (!started) bar.start(total, p.checked, { eps: 0 });
+        started = true;
+        bar.setTotal(total);
+        bar.update(p.checked, { eps: p.eventsPerSecond });
+      },
+      stop: () => void (started && bar.stop()),
+    };
+  }
+  let lastPrinted = 0;
+  return {
+    update: (p) => {
+      if (Date.now() - lastPrinted < 3000) return;
+      lastPrinted = Date.now();
+      io.out(`verify: ${p.checked}/${p.total ?? '?'} events, ${p.eventsPerSecond} ev/s`);
+    },
+    stop: () => undefined,
+  };
+}
+
+/** The chain check for the operator; true when every chain is intact. */
+function reportChainCheck(io: CliIo, result: ChainCheckResult): boolean {
+  if (result.ok) {
+    io.out(`verified: ${result.events} events in ${result.streams} streams in ${result.seconds.toFixed(1)} s, every hash chain intact`);
+    return true;
+  }
+  io.err(`BROKEN: ${result.brokenEvents} of ${result.events} events break the hash chain. The first in the global order:`);
+  io.err(`  ${result.breaks[0]!.message}`);
+  for (const b of result.breaks.slice(1)) io.err(`  then ${b.message}`);
+  if (result.brokenEvents > result.breaks.length) io.err(`  … and ${result.brokenEvents - result.breaks.length} more`);
+  return false;
 }
 
 /** The verification for the operator; true when both sides are equal. */
@@ -281,6 +328,24 @@ export async function runProjectionsCli(
         }
         if (!resumed && after.length === 0) io.out(`${name} has nothing to resume (not stopped, no parked streams)`);
         else if (resumed && before.length === after.length) io.out(`${name} will retry its failed event`);
+      }),
+    );
+
+  program
+    .command('verify')
+    .description("walk the global order and every stream's hash chain; name the first event that breaks it")
+    .action(() =>
+      withContext(async ({ integrity }) => {
+        if (!integrity) throw new CommanderError(2, 'usage', 'verify is not available here.');
+        const checks = new ChainChecks(integrity.pool);
+        const reporter = chainCheckReporter(io);
+        let result: ChainCheckResult;
+        try {
+          result = await checks.run(await checks.begin('cli'), integrity.store, { onProgress: reporter.update });
+        } finally {
+          reporter.stop();
+        }
+        if (!reportChainCheck(io, result)) exitCode = 6;
       }),
     );
 

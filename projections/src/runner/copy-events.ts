@@ -106,7 +106,7 @@ const HORIZON_WAIT_MS = 30_000;
  * before it while an unrelated transaction was open. The store's count of committed events,
  * taken at the start, says where the end is; the reader waits (bounded) until it has seen them.
  */
-async function* pagesToEnd(store: EventStore, after: GlobalPosition | null, batchSize: number): AsyncGenerator<ReadAllPage> {
+export async function* pagesToEnd(store: EventStore, after: GlobalPosition | null, batchSize: number): AsyncGenerator<ReadAllPage> {
   const committed = await store.countAfter(after);
   const deadline = Date.now() + HORIZON_WAIT_MS;
   let seen = 0;

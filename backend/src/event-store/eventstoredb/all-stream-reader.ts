@@ -1,4 +1,12 @@
-import { comparePositions, type EventMetadata, type GlobalPosition, type ReadAllPage, type RecordedEvent, type Subscription } from '@escrow/domain';
+import {
+  comparePositions,
+  type EventIntegrity,
+  type EventMetadata,
+  type GlobalPosition,
+  type ReadAllPage,
+  type RecordedEvent,
+  type Subscription,
+} from '@escrow/domain';
 import {
   type AllStreamRecordedEvent,
   type AllStreamResolvedEvent,
@@ -32,8 +40,12 @@ export function toGlobal(position: Position): GlobalPosition {
   return { commit: position.commit, prepare: position.prepare };
 }
 
+/** Where the adapter keeps an event's hashes in its metadata; readers get them as `integrity`, and the metadata as it was appended. */
+export const INTEGRITY_KEY = 'integrity';
+
 export function toRecorded(event: AllStreamRecordedEvent | NonNullable<ResolvedEvent['event']>): RecordedEvent {
   if (!event.position) throw new Error(`EventStoreDB returned event ${event.id} of ${event.streamId} without a position`);
+  const { [INTEGRITY_KEY]: integrity, ...metadata } = (event.metadata ?? {}) as EventMetadata & { [INTEGRITY_KEY]?: EventIntegrity };
   return {
     id: event.id,
     streamId: event.streamId,
@@ -41,8 +53,9 @@ export function toRecorded(event: AllStreamRecordedEvent | NonNullable<ResolvedE
     position: toGlobal(event.position),
     type: event.type,
     data: event.data,
-    metadata: event.metadata as EventMetadata,
+    metadata: metadata as EventMetadata,
     recordedAt: event.created,
+    ...(integrity !== undefined ? { integrity } : {}),
   };
 }
 

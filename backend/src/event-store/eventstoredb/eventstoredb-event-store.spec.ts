@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { comparePositions, type GlobalPosition, IdempotencyConflictError, type NewEvent, type RecordedEvent, WrongExpectedVersionError } from '@escrow/domain';
+import { ChainWalk, GENESIS_HASH } from '@escrow/projections';
 
 import { eventStoreContract } from '../contract';
 import { eventIdFromKey } from '../event-ids';
@@ -207,12 +208,15 @@ describe('EventStoreDbEventStore (against a model of the server)', () => {
       expect(model.records.filter((r) => r.streamId === 'job-7')).toHaveLength(4);
     });
 
-    it('reads back only the events it appended, never the whole stream', async () => {
+    it('reads only the event it chains to and the events it appended, never the whole stream', async () => {
       const { model, store } = open();
       for (let i = 0; i < 40; i++) await store.append('job-long', [event('Step', { i })], { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
       model.streamReads.length = 0;
       await store.append('job-long', [event('X', {}, eventIdFromKey('s', 'k', 0)), event('Y', {}, eventIdFromKey('s', 'k', 1))], { expectedRevision: 39 });
-      expect(model.streamReads).toEqual([{ streamId: 'job-long', fromRevision: 40n, maxCount: 2 }]);
+      expect(model.streamReads).toEqual([
+        { streamId: 'job-long', fromRevision: 39n, maxCount: 1 },
+        { streamId: 'job-long', fromRevision: 40n, maxCount: 2 },
+      ]);
     });
 
     it('refuses the same ids with other content, which the server alone would accept as a retry', async () => {
@@ -231,6 +235,53 @@ describe('EventStoreDbEventStore (against a model of the server)', () => {
       await store.append('job-9', [event('Keyed', {}, id)], { expectedRevision: 0 });
       await expect(store.append('job-9', [event('Keyed', {}, id)], { expectedRevision: 1 })).resolves.toBeDefined(); // a new append: the server only compares ids after the expected revision
       await expect(store.append('job-9', [event('Other')], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    });
+  });
+
+  describe('the hash chain', () => {
+    it('keeps the hashes in the metadata on the server and gives readers the metadata as it was appended', async () => {
+      const { model, store } = open();
+      const appended = event('Opened', { n: 1 });
+      await store.append('job-h', [appended], { expectedRevision: 'no_stream' });
+      await store.append('job-h', [event('Next', { n: 2 })], { expectedRevision: 'any' });
+      const onServer = model.records.filter((r) => r.streamId === 'job-h').map((r) => r.metadata as Record<string, any>);
+      expect(onServer[0]!.integrity.previousHash).toBe(GENESIS_HASH);
+      expect(onServer[1]!.integrity.previousHash).toBe(onServer[0]!.integrity.hash);
+      const [first, second] = await store.readStream('job-h');
+      expect(first!.metadata).toEqual(appended.metadata);
+      expect(first!.integrity).toEqual(onServer[0]!.integrity);
+      expect(second!.integrity!.previousHash).toBe(first!.integrity!.hash);
+    });
+
+    it('refuses metadata that would overwrite the hashes', async () => {
+      const { store } = open();
+      const forged = event('Forged');
+      forged.metadata = { ...forged.metadata, integrity: { hash: 'x' } };
+      await expect(store.append('job-f', [forged])).rejects.toThrow('metadata.integrity');
+    });
+
+    it('chains to the new end when another writer appended between its read and its append', async () => {
+      const { model, store } = open();
+      const other = new EventStoreDbEventStore({ connectionString: 'esdb://model', client: model.client });
+      await store.append('job-r', [event('Opened')], { expectedRevision: 'no_stream' });
+      // Another process appends right after our first read of the end of the stream.
+      const realRead = model.readStream.bind(model);
+      let raced = false;
+      model.readStream = ((id: string, options: { direction?: string }) => {
+        const read = realRead(id, options as never);
+        if (raced || options.direction !== 'backwards') return read;
+        raced = true;
+        return (async function* () {
+          for await (const item of read) yield item;
+          await other.append('job-r', [event('Raced')], { expectedRevision: 'any' });
+        })();
+      }) as never;
+      await store.append('job-r', [event('Ours')], { expectedRevision: 'any' });
+      const stream = await store.readStream('job-r');
+      expect(stream.map((e) => e.type)).toEqual(['Opened', 'Raced', 'Ours']);
+      const walk = new ChainWalk();
+      for (const e of stream) walk.add(e);
+      expect(walk.breaks).toEqual([]);
     });
   });
 });

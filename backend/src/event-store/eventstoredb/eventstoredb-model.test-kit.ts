@@ -162,7 +162,7 @@ export class EventStoreDbModel {
   readonly records: StoredRecord[] = [];
   readonly live = new Set<ModelSubscription>();
   readonly subscriptions: ModelSubscription[] = [];
-  readonly streamReads: { streamId: string; fromRevision: bigint | 'start'; maxCount: number | null }[] = [];
+  readonly streamReads: { streamId: string; fromRevision: bigint | 'start' | 'end'; maxCount: number | null; backwards?: boolean }[] = [];
   /** Live buffer size above which the server drops a subscriber as too slow (null: never). */
   tooSlowAt: number | null = null;
   private readonly streams = new Map<string, StoredRecord[]>();
@@ -238,19 +238,36 @@ export class EventStoreDbModel {
     return { success: true, nextExpectedRevision: written[written.length - 1]!.revision, position: { commit: this.logPosition, prepare: this.logPosition } };
   }
 
-  readStream(streamId: string, options: { fromRevision?: bigint | typeof START; maxCount?: number | bigint } = {}) {
-    const from = options.fromRevision === undefined || options.fromRevision === START ? 0n : BigInt(options.fromRevision);
+  /** Forwards from a revision (START by default), or backwards from a revision or END, as the client's readStream. */
+  readStream(
+    streamId: string,
+    options: { fromRevision?: bigint | typeof START | typeof END; direction?: typeof BACKWARDS | 'forwards'; maxCount?: number | bigint } = {},
+  ) {
+    const backwards = options.direction === BACKWARDS;
+    const named = options.fromRevision === undefined || options.fromRevision === START || options.fromRevision === END;
     this.streamReads.push({
       streamId,
-      fromRevision: options.fromRevision === undefined || options.fromRevision === START ? 'start' : from,
+      fromRevision: options.fromRevision === END ? 'end' : named ? 'start' : BigInt(options.fromRevision as bigint),
       maxCount: options.maxCount === undefined ? null : Number(options.maxCount),
+      ...(backwards ? { backwards } : {}),
     });
     const streams = this.streams;
     return (async function* () {
       await new Promise((r) => setImmediate(r));
       const stream = streams.get(streamId);
       if (!stream) throw new StreamNotFoundError(undefined, streamId);
-      const selected = stream.filter((r) => r.revision >= from).slice(0, options.maxCount === undefined ? undefined : Number(options.maxCount));
+      const limit = options.maxCount === undefined ? undefined : Number(options.maxCount);
+      let selected: StoredRecord[];
+      if (backwards) {
+        const from = options.fromRevision === END || options.fromRevision === undefined ? BigInt(stream.length) : BigInt(options.fromRevision as bigint);
+        selected = stream
+          .filter((r) => r.revision <= from)
+          .reverse()
+          .slice(0, limit);
+      } else {
+        const from = named ? 0n : BigInt(options.fromRevision as bigint);
+        selected = stream.filter((r) => r.revision >= from).slice(0, limit);
+      }
       for (const record of selected) yield { event: asEvent(record) };
     })();
   }

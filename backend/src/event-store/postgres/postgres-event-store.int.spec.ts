@@ -57,16 +57,16 @@ describe('PostgresEventStore', () => {
     });
     afterEach(() => fixture.close());
 
-    /** The same insert the store makes, inside a transaction we control. */
+    /** The same insert the store makes (placeholder hashes: these tests are about visibility), inside a transaction we control. */
     async function openTransactionWithEvent(streamId: string): Promise<Client> {
       const client = new Client({ connectionString: fixture.database.url });
       await client.connect();
       await client.query('BEGIN');
-      await client.query(`INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'Slow', '{}', $3)`, [
-        streamId,
-        randomUUID(),
-        JSON.stringify(testEvent('Slow').metadata),
-      ]);
+      await client.query(
+        `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata, content_hash, previous_hash, hash)
+         VALUES ($1, 0, $2, 'Slow', '{}', $3, decode(repeat('00', 32), 'hex'), decode(repeat('00', 32), 'hex'), decode(repeat('00', 32), 'hex'))`,
+        [streamId, randomUUID(), JSON.stringify(testEvent('Slow').metadata)],
+      );
       return client;
     }
 

@@ -18,6 +18,7 @@ import {
   type Subscription,
   WrongExpectedVersionError,
 } from '@escrow/domain';
+import { contentHashBytes, GENESIS_HASH } from '@escrow/projections';
 import { Client, type Pool } from 'pg';
 
 import { canonicalJson } from '../event-ids';
@@ -44,6 +45,9 @@ interface EventRow {
   data: unknown;
   metadata: RecordedEvent['metadata'];
   recorded_at: Date;
+  content_hash: Buffer | null;
+  previous_hash: Buffer | null;
+  hash: Buffer | null;
 }
 
 /**
@@ -51,42 +55,60 @@ interface EventRow {
  * the column's: ORDER BY transaction_id would otherwise sort by the text ('1000' < '999') and
  * the global order would skip events.
  */
-const SELECT_COLUMNS = 'global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
+const SELECT_COLUMNS =
+  'global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata, recorded_at, content_hash, previous_hash, hash';
 const MAX_ANY_RETRIES = 20;
 const NOTIFY_COALESCE_MS = 5;
 
+/** The previous hash of a stream's first event (bytea literal of GENESIS_HASH). */
+const GENESIS = `'\\x${GENESIS_HASH}'::bytea`;
+
 /**
- * One statement per expected-revision mode and shape. `base` is the revision of the stream's last
- * event before the append (-1: no stream). An exact expected revision N must exist (a higher
- * number would leave a gap) and N+1 must not (the primary key (stream_id, stream_revision)
- * refuses it): together, N is the current revision. Most commands append one event, so that
- * shape gets a plain single-row statement; several events go through unnest.
+ * One statement per expected-revision mode and shape. `p` is the stream's last event before the
+ * append: its revision (-1: no stream) and its hash, which the first new event chains to. An
+ * exact expected revision N reads event N by primary key (no row: N is not there, nothing is
+ * inserted) and N+1 must not exist (the primary key (stream_id, stream_revision) refuses it):
+ * together, N is the current revision and the chain cannot fork. Most commands append one event,
+ * so that shape gets a plain single-row statement; several events go through unnest, their hashes
+ * chained one after another by a recursive CTE. Content hashes come from Node (RFC 8785 needs a
+ * JSON canonicaliser), the chain from PostgreSQL's sha256(), so the append stays one round trip.
  */
-function appendSql(base: string, guard: string, many: boolean): string {
-  const source = many
-    ? `SELECT $1, ${base} + e.ord::int, e.id, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
-       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[])
-            WITH ORDINALITY AS e(id, type, schema_version, data, metadata, ord)`
-    : `SELECT $1, ${base} + 1, $2::uuid, $3::text, $4::int, $5::jsonb, $6::jsonb`;
+function appendSql(predecessor: string, many: boolean): string {
+  const columns = 'stream_id, stream_revision, event_id, type, schema_version, data, metadata, content_hash, previous_hash, hash';
+  const returning = 'RETURNING stream_revision, global_position, transaction_id::text AS transaction_text';
+  if (!many) {
+    return `
+    INSERT INTO events (${columns})
+    SELECT $1, p.revision + 1, $2::uuid, $3::text, $4::int, $5::jsonb, $6::jsonb, $7::bytea, p.hash, sha256(p.hash || $7::bytea)
+      FROM (${predecessor}) AS p
+    ${returning}`;
+  }
   return `
-    INSERT INTO events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-    ${source}
-    ${guard}
-    RETURNING stream_revision, global_position, transaction_id::text AS transaction_text`;
+    WITH RECURSIVE p AS (${predecessor}),
+    e AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bytea[])
+                        WITH ORDINALITY AS e(id, type, schema_version, data, metadata, content_hash, ord)),
+    chain (ord, revision, previous_hash, hash) AS (
+      SELECT e.ord, p.revision + 1, p.hash, sha256(p.hash || e.content_hash) FROM p JOIN e ON e.ord = 1
+      UNION ALL
+      SELECT e.ord, c.revision + 1, c.hash, sha256(c.hash || e.content_hash) FROM chain c JOIN e ON e.ord = c.ord + 1)
+    INSERT INTO events (${columns})
+    SELECT $1, c.revision, e.id, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb, e.content_hash, c.previous_hash, c.hash
+      FROM chain c JOIN e USING (ord) ORDER BY c.ord
+    ${returning}`;
 }
 
 type AppendMode = 'exact' | 'no_stream' | 'any' | 'stream_exists';
-const CURRENT_REVISION = '(SELECT coalesce(max(stream_revision), -1) FROM events WHERE stream_id = $1)';
-const MODES: Record<AppendMode, { base: string; guard: string }> = {
-  exact: { base: '$7::int', guard: 'WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND stream_revision = $7::int)' },
-  no_stream: { base: '-1', guard: '' },
-  any: { base: CURRENT_REVISION, guard: '' },
-  stream_exists: { base: CURRENT_REVISION, guard: 'WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1)' },
+const LAST_EVENT = 'SELECT stream_revision AS revision, hash FROM events WHERE stream_id = $1 ORDER BY stream_revision DESC LIMIT 1';
+const PREDECESSORS: Record<AppendMode, string> = {
+  exact: 'SELECT stream_revision AS revision, hash FROM events WHERE stream_id = $1 AND stream_revision = $8::int',
+  no_stream: `SELECT -1 AS revision, ${GENESIS} AS hash`,
+  any: `SELECT coalesce(l.revision, -1) AS revision, coalesce(l.hash, ${GENESIS}) AS hash FROM (SELECT 1) AS one LEFT JOIN LATERAL (${LAST_EVENT}) AS l ON true`,
+  stream_exists: LAST_EVENT,
 };
 const APPEND_SQL = Object.fromEntries(
-  Object.entries(MODES).flatMap(([mode, { base, guard }]) => [
-    [`${mode}_one`, appendSql(base, guard, false)],
-    [`${mode}_many`, appendSql(base, guard, true)],
+  Object.entries(PREDECESSORS).flatMap(([mode, predecessor]) => [
+    [`${mode}_one`, appendSql(predecessor, false)],
+    [`${mode}_many`, appendSql(predecessor, true)],
   ]),
 ) as Record<`${AppendMode}_${'one' | 'many'}`, string>;
 const UNIQUE_VIOLATION = '23505';
@@ -101,6 +123,9 @@ function toRecorded(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     recordedAt: row.recorded_at,
+    ...(row.hash && row.content_hash && row.previous_hash
+      ? { integrity: { contentHash: row.content_hash.toString('hex'), previousHash: row.previous_hash.toString('hex'), hash: row.hash.toString('hex') } }
+      : {}),
   };
 }
 
@@ -175,6 +200,7 @@ export class PostgresEventStore implements EventStore {
       column((e) => e.metadata?.schemaVersion ?? 1),
       column((e) => JSON.stringify(e.data ?? null)),
       column((e) => JSON.stringify(e.metadata)),
+      column((e, i) => contentHashBytes({ streamId, id: ids[i]!, type: e.type, data: e.data, metadata: e.metadata })),
     ];
     if (typeof expected === 'number') {
       if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);

@@ -21,6 +21,8 @@ import {
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
 } from '../../payments/payments.migrations';
+import { CreateWebhooks1763800300200 } from '../../webhooks';
+import { webhookEntities } from '../../webhooks/infrastructure/webhook.entities';
 
 /**
  * Every table of the one PostgreSQL database: the event store, the read models and the identity
@@ -40,6 +42,7 @@ export const allMigrations: MigrationClass[] = [
   IdleTransactionsEnd1763800047000,
   CreateRateLimitsAndServerSecrets1763800160000,
   CreateLienWaivers1763800203000,
+  CreateWebhooks1763800300200,
 ];
 
 /**
@@ -60,13 +63,17 @@ export const allEntities: EntityClass[] = [
   IdempotentCreationEntity,
   RequestFingerprintEntity,
   LienWaiverEntity,
+  ...webhookEntities,
 ];
 
 /**
  * Tables with no entity, on purpose: the event store's (one-statement appends with an expected
  * revision, the xid8 cursor, an immutability trigger) and the projection runner's bookkeeping
  * (checkpoints compared-and-set under row locks, rebuild shadow tables swapped in by name), plus
- * TypeORM's own list of migrations. Every other table has an entity (schema.int.spec.ts).
+ * TypeORM's own list of migrations, and in the same spirit the chain checks' records (progress
+ * heartbeats of a long walk, like the rebuilds') and the webhook deliverer's checkpoint (a
+ * cursor advanced by compare-and-set in its batch's transaction, like the projectors'). Every
+ * other table has an entity (schema.int.spec.ts).
  */
 export const plainSqlTables = [
   'events',
@@ -74,5 +81,7 @@ export const plainSqlTables = [
   'projection_dead_letters',
   'projection_rebuilds',
   'projection_parked_streams',
+  'event_chain_checks',
+  'webhook_checkpoint',
   'schema_migrations',
 ] as const;

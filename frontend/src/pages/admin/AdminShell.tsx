@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { key: '/admin/users', label: 'Users' },
   { key: '/admin/contractors', label: 'Contractors' },
   { key: '/admin/operations', label: 'Operations' },
+  { key: '/admin/webhooks', label: 'Webhooks' },
 ] as const;
 
 function sectionOf(pathname: string): string {

@@ -1,3 +1,4 @@
+import { AuditExportPanel, ChainCheckPanel } from '../../features/admin/components/IntegrityPanels';
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
 import { ReadHorizon } from '../../features/admin/components/ReadHorizon';
 import { AdminShell } from './AdminShell';
@@ -13,6 +14,9 @@ export function AdminOperationsPage() {
       </p>
       <ProjectorsTable />
       <ReadHorizon />
+      <h2 style={{ marginTop: 32 }}>Proof for auditors</h2>
+      <ChainCheckPanel />
+      <AuditExportPanel />
     </AdminShell>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Tabs } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../components/Spinner';
+import { projectBundleUrl } from '../../features/admin/api/chain-checks';
 import { useAdminJob } from '../../features/admin/api/get-job';
 import { AdminRetainage } from '../../features/admin/components/AdminRetainage';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
@@ -46,7 +47,10 @@ export function AdminJobPage() {
       </h1>
       <p className="el-muted">
         <Link to={`/admin/job/${jobId}/contracts`}>Signed contracts</Link> · <Link to={`/admin/job/${jobId}/unsigned-contracts`}>Unsigned contracts</Link> ·{' '}
-        <Link to={`/admin/payments?job_id=${jobId}`}>Payments</Link>
+        <Link to={`/admin/payments?job_id=${jobId}`}>Payments</Link> ·{' '}
+        <a href={projectBundleUrl(jobId)} download>
+          Audit bundle (signed)
+        </a>
       </p>
       {job.isPending ? (
         <Spinner />

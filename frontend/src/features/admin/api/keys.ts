@@ -21,4 +21,6 @@ export const adminKeys = {
   projections: () => [...adminKeys.all, 'projections'] as const,
   deadLetters: (name: string) => [...adminKeys.projections(), name, 'dead-letters'] as const,
   health: () => [...adminKeys.all, 'health'] as const,
+  chainChecks: () => [...adminKeys.all, 'chain-checks'] as const,
+  signingKey: () => [...adminKeys.all, 'signing-key'] as const,
 };

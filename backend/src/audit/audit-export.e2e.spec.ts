@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, TEST_AUDIT_KEY, type TestApp } from '../../test/support/test-app';
+import { developmentKey } from './audit-signing-key';
+
+const VERIFIER = resolve(__dirname, '../../../projections/bin/verify-audit-bundle.mjs');
+
+/** The verifier as an auditor runs it: its own process, no database, only the file (and the pinned key). */
+async function verify(file: string, keyFile?: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [VERIFIER, file, ...(keyFile ? ['--public-key', keyFile] : [])]);
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, output: `${e.stdout}${e.stderr}` };
+  }
+}
+
+describe('audit export and the offline verifier', () => {
+  let app: TestApp;
+  let parties: EscrowParties;
+  let admin: HttpSession;
+  let jobId: number;
+  let dir: string;
+  let keyFile: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ paymentsSandboxSettleMs: 0 });
+    parties = await createParties(app);
+    const project = await createSignedProject(parties);
+    jobId = project.jobId;
+    await runMilestone(parties, project.firstMilestone, 'paid');
+    await runMilestone(parties, await proposeMilestone(parties, jobId, '250.50'), 'funded');
+    const adminUser = await createUser(app.db.pool, { role: 'admin' });
+    admin = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, adminUser.userId));
+    dir = mkdtempSync(join(tmpdir(), 'audit-bundle-'));
+    keyFile = join(dir, 'operator.pem');
+    // What the operator publishes: the public half of the configured key.
+    const key = await admin.get('/api/admin/audit/signing-key');
+    expect(key.body).toMatchObject({ algorithm: 'Ed25519', source: 'setting' });
+    expect(createPublicKey(TEST_AUDIT_KEY).export({ format: 'pem', type: 'spki' })).toBe(key.body.publicKeyPem);
+    writeFileSync(keyFile, key.body.publicKeyPem);
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports a project, verifies it offline, and names the event when one byte of it is flipped', async () => {
+    const answer = await admin.get(`/api/admin/audit/projects/${jobId}/bundle`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toContain('application/x-ndjson');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="escrow-audit-project-${jobId}.jsonl"`);
+    const text = String(answer.body);
+    const file = join(dir, 'project.jsonl');
+    writeFileSync(file, text);
+
+    const intact = await verify(file, keyFile);
+    expect(intact.output).toContain('VERIFIED: the bundle is intact');
+    expect(intact.code).toBe(0);
+    expect(intact.output).toMatch(/events: \d+ in 3 streams, every hash chain checked and intact/);
+    expect(intact.output).toMatch(/postings: \d+, each event's sum to zero and all together balance/);
+
+    // One byte: the settled deposit of 102.25 (100.00 and the 2.25% fee) becomes 902.25.
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes('"type":"DepositSettled"') && l.includes('"amount":"102.25"'));
+    expect(at).toBeGreaterThan(0);
+    const settled = JSON.parse(lines[at]!) as { eventId: string; streamId: string; revision: number; position: string };
+    lines[at] = lines[at]!.replace('"amount":"102.25"', '"amount":"902.25"');
+    const tamperedFile = join(dir, 'tampered.jsonl');
+    writeFileSync(tamperedFile, lines.join('\n'));
+    expect(readFileSync(tamperedFile).length).toBe(Buffer.byteLength(text));
+
+    const tampered = await verify(tamperedFile, keyFile);
+    expect(tampered.code).toBe(1);
+    expect(tampered.output).toContain('NOT VERIFIED');
+    expect(tampered.output).toContain(
+      `event ${settled.eventId} (${settled.streamId} revision ${settled.revision}, position ${settled.position}): its content (type, data or metadata) does not match its content hash`,
+    );
+    expect(tampered.output).toContain(`event ${settled.eventId} (${settled.streamId} revision ${settled.revision}): the ledger holds escrow 102.25`);
+    expect(tampered.output).toContain('are not the bytes the manifest signed');
+  });
+
+  it('refuses a bundle signed by another key than the pinned one, and one whose manifest was cut off', async () => {
+    const file = join(dir, 'again.jsonl');
+    const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    writeFileSync(file, text);
+    const stranger = join(dir, 'stranger.pem');
+    writeFileSync(stranger, generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' }));
+    const wrongKey = await verify(file, stranger);
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.output).toContain("the manifest's signature does not verify");
+    const unpinned = await verify(file);
+    expect(unpinned.code).toBe(0);
+    expect(unpinned.output).toContain('key not pinned');
+    writeFileSync(file, text.split('\n').slice(0, -2).join('\n') + '\n');
+    expect((await verify(file, keyFile)).output).toContain('the bundle has no manifest');
+  });
+
+  it('exports every event recorded between two instants, streams cut at the range, and verifies it', async () => {
+    const { rows } = await app.db.pool.query<{ at: Date }>(
+      `SELECT recorded_at AS at FROM events WHERE type = 'DepositSettled' ORDER BY global_position LIMIT 1`,
+    );
+    const from = new Date(rows[0]!.at.getTime()).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const answer = await admin.get(`/api/admin/audit/bundle?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(answer.status).toBe(200);
+    const file = join(dir, 'range.jsonl');
+    writeFileSync(file, String(answer.body));
+    const manifest = JSON.parse(String(answer.body).trim().split('\n').pop()!).manifest;
+    // The range starts mid-stream: the milestone's chain is anchored on the event before it.
+    expect(manifest.chainHeads.some((h: { firstRevision: number }) => h.firstRevision > 0)).toBe(true);
+    const result = await verify(file, keyFile);
+    expect(result.output).toContain('VERIFIED');
+    expect(result.code).toBe(0);
+    expect((await admin.get('/api/admin/audit/bundle?from=2026-11-02&to=2026-11-01')).status).toBe(400);
+    expect((await admin.get('/api/admin/audit/bundle?from=yesterday&to=2026-11-01')).body.message).toContain('from must be a day like');
+    expect((await admin.get('/api/admin/audit/projects/999999/bundle')).status).toBe(404);
+  });
+
+  it('runs the chain check of the Operations page and shows its outcome', async () => {
+    const started = await admin.post('/api/admin/integrity/chain-checks');
+    expect(started).toMatchObject({ status: 202, body: { started: true } });
+    const done = await eventually(
+      () => admin.get('/api/admin/integrity/chain-checks'),
+      (a) => a.body.checks[0]?.id === started.body.id && a.body.checks[0].state !== 'running',
+    );
+    expect(done.body).toMatchObject({ running: false, checks: [{ origin: 'api', state: 'passed', brokenEvents: 0, breaks: [], stale: false }] });
+    expect(done.body.checks[0].checked).toBe(done.body.checks[0].total);
+  });
+
+  it('generates a development key in the data folder once and keeps it', () => {
+    const dataDir = join(dir, 'data');
+    const first = developmentKey(dataDir);
+    const second = developmentKey(dataDir);
+    expect(createPublicKey(first).export({ format: 'pem', type: 'spki' })).toBe(createPublicKey(second).export({ format: 'pem', type: 'spki' }));
+    expect((statSync(join(dataDir, 'audit-signing-key.pem')).mode & 0o777).toString(8)).toBe('600');
+  });
+});

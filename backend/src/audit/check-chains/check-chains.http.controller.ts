@@ -1,0 +1,51 @@
+import type { ChainChecksView, EventStore } from '@escrow/domain';
+import { ChainChecks } from '@escrow/projections';
+import { ConflictException, Controller, Get, HttpCode, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
+
+import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
+import { Answers } from '../../http/openapi';
+import { Access } from '../../identity';
+
+/**
+ * The Operations page's chain check: the same walk as `npm run projections -- verify`, run in
+ * this process, its progress recorded in event_chain_checks for any process to show.
+ */
+@Controller('admin/integrity/chain-checks')
+@Access('admin')
+export class CheckChainsController implements OnApplicationShutdown {
+  private readonly logger = new Logger('Audit');
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly checks: ChainChecks,
+    @Inject(STORED_EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  @Get()
+  @Answers('ChainChecksView')
+  async recent(): Promise<ChainChecksView> {
+    const checks = await this.checks.recent(5);
+    return { running: checks.some((c) => c.state === 'running' && !c.stale), checks };
+  }
+
+  /** Starts a check and answers at once; the page follows its progress. */
+  @Post()
+  @HttpCode(202)
+  async start(): Promise<{ id: number; started: true }> {
+    if (await this.checks.running()) throw new ConflictException('A chain check is already running; its progress is shown below.');
+    const id = await this.checks.begin('api');
+    void this.checks
+      .run(id, this.store, { signal: this.stop.signal })
+      .then((result) =>
+        result.ok
+          ? this.logger.log(`chain check ${id}: ${result.events} events in ${result.streams} streams, every chain intact`)
+          : this.logger.error(`chain check ${id}: ${result.brokenEvents} event(s) break the chain; first: ${result.breaks[0]!.message}`),
+      )
+      .catch((error: Error) => this.logger.error(`chain check ${id} failed: ${error.message}`));
+    return { id, started: true };
+  }
+
+  onApplicationShutdown(): void {
+    this.stop.abort();
+  }
+}

@@ -1,0 +1,74 @@
+import type { AuditSigningKeyView } from '@escrow/domain';
+import { type AuditScope } from '@escrow/projections';
+import { BadRequestException, Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { ProjectAccess } from '../../read-models';
+import { AuditSigningKey } from '../audit-signing-key';
+import { AuditBundles } from './audit-bundles';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A day (midnight UTC) or an instant with its offset; anything else is the caller's mistake. */
+function instant(value: unknown, name: string): Date {
+  if (typeof value !== 'string' || !(DAY.test(value) || INSTANT.test(value)))
+    throw new BadRequestException(`${name} must be a day like 2026-11-01 or an instant like 2026-11-01T08:00:00Z.`);
+  const date = new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) throw new BadRequestException(`${name} is not a real date.`);
+  return date;
+}
+
+const BUNDLE_RESPONSE = ApiOkResponse({
+  description:
+    'An audit bundle: JSON lines (header, events as stored with their hashes, ledger postings, the signed manifest last). Check it with npx escrow-verify-audit-bundle.',
+  content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+});
+
+/**
+ * Audit exports for admins (docs/operations.md, "Audit exports"): one project's streams whole, or
+ * every event recorded between two instants, with the ledger's postings, signed with the
+ * installation's Ed25519 key; the public half is served here and published in the docs.
+ */
+@Controller('admin/audit')
+@Access('admin')
+export class ExportBundleController {
+  constructor(
+    private readonly bundles: AuditBundles,
+    private readonly key: AuditSigningKey,
+    private readonly access: ProjectAccess,
+  ) {}
+
+  @Get('signing-key')
+  @Answers('AuditSigningKeyView')
+  signingKey(): AuditSigningKeyView {
+    return this.key.view();
+  }
+
+  @Get('projects/:id/bundle')
+  @ApiProduces('application/x-ndjson')
+  @BUNDLE_RESPONSE
+  async project(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+    await this.access.job(jobId);
+    return this.file({ kind: 'project', jobId }, `escrow-audit-project-${jobId}.jsonl`, user);
+  }
+
+  @Get('bundle')
+  @ApiProduces('application/x-ndjson')
+  @BUNDLE_RESPONSE
+  async range(@Query('from') fromParam: unknown, @Query('to') toParam: unknown, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+    const from = instant(fromParam, 'from');
+    const to = instant(toParam, 'to');
+    if (from >= to) throw new BadRequestException('from must be earlier than to: the bundle holds the events recorded on or after from and before to.');
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    return this.file({ kind: 'range', from: from.toISOString(), to: to.toISOString() }, `escrow-audit-${day(from)}-to-${day(to)}.jsonl`, user);
+  }
+
+  private async file(scope: AuditScope, name: string, user: SessionUser): Promise<StreamableFile> {
+    const stream = await this.bundles.open(scope, user.userId);
+    return new StreamableFile(stream, { type: 'application/x-ndjson; charset=utf-8', disposition: `attachment; filename="${name}"` });
+  }
+}

@@ -1,0 +1,38 @@
+import { formatPosition, type RecordedEvent, type WebhookKind, type WebhookPayload } from '@escrow/domain';
+import { v5 as uuidv5 } from 'uuid';
+
+/** Namespace of delivery ids (a random UUID, fixed forever). */
+const DELIVERY_NAMESPACE = '9d3a6f0e-7b1c-4c55-8e2f-5a0d4b6c9e21';
+
+/** One id per endpoint and event, whatever process computes it and however often: receivers deduplicate by it. */
+export function deliveryIdOf(endpointId: number, eventId: string): string {
+  return uuidv5(`${endpointId}\u0000${eventId}`, DELIVERY_NAMESPACE);
+}
+
+/** The project an event belongs to: project events carry it in their data, milestone events in their metadata. */
+export function projectIdOf(event: RecordedEvent): number | null {
+  const id = Number((event.data as { jobId?: unknown }).jobId ?? (event.metadata as { jobId?: unknown }).jobId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The body of a delivery, written once and sent byte for byte on every attempt. */
+export function payloadOf(deliveryId: string, kind: WebhookKind, event: RecordedEvent, projectId: number): string {
+  const originalId = Number((event.data as { originalId?: unknown }).originalId);
+  const payload: WebhookPayload = {
+    id: deliveryId,
+    kind,
+    occurred_at: event.metadata.occurredAt,
+    project_id: projectId,
+    milestone_id: event.streamId.startsWith('milestone-') && Number.isInteger(originalId) ? originalId : null,
+    event: {
+      id: event.id,
+      type: event.type,
+      stream: event.streamId,
+      revision: event.revision,
+      position: formatPosition(event.position)!,
+      hash: event.integrity?.hash ?? null,
+    },
+    data: event.data as Record<string, unknown>,
+  };
+  return JSON.stringify(payload);
+}

@@ -1,0 +1,352 @@
+import {
+  comparePositions,
+  type EventStore,
+  formatPosition,
+  type GlobalPosition,
+  parsePosition,
+  type RecordedEvent,
+  type Subscription,
+  type WebhookKind,
+  webhookKindOf,
+} from '@escrow/domain';
+import { ProjectionRunner } from '@escrow/projections';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Client, type Pool } from 'pg';
+
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
+import { sendDelivery } from './webhook-sender';
+
+const LOCK = 'webhooks-deliverer';
+const POLL_MS = 500;
+const BATCH = 16;
+const MAX_DELAY_MS = 3600_000;
+/** Without relevant events the checkpoint is written at most this often (re-reading ignored events after a crash changes nothing). */
+const IDLE_CHECKPOINT_MS = 1000;
+export const INTERRUPTED = 'interrupted: the delivering process stopped before the receiver answered';
+
+interface EndpointTarget {
+  endpoint_id: number;
+  company_id: number | null;
+  kinds: WebhookKind[];
+  commit_after: string | null;
+  prepare_after: string | null;
+}
+
+interface Claimed {
+  delivery_id: string;
+  endpoint_id: number;
+  event_id: string;
+  kind: string;
+  payload: string;
+  attempts: number;
+  sending_since: Date;
+  first_attempt_at: Date;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  manual: boolean;
+}
+
+/** The retry after the n-th failed attempt: base·2^(n-1), at most an hour, ±10% so receivers coming back are not hit by every sender at once. */
+export function retryDelayMs(attempt: number, baseMs: number, random = Math.random()): number {
+  const delay = Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), MAX_DELAY_MS);
+  return Math.round(delay * (0.9 + 0.2 * random));
+}
+
+/**
+ * Delivers webhooks from the event log, at least once, one active deliverer per database (a
+ * session advisory lock, as the payments dispatcher; the others stand by and take over).
+ *
+ * - **Fan-out** follows the global order from its own checkpoint (`webhook_checkpoint`): each
+ *   event of a subscribed kind becomes one delivery per endpoint that may see it (an
+ *   administrators' endpoint: every project; a company's: projects it is the seller of), written
+ *   with the checkpoint in one transaction, so a restart neither loses nor repeats one.
+ * - **Sending** claims due deliveries, records the attempt before the request and its outcome
+ *   after; a 2xx delivers, anything else retries with exponential backoff for 24 hours. An attempt
+ *   a crash interrupted is marked so in the log when the next deliverer takes the lock, and sent
+ *   again at once with the same delivery id.
+ */
+@Injectable()
+export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private lock: Client | null = null;
+  private subscription: Subscription | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private position: GlobalPosition | null = null;
+  private checkpointWrittenAt = 0;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.webhooks.run) void this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.subscription?.stop().catch(() => undefined);
+    await this.lock?.end().catch(() => undefined);
+  }
+
+  /** True while this process holds the deliverer's lock. */
+  get delivering(): boolean {
+    return this.lock !== null;
+  }
+
+  private async start(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-webhooks-deliverer' });
+        lock.on('error', () => undefined);
+        await lock.connect();
+        const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('${LOCK}', 0)) AS ok`);
+        if (rows[0]?.ok) {
+          this.lock = lock;
+          const lost = () => this.lockLost(lock);
+          lock.on('error', lost);
+          lock.on('end', lost);
+          break;
+        }
+        await lock.end();
+      } catch (error) {
+        this.logger.warn(`webhook deliverer cannot start yet: ${(error as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    if (this.stopped) return;
+    try {
+      await this.recoverInterrupted();
+      this.position = await this.readCheckpoint();
+    } catch (error) {
+      this.logger.warn(`webhook deliverer failed to resume (will retry): ${(error as Error).message}`);
+      await this.lock?.end().catch(() => undefined);
+      return;
+    }
+    this.follow();
+    this.kick();
+  }
+
+  private lockLost(lock: Client): void {
+    if (this.lock !== lock) return;
+    this.lock = null;
+    void this.subscription?.stop().catch(() => undefined);
+    this.subscription = null;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.logger.warn('webhook deliverer lost its database lock; waiting to take it again');
+    void this.start();
+  }
+
+  /** Follows the global order from the checkpoint; after a failure, again from the checkpoint. */
+  private follow(): void {
+    if (this.stopped || !this.lock) return;
+    const subscription = this.store.subscribeToAll({ after: this.position, batchSize: 200 }, (batch) => this.fanOut(batch));
+    this.subscription = subscription;
+    subscription.done.catch((error: Error) => {
+      if (this.subscription !== subscription || this.stopped || !this.lock) return;
+      this.logger.warn(`webhook fan-out stopped (resuming from its checkpoint): ${error.message}`);
+      setTimeout(() => {
+        void this.readCheckpoint()
+          .then((position) => {
+            this.position = position;
+            this.follow();
+          })
+          .catch(() => this.follow());
+      }, 1000).unref();
+    });
+  }
+
+  private async fanOut(batch: RecordedEvent[]): Promise<void> {
+    const last = batch[batch.length - 1];
+    if (!last || !this.lock) return;
+    const relevant = batch.flatMap((event) => {
+      const kind = webhookKindOf(event.type);
+      const projectId = kind ? projectIdOf(event) : null;
+      return kind && projectId ? [{ event, kind, projectId }] : [];
+    });
+    if (relevant.length === 0) {
+      this.position = last.position;
+      if (Date.now() - this.checkpointWrittenAt > IDLE_CHECKPOINT_MS) await this.writeCheckpoint(this.pool, last.position);
+      return;
+    }
+    // Who may see an event is read from the projects read model: let it pass these events first.
+    const caughtUp = await this.runner.waitFor(relevant[relevant.length - 1]!.event.position, { projectors: ['jobs'], timeoutMs: 10_000 });
+    if (!caughtUp) throw new Error('the projects read model is behind the events');
+    const client = await this.pool.connect();
+    let inserted = 0;
+    try {
+      await client.query('BEGIN');
+      const { rows: endpoints } = await client.query<EndpointTarget>(
+        `SELECT endpoint_id, company_id, kinds, commit_after::text, prepare_after::text FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled`,
+      );
+      const { rows: jobs } = await client.query<{ job_id: number; primary_company_id: number | null }>(
+        'SELECT job_id, primary_company_id FROM jobs WHERE job_id = ANY($1::int[])',
+        [[...new Set(relevant.map((r) => r.projectId))]],
+      );
+      const sellerOf = new Map(jobs.map((j) => [j.job_id, j.primary_company_id]));
+      const rows = relevant.flatMap(({ event, kind, projectId }) =>
+        endpoints
+          .filter(
+            (e) =>
+              e.kinds.includes(kind) &&
+              (e.commit_after === null || comparePositions(event.position, { commit: BigInt(e.commit_after), prepare: BigInt(e.prepare_after!) }) > 0) &&
+              (e.company_id === null || e.company_id === sellerOf.get(projectId)),
+          )
+          .map((e) => {
+            const deliveryId = deliveryIdOf(e.endpoint_id, event.id);
+            return { deliveryId, endpointId: e.endpoint_id, eventId: event.id, kind, payload: payloadOf(deliveryId, kind, event, projectId) };
+          }),
+      );
+      if (rows.length > 0) {
+        const result = await client.query(
+          `INSERT INTO webhook_deliveries (delivery_id, endpoint_id, event_id, kind, payload, next_attempt_at)
+           SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[], $5::text[])
+           ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+          [rows.map((r) => r.deliveryId), rows.map((r) => r.endpointId), rows.map((r) => r.eventId), rows.map((r) => r.kind), rows.map((r) => r.payload)],
+        );
+        inserted = result.rowCount ?? 0;
+      }
+      await this.writeCheckpoint(client, last.position);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.position = last.position;
+    if (inserted > 0) this.kick();
+  }
+
+  private async readCheckpoint(): Promise<GlobalPosition | null> {
+    const { rows } = await this.pool.query<{ position: string | null }>(
+      `SELECT commit_position::text || '/' || prepare_position::text AS position FROM webhook_checkpoint`,
+    );
+    if (rows[0]) return parsePosition(rows[0].position);
+    // First start: from the oldest endpoint's registration (nothing before it is delivered anyway), else from now.
+    const { rows: oldest } = await this.pool.query<{ position: string | null }>(
+      `SELECT commit_after::text || '/' || prepare_after::text AS position FROM webhook_endpoints ORDER BY commit_after NULLS FIRST, prepare_after NULLS FIRST LIMIT 1`,
+    );
+    const start = oldest[0] ? parsePosition(oldest[0].position) : ((await this.store.headPosition())?.position ?? null);
+    await this.writeCheckpoint(this.pool, start);
+    return start;
+  }
+
+  private async writeCheckpoint(client: Pick<Pool, 'query'>, position: GlobalPosition | null): Promise<void> {
+    await client.query(
+      `INSERT INTO webhook_checkpoint (id, commit_position, prepare_position) VALUES (true, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`,
+      [position?.commit.toString() ?? null, position?.prepare.toString() ?? null],
+    );
+    this.checkpointWrittenAt = Date.now();
+  }
+
+  /** The lock is ours alone: an attempt still open was cut by the death of the process that held it. */
+  private async recoverInterrupted(): Promise<void> {
+    const { rowCount } = await this.pool.query(
+      `WITH cut AS (
+         UPDATE webhook_deliveries SET sending_since = NULL, next_attempt_at = now(), last_error = $1
+          WHERE status = 'pending' AND sending_since IS NOT NULL RETURNING delivery_id)
+       UPDATE webhook_attempts a SET finished_at = now(), error = $1 FROM cut WHERE a.delivery_id = cut.delivery_id AND a.finished_at IS NULL`,
+      [INTERRUPTED],
+    );
+    if (rowCount) this.logger.warn(`${rowCount} webhook delivery attempt(s) were interrupted by a stop; sending them again`);
+  }
+
+  /** Runs a sending pass now (or right after the current one) and keeps polling. */
+  kick(): void {
+    if (this.stopped || !this.lock) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    if (this.timer) clearTimeout(this.timer);
+    void this.sendDue()
+      .catch((error: Error) => this.logger.warn(`sending webhooks failed (will retry): ${error.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), POLL_MS);
+          this.timer.unref();
+        }
+      });
+  }
+
+  private async sendDue(): Promise<void> {
+    for (;;) {
+      if (!this.lock || this.stopped) return;
+      const { rows } = await this.pool.query<Claimed>(
+        `WITH due AS (
+           SELECT d.delivery_id, d.resend_requested AS manual FROM webhook_deliveries d JOIN webhook_endpoints e USING (endpoint_id)
+            WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND d.sending_since IS NULL AND e.enabled AND e.deleted_at IS NULL
+            ORDER BY d.next_attempt_at LIMIT ${BATCH} FOR UPDATE OF d SKIP LOCKED),
+         claimed AS (
+           UPDATE webhook_deliveries d SET attempts = d.attempts + 1, sending_since = clock_timestamp(),
+                  first_attempt_at = coalesce(d.first_attempt_at, clock_timestamp()), resend_requested = false
+             FROM due WHERE d.delivery_id = due.delivery_id
+           RETURNING d.delivery_id, d.endpoint_id, d.event_id, d.kind, d.payload, d.attempts, d.sending_since, d.first_attempt_at, due.manual),
+         logged AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, manual) SELECT delivery_id, attempts, sending_since, manual FROM claimed)
+         SELECT c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at FROM claimed c JOIN webhook_endpoints e USING (endpoint_id)`,
+      );
+      if (rows.length === 0) return;
+      await Promise.all(rows.map((row) => this.deliver(row)));
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    const secrets = [
+      row.secret,
+      ...(row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? [row.previous_secret] : []),
+    ];
+    const outcome = await sendDelivery(
+      { url: row.url, deliveryId: row.delivery_id, kind: row.kind, eventId: row.event_id, body: row.payload, secrets },
+      { timeoutMs: this.config.webhooks.timeoutMs, allowLoopback: this.config.webhooks.allowHttpLoopback },
+    );
+    const delivered = outcome.error === null;
+    let next: Date | null = null;
+    let status: 'delivered' | 'pending' | 'failed' = 'delivered';
+    if (!delivered) {
+      next = new Date(Date.now() + retryDelayMs(row.attempts, this.config.webhooks.retryBaseMs));
+      status = next.getTime() - row.first_attempt_at.getTime() > this.config.webhooks.retryForMs ? 'failed' : 'pending';
+      if (status === 'failed') next = null;
+    }
+    const error = delivered ? null : status === 'failed' ? `${outcome.error}; given up after ${row.attempts} attempts` : outcome.error;
+    // Only the claim this process made (its attempt number) is settled: after a takeover the new deliverer owns the delivery.
+    await this.pool.query(
+      `WITH settled AS (
+         UPDATE webhook_deliveries SET status = $2, sending_since = NULL, next_attempt_at = $3, last_status_code = $4, last_latency_ms = $5, last_error = $6,
+                delivered_at = CASE WHEN $2 = 'delivered' THEN now() ELSE delivered_at END
+          WHERE delivery_id = $1 AND attempts = $7 AND sending_since IS NOT NULL RETURNING delivery_id)
+       UPDATE webhook_attempts SET finished_at = now(), status_code = $4, latency_ms = $5, error = $6, next_attempt_at = $3
+        WHERE delivery_id = $1 AND attempt = $7 AND finished_at IS NULL`,
+      [row.delivery_id, status, next, outcome.statusCode, outcome.latencyMs, error, row.attempts],
+    );
+    if (status === 'failed') this.logger.warn(`webhook delivery ${row.delivery_id} to ${row.url} failed for good: ${error}`);
+  }
+
+  /** For tests and diagnostics: where the fan-out stands. */
+  get checkpoint(): string | null {
+    return formatPosition(this.position);
+  }
+}

@@ -1,0 +1,76 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+import { guardedLookup } from './endpoint-url';
+import { SIGNATURE_HEADER, signatureHeader } from './signatures';
+
+export interface SendOutcome {
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+export interface OutgoingDelivery {
+  url: string;
+  deliveryId: string;
+  kind: string;
+  eventId: string;
+  body: string;
+  secrets: string[];
+}
+
+/**
+ * One POST to a receiver: signed, no redirects followed, only to allowed addresses (the
+ * connection's own lookup refuses others), bounded in time (connecting and answering), decided by the
+ * answer's status alone. Never throws: every failure is an outcome to log.
+ */
+export function sendDelivery(delivery: OutgoingDelivery, options: { timeoutMs: number; allowLoopback: boolean }): Promise<SendOutcome> {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (statusCode: number | null, error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ statusCode, latencyMs: elapsed(), error });
+    };
+    const timestamp = Math.floor(Date.now() / 1000);
+    const url = new URL(delivery.url);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(options.allowLoopback) as never,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(delivery.body),
+          'user-agent': 'EscrowLedger-Webhooks/1',
+          'escrow-delivery-id': delivery.deliveryId,
+          'escrow-event-kind': delivery.kind,
+          'escrow-event-id': delivery.eventId,
+          [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(delivery.secrets, timestamp, delivery.body),
+        },
+      },
+      (res) => {
+        // The status decides; the answer's body is not read (a receiver streaming a large or slow one must not hold us).
+        const status = res.statusCode ?? null;
+        const redirect = status !== null && status >= 300 && status < 400;
+        finish(
+          status,
+          status !== null && status >= 200 && status < 300 ? null : redirect ? `redirect to ${res.headers.location ?? '?'} not followed` : `answered ${status}`,
+        );
+        res.destroy();
+      },
+    );
+    const timer = setTimeout(() => {
+      finish(null, `no answer within ${options.timeoutMs} ms`);
+      req.destroy();
+    }, options.timeoutMs);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish(null, error.code === 'EADDRNOTPUBLIC' ? error.message : `${error.code ?? 'error'}: ${error.message}`),
+    );
+    req.end(delivery.body);
+  });
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import type { EventStore, WebhookDeliveryDetailView, WebhookPayload } from '@escrow/domain';
+import ts from 'typescript';
+
+import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { WebhookReceiver } from '../../test/support/webhook-receiver';
+import { STORED_EVENT_STORE } from '../event-store/event-store.tokens';
+
+/** The signature check of docs/webhooks.md, compiled from the page itself: the sample integrators copy must work. */
+function docsSample(): (rawBody: string, header: string, secret: string, toleranceSeconds?: number) => boolean {
+  const page = readFileSync(resolve(__dirname, '../../../docs/webhooks.md'), 'utf8');
+  const code = /<!-- signature-sample -->\s*```ts\n([\s\S]*?)```/.exec(page)![1]!;
+  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const exports: Record<string, unknown> = {};
+  new Function('require', 'exports', js)(require, exports);
+  return exports.verifyEscrowSignature as ReturnType<typeof docsSample>;
+}
+
+const TIMEOUT_MS = 400;
+
+describe('webhooks', () => {
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+  let parties: EscrowParties;
+  let admin: HttpSession;
+  let outsider: HttpSession;
+  const verifySignature = docsSample();
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    app = await createTestApp({
+      paymentsSandboxSettleMs: 0,
+      webhooks: { run: true, allowHttpLoopback: true, timeoutMs: TIMEOUT_MS, retryBaseMs: 100, retryForMs: 86_400_000, secretOverlapMs: 86_400_000 },
+    });
+    parties = await createParties(app);
+    const session = async (userId: number) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, userId));
+    admin = await session((await createUser(app.db.pool, { role: 'admin' })).userId);
+    outsider = await session((await createSeller(app.db.pool, { name: 'Outsider Roofing', services: ['Roofing'] })).userId);
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await receiver.close();
+  });
+
+  const register = (session: HttpSession, path: string, kinds: string[], key?: string) =>
+    session.post('/api/webhooks/endpoints', { url: receiver.url(path), kinds, description: `receiver ${path}` }, key ? { 'idempotency-key': key } : {});
+
+  it('registers an endpoint with a secret shown once, and refuses what it must', async () => {
+    const created = await register(parties.sessions.seller, '/first', ['deposit.settled'], 'register-first-0001');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ url: receiver.url('/first'), kinds: ['deposit.settled'], company_id: parties.seller.companyId, enabled: true });
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // A retried registration answers the first one; a list never shows a secret.
+    const retry = await register(parties.sessions.seller, '/first', ['deposit.settled'], 'register-first-0001');
+    expect(retry.body).toEqual(created.body);
+    const list = await parties.sessions.seller.get('/api/webhooks/endpoints');
+    expect(list.body.map((e: { id: number }) => e.id)).toEqual([created.body.id]);
+    expect(JSON.stringify(list.body)).not.toContain('whsec_');
+
+    const refused = async (body: object, session = parties.sessions.seller) => {
+      const answer = await session.post('/api/webhooks/endpoints', body);
+      return [answer.status, answer.body.message];
+    };
+    expect(await refused({ url: 'https://10.0.0.7/hook', kinds: ['deposit.settled'] })).toEqual([400, expect.stringContaining('not a public address')]);
+    expect(await refused({ url: 'https://169.254.169.254/latest/meta-data', kinds: ['deposit.settled'] })).toEqual([
+      400,
+      expect.stringContaining('not a public address'),
+    ]);
+    expect(await refused({ url: 'http://hooks.example.com/x', kinds: ['deposit.settled'] })).toEqual([400, expect.stringContaining('https://')]);
+    expect(await refused({ url: 'https://hooks.example.com/x', kinds: ['payment.sent'] })).toEqual([400, expect.stringContaining('Each kind is one of')]);
+    expect(await refused({ url: 'https://hooks.example.com/x', kinds: ['deposit.settled'] }, parties.sessions.buyer)).toEqual([
+      403,
+      'Only contractor company users and administrators manage webhooks.',
+    ]);
+    // Another company's endpoint does not exist for them.
+    expect((await outsider.get(`/api/webhooks/endpoints/${created.body.id}/deliveries`)).status).toBe(404);
+    expect((await outsider.put(`/api/webhooks/endpoints/${created.body.id}`, { enabled: false })).status).toBe(404);
+    expect((await parties.sessions.seller.delete(`/api/webhooks/endpoints/${created.body.id}`)).body).toEqual({ id: created.body.id, deleted: true });
+  });
+
+  it('delivers every subscribed event at least once through a failure, a time-out and a late answer, signed, with one delivery id', async () => {
+    // Each delivery: first a 500, then an answer too late for the time-out, then 200.
+    receiver.reply = ({ seen }) => (seen === 0 ? { status: 500 } : seen === 1 ? { status: 200, delayMs: TIMEOUT_MS * 3 } : { status: 200 });
+    const seller = await register(parties.sessions.seller, '/seller', ['milestone.agreed', 'deposit.settled', 'disbursement.paid']);
+    const everything = await register(admin, '/admin', ['milestone.agreed', 'deposit.settled', 'disbursement.paid', 'dispute.opened', 'retainage.released']);
+    const stranger = await register(outsider, '/outsider', ['milestone.agreed', 'deposit.settled', 'disbursement.paid']);
+    expect([seller.status, everything.status, stranger.status]).toEqual([201, 201, 201]);
+    expect(everything.body.company_id).toBeNull();
+
+    const { jobId, firstMilestone } = await createSignedProject(parties);
+    await runMilestone(parties, firstMilestone, 'paid');
+    const { rows: events } = await app.db.pool.query<{ event_id: string; type: string }>(
+      `SELECT event_id, type FROM events WHERE type IN ('MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid') ORDER BY global_position`,
+    );
+    expect(events.map((e) => e.type)).toEqual(['MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid']);
+    await eventually(
+      async () => receiver.deliveredEventIds('/seller').size + receiver.deliveredEventIds('/admin').size,
+      (n) => n === 6,
+      20_000,
+    );
+    expect([...receiver.deliveredEventIds('/seller')].sort()).toEqual(events.map((e) => e.event_id).sort());
+
+    const toSeller = receiver.requests.filter((r) => r.path === '/seller');
+    for (const request of toSeller) {
+      expect(verifySignature(request.body, String(request.headers['escrow-signature']), seller.body.secret)).toBe(true);
+      expect(verifySignature(request.body, String(request.headers['escrow-signature']), everything.body.secret)).toBe(false);
+      expect(JSON.parse(request.body).id).toBe(request.headers['escrow-delivery-id']);
+    }
+    // Three attempts per delivery, all with the same id; the body is the same bytes each time.
+    const byDelivery = new Map<string, typeof toSeller>();
+    for (const r of toSeller) byDelivery.set(String(r.headers['escrow-delivery-id']), [...(byDelivery.get(String(r.headers['escrow-delivery-id'])) ?? []), r]);
+    expect([...byDelivery.values()].map((attempts) => attempts.length)).toEqual([3, 3, 3]);
+    for (const attempts of byDelivery.values()) expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+
+    const settled = JSON.parse(toSeller.find((r) => r.headers['escrow-event-kind'] === 'deposit.settled')!.body) as WebhookPayload;
+    expect(settled).toMatchObject({
+      kind: 'deposit.settled',
+      project_id: jobId,
+      event: { type: 'DepositSettled', stream: `milestone-${settled.milestone_id}`, hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      data: { amount: '102.25' },
+    });
+
+    // The log: status, latency, next try, each attempt's outcome.
+    const log = await parties.sessions.seller.get(`/api/webhooks/endpoints/${seller.body.id}/deliveries`);
+    expect(log.body).toHaveLength(3);
+    for (const d of log.body) expect(d).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200, next_attempt_at: null });
+    const detail = (await parties.sessions.seller.get(`/api/webhooks/deliveries/${settled.id}`)).body as WebhookDeliveryDetailView;
+    expect(detail.attempts_log.map((a) => [a.attempt, a.status_code, a.error?.replace(/\d+/g, 'N') ?? null])).toEqual([
+      [1, 500, 'answered N'],
+      [2, null, 'no answer within N ms'],
+      [3, 200, null],
+    ]);
+    expect(detail.attempts_log[0]!.next_attempt_at).not.toBeNull();
+    expect(detail.attempts_log[1]!.latency_ms).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    expect(detail.payload).toEqual(settled);
+
+    // The outsider's company is no party: it heard nothing. Nor did anyone of kinds they did not choose.
+    expect(receiver.requests.filter((r) => r.path === '/outsider')).toEqual([]);
+    expect((await outsider.get(`/api/webhooks/deliveries/${settled.id}`)).status).toBe(404);
+
+    // A manual re-send: same id, same body, logged as manual.
+    receiver.reply = () => ({ status: 204 });
+    const before = receiver.requests.length;
+    expect((await parties.sessions.seller.post(`/api/webhooks/deliveries/${settled.id}/resend`)).status).toBe(202);
+    await eventually(
+      async () => receiver.requests.length,
+      (n) => n > before,
+    );
+    expect(receiver.requests[before]!.headers['escrow-delivery-id']).toBe(settled.id);
+    const resent = await eventually(
+      async () => (await parties.sessions.seller.get(`/api/webhooks/deliveries/${settled.id}`)).body as WebhookDeliveryDetailView,
+      (d) => d.attempts_log.length === 4 && d.status === 'delivered',
+    );
+    expect(resent.attempts_log[3]).toMatchObject({ manual: true, status_code: 204 });
+    expect(resent.manual_resends).toBe(1);
+  }, 60_000);
+
+  it('signs with both secrets during a rotation, and with the new one alone after it', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const endpoint = await register(parties.sessions.seller, '/rotating', ['milestone.agreed']);
+    const rotated = await parties.sessions.seller.post(
+      `/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`,
+      {},
+      { 'idempotency-key': 'rotate-0001-aa' },
+    );
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(endpoint.body.secret);
+    expect(Date.parse(rotated.body.previous_secret_expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // The same rotation retried answers the same secret, and does not rotate again.
+    const again = await parties.sessions.seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, {}, { 'idempotency-key': 'rotate-0001-aa' });
+    expect(again.body.secret).toBe(rotated.body.secret);
+
+    const { jobId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, jobId, '10.00'), 'agreed');
+    const during = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/rotating'),
+      (list) => list.length === 1,
+    );
+    const header = String(during[0]!.headers['escrow-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(during[0]!.body, header, endpoint.body.secret)).toBe(true);
+    expect(verifySignature(during[0]!.body, header, rotated.body.secret)).toBe(true);
+
+    const ended = await parties.sessions.seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, { overlap_hours: 0 });
+    expect(ended.body.previous_secret_expires_at).toBeNull();
+    await runMilestone(parties, await proposeMilestone(parties, jobId, '11.00'), 'agreed');
+    const after = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/rotating'),
+      (list) => list.length === 2,
+    );
+    const lastHeader = String(after[1]!.headers['escrow-signature']);
+    expect(lastHeader.match(/v1=/g)).toHaveLength(1);
+    expect(verifySignature(after[1]!.body, lastHeader, ended.body.secret)).toBe(true);
+    expect(verifySignature(after[1]!.body, lastHeader, rotated.body.secret)).toBe(false);
+  }, 60_000);
+
+  it('delivers a kind whose events did not exist when it was listed (retainage.released) from the list alone', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const { rows } = await app.db.pool.query<{ job_id: number }>('SELECT job_id FROM jobs ORDER BY job_id LIMIT 1');
+    const store = app.http.get<symbol, EventStore>(STORED_EVENT_STORE);
+    const id = randomUUID();
+    await store.append(`retainage-${rows[0]!.job_id}`, [
+      {
+        id,
+        type: 'RetainageReleased',
+        data: { jobId: rows[0]!.job_id, amount: '50.00' },
+        metadata: { actorId: '0', actorRole: 'system', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      },
+    ]);
+    await eventually(
+      async () => receiver.deliveredEventIds('/admin'),
+      (ids) => ids.has(id),
+    );
+    const request = receiver.requests.find((r) => r.headers['escrow-event-id'] === id)!;
+    expect(JSON.parse(request.body)).toMatchObject({ kind: 'retainage.released', project_id: rows[0]!.job_id, data: { amount: '50.00' } });
+  });
+});

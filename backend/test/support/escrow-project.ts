@@ -1,0 +1,79 @@
+import { signByBoth, submitProject } from './escrow-flows';
+import { eventually } from './event-store-fixture';
+import { type CreatedUser, createSeller, createUser, type HttpAnswer, HttpSession, startSession } from './http-session';
+import type { TestApp } from './test-app';
+
+function ok<T extends HttpAnswer>(answer: T, what: string): T {
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+export interface EscrowParties {
+  buyer: CreatedUser;
+  seller: CreatedUser & { companyId: number };
+  sessions: { buyer: HttpSession; seller: HttpSession };
+}
+
+/** A buyer and a seller company with a user each, signed in. */
+export async function createParties(app: TestApp, sellerName = 'Mesa General Contracting'): Promise<EscrowParties> {
+  const buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
+  const seller = await createSeller(app.db.pool, { name: sellerName, services: ['General Contracting'] });
+  const session = async (user: CreatedUser) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId));
+  return { buyer, seller, sessions: { buyer: await session(buyer), seller: await session(seller) } };
+}
+
+/** A submitted project with both signatures and a first milestone (proposed), started by the seller. */
+export async function createSignedProject(parties: EscrowParties): Promise<{ jobId: number; firstMilestone: number }> {
+  const { sessions, buyer, seller } = parties;
+  const created = ok(
+    await sessions.seller.post('/api/job/basic', {
+      customer_id: buyer.userId,
+      customer_name: buyer.name,
+      service: 'General Contracting',
+      primary_company_id: seller.companyId,
+      customerInitiated: false,
+    }),
+    'creating a project',
+  );
+  const jobId = created.body.job_id as number;
+  const firstMilestone = await proposeMilestone(parties, jobId, '100.00');
+  await submitProject(sessions.seller, jobId);
+  await signByBoth(sessions, jobId, { buyer: buyer.name, seller: seller.name });
+  return { jobId, firstMilestone };
+}
+
+/** Proposes a milestone of one fixed payee (the seller); its version id (m_id). */
+export async function proposeMilestone(parties: EscrowParties, jobId: number, amount: string): Promise<number> {
+  const proposed = ok(
+    await parties.sessions.seller.post('/api/milestone', {
+      job_id: jobId,
+      title: `Milestone of ${amount}`,
+      definition: 'Work done and inspected.',
+      payees: [{ jc_id: parties.seller.companyId, type: 'fixed', amount }],
+    }),
+    'proposing a milestone',
+  );
+  return proposed.body.m_id as number;
+}
+
+/** Approved by both, funded (deposit settled), then completed by both and paid out. Stops early at `until`. */
+export async function runMilestone(parties: EscrowParties, milestoneId: number, until: 'agreed' | 'funded' | 'paid' = 'paid'): Promise<void> {
+  const { buyer, seller } = parties.sessions;
+  ok(await buyer.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
+  ok(await seller.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'seller approval');
+  if (until === 'agreed') return;
+  ok(await buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
+  await eventually(
+    () => buyer.get(`/api/milestone/${milestoneId}/deposits`),
+    (a) => a.body?.[0]?.payment_status === 'settled',
+    30_000,
+  );
+  if (until === 'funded') return;
+  ok(await seller.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'seller completion');
+  ok(await buyer.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'buyer completion');
+  await eventually(
+    () => seller.get(`/api/milestone/${milestoneId}/disbursements`),
+    (a) => a.body?.length > 0 && a.body.every((d: { status: string }) => d.status === 'paid'),
+    30_000,
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The API's answers about the ledger's integrity (the hash chain, audit exports), written once:
+ * the backend and the projections CLI produce them, the admin console reads them.
+ */
+
+export type ChainBreakReason = 'no-hashes' | 'content-changed' | 'hash-changed' | 'previous-hash-differs' | 'revision-gap' | 'out-of-order';
+
+/** One event that breaks the hash chain, named so an operator can find it. */
+export interface ChainBreakView {
+  eventId: string;
+  streamId: string;
+  revision: number;
+  /** The event's place in the global order ("commit/prepare"), when it came from a store. */
+  position: string | null;
+  reason: ChainBreakReason;
+  message: string;
+}
+
+export type ChainCheckState = 'running' | 'passed' | 'broken' | 'failed';
+
+/** A check of every chain, run by `npm run projections -- verify` or from the Operations page. */
+export interface ChainCheckView {
+  id: number;
+  origin: 'cli' | 'api';
+  state: ChainCheckState;
+  checked: number;
+  /** Events in the store when the check began; null when it cannot count them (EventStoreDB). */
+  total: number | null;
+  streams: number | null;
+  brokenEvents: number | null;
+  /** The first breaks in the global order (at most 20); the first one is where to look. */
+  breaks: ChainBreakView[];
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  /** A running check whose heartbeat is older than a minute: its process died. */
+  stale: boolean;
+}
+
+/** GET /api/admin/integrity/chain-checks: the newest checks, newest first. */
+export interface ChainChecksView {
+  running: boolean;
+  checks: ChainCheckView[];
+}
+
+/** GET /api/admin/audit/signing-key: the key audit bundles are signed with (its public half). */
+export interface AuditSigningKeyView {
+  algorithm: 'Ed25519';
+  /** SPKI, PEM: what `--public-key` of the verifier takes. */
+  publicKeyPem: string;
+  /** sha-256 of the raw 32-byte public key, hex: the short form to publish and compare. */
+  fingerprint: string;
+  /** Where the private half comes from: the AUDIT_SIGNING_KEY setting, or a development key generated in the data folder. */
+  source: 'setting' | 'development';
+}

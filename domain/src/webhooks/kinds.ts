@@ -1,0 +1,30 @@
+/**
+ * What an integrator can subscribe to: each kind is a stable public name for one or more stored
+ * event types. This list is the only place a kind is defined: the API validates against it, the
+ * deliverer matches events with it, the console offers its labels, docs/webhooks.md describes
+ * each. A new kind is one line here (and its payload in the docs).
+ */
+export const WEBHOOK_KINDS = [
+  { kind: 'milestone.agreed', label: 'Milestone approved by both parties', eventTypes: ['MilestoneVersionAgreed'] },
+  { kind: 'deposit.settled', label: 'Deposit settled', eventTypes: ['DepositSettled'] },
+  { kind: 'deposit.returned', label: 'Deposit returned', eventTypes: ['DepositReturned'] },
+  { kind: 'disbursement.paid', label: 'Disbursement paid', eventTypes: ['DisbursementPaid'] },
+  { kind: 'dispute.opened', label: 'Dispute opened', eventTypes: ['DisputeOpened'] },
+  { kind: 'dispute.resolved', label: 'Dispute resolved', eventTypes: ['DisputeResolved'] },
+  // Retainage (money held back until the project ends) arrives with its own events; the kind is
+  // offered already and delivers as soon as events of this type are stored.
+  { kind: 'retainage.released', label: 'Retainage released', eventTypes: ['RetainageReleased'] },
+] as const satisfies readonly { kind: string; label: string; eventTypes: readonly string[] }[];
+
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number]['kind'];
+
+export const WEBHOOK_KIND_NAMES: readonly WebhookKind[] = WEBHOOK_KINDS.map((k) => k.kind);
+
+const KIND_OF_EVENT_TYPE = new Map<string, WebhookKind>(WEBHOOK_KINDS.flatMap((k) => k.eventTypes.map((t) => [t, k.kind] as const)));
+
+/** The kind an event of this stored type is delivered as; null when no kind covers it. */
+export function webhookKindOf(eventType: string): WebhookKind | null {
+  return KIND_OF_EVENT_TYPE.get(eventType) ?? null;
+}
+
+export const isWebhookKind = (value: unknown): value is WebhookKind => typeof value === 'string' && (WEBHOOK_KIND_NAMES as readonly string[]).includes(value);

@@ -1,0 +1,16 @@
+import { WebhookEndpoints } from '../../features/webhooks/components/WebhookEndpoints';
+import { AdminShell } from './AdminShell';
+
+/** /admin/webhooks: every endpoint, and the platform's own (they hear about every project). */
+export function AdminWebhooksPage() {
+  return (
+    <AdminShell>
+      <h1>Webhooks</h1>
+      <p className="el-muted">
+        Endpoints registered here hear about every project; companies register their own under Integrations in the portal. Payloads and how to verify a
+        signature: docs/webhooks.md.
+      </p>
+      <WebhookEndpoints scope="admin" />
+    </AdminShell>
+  );
+}

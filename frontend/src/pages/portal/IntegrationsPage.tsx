@@ -1,0 +1,16 @@
+import { WebhookEndpoints } from '../../features/webhooks/components/WebhookEndpoints';
+import { PortalShell } from './PortalShell';
+
+/** /portal/webhooks: a company's webhook endpoints (its projects' payments, approvals and disputes, signed). */
+export function IntegrationsPage() {
+  return (
+    <PortalShell checks={['company']}>
+      <h1>Integrations</h1>
+      <p>
+        Send your accounting system or job software a signed HTTPS request when a milestone is approved by both parties, a deposit settles or is returned, a
+        payee is paid, or a dispute is opened or resolved — for the projects your company is the seller of.
+      </p>
+      <WebhookEndpoints scope="company" />
+    </PortalShell>
+  );
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Checks an Escrow Ledger audit bundle offline, without any database:
+//   npx escrow-verify-audit-bundle <bundle.jsonl> [--public-key <file.pem>]
+//   node projections/bin/verify-audit-bundle.mjs <bundle.jsonl> [--public-key <file.pem>]
+// Exit code 0: the bundle is intact; 1: it is not (each problem printed, the event named); 2: usage.
+// What is checked, and how, is in docs/operations.md ("Audit exports"); the code is
+// projections/src/integrity/audit-bundle.ts (built to dist/ by `npm run build`).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const built = join(import.meta.dirname, '..', 'dist', 'integrity', 'audit-bundle.js');
+const args = process.argv.slice(2);
+const keyAt = args.indexOf('--public-key');
+const keyFile = keyAt >= 0 ? args[keyAt + 1] : undefined;
+const files = keyAt >= 0 ? args.filter((_, i) => i !== keyAt && i !== keyAt + 1) : args;
+
+if (files.length !== 1 || (keyAt >= 0 && !keyFile)) {
+  process.stderr.write('usage: escrow-verify-audit-bundle <bundle.jsonl> [--public-key <operator-key.pem>]\n');
+  process.exit(2);
+}
+if (!existsSync(built)) {
+  process.stderr.write(`${built} is missing: run \`npm run build\` in the repository first\n`);
+  process.exit(2);
+}
+const { verifyAuditBundle } = createRequire(import.meta.url)(built);
+let text;
+let publicKeyPem = null;
+try {
+  text = readFileSync(files[0], 'utf8');
+  if (keyFile) publicKeyPem = readFileSync(keyFile, 'utf8');
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}
+const result = verifyAuditBundle(text, { publicKeyPem });
+const scope = result.manifest?.scope;
+if (scope) {
+  const what = scope.kind === 'project' ? `project ${scope.jobId}` : `events recorded from ${scope.from} to ${scope.to}`;
+  process.stdout.write(`bundle: ${what}, exported ${result.manifest.exportedAt}\n`);
+}
+for (const fact of result.facts) process.stdout.write(`  ${fact}\n`);
+if (result.ok) {
+  process.stdout.write('VERIFIED: the bundle is intact\n');
+  process.exit(0);
+}
+process.stdout.write(`NOT VERIFIED: ${result.problems.length} problem(s)\n`);
+for (const problem of result.problems) process.stdout.write(`  - ${problem}\n`);
+process.exit(1);

@@ -1,0 +1,407 @@
+import { createHash, createPublicKey, type KeyObject, verify as verifySignature } from 'node:crypto';
+
+import {
+  formatPosition,
+  type GlobalPosition,
+  MILESTONE_UPCASTERS,
+  type MilestoneEvent,
+  money,
+  parsePosition,
+  postingsFor,
+  type RecordedEvent,
+  upcastEvent,
+} from '@escrow/domain';
+import canonicalize from 'canonicalize';
+
+import { ChainWalk, type StreamHead } from './chain-walk';
+import { GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
+
+/**
+ * An audit bundle (docs/operations.md, "Audit exports"): one JSON-lines file an auditor can check
+ * without our database. Line 1 is the header; then events (in the global order) and ledger
+ * postings (each after its event); the last line is the signed manifest. The manifest signs the
+ * sha-256 of every byte before it, the counts, the chain head of every stream and the scope, so
+ * nothing can be added, removed or changed without the verifier noticing; each event also
+ * carries its own hashes, so the verifier names the event that was changed.
+ */
+export const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
+export const AUDIT_BUNDLE_VERSION = 1;
+
+export type AuditScope = { kind: 'project'; jobId: number } | { kind: 'range'; from: string; to: string };
+
+export interface BundleHeader {
+  record: 'header';
+  format: typeof AUDIT_BUNDLE_FORMAT;
+  version: typeof AUDIT_BUNDLE_VERSION;
+  hashScheme: number;
+  scope: AuditScope;
+  exportedAt: string;
+}
+
+/** An event exactly as stored (its data and metadata are what its hashes cover). */
+export interface BundleEvent {
+  record: 'event';
+  streamId: string;
+  revision: number;
+  eventId: string;
+  position: string;
+  type: string;
+  recordedAt: string;
+  data: unknown;
+  metadata: unknown;
+  contentHash: string;
+  previousHash: string;
+  hash: string;
+}
+
+/** One line of the double-entry ledger read model: signed dollars, debits positive. */
+export interface BundlePosting {
+  record: 'posting';
+  eventId: string;
+  line: number;
+  jobId: number;
+  originalId: number;
+  account: string;
+  companyId: number | null;
+  amount: string;
+}
+
+export interface BundleManifest {
+  format: typeof AUDIT_BUNDLE_FORMAT;
+  version: typeof AUDIT_BUNDLE_VERSION;
+  hashScheme: number;
+  scope: AuditScope;
+  exportedAt: string;
+  /** The newest event the export could include ("commit/prepare"); later ones are left out. */
+  upTo: string | null;
+  counts: { events: number; postings: number; streams: number };
+  /** sha-256 (hex) of every byte of the file before the manifest line. */
+  bodySha256: string;
+  /** Per stream: the first and last revision in the bundle, the hash the first one follows and the last one's hash. */
+  chainHeads: StreamHead[];
+  /** sha-256 of the raw 32-byte Ed25519 public key, hex. */
+  signingKeyFingerprint: string;
+}
+
+export interface BundleSignature {
+  algorithm: 'Ed25519';
+  /** SPKI PEM of the key that signed; the auditor compares it (or its fingerprint) with the operator's published one. */
+  publicKeyPem: string;
+  /** Ed25519 signature of the RFC 8785 form of the manifest, base64. */
+  value: string;
+}
+
+export interface BundleManifestLine {
+  record: 'manifest';
+  manifest: BundleManifest;
+  signature: BundleSignature;
+}
+
+export function bundleEventOf(event: RecordedEvent): BundleEvent {
+  if (!event.integrity) throw new Error(`event ${event.id} of ${event.streamId} carries no hashes; run npm run projections -- verify`);
+  return {
+    record: 'event',
+    streamId: event.streamId,
+    revision: event.revision,
+    eventId: event.id,
+    position: formatPosition(event.position)!,
+    type: event.type,
+    recordedAt: event.recordedAt.toISOString(),
+    data: event.data,
+    metadata: event.metadata,
+    contentHash: event.integrity.contentHash,
+    previousHash: event.integrity.previousHash,
+    hash: event.integrity.hash,
+  };
+}
+
+/** sha-256 of the raw public key: the short form to publish and compare. */
+export function keyFingerprint(publicKey: KeyObject): string {
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  return createHash('sha256').update(raw).digest('hex');
+}
+
+/**
+ * Writes a bundle line by line: `line()` for the header, events and postings as they come, then
+ * `finish()` for the signed manifest. The caller streams each returned string.
+ */
+export class AuditBundleWriter {
+  private readonly body = createHash('sha256');
+  private readonly walk = new ChainWalk({ partialStreams: true, keep: 1 });
+  private events = 0;
+  private postings = 0;
+  private readonly scope: AuditScope;
+  private readonly exportedAt: string;
+
+  constructor(scope: AuditScope, exportedAt: Date) {
+    this.scope = scope;
+    this.exportedAt = exportedAt.toISOString();
+  }
+
+  header(): string {
+    const header: BundleHeader = {
+      record: 'header',
+      format: AUDIT_BUNDLE_FORMAT,
+      version: AUDIT_BUNDLE_VERSION,
+      hashScheme: HASH_SCHEME_VERSION,
+      scope: this.scope,
+      exportedAt: this.exportedAt,
+    };
+    return this.line(header);
+  }
+
+  event(event: RecordedEvent): string {
+    this.events++;
+    this.walk.add(event);
+    return this.line(bundleEventOf(event));
+  }
+
+  posting(posting: Omit<BundlePosting, 'record'>): string {
+    this.postings++;
+    return this.line({ record: 'posting', ...posting });
+  }
+
+  /** The manifest line, signed with `sign` (Ed25519 over the bytes given). */
+  finish(upTo: string | null, publicKey: KeyObject, sign: (bytes: Buffer) => Buffer): string {
+    const manifest: BundleManifest = {
+      format: AUDIT_BUNDLE_FORMAT,
+      version: AUDIT_BUNDLE_VERSION,
+      hashScheme: HASH_SCHEME_VERSION,
+      scope: this.scope,
+      exportedAt: this.exportedAt,
+      upTo,
+      counts: { events: this.events, postings: this.postings, streams: this.walk.streams },
+      bodySha256: this.body.digest('hex'),
+      chainHeads: this.walk.streamHeads(),
+      signingKeyFingerprint: keyFingerprint(publicKey),
+    };
+    const signature: BundleSignature = {
+      algorithm: 'Ed25519',
+      publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      value: sign(Buffer.from(canonicalize(manifest)!, 'utf8')).toString('base64'),
+    };
+    const line: BundleManifestLine = { record: 'manifest', manifest, signature };
+    return JSON.stringify(line) + '\n';
+  }
+
+  private line(value: object): string {
+    const text = JSON.stringify(value) + '\n';
+    this.body.update(text, 'utf8');
+    return text;
+  }
+}
+
+export interface BundleVerification {
+  ok: boolean;
+  /** Each problem found, the event named where there is one. */
+  problems: string[];
+  /** What was checked, for the auditor's record. */
+  facts: string[];
+  manifest: BundleManifest | null;
+}
+
+export interface VerifyBundleOptions {
+  /** The operator's published public key (PEM); without it the bundle's own key is used and the verification says so. */
+  publicKeyPem?: string | null;
+}
+
+const EVENT_KEYS = ['record', 'streamId', 'revision', 'eventId', 'position', 'type', 'recordedAt', 'data', 'metadata', 'contentHash', 'previousHash', 'hash'];
+const describe = (e: BundleEvent) => `event ${e.eventId} (${e.streamId} revision ${e.revision})`;
+
+/**
+ * Checks a bundle without any database: the signature over the manifest, the manifest over the
+ * bytes, every stream's hash chain and its heads, and that the postings are exactly what the
+ * domain's posting rules derive from the events and that they balance.
+ */
+export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {}): BundleVerification {
+  const problems: string[] = [];
+  const facts: string[] = [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  let manifestLine: BundleManifestLine | null = null;
+  let manifestIndex = -1;
+  const events: BundleEvent[] = [];
+  const postings: BundlePosting[] = [];
+  let header: BundleHeader | null = null;
+
+  lines.forEach((raw, index) => {
+    let value: { record?: unknown };
+    try {
+      value = JSON.parse(raw) as { record?: unknown };
+    } catch {
+      const neighbour = events[events.length - 1];
+      problems.push(`line ${index + 1} is not JSON${neighbour ? ` (it follows ${describe(neighbour)})` : ''}: the file was changed or cut`);
+      return;
+    }
+    if (manifestLine) problems.push(`line ${index + 1} comes after the manifest: something was appended to the bundle`);
+    if (value.record === 'header' && index === 0) header = value as BundleHeader;
+    else if (value.record === 'event') events.push(value as BundleEvent);
+    else if (value.record === 'posting') postings.push(value as BundlePosting);
+    else if (value.record === 'manifest') {
+      manifestLine = value as BundleManifestLine;
+      manifestIndex = index;
+    } else problems.push(`line ${index + 1} is not a record of an audit bundle`);
+  });
+  if (!header || (header as BundleHeader).format !== AUDIT_BUNDLE_FORMAT) problems.push('the first line is not the header of an escrow ledger audit bundle');
+  const found = manifestLine as BundleManifestLine | null;
+  if (!found) {
+    problems.push('the bundle has no manifest (the last line): the export was cut off, or the manifest removed');
+    return { ok: false, problems, facts, manifest: null };
+  }
+  const { manifest, signature } = found;
+
+  // 1. The signature over the manifest, with the key the auditor trusts.
+  let key: KeyObject;
+  try {
+    key = createPublicKey(options.publicKeyPem ?? signature.publicKeyPem);
+  } catch (error) {
+    problems.push(`the public key cannot be read: ${(error as Error).message}`);
+    return { ok: false, problems, facts, manifest };
+  }
+  const fingerprint = keyFingerprint(key);
+  const signedBytes = Buffer.from(canonicalize(manifest) ?? '', 'utf8');
+  let signed = false;
+  try {
+    signed = verifySignature(null, signedBytes, key, Buffer.from(signature.value, 'base64'));
+  } catch {
+    signed = false;
+  }
+  if (!signed) problems.push(`the manifest's signature does not verify with the key ${fingerprint}: the manifest was changed, or another key signed it`);
+  else facts.push(`signature: valid, Ed25519 key ${fingerprint}`);
+  if (!options.publicKeyPem)
+    facts.push(`key not pinned: compare ${fingerprint} with the operator's published fingerprint (docs/operations.md), or pass --public-key`);
+  else if (manifest.signingKeyFingerprint !== fingerprint)
+    problems.push(`the manifest names the key ${manifest.signingKeyFingerprint}, not the pinned ${fingerprint}`);
+
+  // 2. The bytes before the manifest are the ones it signed.
+  const body = lines.slice(0, manifestIndex).join('\n') + (manifestIndex > 0 ? '\n' : '');
+  const bodySha = createHash('sha256').update(body, 'utf8').digest('hex');
+  if (bodySha !== manifest.bodySha256)
+    problems.push('the events and postings are not the bytes the manifest signed (sha-256 differs): see the events named below');
+  if (header && canonicalize((header as BundleHeader).scope) !== canonicalize(manifest.scope))
+    problems.push('the header names another scope than the manifest');
+
+  // 3. Every event: its fields, its content against its hashes, and each stream's chain.
+  const walk = new ChainWalk({ partialStreams: manifest.scope.kind === 'range', keep: Number.MAX_SAFE_INTEGER });
+  const eventIds = new Set<string>();
+  for (const e of events) {
+    const keys = Object.keys(e);
+    if (keys.length !== EVENT_KEYS.length || !EVENT_KEYS.every((k) => keys.includes(k))) {
+      problems.push(`${describe(e)} does not have exactly the fields of a bundle event`);
+      continue;
+    }
+    if (eventIds.has(e.eventId)) problems.push(`${describe(e)} appears twice`);
+    eventIds.add(e.eventId);
+    walk.add({
+      streamId: e.streamId,
+      id: e.eventId,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+      revision: e.revision,
+      position: positionOf(e.position),
+      integrity: { contentHash: e.contentHash, previousHash: e.previousHash, hash: e.hash },
+    });
+  }
+  for (const b of walk.breaks) problems.push(b.message);
+  const heads = new Map(walk.streamHeads().map((h) => [h.streamId, h]));
+  const signedHeads = new Map((manifest.chainHeads ?? []).map((h) => [h.streamId, h]));
+  for (const [streamId, signedHead] of signedHeads) {
+    const head = heads.get(streamId);
+    if (!head) problems.push(`stream ${streamId} is in the manifest but has no events in the bundle: they were removed`);
+    else if (canonicalize(head) !== canonicalize(signedHead))
+      problems.push(
+        `stream ${streamId}: its events end at revision ${head.lastRevision} with hash ${head.hash.slice(0, 12)}…, the manifest signed revision ${signedHead.lastRevision} with ${signedHead.hash.slice(0, 12)}… (events were added, removed or changed)`,
+      );
+    if (manifest.scope.kind === 'project' && (signedHead.firstRevision !== 0 || signedHead.anchorHash !== GENESIS_HASH))
+      problems.push(`stream ${streamId} does not start at its first event, but a project's bundle holds whole streams`);
+  }
+  for (const streamId of heads.keys()) if (!signedHeads.has(streamId)) problems.push(`stream ${streamId} has events in the bundle but is not in the manifest`);
+  const counts = { events: events.length, postings: postings.length, streams: heads.size };
+  if (canonicalize(counts) !== canonicalize(manifest.counts))
+    problems.push(
+      `the bundle holds ${counts.events} events, ${counts.postings} postings and ${counts.streams} streams; the manifest signed ${JSON.stringify(manifest.counts)}`,
+    );
+  facts.push(`events: ${counts.events} in ${counts.streams} streams, every hash chain checked${walk.ok ? ' and intact' : ''}`);
+
+  // 4. The postings are what the posting rules derive from the events, and they balance.
+  const byEvent = new Map<string, BundlePosting[]>();
+  for (const p of postings) {
+    if (!eventIds.has(p.eventId)) problems.push(`posting ${p.eventId} line ${p.line} belongs to no event of the bundle`);
+    byEvent.set(p.eventId, [...(byEvent.get(p.eventId) ?? []), p]);
+  }
+  const before = problems.length;
+  let total = money(0);
+  const escrow = new Map<string, ReturnType<typeof money>>();
+  for (const e of events) {
+    const current = upcastEvent(
+      {
+        id: e.eventId,
+        streamId: e.streamId,
+        revision: e.revision,
+        position: { commit: 0n, prepare: 0n },
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata as RecordedEvent['metadata'],
+        recordedAt: new Date(0),
+      },
+      MILESTONE_UPCASTERS,
+    );
+    let derived: { account: string; companyId: number | null; amount: string }[];
+    try {
+      derived = postingsFor({ type: current.type, data: current.data } as MilestoneEvent);
+    } catch (error) {
+      problems.push(`${describe(e)}: its postings cannot be derived (${(error as Error).message})`);
+      continue;
+    }
+    const given = (byEvent.get(e.eventId) ?? []).slice().sort((a, b) => a.line - b.line);
+    const same =
+      given.length === derived.length &&
+      given.every(
+        (p, i) => p.line === i && p.account === derived[i]!.account && p.companyId === derived[i]!.companyId && safeEquals(p.amount, derived[i]!.amount),
+      );
+    if (!same)
+      problems.push(
+        `${describe(e)}: the ledger holds ${formatPostings(given)}, the posting rules derive ${formatPostings(derived)} from the event (the ledger or the event was changed)`,
+      );
+    const sum = given.reduce((s, p) => s.plus(safeMoney(p.amount)), money(0));
+    if (!sum.isZero()) problems.push(`${describe(e)}: its postings sum to ${sum.toFixed(2)}, not zero`);
+    total = total.plus(sum);
+    if (manifest.scope.kind === 'project') {
+      const balance = given.filter((p) => p.account === 'escrow').reduce((s, p) => s.plus(safeMoney(p.amount)), escrow.get(e.streamId) ?? money(0));
+      escrow.set(e.streamId, balance);
+      if (balance.isNegative()) problems.push(`${describe(e)}: the escrow of ${e.streamId} goes negative (${balance.toFixed(2)})`);
+    }
+  }
+  if (!total.isZero()) problems.push(`all postings together sum to ${total.toFixed(2)}, not zero`);
+  if (problems.length === before)
+    facts.push(`postings: ${postings.length}, each event's sum to zero and all together balance; every one re-derived from its event`);
+  return { ok: problems.length === 0, problems, facts, manifest };
+}
+
+function positionOf(text: unknown): GlobalPosition | null {
+  try {
+    return parsePosition(String(text));
+  } catch {
+    return null;
+  }
+}
+
+function safeMoney(amount: unknown) {
+  try {
+    return money(String(amount));
+  } catch {
+    return money(0);
+  }
+}
+
+function safeEquals(a: unknown, b: string): boolean {
+  try {
+    return money(String(a)).eq(money(b));
+  } catch {
+    return false;
+  }
+}
+
+const formatPostings = (list: { account: string; companyId: number | null; amount: string }[]) =>
+  list.length === 0 ? 'no postings' : list.map((p) => `${p.account}${p.companyId === null ? '' : `#${p.companyId}`} ${p.amount}`).join(', ');

@@ -1,0 +1,4 @@
+export * from './audit-bundle';
+export * from './chain-checks';
+export * from './chain-walk';
+export * from './event-hashes';
