@@ -36,7 +36,9 @@ describe('PaymentDispatcher lock', () => {
     const [first] = await lockHolders();
     expect(first).toBeDefined();
 
-    await admin.query('SELECT pg_terminate_backend($1)', [first]);
+    // With a timeout it returns once the backend is gone (without, the dying backend can still be
+    // listed as the lock holder for a moment, and the check below would see it).
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [first]);
 
     // Without noticing, it would go on dispatching while nobody holds the lock.
     await eventually(async () => dispatcher.dispatching && (await lockHolders()).length === 1);
