@@ -64,6 +64,7 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
       }
       const pool = new Pool({ connectionString: url, max: 4, application_name: `escrow-copy-events-${side}` });
       pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined)); // see openDatabase
       closers.push(() => pool.end());
       const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('events')::text AS found`);
       if (!rows[0]?.found) throw new CopyRefusedError(`The ${side} database ${withoutPassword(url)} has no events table.`);

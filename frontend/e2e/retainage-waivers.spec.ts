@@ -179,7 +179,12 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   const held = admin.getByRole('table', { name: 'Funds held by project' });
   await expect(held.getByRole('columnheader', { name: /Held since/ })).toBeVisible();
   await checkA11y(admin, 'admin, the dashboard with held funds by age');
-  await expect(held.getByRole('row').filter({ hasText: 'Roofing' }).first()).toContainText('our team: Resolve the dispute');
+  // Which demo projects still hold funds depends on the specs before this one (the console's
+  // resolves the demo dispute): every row held says who must act, by role and with the action.
+  const heldRows = held.getByRole('rowgroup').nth(1).getByRole('row');
+  await expect(heldRows.first()).toBeVisible();
+  for (const row of await heldRows.all())
+    await expect(row.getByRole('cell').nth(7)).toHaveText(/^([^:;]+: [A-Z][^;]+(; [^:;]+: [A-Z][^;]+)*|Nobody \(the bank or the payment provider\))$/);
   await admin.goto('/admin/reports');
   await expect(admin.getByRole('table', { name: 'Lien waivers missing' })).not.toContainText(`#${jobId}`);
   await admin.goto(`/admin/job/${jobId}?tab=retainage`);

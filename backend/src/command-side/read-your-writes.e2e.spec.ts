@@ -102,6 +102,28 @@ describe('commands answer from the write side; reads wait for the writes they kn
     expect((await buyer.post('/api/milestone/approval', { milestone_id: 987654, approve: true })).status).toBe(404);
   });
 
+  it('answers 503 with Retry-After, not 404, for what the client created while the read models are still behind it', async () => {
+    await runner.stop();
+    let jobId: number;
+    try {
+      const created = await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false });
+      expect(created.status).toBe(201);
+      jobId = created.body.job_id as number;
+      const early = await seller.get(`/api/job/${jobId}/agreement`);
+      expect({ status: early.status, retryAfter: early.headers['retry-after'], message: early.body.message }).toEqual({
+        status: 503,
+        retryAfter: '1',
+        message: 'This was changed a moment ago and is still being updated. Try again in a moment.',
+      });
+      // A position no event has reached is not the client's change: a refusal stands as it is.
+      const bogus = await seller.get('/api/job/987654/agreement', { 'x-escrow-read-after': '999999999999/1' });
+      expect(bogus.status).toBe(404);
+    } finally {
+      runner.start();
+    }
+    expect((await seller.get(`/api/job/${jobId!}/agreement`)).status).toBe(200);
+  });
+
   it('waits for the position a client sends, from another process, and ignores one that is not a position', async () => {
     const { jobId } = await ready();
     const far = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': '999999999999/1' });

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { comparePositions, DomainError, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
+import { comparePositions, DomainError, type EventStore, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor, ServiceUnavailableException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 
 /** The newest position this request appended at: the command answers it. */
 const scope = new AsyncLocalStorage<{ appended: GlobalPosition | null }>();
@@ -58,6 +59,7 @@ export class ReadYourWrites implements NestInterceptor {
   constructor(
     private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -83,10 +85,17 @@ export class ReadYourWrites implements NestInterceptor {
     try {
       answer = await run();
     } catch (error) {
+      if (store.appended || !mayBeLagging(error)) throw error;
+      // Refused (not found, not allowed, not in that state) by read models still behind the
+      // client's change: that refusal may not stand. Say so, and when to ask again, instead of a
+      // 404 for the project the client has just created (another process answered, the worker
+      // restarting). A position no event has reached yet is not the client's change: refuse as is.
+      if (!caughtUp) throw (await this.appendedYet(readAfter!)) ? stillUpdating(reply) : error;
       // A command refused for what the read models did not show yet (a milestone proposed, a
       // project submitted a moment ago by the other party through this process) is decided once
       // more when they have caught up with it; a refusal that stands is answered as it was.
-      if (isRead || store.appended || !othersBefore || !mayBeLagging(error) || !(await this.waitFor(othersBefore))) throw error;
+      if (isRead || !othersBefore) throw error;
+      if (!(await this.waitFor(othersBefore))) throw stillUpdating(reply);
       answer = await run();
     }
     if (store.appended) {
@@ -96,6 +105,12 @@ export class ReadYourWrites implements NestInterceptor {
       void reply.setCookie(READ_AFTER_COOKIE, position, { path: '/api', httpOnly: true, sameSite: 'strict', secure });
     }
     return answer;
+  }
+
+  /** Whether the store holds an event at or after this position (a client could send any). */
+  private async appendedYet(position: GlobalPosition): Promise<boolean> {
+    const head = await this.store.headPosition();
+    return head !== null && comparePositions(head.position, position) >= 0;
   }
 
   private waitFor(position: GlobalPosition): Promise<boolean> {
@@ -119,6 +134,12 @@ export class OwnWrites {
     const appended = scope.getStore()?.appended;
     return !appended || this.runner.waitFor(appended, { timeoutMs: this.config.readYourWritesTimeoutMs });
   }
+}
+
+/** 503 with Retry-After: the read models are still catching up with a change this answer depends on. */
+function stillUpdating(reply: FastifyReply): ServiceUnavailableException {
+  void reply.header('retry-after', '1');
+  return new ServiceUnavailableException('This was changed a moment ago and is still being updated. Try again in a moment.');
 }
 
 /** Refusals a read model behind by a moment can cause: not found, not allowed, not in that state. */

@@ -639,7 +639,14 @@ export class EscrowSimulation {
       ['customer', project.buyer, deliveries[1]!],
       ['company', project.seller, deliveries[2]!],
     ] as const) {
-      const agreement = await this.commands.read<{ agreement_hash: string }>(actor.client, `/api/job/${project.jobId}/agreement`);
+      // The party that did not start the project may be asked through a process whose read
+      // models have not seen it yet: a 404 there means "not yet".
+      const agreement = await this.commands.read<{ agreement_hash: string }>(
+        actor.client,
+        `/api/job/${project.jobId}/agreement`,
+        () => true,
+        actor === project.starter ? [] : [404],
+      );
       await this.send(
         actor,
         'POST',

@@ -54,8 +54,13 @@ export class RetryingCommands {
     }
   }
 
-  /** A GET retried on 503 until `accept` likes what it sees. */
-  async read<T = any>(client: ApiClient, path: string, accept: (body: T) => boolean = () => true): Promise<T> {
+  /**
+   * A GET retried on 503 until `accept` likes what it sees. `notYet` lists answers that only mean
+   * "not visible to this client yet": another user's change made through another API process
+   * reaches this one's read models a moment later (read-your-writes holds per client, not across
+   * users), so its 404 is asked again too.
+   */
+  async read<T = any>(client: ApiClient, path: string, accept: (body: T) => boolean = () => true, notYet: number[] = []): Promise<T> {
     const deadline = Date.now() + this.giveUpAfterMs;
     for (let attempt = 1; ; attempt++) {
       const sentAt = Date.now();
@@ -63,7 +68,7 @@ export class RetryingCommands {
         const answer = await client.get<T>(path);
         this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: answer.status, message: messageOf(answer.body), attempt });
         if (answer.status === 200 && accept(answer.body)) return answer.body;
-        if (answer.status !== 200 && answer.status !== 503) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200 && answer.status !== 503 && !notYet.includes(answer.status)) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
         this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: 'no answer', message: error.message, attempt });

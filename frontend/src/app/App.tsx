@@ -4,13 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 
+import { shouldRetryQuery } from '../lib/api-client';
 import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: (count, error) => count < 2 && !(error as { response?: { status?: number } }).response, refetchOnWindowFocus: false },
+      queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
     },
   });
 }

@@ -1,7 +1,7 @@
 import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { api } from './api-client';
+import { api, shouldRetryQuery } from './api-client';
 import { onFreshness } from './read-your-writes';
 
 const originalAdapter = api.defaults.adapter;
@@ -57,6 +57,17 @@ describe('the HTTP client re-sends commands only when that is safe', () => {
     await expect(api.put('/milestone/1/complete', { complete: true }, { headers: { 'Idempotency-Key': 'k-2' } })).rejects.toThrow('503');
     expect(seen).toHaveLength(5);
   }, 20_000);
+});
+
+describe('queries are asked again only when the answer may change by itself', () => {
+  const answered = (status: number) => ({ response: { status } });
+  it('after a network error or a 503 (restarting, or still catching up with a change), up to three times', () => {
+    expect([0, 1, 2, 3].map((count) => shouldRetryQuery(count, new Error('Network Error')))).toEqual([true, true, true, false]);
+    expect(shouldRetryQuery(0, answered(503))).toBe(true);
+  });
+  it('never after another answer: a 404 or 403 stands, a 500 is not hammered', () => {
+    expect([400, 403, 404, 422, 500].map((status) => shouldRetryQuery(0, answered(status)))).toEqual([false, false, false, false, false]);
+  });
 });
 
 describe('read your writes', () => {

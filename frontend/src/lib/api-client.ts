@@ -39,6 +39,16 @@ export function isRetryableCommand(error: AxiosError): boolean {
   return isNetworkError(error);
 }
 
+/**
+ * A query is asked again after a network error, or a 503 (PostgreSQL restarting, or read models
+ * still catching up with the user's own change: the API says "try again in a moment"); any
+ * other answer stands.
+ */
+export const shouldRetryQuery = (count: number, error: unknown): boolean => {
+  const status = (error as { response?: { status?: number } }).response?.status;
+  return count < 3 && (status === undefined || status === 503);
+};
+
 api.interceptors.request.use((config) => {
   const position = readAfter();
   if (position) config.headers.set('X-Escrow-Read-After', position);

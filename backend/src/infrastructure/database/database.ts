@@ -45,6 +45,11 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
   pool.on('error', (error) => {
     if (!shuttingDown) log(`[postgres] idle connection error: ${error.message}`);
   });
+  // pg-pool listens for errors only while a client is idle. A checked-out client (a transaction
+  // between two statements) whose connection is cut emits 'error' with nobody listening, which
+  // would end the process; its holder learns of it from its next statement's error instead, and
+  // the pool discards the client when it is released (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     url,
     pool,
