@@ -95,7 +95,11 @@ function copyWriter(client) {
   let rowsInStream = 0;
   let buffer = '';
   const open = () => {
-    stream = client.query(copyFrom('COPY events (stream_id, stream_revision, event_id, type, schema_version, data, metadata, recorded_at) FROM STDIN'));
+    stream = client.query(
+      copyFrom(
+        'COPY events (stream_id, stream_revision, event_id, type, schema_version, data, metadata, recorded_at, content_hash, previous_hash, hash) FROM STDIN',
+      ),
+    );
     rowsInStream = 0;
   };
   const flush = async () => {
@@ -133,6 +137,9 @@ function copyWriter(client) {
  */
 export async function generateLedger({ url, events: target, waiting = { approve: 0, deposit: 0 }, seed = 2026, log = () => undefined }) {
   const domain = built('domain/dist/index.js');
+  // Every event carries its place in its stream's hash chain, as the event store's append writes it.
+  const { contentHash, chainHash, GENESIS_HASH } = built('projections/dist/index.js');
+  const bytea = (hex) => `\\x${hex}`;
   const started = Date.now();
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const client = await pool.connect();
@@ -182,7 +189,7 @@ export async function generateLedger({ url, events: target, waiting = { approve:
       const { stream, key, jobId, command } = runner.step.value;
       const decider = deciders[stream];
       const streamId = decider.streamId(key);
-      const entry = states.get(streamId) ?? { state: decider.initial, revision: -1 };
+      const entry = states.get(streamId) ?? { state: decider.initial, revision: -1, hash: GENESIS_HASH };
       let decided;
       if (stream === 'milestone' && command.metadata.actorRole !== 'system' && command.metadata.actorRole !== 'admin') {
         // What the API reads from the jobs read model: the project's status, parties and signatures.
@@ -202,7 +209,7 @@ export async function generateLedger({ url, events: target, waiting = { approve:
       if (command.type === 'ProposeMilestone') counts.milestones++;
       counts.commands++;
       const correlationId = randomUUID();
-      const metadata = JSON.stringify({
+      const metadataObject = {
         jobId,
         actorId: String(command.metadata.actorId),
         actorRole: command.metadata.actorRole,
@@ -210,11 +217,28 @@ export async function generateLedger({ url, events: target, waiting = { approve:
         causationId: correlationId,
         occurredAt: command.metadata.now,
         schemaVersion: 1,
-      });
+      };
+      const metadata = JSON.stringify(metadataObject);
       for (const event of decided) {
         entry.state = decider.evolve(entry.state, event);
         entry.revision++;
-        const wait = writer.row([streamId, entry.revision, randomUUID(), event.type, 1, JSON.stringify(event.data), metadata, command.metadata.now]);
+        const id = randomUUID();
+        const content = contentHash({ streamId, id, type: event.type, data: event.data, metadata: metadataObject });
+        const previous = entry.hash;
+        entry.hash = chainHash(previous, content);
+        const wait = writer.row([
+          streamId,
+          entry.revision,
+          id,
+          event.type,
+          1,
+          JSON.stringify(event.data),
+          metadata,
+          command.metadata.now,
+          bytea(content),
+          bytea(previous),
+          bytea(entry.hash),
+        ]);
         if (wait) await wait;
         emitted++;
       }
