@@ -109,6 +109,7 @@ export class ReadYourWrites implements NestInterceptor {
 
   /** Whether the store holds an event at or after this position (a client could send any). */
   private async appendedYet(position: GlobalPosition): Promise<boolean> {
+    if (newestInProcess && comparePositions(newestInProcess, position) >= 0) return true;
     const head = await this.store.headPosition();
     return head !== null && comparePositions(head.position, position) >= 0;
   }

@@ -25,9 +25,11 @@ describe('PaymentDispatcher lock', () => {
   });
 
   const lockHolders = async () =>
+    // pg_locks and pg_stat_activity list the whole cluster: other test files' apps run their own
+    // dispatchers on the same server, each in its own database.
     (
       await admin.query<{ pid: number }>(`SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a USING (pid)
-        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'escrow-payments-dispatcher'`)
+        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'escrow-payments-dispatcher' AND a.datname = current_database()`)
     ).rows.map((r) => r.pid);
 
   it('stops dispatching when its lock connection dies, and takes the lock again', async () => {

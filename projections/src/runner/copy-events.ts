@@ -152,10 +152,14 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
     );
   }
   if (!previous) {
+    // The head is what readers may see (below the read horizon); an event committed above it
+    // (another transaction on the server still open) is counted too.
     const head = await target.store.headPosition();
-    if (head) {
+    const held = head ? 1 : ((await target.store.countAfter(null)) ?? 0);
+    if (held > 0) {
+      const newest = head ? `the newest at ${formatPosition(head.position)}` : `${held} not yet readable: a transaction on that server is still open`;
       throw new CopyRefusedError(
-        `The target (${target.description}) already holds events (the newest at ${formatPosition(head.position)}). Copy into an empty store, or resume the copy that filled it with its --state file.`,
+        `The target (${target.description}) already holds events (${newest}). Copy into an empty store, or resume the copy that filled it with its --state file.`,
       );
     }
   }
