@@ -68,7 +68,8 @@ export class RetryingCommands {
         const answer = await client.get<T>(path);
         this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: answer.status, message: messageOf(answer.body), attempt });
         if (answer.status === 200 && accept(answer.body)) return answer.body;
-        if (answer.status !== 200 && answer.status !== 503 && !notYet.includes(answer.status)) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200 && answer.status !== 503 && !notYet.includes(answer.status))
+          throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
         this.answers.push({ sentAt, at: Date.now(), method: 'GET', path, key: null, status: 'no answer', message: error.message, attempt });
