@@ -1,9 +1,11 @@
+import type { ContractorApplicationView } from '@escrow/domain';
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
@@ -73,7 +75,8 @@ export class ApplicationsController {
 
   @Get('admin/contractor-applications')
   @Access('admin')
-  async list() {
+  @Answers(['ContractorApplicationView'])
+  async list(): Promise<ContractorApplicationView[]> {
     return this.applications.listForAdmin();
   }
 

@@ -1,33 +1,10 @@
+import type { ContractorApplicationView } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 
 import { ContractorApplicationEntity } from './infrastructure';
 
-/** A contractor application as the admin console shows it (the table's own column names). */
-export interface ApplicationRow {
-  application_id: number;
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  street: string | null;
-  city: string;
-  state: string;
-  zip_code: string | null;
-  services: string[];
-  license: string | null;
-  insurance: string | null;
-  website_link: string | null;
-  message: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  company_id: number | null;
-  decided_by: number | null;
-  decided_at: Date | null;
-  created_at: Date;
-}
-
-function toApplicationRow(a: ContractorApplicationEntity): ApplicationRow {
+function toApplicationView(a: ContractorApplicationEntity): ContractorApplicationView {
   return {
     application_id: a.applicationId,
     company_name: a.companyName,
@@ -47,8 +24,8 @@ function toApplicationRow(a: ContractorApplicationEntity): ApplicationRow {
     status: a.status,
     company_id: a.companyId,
     decided_by: a.decidedBy,
-    decided_at: a.decidedAt,
-    created_at: a.createdAt,
+    decided_at: a.decidedAt?.toISOString() ?? null,
+    created_at: a.createdAt.toISOString(),
   };
 }
 
@@ -62,13 +39,13 @@ export class ApplicationsRepository {
   }
 
   /** Pending applications first, newest first within each group. */
-  async listForAdmin(): Promise<ApplicationRow[]> {
+  async listForAdmin(): Promise<ContractorApplicationView[]> {
     const applications = await this.applications
       .createQueryBuilder('a')
       .orderBy(`a.status = 'pending'`, 'DESC')
       .addOrderBy('a.createdAt', 'DESC')
       .addOrderBy('a.applicationId', 'DESC')
       .getMany();
-    return applications.map(toApplicationRow);
+    return applications.map(toApplicationView);
   }
 }

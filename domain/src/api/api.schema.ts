@@ -315,6 +315,131 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A waiver of the asking user's company, across projects (GET /api/waivers)."
   },
+  "ContractorApplicationView": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": "string"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string"
+      },
+      "street": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "city": {
+        "type": "string"
+      },
+      "state": {
+        "type": "string"
+      },
+      "zip_code": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "services": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "license": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "insurance": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "website_link": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "message": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "approved",
+          "rejected"
+        ]
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The company created when it was approved."
+      },
+      "decided_by": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The administrator who decided it."
+      },
+      "decided_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "application_id",
+      "company_name",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "street",
+      "city",
+      "state",
+      "zip_code",
+      "services",
+      "license",
+      "insurance",
+      "website_link",
+      "message",
+      "status",
+      "company_id",
+      "decided_by",
+      "decided_at",
+      "created_at"
+    ],
+    "description": "A contractor application as the admin console lists it (GET /api/admin/contractor-applications)."
+  },
   "DepositView": {
     "type": "object",
     "properties": {

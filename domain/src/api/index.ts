@@ -1,4 +1,5 @@
 export { API_SCHEMAS } from './api.schema';
+export * from './directory';
 export * from './health';
 export * from './integrity';
 export * from './milestones';
