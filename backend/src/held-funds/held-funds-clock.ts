@@ -10,12 +10,13 @@ import {
   WHOLE_PROJECT_MILESTONE,
 } from '@escrow/domain';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Client, type Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 
 import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { MilestoneReads } from '../read-models';
 import { RetainageReleases } from '../retainage';
@@ -85,27 +86,10 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
 
   /** Takes the lock on a connection of its own (or keeps it); a lost connection releases it. */
   private async holdLock(): Promise<boolean> {
-    if (this.lock) return true;
-    const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-held-funds-clock' });
-    lock.on('error', () => undefined);
-    try {
-      await lock.connect();
-      const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [LOCK]);
-      if (!rows[0]?.ok) {
-        await lock.end();
-        return false;
-      }
-    } catch (error) {
-      await lock.end().catch(() => undefined);
-      throw error;
-    }
-    const lost = () => {
+    this.lock ??= await takeSingleActiveLock(this.databaseUrl, 'escrow-held-funds-clock', LOCK, (lock) => {
       if (this.lock === lock) this.lock = null;
-    };
-    lock.on('error', lost);
-    lock.on('end', lost);
-    this.lock = lock;
-    return true;
+    });
+    return this.lock !== null;
   }
 
   /**

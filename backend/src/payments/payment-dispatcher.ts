@@ -2,12 +2,13 @@ import { DomainError, type MilestoneCommand } from '@escrow/domain';
 import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Client, type Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 
 import { EventStreams, milestoneStream, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
 import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider } from './payment-provider.port';
 import { RecordProviderReport } from './record-provider-report/record-provider-report.command';
 
@@ -84,20 +85,8 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async start(): Promise<void> {
     while (!this.stopped) {
       try {
-        const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-payments-dispatcher' });
-        lock.on('error', () => undefined);
-        await lock.connect();
-        const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('payments-dispatcher', 0)) AS ok`);
-        if (rows[0]?.ok) {
-          this.lock = lock;
-          // A lost lock connection (PostgreSQL restart, terminated session) releases the lock:
-          // stop dispatching at once and queue for it again, so two processes never both dispatch.
-          const lost = () => this.lockLost(lock);
-          lock.on('error', lost);
-          lock.on('end', lost);
-          break;
-        }
-        await lock.end();
+        this.lock = await takeSingleActiveLock(this.databaseUrl, 'escrow-payments-dispatcher', 'payments-dispatcher', (lock) => this.lockLost(lock));
+        if (this.lock) break;
       } catch (error) {
         this.logger.warn(`payments dispatcher cannot start yet: ${(error as Error).message}`);
       }

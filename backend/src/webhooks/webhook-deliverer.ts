@@ -11,12 +11,13 @@ import {
 } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Client, type Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
 import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
 import { sendDelivery } from './webhook-sender';
 
@@ -110,18 +111,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   private async start(): Promise<void> {
     while (!this.stopped) {
       try {
-        const lock = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-webhooks-deliverer' });
-        lock.on('error', () => undefined);
-        await lock.connect();
-        const { rows } = await lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('${LOCK}', 0)) AS ok`);
-        if (rows[0]?.ok) {
-          this.lock = lock;
-          const lost = () => this.lockLost(lock);
-          lock.on('error', lost);
-          lock.on('end', lost);
-          break;
-        }
-        await lock.end();
+        this.lock = await takeSingleActiveLock(this.databaseUrl, 'escrow-webhooks-deliverer', LOCK, (lock) => this.lockLost(lock));
+        if (this.lock) break;
       } catch (error) {
         this.logger.warn(`webhook deliverer cannot start yet: ${(error as Error).message}`);
       }
