@@ -19,6 +19,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY --from=runtime-deps /app /app
+# The data folder (compose mounts a volume there) belongs to the user the API runs as.
+RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -143,5 +143,6 @@ describe('audit export and the offline verifier', () => {
     const second = developmentKey(dataDir);
     expect(createPublicKey(first).export({ format: 'pem', type: 'spki' })).toBe(createPublicKey(second).export({ format: 'pem', type: 'spki' }));
     expect((statSync(join(dataDir, 'audit-signing-key.pem')).mode & 0o777).toString(8)).toBe('600');
+    expect(readdirSync(dataDir)).toEqual(['audit-signing-key.pem']); // no draft left beside it
   });
 });

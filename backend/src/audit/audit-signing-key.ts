@@ -1,5 +1,5 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { AuditSigningKeyView } from '@escrow/domain';
@@ -37,12 +37,18 @@ export function developmentKey(dataDir: string): KeyObject {
   }
   mkdirSync(dataDir, { recursive: true });
   const { privateKey } = generateKeyPairSync('ed25519');
+  // Written whole under a name of its own, then linked into place: a process starting meanwhile
+  // never reads a half-written key, and of two racing processes the first link wins.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
+    linkSync(draft, file);
     return privateKey;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readSigningKey(readFileSync(file, 'utf8'), file);
+  } finally {
+    rmSync(draft, { force: true });
   }
 }
 

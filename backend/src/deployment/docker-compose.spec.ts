@@ -53,6 +53,11 @@ describe('docker-compose.yml', () => {
     expect(nginx).not.toMatch(/non_idempotent/); // a POST is never replayed by the proxy
   });
 
+  it('gives every API replica and the worker one data folder, so a development audit key is one key', () => {
+    for (const name of ['api', 'projection-worker']) expect(service(config, name)).toMatch(/app-data:\/app\/\.data|source: app-data\n\s+target: \/app\/\.data/);
+    expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/chown node:node \/app\/\.data\nUSER node/);
+  });
+
   it('has the EventStoreDB contract suite as a one-off service in the tests profile', () => {
     const withTests = composeConfig(['--profile', 'tests']);
     const tests = service(withTests, 'contract-tests');
