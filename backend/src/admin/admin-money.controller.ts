@@ -1,5 +1,6 @@
 import { type ActiveMilestone, type ActiveProject, heldFundsClock, type MustAct, nextAction, retainageStep } from '@escrow/domain';
 import { BadRequestException, Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 
@@ -7,6 +8,7 @@ import { isIdText } from '../http/ids';
 import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { milestoneOf, projectOf } from '../read-models';
+import { ListRetainageDisputes } from '../retainage';
 import { sendCsv, toCsv } from './csv';
 
 const isoDate = (value: unknown, name: string): string | null => {
@@ -28,7 +30,10 @@ const positiveInt = (value: unknown, name: string): number | null => {
 @Controller('admin')
 @Access('admin')
 export class AdminMoneyController {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   /** Figures come from the double-entry ledger (held, paid out, fees) and the milestones read model. */
   @Get('dashboard')
@@ -47,10 +52,7 @@ export class AdminMoneyController {
     );
     const [disputes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM milestone_disputes WHERE status = 'open'`);
     // Retainage disputes live on the project: the admin resolves them on the project's Retainage tab.
-    const retainageDisputes = await q<{ job_id: number; service: string; dispute: { party: string; statement: string; at: string } }>(
-      `SELECT job_id, service, state->'retainage'->'dispute' AS dispute FROM jobs
-        WHERE jsonb_typeof(state->'retainage'->'dispute') = 'object' ORDER BY state->'retainage'->'dispute'->>'at'`,
-    );
+    const retainageDisputes = await this.queryBus.execute(new ListRetainageDisputes());
     // Waiting on whom: the same rule the portal shows as each side's next action.
     const open = await q<{ state: ActiveMilestone }>(`SELECT state FROM milestones WHERE status NOT IN ('Complete', 'Refunded', 'Split')`);
     const waitingOn = { buyer: 0, seller: 0 };
@@ -70,13 +72,7 @@ export class AdminMoneyController {
       fees_this_month: money!.fees_month,
       refunded_this_month: money!.refunded_month,
       open_disputes: disputes!.n,
-      retainage_disputes: retainageDisputes.map((r) => ({
-        job_id: r.job_id,
-        service: r.service,
-        opened_by_party: r.dispute.party === 'customer' ? 'buyer' : 'seller',
-        statement: r.dispute.statement,
-        opened_at: r.dispute.at,
-      })),
+      retainage_disputes: retainageDisputes,
       waiting_on: waitingOn,
       held_by_project: heldByProject,
       monthly,

@@ -362,6 +362,20 @@ describe('retainage and lien waivers', () => {
     expect((await s.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund' })).status).toBe(403);
     const dashboard = (await (await as(admin)).get('/api/admin/dashboard')).body;
     expect(dashboard.retainage_disputes).toContainEqual(expect.objectContaining({ job_id: jobId, opened_by_party: 'buyer' }));
+    // The Disputes page lists it beside the milestone disputes, with what is at stake; only for admins.
+    expect((await s.get('/api/admin/retainage-disputes')).status).toBe(403);
+    const listed = await (await as(admin)).get('/api/admin/retainage-disputes');
+    expect(listed.body.find((r: { job_id: number }) => r.job_id === jobId)).toEqual({
+      job_id: jobId,
+      service: 'Framing',
+      buyer: buyer.name,
+      seller: 'Mesa General Contracting',
+      held: '100.00',
+      opened_by_party: 'buyer',
+      opened_by: buyer.name,
+      statement: 'The railing is missing.',
+      opened_at: expect.any(String),
+    });
     const resolved = await (await as(admin)).post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' });
     expect(resolved).toMatchObject({ status: 200, body: { dispute: null, decisions: [{ decided_by: 'admin', resolution: 'refund', amount: '100.00' }] } });
     await eventually(
@@ -370,6 +384,7 @@ describe('retainage and lien waivers', () => {
     );
     expect(await balance(jobId, 'retainage')).toBe('0.00');
     expect(await balance(jobId, 'refunds_payable')).toBe('0.00');
+    expect((await (await as(admin)).get('/api/admin/retainage-disputes')).body.map((r: { job_id: number }) => r.job_id)).not.toContain(jobId);
     expect((await b.get(`/api/job/${jobId}/payments`)).body.retainage).toEqual([
       expect.objectContaining({ withheld: '100.00', refunded: '100.00', held: '0.00', status: 'refunded' }),
     ]);

@@ -1864,6 +1864,64 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "Who a reminder went to: a party, the users of a payee company, or the administrators."
   },
+  "RetainageDisputeRow": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "service": {
+        "type": "string"
+      },
+      "buyer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "seller": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "held": {
+        "type": "string",
+        "description": "Retainage the project holds now: what the resolution releases to the payees or refunds to the buyer."
+      },
+      "opened_by_party": {
+        "type": "string",
+        "enum": [
+          "buyer",
+          "seller"
+        ]
+      },
+      "opened_by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "statement": {
+        "type": "string"
+      },
+      "opened_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "job_id",
+      "service",
+      "buyer",
+      "seller",
+      "held",
+      "opened_by_party",
+      "opened_by",
+      "statement",
+      "opened_at"
+    ],
+    "description": "An open dispute over a project's retainage, for the admin (GET /api/admin/retainage-disputes), oldest first."
+  },
   "RetainagePayeeView": {
     "type": "object",
     "properties": {

@@ -105,3 +105,17 @@ export interface RetainageView {
   /** What the asking user should do about the retainage now, in words, or null. */
   next_step: string | null;
 }
+
+/** An open dispute over a project's retainage, for the admin (GET /api/admin/retainage-disputes), oldest first. */
+export interface RetainageDisputeRow {
+  job_id: number;
+  service: string;
+  buyer: string | null;
+  seller: string | null;
+  /** Retainage the project holds now: what the resolution releases to the payees or refunds to the buyer. */
+  held: string;
+  opened_by_party: 'buyer' | 'seller';
+  opened_by: string | null;
+  statement: string;
+  opened_at: string;
+}

@@ -3,13 +3,19 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../components/Spinner';
 import { useDisputes } from '../../features/admin/api/get-disputes';
+import { useRetainageDisputes } from '../../features/admin/api/retainage';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
+import { RetainageDisputesTable } from '../../features/admin/components/RetainageDisputesTable';
 import { AdminShell } from './AdminShell';
 
-/** /admin/disputes: both sides' statements; resolve by release, refund or split. */
+/**
+ * /admin/disputes: both sides' statements; resolve by release, refund or split. Open retainage
+ * disputes (about a project, not a milestone) are listed after them and resolved on the project.
+ */
 export function AdminDisputesPage() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const disputes = useDisputes(status);
+  const retainage = useRetainageDisputes();
   // A resolved dispute's card leaves the list, and with it the focus (it was in the card's dialog):
   // once the card has gone, the list takes the focus, so the keyboard goes on from there.
   const list = useRef<HTMLElement>(null);
@@ -35,11 +41,18 @@ export function AdminDisputesPage() {
       />
       {disputes.isPending && <Spinner />}
       <section ref={list} tabIndex={-1} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}>
-        {disputes.data?.length === 0 && <p>No {status} disputes.</p>}
+        {disputes.data?.length === 0 && <p>{status === 'open' && retainage.data?.length ? 'No open milestone disputes.' : `No ${status} disputes.`}</p>}
         {disputes.data?.map((d) => (
           <DisputeCard key={d.dispute_id} dispute={d} onResolved={() => (resolved.current = d.dispute_id)} />
         ))}
       </section>
+      {status === 'open' && !!retainage.data?.length && (
+        <section aria-labelledby="retainage-disputes">
+          <h2 id="retainage-disputes">Retainage disputes</h2>
+          <p>Each is about a project's retainage: open the project to read its Retainage tab and resolve it there.</p>
+          <RetainageDisputesTable rows={retainage.data} />
+        </section>
+      )}
     </AdminShell>
   );
 }

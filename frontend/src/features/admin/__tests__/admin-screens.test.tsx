@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ProjectSummary } from '../../../api/projects';
 import { ADMIN_SECTIONS, AdminShell } from '../../../pages/admin/AdminShell';
+import { AdminDisputesPage } from '../../../pages/admin/DisputesPage';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { CompaniesTable } from '../components/CompaniesTable';
 import { DashboardView } from '../components/DashboardView';
@@ -91,6 +92,47 @@ describe('admin console', () => {
     );
     expect(await screen.findByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/projects?waiting=buyer');
     expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('href', '/admin/projects?waiting=seller');
+  });
+
+  it('lists open retainage disputes after the milestone disputes, each linking to its project', async () => {
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: admin };
+      if (call.url === '/admin/disputes') return { status: 200, body: [] };
+      if (call.url === '/admin/retainage-disputes')
+        return {
+          status: 200,
+          body: [
+            {
+              job_id: 1004,
+              service: 'Framing',
+              buyer: 'Jordan Buyer',
+              seller: 'Saguaro Build Co.',
+              held: '1250.00',
+              opened_by_party: 'buyer',
+              opened_by: 'Jordan Buyer',
+              statement: 'The railing is missing.',
+              opened_at: '2026-11-20T10:00:00Z',
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <AdminDisputesPage />
+      </App>,
+      { path: '/admin/disputes' },
+    );
+    expect(await screen.findByRole('link', { name: '#1004 Framing' })).toHaveAttribute('href', '/admin/job/1004?tab=retainage');
+    expect(screen.getByRole('heading', { name: 'Retainage disputes' })).toBeInTheDocument();
+    expect(screen.getByText('No open milestone disputes.')).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /#1004 Framing/ });
+    expect(within(row).getByText('$1,250.00')).toBeInTheDocument();
+    expect(within(row).getByText('the buyer (Jordan Buyer)')).toBeInTheDocument();
+    // Resolved disputes are milestone disputes only: the retainage ones are not shown there.
+    await userEvent.click(screen.getByText('Resolved'));
+    expect(await screen.findByText('No resolved disputes.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Retainage disputes' })).not.toBeInTheDocument();
   });
 
   it('lists only the projects waiting on the side the address names', async () => {

@@ -1,3 +1,4 @@
+import type { RetainageDisputeRow } from '@escrow/domain';
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -37,7 +38,7 @@ export interface Dashboard {
   refunded_this_month: string;
   open_disputes: number;
   retainage_held: string;
-  retainage_disputes: { job_id: number; service: string; opened_by_party: 'buyer' | 'seller'; statement: string; opened_at: string }[];
+  retainage_disputes: RetainageDisputeRow[];
   waiting_on: { buyer: number; seller: number };
   held_by_project: HeldByProject[];
   monthly: MonthlyMoney[];

@@ -18,6 +18,7 @@ export const adminKeys = {
   companies: () => [...adminKeys.all, 'companies'] as const,
   applications: () => [...adminKeys.all, 'applications'] as const,
   disputes: (status: string) => [...adminKeys.all, 'disputes', status] as const,
+  retainageDisputes: () => [...adminKeys.all, 'retainage-disputes'] as const,
   projections: () => [...adminKeys.all, 'projections'] as const,
   deadLetters: (name: string) => [...adminKeys.projections(), name, 'dead-letters'] as const,
   health: () => [...adminKeys.all, 'health'] as const,

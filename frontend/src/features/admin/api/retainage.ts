@@ -1,4 +1,4 @@
-import type { RetainageView } from '@escrow/domain';
+import type { RetainageDisputeRow, RetainageView } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../../../lib/api-client';
@@ -6,6 +6,10 @@ import { adminKeys } from './keys';
 
 export const useAdminRetainage = (jobId: number) =>
   useQuery({ queryKey: adminKeys.retainage(jobId), queryFn: async () => (await api.get<RetainageView>(`/job/${jobId}/retainage`)).data });
+
+/** The open retainage disputes across projects, oldest first (the Disputes page). */
+export const useRetainageDisputes = () =>
+  useQuery({ queryKey: adminKeys.retainageDisputes(), queryFn: async () => (await api.get<RetainageDisputeRow[]>('/admin/retainage-disputes')).data });
 
 /** Releases the disputed retainage to the payees or refunds it to the buyer; money moves, every admin figure may change. */
 export function useResolveRetainageDispute(jobId: number) {

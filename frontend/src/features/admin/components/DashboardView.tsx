@@ -10,6 +10,7 @@ import { type HeldByProject, type MonthlyMoney, useDashboard } from '../api/get-
 import { ChartPlaceholder, heldChartHeight } from './ChartPlaceholder';
 import { Figures } from './Figures';
 import { byAmount, byText, day, dollars } from './format';
+import { RetainageDisputesTable } from './RetainageDisputesTable';
 
 // recharts is most of the console's weight: the charts load after the figures and the table.
 const MonthlyMoneyChart = lazyComponent<{ months: MonthlyMoney[]; label: string }>(() =>
@@ -77,18 +78,7 @@ export function DashboardView() {
       {d.retainage_disputes.length > 0 && (
         <>
           <h2>Retainage disputes</h2>
-          <LightTable
-            size="small"
-            rowKey="job_id"
-            rows={d.retainage_disputes}
-            label="Open retainage disputes"
-            columns={[
-              { title: 'Project', render: (_, r) => <Link to={`/admin/job/${r.job_id}?tab=retainage`}>{`#${r.job_id} ${r.service}`}</Link> },
-              { title: 'Opened by', render: (_, r) => `the ${r.opened_by_party}` },
-              { title: 'Statement', dataIndex: 'statement' },
-              { title: 'Since', render: (_, r) => day(r.opened_at) },
-            ]}
-          />
+          <RetainageDisputesTable rows={d.retainage_disputes} />
         </>
       )}
       <h2>Held now: since when, and who must act</h2>

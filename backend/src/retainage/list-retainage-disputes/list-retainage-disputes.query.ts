@@ -1,0 +1,50 @@
+import type { RetainageDisputeRow } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
+
+import { DirectoryService } from '../../directory';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+
+/** GET /api/admin/retainage-disputes: the open retainage disputes, oldest first (the admin resolves each on the project's Retainage tab). */
+export class ListRetainageDisputes extends Query<RetainageDisputeRow[]> {}
+
+@QueryHandler(ListRetainageDisputes)
+export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainageDisputes> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly directory: DirectoryService,
+  ) {}
+
+  async execute(): Promise<RetainageDisputeRow[]> {
+    const { rows } = await this.pool.query<{
+      job_id: number;
+      service: string;
+      customer_id: number;
+      company_id: number | null;
+      held: string;
+      dispute: { party: 'customer' | 'company'; by: number; statement: string; at: string };
+    }>(
+      `SELECT j.job_id, j.service, j.customer_id, j.primary_company_id AS company_id, j.state->'retainage'->'dispute' AS dispute,
+              coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.job_id = j.job_id AND l.account = 'retainage'), 0)::numeric(20,2)::text AS held
+         FROM jobs j
+        WHERE jsonb_typeof(j.state->'retainage'->'dispute') = 'object'
+        ORDER BY j.state->'retainage'->'dispute'->>'at', j.job_id`,
+    );
+    const { people, companies } = await this.directory.names(
+      new Set(rows.flatMap((r) => [r.customer_id, r.dispute.by])),
+      new Set(rows.flatMap((r) => (r.company_id === null ? [] : [r.company_id]))),
+    );
+    return rows.map((r) => ({
+      job_id: r.job_id,
+      service: r.service,
+      buyer: people.get(r.customer_id)?.displayName ?? null,
+      seller: r.company_id === null ? null : (companies.get(r.company_id) ?? null),
+      held: r.held,
+      opened_by_party: r.dispute.party === 'customer' ? 'buyer' : 'seller',
+      opened_by: people.get(r.dispute.by)?.displayName ?? null,
+      statement: r.dispute.statement,
+      opened_at: r.dispute.at,
+    }));
+  }
+}
