@@ -368,6 +368,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     body: { resolution: 'release', note: 'Work verified on site.' },
   })),
   route('GET', '/api/admin/dashboard', 'admin', adminOnly(200), () => ({ url: '/api/admin/dashboard' })),
+  route('GET', '/api/admin/retainage-disputes', 'admin', adminOnly(200), () => ({ url: '/api/admin/retainage-disputes' })),
   route('GET', '/api/admin/payments', 'admin', adminOnly(200), () => ({ url: '/api/admin/payments?kind=deposit&status=settled' })),
   route('GET', '/api/admin/reports', 'admin', adminOnly(200), () => ({ url: '/api/admin/reports' })),
   route('GET', '/api/admin/reports/csv', 'admin', adminOnly(200), () => ({ url: '/api/admin/reports/csv?report=monthly' })),
