@@ -1,5 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { join } from 'node:path';
 
 import type { AuditSigningKeyView } from '@escrow/domain';
@@ -8,6 +7,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { developmentKeyFile } from '../config/development-key-file';
 
 export const DEVELOPMENT_KEY_FILE = 'audit-signing-key.pem';
 
@@ -26,30 +26,12 @@ export function readSigningKey(pem: string, where: string): KeyObject {
 
 /**
  * The development key: generated once in the data folder (mode 600) and reused, so bundles of one
- * installation verify against one key. Several processes starting at once: the first file wins.
+ * installation verify against one key.
  */
 export function developmentKey(dataDir: string): KeyObject {
   const file = join(dataDir, DEVELOPMENT_KEY_FILE);
-  try {
-    return readSigningKey(readFileSync(file, 'utf8'), file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync('ed25519');
-  // Written whole under a name of its own, then linked into place: a process starting meanwhile
-  // never reads a half-written key, and of two racing processes the first link wins.
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(draft, file);
-    return privateKey;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readSigningKey(readFileSync(file, 'utf8'), file);
-  } finally {
-    rmSync(draft, { force: true });
-  }
+  const pem = developmentKeyFile(file, () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+  return readSigningKey(pem, file);
 }
 
 /**
