@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
+import { parseSecretsKey } from '../webhooks/secret-box';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 
@@ -48,6 +49,11 @@ export interface AppConfig {
    * file AUDIT_SIGNING_KEY_FILE names. Null: a development key generated in dataDir.
    */
   auditSigningKey: string | null;
+  /**
+   * The AES-256 key webhook endpoint secrets are sealed with in the database: WEBHOOK_SECRETS_KEY,
+   * or the file WEBHOOK_SECRETS_KEY_FILE names. Null: a development key generated in dataDir.
+   */
+  webhookSecretsKey: Buffer | null;
   webhooks: WebhookSettings;
 }
 
@@ -84,6 +90,13 @@ function integer(name: string, value: string | undefined, fallback: number): num
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   }
   return parsed;
+}
+
+/** Read here, so a malformed key stops the start naming its setting, before anything is sealed with it. */
+function webhookSecretsKey(env: NodeJS.ProcessEnv): Buffer | null {
+  if (env.WEBHOOK_SECRETS_KEY) return parseSecretsKey(env.WEBHOOK_SECRETS_KEY, 'WEBHOOK_SECRETS_KEY');
+  const file = env.WEBHOOK_SECRETS_KEY_FILE;
+  return file ? parseSecretsKey(readFileSync(file, 'utf8'), `WEBHOOK_SECRETS_KEY_FILE (${file})`) : null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -125,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
     heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),
     auditSigningKey: env.AUDIT_SIGNING_KEY || (env.AUDIT_SIGNING_KEY_FILE ? readFileSync(env.AUDIT_SIGNING_KEY_FILE, 'utf8') : null),
+    webhookSecretsKey: webhookSecretsKey(env),
     webhooks: {
       run: flag(env.RUN_WEBHOOKS, true),
       allowHttpLoopback: flag(env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, false),

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
@@ -20,6 +20,9 @@ export function createMigratedTestDatabase(): Promise<TestDatabase> {
 /** Every test app signs audit bundles with this key (none is written to the data folder). */
 export const TEST_AUDIT_KEY = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
+/** Every test app seals webhook secrets with this key (none is written to the data folder). */
+export const TEST_WEBHOOK_SECRETS_KEY = randomBytes(32);
+
 /** The whole application on a fresh database of its own; call close() in afterAll. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createMigratedTestDatabase();
@@ -32,6 +35,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     paymentsReturnWindow: { unit: 'ms', ms: 0 },
     frontendDist: '/nonexistent',
     auditSigningKey: TEST_AUDIT_KEY,
+    webhookSecretsKey: TEST_WEBHOOK_SECRETS_KEY,
     ...overrides,
   };
   const running = await createApp(config, { logger: false });
