@@ -19,7 +19,8 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
 import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
-import { sendDelivery } from './webhook-sender';
+import { UNOPENABLE_SECRET, UnopenableSecretError, WebhookSecretBox } from './secret-box';
+import { sendDelivery, type SendOutcome } from './webhook-sender';
 
 const LOCK = 'webhooks-deliverer';
 const POLL_MS = 500;
@@ -47,6 +48,7 @@ interface Claimed {
   sending_since: Date;
   first_attempt_at: Date;
   url: string;
+  /** Sealed, as previous_secret (WebhookSecretBox). */
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
@@ -90,6 +92,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ProjectionRunner,
+    private readonly box: WebhookSecretBox,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -305,15 +308,38 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
+  /** A stored secret opened; null when this installation's key cannot open it (the key was changed or lost). */
+  private opened(stored: string): string | null {
+    try {
+      return this.box.open(stored);
+    } catch (error) {
+      if (error instanceof UnopenableSecretError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The secrets to sign with: the current one and, during its overlap, the previous one. Null when
+   * the current one cannot be opened. A previous one that cannot be opened is left out: after a
+   * lost key the endpoints are rotated, and their receivers hold the new secret.
+   */
+  private signingSecrets(row: Claimed): string[] | null {
+    const current = this.opened(row.secret);
+    if (current === null) return null;
+    const inOverlap = row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > new Date();
+    const previous = inOverlap ? this.opened(row.previous_secret!) : null;
+    return previous === null ? [current] : [current, previous];
+  }
+
   private async deliver(row: Claimed): Promise<void> {
-    const secrets = [
-      row.secret,
-      ...(row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? [row.previous_secret] : []),
-    ];
-    const outcome = await sendDelivery(
-      { url: row.url, deliveryId: row.delivery_id, kind: row.kind, eventId: row.event_id, body: row.payload, secrets },
-      { timeoutMs: this.config.webhooks.timeoutMs, allowLoopback: this.config.webhooks.allowHttpLoopback },
-    );
+    const secrets = this.signingSecrets(row);
+    // A secret that cannot be opened is a failed attempt like any other (retried, then given up), never a crash.
+    const outcome: SendOutcome = secrets
+      ? await sendDelivery(
+          { url: row.url, deliveryId: row.delivery_id, kind: row.kind, eventId: row.event_id, body: row.payload, secrets },
+          { timeoutMs: this.config.webhooks.timeoutMs, allowLoopback: this.config.webhooks.allowHttpLoopback },
+        )
+      : { statusCode: null, latencyMs: 0, error: UNOPENABLE_SECRET };
     const delivered = outcome.error === null;
     let next: Date | null = null;
     let status: 'delivered' | 'pending' | 'failed' = 'delivered';

@@ -1,5 +1,5 @@
 import { type EventStore, isWebhookKind, type WebhookEndpointView, type WebhookEndpointWithSecretView, type WebhookKind } from '@escrow/domain';
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
@@ -8,6 +8,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { checkEndpointUrl, EndpointUrlError } from './endpoint-url';
+import { isSealed, UnopenableSecretError, WebhookSecretBox } from './secret-box';
 import { newWebhookSecret } from './signatures';
 
 export interface EndpointRow {
@@ -16,6 +17,7 @@ export interface EndpointRow {
   url: string;
   description: string | null;
   kinds: WebhookKind[];
+  /** Sealed (WebhookSecretBox), as previous_secret; plain in rows written before secrets were sealed, until the next start. */
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
@@ -47,7 +49,7 @@ export function endpointView(row: EndpointRow): WebhookEndpointView {
   };
 }
 
-const withSecret = (row: EndpointRow, secret = row.secret): WebhookEndpointWithSecretView => ({ ...endpointView(row), secret });
+const withSecret = (row: EndpointRow, plainSecret: string): WebhookEndpointWithSecretView => ({ ...endpointView(row), secret: plainSecret });
 
 export interface EndpointInput {
   url: string;
@@ -61,12 +63,64 @@ export interface EndpointInput {
  * signs too until its overlap ends, so receivers switch without missing a delivery.
  */
 @Injectable()
-export class WebhookEndpoints {
+export class WebhookEndpoints implements OnModuleInit {
+  private readonly logger = new Logger('Webhooks');
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly box: WebhookSecretBox,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    const sealed = await this.sealPlainSecrets();
+    if (sealed > 0) this.logger.log(`sealed the plain webhook secrets of ${sealed} row(s) stored before secrets were sealed`);
+  }
+
+  /**
+   * Seals the secrets still stored plain (rows written before secrets were sealed), in every
+   * process at every start. The rows are locked (in one order), so processes starting together
+   * take turns and the later ones find nothing left; each seals the plain text it read, so even a
+   * second seal of one secret would only be another ciphertext of the same secret.
+   */
+  async sealPlainSecrets(): Promise<number> {
+    const seal = (stored: string | null) => (stored === null || isSealed(stored) ? stored : this.box.seal(stored));
+    return this.inTransaction(async (client) => {
+      const { rows: endpoints } = await client.query<Pick<EndpointRow, 'endpoint_id' | 'secret' | 'previous_secret'>>(
+        `SELECT endpoint_id, secret, previous_secret FROM webhook_endpoints
+          WHERE secret NOT LIKE 'v1:%' OR previous_secret NOT LIKE 'v1:%' ORDER BY endpoint_id FOR UPDATE`,
+      );
+      if (endpoints.length > 0)
+        await client.query(
+          `UPDATE webhook_endpoints e SET secret = s.secret, previous_secret = s.previous_secret
+             FROM unnest($1::int[], $2::text[], $3::text[]) AS s (endpoint_id, secret, previous_secret) WHERE e.endpoint_id = s.endpoint_id`,
+          [endpoints.map((r) => r.endpoint_id), endpoints.map((r) => seal(r.secret)), endpoints.map((r) => seal(r.previous_secret))],
+        );
+      const { rows: rotations } = await client.query<{ actor_id: number; idempotency_key: string; secret: string }>(
+        `SELECT actor_id, idempotency_key, secret FROM webhook_secret_rotations WHERE secret NOT LIKE 'v1:%' ORDER BY actor_id, idempotency_key FOR UPDATE`,
+      );
+      if (rotations.length > 0)
+        await client.query(
+          `UPDATE webhook_secret_rotations r SET secret = s.secret
+             FROM unnest($1::int[], $2::text[], $3::text[]) AS s (actor_id, idempotency_key, secret)
+            WHERE r.actor_id = s.actor_id AND r.idempotency_key = s.idempotency_key`,
+          [rotations.map((r) => r.actor_id), rotations.map((r) => r.idempotency_key), rotations.map((r) => seal(r.secret))],
+        );
+      return endpoints.length + rotations.length;
+    });
+  }
+
+  /** A stored secret to hand out again (a retried registration or rotation); a clear 409 when this installation's key cannot open it. */
+  private reopened(stored: string): string {
+    try {
+      return this.box.open(stored);
+    } catch (error) {
+      if (error instanceof UnopenableSecretError)
+        throw new ConflictException("This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.");
+      throw error;
+    }
+  }
 
   private url(text: string): string {
     try {
@@ -123,7 +177,7 @@ export class WebhookEndpoints {
           user.userId,
           idempotencyKey,
         ]);
-        if (earlier.rows[0]) return withSecret(earlier.rows[0]);
+        if (earlier.rows[0]) return withSecret(earlier.rows[0], this.reopened(earlier.rows[0].secret));
       }
       const { rows: count } = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM webhook_endpoints WHERE deleted_at IS NULL AND company_id IS NOT DISTINCT FROM $1',
@@ -131,6 +185,7 @@ export class WebhookEndpoints {
       );
       if (count[0]!.n >= MAX_ENDPOINTS_PER_OWNER)
         throw new BadRequestException(`At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints each; delete one you no longer use.`);
+      const secret = newWebhookSecret();
       const { rows } = await client.query<EndpointRow>(
         `INSERT INTO webhook_endpoints (company_id, url, description, kinds, secret, commit_after, prepare_after, created_by, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
@@ -139,14 +194,14 @@ export class WebhookEndpoints {
           url,
           input.description?.trim() || null,
           kinds,
-          newWebhookSecret(),
+          this.box.seal(secret),
           head?.commit.toString() ?? null,
           head?.prepare.toString() ?? null,
           user.userId,
           idempotencyKey,
         ],
       );
-      return withSecret(rows[0]!);
+      return withSecret(rows[0]!, secret);
     });
   }
 
@@ -191,23 +246,25 @@ export class WebhookEndpoints {
           'SELECT endpoint_id, secret FROM webhook_secret_rotations WHERE actor_id = $1 AND idempotency_key = $2',
           [user.userId, idempotencyKey],
         );
-        if (earlier.rows[0]) return withSecret(current, earlier.rows[0].secret);
+        if (earlier.rows[0]) return withSecret(current, this.reopened(earlier.rows[0].secret));
       }
       const secret = newWebhookSecret();
+      const sealed = this.box.seal(secret);
+      // The current secret becomes the previous one as it is stored, sealed: it is never opened here.
       const { rows } = await client.query<EndpointRow>(
         `UPDATE webhook_endpoints SET previous_secret = secret, secret = $2, previous_secret_expires_at = now() + make_interval(secs => $3::double precision / 1000),
                 secret_rotated_at = now(), updated_at = now()
           WHERE endpoint_id = $1 RETURNING *`,
-        [id, secret, overlapMs],
+        [id, sealed, overlapMs],
       );
       if (idempotencyKey)
         await client.query('INSERT INTO webhook_secret_rotations (actor_id, idempotency_key, endpoint_id, secret) VALUES ($1, $2, $3, $4)', [
           user.userId,
           idempotencyKey,
           id,
-          secret,
+          sealed,
         ]);
-      return withSecret(rows[0]!);
+      return withSecret(rows[0]!, secret);
     });
   }
 

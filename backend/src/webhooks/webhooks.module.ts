@@ -6,6 +6,7 @@ import { DeliveryLogController } from './delivery-log/delivery-log.http.controll
 import { ListEndpointsController } from './list-endpoints/list-endpoints.http.controller';
 import { RegisterEndpointController } from './register-endpoint/register-endpoint.http.controller';
 import { RotateSecretController } from './rotate-secret/rotate-secret.http.controller';
+import { WebhookSecretBox } from './secret-box';
 import { WebhookDeliverer } from './webhook-deliverer';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpoints } from './webhook-endpoints';
@@ -13,7 +14,7 @@ import { WebhookEndpoints } from './webhook-endpoints';
 /** Signed webhooks for integrators (docs/webhooks.md): endpoints, the delivery log and the deliverer. */
 @Module({
   imports: [ProjectionsRuntimeModule],
-  providers: [WebhookEndpoints, WebhookDeliveries, WebhookDeliverer],
+  providers: [WebhookSecretBox, WebhookEndpoints, WebhookDeliveries, WebhookDeliverer],
   controllers: [ListEndpointsController, RegisterEndpointController, ChangeEndpointController, RotateSecretController, DeliveryLogController],
   exports: [WebhookDeliverer],
 })

@@ -1,7 +1,7 @@
 import { POSITION } from '@escrow/projections';
 import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** An integrator's HTTPS endpoint: the kinds it hears, its signing secret (and the one it replaces for a while). */
+/** An integrator's HTTPS endpoint: the kinds it hears, its signing secret (and the one it replaces for a while), both sealed (WebhookSecretBox). */
 @Entity({ name: 'webhook_endpoints' })
 @Index('webhook_endpoints_idempotency_idx', ['createdBy', 'idempotencyKey'], { unique: true, where: 'idempotency_key IS NOT NULL' })
 @Index('webhook_endpoints_company_idx', ['companyId'], { where: 'deleted_at IS NULL' })
@@ -59,7 +59,7 @@ export class WebhookEndpointEntity {
   deletedAt!: Date | null;
 }
 
-/** A rotation's new secret by the request that made it: a retried rotation answers the same secret. */
+/** A rotation's new secret (sealed) by the request that made it: a retried rotation answers the same secret. */
 @Entity({ name: 'webhook_secret_rotations' })
 export class WebhookSecretRotationEntity {
   @PrimaryColumn({ name: 'actor_id', type: 'integer', primaryKeyConstraintName: 'webhook_secret_rotations_pkey' })
