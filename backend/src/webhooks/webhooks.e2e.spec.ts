@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import type { EventStore, WebhookDeliveryDetailView, WebhookPayload } from '@escrow/domain';
+import type { EventStore, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookPayload } from '@escrow/domain';
 import ts from 'typescript';
 
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
@@ -10,7 +10,11 @@ import { eventually } from '../../test/support/event-store-fixture';
 import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
+import { createApp } from '../bootstrap';
 import { STORED_EVENT_STORE } from '../event-store/event-store.tokens';
+import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
+import { newWebhookSecret } from './signatures';
+import { WebhookEndpoints } from './webhook-endpoints';
 
 /** The signature check of docs/webhooks.md, compiled from the page itself: the sample integrators copy must work. */
 function docsSample(): (rawBody: string, header: string, secret: string, toleranceSeconds?: number) => boolean {
@@ -47,6 +51,17 @@ describe('webhooks', () => {
     await app.close();
     await receiver.close();
   });
+
+  /** What the database holds of an endpoint's secrets: secret, previous_secret, then each rotation's. */
+  const storedSecrets = async (endpointId: number): Promise<string[]> => {
+    const { rows } = await app.db.pool.query<{ value: string }>(
+      `SELECT value FROM (SELECT 1 AS o, secret AS value FROM webhook_endpoints WHERE endpoint_id = $1
+                         UNION ALL SELECT 2, previous_secret FROM webhook_endpoints WHERE endpoint_id = $1 AND previous_secret IS NOT NULL
+                         UNION ALL SELECT 3, secret FROM webhook_secret_rotations WHERE endpoint_id = $1) s ORDER BY o`,
+      [endpointId],
+    );
+    return rows.map((r) => r.value);
+  };
 
   const register = (session: HttpSession, path: string, kinds: string[], key?: string) =>
     session.post('/api/webhooks/endpoints', { url: receiver.url(path), kinds, description: `receiver ${path}` }, key ? { 'idempotency-key': key } : {});
@@ -175,6 +190,14 @@ describe('webhooks', () => {
     // The same rotation retried answers the same secret, and does not rotate again.
     const again = await parties.sessions.seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, {}, { 'idempotency-key': 'rotate-0001-aa' });
     expect(again.body.secret).toBe(rotated.body.secret);
+    // At rest the database holds neither secret, only values sealed with the installation's key.
+    const stored = await storedSecrets(endpoint.body.id);
+    expect(stored).toHaveLength(3);
+    for (const value of stored) {
+      expect(value).toMatch(/^v1:/);
+      expect(value).not.toContain(endpoint.body.secret);
+      expect(value).not.toContain(rotated.body.secret);
+    }
 
     const { jobId } = await createSignedProject(parties);
     await runMilestone(parties, await proposeMilestone(parties, jobId, '10.00'), 'agreed');
@@ -220,4 +243,110 @@ describe('webhooks', () => {
     const request = receiver.requests.find((r) => r.headers['escrow-event-id'] === id)!;
     expect(JSON.parse(request.body)).toMatchObject({ kind: 'retainage.released', project_id: rows[0]!.job_id, data: { amount: '50.00' } });
   });
+
+  it('seals the plain secrets stored before sealing when a process starts, and they keep signing', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const endpoint = await register(parties.sessions.seller, '/legacy', ['milestone.agreed']);
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    // As a release before sealing left them: plain text in all three columns.
+    const writePlain = async () => {
+      await app.db.pool.query(
+        `UPDATE webhook_endpoints SET secret = $2, previous_secret = $3, previous_secret_expires_at = now() + interval '1 day' WHERE endpoint_id = $1`,
+        [endpoint.body.id, current, previous],
+      );
+      await app.db.pool.query(
+        `INSERT INTO webhook_secret_rotations (actor_id, idempotency_key, endpoint_id, secret) VALUES ($1, 'legacy-rotation-01', $2, $3)
+         ON CONFLICT (actor_id, idempotency_key) DO UPDATE SET secret = excluded.secret`,
+        [parties.seller.userId, endpoint.body.id, current],
+      );
+    };
+    await writePlain();
+    expect(await storedSecrets(endpoint.body.id)).toEqual([current, previous, current]);
+
+    // Another API process starts on this database (with the same key) and seals them.
+    const restarted = await createApp({ ...app.config, webhooks: { ...app.config.webhooks, run: false } }, { logger: false });
+    try {
+      const sealed = await storedSecrets(endpoint.body.id);
+      for (const value of sealed) {
+        expect(value).toMatch(/^v1:/);
+        expect(value).not.toContain(current);
+        expect(value).not.toContain(previous);
+      }
+      // A rotation retried through it answers the plain secret it made, as before.
+      const seller = new HttpSession(restarted.app).setCookie('sid', await startSession(app.db.pool, parties.seller.userId));
+      const retried = await seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, {}, { 'idempotency-key': 'legacy-rotation-01' });
+      expect([retried.status, retried.body.secret]).toEqual([200, current]);
+
+      // Processes starting together: each seals what it finds still plain, the rows locked, so one does it all.
+      await writePlain();
+      const counts = await Promise.all([app.http.get(WebhookEndpoints).sealPlainSecrets(), restarted.app.get(WebhookEndpoints).sealPlainSecrets()]);
+      expect(counts.sort()).toEqual([0, 2]);
+      const box = app.http.get(WebhookSecretBox);
+      expect((await storedSecrets(endpoint.body.id)).map((value) => [value.slice(0, 3), box.open(value)])).toEqual([
+        ['v1:', current],
+        ['v1:', previous],
+        ['v1:', current],
+      ]);
+    } finally {
+      await restarted.close();
+    }
+
+    // The deliverer signs with both secrets, opened.
+    const { jobId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, jobId, '10.00'), 'agreed');
+    const [request] = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/legacy'),
+      (list) => list.length === 1,
+    );
+    const header = String(request!.headers['escrow-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(request!.body, header, current)).toBe(true);
+    expect(verifySignature(request!.body, header, previous)).toBe(true);
+  }, 60_000);
+
+  it('fails the attempts of a secret sealed with another key with a clear error, answers 409 for it, and keeps delivering the rest', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const seller = parties.sessions.seller;
+    const endpoint = await register(seller, '/lost-key', ['milestone.agreed'], 'register-lost-key-01');
+    // The installation's key was replaced since this secret was sealed.
+    const otherKey = new WebhookSecretBox({ webhookSecretsKey: randomBytes(32), dataDir: '/nonexistent' });
+    await app.db.pool.query('UPDATE webhook_endpoints SET secret = $2 WHERE endpoint_id = $1', [endpoint.body.id, otherKey.seal(endpoint.body.secret)]);
+
+    const retried = await register(seller, '/lost-key', ['milestone.agreed'], 'register-lost-key-01');
+    expect([retried.status, retried.body.message]).toEqual([
+      409,
+      "This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.",
+    ]);
+
+    const { jobId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, jobId, '12.00'), 'agreed');
+    const [failing] = await eventually(
+      async () => (await seller.get(`/api/webhooks/endpoints/${endpoint.body.id}/deliveries`)).body as WebhookDeliveryView[],
+      (log) => log.length === 1 && log[0]!.attempts >= 2 && log[0]!.next_attempt_at !== null,
+    );
+    expect(failing).toMatchObject({ status: 'pending', last_status_code: null, last_error: UNOPENABLE_SECRET });
+    const detail = (await seller.get(`/api/webhooks/deliveries/${failing!.delivery_id}`)).body as WebhookDeliveryDetailView;
+    expect(detail.attempts_log[0]).toMatchObject({ status_code: null, error: UNOPENABLE_SECRET, next_attempt_at: expect.any(String) });
+    expect(receiver.requests.filter((r) => r.path === '/lost-key')).toEqual([]);
+    // The deliverer goes on: the same event reached the seller's other endpoint.
+    await eventually(
+      async () => receiver.deliveredEventIds('/seller'),
+      (ids) => ids.has(failing!.event_id),
+    );
+
+    // As the error says: a rotation. The next attempt signs with the new secret alone (the previous one cannot be opened).
+    const rotated = await seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, {});
+    expect(rotated.status).toBe(200);
+    const [request] = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/lost-key'),
+      (list) => list.length === 1,
+    );
+    const header = String(request!.headers['escrow-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(1);
+    expect(verifySignature(request!.body, header, rotated.body.secret)).toBe(true);
+    await eventually(
+      async () => (await seller.get(`/api/webhooks/deliveries/${failing!.delivery_id}`)).body as WebhookDeliveryDetailView,
+      (d) => d.status === 'delivered',
+    );
+  }, 60_000);
 });
