@@ -41,7 +41,7 @@ const b64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /**
  * Seals webhook endpoint secrets for the database (AES-256-GCM) with a key kept outside it
- * (docs/operations.md, "Webhook secrets"): WEBHOOK_SECRETS_KEY (or WEBHOOK_SECRETS_KEY_FILE),
+ * (docs/operations.md, "Webhooks"): WEBHOOK_SECRETS_KEY (or WEBHOOK_SECRETS_KEY_FILE),
  * else a development key in the data folder. Whoever reads the database (a backup, a replica, an
  * injection elsewhere) then cannot sign a webhook an integrator's system would trust.
  * Stored as `v1:<iv>.<tag>.<ciphertext>`, each base64url.
