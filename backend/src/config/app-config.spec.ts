@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { describeStartupError } from '../infrastructure/startup-errors';
 import { loadConfig } from './app-config';
 
 describe('loadConfig: the webhook secrets key', () => {
@@ -26,5 +27,15 @@ describe('loadConfig: the webhook secrets key', () => {
     writeFileSync(file, randomBytes(16).toString('base64'));
     expect(() => loadConfig({ WEBHOOK_SECRETS_KEY: 'hunter2' })).toThrow(/^WEBHOOK_SECRETS_KEY must be 32 random bytes .*openssl rand -base64 32$/);
     expect(() => loadConfig({ WEBHOOK_SECRETS_KEY_FILE: file })).toThrow(`WEBHOOK_SECRETS_KEY_FILE (${file}) must be 32 random bytes`);
+    // What `make start` prints: the problem and the remedy, no stack trace (and never the key).
+    let refusal: unknown;
+    try {
+      loadConfig({ WEBHOOK_SECRETS_KEY: 'hunter2' });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(describeStartupError(refusal, null)).toBe(
+      'WEBHOOK_SECRETS_KEY must be 32 random bytes as base64 (44 characters) or 64 hex digits.\nMake one with: openssl rand -base64 32',
+    );
   });
 });

@@ -96,7 +96,7 @@ describe('parseSecretsKey', () => {
   it('refuses anything else, naming the setting and how to make a key', () => {
     for (const text of ['', 'secret', randomBytes(16).toString('base64'), randomBytes(33).toString('base64'), key.toString('hex').slice(2)])
       expect(() => parseSecretsKey(text, 'WEBHOOK_SECRETS_KEY')).toThrow(
-        'WEBHOOK_SECRETS_KEY must be 32 random bytes as base64 (44 characters) or 64 hex digits; make one with: openssl rand -base64 32',
+        'WEBHOOK_SECRETS_KEY must be 32 random bytes as base64 (44 characters) or 64 hex digits. Make one with: openssl rand -base64 32',
       );
   });
 });
