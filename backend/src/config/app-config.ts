@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
-import { parseSecretsKey } from '../webhooks/secret-box';
+import { parseSecretsKey } from './secrets-key';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 

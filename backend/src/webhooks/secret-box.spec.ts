@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 import { Logger } from '@nestjs/common';
 
-import { parseSecretsKey, UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
+import { parseSecretsKey } from '../config/secrets-key';
+import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { newWebhookSecret } from './signatures';
 
 const boxWith = (key: Buffer) => new WebhookSecretBox({ webhookSecretsKey: key, dataDir: '/nonexistent' });

@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { developmentKeyFile } from '../config/development-key-file';
-import { StartupError } from '../infrastructure/startup-errors';
+import { parseSecretsKey } from '../config/secrets-key';
 
 export const DEVELOPMENT_SECRETS_KEY_FILE = 'webhook-secrets.key';
 
@@ -24,15 +24,6 @@ export class UnopenableSecretError extends Error {
   constructor() {
     super(UNOPENABLE_SECRET);
   }
-}
-
-/** 32 bytes as base64 (`openssl rand -base64 32`) or as 64 hex digits; `setting` names where the text came from. */
-export function parseSecretsKey(text: string, setting: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed) ? Buffer.from(trimmed, 'base64') : null;
-  if (key?.length !== 32)
-    throw new StartupError(`${setting} must be 32 random bytes as base64 (44 characters) or 64 hex digits`, 'Make one with: openssl rand -base64 32');
-  return key;
 }
 
 /** Whether a stored value is sealed; anything else is a plain secret written before secrets were sealed. */

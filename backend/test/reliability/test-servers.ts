@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,9 @@ export class OwnPostgres {
 }
 
 /** The built API (backend/dist/main.js) as its own process on a free port. */
+/** The webhook secrets key of this test run's API processes. */
+const RUN_WEBHOOK_SECRETS_KEY = randomBytes(32).toString('base64');
+
 export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<{ run: ChildRun; baseUrl: string }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const run = new ChildRun(
@@ -62,6 +66,8 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
       SEED_DEMO_DATA: 'false',
       FRONTEND_DIST: '/nonexistent',
       PAYMENTS_SANDBOX_SETTLE_MS: '200',
+      // One key for every API process of the run, none written into the repository's data folder.
+      WEBHOOK_SECRETS_KEY: RUN_WEBHOOK_SECRETS_KEY,
       ...env,
     },
     /Escrow Ledger is serving/,
