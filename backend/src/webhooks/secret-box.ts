@@ -77,4 +77,14 @@ export class WebhookSecretBox {
       throw new UnopenableSecretError();
     }
   }
+
+  /** As `open`, with null where this installation's key cannot open the value (the key was changed or lost). */
+  openIfPossible(stored: string): string | null {
+    try {
+      return this.open(stored);
+    } catch (error) {
+      if (error instanceof UnopenableSecretError) return null;
+      throw error;
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
 import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
-import { UNOPENABLE_SECRET, UnopenableSecretError, WebhookSecretBox } from './secret-box';
+import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { sendDelivery, type SendOutcome } from './webhook-sender';
 
 const LOCK = 'webhooks-deliverer';
@@ -308,26 +308,16 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  /** A stored secret opened; null when this installation's key cannot open it (the key was changed or lost). */
-  private opened(stored: string): string | null {
-    try {
-      return this.box.open(stored);
-    } catch (error) {
-      if (error instanceof UnopenableSecretError) return null;
-      throw error;
-    }
-  }
-
   /**
    * The secrets to sign with: the current one and, during its overlap, the previous one. Null when
    * the current one cannot be opened. A previous one that cannot be opened is left out: after a
    * lost key the endpoints are rotated, and their receivers hold the new secret.
    */
   private signingSecrets(row: Claimed): string[] | null {
-    const current = this.opened(row.secret);
+    const current = this.box.openIfPossible(row.secret);
     if (current === null) return null;
     const inOverlap = row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > new Date();
-    const previous = inOverlap ? this.opened(row.previous_secret!) : null;
+    const previous = inOverlap ? this.box.openIfPossible(row.previous_secret!) : null;
     return previous === null ? [current] : [current, previous];
   }
 

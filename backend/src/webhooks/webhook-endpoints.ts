@@ -8,7 +8,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { checkEndpointUrl, EndpointUrlError } from './endpoint-url';
-import { isSealed, UnopenableSecretError, WebhookSecretBox } from './secret-box';
+import { isSealed, WebhookSecretBox } from './secret-box';
 import { newWebhookSecret } from './signatures';
 
 export interface EndpointRow {
@@ -113,13 +113,10 @@ export class WebhookEndpoints implements OnModuleInit {
 
   /** A stored secret to hand out again (a retried registration or rotation); a clear 409 when this installation's key cannot open it. */
   private reopened(stored: string): string {
-    try {
-      return this.box.open(stored);
-    } catch (error) {
-      if (error instanceof UnopenableSecretError)
-        throw new ConflictException("This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.");
-      throw error;
-    }
+    const plain = this.box.openIfPossible(stored);
+    if (plain === null)
+      throw new ConflictException("This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.");
+    return plain;
   }
 
   private url(text: string): string {
