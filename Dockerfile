@@ -7,7 +7,7 @@ COPY projections/package.json projections/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY bench/package.json bench/
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 

@@ -18,9 +18,12 @@ bench: build
 
 install: $(NPM_INSTALL_STAMP)
 
+## Exactly what the lock file names, and the lock file is never rewritten: a fresh clone stays
+## clean after make start. npm ci starts from an empty node_modules, so it runs only when
+## node_modules is missing or older than a package.json or the lock (to change dependencies, run
+## npm install yourself and commit the lock it writes).
 $(NPM_INSTALL_STAMP): package.json package-lock.json domain/package.json projections/package.json backend/package.json frontend/package.json bench/package.json
-	@# npm ci rejects this lock file (npm 11 leaves foreign-platform optional packages out of it); install honours it.
-	npm install --no-audit --no-fund
+	npm ci --no-audit --no-fund
 	@touch $@
 
 build: install
