@@ -12,6 +12,7 @@ import {
   type ProjectCommand,
   type ProjectEvent,
   projectStreamId,
+  retainageHeldByPayee,
 } from '@escrow/domain';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -58,14 +59,18 @@ export class RetainageReleases {
   /** Decides a retainage command on the project stream, then applies every decision to its milestones. */
   async decide(jobId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<void> {
     await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
-    await this.apply(jobId);
+    await this.applyDecisions(jobId);
+  }
+
+  private async project(jobId: number): Promise<ActiveProject> {
+    const project = foldProject((await this.store.readStream(projectStreamId(jobId))).map((e) => ({ type: e.type, data: e.data }) as ProjectEvent));
+    if (project.status === 'none') throw new NotFoundException('There is no such project.');
+    return project as ActiveProject;
   }
 
   /** Applies each decision of the project to the milestones it names; what was applied already changes nothing. */
-  async apply(jobId: number): Promise<void> {
-    const project = foldProject((await this.store.readStream(projectStreamId(jobId))).map((e) => ({ type: e.type, data: e.data }) as ProjectEvent));
-    if (project.status === 'none') throw new NotFoundException('There is no such project.');
-    for (const [index, decision] of (project as ActiveProject).retainage.decisions.entries()) {
+  private async applyDecisions(jobId: number): Promise<void> {
+    for (const [index, decision] of (await this.project(jobId)).retainage.decisions.entries()) {
       for (const originalId of decision.milestoneIds) {
         const command: MilestoneCommand = {
           type: 'ReleaseRetainage',
@@ -85,10 +90,29 @@ export class RetainageReleases {
   }
 
   /**
-   * Projects with a decision whose milestones still hold retainage: a fan-out that a crash cut
-   * short. Applies their decisions again; returns how many projects it touched.
+   * The milestones a decision names that still hold retainage on the write side (not as the read
+   * models say), and when the newest such decision was made.
    */
-  async sweep(): Promise<number> {
+  private async unapplied(jobId: number): Promise<{ milestoneIds: number[]; decidedAt: string | null }> {
+    const decisions = (await this.project(jobId)).retainage.decisions;
+    const holding: number[] = [];
+    for (const originalId of new Set(decisions.flatMap((d) => d.milestoneIds))) {
+      const state = await this.streams.current(milestoneStream, originalId);
+      if (state.status === 'active' && retainageHeldByPayee(state).length > 0) holding.push(originalId);
+    }
+    const decidedAt = decisions.filter((d) => d.milestoneIds.some((id) => holding.includes(id))).at(-1)?.at ?? null;
+    return { milestoneIds: holding, decidedAt };
+  }
+
+  /**
+   * Projects with a decision whose milestones still hold retainage: a fan-out that a crash cut
+   * short, or one that is running right now. The read models only find candidates (they lag
+   * behind an application that just finished): what counts is the milestones' streams. Applying
+   * again is harmless (keyed), so the sweep finishes whatever is left, and warns only when the
+   * decision is older than any live application takes: then it was cut short. Returns how many
+   * projects it found unfinished.
+   */
+  async sweep(now = Date.now()): Promise<number> {
     const { rows } = await this.pool.query<{ job_id: number }>(
       `SELECT DISTINCT m.job_id FROM milestones m JOIN jobs j USING (job_id)
         CROSS JOIN LATERAL jsonb_array_elements(coalesce(j.state->'retainage'->'decisions', '[]'::jsonb)) d
@@ -96,10 +120,22 @@ export class RetainageReleases {
        WHERE m.retainage_held > 0 AND (i #>> '{}')::int = m.original_id
        LIMIT 100`,
     );
-    for (const { job_id } of rows) {
-      this.logger.warn(`applying the retainage decision of project ${job_id} again (a release was cut short)`);
-      await this.apply(job_id);
+    let unfinished = 0;
+    for (const { job_id: jobId } of rows) {
+      const { milestoneIds, decidedAt } = await this.unapplied(jobId);
+      if (milestoneIds.length === 0) continue;
+      unfinished++;
+      const which = `milestone${milestoneIds.length === 1 ? '' : 's'} ${milestoneIds.join(', ')}`;
+      if (decidedAt && now - Date.parse(decidedAt) > CUT_SHORT_AFTER_MS) {
+        this.logger.warn(`applying the retainage decision of project ${jobId} again: a release was cut short before ${which} applied it`);
+      } else {
+        this.logger.debug(`finishing the retainage decision of project ${jobId} for ${which} (decided a moment ago)`);
+      }
+      await this.applyDecisions(jobId);
     }
-    return rows.length;
+    return unfinished;
   }
 }
+
+/** Longer than any live application of a decision takes (milliseconds): one still unapplied after it was cut short. */
+const CUT_SHORT_AFTER_MS = 30_000;

@@ -1,8 +1,12 @@
+import { Logger } from '@nestjs/common';
+
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { EventStreams, projectStream } from '../command-side';
 import { HeldFundsClockWorker } from '../held-funds';
+import { RetainageReleases } from './retainage-releases';
 
 /**
  * Issue 17 over HTTP: a project with 5% retainage and its job site in Arizona, three payees, from
@@ -388,5 +392,144 @@ describe('retainage and lien waivers', () => {
     expect((await b.get(`/api/job/${jobId}/payments`)).body.retainage).toEqual([
       expect.objectContaining({ withheld: '100.00', refunded: '100.00', held: '0.00', status: 'refunded' }),
     ]);
+  });
+
+  /** A submitted project with 10% retainage and no job-site state whose one milestone is paid out: its retainage is held, ready for release. */
+  const paidOutWithRetainage = async (): Promise<{ jobId: number; mId: number }> => {
+    const s = await as(seller);
+    const b = await as(buyer);
+    const jobId = (
+      await s.post('/api/job/basic', {
+        customer_id: buyer.userId,
+        customer_name: buyer.name,
+        service: 'Framing',
+        primary_company_id: seller.companyId,
+        customerInitiated: false,
+      })
+    ).body.job_id as number;
+    await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '10', site_state: null });
+    const mId = (
+      await s.post('/api/milestone', { job_id: jobId, definition: 'Porch.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '500.00' }] })
+    ).body.m_id as number;
+    await submitProject(s, jobId);
+    await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
+    await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    await b.post('/api/milestone/deposit', { milestone_id: mId });
+    await eventually(
+      () => b.get(`/api/milestone/${mId}/deposits`),
+      (a) => a.body[0]?.cleared_at != null,
+    );
+    await s.put(`/api/milestone/${mId}/complete`, { complete: true });
+    await b.put(`/api/milestone/${mId}/complete`, { complete: true });
+    await eventually(
+      () => balance(jobId, 'payee_payouts'),
+      (v) => v === '450.00',
+    );
+    return { jobId, mId };
+  };
+
+  it('decides an approval and a dispute sent at the same moment on one stream: one wins, the other is refused', async () => {
+    const s = await as(seller);
+    const b = await as(buyer);
+    const adminSession = await as(admin);
+    for (let round = 0; round < 3; round++) {
+      const { jobId } = await paidOutWithRetainage();
+      expect((await s.post(`/api/job/${jobId}/retainage/request`, {})).status).toBe(200);
+      // The buyer approves while the seller disputes (either may win the stream).
+      const [approved, disputed] = await Promise.all([
+        b.post(`/api/job/${jobId}/retainage/approve`, {}),
+        s.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'Changed my mind.' }),
+      ]);
+      expect([approved.status, disputed.status].sort()).toEqual([200, 409]);
+      const retainage = (await b.get(`/api/job/${jobId}/retainage`)).body;
+      if (approved.status === 200) {
+        expect(disputed.body.message).toMatch(/^The retainage was already released to the payees by both parties|^No retainage is held on this project\.$/);
+        expect(retainage.dispute).toBeNull();
+        expect(retainage.decisions).toEqual([expect.objectContaining({ decided_by: 'parties', resolution: 'release', amount: '50.00' })]);
+        // Nothing for an administrator to resolve, and nothing refunded.
+        expect((await adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'x' })).status).toBe(409);
+      } else {
+        expect(approved.body.message).toBe('A retainage dispute is open on this project; an administrator will decide it.');
+        expect(retainage.decisions).toEqual([]);
+        // Two administrators resolving at once: one decision, one refund of the 50.00 held.
+        const resolutions = await Promise.all([
+          adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'first' }),
+          adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'release', note: 'second' }),
+        ]);
+        expect(resolutions.map((r) => r.status).sort()).toEqual([200, 409]);
+        expect((await b.get(`/api/job/${jobId}/retainage`)).body.decisions).toEqual([expect.objectContaining({ decided_by: 'admin', amount: '50.00' })]);
+      }
+      // Sent right after the decision (the milestone may not have applied it yet): refused.
+      const late = await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'Too late.' });
+      expect(late.status).toBe(409);
+      await eventually(
+        () => balance(jobId, 'retainage'),
+        (v) => v === '0.00',
+      );
+      expect(await balance(jobId, 'payee_payouts')).toBe(approved.status === 200 ? '500.00' : await balance(jobId, 'payee_payouts'));
+      const { rows } = await app.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM events WHERE type IN ('RetainageReleaseApproved', 'RetainageDisputeResolved') AND data->>'jobId' = $1`,
+        [String(jobId)],
+      );
+      expect(rows[0]!.n).toBe(1);
+    }
+  });
+
+  it('finishes a release a crash cut short, and warns only when it was (not while it is being applied or not projected yet)', async () => {
+    const releases = app.http.get(RetainageReleases);
+    const streams = app.http.get(EventStreams);
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    /**
+     * A decision recorded on the project stream whose milestones were never told, as a process
+     * leaves it when it dies between the two (or while it is still applying it), made `ago` ms ago.
+     */
+    const decidedButNotApplied = async (ago: number) => {
+      const { jobId, mId } = await paidOutWithRetainage();
+      const facts = await releases.facts(jobId);
+      const now = new Date(Date.now() - ago).toISOString();
+      const as = (actor: CreatedUser, role: 'customer' | 'company') => ({
+        now,
+        actorId: actor.userId,
+        actorRole: role,
+        actorCompanyId: role === 'company' ? seller.companyId : null,
+      });
+      await streams.decide(projectStream, jobId, { type: 'RequestRetainageRelease', data: { milestones: facts }, metadata: as(seller, 'company') });
+      await streams.decide(projectStream, jobId, { type: 'ApproveRetainageRelease', data: { milestones: facts }, metadata: as(buyer, 'customer') });
+      await eventually(
+        async () => (await app.db.pool.query(`SELECT state->'retainage'->'decisions' AS d FROM jobs WHERE job_id = $1`, [jobId])).rows[0]?.d,
+        (d) => Array.isArray(d) && d.length === 1,
+      );
+      return { jobId, mId };
+    };
+    const warningsAbout = (jobId: number) => warn.mock.calls.filter(([text]) => String(text).includes(`project ${jobId} `)).map(([text]) => text);
+    const paidOut = (jobId: number) =>
+      eventually(
+        () => balance(jobId, 'payee_payouts'),
+        (v) => v === '500.00',
+      );
+    try {
+      // Decided a moment ago: the request that decided it may still be applying it. The sweep
+      // finishes it (applying twice changes nothing) without crying wolf.
+      // (The clock's own pass may get there first: the same sweep, so the checks hold either way.)
+      const recent = await decidedButNotApplied(0);
+      await releases.sweep();
+      expect(warningsAbout(recent.jobId)).toEqual([]);
+      await paidOut(recent.jobId);
+      // Applied on the write side but the read models still show it held: nothing to do, nothing said.
+      expect(await releases.sweep()).toBe(0);
+      // Still unapplied a minute after the decision: it was cut short, and the sweep says so once.
+      const old = await decidedButNotApplied(60_000);
+      await releases.sweep();
+      expect(warningsAbout(old.jobId)).toEqual([
+        `applying the retainage decision of project ${old.jobId} again: a release was cut short before milestone ${old.mId} applied it`,
+      ]);
+      await paidOut(old.jobId);
+      await releases.sweep();
+      expect(warningsAbout(old.jobId)).toHaveLength(1);
+      expect(warningsAbout(recent.jobId)).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -139,6 +139,34 @@ describe('releasing the retainage', () => {
     expect(refusal(() => decide([...disputed, resolved!], resolve('release'))).code).toBe('no_dispute');
   });
 
+  it('refuses a dispute, a new request or a second approval that follows a decision its milestones have not applied yet', () => {
+    // The decision is recorded on the project stream first; until its milestones' streams apply
+    // it they still report the retainage held. A command decided in that moment (or retried
+    // after losing the race for the stream) must not act on money that is already leaving.
+    const approved = then(then(submitted, request()), approve(buyer(2)));
+    for (const party of [buyer(3), seller(3)]) {
+      const refused = refusal(() => decide(approved, dispute(party)));
+      expect(refused.code).toBe('no_retainage');
+      expect(refused.message).toBe('The retainage was already released to the payees by both parties; it is being paid out.');
+      expect(refusal(() => decide(approved, request(party))).code).toBe('no_retainage');
+    }
+    // Once the milestones applied it they hold nothing more: the plain message.
+    const applied = closed.map((m) => ({ ...m, retainageHeld: '0.00' }));
+    expect(refusal(() => decide(approved, dispute(buyer(4), applied))).message).toBe('No retainage is held on this project.');
+    // An administrator's refund is a decision too.
+    const refunded = then(then(submitted, dispute()), resolve('refund', admin(3)));
+    expect(refusal(() => decide(refunded, dispute(seller(4)))).message).toBe(
+      'The retainage was already refunded to the buyer by an administrator; it is being paid out.',
+    );
+    // Retainage a later milestone holds is not covered by the earlier decision: it can be asked for.
+    const later = [...closed, { originalId: 900, closed: true, retainageHeld: '12.50' }];
+    expect(decide(approved, request(seller(5), later))).toEqual([
+      { type: 'RetainageReleaseRequested', data: { jobId: 41, party: 'company', by: 7, amount: '12.50', at: at(5) } },
+    ]);
+    const [second] = decide(then(approved, request(seller(5), later)), approve(buyer(6), later));
+    expect(second).toMatchObject({ type: 'RetainageReleaseApproved', data: { amount: '12.50', milestoneIds: [900] } });
+  });
+
   it('lets a party dispute the retainage while milestones are still open, but not with nothing held or no statement', () => {
     const open = [{ originalId: 500, closed: false, retainageHeld: '10.00' }];
     expect(decide(submitted, dispute(seller(), open))).toHaveLength(1);

@@ -61,9 +61,15 @@ export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent
   }
 }
 
-/** The retainage the project's milestones hold, and the milestones that hold some. */
-function heldIn(milestones: MilestoneRetainageFacts[]) {
-  const holding = milestones.filter((m) => money(m.retainageHeld).gt(0));
+/**
+ * The retainage the project's milestones hold that no decision has disposed of yet, and the
+ * milestones that hold it. A decision is applied to its milestones' streams after it is recorded
+ * here, so for a moment they still hold what it released: counting them again would let a
+ * dispute (or a second release) follow a decision and act on money that is already leaving.
+ */
+function heldIn(milestones: MilestoneRetainageFacts[], retainage: ProjectRetainage) {
+  const decided = new Set(retainage.decisions.flatMap((d) => d.milestoneIds));
+  const holding = milestones.filter((m) => !decided.has(m.originalId) && money(m.retainageHeld).gt(0));
   return { total: sum(holding.map((m) => money(m.retainageHeld))), milestoneIds: holding.map((m) => m.originalId) };
 }
 
@@ -78,9 +84,17 @@ function requireAllClosed(milestones: MilestoneRetainageFacts[]): void {
   }
 }
 
-function requireHeld(milestones: MilestoneRetainageFacts[]) {
-  const held = heldIn(milestones);
-  if (!held.total.gt(0)) throw conflict('no_retainage', 'No retainage is held on this project.');
+function requireHeld(milestones: MilestoneRetainageFacts[], retainage: ProjectRetainage) {
+  const held = heldIn(milestones, retainage);
+  if (!held.total.gt(0)) {
+    const last = retainage.decisions.at(-1);
+    throw conflict(
+      'no_retainage',
+      last && milestones.some((m) => last.milestoneIds.includes(m.originalId) && money(m.retainageHeld).gt(0))
+        ? `The retainage was already ${last.resolution === 'release' ? 'released to the payees' : 'refunded to the buyer'}${last.decidedBy === 'admin' ? ' by an administrator' : ' by both parties'}; it is being paid out.`
+        : 'No retainage is held on this project.',
+    );
+  }
   return held;
 }
 
@@ -108,7 +122,7 @@ export function decideRetainage(
       throw invalid('resolution', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
     const note = safeText(command.data.note, 'note');
     if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
-    const held = heldIn(command.data.milestones);
+    const held = heldIn(command.data.milestones, retainage);
     return [
       {
         type: 'RetainageDisputeResolved',
@@ -138,7 +152,7 @@ export function decideRetainage(
             : `The ${partyWord(retainage.request.party)} has already asked for the release: approve it instead.`,
         );
       }
-      const held = requireHeld(command.data.milestones);
+      const held = requireHeld(command.data.milestones, retainage);
       requireAllClosed(command.data.milestones);
       return [{ type: 'RetainageReleaseRequested', data: { jobId, party, by: metadata.actorId, amount: formatAmount(held.total), at } }];
     }
@@ -147,7 +161,7 @@ export function decideRetainage(
       if (retainage.request.party === party) {
         throw conflict('own_request', `You asked for this release; the ${partyWord(party === 'customer' ? 'company' : 'customer')} approves it.`);
       }
-      const held = requireHeld(command.data.milestones);
+      const held = requireHeld(command.data.milestones, retainage);
       requireAllClosed(command.data.milestones);
       return [
         {
@@ -160,7 +174,7 @@ export function decideRetainage(
       const statement = safeText(command.data.statement, 'statement');
       if (!statement) throw invalid('statement_required', 'Explain what the disagreement about the retainage is.');
       if (statement.length > MAX_STATEMENT) throw invalid('statement_too_long', `Keep the statement under ${MAX_STATEMENT} characters.`);
-      requireHeld(command.data.milestones);
+      requireHeld(command.data.milestones, retainage);
       return [{ type: 'RetainageDisputeOpened', data: { jobId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } }];
     }
     default: {
