@@ -476,6 +476,36 @@ describe('retainage and lien waivers', () => {
     }
   });
 
+  it('reminds both parties, each recorded, while nobody has asked for the retainage release', async () => {
+    const { jobId, mId } = await paidOutWithRetainage();
+    const clock = app.http.get(HeldFundsClockWorker);
+    await clock.pass(new Date(Date.now() + 4 * 86_400_000).toISOString());
+    const { rows } = await app.db.pool.query<{ data: { to: string; reason: string } }>(
+      `SELECT data FROM events WHERE type = 'HeldFundsReminderSent' AND data->>'originalId' = $1 ORDER BY global_position`,
+      [String(mId)],
+    );
+    expect(rows.map((r) => [r.data.to, r.data.reason])).toEqual([
+      ['seller', 'request_retainage:company'],
+      ['buyer', 'request_retainage:customer'],
+    ]);
+    const { rows: mails } = await app.db.pool.query<{ recipient: string }>(
+      `SELECT recipient FROM mail_outbox WHERE subject = $1 AND body LIKE '%Waiting on you: Ask for the retainage release.%'`,
+      [`Reminder: Ask for the retainage release — project ${jobId}`],
+    );
+    expect(mails.map((m) => m.recipient).sort()).toEqual([buyer.email, seller.email].sort());
+    const history = await eventually(
+      async () =>
+        ((await (await as(buyer)).get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[]).filter(
+          (h) => h.type === 'HeldFundsReminderSent',
+        ),
+      (entries) => entries.length === 2,
+    );
+    expect(history.map((h) => h.summary)).toEqual([
+      expect.stringMatching(/^Reminder sent to the seller to ask for the retainage release \(funds held since /),
+      expect.stringMatching(/^Reminder sent to the buyer to ask for the retainage release \(funds held since /),
+    ]);
+  });
+
   it('finishes a release a crash cut short, and warns only when it was (not while it is being applied or not projected yet)', async () => {
     const releases = app.http.get(RetainageReleases);
     const streams = app.http.get(EventStreams);

@@ -84,8 +84,9 @@ export function heldFundsClock(s: ActiveMilestone, retainage: RetainageStep | nu
   }
   if (retained.gt(0) && retainage) {
     if (retainage.kind === 'request') {
+      // Either may ask: both are reminded, each under a reason of its own (a reminder is recorded once per reason and day).
       for (const party of ['company', 'customer'] as const)
-        mustAct.push({ who: partyWho(party), companyId: null, reason: 'request_retainage', action: 'Ask for the retainage release', since: null });
+        mustAct.push({ who: partyWho(party), companyId: null, reason: `request_retainage:${party}`, action: 'Ask for the retainage release', since: null });
     } else if (retainage.kind === 'approve') {
       mustAct.push({ who: partyWho(retainage.by), companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release', since: null });
     } else if (retainage.kind === 'disputed') {

@@ -282,6 +282,17 @@ describe('the clock on held funds', () => {
     const retained = heldFundsClock(state(paid), { kind: 'approve', by: 'customer' });
     expect(retained).toMatchObject({ inCustody: '497.19', retainageHeld: '497.19', heldSince: state(done).deposits[0]!.settledAt });
     expect(retained.mustAct).toEqual([{ who: 'buyer', companyId: null, reason: 'approve_retainage', action: 'Approve the retainage release', since: null }]);
+    // Nobody has asked yet: either may, so both are reminded, each under its own reason (a
+    // reminder is recorded once per reason and day: a shared reason recorded only the first).
+    const toAsk = heldFundsClock(state(paid), { kind: 'request' }).mustAct;
+    expect(toAsk.map((m) => [m.who, m.reason])).toEqual([
+      ['seller', 'request_retainage:company'],
+      ['buyer', 'request_retainage:customer'],
+    ]);
+    for (const step of [{ kind: 'request' }, { kind: 'approve', by: 'company' }, { kind: 'disputed' }, { kind: 'waiting' }] as const) {
+      const reasons = heldFundsClock(state(paid), step).mustAct.map((m) => m.reason);
+      expect(new Set(reasons).size).toBe(reasons.length);
+    }
   });
 
   it('records a reminder once per reason and day, whoever sends it how often', () => {

@@ -31,9 +31,10 @@ function reminderWords(reason: string): string {
   if (reason.startsWith('conditional_waiver:')) return 'sign the conditional lien waiver';
   if (reason.startsWith('respond_dispute:')) return 'respond to the dispute';
   if (reason.startsWith('resolve_dispute:')) return 'resolve the dispute';
+  // Before each party had a reason of its own, one reminder of both was recorded as `request_retainage`.
+  if (reason === 'request_retainage' || reason.startsWith('request_retainage:')) return 'ask for the retainage release';
   return (
     {
-      request_retainage: 'ask for the retainage release',
       approve_retainage: 'approve the retainage release',
       resolve_retainage_dispute: 'resolve the retainage dispute',
     }[reason] ?? reason
