@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { apiSession } from './support/api';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
+import { approvedProject } from './support/projects';
 
 const SCREENS: [string, string][] = [
   ['/admin', 'Dashboard'],
@@ -24,19 +25,38 @@ const SCREENS: [string, string][] = [
 ];
 
 let contractName = '';
+let changedJobId = 0;
 
 test.beforeAll(async ({ browser }) => {
-  // The buyer signs the kitchen project's agreement, so there is a signed document to show.
+  // A signed document to show: the kitchen project's agreement (the seed has both parties sign
+  // its text as it reads after its second milestone; another journey may have changed it since).
   const buyer = await apiSession(browser, DEMO.buyer);
   const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
-  const signed = await buyer.post('/api/job/1000/agreement/sign', {
-    signer_type: 'customer',
-    signed_name: 'Jordan Buyer',
-    agreement_hash: agreement.agreement_hash,
-  });
-  expect(signed.ok()).toBe(true);
+  if (!agreement.signatures.buyer) {
+    const signed = await buyer.post('/api/job/1000/agreement/sign', {
+      signer_type: 'customer',
+      signed_name: 'Jordan Buyer',
+      agreement_hash: agreement.agreement_hash,
+    });
+    expect(signed.ok()).toBe(true);
+  }
   contractName = agreement.contract_name;
   await buyer.close();
+  // A project whose agreement changed after both signed it, then only the buyer signed again:
+  // the unsigned-contracts screen names who is missing.
+  const changed = await approvedProject(browser, 'Re-signed patio');
+  changedJobId = changed.jobId;
+  expect((await changed.seller.put(`/api/job/${changedJobId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
+  const newText = await (await changed.buyer.get(`/api/job/${changedJobId}/agreement`)).json();
+  expect(newText.signatures).toEqual({ buyer: null, seller: null });
+  const resigned = await changed.buyer.post(`/api/job/${changedJobId}/agreement/sign`, {
+    signer_type: 'customer',
+    signed_name: 'Jordan Buyer',
+    agreement_hash: newText.agreement_hash,
+  });
+  expect(resigned.ok()).toBe(true);
+  await changed.buyer.close();
+  await changed.seller.close();
 });
 
 const SECTIONS = ['Dashboard', 'Projects', 'Payments', 'Reports', 'Disputes', 'Users', 'Contractors', 'Operations', 'Webhooks'];
@@ -107,6 +127,8 @@ for (const width of [1366, 375]) {
     await page.goto('/admin/job/1000/contracts');
     await expect(page.getByRole('link', { name: contractName })).toBeVisible();
     await page.goto('/admin/job/1000/unsigned-contracts');
+    await expect(page.getByRole('region', { name: 'Current agreement' })).toContainText('Signed by both parties');
+    await page.goto(`/admin/job/${changedJobId}/unsigned-contracts`);
     await expect(page.getByRole('region', { name: 'Current agreement' })).toContainText('not signed by the seller');
     expect(failed, 'error answers while opening admin screens').toEqual([]);
   });

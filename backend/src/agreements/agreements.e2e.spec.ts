@@ -1,5 +1,5 @@
 import { submitProject } from '../../test/support/escrow-flows';
-import { createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createCompany, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 describe('agreements, bank accounts and the payments page', () => {
@@ -104,6 +104,121 @@ describe('agreements, bank accounts and the payments page', () => {
       throw new Error('deposit did not settle');
     })();
     expect(payments.deposits).toEqual([expect.objectContaining({ milestone: 'Frame', amount: '2045.00', bank_last4: '6789' })]);
+  });
+
+  it("states a retainage project's terms as they are, and asks both to sign again before the next deposit once they change", async () => {
+    const buyer = await createUser(app.db.pool, { firstName: 'Jordan', lastName: 'Buyer' });
+    const seller = await createSeller(app.db.pool, { name: 'Saguaro Build Co.' });
+    const sub = await createCompany(app.db.pool, { name: 'Desert Current Electric' });
+    const b = new HttpSession(app.http);
+    await b.login(buyer.email, TEST_PASSWORD);
+    const s = new HttpSession(app.http);
+    await s.login(seller.email, TEST_PASSWORD);
+    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).status).toBe(200);
+    const first = (
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Rough-in',
+        definition: 'Walls open, rough electrical passes inspection.',
+        amount: '846.16',
+        payees: [
+          { jc_id: seller.companyId, type: 'percent', percentage: '50', includeFee: false },
+          { jc_id: sub, type: 'remainder', includeFee: false },
+        ],
+      })
+    ).body.m_id as number;
+    await submitProject(s, jobId);
+    await b.post('/api/milestone/approval', { milestone_id: first, approve: true });
+    await s.post('/api/milestone/approval', { milestone_id: first, approve: true });
+
+    const agreement = (await b.get(`/api/job/${jobId}/agreement`)).body;
+    const text = agreement.text as string;
+    expect(text).toContain('Job site: Arizona (payments exchange lien waivers under Arizona law)');
+    expect(text).toContain('Retainage on milestones agreed from now on: 5% of each payment to each payee');
+    expect(text).toContain('   1. Rough-in — $846.16; owner deposits $865.20.');
+    expect(text).toContain('      Retainage: 5% of each payment to each payee, $42.30 in all.');
+    expect(text).toContain("      Lien waivers: each payment waits for its payee's signed conditional lien waiver (Arizona).");
+    // What each payee is owed, what it is paid at completion and what is held back.
+    expect(text).toContain(
+      '      Pays Saguaro Build Co.: $423.08, of which $401.93 at completion and $21.15 (5% retainage) held back until the retainage is released.',
+    );
+    expect(text).toContain(
+      '      Pays Desert Current Electric: $423.08, of which $401.93 at completion and $21.15 (5% retainage) held back until the retainage is released.',
+    );
+    // Clearing, release against waivers, retainage release and dispute, waivers.
+    // (This test's provider has no return window: settled funds clear at once; agreement.text.spec.ts covers a window.)
+    expect(text).toContain(
+      "3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
+    );
+    expect(text).toContain(
+      '4. Release. When both parties have marked a funded milestone complete, Escrow Ledger pays each payee its share less the retainage withheld from it, each payment on a milestone with lien waivers once its payee has signed its conditional lien waiver for it (clause 6).',
+    );
+    expect(text).toMatch(
+      /5\. Retainage\. The retainage withheld from each payment is held in escrow until every milestone of the project is complete and paid out\. Then either party asks for its release and the other approves it.*Either party may instead dispute the retainage; Escrow Ledger then hears both parties and releases it to the payees or refunds it to the owner\./,
+    );
+    expect(text).toMatch(
+      /6\. Lien waivers\. On the milestones above that name lien waivers \(job site in Arizona\), each payee signs a conditional waiver and release of lien rights for each payment to it, and for its retainage, before that payment is released\./,
+    );
+    expect(text).not.toContain('when both parties have marked it complete.');
+
+    const sign = async (session: HttpSession, party: 'customer' | 'company', name: string) => {
+      const hash = (await session.get(`/api/job/${jobId}/agreement`)).body.agreement_hash;
+      const answer = await session.post(`/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: hash });
+      expect(answer.status).toBe(200);
+      return answer.body.contract_name as string;
+    };
+    const firstContract = await sign(b, 'customer', 'Jordan Buyer');
+    await sign(s, 'company', seller.name);
+
+    // A second milestone agreed after the signatures changes the text: both sign it again first.
+    const second = (
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Trim',
+        definition: 'Devices and trim installed.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '300.00' }],
+      })
+    ).body.m_id as number;
+    await b.post('/api/milestone/approval', { milestone_id: second, approve: true });
+    await s.post('/api/milestone/approval', { milestone_id: second, approve: true });
+    const changed = (await b.get(`/api/job/${jobId}/agreement`)).body;
+    expect(changed.agreement_hash).not.toBe(agreement.agreement_hash);
+    expect(changed.text).toContain('   2. Trim — $300.00; owner deposits $306.75.');
+    expect(changed.signatures).toEqual({ buyer: null, seller: null });
+    expect(changed.earlier_signatures).toEqual({
+      buyer: { at: expect.any(String), contract_name: firstContract },
+      seller: { at: expect.any(String), contract_name: expect.stringMatching(/^escrow-agreement-job-/) },
+    });
+    const refused = await b.post('/api/milestone/deposit', { milestone_id: first });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'The escrow agreement changed since it was signed: both parties sign its new text before the next deposit. Still to sign: you (the buyer) and the seller.',
+      },
+    });
+    expect((await b.get(`/api/milestone/${first}/deposits`)).body).toEqual([]);
+    // The earlier text still shows who signed it.
+    expect((await b.get(`/api/agreements/${firstContract}`)).body.signatures).toMatchObject({
+      buyer: { signed_name: 'Jordan Buyer' },
+      seller: { signed_name: seller.name },
+    });
+    await sign(b, 'customer', 'Jordan Buyer');
+    expect((await b.post('/api/milestone/deposit', { milestone_id: first })).body.message).toBe(
+      'The escrow agreement changed since it was signed: both parties sign its new text before the next deposit. Still to sign: the seller.',
+    );
+    await sign(s, 'company', seller.name);
+    expect(await b.post('/api/milestone/deposit', { milestone_id: first })).toMatchObject({ status: 201, body: { amount: '865.20' } });
+    // The project's retainage for new milestones is a term too.
+    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '2.5', site_state: 'AZ' })).status).toBe(200);
+    expect((await b.get(`/api/job/${jobId}/agreement`)).body).toMatchObject({ signatures: { buyer: null, seller: null } });
+    expect((await b.post('/api/milestone/deposit', { milestone_id: second })).status).toBe(409);
+    // And the job site cannot be named or changed once submitted.
+    expect(await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '2.5', site_state: 'UT' })).toMatchObject({
+      status: 409,
+      body: { message: "The job site's state (AZ) is fixed once the project is submitted: lien waivers name it." },
+    });
   });
 
   it('links a bank account once however often the same request is re-sent with its Idempotency-Key', async () => {

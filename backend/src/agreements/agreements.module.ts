@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { CommandSideModule } from '../command-side';
+import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
 import { AgreementsService } from './agreements.service';
 import { GetAgreementController } from './get-agreement/get-agreement.http.controller';
@@ -12,7 +13,7 @@ import { GetSignedAgreementHandler } from './signed-agreement.query';
 
 /** The escrow agreement of a project, signed by typed legal name (/portal/project-agreement, /portal/signed). */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule],
+  imports: [CommandSideModule, ReadModelsModule, PaymentsModule],
   controllers: [GetAgreementController, SignAgreementController, GetSignedAgreementController],
   providers: [AgreementsService, GetAgreementHandler, SignAgreementHandler, GetSignedAgreementHandler],
   exports: [AgreementsService],

@@ -1,49 +1,105 @@
-import { type ActiveProject, type CommandMetadata, decideProject, DomainError, type ProjectCommand } from '@escrow/domain';
+import {
+  type ActiveMilestone,
+  type ActiveProject,
+  agreedVersions,
+  type AgreementStanding,
+  agreementText,
+  type CommandMetadata,
+  decideProject,
+  type DepositAgreement,
+  DomainError,
+  type ProjectCommand,
+} from '@escrow/domain';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, projectStream } from '../command-side';
+import { EventStreams, milestoneStream, projectStream } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { describeReturnWindow, ReturnWindowPolicy } from '../payments';
 import { MilestoneReads } from '../read-models';
-import { agreementHash, agreementText, contractNameOf } from './agreement-text';
+import { agreementHash, contractNameOf } from './agreement-text';
 import { signaturesOf, type SignedAgreementView } from './signatures';
 
-/** The escrow agreement of a project: its text from the project's terms, and signing it. */
+export interface ComposedAgreement {
+  project: ActiveProject;
+  milestones: ActiveMilestone[];
+  text: string;
+  hash: string;
+  contractName: string;
+}
+
+/**
+ * The escrow agreement of a project: its text from the project's terms, signing it, and where the
+ * signatures stand when money is about to move. The text is drawn up from the write side (the
+ * project's and its milestones' streams), so a signature, a deposit and the page that shows it
+ * all read the terms as they are, not as a lagging read model last saw them.
+ */
 @Injectable()
 export class AgreementsService {
   constructor(
     private readonly milestones: MilestoneReads,
     private readonly streams: EventStreams,
+    private readonly returnWindow: ReturnWindowPolicy,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The project as its stream says now. */
   async project(jobId: number): Promise<ActiveProject> {
-    const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
-    if (!rows[0]) throw new NotFoundException('There is no such project.');
-    return rows[0].state;
+    const project = await this.streams.current(projectStream, jobId);
+    if (project.status === 'none' || project.status === 'discarded') throw new NotFoundException('There is no such project.');
+    return project;
   }
 
-  async compose(jobId: number): Promise<{ project: ActiveProject; text: string; hash: string; contractName: string }> {
+  async compose(jobId: number): Promise<ComposedAgreement> {
     const project = await this.project(jobId);
     if (project.primaryCompanyId === null) throw new BadRequestException('The project needs a seller before its agreement can be drawn up.');
-    const milestones = await this.milestones.ofJob(jobId);
-    const names = await this.milestones.namesFor(milestones, [project.customerId], [project.primaryCompanyId]);
-    const text = agreementText(
-      {
-        jobId,
-        service: project.service,
-        buyerName: names.person(project.customerId) ?? `user ${project.customerId}`,
-        sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`,
-        responseDays: this.config.responseDeadlineDays,
-      },
-      milestones,
-      (id) => names.company(id) ?? `company ${id}`,
+    // The read model only says which milestones the project has; their terms come from their streams.
+    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [jobId]);
+    const milestones = (await Promise.all(rows.map((r) => this.streams.current(milestoneStream, r.original_id)))).filter(
+      (m): m is ActiveMilestone => m.status === 'active',
     );
+    const names = await this.milestones.namesFor(milestones, [project.customerId], [project.primaryCompanyId]);
+    const text = agreementText({
+      jobId,
+      service: project.service,
+      buyerName: names.person(project.customerId) ?? `user ${project.customerId}`,
+      sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`,
+      terms: project.terms,
+      milestones,
+      companyName: (id) => names.company(id) ?? `company ${id}`,
+      responseDays: this.config.responseDeadlineDays,
+      returnWindow: this.clearingTime(),
+    });
     const hash = agreementHash(text);
-    return { project, text, hash, contractName: contractNameOf(jobId, hash) };
+    return { project, milestones, text, hash, contractName: contractNameOf(jobId, hash) };
+  }
+
+  /** The ACH return window in force, in words; null when settled funds clear at once. */
+  private clearingTime(): string | null {
+    const window = this.returnWindow.window;
+    const none = window.unit === 'ms' ? window.ms === 0 : window.days === 0;
+    return none ? null : describeReturnWindow(window);
+  }
+
+  /**
+   * Where the signatures stand for a deposit on one milestone: whether each party signed the
+   * agreement as it reads now (or an earlier text), and which version of the milestone that
+   * text lists. The milestone's decider checks the version against its stream.
+   */
+  async forDeposit(jobId: number, originalId: number): Promise<DepositAgreement> {
+    // No seller yet, no agreement: the decider refuses the deposit for what comes first (a draft).
+    if ((await this.project(jobId)).primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
+    const { project, milestones, hash } = await this.compose(jobId);
+    const listed = agreedVersions(milestones).find((x) => x.milestone.originalId === originalId);
+    const standing = (party: 'customer' | 'company'): AgreementStanding => {
+      const signature = project.signatures[party];
+      if (!signature) return 'unsigned';
+      return signature.agreementHash === hash ? 'signed' : 'changed';
+    };
+    return { versionId: listed?.version.versionId ?? null, customer: standing('customer'), company: standing('company') };
   }
 
   /**

@@ -1,3 +1,3 @@
-export { agreementHash, agreementText, contractNameOf } from './agreement-text';
+export { agreementHash, contractNameOf } from './agreement-text';
 export { AgreementsModule } from './agreements.module';
 export { AgreementsService } from './agreements.service';

@@ -26,18 +26,21 @@ describe('escrow guarantees no request can break', () => {
   const eventCount = async () => (await app.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
   const fixed = (amount: string, includeFee = false, jc = seller.companyId) => ({ jc_id: jc, type: 'fixed', amount, includeFee });
 
-  /** A submitted project with one proposed milestone, both parties signed: ready for money. */
+  const jobOf = new Map<number, number>();
+  /** A submitted project with one proposed milestone: agreeing it makes it ready for money. */
   const readyProject = async (payees: unknown[] = [fixed('1000.00')], amount?: string) => {
     const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
     const m = await s.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees, ...(amount ? { amount } : {}) });
     expect(m.status).toBe(201);
     await submitProject(s, jobId);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    jobOf.set(m.body.m_id as number, jobId);
     return { jobId, id: m.body.m_id as number };
   };
+  /** Both parties approve the milestone, then sign the escrow agreement that now lists it. */
   const agree = async (id: number) => {
     expect((await b.post('/api/milestone/approval', { milestone_id: id, approve: true })).status).toBe(200);
     expect((await s.post('/api/milestone/approval', { milestone_id: id, approve: true })).status).toBe(200);
+    await signByBoth({ buyer: b, seller: s }, jobOf.get(id)!, { buyer: buyer.name, seller: seller.name });
   };
   const waitQuiet = async () => {
     const runner = app.http.get(ProjectionRunner);
@@ -125,7 +128,7 @@ describe('escrow guarantees no request can break', () => {
       expect(moved.status).toBe(200);
 
       await submitProject(s, jobId);
-      await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+      jobOf.set(id, jobId);
       await agree(id);
       expect((await b.post('/api/milestone/deposit', { milestone_id: id })).status).toBe(201);
       // After that, neither side can push the other out.
@@ -297,9 +300,9 @@ describe('escrow guarantees no request can break', () => {
           await ws.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [{ jc_id: wSeller.companyId, type: 'fixed', amount: '2000.00' }] })
         ).body.m_id as number;
         await submitProject(ws, jobId);
-        await signByBoth({ buyer: wb, seller: ws }, jobId, { buyer: wBuyer.name, seller: wSeller.name });
         await wb.post('/api/milestone/approval', { milestone_id: id, approve: true });
         await ws.post('/api/milestone/approval', { milestone_id: id, approve: true });
+        await signByBoth({ buyer: wb, seller: ws }, jobId, { buyer: wBuyer.name, seller: wSeller.name });
         return { jobId, id };
       };
 

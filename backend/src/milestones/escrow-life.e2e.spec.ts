@@ -288,9 +288,9 @@ describe('the life of an escrow project', () => {
     expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(
       409,
     );
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: id });
     expect(deposit.body.amount).toBe('1234.56'); // the fee comes out of the payee's share
     await eventually(
@@ -333,9 +333,9 @@ describe('the life of an escrow project', () => {
       })
     ).body.m_id;
     await submitProject(s, jobId);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: id });
     await eventually(
       () => b.get(`/api/milestone/${id}/deposits`),
@@ -417,10 +417,10 @@ describe('the response deadline (spec §1: refunded if the contractor does not c
       await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })
     ).body.m_id;
     await submitProject(s, jobId);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
     expect((await b.post(`/api/milestone/${id}/refund-claim`)).status).toBe(409); // nothing held yet
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: id });
     await eventually(
       () => b.get(`/api/milestone/${id}/deposits`),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgreementsModule } from '../agreements';
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
 import { PaymentsModule } from '../payments';
@@ -34,7 +35,7 @@ import { RespondToDisputeController } from './respond-to-dispute/respond-to-disp
 
 /** The milestone routes of spec §7, plus the parties' side of disputes and the deadline refund. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule],
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule],
   controllers: [
     GetJobMilestonesController,
     GetMilestoneFormController,

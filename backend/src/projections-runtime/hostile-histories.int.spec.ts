@@ -95,10 +95,6 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     status: project.status === 'none' ? 'draft' : project.status,
     customerId: buyerId,
     companyId,
-    signed: {
-      customer: project.status !== 'none' && Boolean(project.signatures.customer),
-      company: project.status !== 'none' && Boolean(project.signatures.company),
-    },
     retainagePercent: '0.00',
     siteState: null,
   });
@@ -196,7 +192,14 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: seller(), project: p }));
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: buyer(), project: p }));
   const depositId = nextId++;
-  onMilestone((p) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: buyer(), project: p }));
+  // The agreement both signed lists the version agreed now (the API draws it up from the streams).
+  const signedBy = (party: 'customer' | 'company') => (project.status !== 'none' && project.signatures[party] ? 'signed' : 'unsigned');
+  onMilestone((p) => ({
+    type: 'RequestDeposit',
+    data: { depositId, bankAccountLast4: '6789', agreement: { versionId: head(), customer: signedBy('customer'), company: signedBy('company') } },
+    metadata: buyer(),
+    project: p,
+  }));
   const settling = system();
   onMilestone(() => ({
     type: 'SettleDeposit',

@@ -46,7 +46,6 @@ export function projectFactsOf(job: JobAccessRow): ProjectFacts {
     status: job.discarded_at ? 'discarded' : job.is_draft ? 'draft' : 'submitted',
     customerId: job.customer_id,
     companyId: job.primary_company_id,
-    signed: { customer: job.customer_signed_at !== null, company: job.company_signed_at !== null },
     retainagePercent: job.retainage_percent,
     siteState: job.site_state,
   };

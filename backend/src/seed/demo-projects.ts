@@ -45,7 +45,6 @@ export async function seedDemoProjects(
       status: 'draft',
       customerId: demo.buyerId,
       companyId: saguaro,
-      signed: { customer: false, company: false },
       retainagePercent: '0.00',
       siteState: null,
     });
@@ -76,7 +75,6 @@ export async function seedDemoProjects(
       const { hash } = await agreements.compose(jobId);
       await agreements.sign(jobId, metadata, { party, signedName: name, legalName: name, readHash: hash });
     }
-    facts.set(jobId, { ...facts.get(jobId)!, signed: { customer: true, company: true } });
   };
   const milestone = async (jobId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
     const [originalId] = await ids.next('milestone_version_id_seq');
@@ -99,7 +97,8 @@ export async function seedDemoProjects(
   };
   const fund = async (jobId: number, originalId: number) => {
     const [depositId] = await ids.next('deposit_id_seq');
-    await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789' } });
+    const agreement = await agreements.forDeposit(jobId, originalId);
+    await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789', agreement } });
     const settledAt = at(3);
     const clearsAt = new Date(Date.parse(settledAt) + 2 * DAY).toISOString();
     const settled = await decide(jobId, originalId, provider(settledAt), {
@@ -135,6 +134,8 @@ export async function seedDemoProjects(
     '12000.00',
   );
   await agree(kitchen, cabinets);
+  // A milestone agreed after signing changes the agreement's text: both sign it again before its deposit.
+  await sign(kitchen);
   await fund(kitchen, cabinets);
   await milestone(kitchen, 'Final finishes', 'Paint, trim, backsplash and a final walkthrough with the owner.', [
     { companyId: saguaro, type: 'fixed', amount: '3800.00', includeFee: true },

@@ -86,7 +86,6 @@ export class EscrowHistoryGenerator {
       status: 'draft',
       customerId,
       companyId,
-      signed: { customer: false, company: false },
       retainagePercent: '0.00',
       siteState: null,
     };
@@ -118,7 +117,6 @@ export class EscrowHistoryGenerator {
         }),
         party === 'customer' ? buyer : seller,
       );
-      facts.signed[party] = true;
     }
 
     // Milestones advance in turns so their events interleave, as on a real project.
@@ -206,7 +204,9 @@ export class EscrowHistoryGenerator {
     // Deposits: some fail (insufficient funds) or come back inside the return window before one clears.
     for (;;) {
       const depositId = this.id();
-      yield decide((metadata) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata }), buyer)!;
+      // Both parties signed the agreement, which lists the version agreed now (the API draws it up so).
+      const agreement = { versionId: agreed, customer: 'signed', company: 'signed' } as const;
+      yield decide((metadata) => ({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789', agreement }, metadata }), buyer)!;
       if (r.chance(0.05)) return; // still pending at the bank
       if (r.chance(0.1)) {
         yield decide((metadata) => ({ type: 'FailDeposit', data: { depositId, reason: 'R01 Insufficient funds' }, metadata }), system)!;

@@ -437,7 +437,18 @@ export class EscrowSimulation {
             await link();
             m.project.account = 'good';
           }
-          await deposit();
+          // Both sign the agreement as it reads now (a milestone agreed since changed it), then
+          // the buyer deposits. A milestone of the project agreed in the same round may change
+          // the text between the two: the deposit is then refused (nothing recorded) and both sign again.
+          for (let attempt = 1; ; attempt++) {
+            await this.signAgreementAsItReadsNow(m.project);
+            try {
+              await deposit();
+              return;
+            } catch (error) {
+              if (attempt >= 10 || !/escrow agreement/.test((error as Error).message)) throw error;
+            }
+          }
         }),
       );
     }
@@ -671,6 +682,31 @@ export class EscrowSimulation {
       );
     }
     project.draft = false;
+  }
+
+  /**
+   * Each party that has not signed the project's agreement as it reads now signs it. Another
+   * action may sign the same text at the same moment (409: already signed) or change it (400:
+   * changed since read): both leave the caller to check what the deposit says.
+   */
+  private async signAgreementAsItReadsNow(project: Project): Promise<void> {
+    for (const [party, actor, answerKey] of [
+      ['customer', project.buyer, 'buyer'],
+      ['company', project.seller, 'seller'],
+    ] as const) {
+      const agreement = await this.commands.read<{ agreement_hash: string; signatures: Record<'buyer' | 'seller', unknown> }>(
+        actor.client,
+        `/api/job/${project.jobId}/agreement`,
+      );
+      if (agreement.signatures[answerKey]) continue;
+      await this.commands.send(
+        actor.client,
+        'POST',
+        `/api/job/${project.jobId}/agreement/sign`,
+        { signer_type: party, signed_name: actor.user.name, agreement_hash: agreement.agreement_hash },
+        { accept: [400, 409] },
+      );
+    }
   }
 
   private newMilestone(project: Project): Action {

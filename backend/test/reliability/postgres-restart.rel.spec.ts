@@ -85,6 +85,8 @@ describe('PostgreSQL stopped and restarted under load', () => {
         const m = created.body.m_id as number;
         await commands.send(pair.b, 'POST', '/api/milestone/approval', { milestone_id: m, approve: true });
         await commands.send(pair.s, 'POST', '/api/milestone/approval', { milestone_id: m, approve: true });
+        // The milestone changed the agreement's text: both sign it again before its deposit.
+        await signByBoth(commands, pair.jobId, { buyer: pair.b, buyerName: pair.buyer.name, seller: pair.s, sellerName: pair.seller.name });
         await commands.send(pair.b, 'POST', '/api/milestone/deposit', { milestone_id: m });
         await commands.read(pair.b, `/api/milestone/${m}/deposits`, (d: { payment_status: string }[]) => d.some((x) => x.payment_status === 'settled'));
         await commands.send(pair.s, 'PUT', `/api/milestone/${m}/complete`, { complete: true });

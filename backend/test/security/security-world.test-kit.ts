@@ -156,6 +156,9 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     if (state === 'proposed') return id;
     ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
     ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
+    // The milestone changed the agreement's text: both sign it as it reads now, ready for its deposit.
+    await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
+    await signAgreement(party.seller, jobId, 'company', seller.name);
     if (state === 'approved') return id;
     ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
     await eventually(

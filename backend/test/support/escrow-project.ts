@@ -42,6 +42,9 @@ export async function createSignedProject(parties: EscrowParties): Promise<{ job
   return { jobId, firstMilestone };
 }
 
+/** The project of each milestone these helpers proposed (version id → job id). */
+const jobOfMilestone = new Map<number, number>();
+
 /** Proposes a milestone of one fixed payee (the seller); its version id (m_id). */
 export async function proposeMilestone(parties: EscrowParties, jobId: number, amount: string): Promise<number> {
   const proposed = ok(
@@ -53,6 +56,7 @@ export async function proposeMilestone(parties: EscrowParties, jobId: number, am
     }),
     'proposing a milestone',
   );
+  jobOfMilestone.set(proposed.body.m_id as number, jobId);
   return proposed.body.m_id as number;
 }
 
@@ -62,6 +66,8 @@ export async function runMilestone(parties: EscrowParties, milestoneId: number, 
   ok(await buyer.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
   ok(await seller.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'seller approval');
   if (until === 'agreed') return;
+  // The milestone changed the agreement's text: both sign it as it reads now before its deposit.
+  await signByBoth(parties.sessions, jobOfMilestone.get(milestoneId)!, { buyer: parties.buyer.name, seller: parties.seller.name });
   ok(await buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
   await eventually(
     () => buyer.get(`/api/milestone/${milestoneId}/deposits`),

@@ -17,7 +17,7 @@ export interface MilestoneContent {
 /**
  * What the milestone rules need to know of the project a milestone belongs to, read when the
  * command is issued. Every part only moves one way (a draft is submitted or discarded, parties
- * freeze at submission, signatures are never taken back), so a reading that lags behind the
+ * freeze at submission), so a reading that lags behind the
  * project's stream can only refuse, never let something through.
  */
 export interface ProjectFacts {
@@ -25,8 +25,6 @@ export interface ProjectFacts {
   customerId: number;
   /** The seller's company; null while a buyer-started draft has no seller yet. */
   companyId: number | null;
-  /** Who has signed the escrow agreement. */
-  signed: { customer: boolean; company: boolean };
   /**
    * The project's terms now: a proposal or an edit freezes them into its version, so whatever a
    * lagging reading says is what the version shows and both parties approve.
@@ -42,7 +40,25 @@ export type ProposeMilestone = PartyCommand<'ProposeMilestone', MilestoneContent
 export type ProposeMilestoneEdit = PartyCommand<'ProposeMilestoneEdit', MilestoneContent & { versionId: number; basedOnVersionId?: number | null }>;
 export type ApproveMilestoneVersion = PartyCommand<'ApproveMilestoneVersion', { versionId: number }>;
 export type RejectMilestoneVersion = PartyCommand<'RejectMilestoneVersion', { versionId: number; reason?: string | null }>;
-export type RequestDeposit = PartyCommand<'RequestDeposit', { depositId: number; bankAccountLast4: string | null }>;
+/**
+ * Where each party's signature stands against the escrow agreement as it reads now: of this very
+ * text, of an earlier text (the terms changed since), or none.
+ */
+export type AgreementStanding = 'signed' | 'changed' | 'unsigned';
+
+/**
+ * The escrow agreement as the deposit's handler drew it up from the write side: who signed that
+ * text, and the version of this milestone it lists (null: none of its versions is agreed in it).
+ * The decider checks the version against the stream, so terms agreed a moment after the text was
+ * drawn up are never funded under signatures that do not cover them.
+ */
+export interface DepositAgreement {
+  versionId: number | null;
+  customer: AgreementStanding;
+  company: AgreementStanding;
+}
+
+export type RequestDeposit = PartyCommand<'RequestDeposit', { depositId: number; bankAccountLast4: string | null; agreement: DepositAgreement }>;
 /** The provider settled the debit; the funds clear (can no longer be returned) at `clearsAt`. */
 export type SettleDeposit = Command<'SettleDeposit', { depositId: number; providerReference: string; responseDays: number; clearsAt: string }>;
 export type FailDeposit = Command<'FailDeposit', { depositId: number; reason: string }>;

@@ -3,6 +3,7 @@ import { money, sum } from '../money/money';
 import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
+import { foldMilestone } from './milestone.evolve';
 import {
   approvalMessage,
   canEdit,
@@ -18,7 +19,7 @@ import {
 } from './milestone.labels';
 import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
 import type { ActiveMilestone } from './milestone.state';
-import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY, SIGNED } from './milestone.test-kit';
 
 const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL, project = PROJECT): MilestoneCommand => ({
   type: 'ApproveMilestoneVersion',
@@ -47,9 +48,9 @@ const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = OR
   metadata: meta,
   project: PROJECT,
 });
-const deposit = (depositId = 1, project = PROJECT): MilestoneCommand => ({
+const deposit = (depositId = 1, project = PROJECT, agreement = SIGNED()): MilestoneCommand => ({
   type: 'RequestDeposit',
-  data: { depositId, bankAccountLast4: '6789' },
+  data: { depositId, bankAccountLast4: '6789', agreement },
   metadata: as.buyer(),
   project,
 });
@@ -259,7 +260,13 @@ describe('milestone decider', () => {
         'conflict',
       );
       expectRefusal(
-        () => given(agreed()).when({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, metadata: as.seller(), project: PROJECT }),
+        () =>
+          given(agreed()).when({
+            type: 'RequestDeposit',
+            data: { depositId: 1, bankAccountLast4: null, agreement: SIGNED() },
+            metadata: as.seller(),
+            project: PROJECT,
+          }),
         'Only the buyer can deposit funds.',
         'forbidden',
       );
@@ -455,15 +462,44 @@ describe('milestone decider', () => {
 
     it('needs both signatures on the escrow agreement before the first deposit, and says who is missing', () => {
       expectRefusal(
-        () => given(agreed()).when(deposit(1, { ...PROJECT, signed: { customer: true, company: false } })),
+        () => given(agreed()).when(deposit(1, PROJECT, { versionId: ORIGINAL, customer: 'signed', company: 'unsigned' })),
         'Both parties must sign the escrow agreement before the first deposit. Still to sign: the seller.',
         'conflict',
       );
       expectRefusal(
-        () => given(agreed()).when(deposit(1, { ...PROJECT, signed: { customer: false, company: false } })),
+        () => given(agreed()).when(deposit(1, PROJECT, { versionId: ORIGINAL, customer: 'unsigned', company: 'unsigned' })),
         'Both parties must sign the escrow agreement before the first deposit. Still to sign: you (the buyer) and the seller.',
         'conflict',
       );
+    });
+
+    it('needs new signatures once the terms changed: a signature of an earlier text covers nothing new', () => {
+      expectRefusal(
+        () => given(agreed()).when(deposit(1, PROJECT, { versionId: ORIGINAL, customer: 'signed', company: 'changed' })),
+        'The escrow agreement changed since it was signed: both parties sign its new text before the next deposit. Still to sign: the seller.',
+        'conflict',
+      );
+      expectRefusal(
+        () => given(agreed()).when(deposit(1, PROJECT, { versionId: ORIGINAL, customer: 'changed', company: 'changed' })),
+        'The escrow agreement changed since it was signed: both parties sign its new text before the next deposit. Still to sign: you (the buyer) and the seller.',
+        'conflict',
+      );
+    });
+
+    it('refuses a deposit whose signed text lists another version than the one agreed now (terms agreed a moment after the text was read)', () => {
+      // Both signed the text that lists the original; an edit was agreed since, on this stream.
+      const edited = [edit(as.seller(), 600, ORIGINAL, '12000.00'), approve(as.buyer(), 600), approve(as.seller(), 600)].reduce(
+        (history, command) => given(history).then(command),
+        agreed(),
+      );
+      expect(foldMilestone(edited)).toMatchObject({ currentVersionId: 600 });
+      const moment =
+        "This milestone's terms changed a moment ago and the signed escrow agreement does not cover them: reload, and both parties sign the new text before the deposit.";
+      expectRefusal(() => given(edited).when(deposit(1, PROJECT, SIGNED(ORIGINAL))), moment, 'conflict');
+      expectRefusal(() => given(agreed()).when(deposit(1, PROJECT, SIGNED(null))), moment, 'conflict');
+      expect(given(edited).when(deposit(1, PROJECT, SIGNED(600)))).toEqual([
+        expect.objectContaining({ type: 'DepositRequested', data: expect.objectContaining({ versionId: 600 }) }),
+      ]);
     });
   });
 

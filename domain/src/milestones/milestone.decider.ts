@@ -7,7 +7,7 @@ import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
-import type { MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
+import type { DepositAgreement, MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { MilestoneEvent, Party } from './events';
 import { decideReminder } from './milestone.clock';
 import { evolveMilestone } from './milestone.evolve';
@@ -150,6 +150,31 @@ const evolveAll = (state: ActiveMilestone, events: MilestoneEvent[]): ActiveMile
   events.reduce<MilestoneState>(evolveMilestone, state) as ActiveMilestone;
 
 /** The escrow rulebook of one milestone (spec §4, §6; design §6): validates, returns events. */
+/**
+ * Both parties must have signed the escrow agreement as it reads now, and that text must list the
+ * version being funded: a signature of an earlier text (the terms changed since) covers nothing new.
+ */
+function requireSignedAgreement(agreement: DepositAgreement, versionId: number): void {
+  const parties = ['customer', 'company'] as const;
+  const missing = parties.filter((p) => agreement[p] !== 'signed');
+  if (missing.length > 0) {
+    const who = missing.map((p) => (p === 'customer' ? 'you (the buyer)' : 'the seller')).join(' and ');
+    if (parties.some((p) => agreement[p] === 'changed')) {
+      throw conflict(
+        'agreement_changed',
+        `The escrow agreement changed since it was signed: both parties sign its new text before the next deposit. Still to sign: ${who}.`,
+      );
+    }
+    throw conflict('agreement_unsigned', `Both parties must sign the escrow agreement before the first deposit. Still to sign: ${who}.`);
+  }
+  if (agreement.versionId !== versionId) {
+    throw conflict(
+      'agreement_changed',
+      "This milestone's terms changed a moment ago and the signed escrow agreement does not cover them: reload, and both parties sign the new text before the deposit.",
+    );
+  }
+}
+
 export function decideMilestone(command: MilestoneCommand, state: MilestoneState): MilestoneEvent[] {
   const { metadata } = command;
   const at = metadata.now;
@@ -264,14 +289,11 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       requireSubmitted(project, 'deposit funds');
       const current = currentVersion(s);
       if (!current) throw conflict('not_agreed', 'Both parties must approve the milestone before funds can be deposited.');
-      const unsigned = (['customer', 'company'] as const).filter((p) => !project.signed[p]).map((p) => (p === 'customer' ? 'you (the buyer)' : 'the seller'));
-      if (unsigned.length > 0) {
-        throw conflict('agreement_unsigned', `Both parties must sign the escrow agreement before the first deposit. Still to sign: ${unsigned.join(' and ')}.`);
-      }
       if (isSettledOut(s) || s.refunds.length > 0) throw conflict('closed', 'This milestone is closed.');
       if (pendingDeposit(s))
         throw conflict('deposit_pending', 'A deposit for this milestone is already on its way. ACH deposits can take up to 5 business days.');
       if (isFunded(s)) throw conflict('already_funded', 'This milestone is already funded.');
+      requireSignedAgreement(command.data.agreement, current.versionId);
       const due = money(current.terms.depositTotal).minus(settledDeposits(s));
       return [
         {

@@ -11,7 +11,7 @@ import { decideMilestone } from './milestone.decider';
 import { evolveMilestone } from './milestone.evolve';
 import { currentVersion, fundsCleared, held, isLocked, retainageHeld, retainageHeldByPayee, retainageWithheld } from './milestone.money';
 import type { MilestoneState } from './milestone.state';
-import { ADMIN, BUYER, DRAFT, ORIGINAL, PROJECT, RETAINED, SELLER, SELLER_COMPANY } from './milestone.test-kit';
+import { ADMIN, BUYER, DRAFT, ORIGINAL, PROJECT, RETAINED, SELLER, SELLER_COMPANY, SIGNED } from './milestone.test-kit';
 
 /**
  * Random command histories by random actors (buyer, seller, an outsider, an admin, the payment
@@ -185,7 +185,13 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
     case 'reject':
       return { type: 'RejectMilestoneVersion', data: { versionId: pickVersion() }, metadata, project };
     case 'deposit':
-      return { type: 'RequestDeposit', data: { depositId: nextId++, bankAccountLast4: null }, metadata, project };
+      // Both parties signed the agreement listing the version agreed now (the API draws it up so).
+      return {
+        type: 'RequestDeposit',
+        data: { depositId: nextId++, bankAccountLast4: null, agreement: SIGNED(state.status === 'active' ? state.currentVersionId : null) },
+        metadata,
+        project,
+      };
     case 'settle':
       return {
         type: 'SettleDeposit',

@@ -6,7 +6,7 @@ import type { MilestoneEvent } from './events';
 import { heldFundsClock } from './milestone.clock';
 import { held, retainageHeld, retainageHeldByPayee } from './milestone.money';
 import type { ActiveMilestone } from './milestone.state';
-import { as, BUYER, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY, tick } from './milestone.test-kit';
+import { as, BUYER, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SIGNED, SUB_COMPANY, tick } from './milestone.test-kit';
 import { awaitingConditionalWaivers, waiversOf } from './milestone.waivers';
 
 const HASH = 'a'.repeat(64);
@@ -39,7 +39,7 @@ const sign = (
 /** Proposed under these project facts, approved, funded, cleared and completed by both. */
 function completed(project: ProjectFacts = RETAINED): MilestoneEvent[] {
   const depositThen = (history: MilestoneEvent[]) =>
-    given(history).then({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, ...party(as.buyer(), project) });
+    given(history).then({ type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null, agreement: SIGNED() }, ...party(as.buyer(), project) });
   const funded = depositThen(run(propose(as.seller(), project), approve(as.buyer(), project), approve(as.seller(), project)));
   const settled = given(funded).then(system('SettleDeposit', { depositId: 1, providerReference: 'p', responseDays: 30, clearsAt: tick() }));
   const cleared = given(settled).then(system('ClearDeposit', { depositId: 1 }));
@@ -100,7 +100,7 @@ describe('retainage of a milestone', () => {
       propose(as.seller(), project),
       approve(as.buyer(), project),
       approve(as.seller(), project),
-      { type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null }, ...party(as.buyer(), project) },
+      { type: 'RequestDeposit', data: { depositId: 1, bankAccountLast4: null, agreement: SIGNED() }, ...party(as.buyer(), project) },
       system('SettleDeposit', { depositId: 1, providerReference: 'p', responseDays: 30, clearsAt: tick() }),
       system('ClearDeposit', { depositId: 1 }),
       { type: 'OpenDispute', data: { disputeId: 7, statement: 'Half done' }, ...party(as.buyer(), project) },
@@ -253,7 +253,7 @@ describe('the clock on held funds', () => {
     const project = RETAINED;
     const funded = run(propose(as.seller(), project), approve(as.buyer(), project), approve(as.seller(), project), {
       type: 'RequestDeposit',
-      data: { depositId: 1, bankAccountLast4: null },
+      data: { depositId: 1, bankAccountLast4: null, agreement: SIGNED() },
       ...party(as.buyer(), project),
     });
     expect(heldFundsClock(state(funded)).heldSince).toBeNull();

@@ -1,6 +1,6 @@
 import type { PayeeInput } from '../money/fees';
 import type { CommandMetadata } from '../shared/command';
-import type { MilestoneCommand, ProjectFacts } from './commands';
+import type { DepositAgreement, MilestoneCommand, ProjectFacts } from './commands';
 import type { MilestoneEvent } from './events';
 import { decideMilestone } from './milestone.decider';
 import { foldMilestone } from './milestone.evolve';
@@ -26,18 +26,19 @@ export const as = {
   system: (): CommandMetadata => ({ now: tick(), actorId: 0, actorRole: 'system' }),
 };
 
-/** The project as the milestone rules see it: submitted, both parties signed the agreement. */
+/** The project as the milestone rules see it: submitted. */
 export const PROJECT: ProjectFacts = {
   status: 'submitted',
   customerId: BUYER,
   companyId: SELLER_COMPANY,
-  signed: { customer: true, company: true },
   retainagePercent: '0.00',
   siteState: null,
 };
 /** The same project with 5% retainage and its job site in Arizona: payments withhold retainage and exchange lien waivers. */
 export const RETAINED: ProjectFacts = { ...PROJECT, retainagePercent: '5.00', siteState: 'AZ' };
-export const DRAFT: ProjectFacts = { ...PROJECT, status: 'draft', signed: { customer: false, company: false } };
+export const DRAFT: ProjectFacts = { ...PROJECT, status: 'draft' };
+/** The escrow agreement as it reads now, signed by both parties, listing `versionId` of the milestone (the original by default). */
+export const SIGNED = (versionId: number | null = ORIGINAL): DepositAgreement => ({ versionId, customer: 'signed', company: 'signed' });
 
 export const payees = (): PayeeInput[] => [
   { companyId: SELLER_COMPANY, type: 'fixed', amount: '6000.00', includeFee: false },

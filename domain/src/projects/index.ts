@@ -1,3 +1,4 @@
+export * from './agreement.text';
 export * from './commands';
 export * from './events';
 export * from './project.decider';

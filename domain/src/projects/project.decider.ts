@@ -19,10 +19,21 @@ export interface ActiveProject {
   createdAt: string;
   submittedAt: string | null;
   discardedAt?: string | null;
-  signatures: Partial<Record<'customer' | 'company', { signedBy: number; signedName: string; agreementHash: string; contractName: string; at: string }>>;
+  /** Each party's latest signature: what decides whether the agreement as it reads now is signed. */
+  signatures: Partial<Record<'customer' | 'company', AgreementSignature>>;
+  /** Every signature, in order: a text signed before the terms changed still shows who signed it. */
+  signatureLog: (AgreementSignature & { party: 'customer' | 'company' })[];
   /** Terms new milestone versions take when proposed (each version freezes its own). */
   terms: { retainagePercent: string; siteState: SiteState | null };
   retainage: ProjectRetainage;
+}
+
+export interface AgreementSignature {
+  signedBy: number;
+  signedName: string;
+  agreementHash: string;
+  contractName: string;
+  at: string;
 }
 
 export type ProjectState = { status: 'none' } | ActiveProject;
@@ -44,6 +55,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
         createdAt: d.createdAt,
         submittedAt: null,
         signatures: {},
+        signatureLog: [],
         terms: { retainagePercent: NO_RETAINAGE, siteState: null },
         retainage: noRetainage(),
       };
@@ -60,7 +72,12 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'ProjectAgreementSigned': {
       if (state.status === 'none') return state;
       const { party, signedBy, signedName, agreementHash, contractName, at } = event.data;
-      return { ...state, signatures: { ...state.signatures, [party]: { signedBy, signedName, agreementHash, contractName, at } } };
+      const signature = { signedBy, signedName, agreementHash, contractName, at };
+      return {
+        ...state,
+        signatures: { ...state.signatures, [party]: signature },
+        signatureLog: [...(state.signatureLog ?? []), { ...signature, party }],
+      };
     }
     case 'ProjectTermsSet':
       if (state.status === 'none') return state;
@@ -187,9 +204,16 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can set its terms.');
       const retainagePercent = readRetainagePercent(command.data.retainagePercent);
       const siteState = readSiteState(command.data.siteState);
-      // Waivers already exchanged name the state: once submitted, a state that was named stays.
-      if (state.status === 'submitted' && state.terms.siteState !== null && siteState !== state.terms.siteState) {
-        throw conflict('site_state_fixed', `The job site's state (${state.terms.siteState}) is fixed once the project is submitted: lien waivers name it.`);
+      // The job site decides whether payments exchange lien waivers, and under which state's law:
+      // both parties agree to it with the project, so it is fixed at submission, named or not (a
+      // state named later would leave the milestones agreed before it without waivers).
+      if (state.status === 'submitted' && siteState !== state.terms.siteState) {
+        throw conflict(
+          'site_state_fixed',
+          state.terms.siteState === null
+            ? "The job site's state can only be named before the project is submitted: its milestones were agreed without lien waivers."
+            : `The job site's state (${state.terms.siteState}) is fixed once the project is submitted: lien waivers name it.`,
+        );
       }
       if (retainagePercent === state.terms.retainagePercent && siteState === state.terms.siteState) return [];
       return [{ type: 'ProjectTermsSet', data: { jobId: state.jobId, retainagePercent, siteState, setBy: metadata.actorId, at: metadata.now } }];
@@ -208,8 +232,16 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
 
 /** A project state stored before terms and retainage existed, in the current shape (see currentMilestoneShape). */
 export function currentProjectShape(state: ProjectState): ProjectState {
-  if (state.status === 'none' || (state as Partial<ActiveProject>).retainage) return state;
-  return { ...state, terms: { retainagePercent: NO_RETAINAGE, siteState: null }, retainage: noRetainage() };
+  if (state.status === 'none') return state;
+  let shaped = state;
+  if (!(shaped as Partial<ActiveProject>).retainage)
+    shaped = { ...shaped, terms: { retainagePercent: NO_RETAINAGE, siteState: null }, retainage: noRetainage() };
+  if (!(shaped as Partial<ActiveProject>).signatureLog) {
+    // Stored before the log: the latest signatures are all it knows.
+    const latest = (['customer', 'company'] as const).flatMap((party) => (shaped.signatures[party] ? [{ ...shaped.signatures[party], party }] : []));
+    shaped = { ...shaped, signatureLog: latest.sort((a, b) => a.at.localeCompare(b.at)) };
+  }
+  return shaped;
 }
 
 export const foldProject = (events: readonly ProjectEvent[]): ProjectState => events.reduce(evolveProject, initialProjectState);

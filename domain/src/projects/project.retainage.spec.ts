@@ -65,9 +65,9 @@ describe('project terms', () => {
     expect(decide([created], setTerms('5', 'AZ'))).toEqual([
       { type: 'ProjectTermsSet', data: { jobId: 41, retainagePercent: '5.00', siteState: 'AZ', setBy: 7, at: at(1) } },
     ]);
-    const state = foldProject(then(submitted, setTerms(2.5, 'UT', buyer()))) as ActiveProject;
+    const state = foldProject(then([created], setTerms(2.5, 'UT', buyer()))) as ActiveProject;
     expect(state.terms).toEqual({ retainagePercent: '2.50', siteState: 'UT' });
-    expect(decide(then(submitted, setTerms('2.5', 'UT')), setTerms('2.50', 'UT'))).toEqual([]); // nothing changes
+    expect(decide(then([created], setTerms('2.5', 'UT')), setTerms('2.50', 'UT'))).toEqual([]); // nothing changes
   });
 
   it('refuses strangers, more than 10%, and states the product does not serve', () => {
@@ -77,11 +77,18 @@ describe('project terms', () => {
   });
 
   it('keeps a named job-site state once the project is submitted, while the retainage for new versions may change', () => {
-    const named = then(submitted, setTerms('5', 'NV'));
+    const named = [...then([created], setTerms('5', 'NV')), submitted[1]!];
     expect(refusal(() => decide(named, setTerms('5', 'AZ'))).code).toBe('site_state_fixed');
     expect(refusal(() => decide(named, setTerms('5', null))).code).toBe('site_state_fixed');
     expect(decide(named, setTerms('3', 'NV'))).toHaveLength(1);
     expect(decide(then([created], setTerms('5', 'NV')), setTerms('5', 'ID'))).toHaveLength(1); // a draft may still change it
+  });
+
+  it('does not let a job-site state be named after submission when none was: the milestones were agreed without waivers', () => {
+    const refused = refusal(() => decide(submitted, setTerms('0', 'AZ')));
+    expect(refused).toMatchObject({ code: 'site_state_fixed', kind: 'conflict' });
+    expect(refused.message).toBe("The job site's state can only be named before the project is submitted: its milestones were agreed without lien waivers.");
+    expect(decide(submitted, setTerms('5', null))).toHaveLength(1); // the retainage for new versions may still change
   });
 });
 

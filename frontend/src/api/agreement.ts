@@ -10,6 +10,13 @@ export interface Agreement {
   text: string;
   your_party?: 'customer' | 'company' | null;
   signatures: { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null };
+  /** A party whose latest signature is of an earlier text: the terms changed since; it signs this text before the next deposit. */
+  earlier_signatures?: { buyer: EarlierSignature | null; seller: EarlierSignature | null };
+}
+
+export interface EarlierSignature {
+  at: string;
+  contract_name: string;
 }
 
 export const useAgreement = (jobId: number, enabled = true) =>
@@ -19,6 +26,11 @@ export const useAgreement = (jobId: number, enabled = true) =>
 export function missingSignatures(agreement: Pick<Agreement, 'signatures'>): ('buyer' | 'seller')[] {
   return (['buyer', 'seller'] as const).filter((party) => agreement.signatures[party] === null);
 }
+/** Whether someone still to sign had signed an earlier text: the agreement changed since, and says so. */
+export function agreementChanged(agreement: Pick<Agreement, 'signatures' | 'earlier_signatures'>): boolean {
+  return missingSignatures(agreement).some((party) => agreement.earlier_signatures?.[party] != null);
+}
+
 export const useSignedAgreement = (name: string) =>
   useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
 

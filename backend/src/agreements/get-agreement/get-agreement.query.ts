@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { AgreementsService } from '../agreements.service';
-import { signaturesOf } from '../signatures';
+import { earlierSignaturesOf, signaturesOf } from '../signatures';
 
 export interface AgreementView {
   job_id: number;
@@ -12,6 +12,8 @@ export interface AgreementView {
   text: string;
   your_party: 'customer' | 'company' | null;
   signatures: ReturnType<typeof signaturesOf>;
+  /** A party whose signature is of an earlier text: the terms changed since it signed; it signs this text before the next deposit. */
+  earlier_signatures: ReturnType<typeof earlierSignaturesOf>;
 }
 
 /** GET /api/job/{id}/agreement: the escrow agreement as the project's terms read now (/portal/project-agreement). */
@@ -41,6 +43,7 @@ export class GetAgreementHandler implements IQueryHandler<GetAgreement> {
       text,
       your_party: viewer === 'admin' ? null : viewer,
       signatures: signaturesOf(project, hash),
+      earlier_signatures: earlierSignaturesOf(project, hash),
     };
   }
 }

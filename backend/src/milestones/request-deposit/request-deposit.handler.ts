@@ -2,6 +2,7 @@ import type { ActiveMilestone } from '@escrow/domain';
 import { ConflictException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { AgreementsService } from '../../agreements';
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
 import { BankAccounts } from '../../payments';
 import { ProjectAccess, projectFactsOf } from '../../read-models';
@@ -15,18 +16,22 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     private readonly ids: IdsService,
     private readonly access: ProjectAccess,
     private readonly bankAccounts: BankAccounts,
+    private readonly agreements: AgreementsService,
   ) {}
 
   async execute(c: RequestDeposit): Promise<DepositView & { milestone_id: number }> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
-    const account = await this.bankAccounts.depositAccountOf(c.actor.userId, ref.jobId);
+    const [account, agreement] = await Promise.all([
+      this.bankAccounts.depositAccountOf(c.actor.userId, ref.jobId),
+      this.agreements.forDeposit(ref.jobId, ref.originalId),
+    ]);
     const { state } = await this.streams.decide(
       milestoneStream,
       ref.originalId,
       {
         type: 'RequestDeposit',
-        data: { depositId, bankAccountLast4: account?.last4 ?? null },
+        data: { depositId, bankAccountLast4: account?.last4 ?? null, agreement },
         metadata: metadataOf(c.actor),
         project: projectFactsOf(ref.job),
       },

@@ -65,6 +65,7 @@ export function AgreementPage() {
   const sign = useSignAgreement(jobId);
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
+  const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
   const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
   const signedLine = (who: string, s: { signed_name: string; at: string } | null) =>
     s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
@@ -77,6 +78,16 @@ export function AgreementPage() {
         <Alert type="error" showIcon title={errorMessage(agreement.error)} />
       ) : (
         <>
+          {!mine && myEarlier && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`You signed an earlier text of this agreement on ${new Date(myEarlier.at).toLocaleString()}. Its terms have changed since.`}
+              description="Read the text below and sign it again: the next deposit waits until both parties have signed it."
+              action={<Link to={`/portal/signed/${myEarlier.contract_name}`}>The text you signed</Link>}
+            />
+          )}
           <pre className="el-agreement">{agreement.data.text}</pre>
           <section aria-label="Signatures">
             <h2>Signatures</h2>

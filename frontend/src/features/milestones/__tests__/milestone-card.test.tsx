@@ -295,6 +295,24 @@ describe('the deposit (confirm before money moves)', () => {
     expect(screen.getByRole('link', { name: 'Sign the escrow agreement' })).toHaveAttribute('href', '/portal/project-agreement/customer/7');
   });
 
+  it('says the agreement changed when the parties signed an earlier text, and links to the new one', async () => {
+    const earlier = { at: '2026-11-01T10:00:00Z', contract_name: 'escrow-agreement-job-7-old' };
+    fakeApi((call) => {
+      if (call.url === '/job/7/agreement')
+        return { status: 200, body: { ...agreement(false, false), earlier_signatures: { buyer: earlier, seller: earlier } } };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    show(approved, 10);
+    expect(
+      await screen.findByText(
+        /The escrow agreement changed since it was signed: both parties sign its new text before the next deposit\. Still to sign: you and the seller\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read and sign the new agreement' })).toHaveAttribute('href', '/portal/project-agreement/customer/7');
+    expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeDisabled();
+  });
+
   it('shows amount, fee, account and clearing dates, and sends nothing before Confirm', async () => {
     const { calls } = depositApi([true, true]);
     show({ ...approved, deposit_sum: '0.00' }, 10);

@@ -3,7 +3,7 @@ import { App, Button, Input, Modal } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { missingSignatures, useAgreement } from '../../../api/agreement';
+import { agreementChanged, missingSignatures, useAgreement } from '../../../api/agreement';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
 import { useHasPassed } from '../../../lib/use-has-passed';
@@ -47,6 +47,8 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   // The API refuses a deposit until both parties signed the escrow agreement: say who is missing.
   const agreement = useAgreement(jobId, awaitingDeposit);
   const unsigned = agreement.data ? missingSignatures(agreement.data) : [];
+  // Signed before the terms changed: the text both signed no longer covers them.
+  const changed = agreement.data ? agreementChanged(agreement.data) : false;
   const pendingEdit = milestone.pending_edit;
 
   const approve = (approve: boolean, versionId = milestone.m_id) =>
@@ -171,8 +173,13 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       if (blocked) {
         actions.push(
           <p key="sign" id={`sign-${milestone.m_id}`} className="el-wait">
-            Both parties must sign the escrow agreement before the first deposit. Still to sign: {stillToSign(unsigned, true)}.{' '}
-            {unsigned.includes('buyer') && <Link to={`/portal/project-agreement/customer/${jobId}`}>Sign the escrow agreement</Link>}
+            {changed
+              ? 'The escrow agreement changed since it was signed: both parties sign its new text before the next deposit.'
+              : 'Both parties must sign the escrow agreement before the first deposit.'}{' '}
+            Still to sign: {stillToSign(unsigned, true)}.{' '}
+            {unsigned.includes('buyer') && (
+              <Link to={`/portal/project-agreement/customer/${jobId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
+            )}
           </p>,
         );
       }
@@ -198,8 +205,11 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
       if (unsigned.includes('seller')) {
         actions.push(
           <p key="sign" className="el-wait">
-            The buyer can deposit once both parties signed the escrow agreement. Still to sign: {stillToSign(unsigned, false)}.{' '}
-            <Link to={`/portal/project-agreement/company/${jobId}`}>Sign the escrow agreement</Link>
+            {changed
+              ? 'The escrow agreement changed since it was signed: the buyer can deposit once both parties signed its new text.'
+              : 'The buyer can deposit once both parties signed the escrow agreement.'}{' '}
+            Still to sign: {stillToSign(unsigned, false)}.{' '}
+            <Link to={`/portal/project-agreement/company/${jobId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
           </p>,
         );
       }

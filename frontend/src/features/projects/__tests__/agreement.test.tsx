@@ -65,6 +65,26 @@ describe('signing the escrow agreement', () => {
     );
   });
 
+  it('tells a party who signed an earlier text that the terms changed, and asks for a new signature', async () => {
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement')
+        return {
+          status: 200,
+          body: {
+            ...agreement(false),
+            earlier_signatures: { buyer: { at: '2026-11-01T15:00:00Z', contract_name: 'escrow-agreement-job-7-old' }, seller: null },
+          },
+        };
+      return undefined;
+    });
+    open();
+    expect(await screen.findByText(/^You signed an earlier text of this agreement on .+\. Its terms have changed since\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Read the text below and sign it again: the next deposit waits until both parties have signed it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'The text you signed' })).toHaveAttribute('href', '/portal/signed/escrow-agreement-job-7-old');
+    expect(screen.getByRole('button', { name: 'Sign the agreement' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal as it is", async () => {
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: buyer };

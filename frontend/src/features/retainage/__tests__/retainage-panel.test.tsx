@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { RetainageView } from '../api/retainage';
+import { ProjectTerms } from '../components/ProjectTerms';
 import { RetainagePanel } from '../components/RetainagePanel';
 
 const view: RetainageView = {
@@ -53,5 +54,34 @@ describe('the retainage panel (issue 17)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve the retainage release' }));
     await screen.findByText('Retainage release approved; it goes to the payees.');
     expect(calls.filter((c) => c.url === '/job/7/retainage/approve')).toHaveLength(1);
+  });
+});
+
+describe('the project terms (issue 23)', () => {
+  const open = async (isDraft: boolean, siteState: RetainageView['site_state']) => {
+    fakeApi(() => undefined);
+    renderScreen(
+      <App>
+        <ProjectTerms retainage={{ ...view, site_state: siteState }} jobId={7} isDraft={isDraft} />
+      </App>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit terms' }));
+    return screen.findByRole('dialog', { name: 'Project terms' });
+  };
+
+  it('does not offer to name a job-site state after submission when none was named', async () => {
+    const dialog = await open(false, null);
+    expect(within(dialog).getByLabelText("Job site's state (names the lien-waiver law)")).toBeDisabled();
+    expect(
+      within(dialog).getByText("The job site's state can only be named before the project is submitted: its milestones were agreed without lien waivers."),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Changing the retainage changes the escrow agreement: both parties sign it again before the next deposit.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a draft name or change it', async () => {
+    const dialog = await open(true, null);
+    expect(within(dialog).getByLabelText("Job site's state (names the lien-waiver law)")).toBeEnabled();
   });
 });

@@ -16,7 +16,8 @@ export function ProjectTerms({ retainage, jobId, isDraft }: { retainage: Retaina
   const [editing, setEditing] = useState(false);
   const [percent, setPercent] = useState(retainage.retainage_percent);
   const [state, setState] = useState<SiteState | null>(retainage.site_state);
-  const stateFixed = !isDraft && retainage.site_state !== null;
+  // Fixed at submission, named or not: the milestones both parties agreed name it (or no waivers).
+  const stateFixed = !isDraft;
   const open = () => {
     setPercent(retainage.retainage_percent);
     setState(retainage.site_state);
@@ -75,7 +76,14 @@ export function ProjectTerms({ retainage, jobId, isDraft }: { retainage: Retaina
             ))}
           </select>
         </label>
-        {stateFixed && <p className="el-muted">The job site's state is fixed once the project is submitted: lien waivers name it.</p>}
+        {stateFixed && (
+          <p className="el-muted">
+            {retainage.site_state
+              ? "The job site's state is fixed once the project is submitted: lien waivers name it."
+              : "The job site's state can only be named before the project is submitted: its milestones were agreed without lien waivers."}
+          </p>
+        )}
+        {!isDraft && <p className="el-muted">Changing the retainage changes the escrow agreement: both parties sign it again before the next deposit.</p>}
         {setTerms.isError && <Alert type="error" showIcon role="alert" title={errorMessage(setTerms.error)} />}
       </Modal>
     </section>

@@ -1,0 +1,78 @@
+import { foldMilestone } from '../milestones/milestone.evolve';
+import type { ActiveMilestone } from '../milestones/milestone.state';
+import { as, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY } from '../milestones/milestone.test-kit';
+import { agreedVersions, type AgreementInput, agreementText } from './agreement.text';
+
+const names: Record<number, string> = { [SELLER_COMPANY]: 'Saguaro Build Co.', [SUB_COMPANY]: 'Desert Current Electric', 31: 'Mesa Ridge Roofing' };
+const agreed = (project = PROJECT) => {
+  const approve = (meta: ReturnType<typeof as.buyer>) => ({ type: 'ApproveMilestoneVersion' as const, data: { versionId: ORIGINAL }, metadata: meta, project });
+  return foldMilestone(run(propose(as.seller(), project), approve(as.buyer()), approve(as.seller()))) as ActiveMilestone;
+};
+const input = (milestones: ActiveMilestone[], overrides: Partial<AgreementInput> = {}): AgreementInput => ({
+  jobId: 7,
+  service: 'Framing',
+  buyerName: 'Jordan Buyer',
+  sellerName: 'Saguaro Build Co.',
+  terms: { retainagePercent: '0.00', siteState: null },
+  milestones,
+  companyName: (id) => names[id] ?? `company ${id}`,
+  responseDays: 30,
+  returnWindow: '2 business days',
+  ...overrides,
+});
+
+describe('the escrow agreement', () => {
+  it('names the retainage each payee is held back and the lien waivers its payments wait for', () => {
+    const text = agreementText(input([agreed(RETAINED)], { terms: { retainagePercent: '5.00', siteState: 'AZ' } }));
+    expect(text).toContain('Job site: Arizona (payments exchange lien waivers under Arizona law)');
+    expect(text).toContain('   1. Framing — $10,000.00; owner deposits $10,168.75.');
+    expect(text).toContain("      Lien waivers: each payment waits for its payee's signed conditional lien waiver (Arizona).");
+    expect(text).toContain(
+      '      Pays Saguaro Build Co.: $6,000.00, of which $5,700.00 at completion and $300.00 (5% retainage) held back until the retainage is released.',
+    );
+    expect(text).toContain(
+      '      Pays Desert Current Electric: $2,443.75 (the escrow fee is taken from this share), of which $2,321.56 at completion and $122.19 (5% retainage) held back until the retainage is released.',
+    );
+    expect(text).toContain('its funds then clear 2 business days after settling, the time in which the bank may still return the debit');
+    expect(text).toContain(
+      '5. Retainage. The retainage withheld from each payment is held in escrow until every milestone of the project is complete and paid out.',
+    );
+    expect(text).toContain('6. Lien waivers. On the milestones above that name lien waivers (job site in Arizona)');
+  });
+
+  it('says plainly when nothing is retained and no waivers are exchanged', () => {
+    const text = agreementText(input([agreed()]));
+    expect(text).toContain('Job site: state not named (no lien waivers are exchanged)');
+    expect(text).toContain('Retainage on milestones agreed from now on: none');
+    expect(text).toContain('      Pays Saguaro Build Co.: $6,000.00.');
+    expect(text).toContain(
+      '4. Release. When both parties have marked a funded milestone complete, Escrow Ledger pays each payee its share less the retainage withheld from it.',
+    );
+    expect(text).toContain('5. Retainage. No retainage is withheld from the payments of the milestones above.');
+    expect(text).toContain('6. Lien waivers. No lien waivers are exchanged for the payments of the milestones above.');
+    expect(agreementText(input([agreed()], { returnWindow: null }))).toContain(
+      "A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
+    );
+  });
+
+  it('changes with every term both parties sign, and only with them', () => {
+    const base = input([agreed()]);
+    const same = agreementText(base);
+    expect(agreementText({ ...base })).toBe(same);
+    for (const changed of [
+      { terms: { retainagePercent: '2.50', siteState: null } },
+      { terms: { retainagePercent: '0.00', siteState: 'UT' as const } },
+      { milestones: [agreed(RETAINED)] },
+      { milestones: [] },
+      { responseDays: 14 },
+      { returnWindow: '3 business days' },
+      { sellerName: 'Another Builder' },
+    ]) {
+      expect(agreementText({ ...base, ...changed })).not.toBe(same);
+    }
+    // A proposal nobody agreed yet is not a term.
+    const proposed = foldMilestone(given([]).then(propose())) as ActiveMilestone;
+    expect(agreedVersions([proposed])).toEqual([]);
+    expect(agreementText(input([proposed]))).toContain('(No milestone has been approved by both parties yet.)');
+  });
+});
