@@ -53,4 +53,19 @@ describe('webhook endpoints: refused registrations and changes', () => {
     expect(await storedEndpoints()).toEqual(before);
     expect(before).toEqual([{ url: original, kinds: ['deposit.settled'] }]);
   });
+
+  it('refuses a kind listed twice, at registration and as a change, naming it', async () => {
+    const before = await storedEndpoints();
+    const kinds = ['deposit.settled', 'disbursement.paid', 'deposit.settled'];
+    const message = 'List each kind of event once: deposit.settled is listed twice.';
+    const registered = await seller.post('/api/webhooks/endpoints', { url: 'https://hooks.example.com/other', kinds });
+    expect([registered.status, registered.body.message]).toEqual([400, message]);
+    const changed = await seller.put(`/api/webhooks/endpoints/${endpointId}`, { kinds });
+    expect([changed.status, changed.body.message]).toEqual([400, message]);
+    expect(await storedEndpoints()).toEqual(before);
+    // Each kind once is accepted, in any order.
+    const accepted = await seller.put(`/api/webhooks/endpoints/${endpointId}`, { kinds: ['disbursement.paid', 'deposit.settled'] });
+    expect([accepted.status, accepted.body.kinds]).toEqual([200, ['deposit.settled', 'disbursement.paid']]);
+    expect((await seller.put(`/api/webhooks/endpoints/${endpointId}`, { kinds: ['deposit.settled'] })).status).toBe(200);
+  });
 });
