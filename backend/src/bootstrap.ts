@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { existsSync } from 'node:fs';
 
+import type { EventStore } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 import { BadRequestException, Logger, type LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,14 +14,19 @@ import { AgreementsService } from './agreements';
 import { AppModule } from './app.module';
 import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
+import { EVENT_STORE } from './event-store/event-store.tokens';
+import { HeldFundsClockWorker } from './held-funds';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
+import { SessionCache } from './identity';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
+import { PaymentDispatcher } from './payments';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
+import { WebhookDeliverer } from './webhooks';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -31,7 +37,8 @@ export interface RunningApp {
   routes: readonly ServedRoute[];
   /** The demo logins to print, when demo data is on. */
   demoLogins: string | null;
-  close(): Promise<void>;
+  /** Stops everything, in order (see stopInOrder); `say` hears each step ("Stopping PostgreSQL…", " done\n"). */
+  close(say?: (text: string) => void): Promise<void>;
 }
 
 export interface CreateAppOptions {
@@ -116,7 +123,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     demoLogins = demoLoginsText(config.publicUrl);
   }
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
     app,
     db,
@@ -124,12 +131,42 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     config,
     routes,
     demoLogins,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await app.close().catch((error: Error) => logger.error(`closing the app: ${error.message}`));
-      await dataSource.destroy().catch(() => undefined);
-      await db.stop();
-    },
+    close: (say = () => undefined) => (closing ??= stopInOrder(app, dataSource, db, say)),
   };
+}
+
+/**
+ * Stops the application in the order that leaves nothing to complain: the HTTP server first (no
+ * new requests; those under way finish), then the workers that act on their own, each finishing
+ * the pass it is in, then the NOTIFY listeners, the connections, and PostgreSQL last, when nothing
+ * uses it any more. (Mail has no worker: it is sent by the request or pass that causes it.)
+ */
+async function stopInOrder(app: NestFastifyApplication, dataSource: DataSource, db: DatabaseHandle, say: (text: string) => void): Promise<void> {
+  const logger = new Logger('Shutdown');
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    say(`${what}…`);
+    try {
+      await work();
+      say(' done\n');
+    } catch (error) {
+      say(' failed\n');
+      logger.error(`${what}: ${(error as Error).message}`);
+    }
+  };
+  await step('Stopping the HTTP server', () => app.getHttpAdapter().close());
+  // Each worker's shutdown hook, called here to set the order; Nest calls them again below, with nothing left to do.
+  await step('Stopping the webhook deliverer', () => app.get(WebhookDeliverer).onApplicationShutdown());
+  await step('Stopping the payments dispatcher', () => app.get(PaymentDispatcher).onApplicationShutdown());
+  await step('Stopping the held-funds clock', () => app.get(HeldFundsClockWorker).onApplicationShutdown());
+  await step('Stopping the projection runner', () => app.get(ProjectionRunner).stop());
+  await step('Stopping the NOTIFY listeners', async () => {
+    await Promise.all([app.get<EventStore>(EVENT_STORE).close(), app.get(SessionCache).onApplicationShutdown()]);
+    // The remaining shutdown hooks (running chain checks, …).
+    await app.close();
+  });
+  await step('Closing the database connections', async () => {
+    await dataSource.destroy();
+    await db.closeConnections();
+  });
+  if (db.startedServer) await step('Stopping PostgreSQL', () => db.stopServer());
 }

@@ -11,23 +11,22 @@ async function main(): Promise<void> {
   config = loadConfig();
   const running = await createApp(config);
   let stopping = false;
+  // Ctrl-C (SIGINT), a service manager (SIGTERM) or a closed terminal (SIGHUP): everything stops
+  // in order, PostgreSQL last, one line per step. A second Ctrl-C while that runs changes nothing.
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    running.db.beginShutdown();
-    logger.log(`${signal} received: stopping the API and the database`);
-    await running.close();
+    logger.log(`${signal} received: stopping Escrow Ledger`);
+    await running.close((text) => process.stdout.write(text));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 
   try {
     await running.app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Stop what already runs (the embedded PostgreSQL above all) before saying why.
     stopping = true;
-    running.db.beginShutdown();
     await running.close();
     throw error;
   }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Checks an Escrow Ledger audit bundle offline, without any database:
-//   npx escrow-verify-audit-bundle <bundle.jsonl> [--public-key <file.pem>]
-//   node projections/bin/verify-audit-bundle.mjs <bundle.jsonl> [--public-key <file.pem>]
+//   npx escrow-verify-audit-bundle <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...]
+//   node projections/bin/verify-audit-bundle.mjs <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...]
+// --signer-name (repeatable): a signer's typed name you were given; the bundle carries only a
+// salted SHA-256 of each, which is checked against it, and with it that event's content hash.
 // Exit code 0: the bundle is intact; 1: it is not (each problem printed, the event named); 2: usage.
 // What is checked, and how, is in docs/operations.md ("Audit exports"); the code is
 // projections/src/integrity/audit-bundle.ts (built to dist/ by `npm run build`).
@@ -10,13 +12,23 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const built = join(import.meta.dirname, '..', 'dist', 'integrity', 'audit-bundle.js');
-const args = process.argv.slice(2);
-const keyAt = args.indexOf('--public-key');
-const keyFile = keyAt >= 0 ? args[keyAt + 1] : undefined;
-const files = keyAt >= 0 ? args.filter((_, i) => i !== keyAt && i !== keyAt + 1) : args;
+const USAGE = 'usage: escrow-verify-audit-bundle <bundle.jsonl> [--public-key <operator-key.pem>] [--signer-name <typed name> ...]\n';
+const files = [];
+const signerNames = [];
+let keyFile;
+let usageError = false;
+for (const args = process.argv.slice(2); args.length > 0;) {
+  const arg = args.shift();
+  if (arg === '--public-key' || arg === '--signer-name') {
+    const value = args.shift();
+    if (value === undefined || (arg === '--public-key' && keyFile !== undefined)) usageError = true;
+    else if (arg === '--public-key') keyFile = value;
+    else signerNames.push(value);
+  } else files.push(arg);
+}
 
-if (files.length !== 1 || (keyAt >= 0 && !keyFile)) {
-  process.stderr.write('usage: escrow-verify-audit-bundle <bundle.jsonl> [--public-key <operator-key.pem>]\n');
+if (files.length !== 1 || usageError) {
+  process.stderr.write(USAGE);
   process.exit(2);
 }
 if (!existsSync(built)) {
@@ -33,7 +45,7 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(2);
 }
-const result = verifyAuditBundle(text, { publicKeyPem });
+const result = verifyAuditBundle(text, { publicKeyPem, signerNames });
 const scope = result.manifest?.scope;
 if (scope) {
   const what = scope.kind === 'project' ? `project ${scope.jobId}` : `events recorded from ${scope.from} to ${scope.to}`;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,9 +14,9 @@ import { developmentKey } from './audit-signing-key';
 const VERIFIER = resolve(__dirname, '../../../projections/bin/verify-audit-bundle.mjs');
 
 /** The verifier as an auditor runs it: its own process, no database, only the file (and the pinned key). */
-async function verify(file: string, keyFile?: string): Promise<{ code: number; output: string }> {
+async function verify(file: string, keyFile?: string, extra: string[] = []): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [VERIFIER, file, ...(keyFile ? ['--public-key', keyFile] : [])]);
+    const { stdout } = await promisify(execFile)(process.execPath, [VERIFIER, file, ...(keyFile ? ['--public-key', keyFile] : []), ...extra]);
     return { code: 0, output: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -87,6 +87,39 @@ describe('audit export and the offline verifier', () => {
     );
     expect(tampered.output).toContain(`event ${settled.eventId} (${settled.streamId} revision ${settled.revision}): the ledger holds escrow 102.25`);
     expect(tampered.output).toContain('are not the bytes the manifest signed');
+  });
+
+  // Design §2: no personal data in events' copies either. The typed names of the agreement's
+  // signers stay in the directory and the signed agreement; a bundle carries a SHA-256 of each
+  // (salted with the event id), which an auditor given a name checks with --signer-name.
+  it('carries a salted SHA-256 of each typed signature instead of the name, and checks a name the auditor is given', async () => {
+    const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    const names = { customer: parties.buyer.name, company: parties.seller.name };
+    expect(text).not.toContain(names.customer);
+    expect(text).not.toContain(names.company);
+    const signatures = text
+      .split('\n')
+      .filter((line) => line.includes('"type":"ProjectAgreementSigned"'))
+      .map((line) => JSON.parse(line) as { eventId: string; data: { party: 'customer' | 'company' }; redacted: unknown });
+    expect(signatures).toHaveLength(2);
+    for (const signature of signatures) {
+      expect(signature.data).not.toHaveProperty('signedName');
+      const name = names[signature.data.party];
+      expect(signature.redacted).toEqual({ signedName: createHash('sha256').update(`${signature.eventId}:${name}`, 'utf8').digest('hex') });
+    }
+    const file = join(dir, 'names.jsonl');
+    writeFileSync(file, text);
+
+    const plain = await verify(file, keyFile);
+    expect(plain.code).toBe(0);
+    expect(plain.output).toContain('VERIFIED: the bundle is intact');
+    expect(plain.output).toContain('signer names: 2 typed names are carried as salted SHA-256');
+    const named = await verify(file, keyFile, ['--signer-name', names.customer, '--signer-name', names.company]);
+    expect(named.code).toBe(0);
+    expect(named.output).toContain("signer names: 2 of 2 match a name given, and those events' content hashes were checked");
+    const wrong = await verify(file, keyFile, ['--signer-name', 'Somebody Else']);
+    expect(wrong.code).toBe(0);
+    expect(wrong.output).toContain('signer names: 0 of 2 match a name given');
   });
 
   it('refuses a bundle signed by another key than the pinned one, and one whose manifest was cut off', async () => {

@@ -2,6 +2,8 @@ import { API_SCHEMAS } from '@escrow/domain';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiCreatedResponse, ApiOkResponse, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+// Where @Type(() => PayeeRequest) is kept; class-transformer exports it from this file only.
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 
@@ -49,10 +51,16 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addCookieAuth('sid', { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie set by POST /api/auth/login.' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  const dtoSchemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/', classValidatorMetadataStorage: getMetadataStorage() });
+  // class-transformer's @Type names the item class of an array (TypeScript's metadata says only
+  // Array): without it a list of payees would refer to a schema "Array" that does not exist.
+  const dtoSchemas = validationMetadatasToSchemas({
+    refPointerPrefix: '#/components/schemas/',
+    classValidatorMetadataStorage: getMetadataStorage(),
+    classTransformerMetadataStorage: defaultMetadataStorage,
+  });
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ...(dtoSchemas as object), ...(rewriteRefs(API_SCHEMAS) as object) },
+    schemas: toOpenApi30Map({ ...document.components?.schemas, ...dtoSchemas, ...API_SCHEMAS }) as Record<string, object>,
   };
   document.components.schemas!.ErrorBody = {
     type: 'object',
@@ -96,15 +104,52 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
   return document;
 }
 
-/** The contract's schemas refer to each other as `#/definitions/X`; OpenAPI wants components. */
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/definitions/', '#/components/schemas/') : rewriteRefs(v)]),
-    );
+/** Keywords whose value maps names (a property called "type", say) to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions']);
+
+/** A map of names to schemas: components.schemas, a schema's properties. */
+function toOpenApi30Map(map: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(map as Record<string, unknown>).map(([name, schema]) => [name, toOpenApi30(schema)]));
+}
+
+const isNullType = (schema: unknown) => typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null';
+
+/**
+ * The JSON Schema the contract's generator and class-validator-jsonschema write, in the dialect
+ * of OpenAPI 3.0 (which client generators and validators read): references to components instead
+ * of `#/definitions/X`; `nullable: true` instead of a `"null"` type (`type: ["string", "null"]`,
+ * `anyOf: [X, {type: "null"}]`, `not: {type: "null"}`); `enum` instead of `const`; and a
+ * reference with other keywords beside it wrapped in `allOf`, where those keywords count.
+ */
+function toOpenApi30(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toOpenApi30);
+  if (!value || typeof value !== 'object') return value;
+  const { $ref, type, anyOf, not, const: constant, ...rest } = value as Record<string, unknown>;
+  const schema: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).map(([key, v]) => [key, SCHEMA_MAPS.has(key) ? toOpenApi30Map(v) : toOpenApi30(v)]),
+  );
+  if (constant !== undefined) schema.enum = [constant];
+  if (not !== undefined && !isNullType(not)) schema.not = toOpenApi30(not);
+  if (Array.isArray(type)) {
+    const types = type.filter((t) => t !== 'null');
+    if (types.length < type.length) schema.nullable = true;
+    if (types.length === 1) schema.type = types[0];
+    else schema.anyOf = types.map((t) => ({ type: t }));
+  } else if (type !== undefined) schema.type = type;
+  if (Array.isArray(anyOf)) {
+    const options = anyOf.filter((option) => !isNullType(option)).map(toOpenApi30) as Record<string, unknown>[];
+    const nullable = options.length < anyOf.length;
+    if (options.length === 1 && !('$ref' in options[0]!)) Object.assign(schema, options[0], nullable ? { nullable: true } : {});
+    else if (options.length === 1) Object.assign(schema, { allOf: options }, nullable ? { nullable: true } : {});
+    else Object.assign(schema, { anyOf: options }, nullable ? { nullable: true } : {});
   }
-  return value;
+  if (typeof $ref === 'string') {
+    const target = { $ref: $ref.replace('#/definitions/', '#/components/schemas/') };
+    if (Object.keys(schema).length === 0) return target;
+    // OpenAPI 3.0 ignores what stands beside a $ref (a description, a "type": "object" a DTO adds).
+    return { allOf: [target], ...schema };
+  }
+  return schema;
 }
 
 /** Serves the document at /api/docs-json and a browsable page at /api/docs. */

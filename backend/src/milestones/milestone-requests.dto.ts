@@ -1,5 +1,7 @@
+import { PERCENT_FORMAT, PERCENT_TEXT_PATTERN } from '@escrow/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 import { IsId } from '../http/ids';
 
@@ -14,8 +16,16 @@ export class PayeeRequest {
   @IsOptional()
   amount?: string | number | null;
 
-  /** 0–100, for percent payees. */
+  /** 0–100, for percent payees: a number or plain text ("25", 12.5; not "25%" or " 25"), read by the domain (computeMilestoneTerms). */
   @IsOptional()
+  @JSONSchema({
+    description: PERCENT_FORMAT,
+    nullable: true,
+    anyOf: [
+      { type: 'string', pattern: PERCENT_TEXT_PATTERN },
+      { type: 'number', minimum: 0, maximum: 100 },
+    ],
+  })
   percentage?: string | number | null;
 
   @IsOptional()

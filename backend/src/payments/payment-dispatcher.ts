@@ -49,6 +49,8 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   private lock: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  /** The dispatch pass under way, which a shutdown lets finish. */
+  private pass: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
@@ -73,10 +75,12 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     void this.start();
   }
 
+  /** Lets the pass under way finish (it hands instructions over and records what it did), then lets go of the lock. */
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
+    await this.pass;
     await this.provider.close();
     await this.lock?.end().catch(() => undefined);
   }
@@ -127,13 +131,14 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
     this.running = true;
     if (this.timer) clearTimeout(this.timer);
-    void this.dispatchOpen()
+    this.pass = this.dispatchOpen()
       .catch((error: Error) => {
         this.referencesToRepair = true;
         this.logger.warn(`dispatching payments failed (will retry): ${error.message}`);
       })
       .finally(() => {
         this.running = false;
+        this.pass = null;
         if (this.stopped) return;
         if (this.again) {
           this.again = false;

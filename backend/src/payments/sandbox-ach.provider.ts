@@ -20,6 +20,8 @@ export class SandboxAchProvider implements PaymentProvider {
   readonly name = 'sandbox-ach';
   private readonly listeners: ((report: ProviderReport) => Promise<void>)[] = [];
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Reports being handed to the listeners: close() lets them finish. */
+  private readonly reporting = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -56,10 +58,12 @@ export class SandboxAchProvider implements PaymentProvider {
     for (const instruction of instructions) this.schedule(instruction, referenceFor(instruction.instructionKey));
   }
 
+  /** No more reports; the ones being handed over finish (a command half way through its append is not cut). */
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    await Promise.all(this.reporting);
   }
 
   private schedule(instruction: PaymentInstruction, reference: string): void {
@@ -74,9 +78,10 @@ export class SandboxAchProvider implements PaymentProvider {
     if (reports.length === 0) return;
     const timer = setTimeout(() => {
       this.timers.delete(instruction.instructionKey);
-      void (async () => {
+      const reporting = (async () => {
         for (const report of reports) await this.report(report);
-      })();
+      })().finally(() => this.reporting.delete(reporting));
+      this.reporting.add(reporting);
     }, this.settleMs);
     this.timers.set(instruction.instructionKey, timer);
   }

@@ -6,10 +6,12 @@ import { BlockList, isIP } from 'node:net';
  * (http or https to a loopback address) only with WEBHOOKS_ALLOW_HTTP_LOOPBACK, for development
  * and tests. Private, link-local, shared, documentation, multicast and reserved ranges never: an
  * endpoint must not make the platform call into its own network (cloud metadata at
- * 169.254.169.254, the database, an admin port). Checked when an endpoint is registered (the
- * URL's form and literal addresses) and again at every delivery on the addresses the name
- * resolves to, in the connection's own lookup, so a name that later resolves elsewhere (DNS
- * rebinding) is refused too. Redirects are never followed.
+ * 169.254.169.254, the database, an admin port). Checked on the normalised host (endpointHost)
+ * when an endpoint is registered or its URL changed (the URL's form, names and literal
+ * addresses), again before every delivery (the same check on the stored URL), and on the
+ * addresses the name resolves to, in the connection's own lookup, so a name that resolves to a
+ * private address, now or after a change (DNS rebinding), is refused too. Redirects are never
+ * followed.
  */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -50,10 +52,17 @@ for (const [net, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 
+/** The URL parser writes every IPv6 address in one canonical form: [::ffff:c0a8:101] for all spellings of it. */
+const canonicalIpv6 = (address: string) => new URL(`http://[${address}]/`).hostname;
+
+/**
+ * IPv4 in the IPv4-compatible (::/96, deprecated: ::127.0.0.1) and IPv4-translated
+ * (::ffff:0:0/96) forms: no public receiver is reached that way, and a host may route them to itself.
+ */
+const EMBEDDED_IPV4 = /^\[::(ffff:0:)?([0-9a-f]{1,4}:)?[0-9a-f]{1,4}\]$/;
+
 function mappedIpv4(address: string): string | null {
-  // The URL parser writes every IPv6 address in one canonical form: ::ffff:c0a8:101 for all spellings of it.
-  const canonical = new URL(`http://[${address}]/`).hostname;
-  const hex = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
+  const hex = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonicalIpv6(address));
   if (!hex) return null;
   const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
@@ -70,12 +79,39 @@ export function classifyAddress(address: string): AddressVerdict {
   const mapped = type === 'ipv6' ? mappedIpv4(address) : null;
   if (mapped) return classifyAddress(mapped);
   if (LOOPBACK.check(address, type)) return 'loopback';
+  if (type === 'ipv6' && EMBEDDED_IPV4.test(canonicalIpv6(address))) return 'refused';
   return NOT_PUBLIC.check(address, type) ? 'refused' : 'public';
 }
 
 export class EndpointUrlError extends Error {}
 
 const MAX_URL = 2000;
+
+/** Names that are this machine whatever DNS says (and every name under `localhost`, RFC 6761). */
+const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
+/** Names only a private network resolves: mDNS, ICANN's .internal, RFC 8375 and the suffixes RFC 6762 (appendix G) lists. */
+const PRIVATE_SUFFIXES = ['local', 'internal', 'localdomain', 'home.arpa', 'lan', 'home', 'corp', 'intranet', 'private'];
+
+/**
+ * The host every check judges: the URL parser's reading of it (lower case, IDNA mapped to ASCII,
+ * percent-decoded, IPv4 in any notation as dotted decimal, IPv6 in its canonical form) without
+ * the brackets of an IPv6 address and without the trailing dots of a fully qualified name, which
+ * name the same host ("localhost." is localhost). Without them the parser reads it again:
+ * "127.0.0.1.." is an address.
+ */
+function endpointHost(url: URL): string {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const bare = host.replace(/\.+$/, '');
+  if (bare === host || bare === '') return bare;
+  try {
+    return new URL(`https://${bare}/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return bare;
+  }
+}
+
+const isLoopbackName = (host: string) => LOOPBACK_NAMES.has(host) || host.endsWith('.localhost');
+const isPrivateName = (host: string) => !host.includes('.') || PRIVATE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 
 /**
  * A webhook URL as registered: https (or http to loopback with the setting), no credentials, a
@@ -92,17 +128,16 @@ export function checkEndpointUrl(text: string, allowLoopback: boolean): string {
   }
   if (url.username || url.password) throw new EndpointUrlError('The URL must not carry a user name or password: each delivery is signed instead.');
   if (url.hash) throw new EndpointUrlError('The URL must not have a #fragment.');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = endpointHost(url);
   const literal = isIP(host) ? classifyAddress(host) : null;
-  const loopbackName = host === 'localhost' || host.endsWith('.localhost');
-  const loopback = literal === 'loopback' || loopbackName;
+  const loopback = literal === 'loopback' || (literal === null && isLoopbackName(host));
   if (literal === 'refused') throw new EndpointUrlError(`${host} is not a public address: webhooks are only sent to receivers on the internet.`);
   if (loopback && !allowLoopback) throw new EndpointUrlError(`${host} is this server itself: webhooks are only sent to receivers on the internet.`);
   if (url.protocol === 'http:') {
     if (!(loopback && allowLoopback)) throw new EndpointUrlError('The URL must start with https:// — deliveries are only sent encrypted.');
   } else if (url.protocol !== 'https:') throw new EndpointUrlError('The URL must start with https://.');
-  if (!loopback && (host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.')))
-    throw new EndpointUrlError(`${host} is not a public host name: webhooks are only sent to receivers on the internet.`);
+  if (!loopback && literal === null && isPrivateName(host))
+    throw new EndpointUrlError(`${host || url.hostname} is not a public host name: webhooks are only sent to receivers on the internet.`);
   return url.toString();
 }
 

@@ -81,6 +81,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  /** The sending pass under way, which a shutdown lets finish. */
+  private pass: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private position: GlobalPosition | null = null;
@@ -99,10 +101,15 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     if (this.config.webhooks.run) void this.start();
   }
 
+  /**
+   * Lets the fan-out batch and the sending pass under way finish (their attempts are recorded
+   * with their outcome, not left for the next deliverer to mark interrupted), then lets go of the lock.
+   */
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.subscription?.stop().catch(() => undefined);
+    await this.pass;
     await this.lock?.end().catch(() => undefined);
   }
 
@@ -270,10 +277,11 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     }
     this.running = true;
     if (this.timer) clearTimeout(this.timer);
-    void this.sendDue()
+    this.pass = this.sendDue()
       .catch((error: Error) => this.logger.warn(`sending webhooks failed (will retry): ${error.message}`))
       .finally(() => {
         this.running = false;
+        this.pass = null;
         if (this.stopped) return;
         if (this.again) {
           this.again = false;

@@ -131,7 +131,8 @@ export class WebhookEndpoints implements OnModuleInit {
   private kinds(kinds: string[]): WebhookKind[] {
     const unknown = kinds.filter((k) => !isWebhookKind(k));
     if (unknown.length) throw new BadRequestException(`Unknown event kind ${JSON.stringify(unknown[0])}; see docs/webhooks.md for the kinds.`);
-    return [...new Set(kinds as WebhookKind[])].sort();
+    // The request DTOs refuse a kind listed twice (kinds.validation.ts).
+    return [...(kinds as WebhookKind[])].sort();
   }
 
   async list(user: SessionUser): Promise<WebhookEndpointView[]> {

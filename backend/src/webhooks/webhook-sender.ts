@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-import { guardedLookup } from './endpoint-url';
+import { checkEndpointUrl, EndpointUrlError, guardedLookup } from './endpoint-url';
 import { SIGNATURE_HEADER, signatureHeader } from './signatures';
 
 export interface SendOutcome {
@@ -20,11 +20,29 @@ export interface OutgoingDelivery {
 }
 
 /**
- * One POST to a receiver: signed, no redirects followed, only to allowed addresses (the
- * connection's own lookup refuses others), bounded in time (connecting and answering), decided by the
- * answer's status alone. Never throws: every failure is an outcome to log.
+ * Why the stored URL may not be used now (the rules of checkEndpointUrl, which may have changed
+ * since it was stored, or the setting since): null when it may. The connection skips its lookup
+ * for a literal address, so this is what stops a request to one.
+ */
+function refusedUrl(url: string, allowLoopback: boolean): string | null {
+  try {
+    checkEndpointUrl(url, allowLoopback);
+    return null;
+  } catch (error) {
+    if (error instanceof EndpointUrlError) return `not sent: ${error.message}`;
+    throw error;
+  }
+}
+
+/**
+ * One POST to a receiver: signed, no redirects followed, only to allowed addresses (the URL is
+ * checked again, and the connection's own lookup refuses names that resolve elsewhere), bounded
+ * in time (connecting and answering), decided by the answer's status alone. Never throws: every
+ * failure is an outcome to log.
  */
 export function sendDelivery(delivery: OutgoingDelivery, options: { timeoutMs: number; allowLoopback: boolean }): Promise<SendOutcome> {
+  const refused = refusedUrl(delivery.url, options.allowLoopback);
+  if (refused) return Promise.resolve({ statusCode: null, latencyMs: 0, error: refused });
   const started = process.hrtime.bigint();
   const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
   return new Promise((resolve) => {

@@ -124,6 +124,33 @@ describe('milestone money (spec §9, design §5)', () => {
     );
   });
 
+  // Issue 23: a percentage is read in one form, as the retainage is: " 25", "25%", "025", "$25"
+  // and "2,5" (2.5 or 25?) were read as numbers; amounts keep their documented "$1,234.50" form.
+  it('reads a payee percentage only as a plain number, and refuses other spellings naming the form', () => {
+    const withPercent = (percentage: string | number) =>
+      computeMilestoneTerms(
+        [
+          { companyId: 1, type: 'percent', percentage, includeFee: false },
+          { companyId: 2, type: 'remainder', includeFee: false },
+        ],
+        '200.00',
+        ids(2),
+      ).payees[0]!.amount;
+    expect([withPercent('25'), withPercent('12.5'), withPercent('12.50'), withPercent(25), withPercent('0.5'), withPercent('99.5')]).toEqual([
+      '50.00',
+      '25.00',
+      '25.00',
+      '50.00',
+      '1.00',
+      '199.00',
+    ]);
+    for (const bad of [' 25', '25 ', '25%', '025', '$25', '2,5', '+25', '25.', '.5', '1e1', '25.001']) {
+      expect(() => withPercent(bad)).toThrow(
+        'Enter each percentage as a plain number from 0 to 100, like 25 or 12.5: at most two decimals, no % sign, spaces or leading zeros.',
+      );
+    }
+  });
+
   it('allocates the whole amount to percent shares that total 100%', () => {
     fc.assert(
       fc.property(

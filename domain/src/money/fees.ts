@@ -2,7 +2,8 @@ import type Decimal from 'decimal.js';
 
 import type { SiteState } from '../lien-waivers/states';
 import { invalid, unprocessable } from '../shared/errors';
-import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, parseAmount, readAmount, roundCents, sum, ZERO } from './money';
+import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, readAmount, roundCents, sum, ZERO } from './money';
+import { readPercent } from './percent';
 import { NO_RETAINAGE, retainageOf } from './retainage';
 
 /** The project fee: 2.25% of the project cost, paid by the owner (spec §9). */
@@ -72,6 +73,8 @@ export interface TermsOptions {
 }
 
 export const VALUE_MUST_BE_POSITIVE = 'Value must be greater than zero dollars.';
+export const PERCENT_FORMAT =
+  'Enter each percentage as a plain number from 0 to 100, like 25 or 12.5: at most two decimals, no % sign, spaces or leading zeros.';
 
 /**
  * An include-fee payee's money (spec §9: its amount is scaled by 0.9775): the disbursement is
@@ -157,8 +160,8 @@ export function computeMilestoneTerms(
 
   const percents = inputs.map((p) => {
     if (p.type !== 'percent') return null;
-    const pct = parseAmount(p.percentage);
-    if (pct === null) throw invalid('percent_format', 'Enter each percentage as a number from 0 to 100, with at most two decimals.');
+    const pct = readPercent(p.percentage);
+    if (pct === null) throw invalid('percent_format', PERCENT_FORMAT);
     if (pct.lte(0)) throw invalid('percent_positive', 'A percentage must be greater than zero.');
     if (pct.gt(100)) throw invalid('percent_max', 'A percentage cannot be more than 100.');
     return pct;

@@ -1,3 +1,4 @@
 export * from './fees';
 export * from './money';
+export * from './percent';
 export * from './retainage';

@@ -5,11 +5,25 @@ import { readRetainagePercent, retainageOf } from './retainage';
 describe('retainage', () => {
   it('takes a percentage from 0 to 10 with at most two decimals, as text with two decimals', () => {
     expect(readRetainagePercent('5')).toBe('5.00');
-    expect(readRetainagePercent(' 2.5 % ')).toBe('2.50');
+    expect(readRetainagePercent('5.00')).toBe('5.00');
+    expect(readRetainagePercent('2.5')).toBe('2.50');
+    expect(readRetainagePercent('0')).toBe('0.00');
+    expect(readRetainagePercent('0.75')).toBe('0.75');
     expect(readRetainagePercent(0)).toBe('0.00');
     expect(readRetainagePercent('10.00')).toBe('10.00');
     expect(readRetainagePercent(7.25)).toBe('7.25');
   });
+
+  // Issue 23: " 5", "5%" and "05" were read as 5.00. One form is accepted; the rest is refused
+  // with a message naming it, never guessed at ("2,5" is 2.5 to some and 25 to others).
+  it.each([' 5', '5 ', '5%', '5 %', '05', '00', '05.00', '+5', '2,5', '5.', '.5', '5.0.0', '\t5', '5\n', '５'])(
+    'refuses %j, naming the form it takes',
+    (bad) => {
+      expect(() => readRetainagePercent(bad)).toThrow(
+        'Enter the retainage as a percentage from 0 to 10 written as a plain number, like 5 or 2.50: at most two decimals, no % sign, spaces or leading zeros.',
+      );
+    },
+  );
 
   it('refuses more than 10%, more than two decimals, negatives and anything not a number', () => {
     expect(() => readRetainagePercent('10.01')).toThrow('Retainage can be at most 10% of each payment.');

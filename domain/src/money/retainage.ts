@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 
 import { invalid } from '../shared/errors';
 import { money, roundCents } from './money';
+import { readPercent } from './percent';
 
 /**
  * Retainage: a percentage of every payment to a payee that the escrow keeps back until the
@@ -10,15 +11,13 @@ import { money, roundCents } from './money';
  */
 export const MAX_RETAINAGE_PERCENT = money(10);
 export const NO_RETAINAGE = '0.00';
-const PERCENT_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
+export const RETAINAGE_FORMAT =
+  'Enter the retainage as a percentage from 0 to 10 written as a plain number, like 5 or 2.50: at most two decimals, no % sign, spaces or leading zeros.';
 
-/** A retainage percentage a person typed, as the text events carry ("5.00"), or the error that says what is wrong. */
+/** A retainage percentage a person typed (readPercent's one form), as the text events carry ("5.00"), or the error that says what is wrong. */
 export function readRetainagePercent(input: unknown): string {
-  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : typeof input === 'string' ? input.trim().replace(/%$/, '').trim() : null;
-  if (text === null || !PERCENT_PATTERN.test(text)) {
-    throw invalid('retainage_format', 'Enter the retainage as a percentage from 0 to 10, with at most two decimals.');
-  }
-  const percent = money(text);
+  const percent = readPercent(input);
+  if (percent === null) throw invalid('retainage_format', RETAINAGE_FORMAT);
   if (percent.gt(MAX_RETAINAGE_PERCENT)) throw invalid('retainage_max', 'Retainage can be at most 10% of each payment.');
   return percent.toFixed(2);
 }

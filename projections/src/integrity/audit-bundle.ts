@@ -14,7 +14,7 @@ import {
 import canonicalize from 'canonicalize';
 
 import { ChainWalk, type StreamHead } from './chain-walk';
-import { GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
+import { contentHash, GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
 
 /**
  * An audit bundle (docs/operations.md, "Audit exports"): one JSON-lines file an auditor can check
@@ -25,20 +25,43 @@ import { GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
  * carries its own hashes, so the verifier names the event that was changed.
  */
 export const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
-export const AUDIT_BUNDLE_VERSION = 1;
+/** 2: signers' typed names withheld (`redacted`); the verifier reads 1 as well. */
+export const AUDIT_BUNDLE_VERSION = 2;
+
+/**
+ * Typed names that events of older design carry in their data (the escrow agreement's signature),
+ * per event type. A bundle withholds them (design §2: no personal data in what leaves the
+ * ledger): the field leaves `data` and `redacted` holds its signerNameHash instead. An auditor
+ * given a name (by the operator, from the signed agreement) checks it against the hash, and with
+ * it the event's content hash (docs/operations.md, "Audit exports").
+ */
+export const SIGNER_NAME_FIELDS: Readonly<Record<string, readonly string[]>> = { ProjectAgreementSigned: ['signedName'] };
+
+/**
+ * sha-256 (hex) of `<event id>:<typed name>` (UTF-8). Salted with the event id: one person's name
+ * hashes differently in each signature, so hashes neither link a person's signatures across
+ * projects and bundles nor can be looked up in one table of common names.
+ */
+export function signerNameHash(eventId: string, name: string): string {
+  return createHash('sha256').update(`${eventId}:${name}`, 'utf8').digest('hex');
+}
 
 export type AuditScope = { kind: 'project'; jobId: number } | { kind: 'range'; from: string; to: string };
 
 export interface BundleHeader {
   record: 'header';
   format: typeof AUDIT_BUNDLE_FORMAT;
-  version: typeof AUDIT_BUNDLE_VERSION;
+  version: number;
   hashScheme: number;
   scope: AuditScope;
   exportedAt: string;
 }
 
-/** An event exactly as stored (its data and metadata are what its hashes cover). */
+/**
+ * An event as stored (its data and metadata are what its hashes cover), but for the typed names
+ * of SIGNER_NAME_FIELDS: those fields are left out of `data` and `redacted` maps each to its
+ * signerNameHash. Only an event whose stored content matches its content hash is redacted.
+ */
 export interface BundleEvent {
   record: 'event';
   streamId: string;
@@ -52,6 +75,7 @@ export interface BundleEvent {
   contentHash: string;
   previousHash: string;
   hash: string;
+  redacted?: Record<string, string>;
 }
 
 /** One line of the double-entry ledger read model: signed dollars, debits positive. */
@@ -68,7 +92,7 @@ export interface BundlePosting {
 
 export interface BundleManifest {
   format: typeof AUDIT_BUNDLE_FORMAT;
-  version: typeof AUDIT_BUNDLE_VERSION;
+  version: number;
   hashScheme: number;
   scope: AuditScope;
   exportedAt: string;
@@ -115,6 +139,20 @@ export function bundleEventOf(event: RecordedEvent): BundleEvent {
   };
 }
 
+/**
+ * The bundle's form of an event: its signers' typed names withheld. An event whose stored content
+ * no longer matches its content hash keeps them, so the verifier names the change instead of
+ * taking the event on the exporter's word.
+ */
+export function withheldNames(line: BundleEvent, event: RecordedEvent): BundleEvent {
+  const data = line.data as Record<string, unknown> | null;
+  const fields = (SIGNER_NAME_FIELDS[line.type] ?? []).filter((field) => typeof data?.[field] === 'string');
+  if (fields.length === 0 || contentHash(event) !== line.contentHash) return line;
+  const kept = Object.fromEntries(Object.entries(data!).filter(([field]) => !fields.includes(field)));
+  const redacted = Object.fromEntries(fields.map((field) => [field, signerNameHash(line.eventId, data![field] as string)]));
+  return { ...line, data: kept, redacted };
+}
+
 /** sha-256 of the raw public key: the short form to publish and compare. */
 export function keyFingerprint(publicKey: KeyObject): string {
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
@@ -153,7 +191,7 @@ export class AuditBundleWriter {
   event(event: RecordedEvent): string {
     this.events++;
     this.walk.add(event);
-    return this.line(bundleEventOf(event));
+    return this.line(withheldNames(bundleEventOf(event), event));
   }
 
   posting(posting: Omit<BundlePosting, 'record'>): string {
@@ -203,9 +241,40 @@ export interface BundleVerification {
 export interface VerifyBundleOptions {
   /** The operator's published public key (PEM); without it the bundle's own key is used and the verification says so. */
   publicKeyPem?: string | null;
+  /** Typed names the auditor was given (from the signed agreements), checked against the withheld ones. */
+  signerNames?: readonly string[];
 }
 
 const EVENT_KEYS = ['record', 'streamId', 'revision', 'eventId', 'position', 'type', 'recordedAt', 'data', 'metadata', 'contentHash', 'previousHash', 'hash'];
+const HEX_64 = /^[0-9a-f]{64}$/;
+
+/**
+ * A bundle event's data as stored, where the names it withholds can be put back from those
+ * given: null when one of them cannot (its content hash is then not checked; the chain is).
+ * `problem` when `redacted` is not what a bundle may hold.
+ */
+function restoredData(e: BundleEvent, names: readonly string[]): { data: unknown; restored: number; withheld: number; problem?: string } {
+  if (e.redacted === undefined) return { data: e.data, restored: 0, withheld: 0 };
+  const allowed = SIGNER_NAME_FIELDS[e.type] ?? [];
+  const entries = e.redacted && typeof e.redacted === 'object' ? Object.entries(e.redacted) : [];
+  const data = e.data && typeof e.data === 'object' ? (e.data as Record<string, unknown>) : null;
+  if (
+    entries.length === 0 ||
+    !data ||
+    entries.some(([field, hash]) => !allowed.includes(field) || field in data || typeof hash !== 'string' || !HEX_64.test(hash))
+  )
+    return { data: null, restored: 0, withheld: 0, problem: `${describe(e)} withholds something a bundle does not withhold` };
+  const restored = { ...data };
+  let found = 0;
+  for (const [field, hash] of entries) {
+    const name = names.find((candidate) => signerNameHash(e.eventId, candidate) === hash);
+    if (name !== undefined) {
+      restored[field] = name;
+      found++;
+    }
+  }
+  return { data: found === entries.length ? restored : null, restored: found, withheld: entries.length };
+}
 const describe = (e: BundleEvent) => `event ${e.eventId} (${e.streamId} revision ${e.revision})`;
 
 /**
@@ -284,23 +353,29 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   // 3. Every event: its fields, its content against its hashes, and each stream's chain.
   const walk = new ChainWalk({ partialStreams: manifest.scope.kind === 'range', keep: Number.MAX_SAFE_INTEGER });
   const eventIds = new Set<string>();
+  const names = { withheld: 0, matched: 0 };
   for (const e of events) {
-    const keys = Object.keys(e);
+    const keys = Object.keys(e).filter((k) => !(k === 'redacted' && manifest.version >= 2));
     if (keys.length !== EVENT_KEYS.length || !EVENT_KEYS.every((k) => keys.includes(k))) {
       problems.push(`${describe(e)} does not have exactly the fields of a bundle event`);
       continue;
     }
     if (eventIds.has(e.eventId)) problems.push(`${describe(e)} appears twice`);
     eventIds.add(e.eventId);
+    const stored = restoredData(e, options.signerNames ?? []);
+    if (stored.problem) problems.push(stored.problem);
+    names.withheld += stored.withheld;
+    names.matched += stored.restored;
     walk.add({
       streamId: e.streamId,
       id: e.eventId,
       type: e.type,
-      data: e.data,
+      data: stored.data ?? e.data,
       metadata: e.metadata,
       revision: e.revision,
       position: positionOf(e.position),
       integrity: { contentHash: e.contentHash, previousHash: e.previousHash, hash: e.hash },
+      contentWithheld: stored.data === null && !stored.problem,
     });
   }
   for (const b of walk.breaks) problems.push(b.message);
@@ -323,6 +398,12 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
       `the bundle holds ${counts.events} events, ${counts.postings} postings and ${counts.streams} streams; the manifest signed ${JSON.stringify(manifest.counts)}`,
     );
   facts.push(`events: ${counts.events} in ${counts.streams} streams, every hash chain checked${walk.ok ? ' and intact' : ''}`);
+  if (names.withheld > 0)
+    facts.push(
+      options.signerNames?.length
+        ? `signer names: ${names.matched} of ${names.withheld} match a name given, and those events' content hashes were checked`
+        : `signer names: ${names.withheld} typed names are carried as salted SHA-256 (sha-256 of "<event id>:<name>"), not the names; give the names with --signer-name to check them and those events' content hashes`,
+    );
 
   // 4. The postings are what the posting rules derive from the events, and they balance.
   const byEvent = new Map<string, BundlePosting[]>();

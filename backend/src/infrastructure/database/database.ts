@@ -14,13 +14,15 @@ types.setTypeParser(types.builtins.INT8, (value) => {
 
 export interface DatabaseHandle {
   url: string;
-  /**
-   * Ctrl-C reaches the embedded PostgreSQL too (same process group) and it drops our connections
-   * at once: expected during shutdown, so stop reporting them.
-   */
-  beginShutdown(): void;
   /** Pool for the hot paths (event store, projection runner): plain SQL, no ORM in between. */
   pool: Pool;
+  /** Whether this process started the embedded PostgreSQL, which stopServer() then stops. */
+  startedServer: boolean;
+  /** Ends the pool's connections. */
+  closeConnections(): Promise<void>;
+  /** Stops the embedded PostgreSQL this process started (nothing otherwise); after closeConnections(). */
+  stopServer(): Promise<void>;
+  /** closeConnections(), then stopServer(). */
   stop(): Promise<void>;
 }
 
@@ -40,25 +42,27 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
   // after a minute (the database's own default says the same for every other client, see
   // IdleTransactionsEnd; this covers connections opened before that migration ran).
   const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger', options: '-c idle_in_transaction_session_timeout=60000' });
-  let shuttingDown = false;
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
-  pool.on('error', (error) => {
-    if (!shuttingDown) log(`[postgres] idle connection error: ${error.message}`);
-  });
+  pool.on('error', (error) => log(`[postgres] idle connection error: ${error.message}`));
   // pg-pool listens for errors only while a client is idle. A checked-out client (a transaction
   // between two statements) whose connection is cut emits 'error' with nobody listening, which
   // would end the process; its holder learns of it from its next statement's error instead, and
   // the pool discards the client when it is released (it is no longer queryable).
   pool.on('connect', (client) => client.on('error', () => undefined));
+  let poolEnded: Promise<void> | null = null;
+  const closeConnections = () => (poolEnded ??= pool.end().catch(() => undefined));
+  const stopServer = async () => {
+    await embedded?.stop();
+  };
   return {
     url,
     pool,
-    beginShutdown: () => {
-      shuttingDown = true;
-    },
+    startedServer: embedded?.startedHere ?? false,
+    closeConnections,
+    stopServer,
     stop: async () => {
-      await pool.end().catch(() => undefined);
-      if (embedded) await embedded.stop();
+      await closeConnections();
+      await stopServer();
     },
   };
 }

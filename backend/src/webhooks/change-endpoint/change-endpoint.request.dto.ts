@@ -1,5 +1,6 @@
-import { WEBHOOK_KIND_NAMES } from '@escrow/domain';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+
+import { WebhookKinds } from '../kinds.validation';
 
 export class ChangeEndpointRequest {
   @IsOptional()
@@ -8,10 +9,7 @@ export class ChangeEndpointRequest {
   url?: string;
 
   @IsOptional()
-  @IsArray({ message: 'kinds is a list of event kinds, such as ["deposit.settled"].' })
-  @ArrayMinSize(1, { message: 'Choose at least one kind of event.' })
-  @ArrayMaxSize(WEBHOOK_KIND_NAMES.length, { message: 'Each kind once.' })
-  @IsIn(WEBHOOK_KIND_NAMES, { each: true, message: `Each kind is one of ${WEBHOOK_KIND_NAMES.join(', ')}.` })
+  @WebhookKinds()
   kinds?: string[];
 
   @IsOptional()
