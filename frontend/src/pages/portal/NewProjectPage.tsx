@@ -8,6 +8,7 @@ import { ThemeProvider } from '../../app/ThemeProvider';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
+import { RequireAccess } from '../../features/auth/components/RequireAccess';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import {
@@ -408,7 +409,8 @@ function MilestonesStep({ jobId }: { jobId: number }) {
 
 /**
  * /portal/new-project/{type} (spec §2, §4): renders only with permissions.user (a spinner
- * otherwise); type "customer" means the buyer started it.
+ * otherwise); type "customer" means the buyer started it. A visitor without a session is sent to
+ * the login, which brings them back here (a draft's ?job= included).
  */
 export function NewProjectPage() {
   const { type } = useParams();
@@ -418,15 +420,18 @@ export function NewProjectPage() {
   const resumeId = Number(params.get('job')) || null;
   return (
     <ThemeProvider>
-      <div className="el-page el-container" style={{ maxWidth: 980 }}>
-        {!ready ? (
-          <Spinner label="Loading…" />
-        ) : resumeId ? (
-          <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
-        ) : (
-          <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
-        )}
-      </div>
+      {/* Without a session, the login and back here (spec §6 checks), like every portal screen. */}
+      <RequireAccess checks={['user']}>
+        <div className="el-page el-container" style={{ maxWidth: 980 }}>
+          {!ready ? (
+            <Spinner label="Loading…" />
+          ) : resumeId ? (
+            <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
+          ) : (
+            <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
+          )}
+        </div>
+      </RequireAccess>
     </ThemeProvider>
   );
 }
