@@ -25,11 +25,10 @@ async function milestoneOf(session: ApiSession, jobId: number, milestoneId: numb
 
 /**
  * Through the API, as the app's own calls: the demo seller starts a project for the demo buyer
- * with one milestone, submits it, both approve it and both sign the escrow agreement with their
- * own names. The buyer's Deposit button is then open. For screens a test needs to see in a given
- * state, not for the journeys under test (they go through the pages).
+ * with one milestone and submits it; nobody has approved the milestone yet. For screens a test
+ * needs to see in a given state, not for the journeys under test (they go through the pages).
  */
-export async function approvedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
+export async function proposedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
@@ -47,6 +46,31 @@ export async function approvedProject(browser: Browser, title: string, amount = 
     'milestone',
   );
   await ok(seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submit');
+  return { jobId, milestoneId, title, buyer, seller };
+}
+
+/** Proposes an edit of the milestone (a new amount for the seller's company), as Make Edit does. */
+export async function proposeEdit(session: ApiSession, project: SetUpProject, amount: string): Promise<number> {
+  const { m_id } = await ok<{ m_id: number }>(
+    session.post('/api/milestone', {
+      job_id: project.jobId,
+      original_id: project.milestoneId,
+      title: project.title,
+      definition: `${project.title}: done and inspected.`,
+      payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }],
+    }),
+    'edit',
+  );
+  return m_id;
+}
+
+/**
+ * A proposedProject that both parties approved and whose escrow agreement both signed with their
+ * own names: the buyer's Deposit button is then open.
+ */
+export async function approvedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
+  const project = await proposedProject(browser, title, amount);
+  const { jobId, milestoneId, buyer, seller } = project;
   for (const session of [buyer, seller]) await ok(session.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'approval');
   const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${jobId}/agreement`), 'agreement');
   await ok(
@@ -57,7 +81,7 @@ export async function approvedProject(browser: Browser, title: string, amount = 
     seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }),
     'seller signs',
   );
-  return { jobId, milestoneId, title, buyer, seller };
+  return project;
 }
 
 /** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */

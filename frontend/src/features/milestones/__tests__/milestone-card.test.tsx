@@ -165,6 +165,8 @@ describe('milestone card (spec §2, §4)', () => {
       author_name: 'Jordan Buyer',
       author_party: 'buyer' as const,
       user_approval_status: 'pending' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'pending' as const,
       approval_message: 'Waiting for both parties to approve.',
     };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, pending_edit });
@@ -182,12 +184,81 @@ describe('milestone card (spec §2, §4)', () => {
       author_name: 'Sam Seller',
       author_party: 'seller' as const,
       user_approval_status: 'approved' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'approved' as const,
       approval_message: '',
     };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: false, pending_edit });
-    expect(screen.getByText('You approved the proposed edit; waiting for the other party.')).toBeInTheDocument();
+    expect(screen.getByText("You approved your edit; it waits for the buyer's approval.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make Edit' })).not.toBeInTheDocument();
+  });
+
+  it('names the version each button decides, and says whose approval each waits for (issue 23, point 7)', async () => {
+    const { calls } = fakeApi((call) => {
+      if (call.url === '/milestone/approval') return { status: 200, body: {} };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits') || call.url.endsWith('/edits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    // The seller proposed the original and then an edit of it; nobody has decided yet.
+    const pending_edit = {
+      m_id: 5002,
+      author_id: 21,
+      author_name: 'Sam Seller',
+      author_party: 'seller' as const,
+      user_approval_status: 'pending' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'pending' as const,
+      approval_message: 'Waiting for both parties to approve.',
+    };
+    show({
+      ...base,
+      label: 'ORIGINAL MILESTONE (Edit Submitted)',
+      can_edit: true,
+      pending_edit,
+      next_action: 'Approve the original or your edit, or reject them',
+    });
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.getByText('Next for you: Approve the original or your edit, or reject them.')).toBeInTheDocument();
+    const original = within(panel.getByRole('group', { name: 'The original' }));
+    expect(original.getByText("The original waits for your approval and the buyer's.")).toBeInTheDocument();
+    expect(original.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Original', 'Reject Original']);
+    const edit = within(panel.getByRole('group', { name: 'Your edit' }));
+    expect(edit.getByText("Your edit waits for your approval and the buyer's.")).toBeInTheDocument();
+    expect(edit.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Edit', 'Reject Edit']);
+    expect(panel.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(original.getByRole('button', { name: 'Approve Original' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/milestone/approval')?.data).toEqual({ milestone_id: 5000, approve: true }));
+    await userEvent.click(edit.getByRole('button', { name: 'Reject Edit' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/milestone/approval').at(-1)?.data).toEqual({ milestone_id: 5002, reject: true }));
+  });
+
+  it('after the original and its edit were rejected, names what Approve approves and offers Make Edit in Your Actions (point 8)', async () => {
+    api();
+    // The buyer rejected the original the seller approved; the buyer's edit was rejected by the seller.
+    show(
+      {
+        ...base,
+        user_is_customer: true,
+        label: 'ORIGINAL MILESTONE (Rejected)',
+        status: 'Declined',
+        can_edit: true,
+        edit_count: 1,
+        user_approval_status: 'rejected',
+        buyer_approval: 'rejected',
+        seller_approval: 'approved',
+        next_action: 'Approve the original, or propose an edit',
+      },
+      10,
+    );
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.getByText('Next for you: Approve the original, or propose an edit.')).toBeInTheDocument();
+    expect(panel.getByText('You rejected the original; the seller approved it.')).toBeInTheDocument();
+    expect(panel.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Original', 'Make Edit']);
+    // One Make Edit in the card: the one in Your Actions.
+    expect(screen.getAllByRole('button', { name: 'Make Edit' })).toHaveLength(1);
+    await userEvent.click(panel.getByRole('button', { name: 'Make Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Whole Project Milestone' })).toBeInTheDocument();
   });
 
   it('lists every version in the edit pane with its label and author, with decisions only on open edits', async () => {
