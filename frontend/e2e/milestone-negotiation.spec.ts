@@ -43,6 +43,15 @@ async function showEdits(c: Locator): Promise<Locator> {
   return c.getByRole('list', { name: 'Versions' });
 }
 
+/** The edit history's heading counts what its pane lists (issue 23, point 9). */
+async function expectHistoryCount(c: Locator, count: number) {
+  await expect(c.getByRole('region', { name: 'Edit history' }).getByRole('heading')).toContainText(`Edit history (${count})`);
+  // (a version's payees are a list of their own inside it)
+  await expect(
+    (await showEdits(c)).getByRole('listitem', { name: new RegExp(`^(${Object.values(LABELS).join('|').replace(/[()]/g, '\\$&')}): `) }),
+  ).toHaveCount(count);
+}
+
 const version = (pane: Locator, text: string) => pane.getByRole('listitem', { name: `${text}: ${MILESTONE}`, exact: true });
 
 async function proposeEdit(page: Page, c: Locator, amount: string) {
@@ -112,12 +121,14 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(label(b)).toHaveText(LABELS.originalEditSubmitted);
   // The Make Edit that opened the dialog left Your Actions with the new state: the focus is on the one in its place.
   await expect(b.getByRole('button', { name: 'Make Edit' })).toBeFocused();
-  await expect(b.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (1)');
+  await expect(b.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (2)');
   expect(await offered(b)).toEqual({ actions: ['Approve Original', 'Approve Edit', 'Reject Edit'], makeEdit: true });
   await expect(actions(b).getByRole('group', { name: 'Your edit' })).toContainText("Your edit waits for your approval and the seller's.");
   await expect(actions(b)).toContainText('Next for you: Approve or reject your edit.');
   await shoot(b, '3-original-edit-submitted');
+  await expectHistoryCount(b, 2);
   let pane = await showEdits(b);
+  await expect(version(pane, LABELS.originalEditSubmitted)).toBeVisible();
   await expect(version(pane, LABELS.proposedEdit)).toContainText('by you');
   await expect(version(pane, LABELS.proposedEdit)).toContainText('$900.00');
   await shoot(b, '4-proposed-edit');
@@ -148,7 +159,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   // 6. The seller edits again and approves the new edit.
   await proposeEdit(seller, s, '950');
   await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
-  await expect(s.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (2)');
+  await expect(s.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (3)');
   await expect(actions(s)).toContainText('Next for you: Approve or reject your edit.');
   await expect(actions(s).getByRole('group', { name: 'Your edit' })).toContainText("Your edit waits for your approval and the buyer's.");
   await actions(s).getByRole('button', { name: 'Approve Edit' }).click();
@@ -172,6 +183,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(actions(b).getByRole('button', { name: 'Deposit $971.38' })).toBeDisabled();
   await expect(actions(b)).toContainText('Both parties must sign the escrow agreement before the first deposit. Still to sign: you and the seller.');
   await shoot(b, '6-approved');
+  await expectHistoryCount(b, 3);
   pane = await showEdits(b);
   await expect(version(pane, LABELS.originalReplaced)).toBeVisible();
   await expect(version(pane, LABELS.proposedEditRejected)).toBeVisible();

@@ -114,7 +114,8 @@ describe('milestone card (spec §2, §4)', () => {
   it('shows the edit history with its count and toggles Show/Hide Edits in a 400 px pane', async () => {
     api();
     show(base);
-    expect(screen.getByText(/Edit history \(1\)/)).toBeInTheDocument();
+    // One edit: the pane lists two versions, the original and the edit (issue 23, point 9).
+    expect(screen.getByText(/Edit history \(2\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Edits' }));
     expect(screen.getByTestId('edit-pane')).toHaveStyle({ height: '400px', overflowY: 'auto' });
     await userEvent.click(screen.getByRole('button', { name: 'Hide Edits' }));
@@ -298,8 +299,12 @@ describe('milestone card (spec §2, §4)', () => {
       return undefined;
     });
     show({ ...base, edit_count: 2, label: 'ORIGINAL MILESTONE (Edit Submitted)' });
+    expect(screen.getByRole('heading', { name: /^Edit history \(3\)/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Edits' }));
     const pane = within(screen.getByRole('list', { name: 'Versions' }));
+    // The heading counts what the pane lists.
+    await waitFor(() => expect(pane.getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.getByRole('heading', { name: /^Edit history \(3\)/ })).toBeInTheDocument();
     const original = await pane.findByRole('listitem', { name: 'ORIGINAL MILESTONE (Edit Submitted): Whole Project Milestone' });
     expect(original).toHaveTextContent('by you');
     expect(within(original).queryByRole('button')).not.toBeInTheDocument(); // the card's own version is decided in Your Actions
