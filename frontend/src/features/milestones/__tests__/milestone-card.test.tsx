@@ -122,13 +122,13 @@ describe('milestone card (spec §2, §4)', () => {
     expect(screen.queryByTestId('edit-pane')).not.toBeInTheDocument();
   });
 
-  it("tells the seller to 'Wait for Customer Payment' until funded, and offers the buyer the deposit", () => {
+  it("tells the seller to 'Wait for Customer Payment' until funded, and offers the buyer the deposit", async () => {
     api();
     show({ ...base, is_current: true, label: 'APPROVED MILESTONE', status: 'Approved', status_colour: 'success' });
     expect(screen.getByText('Wait for Customer Payment')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Deposit/ })).not.toBeInTheDocument();
     show({ ...base, is_current: true, user_is_customer: true, label: 'APPROVED MILESTONE' }, 10);
-    expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
   });
 
   it('calls a deposit due only once the milestone is approved, as the project\'s "Still to fund" does', async () => {
@@ -374,7 +374,7 @@ describe('the deposit (confirm before money moves)', () => {
   it('shows amount, fee, account and clearing dates, and sends nothing before Confirm', async () => {
     const { calls } = depositApi([true, true]);
     show({ ...approved, deposit_sum: '0.00' }, 10);
-    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    const button = await screen.findByRole('button', { name: 'Deposit $1,022.50' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
@@ -398,12 +398,21 @@ describe('the deposit (confirm before money moves)', () => {
   it('asks for a bank account first when none is linked', async () => {
     depositApi([true, true], []);
     show(approved, 10);
-    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    const button = await screen.findByRole('button', { name: 'Deposit $1,022.50' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
     expect(await within(dialog).findByText('No bank account linked yet: link the account to draw from below.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Routing number')).toBeInTheDocument();
+    // The sandbox's rules, from the table its provider follows (issue 23, point 10).
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Sandbox test accounts' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'An account number ending in 0002: the deposit fails outright (R01, insufficient funds); nothing settles.',
+      'An account number ending in 0003: the deposit settles, then the bank returns it (R01) inside the return window; the milestone is no longer funded.',
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Confirm deposit of $1,022.50' })).toBeDisabled();
   });
 
