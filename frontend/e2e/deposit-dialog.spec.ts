@@ -44,3 +44,26 @@ test('the bank account form and the deposit dialog say what the sandbox does wit
   await expect(payments).not.toContainText('Settled');
   await expect(actions(c).getByRole('button', { name: 'Deposit $511.25' })).toBeEnabled();
 });
+
+test('the Deposit button is not shown disabled while the signatures load: a placeholder says they are being checked', async ({ browser }) => {
+  const project = await approvedProject(browser, 'Gate posts', '400.00');
+  await project.buyer.close();
+  await project.seller.close();
+  const buyer = await asUser(browser, DEMO.buyer);
+  // Hold the agreement's answer (the real one, from the API) until the panel has been looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await buyer.route(`**/api/job/${project.jobId}/agreement`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await buyer.goto(`/portal/job/${project.jobId}`);
+  const c = card(buyer, 'Gate posts');
+  await expect(actions(c).getByRole('status', { name: 'Checking signatures…' })).toBeVisible();
+  await expect(actions(c).getByRole('button', { name: /^Deposit/ })).toHaveCount(0);
+  await actions(c).screenshot({ path: '../.test-results/screenshots/deposit-checking-signatures.png', animations: 'disabled' });
+  release();
+  // Both signed (approvedProject): once known, the button is there and open.
+  await expect(actions(c).getByRole('button', { name: 'Deposit $409.00' })).toBeEnabled();
+  await expect(actions(c).getByRole('status', { name: 'Checking signatures…' })).toHaveCount(0);
+});

@@ -364,6 +364,19 @@ describe('the deposit (confirm before money moves)', () => {
     expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeDisabled();
   });
 
+  it('shows where the Deposit button will be while the signatures load, never a disabled one (issue 23, point 11)', async () => {
+    fakeApi((call) => {
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(true, true), delayMs: 300 };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    show(approved, 10);
+    expect(screen.getByRole('status', { name: 'Checking signatures…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Deposit/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deposit $1,022.50' })).toBeEnabled();
+    expect(screen.queryByRole('status', { name: 'Checking signatures…' })).not.toBeInTheDocument();
+  });
+
   it('links the buyer to the agreement when they have not signed', async () => {
     depositApi([false, false]);
     show(approved, 10);

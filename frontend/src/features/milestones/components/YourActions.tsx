@@ -1,5 +1,5 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
-import { App, Button, Input, Modal } from 'antd';
+import { App, Button, Input, Modal, Skeleton } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -129,13 +129,15 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
       </Button>,
     );
   if (milestone.is_current && !milestone.funded && !openDispute) {
-    if (isBuyer && awaitingDeposit) {
+    // Until the signatures are known, so is not whether the buyer may deposit: a placeholder, not a false "disabled".
+    if (isBuyer && awaitingDeposit && agreement.isPending) actions.push(<CheckingSignatures key="deposit" id={`checking-${milestone.m_id}`} />);
+    else if (isBuyer && awaitingDeposit) {
       const blocked = unsigned.length > 0;
       actions.push(
         <Button
           key="deposit"
           type="primary"
-          disabled={blocked || agreement.isPending}
+          disabled={blocked}
           loading={deposit.isPending}
           onClick={() => setConfirmingDeposit(true)}
           aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}
@@ -264,5 +266,17 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
         </label>
       </Modal>
     </section>
+  );
+}
+
+/** Where the Deposit button will be, while the escrow agreement's signatures load. */
+function CheckingSignatures({ id }: { id: string }) {
+  return (
+    <span role="status" aria-labelledby={id}>
+      <Skeleton.Button active aria-hidden="true" style={{ width: 150 }} />
+      <span id={id} className="el-visually-hidden">
+        Checking signatures…
+      </span>
+    </span>
   );
 }
