@@ -4,6 +4,7 @@ export * from './ledger';
 export * from './lien-waivers';
 export * from './milestones';
 export * from './money';
+export * from './payments';
 export * from './projects';
 export * from './shared';
 export * from './webhooks';

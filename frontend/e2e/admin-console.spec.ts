@@ -164,7 +164,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   const lines = readFileSync((await download.path())!, 'utf8')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role');
+  expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role,retainage');
   const csvRows = lines.slice(1).map((l) => l.split(','));
   expect(csvRows.map((r) => [r[0], r[6]])).toEqual(settled.map(() => ['deposit', 'settled']));
   expect(csvRows.map((r) => Number(r[1])).sort((a, b) => a - b)).toEqual(settled.map((d) => d.md_id));

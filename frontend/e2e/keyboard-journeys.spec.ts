@@ -107,7 +107,12 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await openProjectByKeyboard(buyer, jobId, 'Painting');
   const b = card(buyer, MILESTONE);
   await fromMain(buyer);
-  expect(await tabOrderWithin(buyer, b, b.getByRole('button', { name: MILESTONE }))).toEqual([`▾ ${MILESTONE}`, 'Make Edit', 'Approve', 'Reject']);
+  expect(await tabOrderWithin(buyer, b, b.getByRole('button', { name: MILESTONE }))).toEqual([
+    `▾ ${MILESTONE}`,
+    'Make Edit',
+    'Approve Original',
+    'Reject Original',
+  ]);
   // The edit dialog: the focus goes in, stays in, and comes back to Make Edit on Escape.
   await activate(buyer, b.getByRole('button', { name: 'Make Edit' }), { back: true });
   const edit = buyer.getByRole('dialog', { name: MILESTONE });
@@ -117,14 +122,14 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await buyer.keyboard.press('Escape');
   await expect(edit).toBeHidden();
   await expect(b.getByRole('button', { name: 'Make Edit' })).toBeFocused();
-  await activate(buyer, actions(b).getByRole('button', { name: 'Approve', exact: true }));
+  await activate(buyer, actions(b).getByRole('button', { name: 'Approve Original' }));
   await expectAnnounced(buyer, 'Milestone approved');
 
   // The seller approves: the milestone is agreed.
   await openProjectByKeyboard(seller, jobId, 'Painting');
   const s = card(seller, MILESTONE);
   await fromMain(seller);
-  await activate(seller, actions(s).getByRole('button', { name: 'Approve', exact: true }));
+  await activate(seller, actions(s).getByRole('button', { name: 'Approve Original' }));
   await expectAnnounced(seller, 'Milestone approved');
   await expect(label(s)).toHaveText('APPROVED MILESTONE');
 

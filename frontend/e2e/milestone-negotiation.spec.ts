@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { DEMO, expect, test } from './support/fixtures';
 import { actions, asUser, card, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
+import { proposedProject, proposeEdit as proposeEditOverApi } from './support/projects';
 
 const MILESTONE = 'Whole Project Milestone';
 const LABELS = {
@@ -42,6 +43,15 @@ async function showEdits(c: Locator): Promise<Locator> {
   return c.getByRole('list', { name: 'Versions' });
 }
 
+/** The edit history's heading counts what its pane lists (issue 23, point 9). */
+async function expectHistoryCount(c: Locator, count: number) {
+  await expect(c.getByRole('region', { name: 'Edit history' }).getByRole('heading')).toContainText(`Edit history (${count})`);
+  // (a version's payees are a list of their own inside it)
+  await expect(
+    (await showEdits(c)).getByRole('listitem', { name: new RegExp(`^(${Object.values(LABELS).join('|').replace(/[()]/g, '\\$&')}): `) }),
+  ).toHaveCount(count);
+}
+
 const version = (pane: Locator, text: string) => pane.getByRole('listitem', { name: `${text}: ${MILESTONE}`, exact: true });
 
 async function proposeEdit(page: Page, c: Locator, amount: string) {
@@ -79,36 +89,46 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(label(s)).toHaveText(LABELS.original);
   await expect(s).toContainText('Proposed by you');
   await expect(s.getByRole('region', { name: 'Edit history' })).toHaveCount(0);
-  expect(await offered(s)).toEqual({ actions: ['Approve', 'Reject'], makeEdit: true });
+  expect(await offered(s)).toEqual({ actions: ['Approve Original', 'Reject Original'], makeEdit: true });
+  await expect(actions(s)).toContainText('Next for you: Approve or reject the original.');
+  await expect(actions(s).getByRole('group', { name: 'The original' })).toContainText("The original waits for your approval and the buyer's.");
   await shoot(s, '1-original');
   await openProject(buyer, jobId);
   const b = card(buyer, MILESTONE);
   await expect(label(b)).toHaveText(LABELS.original);
   await expect(b).toContainText('Proposed by Sam Seller');
-  expect(await offered(b)).toEqual({ actions: ['Approve', 'Reject'], makeEdit: true });
+  expect(await offered(b)).toEqual({ actions: ['Approve Original', 'Reject Original'], makeEdit: true });
 
   // 2. Approved by one: still the original, waiting for the other party.
-  await actions(s).getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(s).getByRole('button', { name: 'Approve Original' }).click();
   await expect(s).toContainText("Approved by the seller; waiting for the buyer's approval.");
   await expect(label(s)).toHaveText(LABELS.original);
   expect(await offered(s)).toEqual({ actions: [], makeEdit: true });
-  await expect(actions(s)).toContainText('You approved this version; waiting for the other party.');
+  await expect(actions(s)).toContainText("You approved the original; it waits for the buyer's approval.");
 
-  // 3. The buyer rejects the original: ORIGINAL MILESTONE (Rejected), and an edit is the way on.
+  // 3. The buyer rejects the original: ORIGINAL MILESTONE (Rejected), and an edit is the way on, offered in Your Actions.
   await buyer.reload();
-  await actions(b).getByRole('button', { name: 'Reject', exact: true }).click();
+  await actions(b).getByRole('button', { name: 'Reject Original' }).click();
   await expect(label(b)).toHaveText(LABELS.originalRejected);
   await expect(b).toContainText('Rejected by the buyer. Propose an edit to move forward.');
-  expect(await offered(b)).toEqual({ actions: ['Approve'], makeEdit: true });
+  expect(await offered(b)).toEqual({ actions: ['Approve Original', 'Make Edit'], makeEdit: true });
+  await expect(actions(b)).toContainText('Next for you: Approve the original, or propose an edit.');
+  await expect(actions(b)).toContainText('You rejected the original; the seller approved it.');
   await shoot(b, '2-original-rejected');
 
   // 4. The buyer proposes an edit: the card keeps the original (Edit Submitted), the edit is in its history.
   await proposeEdit(buyer, b, '900');
   await expect(label(b)).toHaveText(LABELS.originalEditSubmitted);
-  await expect(b.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (1)');
-  expect(await offered(b)).toEqual({ actions: ['Approve', 'Approve Edit', 'Reject Edit'], makeEdit: true });
+  // The Make Edit that opened the dialog left Your Actions with the new state: the focus is on the one in its place.
+  await expect(b.getByRole('button', { name: 'Make Edit' })).toBeFocused();
+  await expect(b.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (2)');
+  expect(await offered(b)).toEqual({ actions: ['Approve Original', 'Approve Edit', 'Reject Edit'], makeEdit: true });
+  await expect(actions(b).getByRole('group', { name: 'Your edit' })).toContainText("Your edit waits for your approval and the seller's.");
+  await expect(actions(b)).toContainText('Next for you: Approve or reject your edit.');
   await shoot(b, '3-original-edit-submitted');
+  await expectHistoryCount(b, 2);
   let pane = await showEdits(b);
+  await expect(version(pane, LABELS.originalEditSubmitted)).toBeVisible();
   await expect(version(pane, LABELS.proposedEdit)).toContainText('by you');
   await expect(version(pane, LABELS.proposedEdit)).toContainText('$900.00');
   await shoot(b, '4-proposed-edit');
@@ -117,37 +137,54 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await seller.reload();
   await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
   expect(await offered(s)).toEqual({ actions: ['Approve Edit', 'Reject Edit'], makeEdit: true });
+  await expect(actions(s).getByRole('group', { name: 'The original' })).toContainText('You approved the original; the buyer rejected it.');
+  await expect(actions(s).getByRole('group', { name: "The buyer's edit" })).toContainText("The buyer's edit waits for your approval and the buyer's.");
+  await expect(actions(s)).toContainText("Next for you: Approve or reject the buyer's edit.");
   await actions(s).getByRole('button', { name: 'Reject Edit' }).click();
   await expect(label(s)).toHaveText(LABELS.originalRejected);
-  expect(await offered(s)).toEqual({ actions: [], makeEdit: true });
+  // Both versions rejected: no lone button, the way on is an edit, offered right here.
+  expect(await offered(s)).toEqual({ actions: ['Make Edit'], makeEdit: true });
+  await expect(actions(s)).toContainText('Next for you: Propose an edit.');
   pane = await showEdits(s);
   await expect(version(pane, LABELS.proposedEditRejected)).toContainText('by the buyer Jordan Buyer');
   await shoot(s, '5-proposed-edit-rejected');
   await buyer.reload();
   await expect(label(b)).toHaveText(LABELS.originalRejected);
-  expect(await offered(b)).toEqual({ actions: ['Approve'], makeEdit: true });
+  // The buyer's one Approve says what it approves, and why it would agree the milestone; Make Edit is beside it.
+  expect(await offered(b)).toEqual({ actions: ['Approve Original', 'Make Edit'], makeEdit: true });
+  await expect(actions(b).getByRole('group', { name: 'The original' })).toContainText('You rejected the original; the seller approved it.');
+  await expect(actions(b)).toContainText('Next for you: Approve the original, or propose an edit.');
+  await shoot(b, '5b-both-rejected-buyer');
 
   // 6. The seller edits again and approves the new edit.
   await proposeEdit(seller, s, '950');
   await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
-  await expect(s.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (2)');
+  await expect(s.getByRole('region', { name: 'Edit history' })).toContainText('Edit history (3)');
+  await expect(actions(s)).toContainText('Next for you: Approve or reject your edit.');
+  await expect(actions(s).getByRole('group', { name: 'Your edit' })).toContainText("Your edit waits for your approval and the buyer's.");
   await actions(s).getByRole('button', { name: 'Approve Edit' }).click();
-  await expect(actions(s)).toContainText('You approved the proposed edit; waiting for the other party.');
+  await expect(actions(s)).toContainText("You approved your edit; it waits for the buyer's approval.");
   // Approving the edit took back the seller's approval of the original (§4), which is open to them again.
-  expect(await offered(s)).toEqual({ actions: ['Approve'], makeEdit: true });
+  expect(await offered(s)).toEqual({ actions: ['Approve Original'], makeEdit: true });
+  await expect(actions(s).getByRole('group', { name: 'The original' })).toContainText('You and the buyer rejected the original.');
 
   // 7. The buyer approves it too: APPROVED MILESTONE; the original is replaced; the buyer may deposit once both signed.
   await buyer.reload();
   await expect(label(b)).toHaveText(LABELS.originalEditSubmitted);
+  await expect(actions(b).getByRole('group', { name: "The seller's edit" })).toContainText(
+    "The seller's edit waits for your approval; the seller approved it.",
+  );
   await actions(b).getByRole('button', { name: 'Approve Edit' }).click();
   await expect(label(b)).toHaveText(LABELS.approved);
   await expect(b).toContainText('Approved by both parties.');
   await expect(b).toContainText('Proposed by Sam Seller');
   await expect(b).toContainText('$950.00');
-  expect(await offered(b)).toEqual({ actions: ['Deposit $971.38'], makeEdit: true });
+  // (once the agreement's signatures are known: until then a placeholder stands where the button goes)
   await expect(actions(b).getByRole('button', { name: 'Deposit $971.38' })).toBeDisabled();
+  expect(await offered(b)).toEqual({ actions: ['Deposit $971.38'], makeEdit: true });
   await expect(actions(b)).toContainText('Both parties must sign the escrow agreement before the first deposit. Still to sign: you and the seller.');
   await shoot(b, '6-approved');
+  await expectHistoryCount(b, 3);
   pane = await showEdits(b);
   await expect(version(pane, LABELS.originalReplaced)).toBeVisible();
   await expect(version(pane, LABELS.proposedEditRejected)).toBeVisible();
@@ -193,4 +230,32 @@ test('a milestone walks through every version label of §4 between a buyer and a
   // Funding locks the milestone: no more edits (§4).
   await expect(b.getByRole('img', { name: 'Locked' })).toBeVisible();
   await expect(b.getByRole('button', { name: 'Make Edit' })).toHaveCount(0);
+});
+
+test('after the seller proposes an edit of its own milestone, each button names the version it decides, and Your Actions says whose approval each waits for', async ({
+  browser,
+}) => {
+  const project = await proposedProject(browser, 'Patio', '1500.00');
+  await proposeEditOverApi(project.seller, project, '1400.00');
+  await project.buyer.close();
+  await project.seller.close();
+  const seller = await asUser(browser, DEMO.seller);
+  await openProject(seller, String(project.jobId));
+  const s = card(seller, 'Patio');
+  await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
+  expect(await offered(s)).toEqual({ actions: ['Approve Original', 'Reject Original', 'Approve Edit', 'Reject Edit'], makeEdit: true });
+  const original = actions(s).getByRole('group', { name: 'The original' });
+  const edit = actions(s).getByRole('group', { name: 'Your edit' });
+  await expect(original).toContainText("The original waits for your approval and the buyer's.");
+  await expect(original.getByRole('button')).toHaveText(['Approve Original', 'Reject Original']);
+  await expect(edit).toContainText("Your edit waits for your approval and the buyer's.");
+  await expect(edit.getByRole('button')).toHaveText(['Approve Edit', 'Reject Edit']);
+  await expect(actions(s)).toContainText('Next for you: Approve the original or your edit, or reject them.');
+  await shoot(s, '8-seller-edit-of-own-original');
+
+  // Approving its edit, the seller has chosen: nothing is next for them, and the edit says whom it waits for.
+  await edit.getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(edit).toContainText("You approved your edit; it waits for the buyer's approval.");
+  await expect(actions(s)).not.toContainText('Next for you');
+  expect(await offered(s)).toEqual({ actions: ['Approve Original', 'Reject Original'], makeEdit: true });
 });

@@ -52,7 +52,7 @@ test('a seller-started project, from creation to every payee paid, in two browse
   // The buyer rejects the original.
   await openProject(buyer, jobId);
   await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE');
-  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Reject', exact: true }).click();
+  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Reject Original' }).click();
   await expect(label(card(buyer, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Rejected)');
 
   // The seller proposes an edit of $9,000 and approves it.
@@ -64,7 +64,7 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await dialog.getByRole('button', { name: 'Propose edit' }).click();
   await expect(label(card(seller, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Edit Submitted)');
   await actions(card(seller, 'Framing')).getByRole('button', { name: 'Approve Edit' }).click();
-  await expect(actions(card(seller, 'Framing'))).toContainText('You approved the proposed edit; waiting for the other party.');
+  await expect(actions(card(seller, 'Framing'))).toContainText("You approved your edit; it waits for the buyer's approval.");
 
   // The buyer sees the edit, its history, approves it and deposits.
   await openProject(buyer, jobId);
@@ -155,9 +155,9 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await expect(buyer.getByRole('link', { name: `#${jobId} Roofing` })).toBeVisible();
 
   await openProject(buyer, jobId);
-  await actions(card(buyer, 'Whole Project Milestone')).getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(card(buyer, 'Whole Project Milestone')).getByRole('button', { name: 'Approve Original' }).click();
   await openProject(seller, jobId);
-  await actions(card(seller, 'Whole Project Milestone')).getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(card(seller, 'Whole Project Milestone')).getByRole('button', { name: 'Approve Original' }).click();
   await expect(label(card(seller, 'Whole Project Milestone'))).toHaveText('APPROVED MILESTONE');
   await signAgreement(seller, jobId, 'company', 'Sam Seller');
   await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');

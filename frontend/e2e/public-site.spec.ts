@@ -1,3 +1,4 @@
+import { newBuyer } from './support/api';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, loginThroughModal, test } from './support/fixtures';
 
@@ -68,6 +69,23 @@ test("forgot password says 'Email Sent.'", async ({ page }) => {
   await page.getByLabel('Email').fill(DEMO.seller);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Email Sent.')).toBeVisible();
+});
+
+test('a fourth reset request within the hour says the limit, not that the account does not exist', async ({ page, browser }) => {
+  // An account of its own: the limit is per email and hour, and the demo users' resets must stay open.
+  const { email } = await newBuyer(browser, 'reset-limit');
+  await page.goto('/password/forgot');
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Email Sent.')).toBeVisible();
+  }
+  await page.reload();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Too many reset requests for this email\. Try again in \d+ minutes?\.$/);
+  await expect(page.getByText("Sorry, we couldn't find an account with that email address.")).toHaveCount(0);
 });
 
 test("an invalid reset link says 'Link invalid.'", async ({ page }) => {

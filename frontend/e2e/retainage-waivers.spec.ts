@@ -90,9 +90,9 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   // Both approve, both sign the agreement, the buyer deposits.
   await openProject(buyer, jobId);
   await expect(card(buyer, 'Framing')).toContainText('Retainage 5%');
-  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Approve Original' }).click();
   await openProject(seller, jobId);
-  await actions(card(seller, 'Framing')).getByRole('button', { name: 'Approve', exact: true }).click();
+  await actions(card(seller, 'Framing')).getByRole('button', { name: 'Approve Original' }).click();
   await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
   await signAgreement(seller, jobId, 'company', 'Sam Seller');
   await openProject(buyer, jobId);

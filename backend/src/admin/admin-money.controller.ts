@@ -175,7 +175,7 @@ export class AdminMoneyController {
     return rows;
   }
 
-  /** Deposits, disbursements and refunds, filtered by date, status, party and project; JSON or CSV. */
+  /** Deposits, disbursements and refunds (retainage refunds marked `retainage`), filtered by date, status, party and project; JSON or CSV. */
   @Get('payments')
   async payments(
     @Query('kind') kind: unknown,
@@ -202,14 +202,21 @@ export class AdminMoneyController {
     const { rows } = await this.pool.query(
       `SELECT * FROM (
          SELECT 'deposit' AS kind, d.md_id AS id, d.job_id, d.original_id, d.amount, NULL::numeric AS fee, d.status, d.created_at, d.settled_at AS completed_at,
-                u.display_name AS party, 'buyer' AS party_role
+                u.display_name AS party, 'buyer' AS party_role, false AS retainage
            FROM milestone_deposits d JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
          UNION ALL
-         SELECT 'disbursement', b.disbursement_id, b.job_id, b.original_id, b.amount, b.fee, b.status, b.created_at, b.paid_at, c.name, 'payee'
+         SELECT 'disbursement', b.disbursement_id, b.job_id, b.original_id, b.amount, b.fee, b.status, b.created_at, b.paid_at, c.name, 'payee', false
            FROM milestone_disbursements b LEFT JOIN companies c ON c.company_id = b.company_id
          UNION ALL
-         SELECT 'refund', r.refund_id, r.job_id, r.original_id, r.amount, NULL, r.status, r.created_at, r.paid_at, u.display_name, 'buyer'
+         SELECT 'refund', r.refund_id, r.job_id, r.original_id, r.amount, NULL, r.status, r.created_at, r.paid_at, u.display_name, 'buyer', false
            FROM milestone_refunds r JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+         UNION ALL
+         -- Retainage given back to the buyer: in the milestone's state (its id is the retainage dispute's), found through milestone_retainage.
+         SELECT 'refund', (rr->>'refundId')::int, m.job_id, m.original_id, (rr->>'amount')::numeric, NULL, rr->>'status', (rr->>'requestedAt')::timestamptz,
+                (rr->>'paidAt')::timestamptz, u.display_name, 'buyer', true
+           FROM milestones m JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+          CROSS JOIN LATERAL jsonb_array_elements(m.state->'retainageRefunds') rr
+          WHERE m.original_id IN (SELECT original_id FROM milestone_retainage WHERE refunded > 0)
        ) p
        WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
          AND ($4::timestamptz IS NULL OR created_at < $4) AND ($5::int IS NULL OR job_id = $5) AND ($6::text IS NULL OR party ILIKE $6)
@@ -221,8 +228,8 @@ export class AdminMoneyController {
         reply,
         'payments.csv',
         toCsv(
-          ['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role'],
-          rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role]),
+          ['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role', 'retainage'],
+          rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role, r.retainage]),
         ),
       );
     }

@@ -95,7 +95,7 @@ describe('the admin console API', () => {
     const csv = await admin.get('/api/admin/payments?kind=deposit&status=settled&format=csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = String(csv.body).trim().split('\r\n');
-    expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role');
+    expect(lines[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role,retainage');
     expect(lines).toHaveLength(4);
     expect((await admin.get('/api/admin/payments?kind=cash')).status).toBe(400);
     expect((await admin.get('/api/admin/payments?from=yesterday')).status).toBe(400);

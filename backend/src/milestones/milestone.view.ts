@@ -158,6 +158,8 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
           author_name: names.person(pendingEdit.proposedBy),
           author_party: pendingEdit.proposedByParty === 'customer' ? ('buyer' as const) : ('seller' as const),
           user_approval_status: party ? pendingEdit.approvals[party] : 'pending',
+          buyer_approval: pendingEdit.approvals.customer,
+          seller_approval: pendingEdit.approvals.company,
           approval_message: approvalMessage(pendingEdit),
         }
       : null,

@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
 
+import { SANDBOX_TEST_ACCOUNTS, sandboxDepositOutcome } from '@escrow/domain';
 import type { Pool } from 'pg';
 
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
 import type { ReturnWindow } from './return-window';
 
-/** Account numbers ending in 0002 fail like an ACH return R01 (insufficient funds), as in most sandboxes. */
-export const FAILING_TEST_ACCOUNT_LAST4 = '0002';
-/** Account numbers ending in 0003 settle, then come back as a late return R01 inside the return window. */
-export const LATE_RETURN_TEST_ACCOUNT_LAST4 = '0003';
+const testAccount = (outcome: 'fails' | 'returned') => SANDBOX_TEST_ACCOUNTS.find((a) => a.outcome === outcome)!;
+/** The test account whose deposits fail outright (the domain's SANDBOX_TEST_ACCOUNTS). */
+export const FAILING_TEST_ACCOUNT_LAST4 = testAccount('fails').last4;
+/** The test account whose deposits settle, then come back as a late return inside the return window. */
+export const LATE_RETURN_TEST_ACCOUNT_LAST4 = testAccount('returned').last4;
 
 /**
- * The sandbox ACH provider: settles debits (or fails them for the test account) and pays
- * payouts and refunds after `settleMs`. No money moves anywhere outside it. What it was handed
+ * The sandbox ACH provider: settles debits (or fails or returns them for the test accounts of
+ * SANDBOX_TEST_ACCOUNTS, as the deposit dialog and the README say) and pays payouts and refunds
+ * after `settleMs`. No money moves anywhere outside it. What it was handed
  * is kept in `sandbox_ach_submissions` (its side of the ledger), with a count of submit calls so
  * the reliability tests can prove nothing is handed over twice.
  */
@@ -68,7 +71,7 @@ export class SandboxAchProvider implements PaymentProvider {
 
   private schedule(instruction: PaymentInstruction, reference: string): void {
     if (this.closed || this.timers.has(instruction.instructionKey)) return;
-    const lateReturn = instruction.kind === 'debit' && instruction.bankLast4 === LATE_RETURN_TEST_ACCOUNT_LAST4;
+    const lateReturn = instruction.kind === 'debit' && sandboxDepositOutcome(instruction.bankLast4) === 'returned';
     const reports =
       instruction.status === 'settled'
         ? lateReturn
@@ -87,14 +90,15 @@ export class SandboxAchProvider implements PaymentProvider {
   }
 
   private lateReturn(instruction: PaymentInstruction): ProviderReport {
-    return { kind: 'deposit-returned', instruction, returnCode: 'R01', reason: 'Insufficient funds (sandbox late-return test account)' };
+    const { returnCode } = testAccount('returned');
+    return { kind: 'deposit-returned', instruction, returnCode, reason: 'Insufficient funds (sandbox late-return test account)' };
   }
 
   private outcome(instruction: PaymentInstruction, reference: string): ProviderReport {
     switch (instruction.kind) {
       case 'debit':
-        return instruction.bankLast4 === FAILING_TEST_ACCOUNT_LAST4
-          ? { kind: 'deposit-failed', instruction, reason: 'R01 Insufficient funds (sandbox test account)' }
+        return sandboxDepositOutcome(instruction.bankLast4) === 'fails'
+          ? { kind: 'deposit-failed', instruction, reason: `${testAccount('fails').returnCode} Insufficient funds (sandbox test account)` }
           : { kind: 'deposit-settled', instruction, providerReference: reference };
       case 'payout':
       case 'retainage':

@@ -1315,6 +1315,13 @@ export const API_SCHEMAS: Record<string, object> = {
               "user_approval_status": {
                 "$ref": "#/definitions/ApprovalStatus"
               },
+              "buyer_approval": {
+                "$ref": "#/definitions/ApprovalStatus",
+                "description": "Each side's decision on it, for Your Actions to say whose approval it waits for."
+              },
+              "seller_approval": {
+                "$ref": "#/definitions/ApprovalStatus"
+              },
               "approval_message": {
                 "type": "string"
               }
@@ -1325,6 +1332,8 @@ export const API_SCHEMAS: Record<string, object> = {
               "author_name",
               "author_party",
               "user_approval_status",
+              "buyer_approval",
+              "seller_approval",
               "approval_message"
             ]
           },

@@ -100,6 +100,9 @@ export interface MilestoneView {
     author_name: string | null;
     author_party: PartyName;
     user_approval_status: ApprovalStatus;
+    /** Each side's decision on it, for Your Actions to say whose approval it waits for. */
+    buyer_approval: ApprovalStatus;
+    seller_approval: ApprovalStatus;
     approval_message: string;
   } | null;
   dispute: {

@@ -2,6 +2,7 @@ export * from './commands';
 export * from './events';
 export * from './milestone.clock';
 export * from './milestone.decider';
+export * from './milestone.decisions';
 export * from './milestone.evolve';
 export * from './milestone.labels';
 export * from './milestone.money';

@@ -1,4 +1,5 @@
 import type { Party } from './events';
+import { decisionStep, type VersionDecisions } from './milestone.decisions';
 import { currentVersion, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit } from './milestone.money';
 import type { ActiveMilestone, VersionState } from './milestone.state';
 
@@ -119,9 +120,12 @@ export function approvalMessage(version: VersionState): string {
   return 'Waiting for both parties to approve.';
 }
 
+/** A version as the words of its decisions see it (milestone.decisions.ts). */
+export const decisionsOf = (v: VersionState): VersionDecisions =>
+  v.isOriginal ? { isOriginal: true, approvals: v.approvals } : { isOriginal: false, author: v.proposedByParty, approvals: v.approvals };
+
 /** What this side should do next on the milestone, or null when nothing waits on them. */
 export function nextAction(state: ActiveMilestone, party: Party): string | null {
-  const other = party === 'customer' ? 'company' : 'customer';
   const dispute = openDispute(state);
   if (dispute) {
     if (dispute.openedByParty !== party && !dispute.response) return 'Respond to the dispute';
@@ -129,14 +133,10 @@ export function nextAction(state: ActiveMilestone, party: Party): string | null 
   }
   if (isSettledOut(state) || state.completedByBoth) return null;
   const current = currentVersion(state);
-  if (!current) {
-    const waiting = state.versions.filter((v) => v.status === 'proposed' && v.approvals[party] === 'pending');
-    if (waiting.length > 0) return 'Approve or reject the milestone';
-    const rejected = state.versions.some((v) => v.status === 'proposed' && (v.approvals.customer === 'rejected' || v.approvals.company === 'rejected'));
-    if (rejected && !state.versions.some((v) => v.status === 'proposed' && v.approvals[other] === 'pending')) return 'Propose an edit';
-    return null;
-  }
-  if (state.versions.some((v) => v.status === 'proposed' && v.approvals[party] === 'pending')) return 'Approve or reject the proposed edit';
+  // Versions open for decision, named as Your Actions names them ("the original", "your edit").
+  const open = state.versions.filter((v) => v.status === 'proposed').map(decisionsOf);
+  const step = decisionStep(open, party, current !== null);
+  if (step || !current) return step;
   if (!isFunded(state)) {
     if (pendingDeposit(state)) return null;
     return party === 'customer' ? 'Deposit funds' : null;

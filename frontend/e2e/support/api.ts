@@ -27,3 +27,27 @@ export async function apiSession(browser: Browser, email: string): Promise<ApiSe
     close: () => context.close(),
   };
 }
+
+/**
+ * A new buyer account of its own, signed up through the API as the /new page does, for a test
+ * whose per-account limits (password resets: 3 an hour per email) must not reach the demo users.
+ */
+export async function newBuyer(browser: Browser, name: string): Promise<{ email: string; password: string }> {
+  const context = await browser.newContext();
+  try {
+    // The first answer sets the XSRF-TOKEN cookie the sign-up must send back.
+    await context.request.get('/api/user');
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const email = `${name}-${Date.now()}@example.com`;
+    const password = 'a-password-of-its-own';
+    const phone = `801555${String(Date.now()).slice(-4)}`;
+    const r = await context.request.post('/api/auth/signup', {
+      data: { first_name: 'Test', last_name: name, phone, email, password },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(r.status(), `sign-up: ${await r.text()}`).toBe(201);
+    return { email, password };
+  } finally {
+    await context.close();
+  }
+}

@@ -25,11 +25,15 @@ async function milestoneOf(session: ApiSession, jobId: number, milestoneId: numb
 
 /**
  * Through the API, as the app's own calls: the demo seller starts a project for the demo buyer
- * with one milestone, submits it, both approve it and both sign the escrow agreement with their
- * own names. The buyer's Deposit button is then open. For screens a test needs to see in a given
- * state, not for the journeys under test (they go through the pages).
+ * with one milestone and submits it; nobody has approved the milestone yet. For screens a test
+ * needs to see in a given state, not for the journeys under test (they go through the pages).
  */
-export async function approvedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
+export async function proposedProject(
+  browser: Browser,
+  title: string,
+  amount = '1500.00',
+  retainagePercent = '0',
+): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
@@ -37,6 +41,8 @@ export async function approvedProject(browser: Browser, title: string, amount = 
     seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
     'draft',
   );
+  // The project's retainage applies to the milestones added after it is set.
+  if (retainagePercent !== '0') await ok(seller.put(`/api/job/${jobId}/terms`, { retainage_percent: retainagePercent, site_state: null }), 'terms');
   const { m_id: milestoneId } = await ok<{ m_id: number }>(
     seller.post('/api/milestone', {
       job_id: jobId,
@@ -47,6 +53,36 @@ export async function approvedProject(browser: Browser, title: string, amount = 
     'milestone',
   );
   await ok(seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submit');
+  return { jobId, milestoneId, title, buyer, seller };
+}
+
+/** Proposes an edit of the milestone (a new amount for the seller's company), as Make Edit does. */
+export async function proposeEdit(session: ApiSession, project: SetUpProject, amount: string): Promise<number> {
+  const { m_id } = await ok<{ m_id: number }>(
+    session.post('/api/milestone', {
+      job_id: project.jobId,
+      original_id: project.milestoneId,
+      title: project.title,
+      definition: `${project.title}: done and inspected.`,
+      payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }],
+    }),
+    'edit',
+  );
+  return m_id;
+}
+
+/**
+ * A proposedProject that both parties approved and whose escrow agreement both signed with their
+ * own names: the buyer's Deposit button is then open.
+ */
+export async function approvedProject(
+  browser: Browser,
+  title: string,
+  amount = '1500.00',
+  retainagePercent = '0',
+): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
+  const project = await proposedProject(browser, title, amount, retainagePercent);
+  const { jobId, milestoneId, buyer, seller } = project;
   for (const session of [buyer, seller]) await ok(session.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'approval');
   const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${jobId}/agreement`), 'agreement');
   await ok(
@@ -57,7 +93,7 @@ export async function approvedProject(browser: Browser, title: string, amount = 
     seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }),
     'seller signs',
   );
-  return { jobId, milestoneId, title, buyer, seller };
+  return project;
 }
 
 /** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
@@ -78,6 +114,50 @@ export async function disputedProject(browser: Browser, title: string, amount = 
   await expect.poll(async () => (await milestoneOf(buyer, jobId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
   await ok(buyer.post(`/api/milestone/${milestoneId}/dispute`, { statement: 'The retaining wall leans; it was to be plumb.' }), 'dispute');
   await ok(seller.post(`/api/milestone/${milestoneId}/dispute/respond`, { statement: 'The lean is the designed batter of the wall.' }), 'response');
+  await buyer.close();
+  await seller.close();
+  return { jobId, milestoneId, title };
+}
+
+/**
+ * An approved project with 10% retainage whose milestone was funded, completed by both and paid
+ * out; the buyer then disputed the retainage and an administrator gave it back to the buyer
+ * (paid by the sandbox).
+ */
+export async function retainageRefundedProject(browser: Browser, title: string, amount = '1000.00'): Promise<SetUpProject> {
+  const project = await approvedProject(browser, title, amount, '10');
+  const { buyer, seller, jobId, milestoneId } = project;
+  await ok(
+    buyer.post('/api/bank-accounts', {
+      purpose: 'deposit',
+      job_id: jobId,
+      holder_name: 'Jordan Buyer',
+      routing_number: '011000015',
+      account_number: '000123456789',
+    }),
+    'bank account',
+  );
+  await ok(buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
+  // Funds clear after the sandbox's return window; only then can both complete and the payee be paid.
+  await expect
+    .poll(
+      async () =>
+        (await ok<{ m_id: number; funds_cleared: boolean }[]>(buyer.get(`/api/job/${jobId}/milestones`), 'milestones')).find((m) => m.m_id === milestoneId)!
+          .funds_cleared,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  for (const session of [seller, buyer]) await ok(session.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'complete');
+  const payments = async () =>
+    ok<{ retainage: { withheld: string }[]; refunds: { reason: string; status: string }[] }>(buyer.get(`/api/job/${jobId}/payments`), 'payments');
+  await expect.poll(async () => (await payments()).retainage[0]?.withheld, { timeout: 30_000 }).toBeTruthy();
+  await ok(buyer.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' }), 'retainage dispute');
+  const admin = await apiSession(browser, DEMO.admin);
+  await ok(admin.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' }), 'retainage refund');
+  await admin.close();
+  await expect.poll(async () => (await payments()).refunds.map((r) => `${r.reason} ${r.status}`), { timeout: 30_000 }).toEqual(['retainage paid']);
   await buyer.close();
   await seller.close();
   return { jobId, milestoneId, title };

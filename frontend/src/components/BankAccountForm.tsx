@@ -1,3 +1,4 @@
+import { SANDBOX_TEST_ACCOUNTS, sandboxRuleText } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 
 import { type BankAccount, type LinkBankAccount, useLinkBankAccount } from '../api/bank-accounts';
@@ -46,9 +47,21 @@ export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposi
       <Button type="primary" htmlType="submit" loading={link.isPending}>
         Link account
       </Button>
-      <p className="el-muted" style={{ marginTop: 12 }}>
-        Sandbox: any valid routing number works (for example 011000015); an account number ending in 0002 makes deposits fail, as a returned ACH would.
-      </p>
+      {purpose === 'deposit' ? (
+        // The sandbox provider's own rules (SANDBOX_TEST_ACCOUNTS), in the words the README quotes.
+        <div className="el-muted" style={{ marginTop: 12 }}>
+          <p style={{ marginBottom: 4 }}>Sandbox: any valid routing number works (for example 011000015); any other account number settles.</p>
+          <ul aria-label="Sandbox test accounts" style={{ margin: 0 }}>
+            {SANDBOX_TEST_ACCOUNTS.map((account) => (
+              <li key={account.last4}>{sandboxRuleText(account)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="el-muted" style={{ marginTop: 12 }}>
+          Sandbox: any valid routing number works (for example 011000015).
+        </p>
+      )}
     </Form>
   );
 }

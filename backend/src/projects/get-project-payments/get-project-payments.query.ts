@@ -4,7 +4,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 
-/** GET /api/job/{id}/payments: what was deposited, released to whom and refunded, and when. */
+/** GET /api/job/{id}/payments: what was deposited, released to whom and refunded (retainage included), and when. */
 export class GetProjectPayments extends Query<Record<'deposits' | 'disbursements' | 'refunds' | 'retainage', Record<string, unknown>[]>> {
   constructor(
     readonly user: SessionUser,
@@ -85,8 +85,10 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
             };
           }),
       ),
-      refunds: states.flatMap((m) =>
-        m.refunds.map((r) => ({
+      // Money back to the buyer: from escrow (a dispute, the response deadline) and retainage an
+      // administrator's decision gave back (reason 'retainage'; its id is the retainage dispute's).
+      refunds: states.flatMap((m) => [
+        ...m.refunds.map((r) => ({
           refund_id: r.refundId,
           milestone_id: m.originalId,
           milestone: titleOf(m),
@@ -96,7 +98,17 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
           created: r.requestedAt,
           paid_at: r.paidAt,
         })),
-      ),
+        ...m.retainageRefunds.map((r) => ({
+          refund_id: r.refundId,
+          milestone_id: m.originalId,
+          milestone: titleOf(m),
+          amount: r.amount,
+          reason: 'retainage' as const,
+          status: r.status,
+          created: r.requestedAt,
+          paid_at: r.paidAt,
+        })),
+      ]),
     };
   }
 }

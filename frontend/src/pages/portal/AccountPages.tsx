@@ -177,6 +177,13 @@ export function SignedAgreementPage() {
   );
 }
 
+/** Why money went back to the buyer, as the Refunds table says it. */
+const REFUND_REASONS: Record<string, string> = {
+  deadline: 'Response deadline passed',
+  dispute: 'Dispute',
+  retainage: 'Retainage, returned by the retainage dispute decision',
+};
+
 /** /portal/job/{job_id}/payment-release: what was released to whom and when. */
 export function PaymentReleasePage() {
   const jobId = Number(useParams().jobId);
@@ -255,13 +262,14 @@ export function PaymentReleasePage() {
               <h2>Refunds</h2>
               <WideTable
                 aria-label="Refunds"
-                rowKey="refund_id"
+                // A retainage refund's id is its retainage dispute's, shared by the project's milestones.
+                rowKey={(r) => `${r.reason}-${r.milestone_id}-${r.refund_id}`}
                 dataSource={payments.data.refunds}
                 pagination={false}
                 columns={[
                   { title: 'Milestone', dataIndex: 'milestone' },
                   { title: 'Amount', align: 'right', render: (_, r) => formatDollars(r.amount) },
-                  { title: 'Why', render: (_, r) => (r.reason === 'deadline' ? 'Response deadline passed' : 'Dispute') },
+                  { title: 'Why', render: (_, r) => REFUND_REASONS[r.reason] ?? 'Dispute' },
                   { title: 'Status', render: (_, r) => (r.status === 'paid' ? 'Paid' : 'On its way') },
                   { title: 'Paid', render: (_, r) => when(r.paid_at) },
                 ]}

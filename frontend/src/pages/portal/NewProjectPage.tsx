@@ -8,6 +8,7 @@ import { ThemeProvider } from '../../app/ThemeProvider';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
+import { RequireAccess } from '../../features/auth/components/RequireAccess';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import {
@@ -30,6 +31,8 @@ import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
 
 export const NO_BUYERS_FOUND = 'No users found with that search. If they are not a user yet, please click Create New Buyer';
 export const NO_COMPANIES_FOUND = 'No companies found.';
+/** The API's own words for the same refusal. */
+export const NO_MILESTONE_YET = 'Add at least one milestone before submitting the project.';
 
 interface Party {
   id: number;
@@ -234,6 +237,8 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const [key] = useState(() => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The API refuses a project without milestones: the button says so before anyone presses it.
+  const milestones = useMilestones(jobId ?? 0, jobId !== null);
 
   useEffect(() => {
     if (customerInitiated && !buyer) {
@@ -309,6 +314,15 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const services = [...form.data.services].sort((a, b) => a.service_name.localeCompare(b.service_name));
   const afterService = !service || !buyer;
   const heading = customerInitiated ? 'New Project' : `New Project — ${form.data.formData.primary_company_name ?? ''}`;
+  const choose = customerInitiated ? 'Choose the service, the buyer and the seller first.' : 'Choose the service and the buyer first.';
+  const submitBlocked =
+    !jobId || !seller
+      ? choose
+      : milestones.isPending
+        ? 'Checking the milestones…'
+        : (milestones.data?.length ?? 0) === 0 && !milestones.isError
+          ? NO_MILESTONE_YET
+          : null;
 
   return (
     <>
@@ -351,16 +365,26 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
         </Card>
       )}
       <Card title="Project Milestones" style={{ marginBottom: 16 }}>
-        {jobId && seller ? (
-          <MilestonesStep jobId={jobId} />
-        ) : (
-          <p className="el-muted">Choose the service, the buyer{customerInitiated ? ' and the seller' : ''} first.</p>
-        )}
+        {jobId && seller ? <MilestonesStep jobId={jobId} /> : <p className="el-muted">{choose}</p>}
       </Card>
       {submitError && <Alert type="error" showIcon title={submitError} style={{ marginBottom: 12 }} />}
-      <Button type="primary" size="large" disabled={!jobId || !seller} loading={submitting} onClick={submit}>
-        Submit Project
-      </Button>
+      <div className="el-actions">
+        <Button
+          type="primary"
+          size="large"
+          disabled={submitBlocked !== null}
+          loading={submitting}
+          onClick={submit}
+          aria-describedby={submitBlocked ? 'submit-blocked' : undefined}
+        >
+          Submit Project
+        </Button>
+        {submitBlocked && (
+          <p id="submit-blocked" className="el-muted">
+            {submitBlocked}
+          </p>
+        )}
+      </div>
     </>
   );
 }
@@ -408,7 +432,8 @@ function MilestonesStep({ jobId }: { jobId: number }) {
 
 /**
  * /portal/new-project/{type} (spec §2, §4): renders only with permissions.user (a spinner
- * otherwise); type "customer" means the buyer started it.
+ * otherwise); type "customer" means the buyer started it. A visitor without a session is sent to
+ * the login, which brings them back here (a draft's ?job= included).
  */
 export function NewProjectPage() {
   const { type } = useParams();
@@ -418,15 +443,18 @@ export function NewProjectPage() {
   const resumeId = Number(params.get('job')) || null;
   return (
     <ThemeProvider>
-      <div className="el-page el-container" style={{ maxWidth: 980 }}>
-        {!ready ? (
-          <Spinner label="Loading…" />
-        ) : resumeId ? (
-          <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
-        ) : (
-          <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
-        )}
-      </div>
+      {/* Without a session, the login and back here (spec §6 checks), like every portal screen. */}
+      <RequireAccess checks={['user']}>
+        <div className="el-page el-container" style={{ maxWidth: 980 }}>
+          {!ready ? (
+            <Spinner label="Loading…" />
+          ) : resumeId ? (
+            <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
+          ) : (
+            <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
+          )}
+        </div>
+      </RequireAccess>
     </ThemeProvider>
   );
 }

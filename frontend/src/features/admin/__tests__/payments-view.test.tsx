@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ const row = (id: number, amount: string): PaymentRow => ({
   completed_at: null,
   party: 'Jordan Buyer',
   party_role: 'buyer',
+  retainage: false,
 });
 
 describe('payments view', () => {
@@ -36,6 +37,26 @@ describe('payments view', () => {
     expect(calls[0]!.url).toBe('/admin/payments');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/payments?kind=deposit&party=Jordan&format=csv');
     expect(screen.getByRole('textbox', { name: 'Party' })).toHaveValue('Jordan');
+  });
+
+  it('lists a retainage refund among the refunds, marked as retainage, beside an escrow refund of the same number', async () => {
+    const escrow: PaymentRow = { ...row(7, '50.00'), kind: 'refund', status: 'paid' };
+    const retainage: PaymentRow = { ...row(7, '100.00'), kind: 'refund', status: 'paid', retainage: true };
+    fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [escrow, retainage] } : undefined));
+    renderScreen(
+      <App>
+        <PaymentsView />
+      </App>,
+      { path: '/admin/payments?kind=refund' },
+    );
+    expect(await screen.findByText('2 payments · refunded $150.00')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Payments' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(2);
+    const marked = rows.filter((r) => within(r).queryByText('Retainage'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent('$100.00');
   });
 
   it('puts a new filter in the address', async () => {

@@ -16,6 +16,8 @@ export interface AdminMilestone {
   deposits: { depositId: number; amount: string; status: string; requestedAt: string; settledAt: string | null; failedAt?: string | null }[];
   disbursements: { disbursementId: number; name: string | null; amount: string; fee: string; status: string; requestedAt: string; paidAt: string | null }[];
   refunds: { refundId: number; amount: string; reason: string; status: string; requestedAt?: string; paidAt?: string | null }[];
+  /** Retainage an administrator's decision gave back to the buyer. */
+  retainage_refunds?: { refundId: number; amount: string; status: string; requestedAt: string; paidAt: string | null }[];
   disputes: {
     disputeId: number;
     status: string;

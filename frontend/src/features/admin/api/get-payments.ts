@@ -24,6 +24,8 @@ export interface PaymentRow {
   completed_at: string | null;
   party: string | null;
   party_role: string;
+  /** A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones). */
+  retainage: boolean;
 }
 
 export const PAYMENT_STATUSES = ['pending', 'settled', 'failed', 'requested', 'paid'] as const;

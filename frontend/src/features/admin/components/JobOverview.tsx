@@ -123,7 +123,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
             />
           )}
           <h3>Disbursements and refunds</h3>
-          {m.disbursements.length + m.refunds.length === 0 ? (
+          {m.disbursements.length + m.refunds.length + (m.retainage_refunds?.length ?? 0) === 0 ? (
             <p className="el-muted">Nothing released or refunded.</p>
           ) : (
             <WideTable
@@ -149,6 +149,16 @@ export function JobOverview({ job }: { job: AdminJob }) {
                   status: r.status,
                   requested: r.requestedAt ?? null,
                   done: r.paidAt ?? null,
+                })),
+                ...(m.retainage_refunds ?? []).map((r) => ({
+                  key: `rr${r.refundId}`,
+                  kind: 'retainage refund',
+                  to: 'the buyer',
+                  amount: r.amount,
+                  fee: null as string | null,
+                  status: r.status,
+                  requested: r.requestedAt,
+                  done: r.paidAt,
                 })),
               ]}
               pagination={false}

@@ -90,7 +90,7 @@ export function PaymentsView() {
       </p>
       <WideTable
         size="small"
-        rowKey={(r) => `${r.kind}-${r.id}`}
+        rowKey={(r) => (r.retainage ? `${r.kind}-retainage-${r.original_id}-${r.id}` : `${r.kind}-${r.id}`)}
         loading={payments.isFetching}
         dataSource={rows}
         scroll={{ x: 1050 }}
@@ -102,7 +102,12 @@ export function PaymentsView() {
             title: 'Kind',
             dataIndex: 'kind',
             sorter: (a, b) => byText(a.kind, b.kind),
-            render: (k: string) => <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag>,
+            render: (k: string, r) => (
+              <>
+                <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag>
+                {r.retainage && <Tag>Retainage</Tag>}
+              </>
+            ),
           },
           { title: 'Amount', align: 'right', sorter: (a, b) => byAmount(a.amount, b.amount), render: (_, r) => dollars(r.amount) },
           { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status), render: (s: string) => capitalised(s) },

@@ -34,6 +34,16 @@ describe('ForgotPasswordForm (spec §4, §5, §8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(FORGOT_FAILED)).toBeInTheDocument();
   });
+
+  it("shows a 429's own message, not that the account does not exist", async () => {
+    const limited = 'Too many reset requests for this email. Try again in 41 minutes.';
+    fakeApi(() => ({ status: 429, body: { message: limited } }));
+    renderScreen(<ForgotPasswordForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    expect(screen.queryByText(FORGOT_FAILED)).not.toBeInTheDocument();
+  });
 });
 
 describe('ResetPasswordForm (spec §4)', () => {

@@ -1,12 +1,18 @@
 import { Alert, Button, Input } from 'antd';
 
 import { Form } from '../../../components/Form';
+import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/password';
 
 export const EMAIL_SENT = 'Email Sent.';
 export const FORGOT_FAILED = "Sorry, we couldn't find an account with that email address.";
 
-/** Form → submitting → sent or error (spec §4). A second submit while one is pending is ignored. */
+/**
+ * Form → submitting → sent or error (spec §4). A second submit while one is pending is ignored.
+ * The failure text of spec §8 is for an email without an account (404); any other failure (a
+ * 429 after too many requests, a network error) says its own message, as the login form does,
+ * so nobody is told their account does not exist when it does.
+ */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const submit = ({ email }: { email: string }) => {
@@ -29,7 +35,9 @@ export function ForgotPasswordForm() {
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      {request.isError && <Alert type="error" showIcon title={FORGOT_FAILED} style={{ marginBottom: 16 }} />}
+      {request.isError && (
+        <Alert type="error" showIcon title={errorStatus(request.error) === 404 ? FORGOT_FAILED : errorMessage(request.error)} style={{ marginBottom: 16 }} />
+      )}
       <Button type="primary" htmlType="submit" loading={request.isPending}>
         Send reset link
       </Button>

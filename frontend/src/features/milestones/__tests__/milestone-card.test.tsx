@@ -114,20 +114,21 @@ describe('milestone card (spec §2, §4)', () => {
   it('shows the edit history with its count and toggles Show/Hide Edits in a 400 px pane', async () => {
     api();
     show(base);
-    expect(screen.getByText(/Edit history \(1\)/)).toBeInTheDocument();
+    // One edit: the pane lists two versions, the original and the edit (issue 23, point 9).
+    expect(screen.getByText(/Edit history \(2\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Edits' }));
     expect(screen.getByTestId('edit-pane')).toHaveStyle({ height: '400px', overflowY: 'auto' });
     await userEvent.click(screen.getByRole('button', { name: 'Hide Edits' }));
     expect(screen.queryByTestId('edit-pane')).not.toBeInTheDocument();
   });
 
-  it("tells the seller to 'Wait for Customer Payment' until funded, and offers the buyer the deposit", () => {
+  it("tells the seller to 'Wait for Customer Payment' until funded, and offers the buyer the deposit", async () => {
     api();
     show({ ...base, is_current: true, label: 'APPROVED MILESTONE', status: 'Approved', status_colour: 'success' });
     expect(screen.getByText('Wait for Customer Payment')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Deposit/ })).not.toBeInTheDocument();
     show({ ...base, is_current: true, user_is_customer: true, label: 'APPROVED MILESTONE' }, 10);
-    expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deposit $1,022.50' })).toBeInTheDocument();
   });
 
   it('calls a deposit due only once the milestone is approved, as the project\'s "Still to fund" does', async () => {
@@ -165,6 +166,8 @@ describe('milestone card (spec §2, §4)', () => {
       author_name: 'Jordan Buyer',
       author_party: 'buyer' as const,
       user_approval_status: 'pending' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'pending' as const,
       approval_message: 'Waiting for both parties to approve.',
     };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, pending_edit });
@@ -182,12 +185,81 @@ describe('milestone card (spec §2, §4)', () => {
       author_name: 'Sam Seller',
       author_party: 'seller' as const,
       user_approval_status: 'approved' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'approved' as const,
       approval_message: '',
     };
     show({ ...base, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: false, pending_edit });
-    expect(screen.getByText('You approved the proposed edit; waiting for the other party.')).toBeInTheDocument();
+    expect(screen.getByText("You approved your edit; it waits for the buyer's approval.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make Edit' })).not.toBeInTheDocument();
+  });
+
+  it('names the version each button decides, and says whose approval each waits for (issue 23, point 7)', async () => {
+    const { calls } = fakeApi((call) => {
+      if (call.url === '/milestone/approval') return { status: 200, body: {} };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits') || call.url.endsWith('/edits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    // The seller proposed the original and then an edit of it; nobody has decided yet.
+    const pending_edit = {
+      m_id: 5002,
+      author_id: 21,
+      author_name: 'Sam Seller',
+      author_party: 'seller' as const,
+      user_approval_status: 'pending' as const,
+      buyer_approval: 'pending' as const,
+      seller_approval: 'pending' as const,
+      approval_message: 'Waiting for both parties to approve.',
+    };
+    show({
+      ...base,
+      label: 'ORIGINAL MILESTONE (Edit Submitted)',
+      can_edit: true,
+      pending_edit,
+      next_action: 'Approve the original or your edit, or reject them',
+    });
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.getByText('Next for you: Approve the original or your edit, or reject them.')).toBeInTheDocument();
+    const original = within(panel.getByRole('group', { name: 'The original' }));
+    expect(original.getByText("The original waits for your approval and the buyer's.")).toBeInTheDocument();
+    expect(original.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Original', 'Reject Original']);
+    const edit = within(panel.getByRole('group', { name: 'Your edit' }));
+    expect(edit.getByText("Your edit waits for your approval and the buyer's.")).toBeInTheDocument();
+    expect(edit.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Edit', 'Reject Edit']);
+    expect(panel.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(original.getByRole('button', { name: 'Approve Original' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/milestone/approval')?.data).toEqual({ milestone_id: 5000, approve: true }));
+    await userEvent.click(edit.getByRole('button', { name: 'Reject Edit' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/milestone/approval').at(-1)?.data).toEqual({ milestone_id: 5002, reject: true }));
+  });
+
+  it('after the original and its edit were rejected, names what Approve approves and offers Make Edit in Your Actions (point 8)', async () => {
+    api();
+    // The buyer rejected the original the seller approved; the buyer's edit was rejected by the seller.
+    show(
+      {
+        ...base,
+        user_is_customer: true,
+        label: 'ORIGINAL MILESTONE (Rejected)',
+        status: 'Declined',
+        can_edit: true,
+        edit_count: 1,
+        user_approval_status: 'rejected',
+        buyer_approval: 'rejected',
+        seller_approval: 'approved',
+        next_action: 'Approve the original, or propose an edit',
+      },
+      10,
+    );
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.getByText('Next for you: Approve the original, or propose an edit.')).toBeInTheDocument();
+    expect(panel.getByText('You rejected the original; the seller approved it.')).toBeInTheDocument();
+    expect(panel.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Original', 'Make Edit']);
+    // One Make Edit in the card: the one in Your Actions.
+    expect(screen.getAllByRole('button', { name: 'Make Edit' })).toHaveLength(1);
+    await userEvent.click(panel.getByRole('button', { name: 'Make Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Whole Project Milestone' })).toBeInTheDocument();
   });
 
   it('lists every version in the edit pane with its label and author, with decisions only on open edits', async () => {
@@ -227,8 +299,12 @@ describe('milestone card (spec §2, §4)', () => {
       return undefined;
     });
     show({ ...base, edit_count: 2, label: 'ORIGINAL MILESTONE (Edit Submitted)' });
+    expect(screen.getByRole('heading', { name: /^Edit history \(3\)/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Edits' }));
     const pane = within(screen.getByRole('list', { name: 'Versions' }));
+    // The heading counts what the pane lists.
+    await waitFor(() => expect(pane.getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.getByRole('heading', { name: /^Edit history \(3\)/ })).toBeInTheDocument();
     const original = await pane.findByRole('listitem', { name: 'ORIGINAL MILESTONE (Edit Submitted): Whole Project Milestone' });
     expect(original).toHaveTextContent('by you');
     expect(within(original).queryByRole('button')).not.toBeInTheDocument(); // the card's own version is decided in Your Actions
@@ -288,6 +364,19 @@ describe('the deposit (confirm before money moves)', () => {
     expect(screen.getByRole('button', { name: 'Deposit $1,022.50' })).toBeDisabled();
   });
 
+  it('shows where the Deposit button will be while the signatures load, never a disabled one (issue 23, point 11)', async () => {
+    fakeApi((call) => {
+      if (call.url === '/job/7/agreement') return { status: 200, body: agreement(true, true), delayMs: 300 };
+      if (call.url.endsWith('/payees') || call.url.endsWith('/deposits')) return { status: 200, body: [] };
+      return undefined;
+    });
+    show(approved, 10);
+    expect(screen.getByRole('status', { name: 'Checking signatures…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Deposit/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deposit $1,022.50' })).toBeEnabled();
+    expect(screen.queryByRole('status', { name: 'Checking signatures…' })).not.toBeInTheDocument();
+  });
+
   it('links the buyer to the agreement when they have not signed', async () => {
     depositApi([false, false]);
     show(approved, 10);
@@ -316,7 +405,7 @@ describe('the deposit (confirm before money moves)', () => {
   it('shows amount, fee, account and clearing dates, and sends nothing before Confirm', async () => {
     const { calls } = depositApi([true, true]);
     show({ ...approved, deposit_sum: '0.00' }, 10);
-    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    const button = await screen.findByRole('button', { name: 'Deposit $1,022.50' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
@@ -340,12 +429,21 @@ describe('the deposit (confirm before money moves)', () => {
   it('asks for a bank account first when none is linked', async () => {
     depositApi([true, true], []);
     show(approved, 10);
-    const button = screen.getByRole('button', { name: 'Deposit $1,022.50' });
+    const button = await screen.findByRole('button', { name: 'Deposit $1,022.50' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
     expect(await within(dialog).findByText('No bank account linked yet: link the account to draw from below.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Routing number')).toBeInTheDocument();
+    // The sandbox's rules, from the table its provider follows (issue 23, point 10).
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Sandbox test accounts' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'An account number ending in 0002: the deposit fails outright (R01, insufficient funds); nothing settles.',
+      'An account number ending in 0003: the deposit settles, then the bank returns it (R01) inside the return window; the milestone is no longer funded.',
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Confirm deposit of $1,022.50' })).toBeDisabled();
   });
 

@@ -20,11 +20,12 @@ export const milestoneKeys = {
 /** Payments settle in the background (the ACH sandbox): keep polling while something is pending. */
 const pollWhilePending = (milestones: MilestoneView[] | undefined) => (milestones?.some(moneyInFlight) ? 2000 : 15000);
 
-export const useMilestones = (jobId: number) =>
+export const useMilestones = (jobId: number, enabled = true) =>
   useQuery({
     queryKey: milestoneKeys.ofJob(jobId),
     queryFn: async () => (await api.get<MilestoneView[]>(`/job/${jobId}/milestones`)).data,
     refetchInterval: (q) => pollWhilePending(q.state.data),
+    enabled,
   });
 
 export const useMilestoneForm = (jobId: number) =>

@@ -1,4 +1,4 @@
-import { formatAmount, formatDollars, money, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { formatAmount, formatDollars, money, SANDBOX_TEST_ACCOUNTS, sandboxRuleText, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
 
@@ -47,6 +47,8 @@ export function DepositDialog({
 }) {
   const accounts = useBankAccounts(open);
   const account = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, milestone.job_id) : null;
+  // A sandbox test account: say here, before the money moves, what the sandbox will do with it.
+  const testAccount = SANDBOX_TEST_ACCOUNTS.find((a) => a.last4 === account?.last4) ?? null;
   const due = depositDue(milestone);
   const policy = usePaymentPolicy().data ?? DEFAULT_POLICY;
   const { settles, clears } = clearingDates(new Date(), policy);
@@ -80,6 +82,7 @@ export function DepositDialog({
             <>
               Account ending in {account.last4} ({account.holder_name}
               {account.bank_name ? `, ${account.bank_name}` : ''}) · <Link to={`/portal/job/${milestone.job_id}/ach`}>Use another account</Link>
+              {testAccount && <span className="el-wait el-deposit-facts__note">Sandbox test account. {sandboxRuleText(testAccount)}</span>}
             </>
           ) : (
             'No bank account linked yet: link the account to draw from below.'

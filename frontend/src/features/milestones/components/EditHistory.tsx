@@ -9,7 +9,8 @@ import { labelColour } from './labels';
 const myApproval = (milestone: MilestoneView, v: VersionView) => (milestone.user_is_customer ? v.buyer_approval : v.seller_approval);
 
 /**
- * Edit history with its count and Show/Hide Edits; the pane is 400 px tall and scrolls (spec §2).
+ * Edit history with its count (of the versions it lists) and Show/Hide Edits; the pane is 400 px
+ * tall and scrolls (spec §2).
  * Every version is listed with its label; a version still open for decision (other than the one
  * the card shows, whose buttons are in Your Actions) can be approved or rejected right here.
  */
@@ -28,10 +29,12 @@ export function EditHistory({
 }) {
   const [open, setOpen] = useState(false);
   const edits = useEdits(milestone.job_id, milestone.m_id, open);
+  // The count is of what the pane lists: every version, the original and each of its edits.
+  const listed = edits.data?.length ?? milestone.edit_count + 1;
   return (
     <section aria-label="Edit history">
       <h4>
-        Edit history ({milestone.edit_count}){' '}
+        Edit history ({listed}){' '}
         <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide Edits' : 'Show Edits'}
         </Button>

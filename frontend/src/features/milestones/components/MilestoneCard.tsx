@@ -3,7 +3,7 @@ import './milestone-card.css';
 import { LockFilled } from '@ant-design/icons';
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { App, Button, Card, Modal, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { labelColour } from './labels';
 import { type MilestoneDraft, MilestoneForm, newPayeeRow } from './MilestoneForm';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
+import { editIsTheWayOn } from './VersionDecision';
 import { WaiversPanel } from './WaiversPanel';
 import { YourActions } from './YourActions';
 
@@ -35,6 +36,21 @@ export function MilestoneCard({
   const approval = useApproval(milestone.job_id);
   const title = milestone.title || WHOLE_PROJECT_MILESTONE;
   const author = milestone.author_id === currentUserId ? 'you' : (milestone.author_name ?? 'someone');
+  const editInActions = editIsTheWayOn(milestone);
+  // Make Edit moves between Your Actions and its own place as the state changes: an edit proposed
+  // from Your Actions removes the button that opened the dialog. The focus then goes to Make Edit
+  // where it is now (when the dialog closes, or when the new state arrives after it closed).
+  const makeEdit = useRef<HTMLButtonElement>(null);
+  const openedFromActions = useRef(false);
+  const focusMakeEditIfLost = () => {
+    if (!document.activeElement || document.activeElement === document.body) makeEdit.current?.focus();
+  };
+  const wasInActions = useRef(editInActions);
+  useEffect(() => {
+    if (wasInActions.current && !editInActions && openedFromActions.current) focusMakeEditIfLost();
+    if (wasInActions.current !== editInActions) openedFromActions.current = false;
+    wasInActions.current = editInActions;
+  }, [editInActions]);
   const act = (mId: number, approve: boolean) =>
     approval.mutate(
       { milestone_id: mId, ...(approve ? { approve: true as const } : { reject: true as const }) },
@@ -107,16 +123,23 @@ export function MilestoneCard({
               onReject={(id) => act(id, false)}
             />
           )}
-          {milestone.can_edit && (
-            <Button type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
+          {/* Where an edit is the way on, Make Edit is offered in Your Actions instead. */}
+          {milestone.can_edit && !editInActions && (
+            <Button ref={makeEdit} type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
               Make Edit
             </Button>
           )}
-          <YourActions milestone={milestone} />
+          <YourActions
+            milestone={milestone}
+            onMakeEdit={() => {
+              openedFromActions.current = true;
+              setEditing(true);
+            }}
+          />
         </>
       )}
       {/* Always mounted, so that closing it (Escape, Cancel, a proposed edit) gives the focus back to Make Edit. */}
-      <Modal open={editing} title={title} footer={null} onCancel={() => setEditing(false)} width={860} destroyOnHidden>
+      <Modal open={editing} title={title} footer={null} onCancel={() => setEditing(false)} afterClose={focusMakeEditIfLost} width={860} destroyOnHidden>
         <EditForm milestone={milestone} onClose={() => setEditing(false)} />
       </Modal>
     </Card>

@@ -1,5 +1,5 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
-import { App, Button, Input, Modal } from 'antd';
+import { App, Button, Input, Modal, Skeleton } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -9,6 +9,7 @@ import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers
 import { useHasPassed } from '../../../lib/use-has-passed';
 import { type MilestoneView, useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit } from '../api/milestones';
 import { DepositDialog, depositDue } from './DepositDialog';
+import { editIsTheWayOn, openVersions, VersionDecision, viewerOf } from './VersionDecision';
 
 /** Who still has to sign, as the buyer or the seller reads it. */
 function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string {
@@ -16,8 +17,11 @@ function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string 
   return words.join(' and ');
 }
 
-/** The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. */
-export function YourActions({ milestone }: { milestone: MilestoneView }) {
+/**
+ * The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. Make Edit
+ * comes here (`onMakeEdit` opens the card's edit dialog) when an edit is the way on.
+ */
+export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneView; onMakeEdit?: () => void }) {
   const { message, notification } = App.useApp();
   const jobId = milestone.job_id;
   const approval = useApproval(jobId);
@@ -39,7 +43,6 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   };
 
   const isBuyer = milestone.user_is_customer;
-  const proposed = !milestone.is_current && !milestone.locked;
   const openDispute = milestone.dispute?.status === 'open' ? milestone.dispute : null;
   const bothMarked = milestone.marked_complete_by_both || milestone.complete_count > 1;
   const deadlinePassed = useHasPassed(milestone.response_deadline);
@@ -49,9 +52,8 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
   const unsigned = agreement.data ? missingSignatures(agreement.data) : [];
   // Signed before the terms changed: the text both signed no longer covers them.
   const changed = agreement.data ? agreementChanged(agreement.data) : false;
-  const pendingEdit = milestone.pending_edit;
 
-  const approve = (approve: boolean, versionId = milestone.m_id) =>
+  const approve = (approve: boolean, versionId: number) =>
     approval.mutate(
       { milestone_id: versionId, ...(approve ? { approve: true as const } : { reject: true as const }) },
       {
@@ -117,52 +119,27 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
         <strong>{MARKED_COMPLETE_BY_BOTH}</strong>
       </p>,
     );
-  if (proposed && milestone.user_approval_status !== 'approved') {
+  // Each open version with where it stands and its own buttons, so it is plain which one a button decides.
+  for (const version of openVersions(milestone))
     actions.push(
-      <Button key="approve" type="primary" loading={approval.isPending} onClick={() => approve(true)}>
-        Approve
+      <VersionDecision key={`version-${version.m_id}`} version={version} viewer={viewerOf(milestone)} pending={approval.isPending} onDecide={approve} />,
+    );
+  if (onMakeEdit && editIsTheWayOn(milestone))
+    actions.push(
+      <Button key="make-edit" onClick={onMakeEdit} aria-haspopup="dialog">
+        Make Edit
       </Button>,
     );
-    if (milestone.user_approval_status !== 'rejected') {
-      actions.push(
-        <Button key="reject" danger loading={approval.isPending} onClick={() => approve(false)}>
-          Reject
-        </Button>,
-      );
-    }
-  }
-  if (proposed && milestone.user_approval_status === 'approved')
-    actions.push(
-      <p key="waiting" className="el-muted">
-        You approved this version; waiting for the other party.
-      </p>,
-    );
-  if (pendingEdit && !milestone.locked) {
-    if (pendingEdit.user_approval_status === 'approved') {
-      actions.push(
-        <p key="edit-waiting" className="el-muted">
-          You approved the proposed edit; waiting for the other party.
-        </p>,
-      );
-    } else {
-      actions.push(
-        <Button key="approve-edit" type="primary" loading={approval.isPending} onClick={() => approve(true, pendingEdit.m_id)}>
-          Approve Edit
-        </Button>,
-        <Button key="reject-edit" danger loading={approval.isPending} onClick={() => approve(false, pendingEdit.m_id)}>
-          Reject Edit
-        </Button>,
-      );
-    }
-  }
   if (milestone.is_current && !milestone.funded && !openDispute) {
-    if (isBuyer && awaitingDeposit) {
+    // Until the signatures are known, so is not whether the buyer may deposit: a placeholder, not a false "disabled".
+    if (isBuyer && awaitingDeposit && agreement.isPending) actions.push(<CheckingSignatures key="deposit" id={`checking-${milestone.m_id}`} />);
+    else if (isBuyer && awaitingDeposit) {
       const blocked = unsigned.length > 0;
       actions.push(
         <Button
           key="deposit"
           type="primary"
-          disabled={blocked || agreement.isPending}
+          disabled={blocked}
           loading={deposit.isPending}
           onClick={() => setConfirmingDeposit(true)}
           aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}
@@ -299,5 +276,17 @@ export function YourActions({ milestone }: { milestone: MilestoneView }) {
         </label>
       </Modal>
     </section>
+  );
+}
+
+/** Where the Deposit button will be, while the escrow agreement's signatures load. */
+function CheckingSignatures({ id }: { id: string }) {
+  return (
+    <span role="status" aria-labelledby={id}>
+      <Skeleton.Button active aria-hidden="true" style={{ width: 150 }} />
+      <span id={id} className="el-visually-hidden">
+        Checking signatures…
+      </span>
+    </span>
   );
 }

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import type { ProjectSummary } from '../../../api/projects';
-import { NewProjectPage } from '../../../pages/portal/NewProjectPage';
+import { NewProjectPage, NO_MILESTONE_YET } from '../../../pages/portal/NewProjectPage';
 import { PortalPage } from '../../../pages/PortalPage';
 import { fakeApi, renderScreen } from '../../../test/render';
 
@@ -123,25 +123,45 @@ describe("the seller's new project (spec §4)", () => {
     expect(screen.getByLabelText('Find the buyer by phone')).toBeEnabled();
   });
 
-  it("shows the API's reason when submitting is refused", async () => {
+  const draftApi = (milestones: unknown[], submit = { status: 200, body: {} }) =>
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
       if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
-      if (call.url === '/job/77') return { status: 200, body: project(77, { milestone_count: 0 }) };
+      if (call.url === '/job/77') return { status: 200, body: project(77, { milestone_count: milestones.length }) };
       if (call.url === '/milestones/form/job/77')
         return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
-      if (call.url === '/job/77/milestones') return { status: 200, body: [] };
-      if (call.url === '/job/77/draft') return { status: 409, body: { message: 'Add at least one milestone before submitting the project.' } };
+      if (call.url === '/job/77/milestones') return { status: 200, body: milestones };
+      if (call.url === '/job/77/draft') return submit;
       return undefined;
     });
+  const showDraft = () =>
     renderScreen(
       <App>
         <NewProjectPage />
       </App>,
       { path: '/portal/new-project/company?job=77', pattern: '/portal/new-project/:type' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Submit Project' }));
-    expect(await screen.findByText('Add at least one milestone before submitting the project.')).toBeInTheDocument();
+
+  it("shows the API's reason when submitting is refused", async () => {
+    draftApi([{ m_id: 5000, original_id: 5000, title: 'Roof', deposit_total: '1022.50' }], {
+      status: 403,
+      body: { message: 'Only the buyer or the seller of this project can submit it.' },
+    });
+    showDraft();
+    const submit = await screen.findByRole('button', { name: 'Submit Project' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByText('Only the buyer or the seller of this project can submit it.')).toBeInTheDocument();
     expect(await screen.findByText('Error Submitting Project')).toBeInTheDocument();
+  });
+
+  it('keeps Submit Project disabled without a milestone, and says why beside it (issue 23, point 12)', async () => {
+    const { calls } = draftApi([]);
+    showDraft();
+    const submit = await screen.findByRole('button', { name: 'Submit Project' });
+    await waitFor(() => expect(submit).toHaveAccessibleDescription(NO_MILESTONE_YET));
+    expect(submit).toBeDisabled();
+    await userEvent.click(submit);
+    expect(calls.some((c) => c.url === '/job/77/draft')).toBe(false);
   });
 });

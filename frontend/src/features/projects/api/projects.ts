@@ -54,12 +54,13 @@ export interface ProjectPayments {
     withheld_at: string;
     paid_at: string | null;
   }[];
+  /** Escrow refunds (reason dispute or deadline) and retainage given back to the buyer (reason retainage). */
   refunds: {
     refund_id: number;
     milestone_id: number;
     milestone: string;
     amount: string;
-    reason: string;
+    reason: 'dispute' | 'deadline' | 'retainage';
     status: string;
     created: string;
     paid_at: string | null;
