@@ -281,8 +281,15 @@ test('the seller’s portal: every screen, the new-project steps and the phone v
   await expect(page.getByRole('button', { name: 'Add to Project' })).toBeVisible();
   await checkA11y(page, 'seller, new project, the buyer found');
 
-  // The agreement form sent empty (the seller has not signed project #1000: nothing is signed here).
-  await page.goto('/portal/project-agreement/company/1000');
+  // The agreement form of a project whose terms changed after both signed: the notice of the
+  // earlier signature, then the form sent empty.
+  const changed = await approvedProject(browser, 'Terms changed since signing');
+  expect((await changed.seller.put(`/api/job/${changed.jobId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
+  await changed.buyer.close();
+  await changed.seller.close();
+  await page.goto(`/portal/project-agreement/company/${changed.jobId}`);
+  await expect(page.getByText('You signed an earlier text of this agreement on', { exact: false })).toBeVisible();
+  await checkA11y(page, 'seller, the agreement changed since it was signed');
   await page.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(page.getByText('Type your full name to sign.')).toBeVisible();
   await expect(page.getByLabel('Type your full legal name to sign')).toBeFocused();
