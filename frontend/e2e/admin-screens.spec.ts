@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { apiSession } from './support/api';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
-import { approvedProject } from './support/projects';
+import { approvedProject, signedDemoAgreement } from './support/projects';
 
 const SCREENS: [string, string][] = [
   ['/admin', 'Dashboard'],
@@ -28,20 +27,8 @@ let contractName = '';
 let changedJobId = 0;
 
 test.beforeAll(async ({ browser }) => {
-  // A signed document to show: the kitchen project's agreement (the seed has both parties sign
-  // its text as it reads after its second milestone; another journey may have changed it since).
-  const buyer = await apiSession(browser, DEMO.buyer);
-  const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
-  if (!agreement.signatures.buyer) {
-    const signed = await buyer.post('/api/job/1000/agreement/sign', {
-      signer_type: 'customer',
-      signed_name: 'Jordan Buyer',
-      agreement_hash: agreement.agreement_hash,
-    });
-    expect(signed.ok()).toBe(true);
-  }
-  contractName = agreement.contract_name;
-  await buyer.close();
+  // A signed document to show.
+  contractName = await signedDemoAgreement(browser);
   // A project whose agreement changed after both signed it, then only the buyer signed again:
   // the unsigned-contracts screen names who is missing.
   const changed = await approvedProject(browser, 'Re-signed patio');

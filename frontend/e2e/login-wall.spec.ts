@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { apiSession } from './support/api';
 import { DEMO, expect, test } from './support/fixtures';
+import { signedDemoAgreement } from './support/projects';
 
 test('a logged-out visitor following a portal link logs in and lands where they were going', async ({ page }) => {
   await page.goto('/portal/job/1000?from=email');
@@ -86,16 +87,7 @@ test.beforeAll(async ({ browser }) => {
   const draft = await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Painting', primary_company_id: 100, customerInitiated: false });
   expect(draft.ok()).toBe(true);
   draftId = ((await draft.json()) as { job_id: number }).job_id;
-  const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
-  if (!agreement.signatures.buyer) {
-    const signed = await buyer.post('/api/job/1000/agreement/sign', {
-      signer_type: 'customer',
-      signed_name: 'Jordan Buyer',
-      agreement_hash: agreement.agreement_hash,
-    });
-    expect(signed.ok()).toBe(true);
-  }
-  contractName = agreement.contract_name;
+  contractName = await signedDemoAgreement(browser);
   await seller.close();
   await buyer.close();
 });

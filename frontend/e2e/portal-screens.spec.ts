@@ -1,23 +1,13 @@
 import { apiSession } from './support/api';
 import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
+import { signedDemoAgreement } from './support/projects';
 
 let contractName = '';
 
 test.beforeAll(async ({ browser }) => {
-  // A signed agreement to show at /portal/signed/{name} (the buyer may have signed it already).
-  const buyer = await apiSession(browser, DEMO.buyer);
-  const agreement = await (await buyer.get('/api/job/1000/agreement')).json();
-  if (!agreement.signatures.buyer) {
-    const signed = await buyer.post('/api/job/1000/agreement/sign', {
-      signer_type: 'customer',
-      signed_name: 'Jordan Buyer',
-      agreement_hash: agreement.agreement_hash,
-    });
-    expect(signed.ok()).toBe(true);
-  }
-  contractName = agreement.contract_name;
-  await buyer.close();
+  // A signed agreement to show at /portal/signed/{name}.
+  contractName = await signedDemoAgreement(browser);
 });
 
 const BUYER_SCREENS: [string, string][] = [

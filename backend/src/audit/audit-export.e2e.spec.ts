@@ -101,7 +101,8 @@ describe('audit export and the offline verifier', () => {
       .split('\n')
       .filter((line) => line.includes('"type":"ProjectAgreementSigned"'))
       .map((line) => JSON.parse(line) as { eventId: string; data: { party: 'customer' | 'company' }; redacted: unknown });
-    expect(signatures).toHaveLength(2);
+    // Signed when the project was submitted, and again after each of its two milestones was agreed (the text changed).
+    expect(signatures).toHaveLength(6);
     for (const signature of signatures) {
       expect(signature.data).not.toHaveProperty('signedName');
       const name = names[signature.data.party];
@@ -113,13 +114,13 @@ describe('audit export and the offline verifier', () => {
     const plain = await verify(file, keyFile);
     expect(plain.code).toBe(0);
     expect(plain.output).toContain('VERIFIED: the bundle is intact');
-    expect(plain.output).toContain('signer names: 2 typed names are carried as salted SHA-256');
+    expect(plain.output).toContain('signer names: 6 typed names are carried as salted SHA-256');
     const named = await verify(file, keyFile, ['--signer-name', names.customer, '--signer-name', names.company]);
     expect(named.code).toBe(0);
-    expect(named.output).toContain("signer names: 2 of 2 match a name given, and those events' content hashes were checked");
+    expect(named.output).toContain("signer names: 6 of 6 match a name given, and those events' content hashes were checked");
     const wrong = await verify(file, keyFile, ['--signer-name', 'Somebody Else']);
     expect(wrong.code).toBe(0);
-    expect(wrong.output).toContain('signer names: 0 of 2 match a name given');
+    expect(wrong.output).toContain('signer names: 0 of 6 match a name given');
   });
 
   it('refuses a bundle signed by another key than the pinned one, and one whose manifest was cut off', async () => {

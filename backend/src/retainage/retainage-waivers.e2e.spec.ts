@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { paidOutRetainedProject } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -330,31 +331,8 @@ describe('retainage and lien waivers', () => {
   it('lets either party dispute the retainage, and an administrator refund it to the buyer through the ledger', async () => {
     const s = await as(seller);
     const b = await as(buyer);
-    const jobId = (
-      await s.post('/api/job/basic', {
-        customer_id: buyer.userId,
-        customer_name: buyer.name,
-        service: 'Framing',
-        primary_company_id: seller.companyId,
-        customerInitiated: false,
-      })
-    ).body.job_id as number;
-    await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '10', site_state: null });
-    const mId = (
-      await s.post('/api/milestone', { job_id: jobId, definition: 'Deck.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }] })
-    ).body.m_id as number;
-    await submitProject(s, jobId);
-    await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
-    await b.post('/api/milestone/deposit', { milestone_id: mId });
-    await eventually(
-      () => b.get(`/api/milestone/${mId}/deposits`),
-      (a) => a.body[0]?.cleared_at != null,
-    );
-    await s.put(`/api/milestone/${mId}/complete`, { complete: true });
-    await b.put(`/api/milestone/${mId}/complete`, { complete: true });
     // No job-site state: no waivers, the payout goes out at once; 10% is retained.
+    const { jobId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     await eventually(
       () => balance(jobId, 'payee_payouts'),
       (v) => v === '900.00',
@@ -394,39 +372,14 @@ describe('retainage and lien waivers', () => {
     ]);
   });
 
-  /** A submitted project with 10% retainage and no job-site state whose one milestone is paid out: its retainage is held, ready for release. */
+  /** A project with 10% retainage and no job-site state whose one milestone of 500.00 is paid out: 50.00 held. */
   const paidOutWithRetainage = async (): Promise<{ jobId: number; mId: number }> => {
-    const s = await as(seller);
-    const b = await as(buyer);
-    const jobId = (
-      await s.post('/api/job/basic', {
-        customer_id: buyer.userId,
-        customer_name: buyer.name,
-        service: 'Framing',
-        primary_company_id: seller.companyId,
-        customerInitiated: false,
-      })
-    ).body.job_id as number;
-    await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '10', site_state: null });
-    const mId = (
-      await s.post('/api/milestone', { job_id: jobId, definition: 'Porch.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '500.00' }] })
-    ).body.m_id as number;
-    await submitProject(s, jobId);
-    await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
-    await b.post('/api/milestone/deposit', { milestone_id: mId });
-    await eventually(
-      () => b.get(`/api/milestone/${mId}/deposits`),
-      (a) => a.body[0]?.cleared_at != null,
+    const { jobId, milestoneId } = await paidOutRetainedProject(
+      { buyer, seller, sessions: { buyer: await as(buyer), seller: await as(seller) } },
+      '10',
+      '500.00',
     );
-    await s.put(`/api/milestone/${mId}/complete`, { complete: true });
-    await b.put(`/api/milestone/${mId}/complete`, { complete: true });
-    await eventually(
-      () => balance(jobId, 'payee_payouts'),
-      (v) => v === '450.00',
-    );
-    return { jobId, mId };
+    return { jobId, mId: milestoneId };
   };
 
   it('decides an approval and a dispute sent at the same moment on one stream: one wins, the other is refused', async () => {

@@ -69,6 +69,8 @@ interface Milestone {
 export interface Action {
   label: string;
   stream: string;
+  /** Other streams it may append to (a deposit's signatures on the project's stream): no other action of the round touches them either. */
+  alsoTouches?: string[];
   /** A command that must be refused: the answer's status, and the stream must not change. */
   refusedWith?: number;
   run(): Promise<void>;
@@ -140,8 +142,9 @@ export class EscrowSimulation {
     const wanted = r.int(1, max);
     while (chosen.length < wanted && candidates.length > 0) {
       const [action] = candidates.splice(r.int(0, candidates.length - 1), 1);
-      if (streams.has(action!.stream)) continue;
-      streams.add(action!.stream);
+      const touched = [action!.stream, ...(action!.alsoTouches ?? [])];
+      if (touched.some((stream) => streams.has(stream))) continue;
+      for (const stream of touched) streams.add(stream);
       chosen.push(action!);
     }
     return chosen;
@@ -430,8 +433,8 @@ export class EscrowSimulation {
         account_number: ACCOUNT_NUMBERS.good,
       });
       const deposit = send(buyer, 'POST', '/api/milestone/deposit', { milestone_id: m.originalId });
-      out.push(
-        act('buyer deposits', async () => {
+      out.push({
+        ...act('buyer deposits', async () => {
           if (replaceAccount) {
             // After a failed or returned ACH debit the buyer links another account for the project.
             await link();
@@ -450,7 +453,8 @@ export class EscrowSimulation {
             }
           }
         }),
-      );
+        alsoTouches: [`job-${m.project.jobId}`],
+      });
     }
     const dispute = openDispute(s);
     if (isFunded(s) && !s.completedByBoth && !dispute && !isSettledOut(s)) {

@@ -99,16 +99,6 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
       'proposing',
     ).body.m_id;
     ok(await seller.request('PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting');
-    for (const [party, session, name] of [
-      ['customer', buyer, buyerUser.name],
-      ['company', seller, sellerUser.name],
-    ] as const) {
-      const agreement = ok(await session.get(`/api/job/${jobId}/agreement`), 'reading the agreement').body;
-      ok(
-        await session.request('POST', `/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.agreement_hash }),
-        'signing',
-      );
-    }
     ok(await buyer.request('POST', '/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
     ok(await seller.request('POST', '/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'seller approval');
 
@@ -126,6 +116,17 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
     const second = await start();
     seller = await client(sellerUser.email, second.baseUrl);
     buyer = await client(buyerUser.email, second.baseUrl);
+    // Both sign the agreement as it reads with the milestone agreed, then the buyer deposits.
+    for (const [party, session, name] of [
+      ['customer', buyer, buyerUser.name],
+      ['company', seller, sellerUser.name],
+    ] as const) {
+      const agreement = ok(await session.get(`/api/job/${jobId}/agreement`), 'reading the agreement').body;
+      ok(
+        await session.request('POST', `/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.agreement_hash }),
+        'signing',
+      );
+    }
     ok(await buyer.request('POST', '/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
     await until(
       async () => (await pool.query(`SELECT 1 FROM webhook_attempts WHERE error LIKE 'ECONNREFUSED%'`)).rowCount ?? 0,

@@ -83,3 +83,27 @@ export async function runMilestone(parties: EscrowParties, milestoneId: number, 
     30_000,
   );
 }
+
+/**
+ * A submitted project withholding `percent` retainage, with no job-site state (no waivers): its
+ * one milestone of `amount` (the seller the payee) approved, signed, funded, cleared, completed
+ * by both and paid out, so its retainage is held, ready for release or dispute.
+ */
+export async function paidOutRetainedProject(parties: EscrowParties, percent: string, amount: string): Promise<{ jobId: number; milestoneId: number }> {
+  const { seller } = parties.sessions;
+  const jobId = ok(
+    await seller.post('/api/job/basic', {
+      customer_id: parties.buyer.userId,
+      customer_name: parties.buyer.name,
+      service: 'Framing',
+      primary_company_id: parties.seller.companyId,
+      customerInitiated: false,
+    }),
+    'creating a project',
+  ).body.job_id as number;
+  ok(await seller.put(`/api/job/${jobId}/terms`, { retainage_percent: percent, site_state: null }), 'setting the retainage');
+  const milestoneId = await proposeMilestone(parties, jobId, amount);
+  await submitProject(seller, jobId);
+  await runMilestone(parties, milestoneId, 'paid');
+  return { jobId, milestoneId };
+}

@@ -96,10 +96,8 @@ export async function approvedProject(
   return project;
 }
 
-/** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
-export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
-  const project = await approvedProject(browser, title, amount);
-  const { buyer, seller, jobId, milestoneId } = project;
+/** The buyer links a sandbox account for the project and deposits its milestone. */
+async function deposit({ buyer, jobId, milestoneId }: SetUpProject & { buyer: ApiSession }): Promise<void> {
   await ok(
     buyer.post('/api/bank-accounts', {
       purpose: 'deposit',
@@ -111,6 +109,33 @@ export async function disputedProject(browser: Browser, title: string, amount = 
     'bank account',
   );
   await ok(buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
+}
+
+/**
+ * The name of the demo kitchen project's (#1000) agreement as it reads now, signed by the demo
+ * buyer (the seed has both sign it; a journey may have changed it since): a signed document to open.
+ */
+export async function signedDemoAgreement(browser: Browser): Promise<string> {
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const agreement = await ok<{ contract_name: string; agreement_hash: string; signatures: { buyer: unknown } }>(
+    buyer.get('/api/job/1000/agreement'),
+    'agreement',
+  );
+  if (!agreement.signatures.buyer) {
+    await ok(
+      buyer.post('/api/job/1000/agreement/sign', { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }),
+      'signing the demo agreement',
+    );
+  }
+  await buyer.close();
+  return agreement.contract_name;
+}
+
+/** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
+export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
+  const project = await approvedProject(browser, title, amount);
+  const { buyer, seller, jobId, milestoneId } = project;
+  await deposit(project);
   await expect.poll(async () => (await milestoneOf(buyer, jobId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
   await ok(buyer.post(`/api/milestone/${milestoneId}/dispute`, { statement: 'The retaining wall leans; it was to be plumb.' }), 'dispute');
   await ok(seller.post(`/api/milestone/${milestoneId}/dispute/respond`, { statement: 'The lean is the designed batter of the wall.' }), 'response');
@@ -127,17 +152,7 @@ export async function disputedProject(browser: Browser, title: string, amount = 
 export async function retainageRefundedProject(browser: Browser, title: string, amount = '1000.00'): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount, '10');
   const { buyer, seller, jobId, milestoneId } = project;
-  await ok(
-    buyer.post('/api/bank-accounts', {
-      purpose: 'deposit',
-      job_id: jobId,
-      holder_name: 'Jordan Buyer',
-      routing_number: '011000015',
-      account_number: '000123456789',
-    }),
-    'bank account',
-  );
-  await ok(buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'deposit');
+  await deposit(project);
   // Funds clear after the sandbox's return window; only then can both complete and the payee be paid.
   await expect
     .poll(

@@ -1,4 +1,4 @@
-import { signByBoth, submitProject } from '../../../test/support/escrow-flows';
+import { paidOutRetainedProject } from '../../../test/support/escrow-project';
 import { eventually } from '../../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -31,30 +31,7 @@ describe('retainage refunds among the refunds', () => {
     const s = await as(seller);
     const b = await as(buyer);
     const a = await as(admin);
-    const jobId = (
-      await s.post('/api/job/basic', {
-        customer_id: buyer.userId,
-        customer_name: buyer.name,
-        service: 'Framing',
-        primary_company_id: seller.companyId,
-        customerInitiated: false,
-      })
-    ).body.job_id as number;
-    await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '10', site_state: null });
-    const mId = (
-      await s.post('/api/milestone', { job_id: jobId, definition: 'Deck.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }] })
-    ).body.m_id as number;
-    await submitProject(s, jobId);
-    await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
-    await b.post('/api/milestone/deposit', { milestone_id: mId });
-    await eventually(
-      () => b.get(`/api/milestone/${mId}/deposits`),
-      (answer) => answer.body[0]?.cleared_at != null,
-    );
-    await s.put(`/api/milestone/${mId}/complete`, { complete: true });
-    await b.put(`/api/milestone/${mId}/complete`, { complete: true });
+    const { jobId, milestoneId: mId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     await eventually(
       () => b.get(`/api/job/${jobId}/payments`),
       (answer) => answer.body.retainage?.[0]?.withheld === '100.00',
