@@ -119,7 +119,7 @@ async function simulate(seed: number): Promise<void> {
       }
       figures.rounds++;
       figures.actions += actions.length;
-      await quiesce(pool, store);
+      await quiesce(pool);
     }
     figures.refusals = simulation.refusals.length;
     const digest = await simulation.outcomeDigest();

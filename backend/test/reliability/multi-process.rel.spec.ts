@@ -136,7 +136,7 @@ async function run(seed: number): Promise<void> {
       }
       figures.rounds++;
       figures.actions += actions.length;
-      await quiesce(pool, store).catch((error: Error) => {
+      await quiesce(pool).catch((error: Error) => {
         throw new Error(`${error.message}\n${output()}`);
       });
     }

@@ -146,8 +146,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
     try {
       // ...and for every projector to have applied the reports: the ledger trails the payment
       // instructions (each projector moves on its own), and its payouts are checked below.
-      const store = new PostgresEventStore({ pool: check });
-      await quiesce(check, store, 60_000);
+      await quiesce(check, 60_000);
       // Every command a client saw succeed is in the store, exactly once: its events carry its key.
       const succeeded = [...new Set(answers.filter((a) => a.key && typeof a.status === 'number' && a.status < 300).map((a) => a.key!))];
       const { rows: keyed } = await check.query<{ key: string; appends: number }>(
