@@ -42,8 +42,10 @@ export class DeviceCookies {
     const match = /^v1\.([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(value);
     if (!match) return null;
     const [, deviceId, userIdText, signature] = match;
-    const expected = await this.sign(deviceId!, Number(userIdText));
-    const given = Buffer.from(signature!, 'base64url');
+    // Compared as text: base64url has several spellings of the same bytes (the last character's
+    // spare bits), and an edited cookie must not pass for the one we issued.
+    const expected = Buffer.from((await this.sign(deviceId!, Number(userIdText))).toString('base64url'));
+    const given = Buffer.from(signature!);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return { deviceId: deviceId!, userId: Number(userIdText) };
   }

@@ -97,6 +97,13 @@ describe('security: rate limits', () => {
         browser.cookie(DEVICE_COOKIE)!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
       );
       expect((await forged.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
+      // So is one spelled differently yet decoding to the same signature (the last character's spare bits).
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const respelled = client().setCookie(
+        DEVICE_COOKIE,
+        browser.cookie(DEVICE_COOKIE)!.replace(/.$/, (c) => alphabet[alphabet.indexOf(c) ^ 1]!),
+      );
+      expect((await respelled.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).status).toBe(429);
       // The browser's allowance is its own and ends too: a stolen laptop gets no more guesses than anyone.
       expect((await browser.post('/api/auth/logout')).status).toBe(200);
       for (let i = 0; i < points; i++) expect((await browser.post('/api/auth/login', { email: owner.email, password: `typo-${i}` })).status).toBe(401);
