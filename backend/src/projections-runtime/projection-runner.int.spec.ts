@@ -166,10 +166,14 @@ describe('ProjectionRunner', () => {
     runners.push(runner);
     runner.start();
 
-    // (status reads its tables side by side: wait until both show the parking)
+    // (status reads its tables side by side, after the worker states: wait until both tables
+    // show the parking and the state was read after the worker had started)
     const parked = await eventually(
       () => runner.status(),
-      (s) => s.find((p) => p.name === 'failing')!.parkedStreams.length === 1 && s.find((p) => p.name === 'failing')!.openDeadLetters === 1,
+      (s) => {
+        const failingStatus = s.find((p) => p.name === 'failing')!;
+        return failingStatus.parkedStreams.length === 1 && failingStatus.openDeadLetters === 1 && failingStatus.state !== 'starting';
+      },
     );
     const status = parked.find((p) => p.name === 'failing')!;
     expect(status.state).toBe('running'); // not stopped: only the one stream waits

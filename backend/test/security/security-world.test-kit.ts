@@ -124,13 +124,17 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     for (;;) {
       const head = await store.headPosition();
       if (head && !(await runner.waitFor(head.position, { timeoutMs: Math.max(1, deadline - Date.now()) }))) break;
-      const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`);
+      // Open instructions settle, and settled deposits past their return window clear, on the
+      // dispatcher's next pass: both will still append events.
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open' OR (status = 'settled' AND clears_at <= now())`,
+      );
       const after = await store.headPosition();
       if (rows[0]!.n === 0 && after?.position.commit === head?.position.commit && after?.position.prepare === head?.position.prepare) return;
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error('the security world did not come to rest within 30 s (projectors behind or payment instructions open)');
+    throw new Error('the security world did not come to rest within 30 s (projectors behind, payment instructions open or deposits waiting to clear)');
   };
 
   const propose = (jobId: number) =>
