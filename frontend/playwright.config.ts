@@ -1,16 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
-import { e2eEnvironment } from './e2e/support/environment';
+import { e2eEnvironment, e2eWorkers } from './e2e/support/environment';
 
-// Ports are chosen once, in the runner; workers inherit them through the environment.
+// Ports are chosen once, in the runner; workers inherit them through the environment. This file
+// is loaded again in each worker, where TEST_PARALLEL_INDEX names its slot: baseURL is then the
+// server of that worker (global-setup.ts starts one per slot).
 const env = e2eEnvironment();
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   outputDir: '../.test-results/playwright-output',
+  // Files are shared out between the workers; a file's tests run in order on one worker's server.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

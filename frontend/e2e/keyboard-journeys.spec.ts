@@ -84,8 +84,7 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await expect(seller.getByLabel('Main Service Provided')).toHaveValue('Painting');
   await typeInto(seller, seller.getByLabel('Find the buyer by phone'), '6025550123', { shows: '(602) 555-0123' });
   await activate(seller, seller.getByRole('button', { name: 'Search', exact: true }));
-  await activate(seller, seller.getByRole('button', { name: 'Add to Project' }));
-  await expectAnnounced(seller, 'Buyer added');
+  await expectAnnounced(seller, 'Buyer added', () => activate(seller, seller.getByRole('button', { name: 'Add to Project' })));
   await expect(seller.getByText('Buyer: Jordan Buyer')).toBeVisible();
   const jobId = String(((await (await draft).json()) as { job_id: number }).job_id);
   const form = seller.getByRole('form', { name: 'Milestone' });
@@ -95,13 +94,13 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await seller.keyboard.type('Every room painted, two coats, trim included.');
   await typeInto(seller, form.getByLabel('Amount paid to Saguaro Build Co.'), '1000');
   await expect(form.getByText('Buyer deposits $1,022.50')).toBeVisible();
-  await activate(seller, form.getByRole('button', { name: 'Add milestone' }));
-  await expectAnnounced(seller, 'Milestone added');
+  await expectAnnounced(seller, 'Milestone added', () => activate(seller, form.getByRole('button', { name: 'Add milestone' })));
   await expect(seller.getByRole('list', { name: 'Milestones added' })).toContainText(MILESTONE);
-  await activate(seller, seller.getByRole('button', { name: 'Submit Project' }));
-  await expect(seller).toHaveURL(/\/portal$/);
-  await arrivedAt(seller, 'Your projects');
-  await expectAnnounced(seller, 'Project Created Successfully');
+  await expectAnnounced(seller, 'Project Created Successfully', async () => {
+    await activate(seller, seller.getByRole('button', { name: 'Submit Project' }));
+    await expect(seller).toHaveURL(/\/portal$/);
+    await arrivedAt(seller, 'Your projects');
+  });
 
   // 2. The buyer opens it: the card's controls come in reading order; the buyer approves.
   await openProjectByKeyboard(buyer, jobId, 'Painting');
@@ -122,15 +121,13 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await buyer.keyboard.press('Escape');
   await expect(edit).toBeHidden();
   await expect(b.getByRole('button', { name: 'Make Edit' })).toBeFocused();
-  await activate(buyer, actions(b).getByRole('button', { name: 'Approve Original' }));
-  await expectAnnounced(buyer, 'Milestone approved');
+  await expectAnnounced(buyer, 'Milestone approved', () => activate(buyer, actions(b).getByRole('button', { name: 'Approve Original' })));
 
   // The seller approves: the milestone is agreed.
   await openProjectByKeyboard(seller, jobId, 'Painting');
   const s = card(seller, MILESTONE);
   await fromMain(seller);
-  await activate(seller, actions(s).getByRole('button', { name: 'Approve Original' }));
-  await expectAnnounced(seller, 'Milestone approved');
+  await expectAnnounced(seller, 'Milestone approved', () => activate(seller, actions(s).getByRole('button', { name: 'Approve Original' })));
   await expect(label(s)).toHaveText('APPROVED MILESTONE');
 
   // 3. Both sign the escrow agreement with their own names.
@@ -156,9 +153,10 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await typeInto(buyer, confirm.getByLabel('Account number'), '000123456789');
   await buyer.keyboard.press('Enter');
   await expect(confirm).toContainText('Account ending in 6789');
-  await activate(buyer, confirm.getByRole('button', { name: 'Confirm deposit of $1,022.50' }));
-  await expect(confirm).toBeHidden();
-  await expectAnnounced(buyer, 'Deposit started.');
+  await expectAnnounced(buyer, 'Deposit started.', async () => {
+    await activate(buyer, confirm.getByRole('button', { name: 'Confirm deposit of $1,022.50' }));
+    await expect(confirm).toBeHidden();
+  });
   // The button that opened the dialog is gone: the focus goes to the panel the deposit changed, not to the page's top.
   await expect(actions(b)).toBeFocused();
   await expect(actions(b)).toContainText('Deposit pending');
@@ -167,12 +165,10 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   // 5. Both mark complete; the payee is paid.
   await buyer.reload();
   await fromMain(buyer);
-  await activate(buyer, actions(b).getByRole('button', { name: 'Mark Complete' }));
-  await expectAnnounced(buyer, 'Marked complete');
+  await expectAnnounced(buyer, 'Marked complete', () => activate(buyer, actions(b).getByRole('button', { name: 'Mark Complete' })));
   await openProjectByKeyboard(seller, jobId, 'Painting');
   await fromMain(seller);
-  await activate(seller, actions(s).getByRole('button', { name: 'Mark Complete' }));
-  await expectAnnounced(seller, 'Marked complete');
+  await expectAnnounced(seller, 'Marked complete', () => activate(seller, actions(s).getByRole('button', { name: 'Mark Complete' })));
   await expect(s).toContainText('Marked Complete by Both Parties');
   await expect(s.getByRole('region', { name: 'Disbursements' })).toContainText('Saguaro Build Co.: $1,000.00 — Paid $1,000.00', { timeout: 20_000 });
 });
@@ -202,9 +198,10 @@ test('a dispute opened by the buyer and resolved in the console, by keyboard alo
   const statement = buyer.getByRole('dialog', { name: 'Open a dispute' });
   await typeInto(buyer, statement.getByLabel('What went wrong?'), 'Two panels lean and the gate does not latch.');
   await expectFocusTrapped(buyer, statement);
-  await activate(buyer, statement.getByRole('button', { name: 'Send' }));
-  await expect(statement).toBeHidden();
-  await expectAnnounced(buyer, 'Dispute opened. Our team will review it.');
+  await expectAnnounced(buyer, 'Dispute opened. Our team will review it.', async () => {
+    await activate(buyer, statement.getByRole('button', { name: 'Send' }));
+    await expect(statement).toBeHidden();
+  });
   await expect(actions(b)).toBeFocused();
   await expect(actions(b)).toContainText('A dispute is open; our team will review both sides.');
 
@@ -242,8 +239,9 @@ test('a dispute opened by the buyer and resolved in the console, by keyboard alo
   await expect(confirm).toBeHidden();
   await expect(resolve).toBeFocused();
   await admin.keyboard.press('Enter');
-  await activate(admin, admin.getByRole('dialog', { name: 'Resolve by split?' }).getByRole('button', { name: 'Confirm resolution' }));
-  await expectAnnounced(admin, 'Dispute resolved; the money is on its way.');
+  await expectAnnounced(admin, 'Dispute resolved; the money is on its way.', () =>
+    activate(admin, admin.getByRole('dialog', { name: 'Resolve by split?' }).getByRole('button', { name: 'Confirm resolution' })),
+  );
   await expect(dispute).toHaveCount(0);
   // The focus is not lost with the card that went away: the list of open disputes has it.
   await expect(admin.getByRole('region', { name: 'Open disputes' })).toBeFocused();

@@ -12,9 +12,13 @@ import { approvedProject, disputedProject } from './support/projects';
  * failed, with a form's errors showing and with each dialog open. Every screen is checked as the
  * user who may open it. Violations are collected softly, so one run names every failing screen.
  *
- * (This file runs after admin-console.spec.ts, whose dashboard counts the demo's milestones: the
- * projects set up here would change them.)
+ * (This file starts after admin-console.spec.ts, the first file, whose dashboard counts the
+ * demo's milestones: the projects set up here would change them on the same server.)
  */
+
+// The longest file by far (about 200 s of axe runs): its checks are independent of each other, so
+// they are shared out between the workers (each on its own server) instead of ending the run on one.
+test.describe.configure({ mode: 'parallel' });
 
 /** A 4xx answer with a message, as the API gives one, for a screen's failed-to-load state. */
 async function failing(page: Page, url: string, message: string) {

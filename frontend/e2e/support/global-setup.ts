@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { e2eEnvironment } from './environment';
+import { e2eEnvironment, e2eWorkers } from './environment';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -26,12 +26,19 @@ async function waitForHealth(url: string, timeoutMs: number, exited: () => strin
 
 /**
  * Starts the built product as `make start` does (embedded PostgreSQL, migrations, demo data),
- * but on free loopback ports and a throw-away data directory.
+ * once per worker slot, each on free loopback ports and a throw-away data directory: a worker's
+ * journeys run in order against its own server, as they did against the one server before.
  */
 export default async function globalSetup(): Promise<void> {
-  const env = e2eEnvironment();
   const main = join(repoRoot, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('backend/dist/main.js is missing: run `npm run build` first (make test does)');
+  mkdirSync(join(repoRoot, '.test-results'), { recursive: true });
+  const servers = await Promise.all(Array.from({ length: e2eWorkers() }, (_, slot) => startServer(main, slot)));
+  (globalThis as { __ESCROW_E2E_SERVERS__?: unknown }).__ESCROW_E2E_SERVERS__ = servers;
+}
+
+async function startServer(main: string, slot: number): Promise<{ child: ChildProcess; dataDir: string }> {
+  const env = e2eEnvironment(slot);
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
   const child = spawn(process.execPath, [main], {
     env: {
@@ -47,23 +54,20 @@ export default async function globalSetup(): Promise<void> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // The server's output goes to .test-results/e2e-server.log for when a journey fails.
-  mkdirSync(join(repoRoot, '.test-results'), { recursive: true });
-  const serverLog = createWriteStream(join(repoRoot, '.test-results', 'e2e-server.log'));
+  // Each server's output goes to .test-results/e2e-server-<slot>.log for when a journey fails.
+  const serverLog = createWriteStream(join(repoRoot, '.test-results', `e2e-server-${slot}.log`));
   let output = '';
   const keep = (chunk: Buffer) => {
     serverLog.write(chunk);
     output = (output + chunk.toString()).slice(-20000);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   let exitText: string | null = null;
   child.on('exit', (code, signal) => {
-    exitText = `the server exited early (code ${code}, signal ${signal}):\n${output}`;
+    exitText = `the server of worker slot ${slot} exited early (code ${code}, signal ${signal}):\n${output}`;
   });
-  process.env.E2E_SERVER_PID = String(child.pid);
-  process.env.E2E_DATA_DIR = dataDir;
   await waitForHealth(`${env.baseUrl}/api/health`, 120_000, () => exitText);
   child.removeAllListeners('exit');
-  (globalThis as { __ESCROW_E2E_SERVER__?: unknown }).__ESCROW_E2E_SERVER__ = child;
+  return { child, dataDir };
 }

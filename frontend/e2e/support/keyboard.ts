@@ -109,10 +109,22 @@ export async function expectFocusTrapped(page: Page, dialog: Locator): Promise<v
   }
 }
 
-/** The live region a message is said in: role alert or status, or aria-live. */
-export async function expectAnnounced(page: Page, text: string | RegExp): Promise<void> {
+/**
+ * The live region a message is said in: role alert or status, or aria-live. With `action`, the
+ * watch starts before the action runs: a toast is on screen for a second or two (the spec's 800
+ * ms for "Buyer added"), and a check started after a slow action on a loaded machine could miss
+ * it; `waitFor` looks at every frame, where `expect` polls up to a second apart.
+ */
+export async function expectAnnounced(page: Page, text: string | RegExp, action?: () => Promise<void>): Promise<void> {
   const region = page.locator('[role="alert"], [role="status"], [aria-live="polite"], [aria-live="assertive"]').filter({ hasText: text });
-  await expect(region.first()).toBeVisible();
+  if (!action) {
+    await expect(region.first()).toBeVisible();
+    return;
+  }
+  const said = region.first().waitFor({ state: 'visible', timeout: 15_000 });
+  said.catch(() => undefined); // awaited below; not an unhandled rejection if the action throws first
+  await action();
+  await said;
 }
 
 /**
