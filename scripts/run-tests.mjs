@@ -1,22 +1,38 @@
 #!/usr/bin/env node
-// Runs every suite (type checks, dependency rules, jest, vitest, Playwright), each with a
-// machine-readable report, and ends with one line: `N passed, N failed`.
-// Usage: node scripts/run-tests.mjs [suite ...]   suites: typecheck deps lint budget jest vitest e2e reliability
-// (reliability takes ~4.5 minutes alone on a 2-core machine, under the 10 minutes that keep it
-// in make test; see docs/reliability.md).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Runs every suite (type checks, dependency rules, lint, budgets, jest, vitest, Playwright, the
+// reliability suite), each with a machine-readable report, and ends with one line:
+// `N passed, N failed`.
+//
+// Usage: node scripts/run-tests.mjs [suite ...]
+//   suites: typecheck deps lint budget jest vitest e2e reliability (default: all)
+//
+// Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite, which keeps
+// about one core busy and otherwise waits on its pages, beside the rest one after the other. Each
+// suite's output goes to .test-results/logs/<suite>.log and is printed whole when the suite ends,
+// so two suites never interleave their lines. TEST_LANES=1 runs everything one after the other.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, '.test-results');
+const logs = join(out, 'logs');
 rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
+mkdirSync(logs, { recursive: true });
 
-function run(command, args, options = {}) {
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
-  return { status: result.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+/** Runs a command with its output appended to the suite's log; resolves with its exit status. */
+function run(log, command, args, options = {}) {
+  return new Promise((resolveRun) => {
+    log.write(`$ ${command} ${args.join(' ')}\n`);
+    const child = spawn(command, args, { cwd: root, ...options, env: { ...process.env, FORCE_COLOR: '0', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => log.write(chunk));
+    child.stderr.on('data', (chunk) => log.write(chunk));
+    child.on('error', (error) => {
+      log.write(`${error.message}\n`);
+      resolveRun({ status: 1 });
+    });
+    child.on('close', (status) => resolveRun({ status: status ?? 1 }));
+  });
 }
 
 function readJson(file) {
@@ -27,100 +43,170 @@ function readJson(file) {
   }
 }
 
+const one = (status) => (status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+/** The failed tests of a jest or vitest report, as `file › title`, for the summary. */
+function failedInJestReport(report) {
+  return (report.testResults ?? []).flatMap((suite) => {
+    const file = suite.name ? suite.name.replace(`${root}/`, '') : '?';
+    const failed = (suite.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${file} › ${a.fullName ?? a.title}`);
+    return failed.length || suite.status !== 'failed' ? failed : [`${file} (did not load)`];
+  });
+}
+
+/** The failed or flaky tests of a Playwright JSON report, as `file › title`. */
+function failedInPlaywrightReport(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) if (t.status === 'unexpected' || t.status === 'flaky') found.push(`${spec.file} › ${spec.title} (${t.status})`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
+
+/** Each suite: what it runs and how its report counts. `log` is the suite's log stream. */
 const suites = {
-  typecheck() {
+  async typecheck(log) {
     let passed = 0;
     let failed = 0;
     for (const ws of ['domain', 'projections', 'backend', 'frontend', 'bench']) {
       if (!existsSync(join(root, ws, 'tsconfig.json'))) continue;
-      const { status } = run('npx', ['tsc', '-p', join(ws, 'tsconfig.json'), '--noEmit']);
+      const { status } = await run(log, 'npx', ['tsc', '-p', join(ws, 'tsconfig.json'), '--noEmit']);
       if (status === 0) passed++;
       else {
         failed++;
-        console.error(`typecheck of ${ws} failed`);
+        log.write(`typecheck of ${ws} failed\n`);
       }
     }
     return { passed, failed };
   },
-  deps() {
-    const { status } = run('npx', ['depcruise', 'domain/src', 'projections/src', 'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs']);
-    return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  async deps(log) {
+    return one(
+      (await run(log, 'npx', ['depcruise', 'domain/src', 'projections/src', 'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs'])).status,
+    );
   },
-  lint() {
+  async lint(log) {
     // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check and
     // the API contract's generated schemas;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
-    const eslint = run('npx', ['eslint', '.', '--max-warnings=0']);
-    if (eslint.status !== 0) console.error('eslint found problems');
-    const prettier = run('npx', ['prettier', '--check', '.', '--log-level=warn']);
-    if (prettier.status !== 0) console.error('prettier: the files above are not formatted (npx prettier --write .)');
+    const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
+    if (eslint.status !== 0) log.write('eslint found problems\n');
+    const prettier = await run(log, 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+    if (prettier.status !== 0) log.write('prettier: the files above are not formatted (npx prettier --write .)\n');
     // The OpenAPI document's schemas are generated from domain/src/api: they must not go stale.
-    const schemas = run('node', ['scripts/api-schema.mjs', '--check']);
+    const schemas = await run(log, 'node', ['scripts/api-schema.mjs', '--check']);
     const passed = [eslint, prettier, schemas].filter((r) => r.status === 0).length;
     return { passed, failed: 3 - passed };
   },
-  budget() {
+  async budget(log) {
     // First-load JavaScript of home, portal and admin within their budgets (BUDGETS_KB in the script; built by make test).
-    const { status } = run('node', ['scripts/bundle-sizes.mjs', '--check']);
-    return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+    return one((await run(log, 'node', ['scripts/bundle-sizes.mjs', '--check'])).status);
   },
-  jest() {
+  async jest(log) {
     const file = join(out, 'jest.json');
-    const { status } = run('npx', ['jest', '--json', `--outputFile=${file}`, '--maxWorkers=2']);
+    const { status } = await run(log, 'npx', ['jest', '--json', `--outputFile=${file}`, '--maxWorkers=2']);
     const report = readJson(file);
     if (!report) return { passed: 0, failed: 1, note: `jest produced no report (exit ${status})` };
     // A suite that fails to load counts as a failure even though it ran no test.
     const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
   },
-  vitest() {
+  async vitest(log) {
     const file = join(out, 'vitest.json');
-    const { status } = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { cwd: join(root, 'frontend') });
+    const { status } = await run(log, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+      cwd: join(root, 'frontend'),
+    });
     const report = readJson(file);
     if (!report) return { passed: 0, failed: 1, note: `vitest produced no report (exit ${status})` };
     const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
   },
-  e2e() {
+  async e2e(log) {
     const file = join(out, 'playwright.json');
-    const { status } = run('npx', ['playwright', 'test'], { cwd: join(root, 'frontend'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+    const { status } = await run(log, 'npx', ['playwright', 'test'], { cwd: join(root, 'frontend'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
     const report = readJson(file);
     if (!report) return { passed: 0, failed: 1, note: `playwright produced no report (exit ${status})` };
     const stats = report.stats ?? {};
     const setupFailed = (report.errors ?? []).length > 0 ? 1 : 0;
-    return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed };
+    return {
+      passed: stats.expected ?? 0,
+      failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed,
+      failures: [...failedInPlaywrightReport(report), ...(report.errors ?? []).map((e) => `global setup: ${(e.message ?? '').split('\n')[0]}`)],
+    };
   },
-  reliability() {
+  async reliability(log) {
     // Kills, restarts and the seeded simulation of docs/reliability.md, one file at a time (each
     // loads the machine by itself). Needs the build: the tests run backend/dist as processes.
     const file = join(out, 'reliability.json');
-    const { status } = run('npx', ['jest', '-c', 'jest.reliability.config.js', '--runInBand', '--json', `--outputFile=${file}`]);
+    const { status } = await run(log, 'npx', ['jest', '-c', 'jest.reliability.config.js', '--runInBand', '--json', `--outputFile=${file}`]);
     const report = readJson(file);
     if (!report) return { passed: 0, failed: 1, note: `jest produced no report (exit ${status})` };
     const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
   },
 };
 
+/**
+ * The lanes, each run in order, side by side. The browser suite is mostly waiting (its pages,
+ * the sandbox's settle and clearing delays) and keeps one core busy; the other lane fills the
+ * other core. Measured in docs/testing.md.
+ */
+const LANES = [['e2e'], ['typecheck', 'deps', 'lint', 'budget', 'vitest', 'jest', 'reliability']];
+
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
-const results = [];
 for (const name of wanted) {
   if (!suites[name]) {
     console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
     process.exit(2);
   }
-  console.log(`\n=== ${name} ===`);
+}
+const lanes = process.env.TEST_LANES === '1' ? [LANES.flat()] : LANES;
+const plan = lanes.map((lane) => lane.filter((name) => wanted.includes(name))).filter((lane) => lane.length > 0);
+
+const startedAt = Date.now();
+const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)}s`;
+const results = new Map();
+
+async function runSuite(name) {
+  const file = join(logs, `${name}.log`);
+  const log = createWriteStream(file);
+  console.log(`[${elapsed()}] ${name}: started (output in .test-results/logs/${name}.log)`);
   const started = Date.now();
-  const result = suites[name]();
-  results.push({ name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
+  let result;
+  try {
+    result = await suites[name](log);
+  } catch (error) {
+    result = { passed: 0, failed: 1, note: error.message };
+  }
+  await new Promise((r) => log.end(r));
+  result.seconds = Math.round((Date.now() - started) / 1000);
+  results.set(name, result);
+  // The whole output at once, so the two lanes' lines never mix.
+  console.log(`\n=== ${name} (${result.seconds}s) ===`);
+  process.stdout.write(readFileSync(file, 'utf8'));
+  console.log(`[${elapsed()}] ${name}: ${result.passed} passed, ${result.failed} failed in ${result.seconds}s`);
 }
 
+await Promise.all(
+  plan.map(async (lane) => {
+    for (const name of lane) await runSuite(name);
+  }),
+);
+
 console.log('\n=== summary ===');
-for (const r of results)
+for (const name of wanted) {
+  const r = results.get(name);
   console.log(
-    `${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${r.note ? `  (${r.note})` : ''}`,
+    `${name.padEnd(11)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${String(r.seconds).padStart(4)}s${r.note ? `  (${r.note})` : ''}`,
   );
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+}
+// The end of a long log is what a CI page shows: name what failed there.
+const failures = [...results].flatMap(([name, r]) => (r.failures ?? []).map((f) => `  ${name}: ${f}`));
+if (failures.length) console.log(`failed:\n${failures.join('\n')}`);
+console.log(`all suites ${elapsed()} (lanes: ${plan.map((lane) => lane.join(' → ')).join('  |  ')})`);
+const passed = [...results.values()].reduce((n, r) => n + r.passed, 0);
+const failed = [...results.values()].reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
