@@ -64,6 +64,38 @@ test('an admin logs in from the header: the modal closes, the navbar flips, /adm
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
+test('a visitor who asked for less motion gets dialogs that appear without zooming; others see the zoom', async ({ page }) => {
+  // Every animating class antd's motion put on the page (`…-active`: a zoom under way), recorded
+  // as it happens, since an animation is over in 0.3 s.
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { motionClasses: Set<string> }).motionClasses = seen;
+    const note = (element: Element) => element.classList.forEach((c) => c.startsWith('ant-zoom') && c.endsWith('-active') && seen.add(c));
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target instanceof Element) note(record.target);
+        record.addedNodes.forEach((node) => node instanceof Element && [node, ...node.querySelectorAll('*')].forEach(note));
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  const zoomClasses = () => page.evaluate(() => [...(window as unknown as { motionClasses: Set<string> }).motionClasses]);
+  const dialog = page.getByRole('dialog', { name: 'Log in to Escrow Ledger' });
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/pricing');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await zoomClasses()).toEqual([]);
+
+  // The same page, the preference changed: the theme follows at once.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await expect.poll(zoomClasses).toContain('ant-zoom-appear-active');
+});
+
 test("forgot password says 'Email Sent.'", async ({ page }) => {
   await page.goto('/password/forgot');
   await page.getByLabel('Email').fill(DEMO.seller);
