@@ -44,7 +44,8 @@ export function sendDelivery(delivery: OutgoingDelivery, options: { timeoutMs: n
   const refused = refusedUrl(delivery.url, options.allowLoopback);
   if (refused) return Promise.resolve({ statusCode: null, latencyMs: 0, error: refused });
   const started = process.hrtime.bigint();
-  const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+  const elapsedExact = () => Number(process.hrtime.bigint() - started) / 1e6;
+  const elapsed = () => Math.round(elapsedExact());
   return new Promise((resolve) => {
     let settled = false;
     const finish = (statusCode: number | null, error: string | null) => {
@@ -82,10 +83,19 @@ export function sendDelivery(delivery: OutgoingDelivery, options: { timeoutMs: n
         res.destroy();
       },
     );
-    const timer = setTimeout(() => {
-      finish(null, `no answer within ${options.timeoutMs} ms`);
-      req.destroy();
-    }, options.timeoutMs);
+    // Node's timers run on the event loop's cached clock and may fire a little early on a busy
+    // process: give up only once the whole time has passed, so "no answer within" is true.
+    const giveUpAfter = (ms: number): NodeJS.Timeout =>
+      setTimeout(() => {
+        const left = options.timeoutMs - elapsedExact();
+        if (left > 0) {
+          timer = giveUpAfter(Math.ceil(left));
+          return;
+        }
+        finish(null, `no answer within ${options.timeoutMs} ms`);
+        req.destroy();
+      }, ms);
+    let timer = giveUpAfter(options.timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) =>
       finish(null, error.code === 'EADDRNOTPUBLIC' ? error.message : `${error.code ?? 'error'}: ${error.message}`),
     );
