@@ -206,13 +206,14 @@ test('resolving the demo dispute by a split moves the right cents through the le
   await expect(page.getByText('No open disputes.')).toBeVisible();
 
   // 11,155.50 released: the fee in proportion to what the buyer paid, 11,155.50 × 355.50 / 16,155.50 = 245.48.
-  await paymentsSettled();
+  // The refund and the payouts are paid by the sandbox a moment later, and the ledger is a read
+  // model: wait until it shows them (an open count of zero can come before the instruction does).
   const mine = 'original_id = $1';
-  expect(await ledgerTotal('escrow', mine, [dispute!.original_id])).toBe('0.00');
-  expect(await ledgerTotal('buyer_refunds', mine, [dispute!.original_id])).toBe('5000.00');
-  expect(await ledgerTotal('platform_fees', mine, [dispute!.original_id])).toBe('245.48');
-  expect(await ledgerTotal('payee_payouts', mine, [dispute!.original_id])).toBe('10910.02');
-  expect(await ledgerTotal('refunds_payable', mine, [dispute!.original_id])).toBe('0.00');
+  const accounts = ['escrow', 'buyer_refunds', 'platform_fees', 'payee_payouts', 'refunds_payable'] as const;
+  const totals = async () => Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await ledgerTotal(a, mine, [dispute!.original_id])])));
+  await expect
+    .poll(totals, { timeout: 30_000 })
+    .toEqual({ escrow: '0.00', buyer_refunds: '5000.00', platform_fees: '245.48', payee_payouts: '10910.02', refunds_payable: '0.00' });
 
   await page.getByRole('radiogroup', { name: 'Which disputes' }).getByText('Resolved').click();
   await expect(page.getByRole('region', { name: 'Dispute on Tear-off and new roof' })).toContainText(

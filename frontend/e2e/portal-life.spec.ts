@@ -1,5 +1,5 @@
 import { DEMO, expect, test } from './support/fixtures';
-import { actions, asUser, card, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
+import { actions, asUser, card, choosePayee, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,11 +26,9 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await milestones.getByRole('button', { name: 'Add payee' }).click();
   await milestones.getByRole('button', { name: 'Add payee' }).click();
   // Payees are found by a search of the directory; a company already paid is not offered again.
-  await milestones.getByRole('combobox', { name: 'Payee 2 company' }).fill('Desert');
-  await seller.getByRole('option', { name: 'Desert Current Electric' }).click();
+  await choosePayee(seller, milestones, 2, 'Desert', 'Desert Current Electric');
   await milestones.getByLabel('Payee 2 type').selectOption('percent');
-  await milestones.getByRole('combobox', { name: 'Payee 3 company' }).fill('Ro');
-  await seller.getByRole('option', { name: 'Mesa Ridge Roofing' }).click();
+  await choosePayee(seller, milestones, 3, 'Ro', 'Mesa Ridge Roofing');
   await milestones.getByRole('combobox', { name: 'Payee 3 company' }).fill('Desert');
   await expect(seller.getByRole('option', { name: 'Desert Current Electric' })).toHaveCount(0);
   await milestones.getByRole('combobox', { name: 'Payee 3 company' }).press('Escape');

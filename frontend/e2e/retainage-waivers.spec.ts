@@ -2,7 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 
 import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
-import { actions, asUser, card, depositThroughDialog, nextDraftId, openProject, signAgreement } from './support/portal';
+import { actions, asUser, card, choosePayee, depositThroughDialog, nextDraftId, openProject, signAgreement } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -66,11 +66,9 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await milestones.getByLabel('Completion criteria').fill('Walls and roof framed and inspected.');
   await milestones.getByRole('button', { name: 'Add payee' }).click();
   await milestones.getByRole('button', { name: 'Add payee' }).click();
-  await milestones.getByRole('combobox', { name: 'Payee 2 company' }).fill('Desert');
-  await seller.getByRole('option', { name: 'Desert Current Electric' }).click();
+  await choosePayee(seller, milestones, 2, 'Desert', 'Desert Current Electric');
   await milestones.getByLabel('Payee 2 type').selectOption('percent');
-  await milestones.getByRole('combobox', { name: 'Payee 3 company' }).fill('Mesa');
-  await seller.getByRole('option', { name: 'Mesa Ridge Roofing' }).click();
+  await choosePayee(seller, milestones, 3, 'Mesa', 'Mesa Ridge Roofing');
   await milestones.getByLabel('Payee 3 type').selectOption('remainder');
   await milestones.getByLabel('Milestone amount').fill('10000');
   await milestones.getByRole('group', { name: 'Payee 1' }).getByLabel('Amount').fill('6000');

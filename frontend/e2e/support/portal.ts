@@ -23,6 +23,21 @@ export const card = (page: Page, title: string): Locator => page.getByRole('regi
 export const actions = (c: Locator): Locator => c.getByRole('region', { name: 'Your Actions' });
 export const label = (c: Locator): Locator => c.getByRole('status', { name: 'Version' });
 
+/**
+ * Picks the company of a milestone form's payee row as a person does: types part of its name
+ * and chooses the match. The search answers while the list is open; a click that lands just as
+ * its options are redrawn is lost (a person then clicks again), so the choice is checked and,
+ * if it did not take, made again.
+ */
+export async function choosePayee(page: Page, form: Locator, row: number, typed: string, company: string): Promise<void> {
+  const picker = form.getByRole('combobox', { name: `Payee ${row} company` });
+  await expect(async () => {
+    await picker.fill(typed);
+    await page.getByRole('option', { name: company }).click({ timeout: 5_000 });
+    await expect(form.getByRole('group', { name: `Payee ${row}` })).toContainText(company, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 export async function openProject(page: Page, jobId: string): Promise<void> {
   await page.goto(`/portal/job/${jobId}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
