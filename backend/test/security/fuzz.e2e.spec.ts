@@ -38,6 +38,16 @@ describe('security: fuzzing every route', () => {
     return rowCount === 1;
   }
 
+  /** The events appended since a fingerprint, to name in a failure: which stream, what, by whom. */
+  async function newEvents(before: Fingerprint): Promise<string> {
+    const position = before.events!.split(':')[1]!;
+    const { rows } = await world.app.db.pool.query<{ line: string }>(
+      `SELECT stream_id || ' ' || type || ' by ' || coalesce(metadata->>'actorRole', '?') AS line FROM events WHERE global_position > $1 ORDER BY global_position`,
+      [position],
+    );
+    return rows.length ? ` (new events: ${rows.map((r) => r.line).join('; ')})` : '';
+  }
+
   async function send(role: Role, method: RouteCase['method'], request: WireRequest) {
     const { 'cookie-extra': extra, ...headers } = request.headers;
     const cookies = [`XSRF-TOKEN=${XSRF}`, ...(role === 'anonymous' ? [] : [`sid=${tokens.get(role)}`]), ...(extra ? [extra] : [])];
@@ -81,7 +91,7 @@ describe('security: fuzzing every route', () => {
             const after = await fingerprint(world.app.db.pool);
             const changed = changedTables(before, after);
             known = after;
-            if (changed.length) throw new Error(`refused, yet changed ${changed.join(', ')}: ${what}`);
+            if (changed.length) throw new Error(`refused, yet changed ${changed.join(', ')}${await newEvents(before)}: ${what}`);
             let message: unknown;
             try {
               message = JSON.parse(answer.body).message;

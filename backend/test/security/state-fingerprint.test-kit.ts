@@ -2,22 +2,31 @@ import type { Pool } from 'pg';
 
 /**
  * What a refused request must leave exactly as it was: the event store (whose events every read
- * model is built from) and the mutable tables outside it. Each table is hashed row by row, so an
- * insert, an update and a delete all show.
+ * model is built from) and the mutable tables outside it.
  *
- * Left out on purpose: read models (derived from the events, covered by the events' hash);
- * `sessions.last_seen_at` (touched by any authenticated request, at most once a minute);
- * `idempotent_creations` and the id sequences (an id reserved for an Idempotency-Key, like a
- * sequence value, has no meaning until an event uses it, and a retry with the same key must get
- * the same id even when the first attempt was refused); `event_chain_checks` (a chain check
- * started by an accepted request writes its progress while later requests run). The security
- * world runs no webhook deliverer, so the webhook tables change only by requests.
+ * A table is summed up by its row count and the transaction ids (xmin) of its row versions:
+ * every committed insert, update or delete leaves a row version of a newer transaction or one
+ * row fewer, so any write shows, even one that wrote the same values back. (Until 2026-11-26
+ * each row was serialised, sorted and hashed: the same verdicts for any change of content, but
+ * 1.8 ms a call, 38 s of the fuzz suite's 90; this costs a fraction of a millisecond.)
+ *
+ * Left out on purpose: read models (derived from the events, covered by the events' summary);
+ * `sessions.last_seen_at` (touched by any authenticated request, at most once a minute: sessions
+ * are hashed by their other columns); `idempotent_creations` and the id sequences (an id
+ * reserved for an Idempotency-Key, like a sequence value, has no meaning until an event uses it,
+ * and a retry with the same key must get the same id even when the first attempt was refused);
+ * `event_chain_checks` (a chain check started by an accepted request writes its progress while
+ * later requests run). The security world runs no webhook deliverer, so the webhook tables
+ * change only by requests.
  */
+/** The sum and the newest of the row versions' transaction ids. */
+const ROW_VERSIONS = `coalesce(sum(xmin::text::bigint), 0)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text`;
+
 const TABLES: Record<string, string> = {
-  events: `SELECT count(*)::text || ':' || coalesce(max(global_position), 0)::text || ':' || md5(coalesce(string_agg(event_id::text, ',' ORDER BY global_position), '')) FROM events`,
+  events: `SELECT count(*)::text || ':' || coalesce(max(global_position), 0)::text || ':' || ${ROW_VERSIONS} FROM events`,
   sessions: `SELECT md5(coalesce(string_agg(encode(token_hash, 'hex') || user_id || expires_at, ',' ORDER BY token_hash), '')) FROM sessions`,
 };
-const HASHED_WHOLE = [
+const SUMMED_BY_ROW_VERSIONS = [
   'users',
   'companies',
   'services',
@@ -34,7 +43,7 @@ const HASHED_WHOLE = [
   'webhook_deliveries',
   'webhook_attempts',
 ];
-for (const table of HASHED_WHOLE) TABLES[table] = `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) FROM ${table} t`;
+for (const table of SUMMED_BY_ROW_VERSIONS) TABLES[table] = `SELECT count(*)::text || ':' || ${ROW_VERSIONS} FROM ${table}`;
 
 const QUERY = `SELECT ${Object.entries(TABLES)
   .map(([name, sql]) => `(${sql}) AS "${name}"`)
