@@ -6,8 +6,8 @@
 // Usage: node scripts/run-tests.mjs [suite ...]
 //   suites: typecheck deps lint budget jest vitest e2e reliability (default: all)
 //
-// Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite then the
-// static checks, beside jest, vitest and the reliability suite. Each lane waits on something
+// Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite, vitest and
+// the static checks, beside jest and the reliability suite. Each lane waits on something
 // (pages, the sandbox's delays, PostgreSQL, child processes) much of the time, so together they
 // keep both cores busy; a third lane only slowed every suite down. Each suite's output goes to
 // .test-results/logs/<suite>.log and is printed whole when the suite ends, so lines never
@@ -155,8 +155,8 @@ const suites = {
  * suite at a time left a core idle for much of the run, and three lanes overloaded both.
  */
 const LANES = [
-  ['e2e', 'typecheck', 'deps', 'lint', 'budget'],
-  ['jest', 'vitest', 'reliability'],
+  ['e2e', 'vitest', 'typecheck', 'deps', 'lint', 'budget'],
+  ['jest', 'reliability'],
 ];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
