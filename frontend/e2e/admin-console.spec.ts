@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { apiSession } from './support/api';
 import { query } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
+import { openTab } from './support/portal';
 
 /** "$1,234.50" from "1234.50", by string: the figures are exact decimals, never floats. */
 function dollars(amount: string): string {
@@ -268,7 +269,7 @@ test('the point-in-time view at an instant between two approvals shows the earli
 
   await loginAsAdmin(page);
   await page.goto(`/admin/job/${jobId}`);
-  await page.getByRole('tab', { name: 'Point in time' }).click();
+  await openTab(page, 'Point in time');
   // The browser runs in UTC here, so the local datetime field takes the UTC wall time.
   await page.getByLabel(/Instant/).fill(between.toISOString().slice(0, 23));
   await page.getByRole('button', { name: 'Show as of then' }).click();
@@ -279,7 +280,7 @@ test('the point-in-time view at an instant between two approvals shows the earli
   await expect(page.getByTestId('approved-version')).toHaveText(`Patio v2 (version ${v2}), $1,500.00`);
 
   // The event timeline leads to the same view: as of the first agreement, v1 is the approved one.
-  await page.getByRole('tab', { name: 'Events' }).click();
+  await openTab(page, 'Events');
   await page.getByRole('row').filter({ hasText: 'MilestoneVersionAgreed' }).first().getByRole('button', { name: 'As of here' }).click();
   await expect(page.getByTestId('approved-version')).toHaveText(`Patio v1 (version ${v1}), $1,000.00`);
 });

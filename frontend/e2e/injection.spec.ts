@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import { DEMO, expect, test } from './support/fixtures';
+import { openTab } from './support/portal';
 
 /**
  * Issue 8.3: script and SQL strings typed into a milestone title and a buyer's name are shown
@@ -84,7 +85,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
     await expect(card.locator('.el-milestone-card__title')).toHaveText(TITLE);
     await expect(page.getByText(`${BUYER_FIRST} ${BUYER_LAST}`).first(), `${who} sees the buyer's name as text`).toBeVisible();
     await expect(card.getByRole('region', { name: 'Definition' })).toContainText(DEFINITION);
-    await page.getByRole('tab', { name: 'History' }).click();
+    await openTab(page, 'History');
     await page.waitForTimeout(500); // give any injected handler the chance to fire
     await expectNothingInjected(page);
     expect(dialogs, `${who}: dialogs opened`).toEqual([]);
@@ -102,7 +103,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   await admin.goto(`/admin/job/${jobId}`);
   await expect(admin.getByText(TITLE).first(), 'the admin sees the milestone title as text').toBeVisible();
   for (const tab of ['Ledger', 'Events']) {
-    await admin.getByRole('tab', { name: tab }).click();
+    await openTab(admin, tab);
     await admin.waitForTimeout(300);
     await expectNothingInjected(admin);
   }

@@ -1,5 +1,5 @@
 import { DEMO, expect, test } from './support/fixtures';
-import { actions, asUser, card, choosePayee, depositThroughDialog, label, nextDraftId, openProject, signAgreement } from './support/portal';
+import { actions, asUser, card, choosePayee, depositThroughDialog, label, nextDraftId, openProject, openTab, signAgreement } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -97,7 +97,7 @@ test('a seller-started project, from creation to every payee paid, in two browse
 
   // The history shows every step.
   await openProject(buyer, jobId);
-  await buyer.getByRole('tab', { name: 'History' }).click();
+  await openTab(buyer, 'History');
   const entries = buyer.getByTestId('history-entry');
   await expect(entries.filter({ hasText: 'Edit of "Framing" proposed by the seller.' })).toContainText('amount: $10,000.00 → $9,000.00');
   for (const type of [

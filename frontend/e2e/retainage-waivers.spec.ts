@@ -2,7 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 
 import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
-import { actions, asUser, card, choosePayee, depositThroughDialog, nextDraftId, openProject, signAgreement } from './support/portal';
+import { actions, asUser, card, choosePayee, depositThroughDialog, nextDraftId, openProject, openTab, signAgreement } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -131,32 +131,32 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(disbursements).toContainText("Retainage $122.19: held ($122.19) until the project's retainage is released");
 
   // The release: asked by the seller, approved by the buyer; paid like a disbursement, after each retainage waiver.
-  await seller.getByRole('tab', { name: 'Retainage' }).click();
+  await openTab(seller, 'Retainage');
   const sellerRetainage = seller.getByRole('region', { name: 'Retainage' });
   await expect(sellerRetainage).toContainText('Every milestone is complete: ask for the retainage release.', { timeout: 20_000 });
   await sellerRetainage.getByRole('button', { name: 'Ask for the retainage release' }).click();
   await expect(sellerRetainage).toContainText('You asked for the retainage release; the buyer approves it.');
   await buyer.reload();
-  await buyer.getByRole('tab', { name: 'Retainage' }).click();
+  await openTab(buyer, 'Retainage');
   const buyerRetainage = buyer.getByRole('region', { name: 'Retainage' });
   await expect(buyerRetainage).toContainText('Release of $497.19 asked for by the seller');
   await checkA11y(buyer, 'buyer, the retainage tab with a release to approve');
   await buyerRetainage.getByRole('button', { name: 'Approve the retainage release' }).click();
   await expect(buyerRetainage.getByRole('list', { name: 'Retainage decisions' })).toContainText('Released $497.19 by both parties');
 
-  await seller.getByRole('tab', { name: 'Milestones' }).click();
+  await openTab(seller, 'Milestones');
   await seller.reload();
   await signOnCard(seller, card(seller, 'Framing'), 'conditional', 'Sam Seller');
   await signAsPayee(electrician, jobId, 'Dana Sparks', '$122.19');
   await signAsPayee(roofer, jobId, 'Riley Ridge', '$75.00');
   await buyer.reload();
-  await buyer.getByRole('tab', { name: 'Retainage' }).click();
+  await openTab(buyer, 'Retainage');
   const byPayee = buyer.getByRole('table', { name: 'Retainage by payee' });
   await expect(byPayee.getByRole('row').filter({ hasText: 'Saguaro Build Co.' })).toContainText('$300.00$0.00$300.00$300.00$0.00', { timeout: 30_000 });
   await expect(byPayee.getByRole('row').filter({ hasText: 'Mesa Ridge Roofing' })).toContainText('$75.00$0.00$75.00$75.00$0.00', { timeout: 30_000 });
 
   // Waivers in the history, printable; the unconditional ones were issued as each payment arrived.
-  await buyer.getByRole('tab', { name: 'History' }).click();
+  await openTab(buyer, 'History');
   await expect(buyer.locator('[data-type="LienWaiverSigned"]')).toHaveCount(6);
   await expect(buyer.locator('[data-type="LienWaiverIssued"]')).toHaveCount(6, { timeout: 20_000 });
   await expect(buyer.locator('[data-type="RetainageReleaseApproved"]')).toContainText('The buyer approved the release of $497.19 of retainage to the payees.');
@@ -196,7 +196,7 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await openProject(buyer, '1000');
   await expect(async () => {
     await buyer.reload();
-    await buyer.getByRole('tab', { name: 'History' }).click();
+    await openTab(buyer, 'History');
     await expect(
       buyer.locator('[data-type="HeldFundsReminderSent"]').filter({ hasText: 'Reminder sent to the seller to mark complete when the work is done' }),
     ).toHaveCount(1, {

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { checkA11y, seriousViolations, tableHeaderProblems } from './support/axe';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
-import { actions, card } from './support/portal';
+import { actions, card, openTab } from './support/portal';
 import { approvedProject, disputedProject } from './support/projects';
 
 /**
@@ -192,10 +192,10 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
 
   // The project page's tabs, its milestone dialogs and the edit history pane.
   await page.goto('/portal/job/1000');
-  await page.getByRole('tab', { name: 'History' }).click();
+  await openTab(page, 'History');
   await expect(page.getByTestId('history-entry').first()).toBeVisible();
   await checkA11y(page, 'buyer, project history');
-  await page.getByRole('tab', { name: 'Milestones' }).click();
+  await openTab(page, 'Milestones');
   const finishes = card(page, 'Final finishes');
   await finishes.getByRole('button', { name: 'Make Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Final finishes' });

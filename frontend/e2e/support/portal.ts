@@ -38,6 +38,18 @@ export async function choosePayee(page: Page, form: Locator, row: number, typed:
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Opens a tab and checks it opened: a click that lands while the page redraws after a load (its
+ * data arriving) is lost, and a person would click again.
+ */
+export async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click({ timeout: 5_000 });
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 export async function openProject(page: Page, jobId: string): Promise<void> {
   await page.goto(`/portal/job/${jobId}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
