@@ -1,6 +1,6 @@
 // The reliability suite of docs/reliability.md: backend/test/reliability/*.rel.spec.ts against the
-// built program (npm run build first). Run it with `make test-reliability` (CI runs it after
-// `make test`) or one file with `npx jest -c jest.reliability.config.js <file>`.
+// built program (npm run build first). `make test` runs it (docs/testing.md); alone with
+// `make test-reliability`, or one file with `npx jest -c jest.reliability.config.js <file>`.
 const base = require('./jest.config.js');
 
 /** @type {import('jest').Config} */
