@@ -1,8 +1,7 @@
-import type { EventStore } from '@escrow/domain';
+import type { GlobalPosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
-import { EVENT_STORE } from '../../src/event-store/event-store.tokens';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
@@ -117,20 +116,31 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
    * for the checkpoints it persists: a projector that ignores an event writes its checkpoint a
    * second later, and waiting for that made every accepted fuzz run wait a second.
    */
+  /**
+   * The newest committed event. Not headPosition(): readers of the global order stop below any
+   * transaction still open anywhere in the cluster (other test files share it), so that head can
+   * lag behind events already written, and a world waiting on it could call itself quiet while
+   * the projectors have yet to see them.
+   */
+  const newestEvent = async (): Promise<GlobalPosition | null> => {
+    const { rows } = await pool.query<{ commit: string; prepare: string }>(
+      `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
+  };
   const quiet = async () => {
     const runner = app.http.get(ProjectionRunner);
-    const store = app.http.get<EventStore>(EVENT_STORE);
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const head = await store.headPosition();
-      if (head && !(await runner.waitFor(head.position, { timeoutMs: Math.max(1, deadline - Date.now()) }))) break;
+      const head = await newestEvent();
+      if (head && !(await runner.waitFor(head, { timeoutMs: Math.max(1, deadline - Date.now()) }))) break;
       // Open instructions settle, and settled deposits past their return window clear, on the
       // dispatcher's next pass: both will still append events.
       const { rows } = await pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open' OR (status = 'settled' AND clears_at <= now())`,
       );
-      const after = await store.headPosition();
-      if (rows[0]!.n === 0 && after?.position.commit === head?.position.commit && after?.position.prepare === head?.position.prepare) return;
+      const after = await newestEvent();
+      if (rows[0]!.n === 0 && after?.commit === head?.commit && after?.prepare === head?.prepare) return;
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 20));
     }
