@@ -23,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: env.baseUrl,
     screenshot: 'only-on-failure',
-    // As a user who asked for less motion (antd honours it; public-site.spec.ts checks): no dialog
+    // As a user who asked for less motion (the theme turns antd's motion off; public-site.spec.ts checks): no dialog
     // is clicked while it still zooms in, and Chromium draws no animation frames nobody looks at.
     reducedMotion: 'reduce',
     trace: 'off',
