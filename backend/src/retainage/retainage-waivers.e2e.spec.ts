@@ -175,7 +175,13 @@ describe('retainage and lien waivers', () => {
     expect((await f.post(`/api/milestone/${mId}/waivers/sign`, body, { 'idempotency-key': 'waiver-sign-0001' })).body.waiver_name).toBe(
       signed.body.waiver_name,
     );
-    expect(await f.post(`/api/milestone/${mId}/waivers/sign`, body)).toMatchObject({
+    // Signed again: refused as already signed while the payment is on its way (the sandbox pays it
+    // a moment later), then pointed at the unconditional waiver once it has reached the payee.
+    const again = await eventually(
+      () => f.post(`/api/milestone/${mId}/waivers/sign`, body),
+      (answer) => !(answer.status === 409 && answer.body.message === 'You have already signed this waiver.'),
+    );
+    expect(again).toMatchObject({
       status: 409,
       body: { message: 'This payment has reached you: sign its unconditional waiver instead.' },
     });
