@@ -47,6 +47,17 @@ function readJson(file) {
 
 const one = (status) => (status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
+/**
+ * The counts of a jest or vitest JSON report (same shape), with the failed tests' names for the
+ * summary. A file that fails to load counts as a failure even though it ran no test.
+ */
+function jestReportResult(file, tool, status) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, note: `${tool} produced no report (exit ${status})` };
+  const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
+}
+
 /** The failed tests of a jest or vitest report, as `file › title`, for the summary. */
 function failedInJestReport(report) {
   return (report.testResults ?? []).flatMap((suite) => {
@@ -109,21 +120,14 @@ const suites = {
   async jest(log) {
     const file = join(out, 'jest.json');
     const { status } = await run(log, 'npx', ['jest', '--json', `--outputFile=${file}`, '--maxWorkers=2']);
-    const report = readJson(file);
-    if (!report) return { passed: 0, failed: 1, note: `jest produced no report (exit ${status})` };
-    // A suite that fails to load counts as a failure even though it ran no test.
-    const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
+    return jestReportResult(file, 'jest', status);
   },
   async vitest(log) {
     const file = join(out, 'vitest.json');
     const { status } = await run(log, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
       cwd: join(root, 'frontend'),
     });
-    const report = readJson(file);
-    if (!report) return { passed: 0, failed: 1, note: `vitest produced no report (exit ${status})` };
-    const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
+    return jestReportResult(file, 'vitest', status);
   },
   async e2e(log) {
     const file = join(out, 'playwright.json');
@@ -143,10 +147,7 @@ const suites = {
     // loads the machine by itself). Needs the build: the tests run backend/dist as processes.
     const file = join(out, 'reliability.json');
     const { status } = await run(log, 'npx', ['jest', '-c', 'jest.reliability.config.js', '--runInBand', '--json', `--outputFile=${file}`]);
-    const report = readJson(file);
-    if (!report) return { passed: 0, failed: 1, note: `jest produced no report (exit ${status})` };
-    const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
+    return jestReportResult(file, 'jest', status);
   },
 };
 
