@@ -442,6 +442,12 @@ describe('ProjectionRunner', () => {
 
   it('does not compare with live tables that stand at another position', async () => {
     await appendCounted(fixture, 30);
+    // The rebuild targets the store's head, which waits for every older transaction in the
+    // cluster (other test files' too): wait until it covers the 30 events, or both sides stand at 0/0.
+    await eventually(
+      async () => fixture.store.countAfter((await fixture.store.headPosition())?.position ?? null),
+      (after) => after === 0,
+    );
     const runner = runnerFor(fixture, [new AppliedEventsProjector()]); // not started: the live tables stay empty
     const result = await runner.rebuild('applied-events');
     expect(result.comparison).toEqual({ compared: false, reason: expect.stringContaining('the live projector stood at the start') });
