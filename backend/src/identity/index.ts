@@ -8,3 +8,4 @@ export { SessionCache } from './session-cache';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
 export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';
+export { type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';
