@@ -300,6 +300,7 @@ describe('the admin console API', () => {
       email: DEMO_LOGINS.seller,
       phone: '6025550142',
       role: null,
+      admin_role: null,
       company_id: 100,
       company_name: 'Saguaro Build Co.',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -382,6 +382,11 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/admin/job/:id/contracts', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/contracts` })),
   route('GET', '/api/admin/users', 'admin', adminOnly(200), () => ({ url: '/api/admin/users?search=Buyer' })),
   route('GET', '/api/admin/companies', 'admin', adminOnly(200), () => ({ url: '/api/admin/companies' })),
+  // The world's admin is an owner; each role's cells are in src/admin/admin-roles.e2e.spec.ts.
+  route('PUT', '/api/admin/users/:id/admin-role', 'admin', adminOnly(200), async (w) => ({
+    url: `/api/admin/users/${(await w.fresh.user()).userId}/admin-role`,
+    body: { role: 'support' },
+  })),
   route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({
     url: `/api/admin/companies/${w.companies.payee}`,
     body: { bio: 'Licensed plumbers since 1999.' },

@@ -4,12 +4,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { ResolveDispute } from './resolve-dispute.command';
 import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
 
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...FINANCE_ROLES)
+@StepUp()
 export class ResolveDisputeController {
   constructor(private readonly commandBus: CommandBus) {}
 

@@ -4,13 +4,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { ResolveRetainageDispute } from './resolve-retainage-dispute.command';
 import { ResolveRetainageDisputeRequest } from './resolve-retainage-dispute.request.dto';
 
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...FINANCE_ROLES)
+@StepUp()
 export class ResolveRetainageDisputeController {
   constructor(
     private readonly commandBus: CommandBus,
