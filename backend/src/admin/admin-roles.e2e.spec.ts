@@ -4,7 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 
 import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { ADMIN_ROLES_KEY, type AdminRole } from '../identity/step-up.decorators';
+import { ADMIN_ROLES_KEY, type AdminRole } from '../identity';
 
 const ALL: AdminRole[] = ['support', 'finance', 'operations', 'owner'];
 const FINANCE: AdminRole[] = ['finance', 'owner'];
@@ -37,7 +37,11 @@ const ADMIN_ROUTE_ROLES: Record<string, AdminRole[]> = {
   'PUT /api/admin/companies/:id': OWNER,
   'GET /api/admin/disputes': ALL,
   'POST /api/admin/milestones/:id/dispute/resolve': FINANCE,
+  'POST /api/admin/milestones/:id/dispute/resolution/approve': FINANCE,
+  'POST /api/admin/milestones/:id/dispute/resolution/reject': FINANCE,
   'GET /api/admin/retainage-disputes': ALL,
+  'POST /api/admin/job/:id/retainage/resolution/approve': FINANCE,
+  'POST /api/admin/job/:id/retainage/resolution/reject': FINANCE,
   'POST /api/admin/job/:id/retainage/resolve': FINANCE,
   'GET /api/admin/projections': ALL,
   'POST /api/admin/projections/:name/rebuild': OPERATIONS,

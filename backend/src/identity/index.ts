@@ -9,5 +9,5 @@ export { SessionCache } from './session-cache';
 export { sessionRefOf } from './session-ref';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
-export { type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';
+export { ADMIN_ROLES_KEY, type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';
 export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';

@@ -27,6 +27,7 @@ import {
   type Party,
   type PayeeView,
   pendingEdits,
+  PROPOSAL_WAITING,
   refunded,
   retainageHeld,
   retainageHeldByPayee,
@@ -179,6 +180,20 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
                 refund_amount: dispute.resolution.refundAmount,
                 note: dispute.resolution.note,
                 at: dispute.resolution.at,
+              }
+            : null,
+          proposal: dispute.proposal
+            ? {
+                proposal_id: dispute.proposal.proposalId,
+                proposed_by: names.person(dispute.proposal.by),
+                proposed_by_id: dispute.proposal.by,
+                resolution: dispute.proposal.resolution,
+                release_amount: dispute.proposal.releaseAmount,
+                refund_amount: dispute.proposal.refundAmount,
+                note: dispute.proposal.note,
+                proposed_at: dispute.proposal.at,
+                stale: dispute.proposal.stale,
+                message: PROPOSAL_WAITING,
               }
             : null,
         }

@@ -118,4 +118,18 @@ export interface RetainageDisputeRow {
   opened_by: string | null;
   statement: string;
   opened_at: string;
+  /** A resolution waiting for a second administrator (four eyes), or null. */
+  proposal: RetainageProposalView | null;
+}
+
+/** A retainage resolution proposed by one administrator, waiting for a different one to approve it. */
+export interface RetainageProposalView {
+  proposal_id: number;
+  proposed_by: string | null;
+  proposed_by_id: number;
+  resolution: 'release' | 'refund';
+  amount: string;
+  note: string;
+  proposed_at: string;
+  message: string;
 }

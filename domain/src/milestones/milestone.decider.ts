@@ -9,9 +9,9 @@ import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { DepositAgreement, MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
 import type { DisputeResolution, MilestoneEvent, Party } from './events';
-import { checkApprover, checkUnchanged, needsSecondAdministrator, proposalOf, rejectionOf, refuseWhileProposed, requireProposal } from './milestone.four-eyes';
 import { decideReminder } from './milestone.clock';
 import { evolveMilestone } from './milestone.evolve';
+import { checkApprover, checkUnchanged, needsSecondAdministrator, proposalOf, refuseWhileProposed, rejectionOf, requireProposal } from './milestone.four-eyes';
 import { cardVersion } from './milestone.labels';
 import {
   clearingDeposit,

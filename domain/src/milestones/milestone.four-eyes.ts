@@ -86,3 +86,6 @@ export function rejectionOf(
     },
   };
 }
+
+/** What a dispute shows while a proposal waits (admin console and the parties' view of the milestone). */
+export const PROPOSAL_WAITING = "Resolution proposed by an administrator, waiting for a second administrator's approval.";
