@@ -54,9 +54,29 @@ const ADMIN_ROUTE_ROLES: Record<string, AdminRole[]> = {
   'GET /api/admin/audit/bundle': OPERATIONS,
 };
 
+/**
+ * Routes outside /api/admin that administrators use with their role's rights (company users are
+ * governed by @Access alone there): the platform's webhooks (/admin/webhooks in the console).
+ */
+const SHARED_ROUTE_ROLES: Record<string, AdminRole[]> = {
+  'GET /api/webhooks/endpoints': ALL,
+  'POST /api/webhooks/endpoints': OPERATIONS,
+  'PUT /api/webhooks/endpoints/:id': OPERATIONS,
+  'DELETE /api/webhooks/endpoints/:id': OPERATIONS,
+  'POST /api/webhooks/endpoints/:id/rotate-secret': OPERATIONS,
+  'GET /api/webhooks/endpoints/:id/deliveries': ALL,
+  'GET /api/webhooks/deliveries/:deliveryId': ALL,
+  'POST /api/webhooks/deliveries/:deliveryId/resend': OPERATIONS,
+};
+const ROUTE_ROLES = { ...ADMIN_ROUTE_ROLES, ...SHARED_ROUTE_ROLES };
+
 const isAdminRoute = (key: string) => / \/api\/admin(\/|$)/.test(key);
 /** A concrete URL for a route pattern: ids that do not exist, so an allowed caller changes nothing. */
-const urlOf = (path: string) => path.replace(/:id\b/g, '999999').replace(/:name\b/g, 'no-such-projection');
+const urlOf = (path: string) =>
+  path
+    .replace(/:id\b/g, '999999')
+    .replace(/:name\b/g, 'no-such-projection')
+    .replace(/:deliveryId\b/g, '00000000-0000-0000-0000-000000000000');
 
 /** Each controller method of the application, with its full path and the roles its marker names (undefined: none). */
 function markedHandlers(app: TestApp): Map<string, AdminRole[] | undefined> {
@@ -101,11 +121,13 @@ describe('administrator roles (least privilege)', () => {
     const served = app.routes.map((r) => `${r.method} ${r.url}`).filter(isAdminRoute);
     expect(served.filter((r) => !(r in ADMIN_ROUTE_ROLES))).toEqual([]);
     expect(Object.keys(ADMIN_ROUTE_ROLES).filter((r) => !served.includes(r))).toEqual([]);
+    const all = app.routes.map((r) => `${r.method} ${r.url}`);
+    expect(Object.keys(SHARED_ROUTE_ROLES).filter((r) => !all.includes(r))).toEqual([]);
   });
 
   it('marks every admin route with the roles that may call it', () => {
     const handlers = markedHandlers(app);
-    const wrong = Object.entries(ADMIN_ROUTE_ROLES)
+    const wrong = Object.entries(ROUTE_ROLES)
       .map(([key, roles]) => ({
         key,
         expected: [...roles].sort(),
@@ -119,8 +141,8 @@ describe('administrator roles (least privilege)', () => {
 
   it('refuses every admin route to the roles it does not list, before it does anything, and lets the others reach it', async () => {
     const cells: string[] = [];
-    for (const [key, allowed] of Object.entries(ADMIN_ROUTE_ROLES)) {
-      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
+    for (const [key, allowed] of Object.entries(ROUTE_ROLES)) {
+      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
       for (const role of ALL) {
         // Allowed callers are only sent reads: the mutating routes get real requests in their own specs.
         if (allowed.includes(role) && method !== 'GET') continue;

@@ -76,6 +76,17 @@ describe('four eyes on dispute and retainage resolutions', () => {
       5_000,
     );
     expect(JSON.stringify(seen.body)).toContain("Resolution proposed by an administrator, waiting for a second administrator's approval.");
+    // The console's dispute list shows the proposal and the threshold its form states.
+    const listed = await eventually(
+      () => second.get('/api/admin/disputes?status=open'),
+      (a) => Array.isArray(a.body) && a.body.some((d: { original_id: number; proposal: unknown }) => d.original_id === milestone && d.proposal),
+      5_000,
+    );
+    const row = listed.body.find((d: { original_id: number }) => d.original_id === milestone);
+    expect(row).toMatchObject({
+      four_eyes_above: '1000.00',
+      proposal: { proposal_id: 1, resolution: 'refund', release_amount: '0.00', refund_amount: row.held, stale: false, proposed_by_id: expect.any(Number) },
+    });
 
     const approved = await approve(second, milestone, { proposal_id: 1 });
     expect(approved.status).toBe(200);
@@ -115,6 +126,8 @@ describe('four eyes on dispute and retainage resolutions', () => {
     const proposed = await first.post(`/api/admin/job/${retained.jobId}/retainage/resolve`, { resolution: 'release', note: 'Done.' });
     expect(proposed).toMatchObject({ status: 202, body: { message: PROPOSED, proposal: { proposal_id: 1, amount: '1200.00', resolution: 'release' } } });
     expect((await first.post(`/api/admin/job/${retained.jobId}/retainage/resolution/approve`, {})).status).toBe(403);
+    const listed = (await second.get('/api/admin/retainage-disputes')).body.find((r: { job_id: number }) => r.job_id === retained.jobId);
+    expect(listed).toMatchObject({ four_eyes_above: '1000.00', proposal: { proposal_id: 1, amount: '1200.00', resolution: 'release' } });
     const approved = await second.post(`/api/admin/job/${retained.jobId}/retainage/resolution/approve`, { proposal_id: 1 });
     expect(approved.status).toBe(200);
     const { rows } = await app.db.pool.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_revision`, [`job-${retained.jobId}`]);

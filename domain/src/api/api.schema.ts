@@ -1993,6 +1993,10 @@ export const API_SCHEMAS: Record<string, object> = {
           }
         ],
         "description": "A resolution waiting for a second administrator (four eyes), or null."
+      },
+      "four_eyes_above": {
+        "type": "string",
+        "description": "FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator."
       }
     },
     "required": [
@@ -2005,7 +2009,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "opened_by",
       "statement",
       "opened_at",
-      "proposal"
+      "proposal",
+      "four_eyes_above"
     ],
     "description": "An open dispute over a project's retainage, for the admin (GET /api/admin/retainage-disputes), oldest first."
   },

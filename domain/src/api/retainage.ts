@@ -120,6 +120,8 @@ export interface RetainageDisputeRow {
   opened_at: string;
   /** A resolution waiting for a second administrator (four eyes), or null. */
   proposal: RetainageProposalView | null;
+  /** FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator. */
+  four_eyes_above: string;
 }
 
 /** A retainage resolution proposed by one administrator, waiting for a different one to approve it. */

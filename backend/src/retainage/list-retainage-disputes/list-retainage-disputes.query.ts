@@ -3,6 +3,8 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { DirectoryService } from '../../directory';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 
@@ -14,6 +16,7 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly directory: DirectoryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(): Promise<RetainageDisputeRow[]> {
@@ -57,6 +60,7 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
             message: PROPOSAL_WAITING,
           }
         : null,
+      four_eyes_above: this.config.fourEyesAbove,
     }));
   }
 }
