@@ -22,16 +22,37 @@ const dispute: DisputeRow = {
   response: { by: 'Sam Seller', party: 'seller', statement: 'Outside our scope.', at: '2026-11-02T10:00:00Z' },
   held: '16155.50',
   resolution: null,
+  proposal: null,
+  four_eyes_above: '100000.00',
+};
+
+/** GET /api/user as a finance administrator (who may resolve disputes); every other call answers `body`. */
+const asFinance =
+  (body: unknown = {}) =>
+  (call: { url: string }) =>
+    call.url === '/user' ? { status: 200, body: financeAdmin } : { status: 200, body };
+const financeAdmin = {
+  user_id: 7,
+  first_name: 'Fran',
+  last_name: 'Finance',
+  email: 'finance@demo.escrowledger.test',
+  display_name: 'Fran Finance',
+  phone: null,
+  role: 'admin',
+  admin_role: 'finance',
+  company: null,
+  permissions: { user: true },
 };
 
 describe('dispute card', () => {
   it("shows both sides' statements and refuses a split that is not strictly between nothing and all", async () => {
-    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
+    const { calls } = fakeApi(asFinance());
     renderScreen(
       <App>
         <DisputeCard dispute={dispute} />
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     expect(screen.getByRole('region', { name: "The buyer's statement" })).toHaveTextContent('The flashing was never replaced.');
     expect(screen.getByRole('region', { name: "The seller's statement" })).toHaveTextContent('Outside our scope.');
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
@@ -42,16 +63,17 @@ describe('dispute card', () => {
     await userEvent.type(screen.getByLabelText(/Refund to the buyer/), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     expect(await screen.findByText('Enter the refund in dollars and cents, like 5000.00.')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
   });
 
   it('sends a split with the refund in cents and shows what goes where', async () => {
-    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
+    const { calls } = fakeApi(asFinance());
     renderScreen(
       <App>
         <DisputeCard dispute={dispute} />
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
     await userEvent.type(screen.getByLabelText(/Refund to the buyer/), '5000');
     expect(screen.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeInTheDocument();
@@ -60,10 +82,10 @@ describe('dispute card', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Resolve by split?' });
     expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$11,155.50 (the platform fee on that share comes out of it)');
     expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$5,000.00');
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm resolution' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({
+    await waitFor(() => expect(calls.filter((c) => c.url !== '/user')).toHaveLength(1));
+    expect(calls.find((c) => c.url !== '/user')).toEqual({
       method: 'POST',
       url: '/admin/milestones/5003/dispute/resolve',
       data: { resolution: 'split', refund_amount: '5000.00', note: 'Half the scope.' },
@@ -71,12 +93,13 @@ describe('dispute card', () => {
   });
 
   it('shows the API refusal when a resolution fails', async () => {
-    fakeApi(() => ({ status: 409, body: { message: 'The dispute was already resolved.' } }));
+    fakeApi((call) => (call.url === '/user' ? { status: 200, body: financeAdmin } : { status: 409, body: { message: 'The dispute was already resolved.' } }));
     renderScreen(
       <App>
         <DisputeCard dispute={dispute} />
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     await userEvent.click(screen.getByRole('radio', { name: 'Refund all to the buyer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Resolve by refund?' })).getByRole('button', { name: 'Confirm resolution' }));
@@ -84,12 +107,13 @@ describe('dispute card', () => {
   });
 
   it('starts with nothing chosen, and moves no money without a confirmation of what each side gets', async () => {
-    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
+    const { calls } = fakeApi(asFinance());
     renderScreen(
       <App>
         <DisputeCard dispute={dispute} />
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     expect(await screen.findByText('Choose how to resolve the dispute: release, refund or split.')).toBeInTheDocument();
@@ -100,6 +124,6 @@ describe('dispute card', () => {
     expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$16,155.50');
     expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$0.00');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
   });
 });
