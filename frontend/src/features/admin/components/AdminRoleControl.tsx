@@ -11,7 +11,8 @@ const NONE = 'none';
 export const ROLE_CHANGED = 'Administrator role changed.';
 export const ROLE_CHANGE_NOTE = "It applies from the person's next request.";
 
-const roleWords = (role: AdminRole | null) => (role ? `${ADMIN_ROLE_LABELS[role].toLowerCase()} administrator` : 'not an administrator');
+/** "a finance administrator", "an owner administrator". */
+const aRole = (role: AdminRole) => `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${ADMIN_ROLE_LABELS[role].toLowerCase()} administrator`;
 const nameOf = (u: AdminUser) => `${u.first_name} ${u.last_name}`;
 
 /** A user's administrator role as a tag (what every administrator sees). */
@@ -61,7 +62,7 @@ export function useAdminRoleChange() {
   const dialog = (
     <Modal
       open={asking !== null}
-      title={asking ? `Make ${nameOf(asking.user)} ${asking.role ? `a ${roleWords(asking.role)}` : 'not an administrator'}?` : ''}
+      title={asking ? `Make ${nameOf(asking.user)} ${asking.role ? aRole(asking.role) : 'not an administrator'}?` : ''}
       okText="Change role"
       cancelText="Cancel"
       confirmLoading={change.isPending}
@@ -70,7 +71,7 @@ export function useAdminRoleChange() {
     >
       {asking && (
         <p>
-          {nameOf(asking.user)} is {asking.user.admin_role ? `a ${roleWords(asking.user.admin_role)}` : 'not an administrator'} now. {ROLE_CHANGE_NOTE}
+          {nameOf(asking.user)} is {asking.user.admin_role ? aRole(asking.user.admin_role) : 'not an administrator'} now. {ROLE_CHANGE_NOTE}
         </p>
       )}
       {change.isError && <Alert type="error" showIcon role="alert" title={errorMessage(change.error)} />}
