@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, type FakeCall, renderScreen } from '../../../test/render';
 import type { AdminUser } from '../api/get-users';
 import { ROLE_CHANGED } from '../components/AdminRoleControl';
+import { ChainCheckPanel } from '../components/IntegrityPanels';
 import { UsersTable } from '../components/UsersTable';
 
 const me = (role: AdminRole) => ({
@@ -91,5 +92,32 @@ describe('administrator roles on the users page', () => {
     expect(dialog).toHaveTextContent('Make Olive Tester a support administrator?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('You are the last owner: make another administrator an owner first.'));
+  });
+});
+
+describe('buttons a role cannot use', () => {
+  it('disables the chain check for a finance administrator, saying why, and enables it for operations', async () => {
+    const reply = (role: AdminRole) =>
+      fakeApi((call) => (call.url === '/user' ? { status: 200, body: me(role) } : { status: 200, body: { running: false, checks: [] } }));
+    reply('finance');
+    const { unmount } = renderScreen(
+      <App>
+        <ChainCheckPanel />
+      </App>,
+    );
+    const reason = 'Your administrator role (finance) cannot do this: it needs the operations or owner role.';
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify the hash chain' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify the hash chain' })).toHaveAccessibleDescription(reason);
+    unmount();
+
+    reply('operations');
+    renderScreen(
+      <App>
+        <ChainCheckPanel />
+      </App>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify the hash chain' })).toBeEnabled());
+    expect(screen.queryByText(/cannot do this/)).not.toBeInTheDocument();
   });
 });

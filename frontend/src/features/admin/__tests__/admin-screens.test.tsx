@@ -20,6 +20,7 @@ const admin = {
   email: 'a@x.test',
   display_name: 'Avery Admin',
   role: 'admin',
+  admin_role: 'owner',
   company: null,
   permissions: { user: true },
 };
@@ -219,6 +220,7 @@ describe('admin console', () => {
 
   it('refuses a zip code that is not 5 digits or ZIP+4', async () => {
     const { calls } = fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: admin }; // an owner edits companies
       if (call.url === '/admin/companies')
         return {
           status: 200,
@@ -247,7 +249,9 @@ describe('admin console', () => {
       </App>,
       { path: '/admin/contractors' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Desert Current Electric' }));
+    const edit = await screen.findByRole('button', { name: 'Edit Desert Current Electric' });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await userEvent.click(edit);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Desert Current Electric' });
     const zip = await within(dialog).findByLabelText('Zip');
     await userEvent.clear(zip);
