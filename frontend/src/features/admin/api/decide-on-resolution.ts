@@ -22,8 +22,9 @@ function useDecideOnProposal(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ decision, ...body }: ProposalDecisionRequest) => (await api.post(`${path}/${decision}`, body, asCommand())).data,
-    // An approval moves money: every admin figure may have changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // An approval moves money: every admin figure may have changed. Not awaited: the refetch
+    // removes the panel, and the caller's own onSuccess (its message) must run before it goes.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
