@@ -1,7 +1,5 @@
 import type { AdminRole } from '@escrow/domain';
-
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { isLoggedIn } from '../auth/api/types';
+import { createContext, useContext } from 'react';
 
 /**
  * What an administrator's role may do in the console: the one table the screens ask, mirroring
@@ -64,10 +62,23 @@ export function adminRefusal(role: AdminRole | null | undefined, action: AdminAc
   return `Your administrator role (${role ?? 'none'}) cannot do this: it needs the ${orList(roles)} role.`;
 }
 
-/** The logged-in administrator's role (GET /api/user answers admin_role), or null. */
+/**
+ * The logged-in administrator, as the console's shell (pages/admin/AdminShell) provides it from
+ * GET /api/user (features stand alone: this one does not read the auth feature's query itself).
+ * `refresh` reloads it, after an owner changed their own role.
+ */
+export interface AdminIdentityValue {
+  userId: number | null;
+  role: AdminRole | null;
+  refresh: () => void;
+}
+export const AdminIdentity = createContext<AdminIdentityValue>({ userId: null, role: null, refresh: () => {} });
+
+export const useAdminIdentity = (): AdminIdentityValue => useContext(AdminIdentity);
+
+/** The logged-in administrator's role, or null (unknown yet, or not an administrator). */
 export function useAdminRole(): AdminRole | null {
-  const user = useCurrentUser();
-  return isLoggedIn(user.data) ? (user.data.admin_role ?? null) : null;
+  return useAdminIdentity().role;
 }
 
 /** `{ allowed, reason }` of one action for the logged-in administrator. */

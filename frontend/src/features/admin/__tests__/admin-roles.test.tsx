@@ -9,19 +9,7 @@ import type { AdminUser } from '../api/get-users';
 import { ROLE_CHANGED } from '../components/AdminRoleControl';
 import { ChainCheckPanel } from '../components/IntegrityPanels';
 import { UsersTable } from '../components/UsersTable';
-
-const me = (role: AdminRole) => ({
-  user_id: 1,
-  first_name: 'Olive',
-  last_name: 'Owner',
-  email: 'admin@demo.escrowledger.test',
-  display_name: 'Olive Owner',
-  phone: null,
-  role: 'admin',
-  admin_role: role,
-  company: null,
-  permissions: { user: true },
-});
+import { AdminIdentity, type AdminIdentityValue } from '../roles';
 
 const person = (id: number, first: string, adminRole: AdminRole | null, companyId: number | null = null): AdminUser => ({
   user_id: id,
@@ -40,9 +28,12 @@ const person = (id: number, first: string, adminRole: AdminRole | null, companyI
 });
 const USERS = [person(1, 'Olive', 'owner'), person(2, 'Fran', 'finance'), person(3, 'Sam', null, 40)];
 
+let identity: AdminIdentityValue = { userId: null, role: null, refresh: () => {} };
+const as = (role: AdminRole) => (identity = { userId: 1, role, refresh: () => {} });
+
 function users(role: AdminRole, put: (call: FakeCall) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
+  as(role);
   return fakeApi((call) => {
-    if (call.url === '/user') return { status: 200, body: me(role) };
     if (call.url === '/admin/users') return { status: 200, body: USERS };
     if (call.method === 'PUT') return put(call);
     return undefined;
@@ -51,7 +42,9 @@ function users(role: AdminRole, put: (call: FakeCall) => { status: number; body?
 const show = () =>
   renderScreen(
     <App>
-      <UsersTable />
+      <AdminIdentity value={identity}>
+        <UsersTable />
+      </AdminIdentity>
     </App>,
   );
 
@@ -97,12 +90,16 @@ describe('administrator roles on the users page', () => {
 
 describe('buttons a role cannot use', () => {
   it('disables the chain check for a finance administrator, saying why, and enables it for operations', async () => {
-    const reply = (role: AdminRole) =>
-      fakeApi((call) => (call.url === '/user' ? { status: 200, body: me(role) } : { status: 200, body: { running: false, checks: [] } }));
+    const reply = (role: AdminRole) => {
+      as(role);
+      fakeApi(() => ({ status: 200, body: { running: false, checks: [] } }));
+    };
     reply('finance');
     const { unmount } = renderScreen(
       <App>
-        <ChainCheckPanel />
+        <AdminIdentity value={identity}>
+          <ChainCheckPanel />
+        </AdminIdentity>
       </App>,
     );
     const reason = 'Your administrator role (finance) cannot do this: it needs the operations or owner role.';
@@ -114,7 +111,9 @@ describe('buttons a role cannot use', () => {
     reply('operations');
     renderScreen(
       <App>
-        <ChainCheckPanel />
+        <AdminIdentity value={identity}>
+          <ChainCheckPanel />
+        </AdminIdentity>
       </App>,
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Verify the hash chain' })).toBeEnabled());

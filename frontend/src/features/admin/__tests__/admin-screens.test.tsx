@@ -11,6 +11,7 @@ import { CompaniesTable } from '../components/CompaniesTable';
 import { DashboardView } from '../components/DashboardView';
 import { PaymentsView } from '../components/PaymentsView';
 import { ProjectsTable } from '../components/ProjectsTable';
+import { AdminIdentity } from '../roles';
 
 const admin = {
   user_id: 1,
@@ -220,7 +221,6 @@ describe('admin console', () => {
 
   it('refuses a zip code that is not 5 digits or ZIP+4', async () => {
     const { calls } = fakeApi((call) => {
-      if (call.url === '/user') return { status: 200, body: admin }; // an owner edits companies
       if (call.url === '/admin/companies')
         return {
           status: 200,
@@ -245,7 +245,9 @@ describe('admin console', () => {
     });
     renderScreen(
       <App>
-        <CompaniesTable />
+        <AdminIdentity value={{ userId: 1, role: 'owner', refresh: () => {} }}>
+          <CompaniesTable />
+        </AdminIdentity>
       </App>,
       { path: '/admin/contractors' },
     );

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard } from '../components/DisputeCard';
+import { AdminIdentity } from '../roles';
 
 const dispute: DisputeRow = {
   dispute_id: 1,
@@ -26,30 +27,14 @@ const dispute: DisputeRow = {
   four_eyes_above: '100000.00',
 };
 
-/** GET /api/user as a finance administrator (who may resolve disputes); every other call answers `body`. */
-const asFinance =
-  (body: unknown = {}) =>
-  (call: { url: string }) =>
-    call.url === '/user' ? { status: 200, body: financeAdmin } : { status: 200, body };
-const financeAdmin = {
-  user_id: 7,
-  first_name: 'Fran',
-  last_name: 'Finance',
-  email: 'finance@demo.escrowledger.test',
-  display_name: 'Fran Finance',
-  phone: null,
-  role: 'admin',
-  admin_role: 'finance',
-  company: null,
-  permissions: { user: true },
-};
-
 describe('dispute card', () => {
   it("shows both sides' statements and refuses a split that is not strictly between nothing and all", async () => {
-    const { calls } = fakeApi(asFinance());
+    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
     await screen.findByRole('button', { name: 'Resolve dispute' });
@@ -63,14 +48,16 @@ describe('dispute card', () => {
     await userEvent.type(screen.getByLabelText(/Refund to the buyer/), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     expect(await screen.findByText('Enter the refund in dollars and cents, like 5000.00.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it('sends a split with the refund in cents and shows what goes where', async () => {
-    const { calls } = fakeApi(asFinance());
+    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
     await screen.findByRole('button', { name: 'Resolve dispute' });
@@ -82,10 +69,10 @@ describe('dispute card', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Resolve by split?' });
     expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$11,155.50 (the platform fee on that share comes out of it)');
     expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$5,000.00');
-    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
+    expect(calls).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm resolution' }));
-    await waitFor(() => expect(calls.filter((c) => c.url !== '/user')).toHaveLength(1));
-    expect(calls.find((c) => c.url !== '/user')).toEqual({
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
       method: 'POST',
       url: '/admin/milestones/5003/dispute/resolve',
       data: { resolution: 'split', refund_amount: '5000.00', note: 'Half the scope.' },
@@ -93,10 +80,12 @@ describe('dispute card', () => {
   });
 
   it('shows the API refusal when a resolution fails', async () => {
-    fakeApi((call) => (call.url === '/user' ? { status: 200, body: financeAdmin } : { status: 409, body: { message: 'The dispute was already resolved.' } }));
+    fakeApi(() => ({ status: 409, body: { message: 'The dispute was already resolved.' } }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
     await screen.findByRole('button', { name: 'Resolve dispute' });
@@ -107,10 +96,12 @@ describe('dispute card', () => {
   });
 
   it('starts with nothing chosen, and moves no money without a confirmation of what each side gets', async () => {
-    const { calls } = fakeApi(asFinance());
+    const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
     await screen.findByRole('button', { name: 'Resolve dispute' });
@@ -124,6 +115,6 @@ describe('dispute card', () => {
     expect(confirm).toHaveTextContent('To the payees of Saguaro Build Co.$16,155.50');
     expect(confirm).toHaveTextContent('Back to the buyer Jordan Buyer$0.00');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(calls.filter((c) => c.url !== '/user')).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { fakeApi, type FakeCall, renderScreen } from '../../../test/render';
 import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard, fourEyesNote } from '../components/DisputeCard';
 import { APPROVED, STALE_PROPOSAL, WAITING_FOR_SECOND_ADMIN } from '../components/ProposalPanel';
-import { adminCan, adminRefusal } from '../roles';
+import { adminCan, AdminIdentity, type AdminIdentityValue, adminRefusal } from '../roles';
 
 const PROPOSED = 'Proposed. A second administrator must approve this resolution before it takes effect.';
 
@@ -57,16 +57,20 @@ const admin = (userId: number, role: AdminRole) => ({
   permissions: { user: true },
 });
 
-/** The API as `who` sees it: GET /api/user answers them, the rest `reply`. */
+/** The console as `who` uses it (the shell provides who is administering); the API answers `reply`. */
+let identity: AdminIdentityValue = { userId: null, role: null, refresh: () => {} };
 function api(who: ReturnType<typeof admin>, reply: (call: FakeCall) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
-  return fakeApi((call) => (call.url === '/user' ? { status: 200, body: who } : reply(call)));
+  identity = { userId: who.user_id, role: who.admin_role, refresh: () => {} };
+  return fakeApi(reply);
 }
 const sent = (calls: FakeCall[]) => calls.filter((c) => c.url !== '/user');
 
 function card(d: DisputeRow) {
   return renderScreen(
     <App>
-      <DisputeCard dispute={d} />
+      <AdminIdentity value={identity}>
+        <DisputeCard dispute={d} />
+      </AdminIdentity>
     </App>,
   );
 }

@@ -2,10 +2,8 @@ import { Alert, App, Button, Input, Modal } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { isLoggedIn } from '../../auth/api/types';
 import type { ProposalDecision, useDecideOnResolution } from '../api/decide-on-resolution';
-import { useAdminCan } from '../roles';
+import { useAdminCan, useAdminIdentity } from '../roles';
 import { when } from './format';
 
 export const WAITING_FOR_SECOND_ADMIN = 'Waiting for a second administrator.';
@@ -54,12 +52,12 @@ export function ProposalPanel({
     if (focusOnShow) box.current?.focus();
   }, [focusOnShow]);
   const { message } = App.useApp();
-  const user = useCurrentUser();
+  const me = useAdminIdentity();
   const gate = useAdminCan('resolve-disputes');
   const reasonId = useId();
   const [asking, setAsking] = useState<ProposalDecision | null>(null);
   const [note, setNote] = useState('');
-  const mine = isLoggedIn(user.data) && user.data.user_id === p.proposed_by_id;
+  const mine = me.userId !== null && me.userId === p.proposed_by_id;
   const send = () => {
     if (!asking) return;
     decide.mutate(
