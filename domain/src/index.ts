@@ -1,3 +1,4 @@
+export * from './administrators';
 export * from './api';
 export * from './event-store';
 export * from './ledger';

@@ -172,7 +172,7 @@ test('a payments filter shows the matching rows and its CSV holds the same payme
   expect(csvRows.map((r) => r[4]).sort()).toEqual(settled.map((d) => d.amount).sort());
 });
 
-test('resolving the demo dispute by a split moves the right cents through the ledger', async ({ page }) => {
+test('resolving the demo dispute by a split moves the right cents through the ledger', async ({ browser, page }) => {
   await paymentsSettled();
   const [dispute] = await query<{ original_id: number; job_id: number }>(`SELECT original_id, job_id FROM milestone_disputes WHERE status = 'open'`);
   await loginAsAdmin(page);
@@ -203,7 +203,19 @@ test('resolving the demo dispute by a split moves the right cents through the le
   expect(await ledgerTotal('buyer_refunds', 'original_id = $1', [dispute!.original_id])).toBe('0.00');
   await card.getByRole('button', { name: 'Resolve dispute' }).click();
   confirm = page.getByRole('dialog', { name: 'Resolve by split?' });
-  await confirm.getByRole('button', { name: 'Confirm resolution' }).click();
+  // $16,155.50 is above FOUR_EYES_ABOVE ($10,000.00): the owner proposes, finance@ approves (docs/administrators.md).
+  await confirm.getByRole('button', { name: 'Propose resolution' }).click();
+  await expect(card.getByText('Waiting for a second administrator.')).toBeVisible();
+  expect(await ledgerTotal('buyer_refunds', 'original_id = $1', [dispute!.original_id])).toBe('0.00');
+  const finance = await (await browser.newContext()).newPage();
+  await loginAt(finance, 'finance@demo.escrowledger.test');
+  await expect(finance).toHaveURL(/\/admin$/);
+  await finance.goto('/admin/disputes');
+  await finance.getByRole('region', { name: 'Dispute on Tear-off and new roof' }).getByRole('button', { name: 'Approve resolution' }).click();
+  await finance.getByRole('dialog', { name: 'Approve this resolution?' }).getByRole('button', { name: 'Approve resolution' }).click();
+  await expect(finance.getByText('No open disputes.')).toBeVisible();
+  await finance.context().close();
+  await page.reload();
   await expect(page.getByText('No open disputes.')).toBeVisible();
 
   // 11,155.50 released: the fee in proportion to what the buyer paid, 11,155.50 × 355.50 / 16,155.50 = 245.48.

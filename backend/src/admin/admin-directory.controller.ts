@@ -6,7 +6,7 @@ import { CompaniesRepository, toCompanyRead } from '../directory';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
 import { websiteLink } from '../directory';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { Access, SessionCache, UsersRepository } from '../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE, OWNER_ROLES, SessionCache, UsersRepository } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -28,6 +28,7 @@ export class UpdateCompanyRequest {
 /** Users and companies for admins (/admin/users, /admin/contractors). */
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class AdminDirectoryController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -48,6 +49,7 @@ export class AdminDirectoryController {
   }
 
   @Put('companies/:id')
+  @AdminRoles(...OWNER_ROLES)
   async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCompanyRequest) {
     const company = await this.companies.byId(id);
     if (!company) throw new NotFoundException('There is no company with that id.');

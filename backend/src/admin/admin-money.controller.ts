@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 
 import { isIdText } from '../http/ids';
-import { Access } from '../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { milestoneOf, projectOf } from '../read-models';
 import { ListRetainageDisputes } from '../retainage';
@@ -29,6 +29,7 @@ const positiveInt = (value: unknown, name: string): number | null => {
 /** The money across every project: dashboard, payments history, reports. Admins only. */
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class AdminMoneyController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -262,6 +263,8 @@ export class AdminMoneyController {
   }
 
   @Get('reports/csv')
+  // An export leaves the system: finance and operations, not support.
+  @AdminRoles('finance', 'operations', 'owner')
   async reportCsv(@Query('report') report: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     const all = await this.reports();
     switch (report) {

@@ -25,7 +25,7 @@ import type { Pool } from 'pg';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { isIdText } from '../http/ids';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { Access } from '../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
@@ -35,6 +35,7 @@ import { ProjectSearch } from './project-search';
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class AdminProjectsController {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,

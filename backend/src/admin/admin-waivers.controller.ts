@@ -4,13 +4,14 @@ import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 
 import { Answers } from '../http/openapi';
-import { Access } from '../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { sendCsv, toCsv } from './csv';
 
 /** Lien waivers across every project, for the admins. */
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class AdminWaiversController {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 

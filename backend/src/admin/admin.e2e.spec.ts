@@ -108,10 +108,17 @@ describe('the admin console API', () => {
       statement: expect.stringContaining('chimney'),
       response: expect.objectContaining({ statement: expect.stringContaining('change order') }),
     });
-    const resolved = await admin.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolve`, {
+    const proposed = await admin.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolve`, {
       resolution: 'split',
       refund_amount: '5000.00',
       note: 'Flashing was in scope.',
+    });
+    // Above FOUR_EYES_ABOVE ($10,000.00): the demo's finance administrator approves the owner's proposal.
+    expect(proposed).toMatchObject({ status: 202, body: { proposal: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } } });
+    const finance = new HttpSession(app.http);
+    await finance.login(DEMO_LOGINS.finance, DEMO_PASSWORD);
+    const resolved = await finance.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolution/approve`, {
+      proposal_id: proposed.body.proposal.proposal_id,
     });
     expect(resolved.body).toMatchObject({
       held: '0.00',
@@ -300,6 +307,7 @@ describe('the admin console API', () => {
       email: DEMO_LOGINS.seller,
       phone: '6025550142',
       role: null,
+      admin_role: null,
       company_id: 100,
       company_name: 'Saguaro Build Co.',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import { formatAmount, parseAmount } from '@escrow/domain';
+
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
 import { parseSecretsKey } from './secrets-key';
@@ -30,6 +32,8 @@ export interface AppConfig {
   runPayments: boolean;
   /** Days after a deposit settles within which the seller must complete, before the buyer may claim a refund. */
   responseDeadlineDays: number;
+  /** Four eyes: a dispute or retainage resolution moving more than this (dollars, "10000.00") needs a second administrator. */
+  fourEyesAbove: string;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -104,6 +108,14 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** FOUR_EYES_ABOVE: dollars, exact (decimal.js), default $10,000.00. */
+function parseFourEyesAbove(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return '10000.00';
+  const amount = parseAmount(value.trim());
+  if (amount === null || amount.lt(0)) throw new Error(`FOUR_EYES_ABOVE must be an amount in dollars such as 10000.00, not "${value}".`);
+  return formatAmount(amount);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const repoRoot = resolve(__dirname, '..', '..', '..');
   const eventStore = (env.EVENT_STORE ?? 'postgres') as EventStoreKind;
@@ -130,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentsReturnWindow: parseReturnWindow(env.PAYMENTS_RETURN_WINDOW),
     runPayments: flag(env.RUN_PAYMENTS, true),
     responseDeadlineDays: integer('RESPONSE_DEADLINE_DAYS', env.RESPONSE_DEADLINE_DAYS, 30),
+    fourEyesAbove: parseFourEyesAbove(env.FOUR_EYES_ABOVE),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Escrow Ledger <no-reply@escrowledger.test>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,

@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import type { SessionUser } from '../identity';
-import { Access, CurrentUser } from '../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OWNER_ROLES } from '../identity';
 import { OneTimeCodes } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { RateLimits } from '../identity';
@@ -75,6 +75,7 @@ export class ApplicationsController {
 
   @Get('admin/contractor-applications')
   @Access('admin')
+  @AdminRoles(...EVERY_ADMIN_ROLE)
   @Answers(['ContractorApplicationView'])
   async list(): Promise<ContractorApplicationView[]> {
     return this.applications.listForAdmin();
@@ -83,6 +84,7 @@ export class ApplicationsController {
   /** Creates the company with its services and an invited company user for the applicant. */
   @Post('admin/contractor-applications/:id/approve')
   @Access('admin')
+  @AdminRoles(...OWNER_ROLES)
   @HttpCode(200)
   async approve(@Param('id', ParseIdPipe) id: number, @CurrentUser() admin: SessionUser) {
     const client = await this.pool.connect();
@@ -141,6 +143,7 @@ export class ApplicationsController {
 
   @Post('admin/contractor-applications/:id/reject')
   @Access('admin')
+  @AdminRoles(...OWNER_ROLES)
   @HttpCode(200)
   async reject(@Param('id', ParseIdPipe) id: number, @Body() body: RejectApplicationRequest, @CurrentUser() admin: SessionUser) {
     const { rows } = await this.pool.query<{ status: string; email: string; first_name: string }>(

@@ -33,6 +33,16 @@ function messageOf(response: unknown, fallback: string): string {
 }
 
 /**
+ * What an error answers besides its message, for clients that act on it: a machine-readable
+ * `reason` (`admin_role`, `step_up_required`, …) and the fields that go with it.
+ */
+function detailsOf(response: unknown): Record<string, unknown> {
+  if (!response || typeof response !== 'object' || typeof (response as { reason?: unknown }).reason !== 'string') return {};
+  const { message: _message, statusCode: _statusCode, error: _error, ...details } = response as Record<string, unknown>;
+  return details;
+}
+
+/**
  * Every error leaves as `{ message, statusCode }`. Unknown errors are logged and answered 500
  * without internals; a lost database answers 503 so clients know to retry. GETs of unknown
  * non-API paths fall back to the single-page app.
@@ -53,7 +63,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
       if (exception instanceof TooManyRequestsException && !reply.sent) reply.header('retry-after', String(exception.retryAfterSeconds));
-      this.send(reply, status, messageOf(exception.getResponse(), exception.message));
+      this.send(reply, status, messageOf(exception.getResponse(), exception.message), detailsOf(exception.getResponse()));
       return;
     }
     if (exception instanceof DomainError) {
@@ -81,12 +91,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return error.message || 'Bad request.';
   }
 
-  private send(reply: FastifyReply, status: number, message: string): void {
+  private send(reply: FastifyReply, status: number, message: string, details: Record<string, unknown> = {}): void {
     if (reply.sent) return;
     void reply
       .status(status)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ message, statusCode: status } satisfies ErrorBody);
+      .send({ ...details, message, statusCode: status } satisfies ErrorBody);
   }
 
   private serveSpa(request: FastifyRequest, reply: FastifyReply): boolean {

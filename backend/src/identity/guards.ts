@@ -4,8 +4,10 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 
 import { ACCESS_KEY, type RequestWithUser, SKIP_CSRF_KEY } from './access.decorators';
+import { checkAdminRole } from './admin-role.check';
 import { type AccessCheck, passes } from './session-user';
 import { SessionsService } from './sessions.service';
+import { ADMIN_ROLES_KEY, type AdminRole } from './step-up.decorators';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -62,6 +64,7 @@ export class AccessGuard implements CanActivate {
             : 'You do not have access to this.',
       );
     }
+    checkAdminRole(request.user, this.reflector.getAllAndOverride<AdminRole[] | undefined>(ADMIN_ROLES_KEY, [context.getHandler(), context.getClass()]));
     return true;
   }
 }

@@ -1,11 +1,13 @@
 export { Access, CurrentUser, type RequestWithUser, SkipCsrf } from './access.decorators';
+export { checkAdminRole, EVERY_ADMIN_ROLE, FINANCE_ROLES, OPERATIONS_ROLES, OWNER_ROLES } from './admin-role.check';
 export { IdentityModule } from './identity.module';
 export { type CodePurpose, OneTimeCodes } from './one-time-codes';
 export { hashPassword, isAcceptablePassword, MIN_PASSWORD_LENGTH, PASSWORD_RULE, verifyPassword } from './passwords';
 export { formatPhone, isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits, TooManyRequestsException } from './rate-limits';
 export { SessionCache } from './session-cache';
+export { sessionRefOf } from './session-ref';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
+export { ADMIN_ROLES_KEY, type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';
 export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';
-export { type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';

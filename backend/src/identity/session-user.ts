@@ -1,7 +1,11 @@
+import type { AdminRole } from './step-up.decorators';
+
 /** The user behind a request's session, as guards and handlers see it. */
 export interface SessionUser {
   userId: number;
   role: 'admin' | null;
+  /** An administrator's role (least privilege); null for everyone else. */
+  adminRole: AdminRole | null;
   companyId: number | null;
   email: string;
   firstName: string;
@@ -18,6 +22,8 @@ export interface UserObject {
   email: string;
   display_name: string;
   role?: 'admin';
+  /** For administrators: which one (support, finance, operations or owner). */
+  admin_role?: AdminRole | null;
   company: { company_id: number; name: string; primary_company_name: string } | null;
   permissions: { user: boolean };
 }

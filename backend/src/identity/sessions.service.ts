@@ -64,7 +64,7 @@ export class SessionsService {
     // Still fresh, and no last_seen_at to write: no query at all.
     if (cached && Date.now() - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.user;
     const { rows } = await this.pool.query<UserRow & { last_seen_at: Date; token_hash: Buffer }>(
-      `SELECT s.token_hash, s.last_seen_at, u.user_id, u.first_name, u.last_name, u.phone, u.email, u.display_name, u.role,
+      `SELECT s.token_hash, s.last_seen_at, u.user_id, u.first_name, u.last_name, u.phone, u.email, u.display_name, u.role, u.admin_role,
               u.company_id, c.name AS company_name, u.password_hash, u.created_at
          FROM sessions s JOIN users u ON u.user_id = s.user_id LEFT JOIN companies c ON c.company_id = u.company_id
         WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'

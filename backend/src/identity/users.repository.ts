@@ -6,6 +6,7 @@ import { Brackets, DataSource, type FindOptionsWhere, IsNull, type Repository } 
 import { containing } from '../infrastructure/database/like';
 import { SessionEntity, UserEntity } from './infrastructure';
 import type { SessionUser, UserObject } from './session-user';
+import type { AdminRole } from './step-up.decorators';
 
 export interface UserRow {
   user_id: number;
@@ -15,6 +16,7 @@ export interface UserRow {
   email: string;
   display_name: string;
   role: 'admin' | null;
+  admin_role: AdminRole | null;
   company_id: number | null;
   company_name: string | null;
   password_hash: string | null;
@@ -27,6 +29,8 @@ export interface NewUser {
   phone: string | null;
   email: string;
   role?: 'admin' | null;
+  /** An administrator's role; an administrator without one is an owner (they could do everything before roles existed). */
+  adminRole?: AdminRole | null;
   companyId?: number | null;
   passwordHash?: string | null;
 }
@@ -39,6 +43,7 @@ export interface AdminUserRow {
   email: string;
   phone: string | null;
   role: 'admin' | null;
+  admin_role: AdminRole | null;
   company_id: number | null;
   company_name: string | null;
   created_at: Date;
@@ -56,6 +61,7 @@ function toUserRow(u: UserEntity): UserRow {
     email: u.email,
     display_name: u.displayName,
     role: u.role,
+    admin_role: u.adminRole,
     company_id: u.companyId,
     company_name: u.company?.name ?? null,
     password_hash: u.passwordHash,
@@ -67,6 +73,7 @@ export function toSessionUser(row: UserRow): SessionUser {
   return {
     userId: row.user_id,
     role: row.role,
+    adminRole: row.role === 'admin' ? (row.admin_role ?? null) : null,
     companyId: row.company_id,
     email: row.email,
     firstName: row.first_name,
@@ -83,7 +90,7 @@ export function toUserObject(row: UserRow): UserObject {
     phone: row.phone,
     email: row.email,
     display_name: row.display_name,
-    ...(row.role === 'admin' ? { role: 'admin' as const } : {}),
+    ...(row.role === 'admin' ? { role: 'admin' as const, admin_role: row.admin_role } : {}),
     company: row.company_id === null ? null : { company_id: row.company_id, name: row.company_name!, primary_company_name: row.company_name! },
     permissions: { user: true },
   };
@@ -133,6 +140,7 @@ export class UsersRepository {
       .addSelect('u.email', 'email')
       .addSelect('u.phone', 'phone')
       .addSelect('u.role', 'role')
+      .addSelect('u.adminRole', 'admin_role')
       .addSelect('u.companyId', 'company_id')
       .addSelect('c.name', 'company_name')
       .addSelect('u.createdAt', 'created_at')
@@ -151,9 +159,9 @@ export class UsersRepository {
 
   static async insert(db: Pool | PoolClient, user: NewUser): Promise<UserRow> {
     const { rows } = await db.query<UserRow>(
-      `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       RETURNING user_id, first_name, last_name, phone, email, display_name, role, company_id,
+      `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, admin_role)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       RETURNING user_id, first_name, last_name, phone, email, display_name, role, admin_role, company_id,
                  (SELECT name FROM companies WHERE company_id = $7) AS company_name, password_hash, created_at`,
       [
         user.firstName,
@@ -164,6 +172,7 @@ export class UsersRepository {
         user.role ?? null,
         user.companyId ?? null,
         user.passwordHash ?? null,
+        user.role === 'admin' ? (user.adminRole ?? 'owner') : null,
       ],
     );
     return rows[0]!;

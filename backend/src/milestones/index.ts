@@ -7,6 +7,7 @@ export {
   milestoneView,
   payeesView,
   type PayeeView,
+  proposalView,
   type VersionView,
   versionView,
 } from './milestone.view';

@@ -27,7 +27,10 @@ import {
   type Party,
   type PayeeView,
   pendingEdits,
+  PROPOSAL_WAITING,
   refunded,
+  type ResolutionProposal,
+  type ResolutionProposalView,
   retainageHeld,
   retainageHeldByPayee,
   type RetainageStep,
@@ -44,6 +47,22 @@ import type { Names, Viewer } from '../read-models';
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
+
+/** A resolution waiting for a second administrator: on the milestone and in the admins' dispute list. */
+export function proposalView(proposal: ResolutionProposal, names: Names): ResolutionProposalView {
+  return {
+    proposal_id: proposal.proposalId,
+    proposed_by: names.person(proposal.by),
+    proposed_by_id: proposal.by,
+    resolution: proposal.resolution,
+    release_amount: proposal.releaseAmount,
+    refund_amount: proposal.refundAmount,
+    note: proposal.note,
+    proposed_at: proposal.at,
+    stale: proposal.stale,
+    message: PROPOSAL_WAITING,
+  };
+}
 
 /** The asking user: who they are and which company they act for. */
 export interface Asker {
@@ -181,6 +200,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
                 at: dispute.resolution.at,
               }
             : null,
+          proposal: dispute.proposal ? proposalView(dispute.proposal, names) : null,
         }
       : null,
   };

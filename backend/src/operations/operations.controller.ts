@@ -2,12 +2,13 @@ import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projection
 import { ConflictException, Controller, Get, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { Access } from '../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE, OPERATIONS_ROLES } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 /** The projection runner for operators: positions, lag, failures, rebuilds with live progress. */
 @Controller('admin/projections')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class OperationsController {
   private readonly logger = new Logger('Operations');
   private readonly running = new Set<string>();
@@ -28,6 +29,7 @@ export class OperationsController {
    * at once; progress shows in the status (the rebuild's row is updated every batch).
    */
   @Post(':name/rebuild')
+  @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
   async rebuild(@Param('name') name: string) {
     this.known(name);
@@ -57,6 +59,7 @@ export class OperationsController {
   }
 
   @Post(':name/resume')
+  @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(200)
   async resume(@Param('name') name: string) {
     this.known(name);

@@ -62,6 +62,7 @@ export class MilestoneReads {
       for (const d of s.disputes) {
         people.add(d.openedBy);
         if (d.response) people.add(d.response.by);
+        if (d.proposal) people.add(d.proposal.by);
       }
     }
     const { people: personNames, companies: companyNames } = await this.directory.names(people, companies);

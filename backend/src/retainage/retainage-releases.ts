@@ -57,9 +57,10 @@ export class RetainageReleases {
   }
 
   /** Decides a retainage command on the project stream, then applies every decision to its milestones. */
-  async decide(jobId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<void> {
-    await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
+  async decide(jobId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<ProjectEvent[]> {
+    const { events } = await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
     await this.applyDecisions(jobId);
+    return events;
   }
 
   private async project(jobId: number): Promise<ActiveProject> {

@@ -360,6 +360,7 @@ describe('retainage and lien waivers', () => {
       seller: 'Mesa General Contracting',
       held: '100.00',
       opened_by_party: 'buyer',
+      proposal: null,
       opened_by: buyer.name,
       statement: 'The railing is missing.',
       opened_at: expect.any(String),

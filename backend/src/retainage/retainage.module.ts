@@ -5,6 +5,8 @@ import { DirectoryModule } from '../directory';
 import { ReadModelsModule } from '../read-models';
 import { DecideOnRetainageHandler } from './decide-on-retainage/decide-on-retainage.handler';
 import { DecideOnRetainageController } from './decide-on-retainage/decide-on-retainage.http.controller';
+import { DecideOnRetainageResolutionHandler } from './decide-on-retainage-resolution/decide-on-retainage-resolution.handler';
+import { DecideOnRetainageResolutionController } from './decide-on-retainage-resolution/decide-on-retainage-resolution.http.controller';
 import { GetRetainageController } from './get-retainage/get-retainage.http.controller';
 import { ListRetainageDisputesController } from './list-retainage-disputes/list-retainage-disputes.http.controller';
 import { ListRetainageDisputesHandler } from './list-retainage-disputes/list-retainage-disputes.query';
@@ -23,6 +25,7 @@ import { SetProjectTermsController } from './set-project-terms/set-project-terms
     SetProjectTermsController,
     DecideOnRetainageController,
     ResolveRetainageDisputeController,
+    DecideOnRetainageResolutionController,
     ListRetainageDisputesController,
   ],
   providers: [
@@ -31,6 +34,7 @@ import { SetProjectTermsController } from './set-project-terms/set-project-terms
     SetProjectTermsHandler,
     DecideOnRetainageHandler,
     ResolveRetainageDisputeHandler,
+    DecideOnRetainageResolutionHandler,
     ListRetainageDisputesHandler,
   ],
   exports: [RetainageReleases],

@@ -8,6 +8,10 @@ export const DEMO_LOGINS = {
   /** Users of two subcontractors (Desert Current Electric, Mesa Ridge Roofing): payees who sign their own lien waivers. */
   electrician: 'electric@demo.escrowledger.test',
   roofer: 'roofing@demo.escrowledger.test',
+  /** One administrator of each other role (docs/administrators.md); `admin` is the owner. */
+  support: 'support@demo.escrowledger.test',
+  finance: 'finance@demo.escrowledger.test',
+  operations: 'operations@demo.escrowledger.test',
 } as const;
 
 export const DEMO_SERVICES = [

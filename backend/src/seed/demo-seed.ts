@@ -39,8 +39,17 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       phone: '6025550100',
       email: DEMO_LOGINS.admin,
       role: 'admin',
+      adminRole: 'owner',
       passwordHash,
     });
+    // Least privilege: one administrator of each other role, to try what each may do.
+    for (const [role, firstName, phone] of [
+      ['support', 'Sky', '6025550103'],
+      ['finance', 'Fran', '6025550104'],
+      ['operations', 'Oak', '6025550105'],
+    ] as const) {
+      await UsersRepository.insert(client, { firstName, lastName: 'Admin', phone, email: DEMO_LOGINS[role], role: 'admin', adminRole: role, passwordHash });
+    }
     const buyer = await UsersRepository.insert(client, { firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash });
     const seller = await UsersRepository.insert(client, {
       firstName: 'Sam',
@@ -80,7 +89,8 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
 export function demoLoginsText(baseUrl: string): string {
   return [
     `Demo logins (password ${DEMO_PASSWORD}) at ${baseUrl}/login:`,
-    `  admin   ${DEMO_LOGINS.admin}`,
+    `  admin   ${DEMO_LOGINS.admin}  (owner: every administrator permission)`,
+    `  admins  ${DEMO_LOGINS.support} (support, read only), ${DEMO_LOGINS.finance} (finance), ${DEMO_LOGINS.operations} (operations)`,
     `  buyer   ${DEMO_LOGINS.buyer}`,
     `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.)`,
     `  payees  ${DEMO_LOGINS.electrician}  (Desert Current Electric), ${DEMO_LOGINS.roofer}  (Mesa Ridge Roofing)`,

@@ -1,5 +1,5 @@
 import { eventually } from '../support/event-store-fixture';
-import { TEST_PASSWORD } from '../support/http-session';
+import { createUser, HttpSession, startSession, TEST_PASSWORD } from '../support/http-session';
 import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +83,14 @@ const newBuyerBody = () => ({
   email: `new-buyer-${uniqueSuffix()}@test.escrowledger.test`,
   customer_name: 'Nora New',
 });
+
+/** A resolution proposed by another administrator (an owner of its own), for the world's admin to approve or reject. */
+async function proposedBySecondAdmin(w: SecurityWorld, url: string, body: object): Promise<void> {
+  const second = await createUser(w.app.db.pool, { role: 'admin' });
+  const session = new HttpSession(w.app.http).setCookie('sid', await startSession(w.app.db.pool, second.userId));
+  const answer = await session.post(url, body);
+  if (answer.status !== 202) throw new Error(`proposing a resolution failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
 
 export const ROUTE_MATRIX: readonly RouteCase[] = [
   // The OpenAPI document and its browsable page (static files of swagger-ui): public, read-only.
@@ -321,10 +329,19 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.retained('paidOut')).jobId : w.retained.jobId}/retainage/dispute`,
     body: { statement: 'The punch list is not done.' },
   })),
-  route('POST', '/api/admin/job/:id/retainage/resolve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+  // The world's FOUR_EYES_ABOVE is 0.00: every resolution is a proposal (202) a second administrator approves or rejects.
+  route('POST', '/api/admin/job/:id/retainage/resolve', 'admin', adminOnly(202), async (w, _r, fresh) => ({
     url: `/api/admin/job/${fresh ? (await w.fresh.retained('disputed')).jobId : w.retained.jobId}/retainage/resolve`,
     body: { resolution: 'release', note: 'Punch list checked.' },
   })),
+  ...(['approve', 'reject'] as const).map((decision) =>
+    route('POST', `/api/admin/job/:id/retainage/resolution/${decision}`, 'admin', adminOnly(200), async (w, _r, fresh) => {
+      if (!fresh) return { url: `/api/admin/job/${w.retained.jobId}/retainage/resolution/${decision}`, body: {} };
+      const { jobId } = await w.fresh.retained('disputed');
+      await proposedBySecondAdmin(w, `/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'release', note: 'Punch list checked.' });
+      return { url: `/api/admin/job/${jobId}/retainage/resolution/${decision}`, body: { note: 'Checked twice.' } };
+    }),
+  ),
   // Waivers: the parties and admins read them; only the payee company's users sign (here the seller is the payee).
   route('GET', '/api/milestone/:id/waivers', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.retained.milestone}/waivers` })),
   route(
@@ -363,10 +380,18 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
 
   // Admin console
   route('GET', '/api/admin/disputes', 'admin', adminOnly(200), () => ({ url: '/api/admin/disputes?status=open' })),
-  route('POST', '/api/admin/milestones/:id/dispute/resolve', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+  route('POST', '/api/admin/milestones/:id/dispute/resolve', 'admin', adminOnly(202), async (w, _r, fresh) => ({
     url: `/api/admin/milestones/${fresh ? await w.fresh.milestone('disputed') : w.milestones.disputed}/dispute/resolve`,
     body: { resolution: 'release', note: 'Work verified on site.' },
   })),
+  ...(['approve', 'reject'] as const).map((decision) =>
+    route('POST', `/api/admin/milestones/:id/dispute/resolution/${decision}`, 'admin', adminOnly(200), async (w, _r, fresh) => {
+      if (!fresh) return { url: `/api/admin/milestones/${w.milestones.disputed}/dispute/resolution/${decision}`, body: {} };
+      const milestone = await w.fresh.milestone('disputed');
+      await proposedBySecondAdmin(w, `/api/admin/milestones/${milestone}/dispute/resolve`, { resolution: 'release', note: 'Work verified on site.' });
+      return { url: `/api/admin/milestones/${milestone}/dispute/resolution/${decision}`, body: { note: 'Checked twice.' } };
+    }),
+  ),
   route('GET', '/api/admin/dashboard', 'admin', adminOnly(200), () => ({ url: '/api/admin/dashboard' })),
   route('GET', '/api/admin/retainage-disputes', 'admin', adminOnly(200), () => ({ url: '/api/admin/retainage-disputes' })),
   route('GET', '/api/admin/payments', 'admin', adminOnly(200), () => ({ url: '/api/admin/payments?kind=deposit&status=settled' })),
@@ -382,6 +407,11 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/admin/job/:id/contracts', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/job/${w.jobId}/contracts` })),
   route('GET', '/api/admin/users', 'admin', adminOnly(200), () => ({ url: '/api/admin/users?search=Buyer' })),
   route('GET', '/api/admin/companies', 'admin', adminOnly(200), () => ({ url: '/api/admin/companies' })),
+  // The world's admin is an owner; each role's cells are in src/admin/admin-roles.e2e.spec.ts.
+  route('PUT', '/api/admin/users/:id/admin-role', 'admin', adminOnly(200), async (w) => ({
+    url: `/api/admin/users/${(await w.fresh.user()).userId}/admin-role`,
+    body: { role: 'support' },
+  })),
   route('PUT', '/api/admin/companies/:id', 'admin', adminOnly(200), (w) => ({
     url: `/api/admin/companies/${w.companies.payee}`,
     body: { bio: 'Licensed plumbers since 1999.' },

@@ -87,6 +87,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     paymentsSandboxSettleMs: 0,
     responseDeadlineDays: 0,
     webhooks: { ...loadConfig({}).webhooks, run: false },
+    // Four eyes on every resolution, so the approve and reject routes have something to act on.
+    fourEyesAbove: '0.00',
     ...overrides,
   });
   const pool = app.db.pool;

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Pool } from 'pg';
 
 import { hashPassword } from '../../src/identity/passwords';
+import type { AdminRole } from '../../src/identity/step-up.decorators';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
 
 export interface HttpAnswer<T = any> {
@@ -123,15 +124,24 @@ export async function startSession(pool: Pool, userId: number): Promise<string> 
 /** Inserts a user directly (tests create their own data). */
 export async function createUser(
   pool: Pool,
-  options: { role?: 'admin'; companyId?: number | null; password?: string | null; phone?: string; email?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    role?: 'admin';
+    adminRole?: AdminRole;
+    companyId?: number | null;
+    password?: string | null;
+    phone?: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<CreatedUser> {
   const email = options.email ?? `user-${unique()}@test.escrowledger.test`;
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
   const firstName = options.firstName ?? 'Test';
   const lastName = options.lastName ?? `User ${unique()}`;
   const { rows } = await pool.query<{ user_id: number }>(
-    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
+    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, admin_role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING user_id`,
     [
       firstName,
       lastName,
@@ -141,6 +151,7 @@ export async function createUser(
       options.role ?? null,
       options.companyId ?? null,
       password ? await hashPassword(password) : null,
+      options.role === 'admin' ? (options.adminRole ?? 'owner') : null,
     ],
   );
   return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}` };

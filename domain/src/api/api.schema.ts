@@ -1435,6 +1435,17 @@ export const API_SCHEMAS: Record<string, object> = {
                     "type": "null"
                   }
                 ]
+              },
+              "proposal": {
+                "anyOf": [
+                  {
+                    "$ref": "#/definitions/ResolutionProposalView"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "A resolution waiting for a second administrator (four eyes), or null."
               }
             },
             "required": [
@@ -1445,7 +1456,8 @@ export const API_SCHEMAS: Record<string, object> = {
               "statement",
               "opened_at",
               "response",
-              "resolution"
+              "resolution",
+              "proposal"
             ]
           },
           {
@@ -1873,6 +1885,60 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "Who a reminder went to: a party, the users of a payee company, or the administrators."
   },
+  "ResolutionProposalView": {
+    "type": "object",
+    "properties": {
+      "proposal_id": {
+        "type": "number"
+      },
+      "proposed_by": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The proposer (admins and the parties see who proposed it)."
+      },
+      "proposed_by_id": {
+        "type": "number"
+      },
+      "resolution": {
+        "$ref": "#/definitions/DisputeResolution"
+      },
+      "release_amount": {
+        "type": "string"
+      },
+      "refund_amount": {
+        "type": "string"
+      },
+      "note": {
+        "type": "string"
+      },
+      "proposed_at": {
+        "type": "string"
+      },
+      "stale": {
+        "type": "boolean",
+        "description": "The dispute changed after it was proposed: it can only be rejected."
+      },
+      "message": {
+        "type": "string",
+        "description": "What the dispute shows while it waits."
+      }
+    },
+    "required": [
+      "proposal_id",
+      "proposed_by",
+      "proposed_by_id",
+      "resolution",
+      "release_amount",
+      "refund_amount",
+      "note",
+      "proposed_at",
+      "stale",
+      "message"
+    ],
+    "description": "A dispute resolution proposed by one administrator, waiting for a different one to approve it."
+  },
   "RetainageDisputeRow": {
     "type": "object",
     "properties": {
@@ -1916,6 +1982,21 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "opened_at": {
         "type": "string"
+      },
+      "proposal": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/RetainageProposalView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "A resolution waiting for a second administrator (four eyes), or null."
+      },
+      "four_eyes_above": {
+        "type": "string",
+        "description": "FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator."
       }
     },
     "required": [
@@ -1927,7 +2008,9 @@ export const API_SCHEMAS: Record<string, object> = {
       "opened_by_party",
       "opened_by",
       "statement",
-      "opened_at"
+      "opened_at",
+      "proposal",
+      "four_eyes_above"
     ],
     "description": "An open dispute over a project's retainage, for the admin (GET /api/admin/retainage-disputes), oldest first."
   },
@@ -1969,6 +2052,53 @@ export const API_SCHEMAS: Record<string, object> = {
       "paid"
     ],
     "description": "One payee's retainage over the project's milestones."
+  },
+  "RetainageProposalView": {
+    "type": "object",
+    "properties": {
+      "proposal_id": {
+        "type": "number"
+      },
+      "proposed_by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "proposed_by_id": {
+        "type": "number"
+      },
+      "resolution": {
+        "type": "string",
+        "enum": [
+          "release",
+          "refund"
+        ]
+      },
+      "amount": {
+        "type": "string"
+      },
+      "note": {
+        "type": "string"
+      },
+      "proposed_at": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "proposal_id",
+      "proposed_by",
+      "proposed_by_id",
+      "resolution",
+      "amount",
+      "note",
+      "proposed_at",
+      "message"
+    ],
+    "description": "A retainage resolution proposed by one administrator, waiting for a different one to approve it."
   },
   "RetainageView": {
     "type": "object",

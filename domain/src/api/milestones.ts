@@ -114,7 +114,26 @@ export interface MilestoneView {
     opened_at: string;
     response: { by: string | null; statement: string; at: string } | null;
     resolution: { resolution: DisputeResolution; release_amount: string; refund_amount: string; note: string; at: string } | null;
+    /** A resolution waiting for a second administrator (four eyes), or null. */
+    proposal: ResolutionProposalView | null;
   } | null;
+}
+
+/** A dispute resolution proposed by one administrator, waiting for a different one to approve it. */
+export interface ResolutionProposalView {
+  proposal_id: number;
+  /** The proposer (admins and the parties see who proposed it). */
+  proposed_by: string | null;
+  proposed_by_id: number;
+  resolution: DisputeResolution;
+  release_amount: string;
+  refund_amount: string;
+  note: string;
+  proposed_at: string;
+  /** The dispute changed after it was proposed: it can only be rejected. */
+  stale: boolean;
+  /** What the dispute shows while it waits. */
+  message: string;
 }
 
 export interface VersionPayeeView {

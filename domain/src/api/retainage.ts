@@ -118,4 +118,20 @@ export interface RetainageDisputeRow {
   opened_by: string | null;
   statement: string;
   opened_at: string;
+  /** A resolution waiting for a second administrator (four eyes), or null. */
+  proposal: RetainageProposalView | null;
+  /** FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator. */
+  four_eyes_above: string;
+}
+
+/** A retainage resolution proposed by one administrator, waiting for a different one to approve it. */
+export interface RetainageProposalView {
+  proposal_id: number;
+  proposed_by: string | null;
+  proposed_by_id: number;
+  resolution: 'release' | 'refund';
+  amount: string;
+  note: string;
+  proposed_at: string;
+  message: string;
 }

@@ -78,7 +78,18 @@ export type RecordDisbursementPaid = Command<
 >;
 export type OpenDispute = PartyCommand<'OpenDispute', { disputeId: number; statement: string }>;
 export type RespondToDispute = PartyCommand<'RespondToDispute', { statement: string }>;
-export type ResolveDispute = Command<'ResolveDispute', { resolution: DisputeResolution; refundAmount?: string | null; note: string }>;
+/**
+ * An administrator's resolution. Above `fourEyesAbove` (FOUR_EYES_ABOVE, from the caller's
+ * configuration; absent: no limit) it is only proposed, and a different administrator approves it.
+ */
+export type ResolveDispute = Command<
+  'ResolveDispute',
+  { resolution: DisputeResolution; refundAmount?: string | null; note: string; fourEyesAbove?: string | null }
+>;
+/** A second administrator approves the open proposal (`proposalId`: the one they saw). */
+export type ApproveResolution = Command<'ApproveResolution', { proposalId?: number | null }>;
+/** Either administrator rejects (or the proposer withdraws) the open proposal. */
+export type RejectResolution = Command<'RejectResolution', { proposalId?: number | null; note: string }>;
 export type ClaimDeadlineRefund = PartyCommand<'ClaimDeadlineRefund', Record<string, never>>;
 export type RecordRefundPaid = Command<'RecordRefundPaid', { refundId: number; providerReference: string }>;
 /** The project's retainage decision reaches this milestone: its retainage goes to the payees, or back to the buyer. */
@@ -108,6 +119,8 @@ export type MilestoneCommand =
   | OpenDispute
   | RespondToDispute
   | ResolveDispute
+  | ApproveResolution
+  | RejectResolution
   | ClaimDeadlineRefund
   | RecordRefundPaid
   | ReleaseRetainage

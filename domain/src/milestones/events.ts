@@ -112,6 +112,34 @@ export type MilestoneEvent =
       type: 'DisputeResolved';
       data: MilestoneEventBase & { disputeId: number; by: number; resolution: DisputeResolution; releaseAmount: string; refundAmount: string; note: string };
     }
+  | {
+      /**
+       * Four eyes: a resolution moving more than FOUR_EYES_ABOVE, proposed by one administrator;
+       * nothing moves until a different one approves it (ResolutionApproved).
+       */
+      type: 'ResolutionProposed';
+      data: MilestoneEventBase & {
+        disputeId: number;
+        proposalId: number;
+        by: number;
+        resolution: DisputeResolution;
+        releaseAmount: string;
+        refundAmount: string;
+        note: string;
+        /** The threshold it was above when proposed. */
+        fourEyesAbove: string;
+      };
+    }
+  | {
+      /** A second administrator approved the proposal: the resolution's own events follow in the same append. */
+      type: 'ResolutionApproved';
+      data: MilestoneEventBase & { disputeId: number; proposalId: number; by: number; proposedBy: number };
+    }
+  | {
+      /** Rejected by another administrator, or withdrawn by its proposer (by === proposedBy): another may be proposed. */
+      type: 'ResolutionRejected';
+      data: MilestoneEventBase & { disputeId: number; proposalId: number; by: number; proposedBy: number; note: string };
+    }
   | { type: 'RefundRequested'; data: MilestoneEventBase & { refundId: number; amount: string; reason: 'dispute' | 'deadline' } }
   | { type: 'RefundPaid'; data: MilestoneEventBase & { refundId: number; amount: string; providerReference: string } }
   | {
@@ -183,6 +211,9 @@ export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'DisputeOpened',
   'DisputeResponded',
   'DisputeResolved',
+  'ResolutionProposed',
+  'ResolutionApproved',
+  'ResolutionRejected',
   'RefundRequested',
   'RefundPaid',
   'RetainageReleased',

@@ -4,6 +4,7 @@ export * from './milestone.clock';
 export * from './milestone.decider';
 export * from './milestone.decisions';
 export * from './milestone.evolve';
+export * from './milestone.four-eyes';
 export * from './milestone.labels';
 export * from './milestone.money';
 export * from './milestone.retainage';

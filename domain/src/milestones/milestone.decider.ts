@@ -8,9 +8,10 @@ import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { DepositAgreement, MilestoneCommand, MilestoneContent, ProjectFacts } from './commands';
-import type { MilestoneEvent, Party } from './events';
+import type { DisputeResolution, MilestoneEvent, Party } from './events';
 import { decideReminder } from './milestone.clock';
 import { evolveMilestone } from './milestone.evolve';
+import { checkApprover, checkUnchanged, needsSecondAdministrator, proposalOf, refuseWhileProposed, rejectionOf, requireProposal } from './milestone.four-eyes';
 import { cardVersion } from './milestone.labels';
 import {
   clearingDeposit,
@@ -173,6 +174,73 @@ function requireSignedAgreement(agreement: DepositAgreement, versionId: number):
       "This milestone's terms changed a moment ago and the signed escrow agreement does not cover them: reload, and both parties sign the new text before the deposit.",
     );
   }
+}
+
+/** A resolution's events: DisputeResolved, then the payouts and the refund it moves. */
+function resolutionEvents(
+  s: ActiveMilestone,
+  disputeId: number,
+  resolution: DisputeResolution,
+  refundAmount: string | null | undefined,
+  rawNote: string,
+  by: number,
+  at: string,
+): MilestoneEvent[] {
+  const note = safeText(rawNote, 'note');
+  if (note.length > MAX_TEXT) throw invalid('note_too_long', `Keep the note under ${MAX_TEXT} characters.`);
+  const clearing = clearingDeposit(s);
+  if (clearing) throw conflict('funds_clearing', `The deposit's funds clear on ${dayOf(clearing.clearsAt ?? at)}; resolve the dispute after that.`);
+  const inEscrow = held(s);
+  const version = currentVersion(s)!;
+  let refund: Decimal;
+  switch (resolution) {
+    case 'release':
+      refund = money(0);
+      break;
+    case 'refund':
+      refund = inEscrow;
+      break;
+    case 'split': {
+      const asked = parseAmount(refundAmount);
+      if (asked === null) throw invalid('refund_amount', 'Enter the amount to refund to the buyer, in dollars.');
+      if (asked.lte(0) || asked.gte(inEscrow)) {
+        throw invalid(
+          'refund_amount_range',
+          `A split refunds more than $0.00 and less than the ${formatDollars(inEscrow)} held; use release or refund otherwise.`,
+        );
+      }
+      refund = asked;
+      break;
+    }
+    default:
+      throw invalid('resolution', 'Resolve a dispute by release, refund or split.');
+  }
+  const release = inEscrow.minus(refund);
+  const events: MilestoneEvent[] = [
+    {
+      type: 'DisputeResolved',
+      data: {
+        originalId: s.originalId,
+        at,
+        disputeId,
+        by,
+        resolution,
+        releaseAmount: formatAmount(release),
+        refundAmount: formatAmount(refund),
+        note,
+      },
+    },
+  ];
+  if (release.gt(0)) {
+    const full = release.eq(money(version.terms.depositTotal));
+    events.push(...disbursementsFor(s, version, at, 'dispute', full ? undefined : releaseShares(version, release)));
+  }
+  if (refund.gt(0))
+    events.push({
+      type: 'RefundRequested',
+      data: { originalId: s.originalId, at, refundId: s.originalId, amount: formatAmount(refund), reason: 'dispute' },
+    });
+  return events;
 }
 
 export function decideMilestone(command: MilestoneCommand, state: MilestoneState): MilestoneEvent[] {
@@ -443,61 +511,34 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
       if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can resolve a dispute.');
       const dispute = openDispute(s);
       if (!dispute) throw conflict('no_dispute', 'There is no open dispute on this milestone.');
-      const note = safeText(command.data.note, 'note');
-      if (note.length > MAX_TEXT) throw invalid('note_too_long', `Keep the note under ${MAX_TEXT} characters.`);
-      const clearing = clearingDeposit(s);
-      if (clearing) throw conflict('funds_clearing', `The deposit's funds clear on ${dayOf(clearing.clearsAt ?? at)}; resolve the dispute after that.`);
-      const inEscrow = held(s);
-      const version = currentVersion(s)!;
-      let refund: Decimal;
-      switch (command.data.resolution) {
-        case 'release':
-          refund = money(0);
-          break;
-        case 'refund':
-          refund = inEscrow;
-          break;
-        case 'split': {
-          const asked = parseAmount(command.data.refundAmount);
-          if (asked === null) throw invalid('refund_amount', 'Enter the amount to refund to the buyer, in dollars.');
-          if (asked.lte(0) || asked.gte(inEscrow)) {
-            throw invalid(
-              'refund_amount_range',
-              `A split refunds more than $0.00 and less than the ${formatDollars(inEscrow)} held; use release or refund otherwise.`,
-            );
-          }
-          refund = asked;
-          break;
-        }
-        default:
-          throw invalid('resolution', 'Resolve a dispute by release, refund or split.');
-      }
-      const release = inEscrow.minus(refund);
-      const events: MilestoneEvent[] = [
-        {
-          type: 'DisputeResolved',
-          data: {
-            originalId: s.originalId,
-            at,
-            disputeId: dispute.disputeId,
-            by: metadata.actorId,
-            resolution: command.data.resolution,
-            releaseAmount: formatAmount(release),
-            refundAmount: formatAmount(refund),
-            note,
-          },
-        },
-      ];
-      if (release.gt(0)) {
-        const full = release.eq(money(version.terms.depositTotal));
-        events.push(...disbursementsFor(s, version, at, 'dispute', full ? undefined : releaseShares(version, release)));
-      }
-      if (refund.gt(0))
-        events.push({
-          type: 'RefundRequested',
-          data: { originalId: s.originalId, at, refundId: s.originalId, amount: formatAmount(refund), reason: 'dispute' },
-        });
+      refuseWhileProposed(dispute);
+      const events = resolutionEvents(s, dispute.disputeId, command.data.resolution, command.data.refundAmount, command.data.note, metadata.actorId, at);
+      const resolved = events[0] as Extract<MilestoneEvent, { type: 'DisputeResolved' }>;
+      if (needsSecondAdministrator(resolved, command.data.fourEyesAbove)) return [proposalOf(resolved, dispute, command.data.fourEyesAbove!)];
       return events;
+    }
+    case 'ApproveResolution': {
+      const s = requireActive(state);
+      if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can approve a resolution.');
+      const proposal = requireProposal(openDispute(s) ?? null, command.data.proposalId);
+      checkApprover(proposal, metadata);
+      // Decided again on the escrow as it is now, in the proposer's name: it must move what they saw.
+      const refund = proposal.resolution === 'split' ? proposal.refundAmount : null;
+      const events = resolutionEvents(s, proposal.disputeId, proposal.resolution, refund, proposal.note, proposal.by, at);
+      checkUnchanged(proposal, events[0] as Extract<MilestoneEvent, { type: 'DisputeResolved' }>);
+      return [
+        {
+          type: 'ResolutionApproved',
+          data: { originalId: s.originalId, at, disputeId: proposal.disputeId, proposalId: proposal.proposalId, by: metadata.actorId, proposedBy: proposal.by },
+        },
+        ...events,
+      ];
+    }
+    case 'RejectResolution': {
+      const s = requireActive(state);
+      if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can reject a resolution.');
+      const proposal = requireProposal(openDispute(s) ?? null, command.data.proposalId);
+      return [rejectionOf(proposal, s.originalId, command.data.note, metadata, MAX_TEXT)];
     }
     case 'ClaimDeadlineRefund': {
       const s = requireActive(state);

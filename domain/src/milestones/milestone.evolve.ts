@@ -219,8 +219,35 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
       const d = event.data;
       return {
         ...s,
-        disputes: s.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, response: { by: d.by, party: d.party, statement: d.statement, at: d.at } } : x)),
+        disputes: s.disputes.map((x) =>
+          x.disputeId === d.disputeId
+            ? {
+                ...x,
+                response: { by: d.by, party: d.party, statement: d.statement, at: d.at },
+                ...(x.proposal ? { proposal: { ...x.proposal, stale: true } } : {}),
+              }
+            : x,
+        ),
       };
+    }
+    case 'ResolutionProposed': {
+      const d = event.data;
+      const proposal = {
+        proposalId: d.proposalId,
+        by: d.by,
+        resolution: d.resolution,
+        releaseAmount: d.releaseAmount,
+        refundAmount: d.refundAmount,
+        note: d.note,
+        at: d.at,
+        stale: false,
+      };
+      return { ...s, disputes: s.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, proposal, proposals: d.proposalId } : x)) };
+    }
+    case 'ResolutionApproved':
+    case 'ResolutionRejected': {
+      const d = event.data;
+      return { ...s, disputes: s.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, proposal: null } : x)) };
     }
     case 'DisputeResolved': {
       const d = event.data;

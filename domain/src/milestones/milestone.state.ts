@@ -107,6 +107,17 @@ export interface RefundState {
   paidAt: string | null;
 }
 
+export interface ResolutionProposal {
+  proposalId: number;
+  by: number;
+  resolution: DisputeResolution;
+  releaseAmount: string;
+  refundAmount: string;
+  note: string;
+  at: string;
+  stale: boolean;
+}
+
 export interface DisputeState {
   disputeId: number;
   openedBy: number;
@@ -115,6 +126,14 @@ export interface DisputeState {
   openedAt: string;
   response: { by: number; party: Party; statement: string; at: string } | null;
   status: 'open' | 'resolved';
+  /**
+   * The resolution waiting for a second administrator (four eyes). `stale` once the dispute
+   * changed after it was proposed (a response): it can then only be rejected. Absent in states
+   * folded before four eyes existed.
+   */
+  proposal?: ResolutionProposal | null;
+  /** How many resolutions were proposed on this dispute (numbers the next proposal). */
+  proposals?: number;
   resolution: { by: number; resolution: DisputeResolution; releaseAmount: string; refundAmount: string; note: string; at: string } | null;
 }
 

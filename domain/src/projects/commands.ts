@@ -44,7 +44,10 @@ export type RequestRetainageRelease = RetainageCommand<'RequestRetainageRelease'
 export type ApproveRetainageRelease = RetainageCommand<'ApproveRetainageRelease', object>;
 /** A party disagrees about the retainage (a release asked for too early, or refused): an administrator decides. */
 export type DisputeRetainage = RetainageCommand<'DisputeRetainage', { disputeId: number; statement: string }>;
-export type ResolveRetainageDispute = RetainageCommand<'ResolveRetainageDispute', { resolution: unknown; note: string }>;
+/** Above `fourEyesAbove` (FOUR_EYES_ABOVE; absent: no limit) the resolution is only proposed; a different administrator approves it. */
+export type ResolveRetainageDispute = RetainageCommand<'ResolveRetainageDispute', { resolution: unknown; note: string; fourEyesAbove?: string | null }>;
+export type ApproveRetainageResolution = RetainageCommand<'ApproveRetainageResolution', { proposalId?: number | null }>;
+export type RejectRetainageResolution = Command<'RejectRetainageResolution', { proposalId?: number | null; note: string }>;
 
 export type ProjectCommand =
   | CreateJobDraft
@@ -56,4 +59,6 @@ export type ProjectCommand =
   | RequestRetainageRelease
   | ApproveRetainageRelease
   | DisputeRetainage
-  | ResolveRetainageDispute;
+  | ResolveRetainageDispute
+  | ApproveRetainageResolution
+  | RejectRetainageResolution;

@@ -82,6 +82,35 @@ export interface RetainageDisputeResolved {
 
 export type RetainageResolution = 'release' | 'refund';
 
+/** Four eyes: a retainage resolution above FOUR_EYES_ABOVE, proposed by one administrator; nothing moves until another approves it. */
+export interface RetainageResolutionProposed {
+  type: 'RetainageResolutionProposed';
+  data: {
+    jobId: number;
+    disputeId: number;
+    proposalId: number;
+    by: number;
+    resolution: RetainageResolution;
+    amount: string;
+    milestoneIds: number[];
+    note: string;
+    fourEyesAbove: string;
+    at: string;
+  };
+}
+
+/** A second administrator approved it: RetainageDisputeResolved (in the proposer's name) follows in the same append. */
+export interface RetainageResolutionApproved {
+  type: 'RetainageResolutionApproved';
+  data: { jobId: number; disputeId: number; proposalId: number; by: number; proposedBy: number; at: string };
+}
+
+/** Rejected by another administrator or withdrawn by its proposer (by === proposedBy). */
+export interface RetainageResolutionRejected {
+  type: 'RetainageResolutionRejected';
+  data: { jobId: number; disputeId: number; proposalId: number; by: number; proposedBy: number; note: string; at: string };
+}
+
 export type ProjectEvent =
   | JobDraftCreated
   | JobBasicsUpdated
@@ -92,7 +121,10 @@ export type ProjectEvent =
   | RetainageReleaseRequested
   | RetainageReleaseApproved
   | RetainageDisputeOpened
-  | RetainageDisputeResolved;
+  | RetainageDisputeResolved
+  | RetainageResolutionProposed
+  | RetainageResolutionApproved
+  | RetainageResolutionRejected;
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobDraftCreated',
@@ -105,6 +137,9 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'RetainageReleaseApproved',
   'RetainageDisputeOpened',
   'RetainageDisputeResolved',
+  'RetainageResolutionProposed',
+  'RetainageResolutionApproved',
+  'RetainageResolutionRejected',
 ];
 
 export const projectStreamId = (jobId: number): string => `job-${jobId}`;

@@ -86,6 +86,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'RetainageReleaseApproved':
     case 'RetainageDisputeOpened':
     case 'RetainageDisputeResolved':
+    case 'RetainageResolutionProposed':
+    case 'RetainageResolutionApproved':
+    case 'RetainageResolutionRejected':
       if (state.status === 'none') return state;
       return { ...state, retainage: evolveRetainage(state.retainage, event) };
     default:
@@ -221,7 +224,9 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
     case 'RequestRetainageRelease':
     case 'ApproveRetainageRelease':
     case 'DisputeRetainage':
-    case 'ResolveRetainageDispute': {
+    case 'ResolveRetainageDispute':
+    case 'ApproveRetainageResolution':
+    case 'RejectRetainageResolution': {
       if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
       return decideRetainage(command, state.retainage, state, projectPartyOf(state, metadata), metadata);
     }

@@ -183,3 +183,47 @@ describe('releasing the retainage', () => {
     ).toBe('invalid');
   });
 });
+
+describe('four eyes on retainage resolutions', () => {
+  // $500.00 held (497.19 + 2.81); the threshold below it makes a second administrator necessary.
+  const disputed = () => then(submitted, dispute());
+  const otherAdmin = (minute = 2): CommandMetadata => ({ ...admin(minute), actorId: 2 });
+  const propose = (fourEyesAbove: string | null, metadata = admin()): ProjectCommand => ({
+    type: 'ResolveRetainageDispute',
+    data: { resolution: 'refund', note: 'Punch list undone.', milestones: closed, fourEyesAbove },
+    metadata,
+  });
+  const approveIt = (metadata = otherAdmin(), milestones = closed): ProjectCommand => ({ type: 'ApproveRetainageResolution', data: { milestones }, metadata });
+  const rejectIt = (metadata = otherAdmin()): ProjectCommand => ({ type: 'RejectRetainageResolution', data: { note: 'Wait for photos.' }, metadata });
+
+  it('resolves in one step at or below the threshold', () => {
+    expect(decide(disputed(), propose('500.00')).map((e) => e.type)).toEqual(['RetainageDisputeResolved']);
+  });
+
+  it('only proposes above it; the proposer cannot approve; another administrator approves and the resolution takes effect in the proposer name', () => {
+    const proposed = then(disputed(), propose('499.99'));
+    expect(proposed.at(-1)).toEqual({
+      type: 'RetainageResolutionProposed',
+      data: expect.objectContaining({ proposalId: 1, by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700], fourEyesAbove: '499.99' }),
+    });
+    expect((foldProject(proposed) as ActiveProject).retainage.decisions).toEqual([]);
+    expect(refusal(() => decide(proposed, approveIt(admin(3)))).message).toBe('A different administrator must approve a resolution you proposed.');
+    const approved = decide(proposed, approveIt());
+    expect(approved).toEqual([
+      { type: 'RetainageResolutionApproved', data: expect.objectContaining({ proposalId: 1, by: 2, proposedBy: 1 }) },
+      { type: 'RetainageDisputeResolved', data: expect.objectContaining({ by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700] }) },
+    ]);
+    expect(refusal(() => decide([...proposed, ...approved], approveIt({ ...admin(4), actorId: 3 }))).kind).toBe('conflict');
+  });
+
+  it('keeps one proposal open; a rejection lets another be proposed; a proposal whose retainage changed cannot be approved', () => {
+    const proposed = then(disputed(), propose('100.00'));
+    expect(refusal(() => decide(proposed, propose('100.00', otherAdmin()))).kind).toBe('conflict');
+    const rejected = then(proposed, rejectIt());
+    expect(rejected.at(-1)).toMatchObject({ type: 'RetainageResolutionRejected', data: { by: 2, proposedBy: 1, note: 'Wait for photos.' } });
+    expect(decide(rejected, propose('100.00', otherAdmin()))[0]).toMatchObject({ type: 'RetainageResolutionProposed', data: { proposalId: 2, by: 2 } });
+    const changed = closed.map((m) => (m.originalId === 700 ? { ...m, retainageHeld: '0.00' } : m));
+    expect(refusal(() => decide(proposed, approveIt(otherAdmin(), changed))).kind).toBe('conflict');
+    expect(refusal(() => decide(proposed, approveIt(seller()))).kind).toBe('forbidden');
+  });
+});

@@ -1,11 +1,19 @@
 import type { RetainageStep } from '../milestones/milestone.clock';
 import { isPaidOut, retainageHeld } from '../milestones/milestone.money';
 import type { ActiveMilestone } from '../milestones/milestone.state';
-import { formatAmount, money, sum } from '../money/money';
+import { formatAmount, money, parseAmount, sum } from '../money/money';
 import type { CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid } from '../shared/errors';
 import { safeText } from '../shared/text';
-import type { ApproveRetainageRelease, DisputeRetainage, MilestoneRetainageFacts, RequestRetainageRelease, ResolveRetainageDispute } from './commands';
+import type {
+  ApproveRetainageRelease,
+  ApproveRetainageResolution,
+  DisputeRetainage,
+  MilestoneRetainageFacts,
+  RejectRetainageResolution,
+  RequestRetainageRelease,
+  ResolveRetainageDispute,
+} from './commands';
 import type { ProjectEvent, RetainageResolution } from './events';
 
 type Party = 'customer' | 'company';
@@ -15,7 +23,16 @@ export interface ProjectRetainage {
   /** A release asked for by one party, waiting for the other's approval. */
   request: { party: Party; by: number; amount: string; at: string } | null;
   /** An open dispute about the retainage, waiting for an administrator. */
-  dispute: { disputeId: number; party: Party; by: number; statement: string; at: string } | null;
+  dispute: {
+    disputeId: number;
+    party: Party;
+    by: number;
+    statement: string;
+    at: string;
+    /** A resolution waiting for a second administrator (four eyes); absent in states folded before it existed. */
+    proposal?: RetainageProposal | null;
+    proposals?: number;
+  } | null;
   /** Every final decision: by both parties (release) or by an administrator (release or refund). */
   decisions: {
     decidedBy: 'parties' | 'admin';
@@ -26,6 +43,16 @@ export interface ProjectRetainage {
     disputeId: number | null;
     at: string;
   }[];
+}
+
+export interface RetainageProposal {
+  proposalId: number;
+  by: number;
+  resolution: RetainageResolution;
+  amount: string;
+  milestoneIds: number[];
+  note: string;
+  at: string;
 }
 
 export const noRetainage = (): ProjectRetainage => ({ request: null, dispute: null, decisions: [] });
@@ -52,6 +79,18 @@ export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent
       // A dispute replaces a pending request: the administrator decides instead.
       return { ...retainage, request: null, dispute: { disputeId, party, by, statement, at } };
     }
+    case 'RetainageResolutionProposed': {
+      const { proposalId, by, resolution, amount, milestoneIds, note, at } = event.data;
+      if (!retainage.dispute) return retainage;
+      return {
+        ...retainage,
+        dispute: { ...retainage.dispute, proposal: { proposalId, by, resolution, amount, milestoneIds, note, at }, proposals: proposalId },
+      };
+    }
+    case 'RetainageResolutionApproved':
+    case 'RetainageResolutionRejected':
+      if (!retainage.dispute) return retainage;
+      return { ...retainage, dispute: { ...retainage.dispute, proposal: null } };
     case 'RetainageDisputeResolved': {
       const { resolution, amount, milestoneIds, disputeId, at } = event.data;
       return { ...retainage, dispute: null, decisions: [...retainage.decisions, { decidedBy: 'admin', resolution, amount, milestoneIds, disputeId, at }] };
@@ -98,7 +137,8 @@ function requireHeld(milestones: MilestoneRetainageFacts[], retainage: ProjectRe
   return held;
 }
 
-export type RetainageCommand = RequestRetainageRelease | ApproveRetainageRelease | DisputeRetainage | ResolveRetainageDispute;
+export type RetainageCommand =
+  RequestRetainageRelease | ApproveRetainageRelease | DisputeRetainage | ResolveRetainageDispute | ApproveRetainageResolution | RejectRetainageResolution;
 
 /**
  * The release of the project's retainage (docs/money.md, "Retainage"): one party asks once every
@@ -122,18 +162,66 @@ export function decideRetainage(
       throw invalid('resolution', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
     const note = safeText(command.data.note, 'note');
     if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
+    if (retainage.dispute.proposal) {
+      throw conflict(
+        'proposal_open',
+        'A resolution of this retainage dispute is already waiting for a second administrator: approve or reject it before proposing another.',
+      );
+    }
     const held = heldIn(command.data.milestones, retainage);
+    const resolved = {
+      jobId,
+      disputeId: retainage.dispute.disputeId,
+      by: metadata.actorId,
+      resolution: resolution as RetainageResolution,
+      amount: formatAmount(held.total),
+      milestoneIds: held.milestoneIds,
+      note,
+      at,
+    };
+    const { fourEyesAbove } = command.data;
+    if (fourEyesAbove !== null && fourEyesAbove !== undefined) {
+      const threshold = parseAmount(fourEyesAbove);
+      if (threshold === null) throw invalid('four_eyes_above', 'FOUR_EYES_ABOVE must be an amount in dollars.');
+      if (held.total.gt(threshold)) {
+        const proposalId = (retainage.dispute.proposals ?? 0) + 1;
+        return [{ type: 'RetainageResolutionProposed', data: { ...resolved, proposalId, fourEyesAbove } }];
+      }
+    }
+    return [{ type: 'RetainageDisputeResolved', data: resolved }];
+  }
+  if (command.type === 'ApproveRetainageResolution' || command.type === 'RejectRetainageResolution') {
+    if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can approve or reject a retainage resolution.');
+    const dispute = retainage.dispute;
+    const proposal = dispute?.proposal;
+    if (!dispute || !proposal) throw conflict('no_proposal', 'No resolution of this retainage dispute is waiting for approval.');
+    const { proposalId } = command.data;
+    if (proposalId !== null && proposalId !== undefined && proposalId !== proposal.proposalId) {
+      throw conflict('other_proposal', 'The resolution waiting for approval is not the one you saw: reload the project.');
+    }
+    const base = { jobId, disputeId: dispute.disputeId, proposalId: proposal.proposalId, by: metadata.actorId, proposedBy: proposal.by, at };
+    if (command.type === 'RejectRetainageResolution') {
+      const note = safeText(command.data.note, 'note');
+      if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
+      return [{ type: 'RetainageResolutionRejected', data: { ...base, note } }];
+    }
+    if (proposal.by === metadata.actorId) throw forbidden('same_admin', 'A different administrator must approve a resolution you proposed.');
+    const held = heldIn(command.data.milestones, retainage);
+    if (!held.total.eq(money(proposal.amount)) || held.milestoneIds.join(',') !== proposal.milestoneIds.join(',')) {
+      throw conflict('proposal_stale', 'The retainage held changed after this resolution was proposed: reject it and propose a resolution again.');
+    }
     return [
+      { type: 'RetainageResolutionApproved', data: base },
       {
         type: 'RetainageDisputeResolved',
         data: {
           jobId,
-          disputeId: retainage.dispute.disputeId,
-          by: metadata.actorId,
-          resolution,
-          amount: formatAmount(held.total),
-          milestoneIds: held.milestoneIds,
-          note,
+          disputeId: dispute.disputeId,
+          by: proposal.by,
+          resolution: proposal.resolution,
+          amount: proposal.amount,
+          milestoneIds: proposal.milestoneIds,
+          note: proposal.note,
           at,
         },
       },

@@ -4,7 +4,7 @@ import { ConflictException, Controller, Get, HttpCode, Inject, Logger, type OnAp
 
 import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
 import { Answers } from '../../http/openapi';
-import { Access } from '../../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE, OPERATIONS_ROLES } from '../../identity';
 
 /**
  * The Operations page's chain check: the same walk as `npm run projections -- verify`, run in
@@ -12,6 +12,7 @@ import { Access } from '../../identity';
  */
 @Controller('admin/integrity/chain-checks')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class CheckChainsController implements OnApplicationShutdown {
   private readonly logger = new Logger('Audit');
   private readonly stop = new AbortController();
@@ -30,6 +31,7 @@ export class CheckChainsController implements OnApplicationShutdown {
 
   /** Starts a check and answers at once; the page follows its progress. */
   @Post()
+  @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
   async start(): Promise<{ id: number; started: true }> {
     if (await this.checks.running()) throw new ConflictException('A chain check is already running; its progress is shown below.');

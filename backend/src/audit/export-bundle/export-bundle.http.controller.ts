@@ -5,7 +5,7 @@ import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, type SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { AuditSigningKey } from '../audit-signing-key';
 import { AuditBundles } from './audit-bundles';
@@ -35,6 +35,7 @@ const BUNDLE_RESPONSE = ApiOkResponse({
  */
 @Controller('admin/audit')
 @Access('admin')
+@AdminRoles(...OPERATIONS_ROLES)
 export class ExportBundleController {
   constructor(
     private readonly bundles: AuditBundles,
@@ -43,6 +44,7 @@ export class ExportBundleController {
   ) {}
 
   @Get('signing-key')
+  @AdminRoles(...EVERY_ADMIN_ROLE)
   @Answers('AuditSigningKeyView')
   signingKey(): AuditSigningKeyView {
     return this.key.view();

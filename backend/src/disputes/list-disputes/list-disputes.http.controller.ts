@@ -1,11 +1,12 @@
 import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
-import { Access } from '../../identity';
+import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../../identity';
 import { ListDisputes } from './list-disputes.query';
 
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class ListDisputesController {
   constructor(private readonly queryBus: QueryBus) {}
 

@@ -3,8 +3,10 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { milestoneView } from '../../milestones';
+import { milestoneView, proposalView } from '../../milestones';
 import { MilestoneReads } from '../../read-models';
 
 /** GET /api/admin/disputes: both sides' statements of every dispute (open, resolved or all). */
@@ -19,6 +21,7 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
   constructor(
     private readonly reads: MilestoneReads,
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ status }: ListDisputes) {
@@ -53,6 +56,9 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
             : null,
           held: milestoneView(state, 'admin', { userId: 0, companyId: null }, names).held,
           resolution: d.resolution,
+          proposal: d.proposal && d.status === 'open' ? proposalView(d.proposal, names) : null,
+          // Four eyes: a resolution moving more than this is only proposed (docs/administrators.md).
+          four_eyes_above: this.config.fourEyesAbove,
         })),
     );
   }

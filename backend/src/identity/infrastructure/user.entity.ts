@@ -1,5 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
+import type { AdminRole } from '../step-up.decorators';
+
 /** What identity reads of the directory's companies table. */
 export interface CompanyOfUser {
   companyId: number;
@@ -14,6 +16,8 @@ export interface CompanyOfUser {
 @Check('users_phone_check', "phone ~ '^[0-9]{10}$'")
 @Check('users_email_check', 'email = lower(email)')
 @Check('users_role_check', "role = 'admin'")
+@Check('users_admin_role_check', "admin_role IN ('support', 'finance', 'operations', 'owner')")
+@Check('users_admin_role_of_admins_check', '(role IS NULL) = (admin_role IS NULL)')
 export class UserEntity {
   /** Identity column starting at 1000 (the start value is the migration's; TypeORM has no option for it). */
   @PrimaryGeneratedColumn('identity', { name: 'user_id', type: 'integer', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'users_pkey' })
@@ -36,6 +40,10 @@ export class UserEntity {
 
   @Column({ type: 'text', nullable: true })
   role!: 'admin' | null;
+
+  /** Which administrator this is (least privilege); set exactly when role is 'admin'. */
+  @Column({ name: 'admin_role', type: 'text', nullable: true })
+  adminRole!: AdminRole | null;
 
   @Column({ name: 'company_id', type: 'integer', nullable: true })
   companyId!: number | null;

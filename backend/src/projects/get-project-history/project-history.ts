@@ -165,6 +165,18 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `Dispute resolved by ${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
       };
+    case 'ResolutionProposed':
+      return {
+        summary: `Resolution proposed by ${names.person(d.by as number) ?? 'an administrator'} (${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded), waiting for a second administrator's approval.`,
+        changes: [],
+      };
+    case 'ResolutionApproved':
+      return { summary: `Resolution approved by a second administrator, ${names.person(d.by as number) ?? ''}.`.replace(', .', '.'), changes: [] };
+    case 'ResolutionRejected':
+      return {
+        summary: `${d.by === d.proposedBy ? 'Proposed resolution withdrawn' : 'Proposed resolution rejected'} by ${names.person(d.by as number) ?? 'an administrator'}.${d.note ? ` ${String(d.note)}` : ''}`,
+        changes: [],
+      };
     case 'RefundRequested':
       return {
         summary: `Refund of ${dollars(d.amount)} to the buyer requested (${d.reason === 'deadline' ? 'response deadline passed' : 'dispute'}).`,
@@ -188,6 +200,18 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'RetainageDisputeResolved':
       return {
         summary: `Retainage dispute resolved by ${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}.${d.note ? ` ${d.note}` : ''}`,
+        changes: [],
+      };
+    case 'RetainageResolutionProposed':
+      return {
+        summary: `Retainage resolution proposed by ${names.person(d.by as number) ?? 'an administrator'} (${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}), waiting for a second administrator's approval.`,
+        changes: [],
+      };
+    case 'RetainageResolutionApproved':
+      return { summary: `Retainage resolution approved by a second administrator, ${names.person(d.by as number) ?? ''}.`.replace(', .', '.'), changes: [] };
+    case 'RetainageResolutionRejected':
+      return {
+        summary: `${d.by === d.proposedBy ? 'Proposed retainage resolution withdrawn' : 'Proposed retainage resolution rejected'} by ${names.person(d.by as number) ?? 'an administrator'}.${d.note ? ` ${String(d.note)}` : ''}`,
         changes: [],
       };
     case 'RetainageReleased':

@@ -1,8 +1,10 @@
-import type { RetainageDisputeRow } from '@escrow/domain';
+import { PROPOSAL_WAITING, type RetainageDisputeRow, type RetainageProposal } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
 import { DirectoryService } from '../../directory';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 
@@ -14,6 +16,7 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly directory: DirectoryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(): Promise<RetainageDisputeRow[]> {
@@ -23,7 +26,7 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
       customer_id: number;
       company_id: number | null;
       held: string;
-      dispute: { party: 'customer' | 'company'; by: number; statement: string; at: string };
+      dispute: { party: 'customer' | 'company'; by: number; statement: string; at: string; proposal?: RetainageProposal | null };
     }>(
       `SELECT j.job_id, j.service, j.customer_id, j.primary_company_id AS company_id, j.state->'retainage'->'dispute' AS dispute,
               coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.job_id = j.job_id AND l.account = 'retainage'), 0)::numeric(20,2)::text AS held
@@ -32,7 +35,7 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
         ORDER BY j.state->'retainage'->'dispute'->>'at', j.job_id`,
     );
     const { people, companies } = await this.directory.names(
-      new Set(rows.flatMap((r) => [r.customer_id, r.dispute.by])),
+      new Set(rows.flatMap((r) => [r.customer_id, r.dispute.by, ...(r.dispute.proposal ? [r.dispute.proposal.by] : [])])),
       new Set(rows.flatMap((r) => (r.company_id === null ? [] : [r.company_id]))),
     );
     return rows.map((r) => ({
@@ -45,6 +48,19 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
       opened_by: people.get(r.dispute.by)?.displayName ?? null,
       statement: r.dispute.statement,
       opened_at: r.dispute.at,
+      proposal: r.dispute.proposal
+        ? {
+            proposal_id: r.dispute.proposal.proposalId,
+            proposed_by: people.get(r.dispute.proposal.by)?.displayName ?? null,
+            proposed_by_id: r.dispute.proposal.by,
+            resolution: r.dispute.proposal.resolution,
+            amount: r.dispute.proposal.amount,
+            note: r.dispute.proposal.note,
+            proposed_at: r.dispute.proposal.at,
+            message: PROPOSAL_WAITING,
+          }
+        : null,
+      four_eyes_above: this.config.fourEyesAbove,
     }));
   }
 }

@@ -1,9 +1,11 @@
+import type { RetainageProposalView } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 
 /** POST /api/admin/job/{id}/retainage/resolve: an administrator releases the disputed retainage to the payees or refunds it to the buyer. */
-export class ResolveRetainageDispute extends Command<void> {
+/** Answers whether the resolution was only proposed (four eyes). */
+export class ResolveRetainageDispute extends Command<{ proposal: RetainageProposalView | null }> {
   constructor(
     readonly admin: SessionUser,
     readonly jobId: number,

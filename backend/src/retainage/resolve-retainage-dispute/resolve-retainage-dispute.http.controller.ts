@@ -1,16 +1,21 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
 
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { GetRetainage } from '../retainage.query';
+
+export const PROPOSED_MESSAGE = 'Proposed. A second administrator must approve this resolution before it takes effect.';
 import { ResolveRetainageDispute } from './resolve-retainage-dispute.command';
 import { ResolveRetainageDisputeRequest } from './resolve-retainage-dispute.request.dto';
 
 @Controller('admin')
 @Access('admin')
+@AdminRoles(...FINANCE_ROLES)
+@StepUp()
 export class ResolveRetainageDisputeController {
   constructor(
     private readonly commandBus: CommandBus,
@@ -26,9 +31,15 @@ export class ResolveRetainageDisputeController {
     @Body() body: ResolveRetainageDisputeRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    await this.commandBus.execute(new ResolveRetainageDispute(user, jobId, body.resolution, body.note ?? '', key));
+    const { proposal } = await this.commandBus.execute(new ResolveRetainageDispute(user, jobId, body.resolution, body.note ?? '', key));
     await this.ownWrites.readable(); // the answer is read from the read models
+    if (proposal) {
+      // Four eyes: above FOUR_EYES_ABOVE nothing moves until a different administrator approves.
+      void reply.status(202);
+      return { message: PROPOSED_MESSAGE, proposal };
+    }
     return this.queryBus.execute(new GetRetainage(user, jobId));
   }
 }

@@ -3,13 +3,15 @@ import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 
 /** Changing an endpoint's URL, kinds or description, pausing it, or deleting it (its pending deliveries are cancelled). */
 @Controller('webhooks/endpoints/:id')
 @Access('user')
+// Administrators by role (docs/administrators.md); company users are governed by @Access alone.
+@AdminRoles(...OPERATIONS_ROLES)
 export class ChangeEndpointController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 

@@ -3,12 +3,14 @@ import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } fr
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, type SessionUser } from '../../identity';
 import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
 
 /** The delivery log of an endpoint (status, latency, next try), one delivery's attempts, and a manual re-send. */
 @Controller('webhooks')
 @Access('user')
+// Administrators by role (docs/administrators.md); company users are governed by @Access alone.
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class DeliveryLogController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
@@ -26,6 +28,7 @@ export class DeliveryLogController {
   }
 
   @Post('deliveries/:deliveryId/resend')
+  @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
   @Answers('WebhookDeliveryView')
   resend(@Param('deliveryId') deliveryId: string, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryView> {

@@ -2,12 +2,14 @@ import type { WebhookEndpointView } from '@escrow/domain';
 import { Controller, Get } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 
 /** The caller's company's endpoints (an admin: every endpoint), without their secrets. */
 @Controller('webhooks/endpoints')
 @Access('user')
+// Administrators by role (docs/administrators.md); company users are governed by @Access alone.
+@AdminRoles(...EVERY_ADMIN_ROLE)
 export class ListEndpointsController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 

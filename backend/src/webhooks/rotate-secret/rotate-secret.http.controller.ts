@@ -6,13 +6,15 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
 /** A new secret, shown once; the previous one keeps signing too for the overlap, so receivers switch without downtime. */
 @Controller('webhooks/endpoints/:id/rotate-secret')
 @Access('user')
+// Administrators by role (docs/administrators.md); company users are governed by @Access alone.
+@AdminRoles(...OPERATIONS_ROLES)
 export class RotateSecretController {
   constructor(
     private readonly endpoints: WebhookEndpoints,

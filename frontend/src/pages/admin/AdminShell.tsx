@@ -1,9 +1,13 @@
 import '../../features/admin/components/admin.css';
 
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ThemeProvider } from '../../app/ThemeProvider';
+import { AdminIdentity, type AdminIdentityValue } from '../../features/admin/roles';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { authKeys, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
 
 export const ADMIN_SECTIONS = [
@@ -24,28 +28,44 @@ function sectionOf(pathname: string): string {
   return ADMIN_SECTIONS.find((s) => pathname.startsWith(s.key))?.key ?? '';
 }
 
+/** Who is administering, and with which role (GET /api/user's admin_role), for features/admin/roles. */
+function useAdminIdentityOfSession(): AdminIdentityValue {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const me = isLoggedIn(user.data) ? user.data : null;
+  const userId = me?.user_id ?? null;
+  const role = me?.admin_role ?? null;
+  return useMemo(
+    () => ({ userId, role, refresh: () => void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() }) }),
+    [userId, role, queryClient],
+  );
+}
+
 /** Admins only (spec §6); every console screen but the bare signed document carries the section menu. */
 export function AdminShell({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   const { pathname } = useLocation();
+  const identity = useAdminIdentityOfSession();
   return (
     <ThemeProvider>
-      <RequireAccess checks={['admin']}>
-        {!bare && (
-          // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
-          <nav className="el-container el-admin__nav" aria-label="Admin sections">
-            <ul className="el-admin__sections">
-              {ADMIN_SECTIONS.map((s) => (
-                <li key={s.key}>
-                  <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
-                    {s.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        <div className="el-container el-admin">{children}</div>
-      </RequireAccess>
+      <AdminIdentity value={identity}>
+        <RequireAccess checks={['admin']}>
+          {!bare && (
+            // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
+            <nav className="el-container el-admin__nav" aria-label="Admin sections">
+              <ul className="el-admin__sections">
+                {ADMIN_SECTIONS.map((s) => (
+                  <li key={s.key}>
+                    <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
+                      {s.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="el-container el-admin">{children}</div>
+        </RequireAccess>
+      </AdminIdentity>
     </ThemeProvider>
   );
 }

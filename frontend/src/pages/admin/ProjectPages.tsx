@@ -13,6 +13,7 @@ import { PointInTime } from '../../features/admin/components/PointInTime';
 import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
 import { SignedAgreement } from '../../features/admin/components/SignedAgreement';
 import { UnsignedContracts } from '../../features/admin/components/UnsignedContracts';
+import { useAdminCan } from '../../features/admin/roles';
 import { errorMessage } from '../../lib/api-client';
 import { AdminShell } from './AdminShell';
 
@@ -38,6 +39,7 @@ export function AdminJobPage() {
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
   const at = params.get('at');
   const job = useAdminJob(jobId);
+  const canExport = useAdminCan('export-audit').allowed;
   const go = (next: Tab, instant?: string) => setParams(instant ? { tab: next, at: instant } : at && next === 'as-of' ? { tab: next, at } : { tab: next });
   return (
     <AdminShell>
@@ -47,10 +49,15 @@ export function AdminJobPage() {
       </h1>
       <p className="el-muted">
         <Link to={`/admin/job/${jobId}/contracts`}>Signed contracts</Link> · <Link to={`/admin/job/${jobId}/unsigned-contracts`}>Unsigned contracts</Link> ·{' '}
-        <Link to={`/admin/payments?job_id=${jobId}`}>Payments</Link> ·{' '}
-        <a href={projectBundleUrl(jobId)} download>
-          Audit bundle (signed)
-        </a>
+        <Link to={`/admin/payments?job_id=${jobId}`}>Payments</Link>
+        {canExport && (
+          <>
+            {' · '}
+            <a href={projectBundleUrl(jobId)} download>
+              Audit bundle (signed)
+            </a>
+          </>
+        )}
       </p>
       {job.isPending ? (
         <Spinner />

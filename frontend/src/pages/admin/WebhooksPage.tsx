@@ -1,8 +1,10 @@
+import { useAdminCan } from '../../features/admin/roles';
 import { WebhookEndpoints } from '../../features/webhooks/components/WebhookEndpoints';
 import { AdminShell } from './AdminShell';
 
 /** /admin/webhooks: every endpoint, and the platform's own (they hear about every project). */
 export function AdminWebhooksPage() {
+  const { reason } = useAdminCan('manage-webhooks');
   return (
     <AdminShell>
       <h1>Webhooks</h1>
@@ -10,7 +12,7 @@ export function AdminWebhooksPage() {
         Endpoints registered here hear about every project; companies register their own under Integrations in the portal. Payloads and how to verify a
         signature: docs/webhooks.md.
       </p>
-      <WebhookEndpoints scope="admin" />
+      <WebhookEndpoints scope="admin" readOnly={reason} />
     </AdminShell>
   );
 }

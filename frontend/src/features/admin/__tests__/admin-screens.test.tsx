@@ -11,6 +11,7 @@ import { CompaniesTable } from '../components/CompaniesTable';
 import { DashboardView } from '../components/DashboardView';
 import { PaymentsView } from '../components/PaymentsView';
 import { ProjectsTable } from '../components/ProjectsTable';
+import { AdminIdentity } from '../roles';
 
 const admin = {
   user_id: 1,
@@ -20,6 +21,7 @@ const admin = {
   email: 'a@x.test',
   display_name: 'Avery Admin',
   role: 'admin',
+  admin_role: 'owner',
   company: null,
   permissions: { user: true },
 };
@@ -243,11 +245,15 @@ describe('admin console', () => {
     });
     renderScreen(
       <App>
-        <CompaniesTable />
+        <AdminIdentity value={{ userId: 1, role: 'owner', refresh: () => {} }}>
+          <CompaniesTable />
+        </AdminIdentity>
       </App>,
       { path: '/admin/contractors' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Desert Current Electric' }));
+    const edit = await screen.findByRole('button', { name: 'Edit Desert Current Electric' });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await userEvent.click(edit);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Desert Current Electric' });
     const zip = await within(dialog).findByLabelText('Zip');
     await userEvent.clear(zip);

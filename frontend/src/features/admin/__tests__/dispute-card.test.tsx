@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard } from '../components/DisputeCard';
+import { AdminIdentity } from '../roles';
 
 const dispute: DisputeRow = {
   dispute_id: 1,
@@ -22,6 +23,8 @@ const dispute: DisputeRow = {
   response: { by: 'Sam Seller', party: 'seller', statement: 'Outside our scope.', at: '2026-11-02T10:00:00Z' },
   held: '16155.50',
   resolution: null,
+  proposal: null,
+  four_eyes_above: '100000.00',
 };
 
 describe('dispute card', () => {
@@ -29,9 +32,12 @@ describe('dispute card', () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     expect(screen.getByRole('region', { name: "The buyer's statement" })).toHaveTextContent('The flashing was never replaced.');
     expect(screen.getByRole('region', { name: "The seller's statement" })).toHaveTextContent('Outside our scope.');
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
@@ -49,9 +55,12 @@ describe('dispute card', () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     await userEvent.click(screen.getByRole('radio', { name: 'Split' }));
     await userEvent.type(screen.getByLabelText(/Refund to the buyer/), '5000');
     expect(screen.getByText('$11,155.50 goes to the payees (less the platform fee on that share), $5,000.00 back to the buyer.')).toBeInTheDocument();
@@ -74,9 +83,12 @@ describe('dispute card', () => {
     fakeApi(() => ({ status: 409, body: { message: 'The dispute was already resolved.' } }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     await userEvent.click(screen.getByRole('radio', { name: 'Refund all to the buyer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Resolve by refund?' })).getByRole('button', { name: 'Confirm resolution' }));
@@ -87,9 +99,12 @@ describe('dispute card', () => {
     const { calls } = fakeApi(() => ({ status: 200, body: {} }));
     renderScreen(
       <App>
-        <DisputeCard dispute={dispute} />
+        <AdminIdentity value={{ userId: 7, role: 'finance', refresh: () => {} }}>
+          <DisputeCard dispute={dispute} />
+        </AdminIdentity>
       </App>,
     );
+    await screen.findByRole('button', { name: 'Resolve dispute' });
     for (const name of ['Release all to the payees', 'Refund all to the buyer', 'Split']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
     expect(await screen.findByText('Choose how to resolve the dispute: release, refund or split.')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { ResolutionProposalView } from '@escrow/domain';
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -18,6 +19,10 @@ export interface DisputeRow {
   response: { by: string | null; party: string; statement: string; at: string } | null;
   held: string;
   resolution: { resolution: 'release' | 'refund' | 'split'; releaseAmount: string; refundAmount: string; note: string; at: string } | null;
+  /** A resolution waiting for a second administrator (four eyes), or null. */
+  proposal: ResolutionProposalView | null;
+  /** FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator. */
+  four_eyes_above: string;
 }
 
 export const getDisputes = async (status: string) => (await api.get<DisputeRow[]>('/admin/disputes', { params: status ? { status } : {} })).data;

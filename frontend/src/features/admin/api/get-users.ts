@@ -1,3 +1,4 @@
+import type { AdminRole } from '@escrow/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -10,6 +11,8 @@ export interface AdminUser {
   email: string;
   phone: string | null;
   role: string | null;
+  /** Administrators only: support, finance, operations or owner. */
+  admin_role: AdminRole | null;
   company_id: number | null;
   company_name: string | null;
   created_at: string;

@@ -16,7 +16,8 @@ export function useResolveDispute() {
   return useMutation({
     mutationFn: async ({ originalId, ...body }: DisputeResolution) =>
       (await api.post(`/admin/milestones/${originalId}/dispute/resolve`, body, asCommand())).data,
-    // Money moved: every admin figure may have changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // Money moved (or a proposal waits): every admin figure may have changed. Not awaited: the
+    // refetch replaces the form, and the caller's own onSuccess must run before it goes.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -17,6 +17,7 @@ export function useResolveRetainageDispute(jobId: number) {
   return useMutation({
     mutationFn: async (body: { resolution: 'release' | 'refund'; note?: string }) =>
       (await api.post<RetainageView>(`/admin/job/${jobId}/retainage/resolve`, body, asCommand())).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // Not awaited: the refetch replaces the form, and the caller's own onSuccess must run first.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,11 +1,19 @@
+import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdminRetainage, useResolveRetainageDispute } from '../api/retainage';
+import { useDecideOnRetainageResolution, wasProposed } from '../api/decide-on-resolution';
+import { useAdminRetainage, useResolveRetainageDispute, useRetainageDisputes } from '../api/retainage';
+import { useAdminCan } from '../roles';
 import { dollars, when } from './format';
+import { ProposalPanel } from './ProposalPanel';
+
+/** Four eyes: what the form says when the retainage held is above FOUR_EYES_ABOVE. */
+export const retainageFourEyesNote = (held: string, threshold: string) =>
+  `${dollars(held)} of retainage is held, more than ${dollars(threshold)}: a second administrator must approve your resolution before it takes effect.`;
 
 /**
  * A project's retainage for the admins: held per payee, the parties' release, and an open
@@ -14,6 +22,10 @@ import { dollars, when } from './format';
 export function AdminRetainage({ jobId }: { jobId: number }) {
   const retainage = useAdminRetainage(jobId);
   const resolve = useResolveRetainageDispute(jobId);
+  // The open retainage disputes carry the proposal waiting for a second administrator and the threshold.
+  const listed = useRetainageDisputes().data?.find((d) => d.job_id === jobId);
+  const decide = useDecideOnRetainageResolution(jobId);
+  const gate = useAdminCan('resolve-disputes');
   const { message } = App.useApp();
   const [resolution, setResolution] = useState<'release' | 'refund' | null>(null);
   const [note, setNote] = useState('');
@@ -21,12 +33,15 @@ export function AdminRetainage({ jobId }: { jobId: number }) {
   if (retainage.isPending) return <Spinner />;
   if (retainage.isError) return <p role="alert">{errorMessage(retainage.error)}</p>;
   const r = retainage.data;
+  const secondAdmin = listed !== undefined && money(r.held).gt(listed.four_eyes_above);
   const send = () =>
     resolution &&
     resolve.mutate(
       { resolution, note: note.trim() || undefined },
       {
-        onSuccess: () => void message.success('Retainage dispute resolved; the money is on its way.'),
+        onSuccess: (answer) =>
+          // Above FOUR_EYES_ABOVE the API answers 202 with what happens next: say it as it is.
+          void (wasProposed(answer) ? message.info(answer.message) : message.success('Retainage dispute resolved; the money is on its way.')),
         onError: (e) => void message.error(errorMessage(e)),
         onSettled: () => setConfirming(false),
       },
@@ -60,33 +75,49 @@ export function AdminRetainage({ jobId }: { jobId: number }) {
       {r.dispute && (
         <Card size="small" title={`Retainage dispute opened by the ${r.dispute.party} on ${when(r.dispute.at)}`} style={{ marginTop: 16 }}>
           <p>{r.dispute.statement}</p>
-          <Radio.Group
-            aria-label="Resolution of the retainage dispute"
-            value={resolution}
-            onChange={(e) => setResolution(e.target.value as 'release' | 'refund')}
-            options={[
-              { value: 'release', label: `Release ${dollars(r.held)} to the payees` },
-              { value: 'refund', label: `Refund ${dollars(r.held)} to the buyer` },
-            ]}
-          />
-          <label className="el-field" htmlFor={`retainage-note-${jobId}`}>
-            Note for both parties
-            <Input.TextArea id={`retainage-note-${jobId}`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
-          </label>
-          <Button type="primary" disabled={!resolution} onClick={() => setConfirming(true)} aria-haspopup="dialog">
-            Resolve the retainage dispute
-          </Button>
-          <Modal
-            open={confirming}
-            title="Resolve the retainage dispute"
-            okText="Resolve"
-            onOk={send}
-            confirmLoading={resolve.isPending}
-            onCancel={() => setConfirming(false)}
-          >
-            {resolution === 'release' ? `${dollars(r.held)} of retainage goes to the payees.` : `${dollars(r.held)} of retainage goes back to the buyer.`} This
-            cannot be called back.
-          </Modal>
+          {listed?.proposal ? (
+            <ProposalPanel
+              proposal={listed.proposal}
+              what={`${listed.proposal.resolution === 'release' ? 'Release' : 'Refund'} ${dollars(listed.proposal.amount)} of retainage ${listed.proposal.resolution === 'release' ? 'to the payees' : 'to the buyer'}.`}
+              subject="the retainage dispute"
+              decide={decide}
+            />
+          ) : !gate.allowed ? (
+            <p className="el-muted">{gate.reason}</p>
+          ) : (
+            <>
+              <Radio.Group
+                aria-label="Resolution of the retainage dispute"
+                value={resolution}
+                onChange={(e) => setResolution(e.target.value as 'release' | 'refund')}
+                options={[
+                  { value: 'release', label: `Release ${dollars(r.held)} to the payees` },
+                  { value: 'refund', label: `Refund ${dollars(r.held)} to the buyer` },
+                ]}
+              />
+              <label className="el-field" htmlFor={`retainage-note-${jobId}`}>
+                Note for both parties
+                <Input.TextArea id={`retainage-note-${jobId}`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+              </label>
+              <Button type="primary" disabled={!resolution} onClick={() => setConfirming(true)} aria-haspopup="dialog">
+                Resolve the retainage dispute
+              </Button>
+              {secondAdmin && listed && <p role="note">{retainageFourEyesNote(r.held, listed.four_eyes_above)}</p>}
+              <Modal
+                open={confirming}
+                title="Resolve the retainage dispute"
+                okText="Resolve"
+                onOk={send}
+                confirmLoading={resolve.isPending}
+                onCancel={() => setConfirming(false)}
+              >
+                {resolution === 'release' ? `${dollars(r.held)} of retainage goes to the payees.` : `${dollars(r.held)} of retainage goes back to the buyer.`}{' '}
+                {secondAdmin && listed
+                  ? `${retainageFourEyesNote(r.held, listed.four_eyes_above)} Nothing moves until a different administrator approves it.`
+                  : 'This cannot be called back.'}
+              </Modal>
+            </>
+          )}
         </Card>
       )}
       {r.decisions.length > 0 && (

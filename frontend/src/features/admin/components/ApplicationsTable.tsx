@@ -6,11 +6,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay } from '../../../lib/format';
 import { useDecideApplication } from '../api/decide-application';
 import { type Application, useApplications } from '../api/get-applications';
+import { useAdminCan } from '../roles';
 import { capitalised, day } from './format';
+import { RoleReason } from './RoleReason';
 
 const STATUS_COLOURS: Record<Application['status'], string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
 function Decision({ application }: { application: Application }) {
+  const gate = useAdminCan('manage-directory');
   const decide = useDecideApplication();
   const { message } = App.useApp();
   const [reason, setReason] = useState('');
@@ -28,6 +31,7 @@ function Decision({ application }: { application: Application }) {
         onError: (e) => void message.error(errorMessage(e)),
       },
     );
+  if (!gate.allowed) return <RoleReason action="manage-directory" />;
   return (
     <Space wrap>
       <Popconfirm

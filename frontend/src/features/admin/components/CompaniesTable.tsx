@@ -10,7 +10,9 @@ import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
 import { useCompanies } from '../api/get-companies';
 import { useCompany } from '../api/get-company';
 import { type CompanyChanges, useUpdateCompany } from '../api/update-company';
+import { useAdminCan } from '../roles';
 import { byText, day } from './format';
+import { RoleReason } from './RoleReason';
 
 const TEXT_FIELDS: [keyof CompanyChanges, string][] = [
   ['name', 'Name'],
@@ -90,12 +92,14 @@ function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
 export function CompaniesTable() {
   const companies = useCompanies();
   const [editing, setEditing] = useState<number | null>(null);
+  const gate = useAdminCan('manage-directory');
   const [filter, setFilter] = useState('');
   const shown = (companies.data ?? []).filter(
     (c) => !filter || `${c.name} ${c.city ?? ''} ${c.services.join(' ')}`.toLowerCase().includes(filter.toLowerCase()),
   );
   return (
     <>
+      <RoleReason action="manage-directory" id="companies-role" />
       <div className="el-admin__toolbar">
         <Input.Search
           aria-label="Filter companies"
@@ -128,7 +132,13 @@ export function CompaniesTable() {
             fixed: 'right',
             width: 90,
             render: (_, c) => (
-              <Button size="small" onClick={() => setEditing(c.company_id)} aria-label={`Edit ${c.name}`}>
+              <Button
+                size="small"
+                onClick={() => setEditing(c.company_id)}
+                aria-label={`Edit ${c.name}`}
+                disabled={!gate.allowed}
+                aria-describedby={gate.reason ? 'companies-role' : undefined}
+              >
                 Edit
               </Button>
             ),

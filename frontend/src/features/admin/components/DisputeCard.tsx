@@ -1,13 +1,16 @@
 import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
+import { useDecideOnResolution, wasProposed } from '../api/decide-on-resolution';
 import type { DisputeRow } from '../api/get-disputes';
 import { useResolveDispute } from '../api/resolve-dispute';
+import { useAdminCan } from '../roles';
 import { dollars, when } from './format';
+import { ProposalPanel } from './ProposalPanel';
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
@@ -28,11 +31,26 @@ export function resolutionAmounts(held: string, resolution: Resolution, refund?:
 
 const RESOLUTION_WORDS: Record<Resolution, string> = { release: 'release', refund: 'refund', split: 'split' };
 
+export const RESOLVED = 'Dispute resolved; the money is on its way.';
+/** Four eyes: what the form says when the money held is above FOUR_EYES_ABOVE (every resolution moves all of it). */
+export const fourEyesNote = (held: string, threshold: string) =>
+  `This dispute holds ${dollars(held)}, more than ${dollars(threshold)}: a second administrator must approve your resolution before it takes effect.`;
+export const PROPOSE_NOTE = 'Nothing moves until a different administrator approves it.';
+
+/** Whether resolving moves more than FOUR_EYES_ABOVE (the release plus the refund: all that is held). */
+export const needsSecondAdmin = (held: string, threshold: string | undefined) => threshold !== undefined && money(held).gt(threshold);
+
+/** A proposed resolution in words, for its panel and its dialogs. */
+export function proposalWords(p: { resolution: Resolution; release_amount: string; refund_amount: string }): string {
+  const words = { release: 'Release all', refund: 'Refund all', split: 'Split' }[p.resolution];
+  return `${words}: ${dollars(p.release_amount)} to the payees, ${dollars(p.refund_amount)} back to the buyer.`;
+}
+
 /**
  * No resolution is preselected, and none is sent before the admin has confirmed what each side
  * gets: money moves on it and cannot be called back.
  */
-function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
+function ResolveForm({ dispute, onResolved, onProposed }: { dispute: DisputeRow; onResolved?: () => void; onProposed?: () => void }) {
   const resolve = useResolveDispute();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResolveValues>();
@@ -41,6 +59,8 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
   const refund = (Form.useWatch('refund_amount', form) ?? '').trim();
   const split = resolution === 'split' && AMOUNT.test(refund) && money(refund).gt(0) && money(refund).lt(dispute.held) ? money(refund) : null;
   const amounts = confirming ? resolutionAmounts(dispute.held, confirming.resolution, confirming.refund_amount?.trim()) : null;
+  const secondAdmin = needsSecondAdmin(dispute.held, dispute.four_eyes_above);
+  const noteId = useId();
   const send = () => {
     if (!confirming) return;
     resolve.mutate(
@@ -51,9 +71,15 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
         note: confirming.note?.trim() || undefined,
       },
       {
-        onSuccess: () => {
-          void message.success('Dispute resolved; the money is on its way.');
-          onResolved?.();
+        onSuccess: (answer) => {
+          // Above FOUR_EYES_ABOVE the API answers 202 with what happens next: say it as it is.
+          if (wasProposed(answer)) {
+            void message.info(answer.message);
+            onProposed?.();
+          } else {
+            void message.success(RESOLVED);
+            onResolved?.();
+          }
         },
         onError: (e) => void message.error(errorMessage(e)),
         onSettled: () => setConfirming(null),
@@ -109,14 +135,19 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
         <Form.Item label="Note to both parties" name="note">
           <Input.TextArea rows={2} maxLength={5000} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={resolve.isPending}>
+        {secondAdmin && (
+          <p id={noteId} role="note">
+            {fourEyesNote(dispute.held, dispute.four_eyes_above)}
+          </p>
+        )}
+        <Button type="primary" htmlType="submit" loading={resolve.isPending} aria-describedby={secondAdmin ? noteId : undefined}>
           Resolve dispute
         </Button>
       </Form>
       <Modal
         open={confirming !== null}
         title={confirming ? `Resolve by ${RESOLUTION_WORDS[confirming.resolution]}?` : ''}
-        okText="Confirm resolution"
+        okText={secondAdmin ? 'Propose resolution' : 'Confirm resolution'}
         cancelText="Cancel"
         confirmLoading={resolve.isPending}
         onOk={send}
@@ -135,10 +166,40 @@ function ResolveForm({ dispute, onResolved }: { dispute: DisputeRow; onResolved?
             <dd>{dollars(dispute.held)}</dd>
           </dl>
         )}
-        <p>The money moves as soon as you confirm; it cannot be called back.</p>
+        {secondAdmin ? (
+          <p>
+            {fourEyesNote(dispute.held, dispute.four_eyes_above)} {PROPOSE_NOTE}
+          </p>
+        ) : (
+          <p>The money moves as soon as you confirm; it cannot be called back.</p>
+        )}
       </Modal>
     </>
   );
+}
+
+/**
+ * An open dispute's decision: the resolution waiting for a second administrator, else the form,
+ * for the roles that may resolve (the others read why not).
+ */
+function OpenDispute({ dispute: d, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
+  const gate = useAdminCan('resolve-disputes');
+  const decide = useDecideOnResolution(d.original_id);
+  // The form (and the focus in its dialog) gives way to the proposal: the proposal takes the focus.
+  const [proposed, setProposed] = useState(false);
+  if (d.proposal)
+    return (
+      <ProposalPanel
+        proposal={d.proposal}
+        what={proposalWords(d.proposal)}
+        subject={`the dispute on ${d.milestone_title}`}
+        decide={decide}
+        onApproved={onResolved}
+        focusOnShow={proposed}
+      />
+    );
+  if (!gate.allowed) return <p className="el-muted">{gate.reason}</p>;
+  return <ResolveForm dispute={d} onResolved={onResolved} onProposed={() => setProposed(true)} />;
 }
 
 /** One dispute: who opened it, both statements, the money at stake, and its resolution. */
@@ -173,7 +234,7 @@ export function DisputeCard({ dispute: d, onResolved }: { dispute: DisputeRow; o
         </section>
       </div>
       {d.status === 'open' ? (
-        <ResolveForm dispute={d} onResolved={onResolved} />
+        <OpenDispute dispute={d} onResolved={onResolved} />
       ) : (
         <p>
           <Tag color="green">Resolved by {d.resolution?.resolution}</Tag> {dollars(d.resolution?.releaseAmount ?? '0')} released,{' '}

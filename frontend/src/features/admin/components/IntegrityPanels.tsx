@@ -4,7 +4,9 @@ import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
 import { rangeBundleUrl, useChainChecks, useSigningKey, useStartChainCheck } from '../api/chain-checks';
+import { useAdminCan } from '../roles';
 import { when } from './format';
+import { RoleReason } from './RoleReason';
 
 function CheckOutcome({ check }: { check: ChainCheckView }) {
   if (check.state === 'running') {
@@ -60,6 +62,7 @@ function CheckOutcome({ check }: { check: ChainCheckView }) {
 export function ChainCheckPanel() {
   const checks = useChainChecks();
   const start = useStartChainCheck();
+  const gate = useAdminCan('check-chains');
   const { message } = App.useApp();
   const last = checks.data?.checks[0];
   return (
@@ -71,11 +74,13 @@ export function ChainCheckPanel() {
       <Button
         type="primary"
         loading={start.isPending}
-        disabled={checks.data?.running}
+        disabled={checks.data?.running || !gate.allowed}
+        aria-describedby={gate.reason ? 'chain-check-role' : undefined}
         onClick={() => start.mutate(undefined, { onError: (e) => void message.error(errorMessage(e)) })}
       >
         Verify the hash chain
       </Button>
+      <RoleReason action="check-chains" id="chain-check-role" />
       <div style={{ marginTop: 16 }}>
         {checks.isError ? <Alert type="error" showIcon title={errorMessage(checks.error)} /> : last ? <CheckOutcome check={last} /> : <p>Never checked yet.</p>}
       </div>
@@ -88,6 +93,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Signed audit bundles of a date range, and the key they are signed with. */
 export function AuditExportPanel() {
   const key = useSigningKey();
+  const gate = useAdminCan('export-audit');
   const [from, setFrom] = useState(() => `${new Date().getUTCFullYear()}-01-01`);
   const [to, setTo] = useState(() => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from < to;
@@ -106,7 +112,9 @@ export function AuditExportPanel() {
           Before (UTC day)
           <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-label="Before (UTC day)" />
         </label>
-        {valid ? (
+        {!gate.allowed ? (
+          <RoleReason action="export-audit" />
+        ) : valid ? (
           <a className="el-button" href={rangeBundleUrl(from, to)} download>
             Download audit bundle
           </a>

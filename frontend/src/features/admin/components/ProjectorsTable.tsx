@@ -5,7 +5,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { type ProjectorStatus, type RebuildComparison, useProjections } from '../api/get-projections';
 import { useProjectionAction } from '../api/run-projection-action';
+import { useAdminCan } from '../roles';
 import { capitalised, when } from './format';
+import { RoleReason } from './RoleReason';
 
 const STATE_COLOURS: Record<string, string> = { running: 'green', stopped: 'red', rebuilding: 'blue', 'catching up': 'blue' };
 
@@ -74,6 +76,7 @@ function DeadLetters({ name }: { name: string }) {
 
 /** Each projector's position, lag and state; rebuild (with live progress) or resume from here. */
 export function ProjectorsTable() {
+  const gate = useAdminCan('run-projections');
   const { message } = App.useApp();
   const action = useProjectionAction();
   const projections = useProjections();
@@ -87,60 +90,71 @@ export function ProjectorsTable() {
     );
   if (projections.isError) return <Alert type="error" showIcon title={errorMessage(projections.error)} />;
   return (
-    <WideTable
-      size="small"
-      rowKey="name"
-      loading={projections.isPending}
-      dataSource={projections.data}
-      pagination={false}
-      scroll={{ x: 1200 }}
-      aria-label="Projectors"
-      expandable={{ rowExpandable: (p) => p.state === 'stopped' || p.openDeadLetters > 0, expandedRowRender: (p) => <DeadLetters name={p.name} /> }}
-      columns={[
-        { title: 'Projector', render: (_, p) => <strong>{p.name}</strong> },
-        { title: 'Version', render: (_, p) => (p.storedVersion !== null && p.storedVersion !== p.version ? `${p.storedVersion} → ${p.version}` : p.version) },
-        {
-          title: 'State',
-          render: (_, p) => (
-            <>
-              <Tag color={STATE_COLOURS[p.state] ?? 'default'}>{capitalised(p.state)}</Tag>
-              {p.error && (
-                <div className="el-admin__negative">
-                  Stopped at event {p.failedEventId}: {p.error}
-                </div>
-              )}
-            </>
-          ),
-        },
-        { title: 'Position', dataIndex: 'position', render: (v: string | null) => v ?? 'start' },
-        { title: 'Lag (events)', align: 'right', render: (_, p) => p.lagEvents ?? '?' },
-        { title: 'Lag (s)', align: 'right', render: (_, p) => (p.lagSeconds === null ? '?' : p.lagSeconds.toFixed(1)) },
-        { title: 'Applied', dataIndex: 'eventsApplied', align: 'right' },
-        { title: 'Last event', render: (_, p) => when(p.lastEventAt) },
-        { title: 'Last rebuild', width: 320, render: (_, p) => <RebuildStatus p={p} /> },
-        {
-          title: 'Actions',
-          fixed: 'right',
-          width: 110,
-          render: (_, p) => (
-            <Space wrap>
-              <Button
-                size="small"
-                onClick={() => run(p.name, 'rebuild')}
-                disabled={p.lastRebuild?.state === 'running' && !p.lastRebuild.stale}
-                aria-label={`Rebuild ${p.name}`}
-              >
-                Rebuild
-              </Button>
-              {p.state === 'stopped' && (
-                <Button size="small" type="primary" onClick={() => run(p.name, 'resume')} aria-label={`Resume ${p.name}`}>
-                  Resume
+    <>
+      <RoleReason action="run-projections" id="projections-role" />
+      <WideTable
+        size="small"
+        rowKey="name"
+        loading={projections.isPending}
+        dataSource={projections.data}
+        pagination={false}
+        scroll={{ x: 1200 }}
+        aria-label="Projectors"
+        expandable={{ rowExpandable: (p) => p.state === 'stopped' || p.openDeadLetters > 0, expandedRowRender: (p) => <DeadLetters name={p.name} /> }}
+        columns={[
+          { title: 'Projector', render: (_, p) => <strong>{p.name}</strong> },
+          { title: 'Version', render: (_, p) => (p.storedVersion !== null && p.storedVersion !== p.version ? `${p.storedVersion} → ${p.version}` : p.version) },
+          {
+            title: 'State',
+            render: (_, p) => (
+              <>
+                <Tag color={STATE_COLOURS[p.state] ?? 'default'}>{capitalised(p.state)}</Tag>
+                {p.error && (
+                  <div className="el-admin__negative">
+                    Stopped at event {p.failedEventId}: {p.error}
+                  </div>
+                )}
+              </>
+            ),
+          },
+          { title: 'Position', dataIndex: 'position', render: (v: string | null) => v ?? 'start' },
+          { title: 'Lag (events)', align: 'right', render: (_, p) => p.lagEvents ?? '?' },
+          { title: 'Lag (s)', align: 'right', render: (_, p) => (p.lagSeconds === null ? '?' : p.lagSeconds.toFixed(1)) },
+          { title: 'Applied', dataIndex: 'eventsApplied', align: 'right' },
+          { title: 'Last event', render: (_, p) => when(p.lastEventAt) },
+          { title: 'Last rebuild', width: 320, render: (_, p) => <RebuildStatus p={p} /> },
+          {
+            title: 'Actions',
+            fixed: 'right',
+            width: 110,
+            render: (_, p) => (
+              <Space wrap>
+                <Button
+                  size="small"
+                  onClick={() => run(p.name, 'rebuild')}
+                  disabled={!gate.allowed || (p.lastRebuild?.state === 'running' && !p.lastRebuild.stale)}
+                  aria-describedby={gate.reason ? 'projections-role' : undefined}
+                  aria-label={`Rebuild ${p.name}`}
+                >
+                  Rebuild
                 </Button>
-              )}
-            </Space>
-          ),
-        },
-      ]}
-    />
+                {p.state === 'stopped' && (
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => run(p.name, 'resume')}
+                    aria-label={`Resume ${p.name}`}
+                    disabled={!gate.allowed}
+                    aria-describedby={gate.reason ? 'projections-role' : undefined}
+                  >
+                    Resume
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

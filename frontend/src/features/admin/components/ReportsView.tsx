@@ -21,15 +21,20 @@ import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { reportCsvUrl, type ReportName, useReports } from '../api/get-reports';
+import { useAdminCan } from '../roles';
 import { type Series, useSeriesPatterns } from './ChartPatterns';
 import { byAmount, byText, chartNumber, dollars, total, when } from './format';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
+import { RoleReason } from './RoleReason';
 
-const csv = (report: ReportName) => (
-  <Button size="small" href={reportCsvUrl(report)} download aria-label={`Export ${report} as CSV`}>
-    CSV
-  </Button>
-);
+/** The CSV of one report, for the roles that may export (support reads the figures on screen). */
+function Csv({ report }: { report: ReportName }) {
+  return useAdminCan('export-reports').allowed ? (
+    <Button size="small" href={reportCsvUrl(report)} download aria-label={`Export ${report} as CSV`}>
+      CSV
+    </Button>
+  ) : null;
+}
 
 /** Each outcome's slice: its colour and its pattern (the legend and the slice's label name it too). */
 const OUTCOMES: Series[] = [
@@ -59,7 +64,8 @@ export function ReportsView() {
   }));
   return (
     <>
-      <Card size="small" title="Deposits, disbursements and fees per month (last 12 months)" extra={csv('monthly')}>
+      <RoleReason action="export-reports" />
+      <Card size="small" title="Deposits, disbursements and fees per month (last 12 months)" extra={<Csv report="monthly" />}>
         <MonthlyMoneyChart months={r.monthly} label="Deposits, disbursements, fees and refunds per month" />
         <WideTable
           size="small"
@@ -87,7 +93,7 @@ export function ReportsView() {
           ]}
         />
       </Card>
-      <Card size="small" title="Funds held in escrow, last 90 days (end of each day)" extra={csv('held')} style={{ marginTop: 16 }}>
+      <Card size="small" title="Funds held in escrow, last 90 days (end of each day)" extra={<Csv report="held" />} style={{ marginTop: 16 }}>
         <div className="el-admin__chart" role="img" aria-label="Funds held over time">
           <ResponsiveContainer>
             <LineChart data={r.held_over_time.map((h) => ({ day: h.day, Held: chartNumber(h.held) }))} margin={{ left: 8, right: 16 }}>
@@ -101,7 +107,7 @@ export function ReportsView() {
         </div>
         <p className="el-muted">Held at the end of today: {dollars(r.held_over_time.at(-1)?.held ?? '0')}</p>
       </Card>
-      <Card size="small" title="Milestone ageing: approval → deposit → completion, in days" extra={csv('ageing')} style={{ marginTop: 16 }}>
+      <Card size="small" title="Milestone ageing: approval → deposit → completion, in days" extra={<Csv report="ageing" />} style={{ marginTop: 16 }}>
         {ageingChart.length > 0 && (
           <div className="el-admin__chart" role="img" aria-label="Milestone ageing">
             <ResponsiveContainer>
@@ -151,7 +157,7 @@ export function ReportsView() {
           ]}
         />
       </Card>
-      <Card size="small" title="Disputes by outcome" extra={csv('disputes')} style={{ marginTop: 16 }}>
+      <Card size="small" title="Disputes by outcome" extra={<Csv report="disputes" />} style={{ marginTop: 16 }}>
         <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0 }}>
           {r.disputes.length > 0 && (
             <div className="el-admin__chart" style={{ height: 220 }} role="img" aria-label="Disputes by outcome">

@@ -5,12 +5,16 @@ import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay } from '../../../lib/format';
 import { useUsers } from '../api/get-users';
+import { ADMIN_ROLE_LABELS, useAdminCan } from '../roles';
+import { AdminRoleTag, useAdminRoleChange } from './AdminRoleControl';
 import { byText, day, when } from './format';
 
 /** Every user account: role, company, sign-in state and activity. */
 export function UsersTable() {
   const [search, setSearch] = useState('');
   const users = useUsers(search);
+  const roles = useAdminCan('change-roles');
+  const roleChange = useAdminRoleChange();
   return (
     <>
       <div className="el-admin__toolbar">
@@ -24,12 +28,15 @@ export function UsersTable() {
         />
       </div>
       {users.isError && <Alert type="error" showIcon title={errorMessage(users.error)} />}
+      {!roles.allowed && roles.role && (
+        <p className="el-muted">Only an owner changes administrator roles; yours is {ADMIN_ROLE_LABELS[roles.role].toLowerCase()}.</p>
+      )}
       <WideTable
         size="small"
         rowKey="user_id"
         loading={users.isFetching}
         dataSource={users.data}
-        scroll={{ x: 1100 }}
+        scroll={{ x: roles.allowed ? 1300 : 1200 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Users"
         rowHeader={1}
@@ -52,6 +59,12 @@ export function UsersTable() {
             onFilter: (v, u) => (u.role === 'admin' ? 'admin' : u.company_id ? 'company' : 'buyer') === v,
             render: (_, u) => (u.role === 'admin' ? <Tag color="purple">Admin</Tag> : u.company_id ? <Tag color="blue">Company</Tag> : <Tag>Buyer</Tag>),
           },
+          {
+            title: 'Administrator role',
+            filters: Object.entries(ADMIN_ROLE_LABELS).map(([value, text]) => ({ text, value })),
+            onFilter: (v, u) => u.admin_role === v,
+            render: (_, u) => (roles.allowed ? roleChange.control(u) : <AdminRoleTag role={u.admin_role} />),
+          },
           { title: 'Company', dataIndex: 'company_name', sorter: (a, b) => byText(a.company_name, b.company_name), render: (c: string | null) => c ?? '' },
           { title: 'Projects as buyer', dataIndex: 'projects_as_buyer', align: 'right', sorter: (a, b) => a.projects_as_buyer - b.projects_as_buyer },
           { title: 'Password', render: (_, u) => (u.has_password ? 'set' : <Tag color="orange">invited</Tag>) },
@@ -59,6 +72,7 @@ export function UsersTable() {
           { title: 'Last seen', sorter: (a, b) => byText(a.last_seen_at, b.last_seen_at), render: (_, u) => when(u.last_seen_at) },
         ]}
       />
+      {roleChange.dialog}
     </>
   );
 }

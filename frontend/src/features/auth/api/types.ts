@@ -1,3 +1,5 @@
+import type { AdminRole } from '@escrow/domain';
+
 export interface CurrentUser {
   user_id: number;
   first_name: string;
@@ -6,6 +8,8 @@ export interface CurrentUser {
   email: string;
   display_name: string;
   role?: string;
+  /** Administrators only: support, finance, operations or owner (docs/administrators.md). */
+  admin_role?: AdminRole | null;
   company: { company_id: number; name: string; primary_company_name: string } | null;
   permissions: { user: boolean };
 }

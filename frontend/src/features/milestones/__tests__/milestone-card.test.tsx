@@ -93,6 +93,37 @@ const show = (m: MilestoneView, userId = 21) =>
   );
 
 describe('milestone card (spec §2, §4)', () => {
+  it("shows the parties that a resolution waits for a second administrator, in the API's words", () => {
+    api();
+    const waiting = "Resolution proposed by an administrator, waiting for a second administrator's approval.";
+    show({
+      ...base,
+      dispute: {
+        dispute_id: 1,
+        status: 'open',
+        opened_by: 'Jordan Buyer',
+        opened_by_party: 'buyer',
+        statement: 'The flashing was never replaced.',
+        opened_at: '2026-11-01T10:00:00Z',
+        response: null,
+        resolution: null,
+        proposal: {
+          proposal_id: 1,
+          proposed_by: 'Fran Finance',
+          proposed_by_id: 7,
+          resolution: 'refund',
+          release_amount: '0.00',
+          refund_amount: '1022.50',
+          note: '',
+          proposed_at: '2026-11-03T10:00:00Z',
+          stale: false,
+          message: waiting,
+        },
+      },
+    });
+    expect(within(screen.getByRole('region', { name: 'Dispute' })).getByRole('status')).toHaveTextContent(waiting);
+  });
+
   it("shows 'Whole Project Milestone' without a title, 'you' as the author, the label, badge and approval message", () => {
     api();
     show(base);

@@ -112,6 +112,8 @@ export function MilestoneCard({
                   {formatDollars(milestone.dispute.resolution.refund_amount)} refunded. {milestone.dispute.resolution.note}
                 </p>
               )}
+              {/* Four eyes: the API words what the parties see while a second administrator has not approved. */}
+              {milestone.dispute.proposal && <p role="status">{milestone.dispute.proposal.message}</p>}
             </section>
           )}
           {milestone.shows_edit_history && (

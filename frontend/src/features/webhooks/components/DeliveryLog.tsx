@@ -34,7 +34,7 @@ function Attempts({ delivery }: { delivery: WebhookDeliveryView }) {
 }
 
 /** An endpoint's deliveries, newest first: status, attempts, last answer and latency, next try, and a re-send. */
-export function DeliveryLog({ endpointId }: { endpointId: number }) {
+export function DeliveryLog({ endpointId, readOnly = false }: { endpointId: number; readOnly?: boolean }) {
   const deliveries = useDeliveries(endpointId);
   const resend = useResendDelivery();
   const { message } = App.useApp();
@@ -62,7 +62,7 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
         {
           title: 'Actions',
           render: (_, d) =>
-            d.status === 'cancelled' ? null : (
+            d.status === 'cancelled' || readOnly ? null : (
               <Button
                 size="small"
                 aria-label={`Re-send delivery ${d.delivery_id}`}

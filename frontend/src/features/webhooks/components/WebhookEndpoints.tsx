@@ -106,7 +106,8 @@ function RotateDialog({
  * Webhook endpoints with their delivery logs (docs/webhooks.md): a company's users see and
  * manage their company's; an admin sees every endpoint and registers the platform's own.
  */
-export function WebhookEndpoints({ scope }: { scope: 'company' | 'admin' }) {
+/** `readOnly`: why this administrator's role only reads (no form, no actions, no re-send). */
+export function WebhookEndpoints({ scope, readOnly = null }: { scope: 'company' | 'admin'; readOnly?: string | null }) {
   const endpoints = useEndpoints();
   const change = useChangeEndpoint();
   const remove = useDeleteEndpoint();
@@ -116,7 +117,7 @@ export function WebhookEndpoints({ scope }: { scope: 'company' | 'admin' }) {
   const failed = (e: unknown) => void message.error(errorMessage(e));
   return (
     <>
-      <RegisterForm onRegistered={setSecret} />
+      {readOnly ? <p className="el-muted">{readOnly}</p> : <RegisterForm onRegistered={setSecret} />}
       {secret && <SecretOnce endpoint={secret} onClose={() => setSecret(null)} />}
       {rotating && (
         <RotateDialog
@@ -138,7 +139,7 @@ export function WebhookEndpoints({ scope }: { scope: 'company' | 'admin' }) {
         aria-label="Webhook endpoints"
         scroll={{ x: 900 }}
         locale={{ emptyText: 'No endpoints yet.' }}
-        expandable={{ expandedRowRender: (e) => <DeliveryLog endpointId={e.id} />, expandRowByClick: false }}
+        expandable={{ expandedRowRender: (e) => <DeliveryLog endpointId={e.id} readOnly={readOnly !== null} />, expandRowByClick: false }}
         columns={[
           {
             title: 'Endpoint',
@@ -159,39 +160,43 @@ export function WebhookEndpoints({ scope }: { scope: 'company' | 'admin' }) {
             render: (_, e) =>
               e.previous_secret_expires_at ? `Rotated; the previous one signs too until ${new Date(e.previous_secret_expires_at).toLocaleString()}` : 'Set',
           },
-          {
-            title: 'Actions',
-            render: (_, e) => (
-              <div className="el-table-actions">
-                <Button
-                  size="small"
-                  aria-label={`${e.enabled ? 'Pause' : 'Resume'} ${e.url}`}
-                  onClick={() => change.mutate({ id: e.id, enabled: !e.enabled }, { onError: failed })}
-                >
-                  {e.enabled ? 'Pause' : 'Resume'}
-                </Button>
-                <Button size="small" aria-label={`Rotate secret of ${e.url}`} onClick={() => setRotating(e)}>
-                  Rotate secret
-                </Button>
-                <Button
-                  size="small"
-                  danger
-                  aria-label={`Delete ${e.url}`}
-                  onClick={() =>
-                    void modal.confirm({
-                      title: 'Delete this endpoint?',
-                      content: 'Nothing more is sent to it; deliveries not yet made are cancelled.',
-                      okText: 'Delete',
-                      okButtonProps: { danger: true },
-                      onOk: () => remove.mutateAsync(e.id).catch(failed),
-                    })
-                  }
-                >
-                  Delete
-                </Button>
-              </div>
-            ),
-          },
+          ...(readOnly
+            ? []
+            : [
+                {
+                  title: 'Actions',
+                  render: (_: unknown, e: WebhookEndpointView) => (
+                    <div className="el-table-actions">
+                      <Button
+                        size="small"
+                        aria-label={`${e.enabled ? 'Pause' : 'Resume'} ${e.url}`}
+                        onClick={() => change.mutate({ id: e.id, enabled: !e.enabled }, { onError: failed })}
+                      >
+                        {e.enabled ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button size="small" aria-label={`Rotate secret of ${e.url}`} onClick={() => setRotating(e)}>
+                        Rotate secret
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        aria-label={`Delete ${e.url}`}
+                        onClick={() =>
+                          void modal.confirm({
+                            title: 'Delete this endpoint?',
+                            content: 'Nothing more is sent to it; deliveries not yet made are cancelled.',
+                            okText: 'Delete',
+                            okButtonProps: { danger: true },
+                            onOk: () => remove.mutateAsync(e.id).catch(failed),
+                          })
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]),
         ]}
       />
     </>

@@ -1,0 +1,23 @@
+import type { AdminRole } from '@escrow/domain';
+import { Command } from '@nestjs/cqrs';
+
+import type { SessionUser } from '../../identity';
+
+/** What PUT /api/admin/users/{id}/admin-role answers: the user's administrator role now. */
+export interface AdminRoleView {
+  user_id: number;
+  role: 'admin' | null;
+  admin_role: AdminRole | null;
+}
+
+/** PUT /api/admin/users/{id}/admin-role: an owner gives, changes or takes away an administrator role. */
+export class ChangeAdminRole extends Command<AdminRoleView> {
+  constructor(
+    readonly owner: SessionUser,
+    readonly sessionId: string | null,
+    readonly userId: number,
+    readonly role: AdminRole | null,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,26 @@
+import type { ProjectCommand } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
+import { metadataOf } from '../../command-side';
+import { ProjectAccess } from '../../read-models';
+import { RetainageReleases } from '../retainage-releases';
+import { DecideOnRetainageResolution } from './decide-on-retainage-resolution.command';
+
+/** An approval is decided against the milestones' retainage now: what the proposer saw must still be held. */
+@CommandHandler(DecideOnRetainageResolution)
+export class DecideOnRetainageResolutionHandler implements ICommandHandler<DecideOnRetainageResolution> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly releases: RetainageReleases,
+  ) {}
+
+  async execute(c: DecideOnRetainageResolution): Promise<void> {
+    await this.access.job(c.jobId);
+    const metadata = metadataOf(c.admin);
+    const command: ProjectCommand =
+      c.decision === 'approve'
+        ? { type: 'ApproveRetainageResolution', data: { proposalId: c.proposalId, milestones: await this.releases.facts(c.jobId) }, metadata }
+        : { type: 'RejectRetainageResolution', data: { proposalId: c.proposalId, note: c.note }, metadata };
+    await this.releases.decide(c.jobId, command, c.idempotencyKey);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './administrators.decider';
+export * from './commands';
+export * from './events';
