@@ -1,4 +1,4 @@
-import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
 
 import { UserEntity } from './user.entity';
 
@@ -33,8 +33,7 @@ export class SessionEntity {
   ip!: string | null;
 
   /** A short id to list and end a session by (the token's hash never leaves the server). */
-  @Column({ name: 'session_id', type: 'bigint' })
-  @Generated('identity')
+  @Column({ name: 'session_id', type: 'bigint', generated: 'identity', generatedIdentity: 'BY DEFAULT' })
   sessionId!: string;
 
   /** When this session last checked a second factor (step-up lasts STEP_UP_WINDOW from here). */
