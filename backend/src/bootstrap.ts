@@ -21,6 +21,7 @@ import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
 import { SessionCache } from './identity';
+import { TotpSecrets } from './identity/totp-secrets';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { PaymentDispatcher } from './payments';
@@ -108,7 +109,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.init();
   let demoLogins: string | null = null;
   if (config.seedDemoData) {
-    const seeded = await seedDemoDirectory(db.pool);
+    const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets));
     if (seeded) {
       await seedDemoProjects(
         app.get(EventStreams),

@@ -12,6 +12,17 @@ import { TooManyRequestsException } from '../identity/rate-limits';
 export interface ErrorBody {
   message: string;
   statusCode: number;
+  /** Machine-readable cause the portal acts on (step_up_required, second_factor_required, email_unverified, admin_role, …). */
+  reason?: string;
+  /** With step_up_required: whether the user has a second factor to confirm with (else they are asked to enrol). */
+  enrolled?: boolean;
+}
+
+/** The reason fields an exception's response may carry to the client (HttpException({ message, reason, enrolled })). */
+function extrasOf(response: unknown): Pick<ErrorBody, 'reason' | 'enrolled'> {
+  if (!response || typeof response !== 'object') return {};
+  const { reason, enrolled } = response as { reason?: unknown; enrolled?: unknown };
+  return { ...(typeof reason === 'string' ? { reason } : {}), ...(typeof enrolled === 'boolean' ? { enrolled } : {}) };
 }
 
 const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
@@ -30,16 +41,6 @@ function messageOf(response: unknown, fallback: string): string {
     if (typeof m === 'string') return m;
   }
   return fallback;
-}
-
-/**
- * What an error answers besides its message, for clients that act on it: a machine-readable
- * `reason` (`admin_role`, `step_up_required`, …) and the fields that go with it.
- */
-function detailsOf(response: unknown): Record<string, unknown> {
-  if (!response || typeof response !== 'object' || typeof (response as { reason?: unknown }).reason !== 'string') return {};
-  const { message: _message, statusCode: _statusCode, error: _error, ...details } = response as Record<string, unknown>;
-  return details;
 }
 
 /**
@@ -63,7 +64,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
       if (exception instanceof TooManyRequestsException && !reply.sent) reply.header('retry-after', String(exception.retryAfterSeconds));
-      this.send(reply, status, messageOf(exception.getResponse(), exception.message), detailsOf(exception.getResponse()));
+      this.send(reply, status, messageOf(exception.getResponse(), exception.message), extrasOf(exception.getResponse()));
       return;
     }
     if (exception instanceof DomainError) {
@@ -91,12 +92,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return error.message || 'Bad request.';
   }
 
-  private send(reply: FastifyReply, status: number, message: string, details: Record<string, unknown> = {}): void {
+  private send(reply: FastifyReply, status: number, message: string, extras: Pick<ErrorBody, 'reason' | 'enrolled'> = {}): void {
     if (reply.sent) return;
     void reply
       .status(status)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ ...details, message, statusCode: status } satisfies ErrorBody);
+      .send({ message, statusCode: status, ...extras } satisfies ErrorBody);
   }
 
   private serveSpa(request: FastifyRequest, reply: FastifyReply): boolean {

@@ -20,6 +20,7 @@ export class ResolveDisputeController {
 
   @Answers('MilestoneView')
   @Post('milestones/:id/dispute/resolve')
+  @StepUp()
   @HttpCode(200)
   async resolve(
     @Param('id', ParseIdPipe) versionId: number,

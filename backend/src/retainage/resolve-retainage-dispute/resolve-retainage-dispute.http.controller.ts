@@ -25,6 +25,7 @@ export class ResolveRetainageDisputeController {
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/resolve')
+  @StepUp()
   @HttpCode(200)
   async resolve(
     @Param('id', ParseIdPipe) jobId: number,

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 
@@ -12,10 +12,12 @@ import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 @Access('user')
 // Administrators by role (docs/administrators.md); company users are governed by @Access alone.
 @AdminRoles(...OPERATIONS_ROLES)
+@RequireSecondFactor()
 export class ChangeEndpointController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 
   @Put()
+  @StepUp()
   @Answers('WebhookEndpointView')
   change(@Param('id', ParseIdPipe) id: number, @Body() body: ChangeEndpointRequest, @CurrentUser() user: SessionUser): Promise<WebhookEndpointView> {
     return this.endpoints.update(id, user, body);

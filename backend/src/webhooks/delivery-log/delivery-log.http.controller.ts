@@ -3,7 +3,7 @@ import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } fr
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser } from '../../identity';
 import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
 
 /** The delivery log of an endpoint (status, latency, next try), one delivery's attempts, and a manual re-send. */
@@ -11,6 +11,7 @@ import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
 @Access('user')
 // Administrators by role (docs/administrators.md); company users are governed by @Access alone.
 @AdminRoles(...EVERY_ADMIN_ROLE)
+@RequireSecondFactor()
 export class DeliveryLogController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 

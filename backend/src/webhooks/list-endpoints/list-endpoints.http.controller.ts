@@ -2,7 +2,7 @@ import type { WebhookEndpointView } from '@escrow/domain';
 import { Controller, Get } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, RequireSecondFactor, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 
 /** The caller's company's endpoints (an admin: every endpoint), without their secrets. */
@@ -10,6 +10,7 @@ import { WebhookEndpoints } from '../webhook-endpoints';
 @Access('user')
 // Administrators by role (docs/administrators.md); company users are governed by @Access alone.
 @AdminRoles(...EVERY_ADMIN_ROLE)
+@RequireSecondFactor()
 export class ListEndpointsController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 

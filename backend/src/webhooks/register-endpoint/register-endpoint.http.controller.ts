@@ -3,7 +3,7 @@ import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/c
 
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 
@@ -12,10 +12,12 @@ import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 @Access('user')
 // Administrators by role (docs/administrators.md); company users are governed by @Access alone.
 @AdminRoles(...OPERATIONS_ROLES)
+@RequireSecondFactor()
 export class RegisterEndpointController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 
   @Post()
+  @StepUp()
   @HttpCode(201)
   @Answers('WebhookEndpointWithSecretView', HttpStatus.CREATED)
   register(

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
@@ -15,6 +15,7 @@ import { RotateSecretRequest } from './rotate-secret.request.dto';
 @Access('user')
 // Administrators by role (docs/administrators.md); company users are governed by @Access alone.
 @AdminRoles(...OPERATIONS_ROLES)
+@RequireSecondFactor()
 export class RotateSecretController {
   constructor(
     private readonly endpoints: WebhookEndpoints,
@@ -22,6 +23,7 @@ export class RotateSecretController {
   ) {}
 
   @Post()
+  @StepUp()
   @HttpCode(200)
   @Answers('WebhookEndpointWithSecretView')
   rotate(
