@@ -33,6 +33,8 @@ const ADMIN_ROUTE_ROLES: Record<string, AdminRole[]> = {
   'GET /api/admin/job/:id/contracts': ALL,
   'GET /api/admin/users': ALL,
   'PUT /api/admin/users/:id/admin-role': OWNER,
+  'POST /api/admin/users/:id/second-factors/reset': OWNER,
+  'GET /api/admin/security-log': ALL,
   'GET /api/admin/companies': ALL,
   'PUT /api/admin/companies/:id': OWNER,
   'GET /api/admin/disputes': ALL,

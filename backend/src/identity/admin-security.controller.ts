@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
+import { EVERY_ADMIN_ROLE } from './admin-role.check';
 import { pageNumber } from './account-security.controller';
 import { SecondFactors } from './second-factors';
 import { requestContext, SecurityLog } from './security-log';
@@ -28,6 +29,7 @@ export class AdminSecurityController {
   ) {}
 
   @Get('security-log')
+  @AdminRoles(...EVERY_ADMIN_ROLE)
   securityLog(@Query('user_id') userId?: string, @Query('kind') kind?: string, @Query('page') page?: string) {
     const user = userId === undefined || userId === '' ? null : Number(userId);
     if (user !== null && (!Number.isInteger(user) || user < 1 || user > 2_147_483_647)) throw new BadRequestException('user_id must be a user id.');
