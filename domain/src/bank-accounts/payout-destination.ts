@@ -1,5 +1,5 @@
 import type { PayoutChangeHold } from './commands';
-import { accountOf, type BankAccountsState } from './bank-accounts.state';
+import { accountOf, type BankAccount, type BankAccountsState } from './bank-accounts.state';
 
 /** The account a payout goes to, as the payment instruction and the paid event name it. */
 export interface PayoutAccountRef {
@@ -66,3 +66,15 @@ export function payoutHoldText(hold: PayoutHold): string {
 
 /** "••••6789": how an account number is shown anywhere. */
 export const maskedAccount = (last4: string): string => `••••${last4}`;
+
+/** The two micro-deposits the sandbox provider sends to every new payout account (docs/payments-sandbox.md). */
+export const SANDBOX_MICRO_DEPOSITS: [string, string] = ['0.32', '0.45'];
+
+/** The buyer's account a deposit for this project is drawn from: the newest chosen one linked for it or for every project. */
+export function depositAccountFor(state: BankAccountsState, jobId: number): BankAccount | null {
+  for (const id of [...state.depositChoices].reverse()) {
+    const account = accountOf(state, id);
+    if (account && account.status === 'verified' && (account.jobId === null || account.jobId === jobId)) return account;
+  }
+  return null;
+}
