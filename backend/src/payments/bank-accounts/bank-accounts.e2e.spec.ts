@@ -105,7 +105,13 @@ describe('payout accounts: verified, held after a change, named by every payout'
       (a) => a.body?.length === 1,
     );
     await new Promise((r) => setTimeout(r, 1000)); // four dispatcher passes
-    expect((await as.alice.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0].status).toBe('requested');
+    const waiting = (await as.alice.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
+    const changedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(changed.body.payout_change.changed_at));
+    expect(waiting).toMatchObject({
+      status: 'requested',
+      payout_account: { last4: '2222', masked: '••••2222', bank_name: 'Canyon Bank' },
+      hold: { reason: 'payout_account_changed', text: `held: payout account changed on ${changedOn}`, until: changed.body.payout_change.hold_until },
+    });
     expect((await app.db.pool.query('SELECT count(*)::int AS n FROM payment_submissions s JOIN payment_instructions i USING (instruction_key) WHERE i.kind = $1', ['payout'])).rows[0].n).toBe(0);
 
     expect(await as.alice.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
@@ -122,6 +128,8 @@ describe('payout accounts: verified, held after a change, named by every payout'
       () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
       (a) => a.body?.[0]?.status === 'paid',
     );
+    const card = (await as.buyer.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
+    expect(card).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const [paid] = await paidEvents();
     expect(paid).toMatchObject({ type: 'DisbursementPaid', data: { payoutAccount: { bankAccountId: secondId, last4: '2222', bankName: 'Canyon Bank' } } });
   });

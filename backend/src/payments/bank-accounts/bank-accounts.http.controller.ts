@@ -1,5 +1,5 @@
 import type { RequestOrigin } from '@escrow/domain';
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -143,7 +143,7 @@ export class BankAccountsController {
   }
 
   private companyOf(user: SessionUser): number {
-    if (user.companyId === null) throw new BadRequestException('Only contractor company users confirm or undo a payout account change.');
+    if (user.companyId === null) throw new ForbiddenException('Only contractor company users confirm or undo a payout account change.');
     return user.companyId;
   }
 }
