@@ -9,8 +9,8 @@ import {
   maskedAccount,
   type PayoutAccountView,
   payoutDestination,
-  type PayoutHoldView,
   payoutHoldText,
+  type PayoutHoldView,
 } from '@escrow/domain';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -133,7 +133,16 @@ export class MilestoneReads {
             : [],
         payoutChange:
           r && r.payout_account_id !== null && r.changed_at && r.hold_until
-            ? { to: r.payout_account_id, from: r.change_from, changedAt: r.changed_at.toISOString(), holdUntil: r.hold_until.toISOString(), by: 0, sessionId: null, browser: null, ip: null }
+            ? {
+                to: r.payout_account_id,
+                from: r.change_from,
+                changedAt: r.changed_at.toISOString(),
+                holdUntil: r.hold_until.toISOString(),
+                by: 0,
+                sessionId: null,
+                browser: null,
+                ip: null,
+              }
             : null,
       };
       const destination = payoutDestination(state, now);

@@ -245,9 +245,7 @@ export interface PayoutAccountView {
 }
 
 /** "held: payout account changed on Nov 26, 2026", or "waiting for a verified payout account". */
-export type PayoutHoldView =
-  | { reason: 'payout_account_changed'; since: string; until: string; text: string }
-  | { reason: 'no_payout_account'; text: string };
+export type PayoutHoldView = { reason: 'payout_account_changed'; since: string; until: string; text: string } | { reason: 'no_payout_account'; text: string };
 
 export interface PayeeOption {
   jc_id: number;

@@ -38,7 +38,12 @@ export const changeRights = (viewer: { userId: number; admin: boolean }, changed
 });
 
 /** The payout answer from the write side's state: what a command that changed it answers. */
-export function payoutAnswerOf(state: BankAccountsState, now: string, viewer: { userId: number; admin: boolean }, nameOf: (userId: number) => string): PayoutAnswer {
+export function payoutAnswerOf(
+  state: BankAccountsState,
+  now: string,
+  viewer: { userId: number; admin: boolean },
+  nameOf: (userId: number) => string,
+): PayoutAnswer {
   const byId = (id: number | null) => (id === null ? null : (state.accounts.find((a) => a.bankAccountId === id) ?? null));
   const view = (id: number | null) => {
     const account = byId(id);

@@ -109,7 +109,12 @@ export class BankAccountsController {
   /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
   @Post(':id/verify')
   @HttpCode(200)
-  async verify(@Param('id', ParseIdPipe) id: number, @Body() body: VerifyBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async verify(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: VerifyBankAccountRequest,
+    @CurrentUser() user: SessionUser,
+    @Origin() origin: RequestOrigin,
+  ) {
     return this.commandBus.execute(new VerifyBankAccountCommand(user, origin, id, body.amounts));
   }
 
