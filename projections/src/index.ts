@@ -12,7 +12,7 @@ import {
 } from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
-import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000 } from './ledger/migrations';
+import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000, LedgerEntriesNameThePaidAccount1763800632000 } from './ledger/migrations';
 import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesProjector, RetainageAndWaiverReadModels1763800200000 } from './milestones';
 import {
   CreatePaymentInstructions1763800007000,
@@ -58,6 +58,7 @@ export const projectionMigrations: MigrationClass[] = [
   CreateEventChainChecks1763800300100,
   DropAuditTrail1763800500000,
   CreateBankAccountsReadModel1763800630000,
+  LedgerEntriesNameThePaidAccount1763800632000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -103,7 +103,7 @@ export class AdminProjectsController {
     await this.access.job(jobId);
     if (milestoneParam !== undefined && !isIdText(milestoneParam)) throw new BadRequestException('milestone must be a milestone id.');
     const { rows } = await this.pool.query(
-      `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at,
+      `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at, l.paid_to,
               sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(20,2)::text AS running_balance
          FROM ledger_entries l LEFT JOIN companies c ON c.company_id = l.company_id
         WHERE l.job_id = $1 AND ($2::int IS NULL OR l.original_id = $2)

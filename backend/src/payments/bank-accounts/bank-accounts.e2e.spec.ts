@@ -88,7 +88,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
 
   it('holds payouts after a change; the changer cannot confirm it, another user can, and the payout names the new account', async () => {
     const parties: EscrowParties = { buyer, seller: alice, sessions: { buyer: as.buyer, seller: as.alice } };
-    const { firstMilestone } = await createSignedProject(parties);
+    const { jobId, firstMilestone } = await createSignedProject(parties);
     await runMilestone(parties, firstMilestone, 'funded');
 
     secondId = (await link(as.alice, '000333332222')).body.bank_account_id;
@@ -153,6 +153,13 @@ describe('payout accounts: verified, held after a change, named by every payout'
     expect(card).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const [paid] = await paidEvents();
     expect(paid).toMatchObject({ type: 'DisbursementPaid', data: { payoutAccount: { bankAccountId: secondId, last4: '2222', bankName: 'Canyon Bank' } } });
+    // The ledger's postings of the payout name the account too.
+    const ledger = await eventually(
+      () => as.admin.get(`/api/admin/job/${jobId}/ledger`),
+      (a) => a.body?.some?.((l: { event_type: string }) => l.event_type === 'DisbursementPaid'),
+    );
+    const payout = ledger.body.filter((l: { event_type: string }) => l.event_type === 'DisbursementPaid');
+    expect(payout.map((l: { paid_to: string }) => l.paid_to)).toEqual(payout.map(() => 'Canyon Bank ••••2222'));
   });
 
   it('undoes a held change at once, restoring the previous account; an administrator can too', async () => {
