@@ -14,6 +14,7 @@ import { AdminBankAccountsController } from './bank-accounts/admin-bank-accounts
 import { BANK_ACCOUNT_HANDLERS } from './bank-accounts/bank-account.handlers';
 import { BankAccountMails } from './bank-accounts/bank-account.mails';
 import { BankAccountsController } from './bank-accounts/bank-accounts.http.controller';
+import { LegacyBankAccountsImport } from './bank-accounts/legacy-bank-accounts.import';
 import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
 import { PaymentDispatcher } from './payment-dispatcher';
 import { PAYMENT_PROVIDER } from './payment-provider.port';
@@ -33,6 +34,7 @@ const logger = new Logger('SandboxACH');
   providers: [
     BankAccounts,
     BankAccountMails,
+    LegacyBankAccountsImport,
     ...BANK_ACCOUNT_HANDLERS,
     PaymentDispatcher,
     ReturnWindowPolicy,

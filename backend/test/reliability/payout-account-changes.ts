@@ -40,25 +40,26 @@ export class PayoutAccountChanges {
     if (this.pending.has(companyId)) {
       const admin = r.pick(this.admins);
       const confirm = r.chance(0.5);
-      return [
-        confirm
-          ? {
-              label: `payout account change of company ${companyId} confirmed by ${admin.name}`,
-              stream,
-              run: async () => {
-                this.pending.delete(companyId);
-                await this.commands.send(admin.client, 'POST', `/api/admin/companies/${companyId}/payout-change/confirm`, {}, { accept: [409] });
-              },
-            }
-          : {
-              label: `payout account change of company ${companyId} undone by ${seller.name}`,
-              stream,
-              run: async () => {
-                this.pending.delete(companyId);
-                await this.commands.send(seller.client, 'POST', '/api/bank-accounts/payout-change/undo', {}, { accept: [409] });
-              },
+      // Listed three times: a round picks it far more often than any one milestone's action,
+      // so some confirmations and undos land inside the hold (a mailed person acts soon).
+      const decision: Action = confirm
+        ? {
+            label: `payout account change of company ${companyId} confirmed by ${admin.name}`,
+            stream,
+            run: async () => {
+              this.pending.delete(companyId);
+              await this.commands.send(admin.client, 'POST', `/api/admin/companies/${companyId}/payout-change/confirm`, {}, { accept: [409] });
             },
-      ];
+          }
+        : {
+            label: `payout account change of company ${companyId} undone by ${seller.name}`,
+            stream,
+            run: async () => {
+              this.pending.delete(companyId);
+              await this.commands.send(seller.client, 'POST', '/api/bank-accounts/payout-change/undo', {}, { accept: [409] });
+            },
+          };
+      return [decision, decision, decision];
     }
     if (!r.chance(0.4)) return [];
     const number = `0007${String(++this.accountNumber).padStart(8, '0')}`;

@@ -2,6 +2,7 @@ import { createSignedProject, type EscrowParties, runMilestone } from '../../../
 import { eventually } from '../../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { LegacyBankAccountsImport } from './legacy-bank-accounts.import';
 
 const ROUTING = '011000015';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -199,5 +200,42 @@ describe('payout accounts: verified, held after a change, named by every payout'
     const current = (await as.alice.get('/api/bank-accounts')).body.payout_account.bank_account_id;
     expect((await as.alice.delete(`/api/bank-accounts/${current}`)).body).toMatchObject({ status: 'removed', is_payout_account: false });
     expect((await as.alice.get('/api/bank-accounts')).body.payout_account).toBeNull();
+  });
+});
+
+describe('the rows of the old bank_accounts table', () => {
+  let app: TestApp;
+  afterAll(() => app.close());
+
+  it('become events once, with their ids; the newest payout account of a company pays', async () => {
+    app = await createTestApp();
+    const pool = app.db.pool;
+    const seller = await createSeller(pool, { name: 'Legacy Builders', payoutAccount: false });
+    const buyer = await createUser(pool);
+    const insert = (purpose: string, owner: { user?: number; company?: number }, id: number, last4: string, createdAt: string) =>
+      pool.query(
+        `INSERT INTO bank_accounts (bank_account_id, purpose, user_id, company_id, holder_name, bank_name, last4, provider_token, created_at, created_by)
+         VALUES ($1, $2, $3, $4, 'Holder', 'Old Bank', $5, $6, $7, $8)`,
+        [id, purpose, owner.user ?? null, owner.company ?? null, last4, `sbx_ba_old_${id}`, createdAt, owner.user ?? seller.userId],
+      );
+    await insert('payout', { company: seller.companyId }, 900_001, '1001', '2026-01-01T00:00:00Z');
+    await insert('payout', { company: seller.companyId }, 900_002, '1002', '2026-02-01T00:00:00Z');
+    await insert('deposit', { user: buyer.userId }, 900_003, '1003', '2026-01-15T00:00:00Z');
+    const importer = app.app.get(LegacyBankAccountsImport);
+    expect(await importer.run()).toBe(3);
+    expect(await importer.run()).toBe(0);
+    const s = new HttpSession(app.http).setCookie('sid', await startSession(pool, seller.userId));
+    const answer = await eventually(
+      () => s.get('/api/bank-accounts'),
+      (a) => a.body.payout_accounts?.length === 2,
+    );
+    expect(answer.body.payout_account).toMatchObject({ bank_account_id: 900_002, masked: '••••1002', status: 'verified' });
+    expect(answer.body.payout_change).toBeNull();
+    const b = new HttpSession(app.http).setCookie('sid', await startSession(pool, buyer.userId));
+    expect((await b.get('/api/bank-accounts')).body.deposit_accounts).toMatchObject([{ bank_account_id: 900_003, masked: '••••1003' }]);
+    const { rows } = await pool.query(
+      `SELECT DISTINCT data->>'browser' AS browser FROM events WHERE stream_id LIKE 'bank-accounts-%' AND (data->>'bankAccountId')::int >= 900000`,
+    );
+    expect(rows).toEqual([{ browser: 'one-time import of the bank_accounts table' }]);
   });
 });
