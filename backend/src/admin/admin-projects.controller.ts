@@ -29,7 +29,7 @@ import { Access } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
-import { MilestoneReads, ProjectAccess, ProjectEvents } from '../read-models';
+import { MilestoneReads, paymentDestination, ProjectAccess, ProjectEvents } from '../read-models';
 import { ProjectSearch } from './project-search';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
@@ -68,7 +68,7 @@ export class AdminProjectsController {
         deposited: formatAmount(settledDeposits(s)),
         versions: s.versions.map((v) => versionView(s, v, names)),
         deposits: s.deposits,
-        disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId) })),
+        disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId), ...paymentDestination(d, names) })),
         refunds: s.refunds,
         disputes: s.disputes,
         retainage_held: formatAmount(retainageHeld(s)),
@@ -78,7 +78,7 @@ export class AdminProjectsController {
           name: names.company(p.companyId),
           held: formatAmount(p.amount),
         })),
-        retainage_releases: s.retainageReleases.map((r) => ({ ...r, name: names.company(r.companyId) })),
+        retainage_releases: s.retainageReleases.map((r) => ({ ...r, name: names.company(r.companyId), ...paymentDestination(r, names) })),
         retainage_refunds: s.retainageRefunds,
         waivers: waiversOf(s).map((w) => ({
           payment: w.payment,

@@ -136,6 +136,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
       ).rows[0].n,
     ).toBe(0);
 
+    expect((await as.admin.get(`/api/admin/job/${jobId}`)).body.milestones[0].disbursements[0].hold).toMatchObject({ reason: 'payout_account_changed' });
     expect(await as.alice.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
       status: 403,
       body: { message: 'Another user of your company or an administrator must confirm a change you made.' },
@@ -150,6 +151,8 @@ describe('payout accounts: verified, held after a change, named by every payout'
       () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
       (a) => a.body?.[0]?.status === 'paid',
     );
+    const adminPage = (await as.admin.get(`/api/admin/job/${jobId}`)).body.milestones[0];
+    expect(adminPage.disbursements[0]).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const card = (await as.buyer.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
     expect(card).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const [paid] = await paidEvents();
