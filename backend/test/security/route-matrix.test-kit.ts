@@ -27,6 +27,11 @@ export interface RouteCase {
    * milestone, a new code), so cells do not depend on each other's order.
    */
   request(world: SecurityWorld, role: Role, fresh: boolean): Promise<RouteRequest> | RouteRequest;
+  /**
+   * Event types a refused request may still append: the record of a failed try that the rules
+   * count (a wrong micro-deposit pair, three of which lock the account), like a failed login's.
+   */
+  refusalRecords?: readonly string[];
 }
 
 export const MUTATING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -187,10 +192,13 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   // company's users and buyers do not find them. The world's hold is 0 s (choosing an account
   // holds nothing); a change to confirm or undo is made fresh by a colleague of the seller, held
   // for a minute. Another company has no change waiting (409).
-  route('POST', '/api/bank-accounts/:id/verify', 'user', { ...signedIn(404), seller: 200 }, async (w, _r, fresh) => ({
-    url: `/api/bank-accounts/${fresh ? await w.fresh.payoutAccount() : w.bankAccountId}/verify`,
-    body: { amounts: ['0.45', '0.32'] },
-  })),
+  {
+    ...route('POST', '/api/bank-accounts/:id/verify', 'user', { ...signedIn(404), seller: 200 }, async (w, _r, fresh) => ({
+      url: `/api/bank-accounts/${fresh ? await w.fresh.payoutAccount() : w.bankAccountId}/verify`,
+      body: { amounts: ['0.45', '0.32'] },
+    })),
+    refusalRecords: ['BankAccountVerificationFailed', 'BankAccountLocked'],
+  },
   route(
     'POST',
     '/api/bank-accounts/:id/payout',

@@ -144,9 +144,14 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
       const head = await newestEvent();
       if (head && !(await runner.waitFor(head, { timeoutMs: Math.max(1, deadline - Date.now()) }))) break;
       // Open instructions settle, and settled deposits past their return window clear, on the
-      // dispatcher's next pass: both will still append events.
+      // dispatcher's next pass: both will still append events. A payout to a company with no
+      // verified payout account (a request removed it) waits for one: it is not in flight.
       const { rows } = await pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open' OR (status = 'settled' AND clears_at <= now())`,
+        `SELECT count(*)::int AS n FROM payment_instructions i
+          WHERE (i.status = 'open' AND (i.kind NOT IN ('payout', 'retainage') OR EXISTS (
+                  SELECT 1 FROM bank_account_owners o JOIN linked_bank_accounts a ON a.bank_account_id = o.payout_account_id
+                   WHERE o.owner_kind = 'company' AND o.owner_id = i.company_id AND a.status = 'verified')))
+             OR (i.status = 'settled' AND i.clears_at <= now())`,
       );
       const after = await newestEvent();
       if (rows[0]!.n === 0 && after?.commit === head?.commit && after?.prepare === head?.prepare) return;
