@@ -1,5 +1,6 @@
 export * from './administrators';
 export * from './api';
+export * from './bank-accounts';
 export * from './event-store';
 export * from './ledger';
 export * from './lien-waivers';

@@ -29,7 +29,7 @@ import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
-import { MilestoneReads, ProjectAccess, ProjectEvents } from '../read-models';
+import { MilestoneReads, paymentDestination, ProjectAccess, ProjectEvents } from '../read-models';
 import { ProjectSearch } from './project-search';
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
@@ -69,7 +69,7 @@ export class AdminProjectsController {
         deposited: formatAmount(settledDeposits(s)),
         versions: s.versions.map((v) => versionView(s, v, names)),
         deposits: s.deposits,
-        disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId) })),
+        disbursements: s.disbursements.map((d) => ({ ...d, name: names.company(d.companyId), ...paymentDestination(d, names) })),
         refunds: s.refunds,
         disputes: s.disputes,
         retainage_held: formatAmount(retainageHeld(s)),
@@ -79,7 +79,7 @@ export class AdminProjectsController {
           name: names.company(p.companyId),
           held: formatAmount(p.amount),
         })),
-        retainage_releases: s.retainageReleases.map((r) => ({ ...r, name: names.company(r.companyId) })),
+        retainage_releases: s.retainageReleases.map((r) => ({ ...r, name: names.company(r.companyId), ...paymentDestination(r, names) })),
         retainage_refunds: s.retainageRefunds,
         waivers: waiversOf(s).map((w) => ({
           payment: w.payment,
@@ -104,7 +104,7 @@ export class AdminProjectsController {
     await this.access.job(jobId);
     if (milestoneParam !== undefined && !isIdText(milestoneParam)) throw new BadRequestException('milestone must be a milestone id.');
     const { rows } = await this.pool.query(
-      `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at,
+      `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at, l.paid_to,
               sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(20,2)::text AS running_balance
          FROM ledger_entries l LEFT JOIN companies c ON c.company_id = l.company_id
         WHERE l.job_id = $1 AND ($2::int IS NULL OR l.original_id = $2)

@@ -66,7 +66,17 @@ describe('audit export and the offline verifier', () => {
     const intact = await verify(file, keyFile);
     expect(intact.output).toContain('VERIFIED: the bundle is intact');
     expect(intact.code).toBe(0);
-    expect(intact.output).toMatch(/events: \d+ in 3 streams, every hash chain checked and intact/);
+    // The project's own stream, its two milestones', and the payee company's bank accounts (where the payout went).
+    expect(intact.output).toMatch(/events: \d+ in 4 streams, every hash chain checked and intact/);
+    const records = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type?: string; streamId?: string; data?: { payoutAccount?: { bankAccountId: number } } });
+    const chosen = records.find((r) => r.type === 'PayoutAccountChosen');
+    expect(chosen?.streamId).toBe(`bank-accounts-company-${parties.seller.companyId}`);
+    expect(records.find((r) => r.type === 'DisbursementPaid')?.data?.payoutAccount).toMatchObject({
+      bankAccountId: (chosen as { data: { bankAccountId: number } }).data.bankAccountId,
+    });
     expect(intact.output).toMatch(/postings: \d+, each event's sum to zero and all together balance/);
 
     // One byte: the settled deposit of 102.25 (100.00 and the 2.25% fee) becomes 902.25.

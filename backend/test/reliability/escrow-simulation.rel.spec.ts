@@ -11,6 +11,7 @@ import { type Actor, EscrowSimulation } from './escrow-simulation';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
+import { checkPayoutsWentToEligibleAccounts } from './payout-account-changes';
 import { readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
@@ -58,6 +59,8 @@ async function simulate(seed: number): Promise<void> {
     PAYMENTS_RETURN_WINDOW: '300ms',
     RESPONSE_DEADLINE_DAYS: '0',
     HELD_FUNDS_REMINDER_AFTER: '1s',
+    // A changed payout account holds payouts two seconds, unless an admin confirms or the seller undoes it first.
+    PAYOUT_CHANGE_HOLD: '2s',
     PORT: String(port),
   };
   let api: { run: ChildRun; baseUrl: string } | null = await startApi(database.url, env);
@@ -136,6 +139,15 @@ async function simulate(seed: number): Promise<void> {
     expect(money.violations).toEqual([]);
     const reminders = await checkReminders(pool);
     expect(reminders.violations).toEqual([]);
+    // Every payout went to the account its claim named, eligible (verified, not held) when claimed.
+    const payouts = await checkPayoutsWentToEligibleAccounts(pool);
+    expect(payouts.violations).toEqual([]);
+    Object.assign(figures, {
+      payoutsNamed: payouts.paid,
+      payoutAccountChanges: payouts.changes,
+      changesConfirmed: payouts.confirmed,
+      changesUndone: payouts.undone,
+    });
     const { rows: projectors } = await pool.query<{ name: string; state: string; error: string | null }>(
       'SELECT name, state, error FROM projection_checkpoints ORDER BY name',
     );

@@ -32,6 +32,7 @@ import type { Pool } from 'pg';
 import type { CreatedUser } from '../support/http-session';
 import type { ApiClient } from './http-client';
 import { newKey } from './http-client';
+import { PayoutAccountChanges } from './payout-account-changes';
 import type { RetryingCommands } from './retrying-commands';
 import type { SeededRandom } from './seeded-random';
 
@@ -100,13 +101,17 @@ export class EscrowSimulation {
   private nextHandle = 0;
   /** Keys this run used, with who used them: a later request reusing one must answer 422. */
   private readonly usedKeys: { actor: Actor; key: string }[] = [];
+  /** Sellers changing their payout accounts, and admins confirming or sellers undoing the changes (issue 25). */
+  private readonly payoutAccounts: PayoutAccountChanges;
 
   constructor(
     private readonly random: SeededRandom,
     private readonly actors: { buyers: Actor[]; sellers: Actor[]; admins: Actor[]; outsider: Actor; subCompanies: number[]; subUsers: Actor[] },
     private readonly commands: RetryingCommands,
     private readonly pool: Pool,
-  ) {}
+  ) {
+    this.payoutAccounts = new PayoutAccountChanges(random, actors.sellers, actors.admins, commands);
+  }
 
   /** Folds every milestone stream again from the store: the truth the next round plans on. */
   async refresh(): Promise<void> {
@@ -199,6 +204,7 @@ export class EscrowSimulation {
       list.push(...this.milestoneActions(m, s));
     }
     for (const project of this.projects.filter((p) => p.draft)) list.push(this.submitDraft(project));
+    list.push(...this.payoutAccounts.candidates());
     // A few commands that must be refused and change nothing.
     const someMilestone = this.milestones.length ? r.pick(this.milestones) : null;
     if (someMilestone && this.states.get(someMilestone.originalId)?.status === 'active') {

@@ -9,6 +9,7 @@ import type { AdminRole } from '../../src/identity/step-up.decorators';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
 import { TotpSecrets } from '../../src/identity/totp-secrets';
 import { PG_POOL } from '../../src/infrastructure/database/database.tokens';
+import { linkVerifiedPayoutAccount } from './bank-accounts';
 
 /** Every test app seals TOTP secrets with this key (none is written to the data folder). */
 export const TEST_SECOND_FACTOR_SECRETS_KEY = randomBytes(32);
@@ -180,8 +181,9 @@ export async function enrolTotp(pool: Pool, userId: number, secret: string = TES
 
 /**
  * Inserts a user directly (tests create their own data), with a verified email unless
- * `emailVerified: false`. `factor: 'totp'` enrols TEST_TOTP_SECRET: admins get it unless
- * `factor: null` (the console is closed to an admin without a second factor).
+ * `emailVerified: false`. `factor: 'totp'` enrols TEST_TOTP_SECRET: admins and company users get
+ * it unless `factor: null` (the console is closed to an admin without a second factor, and a
+ * company user manages payout accounts and webhooks only with one).
  */
 export async function createUser(
   pool: Pool,
@@ -219,15 +221,18 @@ export async function createUser(
     ],
   );
   const userId = rows[0]!.user_id;
-  const factor = options.factor === undefined ? (options.role === 'admin' ? 'totp' : null) : options.factor;
+  const factor = options.factor === undefined ? (options.role === 'admin' || options.companyId ? 'totp' : null) : options.factor;
   const totpSecret = factor === 'totp' ? await enrolTotp(pool, userId) : null;
   return { userId, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}`, totpSecret };
 }
 
-/** Inserts a company with services directly. */
+/**
+ * Inserts a company with services directly. It gets a verified payout account (events on its
+ * stream, linked by "test setup") so payouts to it go out, unless `payoutAccount: false`.
+ */
 export async function createCompany(
   pool: Pool,
-  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[] } = {},
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[]; payoutAccount?: boolean } = {},
 ): Promise<number> {
   const { rows } = await pool.query<{ company_id: number }>(`INSERT INTO companies (name, city, state) VALUES ($1, $2, $3) RETURNING company_id`, [
     options.name ?? `Test Company ${unique()}`,
@@ -239,16 +244,17 @@ export async function createCompany(
     await pool.query('INSERT INTO services (service_name) VALUES ($1) ON CONFLICT DO NOTHING', [service]);
     await pool.query('INSERT INTO company_services (company_id, service_id) SELECT $1, service_id FROM services WHERE service_name = $2', [companyId, service]);
   }
+  if (options.payoutAccount !== false) await linkVerifiedPayoutAccount(pool, companyId, 0);
   return companyId;
 }
 
-/** A company with one user who can log in: the seller side of a project. */
+/** A company with one user who can log in: the seller side of a project (with a verified payout account unless `payoutAccount: false`). */
 export async function createSeller(
   pool: Pool,
-  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[]; factor?: 'totp' | null } = {},
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[]; factor?: 'totp' | null; payoutAccount?: boolean } = {},
 ): Promise<CreatedUser & { companyId: number }> {
   const companyId = await createCompany(pool, options);
-  const user = await createUser(pool, { companyId, factor: options.factor ?? null });
+  const user = await createUser(pool, { companyId, factor: options.factor });
   return { ...user, companyId };
 }
 

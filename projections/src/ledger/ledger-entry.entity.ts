@@ -44,4 +44,8 @@ export class LedgerEntryRow {
 
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt!: Date;
+
+  /** The account a payout went to, masked ("Canyon Bank ••••6789"), on the postings of DisbursementPaid and RetainagePaid. */
+  @Column({ name: 'paid_to', type: 'text', nullable: true })
+  paidTo!: string | null;
 }

@@ -1,4 +1,4 @@
-import { MILESTONE_EVENT_TYPES, type MilestoneEvent, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
+import { maskedAccount, MILESTONE_EVENT_TYPES, type MilestoneEvent, type PaidToAccount, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -28,6 +28,7 @@ const ledgerRows: TableRows<Entry> = {
     ['amount', 'numeric'],
     ['event_type', 'text'],
     ['occurred_at', 'timestamptz'],
+    ['paid_to', 'text'],
   ],
   row: ({ event, jobId, posting, line }) => {
     const data = event.data as { originalId: number; at: string };
@@ -44,9 +45,17 @@ const ledgerRows: TableRows<Entry> = {
       posting.amount,
       event.type,
       data.at,
+      paidTo(event),
     ];
   },
 };
+
+/** "Canyon Bank ••••6789": the account a payout went to, on its postings (null elsewhere, and for payouts made before payouts named one). */
+function paidTo(event: RecordedEvent): string | null {
+  if (event.type !== 'DisbursementPaid' && event.type !== 'RetainagePaid') return null;
+  const account = (event.data as { payoutAccount?: PaidToAccount | null }).payoutAccount;
+  return account ? `${account.bankName ? `${account.bankName} ` : ''}${maskedAccount(account.last4)}` : null;
+}
 
 /** The postings of these money events, line by line. */
 function entriesOf(events: readonly RecordedEvent[]): Entry[] {

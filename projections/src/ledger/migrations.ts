@@ -92,3 +92,16 @@ export class DropAuditTrail1763800500000 implements MigrationInterface {
     await q.query('CREATE INDEX audit_trail_milestone_idx ON audit_trail (original_id, commit_position, prepare_position)');
   }
 }
+
+/** Ledger postings of a payout name the account it went to (issue 25); older postings stay null. */
+export class LedgerEntriesNameThePaidAccount1763800632000 implements MigrationInterface {
+  name = 'LedgerEntriesNameThePaidAccount1763800632000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE ledger_entries ADD COLUMN paid_to text NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE ledger_entries DROP COLUMN paid_to');
+  }
+}

@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 
-import { comparePositions, type EventStore, formatPosition, type GlobalPosition, type RecordedEvent } from '@escrow/domain';
+import {
+  companyBankAccountsStreamId,
+  comparePositions,
+  type EventStore,
+  formatPosition,
+  type GlobalPosition,
+  type RecordedEvent,
+  userBankAccountsStreamId,
+} from '@escrow/domain';
 import { AuditBundleWriter, type AuditScope, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -80,9 +88,20 @@ export class AuditBundles {
     );
   }
 
-  /** The project's streams whole (its own and each milestone's), merged into the global order. */
+  /**
+   * The project's streams whole (its own and each milestone's), and the bank-account streams of
+   * its buyer and of every company its payments went to (where the money came from and went:
+   * linked, verified, chosen, confirmed), merged into the global order.
+   */
   private async *projectPages(jobId: number, head: GlobalPosition | null): AsyncGenerator<RecordedEvent[]> {
-    const streams = [`job-${jobId}`, ...(await this.milestones.ofJob(jobId)).map((m) => `milestone-${m.originalId}`)];
+    const milestones = await this.milestones.ofJob(jobId);
+    const payees = new Set(milestones.flatMap((m) => [...m.disbursements.map((d) => d.companyId), ...m.retainageReleases.map((r) => r.companyId)]));
+    const streams = [
+      `job-${jobId}`,
+      ...milestones.map((m) => `milestone-${m.originalId}`),
+      ...new Set(milestones.map((m) => userBankAccountsStreamId(m.customerId))),
+      ...[...payees].map(companyBankAccountsStreamId),
+    ];
     const events: RecordedEvent[] = [];
     for (const stream of streams) events.push(...(await this.store.readStream(stream)));
     const included = events.filter((e) => head !== null && comparePositions(e.position, head) <= 0).sort((a, b) => comparePositions(a.position, b.position));

@@ -20,6 +20,7 @@ import { BankAccountEntity } from '../../payments/infrastructure/bank-account.en
 import { PaymentSubmissionEntity, SandboxAchSubmissionEntity } from '../../payments/infrastructure/submissions.entity';
 import {
   BankAccountIdempotencyKeys1763800032000,
+  BankAccountsAsEvents1763800631000,
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
 } from '../../payments/payments.migrations';
@@ -47,6 +48,7 @@ export const allMigrations: MigrationClass[] = [
   CreateWebhooks1763800300200,
   AddSecondFactorsAndSecurityLog1763800400000,
   AddAdministratorRoles1763800400400,
+  BankAccountsAsEvents1763800631000,
 ];
 
 /**
