@@ -116,7 +116,7 @@ describe('the admin console API', () => {
     // Above FOUR_EYES_ABOVE ($10,000.00): the demo's finance administrator approves the owner's proposal.
     expect(proposed).toMatchObject({ status: 202, body: { proposal: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } } });
     const finance = new HttpSession(app.http);
-    await finance.login(DEMO_LOGINS.finance, DEMO_PASSWORD);
+    await finance.login(DEMO_LOGINS.finance, DEMO_PASSWORD, DEMO_TOTP_SECRETS.finance);
     const resolved = await finance.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolution/approve`, {
       proposal_id: proposed.body.proposal.proposal_id,
     });

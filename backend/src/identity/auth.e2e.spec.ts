@@ -12,7 +12,7 @@ describe('identity: login, sessions, CSRF and password flows', () => {
   beforeAll(async () => {
     app = await createTestApp();
     buyer = await createUser(app.db.pool, { email: 'jane.buyer@example.com', phone: '5551234567', firstName: 'Jane', lastName: 'Buyer' });
-    seller = await createSeller(app.db.pool, { name: 'Acme Roofing' });
+    seller = await createSeller(app.db.pool, { name: 'Acme Roofing', factor: null });
     admin = await createUser(app.db.pool, { role: 'admin' });
   });
   afterAll(() => app.close());

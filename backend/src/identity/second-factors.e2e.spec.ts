@@ -201,7 +201,7 @@ describe('identity: second factors and step-up', () => {
   });
 
   it('requires a second factor before a company user manages webhook endpoints', async () => {
-    const seller = await createSeller(pool());
+    const seller = await createSeller(pool(), { factor: null });
     expect(await (await signedIn(seller, { steppedUp: true })).get('/api/webhooks/endpoints')).toMatchObject({
       status: 403,
       body: { reason: 'second_factor_required' },

@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { BankAccounts } from '../bank-accounts.service';
 import { DecidePayoutChangeCommand } from './bank-account.commands';
 import { Origin } from './request-origin';
@@ -18,13 +18,14 @@ export class AdminBankAccountsController {
   ) {}
 
   @Get(':id/bank-accounts')
+  @AdminRoles(...EVERY_ADMIN_ROLE)
   async ofCompany(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser) {
     return this.accounts.list({ userId: null, companyId }, { userId: user.userId, admin: true });
   }
 
   @Post(':id/payout-change/confirm')
   @HttpCode(200)
-  @AdminRoles('finance', 'owner')
+  @AdminRoles(...FINANCE_ROLES)
   @StepUp()
   async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'confirm'));
@@ -32,7 +33,7 @@ export class AdminBankAccountsController {
 
   @Post(':id/payout-change/undo')
   @HttpCode(200)
-  @AdminRoles('finance', 'owner')
+  @AdminRoles(...FINANCE_ROLES)
   @StepUp()
   async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'undo'));
