@@ -7,6 +7,7 @@ import { LightTable } from '../components/LightTable';
 import { Spinner } from '../components/Spinner';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
+import { CompanyPayoutChange } from '../features/bank-accounts/components/CompanyPayoutChange';
 import { resumePath } from '../features/projects/api/new-project';
 import { useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
@@ -183,6 +184,7 @@ function ProjectsTable() {
 export function PortalPage() {
   return (
     <PortalFrame>
+      <CompanyPayoutChange />
       <ProjectsTable />
     </PortalFrame>
   );
