@@ -3,13 +3,13 @@ import { Alert, Button, Card, Input, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 
 import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../api/agreement';
+import { useBankAccounts } from '../../api/bank-accounts';
+import { BankAccountForm } from '../../components/BankAccountForm';
 import { Form } from '../../components/Form';
 import { Spinner } from '../../components/Spinner';
 import { WideTable } from '../../components/WideTable';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
-import { useBankAccounts } from '../../features/bank-accounts/api/get-bank-accounts';
-import { BankAccountForm } from '../../features/bank-accounts/components/BankAccountForm';
 import { DepositAccounts } from '../../features/bank-accounts/components/DepositAccounts';
 import { PayoutAccounts } from '../../features/bank-accounts/components/PayoutAccounts';
 import { PayoutChangeBanner } from '../../features/bank-accounts/components/PayoutChangeBanner';

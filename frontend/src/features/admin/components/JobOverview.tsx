@@ -1,8 +1,8 @@
 import { Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 
+import { PaymentDestination } from '../../../components/PaymentDestination';
 import { WideTable } from '../../../components/WideTable';
-import { PaymentDestination } from '../../bank-accounts/components/PaymentDestination';
 import type { AdminJob } from '../api/get-job';
 import { capitalised, dollars, when } from './format';
 

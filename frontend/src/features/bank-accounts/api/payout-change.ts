@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { PayoutChoice } from '../../../api/bank-accounts';
+import { bankAccountKeys } from '../../../api/bank-accounts';
 import { api, asCommand } from '../../../lib/api-client';
-import { bankAccountKeys } from './keys';
-import type { PayoutChoice } from './types';
 
 export type PayoutChangeDecision = 'confirm' | 'undo';
 

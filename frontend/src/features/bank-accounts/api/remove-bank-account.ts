@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { bankAccountKeys } from '../../../api/bank-accounts';
 import { api, asCommand } from '../../../lib/api-client';
-import { bankAccountKeys } from './keys';
 
 /** DELETE /api/bank-accounts/:id: the account is removed (a removed payout account leaves payouts waiting for a new one). */
 export function useRemoveBankAccount() {

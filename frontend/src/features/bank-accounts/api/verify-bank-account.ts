@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { BankAccount } from '../../../api/bank-accounts';
+import { bankAccountKeys } from '../../../api/bank-accounts';
 import { api, asCommand } from '../../../lib/api-client';
-import { bankAccountKeys } from './keys';
-import type { BankAccount } from './types';
 
 /** POST /api/bank-accounts/:id/verify: the two micro-deposits, in any order. A wrong pair costs a try (400), the third locks (409). */
 export function useVerifyBankAccount(bankAccountId: number) {

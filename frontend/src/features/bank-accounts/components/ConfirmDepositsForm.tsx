@@ -1,8 +1,8 @@
 import { Alert, Button, Input } from 'antd';
 
+import type { BankAccount } from '../../../api/bank-accounts';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
-import type { BankAccount } from '../api/types';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, depositsSentText, LOCKED_TEXT, SANDBOX_MICRO_DEPOSITS, triesLeftText } from './texts';
 

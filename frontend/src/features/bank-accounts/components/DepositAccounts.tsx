@@ -1,10 +1,10 @@
 import { App, Button, Modal, Tag } from 'antd';
 import { useRef, useState } from 'react';
 
+import type { BankAccount } from '../../../api/bank-accounts';
+import { depositAccountFor } from '../../../api/bank-accounts';
 import { errorMessage } from '../../../lib/api-client';
-import { depositAccountFor } from '../api/get-bank-accounts';
 import { useRemoveBankAccount } from '../api/remove-bank-account';
-import type { BankAccount } from '../api/types';
 import { AccountCard } from './PayoutAccounts';
 import { DEPOSITS_FROM_TAG } from './texts';
 

@@ -1,10 +1,10 @@
 import { App, Button, Card, Modal, Tag } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 
+import type { BankAccount } from '../../../api/bank-accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { useChoosePayoutAccount } from '../api/choose-payout-account';
 import { useRemoveBankAccount } from '../api/remove-bank-account';
-import type { BankAccount } from '../api/types';
 import { ConfirmDepositsForm } from './ConfirmDepositsForm';
 import { StatusTag } from './StatusTag';
 import { choosePayoutText, PAYOUT_ACCOUNT_TAG } from './texts';

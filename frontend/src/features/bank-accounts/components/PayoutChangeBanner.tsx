@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
+import type { PayoutChange } from '../../../api/bank-accounts';
 import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api-client';
 import { type PayoutChangeDecision, usePayoutChangeDecision } from '../api/payout-change';
-import type { PayoutChange } from '../api/types';
 import { payoutChangeText } from './texts';
 
 export const CHANGE_CONFIRMED = 'Change confirmed: payouts go to the new account now.';

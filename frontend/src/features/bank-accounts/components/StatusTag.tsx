@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 
-import type { BankAccountStatus } from '../api/types';
+import type { BankAccountStatus } from '../../../api/bank-accounts';
 import { STATUS_TEXT } from './texts';
 
 const COLOUR: Record<BankAccountStatus, string | undefined> = {

@@ -1,4 +1,4 @@
-import type { BankAccount, BankAccountStatus, PayoutChange } from '../api/types';
+import type { BankAccount, BankAccountStatus, PayoutChange } from '../../../api/bank-accounts';
 
 /** "Nov 26, 2026, 10:14": when a payout account changed and until when payouts wait, in the reader's time zone. */
 export function changeTime(iso: string): string {
@@ -21,7 +21,7 @@ export const triesLeftText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} l
 export const LOCKED_TEXT = 'This account is locked after three wrong tries. Link it again to get new deposits.';
 export const AMOUNT_FORMAT = 'Enter the amount in dollars and cents, for example 0.32.';
 export const AMOUNT_UNDER_A_DOLLAR = 'Each deposit is under $1.00, for example 0.32.';
-export const SANDBOX_MICRO_DEPOSITS = 'Sandbox: the two deposits are always $0.32 and $0.45.';
+export { SANDBOX_MICRO_DEPOSITS } from '../../../api/bank-accounts';
 
 /** What choosing a payout account does, said before it happens. */
 export function choosePayoutText(companyName: string, account: Pick<BankAccount, 'masked'>, first: boolean): string {

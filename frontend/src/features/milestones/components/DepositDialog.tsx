@@ -2,10 +2,10 @@ import { formatAmount, formatDollars, money, SANDBOX_TEST_ACCOUNTS, sandboxRuleT
 import { Modal } from 'antd';
 import { Link } from 'react-router-dom';
 
+import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
 import { type PaymentPolicy, usePaymentPolicy } from '../../../api/payment-policy';
+import { BankAccountForm } from '../../../components/BankAccountForm';
 import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
-import { depositAccountFor, useBankAccounts } from '../../bank-accounts/api/get-bank-accounts';
-import { BankAccountForm } from '../../bank-accounts/components/BankAccountForm';
 import type { MilestoneView } from '../api/milestones';
 
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */

@@ -3,7 +3,7 @@ import { formatDollars } from '@escrow/domain';
 import { App } from 'antd';
 import { useEffect } from 'react';
 
-import { PaymentDestination } from '../../bank-accounts/components/PaymentDestination';
+import { PaymentDestination } from '../../../components/PaymentDestination';
 import { type MilestoneView, moneyInFlight, useDeposits, usePayees } from '../api/milestones';
 import { depositDue } from './DepositDialog';
 

@@ -1,11 +1,9 @@
 import { SANDBOX_TEST_ACCOUNTS, sandboxRuleText } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 
-import { Form } from '../../../components/Form';
-import { errorMessage } from '../../../lib/api-client';
-import { type LinkBankAccount, useLinkBankAccount } from '../api/link-bank-account';
-import type { BankAccount } from '../api/types';
-import { SANDBOX_MICRO_DEPOSITS } from './texts';
+import { type BankAccount, type LinkBankAccount, SANDBOX_MICRO_DEPOSITS, useLinkBankAccount } from '../api/bank-accounts';
+import { errorMessage } from '../lib/api-client';
+import { Form } from './Form';
 
 /** Links the account deposits are drawn from (purpose deposit) or payouts are paid into; keeps only the last four digits. */
 export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposit' | 'payout'; jobId?: number; onLinked?: (account: BankAccount) => void }) {

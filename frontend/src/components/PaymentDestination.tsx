@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 
-import type { PaymentDestination as Destination } from '../api/types';
+import type { PaymentDestination as Destination } from '../api/bank-accounts';
 
 /**
  * Where a disbursement or retainage payment goes ("to ••••6789") and, while it waits, why: the

@@ -1,7 +1,7 @@
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { isLoggedIn } from '../../auth/api/types';
-import { useBankAccounts } from '../api/get-bank-accounts';
-import { PayoutChangeBanner } from './PayoutChangeBanner';
+import { useBankAccounts } from '../../api/bank-accounts';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
+import { PayoutChangeBanner } from '../../features/bank-accounts/components/PayoutChangeBanner';
 
 /**
  * The portal home's copy of the pending payout change, for company users only. No antd: it sits
