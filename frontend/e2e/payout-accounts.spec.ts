@@ -13,7 +13,7 @@ import { approvedProject } from './support/projects';
  * second factor with the login screen's second step.)
  */
 
-/** The sandbox provider's two micro-deposits, always these (docs/payments.md). */
+/** The sandbox provider's two micro-deposits, always these (docs/payments-sandbox.md). */
 const MICRO_DEPOSITS = ['0.32', '0.45'] as const;
 
 interface Account {

@@ -28,8 +28,9 @@ export interface BankAccount {
 export interface PayoutChange {
   changed_at: string;
   changed_by_name: string;
-  browser: string;
-  ip: string;
+  /** "Chrome on Linux" and the address of the session that made the change, when known. */
+  browser: string | null;
+  ip: string | null;
   from: BankAccount | null;
   to: BankAccount;
   hold_until: string;
@@ -80,13 +81,13 @@ export const useBankAccounts = (enabled = true) => useQuery({ queryKey: bankAcco
 export const isActive = (account: BankAccount) => account.status !== 'removed';
 
 /**
- * The account a deposit for this project is drawn from, chosen as the API chooses it: the newest
- * usable account linked to this project, else the newest linked to none.
+ * The account a deposit for this project is drawn from, chosen as the API chooses it (issue 25):
+ * the newest usable account linked for this project or for every project.
  */
 export function depositAccountFor(accounts: BankAccount[], jobId: number): BankAccount | null {
-  const usable = accounts.filter((a) => a.status !== 'removed' && a.status !== 'locked');
+  const usable = accounts.filter((a) => a.status !== 'removed' && a.status !== 'locked' && a.status !== 'pending_verification');
   const newestFirst = [...usable].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return newestFirst.find((a) => a.job_id === jobId) ?? newestFirst.find((a) => a.job_id === null) ?? null;
+  return newestFirst.find((a) => a.job_id === jobId || a.job_id === null) ?? null;
 }
 
 export interface LinkBankAccount {
@@ -108,4 +109,4 @@ export function useLinkBankAccount() {
 }
 
 /** The sandbox provider's two micro-deposits to a new payout account, always these (issue 25). */
-export const SANDBOX_MICRO_DEPOSITS = 'Sandbox: the two deposits are always $0.32 and $0.45.';
+export const SANDBOX_MICRO_DEPOSITS_TEXT = 'Sandbox: the two deposits are always $0.32 and $0.45.';

@@ -1,7 +1,7 @@
 import { SANDBOX_TEST_ACCOUNTS, sandboxRuleText } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 
-import { type BankAccount, type LinkBankAccount, SANDBOX_MICRO_DEPOSITS, useLinkBankAccount } from '../api/bank-accounts';
+import { type BankAccount, type LinkBankAccount, SANDBOX_MICRO_DEPOSITS_TEXT, useLinkBankAccount } from '../api/bank-accounts';
 import { errorMessage } from '../lib/api-client';
 import { Form } from './Form';
 
@@ -70,7 +70,7 @@ export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposi
         </div>
       ) : (
         <p className="el-muted" style={{ marginTop: 12 }}>
-          Sandbox: any valid routing number works (for example 011000015). {SANDBOX_MICRO_DEPOSITS}
+          Sandbox: any valid routing number works (for example 011000015). {SANDBOX_MICRO_DEPOSITS_TEXT}
         </p>
       )}
     </Form>

@@ -4,7 +4,7 @@ import type { BankAccount } from '../../../api/bank-accounts';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
-import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, depositsSentText, LOCKED_TEXT, SANDBOX_MICRO_DEPOSITS, triesLeftText } from './texts';
+import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, depositsSentText, LOCKED_TEXT, SANDBOX_MICRO_DEPOSITS_TEXT, triesLeftText } from './texts';
 
 /** "0.32", ".32", "$0.32" → "0.32"; anything else → null. */
 export function microDeposit(value: string | undefined): string | null {
@@ -52,7 +52,7 @@ export function ConfirmDepositsForm({ account }: { account: BankAccount }) {
         Confirm deposits
       </Button>
       <p className="el-muted" style={{ marginTop: 8, marginBottom: 0 }}>
-        {SANDBOX_MICRO_DEPOSITS}
+        {SANDBOX_MICRO_DEPOSITS_TEXT}
       </p>
     </Form>
   );

@@ -21,7 +21,7 @@ export const triesLeftText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} l
 export const LOCKED_TEXT = 'This account is locked after three wrong tries. Link it again to get new deposits.';
 export const AMOUNT_FORMAT = 'Enter the amount in dollars and cents, for example 0.32.';
 export const AMOUNT_UNDER_A_DOLLAR = 'Each deposit is under $1.00, for example 0.32.';
-export { SANDBOX_MICRO_DEPOSITS } from '../../../api/bank-accounts';
+export { SANDBOX_MICRO_DEPOSITS_TEXT } from '../../../api/bank-accounts';
 
 /** What choosing a payout account does, said before it happens. */
 export function choosePayoutText(companyName: string, account: Pick<BankAccount, 'masked'>, first: boolean): string {
@@ -34,8 +34,9 @@ export function choosePayoutText(companyName: string, account: Pick<BankAccount,
 export function payoutChangeText(change: PayoutChange, audience: 'company' | 'admin'): string {
   const from = change.from ? change.from.masked : 'no account';
   const who = audience === 'company' ? 'another user of your company confirms' : 'a user of the company or an administrator confirms';
+  const where = `${change.browser ?? 'an unknown browser'}${change.ip ? ` (${change.ip})` : ''}`;
   return (
-    `Payout account changed on ${changeTime(change.changed_at)} by ${change.changed_by_name} from ${change.browser} (${change.ip}): ` +
+    `Payout account changed on ${changeTime(change.changed_at)} by ${change.changed_by_name} from ${where}: ` +
     `${from} → ${change.to.masked}. Payouts wait until ${changeTime(change.hold_until)} unless ${who}.`
   );
 }
