@@ -6,6 +6,7 @@ import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedA
 import { useBankAccounts } from '../../api/bank-accounts';
 import { BankAccountForm } from '../../components/BankAccountForm';
 import { Form } from '../../components/Form';
+import { PaymentDestination } from '../../components/PaymentDestination';
 import { Spinner } from '../../components/Spinner';
 import { WideTable } from '../../components/WideTable';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
@@ -231,7 +232,15 @@ export function PaymentReleasePage() {
             scroll={{ x: 700 }}
             columns={[
               { title: 'Milestone', dataIndex: 'milestone' },
-              { title: 'Paid to', dataIndex: 'name' },
+              {
+                title: 'Paid to',
+                render: (_, d) => (
+                  <>
+                    {d.name}
+                    <PaymentDestination payment={d} />
+                  </>
+                ),
+              },
               { title: 'Amount', align: 'right', render: (_, d) => formatDollars(d.amount) },
               { title: 'Fee', align: 'right', render: (_, d) => formatDollars(d.fee) },
               { title: 'Retainage withheld', align: 'right', render: (_, d) => formatDollars(d.retainage ?? '0.00') },
