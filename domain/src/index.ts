@@ -1,4 +1,5 @@
 export * from './api';
+export * from './bank-accounts';
 export * from './event-store';
 export * from './ledger';
 export * from './lien-waivers';

@@ -1,3 +1,6 @@
+import { BankAccountOwnerRow, LinkedBankAccountRow } from './bank-accounts/bank-account.entity';
+import { BankAccountsProjector } from './bank-accounts/bank-accounts.projector';
+import { CreateBankAccountsReadModel1763800630000 } from './bank-accounts/migrations';
 import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
 import {
   CreateJobsReadModel1763800002000,
@@ -24,6 +27,8 @@ import type { Projector } from './runner/projector';
 import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns.migration';
 import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
+export { BankAccountOwnerRow, LinkedBankAccountRow } from './bank-accounts/bank-account.entity';
+export { BANK_ACCOUNTS_PROJECTOR, BankAccountsProjector } from './bank-accounts/bank-accounts.projector';
 export * from './integrity';
 export * from './jobs';
 export { LedgerProjector } from './ledger/ledger.projector';
@@ -52,11 +57,12 @@ export const projectionMigrations: MigrationClass[] = [
   PaymentInstructionsRetainageAndWaivers1763800202000,
   CreateEventChainChecks1763800300100,
   DropAuditTrail1763800500000,
+  CreateBankAccountsReadModel1763800630000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
-export const projectionEntities: EntityClass[] = [JobRow, ...milestoneEntities, LedgerEntryRow, PaymentInstructionRow];
+export const projectionEntities: EntityClass[] = [JobRow, ...milestoneEntities, LedgerEntryRow, PaymentInstructionRow, LinkedBankAccountRow, BankAccountOwnerRow];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {
-  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector()];
+  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector(), new BankAccountsProjector()];
 }

@@ -90,8 +90,11 @@ describe('agreements, bank accounts and the payments page', () => {
     });
     expect(linked.body).toMatchObject({ last4: '6789', purpose: 'deposit' });
     expect(JSON.stringify(linked.body)).not.toContain('000123456789');
-    const { rows } = await app.db.pool.query('SELECT * FROM bank_accounts');
+    // The number reached neither the events nor the read model: only its last four digits and the provider's token.
+    const { rows } = await app.db.pool.query(`SELECT data FROM events WHERE stream_id LIKE 'bank-accounts-%'`);
+    expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain('000123456789');
+    expect(JSON.stringify((await app.db.pool.query('SELECT * FROM linked_bank_accounts')).rows)).not.toContain('000123456789');
     expect((await b.post('/api/bank-accounts', { purpose: 'payout', holder_name: 'x', routing_number: '011000015', account_number: '1234' })).status).toBe(403);
 
     await b.post('/api/milestone/deposit', { milestone_id: id });

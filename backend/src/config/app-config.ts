@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import { parsePayoutChangeHold, type PayoutChangeHold } from '@escrow/domain';
+
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
 import { parseSecretsKey } from './secrets-key';
@@ -26,6 +28,11 @@ export interface AppConfig {
   paymentsSandboxSettleMs: number;
   /** ACH return window after settlement (PAYMENTS_RETURN_WINDOW); null: the provider's default. */
   paymentsReturnWindow: ReturnWindow | null;
+  /**
+   * How long payouts wait after a company changes its payout account (PAYOUT_CHANGE_HOLD):
+   * "3 business days" by default, seconds like "60s" in the sandbox demo.
+   */
+  payoutChangeHold: PayoutChangeHold;
   /** Hand payment instructions to the provider from this process (one dispatcher per database is active). */
   runPayments: boolean;
   /** Days after a deposit settles within which the seller must complete, before the buyer may claim a refund. */
@@ -99,6 +106,12 @@ function webhookSecretsKey(env: NodeJS.ProcessEnv): Buffer | null {
   return file ? parseSecretsKey(readFileSync(file, 'utf8'), `WEBHOOK_SECRETS_KEY_FILE (${file})`) : null;
 }
 
+function payoutChangeHold(value: string | undefined): PayoutChangeHold {
+  const hold = parsePayoutChangeHold(value || undefined);
+  if (!hold) throw new Error(`PAYOUT_CHANGE_HOLD must be business days ("3 business days") or seconds ("60s"), got "${value}"`);
+  return hold;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -128,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
     paymentsReturnWindow: parseReturnWindow(env.PAYMENTS_RETURN_WINDOW),
+    payoutChangeHold: payoutChangeHold(env.PAYOUT_CHANGE_HOLD),
     runPayments: flag(env.RUN_PAYMENTS, true),
     responseDeadlineDays: integer('RESPONSE_DEADLINE_DAYS', env.RESPONSE_DEADLINE_DAYS, 30),
     smtpUrl: env.SMTP_URL || null,

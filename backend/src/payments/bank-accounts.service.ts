@@ -1,99 +1,144 @@
+import {
+  type BankAccount,
+  type BankAccountOwner,
+  type BankAccountsState,
+  depositAccountFor,
+  type PayoutAccountRef,
+  type PayoutHold,
+  payoutDestination,
+} from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
+import { EventStreams } from '../command-side';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { bankAccountsStreamOf } from './bank-accounts/bank-account-streams';
+import { type AccountFacts, accountView, type BankAccountsView, changeRights } from './bank-accounts/bank-account.views';
 
-export interface BankAccountRef {
+interface AccountRow {
   bank_account_id: number;
+  owner_kind: 'company' | 'user';
+  owner_id: number;
   purpose: 'deposit' | 'payout';
+  job_id: number | null;
   holder_name: string;
   bank_name: string | null;
   last4: string;
-  job_id: number | null;
+  status: AccountFacts['status'];
+  tries_left: number;
   created_at: Date;
 }
 
-const COLUMNS = 'bank_account_id, purpose, holder_name, bank_name, last4, job_id, created_at';
+interface OwnerRow {
+  payout_account_id: number | null;
+  change_to: number | null;
+  change_from: number | null;
+  changed_at: Date | null;
+  changed_by_name: string | null;
+  changed_by: number | null;
+  change_browser: string | null;
+  change_ip: string | null;
+  hold_until: Date | null;
+}
 
-/** The accounts money is drawn from (buyers) and paid to (companies). */
+const factsOfRow = (r: AccountRow): AccountFacts => ({
+  bankAccountId: r.bank_account_id,
+  purpose: r.purpose,
+  holderName: r.holder_name,
+  bankName: r.bank_name,
+  last4: r.last4,
+  status: r.status,
+  triesLeft: r.tries_left,
+  jobId: r.job_id,
+  createdAt: r.created_at.toISOString(),
+});
+
+/**
+ * The accounts money is drawn from (buyers) and paid to (companies): the write side's state of
+ * an owner's stream for decisions (which account a deposit is drawn from, where a payout may go),
+ * the read model for lists.
+ */
 @Injectable()
 export class BankAccounts {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly streams: EventStreams,
+  ) {}
 
-  /** The buyer's account for a project's deposits: linked for this project, else their latest. */
-  async depositAccountOf(userId: number, jobId: number): Promise<BankAccountRef | null> {
-    const { rows } = await this.pool.query<BankAccountRef>(
-      `SELECT ${COLUMNS} FROM bank_accounts WHERE purpose = 'deposit' AND user_id = $1 AND (job_id = $2 OR job_id IS NULL)
-        ORDER BY (job_id = $2) DESC NULLS LAST, created_at DESC LIMIT 1`,
-      [userId, jobId],
-    );
-    return rows[0] ?? null;
+  stateOf(owner: BankAccountOwner): Promise<BankAccountsState> {
+    return this.streams.current(bankAccountsStreamOf(owner), owner.id);
   }
 
-  async payoutAccountOf(companyId: number): Promise<BankAccountRef | null> {
-    const { rows } = await this.pool.query<BankAccountRef>(
-      `SELECT ${COLUMNS} FROM bank_accounts WHERE purpose = 'payout' AND company_id = $1 ORDER BY created_at DESC LIMIT 1`,
+  /** The buyer's account for a project's deposits (write side: no read model lag decides where money comes from). */
+  async depositAccountOf(userId: number, jobId: number): Promise<BankAccount | null> {
+    return depositAccountFor(await this.stateOf({ kind: 'user', id: userId }), jobId);
+  }
+
+  /** Where a payout to this company may go now, or why it waits: the domain's one rule, on the write side's state. */
+  async payoutDestinationOf(companyId: number, now: string): Promise<{ account: PayoutAccountRef } | { held: PayoutHold }> {
+    return payoutDestination(await this.stateOf({ kind: 'company', id: companyId }), now);
+  }
+
+  /** Whose account this is, from the read model (null: no such account). */
+  async ownerOf(bankAccountId: number): Promise<BankAccountOwner | null> {
+    const { rows } = await this.pool.query<{ owner_kind: 'company' | 'user'; owner_id: number }>(
+      'SELECT owner_kind, owner_id FROM linked_bank_accounts WHERE bank_account_id = $1',
+      [bankAccountId],
+    );
+    return rows[0] ? { kind: rows[0].owner_kind, id: rows[0].owner_id } : null;
+  }
+
+  /** GET /api/bank-accounts (and the admin's view of a company): from the read model. */
+  async list(owners: { userId: number | null; companyId: number | null }, viewer: { userId: number; admin: boolean }): Promise<BankAccountsView> {
+    const { rows } = await this.pool.query<AccountRow>(
+      `SELECT * FROM linked_bank_accounts
+        WHERE status <> 'removed' AND ((owner_kind = 'user' AND owner_id = $1) OR (owner_kind = 'company' AND owner_id = $2))
+        ORDER BY created_at DESC, bank_account_id DESC`,
+      [owners.userId, owners.companyId],
+    );
+    const owner = owners.companyId === null ? null : await this.payoutOwnerRow(owners.companyId);
+    const payoutId = owner?.payout_account_id ?? null;
+    const view = (r: AccountRow) => accountView(factsOfRow(r), payoutId);
+    const byId = async (id: number | null) => {
+      if (id === null) return null;
+      const found = rows.find((r) => r.bank_account_id === id);
+      if (found) return view(found);
+      const { rows: other } = await this.pool.query<AccountRow>('SELECT * FROM linked_bank_accounts WHERE bank_account_id = $1', [id]);
+      return other[0] ? view(other[0]) : null;
+    };
+    const held = owner && owner.hold_until && owner.hold_until.getTime() > Date.now() && owner.change_to !== null ? owner : null;
+    return {
+      deposit_accounts: rows.filter((r) => r.purpose === 'deposit' && r.owner_kind === 'user').map(view),
+      payout_accounts: rows.filter((r) => r.purpose === 'payout' && r.owner_kind === 'company').map(view),
+      payout_account: await byId(payoutId),
+      payout_change: held
+        ? {
+            changed_at: held.changed_at!.toISOString(),
+            changed_by_name: held.changed_by_name ?? 'a former user',
+            browser: held.change_browser,
+            ip: held.change_ip,
+            from: await byId(held.change_from),
+            to: (await byId(held.change_to))!,
+            hold_until: held.hold_until!.toISOString(),
+            ...changeRights(viewer, held.changed_by!),
+          }
+        : null,
+    };
+  }
+
+  private async payoutOwnerRow(companyId: number): Promise<OwnerRow | null> {
+    const { rows } = await this.pool.query<OwnerRow>(
+      `SELECT o.*, u.display_name AS changed_by_name FROM bank_account_owners o LEFT JOIN users u ON u.user_id = o.changed_by
+        WHERE o.owner_kind = 'company' AND o.owner_id = $1`,
       [companyId],
     );
     return rows[0] ?? null;
   }
 
-  async listForUser(userId: number): Promise<BankAccountRef[]> {
-    const { rows } = await this.pool.query<BankAccountRef>(`SELECT ${COLUMNS} FROM bank_accounts WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
-    return rows;
-  }
-
-  /**
-   * Links an account. With an idempotency key, the same request again answers the account it
-   * linked the first time (replayed: true); the key on a different request is refused (null).
-   */
-  async add(account: {
-    purpose: 'deposit' | 'payout';
-    userId: number | null;
-    companyId: number | null;
-    jobId: number | null;
-    holderName: string;
-    bankName: string | null;
-    last4: string;
-    providerToken: string;
-    createdBy: number;
-    idempotencyKey: string | null;
-  }): Promise<{ account: BankAccountRef; replayed: boolean } | null> {
-    const { rows } = await this.pool.query<BankAccountRef>(
-      `INSERT INTO bank_accounts (purpose, user_id, company_id, job_id, holder_name, bank_name, last4, provider_token, created_by, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (created_by, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [
-        account.purpose,
-        account.userId,
-        account.companyId,
-        account.jobId,
-        account.holderName,
-        account.bankName,
-        account.last4,
-        account.providerToken,
-        account.createdBy,
-        account.idempotencyKey,
-      ],
-    );
-    if (rows[0]) return { account: rows[0], replayed: false };
-    const { rows: earlier } = await this.pool.query<BankAccountRef & { user_id: number | null; company_id: number | null }>(
-      `SELECT ${COLUMNS}, user_id, company_id FROM bank_accounts WHERE created_by = $1 AND idempotency_key = $2`,
-      [account.createdBy, account.idempotencyKey],
-    );
-    const first = earlier[0];
-    const same =
-      first &&
-      first.purpose === account.purpose &&
-      first.user_id === account.userId &&
-      first.company_id === account.companyId &&
-      first.job_id === account.jobId &&
-      first.holder_name === account.holderName &&
-      first.bank_name === account.bankName &&
-      first.last4 === account.last4;
-    if (!same) return null;
-    const { user_id: _user, company_id: _company, ...ref } = first;
-    return { account: ref, replayed: true };
+  async displayNames(userIds: number[]): Promise<Map<number, string>> {
+    const { rows } = await this.pool.query<{ user_id: number; display_name: string }>('SELECT user_id, display_name FROM users WHERE user_id = ANY($1)', [
+      userIds,
+    ]);
+    return new Map(rows.map((r) => [r.user_id, r.display_name]));
   }
 }

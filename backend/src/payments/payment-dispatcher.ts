@@ -1,14 +1,15 @@
-import { DomainError, type MilestoneCommand } from '@escrow/domain';
+import { DomainError, type MilestoneCommand, type PayoutAccountRef } from '@escrow/domain';
 import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Client, Pool } from 'pg';
 
-import { EventStreams, milestoneStream, systemMetadata } from '../command-side';
+import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
+import { BankAccounts } from './bank-accounts.service';
 import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider } from './payment-provider.port';
 import { RecordProviderReport } from './record-provider-report/record-provider-report.command';
 
@@ -22,9 +23,22 @@ interface InstructionRow {
   amount: string;
   bank_last4: string | null;
   status: 'open' | 'settled';
+  /** The claim's payout account (payment_submissions), when the row was read with it. */
+  payout_bank_account_id?: number | null;
+  payout_last4?: string | null;
+  payout_bank_name?: string | null;
+  payout_provider_token?: string | null;
 }
 
-const toInstruction = (r: InstructionRow): PaymentInstruction => ({
+/** A claim's payout account as payment_submissions keeps it. */
+const claimedAccount = (r: InstructionRow): PayoutAccountRef | null =>
+  r.payout_bank_account_id != null && r.payout_last4 && r.payout_provider_token
+    ? { bankAccountId: r.payout_bank_account_id, last4: r.payout_last4, bankName: r.payout_bank_name ?? null, providerToken: r.payout_provider_token }
+    : null;
+
+const CLAIM_COLUMNS = 's.payout_bank_account_id, s.payout_last4, s.payout_bank_name, s.payout_provider_token';
+
+const toInstruction = (r: InstructionRow, payoutAccount: PayoutAccountRef | null = claimedAccount(r)): PaymentInstruction => ({
   status: r.status,
   instructionKey: r.instruction_key,
   kind: r.kind,
@@ -34,6 +48,7 @@ const toInstruction = (r: InstructionRow): PaymentInstruction => ({
   companyId: r.company_id,
   amount: r.amount,
   bankLast4: r.bank_last4,
+  payoutAccount,
 });
 
 const POLL_MS = 250;
@@ -65,6 +80,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly commandBus: CommandBus,
     private readonly streams: EventStreams,
     private readonly runner: ProjectionRunner,
+    private readonly bankAccounts: BankAccounts,
   ) {
     // A provider report is a command, as a real provider's webhook would be.
     this.provider.onReport((report) => this.commandBus.execute(new RecordProviderReport(report)));
@@ -163,10 +179,24 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
         ORDER BY i.created_at LIMIT 100`,
     );
     for (const row of rows) {
-      // Claim first: a crash after this line leaves it to resume(), never to a second submit.
-      const claimed = await this.pool.query('INSERT INTO payment_submissions (instruction_key) VALUES ($1) ON CONFLICT DO NOTHING', [row.instruction_key]);
+      let payoutAccount: PayoutAccountRef | null = null;
+      if ((row.kind === 'payout' || row.kind === 'retainage') && row.company_id !== null) {
+        // Where it may go is decided now, on the company's stream (not a read model): a payout
+        // to a company whose payout account changed waits out the hold, one with no verified
+        // account waits for one. Both stay open, and the read side shows why.
+        const destination = await this.bankAccounts.payoutDestinationOf(row.company_id, nowIso());
+        if ('held' in destination) continue;
+        payoutAccount = destination.account;
+      }
+      // Claim first, with its account: a crash after this line leaves it to resume(), never to
+      // a second submit, and a resumed submission pays the account it was claimed for.
+      const claimed = await this.pool.query(
+        `INSERT INTO payment_submissions (instruction_key, payout_bank_account_id, payout_last4, payout_bank_name, payout_provider_token)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [row.instruction_key, payoutAccount?.bankAccountId ?? null, payoutAccount?.last4 ?? null, payoutAccount?.bankName ?? null, payoutAccount?.providerToken ?? null],
+      );
       if (claimed.rowCount === 0) continue;
-      await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row)));
+      await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row, payoutAccount)));
     }
     await this.clearDueDeposits();
   }
@@ -202,7 +232,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   private async recordMissingReferences(): Promise<void> {
     const { rows } = await this.pool.query<InstructionRow>(
-      `SELECT i.* FROM payment_instructions i JOIN payment_submissions s USING (instruction_key)
+      `SELECT i.*, ${CLAIM_COLUMNS} FROM payment_instructions i JOIN payment_submissions s USING (instruction_key)
         WHERE s.provider_reference IS NULL ORDER BY i.created_at LIMIT 100`,
     );
     for (const row of rows) {
@@ -220,9 +250,9 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async resumeSubmitted(): Promise<void> {
     const { rows } = await this.pool.query<InstructionRow>(
-      `SELECT i.* FROM payment_instructions i JOIN payment_submissions s USING (instruction_key) WHERE i.status IN ('open', 'settled')`,
+      `SELECT i.*, ${CLAIM_COLUMNS} FROM payment_instructions i JOIN payment_submissions s USING (instruction_key) WHERE i.status IN ('open', 'settled')`,
     );
     if (rows.length > 0) this.logger.log(`asking the provider again about ${rows.length} submitted payment(s)`);
-    await this.provider.resume(rows.map(toInstruction));
+    await this.provider.resume(rows.map((r) => toInstruction(r)));
   }
 }

@@ -1,3 +1,5 @@
+import type { PayoutAccountRef } from '@escrow/domain';
+
 import type { ReturnWindow } from './return-window';
 
 /** One thing the payment provider must do, as the payment_instructions read model lists it. */
@@ -13,6 +15,12 @@ export interface PaymentInstruction {
   companyId: number | null;
   amount: string;
   bankLast4: string | null;
+  /**
+   * A payout's or retainage payment's destination, chosen when the dispatcher claimed it (the
+   * company's payout account then, verified and not held) and kept with the claim, so a
+   * submission resumed after a crash pays the same account. Null for debits and refunds.
+   */
+  payoutAccount: PayoutAccountRef | null;
   /** open: not done yet; settled: a debit inside its return window. */
   status: 'open' | 'settled';
 }
@@ -36,6 +44,10 @@ export interface PaymentProvider {
   readonly name: string;
   /** The return window when PAYMENTS_RETURN_WINDOW is not set (live ACH: 2 business days). */
   readonly defaultReturnWindow: ReturnWindow;
+  /** Exchanges the account's numbers for the provider's opaque token (the numbers go no further). */
+  tokenizeAccount(routingNumber: string, accountNumber: string, bankAccountId: number): Promise<string>;
+  /** Sends the two small deposits a new payout account is verified with; answers their amounts. */
+  sendMicroDeposits(providerToken: string): Promise<[string, string]>;
   /**
    * Hands an instruction to the provider; returns its reference. Idempotent per instructionKey
    * at the provider, but we call it once per key: a claim whose answer was lost asks

@@ -63,3 +63,25 @@ export class CreateSandboxAchSubmissions1763800044000 implements MigrationInterf
     await q.query('DROP TABLE sandbox_ach_submissions');
   }
 }
+
+/**
+ * Bank accounts are events now (issue 25): their ids come from a sequence that starts after the
+ * rows of the old bank_accounts table (which nothing writes any more; see docs/payments.md for
+ * turning its rows into events), and a payout's claim keeps the account it was claimed for.
+ */
+export class BankAccountsAsEvents1763800631000 implements MigrationInterface {
+  name = 'BankAccountsAsEvents1763800631000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('CREATE SEQUENCE bank_account_id_seq AS integer');
+    await q.query(`SELECT setval('bank_account_id_seq', coalesce((SELECT max(bank_account_id) FROM bank_accounts), 0) + 1, false)`);
+    await q.query(
+      'ALTER TABLE payment_submissions ADD COLUMN payout_bank_account_id integer NULL, ADD COLUMN payout_last4 text NULL, ADD COLUMN payout_bank_name text NULL, ADD COLUMN payout_provider_token text NULL',
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE payment_submissions DROP COLUMN payout_provider_token, DROP COLUMN payout_bank_name, DROP COLUMN payout_last4, DROP COLUMN payout_bank_account_id');
+    await q.query('DROP SEQUENCE bank_account_id_seq');
+  }
+}

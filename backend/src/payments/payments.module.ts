@@ -9,7 +9,10 @@ import { LienWaiversModule } from '../lien-waivers';
 import { MailModule } from '../mail';
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { ReadModelsModule } from '../read-models';
-import { BankAccountsController } from './bank-accounts.controller';
+import { AdminBankAccountsController } from './bank-accounts/admin-bank-accounts.http.controller';
+import { BANK_ACCOUNT_HANDLERS } from './bank-accounts/bank-account.handlers';
+import { BankAccountMails } from './bank-accounts/bank-account.mails';
+import { BankAccountsController } from './bank-accounts/bank-accounts.http.controller';
 import { BankAccounts } from './bank-accounts.service';
 import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
 import { PaymentDispatcher } from './payment-dispatcher';
@@ -26,9 +29,11 @@ const logger = new Logger('SandboxACH');
 /** Bank accounts, the payment provider, and the dispatcher that hands it instructions and records its reports. */
 @Module({
   imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule, LienWaiversModule],
-  controllers: [BankAccountsController, GetPaymentPolicyController],
+  controllers: [BankAccountsController, AdminBankAccountsController, GetPaymentPolicyController],
   providers: [
     BankAccounts,
+    BankAccountMails,
+    ...BANK_ACCOUNT_HANDLERS,
     PaymentDispatcher,
     ReturnWindowPolicy,
     RecordProviderReportHandler,

@@ -35,6 +35,7 @@ describe('the sandbox ACH provider', () => {
     companyId: null,
     amount: '100.00',
     bankLast4,
+    payoutAccount: null,
     status: 'open',
   });
   const reportsFor = async (key: string, count: number) => {

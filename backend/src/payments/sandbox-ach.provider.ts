@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { SANDBOX_TEST_ACCOUNTS, sandboxDepositOutcome } from '@escrow/domain';
+import { SANDBOX_MICRO_DEPOSITS, SANDBOX_TEST_ACCOUNTS, sandboxDepositOutcome } from '@escrow/domain';
 import type { Pool } from 'pg';
 
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
@@ -33,6 +33,15 @@ export class SandboxAchProvider implements PaymentProvider {
     readonly defaultReturnWindow: ReturnWindow,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
+
+  async tokenizeAccount(routingNumber: string, accountNumber: string, bankAccountId: number): Promise<string> {
+    return `sbx_ba_${createHash('sha256').update(`${routingNumber}:${accountNumber}:${bankAccountId}`).digest('hex').slice(0, 24)}`;
+  }
+
+  /** The sandbox always sends $0.32 and $0.45 (docs/payments.md), so a demo or a test can confirm them. */
+  async sendMicroDeposits(): Promise<[string, string]> {
+    return [...SANDBOX_MICRO_DEPOSITS];
+  }
 
   onReport(listener: (report: ProviderReport) => Promise<void>): void {
     this.listeners.push(listener);

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 
 import { hashPassword } from '../../src/identity/passwords';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
+import { linkVerifiedPayoutAccount } from './bank-accounts';
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -146,10 +147,13 @@ export async function createUser(
   return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}` };
 }
 
-/** Inserts a company with services directly. */
+/**
+ * Inserts a company with services directly. It gets a verified payout account (events on its
+ * stream, linked by "test setup") so payouts to it go out, unless `payoutAccount: false`.
+ */
 export async function createCompany(
   pool: Pool,
-  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[] } = {},
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; city?: string; services?: string[]; payoutAccount?: boolean } = {},
 ): Promise<number> {
   const { rows } = await pool.query<{ company_id: number }>(`INSERT INTO companies (name, city, state) VALUES ($1, $2, $3) RETURNING company_id`, [
     options.name ?? `Test Company ${unique()}`,
@@ -161,13 +165,14 @@ export async function createCompany(
     await pool.query('INSERT INTO services (service_name) VALUES ($1) ON CONFLICT DO NOTHING', [service]);
     await pool.query('INSERT INTO company_services (company_id, service_id) SELECT $1, service_id FROM services WHERE service_name = $2', [companyId, service]);
   }
+  if (options.payoutAccount !== false) await linkVerifiedPayoutAccount(pool, companyId, 0);
   return companyId;
 }
 
-/** A company with one user who can log in: the seller side of a project. */
+/** A company with one user who can log in: the seller side of a project (with a verified payout account unless `payoutAccount: false`). */
 export async function createSeller(
   pool: Pool,
-  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[] } = {},
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[]; payoutAccount?: boolean } = {},
 ): Promise<CreatedUser & { companyId: number }> {
   const companyId = await createCompany(pool, options);
   const user = await createUser(pool, { companyId });

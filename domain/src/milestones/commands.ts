@@ -1,7 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { PayeeInput } from '../money/fees';
 import type { Command } from '../shared/command';
-import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type { DisputeResolution, PaidToAccount, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 
 export interface MilestoneContent {
   title: string;
@@ -74,7 +74,7 @@ export interface IssuedWaiver {
 }
 export type RecordDisbursementPaid = Command<
   'RecordDisbursementPaid',
-  { disbursementId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null }
+  { disbursementId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null; payoutAccount?: PaidToAccount | null }
 >;
 export type OpenDispute = PartyCommand<'OpenDispute', { disputeId: number; statement: string }>;
 export type RespondToDispute = PartyCommand<'RespondToDispute', { statement: string }>;
@@ -83,7 +83,10 @@ export type ClaimDeadlineRefund = PartyCommand<'ClaimDeadlineRefund', Record<str
 export type RecordRefundPaid = Command<'RecordRefundPaid', { refundId: number; providerReference: string }>;
 /** The project's retainage decision reaches this milestone: its retainage goes to the payees, or back to the buyer. */
 export type ReleaseRetainage = Command<'ReleaseRetainage', { resolution: 'release' | 'refund'; cause: 'approval' | 'dispute'; refundId: number }>;
-export type RecordRetainagePaid = Command<'RecordRetainagePaid', { payeeId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null }>;
+export type RecordRetainagePaid = Command<
+  'RecordRetainagePaid',
+  { payeeId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null; payoutAccount?: PaidToAccount | null }
+>;
 export type RecordRetainageRefundPaid = Command<'RecordRetainageRefundPaid', { refundId: number; providerReference: string }>;
 /** A user of the payee company signs the waiver text it read (`waiverHash`) with its own legal name. */
 export type SignLienWaiver = Command<

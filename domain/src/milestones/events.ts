@@ -105,7 +105,10 @@ export type MilestoneEvent =
         lienWaiverState: SiteState | null;
       };
     }
-  | { type: 'DisbursementPaid'; data: MilestoneEventBase & { disbursementId: number; companyId: number; amount: string; providerReference: string } }
+  | {
+      type: 'DisbursementPaid';
+      data: MilestoneEventBase & { disbursementId: number; companyId: number; amount: string; providerReference: string; payoutAccount: PaidToAccount | null };
+    }
   | { type: 'DisputeOpened'; data: MilestoneEventBase & { disputeId: number; party: Party; by: number; statement: string } }
   | { type: 'DisputeResponded'; data: MilestoneEventBase & { disputeId: number; party: Party; by: number; statement: string } }
   | {
@@ -119,7 +122,10 @@ export type MilestoneEvent =
       type: 'RetainageReleased';
       data: MilestoneEventBase & { payeeId: number; companyId: number; amount: string; cause: 'approval' | 'dispute'; lienWaiverState: SiteState | null };
     }
-  | { type: 'RetainagePaid'; data: MilestoneEventBase & { payeeId: number; companyId: number; amount: string; providerReference: string } }
+  | {
+      type: 'RetainagePaid';
+      data: MilestoneEventBase & { payeeId: number; companyId: number; amount: string; providerReference: string; payoutAccount: PaidToAccount | null };
+    }
   | {
       /** An administrator's resolution gives this milestone's retainage back to the buyer. */
       type: 'RetainageRefundRequested';
@@ -160,6 +166,16 @@ export type MilestoneEvent =
       type: 'HeldFundsReminderSent';
       data: MilestoneEventBase & { reason: string; to: ReminderRecipient; companyId: number | null; day: string; heldSince: string };
     };
+
+/**
+ * The payee's bank account a payout went to (masked: the last four digits). Null in events
+ * written before payouts named their account (schema version 1, see upcasters).
+ */
+export interface PaidToAccount {
+  bankAccountId: number;
+  last4: string;
+  bankName: string | null;
+}
 
 export type MilestoneEventType = MilestoneEvent['type'];
 export type MilestoneEventOf<T extends MilestoneEventType> = Extract<MilestoneEvent, { type: T }>;

@@ -408,6 +408,7 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
             companyId: disbursement.companyId,
             amount: disbursement.amount,
             providerReference: command.data.providerReference,
+            payoutAccount: command.data.payoutAccount ?? null,
           },
         },
         ...unconditionalWaiverIssued(s, 'disbursement', disbursement, command.data.unconditionalWaiver, at),

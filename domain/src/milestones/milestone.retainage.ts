@@ -65,6 +65,7 @@ export function decideRetainageOfMilestone(
             companyId: release.companyId,
             amount: release.amount,
             providerReference: command.data.providerReference,
+            payoutAccount: command.data.payoutAccount ?? null,
           },
         },
         ...unconditionalWaiverIssued(s, 'retainage', release, command.data.unconditionalWaiver, at),

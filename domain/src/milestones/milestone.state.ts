@@ -1,6 +1,6 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
-import type { ApprovalStatus, DisputeResolution, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type { ApprovalStatus, DisputeResolution, PaidToAccount, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 
 export type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
 
@@ -53,6 +53,8 @@ export interface DisbursementState {
   /** Withheld from this payee's payment into the retainage account. */
   retainage: string;
   lienWaiverState: SiteState | null;
+  /** The account it was paid to (absent or null: paid before payouts named their account). */
+  paidTo?: PaidToAccount | null;
 }
 
 /** One payee's retainage, released to them (one release per payee and milestone). */
@@ -65,6 +67,8 @@ export interface RetainageReleaseState {
   requestedAt: string;
   paidAt: string | null;
   lienWaiverState: SiteState | null;
+  /** The account it was paid to (absent or null: paid before payouts named their account). */
+  paidTo?: PaidToAccount | null;
 }
 
 export interface RetainageRefundState {

@@ -50,3 +50,15 @@ describe('events written before retainage and lien waivers', () => {
     expect((shaped.versions![0] as { terms: { retainagePercent: string } }).terms.retainagePercent).toBe('0.00');
   });
 });
+
+describe('payouts recorded before payouts named their account', () => {
+  it('read with payoutAccount null, and current ones are written as version 2', () => {
+    for (const type of ['DisbursementPaid', 'RetainagePaid']) {
+      const paid = upcastEvent(recorded(type, { originalId: 1, amount: '10.00', providerReference: 'sbx_1' }), MILESTONE_UPCASTERS);
+      expect(paid.data).toEqual({ originalId: 1, amount: '10.00', providerReference: 'sbx_1', payoutAccount: null });
+      expect(schemaVersionOf(type)).toBe(2);
+    }
+    const named = { originalId: 1, payoutAccount: { bankAccountId: 3, last4: '6789', bankName: null } };
+    expect(upcastEvent(recorded('DisbursementPaid', named, 2), MILESTONE_UPCASTERS).data).toEqual(named);
+  });
+});

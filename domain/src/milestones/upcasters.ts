@@ -43,13 +43,22 @@ const disbursementRequestedV2: Upcaster = {
   upcast: (data) => (data && typeof data === 'object' ? { ...data, retainage: '0.00', lienWaiverState: null } : data),
 };
 
+/** DisbursementPaid and RetainagePaid 1 → 2: payouts named no account before bank accounts were events. */
+const paidToV2 = (type: string): Upcaster => ({
+  type,
+  fromVersion: 1,
+  upcast: (data) => (data && typeof data === 'object' ? { payoutAccount: null, ...data } : data),
+});
+
 export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
   depositSettledV2,
   proposalV2('MilestoneProposed'),
   proposalV2('MilestoneEditProposed'),
   disbursementRequestedV2,
+  paidToV2('DisbursementPaid'),
+  paidToV2('RetainagePaid'),
 ];
 
 /** The schema version new events of each type are written with (1 unless listed). */
-const CURRENT_VERSIONS: Record<string, number> = { DepositSettled: 2, MilestoneProposed: 2, MilestoneEditProposed: 2, DisbursementRequested: 2 };
+const CURRENT_VERSIONS: Record<string, number> = { DepositSettled: 2, MilestoneProposed: 2, MilestoneEditProposed: 2, DisbursementRequested: 2, DisbursementPaid: 2, RetainagePaid: 2 };
 export const schemaVersionOf = (type: string): number => CURRENT_VERSIONS[type] ?? 1;

@@ -18,6 +18,7 @@ import { BankAccountEntity } from '../../payments/infrastructure/bank-account.en
 import { PaymentSubmissionEntity, SandboxAchSubmissionEntity } from '../../payments/infrastructure/submissions.entity';
 import {
   BankAccountIdempotencyKeys1763800032000,
+  BankAccountsAsEvents1763800631000,
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
 } from '../../payments/payments.migrations';
@@ -43,6 +44,7 @@ export const allMigrations: MigrationClass[] = [
   CreateRateLimitsAndServerSecrets1763800160000,
   CreateLienWaivers1763800203000,
   CreateWebhooks1763800300200,
+  BankAccountsAsEvents1763800631000,
 ];
 
 /**

@@ -15,6 +15,19 @@ export class PaymentSubmissionEntity {
 
   @Column({ name: 'provider_reference', type: 'text', nullable: true })
   providerReference!: string | null;
+
+  /** The payout account a payout was claimed for (null: a debit or refund, or claimed before payouts named their account). */
+  @Column({ name: 'payout_bank_account_id', type: 'integer', nullable: true })
+  payoutBankAccountId!: number | null;
+
+  @Column({ name: 'payout_last4', type: 'text', nullable: true })
+  payoutLast4!: string | null;
+
+  @Column({ name: 'payout_bank_name', type: 'text', nullable: true })
+  payoutBankName!: string | null;
+
+  @Column({ name: 'payout_provider_token', type: 'text', nullable: true })
+  payoutProviderToken!: string | null;
 }
 
 /** The sandbox provider's own record of what it was handed (a live provider keeps this on its side). */

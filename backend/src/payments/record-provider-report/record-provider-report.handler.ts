@@ -62,9 +62,12 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
           metadata.now.slice(0, 10),
         );
         const { providerReference } = report;
+        // The account the provider paid, as the claim named it (masked: no token in an event).
+        const paid = instruction.payoutAccount;
+        const payoutAccount = paid ? { bankAccountId: paid.bankAccountId, last4: paid.last4, bankName: paid.bankName } : null;
         command = retainage
-          ? { type: 'RecordRetainagePaid', data: { payeeId: instruction.referenceId, providerReference, unconditionalWaiver }, metadata }
-          : { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference, unconditionalWaiver }, metadata };
+          ? { type: 'RecordRetainagePaid', data: { payeeId: instruction.referenceId, providerReference, unconditionalWaiver, payoutAccount }, metadata }
+          : { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference, unconditionalWaiver, payoutAccount }, metadata };
         break;
       }
       case 'refund-paid':

@@ -1,0 +1,40 @@
+import type { RequestOrigin } from '@escrow/domain';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, AdminRoles, CurrentUser, type SessionUser, StepUp } from '../../identity';
+import { BankAccounts } from '../bank-accounts.service';
+import { DecidePayoutChangeCommand } from './bank-account.commands';
+import { Origin } from './request-origin';
+
+/** An administrator looks at a company's payout accounts and confirms or undoes a held change. */
+@Controller('admin/companies')
+@Access('admin')
+export class AdminBankAccountsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly accounts: BankAccounts,
+  ) {}
+
+  @Get(':id/bank-accounts')
+  async ofCompany(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser) {
+    return this.accounts.list({ userId: null, companyId }, { userId: user.userId, admin: true });
+  }
+
+  @Post(':id/payout-change/confirm')
+  @HttpCode(200)
+  @AdminRoles('finance', 'owner')
+  @StepUp()
+  async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'confirm'));
+  }
+
+  @Post(':id/payout-change/undo')
+  @HttpCode(200)
+  @AdminRoles('finance', 'owner')
+  @StepUp()
+  async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'undo'));
+  }
+}

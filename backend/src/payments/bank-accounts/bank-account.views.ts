@@ -1,0 +1,100 @@
+import { type BankAccount, type BankAccountsState, changeIsHeld, maskedAccount } from '@escrow/domain';
+
+/** A bank account as the API answers it (the bank accounts contract). Never the number, never the provider token. */
+export interface AccountView {
+  bank_account_id: number;
+  purpose: 'deposit' | 'payout';
+  holder_name: string;
+  bank_name: string | null;
+  last4: string;
+  masked: string;
+  status: 'pending_verification' | 'verified' | 'locked' | 'removed';
+  verification_tries_left: number;
+  job_id: number | null;
+  created_at: string;
+  is_payout_account: boolean;
+}
+
+export interface PayoutChangeView {
+  changed_at: string;
+  changed_by_name: string;
+  browser: string | null;
+  ip: string | null;
+  from: AccountView | null;
+  to: AccountView;
+  hold_until: string;
+  can_confirm: boolean;
+  can_undo: boolean;
+}
+
+export interface BankAccountsView {
+  deposit_accounts: AccountView[];
+  payout_accounts: AccountView[];
+  payout_account: AccountView | null;
+  payout_change: PayoutChangeView | null;
+}
+
+export interface PayoutAnswer {
+  payout_account: AccountView | null;
+  payout_change: PayoutChangeView | null;
+}
+
+/** One shape for the read model's rows and the write side's state. */
+export interface AccountFacts {
+  bankAccountId: number;
+  purpose: 'deposit' | 'payout';
+  holderName: string;
+  bankName: string | null;
+  last4: string;
+  status: AccountView['status'];
+  triesLeft: number;
+  jobId: number | null;
+  createdAt: string;
+}
+
+export const accountView = (a: AccountFacts, payoutAccountId: number | null): AccountView => ({
+  bank_account_id: a.bankAccountId,
+  purpose: a.purpose,
+  holder_name: a.holderName,
+  bank_name: a.bankName,
+  last4: a.last4,
+  masked: maskedAccount(a.last4),
+  status: a.status,
+  verification_tries_left: a.triesLeft,
+  job_id: a.jobId,
+  created_at: a.createdAt,
+  is_payout_account: a.bankAccountId === payoutAccountId,
+});
+
+export const factsOf = (a: BankAccount): AccountFacts => ({ ...a, createdAt: a.linkedAt });
+
+/** Who may do what with a held change: anyone of the company undoes; only someone other than the changer (or an admin) confirms. */
+export const changeRights = (viewer: { userId: number; admin: boolean }, changedBy: number) => ({
+  can_confirm: viewer.admin || viewer.userId !== changedBy,
+  can_undo: true,
+});
+
+/** The payout answer from the write side's state: what a command that changed it answers. */
+export function payoutAnswerOf(state: BankAccountsState, now: string, viewer: { userId: number; admin: boolean }, nameOf: (userId: number) => string): PayoutAnswer {
+  const byId = (id: number | null) => (id === null ? null : (state.accounts.find((a) => a.bankAccountId === id) ?? null));
+  const view = (id: number | null) => {
+    const account = byId(id);
+    return account ? accountView(factsOf(account), state.payoutAccountId) : null;
+  };
+  const change = changeIsHeld(state, now) ? state.payoutChange! : null;
+  return {
+    payout_account: view(state.payoutAccountId),
+    payout_change: change
+      ? {
+          changed_at: change.changedAt,
+          changed_by_name: nameOf(change.by),
+          browser: change.browser,
+          ip: change.ip,
+          from: view(change.from),
+          to: view(change.to)!,
+          hold_until: change.holdUntil,
+          ...changeRights(viewer, change.by),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,162 @@
+import { eventually } from '../../../test/support/event-store-fixture';
+import { createSignedProject, type EscrowParties, runMilestone } from '../../../test/support/escrow-project';
+import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+
+const ROUTING = '011000015';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+/**
+ * Payout accounts as events (issue 25): linked, verified by micro-deposits, chosen, changed and
+ * held, confirmed by someone else or undone; every payout names the account it went to.
+ */
+describe('payout accounts: verified, held after a change, named by every payout', () => {
+  let app: TestApp;
+  let alice: CreatedUser & { companyId: number };
+  let bob: CreatedUser;
+  let admin: CreatedUser;
+  let buyer: CreatedUser;
+  let as: { alice: HttpSession; bob: HttpSession; admin: HttpSession; buyer: HttpSession };
+  let firstId: number;
+  let secondId: number;
+
+  const mailsTo = async (email: string, subject: string) =>
+    (await app.db.pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 AND subject = $2 ORDER BY mail_id', [email, subject])).rows;
+  const link = (session: HttpSession, account: string, extra: Record<string, unknown> = {}) =>
+    session.post(
+      '/api/bank-accounts',
+      { purpose: 'payout', holder_name: 'Ridge Builders LLC', bank_name: 'Canyon Bank', routing_number: ROUTING, account_number: account, ...extra },
+      { 'user-agent': FIREFOX },
+    );
+  const paidEvents = async () =>
+    (await app.db.pool.query<{ type: string; data: Record<string, unknown> }>(`SELECT type, data FROM events WHERE type IN ('DisbursementPaid', 'RetainagePaid') ORDER BY global_position`)).rows;
+
+  beforeAll(async () => {
+    app = await createTestApp({ payoutChangeHold: { businessDays: 3 } });
+    const pool = app.db.pool;
+    alice = await createSeller(pool, { name: 'Ridge Builders', services: ['General Contracting'], payoutAccount: false });
+    bob = await createUser(pool, { companyId: alice.companyId, firstName: 'Bob', lastName: 'Ridge' });
+    admin = await createUser(pool, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    buyer = await createUser(pool, { firstName: 'Olivia', lastName: 'Owner' });
+    const session = async (user: CreatedUser) => new HttpSession(app.http).setCookie('sid', await startSession(pool, user.userId));
+    as = { alice: await session(alice), bob: await session(bob), admin: await session(admin), buyer: await session(buyer) };
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('links a payout account pending two micro-deposits, and locks it after three wrong tries', async () => {
+    const linked = await link(as.alice, '000111116789');
+    expect(linked.status).toBe(201);
+    expect(linked.body).toMatchObject({ purpose: 'payout', last4: '6789', masked: '••••6789', status: 'pending_verification', verification_tries_left: 3, is_payout_account: false });
+    const id = linked.body.bank_account_id;
+    expect((await as.alice.post(`/api/bank-accounts/${id}/payout`)).body).toMatchObject({ message: 'Confirm the two small deposits before this account can receive payouts.' });
+    const wrong = () => as.alice.post(`/api/bank-accounts/${id}/verify`, { amounts: ['0.10', '0.20'] });
+    expect(await wrong()).toMatchObject({ status: 400, body: { message: 'Those amounts do not match the two deposits. 2 tries left.' } });
+    expect(await wrong()).toMatchObject({ status: 400, body: { message: 'Those amounts do not match the two deposits. 1 try left.' } });
+    const third = await wrong();
+    expect(third).toMatchObject({ status: 409, body: { message: 'This account is locked after three wrong tries. Link it again to get new deposits.' } });
+    expect((await as.alice.post(`/api/bank-accounts/${id}/verify`, { amounts: ['0.32', '0.45'] })).status).toBe(409);
+    expect((await as.alice.post(`/api/bank-accounts/${id}/verify`, { amounts: ['lots'] })).status).toBe(400);
+    // Somebody else's account is not found, whoever asks.
+    expect((await as.buyer.post(`/api/bank-accounts/${id}/verify`, { amounts: ['0.32', '0.45'] })).status).toBe(404);
+  });
+
+  it("makes a company's first verified payout account pay at once, and tells every user of the company and the administrators", async () => {
+    firstId = (await link(as.alice, '000222221111')).body.bank_account_id;
+    const verified = await as.alice.post(`/api/bank-accounts/${firstId}/verify`, { amounts: ['0.45', '0.32'] });
+    expect(verified.body).toMatchObject({ status: 'verified' });
+    const chosen = await as.alice.post(`/api/bank-accounts/${firstId}/payout`);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ payout_account: { bank_account_id: firstId, masked: '••••1111', is_payout_account: true }, payout_change: null });
+    for (const person of [alice, bob, admin]) expect(await mailsTo(person.email, 'Payout account of Ridge Builders changed')).toHaveLength(1);
+    const listed = await as.bob.get('/api/bank-accounts');
+    expect(listed.body).toMatchObject({ payout_account: { bank_account_id: firstId }, payout_change: null, deposit_accounts: [] });
+    expect(listed.body.payout_accounts.map((a: { status: string }) => a.status).sort()).toEqual(['locked', 'verified']);
+  });
+
+  it('holds payouts after a change; the changer cannot confirm it, another user can, and the payout names the new account', async () => {
+    const parties: EscrowParties = { buyer, seller: alice, sessions: { buyer: as.buyer, seller: as.alice } };
+    const { firstMilestone } = await createSignedProject(parties);
+    await runMilestone(parties, firstMilestone, 'funded');
+
+    secondId = (await link(as.alice, '000333332222')).body.bank_account_id;
+    await as.alice.post(`/api/bank-accounts/${secondId}/verify`, { amounts: ['0.32', '0.45'] });
+    const changed = await as.alice.post(`/api/bank-accounts/${secondId}/payout`, undefined, { 'user-agent': FIREFOX });
+    expect(changed.body.payout_account).toMatchObject({ bank_account_id: secondId, masked: '••••2222' });
+    expect(changed.body.payout_change).toMatchObject({
+      changed_by_name: alice.name,
+      browser: FIREFOX,
+      from: { bank_account_id: firstId },
+      to: { bank_account_id: secondId },
+      can_confirm: false,
+      can_undo: true,
+    });
+    const [mail] = await mailsTo(bob.email, 'Payout account of Ridge Builders changed').then((m) => m.slice(-1));
+    expect(mail!.body).toContain(`${alice.name} changed the account`);
+    expect(mail!.body).toContain(FIREFOX);
+    expect(mail!.body).toContain('Canyon Bank ••••2222 instead of Canyon Bank ••••1111');
+    expect(mail!.body).toContain('/portal/direct-deposit');
+    expect(await mailsTo(admin.email, 'Payout account of Ridge Builders changed')).toHaveLength(2);
+
+    // Both complete: the disbursement is requested, and waits out the hold.
+    expect((await as.alice.put(`/api/milestone/${firstMilestone}/complete`, { complete: true })).status).toBe(200);
+    expect((await as.buyer.put(`/api/milestone/${firstMilestone}/complete`, { complete: true })).status).toBe(200);
+    await eventually(
+      () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
+      (a) => a.body?.length === 1,
+    );
+    await new Promise((r) => setTimeout(r, 1000)); // four dispatcher passes
+    expect((await as.alice.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0].status).toBe('requested');
+    expect((await app.db.pool.query('SELECT count(*)::int AS n FROM payment_submissions s JOIN payment_instructions i USING (instruction_key) WHERE i.kind = $1', ['payout'])).rows[0].n).toBe(0);
+
+    expect(await as.alice.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
+      status: 403,
+      body: { message: 'Another user of your company or an administrator must confirm a change you made.' },
+    });
+    const held = await as.bob.get('/api/bank-accounts');
+    expect(held.body.payout_change).toMatchObject({ can_confirm: true, changed_by_name: alice.name });
+    const confirmed = await as.bob.post('/api/bank-accounts/payout-change/confirm');
+    expect(confirmed).toMatchObject({ status: 200, body: { payout_account: { bank_account_id: secondId }, payout_change: null } });
+    expect(await mailsTo(alice.email, 'Payout account change of Ridge Builders confirmed')).toHaveLength(1);
+
+    await eventually(
+      () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
+      (a) => a.body?.[0]?.status === 'paid',
+    );
+    const [paid] = await paidEvents();
+    expect(paid).toMatchObject({ type: 'DisbursementPaid', data: { payoutAccount: { bankAccountId: secondId, last4: '2222', bankName: 'Canyon Bank' } } });
+  });
+
+  it('undoes a held change at once, restoring the previous account; an administrator can too', async () => {
+    const third = (await link(as.alice, '000444443333')).body.bank_account_id;
+    await as.alice.post(`/api/bank-accounts/${third}/verify`, { amounts: ['0.32', '0.45'] });
+    expect((await as.alice.post(`/api/bank-accounts/${third}/payout`)).body.payout_change).toMatchObject({ to: { bank_account_id: third } });
+    const undone = await as.bob.post('/api/bank-accounts/payout-change/undo');
+    expect(undone).toMatchObject({ status: 200, body: { payout_account: { bank_account_id: secondId }, payout_change: null } });
+    expect(await mailsTo(admin.email, 'Payout account change of Ridge Builders undone')).toHaveLength(1);
+    expect((await as.bob.post('/api/bank-accounts/payout-change/undo')).status).toBe(409);
+
+    // The administrator's console: the same answer for the company, and a confirm of a new change.
+    await as.alice.post(`/api/bank-accounts/${third}/payout`);
+    const seen = await as.admin.get(`/api/admin/companies/${alice.companyId}/bank-accounts`);
+    expect(seen.body.payout_change).toMatchObject({ to: { bank_account_id: third }, can_confirm: true });
+    expect((await as.alice.get(`/api/admin/companies/${alice.companyId}/bank-accounts`)).status).toBe(403);
+    const byAdmin = await as.admin.post(`/api/admin/companies/${alice.companyId}/payout-change/confirm`);
+    expect(byAdmin).toMatchObject({ status: 200, body: { payout_account: { bank_account_id: third }, payout_change: null } });
+    const { rows } = await app.db.pool.query(`SELECT data FROM events WHERE type = 'PayoutAccountChangeConfirmed' ORDER BY global_position DESC LIMIT 1`);
+    expect(rows[0].data).toMatchObject({ by: admin.userId, byRole: 'admin' });
+  });
+
+  it('keeps buyers to deposit accounts (mailed on a change) and removes an account', async () => {
+    expect((await link(as.buyer, '000555554444')).status).toBe(403);
+    const first = await as.buyer.post('/api/bank-accounts', { purpose: 'deposit', holder_name: 'Olivia Owner', routing_number: ROUTING, account_number: '000555554444' });
+    expect(first.body).toMatchObject({ purpose: 'deposit', status: 'verified', masked: '••••4444' });
+    expect(await mailsTo(buyer.email, 'Your deposit account changed')).toHaveLength(1);
+    const removed = await as.buyer.delete(`/api/bank-accounts/${first.body.bank_account_id}`);
+    expect(removed.body).toMatchObject({ status: 'removed' });
+    expect((await as.buyer.get('/api/bank-accounts')).body).toMatchObject({ deposit_accounts: [], payout_account: null });
+    // The company's payout account can be removed: payouts then wait for a new one.
+    const current = (await as.alice.get('/api/bank-accounts')).body.payout_account.bank_account_id;
+    expect((await as.alice.delete(`/api/bank-accounts/${current}`)).body).toMatchObject({ status: 'removed', is_payout_account: false });
+    expect((await as.alice.get('/api/bank-accounts')).body.payout_account).toBeNull();
+  });
+});

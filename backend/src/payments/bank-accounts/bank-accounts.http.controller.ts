@@ -1,0 +1,149 @@
+import type { RequestOrigin } from '@escrow/domain';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+import { IdempotencyKey } from '../../command-side';
+import { IsId } from '../../http/ids';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { BankAccounts } from '../bank-accounts.service';
+import {
+  ChoosePayoutAccountCommand,
+  DecidePayoutChangeCommand,
+  LinkBankAccountCommand,
+  RemoveBankAccountCommand,
+  VerifyBankAccountCommand,
+} from './bank-account.commands';
+import { Origin } from './request-origin';
+
+export class LinkBankAccountRequest {
+  @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })
+  purpose!: 'deposit' | 'payout';
+
+  @IsOptional() @IsId('job_id must be the id of a project.') job_id?: number;
+
+  @IsString({ message: "Enter the account holder's name." }) @MaxLength(200) holder_name!: string;
+
+  @IsOptional() @IsString() @MaxLength(200) bank_name?: string;
+
+  @IsString({ message: 'Enter the 9-digit routing number.' })
+  @Matches(/^\d{9}$/, { message: 'The routing number has 9 digits.' })
+  routing_number!: string;
+
+  @IsString({ message: 'Enter the account number.' })
+  @Matches(/^\d{4,17}$/, { message: 'The account number has 4 to 17 digits.' })
+  account_number!: string;
+}
+
+export class VerifyBankAccountRequest {
+  @IsArray({ message: 'Enter the two deposit amounts, like ["0.32", "0.45"].' })
+  @ArrayMinSize(2, { message: 'Enter the two deposit amounts, like ["0.32", "0.45"].' })
+  @ArrayMaxSize(2, { message: 'Enter the two deposit amounts, like ["0.32", "0.45"].' })
+  @IsString({ each: true, message: 'Each amount is text like "0.32".' })
+  @Matches(/^\d{0,3}(\.\d{1,2})?$/, { each: true, message: 'Each amount is dollars and cents under $1.00, like 0.32.' })
+  amounts!: string[];
+}
+
+/** ABA routing numbers carry a checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10. */
+export function validRoutingNumber(routing: string): boolean {
+  const d = routing.split('').map(Number);
+  return (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
+}
+
+// TODO(issue 25, lead): switch on @RequireVerifiedEmail() on link, payout, confirm, undo and
+// remove below once part A's marker is merged (it is exported from ../../identity).
+
+/**
+ * Bank accounts through the sandbox provider (/portal/ach, /portal/direct-deposit): events on
+ * the owner's stream. Every change needs a fresh second factor; payout accounts also need one
+ * enrolled. A new payout account pays only once its two micro-deposits are confirmed, and a
+ * change of payout account holds payouts (docs/payments.md).
+ */
+@Controller('bank-accounts')
+@Access('user')
+export class BankAccountsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly accounts: BankAccounts,
+  ) {}
+
+  @Get()
+  async mine(@CurrentUser() user: SessionUser) {
+    return this.accounts.list(
+      { userId: user.companyId === null ? user.userId : null, companyId: user.companyId },
+      { userId: user.userId, admin: user.role === 'admin' },
+    );
+  }
+
+  /**
+   * Payout accounts need a second factor enrolled (RequireSecondFactor). A route marker cannot
+   * read the body, so the whole route carries it: a deposit account needs a step-up anyway,
+   * which needs an enrolled factor, so buyers lose nothing by it.
+   */
+  @Post()
+  @HttpCode(201)
+  @StepUp()
+  @RequireSecondFactor()
+  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin, @IdempotencyKey() key: string | null) {
+    if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
+    const holder = body.holder_name.trim();
+    if (!holder) throw new BadRequestException("Enter the account holder's name.");
+    return this.commandBus.execute(
+      new LinkBankAccountCommand(
+        user,
+        origin,
+        {
+          purpose: body.purpose,
+          jobId: body.job_id ?? null,
+          holderName: holder,
+          bankName: body.bank_name?.trim() || null,
+          routingNumber: body.routing_number,
+          accountNumber: body.account_number,
+        },
+        key,
+      ),
+    );
+  }
+
+  /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
+  @Post(':id/verify')
+  @HttpCode(200)
+  async verify(@Param('id', ParseIdPipe) id: number, @Body() body: VerifyBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new VerifyBankAccountCommand(user, origin, id, body.amounts));
+  }
+
+  @Post(':id/payout')
+  @HttpCode(200)
+  @StepUp()
+  @RequireSecondFactor()
+  async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new ChoosePayoutAccountCommand(user, origin, id));
+  }
+
+  @Post('payout-change/confirm')
+  @HttpCode(200)
+  @StepUp()
+  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'confirm'));
+  }
+
+  @Post('payout-change/undo')
+  @HttpCode(200)
+  @StepUp()
+  async undo(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'undo'));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @StepUp()
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+    return this.commandBus.execute(new RemoveBankAccountCommand(user, origin, id));
+  }
+
+  private companyOf(user: SessionUser): number {
+    if (user.companyId === null) throw new BadRequestException('Only contractor company users confirm or undo a payout account change.');
+    return user.companyId;
+  }
+}
