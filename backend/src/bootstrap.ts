@@ -24,6 +24,7 @@ import { SessionCache } from './identity';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { PaymentDispatcher } from './payments';
+import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { WebhookDeliverer } from './webhooks';
@@ -110,6 +111,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool);
     if (seeded) {
+      await seedDemoBankAccounts(app.get(EventStreams), app.get(IdsService), seeded);
       await seedDemoProjects(
         app.get(EventStreams),
         app.get(IdsService),

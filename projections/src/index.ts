@@ -60,7 +60,14 @@ export const projectionMigrations: MigrationClass[] = [
   CreateBankAccountsReadModel1763800630000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
-export const projectionEntities: EntityClass[] = [JobRow, ...milestoneEntities, LedgerEntryRow, PaymentInstructionRow, LinkedBankAccountRow, BankAccountOwnerRow];
+export const projectionEntities: EntityClass[] = [
+  JobRow,
+  ...milestoneEntities,
+  LedgerEntryRow,
+  PaymentInstructionRow,
+  LinkedBankAccountRow,
+  BankAccountOwnerRow,
+];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {

@@ -40,7 +40,7 @@ import {
   waiversOf,
 } from '@escrow/domain';
 
-import type { Names, Viewer } from '../read-models';
+import { type Names, paymentDestination, type Viewer } from '../read-models';
 
 const isRejected = (v: VersionState) => v.approvals.customer === 'rejected' || v.approvals.company === 'rejected';
 const bothApproved = (v: VersionState) => v.approvals.customer === 'approved' && v.approvals.company === 'approved';
@@ -274,11 +274,17 @@ export function payeesView(state: ActiveMilestone, version: VersionState, names:
       amt_remaining: formatAmount(money(p.net).minus(paid)),
       disbursement_sum: formatAmount(paid),
       disbursement: disbursement
-        ? { name: names.company(p.companyId), amount: disbursement.amount, status: disbursement.status, paid_at: disbursement.paidAt }
+        ? {
+            name: names.company(p.companyId),
+            amount: disbursement.amount,
+            status: disbursement.status,
+            paid_at: disbursement.paidAt,
+            ...paymentDestination(disbursement, names),
+          }
         : null,
       retainage: disbursement ? disbursement.retainage : p.retainage,
       retainage_held: formatAmount(current ? (heldByPayee.find((h) => h.payeeId === p.payeeId)?.amount ?? money(0)) : money(0)),
-      retainage_release: release ? { amount: release.amount, status: release.status, paid_at: release.paidAt } : null,
+      retainage_release: release ? { amount: release.amount, status: release.status, paid_at: release.paidAt, ...paymentDestination(release, names) } : null,
       awaiting_waiver: current && awaiting.some((w) => w.payeeId === p.payeeId),
     };
   });
@@ -298,6 +304,7 @@ export function disbursementView(d: DisbursementState, names: Names): Disburseme
     created: d.requestedAt,
     paid_at: d.paidAt,
     retainage: d.retainage,
+    ...paymentDestination(d, names),
   };
 }
 

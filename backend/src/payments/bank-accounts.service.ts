@@ -4,16 +4,16 @@ import {
   type BankAccountsState,
   depositAccountFor,
   type PayoutAccountRef,
-  type PayoutHold,
   payoutDestination,
+  type PayoutHold,
 } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { EventStreams } from '../command-side';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { bankAccountsStreamOf } from './bank-accounts/bank-account-streams';
 import { type AccountFacts, accountView, type BankAccountsView, changeRights } from './bank-accounts/bank-account.views';
+import { bankAccountsStreamOf } from './bank-accounts/bank-account-streams';
 
 interface AccountRow {
   bank_account_id: number;

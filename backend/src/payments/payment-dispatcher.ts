@@ -193,7 +193,13 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       const claimed = await this.pool.query(
         `INSERT INTO payment_submissions (instruction_key, payout_bank_account_id, payout_last4, payout_bank_name, payout_provider_token)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [row.instruction_key, payoutAccount?.bankAccountId ?? null, payoutAccount?.last4 ?? null, payoutAccount?.bankName ?? null, payoutAccount?.providerToken ?? null],
+        [
+          row.instruction_key,
+          payoutAccount?.bankAccountId ?? null,
+          payoutAccount?.last4 ?? null,
+          payoutAccount?.bankName ?? null,
+          payoutAccount?.providerToken ?? null,
+        ],
       );
       if (claimed.rowCount === 0) continue;
       await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row, payoutAccount)));

@@ -81,7 +81,9 @@ export class BankAccountsAsEvents1763800631000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE payment_submissions DROP COLUMN payout_provider_token, DROP COLUMN payout_bank_name, DROP COLUMN payout_last4, DROP COLUMN payout_bank_account_id');
+    await q.query(
+      'ALTER TABLE payment_submissions DROP COLUMN payout_provider_token, DROP COLUMN payout_bank_name, DROP COLUMN payout_last4, DROP COLUMN payout_bank_account_id',
+    );
     await q.query('DROP SEQUENCE bank_account_id_seq');
   }
 }

@@ -1,4 +1,17 @@
-import { type ActiveMilestone, type ActiveProject, currentMilestoneShape, currentProjectShape } from '@escrow/domain';
+import {
+  type ActiveMilestone,
+  type ActiveProject,
+  type BankAccountsState,
+  type BankAccountStatus,
+  currentMilestoneShape,
+  currentProjectShape,
+  initialBankAccountsState,
+  maskedAccount,
+  type PayoutAccountView,
+  payoutDestination,
+  payoutHoldText,
+  type PayoutHoldView,
+} from '@escrow/domain';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -64,10 +77,80 @@ export class MilestoneReads {
         if (d.response) people.add(d.response.by);
       }
     }
-    const { people: personNames, companies: companyNames } = await this.directory.names(people, companies);
+    const [{ people: personNames, companies: companyNames }, payouts] = await Promise.all([this.directory.names(people, companies), this.payoutsOf(companies)]);
     return {
       person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
       company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),
+      payout: (id) => payouts(id),
+    };
+  }
+
+  /**
+   * The payout accounts of these companies from the bank-accounts read model, each turned into
+   * the domain's state so the one rule (payoutDestination) says whether payments to it wait.
+   */
+  private async payoutsOf(companies: Set<number>): Promise<(companyId: number) => { account: PayoutAccountView | null; hold: PayoutHoldView | null }> {
+    const { rows } = await this.pool.query<{
+      owner_id: number;
+      payout_account_id: number | null;
+      last4: string | null;
+      bank_name: string | null;
+      status: BankAccountStatus | null;
+      changed_at: Date | null;
+      hold_until: Date | null;
+      change_from: number | null;
+    }>(
+      `SELECT o.owner_id, o.payout_account_id, a.last4, a.bank_name, a.status, o.changed_at, o.hold_until, o.change_from
+         FROM bank_account_owners o LEFT JOIN linked_bank_accounts a ON a.bank_account_id = o.payout_account_id
+        WHERE o.owner_kind = 'company' AND o.owner_id = ANY($1)`,
+      [[...companies]],
+    );
+    const now = new Date().toISOString();
+    const byCompany = new Map(rows.map((r) => [r.owner_id, r]));
+    return (companyId) => {
+      const r = byCompany.get(companyId);
+      const state: BankAccountsState = {
+        ...initialBankAccountsState,
+        payoutAccountId: r?.payout_account_id ?? null,
+        accounts:
+          r && r.payout_account_id !== null && r.last4 && r.status
+            ? [
+                {
+                  bankAccountId: r.payout_account_id,
+                  purpose: 'payout',
+                  jobId: null,
+                  holderName: '',
+                  bankName: r.bank_name,
+                  last4: r.last4,
+                  providerToken: '',
+                  status: r.status,
+                  triesLeft: 0,
+                  microDeposits: null,
+                  linkedAt: now,
+                  linkedBy: 0,
+                },
+              ]
+            : [],
+        payoutChange:
+          r && r.payout_account_id !== null && r.changed_at && r.hold_until
+            ? {
+                to: r.payout_account_id,
+                from: r.change_from,
+                changedAt: r.changed_at.toISOString(),
+                holdUntil: r.hold_until.toISOString(),
+                by: 0,
+                sessionId: null,
+                browser: null,
+                ip: null,
+              }
+            : null,
+      };
+      const destination = payoutDestination(state, now);
+      const current = state.accounts[0];
+      return {
+        account: current && current.status === 'verified' ? { last4: current.last4, masked: maskedAccount(current.last4), bank_name: current.bankName } : null,
+        hold: 'held' in destination ? { ...destination.held, text: payoutHoldText(destination.held) } : null,
+      };
     };
   }
 }

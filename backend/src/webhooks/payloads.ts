@@ -1,4 +1,4 @@
-import { formatPosition, type RecordedEvent, type WebhookKind, type WebhookPayload } from '@escrow/domain';
+import { formatPosition, maskedAccount, type PaidToAccount, type RecordedEvent, type WebhookKind, type WebhookPayload } from '@escrow/domain';
 import { v5 as uuidv5 } from 'uuid';
 
 /** Namespace of delivery ids (a random UUID, fixed forever). */
@@ -32,7 +32,15 @@ export function payloadOf(deliveryId: string, kind: WebhookKind, event: Recorded
       position: formatPosition(event.position)!,
       hash: event.integrity?.hash ?? null,
     },
-    data: event.data as Record<string, unknown>,
+    data: dataOf(event),
   };
   return JSON.stringify(payload);
+}
+
+/** The event's data; a payout's names the account it was paid to, masked (null: paid before payouts named their account). */
+function dataOf(event: RecordedEvent): Record<string, unknown> {
+  const data = event.data as Record<string, unknown>;
+  if (event.type !== 'DisbursementPaid' && event.type !== 'RetainagePaid') return data;
+  const account = data.payoutAccount as PaidToAccount | null | undefined;
+  return { ...data, payout_account: account ? { last4: account.last4, masked: maskedAccount(account.last4), bank_name: account.bankName } : null };
 }

@@ -183,6 +183,43 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   // Bank accounts: the deposit account of a project is its buyer's; everyone else is refused.
   route('GET', '/api/bank-accounts', 'user', signedIn(200), () => ({ url: '/api/bank-accounts' })),
   route('GET', '/api/payments/policy', 'user', signedIn(200), () => ({ url: '/api/payments/policy' })),
+  // Payout accounts (issue 25): only the company's own users act on its accounts; another
+  // company's users and buyers do not find them. The world's hold is 0 s (choosing an account
+  // holds nothing); a change to confirm or undo is made fresh by a colleague of the seller, held
+  // for a minute. Another company has no change waiting (409).
+  route('POST', '/api/bank-accounts/:id/verify', 'user', { ...signedIn(404), seller: 200 }, async (w, _r, fresh) => ({
+    url: `/api/bank-accounts/${fresh ? await w.fresh.payoutAccount() : w.bankAccountId}/verify`,
+    body: { amounts: ['0.45', '0.32'] },
+  })),
+  route(
+    'POST',
+    '/api/bank-accounts/:id/payout',
+    'user',
+    { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 404, admin: 403 },
+    async (w, _r, fresh) => ({ url: `/api/bank-accounts/${fresh ? await w.fresh.payoutAccount(true) : w.bankAccountId}/payout` }),
+  ),
+  route('DELETE', '/api/bank-accounts/:id', 'user', { ...signedIn(404), seller: 200 }, async (w, _r, fresh) => ({
+    url: `/api/bank-accounts/${fresh ? await w.fresh.payoutAccount() : w.bankAccountId}`,
+  })),
+  ...(['confirm', 'undo'] as const).map((decision) =>
+    route(
+      'POST',
+      `/api/bank-accounts/payout-change/${decision}`,
+      'user',
+      { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 409, admin: 403 },
+      async (w, _r, fresh) => {
+        if (fresh) await w.fresh.payoutChange();
+        return { url: `/api/bank-accounts/payout-change/${decision}` };
+      },
+    ),
+  ),
+  route('GET', '/api/admin/companies/:id/bank-accounts', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/companies/${w.companies.seller}/bank-accounts` })),
+  ...(['confirm', 'undo'] as const).map((decision) =>
+    route('POST', `/api/admin/companies/:id/payout-change/${decision}`, 'admin', adminOnly(200), async (w, _r, fresh) => {
+      if (fresh) await w.fresh.payoutChange();
+      return { url: `/api/admin/companies/${w.companies.seller}/payout-change/${decision}` };
+    }),
+  ),
   route('POST', '/api/bank-accounts', 'user', parties(201, 403, { seller: 403 }), (w) => ({
     url: '/api/bank-accounts',
     body: {

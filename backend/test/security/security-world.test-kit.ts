@@ -3,6 +3,7 @@ import { ProjectionRunner } from '@escrow/projections';
 
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
+import { linkVerifiedPayoutAccount } from '../support/bank-accounts';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, type HttpAnswer, HttpSession, startSession, TEST_PASSWORD } from '../support/http-session';
@@ -62,7 +63,13 @@ export interface SecurityWorld {
     retained(state: RetainedState): Promise<{ jobId: number; milestone: number }>;
     /** A new webhook endpoint of the seller's company. */
     webhookEndpoint(): Promise<number>;
+    /** A new payout account of the seller's company, pending its micro-deposits or verified. */
+    payoutAccount(verified?: boolean): Promise<number>;
+    /** A payout account change of the seller's company, made by a colleague of the seller and held for a minute. */
+    payoutChange(): Promise<void>;
   };
+  /** A payout account of the seller's company, pending its micro-deposits. */
+  bankAccountId: number;
   /** Waits until no payment is in flight and every projector has caught up. */
   quiet(): Promise<void>;
   close(): Promise<void>;
@@ -83,7 +90,9 @@ export function ok<T>(answer: HttpAnswer<T>, what: string): HttpAnswer<T> {
 export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): Promise<SecurityWorld> {
   // The buyer may claim the deadline refund as soon as a deposit settles. No webhook deliverer:
   // the world's deliveries stay as the fixture wrote them, so a fingerprint never moves by itself.
+  // A payout account change is not held (0 s): the matrix changes the seller's payout account.
   const app = await createTestApp({
+    payoutChangeHold: { seconds: 0 },
     paymentsSandboxSettleMs: 0,
     responseDeadlineDays: 0,
     webhooks: { ...loadConfig({}).webhooks, run: false },
@@ -315,6 +324,25 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
       'registering a webhook endpoint',
     ).body.id as number;
   const endpointId = await webhookEndpoint();
+  const payoutAccount = async (verified = false) => {
+    const id = ok(
+      await party.seller.post('/api/bank-accounts', {
+        purpose: 'payout',
+        holder_name: 'Saguaro Security Builders',
+        routing_number: '021000021',
+        account_number: `0009${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      }),
+      'linking a payout account',
+    ).body.bank_account_id as number;
+    if (verified) ok(await party.seller.post(`/api/bank-accounts/${id}/verify`, { amounts: ['0.32', '0.45'] }), 'verifying a payout account');
+    return id;
+  };
+  const bankAccountId = await payoutAccount();
+  let colleague: CreatedUser | null = null;
+  const payoutChange = async () => {
+    colleague ??= await createUser(pool, { companyId: seller.companyId, firstName: 'Cole', lastName: 'League' });
+    await linkVerifiedPayoutAccount(pool, seller.companyId, colleague.userId, { holdSeconds: 60 });
+  };
   const { rows: delivery } = await pool.query<{ delivery_id: string }>(
     `INSERT INTO webhook_deliveries (delivery_id, endpoint_id, event_id, kind, payload, status, attempts, last_error)
      SELECT gen_random_uuid(), $1, event_id, 'deposit.settled', '{}', 'failed', 3, 'answered 500' FROM events WHERE type = 'DepositSettled' LIMIT 1
@@ -336,7 +364,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     webhook: { endpointId, deliveryId: delivery[0]!.delivery_id },
     client,
     party,
-    fresh: { milestone, project, user, code, application, retained, webhookEndpoint },
+    fresh: { milestone, project, user, code, application, retained, webhookEndpoint, payoutAccount, payoutChange },
+    bankAccountId,
     quiet,
     close: () => app.close(),
   };

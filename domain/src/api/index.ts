@@ -1,4 +1,5 @@
 export { API_SCHEMAS } from './api.schema';
+export * from './bank-accounts';
 export * from './directory';
 export * from './health';
 export * from './integrity';

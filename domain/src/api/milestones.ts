@@ -178,11 +178,24 @@ export interface PayeeView {
   amt_bc_owes: string;
   amt_remaining: string;
   disbursement_sum: string;
-  disbursement: { name: string | null; amount: string; status: 'requested' | 'paid'; paid_at: string | null } | null;
+  disbursement: {
+    name: string | null;
+    amount: string;
+    status: 'requested' | 'paid';
+    paid_at: string | null;
+    payout_account: PayoutAccountView | null;
+    hold: PayoutHoldView | null;
+  } | null;
   /** Retainage of this payee: the version's figure, what is held now, and its release once it is asked for. */
   retainage: string;
   retainage_held: string;
-  retainage_release: { amount: string; status: 'requested' | 'paid'; paid_at: string | null } | null;
+  retainage_release: {
+    amount: string;
+    status: 'requested' | 'paid';
+    paid_at: string | null;
+    payout_account: PayoutAccountView | null;
+    hold: PayoutHoldView | null;
+  } | null;
   /** A payment of this payee waits for its conditional lien waiver. */
   awaiting_waiver: boolean;
 }
@@ -217,7 +230,22 @@ export interface DisbursementView {
   created: string;
   paid_at: string | null;
   retainage: string;
+  /** The account it was paid to, or is to be paid to (the company's payout account now), masked. */
+  payout_account: PayoutAccountView | null;
+  /** Why a payment not yet made waits for its account (null: it does not). */
+  hold: PayoutHoldView | null;
 }
+
+/** A bank account as payments show it: never the number. */
+export interface PayoutAccountView {
+  last4: string;
+  /** "••••6789" */
+  masked: string;
+  bank_name: string | null;
+}
+
+/** "held: payout account changed on Nov 26, 2026", or "waiting for a verified payout account". */
+export type PayoutHoldView = { reason: 'payout_account_changed'; since: string; until: string; text: string } | { reason: 'no_payout_account'; text: string };
 
 export interface PayeeOption {
   jc_id: number;

@@ -45,7 +45,9 @@ describe('bank accounts decider', () => {
 
   it("makes a company's first payout account pay at once", () => {
     const state = foldBankAccounts(withPayoutAccount());
-    expect(payoutDestination(state, now())).toEqual({ account: { bankAccountId: 1, last4: '6789', bankName: 'First Sandbox Bank', providerToken: 'sbx_ba_1' } });
+    expect(payoutDestination(state, now())).toEqual({
+      account: { bankAccountId: 1, last4: '6789', bankName: 'First Sandbox Bank', providerToken: 'sbx_ba_1' },
+    });
   });
 
   const held = () => given(given(given(withPayoutAccount()).then(linkPayout(2, as.seller(), '4321'))).then(verify(2))).then(choose(2));

@@ -20,7 +20,11 @@ function actorOf(owner: BankAccountOwner, metadata: CommandMetadata, adminAllowe
     owner.kind === 'company'
       ? metadata.actorRole === 'company' && metadata.actorCompanyId === owner.id
       : metadata.actorRole === 'customer' && metadata.actorId === owner.id;
-  if (!own) throw forbidden('not_account_owner', owner.kind === 'company' ? 'Only users of this company manage its payout accounts.' : 'Only you manage your deposit accounts.');
+  if (!own)
+    throw forbidden(
+      'not_account_owner',
+      owner.kind === 'company' ? 'Only users of this company manage its payout accounts.' : 'Only you manage your deposit accounts.',
+    );
   return 'user';
 }
 
@@ -65,7 +69,8 @@ export function decideBankAccounts(command: BankAccountCommand, state: BankAccou
       const by = acted(metadata, actorOf(owner, metadata, false), origin);
       const d = command.data;
       const purpose = owner.kind === 'company' ? 'payout' : 'deposit';
-      if (d.purpose !== purpose) throw forbidden('wrong_purpose', purpose === 'payout' ? 'A company links payout accounts.' : 'A buyer links deposit accounts.');
+      if (d.purpose !== purpose)
+        throw forbidden('wrong_purpose', purpose === 'payout' ? 'A company links payout accounts.' : 'A buyer links deposit accounts.');
       if (accountOf(state, d.bankAccountId)) return []; // the same link again
       if (!/^\d{4}$/.test(d.last4)) throw invalid('last4_invalid', 'The account number has 4 to 17 digits.');
       if (purpose === 'payout' && !d.microDeposits) throw invalid('micro_deposits_missing', 'A payout account is verified with two small deposits.');
@@ -126,7 +131,12 @@ export function decideBankAccounts(command: BankAccountCommand, state: BankAccou
       const change = state.payoutChange!;
       const previous = accountOf(state, change.from);
       const restored = previous && previous.status === 'verified' ? previous.bankAccountId : null;
-      return [{ type: 'PayoutAccountChangeUndone', data: { owner, at, bankAccountId: change.to, restoredBankAccountId: restored, ...acted(metadata, byRole, origin) } }];
+      return [
+        {
+          type: 'PayoutAccountChangeUndone',
+          data: { owner, at, bankAccountId: change.to, restoredBankAccountId: restored, ...acted(metadata, byRole, origin) },
+        },
+      ];
     }
     case 'RemoveBankAccount': {
       const by = acted(metadata, actorOf(owner, metadata, false), origin);

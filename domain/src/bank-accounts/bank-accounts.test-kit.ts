@@ -65,8 +65,16 @@ export const choose = (bankAccountId: number, metadata = as.seller(), hold: Payo
   data: { owner: COMPANY, origin: ORIGIN, bankAccountId, hold },
   metadata,
 });
-export const confirm = (metadata = as.colleague()): BankAccountCommand => ({ type: 'ConfirmPayoutAccountChange', data: { owner: COMPANY, origin: ORIGIN }, metadata });
-export const undo = (metadata = as.colleague()): BankAccountCommand => ({ type: 'UndoPayoutAccountChange', data: { owner: COMPANY, origin: ORIGIN }, metadata });
+export const confirm = (metadata = as.colleague()): BankAccountCommand => ({
+  type: 'ConfirmPayoutAccountChange',
+  data: { owner: COMPANY, origin: ORIGIN },
+  metadata,
+});
+export const undo = (metadata = as.colleague()): BankAccountCommand => ({
+  type: 'UndoPayoutAccountChange',
+  data: { owner: COMPANY, origin: ORIGIN },
+  metadata,
+});
 export const remove = (bankAccountId: number, metadata = as.seller(), owner: BankAccountOwner = COMPANY): BankAccountCommand => ({
   type: 'RemoveBankAccount',
   data: { owner, origin: ORIGIN, bankAccountId },

@@ -34,9 +34,4 @@ export type UndoPayoutAccountChange = OwnerCommand<'UndoPayoutAccountChange', Re
 export type RemoveBankAccount = OwnerCommand<'RemoveBankAccount', { bankAccountId: number }>;
 
 export type BankAccountCommand =
-  | LinkBankAccount
-  | VerifyBankAccount
-  | ChoosePayoutAccount
-  | ConfirmPayoutAccountChange
-  | UndoPayoutAccountChange
-  | RemoveBankAccount;
+  LinkBankAccount | VerifyBankAccount | ChoosePayoutAccount | ConfirmPayoutAccountChange | UndoPayoutAccountChange | RemoveBankAccount;

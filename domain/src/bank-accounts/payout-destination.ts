@@ -1,5 +1,5 @@
-import type { PayoutChangeHold } from './commands';
 import { accountOf, type BankAccount, type BankAccountsState } from './bank-accounts.state';
+import type { PayoutChangeHold } from './commands';
 
 /** The account a payout goes to, as the payment instruction and the paid event name it. */
 export interface PayoutAccountRef {
@@ -9,9 +9,7 @@ export interface PayoutAccountRef {
   providerToken: string;
 }
 
-export type PayoutHold =
-  | { reason: 'payout_account_changed'; since: string; until: string }
-  | { reason: 'no_payout_account' };
+export type PayoutHold = { reason: 'payout_account_changed'; since: string; until: string } | { reason: 'no_payout_account' };
 
 /**
  * Where a payout due to this company may go now: its payout account when that is verified and
@@ -39,7 +37,7 @@ export function holdEnd(now: string, hold: PayoutChangeHold): string {
   const start = Date.parse(now);
   if ('seconds' in hold) return new Date(start + hold.seconds * 1000).toISOString();
   let at = start;
-  for (let counted = 0; counted < hold.businessDays; ) {
+  for (let counted = 0; counted < hold.businessDays;) {
     at += DAY_MS;
     const weekday = new Date(at).getUTCDay();
     if (weekday !== 0 && weekday !== 6) counted++;

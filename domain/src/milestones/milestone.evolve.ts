@@ -194,7 +194,12 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
     }
     case 'DisbursementPaid': {
       const d = event.data;
-      return { ...s, disbursements: s.disbursements.map((x) => (x.disbursementId === d.disbursementId ? { ...x, status: 'paid', paidAt: d.at, paidTo: d.payoutAccount ?? null } : x)) };
+      return {
+        ...s,
+        disbursements: s.disbursements.map((x) =>
+          x.disbursementId === d.disbursementId ? { ...x, status: 'paid', paidAt: d.at, paidTo: d.payoutAccount ?? null } : x,
+        ),
+      };
     }
     case 'DisputeOpened': {
       const d = event.data;
@@ -269,7 +274,12 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
     }
     case 'RetainagePaid': {
       const d = event.data;
-      return { ...s, retainageReleases: s.retainageReleases.map((x) => (x.payeeId === d.payeeId ? { ...x, status: 'paid', paidAt: d.at, paidTo: d.payoutAccount ?? null } : x)) };
+      return {
+        ...s,
+        retainageReleases: s.retainageReleases.map((x) =>
+          x.payeeId === d.payeeId ? { ...x, status: 'paid', paidAt: d.at, paidTo: d.payoutAccount ?? null } : x,
+        ),
+      };
     }
     case 'RetainageRefundRequested': {
       const d = event.data;

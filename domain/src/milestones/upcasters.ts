@@ -60,5 +60,12 @@ export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
 ];
 
 /** The schema version new events of each type are written with (1 unless listed). */
-const CURRENT_VERSIONS: Record<string, number> = { DepositSettled: 2, MilestoneProposed: 2, MilestoneEditProposed: 2, DisbursementRequested: 2, DisbursementPaid: 2, RetainagePaid: 2 };
+const CURRENT_VERSIONS: Record<string, number> = {
+  DepositSettled: 2,
+  MilestoneProposed: 2,
+  MilestoneEditProposed: 2,
+  DisbursementRequested: 2,
+  DisbursementPaid: 2,
+  RetainagePaid: 2,
+};
 export const schemaVersionOf = (type: string): number => CURRENT_VERSIONS[type] ?? 1;

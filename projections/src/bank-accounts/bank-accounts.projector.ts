@@ -25,7 +25,11 @@ export class BankAccountsProjector implements Projector {
       const d = event.data;
       const owner = [d.owner.kind, d.owner.id];
       const setStatus = (status: string, triesLeft: number | null = null) =>
-        context.query(`UPDATE ${accounts} SET status = $2, tries_left = coalesce($3, tries_left) WHERE bank_account_id = $1`, [d.bankAccountId, status, triesLeft]);
+        context.query(`UPDATE ${accounts} SET status = $2, tries_left = coalesce($3, tries_left) WHERE bank_account_id = $1`, [
+          d.bankAccountId,
+          status,
+          triesLeft,
+        ]);
       const setPayout = async (id: number | null, change: string, params: unknown[] = []) => {
         await context.query(`UPDATE ${owners} SET payout_account_id = $3, ${change} WHERE owner_kind = $1 AND owner_id = $2`, [...owner, id, ...params]);
       };
@@ -80,10 +84,10 @@ export class BankAccountsProjector implements Projector {
           break;
         case 'BankAccountRemoved':
           await setStatus('removed');
-          await context.query(`UPDATE ${owners} SET payout_account_id = NULL, ${NO_CHANGE} WHERE owner_kind = $1 AND owner_id = $2 AND payout_account_id = $3`, [
-            ...owner,
-            d.bankAccountId,
-          ]);
+          await context.query(
+            `UPDATE ${owners} SET payout_account_id = NULL, ${NO_CHANGE} WHERE owner_kind = $1 AND owner_id = $2 AND payout_account_id = $3`,
+            [...owner, d.bankAccountId],
+          );
           // The deposit account falls back to the newest one left (each link chose its account).
           await context.query(
             `UPDATE ${owners} o SET deposit_account_id = (

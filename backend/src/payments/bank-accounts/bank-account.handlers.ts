@@ -1,10 +1,4 @@
-import {
-  type BankAccountCommand,
-  type BankAccountEvent,
-  type BankAccountOwner,
-  type BankAccountsState,
-  LOCKED_MESSAGE,
-} from '@escrow/domain';
+import { type BankAccountCommand, type BankAccountEvent, type BankAccountOwner, type BankAccountsState, LOCKED_MESSAGE } from '@escrow/domain';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -15,7 +9,6 @@ import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { BankAccounts } from '../bank-accounts.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payment-provider.port';
-import { bankAccountsStreamOf } from './bank-account-streams';
 import {
   ChoosePayoutAccountCommand,
   DecidePayoutChangeCommand,
@@ -25,6 +18,7 @@ import {
 } from './bank-account.commands';
 import { BankAccountMails } from './bank-account.mails';
 import { type AccountView, accountView, factsOf, type PayoutAnswer, payoutAnswerOf } from './bank-account.views';
+import { bankAccountsStreamOf } from './bank-account-streams';
 
 /** Decides a command on the owner's stream, then sends the mails its events call for. */
 async function decideOn(
@@ -67,11 +61,13 @@ export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCo
 
   async execute({ actor, origin, request, idempotencyKey }: LinkBankAccountCommand): Promise<AccountView> {
     if (request.purpose === 'payout' && actor.companyId === null) throw new ForbiddenException('Only contractor company users add a payout account.');
-    if (request.purpose === 'deposit' && actor.companyId !== null) throw new ForbiddenException('Deposit accounts are for buyers; a company links payout accounts.');
+    if (request.purpose === 'deposit' && actor.companyId !== null)
+      throw new ForbiddenException('Deposit accounts are for buyers; a company links payout accounts.');
     if (request.jobId) {
       const { viewer } = await this.access.requireViewer(request.jobId, actor);
       // A project's deposits come from its buyer's account: nobody else registers one for it.
-      if (request.purpose === 'deposit' && viewer !== 'customer') throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
+      if (request.purpose === 'deposit' && viewer !== 'customer')
+        throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
     }
     const owner: BankAccountOwner = request.purpose === 'payout' ? { kind: 'company', id: actor.companyId! } : { kind: 'user', id: actor.userId };
     const bankAccountId = await this.ids.forCreation('bank_account_id_seq', `bank-account:${actor.userId}`, idempotencyKey);

@@ -107,9 +107,10 @@ export class BankAccountMails {
 
   private async depositMail(event: Extract<BankAccountEvent, { type: 'DepositAccountChosen' }>, state: BankAccountsState): Promise<void> {
     const d = event.data;
-    const { rows } = await this.pool.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE user_id = $1 AND email IS NOT NULL', [
-      d.owner.id,
-    ]);
+    const { rows } = await this.pool.query<{ email: string; first_name: string }>(
+      'SELECT email, first_name FROM users WHERE user_id = $1 AND email IS NOT NULL',
+      [d.owner.id],
+    );
     const buyer = rows[0];
     if (!buyer) return;
     await this.mail.send({

@@ -1,43 +1,6 @@
-import { type BankAccount, type BankAccountsState, changeIsHeld, maskedAccount } from '@escrow/domain';
+import { type AccountView, type BankAccount, type BankAccountsState, changeIsHeld, maskedAccount, type PayoutAnswer } from '@escrow/domain';
 
-/** A bank account as the API answers it (the bank accounts contract). Never the number, never the provider token. */
-export interface AccountView {
-  bank_account_id: number;
-  purpose: 'deposit' | 'payout';
-  holder_name: string;
-  bank_name: string | null;
-  last4: string;
-  masked: string;
-  status: 'pending_verification' | 'verified' | 'locked' | 'removed';
-  verification_tries_left: number;
-  job_id: number | null;
-  created_at: string;
-  is_payout_account: boolean;
-}
-
-export interface PayoutChangeView {
-  changed_at: string;
-  changed_by_name: string;
-  browser: string | null;
-  ip: string | null;
-  from: AccountView | null;
-  to: AccountView;
-  hold_until: string;
-  can_confirm: boolean;
-  can_undo: boolean;
-}
-
-export interface BankAccountsView {
-  deposit_accounts: AccountView[];
-  payout_accounts: AccountView[];
-  payout_account: AccountView | null;
-  payout_change: PayoutChangeView | null;
-}
-
-export interface PayoutAnswer {
-  payout_account: AccountView | null;
-  payout_change: PayoutChangeView | null;
-}
+export type { AccountView, BankAccountsView, PayoutAnswer, PayoutChangeView } from '@escrow/domain';
 
 /** One shape for the read model's rows and the write side's state. */
 export interface AccountFacts {
@@ -75,7 +38,12 @@ export const changeRights = (viewer: { userId: number; admin: boolean }, changed
 });
 
 /** The payout answer from the write side's state: what a command that changed it answers. */
-export function payoutAnswerOf(state: BankAccountsState, now: string, viewer: { userId: number; admin: boolean }, nameOf: (userId: number) => string): PayoutAnswer {
+export function payoutAnswerOf(
+  state: BankAccountsState,
+  now: string,
+  viewer: { userId: number; admin: boolean },
+  nameOf: (userId: number) => string,
+): PayoutAnswer {
   const byId = (id: number | null) => (id === null ? null : (state.accounts.find((a) => a.bankAccountId === id) ?? null));
   const view = (id: number | null) => {
     const account = byId(id);

@@ -1,5 +1,5 @@
-import { eventually } from '../../../test/support/event-store-fixture';
 import { createSignedProject, type EscrowParties, runMilestone } from '../../../test/support/escrow-project';
+import { eventually } from '../../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -29,7 +29,11 @@ describe('payout accounts: verified, held after a change, named by every payout'
       { 'user-agent': FIREFOX },
     );
   const paidEvents = async () =>
-    (await app.db.pool.query<{ type: string; data: Record<string, unknown> }>(`SELECT type, data FROM events WHERE type IN ('DisbursementPaid', 'RetainagePaid') ORDER BY global_position`)).rows;
+    (
+      await app.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+        `SELECT type, data FROM events WHERE type IN ('DisbursementPaid', 'RetainagePaid') ORDER BY global_position`,
+      )
+    ).rows;
 
   beforeAll(async () => {
     app = await createTestApp({ payoutChangeHold: { businessDays: 3 } });
@@ -46,9 +50,18 @@ describe('payout accounts: verified, held after a change, named by every payout'
   it('links a payout account pending two micro-deposits, and locks it after three wrong tries', async () => {
     const linked = await link(as.alice, '000111116789');
     expect(linked.status).toBe(201);
-    expect(linked.body).toMatchObject({ purpose: 'payout', last4: '6789', masked: '••••6789', status: 'pending_verification', verification_tries_left: 3, is_payout_account: false });
+    expect(linked.body).toMatchObject({
+      purpose: 'payout',
+      last4: '6789',
+      masked: '••••6789',
+      status: 'pending_verification',
+      verification_tries_left: 3,
+      is_payout_account: false,
+    });
     const id = linked.body.bank_account_id;
-    expect((await as.alice.post(`/api/bank-accounts/${id}/payout`)).body).toMatchObject({ message: 'Confirm the two small deposits before this account can receive payouts.' });
+    expect((await as.alice.post(`/api/bank-accounts/${id}/payout`)).body).toMatchObject({
+      message: 'Confirm the two small deposits before this account can receive payouts.',
+    });
     const wrong = () => as.alice.post(`/api/bank-accounts/${id}/verify`, { amounts: ['0.10', '0.20'] });
     expect(await wrong()).toMatchObject({ status: 400, body: { message: 'Those amounts do not match the two deposits. 2 tries left.' } });
     expect(await wrong()).toMatchObject({ status: 400, body: { message: 'Those amounts do not match the two deposits. 1 try left.' } });
@@ -105,8 +118,22 @@ describe('payout accounts: verified, held after a change, named by every payout'
       (a) => a.body?.length === 1,
     );
     await new Promise((r) => setTimeout(r, 1000)); // four dispatcher passes
-    expect((await as.alice.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0].status).toBe('requested');
-    expect((await app.db.pool.query('SELECT count(*)::int AS n FROM payment_submissions s JOIN payment_instructions i USING (instruction_key) WHERE i.kind = $1', ['payout'])).rows[0].n).toBe(0);
+    const waiting = (await as.alice.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
+    const changedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(changed.body.payout_change.changed_at),
+    );
+    expect(waiting).toMatchObject({
+      status: 'requested',
+      payout_account: { last4: '2222', masked: '••••2222', bank_name: 'Canyon Bank' },
+      hold: { reason: 'payout_account_changed', text: `held: payout account changed on ${changedOn}`, until: changed.body.payout_change.hold_until },
+    });
+    expect(
+      (
+        await app.db.pool.query('SELECT count(*)::int AS n FROM payment_submissions s JOIN payment_instructions i USING (instruction_key) WHERE i.kind = $1', [
+          'payout',
+        ])
+      ).rows[0].n,
+    ).toBe(0);
 
     expect(await as.alice.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
       status: 403,
@@ -122,6 +149,8 @@ describe('payout accounts: verified, held after a change, named by every payout'
       () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
       (a) => a.body?.[0]?.status === 'paid',
     );
+    const card = (await as.buyer.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
+    expect(card).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const [paid] = await paidEvents();
     expect(paid).toMatchObject({ type: 'DisbursementPaid', data: { payoutAccount: { bankAccountId: secondId, last4: '2222', bankName: 'Canyon Bank' } } });
   });
@@ -148,7 +177,12 @@ describe('payout accounts: verified, held after a change, named by every payout'
 
   it('keeps buyers to deposit accounts (mailed on a change) and removes an account', async () => {
     expect((await link(as.buyer, '000555554444')).status).toBe(403);
-    const first = await as.buyer.post('/api/bank-accounts', { purpose: 'deposit', holder_name: 'Olivia Owner', routing_number: ROUTING, account_number: '000555554444' });
+    const first = await as.buyer.post('/api/bank-accounts', {
+      purpose: 'deposit',
+      holder_name: 'Olivia Owner',
+      routing_number: ROUTING,
+      account_number: '000555554444',
+    });
     expect(first.body).toMatchObject({ purpose: 'deposit', status: 'verified', masked: '••••4444' });
     expect(await mailsTo(buyer.email, 'Your deposit account changed')).toHaveLength(1);
     const removed = await as.buyer.delete(`/api/bank-accounts/${first.body.bank_account_id}`);

@@ -1,5 +1,5 @@
 import type { RequestOrigin } from '@escrow/domain';
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -109,7 +109,12 @@ export class BankAccountsController {
   /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
   @Post(':id/verify')
   @HttpCode(200)
-  async verify(@Param('id', ParseIdPipe) id: number, @Body() body: VerifyBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async verify(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: VerifyBankAccountRequest,
+    @CurrentUser() user: SessionUser,
+    @Origin() origin: RequestOrigin,
+  ) {
     return this.commandBus.execute(new VerifyBankAccountCommand(user, origin, id, body.amounts));
   }
 
@@ -143,7 +148,7 @@ export class BankAccountsController {
   }
 
   private companyOf(user: SessionUser): number {
-    if (user.companyId === null) throw new BadRequestException('Only contractor company users confirm or undo a payout account change.');
+    if (user.companyId === null) throw new ForbiddenException('Only contractor company users confirm or undo a payout account change.');
     return user.companyId;
   }
 }

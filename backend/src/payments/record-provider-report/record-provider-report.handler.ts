@@ -67,7 +67,11 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
         const payoutAccount = paid ? { bankAccountId: paid.bankAccountId, last4: paid.last4, bankName: paid.bankName } : null;
         command = retainage
           ? { type: 'RecordRetainagePaid', data: { payeeId: instruction.referenceId, providerReference, unconditionalWaiver, payoutAccount }, metadata }
-          : { type: 'RecordDisbursementPaid', data: { disbursementId: instruction.referenceId, providerReference, unconditionalWaiver, payoutAccount }, metadata };
+          : {
+              type: 'RecordDisbursementPaid',
+              data: { disbursementId: instruction.referenceId, providerReference, unconditionalWaiver, payoutAccount },
+              metadata,
+            };
         break;
       }
       case 'refund-paid':

@@ -24,6 +24,16 @@ describe('project history sentences', () => {
     expect(summary).toBe('$4,200.00 paid to Saguaro Build Co.');
   });
 
+  it('names the account a payout went to, masked', () => {
+    const payoutAccount = { bankAccountId: 9, last4: '6789', bankName: 'Canyon Bank' };
+    expect(describeEvent(row('DisbursementPaid', { amount: '10.00', companyId: 3, payoutAccount }), new Map(), names).summary).toBe(
+      '$10.00 paid to Saguaro Build Co. (account ••••6789 at Canyon Bank).',
+    );
+    expect(describeEvent(row('RetainagePaid', { amount: '1.00', companyId: 3, payoutAccount: null }), new Map(), names).summary).toBe(
+      '$1.00 of retainage paid to Saguaro Build Co.',
+    );
+  });
+
   it('names the buyer and the seller of a new draft', () => {
     const { summary } = describeEvent(row('JobDraftCreated', { service: 'Roofing', customerId: 7, primaryCompanyId: 3 }), new Map(), names);
     expect(summary).toBe('Project started as a draft (Roofing) with buyer Jordan Buyer and seller Saguaro Build Co.');

@@ -1,4 +1,4 @@
-import { type ActiveMilestone, formatDollars, type SiteState, STATE_NAMES, type VersionState } from '@escrow/domain';
+import { type ActiveMilestone, formatDollars, maskedAccount, type PaidToAccount, type SiteState, STATE_NAMES, type VersionState } from '@escrow/domain';
 
 import type { Names } from '../../read-models';
 
@@ -155,7 +155,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         changes: [],
       };
     case 'DisbursementPaid':
-      return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId as number)}.`, changes: [] };
+      return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId as number)}${paidTo(d)}.`, changes: [] };
     case 'DisputeOpened':
       return { summary: `Dispute opened by the ${party(d.party)} on ${mTitle}: ${d.statement}`, changes: [] };
     case 'DisputeResponded':
@@ -193,7 +193,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     case 'RetainageReleased':
       return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} released to ${names.company(d.companyId as number)}.`, changes: [] };
     case 'RetainagePaid':
-      return { summary: `${dollars(d.amount)} of retainage paid to ${names.company(d.companyId as number)}.`, changes: [] };
+      return { summary: `${dollars(d.amount)} of retainage paid to ${names.company(d.companyId as number)}${paidTo(d)}.`, changes: [] };
     case 'RetainageRefundRequested':
       return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} to be refunded to the buyer.`, changes: [] };
     case 'RetainageRefundPaid':
@@ -216,4 +216,11 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     default:
       return { summary: row.type, changes: [] };
   }
+}
+
+/** " (account ••••6789 at Canyon Bank)": the account a payout went to; nothing for payouts made before they named one. */
+function paidTo(data: Record<string, unknown>): string {
+  const account = data.payoutAccount as PaidToAccount | null | undefined;
+  if (!account) return '';
+  return ` (account ${maskedAccount(account.last4)}${account.bankName ? ` at ${account.bankName}` : ''})`;
 }

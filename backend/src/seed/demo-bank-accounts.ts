@@ -1,0 +1,66 @@
+import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, SANDBOX_MICRO_DEPOSITS } from '@escrow/domain';
+
+import type { EventStreams, IdsService } from '../command-side';
+import { companyBankAccountsStream, userBankAccountsStream } from '../payments/bank-accounts/bank-account-streams';
+import type { DemoDirectory } from './demo-seed';
+
+const ORIGIN = { sessionId: null, ip: null, browser: 'demo seed' };
+
+/**
+ * Every demo company gets a verified payout account and the demo buyer a deposit account, as
+ * events through the same commands people use (linked, micro-deposits confirmed, chosen), so the
+ * demo walks from start to paid. The seller company's is linked by the demo seller; companies
+ * without users by the seed (actor 0).
+ */
+export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsService, demo: DemoDirectory): Promise<void> {
+  const now = () => new Date().toISOString();
+  for (const [index, companyId] of demo.companyIds.entries()) {
+    const [bankAccountId] = await ids.next('bank_account_id_seq');
+    const owner: BankAccountOwner = { kind: 'company', id: companyId };
+    const metadata = (): CommandMetadata => ({
+      now: now(),
+      actorId: companyId === demo.sellerCompanyId ? demo.sellerId : 0,
+      actorRole: 'company',
+      actorCompanyId: companyId,
+    });
+    const commands: BankAccountCommand[] = [
+      {
+        type: 'LinkBankAccount',
+        data: {
+          owner,
+          origin: ORIGIN,
+          bankAccountId: bankAccountId!,
+          purpose: 'payout',
+          jobId: null,
+          holderName: `Demo company ${companyId}`,
+          bankName: 'Sandbox Bank',
+          last4: String(4100 + index),
+          providerToken: `sbx_ba_demo_${bankAccountId}`,
+          microDeposits: [...SANDBOX_MICRO_DEPOSITS],
+        },
+        metadata: metadata(),
+      },
+      { type: 'VerifyBankAccount', data: { owner, origin: ORIGIN, bankAccountId: bankAccountId!, amounts: [...SANDBOX_MICRO_DEPOSITS] }, metadata: metadata() },
+      { type: 'ChoosePayoutAccount', data: { owner, origin: ORIGIN, bankAccountId: bankAccountId!, hold: { seconds: 0 } }, metadata: metadata() },
+    ];
+    for (const command of commands) await streams.decide(companyBankAccountsStream, companyId, command);
+  }
+  const [depositAccountId] = await ids.next('bank_account_id_seq');
+  const buyer: BankAccountOwner = { kind: 'user', id: demo.buyerId };
+  await streams.decide(userBankAccountsStream, demo.buyerId, {
+    type: 'LinkBankAccount',
+    data: {
+      owner: buyer,
+      origin: ORIGIN,
+      bankAccountId: depositAccountId!,
+      purpose: 'deposit',
+      jobId: null,
+      holderName: 'Jordan Buyer',
+      bankName: 'Sandbox Bank',
+      last4: '6789',
+      providerToken: `sbx_ba_demo_${depositAccountId}`,
+      microDeposits: null,
+    },
+    metadata: { now: now(), actorId: demo.buyerId, actorRole: 'customer', actorCompanyId: null },
+  });
+}

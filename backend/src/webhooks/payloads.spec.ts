@@ -1,0 +1,25 @@
+import type { RecordedEvent } from '@escrow/domain';
+
+import { payloadOf } from './payloads';
+
+const paid = (type: string, payoutAccount: unknown): RecordedEvent =>
+  ({
+    id: '3f1c2a9e-0000-4000-8000-000000000001',
+    streamId: 'milestone-5',
+    revision: 7,
+    position: { commit: 10n, prepare: 11n },
+    type,
+    data: { originalId: 5, amount: '10.00', payoutAccount },
+    metadata: { occurredAt: '2026-11-26T10:00:00.000Z', jobId: 3 },
+    recordedAt: new Date(),
+  }) as unknown as RecordedEvent;
+
+describe('webhook payloads of payouts', () => {
+  it('name the account paid, masked, and say null for payouts made before payouts named one', () => {
+    const account = { bankAccountId: 4, last4: '6789', bankName: 'Canyon Bank' };
+    const data = (event: RecordedEvent) => JSON.parse(payloadOf('d', 'disbursement.paid', event, 3)).data;
+    expect(data(paid('DisbursementPaid', account)).payout_account).toEqual({ last4: '6789', masked: '••••6789', bank_name: 'Canyon Bank' });
+    expect(data(paid('RetainagePaid', null)).payout_account).toBeNull();
+    expect(JSON.stringify(data(paid('DisbursementPaid', account)))).not.toContain('sbx_');
+  });
+});
