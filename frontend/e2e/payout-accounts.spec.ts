@@ -91,7 +91,7 @@ test('a seller confirms the micro-deposits, chooses the account and sees the cha
   await checkA11y(page, 'seller, the Use for payouts dialog');
   await dialog.getByRole('button', { name: 'Use for payouts' }).click();
   const banner = page.getByRole('region', { name: 'Payout account change' });
-  await expect(banner).toContainText(`by Sam Seller from `);
+  await expect(banner).toContainText('by Sam Seller from Chrome on Linux (');
   await expect(banner).toContainText(`${before.masked} → ${masked}. Payouts wait until `);
   await expect(banner).toContainText('unless another user of your company confirms.');
   // Its maker may undo it but not confirm it.

@@ -9,7 +9,7 @@ import { fakeApi, renderScreen } from '../../../test/render';
 import { ConfirmDepositsForm } from '../components/ConfirmDepositsForm';
 import { PayoutAccounts } from '../components/PayoutAccounts';
 import { CHANGE_CONFIRMED, CHANGE_UNDONE, PayoutChangeBanner } from '../components/PayoutChangeBanner';
-import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, changeTime, LOCKED_TEXT } from '../components/texts';
+import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, browserName, changeTime, LOCKED_TEXT } from '../components/texts';
 
 const account = (over: Partial<BankAccount> = {}): BankAccount => ({
   bank_account_id: 41,
@@ -130,6 +130,19 @@ describe('the pending payout change banner', () => {
       `Payout account changed on ${changeTime('2026-11-26T10:14:00Z')} by Sam Seller from Chrome on Linux (203.0.113.7): ••••1111 → ••••6789. Payouts wait until ${changeTime('2026-12-01T10:14:00Z')} unless another user of your company confirms.`,
     );
     expect(changeTime('2026-11-26T10:14:00Z')).toMatch(/^Nov 26, 2026, \d\d:14$/);
+  });
+
+  it('names the browser of a user agent as a person says it', () => {
+    expect(browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome on Linux');
+    expect(browserName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe(
+      'Edge on Windows',
+    );
+    expect(
+      browserName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'),
+    ).toBe('Safari on iOS');
+    expect(browserName('Firefox on macOS')).toBe('Firefox on macOS');
+    expect(browserName('curl/8.5.0')).toBe('an unknown browser');
+    expect(browserName(null)).toBe('an unknown browser');
   });
 
   it('shows Confirm change only when the user may confirm, Undo change only when they may undo', () => {

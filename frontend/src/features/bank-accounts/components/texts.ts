@@ -30,11 +30,47 @@ export function choosePayoutText(companyName: string, account: Pick<BankAccount,
     : `Payouts to ${companyName} will go to ${account.masked}. Every user of your company and our administrators will be emailed; payouts wait until the change is confirmed or for the hold period.`;
 }
 
+/**
+ * "Chrome on Linux" from a browser's user agent (the API records the header as sent); a name
+ * already in that form is kept, and what cannot be read is "an unknown browser".
+ */
+export function browserName(userAgent: string | null): string {
+  const ua = (userAgent ?? '').trim();
+  if (!ua) return 'an unknown browser';
+  if (/^[\w .-]+ on [\w .-]+$/.test(ua)) return ua;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (!browser && !os) return 'an unknown browser';
+  return `${browser ?? 'a browser'}${os ? ` on ${os}` : ''}`;
+}
+
 /** The pending change, as the banner says it ("…: ••••1111 → ••••6789. Payouts wait until … unless another user of your company confirms."). */
 export function payoutChangeText(change: PayoutChange, audience: 'company' | 'admin'): string {
   const from = change.from ? change.from.masked : 'no account';
   const who = audience === 'company' ? 'another user of your company confirms' : 'a user of the company or an administrator confirms';
-  const where = `${change.browser ?? 'an unknown browser'}${change.ip ? ` (${change.ip})` : ''}`;
+  const where = `${browserName(change.browser)}${change.ip ? ` (${change.ip})` : ''}`;
   return (
     `Payout account changed on ${changeTime(change.changed_at)} by ${change.changed_by_name} from ${where}: ` +
     `${from} → ${change.to.masked}. Payouts wait until ${changeTime(change.hold_until)} unless ${who}.`
