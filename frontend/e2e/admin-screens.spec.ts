@@ -19,6 +19,7 @@ const SCREENS: [string, string][] = [
   ['/admin/disputes', 'Disputes'],
   ['/admin/users', 'Users'],
   ['/admin/contractors', 'Contractors'],
+  ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
   ['/admin/operations', 'Operations'],
   ['/admin/webhooks', 'Webhooks'],
 ];

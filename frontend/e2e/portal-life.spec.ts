@@ -91,6 +91,8 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await expect(paid).toContainText('Saguaro Build Co.: $6,000.00 — Paid $6,000.00', { timeout: 20_000 });
   await expect(paid).toContainText('Desert Current Electric: $2,199.38 (fee included) — Paid $2,199.38');
   await expect(paid).toContainText('Mesa Ridge Roofing: $750.00 — Paid $750.00');
+  // Each payment names the payout account it went to (issue 25).
+  await expect(paid).toContainText(/Paid \$6,000\.00 to ••••\d{4}/);
 
   await buyer.goto(`/portal/job/${jobId}/payment-release`);
   await expect(buyer.getByRole('table').first()).toContainText('$2,199.38');

@@ -331,6 +331,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     ['/admin/disputes', 'Disputes'],
     ['/admin/users', 'Users'],
     ['/admin/contractors', 'Contractors'],
+    ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
     ['/admin/operations', 'Operations'],
     ['/admin/webhooks', 'Webhooks'],
   ];

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../lib/api-client';
-import { projectKeys } from './projects';
+
+/**
+ * Bank accounts (issue 25's contract): shared by the bank-accounts feature, the deposit dialog and the
+ * payments the card and the admin's project page show.
+ */
+
+export type BankAccountStatus = 'pending_verification' | 'verified' | 'locked' | 'removed';
 
 export interface BankAccount {
   bank_account_id: number;
@@ -9,16 +15,80 @@ export interface BankAccount {
   holder_name: string;
   bank_name: string | null;
   last4: string;
+  /** "••••6789": the API's own masking, shown as is. */
+  masked: string;
+  status: BankAccountStatus;
+  verification_tries_left: number;
   job_id: number | null;
   created_at: string;
+  is_payout_account: boolean;
 }
 
-export const useBankAccounts = (enabled = true) =>
-  useQuery({
-    queryKey: projectKeys.bankAccounts(),
-    queryFn: async () => (await api.get<{ deposit_accounts: BankAccount[]; payout_account: BankAccount | null }>('/bank-accounts')).data,
-    enabled,
-  });
+/** A company's payout account changed and the change has not been confirmed or undone yet. */
+export interface PayoutChange {
+  changed_at: string;
+  changed_by_name: string;
+  /** "Chrome on Linux" and the address of the session that made the change, when known. */
+  browser: string | null;
+  ip: string | null;
+  from: BankAccount | null;
+  to: BankAccount;
+  hold_until: string;
+  can_confirm: boolean;
+  can_undo: boolean;
+}
+
+export interface BankAccountsView {
+  deposit_accounts: BankAccount[];
+  payout_accounts: BankAccount[];
+  payout_account: BankAccount | null;
+  payout_change: PayoutChange | null;
+}
+
+/** What a choice of payout account answers (POST /api/bank-accounts/:id/payout and the change's confirm and undo). */
+export interface PayoutChoice {
+  payout_account: BankAccount | null;
+  payout_change: PayoutChange | null;
+}
+
+/** Where a disbursement or retainage payment is paid to, masked. */
+export interface PayoutAccountRef {
+  last4: string;
+  masked: string;
+  bank_name: string | null;
+}
+
+export type PaymentHold = { reason: 'payout_account_changed'; since: string; until: string; text: string } | { reason: 'no_payout_account'; text: string };
+
+/** The fields issue 25 adds to the payments on the milestone card and the admin's project page. */
+export interface PaymentDestination {
+  payout_account?: PayoutAccountRef | null;
+  hold?: PaymentHold | null;
+}
+
+/** Query keys of bank accounts; the portal's key is the one the deposit dialog has always read. */
+export const bankAccountKeys = {
+  mine: () => ['bank-accounts'] as const,
+  ofCompany: (companyId: number) => ['admin', 'companies', companyId, 'bank-accounts'] as const,
+};
+
+export const getBankAccounts = async () => (await api.get<BankAccountsView>('/bank-accounts')).data;
+
+/** The user's own accounts: a buyer's deposit accounts, a company's payout accounts and pending change. */
+export const useBankAccounts = (enabled = true) => useQuery({ queryKey: bankAccountKeys.mine(), queryFn: getBankAccounts, enabled });
+
+/** Accounts a person can still use or see as current: a removed account is listed apart. */
+export const isActive = (account: BankAccount) => account.status !== 'removed';
+
+/**
+ * The account a deposit for this project is drawn from, chosen as the API chooses it (issue 25):
+ * the newest usable account linked for this project or for every project.
+ */
+export function depositAccountFor(accounts: BankAccount[], jobId: number): BankAccount | null {
+  const usable = accounts.filter((a) => a.status !== 'removed' && a.status !== 'locked' && a.status !== 'pending_verification');
+  const newestFirst = [...usable].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return newestFirst.find((a) => a.job_id === jobId || a.job_id === null) ?? null;
+}
 
 export interface LinkBankAccount {
   purpose: 'deposit' | 'payout';
@@ -29,19 +99,14 @@ export interface LinkBankAccount {
   account_number: string;
 }
 
+/** POST /api/bank-accounts: a payout account starts pending its two micro-deposits; a deposit account is usable at once. */
 export function useLinkBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LinkBankAccount) => (await api.post<BankAccount>('/bank-accounts', input, asCommand())).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.bankAccounts() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bankAccountKeys.mine() }),
   });
 }
 
-/**
- * The account a deposit for this project is drawn from, chosen as the API chooses it: the newest
- * account linked to this project, else the newest linked to none.
- */
-export function depositAccountFor(accounts: BankAccount[], jobId: number): BankAccount | null {
-  const newestFirst = [...accounts].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return newestFirst.find((a) => a.job_id === jobId) ?? newestFirst.find((a) => a.job_id === null) ?? null;
-}
+/** The sandbox provider's two micro-deposits to a new payout account, always these (issue 25). */
+export const SANDBOX_MICRO_DEPOSITS_TEXT = 'Sandbox: the two deposits are always $0.32 and $0.45.';

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/signed/:contractName', ...page(adminProjects, 'AdminSignedPage') },
       { path: 'admin/users', ...page(adminDirectory, 'AdminUsersPage') },
       { path: 'admin/contractors', ...page(adminDirectory, 'AdminContractorsPage') },
+      { path: 'admin/companies/:companyId/bank-accounts', ...page(adminDirectory, 'AdminCompanyBankAccountsPage') },
       { path: 'admin/operations', ...page(() => import('../pages/admin/OperationsPage'), 'AdminOperationsPage') },
       { path: 'admin/webhooks', ...page(() => import('../pages/admin/WebhooksPage'), 'AdminWebhooksPage') },
       { path: '*', ...page(info, 'NotFoundPage') },

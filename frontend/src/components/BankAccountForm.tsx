@@ -1,7 +1,7 @@
 import { SANDBOX_TEST_ACCOUNTS, sandboxRuleText } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 
-import { type BankAccount, type LinkBankAccount, useLinkBankAccount } from '../api/bank-accounts';
+import { type BankAccount, type LinkBankAccount, SANDBOX_MICRO_DEPOSITS_TEXT, useLinkBankAccount } from '../api/bank-accounts';
 import { errorMessage } from '../lib/api-client';
 import { Form } from './Form';
 
@@ -43,7 +43,18 @@ export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposi
         <Input inputMode="numeric" maxLength={17} />
       </Form.Item>
       {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
-      {link.isSuccess && <Alert type="success" showIcon title={`Account ending in ${link.data.last4} linked.`} style={{ marginBottom: 16 }} />}
+      {link.isSuccess && (
+        <Alert
+          type="success"
+          showIcon
+          title={
+            link.data.status === 'pending_verification'
+              ? `Account ending in ${link.data.last4} linked. We sent two small deposits to it: confirm them above.`
+              : `Account ending in ${link.data.last4} linked.`
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Button type="primary" htmlType="submit" loading={link.isPending}>
         Link account
       </Button>
@@ -59,7 +70,7 @@ export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposi
         </div>
       ) : (
         <p className="el-muted" style={{ marginTop: 12 }}>
-          Sandbox: any valid routing number works (for example 011000015).
+          Sandbox: any valid routing number works (for example 011000015). {SANDBOX_MICRO_DEPOSITS_TEXT}
         </p>
       )}
     </Form>

@@ -12,6 +12,7 @@ import { useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
 import { lazyComponent } from '../lib/lazy-route';
 import { useMediaQuery } from '../lib/use-media-query';
+import { CompanyPayoutChange } from './portal/CompanyPayoutChange';
 import { PortalFrame } from './portal/PortalFrame';
 
 // The list is plain HTML; Ant Design (the toasts, the discard dialog) loads when first needed.
@@ -183,6 +184,7 @@ function ProjectsTable() {
 export function PortalPage() {
   return (
     <PortalFrame>
+      <CompanyPayoutChange />
       <ProjectsTable />
     </PortalFrame>
   );

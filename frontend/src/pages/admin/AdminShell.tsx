@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
 function sectionOf(pathname: string): string {
   if (pathname === '/admin' || pathname === '/admin/') return '/admin/dashboard';
   if (pathname.startsWith('/admin/job/')) return '/admin/projects';
+  if (pathname.startsWith('/admin/companies/')) return '/admin/contractors';
   return ADMIN_SECTIONS.find((s) => pathname.startsWith(s.key))?.key ?? '';
 }
 

@@ -3,28 +3,40 @@ import { Alert, Button, Card, Input, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 
 import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../api/agreement';
-import { depositAccountFor, useBankAccounts } from '../../api/bank-accounts';
+import { useBankAccounts } from '../../api/bank-accounts';
 import { BankAccountForm } from '../../components/BankAccountForm';
 import { Form } from '../../components/Form';
+import { PaymentDestination } from '../../components/PaymentDestination';
 import { Spinner } from '../../components/Spinner';
 import { WideTable } from '../../components/WideTable';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
+import { DepositAccounts } from '../../features/bank-accounts/components/DepositAccounts';
+import { PayoutAccounts } from '../../features/bank-accounts/components/PayoutAccounts';
+import { PayoutChangeBanner } from '../../features/bank-accounts/components/PayoutChangeBanner';
 import { usePayments } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
 
-/** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the account the buyer's deposits come from. */
+/** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the accounts the buyer's deposits come from. */
 export function AchPage() {
   const jobId = Number(useParams().jobId);
   const accounts = useBankAccounts();
-  const inUse = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, jobId) : null;
   return (
     <PortalShell checks={['customer']} wide={false}>
       <h1>Bank account for deposits</h1>
-      <p>Deposits to escrow for project #{jobId} are drawn from this account by ACH; they take up to 5 business days. We keep only the last four digits.</p>
-      {inUse && <Alert type="info" showIcon title={`In use: account ending in ${inUse.last4} (${inUse.holder_name})`} style={{ marginBottom: 16 }} />}
-      <Card>
+      <p>
+        Deposits to escrow for project #{jobId} are drawn by ACH from the newest account you link; they take up to 5 business days. We keep only the last four
+        digits, and we email you whenever the account changes.
+      </p>
+      {accounts.isPending ? (
+        <Spinner label="Loading your bank accounts…" />
+      ) : accounts.isError ? (
+        <Alert type="error" showIcon title={errorMessage(accounts.error)} />
+      ) : (
+        <DepositAccounts accounts={accounts.data.deposit_accounts} jobId={jobId} />
+      )}
+      <Card title="Link an account" style={{ marginTop: 16 }}>
         <BankAccountForm purpose="deposit" jobId={jobId} />
       </Card>
       <p style={{ marginTop: 16 }}>
@@ -34,22 +46,35 @@ export function AchPage() {
   );
 }
 
-/** /portal/direct-deposit: the company's payout account. */
+/** /portal/direct-deposit: the company's payout accounts, their micro-deposits, the payout account and a pending change. */
 export function DirectDepositPage() {
   const accounts = useBankAccounts();
+  const { data: user } = useCurrentUser();
+  const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
+  const current = accounts.data?.payout_account ?? null;
   return (
     <PortalShell checks={['company']} wide={false}>
       <h1>Payout account</h1>
-      <p>Released milestone funds for your company are paid into this account.</p>
-      {accounts.data?.payout_account && (
-        <Alert
-          type="info"
-          showIcon
-          title={`Payouts go to the account ending in ${accounts.data.payout_account.last4} (${accounts.data.payout_account.holder_name}).`}
-          style={{ marginBottom: 16 }}
-        />
+      <p>
+        Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
+        we send to it.
+      </p>
+      {accounts.isPending ? (
+        <Spinner label="Loading your bank accounts…" />
+      ) : accounts.isError ? (
+        <Alert type="error" showIcon title={errorMessage(accounts.error)} />
+      ) : (
+        <>
+          <PayoutChangeBanner change={accounts.data.payout_change} />
+          {current ? (
+            <Alert type="info" showIcon title={`Payouts go to ${current.masked} (${current.holder_name}).`} style={{ marginBottom: 16 }} />
+          ) : (
+            <Alert type="warning" showIcon title="No payout account yet: payouts wait until a verified account is chosen." style={{ marginBottom: 16 }} />
+          )}
+          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
+        </>
       )}
-      <Card>
+      <Card title="Link an account" style={{ marginTop: 16 }}>
         <BankAccountForm purpose="payout" />
       </Card>
     </PortalShell>
@@ -207,7 +232,15 @@ export function PaymentReleasePage() {
             scroll={{ x: 700 }}
             columns={[
               { title: 'Milestone', dataIndex: 'milestone' },
-              { title: 'Paid to', dataIndex: 'name' },
+              {
+                title: 'Paid to',
+                render: (_, d) => (
+                  <>
+                    {d.name}
+                    <PaymentDestination payment={d} />
+                  </>
+                ),
+              },
               { title: 'Amount', align: 'right', render: (_, d) => formatDollars(d.amount) },
               { title: 'Fee', align: 'right', render: (_, d) => formatDollars(d.fee) },
               { title: 'Retainage withheld', align: 'right', render: (_, d) => formatDollars(d.retainage ?? '0.00') },

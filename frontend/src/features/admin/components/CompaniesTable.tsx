@@ -1,6 +1,7 @@
 import { Alert, App, Button, Input, Modal, Select, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { useServices } from '../../../api/services';
 import { Form } from '../../../components/Form';
@@ -130,17 +131,22 @@ export function CompaniesTable() {
           {
             title: 'Actions',
             fixed: 'right',
-            width: 90,
+            width: 190,
             render: (_, c) => (
-              <Button
-                size="small"
-                onClick={() => setEditing(c.company_id)}
-                aria-label={`Edit ${c.name}`}
-                disabled={!gate.allowed}
-                aria-describedby={gate.reason ? 'companies-role' : undefined}
-              >
-                Edit
-              </Button>
+              <span className="el-actions">
+                <Button
+                  size="small"
+                  onClick={() => setEditing(c.company_id)}
+                  aria-label={`Edit ${c.name}`}
+                  disabled={!gate.allowed}
+                  aria-describedby={gate.reason ? 'companies-role' : undefined}
+                >
+                  Edit
+                </Button>
+                <Link to={`/admin/companies/${c.company_id}/bank-accounts`} aria-label={`Bank accounts of ${c.name}`}>
+                  Bank accounts
+                </Link>
+              </span>
             ),
           },
         ]}

@@ -1,6 +1,7 @@
 import { Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 
+import { PaymentDestination } from '../../../components/PaymentDestination';
 import { WideTable } from '../../../components/WideTable';
 import type { AdminJob } from '../api/get-job';
 import { capitalised, dollars, when } from './format';
@@ -139,6 +140,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
                   status: d.status,
                   requested: d.requestedAt,
                   done: d.paidAt,
+                  payment: d as object | null,
                 })),
                 ...m.refunds.map((r) => ({
                   key: `r${r.refundId}`,
@@ -149,6 +151,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
                   status: r.status,
                   requested: r.requestedAt ?? null,
                   done: r.paidAt ?? null,
+                  payment: null,
                 })),
                 ...(m.retainage_refunds ?? []).map((r) => ({
                   key: `rr${r.refundId}`,
@@ -159,6 +162,7 @@ export function JobOverview({ job }: { job: AdminJob }) {
                   status: r.status,
                   requested: r.requestedAt,
                   done: r.paidAt,
+                  payment: null,
                 })),
               ]}
               pagination={false}
@@ -166,7 +170,15 @@ export function JobOverview({ job }: { job: AdminJob }) {
               aria-label={`Disbursements of ${m.title}`}
               columns={[
                 { title: 'Kind', render: (_, r) => capitalised(r.kind) },
-                { title: 'To', dataIndex: 'to' },
+                {
+                  title: 'To',
+                  render: (_, r) => (
+                    <>
+                      {r.to}
+                      <PaymentDestination payment={r.payment} />
+                    </>
+                  ),
+                },
                 { title: 'Amount', align: 'right', render: (_, r) => dollars(r.amount) },
                 { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
                 { title: 'Status', render: (_, r) => capitalised(r.status) },

@@ -3,6 +3,7 @@ import { formatDollars } from '@escrow/domain';
 import { App } from 'antd';
 import { useEffect } from 'react';
 
+import { PaymentDestination } from '../../../components/PaymentDestination';
 import { type MilestoneView, moneyInFlight, useDeposits, usePayees } from '../api/milestones';
 import { depositDue } from './DepositDialog';
 
@@ -60,17 +61,23 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
               {p.feeIncluded ? ' (fee included)' : ''} —{' '}
               {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
               {p.disbursement?.status === 'paid' && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="paid" />}
+              <PaymentDestination payment={p.disbursement} />
               {p.awaiting_waiver && <span className="el-wait"> (waits for its conditional lien waiver)</span>}
               {p.retainage !== '0.00' && (
                 <div className="el-muted">
                   Retainage {formatDollars(p.retainage)}:{' '}
-                  {p.retainage_release
-                    ? `${p.retainage_release.status === 'paid' ? 'paid' : 'released, on its way'} (${formatDollars(p.retainage_release.amount)})`
-                    : p.retainage_held !== '0.00'
-                      ? `held (${formatDollars(p.retainage_held)}) until the project's retainage is released`
-                      : p.disbursement
-                        ? 'refunded to the buyer'
-                        : 'withheld from the payment at completion'}
+                  {p.retainage_release ? (
+                    <>
+                      {`${p.retainage_release.status === 'paid' ? 'paid' : 'released, on its way'} (${formatDollars(p.retainage_release.amount)})`}
+                      <PaymentDestination payment={p.retainage_release} />
+                    </>
+                  ) : p.retainage_held !== '0.00' ? (
+                    `held (${formatDollars(p.retainage_held)}) until the project's retainage is released`
+                  ) : p.disbursement ? (
+                    'refunded to the buyer'
+                  ) : (
+                    'withheld from the payment at completion'
+                  )}
                 </div>
               )}
             </li>
