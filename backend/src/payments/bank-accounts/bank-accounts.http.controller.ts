@@ -6,7 +6,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matche
 import { IdempotencyKey } from '../../command-side';
 import { IsId } from '../../http/ids';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { BankAccounts } from '../bank-accounts.service';
 import {
   ChoosePayoutAccountCommand,
@@ -51,9 +51,6 @@ export function validRoutingNumber(routing: string): boolean {
   return (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
 }
 
-// TODO(issue 25, lead): switch on @RequireVerifiedEmail() on link, payout, confirm, undo and
-// remove below once part A's marker is merged (it is exported from ../../identity).
-
 /**
  * Bank accounts through the sandbox provider (/portal/ach, /portal/direct-deposit): events on
  * the owner's stream. Every change needs a fresh second factor; payout accounts also need one
@@ -84,6 +81,7 @@ export class BankAccountsController {
   @Post()
   @HttpCode(201)
   @StepUp()
+  @RequireVerifiedEmail()
   @RequireSecondFactor()
   async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin, @IdempotencyKey() key: string | null) {
     if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
@@ -108,6 +106,7 @@ export class BankAccountsController {
 
   /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
   @Post(':id/verify')
+  @RequireVerifiedEmail()
   @HttpCode(200)
   async verify(
     @Param('id', ParseIdPipe) id: number,
@@ -121,6 +120,7 @@ export class BankAccountsController {
   @Post(':id/payout')
   @HttpCode(200)
   @StepUp()
+  @RequireVerifiedEmail()
   @RequireSecondFactor()
   async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new ChoosePayoutAccountCommand(user, origin, id));
@@ -129,6 +129,7 @@ export class BankAccountsController {
   @Post('payout-change/confirm')
   @HttpCode(200)
   @StepUp()
+  @RequireVerifiedEmail()
   async confirm(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'confirm'));
   }
@@ -136,6 +137,7 @@ export class BankAccountsController {
   @Post('payout-change/undo')
   @HttpCode(200)
   @StepUp()
+  @RequireVerifiedEmail()
   async undo(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'undo'));
   }
@@ -143,6 +145,7 @@ export class BankAccountsController {
   @Delete(':id')
   @HttpCode(200)
   @StepUp()
+  @RequireVerifiedEmail()
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
     return this.commandBus.execute(new RemoveBankAccountCommand(user, origin, id));
   }
