@@ -24,7 +24,8 @@ function server() {
       if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
       return response;
     };
-    if (config.url === '/account/payees') return answer(403, { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', reason: 'second_factor_required' });
+    if (config.url === '/account/payees')
+      return answer(403, { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', reason: 'second_factor_required' });
     if (!state.steppedUp) return answer(401, STEP_UP);
     return answer(200, { done: config.url, amount: config.data ? (JSON.parse(config.data as string) as { amount?: string }).amount : undefined });
   };
@@ -104,7 +105,13 @@ describe('step-up in place', () => {
       rounds += 1;
       if (rounds < 3) {
         const data = rounds === 1 ? { ...STEP_UP, enrolled: false } : STEP_UP;
-        throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, { data, status: 401, statusText: '', headers: {}, config });
+        throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, {
+          data,
+          status: 401,
+          statusText: '',
+          headers: {},
+          config,
+        });
       }
       return { data: { ok: true }, status: 200, statusText: '', headers: {}, config };
     }) as AxiosAdapter;

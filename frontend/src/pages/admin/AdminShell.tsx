@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 
 import { ThemeProvider } from '../../app/ThemeProvider';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
+import { AdminFactorGate } from '../../features/security/components/AdminFactorGate';
 
 export const ADMIN_SECTIONS = [
   { key: '/admin/dashboard', label: 'Dashboard' },
@@ -16,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { key: '/admin/contractors', label: 'Contractors' },
   { key: '/admin/operations', label: 'Operations' },
   { key: '/admin/webhooks', label: 'Webhooks' },
+  { key: '/admin/security-log', label: 'Security log' },
 ] as const;
 
 function sectionOf(pathname: string): string {
@@ -30,21 +32,23 @@ export function AdminShell({ children, bare = false }: { children: ReactNode; ba
   return (
     <ThemeProvider>
       <RequireAccess checks={['admin']}>
-        {!bare && (
-          // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
-          <nav className="el-container el-admin__nav" aria-label="Admin sections">
-            <ul className="el-admin__sections">
-              {ADMIN_SECTIONS.map((s) => (
-                <li key={s.key}>
-                  <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
-                    {s.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        <div className="el-container el-admin">{children}</div>
+        <AdminFactorGate>
+          {!bare && (
+            // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
+            <nav className="el-container el-admin__nav" aria-label="Admin sections">
+              <ul className="el-admin__sections">
+                {ADMIN_SECTIONS.map((s) => (
+                  <li key={s.key}>
+                    <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
+                      {s.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="el-container el-admin">{children}</div>
+        </AdminFactorGate>
       </RequireAccess>
     </ThemeProvider>
   );

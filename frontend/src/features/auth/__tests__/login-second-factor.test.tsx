@@ -2,11 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../security/components/SecondFactorForm';
 import { fakeApi, renderScreen } from '../../../test/render';
+import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../security/components/SecondFactorForm';
 import { LoginForm } from '../components/LoginForm';
 
-const seller = { user_id: 7, first_name: 'S', last_name: 'T', email: 's@x.co', display_name: 'S T', company: { company_id: 3, name: 'X', primary_company_name: 'X' }, permissions: { user: true } };
+const seller = {
+  user_id: 7,
+  first_name: 'S',
+  last_name: 'T',
+  email: 's@x.co',
+  display_name: 'S T',
+  company: { company_id: 3, name: 'X', primary_company_name: 'X' },
+  permissions: { user: true },
+};
 const SECOND_STEP = { second_factor_required: true, methods: ['totp', 'passkey', 'recovery'] };
 
 async function password() {
@@ -21,7 +29,9 @@ describe('LoginForm: the second factor on the same screen (issue 25)', () => {
     const { calls } = fakeApi((call) => {
       if (call.url === '/auth/login') return { status: 200, body: SECOND_STEP };
       if (call.url === '/auth/login/second-factor')
-        return wrong ? { status: 401, body: { message: 'That code is not correct or was already used. Enter the newest code.' } } : { status: 200, body: seller };
+        return wrong
+          ? { status: 401, body: { message: 'That code is not correct or was already used. Enter the newest code.' } }
+          : { status: 200, body: seller };
       return undefined;
     });
     const { queryClient } = renderScreen(<LoginForm />);
@@ -85,7 +95,9 @@ describe('LoginForm: the second factor on the same screen (issue 25)', () => {
   });
 
   it('says so in words when the browser cannot use a passkey', async () => {
-    fakeApi((call) => (call.url === '/auth/passkey/options' ? { status: 200, body: { options: { challenge: 'abc', rpId: 'localhost', allowCredentials: [] } } } : undefined));
+    fakeApi((call) =>
+      call.url === '/auth/passkey/options' ? { status: 200, body: { options: { challenge: 'abc', rpId: 'localhost', allowCredentials: [] } } } : undefined,
+    );
     renderScreen(<LoginForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     // jsdom has no WebAuthn: the library refuses, and the form says what to do instead of failing silently.

@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
+import { passkeyErrorMessage, SecondFactorForm,type SecondFactorMethod } from '../../security/components/SecondFactorForm';
 import { afterLogin } from '../access';
-import { passkeyErrorMessage, type SecondFactorMethod, SecondFactorForm } from '../../security/components/SecondFactorForm';
 import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
 import { type CurrentUser, needsSecondFactor } from '../api/types';
 

@@ -6,8 +6,8 @@ import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { homeOf, useLogin } from '../api/login';
-import { needsSecondFactor } from '../api/types';
 import { removeResetCode, resetPassword, useResetCode } from '../api/password';
+import { needsSecondFactor } from '../api/types';
 
 export const LINK_INVALID = 'Link invalid.';
 export const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';

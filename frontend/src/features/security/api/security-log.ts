@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { type SecurityLogPage, securityKeys } from './types';
+import { securityKeys,type SecurityLogPage } from './types';
 
 export async function getSecurityLog(page: number): Promise<SecurityLogPage> {
   const { data } = await api.get<SecurityLogPage>('/account/security-log', { params: { page } });
   return data;
 }
 
-export const useSecurityLog = (page: number) => useQuery({ queryKey: securityKeys.log(page), queryFn: () => getSecurityLog(page), placeholderData: keepPreviousData });
+export const useSecurityLog = (page: number) =>
+  useQuery({ queryKey: securityKeys.log(page), queryFn: () => getSecurityLog(page), placeholderData: keepPreviousData });
 
 /** Everyone's log, for administrators: `GET /api/admin/security-log?user_id=&kind=&page=`. */
 export async function getAdminSecurityLog(filters: { userId: string; kind: string; page: number }): Promise<SecurityLogPage> {

@@ -23,7 +23,8 @@ export async function removeTotp(): Promise<void> {
 /** After a factor changes, the security page and the current user's `security` are read again. */
 export function useInvalidateSecurity() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.currentUser() })]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.currentUser() })]);
 }
 
 export function useSetUpTotp() {

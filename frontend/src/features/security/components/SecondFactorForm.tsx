@@ -87,9 +87,7 @@ export function SecondFactorForm({
         label={recovery ? 'Recovery code' : 'Authentication code'}
         name="code"
         rules={
-          recovery
-            ? [{ required: true, whitespace: true, message: RECOVERY_FORMAT }]
-            : [{ required: true, pattern: /^\s*(\d\s*){6}$/, message: CODE_FORMAT }]
+          recovery ? [{ required: true, whitespace: true, message: RECOVERY_FORMAT }] : [{ required: true, pattern: /^\s*(\d\s*){6}$/, message: CODE_FORMAT }]
         }
         style={{ marginBottom: error ? 8 : undefined }}
       >

@@ -81,7 +81,12 @@ export function SecurityPromptHost() {
     <>
       {loaded && (
         <Suspense fallback={null}>
-          <StepUpDialog challenge={asking?.challenge ?? null} open={asking !== null} onConfirmed={() => finish('confirmed')} onCancel={() => finish('cancelled')} />
+          <StepUpDialog
+            challenge={asking?.challenge ?? null}
+            open={asking !== null}
+            onConfirmed={() => finish('confirmed')}
+            onCancel={() => finish('cancelled')}
+          />
         </Suspense>
       )}
       {refusal && (

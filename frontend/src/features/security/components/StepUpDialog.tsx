@@ -44,7 +44,12 @@ export default function StepUpDialog({
           {challenge?.message && <p>{challenge.message}</p>}
           <p>{STEP_UP_WHY}</p>
           {enrolled ? (
-            <SecondFactorForm idPrefix="step-up" submitLabel="Confirm" onCode={(code) => stepUpWithCode(code).then(onConfirmed)} onPasskey={() => stepUpWithPasskey().then(onConfirmed)} />
+            <SecondFactorForm
+              idPrefix="step-up"
+              submitLabel="Confirm"
+              onCode={(code) => stepUpWithCode(code).then(onConfirmed)}
+              onPasskey={() => stepUpWithPasskey().then(onConfirmed)}
+            />
           ) : (
             <TotpEnrolment autoStart onDone={onConfirmed} />
           )}
