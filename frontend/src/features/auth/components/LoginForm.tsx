@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { passkeyErrorMessage, SecondFactorForm,type SecondFactorMethod } from '../../security/components/SecondFactorForm';
+import { passkeyErrorMessage, SecondFactorForm, type SecondFactorMethod } from '../../security/components/SecondFactorForm';
 import { afterLogin } from '../access';
 import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
 import { type CurrentUser, needsSecondFactor } from '../api/types';

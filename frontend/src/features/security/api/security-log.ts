@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { securityKeys,type SecurityLogPage } from './types';
+import { securityKeys, type SecurityLogPage } from './types';
 
 export async function getSecurityLog(page: number): Promise<SecurityLogPage> {
   const { data } = await api.get<SecurityLogPage>('/account/security-log', { params: { page } });
