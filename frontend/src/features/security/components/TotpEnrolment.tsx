@@ -8,7 +8,6 @@ import { RecoveryCodes } from './RecoveryCodes';
 import { CODE_FORMAT } from './SecondFactorForm';
 
 export const QR_ALT = 'QR code that adds Escrow Ledger to your authenticator app';
-export const TOTP_ENROLLED = 'Your authenticator app is set up.';
 
 /** A TOTP secret for manual entry, in groups of four ("ABCD EFGH …"). */
 export const groupsOfFour = (secret: string): string => secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
