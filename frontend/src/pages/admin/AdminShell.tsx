@@ -18,6 +18,8 @@ export const ADMIN_SECTIONS = [
   { key: '/admin/operations', label: 'Operations' },
   { key: '/admin/webhooks', label: 'Webhooks' },
   { key: '/admin/security-log', label: 'Security log' },
+  // The administrator's own second factors, sessions and log (the portal's page, open to admins too).
+  { key: '/portal/account/security', label: 'Your sign-in and security' },
 ] as const;
 
 function sectionOf(pathname: string): string {
