@@ -2,7 +2,7 @@ import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
 import { noteFreshness, notePosition, readAfter } from './read-your-writes';
-import { confirmStepUp, noteAccountRefusal, stepUpChallengeOf } from './step-up';
+import { askable, confirmStepUp, noteAccountRefusal, stepUpChallengeOf } from './step-up';
 
 /**
  * The one HTTP client. axios reads the XSRF-TOKEN cookie and sends it back as X-XSRF-TOKEN on
@@ -83,7 +83,7 @@ api.interceptors.response.use(undefined, async (error: AxiosError) => {
   const config = error.config as (AxiosRequestConfig & { stepUpRound?: 'enrolled' | 'confirmed' }) | undefined;
   // Sent again once after a confirmation; after an enrolment in the dialog (a first factor does
   // not step the session up by itself) the next refusal asks for the new factor, then once more.
-  const mayAsk = challenge && config && (!config.stepUpRound || (config.stepUpRound === 'enrolled' && challenge.enrolled));
+  const mayAsk = challenge && config && askable(config.url, challenge) && (!config.stepUpRound || (config.stepUpRound === 'enrolled' && challenge.enrolled));
   if (!mayAsk) {
     noteAccountRefusal(error);
     throw error;

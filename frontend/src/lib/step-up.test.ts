@@ -122,6 +122,30 @@ describe('step-up in place', () => {
     expect(seen).toEqual([false, true]);
   });
 
+  it('never asks for the login and step-up calls themselves, nor for a first factor the dialog could only offer again', async () => {
+    const FIRST = {
+      message: 'For your safety, a first second factor can be set up only soon after you enter your password: log out, log in again, then set it up.',
+      reason: 'step_up_required',
+      enrolled: false,
+    };
+    api.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+      const data = config.url === '/account/totp/setup' ? FIRST : STEP_UP;
+      throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, { data, status: 401, statusText: '', headers: {}, config });
+    }) as AxiosAdapter;
+    let asked = 0;
+    removeHandler = setStepUpHandler(async () => {
+      asked += 1;
+    });
+    for (const url of ['/auth/step-up', '/auth/login/second-factor', '/account/totp/setup']) {
+      const failure = (await api.post(url, {}).catch((e: unknown) => e)) as AxiosError<{ message: string }>;
+      expect(failure.response?.status).toBe(401);
+    }
+    expect(asked).toBe(0);
+    // With a factor, adding another is a step-up like any other.
+    await api.post('/account/passkeys/options').catch(() => undefined);
+    expect(asked).toBe(1);
+  });
+
   it('without a dialog mounted the refusal stands; a missing factor (403) is told to the page', async () => {
     server();
     expect(((await api.post('/x').catch((e: unknown) => e)) as AxiosError).response?.status).toBe(401);

@@ -23,6 +23,17 @@ export function stepUpChallengeOf(error: unknown): StepUpChallenge | null {
 }
 
 /**
+ * Refusals the dialog cannot mend, which go straight to the caller: the login and step-up calls
+ * themselves, and setting up a first factor (the dialog would only offer that same enrolment;
+ * the API asks for a recent password login, and says so).
+ */
+export function askable(url: string | undefined, challenge: StepUpChallenge): boolean {
+  const path = (url ?? '').replace(/^\/api(?=\/)/, '');
+  if (path.startsWith('/auth/')) return false;
+  return challenge.enrolled || !/^\/account\/(totp|passkeys)(\/|$)/.test(path);
+}
+
+/**
  * Asks the person for a second factor: resolves once the session is stepped up, rejects when they
  * cancel. Set by the page frame (`StepUpHost`), which opens the "Confirm it's you" dialog.
  */
