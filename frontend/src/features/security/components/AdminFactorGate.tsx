@@ -28,7 +28,11 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
     [],
   );
   const noFactor = isLoggedIn(user) && user.security?.second_factor === false;
-  if (!noFactor && !refused) return <>{children}</>;
+  // Once closed, it stays closed until the enrolment is done: the recovery codes show first.
+  const [enrolling, setEnrolling] = useState(false);
+  const closed = noFactor || refused;
+  if (closed && !enrolling) setEnrolling(true);
+  if (!closed && !enrolling) return <>{children}</>;
   return (
     <div className="el-container el-admin" data-testid="admin-console-closed">
       <h1>{CONSOLE_CLOSED}</h1>
@@ -37,6 +41,7 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
         <TotpEnrolment
           onDone={() => {
             setRefused(false);
+            setEnrolling(false);
             void queryClient.invalidateQueries();
           }}
         />
