@@ -25,6 +25,7 @@ import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { PaymentDispatcher } from './payments';
 import { seedDemoProjects } from './seed/demo-projects';
+import { TotpSecrets } from './identity/totp-secrets';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { WebhookDeliverer } from './webhooks';
 
@@ -108,7 +109,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.init();
   let demoLogins: string | null = null;
   if (config.seedDemoData) {
-    const seeded = await seedDemoDirectory(db.pool);
+    const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets));
     if (seeded) {
       await seedDemoProjects(
         app.get(EventStreams),

@@ -4,7 +4,7 @@ import { submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-directory';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_TOTP_SECRETS } from '../seed/demo-directory';
 
 const ADMIN_GETS = [
   '/api/admin/dashboard',
@@ -30,11 +30,11 @@ describe('the admin console API', () => {
   beforeAll(async () => {
     app = await createTestApp({ seedDemoData: true, paymentsSandboxSettleMs: 0 });
     admin = new HttpSession(app.http);
-    await admin.login(DEMO_LOGINS.admin, DEMO_PASSWORD);
+    await admin.login(DEMO_LOGINS.admin, DEMO_PASSWORD, DEMO_TOTP_SECRETS.admin);
     buyer = new HttpSession(app.http);
-    await buyer.login(DEMO_LOGINS.buyer, DEMO_PASSWORD);
+    await buyer.login(DEMO_LOGINS.buyer, DEMO_PASSWORD, DEMO_TOTP_SECRETS.buyer);
     seller = new HttpSession(app.http);
-    await seller.login(DEMO_LOGINS.seller, DEMO_PASSWORD);
+    await seller.login(DEMO_LOGINS.seller, DEMO_PASSWORD, DEMO_TOTP_SECRETS.seller);
     // The demo's payouts settle through the sandbox: wait for the ledger to be complete.
     await eventually(
       () => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`),

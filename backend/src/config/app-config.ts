@@ -55,6 +55,13 @@ export interface AppConfig {
    */
   webhookSecretsKey: Buffer | null;
   webhooks: WebhookSettings;
+  /**
+   * The AES-256 key TOTP secrets are sealed with in the database: SECOND_FACTOR_SECRETS_KEY, or
+   * the file SECOND_FACTOR_SECRETS_KEY_FILE names. Null: a development key generated in dataDir.
+   */
+  secondFactorSecretsKey: Buffer | null;
+  /** How long a checked second factor lets a session move money or change where it goes (STEP_UP_WINDOW, seconds; 600). */
+  stepUpWindowSeconds: number;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -93,10 +100,10 @@ function integer(name: string, value: string | undefined, fallback: number): num
 }
 
 /** Read here, so a malformed key stops the start naming its setting, before anything is sealed with it. */
-function webhookSecretsKey(env: NodeJS.ProcessEnv): Buffer | null {
-  if (env.WEBHOOK_SECRETS_KEY) return parseSecretsKey(env.WEBHOOK_SECRETS_KEY, 'WEBHOOK_SECRETS_KEY');
-  const file = env.WEBHOOK_SECRETS_KEY_FILE;
-  return file ? parseSecretsKey(readFileSync(file, 'utf8'), `WEBHOOK_SECRETS_KEY_FILE (${file})`) : null;
+function secretsKey(env: NodeJS.ProcessEnv, name: string): Buffer | null {
+  if (env[name]) return parseSecretsKey(env[name], name);
+  const file = env[`${name}_FILE`];
+  return file ? parseSecretsKey(readFileSync(file, 'utf8'), `${name}_FILE (${file})`) : null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -138,7 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
     heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),
     auditSigningKey: env.AUDIT_SIGNING_KEY || (env.AUDIT_SIGNING_KEY_FILE ? readFileSync(env.AUDIT_SIGNING_KEY_FILE, 'utf8') : null),
-    webhookSecretsKey: webhookSecretsKey(env),
+    webhookSecretsKey: secretsKey(env, 'WEBHOOK_SECRETS_KEY'),
+    secondFactorSecretsKey: secretsKey(env, 'SECOND_FACTOR_SECRETS_KEY'),
+    stepUpWindowSeconds: integer('STEP_UP_WINDOW', env.STEP_UP_WINDOW, 600) || 600,
     webhooks: {
       run: flag(env.RUN_WEBHOOKS, true),
       allowHttpLoopback: flag(env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, false),

@@ -12,6 +12,17 @@ import { TooManyRequestsException } from '../identity/rate-limits';
 export interface ErrorBody {
   message: string;
   statusCode: number;
+  /** Machine-readable cause the portal acts on (step_up_required, second_factor_required, email_unverified, admin_role, …). */
+  reason?: string;
+  /** With step_up_required: whether the user has a second factor to confirm with (else they are asked to enrol). */
+  enrolled?: boolean;
+}
+
+/** The reason fields an exception's response may carry to the client (HttpException({ message, reason, enrolled })). */
+function extrasOf(response: unknown): Pick<ErrorBody, 'reason' | 'enrolled'> {
+  if (!response || typeof response !== 'object') return {};
+  const { reason, enrolled } = response as { reason?: unknown; enrolled?: unknown };
+  return { ...(typeof reason === 'string' ? { reason } : {}), ...(typeof enrolled === 'boolean' ? { enrolled } : {}) };
 }
 
 const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
@@ -53,7 +64,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
       if (exception instanceof TooManyRequestsException && !reply.sent) reply.header('retry-after', String(exception.retryAfterSeconds));
-      this.send(reply, status, messageOf(exception.getResponse(), exception.message));
+      this.send(reply, status, messageOf(exception.getResponse(), exception.message), extrasOf(exception.getResponse()));
       return;
     }
     if (exception instanceof DomainError) {
@@ -81,12 +92,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return error.message || 'Bad request.';
   }
 
-  private send(reply: FastifyReply, status: number, message: string): void {
+  private send(reply: FastifyReply, status: number, message: string, extras: Pick<ErrorBody, 'reason' | 'enrolled'> = {}): void {
     if (reply.sent) return;
     void reply
       .status(status)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ message, statusCode: status } satisfies ErrorBody);
+      .send({ message, statusCode: status, ...extras } satisfies ErrorBody);
   }
 
   private serveSpa(request: FastifyRequest, reply: FastifyReply): boolean {

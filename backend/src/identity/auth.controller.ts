@@ -26,13 +26,17 @@ import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
 import { AcceptInvitationRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, SignupRequest } from './auth.dto';
-import { DeviceCookies } from './device-cookies';
+import { EmailVerification } from './email-verification';
 import { OneTimeCodes } from './one-time-codes';
+import { PendingLogins } from './pending-logins';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } from './passwords';
 import { isEmail, normalizeEmail, normalizePhone } from './phone';
 import { RateLimits } from './rate-limits';
+import { type SecondFactorMethod, SecondFactors } from './second-factors';
+import { requestContext, SecurityLog } from './security-log';
 import type { SessionUser, UserObject } from './session-user';
 import { SessionsService } from './sessions.service';
+import { SignIn } from './sign-in';
 import { toUserObject, UsersRepository } from './users.repository';
 
 export const LOGIN_UNKNOWN_EMAIL = "We couldn't find an account with that email address.";
@@ -40,6 +44,16 @@ export const LOGIN_WRONG_PASSWORD = 'That password is not correct. Try again or 
 export const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in your invitation email, or reset your password.';
 export const FORGOT_UNKNOWN_EMAIL = "Sorry, we couldn't find an account with that email address.";
 export const LINK_INVALID = 'Link invalid.';
+
+/** What GET /api/user says about the user's second factors and this session (shared contract of issue 25). */
+export interface UserSecurity {
+  second_factor: boolean;
+  totp: boolean;
+  passkeys: number;
+  recovery_codes_left: number;
+  stepped_up_until: string | null;
+  email_verified: boolean;
+}
 
 @Controller()
 export class AuthController {
@@ -49,17 +63,39 @@ export class AuthController {
     private readonly sessions: SessionsService,
     private readonly codes: OneTimeCodes,
     private readonly limits: RateLimits,
-    private readonly devices: DeviceCookies,
+    private readonly signIn: SignIn,
+    private readonly pending: PendingLogins,
+    private readonly factors: SecondFactors,
+    private readonly log: SecurityLog,
+    private readonly verification: EmailVerification,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The current user, or {} when nobody is logged in (spec §6: "user_id above 0" fails). */
+  /**
+   * The current user, or {} when nobody is logged in (spec §6: "user_id above 0" fails), with
+   * what the portal needs to know about their second factors and this session's step-up.
+   */
   @Get('user')
-  async currentUser(@CurrentUser() user: SessionUser | null): Promise<UserObject | Record<string, never>> {
+  async currentUser(@CurrentUser() user: SessionUser | null): Promise<(UserObject & { security: UserSecurity }) | Record<string, never>> {
     if (!user) return {};
     const row = await this.users.byId(user.userId);
-    return row ? toUserObject(row) : {};
+    if (!row) return {};
+    const [status, steppedUpUntil] = await Promise.all([
+      this.factors.status(user.userId),
+      user.sessionId === null ? null : this.sessions.steppedUpUntil(user.sessionId),
+    ]);
+    return {
+      ...toUserObject(row),
+      security: {
+        second_factor: status.totp.enrolled || status.passkeys.length > 0,
+        totp: status.totp.enrolled,
+        passkeys: status.passkeys.length,
+        recovery_codes_left: status.recovery_codes_left,
+        stepped_up_until: steppedUpUntil,
+        email_verified: row.email_verified_at != null,
+      },
+    };
   }
 
   /**
@@ -70,7 +106,11 @@ export class AuthController {
    */
   @Post('auth/login')
   @HttpCode(200)
-  async login(@Body() body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserObject> {
+  async login(
+    @Body() body: LoginRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserObject | { second_factor_required: true; methods: SecondFactorMethod[] }> {
     const email = normalizeEmail(body.email);
     if (!email) throw new BadRequestException('Please enter your email address.');
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');
@@ -79,13 +119,20 @@ export class AuthController {
     const user = await this.users.byEmail(email);
     if (!user) throw new BadRequestException(LOGIN_UNKNOWN_EMAIL);
     if (!user.password_hash) throw new UnauthorizedException(LOGIN_NO_PASSWORD_YET);
-    const device = await this.devices.read(request);
-    const knownDevice = device && device.userId === user.user_id ? device : null;
-    const check = await this.limits.passwordCheckStarting(email, knownDevice);
-    if (!(await verifyPassword(user.password_hash, body.password))) throw new UnauthorizedException(LOGIN_WRONG_PASSWORD);
+    const knownDevice = await this.signIn.knownDevice(request, user.user_id);
+    const check = await this.limits.passwordCheckStarting(email, knownDevice ? { userId: user.user_id, deviceId: knownDevice.deviceId } : null);
+    if (!(await verifyPassword(user.password_hash, body.password))) {
+      await this.log.record({ userId: user.user_id, kind: 'login_failed', ...requestContext(request) });
+      throw new UnauthorizedException(LOGIN_WRONG_PASSWORD);
+    }
     await this.limits.loginSucceeded(check, request.ip);
-    await this.devices.issue(request, reply, user.user_id, knownDevice?.deviceId ?? null);
-    await this.sessions.start(user.user_id, request, reply);
+    const methods = await this.factors.methods(user.user_id);
+    if (methods.length > 0) {
+      // No session until the second factor: the password alone opens nothing.
+      await this.pending.begin(user.user_id, !knownDevice, request, reply);
+      return { second_factor_required: true, methods };
+    }
+    await this.signIn.complete(user, { password: true, secondFactor: null, newBrowser: !knownDevice }, request, reply);
     return toUserObject(user);
   }
 
@@ -117,7 +164,8 @@ export class AuthController {
         throw error;
       },
     );
-    await this.sessions.start(user.user_id, request, reply);
+    await this.sessions.start(user.user_id, request, reply, { password: true, secondFactor: false });
+    await this.verification.send(user);
     return toUserObject(user);
   }
 
@@ -160,6 +208,7 @@ export class AuthController {
     if (!user) throw new NotFoundException(LINK_INVALID);
     await this.users.setPassword(user.user_id, await hashPassword(body.password));
     await this.sessions.revokeAll(user.user_id);
+    await this.log.record({ userId: user.user_id, kind: 'password_changed', ...requestContext(request), detail: { by: 'reset_link' } });
     return { user_id: user.user_id, email: user.email };
   }
 
@@ -197,7 +246,9 @@ export class AuthController {
     const user = userId === null ? null : await this.users.byId(userId);
     if (!user) throw new NotFoundException(LINK_INVALID);
     await this.users.setPassword(user.user_id, await hashPassword(body.password));
-    await this.sessions.start(user.user_id, request, reply);
+    // The invitation came to this address: opening it proves the address.
+    await this.users.markEmailVerified(user.user_id);
+    await this.sessions.start(user.user_id, request, reply, { password: true, secondFactor: false });
     return toUserObject(user);
   }
 }

@@ -1,4 +1,4 @@
-import { type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
+import { type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, totpCode } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { FORGOT_UNKNOWN_EMAIL, LINK_INVALID, LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './auth.controller';
 
@@ -55,7 +55,11 @@ describe('identity: login, sessions, CSRF and password flows', () => {
       const sellerAnswer = await session().post('/api/auth/login', { email: seller.email, password: TEST_PASSWORD });
       expect(sellerAnswer.body.company).toEqual({ company_id: seller.companyId, name: 'Acme Roofing', primary_company_name: 'Acme Roofing' });
       expect(sellerAnswer.body).not.toHaveProperty('role');
-      const adminAnswer = await session().post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD });
+      // An admin has a second factor: the password alone answers the second step's methods, no user.
+      const admin1 = session();
+      const first = await admin1.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD });
+      expect(first.body).toEqual({ second_factor_required: true, methods: ['totp'] });
+      const adminAnswer = await admin1.post('/api/auth/login/second-factor', { code: await totpCode() });
       expect(adminAnswer.body.role).toBe('admin');
     });
 

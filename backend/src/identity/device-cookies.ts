@@ -10,8 +10,8 @@ import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { isSecureRequest } from './sessions.service';
 
 export const DEVICE_COOKIE = 'known_device';
-/** Sent only to the login route: the cookie means something there and nowhere else. */
-const COOKIE_PATH = '/api/auth/login';
+/** Sent only to the login routes (password, second step, passkey): the cookie means something there and nowhere else. */
+const COOKIE_PATH = '/api/auth';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SECRET_NAME = 'device-cookie-hmac';
 

@@ -2,20 +2,31 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 
 import { MailModule } from '../mail';
+import { AccountSecurityController } from './account-security.controller';
+import { AdminSecurityController } from './admin-security.controller';
 import { AuthController } from './auth.controller';
 import { DeviceCookies } from './device-cookies';
+import { EmailVerification } from './email-verification';
 import { AccessGuard, CsrfGuard } from './guards';
 import { OneTimeCodes } from './one-time-codes';
+import { PasskeysController } from './passkeys.controller';
+import { Passkeys } from './passkeys';
+import { PendingLogins } from './pending-logins';
 import { PublicFormsController } from './public-forms.controller';
 import { RateLimits } from './rate-limits';
+import { SecondFactorAuthController } from './second-factor-auth.controller';
+import { SecondFactors } from './second-factors';
+import { SecurityLog } from './security-log';
 import { SessionCache } from './session-cache';
 import { SessionsService } from './sessions.service';
+import { SignIn } from './sign-in';
+import { TotpSecrets } from './totp-secrets';
 import { UsersRepository } from './users.repository';
 
-/** Users, sessions, CSRF, login and password flows. Guards apply to every route of the API. */
+/** Users, sessions, CSRF, login and password flows, second factors and the security log. Guards apply to every route of the API. */
 @Module({
   imports: [MailModule],
-  controllers: [AuthController, PublicFormsController],
+  controllers: [AuthController, PublicFormsController, SecondFactorAuthController, AccountSecurityController, AdminSecurityController, PasskeysController],
   providers: [
     UsersRepository,
     SessionCache,
@@ -23,10 +34,17 @@ import { UsersRepository } from './users.repository';
     OneTimeCodes,
     RateLimits,
     DeviceCookies,
+    TotpSecrets,
+    SecondFactors,
+    SecurityLog,
+    PendingLogins,
+    SignIn,
+    EmailVerification,
+    Passkeys,
     // Order matters: CSRF first (cheap, no database), then the session and access checks.
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits],
+  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits, SecurityLog, SecondFactors],
 })
 export class IdentityModule {}

@@ -8,4 +8,6 @@ export { SessionCache } from './session-cache';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
 export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';
-export { type AdminRole, AdminRoles, RequireSecondFactor, StepUp } from './step-up.decorators';
+export { type SecondFactorMethod, SecondFactors } from './second-factors';
+export { requestContext, SECURITY_LOG_KINDS, SecurityLog, type SecurityLogKind, type SecurityLogRecord } from './security-log';
+export { type AdminRole, AdminRoles, RequireSecondFactor, RequireVerifiedEmail, StepUp } from './step-up.decorators';

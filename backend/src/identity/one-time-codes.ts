@@ -4,11 +4,13 @@ import type { Pool, PoolClient } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { hashSecret, newSecret } from './tokens';
 
-export type CodePurpose = 'password_reset' | 'invitation';
+export type CodePurpose = 'password_reset' | 'invitation' | 'email_verification' | 'email_change';
 
 const LIFETIME_MS: Record<CodePurpose, number> = {
   password_reset: 60 * 60 * 1000, // an hour
   invitation: 14 * 24 * 60 * 60 * 1000, // two weeks
+  email_verification: 7 * 24 * 60 * 60 * 1000, // a week
+  email_change: 24 * 60 * 60 * 1000, // a day
 };
 
 /** Single-use, expiring codes behind reset and invitation links; only their hashes are stored. */
@@ -16,14 +18,13 @@ const LIFETIME_MS: Record<CodePurpose, number> = {
 export class OneTimeCodes {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async issue(userId: number, purpose: CodePurpose, db: Pool | PoolClient = this.pool): Promise<string> {
+  /** `newEmail`: for an email change, the address the code confirms. */
+  async issue(userId: number, purpose: CodePurpose, db: Pool | PoolClient = this.pool, newEmail: string | null = null): Promise<string> {
     const code = newSecret();
-    await db.query(`INSERT INTO one_time_codes (code_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`, [
-      hashSecret(code),
-      purpose,
-      userId,
-      LIFETIME_MS[purpose],
-    ]);
+    await db.query(
+      `INSERT INTO one_time_codes (code_hash, purpose, user_id, expires_at, new_email) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond', $5)`,
+      [hashSecret(code), purpose, userId, LIFETIME_MS[purpose], newEmail],
+    );
     return code;
   }
 
@@ -39,14 +40,19 @@ export class OneTimeCodes {
 
   /** Marks the code used if it is still valid; the user id, or null when it was not. Atomic. */
   async consume(code: string, purpose: CodePurpose, db: Pool | PoolClient = this.pool): Promise<number | null> {
+    return (await this.consumeWithEmail(code, purpose, db))?.userId ?? null;
+  }
+
+  /** As consume, with the address an email-change code confirms. */
+  async consumeWithEmail(code: string, purpose: CodePurpose, db: Pool | PoolClient = this.pool): Promise<{ userId: number; newEmail: string | null } | null> {
     if (!code || code.length > 100) return null;
-    const { rows } = await db.query<{ user_id: number }>(
+    const { rows } = await db.query<{ user_id: number; new_email: string | null }>(
       `UPDATE one_time_codes SET used_at = now()
         WHERE code_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
+        RETURNING user_id, new_email`,
       [hashSecret(code), purpose],
     );
-    return rows[0]?.user_id ?? null;
+    return rows[0] ? { userId: rows[0].user_id, newEmail: rows[0].new_email } : null;
   }
 
   async removeAll(userId: number, purpose: CodePurpose): Promise<number> {

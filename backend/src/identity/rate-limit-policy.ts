@@ -12,6 +12,8 @@ export interface RateLimitPolicy {
   resetRequestsPerAddress: { points: number; seconds: number };
   codeChecksPerAddress: { points: number; seconds: number };
   publicFormsPerAddress: { points: number; seconds: number };
+  /** Wrong second-factor codes (TOTP, recovery) per user, counted before the check like passwords; a success starts the count again. */
+  secondFactorChecksPerUser: { points: number; seconds: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
@@ -22,4 +24,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   resetRequestsPerAddress: { points: 10, seconds: 60 * 60 },
   codeChecksPerAddress: { points: 30, seconds: 15 * 60 },
   publicFormsPerAddress: { points: 20, seconds: 60 * 60 },
+  secondFactorChecksPerUser: { points: 5, seconds: 15 * 60 },
 };

@@ -45,6 +45,7 @@ export class RateLimits {
   private readonly resetRequestsPerAddress: RateLimiterPostgres;
   private readonly codeChecksPerAddress: RateLimiterPostgres;
   private readonly publicFormsPerAddress: RateLimiterPostgres;
+  private readonly secondFactorChecksPerUser: RateLimiterPostgres;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(PG_POOL) pool: Pool) {
     const policy = config.rateLimits;
@@ -68,6 +69,7 @@ export class RateLimits {
     this.resetRequestsPerAddress = limiter('reset-ip', policy.resetRequestsPerAddress);
     this.codeChecksPerAddress = limiter('code-ip', policy.codeChecksPerAddress);
     this.publicFormsPerAddress = limiter('forms-ip', policy.publicFormsPerAddress);
+    this.secondFactorChecksPerUser = limiter('second-factor-user', policy.secondFactorChecksPerUser);
   }
 
   /** Every login attempt takes a point from its address first; a success gives it back. */
@@ -100,6 +102,15 @@ export class RateLimits {
 
   async codeChecked(address: string): Promise<void> {
     await this.consume(this.codeChecksPerAddress, address, 'Too many attempts with links or codes.');
+  }
+
+  /** Takes a point before a second-factor code is checked, so parallel guesses get no more checks than the allowance. */
+  async secondFactorCheckStarting(userId: number): Promise<void> {
+    await this.consume(this.secondFactorChecksPerUser, String(userId), 'Too many wrong codes.');
+  }
+
+  async secondFactorSucceeded(userId: number): Promise<void> {
+    await this.secondFactorChecksPerUser.delete(String(userId));
   }
 
   async publicFormSent(address: string): Promise<void> {

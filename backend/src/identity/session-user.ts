@@ -7,6 +7,14 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   displayName: string;
+  /** The session's short id (null only for users not resolved from a session). */
+  sessionId: number | null;
+  /** A confirmed TOTP or at least one passkey. */
+  hasSecondFactor: boolean;
+  emailVerified: boolean;
+  /** When this session last checked a second factor; its password. */
+  secondFactorAt: Date | null;
+  passwordAt: Date | null;
 }
 
 /** The user object of spec §3 that GET /api/user and the login flows answer. */

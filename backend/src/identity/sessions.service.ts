@@ -5,6 +5,7 @@ import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { browserName } from './browser-name';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import { hashSecret, newSecret } from './tokens';
@@ -34,13 +35,19 @@ export class SessionsService {
     private readonly cache: SessionCache,
   ) {}
 
-  /** A fresh session for a user who just proved who they are; the old one, if any, is revoked. */
-  async start(userId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /**
+   * A fresh session for a user who just proved who they are; the old one, if any, is revoked.
+   * `checked` says what was proved now: the password, a second factor (the session starts
+   * stepped up), or both. Answers the new session's id.
+   */
+  async start(userId: number, request: FastifyRequest, reply: FastifyReply, checked: { password: boolean; secondFactor: boolean }): Promise<number> {
     await this.end(request, reply);
     const token = newSecret();
-    await this.pool.query(
-      `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5)`,
-      [hashSecret(token), userId, ABSOLUTE_TIMEOUT_MS, String(request.headers['user-agent'] ?? '').slice(0, 300), request.ip],
+    const { rows } = await this.pool.query<{ session_id: string }>(
+      `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip, password_at, second_factor_at)
+       VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5, CASE WHEN $6::boolean THEN now() END, CASE WHEN $7::boolean THEN now() END)
+       RETURNING session_id`,
+      [hashSecret(token), userId, ABSOLUTE_TIMEOUT_MS, String(request.headers['user-agent'] ?? '').slice(0, 300), request.ip, checked.password, checked.secondFactor],
     );
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -49,6 +56,7 @@ export class SessionsService {
       secure: isSecureRequest(request, this.config.publicUrl),
       maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
     });
+    return Number(rows[0]!.session_id);
   }
 
   /**
@@ -64,8 +72,10 @@ export class SessionsService {
     // Still fresh, and no last_seen_at to write: no query at all.
     if (cached && Date.now() - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.user;
     const { rows } = await this.pool.query<UserRow & { last_seen_at: Date; token_hash: Buffer }>(
-      `SELECT s.token_hash, s.last_seen_at, u.user_id, u.first_name, u.last_name, u.phone, u.email, u.display_name, u.role,
-              u.company_id, c.name AS company_name, u.password_hash, u.created_at
+      `SELECT s.token_hash, s.last_seen_at, s.session_id, s.second_factor_at, s.password_at, u.user_id, u.first_name, u.last_name, u.phone,
+              u.email, u.display_name, u.role, u.company_id, c.name AS company_name, u.password_hash, u.created_at, u.email_verified_at,
+              (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.user_id AND t.confirmed_at IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.user_id)) AS has_second_factor
          FROM sessions s JOIN users u ON u.user_id = s.user_id LEFT JOIN companies c ON c.company_id = u.company_id
         WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'
           AND u.deleted_at IS NULL`,
@@ -93,9 +103,87 @@ export class SessionsService {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
-  /** After a password change nobody else may stay logged in as this user. */
-  async revokeAll(userId: number): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  /** After a password reset (or an admin's reset of the factors) nobody may stay logged in as this user. */
+  async revokeAll(userId: number): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await this.cache.revoke({ userId });
+    return rowCount ?? 0;
+  }
+
+  /** Every session of the user but `keepSessionId` ends (a password change, "end all other sessions"). */
+  async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE user_id = $1 AND session_id <> $2', [userId, keepSessionId]);
+    await this.cache.revoke({ userId });
+    return rowCount ?? 0;
+  }
+
+  /** Ends one session of the user; false when it is not theirs or already over. */
+  async revokeOne(userId: number, sessionId: number): Promise<boolean> {
+    const { rows } = await this.pool.query<{ token_hash: Buffer }>('DELETE FROM sessions WHERE user_id = $1 AND session_id = $2 RETURNING token_hash', [
+      userId,
+      sessionId,
+    ]);
+    if (!rows[0]) return false;
+    await this.cache.revoke({ tokenHash: rows[0].token_hash.toString('hex') });
+    return true;
+  }
+
+  /** The user's live sessions, the newest first. */
+  async list(userId: number, currentSessionId: number | null) {
+    const { rows } = await this.pool.query<{ session_id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }>(
+      `SELECT session_id, user_agent, ip, created_at, last_seen_at FROM sessions
+        WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'
+        ORDER BY last_seen_at DESC, session_id DESC`,
+      [userId, IDLE_TIMEOUT_MS],
+    );
+    return rows.map((r) => ({
+      session_id: Number(r.session_id),
+      current: Number(r.session_id) === currentSessionId,
+      browser: browserName(r.user_agent),
+      ip: r.ip,
+      created_at: r.created_at.toISOString(),
+      last_seen_at: r.last_seen_at.toISOString(),
+    }));
+  }
+
+  /** A second factor was just checked in this session: it may move money for STEP_UP_WINDOW. Answers the time it lasts until. */
+  async stepUp(sessionId: number): Promise<Date> {
+    const { rows } = await this.pool.query<{ token_hash: Buffer; until: Date }>(
+      `UPDATE sessions SET second_factor_at = now() WHERE session_id = $1
+       RETURNING token_hash, now() + $2 * interval '1 second' AS until`,
+      [sessionId, this.config.stepUpWindowSeconds],
+    );
+    if (rows[0]) await this.cache.revoke({ tokenHash: rows[0].token_hash.toString('hex') });
+    return rows[0]?.until ?? new Date();
+  }
+
+  /**
+   * Whether the session checked a second factor (or, `orPassword`, its password) within
+   * STEP_UP_WINDOW: read from the database, not the cache, so a step-up is exact to the second
+   * and in every process.
+   */
+  async steppedUp(sessionId: number, orPassword = false): Promise<boolean> {
+    const { rows } = await this.pool.query<{ ok: boolean }>(
+      `SELECT (second_factor_at > now() - $2 * interval '1 second'
+               OR ($3::boolean AND password_at > now() - $2 * interval '1 second')) IS TRUE AS ok
+         FROM sessions WHERE session_id = $1`,
+      [sessionId, this.config.stepUpWindowSeconds, orPassword],
+    );
+    return rows[0]?.ok ?? false;
+  }
+
+  /** Until when the session is stepped up, or null. */
+  async steppedUpUntil(sessionId: number): Promise<string | null> {
+    const { rows } = await this.pool.query<{ until: Date | null }>(
+      `SELECT CASE WHEN second_factor_at > now() - $2 * interval '1 second' THEN second_factor_at + $2 * interval '1 second' END AS until
+         FROM sessions WHERE session_id = $1`,
+      [sessionId, this.config.stepUpWindowSeconds],
+    );
+    return rows[0]?.until?.toISOString() ?? null;
+  }
+
+  /** Whatever a user's sessions carry changed (a factor enrolled or removed, the email verified): resolve them again. */
+  async refresh(userId: number): Promise<void> {
     await this.cache.revoke({ userId });
   }
 }

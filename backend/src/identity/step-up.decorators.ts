@@ -13,6 +13,7 @@ export const StepUp = () => SetMetadata(STEP_UP_KEY, true);
 /**
  * The caller must have a second factor enrolled at all (company users before they manage
  * payout accounts or webhook endpoints), else 403 with reason `second_factor_required`.
+ * Applies to company users and administrators; buyers pass on to the route's own checks.
  */
 export const RequireSecondFactor = () => SetMetadata(SECOND_FACTOR_KEY, true);
 
@@ -21,3 +22,25 @@ export type AdminRole = 'support' | 'finance' | 'operations' | 'owner';
 
 /** Which administrator roles may call an admin route (on top of @Access('admin')). */
 export const AdminRoles = (...roles: AdminRole[]) => SetMetadata(ADMIN_ROLES_KEY, roles);
+
+export const VERIFIED_EMAIL_KEY = 'escrow:verified-email';
+export const FIRST_FACTOR_KEY = 'escrow:first-factor';
+
+/**
+ * The caller's email must be verified (a link mailed to it was opened): deposits, payee and
+ * payout accounts, signing. Else 403 with reason `email_unverified`.
+ */
+export const RequireVerifiedEmail = () => SetMetadata(VERIFIED_EMAIL_KEY, true);
+
+/**
+ * With @StepUp() on a route that enrols a second factor: a user who has none yet passes with a
+ * password checked within STEP_UP_WINDOW instead (there is no factor to step up with).
+ */
+export const EnrolsFirstFactor = () => SetMetadata(FIRST_FACTOR_KEY, true);
+
+export const STEP_UP_REQUIRED = "Confirm it's you: enter a code from your authenticator app or use your passkey.";
+export const STEP_UP_ENROL = 'Set up a second factor (an authenticator app or a passkey) to do this.';
+export const SECOND_FACTOR_REQUIRED = 'Set up a second factor (an authenticator app or a passkey) before you do this.';
+export const EMAIL_UNVERIFIED = 'Verify your email address first: we sent you a link.';
+export const FIRST_FACTOR_NEEDS_RECENT_LOGIN =
+  'For your safety, a first second factor can be set up only soon after you enter your password: log out, log in again, then set it up.';

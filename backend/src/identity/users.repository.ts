@@ -19,6 +19,12 @@ export interface UserRow {
   company_name: string | null;
   password_hash: string | null;
   created_at: Date;
+  email_verified_at?: Date | null;
+  /** Resolved from a session: its id, whether the user has a second factor, and the session's last checks. */
+  session_id?: string | null;
+  has_second_factor?: boolean;
+  second_factor_at?: Date | null;
+  password_at?: Date | null;
 }
 
 export interface NewUser {
@@ -29,6 +35,8 @@ export interface NewUser {
   role?: 'admin' | null;
   companyId?: number | null;
   passwordHash?: string | null;
+  /** Verified at creation (admins creating accounts for addresses they know; the demo seed). */
+  emailVerified?: boolean;
 }
 
 /** A line of the admin console's user list. */
@@ -60,6 +68,7 @@ function toUserRow(u: UserEntity): UserRow {
     company_name: u.company?.name ?? null,
     password_hash: u.passwordHash,
     created_at: u.createdAt,
+    email_verified_at: u.emailVerifiedAt,
   };
 }
 
@@ -72,6 +81,11 @@ export function toSessionUser(row: UserRow): SessionUser {
     firstName: row.first_name,
     lastName: row.last_name,
     displayName: row.display_name,
+    sessionId: row.session_id == null ? null : Number(row.session_id),
+    hasSecondFactor: row.has_second_factor ?? false,
+    emailVerified: row.email_verified_at != null,
+    secondFactorAt: row.second_factor_at ?? null,
+    passwordAt: row.password_at ?? null,
   };
 }
 
@@ -151,10 +165,10 @@ export class UsersRepository {
 
   static async insert(db: Pool | PoolClient, user: NewUser): Promise<UserRow> {
     const { rows } = await db.query<UserRow>(
-      `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, email_verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END)
        RETURNING user_id, first_name, last_name, phone, email, display_name, role, company_id,
-                 (SELECT name FROM companies WHERE company_id = $7) AS company_name, password_hash, created_at`,
+                 (SELECT name FROM companies WHERE company_id = $7) AS company_name, password_hash, created_at, email_verified_at`,
       [
         user.firstName,
         user.lastName,
@@ -164,6 +178,7 @@ export class UsersRepository {
         user.role ?? null,
         user.companyId ?? null,
         user.passwordHash ?? null,
+        user.emailVerified ?? false,
       ],
     );
     return rows[0]!;
@@ -171,6 +186,11 @@ export class UsersRepository {
 
   async setPassword(userId: number, passwordHash: string): Promise<void> {
     await this.users.update({ userId }, { passwordHash });
+  }
+
+  /** The link mailed to the address was opened: the address is the user's. */
+  async markEmailVerified(userId: number): Promise<void> {
+    await this.users.update({ userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: () => 'now()' });
   }
 
   private async findOne(where: FindOptionsWhere<UserEntity>): Promise<UserRow | null> {

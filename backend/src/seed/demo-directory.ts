@@ -10,6 +10,19 @@ export const DEMO_LOGINS = {
   roofer: 'roofing@demo.escrowledger.test',
 } as const;
 
+/**
+ * Each demo user's authenticator-app secret (base32, 20 bytes), enrolled by the seed and printed
+ * by `make start`: add it to an authenticator app, or compute a code from it (docs in README).
+ * Fixed, so the README and browser tests can compute codes; a demo, never production.
+ */
+export const DEMO_TOTP_SECRETS: Record<keyof typeof DEMO_LOGINS, string> = {
+  admin: 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
+  buyer: 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
+  seller: 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
+  electrician: 'ESCROWDEMOELECTRICIANAAAAAAAAAAA',
+  roofer: 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
+};
+
 export const DEMO_SERVICES = [
   'Cabinetry',
   'Concrete',

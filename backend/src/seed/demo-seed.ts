@@ -1,9 +1,13 @@
 import type { Pool } from 'pg';
 
 import { CompaniesRepository } from '../directory';
+import { generateURI } from 'otplib';
+
 import { hashPassword } from '../identity';
 import { UsersRepository } from '../identity';
-import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, logoFor } from './demo-directory';
+import { TOTP_ISSUER } from '../identity/second-factors';
+import type { TotpSecrets } from '../identity/totp-secrets';
+import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, DEMO_TOTP_SECRETS, logoFor } from './demo-directory';
 
 export interface DemoDirectory {
   adminId: number;
@@ -15,9 +19,10 @@ export interface DemoDirectory {
 
 /**
  * The demo directory of the first `make start`: services, 14 companies across AZ, ID, NV and UT,
- * and the three demo logins. Runs only on an empty users table, in one transaction.
+ * and the demo logins, each with a verified email and an authenticator-app secret
+ * (DEMO_TOTP_SECRETS). Runs only on an empty users table, in one transaction.
  */
-export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | null> {
+export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): Promise<DemoDirectory | null> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -40,13 +45,15 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       email: DEMO_LOGINS.admin,
       role: 'admin',
       passwordHash,
+      emailVerified: true,
     });
-    const buyer = await UsersRepository.insert(client, { firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash });
+    const buyer = await UsersRepository.insert(client, { firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash, emailVerified: true });
     const seller = await UsersRepository.insert(client, {
       firstName: 'Sam',
       lastName: 'Seller',
       phone: '6025550142',
       email: DEMO_LOGINS.seller,
+      emailVerified: true,
       companyId: companyIds[0]!,
       passwordHash,
     });
@@ -56,6 +63,7 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       lastName: 'Sparks',
       phone: '5205550188',
       email: DEMO_LOGINS.electrician,
+      emailVerified: true,
       companyId: companyIds[1]!,
       passwordHash,
     });
@@ -64,9 +72,16 @@ export async function seedDemoDirectory(pool: Pool): Promise<DemoDirectory | nul
       lastName: 'Ridge',
       phone: '4805550177',
       email: DEMO_LOGINS.roofer,
+      emailVerified: true,
       companyId: companyIds[2]!,
       passwordHash,
     });
+    for (const [who, secret] of Object.entries(DEMO_TOTP_SECRETS)) {
+      await client.query(`INSERT INTO user_totp (user_id, secret, confirmed_at) SELECT user_id, $2, now() FROM users WHERE email = $1`, [
+        DEMO_LOGINS[who as keyof typeof DEMO_LOGINS],
+        totpSecrets.seal(secret),
+      ]);
+    }
     await client.query('COMMIT');
     return { adminId: admin.user_id, buyerId: buyer.user_id, sellerId: seller.user_id, sellerCompanyId: companyIds[0]!, companyIds };
   } catch (error) {
@@ -84,5 +99,11 @@ export function demoLoginsText(baseUrl: string): string {
     `  buyer   ${DEMO_LOGINS.buyer}`,
     `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.)`,
     `  payees  ${DEMO_LOGINS.electrician}  (Desert Current Electric), ${DEMO_LOGINS.roofer}  (Mesa Ridge Roofing)`,
+    `Each asks for a second factor after the password. Add its secret to an authenticator app (or open the otpauth URL on a phone),`,
+    `or compute the current code: node -e "require('otplib').generate({secret:process.argv[1]}).then(console.log)" <secret>`,
+    ...(Object.keys(DEMO_TOTP_SECRETS) as (keyof typeof DEMO_LOGINS)[]).map(
+      (who) =>
+        `  ${who.padEnd(11)} ${DEMO_TOTP_SECRETS[who]}  ${generateURI({ issuer: TOTP_ISSUER, label: DEMO_LOGINS[who], secret: DEMO_TOTP_SECRETS[who] })}`,
+    ),
   ].join('\n');
 }

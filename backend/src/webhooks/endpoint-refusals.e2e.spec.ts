@@ -16,7 +16,7 @@ describe('webhook endpoints: refused registrations and changes', () => {
     app = await createTestApp({
       webhooks: { run: false, allowHttpLoopback: false, timeoutMs: 1000, retryBaseMs: 1000, retryForMs: 86_400_000, secretOverlapMs: 86_400_000 },
     });
-    seller = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, (await createSeller(app.db.pool)).userId));
+    seller = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, (await createSeller(app.db.pool, { factor: 'totp' })).userId));
     const created = await seller.post('/api/webhooks/endpoints', { url: original, kinds: ['deposit.settled'] });
     expect(created.status).toBe(201);
     endpointId = created.body.id;

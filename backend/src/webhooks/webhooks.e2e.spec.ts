@@ -7,7 +7,8 @@ import ts from 'typescript';
 
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
-import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { SessionCache } from '../identity';
+import { createSeller, createUser, enrolTotp, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
 import { createApp } from '../bootstrap';
@@ -45,7 +46,10 @@ describe('webhooks', () => {
     parties = await createParties(app);
     const session = async (userId: number) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, userId));
     admin = await session((await createUser(app.db.pool, { role: 'admin' })).userId);
-    outsider = await session((await createSeller(app.db.pool, { name: 'Outsider Roofing', services: ['Roofing'] })).userId);
+    outsider = await session((await createSeller(app.db.pool, { name: 'Outsider Roofing', services: ['Roofing'], factor: 'totp' })).userId);
+    // Company users manage webhook endpoints only with a second factor (issue 25).
+    await enrolTotp(app.db.pool, parties.seller.userId);
+    await app.http.get(SessionCache).revoke({ userId: parties.seller.userId });
   }, 60_000);
   afterAll(async () => {
     await app.close();

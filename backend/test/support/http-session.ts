@@ -1,8 +1,23 @@
+import { randomBytes } from 'node:crypto';
+
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { generate } from 'otplib';
 import type { Pool } from 'pg';
 
 import { hashPassword } from '../../src/identity/passwords';
+import { PG_POOL } from '../../src/infrastructure/database/database.tokens';
+import { TotpSecrets } from '../../src/identity/totp-secrets';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
+
+/** Every test app seals TOTP secrets with this key (none is written to the data folder). */
+export const TEST_SECOND_FACTOR_SECRETS_KEY = randomBytes(32);
+/** The TOTP secret createUser enrols (base32, 20 bytes): compute its codes with totpCode. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The 6-digit code of a TOTP secret now, or `steps` 30-second steps from now. */
+export function totpCode(secret: string = TEST_TOTP_SECRET, steps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+}
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -40,10 +55,35 @@ export class HttpSession {
     return this.request<T>('DELETE', url, undefined, headers);
   }
 
-  async login(email: string, password: string): Promise<HttpAnswer> {
+  /**
+   * Logs in; when the user has a second factor, `totpSecret` (default: the one createUser
+   * enrols) answers the second step with a code (the next step's when this one was used).
+   * A user without a factor gets a stepped-up session as startSession gives (unless
+   * `steppedUp: false`).
+   */
+  async login(email: string, password: string, totpSecret: string = TEST_TOTP_SECRET, options: { steppedUp?: boolean } = {}): Promise<HttpAnswer> {
     const answer = await this.post('/api/auth/login', { email, password });
     if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer;
+    if (!answer.body?.second_factor_required) {
+      // As startSession: tests of users without a factor act as if one had just been checked
+      // (step-up itself is tested in second-factors.e2e.spec.ts with sessions that were not).
+      if (options.steppedUp ?? true)
+        await this.app.get<symbol, Pool>(PG_POOL, { strict: false }).query('UPDATE sessions SET second_factor_at = now() WHERE token_hash = $1', [
+          hashSecret(this.cookies.get('sid') ?? ''),
+        ]);
+      return answer;
+    }
+    // The code of this 30-second step; when an earlier login of this user used it, the next
+    // step's; when that was used too, the next step's again once the clock has moved on.
+    const reused = (a: HttpAnswer) => a.status === 401 && /already used/.test(String(a.body?.message));
+    let second = await this.post('/api/auth/login/second-factor', { code: await totpCode(totpSecret) });
+    if (reused(second)) second = await this.post('/api/auth/login/second-factor', { code: await totpCode(totpSecret, 1) });
+    if (reused(second)) {
+      await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+      second = await this.post('/api/auth/login/second-factor', { code: await totpCode(totpSecret, 1) });
+    }
+    if (second.status !== 200) throw new Error(`second step of the login of ${email} failed: ${second.status} ${JSON.stringify(second.body)}`);
+    return second;
   }
 
   cookie(name: string): string | undefined {
@@ -105,33 +145,64 @@ export interface CreatedUser {
   companyId: number | null;
   /** First and last name: the legal name an escrow agreement is signed with. */
   name: string;
+  /** The enrolled TOTP secret (TEST_TOTP_SECRET), or null without a second factor. */
+  totpSecret: string | null;
 }
 
 /**
  * A logged-in session for a user without going through the login form (no password hashing, no
- * rate limit): the row login would insert. Returns the cookie value.
+ * rate limit): the row a login with password and second factor would insert, so the session is
+ * stepped up for STEP_UP_WINDOW. `steppedUp: false` leaves it at the password. Returns the cookie value.
  */
-export async function startSession(pool: Pool, userId: number): Promise<string> {
+export async function startSession(pool: Pool, userId: number, options: { steppedUp?: boolean } = {}): Promise<string> {
   const token = newSecret();
-  await pool.query(`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + interval '1 day', 'test', '127.0.0.1')`, [
-    hashSecret(token),
-    userId,
-  ]);
+  await pool.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip, password_at, second_factor_at)
+     VALUES ($1, $2, now() + interval '1 day', 'test', '127.0.0.1', now(), CASE WHEN $3::boolean THEN now() END)`,
+    [hashSecret(token), userId, options.steppedUp ?? true],
+  );
   return token;
 }
 
-/** Inserts a user directly (tests create their own data). */
+/** Enrols TEST_TOTP_SECRET (or `secret`) as the user's authenticator app, sealed as the test apps' key seals it. */
+export async function enrolTotp(pool: Pool, userId: number, secret: string = TEST_TOTP_SECRET): Promise<string> {
+  const sealed = new TotpSecrets({ secondFactorSecretsKey: TEST_SECOND_FACTOR_SECRETS_KEY, dataDir: '/nonexistent' }).seal(secret);
+  await pool.query(
+    `INSERT INTO user_totp (user_id, secret, confirmed_at) VALUES ($1, $2, now())
+     ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, confirmed_at = now(), last_used_step = NULL`,
+    [userId, sealed],
+  );
+  // Sessions resolved in the last seconds still say "no factor": every process forgets them.
+  await pool.query(`SELECT pg_notify('escrow_sessions', $1)`, [JSON.stringify({ userId })]);
+  return secret;
+}
+
+/**
+ * Inserts a user directly (tests create their own data), with a verified email unless
+ * `emailVerified: false`. `factor: 'totp'` enrols TEST_TOTP_SECRET: admins get it unless
+ * `factor: null` (the console is closed to an admin without a second factor).
+ */
 export async function createUser(
   pool: Pool,
-  options: { role?: 'admin'; companyId?: number | null; password?: string | null; phone?: string; email?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    role?: 'admin';
+    companyId?: number | null;
+    password?: string | null;
+    phone?: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    emailVerified?: boolean;
+    factor?: 'totp' | null;
+  } = {},
 ): Promise<CreatedUser> {
   const email = options.email ?? `user-${unique()}@test.escrowledger.test`;
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
   const firstName = options.firstName ?? 'Test';
   const lastName = options.lastName ?? `User ${unique()}`;
   const { rows } = await pool.query<{ user_id: number }>(
-    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING user_id`,
+    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END) RETURNING user_id`,
     [
       firstName,
       lastName,
@@ -141,9 +212,13 @@ export async function createUser(
       options.role ?? null,
       options.companyId ?? null,
       password ? await hashPassword(password) : null,
+      options.emailVerified ?? true,
     ],
   );
-  return { userId: rows[0]!.user_id, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}` };
+  const userId = rows[0]!.user_id;
+  const factor = options.factor === undefined ? (options.role === 'admin' ? 'totp' : null) : options.factor;
+  const totpSecret = factor === 'totp' ? await enrolTotp(pool, userId) : null;
+  return { userId, email, password: password ?? '', companyId: options.companyId ?? null, name: `${firstName} ${lastName}`, totpSecret };
 }
 
 /** Inserts a company with services directly. */
@@ -167,10 +242,10 @@ export async function createCompany(
 /** A company with one user who can log in: the seller side of a project. */
 export async function createSeller(
   pool: Pool,
-  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[] } = {},
+  options: { name?: string; state?: 'AZ' | 'ID' | 'NV' | 'UT'; services?: string[]; factor?: 'totp' | null } = {},
 ): Promise<CreatedUser & { companyId: number }> {
   const companyId = await createCompany(pool, options);
-  const user = await createUser(pool, { companyId });
+  const user = await createUser(pool, { companyId, factor: options.factor ?? null });
   return { ...user, companyId };
 }
 

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../testing/test-dat
 import { createApp, type RunningApp } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { allMigrations } from '../../src/infrastructure/database/schema';
+import { TEST_SECOND_FACTOR_SECRETS_KEY } from './http-session';
 
 export interface TestApp extends RunningApp {
   database: TestDatabase;
@@ -36,6 +37,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     frontendDist: '/nonexistent',
     auditSigningKey: TEST_AUDIT_KEY,
     webhookSecretsKey: TEST_WEBHOOK_SECRETS_KEY,
+    secondFactorSecretsKey: TEST_SECOND_FACTOR_SECRETS_KEY,
     ...overrides,
   };
   const running = await createApp(config, { logger: false });

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser } from '../../identity';
 import { SignAgreement } from './sign-agreement.command';
 import { SignAgreementRequest } from './sign-agreement.request.dto';
 
@@ -13,6 +13,7 @@ export class SignAgreementController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('job/:id/agreement/sign')
+  @RequireVerifiedEmail()
   @HttpCode(200)
   async sign(
     @Param('id', ParseIdPipe) jobId: number,

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, StepUp, type SessionUser } from '../../identity';
 import { ResolveDispute } from './resolve-dispute.command';
 import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
 
@@ -15,6 +15,7 @@ export class ResolveDisputeController {
 
   @Answers('MilestoneView')
   @Post('milestones/:id/dispute/resolve')
+  @StepUp()
   @HttpCode(200)
   async resolve(
     @Param('id', ParseIdPipe) versionId: number,

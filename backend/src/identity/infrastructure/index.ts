@@ -2,12 +2,21 @@ import type { EntityClass } from '@escrow/projections';
 
 import { OneTimeCodeEntity } from './one-time-code.entity';
 import { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
+import { PasskeyEntity, PendingLoginEntity, RecoveryCodeEntity, SecurityLogEntity, UserTotpEntity, WebauthnChallengeEntity } from './second-factors.entity';
 import { SessionEntity } from './session.entity';
 import { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 import { UserEntity } from './user.entity';
 
 export { OneTimeCodeEntity } from './one-time-code.entity';
 export { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
+export {
+  PasskeyEntity,
+  PendingLoginEntity,
+  RecoveryCodeEntity,
+  SecurityLogEntity,
+  UserTotpEntity,
+  WebauthnChallengeEntity,
+} from './second-factors.entity';
 export { SessionEntity } from './session.entity';
 export { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 export { UserEntity } from './user.entity';
@@ -21,4 +30,10 @@ export const identityEntities: EntityClass[] = [
   ContactMessageEntity,
   RateLimitEntity,
   ServerSecretEntity,
+  UserTotpEntity,
+  PasskeyEntity,
+  RecoveryCodeEntity,
+  WebauthnChallengeEntity,
+  PendingLoginEntity,
+  SecurityLogEntity,
 ];

@@ -1,10 +1,11 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
 
 import { UserEntity } from './user.entity';
 
 /** A login: only the hash of the cookie's token is stored. */
 @Entity({ name: 'sessions' })
 @Index('sessions_user_idx', ['userId'])
+@Unique('sessions_session_id_key', ['sessionId'])
 export class SessionEntity {
   @PrimaryColumn({ name: 'token_hash', type: 'bytea', primaryKeyConstraintName: 'sessions_pkey' })
   tokenHash!: Buffer;
@@ -30,4 +31,16 @@ export class SessionEntity {
 
   @Column({ type: 'text', nullable: true })
   ip!: string | null;
+
+  /** A short id to list and end a session by (the token's hash never leaves the server). */
+  @Column({ name: 'session_id', type: 'bigint', generated: 'identity', generatedIdentity: 'BY DEFAULT' })
+  sessionId!: string;
+
+  /** When this session last checked a second factor (step-up lasts STEP_UP_WINDOW from here). */
+  @Column({ name: 'second_factor_at', type: 'timestamptz', nullable: true })
+  secondFactorAt!: Date | null;
+
+  /** When this session last checked the password (a first factor may be enrolled within STEP_UP_WINDOW of it). */
+  @Column({ name: 'password_at', type: 'timestamptz', nullable: true })
+  passwordAt!: Date | null;
 }

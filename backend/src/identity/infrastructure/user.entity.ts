@@ -53,4 +53,8 @@ export class UserEntity {
 
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
+
+  /** When the user proved the address is theirs (a link mailed to it); null: not yet. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
 }

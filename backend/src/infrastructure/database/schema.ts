@@ -7,6 +7,7 @@ import { IdempotentCreationEntity, RequestFingerprintEntity } from '../../comman
 import { CreateRequestFingerprints1763800046000 } from '../../command-side/request-fingerprints';
 import { directoryEntities } from '../../directory/infrastructure';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations';
+import { AddSecondFactorsAndSecurityLog1763800400000 } from '../../identity/factors.migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
 import { identityEntities } from '../../identity/infrastructure';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';
@@ -43,6 +44,7 @@ export const allMigrations: MigrationClass[] = [
   CreateRateLimitsAndServerSecrets1763800160000,
   CreateLienWaivers1763800203000,
   CreateWebhooks1763800300200,
+  AddSecondFactorsAndSecurityLog1763800400000,
 ];
 
 /**

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireVerifiedEmail, StepUp, type SessionUser } from '../../identity';
 import { DepositRequest } from '../milestone-requests.dto';
 import { RequestDeposit } from './request-deposit.command';
 
@@ -15,6 +15,8 @@ export class RequestDepositController {
   /** Pending until the provider settles it; its funds clear after the ACH return window. */
   @Answers('DepositView', HttpStatus.CREATED)
   @Post('milestone/deposit')
+  @StepUp()
+  @RequireVerifiedEmail()
   @HttpCode(201)
   deposit(@Body() body: DepositRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new RequestDeposit(user, body.milestone_id, key));

@@ -3,12 +3,13 @@ import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } fr
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, type SessionUser } from '../../identity';
 import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
 
 /** The delivery log of an endpoint (status, latency, next try), one delivery's attempts, and a manual re-send. */
 @Controller('webhooks')
 @Access('user')
+@RequireSecondFactor()
 export class DeliveryLogController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 

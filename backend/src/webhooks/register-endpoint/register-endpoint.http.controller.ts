@@ -3,17 +3,19 @@ import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/c
 
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, StepUp, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 
 /** A company user (for the company's projects) or an admin (for every project) registers a receiver; the secret is shown once. */
 @Controller('webhooks/endpoints')
 @Access('user')
+@RequireSecondFactor()
 export class RegisterEndpointController {
   constructor(private readonly endpoints: WebhookEndpoints) {}
 
   @Post()
+  @StepUp()
   @HttpCode(201)
   @Answers('WebhookEndpointWithSecretView', HttpStatus.CREATED)
   register(

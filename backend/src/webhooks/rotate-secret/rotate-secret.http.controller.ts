@@ -6,13 +6,14 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, StepUp, type SessionUser } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
 /** A new secret, shown once; the previous one keeps signing too for the overlap, so receivers switch without downtime. */
 @Controller('webhooks/endpoints/:id/rotate-secret')
 @Access('user')
+@RequireSecondFactor()
 export class RotateSecretController {
   constructor(
     private readonly endpoints: WebhookEndpoints,
@@ -20,6 +21,7 @@ export class RotateSecretController {
   ) {}
 
   @Post()
+  @StepUp()
   @HttpCode(200)
   @Answers('WebhookEndpointWithSecretView')
   rotate(

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Pool, PoolClient } from 'pg';
+
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { RequestWithUser } from './access.decorators';
+import { browserName } from './browser-name';
+
+/** What the security log records (docs/security.md lists who writes each). */
+export const SECURITY_LOG_KINDS = [
+  'login',
+  'login_failed',
+  'second_factor_failed',
+  'totp_enrolled',
+  'totp_removed',
+  'passkey_added',
+  'passkey_renamed',
+  'passkey_removed',
+  'recovery_codes_generated',
+  'recovery_code_used',
+  'step_up',
+  'session_ended',
+  'sessions_ended',
+  'email_change_requested',
+  'email_changed',
+  'email_verified',
+  'password_changed',
+  'factors_reset_by_admin',
+  'new_browser_login',
+] as const;
+export type SecurityLogKind = (typeof SECURITY_LOG_KINDS)[number];
+
+export interface SecurityLogRecord {
+  /** Whose account it is about. */
+  userId: number;
+  /** Other parts may record kinds of their own (role changes, payout accounts). */
+  kind: SecurityLogKind | (string & {});
+  /** Who did it, when not the user themselves (an administrator). */
+  actorId?: number | null;
+  sessionId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export interface SecurityLogEntry {
+  at: string;
+  kind: string;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  browser: string | null;
+  actor_name: string | null;
+}
+
+export interface AdminSecurityLogEntry extends SecurityLogEntry {
+  user_id: number | null;
+  user_name: string | null;
+}
+
+export const SECURITY_LOG_PAGE_SIZE = 50;
+
+/** The request's address, browser and session, for a record about the caller's own action. */
+export function requestContext(request: FastifyRequest): Pick<SecurityLogRecord, 'ip' | 'userAgent' | 'sessionId'> {
+  const user = (request as RequestWithUser).user;
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
+    sessionId: user?.sessionId ?? null,
+  };
+}
+
+/**
+ * The append-only record of who did what to an account's security (logins, factors, step-ups,
+ * sessions, email and password). A trigger refuses UPDATE and DELETE (factors.migrations.ts).
+ */
+@Injectable()
+export class SecurityLog {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async record(entry: SecurityLogRecord, db: Pool | PoolClient = this.pool): Promise<void> {
+    await db.query(
+      `INSERT INTO security_log (user_id, actor_id, session_id, kind, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        entry.userId,
+        entry.actorId ?? entry.userId,
+        entry.sessionId ?? null,
+        entry.kind,
+        entry.ip ?? null,
+        entry.userAgent ? entry.userAgent.slice(0, 300) : null,
+        JSON.stringify(entry.detail ?? {}),
+      ],
+    );
+  }
+
+  /** A page (1-based) of the log, newest first: one user's, or everyone's filtered by user and kind. */
+  async page(filter: { userId?: number | null; kind?: string | null }, page: number): Promise<{ entries: AdminSecurityLogEntry[]; page: number; pages: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.userId != null) where.push(`l.user_id = $${params.push(filter.userId)}`);
+    if (filter.kind) where.push(`l.kind = $${params.push(filter.kind)}`);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { rows: counted } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM security_log l ${clause}`, params);
+    const pages = Math.max(1, Math.ceil(counted[0]!.n / SECURITY_LOG_PAGE_SIZE));
+    const { rows } = await this.pool.query<{
+      at: Date;
+      kind: string;
+      detail: Record<string, unknown>;
+      ip: string | null;
+      user_agent: string | null;
+      actor_name: string | null;
+      user_id: number | null;
+      user_name: string | null;
+    }>(
+      `SELECT l.at, l.kind, l.detail, l.ip, l.user_agent, a.display_name AS actor_name, l.user_id, u.display_name AS user_name
+         FROM security_log l LEFT JOIN users a ON a.user_id = l.actor_id LEFT JOIN users u ON u.user_id = l.user_id
+         ${clause} ORDER BY l.entry_id DESC LIMIT ${SECURITY_LOG_PAGE_SIZE} OFFSET $${params.push((page - 1) * SECURITY_LOG_PAGE_SIZE)}`,
+      params,
+    );
+    return {
+      entries: rows.map((r) => ({
+        at: r.at.toISOString(),
+        kind: r.kind,
+        detail: r.detail,
+        ip: r.ip,
+        browser: r.user_agent ? browserName(r.user_agent) : null,
+        actor_name: r.actor_name,
+        user_id: r.user_id,
+        user_name: r.user_name,
+      })),
+      page,
+      pages,
+    };
+  }
+}
