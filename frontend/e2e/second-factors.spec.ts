@@ -7,7 +7,7 @@ import { query } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, card, openProject } from './support/portal';
 import { approvedProject } from './support/projects';
-import { addVirtualAuthenticator, forgetSession, nextTotpCode, rememberTotpSecret } from './support/second-factor';
+import { addVirtualAuthenticator, nextTotpCode, passkeyBaseUrl, rememberTotpSecret } from './support/second-factor';
 
 /** Issue 25 in the browser: TOTP and recovery codes, passkeys (Chromium's virtual authenticator), step-up in place, the closed console. */
 
@@ -83,76 +83,88 @@ test('a new buyer sets up an authenticator app, then logs in with a code and wit
   await expect(page.getByRole('table', { name: 'Active sessions' }).getByText('This browser')).toBeVisible();
 });
 
-test("a passkey made in Chromium's virtual authenticator signs in without the password", async ({ page, browser }) => {
-  const authenticator = await addVirtualAuthenticator(page);
-  const buyer = await newBuyer(browser, 'passkey');
-  await loginAt(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/portal$/);
-  await page.goto(SECURITY);
-  await page.getByLabel('Passkey name').fill('Test laptop');
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
-  const saved = page.getByTestId('recovery-codes').getByRole('button', { name: 'I saved them' });
-  const passkeys = page.getByRole('table', { name: 'Your passkeys' });
-  await expect(passkeys.getByText('Test laptop').or(saved)).toBeVisible();
-  if (await saved.isVisible()) await saved.click();
-  await expect(passkeys.getByText('Test laptop')).toBeVisible();
-  expect(await authenticator.credentials()).toHaveLength(1);
-  await logout(page);
+test.describe('passkeys (on http://localhost: WebAuthn takes no IP address)', () => {
+  test.use({ baseURL: passkeyBaseUrl() });
 
-  await page.goto('/login');
-  await page.getByRole('main').getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page).toHaveURL(/\/portal$/);
-  await page.goto(SECURITY);
-  await expect(passkeys.getByRole('row', { name: /Test laptop/ })).not.toContainText('Not yet');
-});
+  test("a passkey made in Chromium's virtual authenticator signs in without the password", async ({ page, browser }) => {
+    const authenticator = await addVirtualAuthenticator(page);
+    const buyer = await newBuyer(browser, 'passkey');
+    await loginAt(page, buyer.email, buyer.password);
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.goto(SECURITY);
+    await page.getByLabel('Passkey name').fill('Test laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const saved = page.getByTestId('recovery-codes').getByRole('button', { name: 'I saved them' });
+    const passkeys = page.getByRole('table', { name: 'Your passkeys' });
+    await expect(passkeys.getByText('Test laptop', { exact: true }).or(saved).first()).toBeVisible();
+    if (await saved.isVisible()) await saved.click();
+    await expect(passkeys.getByText('Test laptop', { exact: true })).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    await logout(page);
 
-test('a deposit after the step-up window: "Confirm it\'s you" with the passkey, and the deposit goes on with what was typed', async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  const project = await approvedProject(browser, 'Step-up porch', '300.00');
-  await project.buyer.close();
-  await project.seller.close();
-  await addVirtualAuthenticator(page);
-  await loginAt(page, DEMO.buyer);
-  await expect(page).toHaveURL(/\/portal$/);
-  await page.goto(SECURITY);
-  const name = `Porch laptop ${Date.now()}`;
-  await page.getByLabel('Passkey name').fill(name);
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(page.getByRole('table', { name: 'Your passkeys' }).getByText(name)).toBeVisible();
+    await page.goto('/login');
+    await page.getByRole('main').getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.goto(SECURITY);
+    await expect(passkeys.getByRole('row', { name: /Test laptop/ })).not.toContainText('Not yet');
+  });
 
-  // This session's second factor was checked longer ago than the step-up window (only this browser's session).
-  const sid = (await page.context().cookies()).find((c) => c.name === 'sid')!.value;
-  await query(`UPDATE sessions SET second_factor_at = now() - interval '1 hour' WHERE token_hash = $1`, [createHash('sha256').update(sid).digest()]);
+  test('a deposit after the step-up window: "Confirm it\'s you" with the passkey, and the deposit goes on with what was typed', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const project = await approvedProject(browser, 'Step-up porch', '300.00');
+    await project.buyer.close();
+    await project.seller.close();
+    await addVirtualAuthenticator(page);
+    await loginAt(page, DEMO.buyer);
+    await expect(page).toHaveURL(/\/portal$/);
+    await page.goto(SECURITY);
+    const name = `Porch laptop ${Date.now()}`;
+    await page.getByLabel('Passkey name').fill(name);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByRole('table', { name: 'Your passkeys' }).getByText(name, { exact: true })).toBeVisible();
 
-  await openProject(page, String(project.jobId));
-  const c = card(page, 'Step-up porch');
-  await actions(c)
-    .getByRole('button', { name: /^Deposit \$/ })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm your deposit' });
-  const link = dialog.getByRole('button', { name: 'Link account' });
-  await expect(dialog.getByRole('definition').nth(3)).not.toHaveText('Loading your bank accounts…');
-  if (await link.isVisible()) {
-    await dialog.getByLabel('Account holder').fill('Jordan Buyer');
-    await dialog.getByLabel('Routing number').fill('011000015');
-    await dialog.getByLabel('Account number').fill('000123456789');
-    await link.click();
-  } else {
+    // This session's second factor was checked longer ago than the step-up window (only this browser's session).
+    const sid = (await page.context().cookies()).find((c) => c.name === 'sid')!.value;
+    const aged = await query(`UPDATE sessions SET second_factor_at = now() - interval '1 hour' WHERE token_hash = $1 RETURNING session_id`, [
+      createHash('sha256').update(sid).digest(),
+    ]);
+    expect(aged).toHaveLength(1);
+
+    await openProject(page, String(project.jobId));
+    const c = card(page, 'Step-up porch');
+    await actions(c)
+      .getByRole('button', { name: /^Deposit \$/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your deposit' });
+    const link = dialog.getByRole('button', { name: 'Link account' });
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    // The API refuses for want of a fresh second factor; the portal asks in place, with the passkey.
+    const confirmWithPasskey = async () => {
+      await expect(stepUp).toBeVisible();
+      await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(stepUp).toBeHidden();
+    };
+    let askedAlready = false;
+    await expect(dialog.getByRole('definition').nth(3)).not.toHaveText('Loading your bank accounts…');
+    if (await link.isVisible()) {
+      await dialog.getByLabel('Account holder').fill('Jordan Buyer');
+      await dialog.getByLabel('Routing number').fill('011000015');
+      await dialog.getByLabel('Account number').fill('000123456789');
+      await link.click();
+      // Linking a deposit account is itself a step-up (issue 25) once the bank-account routes are marked.
+      await expect(stepUp.or(dialog.getByText('Account ending in 6789'))).toBeVisible();
+      if (await stepUp.isVisible()) {
+        await confirmWithPasskey();
+        askedAlready = true;
+      }
+      // What was typed went through: the account is linked.
+      await expect(dialog).toContainText('Account ending in 6789');
+    }
     await dialog.getByRole('button', { name: /^Confirm deposit of/ }).click();
-  }
-  // The API refuses for want of a fresh second factor; the portal asks in place.
-  const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(stepUp).toBeVisible();
-  await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(stepUp).toBeHidden();
-  // What was typed went through: the account is linked and the deposit can be confirmed, or it was made.
-  if (await dialog.isVisible()) {
-    await expect(dialog).toContainText('Account ending in 6789');
-    await dialog.getByRole('button', { name: /^Confirm deposit of/ }).click();
-  }
-  await expect(dialog).toBeHidden();
-  await expect(c.getByRole('region', { name: 'Buyer payments' })).toContainText(/Pending|Settled/, { timeout: 20_000 });
-  forgetSession(DEMO.buyer);
+    if (!askedAlready) await confirmWithPasskey();
+    await expect(dialog).toBeHidden();
+    await expect(c.getByRole('region', { name: 'Buyer payments' })).toContainText(/Pending|Settled/, { timeout: 20_000 });
+  });
 });
 
 test('the administrator console stays closed for an administrator without a second factor, until one is set up', async ({ page, browser }) => {

@@ -1,11 +1,20 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
+import { e2eEnvironment } from './environment';
+
 /**
- * The demo users' TOTP secrets, as the seed enrols them (backend/src/seed; `make start` prints
- * them beside the logins). The one place the journeys take them from.
+ * The demo users' TOTP secrets, as the seed enrols them (DEMO_TOTP_SECRETS of
+ * backend/src/seed/demo-directory.ts; `make start` prints them beside the logins). The one place
+ * the journeys take them from (by the emails of DEMO in fixtures.ts).
  */
-export const DEMO_TOTP_SECRETS: Record<string, string> = {};
+export const DEMO_TOTP_SECRETS: Record<string, string> = {
+  'admin@demo.escrowledger.test': 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
+  'buyer@demo.escrowledger.test': 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
+  'seller@demo.escrowledger.test': 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
+  'electric@demo.escrowledger.test': 'ESCROWDEMOELECTRICIANAAAAAAAAAAA',
+  'roofing@demo.escrowledger.test': 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
+};
 
 const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([email, secret]) => [email.toLowerCase(), secret]));
 
@@ -120,6 +129,12 @@ export async function loggedInContext(browser: Browser, email: string, login: (p
 export function forgetSession(email: string): void {
   sessions.delete(email.toLowerCase());
 }
+
+/**
+ * The worker's server under the name `localhost`: WebAuthn refuses an IP address as the relying
+ * party, and the server's PUBLIC_URL (its passkeys' relying party and origin) is http://localhost:<port>.
+ */
+export const passkeyBaseUrl = (): string => e2eEnvironment().baseUrl.replace('127.0.0.1', 'localhost');
 
 /** Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform passkey with user verification. */
 export async function addVirtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<unknown[]> }> {
