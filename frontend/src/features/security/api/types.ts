@@ -33,7 +33,8 @@ export interface AccountSession {
 export interface SecurityLogEntry {
   at: string;
   kind: string;
-  detail: string | null;
+  /** What the API recorded beside the kind (an object such as `{ method: 'totp' }`). */
+  detail: Record<string, unknown> | string | null;
   ip: string | null;
   browser: string | null;
   actor_name: string | null;

@@ -4,7 +4,7 @@ import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import type { SecurityLogEntry, SecurityLogPage } from '../api/types';
-import { formatWhen, kindInWords } from './format';
+import { detailInWords, formatWhen, kindInWords } from './format';
 
 type Row = SecurityLogEntry & { row: number };
 
@@ -37,7 +37,14 @@ export function SecurityLogTable({
           ...(withUser
             ? [{ title: 'Account', dataIndex: 'user_name' as const, render: (v: unknown, r: Row) => `${(v as string) ?? ''} (#${r.user_id ?? '?'})` }]
             : []),
-          { title: 'What', dataIndex: 'kind', render: (v, r) => (r.detail ? `${kindInWords(v as string)}: ${r.detail}` : kindInWords(v as string)) },
+          {
+            title: 'What',
+            dataIndex: 'kind',
+            render: (v, r) => {
+              const detail = detailInWords(r.detail);
+              return detail ? `${kindInWords(v as string)} (${detail})` : kindInWords(v as string);
+            },
+          },
           { title: 'By', dataIndex: 'actor_name', render: (v) => (v as string) || '—' },
           { title: 'Browser', dataIndex: 'browser', render: (v) => (v as string) || '—' },
           { title: 'Address', dataIndex: 'ip', render: (v) => (v as string) || '—' },

@@ -11,3 +11,14 @@ export function kindInWords(kind: string): string {
   const words = kind.replace(/[_.]+/g, ' ').trim();
   return (words.charAt(0).toUpperCase() + words.slice(1)).replace(/\btotp\b/gi, 'TOTP').replace(/\bip\b/gi, 'IP');
 }
+
+/** A log entry's detail in words: text as it is, an object as "method: totp, browser: Chrome". */
+export function detailInWords(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  if (typeof detail === 'string') return detail;
+  if (typeof detail !== 'object') return String(detail);
+  return Object.entries(detail as Record<string, unknown>)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
