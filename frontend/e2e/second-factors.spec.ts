@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { type Page } from '@playwright/test';
 
 import { newBuyer } from './support/api';
-import { query } from './support/db';
+import { checkA11y } from './support/axe';
+import { lastMailTo, query } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, card, openProject } from './support/portal';
 import { approvedProject } from './support/projects';
@@ -28,11 +29,12 @@ async function passwordStep(page: Page, email: string, password: string): Promis
 }
 
 /** Sets up the authenticator app on the security page; returns the recovery codes it showed once. */
-async function enrolTotp(page: Page, email: string): Promise<string[]> {
+async function enrolTotp(page: Page, email: string, axe = false): Promise<string[]> {
   await page.goto(SECURITY);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in and security');
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code that adds Escrow Ledger to your authenticator app' })).toBeVisible();
+  if (axe) await checkA11y(page, 'the security page: the authenticator app enrolment');
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   rememberTotpSecret(email, secret);
@@ -45,6 +47,7 @@ async function enrolTotp(page: Page, email: string): Promise<string[]> {
   await expect(panel.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
   const codes = await panel.getByRole('listitem').allTextContents();
   expect(codes).toHaveLength(10);
+  if (axe) await checkA11y(page, 'the security page: the recovery codes, shown once');
   await panel.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByRole('button', { name: 'Remove authenticator app' })).toBeVisible();
   return codes;
@@ -54,7 +57,14 @@ test('a new buyer sets up an authenticator app, then logs in with a code and wit
   const buyer = await newBuyer(browser, 'totp');
   await loginAt(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/portal$/);
-  const codes = await enrolTotp(page, buyer.email);
+  // The link of the verification mail verifies the address.
+  const link = /\/verify-email\/[A-Za-z0-9_-]+/.exec(await lastMailTo(buyer.email, '/verify-email/'))![0];
+  await page.goto(link);
+  await expect(page.getByRole('main').getByText('Your email address is verified.')).toBeVisible();
+  await page.goto('/verify-email/not-a-code');
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  await checkA11y(page, 'a verification link that does not work');
+  const codes = await enrolTotp(page, buyer.email, true);
   await expect(page.getByTestId('recovery-codes-left')).toHaveText(/^10 recovery codes left\./);
   await logout(page);
 
@@ -65,6 +75,7 @@ test('a new buyer sets up an authenticator app, then logs in with a code and wit
   await main.getByLabel('Authentication code').fill('000000');
   await main.getByRole('button', { name: 'Verify' }).click();
   await expect(main.getByTestId('login-code-error')).toBeVisible();
+  await checkA11y(page, 'the login page: the second step with a wrong code');
   await main.getByLabel('Authentication code').fill(await nextTotpCode(buyer.email));
   await main.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/portal$/);
@@ -141,6 +152,7 @@ test.describe('passkeys (on http://localhost: WebAuthn takes no IP address)', ()
     // The API refuses for want of a fresh second factor; the portal asks in place, with the passkey.
     const confirmWithPasskey = async () => {
       await expect(stepUp).toBeVisible();
+      await checkA11y(page, "the step-up dialog: Confirm it's you");
       await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
       await expect(stepUp).toBeHidden();
     };
