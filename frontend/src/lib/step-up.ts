@@ -45,8 +45,12 @@ let pending: Promise<void> | null = null;
 /** Installs the dialog that confirms a step-up; returns the function that removes it. */
 export function setStepUpHandler(next: StepUpHandler): () => void {
   handler = next;
+  pending = null;
   return () => {
-    if (handler === next) handler = null;
+    if (handler !== next) return;
+    handler = null;
+    // A dialog that goes away answers nothing: the next refusal asks the next dialog.
+    pending = null;
   };
 }
 

@@ -34,19 +34,23 @@ export function SecurityPromptHost() {
   const [resent, setResent] = useState<string | null>(null);
   const current = useRef<Asking | null>(null);
 
-  useEffect(
-    () =>
-      setStepUpHandler(
-        (challenge) =>
-          new Promise<void>((resolve, reject) => {
-            const next = { challenge, resolve, reject };
-            current.current = next;
-            setLoaded(true);
-            setAsking(next);
-          }),
-      ),
-    [],
-  );
+  useEffect(() => {
+    const remove = setStepUpHandler(
+      (challenge) =>
+        new Promise<void>((resolve, reject) => {
+          const next = { challenge, resolve, reject };
+          current.current = next;
+          setLoaded(true);
+          setAsking(next);
+        }),
+    );
+    return () => {
+      remove();
+      // Unmounted while asking: the waiting requests get their original errors.
+      current.current?.reject(new Error('step-up dialog closed'));
+      current.current = null;
+    };
+  }, []);
 
   useEffect(
     () =>
