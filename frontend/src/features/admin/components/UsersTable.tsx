@@ -1,22 +1,16 @@
 import { Alert, Input, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { isLoggedIn } from '../../auth/api/types';
-import { ResetSecondFactors } from '../../security/components/ResetSecondFactors';
 import { type AdminUser, useUsers } from '../api/get-users';
 import { byText, day, when } from './format';
 
-/** Every user account: role, company, sign-in state and activity. */
-export function UsersTable() {
+/** Every user account: role, company, sign-in state and activity; `actions` adds a last column (the page's, e.g. the reset of second factors). */
+export function UsersTable({ actions }: { actions?: { title: string; render: (user: AdminUser) => ReactNode } } = {}) {
   const [search, setSearch] = useState('');
   const users = useUsers(search);
-  const { data: me } = useCurrentUser();
-  // Only an owner may reset another user's second factors (issue 25); before roles exist every admin is one.
-  const mayReset = isLoggedIn(me) && (me.admin_role ?? 'owner') === 'owner';
   return (
     <>
       <div className="el-admin__toolbar">
@@ -35,7 +29,7 @@ export function UsersTable() {
         rowKey="user_id"
         loading={users.isFetching}
         dataSource={users.data}
-        scroll={{ x: mayReset ? 1300 : 1100 }}
+        scroll={{ x: actions ? 1300 : 1100 }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Users"
         rowHeader={1}
@@ -63,16 +57,7 @@ export function UsersTable() {
           { title: 'Password', render: (_, u) => (u.has_password ? 'set' : <Tag color="orange">invited</Tag>) },
           { title: 'Joined', sorter: (a, b) => byText(a.created_at, b.created_at), render: (_, u) => day(u.created_at) },
           { title: 'Last seen', sorter: (a, b) => byText(a.last_seen_at, b.last_seen_at), render: (_, u) => when(u.last_seen_at) },
-          ...(mayReset
-            ? [
-                {
-                  title: 'Second factors',
-                  key: 'second-factors',
-                  render: (_: unknown, u: AdminUser) =>
-                    u.user_id === me.user_id ? '—' : <ResetSecondFactors userId={u.user_id} name={`${u.first_name} ${u.last_name}`} />,
-                },
-              ]
-            : []),
+          ...(actions ? [{ title: actions.title, key: 'actions', render: (_: unknown, u: AdminUser) => actions.render(u) }] : []),
         ]}
       />
     </>

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../../components/SecondFactorForm';
 import { fakeApi, renderScreen } from '../../../test/render';
-import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../security/components/SecondFactorForm';
 import { LoginForm } from '../components/LoginForm';
 
 const seller = {

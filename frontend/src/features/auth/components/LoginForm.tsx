@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
+import { passkeyErrorMessage, SecondFactorForm, type SecondFactorMethod } from '../../../components/SecondFactorForm';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
-import { passkeyErrorMessage, SecondFactorForm, type SecondFactorMethod } from '../../security/components/SecondFactorForm';
 import { afterLogin } from '../access';
 import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
 import { type CurrentUser, needsSecondFactor } from '../api/types';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { currentUserKey } from '../../../api/current-user';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/types';
 import { securityKeys, type TotpSetup } from './types';
 
 /** `POST /api/account/totp/setup`: a new secret, its otpauth URL and QR code (not enrolled until confirmed). */
@@ -23,8 +23,7 @@ export async function removeTotp(): Promise<void> {
 /** After a factor changes, the security page and the current user's `security` are read again. */
 export function useInvalidateSecurity() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.all }), queryClient.invalidateQueries({ queryKey: authKeys.currentUser() })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.all }), queryClient.invalidateQueries({ queryKey: currentUserKey() })]);
 }
 
 export function useSetUpTotp() {

@@ -3,9 +3,8 @@ import { Alert } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { onAccountRefusal } from '../../../lib/step-up';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { isLoggedIn } from '../../auth/api/types';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const CONSOLE_CLOSED = 'Set up a second factor to open the administrator console';

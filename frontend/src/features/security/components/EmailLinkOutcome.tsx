@@ -3,9 +3,9 @@ import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
+import { currentUserKey } from '../../../api/current-user';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/types';
 import { confirmEmail, verifyEmail } from '../api/email-password';
 import { securityKeys } from '../api/types';
 
@@ -27,7 +27,7 @@ export function EmailLinkOutcome({ kind, code }: { kind: 'verify' | 'confirm'; c
   });
   const { isSuccess } = outcome;
   useEffect(() => {
-    if (isSuccess) void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() });
+    if (isSuccess) void queryClient.invalidateQueries({ queryKey: currentUserKey() });
   }, [isSuccess, queryClient]);
   if (outcome.isPending) return <Spinner label="Checking your link…" />;
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { Form } from '../../../components/Form';
 import { LightTable } from '../../../components/LightTable';
+import { passkeyErrorMessage } from '../../../components/SecondFactorForm';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
@@ -10,7 +11,6 @@ import { useRemoveTotp } from '../api/totp';
 import type { AccountSecurity, Passkey } from '../api/types';
 import { formatWhen } from './format';
 import { RecoveryCodes } from './RecoveryCodes';
-import { passkeyErrorMessage } from './SecondFactorForm';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const NO_FACTOR_YET =

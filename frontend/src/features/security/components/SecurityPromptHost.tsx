@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { currentUserKey } from '../../../api/current-user';
 import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyComponent } from '../../../lib/lazy-route';
 import { type AccountRefusal, onAccountRefusal, setStepUpHandler, type StepUpChallenge } from '../../../lib/step-up';
-import { authKeys } from '../../auth/api/types';
 import { resendVerification } from '../api/email-password';
 
 // The dialog (and Ant Design) loads only when a step-up is first asked for.
@@ -69,7 +69,7 @@ export function SecurityPromptHost() {
     setAsking(null);
     if (!was) return;
     if (outcome === 'confirmed') {
-      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey() });
       was.resolve();
     } else was.reject(new Error('step-up cancelled'));
   };

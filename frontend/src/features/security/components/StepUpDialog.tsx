@@ -2,9 +2,9 @@ import { Modal } from 'antd';
 import { useState } from 'react';
 
 import { ThemeProvider } from '../../../app/ThemeProvider';
+import { SecondFactorForm } from '../../../components/SecondFactorForm';
 import type { StepUpChallenge } from '../../../lib/step-up';
 import { stepUpWithCode, stepUpWithPasskey } from '../api/step-up';
-import { SecondFactorForm } from './SecondFactorForm';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const STEP_UP_TITLE = "Confirm it's you";

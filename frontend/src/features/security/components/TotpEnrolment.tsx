@@ -2,10 +2,10 @@ import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 
 import { Form } from '../../../components/Form';
+import { CODE_FORMAT } from '../../../components/SecondFactorForm';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmTotp, useSetUpTotp } from '../api/totp';
 import { RecoveryCodes } from './RecoveryCodes';
-import { CODE_FORMAT } from './SecondFactorForm';
 
 export const QR_ALT = 'QR code that adds Escrow Ledger to your authenticator app';
 

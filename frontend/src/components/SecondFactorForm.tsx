@@ -2,8 +2,8 @@ import { Alert, Button, Input } from 'antd';
 import axios from 'axios';
 import { useState } from 'react';
 
-import { Form } from '../../../components/Form';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../lib/api-client';
+import { Form } from './Form';
 
 export const ENTER_CODE = 'Enter the 6-digit code from your authenticator app.';
 export const ENTER_RECOVERY_CODE = 'Enter one of your recovery codes (like abcde-12345). Each works once.';
