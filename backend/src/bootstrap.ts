@@ -21,11 +21,11 @@ import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
 import { SessionCache } from './identity';
+import { TotpSecrets } from './identity/totp-secrets';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { PaymentDispatcher } from './payments';
 import { seedDemoProjects } from './seed/demo-projects';
-import { TotpSecrets } from './identity/totp-secrets';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
 import { WebhookDeliverer } from './webhooks';
 

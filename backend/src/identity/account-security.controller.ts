@@ -57,9 +57,7 @@ export class AccountSecurityController {
   ) {}
 
   @Get('security')
-  async security(@CurrentUser() user: SessionUser): Promise<
-    SecondFactorStatus & { stepped_up_until: string | null; email: string; email_verified: boolean }
-  > {
+  async security(@CurrentUser() user: SessionUser): Promise<SecondFactorStatus & { stepped_up_until: string | null; email: string; email_verified: boolean }> {
     const [status, row, until] = await Promise.all([
       this.factors.status(user.userId),
       this.users.byId(user.userId),
@@ -117,7 +115,11 @@ export class AccountSecurityController {
 
   @Delete('sessions/:id')
   @HttpCode(200)
-  async endSession(@Param('id', ParseIdPipe) sessionId: number, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<{ message: string }> {
+  async endSession(
+    @Param('id', ParseIdPipe) sessionId: number,
+    @CurrentUser() user: SessionUser,
+    @Req() request: FastifyRequest,
+  ): Promise<{ message: string }> {
     if (!(await this.sessions.revokeOne(user.userId, sessionId))) throw new NotFoundException('That session has already ended.');
     await this.log.record({ userId: user.userId, kind: 'session_ended', ...requestContext(request), detail: { ended_session_id: sessionId } });
     return { message: 'The session was ended.' };

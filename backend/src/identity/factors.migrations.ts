@@ -92,12 +92,8 @@ export class AddSecondFactorsAndSecurityLog1763800400000 implements MigrationInt
         END IF;
         RAISE EXCEPTION 'the security log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
       END $$`);
-    await q.query(
-      `CREATE TRIGGER security_log_append_only BEFORE UPDATE OR DELETE ON security_log FOR EACH ROW EXECUTE FUNCTION security_log_append_only()`,
-    );
-    await q.query(
-      `CREATE TRIGGER security_log_no_truncate BEFORE TRUNCATE ON security_log FOR EACH STATEMENT EXECUTE FUNCTION security_log_append_only()`,
-    );
+    await q.query(`CREATE TRIGGER security_log_append_only BEFORE UPDATE OR DELETE ON security_log FOR EACH ROW EXECUTE FUNCTION security_log_append_only()`);
+    await q.query(`CREATE TRIGGER security_log_no_truncate BEFORE TRUNCATE ON security_log FOR EACH STATEMENT EXECUTE FUNCTION security_log_append_only()`);
   }
 
   async down(q: QueryRunner): Promise<void> {

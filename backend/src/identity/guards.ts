@@ -89,8 +89,7 @@ export class AccessGuard implements CanActivate {
     // Required of administrators and company users (issue 25); a buyer is offered one, and
     // meets the route's own refusal where it is not theirs.
     const mustHaveFactor = adminRoute || (marked(SECOND_FACTOR_KEY) && (user.companyId !== null || user.role === 'admin'));
-    if (mustHaveFactor && !user.hasSecondFactor)
-      throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
+    if (mustHaveFactor && !user.hasSecondFactor) throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
     if (marked(VERIFIED_EMAIL_KEY) && !user.emailVerified) throw new ForbiddenException({ message: EMAIL_UNVERIFIED, reason: 'email_unverified' });
     if (!marked(STEP_UP_KEY)) return;
     const firstFactor = !user.hasSecondFactor && marked(FIRST_FACTOR_KEY);

@@ -6,8 +6,8 @@ import { Access, CurrentUser } from './access.decorators';
 import { Passkeys, type PasskeyView } from './passkeys';
 import { PendingLogins } from './pending-logins';
 import { RateLimits } from './rate-limits';
-import { SecondFactors } from './second-factors';
 import { LOGIN_EXPIRED } from './second-factor-auth.controller';
+import { SecondFactors } from './second-factors';
 import { PasskeyNameRequest, PasskeyRegistrationRequest, PasskeyResponseRequest } from './second-factors.dto';
 import { requestContext, SecurityLog } from './security-log';
 import type { SessionUser, UserObject } from './session-user';
@@ -52,7 +52,12 @@ export class PasskeysController {
     const passkey = await this.passkeys.register(user.userId, body.name, body.response);
     if (user.sessionId !== null) await this.sessions.stepUp(user.sessionId);
     await this.sessions.refresh(user.userId);
-    await this.log.record({ userId: user.userId, kind: 'passkey_added', ...requestContext(request), detail: { passkey_id: passkey.passkey_id, name: passkey.name } });
+    await this.log.record({
+      userId: user.userId,
+      kind: 'passkey_added',
+      ...requestContext(request),
+      detail: { passkey_id: passkey.passkey_id, name: passkey.name },
+    });
     if (hadFactor) return passkey;
     const codes = await this.factors.newRecoveryCodes(user.userId);
     await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...requestContext(request) });
@@ -129,7 +134,12 @@ export class PasskeysController {
     try {
       await this.passkeys.authenticate(body.response, user.userId);
     } catch (error) {
-      await this.log.record({ userId: user.userId, kind: 'second_factor_failed', ...requestContext(request), detail: { during: 'step_up', method: 'passkey' } });
+      await this.log.record({
+        userId: user.userId,
+        kind: 'second_factor_failed',
+        ...requestContext(request),
+        detail: { during: 'step_up', method: 'passkey' },
+      });
       throw error;
     }
     const until = await this.sessions.stepUp(user.sessionId!);

@@ -147,8 +147,11 @@ export class Passkeys {
     const allow =
       userId === null
         ? []
-        : (await this.pool.query<{ credential_id: string; transports: string[] }>('SELECT credential_id, transports FROM passkeys WHERE user_id = $1', [userId]))
-            .rows;
+        : (
+            await this.pool.query<{ credential_id: string; transports: string[] }>('SELECT credential_id, transports FROM passkeys WHERE user_id = $1', [
+              userId,
+            ])
+          ).rows;
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       allowCredentials: allow.map((r) => ({ id: r.credential_id, transports: r.transports })),
@@ -168,7 +171,8 @@ export class Passkeys {
     const credentialId = typeof response.id === 'string' ? response.id : '';
     const { rows } = await this.pool.query<PasskeyRow>('SELECT * FROM passkeys WHERE credential_id = $1', [credentialId.slice(0, 1000)]);
     const passkey = rows[0];
-    if (!passkey || (forUser !== null && passkey.user_id !== forUser)) throw new UnauthorizedException({ message: PASSKEY_NOT_ACCEPTED, reason: 'second_factor_failed' });
+    if (!passkey || (forUser !== null && passkey.user_id !== forUser))
+      throw new UnauthorizedException({ message: PASSKEY_NOT_ACCEPTED, reason: 'second_factor_failed' });
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
@@ -177,7 +181,12 @@ export class Passkeys {
           this.consumeChallenge(challenge, 'authentication', (owner) => (forUser === null ? owner === null : owner === forUser)),
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
-        credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.counter), transports: passkey.transports },
+        credential: {
+          id: passkey.credential_id,
+          publicKey: new Uint8Array(passkey.public_key),
+          counter: Number(passkey.counter),
+          transports: passkey.transports,
+        },
         requireUserVerification: forUser === null,
       });
     } catch {
@@ -185,10 +194,10 @@ export class Passkeys {
     }
     if (!verification.verified) throw new UnauthorizedException({ message: PASSKEY_NOT_ACCEPTED, reason: 'second_factor_failed' });
     // The counter moves forward only (a cloned authenticator shows an old one); 0 means the authenticator keeps none.
-    const { rowCount } = await this.pool.query(
-      `UPDATE passkeys SET counter = $2, last_used_at = now() WHERE passkey_id = $1 AND ($2 = 0 OR counter < $2)`,
-      [passkey.passkey_id, verification.authenticationInfo.newCounter],
-    );
+    const { rowCount } = await this.pool.query(`UPDATE passkeys SET counter = $2, last_used_at = now() WHERE passkey_id = $1 AND ($2 = 0 OR counter < $2)`, [
+      passkey.passkey_id,
+      verification.authenticationInfo.newCounter,
+    ]);
     if (!rowCount) throw new UnauthorizedException({ message: PASSKEY_NOT_ACCEPTED, reason: 'second_factor_failed' });
     return passkey.user_id;
   }
@@ -202,7 +211,11 @@ export class Passkeys {
   }
 
   /** Uses a challenge up (once, within five minutes) if it was ours for this purpose and its owner passes. */
-  private async consumeChallenge(challenge: string, purpose: 'registration' | 'authentication', ownerPasses: (owner: number | null) => boolean): Promise<boolean> {
+  private async consumeChallenge(
+    challenge: string,
+    purpose: 'registration' | 'authentication',
+    ownerPasses: (owner: number | null) => boolean,
+  ): Promise<boolean> {
     const { rows } = await this.pool.query<{ user_id: number | null }>(
       'DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND purpose = $2 AND expires_at > now() RETURNING user_id',
       [challengeHash(challenge), purpose],

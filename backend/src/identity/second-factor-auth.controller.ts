@@ -34,7 +34,11 @@ export class SecondFactorAuthController {
   /** A TOTP or recovery code after the password: the session starts, stepped up. */
   @Post('auth/login/second-factor')
   @HttpCode(200)
-  async secondFactor(@Body() body: SecondFactorCodeRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserObject> {
+  async secondFactor(
+    @Body() body: SecondFactorCodeRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserObject> {
     const login = await this.pending.read(request);
     if (!login) throw new UnauthorizedException({ message: LOGIN_EXPIRED, reason: 'login_expired' });
     const method = await this.checked(login.userId, body.code, request, 'login');

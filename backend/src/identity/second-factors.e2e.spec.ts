@@ -255,7 +255,10 @@ describe('identity: second factors and step-up', () => {
     expect(signup.status).toBe(201);
     expect((await s.get('/api/user')).body.security.email_verified).toBe(false);
     await pool().query('UPDATE sessions SET second_factor_at = now() WHERE user_id = $1', [signup.body.user_id]);
-    expect(await s.post('/api/milestone/deposit', { milestone_id: 1 })).toMatchObject({ status: 403, body: { message: EMAIL_UNVERIFIED, reason: 'email_unverified' } });
+    expect(await s.post('/api/milestone/deposit', { milestone_id: 1 })).toMatchObject({
+      status: 403,
+      body: { message: EMAIL_UNVERIFIED, reason: 'email_unverified' },
+    });
     expect(await s.post('/api/job/1/agreement/sign', {})).toMatchObject({ status: 403, body: { reason: 'email_unverified' } });
     const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1];
     expect((await session().post('/api/auth/email/verify', { code: 'not-a-code' })).status).toBe(404);
@@ -299,7 +302,9 @@ describe('identity: second factors and step-up', () => {
     await expect(pool().query('DELETE FROM security_log WHERE user_id = $1', [user.userId])).rejects.toThrow(/append-only/);
     const log = (await s.get('/api/account/security-log')).body;
     expect(log).toMatchObject({ page: 1, pages: 1 });
-    expect(log.entries).toEqual([expect.objectContaining({ kind: 'step_up', detail: { method: 'totp' }, browser: expect.any(String), actor_name: expect.any(String) })]);
+    expect(log.entries).toEqual([
+      expect.objectContaining({ kind: 'step_up', detail: { method: 'totp' }, browser: expect.any(String), actor_name: expect.any(String) }),
+    ]);
     expect((await s.get('/api/account/security-log?page=0')).status).toBe(400);
   });
 
@@ -318,7 +323,9 @@ describe('identity: second factors and step-up', () => {
     expect(left.rows[0].n).toBe(0);
     expect((await lastMailTo(pool(), user.email))?.subject).toBe('Your Escrow Ledger second factors were reset');
     const log = (await a.get(`/api/admin/security-log?user_id=${user.userId}&kind=factors_reset_by_admin`)).body;
-    expect(log.entries).toEqual([expect.objectContaining({ kind: 'factors_reset_by_admin', user_id: user.userId, actor_name: expect.stringContaining('Test') })]);
+    expect(log.entries).toEqual([
+      expect.objectContaining({ kind: 'factors_reset_by_admin', user_id: user.userId, actor_name: expect.stringContaining('Test') }),
+    ]);
     expect((await a.post('/api/admin/users/999999/second-factors/reset')).status).toBe(404);
   });
 });

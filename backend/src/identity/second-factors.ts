@@ -137,7 +137,10 @@ export class SecondFactors {
     try {
       await client.query('BEGIN');
       await client.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
-      await client.query('INSERT INTO recovery_codes (code_hash, user_id) SELECT unnest($2::bytea[]), $1', [userId, codes.map((c) => this.hashCode(userId, c))]);
+      await client.query('INSERT INTO recovery_codes (code_hash, user_id) SELECT unnest($2::bytea[]), $1', [
+        userId,
+        codes.map((c) => this.hashCode(userId, c)),
+      ]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');

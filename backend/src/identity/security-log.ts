@@ -78,22 +78,22 @@ export class SecurityLog {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async record(entry: SecurityLogRecord, db: Pool | PoolClient = this.pool): Promise<void> {
-    await db.query(
-      `INSERT INTO security_log (user_id, actor_id, session_id, kind, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        entry.userId,
-        entry.actorId ?? entry.userId,
-        entry.sessionId ?? null,
-        entry.kind,
-        entry.ip ?? null,
-        entry.userAgent ? entry.userAgent.slice(0, 300) : null,
-        JSON.stringify(entry.detail ?? {}),
-      ],
-    );
+    await db.query(`INSERT INTO security_log (user_id, actor_id, session_id, kind, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      entry.userId,
+      entry.actorId ?? entry.userId,
+      entry.sessionId ?? null,
+      entry.kind,
+      entry.ip ?? null,
+      entry.userAgent ? entry.userAgent.slice(0, 300) : null,
+      JSON.stringify(entry.detail ?? {}),
+    ]);
   }
 
   /** A page (1-based) of the log, newest first: one user's, or everyone's filtered by user and kind. */
-  async page(filter: { userId?: number | null; kind?: string | null }, page: number): Promise<{ entries: AdminSecurityLogEntry[]; page: number; pages: number }> {
+  async page(
+    filter: { userId?: number | null; kind?: string | null },
+    page: number,
+  ): Promise<{ entries: AdminSecurityLogEntry[]; page: number; pages: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId != null) where.push(`l.user_id = $${params.push(filter.userId)}`);

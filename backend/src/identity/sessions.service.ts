@@ -47,7 +47,15 @@ export class SessionsService {
       `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip, password_at, second_factor_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5, CASE WHEN $6::boolean THEN now() END, CASE WHEN $7::boolean THEN now() END)
        RETURNING session_id`,
-      [hashSecret(token), userId, ABSOLUTE_TIMEOUT_MS, String(request.headers['user-agent'] ?? '').slice(0, 300), request.ip, checked.password, checked.secondFactor],
+      [
+        hashSecret(token),
+        userId,
+        ABSOLUTE_TIMEOUT_MS,
+        String(request.headers['user-agent'] ?? '').slice(0, 300),
+        request.ip,
+        checked.password,
+        checked.secondFactor,
+      ],
     );
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',

@@ -1,8 +1,7 @@
+import { generateURI } from 'otplib';
 import type { Pool } from 'pg';
 
 import { CompaniesRepository } from '../directory';
-import { generateURI } from 'otplib';
-
 import { hashPassword } from '../identity';
 import { UsersRepository } from '../identity';
 import { TOTP_ISSUER } from '../identity/second-factors';
@@ -47,7 +46,14 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): P
       passwordHash,
       emailVerified: true,
     });
-    const buyer = await UsersRepository.insert(client, { firstName: 'Jordan', lastName: 'Buyer', phone: '6025550123', email: DEMO_LOGINS.buyer, passwordHash, emailVerified: true });
+    const buyer = await UsersRepository.insert(client, {
+      firstName: 'Jordan',
+      lastName: 'Buyer',
+      phone: '6025550123',
+      email: DEMO_LOGINS.buyer,
+      passwordHash,
+      emailVerified: true,
+    });
     const seller = await UsersRepository.insert(client, {
       firstName: 'Sam',
       lastName: 'Seller',

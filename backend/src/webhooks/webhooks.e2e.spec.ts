@@ -7,12 +7,12 @@ import ts from 'typescript';
 
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
-import { SessionCache } from '../identity';
 import { createSeller, createUser, enrolTotp, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
 import { createApp } from '../bootstrap';
 import { STORED_EVENT_STORE } from '../event-store/event-store.tokens';
+import { SessionCache } from '../identity';
 import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { newWebhookSecret } from './signatures';
 import { WebhookEndpoints } from './webhook-endpoints';

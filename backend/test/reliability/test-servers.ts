@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from '../../src/infrastructure/database/postgres-access';
+import { TEST_SECOND_FACTOR_SECRETS_KEY } from '../support/http-session';
 import { builtEntry, ChildRun, freePort, REPO_ROOT } from './child-process';
 
 /** A PostgreSQL cluster of the test's own (not the shared jest one), which it may stop and start. */
@@ -68,6 +69,10 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
       PAYMENTS_SANDBOX_SETTLE_MS: '200',
       // One key for every API process of the run, none written into the repository's data folder.
       WEBHOOK_SECRETS_KEY: RUN_WEBHOOK_SECRETS_KEY,
+      // The key createUser seals the TOTP secrets of test users with (admins get one).
+      SECOND_FACTOR_SECRETS_KEY: TEST_SECOND_FACTOR_SECRETS_KEY.toString('base64'),
+      // A run outlasts the 10-minute step-up window; step-up itself is tested in second-factors.e2e.spec.ts.
+      STEP_UP_WINDOW: '86400',
       ...env,
     },
     /Escrow Ledger is serving/,

@@ -46,6 +46,7 @@ describe('security: authorization matrix', () => {
       const allowed = expected >= 200 && expected < 300;
       const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
       const client = await world.client(role);
+      for (const [name, value] of Object.entries(request.cookies ?? {})) client.setCookie(name, value);
       const checkNothingChanges = !allowed && MUTATING.includes(c.method);
       if (checkNothingChanges) await world.quiet();
       const before = checkNothingChanges ? await fingerprint(world.app.db.pool) : null;

@@ -48,6 +48,7 @@ describe('security: CSRF on every mutating route', () => {
       const role = allowedRole(c);
       const request = await c.request(world, role, true);
       const client = await world.client(role);
+      for (const [name, value] of Object.entries(request.cookies ?? {})) client.setCookie(name, value);
       await client.get('/api/user'); // the page's first load hands out the XSRF-TOKEN cookie
       await world.quiet();
       const before = await fingerprint(world.app.db.pool);

@@ -32,7 +32,9 @@ describe('security: fuzzing every route', () => {
   async function ensureSession(role: Role): Promise<boolean> {
     if (role === 'anonymous') return false;
     const { rowCount } = await world.app.db.pool.query(
-      `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip) VALUES ($1, $2, now() + interval '1 day', 'fuzz', '127.0.0.1') ON CONFLICT (token_hash) DO NOTHING`,
+      // Stepped up, as startSession's sessions are, so the fuzzer reaches past @StepUp into the handlers.
+      `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip, password_at, second_factor_at)
+       VALUES ($1, $2, now() + interval '1 day', 'fuzz', '127.0.0.1', now(), now()) ON CONFLICT (token_hash) DO NOTHING`,
       [hashSecret(tokens.get(role)!), world.users[role].userId],
     );
     return rowCount === 1;
@@ -72,7 +74,12 @@ describe('security: fuzzing every route', () => {
     async (_key, c: RouteCase, index: number) => {
       const roles = rolesReaching(c);
       const templates = new Map<Role, RouteRequest>();
-      for (const role of roles) templates.set(role, await c.request(world, role, false));
+      for (const role of roles) {
+        const { cookies, ...template } = await c.request(world, role, false);
+        // A pending login's cookie travels as the fuzzer's extra cookie (which mutations may replace).
+        const extra = Object.entries(cookies ?? {}).map(([name, value]) => `${name}=${value}`);
+        templates.set(role, extra.length ? { ...template, headers: { ...template.headers, 'cookie-extra': extra.join('; ') } } : template);
+      }
       await world.quiet();
       const seed = SEED + index;
       // The state as the last refused run left it; recomputed after anything that may change it.

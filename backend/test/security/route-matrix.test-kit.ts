@@ -1,5 +1,11 @@
+import { generateSecret } from 'otplib';
+
+import { OneTimeCodes } from '../../src/identity/one-time-codes';
+import { SecondFactors } from '../../src/identity/second-factors';
+import { hashSecret } from '../../src/identity/tokens';
 import { eventually } from '../support/event-store-fixture';
-import { TEST_PASSWORD } from '../support/http-session';
+import { createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
+import { SoftPasskey } from '../support/soft-passkey';
 import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,6 +18,8 @@ export interface RouteRequest {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Cookies the caller's browser holds besides its session (a pending login). */
+  cookies?: Record<string, string>;
 }
 
 export interface RouteCase {
@@ -146,6 +154,47 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('POST', '/api/contact', 'public', everyone(201), () => ({
     url: '/api/contact',
     body: { name: 'Casey Contact', email: 'casey@example.com', phone: '6025550188', message: 'Do you serve Flagstaff?' },
+  })),
+
+  // Second factors (issue 25): the second step of a login, passkey sign-in, step-up, email links.
+  route('POST', '/api/auth/login/second-factor', 'public', everyone(200), async (w) => {
+    const { user, secret } = await userWithOwnTotp(w);
+    const pending = new HttpSession(w.app.http);
+    await pending.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    return { url: '/api/auth/login/second-factor', body: { code: await totpCode(secret) }, cookies: { pending_login: pending.cookie('pending_login')! } };
+  }),
+  route('POST', '/api/auth/passkey/options', 'public', everyone(200), () => ({ url: '/api/auth/passkey/options' })),
+  route('POST', '/api/auth/passkey/login', 'public', everyone(200), async (w) => {
+    const { passkey } = await userWithPasskey(w);
+    const { options } = (await new HttpSession(w.app.http).post('/api/auth/passkey/options')).body;
+    return { url: '/api/auth/passkey/login', body: { response: passkey.authenticate(options) } };
+  }),
+  route('POST', '/api/auth/step-up', 'user', signedIn(200), async (w, role) => ({
+    url: '/api/auth/step-up',
+    body: { code: role === 'anonymous' ? '123456' : (await w.app.http.get(SecondFactors).newRecoveryCodes(await withTotp(w, role)))[0] },
+  })),
+  route('POST', '/api/auth/step-up/passkey/options', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await withTotp(w, role);
+    return { url: '/api/auth/step-up/passkey/options' };
+  }),
+  route('POST', '/api/auth/step-up/passkey', 'user', signedIn(200), async (w, role) => {
+    if (role === 'anonymous') return { url: '/api/auth/step-up/passkey', body: { response: { id: 'x' } } };
+    const client = await w.client(role);
+    const passkey = await addPasskey(client);
+    const { options } = (await client.post('/api/auth/step-up/passkey/options')).body;
+    return { url: '/api/auth/step-up/passkey', body: { response: passkey.authenticate(options) } };
+  }),
+  route('POST', '/api/auth/email/verify', 'public', everyone(200), async (w) => ({
+    url: '/api/auth/email/verify',
+    body: { code: await w.app.http.get(OneTimeCodes).issue((await w.fresh.user()).userId, 'email_verification') },
+  })),
+  route('POST', '/api/auth/email/confirm', 'public', everyone(200), async (w) => ({
+    url: '/api/auth/email/confirm',
+    body: {
+      code: await w.app.http
+        .get(OneTimeCodes)
+        .issue((await w.fresh.user()).userId, 'email_change', w.app.db.pool, `changed-${uniqueSuffix()}@test.escrowledger.test`),
+    },
   })),
 
   // Directory
@@ -447,7 +496,117 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('DELETE', '/api/webhooks/endpoints/:id', 'user', sellersEndpoint(200), async (w, _r, fresh) => ({
     url: `/api/webhooks/endpoints/${fresh ? await w.fresh.webhookEndpoint() : w.webhook.endpointId}`,
   })),
+  // The caller's own account security (issue 25), last: each request sets up what it acts on
+  // (a factor to remove, a passkey to rename), and the password change ends the caller's other sessions.
+  route('GET', '/api/admin/security-log', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/security-log?user_id=${w.users.buyer.userId}&kind=step_up` })),
+  route('POST', '/api/admin/users/:id/second-factors/reset', 'admin', adminOnly(200), async (w, _r, fresh) => ({
+    url: `/api/admin/users/${fresh ? (await userWithOwnTotp(w)).user.userId : w.users.loginTarget.userId}/second-factors/reset`,
+  })),
+  route('GET', '/api/account/security', 'user', signedIn(200), () => ({ url: '/api/account/security' })),
+  route('GET', '/api/account/sessions', 'user', signedIn(200), () => ({ url: '/api/account/sessions' })),
+  route('GET', '/api/account/security-log', 'user', signedIn(200), () => ({ url: '/api/account/security-log?page=1' })),
+  route('POST', '/api/account/recovery-codes', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await withTotp(w, role);
+    return { url: '/api/account/recovery-codes' };
+  }),
+  route('POST', '/api/account/passkeys/options', 'user', signedIn(200), () => ({ url: '/api/account/passkeys/options' })),
+  route('POST', '/api/account/passkeys', 'user', signedIn(201), async (w, role) => {
+    if (role === 'anonymous') return { url: '/api/account/passkeys', body: { name: 'Laptop', response: { id: 'x' } } };
+    const client = await w.client(role);
+    const { options } = (await client.post('/api/account/passkeys/options')).body;
+    return { url: '/api/account/passkeys', body: { name: `Laptop ${uniqueSuffix()}`, response: new SoftPasskey().register(options) } };
+  }),
+  route('PATCH', '/api/account/passkeys/:id', 'user', signedIn(200), async (w, role) => ({
+    url: `/api/account/passkeys/${role === 'anonymous' ? 1 : await passkeyIdOf(w, role)}`,
+    body: { name: 'Renamed laptop' },
+  })),
+  route('DELETE', '/api/account/passkeys/:id', 'user', signedIn(200), async (w, role) => ({
+    url: `/api/account/passkeys/${role === 'anonymous' ? 1 : await passkeyIdOf(w, role)}`,
+  })),
+  route('DELETE', '/api/account/sessions/:id', 'user', signedIn(200), async (w, role) => {
+    if (role === 'anonymous') return { url: '/api/account/sessions/1' };
+    const other = await w.client(role); // another session of the same user, to end
+    const { rows } = await w.app.db.pool.query<{ session_id: string }>('SELECT session_id FROM sessions WHERE token_hash = $1', [
+      hashSecret(other.cookie('sid')!),
+    ]);
+    return { url: `/api/account/sessions/${rows[0]!.session_id}` };
+  }),
+  route('DELETE', '/api/account/sessions', 'user', signedIn(200), () => ({ url: '/api/account/sessions' })),
+  route('PUT', '/api/account/email', 'user', signedIn(200), () => ({
+    url: '/api/account/email',
+    body: { email: `next-${uniqueSuffix()}@test.escrowledger.test` },
+  })),
+  // The authenticator app: a new one is set up where none is confirmed; one is removed where it is.
+  route('POST', '/api/account/totp/setup', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await withoutTotp(w, role);
+    return { url: '/api/account/totp/setup' };
+  }),
+  route('POST', '/api/account/totp', 'user', signedIn(200), async (w, role) => {
+    if (role === 'anonymous') return { url: '/api/account/totp', body: { code: '123456' } };
+    await withoutTotp(w, role);
+    const { secret } = (await (await w.client(role)).post('/api/account/totp/setup')).body;
+    return { url: '/api/account/totp', body: { code: await totpCode(secret) } };
+  }),
+  route('DELETE', '/api/account/totp', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await withTotp(w, role);
+    return { url: '/api/account/totp' };
+  }),
+  // Ends the caller's other sessions (the world's party sessions among them): next to last.
+  route('PUT', '/api/account/password', 'user', signedIn(200), () => ({
+    url: '/api/account/password',
+    body: { current_password: TEST_PASSWORD, password: TEST_PASSWORD },
+  })),
+  // Leaves the caller unverified: last.
+  route('POST', '/api/account/email/verification', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await w.app.db.pool.query('UPDATE users SET email_verified_at = NULL WHERE user_id = $1', [w.users[role].userId]);
+    return { url: '/api/account/email/verification' };
+  }),
 ];
+
+/** A new user whose authenticator app has a secret of its own (so its codes never collide with another login's). */
+async function userWithOwnTotp(w: SecurityWorld) {
+  const user = await createUser(w.app.db.pool);
+  const secret = await enrolTotp(w.app.db.pool, user.userId, generateSecret());
+  return { user, secret };
+}
+
+/** The role's user with a confirmed authenticator app (put back if a cell removed it). */
+async function withTotp(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<number> {
+  const { userId } = w.users[role];
+  const { rows } = await w.app.db.pool.query('SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL', [userId]);
+  if (!rows.length) await enrolTotp(w.app.db.pool, userId);
+  return userId;
+}
+
+/** The role's user without a confirmed authenticator app (a passkey keeps them a factor), ready for a new set-up. */
+async function withoutTotp(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<void> {
+  await addPasskey(await w.client(role)); // the admin console stays open meanwhile
+  await w.app.db.pool.query('DELETE FROM user_totp WHERE user_id = $1', [w.users[role].userId]);
+}
+
+/** Registers a software passkey for the client's user (its session is stepped up). */
+async function addPasskey(client: HttpSession): Promise<SoftPasskey> {
+  const passkey = new SoftPasskey();
+  const { options } = (await client.post('/api/account/passkeys/options')).body;
+  const added = await client.post('/api/account/passkeys', { name: `Key ${uniqueSuffix()}`, response: passkey.register(options) });
+  if (added.status !== 201) throw new Error(`adding a passkey failed: ${added.status} ${JSON.stringify(added.body)}`);
+  return passkey;
+}
+
+async function passkeyIdOf(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<number> {
+  await addPasskey(await w.client(role));
+  const { rows } = await w.app.db.pool.query<{ passkey_id: number }>('SELECT max(passkey_id) AS passkey_id FROM passkeys WHERE user_id = $1', [
+    w.users[role].userId,
+  ]);
+  return rows[0]!.passkey_id;
+}
+
+/** A new user with a passkey, signed in through nothing but that passkey's registration. */
+async function userWithPasskey(w: SecurityWorld) {
+  const user = await createUser(w.app.db.pool);
+  const client = new HttpSession(w.app.http).setCookie('sid', await startSession(w.app.db.pool, user.userId));
+  return { user, passkey: await addPasskey(client) };
+}
 
 export const routeKey = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;
 

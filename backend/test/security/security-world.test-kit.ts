@@ -5,7 +5,17 @@ import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
-import { createCompany, type CreatedUser, createSeller, createUser, type HttpAnswer, HttpSession, startSession, TEST_PASSWORD } from '../support/http-session';
+import {
+  createCompany,
+  type CreatedUser,
+  createSeller,
+  createUser,
+  enrolTotp,
+  type HttpAnswer,
+  HttpSession,
+  startSession,
+  TEST_PASSWORD,
+} from '../support/http-session';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
@@ -101,6 +111,9 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     admin: await createUser(pool, { role: 'admin' }),
     loginTarget: await createUser(pool),
   };
+  // Issue 25: every caller has an authenticator app (the admin from createUser), as company users
+  // managing webhooks must; loginTarget has none, so its login answers the user at once.
+  for (const role of ['buyer', 'otherBuyer', 'seller', 'otherSeller'] as const) users[role].totpSecret = await enrolTotp(pool, users[role].userId);
 
   const client = async (role: Role) => {
     const session = new HttpSession(app.http);

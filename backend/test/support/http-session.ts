@@ -5,9 +5,9 @@ import { generate } from 'otplib';
 import type { Pool } from 'pg';
 
 import { hashPassword } from '../../src/identity/passwords';
-import { PG_POOL } from '../../src/infrastructure/database/database.tokens';
-import { TotpSecrets } from '../../src/identity/totp-secrets';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
+import { TotpSecrets } from '../../src/identity/totp-secrets';
+import { PG_POOL } from '../../src/infrastructure/database/database.tokens';
 
 /** Every test app seals TOTP secrets with this key (none is written to the data folder). */
 export const TEST_SECOND_FACTOR_SECRETS_KEY = randomBytes(32);
@@ -68,9 +68,9 @@ export class HttpSession {
       // As startSession: tests of users without a factor act as if one had just been checked
       // (step-up itself is tested in second-factors.e2e.spec.ts with sessions that were not).
       if (options.steppedUp ?? true)
-        await this.app.get<symbol, Pool>(PG_POOL, { strict: false }).query('UPDATE sessions SET second_factor_at = now() WHERE token_hash = $1', [
-          hashSecret(this.cookies.get('sid') ?? ''),
-        ]);
+        await this.app
+          .get<symbol, Pool>(PG_POOL, { strict: false })
+          .query('UPDATE sessions SET second_factor_at = now() WHERE token_hash = $1', [hashSecret(this.cookies.get('sid') ?? '')]);
       return answer;
     }
     // The code of this 30-second step; when an earlier login of this user used it, the next

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, StepUp, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, StepUp } from '../../identity';
 import { ResolveDispute } from './resolve-dispute.command';
 import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
 

@@ -9,14 +9,7 @@ import { UserEntity } from './user.entity';
 
 export { OneTimeCodeEntity } from './one-time-code.entity';
 export { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
-export {
-  PasskeyEntity,
-  PendingLoginEntity,
-  RecoveryCodeEntity,
-  SecurityLogEntity,
-  UserTotpEntity,
-  WebauthnChallengeEntity,
-} from './second-factors.entity';
+export { PasskeyEntity, PendingLoginEntity, RecoveryCodeEntity, SecurityLogEntity, UserTotpEntity, WebauthnChallengeEntity } from './second-factors.entity';
 export { SessionEntity } from './session.entity';
 export { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 export { UserEntity } from './user.entity';

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, StepUp, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, StepUp } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { ResolveRetainageDispute } from './resolve-retainage-dispute.command';
 import { ResolveRetainageDisputeRequest } from './resolve-retainage-dispute.request.dto';

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireSecondFactor, StepUp, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 

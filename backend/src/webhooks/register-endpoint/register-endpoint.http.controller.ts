@@ -3,7 +3,7 @@ import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/c
 
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, RequireSecondFactor, StepUp, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireSecondFactor, StepUp, type SessionUser } from '../../identity';
+import { Access, CurrentUser, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { WebhookEndpoints } from '../webhook-endpoints';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
