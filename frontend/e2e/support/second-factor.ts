@@ -17,16 +17,19 @@ export const DEMO_TOTP_SECRETS: Record<string, string> = {
   'roofing@demo.escrowledger.test': 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
 };
 
-const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([email, secret]) => [email.toLowerCase(), secret]));
+/** A user's key in this worker's memory: the email as the login form sends it (no spaces, lower case). */
+const keyOf = (email: string): string => email.replace(/\s+/g, '').toLowerCase();
+
+const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([email, secret]) => [keyOf(email), secret]));
 
 /** Remembers the secret of an authenticator app a journey enrolled (read from the security page). */
 export function rememberTotpSecret(email: string, secret: string): void {
-  secrets.set(email.toLowerCase(), secret.replace(/\s/g, ''));
-  lastStep.delete(email.toLowerCase());
+  secrets.set(keyOf(email), secret.replace(/\s/g, ''));
+  lastStep.delete(keyOf(email));
 }
 
 export function totpSecretOf(email: string): string {
-  const secret = secrets.get(email.toLowerCase());
+  const secret = secrets.get(keyOf(email));
   if (!secret) throw new Error(`no TOTP secret known for ${email}: add it to DEMO_TOTP_SECRETS or rememberTotpSecret() it`);
   return secret;
 }
@@ -47,7 +50,7 @@ const lastStep = new Map<string, number>();
  * (backend/src/identity/second-factors.e2e.spec.ts).
  */
 export async function nextTotpCode(email: string): Promise<string> {
-  const key = email.toLowerCase();
+  const key = keyOf(email);
   const secret = totpSecretOf(key);
   for (;;) {
     const nowSeconds = Date.now() / 1000;
@@ -117,7 +120,7 @@ const sessions = new Map<string, { state: StorageState; at: number }>();
  * do not test logging in itself: each login spends a TOTP time step.
  */
 export async function loggedInContext(browser: Browser, email: string, login: (page: Page) => Promise<void>): Promise<BrowserContext> {
-  const key = email.toLowerCase();
+  const key = keyOf(email);
   const kept = sessions.get(key);
   if (kept && Date.now() - kept.at < STATE_MAX_AGE_MS) {
     const context = await browser.newContext({ storageState: kept.state });
@@ -137,7 +140,7 @@ export async function loggedInContext(browser: Browser, email: string, login: (p
 
 /** Forgets the kept session of a user (after a journey ended it or changed the user's factors). */
 export function forgetSession(email: string): void {
-  sessions.delete(email.toLowerCase());
+  sessions.delete(keyOf(email));
 }
 
 /**
