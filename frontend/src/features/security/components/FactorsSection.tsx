@@ -188,7 +188,9 @@ export function RecoveryCodesSection({ left, hasFactor }: { left: number; hasFac
       ) : (
         <>
           <p data-testid="recovery-codes-left">
-            {left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`} Each signs you in once when you have neither your app nor a passkey.
+            {left === 0
+              ? 'You have no recovery codes left: generate a new set and keep it somewhere safe.'
+              : `${left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`} Each signs you in once when you have neither your app nor a passkey.`}
           </p>
           <Button onClick={() => renew.mutate(undefined, { onSuccess: setCodes })} loading={renew.isPending}>
             Generate new recovery codes

@@ -30,7 +30,7 @@ export function SecurityLogTable({
         label="Security log"
         rows={rows}
         size="small"
-        minWidth={withUser ? 900 : 720}
+        minWidth={withUser ? 900 : 600}
         empty="Nothing recorded yet."
         columns={[
           { title: 'When', dataIndex: 'at', render: (v) => formatWhen(v as string) },

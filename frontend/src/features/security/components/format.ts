@@ -18,7 +18,11 @@ export function detailInWords(detail: unknown): string {
   if (typeof detail === 'string') return detail;
   if (typeof detail !== 'object') return String(detail);
   return Object.entries(detail as Record<string, unknown>)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '' && value !== false)
+    .map(([key, value]) => {
+      const name = key.replace(/_/g, ' ');
+      if (value === true) return name;
+      return `${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    })
     .join(', ');
 }
