@@ -22,6 +22,7 @@ const SCREENS: [string, string][] = [
   ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
   ['/admin/operations', 'Operations'],
   ['/admin/webhooks', 'Webhooks'],
+  ['/admin/security-log', 'Security log'],
 ];
 
 let contractName = '';
@@ -47,7 +48,19 @@ test.beforeAll(async ({ browser }) => {
   await changed.seller.close();
 });
 
-const SECTIONS = ['Dashboard', 'Projects', 'Payments', 'Reports', 'Disputes', 'Users', 'Contractors', 'Operations', 'Webhooks'];
+const SECTIONS = [
+  'Dashboard',
+  'Projects',
+  'Payments',
+  'Reports',
+  'Disputes',
+  'Users',
+  'Contractors',
+  'Operations',
+  'Webhooks',
+  'Security log',
+  'Your sign-in and security',
+];
 /** Screens whose main table is wider than a phone: there it scrolls sideways and says so. */
 const WIDE_ON_A_PHONE = new Set([
   '/admin',
@@ -58,6 +71,7 @@ const WIDE_ON_A_PHONE = new Set([
   '/admin/contractors',
   '/admin/operations',
   '/admin/webhooks',
+  '/admin/security-log',
 ]);
 
 for (const width of [1366, 375]) {

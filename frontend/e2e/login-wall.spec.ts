@@ -2,16 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { apiSession } from './support/api';
-import { DEMO, expect, test } from './support/fixtures';
+import { DEMO, expect, submitLoginPage, test } from './support/fixtures';
 import { signedDemoAgreement } from './support/projects';
 
 test('a logged-out visitor following a portal link logs in and lands where they were going', async ({ page }) => {
   await page.goto('/portal/job/1000?from=email');
   await expect(page).toHaveURL(/\/login\?next=%2Fportal%2Fjob%2F1000%3Ffrom%3Demail$/);
   await expect(page.getByRole('alert')).toContainText('Please log in to continue to that page.');
-  await page.getByRole('main').getByLabel('Email').fill(DEMO.buyer);
-  await page.getByRole('main').getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await submitLoginPage(page, DEMO.buyer);
   await expect(page).toHaveURL(/\/portal\/job\/1000\?from=email$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Project #1000');
 });
@@ -19,18 +17,14 @@ test('a logged-out visitor following a portal link logs in and lands where they 
 test('a logged-out admin following a console link logs in and lands on that screen', async ({ page }) => {
   await page.goto('/admin/payments?kind=deposit');
   await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByRole('main').getByLabel('Email').fill(DEMO.admin);
-  await page.getByRole('main').getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await submitLoginPage(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin\/payments\?kind=deposit$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payments');
 });
 
 test('a buyer following a console link is logged out as §6 says, and told why', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('main').getByLabel('Email').fill(DEMO.buyer);
-  await page.getByRole('main').getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await submitLoginPage(page, DEMO.buyer);
   await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/$/);
@@ -57,6 +51,7 @@ const LINKS: Record<string, { link: () => string; as: string; shows: RegExp | st
   'portal/signed/:contractName': { link: () => `/portal/signed/${contractName}`, as: DEMO.buyer, shows: /^Buyer: Jordan Buyer, / },
   'portal/job/:jobId/payment-release': { link: () => '/portal/job/1000/payment-release', as: DEMO.buyer, shows: 'Payments of project #1000' },
   'portal/webhooks': { link: () => '/portal/webhooks', as: DEMO.seller, shows: 'Integrations' },
+  'portal/account/security': { link: () => '/portal/account/security', as: DEMO.buyer, shows: 'Sign-in and security' },
   'portal/waivers': { link: () => '/portal/waivers', as: DEMO.electrician, shows: 'Lien waivers' },
   // No waiver of that name: the page says so (the wall is what is under test).
   'portal/waivers/:name': { link: () => '/portal/waivers/no-such-waiver', as: DEMO.electrician, shows: 'There is no lien waiver with that name.' },
@@ -74,6 +69,7 @@ const LINKS: Record<string, { link: () => string; as: string; shows: RegExp | st
   'admin/contractors': { link: () => '/admin/contractors', as: DEMO.admin, shows: 'Contractors' },
   'admin/operations': { link: () => '/admin/operations', as: DEMO.admin, shows: 'Operations' },
   'admin/webhooks': { link: () => '/admin/webhooks', as: DEMO.admin, shows: 'Webhooks' },
+  'admin/security-log': { link: () => '/admin/security-log?kind=login', as: DEMO.admin, shows: 'Security log' },
 };
 
 let draftId = 0;
@@ -105,9 +101,7 @@ for (const [route, { link, as, shows }] of Object.entries(LINKS)) {
     await page.goto(target);
     await expect(page).toHaveURL(`/login?next=${encodeURIComponent(target)}`);
     await expect(page.getByRole('alert')).toContainText('Please log in to continue to that page.');
-    await page.getByRole('main').getByLabel('Email').fill(as);
-    await page.getByRole('main').getByLabel('Password').fill(DEMO.password);
-    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await submitLoginPage(page, as);
     await expect(page).toHaveURL(target);
     await expect(page.getByRole('main').getByText(shows).first()).toBeVisible();
   });

@@ -18,12 +18,14 @@ const BUYER_SCREENS: [string, string][] = [
   ['/portal/ach/1000', 'Bank account for deposits'],
   ['/portal/project-agreement/customer/1000', 'Escrow agreement'],
   ['/portal/new-project/customer', 'New Project'],
+  ['/portal/account/security', 'Sign-in and security'],
 ];
 const SELLER_SCREENS: [string, string][] = [
   ['/portal', 'Your projects'],
   ['/portal/job/1000', 'Project #1000'],
   ['/portal/direct-deposit', 'Payout account'],
   ['/portal/webhooks', 'Integrations'],
+  ['/portal/account/security', 'Sign-in and security'],
   ['/portal/project-agreement/company/1000', 'Escrow agreement'],
   ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],
 ];

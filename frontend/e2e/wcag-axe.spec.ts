@@ -179,6 +179,7 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
     ['/portal/ach/1000', 'Bank account for deposits'],
     [`/portal/project-agreement/customer/${jobId}`, 'Escrow agreement'],
     ['/portal/new-project/customer', 'New Project'],
+    ['/portal/account/security', 'Sign-in and security'],
   ];
   for (const [path, heading] of screens) {
     await page.goto(path);
@@ -334,6 +335,8 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
     ['/admin/operations', 'Operations'],
     ['/admin/webhooks', 'Webhooks'],
+    ['/admin/security-log', 'Security log'],
+    ['/portal/account/security', 'Sign-in and security'],
   ];
   for (const [path, heading, shows] of screens) {
     await page.goto(path);

@@ -1,6 +1,7 @@
 import { type APIResponse, type Browser, expect } from '@playwright/test';
 
 import { loginAt } from './fixtures';
+import { loggedInContext } from './second-factor';
 
 export interface ApiSession {
   get(url: string): Promise<APIResponse>;
@@ -14,11 +15,11 @@ export interface ApiSession {
  * the XSRF-TOKEN cookie back as X-XSRF-TOKEN, as the app's axios client does.
  */
 export async function apiSession(browser: Browser, email: string): Promise<ApiSession> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAt(page, email);
-  await expect(page).toHaveURL(/\/(portal|admin)$/);
-  await page.close();
+  // This worker's session of the user when it is young enough (each login spends a TOTP step).
+  const context = await loggedInContext(browser, email, async (page) => {
+    await loginAt(page, email);
+    await expect(page).toHaveURL(/\/(portal|admin)$/);
+  });
   const xsrf = async () => ({ 'X-XSRF-TOKEN': (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' });
   return {
     get: (url) => context.request.get(url),

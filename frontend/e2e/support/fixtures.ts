@@ -1,5 +1,7 @@
 import { expect, type Page, test as base } from '@playwright/test';
 
+import { answerSecondFactor } from './second-factor';
+
 export const DEMO = {
   password: 'Demo-pass-2026',
   admin: 'admin@demo.escrowledger.test',
@@ -34,17 +36,29 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** The header's login modal; the second step (a code of the user's authenticator app) when the form asks for it. */
 export async function loginThroughModal(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in to Escrow Ledger' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
+  const from = new URL(page.url()).pathname;
   await dialog.getByRole('button', { name: 'Log in' }).click();
+  await answerSecondFactor(page, dialog, email, from);
 }
 
+/** The login page; the second step (a code of the user's authenticator app) when the form asks for it. */
 export async function loginAt(page: Page, email: string, password = DEMO.password): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('main').getByLabel('Email').fill(email);
-  await page.getByRole('main').getByLabel('Password').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await submitLoginPage(page, email, password);
+}
+
+/** Fills and sends the login page's form (already open, e.g. after the login wall), then its second step. */
+export async function submitLoginPage(page: Page, email: string, password = DEMO.password): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password').fill(password);
+  const from = new URL(page.url()).pathname;
+  await main.getByRole('button', { name: 'Log in' }).click();
+  await answerSecondFactor(page, main, email, from);
 }

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 import { DEMO } from './fixtures';
+import { nextTotpCode, secondFactorAsked } from './second-factor';
 
 /**
  * Moving through the app with the keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and the
@@ -145,6 +146,12 @@ export async function logInByKeyboard(page: Page, email: string, password = DEMO
   await typeInto(page, main.getByLabel('Email'), email, { max: 5 });
   await typeInto(page, main.getByLabel('Password'), password, { max: 2 });
   await page.keyboard.press('Enter');
+  // The second step: the code field takes the focus; type the app's code and press Enter.
+  if (await secondFactorAsked(page, main, '/login')) {
+    await expect(main.getByLabel('Authentication code')).toBeFocused();
+    await page.keyboard.type(await nextTotpCode(email));
+    await page.keyboard.press('Enter');
+  }
   await expect(page).toHaveURL(/\/(portal|admin)$/);
   await arrivedAt(page, email === DEMO.admin ? 'Dashboard' : 'Your projects');
 }

@@ -1,13 +1,18 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 import { loginAt } from './fixtures';
+import { loggedInContext } from './second-factor';
 
 /** A browser context of its own, logged in through the login page, on /portal. */
 export async function asUser(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
+  // This worker's session of the user when it is young enough (each login spends a TOTP step).
+  const context = await loggedInContext(browser, email, async (login) => {
+    await loginAt(login, email);
+    await expect(login).toHaveURL(/\/portal$/);
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  await loginAt(page, email);
+  await page.goto('/portal');
   await expect(page).toHaveURL(/\/portal$/);
   return page;
 }

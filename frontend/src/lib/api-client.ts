@@ -2,6 +2,7 @@ import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
 import { noteFreshness, notePosition, readAfter } from './read-your-writes';
+import { askable, confirmStepUp, noteAccountRefusal, stepUpChallengeOf } from './step-up';
 
 /**
  * The one HTTP client. axios reads the XSRF-TOKEN cookie and sends it back as X-XSRF-TOKEN on
@@ -69,6 +70,31 @@ api.interceptors.response.use(
     return Promise.reject(error);
   },
 );
+
+/**
+ * Step-up in place (issue 25): a request the API refused for want of a fresh second factor (401
+ * `step_up_required`) waits while the "Confirm it's you" dialog asks for one, then is sent once
+ * more and its answer goes to the caller as if nothing had happened, so the form keeps what was
+ * typed. Cancelling the dialog rejects with the original error. 403s a person can act on
+ * (`second_factor_required`, `email_unverified`) are told to the page frame, which says what to do.
+ */
+api.interceptors.response.use(undefined, async (error: AxiosError) => {
+  const challenge = stepUpChallengeOf(error);
+  const config = error.config as (AxiosRequestConfig & { stepUpRound?: 'enrolled' | 'confirmed' }) | undefined;
+  // Sent again once after a confirmation; after an enrolment in the dialog (a first factor does
+  // not step the session up by itself) the next refusal asks for the new factor, then once more.
+  const mayAsk = challenge && config && askable(config.url, challenge) && (!config.stepUpRound || (config.stepUpRound === 'enrolled' && challenge.enrolled));
+  if (!mayAsk) {
+    noteAccountRefusal(error);
+    throw error;
+  }
+  try {
+    await confirmStepUp(challenge);
+  } catch {
+    throw error;
+  }
+  return api.request({ ...config, stepUpRound: challenge.enrolled ? 'confirmed' : 'enrolled' } as AxiosRequestConfig);
+});
 
 axiosRetry(api, { retries: 4, retryDelay: (count, error) => exponentialDelay(count, error, 250), retryCondition: isRetryableCommand });
 

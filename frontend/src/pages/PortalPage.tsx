@@ -67,6 +67,7 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
           {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}
           {isSeller && <Link to="/portal/webhooks">Integrations</Link>}
+          <Link to="/portal/account/security">Sign-in and security</Link>
         </div>
       </div>
       {phone ? (

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 
 import { Notice } from '../../components/Notice';
 import type { NoticeState } from '../../features/auth/components/RequireAccess';
+import { SecurityPromptHost } from '../../features/security/components/SecurityPromptHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -44,6 +45,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       {!bare && <Footer />}
+      <SecurityPromptHost />
       <ScrollRestoration />
     </>
   );

@@ -9,6 +9,7 @@ import { AdminIdentity, type AdminIdentityValue } from '../../features/admin/rol
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { authKeys, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
+import { AdminFactorGate } from '../../features/security/components/AdminFactorGate';
 
 export const ADMIN_SECTIONS = [
   { key: '/admin/dashboard', label: 'Dashboard' },
@@ -20,6 +21,9 @@ export const ADMIN_SECTIONS = [
   { key: '/admin/contractors', label: 'Contractors' },
   { key: '/admin/operations', label: 'Operations' },
   { key: '/admin/webhooks', label: 'Webhooks' },
+  { key: '/admin/security-log', label: 'Security log' },
+  // The administrator's own second factors, sessions and log (the portal's page, open to admins too).
+  { key: '/portal/account/security', label: 'Your sign-in and security' },
 ] as const;
 
 function sectionOf(pathname: string): string {
@@ -50,21 +54,23 @@ export function AdminShell({ children, bare = false }: { children: ReactNode; ba
     <ThemeProvider>
       <AdminIdentity value={identity}>
         <RequireAccess checks={['admin']}>
-          {!bare && (
-            // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
-            <nav className="el-container el-admin__nav" aria-label="Admin sections">
-              <ul className="el-admin__sections">
-                {ADMIN_SECTIONS.map((s) => (
-                  <li key={s.key}>
-                    <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
-                      {s.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-          <div className="el-container el-admin">{children}</div>
+          <AdminFactorGate>
+            {!bare && (
+              // Every section is a plain link that wraps onto more lines on a narrow screen: none hides in an overflow menu.
+              <nav className="el-container el-admin__nav" aria-label="Admin sections">
+                <ul className="el-admin__sections">
+                  {ADMIN_SECTIONS.map((s) => (
+                    <li key={s.key}>
+                      <Link to={s.key} aria-current={sectionOf(pathname) === s.key ? 'page' : undefined}>
+                        {s.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            <div className="el-container el-admin">{children}</div>
+          </AdminFactorGate>
         </RequireAccess>
       </AdminIdentity>
     </ThemeProvider>

@@ -1,18 +1,32 @@
 import { useParams } from 'react-router-dom';
 
+import { isLoggedIn, useCurrentUser } from '../../api/current-user';
 import { useCompany } from '../../features/admin/api/get-company';
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
 import { CompanyBankAccounts } from '../../features/bank-accounts/components/CompanyBankAccounts';
+import { ResetSecondFactors } from '../../features/security/components/ResetSecondFactors';
 import { AdminShell } from './AdminShell';
 
 /** /admin/users */
 export function AdminUsersPage() {
+  const { data: me } = useCurrentUser();
+  // Only an owner may reset another user's second factors (issue 25); an admin without a role yet is treated as the owner.
+  const mayReset = isLoggedIn(me) && (me.admin_role ?? 'owner') === 'owner';
   return (
     <AdminShell>
       <h1>Users</h1>
-      <UsersTable />
+      <UsersTable
+        actions={
+          mayReset
+            ? {
+                title: 'Second factors',
+                render: (u) => (u.user_id === me.user_id ? '—' : <ResetSecondFactors userId={u.user_id} name={`${u.first_name} ${u.last_name}`} />),
+              }
+            : undefined
+        }
+      />
     </AdminShell>
   );
 }

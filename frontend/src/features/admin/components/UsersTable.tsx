@@ -1,16 +1,16 @@
 import { Alert, Input, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay } from '../../../lib/format';
-import { useUsers } from '../api/get-users';
+import { type AdminUser, useUsers } from '../api/get-users';
 import { ADMIN_ROLE_LABELS, useAdminCan } from '../roles';
 import { AdminRoleTag, useAdminRoleChange } from './AdminRoleControl';
 import { byText, day, when } from './format';
 
-/** Every user account: role, company, sign-in state and activity. */
-export function UsersTable() {
+/** Every user account: role, company, sign-in state and activity; `actions` adds a last column (the page's, e.g. the reset of second factors). */
+export function UsersTable({ actions }: { actions?: { title: string; render: (user: AdminUser) => ReactNode } } = {}) {
   const [search, setSearch] = useState('');
   const users = useUsers(search);
   const roles = useAdminCan('change-roles');
@@ -36,7 +36,7 @@ export function UsersTable() {
         rowKey="user_id"
         loading={users.isFetching}
         dataSource={users.data}
-        scroll={{ x: roles.allowed ? 1300 : 1200 }}
+        scroll={{ x: 1200 + (roles.allowed ? 100 : 0) + (actions ? 200 : 0) }}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         aria-label="Users"
         rowHeader={1}
@@ -70,6 +70,7 @@ export function UsersTable() {
           { title: 'Password', render: (_, u) => (u.has_password ? 'set' : <Tag color="orange">invited</Tag>) },
           { title: 'Joined', sorter: (a, b) => byText(a.created_at, b.created_at), render: (_, u) => day(u.created_at) },
           { title: 'Last seen', sorter: (a, b) => byText(a.last_seen_at, b.last_seen_at), render: (_, u) => when(u.last_seen_at) },
+          ...(actions ? [{ title: actions.title, key: 'actions', render: (_: unknown, u: AdminUser) => actions.render(u) }] : []),
         ]}
       />
       {roleChange.dialog}

@@ -1,24 +1,54 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { normalizeEmail } from '../../../lib/format';
-import { authKeys, type CurrentUser } from './types';
+import { authKeys, type CurrentUser, needsSecondFactor, type SecondFactorRequired } from './types';
 
 export interface LoginInput {
   email: string;
   password: string;
 }
 
-export async function login(input: LoginInput): Promise<CurrentUser> {
-  const { data } = await api.post<CurrentUser>('/auth/login', { email: normalizeEmail(input.email), password: input.password });
+/** The password step: the user, or (when the account has a second factor) the methods of the second step. */
+export async function login(input: LoginInput): Promise<CurrentUser | SecondFactorRequired> {
+  const { data } = await api.post<CurrentUser | SecondFactorRequired>('/auth/login', { email: normalizeEmail(input.email), password: input.password });
   return data;
 }
 
-/** Logs in and stores the current user (spec §4), so the header flips to the logged-in view. */
+/** The second step of a login: a 6-digit code from the authenticator app or a recovery code. */
+export async function loginSecondFactor(code: string): Promise<CurrentUser> {
+  const { data } = await api.post<CurrentUser>('/auth/login/second-factor', { code: code.trim() });
+  return data;
+}
+
+/**
+ * Signs in with a passkey: the API's challenge (usernameless, or for the pending login after the
+ * password), the browser's passkey dialog, then the signed answer.
+ */
+export async function loginWithPasskey(): Promise<CurrentUser> {
+  const { data: options } = await api.post<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/auth/passkey/options');
+  const response = await startAuthentication({ optionsJSON: options.options });
+  const { data } = await api.post<CurrentUser>('/auth/passkey/login', { response });
+  return data;
+}
+
+/** Logs in and stores the current user (spec §4), so the header flips to the logged-in view; a pending second step stores nothing. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    onSuccess: (answer) => {
+      if (!needsSecondFactor(answer)) queryClient.setQueryData(authKeys.currentUser(), answer);
+    },
+  });
+}
+
+/** The second step, by code or by passkey; stores the current user once signed in. */
+export function useSecondFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string } | { passkey: true }) => ('code' in input ? loginSecondFactor(input.code) : loginWithPasskey()),
     onSuccess: (user) => queryClient.setQueryData(authKeys.currentUser(), user),
   });
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
+import { passkeyErrorMessage, SecondFactorForm, type SecondFactorMethod } from '../../../components/SecondFactorForm';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { afterLogin } from '../access';
-import { homeOf, useLogin } from '../api/login';
+import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
+import { type CurrentUser, needsSecondFactor } from '../api/types';
 
 interface LoginValues {
   email: string;
@@ -13,7 +15,8 @@ interface LoginValues {
 }
 
 /**
- * Email and password, both required (spec §5). A 400 answer shows its text under the email
+ * Email and password, both required (spec §5); when the account has a second factor, the same
+ * form then asks for it (issue 25), and a passkey can sign in without the password. A 400 answer shows its text under the email
  * field, a 401 answer under the password field (spec §8); success routes by role (spec §4), or
  * back to the page the login wall stopped the visitor at (`next`).
  */
@@ -24,15 +27,29 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [otherError, setOtherError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
+  const secondFactor = useSecondFactorLogin();
+
+  const loggedIn = (user: CurrentUser) => {
+    onLoggedIn?.();
+    navigate(afterLogin(next, user, homeOf(user)));
+  };
+
+  const passkeyWithoutPassword = () => {
+    setEmailError(null);
+    setPasswordError(null);
+    setOtherError(null);
+    secondFactor.mutate({ passkey: true }, { onSuccess: loggedIn, onError: (error) => setOtherError(passkeyErrorMessage(error)) });
+  };
 
   const submit = (values: LoginValues) => {
     setEmailError(null);
     setPasswordError(null);
     setOtherError(null);
     login.mutate(values, {
-      onSuccess: (user) => {
-        onLoggedIn?.();
-        navigate(afterLogin(next, user, homeOf(user)));
+      onSuccess: (answer) => {
+        if (needsSecondFactor(answer)) setSecondStep(answer.methods.length ? answer.methods : ['totp', 'recovery']);
+        else loggedIn(answer);
       },
       onError: (error) => {
         const status = errorStatus(error);
@@ -42,6 +59,33 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
       },
     });
   };
+
+  if (secondStep)
+    return (
+      <div data-testid={`${idPrefix}-second-factor`}>
+        <p style={{ marginTop: 0 }}>
+          <strong>Your password is correct.</strong> Confirm it's you with your second factor.
+        </p>
+        <SecondFactorForm
+          idPrefix={`${idPrefix}-code`}
+          methods={secondStep}
+          onCode={(code) => secondFactor.mutateAsync({ code }).then(loggedIn)}
+          onPasskey={() => secondFactor.mutateAsync({ passkey: true }).then(loggedIn)}
+        />
+        <p style={{ marginTop: 12, marginBottom: 0 }}>
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => {
+              setSecondStep(null);
+              form.setFieldValue('password', '');
+            }}
+          >
+            Start again with another account
+          </Button>
+        </p>
+      </div>
+    );
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={idPrefix} noValidate>
@@ -66,6 +110,9 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
       {otherError && <Alert type="error" title={otherError} showIcon style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" loading={login.isPending} block>
         Log in
+      </Button>
+      <Button onClick={passkeyWithoutPassword} loading={secondFactor.isPending} block style={{ marginTop: 12 }}>
+        Sign in with a passkey
       </Button>
       <p style={{ marginTop: 12, marginBottom: 0 }}>
         <Link to="/password/forgot">Forgot your password?</Link>

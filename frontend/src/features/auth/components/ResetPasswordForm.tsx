@@ -7,8 +7,10 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { homeOf, useLogin } from '../api/login';
 import { removeResetCode, resetPassword, useResetCode } from '../api/password';
+import { needsSecondFactor } from '../api/types';
 
 export const LINK_INVALID = 'Link invalid.';
+export const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';
 
 /**
  * The reset link is checked first (spec §4): valid when it names a user, and only then is the
@@ -32,6 +34,11 @@ export function ResetPasswordForm({ code }: { code: string }) {
     try {
       await resetPassword({ code, password });
       const user = await login.mutateAsync({ email: link.data.email, password });
+      if (needsSecondFactor(user)) {
+        // The account has a second factor: the login page asks for it (issue 25).
+        navigate('/login', { state: { notice: PASSWORD_SET_LOG_IN } });
+        return;
+      }
       await removeResetCode(user.user_id).catch(() => undefined);
       navigate(homeOf(user));
     } catch (e) {

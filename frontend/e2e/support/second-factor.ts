@@ -1,0 +1,172 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+import { query } from './db';
+import { e2eEnvironment } from './environment';
+
+/**
+ * The demo users' TOTP secrets, as the seed enrols them (DEMO_TOTP_SECRETS of
+ * backend/src/seed/demo-directory.ts; `make start` prints them beside the logins). The one place
+ * the journeys take them from (by the emails of DEMO in fixtures.ts).
+ */
+export const DEMO_TOTP_SECRETS: Record<string, string> = {
+  'admin@demo.escrowledger.test': 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
+  'buyer@demo.escrowledger.test': 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
+  'seller@demo.escrowledger.test': 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
+  'electric@demo.escrowledger.test': 'ESCROWDEMOELECTRICIANAAAAAAAAAAA',
+  'roofing@demo.escrowledger.test': 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
+  'support@demo.escrowledger.test': 'ESCROWDEMOSUPPORTAAAAAAAAAAAAAAA',
+  'finance@demo.escrowledger.test': 'ESCROWDEMOFINANCEAAAAAAAAAAAAAAA',
+  'operations@demo.escrowledger.test': 'ESCROWDEMOOPERATIONSAAAAAAAAAAAA',
+};
+
+/** A user's key in this worker's memory: the email as the login form sends it (no spaces, lower case). */
+const keyOf = (email: string): string => email.replace(/\s+/g, '').toLowerCase();
+
+const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([email, secret]) => [keyOf(email), secret]));
+
+/** Remembers the secret of an authenticator app a journey enrolled (read from the security page). */
+export function rememberTotpSecret(email: string, secret: string): void {
+  secrets.set(keyOf(email), secret.replace(/\s/g, ''));
+  lastStep.delete(keyOf(email));
+}
+
+export function totpSecretOf(email: string): string {
+  const secret = secrets.get(keyOf(email));
+  if (!secret) throw new Error(`no TOTP secret known for ${email}: add it to DEMO_TOTP_SECRETS or rememberTotpSecret() it`);
+  return secret;
+}
+
+const STEP_SECONDS = 30;
+/** This worker's memory of the newest time step each user's code was given for (the server refuses a step already used, or an older one). */
+const lastStep = new Map<string, number>();
+
+/**
+ * A code the server accepts now for `email`: a time step within its ±1 tolerance, newer than
+ * any this worker already used for that user (the server refuses a step already used, or an
+ * older one). The step before the current one is used while at least 3 s of the current step
+ * remain, so three logins of one user fit in a 30 s step. When all three are spent, the worker
+ * waits if the next step begins within 5 s; otherwise it rewinds the server's memory of the
+ * user's last step (`user_totp.last_used_step`, in this worker's own database) rather than wait
+ * up to 30 s: the journeys log the demo users in dozens of times (login-wall.spec.ts: 30 logins,
+ * 16 of them the admin's), and the refusal of a used step is tested where it is built
+ * (backend/src/identity/second-factors.e2e.spec.ts).
+ */
+export async function nextTotpCode(email: string): Promise<string> {
+  const key = keyOf(email);
+  const secret = totpSecretOf(key);
+  for (;;) {
+    const nowSeconds = Date.now() / 1000;
+    const now = Math.floor(nowSeconds / STEP_SECONDS);
+    const remaining = (now + 1) * STEP_SECONDS - nowSeconds;
+    const earliest = remaining >= 3 ? now - 1 : now;
+    const step = Math.max(earliest, (lastStep.get(key) ?? -Infinity) + 1);
+    if (step <= now + 1) {
+      lastStep.set(key, step);
+      return generate({ secret, epoch: step * STEP_SECONDS });
+    }
+    if (remaining <= 5) {
+      await new Promise((resolve) => setTimeout(resolve, remaining * 1000 + 200));
+      continue;
+    }
+    await query(`UPDATE user_totp SET last_used_step = $2 WHERE user_id = (SELECT user_id FROM users WHERE lower(email) = $1)`, [key, earliest - 1]);
+    lastStep.set(key, earliest - 1);
+  }
+}
+
+/**
+ * After "Log in" was clicked in `scope` (the login page's main, or the login modal) on the page
+ * at path `from`: when the form asks for the second factor, enters the next code of the user's
+ * authenticator app. Returns whether it was asked. A login that fails (wrong password) or needs
+ * no second factor (the page leaves `from`) returns false as soon as that shows.
+ */
+export async function answerSecondFactor(page: Page, scope: Locator, email: string, from: string): Promise<boolean> {
+  if (!(await secondFactorAsked(page, scope, from))) return false;
+  await scope.getByLabel('Authentication code').fill(await nextTotpCode(email));
+  await scope.getByRole('button', { name: 'Verify' }).click();
+  return true;
+}
+
+/** Whether the login form in `scope` asks for the second factor (false once the page leaves `from` or a login error shows). */
+export async function secondFactorAsked(page: Page, scope: Locator, from: string): Promise<boolean> {
+  const field = scope.getByLabel('Authentication code');
+  return Promise.race([
+    field.waitFor({ state: 'visible', timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    ),
+    page
+      .waitForURL((url) => url.pathname !== from, { timeout: 15_000 })
+      .then(
+        () => false,
+        () => false,
+      ),
+    scope
+      .getByTestId(/^login(-modal)?-(email|password)-error$/)
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .then(
+        () => false,
+        () => false,
+      ),
+  ]);
+}
+
+const STATE_MAX_AGE_MS = 8 * 60_000;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** This worker's logged-in sessions by user (the cookies), with when they logged in. */
+const sessions = new Map<string, { state: StorageState; at: number }>();
+
+/**
+ * A browser context logged in as `email`, reusing this worker's session of that user when it is
+ * younger than 8 minutes (the step-up window is 10) and still signed in; otherwise `login` logs
+ * in on a page of a new context and its cookies are kept for the next caller. For journeys that
+ * do not test logging in itself: each login spends a TOTP time step.
+ */
+export async function loggedInContext(browser: Browser, email: string, login: (page: Page) => Promise<void>): Promise<BrowserContext> {
+  const key = keyOf(email);
+  const kept = sessions.get(key);
+  if (kept && Date.now() - kept.at < STATE_MAX_AGE_MS) {
+    const context = await browser.newContext({ storageState: kept.state });
+    const user = (await (await context.request.get('/api/user')).json()) as { user_id?: number };
+    if (user.user_id) return context;
+    await context.close();
+    sessions.delete(key);
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const at = Date.now();
+  await login(page);
+  await page.close();
+  sessions.set(key, { state: await context.storageState(), at });
+  return context;
+}
+
+/** Forgets the kept session of a user (after a journey ended it or changed the user's factors). */
+export function forgetSession(email: string): void {
+  sessions.delete(keyOf(email));
+}
+
+/**
+ * The worker's server under the name `localhost`: WebAuthn refuses an IP address as the relying
+ * party, and the server's PUBLIC_URL (its passkeys' relying party and origin) is http://localhost:<port>.
+ */
+export const passkeyBaseUrl = (): string => e2eEnvironment().baseUrl.replace('127.0.0.1', 'localhost');
+
+/** Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform passkey with user verification. */
+export async function addVirtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<unknown[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+}
+
+export { expect };

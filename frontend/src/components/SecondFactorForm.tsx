@@ -1,0 +1,123 @@
+import { Alert, Button, Input } from 'antd';
+import axios from 'axios';
+import { useState } from 'react';
+
+import { errorMessage } from '../lib/api-client';
+import { Form } from './Form';
+
+export const ENTER_CODE = 'Enter the 6-digit code from your authenticator app.';
+export const ENTER_RECOVERY_CODE = 'Enter one of your recovery codes (like abcde-12345). Each works once.';
+export const CODE_FORMAT = 'Enter the 6 digits your authenticator app shows.';
+export const RECOVERY_FORMAT = 'Enter one of your recovery codes.';
+export const PASSKEY_NOT_USED = 'The passkey was not used (the browser dialog was closed or timed out). Try again, or enter a code.';
+export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Enter a code instead.';
+
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+
+/** What went wrong with a passkey: the API's message, or the browser's refusal in words a person can act on. */
+export function passkeyErrorMessage(error: unknown): string {
+  if (axios.isAxiosError(error)) return errorMessage(error);
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_NOT_USED;
+  if (name === 'NotSupportedError' || (error instanceof Error && /WebAuthn is not supported/.test(error.message))) return PASSKEY_UNSUPPORTED;
+  return errorMessage(error);
+}
+
+/**
+ * The second factor, asked the same way at login and at a step-up (issue 25): the code from the
+ * authenticator app (or a recovery code), or a passkey. Errors show under the field.
+ */
+export function SecondFactorForm({
+  methods = ['totp', 'passkey', 'recovery'],
+  onCode,
+  onPasskey,
+  submitLabel = 'Verify',
+  idPrefix = 'second-factor',
+}: {
+  methods?: SecondFactorMethod[];
+  onCode: (code: string) => Promise<unknown>;
+  onPasskey?: () => Promise<unknown>;
+  submitLabel?: string;
+  idPrefix?: string;
+}) {
+  const [form] = Form.useForm<{ code: string }>();
+  const [mode, setMode] = useState<'totp' | 'recovery'>(methods.includes('totp') || !methods.includes('recovery') ? 'totp' : 'recovery');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<'code' | 'passkey' | null>(null);
+  const recovery = mode === 'recovery';
+
+  const submit = async ({ code }: { code: string }) => {
+    if (pending) return;
+    setError(null);
+    setPending('code');
+    try {
+      await onCode(recovery ? code.trim() : code.replace(/\s/g, ''));
+    } catch (e) {
+      setError(errorMessage(e));
+      form.setFieldValue('code', '');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const usePasskey = async () => {
+    if (pending || !onPasskey) return;
+    setError(null);
+    setPending('passkey');
+    try {
+      await onPasskey();
+    } catch (e) {
+      setError(passkeyErrorMessage(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const switchMode = () => {
+    setMode(recovery ? 'totp' : 'recovery');
+    setError(null);
+    form.resetFields();
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={idPrefix} noValidate>
+      <p>{recovery ? ENTER_RECOVERY_CODE : ENTER_CODE}</p>
+      <Form.Item
+        key={mode}
+        label={recovery ? 'Recovery code' : 'Authentication code'}
+        name="code"
+        rules={
+          recovery ? [{ required: true, whitespace: true, message: RECOVERY_FORMAT }] : [{ required: true, pattern: /^\s*(\d\s*){6}$/, message: CODE_FORMAT }]
+        }
+        style={{ marginBottom: error ? 8 : undefined }}
+      >
+        <Input
+          autoFocus
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? 40 : 9}
+          spellCheck={false}
+          onChange={() => setError(null)}
+        />
+      </Form.Item>
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid={`${idPrefix}-error`} />}
+      <Button type="primary" htmlType="submit" loading={pending === 'code'} block>
+        {submitLabel}
+      </Button>
+      {(methods.includes('passkey') && onPasskey) || methods.includes('recovery') ? (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 12, alignItems: 'center' }}>
+          {methods.includes('passkey') && onPasskey && (
+            <Button onClick={usePasskey} loading={pending === 'passkey'}>
+              Use a passkey
+            </Button>
+          )}
+          {methods.includes('recovery') && methods.includes('totp') && (
+            <Button type="link" onClick={switchMode} style={{ paddingInline: 0 }}>
+              {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </Form>
+  );
+}

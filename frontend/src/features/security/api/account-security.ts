@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+import { type AccountSecurity, securityKeys } from './types';
+
+export async function getAccountSecurity(): Promise<AccountSecurity> {
+  const { data } = await api.get<AccountSecurity>('/account/security');
+  return data;
+}
+
+export const accountSecurityQuery = () => queryOptions({ queryKey: securityKeys.account(), queryFn: getAccountSecurity });
+
+export const useAccountSecurity = () => useQuery(accountSecurityQuery());

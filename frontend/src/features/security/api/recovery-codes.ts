@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+import { useInvalidateSecurity } from './totp';
+
+/** `POST /api/account/recovery-codes`: a new set of ten; the old ones stop working. */
+export async function newRecoveryCodes(): Promise<string[]> {
+  const { data } = await api.post<{ recovery_codes: string[] }>('/account/recovery-codes');
+  return data.recovery_codes;
+}
+
+export function useNewRecoveryCodes() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({ mutationFn: newRecoveryCodes, onSuccess: () => invalidate() });
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { currentUserKey } from '../../../api/current-user';
+import { api } from '../../../lib/api-client';
+import { securityKeys, type TotpSetup } from './types';
+
+/** `POST /api/account/totp/setup`: a new secret, its otpauth URL and QR code (not enrolled until confirmed). */
+export async function setUpTotp(): Promise<TotpSetup> {
+  const { data } = await api.post<TotpSetup>('/account/totp/setup');
+  return data;
+}
+
+/** `POST /api/account/totp { code }`: confirms the app; the first factor comes with ten recovery codes. */
+export async function confirmTotp(code: string): Promise<{ recovery_codes?: string[] }> {
+  const { data } = await api.post<{ recovery_codes?: string[] } | '' | null>('/account/totp', { code: code.trim() });
+  return data && typeof data === 'object' ? data : {};
+}
+
+export async function removeTotp(): Promise<void> {
+  await api.delete('/account/totp');
+}
+
+/** After a factor changes, the security page and the current user's `security` are read again. */
+export function useInvalidateSecurity() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.all }), queryClient.invalidateQueries({ queryKey: currentUserKey() })]);
+}
+
+export function useSetUpTotp() {
+  return useMutation({ mutationFn: setUpTotp });
+}
+
+export function useConfirmTotp() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({ mutationFn: confirmTotp, onSuccess: () => invalidate() });
+}
+
+export function useRemoveTotp() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({ mutationFn: removeTotp, onSuccess: () => invalidate() });
+}

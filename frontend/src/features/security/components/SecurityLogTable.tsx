@@ -1,0 +1,66 @@
+import { Alert, Pagination } from 'antd';
+
+import { LightTable } from '../../../components/LightTable';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api-client';
+import type { SecurityLogEntry, SecurityLogPage } from '../api/types';
+import { detailInWords, formatWhen, kindInWords } from './format';
+
+type Row = SecurityLogEntry & { row: number };
+
+/** A page of the security log: when, what, by whom, from which browser and address. Admins also see whose account. */
+export function SecurityLogTable({
+  log,
+  page,
+  onPage,
+  withUser = false,
+}: {
+  log: { data?: SecurityLogPage; isPending: boolean; isError: boolean; error: unknown };
+  page: number;
+  onPage: (page: number) => void;
+  withUser?: boolean;
+}) {
+  if (log.isPending) return <Spinner label="Loading the security log…" />;
+  if (log.isError || !log.data) return <Alert type="error" showIcon title={errorMessage(log.error)} />;
+  const rows: Row[] = log.data.entries.map((entry, row) => ({ ...entry, row }));
+  return (
+    <>
+      <LightTable<Row>
+        rowKey="row"
+        label="Security log"
+        rows={rows}
+        size="small"
+        minWidth={withUser ? 900 : 600}
+        empty="Nothing recorded yet."
+        columns={[
+          { title: 'When', dataIndex: 'at', render: (v) => formatWhen(v as string) },
+          ...(withUser
+            ? [{ title: 'Account', dataIndex: 'user_name' as const, render: (v: unknown, r: Row) => `${(v as string) ?? ''} (#${r.user_id ?? '?'})` }]
+            : []),
+          {
+            title: 'What',
+            dataIndex: 'kind',
+            render: (v, r) => {
+              const detail = detailInWords(r.detail);
+              return detail ? `${kindInWords(v as string)} (${detail})` : kindInWords(v as string);
+            },
+          },
+          { title: 'By', dataIndex: 'actor_name', render: (v) => (v as string) || '—' },
+          { title: 'Browser', dataIndex: 'browser', render: (v) => (v as string) || '—' },
+          { title: 'Address', dataIndex: 'ip', render: (v) => (v as string) || '—' },
+        ]}
+      />
+      {log.data.pages > 1 && (
+        <Pagination
+          style={{ marginTop: 12 }}
+          current={page}
+          total={log.data.pages * 10}
+          pageSize={10}
+          showSizeChanger={false}
+          onChange={onPage}
+          aria-label="Security log pages"
+        />
+      )}
+    </>
+  );
+}
