@@ -1,0 +1,192 @@
+import { createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../support/escrow-project';
+import { eventually } from '../support/event-store-fixture';
+import { type CreatedUser, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, TEST_TOTP_SECRET, totpCode } from '../support/http-session';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const ROUTING = '011000015';
+const ATTACKER_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36';
+
+/**
+ * The account-takeover walk (issue 25, docs/security.md): what an attacker who phished a
+ * password can do, from a browser the victim never used. With the password alone: nothing that
+ * moves money or changes where it goes. With the password and one phished code (a real-time
+ * phishing proxy): a payout-account change that holds every payout, is mailed to the company's
+ * other user and the administrators, and is undone before any money reaches it.
+ */
+describe('account takeover: a stolen password moves no money', () => {
+  let app: TestApp;
+  let seller: CreatedUser & { companyId: number };
+  let colleague: CreatedUser;
+  let buyer: CreatedUser;
+  let owner: CreatedUser;
+  let finance: CreatedUser;
+  let parties: EscrowParties;
+  let jobId: number;
+
+  const pool = () => app.db.pool;
+  const signedIn = async (user: CreatedUser, steppedUp = true) =>
+    new HttpSession(app.http).setCookie('sid', await startSession(pool(), user.userId, { steppedUp }));
+  /** A browser the victim never used, on another address. */
+  const attacker = () => new HttpSession(app.http);
+  const count = async (sql: string, params: unknown[] = []) => (await pool().query<{ n: number }>(sql, params)).rows[0]!.n;
+  const bankEvents = (companyId: number) => count(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`bank-accounts-company-${companyId}`]);
+  const mailsTo = async (email: string, subject: string) =>
+    count('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1 AND subject = $2', [email, subject]);
+  const payoutAccountOfPaid = async (milestoneId: number) =>
+    (
+      await pool().query<{ last4: string | null }>(
+        `SELECT data->'payoutAccount'->>'last4' AS last4 FROM events WHERE type = 'DisbursementPaid' AND (data->>'originalId')::int = $1`,
+        [milestoneId],
+      )
+    ).rows.map((r) => r.last4);
+  const linkPayout = (session: HttpSession, accountNumber: string) =>
+    session.post(
+      '/api/bank-accounts',
+      { purpose: 'payout', holder_name: 'Totally Legit LLC', bank_name: 'Elsewhere Bank', routing_number: ROUTING, account_number: accountNumber },
+      { 'user-agent': ATTACKER_BROWSER },
+    );
+
+  beforeAll(async () => {
+    app = await createTestApp({ payoutChangeHold: { businessDays: 3 }, fourEyesAbove: '1000.00' });
+    // createSeller gives the company a verified payout account; its users have TOTP.
+    seller = await createSeller(pool(), { name: 'Canyon Framing', services: ['General Contracting'] });
+    colleague = await createUser(pool(), { companyId: seller.companyId, firstName: 'Casey', lastName: 'Colleague' });
+    buyer = await createUser(pool(), { firstName: 'Bianca', lastName: 'Buyer', factor: 'totp' });
+    owner = await createUser(pool(), { role: 'admin', adminRole: 'owner', firstName: 'Omar', lastName: 'Owner' });
+    finance = await createUser(pool(), { role: 'admin', adminRole: 'finance', firstName: 'Fiona', lastName: 'Finance' });
+    parties = { buyer, seller, sessions: { buyer: await signedIn(buyer), seller: await signedIn(seller) } };
+    ({ jobId } = await createSignedProject(parties));
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it("with the seller's password only: no session, no account linked or chosen, and the next payout goes where it always went", async () => {
+    const original = (await parties.sessions.seller.get('/api/bank-accounts')).body.payout_account;
+    expect(original).toMatchObject({ status: 'verified', is_payout_account: true });
+    const before = await bankEvents(seller.companyId);
+
+    const thief = attacker();
+    const login = await thief.post('/api/auth/login', { email: seller.email, password: TEST_PASSWORD }, { 'user-agent': ATTACKER_BROWSER });
+    expect(login).toMatchObject({ status: 200, body: { second_factor_required: true } });
+    expect(login.body).not.toHaveProperty('user_id');
+    expect((await thief.get('/api/user')).body).toEqual({});
+    expect((await linkPayout(thief, '000999990001')).status).toBe(401);
+    expect((await thief.post(`/api/bank-accounts/${original.bank_account_id}/payout`)).status).toBe(401);
+    // A wrong guess at the code opens nothing either.
+    const right = await totpCode(TEST_TOTP_SECRET);
+    const wrong = right === '000000' ? '111111' : '000000';
+    expect(await thief.post('/api/auth/login/second-factor', { code: wrong })).toMatchObject({ status: 401, body: { reason: 'second_factor_failed' } });
+    expect((await thief.get('/api/user')).body).toEqual({});
+
+    // A session cookie lifted from the seller's laptop, its second factor older than the window.
+    const stolen = await signedIn(seller, false);
+    expect(await linkPayout(stolen, '000999990002')).toMatchObject({ status: 401, body: { reason: 'step_up_required', enrolled: true } });
+    expect(await stolen.post(`/api/bank-accounts/${original.bank_account_id}/payout`)).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await stolen.post('/api/auth/step-up', { code: wrong })).toMatchObject({ status: 401 });
+    expect(await bankEvents(seller.companyId)).toBe(before);
+
+    const milestone = await proposeMilestone(parties, jobId, '250.00');
+    await runMilestone(parties, milestone, 'paid');
+    expect(await payoutAccountOfPaid(milestone)).toEqual([original.last4]);
+  }, 60_000);
+
+  it('with the password and one phished code: the change holds payouts, is mailed to the colleague and the admins, and is undone before money reaches it', async () => {
+    const original = (await parties.sessions.seller.get('/api/bank-accounts')).body.payout_account;
+    const subject = 'Payout account of Canyon Framing changed';
+    const mailedBefore = await Promise.all([colleague, owner, finance].map((u) => mailsTo(u.email, subject)));
+
+    const thief = attacker();
+    await thief.post('/api/auth/login', { email: seller.email, password: TEST_PASSWORD }, { 'user-agent': ATTACKER_BROWSER });
+    // The proxy relays the code the victim typed a moment ago (the next step: the walk's login used this one).
+    const code = await totpCode(TEST_TOTP_SECRET, 1);
+    expect((await thief.post('/api/auth/login/second-factor', { code })).status).toBe(200);
+    const linked = await linkPayout(thief, '000999990003');
+    expect(linked.status).toBe(201);
+    const attackersAccount = linked.body.bank_account_id as number;
+    // The attacker controls that account, so sees the micro-deposits: it verifies.
+    expect((await thief.post(`/api/bank-accounts/${attackersAccount}/verify`, { amounts: ['0.32', '0.45'] })).body).toMatchObject({ status: 'verified' });
+    const switched = await thief.post(`/api/bank-accounts/${attackersAccount}/payout`, undefined, { 'user-agent': ATTACKER_BROWSER });
+    expect(switched.body.payout_change).toMatchObject({ to: { bank_account_id: attackersAccount }, from: { bank_account_id: original.bank_account_id } });
+    expect(await thief.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({ status: 403 });
+
+    // Loud: the company's other user and every administrator are told, with the browser.
+    const mailedAfter = await Promise.all([colleague, owner, finance].map((u) => mailsTo(u.email, subject)));
+    expect(mailedAfter).toEqual(mailedBefore.map((n) => n + 1));
+    const [mail] = (
+      await pool().query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 AND subject = $2 ORDER BY mail_id DESC LIMIT 1', [
+        colleague.email,
+        subject,
+      ])
+    ).rows;
+    expect(mail!.body).toContain(ATTACKER_BROWSER);
+    expect(mail!.body).toContain('••••0003');
+
+    // The next payout waits out the hold instead of going to the new account.
+    const milestone = await proposeMilestone(parties, jobId, '300.00');
+    await runMilestone(parties, milestone, 'funded');
+    expect((await parties.sessions.seller.put(`/api/milestone/${milestone}/complete`, { complete: true })).status).toBe(200);
+    expect((await parties.sessions.buyer.put(`/api/milestone/${milestone}/complete`, { complete: true })).status).toBe(200);
+    const held = await eventually(
+      () => parties.sessions.buyer.get(`/api/milestone/${milestone}/disbursements`),
+      (a) => a.body?.length === 1,
+    );
+    expect(held.body[0]).toMatchObject({ status: 'requested', hold: { reason: 'payout_account_changed' } });
+    expect(await payoutAccountOfPaid(milestone)).toEqual([]);
+
+    // The colleague (with a fresh second factor) undoes it: the previous account is back and pays.
+    const undone = await (await signedIn(colleague)).post('/api/bank-accounts/payout-change/undo');
+    expect(undone).toMatchObject({ status: 200, body: { payout_account: { bank_account_id: original.bank_account_id }, payout_change: null } });
+    await eventually(
+      () => parties.sessions.buyer.get(`/api/milestone/${milestone}/disbursements`),
+      (a) => a.body?.[0]?.status === 'paid',
+      30_000,
+    );
+    expect(await payoutAccountOfPaid(milestone)).toEqual([original.last4]);
+    const everyPaid = await pool().query<{ id: string | null }>(
+      `SELECT data->'payoutAccount'->>'bankAccountId' AS id FROM events WHERE type IN ('DisbursementPaid', 'RetainagePaid')`,
+    );
+    expect(everyPaid.rows.map((r) => Number(r.id))).not.toContain(attackersAccount);
+  }, 90_000);
+
+  it("with the buyer's password only: no deposit, whether by logging in or with a session cookie past its step-up window", async () => {
+    const milestone = await proposeMilestone(parties, jobId, '400.00');
+    await runMilestone(parties, milestone, 'agreed');
+    const deposits = () => count(`SELECT count(*)::int AS n FROM events WHERE type = 'DepositRequested' AND (data->>'originalId')::int = $1`, [milestone]);
+
+    const thief = attacker();
+    expect((await thief.post('/api/auth/login', { email: buyer.email, password: TEST_PASSWORD })).body).toMatchObject({ second_factor_required: true });
+    expect((await thief.post('/api/milestone/deposit', { milestone_id: milestone })).status).toBe(401);
+    const stolen = await signedIn(buyer, false);
+    expect(await stolen.post('/api/milestone/deposit', { milestone_id: milestone })).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(
+      await stolen.post('/api/bank-accounts', { purpose: 'deposit', holder_name: 'Bianca Buyer', routing_number: ROUTING, account_number: '000888880001' }),
+    ).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await deposits()).toBe(0);
+  }, 60_000);
+
+  it("with one administrator's password: no console, and with a phished code no large resolution alone", async () => {
+    const milestone = await proposeMilestone(parties, jobId, '2000.00');
+    await runMilestone(parties, milestone, 'funded');
+    expect((await parties.sessions.buyer.post(`/api/milestone/${milestone}/dispute`, { statement: 'Not done.' })).status).toBe(201);
+    const resolve = (session: HttpSession) => session.post(`/api/admin/milestones/${milestone}/dispute/resolve`, { resolution: 'refund', note: 'Refund it.' });
+    const moved = () =>
+      count(`SELECT count(*)::int AS n FROM events WHERE type IN ('RefundRequested', 'DisbursementRequested') AND (data->>'originalId')::int = $1`, [
+        milestone,
+      ]);
+
+    const thief = attacker();
+    expect((await thief.post('/api/auth/login', { email: finance.email, password: TEST_PASSWORD })).body).toMatchObject({ second_factor_required: true });
+    expect((await resolve(thief)).status).toBe(401);
+    expect((await thief.get('/api/admin/disputes')).status).toBe(401);
+    expect(await resolve(await signedIn(finance, false))).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+
+    // With a phished code too, the resolution is only a proposal, and its proposer cannot approve it.
+    const withCode = attacker();
+    await withCode.login(finance.email, TEST_PASSWORD);
+    expect(await resolve(withCode)).toMatchObject({ status: 202, body: { proposal: { resolution: 'refund' } } });
+    expect(await withCode.post(`/api/admin/milestones/${milestone}/dispute/resolution/approve`, {})).toMatchObject({ status: 403 });
+    expect(await moved()).toBe(0);
+    // The other administrator rejects it: nothing moved, and the History says who proposed what.
+    expect((await (await signedIn(owner)).post(`/api/admin/milestones/${milestone}/dispute/resolution/reject`, {})).status).toBe(200);
+    expect(await moved()).toBe(0);
+  }, 60_000);
+});
