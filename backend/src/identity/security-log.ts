@@ -27,6 +27,8 @@ export const SECURITY_LOG_KINDS = [
   'password_changed',
   'factors_reset_by_admin',
   'new_browser_login',
+  'admin_role_changed',
+  'bank_account_changed',
 ] as const;
 export type SecurityLogKind = (typeof SECURITY_LOG_KINDS)[number];
 

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, OWNER_ROLES, sessionRefOf, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, OWNER_ROLES, requestContext, SecurityLog, sessionRefOf, type SessionUser, StepUp } from '../../identity';
 import { type AdminRoleView, ChangeAdminRole } from './change-admin-role.command';
 import { ChangeAdminRoleRequest } from './change-admin-role.request.dto';
 
@@ -12,15 +12,21 @@ import { ChangeAdminRoleRequest } from './change-admin-role.request.dto';
 @AdminRoles(...OWNER_ROLES)
 @StepUp()
 export class ChangeAdminRoleController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly log: SecurityLog,
+  ) {}
 
   @Put('users/:id/admin-role')
-  change(
+  async change(
     @Param('id', ParseIdPipe) userId: number,
     @Body() body: ChangeAdminRoleRequest,
     @CurrentUser() user: SessionUser,
     @Req() request: FastifyRequest,
   ): Promise<AdminRoleView> {
-    return this.commandBus.execute(new ChangeAdminRole(user, sessionRefOf(request), userId, body.role));
+    const changed = await this.commandBus.execute<ChangeAdminRole, AdminRoleView>(new ChangeAdminRole(user, sessionRefOf(request), userId, body.role));
+    // The stream is the record; the security log shows it to the user and to every administrator.
+    await this.log.record({ userId, actorId: user.userId, kind: 'admin_role_changed', ...requestContext(request), detail: { role: body.role } });
+    return changed;
   }
 }
