@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import { DEMO, expect, test } from './support/fixtures';
 import { openTab } from './support/portal';
+import { nextTotpCode } from './support/second-factor';
 
 /**
  * Issue 8.3: script and SQL strings typed into a milestone title and a buyer's name are shown
@@ -56,6 +57,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
     password: 'Hostile-pass-2026',
   });
   await api(sellerContext, 'POST', '/api/auth/login', { email: DEMO.seller, password: DEMO.password });
+  await api(sellerContext, 'POST', '/api/auth/login/second-factor', { code: await nextTotpCode(DEMO.seller) });
   const seller = await api(sellerContext, 'GET', '/api/user');
   const { job_id: jobId } = await api(sellerContext, 'POST', '/api/job/basic', {
     customer_id: buyer.user_id,

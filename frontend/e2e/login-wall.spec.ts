@@ -67,6 +67,7 @@ const LINKS: Record<string, { link: () => string; as: string; shows: RegExp | st
   'admin/signed/:contractName': { link: () => `/admin/signed/${contractName}`, as: DEMO.admin, shows: /^Buyer: Jordan Buyer, / },
   'admin/users': { link: () => '/admin/users', as: DEMO.admin, shows: 'Users' },
   'admin/contractors': { link: () => '/admin/contractors', as: DEMO.admin, shows: 'Contractors' },
+  'admin/companies/:companyId/bank-accounts': { link: () => '/admin/companies/100/bank-accounts', as: DEMO.admin, shows: 'Bank accounts of' },
   'admin/operations': { link: () => '/admin/operations', as: DEMO.admin, shows: 'Operations' },
   'admin/webhooks': { link: () => '/admin/webhooks', as: DEMO.admin, shows: 'Webhooks' },
   'admin/security-log': { link: () => '/admin/security-log?kind=login', as: DEMO.admin, shows: 'Security log' },

@@ -111,7 +111,8 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(buyerClock).toContainText('Desert Current Electric: Sign the conditional lien waiver for $2,321.56');
   await expect(buyerClock).toContainText('Mesa Ridge Roofing: Sign the conditional lien waiver for $1,425.00');
   const disbursements = card(buyer, 'Framing').getByRole('region', { name: 'Disbursements' });
-  await expect(disbursements).toContainText('Saguaro Build Co.: $6,000.00 — Requested $5,700.00 (waits for its conditional lien waiver)');
+  // Each payout names the payee company's payout account (issue 25).
+  await expect(disbursements).toContainText(/Saguaro Build Co\.: \$6,000\.00 — Requested \$5,700\.00 to ••••\d{4} \(waits for its conditional lien waiver\)/);
   await checkA11y(buyer, 'buyer, a card whose payouts wait for lien waivers');
 
   await seller.reload();

@@ -361,6 +361,7 @@ describe('retainage and lien waivers', () => {
       held: '100.00',
       opened_by_party: 'buyer',
       proposal: null,
+      four_eyes_above: '10000.00',
       opened_by: buyer.name,
       statement: 'The railing is missing.',
       opened_at: expect.any(String),

@@ -1,16 +1,16 @@
 import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, SANDBOX_MICRO_DEPOSITS } from '@escrow/domain';
 
 import type { EventStreams, IdsService } from '../command-side';
-import { companyBankAccountsStream, userBankAccountsStream } from '../payments/bank-accounts/bank-account-streams';
+import { companyBankAccountsStream } from '../payments/bank-accounts/bank-account-streams';
 import type { DemoDirectory } from './demo-seed';
 
 const ORIGIN = { sessionId: null, ip: null, browser: 'demo seed' };
 
 /**
- * Every demo company gets a verified payout account and the demo buyer a deposit account, as
- * events through the same commands people use (linked, micro-deposits confirmed, chosen), so the
- * demo walks from start to paid. The seller company's is linked by the demo seller; companies
- * without users by the seed (actor 0).
+ * Every demo company gets a verified payout account, as events through the same commands people
+ * use (linked, micro-deposits confirmed, chosen), so the demo walks from start to paid. The
+ * seller company's is linked by the demo seller; companies without users by the seed (actor 0).
+ * The demo buyer links a deposit account in the deposit dialog, as the README's walk says.
  */
 export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsService, demo: DemoDirectory): Promise<void> {
   const now = () => new Date().toISOString();
@@ -45,22 +45,4 @@ export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsServic
     ];
     for (const command of commands) await streams.decide(companyBankAccountsStream, companyId, command);
   }
-  const [depositAccountId] = await ids.next('bank_account_id_seq');
-  const buyer: BankAccountOwner = { kind: 'user', id: demo.buyerId };
-  await streams.decide(userBankAccountsStream, demo.buyerId, {
-    type: 'LinkBankAccount',
-    data: {
-      owner: buyer,
-      origin: ORIGIN,
-      bankAccountId: depositAccountId!,
-      purpose: 'deposit',
-      jobId: null,
-      holderName: 'Jordan Buyer',
-      bankName: 'Sandbox Bank',
-      last4: '6789',
-      providerToken: `sbx_ba_demo_${depositAccountId}`,
-      microDeposits: null,
-    },
-    metadata: { now: now(), actorId: demo.buyerId, actorRole: 'customer', actorCompanyId: null },
-  });
 }

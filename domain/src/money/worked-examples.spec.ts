@@ -47,7 +47,10 @@ function payeeOf(text: string, index: number): PayeeInput {
 
 function examplesFromDocs(): Example[] {
   const page = readFileSync(join(__dirname, '../../../docs/money.md'), 'utf8');
-  const section = page.slice(page.indexOf('## Worked examples'));
+  const start = page.indexOf('## Worked examples');
+  const next = page.indexOf('\n## ', start + 1);
+  // The section's own table only: later sections have tables of their own.
+  const section = page.slice(start, next === -1 ? undefined : next);
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('|'))

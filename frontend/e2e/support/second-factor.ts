@@ -28,7 +28,6 @@ const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([
 /** Remembers the secret of an authenticator app a journey enrolled (read from the security page). */
 export function rememberTotpSecret(email: string, secret: string): void {
   secrets.set(keyOf(email), secret.replace(/\s/g, ''));
-  lastStep.delete(keyOf(email));
 }
 
 export function totpSecretOf(email: string): string {
@@ -38,39 +37,36 @@ export function totpSecretOf(email: string): string {
 }
 
 const STEP_SECONDS = 30;
-/** This worker's memory of the newest time step each user's code was given for (the server refuses a step already used, or an older one). */
-const lastStep = new Map<string, number>();
 
 /**
  * A code the server accepts now for `email`: a time step within its ±1 tolerance, newer than
- * any this worker already used for that user (the server refuses a step already used, or an
- * older one). The step before the current one is used while at least 3 s of the current step
- * remain, so three logins of one user fit in a 30 s step. When all three are spent, the worker
- * waits if the next step begins within 5 s; otherwise it rewinds the server's memory of the
- * user's last step (`user_totp.last_used_step`, in this worker's own database) rather than wait
- * up to 30 s: the journeys log the demo users in dozens of times (login-wall.spec.ts: 30 logins,
- * 16 of them the admin's), and the refusal of a used step is tested where it is built
- * (backend/src/identity/second-factors.e2e.spec.ts).
+ * the last step the server took for that user (`user_totp.last_used_step`, read from this
+ * worker's own database, so a worker that restarted after a failed test knows it too). The step
+ * before the current one is used while at least 3 s of the current step remain, so three logins
+ * of one user fit in a 30 s step. When all three are spent, the worker waits if the next step
+ * begins within 5 s; otherwise it rewinds the server's memory of the user's last step rather
+ * than wait up to 30 s: the journeys log the demo users in dozens of times (login-wall.spec.ts:
+ * 30 logins, 16 of them the admin's), and the refusal of a used step is tested where it is
+ * built (backend/src/identity/second-factors.e2e.spec.ts).
  */
 export async function nextTotpCode(email: string): Promise<string> {
   const key = keyOf(email);
   const secret = totpSecretOf(key);
+  const userOf = `(SELECT user_id FROM users WHERE lower(email) = $1)`;
   for (;;) {
     const nowSeconds = Date.now() / 1000;
     const now = Math.floor(nowSeconds / STEP_SECONDS);
     const remaining = (now + 1) * STEP_SECONDS - nowSeconds;
     const earliest = remaining >= 3 ? now - 1 : now;
-    const step = Math.max(earliest, (lastStep.get(key) ?? -Infinity) + 1);
-    if (step <= now + 1) {
-      lastStep.set(key, step);
-      return generate({ secret, epoch: step * STEP_SECONDS });
-    }
+    const [row] = await query<{ last: string | null }>(`SELECT last_used_step::text AS last FROM user_totp WHERE user_id = ${userOf}`, [key]);
+    const used = row?.last === null || row?.last === undefined ? -Infinity : Number(row.last);
+    const step = Math.max(earliest, used + 1);
+    if (step <= now + 1) return generate({ secret, epoch: step * STEP_SECONDS });
     if (remaining <= 5) {
       await new Promise((resolve) => setTimeout(resolve, remaining * 1000 + 200));
       continue;
     }
-    await query(`UPDATE user_totp SET last_used_step = $2 WHERE user_id = (SELECT user_id FROM users WHERE lower(email) = $1)`, [key, earliest - 1]);
-    lastStep.set(key, earliest - 1);
+    await query(`UPDATE user_totp SET last_used_step = $2 WHERE user_id = ${userOf}`, [key, earliest - 1]);
   }
 }
 

@@ -7,8 +7,8 @@ import { IdempotentCreationEntity, RequestFingerprintEntity } from '../../comman
 import { CreateRequestFingerprints1763800046000 } from '../../command-side/request-fingerprints';
 import { directoryEntities } from '../../directory/infrastructure';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations';
-import { AddSecondFactorsAndSecurityLog1763800400000 } from '../../identity/factors.migrations';
 import { AddAdministratorRoles1763800400400 } from '../../identity/admin-roles.migrations';
+import { AddSecondFactorsAndSecurityLog1763800400000 } from '../../identity/factors.migrations';
 import { CreateIdentityAndDirectory1763800003000 } from '../../identity/identity.migrations';
 import { identityEntities } from '../../identity/infrastructure';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from '../../identity/rate-limits.migrations';

@@ -32,6 +32,19 @@ export function AdminProjectsPage() {
 const TABS = ['overview', 'retainage', 'ledger', 'events', 'as-of'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The signed bundle, for the roles that export (inside AdminShell, which knows the role). */
+function AuditBundleLink({ jobId }: { jobId: number }) {
+  if (!useAdminCan('export-audit').allowed) return null;
+  return (
+    <>
+      {' · '}
+      <a href={projectBundleUrl(jobId)} download>
+        Audit bundle (signed)
+      </a>
+    </>
+  );
+}
+
 /** /admin/job/{job_id}: everything about one project; the tab and the instant live in the address. */
 export function AdminJobPage() {
   const jobId = useJobId();
@@ -39,7 +52,6 @@ export function AdminJobPage() {
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
   const at = params.get('at');
   const job = useAdminJob(jobId);
-  const canExport = useAdminCan('export-audit').allowed;
   const go = (next: Tab, instant?: string) => setParams(instant ? { tab: next, at: instant } : at && next === 'as-of' ? { tab: next, at } : { tab: next });
   return (
     <AdminShell>
@@ -50,14 +62,7 @@ export function AdminJobPage() {
       <p className="el-muted">
         <Link to={`/admin/job/${jobId}/contracts`}>Signed contracts</Link> · <Link to={`/admin/job/${jobId}/unsigned-contracts`}>Unsigned contracts</Link> ·{' '}
         <Link to={`/admin/payments?job_id=${jobId}`}>Payments</Link>
-        {canExport && (
-          <>
-            {' · '}
-            <a href={projectBundleUrl(jobId)} download>
-              Audit bundle (signed)
-            </a>
-          </>
-        )}
+        <AuditBundleLink jobId={jobId} />
       </p>
       {job.isPending ? (
         <Spinner />
