@@ -22,7 +22,14 @@ describe('bank-account events written before personal data left them', () => {
       id: randomUUID(),
       type,
       data: { ...acted, ...data },
-      metadata: { schemaVersion: 1, actorId: String(seller.userId) },
+      metadata: {
+        schemaVersion: 1,
+        actorId: String(seller.userId),
+        actorRole: 'company',
+        correlationId: randomUUID(),
+        causationId: null,
+        occurredAt: acted.at,
+      },
     });
     await new PostgresEventStore({ pool }).append(`bank-accounts-company-${seller.companyId}`, [
       v1('BankAccountLinked', {
