@@ -25,6 +25,7 @@ import { TotpSecrets } from './identity/totp-secrets';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './infrastructure/database/schema';
 import { PaymentDispatcher } from './payments';
+import { BankAccountPersonalData } from './payments/bank-accounts/bank-account-personal-data';
 import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
@@ -112,7 +113,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets));
     if (seeded) {
-      await seedDemoBankAccounts(app.get(EventStreams), app.get(IdsService), seeded);
+      await seedDemoBankAccounts(app.get(EventStreams), app.get(IdsService), app.get(BankAccountPersonalData), seeded);
       await seedDemoProjects(
         app.get(EventStreams),
         app.get(IdsService),

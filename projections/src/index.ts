@@ -1,6 +1,6 @@
 import { BankAccountOwnerRow, LinkedBankAccountRow } from './bank-accounts/bank-account.entity';
 import { BankAccountsProjector } from './bank-accounts/bank-accounts.projector';
-import { CreateBankAccountsReadModel1763800630000 } from './bank-accounts/migrations';
+import { BankAccountsReadModelWithoutPersonalData1763800633000, CreateBankAccountsReadModel1763800630000 } from './bank-accounts/migrations';
 import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
 import {
   CreateJobsReadModel1763800002000,
@@ -59,6 +59,7 @@ export const projectionMigrations: MigrationClass[] = [
   DropAuditTrail1763800500000,
   CreateBankAccountsReadModel1763800630000,
   LedgerEntriesNameThePaidAccount1763800632000,
+  BankAccountsReadModelWithoutPersonalData1763800633000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -1,4 +1,4 @@
-import { type EventStore, MILESTONE_UPCASTERS, UpcastingEventStore } from '@escrow/domain';
+import { BANK_ACCOUNT_UPCASTERS, type EventStore, MILESTONE_UPCASTERS, UpcastingEventStore } from '@escrow/domain';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
@@ -7,7 +7,7 @@ import { PostgresEventStore } from './postgres/postgres-event-store';
 
 /** Readers (deciders, projectors) see every event upcast to its current schema version. */
 export function upcasting(stored: EventStore): EventStore {
-  return new UpcastingEventStore(stored, MILESTONE_UPCASTERS);
+  return new UpcastingEventStore(stored, [...MILESTONE_UPCASTERS, ...BANK_ACCOUNT_UPCASTERS]);
 }
 
 /**

@@ -21,7 +21,8 @@ interface AccountRow {
   owner_id: number;
   purpose: 'deposit' | 'payout';
   job_id: number | null;
-  holder_name: string;
+  /** Joined from bank_account_holders: null once erased. */
+  holder_name: string | null;
   bank_name: string | null;
   last4: string;
   status: AccountFacts['status'];
@@ -36,15 +37,19 @@ interface OwnerRow {
   changed_at: Date | null;
   changed_by_name: string | null;
   changed_by: number | null;
+  /** Joined from request_origins (the row change_origin_id names): null once erased. */
   change_browser: string | null;
   change_ip: string | null;
   hold_until: Date | null;
 }
 
+/** The read model's account with its holder's name, joined at query time (personal data is never projected). */
+const ACCOUNT_COLUMNS = 'a.*, h.holder_name FROM linked_bank_accounts a LEFT JOIN bank_account_holders h ON h.bank_account_id = a.bank_account_id';
+
 const factsOfRow = (r: AccountRow): AccountFacts => ({
   bankAccountId: r.bank_account_id,
   purpose: r.purpose,
-  holderName: r.holder_name,
+  holderName: r.holder_name ?? '',
   bankName: r.bank_name,
   last4: r.last4,
   status: r.status,
@@ -91,9 +96,8 @@ export class BankAccounts {
   /** GET /api/bank-accounts (and the admin's view of a company): from the read model. */
   async list(owners: { userId: number | null; companyId: number | null }, viewer: { userId: number; admin: boolean }): Promise<BankAccountsView> {
     const { rows } = await this.pool.query<AccountRow>(
-      `SELECT * FROM linked_bank_accounts
-        WHERE status <> 'removed' AND ((owner_kind = 'user' AND owner_id = $1) OR (owner_kind = 'company' AND owner_id = $2))
-        ORDER BY created_at DESC, bank_account_id DESC`,
+      `SELECT ${ACCOUNT_COLUMNS} WHERE a.status <> 'removed' AND ((a.owner_kind = 'user' AND a.owner_id = $1) OR (a.owner_kind = 'company' AND a.owner_id = $2))
+        ORDER BY a.created_at DESC, a.bank_account_id DESC`,
       [owners.userId, owners.companyId],
     );
     const owner = owners.companyId === null ? null : await this.payoutOwnerRow(owners.companyId);
@@ -103,7 +107,7 @@ export class BankAccounts {
       if (id === null) return null;
       const found = rows.find((r) => r.bank_account_id === id);
       if (found) return view(found);
-      const { rows: other } = await this.pool.query<AccountRow>('SELECT * FROM linked_bank_accounts WHERE bank_account_id = $1', [id]);
+      const { rows: other } = await this.pool.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} WHERE a.bank_account_id = $1`, [id]);
       return other[0] ? view(other[0]) : null;
     };
     const held = owner && owner.hold_until && owner.hold_until.getTime() > Date.now() && owner.change_to !== null ? owner : null;
@@ -128,7 +132,8 @@ export class BankAccounts {
 
   private async payoutOwnerRow(companyId: number): Promise<OwnerRow | null> {
     const { rows } = await this.pool.query<OwnerRow>(
-      `SELECT o.*, u.display_name AS changed_by_name FROM bank_account_owners o LEFT JOIN users u ON u.user_id = o.changed_by
+      `SELECT o.*, u.display_name AS changed_by_name, r.user_agent AS change_browser, r.ip AS change_ip
+         FROM bank_account_owners o LEFT JOIN users u ON u.user_id = o.changed_by LEFT JOIN request_origins r ON r.origin_id = o.change_origin_id
         WHERE o.owner_kind = 'company' AND o.owner_id = $1`,
       [companyId],
     );

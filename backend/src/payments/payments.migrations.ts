@@ -87,3 +87,57 @@ export class BankAccountsAsEvents1763800631000 implements MigrationInterface {
     await q.query('DROP SEQUENCE bank_account_id_seq');
   }
 }
+
+/**
+ * No personal data in bank-account events (design §2): the holder's name and the request's
+ * address and browser move to these two tables, erased with their user (or the company, for a
+ * payout account's holder) by ON DELETE CASCADE like every other personal table. Holder names of
+ * accounts linked before (their version 1 events carried them) are copied over once.
+ */
+export class BankAccountPersonalData1763800634000 implements MigrationInterface {
+  name = 'BankAccountPersonalData1763800634000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE bank_account_holders (
+        bank_account_id integer NOT NULL,
+        holder_name     text    NOT NULL,
+        user_id         integer NULL,
+        company_id      integer NULL,
+        CONSTRAINT bank_account_holders_pkey PRIMARY KEY (bank_account_id),
+        CONSTRAINT bank_account_holders_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (user_id) ON DELETE CASCADE,
+        CONSTRAINT bank_account_holders_company_id_fkey FOREIGN KEY (company_id) REFERENCES companies (company_id) ON DELETE CASCADE,
+        CONSTRAINT bank_account_holders_owner_check CHECK ((user_id IS NULL) <> (company_id IS NULL))
+      )`);
+    await q.query('CREATE INDEX bank_account_holders_user_idx ON bank_account_holders (user_id)');
+    await q.query('CREATE INDEX bank_account_holders_company_idx ON bank_account_holders (company_id)');
+    await q.query(`
+      CREATE TABLE request_origins (
+        origin_id  uuid        NOT NULL,
+        user_id    integer     NULL,
+        ip         text        NULL,
+        user_agent text        NULL,
+        at         timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT request_origins_pkey PRIMARY KEY (origin_id),
+        CONSTRAINT request_origins_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (user_id) ON DELETE CASCADE
+      )`);
+    await q.query('CREATE INDEX request_origins_user_idx ON request_origins (user_id)');
+    await q.query(`
+      INSERT INTO bank_account_holders (bank_account_id, holder_name, user_id, company_id)
+      SELECT DISTINCT ON (bank_account_id) bank_account_id, holder_name, user_id, company_id FROM (
+        SELECT (e.data->>'bankAccountId')::int AS bank_account_id, e.data->>'holderName' AS holder_name,
+               CASE WHEN e.data->'owner'->>'kind' = 'user' THEN (e.data->'owner'->>'id')::int END AS user_id,
+               CASE WHEN e.data->'owner'->>'kind' = 'company' THEN (e.data->'owner'->>'id')::int END AS company_id,
+               e.global_position
+          FROM events e
+         WHERE e.type = 'BankAccountLinked' AND e.stream_id LIKE 'bank-accounts-%' AND e.data ? 'holderName') linked
+       WHERE (user_id IS NOT NULL AND EXISTS (SELECT 1 FROM users u WHERE u.user_id = linked.user_id))
+          OR (company_id IS NOT NULL AND EXISTS (SELECT 1 FROM companies c WHERE c.company_id = linked.company_id))
+       ORDER BY bank_account_id, global_position`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE request_origins');
+    await q.query('DROP TABLE bank_account_holders');
+  }
+}

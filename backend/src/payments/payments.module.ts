@@ -13,6 +13,7 @@ import { BankAccounts } from './bank-accounts.service';
 import { AdminBankAccountsController } from './bank-accounts/admin-bank-accounts.http.controller';
 import { BANK_ACCOUNT_HANDLERS } from './bank-accounts/bank-account.handlers';
 import { BankAccountMails } from './bank-accounts/bank-account.mails';
+import { BankAccountPersonalData } from './bank-accounts/bank-account-personal-data';
 import { BankAccountsController } from './bank-accounts/bank-accounts.http.controller';
 import { LegacyBankAccountsImport } from './bank-accounts/legacy-bank-accounts.import';
 import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
@@ -34,6 +35,7 @@ const logger = new Logger('SandboxACH');
   providers: [
     BankAccounts,
     BankAccountMails,
+    BankAccountPersonalData,
     LegacyBankAccountsImport,
     ...BANK_ACCOUNT_HANDLERS,
     PaymentDispatcher,

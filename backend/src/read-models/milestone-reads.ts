@@ -120,7 +120,6 @@ export class MilestoneReads {
                   bankAccountId: r.payout_account_id,
                   purpose: 'payout',
                   jobId: null,
-                  holderName: '',
                   bankName: r.bank_name,
                   last4: r.last4,
                   providerToken: '',
@@ -141,8 +140,7 @@ export class MilestoneReads {
                 holdUntil: r.hold_until.toISOString(),
                 by: 0,
                 sessionId: null,
-                browser: null,
-                ip: null,
+                originId: null,
               }
             : null,
       };

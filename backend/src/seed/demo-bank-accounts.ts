@@ -1,10 +1,13 @@
 import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, SANDBOX_MICRO_DEPOSITS } from '@escrow/domain';
 
 import type { EventStreams, IdsService } from '../command-side';
+import type { BankAccountPersonalData } from '../payments/bank-accounts/bank-account-personal-data';
 import { companyBankAccountsStream } from '../payments/bank-accounts/bank-account-streams';
+import { eventOriginOf } from '../payments/bank-accounts/request-origin';
 import type { DemoDirectory } from './demo-seed';
 
-const ORIGIN = { sessionId: null, ip: null, browser: 'demo seed' };
+/** The seed's "browser" in request_origins (no person, no address). */
+const SEED = { sessionId: null, ip: null, browser: 'demo seed' };
 
 /**
  * Every demo company gets a verified payout account, as events through the same commands people
@@ -12,8 +15,11 @@ const ORIGIN = { sessionId: null, ip: null, browser: 'demo seed' };
  * seller company's is linked by the demo seller; companies without users by the seed (actor 0).
  * The demo buyer links a deposit account in the deposit dialog, as the README's walk says.
  */
-export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsService, demo: DemoDirectory): Promise<void> {
+export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsService, personal: BankAccountPersonalData, demo: DemoDirectory): Promise<void> {
   const now = () => new Date().toISOString();
+  // Holder names and the seed's origin live in the erasable tables, never in events (design §2).
+  const ORIGIN = eventOriginOf(SEED);
+  await personal.recordOrigin(ORIGIN.originId!, null, SEED);
   for (const [index, companyId] of demo.companyIds.entries()) {
     const [bankAccountId] = await ids.next('bank_account_id_seq');
     const owner: BankAccountOwner = { kind: 'company', id: companyId };
@@ -23,6 +29,7 @@ export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsServic
       actorRole: 'company',
       actorCompanyId: companyId,
     });
+    await personal.recordHolder(bankAccountId!, owner, `Demo company ${companyId}`);
     const commands: BankAccountCommand[] = [
       {
         type: 'LinkBankAccount',
@@ -32,7 +39,6 @@ export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsServic
           bankAccountId: bankAccountId!,
           purpose: 'payout',
           jobId: null,
-          holderName: `Demo company ${companyId}`,
           bankName: 'Sandbox Bank',
           last4: String(4100 + index),
           providerToken: `sbx_ba_demo_${bankAccountId}`,

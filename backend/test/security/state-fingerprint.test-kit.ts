@@ -37,6 +37,10 @@ const SUMMED_BY_ROW_VERSIONS = [
   'contact_messages',
   'mail_outbox',
   'bank_accounts',
+  // Bank-account personal data (holder names, request origins): written only when a command
+  // will append, so a refused request leaves them as they were.
+  'bank_account_holders',
+  'request_origins',
   'signed_agreements',
   'webhook_endpoints',
   'webhook_secret_rotations',

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, SANDBOX_MICRO_DEPOSITS } from '@escrow/domain';
 import type { Pool } from 'pg';
 
@@ -22,7 +24,10 @@ export async function linkVerifiedPayoutAccount(
   const { rows } = await pool.query<{ id: string }>("SELECT nextval('bank_account_id_seq') AS id");
   const bankAccountId = Number(rows[0]!.id);
   const owner: BankAccountOwner = { kind: 'company', id: companyId };
-  const origin = { sessionId: null, ip: '127.0.0.1', browser: 'test setup' };
+  // As the product does: the holder and the request's origin in their erasable tables, ids in the events.
+  const origin = { originId: randomUUID(), sessionId: null };
+  await pool.query("INSERT INTO request_origins (origin_id, user_id, ip, user_agent) VALUES ($1, NULL, '127.0.0.1', 'test setup')", [origin.originId]);
+  await pool.query("INSERT INTO bank_account_holders (bank_account_id, holder_name, company_id) VALUES ($1, 'Test Payee LLC', $2)", [bankAccountId, companyId]);
   const metadata = (): CommandMetadata => ({ now: new Date().toISOString(), actorId: byUserId, actorRole: 'company', actorCompanyId: companyId });
   const commands: BankAccountCommand[] = [
     {
@@ -33,7 +38,6 @@ export async function linkVerifiedPayoutAccount(
         bankAccountId,
         purpose: 'payout',
         jobId: null,
-        holderName: 'Test Payee LLC',
         bankName: options.bankName ?? 'Sandbox Test Bank',
         last4: options.last4 ?? String(bankAccountId % 10_000).padStart(4, '0'),
         providerToken: `sbx_ba_test_${bankAccountId}`,

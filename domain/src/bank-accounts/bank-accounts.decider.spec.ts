@@ -14,7 +14,9 @@ describe('bank accounts decider', () => {
   it('links a payout account pending its two micro-deposits, naming who linked it from which session', () => {
     const events = given([]).when(linkPayout(1));
     expect(types(events)).toEqual(['BankAccountLinked', 'MicroDepositsSent']);
-    expect(events[0]!.data).toMatchObject({ by: 21, byRole: 'user', sessionId: 's-1', ip: '203.0.113.9', browser: 'Firefox on Linux', last4: '6789' });
+    expect(events[0]!.data).toMatchObject({ by: 21, byRole: 'user', sessionId: 's-1', originId: 'o-1', last4: '6789' });
+    // No personal data in events (design §2): the holder, address and browser live in erasable tables.
+    for (const e of events) for (const key of ['holderName', 'ip', 'browser']) expect(e.data).not.toHaveProperty(key);
     expect(foldBankAccounts(events).accounts[0]!.status).toBe('pending_verification');
   });
 

@@ -32,8 +32,7 @@ const acted = (metadata: CommandMetadata, byRole: ActedBy['byRole'], origin: Req
   by: metadata.actorId,
   byRole,
   sessionId: origin.sessionId,
-  ip: origin.ip,
-  browser: origin.browser,
+  originId: origin.originId,
 });
 
 function requireAccount(state: BankAccountsState, id: number): BankAccount {
@@ -77,7 +76,7 @@ export function decideBankAccounts(command: BankAccountCommand, state: BankAccou
       const base = { owner, at, bankAccountId: d.bankAccountId, ...by };
       const linked: BankAccountEvent = {
         type: 'BankAccountLinked',
-        data: { ...base, purpose, jobId: d.jobId, holderName: d.holderName, bankName: d.bankName, last4: d.last4, providerToken: d.providerToken },
+        data: { ...base, purpose, jobId: d.jobId, bankName: d.bankName, last4: d.last4, providerToken: d.providerToken },
       };
       if (purpose === 'payout') return [linked, { type: 'MicroDepositsSent', data: { ...base, amounts: d.microDeposits! } }];
       const previous = state.depositChoices[state.depositChoices.length - 1] ?? null;

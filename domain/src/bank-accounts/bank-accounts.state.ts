@@ -6,7 +6,6 @@ export interface BankAccount {
   bankAccountId: number;
   purpose: BankAccountPurpose;
   jobId: number | null;
-  holderName: string;
   bankName: string | null;
   last4: string;
   providerToken: string;
@@ -25,8 +24,8 @@ export interface PayoutChange {
   holdUntil: string;
   by: number;
   sessionId: string | null;
-  browser: string | null;
-  ip: string | null;
+  /** The request_origins row of the change (its browser and address, while not erased). */
+  originId: string | null;
 }
 
 export interface BankAccountsState {
@@ -68,7 +67,6 @@ export function evolveBankAccounts(state: BankAccountsState, event: BankAccountE
             bankAccountId: d.bankAccountId,
             purpose: event.data.purpose,
             jobId: event.data.jobId,
-            holderName: event.data.holderName,
             bankName: event.data.bankName,
             last4: event.data.last4,
             providerToken: event.data.providerToken,
@@ -104,8 +102,7 @@ export function evolveBankAccounts(state: BankAccountsState, event: BankAccountE
                 holdUntil: event.data.holdUntil,
                 by: d.by,
                 sessionId: d.sessionId,
-                browser: d.browser,
-                ip: d.ip,
+                originId: d.originId ?? null,
               },
       };
     case 'PayoutAccountChangeConfirmed':

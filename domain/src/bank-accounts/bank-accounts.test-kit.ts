@@ -7,7 +7,7 @@ import type { BankAccountEvent, BankAccountOwner } from './events';
 /** Fixtures of the bank-account decider specs: company 20 with users 21 and 22, buyer 10, admin 1. */
 export const COMPANY: BankAccountOwner = { kind: 'company', id: 20 };
 export const BUYER: BankAccountOwner = { kind: 'user', id: 10 };
-export const ORIGIN: RequestOrigin = { sessionId: 's-1', ip: '203.0.113.9', browser: 'Firefox on Linux' };
+export const ORIGIN: RequestOrigin = { originId: 'o-1', sessionId: 's-1' };
 export const HOLD: PayoutChangeHold = { businessDays: 3 };
 export const SANDBOX_DEPOSITS: [string, string] = ['0.32', '0.45'];
 
@@ -31,7 +31,6 @@ export const linkPayout = (bankAccountId: number, metadata = as.seller(), last4 
     bankAccountId,
     purpose: 'payout',
     jobId: null,
-    holderName: 'Ridge Builders LLC',
     bankName: 'First Sandbox Bank',
     last4,
     providerToken: `sbx_ba_${bankAccountId}`,
@@ -47,7 +46,6 @@ export const linkDeposit = (bankAccountId: number, metadata = as.buyer(), jobId:
     bankAccountId,
     purpose: 'deposit',
     jobId,
-    holderName: 'Dana Buyer',
     bankName: null,
     last4: '1111',
     providerToken: `sbx_ba_${bankAccountId}`,

@@ -1,11 +1,14 @@
 import type { Command } from '../shared/command';
 import type { BankAccountOwner, BankAccountPurpose } from './events';
 
-/** Where the request came from: it goes into the events (who changed where money goes, from where). */
+/**
+ * Where the request came from, as the events name it: the session and the id of the erasable
+ * request_origins row the backend wrote for the request (address and browser are personal data:
+ * never in events).
+ */
 export interface RequestOrigin {
+  originId: string | null;
   sessionId: string | null;
-  ip: string | null;
-  browser: string | null;
 }
 
 /** How long payouts wait after a change of payout account: business days (Sat/Sun skipped) or plain seconds (sandbox). */
@@ -19,7 +22,6 @@ export type LinkBankAccount = OwnerCommand<
     bankAccountId: number;
     purpose: BankAccountPurpose;
     jobId: number | null;
-    holderName: string;
     bankName: string | null;
     last4: string;
     providerToken: string;

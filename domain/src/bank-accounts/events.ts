@@ -1,7 +1,9 @@
 /**
  * Events of a bank-account owner's stream: a company's (`bank-accounts-company-<id>`, payout
  * accounts) or a buyer's (`bank-accounts-user-<id>`, deposit accounts). Type strings are stored:
- * never rename them. Every event names who did it (`by`) and from which session.
+ * never rename them. Every event names who did it (`by`) and from which session. No personal
+ * data (design §2): the holder's name and the request's address and browser live in mutable,
+ * erasable tables (bank_account_holders, request_origins), the event refers to them by id.
  */
 export type BankAccountOwner = { kind: 'company' | 'user'; id: number };
 export type BankAccountPurpose = 'deposit' | 'payout';
@@ -12,8 +14,8 @@ export interface ActedBy {
   /** admin: an administrator acting from the console; user: a user of the owner; system: the provider. */
   byRole: 'user' | 'admin' | 'system';
   sessionId: string | null;
-  ip: string | null;
-  browser: string | null;
+  /** The request_origins row (address, user agent) of the request; erased with its user. Null: none recorded. */
+  originId: string | null;
 }
 
 interface Base extends ActedBy {
@@ -28,7 +30,6 @@ export type BankAccountEvent =
       data: Base & {
         purpose: BankAccountPurpose;
         jobId: number | null;
-        holderName: string;
         bankName: string | null;
         last4: string;
         /** The provider's opaque token for the account: what a payout is sent with; never the number. */

@@ -3,3 +3,4 @@ export * from './bank-accounts.state';
 export * from './commands';
 export * from './events';
 export * from './payout-destination';
+export * from './upcasters';

@@ -1,3 +1,4 @@
+import { BANK_ACCOUNT_SCHEMA_VERSIONS } from '../bank-accounts/upcasters';
 import type { Upcaster } from '../event-store/upcasting';
 
 /**
@@ -61,6 +62,7 @@ export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
 
 /** The schema version new events of each type are written with (1 unless listed). */
 const CURRENT_VERSIONS: Record<string, number> = {
+  ...BANK_ACCOUNT_SCHEMA_VERSIONS,
   DepositSettled: 2,
   MilestoneProposed: 2,
   MilestoneEditProposed: 2,

@@ -1,6 +1,9 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A linked bank account as its owner's stream left it. Written only by BankAccountsProjector. */
+/**
+ * A linked bank account as its owner's stream left it. Written only by BankAccountsProjector. The
+ * holder's name is personal data: readers join the erasable bank_account_holders table for it.
+ */
 @Entity({ name: 'linked_bank_accounts' })
 @Index('linked_bank_accounts_owner_idx', ['ownerKind', 'ownerId'])
 @Check('linked_bank_accounts_owner_kind_check', "owner_kind IN ('company', 'user')")
@@ -21,9 +24,6 @@ export class LinkedBankAccountRow {
 
   @Column({ name: 'job_id', type: 'integer', nullable: true })
   jobId!: number | null;
-
-  @Column({ name: 'holder_name', type: 'text' })
-  holderName!: string;
 
   @Column({ name: 'bank_name', type: 'text', nullable: true })
   bankName!: string | null;
@@ -72,11 +72,9 @@ export class BankAccountOwnerRow {
   @Column({ name: 'changed_by', type: 'integer', nullable: true })
   changedBy!: number | null;
 
-  @Column({ name: 'change_browser', type: 'text', nullable: true })
-  changeBrowser!: string | null;
-
-  @Column({ name: 'change_ip', type: 'text', nullable: true })
-  changeIp!: string | null;
+  /** The request_origins row of the held change: its browser and address are joined at query time, never copied here. */
+  @Column({ name: 'change_origin_id', type: 'uuid', nullable: true })
+  changeOriginId!: string | null;
 
   @Column({ name: 'hold_until', type: 'timestamptz', nullable: true })
   holdUntil!: Date | null;

@@ -4,7 +4,7 @@ import type { ProjectionContext, Projector } from '../runner/projector';
 
 export const BANK_ACCOUNTS_PROJECTOR = 'bank-accounts';
 
-const NO_CHANGE = 'change_to = NULL, change_from = NULL, changed_at = NULL, changed_by = NULL, change_browser = NULL, change_ip = NULL, hold_until = NULL';
+const NO_CHANGE = 'change_to = NULL, change_from = NULL, changed_at = NULL, changed_by = NULL, change_origin_id = NULL, hold_until = NULL';
 
 /**
  * Bank accounts per owner (company payout accounts, buyer deposit accounts) with their status,
@@ -13,7 +13,8 @@ const NO_CHANGE = 'change_to = NULL, change_from = NULL, changed_at = NULL, chan
  */
 export class BankAccountsProjector implements Projector {
   readonly name = BANK_ACCOUNTS_PROJECTOR;
-  readonly version = 1;
+  /** 2: no personal data in the rows (holder name, browser and address are joined at query time). */
+  readonly version = 2;
   readonly tables = ['linked_bank_accounts', 'bank_account_owners'] as const;
   readonly handles = BANK_ACCOUNT_EVENT_TYPES;
 
@@ -36,14 +37,13 @@ export class BankAccountsProjector implements Projector {
       switch (event.type) {
         case 'BankAccountLinked':
           await context.query(
-            `INSERT INTO ${accounts} (bank_account_id, owner_kind, owner_id, purpose, job_id, holder_name, bank_name, last4, status, tries_left, created_at, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 3, $10, $11)`,
+            `INSERT INTO ${accounts} (bank_account_id, owner_kind, owner_id, purpose, job_id, bank_name, last4, status, tries_left, created_at, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 3, $9, $10)`,
             [
               d.bankAccountId,
               ...owner,
               event.data.purpose,
               event.data.jobId,
-              event.data.holderName,
               event.data.bankName,
               event.data.last4,
               event.data.purpose === 'deposit' ? 'verified' : 'pending_verification',
@@ -67,11 +67,13 @@ export class BankAccountsProjector implements Projector {
         case 'PayoutAccountChosen':
           if (event.data.holdUntil === null) await setPayout(d.bankAccountId, NO_CHANGE);
           else
-            await setPayout(
-              d.bankAccountId,
-              'change_to = $3, change_from = $4, changed_at = $5, changed_by = $6, change_browser = $7, change_ip = $8, hold_until = $9',
-              [event.data.previousBankAccountId, d.at, d.by, d.browser, d.ip, event.data.holdUntil],
-            );
+            await setPayout(d.bankAccountId, 'change_to = $3, change_from = $4, changed_at = $5, changed_by = $6, change_origin_id = $7, hold_until = $8', [
+              event.data.previousBankAccountId,
+              d.at,
+              d.by,
+              d.originId ?? null,
+              event.data.holdUntil,
+            ]);
           break;
         case 'PayoutAccountChangeConfirmed':
           await context.query(`UPDATE ${owners} SET ${NO_CHANGE} WHERE owner_kind = $1 AND owner_id = $2`, owner);

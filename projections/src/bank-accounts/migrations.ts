@@ -43,3 +43,24 @@ export class CreateBankAccountsReadModel1763800630000 implements MigrationInterf
     await q.query('DROP TABLE linked_bank_accounts');
   }
 }
+
+/**
+ * No personal data in the bank accounts read model (design §2): the holder's name and the browser
+ * and address of a held change are joined at query time from the erasable bank_account_holders
+ * and request_origins tables; the owner row keeps the change's origin id. The projector's
+ * version 2 rebuilds the rows.
+ */
+export class BankAccountsReadModelWithoutPersonalData1763800633000 implements MigrationInterface {
+  name = 'BankAccountsReadModelWithoutPersonalData1763800633000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE linked_bank_accounts DROP COLUMN holder_name');
+    await q.query('ALTER TABLE bank_account_owners DROP COLUMN change_browser, DROP COLUMN change_ip, ADD COLUMN change_origin_id uuid NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE bank_account_owners DROP COLUMN change_origin_id, ADD COLUMN change_browser text NULL, ADD COLUMN change_ip text NULL');
+    await q.query("ALTER TABLE linked_bank_accounts ADD COLUMN holder_name text NOT NULL DEFAULT ''");
+    await q.query('ALTER TABLE linked_bank_accounts ALTER COLUMN holder_name DROP DEFAULT');
+  }
+}

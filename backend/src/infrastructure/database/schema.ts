@@ -17,9 +17,11 @@ import { CreateLienWaivers1763800203000 } from '../../lien-waivers/lien-waivers.
 import { MailOutboxEntity } from '../../mail/infrastructure/mail-outbox.entity';
 import { MailOutboxDedupeKeys1763800045000 } from '../../mail/mail.migrations';
 import { BankAccountEntity } from '../../payments/infrastructure/bank-account.entity';
+import { BankAccountHolderEntity, RequestOriginEntity } from '../../payments/infrastructure/bank-account-personal-data.entity';
 import { PaymentSubmissionEntity, SandboxAchSubmissionEntity } from '../../payments/infrastructure/submissions.entity';
 import {
   BankAccountIdempotencyKeys1763800032000,
+  BankAccountPersonalData1763800634000,
   BankAccountsAsEvents1763800631000,
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
@@ -49,6 +51,7 @@ export const allMigrations: MigrationClass[] = [
   AddSecondFactorsAndSecurityLog1763800400000,
   AddAdministratorRoles1763800400400,
   BankAccountsAsEvents1763800631000,
+  BankAccountPersonalData1763800634000,
 ];
 
 /**
@@ -63,6 +66,8 @@ export const allEntities: EntityClass[] = [
   ...directoryEntities,
   MailOutboxEntity,
   BankAccountEntity,
+  BankAccountHolderEntity,
+  RequestOriginEntity,
   PaymentSubmissionEntity,
   SandboxAchSubmissionEntity,
   SignedAgreementEntity,

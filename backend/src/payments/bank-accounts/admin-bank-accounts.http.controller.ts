@@ -1,4 +1,3 @@
-import type { RequestOrigin } from '@escrow/domain';
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -6,7 +5,7 @@ import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { BankAccounts } from '../bank-accounts.service';
 import { DecidePayoutChangeCommand } from './bank-account.commands';
-import { Origin } from './request-origin';
+import { type HttpOrigin, Origin } from './request-origin';
 
 /** An administrator looks at a company's payout accounts and confirms or undoes a held change. */
 @Controller('admin/companies')
@@ -27,7 +26,7 @@ export class AdminBankAccountsController {
   @HttpCode(200)
   @AdminRoles(...FINANCE_ROLES)
   @StepUp()
-  async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'confirm'));
   }
 
@@ -35,7 +34,7 @@ export class AdminBankAccountsController {
   @HttpCode(200)
   @AdminRoles(...FINANCE_ROLES)
   @StepUp()
-  async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'undo'));
   }
 }

@@ -1,8 +1,8 @@
-import type { RequestOrigin } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import type { AccountView, PayoutAnswer } from './bank-account.views';
+import type { HttpOrigin } from './request-origin';
 
 export interface LinkRequest {
   purpose: 'deposit' | 'payout';
@@ -17,7 +17,7 @@ export interface LinkRequest {
 export class LinkBankAccountCommand extends Command<AccountView> {
   constructor(
     readonly actor: SessionUser,
-    readonly origin: RequestOrigin,
+    readonly origin: HttpOrigin,
     readonly request: LinkRequest,
     readonly idempotencyKey: string | null,
   ) {
@@ -29,7 +29,7 @@ export class LinkBankAccountCommand extends Command<AccountView> {
 export class VerifyBankAccountCommand extends Command<AccountView> {
   constructor(
     readonly actor: SessionUser,
-    readonly origin: RequestOrigin,
+    readonly origin: HttpOrigin,
     readonly bankAccountId: number,
     readonly amounts: string[],
   ) {
@@ -41,7 +41,7 @@ export class VerifyBankAccountCommand extends Command<AccountView> {
 export class ChoosePayoutAccountCommand extends Command<PayoutAnswer> {
   constructor(
     readonly actor: SessionUser,
-    readonly origin: RequestOrigin,
+    readonly origin: HttpOrigin,
     readonly bankAccountId: number,
   ) {
     super();
@@ -52,7 +52,7 @@ export class ChoosePayoutAccountCommand extends Command<PayoutAnswer> {
 export class DecidePayoutChangeCommand extends Command<PayoutAnswer> {
   constructor(
     readonly actor: SessionUser,
-    readonly origin: RequestOrigin,
+    readonly origin: HttpOrigin,
     readonly companyId: number,
     readonly decision: 'confirm' | 'undo',
   ) {
@@ -64,7 +64,7 @@ export class DecidePayoutChangeCommand extends Command<PayoutAnswer> {
 export class RemoveBankAccountCommand extends Command<AccountView> {
   constructor(
     readonly actor: SessionUser,
-    readonly origin: RequestOrigin,
+    readonly origin: HttpOrigin,
     readonly bankAccountId: number,
   ) {
     super();

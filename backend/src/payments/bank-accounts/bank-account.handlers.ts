@@ -1,5 +1,5 @@
 import { type BankAccountCommand, type BankAccountEvent, type BankAccountOwner, type BankAccountsState, LOCKED_MESSAGE } from '@escrow/domain';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf } from '../../command-side';
@@ -18,25 +18,64 @@ import {
 } from './bank-account.commands';
 import { BankAccountMails } from './bank-account.mails';
 import { type AccountView, accountView, factsOf, type PayoutAnswer, payoutAnswerOf } from './bank-account.views';
+import { BankAccountPersonalData } from './bank-account-personal-data';
 import { bankAccountsStreamOf } from './bank-account-streams';
+import { eventOriginOf, type HttpOrigin } from './request-origin';
 
-/** Decides a command on the owner's stream, then sends the mails its events call for. */
-async function decideOn(
-  streams: EventStreams,
-  mails: BankAccountMails,
-  owner: BankAccountOwner,
-  command: BankAccountCommand,
-  idempotencyKey: string | null = null,
-): Promise<{ state: BankAccountsState; events: BankAccountEvent[] }> {
-  const { state, events, replayed } = await streams.decide(bankAccountsStreamOf(owner), owner.id, command, { idempotencyKey });
-  if (!replayed) await mails.after(events, state);
-  return { state, events };
-}
+const viewerOf = (actor: SessionUser) => ({ userId: actor.userId, admin: actor.role === 'admin' });
 
-function accountAnswer(state: BankAccountsState, bankAccountId: number): AccountView {
-  const account = state.accounts.find((a) => a.bankAccountId === bankAccountId);
-  if (!account) throw new NotFoundException('There is no such bank account.');
-  return accountView(factsOf(account), state.payoutAccountId);
+/** What every handler decides with. */
+@Injectable()
+export class BankAccountDeciding {
+  constructor(
+    readonly streams: EventStreams,
+    readonly mails: BankAccountMails,
+    readonly personal: BankAccountPersonalData,
+  ) {}
+
+  /**
+   * Decides a command on the owner's stream, then sends the mails its events call for. The
+   * request's address and browser (and a link's holder name) are written to their erasable tables
+   * first, and only when the command will append: the decider is run on the current state as a
+   * dry run, so a refused or no-op request writes no personal data (a rare race with another
+   * writer can leave an unreferenced origin row: erased with its user like the others).
+   */
+  async decide(
+    owner: BankAccountOwner,
+    actorId: number,
+    http: HttpOrigin,
+    command: BankAccountCommand,
+    options: { idempotencyKey?: string | null; holderName?: string } = {},
+  ): Promise<{ state: BankAccountsState; events: BankAccountEvent[] }> {
+    const stream = bankAccountsStreamOf(owner);
+    if (stream.decide(command, await this.streams.current(stream, owner.id)).length > 0) {
+      const { originId } = command.data.origin;
+      if (originId) await this.personal.recordOrigin(originId, actorId, http);
+      if (command.type === 'LinkBankAccount' && options.holderName !== undefined)
+        await this.personal.recordHolder(command.data.bankAccountId, owner, options.holderName);
+    }
+    const { state, events, replayed } = await this.streams.decide(stream, owner.id, command, { idempotencyKey: options.idempotencyKey ?? null });
+    if (!replayed) await this.mails.after(events, state);
+    return { state, events };
+  }
+
+  async accountAnswer(state: BankAccountsState, bankAccountId: number): Promise<AccountView> {
+    const account = state.accounts.find((a) => a.bankAccountId === bankAccountId);
+    if (!account) throw new NotFoundException('There is no such bank account.');
+    const holders = await this.personal.holders([bankAccountId]);
+    return accountView(factsOf(account, holders.get(bankAccountId) ?? ''), state.payoutAccountId);
+  }
+
+  async payoutAnswer(accounts: BankAccounts, state: BankAccountsState, now: string, actor: SessionUser): Promise<PayoutAnswer> {
+    const change = state.payoutChange;
+    const names = await accounts.displayNames(change ? [change.by] : []);
+    const holders = await this.personal.holders([state.payoutAccountId, change?.from ?? null, change?.to ?? null]);
+    return payoutAnswerOf(state, now, viewerOf(actor), {
+      nameOf: (id) => names.get(id) ?? 'a former user',
+      holderOf: (id) => holders.get(id) ?? '',
+      changeOrigin: await this.personal.origin(change?.originId),
+    });
+  }
 }
 
 /** The caller's own account by id (a company user's payout accounts, a buyer's deposit accounts); others' are not found. */
@@ -47,15 +86,12 @@ async function ownAccount(accounts: BankAccounts, actor: SessionUser, bankAccoun
   return owner;
 }
 
-const viewerOf = (actor: SessionUser) => ({ userId: actor.userId, admin: actor.role === 'admin' });
-
 @CommandHandler(LinkBankAccountCommand)
 export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCommand> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly deciding: BankAccountDeciding,
     private readonly ids: IdsService,
     private readonly access: ProjectAccess,
-    private readonly mails: BankAccountMails,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -74,19 +110,18 @@ export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCo
     // The numbers go to the provider and no further: we keep its token and the last four digits.
     const providerToken = await this.provider.tokenizeAccount(request.routingNumber, request.accountNumber, bankAccountId);
     const microDeposits = request.purpose === 'payout' ? await this.provider.sendMicroDeposits(providerToken) : null;
-    const { state } = await decideOn(
-      this.streams,
-      this.mails,
+    const { state } = await this.deciding.decide(
       owner,
+      actor.userId,
+      origin,
       {
         type: 'LinkBankAccount',
         data: {
           owner,
-          origin,
+          origin: eventOriginOf(origin),
           bankAccountId,
           purpose: request.purpose,
           jobId: request.purpose === 'deposit' ? request.jobId : null,
-          holderName: request.holderName,
           bankName: request.bankName,
           last4: request.accountNumber.slice(-4),
           providerToken,
@@ -94,25 +129,24 @@ export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCo
         },
         metadata: metadataOf(actor),
       },
-      idempotencyKey,
+      { idempotencyKey, holderName: request.holderName },
     );
-    return accountAnswer(state, bankAccountId);
+    return this.deciding.accountAnswer(state, bankAccountId);
   }
 }
 
 @CommandHandler(VerifyBankAccountCommand)
 export class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccountCommand> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
-    private readonly mails: BankAccountMails,
   ) {}
 
   async execute({ actor, origin, bankAccountId, amounts }: VerifyBankAccountCommand): Promise<AccountView> {
     const owner = await ownAccount(this.accounts, actor, bankAccountId);
-    const { state, events } = await decideOn(this.streams, this.mails, owner, {
+    const { state, events } = await this.deciding.decide(owner, actor.userId, origin, {
       type: 'VerifyBankAccount',
-      data: { owner, origin, bankAccountId, amounts },
+      data: { owner, origin: eventOriginOf(origin), bankAccountId, amounts },
       metadata: metadataOf(actor),
     });
     // A wrong try is recorded (it counts), then answered as the person's mistake.
@@ -122,16 +156,15 @@ export class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccou
       const left = (failed.data as { triesLeft: number }).triesLeft;
       throw new BadRequestException(`Those amounts do not match the two deposits. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
     }
-    return accountAnswer(state, bankAccountId);
+    return this.deciding.accountAnswer(state, bankAccountId);
   }
 }
 
 @CommandHandler(ChoosePayoutAccountCommand)
 export class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutAccountCommand> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
-    private readonly mails: BankAccountMails,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -139,59 +172,53 @@ export class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutA
     if (actor.companyId === null) throw new ForbiddenException('Only contractor company users choose a payout account.');
     const owner = await ownAccount(this.accounts, actor, bankAccountId);
     const metadata = metadataOf(actor);
-    const { state } = await decideOn(this.streams, this.mails, owner, {
+    const { state } = await this.deciding.decide(owner, actor.userId, origin, {
       type: 'ChoosePayoutAccount',
-      data: { owner, origin, bankAccountId, hold: this.config.payoutChangeHold },
+      data: { owner, origin: eventOriginOf(origin), bankAccountId, hold: this.config.payoutChangeHold },
       metadata,
     });
-    return answerOf(this.accounts, state, metadata.now, actor);
+    return this.deciding.payoutAnswer(this.accounts, state, metadata.now, actor);
   }
 }
 
 @CommandHandler(DecidePayoutChangeCommand)
 export class DecidePayoutChangeHandler implements ICommandHandler<DecidePayoutChangeCommand> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
-    private readonly mails: BankAccountMails,
   ) {}
 
   async execute({ actor, origin, companyId, decision }: DecidePayoutChangeCommand): Promise<PayoutAnswer> {
     const owner: BankAccountOwner = { kind: 'company', id: companyId };
     const metadata = metadataOf(actor);
-    const data = { owner, origin };
+    const data = { owner, origin: eventOriginOf(origin) };
     const command: BankAccountCommand =
       decision === 'confirm' ? { type: 'ConfirmPayoutAccountChange', data, metadata } : { type: 'UndoPayoutAccountChange', data, metadata };
-    const { state } = await decideOn(this.streams, this.mails, owner, command);
-    return answerOf(this.accounts, state, metadata.now, actor);
+    const { state } = await this.deciding.decide(owner, actor.userId, origin, command);
+    return this.deciding.payoutAnswer(this.accounts, state, metadata.now, actor);
   }
 }
 
 @CommandHandler(RemoveBankAccountCommand)
 export class RemoveBankAccountHandler implements ICommandHandler<RemoveBankAccountCommand> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
-    private readonly mails: BankAccountMails,
   ) {}
 
   async execute({ actor, origin, bankAccountId }: RemoveBankAccountCommand): Promise<AccountView> {
     const owner = await ownAccount(this.accounts, actor, bankAccountId);
-    const { state } = await decideOn(this.streams, this.mails, owner, {
+    const { state } = await this.deciding.decide(owner, actor.userId, origin, {
       type: 'RemoveBankAccount',
-      data: { owner, origin, bankAccountId },
+      data: { owner, origin: eventOriginOf(origin), bankAccountId },
       metadata: metadataOf(actor),
     });
-    return accountAnswer(state, bankAccountId);
+    return this.deciding.accountAnswer(state, bankAccountId);
   }
 }
 
-async function answerOf(accounts: BankAccounts, state: BankAccountsState, now: string, actor: SessionUser): Promise<PayoutAnswer> {
-  const names = await accounts.displayNames(state.payoutChange ? [state.payoutChange.by] : []);
-  return payoutAnswerOf(state, now, viewerOf(actor), (id) => names.get(id) ?? 'a former user');
-}
-
 export const BANK_ACCOUNT_HANDLERS = [
+  BankAccountDeciding,
   LinkBankAccountHandler,
   VerifyBankAccountHandler,
   ChoosePayoutAccountHandler,

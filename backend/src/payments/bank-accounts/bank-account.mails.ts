@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../../mail';
+import { BankAccountPersonalData } from './bank-account-personal-data';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const when = (iso: string) => `${WHEN.format(new Date(iso))} UTC`;
@@ -21,7 +22,14 @@ export class BankAccountMails {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly personal: BankAccountPersonalData,
   ) {}
+
+  /** "from <browser> at address <ip>": the request_origins row the event names, unknown once erased. */
+  private async originText(originId: string | null | undefined): Promise<string> {
+    const origin = await this.personal.origin(originId);
+    return `from ${origin?.browser ?? 'an unknown browser'} at address ${origin?.ip ?? 'unknown'}`;
+  }
 
   async after(events: BankAccountEvent[], state: BankAccountsState): Promise<void> {
     for (const event of events) {
@@ -53,7 +61,7 @@ export class BankAccountMails {
     );
     const company = facts[0]?.company ?? `company ${d.owner.id}`;
     const actor = `${facts[0]?.actor ?? `user ${d.by}`}${d.byRole === 'admin' ? ' (administrator)' : ''}`;
-    const origin = `from ${d.browser ?? 'an unknown browser'} at address ${d.ip ?? 'unknown'}`;
+    const origin = await this.originText(d.originId);
     const link = `${this.config.publicUrl}/portal/direct-deposit`;
     let subject: string;
     let lines: string[];
@@ -119,7 +127,7 @@ export class BankAccountMails {
       text: [
         `Hello ${buyer.first_name},`,
         '',
-        `Deposits are now drawn from ${this.masked(state, d.bankAccountId)}, linked on ${when(d.at)} from ${d.browser ?? 'an unknown browser'} at address ${d.ip ?? 'unknown'}.`,
+        `Deposits are now drawn from ${this.masked(state, d.bankAccountId)}, linked on ${when(d.at)} ${await this.originText(d.originId)}.`,
         'If this was not you, change your password and remove the account at once:',
         `${this.config.publicUrl}/portal/ach`,
       ].join('\n'),

@@ -2,7 +2,7 @@ import { type AccountView, type BankAccount, type BankAccountsState, changeIsHel
 
 export type { AccountView, BankAccountsView, PayoutAnswer, PayoutChangeView } from '@escrow/domain';
 
-/** One shape for the read model's rows and the write side's state. */
+/** One shape for the read model's rows and the write side's state (the holder joined from bank_account_holders). */
 export interface AccountFacts {
   bankAccountId: number;
   purpose: 'deposit' | 'payout';
@@ -29,7 +29,16 @@ export const accountView = (a: AccountFacts, payoutAccountId: number | null): Ac
   is_payout_account: a.bankAccountId === payoutAccountId,
 });
 
-export const factsOf = (a: BankAccount): AccountFacts => ({ ...a, createdAt: a.linkedAt });
+/** The write side's account with its holder's name ('' once erased: names never live in events). */
+export const factsOf = (a: BankAccount, holderName: string): AccountFacts => ({ ...a, holderName, createdAt: a.linkedAt });
+
+/** What a payout answer needs besides the state: names of people and holders, and the held change's origin. */
+export interface PayoutAnswerFacts {
+  nameOf: (userId: number) => string;
+  holderOf: (bankAccountId: number) => string;
+  /** The held change's browser and address, while not erased. */
+  changeOrigin: { browser: string | null; ip: string | null } | null;
+}
 
 /** Who may do what with a held change: anyone of the company undoes; only someone other than the changer (or an admin) confirms. */
 export const changeRights = (viewer: { userId: number; admin: boolean }, changedBy: number) => ({
@@ -42,12 +51,12 @@ export function payoutAnswerOf(
   state: BankAccountsState,
   now: string,
   viewer: { userId: number; admin: boolean },
-  nameOf: (userId: number) => string,
+  { nameOf, holderOf, changeOrigin }: PayoutAnswerFacts,
 ): PayoutAnswer {
   const byId = (id: number | null) => (id === null ? null : (state.accounts.find((a) => a.bankAccountId === id) ?? null));
   const view = (id: number | null) => {
     const account = byId(id);
-    return account ? accountView(factsOf(account), state.payoutAccountId) : null;
+    return account ? accountView(factsOf(account, holderOf(account.bankAccountId)), state.payoutAccountId) : null;
   };
   const change = changeIsHeld(state, now) ? state.payoutChange! : null;
   return {
@@ -56,8 +65,8 @@ export function payoutAnswerOf(
       ? {
           changed_at: change.changedAt,
           changed_by_name: nameOf(change.by),
-          browser: change.browser,
-          ip: change.ip,
+          browser: changeOrigin?.browser ?? null,
+          ip: changeOrigin?.ip ?? null,
           from: view(change.from),
           to: view(change.to)!,
           hold_until: change.holdUntil,

@@ -204,6 +204,43 @@ describe('payout accounts: verified, held after a change, named by every payout'
     expect((await as.alice.delete(`/api/bank-accounts/${current}`)).body).toMatchObject({ status: 'removed', is_payout_account: false });
     expect((await as.alice.get('/api/bank-accounts')).body.payout_account).toBeNull();
   });
+
+  it('keeps holder names, addresses and browsers out of the events, and erases them with their user', async () => {
+    const pool = app.db.pool;
+    const { rows: events } = await pool.query<{ type: string; data: Record<string, unknown> }>(
+      `SELECT type, data FROM events WHERE stream_id LIKE 'bank-accounts-%' ORDER BY global_position`,
+    );
+    expect(events.length).toBeGreaterThan(10);
+    const { rows: origins } = await pool.query<{ ip: string | null }>('SELECT DISTINCT ip FROM request_origins WHERE ip IS NOT NULL');
+    expect(origins.length).toBeGreaterThan(0);
+    const personal = ['Ridge Builders LLC', 'Olivia Owner', FIREFOX, ...origins.map((o) => o.ip!)];
+    for (const event of events) {
+      for (const key of ['holderName', 'ip', 'browser']) expect(event.data).not.toHaveProperty(key);
+      for (const text of personal) expect(JSON.stringify(event.data)).not.toContain(text);
+      expect(event.data.originId).toEqual(expect.any(String));
+    }
+    // What the events refer to is in the mutable tables, with whose it is.
+    const count = async (sql: string, params: unknown[]) => (await pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+    const originsOf = (userId: number) => count('SELECT count(*)::int AS n FROM request_origins WHERE user_id = $1', [userId]);
+    const holdersOf = (userId: number) => count('SELECT count(*)::int AS n FROM bank_account_holders WHERE user_id = $1', [userId]);
+    expect(await count('SELECT count(*)::int AS n FROM request_origins WHERE user_id = $1 AND user_agent = $2', [alice.userId, FIREFOX])).toBeGreaterThan(0);
+    expect(await originsOf(buyer.userId)).toBeGreaterThan(0);
+    expect(await originsOf(bob.userId)).toBeGreaterThan(0);
+    expect(await count('SELECT count(*)::int AS n FROM bank_account_holders WHERE user_id = $1 AND holder_name = $2', [buyer.userId, 'Olivia Owner'])).toBe(1);
+    // Erasing an account (its users row, which every personal table cascades from) erases them;
+    // the ledger stays as it was.
+    const before = await count('SELECT count(*)::int AS n FROM events', []);
+    const alicesOrigins = await originsOf(alice.userId);
+    await pool.query('DELETE FROM users WHERE user_id = ANY($1)', [[buyer.userId, bob.userId]]);
+    expect(await originsOf(buyer.userId)).toBe(0);
+    expect(await holdersOf(buyer.userId)).toBe(0);
+    expect(await originsOf(bob.userId)).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM request_origins WHERE user_agent = $1 AND user_id IS NULL', [FIREFOX])).toBe(0);
+    expect(await originsOf(alice.userId)).toBe(alicesOrigins);
+    expect(await count('SELECT count(*)::int AS n FROM events', [])).toBe(before);
+    // The company's accounts still read, their holder kept with the company.
+    expect((await as.alice.get('/api/bank-accounts')).body.payout_accounts[0]).toMatchObject({ holder_name: 'Ridge Builders LLC' });
+  });
 });
 
 describe('the rows of the old bank_accounts table', () => {
@@ -236,9 +273,14 @@ describe('the rows of the old bank_accounts table', () => {
     expect(answer.body.payout_change).toBeNull();
     const b = new HttpSession(app.http).setCookie('sid', await startSession(pool, buyer.userId));
     expect((await b.get('/api/bank-accounts')).body.deposit_accounts).toMatchObject([{ bank_account_id: 900_003, masked: '••••1003' }]);
+    // The import's origin and the holder names live in the erasable tables, the events name the origin.
     const { rows } = await pool.query(
-      `SELECT DISTINCT data->>'browser' AS browser FROM events WHERE stream_id LIKE 'bank-accounts-%' AND (data->>'bankAccountId')::int >= 900000`,
+      `SELECT DISTINCT r.user_agent AS browser, e.data ? 'browser' AS in_event FROM events e JOIN request_origins r ON r.origin_id = (e.data->>'originId')::uuid
+        WHERE e.stream_id LIKE 'bank-accounts-%' AND (e.data->>'bankAccountId')::int >= 900000`,
     );
-    expect(rows).toEqual([{ browser: 'one-time import of the bank_accounts table' }]);
+    expect(rows).toEqual([{ browser: 'one-time import of the bank_accounts table', in_event: false }]);
+    expect(
+      (await pool.query('SELECT count(*)::int AS n FROM bank_account_holders WHERE bank_account_id >= 900000 AND holder_name = $1', ['Holder'])).rows[0].n,
+    ).toBe(3);
   });
 });

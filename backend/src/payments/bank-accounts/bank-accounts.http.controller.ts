@@ -1,4 +1,3 @@
-import type { RequestOrigin } from '@escrow/domain';
 import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
@@ -15,7 +14,7 @@ import {
   RemoveBankAccountCommand,
   VerifyBankAccountCommand,
 } from './bank-account.commands';
-import { Origin } from './request-origin';
+import { type HttpOrigin, Origin } from './request-origin';
 
 export class LinkBankAccountRequest {
   @IsIn(['deposit', 'payout'], { message: 'purpose is deposit (buyers) or payout (companies).' })
@@ -83,7 +82,7 @@ export class BankAccountsController {
   @StepUp()
   @RequireVerifiedEmail()
   @RequireSecondFactor()
-  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin, @IdempotencyKey() key: string | null) {
+  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin, @IdempotencyKey() key: string | null) {
     if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
     const holder = body.holder_name.trim();
     if (!holder) throw new BadRequestException("Enter the account holder's name.");
@@ -108,12 +107,7 @@ export class BankAccountsController {
   @Post(':id/verify')
   @RequireVerifiedEmail()
   @HttpCode(200)
-  async verify(
-    @Param('id', ParseIdPipe) id: number,
-    @Body() body: VerifyBankAccountRequest,
-    @CurrentUser() user: SessionUser,
-    @Origin() origin: RequestOrigin,
-  ) {
+  async verify(@Param('id', ParseIdPipe) id: number, @Body() body: VerifyBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new VerifyBankAccountCommand(user, origin, id, body.amounts));
   }
 
@@ -122,7 +116,7 @@ export class BankAccountsController {
   @StepUp()
   @RequireVerifiedEmail()
   @RequireSecondFactor()
-  async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new ChoosePayoutAccountCommand(user, origin, id));
   }
 
@@ -130,7 +124,7 @@ export class BankAccountsController {
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'confirm'));
   }
 
@@ -138,7 +132,7 @@ export class BankAccountsController {
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async undo(@CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async undo(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'undo'));
   }
 
@@ -146,7 +140,7 @@ export class BankAccountsController {
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: RequestOrigin) {
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
     return this.commandBus.execute(new RemoveBankAccountCommand(user, origin, id));
   }
 

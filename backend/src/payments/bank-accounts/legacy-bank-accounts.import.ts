@@ -4,7 +4,9 @@ import type { Pool } from 'pg';
 
 import { EventStreams, nowIso } from '../../command-side';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { BankAccountPersonalData } from './bank-account-personal-data';
 import { bankAccountsStreamOf } from './bank-account-streams';
+import { eventOriginOf } from './request-origin';
 
 interface LegacyRow {
   bank_account_id: number;
@@ -20,7 +22,8 @@ interface LegacyRow {
   newest_payout: boolean;
 }
 
-const ORIGIN = { sessionId: null, ip: null, browser: 'one-time import of the bank_accounts table' };
+/** The import's "browser" in request_origins (no person, no address). */
+const IMPORT = { sessionId: null, ip: null, browser: 'one-time import of the bank_accounts table' };
 
 /**
  * The one-time import of the rows of the old `bank_accounts` table (from before bank accounts
@@ -37,6 +40,7 @@ export class LegacyBankAccountsImport implements OnApplicationBootstrap {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly streams: EventStreams,
+    private readonly personal: BankAccountPersonalData,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,6 +71,10 @@ export class LegacyBankAccountsImport implements OnApplicationBootstrap {
         ? { now: nowIso(), actorId: row.created_by ?? 0, actorRole: 'company', actorCompanyId: owner.id }
         : { now: nowIso(), actorId: owner.id, actorRole: 'customer', actorCompanyId: null };
     const payout = owner.kind === 'company';
+    // Personal data to its erasable tables first, the events name the origin only (design §2).
+    const ORIGIN = eventOriginOf(IMPORT);
+    await this.personal.recordOrigin(ORIGIN.originId!, null, IMPORT);
+    await this.personal.recordHolder(row.bank_account_id, owner, row.holder_name);
     const commands: BankAccountCommand[] = [
       {
         type: 'LinkBankAccount',
@@ -76,7 +84,6 @@ export class LegacyBankAccountsImport implements OnApplicationBootstrap {
           bankAccountId: row.bank_account_id,
           purpose: row.purpose,
           jobId: row.job_id,
-          holderName: row.holder_name,
           bankName: row.bank_name,
           last4: row.last4,
           providerToken: row.provider_token,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 import type { RequestOrigin } from '@escrow/domain';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
@@ -8,11 +8,18 @@ import type { FastifyRequest } from 'fastify';
 const SESSION_COOKIE = 'sid';
 
 /**
- * Where a request came from, as bank account events record it: the session (the first 16 hex
- * digits of the SHA-256 of its cookie, which is how the sessions table keys it: never the cookie
- * itself), the address and the browser's user agent.
+ * Where a request came from: the session (the first 16 hex digits of the SHA-256 of its cookie,
+ * which is how the sessions table keys it: never the cookie itself), the address and the
+ * browser's user agent. The address and browser are personal data: they go to the erasable
+ * request_origins table (BankAccountPersonalData), the events name only the session and the row.
  */
-export function requestOriginOf(request: FastifyRequest): RequestOrigin {
+export interface HttpOrigin {
+  sessionId: string | null;
+  ip: string | null;
+  browser: string | null;
+}
+
+export function requestOriginOf(request: FastifyRequest): HttpOrigin {
   const token = request.cookies?.[SESSION_COOKIE];
   const browser = String(request.headers['user-agent'] ?? '').slice(0, 300);
   return {
@@ -22,4 +29,7 @@ export function requestOriginOf(request: FastifyRequest): RequestOrigin {
   };
 }
 
-export const Origin = createParamDecorator((_data: unknown, context: ExecutionContext): RequestOrigin => requestOriginOf(context.switchToHttp().getRequest()));
+/** What a command's events carry of a request: its session and a new request_origins id. */
+export const eventOriginOf = (http: HttpOrigin): RequestOrigin => ({ originId: randomUUID(), sessionId: http.sessionId });
+
+export const Origin = createParamDecorator((_data: unknown, context: ExecutionContext): HttpOrigin => requestOriginOf(context.switchToHttp().getRequest()));
