@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  type BankAccountCommand,
   type CommandMetadata,
+  companyBankAccountsStreamId,
+  decideBankAccounts,
   decideMilestone,
   decideProject,
   type EventStore,
+  evolveBankAccounts,
   evolveMilestone,
   evolveProject,
   headVersion,
+  initialBankAccountsState,
   initialMilestoneState,
   initialProjectState,
   type MilestoneCommand,
@@ -20,6 +25,7 @@ import {
   type ProjectFacts,
   type ProjectState,
   projectStreamId,
+  SANDBOX_MICRO_DEPOSITS,
   schemaVersionOf,
 } from '@escrow/domain';
 
@@ -96,6 +102,8 @@ export class EscrowHistoryGenerator {
       onProject((metadata) => ({ type: 'SetProjectTerms', data: { retainagePercent, siteState }, metadata }), starter);
       if (project.status !== 'none') Object.assign(facts, { retainagePercent: project.terms.retainagePercent, siteState: project.terms.siteState });
     }
+    // The seller company's payout account, as a company user links, verifies and chooses it.
+    steps.push(this.payoutAccount(companyId, seller, jobId));
     const milestones = new Map<number, () => MilestoneState>();
     const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller, milestones));
     const first = lives[0]!.next();
@@ -323,6 +331,41 @@ export class EscrowHistoryGenerator {
         system,
       )!;
     }
+  }
+
+  /** A verified payout account of the company (linked, micro-deposits confirmed, chosen): one step on its bank-accounts stream. */
+  private payoutAccount(companyId: number, as: () => CommandMetadata, jobId: number): HistoryStep {
+    const owner = { kind: 'company', id: companyId } as const;
+    const origin = { originId: null, sessionId: null };
+    const bankAccountId = this.id();
+    const deposits: [string, string] = [...SANDBOX_MICRO_DEPOSITS];
+    const commands: BankAccountCommand[] = [
+      {
+        type: 'LinkBankAccount',
+        data: {
+          owner,
+          origin,
+          bankAccountId,
+          purpose: 'payout',
+          jobId: null,
+          bankName: 'Sandbox Bank',
+          last4: String(bankAccountId % 10_000).padStart(4, '0'),
+          providerToken: `sbx_ba_${bankAccountId}`,
+          microDeposits: deposits,
+        },
+        metadata: as(),
+      },
+      { type: 'VerifyBankAccount', data: { owner, origin, bankAccountId, amounts: deposits }, metadata: as() },
+      { type: 'ChoosePayoutAccount', data: { owner, origin, bankAccountId, hold: { seconds: 0 } }, metadata: as() },
+    ];
+    let state = initialBankAccountsState;
+    const events: NewEvent[] = [];
+    for (const command of commands) {
+      const decided = decideBankAccounts(command, state);
+      state = decided.reduce(evolveBankAccounts, state);
+      events.push(...decided.map((e) => envelope(e, command.metadata, jobId)));
+    }
+    return { streamId: companyBankAccountsStreamId(companyId), events };
   }
 
   private payees(companyId: number, subs: number[]): { inputs: PayeeInput[]; amount: string } {

@@ -491,7 +491,19 @@ export class EscrowSimulation {
       const responder = dispute.openedByParty === 'customer' ? seller : buyer;
       out.push(act('dispute answered', send(responder, 'POST', `/api/milestone/${m.originalId}/dispute/respond`, { statement: 'It does; see the photos.' })));
     }
-    if (dispute) {
+    const proposal = dispute?.status === 'open' ? dispute.proposal : null;
+    if (proposal) {
+      // Four eyes: a resolution above FOUR_EYES_ABOVE waits for a different administrator, who
+      // approves it (or rejects it, and the next round proposes again).
+      const other = this.actors.admins.find((a) => a.user.userId !== proposal.by) ?? r.pick(this.actors.admins);
+      const verdict = proposal.stale || r.chance(0.2) ? 'reject' : 'approve';
+      out.push(
+        act(
+          `another admin ${verdict}s the proposed ${proposal.resolution}`,
+          send(other, 'POST', `/api/admin/milestones/${m.originalId}/dispute/resolution/${verdict}`, { proposal_id: proposal.proposalId }),
+        ),
+      );
+    } else if (dispute) {
       const resolution = r.pick(['release', 'refund', 'split'] as const);
       const inEscrow = held(s);
       const cents = inEscrow.times(100).toNumber();
@@ -579,6 +591,17 @@ export class EscrowSimulation {
       return { label: `${label} (project ${project.handle})`, stream, run: async () => void (await this.send(actor, 'POST', path, body, delivery)) };
     };
     const out: Action[] = [];
+    if (dispute?.proposal) {
+      const proposal = dispute.proposal;
+      const other = this.actors.admins.find((a) => a.user.userId !== proposal.by) ?? r.pick(this.actors.admins);
+      const verdict = r.chance(0.2) ? 'reject' : 'approve';
+      out.push(
+        act(`another admin ${verdict}s the proposed retainage ${proposal.resolution}`, other, `/api/admin/job/${project.jobId}/retainage/resolution/${verdict}`, {
+          proposal_id: proposal.proposalId,
+        }),
+      );
+      return out;
+    }
     if (dispute) {
       const resolution = r.pick(['release', 'refund'] as const);
       out.push(
