@@ -18,6 +18,7 @@ export function AccountCard({ account, actions, children }: { account: BankAccou
     <li>
       <Card
         size="small"
+        className="el-account-card"
         style={{ marginBottom: 12 }}
         title={
           <span>
