@@ -97,6 +97,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   // The admin console shows the same strings (users, the project, its events, payments) as text too.
   const adminContext = await browser.newContext({ baseURL });
   await api(adminContext, 'POST', '/api/auth/login', { email: DEMO.admin, password: DEMO.password });
+  await api(adminContext, 'POST', '/api/auth/login/second-factor', { code: await nextTotpCode(DEMO.admin) });
   const admin = await adminContext.newPage();
   const adminDialogs = watchDialogs(admin);
   await admin.goto('/admin/users');
