@@ -596,9 +596,14 @@ export class EscrowSimulation {
       const other = this.actors.admins.find((a) => a.user.userId !== proposal.by) ?? r.pick(this.actors.admins);
       const verdict = r.chance(0.2) ? 'reject' : 'approve';
       out.push(
-        act(`another admin ${verdict}s the proposed retainage ${proposal.resolution}`, other, `/api/admin/job/${project.jobId}/retainage/resolution/${verdict}`, {
-          proposal_id: proposal.proposalId,
-        }),
+        act(
+          `another admin ${verdict}s the proposed retainage ${proposal.resolution}`,
+          other,
+          `/api/admin/job/${project.jobId}/retainage/resolution/${verdict}`,
+          {
+            proposal_id: proposal.proposalId,
+          },
+        ),
       );
       return out;
     }
