@@ -56,6 +56,9 @@ async function run(seed: number): Promise<void> {
     RESPONSE_DEADLINE_DAYS: '0',
     // Funds held a second with someone to act get a reminder: the clock runs throughout.
     HELD_FUNDS_REMINDER_AFTER: '1s',
+    // A changed payout account holds payouts two seconds (as in the escrow simulation), not the
+    // default three business days, which would leave a round's payouts waiting past quiescence.
+    PAYOUT_CHANGE_HOLD: '2s',
     RUN_PROJECTIONS: 'false',
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     PORT: String(port),
