@@ -38,6 +38,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     auditSigningKey: TEST_AUDIT_KEY,
     webhookSecretsKey: TEST_WEBHOOK_SECRETS_KEY,
     secondFactorSecretsKey: TEST_SECOND_FACTOR_SECRETS_KEY,
+    // Test files share one PostgreSQL: a projector reads only below every transaction still open
+    // in the cluster, so under make test's load it can trail a few seconds. A request waits this
+    // long for its own earlier writes before answering 503 (read-your-writes.e2e tests the 503).
+    readYourWritesTimeoutMs: 10_000,
     ...overrides,
   };
   const running = await createApp(config, { logger: false });
