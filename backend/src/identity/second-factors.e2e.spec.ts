@@ -44,7 +44,8 @@ describe('identity: second factors and step-up', () => {
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(setup.body.otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=/);
-    expect(setup.body.qr_data_url).toMatch(/^data:image\/png;base64,/);
+    expect(setup.body.qr_data_url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(setup.body.qr_data_url.split(',')[1], 'base64').toString()).toMatch(/^<svg [^>]*viewBox/);
     const { rows } = await pool().query<{ secret: string }>('SELECT secret FROM user_totp WHERE user_id = $1', [user.userId]);
     expect(rows[0]!.secret).not.toContain(setup.body.secret);
 
