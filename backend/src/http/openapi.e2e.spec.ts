@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { load } from 'js-yaml';
 
 import { HttpSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -73,6 +74,13 @@ describe('OpenAPI document', () => {
     );
     expect(arrays).toEqual([]);
     expect(JSON.stringify(document)).not.toContain('#/components/schemas/Array"');
+  });
+
+  it('serves the same document as YAML at /api/docs-yaml', async () => {
+    const answer = await app.http.inject({ method: 'GET', url: '/api/docs-yaml' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/yaml/);
+    expect(load(answer.body)).toEqual(document);
   });
 
   it('serves a browsable page at /api/docs', async () => {
