@@ -55,7 +55,7 @@ describe('security: authorization matrix', () => {
 
       expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
       if (!allowed) expect(typeof answer.body?.message).toBe('string');
-      if (before) expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
+      if (before) expect(await changedTables(world.app.db.pool, before, await fingerprint(world.app.db.pool))).toEqual([]);
     },
     60_000,
   );

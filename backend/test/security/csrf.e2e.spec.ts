@@ -55,7 +55,7 @@ describe('security: CSRF on every mutating route', () => {
 
       const forged = await FORGERIES[forgery]!(client, c, request);
       expect({ status: forged.status, body: forged.body }).toEqual({ status: 403, body: { message: CSRF_MESSAGE, statusCode: 403 } });
-      expect(changedTables(before, await fingerprint(world.app.db.pool))).toEqual([]);
+      expect(await changedTables(world.app.db.pool, before, await fingerprint(world.app.db.pool))).toEqual([]);
 
       const genuine = await client.request(c.method, request.url, request.body, request.headers);
       expect({ status: genuine.status, body: genuine.status === c.expect[role] ? 'as expected' : genuine.body }).toEqual({

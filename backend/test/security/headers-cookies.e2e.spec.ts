@@ -85,6 +85,7 @@ describe('security: cookies and headers', () => {
       '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(join(frontendDist, 'assets', 'app.js'), 'console.log("app");');
+    writeFileSync(join(frontendDist, 'assets', 'index-CkVgz-fo.js'), 'console.log("hashed");');
     app = await createTestApp({ frontendDist });
     user = await createUser(app.db.pool);
   }, 120_000);
@@ -206,6 +207,17 @@ describe('security: cookies and headers', () => {
       const html = await anonymous.get('/portal/job/1');
       expect(String(html.headers['content-type'])).toMatch(/^text\/html/);
       expect(String(html.body)).toContain('<div id="root">');
+    });
+
+    it('let a browser keep the hashed scripts for good, and ask again for the page that names them', async () => {
+      const anonymous = new HttpSession(app.http);
+      const cacheControl = async (url: string) => ({ url, cacheControl: (await anonymous.get(url)).headers['cache-control'] });
+      expect(await cacheControl('/assets/index-CkVgz-fo.js')).toEqual({
+        url: '/assets/index-CkVgz-fo.js',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+      for (const url of ['/', '/index.html', '/portal/job/1', '/assets/app.js'])
+        expect(await cacheControl(url)).not.toEqual({ url, cacheControl: expect.stringContaining('immutable') });
     });
 
     it('answer no cross-origin request: no CORS headers for another site, and a preflight is refused', async () => {

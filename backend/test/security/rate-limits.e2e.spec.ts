@@ -47,7 +47,7 @@ describe('security: rate limits', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       expect(blocked.headers['set-cookie'] ?? '').not.toContain('sid=');
-      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
       // The email is matched as the login form sends it: case and spaces do not open a new count.
       expect((await client().post('/api/auth/login', { email: `  ${victim.email.toUpperCase()} `, password: TEST_PASSWORD })).status).toBe(429);
     });
@@ -157,7 +157,7 @@ describe('security: rate limits', () => {
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe('Too many reset requests for this email. Try again in 60 minutes.');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
-      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
       const { rows } = await app.db.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [user.email]);
       expect(rows[0].n).toBe(DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points);
     });
@@ -190,7 +190,7 @@ describe('security: rate limits', () => {
       const blocked = await client(address).put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe('Too many attempts with links or codes. Try again in 15 minutes.');
-      expect(changedTables(before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
       // The code itself is still good, from somewhere that is not guessing.
       expect((await client().put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' })).status).toBe(200);
     });
