@@ -8,6 +8,7 @@ import { BadRequestException, Logger, type LogLevel, ValidationPipe } from '@nes
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ValidationError } from 'class-validator';
+import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 
 import { AgreementsService } from './agreements';
@@ -50,6 +51,9 @@ export interface CreateAppOptions {
 }
 
 /** Type checks speak first: a missing field should say "Please enter …", not "too long". */
+/** A file Vite named by its content's hash: `assets/<name>-<8 characters>.<ext>`. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
 const TYPE_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isIn', 'isObject'];
 
 function firstConstraintMessage(errors: ValidationError[]): string {
@@ -106,7 +110,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;
   app.useGlobalFilters(new ApiExceptionFilter(frontendDist));
   if (frontendDist) {
-    app.useStaticAssets({ root: frontendDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    app.useStaticAssets({
+      root: frontendDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // Vite names every file under assets/ by a hash of its content: a browser may keep it for
+      // good instead of asking again on every page load. index.html names the current ones and
+      // is revalidated each time (max-age=0), so a new release is seen at the next load.
+      // (@fastify/static hands over its FastifyReply, whose method is `header`; Nest's type says `setHeader`.)
+      setHeaders: (reply, path) => {
+        if (HASHED_ASSET.test(path)) (reply as unknown as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   await app.init();
   let demoLogins: string | null = null;
