@@ -181,6 +181,9 @@ async function simulate(seed: number): Promise<void> {
     rebuilt = await copyTestDatabase(database);
     const live = new Pool({ connectionString: database.url, max: 2 });
     const rebuiltPool = new Pool({ connectionString: rebuilt.url, max: 4 });
+    // The databases are dropped WITH (FORCE) at the end: a connection of these pools still open then
+    // (a step above failed) must not end the test file with an unhandled error that hides the failure.
+    for (const p of [live, rebuiltPool]) p.on('error', () => undefined);
     const rebuiltStore = new PostgresEventStore({ pool: rebuiltPool });
     const runner = new ProjectionRunner({ pool: rebuiltPool, eventStore: rebuiltStore, projectors: createProjectors(), databaseUrl: rebuilt.url });
     try {
