@@ -48,7 +48,7 @@ test-e2e: build test-tools
 ## make test-reliability: only the worker kills, PostgreSQL restart and seeded simulation of
 ## docs/reliability.md (make test runs them too, last). Ends with `N passed, N failed`.
 test-reliability: build
-	@node scripts/run-tests.mjs reliability
+	@node scripts/run-tests.mjs reliability reliability-replay
 
 clean:
 	rm -rf node_modules */node_modules */dist .test-results

@@ -62,14 +62,16 @@ function table(title, rows) {
 }
 
 const jest = readJson('jest.json');
-const reliability = readJson('reliability.json');
+// The reliability suite runs in two parts (scripts/run-tests.mjs): one table for both.
+const reliabilityParts = ['reliability.json', 'reliability-replay.json'].map(readJson).filter(Boolean);
+const reliability = reliabilityParts.length ? { testResults: reliabilityParts.flatMap((r) => r.testResults ?? []) } : null;
 const vitest = readJson('vitest.json');
 const playwright = readJson('playwright.json');
 if (!jest && !reliability && !vitest && !playwright) {
   console.error('no reports in .test-results: run make test (or node scripts/run-tests.mjs) first');
   process.exit(1);
 }
-table('jest (two workers: files overlap)', jest && jestFiles(jest));
+table('jest (three workers: files overlap)', jest && jestFiles(jest));
 table('Playwright (per file, summed over its tests)', playwright && playwrightFiles(playwright));
 table('reliability (one file at a time)', reliability && jestFiles(reliability));
 table('vitest (files overlap)', vitest && jestFiles(vitest));
