@@ -12,15 +12,21 @@ export interface SubscriptionLoopOptions {
   readRetryMs?: number;
 }
 
-/** After a wake-up that found nothing, read again after these delays before falling back to the poll. */
-const SOON_AFTER_WAKE_MS = [5, 10, 20, 40, 80, 160];
+/**
+ * After a wake-up that found nothing, read again after this delay, doubling it each time until it
+ * reaches the poll interval: the event is known to exist, so it is delivered within about twice
+ * the time the read horizon was held, however long that is. (Until 2026-11-26 the retries
+ * stopped after 315 ms and fell back to the poll; on a busy database a horizon held longer left
+ * a woken subscriber waiting a whole poll interval.)
+ */
+const FIRST_READ_AFTER_WAKE_MS = 5;
 
 /**
  * Catch-up then live delivery over a pull-based store: read pages until the store has nothing
  * visible, then sleep until woken or until the poll interval passes. Wake-ups are only hints;
  * polling alone is enough to deliver everything. A wake-up (an append) whose read finds nothing
- * usually means another transaction still holds the read horizon for a moment: reading again a
- * few milliseconds later delivers the event once it has ended, instead of at the next poll.
+ * usually means another transaction still holds the read horizon for a moment: reading again
+ * after growing delays delivers the event soon after it has ended, instead of at the next poll.
  */
 export function startSubscription(options: SubscriptionLoopOptions): Subscription {
   let stopped = false;
@@ -47,7 +53,7 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
   const run = async (): Promise<void> => {
     let after = options.after;
     try {
-      let soon = SOON_AFTER_WAKE_MS.length;
+      let soonMs: number | null = null;
       while (!stopped) {
         const byWake = woken;
         woken = false;
@@ -64,9 +70,16 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
         // A page may pass events that are not ours (EventStoreDB's system events) without
         // returning any: its lastPosition still moves on, or the loop would read them forever.
         after = page.lastPosition ?? after;
-        if (page.events.length > 0) soon = SOON_AFTER_WAKE_MS.length;
-        else if (byWake) soon = 0;
-        if (!page.hasMore) await sleep(page.events.length === 0 && soon < SOON_AFTER_WAKE_MS.length ? SOON_AFTER_WAKE_MS[soon++]! : options.pollIntervalMs);
+        if (page.events.length > 0) soonMs = null;
+        else if (byWake) soonMs = FIRST_READ_AFTER_WAKE_MS;
+        if (page.hasMore) continue;
+        if (page.events.length === 0 && soonMs !== null && soonMs < options.pollIntervalMs) {
+          await sleep(soonMs);
+          soonMs *= 2;
+        } else {
+          soonMs = null;
+          await sleep(options.pollIntervalMs);
+        }
       }
     } finally {
       unregister();

@@ -1,0 +1,76 @@
+import type { ReadAllPage, RecordedEvent } from '@escrow/domain';
+
+import { startSubscription } from './subscription-loop';
+
+const event = {
+  id: 'e-1',
+  streamId: 's-1',
+  revision: 0,
+  position: { commit: 1n, prepare: 1n },
+  type: 'Happened',
+  data: {},
+  metadata: {},
+  recordedAt: new Date(),
+} as unknown as RecordedEvent;
+
+/** A store whose one event stays invisible (an older transaction holds the read horizon) for `heldMs` after the wake-up. */
+function heldStore(heldMs: number) {
+  let visibleFrom = Number.POSITIVE_INFINITY;
+  let delivered = false;
+  let wake: (() => void) | null = null;
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    append() {
+      visibleFrom = Date.now() + heldMs;
+      wake?.();
+    },
+    readPage: async (): Promise<ReadAllPage> => {
+      reads++;
+      if (!delivered && Date.now() >= visibleFrom) {
+        delivered = true;
+        return { events: [event], lastPosition: event.position, hasMore: false };
+      }
+      return { events: [], lastPosition: delivered ? event.position : null, hasMore: false };
+    },
+    onWake: (callback: () => void) => {
+      wake = callback;
+      return () => {
+        wake = null;
+      };
+    },
+  };
+}
+
+describe('the subscription loop after a wake-up', () => {
+  it.each([200, 1500])('delivers an event whose read horizon is held %i ms soon after, not at the next poll', async (heldMs) => {
+    const store = heldStore(heldMs);
+    const deliveredAt: number[] = [];
+    const subscription = startSubscription({
+      after: null,
+      batchSize: 100,
+      pollIntervalMs: 60_000,
+      readPage: store.readPage,
+      onWake: store.onWake,
+      handler: async () => {
+        deliveredAt.push(Date.now());
+      },
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 50)); // the loop is asleep on its poll interval
+      const appendedAt = Date.now();
+      store.append();
+      const deadline = appendedAt + 10_000;
+      while (deliveredAt.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(deliveredAt).toHaveLength(1);
+      // Within twice the time the horizon was held (the retries double), plus a margin for a busy machine.
+      expect(deliveredAt[0]! - appendedAt).toBeLessThan(2 * heldMs + 500);
+      // And it does not spin: about one read per doubling.
+      expect(store.reads).toBeLessThan(20);
+    } finally {
+      await subscription.stop();
+    }
+  });
+});
