@@ -170,10 +170,13 @@ async function reliabilityFiles(log, name, selection) {
  * lost most under Chromium (173 s alone, 560 s beside it), and the CPU-bound replay under kills
  * come after it. A third lane, or a lower priority for one, starved the reliability suite.
  */
-const LANES = [
-  ['e2e', 'jest'],
-  ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'reliability-replay'],
-];
+const LANES = process.env.TEST_PLAN
+  ? // Another layout, to measure one: lanes separated by |, suites by spaces.
+    process.env.TEST_PLAN.split('|').map((lane) => lane.trim().split(/\s+/).filter(Boolean))
+  : [
+      ['e2e', 'jest'],
+      ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'reliability-replay'],
+    ];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
 for (const name of wanted) {
