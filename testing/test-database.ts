@@ -33,6 +33,24 @@ async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * pg-pool's `end()` resolves before its clients' connections have closed; forcing the drop at
+ * once would terminate those backends, and the FATAL they send reaches a client whose pool
+ * already forgot it: an unhandled 'error' that fails whichever test runs next. So wait (briefly)
+ * for the database's sessions to go, and only then force out what is left.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
+    const deadline = Date.now() + 1_000;
+    while (Date.now() < deadline) {
+      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
 const templates = new Map<string, Promise<string>>();
 
 /**
@@ -78,7 +96,7 @@ export async function createTestDatabase(migrations: MigrationClass[]): Promise<
   return {
     name,
     url: databaseUrl(name),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 }
 
@@ -92,6 +110,6 @@ export async function copyTestDatabase(source: TestDatabase): Promise<TestDataba
   return {
     name,
     url: databaseUrl(name),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 }
