@@ -30,10 +30,11 @@ $(NPM_INSTALL_STAMP): package.json package-lock.json domain/package.json project
 build: install
 	npm run build --silent
 
-## Debian packages the tests use: Chromium for the browser tests (Playwright never downloads a
-## browser here) and docker-compose to validate docker-compose.yml without a Docker engine.
+## Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
+## never downloads a browser here; a headed run wants the full `chromium` package) and
+## docker-compose to validate docker-compose.yml without a Docker engine.
 test-tools:
-	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	@missing=""; command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
 	 { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; } || missing="$$missing docker-compose"; \
 	 if [ -n "$$missing" ]; then \
 	   if [ "$$(id -u)" = 0 ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
