@@ -10,13 +10,13 @@ import {
   WHOLE_PROJECT_MILESTONE,
 } from '@escrow/domain';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
 
 import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
-import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
+import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { MilestoneReads } from '../read-models';
 import { RetainageReleases } from '../retainage';
@@ -39,19 +39,26 @@ export const reminderKey = (originalId: number, reason: string, day: string): st
 @Injectable()
 export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('HeldFunds');
-  private lock: Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly worker: SingleActiveWorker;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(DATABASE_URL) databaseUrl: string,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     private readonly streams: EventStreams,
     private readonly reads: MilestoneReads,
     private readonly retainage: RetainageReleases,
-  ) {}
+  ) {
+    this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
+      label: 'held-funds clock',
+      applicationName: 'escrow-held-funds-clock',
+      lockName: LOCK,
+      pollMs: this.intervalMs,
+      retryMs: this.intervalMs,
+      pass: async () => void (await this.pass(nowIso(), () => this.worker.active)),
+    });
+  }
 
   /** How often a pass runs: a quarter of the reminder period, between half a second and a minute. */
   get intervalMs(): number {
@@ -59,37 +66,11 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.runPayments) return;
-    this.schedule(0);
+    if (this.config.runPayments) this.worker.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.lock?.end().catch(() => undefined);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      if (await this.holdLock()) await this.pass(nowIso(), () => this.lock !== null);
-    } catch (error) {
-      this.logger.warn(`held-funds pass failed (will retry): ${(error as Error).message}`);
-    }
-    this.schedule(this.intervalMs);
-  }
-
-  /** Takes the lock on a connection of its own (or keeps it); a lost connection releases it. */
-  private async holdLock(): Promise<boolean> {
-    this.lock ??= await takeSingleActiveLock(this.databaseUrl, 'escrow-held-funds-clock', LOCK, (lock) => {
-      if (this.lock === lock) this.lock = null;
-    });
-    return this.lock !== null;
+    await this.worker.stop();
   }
 
   /**

@@ -2,13 +2,13 @@ import { DomainError, type MilestoneCommand, type PayoutAccountRef } from '@escr
 import { PAYMENT_INSTRUCTIONS_PROJECTOR, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
 
 import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
-import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
+import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { BankAccounts } from './bank-accounts.service';
 import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider } from './payment-provider.port';
 import { RecordProviderReport } from './record-provider-report/record-provider-report.command';
@@ -61,20 +61,14 @@ const POLL_MS = 250;
 @Injectable()
 export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Payments');
-  private lock: Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  /** The dispatch pass under way, which a shutdown lets finish. */
-  private pass: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly worker: SingleActiveWorker;
   private unsubscribe: (() => void) | null = null;
   /** A pass died (or this process just took over): claims may lack their provider reference. */
   private referencesToRepair = true;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(DATABASE_URL) databaseUrl: string,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
@@ -84,86 +78,49 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   ) {
     // A provider report is a command, as a real provider's webhook would be.
     this.provider.onReport((report) => this.commandBus.execute(new RecordProviderReport(report)));
+    // One dispatcher per database: the others wait for the lock.
+    this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
+      label: 'payments dispatcher',
+      applicationName: 'escrow-payments-dispatcher',
+      lockName: 'payments-dispatcher',
+      pollMs: POLL_MS,
+      taken: async () => {
+        this.referencesToRepair = true;
+        await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
+        // New instructions appear only when their projector applied something; polling covers the rest.
+        this.unsubscribe = this.runner.onProgress((projector, applied) => {
+          if (projector === PAYMENT_INSTRUCTIONS_PROJECTOR && applied > 0) this.kick();
+        });
+      },
+      released: () => {
+        this.unsubscribe?.();
+        this.unsubscribe = null;
+      },
+      pass: () => this.dispatchOpen(),
+      passFailed: () => {
+        this.referencesToRepair = true;
+      },
+    });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runPayments) return;
-    void this.start();
+  onApplicationBootstrap(): void {
+    if (this.config.runPayments) this.worker.start();
   }
 
   /** Lets the pass under way finish (it hands instructions over and records what it did), then lets go of the lock. */
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass;
+    await this.worker.stop();
     await this.provider.close();
-    await this.lock?.end().catch(() => undefined);
-  }
-
-  /** One dispatcher per database: the others wait for the lock. */
-  private async start(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        this.lock = await takeSingleActiveLock(this.databaseUrl, 'escrow-payments-dispatcher', 'payments-dispatcher', (lock) => this.lockLost(lock));
-        if (this.lock) break;
-      } catch (error) {
-        this.logger.warn(`payments dispatcher cannot start yet: ${(error as Error).message}`);
-      }
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-    if (this.stopped) return;
-    this.referencesToRepair = true;
-    await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
-    // New instructions appear only when their projector applied something; polling covers the rest.
-    this.unsubscribe = this.runner.onProgress((projector, applied) => {
-      if (projector === PAYMENT_INSTRUCTIONS_PROJECTOR && applied > 0) this.kick();
-    });
-    this.kick();
-  }
-
-  private lockLost(lock: Client): void {
-    if (this.lock !== lock) return;
-    this.lock = null;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.logger.warn('payments dispatcher lost its database lock; waiting to take it again');
-    void this.start();
   }
 
   /** True while this process holds the dispatcher lock (one dispatcher per database). */
   get dispatching(): boolean {
-    return this.lock !== null;
+    return this.worker.active;
   }
 
   /** Runs a dispatch pass now (or right after the current one) and keeps polling. */
   kick(): void {
-    if (this.stopped || !this.lock) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.pass = this.dispatchOpen()
-      .catch((error: Error) => {
-        this.referencesToRepair = true;
-        this.logger.warn(`dispatching payments failed (will retry): ${error.message}`);
-      })
-      .finally(() => {
-        this.running = false;
-        this.pass = null;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.timer = setTimeout(() => this.kick(), POLL_MS);
-          this.timer.unref();
-        }
-      });
+    this.worker.kick();
   }
 
   private async dispatchOpen(): Promise<void> {

@@ -11,13 +11,13 @@ import {
 } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
-import { takeSingleActiveLock } from '../infrastructure/database/single-active-lock';
+import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
 import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { sendDelivery, type SendOutcome } from './webhook-sender';
@@ -77,28 +77,40 @@ export function retryDelayMs(attempt: number, baseMs: number, random = Math.rand
 @Injectable()
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private lock: Client | null = null;
+  private readonly worker: SingleActiveWorker;
   private subscription: Subscription | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  /** The sending pass under way, which a shutdown lets finish. */
-  private pass: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
   private position: GlobalPosition | null = null;
   private checkpointWrittenAt = 0;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(DATABASE_URL) databaseUrl: string,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ProjectionRunner,
     private readonly box: WebhookSecretBox,
-  ) {}
+  ) {
+    this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
+      label: 'webhook deliverer',
+      applicationName: 'escrow-webhooks-deliverer',
+      lockName: LOCK,
+      pollMs: POLL_MS,
+      taken: async () => {
+        await this.recoverInterrupted();
+        this.position = await this.readCheckpoint();
+        this.follow();
+      },
+      released: async () => {
+        const subscription = this.subscription;
+        this.subscription = null;
+        await subscription?.stop().catch(() => undefined);
+      },
+      pass: () => this.sendDue(),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.webhooks.run) void this.start();
+    if (this.config.webhooks.run) this.worker.start();
   }
 
   /**
@@ -106,59 +118,21 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
    * with their outcome, not left for the next deliverer to mark interrupted), then lets go of the lock.
    */
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.subscription?.stop().catch(() => undefined);
-    await this.pass;
-    await this.lock?.end().catch(() => undefined);
+    await this.worker.stop();
   }
 
   /** True while this process holds the deliverer's lock. */
   get delivering(): boolean {
-    return this.lock !== null;
-  }
-
-  private async start(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        this.lock = await takeSingleActiveLock(this.databaseUrl, 'escrow-webhooks-deliverer', LOCK, (lock) => this.lockLost(lock));
-        if (this.lock) break;
-      } catch (error) {
-        this.logger.warn(`webhook deliverer cannot start yet: ${(error as Error).message}`);
-      }
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-    if (this.stopped) return;
-    try {
-      await this.recoverInterrupted();
-      this.position = await this.readCheckpoint();
-    } catch (error) {
-      this.logger.warn(`webhook deliverer failed to resume (will retry): ${(error as Error).message}`);
-      await this.lock?.end().catch(() => undefined);
-      return;
-    }
-    this.follow();
-    this.kick();
-  }
-
-  private lockLost(lock: Client): void {
-    if (this.lock !== lock) return;
-    this.lock = null;
-    void this.subscription?.stop().catch(() => undefined);
-    this.subscription = null;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.logger.warn('webhook deliverer lost its database lock; waiting to take it again');
-    void this.start();
+    return this.worker.active;
   }
 
   /** Follows the global order from the checkpoint; after a failure, again from the checkpoint. */
   private follow(): void {
-    if (this.stopped || !this.lock) return;
+    if (!this.worker.active) return;
     const subscription = this.store.subscribeToAll({ after: this.position, batchSize: 200 }, (batch) => this.fanOut(batch));
     this.subscription = subscription;
     subscription.done.catch((error: Error) => {
-      if (this.subscription !== subscription || this.stopped || !this.lock) return;
+      if (this.subscription !== subscription || !this.worker.active) return;
       this.logger.warn(`webhook fan-out stopped (resuming from its checkpoint): ${error.message}`);
       setTimeout(() => {
         void this.readCheckpoint()
@@ -173,7 +147,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   private async fanOut(batch: RecordedEvent[]): Promise<void> {
     const last = batch[batch.length - 1];
-    if (!last || !this.lock) return;
+    if (!last || !this.worker.active) return;
     const relevant = batch.flatMap((event) => {
       const kind = webhookKindOf(event.type);
       const projectId = kind ? projectIdOf(event) : null;
@@ -270,32 +244,12 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   /** Runs a sending pass now (or right after the current one) and keeps polling. */
   kick(): void {
-    if (this.stopped || !this.lock) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.pass = this.sendDue()
-      .catch((error: Error) => this.logger.warn(`sending webhooks failed (will retry): ${error.message}`))
-      .finally(() => {
-        this.running = false;
-        this.pass = null;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.timer = setTimeout(() => this.kick(), POLL_MS);
-          this.timer.unref();
-        }
-      });
+    this.worker.kick();
   }
 
   private async sendDue(): Promise<void> {
     for (;;) {
-      if (!this.lock || this.stopped) return;
+      if (!this.worker.active) return;
       const { rows } = await this.pool.query<Claimed>(
         `WITH due AS (
            SELECT d.delivery_id, d.resend_requested AS manual FROM webhook_deliveries d JOIN webhook_endpoints e USING (endpoint_id)
