@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
+import { AppendedPositions } from './appended-positions';
 import { EventStreams } from './event-streams';
 import { IdsService } from './ids.service';
 import { OwnWrites, ReadYourWrites } from './read-your-writes';
@@ -11,6 +12,7 @@ import { RequestFingerprints } from './request-fingerprints';
 @Module({
   imports: [ProjectionsRuntimeModule],
   providers: [
+    AppendedPositions,
     EventStreams,
     IdsService,
     OwnWrites,

@@ -27,7 +27,7 @@ import { ConflictException, Inject, Injectable, UnprocessableEntityException } f
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { noteAppended } from './read-your-writes';
+import { AppendedPositions } from './appended-positions';
 
 /**
  * A kind of stream and its pure half (design §2): how its id is spelled, how to fold its events
@@ -103,7 +103,11 @@ interface Folded {
 export class EventStreams {
   private readonly folded = new Map<string, Folded>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    // Outside the application (test fixtures) the appends are noted where nobody reads them.
+    private readonly appended: AppendedPositions = new AppendedPositions(),
+  ) {}
 
   async decide<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }>(
     stream: EventStream<TState, TCommand, TEvent>,
@@ -135,7 +139,7 @@ export class EventStreams {
         }
         const next = events.reduce((s, e) => stream.evolve(s, e), state);
         this.remember(streamId, { revision: append.nextExpectedRevision, state: next, ids: [...current.ids, ...envelopes.map((e) => e.id!)] });
-        noteAppended(append.position);
+        this.appended.note(append.position);
         return { events, append, state: next, replayed: false };
       } catch (error) {
         this.folded.delete(streamId);
@@ -185,7 +189,7 @@ export class EventStreams {
     const start = history.findIndex((e) => e.id === eventIdFromKey(scope, key, 0));
     const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
     const last = earlier[earlier.length - 1]!;
-    noteAppended(history[history.length - 1]!.position);
+    this.appended.note(history[history.length - 1]!.position);
     return {
       events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
       append: { nextExpectedRevision: last.revision, position: last.position, appended: false },

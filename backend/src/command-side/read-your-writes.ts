@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { comparePositions, DomainError, type EventStore, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor, ServiceUnavailableException } from '@nestjs/common';
@@ -9,21 +7,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-
-/** The newest position this request appended at: the command answers it. */
-const scope = new AsyncLocalStorage<{ appended: GlobalPosition | null }>();
-
-/** The newest position this process appended at, for anyone: every request waits for it too. */
-let newestInProcess: GlobalPosition | null = null;
-
-const newer = (a: GlobalPosition | null, b: GlobalPosition | null): GlobalPosition | null => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
-
-/** Called by the command side after every append (or replay), in a request or not (the payments dispatcher). */
-export function noteAppended(position: GlobalPosition): void {
-  const store = scope.getStore();
-  if (store) store.appended = newer(store.appended, position);
-  newestInProcess = newer(newestInProcess, position);
-}
+import { AppendedPositions, newerPosition as newer, type RequestAppends } from './appended-positions';
 
 /** Response header: the global position a command appended at ("commit/prepare"). */
 export const POSITION_HEADER = 'x-escrow-position';
@@ -60,6 +44,7 @@ export class ReadYourWrites implements NestInterceptor {
     private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly appended: AppendedPositions,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -72,15 +57,15 @@ export class ReadYourWrites implements NestInterceptor {
   private async handle(request: FastifyRequest, reply: FastifyReply, next: CallHandler): Promise<unknown> {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const own = newer(positionOf(request.headers[READ_AFTER_HEADER]), positionOf(request.cookies?.[READ_AFTER_COOKIE]));
-    const othersBefore = newestInProcess;
+    const othersBefore = this.appended.newestInProcess;
     // A read waits for everything this process appended too (the other party's approval a moment
     // ago); a command only for the client's own writes, so commands never queue behind projectors.
     const readAfter = isRead ? newer(own, othersBefore) : own;
     const caughtUp = !readAfter || (await this.waitFor(readAfter));
     // A command's answer comes from the write side: only a read's answer can be stale.
     if (!caughtUp && isRead) void reply.header(STALE_HEADER, 'true');
-    const store = { appended: null as GlobalPosition | null };
-    const run = () => scope.run(store, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    const store: RequestAppends = { appended: null };
+    const run = () => this.appended.track(store, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     let answer: unknown;
     try {
       answer = await run();
@@ -109,7 +94,8 @@ export class ReadYourWrites implements NestInterceptor {
 
   /** Whether the store holds an event at or after this position (a client could send any). */
   private async appendedYet(position: GlobalPosition): Promise<boolean> {
-    if (newestInProcess && comparePositions(newestInProcess, position) >= 0) return true;
+    const newest = this.appended.newestInProcess;
+    if (newest && comparePositions(newest, position) >= 0) return true;
     const head = await this.store.headPosition();
     return head !== null && comparePositions(head.position, position) >= 0;
   }
@@ -129,10 +115,11 @@ export class OwnWrites {
   constructor(
     private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly appended: AppendedPositions,
   ) {}
 
   async readable(): Promise<boolean> {
-    const appended = scope.getStore()?.appended;
+    const appended = this.appended.ofThisRequest;
     return !appended || this.runner.waitFor(appended, { timeoutMs: this.config.readYourWritesTimeoutMs });
   }
 }
