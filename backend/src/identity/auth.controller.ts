@@ -1,3 +1,4 @@
+import type { SecondFactorRequired, UserSecurity } from '@escrow/domain';
 import {
   BadRequestException,
   Body,
@@ -32,7 +33,7 @@ import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } fro
 import { PendingLogins } from './pending-logins';
 import { isEmail, normalizeEmail, normalizePhone } from './phone';
 import { RateLimits } from './rate-limits';
-import { type SecondFactorMethod, SecondFactors } from './second-factors';
+import { SecondFactors } from './second-factors';
 import { requestContext, SecurityLog } from './security-log';
 import type { SessionUser, UserObject } from './session-user';
 import { SessionsService } from './sessions.service';
@@ -44,16 +45,6 @@ export const LOGIN_WRONG_PASSWORD = 'That password is not correct. Try again or 
 export const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in your invitation email, or reset your password.';
 export const FORGOT_UNKNOWN_EMAIL = "Sorry, we couldn't find an account with that email address.";
 export const LINK_INVALID = 'Link invalid.';
-
-/** What GET /api/user says about the user's second factors and this session (shared contract of issue 25). */
-export interface UserSecurity {
-  second_factor: boolean;
-  totp: boolean;
-  passkeys: number;
-  recovery_codes_left: number;
-  stepped_up_until: string | null;
-  email_verified: boolean;
-}
 
 @Controller()
 export class AuthController {
@@ -110,7 +101,7 @@ export class AuthController {
     @Body() body: LoginRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UserObject | { second_factor_required: true; methods: SecondFactorMethod[] }> {
+  ): Promise<UserObject | SecondFactorRequired> {
     const email = normalizeEmail(body.email);
     if (!email) throw new BadRequestException('Please enter your email address.');
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');

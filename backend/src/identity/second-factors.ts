@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 
+import type { SecondFactorMethod } from '@escrow/domain';
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Pool, PoolClient } from 'pg';
@@ -19,7 +20,7 @@ export const CODE_WRONG = 'That code is not correct. Check your authenticator ap
 export const CODE_REUSED = 'That code was already used. Wait for the next one to appear.';
 export const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (like abcde-23456).';
 
-export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+export type { SecondFactorMethod };
 
 /** A code was refused: 401 with a reason the portal can show beside the field. */
 export class SecondFactorRefused extends HttpException {

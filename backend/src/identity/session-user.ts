@@ -1,3 +1,5 @@
+import { type AccessCheck, passes as passesCheck } from '@escrow/domain';
+
 import type { AdminRole } from './step-up.decorators';
 
 /** The user behind a request's session, as guards and handlers see it. */
@@ -21,35 +23,9 @@ export interface SessionUser {
   passwordAt: Date | null;
 }
 
-/** The user object of spec §3 that GET /api/user and the login flows answer. */
-export interface UserObject {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  email: string;
-  display_name: string;
-  role?: 'admin';
-  /** For administrators: which one (support, finance, operations or owner). */
-  admin_role?: AdminRole | null;
-  company: { company_id: number; name: string; primary_company_name: string } | null;
-  permissions: { user: boolean };
-}
+export type { AccessCheck, UserObject } from '@escrow/domain';
 
-export type AccessCheck = 'user' | 'customer' | 'company' | 'admin' | 'infoOnly';
-
-/** The access checks of spec §6. */
+/** The access checks of spec §6 (the rulebook is shared with the portal, in the API contract). */
 export function passes(check: AccessCheck, user: SessionUser | null): boolean {
-  switch (check) {
-    case 'infoOnly':
-      return true;
-    case 'user':
-      return user !== null && user.userId > 0;
-    case 'customer':
-      return user !== null && user.userId > 0 && user.role !== 'admin';
-    case 'company':
-      return user !== null && user.companyId !== null;
-    case 'admin':
-      return user !== null && user.role === 'admin';
-  }
+  return passesCheck(check, user && { userId: user.userId, admin: user.role === 'admin', hasCompany: user.companyId !== null });
 }

@@ -1,4 +1,4 @@
-import type { AdminRole } from '@escrow/domain';
+import type { SecondFactorRequired, UserObject } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
@@ -9,34 +9,9 @@ import { api } from '../lib/api-client';
  * re-exports it all.
  */
 
-export interface CurrentUser {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  email: string;
-  display_name: string;
-  role?: string;
-  company: { company_id: number; name: string; primary_company_name: string } | null;
-  permissions: { user: boolean };
-  /** Second factors and sign-in state (issue 25). */
-  security?: {
-    second_factor: boolean;
-    totp: boolean;
-    passkeys: number;
-    recovery_codes_left: number;
-    stepped_up_until: string | null;
-    email_verified: boolean;
-  };
-  /** An administrator's role (issue 25): support, finance, operations or owner. */
-  admin_role?: AdminRole | null;
-}
-
-/** The login's answer when the account has a second factor: no session yet, the second step decides (issue 25). */
-export interface SecondFactorRequired {
-  second_factor_required: true;
-  methods: ('totp' | 'passkey' | 'recovery')[];
-}
+/** The user object of spec §3 (the API contract's `UserObject`). */
+export type CurrentUser = UserObject;
+export type { SecondFactorRequired };
 
 export const needsSecondFactor = (answer: CurrentUser | SecondFactorRequired): answer is SecondFactorRequired =>
   (answer as SecondFactorRequired).second_factor_required === true;

@@ -1,26 +1,16 @@
-import type { CurrentUser, MaybeUser } from './api/types';
+import { type AccessCheck, passes as passesCheck } from '@escrow/domain';
 
-export type AccessCheck = 'user' | 'customer' | 'company' | 'admin' | 'infoOnly';
+import { type CurrentUser, isLoggedIn, type MaybeUser } from './api/types';
 
-/** The access checks of spec §6. */
+export type { AccessCheck };
+
+/** The access checks of spec §6: the API contract's rulebook, the API's guards use the same. */
 export function passes(check: AccessCheck, user: MaybeUser | null | undefined): boolean {
-  const u = user as Partial<CurrentUser> | null | undefined;
-  switch (check) {
-    case 'infoOnly':
-      return true;
-    case 'user':
-      return Boolean(u?.user_id && u.user_id > 0);
-    case 'customer':
-      return Boolean(u?.user_id) && u?.role !== 'admin';
-    case 'company':
-      return Boolean(u?.company);
-    case 'admin':
-      return u?.role === 'admin';
-  }
+  return passesCheck(check, isLoggedIn(user) ? { userId: user.user_id, admin: user.role === 'admin', hasCompany: Boolean(user.company) } : null);
 }
 
 /** Where the Account link goes (spec §2): admins to /admin, other role values to /login, no role to /portal. */
-export function accountLinkOf(user: Pick<CurrentUser, 'role'>): string {
+export function accountLinkOf(user: { role?: string | null }): string {
   if (user.role === 'admin') return '/admin';
   if (user.role) return '/login';
   return '/portal';
@@ -51,7 +41,7 @@ export const loginPathFor = (path: string): string => `/login?next=${encodeURICo
  * Where to go after logging in: back to the portal or console page the visitor was going to, when
  * it is one their kind of account may open; otherwise their home (spec §4). Only our own paths.
  */
-export function afterLogin(next: string | null, user: Pick<CurrentUser, 'role' | 'company' | 'user_id'>, home: string): string {
+export function afterLogin(next: string | null, user: { role?: string | null } & Pick<CurrentUser, 'company' | 'user_id'>, home: string): string {
   if (!next || !next.startsWith('/') || next.startsWith('//')) return home;
   const isAdmin = user.role === 'admin';
   if (/^\/admin(\/|$|\?)/.test(next)) return isAdmin ? next : home;
