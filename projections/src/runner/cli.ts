@@ -112,20 +112,21 @@ function progressReporter(io: CliIo): { update: (p: RebuildProgress) => void; st
   };
 }
 
-function copyReporter(io: CliIo): { update: (p: CopyProgress) => void; stop: () => void } {
+/** Progress of a walk over the events (copy-events, verify): a bar in a terminal, a line every few seconds in logs. */
+function countReporter(io: CliIo, label: string): { update: (p: { done: number; total: number | null; eventsPerSecond: number }) => void; stop: () => void } {
   if (io.isTTY) {
     const bar = new SingleBar(
-      { format: 'copy-events [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true },
+      { format: `${label} [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}`, etaBuffer: 50, hideCursor: true },
       Presets.shades_classic,
     );
     let started = false;
     return {
       update: (p) => {
-        const total = Math.max(p.total ?? p.copied, p.copied);
-        if (!started) bar.start(total, p.copied, { eps: 0 });
+        const total = Math.max(p.total ?? p.done, p.done);
+        if (!started) bar.start(total, p.done, { eps: 0 });
         started = true;
         bar.setTotal(total);
-        bar.update(p.copied, { eps: p.eventsPerSecond });
+        bar.update(p.done, { eps: p.eventsPerSecond });
       },
       stop: () => void (started && bar.stop()),
     };
@@ -135,36 +136,7 @@ function copyReporter(io: CliIo): { update: (p: CopyProgress) => void; stop: () 
     update: (p) => {
       if (Date.now() - lastPrinted < 3000) return;
       lastPrinted = Date.now();
-      io.out(`copy-events: ${p.copied}/${p.total ?? '?'} events, ${p.eventsPerSecond} ev/s`);
-    },
-    stop: () => undefined,
-  };
-}
-
-function chainCheckReporter(io: CliIo): { update: (p: ChainCheckProgress) => void; stop: () => void } {
-  if (io.isTTY) {
-    const bar = new SingleBar(
-      { format: 'verify [{bar}] {percentage}% | {value}/{total} events | {eps} ev/s | ETA {eta_formatted}', etaBuffer: 50, hideCursor: true },
-      Presets.shades_classic,
-    );
-    let started = false;
-    return {
-      update: (p) => {
-        const total = Math.max(p.total ?? p.checked, p.checked);
-        if (!started) bar.start(total, p.checked, { eps: 0 });
-        started = true;
-        bar.setTotal(total);
-        bar.update(p.checked, { eps: p.eventsPerSecond });
-      },
-      stop: () => void (started && bar.stop()),
-    };
-  }
-  let lastPrinted = 0;
-  return {
-    update: (p) => {
-      if (Date.now() - lastPrinted < 3000) return;
-      lastPrinted = Date.now();
-      io.out(`verify: ${p.checked}/${p.total ?? '?'} events, ${p.eventsPerSecond} ev/s`);
+      io.out(`${label}: ${p.done}/${p.total ?? '?'} events, ${p.eventsPerSecond} ev/s`);
     },
     stop: () => undefined,
   };
@@ -338,10 +310,12 @@ export async function runProjectionsCli(
       withContext(async ({ integrity }) => {
         if (!integrity) throw new CommanderError(2, 'usage', 'verify is not available here.');
         const checks = new ChainChecks(integrity.pool);
-        const reporter = chainCheckReporter(io);
+        const reporter = countReporter(io, 'verify');
         let result: ChainCheckResult;
         try {
-          result = await checks.run(await checks.begin('cli'), integrity.store, { onProgress: reporter.update });
+          result = await checks.run(await checks.begin('cli'), integrity.store, {
+            onProgress: (p: ChainCheckProgress) => reporter.update({ ...p, done: p.checked }),
+          });
         } finally {
           reporter.stop();
         }
@@ -391,11 +365,16 @@ export async function runProjectionsCli(
         const stateFile = options.state ?? stores.defaultStateFile;
         const controller = new AbortController();
         void io.untilStopped().then(() => controller.abort());
-        const reporter = copyReporter(io);
+        const reporter = countReporter(io, 'copy-events');
         io.out(`copying ${stores.source.description} → ${stores.target.description} (state: ${stateFile})`);
         let result;
         try {
-          result = await copyEvents(stores.source, stores.target, { stateFile, batchSize, onProgress: reporter.update, signal: controller.signal });
+          result = await copyEvents(stores.source, stores.target, {
+            stateFile,
+            batchSize,
+            onProgress: (p: CopyProgress) => reporter.update({ ...p, done: p.copied }),
+            signal: controller.signal,
+          });
         } finally {
           reporter.stop();
         }
