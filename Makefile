@@ -2,15 +2,15 @@
 SHELL := /bin/bash
 NPM_INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: start test bench install build test-tools clean test-unit test-e2e test-reliability
+.PHONY: start test bench install build test-tools hooks lint fmt clean test-unit test-e2e test-reliability
 
 ## make start: install, build, start embedded PostgreSQL, migrate, seed demo data, serve on :3000
 ## (the sandbox demo holds payouts 60 s after a payout account change, not 3 business days)
-start: build
+start: build hooks
 	@PAYOUT_CHANGE_HOLD=$${PAYOUT_CHANGE_HOLD:-60s} node backend/dist/main.js
 
 ## make test: install what tests need and run every suite; ends with `N passed, N failed`
-test: build test-tools
+test: build test-tools hooks
 	@node scripts/run-tests.mjs
 
 ## make bench: the benchmarks of docs/performance.md
@@ -50,6 +50,21 @@ test-e2e: build test-tools
 ## docs/reliability.md (make test runs them too, last). Ends with `N passed, N failed`.
 test-reliability: build
 	@node scripts/run-tests.mjs reliability reliability-replay
+
+## The repository's git hooks (.githooks: commit-msg checks the subject's length; docs/contributing.md).
+## Outside a git work tree (an unpacked archive) there is nothing to install.
+hooks:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ "$$(git config core.hooksPath)" != .githooks ]; then \
+	   git config core.hooksPath .githooks && echo "git hooks: core.hooksPath set to .githooks"; fi
+
+## make lint: ESLint, Prettier's check and the API schemas, as make test runs them
+lint: install
+	@node scripts/run-tests.mjs lint
+
+## make fmt: mend what ESLint can and format everything Prettier knows
+fmt: install
+	npx eslint . --fix
+	npx prettier --write . --log-level=warn
 
 clean:
 	rm -rf node_modules */node_modules */dist .test-results
