@@ -145,8 +145,14 @@ describe('webhooks', () => {
       data: { amount: '102.25' },
     });
 
-    // The log: status, latency, next try, each attempt's outcome.
-    const log = await parties.sessions.seller.get(`/api/webhooks/endpoints/${seller.body.id}/deliveries`);
+    // The log: status, latency, next try, each attempt's outcome. The receiver counts a request
+    // as answered when it sends its 200; the deliverer records it when the answer arrives, a
+    // moment later on a busy machine.
+    const log = await eventually(
+      () => parties.sessions.seller.get(`/api/webhooks/endpoints/${seller.body.id}/deliveries`),
+      (answer) => Array.isArray(answer.body) && (answer.body as { status: string }[]).every((d) => d.status !== 'pending'),
+      10_000,
+    );
     expect(log.body).toHaveLength(3);
     for (const d of log.body) expect(d).toMatchObject({ status: 'delivered', attempts: 3, last_status_code: 200, next_attempt_at: null });
     const detail = (await parties.sessions.seller.get(`/api/webhooks/deliveries/${settled.id}`)).body as WebhookDeliveryDetailView;
