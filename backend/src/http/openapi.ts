@@ -1,7 +1,7 @@
 import { API_SCHEMAS } from '@escrow/domain';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiCreatedResponse, ApiOkResponse, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiProduces, ApiResponse, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 // Where @Type(() => PayeeRequest) is kept; class-transformer exports it from this file only.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
@@ -14,13 +14,31 @@ export const OPENAPI_YAML_PATH = 'api/docs-yaml';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** An answer's shape by its name in the API contract: `'A'` one, `['A']` a list of them, `{ oneOf: ['A', 'B'] }` either. */
+export type AnswerShape = string | [string] | { oneOf: string[] };
+
+const schemaOf = (shape: AnswerShape): object =>
+  Array.isArray(shape) ? { type: 'array', items: ref(shape[0]) } : typeof shape === 'string' ? ref(shape) : { oneOf: shape.oneOf.map(ref) };
+
 /**
  * The answer of a route, by the name of its shape in the API contract (domain/src/api): `'MilestoneView'`
- * for one, `['MilestoneView']` for a list. The status follows the route's own (201 for creations).
+ * for one, `['MilestoneView']` for a list. The status follows the route's own (201 for creations,
+ * 202 for work accepted to run later).
  */
-export function Answers(shape: string | [string], status: HttpStatus.OK | HttpStatus.CREATED = HttpStatus.OK) {
-  const schema = Array.isArray(shape) ? { type: 'array', items: ref(shape[0]) } : ref(shape);
-  return applyDecorators(status === HttpStatus.CREATED ? ApiCreatedResponse({ schema }) : ApiOkResponse({ schema }));
+export function Answers(shape: AnswerShape, status: HttpStatus.OK | HttpStatus.CREATED | HttpStatus.ACCEPTED = HttpStatus.OK) {
+  return applyDecorators(ApiResponse({ status, description: HttpStatus[status], schema: schemaOf(shape) }));
+}
+
+/** A route that answers a file rather than JSON: its media type, and the text or bytes it sends. */
+export function AnswersFile(mediaType: string, description: string) {
+  return applyDecorators(
+    ApiProduces(mediaType),
+    ApiResponse({
+      status: HttpStatus.OK,
+      description,
+      content: { [mediaType]: { schema: { type: 'string', format: mediaType.startsWith('text/') ? undefined : 'binary' } } },
+    }),
+  );
 }
 
 const ERRORS: Record<string, string> = {

@@ -1124,6 +1124,18 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A lien waiver one of a milestone's payments calls for (GET /api/milestone/{id}/waivers)."
   },
+  "MessageAnswer": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
+    ],
+    "description": "An answer that only confirms, in words a person reads (\"Logged out.\", \"Email Sent.\")."
+  },
   "MilestoneFormData": {
     "type": "object",
     "properties": {
@@ -1789,6 +1801,13 @@ export const API_SCHEMAS: Record<string, object> = {
       "you"
     ],
     "description": "Who must act for held funds to move on; `you` when it is the asking user (or their company)."
+  },
+  "NobodySignedIn": {
+    "type": "object",
+    "additionalProperties": {
+      "not": {}
+    },
+    "description": "GET /api/user when nobody is signed in: an empty object (spec §6: \"user_id above 0\" fails)."
   },
   "PartyName": {
     "type": "string",

@@ -1,0 +1,9 @@
+/** An answer that only confirms, in words a person reads ("Logged out.", "Email Sent."). */
+export interface MessageAnswer {
+  message: string;
+}
+
+/** GET /api/user when nobody is signed in: an empty object (spec §6: "user_id above 0" fails). */
+export interface NobodySignedIn {
+  [key: string]: never;
+}
