@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -6,10 +8,12 @@ import type { DataSource } from 'typeorm';
 import { AdminModule } from './admin';
 import { AgreementsModule } from './agreements';
 import { AuditModule } from './audit';
+import { CommandSideModule } from './command-side';
 import type { AppConfig } from './config/app-config';
 import { DirectoryModule } from './directory';
 import { DisputesModule } from './disputes';
 import { EventStoreModule } from './event-store/event-store.module';
+import { globalEnhancers } from './global-enhancers';
 import { HeldFundsModule } from './held-funds';
 import { IdentityModule } from './identity';
 import { DatabaseModule } from './infrastructure/database/database.module';
@@ -38,6 +42,7 @@ export class AppModule {
         // Started with the application (it runs the projectors unless RUN_PROJECTIONS=false).
         ProjectionsRuntimeModule,
         IdentityModule,
+        CommandSideModule,
         DirectoryModule,
         ProjectsModule,
         MilestonesModule,
@@ -52,6 +57,7 @@ export class AppModule {
         AuditModule,
         WebhooksModule,
       ],
+      providers: globalEnhancers(existsSync(config.frontendDist) ? config.frontendDist : null),
     };
   }
 }

@@ -4,10 +4,9 @@ import { existsSync } from 'node:fs';
 
 import type { EventStore } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { BadRequestException, Logger, type LogLevel, ValidationPipe } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ValidationError } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 
@@ -17,7 +16,6 @@ import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
 import { EVENT_STORE } from './event-store/event-store.tokens';
 import { HeldFundsClockWorker } from './held-funds';
-import { ApiExceptionFilter } from './http/api-exception.filter';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
@@ -54,19 +52,6 @@ export interface CreateAppOptions {
 /** A file Vite named by its content's hash: `assets/<name>-<8 characters>.<ext>`. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
-const TYPE_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isIn', 'isObject'];
-
-function firstConstraintMessage(errors: ValidationError[]): string {
-  for (const error of errors) {
-    const constraints = error.constraints ?? {};
-    const key = TYPE_CHECKS.find((k) => k in constraints) ?? Object.keys(constraints)[0];
-    if (key) return constraints[key]!;
-    const nested = firstConstraintMessage(error.children ?? []);
-    if (nested) return nested;
-  }
-  return 'The request is not valid.';
-}
-
 /**
  * Opens the database (embedded unless DATABASE_URL is set), migrates it and builds the Nest
  * application, ready for listen() or for inject() in tests.
@@ -99,16 +84,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   await registerSecurity(app, config);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      transform: true,
-      exceptionFactory: (errors) => new BadRequestException(firstConstraintMessage(errors)),
-    }),
-  );
   serveOpenApi(app);
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;
-  app.useGlobalFilters(new ApiExceptionFilter(frontendDist));
   if (frontendDist) {
     app.useStaticAssets({
       root: frontendDist,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 
 import { ProjectionsRuntimeModule } from '../projections-runtime/projections-runtime.module';
 import { AppendedPositions } from './appended-positions';
@@ -16,9 +15,10 @@ import { RequestFingerprints } from './request-fingerprints';
     EventStreams,
     IdsService,
     OwnWrites,
-    { provide: APP_INTERCEPTOR, useClass: ReadYourWrites },
-    { provide: APP_INTERCEPTOR, useClass: RequestFingerprints },
+    // Global interceptors: made global in one place, src/global-enhancers.ts.
+    ReadYourWrites,
+    RequestFingerprints,
   ],
-  exports: [EventStreams, IdsService, OwnWrites],
+  exports: [EventStreams, IdsService, OwnWrites, ReadYourWrites, RequestFingerprints],
 })
 export class CommandSideModule {}

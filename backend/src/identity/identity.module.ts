@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 
 import { MailModule } from '../mail';
 import { AccountSecurityController } from './account-security.controller';
@@ -23,7 +22,7 @@ import { SignIn } from './sign-in';
 import { TotpSecrets } from './totp-secrets';
 import { UsersRepository } from './users.repository';
 
-/** Users, sessions, CSRF, login and password flows, second factors and the security log. Guards apply to every route of the API. */
+/** Users, sessions, CSRF, login and password flows, second factors and the security log. Its guards apply to every route of the API. */
 @Module({
   imports: [MailModule],
   controllers: [AuthController, PublicFormsController, SecondFactorAuthController, AccountSecurityController, AdminSecurityController, PasskeysController],
@@ -41,10 +40,10 @@ import { UsersRepository } from './users.repository';
     SignIn,
     EmailVerification,
     Passkeys,
-    // Order matters: CSRF first (cheap, no database), then the session and access checks.
-    { provide: APP_GUARD, useClass: CsrfGuard },
-    { provide: APP_GUARD, useClass: AccessGuard },
+    // Guards of every route: made global (in their order) in one place, src/global-enhancers.ts.
+    CsrfGuard,
+    AccessGuard,
   ],
-  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits, SecurityLog, SecondFactors],
+  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits, SecurityLog, SecondFactors, CsrfGuard, AccessGuard],
 })
 export class IdentityModule {}

@@ -1,5 +1,6 @@
 export { Access, CurrentUser, type RequestWithUser, SkipCsrf } from './access.decorators';
 export { checkAdminRole, EVERY_ADMIN_ROLE, FINANCE_ROLES, OPERATIONS_ROLES, OWNER_ROLES } from './admin-role.check';
+export { AccessGuard, CsrfGuard } from './guards';
 export { IdentityModule } from './identity.module';
 export { type CodePurpose, OneTimeCodes } from './one-time-codes';
 export { hashPassword, isAcceptablePassword, MIN_PASSWORD_LENGTH, PASSWORD_RULE, verifyPassword } from './passwords';

@@ -1,0 +1,26 @@
+import type { Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+
+import { ReadYourWrites, RequestFingerprints } from './command-side';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { createValidationPipe } from './http/validation';
+import { AccessGuard, CsrfGuard } from './identity';
+
+/**
+ * Every guard, interceptor, pipe and filter that applies to the whole API, in the order they run
+ * (issue 26: one place, not spread over feature modules and bootstrap). The contexts provide and
+ * export the classes; only this list makes them global.
+ */
+export function globalEnhancers(frontendDist: string | null): Provider[] {
+  return [
+    // CSRF first (cheap, no database), then the session and access checks.
+    { provide: APP_GUARD, useExisting: CsrfGuard },
+    { provide: APP_GUARD, useExisting: AccessGuard },
+    // Reads wait for the caller's own writes; an Idempotency-Key is bound to one request.
+    { provide: APP_INTERCEPTOR, useExisting: ReadYourWrites },
+    { provide: APP_INTERCEPTOR, useExisting: RequestFingerprints },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    // Errors answer the error body of the spec; unknown non-API paths get the single-page app.
+    { provide: APP_FILTER, useFactory: () => new ApiExceptionFilter(frontendDist) },
+  ];
+}
