@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { load } from 'js-yaml';
 
@@ -81,6 +86,51 @@ describe('OpenAPI document', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/yaml/);
     expect(load(answer.body)).toEqual(document);
+  });
+
+  // Issue 26: a client generated from the document by a standard generator knows every answer.
+  it('gives a client generator (openapi-typescript) types that compile and name the answers', () => {
+    const root = resolve(__dirname, '../../..');
+    const dir = mkdtempSync(join(tmpdir(), 'escrow-openapi-client-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
+      const generated = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(dir, 'openapi.json'), '-o', join(dir, 'api.ts')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect({ status: generated.status, stderr: generated.stderr.replace(/^.*openapi-typescript.*$\n?/gm, '') }).toEqual({ status: 0, stderr: '' });
+      // A client's use of it: the approval's answer is the milestone card, the user's either the user or {}.
+      writeFileSync(
+        join(dir, 'client.ts'),
+        [
+          "import type { paths } from './api';",
+          "type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer A } } } } ? A : never;",
+          "export const status = (card: Json<'/api/milestone/approval', 'post'>): string => card.status;",
+          "export const deposits = (list: Json<'/api/milestone/{id}/deposits', 'get'>): number => list.length;",
+        ].join('\n'),
+      );
+      const compiled = spawnSync(
+        process.execPath,
+        [
+          join(root, 'node_modules/typescript/bin/tsc'),
+          '--noEmit',
+          '--strict',
+          '--target',
+          'es2022',
+          '--module',
+          'nodenext',
+          '--skipLibCheck',
+          join(dir, 'client.ts'),
+        ],
+        { encoding: 'utf8', cwd: dir },
+      );
+      expect(compiled.stdout + compiled.stderr).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves a browsable page at /api/docs', async () => {
