@@ -42,6 +42,21 @@ module.exports = {
       to: { path: `^backend/src/(${CONTEXTS})/`, pathNot: ['^backend/src/$1/', `^backend/src/(${CONTEXTS})/index\\.ts$`] },
     },
     {
+      name: 'floors-point-down',
+      comment:
+        'configuration, infrastructure, the HTTP edge and the event store are the floors every context stands on: they import no context, no seed and nothing of the composition root (app.module.ts, schema.ts, bootstrap.ts)',
+      severity: 'error',
+      from: { path: '^backend/src/(config|infrastructure|http|event-store)/', pathNot: '\\.spec\\.ts$' },
+      to: { path: `^backend/src/((${CONTEXTS}|seed)/|[^/]+\\.ts$)` },
+    },
+    {
+      name: 'seed-uses-context-indexes',
+      comment: 'the demo seed uses a context only through its index.ts, as contexts use each other',
+      severity: 'error',
+      from: { path: '^backend/src/seed/' },
+      to: { path: `^backend/src/(${CONTEXTS})/`, pathNot: `^backend/src/(${CONTEXTS})/index\\.ts$` },
+    },
+    {
       name: 'slices-stand-alone',
       comment: "a use-case slice (backend/src/<context>/<use-case>/) uses its context's shared files, never another slice's",
       severity: 'error',

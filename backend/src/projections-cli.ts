@@ -19,7 +19,7 @@ import { createStoredEventStore, upcasting } from './event-store/event-store.fac
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
-import { allEntities, allMigrations } from './infrastructure/database/schema';
+import { allEntities, allMigrations } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
 export function withoutPassword(url: string): string {

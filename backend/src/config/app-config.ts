@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 
 import { formatAmount, parseAmount, parsePayoutChangeHold, type PayoutChangeHold } from '@escrow/domain';
 
-import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../identity/rate-limit-policy';
-import { parseReturnWindow, type ReturnWindow } from '../payments/return-window';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rate-limit-policy';
+import { parseReturnWindow, type ReturnWindow } from './return-window';
 import { parseSecretsKey } from './secrets-key';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';

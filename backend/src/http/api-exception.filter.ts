@@ -6,7 +6,7 @@ import { isTransientDatabaseError } from '@escrow/projections';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { TooManyRequestsException } from '../identity/rate-limits';
+import { TooManyRequestsException } from './too-many-requests';
 
 /** Errors a request can cause by itself: their message is safe and useful to show. */
 export interface ErrorBody {

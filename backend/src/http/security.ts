@@ -5,8 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import type { AppConfig } from '../config/app-config';
-import { XSRF_COOKIE } from '../identity/guards';
-import { isSecureRequest } from '../identity/sessions.service';
+import { isSecureRequest, XSRF_COOKIE } from './cookies';
 import { refuseUnsafeInput } from './input-limits';
 
 /**

@@ -6,8 +6,8 @@ import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { isSecureRequest } from './sessions.service';
 
 export const DEVICE_COOKIE = 'known_device';
 /** Sent only to the login routes (password, second step, passkey): the cookie means something there and nowhere else. */

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
+import { XSRF_COOKIE } from '../http/cookies';
 import { ACCESS_KEY, type RequestWithUser, SKIP_CSRF_KEY } from './access.decorators';
 import { checkAdminRole } from './admin-role.check';
 import { type AccessCheck, passes, type SessionUser } from './session-user';
@@ -21,7 +22,7 @@ import {
   VERIFIED_EMAIL_KEY,
 } from './step-up.decorators';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+export { XSRF_COOKIE };
 export const XSRF_HEADER = 'x-xsrf-token';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -2,15 +2,17 @@ export { Access, CurrentUser, type RequestWithUser, SkipCsrf } from './access.de
 export { checkAdminRole, EVERY_ADMIN_ROLE, FINANCE_ROLES, OPERATIONS_ROLES, OWNER_ROLES } from './admin-role.check';
 export { AccessGuard, CsrfGuard } from './guards';
 export { IdentityModule } from './identity.module';
+export { identitySchema } from './identity.schema';
 export { type CodePurpose, OneTimeCodes } from './one-time-codes';
 export { hashPassword, isAcceptablePassword, MIN_PASSWORD_LENGTH, PASSWORD_RULE, verifyPassword } from './passwords';
 export { formatPhone, isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits, TooManyRequestsException } from './rate-limits';
-export { type SecondFactorMethod, SecondFactors } from './second-factors';
+export { type SecondFactorMethod, SecondFactors, TOTP_ISSUER } from './second-factors';
 export { requestContext, SECURITY_LOG_KINDS, SecurityLog, type SecurityLogKind, type SecurityLogRecord } from './security-log';
 export { SessionCache } from './session-cache';
 export { sessionRefOf } from './session-ref';
 export type { AccessCheck, SessionUser, UserObject } from './session-user';
 export { passes } from './session-user';
 export { ADMIN_ROLES_KEY, type AdminRole, AdminRoles, RequireSecondFactor, RequireVerifiedEmail, StepUp } from './step-up.decorators';
+export { TotpSecrets } from './totp-secrets';
 export { type AdminUserRow, type NewUser, toSessionUser, toUserObject, type UserRow, UsersRepository } from './users.repository';

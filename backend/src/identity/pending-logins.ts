@@ -4,8 +4,8 @@ import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { isSecureRequest } from './sessions.service';
 import { hashSecret, newSecret } from './tokens';
 
 export const PENDING_LOGIN_COOKIE = 'pending_login';

@@ -1,9 +1,10 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { TooManyRequestsException } from '../http/too-many-requests';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 function minutes(ms: number): string {
@@ -11,15 +12,7 @@ function minutes(ms: number): string {
   return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
-/** A 429 that also says, in the Retry-After header, how many seconds to wait (RFC 9110 §10.2.3). */
-export class TooManyRequestsException extends HttpException {
-  readonly retryAfterSeconds: number;
-
-  constructor(message: string, msBeforeNext: number) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  }
-}
+export { TooManyRequestsException };
 
 /** The counter a password check was taken from, so a success can start it again. */
 export interface PasswordCheck {

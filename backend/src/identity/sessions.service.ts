@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { browserName } from './browser-name';
 import { SessionCache } from './session-cache';
@@ -23,10 +24,6 @@ const TOUCH_EVERY_MS = 60 * 1000;
  * proxy on this host that says so), or whenever the site's public address is https — a TLS
  * terminator on another host is not trusted to say so, and the cookies must be Secure anyway.
  */
-export function isSecureRequest(request: FastifyRequest, publicUrl: string): boolean {
-  return request.protocol === 'https' || /^https:\/\//i.test(publicUrl);
-}
-
 @Injectable()
 export class SessionsService {
   constructor(

@@ -1,2 +1,3 @@
 export { LienWaiverDocuments } from './lien-waiver-documents';
 export { LienWaiversModule } from './lien-waivers.module';
+export { lienWaiversSchema } from './lien-waivers.schema';

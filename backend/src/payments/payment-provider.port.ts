@@ -1,6 +1,6 @@
 import type { PayoutAccountRef } from '@escrow/domain';
 
-import type { ReturnWindow } from './return-window';
+import type { ReturnWindow } from '../config/return-window';
 
 /** One thing the payment provider must do, as the payment_instructions read model lists it. */
 export interface PaymentInstruction {

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import type { ReturnWindow } from '../config/return-window';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
-import type { ReturnWindow } from './return-window';
 
 /** The ACH return window in force: PAYMENTS_RETURN_WINDOW, else the provider's own default. */
 @Injectable()

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { SANDBOX_MICRO_DEPOSITS, SANDBOX_TEST_ACCOUNTS, sandboxDepositOutcome } from '@escrow/domain';
 import type { Pool } from 'pg';
 
+import type { ReturnWindow } from '../config/return-window';
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
-import type { ReturnWindow } from './return-window';
 
 const testAccount = (outcome: 'fails' | 'returned') => SANDBOX_TEST_ACCOUNTS.find((a) => a.outcome === outcome)!;
 /** The test account whose deposits fail outright (the domain's SANDBOX_TEST_ACCOUNTS). */

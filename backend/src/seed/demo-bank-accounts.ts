@@ -1,9 +1,7 @@
 import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, SANDBOX_MICRO_DEPOSITS } from '@escrow/domain';
 
 import type { EventStreams, IdsService } from '../command-side';
-import type { BankAccountPersonalData } from '../payments/bank-accounts/bank-account-personal-data';
-import { companyBankAccountsStream } from '../payments/bank-accounts/bank-account-streams';
-import { eventOriginOf } from '../payments/bank-accounts/request-origin';
+import { type BankAccountPersonalData, companyBankAccountsStream, eventOriginOf } from '../payments';
 import type { DemoDirectory } from './demo-seed';
 
 /** The seed's "browser" in request_origins (no person, no address). */

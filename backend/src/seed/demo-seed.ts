@@ -2,10 +2,8 @@ import { generateURI } from 'otplib';
 import type { Pool } from 'pg';
 
 import { CompaniesRepository } from '../directory';
-import { hashPassword } from '../identity';
+import { hashPassword, TOTP_ISSUER, type TotpSecrets } from '../identity';
 import { UsersRepository } from '../identity';
-import { TOTP_ISSUER } from '../identity/second-factors';
-import type { TotpSecrets } from '../identity/totp-secrets';
 import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, DEMO_TOTP_SECRETS, logoFor } from './demo-directory';
 
 export interface DemoDirectory {

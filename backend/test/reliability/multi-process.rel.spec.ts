@@ -2,8 +2,8 @@ import { createProjectors, ProjectionRunner } from '@escrow/projections';
 import { Pool } from 'pg';
 
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
+import { DEFAULT_RATE_LIMITS } from '../../src/config/rate-limit-policy';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { DEFAULT_RATE_LIMITS } from '../../src/identity/rate-limit-policy';
 import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
 import { type ChildRun, freePort } from './child-process';

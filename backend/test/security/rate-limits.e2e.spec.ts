@@ -1,7 +1,7 @@
 import { createApp, type RunningApp } from '../../src/bootstrap';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../src/config/rate-limit-policy';
 import { DEVICE_COOKIE } from '../../src/identity/device-cookies';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
-import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../src/identity/rate-limit-policy';
 import { type CreatedUser, createUser, HttpSession, TEST_PASSWORD } from '../support/http-session';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';

@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createApp, type RunningApp } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
-import { allMigrations } from '../../src/infrastructure/database/schema';
+import { allMigrations } from '../../src/schema';
 import { TEST_SECOND_FACTOR_SECRETS_KEY } from './http-session';
 
 export interface TestApp extends RunningApp {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { Client } from 'pg';
 
+import { allEntities, allMigrations } from '../../schema';
 import { createDataSource, migrate } from './database';
-import { allEntities, allMigrations } from './schema';
 
 /**
  * Issue 16.4: the compose deployment starts two API replicas and the worker at once on an empty

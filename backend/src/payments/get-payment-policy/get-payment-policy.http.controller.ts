@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 
+import { describeReturnWindow, type ReturnWindow } from '../../config/return-window';
 import { Access } from '../../identity';
-import { describeReturnWindow, type ReturnWindow } from '../return-window';
 import { ReturnWindowPolicy } from '../return-window-policy';
 
 /** How long money takes: what the deposit dialog tells the buyer before any money moves. */

@@ -6,11 +6,11 @@ import type { Pool } from 'pg';
 import { EventStreams, milestoneStream, systemMetadata } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
+import { clearsAt, describeReturnWindow } from '../../config/return-window';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { LienWaiverDocuments } from '../../lien-waivers';
 import { MAIL_PORT, type MailPort } from '../../mail';
 import type { PaymentInstruction } from '../payment-provider.port';
-import { clearsAt, describeReturnWindow } from '../return-window';
 import { ReturnWindowPolicy } from '../return-window-policy';
 import { RecordProviderReport } from './record-provider-report.command';
 

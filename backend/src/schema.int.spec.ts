@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 
 import { Column, DataSource, Entity, Index } from 'typeorm';
 
-import { createTestDatabase, type TestDatabase } from '../../../../testing/test-database';
-import { SignedAgreementEntity } from '../../agreements/infrastructure/signed-agreement.entity';
-import { createDataSource } from './database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { SignedAgreementEntity } from './agreements/infrastructure/signed-agreement.entity';
+import { createDataSource } from './infrastructure/database/database';
 import { allEntities, allMigrations, plainSqlTables } from './schema';
 
 /** What TypeORM's schema builder would run to make the database match the entities. */
@@ -47,9 +47,9 @@ async function catalog(dataSource: DataSource, tables: string[]): Promise<string
   return [...columns, ...constraints, ...indexes].map((r) => r.line).sort();
 }
 
-const ROOT = resolve(__dirname, '../../../..');
+const ROOT = resolve(__dirname, '../..');
 /** The DataSource file `npm run migration:generate` hands TypeORM's CLI (built: the CLI runs dist). */
-const BUILT_DATA_SOURCE = resolve(ROOT, 'backend/dist/infrastructure/database/data-source.js');
+const BUILT_DATA_SOURCE = resolve(ROOT, 'backend/dist/data-source.js');
 
 /** A changed entity, as a developer would write it: a new nullable column with an index. */
 @Entity({ name: 'signed_agreements' })

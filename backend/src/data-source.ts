@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 
-import { createDataSource, migrate } from './database';
+import { createDataSource, migrate } from './infrastructure/database/database';
 import { allEntities, allMigrations } from './schema';
 
 /**

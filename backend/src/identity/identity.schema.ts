@@ -1,0 +1,17 @@
+import type { ContextSchema } from '../infrastructure/database/context-schema';
+import { AddAdministratorRoles1763800400400 } from './admin-roles.migrations';
+import { AddSecondFactorsAndSecurityLog1763800400000 } from './factors.migrations';
+import { CreateIdentityAndDirectory1763800003000 } from './identity.migrations';
+import { identityEntities } from './infrastructure';
+import { CreateRateLimitsAndServerSecrets1763800160000 } from './rate-limits.migrations';
+
+/** The tables this context owns (src/schema.ts gathers every context's). */
+export const identitySchema: ContextSchema = {
+  entities: identityEntities,
+  migrations: [
+    CreateIdentityAndDirectory1763800003000,
+    CreateRateLimitsAndServerSecrets1763800160000,
+    AddSecondFactorsAndSecurityLog1763800400000,
+    AddAdministratorRoles1763800400400,
+  ],
+};
