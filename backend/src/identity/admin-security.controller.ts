@@ -1,8 +1,10 @@
+import type { AdminSecurityLogPage, MessageAnswer } from '@escrow/domain';
 import { BadRequestException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { Access, CurrentUser } from './access.decorators';
@@ -28,9 +30,10 @@ export class AdminSecurityController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers('AdminSecurityLogPage')
   @Get('security-log')
   @AdminRoles(...EVERY_ADMIN_ROLE)
-  securityLog(@Query('user_id') userId?: string, @Query('kind') kind?: string, @Query('page') page?: string) {
+  securityLog(@Query('user_id') userId?: string, @Query('kind') kind?: string, @Query('page') page?: string): Promise<AdminSecurityLogPage> {
     const user = userId === undefined || userId === '' ? null : Number(userId);
     if (user !== null && (!Number.isInteger(user) || user < 1 || user > 2_147_483_647)) throw new BadRequestException('user_id must be a user id.');
     if (kind !== undefined && (typeof kind !== 'string' || kind.length > 60)) throw new BadRequestException('kind must be a kind of the security log.');
@@ -42,11 +45,12 @@ export class AdminSecurityController {
    * removes their TOTP, passkeys and codes and ends their sessions; the user is mailed and the
    * log names the owner.
    */
+  @Answers('MessageAnswer')
   @Post('users/:id/second-factors/reset')
   @AdminRoles('owner')
   @StepUp()
   @HttpCode(200)
-  async reset(@Param('id', ParseIdPipe) userId: number, @CurrentUser() admin: SessionUser, @Req() request: FastifyRequest): Promise<{ message: string }> {
+  async reset(@Param('id', ParseIdPipe) userId: number, @CurrentUser() admin: SessionUser, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const user = await this.users.byId(userId);
     if (!user) throw new NotFoundException('There is no such user.');
     await this.factors.removeAll(userId);

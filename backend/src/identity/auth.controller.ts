@@ -1,4 +1,4 @@
-import type { SecondFactorRequired, UserSecurity } from '@escrow/domain';
+import type { LinkOwner, MessageAnswer, NobodySignedIn, PasswordResetDone, ResetCodesRemoved, SecondFactorRequired, UserSecurity } from '@escrow/domain';
 import {
   BadRequestException,
   Body,
@@ -8,6 +8,7 @@ import {
   ForbiddenException,
   Get,
   HttpCode,
+  HttpStatus,
   Inject,
   NotFoundException,
   Param,
@@ -22,6 +23,7 @@ import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
@@ -67,8 +69,9 @@ export class AuthController {
    * The current user, or {} when nobody is logged in (spec §6: "user_id above 0" fails), with
    * what the portal needs to know about their second factors and this session's step-up.
    */
+  @Answers({ oneOf: ['UserObject', 'NobodySignedIn'] })
   @Get('user')
-  async currentUser(@CurrentUser() user: SessionUser | null): Promise<(UserObject & { security: UserSecurity }) | Record<string, never>> {
+  async currentUser(@CurrentUser() user: SessionUser | null): Promise<(UserObject & { security: UserSecurity }) | NobodySignedIn> {
     if (!user) return {};
     const row = await this.users.byId(user.userId);
     if (!row) return {};
@@ -95,6 +98,7 @@ export class AuthController {
    * (or this known browser's) point before argon2, so no number of parallel guesses gets more
    * password checks than the allowance. A success gives both back.
    */
+  @Answers({ oneOf: ['UserObject', 'SecondFactorRequired'] })
   @Post('auth/login')
   @HttpCode(200)
   async login(
@@ -127,14 +131,16 @@ export class AuthController {
     return toUserObject(user);
   }
 
+  @Answers('MessageAnswer')
   @Post('auth/logout')
   @HttpCode(200)
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ message: string }> {
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageAnswer> {
     await this.sessions.end(request, reply);
     return { message: 'Logged out.' };
   }
 
   /** Buyer sign-up (/new): the new account is logged in at once. */
+  @Answers('UserObject', HttpStatus.CREATED)
   @Post('auth/signup')
   @HttpCode(201)
   async signup(@Body() body: SignupRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserObject> {
@@ -161,9 +167,10 @@ export class AuthController {
   }
 
   /** Emails a reset link. Unknown emails get the failure text of spec §8. */
+  @Answers('MessageAnswer')
   @Post('user/password/forgot')
   @HttpCode(200)
-  async forgotPassword(@Body() body: ForgotPasswordRequest, @Req() request: FastifyRequest): Promise<{ message: string }> {
+  async forgotPassword(@Body() body: ForgotPasswordRequest, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const email = normalizeEmail(body.email);
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');
     await this.limits.resetRequested(email, request.ip);
@@ -179,8 +186,9 @@ export class AuthController {
   }
 
   /** Checks a reset link (spec §4): the user when the code is valid, 404 'Link invalid.' otherwise. */
+  @Answers('LinkOwner')
   @Get('auth/customer/:code')
-  async checkResetCode(@Param('code') code: string, @Req() request: FastifyRequest) {
+  async checkResetCode(@Param('code') code: string, @Req() request: FastifyRequest): Promise<LinkOwner> {
     await this.limits.codeChecked(request.ip);
     const userId = await this.codes.check(code, 'password_reset');
     const user = userId === null ? null : await this.users.byId(userId);
@@ -189,9 +197,10 @@ export class AuthController {
   }
 
   /** Sets the new password and uses up the code; every session of the user ends. */
+  @Answers('PasswordResetDone')
   @Put('user/password/reset')
   @HttpCode(200)
-  async resetPassword(@Body() body: ResetPasswordRequest, @Req() request: FastifyRequest) {
+  async resetPassword(@Body() body: ResetPasswordRequest, @Req() request: FastifyRequest): Promise<PasswordResetDone> {
     if (!isAcceptablePassword(body.password)) throw new BadRequestException(PASSWORD_RULE);
     await this.limits.codeChecked(request.ip);
     const userId = await this.codes.consume(body.code, 'password_reset');
@@ -204,17 +213,19 @@ export class AuthController {
   }
 
   /** Removes the user's remaining reset codes (the last step of spec §4's reset flow). */
+  @Answers('ResetCodesRemoved')
   @Delete('customer/code/:user_id')
   @Access('user')
   @HttpCode(200)
-  async removeResetCodes(@Param('user_id', ParseIdPipe) userId: number, @CurrentUser() user: SessionUser) {
+  async removeResetCodes(@Param('user_id', ParseIdPipe) userId: number, @CurrentUser() user: SessionUser): Promise<ResetCodesRemoved> {
     if (user.userId !== userId && user.role !== 'admin') throw new ForbiddenException('You can only remove your own reset codes.');
     return { removed: await this.codes.removeAll(userId, 'password_reset') };
   }
 
   /** An invited buyer (/customer/new/{hash}) sees who the invitation is for. */
+  @Answers('LinkOwner')
   @Get('auth/invite/:hash')
-  async checkInvitation(@Param('hash') hash: string, @Req() request: FastifyRequest) {
+  async checkInvitation(@Param('hash') hash: string, @Req() request: FastifyRequest): Promise<LinkOwner> {
     await this.limits.codeChecked(request.ip);
     const userId = await this.codes.check(hash, 'invitation');
     const user = userId === null ? null : await this.users.byId(userId);
@@ -223,6 +234,7 @@ export class AuthController {
   }
 
   /** The invited buyer chooses a password and is logged in. */
+  @Answers('UserObject')
   @Post('auth/invite/:hash')
   @HttpCode(200)
   async acceptInvitation(

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, ForbiddenException, HttpCode, Param, Patch, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import type { MessageAnswer, PasskeyAdded, PasskeyRegistrationChallenge, PasskeySignInChallenge, SteppedUp } from '@escrow/domain';
+import { Body, Controller, Delete, ForbiddenException, HttpCode, HttpStatus, Param, Patch, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { Access, CurrentUser } from './access.decorators';
 import { Passkeys, type PasskeyView } from './passkeys';
@@ -30,24 +32,22 @@ export class PasskeysController {
     private readonly limits: RateLimits,
   ) {}
 
+  @Answers('PasskeyRegistrationChallenge')
   @Post('account/passkeys/options')
   @Access('user')
   @HttpCode(200)
-  async registrationOptions(@CurrentUser() user: SessionUser) {
+  async registrationOptions(@CurrentUser() user: SessionUser): Promise<PasskeyRegistrationChallenge> {
     return { options: await this.passkeys.registrationOptions(user) };
   }
 
   /** Adds a passkey; the first second factor of a user also answers ten recovery codes (shown once). */
+  @Answers('PasskeyAdded', HttpStatus.CREATED)
   @Post('account/passkeys')
   @Access('user')
   @StepUp()
   @EnrolsFirstFactor()
   @HttpCode(201)
-  async register(
-    @Body() body: PasskeyRegistrationRequest,
-    @CurrentUser() user: SessionUser,
-    @Req() request: FastifyRequest,
-  ): Promise<PasskeyView & { recovery_codes?: string[] }> {
+  async register(@Body() body: PasskeyRegistrationRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<PasskeyAdded> {
     const hadFactor = await this.factors.hasFactor(user.userId);
     const passkey = await this.passkeys.register(user.userId, body.name, body.response);
     if (user.sessionId !== null) await this.sessions.stepUp(user.sessionId);
@@ -64,6 +64,7 @@ export class PasskeysController {
     return { ...passkey, recovery_codes: codes };
   }
 
+  @Answers('PasskeyView')
   @Patch('account/passkeys/:id')
   @Access('user')
   async rename(
@@ -77,11 +78,12 @@ export class PasskeysController {
     return passkey;
   }
 
+  @Answers('MessageAnswer')
   @Delete('account/passkeys/:id')
   @Access('user')
   @StepUp()
   @HttpCode(200)
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<{ message: string }> {
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const passkey = await this.passkeys.remove(user.userId, id);
     await this.factors.forgetRecoveryCodesIfNoFactor(user.userId);
     await this.sessions.refresh(user.userId);
@@ -90,15 +92,17 @@ export class PasskeysController {
   }
 
   /** Options for signing in: bound to the user of a pending login (its second step), else usernameless. */
+  @Answers('PasskeySignInChallenge')
   @Post('auth/passkey/options')
   @HttpCode(200)
-  async loginOptions(@Req() request: FastifyRequest) {
+  async loginOptions(@Req() request: FastifyRequest): Promise<PasskeySignInChallenge> {
     await this.limits.codeChecked(request.ip);
     const pending = await this.pending.read(request);
     return { options: await this.passkeys.authenticationOptions(pending?.userId ?? null) };
   }
 
   /** Signs in with a passkey: without a password (usernameless), or as the second step of a pending login. */
+  @Answers('UserObject')
   @Post('auth/passkey/login')
   @HttpCode(200)
   async login(@Body() body: PasskeyResponseRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserObject> {
@@ -119,18 +123,20 @@ export class PasskeysController {
     return toUserObject(user);
   }
 
+  @Answers('PasskeySignInChallenge')
   @Post('auth/step-up/passkey/options')
   @Access('user')
   @HttpCode(200)
-  async stepUpOptions(@CurrentUser() user: SessionUser) {
+  async stepUpOptions(@CurrentUser() user: SessionUser): Promise<PasskeySignInChallenge> {
     if (!user.hasSecondFactor) throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
     return { options: await this.passkeys.authenticationOptions(user.userId) };
   }
 
+  @Answers('SteppedUp')
   @Post('auth/step-up/passkey')
   @Access('user')
   @HttpCode(200)
-  async stepUp(@Body() body: PasskeyResponseRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<{ stepped_up_until: string }> {
+  async stepUp(@Body() body: PasskeyResponseRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<SteppedUp> {
     try {
       await this.passkeys.authenticate(body.response, user.userId);
     } catch (error) {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 
+import type { PasskeyRegistrationOptions, PasskeySignInOptions, PasskeyView } from '@escrow/domain';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -21,12 +20,7 @@ const RP_NAME = 'Escrow Ledger';
 const CHALLENGE_SECONDS = 5 * 60;
 export const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or use a code from your authenticator app.';
 
-export interface PasskeyView {
-  passkey_id: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type { PasskeyView };
 
 interface PasskeyRow {
   passkey_id: number;
@@ -74,7 +68,7 @@ export class Passkeys {
     return rows.map(view);
   }
 
-  async registrationOptions(user: { userId: number; email: string; displayName: string }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  async registrationOptions(user: { userId: number; email: string; displayName: string }): Promise<PasskeyRegistrationOptions> {
     const { rows } = await this.pool.query<{ credential_id: string; transports: string[] }>(
       'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
       [user.userId],
@@ -91,6 +85,7 @@ export class Passkeys {
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
     await this.storeChallenge(options.challenge, 'registration', user.userId);
+    // The library's object goes out as it is: the contract's type checks it has the fields the API documents.
     return options;
   }
 
@@ -143,7 +138,7 @@ export class Passkeys {
   }
 
   /** Options to sign with a passkey: any of the site's (usernameless, `userId` null) or one of that user's. */
-  async authenticationOptions(userId: number | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async authenticationOptions(userId: number | null): Promise<PasskeySignInOptions> {
     const allow =
       userId === null
         ? []

@@ -1,7 +1,9 @@
+import type { MessageAnswer } from '@escrow/domain';
 import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
+import { Answers } from '../http/openapi';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { ContactRequest, DeleteAccountRequest } from './auth.dto';
@@ -23,9 +25,10 @@ export class PublicFormsController {
    * Records the request and confirms it by mail. The answer is the same whether or not the
    * email has an account, so the form cannot be used to find out who is a member.
    */
+  @Answers('MessageAnswer')
   @Post('v2/delete-account-request')
   @HttpCode(200)
-  async requestAccountDeletion(@Body() body: DeleteAccountRequest, @Req() request: FastifyRequest) {
+  async requestAccountDeletion(@Body() body: DeleteAccountRequest, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const email = normalizeEmail(body.email);
     if (!email) throw new BadRequestException('Please enter an email address.');
     if (!isEmail(email)) throw new BadRequestException('Please enter a valid email address.');

@@ -1,6 +1,8 @@
+import type { EmailConfirmed, EmailVerified, SteppedUp } from '@escrow/domain';
 import { Body, Controller, ForbiddenException, HttpCode, NotFoundException, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { Answers } from '../http/openapi';
 import { Access, CurrentUser } from './access.decorators';
 import { LINK_INVALID } from './auth.controller';
 import { EmailVerification } from './email-verification';
@@ -32,6 +34,7 @@ export class SecondFactorAuthController {
   ) {}
 
   /** A TOTP or recovery code after the password: the session starts, stepped up. */
+  @Answers('UserObject')
   @Post('auth/login/second-factor')
   @HttpCode(200)
   async secondFactor(
@@ -51,10 +54,11 @@ export class SecondFactorAuthController {
   }
 
   /** A TOTP or recovery code from a signed-in user: the session may move money for STEP_UP_WINDOW. */
+  @Answers('SteppedUp')
   @Post('auth/step-up')
   @Access('user')
   @HttpCode(200)
-  async stepUp(@Body() body: SecondFactorCodeRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<{ stepped_up_until: string }> {
+  async stepUp(@Body() body: SecondFactorCodeRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<SteppedUp> {
     if (!user.hasSecondFactor) throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
     const method = await this.checked(user.userId, body.code, request, 'step_up');
     const until = await this.sessions.stepUp(user.sessionId!);
@@ -64,9 +68,10 @@ export class SecondFactorAuthController {
   }
 
   /** The link of the verification mail (/verify-email/:code). */
+  @Answers('EmailVerified')
   @Post('auth/email/verify')
   @HttpCode(200)
-  async verifyEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<{ email_verified: true }> {
+  async verifyEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<EmailVerified> {
     await this.limits.codeChecked(request.ip);
     const userId = await this.verification.verify(body.code);
     if (userId === null) throw new NotFoundException(LINK_INVALID);
@@ -76,9 +81,10 @@ export class SecondFactorAuthController {
   }
 
   /** The link mailed to a new address (/confirm-email/:code): the account's email changes now. */
+  @Answers('EmailConfirmed')
   @Post('auth/email/confirm')
   @HttpCode(200)
-  async confirmEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<{ email: string }> {
+  async confirmEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<EmailConfirmed> {
     await this.limits.codeChecked(request.ip);
     const changed = await this.verification.confirmChange(body.code);
     if (!changed) throw new NotFoundException(LINK_INVALID);

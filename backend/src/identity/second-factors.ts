@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 
-import type { SecondFactorMethod } from '@escrow/domain';
+import type { SecondFactorMethod, SecondFactorStatus, TotpConfirmed, TotpSetup } from '@escrow/domain';
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Pool, PoolClient } from 'pg';
@@ -20,7 +20,7 @@ export const CODE_WRONG = 'That code is not correct. Check your authenticator ap
 export const CODE_REUSED = 'That code was already used. Wait for the next one to appear.';
 export const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (like abcde-23456).';
 
-export type { SecondFactorMethod };
+export type { SecondFactorMethod, SecondFactorStatus };
 
 /** A code was refused: 401 with a reason the portal can show beside the field. */
 export class SecondFactorRefused extends HttpException {
@@ -34,12 +34,6 @@ function newRecoveryCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
   return `${code.slice(0, 5)}-${code.slice(5)}`;
-}
-
-export interface SecondFactorStatus {
-  totp: { enrolled: boolean; enrolled_at: string | null };
-  passkeys: { passkey_id: number; name: string; created_at: string; last_used_at: string | null }[];
-  recovery_codes_left: number;
 }
 
 /**
@@ -93,7 +87,7 @@ export class SecondFactors {
   }
 
   /** A new secret to add to an authenticator app; it counts once a code from it is confirmed. */
-  async beginTotp(userId: number, email: string): Promise<{ secret: string; otpauth_url: string; qr_data_url: string }> {
+  async beginTotp(userId: number, email: string): Promise<TotpSetup> {
     const secret = generateSecret();
     const { rowCount } = await this.pool.query(
       `INSERT INTO user_totp (user_id, secret) VALUES ($1, $2)
@@ -112,7 +106,7 @@ export class SecondFactors {
    * The first code from the new secret: TOTP is enrolled from now on. Answers ten recovery
    * codes when this is the user's first second factor (shown once, stored hashed).
    */
-  async confirmTotp(userId: number, code: string): Promise<{ recovery_codes?: string[] }> {
+  async confirmTotp(userId: number, code: string): Promise<TotpConfirmed> {
     const { rows } = await this.pool.query<{ secret: string; confirmed_at: Date | null }>('SELECT secret, confirmed_at FROM user_totp WHERE user_id = $1', [
       userId,
     ]);

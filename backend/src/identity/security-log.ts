@@ -1,3 +1,4 @@
+import type { AdminSecurityLogEntry, AdminSecurityLogPage, SecurityLogEntry } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
@@ -45,19 +46,7 @@ export interface SecurityLogRecord {
   detail?: Record<string, unknown>;
 }
 
-export interface SecurityLogEntry {
-  at: string;
-  kind: string;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  browser: string | null;
-  actor_name: string | null;
-}
-
-export interface AdminSecurityLogEntry extends SecurityLogEntry {
-  user_id: number | null;
-  user_name: string | null;
-}
+export type { AdminSecurityLogEntry, SecurityLogEntry };
 
 export const SECURITY_LOG_PAGE_SIZE = 50;
 
@@ -92,10 +81,7 @@ export class SecurityLog {
   }
 
   /** A page (1-based) of the log, newest first: one user's, or everyone's filtered by user and kind. */
-  async page(
-    filter: { userId?: number | null; kind?: string | null },
-    page: number,
-  ): Promise<{ entries: AdminSecurityLogEntry[]; page: number; pages: number }> {
+  async page(filter: { userId?: number | null; kind?: string | null }, page: number): Promise<AdminSecurityLogPage> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId != null) where.push(`l.user_id = $${params.push(filter.userId)}`);

@@ -1,3 +1,4 @@
+import type { AccountSession } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
@@ -134,7 +135,7 @@ export class SessionsService {
   }
 
   /** The user's live sessions, the newest first. */
-  async list(userId: number, currentSessionId: number | null) {
+  async list(userId: number, currentSessionId: number | null): Promise<AccountSession[]> {
     const { rows } = await this.pool.query<{ session_id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }>(
       `SELECT session_id, user_agent, ip, created_at, last_seen_at FROM sessions
         WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'

@@ -21,6 +21,82 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What an access check looks at; the backend reads it from the session, the portal from GET /api/user."
   },
+  "AccountSecurity": {
+    "type": "object",
+    "properties": {
+      "totp": {
+        "$ref": "#/definitions/TotpStatus"
+      },
+      "passkeys": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PasskeyView"
+        }
+      },
+      "recovery_codes_left": {
+        "type": "number"
+      },
+      "stepped_up_until": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Until when this session is stepped up; null when it is not."
+      },
+      "email": {
+        "type": "string"
+      },
+      "email_verified": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "email",
+      "email_verified",
+      "passkeys",
+      "recovery_codes_left",
+      "stepped_up_until",
+      "totp"
+    ],
+    "description": "GET /api/account/security: the second factors, this session's step-up and the email address."
+  },
+  "AccountSession": {
+    "type": "object",
+    "properties": {
+      "session_id": {
+        "type": "number"
+      },
+      "current": {
+        "type": "boolean",
+        "description": "Whether it is the session that asked."
+      },
+      "browser": {
+        "type": "string",
+        "description": "The browser and system, from the user agent (\"Firefox on Linux\", \"Unknown browser\")."
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "last_seen_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "session_id",
+      "current",
+      "browser",
+      "ip",
+      "created_at",
+      "last_seen_at"
+    ],
+    "description": "One live session of the user (GET /api/account/sessions), the newest first."
+  },
   "AccountView": {
     "type": "object",
     "properties": {
@@ -99,6 +175,88 @@ export const API_SCHEMAS: Record<string, object> = {
       "owner"
     ],
     "description": "The administrator roles (least privilege): support reads, finance decides money, operations runs the system, owner manages people."
+  },
+  "AdminSecurityLogEntry": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "description": "What happened (login, totp_enrolled, step_up, …: docs/security.md lists them)."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "What was recorded beside the kind (`{ method: 'totp' }`, `{ passkey_id, name }`)."
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "browser": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Who did it: the user, or an administrator acting on their account."
+      },
+      "user_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "user_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "actor_name",
+      "at",
+      "browser",
+      "detail",
+      "ip",
+      "kind",
+      "user_id",
+      "user_name"
+    ],
+    "description": "A record of everyone's security log, for administrators: with whose account it is about."
+  },
+  "AdminSecurityLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminSecurityLogEntry"
+        }
+      },
+      "page": {
+        "type": "number"
+      },
+      "pages": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "entries",
+      "page",
+      "pages"
+    ],
+    "description": "GET /api/admin/security-log: a page of everyone's log, newest first."
   },
   "ApprovalStatus": {
     "type": "string",
@@ -768,6 +926,31 @@ export const API_SCHEMAS: Record<string, object> = {
       "split"
     ]
   },
+  "EmailConfirmed": {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "email"
+    ],
+    "description": "POST /api/auth/email/confirm: the account's new email address."
+  },
+  "EmailVerified": {
+    "type": "object",
+    "properties": {
+      "email_verified": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "email_verified"
+    ],
+    "description": "POST /api/auth/email/verify: the address of the link is now verified."
+  },
   "HealthView": {
     "type": "object",
     "properties": {
@@ -1123,6 +1306,30 @@ export const API_SCHEMAS: Record<string, object> = {
       "waiver_hash"
     ],
     "description": "A lien waiver one of a milestone's payments calls for (GET /api/milestone/{id}/waivers)."
+  },
+  "LinkOwner": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "user_id",
+      "first_name",
+      "last_name",
+      "email"
+    ],
+    "description": "Whom a password-reset link (GET /api/auth/customer/{code}) or an invitation (GET /api/auth/invite/{hash}) is for."
   },
   "MessageAnswer": {
     "type": "object",
@@ -1816,6 +2023,318 @@ export const API_SCHEMAS: Record<string, object> = {
       "seller"
     ]
   },
+  "PasskeyAdded": {
+    "type": "object",
+    "properties": {
+      "passkey_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string",
+        "description": "The name the user gave it (\"Work laptop\")."
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "last_used_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When it last signed in or stepped up; null when never."
+      },
+      "recovery_codes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "created_at",
+      "last_used_at",
+      "name",
+      "passkey_id"
+    ],
+    "description": "POST /api/account/passkeys: the passkey added, with ten recovery codes (shown once) when it is the first second factor."
+  },
+  "PasskeyCredentialDescriptor": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The credential id, base64url."
+      },
+      "type": {
+        "type": "string",
+        "description": "Always \"public-key\"."
+      },
+      "transports": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "id",
+      "type"
+    ],
+    "description": "A credential a WebAuthn ceremony excludes or allows."
+  },
+  "PasskeyRegistrationChallenge": {
+    "type": "object",
+    "properties": {
+      "options": {
+        "$ref": "#/definitions/PasskeyRegistrationOptions"
+      }
+    },
+    "required": [
+      "options"
+    ],
+    "description": "POST /api/account/passkeys/options: the challenge to create a passkey with."
+  },
+  "PasskeyRegistrationOptions": {
+    "type": "object",
+    "properties": {
+      "challenge": {
+        "type": "string",
+        "description": "base64url"
+      },
+      "rp": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "id": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "name"
+        ],
+        "description": "The relying party: the site's name and host name."
+      },
+      "user": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "displayName"
+        ],
+        "description": "The user: id is base64url, name the email address."
+      },
+      "pubKeyCredParams": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "alg": {
+              "type": "number"
+            },
+            "type": {
+              "type": "string",
+              "const": "public-key"
+            }
+          },
+          "required": [
+            "alg",
+            "type"
+          ]
+        }
+      },
+      "timeout": {
+        "type": "number"
+      },
+      "attestation": {
+        "type": "string",
+        "enum": [
+          "direct",
+          "enterprise",
+          "indirect",
+          "none"
+        ]
+      },
+      "excludeCredentials": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PasskeyCredentialDescriptor"
+        },
+        "description": "The user's passkeys already added, so the same authenticator is not added twice."
+      },
+      "authenticatorSelection": {
+        "type": "object",
+        "properties": {
+          "authenticatorAttachment": {
+            "type": "string",
+            "enum": [
+              "cross-platform",
+              "platform"
+            ]
+          },
+          "requireResidentKey": {
+            "type": "boolean"
+          },
+          "residentKey": {
+            "type": "string",
+            "enum": [
+              "discouraged",
+              "preferred",
+              "required"
+            ]
+          },
+          "userVerification": {
+            "type": "string",
+            "enum": [
+              "discouraged",
+              "preferred",
+              "required"
+            ]
+          }
+        }
+      },
+      "extensions": {
+        "type": "object",
+        "properties": {
+          "credProps": {
+            "type": "boolean"
+          }
+        }
+      },
+      "hints": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "hybrid",
+            "security-key",
+            "client-device"
+          ]
+        }
+      }
+    },
+    "required": [
+      "challenge",
+      "rp",
+      "user",
+      "pubKeyCredParams"
+    ],
+    "description": "The WebAuthn options to create a passkey (PublicKeyCredentialCreationOptionsJSON), for the browser's navigator.credentials.create(). Optional where the WebAuthn library types them so."
+  },
+  "PasskeySignInChallenge": {
+    "type": "object",
+    "properties": {
+      "options": {
+        "$ref": "#/definitions/PasskeySignInOptions"
+      }
+    },
+    "required": [
+      "options"
+    ],
+    "description": "POST /api/auth/passkey/options and /api/auth/step-up/passkey/options: the challenge to sign with a passkey."
+  },
+  "PasskeySignInOptions": {
+    "type": "object",
+    "properties": {
+      "challenge": {
+        "type": "string",
+        "description": "base64url"
+      },
+      "rpId": {
+        "type": "string"
+      },
+      "allowCredentials": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PasskeyCredentialDescriptor"
+        },
+        "description": "The passkeys of the user signing in; empty for a usernameless sign-in."
+      },
+      "timeout": {
+        "type": "number"
+      },
+      "userVerification": {
+        "type": "string",
+        "enum": [
+          "discouraged",
+          "preferred",
+          "required"
+        ]
+      },
+      "hints": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "hybrid",
+            "security-key",
+            "client-device"
+          ]
+        }
+      }
+    },
+    "required": [
+      "challenge"
+    ],
+    "description": "The WebAuthn options to sign with a passkey (PublicKeyCredentialRequestOptionsJSON), for the browser's navigator.credentials.get()."
+  },
+  "PasskeyView": {
+    "type": "object",
+    "properties": {
+      "passkey_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string",
+        "description": "The name the user gave it (\"Work laptop\")."
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "last_used_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When it last signed in or stepped up; null when never."
+      }
+    },
+    "required": [
+      "passkey_id",
+      "name",
+      "created_at",
+      "last_used_at"
+    ],
+    "description": "One of the user's passkeys."
+  },
+  "PasswordResetDone": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "email": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "user_id",
+      "email"
+    ],
+    "description": "PUT /api/user/password/reset: whose password the link changed."
+  },
   "PayeeOption": {
     "type": "object",
     "properties": {
@@ -2262,6 +2781,21 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/health: what load balancers, operators and the console's Operations page read."
   },
+  "RecoveryCodes": {
+    "type": "object",
+    "properties": {
+      "recovery_codes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "recovery_codes"
+    ],
+    "description": "POST /api/account/recovery-codes: a new set of ten; the old ones stop working."
+  },
   "ReminderRecipient": {
     "type": "string",
     "enum": [
@@ -2271,6 +2805,18 @@ export const API_SCHEMAS: Record<string, object> = {
       "admin"
     ],
     "description": "Who a reminder went to: a party, the users of a payee company, or the administrators."
+  },
+  "ResetCodesRemoved": {
+    "type": "object",
+    "properties": {
+      "removed": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "removed"
+    ],
+    "description": "DELETE /api/customer/code/{user_id}: how many unused reset codes were removed."
   },
   "ResolutionProposalView": {
     "type": "object",
@@ -2735,6 +3281,109 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "The login's answer when the account has a second factor: no session yet, the second step decides (issue 25)."
   },
+  "SecondFactorStatus": {
+    "type": "object",
+    "properties": {
+      "totp": {
+        "$ref": "#/definitions/TotpStatus"
+      },
+      "passkeys": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PasskeyView"
+        }
+      },
+      "recovery_codes_left": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "totp",
+      "passkeys",
+      "recovery_codes_left"
+    ],
+    "description": "The user's second factors: their authenticator app, passkeys and unused recovery codes."
+  },
+  "SecurityLogEntry": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "description": "What happened (login, totp_enrolled, step_up, …: docs/security.md lists them)."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "What was recorded beside the kind (`{ method: 'totp' }`, `{ passkey_id, name }`)."
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "browser": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Who did it: the user, or an administrator acting on their account."
+      }
+    },
+    "required": [
+      "at",
+      "kind",
+      "detail",
+      "ip",
+      "browser",
+      "actor_name"
+    ],
+    "description": "One record of the security log: who did what to an account's security, and from where."
+  },
+  "SecurityLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/SecurityLogEntry"
+        }
+      },
+      "page": {
+        "type": "number"
+      },
+      "pages": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "entries",
+      "page",
+      "pages"
+    ],
+    "description": "GET /api/account/security-log: a page of the user's own log, newest first."
+  },
+  "SessionsEnded": {
+    "type": "object",
+    "properties": {
+      "ended": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "ended"
+    ],
+    "description": "DELETE /api/account/sessions: how many other sessions were ended."
+  },
   "SiteState": {
     "type": "string",
     "enum": [
@@ -2743,6 +3392,74 @@ export const API_SCHEMAS: Record<string, object> = {
       "NV",
       "UT"
     ]
+  },
+  "SteppedUp": {
+    "type": "object",
+    "properties": {
+      "stepped_up_until": {
+        "type": "string",
+        "description": "ISO time the step-up lasts until."
+      }
+    },
+    "required": [
+      "stepped_up_until"
+    ],
+    "description": "A step-up with a code or a passkey: until when the session may move money."
+  },
+  "TotpConfirmed": {
+    "type": "object",
+    "properties": {
+      "recovery_codes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "description": "POST /api/account/totp: the app is enrolled; the first second factor comes with ten recovery codes (shown once)."
+  },
+  "TotpSetup": {
+    "type": "object",
+    "properties": {
+      "secret": {
+        "type": "string",
+        "description": "The base32 secret, for typing into the app."
+      },
+      "otpauth_url": {
+        "type": "string"
+      },
+      "qr_data_url": {
+        "type": "string",
+        "description": "The otpauth URL as a QR code: a data: URL of an SVG image."
+      }
+    },
+    "required": [
+      "secret",
+      "otpauth_url",
+      "qr_data_url"
+    ],
+    "description": "POST /api/account/totp/setup: a new secret for an authenticator app, enrolled once a code from it is confirmed."
+  },
+  "TotpStatus": {
+    "type": "object",
+    "properties": {
+      "enrolled": {
+        "type": "boolean",
+        "description": "Whether a confirmed app is set up."
+      },
+      "enrolled_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When its first code was confirmed; null when not enrolled."
+      }
+    },
+    "required": [
+      "enrolled",
+      "enrolled_at"
+    ],
+    "description": "The user's authenticator app (TOTP)."
   },
   "UserObject": {
     "type": "object",

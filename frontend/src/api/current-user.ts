@@ -1,4 +1,4 @@
-import type { SecondFactorRequired, UserObject } from '@escrow/domain';
+import type { NobodySignedIn, SecondFactorRequired, UserObject } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
@@ -17,7 +17,7 @@ export const needsSecondFactor = (answer: CurrentUser | SecondFactorRequired): a
   (answer as SecondFactorRequired).second_factor_required === true;
 
 /** What GET /api/user answers: the user, or {} when nobody is logged in. */
-export type MaybeUser = CurrentUser | Record<string, never>;
+export type MaybeUser = CurrentUser | NobodySignedIn;
 
 export const isLoggedIn = (user: MaybeUser | undefined | null): user is CurrentUser => Boolean(user && 'user_id' in user && user.user_id > 0);
 

@@ -1,3 +1,4 @@
+import type { PasskeySignInChallenge } from '@escrow/domain';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -27,7 +28,7 @@ export async function loginSecondFactor(code: string): Promise<CurrentUser> {
  * password), the browser's passkey dialog, then the signed answer.
  */
 export async function loginWithPasskey(): Promise<CurrentUser> {
-  const { data: options } = await api.post<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/auth/passkey/options');
+  const { data: options } = await api.post<PasskeySignInChallenge>('/auth/passkey/options');
   const response = await startAuthentication({ optionsJSON: options.options });
   const { data } = await api.post<CurrentUser>('/auth/passkey/login', { response });
   return data;

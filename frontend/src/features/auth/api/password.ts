@@ -1,15 +1,9 @@
+import type { LinkOwner, PasswordResetDone } from '@escrow/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { normalizeEmail } from '../../../lib/format';
 import { authKeys } from './types';
-
-export interface CodeOwner {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
 
 export async function requestPasswordReset(email: string): Promise<void> {
   await api.post('/user/password/forgot', { email: normalizeEmail(email) });
@@ -17,8 +11,8 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 
-export async function checkResetCode(code: string): Promise<CodeOwner> {
-  const { data } = await api.get<CodeOwner>(`/auth/customer/${encodeURIComponent(code)}`);
+export async function checkResetCode(code: string): Promise<LinkOwner> {
+  const { data } = await api.get<LinkOwner>(`/auth/customer/${encodeURIComponent(code)}`);
   return data;
 }
 
@@ -26,8 +20,8 @@ export const resetCodeQuery = (code: string) =>
   queryOptions({ queryKey: authKeys.resetCode(code), queryFn: () => checkResetCode(code), retry: false, staleTime: Infinity });
 export const useResetCode = (code: string) => useQuery(resetCodeQuery(code));
 
-export async function resetPassword(input: { code: string; password: string }): Promise<{ user_id: number; email: string }> {
-  const { data } = await api.put<{ user_id: number; email: string }>('/user/password/reset', input);
+export async function resetPassword(input: { code: string; password: string }): Promise<PasswordResetDone> {
+  const { data } = await api.put<PasswordResetDone>('/user/password/reset', input);
   return data;
 }
 

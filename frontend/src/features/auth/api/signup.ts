@@ -1,8 +1,8 @@
+import type { LinkOwner } from '@escrow/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
-import type { CodeOwner } from './password';
 import { authKeys, type CurrentUser } from './types';
 
 export interface SignupInput {
@@ -23,8 +23,8 @@ export function useSignup() {
   return useMutation({ mutationFn: signup, onSuccess: (user) => queryClient.setQueryData(authKeys.currentUser(), user) });
 }
 
-export async function checkInvitation(hash: string): Promise<CodeOwner> {
-  const { data } = await api.get<CodeOwner>(`/auth/invite/${encodeURIComponent(hash)}`);
+export async function checkInvitation(hash: string): Promise<LinkOwner> {
+  const { data } = await api.get<LinkOwner>(`/auth/invite/${encodeURIComponent(hash)}`);
   return data;
 }
 

@@ -1,7 +1,8 @@
+import type { AccountSecurity } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { type AccountSecurity, securityKeys } from './types';
+import { securityKeys } from './types';
 
 export async function getAccountSecurity(): Promise<AccountSecurity> {
   const { data } = await api.get<AccountSecurity>('/account/security');

@@ -1,3 +1,4 @@
+import type { RecoveryCodes } from '@escrow/domain';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -5,7 +6,7 @@ import { useInvalidateSecurity } from './totp';
 
 /** `POST /api/account/recovery-codes`: a new set of ten; the old ones stop working. */
 export async function newRecoveryCodes(): Promise<string[]> {
-  const { data } = await api.post<{ recovery_codes: string[] }>('/account/recovery-codes');
+  const { data } = await api.post<RecoveryCodes>('/account/recovery-codes');
   return data.recovery_codes;
 }
 

@@ -1,7 +1,8 @@
+import type { AdminSecurityLogPage, SecurityLogPage } from '@escrow/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { securityKeys, type SecurityLogPage } from './types';
+import { securityKeys } from './types';
 
 export async function getSecurityLog(page: number): Promise<SecurityLogPage> {
   const { data } = await api.get<SecurityLogPage>('/account/security-log', { params: { page } });
@@ -12,11 +13,11 @@ export const useSecurityLog = (page: number) =>
   useQuery({ queryKey: securityKeys.log(page), queryFn: () => getSecurityLog(page), placeholderData: keepPreviousData });
 
 /** Everyone's log, for administrators: `GET /api/admin/security-log?user_id=&kind=&page=`. */
-export async function getAdminSecurityLog(filters: { userId: string; kind: string; page: number }): Promise<SecurityLogPage> {
+export async function getAdminSecurityLog(filters: { userId: string; kind: string; page: number }): Promise<AdminSecurityLogPage> {
   const params: Record<string, string | number> = { page: filters.page };
   if (filters.userId.trim()) params.user_id = filters.userId.trim();
   if (filters.kind.trim()) params.kind = filters.kind.trim();
-  const { data } = await api.get<SecurityLogPage>('/admin/security-log', { params });
+  const { data } = await api.get<AdminSecurityLogPage>('/admin/security-log', { params });
   return data;
 }
 

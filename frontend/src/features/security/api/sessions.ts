@@ -1,7 +1,8 @@
+import type { AccountSession } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
-import { type AccountSession, securityKeys } from './types';
+import { securityKeys } from './types';
 
 export async function getSessions(): Promise<AccountSession[]> {
   const { data } = await api.get<AccountSession[]>('/account/sessions');

@@ -1,8 +1,9 @@
+import type { TotpConfirmed, TotpSetup } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { currentUserKey } from '../../../api/current-user';
 import { api } from '../../../lib/api-client';
-import { securityKeys, type TotpSetup } from './types';
+import { securityKeys } from './types';
 
 /** `POST /api/account/totp/setup`: a new secret, its otpauth URL and QR code (not enrolled until confirmed). */
 export async function setUpTotp(): Promise<TotpSetup> {
@@ -11,8 +12,8 @@ export async function setUpTotp(): Promise<TotpSetup> {
 }
 
 /** `POST /api/account/totp { code }`: confirms the app; the first factor comes with ten recovery codes. */
-export async function confirmTotp(code: string): Promise<{ recovery_codes?: string[] }> {
-  const { data } = await api.post<{ recovery_codes?: string[] } | '' | null>('/account/totp', { code: code.trim() });
+export async function confirmTotp(code: string): Promise<TotpConfirmed> {
+  const { data } = await api.post<TotpConfirmed | '' | null>('/account/totp', { code: code.trim() });
   return data && typeof data === 'object' ? data : {};
 }
 

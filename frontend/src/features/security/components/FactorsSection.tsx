@@ -1,3 +1,4 @@
+import type { AccountSecurity, PasskeyView } from '@escrow/domain';
 import { Alert, Button, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 
@@ -8,7 +9,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
 import { useRemoveTotp } from '../api/totp';
-import type { AccountSecurity, Passkey } from '../api/types';
 import { formatWhen } from './format';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpEnrolment } from './TotpEnrolment';
@@ -67,13 +67,13 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
 }
 
 /** Passkeys: several per person, named, renamed and removed (step-up for adding and removing). */
-export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
+export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
   const add = useAddPasskey();
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
   const [addForm] = Form.useForm<{ name: string }>();
-  const [renaming, setRenaming] = useState<Passkey | null>(null);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<PasskeyView | null>(null);
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
   const [renameForm] = Form.useForm<{ name: string }>();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
@@ -95,7 +95,7 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
       <p>A passkey signs you in with this device's screen lock or a security key, without a password.</p>
       {codes && <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />}
       {passkeys.length > 0 ? (
-        <LightTable<Passkey>
+        <LightTable<PasskeyView>
           rowKey="passkey_id"
           label="Your passkeys"
           rows={passkeys}

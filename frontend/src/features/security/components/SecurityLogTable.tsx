@@ -1,12 +1,13 @@
+import type { AdminSecurityLogEntry, AdminSecurityLogPage, SecurityLogEntry, SecurityLogPage } from '@escrow/domain';
 import { Alert, Pagination } from 'antd';
 
 import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
-import type { SecurityLogEntry, SecurityLogPage } from '../api/types';
 import { detailInWords, formatWhen, kindInWords } from './format';
 
-type Row = SecurityLogEntry & { row: number };
+/** A record of either log (an administrator's also says whose account), numbered for the table's key. */
+type Row = SecurityLogEntry & Partial<Pick<AdminSecurityLogEntry, 'user_id' | 'user_name'>> & { row: number };
 
 /** A page of the security log: when, what, by whom, from which browser and address. Admins also see whose account. */
 export function SecurityLogTable({
@@ -15,14 +16,15 @@ export function SecurityLogTable({
   onPage,
   withUser = false,
 }: {
-  log: { data?: SecurityLogPage; isPending: boolean; isError: boolean; error: unknown };
+  log: { data?: SecurityLogPage | AdminSecurityLogPage; isPending: boolean; isError: boolean; error: unknown };
   page: number;
   onPage: (page: number) => void;
   withUser?: boolean;
 }) {
   if (log.isPending) return <Spinner label="Loading the security log…" />;
   if (log.isError || !log.data) return <Alert type="error" showIcon title={errorMessage(log.error)} />;
-  const rows: Row[] = log.data.entries.map((entry, row) => ({ ...entry, row }));
+  const entries: Omit<Row, 'row'>[] = log.data.entries;
+  const rows: Row[] = entries.map((entry, row) => ({ ...entry, row }));
   return (
     <>
       <LightTable<Row>

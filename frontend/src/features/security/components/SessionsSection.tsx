@@ -1,3 +1,4 @@
+import type { AccountSession } from '@escrow/domain';
 import { Alert, Button, Modal, Tag } from 'antd';
 import { useState } from 'react';
 
@@ -5,7 +6,6 @@ import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useEndSessions, useSessions } from '../api/sessions';
-import type { AccountSession } from '../api/types';
 import { formatWhen } from './format';
 
 /** Where the account is signed in (issue 25): browser, address, first and last seen; end one or all others. */
