@@ -1,14 +1,17 @@
+import type { AdminCompanyDetail, AdminCompanyRow, AdminUserRow } from '@escrow/domain';
 import { BadRequestException, Body, Controller, Get, Inject, NotFoundException, Param, Put, Query } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { Pool } from 'pg';
 
-import { CompaniesRepository, toCompanyRead } from '../directory';
+import { CompaniesRepository } from '../directory';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../directory';
 import { websiteLink } from '../directory';
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE, OWNER_ROLES, SessionCache, UsersRepository } from '../identity';
 import { isEmail, normalizeEmail, normalizePhone } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { toAdminCompanyDetail, toAdminCompanyRow, toAdminUserRow } from './admin-directory.views';
 
 export class UpdateCompanyRequest {
   @IsOptional() @IsString() @MaxLength(200) name?: string;
@@ -38,19 +41,22 @@ export class AdminDirectoryController {
   ) {}
 
   @Get('users')
-  async usersList(@Query('search') search: unknown) {
+  @Answers(['AdminUserRow'])
+  async usersList(@Query('search') search: unknown): Promise<AdminUserRow[]> {
     if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
-    return this.users.listForAdmin(search?.trim() || null);
+    return (await this.users.listForAdmin(search?.trim() || null)).map(toAdminUserRow);
   }
 
   @Get('companies')
-  async list() {
-    return this.companies.listForAdmin();
+  @Answers(['AdminCompanyRow'])
+  async list(): Promise<AdminCompanyRow[]> {
+    return (await this.companies.listForAdmin()).map(toAdminCompanyRow);
   }
 
   @Put('companies/:id')
   @AdminRoles(...OWNER_ROLES)
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCompanyRequest) {
+  @Answers('AdminCompanyDetail')
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCompanyRequest): Promise<AdminCompanyDetail> {
     const company = await this.companies.byId(id);
     if (!company) throw new NotFoundException('There is no company with that id.');
     if (body.name !== undefined && !body.name.trim()) throw new BadRequestException('The company needs a name.');
@@ -84,6 +90,6 @@ export class AdminDirectoryController {
     if (body.services) await CompaniesRepository.setServices(this.pool, id, body.services);
     // Its users' sessions carry the company's name.
     if (body.name !== undefined) await this.sessions.revoke({ companyId: id });
-    return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };
+    return toAdminCompanyDetail((await this.companies.byId(id))!, await this.companies.servicesOf(id));
   }
 }

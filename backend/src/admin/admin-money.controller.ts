@@ -1,15 +1,38 @@
-import { type ActiveMilestone, type ActiveProject, heldFundsClock, type MustAct, nextAction, retainageStep } from '@escrow/domain';
+import {
+  type ActiveMilestone,
+  type ActiveProject,
+  type AdminDashboardView,
+  type AdminPaymentRow,
+  type AdminReportsView,
+  type AgeingRow,
+  type DisputeOutcomeRow,
+  type HeldByProjectRow,
+  heldFundsClock,
+  type HeldOnDayRow,
+  type MonthlyMoneyRow,
+  type MustAct,
+  nextAction,
+  retainageStep,
+} from '@escrow/domain';
 import { BadRequestException, Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 
 import { isIdText } from '../http/ids';
+import { Answers, AnswersFile } from '../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { milestoneOf, projectOf } from '../read-models';
 import { ListRetainageDisputes } from '../retainage';
 import { sendCsv, toCsv } from './csv';
+
+/** A row as pg reads it: timestamptz columns come back as Date objects. */
+type Read<Row, Instants extends keyof Row> = Omit<Row, Instants> & { [K in Instants]: null extends Row[K] ? Date | null : Date };
+
+// JSON wrote those Dates as toISOString() (and toCsv writes them so too): the contract's strings are the same text.
+const iso = (at: Date): string => at.toISOString();
+const isoOrNull = (at: Date | null): string | null => at?.toISOString() ?? null;
 
 const isoDate = (value: unknown, name: string): string | null => {
   if (value === undefined || value === '') return null;
@@ -38,7 +61,8 @@ export class AdminMoneyController {
 
   /** Figures come from the double-entry ledger (held, paid out, fees) and the milestones read model. */
   @Get('dashboard')
-  async dashboard() {
+  @Answers('AdminDashboardView')
+  async dashboard(): Promise<AdminDashboardView> {
     const q = async <T>(sql: string, params: unknown[] = []) => (await this.pool.query<T & Record<string, unknown>>(sql, params)).rows;
     const [money] = await q<{ held: string; retainage: string; paid_out_month: string; fees_month: string; refunded_month: string; deposited_month: string }>(`
       SELECT coalesce(sum(amount) FILTER (WHERE account = 'escrow'), 0)::numeric(20,2)::text AS held,
@@ -85,7 +109,7 @@ export class AdminMoneyController {
    * oldest first: since when, the next date that matters and who must act (the clock on held
    * funds of each milestone, with the project's retainage step).
    */
-  private async heldByProject() {
+  private async heldByProject(): Promise<HeldByProjectRow[]> {
     const { rows } = await this.pool.query<{
       job_id: number;
       service: string;
@@ -97,7 +121,7 @@ export class AdminMoneyController {
       in_custody: string;
       since: Date;
       next_date: Date | null;
-      next_date_kind: string | null;
+      next_date_kind: 'funds_clear' | 'completion_due' | null;
       must_act: MustAct[][];
     }>(`
       SELECT j.job_id, j.service, u.display_name AS buyer, c.name AS seller, j.state,
@@ -146,9 +170,10 @@ export class AdminMoneyController {
         held: r.held,
         retainage_held: r.retainage_held,
         in_custody: r.in_custody,
-        since: r.since,
+        since: iso(r.since),
         age_days: Math.floor((Date.now() - r.since.getTime()) / 86_400_000),
-        next_date: r.next_date ? { kind: r.next_date_kind, at: r.next_date } : null,
+        // The read model sets a milestone's next date and its kind together, from one clock.
+        next_date: r.next_date ? { kind: r.next_date_kind!, at: iso(r.next_date) } : null,
         must_act: acts
           .map((m) => ({ who: m.who, name: m.companyId === null ? null : (nameOf.get(m.companyId) ?? null), action: m.action }))
           .filter((m) => {
@@ -161,8 +186,8 @@ export class AdminMoneyController {
     });
   }
 
-  private async monthly(months: number) {
-    const { rows } = await this.pool.query<{ month: string; deposits: string; disbursed: string; fees: string; refunds: string }>(
+  private async monthly(months: number): Promise<MonthlyMoneyRow[]> {
+    const { rows } = await this.pool.query<MonthlyMoneyRow>(
       `SELECT to_char(m, 'YYYY-MM') AS month,
               coalesce(-sum(l.amount) FILTER (WHERE l.account = 'buyer_funding'), 0)::numeric(20,2)::text AS deposits,
               coalesce(sum(l.amount) FILTER (WHERE l.account = 'payee_payouts'), 0)::numeric(20,2)::text AS disbursed,
@@ -178,6 +203,7 @@ export class AdminMoneyController {
 
   /** Deposits, disbursements and refunds (retainage refunds marked `retainage`), filtered by date, status, party and project; JSON or CSV. */
   @Get('payments')
+  @Answers(['AdminPaymentRow'])
   async payments(
     @Query('kind') kind: unknown,
     @Query('status') status: unknown,
@@ -187,7 +213,7 @@ export class AdminMoneyController {
     @Query('party') partyParam: unknown,
     @Query('format') format: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<AdminPaymentRow[] | string> {
     if (kind !== undefined && kind !== '' && !['deposit', 'disbursement', 'refund'].includes(kind as string))
       throw new BadRequestException('kind is deposit, disbursement or refund.');
     if (status !== undefined && status !== '' && !['pending', 'settled', 'failed', 'requested', 'paid'].includes(status as string))
@@ -200,7 +226,7 @@ export class AdminMoneyController {
       throw new BadRequestException('The From day must be earlier than the Before day: no payment is on or after the one and before the other.');
     const jobId = positiveInt(jobParam, 'job_id');
     const party = typeof partyParam === 'string' && partyParam.trim() ? `%${partyParam.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const { rows } = await this.pool.query(
+    const { rows: read } = await this.pool.query<Read<AdminPaymentRow, 'created_at' | 'completed_at'>>(
       `SELECT * FROM (
          SELECT 'deposit' AS kind, d.md_id AS id, d.job_id, d.original_id, d.amount, NULL::numeric AS fee, d.status, d.created_at, d.settled_at AS completed_at,
                 u.display_name AS party, 'buyer' AS party_role, false AS retainage
@@ -224,6 +250,7 @@ export class AdminMoneyController {
        ORDER BY created_at DESC, kind, id LIMIT 5000`,
       [kind || null, status || null, from, to, jobId, party],
     );
+    const rows = read.map((r): AdminPaymentRow => ({ ...r, created_at: iso(r.created_at), completed_at: isoOrNull(r.completed_at) }));
     if (format === 'csv') {
       return sendCsv(
         reply,
@@ -239,13 +266,14 @@ export class AdminMoneyController {
 
   /** Monthly money, funds held over time, milestone ageing and disputes; each as JSON or CSV. */
   @Get('reports')
-  async reports() {
+  @Answers('AdminReportsView')
+  async reports(): Promise<AdminReportsView> {
     const monthly = await this.monthly(12);
-    const { rows: heldOverTime } = await this.pool.query<{ day: string; held: string }>(
+    const { rows: heldOverTime } = await this.pool.query<HeldOnDayRow>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce((SELECT sum(amount) FROM ledger_entries WHERE account = 'escrow' AND occurred_at < d + interval '1 day'), 0)::numeric(20,2)::text AS held
          FROM generate_series(date_trunc('day', now()) - interval '89 days', date_trunc('day', now()), interval '1 day') AS d ORDER BY d`,
     );
-    const { rows: ageing } = await this.pool.query(
+    const { rows: ageing } = await this.pool.query<Read<AgeingRow, 'created_at' | 'agreed_at' | 'funded_at' | 'completed_at' | 'closed_at'>>(
       // A milestone refunded or split by a dispute never completes: it closes when that last event lands.
       `SELECT original_id, job_id, title, status, created_at, agreed_at, funded_at, completed_at, closed_at,
               round(extract(epoch FROM (coalesce(funded_at, now()) - agreed_at)) / 86400, 1) AS days_approval_to_deposit,
@@ -253,19 +281,32 @@ export class AdminMoneyController {
          FROM (SELECT m.*, coalesce(m.completed_at, CASE WHEN m.status IN ('Refunded', 'Split') THEN m.updated_at END) AS closed_at FROM milestones m) m
         WHERE agreed_at IS NOT NULL ORDER BY agreed_at`,
     );
-    const { rows: disputes } = await this.pool.query(
+    const { rows: disputes } = await this.pool.query<DisputeOutcomeRow>(
       `SELECT coalesce(resolution, 'open') AS outcome, count(*)::int AS count, coalesce(sum(refund_amount), 0)::numeric(20,2)::text AS refunded,
               coalesce(sum(release_amount), 0)::numeric(20,2)::text AS released,
               round(avg(extract(epoch FROM (resolved_at - opened_at)) / 86400), 1) AS avg_days_to_resolve
          FROM milestone_disputes GROUP BY coalesce(resolution, 'open') ORDER BY 1`,
     );
-    return { monthly, held_over_time: heldOverTime, ageing, disputes };
+    return {
+      monthly,
+      held_over_time: heldOverTime,
+      ageing: ageing.map((a) => ({
+        ...a,
+        created_at: iso(a.created_at),
+        agreed_at: iso(a.agreed_at),
+        funded_at: isoOrNull(a.funded_at),
+        completed_at: isoOrNull(a.completed_at),
+        closed_at: isoOrNull(a.closed_at),
+      })),
+      disputes,
+    };
   }
 
   @Get('reports/csv')
   // An export leaves the system: finance and operations, not support.
   @AdminRoles('finance', 'operations', 'owner')
-  async reportCsv(@Query('report') report: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  @AnswersFile('text/csv', 'One report of GET /api/admin/reports (report=monthly, held, ageing or disputes) as CSV, one line per row.')
+  async reportCsv(@Query('report') report: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const all = await this.reports();
     switch (report) {
       case 'monthly':

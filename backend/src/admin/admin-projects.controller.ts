@@ -1,20 +1,26 @@
 import {
   type ActiveMilestone,
+  type AdminJobView,
+  type AdminProjectRow,
+  type AsOfView,
   currentVersion,
   type EventStore,
   evolveMilestone,
   evolveProject,
   formatAmount,
   held,
+  type LedgerPostingRow,
   type MilestoneEvent,
   type MilestoneState,
   money,
   postingsFor,
   type ProjectEvent,
   type ProjectState,
+  type RawEventView,
   retainageHeld,
   retainageHeldByPayee,
   settledDeposits,
+  type SignedContractRow,
   sum,
   versionLabel,
   waiversOf,
@@ -24,6 +30,7 @@ import type { Pool } from 'pg';
 
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { isIdText } from '../http/ids';
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -31,6 +38,13 @@ import { versionView } from '../milestones';
 import { ProjectSummaries } from '../projects';
 import { MilestoneReads, paymentDestination, ProjectAccess, ProjectEvents } from '../read-models';
 import { ProjectSearch } from './project-search';
+
+/**
+ * ProjectSummaries infers its rows, so your_role and status widen to string; every other field is
+ * checked against the contract here, those two are what the code builds: its unions.
+ */
+type InferredSummary = Omit<AdminProjectRow, 'your_role' | 'status'> & { your_role: string | null; status: string };
+const asAdminRows = (rows: InferredSummary[]): AdminProjectRow[] => rows as AdminProjectRow[];
 
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
@@ -48,16 +62,19 @@ export class AdminProjectsController {
   ) {}
 
   @Get('projects')
-  async projects(@Query('search') search: unknown) {
+  @Answers(['AdminProjectRow'])
+  async projects(@Query('search') search: unknown): Promise<AdminProjectRow[]> {
     if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
-    return this.views.summaries(await this.projectSearch.ids(search?.trim() || null), () => 'admin');
+    return asAdminRows(await this.views.summaries(await this.projectSearch.ids(search?.trim() || null), () => 'admin'));
   }
 
   /** One project in full: parties and money, every milestone version, payments and the ledger. */
   @Get('job/:id')
-  async job(@Param('id', ParseIdPipe) jobId: number) {
+  @Answers('AdminJobView')
+  async job(@Param('id', ParseIdPipe) jobId: number): Promise<AdminJobView> {
     await this.access.job(jobId);
-    const [summary] = await this.views.summaries([jobId], () => 'admin');
+    // access.job answered 404 for a project that does not exist: this one has its summary.
+    const [summary] = asAdminRows(await this.views.summaries([jobId], () => 'admin')) as [AdminProjectRow];
     const states = await this.milestones.ofJob(jobId);
     const names = await this.milestones.namesFor(states);
     return {
@@ -100,10 +117,11 @@ export class AdminProjectsController {
 
   /** The double-entry postings of a project (or one milestone), with each account's running balance. */
   @Get('job/:id/ledger')
-  async ledger(@Param('id', ParseIdPipe) jobId: number, @Query('milestone') milestoneParam: unknown) {
+  @Answers(['LedgerPostingRow'])
+  async ledger(@Param('id', ParseIdPipe) jobId: number, @Query('milestone') milestoneParam: unknown): Promise<LedgerPostingRow[]> {
     await this.access.job(jobId);
     if (milestoneParam !== undefined && !isIdText(milestoneParam)) throw new BadRequestException('milestone must be a milestone id.');
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<Omit<LedgerPostingRow, 'occurred_at'> & { occurred_at: Date }>(
       `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at, l.paid_to,
               sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(20,2)::text AS running_balance
          FROM ledger_entries l LEFT JOIN companies c ON c.company_id = l.company_id
@@ -111,12 +129,14 @@ export class AdminProjectsController {
         ORDER BY l.commit_position, l.prepare_position, l.line`,
       [jobId, milestoneParam ?? null],
     );
-    return rows;
+    // JSON wrote the Date as toISOString(): the contract's string is the same text.
+    return rows.map((r) => ({ ...r, occurred_at: r.occurred_at.toISOString() }));
   }
 
   /** The raw event stream of a project: its own stream and its milestones', in global order. */
   @Get('job/:id/events')
-  async events(@Param('id', ParseIdPipe) jobId: number) {
+  @Answers(['RawEventView'])
+  async events(@Param('id', ParseIdPipe) jobId: number): Promise<RawEventView[]> {
     await this.access.job(jobId);
     return this.rawEvents(jobId);
   }
@@ -126,7 +146,8 @@ export class AdminProjectsController {
    * own evolve: the approved version of each milestone, and every balance.
    */
   @Get('job/:id/as-of')
-  async asOf(@Param('id', ParseIdPipe) jobId: number, @Query('at') atParam: unknown) {
+  @Answers('AsOfView')
+  async asOf(@Param('id', ParseIdPipe) jobId: number, @Query('at') atParam: unknown): Promise<AsOfView> {
     await this.access.job(jobId);
     if (typeof atParam !== 'string' || Number.isNaN(Date.parse(atParam))) throw new BadRequestException('at must be an instant like 2026-11-22T10:30:00Z.');
     const at = Date.parse(atParam);
@@ -191,7 +212,8 @@ export class AdminProjectsController {
    * changed keeps its signatures even after a party signed a newer text.
    */
   @Get('job/:id/contracts')
-  async contracts(@Param('id', ParseIdPipe) jobId: number) {
+  @Answers(['SignedContractRow'])
+  async contracts(@Param('id', ParseIdPipe) jobId: number): Promise<SignedContractRow[]> {
     await this.access.job(jobId);
     const { rows } = await this.pool.query<{ contract_name: string; agreement_hash: string; created_at: Date }>(
       'SELECT contract_name, agreement_hash, created_at FROM signed_agreements WHERE job_id = $1 ORDER BY created_at',
@@ -208,13 +230,13 @@ export class AdminProjectsController {
     return rows.map((r) => ({
       contract_name: r.contract_name,
       agreement_hash: r.agreement_hash,
-      first_signed_at: r.created_at,
+      first_signed_at: r.created_at.toISOString(),
       buyer: signatures.get(r.contract_name)?.buyer ?? null,
       seller: signatures.get(r.contract_name)?.seller ?? null,
     }));
   }
 
-  private async rawEvents(jobId: number) {
+  private async rawEvents(jobId: number): Promise<RawEventView[]> {
     return (await this.projectEvents.of(jobId)).map((e) => ({
       event_id: e.id,
       stream_id: e.streamId,

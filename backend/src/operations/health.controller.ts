@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { Answers } from '../http/openapi';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 /** A transaction older than this holds every reader of the global order back: health warns. */
@@ -24,7 +25,9 @@ export class HealthController {
     private readonly runner: ProjectionRunner,
   ) {}
 
+  /** The same body answers 503 when the database is down (status "down"). */
   @Get()
+  @Answers('HealthView')
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthView> {
     const started = Date.now();
     try {

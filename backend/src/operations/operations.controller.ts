@@ -1,7 +1,9 @@
+import type { DeadLetterRow, ProjectorRebuildStarted, ProjectorResumed, ProjectorStatusView } from '@escrow/domain';
 import { ProjectionRunner, RebuildAlreadyRunningError } from '@escrow/projections';
-import { ConflictException, Controller, Get, HttpCode, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
+import { ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Logger, NotFoundException, Param, Post } from '@nestjs/common';
 import type { Pool } from 'pg';
 
+import { Answers } from '../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE, OPERATIONS_ROLES } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
@@ -19,7 +21,8 @@ export class OperationsController {
   ) {}
 
   @Get()
-  async status() {
+  @Answers(['ProjectorStatusView'])
+  async status(): Promise<ProjectorStatusView[]> {
     const statuses = await this.runner.status();
     return statuses.map((s) => ({ ...s, rebuilding_here: this.running.has(s.name) }));
   }
@@ -31,7 +34,8 @@ export class OperationsController {
   @Post(':name/rebuild')
   @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
-  async rebuild(@Param('name') name: string) {
+  @Answers('ProjectorRebuildStarted', HttpStatus.ACCEPTED)
+  async rebuild(@Param('name') name: string): Promise<ProjectorRebuildStarted> {
     this.known(name);
     if (this.running.has(name)) throw new ConflictException(`A rebuild of ${name} is already running.`);
     this.running.add(name);
@@ -48,20 +52,22 @@ export class OperationsController {
 
   /** The events a stopped projector could not apply, with the error, until a resume or rebuild clears them. */
   @Get(':name/dead-letters')
-  async deadLetters(@Param('name') name: string) {
+  @Answers(['DeadLetterRow'])
+  async deadLetters(@Param('name') name: string): Promise<DeadLetterRow[]> {
     this.known(name);
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<Omit<DeadLetterRow, 'failed_at'> & { failed_at: Date }>(
       `SELECT id, event_id, stream_id, position, type, data, error, failed_at FROM projection_dead_letters
         WHERE projector = $1 AND resolved_at IS NULL ORDER BY failed_at DESC LIMIT 100`,
       [name],
     );
-    return rows;
+    return rows.map((r) => ({ ...r, failed_at: r.failed_at.toISOString() }));
   }
 
   @Post(':name/resume')
   @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(200)
-  async resume(@Param('name') name: string) {
+  @Answers('ProjectorResumed')
+  async resume(@Param('name') name: string): Promise<ProjectorResumed> {
     this.known(name);
     return { projector: name, resumed: await this.runner.resume(name) };
   }

@@ -1,4 +1,11 @@
-import { type EventStore, isWebhookKind, type WebhookEndpointView, type WebhookEndpointWithSecretView, type WebhookKind } from '@escrow/domain';
+import {
+  type EventStore,
+  isWebhookKind,
+  type WebhookEndpointDeleted,
+  type WebhookEndpointView,
+  type WebhookEndpointWithSecretView,
+  type WebhookKind,
+} from '@escrow/domain';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
@@ -219,7 +226,7 @@ export class WebhookEndpoints implements OnModuleInit {
   }
 
   /** Deletes an endpoint; its deliveries not yet made are cancelled (the log keeps them). */
-  async remove(id: number, user: SessionUser): Promise<{ id: number; deleted: true }> {
+  async remove(id: number, user: SessionUser): Promise<WebhookEndpointDeleted> {
     await this.owned(id, user);
     await this.inTransaction(async (client) => {
       await client.query('UPDATE webhook_endpoints SET deleted_at = now(), enabled = false WHERE endpoint_id = $1 AND deleted_at IS NULL', [id]);

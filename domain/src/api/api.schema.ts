@@ -166,6 +166,1099 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A bank account as the API answers it (the bank accounts contract of issue 25). Never the number, never the provider token."
   },
+  "AdminCompanyDetail": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "company_img": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "street": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "city": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "state": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "zip_code": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "contact_email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "website_link": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "license": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "insurance": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "bio": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "primary_company_name": {
+        "type": "string",
+        "description": "The company's name again (the field the portal's company page reads)."
+      },
+      "services": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "company_id",
+      "name",
+      "company_img",
+      "street",
+      "city",
+      "state",
+      "zip_code",
+      "phone",
+      "contact_email",
+      "website_link",
+      "license",
+      "insurance",
+      "bio",
+      "primary_company_name",
+      "services"
+    ],
+    "description": "PUT /api/admin/companies/{id}: the company's record after the change, with its services."
+  },
+  "AdminCompanyRow": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "city": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "state": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/CompanyKind"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "services": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "users": {
+        "type": "number",
+        "description": "How many users belong to it."
+      }
+    },
+    "required": [
+      "company_id",
+      "name",
+      "city",
+      "state",
+      "kind",
+      "created_at",
+      "services",
+      "users"
+    ],
+    "description": "GET /api/admin/companies: one company, by name."
+  },
+  "AdminDashboardView": {
+    "type": "object",
+    "properties": {
+      "held": {
+        "type": "string",
+        "description": "In escrow now."
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "deposits_pending": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "number"
+          },
+          "amount": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "count",
+          "amount"
+        ]
+      },
+      "deposited_this_month": {
+        "type": "string"
+      },
+      "disbursed_this_month": {
+        "type": "string"
+      },
+      "fees_this_month": {
+        "type": "string"
+      },
+      "refunded_this_month": {
+        "type": "string"
+      },
+      "open_disputes": {
+        "type": "number"
+      },
+      "retainage_disputes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RetainageDisputeRow"
+        }
+      },
+      "waiting_on": {
+        "type": "object",
+        "properties": {
+          "buyer": {
+            "type": "number"
+          },
+          "seller": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "buyer",
+          "seller"
+        ],
+        "description": "Open milestones waiting on each side's next action."
+      },
+      "held_by_project": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/HeldByProjectRow"
+        }
+      },
+      "monthly": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/MonthlyMoneyRow"
+        },
+        "description": "The last six months, oldest first."
+      }
+    },
+    "required": [
+      "held",
+      "retainage_held",
+      "deposits_pending",
+      "deposited_this_month",
+      "disbursed_this_month",
+      "fees_this_month",
+      "refunded_this_month",
+      "open_disputes",
+      "retainage_disputes",
+      "waiting_on",
+      "held_by_project",
+      "monthly"
+    ],
+    "description": "GET /api/admin/dashboard: the money across every project and who it waits on."
+  },
+  "AdminDisbursementView": {
+    "type": "object",
+    "properties": {
+      "disbursementId": {
+        "type": "number"
+      },
+      "payeeId": {
+        "type": "number"
+      },
+      "companyId": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "fee": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "cause": {
+        "type": "string",
+        "enum": [
+          "completion",
+          "dispute"
+        ]
+      },
+      "requestedAt": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "retainage": {
+        "type": "string",
+        "description": "Withheld from this payee's payment into the retainage account."
+      },
+      "lienWaiverState": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "paidTo": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PaidToAccount"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The account it was paid to (absent or null: paid before payouts named their account)."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "payout_account": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PayoutAccountView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "hold": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PayoutHoldView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "amount",
+      "cause",
+      "companyId",
+      "disbursementId",
+      "fee",
+      "hold",
+      "lienWaiverState",
+      "name",
+      "paidAt",
+      "payeeId",
+      "payout_account",
+      "requestedAt",
+      "retainage",
+      "status"
+    ],
+    "description": "A disbursement with its payee's name and the account it went (or will go) to."
+  },
+  "AdminDisputeResolution": {
+    "type": "object",
+    "properties": {
+      "by": {
+        "type": "number",
+        "description": "The administrator's user id."
+      },
+      "resolution": {
+        "$ref": "#/definitions/DisputeResolution"
+      },
+      "releaseAmount": {
+        "type": "string"
+      },
+      "refundAmount": {
+        "type": "string"
+      },
+      "note": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "by",
+      "resolution",
+      "releaseAmount",
+      "refundAmount",
+      "note",
+      "at"
+    ],
+    "description": "An administrator's decision on a dispute, as the milestone's stream recorded it."
+  },
+  "AdminDisputeResponse": {
+    "type": "object",
+    "properties": {
+      "by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "party": {
+        "$ref": "#/definitions/PartyName"
+      },
+      "statement": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "by",
+      "party",
+      "statement",
+      "at"
+    ],
+    "description": "A party's answer to a dispute, with who wrote it."
+  },
+  "AdminDisputeRow": {
+    "type": "object",
+    "properties": {
+      "dispute_id": {
+        "type": "number"
+      },
+      "original_id": {
+        "type": "number"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "milestone_title": {
+        "type": "string"
+      },
+      "buyer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "seller": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "resolved"
+        ]
+      },
+      "opened_by_party": {
+        "$ref": "#/definitions/PartyName"
+      },
+      "opened_by": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "statement": {
+        "type": "string"
+      },
+      "opened_at": {
+        "type": "string"
+      },
+      "response": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AdminDisputeResponse"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "held": {
+        "type": "string",
+        "description": "What the milestone holds in escrow now."
+      },
+      "resolution": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AdminDisputeResolution"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "proposal": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/ResolutionProposalView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "A resolution waiting for a second administrator (four eyes), or null."
+      },
+      "four_eyes_above": {
+        "type": "string",
+        "description": "FOUR_EYES_ABOVE: a resolution moving more than this (dollars) waits for a second administrator."
+      }
+    },
+    "required": [
+      "dispute_id",
+      "original_id",
+      "job_id",
+      "milestone_title",
+      "buyer",
+      "seller",
+      "status",
+      "opened_by_party",
+      "opened_by",
+      "statement",
+      "opened_at",
+      "response",
+      "held",
+      "resolution",
+      "proposal",
+      "four_eyes_above"
+    ],
+    "description": "One dispute with both sides' statements, newest opened first."
+  },
+  "AdminJobView": {
+    "type": "object",
+    "properties": {
+      "summary": {
+        "$ref": "#/definitions/AdminProjectRow"
+      },
+      "milestones": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminMilestoneView"
+        }
+      }
+    },
+    "required": [
+      "summary",
+      "milestones"
+    ],
+    "description": "GET /api/admin/job/{id}: one project in full."
+  },
+  "AdminMilestoneView": {
+    "type": "object",
+    "properties": {
+      "original_id": {
+        "type": "number"
+      },
+      "title": {
+        "type": "string"
+      },
+      "held": {
+        "type": "string"
+      },
+      "deposited": {
+        "type": "string"
+      },
+      "versions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/VersionView"
+        }
+      },
+      "deposits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DepositState"
+        }
+      },
+      "disbursements": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminDisbursementView"
+        }
+      },
+      "refunds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RefundState"
+        }
+      },
+      "disputes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DisputeState"
+        }
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "retainage_by_payee": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminRetainagePayeeView"
+        }
+      },
+      "retainage_releases": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminRetainageReleaseView"
+        }
+      },
+      "retainage_refunds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RetainageRefundState"
+        },
+        "description": "Retainage an administrator's decision gave back to the buyer."
+      },
+      "waivers": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminWaiverView"
+        }
+      }
+    },
+    "required": [
+      "original_id",
+      "title",
+      "held",
+      "deposited",
+      "versions",
+      "deposits",
+      "disbursements",
+      "refunds",
+      "disputes",
+      "retainage_held",
+      "retainage_by_payee",
+      "retainage_releases",
+      "retainage_refunds",
+      "waivers"
+    ],
+    "description": "One milestone in full for an auditor: every version and payment as its stream recorded them."
+  },
+  "AdminPaymentKind": {
+    "type": "string",
+    "enum": [
+      "deposit",
+      "disbursement",
+      "refund"
+    ]
+  },
+  "AdminPaymentRow": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "$ref": "#/definitions/AdminPaymentKind"
+      },
+      "id": {
+        "type": "number"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "original_id": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "fee": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The platform's fee, on disbursements only."
+      },
+      "status": {
+        "type": "string",
+        "description": "pending, settled, failed or returned (deposits); requested or paid (disbursements, refunds)."
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "completed_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "party": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The buyer's name (deposits, refunds) or the payee company's (disbursements)."
+      },
+      "party_role": {
+        "type": "string",
+        "enum": [
+          "buyer",
+          "payee"
+        ]
+      },
+      "retainage": {
+        "type": "boolean",
+        "description": "A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones)."
+      }
+    },
+    "required": [
+      "kind",
+      "id",
+      "job_id",
+      "original_id",
+      "amount",
+      "fee",
+      "status",
+      "created_at",
+      "completed_at",
+      "party",
+      "party_role",
+      "retainage"
+    ],
+    "description": "GET /api/admin/payments: one deposit, disbursement or refund, newest first."
+  },
+  "AdminProjectRow": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "service": {
+        "type": "string"
+      },
+      "customer_id": {
+        "type": "number"
+      },
+      "customer_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "primary_company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "primary_company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "customerInitiated": {
+        "type": "boolean"
+      },
+      "created_by": {
+        "type": "number",
+        "description": "The user who started the project."
+      },
+      "is_draft": {
+        "type": "boolean"
+      },
+      "your_role": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "buyer",
+          "seller",
+          "admin",
+          null
+        ],
+        "description": "Always admin here; the portal's lists say buyer or seller."
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "Draft",
+          "Active",
+          "Complete"
+        ]
+      },
+      "terms": {
+        "type": "object",
+        "properties": {
+          "retainagePercent": {
+            "type": "string"
+          },
+          "siteState": {
+            "anyOf": [
+              {
+                "$ref": "#/definitions/SiteState"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": [
+          "retainagePercent",
+          "siteState"
+        ],
+        "description": "The project's terms of now (retainage percentage, job-site state)."
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "submitted_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "signatures": {
+        "type": "object",
+        "properties": {
+          "buyer": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "seller": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "buyer",
+          "seller"
+        ],
+        "description": "When each party last signed the agreement."
+      },
+      "milestone_count": {
+        "type": "number"
+      },
+      "totals": {
+        "type": "object",
+        "properties": {
+          "agreed": {
+            "type": "string"
+          },
+          "deposited": {
+            "type": "string"
+          },
+          "held": {
+            "type": "string"
+          },
+          "released": {
+            "type": "string"
+          },
+          "retainage_held": {
+            "type": "string"
+          },
+          "fees": {
+            "type": "string"
+          },
+          "refunded": {
+            "type": "string"
+          },
+          "to_fund": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "agreed",
+          "deposited",
+          "held",
+          "released",
+          "retainage_held",
+          "fees",
+          "refunded",
+          "to_fund"
+        ]
+      },
+      "next_action": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "waiting_on_you": {
+        "type": "number"
+      },
+      "waiting_on": {
+        "type": "object",
+        "properties": {
+          "buyer": {
+            "type": "number"
+          },
+          "seller": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "buyer",
+          "seller"
+        ],
+        "description": "Milestones waiting on each side."
+      }
+    },
+    "required": [
+      "job_id",
+      "service",
+      "customer_id",
+      "customer_name",
+      "primary_company_id",
+      "primary_company_name",
+      "customerInitiated",
+      "created_by",
+      "is_draft",
+      "your_role",
+      "status",
+      "terms",
+      "created_at",
+      "submitted_at",
+      "updated_at",
+      "signatures",
+      "milestone_count",
+      "totals",
+      "next_action",
+      "waiting_on_you",
+      "waiting_on"
+    ],
+    "description": "A project as the admin console lists it: header, parties and money totals."
+  },
+  "AdminReportsView": {
+    "type": "object",
+    "properties": {
+      "monthly": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/MonthlyMoneyRow"
+        },
+        "description": "The last twelve months, oldest first."
+      },
+      "held_over_time": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/HeldOnDayRow"
+        },
+        "description": "The last 90 days, oldest first."
+      },
+      "ageing": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AgeingRow"
+        }
+      },
+      "disputes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/DisputeOutcomeRow"
+        }
+      }
+    },
+    "required": [
+      "monthly",
+      "held_over_time",
+      "ageing",
+      "disputes"
+    ],
+    "description": "GET /api/admin/reports: the same figures GET /api/admin/reports/csv exports."
+  },
+  "AdminRetainagePayeeView": {
+    "type": "object",
+    "properties": {
+      "mp_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "held": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "mp_id",
+      "company_id",
+      "name",
+      "held"
+    ],
+    "description": "Retainage a milestone holds for one payee."
+  },
+  "AdminRetainageReleaseView": {
+    "type": "object",
+    "properties": {
+      "payeeId": {
+        "type": "number"
+      },
+      "companyId": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "cause": {
+        "type": "string",
+        "enum": [
+          "approval",
+          "dispute"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "requestedAt": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "lienWaiverState": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "paidTo": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PaidToAccount"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The account it was paid to (absent or null: paid before payouts named their account)."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "payout_account": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PayoutAccountView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "hold": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/PayoutHoldView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "amount",
+      "cause",
+      "companyId",
+      "hold",
+      "lienWaiverState",
+      "name",
+      "paidAt",
+      "payeeId",
+      "payout_account",
+      "requestedAt",
+      "status"
+    ],
+    "description": "A payee's retainage released, with its name and the account it went (or will go) to."
+  },
   "AdminRole": {
     "type": "string",
     "enum": [
@@ -175,6 +1268,40 @@ export const API_SCHEMAS: Record<string, object> = {
       "owner"
     ],
     "description": "The administrator roles (least privilege): support reads, finance decides money, operations runs the system, owner manages people."
+  },
+  "AdminRoleView": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "role": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "admin",
+          null
+        ]
+      },
+      "admin_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AdminRole"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "user_id",
+      "role",
+      "admin_role"
+    ],
+    "description": "PUT /api/admin/users/{id}/admin-role: the user's administrator role now."
   },
   "AdminSecurityLogEntry": {
     "type": "object",
@@ -258,6 +1385,243 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/admin/security-log: a page of everyone's log, newest first."
   },
+  "AdminUserRow": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "role": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "admin",
+          null
+        ]
+      },
+      "admin_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AdminRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Administrators only: support, finance, operations or owner."
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "has_password": {
+        "type": "boolean"
+      },
+      "last_seen_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The last request of any of their sessions."
+      },
+      "projects_as_buyer": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "user_id",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "role",
+      "admin_role",
+      "company_id",
+      "company_name",
+      "created_at",
+      "has_password",
+      "last_seen_at",
+      "projects_as_buyer"
+    ],
+    "description": "GET /api/admin/users: one user, newest first."
+  },
+  "AdminWaiverView": {
+    "type": "object",
+    "properties": {
+      "payment": {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      "mp_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "kind": {
+        "$ref": "#/definitions/WaiverKind"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "site_state": {
+        "$ref": "#/definitions/SiteState"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "missing",
+          "issued",
+          "signed"
+        ]
+      },
+      "due_since": {
+        "type": "string"
+      },
+      "waiver_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "payment",
+      "mp_id",
+      "company_id",
+      "name",
+      "kind",
+      "amount",
+      "site_state",
+      "status",
+      "due_since",
+      "waiver_name",
+      "at"
+    ],
+    "description": "A lien waiver a payment needs: missing, issued (unconditional, recorded) or signed."
+  },
+  "AgeingRow": {
+    "type": "object",
+    "properties": {
+      "original_id": {
+        "type": "number"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "title": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "agreed_at": {
+        "type": "string"
+      },
+      "funded_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "completed_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "closed_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "completed_at, or when a dispute's refund or split closed it."
+      },
+      "days_approval_to_deposit": {
+        "type": "string",
+        "description": "Days with one decimal; counted up to now while not deposited."
+      },
+      "days_deposit_to_completion": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Days with one decimal; counted up to now while open, null before the deposit."
+      }
+    },
+    "required": [
+      "original_id",
+      "job_id",
+      "title",
+      "status",
+      "created_at",
+      "agreed_at",
+      "funded_at",
+      "completed_at",
+      "closed_at",
+      "days_approval_to_deposit",
+      "days_deposit_to_completion"
+    ],
+    "description": "How long an agreed milestone took from approval to deposit and from deposit to its close."
+  },
+  "AgreementSignatureView": {
+    "type": "object",
+    "properties": {
+      "signed_name": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "signed_name",
+      "at"
+    ],
+    "description": "A party's signature of an agreement text."
+  },
   "ApprovalStatus": {
     "type": "string",
     "enum": [
@@ -265,6 +1629,252 @@ export const API_SCHEMAS: Record<string, object> = {
       "approved",
       "rejected"
     ]
+  },
+  "AsOfMilestoneView": {
+    "type": "object",
+    "properties": {
+      "original_id": {
+        "type": "number"
+      },
+      "approved_version": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/VersionView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "versions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AsOfVersionView"
+        }
+      },
+      "held": {
+        "type": "string"
+      },
+      "deposited": {
+        "type": "string"
+      },
+      "disbursed": {
+        "type": "string"
+      },
+      "refunded": {
+        "type": "string"
+      },
+      "retainage_held": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "original_id",
+      "approved_version",
+      "versions",
+      "held",
+      "deposited",
+      "disbursed",
+      "refunded",
+      "retainage_held"
+    ],
+    "description": "A milestone's balances at an instant."
+  },
+  "AsOfProjectView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "submitted",
+          "discarded"
+        ]
+      },
+      "service": {
+        "type": "string"
+      },
+      "customer_id": {
+        "type": "number"
+      },
+      "primary_company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "terms": {
+        "type": "object",
+        "properties": {
+          "retainagePercent": {
+            "type": "string"
+          },
+          "siteState": {
+            "anyOf": [
+              {
+                "$ref": "#/definitions/SiteState"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": [
+          "retainagePercent",
+          "siteState"
+        ]
+      },
+      "retainage_decisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "decidedBy": {
+              "type": "string",
+              "enum": [
+                "parties",
+                "admin"
+              ]
+            },
+            "resolution": {
+              "$ref": "#/definitions/RetainageResolution"
+            },
+            "amount": {
+              "type": "string"
+            },
+            "milestoneIds": {
+              "type": "array",
+              "items": {
+                "type": "number"
+              }
+            },
+            "disputeId": {
+              "type": [
+                "number",
+                "null"
+              ],
+              "description": "The dispute an administrator resolved (its id numbers the refund of a refunded retainage)."
+            },
+            "at": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "decidedBy",
+            "resolution",
+            "amount",
+            "milestoneIds",
+            "disputeId",
+            "at"
+          ]
+        },
+        "description": "Every final decision: by both parties (release) or by an administrator (release or refund)."
+      }
+    },
+    "required": [
+      "status",
+      "service",
+      "customer_id",
+      "primary_company_id",
+      "terms",
+      "retainage_decisions"
+    ],
+    "description": "The project's own state at an instant."
+  },
+  "AsOfVersionView": {
+    "type": "object",
+    "properties": {
+      "m_id": {
+        "type": "number"
+      },
+      "label": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "amount": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "m_id",
+      "label",
+      "title",
+      "amount"
+    ],
+    "description": "A version of a milestone, in short."
+  },
+  "AsOfView": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "events_applied": {
+        "type": "number"
+      },
+      "project": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AsOfProjectView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Null when the project did not exist yet."
+      },
+      "milestones": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AsOfMilestoneView"
+        }
+      },
+      "balances": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        },
+        "description": "Each ledger account's balance then."
+      },
+      "retainage_by_payee": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "company_id": {
+              "type": "number"
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "held": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "company_id",
+            "name",
+            "held"
+          ]
+        },
+        "description": "Retainage held for each payee then."
+      }
+    },
+    "required": [
+      "at",
+      "events_applied",
+      "project",
+      "milestones",
+      "balances",
+      "retainage_by_payee"
+    ],
+    "description": "GET /api/admin/job/{id}/as-of: the project rebuilt from its events up to an instant."
   },
   "AuditSigningKeyView": {
     "type": "object",
@@ -401,6 +2011,23 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "One event that breaks the hash chain, named so an operator can find it."
   },
+  "ChainCheckStarted": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "started": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "id",
+      "started"
+    ],
+    "description": "POST /api/admin/integrity/chain-checks (202): the check started; GET follows its progress."
+  },
   "ChainCheckState": {
     "type": "string",
     "enum": [
@@ -509,6 +2136,13 @@ export const API_SCHEMAS: Record<string, object> = {
       "checks"
     ],
     "description": "GET /api/admin/integrity/chain-checks: the newest checks, newest first."
+  },
+  "CompanyKind": {
+    "type": "string",
+    "enum": [
+      "general_contractor",
+      "subcontractor"
+    ]
   },
   "CompanyWaiverView": {
     "type": "object",
@@ -741,6 +2375,136 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A contractor application as the admin console lists it (GET /api/admin/contractor-applications)."
   },
+  "DeadLetterRow": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "event_id": {
+        "type": "string"
+      },
+      "stream_id": {
+        "type": "string"
+      },
+      "position": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      },
+      "data": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "error": {
+        "type": "string"
+      },
+      "failed_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "event_id",
+      "stream_id",
+      "position",
+      "type",
+      "data",
+      "error",
+      "failed_at"
+    ],
+    "description": "GET /api/admin/projections/{name}/dead-letters: an event a stopped projector could not apply."
+  },
+  "DepositState": {
+    "type": "object",
+    "properties": {
+      "depositId": {
+        "type": "number"
+      },
+      "versionId": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "settled",
+          "failed",
+          "returned"
+        ],
+        "description": "A returned deposit was settled, then taken back by the bank inside the return window."
+      },
+      "requestedBy": {
+        "type": "number"
+      },
+      "requestedAt": {
+        "type": "string"
+      },
+      "bankAccountLast4": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "settledAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "clearsAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the return window of a settled deposit ends."
+      },
+      "clearedAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Set once the return window passed: only cleared funds are disbursed or refunded."
+      },
+      "failureReason": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "returnedAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "returnCode": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "depositId",
+      "versionId",
+      "amount",
+      "status",
+      "requestedBy",
+      "requestedAt",
+      "bankAccountLast4",
+      "settledAt",
+      "clearsAt",
+      "clearedAt",
+      "failureReason",
+      "returnedAt",
+      "returnCode"
+    ]
+  },
   "DepositView": {
     "type": "object",
     "properties": {
@@ -918,12 +2682,165 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What was released to a payee (GET /api/milestone/{id}/disbursements, matched by mp_id)."
   },
+  "DisputeOutcomeRow": {
+    "type": "object",
+    "properties": {
+      "outcome": {
+        "type": "string",
+        "description": "release, refund, split or open."
+      },
+      "count": {
+        "type": "number"
+      },
+      "refunded": {
+        "type": "string"
+      },
+      "released": {
+        "type": "string"
+      },
+      "avg_days_to_resolve": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Days with one decimal; null while none is resolved."
+      }
+    },
+    "required": [
+      "outcome",
+      "count",
+      "refunded",
+      "released",
+      "avg_days_to_resolve"
+    ],
+    "description": "The disputes that ended one way (or are still open)."
+  },
   "DisputeResolution": {
     "type": "string",
     "enum": [
       "release",
       "refund",
       "split"
+    ]
+  },
+  "DisputeState": {
+    "type": "object",
+    "properties": {
+      "disputeId": {
+        "type": "number"
+      },
+      "openedBy": {
+        "type": "number"
+      },
+      "openedByParty": {
+        "$ref": "#/definitions/Party"
+      },
+      "statement": {
+        "type": "string"
+      },
+      "openedAt": {
+        "type": "string"
+      },
+      "response": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "party": {
+                "$ref": "#/definitions/Party"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "party",
+              "statement",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "resolved"
+        ]
+      },
+      "proposal": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/ResolutionProposal"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The resolution waiting for a second administrator (four eyes). `stale` once the dispute changed after it was proposed (a response): it can then only be rejected. Absent in states folded before four eyes existed."
+      },
+      "proposals": {
+        "type": "number",
+        "description": "How many resolutions were proposed on this dispute (numbers the next proposal)."
+      },
+      "resolution": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "resolution": {
+                "$ref": "#/definitions/DisputeResolution"
+              },
+              "releaseAmount": {
+                "type": "string"
+              },
+              "refundAmount": {
+                "type": "string"
+              },
+              "note": {
+                "type": "string"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "resolution",
+              "releaseAmount",
+              "refundAmount",
+              "note",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "disputeId",
+      "openedBy",
+      "openedByParty",
+      "statement",
+      "openedAt",
+      "response",
+      "status",
+      "resolution"
     ]
   },
   "EmailConfirmed": {
@@ -1075,6 +2992,118 @@ export const API_SCHEMAS: Record<string, object> = {
       "database"
     ]
   },
+  "HeldByProjectRow": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "service": {
+        "type": "string"
+      },
+      "buyer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "seller": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "held": {
+        "type": "string",
+        "description": "In escrow."
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "in_custody": {
+        "type": "string",
+        "description": "In escrow, owed to payees or the buyer and not paid out yet, and retained."
+      },
+      "since": {
+        "type": "string",
+        "description": "Since when the oldest of its milestones has held funds."
+      },
+      "age_days": {
+        "type": "number"
+      },
+      "next_date": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "funds_clear",
+                  "completion_due"
+                ]
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "kind",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The next date that matters across its milestones, or null."
+      },
+      "must_act": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/HeldFundsActorView"
+        }
+      }
+    },
+    "required": [
+      "job_id",
+      "service",
+      "buyer",
+      "seller",
+      "held",
+      "retainage_held",
+      "in_custody",
+      "since",
+      "age_days",
+      "next_date",
+      "must_act"
+    ],
+    "description": "A project holding funds, with the clock on them: oldest first."
+  },
+  "HeldFundsActorView": {
+    "type": "object",
+    "properties": {
+      "who": {
+        "$ref": "#/definitions/ReminderRecipient"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payee company's name, when `who` is a payee."
+      },
+      "action": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "who",
+      "name",
+      "action"
+    ],
+    "description": "Who must act on a project's held funds, by name (each person or company once)."
+  },
   "HeldFundsClockView": {
     "type": "object",
     "properties": {
@@ -1131,6 +3160,90 @@ export const API_SCHEMAS: Record<string, object> = {
       "must_act"
     ],
     "description": "The clock on a milestone's held funds: since when, the next date that matters, who must act."
+  },
+  "HeldOnDayRow": {
+    "type": "object",
+    "properties": {
+      "day": {
+        "type": "string",
+        "description": "YYYY-MM-DD."
+      },
+      "held": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "day",
+      "held"
+    ],
+    "description": "Funds in escrow at the end of one day."
+  },
+  "LedgerPostingRow": {
+    "type": "object",
+    "properties": {
+      "event_id": {
+        "type": "string"
+      },
+      "line": {
+        "type": "number"
+      },
+      "position": {
+        "type": "string"
+      },
+      "original_id": {
+        "type": "number"
+      },
+      "account": {
+        "type": "string"
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "company_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payee company's current name, when the posting concerns one."
+      },
+      "amount": {
+        "type": "string"
+      },
+      "event_type": {
+        "type": "string"
+      },
+      "occurred_at": {
+        "type": "string"
+      },
+      "paid_to": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The account a payout went to, masked; null on other postings and on payouts before it was recorded."
+      },
+      "running_balance": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "event_id",
+      "line",
+      "position",
+      "original_id",
+      "account",
+      "company_id",
+      "company_name",
+      "amount",
+      "event_type",
+      "occurred_at",
+      "paid_to",
+      "running_balance"
+    ],
+    "description": "GET /api/admin/job/{id}/ledger: one double-entry posting, with its account's running balance."
   },
   "LienWaiverDocument": {
     "type": "object",
@@ -1974,6 +4087,35 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "The admin's report of waivers still missing (GET /api/admin/reports/missing-waivers), oldest first."
   },
+  "MonthlyMoneyRow": {
+    "type": "object",
+    "properties": {
+      "month": {
+        "type": "string",
+        "description": "YYYY-MM."
+      },
+      "deposits": {
+        "type": "string"
+      },
+      "disbursed": {
+        "type": "string"
+      },
+      "fees": {
+        "type": "string"
+      },
+      "refunds": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "month",
+      "deposits",
+      "disbursed",
+      "fees",
+      "refunds"
+    ],
+    "description": "The money of one calendar month, from the ledger."
+  },
   "MustActView": {
     "type": "object",
     "properties": {
@@ -2015,6 +4157,80 @@ export const API_SCHEMAS: Record<string, object> = {
       "not": {}
     },
     "description": "GET /api/user when nobody is signed in: an empty object (spec §6: \"user_id above 0\" fails)."
+  },
+  "PaidToAccount": {
+    "type": "object",
+    "properties": {
+      "bankAccountId": {
+        "type": "number"
+      },
+      "last4": {
+        "type": "string"
+      },
+      "bankName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "bankAccountId",
+      "last4",
+      "bankName"
+    ],
+    "description": "The payee's bank account a payout went to (masked: the last four digits). Null in events written before payouts named their account (schema version 1, see upcasters)."
+  },
+  "ParkedStreamView": {
+    "type": "object",
+    "properties": {
+      "projector": {
+        "type": "string"
+      },
+      "streamId": {
+        "type": "string"
+      },
+      "eventId": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      },
+      "position": {
+        "type": "string"
+      },
+      "error": {
+        "type": "string"
+      },
+      "parkedAt": {
+        "type": "string"
+      },
+      "retriedAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "projector",
+      "streamId",
+      "eventId",
+      "type",
+      "position",
+      "error",
+      "parkedAt",
+      "retriedAt"
+    ],
+    "description": "A stream a projector parked after one of its events failed: its later events wait for a resume."
+  },
+  "Party": {
+    "type": "string",
+    "enum": [
+      "customer",
+      "company"
+    ],
+    "description": "The two sides of a project: the buyer (customer) and the seller's company."
   },
   "PartyName": {
     "type": "string",
@@ -2729,6 +4945,239 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
   },
+  "ProjectorRebuildStarted": {
+    "type": "object",
+    "properties": {
+      "projector": {
+        "type": "string"
+      },
+      "started": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "projector",
+      "started"
+    ],
+    "description": "POST /api/admin/projections/{name}/rebuild (202): the rebuild started; its progress shows in the status."
+  },
+  "ProjectorResumed": {
+    "type": "object",
+    "properties": {
+      "projector": {
+        "type": "string"
+      },
+      "resumed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "projector",
+      "resumed"
+    ],
+    "description": "POST /api/admin/projections/{name}/resume: whether a stopped projector or a parked stream went on."
+  },
+  "ProjectorStatus": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "version": {
+        "type": "number"
+      },
+      "storedVersion": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The version its tables were built by; a different one needs a rebuild."
+      },
+      "state": {
+        "type": "string",
+        "description": "running | standby (another runner holds it) | stopped (failed event) | rebuilding | not running here | never run"
+      },
+      "position": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "lagEvents": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "lagSeconds": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "eventsApplied": {
+        "type": "number"
+      },
+      "lastEventAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "failedEventId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "openDeadLetters": {
+        "type": "number"
+      },
+      "parkedStreams": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ParkedStreamView"
+        },
+        "description": "Streams parked after a failed event: their later events wait for a resume."
+      },
+      "lastRebuild": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/RebuildStatusView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "name",
+      "version",
+      "storedVersion",
+      "state",
+      "position",
+      "lagEvents",
+      "lagSeconds",
+      "eventsApplied",
+      "lastEventAt",
+      "error",
+      "failedEventId",
+      "openDeadLetters",
+      "parkedStreams",
+      "lastRebuild"
+    ],
+    "description": "A projector's position, lag and failures, as the projection runner reports them."
+  },
+  "ProjectorStatusView": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "version": {
+        "type": "number"
+      },
+      "storedVersion": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The version its tables were built by; a different one needs a rebuild."
+      },
+      "state": {
+        "type": "string",
+        "description": "running | standby (another runner holds it) | stopped (failed event) | rebuilding | not running here | never run"
+      },
+      "position": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "lagEvents": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "lagSeconds": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "eventsApplied": {
+        "type": "number"
+      },
+      "lastEventAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "failedEventId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "openDeadLetters": {
+        "type": "number"
+      },
+      "parkedStreams": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ParkedStreamView"
+        },
+        "description": "Streams parked after a failed event: their later events wait for a resume."
+      },
+      "lastRebuild": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/RebuildStatusView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "rebuilding_here": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "error",
+      "eventsApplied",
+      "failedEventId",
+      "lagEvents",
+      "lagSeconds",
+      "lastEventAt",
+      "lastRebuild",
+      "name",
+      "openDeadLetters",
+      "parkedStreams",
+      "position",
+      "rebuilding_here",
+      "state",
+      "storedVersion",
+      "version"
+    ],
+    "description": "GET /api/admin/projections: a projector's status, and whether this process is rebuilding it."
+  },
   "ProposedMilestoneIds": {
     "type": "object",
     "properties": {
@@ -2748,6 +5197,67 @@ export const API_SCHEMAS: Record<string, object> = {
       "job_id"
     ],
     "description": "What POST /api/milestone answers."
+  },
+  "RawEventView": {
+    "type": "object",
+    "properties": {
+      "event_id": {
+        "type": "string"
+      },
+      "stream_id": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "position": {
+        "type": "string",
+        "description": "The place in the global order, \"commit/prepare\"."
+      },
+      "type": {
+        "type": "string"
+      },
+      "occurred_at": {
+        "type": "string"
+      },
+      "recorded_at": {
+        "type": "string"
+      },
+      "actor_id": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "actor_role": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "data": {
+        "type": "object",
+        "additionalProperties": {}
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": {}
+      }
+    },
+    "required": [
+      "event_id",
+      "stream_id",
+      "revision",
+      "position",
+      "type",
+      "occurred_at",
+      "recorded_at",
+      "actor_id",
+      "actor_role",
+      "data",
+      "metadata"
+    ],
+    "description": "GET /api/admin/job/{id}/events: one stored event of the project's or its milestones' streams."
   },
   "ReadHorizonView": {
     "type": "object",
@@ -2781,6 +5291,116 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/health: what load balancers, operators and the console's Operations page read."
   },
+  "RebuildComparisonView": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "compared": {
+            "type": "boolean",
+            "const": true
+          },
+          "equal": {
+            "type": "boolean"
+          },
+          "position": {
+            "type": "string"
+          },
+          "tables": {
+            "type": "array",
+            "items": {
+              "$ref": "#/definitions/TableComparisonView"
+            }
+          }
+        },
+        "required": [
+          "compared",
+          "equal",
+          "position",
+          "tables"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "compared": {
+            "type": "boolean",
+            "const": false
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "compared",
+          "reason"
+        ]
+      }
+    ],
+    "description": "What a rebuild found when it set its fresh tables beside the live ones at the same position: either every table's rows, or why no comparison was possible."
+  },
+  "RebuildStatusView": {
+    "type": "object",
+    "properties": {
+      "state": {
+        "type": "string",
+        "enum": [
+          "running",
+          "finished",
+          "failed"
+        ]
+      },
+      "done": {
+        "type": "number"
+      },
+      "total": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "startedAt": {
+        "type": "string"
+      },
+      "finishedAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "stale": {
+        "type": "boolean",
+        "description": "A running rebuild whose heartbeat is older than a minute: its process died."
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "comparison": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/RebuildComparisonView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "state",
+      "done",
+      "total",
+      "startedAt",
+      "finishedAt",
+      "stale",
+      "error",
+      "comparison"
+    ],
+    "description": "The last rebuild of a projector, by any process."
+  },
   "RecoveryCodes": {
     "type": "object",
     "properties": {
@@ -2795,6 +5415,48 @@ export const API_SCHEMAS: Record<string, object> = {
       "recovery_codes"
     ],
     "description": "POST /api/account/recovery-codes: a new set of ten; the old ones stop working."
+  },
+  "RefundState": {
+    "type": "object",
+    "properties": {
+      "refundId": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string",
+        "enum": [
+          "dispute",
+          "deadline"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "requestedAt": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "refundId",
+      "amount",
+      "reason",
+      "status",
+      "requestedAt",
+      "paidAt"
+    ]
   },
   "ReminderRecipient": {
     "type": "string",
@@ -2817,6 +5479,45 @@ export const API_SCHEMAS: Record<string, object> = {
       "removed"
     ],
     "description": "DELETE /api/customer/code/{user_id}: how many unused reset codes were removed."
+  },
+  "ResolutionProposal": {
+    "type": "object",
+    "properties": {
+      "proposalId": {
+        "type": "number"
+      },
+      "by": {
+        "type": "number"
+      },
+      "resolution": {
+        "$ref": "#/definitions/DisputeResolution"
+      },
+      "releaseAmount": {
+        "type": "string"
+      },
+      "refundAmount": {
+        "type": "string"
+      },
+      "note": {
+        "type": "string"
+      },
+      "at": {
+        "type": "string"
+      },
+      "stale": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "proposalId",
+      "by",
+      "resolution",
+      "releaseAmount",
+      "refundAmount",
+      "note",
+      "at",
+      "stale"
+    ]
   },
   "ResolutionProposalView": {
     "type": "object",
@@ -3032,6 +5733,70 @@ export const API_SCHEMAS: Record<string, object> = {
       "message"
     ],
     "description": "A retainage resolution proposed by one administrator, waiting for a different one to approve it."
+  },
+  "RetainageRefundState": {
+    "type": "object",
+    "properties": {
+      "refundId": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "payees": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "payeeId": {
+              "type": "number"
+            },
+            "companyId": {
+              "type": "number"
+            },
+            "amount": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "payeeId",
+            "companyId",
+            "amount"
+          ]
+        }
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "requestedAt": {
+        "type": "string"
+      },
+      "paidAt": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "refundId",
+      "amount",
+      "payees",
+      "status",
+      "requestedAt",
+      "paidAt"
+    ]
+  },
+  "RetainageResolution": {
+    "type": "string",
+    "enum": [
+      "release",
+      "refund"
+    ]
   },
   "RetainageView": {
     "type": "object",
@@ -3384,6 +6149,48 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "DELETE /api/account/sessions: how many other sessions were ended."
   },
+  "SignedContractRow": {
+    "type": "object",
+    "properties": {
+      "contract_name": {
+        "type": "string"
+      },
+      "agreement_hash": {
+        "type": "string"
+      },
+      "first_signed_at": {
+        "type": "string"
+      },
+      "buyer": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "seller": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "contract_name",
+      "agreement_hash",
+      "first_signed_at",
+      "buyer",
+      "seller"
+    ],
+    "description": "GET /api/admin/job/{id}/contracts: an agreement text someone signed, with each party's signature of it."
+  },
   "SiteState": {
     "type": "string",
     "enum": [
@@ -3405,6 +6212,30 @@ export const API_SCHEMAS: Record<string, object> = {
       "stepped_up_until"
     ],
     "description": "A step-up with a code or a passkey: until when the session may move money."
+  },
+  "TableComparisonView": {
+    "type": "object",
+    "properties": {
+      "table": {
+        "type": "string"
+      },
+      "liveRows": {
+        "type": "number"
+      },
+      "rebuiltRows": {
+        "type": "number"
+      },
+      "equal": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "table",
+      "liveRows",
+      "rebuiltRows",
+      "equal"
+    ],
+    "description": "One table of a rebuild set beside its live copy."
   },
   "TotpConfirmed": {
     "type": "object",
@@ -4030,6 +6861,23 @@ export const API_SCHEMAS: Record<string, object> = {
       "created_at"
     ],
     "description": "One event for one endpoint, tried until the receiver answers 2xx or 24 hours have passed."
+  },
+  "WebhookEndpointDeleted": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "deleted": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "id",
+      "deleted"
+    ],
+    "description": "DELETE /api/webhooks/endpoints/{id}: the endpoint is gone and its pending deliveries cancelled."
   },
   "WebhookEndpointView": {
     "type": "object",

@@ -53,3 +53,9 @@ export interface AuditSigningKeyView {
   /** Where the private half comes from: the AUDIT_SIGNING_KEY setting, or a development key generated in the data folder. */
   source: 'setting' | 'development';
 }
+
+/** POST /api/admin/integrity/chain-checks (202): the check started; GET follows its progress. */
+export interface ChainCheckStarted {
+  id: number;
+  started: true;
+}

@@ -80,3 +80,9 @@ export interface WebhookPayload {
   /** The event's data in its current schema: ids and amounts (two-decimal strings), never personal data. */
   data: Record<string, unknown>;
 }
+
+/** DELETE /api/webhooks/endpoints/{id}: the endpoint is gone and its pending deliveries cancelled. */
+export interface WebhookEndpointDeleted {
+  id: number;
+  deleted: true;
+}

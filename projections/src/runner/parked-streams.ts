@@ -1,4 +1,4 @@
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@escrow/domain';
+import { comparePositions, type EventStore, type GlobalPosition, type ParkedStreamView, type RecordedEvent } from '@escrow/domain';
 import type { Pool as PgPool, PoolClient } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
@@ -35,16 +35,8 @@ export class CreateParkedStreams1763800043000 implements MigrationInterface {
   }
 }
 
-export interface ParkedStream {
-  projector: string;
-  streamId: string;
-  eventId: string;
-  type: string;
-  position: string;
-  error: string;
-  parkedAt: string;
-  retriedAt: string | null;
-}
+/** A parked stream, in the API contract's shape (the Operations page lists them). */
+export type ParkedStream = ParkedStreamView;
 
 type Queryable = Pick<PgPool, 'query'> | PoolClient;
 

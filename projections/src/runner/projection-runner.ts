@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-import { comparePositions, type EventStore, formatPosition, type GlobalPosition } from '@escrow/domain';
+import { comparePositions, type EventStore, formatPosition, type GlobalPosition, type ProjectorStatus, type RebuildStatusView } from '@escrow/domain';
 import { Client, type Pool } from 'pg';
 
 import { readAllCheckpoints, readCheckpoint, resumeProjector } from './checkpoints';
@@ -23,33 +23,8 @@ export interface ProjectionRunnerOptions {
   log?: (line: string) => void;
 }
 
-export interface ProjectorStatus {
-  name: string;
-  version: number;
-  storedVersion: number | null;
-  /** running | standby (another runner holds it) | stopped (failed event) | rebuilding | not running here */
-  state: string;
-  position: string | null;
-  lagEvents: number | null;
-  lagSeconds: number | null;
-  eventsApplied: number;
-  lastEventAt: string | null;
-  error: string | null;
-  failedEventId: string | null;
-  openDeadLetters: number;
-  /** Streams parked after a failed event: their later events wait for a resume. */
-  parkedStreams: ParkedStream[];
-  lastRebuild: {
-    state: string;
-    done: number;
-    total: number | null;
-    startedAt: string;
-    finishedAt: string | null;
-    stale: boolean;
-    error: string | null;
-    comparison: RebuildComparison | null;
-  } | null;
-}
+/** The status the runner reports is the API contract's (GET /api/admin/projections answers it). */
+export type { ProjectorStatus };
 
 const REBUILD_HEARTBEAT_STALE_MS = 60_000;
 
@@ -247,7 +222,7 @@ export class ProjectionRunner {
       ),
       pool.query<{
         projector: string;
-        state: string;
+        state: RebuildStatusView['state'];
         events_done: number;
         events_total: number | null;
         started_at: Date;

@@ -1,20 +1,16 @@
+import type { RebuildComparisonView, TableComparisonView } from '@escrow/domain';
 import type { PoolClient } from 'pg';
 
 import { quoteIdentifier } from './projector';
 
-export interface TableComparison {
-  table: string;
-  liveRows: number;
-  rebuiltRows: number;
-  equal: boolean;
-}
+export type TableComparison = TableComparisonView;
 
 /**
  * What a rebuild found when it set its fresh tables beside the live ones at the same position:
  * either every table's rows, or why no comparison was possible (the live projector stood
  * elsewhere, so a difference would mean nothing).
  */
-export type RebuildComparison = { compared: true; equal: boolean; position: string; tables: TableComparison[] } | { compared: false; reason: string };
+export type RebuildComparison = RebuildComparisonView;
 
 /**
  * A digest of a table's rows regardless of their physical order: the sum of a 64-bit hash of

@@ -1,14 +1,7 @@
-import type { AdminRole } from '@escrow/domain';
+import type { AdminRole, AdminRoleView } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-
-/** What PUT /api/admin/users/{id}/admin-role answers: the user's administrator role now. */
-export interface AdminRoleView {
-  user_id: number;
-  role: 'admin' | null;
-  admin_role: AdminRole | null;
-}
 
 /** PUT /api/admin/users/{id}/admin-role: an owner gives, changes or takes away an administrator role. */
 export class ChangeAdminRole extends Command<AdminRoleView> {

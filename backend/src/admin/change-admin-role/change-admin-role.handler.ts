@@ -5,6 +5,7 @@ import {
   type AdministratorsState,
   administratorsStreamId,
   type AdminRole,
+  type AdminRoleView,
   decideAdministrators,
   evolveAdministrators,
   initialAdministratorsState,
@@ -16,7 +17,7 @@ import type { Pool } from 'pg';
 import { type EventStream, EventStreams, metadataOf } from '../../command-side';
 import { SessionCache } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { type AdminRoleView, ChangeAdminRole } from './change-admin-role.command';
+import { ChangeAdminRole } from './change-admin-role.command';
 
 /** The one `administrators` stream: every role change since roles exist. */
 export const administratorsStream: EventStream<AdministratorsState, AdministratorCommand, AdministratorEvent> = {

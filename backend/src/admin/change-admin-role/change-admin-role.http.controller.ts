@@ -1,10 +1,12 @@
+import type { AdminRoleView } from '@escrow/domain';
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, OWNER_ROLES, requestContext, SecurityLog, sessionRefOf, type SessionUser, StepUp } from '../../identity';
-import { type AdminRoleView, ChangeAdminRole } from './change-admin-role.command';
+import { ChangeAdminRole } from './change-admin-role.command';
 import { ChangeAdminRoleRequest } from './change-admin-role.request.dto';
 
 @Controller('admin')
@@ -18,6 +20,7 @@ export class ChangeAdminRoleController {
   ) {}
 
   @Put('users/:id/admin-role')
+  @Answers('AdminRoleView')
   async change(
     @Param('id', ParseIdPipe) userId: number,
     @Body() body: ChangeAdminRoleRequest,

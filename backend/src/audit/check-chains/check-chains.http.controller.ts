@@ -1,6 +1,6 @@
-import type { ChainChecksView, EventStore } from '@escrow/domain';
+import type { ChainCheckStarted, ChainChecksView, EventStore } from '@escrow/domain';
 import { ChainChecks } from '@escrow/projections';
-import { ConflictException, Controller, Get, HttpCode, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
+import { ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
 
 import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
 import { Answers } from '../../http/openapi';
@@ -33,7 +33,8 @@ export class CheckChainsController implements OnApplicationShutdown {
   @Post()
   @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
-  async start(): Promise<{ id: number; started: true }> {
+  @Answers('ChainCheckStarted', HttpStatus.ACCEPTED)
+  async start(): Promise<ChainCheckStarted> {
     if (await this.checks.running()) throw new ConflictException('A chain check is already running; its progress is shown below.');
     const id = await this.checks.begin('api');
     void this.checks

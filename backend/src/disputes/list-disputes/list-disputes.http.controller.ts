@@ -1,6 +1,8 @@
+import type { AdminDisputeRow } from '@escrow/domain';
 import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../../identity';
 import { ListDisputes } from './list-disputes.query';
 
@@ -10,8 +12,9 @@ import { ListDisputes } from './list-disputes.query';
 export class ListDisputesController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers(['AdminDisputeRow'])
   @Get('disputes')
-  list(@QueryParam('status') status: unknown) {
+  list(@QueryParam('status') status: unknown): Promise<AdminDisputeRow[]> {
     if (status !== undefined && status !== 'open' && status !== 'resolved') throw new BadRequestException('status is open or resolved.');
     return this.queryBus.execute(new ListDisputes(status));
   }

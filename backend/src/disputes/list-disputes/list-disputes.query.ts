@@ -1,4 +1,4 @@
-import { WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { type AdminDisputeRow, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -10,7 +10,7 @@ import { milestoneView, proposalView } from '../../milestones';
 import { MilestoneReads } from '../../read-models';
 
 /** GET /api/admin/disputes: both sides' statements of every dispute (open, resolved or all). */
-export class ListDisputes extends Query<Record<string, unknown>[]> {
+export class ListDisputes extends Query<AdminDisputeRow[]> {
   constructor(readonly status: 'open' | 'resolved' | undefined) {
     super();
   }
@@ -24,7 +24,7 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ status }: ListDisputes) {
+  async execute({ status }: ListDisputes): Promise<AdminDisputeRow[]> {
     const { rows } = await this.pool.query<{ original_id: number }>(
       `SELECT DISTINCT original_id, max(opened_at) AS opened FROM milestone_disputes WHERE ($1::text IS NULL OR status = $1) GROUP BY original_id ORDER BY opened DESC`,
       [status ?? null],
@@ -34,7 +34,7 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
     return states.flatMap((state) =>
       state.disputes
         .filter((d) => status === undefined || d.status === status)
-        .map((d) => ({
+        .map((d): AdminDisputeRow => ({
           dispute_id: d.disputeId,
           original_id: state.originalId,
           job_id: state.jobId,

@@ -1,4 +1,4 @@
-import type { WebhookEndpointView } from '@escrow/domain';
+import type { WebhookEndpointDeleted, WebhookEndpointView } from '@escrow/domain';
 import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 
 import { Answers } from '../../http/openapi';
@@ -25,7 +25,8 @@ export class ChangeEndpointController {
 
   @Delete()
   @HttpCode(200)
-  remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser): Promise<{ id: number; deleted: true }> {
+  @Answers('WebhookEndpointDeleted')
+  remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser): Promise<WebhookEndpointDeleted> {
     return this.endpoints.remove(id, user);
   }
 }

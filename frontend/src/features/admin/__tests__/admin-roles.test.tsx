@@ -1,3 +1,4 @@
+import type { AdminUserRow } from '@escrow/domain';
 import type { AdminRole } from '@escrow/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,13 +6,12 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, type FakeCall, renderScreen } from '../../../test/render';
-import type { AdminUser } from '../api/get-users';
 import { ROLE_CHANGED } from '../components/AdminRoleControl';
 import { ChainCheckPanel } from '../components/IntegrityPanels';
 import { UsersTable } from '../components/UsersTable';
 import { AdminIdentity, type AdminIdentityValue } from '../roles';
 
-const person = (id: number, first: string, adminRole: AdminRole | null, companyId: number | null = null): AdminUser => ({
+const person = (id: number, first: string, adminRole: AdminRole | null, companyId: number | null = null): AdminUserRow => ({
   user_id: id,
   first_name: first,
   last_name: 'Tester',

@@ -1,14 +1,14 @@
+import type { AdminDisputeRow } from '@escrow/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
-import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard } from '../components/DisputeCard';
 import { AdminIdentity } from '../roles';
 
-const dispute: DisputeRow = {
+const dispute: AdminDisputeRow = {
   dispute_id: 1,
   original_id: 5003,
   job_id: 1001,

@@ -1,3 +1,4 @@
+import type { AdminDisputeRow } from '@escrow/domain';
 import type { AdminRole } from '@escrow/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,14 +6,13 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, type FakeCall, renderScreen } from '../../../test/render';
-import type { DisputeRow } from '../api/get-disputes';
 import { DisputeCard, fourEyesNote } from '../components/DisputeCard';
 import { APPROVED, STALE_PROPOSAL, WAITING_FOR_SECOND_ADMIN } from '../components/ProposalPanel';
 import { adminCan, AdminIdentity, type AdminIdentityValue, adminRefusal } from '../roles';
 
 const PROPOSED = 'Proposed. A second administrator must approve this resolution before it takes effect.';
 
-const dispute: DisputeRow = {
+const dispute: AdminDisputeRow = {
   dispute_id: 1,
   original_id: 5003,
   job_id: 1001,
@@ -65,7 +65,7 @@ function api(who: ReturnType<typeof admin>, reply: (call: FakeCall) => { status:
 }
 const sent = (calls: FakeCall[]) => calls.filter((c) => c.url !== '/user');
 
-function card(d: DisputeRow) {
+function card(d: AdminDisputeRow) {
   return renderScreen(
     <App>
       <AdminIdentity value={identity}>

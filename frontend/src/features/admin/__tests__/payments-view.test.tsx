@@ -1,13 +1,13 @@
+import type { AdminPaymentRow } from '@escrow/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
-import type { PaymentRow } from '../api/get-payments';
 import { PaymentsView } from '../components/PaymentsView';
 
-const row = (id: number, amount: string): PaymentRow => ({
+const row = (id: number, amount: string): AdminPaymentRow => ({
   kind: 'deposit',
   id,
   job_id: 1000,
@@ -24,7 +24,7 @@ const row = (id: number, amount: string): PaymentRow => ({
 
 describe('payments view', () => {
   it('reads its filters from the address, totals each kind exactly and links the same filters as CSV', async () => {
-    const refund: PaymentRow = { ...row(3, '5.00'), kind: 'refund' };
+    const refund: AdminPaymentRow = { ...row(3, '5.00'), kind: 'refund' };
     const { calls } = fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [row(1, '0.10'), row(2, '0.20'), refund] } : undefined));
     renderScreen(
       <App>
@@ -40,8 +40,8 @@ describe('payments view', () => {
   });
 
   it('lists a retainage refund among the refunds, marked as retainage, beside an escrow refund of the same number', async () => {
-    const escrow: PaymentRow = { ...row(7, '50.00'), kind: 'refund', status: 'paid' };
-    const retainage: PaymentRow = { ...row(7, '100.00'), kind: 'refund', status: 'paid', retainage: true };
+    const escrow: AdminPaymentRow = { ...row(7, '50.00'), kind: 'refund', status: 'paid' };
+    const retainage: AdminPaymentRow = { ...row(7, '100.00'), kind: 'refund', status: 'paid', retainage: true };
     fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [escrow, retainage] } : undefined));
     renderScreen(
       <App>

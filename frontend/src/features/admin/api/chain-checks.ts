@@ -1,4 +1,4 @@
-import type { AuditSigningKeyView, ChainChecksView } from '@escrow/domain';
+import type { AuditSigningKeyView, ChainCheckStarted, ChainChecksView } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ export const useChainChecks = () =>
 export function useStartChainCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post<{ id: number }>('/admin/integrity/chain-checks')).data,
+    mutationFn: async () => (await api.post<ChainCheckStarted>('/admin/integrity/chain-checks')).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.chainChecks() }),
   });
 }

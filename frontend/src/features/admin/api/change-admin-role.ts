@@ -1,16 +1,9 @@
-import type { AdminRole } from '@escrow/domain';
+import type { AdminRole, AdminRoleView } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { useAdminIdentity } from '../roles';
 import { adminKeys } from './keys';
-
-/** What PUT /api/admin/users/{id}/admin-role answers: the user's administrator role now. */
-export interface AdminRoleAnswer {
-  user_id: number;
-  role: 'admin' | null;
-  admin_role: AdminRole | null;
-}
 
 /** An owner gives, changes or takes away (null) an administrator role (docs/administrators.md). */
 export function useChangeAdminRole() {
@@ -18,7 +11,7 @@ export function useChangeAdminRole() {
   const me = useAdminIdentity();
   return useMutation({
     mutationFn: async ({ userId, role }: { userId: number; role: AdminRole | null }) =>
-      (await api.put<AdminRoleAnswer>(`/admin/users/${userId}/admin-role`, { role })).data,
+      (await api.put<AdminRoleView>(`/admin/users/${userId}/admin-role`, { role })).data,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'users'] });
       // An owner may have changed their own role (another owner remains).

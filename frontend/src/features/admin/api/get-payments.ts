@@ -1,3 +1,4 @@
+import type { AdminPaymentRow } from '@escrow/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -12,22 +13,6 @@ export interface PaymentFilters {
   party?: string;
 }
 
-export interface PaymentRow {
-  kind: 'deposit' | 'disbursement' | 'refund';
-  id: number;
-  job_id: number;
-  original_id: number;
-  amount: string;
-  fee: string | null;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-  party: string | null;
-  party_role: string;
-  /** A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones). */
-  retainage: boolean;
-}
-
 export const PAYMENT_STATUSES = ['pending', 'settled', 'failed', 'requested', 'paid'] as const;
 
 const clean = (filters: PaymentFilters): Record<string, string> =>
@@ -36,7 +21,7 @@ const clean = (filters: PaymentFilters): Record<string, string> =>
 /** The same filters as the table, as a CSV download served by the API. */
 export const paymentsCsvUrl = (filters: PaymentFilters) => `/api/admin/payments?${new URLSearchParams({ ...clean(filters), format: 'csv' }).toString()}`;
 
-export const getPayments = async (filters: PaymentFilters) => (await api.get<PaymentRow[]>('/admin/payments', { params: clean(filters) })).data;
+export const getPayments = async (filters: PaymentFilters) => (await api.get<AdminPaymentRow[]>('/admin/payments', { params: clean(filters) })).data;
 export const usePayments = (filters: PaymentFilters, enabled = true) =>
   useQuery({ queryKey: adminKeys.payments(clean(filters)), queryFn: () => getPayments(filters), placeholderData: keepPreviousData, enabled });
 

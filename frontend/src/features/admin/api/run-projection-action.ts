@@ -1,3 +1,4 @@
+import type { ProjectorRebuildStarted, ProjectorResumed } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ export function useProjectionAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ name, action }: { name: string; action: 'rebuild' | 'resume' }) =>
-      (await api.post(`/admin/projections/${encodeURIComponent(name)}/${action}`)).data,
+      (await api.post<ProjectorRebuildStarted | ProjectorResumed>(`/admin/projections/${encodeURIComponent(name)}/${action}`)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.projections() }),
   });
 }

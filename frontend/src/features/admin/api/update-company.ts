@@ -1,3 +1,4 @@
+import type { AdminCompanyDetail } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -26,7 +27,7 @@ export interface CompanyDetail extends Required<Omit<CompanyChanges, 'services'>
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, ...changes }: CompanyChanges & { id: number }) => (await api.put<CompanyDetail>(`/admin/companies/${id}`, changes)).data,
+    mutationFn: async ({ id, ...changes }: CompanyChanges & { id: number }) => (await api.put<AdminCompanyDetail>(`/admin/companies/${id}`, changes)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.companies() }),
   });
 }

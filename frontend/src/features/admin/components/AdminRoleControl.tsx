@@ -1,10 +1,10 @@
+import type { AdminUserRow } from '@escrow/domain';
 import { ADMIN_ROLES, type AdminRole } from '@escrow/domain';
 import { Alert, App, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeAdminRole } from '../api/change-admin-role';
-import type { AdminUser } from '../api/get-users';
 import { ADMIN_ROLE_LABELS } from '../roles';
 
 const NONE = 'none';
@@ -13,7 +13,7 @@ export const ROLE_CHANGE_NOTE = "It applies from the person's next request.";
 
 /** "a finance administrator", "an owner administrator". */
 const aRole = (role: AdminRole) => `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${ADMIN_ROLE_LABELS[role].toLowerCase()} administrator`;
-const nameOf = (u: AdminUser) => `${u.first_name} ${u.last_name}`;
+const nameOf = (u: AdminUserRow) => `${u.first_name} ${u.last_name}`;
 
 /** A user's administrator role as a tag (what every administrator sees). */
 export function AdminRoleTag({ role }: { role: AdminRole | null }) {
@@ -28,9 +28,9 @@ export function AdminRoleTag({ role }: { role: AdminRole | null }) {
 export function useAdminRoleChange() {
   const change = useChangeAdminRole();
   const { message } = App.useApp();
-  const [asking, setAsking] = useState<{ user: AdminUser; role: AdminRole | null } | null>(null);
+  const [asking, setAsking] = useState<{ user: AdminUserRow; role: AdminRole | null } | null>(null);
 
-  const control = (u: AdminUser) =>
+  const control = (u: AdminUserRow) =>
     u.company_id !== null ? (
       <span className="el-muted">Company users cannot be administrators</span>
     ) : (

@@ -1,12 +1,13 @@
+import type { AgreementSignatureView } from '@escrow/domain';
 import { Alert, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { type Signature, useContracts } from '../api/get-job-contracts';
+import { useContracts } from '../api/get-job-contracts';
 import { when } from './format';
 
-const signature = (s: Signature | null) => (s ? `${s.signed_name}, ${when(s.at)}` : <Tag color="orange">not signed</Tag>);
+const signature = (s: AgreementSignatureView | null) => (s ? `${s.signed_name}, ${when(s.at)}` : <Tag color="orange">not signed</Tag>);
 
 /** Every agreement text of a project that was signed, by whom and when (/admin/job/{id}/contracts). */
 export function ContractsTable({ jobId }: { jobId: number }) {

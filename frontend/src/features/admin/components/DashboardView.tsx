@@ -1,3 +1,4 @@
+import type { HeldByProjectRow, MonthlyMoneyRow } from '@escrow/domain';
 import { Alert } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,17 +7,17 @@ import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyComponent } from '../../../lib/lazy-route';
-import { type HeldByProject, type MonthlyMoney, useDashboard } from '../api/get-dashboard';
+import { useDashboard } from '../api/get-dashboard';
 import { ChartPlaceholder, heldChartHeight } from './ChartPlaceholder';
 import { Figures } from './Figures';
 import { byAmount, byText, day, dollars } from './format';
 import { RetainageDisputesTable } from './RetainageDisputesTable';
 
 // recharts is most of the console's weight: the charts load after the figures and the table.
-const MonthlyMoneyChart = lazyComponent<{ months: MonthlyMoney[]; label: string }>(() =>
+const MonthlyMoneyChart = lazyComponent<{ months: MonthlyMoneyRow[]; label: string }>(() =>
   import('./MonthlyMoneyChart').then((m) => ({ default: m.MonthlyMoneyChart })),
 );
-const HeldByProjectChart = lazyComponent<{ projects: HeldByProject[]; label: string }>(() =>
+const HeldByProjectChart = lazyComponent<{ projects: HeldByProjectRow[]; label: string }>(() =>
   import('./HeldByProjectChart').then((m) => ({ default: m.HeldByProjectChart })),
 );
 

@@ -1,3 +1,4 @@
+import type { AdminDisputeRow } from '@escrow/domain';
 import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
 import { useId, useState } from 'react';
@@ -6,7 +7,6 @@ import { Link } from 'react-router-dom';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnResolution, wasProposed } from '../api/decide-on-resolution';
-import type { DisputeRow } from '../api/get-disputes';
 import { useResolveDispute } from '../api/resolve-dispute';
 import { useAdminCan } from '../roles';
 import { dollars, when } from './format';
@@ -50,7 +50,7 @@ export function proposalWords(p: { resolution: Resolution; release_amount: strin
  * No resolution is preselected, and none is sent before the admin has confirmed what each side
  * gets: money moves on it and cannot be called back.
  */
-function ResolveForm({ dispute, onResolved, onProposed }: { dispute: DisputeRow; onResolved?: () => void; onProposed?: () => void }) {
+function ResolveForm({ dispute, onResolved, onProposed }: { dispute: AdminDisputeRow; onResolved?: () => void; onProposed?: () => void }) {
   const resolve = useResolveDispute();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResolveValues>();
@@ -182,7 +182,7 @@ function ResolveForm({ dispute, onResolved, onProposed }: { dispute: DisputeRow;
  * An open dispute's decision: the resolution waiting for a second administrator, else the form,
  * for the roles that may resolve (the others read why not).
  */
-function OpenDispute({ dispute: d, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
+function OpenDispute({ dispute: d, onResolved }: { dispute: AdminDisputeRow; onResolved?: () => void }) {
   const gate = useAdminCan('resolve-disputes');
   const decide = useDecideOnResolution(d.original_id);
   // The form (and the focus in its dialog) gives way to the proposal: the proposal takes the focus.
@@ -204,7 +204,7 @@ function OpenDispute({ dispute: d, onResolved }: { dispute: DisputeRow; onResolv
 
 /** One dispute: who opened it, both statements, the money at stake, and its resolution. */
 /** `onResolved`: the card leaves the list of open disputes once resolved; the list takes the focus it held. */
-export function DisputeCard({ dispute: d, onResolved }: { dispute: DisputeRow; onResolved?: () => void }) {
+export function DisputeCard({ dispute: d, onResolved }: { dispute: AdminDisputeRow; onResolved?: () => void }) {
   const other = d.opened_by_party === 'buyer' ? 'seller' : 'buyer';
   return (
     <Card

@@ -1,11 +1,11 @@
+import type { HeldByProjectRow } from '@escrow/domain';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-import type { HeldByProject } from '../api/get-dashboard';
 import { heldChartHeight } from './ChartPlaceholder';
 import { chartNumber, dollars } from './format';
 
 /** What each project holds now, one horizontal bar per project (the table below has the exact figures). */
-export function HeldByProjectChart({ projects, label }: { projects: HeldByProject[]; label: string }) {
+export function HeldByProjectChart({ projects, label }: { projects: HeldByProjectRow[]; label: string }) {
   return (
     <div className="el-admin__chart" style={{ height: heldChartHeight(projects.length) }} role="img" aria-label={label}>
       <ResponsiveContainer>

@@ -1,13 +1,13 @@
+import type { AdminJobView } from '@escrow/domain';
 import { Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 
 import { PaymentDestination } from '../../../components/PaymentDestination';
 import { WideTable } from '../../../components/WideTable';
-import type { AdminJob } from '../api/get-job';
 import { capitalised, dollars, when } from './format';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
-export function JobOverview({ job }: { job: AdminJob }) {
+export function JobOverview({ job }: { job: AdminJobView }) {
   const s = job.summary;
   return (
     <>

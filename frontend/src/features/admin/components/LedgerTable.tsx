@@ -1,9 +1,10 @@
+import type { LedgerPostingRow } from '@escrow/domain';
 import { Alert, Select, Tag } from 'antd';
 import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { type LedgerPosting, useLedger } from '../api/get-job-ledger';
+import { useLedger } from '../api/get-job-ledger';
 import { byAmount, dollars, when } from './format';
 
 /** What each account of the double-entry ledger means (design §5). */
@@ -18,8 +19,8 @@ export const ACCOUNTS: Record<string, string> = {
   retainage: "Withheld from a payee's payments until the project's retainage is released",
 };
 
-function closingBalances(postings: LedgerPosting[]): { account: string; company_id: number | null; company_name: string | null; balance: string }[] {
-  const last = new Map<string, LedgerPosting>();
+function closingBalances(postings: LedgerPostingRow[]): { account: string; company_id: number | null; company_name: string | null; balance: string }[] {
+  const last = new Map<string, LedgerPostingRow>();
   for (const p of postings) last.set(`${p.account}|${p.company_id ?? ''}`, p);
   return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, company_name: p.company_name, balance: p.running_balance }));
 }

@@ -1,6 +1,6 @@
+import type { MonthlyMoneyRow } from '@escrow/domain';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-import type { MonthlyMoney } from '../api/get-dashboard';
 import { type Series, useSeriesPatterns } from './ChartPatterns';
 import { chartNumber, dollars } from './format';
 
@@ -12,7 +12,7 @@ const SERIES: Series[] = [
 ];
 
 /** Deposits, disbursements, fees (and refunds) per month as grouped bars, each series with its own pattern. */
-export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoney[]; label: string }) {
+export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoneyRow[]; label: string }) {
   const { defs, fill } = useSeriesPatterns(SERIES);
   const data = months.map((m) => ({
     month: m.month,

@@ -1,21 +1,22 @@
+import type { AdminPaymentRow } from '@escrow/domain';
 import { Alert, Button, Input, Select, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { dateRangeProblem, PAYMENT_STATUSES, type PaymentFilters, type PaymentRow, paymentsCsvUrl, usePayments } from '../api/get-payments';
+import { dateRangeProblem, PAYMENT_STATUSES, type PaymentFilters, paymentsCsvUrl, usePayments } from '../api/get-payments';
 import { byAmount, byText, capitalised, dollars, total, when } from './format';
 
 const FILTER_NAMES = ['kind', 'status', 'from', 'to', 'party', 'job_id'] as const;
-const KIND_TOTALS: [PaymentRow['kind'], string][] = [
+const KIND_TOTALS: [AdminPaymentRow['kind'], string][] = [
   ['deposit', 'deposits'],
   ['disbursement', 'disbursed'],
   ['refund', 'refunded'],
 ];
 
 /** Money in and money out never add up to anything meaningful: one exact total per kind. */
-const totalsByKind = (rows: PaymentRow[]) =>
+const totalsByKind = (rows: AdminPaymentRow[]) =>
   KIND_TOTALS.flatMap(([kind, label]) => {
     const amounts = rows.filter((r) => r.kind === kind).map((r) => r.amount);
     return amounts.length ? [`${label} ${dollars(total(amounts))}`] : [];

@@ -1,9 +1,10 @@
+import type { ProjectorStatusView, RebuildComparisonView } from '@escrow/domain';
 import { Alert, App, Button, Progress, Space, Tag } from 'antd';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeadLetters } from '../api/get-dead-letters';
-import { type ProjectorStatus, type RebuildComparison, useProjections } from '../api/get-projections';
+import { useProjections } from '../api/get-projections';
 import { useProjectionAction } from '../api/run-projection-action';
 import { useAdminCan } from '../roles';
 import { capitalised, when } from './format';
@@ -11,7 +12,7 @@ import { RoleReason } from './RoleReason';
 
 const STATE_COLOURS: Record<string, string> = { running: 'green', stopped: 'red', rebuilding: 'blue', 'catching up': 'blue' };
 
-function comparisonText(c: RebuildComparison): string {
+function comparisonText(c: RebuildComparisonView): string {
   if (!c.compared) return `Not compared with the live tables: ${c.reason}.`;
   const rows = c.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ');
   if (c.equal) return `Rebuilt tables equal the live ones at ${c.position} (${rows}).`;
@@ -21,7 +22,7 @@ function comparisonText(c: RebuildComparison): string {
     .join('; ')}. The rebuilt tables are now live.`;
 }
 
-function RebuildStatus({ p }: { p: ProjectorStatus }) {
+function RebuildStatus({ p }: { p: ProjectorStatusView }) {
   const r = p.lastRebuild;
   if (!r) return <span className="el-muted">never rebuilt</span>;
   if (r.state === 'running') {

@@ -1,16 +1,17 @@
+import type { AdminUserRow } from '@escrow/domain';
 import { Alert, Input, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay } from '../../../lib/format';
-import { type AdminUser, useUsers } from '../api/get-users';
+import { useUsers } from '../api/get-users';
 import { ADMIN_ROLE_LABELS, useAdminCan } from '../roles';
 import { AdminRoleTag, useAdminRoleChange } from './AdminRoleControl';
 import { byText, day, when } from './format';
 
 /** Every user account: role, company, sign-in state and activity; `actions` adds a last column (the page's, e.g. the reset of second factors). */
-export function UsersTable({ actions }: { actions?: { title: string; render: (user: AdminUser) => ReactNode } } = {}) {
+export function UsersTable({ actions }: { actions?: { title: string; render: (user: AdminUserRow) => ReactNode } } = {}) {
   const [search, setSearch] = useState('');
   const users = useUsers(search);
   const roles = useAdminCan('change-roles');
@@ -70,7 +71,7 @@ export function UsersTable({ actions }: { actions?: { title: string; render: (us
           { title: 'Password', render: (_, u) => (u.has_password ? 'set' : <Tag color="orange">invited</Tag>) },
           { title: 'Joined', sorter: (a, b) => byText(a.created_at, b.created_at), render: (_, u) => day(u.created_at) },
           { title: 'Last seen', sorter: (a, b) => byText(a.last_seen_at, b.last_seen_at), render: (_, u) => when(u.last_seen_at) },
-          ...(actions ? [{ title: actions.title, key: 'actions', render: (_: unknown, u: AdminUser) => actions.render(u) }] : []),
+          ...(actions ? [{ title: actions.title, key: 'actions', render: (_: unknown, u: AdminUserRow) => actions.render(u) }] : []),
         ]}
       />
       {roleChange.dialog}
