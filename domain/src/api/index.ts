@@ -1,5 +1,5 @@
-export { API_SCHEMAS } from './api.schema';
 export * from './answers';
+export { API_SCHEMAS } from './api.schema';
 export * from './bank-accounts';
 export * from './directory';
 export * from './health';
