@@ -1,4 +1,4 @@
-import { PERCENT_FORMAT, PERCENT_TEXT_PATTERN } from '@escrow/domain';
+import { MAX_TEXT, MAX_TITLE, PERCENT_FORMAT, PERCENT_TEXT_PATTERN } from '@escrow/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
@@ -39,11 +39,11 @@ export class MilestoneRequest {
 
   @IsOptional()
   @IsString({ message: 'The title must be text.' })
-  @MaxLength(200, { message: 'Keep the title under 200 characters.' })
+  @MaxLength(MAX_TITLE, { message: `Keep the title under ${MAX_TITLE} characters.` })
   title?: string;
 
   @IsString({ message: 'Describe the completion criteria of the milestone.' })
-  @MaxLength(5000, { message: 'Keep the completion criteria under 5000 characters.' })
+  @MaxLength(MAX_TEXT, { message: `Keep the completion criteria under ${MAX_TEXT} characters.` })
   definition!: string;
 
   @IsOptional()
@@ -83,7 +83,7 @@ export class ApprovalRequest {
 
   @IsOptional()
   @IsString()
-  @MaxLength(5000)
+  @MaxLength(MAX_TEXT)
   reason?: string;
 }
 
@@ -99,6 +99,6 @@ export class DepositRequest {
 
 export class StatementRequest {
   @IsString({ message: 'Write your statement.' })
-  @MaxLength(5000, { message: 'Keep the statement under 5000 characters.' })
+  @MaxLength(MAX_TEXT, { message: `Keep the statement under ${MAX_TEXT} characters.` })
   statement!: string;
 }

@@ -1,3 +1,4 @@
+import { requireSeller } from '@escrow/domain';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -18,12 +19,14 @@ export class ProposalPrerequisites {
 
   async check(actor: SessionUser, jobId: number, content: ProposedContent) {
     const { job } = await this.access.requireViewer(jobId, actor);
-    if (job.primary_company_id === null) throw new BadRequestException('Choose the seller before adding milestones.');
+    const project = projectFactsOf(job);
+    // The decider's own rule, asked first: a seller-less draft answers it before its payees are looked up.
+    requireSeller(project);
     const known = await this.directory.companyNames(content.payees.map((p) => p.companyId));
     const unknown = content.payees.find((p) => !known.has(p.companyId));
     if (unknown) throw new BadRequestException(`There is no company ${unknown.companyId} to pay.`);
     const payeeIds = await this.ids.next('milestone_payee_id_seq', content.payees.length);
-    return { job, project: projectFactsOf(job), metadata: metadataOf(actor), content: { ...content, payeeIds } };
+    return { job, project, metadata: metadataOf(actor), content: { ...content, payeeIds } };
   }
 }
 
