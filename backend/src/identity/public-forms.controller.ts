@@ -1,7 +1,9 @@
-import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { MessageAnswer } from '@escrow/domain';
+import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
+import { Answers } from '../http/openapi';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { ContactRequest, DeleteAccountRequest } from './auth.dto';
@@ -46,9 +48,10 @@ export class PublicFormsController {
     return { message: 'Request sent.' };
   }
 
+  @Answers('MessageAnswer', HttpStatus.CREATED)
   @Post('contact')
   @HttpCode(201)
-  async contact(@Body() body: ContactRequest, @Req() request: FastifyRequest) {
+  async contact(@Body() body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const name = body.name.trim();
     const email = normalizeEmail(body.email);
     const message = body.message.trim();

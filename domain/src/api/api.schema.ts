@@ -100,6 +100,101 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "The administrator roles (least privilege): support reads, finance decides money, operations runs the system, owner manages people."
   },
+  "AgreementSignatureView": {
+    "type": "object",
+    "properties": {
+      "signed_name": {
+        "type": "string",
+        "description": "The name the party typed to sign."
+      },
+      "at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "signed_name",
+      "at"
+    ],
+    "description": "A party's signature of the text shown."
+  },
+  "AgreementSignaturesView": {
+    "type": "object",
+    "properties": {
+      "buyer": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "seller": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "buyer",
+      "seller"
+    ],
+    "description": "Who signed the text shown, by side; null for a side that has not signed it."
+  },
+  "AgreementView": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "contract_name": {
+        "type": "string",
+        "description": "The name this text is signed and kept under."
+      },
+      "agreement_hash": {
+        "type": "string",
+        "description": "SHA-256 of the text (hex): a signature names the text it signed by it."
+      },
+      "text": {
+        "type": "string"
+      },
+      "your_party": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "customer",
+          "company",
+          null
+        ],
+        "description": "The side the caller signs for; null for an administrator."
+      },
+      "signatures": {
+        "$ref": "#/definitions/AgreementSignaturesView"
+      },
+      "earlier_signatures": {
+        "$ref": "#/definitions/EarlierSignaturesView",
+        "description": "A side whose signature is of an earlier text: the terms changed since it signed; it signs this text before the next deposit."
+      }
+    },
+    "required": [
+      "job_id",
+      "contract_name",
+      "agreement_hash",
+      "text",
+      "your_party",
+      "signatures",
+      "earlier_signatures"
+    ],
+    "description": "GET /api/job/{id}/agreement: the escrow agreement as the project's terms read now, with its signatures."
+  },
   "ApprovalStatus": {
     "type": "string",
     "enum": [
@@ -194,6 +289,31 @@ export const API_SCHEMAS: Record<string, object> = {
       "payout_change"
     ],
     "description": "GET /api/bank-accounts, GET /api/admin/companies/{id}/bank-accounts."
+  },
+  "BuyerMatch": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string",
+        "description": "The ten digits searched for: every match has them."
+      }
+    },
+    "required": [
+      "user_id",
+      "first_name",
+      "last_name",
+      "phone"
+    ],
+    "description": "A buyer found by phone (GET /api/customer/search/phone/{phone})."
   },
   "ChainBreakReason": {
     "type": "string",
@@ -352,6 +472,124 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/admin/integrity/chain-checks: the newest checks, newest first."
   },
+  "CompanyNameMatch": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "company_id",
+      "name"
+    ],
+    "description": "A company whose name contains the text searched (GET /api/companies/search/{text}): seller and payee pickers."
+  },
+  "CompanyView": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "primary_company_name": {
+        "type": "string",
+        "description": "The company's name again, under the name the new-project screen reads it by."
+      },
+      "company_img": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Address of the company's logo, when it has one."
+      },
+      "street": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "city": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "state": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Two-letter state code (\"AZ\")."
+      },
+      "zip_code": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "contact_email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "website_link": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "license": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The contractor licence, as the company wrote it."
+      },
+      "insurance": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The insurance, as the company wrote it."
+      },
+      "bio": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "company_id",
+      "name",
+      "primary_company_name",
+      "company_img",
+      "street",
+      "city",
+      "state",
+      "zip_code",
+      "phone",
+      "contact_email",
+      "website_link",
+      "license",
+      "insurance",
+      "bio"
+    ],
+    "description": "A member company as the public directory shows it (GET /api/company/{id}, GET /api/companies/search)."
+  },
   "CompanyWaiverView": {
     "type": "object",
     "properties": {
@@ -457,6 +695,56 @@ export const API_SCHEMAS: Record<string, object> = {
       "waiver_name"
     ],
     "description": "A waiver of the asking user's company, across projects (GET /api/waivers)."
+  },
+  "ContractorApplicationApproval": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number",
+        "description": "The applicant's new user, invited by mail to choose a password."
+      }
+    },
+    "required": [
+      "application_id",
+      "company_id",
+      "user_id"
+    ],
+    "description": "POST /api/admin/contractor-applications/{id}/approve: the company and its invited user it created."
+  },
+  "ContractorApplicationReceipt": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "application_id"
+    ],
+    "description": "POST /api/contractor/applications: the application is recorded, waiting for an administrator."
+  },
+  "ContractorApplicationRejection": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      },
+      "status": {
+        "type": "string",
+        "const": "rejected"
+      }
+    },
+    "required": [
+      "application_id",
+      "status"
+    ],
+    "description": "POST /api/admin/contractor-applications/{id}/reject."
   },
   "ContractorApplicationView": {
     "type": "object",
@@ -767,6 +1055,53 @@ export const API_SCHEMAS: Record<string, object> = {
       "refund",
       "split"
     ]
+  },
+  "EarlierSignatureView": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "contract_name": {
+        "type": "string",
+        "description": "The name of the text it signed (GET /api/agreements/{name} shows it)."
+      }
+    },
+    "required": [
+      "at",
+      "contract_name"
+    ],
+    "description": "A side's latest signature when it is of an earlier text of the agreement."
+  },
+  "EarlierSignaturesView": {
+    "type": "object",
+    "properties": {
+      "buyer": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/EarlierSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "seller": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/EarlierSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "buyer",
+      "seller"
+    ],
+    "description": "Sides whose latest signature is of an earlier text; null for a side that signed this text or never signed."
   },
   "HealthView": {
     "type": "object",
@@ -2053,6 +2388,29 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee)."
   },
+  "PaymentPolicy": {
+    "type": "object",
+    "properties": {
+      "ach_settle_business_days": {
+        "type": "number",
+        "description": "ACH debits settle within this many business days (spec §9)."
+      },
+      "return_window": {
+        "$ref": "#/definitions/ReturnWindow",
+        "description": "After settlement, the bank can still return the debit for this long; only then are funds released."
+      },
+      "return_window_text": {
+        "type": "string",
+        "description": "The return window in words (\"2 business days\")."
+      }
+    },
+    "required": [
+      "ach_settle_business_days",
+      "return_window",
+      "return_window_text"
+    ],
+    "description": "GET /api/payments/policy: how long money takes, what the deposit dialog tells the buyer before any money moves."
+  },
   "PayoutAccountView": {
     "type": "object",
     "properties": {
@@ -2209,6 +2567,47 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
+  },
+  "ProjectBuyerView": {
+    "type": "object",
+    "properties": {
+      "customer_id": {
+        "type": "number",
+        "description": "The buyer's user id, under the name the new-project screen reads it by."
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email": {
+        "type": "string"
+      },
+      "customer_name": {
+        "type": "string",
+        "description": "\"First Last\"."
+      }
+    },
+    "required": [
+      "customer_id",
+      "user_id",
+      "first_name",
+      "last_name",
+      "phone",
+      "email",
+      "customer_name"
+    ],
+    "description": "The buyer of a new project, created or (when the buyer starts it) the user themself (POST /api/job/customer/new)."
   },
   "ProposedMilestoneIds": {
     "type": "object",
@@ -2707,6 +3106,43 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "The project's retainage and where its release stands (GET /api/job/{id}/retainage; the retainage commands answer it)."
   },
+  "ReturnWindow": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "unit": {
+            "type": "string",
+            "const": "business-days"
+          },
+          "days": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "unit",
+          "days"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "unit": {
+            "type": "string",
+            "const": "ms"
+          },
+          "ms": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "unit",
+          "ms"
+        ]
+      }
+    ],
+    "description": "How long after settlement an ACH debit can still be returned by the buyer's bank: business days on live ACH, milliseconds in the sandbox (so a demo clears in seconds)."
+  },
   "SecondFactorMethod": {
     "type": "string",
     "enum": [
@@ -2734,6 +3170,51 @@ export const API_SCHEMAS: Record<string, object> = {
       "methods"
     ],
     "description": "The login's answer when the account has a second factor: no session yet, the second step decides (issue 25)."
+  },
+  "ServiceName": {
+    "type": "string",
+    "description": "The name of a service a company offers (\"Roofing\"); names are unique."
+  },
+  "ServiceView": {
+    "type": "object",
+    "properties": {
+      "service_name": {
+        "$ref": "#/definitions/ServiceName"
+      }
+    },
+    "required": [
+      "service_name"
+    ],
+    "description": "A service anyone may choose (GET /api/services, sorted by name; the new-project form's dropdown)."
+  },
+  "SignedAgreementView": {
+    "type": "object",
+    "properties": {
+      "contract_name": {
+        "type": "string"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "agreement_hash": {
+        "type": "string",
+        "description": "SHA-256 of the text (hex)."
+      },
+      "text": {
+        "type": "string"
+      },
+      "signatures": {
+        "$ref": "#/definitions/AgreementSignaturesView"
+      }
+    },
+    "required": [
+      "contract_name",
+      "job_id",
+      "agreement_hash",
+      "text",
+      "signatures"
+    ],
+    "description": "A signed text as it was signed (GET /api/agreements/{name}, POST /api/job/{id}/agreement/sign)."
   },
   "SiteState": {
     "type": "string",

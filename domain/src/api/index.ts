@@ -1,5 +1,6 @@
-export { API_SCHEMAS } from './api.schema';
+export * from './agreements';
 export * from './answers';
+export { API_SCHEMAS } from './api.schema';
 export * from './bank-accounts';
 export * from './directory';
 export * from './health';

@@ -1,3 +1,4 @@
+import type { BuyerMatch, CompanyNameMatch, ProjectBuyerView } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
@@ -20,12 +21,7 @@ export const getNewJobForm = async (customer: boolean) => (await api.get<NewJobF
 export const useNewJobForm = (customer: boolean, enabled: boolean) =>
   useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
 
-export interface BuyerMatch {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-}
+export type { BuyerMatch };
 export const searchBuyersByPhone = async (phone: string) =>
   (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
 
@@ -36,15 +32,8 @@ export interface NewBuyer {
   email: string;
   user_id?: number;
 }
-export interface CreatedCustomer {
-  customer_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  customer_name: string;
-}
+/** The buyer POST /api/job/customer/new answers (the contract's ProjectBuyerView). */
+export type CreatedCustomer = ProjectBuyerView;
 export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
   const payload = {
     ...buyer,
@@ -58,8 +47,7 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
 export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
 export const searchSellers = async (text: string) =>
-  (await api.get<{ company_id: number; name: string }[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } }))
-    .data;
+  (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
 export interface JobState {
   job_id?: number | null;
