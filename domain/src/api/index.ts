@@ -7,5 +7,6 @@ export * from './health';
 export * from './identity';
 export * from './integrity';
 export * from './milestones';
+export * from './projects';
 export * from './retainage';
 export * from './webhooks';
