@@ -1,12 +1,13 @@
+import type { ReturnWindow } from '@escrow/domain';
 import { addBusinessDays } from 'date-fns';
 
 /**
  * How long after settlement an ACH debit can still be returned by the buyer's bank (R01
  * insufficient funds, R10 unauthorised, …). Funds are disbursed or refunded only once it has
  * passed. Live ACH: business days (2 by default); the sandbox: milliseconds, so a demo clears in
- * seconds.
+ * seconds. The API answers it (GET /api/payments/policy), so its shape is the contract's.
  */
-export type ReturnWindow = { unit: 'business-days'; days: number } | { unit: 'ms'; ms: number };
+export type { ReturnWindow };
 
 export const DEFAULT_RETURN_WINDOW: ReturnWindow = { unit: 'business-days', days: 2 };
 

@@ -1,5 +1,18 @@
-import type { ContractorApplicationView } from '@escrow/domain';
-import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import type { ContractorApplicationApproval, ContractorApplicationReceipt, ContractorApplicationRejection, ContractorApplicationView } from '@escrow/domain';
+import {
+  BadRequestException,
+  Body,
+  ConflictException,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
@@ -33,9 +46,10 @@ export class ApplicationsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers('ContractorApplicationReceipt', HttpStatus.CREATED)
   @Post('contractor/applications')
   @HttpCode(201)
-  async apply(@Body() body: ContractorApplicationRequest, @Req() request: FastifyRequest) {
+  async apply(@Body() body: ContractorApplicationRequest, @Req() request: FastifyRequest): Promise<ContractorApplicationReceipt> {
     const email = normalizeEmail(body.email);
     const phone = normalizePhone(body.phone);
     const required: [string, string][] = [
@@ -86,7 +100,8 @@ export class ApplicationsController {
   @Access('admin')
   @AdminRoles(...OWNER_ROLES)
   @HttpCode(200)
-  async approve(@Param('id', ParseIdPipe) id: number, @CurrentUser() admin: SessionUser) {
+  @Answers('ContractorApplicationApproval')
+  async approve(@Param('id', ParseIdPipe) id: number, @CurrentUser() admin: SessionUser): Promise<ContractorApplicationApproval> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -145,7 +160,12 @@ export class ApplicationsController {
   @Access('admin')
   @AdminRoles(...OWNER_ROLES)
   @HttpCode(200)
-  async reject(@Param('id', ParseIdPipe) id: number, @Body() body: RejectApplicationRequest, @CurrentUser() admin: SessionUser) {
+  @Answers('ContractorApplicationRejection')
+  async reject(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: RejectApplicationRequest,
+    @CurrentUser() admin: SessionUser,
+  ): Promise<ContractorApplicationRejection> {
     const { rows } = await this.pool.query<{ status: string; email: string; first_name: string }>(
       `UPDATE contractor_applications SET status = 'rejected', decided_by = $2, decided_at = now()
         WHERE application_id = $1 AND status = 'pending' RETURNING status, email, first_name`,

@@ -1,3 +1,4 @@
+import type { CompanyNameMatch, CompanyView, ServiceView } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type Repository } from 'typeorm';
@@ -22,9 +23,8 @@ export interface CompanyRow {
   kind: 'general_contractor' | 'subcontractor';
 }
 
-export interface CompanyRead extends Omit<CompanyRow, 'kind'> {
-  primary_company_name: string;
-}
+/** A company as the API answers it: the contract's CompanyView (the kind stays inside). */
+export type CompanyRead = CompanyView;
 
 /** A line of the admin console's company list. */
 export interface AdminCompanyRow {
@@ -92,7 +92,7 @@ export class CompaniesRepository {
   }
 
   /** Every service anyone may choose, by name. */
-  async allServices(): Promise<{ service_name: string }[]> {
+  async allServices(): Promise<ServiceView[]> {
     const services = await this.services.find({ order: { serviceName: 'ASC' } });
     return services.map((s) => ({ service_name: s.serviceName }));
   }
@@ -125,7 +125,7 @@ export class CompaniesRepository {
   }
 
   /** Companies whose name contains the text (the seller search of the new-project screen). */
-  async byNameContaining(text: string, excludeCompanyId: number | null): Promise<{ company_id: number; name: string }[]> {
+  async byNameContaining(text: string, excludeCompanyId: number | null): Promise<CompanyNameMatch[]> {
     const query = this.companies
       .createQueryBuilder('c')
       .select(['c.companyId', 'c.name'])

@@ -1,8 +1,10 @@
-import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import type { BuyerMatch, ProjectBuyerView } from '@escrow/domain';
+import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { Answers } from '../http/openapi';
 import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
 import { OneTimeCodes } from '../identity';
@@ -14,7 +16,7 @@ import { NewCustomerRequest } from './directory.dto';
 
 export const PHONE_NEEDS_TEN_DIGITS = 'Enter all 10 digits of the phone number.';
 
-function customerOf(row: UserRow) {
+function customerOf(row: UserRow): ProjectBuyerView {
   return {
     customer_id: row.user_id,
     user_id: row.user_id,
@@ -38,22 +40,25 @@ export class CustomersController {
   ) {}
 
   /** Any format, but all 10 digits (spec §5). */
+  @Answers(['BuyerMatch'])
   @Get('customer/search/phone/:phone')
   @Access('user')
-  async byPhone(@Param('phone') phoneParam: string) {
+  async byPhone(@Param('phone') phoneParam: string): Promise<BuyerMatch[]> {
     const phone = normalizePhone(phoneParam);
     if (!phone) throw new BadRequestException(PHONE_NEEDS_TEN_DIGITS);
-    return (await this.users.buyersByPhone(phone)).map((u) => ({ user_id: u.user_id, first_name: u.first_name, last_name: u.last_name, phone: u.phone }));
+    // Found by that phone, so each buyer's phone is the one searched for.
+    return (await this.users.buyersByPhone(phone)).map((u) => ({ user_id: u.user_id, first_name: u.first_name, last_name: u.last_name, phone }));
   }
 
   /**
    * Creates the buyer a seller names (without a password: an invitation link lets them choose
    * one), or, in the buyer-started flow, answers with the current user as the buyer.
    */
+  @Answers('ProjectBuyerView', HttpStatus.CREATED)
   @Post('job/customer/new')
   @Access('user')
   @HttpCode(201)
-  async create(@Body() body: NewCustomerRequest, @CurrentUser() user: SessionUser) {
+  async create(@Body() body: NewCustomerRequest, @CurrentUser() user: SessionUser): Promise<ProjectBuyerView> {
     if (body.user_id !== undefined) {
       if (body.user_id !== user.userId) throw new BadRequestException('user_id may only name yourself, when you are the buyer.');
       const me = await this.users.byId(user.userId);

@@ -1,9 +1,11 @@
+import type { CompanyNameMatch, CompanyView, ServiceName, ServiceView } from '@escrow/domain';
 import { BadRequestException, Controller, Get, NotFoundException, Param, Query } from '@nestjs/common';
 
+import { Answers } from '../http/openapi';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import type { SessionUser } from '../identity';
 import { Access, CurrentUser } from '../identity';
-import { CompaniesRepository, type CompanyRead, toCompanyRead } from './companies.repository';
+import { CompaniesRepository, toCompanyRead } from './companies.repository';
 import { STATES } from './directory.dto';
 
 function optionalText(value: unknown, name: string, max = 100): string | null {
@@ -19,27 +21,31 @@ function optionalText(value: unknown, name: string, max = 100): string | null {
 export class DirectoryController {
   constructor(private readonly companies: CompaniesRepository) {}
 
+  @Answers(['ServiceView'])
   @Get('services')
-  async services(): Promise<{ service_name: string }[]> {
+  async services(): Promise<ServiceView[]> {
     return this.companies.allServices();
   }
 
+  @Answers(['ServiceName'])
   @Get('company/services/:id')
-  async companyServices(@Param('id', ParseIdPipe) id: number): Promise<string[]> {
+  async companyServices(@Param('id', ParseIdPipe) id: number): Promise<ServiceName[]> {
     if (!(await this.companies.exists(id))) throw new NotFoundException('There is no company with that id.');
     return this.companies.servicesOf(id);
   }
 
+  @Answers('CompanyView')
   @Get('company/:id')
-  async company(@Param('id', ParseIdPipe) id: number): Promise<CompanyRead> {
+  async company(@Param('id', ParseIdPipe) id: number): Promise<CompanyView> {
     const company = await this.companies.byId(id);
     if (!company) throw new NotFoundException('There is no company with that id.');
     return toCompanyRead(company);
   }
 
   /** Contractor search by state and service; both optional; sorted by name. */
+  @Answers(['CompanyView'])
   @Get('companies/search')
-  async search(@Query('state') stateParam: unknown, @Query('service') serviceParam: unknown): Promise<CompanyRead[]> {
+  async search(@Query('state') stateParam: unknown, @Query('service') serviceParam: unknown): Promise<CompanyView[]> {
     const state = optionalText(stateParam, 'state')?.toUpperCase() ?? null;
     if (state && !(STATES as readonly string[]).includes(state)) throw new BadRequestException('Choose a state we serve: AZ, ID, NV or UT.');
     const service = optionalText(serviceParam, 'service');
@@ -47,9 +53,14 @@ export class DirectoryController {
   }
 
   /** Seller search of the new-project screen (spec §7): companies whose name contains the text. */
+  @Answers(['CompanyNameMatch'])
   @Get('companies/search/:text')
   @Access('user')
-  async searchByName(@Param('text') text: string, @Query('exclude_current_user') exclude: unknown, @CurrentUser() user: SessionUser) {
+  async searchByName(
+    @Param('text') text: string,
+    @Query('exclude_current_user') exclude: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CompanyNameMatch[]> {
     const needle = text.trim();
     if (!needle) throw new BadRequestException('Type part of the company name to search.');
     if (needle.length > 100) throw new BadRequestException('Search text is too long.');

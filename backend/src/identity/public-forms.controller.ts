@@ -1,5 +1,5 @@
 import type { MessageAnswer } from '@escrow/domain';
-import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
@@ -49,9 +49,10 @@ export class PublicFormsController {
     return { message: 'Request sent.' };
   }
 
+  @Answers('MessageAnswer', HttpStatus.CREATED)
   @Post('contact')
   @HttpCode(201)
-  async contact(@Body() body: ContactRequest, @Req() request: FastifyRequest) {
+  async contact(@Body() body: ContactRequest, @Req() request: FastifyRequest): Promise<MessageAnswer> {
     const name = body.name.trim();
     const email = normalizeEmail(body.email);
     const message = body.message.trim();

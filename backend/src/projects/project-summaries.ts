@@ -1,4 +1,14 @@
-import { type ActiveMilestone, type ActiveProject, formatAmount, money, nextAction, retainageHeld, settledDeposits, sum } from '@escrow/domain';
+import {
+  type ActiveMilestone,
+  type ActiveProject,
+  formatAmount,
+  money,
+  nextAction,
+  type ProjectSummary,
+  retainageHeld,
+  settledDeposits,
+  sum,
+} from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -23,7 +33,7 @@ export class ProjectSummaries {
     private readonly directory: DirectoryService,
   ) {}
 
-  async summaries(jobIds: number[], viewerOf: (p: ActiveProject) => Viewer | null) {
+  async summaries(jobIds: number[], viewerOf: (p: ActiveProject) => Viewer | null): Promise<ProjectSummary[]> {
     if (jobIds.length === 0) return [];
     const [{ rows: jobs }, { rows: milestones }] = await Promise.all([
       this.pool.query<JobStateRow>(
@@ -39,7 +49,7 @@ export class ProjectSummaries {
     for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), milestoneOf(m.state)]);
     const people = await this.directory.people(jobs.map((j) => j.state.customerId));
     const companies = await this.directory.companyNames(jobs.map((j) => j.state.primaryCompanyId).filter((c): c is number => c !== null));
-    return jobs.map((job) => {
+    return jobs.map((job): ProjectSummary => {
       const p = projectOf(job.state);
       const viewer = viewerOf(p);
       const list = byJob.get(job.job_id) ?? [];
@@ -121,5 +131,5 @@ export class ProjectSummaries {
   }
 }
 
-/** One project as the portal lists it. */
-export type ProjectSummary = Awaited<ReturnType<ProjectSummaries['summaries']>>[number];
+/** One project as the portal lists it: the contract's ProjectSummary. */
+export type { ProjectSummary };

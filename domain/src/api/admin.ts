@@ -8,6 +8,7 @@ import type { SiteState } from '../lien-waivers/states';
 import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } from '../milestones/events';
 import type { DepositState, DisbursementState, DisputeState, RefundState, RetainageRefundState, RetainageReleaseState } from '../milestones/milestone.state';
 import type { ProjectRetainage } from '../projects/project.retainage';
+import type { AgreementSignatureView } from './agreements';
 import type { PartyName, PayoutAccountView, PayoutHoldView, ResolutionProposalView, VersionView } from './milestones';
 import type { RetainageDisputeRow } from './retainage';
 
@@ -359,12 +360,6 @@ export interface AsOfView {
   balances: Record<string, string>;
   /** Retainage held for each payee then. */
   retainage_by_payee: { company_id: number; name: string | null; held: string }[];
-}
-
-/** A party's signature of an agreement text. */
-export interface AgreementSignatureView {
-  signed_name: string;
-  at: string;
 }
 
 /** GET /api/admin/job/{id}/contracts: an agreement text someone signed, with each party's signature of it. */

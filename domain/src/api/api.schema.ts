@@ -1610,7 +1610,8 @@ export const API_SCHEMAS: Record<string, object> = {
     "type": "object",
     "properties": {
       "signed_name": {
-        "type": "string"
+        "type": "string",
+        "description": "The name the party typed to sign."
       },
       "at": {
         "type": "string"
@@ -1620,7 +1621,85 @@ export const API_SCHEMAS: Record<string, object> = {
       "signed_name",
       "at"
     ],
-    "description": "A party's signature of an agreement text."
+    "description": "A party's signature of the text shown."
+  },
+  "AgreementSignaturesView": {
+    "type": "object",
+    "properties": {
+      "buyer": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "seller": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AgreementSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "buyer",
+      "seller"
+    ],
+    "description": "Who signed the text shown, by side; null for a side that has not signed it."
+  },
+  "AgreementView": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "contract_name": {
+        "type": "string",
+        "description": "The name this text is signed and kept under."
+      },
+      "agreement_hash": {
+        "type": "string",
+        "description": "SHA-256 of the text (hex): a signature names the text it signed by it."
+      },
+      "text": {
+        "type": "string"
+      },
+      "your_party": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "customer",
+          "company",
+          null
+        ],
+        "description": "The side the caller signs for; null for an administrator."
+      },
+      "signatures": {
+        "$ref": "#/definitions/AgreementSignaturesView"
+      },
+      "earlier_signatures": {
+        "$ref": "#/definitions/EarlierSignaturesView",
+        "description": "A side whose signature is of an earlier text: the terms changed since it signed; it signs this text before the next deposit."
+      }
+    },
+    "required": [
+      "job_id",
+      "contract_name",
+      "agreement_hash",
+      "text",
+      "your_party",
+      "signatures",
+      "earlier_signatures"
+    ],
+    "description": "GET /api/job/{id}/agreement: the escrow agreement as the project's terms read now, with its signatures."
   },
   "ApprovalStatus": {
     "type": "string",
@@ -1963,6 +2042,31 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/bank-accounts, GET /api/admin/companies/{id}/bank-accounts."
   },
+  "BuyerMatch": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string",
+        "description": "The ten digits searched for: every match has them."
+      }
+    },
+    "required": [
+      "user_id",
+      "first_name",
+      "last_name",
+      "phone"
+    ],
+    "description": "A buyer found by phone (GET /api/customer/search/phone/{phone})."
+  },
   "ChainBreakReason": {
     "type": "string",
     "enum": [
@@ -2144,6 +2248,124 @@ export const API_SCHEMAS: Record<string, object> = {
       "subcontractor"
     ]
   },
+  "CompanyNameMatch": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "company_id",
+      "name"
+    ],
+    "description": "A company whose name contains the text searched (GET /api/companies/search/{text}): seller and payee pickers."
+  },
+  "CompanyView": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": "string"
+      },
+      "primary_company_name": {
+        "type": "string",
+        "description": "The company's name again, under the name the new-project screen reads it by."
+      },
+      "company_img": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Address of the company's logo, when it has one."
+      },
+      "street": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "city": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "state": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Two-letter state code (\"AZ\")."
+      },
+      "zip_code": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "contact_email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "website_link": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "license": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The contractor licence, as the company wrote it."
+      },
+      "insurance": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The insurance, as the company wrote it."
+      },
+      "bio": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "company_id",
+      "name",
+      "primary_company_name",
+      "company_img",
+      "street",
+      "city",
+      "state",
+      "zip_code",
+      "phone",
+      "contact_email",
+      "website_link",
+      "license",
+      "insurance",
+      "bio"
+    ],
+    "description": "A member company as the public directory shows it (GET /api/company/{id}, GET /api/companies/search)."
+  },
   "CompanyWaiverView": {
     "type": "object",
     "properties": {
@@ -2249,6 +2471,56 @@ export const API_SCHEMAS: Record<string, object> = {
       "waiver_name"
     ],
     "description": "A waiver of the asking user's company, across projects (GET /api/waivers)."
+  },
+  "ContractorApplicationApproval": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number",
+        "description": "The applicant's new user, invited by mail to choose a password."
+      }
+    },
+    "required": [
+      "application_id",
+      "company_id",
+      "user_id"
+    ],
+    "description": "POST /api/admin/contractor-applications/{id}/approve: the company and its invited user it created."
+  },
+  "ContractorApplicationReceipt": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "application_id"
+    ],
+    "description": "POST /api/contractor/applications: the application is recorded, waiting for an administrator."
+  },
+  "ContractorApplicationRejection": {
+    "type": "object",
+    "properties": {
+      "application_id": {
+        "type": "number"
+      },
+      "status": {
+        "type": "string",
+        "const": "rejected"
+      }
+    },
+    "required": [
+      "application_id",
+      "status"
+    ],
+    "description": "POST /api/admin/contractor-applications/{id}/reject."
   },
   "ContractorApplicationView": {
     "type": "object",
@@ -2842,6 +3114,53 @@ export const API_SCHEMAS: Record<string, object> = {
       "status",
       "resolution"
     ]
+  },
+  "EarlierSignatureView": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "contract_name": {
+        "type": "string",
+        "description": "The name of the text it signed (GET /api/agreements/{name} shows it)."
+      }
+    },
+    "required": [
+      "at",
+      "contract_name"
+    ],
+    "description": "A side's latest signature when it is of an earlier text of the agreement."
+  },
+  "EarlierSignaturesView": {
+    "type": "object",
+    "properties": {
+      "buyer": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/EarlierSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "seller": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/EarlierSignatureView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "buyer",
+      "seller"
+    ],
+    "description": "Sides whose latest signature is of an earlier text; null for a side that signed this text or never signed."
   },
   "EmailConfirmed": {
     "type": "object",
@@ -4151,6 +4470,67 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "Who must act for held funds to move on; `you` when it is the asking user (or their company)."
   },
+  "NewProjectForm": {
+    "type": "object",
+    "properties": {
+      "services": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ServiceView"
+        }
+      },
+      "formData": {
+        "$ref": "#/definitions/NewProjectFormData"
+      }
+    },
+    "required": [
+      "services",
+      "formData"
+    ],
+    "description": "GET /api/forms/jobs/new-job-form: services for the dropdown and what the form knows already."
+  },
+  "NewProjectFormData": {
+    "type": "object",
+    "properties": {
+      "customer_id": {
+        "type": "number",
+        "description": "The buyer starting it (customer=true only)."
+      },
+      "customer_name": {
+        "type": "string"
+      },
+      "customerInitiated": {
+        "type": "boolean"
+      },
+      "company_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The seller's company; null when the buyer starts the project and has not chosen one."
+      },
+      "service": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Never preselected: the seller chooses it."
+      },
+      "primary_company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "customerInitiated",
+      "company_id",
+      "service",
+      "primary_company_name"
+    ],
+    "description": "What the new-project screen knows already: the seller's company, or the buyer starting it."
+  },
   "NobodySignedIn": {
     "type": "object",
     "additionalProperties": {
@@ -4788,6 +5168,29 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee)."
   },
+  "PaymentPolicy": {
+    "type": "object",
+    "properties": {
+      "ach_settle_business_days": {
+        "type": "number",
+        "description": "ACH debits settle within this many business days (spec §9)."
+      },
+      "return_window": {
+        "$ref": "#/definitions/ReturnWindow",
+        "description": "After settlement, the bank can still return the debit for this long; only then are funds released."
+      },
+      "return_window_text": {
+        "type": "string",
+        "description": "The return window in words (\"2 business days\")."
+      }
+    },
+    "required": [
+      "ach_settle_business_days",
+      "return_window",
+      "return_window_text"
+    ],
+    "description": "GET /api/payments/policy: how long money takes, what the deposit dialog tells the buyer before any money moves."
+  },
   "PayoutAccountView": {
     "type": "object",
     "properties": {
@@ -4944,6 +5347,817 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
+  },
+  "ProjectBuyerView": {
+    "type": "object",
+    "properties": {
+      "customer_id": {
+        "type": "number",
+        "description": "The buyer's user id, under the name the new-project screen reads it by."
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "first_name": {
+        "type": "string"
+      },
+      "last_name": {
+        "type": "string"
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email": {
+        "type": "string"
+      },
+      "customer_name": {
+        "type": "string",
+        "description": "\"First Last\"."
+      }
+    },
+    "required": [
+      "customer_id",
+      "user_id",
+      "first_name",
+      "last_name",
+      "phone",
+      "email",
+      "customer_name"
+    ],
+    "description": "The buyer of a new project, created or (when the buyer starts it) the user themself (POST /api/job/customer/new)."
+  },
+  "ProjectDepositRow": {
+    "type": "object",
+    "properties": {
+      "md_id": {
+        "type": "number"
+      },
+      "milestone_id": {
+        "type": "number"
+      },
+      "milestone": {
+        "type": "string",
+        "description": "The milestone's title."
+      },
+      "amount": {
+        "type": "string"
+      },
+      "payment_status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "settled",
+          "failed",
+          "returned"
+        ],
+        "description": "A returned deposit was settled, then taken back by the bank inside the return window."
+      },
+      "created": {
+        "type": "string"
+      },
+      "settled_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "clears_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the bank can no longer return it."
+      },
+      "cleared_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "bank_last4": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "md_id",
+      "milestone_id",
+      "milestone",
+      "amount",
+      "payment_status",
+      "created",
+      "settled_at",
+      "clears_at",
+      "cleared_at",
+      "bank_last4"
+    ],
+    "description": "A deposit into escrow for a milestone."
+  },
+  "ProjectDisbursementRow": {
+    "type": "object",
+    "properties": {
+      "disbursement_id": {
+        "type": "number"
+      },
+      "milestone_id": {
+        "type": "number"
+      },
+      "milestone": {
+        "type": "string"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payee company's name."
+      },
+      "amount": {
+        "type": "string"
+      },
+      "fee": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "cause": {
+        "type": "string",
+        "enum": [
+          "completion",
+          "dispute"
+        ]
+      },
+      "created": {
+        "type": "string"
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "retainage": {
+        "type": "string",
+        "description": "Withheld from this payment into the retainage account."
+      }
+    },
+    "required": [
+      "disbursement_id",
+      "milestone_id",
+      "milestone",
+      "company_id",
+      "name",
+      "amount",
+      "fee",
+      "status",
+      "cause",
+      "created",
+      "paid_at",
+      "retainage"
+    ],
+    "description": "A payment out of escrow to a payee."
+  },
+  "ProjectDraftBasics": {
+    "type": "object",
+    "properties": {
+      "primary": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/ProjectDraftSeller"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "state": {
+        "$ref": "#/definitions/ProjectDraftState"
+      }
+    },
+    "required": [
+      "primary",
+      "state"
+    ],
+    "description": "PUT /api/job/basic: the draft's seller (null while none is chosen) and its state."
+  },
+  "ProjectDraftCreated": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "job_id"
+    ],
+    "description": "POST /api/job/basic: the draft created (or the one an Idempotency-Key or job_id named)."
+  },
+  "ProjectDraftDiscarded": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "discarded": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "job_id",
+      "discarded"
+    ],
+    "description": "DELETE /api/job/{id}: the draft is discarded."
+  },
+  "ProjectDraftSeller": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "primary_company_id": {
+        "type": "number"
+      },
+      "primary_company_name": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "company_id",
+      "primary_company_id",
+      "primary_company_name"
+    ],
+    "description": "The draft's seller, under both names the screen reads its id by."
+  },
+  "ProjectDraftState": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "customer_id": {
+        "type": "number"
+      },
+      "customer_name": {
+        "type": "string",
+        "description": "The buyer's name as their account has it."
+      },
+      "service": {
+        "type": "string"
+      },
+      "primary_company_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "primary_company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "customerInitiated": {
+        "type": "boolean"
+      },
+      "new_customer": {
+        "type": "boolean"
+      },
+      "alreadyExisted": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "job_id",
+      "customer_id",
+      "service",
+      "primary_company_id",
+      "primary_company_name",
+      "customerInitiated"
+    ],
+    "description": "The new-project screen's state, as PUT /api/job/basic normalised it."
+  },
+  "ProjectHistoryChange": {
+    "type": "object",
+    "properties": {
+      "field": {
+        "type": "string",
+        "description": "\"title\", \"amount\", \"payee Saguaro Build Co.\", …"
+      },
+      "from": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "to": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "field",
+      "from",
+      "to"
+    ],
+    "description": "What an edit of a milestone changed, field by field."
+  },
+  "ProjectHistoryEntry": {
+    "type": "object",
+    "properties": {
+      "event_id": {
+        "type": "string"
+      },
+      "position": {
+        "type": "string",
+        "description": "The event's position in the store (\"commit/prepare\")."
+      },
+      "at": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "description": "The event type (\"MilestoneProposed\")."
+      },
+      "milestone_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "actor_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Who acted; \"Payment provider\" for the system."
+      },
+      "actor_role": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "summary": {
+        "type": "string",
+        "description": "One sentence for people."
+      },
+      "changes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ProjectHistoryChange"
+        }
+      },
+      "data": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "The event's own data, as stored (a waiver's name links to its printable page)."
+      }
+    },
+    "required": [
+      "event_id",
+      "position",
+      "at",
+      "type",
+      "milestone_id",
+      "actor_id",
+      "actor_name",
+      "actor_role",
+      "summary",
+      "changes",
+      "data"
+    ],
+    "description": "One event of the project with who, what and when (GET /api/job/{id}/history)."
+  },
+  "ProjectPayments": {
+    "type": "object",
+    "properties": {
+      "deposits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ProjectDepositRow"
+        }
+      },
+      "disbursements": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ProjectDisbursementRow"
+        }
+      },
+      "retainage": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ProjectRetainageRow"
+        }
+      },
+      "refunds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ProjectRefundRow"
+        }
+      }
+    },
+    "required": [
+      "deposits",
+      "disbursements",
+      "retainage",
+      "refunds"
+    ],
+    "description": "GET /api/job/{id}/payments: what was deposited, released to whom and refunded, and when."
+  },
+  "ProjectRefundRow": {
+    "type": "object",
+    "properties": {
+      "refund_id": {
+        "type": "number",
+        "description": "A retainage refund's id is its retainage dispute's."
+      },
+      "milestone_id": {
+        "type": "number"
+      },
+      "milestone": {
+        "type": "string"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string",
+        "enum": [
+          "dispute",
+          "deadline",
+          "retainage"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "requested",
+          "paid"
+        ]
+      },
+      "created": {
+        "type": "string"
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "refund_id",
+      "milestone_id",
+      "milestone",
+      "amount",
+      "reason",
+      "status",
+      "created",
+      "paid_at"
+    ],
+    "description": "Money back to the buyer: from escrow (dispute, response deadline) or retainage an administrator gave back."
+  },
+  "ProjectRetainageRow": {
+    "type": "object",
+    "properties": {
+      "milestone_id": {
+        "type": "number"
+      },
+      "milestone": {
+        "type": "string"
+      },
+      "mp_id": {
+        "type": "number",
+        "description": "The payee (milestone payee id)."
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "withheld": {
+        "type": "string"
+      },
+      "held": {
+        "type": "string"
+      },
+      "released": {
+        "type": "string"
+      },
+      "refunded": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "held",
+          "requested",
+          "paid",
+          "refunded"
+        ]
+      },
+      "withheld_at": {
+        "type": "string"
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "milestone_id",
+      "milestone",
+      "mp_id",
+      "company_id",
+      "name",
+      "withheld",
+      "held",
+      "released",
+      "refunded",
+      "status",
+      "withheld_at",
+      "paid_at"
+    ],
+    "description": "One payee's retainage on a milestone: withheld, then held, released (and paid) or refunded."
+  },
+  "ProjectSubmitted": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "is_draft": {
+        "type": "boolean",
+        "const": false
+      }
+    },
+    "required": [
+      "job_id",
+      "is_draft"
+    ],
+    "description": "PUT /api/job/{id}/draft: the project left the draft state."
+  },
+  "ProjectSummary": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "service": {
+        "type": "string",
+        "description": "The main service provided (\"Roofing\")."
+      },
+      "customer_id": {
+        "type": "number",
+        "description": "The buyer's user id."
+      },
+      "customer_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "primary_company_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The seller company; null while a buyer's draft has not chosen one."
+      },
+      "primary_company_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "customerInitiated": {
+        "type": "boolean",
+        "description": "Whether the buyer started the project."
+      },
+      "created_by": {
+        "type": "number",
+        "description": "The user who started the project: only they resume or discard it while it is a draft."
+      },
+      "is_draft": {
+        "type": "boolean"
+      },
+      "your_role": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "buyer",
+          "seller",
+          "admin",
+          null
+        ],
+        "description": "The caller's side in the project; null when they are neither buyer, seller nor admin."
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "Draft",
+          "Active",
+          "Complete"
+        ],
+        "description": "Complete once every milestone is closed and no retainage is held."
+      },
+      "terms": {
+        "$ref": "#/definitions/ProjectTermsView"
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "submitted_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "updated_at": {
+        "type": "string"
+      },
+      "signatures": {
+        "type": "object",
+        "properties": {
+          "buyer": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "seller": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "buyer",
+          "seller"
+        ],
+        "description": "When each side last signed the escrow agreement; null if never."
+      },
+      "milestone_count": {
+        "type": "number"
+      },
+      "totals": {
+        "$ref": "#/definitions/ProjectTotalsView"
+      },
+      "next_action": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "What the caller should do next and on which milestone (\"Approve the milestone (Framing)\")."
+      },
+      "waiting_on_you": {
+        "type": "number",
+        "description": "How many milestones wait on the caller."
+      },
+      "waiting_on": {
+        "type": "object",
+        "properties": {
+          "buyer": {
+            "type": "number"
+          },
+          "seller": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "buyer",
+          "seller"
+        ],
+        "description": "How many milestones wait on each side (the admin dashboard's tiles)."
+      }
+    },
+    "required": [
+      "job_id",
+      "service",
+      "customer_id",
+      "customer_name",
+      "primary_company_id",
+      "primary_company_name",
+      "customerInitiated",
+      "created_by",
+      "is_draft",
+      "your_role",
+      "status",
+      "terms",
+      "created_at",
+      "submitted_at",
+      "updated_at",
+      "signatures",
+      "milestone_count",
+      "totals",
+      "next_action",
+      "waiting_on_you",
+      "waiting_on"
+    ],
+    "description": "One project as the portal lists it (GET /api/projects, GET /api/job/{id})."
+  },
+  "ProjectTermsView": {
+    "type": "object",
+    "properties": {
+      "retainagePercent": {
+        "type": "string",
+        "description": "Percentage withheld from each payment (\"5.00\"; \"0.00\" for none)."
+      },
+      "siteState": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SiteState"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The job site's state, whose lien waivers go with every payment; null: no lien waivers."
+      }
+    },
+    "required": [
+      "retainagePercent",
+      "siteState"
+    ],
+    "description": "Terms new milestone versions take when proposed (each version freezes its own)."
+  },
+  "ProjectTotalsView": {
+    "type": "object",
+    "properties": {
+      "agreed": {
+        "type": "string",
+        "description": "What the agreed milestone versions ask to be deposited."
+      },
+      "deposited": {
+        "type": "string",
+        "description": "Deposits settled into escrow."
+      },
+      "held": {
+        "type": "string",
+        "description": "Still in escrow: deposited and not yet paid out or refunded."
+      },
+      "released": {
+        "type": "string",
+        "description": "Paid to payees, retainage releases included."
+      },
+      "retainage_held": {
+        "type": "string",
+        "description": "Retainage withheld and not yet released or refunded."
+      },
+      "fees": {
+        "type": "string"
+      },
+      "refunded": {
+        "type": "string",
+        "description": "Given back to the buyer, retainage included."
+      },
+      "to_fund": {
+        "type": "string",
+        "description": "Still to deposit for the agreed milestones."
+      }
+    },
+    "required": [
+      "agreed",
+      "deposited",
+      "held",
+      "released",
+      "retainage_held",
+      "fees",
+      "refunded",
+      "to_fund"
+    ],
+    "description": "The project's money, in dollars (\"1250.00\"), summed over its milestones."
   },
   "ProjectorRebuildStarted": {
     "type": "object",
@@ -6018,6 +7232,43 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "The project's retainage and where its release stands (GET /api/job/{id}/retainage; the retainage commands answer it)."
   },
+  "ReturnWindow": {
+    "anyOf": [
+      {
+        "type": "object",
+        "properties": {
+          "unit": {
+            "type": "string",
+            "const": "business-days"
+          },
+          "days": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "unit",
+          "days"
+        ]
+      },
+      {
+        "type": "object",
+        "properties": {
+          "unit": {
+            "type": "string",
+            "const": "ms"
+          },
+          "ms": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "unit",
+          "ms"
+        ]
+      }
+    ],
+    "description": "How long after settlement an ACH debit can still be returned by the buyer's bank: business days on live ACH, milliseconds in the sandbox (so a demo clears in seconds)."
+  },
   "SecondFactorMethod": {
     "type": "string",
     "enum": [
@@ -6137,6 +7388,22 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/account/security-log: a page of the user's own log, newest first."
   },
+  "ServiceName": {
+    "type": "string",
+    "description": "The name of a service a company offers (\"Roofing\"); names are unique."
+  },
+  "ServiceView": {
+    "type": "object",
+    "properties": {
+      "service_name": {
+        "$ref": "#/definitions/ServiceName"
+      }
+    },
+    "required": [
+      "service_name"
+    ],
+    "description": "A service anyone may choose (GET /api/services, sorted by name; the new-project form's dropdown)."
+  },
   "SessionsEnded": {
     "type": "object",
     "properties": {
@@ -6148,6 +7415,35 @@ export const API_SCHEMAS: Record<string, object> = {
       "ended"
     ],
     "description": "DELETE /api/account/sessions: how many other sessions were ended."
+  },
+  "SignedAgreementView": {
+    "type": "object",
+    "properties": {
+      "contract_name": {
+        "type": "string"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "agreement_hash": {
+        "type": "string",
+        "description": "SHA-256 of the text (hex)."
+      },
+      "text": {
+        "type": "string"
+      },
+      "signatures": {
+        "$ref": "#/definitions/AgreementSignaturesView"
+      }
+    },
+    "required": [
+      "contract_name",
+      "job_id",
+      "agreement_hash",
+      "text",
+      "signatures"
+    ],
+    "description": "A signed text as it was signed (GET /api/agreements/{name}, POST /api/job/{id}/agreement/sign)."
   },
   "SignedContractRow": {
     "type": "object",

@@ -41,3 +41,19 @@ export interface PayoutAnswer {
   payout_account: AccountView | null;
   payout_change: PayoutChangeView | null;
 }
+
+/**
+ * How long after settlement an ACH debit can still be returned by the buyer's bank: business
+ * days on live ACH, milliseconds in the sandbox (so a demo clears in seconds).
+ */
+export type ReturnWindow = { unit: 'business-days'; days: number } | { unit: 'ms'; ms: number };
+
+/** GET /api/payments/policy: how long money takes, what the deposit dialog tells the buyer before any money moves. */
+export interface PaymentPolicy {
+  /** ACH debits settle within this many business days (spec §9). */
+  ach_settle_business_days: number;
+  /** After settlement, the bank can still return the debit for this long; only then are funds released. */
+  return_window: ReturnWindow;
+  /** The return window in words ("2 business days"). */
+  return_window_text: string;
+}

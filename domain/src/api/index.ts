@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './agreements';
 export * from './answers';
 export { API_SCHEMAS } from './api.schema';
 export * from './bank-accounts';
@@ -7,5 +8,6 @@ export * from './health';
 export * from './identity';
 export * from './integrity';
 export * from './milestones';
+export * from './projects';
 export * from './retainage';
 export * from './webhooks';

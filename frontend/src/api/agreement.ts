@@ -1,44 +1,29 @@
+import type { AgreementView, SignedAgreementView } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
 import { projectKeys } from './projects';
 
-export interface Agreement {
-  job_id: number;
-  contract_name: string;
-  agreement_hash: string;
-  text: string;
-  your_party?: 'customer' | 'company' | null;
-  signatures: { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null };
-  /** A party whose latest signature is of an earlier text: the terms changed since; it signs this text before the next deposit. */
-  earlier_signatures?: { buyer: EarlierSignature | null; seller: EarlierSignature | null };
-}
-
-export interface EarlierSignature {
-  at: string;
-  contract_name: string;
-}
-
 export const useAgreement = (jobId: number, enabled = true) =>
-  useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<Agreement>(`/job/${jobId}/agreement`)).data, enabled });
+  useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<AgreementView>(`/job/${jobId}/agreement`)).data, enabled });
 
 /** Who still has to sign before the buyer may deposit (the API refuses a deposit until both have). */
-export function missingSignatures(agreement: Pick<Agreement, 'signatures'>): ('buyer' | 'seller')[] {
+export function missingSignatures(agreement: Pick<AgreementView, 'signatures'>): ('buyer' | 'seller')[] {
   return (['buyer', 'seller'] as const).filter((party) => agreement.signatures[party] === null);
 }
 /** Whether someone still to sign had signed an earlier text: the agreement changed since, and says so. */
-export function agreementChanged(agreement: Pick<Agreement, 'signatures' | 'earlier_signatures'>): boolean {
+export function agreementChanged(agreement: Pick<AgreementView, 'signatures' | 'earlier_signatures'>): boolean {
   return missingSignatures(agreement).some((party) => agreement.earlier_signatures?.[party] != null);
 }
 
 export const useSignedAgreement = (name: string) =>
-  useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<Agreement>(`/agreements/${encodeURIComponent(name)}`)).data });
+  useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<SignedAgreementView>(`/agreements/${encodeURIComponent(name)}`)).data });
 
 export function useSignAgreement(jobId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { signer_type: 'customer' | 'company'; signed_name: string; agreement_hash: string }) =>
-      (await api.post<Agreement>(`/job/${jobId}/agreement/sign`, input)).data,
+      (await api.post<SignedAgreementView>(`/job/${jobId}/agreement/sign`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
   });
 }

@@ -1,3 +1,4 @@
+import type { AccountView, BankAccountsView, PayoutAnswer, PayoutChangeView } from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../lib/api-client';
@@ -7,49 +8,14 @@ import { api, asCommand } from '../lib/api-client';
  * payments the card and the admin's project page show.
  */
 
-export type BankAccountStatus = 'pending_verification' | 'verified' | 'locked' | 'removed';
-
-export interface BankAccount {
-  bank_account_id: number;
-  purpose: 'deposit' | 'payout';
-  holder_name: string;
-  bank_name: string | null;
-  last4: string;
-  /** "••••6789": the API's own masking, shown as is. */
-  masked: string;
-  status: BankAccountStatus;
-  verification_tries_left: number;
-  job_id: number | null;
-  created_at: string;
-  is_payout_account: boolean;
-}
-
+/** The answers of the bank accounts routes are the API contract's (domain/src/api/bank-accounts.ts). */
+export type { BankAccountsView } from '@escrow/domain';
+export type BankAccount = AccountView;
+export type BankAccountStatus = AccountView['status'];
 /** A company's payout account changed and the change has not been confirmed or undone yet. */
-export interface PayoutChange {
-  changed_at: string;
-  changed_by_name: string;
-  /** "Chrome on Linux" and the address of the session that made the change, when known. */
-  browser: string | null;
-  ip: string | null;
-  from: BankAccount | null;
-  to: BankAccount;
-  hold_until: string;
-  can_confirm: boolean;
-  can_undo: boolean;
-}
-
-export interface BankAccountsView {
-  deposit_accounts: BankAccount[];
-  payout_accounts: BankAccount[];
-  payout_account: BankAccount | null;
-  payout_change: PayoutChange | null;
-}
-
+export type PayoutChange = PayoutChangeView;
 /** What a choice of payout account answers (POST /api/bank-accounts/:id/payout and the change's confirm and undo). */
-export interface PayoutChoice {
-  payout_account: BankAccount | null;
-  payout_change: PayoutChange | null;
-}
+export type PayoutChoice = PayoutAnswer;
 
 /** Where a disbursement or retainage payment is paid to, masked. */
 export interface PayoutAccountRef {

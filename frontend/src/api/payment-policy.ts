@@ -1,13 +1,10 @@
+import type { PaymentPolicy } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
 
-/** How long money takes (GET /api/payments/policy): the settlement of an ACH debit and the return window after it. */
-export interface PaymentPolicy {
-  ach_settle_business_days: number;
-  return_window: { unit: 'business-days'; days: number } | { unit: 'ms'; ms: number };
-  return_window_text: string;
-}
+/** How long money takes (GET /api/payments/policy), in the API contract's words. */
+export type { PaymentPolicy };
 
 export const paymentPolicyQuery = () =>
   queryOptions({

@@ -1,11 +1,10 @@
+import type { ServiceView } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
 
-/** The services companies offer: the directory's search, the new-project screen and the console all list them. */
-export interface Service {
-  service_name: string;
-}
+/** The services companies offer (the contract's ServiceView): the directory's search, the new-project screen and the console all list them. */
+export type Service = ServiceView;
 
 export const serviceKeys = { all: ['directory', 'services'] as const };
 

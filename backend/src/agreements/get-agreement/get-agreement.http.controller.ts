@@ -1,6 +1,8 @@
+import type { AgreementView } from '@escrow/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetAgreement } from './get-agreement.query';
@@ -10,8 +12,9 @@ import { GetAgreement } from './get-agreement.query';
 export class GetAgreementController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers('AgreementView')
   @Get('job/:id/agreement')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<AgreementView> {
     return this.queryBus.execute(new GetAgreement(user, jobId));
   }
 }

@@ -1,20 +1,10 @@
+import type { AgreementView } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { ProjectAccess } from '../../read-models';
 import { AgreementsService } from '../agreements.service';
 import { earlierSignaturesOf, signaturesOf } from '../signatures';
-
-export interface AgreementView {
-  job_id: number;
-  contract_name: string;
-  agreement_hash: string;
-  text: string;
-  your_party: 'customer' | 'company' | null;
-  signatures: ReturnType<typeof signaturesOf>;
-  /** A party whose signature is of an earlier text: the terms changed since it signed; it signs this text before the next deposit. */
-  earlier_signatures: ReturnType<typeof earlierSignaturesOf>;
-}
 
 /** GET /api/job/{id}/agreement: the escrow agreement as the project's terms read now (/portal/project-agreement). */
 export class GetAgreement extends Query<AgreementView> {

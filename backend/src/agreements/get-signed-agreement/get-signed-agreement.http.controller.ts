@@ -1,6 +1,8 @@
+import type { SignedAgreementView } from '@escrow/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetSignedAgreement } from '../signed-agreement.query';
 
@@ -9,8 +11,9 @@ import { GetSignedAgreement } from '../signed-agreement.query';
 export class GetSignedAgreementController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers('SignedAgreementView')
   @Get('agreements/:name')
-  get(@Param('name') name: string, @CurrentUser() user: SessionUser) {
+  get(@Param('name') name: string, @CurrentUser() user: SessionUser): Promise<SignedAgreementView> {
     return this.queryBus.execute(new GetSignedAgreement(user, name));
   }
 }

@@ -1,7 +1,9 @@
+import type { SignedAgreementView } from '@escrow/domain';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser } from '../../identity';
 import { SignAgreement } from './sign-agreement.command';
@@ -12,6 +14,7 @@ import { SignAgreementRequest } from './sign-agreement.request.dto';
 export class SignAgreementController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @Answers('SignedAgreementView')
   @Post('job/:id/agreement/sign')
   @RequireVerifiedEmail()
   @HttpCode(200)
@@ -20,7 +23,7 @@ export class SignAgreementController {
     @Body() body: SignAgreementRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
-  ) {
+  ): Promise<SignedAgreementView> {
     return this.commandBus.execute(new SignAgreement(user, jobId, body.signer_type, body.signed_name, body.agreement_hash, key));
   }
 }

@@ -1,6 +1,8 @@
+import type { BankAccountsView, PayoutAnswer } from '@escrow/domain';
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { BankAccounts } from '../bank-accounts.service';
@@ -16,25 +18,28 @@ export class AdminBankAccountsController {
     private readonly accounts: BankAccounts,
   ) {}
 
+  @Answers('BankAccountsView')
   @Get(':id/bank-accounts')
   @AdminRoles(...EVERY_ADMIN_ROLE)
-  async ofCompany(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser) {
+  async ofCompany(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser): Promise<BankAccountsView> {
     return this.accounts.list({ userId: null, companyId }, { userId: user.userId, admin: true });
   }
 
+  @Answers('PayoutAnswer')
   @Post(':id/payout-change/confirm')
   @HttpCode(200)
   @AdminRoles(...FINANCE_ROLES)
   @StepUp()
-  async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async confirm(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'confirm'));
   }
 
+  @Answers('PayoutAnswer')
   @Post(':id/payout-change/undo')
   @HttpCode(200)
   @AdminRoles(...FINANCE_ROLES)
   @StepUp()
-  async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async undo(@Param('id', ParseIdPipe) companyId: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, companyId, 'undo'));
   }
 }

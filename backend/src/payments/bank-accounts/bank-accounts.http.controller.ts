@@ -1,9 +1,11 @@
-import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { AccountView, BankAccountsView, PayoutAnswer } from '@escrow/domain';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 import { IdempotencyKey } from '../../command-side';
 import { IsId } from '../../http/ids';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { BankAccounts } from '../bank-accounts.service';
@@ -64,8 +66,9 @@ export class BankAccountsController {
     private readonly accounts: BankAccounts,
   ) {}
 
+  @Answers('BankAccountsView')
   @Get()
-  async mine(@CurrentUser() user: SessionUser) {
+  async mine(@CurrentUser() user: SessionUser): Promise<BankAccountsView> {
     return this.accounts.list(
       { userId: user.companyId === null ? user.userId : null, companyId: user.companyId },
       { userId: user.userId, admin: user.role === 'admin' },
@@ -77,12 +80,18 @@ export class BankAccountsController {
    * read the body, so the whole route carries it: a deposit account needs a step-up anyway,
    * which needs an enrolled factor, so buyers lose nothing by it.
    */
+  @Answers('AccountView', HttpStatus.CREATED)
   @Post()
   @HttpCode(201)
   @StepUp()
   @RequireVerifiedEmail()
   @RequireSecondFactor()
-  async link(@Body() body: LinkBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin, @IdempotencyKey() key: string | null) {
+  async link(
+    @Body() body: LinkBankAccountRequest,
+    @CurrentUser() user: SessionUser,
+    @Origin() origin: HttpOrigin,
+    @IdempotencyKey() key: string | null,
+  ): Promise<AccountView> {
     if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
     const holder = body.holder_name.trim();
     if (!holder) throw new BadRequestException("Enter the account holder's name.");
@@ -104,43 +113,53 @@ export class BankAccountsController {
   }
 
   /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
+  @Answers('AccountView')
   @Post(':id/verify')
   @RequireVerifiedEmail()
   @HttpCode(200)
-  async verify(@Param('id', ParseIdPipe) id: number, @Body() body: VerifyBankAccountRequest, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async verify(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: VerifyBankAccountRequest,
+    @CurrentUser() user: SessionUser,
+    @Origin() origin: HttpOrigin,
+  ): Promise<AccountView> {
     return this.commandBus.execute(new VerifyBankAccountCommand(user, origin, id, body.amounts));
   }
 
+  @Answers('PayoutAnswer')
   @Post(':id/payout')
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
   @RequireSecondFactor()
-  async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async choose(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
     return this.commandBus.execute(new ChoosePayoutAccountCommand(user, origin, id));
   }
 
+  @Answers('PayoutAnswer')
   @Post('payout-change/confirm')
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'confirm'));
   }
 
+  @Answers('PayoutAnswer')
   @Post('payout-change/undo')
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async undo(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async undo(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
     return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'undo'));
   }
 
+  @Answers('AccountView')
   @Delete(':id')
   @HttpCode(200)
   @StepUp()
   @RequireVerifiedEmail()
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin) {
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<AccountView> {
     return this.commandBus.execute(new RemoveBankAccountCommand(user, origin, id));
   }
 

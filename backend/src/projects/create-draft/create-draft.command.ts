@@ -1,9 +1,10 @@
+import type { ProjectDraftCreated } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 
 /** POST /api/job/basic: a draft once the buyer is set (spec §4); a named job_id answers itself. */
-export class CreateDraft extends Command<{ job_id: number }> {
+export class CreateDraft extends Command<ProjectDraftCreated> {
   constructor(
     readonly actor: SessionUser,
     readonly customerId: number,

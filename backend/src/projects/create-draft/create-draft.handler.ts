@@ -1,3 +1,4 @@
+import type { ProjectDraftCreated } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf, projectStream } from '../../command-side';
@@ -15,7 +16,7 @@ export class CreateDraftHandler implements ICommandHandler<CreateDraft> {
     private readonly parties: ProjectParties,
   ) {}
 
-  async execute(c: CreateDraft): Promise<{ job_id: number }> {
+  async execute(c: CreateDraft): Promise<ProjectDraftCreated> {
     if (c.existingJobId) {
       await this.access.requireViewer(c.existingJobId, c.actor);
       return { job_id: c.existingJobId };

@@ -1,7 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { ProjectDraftCreated } from '@escrow/domain';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { JobStateRequest } from '../project-requests.dto';
 import { CreateDraft } from './create-draft.command';
@@ -11,9 +13,10 @@ import { CreateDraft } from './create-draft.command';
 export class CreateDraftController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @Answers('ProjectDraftCreated', HttpStatus.CREATED)
   @Post('job/basic')
   @HttpCode(201)
-  create(@Body() body: JobStateRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  create(@Body() body: JobStateRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftCreated> {
     return this.commandBus.execute(
       new CreateDraft(user, body.customer_id, body.service, body.customerInitiated, body.primary_company_id ?? null, body.job_id ?? null, key),
     );

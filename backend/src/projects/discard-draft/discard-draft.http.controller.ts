@@ -1,7 +1,9 @@
+import type { ProjectDraftDiscarded } from '@escrow/domain';
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { DiscardDraft } from './discard-draft.command';
@@ -11,9 +13,14 @@ import { DiscardDraft } from './discard-draft.command';
 export class DiscardDraftController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @Answers('ProjectDraftDiscarded')
   @Delete('job/:id')
   @HttpCode(200)
-  async discard(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async discard(
+    @Param('id', ParseIdPipe) jobId: number,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ): Promise<ProjectDraftDiscarded> {
     await this.commandBus.execute(new DiscardDraft(user, jobId, key));
     return { job_id: jobId, discarded: true };
   }

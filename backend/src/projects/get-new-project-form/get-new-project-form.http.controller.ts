@@ -1,6 +1,8 @@
+import type { NewProjectForm } from '@escrow/domain';
 import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetNewProjectForm } from './get-new-project-form.query';
 
@@ -9,8 +11,9 @@ import { GetNewProjectForm } from './get-new-project-form.query';
 export class GetNewProjectFormController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers('NewProjectForm')
   @Get('forms/jobs/new-job-form')
-  form(@QueryParam('customer') customer: unknown, @CurrentUser() user: SessionUser) {
+  form(@QueryParam('customer') customer: unknown, @CurrentUser() user: SessionUser): Promise<NewProjectForm> {
     if (customer !== undefined && customer !== 'true' && customer !== 'false') throw new BadRequestException('customer must be true or false.');
     return this.queryBus.execute(new GetNewProjectForm(user, customer === 'true'));
   }

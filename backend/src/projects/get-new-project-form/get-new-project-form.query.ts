@@ -1,13 +1,9 @@
+import type { NewProjectForm } from '@escrow/domain';
 import { ForbiddenException } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import { CompaniesRepository } from '../../directory';
 import type { SessionUser } from '../../identity';
-
-export interface NewProjectForm {
-  services: { service_name: string }[];
-  formData: Record<string, unknown>;
-}
 
 /** GET /api/forms/jobs/new-job-form: services for the dropdown and what the form knows already (spec §7). */
 export class GetNewProjectForm extends Query<NewProjectForm> {

@@ -1,6 +1,8 @@
+import type { ProjectHistoryEntry } from '@escrow/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetProjectHistory } from './get-project-history.query';
@@ -10,8 +12,9 @@ import { GetProjectHistory } from './get-project-history.query';
 export class GetProjectHistoryController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers(['ProjectHistoryEntry'])
   @Get('job/:id/history')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectHistoryEntry[]> {
     return this.queryBus.execute(new GetProjectHistory(user, jobId));
   }
 }

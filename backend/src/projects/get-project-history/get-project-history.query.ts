@@ -1,4 +1,4 @@
-import type { ActiveMilestone, RecordedEvent } from '@escrow/domain';
+import type { ActiveMilestone, ProjectHistoryEntry, RecordedEvent } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
@@ -6,7 +6,7 @@ import { MilestoneReads, ProjectAccess, ProjectEvents } from '../../read-models'
 import { type AuditRow, describe } from './project-history';
 
 /** GET /api/job/{id}/history: every event of the project with who, what and when, and what each edit changed. */
-export class GetProjectHistory extends Query<Record<string, unknown>[]> {
+export class GetProjectHistory extends Query<ProjectHistoryEntry[]> {
   constructor(
     readonly user: SessionUser,
     readonly jobId: number,
@@ -23,7 +23,7 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
     private readonly events: ProjectEvents,
   ) {}
 
-  async execute({ user, jobId }: GetProjectHistory) {
+  async execute({ user, jobId }: GetProjectHistory): Promise<ProjectHistoryEntry[]> {
     await this.access.requireViewer(jobId, user);
     // The audit trail is the event store itself: every event of the project, as stored.
     const rows = (await this.events.of(jobId)).map(auditRowOf);

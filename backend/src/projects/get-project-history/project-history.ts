@@ -1,4 +1,13 @@
-import { type ActiveMilestone, formatDollars, maskedAccount, type PaidToAccount, type SiteState, STATE_NAMES, type VersionState } from '@escrow/domain';
+import {
+  type ActiveMilestone,
+  formatDollars,
+  maskedAccount,
+  type PaidToAccount,
+  type ProjectHistoryChange,
+  type SiteState,
+  STATE_NAMES,
+  type VersionState,
+} from '@escrow/domain';
 
 import type { Names } from '../../read-models';
 
@@ -14,11 +23,8 @@ export interface AuditRow {
   data: Record<string, unknown>;
 }
 
-export interface Change {
-  field: string;
-  from: string | null;
-  to: string | null;
-}
+/** What an edit changed: the contract's ProjectHistoryChange. */
+export type Change = ProjectHistoryChange;
 
 const party = (p: unknown) => (p === 'customer' ? 'buyer' : p === 'company' ? 'seller' : String(p));
 const dollars = (v: unknown) => formatDollars(String(v ?? '0'));

@@ -1,6 +1,8 @@
+import type { ProjectPayments } from '@escrow/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetProjectPayments } from './get-project-payments.query';
@@ -11,8 +13,9 @@ export class GetProjectPaymentsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   /** /portal/job/{id}/payment-release */
+  @Answers('ProjectPayments')
   @Get('job/:id/payments')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectPayments> {
     return this.queryBus.execute(new GetProjectPayments(user, jobId));
   }
 }

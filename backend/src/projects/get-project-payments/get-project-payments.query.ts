@@ -1,11 +1,11 @@
-import { type ActiveMilestone, formatAmount, money, sum, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { type ActiveMilestone, formatAmount, money, type ProjectPayments, type ProjectRetainageRow, sum, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 
 /** GET /api/job/{id}/payments: what was deposited, released to whom and refunded (retainage included), and when. */
-export class GetProjectPayments extends Query<Record<'deposits' | 'disbursements' | 'refunds' | 'retainage', Record<string, unknown>[]>> {
+export class GetProjectPayments extends Query<ProjectPayments> {
   constructor(
     readonly user: SessionUser,
     readonly jobId: number,
@@ -23,7 +23,7 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
     private readonly milestones: MilestoneReads,
   ) {}
 
-  async execute({ user, jobId }: GetProjectPayments) {
+  async execute({ user, jobId }: GetProjectPayments): Promise<ProjectPayments> {
     await this.access.requireViewer(jobId, user);
     const states = await this.milestones.ofJob(jobId);
     const names = await this.milestones.namesFor(states);
@@ -62,7 +62,7 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
       retainage: states.flatMap((m) =>
         m.disbursements
           .filter((d) => money(d.retainage).gt(0))
-          .map((d) => {
+          .map((d): ProjectRetainageRow => {
             const release = m.retainageReleases.find((r) => r.payeeId === d.payeeId) ?? null;
             const refunded = sum(m.retainageRefunds.flatMap((r) => r.payees.filter((p) => p.payeeId === d.payeeId).map((p) => money(p.amount))));
             return {

@@ -1,6 +1,8 @@
+import type { ProjectSummary } from '@escrow/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { GetProject } from './get-project.query';
@@ -10,8 +12,9 @@ import { GetProject } from './get-project.query';
 export class GetProjectController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers('ProjectSummary')
   @Get('job/:id')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
+  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectSummary> {
     return this.queryBus.execute(new GetProject(user, jobId));
   }
 }

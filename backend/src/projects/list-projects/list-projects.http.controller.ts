@@ -1,6 +1,8 @@
+import type { ProjectSummary } from '@escrow/domain';
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { ListProjects } from './list-projects.query';
 
@@ -9,8 +11,9 @@ import { ListProjects } from './list-projects.query';
 export class ListProjectsController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @Answers(['ProjectSummary'])
   @Get('projects')
-  list(@CurrentUser() user: SessionUser) {
+  list(@CurrentUser() user: SessionUser): Promise<ProjectSummary[]> {
     return this.queryBus.execute(new ListProjects(user));
   }
 }

@@ -1,7 +1,9 @@
+import type { ProjectSubmitted } from '@escrow/domain';
 import { BadRequestException, Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { DraftRequest } from '../project-requests.dto';
@@ -12,9 +14,15 @@ import { SubmitProject } from './submit-project.command';
 export class SubmitProjectController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @Answers('ProjectSubmitted')
   @Put('job/:id/draft')
   @HttpCode(200)
-  async submit(@Param('id', ParseIdPipe) jobId: number, @Body() body: DraftRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async submit(
+    @Param('id', ParseIdPipe) jobId: number,
+    @Body() body: DraftRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ): Promise<ProjectSubmitted> {
     if (body.isDraft !== false) throw new BadRequestException('A project can only leave the draft state: send isDraft: false.');
     if (body.job_id !== undefined && body.job_id !== jobId) throw new BadRequestException('job_id in the body must match the project in the path.');
     await this.commandBus.execute(new SubmitProject(user, jobId, key));

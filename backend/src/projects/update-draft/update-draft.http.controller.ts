@@ -1,8 +1,10 @@
+import type { ProjectDraftBasics } from '@escrow/domain';
 import { BadRequestException, Body, Controller, HttpCode, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { CompaniesRepository } from '../../directory';
+import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, type SessionUser, UsersRepository } from '../../identity';
 import { UpdateJobBasicsRequest } from '../project-requests.dto';
 import { UpdateDraft } from './update-draft.command';
@@ -17,9 +19,10 @@ export class UpdateDraftController {
   ) {}
 
   /** Changes the draft's buyer, seller or service; answers the normalised primary and state (spec §7). */
+  @Answers('ProjectDraftBasics')
   @Put('job/basic')
   @HttpCode(200)
-  async update(@Body() body: UpdateJobBasicsRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+  async update(@Body() body: UpdateJobBasicsRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftBasics> {
     const jobId = body.state.job_id;
     if (!jobId) throw new BadRequestException('state.job_id must name the draft to update.');
     const named = body.primary?.company_id ?? body.primary?.primary_company_id ?? body.state.primary_company_id ?? null;

@@ -25,7 +25,7 @@ const admin = {
   company: null,
   permissions: { user: true },
 };
-const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
+const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', retainage_held: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
 const project = (job_id: number, waiting_on: { buyer: number; seller: number }): ProjectSummary => ({
   job_id,
   service: 'Roofing',
@@ -44,6 +44,7 @@ const project = (job_id: number, waiting_on: { buyer: number; seller: number }):
   signatures: { buyer: null, seller: null },
   milestone_count: 1,
   totals,
+  terms: { retainagePercent: '0.00', siteState: null },
   next_action: null,
   waiting_on_you: 0,
   waiting_on,

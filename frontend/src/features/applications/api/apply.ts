@@ -1,3 +1,4 @@
+import type { ContractorApplicationReceipt } from '@escrow/domain';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -20,8 +21,8 @@ export interface ApplicationInput {
   message?: string;
 }
 
-export async function applyAsContractor(input: ApplicationInput): Promise<{ application_id: number }> {
-  const { data } = await api.post<{ application_id: number }>('/contractor/applications', {
+export async function applyAsContractor(input: ApplicationInput): Promise<ContractorApplicationReceipt> {
+  const { data } = await api.post<ContractorApplicationReceipt>('/contractor/applications', {
     ...input,
     email: normalizeEmail(input.email),
     phone: phoneDigits(input.phone),

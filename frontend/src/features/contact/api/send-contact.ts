@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@escrow/domain';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -9,8 +10,8 @@ export interface ContactInput {
   message: string;
 }
 
-export async function sendContact(input: ContactInput): Promise<{ message: string }> {
-  const { data } = await api.post<{ message: string }>('/contact', input);
+export async function sendContact(input: ContactInput): Promise<MessageAnswer> {
+  const { data } = await api.post<MessageAnswer>('/contact', input);
   return data;
 }
 

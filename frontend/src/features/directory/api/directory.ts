@@ -1,25 +1,12 @@
+import type { CompanyView, ServiceName } from '@escrow/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
 export type { Service } from '../../../api/services';
 
-export interface Company {
-  company_id: number;
-  name: string;
-  primary_company_name: string;
-  company_img: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  phone: string | null;
-  contact_email: string | null;
-  website_link: string | null;
-  license: string | null;
-  insurance: string | null;
-  bio: string | null;
-}
+/** A member company as the directory answers it (the contract's CompanyView). */
+export type Company = CompanyView;
 
 export interface CompanySearch {
   state?: string;
@@ -49,8 +36,8 @@ export async function getCompany(id: number): Promise<Company> {
 export const companyQuery = (id: number) => queryOptions({ queryKey: directoryKeys.company(id), queryFn: () => getCompany(id), staleTime: 60_000 });
 export const useCompany = (id: number) => useQuery(companyQuery(id));
 
-export async function getCompanyServices(id: number): Promise<string[]> {
-  const { data } = await api.get<string[]>(`/company/services/${id}`);
+export async function getCompanyServices(id: number): Promise<ServiceName[]> {
+  const { data } = await api.get<ServiceName[]>(`/company/services/${id}`);
   return data;
 }
 export const companyServicesQuery = (id: number) =>

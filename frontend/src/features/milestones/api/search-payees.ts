@@ -1,11 +1,10 @@
+import type { CompanyNameMatch } from '@escrow/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-export interface CompanyMatch {
-  company_id: number;
-  name: string;
-}
+/** A company found by name (the contract's CompanyNameMatch). */
+export type CompanyMatch = CompanyNameMatch;
 
 export const payeeSearchKeys = {
   all: ['companies', 'by-name'] as const,

@@ -18,7 +18,7 @@ const seller = {
   company: { company_id: 100, name: 'Saguaro Build Co.', primary_company_name: 'Saguaro Build Co.' },
   permissions: { user: true },
 };
-const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
+const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', retainage_held: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
 const project = (job_id: number, patch: Partial<ProjectSummary> = {}): ProjectSummary => ({
   job_id,
   service: 'Roofing',
@@ -37,6 +37,7 @@ const project = (job_id: number, patch: Partial<ProjectSummary> = {}): ProjectSu
   signatures: { buyer: null, seller: null },
   milestone_count: 1,
   totals,
+  terms: { retainagePercent: '0.00', siteState: null },
   next_action: null,
   waiting_on_you: 0,
   waiting_on: { buyer: 0, seller: 0 },

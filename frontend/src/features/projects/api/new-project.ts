@@ -1,31 +1,27 @@
+import type {
+  BuyerMatch,
+  CompanyNameMatch,
+  NewProjectForm,
+  ProjectBuyerView,
+  ProjectDraftBasics,
+  ProjectDraftCreated,
+  ProjectDraftDiscarded,
+  ProjectSubmitted,
+} from '@escrow/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 
-export interface NewJobForm {
-  services: { service_name: string }[];
-  formData: {
-    customer_id?: number;
-    customer_name?: string;
-    company_id: number | null;
-    service: string | null;
-    primary_company_name: string | null;
-    customerInitiated: boolean;
-  };
-}
+/** GET /api/forms/jobs/new-job-form (the contract's NewProjectForm). */
+export type NewJobForm = NewProjectForm;
 
 export const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
 export const useNewJobForm = (customer: boolean, enabled: boolean) =>
   useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
 
-export interface BuyerMatch {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-}
+export type { BuyerMatch };
 export const searchBuyersByPhone = async (phone: string) =>
   (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
 
@@ -36,15 +32,8 @@ export interface NewBuyer {
   email: string;
   user_id?: number;
 }
-export interface CreatedCustomer {
-  customer_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  customer_name: string;
-}
+/** The buyer POST /api/job/customer/new answers (the contract's ProjectBuyerView). */
+export type CreatedCustomer = ProjectBuyerView;
 export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
   const payload = {
     ...buyer,
@@ -58,8 +47,7 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
 export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
 export const searchSellers = async (text: string) =>
-  (await api.get<{ company_id: number; name: string }[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } }))
-    .data;
+  (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
 export interface JobState {
   job_id?: number | null;
@@ -73,23 +61,23 @@ export interface JobState {
   alreadyExisted?: boolean;
 }
 
-export async function createDraft(state: JobState, idempotencyKey: string): Promise<{ job_id: number }> {
-  return (await api.post<{ job_id: number }>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+export async function createDraft(state: JobState, idempotencyKey: string): Promise<ProjectDraftCreated> {
+  return (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
 }
 
 export async function updateDraft(state: JobState, primary: { company_id: number | null; primary_company_name?: string | null }) {
-  return (await api.put<{ primary: unknown; state: JobState }>('/job/basic', { state, primary }, asCommand())).data;
+  return (await api.put<ProjectDraftBasics>('/job/basic', { state, primary }, asCommand())).data;
 }
 
 export async function submitProject(jobId: number): Promise<void> {
-  await api.put(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
+  await api.put<ProjectSubmitted>(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
 }
 
 /** Discards a draft its creator no longer wants (DELETE /api/job/{id}). */
 export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (jobId: number) => (await api.delete<{ job_id: number; discarded: true }>(`/job/${jobId}`, asCommand())).data,
+    mutationFn: async (jobId: number) => (await api.delete<ProjectDraftDiscarded>(`/job/${jobId}`, asCommand())).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
