@@ -44,6 +44,19 @@ describe('OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
+  // Issue 26: every route says what it answers, with a shape from the API contract (or a file).
+  it('names the answer of every route it serves', () => {
+    const unnamed = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => {
+          const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+          return success.length === 0 || success.some(([, answer]) => !answer.content);
+        })
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
   it('describes request bodies from the DTOs and answers from the API contract', () => {
     const body = document.components.schemas.MilestoneRequest!;
     expect(Object.keys(body.properties!)).toEqual(expect.arrayContaining(['job_id', 'definition', 'payees', 'original_id']));
