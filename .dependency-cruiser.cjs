@@ -72,6 +72,14 @@ module.exports = {
       to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
     },
     {
+      name: 'features-stand-below-app',
+      comment:
+        'app/ (router, layout, providers) composes features, so a feature, its tests included, never imports it: what both need, such as the antd theme, lives in components/ or lib/',
+      severity: 'error',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/app/' },
+    },
+    {
       name: 'shared-frontend-code-stands-below-features',
       comment: 'api/, components/ and lib/ are used by features, never the other way round',
       severity: 'error',

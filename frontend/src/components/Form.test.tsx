@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Button, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ThemeProvider } from '../app/ThemeProvider';
 import { errorSummary, Form } from './Form';
+import { ThemeProvider } from './ThemeProvider';
 
 function TwoFields({ onFinish }: { onFinish: (values: unknown) => void }) {
   return (

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 
-import { ThemeProvider } from '../app/ThemeProvider';
+import { ThemeProvider } from '../components/ThemeProvider';
 import { EmailLinkOutcome } from '../features/security/components/EmailLinkOutcome';
 
 /** /verify-email/:code: the link sent to a new account's address (issue 25). */

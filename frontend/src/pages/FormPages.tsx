@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { ThemeProvider } from '../app/ThemeProvider';
 import { Spinner } from '../components/Spinner';
+import { ThemeProvider } from '../components/ThemeProvider';
 import { DeletionRequestForm } from '../features/account/components/DeletionRequestForm';
 import { ApplicationForm } from '../features/applications/components/ApplicationForm';
 import { AcceptInvitationForm } from '../features/auth/components/AcceptInvitationForm';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
-import { ThemeProvider } from '../../app/ThemeProvider';
+import { ThemeProvider } from '../../components/ThemeProvider';
 import { AdminIdentity, type AdminIdentityValue } from '../../features/admin/roles';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { authKeys, isLoggedIn } from '../../features/auth/api/types';

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ProjectSummary } from '../../api/projects';
-import { ThemeProvider } from '../../app/ThemeProvider';
 import { Spinner } from '../../components/Spinner';
+import { ThemeProvider } from '../../components/ThemeProvider';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { ThemeProvider } from '../../app/ThemeProvider';
+import { ThemeProvider } from '../../components/ThemeProvider';
 import type { AccessCheck } from '../../features/auth/access';
 import { PortalFrame } from './PortalFrame';
 

@@ -2,7 +2,7 @@ import { App, Modal } from 'antd';
 import { useEffect } from 'react';
 
 import type { ProjectSummary } from '../../api/projects';
-import { ThemeProvider } from '../../app/ThemeProvider';
+import { ThemeProvider } from '../../components/ThemeProvider';
 import { useDiscardDraft } from '../../features/projects/api/new-project';
 import { errorMessage } from '../../lib/api-client';
 import { TOAST_PROJECT_CREATED_MS } from '../../lib/timers';

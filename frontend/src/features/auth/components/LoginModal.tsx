@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 
-import { ThemeProvider } from '../../../app/ThemeProvider';
+import { ThemeProvider } from '../../../components/ThemeProvider';
 import { LoginForm } from './LoginForm';
 
 /** The header's modal login form; it closes once the user is logged in (spec §4). */

@@ -1,7 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 
-import { ThemeProvider } from '../../../app/ThemeProvider';
 import { Form } from '../../../components/Form';
+import { ThemeProvider } from '../../../components/ThemeProvider';
 import { errorMessage } from '../../../lib/api-client';
 import { type ContactInput, useSendContact } from '../api/send-contact';
 

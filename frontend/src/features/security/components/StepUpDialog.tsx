@@ -1,8 +1,8 @@
 import { Modal } from 'antd';
 import { useState } from 'react';
 
-import { ThemeProvider } from '../../../app/ThemeProvider';
 import { SecondFactorForm } from '../../../components/SecondFactorForm';
+import { ThemeProvider } from '../../../components/ThemeProvider';
 import type { StepUpChallenge } from '../../../lib/step-up';
 import { stepUpWithCode, stepUpWithPasskey } from '../api/step-up';
 import { TotpEnrolment } from './TotpEnrolment';

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import { RootLayout } from '../../../app/layout/RootLayout';
-import { LoginPage } from '../../../pages/FormPages';
-import { fakeApi } from '../../../test/render';
-import { afterLogin, refusalNotice } from '../access';
-import { RequireAccess } from '../components/RequireAccess';
+import { afterLogin, refusalNotice } from '../features/auth/access';
+import { RequireAccess } from '../features/auth/components/RequireAccess';
+import { LoginPage } from '../pages/FormPages';
+import { fakeApi } from '../test/render';
+import { RootLayout } from './layout/RootLayout';
 
 const buyer = {
   user_id: 10,
