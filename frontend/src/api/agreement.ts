@@ -1,8 +1,11 @@
-import type { AgreementView, SignedAgreementView } from '@escrow/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgreementView } from '@escrow/domain';
+import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
 import { projectKeys } from './projects';
+
+// Shared: the milestone card asks who still has to sign, and a lien waiver is signed with the same
+// legal name as the agreement. Reading and signing the agreement itself is features/agreements.
 
 export const useAgreement = (jobId: number, enabled = true) =>
   useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<AgreementView>(`/job/${jobId}/agreement`)).data, enabled });
@@ -14,18 +17,6 @@ export function missingSignatures(agreement: Pick<AgreementView, 'signatures'>):
 /** Whether someone still to sign had signed an earlier text: the agreement changed since, and says so. */
 export function agreementChanged(agreement: Pick<AgreementView, 'signatures' | 'earlier_signatures'>): boolean {
   return missingSignatures(agreement).some((party) => agreement.earlier_signatures?.[party] != null);
-}
-
-export const useSignedAgreement = (name: string) =>
-  useQuery({ queryKey: projectKeys.signed(name), queryFn: async () => (await api.get<SignedAgreementView>(`/agreements/${encodeURIComponent(name)}`)).data });
-
-export function useSignAgreement(jobId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { signer_type: 'customer' | 'company'; signed_name: string; agreement_hash: string }) =>
-      (await api.post<SignedAgreementView>(`/job/${jobId}/agreement/sign`, input)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }),
-  });
 }
 
 const normalName = (name: string) => name.trim().replace(/\s+/g, ' ');

@@ -5,7 +5,8 @@ import { api, asCommand } from '../lib/api-client';
 import { projectKeys } from './projects';
 
 // Lien waivers are shared server state: a milestone card lists its payments' waivers, a payee
-// company's users sign theirs from the waivers page, and both print them.
+// company's users sign theirs from the waivers page, and both print them. What only the waivers
+// pages read (the company's list, a document to print) is features/lien-waivers.
 export type { CompanyWaiverView, LienWaiverDocument, LienWaiverView };
 
 export const waiverKeys = {
@@ -20,12 +21,6 @@ export const useMilestoneWaivers = (jobId: number, mId: number, enabled = true) 
     queryFn: async () => (await api.get<LienWaiverView[]>(`/milestone/${mId}/waivers`)).data,
     enabled,
   });
-
-export const useCompanyWaivers = () =>
-  useQuery({ queryKey: waiverKeys.ofCompany(), queryFn: async () => (await api.get<CompanyWaiverView[]>('/waivers')).data, refetchInterval: 5000 });
-
-export const useWaiverDocument = (name: string) =>
-  useQuery({ queryKey: waiverKeys.document(name), queryFn: async () => (await api.get<LienWaiverDocument>(`/waivers/${encodeURIComponent(name)}`)).data });
 
 export interface SignWaiverInput {
   mId: number;

@@ -5,7 +5,7 @@ import { useCompany } from '../../features/admin/api/get-company';
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
-import { CompanyBankAccounts } from '../../features/bank-accounts/components/CompanyBankAccounts';
+import { CompanyBankAccounts } from '../../features/bank-accounts';
 import { ResetSecondFactors } from '../../features/security/components/ResetSecondFactors';
 import { AdminShell } from './AdminShell';
 

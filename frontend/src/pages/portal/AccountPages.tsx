@@ -1,19 +1,12 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, Button, Card, Input, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 
-import { isOwnLegalName, legalNameOf, useAgreement, useSignAgreement, useSignedAgreement } from '../../api/agreement';
-import { useBankAccounts } from '../../api/bank-accounts';
-import { BankAccountForm } from '../../components/BankAccountForm';
-import { Form } from '../../components/Form';
 import { PaymentDestination } from '../../components/PaymentDestination';
 import { Spinner } from '../../components/Spinner';
 import { WideTable } from '../../components/WideTable';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { isLoggedIn } from '../../features/auth/api/types';
-import { DepositAccounts } from '../../features/bank-accounts/components/DepositAccounts';
-import { PayoutAccounts } from '../../features/bank-accounts/components/PayoutAccounts';
-import { PayoutChangeBanner } from '../../features/bank-accounts/components/PayoutChangeBanner';
+import { AgreementSigning, SignedAgreementDocument } from '../../features/agreements';
+import { DepositAccountSettings, PayoutAccountSettings } from '../../features/bank-accounts';
 import { usePayments } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
@@ -21,147 +14,28 @@ import { PortalShell } from './PortalShell';
 /** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the accounts the buyer's deposits come from. */
 export function AchPage() {
   const jobId = Number(useParams().jobId);
-  const accounts = useBankAccounts();
   return (
     <PortalShell checks={['customer']} wide={false}>
-      <h1>Bank account for deposits</h1>
-      <p>
-        Deposits to escrow for project #{jobId} are drawn by ACH from the newest account you link; they take up to 5 business days. We keep only the last four
-        digits, and we email you whenever the account changes.
-      </p>
-      {accounts.isPending ? (
-        <Spinner label="Loading your bank accounts…" />
-      ) : accounts.isError ? (
-        <Alert type="error" showIcon title={errorMessage(accounts.error)} />
-      ) : (
-        <DepositAccounts accounts={accounts.data.deposit_accounts} jobId={jobId} />
-      )}
-      <Card title="Link an account" style={{ marginTop: 16 }}>
-        <BankAccountForm purpose="deposit" jobId={jobId} />
-      </Card>
-      <p style={{ marginTop: 16 }}>
-        <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
-      </p>
+      <DepositAccountSettings jobId={jobId} />
     </PortalShell>
   );
 }
 
 /** /portal/direct-deposit: the company's payout accounts, their micro-deposits, the payout account and a pending change. */
 export function DirectDepositPage() {
-  const accounts = useBankAccounts();
-  const { data: user } = useCurrentUser();
-  const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
-  const current = accounts.data?.payout_account ?? null;
   return (
     <PortalShell checks={['company']} wide={false}>
-      <h1>Payout account</h1>
-      <p>
-        Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
-        we send to it.
-      </p>
-      {accounts.isPending ? (
-        <Spinner label="Loading your bank accounts…" />
-      ) : accounts.isError ? (
-        <Alert type="error" showIcon title={errorMessage(accounts.error)} />
-      ) : (
-        <>
-          <PayoutChangeBanner change={accounts.data.payout_change} />
-          {current ? (
-            <Alert type="info" showIcon title={`Payouts go to ${current.masked} (${current.holder_name}).`} style={{ marginBottom: 16 }} />
-          ) : (
-            <Alert type="warning" showIcon title="No payout account yet: payouts wait until a verified account is chosen." style={{ marginBottom: 16 }} />
-          )}
-          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
-        </>
-      )}
-      <Card title="Link an account" style={{ marginTop: 16 }}>
-        <BankAccountForm purpose="payout" />
-      </Card>
+      <PayoutAccountSettings />
     </PortalShell>
   );
 }
 
 /** /portal/project-agreement/{signer_type}/{job_id}: read the agreement and sign it by typing your name. */
 export function AgreementPage() {
-  const { signerType, jobId: jobParam } = useParams();
-  const jobId = Number(jobParam);
-  const { data: user } = useCurrentUser();
-  const agreement = useAgreement(jobId);
-  const sign = useSignAgreement(jobId);
-  const party = signerType === 'company' ? 'company' : 'customer';
-  const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
-  const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
-  const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
-  const signedLine = (who: string, s: { signed_name: string; at: string } | null) =>
-    s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
+  const { signerType, jobId } = useParams();
   return (
     <PortalShell wide={false}>
-      <h1>Escrow agreement</h1>
-      {agreement.isPending ? (
-        <Spinner />
-      ) : agreement.isError ? (
-        <Alert type="error" showIcon title={errorMessage(agreement.error)} />
-      ) : (
-        <>
-          {!mine && myEarlier && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 16 }}
-              title={`You signed an earlier text of this agreement on ${new Date(myEarlier.at).toLocaleString()}. Its terms have changed since.`}
-              description="Read the text below and sign it again: the next deposit waits until both parties have signed it."
-              action={<Link to={`/portal/signed/${myEarlier.contract_name}`}>The text you signed</Link>}
-            />
-          )}
-          <pre className="el-agreement">{agreement.data.text}</pre>
-          <section aria-label="Signatures">
-            <h2>Signatures</h2>
-            <p>{signedLine('Buyer', agreement.data.signatures.buyer)}</p>
-            <p>{signedLine('Seller', agreement.data.signatures.seller)}</p>
-          </section>
-          {mine ? (
-            <Alert
-              type="success"
-              showIcon
-              title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`}
-              action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>}
-            />
-          ) : (
-            <Form
-              layout="vertical"
-              requiredMark={false}
-              onFinish={({ signed_name }: { signed_name: string }) =>
-                sign.mutate({ signer_type: party, signed_name, agreement_hash: agreement.data.agreement_hash })
-              }
-            >
-              <Form.Item
-                label="Type your full legal name to sign"
-                name="signed_name"
-                extra={legalName ? `As on your account: ${legalName}` : undefined}
-                validateTrigger="onSubmit"
-                rules={[
-                  { required: true, whitespace: true, message: 'Type your full name to sign.' },
-                  {
-                    validator: (_, value: string | undefined) =>
-                      !value?.trim() || !isLoggedIn(user) || isOwnLegalName(value, user)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(`Sign with your own legal name as it is on your account: ${legalName}.`)),
-                  },
-                ]}
-              >
-                <Input autoComplete="name" />
-              </Form.Item>
-              {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: 16 }} />}
-              <Button type="primary" htmlType="submit" loading={sign.isPending}>
-                Sign the agreement
-              </Button>
-            </Form>
-          )}
-          <p style={{ marginTop: 16 }}>
-            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
-          </p>
-        </>
-      )}
+      <AgreementSigning jobId={Number(jobId)} signerType={signerType} />
     </PortalShell>
   );
 }
@@ -169,35 +43,9 @@ export function AgreementPage() {
 /** /portal/signed/{contract_name} (and /admin/signed/…): the signed agreement; header and footer are hidden. */
 export function SignedAgreementPage() {
   const name = useParams().contractName ?? '';
-  const signed = useSignedAgreement(name);
   return (
     <PortalShell wide={false}>
-      {signed.isPending ? (
-        <Spinner />
-      ) : signed.isError ? (
-        <Alert type="error" showIcon title={errorMessage(signed.error)} />
-      ) : (
-        <article aria-label="Signed agreement">
-          <pre className="el-agreement">{signed.data.text}</pre>
-          <h2>Signatures</h2>
-          <p>
-            Buyer:{' '}
-            {signed.data.signatures.buyer
-              ? `${signed.data.signatures.buyer.signed_name}, ${new Date(signed.data.signatures.buyer.at).toLocaleString()}`
-              : 'not signed yet'}
-          </p>
-          <p>
-            Seller:{' '}
-            {signed.data.signatures.seller
-              ? `${signed.data.signatures.seller.signed_name}, ${new Date(signed.data.signatures.seller.at).toLocaleString()}`
-              : 'not signed yet'}
-          </p>
-          <p className="el-muted" style={{ overflowWrap: 'anywhere' }}>
-            Document {signed.data.contract_name} · SHA-256 {signed.data.agreement_hash}
-          </p>
-          <Button onClick={() => window.print()}>Print</Button>
-        </article>
-      )}
+      <SignedAgreementDocument name={name} />
     </PortalShell>
   );
 }

@@ -1,7 +1,6 @@
-import { useBankAccounts } from '../../api/bank-accounts';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { isLoggedIn } from '../../features/auth/api/types';
-import { PayoutChangeBanner } from '../../features/bank-accounts/components/PayoutChangeBanner';
+import { useBankAccounts } from '../../../api/bank-accounts';
+import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
+import { PayoutChangeBanner } from './PayoutChangeBanner';
 
 /**
  * The portal home's copy of the pending payout change, for company users only. No antd: it sits

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
-import type { ProjectSummary } from '../../../api/projects';
-import { ADMIN_SECTIONS, AdminShell } from '../../../pages/admin/AdminShell';
-import { AdminDisputesPage } from '../../../pages/admin/DisputesPage';
-import { fakeApi, renderScreen } from '../../../test/render';
-import { CompaniesTable } from '../components/CompaniesTable';
-import { DashboardView } from '../components/DashboardView';
-import { PaymentsView } from '../components/PaymentsView';
-import { ProjectsTable } from '../components/ProjectsTable';
-import { AdminIdentity } from '../roles';
+import type { ProjectSummary } from '../../api/projects';
+import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
+import { DashboardView } from '../../features/admin/components/DashboardView';
+import { PaymentsView } from '../../features/admin/components/PaymentsView';
+import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
+import { AdminIdentity } from '../../features/admin/roles';
+import { fakeApi, renderScreen } from '../../test/render';
+import { ADMIN_SECTIONS, AdminShell } from './AdminShell';
+import { AdminDisputesPage } from './DisputesPage';
 
 const admin = {
   user_id: 1,

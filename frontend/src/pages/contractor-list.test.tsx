@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { CompaniesPage, NO_MATCH_MESSAGE } from '../../../pages/CompaniesPage';
-import { fakeApi, renderScreen } from '../../../test/render';
+import { fakeApi, renderScreen } from '../test/render';
+import { CompaniesPage, NO_MATCH_MESSAGE } from './CompaniesPage';
 
 const company = (id: number, name: string, state = 'AZ') => ({ company_id: id, name, primary_company_name: name, company_img: null, city: 'Mesa', state });
 

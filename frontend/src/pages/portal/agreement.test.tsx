@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { isOwnLegalName, legalNameOf } from '../../../api/agreement';
-import { AgreementPage } from '../../../pages/portal/AccountPages';
-import { fakeApi, renderScreen } from '../../../test/render';
+import { isOwnLegalName, legalNameOf } from '../../api/agreement';
+import { fakeApi, renderScreen } from '../../test/render';
+import { AgreementPage } from './AccountPages';
 
 const buyer = {
   user_id: 10,

@@ -1,0 +1,44 @@
+import { Alert, Card } from 'antd';
+
+import { useBankAccounts } from '../../../api/bank-accounts';
+import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
+import { BankAccountForm } from '../../../components/BankAccountForm';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { PayoutAccounts } from './PayoutAccounts';
+import { PayoutChangeBanner } from './PayoutChangeBanner';
+
+/** A company's payout accounts, their micro-deposits, the payout account and a pending change. */
+export function PayoutAccountSettings() {
+  const accounts = useBankAccounts();
+  const { data: user } = useCurrentUser();
+  const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
+  const current = accounts.data?.payout_account ?? null;
+  return (
+    <>
+      <h1>Payout account</h1>
+      <p>
+        Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
+        we send to it.
+      </p>
+      {accounts.isPending ? (
+        <Spinner label="Loading your bank accounts…" />
+      ) : accounts.isError ? (
+        <Alert type="error" showIcon title={errorMessage(accounts.error)} />
+      ) : (
+        <>
+          <PayoutChangeBanner change={accounts.data.payout_change} />
+          {current ? (
+            <Alert type="info" showIcon title={`Payouts go to ${current.masked} (${current.holder_name}).`} style={{ marginBottom: 16 }} />
+          ) : (
+            <Alert type="warning" showIcon title="No payout account yet: payouts wait until a verified account is chosen." style={{ marginBottom: 16 }} />
+          )}
+          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
+        </>
+      )}
+      <Card title="Link an account" style={{ marginTop: 16 }}>
+        <BankAccountForm purpose="payout" />
+      </Card>
+    </>
+  );
+}
