@@ -80,6 +80,14 @@ module.exports = {
       to: { path: '^frontend/src/app/' },
     },
     {
+      name: 'features-stand-below-pages',
+      comment:
+        'pages/ lay features out on routes, so a feature, its tests included, never imports a page: a test that renders a whole page lives beside the pages',
+      severity: 'error',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/pages/' },
+    },
+    {
       name: 'shared-frontend-code-stands-below-features',
       comment: 'api/, components/ and lib/ are used by features, never the other way round',
       severity: 'error',

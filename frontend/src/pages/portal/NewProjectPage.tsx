@@ -1,5 +1,5 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, App, Button, Card, Input, Radio } from 'antd';
+import { Alert, App, Button, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
@@ -11,212 +11,15 @@ import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
-import {
-  type BuyerMatch,
-  createBuyer,
-  createDraft,
-  type JobState,
-  searchBuyersByPhone,
-  searchSellers,
-  submitProject,
-  updateDraft,
-  useNewJobForm,
-} from '../../features/projects/api/new-project';
+import { createBuyer, createDraft, type JobState, submitProject, updateDraft, useNewJobForm } from '../../features/projects/api/new-project';
 import { useProject } from '../../features/projects/api/projects';
+import { BuyerStep } from '../../features/projects/components/BuyerStep';
+import { NO_MILESTONE_YET, type Party } from '../../features/projects/components/new-project.rules';
+import { SellerStep } from '../../features/projects/components/SellerStep';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage, errorStatus } from '../../lib/api-client';
-import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
-
-export const NO_BUYERS_FOUND = 'No users found with that search. If they are not a user yet, please click Create New Buyer';
-export const NO_COMPANIES_FOUND = 'No companies found.';
-/** The API's own words for the same refusal. */
-export const NO_MILESTONE_YET = 'Add at least one milestone before submitting the project.';
-
-interface Party {
-  id: number;
-  name: string;
-}
-
-/** Spec §5: the new-buyer form is valid when first, last and email are filled and the formatted phone is longer than 13 characters. */
-export function newBuyerValid(b: { first_name: string; last_name: string; email: string; phone: string }): boolean {
-  return Boolean(b.first_name.trim() && b.last_name.trim() && b.email.trim()) && formatPhoneInput(b.phone).length > 13;
-}
-
-function BuyerSection({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party, newCustomer: boolean) => void; buyer: Party | null; disabled: boolean }) {
-  const { message } = App.useApp();
-  const [phone, setPhone] = useState('');
-  const [matches, setMatches] = useState<BuyerMatch[] | null>(null);
-  const [searchError, setSearchError] = useState<string | null>(null);
-  const [noMatchOpen, setNoMatchOpen] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [form, setForm] = useState({ first_name: '', last_name: '', phone: '', email: '' });
-  const [createError, setCreateError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const search = async () => {
-    setSearchError(null);
-    try {
-      const found = await searchBuyersByPhone(phone);
-      setMatches(found);
-      setNoMatchOpen(found.length === 0);
-    } catch (e) {
-      setSearchError(errorMessage(e));
-    }
-  };
-  const choose = (party: Party, newCustomer: boolean) => {
-    onBuyer(party, newCustomer);
-    void message.success({ content: 'Buyer added', duration: TOAST_PARTY_ADDED_MS / 1000 });
-  };
-  const addNew = async () => {
-    setBusy(true);
-    setCreateError(null);
-    try {
-      const created = await createBuyer({ ...form, phone: phoneDigits(form.phone) });
-      choose({ id: created.customer_id, name: created.customer_name }, true);
-    } catch (e) {
-      setCreateError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (buyer)
-    return (
-      <p>
-        Buyer: <strong>{buyer.name}</strong>
-      </p>
-    );
-  return (
-    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
-      <label className="el-field" htmlFor="buyer-phone">
-        Find the buyer by phone
-        <Input id="buyer-phone" value={phone} inputMode="tel" placeholder="(555) 555-5555" onChange={(e) => setPhone(formatPhoneInput(e.target.value))} />
-      </label>
-      <div className="el-actions" style={{ marginTop: 8 }}>
-        <Button onClick={search} disabled={phoneDigits(phone).length !== 10}>
-          Search
-        </Button>
-        <Button onClick={() => setCreating((c) => !c)}>Create New Buyer</Button>
-      </div>
-      {searchError && <Alert type="error" showIcon title={searchError} style={{ marginTop: 12 }} />}
-      {noMatchOpen && <Alert type="error" showIcon closable onClose={() => setNoMatchOpen(false)} title={NO_BUYERS_FOUND} style={{ marginTop: 12 }} />}
-      {matches && matches.length > 0 && (
-        <ul className="el-plain-list" style={{ marginTop: 12 }}>
-          {matches.map((m) => (
-            <li key={m.user_id}>
-              {m.first_name} {m.last_name}, {formatPhoneDisplay(m.phone)}{' '}
-              <Button size="small" type="primary" onClick={() => choose({ id: m.user_id, name: `${m.first_name} ${m.last_name}` }, false)}>
-                Add to Project
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {creating && (
-        <Card size="small" title="New buyer" style={{ marginTop: 12 }}>
-          <div className="el-grid el-grid--2" style={{ gap: 12 }}>
-            <label className="el-field" htmlFor="nb-first">
-              First name
-              <Input id="nb-first" value={form.first_name} onChange={(e) => setForm({ ...form, first_name: e.target.value })} />
-            </label>
-            <label className="el-field" htmlFor="nb-last">
-              Last name
-              <Input id="nb-last" value={form.last_name} onChange={(e) => setForm({ ...form, last_name: e.target.value })} />
-            </label>
-            <label className="el-field" htmlFor="nb-phone">
-              Phone
-              <Input
-                id="nb-phone"
-                inputMode="tel"
-                placeholder="(555) 555-5555"
-                value={form.phone}
-                onChange={(e) => setForm({ ...form, phone: formatPhoneInput(e.target.value) })}
-              />
-            </label>
-            <label className="el-field" htmlFor="nb-email">
-              Email
-              <Input id="nb-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-            </label>
-          </div>
-          {createError && <Alert type="error" showIcon title={createError} style={{ marginTop: 12 }} />}
-          <Button type="primary" style={{ marginTop: 12 }} disabled={!newBuyerValid(form)} loading={busy} onClick={addNew}>
-            Add-to-Project
-          </Button>
-        </Card>
-      )}
-    </fieldset>
-  );
-}
-
-function SellerSection({ onNext, seller, disabled }: { onNext: (seller: Party) => Promise<void>; seller: Party | null; disabled: boolean }) {
-  const [text, setText] = useState('');
-  const [found, setFound] = useState<Party[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (seller)
-    return (
-      <p>
-        Seller: <strong>{seller.name}</strong>
-      </p>
-    );
-  const search = async () => {
-    setError(null);
-    setChosen(null);
-    try {
-      setFound((await searchSellers(text)).map((c) => ({ id: c.company_id, name: c.name })));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
-  return (
-    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void search();
-        }}
-      >
-        <label className="el-field" htmlFor="seller-search">
-          Find the seller
-          <Input id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
-        </label>
-        <Button htmlType="submit" style={{ marginTop: 8 }} disabled={!text.trim()}>
-          Search
-        </Button>
-      </form>
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
-      {found && found.length === 0 && <Alert type="warning" showIcon title={NO_COMPANIES_FOUND} style={{ marginTop: 12 }} />}
-      {found && found.length > 0 && (
-        <Radio.Group style={{ display: 'grid', gap: 6, marginTop: 12 }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
-          {found.map((c) => (
-            <Radio key={c.id} value={c.id}>
-              {c.name}
-            </Radio>
-          ))}
-        </Radio.Group>
-      )}
-      <Button
-        type="primary"
-        style={{ marginTop: 12 }}
-        disabled={chosen === null}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await onNext(found!.find((c) => c.id === chosen)!);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Next
-      </Button>
-    </fieldset>
-  );
-}
 
 function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUser; customerInitiated: boolean; draft?: ProjectSummary }) {
   const { message, notification } = App.useApp();
@@ -348,7 +151,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
         ) : (
           <>
             {!service && <p className="el-muted">Choose the main service first.</p>}
-            <BuyerSection
+            <BuyerStep
               buyer={buyer}
               disabled={!service}
               onBuyer={(b, isNew) => {
@@ -361,7 +164,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
       </Card>
       {customerInitiated && (
         <Card title="Seller" style={{ marginBottom: 16 }}>
-          <SellerSection seller={seller} disabled={afterService || !jobId} onNext={chooseSeller} />
+          <SellerStep seller={seller} disabled={afterService || !jobId} onNext={chooseSeller} />
         </Card>
       )}
       <Card title="Project Milestones" style={{ marginBottom: 16 }}>

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 
-import { newBuyerValid } from '../../../pages/portal/NewProjectPage';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { useProposeMilestone } from '../api/milestones';
 import { fieldOfServerMessage, TOO_LARGE } from '../components/milestone-form.rules';
@@ -186,15 +185,5 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
     await userEvent.click(within(screen.getByRole('group', { name: 'Payee 1' })).getByRole('button', { name: 'Remove' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Payee 1 company' }));
     expect(await screen.findByTitle('Saguaro Build Co. (seller)')).toBeInTheDocument();
-  });
-});
-
-describe('the new-buyer rule of spec §5', () => {
-  it('needs first name, last name, email and a formatted phone longer than 13 characters', () => {
-    const ok = { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '(555) 123-4567' };
-    expect(newBuyerValid(ok)).toBe(true);
-    expect(newBuyerValid({ ...ok, phone: '(555) 123-456' })).toBe(false);
-    expect(newBuyerValid({ ...ok, email: '' })).toBe(false);
-    expect(newBuyerValid({ ...ok, first_name: ' ' })).toBe(false);
   });
 });

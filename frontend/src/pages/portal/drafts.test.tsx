@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
-import type { ProjectSummary } from '../../../api/projects';
-import { NewProjectPage, NO_MILESTONE_YET } from '../../../pages/portal/NewProjectPage';
-import { PortalPage } from '../../../pages/PortalPage';
-import { fakeApi, renderScreen } from '../../../test/render';
+import type { ProjectSummary } from '../../api/projects';
+import { NO_MILESTONE_YET } from '../../features/projects/components/new-project.rules';
+import { fakeApi, renderScreen } from '../../test/render';
+import { PortalPage } from '../PortalPage';
+import { NewProjectPage } from './NewProjectPage';
 
 const seller = {
   user_id: 21,

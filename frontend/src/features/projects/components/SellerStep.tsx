@@ -1,0 +1,75 @@
+import { Alert, Button, Input, Radio } from 'antd';
+import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/api-client';
+import { searchSellers } from '../api/new-project';
+import { NO_COMPANIES_FOUND, type Party } from './new-project.rules';
+
+/** The seller step of a buyer's new project: find the company by name and choose it. */
+export function SellerStep({ onNext, seller, disabled }: { onNext: (seller: Party) => Promise<void>; seller: Party | null; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<Party[] | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (seller)
+    return (
+      <p>
+        Seller: <strong>{seller.name}</strong>
+      </p>
+    );
+  const search = async () => {
+    setError(null);
+    setChosen(null);
+    try {
+      setFound((await searchSellers(text)).map((c) => ({ id: c.company_id, name: c.name })));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search();
+        }}
+      >
+        <label className="el-field" htmlFor="seller-search">
+          Find the seller
+          <Input id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
+        </label>
+        <Button htmlType="submit" style={{ marginTop: 8 }} disabled={!text.trim()}>
+          Search
+        </Button>
+      </form>
+      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
+      {found && found.length === 0 && <Alert type="warning" showIcon title={NO_COMPANIES_FOUND} style={{ marginTop: 12 }} />}
+      {found && found.length > 0 && (
+        <Radio.Group style={{ display: 'grid', gap: 6, marginTop: 12 }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
+          {found.map((c) => (
+            <Radio key={c.id} value={c.id}>
+              {c.name}
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
+      <Button
+        type="primary"
+        style={{ marginTop: 12 }}
+        disabled={chosen === null}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onNext(found!.find((c) => c.id === chosen)!);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Next
+      </Button>
+    </fieldset>
+  );
+}
