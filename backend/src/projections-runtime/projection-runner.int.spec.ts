@@ -349,6 +349,13 @@ describe('ProjectionRunner', () => {
         Array.from({ length: 150 }, () => testEvent('Noise')),
       );
     await appendCounted(fixture, 30, 'counter-b');
+    // Readers of the global order see an event once no older transaction is open anywhere on the
+    // server (the read horizon); a busy run holds it for a moment in other tests' databases.
+    await eventually(
+      async () => (await fixture.store.readAll({ after: null, limit: 1000 })).events.length,
+      (n) => n === 660,
+      10_000,
+    );
     // The store as an EventStoreDB reader sees it: `$` streams filtered out, the cursor still
     // past them, pages of 100 events read (so most pages return none of ours).
     const read = fixture.store.readAll.bind(fixture.store);
