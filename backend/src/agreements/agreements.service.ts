@@ -8,9 +8,11 @@ import {
   decideProject,
   type DepositAgreement,
   DomainError,
+  invalid,
+  notFound,
   type ProjectCommand,
 } from '@escrow/domain';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { EventStreams, milestoneStream, projectStream } from '../command-side';
@@ -49,13 +51,13 @@ export class AgreementsService {
   /** The project as its stream says now. */
   async project(jobId: number): Promise<ActiveProject> {
     const project = await this.streams.current(projectStream, jobId);
-    if (project.status === 'none' || project.status === 'discarded') throw new NotFoundException('There is no such project.');
+    if (project.status === 'none' || project.status === 'discarded') throw notFound('no_such_project', 'There is no such project.');
     return project;
   }
 
   async compose(jobId: number): Promise<ComposedAgreement> {
     const project = await this.project(jobId);
-    if (project.primaryCompanyId === null) throw new BadRequestException('The project needs a seller before its agreement can be drawn up.');
+    if (project.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be drawn up.');
     // The read model only says which milestones the project has; their terms come from their streams.
     const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [jobId]);
     const milestones = (await Promise.all(rows.map((r) => this.streams.current(milestoneStream, r.original_id)))).filter(
@@ -114,7 +116,7 @@ export class AgreementsService {
     idempotencyKey: string | null = null,
   ): Promise<SignedAgreementView> {
     const { project, text, hash, contractName } = await this.compose(jobId);
-    if (hash !== signature.readHash) throw new BadRequestException('The agreement changed since you opened it. Read the new version and sign again.');
+    if (hash !== signature.readHash) throw invalid('agreement_changed', 'The agreement changed since you opened it. Read the new version and sign again.');
     const { party, signedName, legalName } = signature;
     const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, legalName, agreementHash: hash, contractName }, metadata };
     try {

@@ -1,4 +1,5 @@
-import { Inject, NotFoundException } from '@nestjs/common';
+import { notFound } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
@@ -31,7 +32,7 @@ export class GetSignedAgreementHandler implements IQueryHandler<GetSignedAgreeme
       'SELECT job_id, agreement_hash, body FROM signed_agreements WHERE contract_name = $1',
       [contractName],
     );
-    if (!rows[0]) throw new NotFoundException('There is no signed agreement with that name.');
+    if (!rows[0]) throw notFound('no_such_signed_agreement', 'There is no signed agreement with that name.');
     await this.access.requireViewer(rows[0].job_id, user);
     const project = await this.agreements.project(rows[0].job_id);
     return {

@@ -1,6 +1,5 @@
 import type { AppendOptions, AppendResult, CommandMetadata, NewEvent } from '@escrow/domain';
 import { ProjectionRunner, type Projector } from '@escrow/projections';
-import { ConflictException } from '@nestjs/common';
 import { Client } from 'pg';
 
 import { createEventStoreFixture, type EventStoreFixture, testEvent } from '../../test/support/event-store-fixture';
@@ -38,7 +37,7 @@ describe('EventStreams.decide', () => {
 
   it('answers 409 when another writer wins every one of its bounded retries, appending nothing of its own', async () => {
     const store = new ContestedStore({ pool: fixture.pool });
-    await expect(serviceOn(store).decide(counter('contested'), 1, { metadata })).rejects.toBeInstanceOf(ConflictException);
+    await expect(serviceOn(store).decide(counter('contested'), 1, { metadata })).rejects.toMatchObject({ kind: 'conflict' }); // answered 409 at the HTTP edge
     expect(store.rivalAppends).toBe(6); // the first try and five retries
     const types = (await store.readStream('contested-1')).map((e) => e.type);
     expect(types).toEqual(Array(6).fill('RivalWrote'));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AppendResult,
   type CommandMetadata,
+  conflict,
   decideMilestone,
   decideProject,
   type EventStore,
@@ -21,9 +22,10 @@ import {
   type ProjectState,
   projectStreamId,
   schemaVersionOf,
+  unprocessable,
   WrongExpectedVersionError,
 } from '@escrow/domain';
-import { ConflictException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
@@ -147,11 +149,11 @@ export class EventStreams {
           // Usually a copy of this request with the same key (a client retry that raced the
           // first) appended first, decided a moment earlier: read again and answer as a replay.
           if (attempt < MAX_CONFLICT_RETRIES) continue;
-          throw new UnprocessableEntityException('This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+          throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
         }
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (attempt >= MAX_CONFLICT_RETRIES) {
-          throw new ConflictException('Someone else changed this at the same moment. Reload and try again.');
+          throw conflict('concurrent_change', 'Someone else changed this at the same moment. Reload and try again.');
         }
       }
     }

@@ -1,4 +1,5 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { invalid } from '@escrow/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -11,7 +12,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
   if (Array.isArray(header) || !KEY_PATTERN.test(header)) {
-    throw new BadRequestException('The Idempotency-Key header must be 8 to 100 letters, digits or - _ . : (a UUID works).');
+    throw invalid('idempotency_key_format', 'The Idempotency-Key header must be 8 to 100 letters, digits or - _ . : (a UUID works).');
   }
   return header;
 }

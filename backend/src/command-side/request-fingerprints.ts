@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, UnprocessableEntityException } from '@nestjs/common';
+import { unprocessable } from '@escrow/domain';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Observable } from 'rxjs';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -47,7 +48,7 @@ export class RequestFingerprints implements NestInterceptor {
         'SELECT fingerprint FROM request_fingerprints WHERE actor_id = $1 AND key = $2',
         [request.user.userId, key],
       );
-      if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw new UnprocessableEntityException(KEY_REUSED);
+      if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw unprocessable('key_reused', KEY_REUSED);
     }
     return next.handle();
   }

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { invalid } from '@escrow/domain';
 
 export const WEBSITE_RULE = 'The website must be a web address starting with http:// or https://.';
 
@@ -15,8 +15,8 @@ export function websiteLink(input: string | undefined | null): string | null {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new BadRequestException(WEBSITE_RULE);
+    throw invalid('website_invalid', WEBSITE_RULE);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(text)) throw new BadRequestException(WEBSITE_RULE);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(text)) throw invalid('website_invalid', WEBSITE_RULE);
   return withScheme;
 }

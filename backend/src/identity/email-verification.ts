@@ -1,4 +1,5 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { conflict } from '@escrow/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
@@ -42,7 +43,7 @@ export class EmailVerification {
   /** Mails a confirmation link to the new address and a notice to the old one; nothing changes until the link is opened. */
   async requestChange(user: Pick<UserRow, 'user_id' | 'email' | 'first_name'>, newEmail: string): Promise<void> {
     const { rows } = await this.pool.query('SELECT 1 FROM users WHERE email = $1', [newEmail]);
-    if (rows.length > 0) throw new ConflictException(EMAIL_TAKEN);
+    if (rows.length > 0) throw conflict('email_taken', EMAIL_TAKEN);
     const code = await this.codes.issue(user.user_id, 'email_change', this.pool, newEmail);
     await this.mail.send({
       to: newEmail,
@@ -72,7 +73,7 @@ export class EmailVerification {
       );
       return rows[0] ? { userId: consumed.userId, oldEmail: rows[0].old_email, newEmail: consumed.newEmail } : null;
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
+      if ((error as { code?: string }).code === '23505') throw conflict('email_taken', EMAIL_TAKEN);
       throw error;
     }
   }

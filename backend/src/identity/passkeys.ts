@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import type { PasskeyRegistrationOptions, PasskeySignInOptions, PasskeyView } from '@escrow/domain';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { conflict, invalid, notFound } from '@escrow/domain';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -91,7 +92,7 @@ export class Passkeys {
 
   async register(userId: number, name: string, response: Record<string, unknown>): Promise<PasskeyView> {
     const trimmed = name.trim();
-    if (!trimmed) throw new BadRequestException('Please give the passkey a name (like "Work laptop").');
+    if (!trimmed) throw invalid('passkey_name_required', 'Please give the passkey a name (like "Work laptop").');
     let verification;
     try {
       verification = await verifyRegistrationResponse({
@@ -102,9 +103,9 @@ export class Passkeys {
         requireUserVerification: false,
       });
     } catch (error) {
-      throw new BadRequestException(`The passkey could not be added: ${(error as Error).message}`);
+      throw invalid('passkey_not_added', `The passkey could not be added: ${(error as Error).message}`);
     }
-    if (!verification.verified) throw new BadRequestException('The passkey could not be added. Try again.');
+    if (!verification.verified) throw invalid('passkey_not_verified', 'The passkey could not be added. Try again.');
     const { credential } = verification.registrationInfo;
     const transports = ((response.response as { transports?: unknown } | undefined)?.transports ?? credential.transports ?? []) as unknown[];
     try {
@@ -114,26 +115,26 @@ export class Passkeys {
       );
       return view(rows[0]!);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ConflictException('This passkey is already added.');
+      if ((error as { code?: string }).code === '23505') throw conflict('passkey_duplicate', 'This passkey is already added.');
       throw error;
     }
   }
 
   async rename(userId: number, passkeyId: number, name: string): Promise<PasskeyView> {
     const trimmed = name.trim();
-    if (!trimmed) throw new BadRequestException('Please give the passkey a name (like "Work laptop").');
+    if (!trimmed) throw invalid('passkey_name_required', 'Please give the passkey a name (like "Work laptop").');
     const { rows } = await this.pool.query<PasskeyRow>('UPDATE passkeys SET name = $3 WHERE user_id = $1 AND passkey_id = $2 RETURNING *', [
       userId,
       passkeyId,
       trimmed,
     ]);
-    if (!rows[0]) throw new NotFoundException('There is no such passkey.');
+    if (!rows[0]) throw notFound('no_such_passkey', 'There is no such passkey.');
     return view(rows[0]);
   }
 
   async remove(userId: number, passkeyId: number): Promise<PasskeyView> {
     const { rows } = await this.pool.query<PasskeyRow>('DELETE FROM passkeys WHERE user_id = $1 AND passkey_id = $2 RETURNING *', [userId, passkeyId]);
-    if (!rows[0]) throw new NotFoundException('There is no such passkey.');
+    if (!rows[0]) throw notFound('no_such_passkey', 'There is no such passkey.');
     return view(rows[0]);
   }
 

@@ -1,5 +1,5 @@
 import type { LienWaiverDocument } from '@escrow/domain';
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { DomainError, notFound } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../identity';
@@ -26,13 +26,13 @@ export class GetLienWaiverDocumentHandler implements IQueryHandler<GetLienWaiver
 
   async execute({ user, waiverName }: GetLienWaiverDocument): Promise<LienWaiverDocument> {
     const stored = await this.documents.find(waiverName);
-    if (!stored) throw new NotFoundException('There is no lien waiver with that name.');
+    if (!stored) throw notFound('no_such_lien_waiver', 'There is no lien waiver with that name.');
     // The payee's users, the project's parties and admins read it; nobody else learns it exists.
     if (user.companyId === null || user.companyId !== stored.company_id) {
       try {
         await this.access.requireViewer(stored.job_id, user);
       } catch (error) {
-        if (error instanceof ForbiddenException) throw new NotFoundException('There is no lien waiver with that name.');
+        if (error instanceof DomainError && error.kind === 'forbidden') throw notFound('no_such_lien_waiver', 'There is no lien waiver with that name.');
         throw error;
       }
     }

@@ -10,13 +10,14 @@ import {
   lienWaiverText,
   type MilestoneEvent,
   milestoneStreamId,
+  notFound,
   paymentOf,
   type SiteState,
   type WaiverKind,
   waiverOf,
   type WaiverPayment,
 } from '@escrow/domain';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { EVENT_STORE } from '../event-store/event-store.tokens';
@@ -69,7 +70,7 @@ export class LienWaiverDocuments {
    */
   async textFor(state: ActiveMilestone, payment: WaiverPayment, payeeId: number, kind: WaiverKind, paidOn: string | null = null): Promise<WaiverDocument> {
     const paid = paymentOf(state, payment, payeeId);
-    if (!paid || paid.lienWaiverState === null) throw new NotFoundException('This payment has no lien waiver.');
+    if (!paid || paid.lienWaiverState === null) throw notFound('payment_without_waiver', 'This payment has no lien waiver.');
     const issued = kind === 'unconditional' ? waiverOf(state, payment, payeeId, 'unconditional') : null;
     if (issued) {
       const stored = await this.find(issued.waiverName);

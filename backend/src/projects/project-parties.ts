@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { invalid } from '@escrow/domain';
+import { Injectable } from '@nestjs/common';
 
 import { CompaniesRepository } from '../directory';
 import { UsersRepository } from '../identity';
@@ -13,8 +14,9 @@ export class ProjectParties {
 
   async check(customerId: number, primaryCompanyId: number | null): Promise<void> {
     const customer = await this.users.byId(customerId);
-    if (!customer) throw new BadRequestException('There is no buyer with that customer_id.');
-    if (customer.role === 'admin') throw new BadRequestException('An administrator cannot be the buyer of a project.');
-    if (primaryCompanyId !== null && !(await this.companies.byId(primaryCompanyId))) throw new BadRequestException('There is no seller company with that id.');
+    if (!customer) throw invalid('unknown_buyer', 'There is no buyer with that customer_id.');
+    if (customer.role === 'admin') throw invalid('admin_as_buyer', 'An administrator cannot be the buyer of a project.');
+    if (primaryCompanyId !== null && !(await this.companies.byId(primaryCompanyId)))
+      throw invalid('unknown_seller', 'There is no seller company with that id.');
   }
 }

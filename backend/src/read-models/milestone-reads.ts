@@ -7,12 +7,13 @@ import {
   currentProjectShape,
   initialBankAccountsState,
   maskedAccount,
+  notFound,
   type PayoutAccountView,
   payoutDestination,
   payoutHoldText,
   type PayoutHoldView,
 } from '@escrow/domain';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { DirectoryService } from '../directory';
@@ -50,14 +51,14 @@ export class MilestoneReads {
 
   async one(originalId: number): Promise<ActiveMilestone> {
     const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = $1', [originalId]);
-    if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
     return milestoneOf(rows[0].state);
   }
 
   /** The project's folded state (its terms and retainage release) from the jobs read model. */
   async project(jobId: number): Promise<ActiveProject> {
     const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
-    if (!rows[0]) throw new NotFoundException('There is no such project.');
+    if (!rows[0]) throw notFound('no_such_project', 'There is no such project.');
     return projectOf(rows[0].state);
   }
 

@@ -1,5 +1,6 @@
 import type { ProjectFacts, SiteState } from '@escrow/domain';
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DomainError, forbidden, notFound } from '@escrow/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { SessionUser } from '../identity';
@@ -71,7 +72,7 @@ export class ProjectAccess {
       text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`,
       values: [jobId],
     });
-    if (!rows[0]) throw new NotFoundException('There is no such project.');
+    if (!rows[0]) throw notFound('no_such_project', 'There is no such project.');
     return rows[0];
   }
 
@@ -95,9 +96,9 @@ export class ProjectAccess {
   /** The project, when the user is one of its parties (or an admin); 403 otherwise. */
   async requireViewer(jobId: number, user: SessionUser): Promise<{ job: JobAccessRow; viewer: Viewer }> {
     const job = await this.job(jobId);
-    if (this.hidden(job, user)) throw new NotFoundException('There is no such project.');
+    if (this.hidden(job, user)) throw notFound('no_such_project', 'There is no such project.');
     const viewer = this.viewerOf(job, user);
-    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');
     return { job, viewer };
   }
 
@@ -106,7 +107,7 @@ export class ProjectAccess {
     const { rows } = await this.pool.query<{ original_id: number; job_id: number }>('SELECT original_id, job_id FROM milestone_versions WHERE m_id = $1', [
       versionId,
     ]);
-    if (!rows[0]) throw new NotFoundException('There is no such milestone.');
+    if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
     return { originalId: rows[0].original_id, jobId: rows[0].job_id };
   }
 
@@ -119,11 +120,11 @@ export class ProjectAccess {
       values: [versionId],
     });
     const row = rows[0];
-    if (!row) throw new NotFoundException('There is no such milestone.');
+    if (!row) throw notFound('no_such_milestone', 'There is no such milestone.');
     const { original_id: originalId, ...job } = row;
-    if (this.hidden(job, user)) throw new NotFoundException('There is no such milestone.');
+    if (this.hidden(job, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
     const viewer = this.viewerOf(job, user);
-    if (!viewer) throw new ForbiddenException('You are not a party to this project.');
+    if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');
     return { originalId, jobId: job.job_id, job, viewer };
   }
 
@@ -142,7 +143,7 @@ export class ProjectAccess {
     try {
       return await this.requireMilestoneViewer(versionId, user);
     } catch (error) {
-      if (!(error instanceof ForbiddenException)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'forbidden')) throw error;
       const ref = await this.milestone(versionId);
       if (!(await this.isPayee(ref.originalId, user))) throw error;
       return { ...ref, job: await this.job(ref.jobId), viewer: 'payee' };

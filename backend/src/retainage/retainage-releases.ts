@@ -9,12 +9,13 @@ import {
   type MilestoneRetainageFacts,
   milestoneRetainageFacts,
   milestoneStreamId,
+  notFound,
   type ProjectCommand,
   type ProjectEvent,
   projectStreamId,
   retainageHeldByPayee,
 } from '@escrow/domain';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { EventStreams, milestoneStream, projectStream, systemMetadata } from '../command-side';
@@ -65,7 +66,7 @@ export class RetainageReleases {
 
   private async project(jobId: number): Promise<ActiveProject> {
     const project = foldProject((await this.store.readStream(projectStreamId(jobId))).map((e) => ({ type: e.type, data: e.data }) as ProjectEvent));
-    if (project.status === 'none') throw new NotFoundException('There is no such project.');
+    if (project.status === 'none') throw notFound('no_such_project', 'There is no such project.');
     return project as ActiveProject;
   }
 

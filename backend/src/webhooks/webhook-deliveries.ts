@@ -1,5 +1,6 @@
 import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryStatus, WebhookDeliveryView, WebhookKind, WebhookPayload } from '@escrow/domain';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { conflict, DomainError, invalid, notFound } from '@escrow/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { SessionUser } from '../identity';
@@ -67,12 +68,12 @@ export class WebhookDeliveries {
   /** The delivery when the user may see its endpoint; 404 otherwise. */
   private async owned(deliveryId: string, user: SessionUser): Promise<DeliveryRow> {
     requireWebhookManager(user);
-    if (!UUID.test(deliveryId)) throw new BadRequestException('A delivery id is a UUID, like the Escrow-Delivery-Id header.');
+    if (!UUID.test(deliveryId)) throw invalid('delivery_id_format', 'A delivery id is a UUID, like the Escrow-Delivery-Id header.');
     const { rows } = await this.pool.query<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE delivery_id = $1', [deliveryId]);
     const row = rows[0];
-    if (!row) throw new NotFoundException('There is no such delivery.');
+    if (!row) throw notFound('no_such_delivery', 'There is no such delivery.');
     await this.endpoints.owned(row.endpoint_id, user).catch((error: unknown) => {
-      throw error instanceof NotFoundException ? new NotFoundException('There is no such delivery.') : error;
+      throw error instanceof DomainError && error.kind === 'not_found' ? notFound('no_such_delivery', 'There is no such delivery.') : error;
     });
     return row;
   }
@@ -106,13 +107,13 @@ export class WebhookDeliveries {
    */
   async resend(deliveryId: string, user: SessionUser): Promise<WebhookDeliveryView> {
     const row = await this.owned(deliveryId, user);
-    if (row.status === 'cancelled') throw new ConflictException('This delivery was cancelled with its endpoint; it cannot be sent again.');
+    if (row.status === 'cancelled') throw conflict('delivery_cancelled', 'This delivery was cancelled with its endpoint; it cannot be sent again.');
     const { rows } = await this.pool.query<DeliveryRow>(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), first_attempt_at = NULL, manual_resends = manual_resends + 1, resend_requested = true
         WHERE delivery_id = $1 AND sending_since IS NULL AND status <> 'cancelled' RETURNING *`,
       [deliveryId],
     );
-    if (!rows[0]) throw new ConflictException('This delivery is being sent right now; look at its log in a moment.');
+    if (!rows[0]) throw conflict('delivery_in_flight', 'This delivery is being sent right now; look at its log in a moment.');
     return view(rows[0]);
   }
 }

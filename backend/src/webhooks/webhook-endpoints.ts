@@ -1,12 +1,16 @@
 import {
+  conflict,
   type EventStore,
+  forbidden,
+  invalid,
   isWebhookKind,
+  notFound,
   type WebhookEndpointDeleted,
   type WebhookEndpointView,
   type WebhookEndpointWithSecretView,
   type WebhookKind,
 } from '@escrow/domain';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
@@ -38,7 +42,8 @@ export const MAX_ENDPOINTS_PER_OWNER = 20;
 
 /** Company users manage their company's endpoints; admins manage every endpoint and register the platform's own. */
 export function requireWebhookManager(user: SessionUser): void {
-  if (user.role !== 'admin' && user.companyId === null) throw new ForbiddenException('Only contractor company users and administrators manage webhooks.');
+  if (user.role !== 'admin' && user.companyId === null)
+    throw forbidden('company_users_only', 'Only contractor company users and administrators manage webhooks.');
 }
 
 export function endpointView(row: EndpointRow): WebhookEndpointView {
@@ -122,7 +127,10 @@ export class WebhookEndpoints implements OnModuleInit {
   private reopened(stored: string): string {
     const plain = this.box.openIfPossible(stored);
     if (plain === null)
-      throw new ConflictException("This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.");
+      throw conflict(
+        'secret_unreadable',
+        "This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.",
+      );
     return plain;
   }
 
@@ -130,14 +138,14 @@ export class WebhookEndpoints implements OnModuleInit {
     try {
       return checkEndpointUrl(text.trim(), this.config.webhooks.allowHttpLoopback);
     } catch (error) {
-      if (error instanceof EndpointUrlError) throw new BadRequestException(error.message);
+      if (error instanceof EndpointUrlError) throw invalid('endpoint_url', error.message);
       throw error;
     }
   }
 
   private kinds(kinds: string[]): WebhookKind[] {
     const unknown = kinds.filter((k) => !isWebhookKind(k));
-    if (unknown.length) throw new BadRequestException(`Unknown event kind ${JSON.stringify(unknown[0])}; see docs/webhooks.md for the kinds.`);
+    if (unknown.length) throw invalid('unknown_event_kind', `Unknown event kind ${JSON.stringify(unknown[0])}; see docs/webhooks.md for the kinds.`);
     // The request DTOs refuse a kind listed twice (kinds.validation.ts).
     return [...(kinds as WebhookKind[])].sort();
   }
@@ -159,7 +167,7 @@ export class WebhookEndpoints implements OnModuleInit {
       [id],
     );
     const row = rows[0];
-    if (!row || (user.role !== 'admin' && row.company_id !== user.companyId)) throw new NotFoundException('There is no such webhook endpoint.');
+    if (!row || (user.role !== 'admin' && row.company_id !== user.companyId)) throw notFound('no_such_webhook_endpoint', 'There is no such webhook endpoint.');
     return row;
   }
 
@@ -189,7 +197,7 @@ export class WebhookEndpoints implements OnModuleInit {
         [companyId],
       );
       if (count[0]!.n >= MAX_ENDPOINTS_PER_OWNER)
-        throw new BadRequestException(`At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints each; delete one you no longer use.`);
+        throw invalid('too_many_endpoints', `At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints each; delete one you no longer use.`);
       const secret = newWebhookSecret();
       const { rows } = await client.query<EndpointRow>(
         `INSERT INTO webhook_endpoints (company_id, url, description, kinds, secret, commit_after, prepare_after, created_by, idempotency_key)
@@ -221,7 +229,7 @@ export class WebhookEndpoints implements OnModuleInit {
         WHERE endpoint_id = $1 AND deleted_at IS NULL RETURNING *`,
       [id, url, kinds, description, enabled],
     );
-    if (!rows[0]) throw new NotFoundException('There is no such webhook endpoint.');
+    if (!rows[0]) throw notFound('no_such_webhook_endpoint', 'There is no such webhook endpoint.');
     return endpointView(rows[0]);
   }
 

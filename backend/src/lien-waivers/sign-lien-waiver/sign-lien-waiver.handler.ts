@@ -1,5 +1,4 @@
-import { decideMilestone, DomainError, type MilestoneCommand } from '@escrow/domain';
-import { BadRequestException } from '@nestjs/common';
+import { decideMilestone, DomainError, invalid, type MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
@@ -25,7 +24,7 @@ export class SignLienWaiverHandler implements ICommandHandler<SignLienWaiverComm
     const ref = await this.access.requireMilestoneWaiverViewer(c.versionId, c.actor);
     const state = await this.reads.one(ref.originalId);
     const doc = await this.documents.textFor(state, c.payment, c.payeeId, c.kind);
-    if (doc.hash !== c.readHash) throw new BadRequestException('The waiver changed since you opened it. Read the new text and sign again.');
+    if (doc.hash !== c.readHash) throw invalid('waiver_changed', 'The waiver changed since you opened it. Read the new text and sign again.');
     const command: MilestoneCommand = {
       type: 'SignLienWaiver',
       data: {

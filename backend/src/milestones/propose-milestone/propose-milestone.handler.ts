@@ -1,5 +1,5 @@
-import { requireSeller } from '@escrow/domain';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { invalid, requireSeller } from '@escrow/domain';
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
@@ -24,7 +24,7 @@ export class ProposalPrerequisites {
     requireSeller(project);
     const known = await this.directory.companyNames(content.payees.map((p) => p.companyId));
     const unknown = content.payees.find((p) => !known.has(p.companyId));
-    if (unknown) throw new BadRequestException(`There is no company ${unknown.companyId} to pay.`);
+    if (unknown) throw invalid('unknown_payee', `There is no company ${unknown.companyId} to pay.`);
     const payeeIds = await this.ids.next('milestone_payee_id_seq', content.payees.length);
     return { job, project, metadata: metadataOf(actor), content: { ...content, payeeIds } };
   }
@@ -63,7 +63,7 @@ export class ProposeMilestoneEditHandler implements ICommandHandler<ProposeMiles
   async execute(c: ProposeMilestoneEdit): Promise<ProposedIds> {
     const { project, metadata, content } = await this.prerequisites.check(c.actor, c.jobId, c.content);
     const ref = await this.access.milestone(c.originalId);
-    if (ref.jobId !== c.jobId || ref.originalId !== c.originalId) throw new BadRequestException('original_id must be a milestone of this project.');
+    if (ref.jobId !== c.jobId || ref.originalId !== c.originalId) throw invalid('original_id_mismatch', 'original_id must be a milestone of this project.');
     const versionId = await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
     // No base given: the decider builds the edit on the version the card shows (the dialog was filled from it).
     const result = await this.streams.decide(

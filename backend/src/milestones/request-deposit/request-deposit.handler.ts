@@ -1,5 +1,5 @@
 import type { ActiveMilestone } from '@escrow/domain';
-import { ConflictException } from '@nestjs/common';
+import { conflict } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { AgreementsService } from '../../agreements';
@@ -40,7 +40,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     // Answered from the milestone as it is now: a replay of this request shows the deposit's
     // current status (settled, returned …), not the "pending" of the first answer.
     const deposit = (state as ActiveMilestone).deposits.find((d) => d.depositId === depositId);
-    if (!deposit) throw new ConflictException('This deposit is not part of the milestone; reload the page and try again.');
+    if (!deposit) throw conflict('deposit_not_in_milestone', 'This deposit is not part of the milestone; reload the page and try again.');
     return { ...depositView(deposit), milestone_id: c.versionId };
   }
 }

@@ -1,5 +1,15 @@
-import { type BankAccountCommand, type BankAccountEvent, type BankAccountOwner, type BankAccountsState, LOCKED_MESSAGE } from '@escrow/domain';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type BankAccountCommand,
+  type BankAccountEvent,
+  type BankAccountOwner,
+  type BankAccountsState,
+  conflict,
+  forbidden,
+  invalid,
+  LOCKED_MESSAGE,
+  notFound,
+} from '@escrow/domain';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, IdsService, metadataOf } from '../../command-side';
@@ -61,7 +71,7 @@ export class BankAccountDeciding {
 
   async accountAnswer(state: BankAccountsState, bankAccountId: number): Promise<AccountView> {
     const account = state.accounts.find((a) => a.bankAccountId === bankAccountId);
-    if (!account) throw new NotFoundException('There is no such bank account.');
+    if (!account) throw notFound('no_such_bank_account', 'There is no such bank account.');
     const holders = await this.personal.holders([bankAccountId]);
     return accountView(factsOf(account, holders.get(bankAccountId) ?? ''), state.payoutAccountId);
   }
@@ -82,7 +92,7 @@ export class BankAccountDeciding {
 async function ownAccount(accounts: BankAccounts, actor: SessionUser, bankAccountId: number): Promise<BankAccountOwner> {
   const owner = await accounts.ownerOf(bankAccountId);
   const own = owner && (owner.kind === 'company' ? owner.id === actor.companyId : owner.id === actor.userId);
-  if (!owner || !own) throw new NotFoundException('There is no such bank account.');
+  if (!owner || !own) throw notFound('no_such_bank_account', 'There is no such bank account.');
   return owner;
 }
 
@@ -96,14 +106,14 @@ export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCo
   ) {}
 
   async execute({ actor, origin, request, idempotencyKey }: LinkBankAccountCommand): Promise<AccountView> {
-    if (request.purpose === 'payout' && actor.companyId === null) throw new ForbiddenException('Only contractor company users add a payout account.');
+    if (request.purpose === 'payout' && actor.companyId === null) throw forbidden('company_users_only', 'Only contractor company users add a payout account.');
     if (request.purpose === 'deposit' && actor.companyId !== null)
-      throw new ForbiddenException('Deposit accounts are for buyers; a company links payout accounts.');
+      throw forbidden('deposit_account_for_buyers', 'Deposit accounts are for buyers; a company links payout accounts.');
     if (request.jobId) {
       const { viewer } = await this.access.requireViewer(request.jobId, actor);
       // A project's deposits come from its buyer's account: nobody else registers one for it.
       if (request.purpose === 'deposit' && viewer !== 'customer')
-        throw new ForbiddenException("Only the project's buyer adds the account its deposits come from.");
+        throw forbidden('not_the_buyer', "Only the project's buyer adds the account its deposits come from.");
     }
     const owner: BankAccountOwner = request.purpose === 'payout' ? { kind: 'company', id: actor.companyId! } : { kind: 'user', id: actor.userId };
     const bankAccountId = await this.ids.forCreation('bank_account_id_seq', `bank-account:${actor.userId}`, idempotencyKey);
@@ -150,11 +160,11 @@ export class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccou
       metadata: metadataOf(actor),
     });
     // A wrong try is recorded (it counts), then answered as the person's mistake.
-    if (events.some((e) => e.type === 'BankAccountLocked')) throw new ConflictException(LOCKED_MESSAGE);
+    if (events.some((e) => e.type === 'BankAccountLocked')) throw conflict('bank_account_locked', LOCKED_MESSAGE);
     const failed = events.find((e) => e.type === 'BankAccountVerificationFailed');
     if (failed) {
       const left = (failed.data as { triesLeft: number }).triesLeft;
-      throw new BadRequestException(`Those amounts do not match the two deposits. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+      throw invalid('micro_deposits_mismatch', `Those amounts do not match the two deposits. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
     }
     return this.deciding.accountAnswer(state, bankAccountId);
   }
@@ -169,7 +179,7 @@ export class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutA
   ) {}
 
   async execute({ actor, origin, bankAccountId }: ChoosePayoutAccountCommand): Promise<PayoutAnswer> {
-    if (actor.companyId === null) throw new ForbiddenException('Only contractor company users choose a payout account.');
+    if (actor.companyId === null) throw forbidden('company_users_only', 'Only contractor company users choose a payout account.');
     const owner = await ownAccount(this.accounts, actor, bankAccountId);
     const metadata = metadataOf(actor);
     const { state } = await this.deciding.decide(owner, actor.userId, origin, {

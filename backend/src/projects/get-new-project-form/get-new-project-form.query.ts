@@ -1,5 +1,5 @@
 import type { NewProjectForm } from '@escrow/domain';
-import { ForbiddenException } from '@nestjs/common';
+import { forbidden } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import { CompaniesRepository } from '../../directory';
@@ -34,7 +34,7 @@ export class GetNewProjectFormHandler implements IQueryHandler<GetNewProjectForm
         },
       };
     }
-    if (user.companyId === null) throw new ForbiddenException('Only contractor company users can start a project for a buyer.');
+    if (user.companyId === null) throw forbidden('company_users_only', 'Only contractor company users can start a project for a buyer.');
     const company = (await this.companies.byId(user.companyId))!;
     // No service is preselected: the seller chooses it (spec §4: the next step waits for that choice).
     return { services, formData: { company_id: company.company_id, primary_company_name: company.name, service: null, customerInitiated: false } };
