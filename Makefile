@@ -57,7 +57,7 @@ hooks:
 	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ "$$(git config core.hooksPath)" != .githooks ]; then \
 	   git config core.hooksPath .githooks && echo "git hooks: core.hooksPath set to .githooks"; fi
 
-## make lint: ESLint, Prettier's check and the API schemas, as make test runs them
+## make lint: ESLint, Prettier's check, the API schemas and knip, as make test runs them
 lint: install
 	@node scripts/run-tests.mjs lint
 

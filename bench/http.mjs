@@ -79,7 +79,7 @@ export async function login(base, email) {
  * enough connections for a 100 ms answer not to cap the rate. Latencies are
  * corrected for coordinated omission (autocannon's default with a rate).
  */
-export function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
+function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
   let n = 0;
   return new Promise((resolvePromise, reject) => {
     const instance = autocannon(
@@ -107,7 +107,7 @@ export function load({ base, rate, seconds, method, path, body, headers, verifyB
   });
 }
 
-export const summary = (r) => ({
+const summary = (r) => ({
   rps: r.requests.total / r.duration,
   p50: r.latency.p50,
   p99: r.latency.p99,

@@ -2,7 +2,7 @@
 // command, every read model) against the raw ceiling of plain SQL doing the same reads and
 // writing the same rows, in the same run on the same database.
 import pg from 'pg';
-import { BENCH_EVENTS, ledgerFixture, runRebuildCli } from './lib/ledger-fixture.mjs';
+import { ledgerFixture, runRebuildCli } from './lib/ledger-fixture.mjs';
 import { machine, markdownTable, writeSection } from './lib/harness.mjs';
 
 const PAGE = 5000;
@@ -194,5 +194,3 @@ ${table}
   );
   return { ours, ceiling, reading, events: generated.events };
 }
-
-export { BENCH_EVENTS };

@@ -100,8 +100,8 @@ const suites = {
     );
   },
   async lint(log) {
-    // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check and
-    // the API contract's generated schemas;
+    // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check, the
+    // API contract's generated schemas and knip (unused files, exports and dependencies, knip.jsonc);
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
@@ -109,8 +109,13 @@ const suites = {
     if (prettier.status !== 0) log.write('prettier: the files above are not formatted (npx prettier --write .)\n');
     // The OpenAPI document's schemas are generated from domain/src/api: they must not go stale.
     const schemas = await run(log, 'node', ['scripts/api-schema.mjs', '--check']);
-    const passed = [eslint, prettier, schemas].filter((r) => r.status === 0).length;
-    return { passed, failed: 3 - passed };
+    // Dead code: a file, export or dependency that nothing uses (`npx knip --fix` removes the
+    // `export` of names used only in their own file).
+    const knip = await run(log, 'npx', ['knip', '--no-progress']);
+    if (knip.status !== 0) log.write('knip found unused files, exports or dependencies (knip.jsonc says what it reads)\n');
+    const checks = [eslint, prettier, schemas, knip];
+    const passed = checks.filter((r) => r.status === 0).length;
+    return { passed, failed: checks.length - passed };
   },
   async budget(log) {
     // First-load JavaScript of home, portal and admin within their budgets (BUDGETS_KB in the script; built by make test).

@@ -22,7 +22,7 @@ import { createDataSource, migrate, openDatabase } from './infrastructure/databa
 import { allEntities, allMigrations } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
-export function withoutPassword(url: string): string {
+function withoutPassword(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
-export const requireBuilt = createRequire(join(repoRoot, 'backend', 'package.json'));
+const requireBuilt = createRequire(join(repoRoot, 'backend', 'package.json'));
 
 export function built(path) {
   const full = join(repoRoot, path);
@@ -54,7 +54,7 @@ export async function startDatabase(name = 'bench') {
   };
 }
 
-export function percentile(sorted, p) {
+function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }

@@ -1,4 +1,3 @@
-export { agreementHash, contractNameOf } from './agreement-text';
 export { AgreementsModule } from './agreements.module';
 export { agreementsSchema } from './agreements.schema';
 export { AgreementsService } from './agreements.service';

@@ -9,10 +9,10 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { developmentKeyFile } from '../config/development-key-file';
 
-export const DEVELOPMENT_KEY_FILE = 'audit-signing-key.pem';
+const DEVELOPMENT_KEY_FILE = 'audit-signing-key.pem';
 
 /** An Ed25519 private key from PEM text; a clear message for anything else. */
-export function readSigningKey(pem: string, where: string): KeyObject {
+function readSigningKey(pem: string, where: string): KeyObject {
   let key: KeyObject;
   try {
     key = createPrivateKey(pem);

@@ -10,13 +10,13 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { AppendedPositions, newerPosition as newer, type RequestAppends } from './appended-positions';
 
 /** Response header: the global position a command appended at ("commit/prepare"). */
-export const POSITION_HEADER = 'x-escrow-position';
+const POSITION_HEADER = 'x-escrow-position';
 /** Request header: the newest position the client holds; reads wait (bounded) until the read models passed it. */
-export const READ_AFTER_HEADER = 'x-escrow-read-after';
+const READ_AFTER_HEADER = 'x-escrow-read-after';
 /** Response header set when the wait timed out: the answer may not show the client's latest change yet. */
-export const STALE_HEADER = 'x-escrow-stale';
+const STALE_HEADER = 'x-escrow-stale';
 /** The same position for clients that keep cookies but not headers (curl -b, scripts). */
-export const READ_AFTER_COOKIE = 'escrow_read_after';
+const READ_AFTER_COOKIE = 'escrow_read_after';
 
 function positionOf(value: unknown): GlobalPosition | null {
   if (typeof value !== 'string' || value.length > 60) return null;

@@ -13,7 +13,7 @@ import { idempotencyKeyOf } from './ids.service';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const KEY_REUSED =
+const KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
 
 /**
@@ -55,7 +55,7 @@ export class RequestFingerprints implements NestInterceptor {
 }
 
 /** The same request always gives the same fingerprint, whatever the order of its JSON keys. */
-export function fingerprintOf(request: Pick<RequestWithUser, 'method' | 'url' | 'query' | 'body' | 'user'>): string {
+function fingerprintOf(request: Pick<RequestWithUser, 'method' | 'url' | 'query' | 'body' | 'user'>): string {
   const path = request.url.split('?')[0];
   return createHash('sha256')
     .update(canonicalJson({ method: request.method, path, actor: request.user?.userId ?? null, query: request.query ?? null, body: request.body ?? null }))

@@ -7,7 +7,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from './return-window';
 import { parseSecretsKey } from './secrets-key';
 
-export type EventStoreKind = 'postgres' | 'eventstoredb';
+type EventStoreKind = 'postgres' | 'eventstoredb';
 
 /** Everything the process reads from its environment, read once and validated here. */
 export interface AppConfig {
@@ -74,7 +74,7 @@ export interface AppConfig {
 }
 
 /** Webhook delivery (docs/webhooks.md). */
-export interface WebhookSettings {
+interface WebhookSettings {
   /** Deliver from this process (one deliverer per database is active; the others stand by). */
   run: boolean;
   /** http:// to loopback addresses (a receiver on this machine), for development and tests only: never in production. */
@@ -92,7 +92,7 @@ export interface WebhookSettings {
 const DURATION_UNITS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 
 /** Reads "3d", "12h", "30m", "5s" or "1500ms". */
-export function parseDuration(name: string, value: string | undefined, fallback: string): number {
+function parseDuration(name: string, value: string | undefined, fallback: string): number {
   const text = value === undefined || value.trim() === '' ? fallback : value;
   const match = /^\s*(\d+)\s*(d|h|m|s|ms)\s*$/i.exec(text);
   if (!match || Number(match[1]) <= 0) throw new Error(`${name} must look like "3d", "12h", "30m", "5s" or "1500ms", got "${text}"`);

@@ -9,8 +9,6 @@ import { addBusinessDays } from 'date-fns';
  */
 export type { ReturnWindow };
 
-export const DEFAULT_RETURN_WINDOW: ReturnWindow = { unit: 'business-days', days: 2 };
-
 /** Reads "2bd" (business days), "5s" or "1500ms"; null when unset. */
 export function parseReturnWindow(value: string | undefined): ReturnWindow | null {
   if (value === undefined || value.trim() === '') return null;

@@ -24,7 +24,7 @@ import { RetainageReleases } from '../retainage';
 const LOCK = 'held-funds-clock';
 
 /** A reminder's Idempotency-Key and, with the recipient, its mail's dedupe key: one per milestone, reason and day. */
-export const reminderKey = (originalId: number, reason: string, day: string): string => `reminder:${originalId}:${reason}:${day}`;
+const reminderKey = (originalId: number, reason: string, day: string): string => `reminder:${originalId}:${reason}:${day}`;
 
 /**
  * The clock on held funds (issue 17), run by one process per database (a session advisory lock,

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** Ids are PostgreSQL `integer`s: a larger number is not an id of ours, and must not reach a query (it fails there). */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** Whether a text (path parameter, query value) is an id: digits only, 1 to MAX_ID. */
 export function isIdText(text: unknown): text is string {

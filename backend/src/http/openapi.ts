@@ -8,9 +8,9 @@ import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { dump } from 'js-yaml';
 
-export const OPENAPI_UI_PATH = 'api/docs';
-export const OPENAPI_JSON_PATH = 'api/docs-json';
-export const OPENAPI_YAML_PATH = 'api/docs-yaml';
+const OPENAPI_UI_PATH = 'api/docs';
+const OPENAPI_JSON_PATH = 'api/docs-json';
+const OPENAPI_YAML_PATH = 'api/docs-yaml';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -58,7 +58,7 @@ const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
  * answers from the API contract's JSON Schemas, the error body and statuses, the session cookie,
  * the X-XSRF-TOKEN header of mutating requests and their optional Idempotency-Key.
  */
-export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Escrow Ledger API')
     .setDescription(

@@ -5,7 +5,7 @@ import type { ValidationError } from 'class-validator';
 const TYPE_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isIn', 'isObject'];
 
 /** One message a person can act on: the first broken rule, a type check before the others, nested fields too. */
-export function firstConstraintMessage(errors: ValidationError[]): string {
+function firstConstraintMessage(errors: ValidationError[]): string {
   for (const error of errors) {
     const constraints = error.constraints ?? {};
     const key = TYPE_CHECKS.find((k) => k in constraints) ?? Object.keys(constraints)[0];

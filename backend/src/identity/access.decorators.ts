@@ -14,9 +14,6 @@ export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
 export const Access = (...checks: AccessCheck[]) =>
   applyDecorators(SetMetadata(ACCESS_KEY, checks), ...(checks.some((c) => c !== 'infoOnly') ? [ApiCookieAuth('sid')] : []));
 
-/** For server-to-server callbacks (payment provider) that cannot carry the XSRF cookie. */
-export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);
-
 export type RequestWithUser = FastifyRequest & { user?: SessionUser | null };
 
 /** The session's user, or null for anonymous requests. */

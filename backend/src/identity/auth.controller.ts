@@ -44,7 +44,7 @@ import { toUserObject, UsersRepository } from './users.repository';
 
 export const LOGIN_UNKNOWN_EMAIL = "We couldn't find an account with that email address.";
 export const LOGIN_WRONG_PASSWORD = 'That password is not correct. Try again or reset your password.';
-export const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in your invitation email, or reset your password.';
+const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in your invitation email, or reset your password.';
 export const FORGOT_UNKNOWN_EMAIL = "Sorry, we couldn't find an account with that email address.";
 export const LINK_INVALID = 'Link invalid.';
 

@@ -9,7 +9,7 @@ import { MAIL_PORT, type MailPort } from '../mail';
 import { OneTimeCodes } from './one-time-codes';
 import type { UserRow } from './users.repository';
 
-export const EMAIL_TAKEN = 'An account with this email already exists. Use another address.';
+const EMAIL_TAKEN = 'An account with this email already exists. Use another address.';
 
 /** Links mailed to prove an address is the user's: on sign-up (and on request), and for an email change. */
 @Injectable()

@@ -22,8 +22,7 @@ import {
   VERIFIED_EMAIL_KEY,
 } from './step-up.decorators';
 
-export { XSRF_COOKIE };
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_HEADER = 'x-xsrf-token';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function sameToken(a: string, b: string): boolean {

@@ -19,7 +19,7 @@ import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 const RP_NAME = 'Escrow Ledger';
 const CHALLENGE_SECONDS = 5 * 60;
-export const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or use a code from your authenticator app.';
+const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or use a code from your authenticator app.';
 
 export type { PasskeyView };
 

@@ -1,6 +1,6 @@
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 export const PASSWORD_RULE = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
 
 /** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */

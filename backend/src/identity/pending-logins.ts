@@ -8,7 +8,7 @@ import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { hashSecret, newSecret } from './tokens';
 
-export const PENDING_LOGIN_COOKIE = 'pending_login';
+const PENDING_LOGIN_COOKIE = 'pending_login';
 const LIFETIME_SECONDS = 5 * 60;
 /** Only the routes that finish a login receive it. */
 const COOKIE_PATH = '/api/auth';

@@ -10,7 +10,7 @@ import { ContactRequest, DeleteAccountRequest } from './auth.dto';
 import { isEmail, normalizeEmail } from './phone';
 import { RateLimits } from './rate-limits';
 
-export const SUPPORT_EMAIL = 'support@escrowledger.test';
+const SUPPORT_EMAIL = 'support@escrowledger.test';
 
 /** Forms anyone may send: the account-deletion request and the contact form. */
 @Controller()

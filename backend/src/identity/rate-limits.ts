@@ -12,8 +12,6 @@ function minutes(ms: number): string {
   return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
-export { TooManyRequestsException };
-
 /** The counter a password check was taken from, so a success can start it again. */
 export interface PasswordCheck {
   limiter: RateLimiterPostgres;
@@ -21,7 +19,7 @@ export interface PasswordCheck {
 }
 
 /** The table of CreateRateLimitsAndServerSecrets: one row per key, shared by every API process. */
-export const RATE_LIMITS_TABLE = 'rate_limits';
+const RATE_LIMITS_TABLE = 'rate_limits';
 
 /**
  * Limits on guessing: password checks per email (and per email on a known browser), login

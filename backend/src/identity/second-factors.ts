@@ -12,14 +12,14 @@ import { RateLimits } from './rate-limits';
 import { TotpSecrets } from './totp-secrets';
 
 export const TOTP_ISSUER = 'Escrow Ledger';
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** A user's TOTP code may come from the previous or the next 30-second step (clock drift), never further. */
 const TOTP_TOLERANCE_SECONDS = 30;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export const CODE_WRONG = 'That code is not correct. Check your authenticator app and try again.';
 export const CODE_REUSED = 'That code was already used. Wait for the next one to appear.';
-export const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (like abcde-23456).';
+const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (like abcde-23456).';
 
 export type { SecondFactorMethod, SecondFactorStatus };
 

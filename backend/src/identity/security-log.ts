@@ -1,4 +1,4 @@
-import type { AdminSecurityLogEntry, AdminSecurityLogPage, SecurityLogEntry } from '@escrow/domain';
+import type { AdminSecurityLogPage } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
@@ -8,30 +8,28 @@ import type { RequestWithUser } from './access.decorators';
 import { browserName } from './browser-name';
 
 /** What the security log records (docs/security.md lists who writes each). */
-export const SECURITY_LOG_KINDS = [
-  'login',
-  'login_failed',
-  'second_factor_failed',
-  'totp_enrolled',
-  'totp_removed',
-  'passkey_added',
-  'passkey_renamed',
-  'passkey_removed',
-  'recovery_codes_generated',
-  'recovery_code_used',
-  'step_up',
-  'session_ended',
-  'sessions_ended',
-  'email_change_requested',
-  'email_changed',
-  'email_verified',
-  'password_changed',
-  'factors_reset_by_admin',
-  'new_browser_login',
-  'admin_role_changed',
-  'bank_account_changed',
-] as const;
-export type SecurityLogKind = (typeof SECURITY_LOG_KINDS)[number];
+type SecurityLogKind =
+  | 'login'
+  | 'login_failed'
+  | 'second_factor_failed'
+  | 'totp_enrolled'
+  | 'totp_removed'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'recovery_codes_generated'
+  | 'recovery_code_used'
+  | 'step_up'
+  | 'session_ended'
+  | 'sessions_ended'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'email_verified'
+  | 'password_changed'
+  | 'factors_reset_by_admin'
+  | 'new_browser_login'
+  | 'admin_role_changed'
+  | 'bank_account_changed';
 
 export interface SecurityLogRecord {
   /** Whose account it is about. */
@@ -46,9 +44,7 @@ export interface SecurityLogRecord {
   detail?: Record<string, unknown>;
 }
 
-export type { AdminSecurityLogEntry, SecurityLogEntry };
-
-export const SECURITY_LOG_PAGE_SIZE = 50;
+const SECURITY_LOG_PAGE_SIZE = 50;
 
 /** The request's address, browser and session, for a record about the caller's own action. */
 export function requestContext(request: FastifyRequest): Pick<SecurityLogRecord, 'ip' | 'userAgent' | 'sessionId'> {

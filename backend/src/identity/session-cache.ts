@@ -7,7 +7,7 @@ import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.token
 import type { SessionUser } from './session-user';
 
 /** How long a resolved session is trusted without asking the database again. */
-export const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_MS = 5000;
 const CHANNEL = 'escrow_sessions';
 
 /** What stops being valid: one session, every session of a user, or the company name users of a company carry. */

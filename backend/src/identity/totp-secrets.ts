@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { developmentKeyFile } from '../config/development-key-file';
 import { parseSecretsKey } from '../config/secrets-key';
 
-export const DEVELOPMENT_TOTP_KEY_FILE = 'second-factor-secrets.key';
+const DEVELOPMENT_TOTP_KEY_FILE = 'second-factor-secrets.key';
 const SEALED = 'v1:';
 const ALGORITHM = 'aes-256-gcm';
 /** Bound into every seal: a value sealed with the same key for another purpose does not open as a TOTP secret. */

@@ -49,7 +49,7 @@ export interface StoredWaiver {
   signed_by: number | null;
 }
 
-export const waiverHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+const waiverHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * Lien waiver texts: generated from the milestone, the project, the payee and the amount (the

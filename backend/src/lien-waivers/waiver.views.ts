@@ -5,7 +5,7 @@ import type { Names } from '../read-models';
 import type { LienWaiverDocuments } from './lien-waiver-documents';
 
 /** A user of the payee company may sign a conditional waiver before the payment goes out, an unconditional one after. */
-export function canSign(state: ActiveMilestone, w: WaiverDue, user: Pick<SessionUser, 'companyId' | 'role'>): boolean {
+function canSign(state: ActiveMilestone, w: WaiverDue, user: Pick<SessionUser, 'companyId' | 'role'>): boolean {
   if (user.role === 'admin' || user.companyId === null || user.companyId !== w.companyId) return false;
   if (w.kind === 'conditional') return w.waiver === null && paymentOf(state, w.payment, w.payeeId)?.status !== 'paid';
   return w.waiver === null || w.waiver.signedBy === null;

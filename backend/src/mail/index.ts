@@ -1,3 +1,3 @@
 export { MailModule } from './mail.module';
-export { type Mail, MAIL_PORT, type MailPort } from './mail.port';
+export { MAIL_PORT, type MailPort } from './mail.port';
 export { mailSchema } from './mail.schema';

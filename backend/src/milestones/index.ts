@@ -1,15 +1,3 @@
-export {
-  type DepositView,
-  depositView,
-  type DisbursementView,
-  disbursementView,
-  type MilestoneView,
-  milestoneView,
-  payeesView,
-  type PayeeView,
-  proposalView,
-  type VersionView,
-  versionView,
-} from './milestone.view';
+export { type MilestoneView, milestoneView, proposalView, versionView } from './milestone.view';
 export { MilestoneAnswer } from './milestone-answer';
 export { MilestonesModule } from './milestones.module';

@@ -74,7 +74,7 @@ export interface Asker {
  * The clock on the milestone's held funds for the asking user. `retainage` is the project's
  * retainage step (known to the project page; a single milestone's answer leaves it out).
  */
-export function clockView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: Names, retainage: RetainageStep | null): HeldFundsClockView {
+function clockView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: Names, retainage: RetainageStep | null): HeldFundsClockView {
   const clock = heldFundsClock(state, retainage);
   return {
     held_since: clock.heldSince,

@@ -10,7 +10,7 @@ import { Answers } from '../http/openapi';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 /** A transaction older than this holds every reader of the global order back: health warns. */
-export const HORIZON_WARNING_SECONDS = 30;
+const HORIZON_WARNING_SECONDS = 30;
 
 /**
  * 200 while the database answers (status "degraded" when a projector is stopped or has parked

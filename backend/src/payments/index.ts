@@ -4,8 +4,6 @@ export { BankAccountPersonalData } from './bank-accounts/bank-account-personal-d
 export { companyBankAccountsStream } from './bank-accounts/bank-account-streams';
 export { eventOriginOf } from './bank-accounts/request-origin';
 export { PaymentDispatcher } from './payment-dispatcher';
-export { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider, type ProviderReport } from './payment-provider.port';
 export { PaymentsModule } from './payments.module';
 export { paymentsSchema } from './payments.schema';
 export { ReturnWindowPolicy } from './return-window-policy';
-export { FAILING_TEST_ACCOUNT_LAST4, LATE_RETURN_TEST_ACCOUNT_LAST4, SandboxAchProvider } from './sandbox-ach.provider';

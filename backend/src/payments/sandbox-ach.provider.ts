@@ -7,10 +7,6 @@ import type { ReturnWindow } from '../config/return-window';
 import type { PaymentInstruction, PaymentProvider, ProviderReport } from './payment-provider.port';
 
 const testAccount = (outcome: 'fails' | 'returned') => SANDBOX_TEST_ACCOUNTS.find((a) => a.outcome === outcome)!;
-/** The test account whose deposits fail outright (the domain's SANDBOX_TEST_ACCOUNTS). */
-export const FAILING_TEST_ACCOUNT_LAST4 = testAccount('fails').last4;
-/** The test account whose deposits settle, then come back as a late return inside the return window. */
-export const LATE_RETURN_TEST_ACCOUNT_LAST4 = testAccount('returned').last4;
 
 /**
  * The sandbox ACH provider: settles debits (or fails or returns them for the test accounts of

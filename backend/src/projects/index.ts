@@ -1,2 +1,2 @@
-export { ProjectSummaries, type ProjectSummary } from './project-summaries';
+export { ProjectSummaries } from './project-summaries';
 export { ProjectsModule } from './projects.module';

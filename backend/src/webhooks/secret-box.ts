@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { developmentKeyFile } from '../config/development-key-file';
 import { parseSecretsKey } from '../config/secrets-key';
 
-export const DEVELOPMENT_SECRETS_KEY_FILE = 'webhook-secrets.key';
+const DEVELOPMENT_SECRETS_KEY_FILE = 'webhook-secrets.key';
 
 const SEALED = 'v1:';
 const ALGORITHM = 'aes-256-gcm';
@@ -20,7 +20,7 @@ const ASSOCIATED_DATA = Buffer.from('escrow-ledger webhook endpoint signing secr
 export const UNOPENABLE_SECRET = "the endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret";
 
 /** A sealed secret this installation's key does not open: the key was changed or lost since it was sealed (or the value was altered). */
-export class UnopenableSecretError extends Error {
+class UnopenableSecretError extends Error {
   constructor() {
     super(UNOPENABLE_SECRET);
   }

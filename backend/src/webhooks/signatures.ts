@@ -8,7 +8,7 @@ export function newWebhookSecret(): string {
 }
 
 /** HMAC-SHA256 over `<t>.<body>`, hex. */
-export function signatureOf(secret: string, timestamp: number, body: string): string {
+function signatureOf(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
 }
 

@@ -38,7 +38,7 @@ export interface EndpointRow {
   deleted_at: Date | null;
 }
 
-export const MAX_ENDPOINTS_PER_OWNER = 20;
+const MAX_ENDPOINTS_PER_OWNER = 20;
 
 /** Company users manage their company's endpoints; admins manage every endpoint and register the platform's own. */
 export function requireWebhookManager(user: SessionUser): void {
@@ -46,7 +46,7 @@ export function requireWebhookManager(user: SessionUser): void {
     throw forbidden('company_users_only', 'Only contractor company users and administrators manage webhooks.');
 }
 
-export function endpointView(row: EndpointRow): WebhookEndpointView {
+function endpointView(row: EndpointRow): WebhookEndpointView {
   const overlap = row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at.toISOString() : null;
   return {
     id: row.endpoint_id,

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
-export const BACKEND_DIST = join(REPO_ROOT, 'backend', 'dist');
+const BACKEND_DIST = join(REPO_ROOT, 'backend', 'dist');
 
 /** The reliability suite runs the built program, as production does: `npm run build` first. */
 export function builtEntry(name: 'main.js' | 'projections-cli.js'): string {

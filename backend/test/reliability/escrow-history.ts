@@ -32,7 +32,7 @@ import {
 import { SeededRandom } from './seeded-random';
 
 /** One command's events on one stream, in the order the project's parties issued them. */
-export interface HistoryStep {
+interface HistoryStep {
   streamId: string;
   events: NewEvent[];
 }
@@ -45,7 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * deposits fail first), completed and paid out, disputed and resolved, or refunded after the
  * deadline; some are left half way. Every event is what `decide` returned for a valid command.
  */
-export class EscrowHistoryGenerator {
+class EscrowHistoryGenerator {
   private nextId = 1_000;
   private clock = Date.parse('2026-01-05T09:00:00.000Z');
 

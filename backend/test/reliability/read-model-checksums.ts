@@ -9,7 +9,7 @@ export interface TableChecksum {
 }
 
 /** Every table a projector writes: the read models the API answers from. */
-export function readModelTables(): string[] {
+function readModelTables(): string[] {
   return createProjectors()
     .flatMap((p) => [...p.tables])
     .sort();

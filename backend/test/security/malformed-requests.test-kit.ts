@@ -265,7 +265,7 @@ const SEGMENTS = [
   '%3Cscript%3E',
 ];
 
-export function encodeSegment(raw: string): string {
+function encodeSegment(raw: string): string {
   try {
     return encodeURIComponent(raw);
   } catch {
@@ -274,7 +274,7 @@ export function encodeSegment(raw: string): string {
   }
 }
 
-export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 3, arbitrary: value.map((v) => ({ kind: 'replace-body' as const, value: v })) },
   {
     weight: 6,

@@ -11,7 +11,7 @@ import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-w
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who the route's guard lets through: anyone, any signed-in user, or admins only. */
-export type Guard = 'public' | 'user' | 'admin';
+type Guard = 'public' | 'user' | 'admin';
 
 export interface RouteRequest {
   /** The path with its parameters filled in, and any query string. */

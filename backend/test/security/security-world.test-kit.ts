@@ -6,17 +6,7 @@ import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { linkVerifiedPayoutAccount } from '../support/bank-accounts';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
-import {
-  createCompany,
-  type CreatedUser,
-  createSeller,
-  createUser,
-  enrolTotp,
-  type HttpAnswer,
-  HttpSession,
-  startSession,
-  TEST_PASSWORD,
-} from '../support/http-session';
+import { createCompany, type CreatedUser, createSeller, createUser, enrolTotp, type HttpAnswer, HttpSession, startSession } from '../support/http-session';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
@@ -33,13 +23,13 @@ export const ROLE_NAMES: Record<Role, string> = {
   admin: 'an admin',
 };
 
-export type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
+type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
 /**
  * A project with 5% retainage and its job site in Arizona whose one milestone pays the seller:
  * `awaitingWaiver` completed, its payout waiting for the seller's conditional lien waiver;
  * `paidOut` paid out with its retainage held; then a release asked for by a party, or a dispute.
  */
-export type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'requestedBySeller' | 'disputed';
+type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'requestedBySeller' | 'disputed';
 
 export interface SecurityWorld {
   app: TestApp;
@@ -390,5 +380,3 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     close: () => app.close(),
   };
 }
-
-export { TEST_PASSWORD };

@@ -22,7 +22,7 @@ export function createMigratedTestDatabase(): Promise<TestDatabase> {
 export const TEST_AUDIT_KEY = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /** Every test app seals webhook secrets with this key (none is written to the data folder). */
-export const TEST_WEBHOOK_SECRETS_KEY = randomBytes(32);
+const TEST_WEBHOOK_SECRETS_KEY = randomBytes(32);
 
 /** The whole application on a fresh database of its own; call close() in afterAll. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {

@@ -9,7 +9,7 @@ export interface AdministratorsState {
   roles: Record<number, AdminRole | null>;
 }
 
-export const ADMINISTRATORS_STREAM = 'administrators';
+const ADMINISTRATORS_STREAM = 'administrators';
 export const administratorsStreamId = (): string => ADMINISTRATORS_STREAM;
 export const initialAdministratorsState: AdministratorsState = { roles: {} };
 

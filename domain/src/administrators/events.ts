@@ -15,5 +15,3 @@ export type AdministratorEvent =
   | { type: 'AdminRoleGranted'; data: ChangedBy & { role: AdminRole } }
   | { type: 'AdminRoleChanged'; data: ChangedBy & { from: AdminRole; role: AdminRole } }
   | { type: 'AdminRoleRevoked'; data: ChangedBy & { from: AdminRole } };
-
-export const ADMINISTRATOR_EVENT_TYPES: readonly AdministratorEvent['type'][] = ['AdminRoleGranted', 'AdminRoleChanged', 'AdminRoleRevoked'];

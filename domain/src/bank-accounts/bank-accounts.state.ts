@@ -17,7 +17,7 @@ export interface BankAccount {
 }
 
 /** A change of payout account still waiting out its hold (a confirmation or an undo ends it). */
-export interface PayoutChange {
+interface PayoutChange {
   to: number;
   from: number | null;
   changedAt: string;
@@ -40,7 +40,7 @@ export interface BankAccountsState {
   depositChoices: number[];
 }
 
-export const VERIFICATION_TRIES = 3;
+const VERIFICATION_TRIES = 3;
 
 export const initialBankAccountsState: BankAccountsState = {
   owner: null,

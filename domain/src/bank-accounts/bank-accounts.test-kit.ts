@@ -5,11 +5,11 @@ import type { BankAccountCommand, PayoutChangeHold, RequestOrigin } from './comm
 import type { BankAccountEvent, BankAccountOwner } from './events';
 
 /** Fixtures of the bank-account decider specs: company 20 with users 21 and 22, buyer 10, admin 1. */
-export const COMPANY: BankAccountOwner = { kind: 'company', id: 20 };
-export const BUYER: BankAccountOwner = { kind: 'user', id: 10 };
-export const ORIGIN: RequestOrigin = { originId: 'o-1', sessionId: 's-1' };
-export const HOLD: PayoutChangeHold = { businessDays: 3 };
-export const SANDBOX_DEPOSITS: [string, string] = ['0.32', '0.45'];
+const COMPANY: BankAccountOwner = { kind: 'company', id: 20 };
+const BUYER: BankAccountOwner = { kind: 'user', id: 10 };
+const ORIGIN: RequestOrigin = { originId: 'o-1', sessionId: 's-1' };
+const HOLD: PayoutChangeHold = { businessDays: 3 };
+const SANDBOX_DEPOSITS: [string, string] = ['0.32', '0.45'];
 
 let clock = Date.parse('2026-11-23T09:00:00.000Z'); // a Monday
 export const tick = (ms = 60_000): string => new Date((clock += ms)).toISOString();

@@ -16,7 +16,7 @@ export type PayoutChangeHold = { businessDays: number } | { seconds: number };
 
 type OwnerCommand<TType extends string, TData> = Command<TType, TData & { owner: BankAccountOwner; origin: RequestOrigin }>;
 
-export type LinkBankAccount = OwnerCommand<
+type LinkBankAccount = OwnerCommand<
   'LinkBankAccount',
   {
     bankAccountId: number;
@@ -29,11 +29,11 @@ export type LinkBankAccount = OwnerCommand<
     microDeposits: [string, string] | null;
   }
 >;
-export type VerifyBankAccount = OwnerCommand<'VerifyBankAccount', { bankAccountId: number; amounts: string[] }>;
-export type ChoosePayoutAccount = OwnerCommand<'ChoosePayoutAccount', { bankAccountId: number; hold: PayoutChangeHold }>;
-export type ConfirmPayoutAccountChange = OwnerCommand<'ConfirmPayoutAccountChange', Record<never, never>>;
-export type UndoPayoutAccountChange = OwnerCommand<'UndoPayoutAccountChange', Record<never, never>>;
-export type RemoveBankAccount = OwnerCommand<'RemoveBankAccount', { bankAccountId: number }>;
+type VerifyBankAccount = OwnerCommand<'VerifyBankAccount', { bankAccountId: number; amounts: string[] }>;
+type ChoosePayoutAccount = OwnerCommand<'ChoosePayoutAccount', { bankAccountId: number; hold: PayoutChangeHold }>;
+type ConfirmPayoutAccountChange = OwnerCommand<'ConfirmPayoutAccountChange', Record<never, never>>;
+type UndoPayoutAccountChange = OwnerCommand<'UndoPayoutAccountChange', Record<never, never>>;
+type RemoveBankAccount = OwnerCommand<'RemoveBankAccount', { bankAccountId: number }>;
 
 export type BankAccountCommand =
   LinkBankAccount | VerifyBankAccount | ChoosePayoutAccount | ConfirmPayoutAccountChange | UndoPayoutAccountChange | RemoveBankAccount;

@@ -69,5 +69,3 @@ export const BANK_ACCOUNT_EVENT_TYPES: readonly BankAccountEventType[] = [
 
 export const companyBankAccountsStreamId = (companyId: number): string => `bank-accounts-company-${companyId}`;
 export const userBankAccountsStreamId = (userId: number): string => `bank-accounts-user-${userId}`;
-export const bankAccountsStreamIdOf = (owner: BankAccountOwner): string =>
-  owner.kind === 'company' ? companyBankAccountsStreamId(owner.id) : userBankAccountsStreamId(owner.id);

@@ -11,7 +11,7 @@ import { formatAmount, money } from '../money/money';
  * refund to the buyer's refunds payable.
  * Every posting set sums to zero, so all accounts together always balance.
  */
-export type LedgerAccount =
+type LedgerAccount =
   | 'buyer_funding'
   | 'escrow'
   | 'payee_payable'

@@ -206,7 +206,6 @@ export interface PaidToAccount {
 }
 
 export type MilestoneEventType = MilestoneEvent['type'];
-export type MilestoneEventOf<T extends MilestoneEventType> = Extract<MilestoneEvent, { type: T }>;
 
 export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'MilestoneProposed',

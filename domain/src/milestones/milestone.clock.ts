@@ -19,7 +19,7 @@ export interface MustAct {
   since: string | null;
 }
 
-export interface NextDate {
+interface NextDate {
   kind: 'funds_clear' | 'completion_due';
   at: string;
 }

@@ -12,7 +12,7 @@ import { requireActive, requireSystem } from './milestone.rules';
 import type { MilestoneState } from './milestone.state';
 import { decideLienWaiver } from './milestone.waivers';
 
-export { MAX_TEXT, MAX_TITLE, partyName, partyOf, requireSeller } from './milestone.rules';
+export { MAX_TEXT, MAX_TITLE, requireSeller } from './milestone.rules';
 
 /**
  * The escrow rulebook of one milestone (spec §4, §6; design §6): validates a command against the

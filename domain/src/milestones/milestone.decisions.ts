@@ -20,7 +20,7 @@ export function versionName(version: VersionWho, viewer: Party): string {
 }
 
 /** Several versions in one phrase: "the original and your edit", "the buyer's edits". */
-export function versionNames(versions: VersionWho[], viewer: Party): string {
+function versionNames(versions: VersionWho[], viewer: Party): string {
   const counts = new Map<string, number>();
   for (const v of versions) counts.set(versionName(v, viewer), (counts.get(versionName(v, viewer)) ?? 0) + 1);
   const names = [...counts].map(([name, n]) => (n > 1 ? `${name}s` : name));

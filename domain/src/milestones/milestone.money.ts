@@ -16,11 +16,6 @@ export function settledDeposits(state: ActiveMilestone): Decimal {
   return sum(state.deposits.filter((d) => d.status === 'settled').map((d) => money(d.amount)));
 }
 
-/** Settled deposits whose return window has passed: the only money that may leave escrow. */
-export function clearedDeposits(state: ActiveMilestone): Decimal {
-  return sum(state.deposits.filter((d) => d.status === 'settled' && d.clearedAt !== null).map((d) => money(d.amount)));
-}
-
 /** A settled deposit still inside its return window, if any. */
 export function clearingDeposit(state: ActiveMilestone) {
   return state.deposits.find((d) => d.status === 'settled' && d.clearedAt === null) ?? null;

@@ -17,7 +17,7 @@ export const partyName = (party: Party): string => (party === 'customer' ? 'buye
 export const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** Which side of this milestone's project the actor is on, if any. */
-export function partyOf(parties: { customerId: number; companyId: number | null }, metadata: CommandMetadata): Party | null {
+function partyOf(parties: { customerId: number; companyId: number | null }, metadata: CommandMetadata): Party | null {
   if (metadata.actorRole === 'admin' || metadata.actorRole === 'system') return null;
   if (metadata.actorId === parties.customerId) return 'customer';
   if (metadata.actorCompanyId != null && metadata.actorCompanyId === parties.companyId) return 'company';

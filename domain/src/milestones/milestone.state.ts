@@ -2,7 +2,7 @@ import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
 import type { ApprovalStatus, DisputeResolution, PaidToAccount, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 
-export type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
+type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
 
 export interface VersionState {
   versionId: number;
@@ -94,7 +94,7 @@ export interface LienWaiverState {
   at: string;
 }
 
-export interface ReminderState {
+interface ReminderState {
   reason: string;
   to: ReminderRecipient;
   companyId: number | null;

@@ -12,7 +12,7 @@ export const SELLER = 21; // a user of company 20
 export const SELLER_COMPANY = 20;
 export const SUB_COMPANY = 30;
 export const ADMIN = 1;
-export const OUTSIDER = 99;
+const OUTSIDER = 99;
 export const ORIGINAL = 500;
 
 let clock = Date.parse('2026-11-01T09:00:00.000Z');

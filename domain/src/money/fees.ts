@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 
 import type { SiteState } from '../lien-waivers/states';
 import { invalid, unprocessable } from '../shared/errors';
-import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, readAmount, roundCents, sum, ZERO } from './money';
+import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, readAmount, roundCents, sum } from './money';
 import { readPercent } from './percent';
 import { NO_RETAINAGE, retainageOf } from './retainage';
 
@@ -23,7 +23,11 @@ export interface PayeeInput {
   includeFee: boolean;
 }
 
-/** A payee's terms as stored in events: exact strings. */
+/**
+ * A payee's terms as stored in events: exact strings. Exported for the declaration of
+ * milestone.payouts.ts, whose return type names it.
+ * @public
+ */
 export interface PayeeTerms {
   payeeId: number;
   companyId: number;
@@ -80,7 +84,7 @@ export const PERCENT_FORMAT =
  * An include-fee payee's money (spec §9: its amount is scaled by 0.9775): the disbursement is
  * amount × 0.9775 rounded half-up to the cent, and the fee is what that leaves of the amount.
  */
-export function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerOwes: Decimal } {
+function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerOwes: Decimal } {
   const net = roundCents(amount.times(INCLUDE_FEE_NET_RATE));
   return { fee: amount.minus(net), net, buyerOwes: amount };
 }
@@ -90,7 +94,7 @@ export function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal;
  * 2.25% of their total, rounded once half-up to the cent, then shared among them in proportion
  * to their amounts by largest remainder, so the per-payee fees add up to it exactly.
  */
-export function normalFees(amounts: Decimal[]): Decimal[] {
+function normalFees(amounts: Decimal[]): Decimal[] {
   const total = roundCents(sum(amounts).times(FEE_RATE));
   return allocateCents(total, amounts);
 }
@@ -227,7 +231,7 @@ export function computeMilestoneTerms(
   return terms;
 }
 
-export function summarizeTerms(payees: PayeeTerms[], retainagePercent: string = NO_RETAINAGE, lienWaiverState: SiteState | null = null): MilestoneTerms {
+function summarizeTerms(payees: PayeeTerms[], retainagePercent: string = NO_RETAINAGE, lienWaiverState: SiteState | null = null): MilestoneTerms {
   const payeeTotal = sum(payees.map((p) => money(p.amount)));
   const feeTotal = sum(payees.map((p) => money(p.fee)));
   const includedFees = sum(payees.filter((p) => p.includeFee).map((p) => money(p.fee)));
@@ -243,5 +247,3 @@ export function summarizeTerms(payees: PayeeTerms[], retainagePercent: string = 
     lienWaiverState,
   };
 }
-
-export { ZERO };

@@ -5,8 +5,8 @@ import Decimal from 'decimal.js';
  * and in read models. Never a JavaScript float. Rounding is half-up to the cent, at the named
  * places that call roundCents.
  */
-export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-export type Money = Decimal;
+const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+type Money = Decimal;
 
 /**
  * The one bound of every amount an event carries (payee amounts, fees, deposit totals, what the

@@ -9,7 +9,7 @@ import { readPercent } from './percent';
  * project's work is accepted as a whole (docs/money.md, "Retainage"). It is a term of each
  * milestone version, frozen when the version is proposed; at most 10%.
  */
-export const MAX_RETAINAGE_PERCENT = money(10);
+const MAX_RETAINAGE_PERCENT = money(10);
 export const NO_RETAINAGE = '0.00';
 export const RETAINAGE_FORMAT =
   'Enter the retainage as a percentage from 0 to 10 written as a plain number, like 5 or 2.50: at most two decimals, no % sign, spaces or leading zeros.';

@@ -11,11 +11,11 @@ export type CreateJobDraft = Command<
   }
 >;
 
-export type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
+type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
 /** `milestoneCount`: how many milestones the project has (read models); submitting needs one. */
-export type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
+type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
 /** The creator throws a draft away; it then exists for nobody. */
-export type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
+type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
 /** legalName: the signer's own name on their account (first and last), which the signature must be. */
 export type SignProjectAgreement = Command<
   'SignProjectAgreement',
@@ -26,7 +26,7 @@ export type SignProjectAgreement = Command<
  * Either party sets the project's terms: the retainage percentage and the job site's state. New
  * milestone versions freeze them when proposed, so an approved version never changes.
  */
-export type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; siteState: unknown }>;
+type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; siteState: unknown }>;
 
 /**
  * What the retainage rules know of each milestone of the project, folded from its stream when

@@ -1,7 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 
 /** Events of the project stream `job-<jobId>`. Type strings are stored: never rename them. */
-export interface JobDraftCreated {
+interface JobDraftCreated {
   type: 'JobDraftCreated';
   data: {
     jobId: number;
@@ -16,25 +16,25 @@ export interface JobDraftCreated {
 }
 
 /** Parties or service changed while the project is a draft (PUT /api/job/basic). */
-export interface JobBasicsUpdated {
+interface JobBasicsUpdated {
   type: 'JobBasicsUpdated';
   data: { jobId: number; customerId: number; primaryCompanyId: number | null; service: string; updatedBy: number; at: string };
 }
 
 /** The final submit of the new-project screen: the project is no longer a draft (spec §4). */
-export interface JobSubmitted {
+interface JobSubmitted {
   type: 'JobSubmitted';
   data: { jobId: number; submittedBy: number; at: string };
 }
 
 /** The creator discarded the draft before submitting it. */
-export interface JobDraftDiscarded {
+interface JobDraftDiscarded {
   type: 'JobDraftDiscarded';
   data: { jobId: number; discardedBy: number; at: string };
 }
 
 /** A party signed the escrow agreement by typing their name. */
-export interface ProjectAgreementSigned {
+interface ProjectAgreementSigned {
   type: 'ProjectAgreementSigned';
   data: {
     jobId: number;
@@ -49,13 +49,13 @@ export interface ProjectAgreementSigned {
 }
 
 /** A party set the project's retainage percentage and the job site's state (terms of versions proposed from now on). */
-export interface ProjectTermsSet {
+interface ProjectTermsSet {
   type: 'ProjectTermsSet';
   data: { jobId: number; retainagePercent: string; siteState: SiteState | null; setBy: number; at: string };
 }
 
 /** A party asks for the project's retainage to be released to its payees (every milestone closed). */
-export interface RetainageReleaseRequested {
+interface RetainageReleaseRequested {
   type: 'RetainageReleaseRequested';
   data: { jobId: number; party: 'customer' | 'company'; by: number; amount: string; at: string };
 }
@@ -64,18 +64,18 @@ export interface RetainageReleaseRequested {
  * The other party approved the release: both parties agree. The retainage of `milestoneIds`
  * leaves for the payees (RetainageReleased in each milestone's stream).
  */
-export interface RetainageReleaseApproved {
+interface RetainageReleaseApproved {
   type: 'RetainageReleaseApproved';
   data: { jobId: number; party: 'customer' | 'company'; by: number; amount: string; milestoneIds: number[]; at: string };
 }
 
-export interface RetainageDisputeOpened {
+interface RetainageDisputeOpened {
   type: 'RetainageDisputeOpened';
   data: { jobId: number; disputeId: number; party: 'customer' | 'company'; by: number; statement: string; at: string };
 }
 
 /** An administrator decided a retainage dispute: the retainage of `milestoneIds` goes to the payees or back to the buyer. */
-export interface RetainageDisputeResolved {
+interface RetainageDisputeResolved {
   type: 'RetainageDisputeResolved';
   data: { jobId: number; disputeId: number; by: number; resolution: RetainageResolution; amount: string; milestoneIds: number[]; note: string; at: string };
 }
@@ -83,7 +83,7 @@ export interface RetainageDisputeResolved {
 export type RetainageResolution = 'release' | 'refund';
 
 /** Four eyes: a retainage resolution above FOUR_EYES_ABOVE, proposed by one administrator; nothing moves until another approves it. */
-export interface RetainageResolutionProposed {
+interface RetainageResolutionProposed {
   type: 'RetainageResolutionProposed';
   data: {
     jobId: number;
@@ -100,13 +100,13 @@ export interface RetainageResolutionProposed {
 }
 
 /** A second administrator approved it: RetainageDisputeResolved (in the proposer's name) follows in the same append. */
-export interface RetainageResolutionApproved {
+interface RetainageResolutionApproved {
   type: 'RetainageResolutionApproved';
   data: { jobId: number; disputeId: number; proposalId: number; by: number; proposedBy: number; at: string };
 }
 
 /** Rejected by another administrator or withdrawn by its proposer (by === proposedBy). */
-export interface RetainageResolutionRejected {
+interface RetainageResolutionRejected {
   type: 'RetainageResolutionRejected';
   data: { jobId: number; disputeId: number; proposalId: number; by: number; proposedBy: number; note: string; at: string };
 }

@@ -28,7 +28,7 @@ export interface ActiveProject {
   retainage: ProjectRetainage;
 }
 
-export interface AgreementSignature {
+interface AgreementSignature {
   signedBy: number;
   signedName: string;
   agreementHash: string;

@@ -14,7 +14,7 @@ export function textProblem(value: string): 'nul' | 'surrogate' | null {
   return null;
 }
 
-export const UNSAFE_TEXT_MESSAGE = (field: string) =>
+const UNSAFE_TEXT_MESSAGE = (field: string) =>
   `The ${field} contains a character that cannot be stored (a NUL character or half of an emoji); remove it and try again.`;
 
 /** The trimmed text, refused when it holds a character no event can carry. */

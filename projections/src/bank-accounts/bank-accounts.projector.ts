@@ -2,7 +2,7 @@ import { BANK_ACCOUNT_EVENT_TYPES, type BankAccountEvent, type RecordedEvent } f
 
 import type { ProjectionContext, Projector } from '../runner/projector';
 
-export const BANK_ACCOUNTS_PROJECTOR = 'bank-accounts';
+const BANK_ACCOUNTS_PROJECTOR = 'bank-accounts';
 
 const NO_CHANGE = 'change_to = NULL, change_from = NULL, changed_at = NULL, changed_by = NULL, change_origin_id = NULL, hold_until = NULL';
 

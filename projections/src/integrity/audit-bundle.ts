@@ -24,9 +24,9 @@ import { contentHash, GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
  * nothing can be added, removed or changed without the verifier noticing; each event also
  * carries its own hashes, so the verifier names the event that was changed.
  */
-export const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
+const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
 /** 2: signers' typed names withheld (`redacted`); the verifier reads 1 as well. */
-export const AUDIT_BUNDLE_VERSION = 2;
+const AUDIT_BUNDLE_VERSION = 2;
 
 /**
  * Typed names that events of older design carry in their data (the escrow agreement's signature),
@@ -35,20 +35,20 @@ export const AUDIT_BUNDLE_VERSION = 2;
  * given a name (by the operator, from the signed agreement) checks it against the hash, and with
  * it the event's content hash (docs/operations.md, "Audit exports").
  */
-export const SIGNER_NAME_FIELDS: Readonly<Record<string, readonly string[]>> = { ProjectAgreementSigned: ['signedName'] };
+const SIGNER_NAME_FIELDS: Readonly<Record<string, readonly string[]>> = { ProjectAgreementSigned: ['signedName'] };
 
 /**
  * sha-256 (hex) of `<event id>:<typed name>` (UTF-8). Salted with the event id: one person's name
  * hashes differently in each signature, so hashes neither link a person's signatures across
  * projects and bundles nor can be looked up in one table of common names.
  */
-export function signerNameHash(eventId: string, name: string): string {
+function signerNameHash(eventId: string, name: string): string {
   return createHash('sha256').update(`${eventId}:${name}`, 'utf8').digest('hex');
 }
 
 export type AuditScope = { kind: 'project'; jobId: number } | { kind: 'range'; from: string; to: string };
 
-export interface BundleHeader {
+interface BundleHeader {
   record: 'header';
   format: typeof AUDIT_BUNDLE_FORMAT;
   version: number;
@@ -62,7 +62,7 @@ export interface BundleHeader {
  * of SIGNER_NAME_FIELDS: those fields are left out of `data` and `redacted` maps each to its
  * signerNameHash. Only an event whose stored content matches its content hash is redacted.
  */
-export interface BundleEvent {
+interface BundleEvent {
   record: 'event';
   streamId: string;
   revision: number;
@@ -90,7 +90,7 @@ export interface BundlePosting {
   amount: string;
 }
 
-export interface BundleManifest {
+interface BundleManifest {
   format: typeof AUDIT_BUNDLE_FORMAT;
   version: number;
   hashScheme: number;
@@ -107,7 +107,7 @@ export interface BundleManifest {
   signingKeyFingerprint: string;
 }
 
-export interface BundleSignature {
+interface BundleSignature {
   algorithm: 'Ed25519';
   /** SPKI PEM of the key that signed; the auditor compares it (or its fingerprint) with the operator's published one. */
   publicKeyPem: string;
@@ -115,13 +115,13 @@ export interface BundleSignature {
   value: string;
 }
 
-export interface BundleManifestLine {
+interface BundleManifestLine {
   record: 'manifest';
   manifest: BundleManifest;
   signature: BundleSignature;
 }
 
-export function bundleEventOf(event: RecordedEvent): BundleEvent {
+function bundleEventOf(event: RecordedEvent): BundleEvent {
   if (!event.integrity) throw new Error(`event ${event.id} of ${event.streamId} carries no hashes; run npm run projections -- verify`);
   return {
     record: 'event',
@@ -144,7 +144,7 @@ export function bundleEventOf(event: RecordedEvent): BundleEvent {
  * no longer matches its content hash keeps them, so the verifier names the change instead of
  * taking the event on the exporter's word.
  */
-export function withheldNames(line: BundleEvent, event: RecordedEvent): BundleEvent {
+function withheldNames(line: BundleEvent, event: RecordedEvent): BundleEvent {
   const data = line.data as Record<string, unknown> | null;
   const fields = (SIGNER_NAME_FIELDS[line.type] ?? []).filter((field) => typeof data?.[field] === 'string');
   if (fields.length === 0 || contentHash(event) !== line.contentHash) return line;

@@ -27,7 +27,7 @@ export interface HashedContent {
  * The RFC 8785 (JSON Canonicalization Scheme) text the content hash is taken of. The revision is
  * not in it (PostgreSQL numbers the revision in the statement); the chain fixes each event's place.
  */
-export function canonicalContent(event: HashedContent): string {
+function canonicalContent(event: HashedContent): string {
   return canonicalize({
     v: HASH_SCHEME_VERSION,
     streamId: event.streamId,

@@ -12,7 +12,7 @@ import { MONEY } from '../shared/entity-columns';
 @Check('milestones_held_check', 'held >= 0')
 @Check('milestones_retainage_held_check', 'retainage_held >= 0')
 @Index('milestones_held_since_idx', ['heldSince'], { where: 'held_since IS NOT NULL' })
-export class MilestoneRow {
+class MilestoneRow {
   @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestones_pkey' })
   originalId!: number;
 
@@ -115,7 +115,7 @@ export class MilestoneRow {
 /** One version of a milestone (the original or a proposed edit). */
 @Entity({ name: 'milestone_versions' })
 @Index('milestone_versions_original_idx', ['originalId', 'mId'])
-export class MilestoneVersionRow {
+class MilestoneVersionRow {
   @PrimaryColumn({ name: 'm_id', type: 'integer', primaryKeyConstraintName: 'milestone_versions_pkey' })
   mId!: number;
 
@@ -173,7 +173,7 @@ export class MilestoneVersionRow {
 @Index('milestone_payees_version_idx', ['mId'])
 @Index('milestone_payees_original_idx', ['originalId'])
 @Index('milestone_payees_company_idx', ['companyId'])
-export class MilestonePayeeRow {
+class MilestonePayeeRow {
   @PrimaryColumn({ name: 'mp_id', type: 'integer', primaryKeyConstraintName: 'milestone_payees_pkey' })
   mpId!: number;
 
@@ -219,7 +219,7 @@ export class MilestonePayeeRow {
 @Entity({ name: 'milestone_deposits' })
 @Index('milestone_deposits_original_idx', ['originalId'])
 @Index('milestone_deposits_created_idx', ['createdAt'])
-export class MilestoneDepositRow {
+class MilestoneDepositRow {
   @PrimaryColumn({ name: 'md_id', type: 'integer', primaryKeyConstraintName: 'milestone_deposits_pkey' })
   mdId!: number;
 
@@ -258,7 +258,7 @@ export class MilestoneDepositRow {
 @Entity({ name: 'milestone_disbursements' })
 @Index('milestone_disbursements_original_idx', ['originalId'])
 @Index('milestone_disbursements_company_idx', ['companyId'])
-export class MilestoneDisbursementRow {
+class MilestoneDisbursementRow {
   @PrimaryColumn({ name: 'disbursement_id', type: 'integer', primaryKeyConstraintName: 'milestone_disbursements_pkey' })
   disbursementId!: number;
 
@@ -298,7 +298,7 @@ export class MilestoneDisbursementRow {
 
 /** Money given back to the buyer. */
 @Entity({ name: 'milestone_refunds' })
-export class MilestoneRefundRow {
+class MilestoneRefundRow {
   @PrimaryColumn({ name: 'refund_id', type: 'integer', primaryKeyConstraintName: 'milestone_refunds_pkey' })
   refundId!: number;
 
@@ -327,7 +327,7 @@ export class MilestoneRefundRow {
 /** A dispute over a milestone, its answer and its resolution. */
 @Entity({ name: 'milestone_disputes' })
 @Index('milestone_disputes_status_idx', ['status', 'openedAt'])
-export class MilestoneDisputeRow {
+class MilestoneDisputeRow {
   @PrimaryColumn({ name: 'dispute_id', type: 'integer', primaryKeyConstraintName: 'milestone_disputes_pkey' })
   disputeId!: number;
 
@@ -384,7 +384,7 @@ export class MilestoneDisputeRow {
 @Entity({ name: 'milestone_retainage' })
 @Index('milestone_retainage_job_idx', ['jobId'])
 @Check('milestone_retainage_held_check', 'held >= 0')
-export class MilestoneRetainageRow {
+class MilestoneRetainageRow {
   @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestone_retainage_pkey' })
   originalId!: number;
 
@@ -425,7 +425,7 @@ export class MilestoneRetainageRow {
 @Index('milestone_waivers_company_idx', ['companyId', 'status'])
 @Index('milestone_waivers_job_idx', ['jobId'])
 @Check('milestone_waivers_status_check', "status IN ('missing', 'signed', 'issued')")
-export class MilestoneWaiverRow {
+class MilestoneWaiverRow {
   @PrimaryColumn({ name: 'original_id', type: 'integer', primaryKeyConstraintName: 'milestone_waivers_pkey' })
   originalId!: number;
 

@@ -17,7 +17,7 @@ type Status = 'open' | 'awaiting_waiver' | 'settled' | 'completed' | 'failed' | 
  * that asked for the payment. Sequence ids (deposit 301, …) are handed out again after a backup
  * is restored; event ids never are.
  */
-export const instructionKey = (requestedBy: Pick<RecordedEvent, 'id'>): string => requestedBy.id;
+const instructionKey = (requestedBy: Pick<RecordedEvent, 'id'>): string => requestedBy.id;
 
 interface Row {
   key: string;

@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '@escrow/domain';
 import type { Pool, PoolClient } from 'pg';
 
-export type ProjectorState = 'running' | 'stopped' | 'rebuilding';
+type ProjectorState = 'running' | 'stopped' | 'rebuilding';
 
 export interface Checkpoint {
   name: string;

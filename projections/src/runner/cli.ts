@@ -19,7 +19,7 @@ export interface CliContext {
 export type StoreKind = 'postgres' | 'eventstoredb';
 
 /** Both stores of a copy, opened by the backend (which knows the adapters); the projections workspace never imports them. */
-export interface CopyStoresContext {
+interface CopyStoresContext {
   source: CopyEndpoint;
   target: CopyEndpoint;
   /** Where the state file goes when --state is not given. */
@@ -172,7 +172,7 @@ function reportVerification(io: CliIo, result: VerifyResult): boolean {
 }
 
 /** One line for the operator: did the rebuilt tables equal the live ones? */
-export function describeComparison(comparison: RebuildComparison): string {
+function describeComparison(comparison: RebuildComparison): string {
   if (!comparison.compared) return `not compared with the live tables: ${comparison.reason}`;
   if (comparison.equal)
     return `equal to the live tables at ${comparison.position} (${comparison.tables.map((t) => `${t.table} ${t.rebuiltRows} rows`).join(', ')})`;

@@ -27,7 +27,7 @@ export interface CopyOptions {
   signal?: AbortSignal;
 }
 
-export interface CopyState {
+interface CopyState {
   version: 1;
   source: string;
   target: string;
@@ -39,7 +39,7 @@ export interface CopyState {
   finishedAt: string | null;
 }
 
-export interface StreamSummary {
+interface StreamSummary {
   events: number;
   /** sha-256 chained over every event of the stream in revision order: revision, id, type, data, metadata. */
   digest: string;
@@ -207,7 +207,7 @@ export async function copyEvents(source: CopyEndpoint, target: CopyEndpoint, opt
 }
 
 /** Every stream of a store: its number of events and a digest of their content, from one pass over the global order. */
-export async function summarizeStreams(store: EventStore, batchSize = 1000): Promise<Map<string, StreamSummary & { nextRevision: number }>> {
+async function summarizeStreams(store: EventStore, batchSize = 1000): Promise<Map<string, StreamSummary & { nextRevision: number }>> {
   const streams = new Map<string, { events: number; digest: Buffer; nextRevision: number }>();
   for await (const page of pagesToEnd(store, null, batchSize)) {
     for (const event of page.events) {

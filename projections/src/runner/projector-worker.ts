@@ -14,7 +14,7 @@ export type WorkerState = 'starting' | 'running' | 'standby' | 'stopped' | 'rebu
  * follows with the next batch it applies, or after this long. Writing it for every batch cost
  * each projector a transaction per command, for events it ignores.
  */
-export const IDLE_CHECKPOINT_MS = 1000;
+const IDLE_CHECKPOINT_MS = 1000;
 
 /** The checkpoint is not where this worker left it: a rebuild swapped tables or another runner ran. */
 class CheckpointMovedError extends Error {}

@@ -45,13 +45,6 @@ export interface RebuildResult {
 
 export class RebuildAlreadyRunningError extends Error {}
 
-/** Rebuilds one projector; see rebuildProjections. */
-export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
-  const { projector, ...rest } = options;
-  const [result] = await rebuildProjections({ ...rest, projectors: [projector] });
-  return result!;
-}
-
 /** Defaults of a rebuild's memory: under 1 GB of resident memory in all (see docs/operations.md). */
 export const REBUILD_DEFAULTS = { memoryMb: 768, quietEvents: 50_000 };
 

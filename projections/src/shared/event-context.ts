@@ -11,8 +11,3 @@ export function jobIdOf(event: RecordedEvent): number {
   if (!Number.isInteger(jobId) || jobId <= 0) throw new Error(`event ${event.type} ${event.id} names no project (jobId)`);
   return jobId;
 }
-
-export function actorIdOf(event: RecordedEvent): number | null {
-  const actor = Number(event.metadata.actorId);
-  return Number.isInteger(actor) && actor > 0 ? actor : null;
-}

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext } from '../runner/projector';
-import { type BulkInsert, columns, type RowSet } from './table-rows';
+import type { BulkInsert, RowSet } from './table-rows';
 
 export { type BulkInsert, columns } from './table-rows';
 
@@ -111,12 +111,6 @@ export class FoldedReplay<TState, TEvent> implements BulkReplay {
     }
     await this.sink.copy(this.options.store.rowsOf(states));
   }
-}
-
-/** Runs a bulk `INSERT … SELECT * FROM unnest(…)` for the rows; nothing when there are none. */
-export async function insertRows<T>(context: ProjectionContext, sql: string, rows: T[], pick: (row: T) => unknown[]): Promise<void> {
-  if (rows.length === 0) return;
-  await context.query(sql, columns(rows, pick));
 }
 
 /**

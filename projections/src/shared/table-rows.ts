@@ -1,5 +1,5 @@
 /** A column type as projectors write it: the cast of its `unnest` array, and how COPY spells it. */
-export type ColumnType = 'int' | 'smallint' | 'text' | 'boolean' | 'numeric' | 'jsonb' | 'timestamptz' | 'uuid';
+type ColumnType = 'int' | 'smallint' | 'text' | 'boolean' | 'numeric' | 'jsonb' | 'timestamptz' | 'uuid';
 
 /**
  * How items of one kind become rows of one read-model table. Written once, used by both ways a
@@ -48,7 +48,7 @@ export function unnestInsert({ rows, items }: RowSet, physicalTable: string): Bu
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** One value in COPY's text format: `\N` is NULL; backslash, tab and line breaks are escaped. */
-export function copyValue(value: unknown): string {
+function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (value instanceof Date) return value.toISOString();

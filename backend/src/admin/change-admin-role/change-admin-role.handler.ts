@@ -20,7 +20,7 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { ChangeAdminRole } from './change-admin-role.command';
 
 /** The one `administrators` stream: every role change since roles exist. */
-export const administratorsStream: EventStream<AdministratorsState, AdministratorCommand, AdministratorEvent> = {
+const administratorsStream: EventStream<AdministratorsState, AdministratorCommand, AdministratorEvent> = {
   streamId: administratorsStreamId,
   initialState: initialAdministratorsState,
   evolve: evolveAdministrators,

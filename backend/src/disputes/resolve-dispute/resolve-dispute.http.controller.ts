@@ -9,7 +9,7 @@ import { Access, AdminRoles, CurrentUser, FINANCE_ROLES, type SessionUser, StepU
 import { ResolveDispute } from './resolve-dispute.command';
 import { ResolveDisputeRequest } from './resolve-dispute.request.dto';
 
-export const PROPOSED_MESSAGE = 'Proposed. A second administrator must approve this resolution before it takes effect.';
+const PROPOSED_MESSAGE = 'Proposed. A second administrator must approve this resolution before it takes effect.';
 
 @Controller('admin')
 @Access('admin')

@@ -29,7 +29,7 @@ export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream
  */
 export const SEARCH_WINDOW = 128;
 /** Without a caught-up signal (servers before 23.10) a page ends after this much silence. */
-export const PAGE_SILENCE_MS = 2000;
+const PAGE_SILENCE_MS = 2000;
 
 /** Not ours: system streams (also filtered by the server) and `$`-typed events in user streams (tombstones, links). */
 export function isUserEvent(event: { streamId: string; type: string }): boolean {
@@ -68,7 +68,7 @@ const later = (a: GlobalPosition | null, b: GlobalPosition): GlobalPosition => (
  * reader that stops or reconnects at the cursor never skips an event and never rereads a run
  * of filtered-out ones.
  */
-export class AllStreamCursor {
+class AllStreamCursor {
   private taken = 0;
   private delivered = 0;
   private readonly checkpoints: { position: GlobalPosition; after: number }[] = [];

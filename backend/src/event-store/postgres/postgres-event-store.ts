@@ -24,7 +24,7 @@ import { Client, type Pool } from 'pg';
 import { canonicalJson } from '../event-ids';
 import { startSubscription } from '../subscription-loop';
 
-export const EVENTS_CHANNEL = 'escrow_events';
+const EVENTS_CHANNEL = 'escrow_events';
 
 export interface PostgresEventStoreOptions {
   pool: Pool;

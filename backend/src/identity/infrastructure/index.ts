@@ -7,11 +7,7 @@ import { SessionEntity } from './session.entity';
 import { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 import { UserEntity } from './user.entity';
 
-export { OneTimeCodeEntity } from './one-time-code.entity';
-export { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
-export { PasskeyEntity, PendingLoginEntity, RecoveryCodeEntity, SecurityLogEntity, UserTotpEntity, WebauthnChallengeEntity } from './second-factors.entity';
 export { SessionEntity } from './session.entity';
-export { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 export { UserEntity } from './user.entity';
 
 /** The identity context's tables. */

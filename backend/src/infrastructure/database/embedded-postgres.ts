@@ -31,7 +31,7 @@ export interface EmbeddedPostgresOptions {
   defaultPort?: number;
 }
 
-export const DEFAULT_EMBEDDED_PG_PORT = 54329;
+const DEFAULT_EMBEDDED_PG_PORT = 54329;
 /** The data folder remembers the port its cluster last ran on, so tools and restarts find it again. */
 export const PORT_FILE = 'pg-port';
 

@@ -23,7 +23,7 @@ export const companyBankAccountsStream: BankAccountsStream = {
 };
 
 /** A buyer's deposit accounts: `bank-accounts-user-<userId>`. */
-export const userBankAccountsStream: BankAccountsStream = { ...companyBankAccountsStream, streamId: userBankAccountsStreamId };
+const userBankAccountsStream: BankAccountsStream = { ...companyBankAccountsStream, streamId: userBankAccountsStreamId };
 
 export const bankAccountsStreamOf = (owner: BankAccountOwner): BankAccountsStream =>
   owner.kind === 'company' ? companyBankAccountsStream : userBankAccountsStream;

@@ -36,7 +36,7 @@ const viewerOf = (actor: SessionUser) => ({ userId: actor.userId, admin: actor.r
 
 /** What every handler decides with. */
 @Injectable()
-export class BankAccountDeciding {
+class BankAccountDeciding {
   constructor(
     readonly streams: EventStreams,
     readonly mails: BankAccountMails,
@@ -97,7 +97,7 @@ async function ownAccount(accounts: BankAccounts, actor: SessionUser, bankAccoun
 }
 
 @CommandHandler(LinkBankAccountCommand)
-export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCommand> {
+class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCommand> {
   constructor(
     private readonly deciding: BankAccountDeciding,
     private readonly ids: IdsService,
@@ -146,7 +146,7 @@ export class LinkBankAccountHandler implements ICommandHandler<LinkBankAccountCo
 }
 
 @CommandHandler(VerifyBankAccountCommand)
-export class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccountCommand> {
+class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccountCommand> {
   constructor(
     private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
@@ -171,7 +171,7 @@ export class VerifyBankAccountHandler implements ICommandHandler<VerifyBankAccou
 }
 
 @CommandHandler(ChoosePayoutAccountCommand)
-export class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutAccountCommand> {
+class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutAccountCommand> {
   constructor(
     private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
@@ -192,7 +192,7 @@ export class ChoosePayoutAccountHandler implements ICommandHandler<ChoosePayoutA
 }
 
 @CommandHandler(DecidePayoutChangeCommand)
-export class DecidePayoutChangeHandler implements ICommandHandler<DecidePayoutChangeCommand> {
+class DecidePayoutChangeHandler implements ICommandHandler<DecidePayoutChangeCommand> {
   constructor(
     private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,
@@ -210,7 +210,7 @@ export class DecidePayoutChangeHandler implements ICommandHandler<DecidePayoutCh
 }
 
 @CommandHandler(RemoveBankAccountCommand)
-export class RemoveBankAccountHandler implements ICommandHandler<RemoveBankAccountCommand> {
+class RemoveBankAccountHandler implements ICommandHandler<RemoveBankAccountCommand> {
   constructor(
     private readonly deciding: BankAccountDeciding,
     private readonly accounts: BankAccounts,

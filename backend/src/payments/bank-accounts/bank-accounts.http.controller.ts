@@ -47,7 +47,7 @@ export class VerifyBankAccountRequest {
 }
 
 /** ABA routing numbers carry a checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10. */
-export function validRoutingNumber(routing: string): boolean {
+function validRoutingNumber(routing: string): boolean {
   const d = routing.split('').map(Number);
   return (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
 }

@@ -19,7 +19,7 @@ export interface HttpOrigin {
   browser: string | null;
 }
 
-export function requestOriginOf(request: FastifyRequest): HttpOrigin {
+function requestOriginOf(request: FastifyRequest): HttpOrigin {
   const token = request.cookies?.[SESSION_COOKIE];
   const browser = String(request.headers['user-agent'] ?? '').slice(0, 300);
   return {

@@ -57,7 +57,7 @@ function payeeLines(version: VersionState, names: Names): Map<string, string> {
 }
 
 /** What an edit changes compared with the version it is based on. */
-export function versionDifferences(base: VersionState, edit: VersionState, names: Names): Change[] {
+function versionDifferences(base: VersionState, edit: VersionState, names: Names): Change[] {
   const changes: Change[] = [];
   const compare = (field: string, from: string, to: string) => {
     if (from !== to) changes.push({ field, from, to });

@@ -8,7 +8,7 @@ import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, FINANCE_ROLES, type SessionUser, StepUp } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 
-export const PROPOSED_MESSAGE = 'Proposed. A second administrator must approve this resolution before it takes effect.';
+const PROPOSED_MESSAGE = 'Proposed. A second administrator must approve this resolution before it takes effect.';
 import { ResolveRetainageDispute } from './resolve-retainage-dispute.command';
 import { ResolveRetainageDisputeRequest } from './resolve-retainage-dispute.request.dto';
 

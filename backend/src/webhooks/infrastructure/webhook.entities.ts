@@ -6,7 +6,7 @@ import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Un
 @Index('webhook_endpoints_idempotency_idx', ['createdBy', 'idempotencyKey'], { unique: true, where: 'idempotency_key IS NOT NULL' })
 @Index('webhook_endpoints_company_idx', ['companyId'], { where: 'deleted_at IS NULL' })
 @Check('webhook_endpoints_kinds_check', 'cardinality(kinds) > 0')
-export class WebhookEndpointEntity {
+class WebhookEndpointEntity {
   @PrimaryGeneratedColumn('identity', { name: 'endpoint_id', type: 'integer', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'webhook_endpoints_pkey' })
   endpointId!: number;
 
@@ -61,7 +61,7 @@ export class WebhookEndpointEntity {
 
 /** A rotation's new secret (sealed) by the request that made it: a retried rotation answers the same secret. */
 @Entity({ name: 'webhook_secret_rotations' })
-export class WebhookSecretRotationEntity {
+class WebhookSecretRotationEntity {
   @PrimaryColumn({ name: 'actor_id', type: 'integer', primaryKeyConstraintName: 'webhook_secret_rotations_pkey' })
   actorId!: number;
 
@@ -84,7 +84,7 @@ export class WebhookSecretRotationEntity {
 @Index('webhook_deliveries_due_idx', ['nextAttemptAt'], { where: "status = 'pending'" })
 @Index('webhook_deliveries_endpoint_idx', ['endpointId', 'createdAt'])
 @Check('webhook_deliveries_status_check', "status IN ('pending', 'delivered', 'failed', 'cancelled')")
-export class WebhookDeliveryEntity {
+class WebhookDeliveryEntity {
   @PrimaryColumn({ name: 'delivery_id', type: 'uuid', primaryKeyConstraintName: 'webhook_deliveries_pkey' })
   deliveryId!: string;
 
@@ -139,7 +139,7 @@ export class WebhookDeliveryEntity {
 
 /** Each try of a delivery: when, how long, what the receiver answered, when the next one is due. */
 @Entity({ name: 'webhook_attempts' })
-export class WebhookAttemptEntity {
+class WebhookAttemptEntity {
   @PrimaryColumn({ name: 'delivery_id', type: 'uuid', primaryKeyConstraintName: 'webhook_attempts_pkey' })
   deliveryId!: string;
 
