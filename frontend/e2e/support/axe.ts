@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /** The rules of WCAG 2.1 levels A and AA, as axe-core tags them. */
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** What fails the check: a serious or critical violation. Moderate and minor ones are attached to the report. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -11,7 +11,7 @@ const BLOCKING = new Set(['serious', 'critical']);
  * axe-core's rules that are left out, each with its reason (docs/frontend.md, "Accessibility").
  * None today: every violation found was fixed in the components or the theme.
  */
-export const EXCLUDED_RULES: Record<string, string> = {};
+const EXCLUDED_RULES: Record<string, string> = {};
 
 /**
  * Runs axe-core over the page as it is now (after the network and any animation have settled):

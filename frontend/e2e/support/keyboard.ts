@@ -12,7 +12,7 @@ import { nextTotpCode, secondFactorAsked } from './second-factor';
 const FOCUS_COLOURS = ['rgb(16, 74, 44)', 'rgb(255, 255, 255)'];
 
 /** A short name for the focused element, for messages: "button Approve", "textbox Email". */
-export async function focused(page: Page): Promise<string> {
+async function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return 'body';

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 import { query } from './db';
@@ -9,7 +9,7 @@ import { e2eEnvironment } from './environment';
  * backend/src/seed/demo-directory.ts; `make start` prints them beside the logins). The one place
  * the journeys take them from (by the emails of DEMO in fixtures.ts).
  */
-export const DEMO_TOTP_SECRETS: Record<string, string> = {
+const DEMO_TOTP_SECRETS: Record<string, string> = {
   'admin@demo.escrowledger.test': 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
   'buyer@demo.escrowledger.test': 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
   'seller@demo.escrowledger.test': 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
@@ -30,7 +30,7 @@ export function rememberTotpSecret(email: string, secret: string): void {
   secrets.set(keyOf(email), secret.replace(/\s/g, ''));
 }
 
-export function totpSecretOf(email: string): string {
+function totpSecretOf(email: string): string {
   const secret = secrets.get(keyOf(email));
   if (!secret) throw new Error(`no TOTP secret known for ${email}: add it to DEMO_TOTP_SECRETS or rememberTotpSecret() it`);
   return secret;
@@ -137,11 +137,6 @@ export async function loggedInContext(browser: Browser, email: string, login: (p
   return context;
 }
 
-/** Forgets the kept session of a user (after a journey ended it or changed the user's factors). */
-export function forgetSession(email: string): void {
-  sessions.delete(keyOf(email));
-}
-
 /**
  * The worker's server under the name `localhost`: WebAuthn refuses an IP address as the relying
  * party, and the server's PUBLIC_URL (its passkeys' relying party and origin) is http://localhost:<port>.
@@ -164,5 +159,3 @@ export async function addVirtualAuthenticator(page: Page): Promise<{ credentials
   });
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
-
-export { expect };

@@ -18,13 +18,13 @@ export type PayoutChange = PayoutChangeView;
 export type PayoutChoice = PayoutAnswer;
 
 /** Where a disbursement or retainage payment is paid to, masked. */
-export interface PayoutAccountRef {
+interface PayoutAccountRef {
   last4: string;
   masked: string;
   bank_name: string | null;
 }
 
-export type PaymentHold = { reason: 'payout_account_changed'; since: string; until: string; text: string } | { reason: 'no_payout_account'; text: string };
+type PaymentHold = { reason: 'payout_account_changed'; since: string; until: string; text: string } | { reason: 'no_payout_account'; text: string };
 
 /** The fields issue 25 adds to the payments on the milestone card and the admin's project page. */
 export interface PaymentDestination {
@@ -38,13 +38,10 @@ export const bankAccountKeys = {
   ofCompany: (companyId: number) => ['admin', 'companies', companyId, 'bank-accounts'] as const,
 };
 
-export const getBankAccounts = async () => (await api.get<BankAccountsView>('/bank-accounts')).data;
+const getBankAccounts = async () => (await api.get<BankAccountsView>('/bank-accounts')).data;
 
 /** The user's own accounts: a buyer's deposit accounts, a company's payout accounts and pending change. */
 export const useBankAccounts = (enabled = true) => useQuery({ queryKey: bankAccountKeys.mine(), queryFn: getBankAccounts, enabled });
-
-/** Accounts a person can still use or see as current: a removed account is listed apart. */
-export const isActive = (account: BankAccount) => account.status !== 'removed';
 
 /**
  * The account a deposit for this project is drawn from, chosen as the API chooses it (issue 25):

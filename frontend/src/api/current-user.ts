@@ -24,11 +24,11 @@ export const isLoggedIn = (user: MaybeUser | undefined | null): user is CurrentU
 /** The query key of the current user (`authKeys.currentUser()`). */
 export const currentUserKey = () => ['auth', 'current-user'] as const;
 
-export async function getCurrentUser(): Promise<MaybeUser> {
+async function getCurrentUser(): Promise<MaybeUser> {
   const { data } = await api.get<MaybeUser>('/user');
   return data;
 }
 
-export const currentUserQuery = () => queryOptions({ queryKey: currentUserKey(), queryFn: getCurrentUser, staleTime: 60_000 });
+const currentUserQuery = () => queryOptions({ queryKey: currentUserKey(), queryFn: getCurrentUser, staleTime: 60_000 });
 
 export const useCurrentUser = () => useQuery(currentUserQuery());

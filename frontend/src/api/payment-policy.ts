@@ -6,7 +6,7 @@ import { api } from '../lib/api-client';
 /** How long money takes (GET /api/payments/policy), in the API contract's words. */
 export type { PaymentPolicy };
 
-export const paymentPolicyQuery = () =>
+const paymentPolicyQuery = () =>
   queryOptions({
     queryKey: ['payments', 'policy'] as const,
     queryFn: async () => (await api.get<PaymentPolicy>('/payments/policy')).data,

@@ -4,14 +4,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 
 /** The services companies offer (the contract's ServiceView): the directory's search, the new-project screen and the console all list them. */
-export type Service = ServiceView;
+type Service = ServiceView;
 
-export const serviceKeys = { all: ['directory', 'services'] as const };
+const serviceKeys = { all: ['directory', 'services'] as const };
 
-export async function getServices(): Promise<Service[]> {
+async function getServices(): Promise<Service[]> {
   const { data } = await api.get<Service[]>('/services');
   // Spec §9: services sorted by service_name (the API sorts too; the screen must not depend on it).
   return [...data].sort((a, b) => a.service_name.localeCompare(b.service_name));
 }
-export const servicesQuery = () => queryOptions({ queryKey: serviceKeys.all, queryFn: getServices, staleTime: 10 * 60_000 });
+const servicesQuery = () => queryOptions({ queryKey: serviceKeys.all, queryFn: getServices, staleTime: 10 * 60_000 });
 export const useServices = () => useQuery(servicesQuery());

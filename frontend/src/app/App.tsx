@@ -8,7 +8,7 @@ import { shouldRetryQuery } from '../lib/api-client';
 import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },

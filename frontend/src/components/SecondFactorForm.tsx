@@ -8,8 +8,8 @@ import { Form } from './Form';
 export const ENTER_CODE = 'Enter the 6-digit code from your authenticator app.';
 export const ENTER_RECOVERY_CODE = 'Enter one of your recovery codes (like abcde-12345). Each works once.';
 export const CODE_FORMAT = 'Enter the 6 digits your authenticator app shows.';
-export const RECOVERY_FORMAT = 'Enter one of your recovery codes.';
-export const PASSKEY_NOT_USED = 'The passkey was not used (the browser dialog was closed or timed out). Try again, or enter a code.';
+const RECOVERY_FORMAT = 'Enter one of your recovery codes.';
+const PASSKEY_NOT_USED = 'The passkey was not used (the browser dialog was closed or timed out). Try again, or enter a code.';
 export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Enter a code instead.';
 
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';

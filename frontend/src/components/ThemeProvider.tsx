@@ -32,7 +32,7 @@ const TAG_TEXT = Object.fromEntries(
  * gold, orange, cyan… at 2.7–3.4:1 on their own light fill) are below 4.5:1, and its focus ring
  * (the pale primary border) is too faint to find. See docs/frontend.md, "Accessibility".
  */
-export const theme: ThemeConfig = {
+const theme: ThemeConfig = {
   token: {
     colorPrimary: '#1d6f42',
     colorLink: '#1d6f42',
@@ -62,7 +62,7 @@ export const theme: ThemeConfig = {
  * appearance before its styles are in (seen on a loaded machine): with motion off in the theme,
  * dialogs, drawers, menus and messages never animate.
  */
-export const reducedMotionTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+const reducedMotionTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');

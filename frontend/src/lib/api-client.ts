@@ -34,7 +34,7 @@ const hasIdempotencyKey = (config: AxiosRequestConfig | undefined) =>
  * most once, so a user's click is neither lost nor doubled. Requests without a key are never
  * re-sent here (queries have react-query's own retries).
  */
-export function isRetryableCommand(error: AxiosError): boolean {
+function isRetryableCommand(error: AxiosError): boolean {
   if (!hasIdempotencyKey(error.config)) return false;
   if (error.response) return error.response.status === 503;
   return isNetworkError(error);
@@ -111,5 +111,3 @@ export function errorMessage(error: unknown): string {
 export function errorStatus(error: unknown): number | null {
   return axios.isAxiosError(error) ? (error.response?.status ?? null) : null;
 }
-
-export const isCancel = axios.isCancel;

@@ -6,11 +6,8 @@ export interface StepUpChallenge {
   enrolled: boolean;
 }
 
-/** The API's refusals that name a reason (issue 25's contract). */
-export type SecurityReason = 'step_up_required' | 'second_factor_required' | 'email_unverified' | 'admin_role';
-
 /** The `reason` of an API answer, when it gave one. */
-export function reasonOf(error: unknown): string | null {
+function reasonOf(error: unknown): string | null {
   if (!axios.isAxiosError(error)) return null;
   const reason = (error.response?.data as { reason?: unknown } | undefined)?.reason;
   return typeof reason === 'string' ? reason : null;

@@ -40,7 +40,7 @@ export function fakeApi(route: Route) {
   return { calls };
 }
 
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname}</div>;
 }

@@ -12,7 +12,7 @@ import { lazyComponent } from '../../lib/lazy-route';
 // The login form (and the UI library it uses) loads only when someone opens it.
 const LoginModal = lazyComponent(() => import('../../features/auth/components/LoginModal'));
 
-export const HEADER_LINKS = [
+const HEADER_LINKS = [
   { to: '/promise', label: 'Our Promise' },
   { to: '/escrow', label: 'Escrow Services' },
   { to: '/join', label: 'Join Us' },

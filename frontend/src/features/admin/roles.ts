@@ -30,7 +30,7 @@ const FINANCE: readonly AdminRole[] = ['finance', 'owner'];
 const OPERATIONS: readonly AdminRole[] = ['operations', 'owner'];
 const OWNER: readonly AdminRole[] = ['owner'];
 
-export const ADMIN_PERMISSIONS: Record<AdminAction, readonly AdminRole[]> = {
+const ADMIN_PERMISSIONS: Record<AdminAction, readonly AdminRole[]> = {
   'resolve-disputes': FINANCE,
   'export-reports': ['finance', 'operations', 'owner'],
   'export-audit': OPERATIONS,
@@ -77,7 +77,7 @@ export const AdminIdentity = createContext<AdminIdentityValue>({ userId: null, r
 export const useAdminIdentity = (): AdminIdentityValue => useContext(AdminIdentity);
 
 /** The logged-in administrator's role, or null (unknown yet, or not an administrator). */
-export function useAdminRole(): AdminRole | null {
+function useAdminRole(): AdminRole | null {
   return useAdminIdentity().role;
 }
 

@@ -2,6 +2,5 @@
 // payment's destination stay shared (api/bank-accounts.ts, components/BankAccountForm and
 // components/PaymentDestination): the milestones' deposit dialog and the console use them too.
 export { CompanyBankAccounts } from './components/CompanyBankAccounts';
-export { CompanyPayoutChange } from './components/CompanyPayoutChange';
 export { DepositAccountSettings } from './components/DepositAccountSettings';
 export { PayoutAccountSettings } from './components/PayoutAccountSettings';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-export async function requestAccountDeletion(input: { email: string; note: string }): Promise<void> {
+async function requestAccountDeletion(input: { email: string; note: string }): Promise<void> {
   await api.post('/v2/delete-account-request', input);
 }
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getChainChecks = async () => (await api.get<ChainChecksView>('/admin/integrity/chain-checks')).data;
+const getChainChecks = async () => (await api.get<ChainChecksView>('/admin/integrity/chain-checks')).data;
 /** Polls fast while a check runs, so its progress moves on screen. */
 export const useChainChecks = () =>
   useQuery({ queryKey: adminKeys.chainChecks(), queryFn: getChainChecks, refetchInterval: (query) => (query.state.data?.running ? 500 : 10_000) });
@@ -18,7 +18,7 @@ export function useStartChainCheck() {
   });
 }
 
-export const getSigningKey = async () => (await api.get<AuditSigningKeyView>('/admin/audit/signing-key')).data;
+const getSigningKey = async () => (await api.get<AuditSigningKeyView>('/admin/audit/signing-key')).data;
 export const useSigningKey = () => useQuery({ queryKey: adminKeys.signingKey(), queryFn: getSigningKey, staleTime: Infinity });
 
 /** Where a browser downloads a bundle (a plain link: the session cookie goes with it). */

@@ -5,7 +5,7 @@ import { adminKeys } from './keys';
 
 export type ProposalDecision = 'approve' | 'reject';
 
-export interface ProposalDecisionRequest {
+interface ProposalDecisionRequest {
   decision: ProposalDecision;
   /** The proposal the administrator saw: the API refuses (409) when another has replaced it. */
   proposal_id: number;

@@ -7,5 +7,5 @@ import { adminKeys } from './keys';
 /** An application as the console lists it: the API's contract. */
 export type Application = ContractorApplicationView;
 
-export const getApplications = async () => (await api.get<Application[]>('/admin/contractor-applications')).data;
+const getApplications = async () => (await api.get<Application[]>('/admin/contractor-applications')).data;
 export const useApplications = () => useQuery({ queryKey: adminKeys.applications(), queryFn: getApplications });

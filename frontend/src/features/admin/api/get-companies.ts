@@ -4,5 +4,5 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getCompanies = async () => (await api.get<AdminCompanyRow[]>('/admin/companies')).data;
+const getCompanies = async () => (await api.get<AdminCompanyRow[]>('/admin/companies')).data;
 export const useCompanies = () => useQuery({ queryKey: adminKeys.companies(), queryFn: getCompanies });

@@ -5,7 +5,7 @@ import { adminKeys } from './keys';
 import type { CompanyDetail } from './update-company';
 
 /** A company's full record and its services, for the edit form. */
-export const getCompany = async (id: number): Promise<CompanyDetail> => {
+const getCompany = async (id: number): Promise<CompanyDetail> => {
   const [company, services] = await Promise.all([api.get<Omit<CompanyDetail, 'services'>>(`/company/${id}`), api.get<string[]>(`/company/services/${id}`)]);
   return { ...company.data, services: services.data };
 };

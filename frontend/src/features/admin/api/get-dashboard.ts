@@ -4,5 +4,5 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getDashboard = async () => (await api.get<AdminDashboardView>('/admin/dashboard')).data;
+const getDashboard = async () => (await api.get<AdminDashboardView>('/admin/dashboard')).data;
 export const useDashboard = () => useQuery({ queryKey: adminKeys.dashboard(), queryFn: getDashboard, refetchInterval: 10_000 });

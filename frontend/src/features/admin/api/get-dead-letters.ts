@@ -5,6 +5,6 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** The events a stopped projector could not apply. */
-export const getDeadLetters = async (name: string) => (await api.get<DeadLetterRow[]>(`/admin/projections/${encodeURIComponent(name)}/dead-letters`)).data;
+const getDeadLetters = async (name: string) => (await api.get<DeadLetterRow[]>(`/admin/projections/${encodeURIComponent(name)}/dead-letters`)).data;
 export const useDeadLetters = (name: string, enabled: boolean) =>
   useQuery({ queryKey: adminKeys.deadLetters(name), queryFn: () => getDeadLetters(name), enabled });

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** The instance's health; a database that does not answer is a 503 whose body says so. */
-export const getHealth = async (): Promise<HealthView> => {
+const getHealth = async (): Promise<HealthView> => {
   try {
     return (await api.get<HealthView>('/health')).data;
   } catch (error) {

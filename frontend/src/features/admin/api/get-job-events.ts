@@ -4,5 +4,5 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getEvents = async (jobId: number) => (await api.get<RawEventView[]>(`/admin/job/${jobId}/events`)).data;
+const getEvents = async (jobId: number) => (await api.get<RawEventView[]>(`/admin/job/${jobId}/events`)).data;
 export const useEvents = (jobId: number) => useQuery({ queryKey: adminKeys.events(jobId), queryFn: () => getEvents(jobId) });

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** Double-entry postings of a project, or of one milestone, each with its account's running balance. */
-export const getLedger = async (jobId: number, milestone: number | null) =>
+const getLedger = async (jobId: number, milestone: number | null) =>
   (await api.get<LedgerPostingRow[]>(`/admin/job/${jobId}/ledger`, { params: milestone ? { milestone } : {} })).data;
 export const useLedger = (jobId: number, milestone: number | null) =>
   useQuery({ queryKey: adminKeys.ledger(jobId, milestone), queryFn: () => getLedger(jobId, milestone) });

@@ -21,11 +21,11 @@ const clean = (filters: PaymentFilters): Record<string, string> =>
 /** The same filters as the table, as a CSV download served by the API. */
 export const paymentsCsvUrl = (filters: PaymentFilters) => `/api/admin/payments?${new URLSearchParams({ ...clean(filters), format: 'csv' }).toString()}`;
 
-export const getPayments = async (filters: PaymentFilters) => (await api.get<AdminPaymentRow[]>('/admin/payments', { params: clean(filters) })).data;
+const getPayments = async (filters: PaymentFilters) => (await api.get<AdminPaymentRow[]>('/admin/payments', { params: clean(filters) })).data;
 export const usePayments = (filters: PaymentFilters, enabled = true) =>
   useQuery({ queryKey: adminKeys.payments(clean(filters)), queryFn: () => getPayments(filters), placeholderData: keepPreviousData, enabled });
 
-export const DATE_RANGE_BACKWARDS = 'The From day must be earlier than the Before day: no payment is on or after the one and before the other.';
+const DATE_RANGE_BACKWARDS = 'The From day must be earlier than the Before day: no payment is on or after the one and before the other.';
 
 /** A range that can hold nothing (the From day on or after the Before day) is a mistake, not "no data". */
 export const dateRangeProblem = (from: string | undefined, to: string | undefined): string | null => (from && to && from >= to ? DATE_RANGE_BACKWARDS : null);

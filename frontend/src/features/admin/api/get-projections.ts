@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getProjections = async () => (await api.get<ProjectorStatusView[]>('/admin/projections')).data;
+const getProjections = async () => (await api.get<ProjectorStatusView[]>('/admin/projections')).data;
 const rebuilding = (statuses: ProjectorStatusView[] | undefined) =>
   (statuses ?? []).some((p) => p.rebuilding_here || (p.lastRebuild?.state === 'running' && !p.lastRebuild.stale));
 

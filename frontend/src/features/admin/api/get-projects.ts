@@ -6,6 +6,6 @@ import { adminKeys } from './keys';
 
 export type { ProjectSummary };
 
-export const getProjects = async (search: string) => (await api.get<ProjectSummary[]>('/admin/projects', { params: search ? { search } : {} })).data;
+const getProjects = async (search: string) => (await api.get<ProjectSummary[]>('/admin/projects', { params: search ? { search } : {} })).data;
 export const useAdminProjects = (search: string) =>
   useQuery({ queryKey: adminKeys.projects(search), queryFn: () => getProjects(search), placeholderData: keepPreviousData });

@@ -7,5 +7,5 @@ import { adminKeys } from './keys';
 export type ReportName = 'monthly' | 'held' | 'ageing' | 'disputes';
 export const reportCsvUrl = (report: ReportName) => `/api/admin/reports/csv?report=${report}`;
 
-export const getReports = async () => (await api.get<AdminReportsView>('/admin/reports')).data;
+const getReports = async () => (await api.get<AdminReportsView>('/admin/reports')).data;
 export const useReports = () => useQuery({ queryKey: adminKeys.reports(), queryFn: getReports });

@@ -5,5 +5,5 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** A signed agreement by its document name (/admin/signed/{contract_name}). */
-export const getSignedAgreement = async (name: string) => (await api.get<SignedAgreementView>(`/agreements/${encodeURIComponent(name)}`)).data;
+const getSignedAgreement = async (name: string) => (await api.get<SignedAgreementView>(`/agreements/${encodeURIComponent(name)}`)).data;
 export const useSignedAgreement = (name: string) => useQuery({ queryKey: adminKeys.signed(name), queryFn: () => getSignedAgreement(name), retry: false });

@@ -4,5 +4,5 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const getUsers = async (search: string) => (await api.get<AdminUserRow[]>('/admin/users', { params: search ? { search } : {} })).data;
+const getUsers = async (search: string) => (await api.get<AdminUserRow[]>('/admin/users', { params: search ? { search } : {} })).data;
 export const useUsers = (search: string) => useQuery({ queryKey: adminKeys.users(search), queryFn: () => getUsers(search), placeholderData: keepPreviousData });

@@ -12,7 +12,7 @@ import { dollars, when } from './format';
 import { ProposalPanel } from './ProposalPanel';
 
 /** Four eyes: what the form says when the retainage held is above FOUR_EYES_ABOVE. */
-export const retainageFourEyesNote = (held: string, threshold: string) =>
+const retainageFourEyesNote = (held: string, threshold: string) =>
   `${dollars(held)} of retainage is held, more than ${dollars(threshold)}: a second administrator must approve your resolution before it takes effect.`;
 
 /**

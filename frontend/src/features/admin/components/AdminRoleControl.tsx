@@ -9,7 +9,7 @@ import { ADMIN_ROLE_LABELS } from '../roles';
 
 const NONE = 'none';
 export const ROLE_CHANGED = 'Administrator role changed.';
-export const ROLE_CHANGE_NOTE = "It applies from the person's next request.";
+const ROLE_CHANGE_NOTE = "It applies from the person's next request.";
 
 /** "a finance administrator", "an owner administrator". */
 const aRole = (role: AdminRole) => `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${ADMIN_ROLE_LABELS[role].toLowerCase()} administrator`;

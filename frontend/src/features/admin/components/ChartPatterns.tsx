@@ -5,8 +5,7 @@ import { useId } from 'react';
  * does not see the colours, or prints in grey, still matches each bar or slice to its legend entry,
  * whose swatch is drawn with the same pattern. Every colour reads at 3:1 or more on white (1.4.11).
  */
-export const PATTERNS = ['solid', 'stripes', 'dots', 'crosshatch', 'grid'] as const;
-export type Pattern = (typeof PATTERNS)[number];
+type Pattern = 'solid' | 'stripes' | 'dots' | 'crosshatch' | 'grid';
 
 export interface Series {
   key: string;

@@ -22,7 +22,7 @@ interface ResolveValues {
 }
 
 /** What each side gets from a resolution of the money held: payees' release and the buyer's refund. */
-export function resolutionAmounts(held: string, resolution: Resolution, refund?: string): { release: string; refund: string } {
+function resolutionAmounts(held: string, resolution: Resolution, refund?: string): { release: string; refund: string } {
   if (resolution === 'release') return { release: money(held).toFixed(2), refund: '0.00' };
   if (resolution === 'refund') return { release: '0.00', refund: money(held).toFixed(2) };
   const back = money(refund ?? '0');
@@ -31,17 +31,17 @@ export function resolutionAmounts(held: string, resolution: Resolution, refund?:
 
 const RESOLUTION_WORDS: Record<Resolution, string> = { release: 'release', refund: 'refund', split: 'split' };
 
-export const RESOLVED = 'Dispute resolved; the money is on its way.';
+const RESOLVED = 'Dispute resolved; the money is on its way.';
 /** Four eyes: what the form says when the money held is above FOUR_EYES_ABOVE (every resolution moves all of it). */
 export const fourEyesNote = (held: string, threshold: string) =>
   `This dispute holds ${dollars(held)}, more than ${dollars(threshold)}: a second administrator must approve your resolution before it takes effect.`;
-export const PROPOSE_NOTE = 'Nothing moves until a different administrator approves it.';
+const PROPOSE_NOTE = 'Nothing moves until a different administrator approves it.';
 
 /** Whether resolving moves more than FOUR_EYES_ABOVE (the release plus the refund: all that is held). */
-export const needsSecondAdmin = (held: string, threshold: string | undefined) => threshold !== undefined && money(held).gt(threshold);
+const needsSecondAdmin = (held: string, threshold: string | undefined) => threshold !== undefined && money(held).gt(threshold);
 
 /** A proposed resolution in words, for its panel and its dialogs. */
-export function proposalWords(p: { resolution: Resolution; release_amount: string; refund_amount: string }): string {
+function proposalWords(p: { resolution: Resolution; release_amount: string; refund_amount: string }): string {
   const words = { release: 'Release all', refund: 'Refund all', split: 'Split' }[p.resolution];
   return `${words}: ${dollars(p.release_amount)} to the payees, ${dollars(p.refund_amount)} back to the buyer.`;
 }

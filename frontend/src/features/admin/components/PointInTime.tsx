@@ -11,12 +11,12 @@ import { ACCOUNTS } from './LedgerTable';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** An instant as the browser's datetime-local field wants it: local time, to the millisecond. */
-export function toLocalInput(iso: string): string {
+function toLocalInput(iso: string): string {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 /** A datetime-local value (local time, no zone) as an ISO instant; null when it is not a time. */
-export function fromLocalInput(value: string): string | null {
+function fromLocalInput(value: string): string | null {
   const d = new Date(value);
   return value && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
 }

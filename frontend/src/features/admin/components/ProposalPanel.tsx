@@ -7,12 +7,12 @@ import { useAdminCan, useAdminIdentity } from '../roles';
 import { when } from './format';
 
 export const WAITING_FOR_SECOND_ADMIN = 'Waiting for a second administrator.';
-export const WAITING_EXPLAINED = 'A different administrator must approve the resolution you proposed before it takes effect; you may withdraw it.';
+const WAITING_EXPLAINED = 'A different administrator must approve the resolution you proposed before it takes effect; you may withdraw it.';
 export const STALE_PROPOSAL = 'The dispute changed after this was proposed: it can only be rejected. Propose a new resolution afterwards.';
 export const APPROVED = 'Resolution approved; the money is on its way.';
-export const REJECTED = 'Resolution rejected: another can be proposed.';
-export const WITHDRAWN = 'Proposal withdrawn: another can be proposed.';
-export const NO_CALL_BACK = 'The money moves as soon as you approve; it cannot be called back.';
+const REJECTED = 'Resolution rejected: another can be proposed.';
+const WITHDRAWN = 'Proposal withdrawn: another can be proposed.';
+const NO_CALL_BACK = 'The money moves as soon as you approve; it cannot be called back.';
 
 export interface ProposalSummary {
   proposal_id: number;

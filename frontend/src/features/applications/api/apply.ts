@@ -21,7 +21,7 @@ export interface ApplicationInput {
   message?: string;
 }
 
-export async function applyAsContractor(input: ApplicationInput): Promise<ContractorApplicationReceipt> {
+async function applyAsContractor(input: ApplicationInput): Promise<ContractorApplicationReceipt> {
   const { data } = await api.post<ContractorApplicationReceipt>('/contractor/applications', {
     ...input,
     email: normalizeEmail(input.email),

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneInput, STATE_NAMES, STATES } from '../../../lib/format';
 import { type ApplicationInput, useApplyAsContractor } from '../api/apply';
 
-export const APPLICATION_RECEIVED = 'Application received.';
+const APPLICATION_RECEIVED = 'Application received.';
 
 /** The contractor application of /apply and /join. An admin reviews it before the company is listed. */
 export function ApplicationForm() {

@@ -1,1 +1,1 @@
-export { currentUserQuery, getCurrentUser, useCurrentUser } from '../../../api/current-user';
+export { useCurrentUser } from '../../../api/current-user';

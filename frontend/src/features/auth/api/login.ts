@@ -6,19 +6,19 @@ import { api } from '../../../lib/api-client';
 import { normalizeEmail } from '../../../lib/format';
 import { authKeys, type CurrentUser, needsSecondFactor, type SecondFactorRequired } from './types';
 
-export interface LoginInput {
+interface LoginInput {
   email: string;
   password: string;
 }
 
 /** The password step: the user, or (when the account has a second factor) the methods of the second step. */
-export async function login(input: LoginInput): Promise<CurrentUser | SecondFactorRequired> {
+async function login(input: LoginInput): Promise<CurrentUser | SecondFactorRequired> {
   const { data } = await api.post<CurrentUser | SecondFactorRequired>('/auth/login', { email: normalizeEmail(input.email), password: input.password });
   return data;
 }
 
 /** The second step of a login: a 6-digit code from the authenticator app or a recovery code. */
-export async function loginSecondFactor(code: string): Promise<CurrentUser> {
+async function loginSecondFactor(code: string): Promise<CurrentUser> {
   const { data } = await api.post<CurrentUser>('/auth/login/second-factor', { code: code.trim() });
   return data;
 }
@@ -27,7 +27,7 @@ export async function loginSecondFactor(code: string): Promise<CurrentUser> {
  * Signs in with a passkey: the API's challenge (usernameless, or for the pending login after the
  * password), the browser's passkey dialog, then the signed answer.
  */
-export async function loginWithPasskey(): Promise<CurrentUser> {
+async function loginWithPasskey(): Promise<CurrentUser> {
   const { data: options } = await api.post<PasskeySignInChallenge>('/auth/passkey/options');
   const response = await startAuthentication({ optionsJSON: options.options });
   const { data } = await api.post<CurrentUser>('/auth/passkey/login', { response });

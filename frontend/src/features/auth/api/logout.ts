@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from './types';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await api.post('/auth/logout');
 }
 

@@ -5,18 +5,18 @@ import { api } from '../../../lib/api-client';
 import { normalizeEmail } from '../../../lib/format';
 import { authKeys } from './types';
 
-export async function requestPasswordReset(email: string): Promise<void> {
+async function requestPasswordReset(email: string): Promise<void> {
   await api.post('/user/password/forgot', { email: normalizeEmail(email) });
 }
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 
-export async function checkResetCode(code: string): Promise<LinkOwner> {
+async function checkResetCode(code: string): Promise<LinkOwner> {
   const { data } = await api.get<LinkOwner>(`/auth/customer/${encodeURIComponent(code)}`);
   return data;
 }
 
-export const resetCodeQuery = (code: string) =>
+const resetCodeQuery = (code: string) =>
   queryOptions({ queryKey: authKeys.resetCode(code), queryFn: () => checkResetCode(code), retry: false, staleTime: Infinity });
 export const useResetCode = (code: string) => useQuery(resetCodeQuery(code));
 

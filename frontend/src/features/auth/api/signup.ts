@@ -13,7 +13,7 @@ export interface SignupInput {
   password: string;
 }
 
-export async function signup(input: SignupInput): Promise<CurrentUser> {
+async function signup(input: SignupInput): Promise<CurrentUser> {
   const { data } = await api.post<CurrentUser>('/auth/signup', { ...input, email: normalizeEmail(input.email), phone: phoneDigits(input.phone) });
   return data;
 }
@@ -23,16 +23,16 @@ export function useSignup() {
   return useMutation({ mutationFn: signup, onSuccess: (user) => queryClient.setQueryData(authKeys.currentUser(), user) });
 }
 
-export async function checkInvitation(hash: string): Promise<LinkOwner> {
+async function checkInvitation(hash: string): Promise<LinkOwner> {
   const { data } = await api.get<LinkOwner>(`/auth/invite/${encodeURIComponent(hash)}`);
   return data;
 }
 
-export const invitationQuery = (hash: string) =>
+const invitationQuery = (hash: string) =>
   queryOptions({ queryKey: authKeys.invitation(hash), queryFn: () => checkInvitation(hash), retry: false, staleTime: Infinity });
 export const useInvitation = (hash: string) => useQuery(invitationQuery(hash));
 
-export async function acceptInvitation(input: { hash: string; password: string }): Promise<CurrentUser> {
+async function acceptInvitation(input: { hash: string; password: string }): Promise<CurrentUser> {
   const { data } = await api.post<CurrentUser>(`/auth/invite/${encodeURIComponent(input.hash)}`, { password: input.password });
   return data;
 }

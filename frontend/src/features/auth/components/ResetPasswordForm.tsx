@@ -10,7 +10,7 @@ import { removeResetCode, resetPassword, useResetCode } from '../api/password';
 import { needsSecondFactor } from '../api/types';
 
 export const LINK_INVALID = 'Link invalid.';
-export const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';
+const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';
 
 /**
  * The reset link is checked first (spec §4): valid when it names a user, and only then is the

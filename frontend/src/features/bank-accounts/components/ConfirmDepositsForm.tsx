@@ -7,7 +7,7 @@ import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, depositsSentText, LOCKED_TEXT, SANDBOX_MICRO_DEPOSITS_TEXT, triesLeftText } from './texts';
 
 /** "0.32", ".32", "$0.32" → "0.32"; anything else → null. */
-export function microDeposit(value: string | undefined): string | null {
+function microDeposit(value: string | undefined): string | null {
   const match = /^\$?\s*(0?)\.(\d{2})$/.exec((value ?? '').trim());
   return match ? `0.${match[2]}` : null;
 }

@@ -10,7 +10,7 @@ export interface ContactInput {
   message: string;
 }
 
-export async function sendContact(input: ContactInput): Promise<MessageAnswer> {
+async function sendContact(input: ContactInput): Promise<MessageAnswer> {
   const { data } = await api.post<MessageAnswer>('/contact', input);
   return data;
 }

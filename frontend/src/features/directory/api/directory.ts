@@ -3,8 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 
-export type { Service } from '../../../api/services';
-
 /** A member company as the directory answers it (the contract's CompanyView). */
 export type Company = CompanyView;
 
@@ -13,34 +11,32 @@ export interface CompanySearch {
   service?: string;
 }
 
-export const directoryKeys = {
+const directoryKeys = {
   all: ['directory'] as const,
   search: (params: CompanySearch) => [...directoryKeys.all, 'search', params.state ?? '', params.service ?? ''] as const,
   company: (id: number) => [...directoryKeys.all, 'company', id] as const,
   companyServices: (id: number) => [...directoryKeys.all, 'company-services', id] as const,
 };
 
-export { getServices, servicesQuery, useServices } from '../../../api/services';
+export { useServices } from '../../../api/services';
 
-export async function searchCompanies(params: CompanySearch): Promise<Company[]> {
+async function searchCompanies(params: CompanySearch): Promise<Company[]> {
   const { data } = await api.get<Company[]>('/companies/search', { params: { state: params.state || undefined, service: params.service || undefined } });
   return [...data].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
-export const companySearchQuery = (params: CompanySearch) =>
-  queryOptions({ queryKey: directoryKeys.search(params), queryFn: () => searchCompanies(params), staleTime: 60_000 });
 
-export async function getCompany(id: number): Promise<Company> {
+async function getCompany(id: number): Promise<Company> {
   const { data } = await api.get<Company>(`/company/${id}`);
   return data;
 }
-export const companyQuery = (id: number) => queryOptions({ queryKey: directoryKeys.company(id), queryFn: () => getCompany(id), staleTime: 60_000 });
+const companyQuery = (id: number) => queryOptions({ queryKey: directoryKeys.company(id), queryFn: () => getCompany(id), staleTime: 60_000 });
 export const useCompany = (id: number) => useQuery(companyQuery(id));
 
-export async function getCompanyServices(id: number): Promise<ServiceName[]> {
+async function getCompanyServices(id: number): Promise<ServiceName[]> {
   const { data } = await api.get<ServiceName[]>(`/company/services/${id}`);
   return data;
 }
-export const companyServicesQuery = (id: number) =>
+const companyServicesQuery = (id: number) =>
   queryOptions({ queryKey: directoryKeys.companyServices(id), queryFn: () => getCompanyServices(id), staleTime: 60_000 });
 export const useCompanyServices = (id: number) => useQuery(companyServicesQuery(id));
 
@@ -48,7 +44,7 @@ export const useCompanyServices = (id: number) => useQuery(companyServicesQuery(
  * The contractor list's search (spec §4): when nothing matches, the full list is loaded
  * instead and flagged, so the screen can say so.
  */
-export async function searchWithFallback(params: CompanySearch): Promise<{ companies: Company[]; fellBack: boolean }> {
+async function searchWithFallback(params: CompanySearch): Promise<{ companies: Company[]; fellBack: boolean }> {
   const found = await searchCompanies(params);
   if (found.length > 0 || (!params.state && !params.service)) return { companies: found, fellBack: false };
   return { companies: await searchCompanies({}), fellBack: true };

@@ -4,10 +4,10 @@ import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
 
 // The shapes of the API's milestone answers live once, in the domain's contract (style rule 10).
-export type { DepositView, DisbursementView, MilestoneFormData, MilestonePayload, MilestoneView, PayeeView, VersionView } from '@escrow/domain';
-import type { DepositView, DisbursementView, MilestoneFormData, MilestonePayload, MilestoneView, PayeeView, VersionView } from '@escrow/domain';
+export type { DepositView, MilestoneFormData, MilestonePayload, MilestoneView, PayeeView, VersionView } from '@escrow/domain';
+import type { DepositView, MilestoneFormData, MilestonePayload, MilestoneView, PayeeView, VersionView } from '@escrow/domain';
 
-export const milestoneKeys = {
+const milestoneKeys = {
   ofJob: (jobId: number) => [...projectKeys.detail(jobId), 'milestones'] as const,
   form: (jobId: number) => [...projectKeys.detail(jobId), 'milestone-form'] as const,
   one: (jobId: number, mId: number) => [...milestoneKeys.ofJob(jobId), mId] as const,
@@ -48,11 +48,6 @@ export const useDeposits = (jobId: number, mId: number, pollMs: number | false =
 
 /** While money is on its way (a pending deposit, payouts not yet paid) the card polls its payments. */
 export const moneyInFlight = (m: MilestoneView): boolean => m.deposit_pending || m.payouts_pending || (m.refunded !== '0.00' && m.held !== '0.00');
-export const useDisbursements = (jobId: number, mId: number) =>
-  useQuery({
-    queryKey: milestoneKeys.disbursements(jobId, mId),
-    queryFn: async () => (await api.get<DisbursementView[]>(`/milestone/${mId}/disbursements`)).data,
-  });
 
 /** Every change to a milestone refreshes the project's milestones, totals and history. */
 function useMilestoneMutation<TInput, TResult>(jobId: number, call: (input: TInput) => Promise<TResult>) {

@@ -6,13 +6,13 @@ import { api } from '../../../lib/api-client';
 /** A company found by name (the contract's CompanyNameMatch). */
 export type CompanyMatch = CompanyNameMatch;
 
-export const payeeSearchKeys = {
+const payeeSearchKeys = {
   all: ['companies', 'by-name'] as const,
   text: (text: string) => [...payeeSearchKeys.all, text] as const,
 };
 
 /** Companies whose name contains the text (GET /api/companies/search/{text}); nothing before a word is typed. */
-export const searchCompanies = async (text: string) =>
+const searchCompanies = async (text: string) =>
   (await api.get<CompanyMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: false } })).data;
 
 export const usePayeeSearch = (text: string) =>

@@ -4,7 +4,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year:
 const daysSince = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 86_400_000));
 
 /** Who must act, as the card says it. */
-export function whoWords(m: MustActView): string {
+function whoWords(m: MustActView): string {
   if (m.you) return 'You';
   if (m.who === 'payee') return m.name ?? 'The payee';
   if (m.who === 'admin') return 'Our team';

@@ -22,7 +22,7 @@ import {
 } from './milestone-form.rules';
 import { PayeePicker } from './PayeePicker';
 
-export { clampPercentage, type MilestoneDraft, newPayeeRow, type PayeeRow, type PayeeType } from './milestone-form.rules';
+export { clampPercentage, type MilestoneDraft, newPayeeRow, type PayeeRow } from './milestone-form.rules';
 
 function FieldError({ id, problem }: { id: string; problem: Problem | undefined }) {
   if (!problem) return null;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { type CompanyMatch, usePayeeSearch } from '../api/search-payees';
 
-export const NO_COMPANIES_FOUND = 'No companies found.';
+const NO_COMPANIES_FOUND = 'No companies found.';
 
 /**
  * Picks the company a payee row pays, by a search of the directory rather than one list of every

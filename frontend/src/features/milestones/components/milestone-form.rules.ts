@@ -51,7 +51,7 @@ export const newPayeeRow = (jcId: number | null, type: PayeeType = 'fixed', name
 });
 
 export const TOO_LARGE = `That amount is too large: a milestone pays at most ${formatDollars(MAX_AMOUNT)}.`;
-export const CENTS_ONLY = 'Enter dollars and cents: at most two decimals.';
+const CENTS_ONLY = 'Enter dollars and cents: at most two decimals.';
 
 /** Spec §5: a percentage ranges 0–100 and a value over 100 is clamped to 100. */
 export function clampPercentage(value: string): string {
@@ -80,7 +80,7 @@ export function amountValidity(value: string): string {
 }
 
 /** The payees the form would send, as the domain's money rules read them. */
-export function payeeInputs(draft: MilestoneDraft, primaryId: number | null): PayeeInput[] {
+function payeeInputs(draft: MilestoneDraft, primaryId: number | null): PayeeInput[] {
   if (draft.mode === 'single') return [{ companyId: primaryId ?? 0, type: 'fixed', amount: draft.amount, includeFee: draft.payees[0]?.includeFee ?? false }];
   return draft.payees.map((p) => ({
     companyId: p.jcId ?? 0,

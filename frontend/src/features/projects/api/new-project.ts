@@ -17,7 +17,7 @@ import { normalizeEmail, phoneDigits } from '../../../lib/format';
 /** GET /api/forms/jobs/new-job-form (the contract's NewProjectForm). */
 export type NewJobForm = NewProjectForm;
 
-export const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
+const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
 export const useNewJobForm = (customer: boolean, enabled: boolean) =>
   useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
 
@@ -44,7 +44,6 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
   };
   return (await api.post<CreatedCustomer>('/job/customer/new', payload)).data;
 }
-export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
 export const searchSellers = async (text: string) =>
   (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;

@@ -4,17 +4,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type HistoryEntry, projectKeys, type ProjectSummary } from '../../../api/projects';
 import { api } from '../../../lib/api-client';
 
-export const getProjects = async () => (await api.get<ProjectSummary[]>('/projects')).data;
-export const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn: getProjects });
+const getProjects = async () => (await api.get<ProjectSummary[]>('/projects')).data;
+const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn: getProjects });
 export const useProjects = () => useQuery(projectsQuery());
 
-export const getProject = async (jobId: number) => (await api.get<ProjectSummary>(`/job/${jobId}`)).data;
-export const projectQuery = (jobId: number) => queryOptions({ queryKey: projectKeys.summary(jobId), queryFn: () => getProject(jobId) });
+const getProject = async (jobId: number) => (await api.get<ProjectSummary>(`/job/${jobId}`)).data;
+const projectQuery = (jobId: number) => queryOptions({ queryKey: projectKeys.summary(jobId), queryFn: () => getProject(jobId) });
 export const useProject = (jobId: number) => useQuery(projectQuery(jobId));
 
-export const getHistory = async (jobId: number) => (await api.get<HistoryEntry[]>(`/job/${jobId}/history`)).data;
+const getHistory = async (jobId: number) => (await api.get<HistoryEntry[]>(`/job/${jobId}/history`)).data;
 export const useHistory = (jobId: number, enabled = true) => useQuery({ queryKey: projectKeys.history(jobId), queryFn: () => getHistory(jobId), enabled });
 
 export type { ProjectPayments };
-export const getPayments = async (jobId: number) => (await api.get<ProjectPayments>(`/job/${jobId}/payments`)).data;
+const getPayments = async (jobId: number) => (await api.get<ProjectPayments>(`/job/${jobId}/payments`)).data;
 export const usePayments = (jobId: number) => useQuery({ queryKey: projectKeys.payments(jobId), queryFn: () => getPayments(jobId), refetchInterval: 5000 });

@@ -6,7 +6,7 @@ import { api, asCommand } from '../../../lib/api-client';
 
 export type { RetainageView };
 
-export const retainageKeys = {
+const retainageKeys = {
   ofJob: (jobId: number) => [...projectKeys.detail(jobId), 'retainage'] as const,
 };
 

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { securityKeys } from './types';
 
-export async function getAccountSecurity(): Promise<AccountSecurity> {
+async function getAccountSecurity(): Promise<AccountSecurity> {
   const { data } = await api.get<AccountSecurity>('/account/security');
   return data;
 }
 
-export const accountSecurityQuery = () => queryOptions({ queryKey: securityKeys.account(), queryFn: getAccountSecurity });
+const accountSecurityQuery = () => queryOptions({ queryKey: securityKeys.account(), queryFn: getAccountSecurity });
 
 export const useAccountSecurity = () => useQuery(accountSecurityQuery());

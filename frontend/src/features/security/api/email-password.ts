@@ -20,12 +20,12 @@ export async function confirmEmail(code: string): Promise<void> {
 }
 
 /** `PUT /api/account/email { email }` (step-up): a link goes to the new address, a note to the old one. */
-export async function changeEmail(email: string): Promise<void> {
+async function changeEmail(email: string): Promise<void> {
   await api.put('/account/email', { email: normalizeEmail(email) });
 }
 
 /** `PUT /api/account/password { current_password, password }` (step-up). */
-export async function changePassword(input: { current_password: string; password: string }): Promise<void> {
+async function changePassword(input: { current_password: string; password: string }): Promise<void> {
   await api.put('/account/password', input);
 }
 

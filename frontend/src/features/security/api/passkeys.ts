@@ -6,18 +6,18 @@ import { api } from '../../../lib/api-client';
 import { useInvalidateSecurity } from './totp';
 
 /** Registers this device's passkey: `POST /api/account/passkeys/options`, the browser's dialog, then `POST /api/account/passkeys`. */
-export async function addPasskey(name: string): Promise<PasskeyAdded> {
+async function addPasskey(name: string): Promise<PasskeyAdded> {
   const { data: options } = await api.post<PasskeyRegistrationChallenge>('/account/passkeys/options');
   const response = await startRegistration({ optionsJSON: options.options });
   const { data } = await api.post<PasskeyAdded>('/account/passkeys', { name: name.trim(), response });
   return data;
 }
 
-export async function renamePasskey({ id, name }: { id: PasskeyView['passkey_id']; name: string }): Promise<void> {
+async function renamePasskey({ id, name }: { id: PasskeyView['passkey_id']; name: string }): Promise<void> {
   await api.patch(`/account/passkeys/${encodeURIComponent(String(id))}`, { name: name.trim() });
 }
 
-export async function removePasskey(id: PasskeyView['passkey_id']): Promise<void> {
+async function removePasskey(id: PasskeyView['passkey_id']): Promise<void> {
   await api.delete(`/account/passkeys/${encodeURIComponent(String(id))}`);
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { useInvalidateSecurity } from './totp';
 
 /** `POST /api/account/recovery-codes`: a new set of ten; the old ones stop working. */
-export async function newRecoveryCodes(): Promise<string[]> {
+async function newRecoveryCodes(): Promise<string[]> {
   const { data } = await api.post<RecoveryCodes>('/account/recovery-codes');
   return data.recovery_codes;
 }

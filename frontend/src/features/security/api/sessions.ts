@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { securityKeys } from './types';
 
-export async function getSessions(): Promise<AccountSession[]> {
+async function getSessions(): Promise<AccountSession[]> {
   const { data } = await api.get<AccountSession[]>('/account/sessions');
   return data;
 }
@@ -12,7 +12,7 @@ export async function getSessions(): Promise<AccountSession[]> {
 export const useSessions = () => useQuery({ queryKey: securityKeys.sessions(), queryFn: getSessions });
 
 /** Ends one session (`DELETE /api/account/sessions/:id`), or every other one (`DELETE /api/account/sessions`). */
-export async function endSessions(id: AccountSession['session_id'] | 'others'): Promise<void> {
+async function endSessions(id: AccountSession['session_id'] | 'others'): Promise<void> {
   await api.delete(id === 'others' ? '/account/sessions' : `/account/sessions/${encodeURIComponent(String(id))}`);
 }
 

@@ -6,18 +6,18 @@ import { api } from '../../../lib/api-client';
 import { securityKeys } from './types';
 
 /** `POST /api/account/totp/setup`: a new secret, its otpauth URL and QR code (not enrolled until confirmed). */
-export async function setUpTotp(): Promise<TotpSetup> {
+async function setUpTotp(): Promise<TotpSetup> {
   const { data } = await api.post<TotpSetup>('/account/totp/setup');
   return data;
 }
 
 /** `POST /api/account/totp { code }`: confirms the app; the first factor comes with ten recovery codes. */
-export async function confirmTotp(code: string): Promise<TotpConfirmed> {
+async function confirmTotp(code: string): Promise<TotpConfirmed> {
   const { data } = await api.post<TotpConfirmed | '' | null>('/account/totp', { code: code.trim() });
   return data && typeof data === 'object' ? data : {};
 }
 
-export async function removeTotp(): Promise<void> {
+async function removeTotp(): Promise<void> {
   await api.delete('/account/totp');
 }
 

@@ -8,7 +8,7 @@ import { onAccountRefusal } from '../../../lib/step-up';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const CONSOLE_CLOSED = 'Set up a second factor to open the administrator console';
-export const CONSOLE_CLOSED_WHY =
+const CONSOLE_CLOSED_WHY =
   'Administrators decide where money goes, so the console opens only for an account with a second factor. Add your authenticator app below (or a passkey on your security page); then the console opens.';
 
 /**

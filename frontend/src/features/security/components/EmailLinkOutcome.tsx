@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { confirmEmail, verifyEmail } from '../api/email-password';
 import { securityKeys } from '../api/types';
 
-export const EMAIL_VERIFIED = 'Your email address is verified.';
-export const EMAIL_CONFIRMED = 'Your new email address is confirmed: use it to sign in from now on.';
+const EMAIL_VERIFIED = 'Your email address is verified.';
+const EMAIL_CONFIRMED = 'Your new email address is confirmed: use it to sign in from now on.';
 
 /**
  * Opens a link from a mail (issue 25): /verify-email/:code verifies the address, /confirm-email/:code

@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail, useChangePassword, useResendVerification } from '../api/email-password';
 import { LINK_SENT_AGAIN } from './SecurityPromptHost';
 
-export const EMAIL_CHANGE_SENT = 'We sent a link to the new address. Your email changes once you open it; the old address gets a note.';
-export const PASSWORD_CHANGED = 'Your password is changed.';
+const EMAIL_CHANGE_SENT = 'We sent a link to the new address. Your email changes once you open it; the old address gets a note.';
+const PASSWORD_CHANGED = 'Your password is changed.';
 
 /** The account's email: verified or not ("Send the link again"), and the form to change it (step-up). */
 export function EmailSection({ email, verified }: { email: string; verified: boolean }) {

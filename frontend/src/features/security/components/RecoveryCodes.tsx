@@ -2,7 +2,7 @@ import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
 
 export const RECOVERY_CODES_TITLE = 'Save your recovery codes';
-export const RECOVERY_CODES_HELP =
+const RECOVERY_CODES_HELP =
   'If you lose your phone and your passkeys, each of these codes signs you in once. They are shown only now: copy them or download them, and keep them somewhere safe.';
 
 /** Ten single-use recovery codes, shown once (issue 25): copy, download as .txt, then "I saved them". */

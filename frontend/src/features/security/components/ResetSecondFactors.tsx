@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetSecondFactors } from '../api/admin';
 
-export const resetDone = (name: string) => `${name}'s second factors are removed and they were mailed about it.`;
+const resetDone = (name: string) => `${name}'s second factors are removed and they were mailed about it.`;
 
 /** An owner's reset of another user's second factors (issue 25: step-up, recorded, the user is mailed). */
 export function ResetSecondFactors({ userId, name }: { userId: number; name: string }) {

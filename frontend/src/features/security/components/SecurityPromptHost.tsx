@@ -12,7 +12,7 @@ import { resendVerification } from '../api/email-password';
 // The dialog (and Ant Design) loads only when a step-up is first asked for.
 const StepUpDialog = lazyComponent(() => import('./StepUpDialog'));
 
-export const SECURITY_PAGE = '/portal/account/security';
+const SECURITY_PAGE = '/portal/account/security';
 export const LINK_SENT_AGAIN = 'We sent the link again. Open it from your inbox, then try again.';
 
 interface Asking {

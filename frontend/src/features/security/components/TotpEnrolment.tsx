@@ -10,7 +10,7 @@ import { RecoveryCodes } from './RecoveryCodes';
 export const QR_ALT = 'QR code that adds Escrow Ledger to your authenticator app';
 
 /** A TOTP secret for manual entry, in groups of four ("ABCD EFGH …"). */
-export const groupsOfFour = (secret: string): string => secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+const groupsOfFour = (secret: string): string => secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Adds an authenticator app (issue 25): the QR code (and the secret for typing in by hand), then a

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, asCommand } from '../../../lib/api-client';
 
 /** Query keys of the webhooks feature; mutations invalidate through the same factory. */
-export const webhookKeys = {
+const webhookKeys = {
   all: ['webhooks'] as const,
   endpoints: () => [...webhookKeys.all, 'endpoints'] as const,
   deliveries: (endpointId: number) => [...webhookKeys.endpoints(), endpointId, 'deliveries'] as const,
@@ -17,7 +17,7 @@ export interface EndpointInput {
   description?: string;
 }
 
-export const getEndpoints = async () => (await api.get<WebhookEndpointView[]>('/webhooks/endpoints')).data;
+const getEndpoints = async () => (await api.get<WebhookEndpointView[]>('/webhooks/endpoints')).data;
 export const useEndpoints = () => useQuery({ queryKey: webhookKeys.endpoints(), queryFn: getEndpoints });
 
 /** Registration: the answer carries the secret, the only time it is shown. Safe to re-send (Idempotency-Key). */
@@ -56,7 +56,7 @@ export function useRotateSecret() {
   });
 }
 
-export const getDeliveries = async (endpointId: number) => (await api.get<WebhookDeliveryView[]>(`/webhooks/endpoints/${endpointId}/deliveries`)).data;
+const getDeliveries = async (endpointId: number) => (await api.get<WebhookDeliveryView[]>(`/webhooks/endpoints/${endpointId}/deliveries`)).data;
 /** The log refreshes while deliveries are still pending, so retries show as they happen. */
 export const useDeliveries = (endpointId: number) =>
   useQuery({
@@ -65,7 +65,7 @@ export const useDeliveries = (endpointId: number) =>
     refetchInterval: (query) => ((query.state.data ?? []).some((d) => d.status === 'pending') ? 2000 : 15_000),
   });
 
-export const getDelivery = async (deliveryId: string) => (await api.get<WebhookDeliveryDetailView>(`/webhooks/deliveries/${deliveryId}`)).data;
+const getDelivery = async (deliveryId: string) => (await api.get<WebhookDeliveryDetailView>(`/webhooks/deliveries/${deliveryId}`)).data;
 export const useDelivery = (deliveryId: string) => useQuery({ queryKey: webhookKeys.delivery(deliveryId), queryFn: () => getDelivery(deliveryId) });
 
 export function useResendDelivery() {
