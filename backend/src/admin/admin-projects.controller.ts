@@ -1,7 +1,6 @@
 import {
   type ActiveMilestone,
   type AdminJobView,
-  type AdminProjectRow,
   type AsOfView,
   currentVersion,
   type EventStore,
@@ -16,6 +15,7 @@ import {
   postingsFor,
   type ProjectEvent,
   type ProjectState,
+  type ProjectSummary,
   type RawEventView,
   retainageHeld,
   retainageHeldByPayee,
@@ -39,13 +39,6 @@ import { ProjectSummaries } from '../projects';
 import { MilestoneReads, paymentDestination, ProjectAccess, ProjectEvents } from '../read-models';
 import { ProjectSearch } from './project-search';
 
-/**
- * ProjectSummaries infers its rows, so your_role and status widen to string; every other field is
- * checked against the contract here, those two are what the code builds: its unions.
- */
-type InferredSummary = Omit<AdminProjectRow, 'your_role' | 'status'> & { your_role: string | null; status: string };
-const asAdminRows = (rows: InferredSummary[]): AdminProjectRow[] => rows as AdminProjectRow[];
-
 /** Everything about projects for an auditor: the raw events, the postings, the past. Admins only. */
 @Controller('admin')
 @Access('admin')
@@ -62,10 +55,10 @@ export class AdminProjectsController {
   ) {}
 
   @Get('projects')
-  @Answers(['AdminProjectRow'])
-  async projects(@Query('search') search: unknown): Promise<AdminProjectRow[]> {
+  @Answers(['ProjectSummary'])
+  async projects(@Query('search') search: unknown): Promise<ProjectSummary[]> {
     if (search !== undefined && typeof search !== 'string') throw new BadRequestException('search must be given once.');
-    return asAdminRows(await this.views.summaries(await this.projectSearch.ids(search?.trim() || null), () => 'admin'));
+    return this.views.summaries(await this.projectSearch.ids(search?.trim() || null), () => 'admin');
   }
 
   /** One project in full: parties and money, every milestone version, payments and the ledger. */
@@ -74,7 +67,7 @@ export class AdminProjectsController {
   async job(@Param('id', ParseIdPipe) jobId: number): Promise<AdminJobView> {
     await this.access.job(jobId);
     // access.job answered 404 for a project that does not exist: this one has its summary.
-    const [summary] = asAdminRows(await this.views.summaries([jobId], () => 'admin')) as [AdminProjectRow];
+    const [summary] = (await this.views.summaries([jobId], () => 'admin')) as [ProjectSummary];
     const states = await this.milestones.ofJob(jobId);
     const names = await this.milestones.namesFor(states);
     return {

@@ -6,20 +6,8 @@ import { DataSource, type Repository } from 'typeorm';
 import { containing } from '../infrastructure/database/like';
 import { CompanyEntity, CompanyServiceEntity, ServiceEntity } from './infrastructure';
 
-export interface CompanyRow {
-  company_id: number;
-  name: string;
-  company_img: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  phone: string | null;
-  contact_email: string | null;
-  website_link: string | null;
-  license: string | null;
-  insurance: string | null;
-  bio: string | null;
+/** A company as stored: what the directory answers (less the name it repeats) and its kind. */
+export interface CompanyRow extends Omit<CompanyView, 'primary_company_name'> {
   kind: 'general_contractor' | 'subcontractor';
 }
 

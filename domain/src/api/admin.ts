@@ -9,7 +9,9 @@ import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } 
 import type { DepositState, DisbursementState, DisputeState, RefundState, RetainageRefundState, RetainageReleaseState } from '../milestones/milestone.state';
 import type { ProjectRetainage } from '../projects/project.retainage';
 import type { AgreementSignatureView } from './agreements';
+import type { CompanyView } from './directory';
 import type { PartyName, PayoutAccountView, PayoutHoldView, ResolutionProposalView, VersionView } from './milestones';
+import type { ProjectSummary } from './projects';
 import type { RetainageDisputeRow } from './retainage';
 
 // ---- Disputes (GET /api/admin/disputes) ----
@@ -184,45 +186,6 @@ export interface AdminReportsView {
 
 // ---- Projects (GET /api/admin/projects, /api/admin/job/{id}/...) ----
 
-/** A project as the admin console lists it: header, parties and money totals. */
-export interface AdminProjectRow {
-  job_id: number;
-  service: string;
-  customer_id: number;
-  customer_name: string | null;
-  primary_company_id: number | null;
-  primary_company_name: string | null;
-  customerInitiated: boolean;
-  /** The user who started the project. */
-  created_by: number;
-  is_draft: boolean;
-  /** Always admin here; the portal's lists say buyer or seller. */
-  your_role: 'buyer' | 'seller' | 'admin' | null;
-  status: 'Draft' | 'Active' | 'Complete';
-  /** The project's terms of now (retainage percentage, job-site state). */
-  terms: { retainagePercent: string; siteState: SiteState | null };
-  created_at: string;
-  submitted_at: string | null;
-  updated_at: string;
-  /** When each party last signed the agreement. */
-  signatures: { buyer: string | null; seller: string | null };
-  milestone_count: number;
-  totals: {
-    agreed: string;
-    deposited: string;
-    held: string;
-    released: string;
-    retainage_held: string;
-    fees: string;
-    refunded: string;
-    to_fund: string;
-  };
-  next_action: string | null;
-  waiting_on_you: number;
-  /** Milestones waiting on each side. */
-  waiting_on: { buyer: number; seller: number };
-}
-
 /** A disbursement with its payee's name and the account it went (or will go) to. */
 export interface AdminDisbursementView extends DisbursementState {
   name: string | null;
@@ -281,7 +244,8 @@ export interface AdminMilestoneView {
 
 /** GET /api/admin/job/{id}: one project in full. */
 export interface AdminJobView {
-  summary: AdminProjectRow;
+  /** The project as the portal's lists show it (GET /api/admin/projects lists the same rows). */
+  summary: ProjectSummary;
   milestones: AdminMilestoneView[];
 }
 
@@ -415,21 +379,6 @@ export interface AdminCompanyRow {
 }
 
 /** PUT /api/admin/companies/{id}: the company's record after the change, with its services. */
-export interface AdminCompanyDetail {
-  company_id: number;
-  name: string;
-  company_img: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  phone: string | null;
-  contact_email: string | null;
-  website_link: string | null;
-  license: string | null;
-  insurance: string | null;
-  bio: string | null;
-  /** The company's name again (the field the portal's company page reads). */
-  primary_company_name: string;
+export interface AdminCompanyDetail extends CompanyView {
   services: string[];
 }

@@ -175,11 +175,16 @@ export const API_SCHEMAS: Record<string, object> = {
       "name": {
         "type": "string"
       },
+      "primary_company_name": {
+        "type": "string",
+        "description": "The company's name again, under the name the new-project screen reads it by."
+      },
       "company_img": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Address of the company's logo, when it has one."
       },
       "street": {
         "type": [
@@ -197,7 +202,8 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Two-letter state code (\"AZ\")."
       },
       "zip_code": {
         "type": [
@@ -227,23 +233,21 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The contractor licence, as the company wrote it."
       },
       "insurance": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The insurance, as the company wrote it."
       },
       "bio": {
         "type": [
           "string",
           "null"
         ]
-      },
-      "primary_company_name": {
-        "type": "string",
-        "description": "The company's name again (the field the portal's company page reads)."
       },
       "services": {
         "type": "array",
@@ -253,21 +257,21 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     },
     "required": [
-      "company_id",
-      "name",
-      "company_img",
-      "street",
-      "city",
-      "state",
-      "zip_code",
-      "phone",
-      "contact_email",
-      "website_link",
-      "license",
-      "insurance",
       "bio",
+      "city",
+      "company_id",
+      "company_img",
+      "contact_email",
+      "insurance",
+      "license",
+      "name",
+      "phone",
       "primary_company_name",
-      "services"
+      "services",
+      "state",
+      "street",
+      "website_link",
+      "zip_code"
     ],
     "description": "PUT /api/admin/companies/{id}: the company's record after the change, with its services."
   },
@@ -697,7 +701,8 @@ export const API_SCHEMAS: Record<string, object> = {
     "type": "object",
     "properties": {
       "summary": {
-        "$ref": "#/definitions/AdminProjectRow"
+        "$ref": "#/definitions/ProjectSummary",
+        "description": "The project as the portal's lists show it (GET /api/admin/projects lists the same rows)."
       },
       "milestones": {
         "type": "array",
@@ -884,217 +889,6 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage"
     ],
     "description": "GET /api/admin/payments: one deposit, disbursement or refund, newest first."
-  },
-  "AdminProjectRow": {
-    "type": "object",
-    "properties": {
-      "job_id": {
-        "type": "number"
-      },
-      "service": {
-        "type": "string"
-      },
-      "customer_id": {
-        "type": "number"
-      },
-      "customer_name": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "primary_company_id": {
-        "type": [
-          "number",
-          "null"
-        ]
-      },
-      "primary_company_name": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "customerInitiated": {
-        "type": "boolean"
-      },
-      "created_by": {
-        "type": "number",
-        "description": "The user who started the project."
-      },
-      "is_draft": {
-        "type": "boolean"
-      },
-      "your_role": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "enum": [
-          "buyer",
-          "seller",
-          "admin",
-          null
-        ],
-        "description": "Always admin here; the portal's lists say buyer or seller."
-      },
-      "status": {
-        "type": "string",
-        "enum": [
-          "Draft",
-          "Active",
-          "Complete"
-        ]
-      },
-      "terms": {
-        "type": "object",
-        "properties": {
-          "retainagePercent": {
-            "type": "string"
-          },
-          "siteState": {
-            "anyOf": [
-              {
-                "$ref": "#/definitions/SiteState"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "required": [
-          "retainagePercent",
-          "siteState"
-        ],
-        "description": "The project's terms of now (retainage percentage, job-site state)."
-      },
-      "created_at": {
-        "type": "string"
-      },
-      "submitted_at": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "updated_at": {
-        "type": "string"
-      },
-      "signatures": {
-        "type": "object",
-        "properties": {
-          "buyer": {
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "seller": {
-            "type": [
-              "string",
-              "null"
-            ]
-          }
-        },
-        "required": [
-          "buyer",
-          "seller"
-        ],
-        "description": "When each party last signed the agreement."
-      },
-      "milestone_count": {
-        "type": "number"
-      },
-      "totals": {
-        "type": "object",
-        "properties": {
-          "agreed": {
-            "type": "string"
-          },
-          "deposited": {
-            "type": "string"
-          },
-          "held": {
-            "type": "string"
-          },
-          "released": {
-            "type": "string"
-          },
-          "retainage_held": {
-            "type": "string"
-          },
-          "fees": {
-            "type": "string"
-          },
-          "refunded": {
-            "type": "string"
-          },
-          "to_fund": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "agreed",
-          "deposited",
-          "held",
-          "released",
-          "retainage_held",
-          "fees",
-          "refunded",
-          "to_fund"
-        ]
-      },
-      "next_action": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "waiting_on_you": {
-        "type": "number"
-      },
-      "waiting_on": {
-        "type": "object",
-        "properties": {
-          "buyer": {
-            "type": "number"
-          },
-          "seller": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "buyer",
-          "seller"
-        ],
-        "description": "Milestones waiting on each side."
-      }
-    },
-    "required": [
-      "job_id",
-      "service",
-      "customer_id",
-      "customer_name",
-      "primary_company_id",
-      "primary_company_name",
-      "customerInitiated",
-      "created_by",
-      "is_draft",
-      "your_role",
-      "status",
-      "terms",
-      "created_at",
-      "submitted_at",
-      "updated_at",
-      "signatures",
-      "milestone_count",
-      "totals",
-      "next_action",
-      "waiting_on_you",
-      "waiting_on"
-    ],
-    "description": "A project as the admin console lists it: header, parties and money totals."
   },
   "AdminReportsView": {
     "type": "object",
