@@ -11,6 +11,7 @@ import {
   type MilestoneEvent,
   milestoneStreamId,
   notFound,
+  type OriginalId,
   paymentOf,
   type SiteState,
   type WaiverKind,
@@ -36,7 +37,7 @@ export interface WaiverDocument {
 export interface StoredWaiver {
   waiver_name: string;
   job_id: number;
-  original_id: number;
+  original_id: OriginalId;
   payment: WaiverPayment;
   mp_id: number;
   company_id: number;
@@ -137,7 +138,7 @@ export class LienWaiverDocuments {
    * The unconditional waiver of a payment the provider reports paid, generated and stored so
    * the report's command can record it as issued; null when the payment needs no waiver.
    */
-  async issueUnconditional(originalId: number, payment: WaiverPayment, payeeId: number, paidOn: string): Promise<IssuedWaiver | null> {
+  async issueUnconditional(originalId: OriginalId, payment: WaiverPayment, payeeId: number, paidOn: string): Promise<IssuedWaiver | null> {
     // From the stream itself: the milestones read model may not have reached the payment yet.
     const history = await this.events.readStream(milestoneStreamId(originalId));
     const state = foldMilestone(history.map((e) => ({ type: e.type, data: e.data }) as MilestoneEvent));

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  asOriginalId,
+  asVersionId,
   type CommandMetadata,
   decideMilestone,
   decideProject,
   DomainError,
   evolveMilestone,
   evolveProject,
+  firstVersionOf,
   initialMilestoneState,
   initialProjectState,
   type MilestoneCommand,
@@ -83,7 +86,9 @@ const now = () => new Date((clock += 60_000)).toISOString();
 /** Runs one hostile history through the deciders; returns the accepted events per stream, in order. */
 function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   const jobId = nextId++;
-  const [buyerId, sellerId, companyId, subId, originalId] = [nextId++, nextId++, nextId++, nextId++, nextId++];
+  const [buyerId, sellerId, companyId, subId] = [nextId++, nextId++, nextId++, nextId++];
+  const originalId = asOriginalId(nextId++);
+  const firstVersion = firstVersionOf(originalId);
   const buyer = (): CommandMetadata => ({ now: now(), actorId: buyerId, actorRole: 'customer', actorCompanyId: null });
   const seller = (): CommandMetadata => ({ now: now(), actorId: sellerId, actorRole: 'company', actorCompanyId: companyId });
   const system = (): CommandMetadata => ({ now: now(), actorId: 0, actorRole: 'system', actorCompanyId: null });
@@ -178,9 +183,9 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
     metadata: seller(),
   });
-  onMilestone((p) => ({ type: 'RejectMilestoneVersion', data: { versionId: originalId, reason: h.reason }, metadata: buyer(), project: p }));
+  onMilestone((p) => ({ type: 'RejectMilestoneVersion', data: { versionId: firstVersion, reason: h.reason }, metadata: buyer(), project: p }));
   if (h.edit) {
-    const versionId = nextId++;
+    const versionId = asVersionId(nextId++);
     onMilestone((p) => ({
       type: 'ProposeMilestoneEdit',
       data: { ...content, title: h.note, versionId, payeeIds: payees.map(() => nextId++) },
@@ -188,7 +193,7 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
       project: p,
     }));
   }
-  const head = () => (milestone.status === 'active' ? milestone.versions[milestone.versions.length - 1]!.versionId : originalId);
+  const head = () => (milestone.status === 'active' ? milestone.versions[milestone.versions.length - 1]!.versionId : firstVersion);
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: seller(), project: p }));
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: buyer(), project: p }));
   const depositId = nextId++;

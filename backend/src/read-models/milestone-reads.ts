@@ -8,6 +8,7 @@ import {
   initialBankAccountsState,
   maskedAccount,
   notFound,
+  type OriginalId,
   type PayoutAccountView,
   payoutDestination,
   payoutHoldText,
@@ -49,7 +50,7 @@ export class MilestoneReads {
     return rows.map((r) => milestoneOf(r.state));
   }
 
-  async one(originalId: number): Promise<ActiveMilestone> {
+  async one(originalId: OriginalId): Promise<ActiveMilestone> {
     const { rows } = await this.pool.query<{ state: ActiveMilestone }>('SELECT state FROM milestones WHERE original_id = $1', [originalId]);
     if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
     return milestoneOf(rows[0].state);

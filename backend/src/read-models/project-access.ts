@@ -1,5 +1,5 @@
-import type { ProjectFacts, SiteState } from '@escrow/domain';
-import { DomainError, forbidden, notFound } from '@escrow/domain';
+import type { OriginalId, ProjectFacts, SiteState, VersionId } from '@escrow/domain';
+import { asOriginalId, asVersionId, DomainError, forbidden, notFound } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -56,8 +56,10 @@ export type Viewer = 'customer' | 'company' | 'admin';
 /** A user of a company a milestone pays (a subcontractor): it sees and signs its own lien waivers, nothing else. */
 export type WaiverViewer = Viewer | 'payee';
 
+/** A milestone found by one of its version ids: the version, checked to exist, and the milestone it belongs to. */
 export interface MilestoneRef {
-  originalId: number;
+  versionId: VersionId;
+  originalId: OriginalId;
   jobId: number;
 }
 
@@ -108,7 +110,7 @@ export class ProjectAccess {
       versionId,
     ]);
     if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
-    return { originalId: rows[0].original_id, jobId: rows[0].job_id };
+    return { versionId: asVersionId(versionId), originalId: asOriginalId(rows[0].original_id), jobId: rows[0].job_id };
   }
 
   /** The milestone and its project in one round trip (every milestone command starts here). */
@@ -125,11 +127,11 @@ export class ProjectAccess {
     if (this.hidden(job, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
     const viewer = this.viewerOf(job, user);
     if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');
-    return { originalId, jobId: job.job_id, job, viewer };
+    return { versionId: asVersionId(versionId), originalId: asOriginalId(originalId), jobId: job.job_id, job, viewer };
   }
 
   /** Whether the user's company is a payee of any version of the milestone. */
-  async isPayee(originalId: number, user: SessionUser): Promise<boolean> {
+  async isPayee(originalId: OriginalId, user: SessionUser): Promise<boolean> {
     if (user.companyId === null) return false;
     const { rowCount } = await this.pool.query('SELECT 1 FROM milestone_payees WHERE original_id = $1 AND company_id = $2 LIMIT 1', [
       originalId,

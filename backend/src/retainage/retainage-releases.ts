@@ -1,6 +1,7 @@
 import {
   type ActiveMilestone,
   type ActiveProject,
+  asOriginalId,
   type EventStore,
   foldMilestone,
   foldProject,
@@ -47,7 +48,9 @@ export class RetainageReleases {
     const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [jobId]);
     const states = await Promise.all(
       rows.map(async (r) =>
-        foldMilestone((await this.store.readStream(milestoneStreamId(r.original_id))).map((e) => ({ type: e.type, data: e.data }) as MilestoneEvent)),
+        foldMilestone(
+          (await this.store.readStream(milestoneStreamId(asOriginalId(r.original_id)))).map((e) => ({ type: e.type, data: e.data }) as MilestoneEvent),
+        ),
       ),
     );
     return states.filter((s): s is ActiveMilestone => s.status === 'active');

@@ -1,4 +1,14 @@
-import { type CommandMetadata, comparePositions, type GlobalPosition, type MilestoneCommand, type PayeeInput, type ProjectFacts } from '@escrow/domain';
+import {
+  asOriginalId,
+  type CommandMetadata,
+  comparePositions,
+  firstVersionOf,
+  type GlobalPosition,
+  type MilestoneCommand,
+  type OriginalId,
+  type PayeeInput,
+  type ProjectFacts,
+} from '@escrow/domain';
 import type { ProjectionRunner } from '@escrow/projections';
 
 import type { AgreementsService } from '../agreements';
@@ -77,25 +87,25 @@ export async function seedDemoProjects(
     }
   };
   const milestone = async (jobId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
-    const [originalId] = await ids.next('milestone_version_id_seq');
+    const originalId = asOriginalId((await ids.next('milestone_version_id_seq'))[0]!);
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
     const command: MilestoneCommand = {
       type: 'ProposeMilestone',
-      data: { originalId: originalId!, jobId, title, definition, position: 1, payees, amount, payeeIds },
+      data: { originalId, jobId, title, definition, position: 1, payees, amount, payeeIds },
       metadata: meta,
       project: facts.get(jobId)!,
     };
-    await noted(streams.decide(milestoneStream, originalId!, command, { metadataExtras: { jobId } }));
-    return originalId!;
+    await noted(streams.decide(milestoneStream, originalId, command, { metadataExtras: { jobId } }));
+    return originalId;
   };
-  const decide = (jobId: number, originalId: number, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
+  const decide = (jobId: number, originalId: OriginalId, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
     noted(streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(jobId)! } as MilestoneCommand, { metadataExtras: { jobId } }));
-  const agree = async (jobId: number, originalId: number) => {
-    await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
-    await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: originalId } });
+  const agree = async (jobId: number, originalId: OriginalId) => {
+    await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
+    await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
   };
-  const fund = async (jobId: number, originalId: number) => {
+  const fund = async (jobId: number, originalId: OriginalId) => {
     const [depositId] = await ids.next('deposit_id_seq');
     const agreement = await agreements.forDeposit(jobId, originalId);
     await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789', agreement } });

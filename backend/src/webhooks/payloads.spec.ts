@@ -23,3 +23,16 @@ describe('webhook payloads of payouts', () => {
     expect(JSON.stringify(data(paid('DisbursementPaid', account)))).not.toContain('sbx_');
   });
 });
+
+describe('webhook payloads name the milestone', () => {
+  it('by its original id in milestone_original_id, and in the deprecated milestone_id for older receivers', () => {
+    const body = JSON.parse(payloadOf('d', 'disbursement.paid', paid('DisbursementPaid', null), 3));
+    expect(body).toMatchObject({ project_id: 3, milestone_original_id: 5, milestone_id: 5 });
+  });
+
+  it('as null on a project event', () => {
+    const released = { ...paid('RetainageReleaseRequested', null), streamId: 'job-3', data: { jobId: 3, amount: '50.00' } } as RecordedEvent;
+    const body = JSON.parse(payloadOf('d', 'retainage.released', released, 3));
+    expect(body).toMatchObject({ milestone_original_id: null, milestone_id: null });
+  });
+});

@@ -18,12 +18,14 @@ export function projectIdOf(event: RecordedEvent): number | null {
 /** The body of a delivery, written once and sent byte for byte on every attempt. */
 export function payloadOf(deliveryId: string, kind: WebhookKind, event: RecordedEvent, projectId: number): string {
   const originalId = Number((event.data as { originalId?: unknown }).originalId);
+  const milestoneOriginalId = event.streamId.startsWith('milestone-') && Number.isInteger(originalId) ? originalId : null;
   const payload: WebhookPayload = {
     id: deliveryId,
     kind,
     occurred_at: event.metadata.occurredAt,
     project_id: projectId,
-    milestone_id: event.streamId.startsWith('milestone-') && Number.isInteger(originalId) ? originalId : null,
+    milestone_original_id: milestoneOriginalId,
+    milestone_id: milestoneOriginalId,
     event: {
       id: event.id,
       type: event.type,

@@ -141,7 +141,8 @@ describe('webhooks', () => {
     expect(settled).toMatchObject({
       kind: 'deposit.settled',
       project_id: jobId,
-      event: { type: 'DepositSettled', stream: `milestone-${settled.milestone_id}`, hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      milestone_id: settled.milestone_original_id,
+      event: { type: 'DepositSettled', stream: `milestone-${settled.milestone_original_id}`, hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
       data: { amount: '102.25' },
     });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  asOriginalId,
+  asVersionId,
   type BankAccountCommand,
   type CommandMetadata,
   companyBankAccountsStreamId,
@@ -166,7 +168,7 @@ class EscrowHistoryGenerator {
     registry: Map<number, () => MilestoneState>,
   ): Generator<HistoryStep> {
     const r = this.random;
-    const originalId = this.id();
+    const originalId = asOriginalId(this.id());
     let current: MilestoneState = initialMilestoneState;
     registry.set(originalId, () => current);
     const system = (): CommandMetadata => ({ now: this.tick(), actorId: 0, actorRole: 'system', actorCompanyId: null });
@@ -200,7 +202,7 @@ class EscrowHistoryGenerator {
     for (let round = r.int(0, 2); round > 0; round--) {
       yield decide((metadata) => ({ type: 'RejectMilestoneVersion', data: { versionId: head(), reason: 'Too high' }, metadata }), other)!;
       yield decide(
-        (metadata) => ({ type: 'ProposeMilestoneEdit', data: { ...content(), versionId: this.id(), basedOnVersionId: head() }, metadata }),
+        (metadata) => ({ type: 'ProposeMilestoneEdit', data: { ...content(), versionId: asVersionId(this.id()), basedOnVersionId: head() }, metadata }),
         proposer,
       )!;
     }

@@ -2489,7 +2489,7 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "versionId": {
-        "type": "number"
+        "$ref": "#/definitions/VersionId"
       },
       "amount": {
         "type": "string"
@@ -7510,6 +7510,10 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What GET /api/user says about the user's second factors and this session (issue 25)."
   },
+  "VersionId": {
+    "type": "number",
+    "description": "The id of one version of a milestone (the `milestone_id` of the REST requests): each proposal and each edit has its own. A number at run time; the brand only stops the compiler from taking one kind of id for the other."
+  },
   "VersionPayeeView": {
     "type": "object",
     "properties": {
@@ -8124,12 +8128,19 @@ export const API_SCHEMAS: Record<string, object> = {
       "project_id": {
         "type": "number"
       },
+      "milestone_original_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The milestone, by its original id (`original_id` elsewhere in the API); null for project events."
+      },
       "milestone_id": {
         "type": [
           "number",
           "null"
         ],
-        "description": "The milestone (its original id, `original_id` elsewhere in the API); null for project events."
+        "deprecated": "The same value as `milestone_original_id`, kept for receivers written before it:\nin the REST requests `milestone_id` names a version, here the milestone's original id."
       },
       "event": {
         "type": "object",
@@ -8177,6 +8188,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "kind",
       "occurred_at",
       "project_id",
+      "milestone_original_id",
       "milestone_id",
       "event",
       "data"

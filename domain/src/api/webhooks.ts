@@ -73,7 +73,12 @@ export interface WebhookPayload {
   /** When the escrow decided it (the event's occurredAt). */
   occurred_at: string;
   project_id: number;
-  /** The milestone (its original id, `original_id` elsewhere in the API); null for project events. */
+  /** The milestone, by its original id (`original_id` elsewhere in the API); null for project events. */
+  milestone_original_id: number | null;
+  /**
+   * @deprecated The same value as `milestone_original_id`, kept for receivers written before it:
+   * in the REST requests `milestone_id` names a version, here the milestone's original id.
+   */
   milestone_id: number | null;
   /** The stored event: its id, type, stream, revision, place in the global order and its hash in the ledger's chain. */
   event: { id: string; type: string; stream: string; revision: number; position: string; hash: string | null };

@@ -2,6 +2,7 @@ import type { SiteState } from '../lien-waivers/states';
 import type { PayeeInput } from '../money/fees';
 import type { Command } from '../shared/command';
 import type { DisputeResolution, PaidToAccount, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type { OriginalId, VersionId } from './ids';
 
 export interface MilestoneContent {
   title: string;
@@ -36,10 +37,10 @@ export interface ProjectFacts {
 /** A command a party (buyer or seller) issues: it carries the facts of the project it is about. */
 type PartyCommand<TType extends string, TData> = Command<TType, TData> & { project: ProjectFacts };
 
-export type ProposeMilestone = PartyCommand<'ProposeMilestone', MilestoneContent & { originalId: number; jobId: number }>;
-export type ProposeMilestoneEdit = PartyCommand<'ProposeMilestoneEdit', MilestoneContent & { versionId: number; basedOnVersionId?: number | null }>;
-export type ApproveMilestoneVersion = PartyCommand<'ApproveMilestoneVersion', { versionId: number }>;
-export type RejectMilestoneVersion = PartyCommand<'RejectMilestoneVersion', { versionId: number; reason?: string | null }>;
+export type ProposeMilestone = PartyCommand<'ProposeMilestone', MilestoneContent & { originalId: OriginalId; jobId: number }>;
+export type ProposeMilestoneEdit = PartyCommand<'ProposeMilestoneEdit', MilestoneContent & { versionId: VersionId; basedOnVersionId?: VersionId | null }>;
+export type ApproveMilestoneVersion = PartyCommand<'ApproveMilestoneVersion', { versionId: VersionId }>;
+export type RejectMilestoneVersion = PartyCommand<'RejectMilestoneVersion', { versionId: VersionId; reason?: string | null }>;
 /**
  * Where each party's signature stands against the escrow agreement as it reads now: of this very
  * text, of an earlier text (the terms changed since), or none.
@@ -53,7 +54,7 @@ export type AgreementStanding = 'signed' | 'changed' | 'unsigned';
  * drawn up are never funded under signatures that do not cover them.
  */
 export interface DepositAgreement {
-  versionId: number | null;
+  versionId: VersionId | null;
   customer: AgreementStanding;
   company: AgreementStanding;
 }

@@ -1,5 +1,6 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
+import type { OriginalId, VersionId } from './ids';
 
 /** The two sides of a project: the buyer (customer) and the seller's company. */
 export type Party = 'customer' | 'company';
@@ -13,7 +14,7 @@ export type WaiverKind = 'conditional' | 'unconditional';
 export type ReminderRecipient = 'buyer' | 'seller' | 'payee' | 'admin';
 
 interface MilestoneEventBase {
-  originalId: number;
+  originalId: OriginalId;
   at: string;
 }
 
@@ -25,7 +26,7 @@ export type MilestoneEvent =
   | {
       type: 'MilestoneProposed';
       data: MilestoneEventBase & {
-        versionId: number;
+        versionId: VersionId;
         jobId: number;
         customerId: number;
         companyId: number;
@@ -40,8 +41,8 @@ export type MilestoneEvent =
   | {
       type: 'MilestoneEditProposed';
       data: MilestoneEventBase & {
-        versionId: number;
-        basedOnVersionId: number;
+        versionId: VersionId;
+        basedOnVersionId: VersionId;
         title: string;
         definition: string;
         position: number;
@@ -50,18 +51,18 @@ export type MilestoneEvent =
         proposedByParty: Party;
       };
     }
-  | { type: 'MilestoneVersionApproved'; data: MilestoneEventBase & { versionId: number; party: Party; by: number } }
+  | { type: 'MilestoneVersionApproved'; data: MilestoneEventBase & { versionId: VersionId; party: Party; by: number } }
   | {
       type: 'MilestoneVersionRejected';
-      data: MilestoneEventBase & { versionId: number; party: Party; by: number; reason: string | null; automatic: boolean };
+      data: MilestoneEventBase & { versionId: VersionId; party: Party; by: number; reason: string | null; automatic: boolean };
     }
   | {
       type: 'MilestoneVersionAgreed';
-      data: MilestoneEventBase & { versionId: number; replacedVersionId: number | null; closedVersionIds: number[]; depositTotal: string };
+      data: MilestoneEventBase & { versionId: VersionId; replacedVersionId: VersionId | null; closedVersionIds: VersionId[]; depositTotal: string };
     }
   | {
       type: 'DepositRequested';
-      data: MilestoneEventBase & { versionId: number; depositId: number; amount: string; requestedBy: number; bankAccountLast4: string | null };
+      data: MilestoneEventBase & { versionId: VersionId; depositId: number; amount: string; requestedBy: number; bankAccountLast4: string | null };
     }
   | {
       type: 'DepositSettled';
@@ -240,4 +241,4 @@ export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'HeldFundsReminderSent',
 ];
 
-export const milestoneStreamId = (originalId: number): string => `milestone-${originalId}`;
+export const milestoneStreamId = (originalId: OriginalId): string => `milestone-${originalId}`;

@@ -1,5 +1,6 @@
 export * from './commands';
 export * from './events';
+export * from './ids';
 export * from './milestone.clock';
 export * from './milestone.decider';
 export * from './milestone.decisions';

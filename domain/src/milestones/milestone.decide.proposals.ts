@@ -2,6 +2,7 @@ import { assertNever } from '../shared/command';
 import { conflict, notFound } from '../shared/errors';
 import type { ApproveMilestoneVersion, ProposeMilestone, ProposeMilestoneEdit, RejectMilestoneVersion } from './commands';
 import type { MilestoneEvent } from './events';
+import { firstVersionOf } from './ids';
 import { cardVersion } from './milestone.labels';
 import { isLocked, versionById } from './milestone.money';
 import { boundedText, otherParty, requireActive, requireParty, requireSeller, requireSubmitted, validContent } from './milestone.rules';
@@ -26,7 +27,7 @@ export function decideProposal(command: ProposalCommand, state: MilestoneState):
           type: 'MilestoneProposed',
           data: {
             originalId: d.originalId,
-            versionId: d.originalId,
+            versionId: firstVersionOf(d.originalId),
             jobId: d.jobId,
             customerId: project.customerId,
             companyId: project.companyId,

@@ -3,6 +3,7 @@ import { money, sum } from '../money/money';
 import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
+import { asVersionId } from './ids';
 import { foldMilestone } from './milestone.evolve';
 import {
   approvalMessage,
@@ -21,23 +22,23 @@ import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
 import type { ActiveMilestone } from './milestone.state';
 import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY, SIGNED } from './milestone.test-kit';
 
-const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL, project = PROJECT): MilestoneCommand => ({
+const approve = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL, project = PROJECT): MilestoneCommand => ({
   type: 'ApproveMilestoneVersion',
-  data: { versionId },
+  data: { versionId: asVersionId(versionId) },
   metadata: meta,
   project,
 });
-const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({
+const reject = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL): MilestoneCommand => ({
   type: 'RejectMilestoneVersion',
-  data: { versionId, reason: 'Too expensive' },
+  data: { versionId: asVersionId(versionId), reason: 'Too expensive' },
   metadata: meta,
   project: PROJECT,
 });
-const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
+const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn: number = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
   type: 'ProposeMilestoneEdit',
   data: {
-    versionId,
-    basedOnVersionId: basedOn,
+    versionId: asVersionId(versionId),
+    basedOnVersionId: asVersionId(basedOn),
     title: 'Framing (revised)',
     definition: 'Walls framed.',
     position: 1,

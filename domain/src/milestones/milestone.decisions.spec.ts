@@ -1,4 +1,5 @@
 import type { MilestoneCommand } from './commands';
+import { asVersionId } from './ids';
 import { type VersionDecisions, versionStanding } from './milestone.decisions';
 import { foldMilestone } from './milestone.evolve';
 import { decisionsOf, nextAction } from './milestone.labels';
@@ -7,22 +8,22 @@ import { as, ORIGINAL, payees, PROJECT, propose, run } from './milestone.test-ki
 
 const EDIT = 501;
 const SECOND_EDIT = 502;
-const approve = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({
+const approve = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL): MilestoneCommand => ({
   type: 'ApproveMilestoneVersion',
-  data: { versionId },
+  data: { versionId: asVersionId(versionId) },
   metadata: meta,
   project: PROJECT,
 });
-const reject = (meta: ReturnType<typeof as.buyer>, versionId = ORIGINAL): MilestoneCommand => ({
+const reject = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL): MilestoneCommand => ({
   type: 'RejectMilestoneVersion',
-  data: { versionId, reason: null },
+  data: { versionId: asVersionId(versionId), reason: null },
   metadata: meta,
   project: PROJECT,
 });
 const edit = (meta: ReturnType<typeof as.buyer>, versionId: number): MilestoneCommand => ({
   type: 'ProposeMilestoneEdit',
   data: {
-    versionId,
+    versionId: asVersionId(versionId),
     title: 'Framing (revised)',
     definition: 'Walls framed.',
     position: 1,

@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/command';
 import type { MilestoneEvent, Party } from './events';
+import type { VersionId } from './ids';
 import type { ActiveMilestone, VersionState } from './milestone.state';
 
 type MilestoneProposed = Extract<MilestoneEvent, { type: 'MilestoneProposed' }>;
@@ -89,7 +90,7 @@ const noApprovals = () => ({ customer: 'pending' as const, company: 'pending' as
 
 function newVersion(
   data: {
-    versionId: number;
+    versionId: VersionId;
     title: string;
     definition: string;
     position: number;
@@ -99,7 +100,7 @@ function newVersion(
     at: string;
   },
   isOriginal: boolean,
-  basedOnVersionId: number | null,
+  basedOnVersionId: VersionId | null,
 ): VersionState {
   return {
     versionId: data.versionId,

@@ -3,6 +3,7 @@ import type { CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { MilestoneEvent } from './events';
+import type { OriginalId } from './ids';
 import type { DisputeState, ResolutionProposal } from './milestone.state';
 
 type DisputeResolved = Extract<MilestoneEvent, { type: 'DisputeResolved' }>;
@@ -66,7 +67,7 @@ export function checkUnchanged(proposal: ResolutionProposal, resolved: DisputeRe
 
 export function rejectionOf(
   proposal: ResolutionProposal & { disputeId: number },
-  originalId: number,
+  originalId: OriginalId,
   note: string,
   metadata: CommandMetadata,
   maxText: number,

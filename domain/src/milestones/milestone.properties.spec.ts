@@ -7,6 +7,7 @@ import type { CommandMetadata } from '../shared/command';
 import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
+import { asVersionId } from './ids';
 import { decideMilestone } from './milestone.decider';
 import { evolveMilestone } from './milestone.evolve';
 import { currentVersion, fundsCleared, held, isLocked, retainageHeld, retainageHeldByPayee, retainageWithheld } from './milestone.money';
@@ -188,7 +189,7 @@ function commandFor(step: Step, state: MilestoneState, metadata: CommandMetadata
     case 'propose':
       return { type: 'ProposeMilestone', data: { ...content, originalId: ORIGINAL, jobId: 7 }, metadata, project };
     case 'edit':
-      return { type: 'ProposeMilestoneEdit', data: { ...content, versionId: nextId++, basedOnVersionId: pickVersion() }, metadata, project };
+      return { type: 'ProposeMilestoneEdit', data: { ...content, versionId: asVersionId(nextId++), basedOnVersionId: pickVersion() }, metadata, project };
     case 'approve':
       return { type: 'ApproveMilestoneVersion', data: { versionId: pickVersion() }, metadata, project };
     case 'reject':

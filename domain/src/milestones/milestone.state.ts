@@ -1,13 +1,14 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
 import type { ApprovalStatus, DisputeResolution, PaidToAccount, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type { OriginalId, VersionId } from './ids';
 
 type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
 
 export interface VersionState {
-  versionId: number;
+  versionId: VersionId;
   isOriginal: boolean;
-  basedOnVersionId: number | null;
+  basedOnVersionId: VersionId | null;
   title: string;
   definition: string;
   position: number;
@@ -23,7 +24,7 @@ export interface VersionState {
 
 export interface DepositState {
   depositId: number;
-  versionId: number;
+  versionId: VersionId;
   amount: string;
   /** A returned deposit was settled, then taken back by the bank inside the return window. */
   status: 'pending' | 'settled' | 'failed' | 'returned';
@@ -144,13 +145,13 @@ export interface DisputeState {
 /** Everything the rules of one milestone need, folded from its stream. JSON-serialisable. */
 export interface ActiveMilestone {
   status: 'active';
-  originalId: number;
+  originalId: OriginalId;
   jobId: number;
   customerId: number;
   companyId: number;
   createdAt: string;
   versions: VersionState[];
-  currentVersionId: number | null;
+  currentVersionId: VersionId | null;
   completion: Record<Party, boolean>;
   completedBy: Record<Party, number | null>;
   completedByBoth: boolean;

@@ -2,6 +2,7 @@ import type { PayeeInput } from '../money/fees';
 import type { CommandMetadata } from '../shared/command';
 import type { DepositAgreement, MilestoneCommand, ProjectFacts } from './commands';
 import type { MilestoneEvent } from './events';
+import { asVersionId, type OriginalId, type VersionId } from './ids';
 import { decideMilestone } from './milestone.decider';
 import { foldMilestone } from './milestone.evolve';
 import type { MilestoneState } from './milestone.state';
@@ -13,7 +14,8 @@ export const SELLER_COMPANY = 20;
 export const SUB_COMPANY = 30;
 export const ADMIN = 1;
 const OUTSIDER = 99;
-export const ORIGINAL = 500;
+/** The milestone's original id, which is also its first version's id. */
+export const ORIGINAL = 500 as OriginalId & VersionId;
 
 let clock = Date.parse('2026-11-01T09:00:00.000Z');
 export const tick = (): string => new Date((clock += 60_000)).toISOString();
@@ -38,7 +40,11 @@ export const PROJECT: ProjectFacts = {
 export const RETAINED: ProjectFacts = { ...PROJECT, retainagePercent: '5.00', siteState: 'AZ' };
 export const DRAFT: ProjectFacts = { ...PROJECT, status: 'draft' };
 /** The escrow agreement as it reads now, signed by both parties, listing `versionId` of the milestone (the original by default). */
-export const SIGNED = (versionId: number | null = ORIGINAL): DepositAgreement => ({ versionId, customer: 'signed', company: 'signed' });
+export const SIGNED = (versionId: number | null = ORIGINAL): DepositAgreement => ({
+  versionId: versionId === null ? null : asVersionId(versionId),
+  customer: 'signed',
+  company: 'signed',
+});
 
 export const payees = (): PayeeInput[] => [
   { companyId: SELLER_COMPANY, type: 'fixed', amount: '6000.00', includeFee: false },

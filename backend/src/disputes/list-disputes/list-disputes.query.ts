@@ -1,4 +1,4 @@
-import { type AdminDisputeRow, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
+import { type AdminDisputeRow, type OriginalId, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -25,7 +25,7 @@ export class ListDisputesHandler implements IQueryHandler<ListDisputes> {
   ) {}
 
   async execute({ status }: ListDisputes): Promise<AdminDisputeRow[]> {
-    const { rows } = await this.pool.query<{ original_id: number }>(
+    const { rows } = await this.pool.query<{ original_id: OriginalId }>(
       `SELECT DISTINCT original_id, max(opened_at) AS opened FROM milestone_disputes WHERE ($1::text IS NULL OR status = $1) GROUP BY original_id ORDER BY opened DESC`,
       [status ?? null],
     );

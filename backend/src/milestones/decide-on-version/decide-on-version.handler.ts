@@ -21,8 +21,8 @@ export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> 
     const project = projectFactsOf(ref.job);
     const command: MilestoneCommand =
       c.decision === 'approve'
-        ? { type: 'ApproveMilestoneVersion', data: { versionId: c.versionId }, metadata, project }
-        : { type: 'RejectMilestoneVersion', data: { versionId: c.versionId, reason: c.reason }, metadata, project };
+        ? { type: 'ApproveMilestoneVersion', data: { versionId: ref.versionId }, metadata, project }
+        : { type: 'RejectMilestoneVersion', data: { versionId: ref.versionId, reason: c.reason }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
       metadataExtras: { jobId: ref.jobId },

@@ -1,4 +1,4 @@
-import { invalid, requireSeller } from '@escrow/domain';
+import { asOriginalId, asVersionId, invalid, requireSeller } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -40,7 +40,7 @@ export class ProposeMilestoneHandler implements ICommandHandler<ProposeMilestone
 
   async execute(c: ProposeMilestone): Promise<ProposedIds> {
     const { project, metadata, content } = await this.prerequisites.check(c.actor, c.jobId, c.content);
-    const originalId = await this.ids.forCreation('milestone_version_id_seq', `milestone:${c.actor.userId}:${c.jobId}`, c.idempotencyKey);
+    const originalId = asOriginalId(await this.ids.forCreation('milestone_version_id_seq', `milestone:${c.actor.userId}:${c.jobId}`, c.idempotencyKey));
     await this.streams.decide(
       milestoneStream,
       originalId,
@@ -64,7 +64,9 @@ export class ProposeMilestoneEditHandler implements ICommandHandler<ProposeMiles
     const { project, metadata, content } = await this.prerequisites.check(c.actor, c.jobId, c.content);
     const ref = await this.access.milestone(c.originalId);
     if (ref.jobId !== c.jobId || ref.originalId !== c.originalId) throw invalid('original_id_mismatch', 'original_id must be a milestone of this project.');
-    const versionId = await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
+    const versionId = asVersionId(
+      await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey),
+    );
     // No base given: the decider builds the edit on the version the card shows (the dialog was filled from it).
     const result = await this.streams.decide(
       milestoneStream,

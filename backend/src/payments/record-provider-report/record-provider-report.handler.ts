@@ -1,4 +1,4 @@
-import { DomainError, type MilestoneCommand } from '@escrow/domain';
+import { asOriginalId, DomainError, type MilestoneCommand } from '@escrow/domain';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -56,7 +56,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
         // The payment reached the payee: its unconditional lien waiver is generated and recorded as issued.
         const retainage = instruction.kind === 'retainage';
         const unconditionalWaiver = await this.waivers.issueUnconditional(
-          instruction.originalId,
+          asOriginalId(instruction.originalId),
           retainage ? 'retainage' : 'disbursement',
           instruction.referenceId,
           metadata.now.slice(0, 10),
