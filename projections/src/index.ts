@@ -2,14 +2,6 @@ import { BankAccountOwnerRow, LinkedBankAccountRow } from './bank-accounts/bank-
 import { BankAccountsProjector } from './bank-accounts/bank-accounts.projector';
 import { BankAccountsReadModelWithoutPersonalData1763800633000, CreateBankAccountsReadModel1763800630000 } from './bank-accounts/migrations';
 import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
-import {
-  CreateJobsReadModel1763800002000,
-  ExtendJobsReadModel1763800005000,
-  JobRow,
-  JobsDiscardedDrafts1763800041000,
-  JobsProjector,
-  JobsProjectTerms1763800201000,
-} from './jobs';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
 import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000, LedgerEntriesNameThePaidAccount1763800632000 } from './ledger/migrations';
@@ -21,6 +13,14 @@ import {
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
+import {
+  CreateJobsReadModel1763800002000,
+  ExtendJobsReadModel1763800005000,
+  JobRow,
+  JobsDiscardedDrafts1763800041000,
+  JobsProjectTerms1763800201000,
+  ProjectsProjector,
+} from './projects';
 import { AddRebuildComparison1763800031000, CreateProjectionRunnerTables1763800001000 } from './runner/migrations';
 import { CreateParkedStreams1763800043000 } from './runner/parked-streams';
 import type { Projector } from './runner/projector';
@@ -28,8 +28,8 @@ import { MoneyColumnsHoldEveryAmount1763800040000 } from './shared/money-columns
 import type { EntityClass, MigrationClass } from './shared/typeorm-classes';
 
 export * from './integrity';
-export * from './jobs';
 export * from './milestones';
+export * from './projects';
 /** @public bench/orm.mjs loads it from the build (dist/index.js), where knip cannot follow. */
 export { LedgerEntryRow } from './ledger/ledger-entry.entity';
 export { PAYMENT_INSTRUCTIONS_PROJECTOR } from './payments/payment-instructions.projector';
@@ -70,5 +70,5 @@ export const projectionEntities: EntityClass[] = [
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {
-  return [new JobsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector(), new BankAccountsProjector()];
+  return [new ProjectsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector(), new BankAccountsProjector()];
 }

@@ -38,14 +38,14 @@ export const linkPayout = (bankAccountId: number, metadata = as.seller(), last4 
   },
   metadata,
 });
-export const linkDeposit = (bankAccountId: number, metadata = as.buyer(), jobId: number | null = null): BankAccountCommand => ({
+export const linkDeposit = (bankAccountId: number, metadata = as.buyer(), projectId: number | null = null): BankAccountCommand => ({
   type: 'LinkBankAccount',
   data: {
     owner: BUYER,
     origin: ORIGIN,
     bankAccountId,
     purpose: 'deposit',
-    jobId,
+    jobId: projectId,
     bankName: null,
     last4: '1111',
     providerToken: `sbx_ba_${bankAccountId}`,

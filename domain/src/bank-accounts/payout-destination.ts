@@ -69,10 +69,10 @@ export const maskedAccount = (last4: string): string => `••••${last4}`;
 export const SANDBOX_MICRO_DEPOSITS: [string, string] = ['0.32', '0.45'];
 
 /** The buyer's account a deposit for this project is drawn from: the newest chosen one linked for it or for every project. */
-export function depositAccountFor(state: BankAccountsState, jobId: number): BankAccount | null {
+export function depositAccountFor(state: BankAccountsState, projectId: number): BankAccount | null {
   for (const id of [...state.depositChoices].reverse()) {
     const account = accountOf(state, id);
-    if (account && account.status === 'verified' && (account.jobId === null || account.jobId === jobId)) return account;
+    if (account && account.status === 'verified' && (account.jobId === null || account.jobId === projectId)) return account;
   }
   return null;
 }

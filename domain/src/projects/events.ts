@@ -142,4 +142,4 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'RetainageResolutionRejected',
 ];
 
-export const projectStreamId = (jobId: number): string => `job-${jobId}`;
+export const projectStreamId = (projectId: number): string => `job-${projectId}`;

@@ -153,7 +153,7 @@ export function decideRetainage(
   metadata: CommandMetadata,
 ): ProjectEvent[] {
   const at = metadata.now;
-  const { jobId } = project;
+  const { jobId: projectId } = project;
   if (command.type === 'ResolveRetainageDispute') {
     if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can resolve a retainage dispute.');
     if (!retainage.dispute) throw conflict('no_dispute', 'There is no open retainage dispute on this project.');
@@ -170,7 +170,7 @@ export function decideRetainage(
     }
     const held = heldIn(command.data.milestones, retainage);
     const resolved = {
-      jobId,
+      jobId: projectId,
       disputeId: retainage.dispute.disputeId,
       by: metadata.actorId,
       resolution: resolution as RetainageResolution,
@@ -199,7 +199,7 @@ export function decideRetainage(
     if (proposalId !== null && proposalId !== undefined && proposalId !== proposal.proposalId) {
       throw conflict('other_proposal', 'The resolution waiting for approval is not the one you saw: reload the project.');
     }
-    const base = { jobId, disputeId: dispute.disputeId, proposalId: proposal.proposalId, by: metadata.actorId, proposedBy: proposal.by, at };
+    const base = { jobId: projectId, disputeId: dispute.disputeId, proposalId: proposal.proposalId, by: metadata.actorId, proposedBy: proposal.by, at };
     if (command.type === 'RejectRetainageResolution') {
       const note = safeText(command.data.note, 'note');
       if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
@@ -215,7 +215,7 @@ export function decideRetainage(
       {
         type: 'RetainageDisputeResolved',
         data: {
-          jobId,
+          jobId: projectId,
           disputeId: dispute.disputeId,
           by: proposal.by,
           resolution: proposal.resolution,
@@ -242,7 +242,7 @@ export function decideRetainage(
       }
       const held = requireHeld(command.data.milestones, retainage);
       requireAllClosed(command.data.milestones);
-      return [{ type: 'RetainageReleaseRequested', data: { jobId, party, by: metadata.actorId, amount: formatAmount(held.total), at } }];
+      return [{ type: 'RetainageReleaseRequested', data: { jobId: projectId, party, by: metadata.actorId, amount: formatAmount(held.total), at } }];
     }
     case 'ApproveRetainageRelease': {
       if (!retainage.request) throw conflict('no_request', 'Nobody has asked for the retainage release yet.');
@@ -254,7 +254,7 @@ export function decideRetainage(
       return [
         {
           type: 'RetainageReleaseApproved',
-          data: { jobId, party, by: metadata.actorId, amount: formatAmount(held.total), milestoneIds: held.milestoneIds, at },
+          data: { jobId: projectId, party, by: metadata.actorId, amount: formatAmount(held.total), milestoneIds: held.milestoneIds, at },
         },
       ];
     }
@@ -263,7 +263,7 @@ export function decideRetainage(
       if (!statement) throw invalid('statement_required', 'Explain what the disagreement about the retainage is.');
       if (statement.length > MAX_STATEMENT) throw invalid('statement_too_long', `Keep the statement under ${MAX_STATEMENT} characters.`);
       requireHeld(command.data.milestones, retainage);
-      return [{ type: 'RetainageDisputeOpened', data: { jobId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } }];
+      return [{ type: 'RetainageDisputeOpened', data: { jobId: projectId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } }];
     }
     default: {
       const unknown: never = command;

@@ -30,7 +30,7 @@ const ledgerRows: TableRows<Entry> = {
     ['occurred_at', 'timestamptz'],
     ['paid_to', 'text'],
   ],
-  row: ({ event, jobId, posting, line }) => {
+  row: ({ event, jobId: projectId, posting, line }) => {
     const data = event.data as { originalId: number; at: string };
     return [
       event.id,
@@ -38,7 +38,7 @@ const ledgerRows: TableRows<Entry> = {
       `${event.position.commit}/${event.position.prepare}`,
       event.position.commit.toString(),
       event.position.prepare.toString(),
-      jobId,
+      projectId,
       data.originalId,
       posting.account,
       posting.companyId,
@@ -60,8 +60,8 @@ function paidTo(event: RecordedEvent): string | null {
 /** The postings of these money events, line by line. */
 function entriesOf(events: readonly RecordedEvent[]): Entry[] {
   return events.flatMap((event) => {
-    const jobId = jobIdOf(event);
-    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, jobId, posting, line }));
+    const projectId = jobIdOf(event);
+    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, jobId: projectId, posting, line }));
   });
 }
 

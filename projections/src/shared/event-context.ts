@@ -7,7 +7,7 @@ import type { RecordedEvent } from '@escrow/domain';
 export function jobIdOf(event: RecordedEvent): number {
   const fromData = (event.data as { jobId?: unknown }).jobId;
   const fromMetadata = (event.metadata as { jobId?: unknown }).jobId;
-  const jobId = Number(fromData ?? fromMetadata);
-  if (!Number.isInteger(jobId) || jobId <= 0) throw new Error(`event ${event.type} ${event.id} names no project (jobId)`);
-  return jobId;
+  const projectId = Number(fromData ?? fromMetadata);
+  if (!Number.isInteger(projectId) || projectId <= 0) throw new Error(`event ${event.type} ${event.id} names no project (jobId)`);
+  return projectId;
 }

@@ -13,7 +13,7 @@ import type { ProjectionContext, Projector } from '../runner/projector';
 import { applyFolded, FoldedReplay, type FoldedStateStore, type FoldOptions } from '../shared/folded-state';
 import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
-const jobRows: TableRows<ActiveProject> = {
+const projectRows: TableRows<ActiveProject> = {
   table: 'jobs',
   columns: [
     ['job_id', 'int'],
@@ -61,7 +61,7 @@ const jobRows: TableRows<ActiveProject> = {
 
 const started = (states: readonly ProjectState[]): ActiveProject[] => states.filter((s): s is ActiveProject => s.status !== 'none');
 
-const jobsStore: FoldedStateStore<ProjectState> = {
+const projectsStore: FoldedStateStore<ProjectState> = {
   async load(context, keys) {
     const rows = await context.query<{ job_id: number; state: ProjectState }>(
       `SELECT job_id, state FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`,
@@ -70,12 +70,12 @@ const jobsStore: FoldedStateStore<ProjectState> = {
     return new Map(rows.map((r) => [r.job_id, currentProjectShape(r.state)]));
   },
   async save(context, states) {
-    const insert = unnestInsert(rowSet(jobRows, started([...states.values()])), context.table('jobs'));
+    const insert = unnestInsert(rowSet(projectRows, started([...states.values()])), context.table('jobs'));
     if (insert.columns[0]!.length === 0) return;
-    const updates = jobRows.columns.map(([name]) => name).filter((name) => !['job_id', 'customer_initiated', 'created_by', 'created_at'].includes(name));
+    const updates = projectRows.columns.map(([name]) => name).filter((name) => !['job_id', 'customer_initiated', 'created_by', 'created_at'].includes(name));
     await context.query(`${insert.sql} ON CONFLICT (job_id) DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`, insert.columns);
   },
-  rowsOf: (states) => [rowSet(jobRows, started(states))],
+  rowsOf: (states) => [rowSet(projectRows, started(states))],
   async removeWritten(context, states) {
     await context.query(`DELETE FROM ${context.table('jobs')} WHERE job_id = ANY($1::int[])`, [started(states).map((p) => p.jobId)]);
   },
@@ -85,11 +85,11 @@ const fold: FoldOptions<ProjectState, ProjectEvent> = {
   keyOf: (event) => (event.data as { jobId: number }).jobId,
   initial: { status: 'none' },
   evolve: evolveProject,
-  store: jobsStore,
+  store: projectsStore,
 };
 
 /** Projects the project streams into `jobs`: list and header data of each project. */
-export class JobsProjector implements Projector {
+export class ProjectsProjector implements Projector {
   readonly name = 'jobs';
   /** 4: the project's terms (retainage, job-site state) and its retainage release (issue 17). */
   readonly version = 4;

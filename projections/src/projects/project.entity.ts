@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Read model of a project (job): one row per project stream. Written only by JobsProjector. */
+/** Read model of a project (job): one row per project stream. Written only by ProjectsProjector (named `jobs`, as stored). */
 @Entity({ name: 'jobs' })
 @Index('jobs_customer_idx', ['customerId'])
 @Index('jobs_primary_company_idx', ['primaryCompanyId'])

@@ -1,3 +1,0 @@
-export * from './job.entity';
-export * from './jobs.projector';
-export * from './migrations';

@@ -1,0 +1,3 @@
+export * from './migrations';
+export * from './project.entity';
+export * from './projects.projector';
