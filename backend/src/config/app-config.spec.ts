@@ -39,3 +39,46 @@ describe('loadConfig: the webhook secrets key', () => {
     );
   });
 });
+
+describe('loadConfig: attachments', () => {
+  it('keeps files in DATA_DIR, 25 MB at most, unless told otherwise', () => {
+    expect(loadConfig({}).attachments).toEqual({ maxFileBytes: 25 * 1024 * 1024, store: { kind: 'local' } });
+    expect(loadConfig({ ATTACHMENT_MAX_MB: '5' }).attachments.maxFileBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('reads the bucket of an S3-compatible store, path-style when it has its own endpoint (MinIO)', () => {
+    const minio = loadConfig({
+      ATTACHMENT_STORE: 's3',
+      ATTACHMENT_S3_BUCKET: 'escrow',
+      ATTACHMENT_S3_PREFIX: 'files/',
+      ATTACHMENT_S3_ENDPOINT: 'http://minio:9000',
+      ATTACHMENT_S3_ACCESS_KEY_ID: 'escrow',
+      ATTACHMENT_S3_SECRET_ACCESS_KEY: 'escrow-secret',
+    }).attachments.store;
+    expect(minio).toEqual({
+      kind: 's3',
+      bucket: 'escrow',
+      prefix: 'files/',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'escrow', secretAccessKey: 'escrow-secret' },
+    });
+    expect(loadConfig({ ATTACHMENT_STORE: 's3', ATTACHMENT_S3_BUCKET: 'escrow', ATTACHMENT_S3_REGION: 'eu-west-1' }).attachments.store).toMatchObject({
+      region: 'eu-west-1',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+    });
+  });
+
+  it('stops the start at settings that cannot work, naming them', () => {
+    expect(() => loadConfig({ ATTACHMENT_STORE: 'ftp' })).toThrow('ATTACHMENT_STORE must be "local" or "s3", got "ftp"');
+    expect(() => loadConfig({ ATTACHMENT_STORE: 's3' })).toThrow('ATTACHMENT_STORE=s3 needs ATTACHMENT_S3_BUCKET');
+    expect(() => loadConfig({ ATTACHMENT_STORE: 's3', ATTACHMENT_S3_BUCKET: 'b', ATTACHMENT_S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'Set both ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY, or neither',
+    );
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: '0' })).toThrow('ATTACHMENT_MAX_MB must be between 1 and 1024');
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: 'lots' })).toThrow('ATTACHMENT_MAX_MB must be a non-negative integer');
+  });
+});

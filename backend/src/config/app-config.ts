@@ -71,6 +71,24 @@ export interface AppConfig {
   secondFactorSecretsKey: Buffer | null;
   /** How long a checked second factor lets a session move money or change where it goes (STEP_UP_WINDOW, seconds; 600). */
   stepUpWindowSeconds: number;
+  attachments: AttachmentSettings;
+}
+
+/** Files attached as evidence (docs/attachments.md). */
+interface AttachmentSettings {
+  /** The largest file accepted, in bytes (ATTACHMENT_MAX_MB, default 25). */
+  maxFileBytes: number;
+  /** Where the bytes live: a folder under DATA_DIR (one machine) or an S3-compatible bucket (several API processes). */
+  store: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+}
+
+interface S3Settings {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -119,6 +137,36 @@ function payoutChangeHold(value: string | undefined): PayoutChangeHold {
   const hold = parsePayoutChangeHold(value || undefined);
   if (!hold) throw new Error(`PAYOUT_CHANGE_HOLD must be business days ("3 business days") or seconds ("60s"), got "${value}"`);
   return hold;
+}
+
+/** ATTACHMENT_STORE=local (default) or s3 with its ATTACHMENT_S3_* settings; ATTACHMENT_MAX_MB. */
+function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
+  const maxMb = integer('ATTACHMENT_MAX_MB', env.ATTACHMENT_MAX_MB, 25);
+  if (maxMb < 1 || maxMb > 1024) throw new Error(`ATTACHMENT_MAX_MB must be between 1 and 1024 (megabytes), got "${env.ATTACHMENT_MAX_MB}"`);
+  const maxFileBytes = maxMb * 1024 * 1024;
+  const kind = env.ATTACHMENT_STORE || 'local';
+  if (kind === 'local') return { maxFileBytes, store: { kind } };
+  if (kind !== 's3') throw new Error(`ATTACHMENT_STORE must be "local" or "s3", got "${kind}"`);
+  const bucket = env.ATTACHMENT_S3_BUCKET;
+  if (!bucket) throw new Error('ATTACHMENT_STORE=s3 needs ATTACHMENT_S3_BUCKET (the bucket the files go to)');
+  const accessKeyId = env.ATTACHMENT_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.ATTACHMENT_S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('Set both ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)');
+  }
+  const endpoint = env.ATTACHMENT_S3_ENDPOINT || null;
+  return {
+    maxFileBytes,
+    store: {
+      kind,
+      bucket,
+      prefix: env.ATTACHMENT_S3_PREFIX ?? '',
+      region: env.ATTACHMENT_S3_REGION || 'us-east-1',
+      endpoint,
+      forcePathStyle: flag(env.ATTACHMENT_S3_FORCE_PATH_STYLE, endpoint !== null),
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    },
+  };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -173,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecretsKey: secretsKey(env, 'WEBHOOK_SECRETS_KEY'),
     secondFactorSecretsKey: secretsKey(env, 'SECOND_FACTOR_SECRETS_KEY'),
     stepUpWindowSeconds: integer('STEP_UP_WINDOW', env.STEP_UP_WINDOW, 600) || 600,
+    attachments: attachmentSettings(env),
     webhooks: {
       run: flag(env.RUN_WEBHOOKS, true),
       allowHttpLoopback: flag(env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, false),

@@ -58,6 +58,21 @@ describe('docker-compose.yml', () => {
     expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/chown node:node \/app\/\.data\nUSER node/);
   });
 
+  it('keeps attachments in MinIO for every replica and the worker, its bucket made before they start', () => {
+    for (const name of ['api', 'projection-worker']) {
+      const block = service(config, name);
+      expect(block).toContain('ATTACHMENT_STORE: s3');
+      expect(block).toContain('ATTACHMENT_S3_ENDPOINT: http://minio:9000');
+      expect(block).toContain('ATTACHMENT_S3_BUCKET: escrow-attachments');
+      expect(block).toMatch(/minio-bucket:\n\s+condition: service_completed_successfully/);
+    }
+    expect(service(config, 'minio')).toMatch(/command:[\s\S]*server[\s\S]*\/data/);
+    expect(service(config, 'minio-bucket')).toMatch(/mc mb --ignore-existing\s+local\/escrow-attachments/);
+    const tests = service(composeConfig(['--profile', 'tests']), 'attachment-store-tests');
+    expect(tests).toContain('s3-file-store.int.spec.ts');
+    expect(tests).toContain('ATTACHMENT_S3_TEST_ENDPOINT: http://minio:9000');
+  });
+
   it('has the EventStoreDB contract suite as a one-off service in the tests profile', () => {
     const withTests = composeConfig(['--profile', 'tests']);
     const tests = service(withTests, 'contract-tests');
