@@ -1,7 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { PayeeInput } from '../money/fees';
 import type { Command } from '../shared/command';
-import type { DisputeResolution, PaidToAccount, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type { AttachedFile, AttachmentTarget, DisputeResolution, PaidToAccount, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
 import type { OriginalId, VersionId } from './ids';
 
 export interface MilestoneContent {
@@ -78,6 +78,13 @@ export type RecordDisbursementPaid = Command<
   { disbursementId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null; payoutAccount?: PaidToAccount | null }
 >;
 export type OpenDispute = PartyCommand<'OpenDispute', { disputeId: number; statement: string }>;
+/**
+ * A file a party (or, on a dispute, an administrator) attaches; its bytes are already in the file
+ * store. `maxMilestoneBytes`: what all the milestone's files may add up to (a setting).
+ */
+export type AddAttachment = PartyCommand<'AddAttachment', { attachmentId: string; to: AttachmentTarget; file: AttachedFile; maxMilestoneBytes: number }>;
+/** Takes a file off what it was attached to; the event and the bytes stay, for the audit. */
+export type RemoveAttachment = PartyCommand<'RemoveAttachment', { attachmentId: string }>;
 export type RespondToDispute = PartyCommand<'RespondToDispute', { statement: string }>;
 /**
  * An administrator's resolution. Above `fourEyesAbove` (FOUR_EYES_ABOVE, from the caller's
@@ -131,4 +138,6 @@ export type MilestoneCommand =
   | RecordRetainagePaid
   | RecordRetainageRefundPaid
   | SignLienWaiver
-  | RemindOfHeldFunds;
+  | RemindOfHeldFunds
+  | AddAttachment
+  | RemoveAttachment;

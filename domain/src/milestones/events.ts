@@ -194,7 +194,9 @@ export type MilestoneEvent =
       /** A reminder about held funds went to whoever must act (at most one per reason and day). */
       type: 'HeldFundsReminderSent';
       data: MilestoneEventBase & { reason: string; to: ReminderRecipient; companyId: number | null; day: string; heldSince: string };
-    };
+    }
+  | { type: 'AttachmentAdded'; data: MilestoneEventBase & AttachedFile & { attachmentId: string; to: AttachmentTarget; by: number; byRole: AttacherRole } }
+  | { type: 'AttachmentRemoved'; data: MilestoneEventBase & { attachmentId: string; by: number } };
 
 /**
  * The payee's bank account a payout went to (masked: the last four digits). Null in events
@@ -204,6 +206,28 @@ export interface PaidToAccount {
   bankAccountId: number;
   last4: string;
   bankName: string | null;
+}
+
+/**
+ * What a file is evidence of, on the milestone's stream: the terms of a version (drawings, a
+ * quote), the work done (photos, an inspection report), a side of a dispute, or why a version
+ * was rejected.
+ */
+export type AttachmentTarget =
+  { kind: 'version'; versionId: VersionId } | { kind: 'rejection'; versionId: VersionId } | { kind: 'completion' } | { kind: 'dispute'; disputeId: number };
+
+/** Who attached a file: a party to the project, or an administrator (evidence in a dispute). */
+export type AttacherRole = Party | 'admin';
+
+/**
+ * A file as the ledger records it. Its bytes are in the file store under `sha256`, so the hash
+ * in the event is the proof of what was attached; `name` is data shown to people, never a path.
+ */
+export interface AttachedFile {
+  name: string;
+  size: number;
+  mediaType: string;
+  sha256: string;
 }
 
 export type MilestoneEventType = MilestoneEvent['type'];
@@ -239,6 +263,8 @@ export const MILESTONE_EVENT_TYPES: readonly MilestoneEventType[] = [
   'LienWaiverSigned',
   'LienWaiverIssued',
   'HeldFundsReminderSent',
+  'AttachmentAdded',
+  'AttachmentRemoved',
 ];
 
 export const milestoneStreamId = (originalId: OriginalId): string => `milestone-${originalId}`;

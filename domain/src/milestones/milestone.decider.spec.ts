@@ -20,20 +20,26 @@ import {
 } from './milestone.labels';
 import { fundsCleared, held, isFunded, isLocked } from './milestone.money';
 import type { ActiveMilestone } from './milestone.state';
-import { as, BUYER, DRAFT, given, ORIGINAL, payees, PROJECT, propose, run, SELLER, SELLER_COMPANY, SIGNED } from './milestone.test-kit';
+import {
+  approve,
+  as,
+  BUYER,
+  complete,
+  deposit,
+  DRAFT,
+  given,
+  ORIGINAL,
+  payees,
+  PROJECT,
+  propose,
+  reject,
+  run,
+  SELLER,
+  SELLER_COMPANY,
+  settle,
+  SIGNED,
+} from './milestone.test-kit';
 
-const approve = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL, project = PROJECT): MilestoneCommand => ({
-  type: 'ApproveMilestoneVersion',
-  data: { versionId: asVersionId(versionId) },
-  metadata: meta,
-  project,
-});
-const reject = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL): MilestoneCommand => ({
-  type: 'RejectMilestoneVersion',
-  data: { versionId: asVersionId(versionId), reason: 'Too expensive' },
-  metadata: meta,
-  project: PROJECT,
-});
 const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn: number = ORIGINAL, amount = '9000.00'): MilestoneCommand => ({
   type: 'ProposeMilestoneEdit',
   data: {
@@ -49,28 +55,7 @@ const edit = (meta: ReturnType<typeof as.buyer>, versionId: number, basedOn: num
   metadata: meta,
   project: PROJECT,
 });
-const deposit = (depositId = 1, project = PROJECT, agreement = SIGNED()): MilestoneCommand => ({
-  type: 'RequestDeposit',
-  data: { depositId, bankAccountLast4: '6789', agreement },
-  metadata: as.buyer(),
-  project,
-});
-/** Settles with a return window of one day (clearsAt), unless told it clears at once. */
-const settle = (depositId = 1, windowMs = 0): MilestoneCommand => {
-  const metadata = as.system();
-  return {
-    type: 'SettleDeposit',
-    data: { depositId, providerReference: 'sandbox-1', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + windowMs).toISOString() },
-    metadata,
-  };
-};
 const clear = (depositId = 1): MilestoneCommand => ({ type: 'ClearDeposit', data: { depositId }, metadata: as.system() });
-const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({
-  type: 'MarkMilestoneComplete',
-  data: { complete: value },
-  metadata: meta,
-  project: PROJECT,
-});
 const state = (events: MilestoneEvent[]) => given(events).state as ActiveMilestone;
 const agreed = () => run(propose(), approve(as.buyer()), approve(as.seller()));
 

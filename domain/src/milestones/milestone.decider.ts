@@ -2,6 +2,7 @@ import { assertNever } from '../shared/command';
 import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
 import { decideReminder } from './milestone.clock';
+import { decideAttachment } from './milestone.decide.attachments';
 import { decideCompletion } from './milestone.decide.completion';
 import { decideDeposit } from './milestone.decide.deposits';
 import { decideDispute } from './milestone.decide.disputes';
@@ -60,6 +61,10 @@ export function decideMilestone(command: MilestoneCommand, state: MilestoneState
     case 'RemindOfHeldFunds':
       requireSystem(command.metadata);
       return decideReminder(command, requireActive(state));
+    // Files attached as evidence (milestone.decide.attachments.ts).
+    case 'AddAttachment':
+    case 'RemoveAttachment':
+      return decideAttachment(command, state);
     default:
       return assertNever(command);
   }

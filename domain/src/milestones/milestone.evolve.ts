@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/command';
 import type { MilestoneEvent } from './events';
+import { evolveAttachments } from './milestone.evolve.attachments';
 import { evolveCompletion } from './milestone.evolve.completion';
 import { evolveDeposits } from './milestone.evolve.deposits';
 import { evolveDisputes } from './milestone.evolve.disputes';
@@ -58,6 +59,9 @@ export function evolveMilestone(state: MilestoneState, event: MilestoneEvent): M
     case 'LienWaiverSigned':
     case 'LienWaiverIssued':
       return evolveWaivers(s, event);
+    case 'AttachmentAdded':
+    case 'AttachmentRemoved':
+      return evolveAttachments(s, event);
     default:
       return assertNever(event);
   }

@@ -34,6 +34,7 @@ export function proposedMilestone(d: MilestoneProposed['data']): ActiveMilestone
     retainageRefunds: [],
     waivers: [],
     reminders: [],
+    attachments: [],
   };
 }
 

@@ -1,6 +1,17 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { MilestoneTerms } from '../money/fees';
-import type { ApprovalStatus, DisputeResolution, PaidToAccount, Party, ReminderRecipient, WaiverKind, WaiverPayment } from './events';
+import type {
+  ApprovalStatus,
+  AttachedFile,
+  AttacherRole,
+  AttachmentTarget,
+  DisputeResolution,
+  PaidToAccount,
+  Party,
+  ReminderRecipient,
+  WaiverKind,
+  WaiverPayment,
+} from './events';
 import type { OriginalId, VersionId } from './ids';
 
 type VersionStatus = 'proposed' | 'current' | 'replaced' | 'closed';
@@ -166,6 +177,17 @@ export interface ActiveMilestone {
   retainageRefunds: RetainageRefundState[];
   waivers: LienWaiverState[];
   reminders: ReminderState[];
+  /** Every file attached to the milestone, removed ones included (marked): the ledger forgets nothing. */
+  attachments: AttachmentState[];
+}
+
+interface AttachmentState extends AttachedFile {
+  attachmentId: string;
+  to: AttachmentTarget;
+  by: number;
+  byRole: AttacherRole;
+  at: string;
+  removed: { by: number; at: string } | null;
 }
 
 export type MilestoneState = { status: 'none' } | ActiveMilestone;
@@ -173,12 +195,18 @@ export type MilestoneState = { status: 'none' } | ActiveMilestone;
 export const initialMilestoneState: MilestoneState = { status: 'none' };
 
 /**
- * A state stored by an older version of the read side (before retainage and lien waivers), in
- * the current shape: what its events upcast to would give. The read models are rebuilt when the
- * projector's version changes, but the API and a live projector may read the old rows meanwhile.
+ * A state stored by an older version of the read side (before retainage and lien waivers, before
+ * attachments), in the current shape: what its events upcast to would give. The read models are
+ * rebuilt when the projector's version changes, but the API and a live projector may read the old
+ * rows meanwhile.
  */
 export function currentMilestoneShape(state: MilestoneState): MilestoneState {
-  if (state.status !== 'active' || Array.isArray((state as Partial<ActiveMilestone>).waivers)) return state;
+  if (state.status !== 'active') return state;
+  const withRetainage = Array.isArray((state as Partial<ActiveMilestone>).waivers) ? state : beforeRetainage(state);
+  return Array.isArray((withRetainage as Partial<ActiveMilestone>).attachments) ? withRetainage : { ...withRetainage, attachments: [] };
+}
+
+function beforeRetainage(state: ActiveMilestone): ActiveMilestone {
   const old = state as Omit<ActiveMilestone, 'retainageReleases' | 'retainageRefunds' | 'waivers' | 'reminders'>;
   return {
     ...old,

@@ -82,3 +82,37 @@ export function given(history: MilestoneEvent[]) {
 export function run(...commands: MilestoneCommand[]): MilestoneEvent[] {
   return commands.reduce<MilestoneEvent[]>((history, command) => given(history).then(command), []);
 }
+
+export const approve = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL, project = PROJECT): MilestoneCommand => ({
+  type: 'ApproveMilestoneVersion',
+  data: { versionId: asVersionId(versionId) },
+  metadata: meta,
+  project,
+});
+export const reject = (meta: ReturnType<typeof as.buyer>, versionId: number = ORIGINAL): MilestoneCommand => ({
+  type: 'RejectMilestoneVersion',
+  data: { versionId: asVersionId(versionId), reason: 'Too expensive' },
+  metadata: meta,
+  project: PROJECT,
+});
+export const deposit = (depositId = 1, project = PROJECT, agreement = SIGNED()): MilestoneCommand => ({
+  type: 'RequestDeposit',
+  data: { depositId, bankAccountLast4: '6789', agreement },
+  metadata: as.buyer(),
+  project,
+});
+/** Settles with a return window of one day (clearsAt), unless told it clears at once. */
+export const settle = (depositId = 1, windowMs = 0): MilestoneCommand => {
+  const metadata = as.system();
+  return {
+    type: 'SettleDeposit',
+    data: { depositId, providerReference: 'sandbox-1', responseDays: 30, clearsAt: new Date(Date.parse(metadata.now) + windowMs).toISOString() },
+    metadata,
+  };
+};
+export const complete = (meta: ReturnType<typeof as.buyer>, value = true): MilestoneCommand => ({
+  type: 'MarkMilestoneComplete',
+  data: { complete: value },
+  metadata: meta,
+  project: PROJECT,
+});

@@ -38,4 +38,15 @@ describe('project history sentences', () => {
     const { summary } = describeEvent(row('JobDraftCreated', { service: 'Roofing', customerId: 7, primaryCompanyId: 3 }), new Map(), names);
     expect(summary).toBe('Project started as a draft (Roofing) with buyer Jordan Buyer and seller Saguaro Build Co.');
   });
+
+  it('names a file attached as evidence with its size, where it went and its hash, and a removal as kept', () => {
+    const sha256 = 'c'.repeat(64);
+    const added = row('AttachmentAdded', { by: 7, name: 'north wall.jpg', size: 2_516_582, sha256, to: { kind: 'completion' } });
+    expect(describeEvent(added, new Map(), names).summary).toBe(
+      `Jordan Buyer attached “north wall.jpg” (2.4 MB) to the evidence of the work of "Whole Project Milestone". SHA-256 ${sha256}.`,
+    );
+    expect(describeEvent(row('AttachmentRemoved', { by: 1, attachmentId: 'a' }), new Map(), names).summary).toBe(
+      'An administrator removed a file from "Whole Project Milestone"; the ledger keeps its record and its bytes.',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type ActiveMilestone,
+  type AttachmentTarget,
   formatDollars,
   maskedAccount,
   type PaidToAccount,
@@ -243,8 +244,36 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `Reminder sent to ${d.to === 'payee' ? names.company(d.companyId as number) : `the ${String(d.to)}`} to ${reminderWords(String(d.reason))} (funds held since ${String(d.heldSince).slice(0, 10)}).`,
         changes: [],
       };
+    case 'AttachmentAdded':
+      return {
+        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) to ${attachmentPlace(d.to as AttachmentTarget)} of ${mTitle}. SHA-256 ${String(d.sha256)}.`,
+        changes: [],
+      };
+    case 'AttachmentRemoved':
+      return {
+        summary: `${names.person(d.by as number) ?? 'An administrator'} removed a file from ${mTitle}; the ledger keeps its record and its bytes.`,
+        changes: [],
+      };
     default:
       return { summary: row.type, changes: [] };
+  }
+}
+
+/** "2.4 MB", "310 KB": a file's size as a person reads it. */
+function fileSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function attachmentPlace(to: AttachmentTarget): string {
+  switch (to.kind) {
+    case 'version':
+      return 'the proposed terms';
+    case 'rejection':
+      return 'the reasons for rejecting a version';
+    case 'completion':
+      return 'the evidence of the work';
+    case 'dispute':
+      return 'the evidence in the dispute';
   }
 }
 
