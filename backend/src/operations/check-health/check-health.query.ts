@@ -1,39 +1,36 @@
 import type { EventStore, HealthView, ReadHorizonView } from '@escrow/domain';
 import { formatPosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
-import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { Answers } from '../http/openapi';
-import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { EVENT_STORE } from '../../event-store/event-store.tokens';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
 
 /** A transaction older than this holds every reader of the global order back: health warns. */
 const HORIZON_WARNING_SECONDS = 30;
 
 /**
- * 200 while the database answers (status "degraded" when a projector is stopped or has parked
- * streams, the event store is down, or an old transaction holds the read horizon), 503 when the
- * database does not: load balancers and operators read this.
+ * GET /api/health: "ok", "degraded" when a projector is stopped or has parked streams, the event
+ * store is down, or an old transaction holds the read horizon, and "down" when the database
+ * does not answer.
  */
-@Controller('health')
-export class HealthController {
+export class CheckHealth extends Query<HealthView> {}
+
+@QueryHandler(CheckHealth)
+export class CheckHealthHandler implements IQueryHandler<CheckHealth> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: ProjectionRunner,
   ) {}
 
-  /** The same body answers 503 when the database is down (status "down"). */
-  @Get()
-  @Answers('HealthView')
-  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthView> {
+  async execute(): Promise<HealthView> {
     const started = Date.now();
     try {
       await this.pool.query('SELECT 1');
     } catch (error) {
-      reply.status(503);
       return { status: 'down', database: { status: 'down', error: (error as Error).message } };
     }
     const database = { status: 'up' as const, latencyMs: Date.now() - started };
