@@ -4,7 +4,7 @@ const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** A day or instant PostgreSQL can read too: years outside 1–9999 parse in JavaScript but not there. */
-export const isDayText = (value: unknown): value is string => {
+const isDayText = (value: unknown): value is string => {
   const time = typeof value === 'string' ? Date.parse(value) : NaN;
   return !Number.isNaN(time) && time >= EARLIEST && time <= LATEST;
 };

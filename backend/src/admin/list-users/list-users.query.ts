@@ -1,7 +1,14 @@
 import type { AdminUserRow } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
-import { UsersRepository } from '../../identity';
+import { type AdminUserRow as UserListRow, UsersRepository } from '../../identity';
+
+// The repository hands back the database's Dates; the contract speaks the ISO strings JSON made of them.
+const toAdminUserRow = (row: UserListRow): AdminUserRow => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  last_seen_at: row.last_seen_at?.toISOString() ?? null,
+});
 
 /** GET /api/admin/users: the people of the console's user list, found by a part of their name, email or company. */
 export class ListAdminUsers extends Query<AdminUserRow[]> {
@@ -15,11 +22,6 @@ export class ListAdminUsersHandler implements IQueryHandler<ListAdminUsers> {
   constructor(private readonly users: UsersRepository) {}
 
   async execute({ search }: ListAdminUsers): Promise<AdminUserRow[]> {
-    // The repository hands back the database's Dates; the contract speaks the ISO strings JSON made of them.
-    return (await this.users.listForAdmin(search)).map((row) => ({
-      ...row,
-      created_at: row.created_at.toISOString(),
-      last_seen_at: row.last_seen_at?.toISOString() ?? null,
-    }));
+    return (await this.users.listForAdmin(search)).map(toAdminUserRow);
   }
 }

@@ -3,10 +3,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
-import { CompaniesRepository, toCompanyRead, websiteLink } from '../../directory';
+import { CompaniesRepository, type CompanyRow, toCompanyRead, websiteLink } from '../../directory';
 import { isEmail, normalizeEmail, normalizePhone, SessionCache } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { UpdateCompany } from './update-company.command';
+
+/** A company's record after an administrator's change, with its services. */
+const toAdminCompanyDetail = (row: CompanyRow, services: string[]): AdminCompanyDetail => ({ ...toCompanyRead(row), services });
 
 /** The company's record as the administrator left it: fields not named stay as they were; text left blank clears a field. */
 @CommandHandler(UpdateCompany)
@@ -51,6 +54,6 @@ export class UpdateCompanyHandler implements ICommandHandler<UpdateCompany> {
     if (changes.services) await CompaniesRepository.setServices(this.pool, id, changes.services);
     // Its users' sessions carry the company's name.
     if (changes.name !== undefined) await this.sessions.revoke({ companyId: id });
-    return { ...toCompanyRead((await this.companies.byId(id))!), services: await this.companies.servicesOf(id) };
+    return toAdminCompanyDetail((await this.companies.byId(id))!, await this.companies.servicesOf(id));
   }
 }
