@@ -1,6 +1,6 @@
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { PHONE_NEEDS_TEN_DIGITS } from './customers.controller';
+import { PHONE_NEEDS_TEN_DIGITS } from './buyers';
 
 describe('directory: services, contractors, buyers, applications', () => {
   let app: TestApp;

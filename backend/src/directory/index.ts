@@ -1,5 +1,5 @@
 export { type AdminCompanyRow, CompaniesRepository, type CompanyRow, type NewCompany, toCompanyRead } from './companies.repository';
-export { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from './directory.dto';
+export { STATE_MESSAGE, STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from './company-address';
 export { DirectoryModule } from './directory.module';
 export { directorySchema } from './directory.schema';
 export { DirectoryService } from './directory.service';

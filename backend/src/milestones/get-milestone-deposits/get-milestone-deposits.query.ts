@@ -1,28 +1,12 @@
-import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { QueryHandler } from '@nestjs/cqrs';
 
-import type { SessionUser } from '../../identity';
-import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { type DepositView, depositView } from '../milestone.view';
+import { MilestoneViewerHandler, MilestoneViewerQuery, type ViewedMilestone } from '../milestone-viewer-read';
 
 /** GET /api/milestone/{id}/deposits: the deposits of the milestone (spec §3 Deposit). */
-export class GetMilestoneDeposits extends Query<DepositView[]> {
-  constructor(
-    readonly user: SessionUser,
-    readonly id: number,
-  ) {
-    super();
-  }
-}
+export class GetMilestoneDeposits extends MilestoneViewerQuery<DepositView[]> {}
 
 @QueryHandler(GetMilestoneDeposits)
-export class GetMilestoneDepositsHandler implements IQueryHandler<GetMilestoneDeposits> {
-  constructor(
-    private readonly access: ProjectAccess,
-    private readonly reads: MilestoneReads,
-  ) {}
-
-  async execute({ user, id }: GetMilestoneDeposits): Promise<DepositView[]> {
-    const ref = await this.access.requireMilestoneViewer(id, user);
-    return (await this.reads.one(ref.originalId)).deposits.map(depositView);
-  }
+export class GetMilestoneDepositsHandler extends MilestoneViewerHandler<GetMilestoneDeposits, DepositView[]> {
+  protected view = ({ state }: ViewedMilestone) => state.deposits.map(depositView);
 }

@@ -1,10 +1,11 @@
 import type { WebhookEndpointDeleted, WebhookEndpointView } from '@escrow/domain';
 import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
-import { WebhookEndpoints } from '../webhook-endpoints';
+import { ChangeEndpoint, DeleteEndpoint } from './change-endpoint.command';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 
 /** Changing an endpoint's URL, kinds or description, pausing it, or deleting it (its pending deliveries are cancelled). */
@@ -14,19 +15,19 @@ import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 @AdminRoles(...OPERATIONS_ROLES)
 @RequireSecondFactor()
 export class ChangeEndpointController {
-  constructor(private readonly endpoints: WebhookEndpoints) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Put()
   @StepUp()
   @Answers('WebhookEndpointView')
   change(@Param('id', ParseIdPipe) id: number, @Body() body: ChangeEndpointRequest, @CurrentUser() user: SessionUser): Promise<WebhookEndpointView> {
-    return this.endpoints.update(id, user, body);
+    return this.commandBus.execute(new ChangeEndpoint(user, id, body));
   }
 
   @Delete()
   @HttpCode(200)
   @Answers('WebhookEndpointDeleted')
   remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: SessionUser): Promise<WebhookEndpointDeleted> {
-    return this.endpoints.remove(id, user);
+    return this.commandBus.execute(new DeleteEndpoint(user, id));
   }
 }

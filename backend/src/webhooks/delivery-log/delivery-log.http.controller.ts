@@ -1,10 +1,13 @@
-import type { WebhookDeliveryDetailView, WebhookDeliveryStatus, WebhookDeliveryView } from '@escrow/domain';
-import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '@escrow/domain';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser } from '../../identity';
-import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
+import { ResendDelivery } from './delivery-log.command';
+import { GetDelivery, ListDeliveries } from './delivery-log.query';
+import { DeliveryLogRequest } from './delivery-log.request.dto';
 
 /** The delivery log of an endpoint (status, latency, next try), one delivery's attempts, and a manual re-send. */
 @Controller('webhooks')
@@ -13,19 +16,21 @@ import { STATUSES, WebhookDeliveries } from '../webhook-deliveries';
 @AdminRoles(...EVERY_ADMIN_ROLE)
 @RequireSecondFactor()
 export class DeliveryLogController {
-  constructor(private readonly deliveries: WebhookDeliveries) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly commandBus: CommandBus,
+  ) {}
 
   @Get('endpoints/:id/deliveries')
   @Answers(['WebhookDeliveryView'])
-  list(@Param('id', ParseIdPipe) id: number, @Query('status') status: unknown, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryView[]> {
-    if (status !== undefined && !(STATUSES as readonly unknown[]).includes(status)) throw new BadRequestException(`status is one of ${STATUSES.join(', ')}.`);
-    return this.deliveries.list(id, user, (status as WebhookDeliveryStatus | undefined) ?? null);
+  list(@Param('id', ParseIdPipe) id: number, @Query() query: DeliveryLogRequest, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryView[]> {
+    return this.queryBus.execute(new ListDeliveries(user, id, query.status ?? null));
   }
 
   @Get('deliveries/:deliveryId')
   @Answers('WebhookDeliveryDetailView')
   detail(@Param('deliveryId') deliveryId: string, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryDetailView> {
-    return this.deliveries.detail(deliveryId, user);
+    return this.queryBus.execute(new GetDelivery(user, deliveryId));
   }
 
   @Post('deliveries/:deliveryId/resend')
@@ -33,6 +38,6 @@ export class DeliveryLogController {
   @HttpCode(202)
   @Answers('WebhookDeliveryView')
   resend(@Param('deliveryId') deliveryId: string, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryView> {
-    return this.deliveries.resend(deliveryId, user);
+    return this.commandBus.execute(new ResendDelivery(user, deliveryId));
   }
 }

@@ -1,9 +1,10 @@
 import type { WebhookEndpointView } from '@escrow/domain';
 import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, RequireSecondFactor, type SessionUser } from '../../identity';
-import { WebhookEndpoints } from '../webhook-endpoints';
+import { ListEndpoints } from './list-endpoints.query';
 
 /** The caller's company's endpoints (an admin: every endpoint), without their secrets. */
 @Controller('webhooks/endpoints')
@@ -12,11 +13,11 @@ import { WebhookEndpoints } from '../webhook-endpoints';
 @AdminRoles(...EVERY_ADMIN_ROLE)
 @RequireSecondFactor()
 export class ListEndpointsController {
-  constructor(private readonly endpoints: WebhookEndpoints) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @Answers(['WebhookEndpointView'])
   list(@CurrentUser() user: SessionUser): Promise<WebhookEndpointView[]> {
-    return this.endpoints.list(user);
+    return this.queryBus.execute(new ListEndpoints(user));
   }
 }

@@ -1,10 +1,11 @@
 import type { WebhookEndpointWithSecretView } from '@escrow/domain';
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
-import { WebhookEndpoints } from '../webhook-endpoints';
+import { RegisterEndpoint } from './register-endpoint.command';
 import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 
 /** A company user (for the company's projects) or an admin (for every project) registers a receiver; the secret is shown once. */
@@ -14,7 +15,7 @@ import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 @AdminRoles(...OPERATIONS_ROLES)
 @RequireSecondFactor()
 export class RegisterEndpointController {
-  constructor(private readonly endpoints: WebhookEndpoints) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
   @StepUp()
@@ -25,6 +26,6 @@ export class RegisterEndpointController {
     @CurrentUser() user: SessionUser,
     @Headers('idempotency-key') key?: string,
   ): Promise<WebhookEndpointWithSecretView> {
-    return this.endpoints.register(body, user, idempotencyKeyOf(key));
+    return this.commandBus.execute(new RegisterEndpoint(user, body.url, body.kinds, body.description ?? null, idempotencyKeyOf(key)));
   }
 }

@@ -1,13 +1,12 @@
 import type { WebhookEndpointWithSecretView } from '@escrow/domain';
-import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 
 import { idempotencyKeyOf } from '../../command-side';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
-import { WebhookEndpoints } from '../webhook-endpoints';
+import { RotateSecret } from './rotate-secret.command';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
 /** A new secret, shown once; the previous one keeps signing too for the overlap, so receivers switch without downtime. */
@@ -17,10 +16,7 @@ import { RotateSecretRequest } from './rotate-secret.request.dto';
 @AdminRoles(...OPERATIONS_ROLES)
 @RequireSecondFactor()
 export class RotateSecretController {
-  constructor(
-    private readonly endpoints: WebhookEndpoints,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
   @StepUp()
@@ -32,7 +28,6 @@ export class RotateSecretController {
     @CurrentUser() user: SessionUser,
     @Headers('idempotency-key') key?: string,
   ): Promise<WebhookEndpointWithSecretView> {
-    const overlapMs = body.overlap_hours === undefined ? this.config.webhooks.secretOverlapMs : body.overlap_hours * 3600_000;
-    return this.endpoints.rotate(id, user, overlapMs, idempotencyKeyOf(key));
+    return this.commandBus.execute(new RotateSecret(user, id, body.overlap_hours ?? null, idempotencyKeyOf(key)));
   }
 }
