@@ -1,4 +1,4 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 
 export class LoginRequest {
   @IsString({ message: 'Please enter your email address.' })
@@ -52,34 +52,4 @@ export class AcceptInvitationRequest {
   @IsString({ message: 'Please choose a password.' })
   @MaxLength(200, { message: 'That password is too long.' })
   password!: string;
-}
-
-export class DeleteAccountRequest {
-  @IsString({ message: 'Please enter an email address.' })
-  @MaxLength(254)
-  email!: string;
-
-  @IsOptional()
-  @IsString({ message: 'The note must be text.' })
-  @MaxLength(2000, { message: 'Please keep the note under 2000 characters.' })
-  note?: string;
-}
-
-export class ContactRequest {
-  @IsString({ message: 'Please enter your name.' })
-  @MaxLength(200)
-  name!: string;
-
-  @IsString({ message: 'Please enter your email address.' })
-  @MaxLength(254)
-  email!: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(30)
-  phone?: string;
-
-  @IsString({ message: 'Please write your message.' })
-  @MaxLength(5000, { message: 'Please keep your message under 5000 characters.' })
-  message!: string;
 }

@@ -11,11 +11,14 @@ import { OneTimeCodes } from './one-time-codes';
 import { Passkeys } from './passkeys';
 import { PasskeysController } from './passkeys.controller';
 import { PendingLogins } from './pending-logins';
-import { PublicFormsController } from './public-forms.controller';
 import { RateLimits } from './rate-limits';
+import { RequestAccountDeletionHandler } from './request-account-deletion/request-account-deletion.handler';
+import { RequestAccountDeletionController } from './request-account-deletion/request-account-deletion.http.controller';
 import { SecondFactorAuthController } from './second-factor-auth.controller';
 import { SecondFactors } from './second-factors';
 import { SecurityLog } from './security-log';
+import { SendContactMessageHandler } from './send-contact-message/send-contact-message.handler';
+import { SendContactMessageController } from './send-contact-message/send-contact-message.http.controller';
 import { SessionCache } from './session-cache';
 import { SessionsService } from './sessions.service';
 import { SignIn } from './sign-in';
@@ -25,7 +28,15 @@ import { UsersRepository } from './users.repository';
 /** Users, sessions, CSRF, login and password flows, second factors and the security log. Its guards apply to every route of the API. */
 @Module({
   imports: [MailModule],
-  controllers: [AuthController, PublicFormsController, SecondFactorAuthController, AccountSecurityController, AdminSecurityController, PasskeysController],
+  controllers: [
+    AuthController,
+    RequestAccountDeletionController,
+    SendContactMessageController,
+    SecondFactorAuthController,
+    AccountSecurityController,
+    AdminSecurityController,
+    PasskeysController,
+  ],
   providers: [
     UsersRepository,
     SessionCache,
@@ -40,6 +51,8 @@ import { UsersRepository } from './users.repository';
     SignIn,
     EmailVerification,
     Passkeys,
+    RequestAccountDeletionHandler,
+    SendContactMessageHandler,
     // Guards of every route: made global (in their order) in one place, src/global-enhancers.ts.
     CsrfGuard,
     AccessGuard,
