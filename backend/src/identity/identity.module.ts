@@ -1,19 +1,45 @@
 import { Module } from '@nestjs/common';
 
 import { MailModule } from '../mail';
-import { AccountSecurityController } from './account-security.controller';
-import { AdminSecurityController } from './admin-security.controller';
 import { AuthController } from './auth.controller';
+import { BeginTotpSetupHandler } from './begin-totp-setup/begin-totp-setup.handler';
+import { BeginTotpSetupController } from './begin-totp-setup/begin-totp-setup.http.controller';
+import { ChangeEmailHandler } from './change-email/change-email.handler';
+import { ChangeEmailController } from './change-email/change-email.http.controller';
+import { ChangePasswordHandler } from './change-password/change-password.handler';
+import { ChangePasswordController } from './change-password/change-password.http.controller';
+import { ConfirmTotpHandler } from './confirm-totp/confirm-totp.handler';
+import { ConfirmTotpController } from './confirm-totp/confirm-totp.http.controller';
 import { DeviceCookies } from './device-cookies';
 import { EmailVerification } from './email-verification';
+import { EndOtherSessionsHandler } from './end-other-sessions/end-other-sessions.handler';
+import { EndOtherSessionsController } from './end-other-sessions/end-other-sessions.http.controller';
+import { EndSessionHandler } from './end-session/end-session.handler';
+import { EndSessionController } from './end-session/end-session.http.controller';
+import { GetAccountSecurityController } from './get-account-security/get-account-security.http.controller';
+import { GetAccountSecurityHandler } from './get-account-security/get-account-security.query';
+import { GetEveryonesSecurityLogController } from './get-everyones-security-log/get-everyones-security-log.http.controller';
+import { GetEveryonesSecurityLogHandler } from './get-everyones-security-log/get-everyones-security-log.query';
+import { GetSecurityLogController } from './get-security-log/get-security-log.http.controller';
+import { GetSecurityLogHandler } from './get-security-log/get-security-log.query';
 import { AccessGuard, CsrfGuard } from './guards';
+import { ListSessionsController } from './list-sessions/list-sessions.http.controller';
+import { ListSessionsHandler } from './list-sessions/list-sessions.query';
 import { OneTimeCodes } from './one-time-codes';
 import { Passkeys } from './passkeys';
 import { PasskeysController } from './passkeys.controller';
 import { PendingLogins } from './pending-logins';
 import { RateLimits } from './rate-limits';
+import { RemoveTotpHandler } from './remove-totp/remove-totp.handler';
+import { RemoveTotpController } from './remove-totp/remove-totp.http.controller';
+import { RenewRecoveryCodesHandler } from './renew-recovery-codes/renew-recovery-codes.handler';
+import { RenewRecoveryCodesController } from './renew-recovery-codes/renew-recovery-codes.http.controller';
 import { RequestAccountDeletionHandler } from './request-account-deletion/request-account-deletion.handler';
 import { RequestAccountDeletionController } from './request-account-deletion/request-account-deletion.http.controller';
+import { ResendEmailVerificationHandler } from './resend-email-verification/resend-email-verification.handler';
+import { ResendEmailVerificationController } from './resend-email-verification/resend-email-verification.http.controller';
+import { ResetSecondFactorsHandler } from './reset-second-factors/reset-second-factors.handler';
+import { ResetSecondFactorsController } from './reset-second-factors/reset-second-factors.http.controller';
 import { SecondFactorAuthController } from './second-factor-auth.controller';
 import { SecondFactors } from './second-factors';
 import { SecurityLog } from './security-log';
@@ -33,8 +59,20 @@ import { UsersRepository } from './users.repository';
     RequestAccountDeletionController,
     SendContactMessageController,
     SecondFactorAuthController,
-    AccountSecurityController,
-    AdminSecurityController,
+    GetAccountSecurityController,
+    BeginTotpSetupController,
+    ConfirmTotpController,
+    RemoveTotpController,
+    RenewRecoveryCodesController,
+    ListSessionsController,
+    EndSessionController,
+    EndOtherSessionsController,
+    GetSecurityLogController,
+    ResendEmailVerificationController,
+    ChangeEmailController,
+    ChangePasswordController,
+    GetEveryonesSecurityLogController,
+    ResetSecondFactorsController,
     PasskeysController,
   ],
   providers: [
@@ -53,6 +91,20 @@ import { UsersRepository } from './users.repository';
     Passkeys,
     RequestAccountDeletionHandler,
     SendContactMessageHandler,
+    GetAccountSecurityHandler,
+    BeginTotpSetupHandler,
+    ConfirmTotpHandler,
+    RemoveTotpHandler,
+    RenewRecoveryCodesHandler,
+    ListSessionsHandler,
+    EndSessionHandler,
+    EndOtherSessionsHandler,
+    GetSecurityLogHandler,
+    ResendEmailVerificationHandler,
+    ChangeEmailHandler,
+    ChangePasswordHandler,
+    GetEveryonesSecurityLogHandler,
+    ResetSecondFactorsHandler,
     // Guards of every route: made global (in their order) in one place, src/global-enhancers.ts.
     CsrfGuard,
     AccessGuard,

@@ -1,4 +1,4 @@
-import { IsEmail, IsObject, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 
 export class SecondFactorCodeRequest {
   @IsString({ message: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.' })
@@ -10,23 +10,6 @@ export class LinkCodeRequest {
   @IsString({ message: 'The link is incomplete. Open the link from the email again.' })
   @MaxLength(100, { message: 'The link is incomplete. Open the link from the email again.' })
   code!: string;
-}
-
-export class ChangeEmailRequest {
-  @IsString({ message: 'Please enter your new email address.' })
-  @MaxLength(254, { message: 'That email address is too long.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
-  email!: string;
-}
-
-export class ChangePasswordRequest {
-  @IsString({ message: 'Please enter your current password.' })
-  @MaxLength(200, { message: 'That password is too long.' })
-  current_password!: string;
-
-  @IsString({ message: 'Please choose a new password.' })
-  @MaxLength(200, { message: 'That password is too long.' })
-  password!: string;
 }
 
 export class PasskeyNameRequest {
