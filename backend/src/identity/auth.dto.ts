@@ -32,22 +32,6 @@ export class SignupRequest {
   password!: string;
 }
 
-export class ForgotPasswordRequest {
-  @IsString({ message: 'Please enter your email address.' })
-  @MaxLength(254)
-  email!: string;
-}
-
-export class ResetPasswordRequest {
-  @IsString({ message: 'The reset link is incomplete. Open the link from the email again.' })
-  @MaxLength(100)
-  code!: string;
-
-  @IsString({ message: 'Please choose a new password.' })
-  @MaxLength(200, { message: 'That password is too long.' })
-  password!: string;
-}
-
 export class AcceptInvitationRequest {
   @IsString({ message: 'Please choose a password.' })
   @MaxLength(200, { message: 'That password is too long.' })

@@ -1,15 +1,12 @@
-import type { EmailConfirmed, EmailVerified, SteppedUp } from '@escrow/domain';
-import { Body, Controller, ForbiddenException, HttpCode, NotFoundException, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import type { SteppedUp } from '@escrow/domain';
+import { Body, Controller, ForbiddenException, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Answers } from '../http/openapi';
 import { Access, CurrentUser } from './access.decorators';
-import { LINK_INVALID } from './auth.controller';
-import { EmailVerification } from './email-verification';
 import { PendingLogins } from './pending-logins';
-import { RateLimits } from './rate-limits';
 import { SecondFactorRefused, SecondFactors } from './second-factors';
-import { LinkCodeRequest, SecondFactorCodeRequest } from './second-factors.dto';
+import { SecondFactorCodeRequest } from './second-factors.dto';
 import { requestContext, SecurityLog } from './security-log';
 import type { SessionUser, UserObject } from './session-user';
 import { SessionsService } from './sessions.service';
@@ -19,7 +16,7 @@ import { toUserObject, UsersRepository } from './users.repository';
 
 export const LOGIN_EXPIRED = 'Your sign-in took too long or was already used. Enter your email and password again.';
 
-/** The second step of a login, the step-up of a session, and the links that prove an email address. */
+/** The second step of a login and the step-up of a session. */
 @Controller()
 export class SecondFactorAuthController {
   constructor(
@@ -29,8 +26,6 @@ export class SecondFactorAuthController {
     private readonly signIn: SignIn,
     private readonly sessions: SessionsService,
     private readonly log: SecurityLog,
-    private readonly limits: RateLimits,
-    private readonly verification: EmailVerification,
   ) {}
 
   /** A TOTP or recovery code after the password: the session starts, stepped up. */
@@ -65,37 +60,6 @@ export class SecondFactorAuthController {
     await this.log.record({ userId: user.userId, kind: 'step_up', ...requestContext(request), detail: { method } });
     if (method === 'recovery') await this.log.record({ userId: user.userId, kind: 'recovery_code_used', ...requestContext(request) });
     return { stepped_up_until: until.toISOString() };
-  }
-
-  /** The link of the verification mail (/verify-email/:code). */
-  @Answers('EmailVerified')
-  @Post('auth/email/verify')
-  @HttpCode(200)
-  async verifyEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<EmailVerified> {
-    await this.limits.codeChecked(request.ip);
-    const userId = await this.verification.verify(body.code);
-    if (userId === null) throw new NotFoundException(LINK_INVALID);
-    await this.sessions.refresh(userId);
-    await this.log.record({ userId, kind: 'email_verified', ...requestContext(request) });
-    return { email_verified: true };
-  }
-
-  /** The link mailed to a new address (/confirm-email/:code): the account's email changes now. */
-  @Answers('EmailConfirmed')
-  @Post('auth/email/confirm')
-  @HttpCode(200)
-  async confirmEmail(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<EmailConfirmed> {
-    await this.limits.codeChecked(request.ip);
-    const changed = await this.verification.confirmChange(body.code);
-    if (!changed) throw new NotFoundException(LINK_INVALID);
-    await this.sessions.refresh(changed.userId);
-    await this.log.record({
-      userId: changed.userId,
-      kind: 'email_changed',
-      ...requestContext(request),
-      detail: { from: changed.oldEmail, to: changed.newEmail },
-    });
-    return { email: changed.newEmail };
   }
 
   private async checked(userId: number, code: string, request: FastifyRequest, during: 'login' | 'step_up'): Promise<'totp' | 'recovery'> {
