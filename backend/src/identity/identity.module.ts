@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
 
 import { MailModule } from '../mail';
-import { AuthController } from './auth.controller';
+import { AcceptInvitationHandler } from './accept-invitation/accept-invitation.handler';
+import { AcceptInvitationController } from './accept-invitation/accept-invitation.http.controller';
+import { AddPasskeyHandler } from './add-passkey/add-passkey.handler';
+import { AddPasskeyController } from './add-passkey/add-passkey.http.controller';
+import { BeginPasskeyLoginHandler } from './begin-passkey-login/begin-passkey-login.handler';
+import { BeginPasskeyLoginController } from './begin-passkey-login/begin-passkey-login.http.controller';
+import { BeginPasskeyRegistrationHandler } from './begin-passkey-registration/begin-passkey-registration.handler';
+import { BeginPasskeyRegistrationController } from './begin-passkey-registration/begin-passkey-registration.http.controller';
+import { BeginPasskeyStepUpHandler } from './begin-passkey-step-up/begin-passkey-step-up.handler';
+import { BeginPasskeyStepUpController } from './begin-passkey-step-up/begin-passkey-step-up.http.controller';
 import { BeginTotpSetupHandler } from './begin-totp-setup/begin-totp-setup.handler';
 import { BeginTotpSetupController } from './begin-totp-setup/begin-totp-setup.http.controller';
 import { ChangeEmailHandler } from './change-email/change-email.handler';
@@ -33,15 +42,27 @@ import { GetSecurityLogHandler } from './get-security-log/get-security-log.query
 import { AccessGuard, CsrfGuard } from './guards';
 import { ListSessionsController } from './list-sessions/list-sessions.http.controller';
 import { ListSessionsHandler } from './list-sessions/list-sessions.query';
+import { LogInHandler } from './log-in/log-in.handler';
+import { LogInController } from './log-in/log-in.http.controller';
+import { LogInWithCodeHandler } from './log-in-with-code/log-in-with-code.handler';
+import { LogInWithCodeController } from './log-in-with-code/log-in-with-code.http.controller';
+import { LogInWithPasskeyHandler } from './log-in-with-passkey/log-in-with-passkey.handler';
+import { LogInWithPasskeyController } from './log-in-with-passkey/log-in-with-passkey.http.controller';
+import { LogOutHandler } from './log-out/log-out.handler';
+import { LogOutController } from './log-out/log-out.http.controller';
+import { LoginCookies } from './login-cookies';
 import { OneTimeCodes } from './one-time-codes';
 import { Passkeys } from './passkeys';
-import { PasskeysController } from './passkeys.controller';
 import { PendingLogins } from './pending-logins';
 import { RateLimits } from './rate-limits';
+import { RemovePasskeyHandler } from './remove-passkey/remove-passkey.handler';
+import { RemovePasskeyController } from './remove-passkey/remove-passkey.http.controller';
 import { RemoveResetCodesHandler } from './remove-reset-codes/remove-reset-codes.handler';
 import { RemoveResetCodesController } from './remove-reset-codes/remove-reset-codes.http.controller';
 import { RemoveTotpHandler } from './remove-totp/remove-totp.handler';
 import { RemoveTotpController } from './remove-totp/remove-totp.http.controller';
+import { RenamePasskeyHandler } from './rename-passkey/rename-passkey.handler';
+import { RenamePasskeyController } from './rename-passkey/rename-passkey.http.controller';
 import { RenewRecoveryCodesHandler } from './renew-recovery-codes/renew-recovery-codes.handler';
 import { RenewRecoveryCodesController } from './renew-recovery-codes/renew-recovery-codes.http.controller';
 import { RequestAccountDeletionHandler } from './request-account-deletion/request-account-deletion.handler';
@@ -54,7 +75,6 @@ import { ResetPasswordHandler } from './reset-password/reset-password.handler';
 import { ResetPasswordController } from './reset-password/reset-password.http.controller';
 import { ResetSecondFactorsHandler } from './reset-second-factors/reset-second-factors.handler';
 import { ResetSecondFactorsController } from './reset-second-factors/reset-second-factors.http.controller';
-import { SecondFactorAuthController } from './second-factor-auth.controller';
 import { SecondFactors } from './second-factors';
 import { SecurityLog } from './security-log';
 import { SendContactMessageHandler } from './send-contact-message/send-contact-message.handler';
@@ -62,27 +82,37 @@ import { SendContactMessageController } from './send-contact-message/send-contac
 import { SessionCache } from './session-cache';
 import { SessionsService } from './sessions.service';
 import { SignIn } from './sign-in';
+import { SignUpHandler } from './sign-up/sign-up.handler';
+import { SignUpController } from './sign-up/sign-up.http.controller';
+import { StepUpWithCodeHandler } from './step-up-with-code/step-up-with-code.handler';
+import { StepUpWithCodeController } from './step-up-with-code/step-up-with-code.http.controller';
+import { StepUpWithPasskeyHandler } from './step-up-with-passkey/step-up-with-passkey.handler';
+import { StepUpWithPasskeyController } from './step-up-with-passkey/step-up-with-passkey.http.controller';
 import { TotpSecrets } from './totp-secrets';
 import { UsersRepository } from './users.repository';
 import { VerifyEmailHandler } from './verify-email/verify-email.handler';
 import { VerifyEmailController } from './verify-email/verify-email.http.controller';
 
-/** Users, sessions, CSRF, login and password flows, second factors and the security log. Its guards apply to every route of the API. */
+/** Users, sessions, CSRF, login and password flows, second factors and the security log, a slice per route. Its guards apply to every route of the API. */
 @Module({
   imports: [MailModule],
   controllers: [
     GetCurrentUserController,
-    AuthController,
+    LogInController,
+    LogOutController,
+    SignUpController,
     RequestPasswordResetController,
     CheckResetLinkController,
     ResetPasswordController,
     RemoveResetCodesController,
     CheckInvitationController,
-    VerifyEmailController,
-    ConfirmEmailChangeController,
+    AcceptInvitationController,
     RequestAccountDeletionController,
     SendContactMessageController,
-    SecondFactorAuthController,
+    LogInWithCodeController,
+    StepUpWithCodeController,
+    VerifyEmailController,
+    ConfirmEmailChangeController,
     GetAccountSecurityController,
     BeginTotpSetupController,
     ConfirmTotpController,
@@ -97,7 +127,14 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     ChangePasswordController,
     GetEveryonesSecurityLogController,
     ResetSecondFactorsController,
-    PasskeysController,
+    BeginPasskeyRegistrationController,
+    AddPasskeyController,
+    RenamePasskeyController,
+    RemovePasskeyController,
+    BeginPasskeyLoginController,
+    LogInWithPasskeyController,
+    BeginPasskeyStepUpController,
+    StepUpWithPasskeyController,
   ],
   providers: [
     UsersRepository,
@@ -113,14 +150,21 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     SignIn,
     EmailVerification,
     Passkeys,
-    RequestAccountDeletionHandler,
-    SendContactMessageHandler,
+    LoginCookies,
     GetCurrentUserHandler,
+    LogInHandler,
+    LogOutHandler,
+    SignUpHandler,
     RequestPasswordResetHandler,
     CheckResetLinkHandler,
     ResetPasswordHandler,
     RemoveResetCodesHandler,
     CheckInvitationHandler,
+    AcceptInvitationHandler,
+    RequestAccountDeletionHandler,
+    SendContactMessageHandler,
+    LogInWithCodeHandler,
+    StepUpWithCodeHandler,
     VerifyEmailHandler,
     ConfirmEmailChangeHandler,
     GetAccountSecurityHandler,
@@ -137,6 +181,14 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     ChangePasswordHandler,
     GetEveryonesSecurityLogHandler,
     ResetSecondFactorsHandler,
+    BeginPasskeyRegistrationHandler,
+    AddPasskeyHandler,
+    RenamePasskeyHandler,
+    RemovePasskeyHandler,
+    BeginPasskeyLoginHandler,
+    LogInWithPasskeyHandler,
+    BeginPasskeyStepUpHandler,
+    StepUpWithPasskeyHandler,
     // Guards of every route: made global (in their order) in one place, src/global-enhancers.ts.
     CsrfGuard,
     AccessGuard,

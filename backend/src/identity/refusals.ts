@@ -7,7 +7,7 @@ import { catchError, type Observable, throwError } from 'rxjs';
  * `second_factor_failed`, `wrong_password`, `second_factor_required`). Handlers throw them like
  * DomainErrors; the slice's controller answers them (@AnswersRefusals).
  */
-class IdentityRefusal extends Error {
+export class IdentityRefusal extends Error {
   override readonly name = 'IdentityRefusal';
   constructor(
     readonly kind: 'unauthenticated' | 'forbidden',
@@ -19,6 +19,7 @@ class IdentityRefusal extends Error {
 }
 
 export const unauthenticated = (message: string, reason: string | null = null) => new IdentityRefusal('unauthenticated', message, reason);
+export const forbiddenFor = (reason: string, message: string) => new IdentityRefusal('forbidden', message, reason);
 
 /** The HTTP edge of an IdentityRefusal: the status, and the reason beside the message of the error body. */
 @Injectable()

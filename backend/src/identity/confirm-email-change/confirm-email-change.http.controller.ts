@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
 import { callerOf } from '../caller';
-import { LinkCodeRequest } from '../second-factors.dto';
+import { LinkCodeRequest } from '../shared-requests.dto';
 import { ConfirmEmailChange } from './confirm-email-change.command';
 
 @Controller()

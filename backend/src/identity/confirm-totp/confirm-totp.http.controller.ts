@@ -7,8 +7,8 @@ import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
 import { AnswersRefusals } from '../refusals';
-import { SecondFactorCodeRequest } from '../second-factors.dto';
 import type { SessionUser } from '../session-user';
+import { SecondFactorCodeRequest } from '../shared-requests.dto';
 import { EnrolsFirstFactor, StepUp } from '../step-up.decorators';
 import { ConfirmTotp } from './confirm-totp.command';
 

@@ -1,15 +1,5 @@
 import { IsString, MaxLength } from 'class-validator';
 
-export class LoginRequest {
-  @IsString({ message: 'Please enter your email address.' })
-  @MaxLength(254, { message: 'That email address is too long.' })
-  email!: string;
-
-  @IsString({ message: 'Please enter your password.' })
-  @MaxLength(200, { message: 'That password is too long.' })
-  password!: string;
-}
-
 export class SignupRequest {
   @IsString({ message: 'Please enter your first name.' })
   @MaxLength(100)
@@ -27,12 +17,6 @@ export class SignupRequest {
   @MaxLength(254)
   email!: string;
 
-  @IsString({ message: 'Please choose a password.' })
-  @MaxLength(200, { message: 'That password is too long.' })
-  password!: string;
-}
-
-export class AcceptInvitationRequest {
   @IsString({ message: 'Please choose a password.' })
   @MaxLength(200, { message: 'That password is too long.' })
   password!: string;
