@@ -1,6 +1,8 @@
 import { type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, totpCode } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { FORGOT_UNKNOWN_EMAIL, LINK_INVALID, LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './auth.controller';
+import { LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './log-in/log-in.handler';
+import { LINK_INVALID } from './one-time-codes';
+import { FORGOT_UNKNOWN_EMAIL } from './request-password-reset/request-password-reset.handler';
 
 describe('identity: login, sessions, CSRF and password flows', () => {
   let app: TestApp;

@@ -1,18 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.tokens';
-import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 export const DEVICE_COOKIE = 'known_device';
-/** Sent only to the login routes (password, second step, passkey): the cookie means something there and nowhere else. */
-const COOKIE_PATH = '/api/auth';
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * Sent only to the login routes (password, second step, passkey): the cookie means something
+ * there and nowhere else. Secure depends on the request (LoginCookies).
+ */
+export const DEVICE_COOKIE_OPTIONS = { path: '/api/auth', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 } as const;
 const SECRET_NAME = 'device-cookie-hmac';
 
 export interface KnownDevice {
@@ -30,14 +28,10 @@ export interface KnownDevice {
 export class DeviceCookies {
   private key: Promise<Buffer> | null = null;
 
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** The device of a valid cookie, or null (absent, malformed, forged, or signed with an old key). */
-  async read(request: FastifyRequest): Promise<KnownDevice | null> {
-    const value = request.cookies?.[DEVICE_COOKIE];
+  /** The device of a valid cookie value, or null (absent, malformed, forged, or signed with an old key). */
+  async read(value: string | null): Promise<KnownDevice | null> {
     if (!value || value.length > 200) return null;
     const match = /^v1\.([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(value);
     if (!match) return null;
@@ -50,17 +44,11 @@ export class DeviceCookies {
     return { deviceId: deviceId!, userId: Number(userIdText) };
   }
 
-  /** After a successful login: this browser is known for this user from now on (a year, renewed on each login). */
-  async issue(request: FastifyRequest, reply: FastifyReply, userId: number, deviceId: string | null): Promise<void> {
+  /** After a successful login: the cookie value that makes this browser known for this user from now on (a year, renewed on each login). */
+  async issue(userId: number, deviceId: string | null): Promise<string> {
     const id = deviceId ?? randomBytes(16).toString('base64url');
     const signature = (await this.sign(id, userId)).toString('base64url');
-    reply.setCookie(DEVICE_COOKIE, `v1.${id}.${userId}.${signature}`, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, this.config.publicUrl),
-      maxAge: MAX_AGE_SECONDS,
-    });
+    return `v1.${id}.${userId}.${signature}`;
   }
 
   private async sign(deviceId: string, userId: number): Promise<Buffer> {

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.tokens';
-import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { IdentityRefusal } from './refusals';
 import { hashSecret, newSecret } from './tokens';
 
-const PENDING_LOGIN_COOKIE = 'pending_login';
+export const PENDING_LOGIN_COOKIE = 'pending_login';
 const LIFETIME_SECONDS = 5 * 60;
-/** Only the routes that finish a login receive it. */
-const COOKIE_PATH = '/api/auth';
+/** Only the routes that finish a login receive it. Secure depends on the request (LoginCookies). */
+export const PENDING_LOGIN_COOKIE_OPTIONS = { path: '/api/auth', httpOnly: true, sameSite: 'strict', maxAge: LIFETIME_SECONDS } as const;
+
+export const LOGIN_EXPIRED = 'Your sign-in took too long or was already used. Enter your email and password again.';
 
 export interface PendingLogin {
   userId: number;
@@ -25,12 +24,10 @@ export interface PendingLogin {
  */
 @Injectable()
 export class PendingLogins {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async begin(userId: number, newBrowser: boolean, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Answers the token the HTTP edge sets as the pending-login cookie. */
+  async begin(userId: number, newBrowser: boolean): Promise<string> {
     const token = newSecret();
     await this.pool.query(`DELETE FROM pending_logins WHERE expires_at < now()`);
     await this.pool.query(`INSERT INTO pending_logins (token_hash, user_id, new_browser, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 second')`, [
@@ -39,18 +36,11 @@ export class PendingLogins {
       newBrowser,
       LIFETIME_SECONDS,
     ]);
-    reply.setCookie(PENDING_LOGIN_COOKIE, token, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isSecureRequest(request, this.config.publicUrl),
-      maxAge: LIFETIME_SECONDS,
-    });
+    return token;
   }
 
-  /** The pending login of the request's cookie, while it is valid. */
-  async read(request: FastifyRequest): Promise<PendingLogin | null> {
-    const token = request.cookies?.[PENDING_LOGIN_COOKIE];
+  /** The pending login of a cookie's token, while it is valid. */
+  async read(token: string | null): Promise<PendingLogin | null> {
     if (!token || token.length > 100) return null;
     const { rows } = await this.pool.query<{ user_id: number; new_browser: boolean }>(
       'SELECT user_id, new_browser FROM pending_logins WHERE token_hash = $1 AND expires_at > now()',
@@ -59,15 +49,20 @@ export class PendingLogins {
     return rows[0] ? { userId: rows[0].user_id, newBrowser: rows[0].new_browser } : null;
   }
 
-  /** Uses the pending login up (atomically: two completions cannot both start a session). */
-  async complete(request: FastifyRequest, reply: FastifyReply): Promise<PendingLogin | null> {
-    const token = request.cookies?.[PENDING_LOGIN_COOKIE];
-    reply.clearCookie(PENDING_LOGIN_COOKIE, { path: COOKIE_PATH });
+  /** Uses the pending login up (atomically: two completions cannot both start a session). The browser's cookie is worthless from now on. */
+  async complete(token: string | null): Promise<PendingLogin | null> {
     if (!token || token.length > 100) return null;
     const { rows } = await this.pool.query<{ user_id: number; new_browser: boolean }>(
       'DELETE FROM pending_logins WHERE token_hash = $1 AND expires_at > now() RETURNING user_id, new_browser',
       [hashSecret(token)],
     );
     return rows[0] ? { userId: rows[0].user_id, newBrowser: rows[0].new_browser } : null;
+  }
+}
+
+/** The pending login was used up, by this attempt or one racing it: 401, and its cookie goes. */
+export class PendingLoginUsedUp extends IdentityRefusal {
+  constructor() {
+    super('unauthenticated', LOGIN_EXPIRED, 'login_expired');
   }
 }

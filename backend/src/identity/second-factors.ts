@@ -2,13 +2,16 @@ import { createHmac, randomInt } from 'node:crypto';
 
 import type { SecondFactorMethod, SecondFactorStatus, TotpConfirmed, TotpSetup } from '@escrow/domain';
 import { conflict, notFound } from '@escrow/domain';
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Pool, PoolClient } from 'pg';
 import { toString as qrSvg } from 'qrcode';
 
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import type { Caller } from './caller';
 import { RateLimits } from './rate-limits';
+import { IdentityRefusal } from './refusals';
+import { SecurityLog } from './security-log';
 import { TotpSecrets } from './totp-secrets';
 
 export const TOTP_ISSUER = 'Escrow Ledger';
@@ -24,9 +27,9 @@ const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or o
 export type { SecondFactorMethod, SecondFactorStatus };
 
 /** A code was refused: 401 with a reason the portal can show beside the field. */
-export class SecondFactorRefused extends HttpException {
+class SecondFactorRefused extends IdentityRefusal {
   constructor(message: string) {
-    super({ message, reason: 'second_factor_failed' }, HttpStatus.UNAUTHORIZED);
+    super('unauthenticated', message, 'second_factor_failed');
   }
 }
 
@@ -47,6 +50,7 @@ export class SecondFactors {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly secrets: TotpSecrets,
     private readonly limits: RateLimits,
+    private readonly log: SecurityLog,
   ) {}
 
   async status(userId: number): Promise<SecondFactorStatus> {
@@ -164,9 +168,19 @@ export class SecondFactors {
 
   /**
    * Checks a 6-digit TOTP code or a recovery code (used up if right). Each check takes a point
-   * of the user's allowance first (5 per 15 minutes; 429 after), a success gives them back.
+   * of the user's allowance first (5 per 15 minutes; 429 after), a success gives them back. A
+   * refused code is recorded in the security log, saying whether it was `during` a login or a step-up.
    */
-  async check(userId: number, input: string): Promise<'totp' | 'recovery'> {
+  async check(userId: number, input: string, caller: Caller, during: 'login' | 'step_up'): Promise<'totp' | 'recovery'> {
+    try {
+      return await this.checkCode(userId, input);
+    } catch (error) {
+      if (error instanceof SecondFactorRefused) await this.log.record({ userId, kind: 'second_factor_failed', ...caller, detail: { during } });
+      throw error;
+    }
+  }
+
+  private async checkCode(userId: number, input: string): Promise<'totp' | 'recovery'> {
     const code = String(input ?? '')
       .replace(/\s+/g, '')
       .toLowerCase();

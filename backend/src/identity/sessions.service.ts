@@ -1,13 +1,13 @@
 import type { AccountSession } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { isSecureRequest } from '../http/cookies';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { browserName } from './browser-name';
+import type { Caller } from './caller';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import { hashSecret, newSecret } from './tokens';
@@ -17,14 +17,12 @@ export const SESSION_COOKIE = 'sid';
 /** A session ends after 12 hours without use, and 7 days after login whatever happens. */
 const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** The session cookie's attributes but Secure, which depends on the request (LoginCookies). */
+export const SESSION_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ABSOLUTE_TIMEOUT_MS / 1000 } as const;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-/**
- * Whether cookies get the Secure flag: when the request came over HTTPS (directly, or through a
- * proxy on this host that says so), or whenever the site's public address is https — a TLS
- * terminator on another host is not trusted to say so, and the cookies must be Secure anyway.
- */
+/** Sessions: started by a login, resolved on every request, stepped up, listed and ended. Their cookie is the HTTP edge's (LoginCookies). */
 @Injectable()
 export class SessionsService {
   constructor(
@@ -34,35 +32,26 @@ export class SessionsService {
   ) {}
 
   /**
-   * A fresh session for a user who just proved who they are; the old one, if any, is revoked.
-   * `checked` says what was proved now: the password, a second factor (the session starts
-   * stepped up), or both. Answers the new session's id.
+   * A fresh session for a user who just proved who they are; the one of `endingToken` (the
+   * browser's current session cookie), if any, is revoked. `checked` says what was proved now:
+   * the password, a second factor (the session starts stepped up), or both. Answers the new
+   * session's id and the token the HTTP edge sets as its cookie.
    */
-  async start(userId: number, request: FastifyRequest, reply: FastifyReply, checked: { password: boolean; secondFactor: boolean }): Promise<number> {
-    await this.end(request, reply);
+  async start(
+    userId: number,
+    caller: Pick<Caller, 'ip' | 'userAgent'>,
+    checked: { password: boolean; secondFactor: boolean },
+    endingToken: string | null,
+  ): Promise<{ sessionId: number; token: string }> {
+    await this.end(endingToken);
     const token = newSecret();
     const { rows } = await this.pool.query<{ session_id: string }>(
       `INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, ip, password_at, second_factor_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5, CASE WHEN $6::boolean THEN now() END, CASE WHEN $7::boolean THEN now() END)
        RETURNING session_id`,
-      [
-        hashSecret(token),
-        userId,
-        ABSOLUTE_TIMEOUT_MS,
-        String(request.headers['user-agent'] ?? '').slice(0, 300),
-        request.ip,
-        checked.password,
-        checked.secondFactor,
-      ],
+      [hashSecret(token), userId, ABSOLUTE_TIMEOUT_MS, caller.userAgent.slice(0, 300), caller.ip, checked.password, checked.secondFactor],
     );
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, this.config.publicUrl),
-      maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
-    });
-    return Number(rows[0]!.session_id);
+    return { sessionId: Number(rows[0]!.session_id), token };
   }
 
   /**
@@ -99,14 +88,12 @@ export class SessionsService {
     return user;
   }
 
-  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = request.cookies?.[SESSION_COOKIE];
-    if (token) {
-      const tokenHash = hashSecret(token);
-      await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
-      await this.cache.revoke({ tokenHash: tokenHash.toString('hex') });
-    }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  /** Ends the session of a session cookie's token (a logout, a new login in the same browser). */
+  async end(token: string | null): Promise<void> {
+    if (!token) return;
+    const tokenHash = hashSecret(token);
+    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    await this.cache.revoke({ tokenHash: tokenHash.toString('hex') });
   }
 
   /** After a password reset (or an admin's reset of the factors) nobody may stay logged in as this user. */

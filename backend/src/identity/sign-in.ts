@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { MAIL_PORT, type MailPort } from '../mail';
 import { browserName } from './browser-name';
+import type { Caller, CookieChanges, IdentityCookies } from './caller';
 import { DeviceCookies } from './device-cookies';
 import { SecurityLog } from './security-log';
 import { SessionsService } from './sessions.service';
@@ -34,18 +34,24 @@ export class SignIn {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Whether the request carries a device cookie this user was given at an earlier login. */
-  async knownDevice(request: FastifyRequest, userId: number): Promise<{ deviceId: string } | null> {
-    const device = await this.devices.read(request);
+  /** Whether the browser's device cookie is one this user was given at an earlier login. */
+  async knownDevice(deviceCookie: string | null, userId: number): Promise<{ deviceId: string } | null> {
+    const device = await this.devices.read(deviceCookie);
     return device && device.userId === userId ? device : null;
   }
 
-  async complete(user: UserRow, proof: SignInProof, request: FastifyRequest, reply: FastifyReply): Promise<number> {
-    const device = await this.knownDevice(request, user.user_id);
-    await this.devices.issue(request, reply, user.user_id, device?.deviceId ?? null);
-    const sessionId = await this.sessions.start(user.user_id, request, reply, { password: proof.password, secondFactor: proof.secondFactor !== null });
-    const userAgent = String(request.headers['user-agent'] ?? '');
-    const context = { userId: user.user_id, sessionId, ip: request.ip, userAgent };
+  /** Answers the cookies the HTTP edge sets: the renewed device cookie and the new session's. */
+  async complete(user: UserRow, proof: SignInProof, caller: Caller, cookies: IdentityCookies): Promise<Required<Pick<CookieChanges, 'device' | 'session'>>> {
+    const device = await this.knownDevice(cookies.device, user.user_id);
+    const deviceCookie = await this.devices.issue(user.user_id, device?.deviceId ?? null);
+    const { sessionId, token } = await this.sessions.start(
+      user.user_id,
+      caller,
+      { password: proof.password, secondFactor: proof.secondFactor !== null },
+      cookies.session,
+    );
+    const { userAgent } = caller;
+    const context = { userId: user.user_id, sessionId, ip: caller.ip, userAgent };
     await this.log.record({ ...context, kind: 'login', detail: { password: proof.password, second_factor: proof.secondFactor } });
     if (proof.secondFactor === 'recovery') await this.log.record({ ...context, kind: 'recovery_code_used' });
     if (proof.newBrowser && !device) {
@@ -56,10 +62,10 @@ export class SignIn {
         subject: 'New sign-in to your Escrow Ledger account',
         text:
           `Hello ${user.first_name},\n\nYour Escrow Ledger account was just signed in to from a browser we have not seen before:\n\n` +
-          `  Browser: ${browserName(userAgent)}\n  Address: ${request.ip}\n  Time: ${at.toUTCString()}\n\n` +
+          `  Browser: ${browserName(userAgent)}\n  Address: ${caller.ip}\n  Time: ${at.toUTCString()}\n\n` +
           `If it was you, there is nothing to do.\n\nIf it was not you: reset your password and end the session at ${this.config.publicUrl}/portal/account/security`,
       });
     }
-    return sessionId;
+    return { device: deviceCookie, session: token };
   }
 }

@@ -1,0 +1,14 @@
+import type { EmailConfirmed } from '@escrow/domain';
+import { Command } from '@nestjs/cqrs';
+
+import type { Caller } from '../caller';
+
+/** POST /api/auth/email/confirm: the link mailed to a new address (/confirm-email/{code}); the account's email changes now. */
+export class ConfirmEmailChange extends Command<EmailConfirmed> {
+  constructor(
+    readonly code: string,
+    readonly caller: Caller,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,26 @@
+import type { TotpConfirmed } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
+import { SecondFactors } from '../second-factors';
+import { SecurityLog } from '../security-log';
+import { SessionsService } from '../sessions.service';
+import { ConfirmTotp } from './confirm-totp.command';
+
+@CommandHandler(ConfirmTotp)
+export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
+  constructor(
+    private readonly factors: SecondFactors,
+    private readonly sessions: SessionsService,
+    private readonly log: SecurityLog,
+  ) {}
+
+  async execute({ user, code, caller }: ConfirmTotp): Promise<TotpConfirmed> {
+    const answer = await this.factors.confirmTotp(user.userId, code);
+    // The code just checked is a second factor: this session is stepped up.
+    if (user.sessionId !== null) await this.sessions.stepUp(user.sessionId);
+    await this.sessions.refresh(user.userId);
+    await this.log.record({ userId: user.userId, kind: 'totp_enrolled', ...caller });
+    if (answer.recovery_codes) await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });
+    return answer;
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+
+import { Answers } from '../../http/openapi';
+import { CurrentUser } from '../access.decorators';
+import type { SessionUser } from '../session-user';
+import { GetCurrentUser } from './get-current-user.query';
+
+@Controller()
+export class GetCurrentUserController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Answers({ oneOf: ['UserObject', 'NobodySignedIn'] })
+  @Get('user')
+  get(@CurrentUser() user: SessionUser | null) {
+    return this.queryBus.execute(new GetCurrentUser(user));
+  }
+}

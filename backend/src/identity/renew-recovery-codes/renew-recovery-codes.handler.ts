@@ -1,0 +1,22 @@
+import { invalid, type RecoveryCodes } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
+import { SecondFactors } from '../second-factors';
+import { SecurityLog } from '../security-log';
+import { RenewRecoveryCodes } from './renew-recovery-codes.command';
+
+@CommandHandler(RenewRecoveryCodes)
+export class RenewRecoveryCodesHandler implements ICommandHandler<RenewRecoveryCodes> {
+  constructor(
+    private readonly factors: SecondFactors,
+    private readonly log: SecurityLog,
+  ) {}
+
+  async execute({ user, caller }: RenewRecoveryCodes): Promise<RecoveryCodes> {
+    if (!(await this.factors.hasFactor(user.userId)))
+      throw invalid('no_second_factor', 'Set up an authenticator app or a passkey first: recovery codes are a way back to them.');
+    const codes = await this.factors.newRecoveryCodes(user.userId);
+    await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });
+    return { recovery_codes: codes };
+  }
+}

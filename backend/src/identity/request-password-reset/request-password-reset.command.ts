@@ -1,0 +1,12 @@
+import type { MessageAnswer } from '@escrow/domain';
+import { Command } from '@nestjs/cqrs';
+
+/** POST /api/user/password/forgot: emails a reset link. Unknown emails get the failure text of spec §8. */
+export class RequestPasswordReset extends Command<MessageAnswer> {
+  constructor(
+    readonly email: string,
+    readonly ip: string,
+  ) {
+    super();
+  }
+}
