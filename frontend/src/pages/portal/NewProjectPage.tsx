@@ -11,7 +11,7 @@ import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
-import { createBuyer, createDraft, type JobState, submitProject, updateDraft, useNewJobForm } from '../../features/projects/api/new-project';
+import { createBuyer, createDraft, type NewProjectState, submitProject, updateDraft, useNewProjectForm } from '../../features/projects/api/new-project';
 import { useProject } from '../../features/projects/api/projects';
 import { BuyerStep } from '../../features/projects/components/BuyerStep';
 import { NO_MILESTONE_YET, type Party } from '../../features/projects/components/new-project.rules';
@@ -24,7 +24,7 @@ import { TOAST_PARTY_ADDED_MS } from '../../lib/timers';
 function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUser; customerInitiated: boolean; draft?: ProjectSummary }) {
   const { message, notification } = App.useApp();
   const navigate = useNavigate();
-  const form = useNewJobForm(customerInitiated, true);
+  const form = useNewProjectForm(customerInitiated, true);
   // Nothing is preselected (spec §4): the user chooses the service; a resumed draft keeps its own.
   const [service, setService] = useState(draft?.service ?? '');
   const [buyer, setBuyer] = useState<Party | null>(draft ? { id: draft.customer_id, name: draft.customer_name ?? '' } : null);
@@ -35,13 +35,13 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   // A seller starting the project is its seller: their company comes with the form.
   const ownCompany = form.data?.formData.company_id;
   const seller = chosenSeller ?? (!customerInitiated && ownCompany ? { id: ownCompany, name: form.data?.formData.primary_company_name ?? '' } : null);
-  const [jobId, setJobId] = useState<number | null>(draft?.job_id ?? null);
+  const [projectId, setProjectId] = useState<number | null>(draft?.job_id ?? null);
   const creating = useRef(false);
   const [key] = useState(() => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // The API refuses a project without milestones: the button says so before anyone presses it.
-  const milestones = useMilestones(jobId ?? 0, jobId !== null);
+  const milestones = useMilestones(projectId ?? 0, projectId !== null);
 
   useEffect(() => {
     if (customerInitiated && !buyer) {
@@ -52,8 +52,8 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
     }
   }, [customerInitiated, buyer, user, notification]);
 
-  const state = (): JobState => ({
-    job_id: jobId,
+  const state = (): NewProjectState => ({
+    job_id: projectId,
     customer_id: buyer!.id,
     customer_name: buyer!.name,
     service,
@@ -66,20 +66,20 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
 
   // The draft is created once the buyer is set (spec §4); the call runs once and is skipped when a job id exists.
   useEffect(() => {
-    if (jobId || creating.current || !buyer || !service) return;
+    if (projectId || creating.current || !buyer || !service) return;
     creating.current = true;
     createDraft(state(), key)
-      .then(({ job_id }) => setJobId(job_id))
+      .then(({ job_id }) => setProjectId(job_id))
       .catch(() => {
         creating.current = false;
         notification.error({ title: 'Error Creating Project', description: 'Please reload the page and try again.', duration: 5 });
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [buyer, service, jobId]);
+  }, [buyer, service, projectId]);
 
   const changeService = (next: string) => {
     setService(next);
-    if (jobId && buyer)
+    if (projectId && buyer)
       void updateDraft({ ...state(), service: next }, { company_id: seller?.id ?? null }).catch((e: unknown) => void message.error(errorMessage(e)));
   };
 
@@ -97,11 +97,11 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   };
 
   const submit = async () => {
-    if (!jobId || submitting) return;
+    if (!projectId || submitting) return;
     setSubmitting(true);
     setSubmitError(null);
     try {
-      await submitProject(jobId);
+      await submitProject(projectId);
       navigate('/portal', { state: { toast: 'Project Created Successfully' } });
     } catch (e) {
       notification.error({ title: 'Error Submitting Project', description: 'Please try again.', duration: 10 });
@@ -119,7 +119,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const heading = customerInitiated ? 'New Project' : `New Project — ${form.data.formData.primary_company_name ?? ''}`;
   const choose = customerInitiated ? 'Choose the service, the buyer and the seller first.' : 'Choose the service and the buyer first.';
   const submitBlocked =
-    !jobId || !seller
+    !projectId || !seller
       ? choose
       : milestones.isPending
         ? 'Checking the milestones…'
@@ -164,11 +164,11 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
       </Card>
       {customerInitiated && (
         <Card title="Seller" style={{ marginBottom: 16 }}>
-          <SellerStep seller={seller} disabled={afterService || !jobId} onNext={chooseSeller} />
+          <SellerStep seller={seller} disabled={afterService || !projectId} onNext={chooseSeller} />
         </Card>
       )}
       <Card title="Project Milestones" style={{ marginBottom: 16 }}>
-        {jobId && seller ? <MilestonesStep jobId={jobId} /> : <p className="el-muted">{choose}</p>}
+        {projectId && seller ? <MilestonesStep projectId={projectId} /> : <p className="el-muted">{choose}</p>}
       </Card>
       {submitError && <Alert type="error" showIcon title={submitError} style={{ marginBottom: 12 }} />}
       <div className="el-actions">
@@ -192,18 +192,18 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   );
 }
 
-function MilestonesStep({ jobId }: { jobId: number }) {
+function MilestonesStep({ projectId }: { projectId: number }) {
   const { notification, message } = App.useApp();
-  const form = useMilestoneForm(jobId);
-  const milestones = useMilestones(jobId);
-  const propose = useProposeMilestone(jobId);
+  const form = useMilestoneForm(projectId);
+  const milestones = useMilestones(projectId);
+  const propose = useProposeMilestone(projectId);
   const [formKey, setFormKey] = useState(0);
-  const retainage = useRetainage(jobId);
+  const retainage = useRetainage(projectId);
   if (!form.data) return <Spinner />;
   return (
     <>
       {/* Terms first: each milestone freezes the project's retainage and job-site state when it is added. */}
-      {retainage.data && <ProjectTerms retainage={retainage.data} jobId={jobId} isDraft />}
+      {retainage.data && <ProjectTerms retainage={retainage.data} projectId={projectId} isDraft />}
       {milestones.data && milestones.data.length > 0 && (
         <ul className="el-plain-list" style={{ marginBottom: 16 }} aria-label="Milestones added">
           {milestones.data.map((m) => (
@@ -215,7 +215,7 @@ function MilestonesStep({ jobId }: { jobId: number }) {
       )}
       <MilestoneForm
         key={formKey}
-        jobId={jobId}
+        projectId={projectId}
         formData={form.data}
         pending={propose.isPending}
         error={propose.error}
@@ -252,7 +252,7 @@ export function NewProjectPage() {
           {!ready ? (
             <Spinner label="Loading…" />
           ) : resumeId ? (
-            <ResumeDraft key={`${type}-${resumeId}`} user={user} jobId={resumeId} customerInitiated={type === 'customer'} />
+            <ResumeDraft key={`${type}-${resumeId}`} user={user} projectId={resumeId} customerInitiated={type === 'customer'} />
           ) : (
             <NewProjectScreen key={type} user={user} customerInitiated={type === 'customer'} />
           )}
@@ -263,12 +263,14 @@ export function NewProjectPage() {
 }
 
 /** /portal/new-project/{type}?job={id}: a draft taken up where its creator left it. */
-function ResumeDraft({ user, jobId, customerInitiated }: { user: CurrentUser; jobId: number; customerInitiated: boolean }) {
-  const project = useProject(jobId);
+function ResumeDraft({ user, projectId, customerInitiated }: { user: CurrentUser; projectId: number; customerInitiated: boolean }) {
+  const project = useProject(projectId);
   if (project.isPending) return <Spinner label="Loading the draft…" />;
   if (project.isError) return <Alert type="error" showIcon title={errorMessage(project.error)} />;
   if (!project.data.is_draft) {
-    return <Alert type="info" showIcon title={`Project #${jobId} has been submitted.`} action={<Link to={`/portal/job/${jobId}`}>Open the project</Link>} />;
+    return (
+      <Alert type="info" showIcon title={`Project #${projectId} has been submitted.`} action={<Link to={`/portal/job/${projectId}`}>Open the project</Link>} />
+    );
   }
   return <NewProjectScreen user={user} customerInitiated={customerInitiated} draft={project.data} />;
 }

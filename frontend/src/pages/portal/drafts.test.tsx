@@ -44,7 +44,7 @@ const project = (job_id: number, patch: Partial<ProjectSummary> = {}): ProjectSu
   waiting_on: { buyer: 0, seller: 0 },
   ...patch,
 });
-const newJobForm = {
+const newProjectForm = {
   services: [{ service_name: 'Roofing' }, { service_name: 'General Contracting' }],
   formData: { company_id: 100, primary_company_name: 'Saguaro Build Co.', service: 'General Contracting', customerInitiated: false },
 };
@@ -83,7 +83,7 @@ describe('drafts in the portal', () => {
   it('takes a resumed draft up with its service, buyer and milestones', async () => {
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
-      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
+      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newProjectForm };
       if (call.url === '/job/77') return { status: 200, body: project(77) };
       if (call.url === '/milestones/form/job/77')
         return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };
@@ -107,7 +107,7 @@ describe("the seller's new project (spec §4)", () => {
   it('preselects no service, and keeps the buyer step disabled until one is chosen', async () => {
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
-      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
+      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newProjectForm };
       return undefined;
     });
     renderScreen(
@@ -128,7 +128,7 @@ describe("the seller's new project (spec §4)", () => {
   const draftApi = (milestones: unknown[], submit = { status: 200, body: {} }) =>
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
-      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newJobForm };
+      if (call.url === '/forms/jobs/new-job-form') return { status: 200, body: newProjectForm };
       if (call.url === '/job/77') return { status: 200, body: project(77, { milestone_count: milestones.length }) };
       if (call.url === '/milestones/form/job/77')
         return { status: 200, body: { job_id: 77, primary: { jc_id: 100, company_id: 100, name: 'Saguaro Build Co.' }, subs: [] } };

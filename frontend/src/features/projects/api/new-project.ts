@@ -15,11 +15,9 @@ import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 
 /** GET /api/forms/jobs/new-job-form (the contract's NewProjectForm). */
-export type NewJobForm = NewProjectForm;
-
-const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
-export const useNewJobForm = (customer: boolean, enabled: boolean) =>
-  useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
+const getNewProjectForm = async (customer: boolean) => (await api.get<NewProjectForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
+export const useNewProjectForm = (customer: boolean, enabled: boolean) =>
+  useQuery({ queryKey: projectKeys.newProjectForm(customer), queryFn: () => getNewProjectForm(customer), enabled });
 
 export type { BuyerMatch };
 export const searchBuyersByPhone = async (phone: string) =>
@@ -48,7 +46,7 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
 export const searchSellers = async (text: string) =>
   (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
-export interface JobState {
+export interface NewProjectState {
   job_id?: number | null;
   customer_id: number;
   customer_name: string;
@@ -60,23 +58,23 @@ export interface JobState {
   alreadyExisted?: boolean;
 }
 
-export async function createDraft(state: JobState, idempotencyKey: string): Promise<ProjectDraftCreated> {
+export async function createDraft(state: NewProjectState, idempotencyKey: string): Promise<ProjectDraftCreated> {
   return (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
 }
 
-export async function updateDraft(state: JobState, primary: { company_id: number | null; primary_company_name?: string | null }) {
+export async function updateDraft(state: NewProjectState, primary: { company_id: number | null; primary_company_name?: string | null }) {
   return (await api.put<ProjectDraftBasics>('/job/basic', { state, primary }, asCommand())).data;
 }
 
-export async function submitProject(jobId: number): Promise<void> {
-  await api.put<ProjectSubmitted>(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
+export async function submitProject(projectId: number): Promise<void> {
+  await api.put<ProjectSubmitted>(`/job/${projectId}/draft`, { isDraft: false, job_id: projectId }, asCommand());
 }
 
 /** Discards a draft its creator no longer wants (DELETE /api/job/{id}). */
 export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (jobId: number) => (await api.delete<ProjectDraftDiscarded>(`/job/${jobId}`, asCommand())).data,
+    mutationFn: async (projectId: number) => (await api.delete<ProjectDraftDiscarded>(`/job/${projectId}`, asCommand())).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
