@@ -23,7 +23,7 @@ export type { BuyerMatch };
 export const searchBuyersByPhone = async (phone: string) =>
   (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
 
-export interface NewBuyer {
+interface NewBuyer {
   first_name: string;
   last_name: string;
   phone: string;
@@ -31,8 +31,7 @@ export interface NewBuyer {
   user_id?: number;
 }
 /** The buyer POST /api/job/customer/new answers (the contract's ProjectBuyerView). */
-export type CreatedCustomer = ProjectBuyerView;
-export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
+async function createBuyer(buyer: NewBuyer): Promise<ProjectBuyerView> {
   const payload = {
     ...buyer,
     first_name: buyer.first_name.trim(),
@@ -40,12 +39,15 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
     email: normalizeEmail(buyer.email),
     customer_name: `${buyer.first_name.trim()} ${buyer.last_name.trim()}`,
   };
-  return (await api.post<CreatedCustomer>('/job/customer/new', payload)).data;
+  return (await api.post<ProjectBuyerView>('/job/customer/new', payload)).data;
 }
+/** Creates a buyer (a new one, or the current user as the buyer of their own project); no query lists buyers. */
+export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
 export const searchSellers = async (text: string) =>
   (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
+/** The new-project screen's state as POST and PUT /api/job/basic take it (spec §3; job_id is the wire's name of the project id). */
 export interface NewProjectState {
   job_id?: number | null;
   customer_id: number;
@@ -58,16 +60,44 @@ export interface NewProjectState {
   alreadyExisted?: boolean;
 }
 
-export async function createDraft(state: NewProjectState, idempotencyKey: string): Promise<ProjectDraftCreated> {
-  return (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+/** Creates the draft once the buyer is set (spec §4); the Idempotency-Key makes a repeated call answer the same draft. */
+export function useCreateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ state, idempotencyKey }: { state: NewProjectState; idempotencyKey: string }) =>
+      (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+  });
 }
 
-export async function updateDraft(state: NewProjectState, primary: { company_id: number | null; primary_company_name?: string | null }) {
-  return (await api.put<ProjectDraftBasics>('/job/basic', { state, primary }, asCommand())).data;
+export interface DraftUpdate {
+  state: NewProjectState & { job_id: number };
+  primary: { company_id: number | null; primary_company_name?: string | null };
+}
+/** Saves the draft's service or seller: the project list and the draft's summary show both. */
+export function useUpdateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (update: DraftUpdate) => (await api.put<ProjectDraftBasics>('/job/basic', update, asCommand())).data,
+    onSuccess: (_answer, { state }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.summary(state.job_id) }),
+      ]),
+  });
 }
 
-export async function submitProject(projectId: number): Promise<void> {
-  await api.put<ProjectSubmitted>(`/job/${projectId}/draft`, { isDraft: false, job_id: projectId }, asCommand());
+/**
+ * Submits the draft (PUT /api/job/{id}/draft). The refresh is not waited for: the screen leaves
+ * for /portal at once, and the draft's own queries would otherwise show it submitted first.
+ */
+export function useSubmitProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (projectId: number) =>
+      (await api.put<ProjectSubmitted>(`/job/${projectId}/draft`, { isDraft: false, job_id: projectId }, asCommand())).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
 }
 
 /** Discards a draft its creator no longer wants (DELETE /api/job/{id}). */
