@@ -60,13 +60,13 @@ export interface NewProjectState {
   alreadyExisted?: boolean;
 }
 
-/** Creates the draft once the buyer is set (spec §4); the Idempotency-Key makes a repeated call answer the same draft. */
+/** Creates the draft once the buyer is set (spec §4); the Idempotency-Key makes a repeated call answer the same draft. The project list will show it. */
 export function useCreateDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ state, idempotencyKey }: { state: NewProjectState; idempotencyKey: string }) =>
       (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
   });
 }
 
@@ -74,16 +74,18 @@ export interface DraftUpdate {
   state: NewProjectState & { job_id: number };
   primary: { company_id: number | null; primary_company_name?: string | null };
 }
-/** Saves the draft's service or seller: the project list and the draft's summary show both. */
+/**
+ * Saves the draft's service or seller: the project list and the draft's summary show both. The
+ * screen shows the choice as soon as it is saved; the refresh does not hold it up.
+ */
 export function useUpdateDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: DraftUpdate) => (await api.put<ProjectDraftBasics>('/job/basic', update, asCommand())).data,
-    onSuccess: (_answer, { state }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.summary(state.job_id) }),
-      ]),
+    onSuccess: (_answer, { state }) => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.summary(state.job_id) });
+    },
   });
 }
 
