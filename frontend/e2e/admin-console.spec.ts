@@ -246,18 +246,18 @@ test('the point-in-time view at an instant between two approvals shows the earli
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await (await buyer.get('/api/user')).json()).user_id;
-  const jobId = (await (await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', customerInitiated: false })).json()).job_id;
+  const projectId = (await (await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', customerInitiated: false })).json()).job_id;
   const v1 = (
     await (
       await seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Patio v1',
         definition: 'A patio.',
         payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }],
       })
     ).json()
   ).m_id;
-  expect((await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).ok()).toBe(true);
+  expect((await seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId })).ok()).toBe(true);
   expect((await buyer.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   expect((await seller.post('/api/milestone/approval', { milestone_id: v1, approve: true })).ok()).toBe(true);
   await new Promise((r) => setTimeout(r, 1500));
@@ -266,7 +266,7 @@ test('the point-in-time view at an instant between two approvals shows the earli
   const v2 = (
     await (
       await seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         original_id: v1,
         title: 'Patio v2',
         definition: 'A bigger patio.',
@@ -280,7 +280,7 @@ test('the point-in-time view at an instant between two approvals shows the earli
   await buyer.close();
 
   await loginAsAdmin(page);
-  await page.goto(`/admin/job/${jobId}`);
+  await page.goto(`/admin/job/${projectId}`);
   await openTab(page, 'Point in time');
   // The browser runs in UTC here, so the local datetime field takes the UTC wall time.
   await page.getByLabel(/Instant/).fill(between.toISOString().slice(0, 23));

@@ -24,13 +24,13 @@ async function adminPage(browser: Browser, email: string): Promise<Page> {
 test('a large resolution proposed by the owner takes effect when finance approves it', async ({ browser }) => {
   test.setTimeout(60_000);
   const title = 'Four-eyes porch roof';
-  const { jobId, milestoneId } = await disputedProject(browser, title, '12000.00');
+  const { projectId, milestoneId } = await disputedProject(browser, title, '12000.00');
   // A dispute is resolved once the deposit's funds have cleared (the sandbox's return window).
   const buyer = await apiSession(browser, DEMO.buyer);
   await expect
     .poll(
       async () =>
-        ((await (await buyer.get(`/api/job/${jobId}/milestones`)).json()) as { m_id: number; funds_cleared: boolean }[]).find((m) => m.m_id === milestoneId)
+        ((await (await buyer.get(`/api/job/${projectId}/milestones`)).json()) as { m_id: number; funds_cleared: boolean }[]).find((m) => m.m_id === milestoneId)
           ?.funds_cleared,
       {
         timeout: 30_000,

@@ -26,7 +26,7 @@ const SCREENS: [string, string][] = [
 ];
 
 let contractName = '';
-let changedJobId = 0;
+let changedProjectId = 0;
 
 test.beforeAll(async ({ browser }) => {
   // A signed document to show.
@@ -34,11 +34,11 @@ test.beforeAll(async ({ browser }) => {
   // A project whose agreement changed after both signed it, then only the buyer signed again:
   // the unsigned-contracts screen names who is missing.
   const changed = await approvedProject(browser, 'Re-signed patio');
-  changedJobId = changed.jobId;
-  expect((await changed.seller.put(`/api/job/${changedJobId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
-  const newText = await (await changed.buyer.get(`/api/job/${changedJobId}/agreement`)).json();
+  changedProjectId = changed.projectId;
+  expect((await changed.seller.put(`/api/job/${changedProjectId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
+  const newText = await (await changed.buyer.get(`/api/job/${changedProjectId}/agreement`)).json();
   expect(newText.signatures).toEqual({ buyer: null, seller: null });
-  const resigned = await changed.buyer.post(`/api/job/${changedJobId}/agreement/sign`, {
+  const resigned = await changed.buyer.post(`/api/job/${changedProjectId}/agreement/sign`, {
     signer_type: 'customer',
     signed_name: 'Jordan Buyer',
     agreement_hash: newText.agreement_hash,
@@ -130,7 +130,7 @@ for (const width of [1366, 375]) {
     await expect(page.getByRole('link', { name: contractName })).toBeVisible();
     await page.goto('/admin/job/1000/unsigned-contracts');
     await expect(page.getByRole('region', { name: 'Current agreement' })).toContainText('Signed by both parties');
-    await page.goto(`/admin/job/${changedJobId}/unsigned-contracts`);
+    await page.goto(`/admin/job/${changedProjectId}/unsigned-contracts`);
     await expect(page.getByRole('region', { name: 'Current agreement' })).toContainText('not signed by the seller');
     expect(failed, 'error answers while opening admin screens').toEqual([]);
   });

@@ -13,10 +13,10 @@ test('the bank account form and the deposit dialog say what the sandbox does wit
   await project.buyer.close();
   await project.seller.close();
   const buyer = await asUser(browser, DEMO.buyer);
-  const jobId = String(project.jobId);
+  const projectId = String(project.projectId);
 
   // The form that links the project's deposit account lists the rules as the README quotes them.
-  await buyer.goto(`/portal/job/${jobId}/ach`);
+  await buyer.goto(`/portal/job/${projectId}/ach`);
   await expect(buyer.getByRole('list', { name: 'Sandbox test accounts' }).getByRole('listitem')).toHaveText(RULES);
   await buyer.screenshot({ path: '../.test-results/screenshots/buyer-ach-sandbox-rules.png', fullPage: true });
   await buyer.getByLabel('Account holder').fill('Jordan Buyer');
@@ -26,7 +26,7 @@ test('the bank account form and the deposit dialog say what the sandbox does wit
   await expect(buyer.getByText('Account ending in 0002 linked.')).toBeVisible();
 
   // The dialog says, before any money moves, what the sandbox will do with that account.
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   const c = card(buyer, 'Garden wall');
   await actions(c).getByRole('button', { name: 'Deposit $511.25' }).click();
   const dialog = buyer.getByRole('dialog', { name: 'Confirm your deposit' });
@@ -53,11 +53,11 @@ test('the Deposit button is not shown disabled while the signatures load: a plac
   // Hold the agreement's answer (the real one, from the API) until the panel has been looked at.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await buyer.route(`**/api/job/${project.jobId}/agreement`, async (route) => {
+  await buyer.route(`**/api/job/${project.projectId}/agreement`, async (route) => {
     await held;
     await route.continue();
   });
-  await buyer.goto(`/portal/job/${project.jobId}`);
+  await buyer.goto(`/portal/job/${project.projectId}`);
   const c = card(buyer, 'Gate posts');
   await expect(actions(c).getByRole('status', { name: 'Checking signatures…' })).toBeVisible();
   await expect(actions(c).getByRole('button', { name: /^Deposit/ })).toHaveCount(0);

@@ -59,7 +59,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   await api(sellerContext, 'POST', '/api/auth/login', { email: DEMO.seller, password: DEMO.password });
   await api(sellerContext, 'POST', '/api/auth/login/second-factor', { code: await nextTotpCode(DEMO.seller) });
   const seller = await api(sellerContext, 'GET', '/api/user');
-  const { job_id: jobId } = await api(sellerContext, 'POST', '/api/job/basic', {
+  const { job_id: projectId } = await api(sellerContext, 'POST', '/api/job/basic', {
     customer_id: buyer.user_id,
     customer_name: `${BUYER_FIRST} ${BUYER_LAST}`,
     service: 'General Contracting',
@@ -67,12 +67,12 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
     customerInitiated: false,
   });
   await api(sellerContext, 'POST', '/api/milestone', {
-    job_id: jobId,
+    job_id: projectId,
     title: TITLE,
     definition: DEFINITION,
     payees: [{ jc_id: seller.company.company_id, type: 'fixed', amount: '100.00' }],
   });
-  await api(sellerContext, 'PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+  await api(sellerContext, 'PUT', `/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId });
 
   for (const [who, context] of [
     ['seller', sellerContext],
@@ -80,8 +80,8 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   ] as const) {
     const page = await context.newPage();
     const dialogs = watchDialogs(page);
-    await page.goto(`/portal/job/${jobId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
+    await page.goto(`/portal/job/${projectId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${projectId}`);
     const card = page.getByRole('region', { name: TITLE });
     await expect(card, `${who} sees the title as text`).toBeVisible();
     await expect(card.locator('.el-milestone-card__title')).toHaveText(TITLE);
@@ -103,7 +103,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
   await admin.goto('/admin/users');
   await expect(admin.getByText(BUYER_LAST).first(), 'the admin sees the buyer name as text').toBeVisible();
   await expectNothingInjected(admin);
-  await admin.goto(`/admin/job/${jobId}`);
+  await admin.goto(`/admin/job/${projectId}`);
   await expect(admin.getByText(TITLE).first(), 'the admin sees the milestone title as text').toBeVisible();
   for (const tab of ['Ledger', 'Events']) {
     await openTab(admin, tab);
@@ -111,7 +111,7 @@ test('a hostile milestone title and buyer name render as text and run nothing', 
     await expectNothingInjected(admin);
   }
   await admin.goto('/admin/projects');
-  await expect(admin.getByRole('link', { name: new RegExp(`#${jobId}`) })).toBeVisible();
+  await expect(admin.getByRole('link', { name: new RegExp(`#${projectId}`) })).toBeVisible();
   await admin.waitForTimeout(500);
   await expectNothingInjected(admin);
   expect(adminDialogs, 'admin: dialogs opened').toEqual([]);

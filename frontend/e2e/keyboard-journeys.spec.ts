@@ -44,16 +44,16 @@ async function tabOrderWithin(page: Page, region: Locator, first: Locator): Prom
   return order;
 }
 
-async function openProjectByKeyboard(page: Page, jobId: string, service: string): Promise<void> {
+async function openProjectByKeyboard(page: Page, projectId: string, service: string): Promise<void> {
   await page.goto('/portal');
   await fromMain(page);
-  await activate(page, page.getByRole('link', { name: `#${jobId} ${service}` }));
-  await arrivedAt(page, new RegExp(`^Project #${jobId}: ${service}`));
+  await activate(page, page.getByRole('link', { name: `#${projectId} ${service}` }));
+  await arrivedAt(page, new RegExp(`^Project #${projectId}: ${service}`));
 }
 
 /** The agreement, from the project page's link, signed with one's own name; an empty submit first. */
-async function signByKeyboard(page: Page, jobId: string, service: string, legalName: string, party: 'Buyer' | 'Seller'): Promise<void> {
-  await openProjectByKeyboard(page, jobId, service);
+async function signByKeyboard(page: Page, projectId: string, service: string, legalName: string, party: 'Buyer' | 'Seller'): Promise<void> {
+  await openProjectByKeyboard(page, projectId, service);
   await fromMain(page);
   await activate(page, page.getByRole('link', { name: 'Agreement', exact: true }));
   await arrivedAt(page, 'Escrow agreement');
@@ -86,7 +86,7 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await activate(seller, seller.getByRole('button', { name: 'Search', exact: true }));
   await expectAnnounced(seller, 'Buyer added', () => activate(seller, seller.getByRole('button', { name: 'Add to Project' })));
   await expect(seller.getByText('Buyer: Jordan Buyer')).toBeVisible();
-  const jobId = String(((await (await draft).json()) as { job_id: number }).job_id);
+  const projectId = String(((await (await draft).json()) as { job_id: number }).job_id);
   const form = seller.getByRole('form', { name: 'Milestone' });
   // Add milestone with nothing filled in: the browser's check stops it at the first empty field.
   await activate(seller, form.getByRole('button', { name: 'Add milestone' }));
@@ -103,7 +103,7 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   });
 
   // 2. The buyer opens it: the card's controls come in reading order; the buyer approves.
-  await openProjectByKeyboard(buyer, jobId, 'Painting');
+  await openProjectByKeyboard(buyer, projectId, 'Painting');
   const b = card(buyer, MILESTONE);
   await fromMain(buyer);
   expect(await tabOrderWithin(buyer, b, b.getByRole('button', { name: MILESTONE }))).toEqual([
@@ -124,18 +124,18 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await expectAnnounced(buyer, 'Milestone approved', () => activate(buyer, actions(b).getByRole('button', { name: 'Approve Original' })));
 
   // The seller approves: the milestone is agreed.
-  await openProjectByKeyboard(seller, jobId, 'Painting');
+  await openProjectByKeyboard(seller, projectId, 'Painting');
   const s = card(seller, MILESTONE);
   await fromMain(seller);
   await expectAnnounced(seller, 'Milestone approved', () => activate(seller, actions(s).getByRole('button', { name: 'Approve Original' })));
   await expect(label(s)).toHaveText('APPROVED MILESTONE');
 
   // 3. Both sign the escrow agreement with their own names.
-  await signByKeyboard(buyer, jobId, 'Painting', 'Jordan Buyer', 'Buyer');
-  await signByKeyboard(seller, jobId, 'Painting', 'Sam Seller', 'Seller');
+  await signByKeyboard(buyer, projectId, 'Painting', 'Jordan Buyer', 'Buyer');
+  await signByKeyboard(seller, projectId, 'Painting', 'Sam Seller', 'Seller');
 
   // 4. The buyer deposits through the confirmation dialog, linking an account in it first.
-  await openProjectByKeyboard(buyer, jobId, 'Painting');
+  await openProjectByKeyboard(buyer, projectId, 'Painting');
   await fromMain(buyer);
   const depositButton = actions(b).getByRole('button', { name: 'Deposit $1,022.50' });
   await activate(buyer, depositButton);
@@ -166,7 +166,7 @@ test('the README walk from a new project to paid, by keyboard alone, in two brow
   await buyer.reload();
   await fromMain(buyer);
   await expectAnnounced(buyer, 'Marked complete', () => activate(buyer, actions(b).getByRole('button', { name: 'Mark Complete' })));
-  await openProjectByKeyboard(seller, jobId, 'Painting');
+  await openProjectByKeyboard(seller, projectId, 'Painting');
   await fromMain(seller);
   await expectAnnounced(seller, 'Marked complete', () => activate(seller, actions(s).getByRole('button', { name: 'Mark Complete' })));
   await expect(s).toContainText('Marked Complete by Both Parties');
@@ -179,7 +179,7 @@ test('a dispute opened by the buyer and resolved in the console, by keyboard alo
   const project = await approvedProject(browser, title, '2000.00');
   await project.buyer.post('/api/bank-accounts', {
     purpose: 'deposit',
-    job_id: project.jobId,
+    job_id: project.projectId,
     holder_name: 'Jordan Buyer',
     routing_number: '011000015',
     account_number: '000123456789',
@@ -190,7 +190,7 @@ test('a dispute opened by the buyer and resolved in the console, by keyboard alo
 
   // The buyer opens the dispute from the card: the statement dialog keeps and returns the focus.
   const buyer = await newWindow(browser, DEMO.buyer);
-  await openProjectByKeyboard(buyer, String(project.jobId), 'Landscaping');
+  await openProjectByKeyboard(buyer, String(project.projectId), 'Landscaping');
   const b = card(buyer, title);
   await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('Settled', { timeout: 20_000 });
   await fromMain(buyer);

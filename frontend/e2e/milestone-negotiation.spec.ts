@@ -81,10 +81,10 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(seller.getByRole('list', { name: 'Milestones added' })).toContainText(MILESTONE);
   await seller.getByRole('button', { name: 'Submit Project' }).click();
   await expect(seller).toHaveURL(/\/portal$/);
-  const jobId = await draftId;
+  const projectId = await draftId;
 
   // 1. Proposed: ORIGINAL MILESTONE for both; each may approve, reject or edit.
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   const s = card(seller, MILESTONE);
   await expect(label(s)).toHaveText(LABELS.original);
   await expect(s).toContainText('Proposed by you');
@@ -93,7 +93,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(actions(s)).toContainText('Next for you: Approve or reject the original.');
   await expect(actions(s).getByRole('group', { name: 'The original' })).toContainText("The original waits for your approval and the buyer's.");
   await shoot(s, '1-original');
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   const b = card(buyer, MILESTONE);
   await expect(label(b)).toHaveText(LABELS.original);
   await expect(b).toContainText('Proposed by Sam Seller');
@@ -208,9 +208,9 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(buyer.getByRole('region', { name: 'Signatures' })).toContainText('Buyer: signed by jordan BUYER on');
   await expect(buyer.getByRole('region', { name: 'Signatures' })).toContainText('Seller: not signed yet');
   await expect(buyer.getByRole('button', { name: 'Sign the agreement' })).toHaveCount(0);
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await expect(actions(b)).toContainText('Still to sign: the seller.');
-  await signAgreement(seller, jobId, 'company', 'Sam Seller');
+  await signAgreement(seller, projectId, 'company', 'Sam Seller');
 
   // Confirm before money moves: the dialog shows amount, fee, account and clearing; Cancel moves nothing.
   await buyer.reload();
@@ -240,7 +240,7 @@ test('after the seller proposes an edit of its own milestone, each button names 
   await project.buyer.close();
   await project.seller.close();
   const seller = await asUser(browser, DEMO.seller);
-  await openProject(seller, String(project.jobId));
+  await openProject(seller, String(project.projectId));
   const s = card(seller, 'Patio');
   await expect(label(s)).toHaveText(LABELS.originalEditSubmitted);
   expect(await offered(s)).toEqual({ actions: ['Approve Original', 'Reject Original', 'Approve Edit', 'Reject Edit'], makeEdit: true });

@@ -44,17 +44,17 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await seller.getByRole('button', { name: 'Submit Project' }).click();
   await expect(seller).toHaveURL(/\/portal$/);
   await expect(seller.getByText('Project Created Successfully')).toBeVisible();
-  const jobId = await draftId;
-  await expect(seller.getByRole('link', { name: `#${jobId} General Contracting` })).toBeVisible();
+  const projectId = await draftId;
+  await expect(seller.getByRole('link', { name: `#${projectId} General Contracting` })).toBeVisible();
 
   // The buyer rejects the original.
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await expect(card(buyer, 'Framing')).toContainText('ORIGINAL MILESTONE');
   await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Reject Original' }).click();
   await expect(label(card(buyer, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Rejected)');
 
   // The seller proposes an edit of $9,000 and approves it.
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await card(seller, 'Framing').getByRole('button', { name: 'Make Edit' }).click();
   const dialog = seller.getByRole('dialog', { name: 'Framing' });
   await dialog.getByLabel('Milestone amount').fill('9000');
@@ -65,7 +65,7 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await expect(actions(card(seller, 'Framing'))).toContainText("You approved your edit; it waits for the buyer's approval.");
 
   // The buyer sees the edit, its history, approves it and deposits.
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await expect(label(card(buyer, 'Framing'))).toHaveText('ORIGINAL MILESTONE (Edit Submitted)');
   await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Approve Edit' }).click();
   await expect(label(card(buyer, 'Framing'))).toHaveText('APPROVED MILESTONE');
@@ -73,15 +73,15 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await expect(card(buyer, 'Framing').getByRole('list', { name: 'Versions' })).toContainText('ORIGINAL MILESTONE (Replaced by Approved Edit)');
   await seller.reload();
   await expect(card(seller, 'Framing')).toContainText('Wait for Customer Payment');
-  await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
-  await signAgreement(seller, jobId, 'company', 'Sam Seller');
-  await openProject(buyer, jobId);
+  await signAgreement(buyer, projectId, 'customer', 'Jordan Buyer');
+  await signAgreement(seller, projectId, 'company', 'Sam Seller');
+  await openProject(buyer, projectId);
   await depositThroughDialog(buyer, card(buyer, 'Framing'), '$9,151.88');
   await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' })).toContainText('$9,151.88 — Settled', { timeout: 20_000 });
   await expect(card(buyer, 'Framing').getByRole('region', { name: 'Buyer payments' }).getByLabel('complete')).toBeVisible();
 
   // Both mark complete; the payees are paid to the cent.
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await card(seller, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
   await expect(card(seller, 'Framing').getByRole('button', { name: 'Take Back Completion' })).toBeVisible();
   await buyer.reload();
@@ -94,11 +94,11 @@ test('a seller-started project, from creation to every payee paid, in two browse
   // Each payment names the payout account it went to (issue 25).
   await expect(paid).toContainText(/Paid \$6,000\.00 to ••••\d{4}/);
 
-  await buyer.goto(`/portal/job/${jobId}/payment-release`);
+  await buyer.goto(`/portal/job/${projectId}/payment-release`);
   await expect(buyer.getByRole('table').first()).toContainText('$2,199.38');
 
   // The history shows every step.
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await openTab(buyer, 'History');
   const entries = buyer.getByTestId('history-entry');
   await expect(entries.filter({ hasText: 'Edit of "Framing" proposed by the seller.' })).toContainText('amount: $10,000.00 → $9,000.00');
@@ -151,21 +151,21 @@ test('a buyer-started project: the buyer picks the seller, funds it, both comple
   await expect(buyer.getByRole('list', { name: 'Milestones added' })).toContainText('Whole Project Milestone');
   await buyer.getByRole('button', { name: 'Submit Project' }).click();
   await expect(buyer.getByText('Project Created Successfully')).toBeVisible();
-  const jobId = await draftId;
-  await expect(buyer.getByRole('link', { name: `#${jobId} Roofing` })).toBeVisible();
+  const projectId = await draftId;
+  await expect(buyer.getByRole('link', { name: `#${projectId} Roofing` })).toBeVisible();
 
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await actions(card(buyer, 'Whole Project Milestone')).getByRole('button', { name: 'Approve Original' }).click();
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await actions(card(seller, 'Whole Project Milestone')).getByRole('button', { name: 'Approve Original' }).click();
   await expect(label(card(seller, 'Whole Project Milestone'))).toHaveText('APPROVED MILESTONE');
-  await signAgreement(seller, jobId, 'company', 'Sam Seller');
-  await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
-  await openProject(buyer, jobId);
+  await signAgreement(seller, projectId, 'company', 'Sam Seller');
+  await signAgreement(buyer, projectId, 'customer', 'Jordan Buyer');
+  await openProject(buyer, projectId);
   await depositThroughDialog(buyer, card(buyer, 'Whole Project Milestone'), '$1,234.56');
   await expect(card(buyer, 'Whole Project Milestone').getByRole('region', { name: 'Buyer payments' })).toContainText('Settled', { timeout: 20_000 });
   await card(buyer, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await card(seller, 'Whole Project Milestone').getByRole('button', { name: 'Mark Complete' }).click();
   await expect(card(seller, 'Whole Project Milestone').getByRole('region', { name: 'Disbursements' })).toContainText(
     'Saguaro Build Co.: $1,206.78 (fee included) — Paid $1,206.78',

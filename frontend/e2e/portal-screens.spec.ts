@@ -86,7 +86,7 @@ test('a draft is discarded only through its confirmation, whose dialog loads whe
   const buyerId = ((await (await buyer.get('/api/user')).json()) as { user_id: number }).user_id;
   const started = await seller.post('/api/job/basic', { customer_id: buyerId, service: 'Painting', primary_company_id: 100, customerInitiated: false });
   expect(started.ok()).toBe(true);
-  const jobId = ((await started.json()) as { job_id: number }).job_id;
+  const projectId = ((await started.json()) as { job_id: number }).job_id;
   await Promise.all([buyer.close(), seller.close()]);
   // The list is plain HTML; the dialog (with Ant Design) loads on the first Discard, at both widths.
   for (const width of [1366, 375]) {
@@ -94,10 +94,10 @@ test('a draft is discarded only through its confirmation, whose dialog loads whe
     const page = await context.newPage();
     await loginAt(page, DEMO.seller);
     await expect(page).toHaveURL(/\/portal$/);
-    const discard = page.getByRole('button', { name: `Discard draft #${jobId}` });
+    const discard = page.getByRole('button', { name: `Discard draft #${projectId}` });
     await discard.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Discard draft #${jobId}?` });
+    const dialog = page.getByRole('dialog', { name: `Discard draft #${projectId}?` });
     await expect(dialog).toContainText('Nobody else has seen it.');
     await checkA11y(page, `seller, the discard confirmation at ${width} px`);
     await page.screenshot({ path: `../.test-results/screenshots/seller-portal-discard-${width}.png` });
@@ -107,7 +107,7 @@ test('a draft is discarded only through its confirmation, whose dialog loads whe
     if (width === 375) {
       await discard.click();
       await dialog.getByRole('button', { name: 'Discard draft' }).click();
-      await expect(page.getByText(`Draft #${jobId} discarded`)).toBeVisible();
+      await expect(page.getByText(`Draft #${projectId} discarded`)).toBeVisible();
       await expect(discard).toHaveCount(0);
     }
     await context.close();

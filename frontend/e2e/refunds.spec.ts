@@ -4,11 +4,11 @@ import { retainageRefundedProject } from './support/projects';
 
 test('retainage given back to the buyer is listed with the refunds, marked as retainage, on the project payments and in the console', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { jobId } = await retainageRefundedProject(browser, 'Deck railing', '1000.00');
+  const { projectId } = await retainageRefundedProject(browser, 'Deck railing', '1000.00');
 
   // The project's Payments page.
   const buyer = await asUser(browser, DEMO.buyer);
-  await buyer.goto(`/portal/job/${jobId}/payment-release`);
+  await buyer.goto(`/portal/job/${projectId}/payment-release`);
   const refunds = buyer.getByRole('table', { name: 'Refunds' });
   await expect(refunds.getByRole('row')).toHaveCount(2);
   await expect(refunds.getByRole('row').nth(1)).toContainText('Deck railing');
@@ -21,7 +21,7 @@ test('retainage given back to the buyer is listed with the refunds, marked as re
   const admin = await (await browser.newContext()).newPage();
   await loginAt(admin, DEMO.admin);
   await expect(admin).toHaveURL(/\/admin$/);
-  await admin.goto(`/admin/payments?kind=refund&job_id=${jobId}`);
+  await admin.goto(`/admin/payments?kind=refund&job_id=${projectId}`);
   await expect(admin.getByText('1 payment · refunded $100.00')).toBeVisible();
   const row = admin.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: '$100.00' });
   await expect(row).toContainText('Refund');

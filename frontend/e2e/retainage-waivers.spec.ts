@@ -17,13 +17,13 @@ async function signOnCard(page: Page, c: Locator, kind: 'conditional' | 'uncondi
 }
 
 /** A subcontractor's user signs, on its waivers page, every waiver of the project it may sign now. */
-async function signAsPayee(page: Page, jobId: string, legalName: string, expected: string): Promise<void> {
+async function signAsPayee(page: Page, projectId: string, legalName: string, expected: string): Promise<void> {
   await page.goto('/portal/waivers');
   const table = page.getByRole('table', { name: 'Lien waivers of your company' });
   // The unconditional waivers of what was paid may be signed too: this is the conditional one of the next payment.
   const row = table
     .getByRole('row')
-    .filter({ hasText: `#${jobId} ` })
+    .filter({ hasText: `#${projectId} ` })
     .filter({ hasText: expected })
     .filter({ has: page.getByRole('button', { name: 'Sign' }) });
   await expect(row).toHaveCount(1, { timeout: 20_000 });
@@ -83,17 +83,17 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(seller.getByRole('list', { name: 'Milestones added' })).toContainText('Framing');
   await seller.getByRole('button', { name: 'Submit Project' }).click();
   await expect(seller).toHaveURL(/\/portal$/);
-  const jobId = await draftId;
+  const projectId = await draftId;
 
   // Both approve, both sign the agreement, the buyer deposits.
-  await openProject(buyer, jobId);
+  await openProject(buyer, projectId);
   await expect(card(buyer, 'Framing')).toContainText('Retainage 5%');
   await actions(card(buyer, 'Framing')).getByRole('button', { name: 'Approve Original' }).click();
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await actions(card(seller, 'Framing')).getByRole('button', { name: 'Approve Original' }).click();
-  await signAgreement(buyer, jobId, 'customer', 'Jordan Buyer');
-  await signAgreement(seller, jobId, 'company', 'Sam Seller');
-  await openProject(buyer, jobId);
+  await signAgreement(buyer, projectId, 'customer', 'Jordan Buyer');
+  await signAgreement(seller, projectId, 'company', 'Sam Seller');
+  await openProject(buyer, projectId);
   await depositThroughDialog(buyer, card(buyer, 'Framing'), '$10,168.75');
   // The clock: since when, the next date (the funds clear), who must act.
   const clock = card(buyer, 'Framing').getByRole('region', { name: 'Held funds' });
@@ -101,7 +101,7 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await expect(clock).toContainText('You: Mark complete when the work is done');
 
   // Both complete: every payout waits for its payee's conditional lien waiver; the card says who must sign what.
-  await openProject(seller, jobId);
+  await openProject(seller, projectId);
   await card(seller, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
   await buyer.reload();
   await card(buyer, 'Framing').getByRole('button', { name: 'Mark Complete' }).click();
@@ -122,9 +122,9 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await seller.keyboard.press('Escape');
   await signOnCard(seller, card(seller, 'Framing'), 'conditional', 'Sam Seller');
   const electrician = await asUser(browser, DEMO.electrician);
-  await signAsPayee(electrician, jobId, 'Dana Sparks', '$2,321.56');
+  await signAsPayee(electrician, projectId, 'Dana Sparks', '$2,321.56');
   const roofer = await asUser(browser, DEMO.roofer);
-  await signAsPayee(roofer, jobId, 'Riley Ridge', '$1,425.00');
+  await signAsPayee(roofer, projectId, 'Riley Ridge', '$1,425.00');
 
   await expect(disbursements).toContainText('Saguaro Build Co.: $6,000.00 — Paid $5,700.00', { timeout: 30_000 });
   await expect(disbursements).toContainText('Desert Current Electric: $2,443.75 (fee included) — Paid $2,321.56');
@@ -148,8 +148,8 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await openTab(seller, 'Milestones');
   await seller.reload();
   await signOnCard(seller, card(seller, 'Framing'), 'conditional', 'Sam Seller');
-  await signAsPayee(electrician, jobId, 'Dana Sparks', '$122.19');
-  await signAsPayee(roofer, jobId, 'Riley Ridge', '$75.00');
+  await signAsPayee(electrician, projectId, 'Dana Sparks', '$122.19');
+  await signAsPayee(roofer, projectId, 'Riley Ridge', '$75.00');
   await buyer.reload();
   await openTab(buyer, 'Retainage');
   const byPayee = buyer.getByRole('table', { name: 'Retainage by payee' });
@@ -185,11 +185,11 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   for (const row of await heldRows.all())
     await expect(row.getByRole('cell').nth(7)).toHaveText(/^([^:;]+: [A-Z][^;]+(; [^:;]+: [A-Z][^;]+)*|Nobody \(the bank or the payment provider\))$/);
   await admin.goto('/admin/reports');
-  await expect(admin.getByRole('table', { name: 'Lien waivers missing' })).not.toContainText(`#${jobId}`);
-  await admin.goto(`/admin/job/${jobId}?tab=retainage`);
+  await expect(admin.getByRole('table', { name: 'Lien waivers missing' })).not.toContainText(`#${projectId}`);
+  await admin.goto(`/admin/job/${projectId}?tab=retainage`);
   await expect(admin.getByRole('table', { name: 'Retainage held per payee' })).toContainText('Mesa Ridge Roofing');
   await checkA11y(admin, "admin, a project's retainage");
-  await admin.goto(`/admin/job/${jobId}?tab=ledger`);
+  await admin.goto(`/admin/job/${projectId}?tab=ledger`);
   await expect(admin.getByRole('table').first()).toContainText('retainage');
 
   // The clock's reminders: the demo kitchen's funded cabinets have waited far longer than the

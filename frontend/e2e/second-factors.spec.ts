@@ -141,7 +141,7 @@ test.describe('passkeys (on http://localhost: WebAuthn takes no IP address)', ()
     ]);
     expect(aged).toHaveLength(1);
 
-    await openProject(page, String(project.jobId));
+    await openProject(page, String(project.projectId));
     const c = card(page, 'Step-up porch');
     await actions(c)
       .getByRole('button', { name: /^Deposit \$/ })

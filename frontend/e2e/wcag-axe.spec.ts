@@ -54,7 +54,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     [`/admin/job/1000?tab=as-of&at=${encodeURIComponent(new Date().toISOString())}`, 'Project #1000'],
     ['/admin/job/1000/contracts', 'Contracts of project #1000'],
     ['/admin/job/1000/unsigned-contracts', 'Unsigned contracts of project #1000'],
-    [`/admin/job/${dispute.jobId}/unsigned-contracts`, `Unsigned contracts of project #${dispute.jobId}`],
+    [`/admin/job/${dispute.projectId}/unsigned-contracts`, `Unsigned contracts of project #${dispute.projectId}`],
     ['/admin/payments', 'Payments'],
     ['/admin/payments?kind=refund&party=nobody-at-all', 'Payments', 'No payments match these filters.'],
     ['/admin/payments?from=2026-05-01&to=2026-04-01', 'Payments', 'The From day must be earlier than the Before day'],
@@ -89,7 +89,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     expect(swatches.sort(), `${name}: the legend shows the patterns`).toEqual(patterns.map((p) => `url(#${p.split(' ')[0]})`).sort());
   }
 
-  const [contract] = await (await page.request.get(`/api/admin/job/${dispute.jobId}/contracts`)).json();
+  const [contract] = await (await page.request.get(`/api/admin/job/${dispute.projectId}/contracts`)).json();
   await page.goto(`/admin/signed/${contract.contract_name}`);
   await expect(page.getByRole('article', { name: 'Signed agreement' })).toBeVisible();
   await checkA11y(page, 'admin, a signed agreement');
@@ -154,16 +154,16 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
 
 test('the buyer’s portal: every screen, the dialogs and the failed loads', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { jobId, title } = await approvedProject(browser, 'Retaining wall');
+  const { projectId, title } = await approvedProject(browser, 'Retaining wall');
   const page = await loggedIn(browser, DEMO.buyer);
   const screens: [string, string][] = [
     ['/portal', 'Your projects'],
     ['/portal/job/1000', 'Project #1000'],
-    [`/portal/job/${jobId}`, `Project #${jobId}`],
+    [`/portal/job/${projectId}`, `Project #${projectId}`],
     ['/portal/job/1000/payment-release', 'Payments of project #1000'],
     ['/portal/job/1000/ach', 'Bank account for deposits'],
     ['/portal/ach/1000', 'Bank account for deposits'],
-    [`/portal/project-agreement/customer/${jobId}`, 'Escrow agreement'],
+    [`/portal/project-agreement/customer/${projectId}`, 'Escrow agreement'],
     ['/portal/new-project/customer', 'New Project'],
     ['/portal/account/security', 'Sign-in and security'],
   ];
@@ -172,7 +172,7 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
     await expect(h1(page)).toContainText(heading);
     await checkA11y(page, `buyer ${path}`);
   }
-  const agreement = await (await page.request.get(`/api/job/${jobId}/agreement`)).json();
+  const agreement = await (await page.request.get(`/api/job/${projectId}/agreement`)).json();
   await page.goto(`/portal/signed/${agreement.contract_name}`);
   await expect(page.getByRole('article', { name: 'Signed agreement' })).toBeVisible();
   await checkA11y(page, 'buyer, the signed agreement');
@@ -206,7 +206,7 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
   await checkA11y(page, 'buyer, a new milestone form with its errors');
 
   // The deposit confirmation on a milestone both approved, and its bank-account form.
-  await page.goto(`/portal/job/${jobId}`);
+  await page.goto(`/portal/job/${projectId}`);
   await actions(card(page, title))
     .getByRole('button', { name: /^Deposit / })
     .click();
@@ -275,10 +275,10 @@ test('the seller’s portal: every screen, the new-project steps and the phone v
   // The agreement form of a project whose terms changed after both signed: the notice of the
   // earlier signature, then the form sent empty.
   const changed = await approvedProject(browser, 'Terms changed since signing');
-  expect((await changed.seller.put(`/api/job/${changed.jobId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
+  expect((await changed.seller.put(`/api/job/${changed.projectId}/terms`, { retainage_percent: '5', site_state: null })).ok()).toBe(true);
   await changed.buyer.close();
   await changed.seller.close();
-  await page.goto(`/portal/project-agreement/company/${changed.jobId}`);
+  await page.goto(`/portal/project-agreement/company/${changed.projectId}`);
   await expect(page.getByText('You signed an earlier text of this agreement on', { exact: false })).toBeVisible();
   await checkA11y(page, 'seller, the agreement changed since it was signed');
   await page.getByRole('button', { name: 'Sign the agreement' }).click();

@@ -55,14 +55,14 @@ export async function openTab(page: Page, name: string): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
-export async function openProject(page: Page, jobId: string): Promise<void> {
-  await page.goto(`/portal/job/${jobId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${jobId}`);
+export async function openProject(page: Page, projectId: string): Promise<void> {
+  await page.goto(`/portal/job/${projectId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Project #${projectId}`);
 }
 
 /** Signs the project's escrow agreement on its page, with the signer's own legal name. */
-export async function signAgreement(page: Page, jobId: string, side: 'customer' | 'company', legalName: string): Promise<void> {
-  await page.goto(`/portal/project-agreement/${side}/${jobId}`);
+export async function signAgreement(page: Page, projectId: string, side: 'customer' | 'company', legalName: string): Promise<void> {
+  await page.goto(`/portal/project-agreement/${side}/${projectId}`);
   await page.getByLabel('Type your full legal name to sign').fill(legalName);
   await page.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(page.getByRole('region', { name: 'Signatures' })).toContainText(`${side === 'customer' ? 'Buyer' : 'Seller'}: signed by ${legalName} on`);

@@ -7,7 +7,7 @@ import { DEMO } from './fixtures';
 const SELLER_COMPANY = 100;
 
 export interface SetUpProject {
-  jobId: number;
+  projectId: number;
   milestoneId: number;
   title: string;
 }
@@ -18,8 +18,8 @@ async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-async function milestoneOf(session: ApiSession, jobId: number, milestoneId: number) {
-  const all = await ok<{ m_id: number; funded: boolean; deposit_pending: boolean }[]>(session.get(`/api/job/${jobId}/milestones`), 'milestones');
+async function milestoneOf(session: ApiSession, projectId: number, milestoneId: number) {
+  const all = await ok<{ m_id: number; funded: boolean; deposit_pending: boolean }[]>(session.get(`/api/job/${projectId}/milestones`), 'milestones');
   return all.find((m) => m.m_id === milestoneId)!;
 }
 
@@ -37,30 +37,30 @@ export async function proposedProject(
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
-  const { job_id: jobId } = await ok<{ job_id: number }>(
+  const { job_id: projectId } = await ok<{ job_id: number }>(
     seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
     'draft',
   );
   // The project's retainage applies to the milestones added after it is set.
-  if (retainagePercent !== '0') await ok(seller.put(`/api/job/${jobId}/terms`, { retainage_percent: retainagePercent, site_state: null }), 'terms');
+  if (retainagePercent !== '0') await ok(seller.put(`/api/job/${projectId}/terms`, { retainage_percent: retainagePercent, site_state: null }), 'terms');
   const { m_id: milestoneId } = await ok<{ m_id: number }>(
     seller.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       title,
       definition: `${title}: done and inspected.`,
       payees: [{ jc_id: SELLER_COMPANY, type: 'fixed', amount }],
     }),
     'milestone',
   );
-  await ok(seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submit');
-  return { jobId, milestoneId, title, buyer, seller };
+  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submit');
+  return { projectId, milestoneId, title, buyer, seller };
 }
 
 /** Proposes an edit of the milestone (a new amount for the seller's company), as Make Edit does. */
 export async function proposeEdit(session: ApiSession, project: SetUpProject, amount: string): Promise<number> {
   const { m_id } = await ok<{ m_id: number }>(
     session.post('/api/milestone', {
-      job_id: project.jobId,
+      job_id: project.projectId,
       original_id: project.milestoneId,
       title: project.title,
       definition: `${project.title}: done and inspected.`,
@@ -82,26 +82,26 @@ export async function approvedProject(
   retainagePercent = '0',
 ): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
   const project = await proposedProject(browser, title, amount, retainagePercent);
-  const { jobId, milestoneId, buyer, seller } = project;
+  const { projectId, milestoneId, buyer, seller } = project;
   for (const session of [buyer, seller]) await ok(session.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'approval');
-  const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${jobId}/agreement`), 'agreement');
+  const agreement = await ok<{ agreement_hash: string }>(buyer.get(`/api/job/${projectId}/agreement`), 'agreement');
   await ok(
-    buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }),
+    buyer.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: agreement.agreement_hash }),
     'buyer signs',
   );
   await ok(
-    seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }),
+    seller.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: agreement.agreement_hash }),
     'seller signs',
   );
   return project;
 }
 
 /** The buyer links a sandbox account for the project and deposits its milestone. */
-async function deposit({ buyer, jobId, milestoneId }: SetUpProject & { buyer: ApiSession }): Promise<void> {
+async function deposit({ buyer, projectId, milestoneId }: SetUpProject & { buyer: ApiSession }): Promise<void> {
   await ok(
     buyer.post('/api/bank-accounts', {
       purpose: 'deposit',
-      job_id: jobId,
+      job_id: projectId,
       holder_name: 'Jordan Buyer',
       routing_number: '011000015',
       account_number: '000123456789',
@@ -134,14 +134,14 @@ export async function signedDemoAgreement(browser: Browser): Promise<string> {
 /** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
 export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount);
-  const { buyer, seller, jobId, milestoneId } = project;
+  const { buyer, seller, projectId, milestoneId } = project;
   await deposit(project);
-  await expect.poll(async () => (await milestoneOf(buyer, jobId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await milestoneOf(buyer, projectId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
   await ok(buyer.post(`/api/milestone/${milestoneId}/dispute`, { statement: 'The retaining wall leans; it was to be plumb.' }), 'dispute');
   await ok(seller.post(`/api/milestone/${milestoneId}/dispute/respond`, { statement: 'The lean is the designed batter of the wall.' }), 'response');
   await buyer.close();
   await seller.close();
-  return { jobId, milestoneId, title };
+  return { projectId, milestoneId, title };
 }
 
 /**
@@ -151,13 +151,13 @@ export async function disputedProject(browser: Browser, title: string, amount = 
  */
 export async function retainageRefundedProject(browser: Browser, title: string, amount = '1000.00'): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount, '10');
-  const { buyer, seller, jobId, milestoneId } = project;
+  const { buyer, seller, projectId, milestoneId } = project;
   await deposit(project);
   // Funds clear after the sandbox's return window; only then can both complete and the payee be paid.
   await expect
     .poll(
       async () =>
-        (await ok<{ m_id: number; funds_cleared: boolean }[]>(buyer.get(`/api/job/${jobId}/milestones`), 'milestones')).find((m) => m.m_id === milestoneId)!
+        (await ok<{ m_id: number; funds_cleared: boolean }[]>(buyer.get(`/api/job/${projectId}/milestones`), 'milestones')).find((m) => m.m_id === milestoneId)!
           .funds_cleared,
       {
         timeout: 30_000,
@@ -166,14 +166,14 @@ export async function retainageRefundedProject(browser: Browser, title: string, 
     .toBe(true);
   for (const session of [seller, buyer]) await ok(session.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'complete');
   const payments = async () =>
-    ok<{ retainage: { withheld: string }[]; refunds: { reason: string; status: string }[] }>(buyer.get(`/api/job/${jobId}/payments`), 'payments');
+    ok<{ retainage: { withheld: string }[]; refunds: { reason: string; status: string }[] }>(buyer.get(`/api/job/${projectId}/payments`), 'payments');
   await expect.poll(async () => (await payments()).retainage[0]?.withheld, { timeout: 30_000 }).toBeTruthy();
-  await ok(buyer.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' }), 'retainage dispute');
+  await ok(buyer.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'The railing is missing.' }), 'retainage dispute');
   const admin = await apiSession(browser, DEMO.admin);
-  await ok(admin.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' }), 'retainage refund');
+  await ok(admin.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' }), 'retainage refund');
   await admin.close();
   await expect.poll(async () => (await payments()).refunds.map((r) => `${r.reason} ${r.status}`), { timeout: 30_000 }).toEqual(['retainage paid']);
   await buyer.close();
   await seller.close();
-  return { jobId, milestoneId, title };
+  return { projectId, milestoneId, title };
 }

@@ -7,8 +7,8 @@ import { projectKeys } from './projects';
 // Shared: the milestone card asks who still has to sign, and a lien waiver is signed with the same
 // legal name as the agreement. Reading and signing the agreement itself is features/agreements.
 
-export const useAgreement = (jobId: number, enabled = true) =>
-  useQuery({ queryKey: projectKeys.agreement(jobId), queryFn: async () => (await api.get<AgreementView>(`/job/${jobId}/agreement`)).data, enabled });
+export const useAgreement = (projectId: number, enabled = true) =>
+  useQuery({ queryKey: projectKeys.agreement(projectId), queryFn: async () => (await api.get<AgreementView>(`/job/${projectId}/agreement`)).data, enabled });
 
 /** Who still has to sign before the buyer may deposit (the API refuses a deposit until both have). */
 export function missingSignatures(agreement: Pick<AgreementView, 'signatures'>): ('buyer' | 'seller')[] {

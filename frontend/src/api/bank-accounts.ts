@@ -47,10 +47,10 @@ export const useBankAccounts = (enabled = true) => useQuery({ queryKey: bankAcco
  * The account a deposit for this project is drawn from, chosen as the API chooses it (issue 25):
  * the newest usable account linked for this project or for every project.
  */
-export function depositAccountFor(accounts: BankAccount[], jobId: number): BankAccount | null {
+export function depositAccountFor(accounts: BankAccount[], projectId: number): BankAccount | null {
   const usable = accounts.filter((a) => a.status !== 'removed' && a.status !== 'locked' && a.status !== 'pending_verification');
   const newestFirst = [...usable].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return newestFirst.find((a) => a.job_id === jobId || a.job_id === null) ?? null;
+  return newestFirst.find((a) => a.job_id === projectId || a.job_id === null) ?? null;
 }
 
 export interface LinkBankAccount {

@@ -7,12 +7,12 @@ export type HistoryEntry = ProjectHistoryEntry;
 export const projectKeys = {
   all: ['projects'] as const,
   list: () => [...projectKeys.all, 'list'] as const,
-  detail: (jobId: number) => [...projectKeys.all, jobId] as const,
-  summary: (jobId: number) => [...projectKeys.detail(jobId), 'summary'] as const,
-  history: (jobId: number) => [...projectKeys.detail(jobId), 'history'] as const,
-  payments: (jobId: number) => [...projectKeys.detail(jobId), 'payments'] as const,
-  agreement: (jobId: number) => [...projectKeys.detail(jobId), 'agreement'] as const,
+  detail: (projectId: number) => [...projectKeys.all, projectId] as const,
+  summary: (projectId: number) => [...projectKeys.detail(projectId), 'summary'] as const,
+  history: (projectId: number) => [...projectKeys.detail(projectId), 'history'] as const,
+  payments: (projectId: number) => [...projectKeys.detail(projectId), 'payments'] as const,
+  agreement: (projectId: number) => [...projectKeys.detail(projectId), 'agreement'] as const,
   signed: (name: string) => [...projectKeys.all, 'signed', name] as const,
-  newJobForm: (customer: boolean) => [...projectKeys.all, 'new-job-form', customer] as const,
+  newProjectForm: (customer: boolean) => [...projectKeys.all, 'new-project-form', customer] as const,
   bankAccounts: () => ['bank-accounts'] as const,
 };

@@ -10,21 +10,21 @@ import { projectKeys } from './projects';
 export type { CompanyWaiverView, LienWaiverDocument, LienWaiverView };
 
 export const waiverKeys = {
-  ofMilestone: (jobId: number, mId: number) => [...projectKeys.detail(jobId), 'waivers', mId] as const,
+  ofMilestone: (projectId: number, mId: number) => [...projectKeys.detail(projectId), 'waivers', mId] as const,
   ofCompany: () => ['waivers', 'company'] as const,
   document: (name: string) => ['waivers', 'document', name] as const,
 };
 
-export const useMilestoneWaivers = (jobId: number, mId: number, enabled = true) =>
+export const useMilestoneWaivers = (projectId: number, mId: number, enabled = true) =>
   useQuery({
-    queryKey: waiverKeys.ofMilestone(jobId, mId),
+    queryKey: waiverKeys.ofMilestone(projectId, mId),
     queryFn: async () => (await api.get<LienWaiverView[]>(`/milestone/${mId}/waivers`)).data,
     enabled,
   });
 
 export interface SignWaiverInput {
   mId: number;
-  jobId: number;
+  projectId: number;
   payment: LienWaiverView['payment'];
   mp_id: number;
   kind: LienWaiverView['kind'];
@@ -36,11 +36,11 @@ export interface SignWaiverInput {
 export function useSignWaiver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ mId, jobId: _jobId, ...body }: SignWaiverInput) =>
+    mutationFn: async ({ mId, projectId: _projectId, ...body }: SignWaiverInput) =>
       (await api.post<LienWaiverDocument>(`/milestone/${mId}/waivers/sign`, body, asCommand())).data,
     onSuccess: (_document, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.detail(input.jobId) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.detail(input.projectId) }),
         queryClient.invalidateQueries({ queryKey: waiverKeys.ofCompany() }),
       ]),
   });

@@ -6,14 +6,22 @@ import { errorMessage } from '../lib/api-client';
 import { Form } from './Form';
 
 /** Links the account deposits are drawn from (purpose deposit) or payouts are paid into; keeps only the last four digits. */
-export function BankAccountForm({ purpose, jobId, onLinked }: { purpose: 'deposit' | 'payout'; jobId?: number; onLinked?: (account: BankAccount) => void }) {
+export function BankAccountForm({
+  purpose,
+  projectId,
+  onLinked,
+}: {
+  purpose: 'deposit' | 'payout';
+  projectId?: number;
+  onLinked?: (account: BankAccount) => void;
+}) {
   const link = useLinkBankAccount();
   return (
     <Form
       layout="vertical"
       requiredMark={false}
       onFinish={(values: Omit<LinkBankAccount, 'purpose' | 'job_id'>) =>
-        link.mutate({ ...values, purpose, ...(jobId ? { job_id: jobId } : {}) }, { onSuccess: (account) => onLinked?.(account) })
+        link.mutate({ ...values, purpose, ...(projectId ? { job_id: projectId } : {}) }, { onSuccess: (account) => onLinked?.(account) })
       }
     >
       <Form.Item label="Account holder" name="holder_name" rules={[{ required: true, whitespace: true, message: "Enter the account holder's name." }]}>

@@ -13,13 +13,13 @@ const KIND_WORDS = { conditional: 'Conditional', unconditional: 'Unconditional' 
  */
 export function SignWaiverDialog({
   waiver,
-  jobId,
+  projectId,
   mId,
   user,
   onClose,
 }: {
   waiver: LienWaiverView | null;
-  jobId: number;
+  projectId: number;
   mId: number;
   user: { first_name: string; last_name: string };
   onClose: () => void;
@@ -35,7 +35,7 @@ export function SignWaiverDialog({
     if (!isOwnLegalName(typed, user)) return setProblem(`Sign with your own legal name as it is on your account: ${legalName}.`);
     setProblem(null);
     sign.mutate(
-      { mId, jobId, payment: waiver.payment, mp_id: waiver.mp_id, kind: waiver.kind, signed_name: typed, waiver_hash: waiver.waiver_hash },
+      { mId, projectId, payment: waiver.payment, mp_id: waiver.mp_id, kind: waiver.kind, signed_name: typed, waiver_hash: waiver.waiver_hash },
       {
         onSuccess: () => {
           void message.success('Lien waiver signed.');

@@ -13,10 +13,10 @@ import { PortalShell } from './PortalShell';
 
 /** /portal/ach/{job_id} and /portal/job/{job_id}/ach: the accounts the buyer's deposits come from. */
 export function AchPage() {
-  const jobId = Number(useParams().jobId);
+  const projectId = Number(useParams().projectId);
   return (
     <PortalShell checks={['customer']} wide={false}>
-      <DepositAccountSettings jobId={jobId} />
+      <DepositAccountSettings projectId={projectId} />
     </PortalShell>
   );
 }
@@ -32,10 +32,10 @@ export function DirectDepositPage() {
 
 /** /portal/project-agreement/{signer_type}/{job_id}: read the agreement and sign it by typing your name. */
 export function AgreementPage() {
-  const { signerType, jobId } = useParams();
+  const { signerType, projectId } = useParams();
   return (
     <PortalShell wide={false}>
-      <AgreementSigning jobId={Number(jobId)} signerType={signerType} />
+      <AgreementSigning projectId={Number(projectId)} signerType={signerType} />
     </PortalShell>
   );
 }
@@ -59,12 +59,12 @@ const REFUND_REASONS: Record<string, string> = {
 
 /** /portal/job/{job_id}/payment-release: what was released to whom and when. */
 export function PaymentReleasePage() {
-  const jobId = Number(useParams().jobId);
-  const payments = usePayments(jobId);
+  const projectId = Number(useParams().projectId);
+  const payments = usePayments(projectId);
   const when = (d: string | null) => (d ? new Date(d).toLocaleString() : '—');
   return (
     <PortalShell>
-      <h1>Payments of project #{jobId}</h1>
+      <h1>Payments of project #{projectId}</h1>
       {payments.isPending ? (
         <Spinner />
       ) : payments.isError ? (
@@ -158,7 +158,7 @@ export function PaymentReleasePage() {
             </>
           )}
           <p style={{ marginTop: 16 }}>
-            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+            <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
           </p>
         </>
       )}

@@ -19,8 +19,8 @@ import { RetainagePanel } from '../../features/retainage/components/RetainagePan
 import { errorMessage } from '../../lib/api-client';
 import { PortalShell } from './PortalShell';
 
-function History({ jobId }: { jobId: number }) {
-  const history = useHistory(jobId);
+function History({ projectId }: { projectId: number }) {
+  const history = useHistory(projectId);
   if (history.isPending) return <Spinner />;
   if (history.isError) return <p role="alert">{errorMessage(history.error)}</p>;
   return (
@@ -60,16 +60,16 @@ function History({ jobId }: { jobId: number }) {
   );
 }
 
-function Milestones({ jobId, userId, signer }: { jobId: number; userId: number; signer: { first_name: string; last_name: string } | null }) {
-  const milestones = useMilestones(jobId);
-  const form = useMilestoneForm(jobId);
+function Milestones({ projectId, userId, signer }: { projectId: number; userId: number; signer: { first_name: string; last_name: string } | null }) {
+  const milestones = useMilestones(projectId);
+  const form = useMilestoneForm(projectId);
   const queryClient = useQueryClient();
   // The project's totals follow its milestones: refresh them when the milestones change.
   const fingerprint = JSON.stringify(milestones.data?.map((m) => [m.m_id, m.status, m.held, m.total_disbursed, m.deposit_sum]) ?? []);
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: projectKeys.summary(jobId) });
-  }, [fingerprint, jobId, queryClient]);
-  const propose = useProposeMilestone(jobId);
+    void queryClient.invalidateQueries({ queryKey: projectKeys.summary(projectId) });
+  }, [fingerprint, projectId, queryClient]);
+  const propose = useProposeMilestone(projectId);
   const { message, notification } = App.useApp();
   const [adding, setAdding] = useState(false);
   if (milestones.isPending) return <Spinner />;
@@ -83,7 +83,7 @@ function Milestones({ jobId, userId, signer }: { jobId: number; userId: number; 
       {adding && form.data ? (
         <Card title="New milestone">
           <MilestoneForm
-            jobId={jobId}
+            projectId={projectId}
             formData={form.data}
             pending={propose.isPending}
             error={propose.error}
@@ -106,17 +106,17 @@ function Milestones({ jobId, userId, signer }: { jobId: number; userId: number; 
 }
 
 /** The project's terms (retainage, job site), from its retainage answer. */
-function Terms({ jobId, isDraft }: { jobId: number; isDraft: boolean }) {
-  const retainage = useRetainage(jobId);
+function Terms({ projectId, isDraft }: { projectId: number; isDraft: boolean }) {
+  const retainage = useRetainage(projectId);
   if (!retainage.data) return null;
-  return <ProjectTerms retainage={retainage.data} jobId={jobId} isDraft={isDraft} />;
+  return <ProjectTerms retainage={retainage.data} projectId={projectId} isDraft={isDraft} />;
 }
 
 /** One project: its parties and money, its terms, a card per milestone, its retainage and the audit history. */
 export function ProjectPage() {
-  const jobId = Number(useParams().jobId);
+  const projectId = Number(useParams().projectId);
   const { data: user } = useCurrentUser();
-  const project = useProject(jobId);
+  const project = useProject(projectId);
   return (
     <PortalShell>
       {project.isPending ? (
@@ -130,11 +130,11 @@ export function ProjectPage() {
               Project #{project.data.job_id}: {project.data.service} <Tag>{project.data.status}</Tag>
             </h1>
             <div className="el-actions">
-              <Link to={`/portal/job/${jobId}/payment-release`}>Payments</Link>
+              <Link to={`/portal/job/${projectId}/payment-release`}>Payments</Link>
               {project.data.your_role && project.data.your_role !== 'admin' && (
-                <Link to={`/portal/project-agreement/${project.data.your_role === 'buyer' ? 'customer' : 'company'}/${jobId}`}>Agreement</Link>
+                <Link to={`/portal/project-agreement/${project.data.your_role === 'buyer' ? 'customer' : 'company'}/${projectId}`}>Agreement</Link>
               )}
-              {project.data.your_role === 'buyer' && <Link to={`/portal/job/${jobId}/ach`}>Bank account</Link>}
+              {project.data.your_role === 'buyer' && <Link to={`/portal/job/${projectId}/ach`}>Bank account</Link>}
             </div>
           </div>
           {project.data.is_draft && (
@@ -166,16 +166,16 @@ export function ProjectPage() {
               </div>
             ))}
           </dl>
-          <Terms jobId={jobId} isDraft={project.data.is_draft} />
+          <Terms projectId={projectId} isDraft={project.data.is_draft} />
           <Tabs
             items={[
               {
                 key: 'milestones',
                 label: 'Milestones',
-                children: <Milestones jobId={jobId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
+                children: <Milestones projectId={projectId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
               },
-              { key: 'retainage', label: 'Retainage', children: <RetainagePanel jobId={jobId} /> },
-              { key: 'history', label: 'History', children: <History jobId={jobId} /> },
+              { key: 'retainage', label: 'Retainage', children: <RetainagePanel projectId={projectId} /> },
+              { key: 'history', label: 'History', children: <History projectId={projectId} /> },
             ]}
           />
         </>

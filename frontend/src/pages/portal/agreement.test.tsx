@@ -28,7 +28,8 @@ const agreement = (buyerSigned: boolean) => ({
   },
 });
 
-const open = () => renderScreen(<AgreementPage />, { path: '/portal/project-agreement/customer/7', pattern: '/portal/project-agreement/:signerType/:jobId' });
+const open = () =>
+  renderScreen(<AgreementPage />, { path: '/portal/project-agreement/customer/7', pattern: '/portal/project-agreement/:signerType/:projectId' });
 
 describe('signing the escrow agreement', () => {
   it("accepts the account's own name whatever its case and spacing, nothing else", () => {

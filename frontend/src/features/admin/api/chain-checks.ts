@@ -22,5 +22,5 @@ const getSigningKey = async () => (await api.get<AuditSigningKeyView>('/admin/au
 export const useSigningKey = () => useQuery({ queryKey: adminKeys.signingKey(), queryFn: getSigningKey, staleTime: Infinity });
 
 /** Where a browser downloads a bundle (a plain link: the session cookie goes with it). */
-export const projectBundleUrl = (jobId: number) => `/api/admin/audit/projects/${jobId}/bundle`;
+export const projectBundleUrl = (projectId: number) => `/api/admin/audit/projects/${projectId}/bundle`;
 export const rangeBundleUrl = (from: string, to: string) => `/api/admin/audit/bundle?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;

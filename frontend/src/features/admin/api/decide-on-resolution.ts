@@ -32,7 +32,7 @@ function useDecideOnProposal(path: string) {
 export const useDecideOnResolution = (originalId: number) => useDecideOnProposal(`/admin/milestones/${originalId}/dispute/resolution`);
 
 /** POST /api/admin/job/{id}/retainage/resolution/approve|reject */
-export const useDecideOnRetainageResolution = (jobId: number) => useDecideOnProposal(`/admin/job/${jobId}/retainage/resolution`);
+export const useDecideOnRetainageResolution = (projectId: number) => useDecideOnProposal(`/admin/job/${projectId}/retainage/resolution`);
 
 /** What a resolve route answers when it only proposed the resolution (202). */
 export interface ProposedAnswer {

@@ -19,12 +19,12 @@ const retainageFourEyesNote = (held: string, threshold: string) =>
  * A project's retainage for the admins: held per payee, the parties' release, and an open
  * retainage dispute to decide: release to the payees or refund to the buyer, confirmed first.
  */
-export function AdminRetainage({ jobId }: { jobId: number }) {
-  const retainage = useAdminRetainage(jobId);
-  const resolve = useResolveRetainageDispute(jobId);
+export function AdminRetainage({ projectId }: { projectId: number }) {
+  const retainage = useAdminRetainage(projectId);
+  const resolve = useResolveRetainageDispute(projectId);
   // The open retainage disputes carry the proposal waiting for a second administrator and the threshold.
-  const listed = useRetainageDisputes().data?.find((d) => d.job_id === jobId);
-  const decide = useDecideOnRetainageResolution(jobId);
+  const listed = useRetainageDisputes().data?.find((d) => d.job_id === projectId);
+  const decide = useDecideOnRetainageResolution(projectId);
   const gate = useAdminCan('resolve-disputes');
   const { message } = App.useApp();
   const [resolution, setResolution] = useState<'release' | 'refund' | null>(null);
@@ -95,9 +95,9 @@ export function AdminRetainage({ jobId }: { jobId: number }) {
                   { value: 'refund', label: `Refund ${dollars(r.held)} to the buyer` },
                 ]}
               />
-              <label className="el-field" htmlFor={`retainage-note-${jobId}`}>
+              <label className="el-field" htmlFor={`retainage-note-${projectId}`}>
                 Note for both parties
-                <Input.TextArea id={`retainage-note-${jobId}`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+                <Input.TextArea id={`retainage-note-${projectId}`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
               </label>
               <Button type="primary" disabled={!resolution} onClick={() => setConfirming(true)} aria-haspopup="dialog">
                 Resolve the retainage dispute

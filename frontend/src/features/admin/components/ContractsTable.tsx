@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useContracts } from '../api/get-job-contracts';
+import { useContracts } from '../api/get-project-contracts';
 import { when } from './format';
 
 const signature = (s: AgreementSignatureView | null) => (s ? `${s.signed_name}, ${when(s.at)}` : <Tag color="orange">not signed</Tag>);
 
 /** Every agreement text of a project that was signed, by whom and when (/admin/job/{id}/contracts). */
-export function ContractsTable({ jobId }: { jobId: number }) {
-  const contracts = useContracts(jobId);
+export function ContractsTable({ projectId }: { projectId: number }) {
+  const contracts = useContracts(projectId);
   if (contracts.isError) return <Alert type="error" showIcon title={errorMessage(contracts.error)} />;
   return (
     <WideTable

@@ -3,12 +3,12 @@ import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useEvents } from '../api/get-job-events';
+import { useEvents } from '../api/get-project-events';
 import { when } from './format';
 
 /** Every event of the project and its milestones in global order: who, when, and the raw JSON. */
-export function EventTimeline({ jobId, onShowAsOf }: { jobId: number; onShowAsOf: (at: string) => void }) {
-  const events = useEvents(jobId);
+export function EventTimeline({ projectId, onShowAsOf }: { projectId: number; onShowAsOf: (at: string) => void }) {
+  const events = useEvents(projectId);
   const [stream, setStream] = useState('');
   const streams = [...new Set((events.data ?? []).map((e) => e.stream_id))];
   const shown = (events.data ?? []).filter((e) => !stream || e.stream_id === stream);

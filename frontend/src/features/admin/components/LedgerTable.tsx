@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useLedger } from '../api/get-job-ledger';
+import { useLedger } from '../api/get-project-ledger';
 import { byAmount, dollars, when } from './format';
 
 /** What each account of the double-entry ledger means (design §5). */
@@ -29,9 +29,9 @@ const companyLabel = (p: { company_id: number | null; company_name: string | nul
   p.company_id === null ? '' : (p.company_name ?? `Company ${p.company_id}`);
 
 /** The postings of a project (or one milestone) in the order they happened, each account with its running balance. */
-export function LedgerTable({ jobId, milestones }: { jobId: number; milestones: { original_id: number; title: string }[] }) {
+export function LedgerTable({ projectId, milestones }: { projectId: number; milestones: { original_id: number; title: string }[] }) {
   const [milestone, setMilestone] = useState<number | null>(null);
-  const ledger = useLedger(jobId, milestone);
+  const ledger = useLedger(projectId, milestone);
   const accounts = [...new Set((ledger.data ?? []).map((p) => p.account))];
   return (
     <>

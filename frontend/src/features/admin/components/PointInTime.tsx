@@ -5,7 +5,7 @@ import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
-import { useAsOf } from '../api/get-job-as-of';
+import { useAsOf } from '../api/get-project-as-of';
 import { capitalised, dollars, when } from './format';
 import { ACCOUNTS } from './LedgerTable';
 
@@ -22,10 +22,10 @@ function fromLocalInput(value: string): string | null {
 }
 
 /** The project rebuilt from its events up to a chosen instant: approved versions and every balance then. */
-export function PointInTime({ jobId, at, onChange }: { jobId: number; at: string | null; onChange: (at: string) => void }) {
+export function PointInTime({ projectId, at, onChange }: { projectId: number; at: string | null; onChange: (at: string) => void }) {
   const [value, setValue] = useState(at ? toLocalInput(at) : '');
   const [invalid, setInvalid] = useState(false);
-  const asOf = useAsOf(jobId, at);
+  const asOf = useAsOf(projectId, at);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <>

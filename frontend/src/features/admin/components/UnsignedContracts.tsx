@@ -5,16 +5,16 @@ import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentAgreement } from '../api/get-current-agreement';
-import { useContracts } from '../api/get-job-contracts';
+import { useContracts } from '../api/get-project-contracts';
 import { when } from './format';
 
 /**
  * What still waits for a signature: the agreement as it reads now when a party has not signed it,
  * and earlier texts that only one party signed before the milestones changed.
  */
-export function UnsignedContracts({ jobId }: { jobId: number }) {
-  const current = useCurrentAgreement(jobId);
-  const contracts = useContracts(jobId);
+export function UnsignedContracts({ projectId }: { projectId: number }) {
+  const current = useCurrentAgreement(projectId);
+  const contracts = useContracts(projectId);
   if (current.isPending || contracts.isPending) return <Spinner />;
   const missing = current.data ? (['buyer', 'seller'] as const).filter((p) => !current.data.signatures[p]) : [];
   const halfSigned = (contracts.data ?? []).filter((c) => c.contract_name !== current.data?.contract_name && (!c.buyer || !c.seller));

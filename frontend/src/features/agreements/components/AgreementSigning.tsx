@@ -9,10 +9,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSignAgreement } from '../api/sign-agreement';
 
 /** The escrow agreement of a project to read, with its signatures, and signing it by typing your name. */
-export function AgreementSigning({ jobId, signerType }: { jobId: number; signerType: string | undefined }) {
+export function AgreementSigning({ projectId, signerType }: { projectId: number; signerType: string | undefined }) {
   const { data: user } = useCurrentUser();
-  const agreement = useAgreement(jobId);
-  const sign = useSignAgreement(jobId);
+  const agreement = useAgreement(projectId);
+  const sign = useSignAgreement(projectId);
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
   const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
@@ -83,7 +83,7 @@ export function AgreementSigning({ jobId, signerType }: { jobId: number; signerT
             </Form>
           )}
           <p style={{ marginTop: 16 }}>
-            <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+            <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
           </p>
         </>
       )}

@@ -2,8 +2,9 @@ import { Alert, Button, Input, Select } from 'antd';
 
 import { useServices } from '../../../api/services';
 import { Form } from '../../../components/Form';
+import { EmailField, NameFields, PhoneField } from '../../../components/forms/PersonFields';
 import { errorMessage } from '../../../lib/api-client';
-import { formatPhoneInput, STATE_NAMES, STATES } from '../../../lib/format';
+import { STATE_NAMES, STATES } from '../../../lib/format';
 import { type ApplicationInput, useApplyAsContractor } from '../api/apply';
 
 const APPLICATION_RECEIVED = 'Application received.';
@@ -29,33 +30,9 @@ export function ApplicationForm() {
         <Input autoComplete="organization" />
       </Form.Item>
       <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>
-        <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: 'Please enter your first name.' }]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Please enter your last name.' }]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email address.' },
-            { type: 'email', message: 'Please enter a valid email address.' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          label="Phone"
-          name="phone"
-          normalize={formatPhoneInput}
-          rules={[
-            { required: true, message: 'Please enter your phone number.' },
-            { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' },
-          ]}
-        >
-          <Input inputMode="tel" placeholder="(555) 555-5555" />
-        </Form.Item>
+        <NameFields />
+        <EmailField />
+        <PhoneField />
         <Form.Item label="City" name="city" rules={[{ required: true, whitespace: true, message: 'Please enter the city.' }]}>
           <Input autoComplete="address-level2" />
         </Form.Item>

@@ -1,6 +1,7 @@
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 
 import { Form } from '../../../components/Form';
+import { EmailField } from '../../../components/forms/PersonFields';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/password';
 
@@ -25,16 +26,7 @@ export function ForgotPasswordForm() {
     );
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
-      <Form.Item
-        label="Email"
-        name="email"
-        rules={[
-          { required: true, message: 'Please enter your email address.' },
-          { type: 'email', message: 'Please enter a valid email address.' },
-        ]}
-      >
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
+      <EmailField />
       {request.isError && (
         <Alert type="error" showIcon title={errorStatus(request.error) === 404 ? FORGOT_FAILED : errorMessage(request.error)} style={{ marginBottom: 16 }} />
       )}

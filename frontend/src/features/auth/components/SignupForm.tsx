@@ -2,8 +2,8 @@ import { Alert, Button, Input } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
+import { EmailField, NameFields, PhoneField } from '../../../components/forms/PersonFields';
 import { errorMessage } from '../../../lib/api-client';
-import { formatPhoneInput } from '../../../lib/format';
 import { homeOf } from '../api/login';
 import { type SignupInput, useSignup } from '../api/signup';
 
@@ -15,34 +15,10 @@ export function SignupForm() {
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => signup.mutate(values, { onSuccess: (user) => navigate(homeOf(user)) })}>
       <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>
-        <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: 'Please enter your first name.' }]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Please enter your last name.' }]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
+        <NameFields />
       </div>
-      <Form.Item
-        label="Phone"
-        name="phone"
-        normalize={formatPhoneInput}
-        rules={[
-          { required: true, message: 'Please enter your phone number.' },
-          { pattern: /^\(\d{3}\) \d{3}-\d{4}$/, message: 'Please enter all 10 digits.' },
-        ]}
-      >
-        <Input inputMode="tel" autoComplete="tel-national" placeholder="(555) 555-5555" />
-      </Form.Item>
-      <Form.Item
-        label="Email"
-        name="email"
-        rules={[
-          { required: true, message: 'Please enter your email address.' },
-          { type: 'email', message: 'Please enter a valid email address.' },
-        ]}
-      >
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
+      <PhoneField />
+      <EmailField />
       <Form.Item
         label="Password"
         name="password"

@@ -8,27 +8,27 @@ import { errorMessage } from '../../../lib/api-client';
 import { DepositAccounts } from './DepositAccounts';
 
 /** The accounts a buyer's deposits for a project come from, and linking a new one. */
-export function DepositAccountSettings({ jobId }: { jobId: number }) {
+export function DepositAccountSettings({ projectId }: { projectId: number }) {
   const accounts = useBankAccounts();
   return (
     <>
       <h1>Bank account for deposits</h1>
       <p>
-        Deposits to escrow for project #{jobId} are drawn by ACH from the newest account you link; they take up to 5 business days. We keep only the last four
-        digits, and we email you whenever the account changes.
+        Deposits to escrow for project #{projectId} are drawn by ACH from the newest account you link; they take up to 5 business days. We keep only the last
+        four digits, and we email you whenever the account changes.
       </p>
       {accounts.isPending ? (
         <Spinner label="Loading your bank accounts…" />
       ) : accounts.isError ? (
         <Alert type="error" showIcon title={errorMessage(accounts.error)} />
       ) : (
-        <DepositAccounts accounts={accounts.data.deposit_accounts} jobId={jobId} />
+        <DepositAccounts accounts={accounts.data.deposit_accounts} projectId={projectId} />
       )}
       <Card title="Link an account" style={{ marginTop: 16 }}>
-        <BankAccountForm purpose="deposit" jobId={jobId} />
+        <BankAccountForm purpose="deposit" projectId={projectId} />
       </Card>
       <p style={{ marginTop: 16 }}>
-        <Link to={`/portal/job/${jobId}`}>Back to the project</Link>
+        <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
       </p>
     </>
   );

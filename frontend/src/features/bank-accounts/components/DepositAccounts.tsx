@@ -9,15 +9,15 @@ import { AccountCard } from './PayoutAccounts';
 import { DEPOSITS_FROM_TAG } from './texts';
 
 /** A buyer's deposit accounts: which one this project's deposits come from, and Remove. */
-export function DepositAccounts({ accounts, jobId }: { accounts: BankAccount[]; jobId: number }) {
+export function DepositAccounts({ accounts, projectId }: { accounts: BankAccount[]; projectId: number }) {
   const { message } = App.useApp();
   const remove = useRemoveBankAccount();
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const list = useRef<HTMLUListElement>(null);
-  const inUse = depositAccountFor(accounts, jobId);
+  const inUse = depositAccountFor(accounts, projectId);
   // Only this project's accounts and the ones linked to none: another project's account is not drawn from here.
   const shown = accounts
-    .filter((a) => a.job_id === null || a.job_id === jobId)
+    .filter((a) => a.job_id === null || a.job_id === projectId)
     .sort((a, b) => Number(a.status === 'removed') - Number(b.status === 'removed') || b.created_at.localeCompare(a.created_at));
   if (shown.length === 0) return <p className="el-muted">No bank account linked yet: link the account deposits come from below.</p>;
   return (

@@ -1,6 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 
 import { Form } from '../../../components/Form';
+import { EmailField } from '../../../components/forms/PersonFields';
 import { ThemeProvider } from '../../../components/ThemeProvider';
 import { errorMessage } from '../../../lib/api-client';
 import { type ContactInput, useSendContact } from '../api/send-contact';
@@ -17,16 +18,7 @@ export default function ContactForm() {
           <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter your name.' }]}>
             <Input autoComplete="name" />
           </Form.Item>
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Please enter your email address.' },
-              { type: 'email', message: 'Please enter a valid email address.' },
-            ]}
-          >
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
+          <EmailField />
           <Form.Item label="Phone (optional)" name="phone">
             <Input inputMode="tel" autoComplete="tel" />
           </Form.Item>

@@ -69,7 +69,7 @@ export function CompanyWaivers() {
         />
       )}
       {isLoggedIn(user) && (
-        <SignWaiverDialog waiver={signing} jobId={signing?.job_id ?? 0} mId={signing?.m_id ?? 0} user={user} onClose={() => setSigning(null)} />
+        <SignWaiverDialog waiver={signing} projectId={signing?.job_id ?? 0} mId={signing?.m_id ?? 0} user={user} onClose={() => setSigning(null)} />
       )}
     </>
   );

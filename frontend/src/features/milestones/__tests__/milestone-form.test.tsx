@@ -18,7 +18,7 @@ const formData = {
 const renderForm = (onSubmit = vi.fn()) => {
   renderScreen(
     <App>
-      <MilestoneForm jobId={7} formData={formData} onSubmit={onSubmit} />
+      <MilestoneForm projectId={7} formData={formData} onSubmit={onSubmit} />
     </App>,
   );
   return onSubmit;
@@ -112,7 +112,7 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
     fakeApi((call) => (call.url === '/milestone' ? { status: 400, body: { message: 'Keep the completion criteria under 5000 characters.' } } : undefined));
     function Harness() {
       const propose = useProposeMilestone(7);
-      return <MilestoneForm jobId={7} formData={formData} error={propose.error} pending={propose.isPending} onSubmit={(p) => propose.mutate(p)} />;
+      return <MilestoneForm projectId={7} formData={formData} error={propose.error} pending={propose.isPending} onSubmit={(p) => propose.mutate(p)} />;
     }
     renderScreen(
       <App>

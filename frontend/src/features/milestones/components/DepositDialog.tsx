@@ -94,7 +94,7 @@ export function DepositDialog({
           of {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
         </dd>
       </dl>
-      {!accounts.isPending && !account && <BankAccountForm purpose="deposit" jobId={milestone.job_id} />}
+      {!accounts.isPending && !account && <BankAccountForm purpose="deposit" projectId={milestone.job_id} />}
     </Modal>
   );
 }

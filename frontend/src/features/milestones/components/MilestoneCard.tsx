@@ -174,7 +174,7 @@ function EditForm({ milestone, onClose }: { milestone: MilestoneView; onClose: (
       {!ready && <Spinner label="Loading the milestone's terms…" />}
       {ready && (
         <MilestoneForm
-          jobId={milestone.job_id}
+          projectId={milestone.job_id}
           formData={form.data!}
           initial={initial}
           originalId={milestone.original_id}

@@ -78,7 +78,7 @@ function AmountInput({
  * problem; the API's refusal shows under the field it is about.
  */
 export function MilestoneForm({
-  jobId,
+  projectId,
   formData,
   initial,
   originalId = null,
@@ -87,7 +87,7 @@ export function MilestoneForm({
   pending = false,
   error = null,
 }: {
-  jobId: number;
+  projectId: number;
   formData: MilestoneFormData;
   initial?: MilestoneDraft;
   originalId?: number | null;
@@ -134,7 +134,7 @@ export function MilestoneForm({
     setSeenError(error);
     if (!formRef.current?.reportValidity()) return; // spec §5: no submit when the browser's check fails
     if (local.length > 0) return; // nor while the preview shows a problem
-    onSubmit(toPayload(jobId, draft, primaryId, originalId));
+    onSubmit(toPayload(projectId, draft, primaryId, originalId));
   };
 
   const amountProblem = <FieldError id={idOf('amount')} problem={problemOf('amount')} />;

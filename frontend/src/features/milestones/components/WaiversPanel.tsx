@@ -37,7 +37,7 @@ export function WaiversPanel({ milestone, signer }: { milestone: MilestoneView; 
           </li>
         ))}
       </ul>
-      {signer && <SignWaiverDialog waiver={signing} jobId={milestone.job_id} mId={milestone.m_id} user={signer} onClose={() => setSigning(null)} />}
+      {signer && <SignWaiverDialog waiver={signing} projectId={milestone.job_id} mId={milestone.m_id} user={signer} onClose={() => setSigning(null)} />}
     </section>
   );
 }

@@ -23,13 +23,13 @@ function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string 
  */
 export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneView; onMakeEdit?: () => void }) {
   const { message, notification } = App.useApp();
-  const jobId = milestone.job_id;
-  const approval = useApproval(jobId);
-  const complete = useMarkComplete(jobId);
-  const deposit = useStartDeposit(jobId);
-  const dispute = useOpenDispute(jobId);
-  const respond = useRespondToDispute(jobId);
-  const claim = useClaimRefund(jobId);
+  const projectId = milestone.job_id;
+  const approval = useApproval(projectId);
+  const complete = useMarkComplete(projectId);
+  const deposit = useStartDeposit(projectId);
+  const dispute = useOpenDispute(projectId);
+  const respond = useRespondToDispute(projectId);
+  const claim = useClaimRefund(projectId);
   const [statementFor, setStatementFor] = useState<'dispute' | 'respond' | null>(null);
   const [statement, setStatement] = useState('');
   const [confirmingDeposit, setConfirmingDeposit] = useState(false);
@@ -48,7 +48,7 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
   const deadlinePassed = useHasPassed(milestone.response_deadline);
   const awaitingDeposit = milestone.is_current && !milestone.funded && !openDispute && !milestone.deposit_pending && milestone.refunded === '0.00';
   // The API refuses a deposit until both parties signed the escrow agreement: say who is missing.
-  const agreement = useAgreement(jobId, awaitingDeposit);
+  const agreement = useAgreement(projectId, awaitingDeposit);
   const unsigned = agreement.data ? missingSignatures(agreement.data) : [];
   // Signed before the terms changed: the text both signed no longer covers them.
   const changed = agreement.data ? agreementChanged(agreement.data) : false;
@@ -155,7 +155,7 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
               : 'Both parties must sign the escrow agreement before the first deposit.'}{' '}
             Still to sign: {stillToSign(unsigned, true)}.{' '}
             {unsigned.includes('buyer') && (
-              <Link to={`/portal/project-agreement/customer/${jobId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
+              <Link to={`/portal/project-agreement/customer/${projectId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
             )}
           </p>,
         );
@@ -186,7 +186,7 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
               ? 'The escrow agreement changed since it was signed: the buyer can deposit once both parties signed its new text.'
               : 'The buyer can deposit once both parties signed the escrow agreement.'}{' '}
             Still to sign: {stillToSign(unsigned, false)}.{' '}
-            <Link to={`/portal/project-agreement/company/${jobId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
+            <Link to={`/portal/project-agreement/company/${projectId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
           </p>,
         );
       }

@@ -151,7 +151,7 @@ export function fieldOfServerMessage(message: string): ProblemField {
   return 'form';
 }
 
-export function toPayload(jobId: number, draft: MilestoneDraft, primaryId: number | null, originalId: number | null): MilestonePayload {
+export function toPayload(projectId: number, draft: MilestoneDraft, primaryId: number | null, originalId: number | null): MilestonePayload {
   const payees = payeeInputs(draft, primaryId).map((p) => ({
     jc_id: p.companyId,
     type: p.type,
@@ -160,7 +160,7 @@ export function toPayload(jobId: number, draft: MilestoneDraft, primaryId: numbe
     includeFee: p.includeFee,
   }));
   return {
-    job_id: jobId,
+    job_id: projectId,
     title: draft.mode === 'multi' ? draft.title.trim() : '',
     definition: draft.definition.trim(),
     position: 1,

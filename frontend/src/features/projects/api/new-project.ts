@@ -15,17 +15,15 @@ import { api, asCommand } from '../../../lib/api-client';
 import { normalizeEmail, phoneDigits } from '../../../lib/format';
 
 /** GET /api/forms/jobs/new-job-form (the contract's NewProjectForm). */
-export type NewJobForm = NewProjectForm;
-
-const getNewJobForm = async (customer: boolean) => (await api.get<NewJobForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
-export const useNewJobForm = (customer: boolean, enabled: boolean) =>
-  useQuery({ queryKey: projectKeys.newJobForm(customer), queryFn: () => getNewJobForm(customer), enabled });
+const getNewProjectForm = async (customer: boolean) => (await api.get<NewProjectForm>('/forms/jobs/new-job-form', { params: { customer } })).data;
+export const useNewProjectForm = (customer: boolean, enabled: boolean) =>
+  useQuery({ queryKey: projectKeys.newProjectForm(customer), queryFn: () => getNewProjectForm(customer), enabled });
 
 export type { BuyerMatch };
 export const searchBuyersByPhone = async (phone: string) =>
   (await api.get<BuyerMatch[]>(`/customer/search/phone/${encodeURIComponent(phoneDigits(phone))}`)).data;
 
-export interface NewBuyer {
+interface NewBuyer {
   first_name: string;
   last_name: string;
   phone: string;
@@ -33,8 +31,7 @@ export interface NewBuyer {
   user_id?: number;
 }
 /** The buyer POST /api/job/customer/new answers (the contract's ProjectBuyerView). */
-export type CreatedCustomer = ProjectBuyerView;
-export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
+async function createBuyer(buyer: NewBuyer): Promise<ProjectBuyerView> {
   const payload = {
     ...buyer,
     first_name: buyer.first_name.trim(),
@@ -42,13 +39,16 @@ export async function createBuyer(buyer: NewBuyer): Promise<CreatedCustomer> {
     email: normalizeEmail(buyer.email),
     customer_name: `${buyer.first_name.trim()} ${buyer.last_name.trim()}`,
   };
-  return (await api.post<CreatedCustomer>('/job/customer/new', payload)).data;
+  return (await api.post<ProjectBuyerView>('/job/customer/new', payload)).data;
 }
+/** Creates a buyer (a new one, or the current user as the buyer of their own project); no query lists buyers. */
+export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 
 export const searchSellers = async (text: string) =>
   (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
-export interface JobState {
+/** The new-project screen's state as POST and PUT /api/job/basic take it (spec §3; job_id is the wire's name of the project id). */
+export interface NewProjectState {
   job_id?: number | null;
   customer_id: number;
   customer_name: string;
@@ -60,23 +60,53 @@ export interface JobState {
   alreadyExisted?: boolean;
 }
 
-export async function createDraft(state: JobState, idempotencyKey: string): Promise<ProjectDraftCreated> {
-  return (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data;
+/** Creates the draft once the buyer is set (spec §4); the Idempotency-Key makes a repeated call answer the same draft. The project list will show it. */
+export function useCreateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ state, idempotencyKey }: { state: NewProjectState; idempotencyKey: string }) =>
+      (await api.post<ProjectDraftCreated>('/job/basic', state, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+  });
 }
 
-export async function updateDraft(state: JobState, primary: { company_id: number | null; primary_company_name?: string | null }) {
-  return (await api.put<ProjectDraftBasics>('/job/basic', { state, primary }, asCommand())).data;
+export interface DraftUpdate {
+  state: NewProjectState & { job_id: number };
+  primary: { company_id: number | null; primary_company_name?: string | null };
+}
+/**
+ * Saves the draft's service or seller: the project list and the draft's summary show both. The
+ * screen shows the choice as soon as it is saved; the refresh does not hold it up.
+ */
+export function useUpdateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (update: DraftUpdate) => (await api.put<ProjectDraftBasics>('/job/basic', update, asCommand())).data,
+    onSuccess: (_answer, { state }) => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.summary(state.job_id) });
+    },
+  });
 }
 
-export async function submitProject(jobId: number): Promise<void> {
-  await api.put<ProjectSubmitted>(`/job/${jobId}/draft`, { isDraft: false, job_id: jobId }, asCommand());
+/**
+ * Submits the draft (PUT /api/job/{id}/draft). The refresh is not waited for: the screen leaves
+ * for /portal at once, and the draft's own queries would otherwise show it submitted first.
+ */
+export function useSubmitProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (projectId: number) =>
+      (await api.put<ProjectSubmitted>(`/job/${projectId}/draft`, { isDraft: false, job_id: projectId }, asCommand())).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
 }
 
 /** Discards a draft its creator no longer wants (DELETE /api/job/{id}). */
 export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (jobId: number) => (await api.delete<ProjectDraftDiscarded>(`/job/${jobId}`, asCommand())).data,
+    mutationFn: async (projectId: number) => (await api.delete<ProjectDraftDiscarded>(`/job/${projectId}`, asCommand())).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

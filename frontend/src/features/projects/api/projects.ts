@@ -8,13 +8,15 @@ const getProjects = async () => (await api.get<ProjectSummary[]>('/projects')).d
 const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn: getProjects });
 export const useProjects = () => useQuery(projectsQuery());
 
-const getProject = async (jobId: number) => (await api.get<ProjectSummary>(`/job/${jobId}`)).data;
-const projectQuery = (jobId: number) => queryOptions({ queryKey: projectKeys.summary(jobId), queryFn: () => getProject(jobId) });
-export const useProject = (jobId: number) => useQuery(projectQuery(jobId));
+const getProject = async (projectId: number) => (await api.get<ProjectSummary>(`/job/${projectId}`)).data;
+const projectQuery = (projectId: number) => queryOptions({ queryKey: projectKeys.summary(projectId), queryFn: () => getProject(projectId) });
+export const useProject = (projectId: number) => useQuery(projectQuery(projectId));
 
-const getHistory = async (jobId: number) => (await api.get<HistoryEntry[]>(`/job/${jobId}/history`)).data;
-export const useHistory = (jobId: number, enabled = true) => useQuery({ queryKey: projectKeys.history(jobId), queryFn: () => getHistory(jobId), enabled });
+const getHistory = async (projectId: number) => (await api.get<HistoryEntry[]>(`/job/${projectId}/history`)).data;
+export const useHistory = (projectId: number, enabled = true) =>
+  useQuery({ queryKey: projectKeys.history(projectId), queryFn: () => getHistory(projectId), enabled });
 
 export type { ProjectPayments };
-const getPayments = async (jobId: number) => (await api.get<ProjectPayments>(`/job/${jobId}/payments`)).data;
-export const usePayments = (jobId: number) => useQuery({ queryKey: projectKeys.payments(jobId), queryFn: () => getPayments(jobId), refetchInterval: 5000 });
+const getPayments = async (projectId: number) => (await api.get<ProjectPayments>(`/job/${projectId}/payments`)).data;
+export const usePayments = (projectId: number) =>
+  useQuery({ queryKey: projectKeys.payments(projectId), queryFn: () => getPayments(projectId), refetchInterval: 5000 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../../lib/timers';
-import { type BuyerMatch, createBuyer, searchBuyersByPhone } from '../api/new-project';
+import { type BuyerMatch, searchBuyersByPhone, useCreateBuyer } from '../api/new-project';
 import { newBuyerValid, NO_BUYERS_FOUND, type Party } from './new-project.rules';
 
 /** The buyer step of a seller's new project: find the buyer by phone, or create a new one. */
@@ -16,8 +16,7 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
   const [noMatchOpen, setNoMatchOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [form, setForm] = useState({ first_name: '', last_name: '', phone: '', email: '' });
-  const [createError, setCreateError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateBuyer();
 
   const search = async () => {
     setSearchError(null);
@@ -33,18 +32,11 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
     onBuyer(party, newCustomer);
     void message.success({ content: 'Buyer added', duration: TOAST_PARTY_ADDED_MS / 1000 });
   };
-  const addNew = async () => {
-    setBusy(true);
-    setCreateError(null);
-    try {
-      const created = await createBuyer({ ...form, phone: phoneDigits(form.phone) });
-      choose({ id: created.customer_id, name: created.customer_name }, true);
-    } catch (e) {
-      setCreateError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const addNew = () =>
+    create.mutate(
+      { ...form, phone: phoneDigits(form.phone) },
+      { onSuccess: (created) => choose({ id: created.customer_id, name: created.customer_name }, true) },
+    );
 
   if (buyer)
     return (
@@ -104,8 +96,8 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
               <Input id="nb-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
             </label>
           </div>
-          {createError && <Alert type="error" showIcon title={createError} style={{ marginTop: 12 }} />}
-          <Button type="primary" style={{ marginTop: 12 }} disabled={!newBuyerValid(form)} loading={busy} onClick={addNew}>
+          {create.isError && <Alert type="error" showIcon title={errorMessage(create.error)} style={{ marginTop: 12 }} />}
+          <Button type="primary" style={{ marginTop: 12 }} disabled={!newBuyerValid(form)} loading={create.isPending} onClick={addNew}>
             Add-to-Project
           </Button>
         </Card>

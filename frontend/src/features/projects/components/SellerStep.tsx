@@ -5,13 +5,22 @@ import { errorMessage } from '../../../lib/api-client';
 import { searchSellers } from '../api/new-project';
 import { NO_COMPANIES_FOUND, type Party } from './new-project.rules';
 
-/** The seller step of a buyer's new project: find the company by name and choose it. */
-export function SellerStep({ onNext, seller, disabled }: { onNext: (seller: Party) => Promise<void>; seller: Party | null; disabled: boolean }) {
+/** The seller step of a buyer's new project: find the company by name and choose it (`saving` while the choice is saved). */
+export function SellerStep({
+  onNext,
+  seller,
+  disabled,
+  saving,
+}: {
+  onNext: (seller: Party) => void;
+  seller: Party | null;
+  disabled: boolean;
+  saving: boolean;
+}) {
   const [text, setText] = useState('');
   const [found, setFound] = useState<Party[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   if (seller)
     return (
       <p>
@@ -54,20 +63,7 @@ export function SellerStep({ onNext, seller, disabled }: { onNext: (seller: Part
           ))}
         </Radio.Group>
       )}
-      <Button
-        type="primary"
-        style={{ marginTop: 12 }}
-        disabled={chosen === null}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await onNext(found!.find((c) => c.id === chosen)!);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <Button type="primary" style={{ marginTop: 12 }} disabled={chosen === null} loading={saving} onClick={() => onNext(found!.find((c) => c.id === chosen)!)}>
         Next
       </Button>
     </fieldset>

@@ -39,7 +39,7 @@ describe('the retainage panel (issue 17)', () => {
     });
     renderScreen(
       <App>
-        <RetainagePanel jobId={7} />
+        <RetainagePanel projectId={7} />
       </App>,
     );
     expect(await screen.findByText('The seller asked for the retainage release: approve it, or dispute it.')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('the project terms (issue 23)', () => {
     fakeApi(() => undefined);
     renderScreen(
       <App>
-        <ProjectTerms retainage={{ ...view, site_state: siteState }} jobId={7} isDraft={isDraft} />
+        <ProjectTerms retainage={{ ...view, site_state: siteState }} projectId={7} isDraft={isDraft} />
       </App>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Edit terms' }));

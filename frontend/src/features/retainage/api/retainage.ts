@@ -7,33 +7,38 @@ import { api, asCommand } from '../../../lib/api-client';
 export type { RetainageView };
 
 const retainageKeys = {
-  ofJob: (jobId: number) => [...projectKeys.detail(jobId), 'retainage'] as const,
+  ofProject: (projectId: number) => [...projectKeys.detail(projectId), 'retainage'] as const,
 };
 
-export const useRetainage = (jobId: number) =>
+export const useRetainage = (projectId: number) =>
   useQuery({
-    queryKey: retainageKeys.ofJob(jobId),
-    queryFn: async () => (await api.get<RetainageView>(`/job/${jobId}/retainage`)).data,
+    queryKey: retainageKeys.ofProject(projectId),
+    queryFn: async () => (await api.get<RetainageView>(`/job/${projectId}/retainage`)).data,
     refetchInterval: (q) => (q.state.data && q.state.data.released !== '0.00' && q.state.data.by_payee.some((p) => p.paid !== p.released) ? 2000 : 15000),
   });
 
 /** Every retainage command answers the project's retainage; the whole project (cards, history) refreshes. */
-function useRetainageMutation<TInput>(jobId: number, call: (input: TInput) => Promise<RetainageView>) {
+function useRetainageMutation<TInput>(projectId: number, call: (input: TInput) => Promise<RetainageView>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(jobId) }) });
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) }) });
 }
 
-export const useSetTerms = (jobId: number) =>
+export const useSetTerms = (projectId: number) =>
   useRetainageMutation(
-    jobId,
+    projectId,
     async (input: { retainage_percent: string; site_state: SiteState | null }) =>
-      (await api.put<RetainageView>(`/job/${jobId}/terms`, input, asCommand())).data,
+      (await api.put<RetainageView>(`/job/${projectId}/terms`, input, asCommand())).data,
   );
 
-export const useRetainageAction = (jobId: number) =>
+export const useRetainageAction = (projectId: number) =>
   useRetainageMutation(
-    jobId,
+    projectId,
     async (input: { action: 'request' | 'approve' | 'dispute'; statement?: string }) =>
-      (await api.post<RetainageView>(`/job/${jobId}/retainage/${input.action}`, input.action === 'dispute' ? { statement: input.statement } : {}, asCommand()))
-        .data,
+      (
+        await api.post<RetainageView>(
+          `/job/${projectId}/retainage/${input.action}`,
+          input.action === 'dispute' ? { statement: input.statement } : {},
+          asCommand(),
+        )
+      ).data,
   );

@@ -10,8 +10,8 @@ import { type RetainageView, useSetTerms } from '../api/retainage';
  * party changes them; milestone versions proposed afterwards take them, and both parties approve
  * them with the version.
  */
-export function ProjectTerms({ retainage, jobId, isDraft }: { retainage: RetainageView; jobId: number; isDraft: boolean }) {
-  const setTerms = useSetTerms(jobId);
+export function ProjectTerms({ retainage, projectId, isDraft }: { retainage: RetainageView; projectId: number; isDraft: boolean }) {
+  const setTerms = useSetTerms(projectId);
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [percent, setPercent] = useState(retainage.retainage_percent);
@@ -56,14 +56,14 @@ export function ProjectTerms({ retainage, jobId, isDraft }: { retainage: Retaina
         destroyOnHidden
       >
         <p className="el-muted">New milestone versions take these terms when they are proposed; an approved version keeps its own.</p>
-        <label className="el-field" htmlFor={`retainage-${jobId}`}>
+        <label className="el-field" htmlFor={`retainage-${projectId}`}>
           Retainage (percent of each payment, 0 to 10)
-          <Input id={`retainage-${jobId}`} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} suffix="%" />
+          <Input id={`retainage-${projectId}`} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} suffix="%" />
         </label>
-        <label className="el-field" htmlFor={`site-state-${jobId}`}>
+        <label className="el-field" htmlFor={`site-state-${projectId}`}>
           Job site's state (names the lien-waiver law)
           <select
-            id={`site-state-${jobId}`}
+            id={`site-state-${projectId}`}
             value={state ?? ''}
             disabled={stateFixed}
             onChange={(e) => setState(e.target.value === '' ? null : (e.target.value as SiteState))}

@@ -14,9 +14,9 @@ const day = (iso: string) => new Date(iso).toLocaleString();
  * one party once every milestone is paid out, approved by the other, or disputed before an
  * administrator.
  */
-export function RetainagePanel({ jobId }: { jobId: number }) {
-  const retainage = useRetainage(jobId);
-  const act = useRetainageAction(jobId);
+export function RetainagePanel({ projectId }: { projectId: number }) {
+  const retainage = useRetainage(projectId);
+  const act = useRetainageAction(projectId);
   const { message } = App.useApp();
   const [disputing, setDisputing] = useState(false);
   const [statement, setStatement] = useState('');
@@ -125,9 +125,9 @@ export function RetainagePanel({ jobId }: { jobId: number }) {
         </ul>
       )}
       <Modal open={disputing} title="Dispute the retainage" okText="Send" onOk={dispute} confirmLoading={act.isPending} onCancel={() => setDisputing(false)}>
-        <label className="el-field" htmlFor={`retainage-dispute-${jobId}`}>
+        <label className="el-field" htmlFor={`retainage-dispute-${projectId}`}>
           What is the disagreement about the retainage?
-          <Input.TextArea id={`retainage-dispute-${jobId}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
+          <Input.TextArea id={`retainage-dispute-${projectId}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
         </label>
       </Modal>
     </section>

@@ -7,8 +7,8 @@ import { WideTable } from '../../../components/WideTable';
 import { capitalised, dollars, when } from './format';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
-export function JobOverview({ job }: { job: AdminJobView }) {
-  const s = job.summary;
+export function ProjectOverview({ project }: { project: AdminJobView }) {
+  const s = project.summary;
   return (
     <>
       <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0 }}>
@@ -41,7 +41,7 @@ export function JobOverview({ job }: { job: AdminJobView }) {
             <dt>Deposited</dt>
             <dd>{dollars(s.totals.deposited)}</dd>
             <dt>Held in escrow</dt>
-            <dd data-testid="job-held">{dollars(s.totals.held)}</dd>
+            <dd data-testid="project-held">{dollars(s.totals.held)}</dd>
             <dt>Released to payees</dt>
             <dd>{dollars(s.totals.released)}</dd>
             <dt>Fees</dt>
@@ -57,7 +57,7 @@ export function JobOverview({ job }: { job: AdminJobView }) {
           </dl>
         </Card>
       </div>
-      {job.milestones.map((m) => (
+      {project.milestones.map((m) => (
         <Card
           key={m.original_id}
           size="small"

@@ -1,0 +1,46 @@
+import { Alert, App, Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
+
+import { errorMessage, errorStatus } from '../../../lib/api-client';
+import { useSubmitProject } from '../api/new-project';
+
+/**
+ * Submit Project (spec §4): disabled, with the reason beside it, while the API would refuse it;
+ * a refusal it explains (a milestone, the seller, …) stays above the button.
+ */
+export function SubmitProject({ projectId, blocked }: { projectId: number | null; blocked: string | null }) {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const submit = useSubmitProject();
+  const status = errorStatus(submit.error);
+  const refusal = submit.error && status !== null && status < 500 ? errorMessage(submit.error) : null;
+  const send = () => {
+    if (!projectId || submit.isPending) return;
+    submit.mutate(projectId, {
+      onSuccess: () => navigate('/portal', { state: { toast: 'Project Created Successfully' } }),
+      onError: () => notification.error({ title: 'Error Submitting Project', description: 'Please try again.', duration: 10 }),
+    });
+  };
+  return (
+    <>
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+      <div className="el-actions">
+        <Button
+          type="primary"
+          size="large"
+          disabled={blocked !== null}
+          loading={submit.isPending}
+          onClick={send}
+          aria-describedby={blocked ? 'submit-blocked' : undefined}
+        >
+          Submit Project
+        </Button>
+        {blocked && (
+          <p id="submit-blocked" className="el-muted">
+            {blocked}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
