@@ -15,7 +15,7 @@ describe('percentages in requests', () => {
   let app: TestApp;
   let seller: CreatedUser & { companyId: number };
   let session: HttpSession;
-  let jobId: number;
+  let projectId: number;
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -31,15 +31,15 @@ describe('percentages in requests', () => {
       customerInitiated: false,
     });
     expect(created.status).toBe(201);
-    jobId = created.body.job_id as number;
+    projectId = created.body.job_id as number;
   });
   afterAll(() => app.close());
 
-  const retainage = async () => (await session.get(`/api/job/${jobId}/retainage`)).body.retainage_percent as string;
+  const retainage = async () => (await session.get(`/api/job/${projectId}/retainage`)).body.retainage_percent as string;
 
   it.each([' 5', '5%', '05', '5 %', '2,5', '+5', '.5'])('refuses the retainage %j with a 400 naming the accepted form, changing nothing', async (bad) => {
     const before = await retainage();
-    const answer = await session.put(`/api/job/${jobId}/terms`, { retainage_percent: bad, site_state: null });
+    const answer = await session.put(`/api/job/${projectId}/terms`, { retainage_percent: bad, site_state: null });
     expect([answer.status, answer.body.message]).toEqual([400, RETAINAGE_FORM]);
     expect(await retainage()).toBe(before);
   });
@@ -52,14 +52,14 @@ describe('percentages in requests', () => {
     ['10', '10.00'],
     [7.25, '7.25'],
   ])('takes the retainage %j as %s', async (percent, stored) => {
-    const answer = await session.put(`/api/job/${jobId}/terms`, { retainage_percent: percent, site_state: null });
+    const answer = await session.put(`/api/job/${projectId}/terms`, { retainage_percent: percent, site_state: null });
     expect([answer.status, answer.body.retainage_percent]).toEqual([200, stored]);
   });
 
   it('refuses a payee percentage in another form with a 400 naming the plain one, proposing nothing', async () => {
     const propose = (percentage: string | number) =>
       session.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Framing',
         definition: 'Walls framed.',
         amount: '1000.00',
@@ -69,7 +69,7 @@ describe('percentages in requests', () => {
       const answer = await propose(bad);
       expect([bad, answer.status, answer.body.message]).toEqual([bad, 400, PERCENT_FORM]);
     }
-    expect((await session.get(`/api/job/${jobId}/milestones`)).body).toEqual([]);
+    expect((await session.get(`/api/job/${projectId}/milestones`)).body).toEqual([]);
     // The forms the portal sends (the text of a number field, or a number) are taken.
     expect((await propose('100')).status).toBe(201);
     expect((await propose(100)).status).toBe(201);

@@ -146,13 +146,18 @@ describe('the admin console API', () => {
   });
 
   it('rebuilds a project as it stood at an instant between two approvals', async () => {
-    const jobId = (
+    const projectId = (
       await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Decks', customerInitiated: false })
     ).body.job_id;
     const id = (
-      await seller.post('/api/milestone', { job_id: jobId, title: 'Deck v1', definition: 'Deck.', payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }] })
+      await seller.post('/api/milestone', {
+        job_id: projectId,
+        title: 'Deck v1',
+        definition: 'Deck.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '1000.00' }],
+      })
     ).body.m_id;
-    await submitProject(seller, jobId);
+    await submitProject(seller, projectId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await new Promise((r) => setTimeout(r, 30));
@@ -160,7 +165,7 @@ describe('the admin console API', () => {
     await new Promise((r) => setTimeout(r, 30));
     const edit = (
       await seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         original_id: id,
         title: 'Deck v2',
         definition: 'Bigger deck.',
@@ -170,12 +175,12 @@ describe('the admin console API', () => {
     await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
 
-    const then = (await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(between)}`)).body;
+    const then = (await admin.get(`/api/admin/job/${projectId}/as-of?at=${encodeURIComponent(between)}`)).body;
     expect(then.milestones[0].approved_version).toMatchObject({ m_id: id, title: 'Deck v1', amount: '1000.00' });
-    const now = (await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`)).body;
+    const now = (await admin.get(`/api/admin/job/${projectId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`)).body;
     expect(now.milestones[0].approved_version).toMatchObject({ m_id: edit, title: 'Deck v2' });
-    expect((await admin.get(`/api/admin/job/${jobId}/as-of?at=soon`)).status).toBe(400);
-    const events = (await admin.get(`/api/admin/job/${jobId}/events`)).body;
+    expect((await admin.get(`/api/admin/job/${projectId}/as-of?at=soon`)).status).toBe(400);
+    const events = (await admin.get(`/api/admin/job/${projectId}/events`)).body;
     expect(events.map((e: { type: string }) => e.type)).toEqual([
       'JobDraftCreated',
       'MilestoneProposed',
@@ -188,31 +193,36 @@ describe('the admin console API', () => {
       'MilestoneVersionApproved',
       'MilestoneVersionAgreed',
     ]);
-    expect(events[0]).toMatchObject({ stream_id: `job-${jobId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
+    expect(events[0]).toMatchObject({ stream_id: `job-${projectId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
   });
 
   it('keeps each signature with the text it signed, after the agreement changed', async () => {
-    const jobId = (
+    const projectId = (
       await seller.post('/api/job/basic', { customer_id: (await buyer.get('/api/user')).body.user_id, service: 'Fencing', customerInitiated: false })
     ).body.job_id;
     const id = (
-      await seller.post('/api/milestone', { job_id: jobId, title: 'Fence', definition: 'Fence.', payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }] })
+      await seller.post('/api/milestone', {
+        job_id: projectId,
+        title: 'Fence',
+        definition: 'Fence.',
+        payees: [{ jc_id: 100, type: 'fixed', amount: '800.00' }],
+      })
     ).body.m_id;
-    await submitProject(seller, jobId);
+    await submitProject(seller, projectId);
     await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: id, approve: true });
-    const first = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
+    const first = (await buyer.get(`/api/job/${projectId}/agreement`)).body;
     expect(
-      (await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: first.agreement_hash }))
+      (await buyer.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: first.agreement_hash }))
         .status,
     ).toBe(200);
     expect(
-      (await seller.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: first.agreement_hash }))
+      (await seller.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'company', signed_name: 'Sam Seller', agreement_hash: first.agreement_hash }))
         .status,
     ).toBe(200);
     const edit = (
       await seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         original_id: id,
         title: 'Fence',
         definition: 'Taller fence.',
@@ -221,11 +231,11 @@ describe('the admin console API', () => {
     ).body.m_id;
     await buyer.post('/api/milestone/approval', { milestone_id: edit, approve: true });
     await seller.post('/api/milestone/approval', { milestone_id: edit, approve: true });
-    const second = (await buyer.get(`/api/job/${jobId}/agreement`)).body;
+    const second = (await buyer.get(`/api/job/${projectId}/agreement`)).body;
     expect(second.agreement_hash).not.toBe(first.agreement_hash);
-    await buyer.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: second.agreement_hash });
+    await buyer.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Jordan Buyer', agreement_hash: second.agreement_hash });
 
-    const contracts = (await admin.get(`/api/admin/job/${jobId}/contracts`)).body;
+    const contracts = (await admin.get(`/api/admin/job/${projectId}/contracts`)).body;
     expect(contracts).toEqual([
       expect.objectContaining({
         contract_name: first.contract_name,
@@ -235,7 +245,7 @@ describe('the admin console API', () => {
       expect.objectContaining({ contract_name: second.contract_name, buyer: expect.objectContaining({ signed_name: 'Jordan Buyer' }), seller: null }),
     ]);
     expect((await admin.get(`/api/agreements/${second.contract_name}`)).body).toMatchObject({
-      job_id: jobId,
+      job_id: projectId,
       signatures: { buyer: expect.anything(), seller: null },
     });
   });

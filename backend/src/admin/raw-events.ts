@@ -3,8 +3,8 @@ import type { RawEventView } from '@escrow/domain';
 import type { ProjectEvents } from '../read-models';
 
 /** The raw event stream of a project: its own stream and its milestones', in global order, as an auditor reads it. */
-export async function rawEventsOf(projectEvents: ProjectEvents, jobId: number): Promise<RawEventView[]> {
-  return (await projectEvents.of(jobId)).map((e) => ({
+export async function rawEventsOf(projectEvents: ProjectEvents, projectId: number): Promise<RawEventView[]> {
+  return (await projectEvents.of(projectId)).map((e) => ({
     event_id: e.id,
     stream_id: e.streamId,
     revision: e.revision,

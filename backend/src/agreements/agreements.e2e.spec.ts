@@ -16,44 +16,46 @@ describe('agreements, bank accounts and the payments page', () => {
     await b.login(buyer.email, TEST_PASSWORD);
     const s = new HttpSession(app.http);
     await s.login(seller.email, TEST_PASSWORD);
-    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
     const id = (
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Frame',
         definition: 'Framed.',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '2000.00' }],
       })
     ).body.m_id;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
 
-    const agreement = (await b.get(`/api/job/${jobId}/agreement`)).body;
+    const agreement = (await b.get(`/api/job/${projectId}/agreement`)).body;
     expect(agreement.text).toContain('Owner (buyer): Ana Owner');
     expect(agreement.text).toContain('1. Frame — $2,000.00; owner deposits $2,045.00.');
     expect(agreement.signatures).toEqual({ buyer: null, seller: null });
     expect(
-      (await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash })).status,
+      (await b.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'company', signed_name: 'Ana Owner', agreement_hash: agreement.agreement_hash }))
+        .status,
     ).toBe(403);
     expect(
-      (await b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: 'f'.repeat(64) })).body.message,
+      (await b.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Ana Owner', agreement_hash: 'f'.repeat(64) })).body
+        .message,
     ).toBe('The agreement changed since you opened it. Read the new version and sign again.');
     // Only the signer's own legal name signs, and only once.
-    const stranger = await b.post(`/api/job/${jobId}/agreement/sign`, {
+    const stranger = await b.post(`/api/job/${projectId}/agreement/sign`, {
       signer_type: 'customer',
       signed_name: 'Somebody Else Entirely',
       agreement_hash: agreement.agreement_hash,
     });
     expect(stranger.status).toBe(400);
     expect(stranger.body.message).toBe('Sign with your own legal name as it is on your account: Ana Owner.');
-    const signed = await b.post(`/api/job/${jobId}/agreement/sign`, {
+    const signed = await b.post(`/api/job/${projectId}/agreement/sign`, {
       signer_type: 'customer',
       signed_name: 'ana  OWNER',
       agreement_hash: agreement.agreement_hash,
     });
     expect(signed.body).toMatchObject({ contract_name: agreement.contract_name, signatures: { buyer: { signed_name: 'ana OWNER' }, seller: null } });
-    const twice = await b.post(`/api/job/${jobId}/agreement/sign`, {
+    const twice = await b.post(`/api/job/${projectId}/agreement/sign`, {
       signer_type: 'customer',
       signed_name: 'Ana Owner',
       agreement_hash: agreement.agreement_hash,
@@ -61,7 +63,7 @@ describe('agreements, bank accounts and the payments page', () => {
     expect(twice).toMatchObject({ status: 409, body: { message: 'You have already signed this agreement.' } });
     const sellerUser = (await s.get('/api/user')).body;
     const sellerName = `${sellerUser.first_name} ${sellerUser.last_name}`;
-    await s.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'company', signed_name: sellerName, agreement_hash: agreement.agreement_hash });
+    await s.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'company', signed_name: sellerName, agreement_hash: agreement.agreement_hash });
     const read = (await s.get(`/api/agreements/${agreement.contract_name}`)).body;
     expect(read.signatures).toMatchObject({ buyer: { signed_name: 'ana OWNER' }, seller: { signed_name: sellerName } });
     expect(read.text).toBe(agreement.text);
@@ -74,7 +76,7 @@ describe('agreements, bank accounts and the payments page', () => {
       (
         await b.post('/api/bank-accounts', {
           purpose: 'deposit',
-          job_id: jobId,
+          job_id: projectId,
           holder_name: 'Ana Owner',
           routing_number: '123456789',
           account_number: '000123456789',
@@ -83,7 +85,7 @@ describe('agreements, bank accounts and the payments page', () => {
     ).toBe('That routing number is not valid; check the 9 digits on your check.');
     const linked = await b.post('/api/bank-accounts', {
       purpose: 'deposit',
-      job_id: jobId,
+      job_id: projectId,
       holder_name: 'Ana Owner',
       routing_number: '011000015',
       account_number: '000123456789',
@@ -100,7 +102,7 @@ describe('agreements, bank accounts and the payments page', () => {
     await b.post('/api/milestone/deposit', { milestone_id: id });
     const payments = await (async () => {
       for (let i = 0; i < 200; i++) {
-        const answer = (await b.get(`/api/job/${jobId}/payments`)).body;
+        const answer = (await b.get(`/api/job/${projectId}/payments`)).body;
         if (answer.deposits[0]?.payment_status === 'settled') return answer;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -117,11 +119,11 @@ describe('agreements, bank accounts and the payments page', () => {
     await b.login(buyer.email, TEST_PASSWORD);
     const s = new HttpSession(app.http);
     await s.login(seller.email, TEST_PASSWORD);
-    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
-    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).status).toBe(200);
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+    expect((await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).status).toBe(200);
     const first = (
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Rough-in',
         definition: 'Walls open, rough electrical passes inspection.',
         amount: '846.16',
@@ -131,11 +133,11 @@ describe('agreements, bank accounts and the payments page', () => {
         ],
       })
     ).body.m_id as number;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     await b.post('/api/milestone/approval', { milestone_id: first, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: first, approve: true });
 
-    const agreement = (await b.get(`/api/job/${jobId}/agreement`)).body;
+    const agreement = (await b.get(`/api/job/${projectId}/agreement`)).body;
     const text = agreement.text as string;
     expect(text).toContain('Job site: Arizona (payments exchange lien waivers under Arizona law)');
     expect(text).toContain('Retainage on milestones agreed from now on: 5% of each payment to each payee');
@@ -166,8 +168,8 @@ describe('agreements, bank accounts and the payments page', () => {
     expect(text).not.toContain('when both parties have marked it complete.');
 
     const sign = async (session: HttpSession, party: 'customer' | 'company', name: string) => {
-      const hash = (await session.get(`/api/job/${jobId}/agreement`)).body.agreement_hash;
-      const answer = await session.post(`/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: hash });
+      const hash = (await session.get(`/api/job/${projectId}/agreement`)).body.agreement_hash;
+      const answer = await session.post(`/api/job/${projectId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: hash });
       expect(answer.status).toBe(200);
       return answer.body.contract_name as string;
     };
@@ -177,7 +179,7 @@ describe('agreements, bank accounts and the payments page', () => {
     // A second milestone agreed after the signatures changes the text: both sign it again first.
     const second = (
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Trim',
         definition: 'Devices and trim installed.',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '300.00' }],
@@ -185,7 +187,7 @@ describe('agreements, bank accounts and the payments page', () => {
     ).body.m_id as number;
     await b.post('/api/milestone/approval', { milestone_id: second, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: second, approve: true });
-    const changed = (await b.get(`/api/job/${jobId}/agreement`)).body;
+    const changed = (await b.get(`/api/job/${projectId}/agreement`)).body;
     expect(changed.agreement_hash).not.toBe(agreement.agreement_hash);
     expect(changed.text).toContain('   2. Trim — $300.00; owner deposits $306.75.');
     expect(changed.signatures).toEqual({ buyer: null, seller: null });
@@ -214,11 +216,11 @@ describe('agreements, bank accounts and the payments page', () => {
     await sign(s, 'company', seller.name);
     expect(await b.post('/api/milestone/deposit', { milestone_id: first })).toMatchObject({ status: 201, body: { amount: '865.20' } });
     // The project's retainage for new milestones is a term too.
-    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '2.5', site_state: 'AZ' })).status).toBe(200);
-    expect((await b.get(`/api/job/${jobId}/agreement`)).body).toMatchObject({ signatures: { buyer: null, seller: null } });
+    expect((await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '2.5', site_state: 'AZ' })).status).toBe(200);
+    expect((await b.get(`/api/job/${projectId}/agreement`)).body).toMatchObject({ signatures: { buyer: null, seller: null } });
     expect((await b.post('/api/milestone/deposit', { milestone_id: second })).status).toBe(409);
     // And the job site cannot be named or changed once submitted.
-    expect(await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '2.5', site_state: 'UT' })).toMatchObject({
+    expect(await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '2.5', site_state: 'UT' })).toMatchObject({
       status: 409,
       body: { message: "The job site's state (AZ) is fixed once the project is submitted: lien waivers name it." },
     });

@@ -49,23 +49,23 @@ export class AgreementsService {
   ) {}
 
   /** The project as its stream says now. */
-  async project(jobId: number): Promise<ActiveProject> {
-    const project = await this.streams.current(projectStream, jobId);
+  async project(projectId: number): Promise<ActiveProject> {
+    const project = await this.streams.current(projectStream, projectId);
     if (project.status === 'none' || project.status === 'discarded') throw notFound('no_such_project', 'There is no such project.');
     return project;
   }
 
-  async compose(jobId: number): Promise<ComposedAgreement> {
-    const project = await this.project(jobId);
+  async compose(projectId: number): Promise<ComposedAgreement> {
+    const project = await this.project(projectId);
     if (project.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be drawn up.');
     // The read model only says which milestones the project has; their terms come from their streams.
-    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [jobId]);
+    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [projectId]);
     const milestones = (await Promise.all(rows.map((r) => this.streams.current(milestoneStream, r.original_id)))).filter(
       (m): m is ActiveMilestone => m.status === 'active',
     );
     const names = await this.milestones.namesFor(milestones, [project.customerId], [project.primaryCompanyId]);
     const text = agreementText({
-      jobId,
+      jobId: projectId,
       service: project.service,
       buyerName: names.person(project.customerId) ?? `user ${project.customerId}`,
       sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`,
@@ -76,7 +76,7 @@ export class AgreementsService {
       returnWindow: this.clearingTime(),
     });
     const hash = agreementHash(text);
-    return { project, milestones, text, hash, contractName: contractNameOf(jobId, hash) };
+    return { project, milestones, text, hash, contractName: contractNameOf(projectId, hash) };
   }
 
   /** The ACH return window in force, in words; null when settled funds clear at once. */
@@ -91,10 +91,10 @@ export class AgreementsService {
    * agreement as it reads now (or an earlier text), and which version of the milestone that
    * text lists. The milestone's decider checks the version against its stream.
    */
-  async forDeposit(jobId: number, originalId: number): Promise<DepositAgreement> {
+  async forDeposit(projectId: number, originalId: number): Promise<DepositAgreement> {
     // No seller yet, no agreement: the decider refuses the deposit for what comes first (a draft).
-    if ((await this.project(jobId)).primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
-    const { project, milestones, hash } = await this.compose(jobId);
+    if ((await this.project(projectId)).primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
+    const { project, milestones, hash } = await this.compose(projectId);
     const listed = agreedVersions(milestones).find((x) => x.milestone.originalId === originalId);
     const standing = (party: 'customer' | 'company'): AgreementStanding => {
       const signature = project.signatures[party];
@@ -110,12 +110,12 @@ export class AgreementsService {
    * decides again on the stream, which is what counts.
    */
   async sign(
-    jobId: number,
+    projectId: number,
     metadata: CommandMetadata,
     signature: { party: 'customer' | 'company'; signedName: string; legalName: string; readHash: string },
     idempotencyKey: string | null = null,
   ): Promise<SignedAgreementView> {
-    const { project, text, hash, contractName } = await this.compose(jobId);
+    const { project, text, hash, contractName } = await this.compose(projectId);
     if (hash !== signature.readHash) throw invalid('agreement_changed', 'The agreement changed since you opened it. Read the new version and sign again.');
     const { party, signedName, legalName } = signature;
     const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, legalName, agreementHash: hash, contractName }, metadata };
@@ -128,12 +128,12 @@ export class AgreementsService {
     }
     await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       contractName,
-      jobId,
+      projectId,
       hash,
       text,
     ]);
-    const { state } = await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
+    const { state } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey, metadataExtras: { jobId: projectId } });
     // Answered from the project as the decider left it: the new signature is in it.
-    return { contract_name: contractName, job_id: jobId, agreement_hash: hash, text, signatures: signaturesOf(state as ActiveProject, hash) };
+    return { contract_name: contractName, job_id: projectId, agreement_hash: hash, text, signatures: signaturesOf(state as ActiveProject, hash) };
   }
 }

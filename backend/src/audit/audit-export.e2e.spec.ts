@@ -28,7 +28,7 @@ describe('audit export and the offline verifier', () => {
   let app: TestApp;
   let parties: EscrowParties;
   let admin: HttpSession;
-  let jobId: number;
+  let projectId: number;
   let dir: string;
   let keyFile: string;
 
@@ -36,9 +36,9 @@ describe('audit export and the offline verifier', () => {
     app = await createTestApp({ paymentsSandboxSettleMs: 0 });
     parties = await createParties(app);
     const project = await createSignedProject(parties);
-    jobId = project.jobId;
+    projectId = project.jobId;
     await runMilestone(parties, project.firstMilestone, 'paid');
-    await runMilestone(parties, await proposeMilestone(parties, jobId, '250.50'), 'funded');
+    await runMilestone(parties, await proposeMilestone(parties, projectId, '250.50'), 'funded');
     const adminUser = await createUser(app.db.pool, { role: 'admin' });
     admin = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, adminUser.userId));
     dir = mkdtempSync(join(tmpdir(), 'audit-bundle-'));
@@ -55,10 +55,10 @@ describe('audit export and the offline verifier', () => {
   });
 
   it('exports a project, verifies it offline, and names the event when one byte of it is flipped', async () => {
-    const answer = await admin.get(`/api/admin/audit/projects/${jobId}/bundle`);
+    const answer = await admin.get(`/api/admin/audit/projects/${projectId}/bundle`);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toContain('application/x-ndjson');
-    expect(answer.headers['content-disposition']).toBe(`attachment; filename="escrow-audit-project-${jobId}.jsonl"`);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="escrow-audit-project-${projectId}.jsonl"`);
     const text = String(answer.body);
     const file = join(dir, 'project.jsonl');
     writeFileSync(file, text);
@@ -103,7 +103,7 @@ describe('audit export and the offline verifier', () => {
   // signers stay in the directory and the signed agreement; a bundle carries a SHA-256 of each
   // (salted with the event id), which an auditor given a name checks with --signer-name.
   it('carries a salted SHA-256 of each typed signature instead of the name, and checks a name the auditor is given', async () => {
-    const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    const text = String((await admin.get(`/api/admin/audit/projects/${projectId}/bundle`)).body);
     const names = { customer: parties.buyer.name, company: parties.seller.name };
     expect(text).not.toContain(names.customer);
     expect(text).not.toContain(names.company);
@@ -135,7 +135,7 @@ describe('audit export and the offline verifier', () => {
 
   it('refuses a bundle signed by another key than the pinned one, and one whose manifest was cut off', async () => {
     const file = join(dir, 'again.jsonl');
-    const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    const text = String((await admin.get(`/api/admin/audit/projects/${projectId}/bundle`)).body);
     writeFileSync(file, text);
     const stranger = join(dir, 'stranger.pem');
     writeFileSync(stranger, generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' }));

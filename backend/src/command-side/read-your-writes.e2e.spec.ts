@@ -32,16 +32,16 @@ describe('commands answer from the write side; reads wait for the writes they kn
 
   const payees = (amount: string) => [{ jc_id: people.seller.companyId, type: 'fixed', amount, includeFee: false }];
   const ready = async () => {
-    const jobId = (await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false })).body
+    const projectId = (await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false })).body
       .job_id as number;
-    const m = await seller.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') });
-    await submitProject(seller, jobId);
-    await signByBoth({ buyer, seller }, jobId, { buyer: people.buyer.name, seller: people.seller.name });
-    return { jobId, id: m.body.m_id as number };
+    const m = await seller.post('/api/milestone', { job_id: projectId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') });
+    await submitProject(seller, projectId);
+    await signByBoth({ buyer, seller }, projectId, { buyer: people.buyer.name, seller: people.seller.name });
+    return { jobId: projectId, id: m.body.m_id as number };
   };
 
   it('answers an approval from the decided state with its position while no projector runs, and a read then says it is behind', async () => {
-    const { jobId, id } = await ready();
+    const { jobId: projectId, id } = await ready();
     await runner.stop();
     try {
       const approved = await buyer.post('/api/milestone/approval', { milestone_id: id, approve: true });
@@ -53,23 +53,23 @@ describe('commands answer from the write side; reads wait for the writes they kn
       expect(approved.headers['x-escrow-stale']).toBeUndefined();
 
       // The read model has not seen the approval: the read waits its bound, then says so.
-      const stale = await buyer.get(`/api/job/${jobId}/milestones`);
+      const stale = await buyer.get(`/api/job/${projectId}/milestones`);
       expect(stale.status).toBe(200);
       expect(stale.headers['x-escrow-stale']).toBe('true');
       expect(stale.body[0].user_approval_status).toBe('pending');
     } finally {
       runner.start();
     }
-    const fresh = await buyer.get(`/api/job/${jobId}/milestones`);
+    const fresh = await buyer.get(`/api/job/${projectId}/milestones`);
     expect(fresh.headers['x-escrow-stale']).toBeUndefined();
     expect(fresh.body[0].user_approval_status).toBe('approved');
   });
 
   it("shows the other party's change made a moment ago through the same process", async () => {
-    const { jobId, id } = await ready();
+    const { jobId: projectId, id } = await ready();
     for (let i = 0; i < 20; i++) {
       const versions = await seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         original_id: id,
         title: 'Frame',
         definition: `Edit ${i}.`,
@@ -83,11 +83,11 @@ describe('commands answer from the write side; reads wait for the writes they kn
   });
 
   it("decides a command refused only because the read models had not caught up with the other party's change once more, after they have", async () => {
-    const { jobId } = await ready();
+    const { jobId: projectId } = await ready();
     await runner.stop();
     let approving: Promise<{ status: number; body: { user_approval_status?: string; message?: string } }> | null = null;
     try {
-      const proposed = await seller.post('/api/milestone', { job_id: jobId, title: 'Roof', definition: 'Roofed.', payees: payees('300.00') });
+      const proposed = await seller.post('/api/milestone', { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: payees('300.00') });
       expect(proposed.status).toBe(201);
       // The buyer never saw it: the milestone is not in the read model yet, so the access check
       // cannot find it; the command waits for the read models and is decided on them.
@@ -104,12 +104,12 @@ describe('commands answer from the write side; reads wait for the writes they kn
 
   it('answers 503 with Retry-After, not 404, for what the client created while the read models are still behind it', async () => {
     await runner.stop();
-    let jobId: number;
+    let projectId: number;
     try {
       const created = await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false });
       expect(created.status).toBe(201);
-      jobId = created.body.job_id as number;
-      const early = await seller.get(`/api/job/${jobId}/agreement`);
+      projectId = created.body.job_id as number;
+      const early = await seller.get(`/api/job/${projectId}/agreement`);
       expect({ status: early.status, retryAfter: early.headers['retry-after'], message: early.body.message }).toEqual({
         status: 503,
         retryAfter: '1',
@@ -121,14 +121,14 @@ describe('commands answer from the write side; reads wait for the writes they kn
     } finally {
       runner.start();
     }
-    expect((await seller.get(`/api/job/${jobId!}/agreement`)).status).toBe(200);
+    expect((await seller.get(`/api/job/${projectId!}/agreement`)).status).toBe(200);
   });
 
   it('waits for the position a client sends, from another process, and ignores one that is not a position', async () => {
-    const { jobId } = await ready();
-    const far = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': '999999999999/1' });
+    const { jobId: projectId } = await ready();
+    const far = await buyer.get(`/api/job/${projectId}/milestones`, { 'x-escrow-read-after': '999999999999/1' });
     expect(far.headers['x-escrow-stale']).toBe('true');
-    const junk = await buyer.get(`/api/job/${jobId}/milestones`, { 'x-escrow-read-after': 'not a position' });
+    const junk = await buyer.get(`/api/job/${projectId}/milestones`, { 'x-escrow-read-after': 'not a position' });
     expect(junk.status).toBe(200);
     expect(junk.headers['x-escrow-stale']).toBeUndefined();
   });

@@ -16,7 +16,7 @@ const PROPOSED = 'Proposed. A second administrator must approve this resolution 
 describe('four eyes on dispute and retainage resolutions', () => {
   let app: TestApp;
   let parties: EscrowParties;
-  let jobId: number;
+  let projectId: number;
   let first: HttpSession;
   let second: HttpSession;
   let third: HttpSession;
@@ -28,7 +28,7 @@ describe('four eyes on dispute and retainage resolutions', () => {
   };
   /** A funded milestone of `amount` whose buyer opened a dispute. */
   const disputed = async (amount: string) => {
-    const milestone = await proposeMilestone(parties, jobId, amount);
+    const milestone = await proposeMilestone(parties, projectId, amount);
     await runMilestone(parties, milestone, 'funded');
     const opened = await parties.sessions.buyer.post(`/api/milestone/${milestone}/dispute`, { statement: 'The work is not done.' });
     expect(opened.status).toBe(201);
@@ -49,7 +49,7 @@ describe('four eyes on dispute and retainage resolutions', () => {
   beforeAll(async () => {
     app = await createTestApp({ fourEyesAbove: '1000.00' });
     parties = await createParties(app);
-    ({ jobId } = await createSignedProject(parties));
+    ({ jobId: projectId } = await createSignedProject(parties));
     [first, second, third, support] = [await admin('finance'), await admin('finance'), await admin('owner'), await admin('support')];
   }, 60_000);
   afterAll(() => app?.close());
@@ -71,7 +71,7 @@ describe('four eyes on dispute and retainage resolutions', () => {
     expect(same).toMatchObject({ status: 403, body: { message: 'A different administrator must approve a resolution you proposed.' } });
     expect((await approve(support, milestone)).body).toMatchObject({ reason: 'admin_role' });
     const seen = await eventually(
-      () => parties.sessions.buyer.get(`/api/job/${jobId}/milestones`),
+      () => parties.sessions.buyer.get(`/api/job/${projectId}/milestones`),
       (a) => JSON.stringify(a.body).includes('waiting for a second administrator'),
       5_000,
     );

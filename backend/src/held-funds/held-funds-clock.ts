@@ -88,11 +88,11 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
       [since],
     );
     let sent = 0;
-    for (const { job_id: jobId } of rows) {
+    for (const { job_id: projectId } of rows) {
       if (!holding()) break; // lost the lock mid-pass: the new holder carries on
       // The read model only finds the candidates: who must act is decided on the write side, so a
       // party that acted a moment ago (its event not projected yet) is not reminded of it.
-      const [project, projected] = await Promise.all([this.reads.project(jobId), this.reads.ofJob(jobId)]);
+      const [project, projected] = await Promise.all([this.reads.project(projectId), this.reads.ofJob(projectId)]);
       const states = (await Promise.all(projected.map((m) => this.streams.current(milestoneStream, m.originalId)))).filter(
         (s): s is ActiveMilestone => s.status !== 'none',
       );

@@ -29,12 +29,12 @@ describe('escrow guarantees no request can break', () => {
   const jobOf = new Map<number, number>();
   /** A submitted project with one proposed milestone: agreeing it makes it ready for money. */
   const readyProject = async (payees: unknown[] = [fixed('1000.00')], amount?: string) => {
-    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
-    const m = await s.post('/api/milestone', { job_id: jobId, title: 'Frame', definition: 'Framed.', payees, ...(amount ? { amount } : {}) });
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+    const m = await s.post('/api/milestone', { job_id: projectId, title: 'Frame', definition: 'Framed.', payees, ...(amount ? { amount } : {}) });
     expect(m.status).toBe(201);
-    await submitProject(s, jobId);
-    jobOf.set(m.body.m_id as number, jobId);
-    return { jobId, id: m.body.m_id as number };
+    await submitProject(s, projectId);
+    jobOf.set(m.body.m_id as number, projectId);
+    return { jobId: projectId, id: m.body.m_id as number };
   };
   /** Both parties approve the milestone, then sign the escrow agreement that now lists it. */
   const agree = async (id: number) => {
@@ -63,21 +63,21 @@ describe('escrow guarantees no request can break', () => {
 
   describe('amounts bounded end to end', () => {
     it('refuses an amount whose deposit would not fit with a 422 that says the bound, and keeps every projector running', async () => {
-      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
       const before = await eventCount();
       for (const amount of ['999999999999.99', '977995110.02', '99999999999999999999999999.5', 1e21]) {
-        const answer = await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed(amount as string)] });
+        const answer = await s.post('/api/milestone', { job_id: projectId, definition: 'Everything.', payees: [fixed(amount as string)] });
         expect(answer.status).toBe(422);
         expect(answer.body.message).toContain('$999,999,999.99');
       }
-      expect((await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed('1e21')] })).body.message).toBe(
+      expect((await s.post('/api/milestone', { job_id: projectId, definition: 'Everything.', payees: [fixed('1e21')] })).body.message).toBe(
         'Enter each fixed amount in dollars, with at most two decimals.',
       );
       expect(await eventCount()).toBe(before);
       // The largest milestone the rules accept is stored and projected to the cent.
-      const largest = await s.post('/api/milestone', { job_id: jobId, definition: 'Everything.', payees: [fixed('977995110.01')] });
+      const largest = await s.post('/api/milestone', { job_id: projectId, definition: 'Everything.', payees: [fixed('977995110.01')] });
       expect(largest.status).toBe(201);
-      const [card] = (await s.get(`/api/job/${jobId}/milestones`)).body;
+      const [card] = (await s.get(`/api/job/${projectId}/milestones`)).body;
       expect(card).toMatchObject({ amount: '977995110.01', deposit_total: '999999999.99' });
       await waitQuiet();
       const status = await app.http.get(ProjectionRunner).status();
@@ -87,16 +87,16 @@ describe('escrow guarantees no request can break', () => {
 
   describe('strings validated once at the edge', () => {
     it('answers 400 to a lone surrogate or NUL in a title, service, reason or signature, and stores nothing', async () => {
-      const { jobId, id } = await readyProject();
+      const { jobId: projectId, id } = await readyProject();
       const before = await eventCount();
       const { rows: agreementsBefore } = await app.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM signed_agreements');
-      const agreement = (await b.get(`/api/job/${jobId}/agreement`)).body;
+      const agreement = (await b.get(`/api/job/${projectId}/agreement`)).body;
       const attempts = [
-        s.post('/api/milestone', { job_id: jobId, title: 'Roof \ud800', definition: 'x', payees: [fixed('10.00')] }),
+        s.post('/api/milestone', { job_id: projectId, title: 'Roof \ud800', definition: 'x', payees: [fixed('10.00')] }),
         s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Roof\udfff', customerInitiated: false }),
         b.post('/api/milestone/approval', { milestone_id: id, reject: true, reason: 'no \ud83d' }),
-        b.post(`/api/job/${jobId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Gina \ud800Guard', agreement_hash: agreement.agreement_hash }),
-        s.post('/api/milestone', { job_id: jobId, title: 'nul \u0000', definition: 'x', payees: [fixed('10.00')] }),
+        b.post(`/api/job/${projectId}/agreement/sign`, { signer_type: 'customer', signed_name: 'Gina \ud800Guard', agreement_hash: agreement.agreement_hash }),
+        s.post('/api/milestone', { job_id: projectId, title: 'nul \u0000', definition: 'x', payees: [fixed('10.00')] }),
       ];
       for (const answer of await Promise.all(attempts)) {
         expect(answer.status).toBe(400);
@@ -106,15 +106,15 @@ describe('escrow guarantees no request can break', () => {
       const { rows: agreementsAfter } = await app.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM signed_agreements');
       expect(agreementsAfter[0]!.n).toBe(agreementsBefore[0]!.n);
       // Whole emoji and right-to-left marks are ordinary text.
-      const fine = await s.post('/api/milestone', { job_id: jobId, title: 'Roof 🏠 \u200fشقة', definition: 'Done ✓', payees: [fixed('10.00')] });
+      const fine = await s.post('/api/milestone', { job_id: projectId, title: 'Roof 🏠 \u200fشقة', definition: 'Done ✓', payees: [fixed('10.00')] });
       expect(fine.status).toBe(201);
     });
   });
 
   describe('parties and terms freeze', () => {
     it('moves no money on a draft and refuses to change the parties once submitted', async () => {
-      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
-      const id = (await s.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [fixed('500.00')] })).body.m_id;
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      const id = (await s.post('/api/milestone', { job_id: projectId, definition: 'Framed.', payees: [fixed('500.00')] })).body.m_id;
       expect(await s.post('/api/milestone/approval', { milestone_id: id, approve: true })).toMatchObject({
         status: 409,
         body: { message: 'This project is still a draft: submit it before you approve milestones.' },
@@ -123,21 +123,24 @@ describe('escrow guarantees no request can break', () => {
       expect((await b.post('/api/milestone/deposit', { milestone_id: id })).status).toBe(404);
       // While a draft, the creator may still change the parties.
       const moved = await s.put('/api/job/basic', {
-        state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', primary_company_id: seller.companyId, customerInitiated: false },
+        state: { job_id: projectId, customer_id: buyer.userId, service: 'Framing', primary_company_id: seller.companyId, customerInitiated: false },
       });
       expect(moved.status).toBe(200);
 
-      await submitProject(s, jobId);
-      jobOf.set(id, jobId);
+      await submitProject(s, projectId);
+      jobOf.set(id, projectId);
       await agree(id);
       expect((await b.post('/api/milestone/deposit', { milestone_id: id })).status).toBe(201);
       // After that, neither side can push the other out.
       const o = await login(otherSeller);
       for (const [session, body] of [
-        [s, { state: { job_id: jobId, customer_id: (await createUser(app.db.pool)).userId, service: 'Framing', customerInitiated: false } }],
+        [s, { state: { job_id: projectId, customer_id: (await createUser(app.db.pool)).userId, service: 'Framing', customerInitiated: false } }],
         [
           b,
-          { state: { job_id: jobId, customer_id: buyer.userId, service: 'Framing', customerInitiated: true }, primary: { company_id: otherSeller.companyId } },
+          {
+            state: { job_id: projectId, customer_id: buyer.userId, service: 'Framing', customerInitiated: true },
+            primary: { company_id: otherSeller.companyId },
+          },
         ],
       ] as const) {
         const answer = await session.put('/api/job/basic', body);
@@ -145,20 +148,20 @@ describe('escrow guarantees no request can break', () => {
         expect(answer.status).toBeLessThan(500);
       }
       expect(
-        (await s.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: false } })).body.message,
+        (await s.put('/api/job/basic', { state: { job_id: projectId, customer_id: buyer.userId, service: 'Siding', customerInitiated: false } })).body.message,
       ).toBe('The project has been submitted; its buyer, seller and service can no longer change.');
-      expect((await o.get(`/api/job/${jobId}`)).status).toBe(403);
-      expect((await s.get(`/api/job/${jobId}`)).body).toMatchObject({ primary_company_id: seller.companyId, customer_id: buyer.userId });
+      expect((await o.get(`/api/job/${projectId}`)).status).toBe(403);
+      expect((await s.get(`/api/job/${projectId}`)).body).toMatchObject({ primary_company_id: seller.companyId, customer_id: buyer.userId });
     });
 
     it('lets only the creator discard a draft, and only before it is submitted', async () => {
-      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
-      expect((await s.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === jobId)).toBe(true);
-      expect((await b.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === jobId)).toBe(false);
-      expect((await b.delete(`/api/job/${jobId}`)).status).toBe(404);
-      expect(await s.delete(`/api/job/${jobId}`)).toMatchObject({ status: 200, body: { job_id: jobId, discarded: true } });
-      expect((await s.get(`/api/job/${jobId}`)).status).toBe(404);
-      expect((await s.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === jobId)).toBe(false);
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      expect((await s.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === projectId)).toBe(true);
+      expect((await b.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === projectId)).toBe(false);
+      expect((await b.delete(`/api/job/${projectId}`)).status).toBe(404);
+      expect(await s.delete(`/api/job/${projectId}`)).toMatchObject({ status: 200, body: { job_id: projectId, discarded: true } });
+      expect((await s.get(`/api/job/${projectId}`)).status).toBe(404);
+      expect((await s.get('/api/projects')).body.some((p: { job_id: number }) => p.job_id === projectId)).toBe(false);
       const { jobId: submitted } = await readyProject();
       expect(await s.delete(`/api/job/${submitted}`)).toMatchObject({
         status: 409,
@@ -169,7 +172,7 @@ describe('escrow guarantees no request can break', () => {
 
   describe('an Idempotency-Key means one request', () => {
     it('answers 422 to a key reused for another request and records nothing of it', async () => {
-      const { jobId, id } = await readyProject();
+      const { jobId: projectId, id } = await readyProject();
       expect((await b.post('/api/milestone/approval', { milestone_id: id, approve: true }, { 'idempotency-key': 'decide-key-0001' })).status).toBe(200);
       const before = await eventCount();
       const reused = await b.post(
@@ -186,31 +189,40 @@ describe('escrow guarantees no request can break', () => {
       expect((await b.post('/api/milestone/approval', { milestone_id: id, approve: true }, { 'idempotency-key': 'decide-key-0001' })).status).toBe(200);
       expect(await eventCount()).toBe(before);
 
-      const first = await s.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' });
+      const first = await s.post(
+        '/api/milestone',
+        { job_id: projectId, definition: 'Roof.', payees: [fixed('100.00')] },
+        { 'idempotency-key': 'create-key-0001' },
+      );
       expect(first.status).toBe(201);
-      const other = await s.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('999.00')] }, { 'idempotency-key': 'create-key-0001' });
+      const other = await s.post(
+        '/api/milestone',
+        { job_id: projectId, definition: 'Roof.', payees: [fixed('999.00')] },
+        { 'idempotency-key': 'create-key-0001' },
+      );
       expect(other.status).toBe(422);
       // Key order in the JSON does not make it another request.
       const same = await s.post(
         '/api/milestone',
-        { payees: [{ amount: '100.00', type: 'fixed', jc_id: seller.companyId, includeFee: false }], definition: 'Roof.', job_id: jobId },
+        { payees: [{ amount: '100.00', type: 'fixed', jc_id: seller.companyId, includeFee: false }], definition: 'Roof.', job_id: projectId },
         { 'idempotency-key': 'create-key-0001' },
       );
       expect(same).toMatchObject({ status: 201, body: { m_id: first.body.m_id } });
       // Keys are per user: another user's identical key is their own.
       expect(
-        (await b.post('/api/milestone', { job_id: jobId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' })).status,
+        (await b.post('/api/milestone', { job_id: projectId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' }))
+          .status,
       ).toBe(201);
     });
 
     it('answers a retried signature like the first (found by the simulation: the retry got 409)', async () => {
-      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
-      await s.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [fixed('10.00')] });
-      await submitProject(s, jobId);
-      const { agreement_hash: hash } = (await b.get(`/api/job/${jobId}/agreement`)).body;
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      await s.post('/api/milestone', { job_id: projectId, definition: 'Framed.', payees: [fixed('10.00')] });
+      await submitProject(s, projectId);
+      const { agreement_hash: hash } = (await b.get(`/api/job/${projectId}/agreement`)).body;
       const sign = (key?: string) =>
         b.post(
-          `/api/job/${jobId}/agreement/sign`,
+          `/api/job/${projectId}/agreement/sign`,
           { signer_type: 'customer', signed_name: buyer.name, agreement_hash: hash },
           key ? { 'idempotency-key': key } : {},
         );
@@ -220,7 +232,7 @@ describe('escrow guarantees no request can break', () => {
       expect((await sign('sign-key-00002')).status).toBe(409);
       const { rows } = await app.db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'ProjectAgreementSigned'`,
-        [`job-${jobId}`],
+        [`job-${projectId}`],
       );
       expect(rows[0]!.n).toBe(1);
     });
@@ -241,9 +253,9 @@ describe('escrow guarantees no request can break', () => {
 
   describe('exact splits and fees (spec §9, docs/money.md)', () => {
     it('allocates percent shares that total 100% exactly and takes the fee as §9 says', async () => {
-      const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
       const halves = await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         definition: 'Halves.',
         amount: '100.01',
         payees: [
@@ -254,7 +266,7 @@ describe('escrow guarantees no request can break', () => {
       expect(halves.status).toBe(201);
       expect((await s.get(`/api/milestone/${halves.body.m_id}/payees`)).body.map((p: { amount: string }) => p.amount)).toEqual(['50.01', '50.00']);
       const thirds = await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         definition: 'Thirds.',
         amount: '100.01',
         payees: [
@@ -264,7 +276,7 @@ describe('escrow guarantees no request can break', () => {
         ],
       });
       expect(thirds.status).toBe(201);
-      const included = await s.post('/api/milestone', { job_id: jobId, definition: 'Fee included.', payees: [fixed('10.00', true)] });
+      const included = await s.post('/api/milestone', { job_id: projectId, definition: 'Fee included.', payees: [fixed('10.00', true)] });
       expect((await s.get(`/api/milestone/${included.body.m_id}/payees`)).body[0]).toMatchObject({
         amount: '10.00',
         net: '9.78',
@@ -272,11 +284,11 @@ describe('escrow guarantees no request can break', () => {
         amt_bc_owes: '10.00',
       });
       const tiny = await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         definition: 'Tiny.',
         payees: [fixed('0.20'), fixed('0.20', false, sub), fixed('0.20', false, otherSeller.companyId)],
       });
-      const [card] = (await s.get(`/api/job/${jobId}/milestones`)).body.filter((m: { m_id: number }) => m.m_id === tiny.body.m_id);
+      const [card] = (await s.get(`/api/job/${projectId}/milestones`)).body.filter((m: { m_id: number }) => m.m_id === tiny.body.m_id);
       expect(card).toMatchObject({ amount: '0.60', fee_total: '0.01', deposit_total: '0.61' });
     });
   });
@@ -295,15 +307,19 @@ describe('escrow guarantees no request can break', () => {
       const ws = new HttpSession(windowApp.http);
       await ws.login(wSeller.email, TEST_PASSWORD);
       const project = async () => {
-        const jobId = (await ws.post('/api/job/basic', { customer_id: wBuyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+        const projectId = (await ws.post('/api/job/basic', { customer_id: wBuyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
         const id = (
-          await ws.post('/api/milestone', { job_id: jobId, definition: 'Framed.', payees: [{ jc_id: wSeller.companyId, type: 'fixed', amount: '2000.00' }] })
+          await ws.post('/api/milestone', {
+            job_id: projectId,
+            definition: 'Framed.',
+            payees: [{ jc_id: wSeller.companyId, type: 'fixed', amount: '2000.00' }],
+          })
         ).body.m_id as number;
-        await submitProject(ws, jobId);
+        await submitProject(ws, projectId);
         await wb.post('/api/milestone/approval', { milestone_id: id, approve: true });
         await ws.post('/api/milestone/approval', { milestone_id: id, approve: true });
-        await signByBoth({ buyer: wb, seller: ws }, jobId, { buyer: wBuyer.name, seller: wSeller.name });
-        return { jobId, id };
+        await signByBoth({ buyer: wb, seller: ws }, projectId, { buyer: wBuyer.name, seller: wSeller.name });
+        return { jobId: projectId, id };
       };
 
       // Completed by both while the funds clear: the payout waits for the clearing.

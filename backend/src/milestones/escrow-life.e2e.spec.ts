@@ -24,10 +24,10 @@ describe('the life of an escrow project', () => {
     return s;
   };
 
-  const ledgerOf = async (jobId: number) => {
+  const ledgerOf = async (projectId: number) => {
     const { rows } = await app.db.pool.query<{ account: string; balance: string }>(
       'SELECT account, sum(amount)::numeric(20,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account ORDER BY account',
-      [jobId],
+      [projectId],
     );
     return Object.fromEntries(rows.map((r) => [r.account, r.balance]));
   };
@@ -62,21 +62,21 @@ describe('the life of an escrow project', () => {
     };
     const created = await s.post('/api/job/basic', draft, { 'idempotency-key': 'create-job-0001' });
     expect(created.status).toBe(201);
-    const jobId = created.body.job_id;
-    expect((await s.post('/api/job/basic', draft, { 'idempotency-key': 'create-job-0001' })).body.job_id).toBe(jobId);
-    expect((await s.post('/api/job/basic', { ...draft, job_id: jobId })).body.job_id).toBe(jobId);
+    const projectId = created.body.job_id;
+    expect((await s.post('/api/job/basic', draft, { 'idempotency-key': 'create-job-0001' })).body.job_id).toBe(projectId);
+    expect((await s.post('/api/job/basic', { ...draft, job_id: projectId })).body.job_id).toBe(projectId);
     const { rows: drafts } = await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'JobDraftCreated'`);
     expect(drafts[0].n).toBe(1);
     // Submitting needs a milestone; until then the draft is the seller's alone.
-    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({
+    expect(await s.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId })).toMatchObject({
       status: 409,
       body: { message: 'Add at least one milestone before submitting the project.' },
     });
-    expect((await b.get(`/api/job/${jobId}`)).status).toBe(404);
+    expect((await b.get(`/api/job/${projectId}`)).status).toBe(404);
 
     // A milestone with three payees: fixed, percent (fee included) and remainder.
     const milestone = await s.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       title: 'Framing',
       definition: 'Walls and roof framed and inspected.',
       position: 1,
@@ -95,9 +95,9 @@ describe('the life of an escrow project', () => {
       status: 409,
       body: { message: 'This project is still a draft: submit it before you approve milestones.' },
     });
-    expect(await s.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId })).toMatchObject({ status: 200, body: { is_draft: false } });
+    expect(await s.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId })).toMatchObject({ status: 200, body: { is_draft: false } });
 
-    let [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
+    let [card] = (await b.get(`/api/job/${projectId}/milestones`)).body;
     expect(card).toMatchObject({
       m_id: originalId,
       label: 'ORIGINAL MILESTONE',
@@ -111,12 +111,12 @@ describe('the life of an escrow project', () => {
 
     // The buyer rejects; the seller proposes an edit; both approve the edit.
     await b.post('/api/milestone/approval', { milestone_id: originalId, reject: true, reason: 'Too high' });
-    [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
+    [card] = (await b.get(`/api/job/${projectId}/milestones`)).body;
     expect(card.label).toBe('ORIGINAL MILESTONE (Rejected)');
     expect(card.user_approval_status).toBe('rejected');
 
     const edit = await s.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       original_id: originalId,
       title: 'Framing',
       definition: 'Walls and roof framed and inspected.',
@@ -132,7 +132,7 @@ describe('the life of an escrow project', () => {
     const edits = (await b.get(`/api/milestone/${editId}/edits`)).body;
     expect(edits.map((v: { label: string }) => v.label)).toEqual(['ORIGINAL MILESTONE (Edit Submitted)', 'PROPOSED EDIT']);
     // The card keeps the original, with its history and Make Edit; the edit waits in pending_edit.
-    [card] = (await b.get(`/api/job/${jobId}/milestones`)).body;
+    [card] = (await b.get(`/api/job/${projectId}/milestones`)).body;
     expect(card).toMatchObject({ m_id: originalId, label: 'ORIGINAL MILESTONE (Edit Submitted)', can_edit: true, shows_edit_history: true, edit_count: 1 });
     expect(card.pending_edit).toMatchObject({ m_id: editId, author_party: 'seller', user_approval_status: 'pending' });
 
@@ -140,7 +140,7 @@ describe('the life of an escrow project', () => {
     const again = await b.post('/api/milestone/approval', { milestone_id: editId, approve: true }, { 'idempotency-key': 'approve-edit-b-1' });
     expect(again.status).toBe(200); // a retried approval answers as the first did
     await s.post('/api/milestone/approval', { milestone_id: editId, approve: true });
-    [card] = (await s.get(`/api/job/${jobId}/milestones`)).body;
+    [card] = (await s.get(`/api/job/${projectId}/milestones`)).body;
     expect(card).toMatchObject({
       m_id: editId,
       label: 'APPROVED MILESTONE',
@@ -166,7 +166,7 @@ describe('the life of an escrow project', () => {
       status: 409,
       body: { message: 'Both parties must sign the escrow agreement before the first deposit. Still to sign: you (the buyer) and the seller.' },
     });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: 'Olivia Owner', seller: seller.name });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: editId }, { 'idempotency-key': 'deposit-key-0001' });
     expect(deposit).toMatchObject({ status: 201, body: { amount: '9151.88', payment_status: 'pending' } });
     const retried = await b.post('/api/milestone/deposit', { milestone_id: editId }, { 'idempotency-key': 'deposit-key-0001' });
@@ -180,7 +180,7 @@ describe('the life of an escrow project', () => {
     ]);
     expect(
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         original_id: originalId,
         definition: 'x',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1.00' }],
@@ -211,23 +211,23 @@ describe('the life of an escrow project', () => {
 
     // The ledger projector follows the provider's reports on its own: wait for it to catch up.
     await eventually(
-      () => ledgerOf(jobId),
+      () => ledgerOf(projectId),
       (l) => l.payee_payable === '0.00',
     );
-    expect(await ledgerOf(jobId)).toEqual({
+    expect(await ledgerOf(projectId)).toEqual({
       buyer_funding: '-9151.88',
       escrow: '0.00',
       payee_payable: '0.00',
       payee_payouts: '8949.38',
       platform_fees: '202.50',
     });
-    const summary = (await b.get(`/api/job/${jobId}`)).body;
+    const summary = (await b.get(`/api/job/${projectId}`)).body;
     expect(summary.totals).toMatchObject({ deposited: '9151.88', held: '0.00', released: '8949.38', fees: '202.50', to_fund: '0.00' });
     expect(summary.status).toBe('Complete');
 
     // The provider's reports reach each projector on its own; the audit trail may trail the ledger.
     const historyAnswer = await eventually(
-      () => b.get(`/api/job/${jobId}/history`),
+      () => b.get(`/api/job/${projectId}/history`),
       (a) => a.body.filter((h: { type: string }) => h.type === 'DisbursementPaid').length === 3,
     );
     const history = historyAnswer.body as { type: string; actor_name: string | null; summary: string; changes: unknown[] }[];
@@ -263,7 +263,7 @@ describe('the life of an escrow project', () => {
 
     // Someone else's buyer sees nothing of it.
     const o = await login(outsider);
-    expect((await o.get(`/api/job/${jobId}/milestones`)).status).toBe(403);
+    expect((await o.get(`/api/job/${projectId}/milestones`)).status).toBe(403);
     expect((await o.post('/api/milestone/approval', { milestone_id: editId, approve: true })).status).toBe(403);
   });
 
@@ -271,26 +271,26 @@ describe('the life of an escrow project', () => {
     const b = await login(buyer);
     const s = await login(seller);
     const created = await b.post('/api/job/basic', { customer_id: buyer.userId, service: 'Roofing', customerInitiated: true });
-    const jobId = created.body.job_id;
+    const projectId = created.body.job_id;
     const updated = await b.put('/api/job/basic', {
-      state: { job_id: jobId, customer_id: buyer.userId, service: 'Roofing', customerInitiated: true },
+      state: { job_id: projectId, customer_id: buyer.userId, service: 'Roofing', customerInitiated: true },
       primary: { company_id: seller.companyId },
     });
     expect(updated.body.primary).toMatchObject({ company_id: seller.companyId, primary_company_name: 'Mesa General Contracting' });
     const m = await b.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       definition: 'New roof, haul-away included.',
       payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1234.56', includeFee: true }],
     });
     const id = m.body.m_id;
-    expect((await s.get(`/api/job/${jobId}/milestones`)).status).toBe(404); // the draft is the buyer's alone
-    await submitProject(b, jobId);
-    expect((await b.put('/api/job/basic', { state: { job_id: jobId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status).toBe(
-      409,
-    );
+    expect((await s.get(`/api/job/${projectId}/milestones`)).status).toBe(404); // the draft is the buyer's alone
+    await submitProject(b, projectId);
+    expect(
+      (await b.put('/api/job/basic', { state: { job_id: projectId, customer_id: buyer.userId, service: 'Siding', customerInitiated: true } })).status,
+    ).toBe(409);
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: 'Olivia Owner', seller: seller.name });
     const deposit = await b.post('/api/milestone/deposit', { milestone_id: id });
     expect(deposit.body.amount).toBe('1234.56'); // the fee comes out of the payee's share
     await eventually(
@@ -307,10 +307,10 @@ describe('the life of an escrow project', () => {
     );
     expect(paid.body[0]).toMatchObject({ amount: '1206.78', fee: '27.78' });
     await eventually(
-      () => ledgerOf(jobId),
+      () => ledgerOf(projectId),
       (l) => l.payee_payable === '0.00',
     );
-    expect(await ledgerOf(jobId)).toEqual({
+    expect(await ledgerOf(projectId)).toEqual({
       buyer_funding: '-1234.56',
       escrow: '0.00',
       payee_payable: '0.00',
@@ -323,19 +323,19 @@ describe('the life of an escrow project', () => {
     const b = await login(buyer);
     const s = await login(seller);
     const a = await login(admin);
-    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Concrete', customerInitiated: false })).body.job_id;
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Concrete', customerInitiated: false })).body.job_id;
     const id = (
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Driveway',
         definition: 'Pour and finish.',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '5000.00' }],
       })
     ).body.m_id;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: 'Olivia Owner', seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: id });
     await eventually(
       () => b.get(`/api/milestone/${id}/deposits`),
@@ -378,10 +378,10 @@ describe('the life of an escrow project', () => {
     );
     expect(retried).toMatchObject({ status: 200, body: { held: '0.00', refunded: '5112.50' } });
     await eventually(
-      () => ledgerOf(jobId),
+      () => ledgerOf(projectId),
       (l) => l.refunds_payable === '0.00',
     );
-    expect(await ledgerOf(jobId)).toEqual({ buyer_funding: '-5112.50', buyer_refunds: '5112.50', escrow: '0.00', refunds_payable: '0.00' });
+    expect(await ledgerOf(projectId)).toEqual({ buyer_funding: '-5112.50', buyer_refunds: '5112.50', escrow: '0.00', refunds_payable: '0.00' });
   });
 
   it('rebuilds every read model from the events into the same rows, table by table', async () => {
@@ -412,15 +412,15 @@ describe('the response deadline (spec §1: refunded if the contractor does not c
     await b.login(buyer.email, TEST_PASSWORD);
     const s = new HttpSession(app.http);
     await s.login(seller.email, TEST_PASSWORD);
-    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Decks', customerInitiated: false })).body.job_id;
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Decks', customerInitiated: false })).body.job_id;
     const id = (
-      await s.post('/api/milestone', { job_id: jobId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })
+      await s.post('/api/milestone', { job_id: projectId, definition: 'Deck built.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '800.00' }] })
     ).body.m_id;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     expect((await b.post(`/api/milestone/${id}/refund-claim`)).status).toBe(409); // nothing held yet
     await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: buyer.name, seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: id });
     await eventually(
       () => b.get(`/api/milestone/${id}/deposits`),

@@ -75,8 +75,8 @@ export class BankAccounts {
   }
 
   /** The buyer's account for a project's deposits (write side: no read model lag decides where money comes from). */
-  async depositAccountOf(userId: number, jobId: number): Promise<BankAccount | null> {
-    return depositAccountFor(await this.stateOf({ kind: 'user', id: userId }), jobId);
+  async depositAccountOf(userId: number, projectId: number): Promise<BankAccount | null> {
+    return depositAccountFor(await this.stateOf({ kind: 'user', id: userId }), projectId);
   }
 
   /** Where a payout to this company may go now, or why it waits: the domain's one rule, on the write side's state. */

@@ -85,7 +85,7 @@ const now = () => new Date((clock += 60_000)).toISOString();
 
 /** Runs one hostile history through the deciders; returns the accepted events per stream, in order. */
 function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
-  const jobId = nextId++;
+  const projectId = nextId++;
   const [buyerId, sellerId, companyId, subId] = [nextId++, nextId++, nextId++, nextId++];
   const originalId = asOriginalId(nextId++);
   const firstVersion = firstVersionOf(originalId);
@@ -107,7 +107,7 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     type: event.type,
     data: event.data,
     metadata: {
-      jobId,
+      jobId: projectId,
       actorId: String(metadata.actorId),
       actorRole: metadata.actorRole,
       correlationId: randomUUID(),
@@ -120,7 +120,7 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
     try {
       const events = decideProject(command, project);
       project = events.reduce(evolveProject, project);
-      if (events.length) steps.push({ streamId: projectStreamId(jobId), events: events.map((e) => envelope(e, command.metadata)) });
+      if (events.length) steps.push({ streamId: projectStreamId(projectId), events: events.map((e) => envelope(e, command.metadata)) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }
@@ -140,16 +140,16 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
 
   onProject({
     type: 'CreateJobDraft',
-    data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: h.service, customerInitiated: false },
+    data: { jobId: projectId, customerId: buyerId, primaryCompanyId: companyId, service: h.service, customerInitiated: false },
     metadata: seller(),
   });
   if (project.status === 'none')
     onProject({
       type: 'CreateJobDraft',
-      data: { jobId, customerId: buyerId, primaryCompanyId: companyId, service: 'Framing', customerInitiated: false },
+      data: { jobId: projectId, customerId: buyerId, primaryCompanyId: companyId, service: 'Framing', customerInitiated: false },
       metadata: seller(),
     });
-  onMilestone((p) => ({ type: 'ProposeMilestone', data: { ...content, originalId, jobId }, metadata: seller(), project: p }));
+  onMilestone((p) => ({ type: 'ProposeMilestone', data: { ...content, originalId, jobId: projectId }, metadata: seller(), project: p }));
   if (milestone.status === 'none') {
     onMilestone((p) => ({
       type: 'ProposeMilestone',
@@ -161,7 +161,7 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
         amount: null,
         payeeIds: [nextId++],
         originalId,
-        jobId,
+        jobId: projectId,
       },
       metadata: seller(),
       project: p,
@@ -170,17 +170,17 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   onProject({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: seller() });
   onProject({
     type: 'SignProjectAgreement',
-    data: { party: 'customer', signedName: h.signature, legalName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    data: { party: 'customer', signedName: h.signature, legalName: h.signature, agreementHash: 'a'.repeat(64), contractName: `c-${projectId}` },
     metadata: buyer(),
   });
   onProject({
     type: 'SignProjectAgreement',
-    data: { party: 'customer', signedName: 'Bea Buyer', legalName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    data: { party: 'customer', signedName: 'Bea Buyer', legalName: 'Bea Buyer', agreementHash: 'a'.repeat(64), contractName: `c-${projectId}` },
     metadata: buyer(),
   });
   onProject({
     type: 'SignProjectAgreement',
-    data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${jobId}` },
+    data: { party: 'company', signedName: 'Sam Seller', legalName: 'Sam Seller', agreementHash: 'a'.repeat(64), contractName: `c-${projectId}` },
     metadata: seller(),
   });
   onMilestone((p) => ({ type: 'RejectMilestoneVersion', data: { versionId: firstVersion, reason: h.reason }, metadata: buyer(), project: p }));

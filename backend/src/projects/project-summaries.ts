@@ -33,26 +33,26 @@ export class ProjectSummaries {
     private readonly directory: DirectoryService,
   ) {}
 
-  async summaries(jobIds: number[], viewerOf: (p: ActiveProject) => Viewer | null): Promise<ProjectSummary[]> {
-    if (jobIds.length === 0) return [];
+  async summaries(projectIds: number[], viewerOf: (p: ActiveProject) => Viewer | null): Promise<ProjectSummary[]> {
+    if (projectIds.length === 0) return [];
     const [{ rows: jobs }, { rows: milestones }] = await Promise.all([
       this.pool.query<JobStateRow>(
         'SELECT job_id, state, is_draft, created_at, updated_at FROM jobs WHERE job_id = ANY($1::int[]) ORDER BY updated_at DESC, job_id DESC',
-        [jobIds],
+        [projectIds],
       ),
       this.pool.query<{ job_id: number; state: ActiveMilestone }>(
         'SELECT job_id, state FROM milestones WHERE job_id = ANY($1::int[]) ORDER BY position, original_id',
-        [jobIds],
+        [projectIds],
       ),
     ]);
     const byJob = new Map<number, ActiveMilestone[]>();
     for (const m of milestones) byJob.set(m.job_id, [...(byJob.get(m.job_id) ?? []), milestoneOf(m.state)]);
     const people = await this.directory.people(jobs.map((j) => j.state.customerId));
     const companies = await this.directory.companyNames(jobs.map((j) => j.state.primaryCompanyId).filter((c): c is number => c !== null));
-    return jobs.map((job): ProjectSummary => {
-      const p = projectOf(job.state);
+    return jobs.map((project): ProjectSummary => {
+      const p = projectOf(project.state);
       const viewer = viewerOf(p);
-      const list = byJob.get(job.job_id) ?? [];
+      const list = byJob.get(project.job_id) ?? [];
       const agreed = list.filter((m) => m.currentVersionId !== null);
       const currentTotal = (m: ActiveMilestone) => money(m.versions.find((v) => v.versionId === m.currentVersionId)!.terms.depositTotal);
       const settled = (m: ActiveMilestone) => settledDeposits(m);
@@ -63,7 +63,7 @@ export class ProjectSummaries {
       const actions = party ? list.map((m) => ({ m, action: nextAction(m, party) })).filter((a) => a.action) : [];
       const allClosed = list.length > 0 && list.every((m) => m.completedByBoth || (m.refunds.length > 0 && out(m).eq(settled(m))));
       return {
-        job_id: job.job_id,
+        job_id: project.job_id,
         service: p.service,
         customer_id: p.customerId,
         customer_name: people.get(p.customerId)?.displayName ?? null,
@@ -71,14 +71,14 @@ export class ProjectSummaries {
         primary_company_name: p.primaryCompanyId === null ? null : (companies.get(p.primaryCompanyId) ?? null),
         customerInitiated: p.customerInitiated,
         created_by: p.createdBy,
-        is_draft: job.is_draft,
+        is_draft: project.is_draft,
         your_role: viewer === 'customer' ? 'buyer' : viewer === 'company' ? 'seller' : viewer,
         // Retainage still held (or on its way) keeps the project active until it is released or refunded.
-        status: job.is_draft ? 'Draft' : allClosed && sum(list.map(retainageHeld)).isZero() ? 'Complete' : 'Active',
+        status: project.is_draft ? 'Draft' : allClosed && sum(list.map(retainageHeld)).isZero() ? 'Complete' : 'Active',
         terms: p.terms,
         created_at: p.createdAt,
         submitted_at: p.submittedAt,
-        updated_at: job.updated_at.toISOString(),
+        updated_at: project.updated_at.toISOString(),
         signatures: { buyer: p.signatures.customer?.at ?? null, seller: p.signatures.company?.at ?? null },
         milestone_count: list.length,
         totals: {

@@ -33,11 +33,11 @@ export class MilestoneReads {
     private readonly directory: DirectoryService,
   ) {}
 
-  async ofJob(jobId: number): Promise<ActiveMilestone[]> {
+  async ofJob(projectId: number): Promise<ActiveMilestone[]> {
     const { rows } = await this.pool.query<{ state: ActiveMilestone }>({
       name: 'escrow_milestones_of_job',
       text: 'SELECT state FROM milestones WHERE job_id = $1 ORDER BY position, original_id',
-      values: [jobId],
+      values: [projectId],
     });
     return rows.map((r) => milestoneOf(r.state));
   }
@@ -57,8 +57,8 @@ export class MilestoneReads {
   }
 
   /** The project's folded state (its terms and retainage release) from the jobs read model. */
-  async project(jobId: number): Promise<ActiveProject> {
-    const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [jobId]);
+  async project(projectId: number): Promise<ActiveProject> {
+    const { rows } = await this.pool.query<{ state: ActiveProject }>('SELECT state FROM jobs WHERE job_id = $1', [projectId]);
     if (!rows[0]) throw notFound('no_such_project', 'There is no such project.');
     return projectOf(rows[0].state);
   }

@@ -42,13 +42,13 @@ const JOB_COLUMNS = [
 ] as const;
 
 /** What the milestone rules know of a project, from its read model (see ProjectFacts). */
-export function projectFactsOf(job: JobAccessRow): ProjectFacts {
+export function projectFactsOf(project: JobAccessRow): ProjectFacts {
   return {
-    status: job.discarded_at ? 'discarded' : job.is_draft ? 'draft' : 'submitted',
-    customerId: job.customer_id,
-    companyId: job.primary_company_id,
-    retainagePercent: job.retainage_percent,
-    siteState: job.site_state,
+    status: project.discarded_at ? 'discarded' : project.is_draft ? 'draft' : 'submitted',
+    customerId: project.customer_id,
+    companyId: project.primary_company_id,
+    retainagePercent: project.retainage_percent,
+    siteState: project.site_state,
   };
 }
 
@@ -60,7 +60,7 @@ export type WaiverViewer = Viewer | 'payee';
 export interface MilestoneRef {
   versionId: VersionId;
   originalId: OriginalId;
-  jobId: number;
+  projectId: number;
 }
 
 /** Who may see and act on a project: its buyer, the users of its seller company, admins. */
@@ -68,19 +68,19 @@ export interface MilestoneRef {
 export class ProjectAccess {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async job(jobId: number): Promise<JobAccessRow> {
+  async job(projectId: number): Promise<JobAccessRow> {
     const { rows } = await this.pool.query<JobAccessRow>({
       name: 'escrow_job_access_v3',
       text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`,
-      values: [jobId],
+      values: [projectId],
     });
     if (!rows[0]) throw notFound('no_such_project', 'There is no such project.');
     return rows[0];
   }
 
-  viewerOf(job: Pick<JobAccessRow, 'customer_id' | 'primary_company_id'>, user: SessionUser): Viewer | null {
-    if (user.userId === job.customer_id) return 'customer';
-    if (user.companyId !== null && user.companyId === job.primary_company_id) return 'company';
+  viewerOf(project: Pick<JobAccessRow, 'customer_id' | 'primary_company_id'>, user: SessionUser): Viewer | null {
+    if (user.userId === project.customer_id) return 'customer';
+    if (user.companyId !== null && user.companyId === project.primary_company_id) return 'company';
     if (user.role === 'admin') return 'admin';
     return null;
   }
@@ -90,18 +90,18 @@ export class ProjectAccess {
    * discarded draft exists for nobody. Both answer 404 to everyone else, like a project that
    * never was.
    */
-  private hidden(job: JobAccessRow, user: SessionUser): boolean {
-    if (job.discarded_at !== null) return true;
-    return job.is_draft && job.created_by !== user.userId && user.role !== 'admin';
+  private hidden(project: JobAccessRow, user: SessionUser): boolean {
+    if (project.discarded_at !== null) return true;
+    return project.is_draft && project.created_by !== user.userId && user.role !== 'admin';
   }
 
   /** The project, when the user is one of its parties (or an admin); 403 otherwise. */
-  async requireViewer(jobId: number, user: SessionUser): Promise<{ job: JobAccessRow; viewer: Viewer }> {
-    const job = await this.job(jobId);
-    if (this.hidden(job, user)) throw notFound('no_such_project', 'There is no such project.');
-    const viewer = this.viewerOf(job, user);
+  async requireViewer(projectId: number, user: SessionUser): Promise<{ job: JobAccessRow; viewer: Viewer }> {
+    const project = await this.job(projectId);
+    if (this.hidden(project, user)) throw notFound('no_such_project', 'There is no such project.');
+    const viewer = this.viewerOf(project, user);
     if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');
-    return { job, viewer };
+    return { job: project, viewer };
   }
 
   /** The milestone a version id (m_id) belongs to. */
@@ -110,7 +110,7 @@ export class ProjectAccess {
       versionId,
     ]);
     if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
-    return { versionId: asVersionId(versionId), originalId: asOriginalId(rows[0].original_id), jobId: rows[0].job_id };
+    return { versionId: asVersionId(versionId), originalId: asOriginalId(rows[0].original_id), projectId: rows[0].job_id };
   }
 
   /** The milestone and its project in one round trip (every milestone command starts here). */
@@ -123,11 +123,11 @@ export class ProjectAccess {
     });
     const row = rows[0];
     if (!row) throw notFound('no_such_milestone', 'There is no such milestone.');
-    const { original_id: originalId, ...job } = row;
-    if (this.hidden(job, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
-    const viewer = this.viewerOf(job, user);
+    const { original_id: originalId, ...project } = row;
+    if (this.hidden(project, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
+    const viewer = this.viewerOf(project, user);
     if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');
-    return { versionId: asVersionId(versionId), originalId: asOriginalId(originalId), jobId: job.job_id, job, viewer };
+    return { versionId: asVersionId(versionId), originalId: asOriginalId(originalId), projectId: project.job_id, job: project, viewer };
   }
 
   /** Whether the user's company is a payee of any version of the milestone. */
@@ -148,7 +148,7 @@ export class ProjectAccess {
       if (!(error instanceof DomainError && error.kind === 'forbidden')) throw error;
       const ref = await this.milestone(versionId);
       if (!(await this.isPayee(ref.originalId, user))) throw error;
-      return { ...ref, job: await this.job(ref.jobId), viewer: 'payee' };
+      return { ...ref, job: await this.job(ref.projectId), viewer: 'payee' };
     }
   }
 }

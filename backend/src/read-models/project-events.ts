@@ -17,8 +17,8 @@ export class ProjectEvents {
     private readonly milestones: MilestoneReads,
   ) {}
 
-  async of(jobId: number): Promise<RecordedEvent[]> {
-    const streams = [`job-${jobId}`, ...(await this.milestones.ofJob(jobId)).map((m) => `milestone-${m.originalId}`)];
+  async of(projectId: number): Promise<RecordedEvent[]> {
+    const streams = [`job-${projectId}`, ...(await this.milestones.ofJob(projectId)).map((m) => `milestone-${m.originalId}`)];
     const all = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat();
     return all.sort((a, b) => comparePositions(a.position, b.position));
   }

@@ -44,8 +44,8 @@ export class RetainageReleases {
    * The milestones of a project, folded from their streams (not the read models: a release must
    * count retainage a lagging read model has not seen yet).
    */
-  async milestones(jobId: number): Promise<ActiveMilestone[]> {
-    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [jobId]);
+  async milestones(projectId: number): Promise<ActiveMilestone[]> {
+    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [projectId]);
     const states = await Promise.all(
       rows.map(async (r) =>
         foldMilestone(
@@ -56,26 +56,26 @@ export class RetainageReleases {
     return states.filter((s): s is ActiveMilestone => s.status === 'active');
   }
 
-  async facts(jobId: number): Promise<MilestoneRetainageFacts[]> {
-    return milestoneRetainageFacts(await this.milestones(jobId));
+  async facts(projectId: number): Promise<MilestoneRetainageFacts[]> {
+    return milestoneRetainageFacts(await this.milestones(projectId));
   }
 
   /** Decides a retainage command on the project stream, then applies every decision to its milestones. */
-  async decide(jobId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<ProjectEvent[]> {
-    const { events } = await this.streams.decide(projectStream, jobId, command, { idempotencyKey, metadataExtras: { jobId } });
-    await this.applyDecisions(jobId);
+  async decide(projectId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<ProjectEvent[]> {
+    const { events } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey, metadataExtras: { jobId: projectId } });
+    await this.applyDecisions(projectId);
     return events;
   }
 
-  private async project(jobId: number): Promise<ActiveProject> {
-    const project = foldProject((await this.store.readStream(projectStreamId(jobId))).map((e) => ({ type: e.type, data: e.data }) as ProjectEvent));
+  private async project(projectId: number): Promise<ActiveProject> {
+    const project = foldProject((await this.store.readStream(projectStreamId(projectId))).map((e) => ({ type: e.type, data: e.data }) as ProjectEvent));
     if (project.status === 'none') throw notFound('no_such_project', 'There is no such project.');
     return project as ActiveProject;
   }
 
   /** Applies each decision of the project to the milestones it names; what was applied already changes nothing. */
-  private async applyDecisions(jobId: number): Promise<void> {
-    for (const [index, decision] of (await this.project(jobId)).retainage.decisions.entries()) {
+  private async applyDecisions(projectId: number): Promise<void> {
+    for (const [index, decision] of (await this.project(projectId)).retainage.decisions.entries()) {
       for (const originalId of decision.milestoneIds) {
         const command: MilestoneCommand = {
           type: 'ReleaseRetainage',
@@ -87,8 +87,8 @@ export class RetainageReleases {
           metadata: systemMetadata(),
         };
         await this.streams.decide(milestoneStream, originalId, command, {
-          idempotencyKey: `retainage-${jobId}-${index}-${originalId}`,
-          metadataExtras: { jobId },
+          idempotencyKey: `retainage-${projectId}-${index}-${originalId}`,
+          metadataExtras: { jobId: projectId },
         });
       }
     }
@@ -98,8 +98,8 @@ export class RetainageReleases {
    * The milestones a decision names that still hold retainage on the write side (not as the read
    * models say), and when the newest such decision was made.
    */
-  private async unapplied(jobId: number): Promise<{ milestoneIds: number[]; decidedAt: string | null }> {
-    const decisions = (await this.project(jobId)).retainage.decisions;
+  private async unapplied(projectId: number): Promise<{ milestoneIds: number[]; decidedAt: string | null }> {
+    const decisions = (await this.project(projectId)).retainage.decisions;
     const holding: number[] = [];
     for (const originalId of new Set(decisions.flatMap((d) => d.milestoneIds))) {
       const state = await this.streams.current(milestoneStream, originalId);
@@ -126,17 +126,17 @@ export class RetainageReleases {
        LIMIT 100`,
     );
     let unfinished = 0;
-    for (const { job_id: jobId } of rows) {
-      const { milestoneIds, decidedAt } = await this.unapplied(jobId);
+    for (const { job_id: projectId } of rows) {
+      const { milestoneIds, decidedAt } = await this.unapplied(projectId);
       if (milestoneIds.length === 0) continue;
       unfinished++;
       const which = `milestone${milestoneIds.length === 1 ? '' : 's'} ${milestoneIds.join(', ')}`;
       if (decidedAt && now - Date.parse(decidedAt) > CUT_SHORT_AFTER_MS) {
-        this.logger.warn(`applying the retainage decision of project ${jobId} again: a release was cut short before ${which} applied it`);
+        this.logger.warn(`applying the retainage decision of project ${projectId} again: a release was cut short before ${which} applied it`);
       } else {
-        this.logger.debug(`finishing the retainage decision of project ${jobId} for ${which} (decided a moment ago)`);
+        this.logger.debug(`finishing the retainage decision of project ${projectId} for ${which} (decided a moment ago)`);
       }
-      await this.applyDecisions(jobId);
+      await this.applyDecisions(projectId);
     }
     return unfinished;
   }

@@ -30,15 +30,15 @@ describe('retainage and lien waivers', () => {
     }
     return sessions.get(user.userId)!;
   };
-  const ledger = async (jobId: number) => {
+  const ledger = async (projectId: number) => {
     const { rows } = await app.db.pool.query<{ account: string; company_id: number | null; balance: string }>(
       `SELECT account, company_id, sum(amount)::numeric(20,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account, company_id`,
-      [jobId],
+      [projectId],
     );
     return rows;
   };
-  const balance = async (jobId: number, account: string) =>
-    (await ledger(jobId))
+  const balance = async (projectId: number, account: string) =>
+    (await ledger(projectId))
       .filter((r) => r.account === account)
       .reduce((t, r) => t + Number(r.balance), 0)
       .toFixed(2);
@@ -86,21 +86,21 @@ describe('retainage and lien waivers', () => {
       primary_company_id: seller.companyId,
       customerInitiated: false,
     });
-    const jobId = created.body.job_id as number;
+    const projectId = created.body.job_id as number;
     // Terms: either party, bounded, and a state the product serves.
-    expect(await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '12', site_state: 'AZ' })).toMatchObject({
+    expect(await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '12', site_state: 'AZ' })).toMatchObject({
       status: 400,
       body: { message: 'Retainage can be at most 10% of each payment.' },
     });
-    expect(await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'CA' })).toMatchObject({ status: 400 });
-    expect((await (await as(outsider)).put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).status).toBe(404);
-    expect(await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).toMatchObject({
+    expect(await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '5', site_state: 'CA' })).toMatchObject({ status: 400 });
+    expect((await (await as(outsider)).put(`/api/job/${projectId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).status).toBe(404);
+    expect(await s.put(`/api/job/${projectId}/terms`, { retainage_percent: '5', site_state: 'AZ' })).toMatchObject({
       status: 200,
       body: { retainage_percent: '5.00', site_state: 'AZ', held: '0.00' },
     });
     const framerCompany = framer.companyId!;
     const proposal = await s.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       title: 'Framing',
       definition: 'Walls and roof framed and inspected.',
       amount: '10000.00',
@@ -111,12 +111,12 @@ describe('retainage and lien waivers', () => {
       ],
     });
     const mId = proposal.body.m_id as number;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
     const [version] = (await b.get(`/api/milestone/${mId}/edits`)).body;
     expect(version).toMatchObject({ retainage_percent: '5.00', retainage_total: '497.19', lien_waiver_state: 'AZ', deposit_total: '10168.75' });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: buyer.name, seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: mId });
     await eventually(
       () => b.get(`/api/milestone/${mId}/deposits`),
@@ -127,17 +127,17 @@ describe('retainage and lien waivers', () => {
     expect(done.body).toMatchObject({ marked_complete_by_both: true, retainage_held: '497.19', waivers_missing: 3, payouts_pending: true });
 
     // No payout goes out before its payee signs the conditional waiver; the card says who must sign what.
-    const [card] = (await s.get(`/api/job/${jobId}/milestones`)).body;
+    const [card] = (await s.get(`/api/job/${projectId}/milestones`)).body;
     expect(card.clock.must_act).toEqual([
       { who: 'payee', company_id: seller.companyId, name: 'Mesa General Contracting', action: 'Sign the conditional lien waiver for $5,700.00', you: true },
       { who: 'payee', company_id: framerCompany, name: 'Pine Framing', action: 'Sign the conditional lien waiver for $2,321.56', you: false },
       { who: 'payee', company_id: electrician.companyId, name: 'Volt Electric', action: 'Sign the conditional lien waiver for $1,425.00', you: false },
     ]);
     expect(card.waivers_to_sign).toBe(1);
-    const { rows: instructions } = await app.db.pool.query(`SELECT status FROM payment_instructions WHERE job_id = $1 AND kind = 'payout'`, [jobId]);
+    const { rows: instructions } = await app.db.pool.query(`SELECT status FROM payment_instructions WHERE job_id = $1 AND kind = 'payout'`, [projectId]);
     expect(instructions.map((i) => i.status)).toEqual(['awaiting_waiver', 'awaiting_waiver', 'awaiting_waiver']);
     const report = (await (await as(admin)).get('/api/admin/reports/missing-waivers')).body as { job_id: number; amount: string; kind: string }[];
-    expect(report.filter((r) => r.job_id === jobId).map((r) => [r.kind, r.amount])).toEqual([
+    expect(report.filter((r) => r.job_id === projectId).map((r) => [r.kind, r.amount])).toEqual([
       ['conditional', '5700.00'],
       ['conditional', '2321.56'],
       ['conditional', '1425.00'],
@@ -212,29 +212,29 @@ describe('retainage and lien waivers', () => {
     );
     await signAll(framer, mId, 'unconditional');
     await eventually(
-      () => balance(jobId, 'payee_payable'),
+      () => balance(projectId, 'payee_payable'),
       (v) => v === '0.00',
     );
-    expect(await balance(jobId, 'escrow')).toBe('0.00');
-    expect(await balance(jobId, 'retainage')).toBe('497.19');
-    expect(await balance(jobId, 'payee_payouts')).toBe('9446.56');
+    expect(await balance(projectId, 'escrow')).toBe('0.00');
+    expect(await balance(projectId, 'retainage')).toBe('497.19');
+    expect(await balance(projectId, 'payee_payouts')).toBe('9446.56');
 
     // The release: asked by one party, approved by the other; then paid like disbursements, each after its waiver.
-    expect(await s.post(`/api/job/${jobId}/retainage/approve`, {})).toMatchObject({
+    expect(await s.post(`/api/job/${projectId}/retainage/approve`, {})).toMatchObject({
       status: 409,
       body: { message: 'Nobody has asked for the retainage release yet.' },
     });
-    const asked = await s.post(`/api/job/${jobId}/retainage/request`, {});
+    const asked = await s.post(`/api/job/${projectId}/retainage/request`, {});
     expect(asked).toMatchObject({ status: 200, body: { request: { party: 'seller', amount: '497.19' }, can_approve: false } });
-    expect(await s.post(`/api/job/${jobId}/retainage/approve`, {})).toMatchObject({
+    expect(await s.post(`/api/job/${projectId}/retainage/approve`, {})).toMatchObject({
       status: 409,
       body: { message: 'You asked for this release; the buyer approves it.' },
     });
-    expect((await (await as(outsider)).post(`/api/job/${jobId}/retainage/approve`, {})).status).toBe(403);
-    expect((await b.get(`/api/job/${jobId}/retainage`)).body).toMatchObject({ can_approve: true, next_step: expect.stringContaining('approve it') });
-    const approved = await b.post(`/api/job/${jobId}/retainage/approve`, {}, { 'idempotency-key': 'retainage-ok-0001' });
+    expect((await (await as(outsider)).post(`/api/job/${projectId}/retainage/approve`, {})).status).toBe(403);
+    expect((await b.get(`/api/job/${projectId}/retainage`)).body).toMatchObject({ can_approve: true, next_step: expect.stringContaining('approve it') });
+    const approved = await b.post(`/api/job/${projectId}/retainage/approve`, {}, { 'idempotency-key': 'retainage-ok-0001' });
     expect(approved).toMatchObject({ status: 200, body: { request: null, decisions: [{ decided_by: 'parties', resolution: 'release', amount: '497.19' }] } });
-    expect((await b.post(`/api/job/${jobId}/retainage/approve`, {}, { 'idempotency-key': 'retainage-ok-0001' })).status).toBe(200);
+    expect((await b.post(`/api/job/${projectId}/retainage/approve`, {}, { 'idempotency-key': 'retainage-ok-0001' })).status).toBe(200);
     const { rows: releases } = await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'RetainageReleased'`);
     expect(releases[0].n).toBe(3);
     for (const user of [seller, framer, electrician]) {
@@ -246,15 +246,15 @@ describe('retainage and lien waivers', () => {
       await signAll(user, mId);
     }
     await eventually(
-      () => balance(jobId, 'payee_payable'),
+      () => balance(projectId, 'payee_payable'),
       (v) => v === '0.00',
       15_000,
     );
-    expect(await balance(jobId, 'retainage')).toBe('0.00');
-    expect(await balance(jobId, 'payee_payouts')).toBe('9943.75');
+    expect(await balance(projectId, 'retainage')).toBe('0.00');
+    expect(await balance(projectId, 'payee_payouts')).toBe('9943.75');
     const totals = (await (await as(admin)).get('/api/admin/reports/missing-waivers')).body as { job_id: number }[];
-    expect(totals.filter((r) => r.job_id === jobId)).toEqual([]);
-    const history = (await b.get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[];
+    expect(totals.filter((r) => r.job_id === projectId)).toEqual([]);
+    const history = (await b.get(`/api/job/${projectId}/history`)).body as { type: string; summary: string }[];
     expect(history.filter((h) => h.type === 'LienWaiverSigned')).toHaveLength(7);
     expect(history.find((h) => h.type === 'RetainageReleaseApproved')?.summary).toBe('The buyer approved the release of $497.19 of retainage to the payees.');
   });
@@ -269,24 +269,24 @@ describe('retainage and lien waivers', () => {
       primary_company_id: seller.companyId,
       customerInitiated: false,
     });
-    const jobId = created.body.job_id as number;
+    const projectId = created.body.job_id as number;
     // A draft is its creator's alone: the seller names the job site; no retainage.
-    expect((await b.put(`/api/job/${jobId}/terms`, { retainage_percent: 0, site_state: 'UT' })).status).toBe(404);
-    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: 0, site_state: 'UT' })).body).toMatchObject({
+    expect((await b.put(`/api/job/${projectId}/terms`, { retainage_percent: 0, site_state: 'UT' })).status).toBe(404);
+    expect((await s.put(`/api/job/${projectId}/terms`, { retainage_percent: 0, site_state: 'UT' })).body).toMatchObject({
       retainage_percent: '0.00',
       site_state: 'UT',
     });
     const mId = (
       await s.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         definition: 'Roof framed.',
         payees: [{ jc_id: framer.companyId, type: 'fixed', amount: '800.00', includeFee: false }],
       })
     ).body.m_id as number;
-    await submitProject(s, jobId);
+    await submitProject(s, projectId);
     await b.post('/api/milestone/approval', { milestone_id: mId, approve: true });
     await s.post('/api/milestone/approval', { milestone_id: mId, approve: true });
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: buyer.name, seller: seller.name });
     await b.post('/api/milestone/deposit', { milestone_id: mId });
     await eventually(
       () => b.get(`/api/milestone/${mId}/deposits`),
@@ -312,10 +312,10 @@ describe('retainage and lien waivers', () => {
     await clock.pass(later(4.5)); // not again within the period
     expect(await reminders()).toHaveLength(2);
     const { rows: mails } = await app.db.pool.query(`SELECT recipient, subject FROM mail_outbox WHERE subject LIKE 'Reminder:%' AND body LIKE $1`, [
-      `%project ${jobId})%`,
+      `%project ${projectId})%`,
     ]);
     expect(mails.map((m) => m.recipient).sort()).toEqual([buyer.email, seller.email].sort());
-    const history = (await b.get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[];
+    const history = (await b.get(`/api/job/${projectId}/history`)).body as { type: string; summary: string }[];
     expect(history.filter((h) => h.type === 'HeldFundsReminderSent').map((h) => h.summary)).toEqual([
       expect.stringMatching(/^Reminder sent to the seller to mark complete when the work is done \(funds held since \d{4}-\d\d-\d\d\)\.$/),
       expect.stringMatching(/^Reminder sent to the buyer to mark complete/),
@@ -338,23 +338,23 @@ describe('retainage and lien waivers', () => {
     const s = await as(seller);
     const b = await as(buyer);
     // No job-site state: no waivers, the payout goes out at once; 10% is retained.
-    const { jobId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
+    const { jobId: projectId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     await eventually(
-      () => balance(jobId, 'payee_payouts'),
+      () => balance(projectId, 'payee_payouts'),
       (v) => v === '900.00',
     );
-    expect(await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: '\u0000' })).toMatchObject({ status: 400 });
-    const disputed = await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' });
+    expect(await b.post(`/api/job/${projectId}/retainage/dispute`, { statement: '\u0000' })).toMatchObject({ status: 400 });
+    const disputed = await b.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'The railing is missing.' });
     expect(disputed).toMatchObject({ status: 200, body: { dispute: { party: 'buyer', statement: 'The railing is missing.' }, can_request: false } });
-    expect(await s.post(`/api/job/${jobId}/retainage/request`, {})).toMatchObject({ status: 409 });
-    expect((await s.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund' })).status).toBe(403);
+    expect(await s.post(`/api/job/${projectId}/retainage/request`, {})).toMatchObject({ status: 409 });
+    expect((await s.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund' })).status).toBe(403);
     const dashboard = (await (await as(admin)).get('/api/admin/dashboard')).body;
-    expect(dashboard.retainage_disputes).toContainEqual(expect.objectContaining({ job_id: jobId, opened_by_party: 'buyer' }));
+    expect(dashboard.retainage_disputes).toContainEqual(expect.objectContaining({ job_id: projectId, opened_by_party: 'buyer' }));
     // The Disputes page lists it beside the milestone disputes, with what is at stake; only for admins.
     expect((await s.get('/api/admin/retainage-disputes')).status).toBe(403);
     const listed = await (await as(admin)).get('/api/admin/retainage-disputes');
-    expect(listed.body.find((r: { job_id: number }) => r.job_id === jobId)).toEqual({
-      job_id: jobId,
+    expect(listed.body.find((r: { job_id: number }) => r.job_id === projectId)).toEqual({
+      job_id: projectId,
       service: 'Framing',
       buyer: buyer.name,
       seller: 'Mesa General Contracting',
@@ -366,28 +366,28 @@ describe('retainage and lien waivers', () => {
       statement: 'The railing is missing.',
       opened_at: expect.any(String),
     });
-    const resolved = await (await as(admin)).post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' });
+    const resolved = await (await as(admin)).post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' });
     expect(resolved).toMatchObject({ status: 200, body: { dispute: null, decisions: [{ decided_by: 'admin', resolution: 'refund', amount: '100.00' }] } });
     await eventually(
-      () => balance(jobId, 'buyer_refunds'),
+      () => balance(projectId, 'buyer_refunds'),
       (v) => v === '100.00',
     );
-    expect(await balance(jobId, 'retainage')).toBe('0.00');
-    expect(await balance(jobId, 'refunds_payable')).toBe('0.00');
-    expect((await (await as(admin)).get('/api/admin/retainage-disputes')).body.map((r: { job_id: number }) => r.job_id)).not.toContain(jobId);
-    expect((await b.get(`/api/job/${jobId}/payments`)).body.retainage).toEqual([
+    expect(await balance(projectId, 'retainage')).toBe('0.00');
+    expect(await balance(projectId, 'refunds_payable')).toBe('0.00');
+    expect((await (await as(admin)).get('/api/admin/retainage-disputes')).body.map((r: { job_id: number }) => r.job_id)).not.toContain(projectId);
+    expect((await b.get(`/api/job/${projectId}/payments`)).body.retainage).toEqual([
       expect.objectContaining({ withheld: '100.00', refunded: '100.00', held: '0.00', status: 'refunded' }),
     ]);
   });
 
   /** A project with 10% retainage and no job-site state whose one milestone of 500.00 is paid out: 50.00 held. */
   const paidOutWithRetainage = async (): Promise<{ jobId: number; mId: number }> => {
-    const { jobId, milestoneId } = await paidOutRetainedProject(
+    const { jobId: projectId, milestoneId } = await paidOutRetainedProject(
       { buyer, seller, sessions: { buyer: await as(buyer), seller: await as(seller) } },
       '10',
       '500.00',
     );
-    return { jobId, mId: milestoneId };
+    return { jobId: projectId, mId: milestoneId };
   };
 
   it('decides an approval and a dispute sent at the same moment on one stream: one wins, the other is refused', async () => {
@@ -395,55 +395,55 @@ describe('retainage and lien waivers', () => {
     const b = await as(buyer);
     const adminSession = await as(admin);
     for (let round = 0; round < 3; round++) {
-      const { jobId } = await paidOutWithRetainage();
-      expect((await s.post(`/api/job/${jobId}/retainage/request`, {})).status).toBe(200);
+      const { jobId: projectId } = await paidOutWithRetainage();
+      expect((await s.post(`/api/job/${projectId}/retainage/request`, {})).status).toBe(200);
       // The buyer approves while the seller disputes (either may win the stream).
       const [approved, disputed] = await Promise.all([
-        b.post(`/api/job/${jobId}/retainage/approve`, {}),
-        s.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'Changed my mind.' }),
+        b.post(`/api/job/${projectId}/retainage/approve`, {}),
+        s.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'Changed my mind.' }),
       ]);
       expect([approved.status, disputed.status].sort()).toEqual([200, 409]);
-      const retainage = (await b.get(`/api/job/${jobId}/retainage`)).body;
+      const retainage = (await b.get(`/api/job/${projectId}/retainage`)).body;
       if (approved.status === 200) {
         expect(disputed.body.message).toMatch(/^The retainage was already released to the payees by both parties|^No retainage is held on this project\.$/);
         expect(retainage.dispute).toBeNull();
         expect(retainage.decisions).toEqual([expect.objectContaining({ decided_by: 'parties', resolution: 'release', amount: '50.00' })]);
         // Nothing for an administrator to resolve, and nothing refunded.
-        expect((await adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'x' })).status).toBe(409);
+        expect((await adminSession.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'x' })).status).toBe(409);
       } else {
         expect(approved.body.message).toBe('A retainage dispute is open on this project; an administrator will decide it.');
         expect(retainage.decisions).toEqual([]);
         // Two administrators resolving at once: one decision, one refund of the 50.00 held.
         const resolutions = await Promise.all([
-          adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'first' }),
-          adminSession.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'release', note: 'second' }),
+          adminSession.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'first' }),
+          adminSession.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'release', note: 'second' }),
         ]);
         expect(resolutions.map((r) => r.status).sort()).toEqual([200, 409]);
-        expect((await b.get(`/api/job/${jobId}/retainage`)).body.decisions).toEqual([expect.objectContaining({ decided_by: 'admin', amount: '50.00' })]);
+        expect((await b.get(`/api/job/${projectId}/retainage`)).body.decisions).toEqual([expect.objectContaining({ decided_by: 'admin', amount: '50.00' })]);
       }
       // Sent right after the decision (the milestone may not have applied it yet): refused.
-      const late = await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'Too late.' });
+      const late = await b.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'Too late.' });
       expect(late.status).toBe(409);
       await eventually(
-        () => balance(jobId, 'retainage'),
+        () => balance(projectId, 'retainage'),
         (v) => v === '0.00',
       );
       // Released: the 50.00 is paid out by the sandbox a moment later, then the ledger shows it.
       if (approved.status === 200)
         await eventually(
-          () => balance(jobId, 'payee_payouts'),
+          () => balance(projectId, 'payee_payouts'),
           (v) => v === '500.00',
         );
       const { rows } = await app.db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM events WHERE type IN ('RetainageReleaseApproved', 'RetainageDisputeResolved') AND data->>'jobId' = $1`,
-        [String(jobId)],
+        [String(projectId)],
       );
       expect(rows[0]!.n).toBe(1);
     }
   });
 
   it('reminds both parties, each recorded, while nobody has asked for the retainage release', async () => {
-    const { jobId, mId } = await paidOutWithRetainage();
+    const { jobId: projectId, mId } = await paidOutWithRetainage();
     const clock = app.http.get(HeldFundsClockWorker);
     await clock.pass(new Date(Date.now() + 4 * 86_400_000).toISOString());
     const { rows } = await app.db.pool.query<{ data: { to: string; reason: string } }>(
@@ -456,12 +456,12 @@ describe('retainage and lien waivers', () => {
     ]);
     const { rows: mails } = await app.db.pool.query<{ recipient: string }>(
       `SELECT recipient FROM mail_outbox WHERE subject = $1 AND body LIKE '%Waiting on you: Ask for the retainage release.%'`,
-      [`Reminder: Ask for the retainage release — project ${jobId}`],
+      [`Reminder: Ask for the retainage release — project ${projectId}`],
     );
     expect(mails.map((m) => m.recipient).sort()).toEqual([buyer.email, seller.email].sort());
     const history = await eventually(
       async () =>
-        ((await (await as(buyer)).get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[]).filter(
+        ((await (await as(buyer)).get(`/api/job/${projectId}/history`)).body as { type: string; summary: string }[]).filter(
           (h) => h.type === 'HeldFundsReminderSent',
         ),
       (entries) => entries.length === 2,
@@ -481,8 +481,8 @@ describe('retainage and lien waivers', () => {
      * leaves it when it dies between the two (or while it is still applying it), made `ago` ms ago.
      */
     const decidedButNotApplied = async (ago: number) => {
-      const { jobId, mId } = await paidOutWithRetainage();
-      const facts = await releases.facts(jobId);
+      const { jobId: projectId, mId } = await paidOutWithRetainage();
+      const facts = await releases.facts(projectId);
       const now = new Date(Date.now() - ago).toISOString();
       const as = (actor: CreatedUser, role: 'customer' | 'company') => ({
         now,
@@ -490,18 +490,18 @@ describe('retainage and lien waivers', () => {
         actorRole: role,
         actorCompanyId: role === 'company' ? seller.companyId : null,
       });
-      await streams.decide(projectStream, jobId, { type: 'RequestRetainageRelease', data: { milestones: facts }, metadata: as(seller, 'company') });
-      await streams.decide(projectStream, jobId, { type: 'ApproveRetainageRelease', data: { milestones: facts }, metadata: as(buyer, 'customer') });
+      await streams.decide(projectStream, projectId, { type: 'RequestRetainageRelease', data: { milestones: facts }, metadata: as(seller, 'company') });
+      await streams.decide(projectStream, projectId, { type: 'ApproveRetainageRelease', data: { milestones: facts }, metadata: as(buyer, 'customer') });
       await eventually(
-        async () => (await app.db.pool.query(`SELECT state->'retainage'->'decisions' AS d FROM jobs WHERE job_id = $1`, [jobId])).rows[0]?.d,
+        async () => (await app.db.pool.query(`SELECT state->'retainage'->'decisions' AS d FROM jobs WHERE job_id = $1`, [projectId])).rows[0]?.d,
         (d) => Array.isArray(d) && d.length === 1,
       );
-      return { jobId, mId };
+      return { jobId: projectId, mId };
     };
-    const warningsAbout = (jobId: number) => warn.mock.calls.filter(([text]) => String(text).includes(`project ${jobId} `)).map(([text]) => text);
-    const paidOut = (jobId: number) =>
+    const warningsAbout = (projectId: number) => warn.mock.calls.filter(([text]) => String(text).includes(`project ${projectId} `)).map(([text]) => text);
+    const paidOut = (projectId: number) =>
       eventually(
-        () => balance(jobId, 'payee_payouts'),
+        () => balance(projectId, 'payee_payouts'),
         (v) => v === '500.00',
       );
     try {

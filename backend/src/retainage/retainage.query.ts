@@ -9,7 +9,7 @@ import { retainageView } from './retainage.view';
 export class GetRetainage extends Query<RetainageView> {
   constructor(
     readonly user: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
   ) {
     super();
   }
@@ -22,9 +22,9 @@ export class GetRetainageHandler implements IQueryHandler<GetRetainage> {
     private readonly reads: MilestoneReads,
   ) {}
 
-  async execute({ user, jobId }: GetRetainage): Promise<RetainageView> {
-    const { viewer } = await this.access.requireViewer(jobId, user);
-    const [project, states] = await Promise.all([this.reads.project(jobId), this.reads.ofJob(jobId)]);
+  async execute({ user, projectId: projectId }: GetRetainage): Promise<RetainageView> {
+    const { viewer } = await this.access.requireViewer(projectId, user);
+    const [project, states] = await Promise.all([this.reads.project(projectId), this.reads.ofJob(projectId)]);
     const people = [project.retainage.request?.by, project.retainage.dispute?.by].filter((id): id is number => typeof id === 'number');
     return retainageView(project, states, viewer, await this.reads.namesFor(states, people));
   }

@@ -41,29 +41,35 @@ export async function seedDemoProjects(
   // What the milestone rules know of the demo projects: submitted and signed once the seed says so.
   const facts = new Map<number, ProjectFacts>();
   const project = async (service: string, customerInitiated: boolean) => {
-    const [jobId] = await ids.next('job_id_seq');
+    const [projectId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
     await noted(
       streams.decide(
         projectStream,
-        jobId!,
-        { type: 'CreateJobDraft', data: { jobId: jobId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated }, metadata: meta },
-        { metadataExtras: { jobId } },
+        projectId!,
+        {
+          type: 'CreateJobDraft',
+          data: { jobId: projectId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated },
+          metadata: meta,
+        },
+        { metadataExtras: { jobId: projectId } },
       ),
     );
-    facts.set(jobId!, {
+    facts.set(projectId!, {
       status: 'draft',
       customerId: demo.buyerId,
       companyId: saguaro,
       retainagePercent: '0.00',
       siteState: null,
     });
-    return { jobId: jobId!, starter: customerInitiated ? buyer : seller };
+    return { jobId: projectId!, starter: customerInitiated ? buyer : seller };
   };
-  const submit = async ({ jobId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
+  const submit = async ({ jobId: projectId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
     const meta = starter(at());
-    await noted(streams.decide(projectStream, jobId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId } }));
-    facts.set(jobId, { ...facts.get(jobId)!, status: 'submitted' });
+    await noted(
+      streams.decide(projectStream, projectId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId: projectId } }),
+    );
+    facts.set(projectId, { ...facts.get(projectId)!, status: 'submitted' });
   };
   // The agreement's text is drawn up from the read models: let them catch up with the seed first.
   let latest: GlobalPosition | null = null;
@@ -76,48 +82,52 @@ export async function seedDemoProjects(
     if (latest && !(await runner.waitFor(latest, { timeoutMs: 30_000 })))
       throw new Error('The read models did not catch up with the demo projects within 30 s.');
   };
-  const sign = async (jobId: number) => {
+  const sign = async (projectId: number) => {
     await readModelsCaughtUp();
     for (const [party, metadata, name] of [
       ['customer', buyer(at()), 'Jordan Buyer'],
       ['company', seller(at()), 'Sam Seller'],
     ] as const) {
-      const { hash } = await agreements.compose(jobId);
-      await agreements.sign(jobId, metadata, { party, signedName: name, legalName: name, readHash: hash });
+      const { hash } = await agreements.compose(projectId);
+      await agreements.sign(projectId, metadata, { party, signedName: name, legalName: name, readHash: hash });
     }
   };
-  const milestone = async (jobId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
+  const milestone = async (projectId: number, title: string, definition: string, payees: PayeeInput[], amount: string | null = null) => {
     const originalId = asOriginalId((await ids.next('milestone_version_id_seq'))[0]!);
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
     const command: MilestoneCommand = {
       type: 'ProposeMilestone',
-      data: { originalId, jobId, title, definition, position: 1, payees, amount, payeeIds },
+      data: { originalId, jobId: projectId, title, definition, position: 1, payees, amount, payeeIds },
       metadata: meta,
-      project: facts.get(jobId)!,
+      project: facts.get(projectId)!,
     };
-    await noted(streams.decide(milestoneStream, originalId, command, { metadataExtras: { jobId } }));
+    await noted(streams.decide(milestoneStream, originalId, command, { metadataExtras: { jobId: projectId } }));
     return originalId;
   };
-  const decide = (jobId: number, originalId: OriginalId, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
-    noted(streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(jobId)! } as MilestoneCommand, { metadataExtras: { jobId } }));
-  const agree = async (jobId: number, originalId: OriginalId) => {
-    await decide(jobId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
-    await decide(jobId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
+  const decide = (projectId: number, originalId: OriginalId, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
+    noted(
+      streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(projectId)! } as MilestoneCommand, {
+        metadataExtras: { jobId: projectId },
+      }),
+    );
+  const agree = async (projectId: number, originalId: OriginalId) => {
+    await decide(projectId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
+    await decide(projectId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
   };
-  const fund = async (jobId: number, originalId: OriginalId) => {
+  const fund = async (projectId: number, originalId: OriginalId) => {
     const [depositId] = await ids.next('deposit_id_seq');
-    const agreement = await agreements.forDeposit(jobId, originalId);
-    await decide(jobId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789', agreement } });
+    const agreement = await agreements.forDeposit(projectId, originalId);
+    await decide(projectId, originalId, buyer(at(1)), { type: 'RequestDeposit', data: { depositId: depositId!, bankAccountLast4: '6789', agreement } });
     const settledAt = at(3);
     const clearsAt = new Date(Date.parse(settledAt) + 2 * DAY).toISOString();
-    const settled = await decide(jobId, originalId, provider(settledAt), {
+    const settled = await decide(projectId, originalId, provider(settledAt), {
       type: 'SettleDeposit',
       data: { depositId: depositId!, providerReference: `sbx_demo_${depositId}`, responseDays, clearsAt },
     });
     // When the running sandbox provider settled it first (in real time), its return window is
     // real too: the payments dispatcher clears it when the window ends.
-    if (settled.events.length > 0) await decide(jobId, originalId, provider(at(3)), { type: 'ClearDeposit', data: { depositId: depositId! } });
+    if (settled.events.length > 0) await decide(projectId, originalId, provider(at(3)), { type: 'ClearDeposit', data: { depositId: depositId! } });
   };
 
   // A kitchen remodel: demolition paid out, cabinets funded, finishes awaiting the buyer.

@@ -112,7 +112,7 @@ describe('webhooks', () => {
     expect([seller.status, everything.status, stranger.status]).toEqual([201, 201, 201]);
     expect(everything.body.company_id).toBeNull();
 
-    const { jobId, firstMilestone } = await createSignedProject(parties);
+    const { jobId: projectId, firstMilestone } = await createSignedProject(parties);
     await runMilestone(parties, firstMilestone, 'paid');
     const { rows: events } = await app.db.pool.query<{ event_id: string; type: string }>(
       `SELECT event_id, type FROM events WHERE type IN ('MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid') ORDER BY global_position`,
@@ -140,7 +140,7 @@ describe('webhooks', () => {
     const settled = JSON.parse(toSeller.find((r) => r.headers['escrow-event-kind'] === 'deposit.settled')!.body) as WebhookPayload;
     expect(settled).toMatchObject({
       kind: 'deposit.settled',
-      project_id: jobId,
+      project_id: projectId,
       milestone_id: settled.milestone_original_id,
       event: { type: 'DepositSettled', stream: `milestone-${settled.milestone_original_id}`, hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
       data: { amount: '102.25' },
@@ -210,8 +210,8 @@ describe('webhooks', () => {
       expect(value).not.toContain(rotated.body.secret);
     }
 
-    const { jobId } = await createSignedProject(parties);
-    await runMilestone(parties, await proposeMilestone(parties, jobId, '10.00'), 'agreed');
+    const { jobId: projectId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, projectId, '10.00'), 'agreed');
     const during = await eventually(
       async () => receiver.requests.filter((r) => r.path === '/rotating'),
       (list) => list.length === 1,
@@ -223,7 +223,7 @@ describe('webhooks', () => {
 
     const ended = await parties.sessions.seller.post(`/api/webhooks/endpoints/${endpoint.body.id}/rotate-secret`, { overlap_hours: 0 });
     expect(ended.body.previous_secret_expires_at).toBeNull();
-    await runMilestone(parties, await proposeMilestone(parties, jobId, '11.00'), 'agreed');
+    await runMilestone(parties, await proposeMilestone(parties, projectId, '11.00'), 'agreed');
     const after = await eventually(
       async () => receiver.requests.filter((r) => r.path === '/rotating'),
       (list) => list.length === 2,
@@ -303,8 +303,8 @@ describe('webhooks', () => {
     }
 
     // The deliverer signs with both secrets, opened.
-    const { jobId } = await createSignedProject(parties);
-    await runMilestone(parties, await proposeMilestone(parties, jobId, '10.00'), 'agreed');
+    const { jobId: projectId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, projectId, '10.00'), 'agreed');
     const [request] = await eventually(
       async () => receiver.requests.filter((r) => r.path === '/legacy'),
       (list) => list.length === 1,
@@ -329,8 +329,8 @@ describe('webhooks', () => {
       "This endpoint's signing secret cannot be decrypted with this installation's WEBHOOK_SECRETS_KEY; rotate the secret.",
     ]);
 
-    const { jobId } = await createSignedProject(parties);
-    await runMilestone(parties, await proposeMilestone(parties, jobId, '12.00'), 'agreed');
+    const { jobId: projectId } = await createSignedProject(parties);
+    await runMilestone(parties, await proposeMilestone(parties, projectId, '12.00'), 'agreed');
     const [failing] = await eventually(
       async () => (await seller.get(`/api/webhooks/endpoints/${endpoint.body.id}/deliveries`)).body as WebhookDeliveryView[],
       (log) => log.length === 1 && log[0]!.attempts >= 2 && log[0]!.next_attempt_at !== null,

@@ -56,7 +56,7 @@ class EscrowHistoryGenerator {
   /** Steps of one project, in its own order; projects are independent of each other. */
   project(): HistoryStep[] {
     const r = this.random;
-    const jobId = this.id();
+    const projectId = this.id();
     const customerId = this.id();
     const companyId = this.id();
     const sellerUser = this.id();
@@ -70,7 +70,7 @@ class EscrowHistoryGenerator {
       const metadata = as();
       const events = decideProject(build(metadata), project);
       project = events.reduce(evolveProject, project);
-      if (events.length) steps.push({ streamId: projectStreamId(jobId), events: events.map((e) => envelope(e, metadata, jobId)) });
+      if (events.length) steps.push({ streamId: projectStreamId(projectId), events: events.map((e) => envelope(e, metadata, projectId)) });
     };
     const customerInitiated = r.chance(0.4);
     const starter = customerInitiated ? buyer : seller;
@@ -78,7 +78,7 @@ class EscrowHistoryGenerator {
       (metadata) => ({
         type: 'CreateJobDraft',
         data: {
-          jobId,
+          jobId: projectId,
           customerId,
           primaryCompanyId: companyId,
           service: r.pick(['General Contracting', 'Roofing', 'Electrical', 'Plumbing']),
@@ -105,9 +105,9 @@ class EscrowHistoryGenerator {
       if (project.status !== 'none') Object.assign(facts, { retainagePercent: project.terms.retainagePercent, siteState: project.terms.siteState });
     }
     // The seller company's payout account, as a company user links, verifies and chooses it.
-    steps.push(this.payoutAccount(companyId, seller, jobId));
+    steps.push(this.payoutAccount(companyId, seller, projectId));
     const milestones = new Map<number, () => MilestoneState>();
-    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(jobId, facts, subs, i + 1, buyer, seller, milestones));
+    const lives = Array.from({ length: r.int(1, 5) }, (_, i) => this.milestoneLife(projectId, facts, subs, i + 1, buyer, seller, milestones));
     const first = lives[0]!.next();
     if (!first.done) steps.push(first.value);
     onProject((metadata) => ({ type: 'SubmitJob', data: { milestoneCount: 1 }, metadata }), starter);
@@ -121,7 +121,7 @@ class EscrowHistoryGenerator {
             signedName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller',
             legalName: party === 'customer' ? 'Olivia Owner' : 'Sam Seller',
             agreementHash: 'a'.repeat(64),
-            contractName: `escrow-agreement-${jobId}`,
+            contractName: `escrow-agreement-${projectId}`,
           },
           metadata,
         }),
@@ -159,7 +159,7 @@ class EscrowHistoryGenerator {
   private readonly release = new Map<number, () => HistoryStep[]>();
 
   private *milestoneLife(
-    jobId: number,
+    projectId: number,
     project: ProjectFacts,
     subs: number[],
     position: number,
@@ -179,7 +179,7 @@ class EscrowHistoryGenerator {
       // The project's facts as they are when the command is issued (a copy: they change later).
       const events = decideMilestone({ ...build(metadata), project: structuredClone(project) } as MilestoneCommand, current);
       current = events.reduce(evolveMilestone, current);
-      return events.length ? { streamId: milestoneStreamId(originalId), events: events.map((e) => envelope(e, metadata, jobId)) } : null;
+      return events.length ? { streamId: milestoneStreamId(originalId), events: events.map((e) => envelope(e, metadata, projectId)) } : null;
     };
     const content = () => {
       const payees = this.payees(project.companyId!, subs);
@@ -196,7 +196,7 @@ class EscrowHistoryGenerator {
     const proposer = r.chance(0.7) ? seller : buyer;
     const other = proposer === seller ? buyer : seller;
 
-    yield decide((metadata) => ({ type: 'ProposeMilestone', data: { ...content(), originalId, jobId }, metadata }), proposer)!;
+    yield decide((metadata) => ({ type: 'ProposeMilestone', data: { ...content(), originalId, jobId: projectId }, metadata }), proposer)!;
     if (r.chance(0.05)) return; // left waiting for approval
     // Zero to two rounds of rejection and an edit.
     for (let round = r.int(0, 2); round > 0; round--) {
@@ -336,7 +336,7 @@ class EscrowHistoryGenerator {
   }
 
   /** A verified payout account of the company (linked, micro-deposits confirmed, chosen): one step on its bank-accounts stream. */
-  private payoutAccount(companyId: number, as: () => CommandMetadata, jobId: number): HistoryStep {
+  private payoutAccount(companyId: number, as: () => CommandMetadata, projectId: number): HistoryStep {
     const owner = { kind: 'company', id: companyId } as const;
     const origin = { originId: null, sessionId: null };
     const bankAccountId = this.id();
@@ -365,7 +365,7 @@ class EscrowHistoryGenerator {
     for (const command of commands) {
       const decided = decideBankAccounts(command, state);
       state = decided.reduce(evolveBankAccounts, state);
-      events.push(...decided.map((e) => envelope(e, command.metadata, jobId)));
+      events.push(...decided.map((e) => envelope(e, command.metadata, projectId)));
     }
     return { streamId: companyBankAccountsStreamId(companyId), events };
   }
@@ -410,12 +410,12 @@ class EscrowHistoryGenerator {
   }
 }
 
-function envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, jobId: number): NewEvent {
+function envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, projectId: number): NewEvent {
   return {
     type: event.type,
     data: event.data,
     metadata: {
-      jobId,
+      jobId: projectId,
       actorId: String(metadata.actorId),
       actorRole: metadata.actorRole,
       correlationId: randomUUID(),

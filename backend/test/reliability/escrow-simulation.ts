@@ -132,8 +132,8 @@ export class EscrowSimulation {
     );
     const projectStates = new Map<number, ProjectState>();
     for (const row of projectRows) {
-      const jobId = Number(row.stream_id.slice('job-'.length));
-      projectStates.set(jobId, evolveProject(projectStates.get(jobId) ?? initialProjectState, { type: row.type, data: row.data } as ProjectEvent));
+      const projectId = Number(row.stream_id.slice('job-'.length));
+      projectStates.set(projectId, evolveProject(projectStates.get(projectId) ?? initialProjectState, { type: row.type, data: row.data } as ProjectEvent));
     }
     this.projectStates = projectStates;
   }

@@ -49,7 +49,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
       const s = new ApiClient(api.baseUrl);
       await b.login(buyer.email, TEST_PASSWORD);
       await s.login(seller.email, TEST_PASSWORD);
-      const job = await commands.send(s, 'POST', '/api/job/basic', {
+      const project = await commands.send(s, 'POST', '/api/job/basic', {
         customer_id: buyer.userId,
         service: 'General Contracting',
         primary_company_id: seller.companyId,
@@ -57,14 +57,14 @@ describe('PostgreSQL stopped and restarted under load', () => {
       });
       // A project is submitted with its first milestone and signed by both before money moves.
       await commands.send(s, 'POST', '/api/milestone', {
-        job_id: job.body.job_id,
+        job_id: project.body.job_id,
         title: 'Mobilisation',
         definition: 'Site set up.',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '100.00' }],
       });
-      await commands.send(s, 'PUT', `/api/job/${job.body.job_id}/draft`, { isDraft: false });
-      await signByBoth(commands, job.body.job_id, { buyer: b, buyerName: buyer.name, seller: s, sellerName: seller.name });
-      pairs.push({ buyer, seller, b, s, jobId: job.body.job_id });
+      await commands.send(s, 'PUT', `/api/job/${project.body.job_id}/draft`, { isDraft: false });
+      await signByBoth(commands, project.body.job_id, { buyer: b, buyerName: buyer.name, seller: s, sellerName: seller.name });
+      pairs.push({ buyer, seller, b, s, jobId: project.body.job_id });
     }
     await pool.end();
 

@@ -7,15 +7,15 @@ import type { RetryingCommands } from './retrying-commands';
 /** Both parties sign the project's agreement as it reads now, each with their own name. */
 export async function signByBoth(
   commands: RetryingCommands,
-  jobId: number,
+  projectId: number,
   parties: { buyer: ApiClient; buyerName: string; seller: ApiClient; sellerName: string },
 ): Promise<void> {
   for (const [party, client, name] of [
     ['customer', parties.buyer, parties.buyerName],
     ['company', parties.seller, parties.sellerName],
   ] as const) {
-    const agreement = await commands.read<{ agreement_hash: string }>(client, `/api/job/${jobId}/agreement`);
-    await commands.send(client, 'POST', `/api/job/${jobId}/agreement/sign`, {
+    const agreement = await commands.read<{ agreement_hash: string }>(client, `/api/job/${projectId}/agreement`);
+    await commands.send(client, 'POST', `/api/job/${projectId}/agreement/sign`, {
       signer_type: party,
       signed_name: name,
       agreement_hash: agreement.agreement_hash,

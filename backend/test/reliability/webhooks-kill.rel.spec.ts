@@ -79,7 +79,7 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
       }),
       'registering the endpoint',
     ).body;
-    const jobId = ok(
+    const projectId = ok(
       await seller.request('POST', '/api/job/basic', {
         customer_id: buyerUser.userId,
         customer_name: buyerUser.name,
@@ -91,14 +91,14 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
     ).body.job_id;
     const milestoneId = ok(
       await seller.request('POST', '/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         title: 'Foundation',
         definition: 'Poured and cured.',
         payees: [{ jc_id: sellerUser.companyId, type: 'fixed', amount: '500.00' }],
       }),
       'proposing',
     ).body.m_id;
-    ok(await seller.request('PUT', `/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting');
+    ok(await seller.request('PUT', `/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting');
     ok(await buyer.request('POST', '/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
     ok(await seller.request('POST', '/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'seller approval');
 
@@ -121,9 +121,13 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
       ['customer', buyer, buyerUser.name],
       ['company', seller, sellerUser.name],
     ] as const) {
-      const agreement = ok(await session.get(`/api/job/${jobId}/agreement`), 'reading the agreement').body;
+      const agreement = ok(await session.get(`/api/job/${projectId}/agreement`), 'reading the agreement').body;
       ok(
-        await session.request('POST', `/api/job/${jobId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.agreement_hash }),
+        await session.request('POST', `/api/job/${projectId}/agreement/sign`, {
+          signer_type: party,
+          signed_name: name,
+          agreement_hash: agreement.agreement_hash,
+        }),
         'signing',
       );
     }

@@ -21,7 +21,7 @@ describe('account takeover: a stolen password moves no money', () => {
   let owner: CreatedUser;
   let finance: CreatedUser;
   let parties: EscrowParties;
-  let jobId: number;
+  let projectId: number;
 
   const pool = () => app.db.pool;
   const signedIn = async (user: CreatedUser, steppedUp = true) =>
@@ -55,7 +55,7 @@ describe('account takeover: a stolen password moves no money', () => {
     owner = await createUser(pool(), { role: 'admin', adminRole: 'owner', firstName: 'Omar', lastName: 'Owner' });
     finance = await createUser(pool(), { role: 'admin', adminRole: 'finance', firstName: 'Fiona', lastName: 'Finance' });
     parties = { buyer, seller, sessions: { buyer: await signedIn(buyer), seller: await signedIn(seller) } };
-    ({ jobId } = await createSignedProject(parties));
+    ({ jobId: projectId } = await createSignedProject(parties));
   }, 60_000);
   afterAll(() => app?.close());
 
@@ -84,7 +84,7 @@ describe('account takeover: a stolen password moves no money', () => {
     expect(await stolen.post('/api/auth/step-up', { code: wrong })).toMatchObject({ status: 401 });
     expect(await bankEvents(seller.companyId)).toBe(before);
 
-    const milestone = await proposeMilestone(parties, jobId, '250.00');
+    const milestone = await proposeMilestone(parties, projectId, '250.00');
     await runMilestone(parties, milestone, 'paid');
     expect(await payoutAccountOfPaid(milestone)).toEqual([original.last4]);
   }, 60_000);
@@ -121,7 +121,7 @@ describe('account takeover: a stolen password moves no money', () => {
     expect(mail!.body).toContain('••••0003');
 
     // The next payout waits out the hold instead of going to the new account.
-    const milestone = await proposeMilestone(parties, jobId, '300.00');
+    const milestone = await proposeMilestone(parties, projectId, '300.00');
     await runMilestone(parties, milestone, 'funded');
     expect((await parties.sessions.seller.put(`/api/milestone/${milestone}/complete`, { complete: true })).status).toBe(200);
     expect((await parties.sessions.buyer.put(`/api/milestone/${milestone}/complete`, { complete: true })).status).toBe(200);
@@ -148,7 +148,7 @@ describe('account takeover: a stolen password moves no money', () => {
   }, 90_000);
 
   it("with the buyer's password only: no deposit, whether by logging in or with a session cookie past its step-up window", async () => {
-    const milestone = await proposeMilestone(parties, jobId, '400.00');
+    const milestone = await proposeMilestone(parties, projectId, '400.00');
     await runMilestone(parties, milestone, 'agreed');
     const deposits = () => count(`SELECT count(*)::int AS n FROM events WHERE type = 'DepositRequested' AND (data->>'originalId')::int = $1`, [milestone]);
 
@@ -164,7 +164,7 @@ describe('account takeover: a stolen password moves no money', () => {
   }, 60_000);
 
   it("with one administrator's password: no console, and with a phished code no large resolution alone", async () => {
-    const milestone = await proposeMilestone(parties, jobId, '2000.00');
+    const milestone = await proposeMilestone(parties, projectId, '2000.00');
     await runMilestone(parties, milestone, 'funded');
     expect((await parties.sessions.buyer.post(`/api/milestone/${milestone}/dispute`, { statement: 'Not done.' })).status).toBe(201);
     const resolve = (session: HttpSession) => session.post(`/api/admin/milestones/${milestone}/dispute/resolve`, { resolution: 'refund', note: 'Refund it.' });

@@ -165,9 +165,9 @@ describe('security: SQL and script injection in text fields', () => {
   });
 
   it("refuses a hostile signature (not the signer's own name) without storing it, and keeps bank account holders verbatim", async () => {
-    const jobId = await world.fresh.project();
-    const { body: agreement } = await world.party.buyer.get(`/api/job/${jobId}/agreement`);
-    const refused = await world.party.buyer.post(`/api/job/${jobId}/agreement/sign`, {
+    const projectId = await world.fresh.project();
+    const { body: agreement } = await world.party.buyer.get(`/api/job/${projectId}/agreement`);
+    const refused = await world.party.buyer.post(`/api/job/${projectId}/agreement/sign`, {
       signer_type: 'customer',
       signed_name: HOSTILE,
       agreement_hash: agreement.agreement_hash,

@@ -331,13 +331,13 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     'user',
     { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
     async (w, _r, fresh) => {
-      const jobId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
-      return { url: `/api/job/${jobId}/draft`, body: { isDraft: false, job_id: jobId } };
+      const projectId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
+      return { url: `/api/job/${projectId}/draft`, body: { isDraft: false, job_id: projectId } };
     },
   ),
   route('DELETE', '/api/job/:id', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
-    const jobId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
-    return { url: `/api/job/${jobId}` };
+    const projectId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
+    return { url: `/api/job/${projectId}` };
   }),
   route('GET', '/api/projects', 'user', signedIn(200), () => ({ url: '/api/projects' })),
   route('GET', '/api/job/:id', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}` })),
@@ -346,8 +346,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/job/:id/agreement', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/agreement` })),
   // Always a project nobody signed yet: a refused signature must not leave the agreement's text behind.
   route('POST', '/api/job/:id/agreement/sign', 'user', parties(200, 403), async (w, role) => {
-    const jobId = await w.fresh.project();
-    const { body } = await w.party.buyer.get(`/api/job/${jobId}/agreement`);
+    const projectId = await w.fresh.project();
+    const { body } = await w.party.buyer.get(`/api/job/${projectId}/agreement`);
     // Each caller signs with their own legal name, so only the access rules decide the answer.
     const own =
       role === 'anonymous'
@@ -355,7 +355,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
         : (await w.app.db.pool.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE user_id = $1`, [w.users[role].userId]))
             .rows[0]!.name;
     return {
-      url: `/api/job/${jobId}/agreement/sign`,
+      url: `/api/job/${projectId}/agreement/sign`,
       body: { signer_type: role === 'seller' ? 'company' : 'customer', signed_name: own ?? 'Signing Person', agreement_hash: body.agreement_hash },
     };
   }),
@@ -431,9 +431,9 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   ...(['approve', 'reject'] as const).map((decision) =>
     route('POST', `/api/admin/job/:id/retainage/resolution/${decision}`, 'admin', adminOnly(200), async (w, _r, fresh) => {
       if (!fresh) return { url: `/api/admin/job/${w.retained.jobId}/retainage/resolution/${decision}`, body: {} };
-      const { jobId } = await w.fresh.retained('disputed');
-      await proposedBySecondAdmin(w, `/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'release', note: 'Punch list checked.' });
-      return { url: `/api/admin/job/${jobId}/retainage/resolution/${decision}`, body: { note: 'Checked twice.' } };
+      const { jobId: projectId } = await w.fresh.retained('disputed');
+      await proposedBySecondAdmin(w, `/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'release', note: 'Punch list checked.' });
+      return { url: `/api/admin/job/${projectId}/retainage/resolution/${decision}`, body: { note: 'Checked twice.' } };
     }),
   ),
   // Waivers: the parties and admins read them; only the payee company's users sign (here the seller is the payee).

@@ -166,9 +166,9 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     throw new Error('the security world did not come to rest within 30 s (projectors behind, payment instructions open or deposits waiting to clear)');
   };
 
-  const propose = (jobId: number) =>
+  const propose = (projectId: number) =>
     party.seller.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       title: `Milestone ${uniqueSuffix()}`,
       definition: 'Work done and inspected.',
       payees: [
@@ -188,22 +188,22 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
       }),
       'creating a project',
     );
-    const jobId = created.body.job_id as number;
-    if (withMilestone) ok(await propose(jobId), 'proposing the first milestone');
-    if (!draft) ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
-    return jobId;
+    const projectId = created.body.job_id as number;
+    if (withMilestone) ok(await propose(projectId), 'proposing the first milestone');
+    if (!draft) ok(await party.seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting a project');
+    return projectId;
   };
-  const jobId = await project();
+  const projectId = await project();
 
   const milestone = async (state: MilestoneState, options: { disputeOpenedBy?: 'buyer' | 'seller' } = {}): Promise<number> => {
-    const proposed = ok(await propose(jobId), 'proposing a milestone');
+    const proposed = ok(await propose(projectId), 'proposing a milestone');
     const id = proposed.body.m_id as number;
     if (state === 'proposed') return id;
     ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
     ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
     // The milestone changed the agreement's text: both sign it as it reads now, ready for its deposit.
-    await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
-    await signAgreement(party.seller, jobId, 'company', seller.name);
+    await signAgreement(party.buyer, projectId, 'customer', 'Bea Buyer');
+    await signAgreement(party.seller, projectId, 'company', seller.name);
     if (state === 'approved') return id;
     ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
     await eventually(
@@ -252,21 +252,21 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     return name;
   };
   const retained = async (state: RetainedState) => {
-    const jobId = await project({ withMilestone: false, draft: true });
-    ok(await party.seller.put(`/api/job/${jobId}/terms`, { retainage_percent: '5', site_state: 'AZ' }), 'setting terms');
+    const projectId = await project({ withMilestone: false, draft: true });
+    ok(await party.seller.put(`/api/job/${projectId}/terms`, { retainage_percent: '5', site_state: 'AZ' }), 'setting terms');
     const id = ok(
       await party.seller.post('/api/milestone', {
-        job_id: jobId,
+        job_id: projectId,
         definition: 'Retained work.',
         payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '400.00' }],
       }),
       'proposing a retained milestone',
     ).body.m_id as number;
-    ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
+    ok(await party.seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting a project');
     ok(await party.buyer.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'buyer approval');
     ok(await party.seller.post('/api/milestone/approval', { milestone_id: id, approve: true }), 'seller approval');
-    await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
-    await signAgreement(party.seller, jobId, 'company', seller.name);
+    await signAgreement(party.buyer, projectId, 'customer', 'Bea Buyer');
+    await signAgreement(party.seller, projectId, 'company', seller.name);
     ok(await party.buyer.post('/api/milestone/deposit', { milestone_id: id }), 'deposit');
     await eventually(
       () => party.buyer.get(`/api/milestone/${id}/deposits`),
@@ -275,7 +275,7 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     );
     ok(await party.seller.put(`/api/milestone/${id}/complete`, { complete: true }), 'seller completion');
     ok(await party.buyer.put(`/api/milestone/${id}/complete`, { complete: true }), 'buyer completion');
-    if (state === 'awaitingWaiver') return { jobId, milestone: id };
+    if (state === 'awaitingWaiver') return { jobId: projectId, milestone: id };
     await signWaivers(id);
     await eventually(
       () => party.seller.get(`/api/milestone/${id}/disbursements`),
@@ -283,11 +283,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
       30_000,
     );
     if (state === 'requestedByBuyer' || state === 'requestedBySeller') {
-      ok(await party[state === 'requestedByBuyer' ? 'buyer' : 'seller'].post(`/api/job/${jobId}/retainage/request`, {}), 'asking for the release');
+      ok(await party[state === 'requestedByBuyer' ? 'buyer' : 'seller'].post(`/api/job/${projectId}/retainage/request`, {}), 'asking for the release');
     }
     if (state === 'disputed')
-      ok(await party.buyer.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The punch list is open.' }), 'disputing retainage');
-    return { jobId, milestone: id };
+      ok(await party.buyer.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'The punch list is open.' }), 'disputing retainage');
+    return { jobId: projectId, milestone: id };
   };
 
   const user = () => createUser(pool, { password: null, email: `throwaway-${uniqueSuffix()}@test.escrowledger.test` });
@@ -312,8 +312,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
   };
 
   // Both sign before the first deposit.
-  const contractName = await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
-  await signAgreement(party.seller, jobId, 'company', users.seller.name);
+  const contractName = await signAgreement(party.buyer, projectId, 'customer', 'Bea Buyer');
+  await signAgreement(party.seller, projectId, 'company', users.seller.name);
   const milestones = {
     proposed: await milestone('proposed'),
     approved: await milestone('approved'),
@@ -321,7 +321,7 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     paid: await milestone('paid'),
     disputed: await milestone('disputed'),
   };
-  const draftJobId = await project({ draft: true });
+  const draftProjectId = await project({ draft: true });
   const applicationId = await application();
   const retainedWorld = await retained('paidOut');
   const { rows: waiverRows } = await pool.query<{ waiver_name: string }>(
@@ -365,8 +365,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     app,
     users,
     companies: { seller: seller.companyId, otherSeller: otherSeller.companyId, payee },
-    jobId,
-    draftJobId,
+    jobId: projectId,
+    draftJobId: draftProjectId,
     milestones,
     contractName,
     applicationId,

@@ -35,28 +35,28 @@ export async function createSignedProject(parties: EscrowParties): Promise<{ job
     }),
     'creating a project',
   );
-  const jobId = created.body.job_id as number;
-  const firstMilestone = await proposeMilestone(parties, jobId, '100.00');
-  await submitProject(sessions.seller, jobId);
-  await signByBoth(sessions, jobId, { buyer: buyer.name, seller: seller.name });
-  return { jobId, firstMilestone };
+  const projectId = created.body.job_id as number;
+  const firstMilestone = await proposeMilestone(parties, projectId, '100.00');
+  await submitProject(sessions.seller, projectId);
+  await signByBoth(sessions, projectId, { buyer: buyer.name, seller: seller.name });
+  return { jobId: projectId, firstMilestone };
 }
 
 /** The project of each milestone these helpers proposed (version id → job id). */
 const jobOfMilestone = new Map<number, number>();
 
 /** Proposes a milestone of one fixed payee (the seller); its version id (m_id). */
-export async function proposeMilestone(parties: EscrowParties, jobId: number, amount: string): Promise<number> {
+export async function proposeMilestone(parties: EscrowParties, projectId: number, amount: string): Promise<number> {
   const proposed = ok(
     await parties.sessions.seller.post('/api/milestone', {
-      job_id: jobId,
+      job_id: projectId,
       title: `Milestone of ${amount}`,
       definition: 'Work done and inspected.',
       payees: [{ jc_id: parties.seller.companyId, type: 'fixed', amount }],
     }),
     'proposing a milestone',
   );
-  jobOfMilestone.set(proposed.body.m_id as number, jobId);
+  jobOfMilestone.set(proposed.body.m_id as number, projectId);
   return proposed.body.m_id as number;
 }
 
@@ -91,7 +91,7 @@ export async function runMilestone(parties: EscrowParties, milestoneId: number, 
  */
 export async function paidOutRetainedProject(parties: EscrowParties, percent: string, amount: string): Promise<{ jobId: number; milestoneId: number }> {
   const { seller } = parties.sessions;
-  const jobId = ok(
+  const projectId = ok(
     await seller.post('/api/job/basic', {
       customer_id: parties.buyer.userId,
       customer_name: parties.buyer.name,
@@ -101,9 +101,9 @@ export async function paidOutRetainedProject(parties: EscrowParties, percent: st
     }),
     'creating a project',
   ).body.job_id as number;
-  ok(await seller.put(`/api/job/${jobId}/terms`, { retainage_percent: percent, site_state: null }), 'setting the retainage');
-  const milestoneId = await proposeMilestone(parties, jobId, amount);
-  await submitProject(seller, jobId);
+  ok(await seller.put(`/api/job/${projectId}/terms`, { retainage_percent: percent, site_state: null }), 'setting the retainage');
+  const milestoneId = await proposeMilestone(parties, projectId, amount);
+  await submitProject(seller, projectId);
   await runMilestone(parties, milestoneId, 'paid');
-  return { jobId, milestoneId };
+  return { jobId: projectId, milestoneId };
 }

@@ -16,7 +16,7 @@ export class GetProjectAsOfController {
 
   @Get('job/:id/as-of')
   @Answers('AsOfView')
-  get(@Param('id', ParseIdPipe) jobId: number, @Query() query: ProjectAsOfRequest): Promise<AsOfView> {
-    return this.queryBus.execute(new GetProjectAsOf(jobId, query.at));
+  get(@Param('id', ParseIdPipe) projectId: number, @Query() query: ProjectAsOfRequest): Promise<AsOfView> {
+    return this.queryBus.execute(new GetProjectAsOf(projectId, query.at));
   }
 }

@@ -29,7 +29,7 @@ import { rawEventsOf } from '../raw-events';
  */
 export class GetProjectAsOf extends Query<AsOfView> {
   constructor(
-    readonly jobId: number,
+    readonly projectId: number,
     /** An instant JavaScript reads (Date.parse). */
     readonly instant: string,
   ) {
@@ -45,10 +45,10 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
     private readonly projectEvents: ProjectEvents,
   ) {}
 
-  async execute({ jobId, instant }: GetProjectAsOf): Promise<AsOfView> {
-    await this.access.job(jobId);
+  async execute({ projectId: projectId, instant }: GetProjectAsOf): Promise<AsOfView> {
+    await this.access.job(projectId);
     const at = Date.parse(instant);
-    const events = (await rawEventsOf(this.projectEvents, jobId)).filter((e) => Date.parse(e.occurred_at) <= at);
+    const events = (await rawEventsOf(this.projectEvents, projectId)).filter((e) => Date.parse(e.occurred_at) <= at);
     let project: ProjectState = { status: 'none' };
     const milestoneStates = new Map<number, MilestoneState>();
     const balances = new Map<string, ReturnType<typeof money>>();

@@ -15,7 +15,7 @@ export class GetProjectEventsController {
 
   @Get('job/:id/events')
   @Answers(['RawEventView'])
-  get(@Param('id', ParseIdPipe) jobId: number): Promise<RawEventView[]> {
-    return this.queryBus.execute(new GetProjectEvents(jobId));
+  get(@Param('id', ParseIdPipe) projectId: number): Promise<RawEventView[]> {
+    return this.queryBus.execute(new GetProjectEvents(projectId));
   }
 }

@@ -6,7 +6,7 @@ import { rawEventsOf } from '../raw-events';
 
 /** GET /api/admin/job/{id}/events: the raw event stream of a project, its own and its milestones', in global order. */
 export class GetProjectEvents extends Query<RawEventView[]> {
-  constructor(readonly jobId: number) {
+  constructor(readonly projectId: number) {
     super();
   }
 }
@@ -18,8 +18,8 @@ export class GetProjectEventsHandler implements IQueryHandler<GetProjectEvents> 
     private readonly projectEvents: ProjectEvents,
   ) {}
 
-  async execute({ jobId }: GetProjectEvents): Promise<RawEventView[]> {
-    await this.access.job(jobId);
-    return rawEventsOf(this.projectEvents, jobId);
+  async execute({ projectId: projectId }: GetProjectEvents): Promise<RawEventView[]> {
+    await this.access.job(projectId);
+    return rawEventsOf(this.projectEvents, projectId);
   }
 }

@@ -15,7 +15,7 @@ export class GetProjectInFullController {
 
   @Get('job/:id')
   @Answers('AdminJobView')
-  get(@Param('id', ParseIdPipe) jobId: number): Promise<AdminJobView> {
-    return this.queryBus.execute(new GetProjectInFull(jobId));
+  get(@Param('id', ParseIdPipe) projectId: number): Promise<AdminJobView> {
+    return this.queryBus.execute(new GetProjectInFull(projectId));
   }
 }

@@ -17,7 +17,7 @@ import { MilestoneReads, paymentDestination, ProjectAccess } from '../../read-mo
 
 /** GET /api/admin/job/{id}: one project in full, for an auditor: parties and money, every milestone version, payments and the ledger. */
 export class GetProjectInFull extends Query<AdminJobView> {
-  constructor(readonly jobId: number) {
+  constructor(readonly projectId: number) {
     super();
   }
 }
@@ -30,11 +30,11 @@ export class GetProjectInFullHandler implements IQueryHandler<GetProjectInFull> 
     private readonly summaries: ProjectSummaries,
   ) {}
 
-  async execute({ jobId }: GetProjectInFull): Promise<AdminJobView> {
-    await this.access.job(jobId);
+  async execute({ projectId: projectId }: GetProjectInFull): Promise<AdminJobView> {
+    await this.access.job(projectId);
     // access.job answered 404 for a project that does not exist: this one has its summary.
-    const [summary] = (await this.summaries.summaries([jobId], () => 'admin')) as [ProjectSummary];
-    const states = await this.milestones.ofJob(jobId);
+    const [summary] = (await this.summaries.summaries([projectId], () => 'admin')) as [ProjectSummary];
+    const states = await this.milestones.ofJob(projectId);
     const names = await this.milestones.namesFor(states);
     return {
       summary,

@@ -16,7 +16,7 @@ export class GetProjectLedgerController {
 
   @Get('job/:id/ledger')
   @Answers(['LedgerPostingRow'])
-  get(@Param('id', ParseIdPipe) jobId: number, @Query() query: ProjectLedgerRequest): Promise<LedgerPostingRow[]> {
-    return this.queryBus.execute(new GetProjectLedger(jobId, query.milestone === undefined ? null : Number(query.milestone)));
+  get(@Param('id', ParseIdPipe) projectId: number, @Query() query: ProjectLedgerRequest): Promise<LedgerPostingRow[]> {
+    return this.queryBus.execute(new GetProjectLedger(projectId, query.milestone === undefined ? null : Number(query.milestone)));
   }
 }

@@ -9,7 +9,7 @@ import { ProjectAccess } from '../../read-models';
 /** GET /api/admin/job/{id}/ledger: the double-entry postings of a project (or one milestone), with each account's running balance. */
 export class GetProjectLedger extends Query<LedgerPostingRow[]> {
   constructor(
-    readonly jobId: number,
+    readonly projectId: number,
     /** One milestone's postings only (its original id). */
     readonly milestone: number | null,
   ) {
@@ -24,15 +24,15 @@ export class GetProjectLedgerHandler implements IQueryHandler<GetProjectLedger> 
     private readonly access: ProjectAccess,
   ) {}
 
-  async execute({ jobId, milestone }: GetProjectLedger): Promise<LedgerPostingRow[]> {
-    await this.access.job(jobId);
+  async execute({ projectId: projectId, milestone }: GetProjectLedger): Promise<LedgerPostingRow[]> {
+    await this.access.job(projectId);
     const { rows } = await this.pool.query<Omit<LedgerPostingRow, 'occurred_at'> & { occurred_at: Date }>(
       `SELECT l.event_id, l.line, l.position, l.original_id, l.account, l.company_id, c.name AS company_name, l.amount, l.event_type, l.occurred_at, l.paid_to,
               sum(l.amount) OVER (PARTITION BY l.account, coalesce(l.company_id, 0) ORDER BY l.commit_position, l.prepare_position, l.line)::numeric(20,2)::text AS running_balance
          FROM ledger_entries l LEFT JOIN companies c ON c.company_id = l.company_id
         WHERE l.job_id = $1 AND ($2::int IS NULL OR l.original_id = $2)
         ORDER BY l.commit_position, l.prepare_position, l.line`,
-      [jobId, milestone],
+      [projectId, milestone],
     );
     // JSON wrote the Date as toISOString(): the contract's string is the same text.
     return rows.map((r) => ({ ...r, occurred_at: r.occurred_at.toISOString() }));

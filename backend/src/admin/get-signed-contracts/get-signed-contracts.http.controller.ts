@@ -15,7 +15,7 @@ export class GetSignedContractsController {
 
   @Get('job/:id/contracts')
   @Answers(['SignedContractRow'])
-  get(@Param('id', ParseIdPipe) jobId: number): Promise<SignedContractRow[]> {
-    return this.queryBus.execute(new GetSignedContracts(jobId));
+  get(@Param('id', ParseIdPipe) projectId: number): Promise<SignedContractRow[]> {
+    return this.queryBus.execute(new GetSignedContracts(projectId));
   }
 }

@@ -13,7 +13,7 @@ import { ProjectAccess } from '../../read-models';
  * signed before the milestones changed keeps its signatures even after a party signed a newer text.
  */
 export class GetSignedContracts extends Query<SignedContractRow[]> {
-  constructor(readonly jobId: number) {
+  constructor(readonly projectId: number) {
     super();
   }
 }
@@ -26,14 +26,14 @@ export class GetSignedContractsHandler implements IQueryHandler<GetSignedContrac
     private readonly access: ProjectAccess,
   ) {}
 
-  async execute({ jobId }: GetSignedContracts): Promise<SignedContractRow[]> {
-    await this.access.job(jobId);
+  async execute({ projectId: projectId }: GetSignedContracts): Promise<SignedContractRow[]> {
+    await this.access.job(projectId);
     const { rows } = await this.pool.query<{ contract_name: string; agreement_hash: string; created_at: Date }>(
       'SELECT contract_name, agreement_hash, created_at FROM signed_agreements WHERE job_id = $1 ORDER BY created_at',
-      [jobId],
+      [projectId],
     );
     const signatures = new Map<string, { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null }>();
-    for (const e of await this.store.readStream(`job-${jobId}`)) {
+    for (const e of await this.store.readStream(`job-${projectId}`)) {
       if (e.type !== 'ProjectAgreementSigned') continue;
       const data = (e as unknown as { data: Extract<ProjectEvent, { type: 'ProjectAgreementSigned' }>['data'] }).data;
       const entry = signatures.get(data.contractName) ?? { buyer: null, seller: null };

@@ -19,9 +19,9 @@ export class ListAdminPaymentsController {
   @Get('payments')
   @Answers(['AdminPaymentRow'])
   async payments(@Query() query: AdminPaymentsRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminPaymentRow[] | string> {
-    const jobId = query.job_id === undefined ? null : Number(query.job_id);
+    const projectId = query.job_id === undefined ? null : Number(query.job_id);
     const rows = await this.queryBus.execute(
-      new ListAdminPayments(query.kind ?? null, query.status ?? null, query.from ?? null, query.to ?? null, jobId, query.party ?? null),
+      new ListAdminPayments(query.kind ?? null, query.status ?? null, query.from ?? null, query.to ?? null, projectId, query.party ?? null),
     );
     if (query.format !== 'csv') return rows;
     return sendCsv(

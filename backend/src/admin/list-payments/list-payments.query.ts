@@ -20,7 +20,7 @@ export class ListAdminPayments extends Query<AdminPaymentRow[]> {
     readonly from: string | null,
     /** Before this day or instant. */
     readonly to: string | null,
-    readonly jobId: number | null,
+    readonly projectId: number | null,
     readonly party: string | null,
   ) {
     super();
@@ -31,7 +31,7 @@ export class ListAdminPayments extends Query<AdminPaymentRow[]> {
 export class ListAdminPaymentsHandler implements IQueryHandler<ListAdminPayments> {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async execute({ kind, status, from, to, jobId, party }: ListAdminPayments): Promise<AdminPaymentRow[]> {
+  async execute({ kind, status, from, to, projectId: projectId, party }: ListAdminPayments): Promise<AdminPaymentRow[]> {
     const pattern = party?.trim() ? `%${party.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows: read } = await this.pool.query<Read<AdminPaymentRow, 'created_at' | 'completed_at'>>(
       `SELECT * FROM (
@@ -55,7 +55,7 @@ export class ListAdminPaymentsHandler implements IQueryHandler<ListAdminPayments
        WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
          AND ($4::timestamptz IS NULL OR created_at < $4) AND ($5::int IS NULL OR job_id = $5) AND ($6::text IS NULL OR party ILIKE $6)
        ORDER BY created_at DESC, kind, id LIMIT 5000`,
-      [kind, status, from && isoOf(from), to && isoOf(to), jobId, pattern],
+      [kind, status, from && isoOf(from), to && isoOf(to), projectId, pattern],
     );
     return read.map((r): AdminPaymentRow => ({ ...r, created_at: iso(r.created_at), completed_at: isoOrNull(r.completed_at) }));
   }

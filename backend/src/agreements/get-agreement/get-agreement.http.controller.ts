@@ -14,7 +14,7 @@ export class GetAgreementController {
 
   @Answers('AgreementView')
   @Get('job/:id/agreement')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<AgreementView> {
-    return this.queryBus.execute(new GetAgreement(user, jobId));
+  get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<AgreementView> {
+    return this.queryBus.execute(new GetAgreement(user, projectId));
   }
 }

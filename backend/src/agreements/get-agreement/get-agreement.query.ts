@@ -10,7 +10,7 @@ import { earlierSignaturesOf, signaturesOf } from '../signatures';
 export class GetAgreement extends Query<AgreementView> {
   constructor(
     readonly user: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
   ) {
     super();
   }
@@ -23,11 +23,11 @@ export class GetAgreementHandler implements IQueryHandler<GetAgreement> {
     private readonly agreements: AgreementsService,
   ) {}
 
-  async execute({ user, jobId }: GetAgreement): Promise<AgreementView> {
-    const { viewer } = await this.access.requireViewer(jobId, user);
-    const { project, text, hash, contractName } = await this.agreements.compose(jobId);
+  async execute({ user, projectId: projectId }: GetAgreement): Promise<AgreementView> {
+    const { viewer } = await this.access.requireViewer(projectId, user);
+    const { project, text, hash, contractName } = await this.agreements.compose(projectId);
     return {
-      job_id: jobId,
+      job_id: projectId,
       contract_name: contractName,
       agreement_hash: hash,
       text,

@@ -7,7 +7,7 @@ import type { SignedAgreementView } from '../signatures';
 export class SignAgreement extends Command<SignedAgreementView> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly party: 'customer' | 'company',
     readonly signedName: string,
     readonly readHash: string,

@@ -14,8 +14,13 @@ export class SignAgreementHandler implements ICommandHandler<SignAgreement> {
   ) {}
 
   async execute(c: SignAgreement): Promise<SignedAgreementView> {
-    await this.access.requireViewer(c.jobId, c.actor);
+    await this.access.requireViewer(c.projectId, c.actor);
     const legalName = `${c.actor.firstName} ${c.actor.lastName}`;
-    return this.agreements.sign(c.jobId, metadataOf(c.actor), { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash }, c.idempotencyKey);
+    return this.agreements.sign(
+      c.projectId,
+      metadataOf(c.actor),
+      { party: c.party, signedName: c.signedName, legalName, readHash: c.readHash },
+      c.idempotencyKey,
+    );
   }
 }

@@ -19,11 +19,11 @@ export class SignAgreementController {
   @RequireVerifiedEmail()
   @HttpCode(200)
   async sign(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: SignAgreementRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ): Promise<SignedAgreementView> {
-    return this.commandBus.execute(new SignAgreement(user, jobId, body.signer_type, body.signed_name, body.agreement_hash, key));
+    return this.commandBus.execute(new SignAgreement(user, projectId, body.signer_type, body.signed_name, body.agreement_hash, key));
   }
 }

@@ -93,11 +93,11 @@ export class AuditBundles {
    * its buyer and of every company its payments went to (where the money came from and went:
    * linked, verified, chosen, confirmed), merged into the global order.
    */
-  private async *projectPages(jobId: number, head: GlobalPosition | null): AsyncGenerator<RecordedEvent[]> {
-    const milestones = await this.milestones.ofJob(jobId);
+  private async *projectPages(projectId: number, head: GlobalPosition | null): AsyncGenerator<RecordedEvent[]> {
+    const milestones = await this.milestones.ofJob(projectId);
     const payees = new Set(milestones.flatMap((m) => [...m.disbursements.map((d) => d.companyId), ...m.retainageReleases.map((r) => r.companyId)]));
     const streams = [
-      `job-${jobId}`,
+      `job-${projectId}`,
       ...milestones.map((m) => `milestone-${m.originalId}`),
       ...new Set(milestones.map((m) => userBankAccountsStreamId(m.customerId))),
       ...[...payees].map(companyBankAccountsStreamId),

@@ -53,9 +53,9 @@ export class ExportBundleController {
   @Get('projects/:id/bundle')
   @ApiProduces('application/x-ndjson')
   @BUNDLE_RESPONSE
-  async project(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
-    await this.access.job(jobId);
-    return this.file({ kind: 'project', jobId }, `escrow-audit-project-${jobId}.jsonl`, user);
+  async project(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+    await this.access.job(projectId);
+    return this.file({ kind: 'project', jobId: projectId }, `escrow-audit-project-${projectId}.jsonl`, user);
   }
 
   @Get('bundle')

@@ -28,17 +28,17 @@ export class GetMilestoneFormHandler implements IQueryHandler<GetMilestoneForm> 
   ) {}
 
   async execute({ user, id }: GetMilestoneForm) {
-    const { job } = await this.access.requireViewer(id, user);
+    const { job: project } = await this.access.requireViewer(id, user);
     const companies = await this.directory.allCompanies();
     const option = (c: { company_id: number; name: string }): PayeeOption => ({ jc_id: c.company_id, company_id: c.company_id, name: c.name });
-    const primary = companies.find((c) => c.company_id === job.primary_company_id) ?? null;
+    const primary = companies.find((c) => c.company_id === project.primary_company_id) ?? null;
     return {
-      job_id: job.job_id,
+      job_id: project.job_id,
       primary: primary ? option(primary) : null,
-      subs: companies.filter((c) => c.company_id !== job.primary_company_id).map(option),
+      subs: companies.filter((c) => c.company_id !== project.primary_company_id).map(option),
       // The project's terms of now: a proposal freezes them into its version, and the preview shows them.
-      retainage_percent: job.retainage_percent,
-      site_state: job.site_state,
+      retainage_percent: project.retainage_percent,
+      site_state: project.site_state,
     };
   }
 }

@@ -22,7 +22,7 @@ export class MarkCompleteHandler implements ICommandHandler<MarkComplete> {
     const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: c.complete }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.jobId },
+      metadataExtras: { jobId: ref.projectId },
     });
     return this.answer.of(c.actor, state, ref.viewer);
   }

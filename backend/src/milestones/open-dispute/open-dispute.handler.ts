@@ -24,7 +24,7 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute> {
     const command: MilestoneCommand = { type: 'OpenDispute', data: { disputeId, statement: c.statement }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.jobId },
+      metadataExtras: { jobId: ref.projectId },
     });
     return this.answer.of(c.actor, state, ref.viewer);
   }

@@ -22,7 +22,7 @@ export interface ProposedIds {
 export class ProposeMilestone extends Command<ProposedIds> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly content: ProposedContent,
     readonly idempotencyKey: string | null,
   ) {
@@ -34,7 +34,7 @@ export class ProposeMilestone extends Command<ProposedIds> {
 export class ProposeMilestoneEdit extends Command<ProposedIds> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly originalId: number,
     readonly content: ProposedContent,
     readonly idempotencyKey: string | null,

@@ -17,16 +17,16 @@ export class ProposalPrerequisites {
     private readonly ids: IdsService,
   ) {}
 
-  async check(actor: SessionUser, jobId: number, content: ProposedContent) {
-    const { job } = await this.access.requireViewer(jobId, actor);
-    const project = projectFactsOf(job);
+  async check(actor: SessionUser, projectId: number, content: ProposedContent) {
+    const { job: row } = await this.access.requireViewer(projectId, actor);
+    const project = projectFactsOf(row);
     // The decider's own rule, asked first: a seller-less draft answers it before its payees are looked up.
     requireSeller(project);
     const known = await this.directory.companyNames(content.payees.map((p) => p.companyId));
     const unknown = content.payees.find((p) => !known.has(p.companyId));
     if (unknown) throw invalid('unknown_payee', `There is no company ${unknown.companyId} to pay.`);
     const payeeIds = await this.ids.next('milestone_payee_id_seq', content.payees.length);
-    return { job, project, metadata: metadataOf(actor), content: { ...content, payeeIds } };
+    return { job: row, project, metadata: metadataOf(actor), content: { ...content, payeeIds } };
   }
 }
 
@@ -39,15 +39,15 @@ export class ProposeMilestoneHandler implements ICommandHandler<ProposeMilestone
   ) {}
 
   async execute(c: ProposeMilestone): Promise<ProposedIds> {
-    const { project, metadata, content } = await this.prerequisites.check(c.actor, c.jobId, c.content);
-    const originalId = asOriginalId(await this.ids.forCreation('milestone_version_id_seq', `milestone:${c.actor.userId}:${c.jobId}`, c.idempotencyKey));
+    const { project, metadata, content } = await this.prerequisites.check(c.actor, c.projectId, c.content);
+    const originalId = asOriginalId(await this.ids.forCreation('milestone_version_id_seq', `milestone:${c.actor.userId}:${c.projectId}`, c.idempotencyKey));
     await this.streams.decide(
       milestoneStream,
       originalId,
-      { type: 'ProposeMilestone', data: { ...content, originalId, jobId: c.jobId }, metadata, project },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+      { type: 'ProposeMilestone', data: { ...content, originalId, jobId: c.projectId }, metadata, project },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
     );
-    return { m_id: originalId, original_id: originalId, job_id: c.jobId };
+    return { m_id: originalId, original_id: originalId, job_id: c.projectId };
   }
 }
 
@@ -61,9 +61,10 @@ export class ProposeMilestoneEditHandler implements ICommandHandler<ProposeMiles
   ) {}
 
   async execute(c: ProposeMilestoneEdit): Promise<ProposedIds> {
-    const { project, metadata, content } = await this.prerequisites.check(c.actor, c.jobId, c.content);
+    const { project, metadata, content } = await this.prerequisites.check(c.actor, c.projectId, c.content);
     const ref = await this.access.milestone(c.originalId);
-    if (ref.jobId !== c.jobId || ref.originalId !== c.originalId) throw invalid('original_id_mismatch', 'original_id must be a milestone of this project.');
+    if (ref.projectId !== c.projectId || ref.originalId !== c.originalId)
+      throw invalid('original_id_mismatch', 'original_id must be a milestone of this project.');
     const versionId = asVersionId(
       await this.ids.forCreation('milestone_version_id_seq', `milestone-edit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey),
     );
@@ -72,9 +73,9 @@ export class ProposeMilestoneEditHandler implements ICommandHandler<ProposeMiles
       milestoneStream,
       ref.originalId,
       { type: 'ProposeMilestoneEdit', data: { ...content, versionId, basedOnVersionId: null }, metadata, project },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
     );
     const event = result.events[0] as { data: { versionId: number } };
-    return { m_id: event.data.versionId, original_id: ref.originalId, job_id: c.jobId };
+    return { m_id: event.data.versionId, original_id: ref.originalId, job_id: c.projectId };
   }
 }

@@ -23,8 +23,8 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${ref.originalId}`, c.idempotencyKey);
     const [account, agreement] = await Promise.all([
-      this.bankAccounts.depositAccountOf(c.actor.userId, ref.jobId),
-      this.agreements.forDeposit(ref.jobId, ref.originalId),
+      this.bankAccounts.depositAccountOf(c.actor.userId, ref.projectId),
+      this.agreements.forDeposit(ref.projectId, ref.originalId),
     ]);
     const { state } = await this.streams.decide(
       milestoneStream,
@@ -35,7 +35,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
         metadata: metadataOf(c.actor),
         project: projectFactsOf(ref.job),
       },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } },
     );
     // Answered from the milestone as it is now: a replay of this request shows the deposit's
     // current status (settled, returned …), not the "pending" of the first answer.

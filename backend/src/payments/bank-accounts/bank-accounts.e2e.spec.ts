@@ -89,7 +89,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
 
   it('holds payouts after a change; the changer cannot confirm it, another user can, and the payout names the new account', async () => {
     const parties: EscrowParties = { buyer, seller: alice, sessions: { buyer: as.buyer, seller: as.alice } };
-    const { jobId, firstMilestone } = await createSignedProject(parties);
+    const { jobId: projectId, firstMilestone } = await createSignedProject(parties);
     await runMilestone(parties, firstMilestone, 'funded');
 
     secondId = (await link(as.alice, '000333332222')).body.bank_account_id;
@@ -136,7 +136,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
       ).rows[0].n,
     ).toBe(0);
 
-    expect((await as.admin.get(`/api/admin/job/${jobId}`)).body.milestones[0].disbursements[0].hold).toMatchObject({ reason: 'payout_account_changed' });
+    expect((await as.admin.get(`/api/admin/job/${projectId}`)).body.milestones[0].disbursements[0].hold).toMatchObject({ reason: 'payout_account_changed' });
     expect(await as.alice.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
       status: 403,
       body: { message: 'Another user of your company or an administrator must confirm a change you made.' },
@@ -151,7 +151,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
       () => as.alice.get(`/api/milestone/${firstMilestone}/disbursements`),
       (a) => a.body?.[0]?.status === 'paid',
     );
-    const adminPage = (await as.admin.get(`/api/admin/job/${jobId}`)).body.milestones[0];
+    const adminPage = (await as.admin.get(`/api/admin/job/${projectId}`)).body.milestones[0];
     expect(adminPage.disbursements[0]).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
     const card = (await as.buyer.get(`/api/milestone/${firstMilestone}/disbursements`)).body[0];
     expect(card).toMatchObject({ status: 'paid', payout_account: { masked: '••••2222' }, hold: null });
@@ -159,7 +159,7 @@ describe('payout accounts: verified, held after a change, named by every payout'
     expect(paid).toMatchObject({ type: 'DisbursementPaid', data: { payoutAccount: { bankAccountId: secondId, last4: '2222', bankName: 'Canyon Bank' } } });
     // The ledger's postings of the payout name the account too.
     const ledger = await eventually(
-      () => as.admin.get(`/api/admin/job/${jobId}/ledger`),
+      () => as.admin.get(`/api/admin/job/${projectId}/ledger`),
       (a) => a.body?.some?.((l: { event_type: string }) => l.event_type === 'DisbursementPaid'),
     );
     const payout = ledger.body.filter((l: { event_type: string }) => l.event_type === 'DisbursementPaid');

@@ -11,7 +11,7 @@ export class CreateDraft extends Command<ProjectDraftCreated> {
     readonly service: string,
     readonly customerInitiated: boolean,
     readonly primaryCompanyId: number | null,
-    readonly existingJobId: number | null,
+    readonly existingProjectId: number | null,
     readonly idempotencyKey: string | null,
   ) {
     super();

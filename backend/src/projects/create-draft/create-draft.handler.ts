@@ -17,24 +17,24 @@ export class CreateDraftHandler implements ICommandHandler<CreateDraft> {
   ) {}
 
   async execute(c: CreateDraft): Promise<ProjectDraftCreated> {
-    if (c.existingJobId) {
-      await this.access.requireViewer(c.existingJobId, c.actor);
-      return { job_id: c.existingJobId };
+    if (c.existingProjectId) {
+      await this.access.requireViewer(c.existingProjectId, c.actor);
+      return { job_id: c.existingProjectId };
     }
     const primaryCompanyId = c.customerInitiated ? c.primaryCompanyId : (c.primaryCompanyId ?? c.actor.companyId);
     await this.parties.check(c.customerId, primaryCompanyId);
-    const jobId = await this.ids.forCreation('job_id_seq', `job:${c.actor.userId}`, c.idempotencyKey);
+    const projectId = await this.ids.forCreation('job_id_seq', `job:${c.actor.userId}`, c.idempotencyKey);
     const metadata = metadataOf(c.actor);
     await this.streams.decide(
       projectStream,
-      jobId,
+      projectId,
       {
         type: 'CreateJobDraft',
-        data: { jobId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated },
+        data: { jobId: projectId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated },
         metadata,
       },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: projectId } },
     );
-    return { job_id: jobId };
+    return { job_id: projectId };
   }
 }

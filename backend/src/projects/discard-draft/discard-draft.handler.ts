@@ -12,13 +12,13 @@ export class DiscardDraftHandler implements ICommandHandler<DiscardDraft> {
   ) {}
 
   async execute(c: DiscardDraft): Promise<void> {
-    await this.access.requireViewer(c.jobId, c.actor);
+    await this.access.requireViewer(c.projectId, c.actor);
     const metadata = metadataOf(c.actor);
     await this.streams.decide(
       projectStream,
-      c.jobId,
+      c.projectId,
       { type: 'DiscardJobDraft', data: {}, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
     );
   }
 }

@@ -17,11 +17,11 @@ export class DiscardDraftController {
   @Delete('job/:id')
   @HttpCode(200)
   async discard(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ): Promise<ProjectDraftDiscarded> {
-    await this.commandBus.execute(new DiscardDraft(user, jobId, key));
-    return { job_id: jobId, discarded: true };
+    await this.commandBus.execute(new DiscardDraft(user, projectId, key));
+    return { job_id: projectId, discarded: true };
   }
 }

@@ -14,7 +14,7 @@ export class GetProjectHistoryController {
 
   @Answers(['ProjectHistoryEntry'])
   @Get('job/:id/history')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectHistoryEntry[]> {
-    return this.queryBus.execute(new GetProjectHistory(user, jobId));
+  get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<ProjectHistoryEntry[]> {
+    return this.queryBus.execute(new GetProjectHistory(user, projectId));
   }
 }

@@ -9,7 +9,7 @@ import { type AuditRow, describe } from './project-history';
 export class GetProjectHistory extends Query<ProjectHistoryEntry[]> {
   constructor(
     readonly user: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
   ) {
     super();
   }
@@ -23,11 +23,11 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
     private readonly events: ProjectEvents,
   ) {}
 
-  async execute({ user, jobId }: GetProjectHistory): Promise<ProjectHistoryEntry[]> {
-    await this.access.requireViewer(jobId, user);
+  async execute({ user, projectId: projectId }: GetProjectHistory): Promise<ProjectHistoryEntry[]> {
+    await this.access.requireViewer(projectId, user);
     // The audit trail is the event store itself: every event of the project, as stored.
-    const rows = (await this.events.of(jobId)).map(auditRowOf);
-    const states = await this.milestones.ofJob(jobId);
+    const rows = (await this.events.of(projectId)).map(auditRowOf);
+    const states = await this.milestones.ofJob(projectId);
     const byId = new Map<number, ActiveMilestone>(states.map((s) => [s.originalId, s]));
     const people = rows.flatMap((r) => [r.actor_id, r.data.customerId]).filter((id): id is number => typeof id === 'number');
     const companies = rows.flatMap((r) => [r.data.primaryCompanyId, r.data.companyId]).filter((id): id is number => typeof id === 'number');

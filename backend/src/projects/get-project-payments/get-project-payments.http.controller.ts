@@ -15,7 +15,7 @@ export class GetProjectPaymentsController {
   /** /portal/job/{id}/payment-release */
   @Answers('ProjectPayments')
   @Get('job/:id/payments')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectPayments> {
-    return this.queryBus.execute(new GetProjectPayments(user, jobId));
+  get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<ProjectPayments> {
+    return this.queryBus.execute(new GetProjectPayments(user, projectId));
   }
 }

@@ -8,7 +8,7 @@ import { MilestoneReads, ProjectAccess } from '../../read-models';
 export class GetProjectPayments extends Query<ProjectPayments> {
   constructor(
     readonly user: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
   ) {
     super();
   }
@@ -23,9 +23,9 @@ export class GetProjectPaymentsHandler implements IQueryHandler<GetProjectPaymen
     private readonly milestones: MilestoneReads,
   ) {}
 
-  async execute({ user, jobId }: GetProjectPayments): Promise<ProjectPayments> {
-    await this.access.requireViewer(jobId, user);
-    const states = await this.milestones.ofJob(jobId);
+  async execute({ user, projectId: projectId }: GetProjectPayments): Promise<ProjectPayments> {
+    await this.access.requireViewer(projectId, user);
+    const states = await this.milestones.ofJob(projectId);
     const names = await this.milestones.namesFor(states);
     return {
       deposits: states.flatMap((m) =>

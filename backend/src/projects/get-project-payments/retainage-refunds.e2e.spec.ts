@@ -31,17 +31,17 @@ describe('retainage refunds among the refunds', () => {
     const s = await as(seller);
     const b = await as(buyer);
     const a = await as(admin);
-    const { jobId, milestoneId: mId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
+    const { jobId: projectId, milestoneId: mId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     await eventually(
-      () => b.get(`/api/job/${jobId}/payments`),
+      () => b.get(`/api/job/${projectId}/payments`),
       (answer) => answer.body.retainage?.[0]?.withheld === '100.00',
     );
-    expect((await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' })).status).toBe(200);
-    expect((await a.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' })).status).toBe(200);
+    expect((await b.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'The railing is missing.' })).status).toBe(200);
+    expect((await a.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' })).status).toBe(200);
 
     // The project's payments: the $100.00 of retainage is a refund, marked as retainage, and paid by the sandbox.
     const payments = await eventually(
-      () => b.get(`/api/job/${jobId}/payments`),
+      () => b.get(`/api/job/${projectId}/payments`),
       (answer) => answer.body.refunds.some((r: { status: string }) => r.status === 'paid'),
     );
     expect(payments.body.refunds).toEqual([
@@ -49,11 +49,11 @@ describe('retainage refunds among the refunds', () => {
     ]);
 
     // The console's payments: among the refunds, with the buyer as the party and marked as retainage.
-    const refunds = (await a.get(`/api/admin/payments?kind=refund&job_id=${jobId}`)).body;
+    const refunds = (await a.get(`/api/admin/payments?kind=refund&job_id=${projectId}`)).body;
     expect(refunds).toEqual([
       expect.objectContaining({
         kind: 'refund',
-        job_id: jobId,
+        job_id: projectId,
         original_id: mId,
         amount: '100.00',
         status: 'paid',
@@ -62,9 +62,9 @@ describe('retainage refunds among the refunds', () => {
         retainage: true,
       }),
     ]);
-    const all = (await a.get(`/api/admin/payments?job_id=${jobId}`)).body as { kind: string; retainage: boolean }[];
+    const all = (await a.get(`/api/admin/payments?job_id=${projectId}`)).body as { kind: string; retainage: boolean }[];
     expect(all.filter((p) => p.kind !== 'refund').every((p) => p.retainage === false)).toBe(true);
-    const csv = String((await a.get(`/api/admin/payments?kind=refund&job_id=${jobId}&format=csv`)).body)
+    const csv = String((await a.get(`/api/admin/payments?kind=refund&job_id=${projectId}&format=csv`)).body)
       .trim()
       .split('\r\n');
     expect(csv[0]).toBe('kind,id,job_id,milestone_id,amount,fee,status,created_at,completed_at,party,party_role,retainage');

@@ -14,7 +14,7 @@ export class GetProjectController {
 
   @Answers('ProjectSummary')
   @Get('job/:id')
-  get(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser): Promise<ProjectSummary> {
-    return this.queryBus.execute(new GetProject(user, jobId));
+  get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<ProjectSummary> {
+    return this.queryBus.execute(new GetProject(user, projectId));
   }
 }

@@ -8,7 +8,7 @@ import { ProjectSummaries, type ProjectSummary } from '../project-summaries';
 export class GetProject extends Query<ProjectSummary> {
   constructor(
     readonly user: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
   ) {
     super();
   }
@@ -21,9 +21,9 @@ export class GetProjectHandler implements IQueryHandler<GetProject> {
     private readonly summaries: ProjectSummaries,
   ) {}
 
-  async execute({ user, jobId }: GetProject): Promise<ProjectSummary> {
-    const { viewer } = await this.access.requireViewer(jobId, user);
-    const [summary] = await this.summaries.summaries([jobId], () => viewer);
+  async execute({ user, projectId: projectId }: GetProject): Promise<ProjectSummary> {
+    const { viewer } = await this.access.requireViewer(projectId, user);
+    const [summary] = await this.summaries.summaries([projectId], () => viewer);
     return summary!;
   }
 }

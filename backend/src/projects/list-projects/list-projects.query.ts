@@ -17,7 +17,7 @@ export class ListProjectsHandler implements IQueryHandler<ListProjects> {
   constructor(private readonly summaries: ProjectSummaries) {}
 
   async execute({ user }: ListProjects): Promise<ProjectSummary[]> {
-    const jobIds = await this.summaries.jobIdsOf(user);
-    return this.summaries.summaries(jobIds, (p) => projectPartyOf(p, metadataOf(user)));
+    const projectIds = await this.summaries.jobIdsOf(user);
+    return this.summaries.summaries(projectIds, (p) => projectPartyOf(p, metadataOf(user)));
   }
 }

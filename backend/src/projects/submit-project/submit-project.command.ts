@@ -6,7 +6,7 @@ import type { SessionUser } from '../../identity';
 export class SubmitProject extends Command<void> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly idempotencyKey: string | null,
   ) {
     super();

@@ -13,15 +13,15 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
   ) {}
 
   async execute(c: SubmitProject): Promise<void> {
-    await this.access.requireViewer(c.jobId, c.actor);
+    await this.access.requireViewer(c.projectId, c.actor);
     // Submitting needs a milestone: the decider judges the count the read model holds.
-    const milestoneCount = (await this.milestones.ofJob(c.jobId)).length;
+    const milestoneCount = (await this.milestones.ofJob(c.projectId)).length;
     const metadata = metadataOf(c.actor);
     await this.streams.decide(
       projectStream,
-      c.jobId,
+      c.projectId,
       { type: 'SubmitJob', data: { milestoneCount }, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
     );
   }
 }

@@ -18,14 +18,14 @@ export class SubmitProjectController {
   @Put('job/:id/draft')
   @HttpCode(200)
   async submit(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: DraftRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ): Promise<ProjectSubmitted> {
     if (body.isDraft !== false) throw new BadRequestException('A project can only leave the draft state: send isDraft: false.');
-    if (body.job_id !== undefined && body.job_id !== jobId) throw new BadRequestException('job_id in the body must match the project in the path.');
-    await this.commandBus.execute(new SubmitProject(user, jobId, key));
-    return { job_id: jobId, is_draft: false };
+    if (body.job_id !== undefined && body.job_id !== projectId) throw new BadRequestException('job_id in the body must match the project in the path.');
+    await this.commandBus.execute(new SubmitProject(user, projectId, key));
+    return { job_id: projectId, is_draft: false };
   }
 }

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../identity';
 export class UpdateDraft extends Command<{ jobId: number; primaryCompanyId: number | null }> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly customerId: number,
     readonly service: string,
     /** The seller as the request names it; null keeps the draft's. */

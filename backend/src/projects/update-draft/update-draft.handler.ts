@@ -14,16 +14,16 @@ export class UpdateDraftHandler implements ICommandHandler<UpdateDraft> {
   ) {}
 
   async execute(c: UpdateDraft): Promise<{ jobId: number; primaryCompanyId: number | null }> {
-    const { job } = await this.access.requireViewer(c.jobId, c.actor);
-    const primaryCompanyId = c.primaryCompanyId ?? job.primary_company_id;
+    const { job: project } = await this.access.requireViewer(c.projectId, c.actor);
+    const primaryCompanyId = c.primaryCompanyId ?? project.primary_company_id;
     await this.parties.check(c.customerId, primaryCompanyId);
     const metadata = metadataOf(c.actor);
     await this.streams.decide(
       projectStream,
-      c.jobId,
+      c.projectId,
       { type: 'UpdateJobBasics', data: { customerId: c.customerId, primaryCompanyId, service: c.service }, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } },
+      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
     );
-    return { jobId: c.jobId, primaryCompanyId };
+    return { jobId: c.projectId, primaryCompanyId };
   }
 }

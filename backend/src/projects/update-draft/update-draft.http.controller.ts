@@ -23,17 +23,17 @@ export class UpdateDraftController {
   @Put('job/basic')
   @HttpCode(200)
   async update(@Body() body: UpdateJobBasicsRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftBasics> {
-    const jobId = body.state.job_id;
-    if (!jobId) throw new BadRequestException('state.job_id must name the draft to update.');
+    const projectId = body.state.job_id;
+    if (!projectId) throw new BadRequestException('state.job_id must name the draft to update.');
     const named = body.primary?.company_id ?? body.primary?.primary_company_id ?? body.state.primary_company_id ?? null;
-    const { primaryCompanyId } = await this.commandBus.execute(new UpdateDraft(user, jobId, body.state.customer_id, body.state.service, named, key));
+    const { primaryCompanyId } = await this.commandBus.execute(new UpdateDraft(user, projectId, body.state.customer_id, body.state.service, named, key));
     const company = primaryCompanyId ? await this.companies.byId(primaryCompanyId) : null;
     const customer = await this.users.byId(body.state.customer_id);
     return {
       primary: company ? { company_id: company.company_id, primary_company_id: company.company_id, primary_company_name: company.name } : null,
       state: {
         ...body.state,
-        job_id: jobId,
+        job_id: projectId,
         service: body.state.service.trim(),
         primary_company_id: primaryCompanyId,
         primary_company_name: company?.name ?? null,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../identity';
 export class DecideOnRetainageResolution extends Command<void> {
   constructor(
     readonly admin: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly decision: 'approve' | 'reject',
     readonly proposalId: number | null,
     readonly note: string,

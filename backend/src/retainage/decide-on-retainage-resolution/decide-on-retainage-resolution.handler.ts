@@ -15,12 +15,12 @@ export class DecideOnRetainageResolutionHandler implements ICommandHandler<Decid
   ) {}
 
   async execute(c: DecideOnRetainageResolution): Promise<void> {
-    await this.access.job(c.jobId);
+    await this.access.job(c.projectId);
     const metadata = metadataOf(c.admin);
     const command: ProjectCommand =
       c.decision === 'approve'
-        ? { type: 'ApproveRetainageResolution', data: { proposalId: c.proposalId, milestones: await this.releases.facts(c.jobId) }, metadata }
+        ? { type: 'ApproveRetainageResolution', data: { proposalId: c.proposalId, milestones: await this.releases.facts(c.projectId) }, metadata }
         : { type: 'RejectRetainageResolution', data: { proposalId: c.proposalId, note: c.note }, metadata };
-    await this.releases.decide(c.jobId, command, c.idempotencyKey);
+    await this.releases.decide(c.projectId, command, c.idempotencyKey);
   }
 }

@@ -25,27 +25,27 @@ export class DecideOnRetainageResolutionController {
   @Post('job/:id/retainage/resolution/approve')
   @HttpCode(200)
   async approve(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: DecideOnRetainageResolutionRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    await this.commandBus.execute(new DecideOnRetainageResolution(user, jobId, 'approve', body.proposal_id ?? null, '', key));
+    await this.commandBus.execute(new DecideOnRetainageResolution(user, projectId, 'approve', body.proposal_id ?? null, '', key));
     await this.ownWrites.readable();
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/resolution/reject')
   @HttpCode(200)
   async reject(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: DecideOnRetainageResolutionRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    await this.commandBus.execute(new DecideOnRetainageResolution(user, jobId, 'reject', body.proposal_id ?? null, body.note ?? '', key));
+    await this.commandBus.execute(new DecideOnRetainageResolution(user, projectId, 'reject', body.proposal_id ?? null, body.note ?? '', key));
     await this.ownWrites.readable();
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 }

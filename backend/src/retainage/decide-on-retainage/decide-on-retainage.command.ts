@@ -6,7 +6,7 @@ import type { SessionUser } from '../../identity';
 export class DecideOnRetainage extends Command<void> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly action: 'request' | 'approve' | 'dispute',
     readonly statement: string | null,
     readonly idempotencyKey: string | null,

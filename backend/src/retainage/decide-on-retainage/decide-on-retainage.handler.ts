@@ -15,9 +15,9 @@ export class DecideOnRetainageHandler implements ICommandHandler<DecideOnRetaina
   ) {}
 
   async execute(c: DecideOnRetainage): Promise<void> {
-    await this.access.requireViewer(c.jobId, c.actor);
+    await this.access.requireViewer(c.projectId, c.actor);
     const metadata = metadataOf(c.actor);
-    const milestones = await this.releases.facts(c.jobId);
+    const milestones = await this.releases.facts(c.projectId);
     let command: ProjectCommand;
     switch (c.action) {
       case 'request':
@@ -27,11 +27,11 @@ export class DecideOnRetainageHandler implements ICommandHandler<DecideOnRetaina
         command = { type: 'ApproveRetainageRelease', data: { milestones }, metadata };
         break;
       case 'dispute': {
-        const disputeId = await this.ids.forCreation('dispute_id_seq', `retainage-dispute:${c.actor.userId}:${c.jobId}`, c.idempotencyKey);
+        const disputeId = await this.ids.forCreation('dispute_id_seq', `retainage-dispute:${c.actor.userId}:${c.projectId}`, c.idempotencyKey);
         command = { type: 'DisputeRetainage', data: { disputeId, statement: c.statement ?? '', milestones }, metadata };
         break;
       }
     }
-    await this.releases.decide(c.jobId, command, c.idempotencyKey);
+    await this.releases.decide(c.projectId, command, c.idempotencyKey);
   }
 }

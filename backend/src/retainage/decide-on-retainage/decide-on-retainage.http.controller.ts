@@ -22,32 +22,32 @@ export class DecideOnRetainageController {
   @Answers('RetainageView')
   @Post('job/:id/retainage/request')
   @HttpCode(200)
-  request(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
-    return this.act(user, jobId, 'request', null, key);
+  request(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.act(user, projectId, 'request', null, key);
   }
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/approve')
   @HttpCode(200)
-  approve(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
-    return this.act(user, jobId, 'approve', null, key);
+  approve(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.act(user, projectId, 'approve', null, key);
   }
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/dispute')
   @HttpCode(200)
   dispute(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: RetainageStatementRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    return this.act(user, jobId, 'dispute', body.statement, key);
+    return this.act(user, projectId, 'dispute', body.statement, key);
   }
 
-  private async act(user: SessionUser, jobId: number, action: DecideOnRetainage['action'], statement: string | null, key: string | null) {
-    await this.commandBus.execute(new DecideOnRetainage(user, jobId, action, statement, key));
+  private async act(user: SessionUser, projectId: number, action: DecideOnRetainage['action'], statement: string | null, key: string | null) {
+    await this.commandBus.execute(new DecideOnRetainage(user, projectId, action, statement, key));
     await this.ownWrites.readable(); // the answer is read from the read models
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 }

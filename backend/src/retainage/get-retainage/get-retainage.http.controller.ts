@@ -13,7 +13,7 @@ export class GetRetainageController {
 
   @Answers('RetainageView')
   @Get('job/:id/retainage')
-  handle(@Param('id', ParseIdPipe) jobId: number, @CurrentUser() user: SessionUser) {
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+  handle(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser) {
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 }

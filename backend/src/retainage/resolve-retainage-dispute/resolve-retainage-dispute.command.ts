@@ -8,7 +8,7 @@ import type { SessionUser } from '../../identity';
 export class ResolveRetainageDispute extends Command<{ proposal: RetainageProposalView | null }> {
   constructor(
     readonly admin: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly resolution: 'release' | 'refund',
     readonly note: string,
     readonly idempotencyKey: string | null,

@@ -18,10 +18,10 @@ export class ResolveRetainageDisputeHandler implements ICommandHandler<ResolveRe
   ) {}
 
   async execute(c: ResolveRetainageDispute): Promise<{ proposal: RetainageProposalView | null }> {
-    await this.access.job(c.jobId);
-    const milestones = await this.releases.facts(c.jobId);
+    await this.access.job(c.projectId);
+    const milestones = await this.releases.facts(c.projectId);
     const events = await this.releases.decide(
-      c.jobId,
+      c.projectId,
       {
         type: 'ResolveRetainageDispute',
         data: { resolution: c.resolution, note: c.note, milestones, fourEyesAbove: this.config.fourEyesAbove },

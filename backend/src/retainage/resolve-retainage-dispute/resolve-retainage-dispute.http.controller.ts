@@ -28,19 +28,19 @@ export class ResolveRetainageDisputeController {
   @StepUp()
   @HttpCode(200)
   async resolve(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: ResolveRetainageDisputeRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { proposal } = await this.commandBus.execute(new ResolveRetainageDispute(user, jobId, body.resolution, body.note ?? '', key));
+    const { proposal } = await this.commandBus.execute(new ResolveRetainageDispute(user, projectId, body.resolution, body.note ?? '', key));
     await this.ownWrites.readable(); // the answer is read from the read models
     if (proposal) {
       // Four eyes: above FOUR_EYES_ABOVE nothing moves until a different administrator approves.
       void reply.status(202);
       return { message: PROPOSED_MESSAGE, proposal };
     }
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 }

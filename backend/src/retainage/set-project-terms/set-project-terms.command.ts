@@ -6,7 +6,7 @@ import type { SessionUser } from '../../identity';
 export class SetProjectTermsCommand extends Command<void> {
   constructor(
     readonly actor: SessionUser,
-    readonly jobId: number,
+    readonly projectId: number,
     readonly retainagePercent: unknown,
     readonly siteState: unknown,
     readonly idempotencyKey: string | null,

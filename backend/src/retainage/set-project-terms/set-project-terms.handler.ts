@@ -13,12 +13,12 @@ export class SetProjectTermsHandler implements ICommandHandler<SetProjectTermsCo
   ) {}
 
   async execute(c: SetProjectTermsCommand): Promise<void> {
-    await this.access.requireViewer(c.jobId, c.actor);
+    await this.access.requireViewer(c.projectId, c.actor);
     const command: ProjectCommand = {
       type: 'SetProjectTerms',
       data: { retainagePercent: c.retainagePercent, siteState: c.siteState ?? null },
       metadata: metadataOf(c.actor),
     };
-    await this.streams.decide(projectStream, c.jobId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.jobId } });
+    await this.streams.decide(projectStream, c.projectId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } });
   }
 }

@@ -21,13 +21,13 @@ export class SetProjectTermsController {
   @Answers('RetainageView')
   @Put('job/:id/terms')
   async handle(
-    @Param('id', ParseIdPipe) jobId: number,
+    @Param('id', ParseIdPipe) projectId: number,
     @Body() body: SetProjectTermsRequest,
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ) {
-    await this.commandBus.execute(new SetProjectTermsCommand(user, jobId, body.retainage_percent, body.site_state ?? null, key));
+    await this.commandBus.execute(new SetProjectTermsCommand(user, projectId, body.retainage_percent, body.site_state ?? null, key));
     await this.ownWrites.readable(); // the answer is read from the read models
-    return this.queryBus.execute(new GetRetainage(user, jobId));
+    return this.queryBus.execute(new GetRetainage(user, projectId));
   }
 }
