@@ -8140,7 +8140,8 @@ export const API_SCHEMAS: Record<string, object> = {
           "number",
           "null"
         ],
-        "deprecated": "The same value as `milestone_original_id`, kept for receivers written before it:\nin the REST requests `milestone_id` names a version, here the milestone's original id."
+        "description": "Deprecated: the same value as `milestone_original_id`, kept for receivers written before it (in the REST requests `milestone_id` names a version, here the milestone's original id).",
+        "deprecated": true
       },
       "event": {
         "type": "object",

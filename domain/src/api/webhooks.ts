@@ -76,8 +76,9 @@ export interface WebhookPayload {
   /** The milestone, by its original id (`original_id` elsewhere in the API); null for project events. */
   milestone_original_id: number | null;
   /**
-   * @deprecated The same value as `milestone_original_id`, kept for receivers written before it:
-   * in the REST requests `milestone_id` names a version, here the milestone's original id.
+   * Deprecated: the same value as `milestone_original_id`, kept for receivers written before it
+   * (in the REST requests `milestone_id` names a version, here the milestone's original id).
+   * @deprecated
    */
   milestone_id: number | null;
   /** The stored event: its id, type, stream, revision, place in the global order and its hash in the ledger's chain. */
