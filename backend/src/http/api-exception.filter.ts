@@ -6,8 +6,6 @@ import { isTransientDatabaseError } from '@escrow/projections';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { TooManyRequestsException } from './too-many-requests';
-
 /** Errors a request can cause by itself: their message is safe and useful to show. */
 export interface ErrorBody {
   message: string;
@@ -31,6 +29,8 @@ const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 function messageOf(response: unknown, fallback: string): string {
@@ -63,12 +63,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && this.serveSpa(request, reply)) return;
-      if (exception instanceof TooManyRequestsException && !reply.sent) reply.header('retry-after', String(exception.retryAfterSeconds));
       this.send(reply, status, messageOf(exception.getResponse(), exception.message), extrasOf(exception.getResponse()));
       return;
     }
     if (exception instanceof DomainError) {
-      this.send(reply, STATUS_OF_DOMAIN_ERROR[exception.kind], exception.message);
+      const { reason, retryAfterMs } = exception.details;
+      if (retryAfterMs !== undefined && !reply.sent) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      this.send(reply, STATUS_OF_DOMAIN_ERROR[exception.kind], exception.message, reason ? { reason } : {});
       return;
     }
     const fastifyStatus = (exception as { statusCode?: number }).statusCode;

@@ -1,8 +1,8 @@
+import { DomainError } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { IdentityRefusal } from './refusals';
 import { hashSecret, newSecret } from './tokens';
 
 export const PENDING_LOGIN_COOKIE = 'pending_login';
@@ -61,8 +61,8 @@ export class PendingLogins {
 }
 
 /** The pending login was used up, by this attempt or one racing it: 401, and its cookie goes. */
-export class PendingLoginUsedUp extends IdentityRefusal {
+export class PendingLoginUsedUp extends DomainError {
   constructor() {
-    super('unauthenticated', LOGIN_EXPIRED, 'login_expired');
+    super('unauthenticated', 'login_expired', LOGIN_EXPIRED, { reason: 'login_expired' });
   }
 }

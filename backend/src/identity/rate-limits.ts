@@ -1,10 +1,10 @@
+import { rateLimited } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { TooManyRequestsException } from '../http/too-many-requests';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 function minutes(ms: number): string {
@@ -113,7 +113,7 @@ export class RateLimits {
       await limiter.consume(key);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes)
-        throw new TooManyRequestsException(`${message} Try again in ${minutes(rejection.msBeforeNext)}.`, rejection.msBeforeNext);
+        throw rateLimited('too_many_attempts', `${message} Try again in ${minutes(rejection.msBeforeNext)}.`, rejection.msBeforeNext);
       throw rejection;
     }
   }

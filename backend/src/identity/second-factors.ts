@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 
 import type { SecondFactorMethod, SecondFactorStatus, TotpConfirmed, TotpSetup } from '@escrow/domain';
-import { conflict, notFound } from '@escrow/domain';
+import { conflict, DomainError, notFound } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Pool, PoolClient } from 'pg';
@@ -10,7 +10,6 @@ import { toString as qrSvg } from 'qrcode';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { Caller } from './caller';
 import { RateLimits } from './rate-limits';
-import { IdentityRefusal } from './refusals';
 import { SecurityLog } from './security-log';
 import { TotpSecrets } from './totp-secrets';
 
@@ -27,9 +26,9 @@ const CODE_MALFORMED = 'Enter the 6-digit code from your authenticator app, or o
 export type { SecondFactorMethod, SecondFactorStatus };
 
 /** A code was refused: 401 with a reason the portal can show beside the field. */
-class SecondFactorRefused extends IdentityRefusal {
+class SecondFactorRefused extends DomainError {
   constructor(message: string) {
-    super('unauthenticated', message, 'second_factor_failed');
+    super('unauthenticated', 'second_factor_failed', message, { reason: 'second_factor_failed' });
   }
 }
 

@@ -4,12 +4,10 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
-import { AnswersRefusals } from '../refusals';
 import type { SessionUser } from '../session-user';
 import { BeginPasskeyStepUp } from './begin-passkey-step-up.command';
 
 @Controller()
-@AnswersRefusals()
 export class BeginPasskeyStepUpController {
   constructor(private readonly commandBus: CommandBus) {}
 

@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
-import { AnswersRefusals } from '../refusals';
 import type { SessionUser } from '../session-user';
 import { StepUp } from '../step-up.decorators';
 import { ChangePassword } from './change-password.command';
@@ -14,7 +13,6 @@ import { ChangePasswordRequest } from './change-password.request.dto';
 
 @Controller('account')
 @Access('user')
-@AnswersRefusals()
 export class ChangePasswordController {
   constructor(private readonly commandBus: CommandBus) {}
 

@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
-import { AnswersRefusals } from '../refusals';
 import type { SessionUser } from '../session-user';
 import { SecondFactorCodeRequest } from '../shared-requests.dto';
 import { EnrolsFirstFactor, StepUp } from '../step-up.decorators';
@@ -14,7 +13,6 @@ import { ConfirmTotp } from './confirm-totp.command';
 
 @Controller('account')
 @Access('user')
-@AnswersRefusals()
 export class ConfirmTotpController {
   constructor(private readonly commandBus: CommandBus) {}
 

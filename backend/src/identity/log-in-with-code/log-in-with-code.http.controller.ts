@@ -5,13 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { callerOf } from '../caller';
 import { cookiesOf, LoginCookies } from '../login-cookies';
-import { AnswersRefusals } from '../refusals';
 import type { UserObject } from '../session-user';
 import { SecondFactorCodeRequest } from '../shared-requests.dto';
 import { LogInWithCode } from './log-in-with-code.command';
 
 @Controller()
-@AnswersRefusals()
 export class LogInWithCodeController {
   constructor(
     private readonly commandBus: CommandBus,

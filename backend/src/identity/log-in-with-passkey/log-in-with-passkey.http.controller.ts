@@ -5,13 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { callerOf } from '../caller';
 import { cookiesOf, LoginCookies } from '../login-cookies';
-import { AnswersRefusals } from '../refusals';
 import type { UserObject } from '../session-user';
 import { PasskeyResponseRequest } from '../shared-requests.dto';
 import { LogInWithPasskey } from './log-in-with-passkey.command';
 
 @Controller()
-@AnswersRefusals()
 export class LogInWithPasskeyController {
   constructor(
     private readonly commandBus: CommandBus,

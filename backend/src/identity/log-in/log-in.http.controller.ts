@@ -6,13 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { callerOf } from '../caller';
 import { cookiesOf, LoginCookies } from '../login-cookies';
-import { AnswersRefusals } from '../refusals';
 import type { UserObject } from '../session-user';
 import { LogIn } from './log-in.command';
 import { LoginRequest } from './log-in.request.dto';
 
 @Controller()
-@AnswersRefusals()
 export class LogInController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -6,13 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
-import { AnswersRefusals } from '../refusals';
 import type { SessionUser } from '../session-user';
 import { SecondFactorCodeRequest } from '../shared-requests.dto';
 import { StepUpWithCode } from './step-up-with-code.command';
 
 @Controller()
-@AnswersRefusals()
 export class StepUpWithCodeController {
   constructor(private readonly commandBus: CommandBus) {}
 

@@ -6,13 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
-import { AnswersRefusals } from '../refusals';
 import type { SessionUser } from '../session-user';
 import { PasskeyResponseRequest } from '../shared-requests.dto';
 import { StepUpWithPasskey } from './step-up-with-passkey.command';
 
 @Controller()
-@AnswersRefusals()
 export class StepUpWithPasskeyController {
   constructor(private readonly commandBus: CommandBus) {}
 
