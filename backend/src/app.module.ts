@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 
 import { AdminModule } from './admin';
 import { AgreementsModule } from './agreements';
+import { AttachmentsModule } from './attachments';
 import { AuditModule } from './audit';
 import { CommandSideModule } from './command-side';
 import type { AppConfig } from './config/app-config';
@@ -46,6 +47,7 @@ export class AppModule {
         DirectoryModule,
         ProjectsModule,
         MilestonesModule,
+        AttachmentsModule,
         AgreementsModule,
         DisputesModule,
         PaymentsModule,

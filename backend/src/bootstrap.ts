@@ -19,6 +19,7 @@ import { HeldFundsClockWorker } from './held-funds';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
+import { registerUploads } from './http/uploads';
 import { SessionCache, TotpSecrets } from './identity';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
 import { BankAccountPersonalData, PaymentDispatcher } from './payments';
@@ -81,6 +82,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     abortOnError: false,
   });
   await registerSecurity(app, config);
+  await registerUploads(app, config);
   app.setGlobalPrefix('api');
   serveOpenApi(app);
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;

@@ -42,7 +42,7 @@ describe('loadConfig: the webhook secrets key', () => {
 
 describe('loadConfig: attachments', () => {
   it('keeps files in DATA_DIR, 25 MB at most, unless told otherwise', () => {
-    expect(loadConfig({}).attachments).toEqual({ maxFileBytes: 25 * 1024 * 1024, store: { kind: 'local' } });
+    expect(loadConfig({}).attachments).toEqual({ maxFileBytes: 25 * 1024 * 1024, maxMilestoneBytes: 250 * 1024 * 1024, store: { kind: 'local' } });
     expect(loadConfig({ ATTACHMENT_MAX_MB: '5' }).attachments.maxFileBytes).toBe(5 * 1024 * 1024);
   });
 
@@ -80,5 +80,8 @@ describe('loadConfig: attachments', () => {
     );
     expect(() => loadConfig({ ATTACHMENT_MAX_MB: '0' })).toThrow('ATTACHMENT_MAX_MB must be between 1 and 1024');
     expect(() => loadConfig({ ATTACHMENT_MAX_MB: 'lots' })).toThrow('ATTACHMENT_MAX_MB must be a non-negative integer');
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: '50', ATTACHMENT_MILESTONE_MAX_MB: '40' })).toThrow(
+      'ATTACHMENT_MILESTONE_MAX_MB (40) must be at least ATTACHMENT_MAX_MB (50)',
+    );
   });
 });

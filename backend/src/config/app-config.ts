@@ -78,6 +78,8 @@ export interface AppConfig {
 interface AttachmentSettings {
   /** The largest file accepted, in bytes (ATTACHMENT_MAX_MB, default 25). */
   maxFileBytes: number;
+  /** What all the files of one milestone may add up to, in bytes (ATTACHMENT_MILESTONE_MAX_MB, default 250). */
+  maxMilestoneBytes: number;
   /** Where the bytes live: a folder under DATA_DIR (one machine) or an S3-compatible bucket (several API processes). */
   store: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 }
@@ -144,8 +146,11 @@ function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
   const maxMb = integer('ATTACHMENT_MAX_MB', env.ATTACHMENT_MAX_MB, 25);
   if (maxMb < 1 || maxMb > 1024) throw new Error(`ATTACHMENT_MAX_MB must be between 1 and 1024 (megabytes), got "${env.ATTACHMENT_MAX_MB}"`);
   const maxFileBytes = maxMb * 1024 * 1024;
+  const milestoneMb = integer('ATTACHMENT_MILESTONE_MAX_MB', env.ATTACHMENT_MILESTONE_MAX_MB, 250);
+  if (milestoneMb < maxMb) throw new Error(`ATTACHMENT_MILESTONE_MAX_MB (${milestoneMb}) must be at least ATTACHMENT_MAX_MB (${maxMb})`);
+  const maxMilestoneBytes = milestoneMb * 1024 * 1024;
   const kind = env.ATTACHMENT_STORE || 'local';
-  if (kind === 'local') return { maxFileBytes, store: { kind } };
+  if (kind === 'local') return { maxFileBytes, maxMilestoneBytes, store: { kind } };
   if (kind !== 's3') throw new Error(`ATTACHMENT_STORE must be "local" or "s3", got "${kind}"`);
   const bucket = env.ATTACHMENT_S3_BUCKET;
   if (!bucket) throw new Error('ATTACHMENT_STORE=s3 needs ATTACHMENT_S3_BUCKET (the bucket the files go to)');
@@ -157,6 +162,7 @@ function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
   const endpoint = env.ATTACHMENT_S3_ENDPOINT || null;
   return {
     maxFileBytes,
+    maxMilestoneBytes,
     store: {
       kind,
       bucket,

@@ -1,14 +1,45 @@
+import type { AttachmentView } from '@escrow/domain';
 import { generateSecret } from 'otplib';
+import sharp from 'sharp';
 
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { SecondFactors } from '../../src/identity/second-factors';
 import { hashSecret } from '../../src/identity/tokens';
 import { eventually } from '../support/event-store-fixture';
 import { createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
+import { multipart, TINY_PDF } from '../support/multipart';
 import { SoftPasskey } from '../support/soft-passkey';
 import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A file a party attaches to a funded milestone as evidence of the work (issue 27). */
+async function attach(
+  session: HttpSession,
+  milestoneId: number,
+  bytes: Buffer = Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]),
+): Promise<AttachmentView> {
+  const upload = multipart(bytes, 'evidence.pdf');
+  const answer = await session.request('POST', `/api/milestone/${milestoneId}/attachments?to=completion`, upload.payload, upload.headers);
+  if (answer.status !== 201) throw new Error(`attaching evidence failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as AttachmentView;
+}
+
+const samplePhotos = new WeakMap<SecurityWorld, Promise<AttachmentView>>();
+/**
+ * One photo the seller attached to a funded milestone of its own (the world's funded milestone
+ * may be completed by other routes' requests, closing its evidence), for the routes that read it.
+ */
+function samplePhoto(w: SecurityWorld): Promise<AttachmentView> {
+  let photo = samplePhotos.get(w);
+  if (!photo) {
+    photo = Promise.all([w.fresh.milestone('funded'), sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).jpeg().toBuffer()]).then(
+      ([milestone, jpeg]) => attach(w.party.seller, milestone, jpeg),
+    );
+    samplePhotos.set(w, photo);
+  }
+  return photo;
+}
 
 /** Who the route's guard lets through: anyone, any signed-in user, or admins only. */
 type Guard = 'public' | 'user' | 'admin';
@@ -404,6 +435,25 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('POST', '/api/milestone/:id/refund-claim', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
     url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/refund-claim`,
   })),
+
+  // Evidence (issue 27): the parties attach and read; an admin reads (and attaches only to a dispute);
+  // outsiders are told a file does not exist; only the person who attached a file removes it.
+  route('GET', '/api/milestone/:id/attachments', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.funded}/attachments` })),
+  route('POST', '/api/milestone/:id/attachments', 'user', parties(201, 403), async (w, _r, fresh) => {
+    const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]), 'inspection.pdf');
+    const milestone = fresh ? await w.fresh.milestone('funded') : w.milestones.funded;
+    return { url: `/api/milestone/${milestone}/attachments?to=completion`, body: upload.payload, headers: upload.headers };
+  }),
+  route('GET', '/api/milestone/:id/attachments/:attachmentId/file', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+    url: (await samplePhoto(w)).download_url,
+  })),
+  route('GET', '/api/milestone/:id/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+    url: (await samplePhoto(w)).thumbnail_url!,
+  })),
+  route('DELETE', '/api/milestone/:id/attachments/:attachmentId', 'user', parties(200, 403), async (w, role, fresh) => {
+    const own = fresh && (role === 'buyer' || role === 'seller') ? await attach(w.party[role], await w.fresh.milestone('funded')) : await samplePhoto(w);
+    return { url: `/api/milestone/${own.original_id}/attachments/${own.attachment_id}` };
+  }),
 
   // Retainage and lien waivers (issue 17). The project's terms and its release: the parties act, an admin reads.
   route('GET', '/api/job/:id/retainage', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.retained.jobId}/retainage` })),

@@ -1749,6 +1749,139 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/admin/job/{id}/as-of: the project rebuilt from its events up to an instant."
   },
+  "AttachmentPlace": {
+    "type": "string",
+    "enum": [
+      "version",
+      "rejection",
+      "completion",
+      "dispute"
+    ],
+    "description": "What a file is evidence of (the `to` of an attachment)."
+  },
+  "AttachmentView": {
+    "type": "object",
+    "properties": {
+      "attachment_id": {
+        "type": "string"
+      },
+      "original_id": {
+        "type": "number",
+        "description": "The milestone's original id."
+      },
+      "to": {
+        "$ref": "#/definitions/AttachmentPlace"
+      },
+      "version_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The version it was attached to (place version or rejection), else null."
+      },
+      "dispute_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The dispute it is evidence in (place dispute), else null."
+      },
+      "name": {
+        "type": "string"
+      },
+      "size": {
+        "type": "number"
+      },
+      "media_type": {
+        "type": "string"
+      },
+      "sha256": {
+        "type": "string"
+      },
+      "by": {
+        "type": "object",
+        "properties": {
+          "user_id": {
+            "type": "number"
+          },
+          "name": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "role": {
+            "type": "string",
+            "enum": [
+              "buyer",
+              "seller",
+              "admin"
+            ]
+          }
+        },
+        "required": [
+          "user_id",
+          "name",
+          "role"
+        ],
+        "description": "Who attached it: their user id, name and side."
+      },
+      "at": {
+        "type": "string"
+      },
+      "removed": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Removed files stay listed (the ledger keeps them), marked with who removed them and when."
+      },
+      "download_url": {
+        "type": "string",
+        "description": "The file, as an attachment (Content-Disposition: attachment)."
+      },
+      "thumbnail_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "A small WebP of an image; null for documents."
+      }
+    },
+    "required": [
+      "attachment_id",
+      "original_id",
+      "to",
+      "version_id",
+      "dispute_id",
+      "name",
+      "size",
+      "media_type",
+      "sha256",
+      "by",
+      "at",
+      "removed",
+      "download_url",
+      "thumbnail_url"
+    ],
+    "description": "A file attached to a milestone (GET /api/milestone/{id}/attachments): its record in the ledger, with the SHA-256 of the bytes served at `download_url`."
+  },
   "AuditSigningKeyView": {
     "type": "object",
     "properties": {

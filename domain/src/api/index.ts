@@ -2,6 +2,7 @@ export * from './admin';
 export * from './agreements';
 export * from './answers';
 export { API_SCHEMAS } from './api.schema';
+export * from './attachments';
 export * from './bank-accounts';
 export * from './directory';
 export * from './health';

@@ -228,6 +228,8 @@ export interface AttachedFile {
   size: number;
   mediaType: string;
   sha256: string;
+  /** An image's thumbnail (WebP, in the file store too); null for documents. */
+  thumbnailSha256: string | null;
 }
 
 export type MilestoneEventType = MilestoneEvent['type'];

@@ -1,14 +1,14 @@
 import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
-import type { AttachmentTarget } from './events';
+import type { AttachedFile, AttachmentTarget } from './events';
 import { asVersionId } from './ids';
 import type { ActiveMilestone } from './milestone.state';
 import { currentMilestoneShape } from './milestone.state';
 import { ADMIN, approve, as, BUYER, complete, deposit, DRAFT, given, ORIGINAL, PROJECT, propose, reject, run, SELLER, settle } from './milestone.test-kit';
 
 const MB = 1024 * 1024;
-const PDF = { name: 'Framing plan rev B.pdf', size: 2 * MB, mediaType: 'application/pdf', sha256: 'a'.repeat(64) };
-const PHOTO = { name: 'north wall.jpg', size: 3 * MB, mediaType: 'image/jpeg', sha256: 'b'.repeat(64) };
+const PDF: AttachedFile = { name: 'Framing plan rev B.pdf', size: 2 * MB, mediaType: 'application/pdf', sha256: 'a'.repeat(64), thumbnailSha256: null };
+const PHOTO: AttachedFile = { name: 'north wall.jpg', size: 3 * MB, mediaType: 'image/jpeg', sha256: 'b'.repeat(64), thumbnailSha256: 'f'.repeat(64) };
 
 let ids = 0;
 const attach = (meta = as.seller(), to: AttachmentTarget = { kind: 'version', versionId: ORIGINAL }, file = PDF, project = PROJECT): MilestoneCommand => ({

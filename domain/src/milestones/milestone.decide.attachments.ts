@@ -9,8 +9,12 @@ import type { ActiveMilestone, MilestoneState } from './milestone.state';
 
 export type AttachmentCommand = AddAttachment | RemoveAttachment;
 
-/** What may be attached, by the type sniffed from the file's bytes: images, PDF and office documents. */
-const ATTACHMENT_MEDIA_TYPES: readonly string[] = [
+/**
+ * What may be attached, by the type sniffed from the file's bytes: images, PDF and today's office
+ * documents. The old binary Word and Excel formats are not taken: their container cannot be told
+ * apart from other compound files by its bytes, and it carries macros.
+ */
+export const ATTACHMENT_MEDIA_TYPES: readonly string[] = [
   'image/jpeg',
   'image/png',
   'image/webp',
@@ -18,8 +22,6 @@ const ATTACHMENT_MEDIA_TYPES: readonly string[] = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/msword',
-  'application/vnd.ms-excel',
 ];
 
 const MAX_ATTACHMENT_NAME = 200;
@@ -116,7 +118,9 @@ function validFile(file: AttachedFile): AttachedFile {
     throw invalid('file_type', 'Attach images (JPEG, PNG, WebP), PDF files or office documents (Word, Excel, PowerPoint).');
   }
   if (!SHA256_HEX.test(file.sha256)) throw invalid('file_hash', 'The file’s SHA-256 must be 64 hexadecimal digits.');
-  return { name, size: file.size, mediaType: file.mediaType, sha256: file.sha256 };
+  if (file.thumbnailSha256 !== null && !SHA256_HEX.test(file.thumbnailSha256))
+    throw invalid('file_hash', 'The thumbnail’s SHA-256 must be 64 hexadecimal digits.');
+  return { name, size: file.size, mediaType: file.mediaType, sha256: file.sha256, thumbnailSha256: file.thumbnailSha256 };
 }
 
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));

@@ -8,8 +8,9 @@ export type AttachmentEvent = Extract<MilestoneEvent, { type: 'AttachmentAdded' 
 export function evolveAttachments(s: ActiveMilestone, event: AttachmentEvent): ActiveMilestone {
   switch (event.type) {
     case 'AttachmentAdded': {
-      const { attachmentId, to, name, size, mediaType, sha256, by, byRole, at } = event.data;
-      return { ...s, attachments: [...s.attachments, { attachmentId, to, name, size, mediaType, sha256, by, byRole, at, removed: null }] };
+      const { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at } = event.data;
+      const attachment = { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at, removed: null };
+      return { ...s, attachments: [...s.attachments, attachment] };
     }
     case 'AttachmentRemoved': {
       const { attachmentId, by, at } = event.data;

@@ -27,7 +27,11 @@ export class LocalFileStore implements FileStore {
     const temporary = join(incoming, randomUUID());
     const counter = new HashingCounter(maxBytes);
     try {
-      await pipeline(Readable.from(source as AsyncIterable<Buffer>), counter, createWriteStream(temporary, { flags: 'wx', mode: 0o640 }));
+      await pipeline(
+        source instanceof Readable ? source : Readable.from(source as AsyncIterable<Buffer>),
+        counter,
+        createWriteStream(temporary, { flags: 'wx', mode: 0o640 }),
+      );
       const sha256 = counter.digest();
       const target = this.pathOf(sha256);
       await mkdir(join(target, '..'), { recursive: true });

@@ -54,7 +54,7 @@ export class S3FileStore implements FileStore {
   async put(source: AsyncIterable<Buffer | Uint8Array> | NodeJS.ReadableStream, { maxBytes }: { maxBytes: number }): Promise<StoredFile> {
     const incoming = `${this.prefix}incoming/${randomUUID()}`;
     const counter = new HashingCounter(maxBytes);
-    const body = Readable.from(source as AsyncIterable<Buffer>);
+    const body = source instanceof Readable ? source : Readable.from(source as AsyncIterable<Buffer>);
     body.on('error', (error) => counter.destroy(error));
     body.pipe(counter);
     const upload = new Upload({

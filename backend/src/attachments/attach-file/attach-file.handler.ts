@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  type ActiveMilestone,
+  type AttachedFile,
+  type AttachmentTarget,
+  type AttachmentView,
+  decideMilestone,
+  invalid,
+  type MilestoneCommand,
+  type VersionId,
+} from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { v5 as uuidv5 } from 'uuid';
+
+import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
+import { attachmentOf, attachmentView } from '../attachment.view';
+import { AttachmentIntake } from '../intake/attachment-intake';
+import { AttachFile } from './attach-file.command';
+
+/** Namespace of attachment ids made from an Idempotency-Key (a random UUID, fixed forever). */
+const ATTACHMENT_NAMESPACE = '5b0e7c1a-3f2d-4e8b-9a61-0c7d2e4f8b13';
+
+/** Stands in for the file while the rules are asked whether anything may be attached here at all. */
+const PROBE: AttachedFile = { name: 'probe', size: 1, mediaType: 'application/pdf', sha256: '0'.repeat(64), thumbnailSha256: null };
+
+@CommandHandler(AttachFile)
+export class AttachFileHandler implements ICommandHandler<AttachFile> {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly access: ProjectAccess,
+    private readonly reads: MilestoneReads,
+    private readonly intake: AttachmentIntake,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(c: AttachFile): Promise<AttachmentView> {
+    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const to = targetOf(c.place, ref.versionId, c.disputeId);
+    // A retry with the same key names the same attachment: it is answered, not stored again.
+    const attachmentId = c.idempotencyKey ? uuidv5(`${c.actor.userId}\u0000${c.idempotencyKey}`, ATTACHMENT_NAMESPACE) : randomUUID();
+    const metadata = metadataOf(c.actor);
+    const command = (file: AttachedFile): MilestoneCommand => ({
+      type: 'AddAttachment',
+      data: { attachmentId, to, file, maxMilestoneBytes: this.config.attachments.maxMilestoneBytes },
+      metadata,
+      project: projectFactsOf(ref.job),
+    });
+    const before = (await this.streams.current(milestoneStream, ref.originalId)) as ActiveMilestone;
+    if (!attachmentOf(before, attachmentId)) {
+      // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
+      decideMilestone(command(PROBE), before);
+      const file = await c.upload.take(this.intake);
+      await this.streams.decide(milestoneStream, ref.originalId, command(file), { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } });
+    }
+    const after = (await this.streams.current(milestoneStream, ref.originalId)) as ActiveMilestone;
+    const attachment = attachmentOf(after, attachmentId)!;
+    return attachmentView(after, attachment, await this.reads.namesFor([after], [attachment.by]));
+  }
+}
+
+function targetOf(place: AttachFile['place'], versionId: VersionId, disputeId: number | null): AttachmentTarget {
+  if (place === 'dispute') {
+    if (disputeId === null) throw invalid('dispute_id_required', 'Say which dispute the file is evidence in (dispute_id).');
+    return { kind: 'dispute', disputeId };
+  }
+  if (place === 'completion') return { kind: 'completion' };
+  return { kind: place, versionId };
+}

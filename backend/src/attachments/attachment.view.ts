@@ -1,0 +1,36 @@
+import type { ActiveMilestone, AttachmentTarget, AttachmentView } from '@escrow/domain';
+
+import type { Names } from '../read-models';
+
+type AttachmentState = ActiveMilestone['attachments'][number];
+
+const ROLE_WORDS = { customer: 'buyer', company: 'seller', admin: 'admin' } as const;
+
+/** The wire shape of one attachment (spec-style snake_case), with where to fetch its bytes. */
+export function attachmentView(milestone: ActiveMilestone, a: AttachmentState, names: Names): AttachmentView {
+  const base = `/api/milestone/${milestone.originalId}/attachments/${a.attachmentId}`;
+  return {
+    attachment_id: a.attachmentId,
+    original_id: milestone.originalId,
+    to: a.to.kind,
+    version_id: versionOf(a.to),
+    dispute_id: a.to.kind === 'dispute' ? a.to.disputeId : null,
+    name: a.name,
+    size: a.size,
+    media_type: a.mediaType,
+    sha256: a.sha256,
+    by: { user_id: a.by, name: names.person(a.by), role: ROLE_WORDS[a.byRole] },
+    at: a.at,
+    removed: a.removed,
+    download_url: `${base}/file`,
+    thumbnail_url: a.thumbnailSha256 ? `${base}/thumbnail` : null,
+  };
+}
+
+function versionOf(to: AttachmentTarget): number | null {
+  return to.kind === 'version' || to.kind === 'rejection' ? to.versionId : null;
+}
+
+export function attachmentOf(milestone: ActiveMilestone, attachmentId: string): AttachmentState | null {
+  return milestone.attachments.find((a) => a.attachmentId === attachmentId) ?? null;
+}

@@ -1,0 +1,282 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import sharp from 'sharp';
+
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
+import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { multipart, TINY_PDF } from '../../test/support/multipart';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { loadConfig } from '../config/app-config';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const PDF = TINY_PDF;
+/** The start of a Windows executable ("MZ", then a PE header), renamed by its sender. */
+const EXECUTABLE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(2000),
+]);
+
+/** A photo as a phone takes it: a JPEG whose EXIF names the camera and where it was taken. */
+async function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#b5651d' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Pocket 12', Artist: 'Sam Seller' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 26/1 5412/100', GPSLongitudeRef: 'W', GPSLongitude: '112/1 4/1 3300/100' },
+    })
+    .toBuffer();
+}
+
+describe('attachments: evidence on milestones, over HTTP', () => {
+  let app: TestApp;
+  let dataDir: string;
+  let buyer: CreatedUser;
+  let seller: CreatedUser & { companyId: number };
+  let b: HttpSession;
+  let s: HttpSession;
+  let admin: HttpSession;
+  let outsider: HttpSession;
+
+  const login = async (user: CreatedUser) => {
+    const session = new HttpSession(app.http);
+    await session.login(user.email, TEST_PASSWORD);
+    return session;
+  };
+  const upload = (session: HttpSession, id: number, query: string, bytes: Buffer, name: string, headers: Record<string, string> = {}) => {
+    const body = multipart(bytes, name);
+    return session.request('POST', `/api/milestone/${id}/attachments?${query}`, body.payload, { ...body.headers, ...headers });
+  };
+  const eventCount = async () => (await app.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
+  const storedFiles = async () => {
+    try {
+      return (await readdir(join(dataDir, 'attachments', 'objects'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    } catch {
+      return 0;
+    }
+  };
+  /** A submitted project with one milestone the seller proposed. */
+  const proposed = async () => {
+    const jobId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+    const id = (
+      await s.post('/api/milestone', {
+        job_id: jobId,
+        title: 'Frame',
+        definition: 'Framed.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '1000.00' }],
+      })
+    ).body.m_id as number;
+    await submitProject(s, jobId);
+    return { jobId, id };
+  };
+  const funded = async () => {
+    const { jobId, id } = await proposed();
+    await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await s.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
+    await b.post('/api/milestone/deposit', { milestone_id: id });
+    await eventually(
+      () => b.get(`/api/milestone/${id}/deposits`),
+      (r) => r.body[0]?.cleared_at != null,
+    );
+    return { jobId, id };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'escrow-attachments-e2e-'));
+    const base = loadConfig({}).attachments;
+    app = await createTestApp({ dataDir, attachments: { ...base, maxFileBytes: 2 * 1024 * 1024 } });
+    buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
+    seller = await createSeller(app.db.pool, { name: 'Evidence Framing' });
+    b = await login(buyer);
+    s = await login(seller);
+    admin = await login(await createUser(app.db.pool, { role: 'admin' }));
+    outsider = await login(await createUser(app.db.pool));
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('records a drawing on the proposed terms, lists it and serves the same bytes as a download that never runs', async () => {
+    const { id } = await proposed();
+    const added = await upload(s, id, 'to=version', PDF, 'C:\\fakepath\\Framing plan rev B.pdf');
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      to: 'version',
+      version_id: id,
+      name: 'Framing plan rev B.pdf',
+      size: PDF.length,
+      media_type: 'application/pdf',
+      sha256: sha256(PDF),
+      by: { user_id: seller.userId, role: 'seller' },
+      removed: null,
+      thumbnail_url: null,
+    });
+    const listed = await b.get(`/api/milestone/${id}/attachments`);
+    expect(listed.body).toEqual([added.body]);
+    const file = await b.get(added.body.download_url);
+    expect(file.status).toBe(200);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'x-escrow-sha256': sha256(PDF),
+    });
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="Framing plan rev B.pdf"; filename*=UTF-8''Framing%20plan%20rev%20B.pdf`);
+    expect(file.body).toBe(PDF.toString());
+  });
+
+  it('gives a photo back without its GPS position and camera, with a thumbnail', async () => {
+    const { id } = await funded();
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const added = await upload(s, id, 'to=completion', photo, 'north wall.jpg');
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ to: 'completion', media_type: 'image/jpeg', thumbnail_url: expect.stringMatching(/\/thumbnail$/) });
+    expect(added.body.sha256).not.toBe(sha256(photo)); // drawn again from its pixels
+    const served = await app.http.inject({ method: 'GET', url: added.body.download_url, headers: { cookie: `sid=${b.cookie('sid')}` } });
+    const bytes = served.rawPayload;
+    expect(sha256(bytes)).toBe(added.body.sha256);
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(metadata.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('PhoneCo'))).toBe(false);
+    const thumbnail = await app.http.inject({ method: 'GET', url: added.body.thumbnail_url, headers: { cookie: `sid=${b.cookie('sid')}` } });
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.headers['content-disposition']).toMatch(/^inline; /);
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it('refuses a renamed executable whatever its name or declared type, and stores nothing of it', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    for (const name of ['invoice.pdf', 'photo.jpg', 'setup.exe']) {
+      const refused = await upload(s, id, 'to=version', EXECUTABLE, name);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Attach images (JPEG, PNG, WebP), PDF files or office documents (Word, Excel, PowerPoint).');
+    }
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+  });
+
+  it('refuses a file over ATTACHMENT_MAX_MB as it arrives, with the limit in the message', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const big = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const refused = await upload(s, id, 'to=version', big, 'scan.pdf');
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The file is larger than 2 MB; attach a smaller one.');
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    // An image is counted before it is decoded: over the limit, it never reaches the decoder whole.
+    const photo = await photoWithGps();
+    const bigPhoto = Buffer.concat([photo.subarray(0, photo.length - 2), Buffer.alloc(3 * 1024 * 1024), photo.subarray(photo.length - 2)]);
+    expect((await upload(s, id, 'to=version', bigPhoto, 'huge.jpg')).status).toBe(413);
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+  });
+
+  it('shows files only to the parties and administrators: everyone else is told there is no such file', async () => {
+    const { id } = await proposed();
+    const added = (await upload(s, id, 'to=version', PDF, 'plan.pdf')).body;
+    expect((await outsider.get(added.download_url)).status).toBe(404);
+    expect((await outsider.get(`/api/milestone/${id}/attachments`)).status).toBe(403);
+    expect((await upload(outsider, id, 'to=completion', PDF, 'mine.pdf')).status).toBe(403);
+    expect((await admin.get(added.download_url)).status).toBe(200);
+    expect((await s.get(`/api/milestone/${id}/attachments/not-a-uuid/file`)).status).toBe(404);
+    expect((await s.get(`/api/milestone/${id}/attachments/${randomUUID()}/file`)).status).toBe(404);
+  });
+
+  it('closes the terms’ files once the other party approved them, before reading a byte', async () => {
+    const { id } = await proposed();
+    await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const refused = await upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from('another revision')]), 'rev C.pdf');
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'The other party approved this version with the files it had: propose an edit to change them.' },
+    });
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+  });
+
+  it('takes each side’s evidence and the administrator’s in a dispute, and the administrator reads them all', async () => {
+    const { id } = await funded();
+    const opened = await b.post(`/api/milestone/${id}/dispute`, { statement: 'The wall is not plumb.' });
+    const disputeId = opened.body.dispute.dispute_id as number;
+    expect((await upload(b, id, 'to=dispute', PDF, 'level readings.pdf')).status).toBe(400); // which dispute?
+    for (const [session, name] of [
+      [b, 'buyer.pdf'],
+      [s, 'seller.pdf'],
+      [admin, 'inspector.pdf'],
+    ] as const) {
+      const added = await upload(session, id, `to=dispute&dispute_id=${disputeId}`, Buffer.concat([PDF, Buffer.from(name)]), name);
+      expect(added.status).toBe(201);
+    }
+    const listed = (await admin.get(`/api/milestone/${id}/attachments`)).body as { name: string; by: { role: string }; dispute_id: number }[];
+    expect(listed.map((a) => [a.name, a.by.role, a.dispute_id])).toEqual([
+      ['buyer.pdf', 'buyer', disputeId],
+      ['seller.pdf', 'seller', disputeId],
+      ['inspector.pdf', 'admin', disputeId],
+    ]);
+  });
+
+  it('records one file for a retried upload with the same Idempotency-Key', async () => {
+    const { id } = await proposed();
+    const key = { 'idempotency-key': `attach-${randomUUID()}` };
+    const first = await upload(s, id, 'to=version', PDF, 'plan.pdf', key);
+    const again = await upload(s, id, 'to=version', PDF, 'plan.pdf', key);
+    expect(again.body.attachment_id).toBe(first.body.attachment_id);
+    expect((await s.get(`/api/milestone/${id}/attachments`)).body).toHaveLength(1);
+  });
+
+  it('removes a file as an event: parties no longer get it, the administrator still does', async () => {
+    const { id } = await proposed();
+    const added = (await upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from('old')]), 'old quote.pdf')).body;
+    expect((await b.delete(`/api/milestone/${id}/attachments/${added.attachment_id}`)).status).toBe(403);
+    const removed = await s.delete(`/api/milestone/${id}/attachments/${added.attachment_id}`);
+    expect(removed.body).toMatchObject({ attachment_id: added.attachment_id, removed: { by: seller.userId } });
+    expect((await b.get(added.download_url)).status).toBe(404);
+    expect((await admin.get(added.download_url)).status).toBe(200);
+    expect((await b.get(`/api/milestone/${id}/attachments`)).body).toEqual([
+      expect.objectContaining({ removed: expect.objectContaining({ by: seller.userId }) }),
+    ]);
+  });
+
+  it('answers a request without a file, or not multipart, with what to send', async () => {
+    const { id } = await proposed();
+    expect((await s.post(`/api/milestone/${id}/attachments?to=version`, { file: 'x' })).body.message).toBe(
+      'Send the file as multipart/form-data, in a field named file.',
+    );
+    const wrongField = multipart(PDF, 'plan.pdf', 'document');
+    expect((await s.request('POST', `/api/milestone/${id}/attachments?to=version`, wrongField.payload, wrongField.headers)).body.message).toBe(
+      'Send the file in a field named file.',
+    );
+    expect((await upload(s, id, 'to=elsewhere', PDF, 'plan.pdf')).status).toBe(400);
+  });
+
+  it('answers a malformed or cut-short multipart body with 400, storing nothing', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const good = multipart(Buffer.concat([PDF, Buffer.alloc(100_000, 0x20)]), 'plan.pdf');
+    const bodies = [
+      { payload: good.payload, headers: { 'content-type': 'multipart/form-data; boundary=not-the-one' } },
+      { payload: good.payload.subarray(0, 50_000), headers: good.headers },
+      {
+        payload: Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF'),
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      },
+      { payload: Buffer.from('{"0":45}'), headers: { 'content-type': 'multipart/form-data; boundary=xyz' } },
+    ];
+    for (const body of bodies) {
+      const answer = await s.request('POST', `/api/milestone/${id}/attachments?to=version`, body.payload, body.headers);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+  });
+});

@@ -1,0 +1,55 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+
+import { AnswersFile } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { attachmentIdPipe } from '../attachment-id.pipe';
+import { type AttachmentBytes, DownloadAttachment } from './download-attachment.query';
+
+/**
+ * Files are served so that no browser runs them: never sniffed (nosniff), in a sandbox with no
+ * permission at all (CSP), and the file itself as a download (Content-Disposition: attachment).
+ * The name a person gave it is a quoted parameter, never a path.
+ */
+@Controller()
+@Access('user')
+export class DownloadAttachmentController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @AnswersFile('application/octet-stream', 'The attached file (its media type as sniffed at upload), as a download; X-Escrow-Sha256 is its hash in the ledger.')
+  @Get('milestone/:id/attachments/:attachmentId/file')
+  async file(
+    @Param('id', ParseIdPipe) id: number,
+    @Param('attachmentId', attachmentIdPipe()) attachmentId: string,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return served(await this.queryBus.execute(new DownloadAttachment(user, id, attachmentId, 'file')), 'attachment', reply);
+  }
+
+  @AnswersFile('image/webp', 'A small WebP of an attached image, shown inline in galleries.')
+  @Get('milestone/:id/attachments/:attachmentId/thumbnail')
+  async thumbnail(
+    @Param('id', ParseIdPipe) id: number,
+    @Param('attachmentId', attachmentIdPipe()) attachmentId: string,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return served(await this.queryBus.execute(new DownloadAttachment(user, id, attachmentId, 'thumbnail')), 'inline', reply);
+  }
+}
+
+function served(file: AttachmentBytes, disposition: 'attachment' | 'inline', reply: FastifyReply): StreamableFile {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "sandbox; default-src 'none'");
+  reply.header('x-escrow-sha256', file.sha256);
+  return new StreamableFile(file.stream as never, { type: file.mediaType, disposition: contentDisposition(disposition, file.name) });
+}
+
+/** RFC 6266: an ASCII fallback name (quotes, backslashes and non-ASCII replaced) and the exact name in UTF-8. */
+function contentDisposition(disposition: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

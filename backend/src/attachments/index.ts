@@ -1,0 +1,1 @@
+export { AttachmentsModule } from './attachments.module';
