@@ -14,6 +14,7 @@ import {
 } from '@escrow/projections';
 import { Pool } from 'pg';
 
+import { fileStoreOf } from './attachments';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { createStoredEventStore, upcasting } from './event-store/event-store.factory';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
@@ -106,7 +107,7 @@ async function main(): Promise<number> {
       const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
       return {
         runner,
-        integrity: { store: stored, pool: db.pool },
+        integrity: { store: stored, pool: db.pool, files: fileStoreOf(config) },
         close: async () => {
           await runner.stop();
           await eventStore.close();

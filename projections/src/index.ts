@@ -1,7 +1,7 @@
 import { BankAccountOwnerRow, LinkedBankAccountRow } from './bank-accounts/bank-account.entity';
 import { BankAccountsProjector } from './bank-accounts/bank-accounts.projector';
 import { BankAccountsReadModelWithoutPersonalData1763800633000, CreateBankAccountsReadModel1763800630000 } from './bank-accounts/migrations';
-import { CreateEventChainChecks1763800300100 } from './integrity/chain-checks';
+import { CreateEventChainChecks1763800300100, EventChainChecksHoldFiles1763800700000 } from './integrity/chain-checks';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
 import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000, LedgerEntriesNameThePaidAccount1763800632000 } from './ledger/migrations';
@@ -57,6 +57,7 @@ export const projectionMigrations: MigrationClass[] = [
   CreateBankAccountsReadModel1763800630000,
   LedgerEntriesNameThePaidAccount1763800632000,
   BankAccountsReadModelWithoutPersonalData1763800633000,
+  EventChainChecksHoldFiles1763800700000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -2113,6 +2113,17 @@ export const API_SCHEMAS: Record<string, object> = {
         },
         "description": "The first breaks in the global order (at most 20); the first one is where to look."
       },
+      "files": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/StoredFilesCheckView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The stored files the events record (attachments); null when the check did not read them (checks before they were checked)."
+      },
       "error": {
         "type": [
           "string",
@@ -2142,6 +2153,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "streams",
       "brokenEvents",
       "breaks",
+      "files",
       "error",
       "startedAt",
       "finishedAt",
@@ -7435,6 +7447,114 @@ export const API_SCHEMAS: Record<string, object> = {
       "stepped_up_until"
     ],
     "description": "A step-up with a code or a passkey: until when the session may move money."
+  },
+  "StoredFileProblemView": {
+    "type": "object",
+    "properties": {
+      "projectId": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The project (its `jobId`); null when the event does not say."
+      },
+      "originalId": {
+        "type": "number",
+        "description": "The milestone (its original id)."
+      },
+      "attachmentId": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "file": {
+        "type": "string",
+        "enum": [
+          "file",
+          "thumbnail"
+        ],
+        "description": "The file itself, or its thumbnail."
+      },
+      "sha256": {
+        "type": "string"
+      },
+      "found": {
+        "type": "string",
+        "enum": [
+          "missing",
+          "changed"
+        ]
+      },
+      "eventId": {
+        "type": "string",
+        "description": "The AttachmentAdded event that records the hash."
+      },
+      "streamId": {
+        "type": "string"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "position": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "projectId",
+      "originalId",
+      "attachmentId",
+      "name",
+      "file",
+      "sha256",
+      "found",
+      "eventId",
+      "streamId",
+      "revision",
+      "position",
+      "message"
+    ],
+    "description": "A stored file that no longer is what its event recorded: its bytes are gone (`missing`) or no longer hash to the SHA-256 the event holds (`changed`). Named as an operator looks for it."
+  },
+  "StoredFilesCheckView": {
+    "type": "object",
+    "properties": {
+      "attachments": {
+        "type": "number",
+        "description": "AttachmentAdded events read."
+      },
+      "files": {
+        "type": "number",
+        "description": "Distinct stored files read (each once, however many events name it)."
+      },
+      "changed": {
+        "type": "number"
+      },
+      "missing": {
+        "type": "number"
+      },
+      "problems": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/StoredFileProblemView"
+        },
+        "description": "The first problems in the global order (at most 50); all are counted."
+      }
+    },
+    "required": [
+      "attachments",
+      "files",
+      "changed",
+      "missing",
+      "problems"
+    ],
+    "description": "What a check found of the files the events record (removed attachments too: their bytes are kept for the audit)."
   },
   "TableComparisonView": {
     "type": "object",

@@ -30,11 +30,48 @@ export interface ChainCheckView {
   brokenEvents: number | null;
   /** The first breaks in the global order (at most 20); the first one is where to look. */
   breaks: ChainBreakView[];
+  /** The stored files the events record (attachments); null when the check did not read them (checks before they were checked). */
+  files: StoredFilesCheckView | null;
   error: string | null;
   startedAt: string;
   finishedAt: string | null;
   /** A running check whose heartbeat is older than a minute: its process died. */
   stale: boolean;
+}
+
+/**
+ * A stored file that no longer is what its event recorded: its bytes are gone (`missing`) or no
+ * longer hash to the SHA-256 the event holds (`changed`). Named as an operator looks for it.
+ */
+export interface StoredFileProblemView {
+  /** The project (its `jobId`); null when the event does not say. */
+  projectId: number | null;
+  /** The milestone (its original id). */
+  originalId: number;
+  attachmentId: string;
+  name: string;
+  /** The file itself, or its thumbnail. */
+  file: 'file' | 'thumbnail';
+  sha256: string;
+  found: 'missing' | 'changed';
+  /** The AttachmentAdded event that records the hash. */
+  eventId: string;
+  streamId: string;
+  revision: number;
+  position: string | null;
+  message: string;
+}
+
+/** What a check found of the files the events record (removed attachments too: their bytes are kept for the audit). */
+export interface StoredFilesCheckView {
+  /** AttachmentAdded events read. */
+  attachments: number;
+  /** Distinct stored files read (each once, however many events name it). */
+  files: number;
+  changed: number;
+  missing: number;
+  /** The first problems in the global order (at most 50); all are counted. */
+  problems: StoredFileProblemView[];
 }
 
 /** GET /api/admin/integrity/chain-checks: the newest checks, newest first. */

@@ -1,9 +1,10 @@
-import type { ChainCheckState, ChainCheckView, EventStore } from '@escrow/domain';
+import type { ChainCheckState, ChainCheckView, EventStore, StoredFilesCheckView } from '@escrow/domain';
 import type { Pool } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 import { pagesToEnd } from '../runner/copy-events';
 import { type ChainBreak, ChainWalk } from './chain-walk';
+import { type StoredFileChecker, StoredFilesCheck } from './stored-files';
 
 export interface ChainCheckProgress {
   checked: number;
@@ -13,12 +14,15 @@ export interface ChainCheckProgress {
 }
 
 export interface ChainCheckResult {
+  /** Every chain intact and, when files were checked, every file the events record intact. */
   ok: boolean;
   events: number;
   streams: number;
   brokenEvents: number;
   /** The first breaks in the global order (at most 20); the first one is where to look. */
   breaks: ChainBreak[];
+  /** The files the AttachmentAdded events record; null when no file store was given. */
+  files: StoredFilesCheckView | null;
   seconds: number;
 }
 
@@ -26,28 +30,38 @@ export interface ChainCheckOptions {
   onProgress?: (progress: ChainCheckProgress) => void;
   signal?: AbortSignal;
   batchSize?: number;
+  /** Also read every file the events record from this store, and name each one missing or changed. */
+  files?: StoredFileChecker;
 }
 
 /**
  * One pass over the global order of a store as it is stored (not upcast: the hashes cover the
- * stored shapes), checking every stream's chain on the way (ChainWalk).
+ * stored shapes), checking every stream's chain on the way (ChainWalk) and, given the file
+ * store, the files each page's AttachmentAdded events record (StoredFilesCheck) before the
+ * next page is read.
  */
 export async function verifyEventChains(store: EventStore, options: ChainCheckOptions = {}): Promise<ChainCheckResult> {
   const started = Date.now();
   const total = await store.countAfter(null);
   const walk = new ChainWalk();
+  const files = options.files ? new StoredFilesCheck(options.files) : null;
   for await (const page of pagesToEnd(store, null, options.batchSize ?? 2000)) {
     if (options.signal?.aborted) throw new Error('the chain check was stopped');
-    for (const event of page.events) walk.add(event);
+    for (const event of page.events) {
+      walk.add(event);
+      files?.add(event);
+    }
+    await files?.settled();
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     options.onProgress?.({ checked: walk.events, total, eventsPerSecond: Math.round(walk.events / seconds) });
   }
   return {
-    ok: walk.ok,
+    ok: walk.ok && (files?.ok ?? true),
     events: walk.events,
     streams: walk.streams,
     brokenEvents: walk.brokenEvents,
     breaks: walk.breaks,
+    files: files?.result() ?? null,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -64,6 +78,7 @@ interface CheckRow {
   streams: number | null;
   broken_events: string | null;
   breaks: ChainBreak[] | null;
+  files: StoredFilesCheckView | null;
   error: string | null;
   started_at: Date;
   finished_at: Date | null;
@@ -79,6 +94,7 @@ const toRecord = (r: CheckRow): ChainCheckRecord => ({
   streams: r.streams,
   brokenEvents: r.broken_events === null ? null : Number(r.broken_events),
   breaks: r.breaks ?? [],
+  files: r.files,
   error: r.error,
   startedAt: r.started_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
@@ -134,9 +150,10 @@ export class ChainChecks {
       });
       await writing;
       await this.pool.query(
-        `UPDATE event_chain_checks SET state = $2, checked = $3, streams = $4, broken_events = $5, breaks = $6::jsonb, finished_at = now(), heartbeat_at = now()
+        `UPDATE event_chain_checks SET state = $2, checked = $3, streams = $4, broken_events = $5, breaks = $6::jsonb, files = $7::jsonb,
+                finished_at = now(), heartbeat_at = now()
           WHERE id = $1`,
-        [id, result.ok ? 'passed' : 'broken', result.events, result.streams, result.brokenEvents, JSON.stringify(result.breaks)],
+        [id, result.ok ? 'passed' : 'broken', result.events, result.streams, result.brokenEvents, JSON.stringify(result.breaks), JSON.stringify(result.files)],
       );
       return result;
     } catch (error) {
@@ -173,5 +190,18 @@ export class CreateEventChainChecks1763800300100 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE event_chain_checks');
+  }
+}
+
+/** What a chain check found of the stored files (issue 27: the files are part of the proof). */
+export class EventChainChecksHoldFiles1763800700000 implements MigrationInterface {
+  name = 'EventChainChecksHoldFiles1763800700000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE event_chain_checks ADD COLUMN files jsonb NULL`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE event_chain_checks DROP COLUMN files`);
   }
 }

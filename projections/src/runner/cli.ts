@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { Pool } from 'pg';
 
 import { type ChainCheckProgress, type ChainCheckResult, ChainChecks } from '../integrity/chain-checks';
+import type { StoredFileChecker } from '../integrity/stored-files';
 import { type CopyEndpoint, copyEvents, type CopyProgress, CopyRefusedError, verifyCopy, type VerifyResult } from './copy-events';
 import type { ProjectionRunner, ProjectorStatus } from './projection-runner';
 import { REBUILD_DEFAULTS, type RebuildProgress } from './rebuild';
@@ -11,8 +12,11 @@ import type { RebuildComparison } from './table-compare';
 
 export interface CliContext {
   runner: ProjectionRunner;
-  /** For `verify`: the store as stored (not upcast: the hashes cover stored shapes) and where checks are recorded. */
-  integrity?: { store: EventStore; pool: Pool };
+  /**
+   * For `verify`: the store as stored (not upcast: the hashes cover stored shapes), where checks
+   * are recorded, and the file store whose files the events record (attachments).
+   */
+  integrity?: { store: EventStore; pool: Pool; files?: StoredFileChecker };
   close(): Promise<void>;
 }
 
@@ -142,16 +146,28 @@ function countReporter(io: CliIo, label: string): { update: (p: { done: number; 
   };
 }
 
-/** The chain check for the operator; true when every chain is intact. */
+/** The chain check for the operator; true when every chain is intact and every stored file too. */
 function reportChainCheck(io: CliIo, result: ChainCheckResult): boolean {
+  const files = result.files;
+  const filesLine = files
+    ? `${files.attachments} attachments: ${files.files} stored files read, ${files.changed} changed, ${files.missing} missing`
+    : 'stored files not checked (no file store given)';
   if (result.ok) {
     io.out(`verified: ${result.events} events in ${result.streams} streams in ${result.seconds.toFixed(1)} s, every hash chain intact`);
+    io.out(`verified: ${filesLine}${files ? ', every file hashes to what its event records' : ''}`);
     return true;
   }
-  io.err(`BROKEN: ${result.brokenEvents} of ${result.events} events break the hash chain. The first in the global order:`);
-  io.err(`  ${result.breaks[0]!.message}`);
-  for (const b of result.breaks.slice(1)) io.err(`  then ${b.message}`);
-  if (result.brokenEvents > result.breaks.length) io.err(`  … and ${result.brokenEvents - result.breaks.length} more`);
+  if (result.brokenEvents > 0) {
+    io.err(`BROKEN: ${result.brokenEvents} of ${result.events} events break the hash chain. The first in the global order:`);
+    io.err(`  ${result.breaks[0]!.message}`);
+    for (const b of result.breaks.slice(1)) io.err(`  then ${b.message}`);
+    if (result.brokenEvents > result.breaks.length) io.err(`  … and ${result.brokenEvents - result.breaks.length} more`);
+  } else io.out(`verified: ${result.events} events in ${result.streams} streams, every hash chain intact`);
+  if (files && files.changed + files.missing > 0) {
+    io.err(`BROKEN: ${filesLine}. In the global order of their events:`);
+    for (const p of files.problems) io.err(`  ${p.message}`);
+    if (files.changed + files.missing > files.problems.length) io.err(`  … and ${files.changed + files.missing - files.problems.length} more`);
+  } else io.out(`verified: ${filesLine}`);
   return false;
 }
 
@@ -305,7 +321,7 @@ export async function runProjectionsCli(
 
   program
     .command('verify')
-    .description("walk the global order and every stream's hash chain; name the first event that breaks it")
+    .description("walk the global order and every stream's hash chain, and every stored file the events record; name what breaks them")
     .action(() =>
       withContext(async ({ integrity }) => {
         if (!integrity) throw new CommanderError(2, 'usage', 'verify is not available here.');
@@ -314,6 +330,7 @@ export async function runProjectionsCli(
         let result: ChainCheckResult;
         try {
           result = await checks.run(await checks.begin('cli'), integrity.store, {
+            files: integrity.files,
             onProgress: (p: ChainCheckProgress) => reporter.update({ ...p, done: p.checked }),
           });
         } finally {

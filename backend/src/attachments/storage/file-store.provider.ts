@@ -11,12 +11,10 @@ import { s3ClientOf, S3FileStore } from './s3-file-store';
 export const FILE_STORE = Symbol('FILE_STORE');
 
 /** The store ATTACHMENT_STORE names: a folder under DATA_DIR, or an S3-compatible bucket. */
-export const fileStoreProvider: Provider = {
-  provide: FILE_STORE,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): FileStore => {
-    const { store } = config.attachments;
-    if (store.kind === 's3') return new S3FileStore(s3ClientOf(store), store.bucket, store.prefix);
-    return new LocalFileStore(join(config.dataDir, 'attachments'));
-  },
-};
+export function fileStoreOf(config: AppConfig): FileStore {
+  const { store } = config.attachments;
+  if (store.kind === 's3') return new S3FileStore(s3ClientOf(store), store.bucket, store.prefix);
+  return new LocalFileStore(join(config.dataDir, 'attachments'));
+}
+
+export const fileStoreProvider: Provider = { provide: FILE_STORE, inject: [APP_CONFIG], useFactory: fileStoreOf };

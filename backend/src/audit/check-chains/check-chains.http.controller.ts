@@ -2,13 +2,15 @@ import type { ChainCheckStarted, ChainChecksView, EventStore } from '@escrow/dom
 import { ChainChecks } from '@escrow/projections';
 import { ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
 
+import { FILE_STORE, type FileStore } from '../../attachments';
 import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE, OPERATIONS_ROLES } from '../../identity';
 
 /**
- * The Operations page's chain check: the same walk as `npm run projections -- verify`, run in
- * this process, its progress recorded in event_chain_checks for any process to show.
+ * The Operations page's chain check: the same walk as `npm run projections -- verify` (every
+ * chain, and every stored file the events record), run in this process, its progress recorded
+ * in event_chain_checks for any process to show.
  */
 @Controller('admin/integrity/chain-checks')
 @Access('admin')
@@ -20,6 +22,7 @@ export class CheckChainsController implements OnApplicationShutdown {
   constructor(
     private readonly checks: ChainChecks,
     @Inject(STORED_EVENT_STORE) private readonly store: EventStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
   @Get()
@@ -38,12 +41,16 @@ export class CheckChainsController implements OnApplicationShutdown {
     if (await this.checks.running()) throw new ConflictException('A chain check is already running; its progress is shown below.');
     const id = await this.checks.begin('api');
     void this.checks
-      .run(id, this.store, { signal: this.stop.signal })
-      .then((result) =>
-        result.ok
-          ? this.logger.log(`chain check ${id}: ${result.events} events in ${result.streams} streams, every chain intact`)
-          : this.logger.error(`chain check ${id}: ${result.brokenEvents} event(s) break the chain; first: ${result.breaks[0]!.message}`),
-      )
+      .run(id, this.store, { signal: this.stop.signal, files: this.files })
+      .then((result) => {
+        const files = result.files!;
+        if (result.ok)
+          this.logger.log(`chain check ${id}: ${result.events} events in ${result.streams} streams, every chain intact; ${files.files} stored files intact`);
+        if (result.brokenEvents > 0)
+          this.logger.error(`chain check ${id}: ${result.brokenEvents} event(s) break the chain; first: ${result.breaks[0]!.message}`);
+        if (files.problems.length > 0)
+          this.logger.error(`chain check ${id}: ${files.changed} stored file(s) changed, ${files.missing} missing; first: ${files.problems[0]!.message}`);
+      })
       .catch((error: Error) => this.logger.error(`chain check ${id} failed: ${error.message}`));
     return { id, started: true };
   }
