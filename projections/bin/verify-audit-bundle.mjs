@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Checks an Escrow Ledger audit bundle offline, without any database:
-//   npx escrow-verify-audit-bundle <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...]
-//   node projections/bin/verify-audit-bundle.mjs <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...]
+//   npx escrow-verify-audit-bundle <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...] [--files <folder>]
+//   node projections/bin/verify-audit-bundle.mjs <bundle.jsonl> [--public-key <file.pem>] [--signer-name <typed name> ...] [--files <folder>]
 // --signer-name (repeatable): a signer's typed name you were given; the bundle carries only a
 // salted SHA-256 of each, which is checked against it, and with it that event's content hash.
+// --files: the folder of the attached files, each named by its SHA-256 (default: the folder an
+// export with its files puts beside the bundle, <bundle>.files); every listed file is checked
+// against the hash its event records. Without the folder the output says the files were not checked.
 // Exit code 0: the bundle is intact; 1: it is not (each problem printed, the event named); 2: usage.
 // What is checked, and how, is in docs/operations.md ("Audit exports"); the code is
 // projections/src/integrity/audit-bundle.ts (built to dist/ by `npm run build`).
@@ -11,18 +14,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const built = join(import.meta.dirname, '..', 'dist', 'integrity', 'audit-bundle.js');
-const USAGE = 'usage: escrow-verify-audit-bundle <bundle.jsonl> [--public-key <operator-key.pem>] [--signer-name <typed name> ...]\n';
+const built = join(import.meta.dirname, '..', 'dist', 'integrity');
+const USAGE = 'usage: escrow-verify-audit-bundle <bundle.jsonl> [--public-key <operator-key.pem>] [--signer-name <typed name> ...] [--files <folder>]\n';
 const files = [];
 const signerNames = [];
 let keyFile;
+let filesFolder;
 let usageError = false;
 for (const args = process.argv.slice(2); args.length > 0;) {
   const arg = args.shift();
-  if (arg === '--public-key' || arg === '--signer-name') {
+  if (arg === '--public-key' || arg === '--signer-name' || arg === '--files') {
     const value = args.shift();
-    if (value === undefined || (arg === '--public-key' && keyFile !== undefined)) usageError = true;
+    if (value === undefined || (arg === '--public-key' && keyFile !== undefined) || (arg === '--files' && filesFolder !== undefined)) usageError = true;
     else if (arg === '--public-key') keyFile = value;
+    else if (arg === '--files') filesFolder = value;
     else signerNames.push(value);
   } else files.push(arg);
 }
@@ -31,11 +36,13 @@ if (files.length !== 1 || usageError) {
   process.stderr.write(USAGE);
   process.exit(2);
 }
-if (!existsSync(built)) {
-  process.stderr.write(`${built} is missing: run \`npm run build\` in the repository first\n`);
+if (!existsSync(join(built, 'audit-bundle-files.js'))) {
+  process.stderr.write(`${built} is missing or old: run \`npm run build\` in the repository first\n`);
   process.exit(2);
 }
-const { verifyAuditBundle } = createRequire(import.meta.url)(built);
+const require = createRequire(import.meta.url);
+const { verifyAuditBundle } = require(join(built, 'audit-bundle.js'));
+const { filesFolderOf, verifyBundleFiles } = require(join(built, 'audit-bundle-files.js'));
 let text;
 let publicKeyPem = null;
 try {
@@ -46,6 +53,10 @@ try {
   process.exit(2);
 }
 const result = verifyAuditBundle(text, { publicKeyPem, signerNames });
+const filesCheck = await verifyBundleFiles(result, filesFolder ?? filesFolderOf(files[0]));
+result.facts.push(...filesCheck.facts);
+result.problems.push(...filesCheck.problems);
+result.ok = result.ok && filesCheck.problems.length === 0;
 const scope = result.manifest?.scope;
 if (scope) {
   const what = scope.kind === 'project' ? `project ${scope.jobId}` : `events recorded from ${scope.from} to ${scope.to}`;

@@ -15,6 +15,7 @@ import canonicalize from 'canonicalize';
 
 import { ChainWalk, type StreamHead } from './chain-walk';
 import { contentHash, GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
+import { type RecordedFile, recordedFileOf } from './stored-files';
 
 /**
  * An audit bundle (docs/operations.md, "Audit exports"): one JSON-lines file an auditor can check
@@ -25,8 +26,12 @@ import { contentHash, GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
  * carries its own hashes, so the verifier names the event that was changed.
  */
 const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
-/** 2: signers' typed names withheld (`redacted`); the verifier reads 1 as well. */
-const AUDIT_BUNDLE_VERSION = 2;
+/**
+ * 2: signers' typed names withheld (`redacted`). 3: every attachment listed (`attachment`
+ * records, counted in the manifest), and the header says whether the files were exported beside
+ * the bundle. The verifier reads 1 and 2 as well.
+ */
+const AUDIT_BUNDLE_VERSION = 3;
 
 /**
  * Typed names that events of older design carry in their data (the escrow agreement's signature),
@@ -55,6 +60,8 @@ interface BundleHeader {
   hashScheme: number;
   scope: AuditScope;
   exportedAt: string;
+  /** Version 3: whether the listed files were exported beside the bundle (`<bundle>.files/<sha256>`). */
+  withFiles?: boolean;
 }
 
 /**
@@ -90,6 +97,17 @@ export interface BundlePosting {
   amount: string;
 }
 
+/**
+ * A file an AttachmentAdded event of the bundle records, right after its event: what an auditor
+ * looks for beside the bundle (`<bundle>.files/<sha256>`, and the thumbnail's). The verifier
+ * derives it from the event again, so it cannot say anything the signed event does not.
+ */
+export interface BundleAttachment extends RecordedFile {
+  record: 'attachment';
+  eventId: string;
+  streamId: string;
+}
+
 interface BundleManifest {
   format: typeof AUDIT_BUNDLE_FORMAT;
   version: number;
@@ -98,7 +116,8 @@ interface BundleManifest {
   exportedAt: string;
   /** The newest event the export could include ("commit/prepare"); later ones are left out. */
   upTo: string | null;
-  counts: { events: number; postings: number; streams: number };
+  /** `attachments` from version 3 on. */
+  counts: { events: number; postings: number; streams: number; attachments?: number };
   /** sha-256 (hex) of every byte of the file before the manifest line. */
   bodySha256: string;
   /** Per stream: the first and last revision in the bundle, the hash the first one follows and the last one's hash. */
@@ -168,12 +187,16 @@ export class AuditBundleWriter {
   private readonly walk = new ChainWalk({ partialStreams: true, keep: 1 });
   private events = 0;
   private postings = 0;
+  private attachments = 0;
+  private readonly projects = new Map<string, number>();
   private readonly scope: AuditScope;
   private readonly exportedAt: string;
+  private readonly withFiles: boolean;
 
-  constructor(scope: AuditScope, exportedAt: Date) {
+  constructor(scope: AuditScope, exportedAt: Date, options: { withFiles?: boolean } = {}) {
     this.scope = scope;
     this.exportedAt = exportedAt.toISOString();
+    this.withFiles = options.withFiles ?? false;
   }
 
   header(): string {
@@ -184,14 +207,21 @@ export class AuditBundleWriter {
       hashScheme: HASH_SCHEME_VERSION,
       scope: this.scope,
       exportedAt: this.exportedAt,
+      withFiles: this.withFiles,
     };
     return this.line(header);
   }
 
-  event(event: RecordedEvent): string {
+  /** The event's line, and for an AttachmentAdded the line of the file it records; `onFile` hears of each such file. */
+  event(event: RecordedEvent, onFile?: (file: BundleAttachment) => void): string {
     this.events++;
     this.walk.add(event);
-    return this.line(withheldNames(bundleEventOf(event), event));
+    const text = this.line(withheldNames(bundleEventOf(event), event));
+    const file = attachmentLineOf(event, this.projects);
+    if (!file) return text;
+    this.attachments++;
+    onFile?.(file);
+    return text + this.line(file);
   }
 
   posting(posting: Omit<BundlePosting, 'record'>): string {
@@ -208,7 +238,7 @@ export class AuditBundleWriter {
       scope: this.scope,
       exportedAt: this.exportedAt,
       upTo,
-      counts: { events: this.events, postings: this.postings, streams: this.walk.streams },
+      counts: { events: this.events, postings: this.postings, streams: this.walk.streams, attachments: this.attachments },
       bodySha256: this.body.digest('hex'),
       chainHeads: this.walk.streamHeads(),
       signingKeyFingerprint: keyFingerprint(publicKey),
@@ -229,6 +259,15 @@ export class AuditBundleWriter {
   }
 }
 
+/** The attachment line of an AttachmentAdded event; null for any other. Writer and verifier derive it alike. */
+function attachmentLineOf(
+  event: { id: string; streamId: string; revision: number; type: string; data: unknown; metadata: unknown },
+  projects: Map<string, number>,
+): BundleAttachment | null {
+  const file = recordedFileOf(event, projects);
+  return file ? { record: 'attachment', eventId: event.id, streamId: event.streamId, ...file } : null;
+}
+
 export interface BundleVerification {
   ok: boolean;
   /** Each problem found, the event named where there is one. */
@@ -236,6 +275,10 @@ export interface BundleVerification {
   /** What was checked, for the auditor's record. */
   facts: string[];
   manifest: BundleManifest | null;
+  /** The files the bundle lists (each checked against its event), for a check of the files beside it. */
+  attachments: BundleAttachment[];
+  /** The header says the files were exported beside the bundle. */
+  withFiles: boolean;
 }
 
 export interface VerifyBundleOptions {
@@ -291,6 +334,7 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   let manifestIndex = -1;
   const events: BundleEvent[] = [];
   const postings: BundlePosting[] = [];
+  const attachments: BundleAttachment[] = [];
   let header: BundleHeader | null = null;
 
   lines.forEach((raw, index) => {
@@ -306,6 +350,7 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
     if (value.record === 'header' && index === 0) header = value as BundleHeader;
     else if (value.record === 'event') events.push(value as BundleEvent);
     else if (value.record === 'posting') postings.push(value as BundlePosting);
+    else if (value.record === 'attachment') attachments.push(value as BundleAttachment);
     else if (value.record === 'manifest') {
       manifestLine = value as BundleManifestLine;
       manifestIndex = index;
@@ -315,7 +360,7 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   const found = manifestLine as BundleManifestLine | null;
   if (!found) {
     problems.push('the bundle has no manifest (the last line): the export was cut off, or the manifest removed');
-    return { ok: false, problems, facts, manifest: null };
+    return { ok: false, problems, facts, manifest: null, attachments: [], withFiles: false };
   }
   const { manifest, signature } = found;
 
@@ -325,7 +370,7 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
     key = createPublicKey(options.publicKeyPem ?? signature.publicKeyPem);
   } catch (error) {
     problems.push(`the public key cannot be read: ${(error as Error).message}`);
-    return { ok: false, problems, facts, manifest };
+    return { ok: false, problems, facts, manifest, attachments: [], withFiles: false };
   }
   const fingerprint = keyFingerprint(key);
   const signedBytes = Buffer.from(canonicalize(manifest) ?? '', 'utf8');
@@ -392,7 +437,12 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
       problems.push(`stream ${streamId} does not start at its first event, but a project's bundle holds whole streams`);
   }
   for (const streamId of heads.keys()) if (!signedHeads.has(streamId)) problems.push(`stream ${streamId} has events in the bundle but is not in the manifest`);
-  const counts = { events: events.length, postings: postings.length, streams: heads.size };
+  const counts = {
+    events: events.length,
+    postings: postings.length,
+    streams: heads.size,
+    ...(manifest.version >= 3 ? { attachments: attachments.length } : {}),
+  };
   if (canonicalize(counts) !== canonicalize(manifest.counts))
     problems.push(
       `the bundle holds ${counts.events} events, ${counts.postings} postings and ${counts.streams} streams; the manifest signed ${JSON.stringify(manifest.counts)}`,
@@ -457,7 +507,27 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   if (!total.isZero()) problems.push(`all postings together sum to ${total.toFixed(2)}, not zero`);
   if (problems.length === before)
     facts.push(`postings: ${postings.length}, each event's sum to zero and all together balance; every one re-derived from its event`);
-  return { ok: problems.length === 0, problems, facts, manifest };
+
+  // 5. The attachments listed are exactly the files the events record.
+  const beforeFiles = problems.length;
+  const listed = new Map(attachments.map((a) => [a.eventId, a]));
+  const projects = new Map<string, number>();
+  const recorded: BundleAttachment[] = [];
+  for (const e of manifest.version >= 3 ? events : []) {
+    const derived = attachmentLineOf({ ...e, id: e.eventId }, projects);
+    if (!derived) continue;
+    recorded.push(derived);
+    const given = listed.get(e.eventId);
+    listed.delete(e.eventId);
+    if (!given) problems.push(`${describe(e)} records attachment ${derived.attachmentId} "${derived.name}", which the bundle does not list`);
+    else if (canonicalize(given) !== canonicalize(derived))
+      problems.push(`${describe(e)}: the bundle lists its attachment as ${JSON.stringify(given)}, the event records ${JSON.stringify(derived)}`);
+  }
+  for (const a of listed.values()) problems.push(`attachment ${a.attachmentId} is listed for event ${a.eventId}, which records no such file in the bundle`);
+  const withFiles = (header as BundleHeader | null)?.withFiles === true;
+  if (manifest.version >= 3 && problems.length === beforeFiles)
+    facts.push(`attachments: ${recorded.length} listed, each the file its event records (name, size, type, SHA-256)`);
+  return { ok: problems.length === 0, problems, facts, manifest, attachments: recorded, withFiles };
 }
 
 function positionOf(text: unknown): GlobalPosition | null {

@@ -1,0 +1,194 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { EventMetadata, RecordedEvent } from '@escrow/domain';
+
+import { AuditBundleWriter, verifyAuditBundle } from './audit-bundle';
+import { filesFolderOf, verifyBundleFiles } from './audit-bundle-files';
+import { chainEvents, GENESIS_HASH } from './event-hashes';
+import { StoredFilesCheck, type StoredFileState } from './stored-files';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const PLAN = 'the framing plan, rev B';
+const PHOTO = 'a photo of the north wall';
+const THUMB = 'its thumbnail';
+const metadata = { actorId: 2, actorRole: 'user', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-01T10:00:00.000Z', schemaVersion: 1, jobId: 7 };
+
+/** A milestone stream holding two attachments (the photo with a thumbnail, later removed) and a third naming the plan's bytes again. */
+function milestoneStream(): RecordedEvent[] {
+  const file = (attachmentId: string, name: string, bytes: string, thumbnail: string | null) => ({
+    type: 'AttachmentAdded',
+    data: {
+      originalId: 12,
+      at: 'x',
+      attachmentId,
+      to: { kind: 'completion' },
+      name,
+      size: bytes.length,
+      mediaType: 'application/pdf',
+      sha256: sha256(bytes),
+      thumbnailSha256: thumbnail === null ? null : sha256(thumbnail),
+      by: 2,
+      byRole: 'company',
+    },
+  });
+  const content = [
+    { type: 'MilestoneProposed', data: { originalId: 12, jobId: 7, at: 'x' } },
+    file('a-plan', 'plan.pdf', PLAN, null),
+    file('a-photo', 'north wall.jpg', PHOTO, THUMB),
+    { type: 'AttachmentRemoved', data: { originalId: 12, at: 'x', attachmentId: 'a-photo', by: 2 } },
+    file('a-plan-again', 'plan copy.pdf', PLAN, null),
+  ].map((e, i) => ({ ...e, id: `00000000-0000-4000-8000-00000000001${i}`, streamId: 'milestone-12', metadata }));
+  const hashes = chainEvents(GENESIS_HASH, content);
+  return content.map((e, i) => ({
+    ...e,
+    revision: i,
+    position: { commit: 200n + BigInt(i), prepare: 200n + BigInt(i) },
+    metadata: metadata as unknown as EventMetadata,
+    recordedAt: new Date('2026-11-01T10:00:00.000Z'),
+    integrity: hashes[i]!,
+  }));
+}
+
+/** A file store holding the given texts under their hashes, counting its reads. */
+function storeOf(files: Record<string, string>) {
+  const reads: string[] = [];
+  return {
+    reads,
+    check: async (hash: string): Promise<StoredFileState> => {
+      reads.push(hash);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const bytes = files[hash];
+      if (bytes === undefined) return 'missing';
+      return sha256(bytes) === hash ? 'intact' : 'changed';
+    },
+  };
+}
+
+async function checked(files: Record<string, string>) {
+  const store = storeOf(files);
+  const check = new StoredFilesCheck(store, { concurrency: 2 });
+  for (const event of milestoneStream()) check.add(event);
+  await check.settled();
+  return { result: check.result(), ok: check.ok, reads: store.reads };
+}
+
+describe('the check of stored files', () => {
+  it('reads every file the events record once, removed attachments and thumbnails included', async () => {
+    const all = { [sha256(PLAN)]: PLAN, [sha256(PHOTO)]: PHOTO, [sha256(THUMB)]: THUMB };
+    const { result, ok, reads } = await checked(all);
+    expect(ok).toBe(true);
+    expect(result).toEqual({ attachments: 3, files: 3, changed: 0, missing: 0, problems: [] });
+    expect(reads.sort()).toEqual(Object.keys(all).sort());
+  });
+
+  it('names each attachment whose file changed or went missing, by project, milestone, id, name and hash', async () => {
+    const { result, ok } = await checked({ [sha256(PLAN)]: 'the framing plan, rev C', [sha256(PHOTO)]: PHOTO });
+    expect(ok).toBe(false);
+    expect(result).toMatchObject({ attachments: 3, files: 3, changed: 2, missing: 1 });
+    expect(result.problems.map((p) => [p.attachmentId, p.file, p.found])).toEqual([
+      ['a-plan', 'file', 'changed'],
+      ['a-photo', 'thumbnail', 'missing'],
+      ['a-plan-again', 'file', 'changed'],
+    ]);
+    expect(result.problems[0]).toMatchObject({ projectId: 7, originalId: 12, name: 'plan.pdf', sha256: sha256(PLAN), streamId: 'milestone-12', revision: 1 });
+    expect(result.problems[0]!.message).toBe(
+      `attachment a-plan "plan.pdf" of project 7, milestone 12 (event 00000000-0000-4000-8000-000000000011, milestone-12 revision 1): its bytes ${sha256(PLAN)} in the file store no longer hashes to it: the file was changed`,
+    );
+    expect(result.problems[1]!.message).toContain(`the thumbnail of attachment a-photo "north wall.jpg" of project 7, milestone 12`);
+    expect(result.problems[1]!.message).toContain(`its bytes ${sha256(THUMB)} is not in the file store`);
+  });
+
+  it('fails when the store cannot be read, rather than passing files it did not see', async () => {
+    const check = new StoredFilesCheck({ check: () => Promise.reject(new Error('the bucket answered 503')) });
+    for (const event of milestoneStream()) check.add(event);
+    await expect(check.settled()).rejects.toThrow('the bucket answered 503');
+  });
+});
+
+describe('audit bundles list the attachments, and the files beside them are checked', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const pinned = { publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString() };
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'bundle-files-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  function bundle(withFiles: boolean): string {
+    const writer = new AuditBundleWriter({ kind: 'project', jobId: 7 }, new Date('2026-11-02T00:00:00.000Z'), { withFiles });
+    return (
+      writer.header() +
+      milestoneStream()
+        .map((e) => writer.event(e))
+        .join('') +
+      writer.finish('204/204', publicKey, (bytes) => sign(null, bytes, privateKey))
+    );
+  }
+  function filesBeside(files: Record<string, string>): string {
+    const beside = filesFolderOf(join(folder, 'escrow-audit-project-7.jsonl'));
+    mkdirSync(beside);
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(beside, name), bytes);
+    return beside;
+  }
+
+  it('lists each attachment after its event with its hash, and verifies the files beside the bundle', async () => {
+    const text = bundle(true);
+    const listed = text
+      .split('\n')
+      .filter((l) => l.includes('"record":"attachment"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(listed.map((a) => [a.attachmentId, a.name, a.sha256, a.thumbnailSha256, a.projectId])).toEqual([
+      ['a-plan', 'plan.pdf', sha256(PLAN), null, 7],
+      ['a-photo', 'north wall.jpg', sha256(PHOTO), sha256(THUMB), 7],
+      ['a-plan-again', 'plan copy.pdf', sha256(PLAN), null, 7],
+    ]);
+    const result = verifyAuditBundle(text, pinned);
+    expect(result.problems).toEqual([]);
+    expect(result.facts).toContain('attachments: 3 listed, each the file its event records (name, size, type, SHA-256)');
+    const beside = filesBeside({ [sha256(PLAN)]: PLAN, [sha256(PHOTO)]: PHOTO, [sha256(THUMB)]: THUMB });
+    expect(await verifyBundleFiles(result, beside)).toEqual({
+      checked: true,
+      problems: [],
+      facts: ['files: 3 files beside the bundle, each hashes to the SHA-256 its event records'],
+    });
+  });
+
+  it('names a changed and a missing file beside the bundle', async () => {
+    const result = verifyAuditBundle(bundle(true), pinned);
+    const beside = filesBeside({ [sha256(PLAN)]: 'the framing plan, rev C', [sha256(PHOTO)]: PHOTO });
+    const files = await verifyBundleFiles(result, beside);
+    expect(files.problems).toEqual([
+      `attachment a-plan "plan.pdf" of project 7, milestone 12 (event 00000000-0000-4000-8000-000000000011 of milestone-12): its bytes ${sha256(PLAN)} in ${beside} no longer hashes to it: the file was changed`,
+      `the thumbnail of attachment a-photo "north wall.jpg" of project 7, milestone 12 (event 00000000-0000-4000-8000-000000000012 of milestone-12): its bytes ${sha256(THUMB)} is not in ${beside}`,
+      `attachment a-plan-again "plan copy.pdf" of project 7, milestone 12 (event 00000000-0000-4000-8000-000000000014 of milestone-12): its bytes ${sha256(PLAN)} in ${beside} no longer hashes to it: the file was changed`,
+    ]);
+  });
+
+  it('says plainly when the files were not included, and when they were but are not beside the bundle', async () => {
+    const without = await verifyBundleFiles(verifyAuditBundle(bundle(false), pinned), join(folder, 'nowhere.files'));
+    expect(without).toEqual({
+      checked: false,
+      problems: [],
+      facts: [
+        'files: NOT CHECKED: 3 attachments are listed with their SHA-256, but the bundle was exported without its files (export it with its files to check them)',
+      ],
+    });
+    const lost = await verifyBundleFiles(verifyAuditBundle(bundle(true), pinned), join(folder, 'nowhere.files'));
+    expect(lost.facts[0]).toContain('the bundle was exported with its files, but');
+  });
+
+  it('names an attachment line that says something its event does not', () => {
+    // Only the attachment line has the id right before the name (the event has its target between).
+    const text = bundle(false).replace('"a-plan-again","name":"plan copy.pdf"', '"a-plan-again","name":"plan-final.pdf"');
+    const attachmentLine = text.split('\n').find((l) => l.includes('"record":"attachment"') && l.includes('plan-final.pdf'));
+    expect(attachmentLine).toBeDefined();
+    const result = verifyAuditBundle(text, pinned);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toContainEqual(
+      expect.stringContaining('event 00000000-0000-4000-8000-000000000014 (milestone-12 revision 4): the bundle lists its attachment as'),
+    );
+  });
+});
