@@ -1,7 +1,7 @@
 import type { AuditSigningKeyView } from '@escrow/domain';
 import { type AuditScope } from '@escrow/projections';
 import { BadRequestException, Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -22,10 +22,23 @@ function instant(value: unknown, name: string): Date {
   return date;
 }
 
+/** `withFiles=true` puts the attached files beside the bundle, in one tar; absent or `false`, the bundle alone. */
+function withFilesOf(value: unknown): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadRequestException('withFiles must be true or false.');
+}
+
 const BUNDLE_RESPONSE = ApiOkResponse({
   description:
-    'An audit bundle: JSON lines (header, events as stored with their hashes, ledger postings, the signed manifest last). Check it with npx escrow-verify-audit-bundle.',
-  content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    'An audit bundle: JSON lines (header, events as stored with their hashes, ledger postings, the attachments with their SHA-256, the signed manifest last). Check it with npx escrow-verify-audit-bundle. With withFiles=true, a tar holding the bundle (<name>.jsonl) and the attached files beside it (<name>.files/<sha256>).',
+  content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'application/x-tar': { schema: { type: 'string', format: 'binary' } } },
+});
+const WITH_FILES = ApiQuery({
+  name: 'withFiles',
+  required: false,
+  enum: ['true', 'false'],
+  description: 'true: a tar of the bundle and every file it lists, named by its SHA-256, for the offline verifier to check',
 });
 
 /**
@@ -51,26 +64,43 @@ export class ExportBundleController {
   }
 
   @Get('projects/:id/bundle')
-  @ApiProduces('application/x-ndjson')
+  @ApiProduces('application/x-ndjson', 'application/x-tar')
   @BUNDLE_RESPONSE
-  async project(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+  @WITH_FILES
+  async project(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Query('withFiles') withFiles: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<StreamableFile> {
+    const files = withFilesOf(withFiles);
     await this.access.job(projectId);
-    return this.file({ kind: 'project', jobId: projectId }, `escrow-audit-project-${projectId}.jsonl`, user);
+    return this.file({ kind: 'project', jobId: projectId }, `escrow-audit-project-${projectId}`, files, user);
   }
 
   @Get('bundle')
-  @ApiProduces('application/x-ndjson')
+  @ApiProduces('application/x-ndjson', 'application/x-tar')
   @BUNDLE_RESPONSE
-  async range(@Query('from') fromParam: unknown, @Query('to') toParam: unknown, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+  @WITH_FILES
+  async range(
+    @Query('from') fromParam: unknown,
+    @Query('to') toParam: unknown,
+    @Query('withFiles') withFiles: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<StreamableFile> {
     const from = instant(fromParam, 'from');
     const to = instant(toParam, 'to');
+    const files = withFilesOf(withFiles);
     if (from >= to) throw new BadRequestException('from must be earlier than to: the bundle holds the events recorded on or after from and before to.');
     const day = (d: Date) => d.toISOString().slice(0, 10);
-    return this.file({ kind: 'range', from: from.toISOString(), to: to.toISOString() }, `escrow-audit-${day(from)}-to-${day(to)}.jsonl`, user);
+    return this.file({ kind: 'range', from: from.toISOString(), to: to.toISOString() }, `escrow-audit-${day(from)}-to-${day(to)}`, files, user);
   }
 
-  private async file(scope: AuditScope, name: string, user: SessionUser): Promise<StreamableFile> {
+  private async file(scope: AuditScope, name: string, withFiles: boolean, user: SessionUser): Promise<StreamableFile> {
+    if (withFiles) {
+      const archive = await this.bundles.openWithFiles(scope, user.userId, name);
+      return new StreamableFile(archive, { type: 'application/x-tar', disposition: `attachment; filename="${name}.tar"` });
+    }
     const stream = await this.bundles.open(scope, user.userId);
-    return new StreamableFile(stream, { type: 'application/x-ndjson; charset=utf-8', disposition: `attachment; filename="${name}"` });
+    return new StreamableFile(stream, { type: 'application/x-ndjson; charset=utf-8', disposition: `attachment; filename="${name}.jsonl"` });
   }
 }
