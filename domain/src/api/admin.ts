@@ -9,6 +9,7 @@ import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } 
 import type { DepositState, DisbursementState, DisputeState, RefundState, RetainageRefundState, RetainageReleaseState } from '../milestones/milestone.state';
 import type { ProjectRetainage } from '../projects/project.retainage';
 import type { AgreementSignatureView } from './agreements';
+import type { AttachmentView } from './attachments';
 import type { CompanyView } from './directory';
 import type { PartyName, PayoutAccountView, PayoutHoldView, ResolutionProposalView, VersionView } from './milestones';
 import type { ProjectSummary } from './projects';
@@ -311,6 +312,8 @@ export interface AsOfMilestoneView {
   disbursed: string;
   refunded: string;
   retainage_held: string;
+  /** The evidence then: the files attached before that instant and not removed before it. */
+  attachments: AttachmentView[];
 }
 
 /** GET /api/admin/job/{id}/as-of: the project rebuilt from its events up to an instant. */

@@ -1539,6 +1539,13 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "retainage_held": {
         "type": "string"
+      },
+      "attachments": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AttachmentView"
+        },
+        "description": "The evidence then: the files attached before that instant and not removed before it."
       }
     },
     "required": [
@@ -1549,7 +1556,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "deposited",
       "disbursed",
       "refunded",
-      "retainage_held"
+      "retainage_held",
+      "attachments"
     ],
     "description": "A milestone's balances at an instant."
   },

@@ -19,13 +19,15 @@ import {
 } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
+import { attachmentView } from '../../attachments';
 import { versionView } from '../../milestones';
 import { MilestoneReads, ProjectAccess, ProjectEvents } from '../../read-models';
 import { rawEventsOf } from '../raw-events';
 
 /**
  * GET /api/admin/job/{id}/as-of: the project as it stood at an instant, rebuilt from the events
- * up to then with the domain's own evolve: the approved version of each milestone, and every balance.
+ * up to then with the domain's own evolve: the approved version of each milestone, every balance,
+ * and the evidence then (the files attached before it and not yet removed).
  */
 export class GetProjectAsOf extends Query<AsOfView> {
   constructor(
@@ -67,7 +69,9 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
       }
     }
     const active = [...milestoneStates.values()].filter((s): s is ActiveMilestone => s.status === 'active');
-    const names = await this.milestones.namesFor(active, [], [...retainageByCompany.keys()]);
+    const evidenceThen = (s: ActiveMilestone) => s.attachments.filter((a) => a.removed === null);
+    const attachers = active.flatMap((s) => evidenceThen(s).map((a) => a.by));
+    const names = await this.milestones.namesFor(active, attachers, [...retainageByCompany.keys()]);
     return {
       at: new Date(at).toISOString(),
       events_applied: events.length,
@@ -93,6 +97,7 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
           disbursed: formatAmount(sum(s.disbursements.map((d) => money(d.amount)))),
           refunded: formatAmount(sum(s.refunds.map((r) => money(r.amount)))),
           retainage_held: formatAmount(retainageHeld(s)),
+          attachments: evidenceThen(s).map((a) => attachmentView(s, a, names)),
         };
       }),
       balances: Object.fromEntries([...balances].map(([account, amount]) => [account, formatAmount(amount)])),
