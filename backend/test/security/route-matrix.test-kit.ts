@@ -33,9 +33,12 @@ const samplePhotos = new WeakMap<SecurityWorld, Promise<AttachmentView>>();
 function samplePhoto(w: SecurityWorld): Promise<AttachmentView> {
   let photo = samplePhotos.get(w);
   if (!photo) {
-    photo = Promise.all([w.fresh.milestone('funded'), sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).jpeg().toBuffer()]).then(
-      ([milestone, jpeg]) => attach(w.party.seller, milestone, jpeg),
-    );
+    photo = Promise.all([
+      w.fresh.milestone('funded'),
+      sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(),
+    ]).then(([milestone, jpeg]) => attach(w.party.seller, milestone, jpeg));
     samplePhotos.set(w, photo);
   }
   return photo;
