@@ -131,6 +131,17 @@ export async function signedDemoAgreement(browser: Browser): Promise<string> {
   return agreement.contract_name;
 }
 
+/** An approved project whose milestone the buyer has funded (settled by the sandbox); nobody has marked it complete. */
+export async function fundedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
+  const project = await approvedProject(browser, title, amount);
+  const { buyer, seller, projectId, milestoneId } = project;
+  await deposit(project);
+  await expect.poll(async () => (await milestoneOf(buyer, projectId, milestoneId)).funded, { timeout: 30_000 }).toBe(true);
+  await buyer.close();
+  await seller.close();
+  return { projectId, milestoneId, title };
+}
+
 /** An approved project whose milestone the buyer has funded (settled by the sandbox) and then disputed. */
 export async function disputedProject(browser: Browser, title: string, amount = '1500.00'): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount);

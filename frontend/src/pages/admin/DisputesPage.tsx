@@ -6,16 +6,22 @@ import { useDisputes } from '../../features/admin/api/get-disputes';
 import { useRetainageDisputes } from '../../features/admin/api/retainage';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
 import { RetainageDisputesTable } from '../../features/admin/components/RetainageDisputesTable';
+import { LazyDisputeEvidence } from '../../features/attachments/components/lazy';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
 import { AdminShell } from './AdminShell';
 
 /**
- * /admin/disputes: both sides' statements; resolve by release, refund or split. Open retainage
+ * /admin/disputes: both sides' statements and evidence (files with who added them, when, and their
+ * SHA-256); resolve by release, refund or split. Open retainage
  * disputes (about a project, not a milestone) are listed after them and resolved on the project.
  */
 export function AdminDisputesPage() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const disputes = useDisputes(status);
   const retainage = useRetainageDisputes();
+  const { data: user } = useCurrentUser();
+  const userId = isLoggedIn(user) ? user.user_id : 0;
   // A resolved dispute's card leaves the list, and with it the focus (it was in the card's dialog):
   // once the card has gone, the list takes the focus, so the keyboard goes on from there.
   const list = useRef<HTMLElement>(null);
@@ -43,7 +49,14 @@ export function AdminDisputesPage() {
       <section ref={list} tabIndex={-1} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}>
         {disputes.data?.length === 0 && <p>{status === 'open' && retainage.data?.length ? 'No open milestone disputes.' : `No ${status} disputes.`}</p>}
         {disputes.data?.map((d) => (
-          <DisputeCard key={d.dispute_id} dispute={d} onResolved={() => (resolved.current = d.dispute_id)} />
+          <DisputeCard
+            key={d.dispute_id}
+            dispute={d}
+            onResolved={() => (resolved.current = d.dispute_id)}
+            evidence={
+              <LazyDisputeEvidence originalId={d.original_id} disputeId={d.dispute_id} open={d.status === 'open'} viewer={{ userId, role: 'admin' }} withWork />
+            }
+          />
         ))}
       </section>
       {status === 'open' && !!retainage.data?.length && (

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { projectKeys } from '../../api/projects';
 import { Spinner } from '../../components/Spinner';
+import { LazyDisputeEvidence, LazyMilestoneFiles } from '../../features/attachments/components/lazy';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
@@ -78,7 +79,23 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
     <>
       {milestones.data.length === 0 && <Empty description="No milestones yet." />}
       {milestones.data.map((m) => (
-        <MilestoneCard key={m.original_id} milestone={m} currentUserId={userId} signer={signer} />
+        <MilestoneCard
+          key={m.original_id}
+          milestone={m}
+          currentUserId={userId}
+          signer={signer}
+          files={<LazyMilestoneFiles milestone={m} currentUserId={userId} />}
+          disputeFiles={
+            m.dispute && (
+              <LazyDisputeEvidence
+                originalId={m.original_id}
+                disputeId={m.dispute.dispute_id}
+                open={m.dispute.status === 'open'}
+                viewer={{ userId, role: m.user_is_customer ? 'buyer' : 'seller' }}
+              />
+            )
+          }
+        />
       ))}
       {adding && form.data ? (
         <Card title="New milestone">

@@ -1,7 +1,7 @@
 import type { AdminDisputeRow } from '@escrow/domain';
 import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio, Tag } from 'antd';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
@@ -203,8 +203,11 @@ function OpenDispute({ dispute: d, onResolved }: { dispute: AdminDisputeRow; onR
 }
 
 /** One dispute: who opened it, both statements, the money at stake, and its resolution. */
-/** `onResolved`: the card leaves the list of open disputes once resolved; the list takes the focus it held. */
-export function DisputeCard({ dispute: d, onResolved }: { dispute: AdminDisputeRow; onResolved?: () => void }) {
+/**
+ * `onResolved`: the card leaves the list of open disputes once resolved; the list takes the focus it held.
+ * `evidence`: both sides' files, as the page composes them (features/attachments).
+ */
+export function DisputeCard({ dispute: d, onResolved, evidence = null }: { dispute: AdminDisputeRow; onResolved?: () => void; evidence?: ReactNode }) {
   const other = d.opened_by_party === 'buyer' ? 'seller' : 'buyer';
   return (
     <Card
@@ -233,6 +236,7 @@ export function DisputeCard({ dispute: d, onResolved }: { dispute: AdminDisputeR
           <p className="el-admin__statement">{d.response ? d.response.statement : <em>No response yet.</em>}</p>
         </section>
       </div>
+      {evidence}
       {d.status === 'open' ? (
         <OpenDispute dispute={d} onResolved={onResolved} />
       ) : (

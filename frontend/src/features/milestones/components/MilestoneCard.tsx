@@ -3,7 +3,7 @@ import './milestone-card.css';
 import { LockFilled } from '@ant-design/icons';
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { App, Button, Card, Modal, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,11 +24,17 @@ export function MilestoneCard({
   milestone,
   currentUserId,
   signer = null,
+  files = null,
+  disputeFiles = null,
 }: {
   milestone: MilestoneView;
   currentUserId: number;
   /** The asking user's legal name parts, for signing lien waivers of their company's payments. */
   signer?: { first_name: string; last_name: string } | null;
+  /** The milestone's files (terms, rejections, the work done), as the page composes them (features/attachments). */
+  files?: ReactNode;
+  /** The dispute's evidence, shown in the card's dispute. */
+  disputeFiles?: ReactNode;
 }) {
   const [expanded, setExpanded] = useState(true);
   const [editing, setEditing] = useState(false);
@@ -92,6 +98,7 @@ export function MilestoneCard({
             <h4>Completion criteria</h4>
             <p>{milestone.definition}</p>
           </section>
+          {files}
           <PaymentsPanel milestone={milestone} />
           <HeldFundsClock milestone={milestone} />
           <WaiversPanel milestone={milestone} signer={signer} />
@@ -114,6 +121,7 @@ export function MilestoneCard({
               )}
               {/* Four eyes: the API words what the parties see while a second administrator has not approved. */}
               {milestone.dispute.proposal && <p role="status">{milestone.dispute.proposal.message}</p>}
+              {disputeFiles}
             </section>
           )}
           {milestone.shows_edit_history && (

@@ -1,0 +1,147 @@
+import type { AttachmentView } from '@escrow/domain';
+import { App, Button, Checkbox, Popconfirm } from 'antd';
+import { useState } from 'react';
+
+import { errorMessage } from '../../../lib/api-client';
+import { useRemoveAttachment } from '../api/remove-attachment';
+import { attachedAt, attachedBy, fileSize, removedText, shortHash } from './texts';
+
+/**
+ * Files as thumbnails (images) and rows: name (a download), size, who in which role, when, and
+ * the SHA-256 the ledger recorded, shown short, read out and copied whole. Removed files are
+ * hidden until asked for; then they show muted, and only administrators may still download them.
+ * `mayRemove` says whether a file's target is still open; only its uploader sees Remove.
+ */
+export function AttachmentList({
+  files,
+  originalId,
+  viewerId,
+  viewerIsAdmin = false,
+  label,
+  mayRemove = () => false,
+  empty = 'No files yet.',
+  note,
+}: {
+  files: AttachmentView[];
+  originalId: number;
+  viewerId: number;
+  viewerIsAdmin?: boolean;
+  /** The list's accessible name, e.g. "Evidence of the work". */
+  label: string;
+  mayRemove?: (file: AttachmentView) => boolean;
+  empty?: string;
+  /** A word on each file, e.g. which version it belongs to. */
+  note?: (file: AttachmentView) => string;
+}) {
+  const [showRemoved, setShowRemoved] = useState(false);
+  const removedCount = files.filter((f) => f.removed).length;
+  const shown = files.filter((f) => showRemoved || !f.removed);
+  const images = shown.filter((f) => f.thumbnail_url && !f.removed);
+  return (
+    <div className="el-files">
+      {images.length > 0 && (
+        <ul className="el-files__gallery" aria-label={`${label}: pictures`}>
+          {images.map((f) => (
+            <li key={f.attachment_id}>
+              <a href={f.download_url} download={f.name} title={f.name}>
+                <img src={f.thumbnail_url!} alt={f.name} loading="lazy" width={120} height={90} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length === 0 ? (
+        <p className="el-muted">{empty}</p>
+      ) : (
+        <ul className="el-files__rows" aria-label={label}>
+          {shown.map((f) => (
+            <FileRow
+              key={f.attachment_id}
+              file={f}
+              originalId={originalId}
+              viewerId={viewerId}
+              downloadable={!f.removed || viewerIsAdmin}
+              removable={!f.removed && f.by.user_id === viewerId && mayRemove(f)}
+              note={note?.(f)}
+            />
+          ))}
+        </ul>
+      )}
+      {removedCount > 0 && (
+        <Checkbox checked={showRemoved} onChange={(e) => setShowRemoved(e.target.checked)}>
+          Show removed files ({removedCount})
+        </Checkbox>
+      )}
+    </div>
+  );
+}
+
+function FileRow({
+  file: f,
+  originalId,
+  viewerId,
+  downloadable,
+  removable,
+  note,
+}: {
+  file: AttachmentView;
+  note?: string;
+  originalId: number;
+  viewerId: number;
+  downloadable: boolean;
+  removable: boolean;
+}) {
+  const { message } = App.useApp();
+  const remove = useRemoveAttachment(originalId);
+  const copy = () =>
+    navigator.clipboard.writeText(f.sha256).then(
+      () => void message.success(`SHA-256 of ${f.name} copied.`),
+      () => void message.error('The browser did not let us copy; select the hash and copy it.'),
+    );
+  return (
+    <li className={f.removed ? 'el-files__row el-files__row--removed' : 'el-files__row'}>
+      <div className="el-files__name">
+        {downloadable ? (
+          <a href={f.download_url} download={f.name}>
+            {f.name}
+          </a>
+        ) : (
+          <span>{f.name}</span>
+        )}{' '}
+        <span className="el-muted">{fileSize(f.size)}</span>
+        {f.removed && <span className="el-files__removed"> Removed {attachedAt(f.removed.at)}</span>}
+      </div>
+      <div className="el-muted el-files__meta">
+        {note && `${note} · `}Added by {attachedBy(f, viewerId)}, <time dateTime={f.at}>{attachedAt(f.at)}</time>
+      </div>
+      <div className="el-files__hash">
+        <span className="el-muted">SHA-256 </span>
+        <code title={f.sha256} aria-hidden="true">
+          {shortHash(f.sha256)}
+        </code>
+        <span className="el-visually-hidden">{f.sha256}</span>{' '}
+        <Button size="small" type="link" onClick={copy} aria-label={`Copy the SHA-256 of ${f.name}`}>
+          Copy
+        </Button>
+        {removable && (
+          <Popconfirm
+            title={`Remove ${f.name}?`}
+            description="It stays in the project history; nobody but administrators can open it any more."
+            okText="Remove"
+            cancelText="Keep it"
+            onConfirm={() =>
+              remove.mutateAsync(f.attachment_id).then(
+                () => void message.success(removedText(f.name)),
+                (e: unknown) => void message.error(errorMessage(e)),
+              )
+            }
+          >
+            <Button size="small" danger type="link" loading={remove.isPending} aria-label={`Remove ${f.name}`}>
+              Remove
+            </Button>
+          </Popconfirm>
+        )}
+      </div>
+    </li>
+  );
+}
