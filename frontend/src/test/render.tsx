@@ -11,9 +11,11 @@ export interface FakeCall {
   method: string;
   url: string;
   data: unknown;
+  params?: Record<string, unknown>;
 }
 
-type Reply = { status: number; body?: unknown; delayMs?: number };
+/** An answer; `progress` is sent to the request's onUploadProgress (percent of the body) before the delay. */
+type Reply = { status: number; body?: unknown; delayMs?: number; progress?: number[] };
 type Route = (call: FakeCall) => Reply | undefined;
 
 /**
@@ -27,10 +29,13 @@ export function fakeApi(route: Route) {
     const call: FakeCall = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
-      data: config.data ? JSON.parse(config.data as string) : undefined,
+      // A multipart upload's FormData is handed over as it is.
+      data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      params: config.params as Record<string, unknown> | undefined,
     };
     calls.push(call);
     const reply = route(call) ?? { status: 404, body: { message: `no fake for ${call.method} ${call.url}` } };
+    for (const percent of reply.progress ?? []) config.onUploadProgress?.({ loaded: percent, total: 100, bytes: percent, lengthComputable: true });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const response = { data: reply.body, status: reply.status, statusText: String(reply.status), headers: {}, config } as AxiosResponse;
     if (reply.status >= 400) throw new AxiosError(`Request failed with status code ${reply.status}`, String(reply.status), config, null, response);

@@ -1,6 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Button, Progress, Upload } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
 import { type AttachmentTarget, useAttachFile } from '../api/attach-file';
@@ -28,6 +28,12 @@ export function AttachmentUploader({ originalId, target, label }: { originalId: 
   const [said, setSaid] = useState('');
   const hintId = useId();
   const seq = useRef(0);
+  // antd's drop zone (a role=button span that takes the focus) passes no aria props on: the hint
+  // is tied to it here, so a screen reader reads what may be attached with the button.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector('[role=button]')?.setAttribute('aria-describedby', hintId);
+  }, [hintId]);
   const update = (uid: string, change: Partial<Sending> | null) =>
     setSending((list) => (change ? list.map((s) => (s.uid === uid ? { ...s, ...change } : s)) : list.filter((s) => s.uid !== uid)));
 
@@ -51,7 +57,7 @@ export function AttachmentUploader({ originalId, target, label }: { originalId: 
   };
 
   return (
-    <div className="el-uploader">
+    <div className="el-uploader" ref={box}>
       <Upload.Dragger
         multiple
         showUploadList={false}
@@ -61,7 +67,7 @@ export function AttachmentUploader({ originalId, target, label }: { originalId: 
           return Upload.LIST_IGNORE;
         }}
       >
-        <span className="el-uploader__inner" aria-describedby={hintId}>
+        <span className="el-uploader__inner">
           <InboxOutlined aria-hidden="true" className="el-uploader__icon" />
           <span className="el-uploader__label">{label}</span>
           <span className="el-uploader__drop">{DROP_HERE}</span>
