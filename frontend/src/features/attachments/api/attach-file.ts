@@ -20,7 +20,7 @@ export interface AttachFileInput {
  * the file belongs to for the terms and rejections, else any version of the milestone (its
  * original). The Idempotency-Key makes a re-sent upload name the same attachment.
  */
-export async function attachFile(originalId: number, { file, target, onProgress, signal }: AttachFileInput): Promise<AttachmentView> {
+async function attachFile(originalId: number, { file, target, onProgress, signal }: AttachFileInput): Promise<AttachmentView> {
   const id = target.to === 'version' || target.to === 'rejection' ? target.versionId : originalId;
   const params: { to: AttachmentPlace; dispute_id?: number } = { to: target.to };
   if (target.to === 'dispute') params.dispute_id = target.disputeId;

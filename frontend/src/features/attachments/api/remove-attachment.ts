@@ -5,7 +5,7 @@ import { api, asCommand } from '../../../lib/api-client';
 import { attachmentKeys } from './keys';
 
 /** DELETE /api/milestone/{id}/attachments/{attachmentId}: only its uploader, while its target is open. */
-export const removeAttachment = async (originalId: number, attachmentId: string): Promise<AttachmentView> =>
+const removeAttachment = async (originalId: number, attachmentId: string): Promise<AttachmentView> =>
   (await api.delete<AttachmentView>(`/milestone/${originalId}/attachments/${attachmentId}`, asCommand())).data;
 
 export function useRemoveAttachment(originalId: number) {
