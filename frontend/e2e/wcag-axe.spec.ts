@@ -220,6 +220,14 @@ test('the buyer’s portal: every screen, the dialogs and the failed loads', asy
   await deposit.getByRole('button', { name: 'Cancel' }).click();
   await expect(deposit).toBeHidden();
 
+  // The agreed milestone's evidence of the work: a file in its list, and an upload refused for its type.
+  const work = card(page, title).getByRole('region', { name: 'Evidence of the work' });
+  await work.locator('input[type=file]').setInputFiles({ name: 'site-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(work.getByRole('link', { name: 'site-report.pdf' })).toBeVisible();
+  await work.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('text') });
+  await expect(work.getByRole('alert')).toContainText('notes.txt was not attached');
+  await checkA11y(page, 'buyer, evidence of the work with a file and a refused upload');
+
   // A seller search that finds nobody, and one that finds a company to choose.
   await page.goto('/portal/new-project/customer');
   await page.getByLabel('Main Service Provided').selectOption('Roofing');
