@@ -119,6 +119,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
     position: head.position,
     author_id: head.proposedBy,
     author_name: names.person(head.proposedBy),
+    author_party: head.proposedByParty === 'customer' ? 'buyer' : 'seller',
     locked: isLocked(state),
     is_current: head.status === 'current',
     is_original: head.isOriginal,

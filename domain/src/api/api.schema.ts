@@ -3867,6 +3867,10 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_party": {
+        "$ref": "#/definitions/PartyName",
+        "description": "The side that proposed the version the card shows."
+      },
       "locked": {
         "type": "boolean"
       },
@@ -4240,6 +4244,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_party",
       "locked",
       "is_current",
       "is_original",

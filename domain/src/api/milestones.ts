@@ -38,6 +38,8 @@ export interface MilestoneView {
   position: number;
   author_id: number;
   author_name: string | null;
+  /** The side that proposed the version the card shows. */
+  author_party: PartyName;
   locked: boolean;
   is_current: boolean;
   is_original: boolean;

@@ -61,4 +61,42 @@ describe('the chain check on the operations page', () => {
     expect(status).toHaveTextContent('1 event(s) break the hash chain — the first in the global order:');
     expect(status).toHaveTextContent(message);
   });
+
+  it('names the stored files that changed or went missing, even when every chain is intact', async () => {
+    const message = 'file “north wall.jpg” (attachment a1 of milestone 5000, project 1000): its bytes changed: they no longer hash to 3f1c…';
+    fakeApi(() => ({
+      status: 200,
+      body: {
+        running: false,
+        checks: [
+          {
+            ...check,
+            state: 'broken',
+            checked: 4800,
+            streams: 900,
+            brokenEvents: 0,
+            finishedAt: '2026-11-24T08:01:00Z',
+            files: {
+              attachments: 3,
+              files: 4,
+              changed: 1,
+              missing: 0,
+              problems: [
+                { projectId: 1000, originalId: 5000, attachmentId: 'a1', name: 'north wall.jpg', file: 'file', sha256: '3f1c', found: 'changed', message },
+              ],
+            },
+          },
+        ],
+      },
+    }));
+    renderScreen(
+      <App>
+        <ChainCheckPanel />
+      </App>,
+    );
+    const status = await screen.findByRole('status', { name: 'Chain check' });
+    expect(status).toHaveTextContent('1 stored file(s) no longer match the hash their event records:');
+    expect(status).not.toHaveTextContent('break the hash chain');
+    expect(screen.getByRole('list', { name: 'Changed or missing files' })).toHaveTextContent(message);
+  });
 });

@@ -26,26 +26,40 @@ function CheckOutcome({ check }: { check: ChainCheckView }) {
         aria-label="Chain check"
         type="success"
         showIcon
-        title={`Every hash chain intact: ${check.checked} events in ${check.streams} streams`}
+        title={`Every hash chain intact: ${check.checked} events in ${check.streams} streams${check.files ? `; ${check.files.files} stored file(s) as recorded` : ''}`}
         description={`Checked ${when(check.finishedAt)}, ${by}.`}
       />
     );
   if (check.state === 'failed')
     return <Alert role="status" aria-label="Chain check" type="error" showIcon title="The check could not finish" description={check.error} />;
+  const badFiles = check.files ? check.files.changed + check.files.missing : 0;
+  const chainBroken = (check.brokenEvents ?? 0) > 0;
   return (
     <Alert
       role="status"
       aria-label="Chain check"
       type="error"
       showIcon
-      title={`${check.brokenEvents} event(s) break the hash chain — the first in the global order:`}
+      title={
+        chainBroken
+          ? `${check.brokenEvents} event(s) break the hash chain — the first in the global order:`
+          : `${badFiles} stored file(s) no longer match the hash their event records:`
+      }
       description={
         <>
-          <p>{check.breaks[0]?.message}</p>
-          {check.breaks.length > 1 && (
+          {chainBroken && <p>{check.breaks[0]?.message}</p>}
+          {chainBroken && check.breaks.length > 1 && (
             <ul>
               {check.breaks.slice(1).map((b) => (
                 <li key={`${b.eventId}-${b.reason}`}>{b.message}</li>
+              ))}
+            </ul>
+          )}
+          {chainBroken && badFiles > 0 && <p>{badFiles} stored file(s) no longer match the hash their event records:</p>}
+          {badFiles > 0 && (
+            <ul aria-label="Changed or missing files">
+              {check.files!.problems.map((p) => (
+                <li key={`${p.attachmentId}-${p.file}`}>{p.message}</li>
               ))}
             </ul>
           )}

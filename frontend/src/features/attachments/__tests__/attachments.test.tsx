@@ -157,6 +157,7 @@ const milestone = (over: Partial<MilestoneView>): MilestoneView =>
     m_id: 5000,
     original_id: 5000,
     author_id: 21,
+    author_party: 'seller',
     locked: false,
     is_current: false,
     user_is_customer: false,
@@ -170,11 +171,11 @@ const milestone = (over: Partial<MilestoneView>): MilestoneView =>
   }) as MilestoneView;
 
 describe('where a user may attach (docs/attachments.md)', () => {
-  it('the terms of the original for its author, until the other party approves it', () => {
-    expect(uploadsOf(milestone({}), 21).terms.map((u) => u.target)).toEqual([{ to: 'version', versionId: 5000 }]);
-    expect(uploadsOf(milestone({}), 30).terms).toEqual([]);
-    expect(uploadsOf(milestone({ buyer_approval: 'approved' }), 21).terms).toEqual([]);
-    expect(uploadsOf(milestone({ locked: true }), 21).terms).toEqual([]);
+  it('the terms of the original for its author’s side (a colleague too), until the other party approves it', () => {
+    expect(uploadsOf(milestone({})).terms.map((u) => u.target)).toEqual([{ to: 'version', versionId: 5000 }]);
+    expect(uploadsOf(milestone({ user_is_customer: true })).terms).toEqual([]);
+    expect(uploadsOf(milestone({ buyer_approval: 'approved' })).terms).toEqual([]);
+    expect(uploadsOf(milestone({ locked: true })).terms).toEqual([]);
   });
 
   it('why a version was rejected, for the side that rejected it', () => {
@@ -189,19 +190,21 @@ describe('where a user may attach (docs/attachments.md)', () => {
       approval_message: '',
     };
     const m = milestone({ user_is_customer: true, buyer_approval: 'rejected', pending_edit: edit });
-    expect(uploadsOf(m, 30).rejection.map((u) => u.target)).toEqual([
+    expect(uploadsOf(m).rejection.map((u) => u.target)).toEqual([
       { to: 'rejection', versionId: 5000 },
       { to: 'rejection', versionId: 5003 },
     ]);
-    expect(uploadsOf({ ...m, user_is_customer: false }, 21).rejection).toEqual([]);
-    // The seller's own edit takes the seller's files until the buyer approves it.
-    expect(uploadsOf({ ...m, user_is_customer: false }, 22).terms.map((u) => u.target)).toEqual([{ to: 'version', versionId: 5003 }]);
+    expect(uploadsOf({ ...m, user_is_customer: false }).rejection).toEqual([]);
+    // The seller's own edit takes the seller's files while the buyer has not decided on it.
+    expect(uploadsOf({ ...m, user_is_customer: false, pending_edit: { ...edit, buyer_approval: 'pending' } }).terms.map((u) => u.target)).toEqual([
+      { to: 'version', versionId: 5003 },
+    ]);
   });
 
   it('the work done, for either party, once agreed and until both marked it complete', () => {
-    expect(uploadsOf(milestone({}), 21).completion).toBeNull();
-    expect(uploadsOf(milestone({ is_current: true, user_is_customer: true }), 30).completion?.target).toEqual({ to: 'completion' });
-    expect(uploadsOf(milestone({ is_current: true, marked_complete_by_both: true }), 21).completion).toBeNull();
+    expect(uploadsOf(milestone({})).completion).toBeNull();
+    expect(uploadsOf(milestone({ is_current: true, user_is_customer: true })).completion?.target).toEqual({ to: 'completion' });
+    expect(uploadsOf(milestone({ is_current: true, marked_complete_by_both: true })).completion).toBeNull();
   });
 });
 
@@ -220,7 +223,7 @@ describe('the card’s files and a dispute’s evidence', () => {
 
   it('shows nothing where there is nothing to show or add', async () => {
     const { calls } = list([]);
-    const { container } = inApp(<MilestoneFiles milestone={milestone({})} currentUserId={30} />);
+    const { container } = inApp(<MilestoneFiles milestone={milestone({ user_is_customer: true })} currentUserId={30} />);
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(container.querySelector('section')).toBeNull());
   });

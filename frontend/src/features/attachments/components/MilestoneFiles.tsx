@@ -19,24 +19,23 @@ const approvalOf = (v: { buyer_approval: string; seller_approval: string }, side
 
 /**
  * Where this user may attach on the milestone, following docs/attachments.md (the API decides;
- * a refusal shows its own words): the terms of a version their side proposed until the other side
- * approved it; why a version their side rejected was rejected; the work done, by either party, once
+ * a refusal shows its own words): the terms of a version their side proposed while the other side
+ * has not decided on it; why a version their side rejected was rejected; the work done, by either party, once
  * the milestone is agreed and until both marked it complete.
  */
-export function uploadsOf(m: MilestoneView, userId: number): { terms: Upload[]; rejection: Upload[]; completion: Upload | null } {
+export function uploadsOf(m: MilestoneView): { terms: Upload[]; rejection: Upload[]; completion: Upload | null } {
   const side: Side = m.user_is_customer ? 'buyer' : 'seller';
   const terms: Upload[] = [];
   const rejection: Upload[] = [];
   // The card shows the agreed version, else the original: an open card version is the original.
-  // (Its author's side is not in the card's answer: the author's own account stands for it.)
   if (!m.is_current && !m.locked) {
-    if (m.author_id === userId && approvalOf(m, other(side)) !== 'approved')
+    if (m.author_party === side && approvalOf(m, other(side)) === 'pending')
       terms.push({ target: { to: 'version', versionId: m.m_id }, label: 'Attach drawings or a quote to the original' });
     if (approvalOf(m, side) === 'rejected') rejection.push({ target: { to: 'rejection', versionId: m.m_id }, label: 'Attach why the original was rejected' });
   }
   const edit = m.pending_edit;
   if (edit && !m.locked) {
-    if (edit.author_party === side && approvalOf(edit, other(side)) !== 'approved')
+    if (edit.author_party === side && approvalOf(edit, other(side)) === 'pending')
       terms.push({ target: { to: 'version', versionId: edit.m_id }, label: 'Attach drawings or a quote to the edit' });
     if (approvalOf(edit, side) === 'rejected') rejection.push({ target: { to: 'rejection', versionId: edit.m_id }, label: 'Attach why the edit was rejected' });
   }
@@ -61,7 +60,7 @@ export default function MilestoneFiles({ milestone: m, currentUserId }: { milest
   const files = useAttachments(m.original_id);
   if (files.isPending) return <p className="el-muted">Loading the files…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
-  const uploads = uploadsOf(m, currentUserId);
+  const uploads = uploadsOf(m);
   const of = (to: AttachmentView['to']) => files.data.filter((f) => f.to === to);
   const termFiles = of('version');
   const rejectionFiles = of('rejection');

@@ -18,6 +18,7 @@ const base: MilestoneView = {
   position: 1,
   author_id: 21,
   author_name: 'Sam Seller',
+  author_party: 'seller',
   locked: false,
   is_current: false,
   is_original: true,
