@@ -104,6 +104,7 @@ describe('the life of an escrow project', () => {
       user_is_customer: true,
       deposit_total: '10168.75',
       author_name: expect.stringContaining('Test'),
+      author_party: 'seller',
       primary_company_name: 'Mesa General Contracting',
       customer_name: 'Olivia Owner',
       edit_count: 0,
