@@ -63,7 +63,9 @@ describe('uploads stream: memory stays bounded', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     try {
       const status = await new Promise<number>((resolve, reject) => {
+        // Its own connection, closed after the answer: a kept-alive socket would hold app.close() open.
         const req = httpRequest({
+          agent: false,
           host: '127.0.0.1',
           port,
           method: 'POST',
@@ -73,6 +75,7 @@ describe('uploads stream: memory stays bounded', () => {
             'content-length': String(head.length + TINY_PDF.length + size + tail.length),
             cookie: `sid=${seller.cookie('sid')}; XSRF-TOKEN=${seller.cookie('XSRF-TOKEN')}`,
             'x-xsrf-token': seller.cookie('XSRF-TOKEN')!,
+            connection: 'close',
           },
         });
         let answered = false;
