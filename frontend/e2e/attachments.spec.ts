@@ -111,7 +111,7 @@ test('photos of the work and a dispute’s PDF, read by an administrator in a se
   const statement = buyer.getByRole('dialog', { name: 'Open a dispute' });
   await statement.getByLabel('What went wrong?').fill('Half the pavers are cracked; see the inspector’s report.');
   await statement.getByRole('button', { name: 'Send' }).click();
-  const dispute = card(buyer, title).getByRole('region', { name: 'Dispute' });
+  const dispute = card(buyer, title).getByRole('region', { name: 'Dispute evidence' });
   const evidence = dispute.getByRole('region', { name: 'Evidence' });
   await expect(evidence.getByRole('button', { name: /Attach your evidence/ })).toBeVisible();
   await evidence.locator('input[type=file]').setInputFiles({ name: 'inspection.pdf', mimeType: 'application/pdf', buffer: PDF });

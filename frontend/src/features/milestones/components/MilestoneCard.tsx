@@ -98,7 +98,6 @@ export function MilestoneCard({
             <h4>Completion criteria</h4>
             <p>{milestone.definition}</p>
           </section>
-          {files}
           <PaymentsPanel milestone={milestone} />
           <HeldFundsClock milestone={milestone} />
           <WaiversPanel milestone={milestone} signer={signer} />
@@ -121,7 +120,6 @@ export function MilestoneCard({
               )}
               {/* Four eyes: the API words what the parties see while a second administrator has not approved. */}
               {milestone.dispute.proposal && <p role="status">{milestone.dispute.proposal.message}</p>}
-              {disputeFiles}
             </section>
           )}
           {milestone.shows_edit_history && (
@@ -146,6 +144,15 @@ export function MilestoneCard({
               setEditing(true);
             }}
           />
+          {/* Last on the card: they load after it (a lazy chunk, then their list), and what arrives
+              late must not push the buttons above from under a finger or a click. */}
+          {milestone.dispute && disputeFiles && (
+            <section aria-label="Dispute evidence" className="el-dispute">
+              <h4>Dispute evidence</h4>
+              {disputeFiles}
+            </section>
+          )}
+          {files}
         </>
       )}
       {/* Always mounted, so that closing it (Escape, Cancel, a proposed edit) gives the focus back to Make Edit. */}
