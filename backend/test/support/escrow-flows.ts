@@ -5,9 +5,22 @@ function ok<T extends { status: number; body: unknown }>(answer: T, what: string
   return answer;
 }
 
+/**
+ * A read as the portal makes it: a 503 "still being updated" (the read models behind the caller's
+ * own change, which a loaded test server can take longer than READ_YOUR_WRITES_TIMEOUT_MS to
+ * reach) is asked again after its Retry-After, a few times, as the API asks clients to.
+ */
+async function readAsThePortal(session: HttpSession, url: string, what: string) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await session.get(url);
+    if (answer.status !== 503 || attempt === 5) return ok(answer, what);
+    await new Promise((wait) => setTimeout(wait, 1000 * Number(answer.headers['retry-after'] ?? 1)));
+  }
+}
+
 /** Signs the project's escrow agreement as it reads now, with the signer's own name. */
 export async function signAgreement(session: HttpSession, projectId: number, party: 'customer' | 'company', name: string): Promise<string> {
-  const agreement = ok(await session.get(`/api/job/${projectId}/agreement`), 'reading the agreement');
+  const agreement = await readAsThePortal(session, `/api/job/${projectId}/agreement`, 'reading the agreement');
   const signed = ok(
     await session.post(`/api/job/${projectId}/agreement/sign`, { signer_type: party, signed_name: name, agreement_hash: agreement.body.agreement_hash }),
     `signing as the ${party}`,
