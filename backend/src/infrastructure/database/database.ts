@@ -1,5 +1,5 @@
 import type { EntityClass, MigrationClass } from '@escrow/projections';
-import { Pool, types } from 'pg';
+import pg, { Pool, types } from 'pg';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 
 import type { AppConfig } from '../../config/app-config';
@@ -67,6 +67,20 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
   };
 }
 
+/**
+ * node-postgres for TypeORM's own pool, with the same guard as openDatabase's: every client gets
+ * an 'error' listener when it connects, so a connection cut while TypeORM holds it (a query
+ * runner's transaction between two statements) fails that holder's next statement instead of
+ * ending the process (found by the escrow simulation's connection kills).
+ */
+class GuardedPool extends pg.Pool {
+  constructor(options?: pg.PoolConfig) {
+    super(options);
+    this.on('connect', (client) => client.on('error', () => undefined));
+  }
+}
+const guardedPg = { ...pg, Pool: GuardedPool };
+
 export function createDataSource(
   url: string,
   entities: MixedList<EntityClass | string | EntitySchema>,
@@ -74,6 +88,7 @@ export function createDataSource(
 ): DataSource {
   return new DataSource({
     type: 'postgres',
+    driver: guardedPg,
     url,
     entities,
     migrations,
