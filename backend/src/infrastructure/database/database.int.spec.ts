@@ -5,6 +5,18 @@ import { createTestDatabase, type TestDatabase } from '../../../../testing/test-
 import { loadConfig } from '../../config/app-config';
 import { createDataSource, type DatabaseHandle, openDatabase } from './database';
 
+/** Ends a session from outside, as an operator or a failover would, and lets its end arrive. */
+async function cutConnection(url: string, pid: number): Promise<void> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+  } finally {
+    await admin.end();
+  }
+  await new Promise((r) => setTimeout(r, 200)); // the socket's end arrives while nobody queries
+}
+
 /**
  * The reliability simulation cut a connection while a transaction held it between two statements:
  * the checked-out client emitted 'error' with no listener (pg-pool listens only to idle clients)
@@ -26,14 +38,7 @@ describe('the application pool when a checked-out connection is cut', () => {
     const client = await handle.pool.connect();
     await client.query('BEGIN');
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const admin = new Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      await admin.query('SELECT pg_terminate_backend($1, 5000)', [rows[0]!.pid]);
-    } finally {
-      await admin.end();
-    }
-    await new Promise((r) => setTimeout(r, 200)); // the socket's end arrives while nobody queries
+    await cutConnection(database.url, rows[0]!.pid);
     await expect(client.query('SELECT 1')).rejects.toThrow();
     client.release();
     const again = await handle.pool.query<{ one: number }>('SELECT 1 AS one');
@@ -67,14 +72,7 @@ describe('the ORM pool', () => {
     try {
       expect(client.listenerCount('error')).toBeGreaterThan(0);
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const admin = new Client({ connectionString: database.url });
-      await admin.connect();
-      try {
-        await admin.query('SELECT pg_terminate_backend($1, 5000)', [rows[0]!.pid]);
-      } finally {
-        await admin.end();
-      }
-      await new Promise((r) => setTimeout(r, 200)); // the cut arrives while nobody queries: no crash
+      await cutConnection(database.url, rows[0]!.pid); // while nobody queries: no crash
       await expect(client.query('SELECT 1')).rejects.toThrow();
     } finally {
       client.release(true);
