@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 
 import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
@@ -77,10 +77,18 @@ test('photos of the work and a dispute’s PDF, read by an administrator in a se
   const work = card(seller, title).getByRole('region', { name: 'Evidence of the work' });
   await expect(work).toContainText('No photos or reports of the work yet.');
   const zone = work.getByRole('button', { name: /Attach photos or reports of the work/ });
-  await zone.focus();
-  const chooser = seller.waitForEvent('filechooser');
-  await seller.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'before.png', mimeType: 'image/png', buffer: await picture(seller, 'image/png', '#8a5a2b') });
+  // The card refreshes after it loads (its list, the project's queries): on a loaded machine that
+  // can take the focus from the zone between focus() and Enter. Focus, check, press, until the
+  // chooser opens: Enter on the focused zone is what is asserted.
+  let chooser: FileChooser | null = null;
+  await expect(async () => {
+    await zone.focus();
+    await expect(zone).toBeFocused();
+    const opened = seller.waitForEvent('filechooser', { timeout: 3_000 });
+    await seller.keyboard.press('Enter');
+    chooser = await opened;
+  }).toPass({ timeout: 30_000 });
+  await chooser!.setFiles({ name: 'before.png', mimeType: 'image/png', buffer: await picture(seller, 'image/png', '#8a5a2b') });
   await expect(work.getByRole('status')).toHaveText('before.png attached.');
   await drop(work, 'after.jpg', 'image/jpeg', await picture(seller, 'image/jpeg', '#4a7a3b'));
   await expect(work.getByRole('status')).toHaveText('after.jpg attached.');
