@@ -1,10 +1,26 @@
-import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
 import type { AttachedFile, AttachmentTarget } from './events';
 import { asVersionId } from './ids';
 import type { ActiveMilestone } from './milestone.state';
 import { currentMilestoneShape } from './milestone.state';
-import { ADMIN, approve, as, BUYER, complete, deposit, DRAFT, given, ORIGINAL, PROJECT, propose, reject, run, SELLER, settle } from './milestone.test-kit';
+import {
+  ADMIN,
+  approve,
+  as,
+  BUYER,
+  complete,
+  deposit,
+  DRAFT,
+  given,
+  ORIGINAL,
+  PROJECT,
+  propose,
+  refusal,
+  reject,
+  run,
+  SELLER,
+  settle,
+} from './milestone.test-kit';
 
 const MB = 1024 * 1024;
 const PDF: AttachedFile = { name: 'Framing plan rev B.pdf', size: 2 * MB, mediaType: 'application/pdf', sha256: 'a'.repeat(64), thumbnailSha256: null };
@@ -34,16 +50,6 @@ const files = (history: ReturnType<typeof run>) => (given(history).state as Acti
 const agreed = () => run(propose(), approve(as.buyer()), approve(as.seller()));
 const cleared = (): MilestoneCommand => ({ type: 'ClearDeposit', data: { depositId: 1 }, metadata: as.system() });
 const funded = () => given(given(given(agreed()).then(deposit())).then(settle())).then(cleared());
-
-function refusal(attempt: () => unknown): { kind: string; message: string } {
-  try {
-    attempt();
-  } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('attachments on a milestone', () => {
   it('records a file on its proposer’s version: name, size, sniffed type, hash, who and when', () => {

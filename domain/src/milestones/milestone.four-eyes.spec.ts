@@ -1,9 +1,8 @@
-import { DomainError } from '../shared/errors';
 import type { MilestoneCommand } from './commands';
 import type { MilestoneEvent } from './events';
 import { held } from './milestone.money';
 import type { ActiveMilestone } from './milestone.state';
-import { ADMIN, as, given, ORIGINAL, PROJECT, propose, run, SIGNED } from './milestone.test-kit';
+import { ADMIN, as, given, ORIGINAL, PROJECT, propose, refusal, run, SIGNED } from './milestone.test-kit';
 
 /** Four eyes on large resolutions (docs/administrators.md): given(events) / when(command) / then(events). */
 const OTHER_ADMIN = 2;
@@ -43,16 +42,6 @@ const approve = (meta = asOther(), proposalId?: number): MilestoneCommand => ({ 
 const reject = (meta = asOther()): MilestoneCommand => ({ type: 'RejectResolution', data: { note: 'The buyer sent photos.' }, metadata: meta });
 const types = (events: MilestoneEvent[]) => events.map((e) => e.type);
 const heldIn = (events: MilestoneEvent[]) => held(given(events).state as ActiveMilestone).toFixed(2);
-
-function refusal(attempt: () => unknown): { kind: string; message: string } {
-  try {
-    attempt();
-  } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('four eyes on dispute resolutions', () => {
   it('resolves in one step at or below the threshold', () => {

@@ -1,5 +1,6 @@
 import type { PayeeInput } from '../money/fees';
 import type { CommandMetadata } from '../shared/command';
+import { DomainError } from '../shared/errors';
 import type { DepositAgreement, MilestoneCommand, ProjectFacts } from './commands';
 import type { MilestoneEvent } from './events';
 import { asVersionId, type OriginalId, type VersionId } from './ids';
@@ -116,3 +117,14 @@ export const complete = (meta: ReturnType<typeof as.buyer>, value = true): Miles
   metadata: meta,
   project: PROJECT,
 });
+
+/** The kind and message of the domain error an attempt throws (fails when it throws none or another error). */
+export function refusal(attempt: () => unknown): { kind: string; message: string } {
+  try {
+    attempt();
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
