@@ -31,10 +31,12 @@ build: install
 	npm run build --silent
 
 ## Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
-## never downloads a browser here; a headed run wants the full `chromium` package) and
-## docker-compose to validate docker-compose.yml without a Docker engine.
+## never downloads a browser here; a headed run wants the full `chromium` package),
+## docker-compose to validate docker-compose.yml without a Docker engine, and clamd for the
+## virus scan of uploads (the test starts its own, with a test signature: nothing is downloaded).
 test-tools:
 	@missing=""; command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
+	 [ -x /usr/sbin/clamd ] || missing="$$missing clamav-daemon"; \
 	 { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; } || missing="$$missing docker-compose"; \
 	 if [ -n "$$missing" ]; then \
 	   if [ "$$(id -u)" = 0 ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

@@ -89,10 +89,12 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     return { jobId, id };
   };
 
+  // The app reads these on each upload: a test may point clamd somewhere for its own duration.
+  const attachments = { ...loadConfig({}).attachments, maxFileBytes: 2 * 1024 * 1024 };
+
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'escrow-attachments-e2e-'));
-    const base = loadConfig({}).attachments;
-    app = await createTestApp({ dataDir, attachments: { ...base, maxFileBytes: 2 * 1024 * 1024 } });
+    app = await createTestApp({ dataDir, attachments });
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Evidence Framing' });
     b = await login(buyer);
@@ -132,6 +134,21 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     });
     expect(file.headers['content-disposition']).toBe(`attachment; filename="Framing plan rev B.pdf"; filename*=UTF-8''Framing%20plan%20rev%20B.pdf`);
     expect(file.body).toBe(PDF.toString());
+  });
+
+  it('with a virus scanner configured that does not answer, takes no file at all (503) and records nothing', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    attachments.clamd = { path: join(dataDir, 'clamd-not-running.sock') };
+    try {
+      const refused = await upload(s, id, 'to=version', PDF, 'plan.pdf');
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe('Files cannot be checked for viruses right now, so none are taken. Try again in a few minutes.');
+    } finally {
+      attachments.clamd = null;
+    }
+    expect((await b.get(`/api/milestone/${id}/attachments`)).body).toEqual([]);
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
   });
 
   it('gives a photo back without its GPS position and camera, with a thumbnail', async () => {

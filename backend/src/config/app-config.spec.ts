@@ -42,8 +42,16 @@ describe('loadConfig: the webhook secrets key', () => {
 
 describe('loadConfig: attachments', () => {
   it('keeps files in DATA_DIR, 25 MB at most, unless told otherwise', () => {
-    expect(loadConfig({}).attachments).toEqual({ maxFileBytes: 25 * 1024 * 1024, maxMilestoneBytes: 250 * 1024 * 1024, store: { kind: 'local' } });
+    expect(loadConfig({}).attachments).toEqual({ maxFileBytes: 25 * 1024 * 1024, maxMilestoneBytes: 250 * 1024 * 1024, clamd: null, store: { kind: 'local' } });
     expect(loadConfig({ ATTACHMENT_MAX_MB: '5' }).attachments.maxFileBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('scans uploads with clamd on its socket or over TCP when CLAMD_SOCKET names it', () => {
+    expect(loadConfig({ CLAMD_SOCKET: '/run/clamav/clamd.ctl' }).attachments.clamd).toEqual({ path: '/run/clamav/clamd.ctl' });
+    expect(loadConfig({ CLAMD_SOCKET: 'tcp://clamav:3310' }).attachments.clamd).toEqual({ host: 'clamav', port: 3310 });
+    expect(() => loadConfig({ CLAMD_SOCKET: 'clamd.ctl' })).toThrow("CLAMD_SOCKET must be clamd's socket path");
+    expect(() => loadConfig({ CLAMD_SOCKET: 'tcp://clamav' })).toThrow('CLAMD_SOCKET=tcp://… needs a host and a port');
+    expect(() => loadConfig({ CLAMD_SOCKET: 'tcp://clamav:99999' })).toThrow('CLAMD_SOCKET=tcp://… needs a host and a port');
   });
 
   it('reads the bucket of an S3-compatible store, path-style when it has its own endpoint (MinIO)', () => {

@@ -82,7 +82,12 @@ interface AttachmentSettings {
   maxMilestoneBytes: number;
   /** Where the bytes live: a folder under DATA_DIR (one machine) or an S3-compatible bucket (several API processes). */
   store: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+  /** clamd to scan every upload with (CLAMD_SOCKET); null: files are not scanned for viruses. */
+  clamd: ClamdAddress | null;
 }
+
+/** Where clamd listens: its local socket (`/run/clamav/clamd.ctl`) or `tcp://host:port`. */
+export type ClamdAddress = { path: string } | { host: string; port: number };
 
 interface S3Settings {
   bucket: string;
@@ -149,8 +154,9 @@ function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
   const milestoneMb = integer('ATTACHMENT_MILESTONE_MAX_MB', env.ATTACHMENT_MILESTONE_MAX_MB, 250);
   if (milestoneMb < maxMb) throw new Error(`ATTACHMENT_MILESTONE_MAX_MB (${milestoneMb}) must be at least ATTACHMENT_MAX_MB (${maxMb})`);
   const maxMilestoneBytes = milestoneMb * 1024 * 1024;
+  const clamd = env.CLAMD_SOCKET ? clamdAddressOf(env.CLAMD_SOCKET) : null;
   const kind = env.ATTACHMENT_STORE || 'local';
-  if (kind === 'local') return { maxFileBytes, maxMilestoneBytes, store: { kind } };
+  if (kind === 'local') return { maxFileBytes, maxMilestoneBytes, clamd, store: { kind } };
   if (kind !== 's3') throw new Error(`ATTACHMENT_STORE must be "local" or "s3", got "${kind}"`);
   const bucket = env.ATTACHMENT_S3_BUCKET;
   if (!bucket) throw new Error('ATTACHMENT_STORE=s3 needs ATTACHMENT_S3_BUCKET (the bucket the files go to)');
@@ -163,6 +169,7 @@ function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
   return {
     maxFileBytes,
     maxMilestoneBytes,
+    clamd,
     store: {
       kind,
       bucket,
@@ -173,6 +180,18 @@ function attachmentSettings(env: NodeJS.ProcessEnv): AttachmentSettings {
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
     },
   };
+}
+
+/** CLAMD_SOCKET: clamd's socket path, or tcp://host:port. */
+function clamdAddressOf(value: string): ClamdAddress {
+  if (!value.startsWith('tcp://')) {
+    if (!value.startsWith('/')) throw new Error(`CLAMD_SOCKET must be clamd's socket path (/run/clamav/clamd.ctl) or tcp://host:port, got "${value}"`);
+    return { path: value };
+  }
+  const match = /^tcp:\/\/([^:/]+):(\d{1,5})\/?$/.exec(value);
+  const port = match ? Number(match[2]) : 0;
+  if (!match || port < 1 || port > 65535) throw new Error(`CLAMD_SOCKET=tcp://… needs a host and a port (tcp://clamav:3310), got "${value}"`);
+  return { host: match[1], port };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

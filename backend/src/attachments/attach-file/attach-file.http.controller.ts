@@ -4,11 +4,13 @@ import {
   Controller,
   HttpStatus,
   Inject,
+  Logger,
   Param,
   PayloadTooLargeException,
   Post,
   Query,
   Req,
+  ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -21,6 +23,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { ScannerUnavailable } from '../scan/clamd-scan';
 import { FileTooLarge } from '../storage/file-store';
 import { AttachFile } from './attach-file.command';
 import { AttachFileRequest } from './attach-file.request.dto';
@@ -31,6 +34,8 @@ const malformed = () => new BadRequestException('The upload is not well-formed m
 @Controller()
 @Access('user')
 export class AttachFileController {
+  private readonly logger = new Logger('Attachments');
+
   constructor(
     private readonly commandBus: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,6 +62,10 @@ export class AttachFileController {
     try {
       return await this.commandBus.execute(new AttachFile(user, id, query.to, query.dispute_id ?? null, upload, key));
     } catch (error) {
+      if (error instanceof ScannerUnavailable) {
+        this.logger.error(`An upload was refused unscanned: ${error.message} (CLAMD_SOCKET; docs/attachments.md)`);
+        throw new ServiceUnavailableException('Files cannot be checked for viruses right now, so none are taken. Try again in a few minutes.');
+      }
       if (error instanceof FileTooLarge) {
         throw new PayloadTooLargeException(`The file is larger than ${this.config.attachments.maxFileBytes / (1024 * 1024)} MB; attach a smaller one.`);
       }

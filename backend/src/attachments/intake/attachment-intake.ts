@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 
-import { type AttachedFile, ATTACHMENT_MEDIA_TYPES, invalid } from '@escrow/domain';
+import { type AttachedFile, ATTACHMENT_MEDIA_TYPES, invalid, unprocessable } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { fromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
+import { FileInfected, scannedByClamd } from '../scan/clamd-scan';
 import { type FileStore, FileTooLarge } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
 
@@ -43,12 +44,27 @@ export class AttachmentIntake {
     const name = fileNameOf(declaredName);
     const format = IMAGE_FORMATS[mediaType];
     // Counted before anything else reads it: an image goes to sharp, which keeps what it is given.
-    const counted = Readable.from(atMost(rest, maxBytes));
+    // With clamd configured, the bytes as sent pass through its scan, and the stream ends only
+    // once clamd called them clean: an infected file fails the store's put, which keeps nothing.
+    const counted = atMost(rest, maxBytes);
+    const { clamd } = this.config.attachments;
+    const scanned = Readable.from(clamd ? scannedByClamd(clamd, counted) : counted);
+    try {
+      return await this.keep(scanned, name, mediaType, format, maxBytes);
+    } catch (error) {
+      if (error instanceof FileInfected) {
+        throw unprocessable('file_infected', `The virus scanner found ${error.signature} in this file: it was not attached. Check the computer it came from.`);
+      }
+      throw error;
+    }
+  }
+
+  private async keep(bytes: Readable, name: string, mediaType: string, format: 'jpeg' | 'png' | 'webp' | undefined, maxBytes: number): Promise<AttachedFile> {
     if (!format) {
-      const stored = await this.store.put(counted, { maxBytes });
+      const stored = await this.store.put(bytes, { maxBytes });
       return { name, size: stored.size, mediaType, sha256: stored.sha256, thumbnailSha256: null };
     }
-    const clean = await reencoded(counted, format);
+    const clean = await reencoded(bytes, format);
     const stored = await this.store.put(Readable.from([clean]), { maxBytes });
     const small = await sharp(clean).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' }).webp({ quality: 70 }).toBuffer();
     const thumbnail = await this.store.put(Readable.from([small]), { maxBytes });
