@@ -1,4 +1,4 @@
-import type { ActiveMilestone, AttachmentTarget, AttachmentView } from '@escrow/domain';
+import type { ActiveMilestone, AttachmentTarget, AttachmentView, RetainageEvidence } from '@escrow/domain';
 
 import type { Names } from '../read-models';
 
@@ -33,4 +33,25 @@ function versionOf(to: AttachmentTarget): number | null {
 
 export function attachmentOf(milestone: ActiveMilestone, attachmentId: string): AttachmentState | null {
   return milestone.attachments.find((a) => a.attachmentId === attachmentId) ?? null;
+}
+
+/** A retainage dispute's file in the same wire shape, served under the project. */
+export function retainageEvidenceView(projectId: number, e: RetainageEvidence, names: Names): AttachmentView {
+  const base = `/api/job/${projectId}/retainage/attachments/${e.attachmentId}`;
+  return {
+    attachment_id: e.attachmentId,
+    original_id: null,
+    to: 'retainage_dispute',
+    version_id: null,
+    dispute_id: e.disputeId,
+    name: e.name,
+    size: e.size,
+    media_type: e.mediaType,
+    sha256: e.sha256,
+    by: { user_id: e.by, name: names.person(e.by), role: ROLE_WORDS[e.byRole] },
+    at: e.at,
+    removed: e.removed,
+    download_url: `${base}/file`,
+    thumbnail_url: e.thumbnailSha256 ? `${base}/thumbnail` : null,
+  };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { paidOutRetainedProject } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { multipart, TINY_PDF } from '../../test/support/multipart';
@@ -295,5 +296,77 @@ describe('attachments: evidence on milestones, over HTTP', () => {
       expect(answer.status).toBeLessThan(500);
     }
     expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+  });
+
+  it('takes evidence in a retainage dispute from both parties and an administrator, until it is resolved', async () => {
+    const { jobId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
+    expect((await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' })).status).toBe(200);
+    const disputeId = (await b.get(`/api/job/${jobId}/retainage`)).body.dispute.dispute_id as number;
+    const attach = (session: HttpSession, bytes: Buffer, name: string, dispute = disputeId) => {
+      const body = multipart(bytes, name);
+      return session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${dispute}`, body.payload, body.headers);
+    };
+
+    const fromBuyer = await attach(b, PDF, 'punch list.pdf');
+    expect(fromBuyer.status).toBe(201);
+    expect(fromBuyer.body).toMatchObject({ to: 'retainage_dispute', original_id: null, dispute_id: disputeId, sha256: sha256(PDF), by: { role: 'buyer' } });
+    const photo = await photoWithGps();
+    const fromSeller = await attach(s, photo, 'railing installed.jpg');
+    expect(fromSeller.body).toMatchObject({
+      media_type: 'image/jpeg',
+      by: { role: 'seller' },
+      thumbnail_url: expect.stringContaining(`/api/job/${jobId}/retainage/`),
+    });
+    expect((await attach(admin, PDF, 'inspection.pdf')).body.by.role).toBe('admin');
+    expect((await attach(b, EXECUTABLE, 'photo.jpg')).status).toBe(400);
+    expect((await attach(b, PDF, 'x.pdf', disputeId + 1000)).status).toBe(404);
+    expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(403);
+
+    // Both sides and the administrator read all three; the seller's photo comes back without its GPS position.
+    expect((await admin.get(`/api/job/${jobId}/retainage/attachments`)).body.map((f: { name: string }) => f.name)).toEqual([
+      'punch list.pdf',
+      'railing installed.jpg',
+      'inspection.pdf',
+    ]);
+    const download = await app.http.inject({ method: 'GET', url: fromSeller.body.download_url, headers: { cookie: `sid=${b.cookie('sid')}` } });
+    expect(download.headers).toMatchObject({ 'content-disposition': expect.stringMatching(/^attachment;/), 'x-content-type-options': 'nosniff' });
+    expect(sha256(download.rawPayload)).toBe(fromSeller.body.sha256);
+    expect((await sharp(download.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await outsider.get(fromSeller.body.download_url)).status).toBe(404);
+    expect((await outsider.get(`/api/job/${jobId}/retainage/attachments`)).status).toBe(403);
+
+    // Only its attacher removes a file; the ledger keeps it, and the history says so.
+    expect((await b.request('DELETE', `/api/job/${jobId}/retainage/attachments/${fromSeller.body.attachment_id}`)).status).toBe(403);
+    const removed = await s.request('DELETE', `/api/job/${jobId}/retainage/attachments/${fromSeller.body.attachment_id}`);
+    expect(removed.body.removed).toMatchObject({ by: seller.userId });
+    expect((await b.get(fromSeller.body.download_url)).status).toBe(404);
+    expect((await admin.get(fromSeller.body.download_url)).status).toBe(200);
+
+    // The point in time lists the evidence that existed then: the removed photo is gone now, not before.
+    const asOf = async (instant: string) =>
+      ((await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(instant)}`)).body.project.retainage_evidence as { name: string }[]).map(
+        (f) => f.name,
+      );
+    expect(await asOf(new Date().toISOString())).toEqual(['punch list.pdf', 'inspection.pdf']);
+    expect(await asOf(new Date(Date.parse(removed.body.removed.at) - 1).toISOString())).toEqual(['punch list.pdf', 'railing installed.jpg', 'inspection.pdf']);
+
+    // The signed bundle of the project lists each file with its hash, beside its event.
+    const bundle = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    const attachmentLines = bundle
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { record: string; sha256?: string; originalId?: number | null })
+      .filter((line) => line.record === 'attachment');
+    expect(attachmentLines.map((l) => [l.sha256, l.originalId])).toEqual([
+      [sha256(PDF), null],
+      [fromSeller.body.sha256, null],
+      [sha256(PDF), null],
+    ]);
+
+    // Once an administrator resolved the dispute, its evidence is closed.
+    expect((await admin.post(`/api/admin/job/${jobId}/retainage/resolve`, { resolution: 'release', note: 'Railing installed.' })).status).toBe(200);
+    const late = await attach(s, PDF, 'late.pdf');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This retainage dispute is resolved: its evidence is closed.');
   });
 });

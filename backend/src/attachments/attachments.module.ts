@@ -4,19 +4,47 @@ import { CommandSideModule } from '../command-side';
 import { ReadModelsModule } from '../read-models';
 import { AttachFileHandler } from './attach-file/attach-file.handler';
 import { AttachFileController } from './attach-file/attach-file.http.controller';
+import { AttachRetainageEvidenceHandler } from './attach-retainage-evidence/attach-retainage-evidence.handler';
+import { AttachRetainageEvidenceController } from './attach-retainage-evidence/attach-retainage-evidence.http.controller';
 import { DownloadAttachmentController } from './download-attachment/download-attachment.http.controller';
 import { DownloadAttachmentHandler } from './download-attachment/download-attachment.query';
+import { DownloadRetainageEvidenceController } from './download-retainage-evidence/download-retainage-evidence.http.controller';
+import { DownloadRetainageEvidenceHandler } from './download-retainage-evidence/download-retainage-evidence.query';
 import { AttachmentIntake } from './intake/attachment-intake';
 import { ListAttachmentsController } from './list-attachments/list-attachments.http.controller';
 import { ListAttachmentsHandler } from './list-attachments/list-attachments.query';
+import { ListRetainageEvidenceController } from './list-retainage-evidence/list-retainage-evidence.http.controller';
+import { ListRetainageEvidenceHandler } from './list-retainage-evidence/list-retainage-evidence.query';
 import { RemoveAttachmentHandler } from './remove-attachment/remove-attachment.handler';
 import { RemoveAttachmentController } from './remove-attachment/remove-attachment.http.controller';
+import { RemoveRetainageEvidenceHandler } from './remove-retainage-evidence/remove-retainage-evidence.handler';
+import { RemoveRetainageEvidenceController } from './remove-retainage-evidence/remove-retainage-evidence.http.controller';
 import { fileStoreProvider } from './storage/file-store.provider';
 
-/** Files attached as evidence to milestones (docs/attachments.md). */
+/** Files attached as evidence to milestones and to a project's retainage dispute (docs/attachments.md). */
 @Module({
   imports: [CommandSideModule, ReadModelsModule],
-  controllers: [AttachFileController, ListAttachmentsController, DownloadAttachmentController, RemoveAttachmentController],
-  providers: [fileStoreProvider, AttachmentIntake, AttachFileHandler, ListAttachmentsHandler, DownloadAttachmentHandler, RemoveAttachmentHandler],
+  controllers: [
+    AttachFileController,
+    ListAttachmentsController,
+    DownloadAttachmentController,
+    RemoveAttachmentController,
+    AttachRetainageEvidenceController,
+    ListRetainageEvidenceController,
+    DownloadRetainageEvidenceController,
+    RemoveRetainageEvidenceController,
+  ],
+  providers: [
+    fileStoreProvider,
+    AttachmentIntake,
+    AttachFileHandler,
+    ListAttachmentsHandler,
+    DownloadAttachmentHandler,
+    RemoveAttachmentHandler,
+    AttachRetainageEvidenceHandler,
+    ListRetainageEvidenceHandler,
+    DownloadRetainageEvidenceHandler,
+    RemoveRetainageEvidenceHandler,
+  ],
 })
 export class AttachmentsModule {}

@@ -44,6 +44,42 @@ function samplePhoto(w: SecurityWorld): Promise<AttachmentView> {
   return photo;
 }
 
+const retainageDisputes = new WeakMap<SecurityWorld, Promise<{ jobId: number; disputeId: number }>>();
+/** One open retainage dispute per world, for the evidence routes (an open dispute takes up to 100 files). */
+function retainageDispute(w: SecurityWorld): Promise<{ jobId: number; disputeId: number }> {
+  let dispute = retainageDisputes.get(w);
+  if (!dispute) {
+    dispute = w.fresh.retained('disputed').then(async ({ jobId }) => ({
+      jobId,
+      disputeId: (await w.party.buyer.get(`/api/job/${jobId}/retainage`)).body.dispute.dispute_id as number,
+    }));
+    retainageDisputes.set(w, dispute);
+  }
+  return dispute;
+}
+
+/** A file `session` adds to the world's retainage dispute. */
+async function attachToRetainageDispute(w: SecurityWorld, session: HttpSession, bytes: Buffer = Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())])) {
+  const { jobId, disputeId } = await retainageDispute(w);
+  const upload = multipart(bytes, 'punch list.pdf');
+  const answer = await session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${disputeId}`, upload.payload, upload.headers);
+  if (answer.status !== 201) throw new Error(`attaching retainage evidence failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as AttachmentView;
+}
+
+const retainagePhotos = new WeakMap<SecurityWorld, Promise<AttachmentView>>();
+function retainagePhoto(w: SecurityWorld): Promise<AttachmentView> {
+  let photo = retainagePhotos.get(w);
+  if (!photo) {
+    photo = sharp({ create: { width: 32, height: 24, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer()
+      .then((jpeg) => attachToRetainageDispute(w, w.party.seller, jpeg));
+    retainagePhotos.set(w, photo);
+  }
+  return photo;
+}
+
 /** Who the route's guard lets through: anyone, any signed-in user, or admins only. */
 type Guard = 'public' | 'user' | 'admin';
 
@@ -456,6 +492,26 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('DELETE', '/api/milestone/:id/attachments/:attachmentId', 'user', parties(200, 403), async (w, role, fresh) => {
     const own = fresh && (role === 'buyer' || role === 'seller') ? await attach(w.party[role], await w.fresh.milestone('funded')) : await samplePhoto(w);
     return { url: `/api/milestone/${own.original_id}/attachments/${own.attachment_id}` };
+  }),
+
+  // Evidence in a retainage dispute: both parties and an admin attach and read; outsiders are told a file does not exist.
+  route('GET', '/api/job/:id/retainage/attachments', 'user', parties(200, 200), async (w) => ({
+    url: `/api/job/${(await retainageDispute(w)).jobId}/retainage/attachments`,
+  })),
+  route('POST', '/api/job/:id/retainage/attachments', 'user', parties(201, 201), async (w) => {
+    const { jobId, disputeId } = await retainageDispute(w);
+    const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]), 'inspection.pdf');
+    return { url: `/api/job/${jobId}/retainage/attachments?dispute_id=${disputeId}`, body: upload.payload, headers: upload.headers };
+  }),
+  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/file', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+    url: (await retainagePhoto(w)).download_url,
+  })),
+  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+    url: (await retainagePhoto(w)).thumbnail_url!,
+  })),
+  route('DELETE', '/api/job/:id/retainage/attachments/:attachmentId', 'user', parties(200, 403), async (w, role, fresh) => {
+    const own = fresh && (role === 'buyer' || role === 'seller') ? await attachToRetainageDispute(w, w.party[role]) : await retainagePhoto(w);
+    return { url: `/api/job/${(await retainageDispute(w)).jobId}/retainage/attachments/${own.attachment_id}` };
   }),
 
   // Retainage and lien waivers (issue 17). The project's terms and its release: the parties act, an admin reads.

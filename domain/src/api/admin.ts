@@ -292,6 +292,8 @@ export interface AsOfProjectView {
   primary_company_id: number | null;
   terms: { retainagePercent: string; siteState: SiteState | null };
   retainage_decisions: ProjectRetainage['decisions'];
+  /** The files in retainage disputes then: attached before that instant and not removed before it. */
+  retainage_evidence: AttachmentView[];
 }
 
 /** A version of a milestone, in short. */

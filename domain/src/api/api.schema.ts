@@ -1651,6 +1651,13 @@ export const API_SCHEMAS: Record<string, object> = {
           ]
         },
         "description": "Every final decision: by both parties (release) or by an administrator (release or refund)."
+      },
+      "retainage_evidence": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AttachmentView"
+        },
+        "description": "The files in retainage disputes then: attached before that instant and not removed before it."
       }
     },
     "required": [
@@ -1659,7 +1666,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "customer_id",
       "primary_company_id",
       "terms",
-      "retainage_decisions"
+      "retainage_decisions",
+      "retainage_evidence"
     ],
     "description": "The project's own state at an instant."
   },
@@ -1763,9 +1771,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "version",
       "rejection",
       "completion",
-      "dispute"
+      "dispute",
+      "retainage_dispute"
     ],
-    "description": "What a file is evidence of (the `to` of an attachment)."
+    "description": "What a file is evidence of (the `to` of an attachment); `retainage_dispute` is the project's, not a milestone's."
   },
   "AttachmentView": {
     "type": "object",
@@ -1774,8 +1783,11 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "original_id": {
-        "type": "number",
-        "description": "The milestone's original id."
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The milestone's original id; null for a retainage dispute's evidence (the project's)."
       },
       "to": {
         "$ref": "#/definitions/AttachmentPlace"
@@ -1792,7 +1804,7 @@ export const API_SCHEMAS: Record<string, object> = {
           "number",
           "null"
         ],
-        "description": "The dispute it is evidence in (place dispute), else null."
+        "description": "The dispute it is evidence in (place dispute or retainage_dispute), else null."
       },
       "name": {
         "type": "string"
@@ -1888,7 +1900,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "download_url",
       "thumbnail_url"
     ],
-    "description": "A file attached to a milestone (GET /api/milestone/{id}/attachments): its record in the ledger, with the SHA-256 of the bytes served at `download_url`."
+    "description": "A file attached to a milestone (GET /api/milestone/{id}/attachments) or to a project's retainage dispute (GET /api/job/{id}/retainage/attachments): its record in the ledger, with the SHA-256 of the bytes served at `download_url`."
   },
   "AuditSigningKeyView": {
     "type": "object",
@@ -7472,8 +7484,11 @@ export const API_SCHEMAS: Record<string, object> = {
         "description": "The project (its `jobId`); null when the event does not say."
       },
       "originalId": {
-        "type": "number",
-        "description": "The milestone (its original id)."
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The milestone (its original id); null for a retainage dispute's file (the project's stream)."
       },
       "attachmentId": {
         "type": "string"

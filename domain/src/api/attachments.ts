@@ -1,18 +1,19 @@
-/** What a file is evidence of (the `to` of an attachment). */
-export type AttachmentPlace = 'version' | 'rejection' | 'completion' | 'dispute';
+/** What a file is evidence of (the `to` of an attachment); `retainage_dispute` is the project's, not a milestone's. */
+export type AttachmentPlace = 'version' | 'rejection' | 'completion' | 'dispute' | 'retainage_dispute';
 
 /**
- * A file attached to a milestone (GET /api/milestone/{id}/attachments): its record in the
- * ledger, with the SHA-256 of the bytes served at `download_url`.
+ * A file attached to a milestone (GET /api/milestone/{id}/attachments) or to a project's
+ * retainage dispute (GET /api/job/{id}/retainage/attachments): its record in the ledger, with the
+ * SHA-256 of the bytes served at `download_url`.
  */
 export interface AttachmentView {
   attachment_id: string;
-  /** The milestone's original id. */
-  original_id: number;
+  /** The milestone's original id; null for a retainage dispute's evidence (the project's). */
+  original_id: number | null;
   to: AttachmentPlace;
   /** The version it was attached to (place version or rejection), else null. */
   version_id: number | null;
-  /** The dispute it is evidence in (place dispute), else null. */
+  /** The dispute it is evidence in (place dispute or retainage_dispute), else null. */
   dispute_id: number | null;
   name: string;
   size: number;

@@ -46,8 +46,8 @@ export interface ChainCheckView {
 export interface StoredFileProblemView {
   /** The project (its `jobId`); null when the event does not say. */
   projectId: number | null;
-  /** The milestone (its original id). */
-  originalId: number;
+  /** The milestone (its original id); null for a retainage dispute's file (the project's stream). */
+  originalId: number | null;
   attachmentId: string;
   name: string;
   /** The file itself, or its thumbnail. */

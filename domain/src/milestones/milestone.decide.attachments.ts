@@ -26,7 +26,7 @@ export const ATTACHMENT_MEDIA_TYPES: readonly string[] = [
 
 const MAX_ATTACHMENT_NAME = 200;
 /** Files per milestone, removed ones included: their bytes are kept, so removing frees nothing. */
-const MAX_ATTACHMENTS_PER_MILESTONE = 100;
+export const MAX_ATTACHMENTS_PER_MILESTONE = 100;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -44,7 +44,7 @@ export function decideAttachment(command: AttachmentCommand, state: MilestoneSta
     case 'AddAttachment': {
       const { attachmentId, to, maxMilestoneBytes } = command.data;
       requireOpen(s, to, role, command.project);
-      const file = validFile(command.data.file);
+      const file = validAttachedFile(command.data.file);
       if (s.attachments.some((a) => a.attachmentId === attachmentId)) throw conflict('attachment_exists', 'This file was attached already.');
       if (s.attachments.length >= MAX_ATTACHMENTS_PER_MILESTONE) {
         throw conflict('too_many_attachments', `A milestone holds at most ${MAX_ATTACHMENTS_PER_MILESTONE} files.`);
@@ -108,7 +108,8 @@ function requireOpen(s: ActiveMilestone, to: AttachmentTarget, role: AttacherRol
   }
 }
 
-function validFile(file: AttachedFile): AttachedFile {
+/** The file as the ledger records it, or a refusal naming what is wrong with it (shared with a retainage dispute's evidence). */
+export function validAttachedFile(file: AttachedFile): AttachedFile {
   const name = safeText(file.name, 'file name');
   if (!name) throw invalid('file_name_required', 'The file needs a name.');
   if (name.length > MAX_ATTACHMENT_NAME) throw invalid('file_name_too_long', `Keep the file name under ${MAX_ATTACHMENT_NAME} characters.`);
@@ -123,4 +124,4 @@ function validFile(file: AttachedFile): AttachedFile {
   return { name, size: file.size, mediaType: file.mediaType, sha256: file.sha256, thumbnailSha256: file.thumbnailSha256 };
 }
 
-const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+export const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));

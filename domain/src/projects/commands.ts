@@ -1,3 +1,4 @@
+import type { AttachedFile } from '../milestones/events';
 import type { Command } from '../shared/command';
 
 export type CreateJobDraft = Command<
@@ -49,6 +50,10 @@ export type ResolveRetainageDispute = RetainageCommand<'ResolveRetainageDispute'
 export type ApproveRetainageResolution = RetainageCommand<'ApproveRetainageResolution', { proposalId?: number | null }>;
 export type RejectRetainageResolution = Command<'RejectRetainageResolution', { proposalId?: number | null; note: string }>;
 
+/** A file as evidence in the open retainage dispute `disputeId`; all the dispute's files may add up to `maxBytes`. */
+export type AddRetainageEvidence = Command<'AddRetainageEvidence', { attachmentId: string; disputeId: number; file: AttachedFile; maxBytes: number }>;
+export type RemoveRetainageEvidence = Command<'RemoveRetainageEvidence', { attachmentId: string }>;
+
 export type ProjectCommand =
   | CreateJobDraft
   | UpdateJobBasics
@@ -61,4 +66,6 @@ export type ProjectCommand =
   | DisputeRetainage
   | ResolveRetainageDispute
   | ApproveRetainageResolution
-  | RejectRetainageResolution;
+  | RejectRetainageResolution
+  | AddRetainageEvidence
+  | RemoveRetainageEvidence;

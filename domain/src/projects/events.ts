@@ -1,4 +1,5 @@
 import type { SiteState } from '../lien-waivers/states';
+import type { AttachedFile, AttacherRole } from '../milestones/events';
 
 /** Events of the project stream `job-<jobId>`. Type strings are stored: never rename them. */
 interface JobDraftCreated {
@@ -111,6 +112,21 @@ interface RetainageResolutionRejected {
   data: { jobId: number; disputeId: number; proposalId: number; by: number; proposedBy: number; note: string; at: string };
 }
 
+/**
+ * Evidence in a retainage dispute: a file either party or an administrator attached while the
+ * dispute was open (its bytes in the file store under `sha256`, as a milestone's attachments).
+ */
+interface RetainageEvidenceAdded {
+  type: 'RetainageEvidenceAdded';
+  data: AttachedFile & { jobId: number; disputeId: number; attachmentId: string; by: number; byRole: AttacherRole; at: string };
+}
+
+/** Its attacher took it back while the dispute was open; the bytes are kept for the audit. */
+interface RetainageEvidenceRemoved {
+  type: 'RetainageEvidenceRemoved';
+  data: { jobId: number; disputeId: number; attachmentId: string; by: number; at: string };
+}
+
 export type ProjectEvent =
   | JobDraftCreated
   | JobBasicsUpdated
@@ -124,7 +140,9 @@ export type ProjectEvent =
   | RetainageDisputeResolved
   | RetainageResolutionProposed
   | RetainageResolutionApproved
-  | RetainageResolutionRejected;
+  | RetainageResolutionRejected
+  | RetainageEvidenceAdded
+  | RetainageEvidenceRemoved;
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobDraftCreated',
@@ -140,6 +158,8 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'RetainageResolutionProposed',
   'RetainageResolutionApproved',
   'RetainageResolutionRejected',
+  'RetainageEvidenceAdded',
+  'RetainageEvidenceRemoved',
 ];
 
 export const projectStreamId = (projectId: number): string => `job-${projectId}`;

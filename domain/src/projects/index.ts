@@ -3,3 +3,4 @@ export * from './commands';
 export * from './events';
 export * from './project.decider';
 export * from './project.retainage';
+export * from './project.retainage-evidence';

@@ -7,6 +7,7 @@ import { safeText } from '../shared/text';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 import { decideRetainage, evolveRetainage, noRetainage, type ProjectRetainage } from './project.retainage';
+import { decideRetainageEvidence } from './project.retainage-evidence';
 
 export interface ActiveProject {
   status: 'draft' | 'submitted' | 'discarded';
@@ -89,6 +90,8 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'RetainageResolutionProposed':
     case 'RetainageResolutionApproved':
     case 'RetainageResolutionRejected':
+    case 'RetainageEvidenceAdded':
+    case 'RetainageEvidenceRemoved':
       if (state.status === 'none') return state;
       return { ...state, retainage: evolveRetainage(state.retainage, event) };
     default:
@@ -229,6 +232,11 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
     case 'RejectRetainageResolution': {
       if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
       return decideRetainage(command, state.retainage, state, projectPartyOf(state, metadata), metadata);
+    }
+    case 'AddRetainageEvidence':
+    case 'RemoveRetainageEvidence': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      return decideRetainageEvidence(command, state.retainage, state, projectPartyOf(state, metadata), metadata);
     }
     default:
       return assertNever(command);

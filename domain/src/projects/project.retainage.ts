@@ -15,6 +15,7 @@ import type {
   ResolveRetainageDispute,
 } from './commands';
 import type { ProjectEvent, RetainageResolution } from './events';
+import { evolveRetainageEvidence, type RetainageEvidence } from './project.retainage-evidence';
 
 type Party = 'customer' | 'company';
 
@@ -33,6 +34,8 @@ export interface ProjectRetainage {
     proposal?: RetainageProposal | null;
     proposals?: number;
   } | null;
+  /** Files either side or an administrator attached to a dispute (absent in states folded before evidence existed). */
+  evidence?: RetainageEvidence[];
   /** Every final decision: by both parties (release) or by an administrator (release or refund). */
   decisions: {
     decidedBy: 'parties' | 'admin';
@@ -95,6 +98,9 @@ export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent
       const { resolution, amount, milestoneIds, disputeId, at } = event.data;
       return { ...retainage, dispute: null, decisions: [...retainage.decisions, { decidedBy: 'admin', resolution, amount, milestoneIds, disputeId, at }] };
     }
+    case 'RetainageEvidenceAdded':
+    case 'RetainageEvidenceRemoved':
+      return { ...retainage, evidence: evolveRetainageEvidence(retainage.evidence ?? [], event) };
     default:
       return retainage;
   }

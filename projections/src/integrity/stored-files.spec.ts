@@ -101,6 +101,31 @@ describe('the check of stored files', () => {
     expect(result.problems[1]!.message).toContain(`its bytes ${sha256(THUMB)} is not in the file store`);
   });
 
+  it('checks the evidence of a retainage dispute, on the project stream, and names it by its project', async () => {
+    const check = new StoredFilesCheck(storeOf({}));
+    check.add({
+      id: 'e-1',
+      streamId: 'job-7',
+      revision: 4,
+      type: 'RetainageEvidenceAdded',
+      data: {
+        jobId: 7,
+        disputeId: 3,
+        attachmentId: 'r-1',
+        name: 'punch list.pdf',
+        size: 4,
+        mediaType: 'application/pdf',
+        sha256: sha256(PLAN),
+        thumbnailSha256: null,
+      },
+      metadata: {},
+    });
+    await check.settled();
+    const result = check.result();
+    expect(result.problems).toEqual([expect.objectContaining({ projectId: 7, originalId: null, attachmentId: 'r-1', found: 'missing' })]);
+    expect(result.problems[0]!.message).toContain('attachment r-1 "punch list.pdf" of project 7, its retainage dispute (event e-1, job-7 revision 4)');
+  });
+
   it('fails when the store cannot be read, rather than passing files it did not see', async () => {
     const check = new StoredFilesCheck({ check: () => Promise.reject(new Error('the bucket answered 503')) });
     for (const event of milestoneStream()) check.add(event);

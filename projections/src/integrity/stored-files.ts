@@ -22,7 +22,8 @@ export interface EventWithFiles {
 /** One file an AttachmentAdded event records, with everything that names it to a person. */
 export interface RecordedFile {
   projectId: number | null;
-  originalId: number;
+  /** The milestone; null for a retainage dispute's evidence (the project's stream). */
+  originalId: number | null;
   attachmentId: string;
   name: string;
   size: number;
@@ -41,12 +42,14 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export function recordedFileOf(event: EventWithFiles, projects?: Map<string, number>): RecordedFile | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
   if (event.type === 'MilestoneProposed' && typeof data.jobId === 'number') projects?.set(event.streamId, data.jobId);
-  if (event.type !== 'AttachmentAdded') return null;
+  if (event.type !== 'AttachmentAdded' && event.type !== 'RetainageEvidenceAdded') return null;
   const metadataJob = (event.metadata as { jobId?: unknown } | null)?.jobId;
+  const onProject = event.type === 'RetainageEvidenceAdded';
   const text = (value: unknown) => (typeof value === 'string' ? value : String(value));
   return {
-    projectId: typeof metadataJob === 'number' ? metadataJob : (projects?.get(event.streamId) ?? null),
-    originalId: Number(data.originalId),
+    projectId:
+      typeof metadataJob === 'number' ? metadataJob : onProject && typeof data.jobId === 'number' ? data.jobId : (projects?.get(event.streamId) ?? null),
+    originalId: onProject ? null : Number(data.originalId),
     attachmentId: text(data.attachmentId),
     name: text(data.name),
     size: Number(data.size),
@@ -65,7 +68,7 @@ export function describeFileProblem(
   event: { id: string; streamId: string; revision?: number },
   where = 'the file store',
 ): string {
-  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, milestone ${file.originalId}`;
+  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId === null ? 'its retainage dispute' : `milestone ${file.originalId}`}`;
   const state = found === 'missing' ? `is not in ${where}` : `in ${where} no longer hashes to it: the file was changed`;
   const inEvent = event.revision === undefined ? `event ${event.id} of ${event.streamId}` : `event ${event.id}, ${event.streamId} revision ${event.revision}`;
   return `${what} (${inEvent}): its bytes ${sha256} ${state}`;

@@ -19,7 +19,7 @@ import {
 } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
-import { attachmentView } from '../../attachments';
+import { attachmentView, retainageEvidenceView } from '../../attachments';
 import { versionView } from '../../milestones';
 import { MilestoneReads, ProjectAccess, ProjectEvents } from '../../read-models';
 import { rawEventsOf } from '../raw-events';
@@ -70,7 +70,8 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
     }
     const active = [...milestoneStates.values()].filter((s): s is ActiveMilestone => s.status === 'active');
     const evidenceThen = (s: ActiveMilestone) => s.attachments.filter((a) => a.removed === null);
-    const attachers = active.flatMap((s) => evidenceThen(s).map((a) => a.by));
+    const retainageEvidenceThen = project.status === 'none' ? [] : (project.retainage.evidence ?? []).filter((e) => e.removed === null);
+    const attachers = [...active.flatMap((s) => evidenceThen(s).map((a) => a.by)), ...retainageEvidenceThen.map((e) => e.by)];
     const names = await this.milestones.namesFor(active, attachers, [...retainageByCompany.keys()]);
     return {
       at: new Date(at).toISOString(),
@@ -85,6 +86,7 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
               primary_company_id: project.primaryCompanyId,
               terms: project.terms,
               retainage_decisions: project.retainage.decisions,
+              retainage_evidence: retainageEvidenceThen.map((e) => retainageEvidenceView(project.jobId, e, names)),
             },
       milestones: active.map((s) => {
         const current = currentVersion(s);

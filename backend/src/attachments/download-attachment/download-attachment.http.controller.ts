@@ -41,7 +41,8 @@ export class DownloadAttachmentController {
   }
 }
 
-function served(file: AttachmentBytes, disposition: 'attachment' | 'inline', reply: FastifyReply): StreamableFile {
+/** The headers every attachment download carries, and its bytes. */
+export function served(file: AttachmentBytes, disposition: 'attachment' | 'inline', reply: FastifyReply): StreamableFile {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('content-security-policy', "sandbox; default-src 'none'");
   reply.header('x-escrow-sha256', file.sha256);

@@ -47,12 +47,22 @@ export class DownloadAttachmentHandler implements IQueryHandler<DownloadAttachme
     });
     const attachment = attachmentOf(await this.reads.one(ref.originalId), attachmentId);
     if (!attachment || (attachment.removed && user.role !== 'admin')) throw noSuchFile();
-    const sha256 = which === 'thumbnail' ? attachment.thumbnailSha256 : attachment.sha256;
-    if (!sha256) throw noSuchFile();
-    const stream = await this.store.open(sha256);
-    if (!stream) throw notFound('attachment_missing', 'This file’s bytes are missing from the store; an administrator has been told by the integrity check.');
-    return which === 'thumbnail'
-      ? { name: `${attachment.name}.webp`, mediaType: 'image/webp', sha256, stream }
-      : { name: attachment.name, mediaType: attachment.mediaType, sha256, stream };
+    return bytesOf(this.store, attachment, which, noSuchFile);
   }
+}
+
+/** The stored bytes of a recorded file (or its thumbnail), named for the download. */
+export async function bytesOf(
+  store: FileStore,
+  file: { name: string; mediaType: string; sha256: string; thumbnailSha256: string | null },
+  which: 'file' | 'thumbnail',
+  noSuchFile: () => Error,
+): Promise<AttachmentBytes> {
+  const sha256 = which === 'thumbnail' ? file.thumbnailSha256 : file.sha256;
+  if (!sha256) throw noSuchFile();
+  const stream = await store.open(sha256);
+  if (!stream) throw notFound('attachment_missing', 'This file’s bytes are missing from the store; an administrator has been told by the integrity check.');
+  return which === 'thumbnail'
+    ? { name: `${file.name}.webp`, mediaType: 'image/webp', sha256, stream }
+    : { name: file.name, mediaType: file.mediaType, sha256, stream };
 }

@@ -254,6 +254,16 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `${names.person(d.by as number) ?? 'An administrator'} removed a file from ${mTitle}; the ledger keeps its record and its bytes.`,
         changes: [],
       };
+    case 'RetainageEvidenceAdded':
+      return {
+        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) as evidence in the retainage dispute. SHA-256 ${String(d.sha256)}.`,
+        changes: [],
+      };
+    case 'RetainageEvidenceRemoved':
+      return {
+        summary: `${names.person(d.by as number) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
+        changes: [],
+      };
     default:
       return { summary: row.type, changes: [] };
   }

@@ -6,6 +6,7 @@ import { useDisputes } from '../../features/admin/api/get-disputes';
 import { useRetainageDisputes } from '../../features/admin/api/retainage';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
 import { RetainageDisputesTable } from '../../features/admin/components/RetainageDisputesTable';
+import { milestoneEvidence } from '../../features/attachments/api/owner';
 import { LazyDisputeEvidence } from '../../features/attachments/components/lazy';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
@@ -54,7 +55,13 @@ export function AdminDisputesPage() {
             dispute={d}
             onResolved={() => (resolved.current = d.dispute_id)}
             evidence={
-              <LazyDisputeEvidence originalId={d.original_id} disputeId={d.dispute_id} open={d.status === 'open'} viewer={{ userId, role: 'admin' }} withWork />
+              <LazyDisputeEvidence
+                owner={milestoneEvidence(d.original_id)}
+                disputeId={d.dispute_id}
+                open={d.status === 'open'}
+                viewer={{ userId, role: 'admin' }}
+                withWork
+              />
             }
           />
         ))}

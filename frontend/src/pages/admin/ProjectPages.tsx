@@ -14,6 +14,10 @@ import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
 import { SignedAgreement } from '../../features/admin/components/SignedAgreement';
 import { UnsignedContracts } from '../../features/admin/components/UnsignedContracts';
 import { useAdminCan } from '../../features/admin/roles';
+import { retainageEvidence } from '../../features/attachments/api/owner';
+import { LazyDisputeEvidence } from '../../features/attachments/components/lazy';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { isLoggedIn } from '../../features/auth/api/types';
 import { errorMessage } from '../../lib/api-client';
 import { AdminShell } from './AdminShell';
 
@@ -52,6 +56,8 @@ export function AdminProjectPage() {
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
   const at = params.get('at');
   const project = useAdminProject(projectId);
+  const { data: user } = useCurrentUser();
+  const userId = isLoggedIn(user) ? user.user_id : 0;
   const go = (next: Tab, instant?: string) => setParams(instant ? { tab: next, at: instant } : at && next === 'as-of' ? { tab: next, at } : { tab: next });
   return (
     <AdminShell>
@@ -74,7 +80,18 @@ export function AdminProjectPage() {
           onChange={(key) => go(key as Tab)}
           items={[
             { key: 'overview', label: 'Overview', children: <ProjectOverview project={project.data} /> },
-            { key: 'retainage', label: 'Retainage', children: <AdminRetainage projectId={projectId} /> },
+            {
+              key: 'retainage',
+              label: 'Retainage',
+              children: (
+                <AdminRetainage
+                  projectId={projectId}
+                  disputeEvidence={(disputeId) => (
+                    <LazyDisputeEvidence owner={retainageEvidence(projectId)} disputeId={disputeId} open viewer={{ userId, role: 'admin' }} />
+                  )}
+                />
+              ),
+            },
             { key: 'ledger', label: 'Ledger', children: <LedgerTable projectId={projectId} milestones={project.data.milestones} /> },
             { key: 'events', label: 'Events', children: <EventTimeline projectId={projectId} onShowAsOf={(instant) => go('as-of', instant)} /> },
             {

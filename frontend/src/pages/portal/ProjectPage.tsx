@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { projectKeys } from '../../api/projects';
 import { Spinner } from '../../components/Spinner';
+import { milestoneEvidence, retainageEvidence } from '../../features/attachments/api/owner';
 import { LazyDisputeEvidence, LazyMilestoneFiles } from '../../features/attachments/components/lazy';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
@@ -88,7 +89,7 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
           disputeFiles={
             m.dispute && (
               <LazyDisputeEvidence
-                originalId={m.original_id}
+                owner={milestoneEvidence(m.original_id)}
                 disputeId={m.dispute.dispute_id}
                 open={m.dispute.status === 'open'}
                 viewer={{ userId, role: m.user_is_customer ? 'buyer' : 'seller' }}
@@ -191,7 +192,23 @@ export function ProjectPage() {
                 label: 'Milestones',
                 children: <Milestones projectId={projectId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
               },
-              { key: 'retainage', label: 'Retainage', children: <RetainagePanel projectId={projectId} /> },
+              {
+                key: 'retainage',
+                label: 'Retainage',
+                children: (
+                  <RetainagePanel
+                    projectId={projectId}
+                    disputeEvidence={({ disputeId, yourParty }) => (
+                      <LazyDisputeEvidence
+                        owner={retainageEvidence(projectId)}
+                        disputeId={disputeId}
+                        open
+                        viewer={{ userId: isLoggedIn(user) ? user.user_id : 0, role: yourParty ?? 'buyer' }}
+                      />
+                    )}
+                  />
+                ),
+              },
               { key: 'history', label: 'History', children: <History projectId={projectId} /> },
             ]}
           />

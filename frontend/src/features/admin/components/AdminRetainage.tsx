@@ -1,6 +1,6 @@
 import { money } from '@escrow/domain';
 import { App, Button, Card, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
@@ -19,7 +19,7 @@ const retainageFourEyesNote = (held: string, threshold: string) =>
  * A project's retainage for the admins: held per payee, the parties' release, and an open
  * retainage dispute to decide: release to the payees or refund to the buyer, confirmed first.
  */
-export function AdminRetainage({ projectId }: { projectId: number }) {
+export function AdminRetainage({ projectId, disputeEvidence }: { projectId: number; disputeEvidence?: (disputeId: number) => ReactNode }) {
   const retainage = useAdminRetainage(projectId);
   const resolve = useResolveRetainageDispute(projectId);
   // The open retainage disputes carry the proposal waiting for a second administrator and the threshold.
@@ -75,6 +75,7 @@ export function AdminRetainage({ projectId }: { projectId: number }) {
       {r.dispute && (
         <Card size="small" title={`Retainage dispute opened by the ${r.dispute.party} on ${when(r.dispute.at)}`} style={{ marginTop: 16 }}>
           <p>{r.dispute.statement}</p>
+          {disputeEvidence?.(r.dispute.dispute_id)}
           {listed?.proposal ? (
             <ProposalPanel
               proposal={listed.proposal}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
+import { milestoneEvidence, retainageEvidence } from '../api/owner';
 import { AttachmentList } from '../components/AttachmentList';
 import { AttachmentUploader } from '../components/AttachmentUploader';
 import DisputeEvidence from '../components/DisputeEvidence';
@@ -50,7 +51,7 @@ const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputE
 describe('the uploader', () => {
   it('sends the file as multipart to its target, shows its progress, then says it is attached', async () => {
     const { calls } = fakeApi((call) => (call.method === 'POST' ? { status: 201, body: file(), progress: [40], delayMs: 300 } : undefined));
-    const { container } = inApp(<AttachmentUploader originalId={5000} target={{ to: 'dispute', disputeId: 9 }} label="Attach your evidence" />);
+    const { container } = inApp(<AttachmentUploader owner={milestoneEvidence(5000)} target={{ to: 'dispute', disputeId: 9 }} label="Attach your evidence" />);
     expect(screen.getByRole('button', { name: /Attach your evidence/ })).toHaveAccessibleDescription(ALLOWED_FILES);
     await userEvent.upload(fileInput(container), pdf());
     const sending = await screen.findByRole('list', { name: 'Files being sent' });
@@ -66,7 +67,7 @@ describe('the uploader', () => {
 
   it('posts a version’s files to that version', async () => {
     const { calls } = fakeApi((call) => (call.method === 'POST' ? { status: 201, body: file() } : undefined));
-    const { container } = inApp(<AttachmentUploader originalId={5000} target={{ to: 'version', versionId: 5003 }} label="Attach to the edit" />);
+    const { container } = inApp(<AttachmentUploader owner={milestoneEvidence(5000)} target={{ to: 'version', versionId: 5003 }} label="Attach to the edit" />);
     await userEvent.upload(fileInput(container), pdf());
     await screen.findByText(attachedText('inspection.pdf'));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/milestone/5003/attachments', params: { to: 'version' } });
@@ -74,7 +75,9 @@ describe('the uploader', () => {
 
   it('shows the API’s refusal beside the file’s name until it is dismissed', async () => {
     fakeApi((call) => (call.method === 'POST' ? { status: 413, body: { statusCode: 413, message: TOO_LARGE } } : undefined));
-    const { container } = inApp(<AttachmentUploader originalId={5000} target={{ to: 'completion' }} label="Attach photos or reports of the work" />);
+    const { container } = inApp(
+      <AttachmentUploader owner={milestoneEvidence(5000)} target={{ to: 'completion' }} label="Attach photos or reports of the work" />,
+    );
     await userEvent.upload(fileInput(container), pdf());
     expect(await screen.findByRole('alert')).toHaveTextContent(`inspection.pdf was not attached: ${TOO_LARGE}`);
     expect(screen.getByRole('status')).toHaveTextContent('');
@@ -86,7 +89,7 @@ describe('the uploader', () => {
 describe('the list of files', () => {
   it('shows thumbnails of images and a row per file: name to download, size, who, role, when and the hash', () => {
     fakeApi(() => undefined);
-    inApp(<AttachmentList files={[photo, file()]} originalId={5000} viewerId={21} label="Evidence of the work" />);
+    inApp(<AttachmentList files={[photo, file()]} owner={milestoneEvidence(5000)} viewerId={21} label="Evidence of the work" />);
     const gallery = screen.getByRole('list', { name: 'Evidence of the work: pictures' });
     expect(within(gallery).getByRole('img', { name: 'before.png' })).toHaveAttribute('src', photo.thumbnail_url);
     const rows = within(screen.getByRole('list', { name: 'Evidence of the work' })).getAllByRole('listitem');
@@ -106,7 +109,7 @@ describe('the list of files', () => {
     fakeApi(() => undefined);
     const user = userEvent.setup();
     const write = vi.spyOn(navigator.clipboard, 'writeText');
-    inApp(<AttachmentList files={[file()]} originalId={5000} viewerId={21} label="Files" />);
+    inApp(<AttachmentList files={[file()]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" />);
     await user.click(screen.getByRole('button', { name: 'Copy the SHA-256 of report.pdf' }));
     expect(write).toHaveBeenCalledWith(HASH);
   });
@@ -114,7 +117,7 @@ describe('the list of files', () => {
   it('hides removed files until asked, and then offers no download to a party', async () => {
     fakeApi(() => undefined);
     const removed = file({ attachment_id: 'r1', name: 'old-quote.pdf', removed: { by: 21, at: '2026-11-26T15:00:00Z' } });
-    inApp(<AttachmentList files={[file(), removed]} originalId={5000} viewerId={21} label="Files" />);
+    inApp(<AttachmentList files={[file(), removed]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" />);
     expect(screen.queryByText('old-quote.pdf')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show removed files (1)' }));
     const row = screen.getByText('old-quote.pdf').closest('li')!;
@@ -126,7 +129,7 @@ describe('the list of files', () => {
   it('lets an administrator still download a removed file', async () => {
     fakeApi(() => undefined);
     const removed = file({ name: 'old-quote.pdf', removed: { by: 21, at: '2026-11-26T15:00:00Z' } });
-    inApp(<AttachmentList files={[removed]} originalId={5000} viewerId={1} viewerIsAdmin label="Files" empty="None." />);
+    inApp(<AttachmentList files={[removed]} owner={milestoneEvidence(5000)} viewerId={1} viewerIsAdmin label="Files" empty="None." />);
     expect(screen.getByText('None.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show removed files (1)' }));
     expect(screen.getByRole('link', { name: 'old-quote.pdf' })).toBeInTheDocument();
@@ -136,7 +139,7 @@ describe('the list of files', () => {
     const { calls } = fakeApi((call) =>
       call.method === 'DELETE' ? { status: 200, body: file({ removed: { by: 21, at: '2026-11-26T15:00:00Z' } }) } : undefined,
     );
-    inApp(<AttachmentList files={[file(), photo]} originalId={5000} viewerId={21} label="Files" mayRemove={() => true} />);
+    inApp(<AttachmentList files={[file(), photo]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" mayRemove={() => true} />);
     expect(screen.queryByRole('button', { name: 'Remove before.png' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove report.pdf' }));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
@@ -147,7 +150,7 @@ describe('the list of files', () => {
 
   it('offers no Remove once the target is closed', () => {
     fakeApi(() => undefined);
-    inApp(<AttachmentList files={[file()]} originalId={5000} viewerId={21} label="Files" mayRemove={() => false} />);
+    inApp(<AttachmentList files={[file()]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" mayRemove={() => false} />);
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 });
@@ -234,7 +237,7 @@ describe('the card’s files and a dispute’s evidence', () => {
       file({ attachment_id: 'd2', to: 'dispute', dispute_id: 8, name: 'earlier-dispute.pdf' }),
       file({ attachment_id: 'w1', name: 'after.jpg' }),
     ]);
-    inApp(<DisputeEvidence originalId={5000} disputeId={9} open viewer={{ userId: 1, role: 'admin' }} withWork />);
+    inApp(<DisputeEvidence owner={milestoneEvidence(5000)} disputeId={9} open viewer={{ userId: 1, role: 'admin' }} withWork />);
     const buyer = await screen.findByRole('region', { name: 'The buyer’s evidence' });
     const seller = screen.getByRole('region', { name: 'The seller’s evidence' });
     expect(within(buyer).getByText('inspection.pdf').closest('li')).toHaveTextContent('In the dispute · Added by Jordan Buyer (buyer)');
@@ -244,9 +247,28 @@ describe('the card’s files and a dispute’s evidence', () => {
     expect(screen.getByRole('button', { name: /Attach a file to the dispute/ })).toBeInTheDocument();
   });
 
+  it('shows a retainage dispute’s evidence from the project, and sends new files there', async () => {
+    const retained = (over: Partial<AttachmentView>) =>
+      file({ original_id: null, to: 'retainage_dispute', dispute_id: 4, download_url: '/api/job/7/retainage/attachments/r1/file', ...over });
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/retainage/attachments')
+        return { status: 200, body: [retained({ attachment_id: 'r1', name: 'punch list.pdf', by: { user_id: 30, name: 'Jordan Buyer', role: 'buyer' } })] };
+      if (call.method === 'POST') return { status: 201, body: retained({ attachment_id: 'r2', name: 'inspection.pdf' }) };
+      return undefined;
+    });
+    const { container } = inApp(<DisputeEvidence owner={retainageEvidence(7)} disputeId={4} open viewer={{ userId: 21, role: 'seller' }} />);
+    const buyer = await screen.findByRole('region', { name: 'The buyer’s evidence' });
+    expect(within(buyer).getByRole('link', { name: 'punch list.pdf' })).toHaveAttribute('href', '/api/job/7/retainage/attachments/r1/file');
+    await userEvent.upload(fileInput(container), pdf());
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/job/7/retainage/attachments');
+    expect(post.params).toEqual({ dispute_id: 4 });
+  });
+
   it('takes no more evidence once the dispute is resolved', async () => {
     list([]);
-    inApp(<DisputeEvidence originalId={5000} disputeId={9} open={false} viewer={{ userId: 30, role: 'buyer' }} />);
+    inApp(<DisputeEvidence owner={milestoneEvidence(5000)} disputeId={9} open={false} viewer={{ userId: 30, role: 'buyer' }} />);
     expect(await screen.findByRole('region', { name: 'The buyer’s evidence' })).toHaveTextContent('The buyer has added no files.');
     expect(screen.queryByRole('button', { name: /Attach/ })).not.toBeInTheDocument();
   });

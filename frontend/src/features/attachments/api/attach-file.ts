@@ -3,9 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../../../lib/api-client';
 import { attachmentKeys } from './keys';
+import { type EvidenceOwner, evidencePath } from './owner';
 
-/** Where a file goes: the terms or the rejection of a version, the work done, or a dispute. */
-export type AttachmentTarget = { to: 'version' | 'rejection'; versionId: number } | { to: 'completion' } | { to: 'dispute'; disputeId: number };
+/** Where a file goes: the terms or the rejection of a version, the work done, a dispute, or a retainage dispute. */
+export type AttachmentTarget =
+  | { to: 'version' | 'rejection'; versionId: number }
+  | { to: 'completion' }
+  | { to: 'dispute'; disputeId: number }
+  | { to: 'retainage_dispute'; disputeId: number };
 
 export interface AttachFileInput {
   file: File;
@@ -16,17 +21,23 @@ export interface AttachFileInput {
 }
 
 /**
- * POST /api/milestone/{id}/attachments (multipart, one part named `file`). The id is the version
+ * POST /api/milestone/{id}/attachments (multipart, one part named `file`): the id is the version
  * the file belongs to for the terms and rejections, else any version of the milestone (its
- * original). The Idempotency-Key makes a re-sent upload name the same attachment.
+ * original). A retainage dispute's: POST /api/job/{id}/retainage/attachments?dispute_id=. The
+ * Idempotency-Key makes a re-sent upload name the same attachment.
  */
-async function attachFile(originalId: number, { file, target, onProgress, signal }: AttachFileInput): Promise<AttachmentView> {
-  const id = target.to === 'version' || target.to === 'rejection' ? target.versionId : originalId;
-  const params: { to: AttachmentPlace; dispute_id?: number } = { to: target.to };
-  if (target.to === 'dispute') params.dispute_id = target.disputeId;
+async function attachFile(owner: EvidenceOwner, { file, target, onProgress, signal }: AttachFileInput): Promise<AttachmentView> {
+  let path = evidencePath(owner);
+  let params: { to?: AttachmentPlace; dispute_id?: number } = {};
+  if (target.to === 'retainage_dispute') params = { dispute_id: target.disputeId };
+  else {
+    params = { to: target.to };
+    if (target.to === 'dispute') params.dispute_id = target.disputeId;
+    if ((target.to === 'version' || target.to === 'rejection') && owner.kind === 'milestone') path = evidencePath({ ...owner, originalId: target.versionId });
+  }
   const body = new FormData();
   body.append('file', file, file.name);
-  const { data } = await api.post<AttachmentView>(`/milestone/${id}/attachments`, body, {
+  const { data } = await api.post<AttachmentView>(path, body, {
     ...asCommand(),
     params,
     signal,
@@ -39,11 +50,11 @@ async function attachFile(originalId: number, { file, target, onProgress, signal
   return data;
 }
 
-/** Attaches a file to the milestone and refreshes its list of files. */
-export function useAttachFile(originalId: number) {
+/** Attaches a file and refreshes the list it joins. */
+export function useAttachFile(owner: EvidenceOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AttachFileInput) => attachFile(originalId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.ofMilestone(originalId) }),
+    mutationFn: (input: AttachFileInput) => attachFile(owner, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) }),
   });
 }

@@ -4,10 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
 import { attachmentKeys } from './keys';
+import { type EvidenceOwner, evidencePath } from './owner';
 
-/** GET /api/milestone/{id}/attachments: every file of the milestone, removed ones marked. */
-const getAttachments = async (originalId: number): Promise<AttachmentView[]> => (await api.get<AttachmentView[]>(`/milestone/${originalId}/attachments`)).data;
+/** GET /api/milestone/{id}/attachments or /api/job/{id}/retainage/attachments: every file, removed ones marked. */
+const getAttachments = async (owner: EvidenceOwner): Promise<AttachmentView[]> => (await api.get<AttachmentView[]>(evidencePath(owner))).data;
 
-const attachmentsQuery = (originalId: number) => queryOptions({ queryKey: attachmentKeys.ofMilestone(originalId), queryFn: () => getAttachments(originalId) });
+const attachmentsQuery = (owner: EvidenceOwner) => queryOptions({ queryKey: attachmentKeys.of(owner), queryFn: () => getAttachments(owner) });
 
-export const useAttachments = (originalId: number) => useQuery(attachmentsQuery(originalId));
+export const useAttachments = (owner: EvidenceOwner) => useQuery(attachmentsQuery(owner));

@@ -3,6 +3,7 @@ import { App, Button, Checkbox, Popconfirm } from 'antd';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
+import type { EvidenceOwner } from '../api/owner';
 import { useRemoveAttachment } from '../api/remove-attachment';
 import { attachedAt, attachedBy, fileSize, removedText, shortHash } from './texts';
 
@@ -14,7 +15,7 @@ import { attachedAt, attachedBy, fileSize, removedText, shortHash } from './text
  */
 export function AttachmentList({
   files,
-  originalId,
+  owner,
   viewerId,
   viewerIsAdmin = false,
   label,
@@ -23,7 +24,7 @@ export function AttachmentList({
   note,
 }: {
   files: AttachmentView[];
-  originalId: number;
+  owner: EvidenceOwner;
   viewerId: number;
   viewerIsAdmin?: boolean;
   /** The list's accessible name, e.g. "Evidence of the work". */
@@ -58,7 +59,7 @@ export function AttachmentList({
             <FileRow
               key={f.attachment_id}
               file={f}
-              originalId={originalId}
+              owner={owner}
               viewerId={viewerId}
               downloadable={!f.removed || viewerIsAdmin}
               removable={!f.removed && f.by.user_id === viewerId && mayRemove(f)}
@@ -78,7 +79,7 @@ export function AttachmentList({
 
 function FileRow({
   file: f,
-  originalId,
+  owner,
   viewerId,
   downloadable,
   removable,
@@ -86,13 +87,13 @@ function FileRow({
 }: {
   file: AttachmentView;
   note?: string;
-  originalId: number;
+  owner: EvidenceOwner;
   viewerId: number;
   downloadable: boolean;
   removable: boolean;
 }) {
   const { message } = App.useApp();
-  const remove = useRemoveAttachment(originalId);
+  const remove = useRemoveAttachment(owner);
   const copy = () =>
     navigator.clipboard.writeText(f.sha256).then(
       () => void message.success(`SHA-256 of ${f.name} copied.`),

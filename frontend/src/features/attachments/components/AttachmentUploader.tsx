@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
 import { type AttachmentTarget, useAttachFile } from '../api/attach-file';
+import type { EvidenceOwner } from '../api/owner';
 import { ALLOWED_FILES, attachedText, DROP_HERE } from './texts';
 
 interface Sending {
@@ -22,8 +23,8 @@ interface Sending {
  * live region says so. The server decides what it takes, so the dropped files are not filtered here:
  * a file of another type is refused with the API's sentence rather than silently dropped.
  */
-export function AttachmentUploader({ originalId, target, label }: { originalId: number; target: AttachmentTarget; label: string }) {
-  const attach = useAttachFile(originalId);
+export function AttachmentUploader({ owner, target, label }: { owner: EvidenceOwner; target: AttachmentTarget; label: string }) {
+  const attach = useAttachFile(owner);
   const [sending, setSending] = useState<Sending[]>([]);
   const [said, setSaid] = useState('');
   const hintId = useId();

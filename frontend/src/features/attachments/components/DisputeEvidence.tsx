@@ -4,11 +4,13 @@ import type { AttachmentView } from '@escrow/domain';
 
 import { errorMessage } from '../../../lib/api-client';
 import { useAttachments } from '../api/get-attachments';
+import type { EvidenceOwner } from '../api/owner';
 import { AttachmentList } from './AttachmentList';
 import { AttachmentUploader } from './AttachmentUploader';
 
 export interface DisputeEvidenceProps {
-  originalId: number;
+  /** A milestone's dispute, or the project's retainage dispute. */
+  owner: EvidenceOwner;
   disputeId: number;
   /** Evidence is taken until the dispute is resolved. */
   open: boolean;
@@ -30,21 +32,22 @@ const COLUMNS = [
  * administrators added; each file with who added it and when, and its SHA-256. While the dispute
  * is open, either party and administrators add files and remove their own.
  */
-export default function DisputeEvidence({ originalId, disputeId, open, viewer, withWork = false }: DisputeEvidenceProps) {
-  const files = useAttachments(originalId);
+export default function DisputeEvidence({ owner, disputeId, open, viewer, withWork = false }: DisputeEvidenceProps) {
+  const files = useAttachments(owner);
+  const place = owner.kind === 'milestone' ? 'dispute' : 'retainage_dispute';
   if (files.isPending) return <p className="el-muted">Loading the evidence…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
-  const ofDispute = files.data.filter((f) => (f.to === 'dispute' && f.dispute_id === disputeId) || (withWork && f.to === 'completion'));
+  const ofDispute = files.data.filter((f) => (f.to === place && f.dispute_id === disputeId) || (withWork && f.to === 'completion'));
   const by = (role: AttachmentView['by']['role']) => ofDispute.filter((f) => f.by.role === role);
   const admins = by('admin');
   const list = (heading: string, shown: AttachmentView[], empty: string) => (
     <AttachmentList
       files={shown}
-      originalId={originalId}
+      owner={owner}
       viewerId={viewer.userId}
       viewerIsAdmin={viewer.role === 'admin'}
       label={heading}
-      mayRemove={(f) => open && f.to === 'dispute'}
+      mayRemove={(f) => open && f.to === place}
       empty={empty}
       note={withWork ? (f) => (f.to === 'completion' ? 'Evidence of the work' : 'In the dispute') : undefined}
     />
@@ -67,8 +70,8 @@ export default function DisputeEvidence({ originalId, disputeId, open, viewer, w
       )}
       {open && (
         <AttachmentUploader
-          originalId={originalId}
-          target={{ to: 'dispute', disputeId }}
+          owner={owner}
+          target={{ to: place, disputeId }}
           label={viewer.role === 'admin' ? 'Attach a file to the dispute' : 'Attach your evidence'}
         />
       )}

@@ -5,6 +5,7 @@ import type { AttachmentView, MilestoneView } from '@escrow/domain';
 import { errorMessage } from '../../../lib/api-client';
 import type { AttachmentTarget } from '../api/attach-file';
 import { useAttachments } from '../api/get-attachments';
+import { milestoneEvidence } from '../api/owner';
 import { AttachmentList } from './AttachmentList';
 import { AttachmentUploader } from './AttachmentUploader';
 
@@ -57,7 +58,7 @@ function versionWord(m: MilestoneView, f: AttachmentView): string {
  * some; the dispute's evidence is in the card's dispute (DisputeEvidence).
  */
 export default function MilestoneFiles({ milestone: m, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
-  const files = useAttachments(m.original_id);
+  const files = useAttachments(milestoneEvidence(m.original_id));
   if (files.isPending) return <p className="el-muted">Loading the files…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
   const uploads = uploadsOf(m);
@@ -92,7 +93,7 @@ export default function MilestoneFiles({ milestone: m, currentUserId }: { milest
           <h5>{p.heading}</h5>
           <AttachmentList
             files={p.files}
-            originalId={m.original_id}
+            owner={milestoneEvidence(m.original_id)}
             viewerId={currentUserId}
             label={p.heading}
             mayRemove={p.mayRemove}
@@ -102,7 +103,7 @@ export default function MilestoneFiles({ milestone: m, currentUserId }: { milest
           {p.uploads.map((u) => (
             <AttachmentUploader
               key={`${u.target.to}-${'versionId' in u.target ? u.target.versionId : ''}`}
-              originalId={m.original_id}
+              owner={milestoneEvidence(m.original_id)}
               target={u.target}
               label={u.label}
             />

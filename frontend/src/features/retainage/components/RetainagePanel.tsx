@@ -1,6 +1,6 @@
 import { formatDollars } from '@escrow/domain';
 import { Alert, App, Button, Input, Modal, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
@@ -12,9 +12,15 @@ const day = (iso: string) => new Date(iso).toLocaleString();
 /**
  * The project's retainage (issue 17): what is held for each payee, and its release: asked for by
  * one party once every milestone is paid out, approved by the other, or disputed before an
- * administrator.
+ * administrator. While a dispute is open, the page shows its evidence under it (`disputeEvidence`).
  */
-export function RetainagePanel({ projectId }: { projectId: number }) {
+export function RetainagePanel({
+  projectId,
+  disputeEvidence,
+}: {
+  projectId: number;
+  disputeEvidence?: (dispute: { disputeId: number; yourParty: 'buyer' | 'seller' | null }) => ReactNode;
+}) {
   const retainage = useRetainage(projectId);
   const act = useRetainageAction(projectId);
   const { message } = App.useApp();
@@ -79,6 +85,7 @@ export function RetainagePanel({ projectId }: { projectId: number }) {
           style={{ marginBottom: 12 }}
         />
       )}
+      {r.dispute && disputeEvidence?.({ disputeId: r.dispute.dispute_id, yourParty: r.your_party })}
       <div className="el-actions">
         {r.can_request && (
           <Button type="primary" loading={act.isPending} onClick={() => run('request')}>

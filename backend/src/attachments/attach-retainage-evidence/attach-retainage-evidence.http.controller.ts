@@ -1,0 +1,40 @@
+import type { AttachmentView } from '@escrow/domain';
+import { Controller, HttpStatus, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
+import { IdempotencyKey } from '../../command-side';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { receiveUpload } from '../attach-file/upload-request';
+import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
+import { AttachRetainageEvidenceRequest } from './attach-retainage-evidence.request.dto';
+
+@Controller()
+@Access('user')
+export class AttachRetainageEvidenceController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Answers('AttachmentView', HttpStatus.CREATED)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @Post('job/:id/retainage/attachments')
+  async attach(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Query() query: AttachRetainageEvidenceRequest,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ): Promise<AttachmentView> {
+    return receiveUpload(request, this.config.attachments.maxFileBytes, (upload) =>
+      this.commandBus.execute(new AttachRetainageEvidence(user, projectId, query.dispute_id, upload, key)),
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { DomainError, notFound } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
+import type { SessionUser } from '../../identity';
+import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { type AttachmentBytes, bytesOf } from '../download-attachment/download-attachment.query';
+import type { FileStore } from '../storage/file-store';
+import { FILE_STORE } from '../storage/file-store.provider';
+
+/**
+ * GET /api/job/{id}/retainage/attachments/{attachmentId}/file (or /thumbnail): the bytes, for the
+ * project's parties and administrators; a removed file for administrators only. Everyone else is
+ * told there is no such file.
+ */
+export class DownloadRetainageEvidence extends Query<AttachmentBytes> {
+  constructor(
+    readonly user: SessionUser,
+    readonly projectId: number,
+    readonly attachmentId: string,
+    readonly which: 'file' | 'thumbnail',
+  ) {
+    super();
+  }
+}
+
+const noSuchFile = () => notFound('no_such_attachment', 'There is no such file in this project’s retainage dispute.');
+
+@QueryHandler(DownloadRetainageEvidence)
+export class DownloadRetainageEvidenceHandler implements IQueryHandler<DownloadRetainageEvidence> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly reads: MilestoneReads,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+  ) {}
+
+  async execute({ user, projectId, attachmentId, which }: DownloadRetainageEvidence): Promise<AttachmentBytes> {
+    await this.access.requireViewer(projectId, user).catch((error: unknown) => {
+      throw error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not_found') ? noSuchFile() : error;
+    });
+    const evidence = ((await this.reads.project(projectId)).retainage.evidence ?? []).find((e) => e.attachmentId === attachmentId);
+    if (!evidence || (evidence.removed && user.role !== 'admin')) throw noSuchFile();
+    return bytesOf(this.store, evidence, which, noSuchFile);
+  }
+}

@@ -1,0 +1,34 @@
+import type { AttachmentView } from '@escrow/domain';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+
+import type { SessionUser } from '../../identity';
+import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { retainageEvidenceView } from '../attachment.view';
+
+/** GET /api/job/{id}/retainage/attachments: every file of the project's retainage disputes, removed ones marked. */
+export class ListRetainageEvidence extends Query<AttachmentView[]> {
+  constructor(
+    readonly user: SessionUser,
+    readonly projectId: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListRetainageEvidence)
+export class ListRetainageEvidenceHandler implements IQueryHandler<ListRetainageEvidence> {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly reads: MilestoneReads,
+  ) {}
+
+  async execute({ user, projectId }: ListRetainageEvidence): Promise<AttachmentView[]> {
+    await this.access.requireViewer(projectId, user);
+    const evidence = (await this.reads.project(projectId)).retainage.evidence ?? [];
+    const names = await this.reads.namesFor(
+      [],
+      evidence.map((e) => e.by),
+    );
+    return evidence.map((e) => retainageEvidenceView(projectId, e, names));
+  }
+}

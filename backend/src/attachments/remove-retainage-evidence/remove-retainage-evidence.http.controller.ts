@@ -1,0 +1,27 @@
+import type { AttachmentView } from '@escrow/domain';
+import { Controller, Delete, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { attachmentIdPipe } from '../attachment-id.pipe';
+import { RemoveRetainageEvidence } from './remove-retainage-evidence.command';
+
+@Controller()
+@Access('user')
+export class RemoveRetainageEvidenceController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('AttachmentView')
+  @Delete('job/:id/retainage/attachments/:attachmentId')
+  remove(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Param('attachmentId', attachmentIdPipe()) attachmentId: string,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ): Promise<AttachmentView> {
+    return this.commandBus.execute(new RemoveRetainageEvidence(user, projectId, attachmentId, key));
+  }
+}
