@@ -1,10 +1,37 @@
+import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { asUser } from './support/portal';
 import { retainageRefundedProject } from './support/projects';
 
+/** A minimal PDF: the sniffer knows it by its header. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
 test('retainage given back to the buyer is listed with the refunds, marked as retainage, on the project payments and in the console', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { projectId } = await retainageRefundedProject(browser, 'Deck railing', '1000.00');
+  // While the retainage dispute is open, the buyer attaches evidence on the Retainage tab and an
+  // administrator reads it on the console's (issue 27).
+  const { projectId } = await retainageRefundedProject(browser, 'Deck railing', '1000.00', async (disputed) => {
+    const buyer = await asUser(browser, DEMO.buyer);
+    await buyer.goto(`/portal/job/${disputed}`);
+    await buyer.getByRole('tab', { name: 'Retainage' }).click();
+    const evidence = buyer.getByRole('region', { name: 'Evidence' });
+    await expect(evidence.getByRole('button', { name: /Attach your evidence/ })).toBeVisible();
+    await evidence.locator('input[type=file]').setInputFiles({ name: 'railing photo log.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(evidence.getByRole('status')).toHaveText('railing photo log.pdf attached.');
+    await expect(evidence.getByRole('region', { name: 'The buyer’s evidence' })).toContainText('Added by you (buyer)');
+    await checkA11y(buyer, 'buyer, a retainage dispute with its evidence');
+    await buyer.context().close();
+
+    const admin = await (await browser.newContext()).newPage();
+    await loginAt(admin, DEMO.admin);
+    await expect(admin).toHaveURL(/\/admin$/);
+    await admin.goto(`/admin/job/${disputed}?tab=retainage`);
+    const buyerSide = admin.getByRole('region', { name: 'The buyer’s evidence' });
+    await expect(buyerSide).toContainText('railing photo log.pdf');
+    await expect(buyerSide).toContainText('Added by Jordan Buyer (buyer)');
+    await admin.screenshot({ path: '../.test-results/screenshots/admin-retainage-dispute-evidence.png', fullPage: true });
+    await admin.context().close();
+  });
 
   // The project's Payments page.
   const buyer = await asUser(browser, DEMO.buyer);

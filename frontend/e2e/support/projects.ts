@@ -160,7 +160,16 @@ export async function disputedProject(browser: Browser, title: string, amount = 
  * out; the buyer then disputed the retainage and an administrator gave it back to the buyer
  * (paid by the sandbox).
  */
-export async function retainageRefundedProject(browser: Browser, title: string, amount = '1000.00'): Promise<SetUpProject> {
+/**
+ * A project whose retainage the buyer disputed, waiting for an administrator; `beforeDecision`
+ * runs then (a test's look at the open dispute), and `resolve` refunds it when asked.
+ */
+export async function retainageRefundedProject(
+  browser: Browser,
+  title: string,
+  amount = '1000.00',
+  beforeDecision: (projectId: number) => Promise<void> = async () => undefined,
+): Promise<SetUpProject> {
   const project = await approvedProject(browser, title, amount, '10');
   const { buyer, seller, projectId, milestoneId } = project;
   await deposit(project);
@@ -180,6 +189,7 @@ export async function retainageRefundedProject(browser: Browser, title: string, 
     ok<{ retainage: { withheld: string }[]; refunds: { reason: string; status: string }[] }>(buyer.get(`/api/job/${projectId}/payments`), 'payments');
   await expect.poll(async () => (await payments()).retainage[0]?.withheld, { timeout: 30_000 }).toBeTruthy();
   await ok(buyer.post(`/api/job/${projectId}/retainage/dispute`, { statement: 'The railing is missing.' }), 'retainage dispute');
+  await beforeDecision(projectId);
   const admin = await apiSession(browser, DEMO.admin);
   await ok(admin.post(`/api/admin/job/${projectId}/retainage/resolve`, { resolution: 'refund', note: 'Railing missing.' }), 'retainage refund');
   await admin.close();
