@@ -161,6 +161,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
 
   // Health and identity
   route('GET', '/api/health', 'public', everyone(200), () => ({ url: '/api/health' })),
+  // Served only with METRICS_TOKEN set (the security world sets none); metrics.e2e tests the token.
+  route('GET', '/api/metrics', 'public', everyone(404), () => ({ url: '/api/metrics' })),
   route('GET', '/api/user', 'public', everyone(200), () => ({ url: '/api/user' })),
   route('POST', '/api/auth/login', 'public', everyone(200), (w) => ({
     url: '/api/auth/login',
