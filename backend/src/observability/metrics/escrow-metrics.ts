@@ -58,7 +58,7 @@ export class EscrowMetrics {
 
   readonly eventsAppended = new Counter({
     name: 'escrow_events_appended_total',
-    help: 'Events appended by commands, by stream category (milestone, job, bank-account, …).',
+    help: 'Events appended by commands, by stream category (milestone, job, bank-accounts-company, …; never the stream’s id).',
     labelNames: ['stream_category'] as const,
     registers: [this.registry],
   });
@@ -163,11 +163,6 @@ export class EscrowMetrics {
   scrape(): Promise<string> {
     this.scrapes++;
     return this.registry.metrics();
-  }
-
-  /** Every metric name this process exports (the dashboard and alert rules may name only these). */
-  async names(): Promise<string[]> {
-    return (await this.registry.getMetricsAsJSON()).map((m) => m.name);
   }
 }
 

@@ -77,8 +77,10 @@ export function watchProjectors(metrics: EscrowMetrics, runner: StatusSource): v
         }
       },
     });
-  gauge('escrow_projector_position', "The commit position of the projector's checkpoint (the global position of the last event it passed).", (s) =>
-    s.position === null ? 0 : Number(s.position.split('/')[0]),
+  gauge(
+    'escrow_projector_position',
+    "The global position of the last event the projector's checkpoint passed (PostgreSQL: the events table's global_position; EventStoreDB: its prepare position).",
+    (s) => (s.position === null ? 0 : Number(s.position.split('/')[1])),
   );
   gauge(
     'escrow_projector_lag_events',
