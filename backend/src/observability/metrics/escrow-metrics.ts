@@ -8,6 +8,18 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The outcome of one command on the CommandBus. */
+/** Recorded by API processes only (HTTP, commands, appends, read your writes). */
+const API_ONLY = [
+  'escrow_http_request_duration_seconds',
+  'escrow_commands_total',
+  'escrow_command_conflict_retries_total',
+  'escrow_event_append_duration_seconds',
+  'escrow_events_appended_total',
+  'escrow_read_your_writes_wait_seconds',
+  'escrow_reads_total',
+  'escrow_read_stale_answers_total',
+];
+
 type CommandOutcome = 'accepted' | 'replay' | 'refused' | 'conflict' | 'error';
 
 interface CommandScope {
@@ -100,6 +112,8 @@ export class EscrowMetrics {
 
   constructor(process: 'api' | 'worker') {
     this.registry.setDefaultLabels({ process });
+    // The worker serves no HTTP and runs no commands: it exports only what it measures.
+    if (process === 'worker') for (const name of API_ONLY) this.registry.removeSingleMetric(name);
     collectDefaultMetrics({ register: this.registry, prefix: 'escrow_' });
   }
 
