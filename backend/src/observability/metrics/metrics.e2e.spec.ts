@@ -83,6 +83,8 @@ describe('Prometheus metrics', () => {
       (a) => a.body?.[0]?.payment_status === 'settled',
       30_000,
     );
+    // A path no route serves, with an id in it: counted, under no pattern of its own.
+    expect((await parties.sessions.buyer.get('/api/no-such-route/987654')).status).toBe(404);
     const after = await caughtUp();
     const moved = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
 
@@ -105,11 +107,14 @@ describe('Prometheus metrics', () => {
     const routes = new Set(after.filter((s) => s.name === 'escrow_http_request_duration_seconds_count').map((s) => s.labels.route));
     expect(routes).toContain('/api/milestone/:id/deposits');
     expect([...routes].filter((r) => /\/\d+(\/|$)/.test(r!))).toEqual([]);
+    expect(moved('escrow_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
 
     // The deposit request, then the sandbox's settlement and clearing: each appended to the milestone's stream.
     expect(moved('escrow_events_appended_total', { stream_category: 'milestone' })).toBeGreaterThanOrEqual(3);
     expect(moved('escrow_event_append_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(3);
     expect(moved('escrow_reads_total')).toBeGreaterThan(0);
+    // The reads after the deposit carried its position (the cookie): each waited for the read models.
+    expect(moved('escrow_read_your_writes_wait_seconds_count', { kind: 'read' })).toBeGreaterThan(0);
 
     // The projectors applied them: positions moved, batches timed, lag back to 0 (caughtUp).
     expect(moved('escrow_projector_position', { projector: 'milestones' })).toBeGreaterThan(0);
