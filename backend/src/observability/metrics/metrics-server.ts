@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
+import { StartupError } from '../../infrastructure/startup-errors';
 import type { EscrowMetrics } from './escrow-metrics';
 
 /**
@@ -26,9 +27,18 @@ export async function startMetricsServer(metrics: EscrowMetrics, port: number, h
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(
+              `METRICS_PORT ${port} is already in use (another process serves its metrics there)`,
+              `Give each process a port of its own: METRICS_PORT=${port + 1}`,
+            )
+          : error,
+      );
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

@@ -168,6 +168,11 @@ describe('Prometheus metrics', () => {
       expect(samples.some((s) => s.name === 'escrow_commands_total' && s.labels.process === 'api')).toBe(true);
       expect((await fetch(`${base}/`)).status).toBe(404);
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+      // A second process on the same port is refused with the setting to change, not PORT's advice.
+      const taken = (server.address() as AddressInfo).port;
+      await expect(startMetricsServer(app.app.get(EscrowMetrics), taken, '127.0.0.1')).rejects.toThrow(
+        `METRICS_PORT ${taken} is already in use (another process serves its metrics there). Give each process a port of its own: METRICS_PORT=${taken + 1}`,
+      );
     } finally {
       await stopMetricsServer(server);
     }
