@@ -108,7 +108,13 @@ async function main(): Promise<number> {
       const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
       // The worker (`run`) serves its metrics on METRICS_PORT; one-off commands do not.
       const worker = process.argv[2] === 'run' && config.metrics.port !== null;
-      const metrics = worker ? await serveWorkerMetrics(runner, db.pool, config.metrics.port!, config.host) : null;
+      const metrics = worker
+        ? await serveWorkerMetrics(runner, db.pool, config.metrics.port!, config.host).catch(async (error: unknown) => {
+            await eventStore.close();
+            await db.stop();
+            throw error;
+          })
+        : null;
       if (worker) log(`Prometheus metrics on http://${config.host}:${config.metrics.port}/metrics`);
       return {
         runner,
