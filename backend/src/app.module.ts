@@ -20,6 +20,7 @@ import { IdentityModule } from './identity';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { LienWaiversModule } from './lien-waivers';
 import { MilestonesModule } from './milestones';
+import { MetricsModule } from './observability/metrics';
 import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
@@ -42,6 +43,7 @@ export class AppModule {
         EventStoreModule,
         // Started with the application (it runs the projectors unless RUN_PROJECTIONS=false).
         ProjectionsRuntimeModule,
+        MetricsModule,
         IdentityModule,
         CommandSideModule,
         DirectoryModule,

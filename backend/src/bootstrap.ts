@@ -101,7 +101,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
     });
   }
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A start refused here (METRICS_PORT taken) leaves nothing running, PostgreSQL included.
+    await app.close().catch(() => undefined);
+    await dataSource.destroy().catch(() => undefined);
+    await db.stop();
+    throw error;
+  }
   let demoLogins: string | null = null;
   if (config.seedDemoData) {
     const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets));

@@ -9,7 +9,8 @@ import { AccessGuard, CsrfGuard } from './identity';
 /**
  * Every guard, interceptor, pipe and filter that applies to the whole API, in the order they run
  * (issue 26: one place, not spread over feature modules and bootstrap). The contexts provide and
- * export the classes; only this list makes them global.
+ * export the classes; only this list makes them global. (Below Nest, observability/metrics times
+ * every response with a fastify onResponse hook and counts every command on the CommandBus.)
  */
 export function globalEnhancers(frontendDist: string | null): Provider[] {
   return [

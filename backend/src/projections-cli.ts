@@ -20,6 +20,7 @@ import { createStoredEventStore, upcasting } from './event-store/event-store.fac
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
+import { serveWorkerMetrics } from './observability/metrics';
 import { allEntities, allMigrations } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
@@ -105,10 +106,21 @@ async function main(): Promise<number> {
       const stored = createStoredEventStore(config, db.pool, db.url, log);
       const eventStore = upcasting(stored);
       const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });
+      // The worker (`run`) serves its metrics on METRICS_PORT; one-off commands do not.
+      const worker = process.argv[2] === 'run' && config.metrics.port !== null;
+      const metrics = worker
+        ? await serveWorkerMetrics(runner, db.pool, config.metrics.port!, config.host).catch(async (error: unknown) => {
+            await eventStore.close();
+            await db.stop();
+            throw error;
+          })
+        : null;
+      if (worker) log(`Prometheus metrics on http://${config.host}:${config.metrics.port}/metrics`);
       return {
         runner,
         integrity: { store: stored, pool: db.pool, files: fileStoreOf(config) },
         close: async () => {
+          await metrics?.stop();
           await runner.stop();
           await eventStore.close();
           await db.stop();

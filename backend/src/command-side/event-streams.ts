@@ -25,10 +25,11 @@ import {
   unprocessable,
   WrongExpectedVersionError,
 } from '@escrow/domain';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
 import { AppendedPositions } from './appended-positions';
 
 /**
@@ -109,6 +110,8 @@ export class EventStreams {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     // Outside the application (test fixtures) the appends are noted where nobody reads them.
     private readonly appended: AppendedPositions = new AppendedPositions(),
+    // Commands, appends and replays are counted where they happen; fixtures run without.
+    @Optional() private readonly metrics?: EscrowMetrics,
   ) {}
 
   async decide<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }>(
@@ -133,7 +136,9 @@ export class EventStreams {
         ...(key ? { id: eventIdFromKey(scope, key, i) } : {}),
       }));
       try {
-        const append = await this.store.append(streamId, envelopes, { expectedRevision });
+        const append = this.metrics
+          ? await this.metrics.observeAppend(streamId, envelopes.length, () => this.store.append(streamId, envelopes, { expectedRevision }))
+          : await this.store.append(streamId, envelopes, { expectedRevision });
         if (!append.appended) {
           // The store recognised these ids at this revision: another copy of this request got there first.
           this.folded.delete(streamId);
@@ -155,6 +160,7 @@ export class EventStreams {
         if (attempt >= MAX_CONFLICT_RETRIES) {
           throw conflict('concurrent_change', 'Someone else changed this at the same moment. Reload and try again.');
         }
+        this.metrics?.commandConflictRetries.inc();
       }
     }
   }
@@ -192,6 +198,7 @@ export class EventStreams {
     const earlier = history.slice(start).filter((e, i) => e.id === eventIdFromKey(scope, key, i));
     const last = earlier[earlier.length - 1]!;
     this.appended.note(history[history.length - 1]!.position);
+    this.metrics?.noteReplay();
     return {
       events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent),
       append: { nextExpectedRevision: last.revision, position: last.position, appended: false },

@@ -4,5 +4,5 @@ export { commandSideSchema } from './command-side.schema';
 export { type EventStream, EventStreams, milestoneStream, projectStream } from './event-streams';
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
-export { OwnWrites, ReadYourWrites } from './read-your-writes';
+export { DoesNotRead, OwnWrites, ReadYourWrites } from './read-your-writes';
 export { RequestFingerprints } from './request-fingerprints';

@@ -1,12 +1,24 @@
 import { comparePositions, DomainError, type EventStore, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor, ServiceUnavailableException } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  HttpException,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  Optional,
+  ServiceUnavailableException,
+  SetMetadata,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
 import { AppendedPositions, newerPosition as newer, type RequestAppends } from './appended-positions';
 
 /** Response header: the global position a command appended at ("commit/prepare"). */
@@ -17,6 +29,13 @@ const READ_AFTER_HEADER = 'x-escrow-read-after';
 const STALE_HEADER = 'x-escrow-stale';
 /** The same position for clients that keep cookies but not headers (curl -b, scripts). */
 const READ_AFTER_COOKIE = 'escrow_read_after';
+
+const DOES_NOT_READ = 'escrow:does-not-read';
+/**
+ * A route that reads no read model (a metrics scrape): it neither waits for the client's
+ * writes nor counts as a read that could be stale.
+ */
+export const DoesNotRead = () => SetMetadata(DOES_NOT_READ, true);
 
 function positionOf(value: unknown): GlobalPosition | null {
   if (typeof value !== 'string' || value.length > 60) return null;
@@ -45,10 +64,13 @@ export class ReadYourWrites implements NestInterceptor {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly appended: AppendedPositions,
+    private readonly reflector: Reflector,
+    @Optional() private readonly metrics?: EscrowMetrics,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
+    if (this.reflector.get<boolean>(DOES_NOT_READ, context.getHandler())) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     return from(this.handle(request, reply, next));
@@ -61,9 +83,10 @@ export class ReadYourWrites implements NestInterceptor {
     // A read waits for everything this process appended too (the other party's approval a moment
     // ago); a command only for the client's own writes, so commands never queue behind projectors.
     const readAfter = isRead ? newer(own, othersBefore) : own;
-    const caughtUp = !readAfter || (await this.waitFor(readAfter));
+    const caughtUp = !readAfter || (await this.waitFor(readAfter, isRead ? 'read' : 'command'));
     // A command's answer comes from the write side: only a read's answer can be stale.
     if (!caughtUp && isRead) void reply.header(STALE_HEADER, 'true');
+    if (isRead) this.metrics?.noteRead(!caughtUp);
     const store: RequestAppends = { appended: null };
     const run = () => this.appended.track(store, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     let answer: unknown;
@@ -80,7 +103,7 @@ export class ReadYourWrites implements NestInterceptor {
       // project submitted a moment ago by the other party through this process) is decided once
       // more when they have caught up with it; a refusal that stands is answered as it was.
       if (isRead || !othersBefore) throw error;
-      if (!(await this.waitFor(othersBefore))) throw stillUpdating(reply);
+      if (!(await this.waitFor(othersBefore, 'command'))) throw stillUpdating(reply);
       answer = await run();
     }
     if (store.appended) {
@@ -100,8 +123,11 @@ export class ReadYourWrites implements NestInterceptor {
     return head !== null && comparePositions(head.position, position) >= 0;
   }
 
-  private waitFor(position: GlobalPosition): Promise<boolean> {
-    return this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+  private async waitFor(position: GlobalPosition, kind: 'read' | 'command'): Promise<boolean> {
+    const started = performance.now();
+    const caughtUp = await this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+    this.metrics?.noteReadYourWritesWait(kind, (performance.now() - started) / 1000, caughtUp);
+    return caughtUp;
   }
 }
 

@@ -93,3 +93,16 @@ describe('loadConfig: attachments', () => {
     );
   });
 });
+
+describe('loadConfig: metrics', () => {
+  it('serves none unless METRICS_PORT or METRICS_TOKEN is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: null, token: null });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metrics).toEqual({ port: 9464, token: '0123456789abcdef0123' });
+  });
+
+  it('stops the start at a token too short to guess or a port that is not one, naming the setting', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: '0123456789 abcdef0123' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT must be a non-negative integer/);
+  });
+});

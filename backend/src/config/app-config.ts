@@ -72,6 +72,11 @@ export interface AppConfig {
   /** How long a checked second factor lets a session move money or change where it goes (STEP_UP_WINDOW, seconds; 600). */
   stepUpWindowSeconds: number;
   attachments: AttachmentSettings;
+  /**
+   * Prometheus metrics (docs/operations.md, "Metrics"): on a port of their own (METRICS_PORT, on
+   * HOST) and/or at /api/metrics behind a bearer token (METRICS_TOKEN); off unless set.
+   */
+  metrics: { port: number | null; token: string | null };
 }
 
 /** Files attached as evidence (docs/attachments.md). */
@@ -255,5 +260,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryForMs: integer('WEBHOOK_RETRY_FOR_MS', env.WEBHOOK_RETRY_FOR_MS, 24 * 3600_000),
       secretOverlapMs: integer('WEBHOOK_SECRET_OVERLAP_MS', env.WEBHOOK_SECRET_OVERLAP_MS, 24 * 3600_000),
     },
+    metrics: metricsSettings(env),
   };
+}
+
+function metricsSettings(env: NodeJS.ProcessEnv): AppConfig['metrics'] {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token !== null && (token.length < 16 || /\s/.test(token))) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (for example `openssl rand -hex 32`).');
+  }
+  return { port: env.METRICS_PORT ? integer('METRICS_PORT', env.METRICS_PORT, 0) || null : null, token };
 }

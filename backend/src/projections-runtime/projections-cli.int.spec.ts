@@ -1,6 +1,7 @@
 import { type CliIo, createProjectors, ProjectionRunner, runProjectionsCli } from '@escrow/projections';
 
-import { createEventStoreFixture, type EventStoreFixture, readEverything, testEvent } from '../../test/support/event-store-fixture';
+import { createEventStoreFixture, type EventStoreFixture, eventually, readEverything, testEvent } from '../../test/support/event-store-fixture';
+import { serveWorkerMetrics } from '../observability/metrics';
 
 function captureIo(): CliIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -66,5 +67,46 @@ describe('projections CLI', () => {
     const unknown = captureIo();
     expect(await runProjectionsCli(['rebuild', 'nope'], open, unknown)).toBe(1);
     expect(unknown.errors.join('\n')).toContain('No projector is named "nope"');
+  });
+
+  it('serves the worker’s metrics on its port while it runs: its batches and every projector’s position', async () => {
+    const runner = new ProjectionRunner({ pool: fixture.pool, eventStore: fixture.store, databaseUrl: fixture.database.url, projectors: createProjectors() });
+    const metrics = await serveWorkerMetrics(runner, fixture.pool, 0, '127.0.0.1');
+    try {
+      runner.start();
+      await fixture.store.append('job-2', [
+        testEvent('JobDraftCreated', {
+          jobId: 2,
+          customerId: 2,
+          primaryCompanyId: 3,
+          service: 'Framing',
+          customerInitiated: false,
+          createdBy: 4,
+          createdAt: '2026-11-02T00:00:00.000Z',
+        }),
+      ]);
+      // One line per series: its name, its labels sorted, its value.
+      const sample = (text: string, name: string, labels: string) =>
+        text
+          .split('\n')
+          .map((line) => /^(\w+)\{([^}]*)\} (\S+)$/.exec(line))
+          .filter((m) => m?.[1] === name && m[2]!.split(',').sort().join(',') === labels)
+          .map((m) => Number(m![3]))[0];
+      const text = await eventually(
+        async () => (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text(),
+        (t) => (sample(t, 'escrow_projector_events_applied_total', 'process="worker",projector="jobs"') ?? 0) >= 1,
+        30_000,
+      );
+      expect(sample(text, 'escrow_projector_batch_duration_seconds_count', 'process="worker",projector="jobs"')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'escrow_projector_position', 'process="worker",projector="jobs"')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'escrow_projector_state', 'process="worker",projector="jobs",state="running"')).toBe(1);
+      expect(sample(text, 'escrow_db_pool_connections', 'pool="main",process="worker"')).toBeGreaterThanOrEqual(1);
+      // The worker serves no HTTP API and runs no commands.
+      expect(text).not.toContain('escrow_http_request_duration_seconds');
+      expect(text).not.toContain('escrow_commands_total');
+    } finally {
+      await metrics.stop();
+      await runner.stop();
+    }
   });
 });

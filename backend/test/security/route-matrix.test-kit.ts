@@ -745,6 +745,9 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     if (role !== 'anonymous') await w.app.db.pool.query('UPDATE users SET email_verified_at = NULL WHERE user_id = $1', [w.users[role].userId]);
     return { url: '/api/account/email/verification' };
   }),
+  // After it only because the fuzz seeds of the routes above are their indexes: appended, they stay
+  // as they were. Served only with METRICS_TOKEN set (the world sets none); metrics.e2e tests it.
+  route('GET', '/api/metrics', 'public', everyone(404), () => ({ url: '/api/metrics' })),
 ];
 
 /** A new user whose authenticator app has a secret of its own (so its codes never collide with another login's). */

@@ -55,10 +55,11 @@ export class ProjectionRunner {
   }
 
   /**
-   * Called after any local projector handled a batch, with its name and how many events it
-   * applied (payments dispatching listens to this).
+   * Called after any local projector handled a batch, with its name, how many events it
+   * applied (payments dispatching listens to this) and, when it wrote one, how long the batch's
+   * transaction took (metrics).
    */
-  onProgress(listener: (projector: string, applied: number) => void): () => void {
+  onProgress(listener: (projector: string, applied: number, batchSeconds?: number) => void): () => void {
     this.progress.on('progress', listener);
     return () => this.progress.off('progress', listener);
   }
@@ -84,10 +85,10 @@ export class ProjectionRunner {
         rebuild: async (p) => {
           await this.rebuild(p.name);
         },
-        onProgress: (applied) => {
+        onProgress: (applied, batchSeconds) => {
           // A batch that wrote held a transaction id: events appended meanwhile become readable now.
           if (applied > 0) this.options.eventStore.nudge();
-          this.progress.emit('progress', projector.name, applied);
+          this.progress.emit('progress', projector.name, applied, batchSeconds);
         },
       });
       this.workers.set(projector.name, worker);

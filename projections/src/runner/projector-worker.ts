@@ -30,8 +30,11 @@ export interface ProjectorWorkerDeps {
   tryLock: (name: string) => Promise<boolean>;
   unlock: (name: string) => Promise<void>;
   rebuild: (projector: Projector) => Promise<void>;
-  /** After each batch: how many of its events the projector applied (0: none were for it). */
-  onProgress: (applied: number) => void;
+  /**
+   * After each batch: how many of its events the projector applied (0: none were for it), and
+   * how long its transaction took when one was written (metrics).
+   */
+  onProgress: (applied: number, batchSeconds?: number) => void;
   /** How long the checkpoint row may trail behind ignored events (IDLE_CHECKPOINT_MS by default). */
   idleCheckpointMs?: number;
   retryMs: number;
@@ -204,6 +207,7 @@ export class ProjectorWorker {
     const { projector } = this.deps;
     const last = events[events.length - 1]!;
     let applied = 0;
+    const started = performance.now();
     await inTransaction(client, async () => {
       // Events of parked streams wait until an operator resumes the stream (parked-streams.ts).
       const parked = await this.claimCheckpoint(client);
@@ -216,7 +220,7 @@ export class ProjectorWorker {
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedTail = null;
-    this.deps.onProgress(applied);
+    this.deps.onProgress(applied, (performance.now() - started) / 1000);
   }
 
   /** Moves the checkpoint row past ignored events the position already passed. */

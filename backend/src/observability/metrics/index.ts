@@ -1,0 +1,2 @@
+export { MetricsModule } from './metrics.module';
+export { serveWorkerMetrics } from './worker-metrics';
