@@ -20,6 +20,7 @@ import { IdentityModule } from './identity';
 import { DatabaseModule } from './infrastructure/database/database.module';
 import { LienWaiversModule } from './lien-waivers';
 import { MilestonesModule } from './milestones';
+import { TracingModule } from './observability/tracing/tracing.module';
 import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
@@ -58,6 +59,7 @@ export class AppModule {
         OperationsModule,
         AuditModule,
         WebhooksModule,
+        TracingModule,
       ],
       providers: globalEnhancers(existsSync(config.frontendDist) ? config.frontendDist : null),
     };

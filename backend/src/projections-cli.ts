@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_* asks for it) must patch pg before it loads.
+import './observability/tracing/start-tracing';
 import 'reflect-metadata';
 
 import { createHash } from 'node:crypto';
@@ -20,6 +22,7 @@ import { createStoredEventStore, upcasting } from './event-store/event-store.fac
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
+import { stopTracing } from './observability/tracing/start-tracing';
 import { allEntities, allMigrations } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
@@ -122,7 +125,7 @@ async function main(): Promise<number> {
 
 if (require.main === module) {
   main().then(
-    (code) => process.exit(code),
+    (code) => void stopTracing().then(() => process.exit(code)),
     (error: unknown) => {
       process.stderr.write(`projections: ${(error as Error).message}\n`);
       process.exit(1);
