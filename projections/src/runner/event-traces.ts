@@ -8,7 +8,7 @@ const MAX_LINKS = 128;
 const tracer = trace.getTracer('escrow-ledger-projections');
 
 /** A link to the span that appended the event (its metadata's `traceparent`), when it was traced. */
-function linkToTraceparent(traceparent: unknown): Link | null {
+export function linkToTraceparent(traceparent: unknown): Link | null {
   const match = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent) : null;
   if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return null;
   return { context: { traceId: match[1]!, spanId: match[2]!, traceFlags: parseInt(match[3]!, 16), isRemote: true } };

@@ -8,6 +8,11 @@ const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** The id when it may travel in a header or a log line as it is (events store whatever an older release or a copy wrote). */
+export function acceptedIdOrNull(id: unknown): string | null {
+  return typeof id === 'string' && ACCEPTED_ID.test(id) ? id : null;
+}
+
 /**
  * The id of a request: the one a trusted proxy sent in X-Request-Id when it is well-formed,
  * else a new UUID. An id from anyone else (or a malformed one) is ignored, never echoed: a
