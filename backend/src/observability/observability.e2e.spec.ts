@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { node } from '@opentelemetry/sdk-node';
 
+import { signByBoth } from '../../test/support/escrow-flows';
 import { createParties, createSignedProject, type EscrowParties } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
@@ -14,6 +15,7 @@ new node.NodeTracerProvider({ spanProcessors: [new node.SimpleSpanProcessor(expo
 describe('logs, correlation ids and traces', () => {
   let app: TestApp;
   const lines: string[] = [];
+  const spans = () => exporter.getFinishedSpans();
   const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   let parties: EscrowParties;
 
@@ -67,6 +69,8 @@ describe('logs, correlation ids and traces', () => {
     expect(loginLines.join('\n')).not.toContain(user.email);
   });
 
+  let approved: { jobId: number; milestoneId: number } | null = null;
+
   it('follows one approval from the request to the projector under one trace, and by one id in the events', async () => {
     const { jobId, firstMilestone } = await createSignedProject(parties);
     exporter.reset();
@@ -74,7 +78,6 @@ describe('logs, correlation ids and traces', () => {
     expect(approval.status).toBe(200);
     const requestId = approval.headers['x-request-id'] as string;
 
-    const spans = () => exporter.getFinishedSpans();
     const request = spans().find((s) => s.name === 'POST /api/milestone/approval')!;
     expect(request).toBeDefined();
     const traceId = request.spanContext().traceId;
@@ -98,6 +101,24 @@ describe('logs, correlation ids and traces', () => {
       (found) => found.length > 0,
     );
     expect(projected[0]!.parentSpanContext).toBeUndefined(); // a trace of its own, linked to the request's
-    expect(jobId).toBeGreaterThan(0);
+    approved = { jobId, milestoneId: firstMilestone };
+  });
+
+  it("carries a deposit request's id through the dispatcher's provider call to the settlement it reports", async () => {
+    const { jobId, milestoneId } = approved!;
+    expect((await parties.sessions.seller.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true })).status).toBe(200);
+    await signByBoth(parties.sessions, jobId, { buyer: parties.buyer.name, seller: parties.seller.name });
+    const deposit = await parties.sessions.buyer.post('/api/milestone/deposit', { milestone_id: milestoneId });
+    expect(deposit.status).toBe(201);
+    const requestId = deposit.headers['x-request-id'] as string;
+    const settled = await eventually(
+      async () =>
+        (await app.db.pool.query<{ correlation: string }>(`SELECT metadata->>'correlationId' AS correlation FROM events WHERE type = 'DepositSettled'`)).rows,
+      (rows) => rows.length > 0,
+    );
+    expect(settled).toEqual([{ correlation: requestId }]);
+    const handed = logged().find((l) => l.context === 'Payments' && String(l.msg).startsWith('handed the debit'));
+    expect(handed).toMatchObject({ correlationId: requestId, reference: expect.any(String) });
+    expect(spans().some((s) => s.name === 'payment provider submit' && s.attributes['escrow.payment_kind'] === 'debit')).toBe(true);
   });
 });
