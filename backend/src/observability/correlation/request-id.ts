@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
  * An id a proxy may hand us: a UUID, a ULID, a hex trace id, `<host>-<counter>`. Bounded and
  * plain, so it can go into a log line, an event's metadata and a response header unescaped.
  */
-const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{7,127}$/;
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
