@@ -24,9 +24,10 @@ class OutboxMail implements MailPort {
     );
     if (!rows[0]) return; // this very mail was sent before
     if (!this.smtpUrl) {
-      // Logs reach log stores: no address, and no text (reset links, codes) unless a developer asks (LOG_LEVEL=debug).
-      logger.log({ msg: `mail kept in the outbox (no SMTP_URL): ${mail.subject}`, mailId: rows[0].mail_id });
-      logger.debug({ msg: `mail ${rows[0].mail_id} to ${mail.to}:\n${mail.text}` });
+      // Logs reach log stores: no address, subject (some name a person) or text (reset links,
+      // codes) unless a developer asks (LOG_LEVEL=debug).
+      logger.log({ msg: 'mail kept in the outbox (no SMTP_URL)', mailId: rows[0].mail_id });
+      logger.debug({ msg: `mail ${rows[0].mail_id} to ${mail.to}: ${mail.subject}\n${mail.text}` });
       return;
     }
     try {
