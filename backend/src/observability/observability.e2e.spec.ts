@@ -108,9 +108,36 @@ describe('logs, correlation ids and traces', () => {
     const { jobId, milestoneId } = approved!;
     expect((await parties.sessions.seller.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true })).status).toBe(200);
     await signByBoth(parties.sessions, jobId, { buyer: parties.buyer.name, seller: parties.seller.name });
-    const deposit = await parties.sessions.buyer.post('/api/milestone/deposit', { milestone_id: milestoneId });
+    // Over a socket, not inject: the body arrives after the request's first hooks ran, and the
+    // request's id must still be the one its handler appends under.
+    await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const address = await app.http.getUrl();
+    const buyer = parties.sessions.buyer;
+    const deposit = await fetch(`${address}/api/milestone/deposit`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `sid=${buyer.cookie('sid')}; XSRF-TOKEN=${buyer.cookie('XSRF-TOKEN')}`,
+        'x-xsrf-token': buyer.cookie('XSRF-TOKEN')!,
+      },
+      // In two parts, the second after a pause: the handler then runs from the socket's data event.
+      body: new ReadableStream({
+        async start(controller) {
+          const body = new TextEncoder().encode(JSON.stringify({ milestone_id: milestoneId }));
+          controller.enqueue(body.slice(0, 5));
+          await new Promise((r) => setTimeout(r, 50));
+          controller.enqueue(body.slice(5));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
     expect(deposit.status).toBe(201);
-    const requestId = deposit.headers['x-request-id'] as string;
+    const requestId = deposit.headers.get('x-request-id')!;
+    const { rows: requested } = await app.db.pool.query<{ correlation: string }>(
+      `SELECT metadata->>'correlationId' AS correlation FROM events WHERE type = 'DepositRequested'`,
+    );
+    expect(requested).toEqual([{ correlation: requestId }]);
     const settled = await eventually(
       async () =>
         (await app.db.pool.query<{ correlation: string }>(`SELECT metadata->>'correlationId' AS correlation FROM events WHERE type = 'DepositSettled'`)).rows,
