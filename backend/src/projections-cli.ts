@@ -22,6 +22,7 @@ import { createStoredEventStore, upcasting } from './event-store/event-store.fac
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
+import { createLogger } from './observability/logging/logger';
 import { stopTracing } from './observability/tracing/start-tracing';
 import { allEntities, allMigrations } from './schema';
 
@@ -96,7 +97,9 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
  */
 async function main(): Promise<number> {
   const config = loadConfig();
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // The worker's lines (a parked stream with its event's correlation id, a lost lock) as the API's: JSON unless a terminal.
+  const logger = createLogger(config.logging, undefined, process.stderr).child({ context: 'Projections' });
+  const log = (line: string, fields?: Record<string, unknown>) => logger.info(fields ?? {}, line);
   return runProjectionsCli(
     process.argv.slice(2),
     async () => {

@@ -40,9 +40,9 @@ function withTraceId(): Record<string, unknown> {
  * the request under way or the correlation id of the event a worker acts on, and the fields of
  * the call), or pretty lines for a terminal. Writes synchronously: the stop sequence's lines and
  * the demo logins are written to stdout directly, and the order a person reads must be the order
- * things happened.
+ * things happened. (The projections CLI logs to stderr: its stdout is its answer.)
  */
-export function createLogger(settings: LoggingSettings, destination?: DestinationStream): Logger {
+export function createLogger(settings: LoggingSettings, destination?: DestinationStream, stream: NodeJS.WriteStream = process.stdout): Logger {
   return pino(
     {
       level: settings.level,
@@ -51,6 +51,6 @@ export function createLogger(settings: LoggingSettings, destination?: Destinatio
       mixin: withTraceId,
       redact: { paths: REDACTED, censor: '[redacted]' },
     },
-    destination ?? (settings.format === 'pretty' ? prettyDestination(process.stdout) : pino.destination({ dest: 1, sync: true })),
+    destination ?? (settings.format === 'pretty' ? prettyDestination(stream) : pino.destination({ dest: stream === process.stderr ? 2 : 1, sync: true })),
   );
 }
