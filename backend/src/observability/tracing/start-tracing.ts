@@ -15,7 +15,13 @@ if (tracingWanted(process.env)) {
   stop = startTracingSdk();
 }
 
-/** Sends the spans still buffered (the stop sequence calls it last; a no-op when tracing is off). */
+/** A collector that is down or slow must not hold a stop (the exporter's own time-out is 10 s). */
+const STOP_WAIT_MS = 2000;
+
+/** Sends the spans still buffered, waiting at most STOP_WAIT_MS (the stop sequence calls it last; a no-op when tracing is off). */
 export async function stopTracing(): Promise<void> {
-  await stop?.().catch(() => undefined);
+  if (!stop) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([stop().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+  clearTimeout(timer);
 }

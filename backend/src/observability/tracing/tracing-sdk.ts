@@ -11,6 +11,11 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
  */
 export function startTracingSdk(): () => Promise<void> {
   process.env.OTEL_SERVICE_NAME ||= 'escrow-ledger';
+  // Traces only: metrics are prom-client's (METRICS_PORT), logs are pino's. Left to the SDK's
+  // defaults, it would also push metrics and logs over OTLP to localhost:4318, and wait out the
+  // time-out of those sends at every stop.
+  process.env.OTEL_METRICS_EXPORTER ||= 'none';
+  process.env.OTEL_LOGS_EXPORTER ||= 'none';
   const sdk = new NodeSDK({
     instrumentations: [
       // The UI's files are served by the same server: traces are for the API.
