@@ -21,6 +21,7 @@ import { DatabaseModule } from './infrastructure/database/database.module';
 import { LienWaiversModule } from './lien-waivers';
 import { MilestonesModule } from './milestones';
 import { MetricsModule } from './observability/metrics';
+import { TracingModule } from './observability/tracing/tracing.module';
 import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
@@ -60,6 +61,7 @@ export class AppModule {
         OperationsModule,
         AuditModule,
         WebhooksModule,
+        TracingModule,
       ],
       providers: globalEnhancers(existsSync(config.frontendDist) ? config.frontendDist : null),
     };

@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 
 import type { EventStore } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { DataSource } from 'typeorm';
 
 import { AgreementsService } from './agreements';
@@ -22,6 +23,9 @@ import { registerSecurity } from './http/security';
 import { registerUploads } from './http/uploads';
 import { SessionCache, TotpSecrets } from './identity';
 import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
+import { registerRequestCorrelation } from './observability/correlation/request-correlation';
+import { createLogger } from './observability/logging/logger';
+import { PinoNestLogger } from './observability/logging/nest-logger';
 import { BankAccountPersonalData, PaymentDispatcher } from './payments';
 import { allEntities, allMigrations } from './schema';
 import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
@@ -43,8 +47,10 @@ export interface RunningApp {
 }
 
 export interface CreateAppOptions {
-  /** Nest log levels; false silences Nest (tests). */
-  logger?: LogLevel[] | false;
+  /** false silences the logs (tests), unless logDestination is given. */
+  logger?: false;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 /** Type checks speak first: a missing field should say "Please enter …", not "too long". */
@@ -56,8 +62,13 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
  * application, ready for listen() or for inject() in tests.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
+  const silent = options.logger === false && !options.logDestination;
+  const rootLogger = createLogger(silent ? { ...config.logging, level: 'silent' } : config.logging, options.logDestination);
+  const nestLogger = new PinoNestLogger(rootLogger);
+  // Every `new Logger('X')` of the code base, from here on, writes through pino.
+  Logger.overrideLogger(nestLogger);
   const logger = new Logger('Bootstrap');
-  const log = (line: string) => (options.logger === false ? undefined : logger.log(line));
+  const log = (line: string) => (silent ? undefined : logger.log(line));
   const db = await openDatabase(config, log);
   const dataSource = createDataSource(db.url, allEntities, allMigrations);
   try {
@@ -69,16 +80,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     throw error;
   }
 
-  const adapter = new FastifyAdapter({
-    trustProxy: config.trustedProxies
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
-    bodyLimit: 1024 * 1024,
-  });
+  const trustedProxies = config.trustedProxies
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const adapter = new FastifyAdapter({ trustProxy: trustedProxies, bodyLimit: 1024 * 1024 });
+  registerRequestCorrelation(adapter.getInstance(), trustedProxies, rootLogger.child({ context: 'HTTP' }));
   const routes = recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    logger: silent ? false : nestLogger,
     abortOnError: false,
   });
   await registerSecurity(app, config);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,9 +43,35 @@ function postmasterPid(dataDir: string): number | null {
  * the whole foreground process group, hence `kill(-pid)`: whatever else runs in that group (a
  * PostgreSQL started in it) gets the signal too.
  */
+/** Span names by instrumentation scope, from OTLP/HTTP JSON exports. */
+function spansByScope(bodies: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const body of bodies) {
+    const { resourceSpans } = JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string }[] }[] }[] };
+    for (const scoped of resourceSpans.flatMap((r) => r.scopeSpans))
+      found.set(scoped.scope.name, [...(found.get(scoped.scope.name) ?? []), ...scoped.spans.map((span) => span.name)]);
+  }
+  return found;
+}
+
 describe('make start, stopped with Ctrl-C', () => {
   let dataDir: string;
   let child: ChildProcess | null = null;
+  // A trace collector: the run has tracing on, as OTEL_* turns it on in production.
+  const exported: string[] = [];
+  let collector: Server;
+  beforeAll(async () => {
+    collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        if (req.url === '/v1/traces') exported.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+  });
+  afterAll(() => new Promise<void>((ok) => collector.close(() => ok())));
 
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
@@ -71,6 +98,10 @@ describe('make start, stopped with Ctrl-C', () => {
         SEED_DEMO_DATA: 'true',
         PAYMENTS_SANDBOX_SETTLE_MS: '100',
         FRONTEND_DIST: '/nonexistent',
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -95,6 +126,10 @@ describe('make start, stopped with Ctrl-C', () => {
     }
     const postgres = postmasterPid(dataDir);
     expect(postgres).not.toBeNull();
+    // Not a terminal: the logs are JSON lines; the demo logins stay text for the person reading.
+    const serving = output.split('\n').find((line) => line.includes('Escrow Ledger is serving'));
+    expect(JSON.parse(serving ?? 'null')).toMatchObject({ level: 'info', context: 'Main', time: expect.any(String) });
+    expect(output).toContain('Ctrl-C stops the API and PostgreSQL.');
 
     const before = output.length;
     process.kill(-started.pid!, 'SIGINT');
@@ -106,7 +141,10 @@ describe('make start, stopped with Ctrl-C', () => {
     const lines = after.split('\n').filter((line) => line.trim() !== '');
     const context = `output after Ctrl-C:\n${after}`;
     expect({ code, signal, context }).toEqual({ code: 0, signal: null, context });
-    expect({ problems: lines.filter((line) => /\b(ERROR|FATAL|PANIC|WARN(ING)?)\b|lost its|Error:|^\s+at /.test(line)), context }).toEqual({
+    expect({
+      problems: lines.filter((line) => /\b(ERROR|FATAL|PANIC|WARN(ING)?)\b|"level":"(warn|error|fatal)"|lost its|Error:|^\s+at /.test(line)),
+      context,
+    }).toEqual({
       problems: [],
       context,
     });
@@ -115,5 +153,12 @@ describe('make start, stopped with Ctrl-C', () => {
     // PostgreSQL stopped cleanly and for good: no postmaster left, no pid file.
     expect(alive(postgres!)).toBe(false);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    // Tracing loaded before http, fastify and pg: their instrumentations saw the health checks,
+    // and the seed's appends were traced (the last spans sent as the process stopped).
+    const scopes = spansByScope(exported);
+    expect(scopes.get('@opentelemetry/instrumentation-http')).toContain('GET /api/health');
+    expect(scopes.get('@fastify/otel')).toEqual(expect.arrayContaining(['request', 'handler - CheckHealthController.health']));
+    expect(scopes.get('@opentelemetry/instrumentation-pg')?.length).toBeGreaterThan(0);
+    expect(scopes.get('escrow-ledger')).toEqual(expect.arrayContaining(['append milestone', 'decide ProposeMilestone']));
   }, 150_000);
 });

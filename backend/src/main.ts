@@ -1,8 +1,12 @@
+// First: tracing (when OTEL_* asks for it) must patch http, fastify and pg before they load.
+import './observability/tracing/start-tracing';
+
 import { Logger } from '@nestjs/common';
 
 import { createApp } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { describeStartupError } from './infrastructure/startup-errors';
+import { stopTracing } from './observability/tracing/start-tracing';
 
 let config: AppConfig | null = null;
 
@@ -18,6 +22,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.log(`${signal} received: stopping Escrow Ledger`);
     await running.close((text) => process.stdout.write(text));
+    await stopTracing();
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));

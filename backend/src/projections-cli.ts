@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_* asks for it) must patch pg before it loads.
+import './observability/tracing/start-tracing';
 import 'reflect-metadata';
 
 import { createHash } from 'node:crypto';
@@ -21,6 +23,8 @@ import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
 import { serveWorkerMetrics } from './observability/metrics';
+import { createLogger } from './observability/logging/logger';
+import { stopTracing } from './observability/tracing/start-tracing';
 import { allEntities, allMigrations } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
@@ -94,7 +98,9 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
  */
 async function main(): Promise<number> {
   const config = loadConfig();
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // The worker's lines (a parked stream with its event's correlation id, a lost lock) as the API's: JSON unless a terminal.
+  const logger = createLogger(config.logging, undefined, process.stderr).child({ context: 'Projections' });
+  const log = (line: string, fields?: Record<string, unknown>) => logger.info(fields ?? {}, line);
   return runProjectionsCli(
     process.argv.slice(2),
     async () => {
@@ -134,7 +140,7 @@ async function main(): Promise<number> {
 
 if (require.main === module) {
   main().then(
-    (code) => process.exit(code),
+    (code) => void stopTracing().then(() => process.exit(code)),
     (error: unknown) => {
       process.stderr.write(`projections: ${(error as Error).message}\n`);
       process.exit(1);

@@ -9,6 +9,7 @@ import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesPr
 import {
   CreatePaymentInstructions1763800007000,
   PaymentInstructionsByEventId1763800042000,
+  PaymentInstructionsCorrelation1763800800100,
   PaymentInstructionsRetainageAndWaivers1763800202000,
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
@@ -58,6 +59,7 @@ export const projectionMigrations: MigrationClass[] = [
   LedgerEntriesNameThePaidAccount1763800632000,
   BankAccountsReadModelWithoutPersonalData1763800633000,
   EventChainChecksHoldFiles1763800700000,
+  PaymentInstructionsCorrelation1763800800100,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

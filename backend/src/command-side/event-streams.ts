@@ -30,6 +30,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
+import { currentCorrelation } from '../observability/correlation/correlation';
+import { activeTraceparent, inSpan, inSyncSpan } from '../observability/tracing/spans';
 import { AppendedPositions } from './appended-positions';
 
 /**
@@ -44,8 +46,9 @@ export interface EventStream<TState, TCommand extends { metadata: CommandMetadat
 }
 
 export interface DecideOptions {
+  /** Defaults to the correlation of the work under way (the request's id), else a new one. */
   correlationId?: string;
-  /** The request or event that caused this command; defaults to the correlation id. */
+  /** The request or event that caused this command; defaults to the command's own id (new for each decide). */
   causationId?: string;
   /**
    * The client's Idempotency-Key: event ids derive from it, so a retried request appends
@@ -120,25 +123,31 @@ export class EventStreams {
     command: TCommand,
     options: DecideOptions = {},
   ): Promise<HandleResult<TState, TEvent>> {
-    const correlationId = options.correlationId ?? randomUUID();
+    const correlationId = options.correlationId ?? currentCorrelation()?.correlationId ?? randomUUID();
+    const causationId = options.causationId ?? randomUUID();
     const key = options.idempotencyKey ?? null;
     const streamId = stream.streamId(streamKey);
     const scope = `${command.metadata.actorId}:${streamId}`;
+    const commandType = (command as { type?: string }).type ?? 'command';
+    // A projector applying these events later links its span to this trace (tracing on only).
+    const traceparent = activeTraceparent();
     for (let attempt = 0; ; attempt++) {
       const current = await this.load(stream, streamId);
       if (key && current.ids.includes(eventIdFromKey(scope, key, 0))) return this.replay(stream, streamId, scope, key, current);
       const state = current.state as TState;
-      const events = stream.decide(command, state);
+      const events = inSyncSpan(`decide ${commandType}`, { 'escrow.stream_id': streamId, 'escrow.attempt': attempt }, () => stream.decide(command, state));
       if (events.length === 0) return { events, append: null, state, replayed: false };
       const expectedRevision = current.revision < 0 ? ('no_stream' as const) : current.revision;
       const envelopes = events.map((e, i) => ({
-        ...this.envelope(e, command.metadata, options, correlationId),
+        ...this.envelope(e, command.metadata, options, { correlationId, causationId, traceparent }),
         ...(key ? { id: eventIdFromKey(scope, key, i) } : {}),
       }));
       try {
-        const append = this.metrics
-          ? await this.metrics.observeAppend(streamId, envelopes.length, () => this.store.append(streamId, envelopes, { expectedRevision }))
-          : await this.store.append(streamId, envelopes, { expectedRevision });
+        const append = await inSpan(`append ${streamId.split('-')[0]}`, { 'escrow.stream_id': streamId, 'escrow.events': envelopes.length }, () =>
+          this.metrics
+            ? this.metrics.observeAppend(streamId, envelopes.length, () => this.store.append(streamId, envelopes, { expectedRevision }))
+            : this.store.append(streamId, envelopes, { expectedRevision }),
+        );
         if (!append.appended) {
           // The store recognised these ids at this revision: another copy of this request got there first.
           this.folded.delete(streamId);
@@ -213,7 +222,12 @@ export class EventStreams {
     if (this.folded.size > CACHED_STREAMS) this.folded.delete(this.folded.keys().next().value!);
   }
 
-  private envelope(event: { type: string; data: unknown }, metadata: CommandMetadata, options: DecideOptions, correlationId: string): NewEvent {
+  private envelope(
+    event: { type: string; data: unknown },
+    metadata: CommandMetadata,
+    options: DecideOptions,
+    trail: { correlationId: string; causationId: string; traceparent: string | undefined },
+  ): NewEvent {
     return {
       type: event.type,
       data: event.data,
@@ -221,11 +235,12 @@ export class EventStreams {
         ...options.metadataExtras,
         actorId: String(metadata.actorId),
         actorRole: metadata.actorRole,
-        correlationId,
-        causationId: options.causationId ?? correlationId,
+        correlationId: trail.correlationId,
+        causationId: trail.causationId,
         occurredAt: metadata.now,
         schemaVersion: schemaVersionOf(event.type),
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        ...(trail.traceparent ? { traceparent: trail.traceparent } : {}),
       },
     };
   }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 
 import { formatAmount, parseAmount, parsePayoutChangeHold, type PayoutChangeHold } from '@escrow/domain';
 
+import { type LoggingSettings, parseLoggingSettings } from '../observability/logging/logging-settings';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from './return-window';
 import { parseSecretsKey } from './secrets-key';
@@ -77,6 +78,8 @@ export interface AppConfig {
    * HOST) and/or at /api/metrics behind a bearer token (METRICS_TOKEN); off unless set.
    */
   metrics: { port: number | null; token: string | null };
+  /** LOG_LEVEL (info) and LOG_FORMAT (auto: pretty in a terminal, JSON otherwise). */
+  logging: LoggingSettings;
 }
 
 /** Files attached as evidence (docs/attachments.md). */
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secondFactorSecretsKey: secretsKey(env, 'SECOND_FACTOR_SECRETS_KEY'),
     stepUpWindowSeconds: integer('STEP_UP_WINDOW', env.STEP_UP_WINDOW, 600) || 600,
     attachments: attachmentSettings(env),
+    logging: parseLoggingSettings(env, process.stdout.isTTY === true),
     webhooks: {
       run: flag(env.RUN_WEBHOOKS, true),
       allowHttpLoopback: flag(env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, false),

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import {
   type ActiveMilestone,
   cardVersion,
@@ -18,6 +20,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { MAIL_PORT, type MailPort } from '../mail';
+import { withCorrelation } from '../observability/correlation/correlation';
 import { MilestoneReads } from '../read-models';
 import { RetainageReleases } from '../retainage';
 
@@ -116,8 +119,14 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
    * dies in between sends no mail twice (the outbox keeps one per key and person) and the next
    * pass records the event. Every recorded reminder therefore reached its people.
    */
-  private async remind(state: ActiveMilestone, must: MustAct, heldSince: string, inCustody: string, now: string): Promise<number> {
+  private remind(state: ActiveMilestone, must: MustAct, heldSince: string, inCustody: string, now: string): Promise<number> {
     const key = reminderKey(state.originalId, must.reason, now.slice(0, 10));
+    // No request causes a reminder: its correlation id derives from its key (the same for a retry after a crash).
+    const correlationId = `reminder-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+    return withCorrelation({ correlationId }, () => this.remindOnce(key, state, must, heldSince, inCustody, now));
+  }
+
+  private async remindOnce(key: string, state: ActiveMilestone, must: MustAct, heldSince: string, inCustody: string, now: string): Promise<number> {
     const title = cardVersion(state).title || WHOLE_PROJECT_MILESTONE;
     for (const person of await this.recipients(state, must)) {
       await this.mail.send({
@@ -141,7 +150,9 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
     };
     try {
       const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: state.jobId } });
-      return result.events.length > 0 && !result.replayed ? 1 : 0;
+      const recorded = result.events.length > 0 && !result.replayed;
+      if (recorded) this.logger.log({ msg: `reminder to the ${must.who} (milestone ${state.originalId}): ${must.action}`, reason: must.reason });
+      return recorded ? 1 : 0;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       this.logger.warn(`reminder ${key}: ${error.message}`);

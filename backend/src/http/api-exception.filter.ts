@@ -82,7 +82,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.send(reply, HttpStatus.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable (database unreachable). Please try again in a moment.');
       return;
     }
-    this.logger.error(`${request.method} ${request.url} failed`, (exception as Error)?.stack ?? String(exception));
+    // The route's pattern, not its URL: a path or query may hold a token or an address.
+    this.logger.error(`${request.method} ${request.routeOptions?.url ?? '(no route)'} failed`, (exception as Error)?.stack ?? String(exception));
     this.send(reply, HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');
   }
 

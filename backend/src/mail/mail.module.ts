@@ -24,7 +24,10 @@ class OutboxMail implements MailPort {
     );
     if (!rows[0]) return; // this very mail was sent before
     if (!this.smtpUrl) {
-      logger.log(`mail to ${mail.to} kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
+      // Logs reach log stores: no address, subject (some name a person) or text (reset links,
+      // codes) unless a developer asks (LOG_LEVEL=debug).
+      logger.log({ msg: 'mail kept in the outbox (no SMTP_URL)', mailId: rows[0].mail_id });
+      logger.debug({ msg: `mail ${rows[0].mail_id} to ${mail.to}: ${mail.subject}\n${mail.text}` });
       return;
     }
     try {
@@ -32,7 +35,7 @@ class OutboxMail implements MailPort {
       await this.pool.query('UPDATE mail_outbox SET sent_at = now() WHERE mail_id = $1', [rows[0]!.mail_id]);
     } catch (error) {
       // The request that caused the mail succeeded; the unsent row stays in the outbox to resend.
-      logger.error(`sending mail ${rows[0]!.mail_id} to ${mail.to} failed: ${(error as Error).message}`);
+      logger.error({ msg: `sending mail ${rows[0]!.mail_id} failed: ${(error as Error).message}`, mailId: rows[0]!.mail_id });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { markStopped } from '@escrow/projections';
 import { Client } from 'pg';
 
 import { eventually } from '../../test/support/event-store-fixture';
@@ -53,5 +54,37 @@ describe('GET /api/health', () => {
     const res = await app.http.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/Cannot GET/);
+  });
+
+  it('answers /api/health/live while the process runs', async () => {
+    const res = await app.http.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'live', uptimeSeconds: expect.any(Number) });
+  });
+
+  it('answers /api/health/ready 200 with its checks when the database answers, migrations are applied and projectors run', async () => {
+    const res = await app.http.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'up', migrations: 'applied', projectors: 'running' }, reasons: [] });
+  });
+
+  it('answers /api/health/ready 503 with the reasons while a migration is missing or a projector of this process is stopped', async () => {
+    const { rows } = await app.db.pool.query<{ name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING *');
+    try {
+      const res = await app.http.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { migrations: 'pending' }, reasons: [`Migrations not applied: ${rows[0]!.name}.`] });
+    } finally {
+      await app.db.pool.query('INSERT INTO schema_migrations SELECT * FROM json_populate_record(NULL::schema_migrations, $1)', [JSON.stringify(rows[0])]);
+    }
+    // Last in this file: the app is closed after it.
+    await markStopped(app.db.pool, 'jobs', 'a failed event (test)', null);
+    const res = await app.http.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'up', migrations: 'applied', projectors: 'stopped' },
+      reasons: ['Projectors stopped: jobs (see the Operations page).'],
+    });
   });
 });

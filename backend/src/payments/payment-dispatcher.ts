@@ -9,6 +9,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
+import { withCorrelation } from '../observability/correlation/correlation';
+import { acceptedIdOrNull } from '../observability/correlation/request-id';
+import { inSpan, SpanKind } from '../observability/tracing/spans';
 import { BankAccounts } from './bank-accounts.service';
 import { PAYMENT_PROVIDER, type PaymentInstruction, type PaymentProvider } from './payment-provider.port';
 import { RecordProviderReport } from './record-provider-report/record-provider-report.command';
@@ -23,6 +26,7 @@ interface InstructionRow {
   amount: string;
   bank_last4: string | null;
   status: 'open' | 'settled';
+  correlation_id: string | null;
   /** The claim's payout account (payment_submissions), when the row was read with it. */
   payout_bank_account_id?: number | null;
   payout_last4?: string | null;
@@ -49,7 +53,11 @@ const toInstruction = (r: InstructionRow, payoutAccount: PayoutAccountRef | null
   amount: r.amount,
   bankLast4: r.bank_last4,
   payoutAccount,
+  correlationId: acceptedIdOrNull(r.correlation_id),
 });
+
+/** An instruction's work runs under the correlation of the request that asked for the payment. */
+const correlationOf = (instruction: PaymentInstruction) => ({ correlationId: instruction.correlationId ?? instruction.instructionKey });
 
 const POLL_MS = 250;
 
@@ -77,7 +85,8 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly bankAccounts: BankAccounts,
   ) {
     // A provider report is a command, as a real provider's webhook would be.
-    this.provider.onReport((report) => this.commandBus.execute(new RecordProviderReport(report)));
+    // Recorded under the payment's correlation: the settlement's events carry the deposit request's id.
+    this.provider.onReport((report) => withCorrelation(correlationOf(report.instruction), () => this.commandBus.execute(new RecordProviderReport(report))));
     // One dispatcher per database: the others wait for the lock.
     this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
       label: 'payments dispatcher',
@@ -159,7 +168,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
         ],
       );
       if (claimed.rowCount === 0) continue;
-      await this.recordReference(row.instruction_key, await this.provider.submit(toInstruction(row, payoutAccount)));
+      await this.recordReference(row.instruction_key, await this.submit(toInstruction(row, payoutAccount)));
     }
     await this.clearDueDeposits();
   }
@@ -176,10 +185,12 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       const metadata = systemMetadata();
       const command: MilestoneCommand = { type: 'ClearDeposit', data: { depositId: row.reference_id }, metadata };
       try {
-        await this.streams.decide(milestoneStream, row.original_id, command, {
-          idempotencyKey: `clear-${row.instruction_key}`,
-          metadataExtras: { jobId: row.job_id },
-        });
+        await withCorrelation(correlationOf(toInstruction(row)), () =>
+          this.streams.decide(milestoneStream, row.original_id, command, {
+            idempotencyKey: `clear-${row.instruction_key}`,
+            metadataExtras: { jobId: row.job_id },
+          }),
+        );
       } catch (error) {
         // This process's clock is behind the read model's: the next pass clears it.
         if (!(error instanceof DomainError)) throw error;
@@ -200,8 +211,24 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     for (const row of rows) {
       const known = await this.provider.referenceOf(row.instruction_key);
-      await this.recordReference(row.instruction_key, known ?? (await this.provider.submit(toInstruction(row))));
+      await this.recordReference(row.instruction_key, known ?? (await this.submit(toInstruction(row))));
     }
+  }
+
+  /** The provider call, logged and traced under the payment's correlation. */
+  private submit(instruction: PaymentInstruction): Promise<string> {
+    return withCorrelation(correlationOf(instruction), () =>
+      inSpan(
+        'payment provider submit',
+        { 'escrow.provider': this.provider.name, 'escrow.instruction_key': instruction.instructionKey, 'escrow.payment_kind': instruction.kind },
+        async () => {
+          const reference = await this.provider.submit(instruction);
+          this.logger.log({ msg: `handed the ${instruction.kind} ${instruction.instructionKey} to ${this.provider.name}`, reference });
+          return reference;
+        },
+        { kind: SpanKind.CLIENT },
+      ),
+    );
   }
 
   private async recordReference(instructionKey: string, reference: string): Promise<void> {

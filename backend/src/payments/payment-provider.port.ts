@@ -23,6 +23,11 @@ export interface PaymentInstruction {
   payoutAccount: PayoutAccountRef | null;
   /** open: not done yet; settled: a debit inside its return window. */
   status: 'open' | 'settled';
+  /**
+   * The correlation id of the request that asked for the payment: a provider that takes a
+   * request id is sent it, and the reports it answers with are recorded under it.
+   */
+  correlationId: string | null;
 }
 
 /** What the provider reports back: handled as commands, like a webhook would be. */

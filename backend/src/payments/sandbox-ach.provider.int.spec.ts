@@ -37,6 +37,7 @@ describe('the sandbox ACH provider', () => {
     bankLast4,
     payoutAccount: null,
     status: 'open',
+    correlationId: null,
   });
   const reportsFor = async (key: string, count: number) => {
     const deadline = Date.now() + 5000;

@@ -162,7 +162,8 @@ describe('ProjectionRunner', () => {
     await fixture.store.append('counter-1', [testEvent('Counted', { n: 1001 }), testEvent('Counted', { n: 1002 })], {
       expectedRevision: poison.nextExpectedRevision,
     });
-    const runner = runnerFor(fixture, [failing, healthy]);
+    const logged: { line: string; fields?: Record<string, unknown> }[] = [];
+    const runner = new ProjectionRunner({ ...runnerOptions(fixture, [failing, healthy]), log: (line, fields) => void logged.push({ line, fields }) });
     runners.push(runner);
     runner.start();
 
@@ -177,6 +178,14 @@ describe('ProjectionRunner', () => {
     );
     const status = parked.find((p) => p.name === 'failing')!;
     expect(status.state).toBe('running'); // not stopped: only the one stream waits
+    // The log line names the event's correlation id: the request that appended it can be found.
+    const poisoned = (await fixture.store.readStream('counter-1')).find((e) => e.type === 'Poison')!;
+    expect(poisoned.metadata.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logged.find((l) => l.line.includes('PARKED stream counter-1'))?.fields).toEqual({
+      correlationId: poisoned.metadata.correlationId,
+      eventId: poisoned.id,
+      streamId: 'counter-1',
+    });
     expect(status.parkedStreams[0]).toMatchObject({
       streamId: 'counter-1',
       type: 'Poison',

@@ -20,7 +20,13 @@ const logger = new Logger('Projections');
       provide: ProjectionRunner,
       inject: [PG_POOL, EVENT_STORE, DATABASE_URL],
       useFactory: (pool: Pool, eventStore: EventStore, databaseUrl: string) =>
-        new ProjectionRunner({ pool, eventStore, databaseUrl, projectors: createProjectors(), log: (line) => logger.log(line) }),
+        new ProjectionRunner({
+          pool,
+          eventStore,
+          databaseUrl,
+          projectors: createProjectors(),
+          log: (line, fields) => logger.log(fields ? { msg: line, ...fields } : line),
+        }),
     },
   ],
   exports: [ProjectionRunner],

@@ -311,6 +311,12 @@ describe('retainage and lien waivers', () => {
     ]);
     await clock.pass(later(4.5)); // not again within the period
     expect(await reminders()).toHaveLength(2);
+    // Each reminder is its own unit of work: its id in the logs and the event, the same for a retry.
+    const { rows: correlations } = await app.db.pool.query<{ id: string }>(
+      `SELECT DISTINCT metadata->>'correlationId' AS id FROM events WHERE type = 'HeldFundsReminderSent' AND data->>'originalId' = $1`,
+      [String(mId)],
+    );
+    expect(correlations.map((c) => c.id)).toEqual([expect.stringMatching(/^reminder-[0-9a-f]{32}$/), expect.stringMatching(/^reminder-[0-9a-f]{32}$/)]);
     const { rows: mails } = await app.db.pool.query(`SELECT recipient, subject FROM mail_outbox WHERE subject LIKE 'Reminder:%' AND body LIKE $1`, [
       `%project ${projectId})%`,
     ]);

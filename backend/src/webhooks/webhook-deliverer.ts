@@ -9,7 +9,7 @@ import {
   type WebhookKind,
   webhookKindOf,
 } from '@escrow/domain';
-import { ProjectionRunner } from '@escrow/projections';
+import { linkToTraceparent, ProjectionRunner } from '@escrow/projections';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -18,6 +18,9 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
+import { withCorrelation } from '../observability/correlation/correlation';
+import { acceptedIdOrNull } from '../observability/correlation/request-id';
+import { inSpan, SpanKind } from '../observability/tracing/spans';
 import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
 import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { sendDelivery, type SendOutcome } from './webhook-sender';
@@ -53,6 +56,8 @@ interface Claimed {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   manual: boolean;
+  correlation_id: string | null;
+  traceparent: string | null;
 }
 
 /** The retry after the n-th failed attempt: base·2^(n-1), at most an hour, ±10% so receivers coming back are not hit by every sender at once. */
@@ -183,15 +188,31 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
           )
           .map((e) => {
             const deliveryId = deliveryIdOf(e.endpoint_id, event.id);
-            return { deliveryId, endpointId: e.endpoint_id, eventId: event.id, kind, payload: payloadOf(deliveryId, kind, event, projectId) };
+            return {
+              deliveryId,
+              endpointId: e.endpoint_id,
+              eventId: event.id,
+              kind,
+              payload: payloadOf(deliveryId, kind, event, projectId),
+              correlationId: acceptedIdOrNull(event.metadata.correlationId),
+              traceparent: typeof event.metadata.traceparent === 'string' ? event.metadata.traceparent : null,
+            };
           }),
       );
       if (rows.length > 0) {
         const result = await client.query(
-          `INSERT INTO webhook_deliveries (delivery_id, endpoint_id, event_id, kind, payload, next_attempt_at)
-           SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[], $5::text[])
+          `INSERT INTO webhook_deliveries (delivery_id, endpoint_id, event_id, kind, payload, correlation_id, traceparent, next_attempt_at)
+           SELECT *, now() FROM unnest($1::uuid[], $2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[])
            ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
-          [rows.map((r) => r.deliveryId), rows.map((r) => r.endpointId), rows.map((r) => r.eventId), rows.map((r) => r.kind), rows.map((r) => r.payload)],
+          [
+            rows.map((r) => r.deliveryId),
+            rows.map((r) => r.endpointId),
+            rows.map((r) => r.eventId),
+            rows.map((r) => r.kind),
+            rows.map((r) => r.payload),
+            rows.map((r) => r.correlationId),
+            rows.map((r) => r.traceparent),
+          ],
         );
         inserted = result.rowCount ?? 0;
       }
@@ -259,13 +280,29 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
            UPDATE webhook_deliveries d SET attempts = d.attempts + 1, sending_since = clock_timestamp(),
                   first_attempt_at = coalesce(d.first_attempt_at, clock_timestamp()), resend_requested = false
              FROM due WHERE d.delivery_id = due.delivery_id
-           RETURNING d.delivery_id, d.endpoint_id, d.event_id, d.kind, d.payload, d.attempts, d.sending_since, d.first_attempt_at, due.manual),
+           RETURNING d.delivery_id, d.endpoint_id, d.event_id, d.kind, d.payload, d.attempts, d.sending_since, d.first_attempt_at, due.manual,
+                     d.correlation_id, d.traceparent),
          logged AS (
            INSERT INTO webhook_attempts (delivery_id, attempt, started_at, manual) SELECT delivery_id, attempts, sending_since, manual FROM claimed)
          SELECT c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at FROM claimed c JOIN webhook_endpoints e USING (endpoint_id)`,
       );
       if (rows.length === 0) return;
-      await Promise.all(rows.map((row) => this.deliver(row)));
+      // Each send runs under its event's correlation (its log lines, its header) and in a span linked to the command's trace.
+      await Promise.all(
+        rows.map((row) =>
+          withCorrelation({ correlationId: row.correlation_id ?? row.delivery_id }, () =>
+            inSpan(
+              'webhook send',
+              { 'escrow.delivery_id': row.delivery_id, 'escrow.endpoint_id': row.endpoint_id, 'escrow.attempt': row.attempts },
+              () => this.deliver(row),
+              {
+                kind: SpanKind.PRODUCER,
+                links: [linkToTraceparent(row.traceparent)].filter((link) => link !== null),
+              },
+            ),
+          ),
+        ),
+      );
       if (rows.length < BATCH) return;
     }
   }
@@ -288,7 +325,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     // A secret that cannot be opened is a failed attempt like any other (retried, then given up), never a crash.
     const outcome: SendOutcome = secrets
       ? await sendDelivery(
-          { url: row.url, deliveryId: row.delivery_id, kind: row.kind, eventId: row.event_id, body: row.payload, secrets },
+          { url: row.url, deliveryId: row.delivery_id, kind: row.kind, eventId: row.event_id, correlationId: row.correlation_id, body: row.payload, secrets },
           { timeoutMs: this.config.webhooks.timeoutMs, allowLoopback: this.config.webhooks.allowHttpLoopback },
         )
       : { statusCode: null, latencyMs: 0, error: UNOPENABLE_SECRET };
@@ -311,7 +348,8 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
         WHERE delivery_id = $1 AND attempt = $7 AND finished_at IS NULL`,
       [row.delivery_id, status, next, outcome.statusCode, outcome.latencyMs, error, row.attempts],
     );
-    if (status === 'failed') this.logger.warn(`webhook delivery ${row.delivery_id} to ${row.url} failed for good: ${error}`);
+    // The endpoint's id, not its URL: an integrator's URL may hold a token of theirs.
+    if (status === 'failed') this.logger.warn(`webhook delivery ${row.delivery_id} to endpoint ${row.endpoint_id} failed for good: ${error}`);
   }
 
   /** For tests and diagnostics: where the fan-out stands. */

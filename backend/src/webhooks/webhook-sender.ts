@@ -15,6 +15,8 @@ export interface OutgoingDelivery {
   deliveryId: string;
   kind: string;
   eventId: string;
+  /** The request that caused the event (Escrow-Correlation-Id), when known. */
+  correlationId?: string | null;
   body: string;
   secrets: string[];
 }
@@ -69,6 +71,7 @@ export function sendDelivery(delivery: OutgoingDelivery, options: { timeoutMs: n
           'escrow-delivery-id': delivery.deliveryId,
           'escrow-event-kind': delivery.kind,
           'escrow-event-id': delivery.eventId,
+          ...(delivery.correlationId ? { 'escrow-correlation-id': delivery.correlationId } : {}),
           [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(delivery.secrets, timestamp, delivery.body),
         },
       },

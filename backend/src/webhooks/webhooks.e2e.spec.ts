@@ -114,8 +114,9 @@ describe('webhooks', () => {
 
     const { jobId: projectId, firstMilestone } = await createSignedProject(parties);
     await runMilestone(parties, firstMilestone, 'paid');
-    const { rows: events } = await app.db.pool.query<{ event_id: string; type: string }>(
-      `SELECT event_id, type FROM events WHERE type IN ('MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid') ORDER BY global_position`,
+    const { rows: events } = await app.db.pool.query<{ event_id: string; type: string; correlation_id: string }>(
+      `SELECT event_id, type, metadata->>'correlationId' AS correlation_id FROM events
+        WHERE type IN ('MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid') ORDER BY global_position`,
     );
     expect(events.map((e) => e.type)).toEqual(['MilestoneVersionAgreed', 'DepositSettled', 'DisbursementPaid']);
     await eventually(
@@ -130,6 +131,8 @@ describe('webhooks', () => {
       expect(verifySignature(request.body, String(request.headers['escrow-signature']), seller.body.secret)).toBe(true);
       expect(verifySignature(request.body, String(request.headers['escrow-signature']), everything.body.secret)).toBe(false);
       expect(JSON.parse(request.body).id).toBe(request.headers['escrow-delivery-id']);
+      // Sent with the id of the request (or worker pass) that appended its event: one id in both parties' logs.
+      expect(request.headers['escrow-correlation-id']).toBe(events.find((e) => e.event_id === request.headers['escrow-event-id'])!.correlation_id);
     }
     // Three attempts per delivery, all with the same id; the body is the same bytes each time.
     const byDelivery = new Map<string, typeof toSeller>();

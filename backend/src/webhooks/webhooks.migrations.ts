@@ -91,3 +91,20 @@ export class CreateWebhooks1763800300200 implements MigrationInterface {
     await q.query('DROP TABLE webhook_checkpoint, webhook_attempts, webhook_deliveries, webhook_secret_rotations, webhook_endpoints');
   }
 }
+
+/**
+ * Issue 28: a delivery remembers the correlation id and the trace of the event it carries, so
+ * its sends are logged under the request that caused them, sent with Escrow-Correlation-Id and
+ * traced as linked to it. Null for deliveries made before.
+ */
+export class WebhookDeliveryCorrelation1763800800000 implements MigrationInterface {
+  name = 'WebhookDeliveryCorrelation1763800800000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE webhook_deliveries ADD COLUMN correlation_id text NULL, ADD COLUMN traceparent text NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE webhook_deliveries DROP COLUMN correlation_id, DROP COLUMN traceparent');
+  }
+}

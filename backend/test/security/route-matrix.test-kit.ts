@@ -197,6 +197,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
 
   // Health and identity
   route('GET', '/api/health', 'public', everyone(200), () => ({ url: '/api/health' })),
+  route('GET', '/api/health/live', 'public', everyone(200), () => ({ url: '/api/health/live' })),
+  route('GET', '/api/health/ready', 'public', everyone(200), () => ({ url: '/api/health/ready' })),
   route('GET', '/api/user', 'public', everyone(200), () => ({ url: '/api/user' })),
   route('POST', '/api/auth/login', 'public', everyone(200), (w) => ({
     url: '/api/auth/login',

@@ -3,7 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { createApp, type RunningApp } from '../../src/bootstrap';
+import { createApp, type CreateAppOptions, type RunningApp } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import { allMigrations } from '../../src/schema';
 import { TEST_SECOND_FACTOR_SECRETS_KEY } from './http-session';
@@ -24,8 +24,8 @@ export const TEST_AUDIT_KEY = generateKeyPairSync('ed25519').privateKey.export({
 /** Every test app seals webhook secrets with this key (none is written to the data folder). */
 const TEST_WEBHOOK_SECRETS_KEY = randomBytes(32);
 
-/** The whole application on a fresh database of its own; call close() in afterAll. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** The whole application on a fresh database of its own, silent unless `options` says where its logs go; call close() in afterAll. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: CreateAppOptions = { logger: false }): Promise<TestApp> {
   const database = await createMigratedTestDatabase();
   const config: AppConfig = {
     ...loadConfig({}),
@@ -44,7 +44,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     readYourWritesTimeoutMs: 10_000,
     ...overrides,
   };
-  const running = await createApp(config, { logger: false });
+  const running = await createApp(config, options);
   return {
     ...running,
     database,

@@ -3722,6 +3722,23 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "Whom a password-reset link (GET /api/auth/customer/{code}) or an invitation (GET /api/auth/invite/{hash}) is for."
   },
+  "LivenessView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "const": "live"
+      },
+      "uptimeSeconds": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "status",
+      "uptimeSeconds"
+    ],
+    "description": "GET /api/health/live: the process runs and answers; an orchestrator restarts it when this fails."
+  },
   "MessageAnswer": {
     "type": "object",
     "properties": {
@@ -6468,6 +6485,67 @@ export const API_SCHEMAS: Record<string, object> = {
       "warning"
     ],
     "description": "GET /api/health: what load balancers, operators and the console's Operations page read."
+  },
+  "ReadinessView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "ready",
+          "not_ready"
+        ]
+      },
+      "checks": {
+        "type": "object",
+        "properties": {
+          "database": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "migrations": {
+            "type": "string",
+            "enum": [
+              "applied",
+              "pending",
+              "unknown"
+            ],
+            "description": "unknown: the database did not answer."
+          },
+          "projectors": {
+            "type": "string",
+            "enum": [
+              "running",
+              "stopped",
+              "not run here",
+              "unknown"
+            ],
+            "description": "not run here: RUN_PROJECTIONS=false, a worker runs them."
+          }
+        },
+        "required": [
+          "database",
+          "migrations",
+          "projectors"
+        ]
+      },
+      "reasons": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "What keeps it from being ready, in words; empty when ready."
+      }
+    },
+    "required": [
+      "status",
+      "checks",
+      "reasons"
+    ],
+    "description": "GET /api/health/ready: 200 when this process can serve (its database answers, every migration is applied, none of the projectors it runs is stopped), 503 with the reasons otherwise; an orchestrator sends it no traffic meanwhile."
   },
   "RebuildComparisonView": {
     "anyOf": [

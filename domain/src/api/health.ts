@@ -23,6 +23,30 @@ export interface HealthView {
   }[];
 }
 
+/** GET /api/health/live: the process runs and answers; an orchestrator restarts it when this fails. */
+export interface LivenessView {
+  status: 'live';
+  uptimeSeconds: number;
+}
+
+/**
+ * GET /api/health/ready: 200 when this process can serve (its database answers, every migration
+ * is applied, none of the projectors it runs is stopped), 503 with the reasons otherwise; an
+ * orchestrator sends it no traffic meanwhile.
+ */
+export interface ReadinessView {
+  status: 'ready' | 'not_ready';
+  checks: {
+    database: 'up' | 'down';
+    /** unknown: the database did not answer. */
+    migrations: 'applied' | 'pending' | 'unknown';
+    /** not run here: RUN_PROJECTIONS=false, a worker runs them. */
+    projectors: 'running' | 'stopped' | 'not run here' | 'unknown';
+  };
+  /** What keeps it from being ready, in words; empty when ready. */
+  reasons: string[];
+}
+
 // ---- The projection runner, for operators (GET /api/admin/projections and its actions) ----
 
 /** A stream a projector parked after one of its events failed: its later events wait for a resume. */

@@ -93,3 +93,20 @@ export class PaymentInstructionsRetainageAndWaivers1763800202000 implements Migr
       ADD CONSTRAINT payment_instructions_status_check CHECK (status IN ('open', 'settled', 'completed', 'failed', 'returned'))`);
   }
 }
+
+/**
+ * Issue 28: an instruction keeps the correlation id of the event that asked for it, so the
+ * dispatcher's provider call and the provider's reports (the events they append) carry the id
+ * of the request that started the payment. Filled by the projector's rebuild (version 3).
+ */
+export class PaymentInstructionsCorrelation1763800800100 implements MigrationInterface {
+  name = 'PaymentInstructionsCorrelation1763800800100';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE payment_instructions ADD COLUMN correlation_id text NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE payment_instructions DROP COLUMN correlation_id');
+  }
+}

@@ -48,4 +48,8 @@ export class PaymentInstructionRow {
 
   @Column({ name: 'clears_at', type: 'timestamptz', nullable: true })
   clearsAt!: Date | null;
+
+  /** The correlation id of the event that asked for the payment (the request behind it). */
+  @Column({ name: 'correlation_id', type: 'text', nullable: true })
+  correlationId!: string | null;
 }

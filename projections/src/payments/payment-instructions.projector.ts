@@ -32,6 +32,7 @@ interface Row {
   clearsAt: string | null;
   createdAt: string;
   completedAt: string | null;
+  correlationId: string | null;
 }
 
 interface Change {
@@ -55,8 +56,23 @@ const instructionRows: TableRows<Row> = {
     ['clears_at', 'timestamptz'],
     ['created_at', 'timestamptz'],
     ['completed_at', 'timestamptz'],
+    ['correlation_id', 'text'],
   ],
-  row: (r) => [r.key, r.kind, r.referenceId, r.originalId, r.jobId, r.companyId, r.amount, r.bankLast4, r.status, r.clearsAt, r.createdAt, r.completedAt],
+  row: (r) => [
+    r.key,
+    r.kind,
+    r.referenceId,
+    r.originalId,
+    r.jobId,
+    r.companyId,
+    r.amount,
+    r.bankLast4,
+    r.status,
+    r.clearsAt,
+    r.createdAt,
+    r.completedAt,
+    r.correlationId,
+  ],
 };
 
 type ChangeOf = { kind: Kind; originalId: number; referenceId: number } & Change;
@@ -87,6 +103,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         clearsAt: null,
         createdAt: event.data.at,
         completedAt: null,
+        correlationId: typeof recorded.metadata.correlationId === 'string' ? recorded.metadata.correlationId : null,
       });
     };
     const change = (kind: Kind, referenceId: number, status: Status, clearsAt: string | null = null) => {
@@ -209,7 +226,7 @@ class InstructionsReplay implements BulkReplay {
  */
 export class PaymentInstructionsProjector implements Projector {
   readonly name = PAYMENT_INSTRUCTIONS_PROJECTOR;
-  readonly version = 2;
+  readonly version = 3;
   readonly tables = ['payment_instructions'] as const;
   readonly handles = [
     'DepositRequested',

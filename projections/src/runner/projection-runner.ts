@@ -20,7 +20,7 @@ export interface ProjectionRunnerOptions {
   retryMs?: number;
   /** How long a checkpoint row may trail behind events its projector ignores (see IDLE_CHECKPOINT_MS). */
   idleCheckpointMs?: number;
-  log?: (line: string) => void;
+  log?: (line: string, fields?: Record<string, unknown>) => void;
 }
 
 /** The status the runner reports is the API contract's (GET /api/admin/projections answers it). */
@@ -42,7 +42,7 @@ export class ProjectionRunner {
   private lockClientReady: Promise<Client> | null = null;
   private lockQueue: Promise<void> = Promise.resolve();
   private started = false;
-  private readonly log: (line: string) => void;
+  private readonly log: (line: string, fields?: Record<string, unknown>) => void;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.log = options.log ?? (() => undefined);

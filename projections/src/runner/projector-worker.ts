@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 
 import { handledEvents, inTransaction, projectionContext, withClient } from './apply-batch';
 import { advanceCheckpoint, claimCheckpoint, ensureCheckpoint, markStopped, samePosition } from './checkpoints';
+import { inProjectionSpan } from './event-traces';
 import { parkStream } from './parked-streams';
 import type { Projector } from './projector';
 import { isTransientDatabaseError } from './transient-errors';
@@ -16,6 +17,11 @@ export type WorkerState = 'starting' | 'running' | 'standby' | 'stopped' | 'rebu
  */
 const IDLE_CHECKPOINT_MS = 1000;
 
+/** What a log line says about the event it is about: follow its request by the correlation id. */
+function eventFields(event: RecordedEvent): Record<string, unknown> {
+  return { correlationId: event.metadata.correlationId, eventId: event.id, streamId: event.streamId };
+}
+
 /** The checkpoint is not where this worker left it: a rebuild swapped tables or another runner ran. */
 class CheckpointMovedError extends Error {}
 /** The projector failed on an event and could not even park its stream: it stays stopped. */
@@ -26,7 +32,8 @@ export interface ProjectorWorkerDeps {
   eventStore: EventStore;
   projector: Projector;
   batchSize: number;
-  log: (line: string) => void;
+  /** A line for the process's log; fields (the failing event's correlation id) go into a JSON line. */
+  log: (line: string, fields?: Record<string, unknown>) => void;
   tryLock: (name: string) => Promise<boolean>;
   unlock: (name: string) => Promise<void>;
   rebuild: (projector: Projector) => Promise<void>;
@@ -212,7 +219,7 @@ export class ProjectorWorker {
       // Events of parked streams wait until an operator resumes the stream (parked-streams.ts).
       const parked = await this.claimCheckpoint(client);
       const relevant = handledEvents(projector, events).filter((event) => !parked.has(event.streamId));
-      if (relevant.length > 0) await projector.apply(relevant, projectionContext(client, projector, null));
+      if (relevant.length > 0) await inProjectionSpan(projector.name, relevant, () => projector.apply(relevant, projectionContext(client, projector, null)));
       await advanceCheckpoint(client, projector.name, last.position, relevant.length, last.recordedAt);
       applied = relevant.length;
     });
@@ -257,7 +264,7 @@ export class ProjectorWorker {
   }
 
   private async park(client: PoolClient, event: RecordedEvent, error: Error): Promise<void> {
-    this.deps.log(`projector ${this.name} PARKED stream ${event.streamId}: ${error.message} (event ${event.type} ${event.id})`);
+    this.deps.log(`projector ${this.name} PARKED stream ${event.streamId}: ${error.message} (event ${event.type} ${event.id})`, eventFields(event));
     try {
       await inTransaction(client, async () => {
         await this.claimCheckpoint(client);
@@ -279,7 +286,7 @@ export class ProjectorWorker {
 
   private async recordFailure(client: PoolClient, event: RecordedEvent, error: Error): Promise<void> {
     const message = `${error.message} (event ${event.type} ${event.id} in ${event.streamId})`;
-    this.deps.log(`projector ${this.name} STOPPED: ${message}`);
+    this.deps.log(`projector ${this.name} STOPPED: ${message}`, eventFields(event));
     await inTransaction(client, async () => {
       await markStopped(client, this.name, message, event.id);
       await client.query(

@@ -135,6 +135,14 @@ class WebhookDeliveryEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
+
+  /** The correlation id of the event it carries (the request that caused it). */
+  @Column({ name: 'correlation_id', type: 'text', nullable: true })
+  correlationId!: string | null;
+
+  /** The W3C traceparent of the command that appended the event, when it was traced. */
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
 }
 
 /** Each try of a delivery: when, how long, what the receiver answered, when the next one is due. */

@@ -1,0 +1,46 @@
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+
+import { endRequestSpan, runInRequestSpan } from '../tracing/request-spans';
+import { withCorrelation } from './correlation';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+
+interface WithUser {
+  user?: { userId: number } | null;
+}
+
+/**
+ * Gives every request its id and runs the request under it (see Correlation), answers it in
+ * X-Request-Id, and logs one line when the response is sent: method, route (the pattern, so no
+ * id or token of the path is logged), status, duration and user. An incoming X-Request-Id is
+ * taken only from the proxies fastify trusts for X-Forwarded-For (TRUSTED_PROXIES).
+ */
+export function registerRequestCorrelation(fastify: FastifyInstance, trustedProxies: readonly string[], logger: Logger): void {
+  const trusted = proxyAddr.compile([...trustedProxies]);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const remote = request.raw.socket?.remoteAddress;
+    const id = requestIdOf(request.headers[REQUEST_ID_HEADER], remote !== undefined && trusted(remote, 0));
+    reply.header(REQUEST_ID_HEADER, id);
+    withCorrelation({ correlationId: id, request: request as WithUser }, () => runInRequestSpan(request, done));
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const userId = (request as WithUser).user?.userId;
+    // The UI's files are served by the same server: an operator wants the API's requests.
+    const level = request.url.startsWith('/api') ? 'info' : 'debug';
+    logger[level](
+      {
+        requestId: reply.getHeader(REQUEST_ID_HEADER),
+        ...(userId === undefined ? {} : { userId }),
+        method: request.method,
+        route: route ?? null,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    endRequestSpan(request, reply);
+    done();
+  });
+}

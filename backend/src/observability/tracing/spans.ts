@@ -1,0 +1,53 @@
+import { type Attributes, type Link, type Span, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+
+const tracer = trace.getTracer('escrow-ledger');
+
+/**
+ * Runs `work` in a new active span (a child of the active one): its errors mark the span and
+ * pass on. Without a tracer provider (tracing off) the span is a no-op and costs next to nothing.
+ */
+export function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  work: (span: Span) => Promise<T>,
+  options: { kind?: SpanKind; links?: Link[] } = {},
+): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes, kind: options.kind ?? SpanKind.INTERNAL, links: options.links }, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The same for synchronous work (the decider). */
+export function inSyncSpan<T>(name: string, attributes: Attributes, work: () => T): T {
+  return tracer.startActiveSpan(name, { attributes }, (span) => {
+    try {
+      return work();
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/**
+ * The W3C traceparent of the active span, for an event's metadata: a projector that applies the
+ * event later links its span to this trace. Undefined when nothing is traced.
+ */
+export function activeTraceparent(): string | undefined {
+  const context = trace.getActiveSpan()?.spanContext();
+  if (!context || !trace.isSpanContextValid(context)) return undefined;
+  return `00-${context.traceId}-${context.spanId}-${(context.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`;
+}
+
+export { SpanKind };
