@@ -6,10 +6,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { routePreloads } from '../scripts/bundle-sizes.mjs';
+
 const domainSource = fileURLToPath(new URL('../domain/src/index.ts', import.meta.url));
 
 /**
- * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, which the API's
+ * Lists each route's chunks for the API (dist/.vite/route-preloads.json), then writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, which the API's
  * static file serving (@fastify/static, `preCompressed`) sends to browsers that accept them:
  * compressed once at build time at the highest levels, never per request.
  */
@@ -22,6 +24,9 @@ function precompress(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Each route's chunks beyond the entry, which the API names in index.html (modulepreload).
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+      writeFileSync(join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(routePreloads(manifest)));
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);

@@ -131,6 +131,38 @@ export function checkBudgets(results, budgets = BUDGETS_KB) {
   });
 }
 
+/**
+ * What each route loads beyond the entry, for the server to name in index.html
+ * (`<link rel="modulepreload">`) so the browser fetches a page's chunks with the entry instead of
+ * after it has run: one entry per route of router.tsx, its full path pattern ('' for the index,
+ * ':name' and a trailing '*' as React Router writes them) and its JavaScript files, in the
+ * manifest's order. Written by the build (frontend/vite.config.ts) to dist/.vite/route-preloads.json.
+ */
+export function routePreloads(manifest) {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const closure = (key, seen) => {
+    if (!key || seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const fromEntry = closure(entryKey, new Set());
+  const out = [];
+  const walk = (routes, parentPath, parentModules) => {
+    for (const route of routes) {
+      const path = [parentPath, route.path ?? ''].filter(Boolean).join('/');
+      const modules = [...parentModules, ...route.modules];
+      if (route.children) walk(route.children, path, modules);
+      if (route.path === undefined && !route.index) continue;
+      const keys = modules.map((spec) => manifestKey(manifest, spec)).filter(Boolean);
+      const files = [...keys.reduce((seen, key) => closure(key, seen), new Set())].filter((k) => !fromEntry.has(k)).map((k) => manifest[k].file);
+      out.push({ path, files: [...new Set(files)] });
+    }
+  };
+  walk(routeTree(), '', []);
+  return out;
+}
+
 /** First-load sizes per route of ROUTES; a route whose page chunk is missing is reported as not built. */
 export function measureRoutes(routes = ROUTES) {
   if (!existsSync(manifestFile)) throw new Error('frontend/dist/.vite/manifest.json is missing: run `npm run build` first');

@@ -91,7 +91,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       root: frontendDist,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` is answered like every other page of the UI (ApiExceptionFilter.serveSpa), with its
+      // chunks named for preloading.
+      index: false,
       // The build writes a .br and a .gz copy of every text file (frontend/vite.config.ts,
       // `precompress`): sent to browsers that accept them, with Vary: Accept-Encoding.
       preCompressed: true,
