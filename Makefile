@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NPM_INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: start test bench install build test-tools hooks lint fmt clean test-unit test-e2e test-reliability
+.PHONY: start test bench install build test-tools bench-tools hooks lint fmt clean test-unit test-e2e test-reliability
 
 ## make start: install, build, start embedded PostgreSQL, migrate, seed demo data, serve on :3000
 ## (the sandbox demo holds payouts 60 s after a payout account change, not 3 business days)
@@ -14,8 +14,14 @@ test: build test-tools hooks
 	@node scripts/run-tests.mjs
 
 ## make bench: the benchmarks of docs/performance.md
-bench: build
+bench: build bench-tools
 	@node bench/run-all.mjs
+
+## Debian's full Chromium, which the Lighthouse part of the bench drives (never a downloaded browser).
+bench-tools:
+	@command -v chromium >/dev/null 2>&1 || { \
+	   if [ "$$(id -u)" = 0 ]; then echo "installing chromium"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	   else echo "Missing Debian package: chromium (sudo apt-get install -y chromium)" >&2; exit 1; fi; }
 
 install: $(NPM_INSTALL_STAMP)
 

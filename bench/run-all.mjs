@@ -7,6 +7,7 @@
 import { runAppendsBenchmark } from './appends.mjs';
 import { runInterleavedAppendsBenchmark } from './appends-interleaved.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
+import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
 import { runOrmBenchmark } from './orm.mjs';
@@ -19,10 +20,11 @@ const parts = {
   rebuild: runRebuildBenchmark,
   http: runHttpBenchmark,
   frontend: runFrontendSizeBenchmark,
+  lighthouse: runLighthouseBenchmark,
   scale: runScaleBenchmark,
   orm: runOrmBenchmark,
 };
-const byDefault = ['appends', 'rebuild', 'http', 'frontend'];
+const byDefault = ['appends', 'rebuild', 'http', 'frontend', 'lighthouse'];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : byDefault;
 for (const name of wanted) {

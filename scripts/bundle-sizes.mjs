@@ -21,15 +21,31 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * First-load JavaScript budgets, KB gzip, checked by `--check` (the `budget` suite of make test).
  * Issue 15: the public home page for a first visit on a phone; the portal's project list, where
  * every user lands after logging in; the admin console's dashboard, where admins land.
+ * Issue 29: the screens where buyers, sellers, subcontractors and admins work, each about 2% above
+ * what it measured, so that growth is a decision. The project page's target is 250 KB; it measures
+ * ~278 KB because its first paint still needs antd's core (theme, Button, Modal, message: ~90 KB)
+ * for the milestone cards: drawing the cards in plain elements, as the project list does, and
+ * loading antd with the first dialog or toast is what would bring it under 250 (docs/performance.md).
  */
-export const BUDGETS_KB = { home: 200, portal: 250, admin: 350 };
+export const BUDGETS_KB = {
+  home: 200,
+  portal: 250,
+  admin: 350,
+  'portal project page': 285,
+  'new project': 355,
+  'lien waivers': 272,
+  'admin project page': 438,
+};
 
 /** The first loads we report: a name and a URL of the app. */
 export const ROUTES = {
   home: '/',
   portal: '/portal',
   'portal project page': '/portal/job/1',
+  'new project': '/portal/new-project/customer',
+  'lien waivers': '/portal/waivers',
   admin: '/admin',
+  'admin project page': '/admin/job/1',
 };
 
 /**
@@ -113,6 +129,38 @@ export function checkBudgets(results, budgets = BUDGETS_KB) {
         `Largest chunks: ${largest}. Load what the first paint does not need later (docs/performance.md, "Frontend bundle sizes").`,
     };
   });
+}
+
+/**
+ * What each route loads beyond the entry, for the server to name in index.html
+ * (`<link rel="modulepreload">`) so the browser fetches a page's chunks with the entry instead of
+ * after it has run: one entry per route of router.tsx, its full path pattern ('' for the index,
+ * ':name' and a trailing '*' as React Router writes them) and its JavaScript files, in the
+ * manifest's order. Written by the build (frontend/vite.config.ts) to dist/.vite/route-preloads.json.
+ */
+export function routePreloads(manifest) {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const closure = (key, seen) => {
+    if (!key || seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const fromEntry = closure(entryKey, new Set());
+  const out = [];
+  const walk = (routes, parentPath, parentModules) => {
+    for (const route of routes) {
+      const path = [parentPath, route.path ?? ''].filter(Boolean).join('/');
+      const modules = [...parentModules, ...route.modules];
+      if (route.children) walk(route.children, path, modules);
+      if (route.path === undefined && !route.index) continue;
+      const keys = modules.map((spec) => manifestKey(manifest, spec)).filter(Boolean);
+      const files = [...keys.reduce((seen, key) => closure(key, seen), new Set())].filter((k) => !fromEntry.has(k)).map((k) => manifest[k].file);
+      out.push({ path, files: [...new Set(files)] });
+    }
+  };
+  walk(routeTree(), '', []);
+  return out;
 }
 
 /** First-load sizes per route of ROUTES; a route whose page chunk is missing is reported as not built. */

@@ -4,7 +4,7 @@
 // `N passed, N failed`.
 //
 // Usage: node scripts/run-tests.mjs [suite ...]
-//   suites: typecheck deps lint budget jest vitest e2e reliability reliability-replay (default: all)
+//   suites: typecheck deps lint budget lighthouse jest vitest e2e reliability reliability-replay (default: all)
 //
 // Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite and then
 // jest, beside the reliability suite, the static checks and the replay under kills. Each suite's
@@ -121,6 +121,14 @@ const suites = {
     // First-load JavaScript of home, portal and admin within their budgets (BUDGETS_KB in the script; built by make test).
     return one((await run(log, 'node', ['scripts/bundle-sizes.mjs', '--check'])).status);
   },
+  async lighthouse(log) {
+    // The login page's Lighthouse performance score (mobile profile) above a floor: the first loads
+    // of issue 29 must not slide back (bench/lighthouse.mjs, LIGHTHOUSE_FLOOR; ~20 s). In the
+    // headless shell the browser suite already uses (make test-tools installs it); make bench
+    // drives the full Chromium.
+    const env = { CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell' };
+    return one((await run(log, 'node', ['bench/lighthouse.mjs', '--check'], { env })).status);
+  },
   async jest(log) {
     const file = join(out, 'jest.json');
     // Three workers on two cores: the HTTP files wait on PostgreSQL a third of their time (151 s
@@ -180,7 +188,7 @@ const LANES = process.env.TEST_PLAN
     process.env.TEST_PLAN.split('|').map((lane) => lane.trim().split(/\s+/).filter(Boolean))
   : [
       ['e2e', 'jest'],
-      ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'reliability-replay'],
+      ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'lighthouse', 'reliability-replay'],
     ];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);

@@ -54,8 +54,8 @@ export interface CreateAppOptions {
 }
 
 /** Type checks speak first: a missing field should say "Please enter …", not "too long". */
-/** A file Vite named by its content's hash: `assets/<name>-<8 characters>.<ext>`. */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+/** A file Vite named by its content's hash: `assets/<name>-<8 characters>.<ext>`, or its .br / .gz copy. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /**
  * Opens the database (embedded unless DATABASE_URL is set), migrates it and builds the Nest
@@ -101,7 +101,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       root: frontendDist,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` is answered like every other page of the UI (ApiExceptionFilter.serveSpa), with its
+      // chunks named for preloading.
+      index: false,
+      // The build writes a .br and a .gz copy of every text file (frontend/vite.config.ts,
+      // `precompress`): sent to browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Vite names every file under assets/ by a hash of its content: a browser may keep it for
       // good instead of asking again on every page load. index.html names the current ones and
       // is revalidated each time (max-age=0), so a new release is seen at the next load.

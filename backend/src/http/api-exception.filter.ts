@@ -6,6 +6,8 @@ import { isTransientDatabaseError } from '@escrow/projections';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { preloadsFor, readRoutePreloads, type RoutePreload, withPreloads } from './route-preloads';
+
 /** Errors a request can cause by itself: their message is safe and useful to show. */
 export interface ErrorBody {
   message: string;
@@ -52,6 +54,7 @@ function messageOf(response: unknown, fallback: string): string {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
   private indexHtml: string | null | undefined;
+  private routePreloads: RoutePreload[] = [];
 
   constructor(private readonly frontendDist: string | null) {}
 
@@ -109,9 +112,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (this.indexHtml === undefined) {
       const file = this.frontendDist ? join(this.frontendDist, 'index.html') : null;
       this.indexHtml = file && existsSync(file) ? readFileSync(file, 'utf8') : null;
+      this.routePreloads = this.frontendDist ? readRoutePreloads(this.frontendDist) : [];
     }
     if (this.indexHtml === null) return false;
-    void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.indexHtml);
+    // The page's own chunks named up front (modulepreload), so they load beside the entry.
+    const html = withPreloads(this.indexHtml, preloadsFor(path, this.routePreloads));
+    void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return true;
   }
 }

@@ -1,9 +1,10 @@
-import { Alert, App, Input, Modal } from 'antd';
+import { Alert, App, Modal } from 'antd';
 import { useState } from 'react';
 
 import { isOwnLegalName, legalNameOf } from '../api/agreement';
 import { type LienWaiverView, useSignWaiver } from '../api/waivers';
 import { errorMessage } from '../lib/api-client';
+import { LazyInput } from './LazyInput';
 
 const KIND_WORDS = { conditional: 'Conditional', unconditional: 'Unconditional' } as const;
 
@@ -65,7 +66,7 @@ export function SignWaiverDialog({
       )}
       <label className="el-field" htmlFor={inputId}>
         Type your full legal name to sign
-        <Input id={inputId} autoComplete="name" value={typed} onChange={(e) => setTyped(e.target.value)} aria-describedby={`${inputId}-hint`} />
+        <LazyInput id={inputId} autoComplete="name" value={typed} onChange={(e) => setTyped(e.target.value)} aria-describedby={`${inputId}-hint`} />
       </label>
       <p id={`${inputId}-hint`} className="el-muted">
         As on your account: {legalName}

@@ -30,3 +30,8 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadChunk(load));
 }
+
+/** React.lazy over loadChunk for a named export: `lazyNamed(() => import('./Dialog'), 'Dialog')`. */
+export function lazyNamed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await loadChunk(load))[name] }));
+}

@@ -143,7 +143,8 @@ describe('the clock on held funds and the lien waivers of a card (issue 17)', ()
     await userEvent.click(await screen.findByRole('button', { name: 'Sign conditional waiver' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conditional lien waiver (AZ)' });
     expect(within(dialog).getByLabelText('Waiver text')).toHaveTextContent('CONDITIONAL WAIVER AND RELEASE OF LIEN RIGHTS ON PAYMENT');
-    await userEvent.type(within(dialog).getByLabelText('Type your full legal name to sign'), 'Someone Else');
+    // The name field's code loads with the dialog.
+    await userEvent.type(await within(dialog).findByLabelText('Type your full legal name to sign'), 'Someone Else');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign the waiver' }));
     expect(await within(dialog).findByText('Sign with your own legal name as it is on your account: Sam Seller.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/waivers/sign'))).toBe(false);

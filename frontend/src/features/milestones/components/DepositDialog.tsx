@@ -1,12 +1,17 @@
 import { formatAmount, formatDollars, money, SANDBOX_TEST_ACCOUNTS, sandboxRuleText, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Modal } from 'antd';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
 import { type PaymentPolicy, usePaymentPolicy } from '../../../api/payment-policy';
-import { BankAccountForm } from '../../../components/BankAccountForm';
+import { Spinner } from '../../../components/Spinner';
 import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
+import { lazyNamed } from '../../../lib/lazy-route';
 import type { MilestoneView } from '../api/milestones';
+
+// Linking a first account (antd Input and Alert) is rare: its form loads when the dialog needs it.
+const BankAccountForm = lazyNamed(() => import('../../../components/BankAccountForm'), 'BankAccountForm');
 
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */
 export const depositDue = (m: MilestoneView): string => formatAmount(money(m.deposit_total).minus(m.deposit_sum));
@@ -94,7 +99,11 @@ export function DepositDialog({
           of {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
         </dd>
       </dl>
-      {!accounts.isPending && !account && <BankAccountForm purpose="deposit" projectId={milestone.job_id} />}
+      {!accounts.isPending && !account && (
+        <Suspense fallback={<Spinner label="Loading the bank account form…" />}>
+          <BankAccountForm purpose="deposit" projectId={milestone.job_id} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

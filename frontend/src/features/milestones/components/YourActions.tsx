@@ -1,9 +1,10 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
-import { App, Button, Input, Modal, Skeleton } from 'antd';
+import { App, Button, Modal, Skeleton } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { agreementChanged, missingSignatures, useAgreement } from '../../../api/agreement';
+import { LazyTextArea } from '../../../components/LazyInput';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
 import { useHasPassed } from '../../../lib/use-has-passed';
@@ -272,7 +273,7 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
       >
         <label className="el-field" htmlFor={`statement-${milestone.m_id}`}>
           {statementFor === 'dispute' ? 'What went wrong?' : 'Your response'}
-          <Input.TextArea id={`statement-${milestone.m_id}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
+          <LazyTextArea id={`statement-${milestone.m_id}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
         </label>
       </Modal>
     </section>

@@ -1,7 +1,8 @@
 import { SITE_STATES, type SiteState, STATE_NAMES } from '@escrow/domain';
-import { Alert, App, Button, Input, Modal } from 'antd';
+import { Alert, App, Button, Modal } from 'antd';
 import { useState } from 'react';
 
+import { LazyInput } from '../../../components/LazyInput';
 import { errorMessage } from '../../../lib/api-client';
 import { type RetainageView, useSetTerms } from '../api/retainage';
 
@@ -58,7 +59,7 @@ export function ProjectTerms({ retainage, projectId, isDraft }: { retainage: Ret
         <p className="el-muted">New milestone versions take these terms when they are proposed; an approved version keeps its own.</p>
         <label className="el-field" htmlFor={`retainage-${projectId}`}>
           Retainage (percent of each payment, 0 to 10)
-          <Input id={`retainage-${projectId}`} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} suffix="%" />
+          <LazyInput id={`retainage-${projectId}`} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} suffix="%" />
         </label>
         <label className="el-field" htmlFor={`site-state-${projectId}`}>
           Job site's state (names the lien-waiver law)

@@ -1,0 +1,269 @@
+// Lighthouse (its mobile profile: simulated slow 4G, 4× CPU slowdown, a phone's screen) on the main
+// screens of the built app, signed in where the screen needs it, in Debian's Chromium. Each screen
+// is audited LIGHTHOUSE_RUNS times (3) in a fresh browser context (cold cache, the session's
+// cookies set through the browser) and each figure is the median of its runs.
+//   node bench/run-all.mjs lighthouse          the table in docs/performance.md
+//   node bench/lighthouse.mjs --check           the login page against LIGHTHOUSE_FLOOR (the make test suite)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+import { demoSessions, projectWithMilestones, startApp } from './lib/app-server.mjs';
+import { machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Targets of issue 29, on every screen. */
+const TARGETS = { score: 90, lcpMs: 2500, cls: 0.05 };
+
+/** The screens: who is signed in (null: a visitor) and the path, given the set-up's project. */
+const SCREENS = [
+  { name: 'home', as: null, path: () => '/' },
+  { name: 'login', as: null, path: () => '/login' },
+  { name: 'portal list', as: 'buyer', path: () => '/portal' },
+  { name: 'project page (5 milestones)', as: 'buyer', path: ({ projectId }) => `/portal/job/${projectId}` },
+  { name: 'new project', as: 'seller', path: () => '/portal/new-project/company' },
+  { name: 'admin dashboard', as: 'admin', path: () => '/admin' },
+];
+
+const reportDir = join(repoRoot, 'bench', 'results', 'lighthouse');
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const loadAverage = () => os.loadavg()[0].toFixed(1);
+
+/** The audits that cost the most on a run: failed metric-savings audits, largest estimated saving first. */
+function whatHoldsIt(lhr) {
+  return Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.metricSavings && Object.values(a.metricSavings).some((v) => v > 0))
+    .sort((a, b) => (b.metricSavings.LCP ?? 0) + (b.metricSavings.TBT ?? 0) - ((a.metricSavings.LCP ?? 0) + (a.metricSavings.TBT ?? 0)))
+    .slice(0, 4)
+    .map((a) => {
+      const s = a.metricSavings;
+      const parts = [s.LCP ? `LCP −${Math.round(s.LCP)} ms` : '', s.TBT ? `TBT −${Math.round(s.TBT)} ms` : '', s.CLS ? `CLS −${s.CLS.toFixed(2)}` : '']
+        .filter(Boolean)
+        .join(', ');
+      return `${a.id}${parts ? ` (${parts})` : ''}`;
+    });
+}
+
+/**
+ * Audits one URL once in a fresh browser context of `browser` holding `cookies`; returns the
+ * figures and keeps the report under bench/results/lighthouse/.
+ */
+async function auditOnce(browser, url, cookies, label) {
+  const context = await browser.createBrowserContext();
+  try {
+    if (cookies.length) await context.setCookie(...cookies);
+    const page = await context.newPage();
+    // The context's cookies are the session: Lighthouse must not clear them (a fresh context has
+    // an empty cache of its own, so the load is still a first visit).
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, undefined, page);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`), result.report);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+      finalUrl: lhr.finalDisplayedUrl,
+      holds: whatHoldsIt(lhr),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * auditOnce, again up to twice when Lighthouse itself fails (NO_NAVSTART, NO_FCP: its trace of the
+ * load was lost, which happens on a loaded machine); a page that fails three times is an error.
+ */
+async function auditWithRetries(browser, url, cookies, label, log) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, url, cookies, label);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|TRACE/i.test(String(error))) throw error;
+      log(`  ${label}: Lighthouse failed (${String(error).split('\n')[0]}), again`);
+    }
+  }
+}
+
+/** Launches Debian's Chromium (never a downloaded browser), or its headless shell when CHROMIUM_PATH names it. */
+function launchChromium() {
+  const shell = /headless-shell/.test(CHROMIUM);
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: shell ? 'shell' : true,
+    args: shell ? CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) : CHROMIUM_FLAGS,
+    defaultViewport: null,
+  });
+}
+
+/** The app with its demo data, the sessions, and the project with five milestones. */
+async function setUp(log) {
+  const app = await startApp({ log });
+  try {
+    const sessions = await demoSessions(app.baseUrl);
+    const projectId = await projectWithMilestones(sessions, 5);
+    return { app, sessions, projectId };
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+}
+
+/** Each screen `runs` times; the median of each figure. */
+async function auditScreens(screens = SCREENS, runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), log = console.log) {
+  const { app, sessions, projectId } = await setUp(log);
+  const browser = await launchChromium();
+  try {
+    const results = [];
+    for (const screen of screens) {
+      const url = `${app.baseUrl}${screen.path({ projectId })}`;
+      const cookies = screen.as ? sessions[screen.as].cookies() : [];
+      const each = [];
+      const loads = [];
+      for (let run = 1; run <= runs; run++) {
+        loads.push(loadAverage());
+        const figures = await auditWithRetries(browser, url, cookies, `${screen.name}-${run}`, log);
+        // A signed-in screen that landed on the login page measured the wrong thing.
+        if (new URL(figures.finalUrl).pathname !== new URL(url).pathname) throw new Error(`${screen.name}: ended on ${figures.finalUrl}, not ${url}`);
+        log(
+          `  ${screen.name} run ${run}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)} (load ${loads.at(-1)})`,
+        );
+        each.push(figures);
+      }
+      results.push({
+        screen: screen.name,
+        path: screen.path({ projectId: '{id}' }),
+        as: screen.as,
+        runs,
+        score: median(each.map((f) => f.score)),
+        lcpMs: median(each.map((f) => f.lcpMs)),
+        tbtMs: median(each.map((f) => f.tbtMs)),
+        cls: median(each.map((f) => f.cls)),
+        scores: each.map((f) => f.score),
+        loads,
+        holds: each[0].holds,
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+const verdict = (r) => {
+  const misses = [
+    r.score < TARGETS.score ? `score < ${TARGETS.score}` : '',
+    r.lcpMs > TARGETS.lcpMs ? `LCP > ${TARGETS.lcpMs / 1000} s` : '',
+    r.cls > TARGETS.cls ? `CLS > ${TARGETS.cls}` : '',
+  ].filter(Boolean);
+  return misses.length ? `missed: ${misses.join(', ')}` : 'met';
+};
+
+export async function runLighthouseBenchmark() {
+  const startLoad = loadAverage();
+  const results = await auditScreens();
+  const rows = results.map((r) => [
+    r.screen,
+    `\`${r.path}\``,
+    r.as ?? 'visitor',
+    `${r.score} (${r.scores.join(', ')})`,
+    `${(r.lcpMs / 1000).toFixed(1)} s`,
+    `${Math.round(r.tbtMs)} ms`,
+    r.cls.toFixed(3),
+    verdict(r),
+    r.holds.join('; ') || '—',
+  ]);
+  const table = markdownTable(['screen', 'path', 'signed in as', 'performance (runs)', 'LCP', 'TBT', 'CLS', 'targets', 'largest remaining audits'], rows);
+  console.log(table);
+  writeSection(
+    'lighthouse',
+    `## Lighthouse on the main screens (issue 29)
+
+Command: \`make bench\` (part \`lighthouse\`; \`node bench/run-all.mjs lighthouse\`). Lighthouse ${lighthouseVersion()}, its
+mobile profile (simulated slow 4G, 4× CPU slowdown, a phone's screen), in Debian's Chromium
+(\`${CHROMIUM}\`, headless), against the built app with the demo data; signed-in screens get the
+demo user's session cookies through the browser before the audit, each run in a fresh browser context
+(cold cache). Each figure is the median of ${results[0]?.runs ?? 3} runs; the load average was ${startLoad} at the start
+(${results.map((r) => `${r.screen}: ${r.loads.join('/')}`).join('; ')}). Targets: performance ≥ ${TARGETS.score},
+LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}. "Largest remaining audits" are the first run's failed audits with the
+largest estimated LCP and TBT savings (the whole reports are in \`bench/results/lighthouse/\`).
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.
+
+${table}`,
+  );
+  return results;
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+}
+
+/**
+ * The make test check (suite `lighthouse`): an audit of the login page, a visitor's first load,
+ * its performance score against LIGHTHOUSE_FLOOR. Lighthouse's simulated throttling scales the CPU
+ * time it observed, so a busy machine lowers the score (through TBT and LCP): on 2 cores this page
+ * scored 65-80 at load averages 5-10 (13 runs) and once 56, at 10.8 inside make test; main's login
+ * before issue 29 scored 48-56. 60 sits between, and a run under it is taken again (best of up to
+ * three), so the page sliding back to where it was fails and a burst of load does not
+ * (docs/testing.md, "The Lighthouse floor").
+ */
+const LIGHTHOUSE_FLOOR = 60;
+
+async function checkLoginScore() {
+  const floor = Number(process.env.LIGHTHOUSE_FLOOR ?? LIGHTHOUSE_FLOOR);
+  const started = Date.now();
+  const app = await startApp();
+  const browser = await launchChromium();
+  try {
+    // A moment of load (jest's workers beside it) can cost a run 15 points: a score under the floor
+    // is measured again, up to three runs, and the page fails only when all of them are under it.
+    let figures = await auditWithRetries(browser, `${app.baseUrl}/login`, [], 'check-login', console.log);
+    for (let run = 2; run <= 3 && figures.score < floor; run++) {
+      console.log(`  login scored ${figures.score} (under ${floor}) at load ${loadAverage()}: again`);
+      const again = await auditWithRetries(browser, `${app.baseUrl}/login`, [], `check-login-${run}`, console.log);
+      if (again.score > figures.score) figures = again;
+    }
+    const line = `login (a visitor's first load, mobile profile): performance ${figures.score}, LCP ${(figures.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}; load average ${loadAverage()}; ${Math.round((Date.now() - started) / 1000)} s`;
+    if (figures.score >= floor) {
+      console.log(`ok   ${line}; floor ${floor}`);
+      return true;
+    }
+    console.error(
+      `FAIL ${line}: under the floor of ${floor}. Largest audits: ${figures.holds.join('; ') || '—'} (report in bench/results/lighthouse/check-login.json)`,
+    );
+    return false;
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--check')) {
+    console.error('usage: node bench/lighthouse.mjs --check   (the table: node bench/run-all.mjs lighthouse)');
+    process.exit(2);
+  }
+  process.exit((await checkLoginScore()) ? 0 : 1);
+}
