@@ -22,8 +22,8 @@ import { createStoredEventStore, upcasting } from './event-store/event-store.fac
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
-import { serveWorkerMetrics } from './observability/metrics';
 import { createLogger } from './observability/logging/logger';
+import { serveWorkerMetrics } from './observability/metrics';
 import { stopTracing } from './observability/tracing/start-tracing';
 import { allEntities, allMigrations } from './schema';
 

@@ -223,6 +223,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(dialog.getByRole('definition').nth(4)).toContainText('settles within 5 business days');
   await expect(dialog.getByRole('definition').nth(4)).toContainText('return window of 5 seconds');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('No deposit yet. Deposit due: $971.38.');
   await depositThroughDialog(buyer, b, '$971.38');
   await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('$971.38 — Settled', { timeout: 20_000 });

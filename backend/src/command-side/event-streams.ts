@@ -29,8 +29,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
 import { currentCorrelation } from '../observability/correlation/correlation';
+import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
 import { activeTraceparent, inSpan, inSyncSpan } from '../observability/tracing/spans';
 import { AppendedPositions } from './appended-positions';
 

@@ -1,17 +1,36 @@
 import { formatAmount, formatDollars, money, SANDBOX_TEST_ACCOUNTS, sandboxRuleText, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
 import { Modal } from 'antd';
-import { Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { depositAccountFor, useBankAccounts } from '../../../api/bank-accounts';
 import { type PaymentPolicy, usePaymentPolicy } from '../../../api/payment-policy';
+import type { BankAccountForm as BankAccountFormComponent } from '../../../components/BankAccountForm';
 import { Spinner } from '../../../components/Spinner';
 import { ACH_SETTLE_BUSINESS_DAYS, addBusinessDays, longDay, RETURN_WINDOW_BUSINESS_DAYS } from '../../../lib/business-days';
-import { lazyNamed } from '../../../lib/lazy-route';
+import { loadChunk } from '../../../lib/lazy-route';
 import type { MilestoneView } from '../api/milestones';
 
-// Linking a first account (antd Input and Alert) is rare: its form loads when the dialog needs it.
-const BankAccountForm = lazyNamed(() => import('../../../components/BankAccountForm'), 'BankAccountForm');
+/**
+ * The form that links a first account (antd Input and Alert, 34 KB gzip) is not part of the
+ * page's first load: it is fetched once the dialog is mounted with its card, after the first
+ * paint, so it is there before anyone opens the dialog and the dialog's buttons never move under
+ * the finger as it arrives (a Suspense fallback of another height moved Cancel mid-click).
+ */
+function useBankAccountForm(): { Form: typeof BankAccountFormComponent | null; failed: boolean } {
+  const [loaded, setLoaded] = useState<{ Form: typeof BankAccountFormComponent | null; failed: boolean }>({ Form: null, failed: false });
+  useEffect(() => {
+    let mounted = true;
+    loadChunk(() => import('../../../components/BankAccountForm')).then(
+      (module) => mounted && setLoaded({ Form: module.BankAccountForm, failed: false }),
+      () => mounted && setLoaded({ Form: null, failed: true }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return loaded;
+}
 
 /** What the buyer still has to deposit on this milestone (the API debits the same difference). */
 export const depositDue = (m: MilestoneView): string => formatAmount(money(m.deposit_total).minus(m.deposit_sum));
@@ -51,6 +70,7 @@ export function DepositDialog({
   pending: boolean;
 }) {
   const accounts = useBankAccounts(open);
+  const accountForm = useBankAccountForm();
   const account = accounts.data ? depositAccountFor(accounts.data.deposit_accounts, milestone.job_id) : null;
   // A sandbox test account: say here, before the money moves, what the sandbox will do with it.
   const testAccount = SANDBOX_TEST_ACCOUNTS.find((a) => a.last4 === account?.last4) ?? null;
@@ -99,11 +119,15 @@ export function DepositDialog({
           of {policy.return_window_text} (by {longDay(clears)}); only then can they be released to the payees.
         </dd>
       </dl>
-      {!accounts.isPending && !account && (
-        <Suspense fallback={<Spinner label="Loading the bank account form…" />}>
-          <BankAccountForm purpose="deposit" projectId={milestone.job_id} />
-        </Suspense>
-      )}
+      {!accounts.isPending &&
+        !account &&
+        (accountForm.Form ? (
+          <accountForm.Form purpose="deposit" projectId={milestone.job_id} />
+        ) : accountForm.failed ? (
+          <p role="alert">The form to link a bank account did not load; reload the page to try again.</p>
+        ) : (
+          <Spinner label="Loading the bank account form…" />
+        ))}
     </Modal>
   );
 }
