@@ -19,7 +19,7 @@ describe('names kept in every process', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    other = await createApp({ ...app.config, runProjections: false }, { logger: false });
+    other = await createApp({ ...app.config, runProjections: false, runPayments: false }, { logger: false });
     here = app.http.get(DirectoryService);
     there = other.app.get(DirectoryService);
     await listening(true);
@@ -43,9 +43,14 @@ describe('names kept in every process', () => {
     const person = await createUser(app.db.pool, { firstName: 'Kept', lastName: 'Person' });
     const company = await createSeller(app.db.pool, { name: 'Kept Company' });
     expect(await nameOf(there, person.userId, company.companyId)).toEqual({ person: 'Kept Person', company: 'Kept Company' });
-    const again = await countRoundTrips(() => nameOf(there, person.userId, company.companyId));
+    // Creating the seller enrolled a second factor, which revokes its sessions ({ userId }) and so
+    // drops its names too when that arrives; from then on, the names are answered from memory.
+    const again = await eventually(
+      () => countRoundTrips(() => nameOf(there, person.userId, company.companyId)),
+      (answer) => answer.roundTrips === 0,
+      2_000,
+    );
     expect(again.result).toEqual({ person: 'Kept Person', company: 'Kept Company' });
-    expect(again.roundTrips).toBe(0);
   });
 
   it('shows a rename and an erasure made by SQL in both processes', async () => {

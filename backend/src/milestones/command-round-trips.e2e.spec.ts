@@ -122,7 +122,7 @@ describe('round trips of a milestone command', () => {
     await quiet();
     // This process caches the stream's state; a second app on the same database then appends to it.
     expect((await parties.sessions.seller.post('/api/milestone/approval', { milestone_id: milestone, approve: true })).status).toBe(200);
-    const other = await createApp({ ...app.config, runProjections: false }, { logger: false });
+    const other = await createApp({ ...app.config, runProjections: false, runPayments: false }, { logger: false });
     try {
       const buyerThere = new HttpSession(other.app).setCookie('sid', parties.sessions.buyer.cookie('sid'));
       expect((await buyerThere.post('/api/milestone/approval', { milestone_id: milestone, approve: true })).status).toBe(200);
