@@ -9,17 +9,32 @@ import { pacedLoad } from './lib/paced-load.mjs';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { createRequire } from 'node:module';
+import { built, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RATES, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
+import { loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
-/** Query p99 in ms; commands are judged against the ceiling of the same run (p99 ≤ 2×, saturation ≥ 35%). */
-const TARGETS = { query: 10, commandP99VsCeiling: 2, answered: 0.99, saturationVsCeiling: 0.35 };
+/**
+ * Query p99 in ms; commands are judged against the ceiling of the same run (issue 29): at 250 req/s
+ * paced p99 ≤ 3× the ceiling's, at 500 req/s paced ≥ 99% answered, saturation ≥ 25% of the ceiling's.
+ */
+const TARGETS = { query: 10, commandP99VsCeiling: 3, commandP99Rate: 250, answered: 0.99, answeredRate: 500, saturationVsCeiling: 0.25 };
+/**
+ * A short run measures a subset: BENCH_HTTP_ROUTES=ceiling,approval (of ceiling, approval, deposit,
+ * get), BENCH_HTTP_RAMP=0 leaves out the saturation ramp. Such a run prints its tables and leaves
+ * docs/performance.md alone: only the full part writes its section.
+ */
+const ROUTE_KEYS = process.env.BENCH_HTTP_ROUTES ? process.env.BENCH_HTTP_ROUTES.split(',').map((s) => s.trim()) : null;
+const RAMP = process.env.BENCH_HTTP_RAMP !== '0';
+const PARTIAL = ROUTE_KEYS !== null || !RAMP || ['BENCH_HTTP_RATES', 'BENCH_HTTP_DRIVERS', 'BENCH_HTTP_SECONDS'].some((name) => process.env[name]);
 const DEMO_PASSWORD = 'Demo-pass-2026';
 const BUYER = 'buyer@demo.escrowledger.test';
 
 /** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
-export async function startProcess(name, args, env, ready) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startProcess(name, args, env, ready, placement = null) {
+  const { executable, args: argv } = placement ? placement.command(process.execPath, args) : { executable: process.execPath, args };
+  const child = spawn(executable, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { text: '' };
   const keep = (chunk) => {
     output.text += chunk;
@@ -59,17 +74,30 @@ function cookiesOf(response, jar) {
   return jar;
 }
 
-/** A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. */
+/**
+ * A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. A demo
+ * user with an authenticator answers the second step with the current code of its demo secret.
+ */
 export async function login(base, email) {
   const jar = cookiesOf(await fetch(`${base}/api/user`), new Map());
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${await response.text()}`);
-  cookiesOf(response, jar);
+  const post = async (path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`login of ${email} failed at ${path}: ${response.status} ${await response.text()}`);
+    cookiesOf(response, jar);
+    return response.json();
+  };
+  const first = await post('/api/auth/login', { email, password: DEMO_PASSWORD });
+  if (first.second_factor_required) {
+    const { DEMO_LOGINS, DEMO_TOTP_SECRETS } = built('backend/dist/seed/demo-directory.js');
+    const who = Object.keys(DEMO_LOGINS).find((k) => DEMO_LOGINS[k] === email);
+    const { generate } = createRequire(join(repoRoot, 'backend', 'package.json'))('otplib');
+    await post('/api/auth/login/second-factor', { code: await generate({ secret: DEMO_TOTP_SECRETS[who] }) });
+  }
   return { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') };
 }
 
@@ -147,6 +175,7 @@ export async function runHttpBenchmark() {
   const ledger = await rebuiltLedger();
   const url = ledger.database.url;
   const waiting = ledger.generated.waiting;
+  const placement = loadGeneratorPlacement();
 
   const ceilingPort = await freePort();
   const ceiling = await startProcess(
@@ -154,14 +183,23 @@ export async function runHttpBenchmark() {
     [join(repoRoot, 'bench', 'lib', 'ceiling-server.mjs')],
     { DATABASE_URL: url, PORT: String(ceilingPort) },
     async (text) => text.includes(`listening ${ceilingPort}`),
+    placement,
   );
   const apiPort = await freePort();
   const api = await startProcess(
     'API',
     [join(repoRoot, 'backend', 'dist', 'main.js')],
     // ACH debits settle in days, not during a ten-second run: settlement traffic would be unreal.
-    { DATABASE_URL: url, PORT: String(apiPort), HOST: '127.0.0.1', PAYMENTS_SANDBOX_SETTLE_MS: '3600000', SEED_DEMO_DATA: 'true' },
+    {
+      DATABASE_URL: url,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      PAYMENTS_SANDBOX_SETTLE_MS: '3600000',
+      SEED_DEMO_DATA: 'true',
+      SECOND_FACTOR_SECRETS_KEY: BENCH_SECOND_FACTOR_KEY,
+    },
     async () => (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status === 200,
+    placement,
   );
   const base = `http://127.0.0.1:${apiPort}`;
   const results = [];
@@ -175,11 +213,13 @@ export async function runHttpBenchmark() {
     const jobs = waiting.jobs;
     const routes = [
       {
+        key: 'ceiling',
         name: 'ceiling: bare fastify POST, one INSERT',
         kind: 'ceiling',
         request: { base: `http://127.0.0.1:${ceilingPort}`, method: 'POST', path: () => '/insert', body: (i) => ({ milestone_id: i, approve: true }) },
       },
       {
+        key: 'approval',
         name: 'POST /api/milestone/approval (approve)',
         kind: 'command',
         request: {
@@ -193,21 +233,27 @@ export async function runHttpBenchmark() {
         },
       },
       {
+        key: 'deposit',
         name: 'POST /api/milestone/deposit',
         kind: 'command',
         request: { base, method: 'POST', headers: session, path: () => '/api/milestone/deposit', body: () => ({ milestone_id: deposits.take() }) },
       },
       {
+        key: 'get',
         name: 'GET /api/job/{id}/milestones',
         kind: 'query',
         request: { base, method: 'GET', headers: session, path: (i) => `/api/job/${jobs[(i * 7919) % jobs.length]}/milestones` },
       },
-    ];
+    ].filter((route) => ROUTE_KEYS === null || ROUTE_KEYS.includes(route.key));
+    if (routes.length === 0) throw new Error(`BENCH_HTTP_ROUTES names no route (ceiling, approval, deposit, get): ${process.env.BENCH_HTTP_ROUTES}`);
+    const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
+    placement.confine(await postmasterPid(checkpoints));
+    placement.apply();
+    console.log(`load generator: ${placement.description}`);
 
     const drive = async (driver, request, rate, seconds) =>
       driver === 'paced' ? pacedLoad({ ...request, rate, seconds }) : summary(await load({ ...request, rate, seconds }));
     for (const route of routes) await drive('paced', route.request, HTTP_WARMUP.rate, HTTP_WARMUP.seconds);
-    const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
     for (const driver of HTTP_DRIVERS) {
       for (const rate of HTTP_RATES) {
         for (const route of routes) {
@@ -222,7 +268,7 @@ export async function runHttpBenchmark() {
     }
     // Saturation: raise the paced rate until the answered rate stops rising (or falls well behind
     // the offered one), for approvals and for the ceiling, in the same run.
-    for (const route of routes.filter((r) => r.kind === 'ceiling' || r.name.startsWith('POST /api/milestone/approval'))) {
+    for (const route of routes.filter((r) => RAMP && (r.kind === 'ceiling' || r.key === 'approval'))) {
       let best = 0;
       const steps = route.kind === 'ceiling' ? HTTP_RAMP.ceilingMaxSteps : HTTP_RAMP.maxSteps;
       for (let step = 0, rate = HTTP_RAMP.start; step < steps; step++, rate = Math.round(rate * HTTP_RAMP.factor)) {
@@ -257,15 +303,16 @@ export async function runHttpBenchmark() {
       .filter((r) => r.driver === driver)
       .map((r) => {
         const ceilingRow = results.find((c) => c.kind === 'ceiling' && c.rate === r.rate && c.driver === driver);
-        const vsCeiling = r.p99 / ceilingRow.p99;
+        const vsCeiling = ceilingRow ? r.p99 / ceilingRow.p99 : NaN;
         let verdict = '';
         if (driver === 'paced' && r.kind === 'query' && r.rate === 100)
           verdict = `; target p99 ≤ ${TARGETS.query} ms ${r.p99 <= TARGETS.query ? 'met' : 'missed'}`;
         if (driver === 'paced' && r.kind === 'query' && r.rate === 500) verdict = `; keeps up: ${r.rps >= r.rate * TARGETS.answered ? 'yes' : 'no'}`;
-        if (driver === 'paced' && r.kind === 'command' && r.rate === 500) {
+        if (driver === 'paced' && r.kind === 'command' && r.rate === TARGETS.commandP99Rate)
+          verdict = `; target p99 ≤ ${TARGETS.commandP99VsCeiling}× ceiling: ${vsCeiling <= TARGETS.commandP99VsCeiling ? 'met' : 'missed'}`;
+        if (driver === 'paced' && r.kind === 'command' && r.rate === TARGETS.answeredRate) {
           const answered = r.rps / r.rate;
-          const met = answered >= TARGETS.answered && vsCeiling <= TARGETS.commandP99VsCeiling;
-          verdict = `; ${(answered * 100).toFixed(1)}% answered at the offered rate, target ≥ 99% and p99 ≤ 2× ceiling: ${met ? 'met' : 'missed'}`;
+          verdict = `; ${(answered * 100).toFixed(1)}% answered at the offered rate, target ≥ 99%: ${answered >= TARGETS.answered ? 'met' : 'missed'}`;
         }
         return [
           r.route,
@@ -274,7 +321,7 @@ export async function runHttpBenchmark() {
           String(r.p50),
           String(r.p99),
           String(r.errors),
-          r.kind === 'ceiling' ? '' : `p99 ${vsCeiling.toFixed(1)}× ceiling${verdict}`,
+          r.kind === 'ceiling' ? '' : `${Number.isNaN(vsCeiling) ? 'no ceiling cell' : `p99 ${vsCeiling.toFixed(1)}× ceiling`}${verdict}`,
         ];
       });
     return markdownTable(['route', 'rate req/s', 'done req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio'], rows);
@@ -288,6 +335,10 @@ export async function runHttpBenchmark() {
   const saturationRatio = saturation.ceiling ? saturation.command / saturation.ceiling : 0;
   const saturationVerdict = `saturation of approvals ${saturation.command.toFixed(0)} req/s = ${(saturationRatio * 100).toFixed(0)}% of the ceiling's ${saturation.ceiling.toFixed(0)} req/s (target ≥ ${TARGETS.saturationVsCeiling * 100}%: ${saturationRatio >= TARGETS.saturationVsCeiling ? 'met' : 'missed'})${saturated.ceiling ? '' : '; the ceiling never stopped rising, so this ratio is an upper bound'}${saturated.command ? '' : '; approvals never stopped rising, so this ratio is a lower bound'}`;
   console.log(`\npaced arrivals\n${paced}\n\nautocannon (per-second bursts)\n${bursts}\n\nsaturation ramp\n${rampTable}\n\n${saturationVerdict}`);
+  if (PARTIAL) {
+    console.log('\na partial run (BENCH_HTTP_*): docs/performance.md left as it was');
+    return results;
+  }
   writeSection(
     'http',
     `## HTTP under load
@@ -300,7 +351,7 @@ buyer and answers from the state its decider produced, with the position it appe
 a wrong one counts as an error); the GET spreads over the buyer's ${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs.
 The ceiling is a bare fastify POST doing one INSERT on the same database, in its own process. ACH debits are left
 unsettled during the run (\`PAYMENTS_SANDBOX_SETTLE_MS\` = 1 h), as real ones take days. Each cell starts once every projector has caught up with the events of the cells before it.
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with the load generator, the API, the ceiling and PostgreSQL on the same cores.
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${placement.description}.
 
 **Paced arrivals** (\`bench/lib/paced-load.mjs\`, undici, up to 64 connections): request *i* is sent at *i* / rate,
 whatever happened to the earlier ones, and its latency counts from that moment, so waiting in the client's queue is
@@ -323,9 +374,9 @@ ${rampTable}
 
 - ${saturationVerdict}
 
-Targets: at 500 req/s paced, commands answered at ≥ 99% of the offered rate with p99 ≤ 2× the ceiling's p99 in the
-same cell; the saturation rate of commands ≥ 35% of the ceiling's; the query's p99 ≤ ${TARGETS.query} ms at 100 req/s and
-keeping up at 500 req/s.`,
+Targets (issue 29): at ${TARGETS.answeredRate} req/s paced, commands answered at ≥ 99% of the offered rate; at ${TARGETS.commandP99Rate} req/s paced, their p99 ≤
+${TARGETS.commandP99VsCeiling}× the ceiling's p99 in the same run; the saturation rate of approvals ≥ ${TARGETS.saturationVsCeiling * 100}% of the ceiling's; the query's p99 ≤ ${TARGETS.query} ms at
+100 req/s and keeping up at 500 req/s.`,
   );
   return results;
 }

@@ -69,7 +69,7 @@ const COMPANY_SQL =
 
 export async function runOrmBenchmark() {
   const { createDataSource } = built('backend/dist/infrastructure/database/database.js');
-  const { allEntities, allMigrations } = built('backend/dist/infrastructure/database/schema.js');
+  const { allEntities, allMigrations } = built('backend/dist/schema.js');
   const { SessionEntity } = built('backend/dist/identity/infrastructure/index.js');
   const { CompanyEntity } = built('backend/dist/directory/infrastructure/index.js');
   const { LedgerEntryRow } = built('projections/dist/index.js');

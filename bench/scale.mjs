@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { machine, markdownTable, repoRoot, freePort, writeSection } from './lib/harness.mjs';
 import { BENCH_EVENTS, rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { login, startProcess } from './http.mjs';
+import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 16);
@@ -70,6 +71,7 @@ async function startApis(url, count) {
         [join(repoRoot, 'backend', 'dist', 'main.js')],
         {
           DATABASE_URL: url,
+          SECOND_FACTOR_SECRETS_KEY: BENCH_SECOND_FACTOR_KEY,
           PORT: String(port),
           HOST: '127.0.0.1',
           RUN_PROJECTIONS: 'false',

@@ -8,12 +8,17 @@ import { repoRoot, startDatabase } from './harness.mjs';
 export const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 if (!Number.isInteger(BENCH_EVENTS) || BENCH_EVENTS < 1000) throw new Error(`BENCH_EVENTS must be a whole number ≥ 1000, got ${process.env.BENCH_EVENTS}`);
 
-/** Milestones the HTTP part approves and funds, one per request: enough for its rates and durations. */
-export const HTTP_RATES = [100, 500];
+const listOf = (name, fallback) => (process.env[name] ? process.env[name].split(',').map((s) => s.trim()) : fallback);
+
+/**
+ * Milestones the HTTP part approves and funds, one per request: enough for its rates and durations.
+ * A short run names a subset: BENCH_HTTP_RATES=250,500 BENCH_HTTP_SECONDS=5 (see bench/http.mjs).
+ */
+export const HTTP_RATES = listOf('BENCH_HTTP_RATES', ['100', '250', '500']).map(Number);
 export const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 export const HTTP_WARMUP = { seconds: 2, rate: 100 };
-/** Each cell runs twice: paced arrivals, then autocannon (see bench/http.mjs). */
-export const HTTP_DRIVERS = ['paced', 'autocannon'];
+/** Each cell runs twice: paced arrivals, then autocannon (see bench/http.mjs); BENCH_HTTP_DRIVERS=paced runs one. */
+export const HTTP_DRIVERS = listOf('BENCH_HTTP_DRIVERS', ['paced', 'autocannon']);
 /**
  * The saturation ramp: paced steps from `start` req/s, each `factor` times the last, until the
  * answered rate stops rising. Approvals need a waiting milestone per request, so their ramp ends

@@ -31,11 +31,18 @@ function copyField(value) {
   return String(value).replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+/**
+ * The key the demo users' TOTP secrets are sealed with in the generated ledger: the API the HTTP
+ * part starts gets it as SECOND_FACTOR_SECRETS_KEY, so it can check the buyer's codes.
+ */
+export const BENCH_SECOND_FACTOR_KEY = Buffer.alloc(32, 7).toString('hex');
+
 /** The demo logins (seeded the way `make start` seeds them) plus synthetic buyers and sellers. */
 async function seedDirectory(pool) {
   const { seedDemoDirectory } = built('backend/dist/seed/demo-seed.js');
   const { DEMO_LOGINS } = built('backend/dist/seed/demo-directory.js');
-  await seedDemoDirectory(pool);
+  const { TotpSecrets } = built('backend/dist/identity/totp-secrets.js');
+  await seedDemoDirectory(pool, new TotpSecrets({ secondFactorSecretsKey: Buffer.from(BENCH_SECOND_FACTOR_KEY, 'hex'), dataDir: '' }));
   const { rows: demoUsers } = await pool.query('SELECT user_id, email, company_id FROM users WHERE email = ANY($1)', [Object.values(DEMO_LOGINS)]);
   const byEmail = new Map(demoUsers.map((u) => [u.email, u]));
   const demo = {

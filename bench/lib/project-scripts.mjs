@@ -193,11 +193,19 @@ export function* typicalProject(ctx) {
 
     if (h.chance(0.04)) {
       const failed = ids.next('deposit');
-      yield milestone(m.originalId, { type: 'RequestDeposit', data: { depositId: failed, bankAccountLast4: '4321' }, metadata: asBuyer() });
+      yield milestone(m.originalId, {
+        type: 'RequestDeposit',
+        data: { depositId: failed, bankAccountLast4: '4321', agreement: { versionId: m.head, customer: 'signed', company: 'signed' } },
+        metadata: asBuyer(),
+      });
       yield milestone(m.originalId, { type: 'FailDeposit', data: { depositId: failed, reason: 'R01 insufficient funds' }, metadata: asSystem() });
     }
     const depositId = ids.next('deposit');
-    yield milestone(m.originalId, { type: 'RequestDeposit', data: { depositId, bankAccountLast4: '6789' }, metadata: asBuyer() });
+    yield milestone(m.originalId, {
+      type: 'RequestDeposit',
+      data: { depositId, bankAccountLast4: '6789', agreement: { versionId: m.head, customer: 'signed', company: 'signed' } },
+      metadata: asBuyer(),
+    });
     const settling = asSystem();
     const clearsAt = new Date(Date.parse(settling.now) + 2 * 86_400_000).toISOString();
     yield milestone(m.originalId, {

@@ -21,6 +21,7 @@ import {
   type ProjectEvent,
   type ProjectState,
   projectStreamId,
+  type RecordedEvent,
   schemaVersionOf,
   unprocessable,
   WrongExpectedVersionError,
@@ -57,6 +58,18 @@ export interface DecideOptions {
   idempotencyKey?: string | null;
   /** Context every event of this command carries in its metadata (e.g. the project's jobId). */
   metadataExtras?: Record<string, unknown>;
+  /** The stream's tail, read while the command's access check ran (see readAhead): used when it is of this stream. */
+  readAhead?: ReadAhead;
+}
+
+/**
+ * A tail read started before the command knew it would be allowed (see EventStreams.readAhead):
+ * the stream's events from `fromRevision` on (null when the read failed).
+ */
+export interface ReadAhead {
+  streamId: string;
+  fromRevision: number;
+  events: Promise<RecordedEvent[] | null>;
 }
 
 export const milestoneStream: EventStream<MilestoneState, MilestoneCommand, MilestoneEvent> = {
@@ -132,7 +145,7 @@ export class EventStreams {
     // A projector applying these events later links its span to this trace (tracing on only).
     const traceparent = activeTraceparent();
     for (let attempt = 0; ; attempt++) {
-      const current = await this.load(stream, streamId);
+      const current = await this.load(stream, streamId, attempt === 0 ? options.readAhead : undefined);
       if (key && current.ids.includes(eventIdFromKey(scope, key, 0))) return this.replay(stream, streamId, scope, key, current);
       const state = current.state as TState;
       const events = inSyncSpan(`decide ${commandType}`, { 'escrow.stream_id': streamId, 'escrow.attempt': attempt }, () => stream.decide(command, state));
@@ -179,10 +192,31 @@ export class EventStreams {
     return (await this.load(stream, stream.streamId(streamKey))).state as TState;
   }
 
+  /**
+   * Starts reading the stream's tail now, from the revision after the cached state's, so that a
+   * command can send it with its access check (both are known from the request): the caller
+   * passes it to `decide` once the check has passed, and drops it otherwise. Nothing is folded
+   * or cached from it before `decide` uses it; a failed read is read again there.
+   */
+  readAhead(stream: { streamId(key: number): string }, streamKey: number): ReadAhead {
+    const streamId = stream.streamId(streamKey);
+    const fromRevision = (this.folded.get(streamId)?.revision ?? -1) + 1;
+    const events = this.store.readStream(streamId, { fromRevision }).catch(() => null);
+    return { streamId, fromRevision, events };
+  }
+
   /** The stream's folded state: the cached one brought up to date, or a fold of the whole stream. */
-  private async load<TState, TEvent extends { type: string; data: unknown }>(stream: EventStream<TState, never, TEvent>, streamId: string): Promise<Folded> {
+  private async load<TState, TEvent extends { type: string; data: unknown }>(
+    stream: EventStream<TState, never, TEvent>,
+    streamId: string,
+    ahead?: ReadAhead,
+  ): Promise<Folded> {
     const cached = this.folded.get(streamId);
-    const tail = await this.store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+    const fromRevision = cached ? cached.revision + 1 : 0;
+    // The read-ahead counts only when it is of this stream and starts where the cache (which
+    // another command of this process may have moved meanwhile) now ends.
+    const early = ahead && ahead.streamId === streamId && ahead.fromRevision === fromRevision ? await ahead.events : null;
+    const tail = early ?? (await this.store.readStream(streamId, cached ? { fromRevision } : {}));
     const base: Folded = cached ?? { revision: -1, state: stream.initialState, ids: [] };
     if (tail.length === 0) return base;
     const folded = {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, In, type Repository } from 'typeorm';
 
+import { type Revocation, SessionCache } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { CompanyEntity } from './infrastructure';
 
@@ -22,11 +23,25 @@ export interface PersonName {
 export class DirectoryService {
   private readonly companies: Repository<CompanyEntity>;
 
+  /**
+   * The names every command's answer shows, kept in this process (docs/performance.md, issue 29)
+   * for as long as the session cache's revocations reach it (SessionCache.follow): a change of a
+   * person's or a company's name announces itself from the database (name-changes.migrations.ts),
+   * and the process forgets that one at once; while the announcements do not reach it, it keeps
+   * nothing. Missing ids are never kept, so a new user or company needs no announcement.
+   */
+  private readonly cachedPeople = new Map<number, PersonName>();
+  private readonly cachedCompanies = new Map<number, string>();
+  /** Moves with every revocation: a lookup that ran across one keeps nothing it read. */
+  private namesGeneration = 0;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly sessions: SessionCache,
   ) {
     this.companies = dataSource.getRepository(CompanyEntity);
+    sessions.follow((revocation) => this.forgetNames(revocation));
   }
 
   async people(userIds: Iterable<number>): Promise<Map<number, PersonName>> {
@@ -57,7 +72,19 @@ export class DirectoryService {
     const companies = validIds(companyIds);
     const people = new Map<number, PersonName>();
     const named = new Map<number, string>();
-    if (users.length === 0 && companies.length === 0) return { people, companies: named };
+    const caching = this.sessions.listeningForRevocations;
+    const missingPeople = users.filter((id) => {
+      const known = caching ? this.cachedPeople.get(id) : undefined;
+      if (known) people.set(id, known);
+      return !known;
+    });
+    const missingCompanies = companies.filter((id) => {
+      const known = caching ? this.cachedCompanies.get(id) : undefined;
+      if (known !== undefined) named.set(id, known);
+      return known === undefined;
+    });
+    if (missingPeople.length === 0 && missingCompanies.length === 0) return { people, companies: named };
+    const generation = this.namesGeneration;
     const { rows } = await this.pool.query<{
       kind: 'p' | 'c';
       id: number;
@@ -70,13 +97,35 @@ export class DirectoryService {
       text: `SELECT 'p' AS kind, user_id AS id, display_name AS name, first_name, last_name, company_id FROM users WHERE user_id = ANY($1::int[])
              UNION ALL
              SELECT 'c', company_id, name, NULL, NULL, NULL FROM companies WHERE company_id = ANY($2::int[])`,
-      values: [users, companies],
+      values: [missingPeople, missingCompanies],
     });
+    // What was read may predate a change announced while the query ran: then it is used for this
+    // answer (as a query a moment earlier would have been) but not kept.
+    const keep = caching && generation === this.namesGeneration && this.sessions.listeningForRevocations;
     for (const row of rows) {
-      if (row.kind === 'c') named.set(row.id, row.name);
-      else people.set(row.id, { userId: row.id, displayName: row.name, firstName: row.first_name!, lastName: row.last_name!, companyId: row.company_id });
+      if (row.kind === 'c') {
+        named.set(row.id, row.name);
+        if (keep) remember(this.cachedCompanies, row.id, row.name);
+      } else {
+        const person = { userId: row.id, displayName: row.name, firstName: row.first_name!, lastName: row.last_name!, companyId: row.company_id };
+        people.set(row.id, person);
+        if (keep) remember(this.cachedPeople, row.id, person);
+      }
     }
     return { people, companies: named };
+  }
+
+  /** A revocation names a person or a company whose names may have changed (or, 'all', anything). */
+  private forgetNames(revocation: Revocation | 'all'): void {
+    this.namesGeneration++;
+    if (revocation === 'all') {
+      this.cachedPeople.clear();
+      this.cachedCompanies.clear();
+    } else if ('userId' in revocation) {
+      this.cachedPeople.delete(revocation.userId);
+    } else if ('companyId' in revocation) {
+      this.cachedCompanies.delete(revocation.companyId);
+    }
   }
 
   async companyNames(companyIds: Iterable<number>): Promise<Map<number, string>> {
@@ -116,4 +165,12 @@ export class DirectoryService {
 
 function validIds(ids: Iterable<number>): number[] {
   return [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/** Names kept per process: enough for every party of the projects in use, bounded. */
+const CACHED_NAMES = 50_000;
+
+function remember<T>(cache: Map<number, T>, id: number, value: T): void {
+  if (cache.size >= CACHED_NAMES) cache.delete(cache.keys().next().value!);
+  cache.set(id, value);
 }

@@ -3,6 +3,7 @@ import { AddAdministratorRoles1763800400400 } from './admin-roles.migrations';
 import { AddSecondFactorsAndSecurityLog1763800400000 } from './factors.migrations';
 import { CreateIdentityAndDirectory1763800003000 } from './identity.migrations';
 import { identityEntities } from './infrastructure';
+import { AnnounceNameChanges1763800800000 } from './name-changes.migrations';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from './rate-limits.migrations';
 
 /** The tables this context owns (src/schema.ts gathers every context's). */
@@ -13,5 +14,6 @@ export const identitySchema: ContextSchema = {
     CreateRateLimitsAndServerSecrets1763800160000,
     AddSecondFactorsAndSecurityLog1763800400000,
     AddAdministratorRoles1763800400400,
+    AnnounceNameChanges1763800800000,
   ],
 };

@@ -9,7 +9,7 @@ export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';
 export { TOTP_ISSUER } from './second-factors';
 export { requestContext, SecurityLog } from './security-log';
-export { SessionCache } from './session-cache';
+export { type Revocation, SessionCache } from './session-cache';
 export { sessionRefOf } from './session-ref';
 export type { SessionUser } from './session-user';
 export { ADMIN_ROLES_KEY, type AdminRole, AdminRoles, RequireSecondFactor, RequireVerifiedEmail, StepUp } from './step-up.decorators';

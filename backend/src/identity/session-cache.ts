@@ -35,12 +35,31 @@ export class SessionCache implements OnApplicationShutdown {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Other caches that follow the same revocations (DirectoryService's names); 'all' when anything may have been missed. */
+  private readonly followers = new Set<(revocation: Revocation | 'all') => void>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
     void this.listen();
+  }
+
+  /**
+   * Whether revocations reach this process now. A cache that follows them (follow) keeps
+   * nothing while they do not, as this one does.
+   */
+  get listeningForRevocations(): boolean {
+    return this.listening;
+  }
+
+  /**
+   * Calls `forget` with every revocation this process learns of, its own and every other
+   * process's (and the database's: a change of a name announces itself, see
+   * name-changes.migrations.ts), and with 'all' when the connection that brings them was lost.
+   */
+  follow(forget: (revocation: Revocation | 'all') => void): void {
+    this.followers.add(forget);
   }
 
   get(tokenHash: string): Entry | undefined {
@@ -81,6 +100,7 @@ export class SessionCache implements OnApplicationShutdown {
   }
 
   private forget(revocation: Revocation): void {
+    for (const follower of this.followers) follower(revocation);
     if ('tokenHash' in revocation) {
       this.entries.delete(revocation.tokenHash);
       return;
@@ -90,6 +110,11 @@ export class SessionCache implements OnApplicationShutdown {
     }
   }
 
+  private clear(): void {
+    this.entries.clear();
+    for (const follower of this.followers) follower('all');
+  }
+
   private async listen(): Promise<void> {
     if (this.closed) return;
     const client = new Client({ connectionString: this.databaseUrl, application_name: 'escrow-sessions' });
@@ -97,7 +122,7 @@ export class SessionCache implements OnApplicationShutdown {
       if (this.listener !== client && this.listener !== null) return;
       this.listening = false;
       this.listener = null;
-      this.entries.clear(); // revocations may be missed from now on: trust nothing cached
+      this.clear(); // revocations may be missed from now on: trust nothing cached
       if (this.closed || this.retry) return;
       this.logger.warn(`session revocations connection lost (${reason}); sessions are not cached until it is back`);
       this.retry = setTimeout(() => {
@@ -117,7 +142,7 @@ export class SessionCache implements OnApplicationShutdown {
           this.echoes.delete(revocation.id);
         }
       } catch {
-        this.entries.clear(); // a message we cannot read: trust nothing cached
+        this.clear(); // a message we cannot read: trust nothing cached
       }
     });
     try {

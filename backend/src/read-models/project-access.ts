@@ -63,10 +63,29 @@ export interface MilestoneRef {
   projectId: number;
 }
 
+/** Version ids whose milestone this process has seen: a version never moves to another milestone. */
+const KNOWN_VERSIONS = 50_000;
+
 /** Who may see and act on a project: its buyer, the users of its seller company, admins. */
 @Injectable()
 export class ProjectAccess {
+  private readonly originals = new Map<number, OriginalId>();
+
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /**
+   * The milestone a version id belongs to, as far as this process already knows (from an earlier
+   * access check): lets a command start reading its stream before the check answers. Only a
+   * hint: the check itself says which milestone the version is, and whether the caller may act.
+   */
+  knownOriginalOf(versionId: number): OriginalId | null {
+    return this.originals.get(versionId) ?? null;
+  }
+
+  private noteOriginal(versionId: number, originalId: OriginalId): void {
+    if (this.originals.size >= KNOWN_VERSIONS) this.originals.delete(this.originals.keys().next().value!);
+    this.originals.set(versionId, originalId);
+  }
 
   async job(projectId: number): Promise<JobAccessRow> {
     const { rows } = await this.pool.query<JobAccessRow>({
@@ -110,6 +129,7 @@ export class ProjectAccess {
       versionId,
     ]);
     if (!rows[0]) throw notFound('no_such_milestone', 'There is no such milestone.');
+    this.noteOriginal(versionId, asOriginalId(rows[0].original_id));
     return { versionId: asVersionId(versionId), originalId: asOriginalId(rows[0].original_id), projectId: rows[0].job_id };
   }
 
@@ -124,6 +144,7 @@ export class ProjectAccess {
     const row = rows[0];
     if (!row) throw notFound('no_such_milestone', 'There is no such milestone.');
     const { original_id: originalId, ...project } = row;
+    this.noteOriginal(versionId, asOriginalId(originalId));
     if (this.hidden(project, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
     const viewer = this.viewerOf(project, user);
     if (!viewer) throw forbidden('not_a_party', 'You are not a party to this project.');

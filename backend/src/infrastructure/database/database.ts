@@ -1,9 +1,10 @@
 import type { EntityClass, MigrationClass } from '@escrow/projections';
-import pg, { Pool, types } from 'pg';
+import pg, { type Pool, types } from 'pg';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 
 import type { AppConfig } from '../../config/app-config';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
+import { PipeliningPool } from './one-round-trip';
 
 // int8 and numeric arrive as strings; money code turns numerics into Decimal explicitly,
 // so only counts (int8) are parsed, and only when they are safe integers.
@@ -41,7 +42,12 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
   // A session idle inside a transaction holds every reader of the global order back: end it
   // after a minute (the database's own default says the same for every other client, see
   // IdleTransactionsEnd; this covers connections opened before that migration ran).
-  const pool = new Pool({ connectionString: url, max: 20, application_name: 'escrow-ledger', options: '-c idle_in_transaction_session_timeout=60000' });
+  const pool = new PipeliningPool({
+    connectionString: url,
+    max: 20,
+    application_name: 'escrow-ledger',
+    options: '-c idle_in_transaction_session_timeout=60000',
+  });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', (error) => log(`[postgres] idle connection error: ${error.message}`));
   // pg-pool listens for errors only while a client is idle. A checked-out client (a transaction

@@ -1,0 +1,139 @@
+import { ProjectionRunner } from '@escrow/projections';
+
+import { submitProject } from '../../test/support/escrow-flows';
+import { createParties, type EscrowParties, proposeMilestone } from '../../test/support/escrow-project';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { countRoundTrips } from '../../test/support/round-trips';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { createApp } from '../bootstrap';
+
+/**
+ * What an approval costs in round trips to PostgreSQL (issue 29), and that sending the access
+ * check with the stream's tail read changed nothing of what it answers: refusals first, the
+ * right stream for an edit, the state read fresh when another process appended.
+ */
+describe('round trips of a milestone command', () => {
+  let app: TestApp;
+  let parties: EscrowParties;
+
+  const quiet = async () => {
+    const runner = app.http.get(ProjectionRunner);
+    await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0),
+    );
+  };
+  const project = async () => {
+    const created = await parties.sessions.seller.post('/api/job/basic', {
+      customer_id: parties.buyer.userId,
+      service: 'General Contracting',
+      primary_company_id: parties.seller.companyId,
+      customerInitiated: false,
+    });
+    expect(created.status).toBe(201);
+    return created.body.job_id as number;
+  };
+  const events = async (stream: string) =>
+    (await app.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [stream])).rows[0]!.n;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    parties = await createParties(app);
+  });
+  afterAll(() => app.close());
+
+  it('approves with the access check and the tail read in one round trip', async () => {
+    const projectId = await project();
+    const first = await proposeMilestone(parties, projectId, '100.00');
+    const second = await proposeMilestone(parties, projectId, '200.00');
+    await submitProject(parties.sessions.seller, projectId);
+    await quiet();
+    // The first approval warms what a process keeps (the session, the stream's folded state).
+    expect((await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: first, approve: true })).status).toBe(200);
+    await quiet();
+    const { result, roundTrips, statements } = await countRoundTrips(() =>
+      parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: second, approve: true }),
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.user_approval_status).toBe('approved');
+    // Written down in docs/performance.md ("Commands: fewer round trips"); printed for the next change.
+    console.log(`round trips of one approval: ${roundTrips}\n  ${statements.join('\n  ')}`);
+    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v3')).toHaveLength(1);
+    expect(statements.filter((s) => s === 'escrow_read_stream')).toHaveLength(1);
+    expect(roundTrips).toBeLessThanOrEqual(statements.length - 1);
+  });
+
+  it('refuses an outsider with 403 and a draft with 404, as before, and appends nothing', async () => {
+    const outsider = await createUser(app.db.pool, { firstName: 'Otto', lastName: 'Outsider' });
+    const rival = await createSeller(app.db.pool, { name: 'Rival Builders' });
+    const outsiderSession = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, outsider.userId));
+    const rivalSession = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, rival.userId));
+    const submitted = await project();
+    const milestone = await proposeMilestone(parties, submitted, '300.00');
+    await submitProject(parties.sessions.seller, submitted);
+    const draft = await project();
+    const drafted = await proposeMilestone(parties, draft, '400.00');
+    await quiet();
+    for (const session of [outsiderSession, rivalSession]) {
+      const answer = await session.post('/api/milestone/approval', { milestone_id: milestone, approve: true });
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe('You are not a party to this project.');
+    }
+    // A draft the buyer did not start exists for nobody else: not even its buyer learns of it.
+    const hidden = await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: drafted, approve: true });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe('There is no such milestone.');
+    const none = await outsiderSession.post('/api/milestone/approval', { milestone_id: 987_654_321, approve: true });
+    expect(none.status).toBe(404);
+    expect(await events(`milestone-${milestone}`)).toBe(1);
+    expect(await events(`milestone-${drafted}`)).toBe(1);
+    // The refused reads ahead left nothing behind: the party's approval is decided on the stream as it is.
+    const approved = await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: milestone, approve: true });
+    expect(approved.status).toBe(200);
+    expect(approved.body.user_approval_status).toBe('approved');
+  });
+
+  it('decides an edit on its own milestone, though the version names no stream', async () => {
+    const projectId = await project();
+    const original = await proposeMilestone(parties, projectId, '500.00');
+    await submitProject(parties.sessions.seller, projectId);
+    const edit = await parties.sessions.seller.post('/api/milestone', {
+      job_id: projectId,
+      original_id: original,
+      title: 'Bigger',
+      definition: 'Work done and inspected, twice.',
+      payees: [{ jc_id: parties.seller.companyId, type: 'fixed', amount: '550.00' }],
+    });
+    expect(edit.status).toBe(201);
+    const editId = edit.body.m_id as number;
+    expect(editId).not.toBe(original);
+    await quiet();
+    const answer = await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: editId, approve: true });
+    expect(answer.status).toBe(200);
+    expect(await events(`milestone-${editId}`)).toBe(0);
+    expect(await events(`milestone-${original}`)).toBe(3);
+  });
+
+  it('decides on what another process appended since this one last read the stream', async () => {
+    const projectId = await project();
+    const milestone = await proposeMilestone(parties, projectId, '600.00');
+    await submitProject(parties.sessions.seller, projectId);
+    await quiet();
+    // This process caches the stream's state; a second app on the same database then appends to it.
+    expect((await parties.sessions.seller.post('/api/milestone/approval', { milestone_id: milestone, approve: true })).status).toBe(200);
+    const other = await createApp({ ...app.config, runProjections: false, runPayments: false }, { logger: false });
+    try {
+      const buyerThere = new HttpSession(other.app).setCookie('sid', parties.sessions.buyer.cookie('sid'));
+      expect((await buyerThere.post('/api/milestone/approval', { milestone_id: milestone, approve: true })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+    const appended = await events(`milestone-${milestone}`);
+    // Here, the buyer's approval is decided on the stream with the buyer's approval of over there.
+    const again = await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: milestone, approve: true });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Both parties have already approved this version.');
+    expect(await events(`milestone-${milestone}`)).toBe(appended);
+  });
+});

@@ -1,0 +1,108 @@
+// Where the load generator runs (BENCH_LOADGEN). On a machine where the load generator, the API,
+// the ceiling and PostgreSQL share the cores, the generator takes CPU from whatever it measures,
+// and it takes more of it from a route that saturates the cores (the commands) than from the
+// ceiling. `pinned` gives the generator a core of its own: this process (with every thread) on
+// the last core, the servers and PostgreSQL on the others (taskset, from util-linux). `nice`,
+// when taskset is missing or there is one core, lowers the generator's priority instead (the
+// servers win the CPU when they need it; a starved generator sends late, and paced latencies
+// count from when a request was due, so that is charged to the server under test, ceiling and
+// commands alike). `shared` (the default) changes nothing: the figures of earlier runs.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+
+const MODES = ['shared', 'pinned', 'nice'];
+
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parentOf(pid) {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** The process and every descendant of it, as they are now. */
+function withDescendants(root) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const parent = parentOf(Number(name));
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+  }
+  const all = [];
+  for (const queue = [root]; queue.length > 0;) {
+    const pid = queue.shift();
+    all.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return all;
+}
+
+/**
+ * Reads BENCH_LOADGEN. `command(executable, args)` wraps a server's command line so it runs off
+ * the generator's core; `confine(pid)` moves a running server (the postmaster with its backends:
+ * new backends inherit its affinity) there too; `apply()` then moves this process, once the
+ * servers are started (a child started later would inherit the generator's priority).
+ */
+export function loadGeneratorPlacement(mode = process.env.BENCH_LOADGEN ?? 'shared') {
+  if (!MODES.includes(mode)) throw new Error(`BENCH_LOADGEN must be one of ${MODES.join(', ')}, got ${mode}`);
+  const cores = os.availableParallelism();
+  if (mode === 'pinned' && (cores < 2 || !hasTaskset())) {
+    console.warn(
+      `BENCH_LOADGEN=pinned needs taskset and 2 cores (${cores} cores, taskset ${hasTaskset() ? 'found' : 'missing'}): lowering the load generator's priority instead`,
+    );
+    mode = 'nice';
+  }
+  if (mode === 'pinned') {
+    const generatorCore = cores - 1;
+    const serverCores = cores === 2 ? '0' : `0-${cores - 2}`;
+    return {
+      apply: () => execFileSync('taskset', ['-a', '-cp', String(generatorCore), String(process.pid)], { stdio: 'ignore' }),
+      mode,
+      description: `load generator pinned to core ${generatorCore}; the API, the ceiling and PostgreSQL on core(s) ${serverCores} (\`BENCH_LOADGEN=pinned\`, taskset)`,
+      command: (executable, args) => ({ executable: 'taskset', args: ['-c', serverCores, executable, ...args] }),
+      confine(pid) {
+        for (const p of withDescendants(pid)) {
+          try {
+            execFileSync('taskset', ['-a', '-cp', serverCores, String(p)], { stdio: 'ignore' });
+          } catch {
+            // a backend that ended meanwhile
+          }
+        }
+      },
+    };
+  }
+  if (mode === 'nice') {
+    return {
+      mode,
+      apply: () => os.setPriority(process.pid, 10),
+      description: 'load generator at nice 10, below the API, the ceiling and PostgreSQL (`BENCH_LOADGEN=nice`)',
+      command: (executable, args) => ({ executable, args }),
+      confine: () => undefined,
+    };
+  }
+  return {
+    mode,
+    apply: () => undefined,
+    description: 'the load generator, the API, the ceiling and PostgreSQL on the same cores',
+    command: (executable, args) => ({ executable, args }),
+    confine: () => undefined,
+  };
+}
+
+/** The postmaster of the server behind this pool: the parent of any backend. */
+export async function postmasterPid(pool) {
+  const { rows } = await pool.query('SELECT pg_backend_pid() AS pid');
+  return parentOf(rows[0].pid);
+}
