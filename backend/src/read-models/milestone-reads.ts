@@ -25,11 +25,6 @@ import type { Names } from './names';
 export const milestoneOf = (state: ActiveMilestone): ActiveMilestone => currentMilestoneShape(state) as ActiveMilestone;
 export const projectOf = (state: ActiveProject): ActiveProject => currentProjectShape(state) as ActiveProject;
 
-/** Names for states with no payment waiting: nothing asks where a payment would go (see namesFor). */
-const noPayoutsLookedUp = (): { account: PayoutAccountView | null; hold: PayoutHoldView | null } => {
-  throw new Error('payout accounts were not looked up: no payment of these milestones waits');
-};
-
 /** Milestone states from the read model, and the names that go with them. */
 @Injectable()
 export class MilestoneReads {
@@ -85,13 +80,7 @@ export class MilestoneReads {
         if (d.proposal) people.add(d.proposal.by);
       }
     }
-    // Where a payment would go is shown only for payments not yet made (paymentDestination): a
-    // milestone with none (every one before its completion) needs no look-up of payout accounts.
-    const unpaid = states.some((s) => [...s.disbursements, ...s.retainageReleases].some((p) => p.status !== 'paid'));
-    const [{ people: personNames, companies: companyNames }, payouts] = await Promise.all([
-      this.directory.names(people, companies),
-      unpaid || extraCompanies.length > 0 ? this.payoutsOf(companies) : noPayoutsLookedUp,
-    ]);
+    const [{ people: personNames, companies: companyNames }, payouts] = await Promise.all([this.directory.names(people, companies), this.payoutsOf(companies)]);
     return {
       person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
       company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),
