@@ -101,7 +101,9 @@ it('refuses, unscanned, a file larger than clamd takes (its StreamMaxLength), an
   const large = pdf('x'.repeat(3 * MB));
   const refusal = await intake.take(Readable.from([large]), 'drawings.pdf').catch((error: unknown) => error);
   expect(refusal).toBeInstanceOf(ScannerUnavailable);
-  expect((refusal as Error).message).toMatch(/size limit exceeded/i);
+  // clamd answers "INSTREAM size limit exceeded" and hangs up; when the hang-up reaches the sender
+  // while it still writes, the answer is lost with the socket (EPIPE, ECONNRESET): refused either way.
+  expect((refusal as Error).message).toMatch(/size limit exceeded|EPIPE|ECONNRESET/i);
   expect(await everything()).toEqual([]);
 });
 
