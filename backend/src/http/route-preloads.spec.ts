@@ -29,9 +29,9 @@ describe('the chunks index.html names for a route', () => {
   });
 
   it('adds a modulepreload link per script before </head>, and only for the build assets', () => {
-    const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-xxxxxxxx.js"></script></head><body></body></html>';
+    const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-eeeeeeee.js"></script></head><body></body></html>';
     expect(withPreloads(html, ['assets/ProjectPage-dddddddd.js', 'assets/style-jjjjjjjj.css', '../secret.js'])).toBe(
-      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-xxxxxxxx.js"></script>' +
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-eeeeeeee.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/ProjectPage-dddddddd.js"></head><body></body></html>',
     );
     expect(withPreloads(html, [])).toBe(html);

@@ -118,13 +118,19 @@ export const complete = (meta: ReturnType<typeof as.buyer>, value = true): Miles
   project: PROJECT,
 });
 
-/** The kind and message of the domain error an attempt throws (fails when it throws none or another error). */
-export function refusal(attempt: () => unknown): { kind: string; message: string } {
+/** The domain error an attempt throws (fails when it throws none or another error). */
+export function domainErrorOf(attempt: () => unknown): DomainError {
   try {
     attempt();
   } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error('expected a refusal');
+}
+
+/** The kind and message of the domain error an attempt throws. */
+export function refusal(attempt: () => unknown): { kind: string; message: string } {
+  const { kind, message } = domainErrorOf(attempt);
+  return { kind, message };
 }

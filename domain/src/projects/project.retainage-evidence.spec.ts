@@ -1,6 +1,6 @@
 import type { AttachedFile } from '../milestones/events';
+import { domainErrorOf } from '../milestones/milestone.test-kit';
 import type { CommandMetadata } from '../shared/command';
-import { DomainError } from '../shared/errors';
 import type { MilestoneRetainageFacts, ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 import { type ActiveProject, decideProject, foldProject } from './project.decider';
@@ -30,15 +30,6 @@ const add = (metadata: CommandMetadata, attachmentId: string, file = photo, disp
 const remove = (metadata: CommandMetadata, attachmentId: string): ProjectCommand => ({ type: 'RemoveRetainageEvidence', data: { attachmentId }, metadata });
 const decide = (history: ProjectEvent[], command: ProjectCommand) => decideProject(command, foldProject(history));
 const then = (history: ProjectEvent[], command: ProjectCommand) => [...history, ...decide(history, command)];
-function refusal(attempt: () => unknown): DomainError {
-  try {
-    attempt();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('evidence in a retainage dispute', () => {
   it('takes files from both parties and an administrator while the dispute is open, each with its role', () => {
@@ -56,32 +47,32 @@ describe('evidence in a retainage dispute', () => {
   });
 
   it('refuses outsiders, other disputes, closed disputes and bad files', () => {
-    expect(refusal(() => decide(disputed, add(outsider(), 'x'))).code).toBe('not_a_party');
-    expect(refusal(() => decide(disputed, add(buyer(), 'x', photo, 89))).code).toBe('no_such_dispute');
+    expect(domainErrorOf(() => decide(disputed, add(outsider(), 'x'))).code).toBe('not_a_party');
+    expect(domainErrorOf(() => decide(disputed, add(buyer(), 'x', photo, 89))).code).toBe('no_such_dispute');
     const resolved = then(disputed, { type: 'ResolveRetainageDispute', data: { resolution: 'refund', note: '', milestones: closed }, metadata: admin(5) });
-    expect(refusal(() => decide(resolved, add(seller(6), 'late'))).code).toBe('dispute_closed');
-    expect(refusal(() => decide(disputed, add(buyer(), 'x', { ...photo, mediaType: 'application/x-msdownload' }))).code).toBe('file_type');
-    expect(refusal(() => decide(disputed, add(buyer(), 'x', { ...photo, sha256: '../../etc/passwd' }))).code).toBe('file_hash');
+    expect(domainErrorOf(() => decide(resolved, add(seller(6), 'late'))).code).toBe('dispute_closed');
+    expect(domainErrorOf(() => decide(disputed, add(buyer(), 'x', { ...photo, mediaType: 'application/x-msdownload' }))).code).toBe('file_type');
+    expect(domainErrorOf(() => decide(disputed, add(buyer(), 'x', { ...photo, sha256: '../../etc/passwd' }))).code).toBe('file_hash');
   });
 
   it('caps what the dispute holds, counting removed files, and refuses the same attachment twice', () => {
     const two = then(then(disputed, add(buyer(), 'one')), add(buyer(), 'two'));
-    expect(refusal(() => decide(two, add(buyer(), 'three', photo, 88, 5_000_000))).code).toBe('dispute_files_full');
+    expect(domainErrorOf(() => decide(two, add(buyer(), 'three', photo, 88, 5_000_000))).code).toBe('dispute_files_full');
     const removed = then(two, remove(buyer(2), 'two'));
-    expect(refusal(() => decide(removed, add(buyer(), 'three', photo, 88, 5_000_000))).code).toBe('dispute_files_full');
-    expect(refusal(() => decide(two, add(buyer(), 'one', { ...photo, size: 10 }))).code).toBe('attachment_exists');
+    expect(domainErrorOf(() => decide(removed, add(buyer(), 'three', photo, 88, 5_000_000))).code).toBe('dispute_files_full');
+    expect(domainErrorOf(() => decide(two, add(buyer(), 'one', { ...photo, size: 10 }))).code).toBe('attachment_exists');
   });
 
   it('lets only the attacher remove a file, only while the dispute is open, and keeps its record', () => {
     const added = then(disputed, add(seller(2), 'quote'));
-    expect(refusal(() => decide(added, remove(buyer(3), 'quote'))).code).toBe('not_your_attachment');
-    expect(refusal(() => decide(added, remove(admin(3), 'quote'))).code).toBe('not_your_attachment');
+    expect(domainErrorOf(() => decide(added, remove(buyer(3), 'quote'))).code).toBe('not_your_attachment');
+    expect(domainErrorOf(() => decide(added, remove(admin(3), 'quote'))).code).toBe('not_your_attachment');
     const removed = then(added, remove(seller(3), 'quote'));
     expect((foldProject(removed) as ActiveProject).retainage.evidence).toEqual([
       expect.objectContaining({ attachmentId: 'quote', removed: { by: 7, at: at(3) } }),
     ]);
-    expect(refusal(() => decide(removed, remove(seller(4), 'quote'))).code).toBe('no_such_attachment');
+    expect(domainErrorOf(() => decide(removed, remove(seller(4), 'quote'))).code).toBe('no_such_attachment');
     const resolved = then(added, { type: 'ResolveRetainageDispute', data: { resolution: 'release', note: '', milestones: closed }, metadata: admin(5) });
-    expect(refusal(() => decide(resolved, remove(seller(6), 'quote'))).code).toBe('dispute_closed');
+    expect(domainErrorOf(() => decide(resolved, remove(seller(6), 'quote'))).code).toBe('dispute_closed');
   });
 });

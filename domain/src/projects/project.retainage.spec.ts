@@ -1,5 +1,5 @@
+import { domainErrorOf } from '../milestones/milestone.test-kit';
 import type { CommandMetadata } from '../shared/command';
-import { DomainError } from '../shared/errors';
 import type { MilestoneRetainageFacts, ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 import { type ActiveProject, decideProject, foldProject } from './project.decider';
@@ -23,15 +23,6 @@ const closed: MilestoneRetainageFacts[] = [
 
 const decide = (history: ProjectEvent[], command: ProjectCommand) => decideProject(command, foldProject(history));
 const then = (history: ProjectEvent[], command: ProjectCommand) => [...history, ...decide(history, command)];
-function refusal(attempt: () => unknown): DomainError {
-  try {
-    attempt();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
 
 const request = (metadata = seller(), milestones = closed): ProjectCommand => ({
   type: 'RequestRetainageRelease',
@@ -71,21 +62,21 @@ describe('project terms', () => {
   });
 
   it('refuses strangers, more than 10%, and states the product does not serve', () => {
-    expect(refusal(() => decide([created], setTerms('5', 'AZ', outsider()))).kind).toBe('forbidden');
-    expect(refusal(() => decide([created], setTerms('10.5', 'AZ'))).message).toBe('Retainage can be at most 10% of each payment.');
-    expect(refusal(() => decide([created], setTerms('5', 'CA'))).message).toBe("The job site's state is one of AZ, ID, NV, UT (or none).");
+    expect(domainErrorOf(() => decide([created], setTerms('5', 'AZ', outsider()))).kind).toBe('forbidden');
+    expect(domainErrorOf(() => decide([created], setTerms('10.5', 'AZ'))).message).toBe('Retainage can be at most 10% of each payment.');
+    expect(domainErrorOf(() => decide([created], setTerms('5', 'CA'))).message).toBe("The job site's state is one of AZ, ID, NV, UT (or none).");
   });
 
   it('keeps a named job-site state once the project is submitted, while the retainage for new versions may change', () => {
     const named = [...then([created], setTerms('5', 'NV')), submitted[1]!];
-    expect(refusal(() => decide(named, setTerms('5', 'AZ'))).code).toBe('site_state_fixed');
-    expect(refusal(() => decide(named, setTerms('5', null))).code).toBe('site_state_fixed');
+    expect(domainErrorOf(() => decide(named, setTerms('5', 'AZ'))).code).toBe('site_state_fixed');
+    expect(domainErrorOf(() => decide(named, setTerms('5', null))).code).toBe('site_state_fixed');
     expect(decide(named, setTerms('3', 'NV'))).toHaveLength(1);
     expect(decide(then([created], setTerms('5', 'NV')), setTerms('5', 'ID'))).toHaveLength(1); // a draft may still change it
   });
 
   it('does not let a job-site state be named after submission when none was: the milestones were agreed without waivers', () => {
-    const refused = refusal(() => decide(submitted, setTerms('0', 'AZ')));
+    const refused = domainErrorOf(() => decide(submitted, setTerms('0', 'AZ')));
     expect(refused).toMatchObject({ code: 'site_state_fixed', kind: 'conflict' });
     expect(refused.message).toBe("The job site's state can only be named before the project is submitted: its milestones were agreed without lien waivers.");
     expect(decide(submitted, setTerms('5', null))).toHaveLength(1); // the retainage for new versions may still change
@@ -110,22 +101,22 @@ describe('releasing the retainage', () => {
 
   it('waits until every milestone of the project is closed', () => {
     const open = [...closed, { originalId: 800, closed: false, retainageHeld: '0.00' }];
-    expect(refusal(() => decide(submitted, request(seller(), open))).message).toBe(
+    expect(domainErrorOf(() => decide(submitted, request(seller(), open))).message).toBe(
       'Retainage is released once every milestone of the project is complete and paid out; 1 milestone is still open. Open a retainage dispute if you cannot agree.',
     );
     const asked = then(submitted, request());
-    expect(refusal(() => decide(asked, approve(buyer(), open))).code).toBe('milestones_open');
+    expect(domainErrorOf(() => decide(asked, approve(buyer(), open))).code).toBe('milestones_open');
   });
 
   it('refuses the requester approving its own request, a second request, strangers, drafts and a project holding nothing', () => {
     const asked = then(submitted, request());
-    expect(refusal(() => decide(asked, approve(seller()))).message).toBe('You asked for this release; the buyer approves it.');
-    expect(refusal(() => decide(asked, request(buyer()))).message).toBe('The seller has already asked for the release: approve it instead.');
-    expect(refusal(() => decide(submitted, approve())).code).toBe('no_request');
-    expect(refusal(() => decide(asked, approve({ ...outsider() }))).kind).toBe('forbidden');
-    expect(refusal(() => decide(asked, approve(admin()))).kind).toBe('forbidden');
-    expect(refusal(() => decide([created], request())).code).toBe('project_draft');
-    expect(refusal(() => decide(submitted, request(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
+    expect(domainErrorOf(() => decide(asked, approve(seller()))).message).toBe('You asked for this release; the buyer approves it.');
+    expect(domainErrorOf(() => decide(asked, request(buyer()))).message).toBe('The seller has already asked for the release: approve it instead.');
+    expect(domainErrorOf(() => decide(submitted, approve())).code).toBe('no_request');
+    expect(domainErrorOf(() => decide(asked, approve({ ...outsider() }))).kind).toBe('forbidden');
+    expect(domainErrorOf(() => decide(asked, approve(admin()))).kind).toBe('forbidden');
+    expect(domainErrorOf(() => decide([created], request())).code).toBe('project_draft');
+    expect(domainErrorOf(() => decide(submitted, request(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
   });
 
   it('goes to an administrator when a party disputes it, who releases it or refunds it', () => {
@@ -134,16 +125,16 @@ describe('releasing the retainage', () => {
     const state = foldProject(disputed) as ActiveProject;
     expect(state.retainage.request).toBeNull(); // the dispute replaces the request
     expect(state.retainage.dispute).toMatchObject({ disputeId: 88, party: 'customer', statement: 'The punch list is not done.' });
-    expect(refusal(() => decide(disputed, approve())).code).toBe('retainage_disputed');
-    expect(refusal(() => decide(disputed, dispute(seller()))).code).toBe('retainage_disputed');
-    expect(refusal(() => decide(disputed, resolve('release', seller()))).kind).toBe('forbidden');
-    expect(refusal(() => decide(disputed, resolve('split'))).kind).toBe('invalid');
+    expect(domainErrorOf(() => decide(disputed, approve())).code).toBe('retainage_disputed');
+    expect(domainErrorOf(() => decide(disputed, dispute(seller()))).code).toBe('retainage_disputed');
+    expect(domainErrorOf(() => decide(disputed, resolve('release', seller()))).kind).toBe('forbidden');
+    expect(domainErrorOf(() => decide(disputed, resolve('split'))).kind).toBe('invalid');
     const [resolved] = decide(disputed, resolve('refund', admin(3)));
     expect(resolved).toEqual({
       type: 'RetainageDisputeResolved',
       data: { jobId: 41, disputeId: 88, by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700], note: 'Inspected.', at: at(3) },
     });
-    expect(refusal(() => decide([...disputed, resolved!], resolve('release'))).code).toBe('no_dispute');
+    expect(domainErrorOf(() => decide([...disputed, resolved!], resolve('release'))).code).toBe('no_dispute');
   });
 
   it('refuses a dispute, a new request or a second approval that follows a decision its milestones have not applied yet', () => {
@@ -152,17 +143,17 @@ describe('releasing the retainage', () => {
     // after losing the race for the stream) must not act on money that is already leaving.
     const approved = then(then(submitted, request()), approve(buyer(2)));
     for (const party of [buyer(3), seller(3)]) {
-      const refused = refusal(() => decide(approved, dispute(party)));
+      const refused = domainErrorOf(() => decide(approved, dispute(party)));
       expect(refused.code).toBe('no_retainage');
       expect(refused.message).toBe('The retainage was already released to the payees by both parties; it is being paid out.');
-      expect(refusal(() => decide(approved, request(party))).code).toBe('no_retainage');
+      expect(domainErrorOf(() => decide(approved, request(party))).code).toBe('no_retainage');
     }
     // Once the milestones applied it they hold nothing more: the plain message.
     const applied = closed.map((m) => ({ ...m, retainageHeld: '0.00' }));
-    expect(refusal(() => decide(approved, dispute(buyer(4), applied))).message).toBe('No retainage is held on this project.');
+    expect(domainErrorOf(() => decide(approved, dispute(buyer(4), applied))).message).toBe('No retainage is held on this project.');
     // An administrator's refund is a decision too.
     const refunded = then(then(submitted, dispute()), resolve('refund', admin(3)));
-    expect(refusal(() => decide(refunded, dispute(seller(4)))).message).toBe(
+    expect(domainErrorOf(() => decide(refunded, dispute(seller(4)))).message).toBe(
       'The retainage was already refunded to the buyer by an administrator; it is being paid out.',
     );
     // Retainage a later milestone holds is not covered by the earlier decision: it can be asked for.
@@ -177,9 +168,9 @@ describe('releasing the retainage', () => {
   it('lets a party dispute the retainage while milestones are still open, but not with nothing held or no statement', () => {
     const open = [{ originalId: 500, closed: false, retainageHeld: '10.00' }];
     expect(decide(submitted, dispute(seller(), open))).toHaveLength(1);
-    expect(refusal(() => decide(submitted, dispute(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
+    expect(domainErrorOf(() => decide(submitted, dispute(seller(), [{ originalId: 500, closed: true, retainageHeld: '0.00' }]))).code).toBe('no_retainage');
     expect(
-      refusal(() => decide(submitted, { type: 'DisputeRetainage', data: { disputeId: 1, statement: ' ', milestones: closed }, metadata: buyer() })).kind,
+      domainErrorOf(() => decide(submitted, { type: 'DisputeRetainage', data: { disputeId: 1, statement: ' ', milestones: closed }, metadata: buyer() })).kind,
     ).toBe('invalid');
   });
 });
@@ -207,23 +198,23 @@ describe('four eyes on retainage resolutions', () => {
       data: expect.objectContaining({ proposalId: 1, by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700], fourEyesAbove: '499.99' }),
     });
     expect((foldProject(proposed) as ActiveProject).retainage.decisions).toEqual([]);
-    expect(refusal(() => decide(proposed, approveIt(admin(3)))).message).toBe('A different administrator must approve a resolution you proposed.');
+    expect(domainErrorOf(() => decide(proposed, approveIt(admin(3)))).message).toBe('A different administrator must approve a resolution you proposed.');
     const approved = decide(proposed, approveIt());
     expect(approved).toEqual([
       { type: 'RetainageResolutionApproved', data: expect.objectContaining({ proposalId: 1, by: 2, proposedBy: 1 }) },
       { type: 'RetainageDisputeResolved', data: expect.objectContaining({ by: 1, resolution: 'refund', amount: '500.00', milestoneIds: [500, 700] }) },
     ]);
-    expect(refusal(() => decide([...proposed, ...approved], approveIt({ ...admin(4), actorId: 3 }))).kind).toBe('conflict');
+    expect(domainErrorOf(() => decide([...proposed, ...approved], approveIt({ ...admin(4), actorId: 3 }))).kind).toBe('conflict');
   });
 
   it('keeps one proposal open; a rejection lets another be proposed; a proposal whose retainage changed cannot be approved', () => {
     const proposed = then(disputed(), propose('100.00'));
-    expect(refusal(() => decide(proposed, propose('100.00', otherAdmin()))).kind).toBe('conflict');
+    expect(domainErrorOf(() => decide(proposed, propose('100.00', otherAdmin()))).kind).toBe('conflict');
     const rejected = then(proposed, rejectIt());
     expect(rejected.at(-1)).toMatchObject({ type: 'RetainageResolutionRejected', data: { by: 2, proposedBy: 1, note: 'Wait for photos.' } });
     expect(decide(rejected, propose('100.00', otherAdmin()))[0]).toMatchObject({ type: 'RetainageResolutionProposed', data: { proposalId: 2, by: 2 } });
     const changed = closed.map((m) => (m.originalId === 700 ? { ...m, retainageHeld: '0.00' } : m));
-    expect(refusal(() => decide(proposed, approveIt(otherAdmin(), changed))).kind).toBe('conflict');
-    expect(refusal(() => decide(proposed, approveIt(seller()))).kind).toBe('forbidden');
+    expect(domainErrorOf(() => decide(proposed, approveIt(otherAdmin(), changed))).kind).toBe('conflict');
+    expect(domainErrorOf(() => decide(proposed, approveIt(seller()))).kind).toBe('forbidden');
   });
 });

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import {
   type ActiveMilestone,
   type AttachedFile,
@@ -12,7 +10,6 @@ import {
 } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { v5 as uuidv5 } from 'uuid';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
@@ -21,12 +18,10 @@ import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models
 import { attachmentOf, attachmentView } from '../attachment.view';
 import { AttachmentIntake } from '../intake/attachment-intake';
 import { AttachFile } from './attach-file.command';
+import { newAttachmentId, PROBE_FILE } from './new-attachment';
 
 /** Namespace of attachment ids made from an Idempotency-Key (a random UUID, fixed forever). */
 const ATTACHMENT_NAMESPACE = '5b0e7c1a-3f2d-4e8b-9a61-0c7d2e4f8b13';
-
-/** Stands in for the file while the rules are asked whether anything may be attached here at all. */
-const PROBE: AttachedFile = { name: 'probe', size: 1, mediaType: 'application/pdf', sha256: '0'.repeat(64), thumbnailSha256: null };
 
 @CommandHandler(AttachFile)
 export class AttachFileHandler implements ICommandHandler<AttachFile> {
@@ -42,7 +37,7 @@ export class AttachFileHandler implements ICommandHandler<AttachFile> {
     const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
     const to = targetOf(c.place, ref.versionId, c.disputeId);
     // A retry with the same key names the same attachment: it is answered, not stored again.
-    const attachmentId = c.idempotencyKey ? uuidv5(`${c.actor.userId}\u0000${c.idempotencyKey}`, ATTACHMENT_NAMESPACE) : randomUUID();
+    const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, ATTACHMENT_NAMESPACE);
     const metadata = metadataOf(c.actor);
     const command = (file: AttachedFile): MilestoneCommand => ({
       type: 'AddAttachment',
@@ -53,7 +48,7 @@ export class AttachFileHandler implements ICommandHandler<AttachFile> {
     const before = (await this.streams.current(milestoneStream, ref.originalId)) as ActiveMilestone;
     if (!attachmentOf(before, attachmentId)) {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
-      decideMilestone(command(PROBE), before);
+      decideMilestone(command(PROBE_FILE), before);
       const file = await c.upload.take(this.intake);
       await this.streams.decide(milestoneStream, ref.originalId, command(file), { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } });
     }
