@@ -12,7 +12,7 @@ import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
 import { checkPayoutsWentToEligibleAccounts } from './payout-account-changes';
-import { readModelChecksums } from './read-model-checksums';
+import { catchUpReadModels, readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
 import { checkReminders, quiesce, streamLengths } from './simulation-checks';
@@ -178,6 +178,7 @@ async function simulate(seed: number): Promise<void> {
     api = null;
     await store.close();
     await pool.end();
+    await catchUpReadModels(database.url);
     rebuilt = await copyTestDatabase(database);
     const live = new Pool({ connectionString: database.url, max: 2 });
     const rebuiltPool = new Pool({ connectionString: rebuilt.url, max: 4 });

@@ -11,7 +11,7 @@ import { type Actor, EscrowSimulation } from './escrow-simulation';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
-import { readModelChecksums } from './read-model-checksums';
+import { catchUpReadModels, readModelChecksums } from './read-model-checksums';
 import { RetryingCommands } from './retrying-commands';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
 import { checkReminders, quiesce, streamLengths } from './simulation-checks';
@@ -185,6 +185,7 @@ async function run(seed: number): Promise<void> {
     worker = null;
     await store.close();
     await pool.end();
+    await catchUpReadModels(database.url);
     rebuilt = await copyTestDatabase(database);
     const live = new Pool({ connectionString: database.url, max: 2 });
     const rebuiltPool = new Pool({ connectionString: rebuilt.url, max: 4 });
