@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { built, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
 import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RATES, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
-import { loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
+import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
 /**
  * Query p99 in ms; commands are judged against the ceiling of the same run (issue 29): at 250 req/s
@@ -188,7 +188,11 @@ export async function runHttpBenchmark() {
   const apiPort = await freePort();
   const api = await startProcess(
     'API',
-    [join(repoRoot, 'backend', 'dist', 'main.js')],
+    // BENCH_API_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (where an approval's time goes).
+    [
+      ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : []),
+      join(repoRoot, 'backend', 'dist', 'main.js'),
+    ],
     // ACH debits settle in days, not during a ten-second run: settlement traffic would be unreal.
     {
       DATABASE_URL: url,
@@ -247,8 +251,12 @@ export async function runHttpBenchmark() {
     ].filter((route) => ROUTE_KEYS === null || ROUTE_KEYS.includes(route.key));
     if (routes.length === 0) throw new Error(`BENCH_HTTP_ROUTES names no route (ceiling, approval, deposit, get): ${process.env.BENCH_HTTP_ROUTES}`);
     const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
-    placement.confine(await postmasterPid(checkpoints));
+    const postmaster = await postmasterPid(checkpoints);
+    placement.confine(postmaster);
     placement.apply();
+    // CPU per request, paced cells only: the server of the route (the ceiling or the API with its
+    // projectors and workers) and PostgreSQL, from before the cell until its projectors caught up.
+    const meters = { ceiling: cpuMeter(ceiling.pid, postmaster), api: cpuMeter(api.pid, postmaster) };
     console.log(`load generator: ${placement.description}`);
 
     const drive = async (driver, request, rate, seconds) =>
@@ -258,10 +266,18 @@ export async function runHttpBenchmark() {
       for (const rate of HTTP_RATES) {
         for (const route of routes) {
           await readModelsCaughtUp(checkpoints);
+          const meter = route.kind === 'ceiling' ? meters.ceiling : meters.api;
+          const before = meter();
           const r = await drive(driver, route.request, rate, HTTP_SECONDS);
-          results.push({ route: route.name, kind: route.kind, driver, rate, ...r });
+          let cpu = null;
+          if (driver === 'paced' && r.total > 0) {
+            await readModelsCaughtUp(checkpoints);
+            const after = meter();
+            cpu = { server: ((after.server - before.server) * 1000) / r.total, postgres: ((after.postgres - before.postgres) * 1000) / r.total };
+          }
+          results.push({ route: route.name, kind: route.kind, driver, rate, ...r, cpu });
           console.log(
-            `${driver.padEnd(10)} ${route.name.padEnd(42)} ${String(rate).padStart(3)} req/s: ${r.rps.toFixed(0)} req/s done, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${r.stale ? `, ${r.stale} stale answers` : ''}`,
+            `${driver.padEnd(10)} ${route.name.padEnd(42)} ${String(rate).padStart(3)} req/s: ${r.rps.toFixed(0)} req/s done, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${r.stale ? `, ${r.stale} stale answers` : ''}${cpu ? `, CPU ${cpu.server.toFixed(2)} ms server + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request` : ''}`,
           );
         }
       }
@@ -322,9 +338,11 @@ export async function runHttpBenchmark() {
           String(r.p99),
           String(r.errors),
           r.kind === 'ceiling' ? '' : `${Number.isNaN(vsCeiling) ? 'no ceiling cell' : `p99 ${vsCeiling.toFixed(1)}× ceiling`}${verdict}`,
+          ...(driver === 'paced' ? [r.cpu ? `${r.cpu.server.toFixed(2)} + ${r.cpu.postgres.toFixed(2)}` : ''] : []),
         ];
       });
-    return markdownTable(['route', 'rate req/s', 'done req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio'], rows);
+    const cpuColumn = driver === 'paced' ? ['CPU ms/request: server + PostgreSQL'] : [];
+    return markdownTable(['route', 'rate req/s', 'done req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', ...cpuColumn], rows);
   };
   const paced = tableOf('paced');
   const bursts = tableOf('autocannon');
@@ -356,7 +374,9 @@ Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${placement.d
 **Paced arrivals** (\`bench/lib/paced-load.mjs\`, undici, up to 64 connections): request *i* is sent at *i* / rate,
 whatever happened to the earlier ones, and its latency counts from that moment, so waiting in the client's queue is
 charged too (no coordinated omission). This is what "at 100 and 500 requests/s" means, and what the targets are
-judged on.
+judged on. The last column is the CPU time (user + system, from \`/proc\`) per request of the route's server process
+(the API with its projectors and workers, or the ceiling) and of PostgreSQL (every backend), from the start of the
+cell until the projectors caught up with it: on the servers' cores, 1,000 ms over their sum bounds the rate.
 
 ${paced}
 

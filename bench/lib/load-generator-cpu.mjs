@@ -106,3 +106,40 @@ export async function postmasterPid(pool) {
   const { rows } = await pool.query('SELECT pg_backend_pid() AS pid');
   return parentOf(rows[0].pid);
 }
+
+const TICKS_PER_SECOND = 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds (user + system, every thread) a process has used so far; with `reaped`, also what
+ * its ended children used (the postmaster reaps its backends: their time stays counted).
+ */
+function cpuSecondsOf(pid, reaped = false) {
+  const f = statFields(pid);
+  if (!f) return 0;
+  // After "(comm) ": state ppid … utime is field 14 of the whole line, index 11 here.
+  const ticks = Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0);
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU used by a server process and by PostgreSQL (the postmaster, its live backends and those
+ * that ended), so a cell's cost per request can be split between the two: on the servers' cores,
+ * the inverse of the sum is the most requests a second those cores can answer.
+ */
+export function cpuMeter(serverPid, postmaster) {
+  const postgres = () =>
+    cpuSecondsOf(postmaster, true) +
+    withDescendants(postmaster)
+      .filter((p) => p !== postmaster)
+      .reduce((s, p) => s + cpuSecondsOf(p), 0);
+  return () => ({ server: cpuSecondsOf(serverPid), postgres: postgres() });
+}
