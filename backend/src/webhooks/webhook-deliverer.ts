@@ -41,6 +41,13 @@ interface EndpointTarget {
   prepare_after: string | null;
 }
 
+/** An endpoint receives the events recorded after it was registered. */
+function registeredBefore(endpoint: EndpointTarget, event: RecordedEvent): boolean {
+  return (
+    endpoint.commit_after === null || comparePositions(event.position, { commit: BigInt(endpoint.commit_after), prepare: BigInt(endpoint.prepare_after!) }) > 0
+  );
+}
+
 interface Claimed {
   delivery_id: string;
   endpoint_id: number;
@@ -158,34 +165,37 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       const projectId = kind ? projectIdOf(event) : null;
       return kind && projectId ? [{ event, kind, projectId }] : [];
     });
-    if (relevant.length === 0) {
+    // Most batches concern no endpoint (none registered, or none for these kinds): they only move
+    // the position, as batches of other events do, instead of a transaction each (one per command).
+    const endpoints =
+      relevant.length === 0
+        ? []
+        : (
+            await this.pool.query<EndpointTarget>(
+              `SELECT endpoint_id, company_id, kinds, commit_after::text, prepare_after::text FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled`,
+            )
+          ).rows;
+    const wanted = relevant.filter(({ event, kind }) => endpoints.some((e) => e.kinds.includes(kind) && registeredBefore(e, event)));
+    if (wanted.length === 0) {
       this.position = last.position;
       if (Date.now() - this.checkpointWrittenAt > IDLE_CHECKPOINT_MS) await this.writeCheckpoint(this.pool, last.position);
       return;
     }
     // Who may see an event is read from the projects read model: let it pass these events first.
-    const caughtUp = await this.runner.waitFor(relevant[relevant.length - 1]!.event.position, { projectors: ['jobs'], timeoutMs: 10_000 });
+    const caughtUp = await this.runner.waitFor(wanted[wanted.length - 1]!.event.position, { projectors: ['jobs'], timeoutMs: 10_000 });
     if (!caughtUp) throw new Error('the projects read model is behind the events');
     const client = await this.pool.connect();
     let inserted = 0;
     try {
       await client.query('BEGIN');
-      const { rows: endpoints } = await client.query<EndpointTarget>(
-        `SELECT endpoint_id, company_id, kinds, commit_after::text, prepare_after::text FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled`,
-      );
       const { rows: jobs } = await client.query<{ job_id: number; primary_company_id: number | null }>(
         'SELECT job_id, primary_company_id FROM jobs WHERE job_id = ANY($1::int[])',
-        [[...new Set(relevant.map((r) => r.projectId))]],
+        [[...new Set(wanted.map((r) => r.projectId))]],
       );
       const sellerOf = new Map(jobs.map((j) => [j.job_id, j.primary_company_id]));
-      const rows = relevant.flatMap(({ event, kind, projectId }) =>
+      const rows = wanted.flatMap(({ event, kind, projectId }) =>
         endpoints
-          .filter(
-            (e) =>
-              e.kinds.includes(kind) &&
-              (e.commit_after === null || comparePositions(event.position, { commit: BigInt(e.commit_after), prepare: BigInt(e.prepare_after!) }) > 0) &&
-              (e.company_id === null || e.company_id === sellerOf.get(projectId)),
-          )
+          .filter((e) => e.kinds.includes(kind) && registeredBefore(e, event) && (e.company_id === null || e.company_id === sellerOf.get(projectId)))
           .map((e) => {
             const deliveryId = deliveryIdOf(e.endpoint_id, event.id);
             return {

@@ -434,6 +434,11 @@ function rowsOf(states: readonly MilestoneState[]): RowSet[] {
   ];
 }
 
+/** A table's rows of one milestone as text: equal texts, equal rows. */
+function rowsText(set: RowSet): string {
+  return JSON.stringify(set.items.map((item) => set.rows.row(item)));
+}
+
 const milestoneStore: FoldedStateStore<MilestoneState> = {
   async load(context, keys) {
     const rows = await context.query<{ original_id: number; state: MilestoneState }>(
@@ -443,18 +448,33 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
     return new Map(rows.map((r) => [r.original_id, currentMilestoneShape(r.state)]));
   },
 
-  async save(context, states) {
-    const keys = [...states.values()].filter((s): s is ActiveMilestone => s.status === 'active').map((s) => s.originalId);
-    // One statement clears every table of these milestones, one writes them again: two round
-    // trips per batch instead of one per table and operation.
+  async save(context, states, stored) {
+    // Only the tables whose rows of a milestone changed are cleared and written again: an approval
+    // rewrites the milestone's row and its versions, not its deposits, payouts and waivers.
+    const changed = new Map<string, { keys: number[]; rows: RowSet['rows']; items: unknown[] }>();
+    for (const [key, state] of states) {
+      if (state.status !== 'active') continue;
+      const before = stored.get(key);
+      const old = before?.status === 'active' ? new Map(rowsOf([before]).map((set) => [set.rows.table, rowsText(set)])) : null;
+      for (const set of rowsOf([state])) {
+        const table = set.rows.table;
+        if (old?.get(table) === rowsText(set)) continue;
+        const entry = changed.get(table) ?? { keys: [], rows: set.rows, items: [] };
+        entry.keys.push(key);
+        entry.items.push(...set.items);
+        changed.set(table, entry);
+      }
+    }
+    if (changed.size === 0) return;
+    const tables = [...changed.entries()];
+    // One statement clears what changed, one writes it again: two round trips per batch.
     await context.query(
-      `WITH ${['milestones', ...CHILD_TABLES].map((table, i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE original_id = ANY($1::int[]))`).join(', ')} SELECT 1`,
-      [keys],
+      `WITH ${tables.map(([table], i) => `d${i} AS (DELETE FROM ${context.table(table)} WHERE original_id = ANY($${i + 1}::int[]))`).join(', ')} SELECT 1`,
+      tables.map(([, entry]) => entry.keys),
     );
-    if (keys.length === 0) return;
     await insertAll(
       context,
-      rowsOf([...states.values()]).map((set) => unnestInsert(set, context.table(set.rows.table))),
+      tables.map(([table, entry]) => unnestInsert(rowSet(entry.rows, entry.items), context.table(table))),
     );
   },
 

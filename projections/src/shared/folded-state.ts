@@ -16,8 +16,11 @@ export { type BulkInsert, columns } from './table-rows';
 export interface FoldedStateStore<TState> {
   /** Loads the stored states of these keys (missing keys: never seen). */
   load(context: ProjectionContext, keys: number[]): Promise<Map<number, TState>>;
-  /** Replaces everything stored for these keys by the rows of their new states. */
-  save(context: ProjectionContext, states: Map<number, TState>): Promise<void>;
+  /**
+   * Replaces everything stored for these keys by the rows of their new states; `stored` holds the
+   * states they had before the batch (as `load` answered), so a store may rewrite only what changed.
+   */
+  save(context: ProjectionContext, states: Map<number, TState>, stored: ReadonlyMap<number, TState>): Promise<void>;
   /** Every row of these states, table by table (states never started write nothing). */
   rowsOf(states: readonly TState[]): RowSet[];
   /** Deletes the rows these states wrote, by each table's primary key (a rebuild's fresh tables have no other index yet). */
@@ -35,12 +38,13 @@ const asDomainEvent = <TEvent>(event: RecordedEvent): TEvent => ({ type: event.t
 
 export async function applyFolded<TState, TEvent>(events: RecordedEvent[], context: ProjectionContext, options: FoldOptions<TState, TEvent>): Promise<void> {
   const keys = [...new Set(events.map(options.keyOf))];
-  const states = await options.store.load(context, keys);
+  const stored = await options.store.load(context, keys);
+  const states = new Map(stored);
   for (const event of events) {
     const key = options.keyOf(event);
     states.set(key, options.evolve(states.get(key) ?? options.initial, asDomainEvent<TEvent>(event)));
   }
-  await options.store.save(context, states);
+  await options.store.save(context, states, stored);
 }
 
 /**
