@@ -17,7 +17,7 @@ const event = {
 function heldStore(heldMs: number) {
   let visibleFrom = Number.POSITIVE_INFINITY;
   let delivered = false;
-  let wake: (() => void) | null = null;
+  let wake: ((appended: boolean) => void) | null = null;
   let reads = 0;
   return {
     get reads() {
@@ -25,7 +25,11 @@ function heldStore(heldMs: number) {
     },
     append() {
       visibleFrom = Date.now() + heldMs;
-      wake?.();
+      wake?.(true);
+    },
+    /** A nudge: something may have become readable (here nothing has). */
+    hint() {
+      wake?.(false);
     },
     readPage: async (): Promise<ReadAllPage> => {
       reads++;
@@ -35,7 +39,7 @@ function heldStore(heldMs: number) {
       }
       return { events: [], lastPosition: delivered ? event.position : null, hasMore: false };
     },
-    onWake: (callback: () => void) => {
+    onWake: (callback: (appended: boolean) => void) => {
       wake = callback;
       return () => {
         wake = null;
@@ -69,6 +73,28 @@ describe('the subscription loop after a wake-up', () => {
       expect(deliveredAt[0]! - appendedAt).toBeLessThan(2 * heldMs + 500);
       // And it does not spin: about one read per doubling.
       expect(store.reads).toBeLessThan(20);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('reads once after a nudge that finds nothing, then waits for the poll', async () => {
+    const store = heldStore(0);
+    const subscription = startSubscription({
+      after: null,
+      batchSize: 100,
+      pollIntervalMs: 60_000,
+      readPage: store.readPage,
+      onWake: store.onWake,
+      handler: async () => undefined,
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 50)); // the first read is done; the loop sleeps
+      const before = store.reads;
+      store.hint();
+      await new Promise((r) => setTimeout(r, 400));
+      // One read for the nudge; an append's wake would have read again after 5, 10, 20 … ms.
+      expect(store.reads - before).toBe(1);
     } finally {
       await subscription.stop();
     }

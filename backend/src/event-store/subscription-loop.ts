@@ -5,8 +5,12 @@ export interface SubscriptionLoopOptions {
   batchSize: number;
   pollIntervalMs: number;
   readPage: (after: GlobalPosition | null, limit: number) => Promise<ReadAllPage>;
-  /** Registers a wake-up callback (notification or local append); returns its unregister function. */
-  onWake: (wake: () => void) => () => void;
+  /**
+   * Registers a wake-up callback; returns its unregister function. `appended` is true when an
+   * append is known to have happened (a notification, a local append) and false for a mere hint
+   * that something may have become readable (a nudge).
+   */
+  onWake: (wake: (appended: boolean) => void) => () => void;
   handler: (batch: RecordedEvent[]) => Promise<void>;
   /** A failed read (database restarting) is retried after this delay instead of ending the subscription. */
   readRetryMs?: number;
@@ -31,9 +35,12 @@ const FIRST_READ_AFTER_WAKE_MS = 5;
 export function startSubscription(options: SubscriptionLoopOptions): Subscription {
   let stopped = false;
   let woken = false;
+  /** Woken by an append since the last read: a read that finds nothing means the horizon is held. */
+  let appendSeen = false;
   let sleeper: (() => void) | null = null;
-  const wake = (): void => {
+  const wake = (appended: boolean): void => {
     woken = true;
+    if (appended) appendSeen = true;
     sleeper?.();
   };
   const unregister = options.onWake(wake);
@@ -55,8 +62,11 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
     try {
       let soonMs: number | null = null;
       while (!stopped) {
-        const byWake = woken;
+        // Only an append is known to exist: an empty read after a hint (a projector's batch ended)
+        // starts no quick re-reads (they cost a read per subscriber and doubling, after every batch).
+        const byWake = appendSeen;
         woken = false;
+        appendSeen = false;
         let page: ReadAllPage;
         try {
           page = await options.readPage(after, options.batchSize);

@@ -365,12 +365,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   nudge(): void {
-    this.wake();
+    this.wake(false);
   }
 
-  private wake(): void {
+  /** `appended`: an append happened (here or, by its notification, elsewhere); false for a nudge. */
+  private wake(appended = true): void {
     this.wakeGeneration++;
-    this.wakeups.emit('wake');
+    this.wakeups.emit('wake', appended);
   }
 
   private ensureListener(): Promise<void> {
