@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 
+import { ToastProvider } from '../components/toasts/toasts';
 import { shouldRetryQuery } from '../lib/api-client';
 import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
@@ -22,7 +23,9 @@ export function App() {
   useEffect(() => keepTabInsideModals(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

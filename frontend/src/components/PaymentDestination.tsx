@@ -1,6 +1,5 @@
-import { Tag } from 'antd';
-
 import type { PaymentDestination as Destination } from '../api/bank-accounts';
+import { LightTag } from './LightTag';
 
 /**
  * Where a disbursement or retainage payment goes ("to ••••6789") and, while it waits, why: the
@@ -16,9 +15,9 @@ export function PaymentDestination({ payment: shown }: { payment: object | null 
       {payment.hold && (
         <>
           {' '}
-          <Tag color="gold" data-testid="payment-hold">
+          <LightTag colour="gold" data-testid="payment-hold">
             {payment.hold.text}
-          </Tag>
+          </LightTag>
         </>
       )}
     </>

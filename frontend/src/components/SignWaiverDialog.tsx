@@ -1,77 +1,24 @@
-import { Alert, App, Modal } from 'antd';
-import { useState } from 'react';
+import type { LienWaiverView } from '../api/waivers';
+import { lazyDialog } from './lazy-antd';
 
-import { isOwnLegalName, legalNameOf } from '../api/agreement';
-import { type LienWaiverView, useSignWaiver } from '../api/waivers';
-import { errorMessage } from '../lib/api-client';
-import { LazyInput } from './LazyInput';
-
-const KIND_WORDS = { conditional: 'Conditional', unconditional: 'Unconditional' } as const;
-
-/**
- * Reading and signing one lien waiver: its whole text, then the signer's own legal name typed
- * (the API checks both the name and that the text is the one read, by its SHA-256).
- */
-export function SignWaiverDialog({
-  waiver,
-  projectId,
-  mId,
-  user,
-  onClose,
-}: {
+export interface SignWaiverDialogProps {
+  /** The waiver to read and sign; null: the dialog is closed. */
   waiver: LienWaiverView | null;
   projectId: number;
   mId: number;
   user: { first_name: string; last_name: string };
   onClose: () => void;
-}) {
-  const sign = useSignWaiver();
-  const { message } = App.useApp();
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const legalName = legalNameOf(user);
-  const submit = () => {
-    if (!waiver?.waiver_hash) return;
-    if (!typed.trim()) return setProblem('Type your full name to sign.');
-    if (!isOwnLegalName(typed, user)) return setProblem(`Sign with your own legal name as it is on your account: ${legalName}.`);
-    setProblem(null);
-    sign.mutate(
-      { mId, projectId, payment: waiver.payment, mp_id: waiver.mp_id, kind: waiver.kind, signed_name: typed, waiver_hash: waiver.waiver_hash },
-      {
-        onSuccess: () => {
-          void message.success('Lien waiver signed.');
-          setTyped('');
-          onClose();
-        },
-        onError: (e) => setProblem(errorMessage(e)),
-      },
-    );
-  };
-  const inputId = `waiver-name-${mId}-${waiver?.payment}-${waiver?.mp_id}-${waiver?.kind}`;
-  return (
-    <Modal
-      open={waiver !== null}
-      title={waiver ? `${KIND_WORDS[waiver.kind]} lien waiver (${waiver.site_state})` : 'Lien waiver'}
-      okText="Sign the waiver"
-      onOk={submit}
-      confirmLoading={sign.isPending}
-      onCancel={onClose}
-      width={760}
-      destroyOnHidden
-    >
-      {waiver?.text && (
-        <pre className="el-agreement" aria-label="Waiver text">
-          {waiver.text}
-        </pre>
-      )}
-      <label className="el-field" htmlFor={inputId}>
-        Type your full legal name to sign
-        <LazyInput id={inputId} autoComplete="name" value={typed} onChange={(e) => setTyped(e.target.value)} aria-describedby={`${inputId}-hint`} />
-      </label>
-      <p id={`${inputId}-hint`} className="el-muted">
-        As on your account: {legalName}
-      </p>
-      {problem && <Alert type="error" showIcon title={problem} role="alert" />}
-    </Modal>
-  );
 }
+
+// antd's Modal and Input load when a waiver is first opened, not with the milestone card.
+const SignWaiverModal = lazyDialog(() => import('./SignWaiverModal'));
+
+/**
+ * Reading and signing one lien waiver: its whole text, then the signer's own legal name typed
+ * (the API checks both the name and that the text is the one read, by its SHA-256).
+ */
+export function SignWaiverDialog(props: SignWaiverDialogProps) {
+  return <SignWaiverModal {...props} open={props.waiver !== null} />;
+}
+
+SignWaiverDialog.preload = SignWaiverModal.preload;

@@ -64,12 +64,16 @@ const theme: ThemeConfig = {
  */
 const reducedMotionTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/**
+ * `bare`: no box of its own in the page (antd's App draws a div with the text styles), for what
+ * antd draws elsewhere, in a portal: a dialog loaded on first use (components/LazyDialog).
+ */
+export function ThemeProvider({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
     // A submit that fails validation moves the focus to the first wrong field, which is read with its error.
     <ConfigProvider theme={reducedMotion ? reducedMotionTheme : theme} form={{ scrollToFirstError: { focus: true, block: 'center' } }}>
-      <AntApp>{children}</AntApp>
+      <AntApp component={bare ? false : 'div'}>{children}</AntApp>
     </ConfigProvider>
   );
 }

@@ -5,6 +5,7 @@ import { AxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
+import { ToastProvider } from '../components/toasts/toasts';
 import { api } from '../lib/api-client';
 
 export interface FakeCall {
@@ -50,7 +51,7 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** Renders a screen inside a memory router (at `path`) with a fresh query client. */
+/** Renders a screen inside a memory router (at `path`) with a fresh query client and the app's toasts. */
 export function renderScreen(element: ReactNode, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
@@ -72,7 +73,9 @@ export function renderScreen(element: ReactNode, { path = '/', pattern = '*' }: 
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </QueryClientProvider>,
     ),
   };

@@ -1,12 +1,16 @@
 import { formatDollars } from '@escrow/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Tag } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { projectKeys } from '../../api/projects';
+import { ExclamationCircleFilledIcon } from '../../components/icons';
+import { lazyThemed } from '../../components/lazy-antd';
+import { LightButton } from '../../components/LightButton';
 import { LightTabs } from '../../components/LightTabs';
+import { LightTag } from '../../components/LightTag';
 import { Spinner } from '../../components/Spinner';
+import { useToasts } from '../../components/toasts/toasts';
 import { milestoneEvidence, retainageEvidence } from '../../features/attachments/api/owner';
 import { LazyDisputeEvidence, LazyMilestoneFiles } from '../../features/attachments/components/lazy';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
@@ -19,12 +23,12 @@ import { useProject } from '../../features/projects/api/projects';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage } from '../../lib/api-client';
-import { lazyNamed } from '../../lib/lazy-route';
-import { PortalShell } from './PortalShell';
+import { PortalFrame } from './PortalFrame';
 
-// The Retainage and History tabs (antd Table, Timeline) load when first opened.
-const RetainagePanel = lazyNamed(() => import('../../features/retainage/components/RetainagePanel'), 'RetainagePanel');
-const History = lazyNamed(() => import('./ProjectHistory'), 'ProjectHistory');
+// The page's first paint is plain HTML (no antd): the Retainage and History tabs (antd Table,
+// Timeline) load with the antd theme when first opened, the dialogs and toasts when first needed.
+const RetainagePanel = lazyThemed(() => import('../../features/retainage/components/RetainagePanel'), 'RetainagePanel');
+const History = lazyThemed(() => import('./ProjectHistory'), 'ProjectHistory');
 
 function Milestones({ projectId, userId, signer }: { projectId: number; userId: number; signer: { first_name: string; last_name: string } | null }) {
   const milestones = useMilestones(projectId);
@@ -36,13 +40,13 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
     void queryClient.invalidateQueries({ queryKey: projectKeys.summary(projectId) });
   }, [fingerprint, projectId, queryClient]);
   const propose = useProposeMilestone(projectId);
-  const { message, notification } = App.useApp();
+  const { message, notification } = useToasts();
   const [adding, setAdding] = useState(false);
   if (milestones.isPending) return <Spinner />;
   if (milestones.isError) return <p role="alert">{errorMessage(milestones.error)}</p>;
   return (
     <>
-      {milestones.data.length === 0 && <Empty description="No milestones yet." />}
+      {milestones.data.length === 0 && <p className="el-empty">No milestones yet.</p>}
       {milestones.data.map((m) => (
         <MilestoneCard
           key={m.original_id}
@@ -88,7 +92,7 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
           </div>
         </section>
       ) : (
-        <Button onClick={() => setAdding(true)}>Add a milestone</Button>
+        <LightButton onClick={() => setAdding(true)}>Add a milestone</LightButton>
       )}
     </>
   );
@@ -103,7 +107,7 @@ export function ProjectPage() {
   // it), so the milestones do not move down when it arrives (Lighthouse's layout shift, 0.018).
   const retainage = useRetainage(projectId);
   return (
-    <PortalShell>
+    <PortalFrame appText>
       {project.isPending || retainage.isPending ? (
         <Spinner />
       ) : project.isError ? (
@@ -112,7 +116,7 @@ export function ProjectPage() {
         <>
           <div className="el-actions" style={{ justifyContent: 'space-between' }}>
             <h1 style={{ margin: 0 }}>
-              Project #{project.data.job_id}: {project.data.service} <Tag>{project.data.status}</Tag>
+              Project #{project.data.job_id}: {project.data.service} <LightTag>{project.data.status}</LightTag>
             </h1>
             <div className="el-actions">
               <Link to={`/portal/job/${projectId}/payment-release`}>Payments</Link>
@@ -123,13 +127,15 @@ export function ProjectPage() {
             </div>
           </div>
           {project.data.is_draft && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginTop: 16 }}
-              title="This project is still a draft: submit it before approvals and deposits."
-              action={isLoggedIn(user) && project.data.created_by === user.user_id ? <Link to={resumePath(project.data)}>Resume the draft</Link> : undefined}
-            />
+            <div className="el-alert el-alert--warning" role="alert" style={{ marginTop: 16 }}>
+              <ExclamationCircleFilledIcon />
+              <div className="el-alert__section">This project is still a draft: submit it before approvals and deposits.</div>
+              {isLoggedIn(user) && project.data.created_by === user.user_id && (
+                <div className="el-alert__actions">
+                  <Link to={resumePath(project.data)}>Resume the draft</Link>
+                </div>
+              )}
+            </div>
           )}
           {/* Label and figure pairs: a definition list, not a layout table without headers. */}
           <dl className="el-project-facts" aria-label="Project summary">
@@ -192,6 +198,6 @@ export function ProjectPage() {
           />
         </>
       )}
-    </PortalShell>
+    </PortalFrame>
   );
 }

@@ -1,11 +1,14 @@
 import { type ComponentProps, Suspense } from 'react';
 
-import { lazyComponent } from '../../../lib/lazy-route';
+import { lazyThemed } from '../../../components/lazy-antd';
+import type DisputeEvidence from './DisputeEvidence';
+import type MilestoneFiles from './MilestoneFiles';
 
 // The attachments UI (antd Upload, Progress, Popconfirm) loads once a card or dispute shows it,
-// so it adds nothing to a page's first load.
-const MilestoneFilesChunk = lazyComponent(() => import('./MilestoneFiles'));
-const DisputeEvidenceChunk = lazyComponent(() => import('./DisputeEvidence'));
+// so it adds nothing to a page's first load; the antd theme comes with it (the project page's
+// first paint has none).
+const MilestoneFilesChunk = lazyThemed<ComponentProps<typeof MilestoneFiles>, 'default'>(() => import('./MilestoneFiles'), 'default');
+const DisputeEvidenceChunk = lazyThemed<ComponentProps<typeof DisputeEvidence>, 'default'>(() => import('./DisputeEvidence'), 'default');
 
 const loading = (what: string) => (
   <p className="el-muted" role="status">

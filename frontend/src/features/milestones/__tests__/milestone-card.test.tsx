@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addBusinessDays } from '../../../lib/business-days';
 import { fakeApi, renderScreen } from '../../../test/render';
 import type { MilestoneView } from '../api/milestones';
-import { clearingDates } from '../components/DepositDialog';
+import { clearingDates } from '../components/deposit';
 import { MilestoneCard } from '../components/MilestoneCard';
 
 const base: MilestoneView = {

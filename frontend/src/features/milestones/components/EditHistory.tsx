@@ -1,7 +1,8 @@
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
-import { Button, Tag } from 'antd';
 import { useState } from 'react';
 
+import { LightButton } from '../../../components/LightButton';
+import { LightTag } from '../../../components/LightTag';
 import { type MilestoneView, useEdits, type VersionView } from '../api/milestones';
 import { labelColour } from './labels';
 
@@ -35,9 +36,9 @@ export function EditHistory({
     <section aria-label="Edit history">
       <h4>
         Edit history ({listed}){' '}
-        <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <LightButton size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide Edits' : 'Show Edits'}
-        </Button>
+        </LightButton>
       </h4>
       {open && (
         // The pane scrolls, so it takes focus: a keyboard can scroll it too. It is a list once there are versions to list.
@@ -55,7 +56,7 @@ export function EditHistory({
             return (
               <article key={v.m_id} className="el-version" role="listitem" aria-label={`${v.label}: ${v.title || WHOLE_PROJECT_MILESTONE}`}>
                 <header>
-                  <Tag color={labelColour(v.label)}>{v.label}</Tag> by{' '}
+                  <LightTag colour={labelColour(v.label)}>{v.label}</LightTag> by{' '}
                   {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
                 </header>
                 <p>
@@ -74,14 +75,14 @@ export function EditHistory({
                 {decidable && (
                   <div className="el-actions">
                     {decided !== 'approved' && (
-                      <Button size="small" type="primary" loading={pending} onClick={() => onApprove(v.m_id)}>
+                      <LightButton size="small" variant="primary" loading={pending} onClick={() => onApprove(v.m_id)}>
                         Approve this version
-                      </Button>
+                      </LightButton>
                     )}
                     {decided === 'pending' && (
-                      <Button size="small" danger loading={pending} onClick={() => onReject(v.m_id)}>
+                      <LightButton size="small" danger loading={pending} onClick={() => onReject(v.m_id)}>
                         Reject this version
-                      </Button>
+                      </LightButton>
                     )}
                     {decided === 'approved' && <span className="el-muted">You approved this version.</span>}
                   </div>

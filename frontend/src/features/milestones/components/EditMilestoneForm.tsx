@@ -1,12 +1,11 @@
-import { App } from 'antd';
-
 import { Spinner } from '../../../components/Spinner';
+import { useToasts } from '../../../components/toasts/toasts';
 import { type MilestoneView, useMilestoneForm, usePayees, useProposeMilestone } from '../api/milestones';
 import { type MilestoneDraft, MilestoneForm, newPayeeRow } from './MilestoneForm';
 
 /** The Make Edit dialog's form, titled with the milestone title; starts from the current terms (loaded when the dialog opens). */
 export function EditMilestoneForm({ milestone, onClose }: { milestone: MilestoneView; onClose: () => void }) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useToasts();
   const form = useMilestoneForm(milestone.job_id);
   const payees = usePayees(milestone.job_id, milestone.m_id);
   const propose = useProposeMilestone(milestone.job_id);

@@ -1,22 +1,27 @@
 import './milestone-card.css';
 
-import { LockFilled } from '@ant-design/icons';
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
-import { App, Button, Modal, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
+import { LockFilledIcon } from '../../../components/icons';
+import { lazyDialog } from '../../../components/lazy-antd';
+import { LightButton } from '../../../components/LightButton';
+import { LightTag } from '../../../components/LightTag';
+import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { type MilestoneView, useApproval } from '../api/milestones';
 import { EditHistory } from './EditHistory';
 import { HeldFundsClock } from './HeldFundsClock';
 import { labelColour } from './labels';
-import { LazyEditMilestoneForm } from './lazy';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
 import { editIsTheWayOn } from './VersionDecision';
 import { WaiversPanel } from './WaiversPanel';
 import { YourActions } from './YourActions';
+
+// The card is plain HTML; Make Edit's dialog (antd's Modal, then the milestone form) loads when it first opens.
+const EditMilestoneDialog = lazyDialog(() => import('./EditMilestoneDialog'));
 
 /** A collapsible milestone card (spec §2): everything about one milestone and what you can do on it. */
 export function MilestoneCard({
@@ -37,7 +42,7 @@ export function MilestoneCard({
 }) {
   const [expanded, setExpanded] = useState(true);
   const [editing, setEditing] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useToasts();
   const approval = useApproval(milestone.job_id);
   const title = milestone.title || WHOLE_PROJECT_MILESTONE;
   const author = milestone.author_id === currentUserId ? 'you' : (milestone.author_name ?? 'someone');
@@ -66,14 +71,14 @@ export function MilestoneCard({
     );
 
   return (
-    // A plain card (the look of antd's): antd's Card module brings its Tabs along, ~13 KB gzip.
+    // Plain elements with the look of antd's Card, Tag and Button: the page's first paint loads no antd.
     <section className="el-card el-milestone-card" aria-label={title}>
       <div className="el-card__head">
         <div className="el-milestone-card__head">
           <button type="button" className="el-milestone-card__toggle" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
             {expanded ? '▾' : '▸'} <span className="el-milestone-card__title">{title}</span>
           </button>
-          {milestone.locked && <LockFilled aria-label="Locked" title="Locked: funding has started" />}
+          {milestone.locked && <LockFilledIcon label="Locked" title="Locked: funding has started" />}
           <StatusBadge status={milestone.status} colour={milestone.status_colour} />
         </div>
         <span className="el-muted">{formatDollars(milestone.amount)}</span>
@@ -82,11 +87,11 @@ export function MilestoneCard({
         <p className="el-milestone-card__meta">
           {/* A status: the label is how a version's state reads, and a change of it is worth announcing. */}
           <span role="status" aria-label="Version">
-            <Tag color={labelColour(milestone.label)}>{milestone.label}</Tag>
+            <LightTag colour={labelColour(milestone.label)}>{milestone.label}</LightTag>
           </span>{' '}
           Proposed by {author}
-          {milestone.retainage_percent !== '0.00' && <Tag>{`Retainage ${Number(milestone.retainage_percent)}%`}</Tag>}
-          {milestone.lien_waiver_state && <Tag>{`Lien waivers: ${milestone.lien_waiver_state}`}</Tag>}
+          {milestone.retainage_percent !== '0.00' && <LightTag>{`Retainage ${Number(milestone.retainage_percent)}%`}</LightTag>}
+          {milestone.lien_waiver_state && <LightTag>{`Lien waivers: ${milestone.lien_waiver_state}`}</LightTag>}
         </p>
         {expanded && (
           <>
@@ -130,9 +135,17 @@ export function MilestoneCard({
             )}
             {/* Where an edit is the way on, Make Edit is offered in Your Actions instead. */}
             {milestone.can_edit && !editInActions && (
-              <Button ref={makeEdit} type="link" onClick={() => setEditing(true)} style={{ paddingLeft: 0 }} aria-haspopup="dialog">
+              <LightButton
+                ref={makeEdit}
+                variant="link"
+                onClick={() => setEditing(true)}
+                onPointerEnter={EditMilestoneDialog.preload}
+                onFocus={EditMilestoneDialog.preload}
+                style={{ paddingLeft: 0 }}
+                aria-haspopup="dialog"
+              >
                 Make Edit
-              </Button>
+              </LightButton>
             )}
             <YourActions
               milestone={milestone}
@@ -140,6 +153,7 @@ export function MilestoneCard({
                 openedFromActions.current = true;
                 setEditing(true);
               }}
+              preloadEdit={EditMilestoneDialog.preload}
             />
             {/* Last on the card: they load after it (a lazy chunk, then their list), and what arrives
               late must not push the buttons above from under a finger or a click. */}
@@ -152,10 +166,8 @@ export function MilestoneCard({
             {files}
           </>
         )}
-        {/* Always mounted, so that closing it (Escape, Cancel, a proposed edit) gives the focus back to Make Edit. */}
-        <Modal open={editing} title={title} footer={null} onCancel={() => setEditing(false)} afterClose={focusMakeEditIfLost} width={860} destroyOnHidden>
-          <LazyEditMilestoneForm milestone={milestone} onClose={() => setEditing(false)} />
-        </Modal>
+        {/* Mounted from its first opening on, so that closing it (Escape, Cancel, a proposed edit) gives the focus back to Make Edit. */}
+        <EditMilestoneDialog open={editing} milestone={milestone} title={title} onClose={() => setEditing(false)} afterClose={focusMakeEditIfLost} />
       </div>
     </section>
   );

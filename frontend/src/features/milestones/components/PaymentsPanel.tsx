@@ -1,17 +1,17 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import { formatDollars } from '@escrow/domain';
-import { App } from 'antd';
 import { useEffect } from 'react';
 
+import { CheckCircleFilledIcon } from '../../../components/icons';
 import { PaymentDestination } from '../../../components/PaymentDestination';
+import { useToasts } from '../../../components/toasts/toasts';
 import { type MilestoneView, moneyInFlight, useDeposits, usePayees } from '../api/milestones';
-import { depositDue } from './DepositDialog';
+import { depositDue } from './deposit';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Buyer payments (deposits, statuses capitalised, a check mark when complete) and disbursements. */
 export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const poll = moneyInFlight(milestone) ? 2000 : false;
   const deposits = useDeposits(milestone.job_id, milestone.m_id, poll);
   const payees = usePayees(milestone.job_id, milestone.m_id, poll);
@@ -38,7 +38,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
             {deposits.data.map((d) => (
               <li key={d.md_id} data-testid={`deposit-${d.md_id}`}>
                 {formatDollars(d.amount)} — <span>{capitalise(d.payment_status)}</span>
-                {d.deposit_complete && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="complete" />}
+                {d.deposit_complete && <CheckCircleFilledIcon style={{ color: '#1d6f42', marginLeft: 6 }} label="complete" />}
                 {d.failure_reason && <div className="el-muted">{d.failure_reason}</div>}
               </li>
             ))}
@@ -60,7 +60,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
               <strong>{p.name}</strong>: {formatDollars(p.net)}
               {p.feeIncluded ? ' (fee included)' : ''} —{' '}
               {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
-              {p.disbursement?.status === 'paid' && <CheckCircleFilled style={{ color: '#1d6f42', marginLeft: 6 }} aria-label="paid" />}
+              {p.disbursement?.status === 'paid' && <CheckCircleFilledIcon style={{ color: '#1d6f42', marginLeft: 6 }} label="paid" />}
               <PaymentDestination payment={p.disbursement} />
               {p.awaiting_waiver && <span className="el-wait"> (waits for its conditional lien waiver)</span>}
               {p.retainage !== '0.00' && (

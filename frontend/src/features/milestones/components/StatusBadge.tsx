@@ -1,12 +1,15 @@
-import { Tag } from 'antd';
+import { LightTag, type TagColour } from '../../../components/LightTag';
 
-const COLOURS = { danger: 'red', warning: 'gold', success: 'green', info: 'blue', dark: '#333333', primary: 'geekblue' } as const;
+const COLOURS = { danger: 'red', warning: 'gold', success: 'green', info: 'blue', dark: 'dark', primary: 'geekblue' } as const satisfies Record<
+  string,
+  TagColour
+>;
 
 /** A status with the colour of spec §9's mapping (computed by the domain). */
 export function StatusBadge({ status, colour }: { status: string; colour: keyof typeof COLOURS }) {
   return (
-    <Tag color={COLOURS[colour]} data-colour={colour} style={{ marginInlineEnd: 0 }}>
+    <LightTag colour={COLOURS[colour]} data-colour={colour}>
       {status}
-    </Tag>
+    </LightTag>
   );
 }

@@ -1,6 +1,6 @@
 import { type Party, type VersionDecisions, versionName, versionStanding } from '@escrow/domain';
-import { Button } from 'antd';
 
+import { LightButton } from '../../../components/LightButton';
 import type { MilestoneView } from '../api/milestones';
 
 /** A version open for decision in Your Actions: its id, who it is, and each side's decision on it. */
@@ -53,14 +53,14 @@ export function VersionDecision({
     <div role="group" aria-label={name.charAt(0).toUpperCase() + name.slice(1)} className="el-version-decision">
       <p className="el-muted">{versionStanding(decisions, viewer)}</p>
       {mine !== 'approved' && (
-        <Button type="primary" loading={pending} onClick={() => onDecide(true, version.m_id)}>
+        <LightButton variant="primary" loading={pending} onClick={() => onDecide(true, version.m_id)}>
           Approve {word}
-        </Button>
+        </LightButton>
       )}
       {mine === 'pending' && (
-        <Button danger loading={pending} onClick={() => onDecide(false, version.m_id)}>
+        <LightButton danger loading={pending} onClick={() => onDecide(false, version.m_id)}>
           Reject {word}
-        </Button>
+        </LightButton>
       )}
     </div>
   );

@@ -1,13 +1,14 @@
 import { formatDollars, type MilestoneView } from '@escrow/domain';
-import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { type LienWaiverView, useMilestoneWaivers } from '../../../api/waivers';
+import { LightButton } from '../../../components/LightButton';
+import { LightTag, type TagColour } from '../../../components/LightTag';
 import { SignWaiverDialog } from '../../../components/SignWaiverDialog';
 import { errorMessage } from '../../../lib/api-client';
 
-const STATUS: Record<LienWaiverView['status'], { text: string; colour: string }> = {
+const STATUS: Record<LienWaiverView['status'], { text: string; colour: TagColour }> = {
   missing: { text: 'Not signed yet', colour: 'gold' },
   signed: { text: 'Signed', colour: 'green' },
   issued: { text: 'Issued on payment', colour: 'blue' },
@@ -27,12 +28,20 @@ export function WaiversPanel({ milestone, signer }: { milestone: MilestoneView; 
         {waivers.data.map((w) => (
           <li key={`${w.payment}-${w.mp_id}-${w.kind}`}>
             <strong>{w.company_name}</strong>: {w.kind} waiver for the {w.payment === 'retainage' ? 'retainage release' : 'payment'} of{' '}
-            {formatDollars(w.amount)} — <Tag color={STATUS[w.status].colour}>{STATUS[w.status].text}</Tag>
+            {formatDollars(w.amount)} — <LightTag colour={STATUS[w.status].colour}>{STATUS[w.status].text}</LightTag>
             {w.waiver_name && <Link to={`/portal/waivers/${w.waiver_name}`}>Print</Link>}
             {w.can_sign && signer && (
-              <Button size="small" type="primary" onClick={() => setSigning(w)} aria-haspopup="dialog" style={{ marginLeft: 8 }}>
+              <LightButton
+                size="small"
+                variant="primary"
+                onClick={() => setSigning(w)}
+                onPointerEnter={SignWaiverDialog.preload}
+                onFocus={SignWaiverDialog.preload}
+                aria-haspopup="dialog"
+                style={{ marginLeft: 8 }}
+              >
                 Sign {w.kind} waiver
-              </Button>
+              </LightButton>
             )}
           </li>
         ))}

@@ -1,16 +1,21 @@
 import { formatDollars, MARKED_COMPLETE_BY_BOTH, WAIT_FOR_CUSTOMER_PAYMENT } from '@escrow/domain';
-import { App, Button, Modal, Skeleton } from 'antd';
 import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { agreementChanged, missingSignatures, useAgreement } from '../../../api/agreement';
-import { LazyTextArea } from '../../../components/LazyInput';
+import { lazyDialog } from '../../../components/lazy-antd';
+import { LightButton } from '../../../components/LightButton';
+import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_APPROVAL_MS, TOAST_MARKED_COMPLETE_MS } from '../../../lib/timers';
 import { useHasPassed } from '../../../lib/use-has-passed';
 import { type MilestoneView, useApproval, useClaimRefund, useMarkComplete, useOpenDispute, useRespondToDispute, useStartDeposit } from '../api/milestones';
-import { DepositDialog, depositDue } from './DepositDialog';
+import { depositDue } from './deposit';
+import { DepositDialog } from './DepositDialog';
 import { editIsTheWayOn, openVersions, VersionDecision, viewerOf } from './VersionDecision';
+
+// The panel is plain HTML; the statement dialog (antd's Modal and TextArea) loads when it first opens.
+const StatementDialog = lazyDialog(() => import('./StatementDialog'));
 
 /** Who still has to sign, as the buyer or the seller reads it. */
 function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string {
@@ -20,10 +25,11 @@ function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string 
 
 /**
  * The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. Make Edit
- * comes here (`onMakeEdit` opens the card's edit dialog) when an edit is the way on.
+ * comes here (`onMakeEdit` opens the card's edit dialog, whose code `preloadEdit` fetches ahead)
+ * when an edit is the way on.
  */
-export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneView; onMakeEdit?: () => void }) {
-  const { message, notification } = App.useApp();
+export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone: MilestoneView; onMakeEdit?: () => void; preloadEdit?: () => void }) {
+  const { message, notification } = useToasts();
   const projectId = milestone.job_id;
   const approval = useApproval(projectId);
   const complete = useMarkComplete(projectId);
@@ -127,9 +133,9 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
     );
   if (onMakeEdit && editIsTheWayOn(milestone))
     actions.push(
-      <Button key="make-edit" onClick={onMakeEdit} aria-haspopup="dialog">
+      <LightButton key="make-edit" onClick={onMakeEdit} onPointerEnter={preloadEdit} onFocus={preloadEdit} aria-haspopup="dialog">
         Make Edit
-      </Button>,
+      </LightButton>,
     );
   if (milestone.is_current && !milestone.funded && !openDispute) {
     // Until the signatures are known, so is not whether the buyer may deposit: a placeholder, not a false "disabled".
@@ -137,16 +143,18 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
     else if (isBuyer && awaitingDeposit) {
       const blocked = unsigned.length > 0;
       actions.push(
-        <Button
+        <LightButton
           key="deposit"
-          type="primary"
+          variant="primary"
           disabled={blocked}
           loading={deposit.isPending}
           onClick={() => setConfirmingDeposit(true)}
+          onPointerEnter={DepositDialog.preload}
+          onFocus={DepositDialog.preload}
           aria-describedby={blocked ? `sign-${milestone.m_id}` : undefined}
         >
           Deposit {formatDollars(depositDue(milestone))}
-        </Button>,
+        </LightButton>,
       );
       if (blocked) {
         actions.push(
@@ -196,32 +204,32 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
   if (milestone.funded && !bothMarked && !openDispute && milestone.held !== '0.00') {
     if (!milestone.user_marked_complete) {
       actions.push(
-        <Button key="complete" type="primary" loading={complete.isPending} onClick={() => markComplete(true)}>
+        <LightButton key="complete" variant="primary" loading={complete.isPending} onClick={() => markComplete(true)}>
           Mark Complete
-        </Button>,
+        </LightButton>,
       );
     } else {
       actions.push(
-        <Button key="uncomplete" loading={complete.isPending} onClick={() => markComplete(false)}>
+        <LightButton key="uncomplete" loading={complete.isPending} onClick={() => markComplete(false)}>
           Take Back Completion
-        </Button>,
+        </LightButton>,
       );
     }
     actions.push(
-      <Button key="dispute" onClick={() => setStatementFor('dispute')}>
+      <LightButton key="dispute" onClick={() => setStatementFor('dispute')} onPointerEnter={StatementDialog.preload} onFocus={StatementDialog.preload}>
         Open a Dispute
-      </Button>,
+      </LightButton>,
     );
     if (isBuyer && deadlinePassed && !milestone.completion.seller) {
       actions.push(
-        <Button
+        <LightButton
           key="claim"
           danger
           loading={claim.isPending}
           onClick={() => claim.mutate({ milestone_id: milestone.m_id }, { onError: (e) => void message.error(errorMessage(e)) })}
         >
           Claim Refund
-        </Button>,
+        </LightButton>,
       );
     }
   }
@@ -234,9 +242,15 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
     );
     if (!mine && !openDispute.response) {
       actions.push(
-        <Button key="respond" type="primary" onClick={() => setStatementFor('respond')}>
+        <LightButton
+          key="respond"
+          variant="primary"
+          onClick={() => setStatementFor('respond')}
+          onPointerEnter={StatementDialog.preload}
+          onFocus={StatementDialog.preload}
+        >
           Respond to the Dispute
-        </Button>,
+        </LightButton>,
       );
     }
   }
@@ -262,20 +276,17 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
           afterClose={afterDialogClose}
         />
       )}
-      <Modal
+      <StatementDialog
         open={statementFor !== null}
-        afterClose={afterDialogClose}
-        title={statementFor === 'dispute' ? 'Open a dispute' : 'Respond to the dispute'}
-        okText="Send"
-        onOk={sendStatement}
-        confirmLoading={dispute.isPending || respond.isPending}
+        kind={statementFor}
+        fieldId={`statement-${milestone.m_id}`}
+        statement={statement}
+        onChange={setStatement}
+        onSend={sendStatement}
+        sending={dispute.isPending || respond.isPending}
         onCancel={() => setStatementFor(null)}
-      >
-        <label className="el-field" htmlFor={`statement-${milestone.m_id}`}>
-          {statementFor === 'dispute' ? 'What went wrong?' : 'Your response'}
-          <LazyTextArea id={`statement-${milestone.m_id}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
-        </label>
-      </Modal>
+        afterClose={afterDialogClose}
+      />
     </section>
   );
 }
@@ -284,7 +295,7 @@ export function YourActions({ milestone, onMakeEdit }: { milestone: MilestoneVie
 function CheckingSignatures({ id }: { id: string }) {
   return (
     <span role="status" aria-labelledby={id}>
-      <Skeleton.Button active aria-hidden="true" style={{ width: 150 }} />
+      <span className="el-skeleton-button" aria-hidden="true" style={{ width: 150 }} />
       <span id={id} className="el-visually-hidden">
         Checking signatures…
       </span>
