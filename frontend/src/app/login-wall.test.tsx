@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { afterLogin, refusalNotice } from '../features/auth/access';
 import { RequireAccess } from '../features/auth/components/RequireAccess';
-import { LoginPage } from '../pages/FormPages';
+import { LoginPage } from '../pages/LoginPage';
 import { fakeApi } from '../test/render';
 import { RootLayout } from './layout/RootLayout';
 

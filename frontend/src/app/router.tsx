@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'email', ...page(info, 'EmailPage') },
       { path: 'contact', ...page(forms, 'ContactPage') },
       { path: 'join', ...page(forms, 'JoinPage') },
-      { path: 'login', ...page(forms, 'LoginPage') },
+      { path: 'login', ...page(() => import('../pages/LoginPage'), 'LoginPage') },
       { path: 'apply', ...page(forms, 'ApplyPage') },
       { path: 'new/*', ...page(forms, 'NewBuyerPage') },
       { path: 'customer/new/:hash/*', ...page(forms, 'InvitedBuyerPage') },

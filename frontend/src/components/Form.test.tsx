@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Button, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 
-import { errorSummary, Form } from './Form';
+import { Form } from './Form';
+import { errorSummary } from './form-summary';
 import { ThemeProvider } from './ThemeProvider';
 
 function TwoFields({ onFinish }: { onFinish: (values: unknown) => void }) {

@@ -1,13 +1,9 @@
 import { Form as AntForm, type FormProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 
-type FinishFailed<Values> = NonNullable<FormProps<Values>['onFinishFailed']>;
+import { errorSummary } from './form-summary';
 
-/** "2 fields need correcting: Name, Email." (each field is read with its own error when it has the focus) */
-export function errorSummary(labels: string[]): string {
-  if (labels.length === 0) return '';
-  return `${labels.length === 1 ? '1 field needs' : `${labels.length} fields need`} correcting: ${labels.join(', ')}.`;
-}
+type FinishFailed<Values> = NonNullable<FormProps<Values>['onFinishFailed']>;
 
 /** The form item of a field antd reports by name (its control's id is the name path joined by "_", after the form's name). */
 function itemOf(name: (string | number)[], formName: string | undefined): Element | null {

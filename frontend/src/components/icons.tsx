@@ -3,7 +3,7 @@
  * drawn as its Icon component draws them): the icon package's runtime is not needed for them.
  * With a label, the icon is an image of that name; without, it is hidden from screen readers.
  */
-function Icon({ d, name, label, title, style }: { d: string; name: string; label?: string; title?: string; style?: React.CSSProperties }) {
+export function Icon({ d, name, label, title, style }: { d: string; name: string; label?: string; title?: string; style?: React.CSSProperties }) {
   return (
     <span
       role={label ? 'img' : undefined}
@@ -20,7 +20,7 @@ function Icon({ d, name, label, title, style }: { d: string; name: string; label
   );
 }
 
-type IconProps = { label?: string; title?: string; style?: React.CSSProperties };
+export type IconProps = { label?: string; title?: string; style?: React.CSSProperties };
 
 export const LockFilledIcon = (props: IconProps) => (
   <Icon

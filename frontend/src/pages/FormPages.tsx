@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 import { Spinner } from '../components/Spinner';
 import { ThemeProvider } from '../components/ThemeProvider';
@@ -23,18 +23,6 @@ function FormPage({ title, intro, children, wide = false }: { title: string; int
         {children}
       </div>
     </ThemeProvider>
-  );
-}
-
-export function LoginPage() {
-  const [params] = useSearchParams();
-  return (
-    <FormPage title="Log in" intro="Owners and contractors log in here to see their projects.">
-      <LoginForm next={params.get('next')} />
-      <p style={{ marginTop: 16 }}>
-        New here? <Link to="/new">Create an owner account</Link> or <Link to="/apply">apply as a contractor</Link>.
-      </p>
-    </FormPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../../components/SecondFactorForm';
+import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, PASSKEY_UNSUPPORTED } from '../../../components/second-factor';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { LoginForm } from '../components/LoginForm';
 

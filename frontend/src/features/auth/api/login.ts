@@ -1,5 +1,4 @@
 import type { PasskeySignInChallenge } from '@escrow/domain';
-import { startAuthentication } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -28,7 +27,11 @@ async function loginSecondFactor(code: string): Promise<CurrentUser> {
  * password), the browser's passkey dialog, then the signed answer.
  */
 async function loginWithPasskey(): Promise<CurrentUser> {
-  const { data: options } = await api.post<PasskeySignInChallenge>('/auth/passkey/options');
+  // The WebAuthn helper loads with the first passkey sign-in, not with the login page.
+  const [{ data: options }, { startAuthentication }] = await Promise.all([
+    api.post<PasskeySignInChallenge>('/auth/passkey/options'),
+    import('@simplewebauthn/browser'),
+  ]);
   const response = await startAuthentication({ optionsJSON: options.options });
   const { data } = await api.post<CurrentUser>('/auth/passkey/login', { response });
   return data;

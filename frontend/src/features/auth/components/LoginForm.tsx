@@ -1,17 +1,38 @@
-import { Alert, Button, Input } from 'antd';
-import { useState } from 'react';
+import '../../../components/light-form.css';
+
+import { type FormEvent, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { Form } from '../../../components/Form';
-import { passkeyErrorMessage, SecondFactorForm, type SecondFactorMethod } from '../../../components/SecondFactorForm';
+import { CloseCircleFilledIcon, EyeInvisibleOutlinedIcon, EyeOutlinedIcon } from '../../../components/form-icons';
+import { errorSummary } from '../../../components/form-summary';
+import { lazyThemed } from '../../../components/lazy-antd';
+import { LightButton } from '../../../components/LightButton';
+import { passkeyErrorMessage, type SecondFactorMethod } from '../../../components/second-factor';
+import { Spinner } from '../../../components/Spinner';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { afterLogin } from '../access';
 import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
 import { type CurrentUser, needsSecondFactor } from '../api/types';
 
-interface LoginValues {
-  email: string;
-  password: string;
+// Only accounts with a second factor see the second step: antd's form for it loads when it is needed.
+const LoginSecondStep = lazyThemed(() => import('./LoginSecondStep'), 'LoginSecondStep');
+
+type Field = 'email' | 'password';
+const LABELS: Record<Field, string> = { email: 'Email', password: 'Password' };
+/** Both required (spec §5); an email of spaces only is no email. */
+const RULES: Record<Field, (value: string) => string | null> = {
+  email: (value) => (value.trim() === '' ? 'Please enter your email address.' : null),
+  password: (value) => (value === '' ? 'Please enter your password.' : null),
+};
+
+/** An answer of the API in a red box under the field it is about (spec §8), as antd's Alert draws it. */
+function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <div className="el-alert el-alert--error" role="alert" style={{ marginBottom: 16 }} data-testid={testId}>
+      <CloseCircleFilledIcon />
+      <div className="el-alert__section">{text}</div>
+    </div>
+  );
 }
 
 /**
@@ -19,11 +40,20 @@ interface LoginValues {
  * form then asks for it (issue 25), and a passkey can sign in without the password. A 400 answer shows its text under the email
  * field, a 401 answer under the password field (spec §8); success routes by role (spec §4), or
  * back to the page the login wall stopped the visitor at (`next`).
+ *
+ * Plain elements with the look of antd's vertical form (light-form.css), so that the login page's
+ * first paint loads no antd; it behaves as the antd form did: each field is checked as it changes
+ * and all of them on submit, which then says in a live region which fields need correcting and
+ * moves the focus to the first (read with its error, tied by aria-describedby).
  */
 export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onLoggedIn?: () => void; idPrefix?: string; next?: string | null }) {
-  const [form] = Form.useForm<LoginValues>();
   const login = useLogin();
   const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
+  const [said, setSaid] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [otherError, setOtherError] = useState<string | null>(null);
@@ -42,7 +72,28 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
     secondFactor.mutate({ passkey: true }, { onSuccess: loggedIn, onError: (error) => setOtherError(passkeyErrorMessage(error)) });
   };
 
-  const submit = (values: LoginValues) => {
+  const change = (field: Field, value: string) => {
+    setValues((before) => ({ ...before, [field]: value }));
+    setInvalid((before) => ({ ...before, [field]: RULES[field](value) ?? undefined }));
+    if (field === 'email') setEmailError(null);
+    else setPasswordError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = Object.fromEntries((Object.keys(RULES) as Field[]).map((field) => [field, RULES[field](values[field]) ?? undefined]));
+    setInvalid(errors);
+    const wrong = (Object.keys(RULES) as Field[]).filter((field) => errors[field]);
+    if (wrong.length > 0) {
+      const text = errorSummary(wrong.map((field) => LABELS[field]));
+      // The same words twice in a row change nothing in the page: alternate a trailing space so they are said again.
+      setSaid((before) => (before === text ? `${text}\u00a0` : text));
+      const first = inputs.current[wrong[0]!];
+      first?.focus();
+      first?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    setSaid('');
     setEmailError(null);
     setPasswordError(null);
     setOtherError(null);
@@ -62,61 +113,104 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
 
   if (secondStep)
     return (
-      <div data-testid={`${idPrefix}-second-factor`}>
-        <p style={{ marginTop: 0 }}>
-          <strong>Your password is correct.</strong> Confirm it's you with your second factor.
-        </p>
-        <SecondFactorForm
-          idPrefix={`${idPrefix}-code`}
+      <Suspense fallback={<Spinner label="Loading the second step…" />}>
+        <LoginSecondStep
+          idPrefix={idPrefix}
           methods={secondStep}
           onCode={(code) => secondFactor.mutateAsync({ code }).then(loggedIn)}
           onPasskey={() => secondFactor.mutateAsync({ passkey: true }).then(loggedIn)}
+          onStartAgain={() => {
+            setSecondStep(null);
+            setValues((before) => ({ ...before, password: '' }));
+          }}
         />
-        <p style={{ marginTop: 12, marginBottom: 0 }}>
-          <Button
-            type="link"
-            style={{ paddingInline: 0 }}
-            onClick={() => {
-              setSecondStep(null);
-              form.setFieldValue('password', '');
-            }}
-          >
-            Start again with another account
-          </Button>
-        </p>
-      </div>
+      </Suspense>
     );
 
+  const field = (
+    name: Field,
+    apiError: string | null,
+    control: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => React.ReactNode,
+  ) => {
+    const id = `${idPrefix}_${name}`;
+    const error = invalid[name];
+    return (
+      <div className={`el-form-item${error ? ' el-form-item--with-help' : ''}`} style={{ marginBottom: apiError && !error ? 8 : undefined }}>
+        <div className="el-form-item__label">
+          <label htmlFor={id}>{LABELS[name]}</label>
+        </div>
+        {control({ id, ...(error ? { 'aria-describedby': `${id}_help`, 'aria-invalid': true } : {}) })}
+        {error && (
+          <div className="el-form-item__help">
+            <div id={`${id}_help`} className="el-form-item__error">
+              {error}
+            </div>
+          </div>
+        )}
+      </div>
+    );
+  };
+
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={idPrefix} noValidate>
-      <Form.Item
-        label="Email"
-        name="email"
-        rules={[{ required: true, whitespace: true, message: 'Please enter your email address.' }]}
-        style={{ marginBottom: emailError ? 8 : undefined }}
-      >
-        <Input type="email" autoComplete="email" onChange={() => setEmailError(null)} />
-      </Form.Item>
-      {emailError && <Alert type="error" title={emailError} showIcon style={{ marginBottom: 16 }} data-testid="login-email-error" />}
-      <Form.Item
-        label="Password"
-        name="password"
-        rules={[{ required: true, message: 'Please enter your password.' }]}
-        style={{ marginBottom: passwordError ? 8 : undefined }}
-      >
-        <Input.Password autoComplete="current-password" onChange={() => setPasswordError(null)} />
-      </Form.Item>
-      {passwordError && <Alert type="error" title={passwordError} showIcon style={{ marginBottom: 16 }} data-testid="login-password-error" />}
-      {otherError && <Alert type="error" title={otherError} showIcon style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={login.isPending} block>
+    <form id={idPrefix} onSubmit={submit} noValidate>
+      {field('email', emailError, (aria) => (
+        <input
+          {...aria}
+          ref={(element) => {
+            inputs.current.email = element;
+          }}
+          className={`el-input${invalid.email ? ' el-input--error' : ''}`}
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          value={values.email}
+          onChange={(e) => change('email', e.target.value)}
+        />
+      ))}
+      {emailError && <ErrorAlert text={emailError} testId="login-email-error" />}
+      {field('password', passwordError, (aria) => (
+        // A click anywhere in the box (the eye included) puts the caret in the field, as antd's does.
+        <span className={`el-input-affix${invalid.password ? ' el-input--error' : ''}`} onClick={() => inputs.current.password?.focus()}>
+          <input
+            {...aria}
+            ref={(element) => {
+              inputs.current.password = element;
+            }}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            aria-required="true"
+            value={values.password}
+            onChange={(e) => change('password', e.target.value)}
+          />
+          <span className="el-input-affix__suffix">
+            <button
+              type="button"
+              className="el-input-affix__toggle"
+              aria-pressed={showPassword}
+              aria-label={showPassword ? 'Hide' : 'Show'}
+              // The focus stays in the field when the mouse shows the password.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOutlinedIcon /> : <EyeInvisibleOutlinedIcon />}
+            </button>
+          </span>
+        </span>
+      ))}
+      {passwordError && <ErrorAlert text={passwordError} testId="login-password-error" />}
+      {otherError && <ErrorAlert text={otherError} />}
+      <LightButton variant="primary" type="submit" loading={login.isPending} className="el-btn--block">
         Log in
-      </Button>
-      <Button onClick={passkeyWithoutPassword} loading={secondFactor.isPending} block style={{ marginTop: 12 }}>
+      </LightButton>
+      <LightButton onClick={passkeyWithoutPassword} loading={secondFactor.isPending} className="el-btn--block" style={{ marginTop: 12 }}>
         Sign in with a passkey
-      </Button>
+      </LightButton>
       <p style={{ marginTop: 12, marginBottom: 0 }}>
         <Link to="/password/forgot">Forgot your password?</Link>
       </p>
-    </Form>
+      <p role="status" className="el-visually-hidden">
+        {said}
+      </p>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { Form } from '../../../components/Form';
 import { LightTable } from '../../../components/LightTable';
-import { passkeyErrorMessage } from '../../../components/SecondFactorForm';
+import { passkeyErrorMessage } from '../../../components/second-factor';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { useNewRecoveryCodes } from '../api/recovery-codes';

@@ -2,7 +2,7 @@ import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 
 import { Form } from '../../../components/Form';
-import { CODE_FORMAT } from '../../../components/SecondFactorForm';
+import { CODE_FORMAT } from '../../../components/second-factor';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmTotp, useSetUpTotp } from '../api/totp';
 import { RecoveryCodes } from './RecoveryCodes';
