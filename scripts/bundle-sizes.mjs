@@ -136,10 +136,12 @@ export function checkBudgets(results, budgets = BUDGETS_KB) {
 
 /**
  * What each route loads beyond the entry, for the server to name in index.html
- * (`<link rel="modulepreload">`) so the browser fetches a page's chunks with the entry instead of
- * after it has run: one entry per route of router.tsx, its full path pattern ('' for the index,
- * ':name' and a trailing '*' as React Router writes them) and its JavaScript files, in the
- * manifest's order. Written by the build (frontend/vite.config.ts) to dist/.vite/route-preloads.json.
+ * (`<link rel="modulepreload">`, `<link rel="stylesheet">`) so the browser fetches a page's chunks
+ * and styles with the entry instead of after it has run: one entry per route of router.tsx, its
+ * full path pattern ('' for the index, ':name' and a trailing '*' as React Router writes them) and
+ * its JavaScript files, in the manifest's order, then its CSS files. (A lazy route waits for its
+ * CSS before it renders: asked for only once the entry runs, it was a round trip more before the
+ * first paint.) Written by the build (frontend/vite.config.ts) to dist/.vite/route-preloads.json.
  */
 export function routePreloads(manifest) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -150,6 +152,7 @@ export function routePreloads(manifest) {
     return seen;
   };
   const fromEntry = closure(entryKey, new Set());
+  const entryCss = new Set([...fromEntry].flatMap((k) => manifest[k].css ?? []));
   const out = [];
   const walk = (routes, parentPath, parentModules) => {
     for (const route of routes) {
@@ -158,8 +161,10 @@ export function routePreloads(manifest) {
       if (route.children) walk(route.children, path, modules);
       if (route.path === undefined && !route.index) continue;
       const keys = modules.map((spec) => manifestKey(manifest, spec)).filter(Boolean);
-      const files = [...keys.reduce((seen, key) => closure(key, seen), new Set())].filter((k) => !fromEntry.has(k)).map((k) => manifest[k].file);
-      out.push({ path, files: [...new Set(files)] });
+      const own = [...keys.reduce((seen, key) => closure(key, seen), new Set())].filter((k) => !fromEntry.has(k));
+      const files = own.map((k) => manifest[k].file);
+      const css = own.flatMap((k) => manifest[k].css ?? []).filter((file) => !entryCss.has(file));
+      out.push({ path, files: [...new Set([...files, ...css])] });
     }
   };
   walk(routeTree(), '', []);

@@ -28,11 +28,12 @@ describe('the chunks index.html names for a route', () => {
     expect(preloadsFor('/portal', [])).toEqual([]);
   });
 
-  it('adds a modulepreload link per script before </head>, and only for the build assets', () => {
+  it('adds a modulepreload link per script and a stylesheet link per style sheet before </head>, and only for the build assets', () => {
     const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-eeeeeeee.js"></script></head><body></body></html>';
-    expect(withPreloads(html, ['assets/ProjectPage-dddddddd.js', 'assets/style-jjjjjjjj.css', '../secret.js'])).toBe(
+    expect(withPreloads(html, ['assets/ProjectPage-dddddddd.js', 'assets/style-jjjjjjjj.css', '../secret.js', '../secret.css'])).toBe(
       '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-eeeeeeee.js"></script>' +
-        '<link rel="modulepreload" crossorigin href="/assets/ProjectPage-dddddddd.js"></head><body></body></html>',
+        '<link rel="modulepreload" crossorigin href="/assets/ProjectPage-dddddddd.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/style-jjjjjjjj.css"></head><body></body></html>',
     );
     expect(withPreloads(html, [])).toBe(html);
   });

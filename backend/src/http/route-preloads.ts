@@ -30,7 +30,7 @@ function score(pattern: string, segments: string[]): number | null {
   return parts.length === segments.length ? points + 1 : null;
 }
 
-/** The chunks of the route `path` (a URL path, without the query) renders, for modulepreload links. */
+/** The chunks and style sheets of the route `path` (a URL path, without the query) renders, for index.html's links. */
 export function preloadsFor(path: string, routes: RoutePreload[]): string[] {
   const segments = path.split('/').filter(Boolean);
   let best: { points: number; files: string[] } | null = null;
@@ -42,15 +42,23 @@ export function preloadsFor(path: string, routes: RoutePreload[]): string[] {
 }
 
 /**
- * index.html with a `<link rel="modulepreload">` per chunk of the route: the browser fetches the
- * page's code beside the entry's, instead of after the entry has run and the router asked for it.
- * `crossorigin` as on Vite's own links, so the preloaded modules are the ones the app imports.
+ * index.html with a `<link rel="modulepreload">` per chunk of the route and a `<link
+ * rel="stylesheet">` per style sheet of it: the browser fetches the page's code and styles beside
+ * the entry's, instead of after the entry has run and the router asked for them (a lazy route
+ * waits for its styles before it renders; Vite's loader finds the sheet already linked and does
+ * not ask again). `crossorigin` as on Vite's own links, so the preloaded modules are the ones the
+ * app imports.
  */
 export function withPreloads(indexHtml: string, files: string[]): string {
   if (files.length === 0 || !indexHtml.includes('</head>')) return indexHtml;
   const links = files
-    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) =>
+      /^assets\/[\w.-]+\.js$/.test(file)
+        ? `<link rel="modulepreload" crossorigin href="/${file}">`
+        : /^assets\/[\w.-]+\.css$/.test(file)
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : '',
+    )
     .join('');
   return indexHtml.replace('</head>', `${links}</head>`);
 }
