@@ -53,8 +53,8 @@ async function drop(uploader: Locator, name: string, type: string, bytes: Buffer
     },
     [name, type, bytes.toString('base64')] as const,
   );
-  // The drop zone itself (antd's role=button), where the upload listens for drops.
-  const target = uploader.locator('.ant-upload-drag [role=button]');
+  // The drop zone itself (the role=button of the uploader), where the upload listens for drops.
+  const target = uploader.getByRole('button', { name: /Drop files here/ });
   await target.dispatchEvent('dragover', { dataTransfer: data });
   await target.dispatchEvent('drop', { dataTransfer: data });
 }

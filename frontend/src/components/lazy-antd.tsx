@@ -7,14 +7,15 @@ const theme = () => import('./ThemeProvider');
 /**
  * A component drawn with antd inside a page whose first paint has none (React.lazy of a named
  * export): its code and the antd theme load together when it first renders, and it renders in
- * the theme (antd's App box included, so `App.useApp()` works in it).
+ * the theme (antd's App box included, so `App.useApp()` works in it; `bare`: without the box,
+ * for a component inside a line of text).
  */
-export function lazyThemed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+export function lazyThemed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K, { bare = false } = {}) {
   return lazy(async () => {
     const [module, { ThemeProvider }] = await Promise.all([loadChunk(load), loadChunk(theme)]);
     const Component: ComponentType<P> = module[name];
     const Themed = (props: P) => (
-      <ThemeProvider>
+      <ThemeProvider bare={bare}>
         <Component {...props} />
       </ThemeProvider>
     );

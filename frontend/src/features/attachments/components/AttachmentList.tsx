@@ -1,11 +1,17 @@
 import type { AttachmentView } from '@escrow/domain';
-import { App, Button, Checkbox, Popconfirm } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { lazyThemed } from '../../../components/lazy-antd';
+import { LightButton } from '../../../components/LightButton';
+import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import type { EvidenceOwner } from '../api/owner';
 import { useRemoveAttachment } from '../api/remove-attachment';
 import { attachedAt, attachedBy, fileSize, removedText, shortHash } from './texts';
+
+// The list is plain HTML; Remove's confirmation (antd's Popconfirm) loads when Remove is first reached.
+const loadRemoveConfirm = () => import('./RemoveConfirm');
+const RemoveConfirm = lazyThemed(loadRemoveConfirm, 'RemoveConfirm', { bare: true });
 
 /**
  * Files as thumbnails (images) and rows: name (a download), size, who in which role, when, and
@@ -69,9 +75,10 @@ export function AttachmentList({
         </ul>
       )}
       {removedCount > 0 && (
-        <Checkbox checked={showRemoved} onChange={(e) => setShowRemoved(e.target.checked)}>
-          Show removed files ({removedCount})
-        </Checkbox>
+        <label className="el-checkbox">
+          <input type="checkbox" checked={showRemoved} onChange={(e) => setShowRemoved(e.target.checked)} />
+          <span>Show removed files ({removedCount})</span>
+        </label>
       )}
     </div>
   );
@@ -92,7 +99,7 @@ function FileRow({
   downloadable: boolean;
   removable: boolean;
 }) {
-  const { message } = App.useApp();
+  const { message } = useToasts();
   const remove = useRemoveAttachment(owner);
   const copy = () =>
     navigator.clipboard.writeText(f.sha256).then(
@@ -121,28 +128,56 @@ function FileRow({
           {shortHash(f.sha256)}
         </code>
         <span className="el-visually-hidden">{f.sha256}</span>{' '}
-        <Button size="small" type="link" onClick={copy} aria-label={`Copy the SHA-256 of ${f.name}`}>
+        <LightButton size="small" variant="link" onClick={copy} aria-label={`Copy the SHA-256 of ${f.name}`}>
           Copy
-        </Button>
+        </LightButton>
         {removable && (
-          <Popconfirm
-            title={`Remove ${f.name}?`}
-            description="It stays in the project history; nobody but administrators can open it any more."
-            okText="Remove"
-            cancelText="Keep it"
+          <RemoveButton
+            name={f.name}
+            pending={remove.isPending}
             onConfirm={() =>
               remove.mutateAsync(f.attachment_id).then(
                 () => void message.success(removedText(f.name)),
                 (e: unknown) => void message.error(errorMessage(e)),
               )
             }
-          >
-            <Button size="small" danger type="link" loading={remove.isPending} aria-label={`Remove ${f.name}`}>
-              Remove
-            </Button>
-          </Popconfirm>
+          />
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * Remove, then its confirmation. Until the confirmation's code is in, Remove is a plain button (the
+ * code is fetched when the pointer or the focus reaches it); a press meanwhile is kept and opens the
+ * confirmation as soon as it arrives, the focus still on Remove.
+ */
+function RemoveButton({ name, pending, onConfirm }: { name: string; pending: boolean; onConfirm: () => void }) {
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [refocus, setRefocus] = useState(false);
+  const preload = () => void loadRemoveConfirm().catch(() => undefined);
+  const button = (props: Parameters<typeof LightButton>[0]) => (
+    <LightButton size="small" variant="link" danger loading={pending} aria-label={`Remove ${name}`} {...props}>
+      Remove
+    </LightButton>
+  );
+  if (!wanted)
+    return button({
+      onPointerEnter: preload,
+      onFocus: preload,
+      onClick: (event) => {
+        setRefocus(document.activeElement === event.currentTarget);
+        setWanted(true);
+        setOpen(true);
+      },
+    });
+  return (
+    <Suspense fallback={button({ autoFocus: refocus })}>
+      <RemoveConfirm name={name} open={open} onOpenChange={setOpen} onConfirm={onConfirm}>
+        {button({ autoFocus: refocus })}
+      </RemoveConfirm>
+    </Suspense>
   );
 }

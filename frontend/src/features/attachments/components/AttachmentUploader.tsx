@@ -1,7 +1,7 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Button, Progress, Upload } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 
+import { InboxOutlinedIcon } from '../../../components/icons';
+import { LightButton } from '../../../components/LightButton';
 import { errorMessage } from '../../../lib/api-client';
 import { type AttachmentTarget, useAttachFile } from '../api/attach-file';
 import type { EvidenceOwner } from '../api/owner';
@@ -29,12 +29,8 @@ export function AttachmentUploader({ owner, target, label }: { owner: EvidenceOw
   const [said, setSaid] = useState('');
   const hintId = useId();
   const seq = useRef(0);
-  // antd's drop zone (a role=button span that takes the focus) passes no aria props on: the hint
-  // is tied to it here, so a screen reader reads what may be attached with the button.
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    box.current?.querySelector('[role=button]')?.setAttribute('aria-describedby', hintId);
-  }, [hintId]);
+  const input = useRef<HTMLInputElement>(null);
+  const [dragOver, setDragOver] = useState(false);
   const update = (uid: string, change: Partial<Sending> | null) =>
     setSending((list) => (change ? list.map((s) => (s.uid === uid ? { ...s, ...change } : s)) : list.filter((s) => s.uid !== uid)));
 
@@ -57,23 +53,52 @@ export function AttachmentUploader({ owner, target, label }: { owner: EvidenceOw
     );
   };
 
+  const choose = () => input.current?.click();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    choose();
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragOver(false);
+    for (const file of event.dataTransfer.files) send(file);
+  };
+
   return (
-    <div className="el-uploader" ref={box}>
-      <Upload.Dragger
-        multiple
-        showUploadList={false}
-        // Every file goes through send(); antd's own request never runs.
-        beforeUpload={(file) => {
-          send(file);
-          return Upload.LIST_IGNORE;
+    <div className="el-uploader">
+      {/* antd's drop zone (Upload.Dragger) as plain elements: a button that opens the file chooser and takes drops. */}
+      <div
+        className={`el-upload-drag${dragOver ? ' el-upload-drag--over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragOver(true);
         }}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={onDrop}
       >
-        <span className="el-uploader__inner">
-          <InboxOutlined aria-hidden="true" className="el-uploader__icon" />
-          <span className="el-uploader__label">{label}</span>
-          <span className="el-uploader__drop">{DROP_HERE}</span>
+        <span className="el-upload-drag__button" role="button" tabIndex={0} aria-describedby={hintId} onClick={choose} onKeyDown={onKeyDown}>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            // The chooser's own click must not reach the zone (it would open the chooser again).
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => {
+              for (const file of event.target.files ?? []) send(file);
+              event.target.value = '';
+            }}
+          />
+          <span className="el-upload-drag__container">
+            <span className="el-uploader__inner">
+              <InboxOutlinedIcon className="el-uploader__icon" />
+              <span className="el-uploader__label">{label}</span>
+              <span className="el-uploader__drop">{DROP_HERE}</span>
+            </span>
+          </span>
         </span>
-      </Upload.Dragger>
+      </div>
       <p id={hintId} className="el-muted el-uploader__hint">
         {ALLOWED_FILES}
       </p>
@@ -84,19 +109,31 @@ export function AttachmentUploader({ owner, target, label }: { owner: EvidenceOw
               <span className="el-uploader__name">{s.name}</span>
               {s.error === null ? (
                 <>
-                  <Progress percent={s.percent} size="small" aria-label={`Sending ${s.name}`} />
-                  <Button size="small" onClick={() => s.abort.abort()} aria-label={`Cancel ${s.name}`}>
+                  <div
+                    className="el-progress"
+                    role="progressbar"
+                    aria-valuenow={s.percent}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-label={`Sending ${s.name}`}
+                  >
+                    <span className="el-progress__rail">
+                      <span className="el-progress__track" style={{ width: `${s.percent}%` }} />
+                    </span>
+                    <span className="el-progress__indicator">{s.percent}%</span>
+                  </div>
+                  <LightButton size="small" onClick={() => s.abort.abort()} aria-label={`Cancel ${s.name}`}>
                     Cancel
-                  </Button>
+                  </LightButton>
                 </>
               ) : (
                 <>
                   <span role="alert" className="el-uploader__error">
                     {s.name} was not attached: {s.error}
                   </span>
-                  <Button size="small" onClick={() => update(s.uid, null)} aria-label={`Dismiss ${s.name}`}>
+                  <LightButton size="small" onClick={() => update(s.uid, null)} aria-label={`Dismiss ${s.name}`}>
                     Dismiss
-                  </Button>
+                  </LightButton>
                 </>
               )}
             </li>

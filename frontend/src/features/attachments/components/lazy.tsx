@@ -1,14 +1,11 @@
 import { type ComponentProps, Suspense } from 'react';
 
-import { lazyThemed } from '../../../components/lazy-antd';
-import type DisputeEvidence from './DisputeEvidence';
-import type MilestoneFiles from './MilestoneFiles';
+import { lazyComponent } from '../../../lib/lazy-route';
 
-// The attachments UI (antd Upload, Progress, Popconfirm) loads once a card or dispute shows it,
-// so it adds nothing to a page's first load; the antd theme comes with it (the project page's
-// first paint has none).
-const MilestoneFilesChunk = lazyThemed<ComponentProps<typeof MilestoneFiles>, 'default'>(() => import('./MilestoneFiles'), 'default');
-const DisputeEvidenceChunk = lazyThemed<ComponentProps<typeof DisputeEvidence>, 'default'>(() => import('./DisputeEvidence'), 'default');
+// The files and evidence load once a card or dispute shows them, so they add nothing to a page's
+// first load. They are plain elements; only Remove's confirmation loads antd, when first reached.
+const MilestoneFilesChunk = lazyComponent(() => import('./MilestoneFiles'));
+const DisputeEvidenceChunk = lazyComponent(() => import('./DisputeEvidence'));
 
 const loading = (what: string) => (
   <p className="el-muted" role="status">
