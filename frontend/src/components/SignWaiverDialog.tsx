@@ -1,14 +1,5 @@
-import type { LienWaiverView } from '../api/waivers';
 import { lazyDialog } from './lazy-antd';
-
-export interface SignWaiverDialogProps {
-  /** The waiver to read and sign; null: the dialog is closed. */
-  waiver: LienWaiverView | null;
-  projectId: number;
-  mId: number;
-  user: { first_name: string; last_name: string };
-  onClose: () => void;
-}
+import type { SignWaiverDialogProps } from './sign-waiver-props';
 
 // antd's Modal and Input load when a waiver is first opened, not with the milestone card.
 const SignWaiverModal = lazyDialog(() => import('./SignWaiverModal'));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isOwnLegalName, legalNameOf } from '../api/agreement';
 import { useSignWaiver } from '../api/waivers';
 import { errorMessage } from '../lib/api-client';
-import type { SignWaiverDialogProps } from './SignWaiverDialog';
+import type { SignWaiverDialogProps } from './sign-waiver-props';
 import { useToasts } from './toasts/toasts';
 
 const KIND_WORDS = { conditional: 'Conditional', unconditional: 'Unconditional' } as const;

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 
 import { ThemeProvider } from '../ThemeProvider';
-import type { ToastCall, ToastSink } from './toasts';
+import type { ToastCall, ToastSink } from './toast-call';
 
 function Bridge({ attach }: { attach: (sink: ToastSink | null) => void }) {
   const api = App.useApp();

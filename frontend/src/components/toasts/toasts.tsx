@@ -3,24 +3,15 @@ import type { App } from 'antd';
 import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 import { lazyComponent, loadChunk } from '../../lib/lazy-route';
+import type { MessageLevel, ToastCall, ToastSink } from './toast-call';
 
 type AntApi = ReturnType<typeof App.useApp>;
-type MessageLevel = 'success' | 'error' | 'info' | 'warning';
 
 /** The part of antd's `App.useApp()` our screens call: the same signatures, nothing returned. */
 export interface Toasts {
   message: Record<MessageLevel, (...args: Parameters<AntApi['message']['success']>) => void>;
   notification: Record<MessageLevel, (...args: Parameters<AntApi['notification']['success']>) => void>;
 }
-
-/** One call on antd's message or notification API, waiting for antd if it has not loaded yet. */
-export interface ToastCall {
-  api: 'message' | 'notification';
-  level: MessageLevel;
-  args: unknown[];
-}
-
-export type ToastSink = (call: ToastCall) => void;
 
 const ToastContext = createContext<Toasts | null>(null);
 

@@ -1,15 +1,6 @@
 import { usePaymentPolicy } from '../../../api/payment-policy';
 import { lazyDialog } from '../../../components/lazy-antd';
-import type { MilestoneView } from '../api/milestones';
-
-export interface DepositDialogProps {
-  open: boolean;
-  milestone: MilestoneView;
-  onConfirm: () => void;
-  onClose: () => void;
-  afterClose?: () => void;
-  pending: boolean;
-}
+import type { DepositDialogProps } from './deposit-dialog-props';
 
 // antd's Modal and the form that links a first account load when the dialog first opens.
 const DepositModal = lazyDialog(() => import('./DepositModal'));

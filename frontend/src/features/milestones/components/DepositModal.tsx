@@ -9,7 +9,7 @@ import { usePaymentPolicy } from '../../../api/payment-policy';
 import { BankAccountForm } from '../../../components/BankAccountForm';
 import { longDay } from '../../../lib/business-days';
 import { clearingDates, DEFAULT_POLICY, depositDue } from './deposit';
-import type { DepositDialogProps } from './DepositDialog';
+import type { DepositDialogProps } from './deposit-dialog-props';
 
 /**
  * DepositDialog's dialog, loaded when it first opens: the amount with its fee, the bank account

@@ -1,0 +1,10 @@
+import type { LienWaiverView } from '../api/waivers';
+
+export interface SignWaiverDialogProps {
+  /** The waiver to read and sign; null: the dialog is closed. */
+  waiver: LienWaiverView | null;
+  projectId: number;
+  mId: number;
+  user: { first_name: string; last_name: string };
+  onClose: () => void;
+}
