@@ -1,12 +1,15 @@
 import { DashboardView } from '../../features/admin/components/DashboardView';
-import { AdminShell } from './AdminShell';
+import { AdminFrame } from './AdminFrame';
 
-/** /admin and /admin/dashboard (spec §2: the same screen). */
+/** /admin and /admin/dashboard (spec §2: the same screen): figures, tables and placeholders in plain elements, no antd on the first paint. */
 export function AdminDashboardPage() {
   return (
-    <AdminShell>
-      <h1>Dashboard</h1>
-      <DashboardView />
-    </AdminShell>
+    // antd's App text without antd, as the themed console screens have it.
+    <div className="el-app-text">
+      <AdminFrame>
+        <h1>Dashboard</h1>
+        <DashboardView />
+      </AdminFrame>
+    </div>
   );
 }

@@ -10,7 +10,8 @@ import { PaymentsView } from '../../features/admin/components/PaymentsView';
 import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
 import { AdminIdentity } from '../../features/admin/roles';
 import { fakeApi, renderScreen } from '../../test/render';
-import { ADMIN_SECTIONS, AdminShell } from './AdminShell';
+import { ADMIN_SECTIONS } from './AdminFrame';
+import { AdminShell } from './AdminShell';
 import { AdminDisputesPage } from './DisputesPage';
 
 const admin = {

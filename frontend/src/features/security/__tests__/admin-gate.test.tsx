@@ -45,7 +45,7 @@ describe('the administrator console is closed until a second factor is set up (i
     );
     expect(await screen.findByRole('heading', { name: CONSOLE_CLOSED })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     await userEvent.click(await screen.findByRole('button', { name: 'I saved them' }));

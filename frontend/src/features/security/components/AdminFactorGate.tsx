@@ -1,11 +1,17 @@
+import '../../../components/light-controls.css';
+
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
+import { ExclamationCircleFilledIcon } from '../../../components/icons';
+import { lazyThemed } from '../../../components/lazy-antd';
+import { Spinner } from '../../../components/Spinner';
 import { onAccountRefusal } from '../../../lib/step-up';
-import { TotpEnrolment } from './TotpEnrolment';
+
+// Only an administrator without a second factor sees the enrolment: its antd form loads then.
+const TotpEnrolment = lazyThemed(() => import('./TotpEnrolment'), 'TotpEnrolment');
 
 export const CONSOLE_CLOSED = 'Set up a second factor to open the administrator console';
 const CONSOLE_CLOSED_WHY =
@@ -35,15 +41,20 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
   return (
     <div className="el-container el-admin" data-testid="admin-console-closed">
       <h1>{CONSOLE_CLOSED}</h1>
-      <Alert type="warning" showIcon title={CONSOLE_CLOSED_WHY} style={{ marginBottom: 16, maxWidth: 760 }} />
+      <div className="el-alert el-alert--warning" role="alert" style={{ marginBottom: 16, maxWidth: 760 }}>
+        <ExclamationCircleFilledIcon />
+        <div className="el-alert__section">{CONSOLE_CLOSED_WHY}</div>
+      </div>
       <div style={{ maxWidth: 560 }}>
-        <TotpEnrolment
-          onDone={() => {
-            setRefused(false);
-            setEnrolling(false);
-            void queryClient.invalidateQueries();
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading the authenticator set-up…" />}>
+          <TotpEnrolment
+            onDone={() => {
+              setRefused(false);
+              setEnrolling(false);
+              void queryClient.invalidateQueries();
+            }}
+          />
+        </Suspense>
         <p style={{ marginTop: 16 }}>
           <Link to="/portal/account/security">Add a passkey instead on your security page</Link>
         </p>
