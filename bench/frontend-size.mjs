@@ -32,12 +32,12 @@ the API client (axios) are ~135 KB of every route. The home page adds no UI libr
 search are plain elements, and the login modal (with Ant Design) loads when it is opened. The portal's project list
 is plain HTML too (\`LightTable\`, a card per project on a phone); Ant Design loads only for its toasts and the
 discard dialog, when first needed. The admin dashboard is its own route module (the payments, reports and disputes
-pages each have theirs, so it does not pay for their forms and dialogs); it loads the antd theme, a \`LightTable\`
-and its figures first, and recharts (~107 KB) after the first paint, behind placeholders of the charts' size and
-name. The portal project page (issue 29) loads the milestone form, the Retainage and History tabs and the fields
-of its dialogs when they are opened, and draws its tabs and cards in plain elements; what remains above its 250 KB
-target is Ant Design's core (theme, Button, Modal, message), which its milestone cards still use. The lien-waiver
-list is a \`LightTable\`.`,
+pages each have theirs, so it does not pay for their forms and dialogs); it draws its frame, figures and
+\`LightTable\` without antd (\`AdminFrame\`), and asks for recharts (~107 KB) once the figures have painted, behind
+placeholders of the charts' size and name. The login page is a route module of its own with a plain form; its
+second-factor step loads antd when an account needs it. The portal project page (issue 29) draws its frame, cards,
+buttons, tags and files in plain elements and loads Ant Design with its first dialog, toast, form or tab. The
+lien-waiver list is a \`LightTable\`.`,
   );
   return results;
 }
