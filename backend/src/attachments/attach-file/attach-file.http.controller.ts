@@ -1,7 +1,6 @@
 import type { AttachmentView } from '@escrow/domain';
 import { Controller, HttpStatus, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { IdempotencyKey } from '../../command-side';
@@ -12,7 +11,7 @@ import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { AttachFile } from './attach-file.command';
 import { AttachFileRequest } from './attach-file.request.dto';
-import { receiveUpload } from './upload-request';
+import { OneFileUpload, receiveUpload } from './upload-request';
 
 @Controller()
 @Access('user')
@@ -23,8 +22,7 @@ export class AttachFileController {
   ) {}
 
   @Answers('AttachmentView', HttpStatus.CREATED)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @OneFileUpload()
   @Post('milestone/:id/attachments')
   async attach(
     @Param('id', ParseIdPipe) id: number,

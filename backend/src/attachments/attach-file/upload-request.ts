@@ -1,9 +1,24 @@
-import { BadRequestException, Logger, PayloadTooLargeException, ServiceUnavailableException, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  applyDecorators,
+  BadRequestException,
+  Logger,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { ScannerUnavailable } from '../scan/clamd-scan';
 import { FileTooLarge } from '../storage/file-store';
 import { isSenderFault, type UploadedFile, uploadOf } from './uploaded-file';
+
+/** The API document's word for a route that takes one file, as `receiveUpload` reads it: multipart, field `file`. */
+export const OneFileUpload = () =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } }),
+  );
 
 const malformed = () => new BadRequestException('The upload is not well-formed multipart/form-data or was cut short; send the file again.');
 const logger = new Logger('Attachments');

@@ -1,7 +1,6 @@
 import type { AttachmentView } from '@escrow/domain';
 import { Controller, HttpStatus, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 import { IdempotencyKey } from '../../command-side';
@@ -10,7 +9,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { receiveUpload } from '../attach-file/upload-request';
+import { OneFileUpload, receiveUpload } from '../attach-file/upload-request';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 import { AttachRetainageEvidenceRequest } from './attach-retainage-evidence.request.dto';
 
@@ -23,8 +22,7 @@ export class AttachRetainageEvidenceController {
   ) {}
 
   @Answers('AttachmentView', HttpStatus.CREATED)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @OneFileUpload()
   @Post('job/:id/retainage/attachments')
   async attach(
     @Param('id', ParseIdPipe) projectId: number,
