@@ -594,7 +594,12 @@ export class EscrowSimulation {
     if (dispute?.proposal) {
       const proposal = dispute.proposal;
       const other = this.actors.admins.find((a) => a.user.userId !== proposal.by) ?? r.pick(this.actors.admins);
-      const verdict = r.chance(0.2) ? 'reject' : 'approve';
+      // Retainage withheld since the proposal (a later payout) makes it stale: the rules refuse its
+      // approval (409), and the admin rejects it, as the refusal asks.
+      const holding = states.filter((s) => retainageHeld(s).gt(0));
+      const ids = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
+      const stale = !sum(holding.map(retainageHeld)).eq(money(proposal.amount)) || ids(holding.map((s) => s.originalId)) !== ids(proposal.milestoneIds);
+      const verdict = stale || r.chance(0.2) ? 'reject' : 'approve';
       out.push(
         act(
           `another admin ${verdict}s the proposed retainage ${proposal.resolution}`,
