@@ -6,9 +6,26 @@ import { DataSource, type MigrationInterface } from 'typeorm';
 type MigrationClass = new () => MigrationInterface;
 
 export interface TestDatabase {
+  /** The cluster's superuser on this database: it owns the tables (the migration login). */
   url: string;
+  /**
+   * The runtime login of the test apps on this database (escrow_app, as in `make start`): the
+   * migration step creates it and gives it its rights (backend/src/infrastructure/database/database-logins.ts).
+   */
+  runtimeUrl: string;
   name: string;
   drop(): Promise<void>;
+}
+
+const RUNTIME_LOGIN = 'escrow_app:escrow_app';
+
+/** The runtime login's URL on the database of `url` (an owner's URL of the jest cluster or a reliability test's own). */
+export function runtimeUrlOf(url: string): string {
+  const parsed = new URL(url);
+  const [user, password] = RUNTIME_LOGIN.split(':');
+  parsed.username = user!;
+  parsed.password = password!;
+  return parsed.toString();
 }
 
 function adminUrl(): string {
@@ -96,6 +113,7 @@ export async function createTestDatabase(migrations: MigrationClass[]): Promise<
   return {
     name,
     url: databaseUrl(name),
+    runtimeUrl: runtimeUrlOf(databaseUrl(name)),
     drop: () => dropDatabase(name),
   };
 }
@@ -110,6 +128,7 @@ export async function copyTestDatabase(source: TestDatabase): Promise<TestDataba
   return {
     name,
     url: databaseUrl(name),
+    runtimeUrl: runtimeUrlOf(databaseUrl(name)),
     drop: () => dropDatabase(name),
   };
 }

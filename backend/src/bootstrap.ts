@@ -22,12 +22,12 @@ import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
 import { registerUploads } from './http/uploads';
 import { SessionCache, TotpSecrets } from './identity';
-import { createDataSource, type DatabaseHandle, migrate, openDatabase } from './infrastructure/database/database';
+import { createDataSource, type DatabaseHandle, openDatabase, prepareDatabase } from './infrastructure/database/database';
 import { registerRequestCorrelation } from './observability/correlation/request-correlation';
 import { createLogger } from './observability/logging/logger';
 import { PinoNestLogger } from './observability/logging/nest-logger';
 import { BankAccountPersonalData, PaymentDispatcher } from './payments';
-import { allEntities, allMigrations } from './schema';
+import { allEntities, allMigrations, readModelTables } from './schema';
 import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
@@ -72,8 +72,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const db = await openDatabase(config, log);
   const dataSource = createDataSource(db.url, allEntities, allMigrations);
   try {
+    await prepareDatabase(db, allMigrations, readModelTables, (line) => logger.warn(line));
     await dataSource.initialize();
-    await migrate(dataSource);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
     await db.stop();

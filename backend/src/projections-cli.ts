@@ -21,11 +21,11 @@ import { type AppConfig, loadConfig } from './config/app-config';
 import { createStoredEventStore, upcasting } from './event-store/event-store.factory';
 import { EventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
-import { createDataSource, migrate, openDatabase } from './infrastructure/database/database';
+import { createDataSource, migrate, openDatabase, prepareDatabase } from './infrastructure/database/database';
 import { createLogger } from './observability/logging/logger';
 import { serveWorkerMetrics } from './observability/metrics';
 import { stopTracing } from './observability/tracing/start-tracing';
-import { allEntities, allMigrations } from './schema';
+import { allEntities, allMigrations, readModelTables } from './schema';
 
 /** A URL or connection string without its password, for messages and the copy's state file. */
 function withoutPassword(url: string): string {
@@ -58,8 +58,9 @@ export function copyStoresOpener(config: AppConfig, log: (line: string) => void)
         const db = await openDatabase(config, log);
         closers.push(() => db.stop());
         url = db.url;
-      }
-      if (side === 'target') {
+        // This installation's database: migrated by its owner, used with its runtime login.
+        await prepareDatabase(db, allMigrations, readModelTables, log);
+      } else if (side === 'target') {
         const dataSource = createDataSource(url, allEntities, allMigrations);
         await dataSource.initialize();
         try {
@@ -105,10 +106,7 @@ async function main(): Promise<number> {
     process.argv.slice(2),
     async () => {
       const db = await openDatabase(config, log);
-      const dataSource = createDataSource(db.url, allEntities, allMigrations);
-      await dataSource.initialize();
-      await migrate(dataSource);
-      await dataSource.destroy();
+      await prepareDatabase(db, allMigrations, readModelTables, (line) => logger.warn(line));
       const stored = createStoredEventStore(config, db.pool, db.url, log);
       const eventStore = upcasting(stored);
       const runner = new ProjectionRunner({ pool: db.pool, eventStore, databaseUrl: db.url, projectors: createProjectors(), log });

@@ -1,4 +1,4 @@
-import { type EntityClass, type MigrationClass, projectionEntities, projectionMigrations } from '@escrow/projections';
+import { createProjectors, type EntityClass, type MigrationClass, projectionEntities, projectionMigrations } from '@escrow/projections';
 
 import { agreementsSchema } from './agreements';
 import { commandSideSchema } from './command-side';
@@ -59,3 +59,9 @@ export const plainSqlTables = [
   'webhook_checkpoint',
   'schema_migrations',
 ] as const;
+
+/**
+ * The projectors' tables: the runtime database login owns them, since a rebuild (from the API or
+ * the worker) creates fresh copies and swaps them in (infrastructure/database/database-logins.ts).
+ */
+export const readModelTables: readonly string[] = createProjectors().flatMap((projector) => projector.tables);

@@ -14,8 +14,14 @@ type EventStoreKind = 'postgres' | 'eventstoredb';
 export interface AppConfig {
   port: number;
   host: string;
-  /** External PostgreSQL; when absent an embedded one is started under dataDir. */
+  /** External PostgreSQL (the runtime login: DML only); when absent an embedded one is started under dataDir. */
   databaseUrl: string | null;
+  /**
+   * The login that owns the tables and runs the migrations on DATABASE_URL's database
+   * (DATABASE_MIGRATION_URL). Null: DATABASE_URL's login migrates too (a warning says what that
+   * leaves open). The embedded PostgreSQL has both logins by itself.
+   */
+  databaseMigrationUrl: string | null;
   dataDir: string;
   /** EMBEDDED_PG_PORT when set; null lets the embedded PostgreSQL choose (remembered port, 54329, or a free one). */
   embeddedPostgresPort: number | null;
@@ -25,6 +31,7 @@ export interface AppConfig {
   runProjections: boolean;
   /** Serve the built frontend from this folder, when it exists. */
   frontendDist: string;
+  /** Demo logins, companies and projects on an empty database (SEED_DEMO_DATA; off unless `make start` turns it on). */
   seedDemoData: boolean;
   paymentsSandboxSettleMs: number;
   /** ACH return window after settlement (PAYMENTS_RETURN_WINDOW); null: the provider's default. */
@@ -225,11 +232,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (eventStore === 'eventstoredb' && !eventStoreConnectionString) {
     throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (for example esdb://localhost:2113?tls=false)');
   }
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+    throw new Error('DATABASE_MIGRATION_URL (the owner login that migrates) needs DATABASE_URL (the login the application runs as) on the same database');
+  }
   const port = integer('PORT', env.PORT, 3000);
   return {
     port,
     host: env.HOST || 'localhost',
     databaseUrl: env.DATABASE_URL || null,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || null,
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
     embeddedPostgresPort: env.EMBEDDED_PG_PORT ? integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 0) || null : null,
     eventStore,

@@ -69,13 +69,15 @@ describe('GET /api/health', () => {
   });
 
   it('answers /api/health/ready 503 with the reasons while a migration is missing or a projector of this process is stopped', async () => {
-    const { rows } = await app.db.pool.query<{ name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING *');
+    const { rows } = await app
+      .ownerPool()
+      .query<{ name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING *');
     try {
       const res = await app.http.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'not_ready', checks: { migrations: 'pending' }, reasons: [`Migrations not applied: ${rows[0]!.name}.`] });
     } finally {
-      await app.db.pool.query('INSERT INTO schema_migrations SELECT * FROM json_populate_record(NULL::schema_migrations, $1)', [JSON.stringify(rows[0])]);
+      await app.ownerPool().query('INSERT INTO schema_migrations SELECT * FROM json_populate_record(NULL::schema_migrations, $1)', [JSON.stringify(rows[0])]);
     }
     // Last in this file: the app is closed after it.
     await markStopped(app.db.pool, 'jobs', 'a failed event (test)', null);

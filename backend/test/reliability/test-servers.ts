@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { Client } from 'pg';
 
+import { runtimeUrlOf } from '../../../testing/test-database';
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from '../../src/infrastructure/database/postgres-access';
 import { TEST_SECOND_FACTOR_SECRETS_KEY } from '../support/http-session';
 import { builtEntry, ChildRun, freePort, REPO_ROOT } from './child-process';
@@ -51,17 +52,23 @@ export class OwnPostgres {
   }
 }
 
-/** The built API (backend/dist/main.js) as its own process on a free port. */
+/**
+ * The two logins of a deployment (docs/operations.md, "Database logins"): `ownerUrl`'s migrates,
+ * the API and the worker run as the runtime login it creates.
+ */
+const databaseLogins = (ownerUrl: string) => ({ DATABASE_URL: runtimeUrlOf(ownerUrl), DATABASE_MIGRATION_URL: ownerUrl });
+
 /** The webhook secrets key of this test run's API processes. */
 const RUN_WEBHOOK_SECRETS_KEY = randomBytes(32).toString('base64');
 
+/** The built API (backend/dist/main.js) as its own process on a free port, on the database of `databaseUrl` (the owner's URL). */
 export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<{ run: ChildRun; baseUrl: string }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const run = new ChildRun(
     builtEntry('main.js'),
     [],
     {
-      DATABASE_URL: databaseUrl,
+      ...databaseLogins(databaseUrl),
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO_DATA: 'false',
@@ -81,9 +88,9 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
   return { run, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-/** The built projection worker (`npm run projections -- run`) as its own process. */
+/** The built projection worker (`npm run projections -- run`) as its own process, on the database of `databaseUrl` (the owner's URL). */
 export async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildRun> {
-  const run = new ChildRun(builtEntry('projections-cli.js'), ['run'], { DATABASE_URL: databaseUrl, ...env }, /projection worker running/);
+  const run = new ChildRun(builtEntry('projections-cli.js'), ['run'], { ...databaseLogins(databaseUrl), ...env }, /projection worker running/);
   await run.ready;
   return run;
 }

@@ -49,13 +49,13 @@ describe('security: authorization matrix', () => {
       for (const [name, value] of Object.entries(request.cookies ?? {})) client.setCookie(name, value);
       const checkNothingChanges = !allowed && MUTATING.includes(c.method);
       if (checkNothingChanges) await world.quiet();
-      const before = checkNothingChanges ? await fingerprint(world.app.db.pool) : null;
+      const before = checkNothingChanges ? await fingerprint(world.app.ownerPool()) : null;
 
       const answer = await client.request(c.method, request.url, request.body, request.headers);
 
       expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
       if (!allowed) expect(typeof answer.body?.message).toBe('string');
-      if (before) expect(await changedTables(world.app.db.pool, before, await fingerprint(world.app.db.pool))).toEqual([]);
+      if (before) expect(await changedTables(world.app.ownerPool(), before, await fingerprint(world.app.ownerPool()))).toEqual([]);
     },
     60_000,
   );

@@ -51,11 +51,11 @@ describe('security: CSRF on every mutating route', () => {
       for (const [name, value] of Object.entries(request.cookies ?? {})) client.setCookie(name, value);
       await client.get('/api/user'); // the page's first load hands out the XSRF-TOKEN cookie
       await world.quiet();
-      const before = await fingerprint(world.app.db.pool);
+      const before = await fingerprint(world.app.ownerPool());
 
       const forged = await FORGERIES[forgery]!(client, c, request);
       expect({ status: forged.status, body: forged.body }).toEqual({ status: 403, body: { message: CSRF_MESSAGE, statusCode: 403 } });
-      expect(await changedTables(world.app.db.pool, before, await fingerprint(world.app.db.pool))).toEqual([]);
+      expect(await changedTables(world.app.ownerPool(), before, await fingerprint(world.app.ownerPool()))).toEqual([]);
 
       const genuine = await client.request(c.method, request.url, request.body, request.headers);
       expect({ status: genuine.status, body: genuine.status === c.expect[role] ? 'as expected' : genuine.body }).toEqual({

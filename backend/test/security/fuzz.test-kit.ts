@@ -102,7 +102,7 @@ export function fuzzRoutes(part: 1 | 2): void {
         await fc.assert(
           fc.asyncProperty(fc.constantFrom(...roles), mutations, async (role, list) => {
             const request = applyMutations(c.path, templates.get(role)!, list);
-            if ((await ensureSession(role)) || !known) known = await fingerprint(world.app.db.pool);
+            if ((await ensureSession(role)) || !known) known = await fingerprint(world.app.ownerPool());
             const before = known;
             known = null;
             const answer = await send(role, c.method, request);
@@ -110,8 +110,8 @@ export function fuzzRoutes(part: 1 | 2): void {
             const what = () => `as ${role}: ${describeRequest(c.method, request)}\nanswer: ${answer.statusCode} ${answer.body.slice(0, 500)}`;
             if (answer.statusCode >= 500) throw new Error(`a server error, ${what()}`);
             if (answer.statusCode >= 400) {
-              const after = await fingerprint(world.app.db.pool);
-              let changed = await changedTables(world.app.db.pool, before, after);
+              const after = await fingerprint(world.app.ownerPool());
+              let changed = await changedTables(world.app.ownerPool(), before, after);
               if (changed.includes('events') && c.refusalRecords && (await appendedOnly(before, c.refusalRecords)))
                 changed = changed.filter((t) => t !== 'events');
               known = after;

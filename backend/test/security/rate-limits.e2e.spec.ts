@@ -40,14 +40,14 @@ describe('security: rate limits', () => {
         // Each guess from another address: the per-account limit holds however the attacker spreads out.
         expect((await client().post('/api/auth/login', { email: victim.email, password: `wrong-guess-${i}` })).status).toBe(401);
       }
-      const before = await fingerprint(app.db.pool);
+      const before = await fingerprint(app.ownerPool());
       const blocked = await client().post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe('Too many failed logins for this email. Try again in 15 minutes.');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       expect(blocked.headers['set-cookie'] ?? '').not.toContain('sid=');
-      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.ownerPool(), before, await fingerprint(app.ownerPool()))).toEqual([]);
       // The email is matched as the login form sends it: case and spaces do not open a new count.
       expect((await client().post('/api/auth/login', { email: `  ${victim.email.toUpperCase()} `, password: TEST_PASSWORD })).status).toBe(429);
     });
@@ -152,12 +152,12 @@ describe('security: rate limits', () => {
       for (let i = 0; i < DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points; i++) {
         expect((await client().post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
       }
-      const before = await fingerprint(app.db.pool);
+      const before = await fingerprint(app.ownerPool());
       const blocked = await client().post('/api/user/password/forgot', { email: user.email });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe('Too many reset requests for this email. Try again in 60 minutes.');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
-      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.ownerPool(), before, await fingerprint(app.ownerPool()))).toEqual([]);
       const { rows } = await app.db.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [user.email]);
       expect(rows[0].n).toBe(DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points);
     });
@@ -186,11 +186,11 @@ describe('security: rate limits', () => {
         expect(answer.status).toBe(404);
       }
       const code = await app.http.get(OneTimeCodes).issue(user.userId, 'password_reset');
-      const before = await fingerprint(app.db.pool);
+      const before = await fingerprint(app.ownerPool());
       const blocked = await client(address).put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toBe('Too many attempts with links or codes. Try again in 15 minutes.');
-      expect(await changedTables(app.db.pool, before, await fingerprint(app.db.pool))).toEqual([]);
+      expect(await changedTables(app.ownerPool(), before, await fingerprint(app.ownerPool()))).toEqual([]);
       // The code itself is still good, from somewhere that is not guessing.
       expect((await client().put('/api/user/password/reset', { code, password: 'Brand-new-pass-2026' })).status).toBe(200);
     });

@@ -76,7 +76,9 @@ function installSql(): string {
     DO $install$ BEGIN
       IF to_regclass('test_writes') IS NULL THEN
         CREATE UNLOGGED TABLE test_writes (id bigserial PRIMARY KEY, table_name text NOT NULL);
-        CREATE FUNCTION test_note_write() RETURNS trigger LANGUAGE plpgsql AS $f$
+        -- SECURITY DEFINER: the notes are written whoever writes the row (the app's runtime login
+        -- may not write test_writes; the owner installs this through TestApp.ownerPool()).
+        CREATE FUNCTION test_note_write() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $f$
           BEGIN INSERT INTO test_writes (table_name) VALUES (TG_TABLE_NAME); RETURN NULL; END $f$;
         ${triggers}
       END IF;

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Pool } from 'pg';
 
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createApp, type CreateAppOptions, type RunningApp } from '../../src/bootstrap';
@@ -11,6 +12,12 @@ import { TEST_SECOND_FACTOR_SECRETS_KEY } from './http-session';
 export interface TestApp extends RunningApp {
   database: TestDatabase;
   http: NestFastifyApplication;
+  /**
+   * The owner's login on the app's database, for what a test does that the application's own
+   * login (`db.pool`, the runtime login of production) may not: triggers that watch writes,
+   * attempts to change the append-only tables that the triggers refuse. Opened on first use.
+   */
+  ownerPool(): Pool;
 }
 
 /** A fresh database with every migration applied, for tests that need no app. */
@@ -29,7 +36,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const database = await createMigratedTestDatabase();
   const config: AppConfig = {
     ...loadConfig({}),
-    databaseUrl: database.url,
+    // As in production: the application runs as a login of its own, the owner migrates.
+    databaseUrl: database.runtimeUrl,
+    databaseMigrationUrl: database.url,
     seedDemoData: false,
     paymentsSandboxSettleMs: 0,
     // Settled deposits clear at once unless a test is about the return window.
@@ -45,11 +54,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     ...overrides,
   };
   const running = await createApp(config, options);
+  let owner: Pool | null = null;
   return {
     ...running,
     database,
     http: running.app,
+    ownerPool: () => (owner ??= new Pool({ connectionString: database.url, max: 3 })),
     close: async () => {
+      await owner?.end();
       await running.close();
       await database.drop();
     },

@@ -10,7 +10,10 @@ import { StartupError } from '../startup-errors';
 import { embeddedPostgresBinaryDir, letPostgresUserReach } from './postgres-access';
 
 export interface EmbeddedPostgresHandle {
+  /** The cluster's superuser on the database: the owner, who migrates. */
   url: string;
+  /** The runtime login on the database (created by the migration step, see database-logins.ts). */
+  runtimeUrl: string;
   /** Whether this process started the server (and stop() stops it); false for a server found running. */
   startedHere: boolean;
   /** Stops the server if this process started it; a server found running is left alone. */
@@ -37,6 +40,12 @@ export const PORT_FILE = 'pg-port';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+/**
+ * The login the API and the worker use: no superuser, owner of nothing but the read models. Its
+ * password is as public as the superuser's: the cluster listens on 127.0.0.1 only.
+ */
+const RUNTIME_USER = 'escrow_app';
+const RUNTIME_PASSWORD = 'escrow_app';
 
 /**
  * An append that loses a race for a stream revision is refused by the primary key: that is the
@@ -160,12 +169,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(options.dataDir, { recursive: true });
   const adminUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const appUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`;
+  const runtimeUrl = (port: number) => `postgres://${RUNTIME_USER}:${RUNTIME_PASSWORD}@127.0.0.1:${port}/${options.database}`;
 
   const existing = runningServer(clusterDir);
   if (existing) {
     log(`PostgreSQL already running in ${clusterDir} (pid ${existing.pid}, port ${existing.port}); reusing it`);
     await ensureDatabase(adminUrl(existing.port), options.database);
-    return { url: appUrl(existing.port), startedHere: false, stop: async () => undefined };
+    return { url: appUrl(existing.port), runtimeUrl: runtimeUrl(existing.port), startedHere: false, stop: async () => undefined };
   }
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -237,7 +247,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await stop(true);
       throw error;
     }
-    return { url: appUrl(port), startedHere: true, stop: () => stop() };
+    return { url: appUrl(port), runtimeUrl: runtimeUrl(port), startedHere: true, stop: () => stop() };
   }
 }
 

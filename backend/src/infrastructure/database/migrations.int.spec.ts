@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 
-import { allEntities, allMigrations } from '../../schema';
-import { createDataSource, migrate } from './database';
+import { runtimeUrlOf } from '../../../../testing/test-database';
+import { allEntities, allMigrations, readModelTables } from '../../schema';
+import { createDataSource, type DatabaseHandle, migrate, prepareDatabase } from './database';
+import { ledgerPowersOf } from './database-logins';
 
 /**
  * Issue 16.4: the compose deployment starts two API replicas and the worker at once on an empty
@@ -40,6 +42,38 @@ describe('migrations started by several processes at once', () => {
       expect(rows[0]).toEqual({ n: allMigrations.length, distinct: allMigrations.length });
     } finally {
       await Promise.all(sources.map((s) => s.destroy()));
+    }
+  }, 60_000);
+
+  it('migrates once and gives the runtime login its rights once when three processes with two logins start together', async () => {
+    const fresh = `${name}_logins`;
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE ${fresh}`);
+    const ownerUrl = Object.assign(new URL(url), { pathname: `/${fresh}` }).toString();
+    const handles: DatabaseHandle[] = [1, 2, 3].map(() => {
+      const pool = new Pool({ connectionString: runtimeUrlOf(ownerUrl), max: 1 });
+      pool.on('error', () => undefined); // the forced DROP DATABASE below cuts what pg-pool's end() left open
+      return {
+        url: runtimeUrlOf(ownerUrl),
+        ownerUrl,
+        pool,
+        startedServer: false,
+        closeConnections: () => pool.end(),
+        stopServer: async () => undefined,
+        stop: () => pool.end(),
+      };
+    });
+    try {
+      // Two GRANTs on one table at once fail with "tuple concurrently updated": the migration lock covers them.
+      await Promise.all(handles.map((db) => prepareDatabase(db, allMigrations, readModelTables, () => undefined)));
+      expect(await ledgerPowersOf(handles[0]!.pool)).toEqual([]);
+      const { rows } = await handles[0]!.pool.query(`SELECT count(*)::int AS n FROM schema_migrations`);
+      expect(rows[0]).toEqual({ n: allMigrations.length });
+    } finally {
+      await Promise.all(handles.map((db) => db.stop()));
+      await client.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
+      await client.end();
     }
   }, 60_000);
 });
