@@ -5,9 +5,10 @@ NPM_INSTALL_STAMP := node_modules/.install-stamp
 .PHONY: start test bench install build test-tools bench-tools hooks lint fmt clean test-unit test-e2e test-reliability
 
 ## make start: install, build, start embedded PostgreSQL, migrate, seed demo data, serve on :3000
-## (the sandbox demo holds payouts 60 s after a payout account change, not 3 business days)
+## (the sandbox demo holds payouts 60 s after a payout account change, not 3 business days).
+## Demo data only here, on a person's own machine: the app alone (the image, compose) starts empty.
 start: build hooks
-	@PAYOUT_CHANGE_HOLD=$${PAYOUT_CHANGE_HOLD:-60s} node backend/dist/main.js
+	@SEED_DEMO_DATA=$${SEED_DEMO_DATA:-true} PAYOUT_CHANGE_HOLD=$${PAYOUT_CHANGE_HOLD:-60s} node backend/dist/main.js
 
 ## make test: install what tests need and run every suite; ends with `N passed, N failed`
 test: build test-tools hooks

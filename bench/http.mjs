@@ -10,7 +10,7 @@ import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { built, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
 import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RATES, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
@@ -28,7 +28,6 @@ const TARGETS = { query: 10, commandP99VsCeiling: 3, commandP99Rate: 250, answer
 const ROUTE_KEYS = process.env.BENCH_HTTP_ROUTES ? process.env.BENCH_HTTP_ROUTES.split(',').map((s) => s.trim()) : null;
 const RAMP = process.env.BENCH_HTTP_RAMP !== '0';
 const PARTIAL = ROUTE_KEYS !== null || !RAMP || ['BENCH_HTTP_RATES', 'BENCH_HTTP_DRIVERS', 'BENCH_HTTP_SECONDS'].some((name) => process.env[name]);
-const DEMO_PASSWORD = 'Demo-pass-2026';
 const BUYER = 'buyer@demo.escrowledger.test';
 
 /** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
@@ -76,9 +75,10 @@ function cookiesOf(response, jar) {
 
 /**
  * A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. A demo
- * user with an authenticator answers the second step with the current code of its demo secret.
+ * user answers with the generated ledger's demo secrets (`secrets`: its password, and the
+ * current code of the user's authenticator secret).
  */
-export async function login(base, email) {
+export async function login(base, email, secrets) {
   const jar = cookiesOf(await fetch(`${base}/api/user`), new Map());
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const post = async (path, body) => {
@@ -91,12 +91,10 @@ export async function login(base, email) {
     cookiesOf(response, jar);
     return response.json();
   };
-  const first = await post('/api/auth/login', { email, password: DEMO_PASSWORD });
+  const first = await post('/api/auth/login', { email, password: secrets.password });
   if (first.second_factor_required) {
-    const { DEMO_LOGINS, DEMO_TOTP_SECRETS } = built('backend/dist/seed/demo-directory.js');
-    const who = Object.keys(DEMO_LOGINS).find((k) => DEMO_LOGINS[k] === email);
     const { generate } = createRequire(join(repoRoot, 'backend', 'package.json'))('otplib');
-    await post('/api/auth/login/second-factor', { code: await generate({ secret: DEMO_TOTP_SECRETS[who] }) });
+    await post('/api/auth/login/second-factor', { code: await generate({ secret: secrets.totp[email] }) });
   }
   return { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') };
 }
@@ -199,7 +197,8 @@ export async function runHttpBenchmark() {
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       PAYMENTS_SANDBOX_SETTLE_MS: '3600000',
-      SEED_DEMO_DATA: 'true',
+      // The generated ledger holds the demo users already, with secrets of its own (ledger-generator.mjs).
+      SEED_DEMO_DATA: 'false',
       SECOND_FACTOR_SECRETS_KEY: BENCH_SECOND_FACTOR_KEY,
     },
     async () => (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status === 200,
@@ -211,7 +210,7 @@ export async function runHttpBenchmark() {
   const saturation = { ceiling: 0, command: 0 };
   const saturated = { ceiling: false, command: false };
   try {
-    const session = await login(base, BUYER);
+    const session = await login(base, BUYER, ledger.generated.people.demoSecrets);
     const approvals = cursor(waiting.approve);
     const deposits = cursor(waiting.deposit);
     const jobs = waiting.jobs;

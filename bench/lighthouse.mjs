@@ -121,7 +121,7 @@ function launchChromium() {
 async function setUp(log) {
   const app = await startApp({ log });
   try {
-    const sessions = await demoSessions(app.baseUrl);
+    const sessions = await demoSessions(app);
     const projectId = await projectWithMilestones(sessions, 5);
     return { app, sessions, projectId };
   } catch (error) {

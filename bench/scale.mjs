@@ -76,7 +76,8 @@ async function startApis(url, count) {
           HOST: '127.0.0.1',
           RUN_PROJECTIONS: 'false',
           PAYMENTS_SANDBOX_SETTLE_MS: '3600000',
-          SEED_DEMO_DATA: 'true',
+          // The generated ledger holds the demo users already, with secrets of its own (ledger-generator.mjs).
+          SEED_DEMO_DATA: 'false',
           READ_YOUR_WRITES_TIMEOUT_MS: '5000',
         },
         async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200,
@@ -143,7 +144,7 @@ export async function runScaleBenchmark() {
       const worker = await startWorker(url);
       const apis = await startApis(url, apiCount);
       try {
-        const session = await login(apis[0].base, BUYER);
+        const session = await login(apis[0].base, BUYER, ledger.generated.people.demoSecrets);
         for (const kind of ['command', 'query']) {
           await waitCaughtUp(pool);
           const eventsBefore = await eventCount(pool);

@@ -30,7 +30,8 @@ import { BankAccountPersonalData, PaymentDispatcher } from './payments';
 import { allEntities, allMigrations, readModelTables } from './schema';
 import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
 import { seedDemoProjects } from './seed/demo-projects';
-import { demoLoginsText, seedDemoDirectory } from './seed/demo-seed';
+import { demoSecrets } from './seed/demo-secrets';
+import { demoLoginsText, replaceDemoSecrets, seedDemoDirectory } from './seed/demo-seed';
 import { WebhookDeliverer } from './webhooks';
 
 export interface RunningApp {
@@ -127,7 +128,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
   let demoLogins: string | null = null;
   if (config.seedDemoData) {
-    const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets));
+    const { secrets, file, created } = demoSecrets(config.dataDir);
+    const seeded = await seedDemoDirectory(db.pool, app.get(TotpSecrets), secrets);
+    if (!seeded && created) {
+      const replaced = await replaceDemoSecrets(db.pool, app.get(TotpSecrets), secrets);
+      if (replaced > 0) log(`The demo logins had the public secrets of an earlier version: they now have this installation's own (${file}).`);
+    }
     if (seeded) {
       await seedDemoBankAccounts(app.get(EventStreams), app.get(IdsService), app.get(BankAccountPersonalData), seeded);
       await seedDemoProjects(
@@ -140,7 +146,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       );
       log('Seeded the demo data (first start on this database).');
     }
-    demoLogins = demoLoginsText(config.publicUrl);
+    demoLogins = demoLoginsText(config.publicUrl, secrets, file);
   }
 
   let closing: Promise<void> | null = null;

@@ -93,6 +93,7 @@ describe('make start, stopped with Ctrl-C', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: '',
+        DATABASE_MIGRATION_URL: '',
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(await freePort()),
         SEED_DEMO_DATA: 'true',
@@ -130,6 +131,11 @@ describe('make start, stopped with Ctrl-C', () => {
     const serving = output.split('\n').find((line) => line.includes('Escrow Ledger is serving'));
     expect(JSON.parse(serving ?? 'null')).toMatchObject({ level: 'info', context: 'Main', time: expect.any(String) });
     expect(output).toContain('Ctrl-C stops the API and PostgreSQL.');
+    // The demo logins with this installation's own secrets (issue 35), made at its first start.
+    const demo = JSON.parse(readFileSync(join(dataDir, 'demo-logins.json'), 'utf8')) as { password: string; totp: Record<string, string> };
+    expect(output).toContain(`Demo logins (password ${demo.password}) at http://localhost:${port}/login:`);
+    for (const secret of Object.values(demo.totp)) expect(output).toContain(secret);
+    expect(output).not.toMatch(/Demo-pass-2026|ESCROWDEMO/);
 
     const before = output.length;
     process.kill(-started.pid!, 'SIGINT');

@@ -3,7 +3,7 @@
 // does it: the XSRF-TOKEN cookie sent back as X-XSRF-TOKEN, then the authenticator code.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,23 +11,27 @@ import { generate } from 'otplib';
 
 import { freePort, repoRoot } from './harness.mjs';
 
-const DEMO_PASSWORD = 'Demo-pass-2026';
-
-/** The demo users' authenticator secrets, as the seed enrols them (`make start` prints them). */
-const DEMO_TOTP = {
-  'admin@demo.escrowledger.test': 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
-  'buyer@demo.escrowledger.test': 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
-  'seller@demo.escrowledger.test': 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
-};
-
-/** Starts the app; resolves once /api/health answers. `stop()` ends it and removes its data. */
+/**
+ * Starts the app; resolves once /api/health answers. `stop()` ends it and removes its data.
+ * `demoSecrets`: the demo logins' password and authenticator secrets the app made at its start
+ * (its data folder's demo-logins.json, as `make start` prints them).
+ */
 export async function startApp({ log = () => undefined } = {}) {
   const main = join(repoRoot, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('backend/dist/main.js is missing: run `npm run build` first (make bench does)');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-bench-app-'));
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DATABASE_MIGRATION_URL: '',
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,6 +57,7 @@ export async function startApp({ log = () => undefined } = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   log(`app on ${baseUrl} (data in ${dataDir}), up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const demoSecrets = JSON.parse(readFileSync(join(dataDir, 'demo-logins.json'), 'utf8'));
   const stop = async () => {
     if (!exited) {
       const gone = new Promise((r) => child.once('exit', r));
@@ -61,11 +66,11 @@ export async function startApp({ log = () => undefined } = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseUrl, stop };
+  return { baseUrl, demoSecrets, stop };
 }
 
-/** A cookie jar and the calls of a logged-in user (or a visitor, before `logIn`). */
-function apiSession(baseUrl) {
+/** A cookie jar and the calls of a logged-in user (or a visitor, before `logIn`), with the app's demo secrets. */
+function apiSession(baseUrl, demoSecrets) {
   const jar = new Map();
   const keep = (response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -97,12 +102,12 @@ function apiSession(baseUrl) {
     /** The session's cookies, for a browser on baseUrl. */
     cookies: () => [...jar].map(([name, value]) => ({ name, value, url: baseUrl })),
     async logIn(email) {
-      const first = await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+      const first = await call('POST', '/api/auth/login', { email, password: demoSecrets.password });
       if (first?.user_id) return first;
       // The second step: a code of a 30-second step the server has not taken yet for this user.
       for (let attempt = 0; ; attempt++) {
         try {
-          return await call('POST', '/api/auth/login/second-factor', { code: await generate({ secret: DEMO_TOTP[email] }) });
+          return await call('POST', '/api/auth/login/second-factor', { code: await generate({ secret: demoSecrets.totp[email] }) });
         } catch (error) {
           if (attempt >= 1) throw error;
           await new Promise((r) => setTimeout(r, (30 - ((Date.now() / 1000) % 30) + 1) * 1000));
@@ -112,11 +117,11 @@ function apiSession(baseUrl) {
   };
 }
 
-/** Logged-in sessions of the demo buyer, seller and admin. */
-export async function demoSessions(baseUrl) {
+/** Logged-in sessions of the demo buyer, seller and admin of the app `startApp` started. */
+export async function demoSessions({ baseUrl, demoSecrets }) {
   const sessions = {};
   for (const who of ['buyer', 'seller', 'admin']) {
-    sessions[who] = apiSession(baseUrl);
+    sessions[who] = apiSession(baseUrl, demoSecrets);
     await sessions[who].logIn(`${who}@demo.escrowledger.test`);
   }
   return sessions;

@@ -4,6 +4,9 @@
 // chunk). Used by the rebuild and HTTP benchmarks.
 import { randomUUID, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { built } from './harness.mjs';
@@ -37,12 +40,19 @@ function copyField(value) {
  */
 export const BENCH_SECOND_FACTOR_KEY = Buffer.alloc(32, 7).toString('hex');
 
-/** The demo logins (seeded the way `make start` seeds them) plus synthetic buyers and sellers. */
+/**
+ * The demo logins (seeded the way `make start` seeds them, with secrets of this ledger's own:
+ * `demoSecrets` of the answer) plus synthetic buyers and sellers.
+ */
 async function seedDirectory(pool) {
   const { seedDemoDirectory } = built('backend/dist/seed/demo-seed.js');
   const { DEMO_LOGINS } = built('backend/dist/seed/demo-directory.js');
+  const { demoSecrets: makeDemoSecrets } = built('backend/dist/seed/demo-secrets.js');
   const { TotpSecrets } = built('backend/dist/identity/totp-secrets.js');
-  await seedDemoDirectory(pool, new TotpSecrets({ secondFactorSecretsKey: Buffer.from(BENCH_SECOND_FACTOR_KEY, 'hex'), dataDir: '' }));
+  const folder = mkdtempSync(join(tmpdir(), 'escrow-bench-demo-'));
+  const { secrets: demoSecrets } = makeDemoSecrets(folder);
+  rmSync(folder, { recursive: true, force: true });
+  await seedDemoDirectory(pool, new TotpSecrets({ secondFactorSecretsKey: Buffer.from(BENCH_SECOND_FACTOR_KEY, 'hex'), dataDir: '' }), demoSecrets);
   const { rows: demoUsers } = await pool.query('SELECT user_id, email, company_id FROM users WHERE email = ANY($1)', [Object.values(DEMO_LOGINS)]);
   const byEmail = new Map(demoUsers.map((u) => [u.email, u]));
   const demo = {
@@ -73,6 +83,7 @@ async function seedDirectory(pool) {
   const { rows: allCompanies } = await pool.query('SELECT company_id FROM companies');
   return {
     demo,
+    demoSecrets,
     adminId: demo.adminId,
     buyers: buyers.map((b) => b.user_id),
     sellers: sellers.map((s) => ({ userId: s.user_id, companyId: s.company_id })),

@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { ProjectionRunner } from '@escrow/projections';
 
 import { submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_TOTP_SECRETS } from '../seed/demo-directory';
+import { DEMO_LOGINS } from '../seed/demo-directory';
+import { demoSecrets } from '../seed/demo-secrets';
 
 const ADMIN_GETS = [
   '/api/admin/dashboard',
@@ -27,21 +32,29 @@ describe('the admin console API', () => {
   let buyer: HttpSession;
   let seller: HttpSession;
 
+  // The demo's secrets are this installation's, kept in its data folder (a folder of the test's own).
+  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-admin-demo-'));
+  const { secrets } = demoSecrets(dataDir);
+  const demoLogin = (session: HttpSession, email: string) => session.login(email, secrets.password, secrets.totp[email]);
+
   beforeAll(async () => {
-    app = await createTestApp({ seedDemoData: true, paymentsSandboxSettleMs: 0 });
+    app = await createTestApp({ seedDemoData: true, paymentsSandboxSettleMs: 0, dataDir });
     admin = new HttpSession(app.http);
-    await admin.login(DEMO_LOGINS.admin, DEMO_PASSWORD, DEMO_TOTP_SECRETS.admin);
+    await demoLogin(admin, DEMO_LOGINS.admin);
     buyer = new HttpSession(app.http);
-    await buyer.login(DEMO_LOGINS.buyer, DEMO_PASSWORD, DEMO_TOTP_SECRETS.buyer);
+    await demoLogin(buyer, DEMO_LOGINS.buyer);
     seller = new HttpSession(app.http);
-    await seller.login(DEMO_LOGINS.seller, DEMO_PASSWORD, DEMO_TOTP_SECRETS.seller);
+    await demoLogin(seller, DEMO_LOGINS.seller);
     // The demo's payouts settle through the sandbox: wait for the ledger to be complete.
     await eventually(
       () => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`),
       (r) => r.rows[0].n === 0,
     );
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('answers 401 to anonymous callers and 403 to buyers and sellers on every admin route', async () => {
     const anonymous = new HttpSession(app.http);
@@ -116,7 +129,7 @@ describe('the admin console API', () => {
     // Above FOUR_EYES_ABOVE ($10,000.00): the demo's finance administrator approves the owner's proposal.
     expect(proposed).toMatchObject({ status: 202, body: { proposal: { resolution: 'split', release_amount: '11155.50', refund_amount: '5000.00' } } });
     const finance = new HttpSession(app.http);
-    await finance.login(DEMO_LOGINS.finance, DEMO_PASSWORD, DEMO_TOTP_SECRETS.finance);
+    await demoLogin(finance, DEMO_LOGINS.finance);
     const resolved = await finance.post(`/api/admin/milestones/${dispute.original_id}/dispute/resolution/approve`, {
       proposal_id: proposed.body.proposal.proposal_id,
     });

@@ -106,3 +106,18 @@ describe('loadConfig: metrics', () => {
     expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT must be a non-negative integer/);
   });
 });
+
+describe('loadConfig: demo data and the database logins (issue 35)', () => {
+  it('seeds no demo data unless SEED_DEMO_DATA asks (make start does): the image and compose start with no user', () => {
+    expect(loadConfig({}).seedDemoData).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
+  it('reads the owner login of the migrations, which needs the runtime login of DATABASE_URL beside it', () => {
+    expect(loadConfig({}).databaseMigrationUrl).toBeNull();
+    const urls = { DATABASE_URL: 'postgres://escrow_app:a@db/escrow', DATABASE_MIGRATION_URL: 'postgres://escrow:o@db/escrow' };
+    expect(loadConfig(urls)).toMatchObject({ databaseUrl: urls.DATABASE_URL, databaseMigrationUrl: urls.DATABASE_MIGRATION_URL });
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: urls.DATABASE_MIGRATION_URL })).toThrow(/needs DATABASE_URL/);
+  });
+});

@@ -247,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreConnectionString,
     runProjections: flag(env.RUN_PROJECTIONS, true),
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repoRoot, 'frontend', 'dist')),
-    seedDemoData: flag(env.SEED_DEMO_DATA, true),
+    seedDemoData: flag(env.SEED_DEMO_DATA, false),
     paymentsSandboxSettleMs: integer('PAYMENTS_SANDBOX_SETTLE_MS', env.PAYMENTS_SANDBOX_SETTLE_MS, 3000),
     paymentsReturnWindow: parseReturnWindow(env.PAYMENTS_RETURN_WINDOW),
     payoutChangeHold: payoutChangeHold(env.PAYOUT_CHANGE_HOLD),

@@ -1,6 +1,5 @@
 import type { NewCompany } from '../directory';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_LOGINS = {
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
@@ -13,22 +12,6 @@ export const DEMO_LOGINS = {
   finance: 'finance@demo.escrowledger.test',
   operations: 'operations@demo.escrowledger.test',
 } as const;
-
-/**
- * Each demo user's authenticator-app secret (base32, 20 bytes), enrolled by the seed and printed
- * by `make start`: add it to an authenticator app, or compute a code from it (docs in README).
- * Fixed, so the README and browser tests can compute codes; a demo, never production.
- */
-export const DEMO_TOTP_SECRETS: Record<keyof typeof DEMO_LOGINS, string> = {
-  admin: 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
-  buyer: 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
-  seller: 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
-  electrician: 'ESCROWDEMOELECTRICIANAAAAAAAAAAA',
-  roofer: 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
-  support: 'ESCROWDEMOSUPPORTAAAAAAAAAAAAAAA',
-  finance: 'ESCROWDEMOFINANCEAAAAAAAAAAAAAAA',
-  operations: 'ESCROWDEMOOPERATIONSAAAAAAAAAAAA',
-};
 
 export const DEMO_SERVICES = [
   'Cabinetry',

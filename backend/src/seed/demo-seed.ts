@@ -4,7 +4,8 @@ import type { Pool } from 'pg';
 import { CompaniesRepository } from '../directory';
 import { hashPassword, TOTP_ISSUER, type TotpSecrets } from '../identity';
 import { UsersRepository } from '../identity';
-import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_PASSWORD, DEMO_SERVICES, DEMO_TOTP_SECRETS, logoFor } from './demo-directory';
+import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_SERVICES, logoFor } from './demo-directory';
+import type { DemoSecrets } from './demo-secrets';
 
 export interface DemoDirectory {
   adminId: number;
@@ -16,10 +17,11 @@ export interface DemoDirectory {
 
 /**
  * The demo directory of the first `make start`: services, 14 companies across AZ, ID, NV and UT,
- * and the demo logins, each with a verified email and an authenticator-app secret
- * (DEMO_TOTP_SECRETS). Runs only on an empty users table, in one transaction.
+ * and the demo logins, each with a verified email, this installation's demo password and an
+ * authenticator-app secret of its own (demo-secrets.ts). Runs only on an empty users table, in
+ * one transaction.
  */
-export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): Promise<DemoDirectory | null> {
+export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets, secrets: DemoSecrets): Promise<DemoDirectory | null> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -34,7 +36,7 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): P
     for (const { colour, services, ...fields } of DEMO_COMPANIES) {
       companyIds.push(await CompaniesRepository.insert(client, { ...fields, company_img: logoFor(fields.name, colour) }, services));
     }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const passwordHash = await hashPassword(secrets.password);
     const admin = await UsersRepository.insert(client, {
       firstName: 'Avery',
       lastName: 'Admin',
@@ -98,10 +100,10 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): P
       companyId: companyIds[2]!,
       passwordHash,
     });
-    for (const [who, secret] of Object.entries(DEMO_TOTP_SECRETS)) {
+    for (const email of Object.values(DEMO_LOGINS)) {
       await client.query(`INSERT INTO user_totp (user_id, secret, confirmed_at) SELECT user_id, $2, now() FROM users WHERE email = $1`, [
-        DEMO_LOGINS[who as keyof typeof DEMO_LOGINS],
-        totpSecrets.seal(secret),
+        email,
+        totpSecrets.seal(secrets.totp[email]!),
       ]);
     }
     await client.query('COMMIT');
@@ -114,9 +116,44 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets): P
   }
 }
 
-export function demoLoginsText(baseUrl: string): string {
+/**
+ * Gives the demo users still in the database this installation's secrets: users seeded by a
+ * version whose demo password and TOTP secrets were constants in the repository (and in its
+ * README), so public. Their sessions end and their second factor's last used step is forgotten.
+ */
+export async function replaceDemoSecrets(pool: Pool, totpSecrets: TotpSecrets, secrets: DemoSecrets): Promise<number> {
+  const passwordHash = await hashPassword(secrets.password);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    let replaced = 0;
+    for (const email of Object.values(DEMO_LOGINS)) {
+      const { rows } = await client.query<{ user_id: number }>('UPDATE users SET password_hash = $2 WHERE email = $1 RETURNING user_id', [email, passwordHash]);
+      const userId = rows[0]?.user_id;
+      if (userId === undefined) continue;
+      replaced++;
+      await client.query(
+        `INSERT INTO user_totp (user_id, secret, confirmed_at) VALUES ($1, $2, now())
+         ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, confirmed_at = EXCLUDED.confirmed_at, last_used_step = NULL`,
+        [userId, totpSecrets.seal(secrets.totp[email]!)],
+      );
+      await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    }
+    await client.query('COMMIT');
+    return replaced;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** What `make start` prints under its first lines: the demo logins with this installation's secrets. */
+export function demoLoginsText(baseUrl: string, secrets: DemoSecrets, file: string): string {
+  const who = Object.keys(DEMO_LOGINS) as (keyof typeof DEMO_LOGINS)[];
   return [
-    `Demo logins (password ${DEMO_PASSWORD}) at ${baseUrl}/login:`,
+    `Demo logins (password ${secrets.password}) at ${baseUrl}/login:`,
     `  admin   ${DEMO_LOGINS.admin}  (owner: every administrator permission)`,
     `  admins  ${DEMO_LOGINS.support} (support, read only), ${DEMO_LOGINS.finance} (finance), ${DEMO_LOGINS.operations} (operations)`,
     `  buyer   ${DEMO_LOGINS.buyer}`,
@@ -124,9 +161,10 @@ export function demoLoginsText(baseUrl: string): string {
     `  payees  ${DEMO_LOGINS.electrician}  (Desert Current Electric), ${DEMO_LOGINS.roofer}  (Mesa Ridge Roofing)`,
     `Each asks for a second factor after the password. Add its secret to an authenticator app (or open the otpauth URL on a phone),`,
     `or compute the current code: node -e "require('otplib').generate({secret:process.argv[1]}).then(console.log)" <secret>`,
-    ...(Object.keys(DEMO_TOTP_SECRETS) as (keyof typeof DEMO_LOGINS)[]).map(
-      (who) =>
-        `  ${who.padEnd(11)} ${DEMO_TOTP_SECRETS[who]}  ${generateURI({ issuer: TOTP_ISSUER, label: DEMO_LOGINS[who], secret: DEMO_TOTP_SECRETS[who] })}`,
-    ),
+    ...who.map((key) => {
+      const secret = secrets.totp[DEMO_LOGINS[key]]!;
+      return `  ${key.padEnd(11)} ${secret}  ${generateURI({ issuer: TOTP_ISSUER, label: DEMO_LOGINS[key], secret })}`;
+    }),
+    `This installation's own demo password and secrets, made at its first start: ${file} (readable by you only).`,
   ].join('\n');
 }

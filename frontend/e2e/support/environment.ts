@@ -33,3 +33,13 @@ export function e2eEnvironment(slot = Number(process.env.TEST_PARALLEL_INDEX ?? 
   const port = http[slot]!;
   return { port, pgPort: pg[slot]!, baseUrl: `http://127.0.0.1:${port}` };
 }
+
+/**
+ * The data folder of one worker slot's server (global-setup.ts makes one per slot and hands them
+ * to the workers through the environment): its demo secrets are there (demo-secrets.ts).
+ */
+export function e2eDataDir(slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): string {
+  const dir = process.env.E2E_DATA_DIRS?.split(',')[slot];
+  if (!dir) throw new Error(`no data folder known for worker slot ${slot}: the servers are started by e2e/support/global-setup.ts`);
+  return dir;
+}

@@ -1,9 +1,13 @@
 import { expect, type Page, test as base } from '@playwright/test';
 
+import { demoSecrets } from './demo-secrets';
 import { answerSecondFactor } from './second-factor';
 
 export const DEMO = {
-  password: 'Demo-pass-2026',
+  /** This server's demo password (its data folder's, see demo-secrets.ts). */
+  get password(): string {
+    return demoSecrets().password;
+  },
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
   seller: 'seller@demo.escrowledger.test',

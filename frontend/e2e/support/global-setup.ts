@@ -25,7 +25,8 @@ async function waitForHealth(url: string, timeoutMs: number, exited: () => strin
 }
 
 /**
- * Starts the built product as `make start` does (embedded PostgreSQL, migrations, demo data),
+ * Starts the built product as `make start` does (embedded PostgreSQL, migrations, demo data with
+ * secrets of its own in its data folder),
  * once per worker slot, each on free loopback ports and a throw-away data directory: a worker's
  * journeys run in order against its own server, as they did against the one server before.
  */
@@ -35,6 +36,8 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync(join(repoRoot, '.test-results'), { recursive: true });
   const servers = await Promise.all(Array.from({ length: e2eWorkers() }, (_, slot) => startServer(main, slot)));
   (globalThis as { __ESCROW_E2E_SERVERS__?: unknown }).__ESCROW_E2E_SERVERS__ = servers;
+  // The workers, started after this, inherit it: each reads its server's demo secrets there (e2eDataDir).
+  process.env.E2E_DATA_DIRS = servers.map((server) => server.dataDir).join(',');
 }
 
 async function startServer(main: string, slot: number): Promise<{ child: ChildProcess; dataDir: string }> {
@@ -48,6 +51,7 @@ async function startServer(main: string, slot: number): Promise<{ child: ChildPr
       EMBEDDED_PG_PORT: String(env.pgPort),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DATABASE_MIGRATION_URL: '',
       SEED_DEMO_DATA: 'true',
       PAYMENTS_SANDBOX_SETTLE_MS: process.env.E2E_SETTLE_MS ?? '1000',
       LOG_LEVEL: 'warn',

@@ -2,28 +2,14 @@ import { type Browser, type BrowserContext, type Locator, type Page } from '@pla
 import { generate } from 'otplib';
 
 import { query } from './db';
+import { demoSecrets } from './demo-secrets';
 import { e2eEnvironment } from './environment';
-
-/**
- * The demo users' TOTP secrets, as the seed enrols them (DEMO_TOTP_SECRETS of
- * backend/src/seed/demo-directory.ts; `make start` prints them beside the logins). The one place
- * the journeys take them from (by the emails of DEMO in fixtures.ts).
- */
-const DEMO_TOTP_SECRETS: Record<string, string> = {
-  'admin@demo.escrowledger.test': 'ESCROWDEMOADMINAAAAAAAAAAAAAAAAA',
-  'buyer@demo.escrowledger.test': 'ESCROWDEMOBUYERAAAAAAAAAAAAAAAAA',
-  'seller@demo.escrowledger.test': 'ESCROWDEMOSELLERAAAAAAAAAAAAAAAA',
-  'electric@demo.escrowledger.test': 'ESCROWDEMOELECTRICIANAAAAAAAAAAA',
-  'roofing@demo.escrowledger.test': 'ESCROWDEMOROOFERAAAAAAAAAAAAAAAA',
-  'support@demo.escrowledger.test': 'ESCROWDEMOSUPPORTAAAAAAAAAAAAAAA',
-  'finance@demo.escrowledger.test': 'ESCROWDEMOFINANCEAAAAAAAAAAAAAAA',
-  'operations@demo.escrowledger.test': 'ESCROWDEMOOPERATIONSAAAAAAAAAAAA',
-};
 
 /** A user's key in this worker's memory: the email as the login form sends it (no spaces, lower case). */
 const keyOf = (email: string): string => email.replace(/\s+/g, '').toLowerCase();
 
-const secrets = new Map<string, string>(Object.entries(DEMO_TOTP_SECRETS).map(([email, secret]) => [keyOf(email), secret]));
+/** Secrets of authenticator apps the journeys enrolled themselves; the demo users' come from their server (demo-secrets.ts). */
+const secrets = new Map<string, string>();
 
 /** Remembers the secret of an authenticator app a journey enrolled (read from the security page). */
 export function rememberTotpSecret(email: string, secret: string): void {
@@ -31,8 +17,8 @@ export function rememberTotpSecret(email: string, secret: string): void {
 }
 
 function totpSecretOf(email: string): string {
-  const secret = secrets.get(keyOf(email));
-  if (!secret) throw new Error(`no TOTP secret known for ${email}: add it to DEMO_TOTP_SECRETS or rememberTotpSecret() it`);
+  const secret = secrets.get(keyOf(email)) ?? demoSecrets().totp[keyOf(email)];
+  if (!secret) throw new Error(`no TOTP secret known for ${email}: not a demo user; rememberTotpSecret() the one the journey enrolled`);
   return secret;
 }
 
