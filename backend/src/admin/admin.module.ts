@@ -5,6 +5,7 @@ import { DirectoryModule } from '../directory';
 import { IdentityModule } from '../identity';
 import { ProjectsModule } from '../projects';
 import { ReadModelsModule } from '../read-models';
+import { AppointFirstOwnerHandler } from './appoint-first-owner/appoint-first-owner.handler';
 import { ChangeAdminRoleHandler } from './change-admin-role/change-admin-role.handler';
 import { ChangeAdminRoleController } from './change-admin-role/change-admin-role.http.controller';
 import { GetAdminDashboardController } from './get-dashboard/get-dashboard.http.controller';
@@ -56,6 +57,7 @@ import { UpdateCompanyController } from './update-company/update-company.http.co
   ],
   providers: [
     ProjectSearch,
+    AppointFirstOwnerHandler,
     GetAdminDashboardHandler,
     ListAdminPaymentsHandler,
     GetAdminReportsHandler,

@@ -1,1 +1,2 @@
 export { AdminModule } from './admin.module';
+export { AppointFirstOwner, type FirstOwnerLink } from './appoint-first-owner/appoint-first-owner.command';

@@ -7,7 +7,7 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 const BACKEND_DIST = join(REPO_ROOT, 'backend', 'dist');
 
 /** The reliability suite runs the built program, as production does: `npm run build` first. */
-export function builtEntry(name: 'main.js' | 'projections-cli.js'): string {
+export function builtEntry(name: 'main.js' | 'projections-cli.js' | 'admin-cli.js'): string {
   const file = join(BACKEND_DIST, name);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the reliability suite`);
   return file;

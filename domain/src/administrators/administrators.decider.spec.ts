@@ -90,3 +90,39 @@ describe('administrator roles', () => {
     expect(refusal(() => decideAdministrators(change(OWNER, BUYER, 'root' as AdminRole, two), given([])))).toMatchObject({ kind: 'invalid' });
   });
 });
+
+describe('the first owner (the operator command of a new installation)', () => {
+  const appoint = (
+    userId: number,
+    admins: Record<number, AdminRole>,
+    target = { exists: true, companyUser: false },
+    actorRole: 'system' | 'admin' = 'system',
+  ) =>
+    ({
+      type: 'AppointFirstOwner',
+      data: { userId, directory: directory(admins, target) },
+      metadata: { now: AT, actorId: actorRole === 'system' ? 0 : OWNER, actorRole },
+    }) as const;
+
+  it('makes a user the owner of an installation without administrators, by the operator (actor 0) and no session', () => {
+    expect(decideAdministrators(appoint(BUYER, {}), given([]))).toEqual([
+      { type: 'AdminRoleGranted', data: { userId: BUYER, role: 'owner', by: 0, sessionId: null, at: AT } },
+    ]);
+  });
+
+  it('refuses once there is an administrator, in the users table or on the stream; again for the same first owner changes nothing', () => {
+    expect(refusal(() => decideAdministrators(appoint(BUYER, { [SUPPORT]: 'support' }), given([])))).toMatchObject({ kind: 'conflict' });
+    const appointed = given([{ type: 'AdminRoleGranted', data: { userId: OWNER, role: 'owner', by: 0, sessionId: null, at: AT } }]);
+    expect(refusal(() => decideAdministrators(appoint(BUYER, {}), appointed))).toMatchObject({
+      kind: 'conflict',
+      message: 'This installation has an administrator already: an owner gives roles in the console (Users).',
+    });
+    expect(decideAdministrators(appoint(OWNER, {}), appointed)).toEqual([]);
+  });
+
+  it('is only for the operator, not for an administrator, and only for a user who exists and belongs to no company', () => {
+    expect(refusal(() => decideAdministrators(appoint(BUYER, {}, undefined, 'admin'), given([])))).toMatchObject({ kind: 'forbidden' });
+    expect(refusal(() => decideAdministrators(appoint(BUYER, {}, { exists: true, companyUser: true }), given([])))).toMatchObject({ kind: 'conflict' });
+    expect(refusal(() => decideAdministrators(appoint(BUYER, {}, { exists: false, companyUser: false }), given([])))).toMatchObject({ kind: 'not_found' });
+  });
+});

@@ -1,6 +1,6 @@
-import type { CommandMetadata } from '../shared/command';
+import { assertNever, type CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
-import type { AdministratorCommand } from './commands';
+import type { AdministratorCommand, AppointFirstOwner, ChangeAdminRole } from './commands';
 import { ADMIN_ROLES, type AdministratorEvent, type AdminRole } from './events';
 
 /** The one stream of administrator roles: every change since roles exist, by user. */
@@ -40,6 +40,36 @@ export function administratorsNow(state: AdministratorsState, directory: Record<
  * without the database). Setting the role a user already has changes nothing.
  */
 export function decideAdministrators(command: AdministratorCommand, state: AdministratorsState): AdministratorEvent[] {
+  switch (command.type) {
+    case 'ChangeAdminRole':
+      return changeRole(command, state);
+    case 'AppointFirstOwner':
+      return appointFirstOwner(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+/**
+ * Nobody can appoint the first administrator from the console (there is no one to sign in), so
+ * the operator does, once: refused as soon as any administrator exists. The same user appointed
+ * again (the command run again before they chose a password) changes nothing.
+ */
+function appointFirstOwner(command: AppointFirstOwner, state: AdministratorsState): AdministratorEvent[] {
+  const { userId, directory } = command.data;
+  const { metadata } = command;
+  if (metadata.actorRole !== 'system') throw forbidden('operator_only', "Only the operator's command on the server appoints the first owner.");
+  const admins = administratorsNow(state, directory.administrators);
+  if (admins.size === 1 && admins.get(userId) === 'owner') return [];
+  if (admins.size > 0) throw conflict('administrator_exists', 'This installation has an administrator already: an owner gives roles in the console (Users).');
+  if (!directory.target.exists) throw notFound('no_user', 'There is no such user.');
+  if (directory.target.companyUser) {
+    throw conflict('company_user', "A contractor company's user cannot be an administrator; use an address of the person's own.");
+  }
+  return [{ type: 'AdminRoleGranted', data: { userId, role: 'owner', by: metadata.actorId, sessionId: null, at: metadata.now } }];
+}
+
+function changeRole(command: ChangeAdminRole, state: AdministratorsState): AdministratorEvent[] {
   const { userId, role, sessionId, directory } = command.data;
   const metadata: CommandMetadata = command.metadata;
   const admins = administratorsNow(state, directory.administrators);

@@ -17,4 +17,17 @@ export type ChangeAdminRole = Command<
   }
 >;
 
-export type AdministratorCommand = ChangeAdminRole;
+/**
+ * Makes a user the first owner of an installation that has no administrator: the operator's
+ * one-time command (`npm run admin -- first-owner`), run on the server, so the actor is the
+ * system (actor 0) and there is no session. `directory` as for ChangeAdminRole.
+ */
+export type AppointFirstOwner = Command<
+  'AppointFirstOwner',
+  {
+    userId: number;
+    directory: { administrators: Record<number, AdminRole>; target: { exists: boolean; companyUser: boolean } };
+  }
+>;
+
+export type AdministratorCommand = ChangeAdminRole | AppointFirstOwner;
