@@ -15,6 +15,8 @@ RUN npm run build
 FROM build AS runtime-deps
 RUN npm prune --omit=dev
 
+# It starts with no user and no demo data; the first administrator comes from a one-time command
+# (node backend/dist/admin-cli.js first-owner --email …, docs/operations.md).
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000

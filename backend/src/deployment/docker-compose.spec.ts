@@ -84,4 +84,26 @@ describe('docker-compose.yml', () => {
       /FROM node:\S+ AS build[\s\S]*RUN npm run build\n[\s\S]*FROM build AS runtime-deps\nRUN npm prune --omit=dev/,
     );
   });
+
+  it('starts with no user: no demo data in the image or the compose set, whose first administrator comes from the one-time command', () => {
+    for (const name of ['api', 'projection-worker']) expect(service(config, name)).not.toMatch(/SEED_DEMO_DATA/);
+    expect(config).not.toMatch(/demo\.escrowledger\.test|Demo-pass/);
+    expect(readFileSync(resolve(repoRoot, 'Dockerfile'), 'utf8')).not.toMatch(/SEED_DEMO_DATA/);
+    // Unset, the application seeds nothing (app-config.spec.ts); the command is documented beside the file.
+    expect(readFileSync(resolve(repoRoot, 'docker-compose.yml'), 'utf8')).toContain('admin-cli.js first-owner');
+  });
+
+  it('runs the API and the worker as a database login of their own, the owner of the tables migrating', () => {
+    for (const name of ['api', 'projection-worker']) {
+      const block = service(config, name);
+      const runtime = /DATABASE_URL: (\S+)/.exec(block)?.[1];
+      const owner = /DATABASE_MIGRATION_URL: (\S+)/.exec(block)?.[1];
+      expect({ name, runtime, owner }).toEqual({
+        name,
+        runtime: expect.stringMatching(/^postgres:\/\/escrow_app:/),
+        owner: expect.stringMatching(/^postgres:\/\/escrow:/),
+      });
+      expect(new URL(runtime!).pathname).toBe(new URL(owner!).pathname);
+    }
+  });
 });

@@ -12,7 +12,7 @@ interface Queryable {
  * Their append-only triggers hold only against a login that neither owns them nor is a superuser
  * (an owner can `ALTER TABLE … DISABLE TRIGGER`), so the runtime login may only read and append.
  */
-export const APPEND_ONLY_TABLES = ['events', 'security_log'] as const;
+const APPEND_ONLY_TABLES = ['events', 'security_log'] as const;
 
 /** The login named in a PostgreSQL URL. */
 export interface Login {
