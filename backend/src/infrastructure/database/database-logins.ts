@@ -116,9 +116,11 @@ export async function grantRuntimeRights(owner: Queryable, runtimeRole: string, 
     await owner.query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${appendOnly.map((r) => ident(r.t)).join(', ')} FROM ${role}`);
   }
   await owner.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_migrations FROM ${role}`);
+  // With them the copies a crashed rebuild left behind (`jobs__rebuild`), which the next one drops.
   const handOver = (await owner.query(
     `SELECT c.relname AS name FROM pg_class c
-      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND c.relname = ANY($1)
+      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+        AND (c.relname = ANY($1) OR EXISTS (SELECT 1 FROM unnest($1::text[]) AS t WHERE c.relname LIKE t || '\\_\\_%'))
         AND c.relowner <> (SELECT oid FROM pg_roles WHERE rolname = $2)`,
     [[...readModelTables], runtimeRole],
   )) as { name: string }[];
