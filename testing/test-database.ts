@@ -9,15 +9,17 @@ export interface TestDatabase {
   /** The cluster's superuser on this database: it owns the tables (the migration login). */
   url: string;
   /**
-   * The runtime login of the test apps on this database (escrow_app, as in `make start`): the
-   * migration step creates it and gives it its rights (backend/src/infrastructure/database/database-logins.ts).
+   * The runtime login of the test apps on this database (escrow_test_app; `make start` names its
+   * own escrow_app): the migration step creates it and gives it its rights
+   * (backend/src/infrastructure/database/database-logins.ts). A name of its own, so that running
+   * the tests against a deployment's PostgreSQL never meets that deployment's login and password.
    */
   runtimeUrl: string;
   name: string;
   drop(): Promise<void>;
 }
 
-const RUNTIME_LOGIN = 'escrow_app:escrow_app';
+const RUNTIME_LOGIN = 'escrow_test_app:escrow_test_app';
 
 /** The runtime login's URL on the database of `url` (an owner's URL of the jest cluster or a reliability test's own). */
 export function runtimeUrlOf(url: string): string {

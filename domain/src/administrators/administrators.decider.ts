@@ -35,10 +35,7 @@ export function administratorsNow(state: AdministratorsState, directory: Record<
   return merged;
 }
 
-/**
- * Owners manage administrators; the last owner cannot go (nobody could appoint one again
- * without the database). Setting the role a user already has changes nothing.
- */
+/** Who may act as an administrator: an owner's role changes, and the operator's first owner. */
 export function decideAdministrators(command: AdministratorCommand, state: AdministratorsState): AdministratorEvent[] {
   switch (command.type) {
     case 'ChangeAdminRole':
@@ -69,6 +66,10 @@ function appointFirstOwner(command: AppointFirstOwner, state: AdministratorsStat
   return [{ type: 'AdminRoleGranted', data: { userId, role: 'owner', by: metadata.actorId, sessionId: null, at: metadata.now } }];
 }
 
+/**
+ * Owners manage administrators; the last owner cannot go (nobody could appoint one again
+ * without the database). Setting the role a user already has changes nothing.
+ */
 function changeRole(command: ChangeAdminRole, state: AdministratorsState): AdministratorEvent[] {
   const { userId, role, sessionId, directory } = command.data;
   const metadata: CommandMetadata = command.metadata;
