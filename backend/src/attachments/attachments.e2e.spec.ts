@@ -15,6 +15,8 @@ import { loadConfig } from '../config/app-config';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PDF = TINY_PDF;
+/** An id no milestone or project will reach in a test (ids are at most 2,147,483,647). */
+const NOWHERE = 2_000_000_000;
 /** The start of a Windows executable ("MZ", then a PE header), renamed by its sender. */
 const EXECUTABLE = Buffer.concat([
   Buffer.from('MZ'),
@@ -203,8 +205,8 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const { id } = await proposed();
     const added = (await upload(s, id, 'to=version', PDF, 'plan.pdf')).body;
     expect((await outsider.get(added.download_url)).status).toBe(404);
-    expect((await outsider.get(`/api/milestone/${id}/attachments`)).status).toBe(403);
-    expect((await upload(outsider, id, 'to=completion', PDF, 'mine.pdf')).status).toBe(403);
+    expect((await outsider.get(`/api/milestone/${id}/attachments`)).status).toBe(404);
+    expect((await upload(outsider, id, 'to=completion', PDF, 'mine.pdf')).status).toBe(404);
     expect((await admin.get(added.download_url)).status).toBe(200);
     expect((await s.get(`/api/milestone/${id}/attachments/not-a-uuid/file`)).status).toBe(404);
     expect((await s.get(`/api/milestone/${id}/attachments/${randomUUID()}/file`)).status).toBe(404);
@@ -250,6 +252,42 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const again = await upload(s, id, 'to=version', PDF, 'plan.pdf', key);
     expect(again.body.attachment_id).toBe(first.body.attachment_id);
     expect((await s.get(`/api/milestone/${id}/attachments`)).body).toHaveLength(1);
+  });
+
+  it('answers a stranger on every attachment route exactly as for a milestone or project that never was', async () => {
+    const first = await proposed();
+    const added = (await upload(s, first.id, 'to=version', Buffer.concat([PDF, Buffer.from('% walked past\n')]), 'plan.pdf')).body;
+    const last = await proposed();
+    const file = Buffer.concat([PDF, Buffer.from('% a stranger’s\n')]);
+    /** Everything of an answer that could tell one id from another. */
+    const answer = async (method: 'GET' | 'POST' | 'DELETE', url: string) => {
+      const body = method === 'POST' ? multipart(file, 'mine.pdf') : null;
+      const r = await outsider.request(method, url, body?.payload, body?.headers);
+      return { status: r.status, type: r.headers['content-type'], length: r.headers['content-length'], body: JSON.stringify(r.body) };
+    };
+    const milestoneRoutes = (m: number) => [
+      answer('GET', `/api/milestone/${m}/attachments`),
+      answer('POST', `/api/milestone/${m}/attachments?to=completion`),
+      answer('GET', `/api/milestone/${m}/attachments/${added.attachment_id}/file`),
+      answer('GET', `/api/milestone/${m}/attachments/${added.attachment_id}/thumbnail`),
+      answer('DELETE', `/api/milestone/${m}/attachments/${added.attachment_id}`),
+    ];
+    const projectRoutes = (j: number) => [
+      answer('GET', `/api/job/${j}/retainage/attachments`),
+      answer('POST', `/api/job/${j}/retainage/attachments?dispute_id=1`),
+      answer('GET', `/api/job/${j}/retainage/attachments/${added.attachment_id}/file`),
+      answer('GET', `/api/job/${j}/retainage/attachments/${added.attachment_id}/thumbnail`),
+      answer('DELETE', `/api/job/${j}/retainage/attachments/${added.attachment_id}`),
+    ];
+    const nowhere = { milestone: await Promise.all(milestoneRoutes(NOWHERE)), project: await Promise.all(projectRoutes(NOWHERE)) };
+    expect(nowhere.milestone.every((a) => a.status === 404)).toBe(true);
+    expect(nowhere.project.every((a) => a.status === 404)).toBe(true);
+    const [events, files] = [await eventCount(), await storedFiles()];
+    for (let m = first.id - 3; m <= last.id; m++) expect({ m, answers: await Promise.all(milestoneRoutes(m)) }).toEqual({ m, answers: nowhere.milestone });
+    for (let j = first.jobId - 3; j <= last.jobId; j++) expect({ j, answers: await Promise.all(projectRoutes(j)) }).toEqual({ j, answers: nowhere.project });
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    // Its parties still see it.
+    expect((await b.get(`/api/milestone/${first.id}/attachments`)).body).toEqual([added]);
   });
 
   it('removes a file as an event: parties no longer get it, the administrator still does', async () => {
@@ -320,7 +358,7 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect((await attach(admin, PDF, 'inspection.pdf')).body.by.role).toBe('admin');
     expect((await attach(b, EXECUTABLE, 'photo.jpg')).status).toBe(400);
     expect((await attach(b, PDF, 'x.pdf', disputeId + 1000)).status).toBe(404);
-    expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(403);
+    expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(404);
 
     // Both sides and the administrator read all three; the seller's photo comes back without its GPS position.
     expect((await admin.get(`/api/job/${jobId}/retainage/attachments`)).body.map((f: { name: string }) => f.name)).toEqual([
@@ -333,7 +371,7 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect(sha256(download.rawPayload)).toBe(fromSeller.body.sha256);
     expect((await sharp(download.rawPayload).metadata()).exif).toBeUndefined();
     expect((await outsider.get(fromSeller.body.download_url)).status).toBe(404);
-    expect((await outsider.get(`/api/job/${jobId}/retainage/attachments`)).status).toBe(403);
+    expect((await outsider.get(`/api/job/${jobId}/retainage/attachments`)).status).toBe(404);
 
     // Only its attacher removes a file; the ledger keeps it, and the history says so.
     expect((await b.request('DELETE', `/api/job/${jobId}/retainage/attachments/${fromSeller.body.attachment_id}`)).status).toBe(403);

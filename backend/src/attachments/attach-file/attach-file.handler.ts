@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
 import { attachmentOf, attachmentView } from '../attachment.view';
+import { milestoneActedOnBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
 import { AttachFile } from './attach-file.command';
 import { newAttachmentId, PROBE_FILE } from './new-attachment';
@@ -34,7 +35,7 @@ export class AttachFileHandler implements ICommandHandler<AttachFile> {
   ) {}
 
   async execute(c: AttachFile): Promise<AttachmentView> {
-    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const ref = await milestoneActedOnBy(this.access, c.versionId, c.actor);
     const to = targetOf(c.place, ref.versionId, c.disputeId);
     // A retry with the same key names the same attachment: it is answered, not stored again.
     const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, ATTACHMENT_NAMESPACE);

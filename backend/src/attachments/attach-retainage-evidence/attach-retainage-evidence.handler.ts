@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { newAttachmentId, PROBE_FILE } from '../attach-file/new-attachment';
 import { retainageEvidenceView } from '../attachment.view';
+import { projectSeenBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 
@@ -25,7 +26,7 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
   ) {}
 
   async execute(c: AttachRetainageEvidence): Promise<AttachmentView> {
-    await this.access.requireViewer(c.projectId, c.actor);
+    await projectSeenBy(this.access, c.projectId, c.actor);
     // A retry with the same key names the same file: it is answered, not stored again.
     const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, EVIDENCE_NAMESPACE);
     const metadata = metadataOf(c.actor);
