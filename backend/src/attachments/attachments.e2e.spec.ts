@@ -121,6 +121,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
       size: PDF.length,
       media_type: 'application/pdf',
       sha256: sha256(PDF),
+      // Not an image: stored as it came, so what was uploaded is what is stored.
+      original_sha256: sha256(PDF),
+      original_size: PDF.length,
       by: { user_id: seller.userId, role: 'seller' },
       removed: null,
       thumbnail_url: null,
@@ -162,6 +165,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ to: 'completion', media_type: 'image/jpeg', thumbnail_url: expect.stringMatching(/\/thumbnail$/) });
     expect(added.body.sha256).not.toBe(sha256(photo)); // drawn again from its pixels
+    // The photo as its taker holds it is in the ledger too (its hash and size, not its bytes).
+    expect(added.body).toMatchObject({ original_sha256: sha256(photo), original_size: photo.length });
+    expect((await b.get(`/api/milestone/${id}/attachments`)).body[0]).toMatchObject({ original_sha256: sha256(photo), original_size: photo.length });
     const served = await app.http.inject({ method: 'GET', url: added.body.download_url, headers: { cookie: `sid=${b.cookie('sid')}` } });
     const bytes = served.rawPayload;
     expect(sha256(bytes)).toBe(added.body.sha256);
@@ -393,12 +399,13 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const attachmentLines = bundle
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { record: string; sha256?: string; originalId?: number | null })
+      .map((line) => JSON.parse(line) as { record: string; sha256?: string; originalSha256?: string; originalSize?: number; originalId?: number | null })
       .filter((line) => line.record === 'attachment');
-    expect(attachmentLines.map((l) => [l.sha256, l.originalId])).toEqual([
-      [sha256(PDF), null],
-      [fromSeller.body.sha256, null],
-      [sha256(PDF), null],
+    // Each with the hash of what is stored and of what was uploaded (the photo before it was drawn again).
+    expect(attachmentLines.map((l) => [l.sha256, l.originalSha256, l.originalSize, l.originalId])).toEqual([
+      [sha256(PDF), sha256(PDF), PDF.length, null],
+      [fromSeller.body.sha256, sha256(photo), photo.length, null],
+      [sha256(PDF), sha256(PDF), PDF.length, null],
     ]);
 
     // Once an administrator resolved the dispute, its evidence is closed.

@@ -1816,7 +1816,21 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "sha256": {
-        "type": "string"
+        "type": "string",
+        "description": "SHA-256 of the file as stored and served (an image drawn again without its metadata): what `verify` and audit bundles check."
+      },
+      "original_sha256": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "SHA-256 and size of the file as it was uploaded, before anything was done to it: what its sender can check against their own copy. The same as `sha256` and `size` for documents (stored as they came); different for images. Null for files attached before these were recorded."
+      },
+      "original_size": {
+        "type": [
+          "number",
+          "null"
+        ]
       },
       "by": {
         "type": "object",
@@ -1894,6 +1908,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "size",
       "media_type",
       "sha256",
+      "original_sha256",
+      "original_size",
       "by",
       "at",
       "removed",
@@ -7583,7 +7599,15 @@ export const API_SCHEMAS: Record<string, object> = {
         "description": "The file itself, or its thumbnail."
       },
       "sha256": {
-        "type": "string"
+        "type": "string",
+        "description": "What the store should hold (for an image: drawn again, without its metadata)."
+      },
+      "originalSha256": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The file as it was uploaded (not kept): differs from `sha256` for an image; null for a thumbnail and for files recorded before it was."
       },
       "found": {
         "type": "string",
@@ -7619,6 +7643,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "name",
       "file",
       "sha256",
+      "originalSha256",
       "found",
       "eventId",
       "streamId",

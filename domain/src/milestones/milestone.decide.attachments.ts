@@ -121,7 +121,19 @@ export function validAttachedFile(file: AttachedFile): AttachedFile {
   if (!SHA256_HEX.test(file.sha256)) throw invalid('file_hash', 'The file’s SHA-256 must be 64 hexadecimal digits.');
   if (file.thumbnailSha256 !== null && !SHA256_HEX.test(file.thumbnailSha256))
     throw invalid('file_hash', 'The thumbnail’s SHA-256 must be 64 hexadecimal digits.');
-  return { name, size: file.size, mediaType: file.mediaType, sha256: file.sha256, thumbnailSha256: file.thumbnailSha256 };
+  // A new attachment always says what was uploaded: only events older than the field lack it.
+  if (file.originalSha256 === null || !SHA256_HEX.test(file.originalSha256))
+    throw invalid('file_hash', 'The SHA-256 of the file as uploaded must be 64 hexadecimal digits.');
+  if (file.originalSize === null || !Number.isSafeInteger(file.originalSize) || file.originalSize <= 0) throw invalid('file_empty', 'The file is empty.');
+  return {
+    name,
+    size: file.size,
+    mediaType: file.mediaType,
+    sha256: file.sha256,
+    thumbnailSha256: file.thumbnailSha256,
+    originalSha256: file.originalSha256,
+    originalSize: file.originalSize,
+  };
 }
 
 export const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import { type AttachedFile, ATTACHMENT_MEDIA_TYPES, invalid, unprocessable } from '@escrow/domain';
@@ -19,12 +20,20 @@ const THUMBNAIL_PX = 320;
 
 const IMAGE_FORMATS: Record<string, 'jpeg' | 'png' | 'webp'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
+/** The bytes of an upload as they arrived, before anything was done to them. */
+interface ReceivedBytes {
+  sha256: string;
+  size: number;
+}
+
 /**
  * Takes one uploaded file into the file store, as the ledger will record it: its type sniffed
  * from its bytes (never the name or the header), images re-encoded so their metadata (GPS
  * position, camera, owner) is gone before anyone else sees them, with a thumbnail; the name kept
  * as data only. The bytes stream through; only the first 4 KB (to sniff) and, for images, the
  * image itself (sharp decodes it whole, within ATTACHMENT_MAX_MB and MAX_IMAGE_PIXELS) are held.
+ * The bytes as they arrived are hashed and counted on the way: the ledger records them beside
+ * what is stored (an image's sender can match the ledger to their own copy).
  */
 @Injectable()
 export class AttachmentIntake {
@@ -48,9 +57,13 @@ export class AttachmentIntake {
     // once clamd called them clean: an infected file fails the store's put, which keeps nothing.
     const counted = atMost(rest, maxBytes);
     const { clamd } = this.config.attachments;
-    const scanned = Readable.from(clamd ? scannedByClamd(clamd, counted) : counted);
+    const arrived: { as?: ReceivedBytes } = {};
+    const checked = hashed(clamd ? scannedByClamd(clamd, counted) : counted, async (received) => {
+      arrived.as = received;
+    });
     try {
-      return await this.keep(scanned, name, mediaType, format, maxBytes);
+      const kept = await this.keep(Readable.from(checked), format, maxBytes);
+      return { name, mediaType, ...kept, originalSha256: arrived.as!.sha256, originalSize: arrived.as!.size };
     } catch (error) {
       if (error instanceof FileInfected) {
         throw unprocessable('file_infected', `The virus scanner found ${error.signature} in this file: it was not attached. Check the computer it came from.`);
@@ -59,16 +72,20 @@ export class AttachmentIntake {
     }
   }
 
-  private async keep(bytes: Readable, name: string, mediaType: string, format: 'jpeg' | 'png' | 'webp' | undefined, maxBytes: number): Promise<AttachedFile> {
+  private async keep(
+    bytes: Readable,
+    format: 'jpeg' | 'png' | 'webp' | undefined,
+    maxBytes: number,
+  ): Promise<Pick<AttachedFile, 'size' | 'sha256' | 'thumbnailSha256'>> {
     if (!format) {
       const stored = await this.store.put(bytes, { maxBytes });
-      return { name, size: stored.size, mediaType, sha256: stored.sha256, thumbnailSha256: null };
+      return { size: stored.size, sha256: stored.sha256, thumbnailSha256: null };
     }
     const clean = await reencoded(bytes, format);
     const stored = await this.store.put(Readable.from([clean]), { maxBytes });
     const small = await sharp(clean).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' }).webp({ quality: 70 }).toBuffer();
     const thumbnail = await this.store.put(Readable.from([small]), { maxBytes });
-    return { name, size: stored.size, mediaType, sha256: stored.sha256, thumbnailSha256: thumbnail.sha256 };
+    return { size: stored.size, sha256: stored.sha256, thumbnailSha256: thumbnail.sha256 };
   }
 }
 
@@ -88,6 +105,18 @@ async function reencoded(source: Readable, format: 'jpeg' | 'png' | 'webp'): Pro
   } catch (error) {
     throw invalid('image_unreadable', `This image cannot be read (${(error as Error).message.split('\n')[0]}); export it again as JPEG or PNG.`);
   }
+}
+
+/** The stream's bytes, hashed and counted as they pass; `atEnd` hears of them after the last one and before the stream ends. */
+async function* hashed(source: AsyncIterable<Buffer>, atEnd: (received: ReceivedBytes) => Promise<void>): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    hash.update(chunk);
+    size += chunk.length;
+    yield chunk;
+  }
+  await atEnd({ sha256: hash.digest('hex'), size });
 }
 
 /** The stream's bytes, refused with FileTooLarge at the first byte past `maxBytes`. */
