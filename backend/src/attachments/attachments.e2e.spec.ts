@@ -9,12 +9,13 @@ import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { paidOutRetainedProject } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
-import { multipart, TINY_PDF } from '../../test/support/multipart';
+import { multipart, multipartOf, TINY_PDF } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PDF = TINY_PDF;
+const ONE_FILE = 'Attach one file at a time: this upload holds more than one.';
 /** An id no milestone or project will reach in a test (ids are at most 2,147,483,647). */
 const NOWHERE = 2_000_000_000;
 /** The start of a Windows executable ("MZ", then a PE header), renamed by its sender. */
@@ -258,6 +259,51 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const again = await upload(s, id, 'to=version', PDF, 'plan.pdf', key);
     expect(again.body.attachment_id).toBe(first.body.attachment_id);
     expect((await s.get(`/api/milestone/${id}/attachments`)).body).toHaveLength(1);
+  });
+
+  it('strips bidirectional and other format characters from a file’s name, so that it reads as what it is', async () => {
+    const { id } = await proposed();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    // U+202E turns the rest around: shown as "photoexe.png", it is named "…gnp.exe".
+    const added = await upload(s, id, 'to=version', png, 'photo\u202Egnp.exe');
+    expect(added.status).toBe(201);
+    expect(added.body.name).toBe('photognp.exe');
+    expect((await b.get(added.body.download_url)).headers['content-disposition']).toBe(`attachment; filename="photognp.exe"; filename*=UTF-8''photognp.exe`);
+    const named = async (name: string) => (await upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from(name)]), name)).body.name as string;
+    expect(await named('re\u200Bport\u2066 final\u2069\u00AD\u0085.pdf\uFEFF')).toBe('report final.pdf');
+    // Nothing left of the name: it is named by what its bytes are.
+    expect(await named('\u202E\u200F\u2067')).toBe('file.pdf');
+    expect(((await b.get(`/api/milestone/${id}/attachments`)).body as { name: string }[]).map((f) => f.name)).toEqual([
+      'photognp.exe',
+      'report final.pdf',
+      'file.pdf',
+    ]);
+  });
+
+  it('refuses an upload holding two files with 400, keeping nothing of either', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const one = Buffer.concat([PDF, Buffer.from('% one\n'), Buffer.alloc(300_000, 0x20)]);
+    const two = Buffer.concat([PDF, Buffer.from('% two\n')]);
+    const bodies = [
+      multipartOf([
+        { field: 'file', bytes: one, fileName: 'one.pdf' },
+        { field: 'file', bytes: two, fileName: 'two.pdf' },
+      ]),
+      multipartOf([
+        { field: 'file', bytes: await photoWithGps(), fileName: 'wall.jpg' },
+        { field: 'note', bytes: Buffer.from('and another') },
+        { field: 'also', bytes: two, fileName: 'two.pdf' },
+      ]),
+    ];
+    for (const body of bodies) {
+      const refused = await s.request('POST', `/api/milestone/${id}/attachments?to=version`, body.payload, body.headers);
+      expect(refused).toMatchObject({ status: 400, body: { message: ONE_FILE } });
+    }
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    expect((await s.get(`/api/milestone/${id}/attachments`)).body).toEqual([]);
   });
 
   it('answers a stranger on every attachment route exactly as for a milestone or project that never was', async () => {

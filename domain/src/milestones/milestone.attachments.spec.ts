@@ -146,6 +146,9 @@ describe('attachments on a milestone', () => {
     );
     expect(tryFile({ sha256: 'not-a-hash' }).kind).toBe('invalid');
     expect(tryFile({ name: 'plan\u0007.pdf' }).kind).toBe('invalid');
+    // Characters that are not shown as themselves: a C1 control, a bidirectional override, a zero-width space, a line separator.
+    for (const name of ['plan\u0085.pdf', 'photo\u202Egnp.exe', 'plan\u200B.pdf', 'plan\u2028.pdf'])
+      expect(tryFile({ name }).message).toBe('The file name contains a control or formatting character; rename the file and try again.');
     // What was uploaded is recorded with every new file.
     expect(tryFile({ originalSha256: null }).message).toBe('The SHA-256 of the file as uploaded must be 64 hexadecimal digits.');
     expect(tryFile({ originalSize: null }).message).toBe('The file is empty.');

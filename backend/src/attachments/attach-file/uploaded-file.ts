@@ -1,6 +1,9 @@
 import '@fastify/multipart';
 
-import type { AttachedFile } from '@escrow/domain';
+import { Readable } from 'node:stream';
+
+import { type AttachedFile, invalid } from '@escrow/domain';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 
 import type { AttachmentIntake } from '../intake/attachment-intake';
@@ -29,22 +32,47 @@ const UPLOAD = Symbol('uploaded file');
 const SENDER_FAULT = Symbol('the sender broke the upload');
 
 /**
- * The upload's part, or null when the body has none. A body that is not well-formed multipart
- * (a wrong boundary, a part cut short) fails here or, later, while its bytes are read: either way
- * the error is marked as the sender's, so the edge answers 400 rather than 500.
+ * The upload's file part, or null when the body has none. A body that is not well-formed
+ * multipart (a wrong boundary, a part cut short) fails here or, later, while its bytes are read:
+ * either way the error is marked as the sender's, so the edge answers 400 rather than 500.
  */
 export function uploadOf(request: FastifyRequest): Promise<UploadedFile | null> {
   const holder = request as FastifyRequest & { [UPLOAD]?: Promise<UploadedFile | null> };
-  return (holder[UPLOAD] ??= request.file().then(
-    (part) => {
-      if (!part) return null;
-      part.file.on('error', (error: Error) => markSenderFault(error));
-      return new UploadedFile(part.fieldname, part.file, part.filename);
-    },
-    (error: Error) => {
-      throw markSenderFault(error);
-    },
-  ));
+  return (holder[UPLOAD] ??= firstFile(request).catch((error: Error) => {
+    throw markSenderFault(error);
+  }));
+}
+
+async function firstFile(request: FastifyRequest): Promise<UploadedFile | null> {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
+    if (part.type !== 'file') continue;
+    part.file.on('error', (error: Error) => markSenderFault(error));
+    return new UploadedFile(part.fieldname, Readable.from(aloneInItsBody(part.file, parts)), part.filename);
+  }
+  return null;
+}
+
+const moreThanOneFile = () => invalid('one_file_only', 'Attach one file at a time: this upload holds more than one.');
+
+/**
+ * The file's bytes, then the rest of the body read to its end before the stream ends: a second
+ * file (over the parser's limit of one, or any other) fails the stream, so whatever reads it (the
+ * file store) keeps nothing, rather than attaching the first file and dropping the second.
+ */
+async function* aloneInItsBody(file: AsyncIterable<Buffer>, rest: AsyncIterator<Multipart>): AsyncGenerator<Buffer> {
+  yield* file;
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await rest.next();
+    } catch (error) {
+      throw (error as { code?: unknown }).code === 'FST_FILES_LIMIT' ? moreThanOneFile() : markSenderFault(error as Error);
+    }
+    if (next.done) return;
+    if (next.value.type === 'file') throw moreThanOneFile();
+  }
 }
 
 function markSenderFault(error: Error): Error {

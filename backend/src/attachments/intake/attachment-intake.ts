@@ -11,6 +11,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { FileInfected, scannedByClamd } from '../scan/clamd-scan';
 import { type FileStore, FileTooLarge } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
+import { fileNameOf } from './file-name';
 
 /** Enough of a file's start for file-type to tell what it is (its own default sample size). */
 const SNIFF_BYTES = 4100;
@@ -50,7 +51,7 @@ export class AttachmentIntake {
       rest.destroy();
       throw invalid('file_type', 'Attach images (JPEG, PNG, WebP), PDF files or office documents (Word, Excel, PowerPoint).');
     }
-    const name = fileNameOf(declaredName);
+    const name = fileNameOf(declaredName, mediaType);
     const format = IMAGE_FORMATS[mediaType];
     // Counted before anything else reads it: an image goes to sharp, which keeps what it is given.
     // With clamd configured, the bytes as sent pass through its scan, and the stream ends only
@@ -154,15 +155,4 @@ async function peek(stream: NodeJS.ReadableStream, size: number): Promise<{ head
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
   return { head: head.subarray(0, size), rest: Readable.from(all()) };
-}
-
-/**
- * A file's name as people will read it: the last part of what the browser sent (some send a
- * whole path, "C:\fakepath\…"), without control characters, at most 200 characters. It is data:
- * the store names bytes by their hash, never by this.
- */
-function fileNameOf(declared: string): string {
-  const last = declared.split(/[\\/]/).pop() ?? '';
-  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return [...clean].slice(0, 200).join('') || 'file';
 }
