@@ -15,6 +15,8 @@ import { loadConfig } from '../config/app-config';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PDF = TINY_PDF;
+const KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
 const ONE_FILE = 'Attach one file at a time: this upload holds more than one.';
 /** An id no milestone or project will reach in a test (ids are at most 2,147,483,647). */
 const NOWHERE = 2_000_000_000;
@@ -261,6 +263,39 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect((await s.get(`/api/milestone/${id}/attachments`)).body).toHaveLength(1);
   });
 
+  it('answers 422 to an Idempotency-Key sent again with another file or name, keeping nothing of it; the same file gets the first answer', async () => {
+    const { id } = await proposed();
+    const key = { 'idempotency-key': `attach-${randomUUID()}` };
+    const revA = Buffer.concat([PDF, Buffer.from('% rev A\n')]);
+    const first = await upload(s, id, 'to=version', revA, 'plan.pdf', key);
+    expect(first.status).toBe(201);
+    const [events, files] = [await eventCount(), await storedFiles()];
+    for (const [bytes, name] of [
+      [Buffer.concat([PDF, Buffer.from('% rev B\n')]), 'plan.pdf'],
+      [revA, 'plan rev A.pdf'],
+    ] as const) {
+      const reused = await upload(s, id, 'to=version', bytes, name, key);
+      expect(reused).toMatchObject({ status: 422, body: { message: KEY_REUSED } });
+    }
+    // A photo is fingerprinted as it was sent, before it is drawn again.
+    expect((await upload(s, id, 'to=version', await photoWithGps(), 'plan.pdf', key)).status).toBe(422);
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    const again = await upload(s, id, 'to=version', revA, 'plan.pdf', key);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect((await s.get(`/api/milestone/${id}/attachments`)).body).toEqual([first.body]);
+  });
+
+  it('attaches one of two uploads racing with one Idempotency-Key and different files, refuses the other and keeps nothing of it', async () => {
+    const { id } = await proposed();
+    const key = { 'idempotency-key': `race-${randomUUID()}` };
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const answers = await Promise.all(
+      ['one', 'two'].map((n) => upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from(`% ${n}\n`), Buffer.alloc(200_000, 0x20)]), `${n}.pdf`, key)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect([await eventCount(), await storedFiles()]).toEqual([events + 1, files + 1]);
+  });
+
   it('strips bidirectional and other format characters from a file’s name, so that it reads as what it is', async () => {
     const { id } = await proposed();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
@@ -392,9 +427,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const { jobId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     expect((await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' })).status).toBe(200);
     const disputeId = (await b.get(`/api/job/${jobId}/retainage`)).body.dispute.dispute_id as number;
-    const attach = (session: HttpSession, bytes: Buffer, name: string, dispute = disputeId) => {
+    const attach = (session: HttpSession, bytes: Buffer, name: string, dispute = disputeId, headers: Record<string, string> = {}) => {
       const body = multipart(bytes, name);
-      return session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${dispute}`, body.payload, body.headers);
+      return session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${dispute}`, body.payload, { ...body.headers, ...headers });
     };
 
     const fromBuyer = await attach(b, PDF, 'punch list.pdf');
@@ -407,7 +442,14 @@ describe('attachments: evidence on milestones, over HTTP', () => {
       by: { role: 'seller' },
       thumbnail_url: expect.stringContaining(`/api/job/${jobId}/retainage/`),
     });
-    expect((await attach(admin, PDF, 'inspection.pdf')).body.by.role).toBe('admin');
+    const key = { 'idempotency-key': `evidence-${randomUUID()}` };
+    const fromAdmin = await attach(admin, PDF, 'inspection.pdf', disputeId, key);
+    expect(fromAdmin.body.by.role).toBe('admin');
+    expect(await attach(admin, Buffer.concat([PDF, Buffer.from('% another\n')]), 'inspection.pdf', disputeId, key)).toMatchObject({
+      status: 422,
+      body: { message: KEY_REUSED },
+    });
+    expect((await attach(admin, PDF, 'inspection.pdf', disputeId, key)).body).toEqual(fromAdmin.body);
     expect((await attach(b, EXECUTABLE, 'photo.jpg')).status).toBe(400);
     expect((await attach(b, PDF, 'x.pdf', disputeId + 1000)).status).toBe(404);
     expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(404);

@@ -6,25 +6,38 @@ import { type AttachedFile, invalid } from '@escrow/domain';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 
-import type { AttachmentIntake } from '../intake/attachment-intake';
+import type { AttachmentIntake, BeforeKeeping, ReceivedBytes } from '../intake/attachment-intake';
 
 /**
- * The one file of an upload request, read once. A command refused while the read models lag is
- * decided once more by ReadYourWrites (command-side/read-your-writes.ts); the second run must
- * find the same file, not an empty request: the part is kept on the request, and what the intake
- * made of its bytes is kept on the part.
+ * The one file of an upload request, read once: taken into the store, or only hashed (a retry).
+ * A command refused while the read models lag is decided once more by ReadYourWrites
+ * (command-side/read-your-writes.ts); the second run must find the same file, not an empty
+ * request: the part is kept on the request, and what was made of its bytes is kept here.
  */
 export class UploadedFile {
-  private taken: Promise<AttachedFile> | null = null;
+  private read: { as: 'taken' | 'received'; result: Promise<unknown> } | null = null;
 
   constructor(
     readonly field: string,
     private readonly stream: NodeJS.ReadableStream,
-    private readonly name: string,
+    /** The name as the browser sent it (the intake makes the name the ledger records of it). */
+    readonly name: string,
   ) {}
 
-  take(intake: AttachmentIntake): Promise<AttachedFile> {
-    return (this.taken ??= intake.take(this.stream, this.name));
+  /** The file kept in the store, as the ledger will record it; `beforeKeeping` is asked once all of it arrived. */
+  take(intake: AttachmentIntake, beforeKeeping?: BeforeKeeping): Promise<AttachedFile> {
+    return this.once('taken', () => intake.take(this.stream, this.name, beforeKeeping)) as Promise<AttachedFile>;
+  }
+
+  /** The hash and size of the bytes as they arrived, nothing of them kept. */
+  received(intake: AttachmentIntake): Promise<ReceivedBytes> {
+    return this.once('received', () => intake.received(this.stream)) as Promise<ReceivedBytes>;
+  }
+
+  private once(as: 'taken' | 'received', read: () => Promise<unknown>): Promise<unknown> {
+    if (this.read && this.read.as !== as) throw new Error(`The upload was ${this.read.as} already; its bytes cannot be read again.`);
+    this.read ??= { as, result: read() };
+    return this.read.result;
   }
 }
 

@@ -22,10 +22,16 @@ const THUMBNAIL_PX = 320;
 const IMAGE_FORMATS: Record<string, 'jpeg' | 'png' | 'webp'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /** The bytes of an upload as they arrived, before anything was done to them. */
-interface ReceivedBytes {
+export interface ReceivedBytes {
   sha256: string;
   size: number;
 }
+
+/**
+ * Asked once every byte of an upload arrived (and, with a scanner, was called clean), before
+ * anything of it is kept: throwing refuses the upload, and the store keeps nothing of it.
+ */
+export type BeforeKeeping = (received: ReceivedBytes) => Promise<void>;
 
 /**
  * Takes one uploaded file into the file store, as the ledger will record it: its type sniffed
@@ -43,7 +49,7 @@ export class AttachmentIntake {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async take(upload: NodeJS.ReadableStream, declaredName: string): Promise<AttachedFile> {
+  async take(upload: NodeJS.ReadableStream, declaredName: string, beforeKeeping?: BeforeKeeping): Promise<AttachedFile> {
     const maxBytes = this.config.attachments.maxFileBytes;
     const { head, rest } = await peek(upload, SNIFF_BYTES);
     const mediaType = (await fromBuffer(head))?.mime;
@@ -56,11 +62,13 @@ export class AttachmentIntake {
     // Counted before anything else reads it: an image goes to sharp, which keeps what it is given.
     // With clamd configured, the bytes as sent pass through its scan, and the stream ends only
     // once clamd called them clean: an infected file fails the store's put, which keeps nothing.
+    // The same holds for `beforeKeeping`, asked at the end of the stream.
     const counted = atMost(rest, maxBytes);
     const { clamd } = this.config.attachments;
     const arrived: { as?: ReceivedBytes } = {};
     const checked = hashed(clamd ? scannedByClamd(clamd, counted) : counted, async (received) => {
       arrived.as = received;
+      await beforeKeeping?.(received);
     });
     try {
       const kept = await this.keep(Readable.from(checked), format, maxBytes);
@@ -71,6 +79,20 @@ export class AttachmentIntake {
       }
       throw error;
     }
+  }
+
+  /**
+   * The hash and size of an upload's bytes, read to their end (and at most ATTACHMENT_MAX_MB of
+   * them) and not kept: what a retry is compared with.
+   */
+  async received(upload: NodeJS.ReadableStream): Promise<ReceivedBytes> {
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of atMost(upload as AsyncIterable<Buffer>, this.config.attachments.maxFileBytes)) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    return { sha256: hash.digest('hex'), size };
   }
 
   private async keep(
