@@ -5,6 +5,7 @@ import { AcceptInvitationHandler } from './accept-invitation/accept-invitation.h
 import { AcceptInvitationController } from './accept-invitation/accept-invitation.http.controller';
 import { AddPasskeyHandler } from './add-passkey/add-passkey.handler';
 import { AddPasskeyController } from './add-passkey/add-passkey.http.controller';
+import { AfterTheAnswer } from './after-the-answer';
 import { BeginPasskeyLoginHandler } from './begin-passkey-login/begin-passkey-login.handler';
 import { BeginPasskeyLoginController } from './begin-passkey-login/begin-passkey-login.http.controller';
 import { BeginPasskeyRegistrationHandler } from './begin-passkey-registration/begin-passkey-registration.handler';
@@ -137,6 +138,7 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     StepUpWithPasskeyController,
   ],
   providers: [
+    AfterTheAnswer,
     UsersRepository,
     SessionCache,
     SessionsService,

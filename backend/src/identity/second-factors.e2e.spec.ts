@@ -10,7 +10,7 @@ import {
   TEST_TOTP_SECRET,
   totpCode,
 } from '../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../../test/support/test-app';
 import { CODE_REUSED, CODE_WRONG } from './second-factors';
 import { EMAIL_UNVERIFIED, SECOND_FACTOR_REQUIRED, STEP_UP_ENROL, STEP_UP_REQUIRED } from './step-up.decorators';
 
@@ -261,6 +261,7 @@ describe('identity: second factors and step-up', () => {
       body: { message: EMAIL_UNVERIFIED, reason: 'email_unverified' },
     });
     expect(await s.post('/api/job/1/agreement/sign', {})).toMatchObject({ status: 403, body: { reason: 'email_unverified' } });
+    await afterAnswers(app);
     const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1];
     expect((await session().post('/api/auth/email/verify', { code: 'not-a-code' })).status).toBe(404);
     expect((await session().post('/api/auth/email/verify', { code })).status).toBe(200);
