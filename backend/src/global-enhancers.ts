@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ReadYourWrites, RequestFingerprints } from './command-side';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
-import { AccessGuard, CsrfGuard } from './identity';
+import { AccessGuard, CsrfGuard, RenewedSessionCookie } from './identity';
 import { BuyerStepUpGuard } from './read-models';
 
 /**
@@ -20,6 +20,8 @@ export function globalEnhancers(frontendDist: string | null): Provider[] {
     { provide: APP_GUARD, useExisting: CsrfGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_GUARD, useExisting: BuyerStepUpGuard },
+    // A session renewed by the request (a step-up, a factor change) sends its new cookie with the answer.
+    { provide: APP_INTERCEPTOR, useExisting: RenewedSessionCookie },
     // Reads wait for the caller's own writes; an Idempotency-Key is bound to one request.
     { provide: APP_INTERCEPTOR, useExisting: ReadYourWrites },
     { provide: APP_INTERCEPTOR, useExisting: RequestFingerprints },

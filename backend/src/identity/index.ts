@@ -7,6 +7,7 @@ export { OneTimeCodes } from './one-time-codes';
 export { hashPassword } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';
+export { RenewedSessionCookie } from './renewed-session-cookie';
 export { TOTP_ISSUER } from './second-factors';
 export { requestContext, SecurityLog } from './security-log';
 export { type Revocation, SessionCache } from './session-cache';
