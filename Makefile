@@ -38,10 +38,12 @@ build: install
 
 ## Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
 ## never downloads a browser here; a headed run wants the full `chromium` package),
-## docker-compose to validate docker-compose.yml without a Docker engine, and clamd for the
-## virus scan of uploads (the test starts its own, with a test signature: nothing is downloaded).
+## docker-compose to validate docker-compose.yml without a Docker engine, clamd for the
+## virus scan of uploads (the test starts its own, with a test signature: nothing is downloaded),
+## and prometheus for its promtool, which checks and unit-tests the alert rules (no daemon runs).
 test-tools:
 	@missing=""; command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
+	 command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
 	 [ -x /usr/sbin/clamd ] || missing="$$missing clamav-daemon"; \
 	 { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; } || missing="$$missing docker-compose"; \
 	 if [ -n "$$missing" ]; then \
