@@ -101,7 +101,8 @@ const suites = {
   },
   async lint(log) {
     // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check, the
-    // API contract's generated schemas and knip (unused files, exports and dependencies, knip.jsonc);
+    // API contract's generated schemas, knip (unused files, exports and dependencies, knip.jsonc)
+    // and the Node versions the installed packages declare;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
@@ -113,7 +114,9 @@ const suites = {
     // `export` of names used only in their own file).
     const knip = await run(log, 'npx', ['knip', '--no-progress']);
     if (knip.status !== 0) log.write('knip found unused files, exports or dependencies (knip.jsonc says what it reads)\n');
-    const checks = [eslint, prettier, schemas, knip];
+    // A package that declares a Node we do not run on (npm only warns: EBADENGINE).
+    const engines = await run(log, 'node', ['scripts/check-engines.mjs']);
+    const checks = [eslint, prettier, schemas, knip, engines];
     const passed = checks.filter((r) => r.status === 0).length;
     return { passed, failed: checks.length - passed };
   },
