@@ -49,6 +49,13 @@ test-tools:
 	 if [ -n "$$missing" ]; then \
 	   if [ "$$(id -u)" = 0 ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	   else echo "Missing Debian packages:$$missing (sudo apt-get install -y$$missing)" >&2; exit 1; fi; fi
+	@# Debian's nginx, unpacked into .tools (not installed: no service set up, none started), for the
+	@# test that runs deploy/nginx.conf in front of the API and reads its logs.
+	@[ -x .tools/nginx/usr/sbin/nginx ] || { echo "unpacking Debian's nginx into .tools/nginx"; \
+	   rm -rf .tools/nginx-deb && mkdir -p .tools/nginx-deb && \
+	   { (cd .tools/nginx-deb && apt-get download nginx >/dev/null 2>&1) || \
+	     { [ "$$(id -u)" = 0 ] && apt-get update -qq && (cd .tools/nginx-deb && apt-get download nginx >/dev/null 2>&1); }; } && \
+	   dpkg -x .tools/nginx-deb/nginx_*.deb .tools/nginx && rm -rf .tools/nginx-deb; }
 
 test-unit: build
 	@node scripts/run-tests.mjs typecheck deps lint jest vitest

@@ -14,6 +14,10 @@ export interface WalkTrail {
   secrets: string[];
   /** `METHOD /path` of each request, with its answer's status, for a failure's message. */
   requests: string[];
+  /** The codes of the mailed links the walk opened. */
+  links: { invitation: string; reset: string };
+  /** X-Route headers the walk's answers carried (a proxy must keep them to itself). */
+  routeHeaders: string[];
 }
 
 /** Someone the walk adds: a buyer the seller names, invited by mail. */
@@ -47,6 +51,8 @@ class WalkClient {
       const at = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
     }
+    const route = answer.headers.get('x-route');
+    if (route) this.trail.routeHeaders.push(route);
     const text = await answer.text();
     this.trail.requests.push(`${method} ${path} → ${answer.status}`);
     let parsed: unknown = text;
@@ -105,6 +111,8 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
       COMPANY_SEARCH,
     ],
     requests: [],
+    links: { invitation: '', reset: '' },
+    routeHeaders: [],
   };
 
   const seller = new WalkClient(baseUrl, trail);
@@ -116,6 +124,7 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
   await seller.expect(201, 'POST', '/api/job/customer/new', INVITED);
   const invitation = await linkCodeMailed(pool, INVITED.email, '/customer/new');
   trail.secrets.push(invitation);
+  trail.links.invitation = invitation;
   await seller.expect(200, 'GET', `/api/auth/invite/${invitation}`);
 
   const stranger = new WalkClient(baseUrl, trail);
@@ -123,6 +132,7 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
   await stranger.expect(200, 'POST', '/api/user/password/forgot', { email: DEMO_LOGINS.buyer });
   const reset = await linkCodeMailed(pool, DEMO_LOGINS.buyer, '/password/reset');
   trail.secrets.push(reset);
+  trail.links.reset = reset;
   await stranger.expect(200, 'GET', `/api/auth/customer/${reset}`);
   // A lookup by a code that does not exist carries a token in its path just the same.
   await stranger.request('GET', `/api/auth/invite/${reset}x`);
