@@ -2970,6 +2970,29 @@ export const API_SCHEMAS: Record<string, object> = {
       "split"
     ]
   },
+  "DisputeResolutionProposed": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "proposal": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/ResolutionProposalView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "message",
+      "proposal"
+    ],
+    "description": "202 of POST /api/admin/milestones/{id}/dispute/resolve: the resolution moves more than FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator."
+  },
   "DisputeState": {
     "type": "object",
     "properties": {
@@ -7069,6 +7092,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "release",
       "refund"
     ]
+  },
+  "RetainageResolutionProposed": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "proposal": {
+        "$ref": "#/definitions/RetainageProposalView"
+      }
+    },
+    "required": [
+      "message",
+      "proposal"
+    ],
+    "description": "202 of POST /api/admin/job/{id}/retainage/resolve: the resolution moves more than FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator."
   },
   "RetainageView": {
     "type": "object",
