@@ -64,7 +64,7 @@ function kept(attributes: ReadableSpan['attributes']): { attributes: ReadableSpa
 }
 
 /** The span as it may leave the process: the same span, less the attributes not on the list (in its events and links too). */
-export function redactedSpan(span: ReadableSpan): ReadableSpan {
+function redactedSpan(span: ReadableSpan): ReadableSpan {
   const { attributes, dropped } = kept(span.attributes);
   return {
     name: span.name,
