@@ -80,14 +80,22 @@ class WalkClient {
   }
 }
 
-/** The link a mail to `recipient` holds under `/prefix/`, read from the outbox (no SMTP in tests). */
+/**
+ * The link a mail to `recipient` holds under `/prefix/`, read from the outbox (no SMTP in tests).
+ * Reset and verification mails are written just after the answer (docs/security.md, "What the
+ * answers tell"): wait for them a little.
+ */
 async function linkCodeMailed(pool: Pool, recipient: string, prefix: string): Promise<string> {
-  const { rows } = await pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC', [recipient]);
-  for (const { body } of rows) {
-    const found = new RegExp(`${prefix}/([^\\s/]+)`).exec(body);
-    if (found) return found[1]!;
+  const pattern = new RegExp(`${prefix}/([^\\s/]+)`);
+  for (const until = Date.now() + 10_000; ;) {
+    const { rows } = await pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC', [recipient]);
+    for (const { body } of rows) {
+      const found = pattern.exec(body);
+      if (found) return found[1]!;
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${recipient} holds a ${prefix} link`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${recipient} holds a ${prefix} link`);
 }
 
 /**
