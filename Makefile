@@ -39,15 +39,24 @@ build: install
 
 ## Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
 ## never downloads a browser here; a headed run wants the full `chromium` package),
-## docker-compose to validate docker-compose.yml without a Docker engine, and clamd for the
-## virus scan of uploads (the test starts its own, with a test signature: nothing is downloaded).
+## docker-compose to validate docker-compose.yml without a Docker engine, clamd for the
+## virus scan of uploads (the test starts its own, with a test signature: nothing is downloaded),
+## and prometheus for its promtool, which checks and unit-tests the alert rules (no daemon runs).
 test-tools:
 	@missing=""; command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
+	 command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
 	 [ -x /usr/sbin/clamd ] || missing="$$missing clamav-daemon"; \
 	 { docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; } || missing="$$missing docker-compose"; \
 	 if [ -n "$$missing" ]; then \
 	   if [ "$$(id -u)" = 0 ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	   else echo "Missing Debian packages:$$missing (sudo apt-get install -y$$missing)" >&2; exit 1; fi; fi
+	@# Debian's nginx, unpacked into .tools (not installed: no service set up, none started), for the
+	@# test that runs deploy/nginx.conf in front of the API and reads its logs.
+	@[ -x .tools/nginx/usr/sbin/nginx ] || { echo "unpacking Debian's nginx into .tools/nginx"; \
+	   rm -rf .tools/nginx-deb && mkdir -p .tools/nginx-deb && \
+	   { (cd .tools/nginx-deb && apt-get download nginx >/dev/null 2>&1) || \
+	     { [ "$$(id -u)" = 0 ] && apt-get update -qq && (cd .tools/nginx-deb && apt-get download nginx >/dev/null 2>&1); }; } && \
+	   dpkg -x .tools/nginx-deb/nginx_*.deb .tools/nginx && rm -rf .tools/nginx-deb; }
 
 test-unit: build
 	@node scripts/run-tests.mjs typecheck deps lint jest vitest

@@ -4,7 +4,7 @@
 // `N passed, N failed`.
 //
 // Usage: node scripts/run-tests.mjs [suite ...]
-//   suites: typecheck deps lint budget lighthouse jest vitest e2e reliability reliability-replay (default: all)
+//   suites: typecheck deps lint budget lighthouse jest vitest e2e api-document reliability reliability-replay (default: all)
 //
 // Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite and then
 // jest, beside the reliability suite, the static checks and the replay under kills. Each suite's
@@ -18,6 +18,9 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, '.test-results');
 const logs = join(out, 'logs');
+// Where the jest HTTP suites and the Playwright servers record the kinds of API call they make,
+// for the api-document suite (backend/src/http/api-call-recorder.ts).
+const apiCalls = { API_CALLS_DIR: join(out, 'api-calls') };
 rmSync(out, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
 
@@ -101,7 +104,8 @@ const suites = {
   },
   async lint(log) {
     // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check, the
-    // API contract's generated schemas and knip (unused files, exports and dependencies, knip.jsonc);
+    // API contract's generated schemas, knip (unused files, exports and dependencies, knip.jsonc)
+    // and the Node versions the installed packages declare;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
@@ -113,7 +117,9 @@ const suites = {
     // `export` of names used only in their own file).
     const knip = await run(log, 'npx', ['knip', '--no-progress']);
     if (knip.status !== 0) log.write('knip found unused files, exports or dependencies (knip.jsonc says what it reads)\n');
-    const checks = [eslint, prettier, schemas, knip];
+    // A package that declares a Node we do not run on (npm only warns: EBADENGINE).
+    const engines = await run(log, 'node', ['scripts/check-engines.mjs']);
+    const checks = [eslint, prettier, schemas, knip, engines];
     const passed = checks.filter((r) => r.status === 0).length;
     return { passed, failed: checks.length - passed };
   },
@@ -133,7 +139,7 @@ const suites = {
     const file = join(out, 'jest.json');
     // Three workers on two cores: the HTTP files wait on PostgreSQL a third of their time (151 s
     // alone against 173 s with two workers and 161 s with four, docs/testing.md).
-    const { status } = await run(log, 'npx', ['jest', '--json', `--outputFile=${file}`, '--maxWorkers=3']);
+    const { status } = await run(log, 'npx', ['jest', '--json', `--outputFile=${file}`, '--maxWorkers=3'], { env: apiCalls });
     return jestReportResult(file, 'jest', status);
   },
   async vitest(log) {
@@ -145,7 +151,7 @@ const suites = {
   },
   async e2e(log) {
     const file = join(out, 'playwright.json');
-    const { status } = await run(log, 'npx', ['playwright', 'test'], { cwd: join(root, 'frontend'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+    const { status } = await run(log, 'npx', ['playwright', 'test'], { cwd: join(root, 'frontend'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...apiCalls } });
     const report = readJson(file);
     if (!report) return { passed: 0, failed: 1, note: `playwright produced no report (exit ${status})` };
     const stats = report.stats ?? {};
@@ -155,6 +161,11 @@ const suites = {
       failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed,
       failures: [...failedInPlaywrightReport(report), ...(report.errors ?? []).map((e) => `global setup: ${(e.message ?? '').split('\n')[0]}`)],
     };
+  },
+  // Every route, status and query or path parameter the jest and browser suites met is in the API
+  // document (issue 35): a comparison of what they recorded, under a second.
+  async 'api-document'(log) {
+    return one((await run(log, 'node', ['scripts/check-api-calls.mjs', apiCalls.API_CALLS_DIR])).status);
   },
   // Kills, restarts and the seeded simulation of docs/reliability.md, one file at a time (each
   // loads the machine by itself). Needs the build: the tests run backend/dist as processes. In two
@@ -187,7 +198,7 @@ const LANES = process.env.TEST_PLAN
   ? // Another layout, to measure one: lanes separated by |, suites by spaces.
     process.env.TEST_PLAN.split('|').map((lane) => lane.trim().split(/\s+/).filter(Boolean))
   : [
-      ['e2e', 'jest'],
+      ['e2e', 'jest', 'api-document'],
       ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'lighthouse', 'reliability-replay'],
     ];
 

@@ -26,6 +26,7 @@ import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { ProjectsModule } from './projects';
+import { ReadModelsModule } from './read-models';
 import { RetainageModule } from './retainage';
 import { WebhooksModule } from './webhooks';
 
@@ -46,6 +47,8 @@ export class AppModule {
         ProjectionsRuntimeModule,
         MetricsModule,
         IdentityModule,
+        // Its BuyerStepUpGuard is one of the global guards.
+        ReadModelsModule,
         CommandSideModule,
         DirectoryModule,
         ProjectsModule,

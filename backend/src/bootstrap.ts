@@ -17,6 +17,7 @@ import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
 import { EVENT_STORE } from './event-store/event-store.tokens';
 import { HeldFundsClockWorker } from './held-funds';
+import { recordApiCalls } from './http/api-call-recorder';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
@@ -52,6 +53,8 @@ export interface CreateAppOptions {
   logger?: false;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
+  /** With API_CALLS_DIR set (tests), false leaves query parameter names out of the record (http/api-call-recorder.ts). */
+  recordQueryNames?: boolean;
 }
 
 /** Type checks speak first: a missing field should say "Please enter …", not "too long". */
@@ -95,7 +98,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await registerSecurity(app, config);
   await registerUploads(app, config);
   app.setGlobalPrefix('api');
-  serveOpenApi(app);
+  recordApiCalls(adapter.getInstance(), serveOpenApi(app), { queryNames: options.recordQueryNames ?? true });
   const frontendDist = existsSync(config.frontendDist) ? config.frontendDist : null;
   if (frontendDist) {
     app.useStaticAssets({

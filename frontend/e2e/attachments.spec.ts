@@ -12,7 +12,8 @@ import { fundedProject } from './support/projects';
  * Issue 27: evidence beside the money. The seller attaches photos of the work to a funded
  * milestone (one chosen with the keyboard, one dropped); the buyer opens a dispute and attaches a
  * PDF; an administrator, in a browser of their own, reads both sides' files on /admin/disputes with
- * who added them, when and their SHA-256, and downloads the PDF, whose bytes hash to what is shown.
+ * who added them, when and their SHA-256 (a photo's as stored and as its taker uploaded it), and
+ * downloads the PDF, whose bytes hash to what is shown.
  */
 
 const SHOTS = '../.test-results/screenshots/attachments';
@@ -88,13 +89,17 @@ test('photos of the work and a dispute’s PDF, read by an administrator in a se
     await seller.keyboard.press('Enter');
     chooser = await opened;
   }).toPass({ timeout: 30_000 });
-  await chooser!.setFiles({ name: 'before.png', mimeType: 'image/png', buffer: await picture(seller, 'image/png', '#8a5a2b') });
+  const before = await picture(seller, 'image/png', '#8a5a2b');
+  await chooser!.setFiles({ name: 'before.png', mimeType: 'image/png', buffer: before });
   await expect(work.getByRole('status')).toHaveText('before.png attached.');
   await drop(work, 'after.jpg', 'image/jpeg', await picture(seller, 'image/jpeg', '#4a7a3b'));
   await expect(work.getByRole('status')).toHaveText('after.jpg attached.');
   const photos = work.getByRole('list', { name: 'Evidence of the work', exact: true });
   await expect(row(photos, 'before.png')).toContainText('Added by you (seller)');
   await expect(row(photos, 'after.jpg')).toContainText('SHA-256');
+  // The photo is stored drawn again without its metadata; the hash of the one the seller took is shown beside it.
+  await expect(row(photos, 'before.png')).toContainText('SHA-256 as stored');
+  await expect(row(photos, 'before.png')).toContainText(`SHA-256 as uploaded ${sha256(before).slice(0, 12)}…`);
   await expect(work.getByRole('list', { name: 'Evidence of the work: pictures' }).getByRole('img')).toHaveCount(2);
   // Thumbnails are served by the API (a WebP drawn from the re-encoded photo), not a broken image.
   await expect
@@ -140,14 +145,16 @@ test('photos of the work and a dispute’s PDF, read by an administrator in a se
   const sellerSide = adminCard.getByRole('region', { name: 'The seller’s evidence' });
   await expect(row(buyerSide, 'inspection.pdf')).toContainText('Added by Jordan Buyer (buyer)');
   await expect(row(buyerSide, 'inspection.pdf')).toContainText('In the dispute');
-  await expect(row(buyerSide, 'inspection.pdf')).toContainText(`SHA-256 ${sha256(PDF).slice(0, 12)}…`);
+  await expect(row(buyerSide, 'inspection.pdf')).toContainText(`SHA-256 ${sha256(PDF).slice(0, 12)}… (stored as uploaded)`);
   await expect(row(buyerSide, 'inspection.pdf')).toContainText(sha256(PDF));
   for (const name of ['before.png', 'after.jpg']) {
     await expect(row(sellerSide, name)).toContainText('Evidence of the work');
     await expect(row(sellerSide, name)).toContainText(/Added by Sam Seller \(seller\), \w{3} \d{1,2}, \d{4}/);
   }
+  // Each photo: as stored and as uploaded.
   const sellerHashes = await sellerSide.locator('.el-files__hash code').evaluateAll((codes) => codes.map((c) => c.getAttribute('title')));
-  expect(sellerHashes).toHaveLength(2);
+  expect(sellerHashes).toHaveLength(4);
+  expect(sellerHashes).toContain(sha256(before));
   for (const hash of sellerHashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
   const download = admin.waitForEvent('download');
   await row(buyerSide, 'inspection.pdf').getByRole('link', { name: 'inspection.pdf' }).click();

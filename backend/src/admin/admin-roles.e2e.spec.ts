@@ -167,19 +167,24 @@ describe('administrator roles (least privilege)', () => {
   });
 
   describe('PUT /api/admin/users/:id/admin-role', () => {
-    it('lets an owner change a role, recorded on the administrators stream with the actor and session, and the next request obeys it', async () => {
+    it('lets an owner change a role, recorded on the administrators stream with the actor and session; the person logs in again and the role holds', async () => {
       const person = await createUser(app.db.pool, { role: 'admin', adminRole: 'support' });
-      const session = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, person.userId));
+      const signedIn = async () => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, person.userId));
+      const session = await signedIn();
       expect((await session.post('/api/admin/projections/ledger/resume')).body).toMatchObject({ reason: 'admin_role' });
 
       const answer = await admins.owner.session.put(`/api/admin/users/${person.userId}/admin-role`, { role: 'operations' });
       expect(answer).toMatchObject({ status: 200, body: { user_id: person.userId, role: 'admin', admin_role: 'operations' } });
-      expect((await session.get('/api/user')).body).toMatchObject({ admin_role: 'operations' });
-      expect((await session.post('/api/admin/projections/no-such-projection/resume')).body?.reason).toBeUndefined();
+      // Issue 35: no cookie of theirs (nor a copy of one) carries the new role: they log in again.
+      expect((await session.get('/api/user')).body).toEqual({});
+      const again = await signedIn();
+      expect((await again.get('/api/user')).body).toMatchObject({ admin_role: 'operations' });
+      expect((await again.post('/api/admin/projections/no-such-projection/resume')).body?.reason).toBeUndefined();
 
       const revoked = await admins.owner.session.put(`/api/admin/users/${person.userId}/admin-role`, { role: null });
       expect(revoked.body).toEqual({ user_id: person.userId, role: null, admin_role: null });
-      expect((await session.get('/api/admin/dashboard')).status).toBe(403);
+      expect((await again.get('/api/admin/dashboard')).status).toBe(401);
+      expect((await (await signedIn()).get('/api/admin/dashboard')).status).toBe(403);
 
       const { rows } = await app.db.pool.query(`SELECT type, data FROM events WHERE stream_id = 'administrators' ORDER BY global_position`);
       expect(rows.filter((r) => r.data.userId === person.userId)).toEqual([
@@ -198,6 +203,18 @@ describe('administrator roles (least privilege)', () => {
       const seller = await createSeller(app.db.pool, { name: 'Role Test Builders', services: ['Roofing'] });
       const refused = await admins.owner.session.put(`/api/admin/users/${seller.userId}/admin-role`, { role: 'support' });
       expect(refused).toMatchObject({ status: 409, body: { message: expect.stringContaining('cannot be an administrator') } });
+    });
+
+    it('renews the cookie of an owner who changes their own role, and ends their other sessions', async () => {
+      const owner = await createUser(app.db.pool, { role: 'admin', adminRole: 'owner' });
+      const here = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, owner.userId));
+      const copy = new HttpSession(app.http).setCookie('sid', here.cookie('sid'));
+      const elsewhere = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, owner.userId));
+      expect((await here.put(`/api/admin/users/${owner.userId}/admin-role`, { role: 'finance' })).body).toMatchObject({ admin_role: 'finance' });
+      expect(here.cookie('sid')).not.toBe(copy.cookie('sid'));
+      expect((await here.get('/api/user')).body).toMatchObject({ user_id: owner.userId, admin_role: 'finance' });
+      expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+      expect((await elsewhere.get('/api/user')).body).toEqual({});
     });
 
     it('refuses to demote the last owner, the owner themselves included', async () => {

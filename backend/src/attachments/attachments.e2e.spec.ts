@@ -9,12 +9,17 @@ import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { paidOutRetainedProject } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
-import { multipart, TINY_PDF } from '../../test/support/multipart';
+import { multipart, multipartOf, TINY_PDF } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PDF = TINY_PDF;
+const KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key with each new request; repeat a key only to retry the very same request.';
+const ONE_FILE = 'Attach one file at a time: this upload holds more than one.';
+/** An id no milestone or project will reach in a test (ids are at most 2,147,483,647). */
+const NOWHERE = 2_000_000_000;
 /** The start of a Windows executable ("MZ", then a PE header), renamed by its sender. */
 const EXECUTABLE = Buffer.concat([
   Buffer.from('MZ'),
@@ -119,6 +124,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
       size: PDF.length,
       media_type: 'application/pdf',
       sha256: sha256(PDF),
+      // Not an image: stored as it came, so what was uploaded is what is stored.
+      original_sha256: sha256(PDF),
+      original_size: PDF.length,
       by: { user_id: seller.userId, role: 'seller' },
       removed: null,
       thumbnail_url: null,
@@ -160,6 +168,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ to: 'completion', media_type: 'image/jpeg', thumbnail_url: expect.stringMatching(/\/thumbnail$/) });
     expect(added.body.sha256).not.toBe(sha256(photo)); // drawn again from its pixels
+    // The photo as its taker holds it is in the ledger too (its hash and size, not its bytes).
+    expect(added.body).toMatchObject({ original_sha256: sha256(photo), original_size: photo.length });
+    expect((await b.get(`/api/milestone/${id}/attachments`)).body[0]).toMatchObject({ original_sha256: sha256(photo), original_size: photo.length });
     const served = await app.http.inject({ method: 'GET', url: added.body.download_url, headers: { cookie: `sid=${b.cookie('sid')}` } });
     const bytes = served.rawPayload;
     expect(sha256(bytes)).toBe(added.body.sha256);
@@ -203,8 +214,8 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const { id } = await proposed();
     const added = (await upload(s, id, 'to=version', PDF, 'plan.pdf')).body;
     expect((await outsider.get(added.download_url)).status).toBe(404);
-    expect((await outsider.get(`/api/milestone/${id}/attachments`)).status).toBe(403);
-    expect((await upload(outsider, id, 'to=completion', PDF, 'mine.pdf')).status).toBe(403);
+    expect((await outsider.get(`/api/milestone/${id}/attachments`)).status).toBe(404);
+    expect((await upload(outsider, id, 'to=completion', PDF, 'mine.pdf')).status).toBe(404);
     expect((await admin.get(added.download_url)).status).toBe(200);
     expect((await s.get(`/api/milestone/${id}/attachments/not-a-uuid/file`)).status).toBe(404);
     expect((await s.get(`/api/milestone/${id}/attachments/${randomUUID()}/file`)).status).toBe(404);
@@ -250,6 +261,120 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const again = await upload(s, id, 'to=version', PDF, 'plan.pdf', key);
     expect(again.body.attachment_id).toBe(first.body.attachment_id);
     expect((await s.get(`/api/milestone/${id}/attachments`)).body).toHaveLength(1);
+  });
+
+  it('answers 422 to an Idempotency-Key sent again with another file or name, keeping nothing of it; the same file gets the first answer', async () => {
+    const { id } = await proposed();
+    const key = { 'idempotency-key': `attach-${randomUUID()}` };
+    const revA = Buffer.concat([PDF, Buffer.from('% rev A\n')]);
+    const first = await upload(s, id, 'to=version', revA, 'plan.pdf', key);
+    expect(first.status).toBe(201);
+    const [events, files] = [await eventCount(), await storedFiles()];
+    for (const [bytes, name] of [
+      [Buffer.concat([PDF, Buffer.from('% rev B\n')]), 'plan.pdf'],
+      [revA, 'plan rev A.pdf'],
+    ] as const) {
+      const reused = await upload(s, id, 'to=version', bytes, name, key);
+      expect(reused).toMatchObject({ status: 422, body: { message: KEY_REUSED } });
+    }
+    // A photo is fingerprinted as it was sent, before it is drawn again.
+    expect((await upload(s, id, 'to=version', await photoWithGps(), 'plan.pdf', key)).status).toBe(422);
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    const again = await upload(s, id, 'to=version', revA, 'plan.pdf', key);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect((await s.get(`/api/milestone/${id}/attachments`)).body).toEqual([first.body]);
+  });
+
+  it('attaches one of two uploads racing with one Idempotency-Key and different files, refuses the other and keeps nothing of it', async () => {
+    const { id } = await proposed();
+    const key = { 'idempotency-key': `race-${randomUUID()}` };
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const answers = await Promise.all(
+      ['one', 'two'].map((n) => upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from(`% ${n}\n`), Buffer.alloc(200_000, 0x20)]), `${n}.pdf`, key)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect([await eventCount(), await storedFiles()]).toEqual([events + 1, files + 1]);
+  });
+
+  it('strips bidirectional and other format characters from a file’s name, so that it reads as what it is', async () => {
+    const { id } = await proposed();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    // U+202E turns the rest around: shown as "photoexe.png", it is named "…gnp.exe".
+    const added = await upload(s, id, 'to=version', png, 'photo\u202Egnp.exe');
+    expect(added.status).toBe(201);
+    expect(added.body.name).toBe('photognp.exe');
+    expect((await b.get(added.body.download_url)).headers['content-disposition']).toBe(`attachment; filename="photognp.exe"; filename*=UTF-8''photognp.exe`);
+    const named = async (name: string) => (await upload(s, id, 'to=version', Buffer.concat([PDF, Buffer.from(name)]), name)).body.name as string;
+    expect(await named('re\u200Bport\u2066 final\u2069\u00AD\u0085.pdf\uFEFF')).toBe('report final.pdf');
+    // Nothing left of the name: it is named by what its bytes are.
+    expect(await named('\u202E\u200F\u2067')).toBe('file.pdf');
+    expect(((await b.get(`/api/milestone/${id}/attachments`)).body as { name: string }[]).map((f) => f.name)).toEqual([
+      'photognp.exe',
+      'report final.pdf',
+      'file.pdf',
+    ]);
+  });
+
+  it('refuses an upload holding two files with 400, keeping nothing of either', async () => {
+    const { id } = await proposed();
+    const [events, files] = [await eventCount(), await storedFiles()];
+    const one = Buffer.concat([PDF, Buffer.from('% one\n'), Buffer.alloc(300_000, 0x20)]);
+    const two = Buffer.concat([PDF, Buffer.from('% two\n')]);
+    const bodies = [
+      multipartOf([
+        { field: 'file', bytes: one, fileName: 'one.pdf' },
+        { field: 'file', bytes: two, fileName: 'two.pdf' },
+      ]),
+      multipartOf([
+        { field: 'file', bytes: await photoWithGps(), fileName: 'wall.jpg' },
+        { field: 'note', bytes: Buffer.from('and another') },
+        { field: 'also', bytes: two, fileName: 'two.pdf' },
+      ]),
+    ];
+    for (const body of bodies) {
+      const refused = await s.request('POST', `/api/milestone/${id}/attachments?to=version`, body.payload, body.headers);
+      expect(refused).toMatchObject({ status: 400, body: { message: ONE_FILE } });
+    }
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    expect((await s.get(`/api/milestone/${id}/attachments`)).body).toEqual([]);
+  });
+
+  it('answers a stranger on every attachment route exactly as for a milestone or project that never was', async () => {
+    const first = await proposed();
+    const added = (await upload(s, first.id, 'to=version', Buffer.concat([PDF, Buffer.from('% walked past\n')]), 'plan.pdf')).body;
+    const last = await proposed();
+    const file = Buffer.concat([PDF, Buffer.from('% a stranger’s\n')]);
+    /** Everything of an answer that could tell one id from another. */
+    const answer = async (method: 'GET' | 'POST' | 'DELETE', url: string) => {
+      const body = method === 'POST' ? multipart(file, 'mine.pdf') : null;
+      const r = await outsider.request(method, url, body?.payload, body?.headers);
+      return { status: r.status, type: r.headers['content-type'], length: r.headers['content-length'], body: JSON.stringify(r.body) };
+    };
+    const milestoneRoutes = (m: number) => [
+      answer('GET', `/api/milestone/${m}/attachments`),
+      answer('POST', `/api/milestone/${m}/attachments?to=completion`),
+      answer('GET', `/api/milestone/${m}/attachments/${added.attachment_id}/file`),
+      answer('GET', `/api/milestone/${m}/attachments/${added.attachment_id}/thumbnail`),
+      answer('DELETE', `/api/milestone/${m}/attachments/${added.attachment_id}`),
+    ];
+    const projectRoutes = (j: number) => [
+      answer('GET', `/api/job/${j}/retainage/attachments`),
+      answer('POST', `/api/job/${j}/retainage/attachments?dispute_id=1`),
+      answer('GET', `/api/job/${j}/retainage/attachments/${added.attachment_id}/file`),
+      answer('GET', `/api/job/${j}/retainage/attachments/${added.attachment_id}/thumbnail`),
+      answer('DELETE', `/api/job/${j}/retainage/attachments/${added.attachment_id}`),
+    ];
+    const nowhere = { milestone: await Promise.all(milestoneRoutes(NOWHERE)), project: await Promise.all(projectRoutes(NOWHERE)) };
+    expect(nowhere.milestone.every((a) => a.status === 404)).toBe(true);
+    expect(nowhere.project.every((a) => a.status === 404)).toBe(true);
+    const [events, files] = [await eventCount(), await storedFiles()];
+    for (let m = first.id - 3; m <= last.id; m++) expect({ m, answers: await Promise.all(milestoneRoutes(m)) }).toEqual({ m, answers: nowhere.milestone });
+    for (let j = first.jobId - 3; j <= last.jobId; j++) expect({ j, answers: await Promise.all(projectRoutes(j)) }).toEqual({ j, answers: nowhere.project });
+    expect([await eventCount(), await storedFiles()]).toEqual([events, files]);
+    // Its parties still see it.
+    expect((await b.get(`/api/milestone/${first.id}/attachments`)).body).toEqual([added]);
   });
 
   it('removes a file as an event: parties no longer get it, the administrator still does', async () => {
@@ -302,9 +427,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const { jobId } = await paidOutRetainedProject({ buyer, seller, sessions: { buyer: b, seller: s } }, '10', '1000.00');
     expect((await b.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'The railing is missing.' })).status).toBe(200);
     const disputeId = (await b.get(`/api/job/${jobId}/retainage`)).body.dispute.dispute_id as number;
-    const attach = (session: HttpSession, bytes: Buffer, name: string, dispute = disputeId) => {
+    const attach = (session: HttpSession, bytes: Buffer, name: string, dispute = disputeId, headers: Record<string, string> = {}) => {
       const body = multipart(bytes, name);
-      return session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${dispute}`, body.payload, body.headers);
+      return session.request('POST', `/api/job/${jobId}/retainage/attachments?dispute_id=${dispute}`, body.payload, { ...body.headers, ...headers });
     };
 
     const fromBuyer = await attach(b, PDF, 'punch list.pdf');
@@ -317,10 +442,17 @@ describe('attachments: evidence on milestones, over HTTP', () => {
       by: { role: 'seller' },
       thumbnail_url: expect.stringContaining(`/api/job/${jobId}/retainage/`),
     });
-    expect((await attach(admin, PDF, 'inspection.pdf')).body.by.role).toBe('admin');
+    const key = { 'idempotency-key': `evidence-${randomUUID()}` };
+    const fromAdmin = await attach(admin, PDF, 'inspection.pdf', disputeId, key);
+    expect(fromAdmin.body.by.role).toBe('admin');
+    expect(await attach(admin, Buffer.concat([PDF, Buffer.from('% another\n')]), 'inspection.pdf', disputeId, key)).toMatchObject({
+      status: 422,
+      body: { message: KEY_REUSED },
+    });
+    expect((await attach(admin, PDF, 'inspection.pdf', disputeId, key)).body).toEqual(fromAdmin.body);
     expect((await attach(b, EXECUTABLE, 'photo.jpg')).status).toBe(400);
     expect((await attach(b, PDF, 'x.pdf', disputeId + 1000)).status).toBe(404);
-    expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(403);
+    expect((await attach(outsider, PDF, 'x.pdf')).status).toBe(404);
 
     // Both sides and the administrator read all three; the seller's photo comes back without its GPS position.
     expect((await admin.get(`/api/job/${jobId}/retainage/attachments`)).body.map((f: { name: string }) => f.name)).toEqual([
@@ -333,7 +465,7 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     expect(sha256(download.rawPayload)).toBe(fromSeller.body.sha256);
     expect((await sharp(download.rawPayload).metadata()).exif).toBeUndefined();
     expect((await outsider.get(fromSeller.body.download_url)).status).toBe(404);
-    expect((await outsider.get(`/api/job/${jobId}/retainage/attachments`)).status).toBe(403);
+    expect((await outsider.get(`/api/job/${jobId}/retainage/attachments`)).status).toBe(404);
 
     // Only its attacher removes a file; the ledger keeps it, and the history says so.
     expect((await b.request('DELETE', `/api/job/${jobId}/retainage/attachments/${fromSeller.body.attachment_id}`)).status).toBe(403);
@@ -355,12 +487,13 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const attachmentLines = bundle
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { record: string; sha256?: string; originalId?: number | null })
+      .map((line) => JSON.parse(line) as { record: string; sha256?: string; originalSha256?: string; originalSize?: number; originalId?: number | null })
       .filter((line) => line.record === 'attachment');
-    expect(attachmentLines.map((l) => [l.sha256, l.originalId])).toEqual([
-      [sha256(PDF), null],
-      [fromSeller.body.sha256, null],
-      [sha256(PDF), null],
+    // Each with the hash of what is stored and of what was uploaded (the photo before it was drawn again).
+    expect(attachmentLines.map((l) => [l.sha256, l.originalSha256, l.originalSize, l.originalId])).toEqual([
+      [sha256(PDF), sha256(PDF), PDF.length, null],
+      [fromSeller.body.sha256, sha256(photo), photo.length, null],
+      [sha256(PDF), sha256(PDF), PDF.length, null],
     ]);
 
     // Once an administrator resolved the dispute, its evidence is closed.

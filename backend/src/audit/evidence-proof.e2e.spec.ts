@@ -58,6 +58,8 @@ describe('attachments in the proof: verify, audit bundles with their files, the 
   let spec: Added;
   let photo: Added;
   let thumbnailSha: string;
+  /** The photo as the seller uploaded it (stored drawn again). */
+  let uploadedSha: string;
   const instants: Record<'before' | 'withSpec' | 'afterRemoval', string> = { before: '', withSpec: '', afterRemoval: '' };
 
   const objectPath = (hash: string) => join(dataDir, 'attachments', 'objects', hash.slice(0, 2), hash);
@@ -120,6 +122,7 @@ describe('attachments in the proof: verify, audit bundles with their files, the 
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
       .png()
       .toBuffer();
+    uploadedSha = sha256(png);
     photo = await upload(png, 'site.png');
     expect(photo.thumbnail_url).not.toBeNull();
     const removed = await parties.sessions.seller.delete(`/api/milestone/${milestone}/attachments/${spec.attachment_id}`);
@@ -162,15 +165,17 @@ describe('attachments in the proof: verify, audit bundles with their files, the 
     const listed = plain.body
       .split('\n')
       .filter((l) => l.includes('"record":"attachment"'))
-      .map((l) => JSON.parse(l) as { attachmentId: string; sha256: string; thumbnailSha256: string | null; eventId: string });
-    expect(listed.map((a) => [a.attachmentId, a.sha256, a.thumbnailSha256])).toEqual([
-      [plan.attachment_id, plan.sha256, null],
-      [spec.attachment_id, spec.sha256, null],
-      [photo.attachment_id, photo.sha256, thumbnailSha],
+      .map((l) => JSON.parse(l) as { attachmentId: string; sha256: string; thumbnailSha256: string | null; originalSha256: string | null; eventId: string });
+    // Each with the hash of the file as uploaded: the documents' as stored, the photo's as the seller sent it
+    // (this PNG, drawn by sharp, comes out of the re-encoding byte for byte; a phone's photo does not).
+    expect(listed.map((a) => [a.attachmentId, a.sha256, a.thumbnailSha256, a.originalSha256])).toEqual([
+      [plan.attachment_id, plan.sha256, null, plan.sha256],
+      [spec.attachment_id, spec.sha256, null, spec.sha256],
+      [photo.attachment_id, photo.sha256, thumbnailSha, uploadedSha],
     ]);
     writeFileSync(join(dir, 'plain.jsonl'), plain.body);
     const alone = await verifyOffline(join(dir, 'plain.jsonl'), keyFile);
-    expect(alone.output).toContain('attachments: 3 listed, each the file its event records');
+    expect(alone.output).toContain('attachments: 3 listed, each the file its event records (name, size, type, SHA-256, and the SHA-256 and size as uploaded)');
     expect(alone.output).toContain('files: NOT CHECKED: 3 attachments are listed with their SHA-256, but the bundle was exported without its files');
     expect(alone.code).toBe(0);
 

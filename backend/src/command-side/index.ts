@@ -5,4 +5,4 @@ export { type EventStream, EventStreams, milestoneStream, projectStream } from '
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
 export { DoesNotRead, OwnWrites, ReadYourWrites } from './read-your-writes';
-export { RequestFingerprints } from './request-fingerprints';
+export { BindsItsOwnKey, RequestFingerprints } from './request-fingerprints';

@@ -2,13 +2,31 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import { load } from 'js-yaml';
+
 const repoRoot = resolve(__dirname, '..', '..', '..');
 
 /** `docker compose config` (v2 plugin) or `docker-compose config` (Debian's v1): no engine needed. */
-function composeConfig(extra: string[] = []): string {
+function composeConfig(extra: string[] = [], env: Record<string, string> = {}): string {
   const v2 = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
   const [command, args] = v2.status === 0 ? ['docker', ['compose', ...extra, 'config']] : ['docker-compose', [...extra, 'config']];
-  return execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+}
+
+interface ComposeService {
+  restart?: string;
+  profiles?: string[];
+  healthcheck?: { test: string[] | string; disable?: boolean };
+  ports?: (string | { host_ip?: string; published?: string | number; target: number })[];
+  environment?: Record<string, string>;
+  entrypoint?: string[];
+  depends_on?: Record<string, { condition: string }>;
+}
+
+/** Every service of every profile, parsed. */
+function allServices(env: Record<string, string> = {}): Record<string, ComposeService> {
+  const profiles = ['observability', 'virus-scan', 'tests'].flatMap((p) => ['--profile', p]);
+  return (load(composeConfig(profiles, env)) as { services: Record<string, ComposeService> }).services;
 }
 
 /** The block of one service in the normalised config (two-space indented keys under `services:`). */
@@ -105,5 +123,51 @@ describe('docker-compose.yml', () => {
       });
       expect(new URL(runtime!).pathname).toBe(new URL(owner!).pathname);
     }
+  });
+
+  it('gives every long-running service a healthcheck, and starts what needs another once it is healthy', () => {
+    const services = allServices();
+    // One-off jobs (the bucket maker, the test runners) exit; everything else runs until stopped.
+    const longRunning = Object.entries(services).filter(([, s]) => s.restart !== 'no' && !(s.profiles ?? []).includes('tests'));
+    expect(longRunning.map(([name]) => name).sort()).toEqual(
+      ['api', 'clamav', 'esdb-1', 'esdb-2', 'esdb-3', 'grafana', 'minio', 'postgres', 'projection-worker', 'prometheus', 'proxy'].sort(),
+    );
+    expect(longRunning.filter(([, s]) => !s.healthcheck || s.healthcheck.disable).map(([name]) => name)).toEqual([]);
+    // The API's probe is its readiness, not the page for people.
+    expect(String(services.api!.healthcheck!.test)).toContain('/api/health/ready');
+    for (const [name, after] of [
+      ['proxy', 'api'],
+      ['grafana', 'prometheus'],
+      ['api', 'postgres'],
+      ['projection-worker', 'postgres'],
+    ] as const) {
+      expect({ name, after, condition: services[name]!.depends_on?.[after]?.condition }).toEqual({ name, after, condition: 'service_healthy' });
+    }
+  });
+
+  it('publishes Prometheus and Grafana on loopback only, Grafana with no default password and no anonymous viewer', () => {
+    const services = allServices();
+    for (const name of ['prometheus', 'grafana']) {
+      const ports = services[name]!.ports ?? [];
+      expect(ports.length).toBeGreaterThan(0);
+      for (const port of ports) expect(typeof port === 'string' ? port.split(':')[0] : port.host_ip).toBe('127.0.0.1');
+    }
+    // Only the proxy is published on every interface.
+    const published = Object.entries(services).filter(([, s]) => (s.ports ?? []).some((p) => (typeof p === 'string' ? p.split(':').length < 3 : !p.host_ip)));
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+
+    const grafana = services.grafana!;
+    expect(grafana.environment!.GF_AUTH_ANONYMOUS_ENABLED).toBe('false');
+    expect(grafana.environment!.GF_SECURITY_ADMIN_PASSWORD).toBe('');
+    expect(allServices({ GRAFANA_ADMIN_PASSWORD: 'from-the-environment' }).grafana!.environment!.GF_SECURITY_ADMIN_PASSWORD).toBe('from-the-environment');
+    // Without the password Grafana refuses to start rather than take its default admin/admin.
+    const script = grafana.entrypoint!.join(' ').replace(/\$\$/g, '$');
+    const start = (password: string) =>
+      spawnSync('sh', ['-c', script.replace(/^sh -c /, '').replace('exec /run.sh', 'echo started')], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, GF_SECURITY_ADMIN_PASSWORD: password },
+      });
+    expect(start('')).toMatchObject({ status: 1, stderr: expect.stringContaining('Set GRAFANA_ADMIN_PASSWORD') });
+    expect(start('s3cret')).toMatchObject({ status: 0, stdout: 'started\n' });
   });
 });

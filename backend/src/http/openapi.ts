@@ -1,11 +1,14 @@
 import { API_SCHEMAS } from '@escrow/domain';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiProduces, ApiResponse, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 // Where @Type(() => PayeeRequest) is kept; class-transformer exports it from this file only.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { dump } from 'js-yaml';
 
 const OPENAPI_UI_PATH = 'api/docs';
@@ -51,7 +54,55 @@ const ERRORS: Record<string, string> = {
   '429': 'Too many attempts; Retry-After says when to try again.',
   '503': 'The database is unreachable for a moment; retry with the same Idempotency-Key.',
 };
+/** What any route that reads a body may answer before the route's own code runs. */
+const BODY_ERRORS: Record<string, string> = {
+  '413': 'The body is larger than the route takes (1 MB of JSON; an upload over ATTACHMENT_MAX_MB).',
+  '415': 'The body is of a media type the route does not read (JSON; multipart/form-data for uploads).',
+};
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+
+type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: object };
+
+/**
+ * The query parameters each route reads, by operation id (`<Controller>_<method>`,
+ * @nestjs/swagger's), that Nest's document leaves out: the fields of a request DTO the whole
+ * query is read into (`@Query() query: SearchCompaniesRequest`), which carry class-validator rules
+ * rather than @ApiProperty, and a parameter read by name as `unknown` (`@Query('status')`), which
+ * the route checks itself.
+ */
+function queryParametersByOperation(app: NestFastifyApplication): Map<string, Parameter[]> {
+  const found = new Map<string, Parameter[]>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (!metatype) continue;
+      for (const method of Object.getOwnPropertyNames(metatype.prototype)) {
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, method) ?? {}) as Record<string, { index: number; data?: unknown }>;
+        const types = (Reflect.getMetadata('design:paramtypes', metatype.prototype, method) ?? []) as (new () => object)[];
+        const parameters = Object.entries(args)
+          .filter(([key]) => Number(key.split(':')[0]) === RouteParamtypes.QUERY)
+          .flatMap(([, arg]): Parameter[] => {
+            if (typeof arg.data === 'string') return [{ name: arg.data, in: 'query', required: false, schema: { type: 'string' } }];
+            const dto = types[arg.index];
+            return dto ? queryParameters(dto) : [];
+          });
+        if (parameters.length) found.set(`${metatype.name}_${method}`, parameters);
+      }
+    }
+  }
+  return found;
+}
+
+/** One query parameter per field of a request DTO, required unless @IsOptional, with its class-validator schema. */
+function queryParameters(dto: new () => object): Parameter[] {
+  const schema = targetConstructorToSchema(dto, { classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: '#/components/schemas/' });
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: toOpenApi30(property) as object,
+  }));
+}
 
 /**
  * The OpenAPI document of every route: request bodies from the DTOs' class-validator rules,
@@ -87,12 +138,19 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
     required: ['message', 'statusCode'],
     properties: { message: { type: 'string', description: 'Written for the person who made the request.' }, statusCode: { type: 'integer' } },
   };
+  const queries = queryParametersByOperation(app);
   for (const [, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations) as [
       string,
-      { responses?: Record<string, unknown>; parameters?: unknown[]; security?: unknown[] },
+      { operationId?: string; responses?: Record<string, unknown>; parameters?: Parameter[]; security?: unknown[] },
     ][]) {
       if (typeof operation !== 'object' || !operation) continue;
+      const query = operation.operationId ? queries.get(operation.operationId) : undefined;
+      if (query) {
+        // What the route declares itself (@ApiQuery, with its description) stands.
+        const declared = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+        operation.parameters = [...(operation.parameters ?? []), ...query.filter((p) => !declared.has(p.name))];
+      }
       operation.responses ??= {};
       if (!Object.keys(operation.responses).some((status) => status.startsWith('2'))) {
         operation.responses[method === 'post' ? '201' : '200'] = { description: 'Done.', content: { 'application/json': { schema: { type: 'object' } } } };
@@ -101,6 +159,9 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
         operation.responses[status] ??= { description, content: { 'application/json': { schema: ref('ErrorBody') } } };
       }
       if (MUTATING.has(method)) {
+        for (const [status, description] of Object.entries(BODY_ERRORS)) {
+          operation.responses[status] ??= { description, content: { 'application/json': { schema: ref('ErrorBody') } } };
+        }
         operation.parameters = [
           ...(operation.parameters ?? []),
           {

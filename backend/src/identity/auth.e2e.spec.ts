@@ -1,5 +1,5 @@
 import { type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD, totpCode } from '../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../../test/support/test-app';
 import { LOGIN_UNKNOWN_EMAIL, LOGIN_WRONG_PASSWORD } from './log-in/log-in.handler';
 import { LINK_INVALID } from './one-time-codes';
 import { FORGOT_UNKNOWN_EMAIL } from './request-password-reset/request-password-reset.handler';
@@ -173,6 +173,7 @@ describe('identity: login, sessions, CSRF and password flows', () => {
         status: 200,
         body: { message: 'Email Sent.' },
       });
+      await afterAnswers(app);
       const mail = await lastMailTo(app.db.pool, user.email);
       const code = codeFrom(mail!.body);
       const check = await session().get(`/api/auth/customer/${code}`);
@@ -204,6 +205,7 @@ describe('identity: login, sessions, CSRF and password flows', () => {
     it('treats an expired code as invalid', async () => {
       const user = await createUser(app.db.pool);
       await session().post('/api/user/password/forgot', { email: user.email });
+      await afterAnswers(app);
       const code = codeFrom((await lastMailTo(app.db.pool, user.email))!.body);
       await app.db.pool.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.userId]);
       expect(await session().get(`/api/auth/customer/${code}`)).toMatchObject({ status: 404, body: { message: LINK_INVALID } });

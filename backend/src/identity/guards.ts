@@ -13,14 +13,12 @@ import {
   type AdminRole,
   EMAIL_UNVERIFIED,
   FIRST_FACTOR_KEY,
-  FIRST_FACTOR_NEEDS_RECENT_LOGIN,
   SECOND_FACTOR_KEY,
   SECOND_FACTOR_REQUIRED,
-  STEP_UP_ENROL,
   STEP_UP_KEY,
-  STEP_UP_REQUIRED,
   VERIFIED_EMAIL_KEY,
 } from './step-up.decorators';
+import { stepUpRefusal } from './step-up-refusal';
 
 const XSRF_HEADER = 'x-xsrf-token';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -108,12 +106,6 @@ export class AccessGuard implements CanActivate {
     if (!marked(STEP_UP_KEY)) return;
     const firstFactor = !user.hasSecondFactor && marked(FIRST_FACTOR_KEY);
     if (user.sessionId !== null && (await this.sessions.steppedUp(user.sessionId, firstFactor))) return;
-    throw new UnauthorizedException(
-      user.hasSecondFactor
-        ? { message: STEP_UP_REQUIRED, reason: 'step_up_required', enrolled: true }
-        : firstFactor
-          ? { message: FIRST_FACTOR_NEEDS_RECENT_LOGIN, reason: 'step_up_required', enrolled: false }
-          : { message: STEP_UP_ENROL, reason: 'step_up_required', enrolled: false },
-    );
+    throw stepUpRefusal(user, firstFactor);
   }
 }

@@ -5,6 +5,7 @@ import { AcceptInvitationHandler } from './accept-invitation/accept-invitation.h
 import { AcceptInvitationController } from './accept-invitation/accept-invitation.http.controller';
 import { AddPasskeyHandler } from './add-passkey/add-passkey.handler';
 import { AddPasskeyController } from './add-passkey/add-passkey.http.controller';
+import { AfterTheAnswer } from './after-the-answer';
 import { BeginPasskeyLoginHandler } from './begin-passkey-login/begin-passkey-login.handler';
 import { BeginPasskeyLoginController } from './begin-passkey-login/begin-passkey-login.http.controller';
 import { BeginPasskeyRegistrationHandler } from './begin-passkey-registration/begin-passkey-registration.handler';
@@ -65,6 +66,7 @@ import { RenamePasskeyHandler } from './rename-passkey/rename-passkey.handler';
 import { RenamePasskeyController } from './rename-passkey/rename-passkey.http.controller';
 import { RenewRecoveryCodesHandler } from './renew-recovery-codes/renew-recovery-codes.handler';
 import { RenewRecoveryCodesController } from './renew-recovery-codes/renew-recovery-codes.http.controller';
+import { RenewedSessionCookie } from './renewed-session-cookie';
 import { RequestAccountDeletionHandler } from './request-account-deletion/request-account-deletion.handler';
 import { RequestAccountDeletionController } from './request-account-deletion/request-account-deletion.http.controller';
 import { RequestPasswordResetHandler } from './request-password-reset/request-password-reset.handler';
@@ -137,6 +139,7 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     StepUpWithPasskeyController,
   ],
   providers: [
+    AfterTheAnswer,
     UsersRepository,
     SessionCache,
     SessionsService,
@@ -151,6 +154,7 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     EmailVerification,
     Passkeys,
     LoginCookies,
+    RenewedSessionCookie,
     GetCurrentUserHandler,
     LogInHandler,
     LogOutHandler,
@@ -193,6 +197,6 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     CsrfGuard,
     AccessGuard,
   ],
-  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits, SecurityLog, SecondFactors, CsrfGuard, AccessGuard],
+  exports: [UsersRepository, SessionsService, SessionCache, OneTimeCodes, RateLimits, SecurityLog, SecondFactors, CsrfGuard, AccessGuard, RenewedSessionCookie],
 })
 export class IdentityModule {}

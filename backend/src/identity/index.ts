@@ -7,11 +7,24 @@ export { OneTimeCodes } from './one-time-codes';
 export { hashPassword } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';
+export { RenewedSessionCookie } from './renewed-session-cookie';
 export { TOTP_ISSUER } from './second-factors';
 export { requestContext, SecurityLog } from './security-log';
 export { type Revocation, SessionCache } from './session-cache';
 export { sessionRefOf } from './session-ref';
 export type { SessionUser } from './session-user';
-export { ADMIN_ROLES_KEY, type AdminRole, AdminRoles, RequireSecondFactor, RequireVerifiedEmail, StepUp } from './step-up.decorators';
+export { SessionsService } from './sessions.service';
+export {
+  ADMIN_ROLES_KEY,
+  type AdminRole,
+  AdminRoles,
+  BUYER_STEP_UP_KEY,
+  RequireSecondFactor,
+  RequireVerifiedEmail,
+  StepUp,
+  StepUpIfBuyerOf,
+  type StepUpTarget,
+} from './step-up.decorators';
+export { stepUpRefusal } from './step-up-refusal';
 export { TotpSecrets } from './totp-secrets';
 export { type AdminUserRow, type UserRow, UsersRepository } from './users.repository';

@@ -67,6 +67,27 @@ describe('identity: passkeys', () => {
     expect((await later.put('/api/account/email', { email: `x-${user.email}` })).status).toBe(200);
   });
 
+  it('renews the session cookie when a passkey is added or removed and at a step-up with one; the old cookie gains nothing', async () => {
+    const user = await createUser(pool());
+    const s = await signedIn(user.userId);
+    const copies: HttpSession[] = [];
+    const copy = () => copies[copies.push(new HttpSession(app.http).setCookie('sid', s.cookie('sid'))) - 1]!;
+    copy();
+    const { passkey, answer } = await enrol(s, 'Laptop');
+    expect(answer.status).toBe(201);
+    copy();
+    await pool().query(`UPDATE sessions SET second_factor_at = now() - interval '1 hour' WHERE user_id = $1`, [user.userId]);
+    const stepUp = (await s.post('/api/auth/step-up/passkey/options')).body.options;
+    expect((await s.post('/api/auth/step-up/passkey', { response: passkey.authenticate(stepUp) })).status).toBe(200);
+    copy();
+    expect((await enrol(s, 'Phone')).answer.status).toBe(201);
+    copy();
+    expect((await s.delete(`/api/account/passkeys/${answer.body.passkey_id}`)).status).toBe(200);
+    expect(new Set([...copies.map((c) => c.cookie('sid')), s.cookie('sid')]).size).toBe(copies.length + 1);
+    for (const old of copies) expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    expect((await s.get('/api/user')).body.user_id).toBe(user.userId);
+  });
+
   it('refuses a replayed challenge, a counter that went back, another origin, and a passkey of someone else for a step-up', async () => {
     const user = await createUser(pool());
     const { passkey } = await enrol(await signedIn(user.userId), 'Laptop');

@@ -10,8 +10,9 @@ import {
   TEST_TOTP_SECRET,
   totpCode,
 } from '../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../../test/support/test-app';
 import { CODE_REUSED, CODE_WRONG } from './second-factors';
+import { SESSION_ROTATED } from './sessions.service';
 import { EMAIL_UNVERIFIED, SECOND_FACTOR_REQUIRED, STEP_UP_ENROL, STEP_UP_REQUIRED } from './step-up.decorators';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,6 +142,55 @@ describe('identity: second factors and step-up', () => {
     expect(await logKinds(user.userId)).toEqual(expect.arrayContaining(['second_factor_failed', 'login']));
   });
 
+  it("renews the session cookie at a step-up: the step-up is the new cookie's only, the old one answers 401 session_rotated, then is nobody's", async () => {
+    const user = await createUser(pool(), { factor: 'totp' });
+    const s = await signedIn(user);
+    const old = session().setCookie('sid', s.cookie('sid'));
+    const row = () => pool().query('SELECT session_id, created_at, expires_at, user_agent FROM sessions WHERE user_id = $1', [user.userId]);
+    const before = (await row()).rows;
+
+    const stepped = await s.post('/api/auth/step-up', { code: await totpCode() });
+    expect(stepped.status).toBe(200);
+    expect(String(stepped.headers['set-cookie'])).toMatch(/sid=[^;]+;.*HttpOnly/);
+    expect(String(stepped.headers['set-cookie'])).toContain('SameSite=Lax');
+    expect(s.cookie('sid')).not.toBe(old.cookie('sid'));
+    // One session still, with its start, expiry and browser, under a new id; the step-up is its own.
+    const after = (await row()).rows;
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ created_at: before[0].created_at, expires_at: before[0].expires_at, user_agent: before[0].user_agent });
+    expect(after[0].session_id).not.toBe(before[0].session_id);
+    expect((await s.get('/api/account/sessions')).body).toEqual([expect.objectContaining({ session_id: Number(after[0].session_id), current: true })]);
+    expect(Date.parse((await s.get('/api/user')).body.security.stepped_up_until)).toBeGreaterThan(Date.now());
+
+    // A request the browser had in flight with the old cookie: refused as renewed, on every route, granting nothing.
+    expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated', message: SESSION_ROTATED } });
+    expect(await old.put('/api/account/email', { email: `old-${user.email}` })).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    expect((await s.put('/api/account/email', { email: `new-${user.email}` })).status).toBe(200);
+    // Minutes later the old cookie is simply nobody's.
+    await pool().query(`UPDATE session_rotations SET rotated_at = now() - interval '3 minutes' WHERE user_id = $1`, [user.userId]);
+    expect(await old.get('/api/user')).toMatchObject({ status: 200, body: {} });
+    expect((await old.get('/api/account/sessions')).status).toBe(401);
+  });
+
+  it('renews the session cookie when a factor is enrolled, when the email change is confirmed in the same browser, and when the other sessions end', async () => {
+    const user = await createUser(pool());
+    const s = await signedIn(user);
+    const renewed = async (what: string, act: () => Promise<{ status: number }>) => {
+      const old = s.cookie('sid');
+      expect({ what, status: (await act()).status }).toEqual({ what, status: 200 });
+      expect({ what, renewed: s.cookie('sid') !== old }).toEqual({ what, renewed: true });
+      expect((await session().setCookie('sid', old).get('/api/account/sessions')).status).toBe(401);
+    };
+    const setup = (await s.post('/api/account/totp/setup')).body;
+    await renewed('authenticator app enrolled', async () => s.post('/api/account/totp', { code: await totpCode(setup.secret) }));
+    await renewed('email change asked', () => s.put('/api/account/email', { email: `changed-${user.email}` }));
+    const code = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), `changed-${user.email}`))!.body)![1];
+    await renewed('email change confirmed', () => s.post('/api/auth/email/confirm', { code }));
+    await signedIn(user);
+    await renewed('other sessions ended', () => s.delete('/api/account/sessions'));
+    expect((await s.get('/api/user')).body.email).toBe(`changed-${user.email}`);
+  });
+
   it('asks for a fresh second factor once STEP_UP_WINDOW has passed, and without a factor asks to enrol', async () => {
     const user = await createUser(pool(), { factor: 'totp' });
     const s = await signedIn(user, { steppedUp: true });
@@ -261,6 +311,7 @@ describe('identity: second factors and step-up', () => {
       body: { message: EMAIL_UNVERIFIED, reason: 'email_unverified' },
     });
     expect(await s.post('/api/job/1/agreement/sign', {})).toMatchObject({ status: 403, body: { reason: 'email_unverified' } });
+    await afterAnswers(app);
     const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1];
     expect((await session().post('/api/auth/email/verify', { code: 'not-a-code' })).status).toBe(404);
     expect((await session().post('/api/auth/email/verify', { code })).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import { createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
+import { createUser, HttpSession, TEST_PASSWORD, totpCode } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createApp, type RunningApp } from '../bootstrap';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
@@ -66,6 +66,20 @@ describe('sessions across API processes', () => {
     await refusedWithin(elsewhere, 1000);
     expect((await elsewhere.get('/api/user')).body).toEqual({});
     expect((await elsewhere.get('/api/bank-accounts')).status).toBe(401);
+  });
+
+  it('a step-up through one process renews the cookie: the copy the other process served a moment ago is dead there at once', async () => {
+    const user = await createUser(first.db.pool, { factor: 'totp' });
+    const browser = new HttpSession(first.app, '10.99.0.7');
+    await browser.login(user.email, TEST_PASSWORD);
+    const copy = new HttpSession(second.app, '10.99.0.8').setCookie(SESSION_COOKIE, browser.cookie(SESSION_COOKIE));
+    expect((await copy.get('/api/user')).body.user_id).toBe(user.userId); // now in the second process's memory
+    await first.db.pool.query('UPDATE user_totp SET last_used_step = NULL WHERE user_id = $1', [user.userId]);
+    expect((await browser.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
+    // The revocation has reached the second process by the time the step-up answered.
+    expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    const renewed = new HttpSession(second.app, '10.99.0.7').setCookie(SESSION_COOKIE, browser.cookie(SESSION_COOKIE));
+    expect((await renewed.get('/api/user')).body.user_id).toBe(user.userId);
   });
 
   it('serves a session it resolved a moment ago without a session query, and never after a logout', async () => {

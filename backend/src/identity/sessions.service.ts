@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { AccountSession } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
@@ -8,6 +10,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { browserName } from './browser-name';
 import type { Caller } from './caller';
+import { unauthenticated } from './refusals';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import { hashSecret, newSecret } from './tokens';
@@ -21,10 +24,21 @@ const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ABSOLUTE_TIMEOUT_MS / 1000 } as const;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
+/**
+ * How long a replaced token is told apart from an unknown one: longer than any request the
+ * browser had in flight when its session was renewed (the portal gives up on a request after 30 s).
+ */
+const ROTATED_TOLD_FOR_SECONDS = 2 * 60;
+export const SESSION_ROTATED = 'Your session was renewed for your safety. Please try again.';
 
-/** Sessions: started by a login, resolved on every request, stepped up, listed and ended. Their cookie is the HTTP edge's (LoginCookies). */
+/** Where a session renewed while a request is handled sends its new token: that request's answer (RenewedSessionCookie). */
+export type DeliverSessionToken = (token: string) => void;
+
+/** Sessions: started by a login, resolved on every request, renewed, listed and ended. Their cookie is the HTTP edge's (LoginCookies, RenewedSessionCookie). */
 @Injectable()
 export class SessionsService {
+  private readonly renewals = new AsyncLocalStorage<DeliverSessionToken>();
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,7 +91,13 @@ export class SessionsService {
       [tokenHash, IDLE_TIMEOUT_MS],
     );
     const row = rows[0];
-    if (!row) return null;
+    if (!row) {
+      // A token replaced a moment ago (a request sent before its answer's new cookie arrived):
+      // refused as such, so the portal sends it again with the new cookie instead of showing
+      // its owner as logged out. It authenticates nothing, on any route.
+      if (await this.rotatedLately(tokenHash)) throw unauthenticated(SESSION_ROTATED, 'session_rotated');
+      return null;
+    }
     let lastSeenAt = row.last_seen_at.getTime();
     if (Date.now() - lastSeenAt > TOUCH_EVERY_MS) {
       await this.pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [row.token_hash]);
@@ -139,15 +159,74 @@ export class SessionsService {
     }));
   }
 
-  /** A second factor was just checked in this session: it may move money for STEP_UP_WINDOW. Answers the time it lasts until. */
-  async stepUp(sessionId: number): Promise<Date> {
-    const { rows } = await this.pool.query<{ token_hash: Buffer; until: Date }>(
-      `UPDATE sessions SET second_factor_at = now() WHERE session_id = $1
-       RETURNING token_hash, now() + $2 * interval '1 second' AS until`,
-      [sessionId, this.config.stepUpWindowSeconds],
+  /**
+   * The session goes on under a new token and a new id (issue 35): what it had (user, start,
+   * absolute expiry, browser, the times its password and second factor were checked) carries
+   * over, and what was proved just now (`fresh`) is stamped on the new one only. One statement
+   * replaces the token, so no crash leaves two live sessions or none; the old token is dead at
+   * once in every process (the cache's revocation) and, for ROTATED_TOLD_FOR_SECONDS, answers
+   * 401 `session_rotated`. The new token goes to the answer of the request being handled
+   * (RenewedSessionCookie). Called at every step-up and at every change of a factor, the email,
+   * the password or one's own role: a cookie copied before any of them gains nothing from it.
+   */
+  async rotate(
+    session: { userId: number; sessionId: number | null },
+    fresh: { secondFactor?: boolean; password?: boolean } = {},
+  ): Promise<{ sessionId: number; steppedUpUntil: Date | null } | null> {
+    if (session.sessionId === null) return null; // no session cookie: nothing to renew
+    const deliver = this.renewals.getStore();
+    // Renewed where no answer can carry the new cookie, the session would be lost to its owner.
+    if (!deliver) throw new Error('A session can only be renewed while an HTTP request is handled.');
+    const token = newSecret();
+    const { rows } = await this.pool.query<{ session_id: string; old_hash: Buffer; until: Date | null }>(
+      `WITH old AS (
+         SELECT token_hash, user_id FROM sessions
+          WHERE session_id = $1 AND user_id = $2 AND expires_at > now() AND last_seen_at > now() - $3 * interval '1 millisecond'
+            FOR UPDATE
+       ), renewed AS (
+         UPDATE sessions s SET token_hash = $4, session_id = DEFAULT, last_seen_at = now(),
+                second_factor_at = CASE WHEN $5::boolean THEN now() ELSE s.second_factor_at END,
+                password_at = CASE WHEN $6::boolean THEN now() ELSE s.password_at END
+           FROM old WHERE s.token_hash = old.token_hash
+         RETURNING s.session_id, old.token_hash AS old_hash, s.second_factor_at + $7 * interval '1 second' AS until
+       ), remembered AS (
+         INSERT INTO session_rotations (token_hash, user_id) SELECT token_hash, user_id FROM old
+         ON CONFLICT (token_hash) DO UPDATE SET user_id = EXCLUDED.user_id, rotated_at = now()
+       ), forgotten AS (
+         DELETE FROM session_rotations WHERE rotated_at < now() - $8 * interval '1 second' AND token_hash NOT IN (SELECT token_hash FROM old)
+       )
+       SELECT session_id, old_hash, until FROM renewed`,
+      [
+        session.sessionId,
+        session.userId,
+        IDLE_TIMEOUT_MS,
+        hashSecret(token),
+        fresh.secondFactor ?? false,
+        fresh.password ?? false,
+        this.config.stepUpWindowSeconds,
+        ROTATED_TOLD_FOR_SECONDS,
+      ],
     );
-    if (rows[0]) await this.cache.revoke({ tokenHash: rows[0].token_hash.toString('hex') });
-    return rows[0]?.until ?? new Date();
+    const renewed = rows[0];
+    // Renewed or ended meanwhile (another tab's step-up a moment earlier): that browser holds or gets a newer cookie.
+    if (!renewed) throw unauthenticated(SESSION_ROTATED, 'session_rotated');
+    deliver(token);
+    await this.cache.revoke({ tokenHash: renewed.old_hash.toString('hex') });
+    const until = renewed.until && renewed.until.getTime() > Date.now() ? renewed.until : null;
+    return { sessionId: Number(renewed.session_id), steppedUpUntil: until };
+  }
+
+  /** Handles a request whose renewed session (rotate) sends its new token with `deliver`. */
+  renewingFor<T>(deliver: DeliverSessionToken, handle: () => Promise<T>): Promise<T> {
+    return this.renewals.run(deliver, handle);
+  }
+
+  private async rotatedLately(tokenHash: Buffer): Promise<boolean> {
+    const { rows } = await this.pool.query("SELECT 1 FROM session_rotations WHERE token_hash = $1 AND rotated_at > now() - $2 * interval '1 second'", [
+      tokenHash,
+      ROTATED_TOLD_FOR_SECONDS,
+    ]);
+    return rows.length > 0;
   }
 
   /**

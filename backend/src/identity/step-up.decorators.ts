@@ -10,6 +10,20 @@ export const ADMIN_ROLES_KEY = 'escrow:admin-roles';
  */
 export const StepUp = () => SetMetadata(STEP_UP_KEY, true);
 
+export const BUYER_STEP_UP_KEY = 'escrow:buyer-step-up';
+/** What the `:id` of a route marked @StepUpIfBuyerOf names. */
+export type StepUpTarget = 'milestone' | 'project';
+
+/**
+ * The route lets the buyer's escrowed money go, or claims it back, when the project's buyer calls
+ * it (marking complete, asking for or approving the retainage release, the deadline refund): the
+ * buyer must have stepped up as for @StepUp(), with the same 401. The seller's and anyone else's
+ * calls are not asked (docs/security.md says why). Who is the buyer of the milestone or project
+ * the route's `:id` names is known from the read models: the read models' BuyerStepUpGuard checks
+ * it, after the identity guard.
+ */
+export const StepUpIfBuyerOf = (target: StepUpTarget) => SetMetadata(BUYER_STEP_UP_KEY, target);
+
 /**
  * The caller must have a second factor enrolled at all (company users before they manage
  * payout accounts or webhook endpoints), else 403 with reason `second_factor_required`.

@@ -202,8 +202,13 @@ export class UsersRepository {
     await this.users.update({ userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: () => 'now()' });
   }
 
+  /**
+   * One user by a unique key. find, not findOne: findOne with a relation makes TypeORM ask twice
+   * when a row exists (the ids under a limit, then the rows), so a found email would answer
+   * slower than an unknown one (issue 35).
+   */
   private async findOne(where: FindOptionsWhere<UserEntity>): Promise<UserRow | null> {
-    const user = await this.users.findOne({ where, relations: { company: true } });
+    const [user] = await this.users.find({ where, relations: { company: true } });
     return user ? toUserRow(user) : null;
   }
 }

@@ -1,3 +1,4 @@
+export { BuyerStepUpGuard } from './buyer-step-up.guard';
 export { milestoneOf, MilestoneReads, projectOf } from './milestone-reads';
 export { type Names, paymentDestination } from './names';
 export { ProjectAccess, projectFactsOf, type Viewer } from './project-access';

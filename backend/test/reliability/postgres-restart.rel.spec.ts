@@ -16,6 +16,16 @@ const PAIRS = Number(process.env.REL_RESTART_PAIRS ?? 6);
 const WARM_MS = 4_000;
 const OUTAGE_MS = Number(process.env.REL_OUTAGE_MS ?? 6_000);
 const AFTER_MS = 6_000;
+const METRICS_TOKEN = 'reliability-metrics-token-0123456789';
+
+/** One scrape of the API's metrics: the sample lines of the text format, without HELP and TYPE. */
+async function scrape(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return (await response.text()).split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+}
+const samplesOf = (lines: string[], name: string) => lines.filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+const valueOf = (line: string | undefined) => (line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1)));
 
 /**
  * Issue 8, reliability 2: PostgreSQL is stopped and started again while clients drive escrow
@@ -36,7 +46,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
 
   it('answers 503 with a message during the outage, recovers by itself and applies no command by halves', async () => {
     pg = await OwnPostgres.create();
-    api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000', PAYMENTS_RETURN_WINDOW: '0ms' });
+    api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000', PAYMENTS_RETURN_WINDOW: '0ms', METRICS_TOKEN });
     pool = new Pool({ connectionString: pg.url(), max: 4 });
     pool.on('error', () => undefined);
 
@@ -99,6 +109,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
     load.catch(() => undefined);
 
     await new Promise((r) => setTimeout(r, WARM_MS));
+    const scrapeBefore = await scrape(api.baseUrl);
     const outageStart = Date.now();
     await pg.stop();
     const stoppedAt = Date.now();
@@ -106,6 +117,9 @@ describe('PostgreSQL stopped and restarted under load', () => {
     // Health says so too while the database is away.
     const probe = new ApiClient(api.baseUrl);
     const healthDuring = await probe.get('/api/health');
+    const readinessDuring = await probe.get('/api/health/ready');
+    // Metrics still answer, without a false 0 for what they cannot read, and count the failure.
+    const scrapeDuring = await scrape(api.baseUrl);
     await pg.start();
     const restartedAt = Date.now();
     await new Promise((r) => setTimeout(r, AFTER_MS));
@@ -133,6 +147,24 @@ describe('PostgreSQL stopped and restarted under load', () => {
     expect(duringOutage.length).toBeGreaterThan(0);
     expect(duringOutage.filter((a) => a.status !== 503)).toEqual([]);
     expect(healthDuring.status).toBe(503);
+    // The probe's documented shape, never the generic error body.
+    expect(readinessDuring.status).toBe(503);
+    expect(readinessDuring.body).toMatchObject({ status: 'not_ready', checks: { database: 'down', migrations: 'unknown', projectors: 'unknown' } });
+    expect(samplesOf(scrapeBefore, 'escrow_held_funds_usd')).toHaveLength(1);
+    expect(samplesOf(scrapeBefore, 'escrow_mail_outbox_unsent')).toHaveLength(1);
+    expect(valueOf(samplesOf(scrapeBefore, 'escrow_readiness_check').find((l) => l.includes('check="database"')))).toBe(1);
+    for (const gauge of [
+      'escrow_held_funds_usd',
+      'escrow_retainage_held_usd',
+      'escrow_mail_outbox_unsent',
+      'escrow_webhook_deliveries_pending',
+      'escrow_payment_instructions',
+    ]) {
+      expect({ gauge, during: samplesOf(scrapeDuring, gauge) }).toEqual({ gauge, during: [] });
+    }
+    const ledgerErrors = (lines: string[]) => valueOf(samplesOf(lines, 'escrow_metrics_scrape_errors_total').find((l) => l.includes('source="ledger"'))) ?? 0;
+    expect(ledgerErrors(scrapeDuring)).toBeGreaterThan(ledgerErrors(scrapeBefore));
+    expect(valueOf(samplesOf(scrapeDuring, 'escrow_readiness_check').find((l) => l.includes('check="database"')))).toBe(0);
     expect(healthAfter.status).toBe('ok');
     const firstSuccessAfter = answers.find((a) => a.at > restartedAt && typeof a.status === 'number' && a.status < 300);
     expect(firstSuccessAfter).toBeDefined();

@@ -1,6 +1,7 @@
 import { createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../support/escrow-project';
 import { eventually } from '../support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, TEST_TOTP_SECRET, totpCode } from '../support/http-session';
+import { SoftPasskey } from '../support/soft-passkey';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROUTING = '011000015';
@@ -189,4 +190,72 @@ describe('account takeover: a stolen password moves no money', () => {
     expect((await (await signedIn(owner)).post(`/api/admin/milestones/${milestone}/dispute/resolution/reject`, {})).status).toBe(200);
     expect(await moved()).toBe(0);
   }, 60_000);
+
+  /**
+   * Issue 35, point 1: the session cookie as it was a moment ago, copied from a shared computer,
+   * by a browser extension or from a log. Whatever its owner proves next (a second factor, a
+   * password, a new email or factor) goes to a new cookie; the copy dies at that moment.
+   */
+  describe('a session cookie copied before its owner proves something', () => {
+    const webhook = (session: HttpSession) =>
+      session.post('/api/webhooks/endpoints', { url: `https://hooks.example.invalid/copied/${Date.now()}`, kinds: ['deposit.settled'] });
+    /** A colleague of the seller, signed in on the shared computer, step-up long ago; and a copy of that cookie in another browser. */
+    const victimAndCopy = async () => {
+      const victim = await createUser(pool(), { companyId: seller.companyId, firstName: 'Vic', lastName: 'Victim' });
+      const browser = await signedIn(victim, false);
+      const copy = attacker().setCookie('sid', browser.cookie('sid'));
+      expect((await copy.get('/api/user')).body.user_id).toBe(victim.userId);
+      return { victim, browser, copy };
+    };
+    /** Every route the application serves under /api, asked by the copy: those that answered anything but 401. */
+    const answeredToCopy = async (copy: HttpSession) => {
+      const answers: string[] = [];
+      for (const { method, url } of app.routes) {
+        // The API document (Swagger's own routes) is static and reads no session.
+        if (!url.startsWith('/api/') || url.startsWith('/api/docs') || method === 'HEAD' || method === 'OPTIONS') continue;
+        const path = url.replace(/:[a-z_]+/gi, '1').replace(/\*$/, 'x');
+        const answer = await copy.request(method as 'GET', path, method === 'GET' ? undefined : {});
+        if (answer.status !== 401) answers.push(`${method} ${url}: ${answer.status}`);
+      }
+      return answers;
+    };
+
+    it('gains nothing from a step-up after the copy: every route answers 401, no webhook, no passkey of its own', async () => {
+      const { browser, copy } = await victimAndCopy();
+      expect(await webhook(copy)).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+      const passkey = new SoftPasskey();
+      const options = (await copy.post('/api/account/passkeys/options')).body.options;
+
+      expect((await browser.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
+      expect(browser.cookie('sid')).not.toBe(copy.cookie('sid'));
+
+      expect(await webhook(copy)).toMatchObject({ status: 401 });
+      expect(await copy.post('/api/account/passkeys', { name: 'Mine now', response: passkey.register(options) })).toMatchObject({ status: 401 });
+      expect(await copy.post('/api/account/passkeys/options')).toMatchObject({ status: 401 });
+      expect(await answeredToCopy(copy)).toEqual([]);
+      expect((await pool().query('SELECT count(*)::int AS n FROM passkeys WHERE credential_id = $1', [passkey.id])).rows[0].n).toBe(0);
+      // The owner's browser holds the new cookie, and the step-up with it.
+      expect((await webhook(browser)).status).toBe(201);
+    }, 60_000);
+
+    it('is dead after a login, a password change, an email change or a factor change in the browser it came from', async () => {
+      const changes: [string, (browser: HttpSession, victim: CreatedUser) => Promise<{ status: number }>][] = [
+        ['login', (browser, victim) => browser.login(victim.email, TEST_PASSWORD, TEST_TOTP_SECRET)],
+        ['password change', (browser) => browser.put('/api/account/password', { current_password: TEST_PASSWORD, password: TEST_PASSWORD })],
+        ['email change', (browser, victim) => browser.put('/api/account/email', { email: `new-${victim.email}` })],
+        ['recovery codes renewed', (browser) => browser.post('/api/account/recovery-codes')],
+        ['authenticator app removed', (browser) => browser.delete('/api/account/totp')],
+      ];
+      const survivors: string[] = [];
+      for (const [what, change] of changes) {
+        const { victim, browser, copy } = await victimAndCopy();
+        // Stepped up now, as the routes ask (the copy was taken before).
+        await pool().query('UPDATE sessions SET second_factor_at = now() WHERE user_id = $1', [victim.userId]);
+        expect({ what, status: (await change(browser, victim)).status }).toEqual({ what, status: 200 });
+        if ((await copy.get('/api/user')).body?.user_id !== undefined || (await copy.get('/api/account/sessions')).status !== 401) survivors.push(what);
+        expect((await browser.get('/api/user')).body.user_id).toBe(victim.userId);
+      }
+      expect(survivors).toEqual([]);
+    }, 90_000);
+  });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../src/config/rate
 import { DEVICE_COOKIE } from '../../src/identity/device-cookies';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { type CreatedUser, createUser, HttpSession, TEST_PASSWORD } from '../support/http-session';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../support/test-app';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 let addressCounter = 0;
@@ -152,6 +152,7 @@ describe('security: rate limits', () => {
       for (let i = 0; i < DEFAULT_RATE_LIMITS.resetRequestsPerEmail.points; i++) {
         expect((await client().post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
       }
+      await afterAnswers(app);
       const before = await fingerprint(app.ownerPool());
       const blocked = await client().post('/api/user/password/forgot', { email: user.email });
       expect(blocked.status).toBe(429);

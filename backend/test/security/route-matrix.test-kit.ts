@@ -117,7 +117,8 @@ export const MUTATING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 // Expectation shorthands. The authorization convention: 401 for anonymous callers of anything
 // that needs a user; 403 for signed-in callers without the role, and for signed-in outsiders of
 // a project or milestone that exists (404 is kept for ids that do not exist, and for a draft,
-// which exists only for the user who started it and for admins until it is submitted).
+// which exists only for the user who started it and for admins until it is submitted). The
+// routes of attachments answer outsiders 404 as well (outsidersSeeNothing).
 const everyone = (status: number): Record<Role, number> => Object.fromEntries(ROLES.map((r) => [r, status])) as Record<Role, number>;
 const signedIn = (status: number): Record<Role, number> => ({ ...everyone(status), anonymous: 401 });
 const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: status });
@@ -131,6 +132,9 @@ const parties = (status: number, admin: number, overrides: Partial<Record<Role, 
   admin,
   ...overrides,
 });
+
+/** Outsiders of a project that exists, where even a 403 would say too much: told it does not exist, as for an id that never was. */
+const outsidersSeeNothing: Partial<Record<Role, number>> = { otherBuyer: 404, otherSeller: 404 };
 
 /** Webhook endpoints: company users and admins; users without a company are refused. */
 const companyOrAdmin = (status: number): Record<Role, number> => ({
@@ -478,40 +482,43 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   })),
 
   // Evidence (issue 27): the parties attach and read; an admin reads (and attaches only to a dispute);
-  // outsiders are told a file does not exist; only the person who attached a file removes it.
-  route('GET', '/api/milestone/:id/attachments', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.milestones.funded}/attachments` })),
-  route('POST', '/api/milestone/:id/attachments', 'user', parties(201, 403), async (w, _r, fresh) => {
+  // only the person who attached a file removes it. Outsiders are told the milestone does not
+  // exist (issue 35: a 403 would tell them it does), on every route of its files.
+  route('GET', '/api/milestone/:id/attachments', 'user', parties(200, 200, outsidersSeeNothing), (w) => ({
+    url: `/api/milestone/${w.milestones.funded}/attachments`,
+  })),
+  route('POST', '/api/milestone/:id/attachments', 'user', parties(201, 403, outsidersSeeNothing), async (w, _r, fresh) => {
     const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]), 'inspection.pdf');
     const milestone = fresh ? await w.fresh.milestone('funded') : w.milestones.funded;
     return { url: `/api/milestone/${milestone}/attachments?to=completion`, body: upload.payload, headers: upload.headers };
   }),
-  route('GET', '/api/milestone/:id/attachments/:attachmentId/file', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+  route('GET', '/api/milestone/:id/attachments/:attachmentId/file', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
     url: (await samplePhoto(w)).download_url,
   })),
-  route('GET', '/api/milestone/:id/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+  route('GET', '/api/milestone/:id/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
     url: (await samplePhoto(w)).thumbnail_url!,
   })),
-  route('DELETE', '/api/milestone/:id/attachments/:attachmentId', 'user', parties(200, 403), async (w, role, fresh) => {
+  route('DELETE', '/api/milestone/:id/attachments/:attachmentId', 'user', parties(200, 403, outsidersSeeNothing), async (w, role, fresh) => {
     const own = fresh && (role === 'buyer' || role === 'seller') ? await attach(w.party[role], await w.fresh.milestone('funded')) : await samplePhoto(w);
     return { url: `/api/milestone/${own.original_id}/attachments/${own.attachment_id}` };
   }),
 
-  // Evidence in a retainage dispute: both parties and an admin attach and read; outsiders are told a file does not exist.
-  route('GET', '/api/job/:id/retainage/attachments', 'user', parties(200, 200), async (w) => ({
+  // Evidence in a retainage dispute: both parties and an admin attach and read; outsiders are told the project does not exist.
+  route('GET', '/api/job/:id/retainage/attachments', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
     url: `/api/job/${(await retainageDispute(w)).jobId}/retainage/attachments`,
   })),
-  route('POST', '/api/job/:id/retainage/attachments', 'user', parties(201, 201), async (w) => {
+  route('POST', '/api/job/:id/retainage/attachments', 'user', parties(201, 201, outsidersSeeNothing), async (w) => {
     const { jobId, disputeId } = await retainageDispute(w);
     const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]), 'inspection.pdf');
     return { url: `/api/job/${jobId}/retainage/attachments?dispute_id=${disputeId}`, body: upload.payload, headers: upload.headers };
   }),
-  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/file', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/file', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
     url: (await retainagePhoto(w)).download_url,
   })),
-  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, { otherBuyer: 404, otherSeller: 404 }), async (w) => ({
+  route('GET', '/api/job/:id/retainage/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
     url: (await retainagePhoto(w)).thumbnail_url!,
   })),
-  route('DELETE', '/api/job/:id/retainage/attachments/:attachmentId', 'user', parties(200, 403), async (w, role, fresh) => {
+  route('DELETE', '/api/job/:id/retainage/attachments/:attachmentId', 'user', parties(200, 403, outsidersSeeNothing), async (w, role, fresh) => {
     const own = fresh && (role === 'buyer' || role === 'seller') ? await attachToRetainageDispute(w, w.party[role]) : await retainagePhoto(w);
     return { url: `/api/job/${(await retainageDispute(w)).jobId}/retainage/attachments/${own.attachment_id}` };
   }),

@@ -7,7 +7,7 @@ import { linkVerifiedPayoutAccount } from '../support/bank-accounts';
 import { signAgreement } from '../support/escrow-flows';
 import { eventually } from '../support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, enrolTotp, type HttpAnswer, HttpSession, startSession } from '../support/http-session';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../support/test-app';
 
 /** Who calls: nobody, the project's two parties, outsiders of the same kinds, and an admin. */
 export const ROLES = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
@@ -87,19 +87,22 @@ export function ok<T>(answer: HttpAnswer<T>, what: string): HttpAnswer<T> {
  * The application on a database of its own, with the six kinds of caller and a real project
  * built through the API, so that every route has something true to act on.
  */
-export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): Promise<SecurityWorld> {
+export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, options: { madeUpQueries?: boolean } = {}): Promise<SecurityWorld> {
   // The buyer may claim the deadline refund as soon as a deposit settles. No webhook deliverer:
   // the world's deliveries stay as the fixture wrote them, so a fingerprint never moves by itself.
   // A payout account change is not held (0 s): the matrix changes the seller's payout account.
-  const app = await createTestApp({
-    payoutChangeHold: { seconds: 0 },
-    paymentsSandboxSettleMs: 0,
-    responseDeadlineDays: 0,
-    webhooks: { ...loadConfig({}).webhooks, run: false },
-    // Four eyes on every resolution, so the approve and reject routes have something to act on.
-    fourEyesAbove: '0.00',
-    ...overrides,
-  });
+  const app = await createTestApp(
+    {
+      payoutChangeHold: { seconds: 0 },
+      paymentsSandboxSettleMs: 0,
+      responseDeadlineDays: 0,
+      webhooks: { ...loadConfig({}).webhooks, run: false },
+      // Four eyes on every resolution, so the approve and reject routes have something to act on.
+      fourEyesAbove: '0.00',
+      ...overrides,
+    },
+    { logger: false, recordQueryNames: !options.madeUpQueries },
+  );
   const pool = app.db.pool;
   const payee = await createCompany(pool, { name: 'Payee Plumbing', services: ['Plumbing'] });
   const seller = await createSeller(pool, { name: 'Saguaro Security Builders', services: ['General Contracting'] });
@@ -143,6 +146,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}): P
     return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : null;
   };
   const quiet = async () => {
+    // Mails and records a request leaves for after its answer (issue 35) land before any fingerprint.
+    await afterAnswers(app);
     const runner = app.http.get(ProjectionRunner);
     const deadline = Date.now() + 30_000;
     for (;;) {

@@ -1,14 +1,33 @@
 import { randomUUID } from 'node:crypto';
 
-/** A multipart/form-data body with one file part, as a browser sends it. */
-export function multipart(bytes: Buffer, fileName: string, field = 'file', declaredType = 'application/octet-stream') {
+/** One part of a multipart/form-data body: a file when it has a file name, else a text field. */
+export interface Part {
+  field: string;
+  bytes: Buffer;
+  fileName?: string;
+  declaredType?: string;
+}
+
+/** A multipart/form-data body of these parts, in this order, as a browser sends it. */
+export function multipartOf(parts: Part[]) {
   const boundary = `----escrow${randomUUID()}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${declaredType}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...parts.flatMap((p) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${p.fileName === undefined ? '' : `; filename="${p.fileName}"`}\r\n` +
+          (p.fileName === undefined ? '\r\n' : `Content-Type: ${p.declaredType ?? 'application/octet-stream'}\r\n\r\n`),
+      ),
+      p.bytes,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart/form-data body with one file part, as a browser sends it. */
+export function multipart(bytes: Buffer, fileName: string, field = 'file', declaredType = 'application/octet-stream') {
+  return multipartOf([{ field, bytes, fileName, declaredType }]);
 }
 
 /** The smallest file the attachment intake takes as a PDF (its bytes start with %PDF). */

@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createApp, type CreateAppOptions, type RunningApp } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { AfterTheAnswer } from '../../src/identity/after-the-answer';
 import { allMigrations } from '../../src/schema';
 import { TEST_SECOND_FACTOR_SECRETS_KEY } from './http-session';
 
@@ -66,4 +67,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       await database.drop();
     },
   };
+}
+
+/**
+ * Waits for what requests do after their answers (reset and verification mails, failed-login
+ * records: issue 35), before a test reads them or fingerprints the state.
+ */
+export function afterAnswers(app: TestApp): Promise<void> {
+  return app.http.get(AfterTheAnswer, { strict: false }).settled();
 }

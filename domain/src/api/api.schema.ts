@@ -1816,7 +1816,21 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "sha256": {
-        "type": "string"
+        "type": "string",
+        "description": "SHA-256 of the file as stored and served (an image drawn again without its metadata): what `verify` and audit bundles check."
+      },
+      "original_sha256": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "SHA-256 and size of the file as it was uploaded, before anything was done to it: what its sender can check against their own copy. The same as `sha256` and `size` for documents (stored as they came); different for images. Null for files attached before these were recorded."
+      },
+      "original_size": {
+        "type": [
+          "number",
+          "null"
+        ]
       },
       "by": {
         "type": "object",
@@ -1894,6 +1908,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "size",
       "media_type",
       "sha256",
+      "original_sha256",
+      "original_size",
       "by",
       "at",
       "removed",
@@ -2953,6 +2969,29 @@ export const API_SCHEMAS: Record<string, object> = {
       "refund",
       "split"
     ]
+  },
+  "DisputeResolutionProposed": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "proposal": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/ResolutionProposalView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "message",
+      "proposal"
+    ],
+    "description": "202 of POST /api/admin/milestones/{id}/dispute/resolve: the resolution moves more than FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator."
   },
   "DisputeState": {
     "type": "object",
@@ -7054,6 +7093,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "refund"
     ]
   },
+  "RetainageResolutionProposed": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "proposal": {
+        "$ref": "#/definitions/RetainageProposalView"
+      }
+    },
+    "required": [
+      "message",
+      "proposal"
+    ],
+    "description": "202 of POST /api/admin/job/{id}/retainage/resolve: the resolution moves more than FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator."
+  },
   "RetainageView": {
     "type": "object",
     "properties": {
@@ -7583,7 +7638,15 @@ export const API_SCHEMAS: Record<string, object> = {
         "description": "The file itself, or its thumbnail."
       },
       "sha256": {
-        "type": "string"
+        "type": "string",
+        "description": "What the store should hold (for an image: drawn again, without its metadata)."
+      },
+      "originalSha256": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The file as it was uploaded (not kept): differs from `sha256` for an image; null for a thumbnail and for files recorded before it was."
       },
       "found": {
         "type": "string",
@@ -7619,6 +7682,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "name",
       "file",
       "sha256",
+      "originalSha256",
       "found",
       "eventId",
       "streamId",

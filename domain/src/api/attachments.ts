@@ -18,7 +18,15 @@ export interface AttachmentView {
   name: string;
   size: number;
   media_type: string;
+  /** SHA-256 of the file as stored and served (an image drawn again without its metadata): what `verify` and audit bundles check. */
   sha256: string;
+  /**
+   * SHA-256 and size of the file as it was uploaded, before anything was done to it: what its
+   * sender can check against their own copy. The same as `sha256` and `size` for documents (stored
+   * as they came); different for images. Null for files attached before these were recorded.
+   */
+  original_sha256: string | null;
+  original_size: number | null;
   /** Who attached it: their user id, name and side. */
   by: { user_id: number; name: string | null; role: 'buyer' | 'seller' | 'admin' };
   at: string;

@@ -52,7 +52,10 @@ export interface StoredFileProblemView {
   name: string;
   /** The file itself, or its thumbnail. */
   file: 'file' | 'thumbnail';
+  /** What the store should hold (for an image: drawn again, without its metadata). */
   sha256: string;
+  /** The file as it was uploaded (not kept): differs from `sha256` for an image; null for a thumbnail and for files recorded before it was. */
+  originalSha256: string | null;
   found: 'missing' | 'changed';
   /** The AttachmentAdded event that records the hash. */
   eventId: string;

@@ -121,6 +121,15 @@ export interface MilestoneView {
   } | null;
 }
 
+/**
+ * 202 of POST /api/admin/milestones/{id}/dispute/resolve: the resolution moves more than
+ * FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator.
+ */
+export interface DisputeResolutionProposed {
+  message: string;
+  proposal: ResolutionProposalView | null;
+}
+
 /** A dispute resolution proposed by one administrator, waiting for a different one to approve it. */
 export interface ResolutionProposalView {
   proposal_id: number;

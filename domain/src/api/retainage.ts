@@ -135,3 +135,12 @@ export interface RetainageProposalView {
   proposed_at: string;
   message: string;
 }
+
+/**
+ * 202 of POST /api/admin/job/{id}/retainage/resolve: the resolution moves more than
+ * FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator.
+ */
+export interface RetainageResolutionProposed {
+  message: string;
+  proposal: RetainageProposalView;
+}

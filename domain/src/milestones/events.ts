@@ -222,6 +222,10 @@ export type AttacherRole = Party | 'admin';
 /**
  * A file as the ledger records it. Its bytes are in the file store under `sha256`, so the hash
  * in the event is the proof of what was attached; `name` is data shown to people, never a path.
+ * An image is stored drawn again without its metadata, so what is stored is not what its sender
+ * holds: `originalSha256` and `originalSize` are of the bytes as they were uploaded (only their
+ * hash and size: those bytes are not kept), equal to `sha256` and `size` for every other file.
+ * Both are null in events written before they were recorded (schema version 1, see upcasters).
  */
 export interface AttachedFile {
   name: string;
@@ -230,6 +234,8 @@ export interface AttachedFile {
   sha256: string;
   /** An image's thumbnail (WebP, in the file store too); null for documents. */
   thumbnailSha256: string | null;
+  originalSha256: string | null;
+  originalSize: number | null;
 }
 
 export type MilestoneEventType = MilestoneEvent['type'];

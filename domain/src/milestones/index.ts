@@ -2,7 +2,7 @@ export * from './commands';
 export * from './events';
 export * from './ids';
 export * from './milestone.clock';
-export { ATTACHMENT_MEDIA_TYPES } from './milestone.decide.attachments';
+export { ATTACHMENT_MEDIA_TYPES, UNSHOWN_IN_NAMES } from './milestone.decide.attachments';
 export * from './milestone.decider';
 export * from './milestone.decisions';
 export * from './milestone.evolve';

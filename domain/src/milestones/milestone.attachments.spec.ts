@@ -23,8 +23,24 @@ import {
 } from './milestone.test-kit';
 
 const MB = 1024 * 1024;
-const PDF: AttachedFile = { name: 'Framing plan rev B.pdf', size: 2 * MB, mediaType: 'application/pdf', sha256: 'a'.repeat(64), thumbnailSha256: null };
-const PHOTO: AttachedFile = { name: 'north wall.jpg', size: 3 * MB, mediaType: 'image/jpeg', sha256: 'b'.repeat(64), thumbnailSha256: 'f'.repeat(64) };
+const PDF: AttachedFile = {
+  name: 'Framing plan rev B.pdf',
+  size: 2 * MB,
+  mediaType: 'application/pdf',
+  sha256: 'a'.repeat(64),
+  thumbnailSha256: null,
+  originalSha256: 'a'.repeat(64),
+  originalSize: 2 * MB,
+};
+const PHOTO: AttachedFile = {
+  name: 'north wall.jpg',
+  size: 3 * MB,
+  mediaType: 'image/jpeg',
+  sha256: 'b'.repeat(64),
+  thumbnailSha256: 'f'.repeat(64),
+  originalSha256: 'e'.repeat(64),
+  originalSize: 4 * MB,
+};
 
 let ids = 0;
 const attach = (meta = as.seller(), to: AttachmentTarget = { kind: 'version', versionId: ORIGINAL }, file = PDF, project = PROJECT): MilestoneCommand => ({
@@ -130,6 +146,12 @@ describe('attachments on a milestone', () => {
     );
     expect(tryFile({ sha256: 'not-a-hash' }).kind).toBe('invalid');
     expect(tryFile({ name: 'plan\u0007.pdf' }).kind).toBe('invalid');
+    // Characters that are not shown as themselves: a C1 control, a bidirectional override, a zero-width space, a line separator.
+    for (const name of ['plan\u0085.pdf', 'photo\u202Egnp.exe', 'plan\u200B.pdf', 'plan\u2028.pdf'])
+      expect(tryFile({ name }).message).toBe('The file name contains a control or formatting character; rename the file and try again.');
+    // What was uploaded is recorded with every new file.
+    expect(tryFile({ originalSha256: null }).message).toBe('The SHA-256 of the file as uploaded must be 64 hexadecimal digits.');
+    expect(tryFile({ originalSize: null }).message).toBe('The file is empty.');
     expect(tryFile({ name: '   ' }).message).toBe('The file needs a name.');
     expect(tryFile({ size: 0 }).message).toBe('The file is empty.');
     expect(tryFile({ name: 'x'.repeat(201) }).kind).toBe('invalid');

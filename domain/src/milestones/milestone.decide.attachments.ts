@@ -31,6 +31,15 @@ export const MAX_ATTACHMENTS_PER_MILESTONE = 100;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
+ * Characters a name must not hold because they are not shown as themselves: controls (C0, DEL,
+ * C1), format characters (Unicode category Cf: U+202E turns "photo‮gnp.exe" into what reads as
+ * "photoexe.png", zero-width spaces hide a difference) and line or paragraph separators. The
+ * intake strips them from what a browser sends (backend attachments/intake/file-name.ts); the
+ * rule here keeps any other way in closed.
+ */
+export const UNSHOWN_IN_NAMES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
  * Evidence on a milestone: who may attach a file to what, and until when. Each target closes
  * when the decision it informs is made, so nobody changes the evidence of a decision afterwards:
  * a version's files once the other party approved it, a rejection's by its own side only, the
@@ -113,7 +122,8 @@ export function validAttachedFile(file: AttachedFile): AttachedFile {
   const name = safeText(file.name, 'file name');
   if (!name) throw invalid('file_name_required', 'The file needs a name.');
   if (name.length > MAX_ATTACHMENT_NAME) throw invalid('file_name_too_long', `Keep the file name under ${MAX_ATTACHMENT_NAME} characters.`);
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw invalid('file_name_control', 'The file name contains a control character; rename the file and try again.');
+  if (UNSHOWN_IN_NAMES.test(name))
+    throw invalid('file_name_control', 'The file name contains a control or formatting character; rename the file and try again.');
   if (!Number.isSafeInteger(file.size) || file.size <= 0) throw invalid('file_empty', 'The file is empty.');
   if (!ATTACHMENT_MEDIA_TYPES.includes(file.mediaType)) {
     throw invalid('file_type', 'Attach images (JPEG, PNG, WebP), PDF files or office documents (Word, Excel, PowerPoint).');
@@ -121,7 +131,19 @@ export function validAttachedFile(file: AttachedFile): AttachedFile {
   if (!SHA256_HEX.test(file.sha256)) throw invalid('file_hash', 'The file’s SHA-256 must be 64 hexadecimal digits.');
   if (file.thumbnailSha256 !== null && !SHA256_HEX.test(file.thumbnailSha256))
     throw invalid('file_hash', 'The thumbnail’s SHA-256 must be 64 hexadecimal digits.');
-  return { name, size: file.size, mediaType: file.mediaType, sha256: file.sha256, thumbnailSha256: file.thumbnailSha256 };
+  // A new attachment always says what was uploaded: only events older than the field lack it.
+  if (file.originalSha256 === null || !SHA256_HEX.test(file.originalSha256))
+    throw invalid('file_hash', 'The SHA-256 of the file as uploaded must be 64 hexadecimal digits.');
+  if (file.originalSize === null || !Number.isSafeInteger(file.originalSize) || file.originalSize <= 0) throw invalid('file_empty', 'The file is empty.');
+  return {
+    name,
+    size: file.size,
+    mediaType: file.mediaType,
+    sha256: file.sha256,
+    thumbnailSha256: file.thumbnailSha256,
+    originalSha256: file.originalSha256,
+    originalSize: file.originalSize,
+  };
 }
 
 export const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));

@@ -8,8 +8,8 @@ export type AttachmentEvent = Extract<MilestoneEvent, { type: 'AttachmentAdded' 
 export function evolveAttachments(s: ActiveMilestone, event: AttachmentEvent): ActiveMilestone {
   switch (event.type) {
     case 'AttachmentAdded': {
-      const { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at } = event.data;
-      const attachment = { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at, removed: null };
+      const { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, by, byRole, at } = event.data;
+      const attachment = { attachmentId, to, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, by, byRole, at, removed: null };
       return { ...s, attachments: [...s.attachments, attachment] };
     }
     case 'AttachmentRemoved': {

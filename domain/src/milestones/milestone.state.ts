@@ -203,7 +203,17 @@ export const initialMilestoneState: MilestoneState = { status: 'none' };
 export function currentMilestoneShape(state: MilestoneState): MilestoneState {
   if (state.status !== 'active') return state;
   const withRetainage = Array.isArray((state as Partial<ActiveMilestone>).waivers) ? state : beforeRetainage(state);
-  return Array.isArray((withRetainage as Partial<ActiveMilestone>).attachments) ? withRetainage : { ...withRetainage, attachments: [] };
+  const attachments = (withRetainage as Partial<ActiveMilestone>).attachments;
+  if (!Array.isArray(attachments)) return { ...withRetainage, attachments: [] };
+  return attachments.every(recordsUpload) ? withRetainage : { ...withRetainage, attachments: attachments.map(withUploadNotRecorded) };
+}
+
+/** Whether a stored file says what was uploaded (or, recorded before that was, says it is not recorded). */
+const recordsUpload = (file: AttachedFile): boolean => file.originalSha256 !== undefined;
+
+/** A file stored by the read side before the bytes as uploaded were recorded: not recorded, as its upcast event says. */
+export function withUploadNotRecorded<T extends AttachedFile>(file: T): T {
+  return recordsUpload(file) ? file : { ...file, originalSha256: null, originalSize: null };
 }
 
 function beforeRetainage(state: ActiveMilestone): ActiveMilestone {

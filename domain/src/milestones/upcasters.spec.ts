@@ -62,3 +62,24 @@ describe('payouts recorded before payouts named their account', () => {
     expect(upcastEvent(recorded('DisbursementPaid', named, 2), MILESTONE_UPCASTERS).data).toEqual(named);
   });
 });
+
+describe('files recorded before the bytes as uploaded were', () => {
+  const stored = { attachmentId: 'a', name: 'wall.jpg', size: 900, mediaType: 'image/jpeg', sha256: 'b'.repeat(64), thumbnailSha256: 'c'.repeat(64) };
+
+  it('read with their uploaded hash and size not recorded (null), and current ones are written as version 2', () => {
+    for (const type of ['AttachmentAdded', 'RetainageEvidenceAdded']) {
+      const old = upcastEvent(recorded(type, stored), MILESTONE_UPCASTERS);
+      expect(old.data).toEqual({ ...stored, originalSha256: null, originalSize: null });
+      expect(old.metadata.schemaVersion).toBe(2);
+      expect(schemaVersionOf(type)).toBe(2);
+      const current = { ...stored, originalSha256: 'd'.repeat(64), originalSize: 1200 };
+      expect(upcastEvent(recorded(type, current, 2), MILESTONE_UPCASTERS).data).toEqual(current);
+    }
+  });
+
+  it('stored by the older read side read with them not recorded', () => {
+    const old = { status: 'active', versions: [], disbursements: [], waivers: [], attachments: [{ ...stored, removed: null }] };
+    const shaped = currentMilestoneShape(old as never) as unknown as { attachments: unknown[] };
+    expect(shaped.attachments).toEqual([{ ...stored, removed: null, originalSha256: null, originalSize: null }]);
+  });
+});

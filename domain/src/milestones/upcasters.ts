@@ -51,6 +51,17 @@ const paidToV2 = (type: string): Upcaster => ({
   upcast: (data) => (data && typeof data === 'object' ? { payoutAccount: null, ...data } : data),
 });
 
+/**
+ * AttachmentAdded and RetainageEvidenceAdded 1 → 2: version 1 recorded only the file as stored
+ * (an image drawn again), not the bytes as they were uploaded: their hash and size were not
+ * recorded, and stay null ("not recorded"; they cannot be known now).
+ */
+const uploadedAsV2 = (type: string): Upcaster => ({
+  type,
+  fromVersion: 1,
+  upcast: (data) => (data && typeof data === 'object' ? { originalSha256: null, originalSize: null, ...data } : data),
+});
+
 export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
   depositSettledV2,
   proposalV2('MilestoneProposed'),
@@ -58,6 +69,9 @@ export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
   disbursementRequestedV2,
   paidToV2('DisbursementPaid'),
   paidToV2('RetainagePaid'),
+  uploadedAsV2('AttachmentAdded'),
+  // A project's event, upcast here as the milestones' are: one list serves every stream.
+  uploadedAsV2('RetainageEvidenceAdded'),
 ];
 
 /** The schema version new events of each type are written with (1 unless listed). */
@@ -69,5 +83,7 @@ const CURRENT_VERSIONS: Record<string, number> = {
   DisbursementRequested: 2,
   DisbursementPaid: 2,
   RetainagePaid: 2,
+  AttachmentAdded: 2,
+  RetainageEvidenceAdded: 2,
 };
 export const schemaVersionOf = (type: string): number => CURRENT_VERSIONS[type] ?? 1;

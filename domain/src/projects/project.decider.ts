@@ -1,4 +1,5 @@
 import { readSiteState, type SiteState } from '../lien-waivers/states';
+import { withUploadNotRecorded } from '../milestones/milestone.state';
 import { NO_RETAINAGE, readRetainagePercent } from '../money/retainage';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
@@ -253,6 +254,10 @@ export function currentProjectShape(state: ProjectState): ProjectState {
     // Stored before the log: the latest signatures are all it knows.
     const latest = (['customer', 'company'] as const).flatMap((party) => (shaped.signatures[party] ? [{ ...shaped.signatures[party], party }] : []));
     shaped = { ...shaped, signatureLog: latest.sort((a, b) => a.at.localeCompare(b.at)) };
+  }
+  const evidence = shaped.retainage.evidence;
+  if (evidence && !evidence.every((e) => e.originalSha256 !== undefined)) {
+    shaped = { ...shaped, retainage: { ...shaped.retainage, evidence: evidence.map(withUploadNotRecorded) } };
   }
   return shaped;
 }

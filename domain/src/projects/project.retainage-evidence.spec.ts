@@ -20,7 +20,15 @@ const disputed: ProjectEvent[] = [
   { type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(0) } },
   { type: 'RetainageDisputeOpened', data: { jobId: 41, disputeId: 88, party: 'customer', by: 12, statement: 'The punch list is not done.', at: at(0) } },
 ];
-const photo: AttachedFile = { name: 'punch list.jpg', size: 2_000_000, mediaType: 'image/jpeg', sha256: 'a'.repeat(64), thumbnailSha256: 'b'.repeat(64) };
+const photo: AttachedFile = {
+  name: 'punch list.jpg',
+  size: 2_000_000,
+  mediaType: 'image/jpeg',
+  sha256: 'a'.repeat(64),
+  thumbnailSha256: 'b'.repeat(64),
+  originalSha256: 'c'.repeat(64),
+  originalSize: 2_500_000,
+};
 
 const add = (metadata: CommandMetadata, attachmentId: string, file = photo, disputeId = 88, maxBytes = 10_000_000): ProjectCommand => ({
   type: 'AddRetainageEvidence',

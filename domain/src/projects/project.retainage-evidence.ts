@@ -81,8 +81,11 @@ function requireOpen(retainage: RetainageDisputes, disputeId: number): void {
 export function evolveRetainageEvidence(evidence: RetainageEvidence[], event: ProjectEvent): RetainageEvidence[] {
   switch (event.type) {
     case 'RetainageEvidenceAdded': {
-      const { attachmentId, disputeId, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at } = event.data;
-      return [...evidence, { attachmentId, disputeId, name, size, mediaType, sha256, thumbnailSha256, by, byRole, at, removed: null }];
+      const { attachmentId, disputeId, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, by, byRole, at } = event.data;
+      return [
+        ...evidence,
+        { attachmentId, disputeId, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, by, byRole, at, removed: null },
+      ];
     }
     case 'RetainageEvidenceRemoved': {
       const { attachmentId, by, at } = event.data;

@@ -13,12 +13,20 @@ export async function query<T = Record<string, unknown>>(sql: string, params: un
   }
 }
 
-/** The newest mail to an address whose body holds `containing` (the held-funds clock mails the demo users too). */
+/**
+ * The newest mail to an address whose body holds `containing` (the held-funds clock mails the demo
+ * users too). Asked again for a few seconds: reset and verification links are mailed after the
+ * answer that promised them (issue 35), so the page can say "Email Sent." a moment before.
+ */
 export async function lastMailTo(recipient: string, containing = ''): Promise<string> {
-  const rows = await query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND strpos(body, $2) > 0 ORDER BY mail_id DESC LIMIT 1`, [
-    recipient,
-    containing,
-  ]);
-  if (!rows[0]) throw new Error(`no mail to ${recipient}`);
-  return rows[0].body;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND strpos(body, $2) > 0 ORDER BY mail_id DESC LIMIT 1`, [
+      recipient,
+      containing,
+    ]);
+    if (rows[0]) return rows[0].body;
+    if (Date.now() > deadline) throw new Error(`no mail to ${recipient}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

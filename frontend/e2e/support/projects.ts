@@ -156,20 +156,10 @@ export async function disputedProject(browser: Browser, title: string, amount = 
 }
 
 /**
- * An approved project with 10% retainage whose milestone was funded, completed by both and paid
- * out; the buyer then disputed the retainage and an administrator gave it back to the buyer
- * (paid by the sandbox).
+ * An approved project with 10% retainage whose milestone the buyer funded and both completed
+ * (through the API, as the app's own calls), once its payee is paid: the retainage is held.
  */
-/**
- * A project whose retainage the buyer disputed, waiting for an administrator; `beforeDecision`
- * runs then (a test's look at the open dispute), and `resolve` refunds it when asked.
- */
-export async function retainageRefundedProject(
-  browser: Browser,
-  title: string,
-  amount = '1000.00',
-  beforeDecision: (projectId: number) => Promise<void> = async () => undefined,
-): Promise<SetUpProject> {
+async function retainedPaidOutProject(browser: Browser, title: string, amount: string): Promise<SetUpProject & { buyer: ApiSession; seller: ApiSession }> {
   const project = await approvedProject(browser, title, amount, '10');
   const { buyer, seller, projectId, milestoneId } = project;
   await deposit(project);
@@ -185,6 +175,34 @@ export async function retainageRefundedProject(
     )
     .toBe(true);
   for (const session of [seller, buyer]) await ok(session.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'complete');
+  return project;
+}
+
+/**
+ * A project whose milestone is paid out and whose seller asked for the retainage release: the
+ * buyer's Approve the retainage release button is open.
+ */
+export async function retainageAskedProject(browser: Browser, title: string, amount = '1000.00'): Promise<SetUpProject> {
+  const { buyer, seller, projectId, milestoneId } = await retainedPaidOutProject(browser, title, amount);
+  const retainage = async () => ok<{ can_request: boolean }>(seller.get(`/api/job/${projectId}/retainage`), 'retainage');
+  await expect.poll(async () => (await retainage()).can_request, { timeout: 30_000 }).toBe(true);
+  await ok(seller.post(`/api/job/${projectId}/retainage/request`), 'retainage request');
+  await buyer.close();
+  await seller.close();
+  return { projectId, milestoneId, title };
+}
+
+/**
+ * A project whose retainage the buyer disputed, waiting for an administrator; `beforeDecision`
+ * runs then (a test's look at the open dispute), and `resolve` refunds it when asked.
+ */
+export async function retainageRefundedProject(
+  browser: Browser,
+  title: string,
+  amount = '1000.00',
+  beforeDecision: (projectId: number) => Promise<void> = async () => undefined,
+): Promise<SetUpProject> {
+  const { buyer, seller, projectId, milestoneId } = await retainedPaidOutProject(browser, title, amount);
   const payments = async () =>
     ok<{ retainage: { withheld: string }[]; refunds: { reason: string; status: string }[] }>(buyer.get(`/api/job/${projectId}/payments`), 'payments');
   await expect.poll(async () => (await payments()).retainage[0]?.withheld, { timeout: 30_000 }).toBeTruthy();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { api, shouldRetryQuery } from './api-client';
 import { onFreshness } from './read-your-writes';
+import { resetChangesInFlight } from './renewed-session';
 
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -98,5 +99,60 @@ describe('read your writes', () => {
     await api.get('/job/1/milestones');
     stop();
     expect(seen).toEqual([true, false]);
+  });
+});
+
+describe('a renewed session (issue 35)', () => {
+  const ROTATED = { message: 'Your session was renewed for your safety. Please try again.', reason: 'session_rotated' };
+
+  /** A server whose step-up answers when `renew()` is called; reads are refused as renewed until then, `refusals` times at most. */
+  function renewingServer(refusals = Infinity) {
+    const log: string[] = [];
+    let renew!: () => void;
+    const renewed = new Promise<void>((resolve) => (renew = resolve));
+    let refused = 0;
+    const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+      log.push(`${config.method} ${config.url}`);
+      const answer = (status: number, data: unknown) => {
+        const response = { data, status, statusText: '', headers: {}, config };
+        if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
+        return response;
+      };
+      if (config.url === '/auth/step-up') {
+        await renewed;
+        log.push('renewed');
+        return answer(200, { stepped_up_until: '2026-12-01T00:00:00.000Z' });
+      }
+      if (config.url === '/user' && refused < refusals) {
+        refused += 1;
+        return answer(401, ROTATED);
+      }
+      if (config.url === '/account/sessions') return answer(401, { message: 'Please log in to continue.' });
+      return answer(200, { user_id: 7 });
+    };
+    api.defaults.adapter = adapter;
+    return { log, renew };
+  }
+  afterEach(() => resetChangesInFlight());
+
+  it('sends a request refused as renewed once more, after the change in flight that renewed the session is answered', async () => {
+    const server = renewingServer(1);
+    const stepUp = api.post('/auth/step-up', { code: '123456' });
+    const read = api.get('/user');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.log).toEqual(['post /auth/step-up', 'get /user']);
+    server.renew();
+    expect((await read).data).toEqual({ user_id: 7 });
+    await stepUp;
+    expect(server.log).toEqual(['post /auth/step-up', 'get /user', 'renewed', 'get /user']);
+  });
+
+  it('sends it once more only: a second refusal reaches the caller, and other 401s are not sent again', async () => {
+    const server = renewingServer();
+    const failure = (await api.get('/user').catch((error: unknown) => error)) as AxiosError;
+    expect(failure.response?.status).toBe(401);
+    expect(server.log).toEqual(['get /user', 'get /user']);
+    await expect(api.get('/account/sessions')).rejects.toThrow('401');
+    expect(server.log.filter((line) => line === 'get /account/sessions')).toHaveLength(1);
   });
 });

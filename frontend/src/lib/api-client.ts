@@ -2,6 +2,7 @@ import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 
 import { noteFreshness, notePosition, readAfter } from './read-your-writes';
+import { changeAnswered, changeSent, changesSettled, isSessionRenewal } from './renewed-session';
 import { askable, confirmStepUp, noteAccountRefusal, stepUpChallengeOf } from './step-up';
 
 /**
@@ -50,11 +51,28 @@ export const shouldRetryQuery = (count: number, error: unknown): boolean => {
   return count < 3 && (status === undefined || status === 503);
 };
 
+type Counted = AxiosRequestConfig & { countedChange?: boolean };
 api.interceptors.request.use((config) => {
   const position = readAfter();
   if (position) config.headers.set('X-Escrow-Read-After', position);
+  (config as Counted).countedChange = changeSent(config.method);
   return config;
 });
+const answered = (config: Counted | undefined) => {
+  if (!config?.countedChange) return;
+  config.countedChange = false;
+  changeAnswered();
+};
+api.interceptors.response.use(
+  (response) => {
+    answered(response.config);
+    return response;
+  },
+  (error: AxiosError) => {
+    answered(error.config);
+    return Promise.reject(error);
+  },
+);
 const noteAnswer = (headers: Record<string, unknown> | undefined) => {
   if (!headers) return;
   notePosition(headers['x-escrow-position']);
@@ -70,6 +88,19 @@ api.interceptors.response.use(
     return Promise.reject(error);
   },
 );
+
+/**
+ * A request refused because the session was renewed meanwhile (401 `session_rotated`, issue 35:
+ * a step-up or an account change elsewhere on the page, or in another tab) is sent once more
+ * when the page's changes in flight are answered: the browser holds the new cookie by then. A
+ * background refresh racing a step-up does not log its owner out.
+ */
+api.interceptors.response.use(undefined, async (error: AxiosError) => {
+  const config = error.config as (AxiosRequestConfig & { renewedSessionRetry?: boolean }) | undefined;
+  if (!config || config.renewedSessionRetry || !isSessionRenewal(error)) throw error;
+  await changesSettled();
+  return api.request({ ...config, renewedSessionRetry: true } as AxiosRequestConfig);
+});
 
 /**
  * Step-up in place (issue 25): a request the API refused for want of a fresh second factor (401

@@ -15,7 +15,7 @@ import canonicalize from 'canonicalize';
 
 import { ChainWalk, type StreamHead } from './chain-walk';
 import { contentHash, GENESIS_HASH, HASH_SCHEME_VERSION } from './event-hashes';
-import { type RecordedFile, recordedFileOf } from './stored-files';
+import { type ListedFile, recordedFileOf } from './stored-files';
 
 /**
  * An audit bundle (docs/operations.md, "Audit exports"): one JSON-lines file an auditor can check
@@ -29,9 +29,13 @@ const AUDIT_BUNDLE_FORMAT = 'escrow-ledger-audit-bundle';
 /**
  * 2: signers' typed names withheld (`redacted`). 3: every attachment listed (`attachment`
  * records, counted in the manifest), and the header says whether the files were exported beside
- * the bundle. The verifier reads 1 and 2 as well.
+ * the bundle. 4: an attachment's line also holds the SHA-256 and size of the file as it was
+ * uploaded (`originalSha256`, `originalSize`; null when its event predates them). The verifier
+ * reads 1 to 3 as well.
  */
-const AUDIT_BUNDLE_VERSION = 3;
+const AUDIT_BUNDLE_VERSION = 4;
+/** The first version whose attachment lines say what was uploaded. */
+const UPLOADED_AS_SINCE = 4;
 
 /**
  * Typed names that events of older design carry in their data (the escrow agreement's signature),
@@ -102,11 +106,11 @@ export interface BundlePosting {
  * looks for beside the bundle (`<bundle>.files/<sha256>`, and the thumbnail's). The verifier
  * derives it from the event again, so it cannot say anything the signed event does not.
  */
-export interface BundleAttachment extends RecordedFile {
+export type BundleAttachment = ListedFile & {
   record: 'attachment';
   eventId: string;
   streamId: string;
-}
+};
 
 interface BundleManifest {
   format: typeof AUDIT_BUNDLE_FORMAT;
@@ -217,7 +221,7 @@ export class AuditBundleWriter {
     this.events++;
     this.walk.add(event);
     const text = this.line(withheldNames(bundleEventOf(event), event));
-    const file = attachmentLineOf(event, this.projects);
+    const file = attachmentLineOf(event, this.projects, AUDIT_BUNDLE_VERSION);
     if (!file) return text;
     this.attachments++;
     onFile?.(file);
@@ -259,13 +263,18 @@ export class AuditBundleWriter {
   }
 }
 
-/** The attachment line of an AttachmentAdded event; null for any other. Writer and verifier derive it alike. */
+/** The attachment line of an AttachmentAdded event in a bundle of this version; null for any other. Writer and verifier derive it alike. */
 function attachmentLineOf(
   event: { id: string; streamId: string; revision: number; type: string; data: unknown; metadata: unknown },
   projects: Map<string, number>,
+  version: number,
 ): BundleAttachment | null {
-  const file = recordedFileOf(event, projects);
-  return file ? { record: 'attachment', eventId: event.id, streamId: event.streamId, ...file } : null;
+  const recorded = recordedFileOf(event, projects);
+  if (!recorded) return null;
+  const { originalSha256: _sha256, originalSize: _size, ...stored } = recorded;
+  // Bundles written before version 4 did not list what was uploaded: they are checked as written.
+  const file: ListedFile = version >= UPLOADED_AS_SINCE ? recorded : stored;
+  return { record: 'attachment', eventId: event.id, streamId: event.streamId, ...file };
 }
 
 export interface BundleVerification {
@@ -514,7 +523,7 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   const projects = new Map<string, number>();
   const recorded: BundleAttachment[] = [];
   for (const e of manifest.version >= 3 ? events : []) {
-    const derived = attachmentLineOf({ ...e, id: e.eventId }, projects);
+    const derived = attachmentLineOf({ ...e, id: e.eventId }, projects, manifest.version);
     if (!derived) continue;
     recorded.push(derived);
     const given = listed.get(e.eventId);
@@ -526,7 +535,9 @@ export function verifyAuditBundle(text: string, options: VerifyBundleOptions = {
   for (const a of listed.values()) problems.push(`attachment ${a.attachmentId} is listed for event ${a.eventId}, which records no such file in the bundle`);
   const withFiles = (header as BundleHeader | null)?.withFiles === true;
   if (manifest.version >= 3 && problems.length === beforeFiles)
-    facts.push(`attachments: ${recorded.length} listed, each the file its event records (name, size, type, SHA-256)`);
+    facts.push(
+      `attachments: ${recorded.length} listed, each the file its event records (name, size, type, SHA-256${manifest.version >= UPLOADED_AS_SINCE ? ', and the SHA-256 and size as uploaded' : ''})`,
+    );
   return { ok: problems.length === 0, problems, facts, manifest, attachments: recorded, withFiles };
 }
 

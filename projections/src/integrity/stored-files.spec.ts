@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { EventMetadata, RecordedEvent } from '@escrow/domain';
+import canonicalize from 'canonicalize';
 
 import { AuditBundleWriter, verifyAuditBundle } from './audit-bundle';
 import { filesFolderOf, verifyBundleFiles } from './audit-bundle-files';
@@ -14,13 +15,17 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const PLAN = 'the framing plan, rev B';
 const PHOTO = 'a photo of the north wall';
 const THUMB = 'its thumbnail';
+/** The photo as its taker holds it: stored drawn again (PHOTO), recorded by its hash and size only. */
+const TAKEN = 'a photo of the north wall, with the camera’s metadata';
 const metadata = { actorId: 2, actorRole: 'user', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-01T10:00:00.000Z', schemaVersion: 1, jobId: 7 };
 
 /** A milestone stream holding two attachments (the photo with a thumbnail, later removed) and a third naming the plan's bytes again. */
 function milestoneStream(): RecordedEvent[] {
-  const file = (attachmentId: string, name: string, bytes: string, thumbnail: string | null) => ({
+  // The plans' events are of schema version 1 (nothing said of what was uploaded), the photo's of 2.
+  const file = (attachmentId: string, name: string, bytes: string, thumbnail: string | null, uploaded?: string) => ({
     type: 'AttachmentAdded',
     data: {
+      ...(uploaded === undefined ? {} : { originalSha256: sha256(uploaded), originalSize: uploaded.length }),
       originalId: 12,
       at: 'x',
       attachmentId,
@@ -37,7 +42,7 @@ function milestoneStream(): RecordedEvent[] {
   const content = [
     { type: 'MilestoneProposed', data: { originalId: 12, jobId: 7, at: 'x' } },
     file('a-plan', 'plan.pdf', PLAN, null),
-    file('a-photo', 'north wall.jpg', PHOTO, THUMB),
+    file('a-photo', 'north wall.jpg', PHOTO, THUMB, TAKEN),
     { type: 'AttachmentRemoved', data: { originalId: 12, at: 'x', attachmentId: 'a-photo', by: 2 } },
     file('a-plan-again', 'plan copy.pdf', PLAN, null),
   ].map((e, i) => ({ ...e, id: `00000000-0000-4000-8000-00000000001${i}`, streamId: 'milestone-12', metadata }));
@@ -99,6 +104,14 @@ describe('the check of stored files', () => {
     );
     expect(result.problems[1]!.message).toContain(`the thumbnail of attachment a-photo "north wall.jpg" of project 7, milestone 12`);
     expect(result.problems[1]!.message).toContain(`its bytes ${sha256(THUMB)} is not in the file store`);
+  });
+
+  it('says of a re-encoded image whose stored file is missing what it was as uploaded', async () => {
+    const { result } = await checked({ [sha256(PLAN)]: PLAN, [sha256(THUMB)]: THUMB });
+    expect(result.problems).toEqual([expect.objectContaining({ attachmentId: 'a-photo', file: 'file', originalSha256: sha256(TAKEN), found: 'missing' })]);
+    expect(result.problems[0]!.message).toContain(
+      `its bytes ${sha256(PHOTO)} is not in the file store (as uploaded, before it was re-encoded: ${sha256(TAKEN)}, ${TAKEN.length} bytes, not kept)`,
+    );
   });
 
   it('checks the evidence of a retainage dispute, on the project stream, and names it by its project', async () => {
@@ -165,14 +178,15 @@ describe('audit bundles list the attachments, and the files beside them are chec
       .split('\n')
       .filter((l) => l.includes('"record":"attachment"'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(listed.map((a) => [a.attachmentId, a.name, a.sha256, a.thumbnailSha256, a.projectId])).toEqual([
-      ['a-plan', 'plan.pdf', sha256(PLAN), null, 7],
-      ['a-photo', 'north wall.jpg', sha256(PHOTO), sha256(THUMB), 7],
-      ['a-plan-again', 'plan copy.pdf', sha256(PLAN), null, 7],
+    // What was uploaded beside what is stored; not recorded (null) in the plans' older events.
+    expect(listed.map((a) => [a.attachmentId, a.name, a.sha256, a.thumbnailSha256, a.originalSha256, a.originalSize, a.projectId])).toEqual([
+      ['a-plan', 'plan.pdf', sha256(PLAN), null, null, null, 7],
+      ['a-photo', 'north wall.jpg', sha256(PHOTO), sha256(THUMB), sha256(TAKEN), TAKEN.length, 7],
+      ['a-plan-again', 'plan copy.pdf', sha256(PLAN), null, null, null, 7],
     ]);
     const result = verifyAuditBundle(text, pinned);
     expect(result.problems).toEqual([]);
-    expect(result.facts).toContain('attachments: 3 listed, each the file its event records (name, size, type, SHA-256)');
+    expect(result.facts).toContain('attachments: 3 listed, each the file its event records (name, size, type, SHA-256, and the SHA-256 and size as uploaded)');
     const beside = filesBeside({ [sha256(PLAN)]: PLAN, [sha256(PHOTO)]: PHOTO, [sha256(THUMB)]: THUMB });
     expect(await verifyBundleFiles(result, beside)).toEqual({
       checked: true,
@@ -203,6 +217,34 @@ describe('audit bundles list the attachments, and the files beside them are chec
     });
     const lost = await verifyBundleFiles(verifyAuditBundle(bundle(true), pinned), join(folder, 'nowhere.files'));
     expect(lost.facts[0]).toContain('the bundle was exported with its files, but');
+  });
+
+  it('still verifies a bundle of version 3, whose attachment lines do not say what was uploaded', () => {
+    // The bundle as the writer of version 3 wrote it: the same events, lines without the two fields, signed again.
+    const lines = bundle(false)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const body = lines
+      .slice(0, -1)
+      .map((line) => {
+        if (line.record === 'header') return { ...line, version: 3 };
+        if (line.record !== 'attachment') return line;
+        const { originalSha256: _sha256, originalSize: _size, ...older } = line;
+        return older;
+      })
+      .map((line) => JSON.stringify(line) + '\n')
+      .join('');
+    const { manifest } = lines.at(-1) as { manifest: Record<string, unknown> };
+    const older = { ...manifest, version: 3, bodySha256: sha256(body) };
+    const signature = {
+      algorithm: 'Ed25519',
+      publicKeyPem: pinned.publicKeyPem,
+      value: sign(null, Buffer.from(canonicalize(older)!), privateKey).toString('base64'),
+    };
+    const result = verifyAuditBundle(body + JSON.stringify({ record: 'manifest', manifest: older, signature }) + '\n', pinned);
+    expect(result.problems).toEqual([]);
+    expect(result.facts).toContain('attachments: 3 listed, each the file its event records (name, size, type, SHA-256)');
   });
 
   it('names an attachment line that says something its event does not', () => {

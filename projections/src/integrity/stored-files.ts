@@ -30,6 +30,13 @@ export interface RecordedFile {
   mediaType: string;
   sha256: string;
   thumbnailSha256: string | null;
+  /**
+   * The file as it was uploaded, before an image was drawn again (its bytes are not kept: an
+   * uploader matches the ledger to their own copy with them); null in events written before
+   * they were recorded.
+   */
+  originalSha256: string | null;
+  originalSize: number | null;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -56,12 +63,17 @@ export function recordedFileOf(event: EventWithFiles, projects?: Map<string, num
     mediaType: text(data.mediaType),
     sha256: text(data.sha256),
     thumbnailSha256: data.thumbnailSha256 === null || data.thumbnailSha256 === undefined ? null : text(data.thumbnailSha256),
+    originalSha256: data.originalSha256 === null || data.originalSha256 === undefined ? null : text(data.originalSha256),
+    originalSize: data.originalSize === null || data.originalSize === undefined ? null : Number(data.originalSize),
   };
 }
 
+/** A recorded file as a bundle of any version lists it (before version 4 without what was uploaded). */
+export type ListedFile = Omit<RecordedFile, 'originalSha256' | 'originalSize'> & Partial<Pick<RecordedFile, 'originalSha256' | 'originalSize'>>;
+
 /** How a problem with one file reads, wherever it is printed (verify, the Operations page, the offline verifier). */
 export function describeFileProblem(
-  file: RecordedFile,
+  file: ListedFile,
   which: 'file' | 'thumbnail',
   sha256: string,
   found: 'missing' | 'changed',
@@ -71,7 +83,12 @@ export function describeFileProblem(
   const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId === null ? 'its retainage dispute' : `milestone ${file.originalId}`}`;
   const state = found === 'missing' ? `is not in ${where}` : `in ${where} no longer hashes to it: the file was changed`;
   const inEvent = event.revision === undefined ? `event ${event.id} of ${event.streamId}` : `event ${event.id}, ${event.streamId} revision ${event.revision}`;
-  return `${what} (${inEvent}): its bytes ${sha256} ${state}`;
+  // An image was drawn again before it was stored: what its uploader holds hashes otherwise.
+  const uploaded =
+    which === 'file' && typeof file.originalSha256 === 'string' && file.originalSha256 !== file.sha256
+      ? ` (as uploaded, before it was re-encoded: ${file.originalSha256}, ${file.originalSize} bytes, not kept)`
+      : '';
+  return `${what} (${inEvent}): its bytes ${sha256} ${state}${uploaded}`;
 }
 
 export interface StoredFilesCheckOptions {
@@ -163,6 +180,7 @@ export class StoredFilesCheck {
         name: file.name,
         file: which,
         sha256,
+        originalSha256: which === 'file' ? file.originalSha256 : null,
         found,
         eventId: event.id,
         streamId: event.streamId,

@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
 import { EventStreams, metadataOf } from '../../command-side';
-import { SessionCache } from '../../identity';
+import { SessionsService } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { administratorsInDirectory, administratorsStream, writeRolesToUsers } from '../administrators-stream';
 import { ChangeAdminRole } from './change-admin-role.command';
@@ -18,7 +18,7 @@ export class ChangeAdminRoleHandler implements ICommandHandler<ChangeAdminRole> 
   constructor(
     private readonly streams: EventStreams,
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly sessions: SessionCache,
+    private readonly sessions: SessionsService,
   ) {}
 
   async execute(c: ChangeAdminRole): Promise<AdminRoleView> {
@@ -37,7 +37,16 @@ export class ChangeAdminRoleHandler implements ICommandHandler<ChangeAdminRole> 
       metadata: metadataOf(c.owner),
     });
     const changed = await writeRolesToUsers(this.pool, this.streams);
-    for (const userId of changed) await this.sessions.revoke({ userId });
+    // A role is proved to nobody's cookie (issue 35): a person whose role another administrator
+    // changed logs in again, so no copy of their cookie keeps or gains it; an owner changing
+    // their own goes on under a new cookie, and their other sessions end.
+    for (const userId of changed) {
+      if (userId !== c.owner.userId) await this.sessions.revokeAll(userId);
+      else {
+        await this.sessions.revokeOthers(userId, c.owner.sessionId ?? 0);
+        await this.sessions.rotate(c.owner);
+      }
+    }
     const role = administratorsNow(await this.streams.current(administratorsStream, 0), administrators);
     const adminRole = role.get(c.userId) ?? null;
     return { user_id: c.userId, role: adminRole ? 'admin' : null, admin_role: adminRole };

@@ -2,12 +2,14 @@ import { type ActiveProject, type AttachedFile, type AttachmentView, decideProje
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, metadataOf, projectStream } from '../../command-side';
+import { EventStreams, metadataOf, projectStream, RequestFingerprints } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { newAttachmentId, PROBE_FILE } from '../attach-file/new-attachment';
+import { uploadKeyBinding } from '../attach-file/upload-key';
 import { retainageEvidenceView } from '../attachment.view';
+import { projectSeenBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 
@@ -21,11 +23,13 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
     private readonly access: ProjectAccess,
     private readonly reads: MilestoneReads,
     private readonly intake: AttachmentIntake,
+    private readonly fingerprints: RequestFingerprints,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(c: AttachRetainageEvidence): Promise<AttachmentView> {
-    await this.access.requireViewer(c.projectId, c.actor);
+    await projectSeenBy(this.access, c.projectId, c.actor);
+    const bindKey = uploadKeyBinding(this.fingerprints, c, `POST /api/job/${c.projectId}/retainage/attachments`, { disputeId: c.disputeId });
     // A retry with the same key names the same file: it is answered, not stored again.
     const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, EVIDENCE_NAMESPACE);
     const metadata = metadataOf(c.actor);
@@ -39,12 +43,15 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
     if (!(before.retainage.evidence ?? []).some((e) => e.attachmentId === attachmentId)) {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
       decideProject(command(PROBE_FILE), before);
-      const file = await c.upload.take(this.intake);
+      const file = await c.upload.take(this.intake, bindKey);
       const { state } = await this.streams.decide(projectStream, c.projectId, command(file), {
         idempotencyKey: c.idempotencyKey,
         metadataExtras: { jobId: c.projectId },
       });
       project = state as ActiveProject;
+    } else {
+      // Its key named a file already: this is its retry only if it sends the same file.
+      await bindKey(await c.upload.received(this.intake));
     }
     const evidence = (project.retainage.evidence ?? []).find((e) => e.attachmentId === attachmentId)!;
     return retainageEvidenceView(c.projectId, evidence, await this.reads.namesFor([], [evidence.by]));

@@ -3,7 +3,7 @@ import { Controller, HttpStatus, Inject, Param, Post, Query, Req } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
-import { IdempotencyKey } from '../../command-side';
+import { BindsItsOwnKey, IdempotencyKey } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
@@ -23,6 +23,7 @@ export class AttachRetainageEvidenceController {
 
   @Answers('AttachmentView', HttpStatus.CREATED)
   @OneFileUpload()
+  @BindsItsOwnKey()
   @Post('job/:id/retainage/attachments')
   async attach(
     @Param('id', ParseIdPipe) projectId: number,

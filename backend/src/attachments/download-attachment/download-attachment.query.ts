@@ -1,10 +1,11 @@
-import { DomainError, notFound } from '@escrow/domain';
+import { notFound } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { attachmentOf } from '../attachment.view';
+import { milestoneSeenBy } from '../attachment-access';
 import type { FileStore } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
 
@@ -18,7 +19,7 @@ export interface AttachmentBytes {
 /**
  * GET /api/milestone/{id}/attachments/{attachmentId}/file (or /thumbnail): the bytes, for the
  * milestone's parties, the payees it pays and administrators; a removed file for administrators
- * only (it stays for the audit). Everyone else is told there is no such file, as if it never was.
+ * only (it stays for the audit). Everyone else is told there is no such milestone, as if it never was.
  */
 export class DownloadAttachment extends Query<AttachmentBytes> {
   constructor(
@@ -42,9 +43,7 @@ export class DownloadAttachmentHandler implements IQueryHandler<DownloadAttachme
   ) {}
 
   async execute({ user, versionId, attachmentId, which }: DownloadAttachment): Promise<AttachmentBytes> {
-    const ref = await this.access.requireMilestoneWaiverViewer(versionId, user).catch((error: unknown) => {
-      throw error instanceof DomainError && error.kind === 'forbidden' ? noSuchFile() : error;
-    });
+    const ref = await milestoneSeenBy(this.access, versionId, user);
     const attachment = attachmentOf(await this.reads.one(ref.originalId), attachmentId);
     if (!attachment || (attachment.removed && user.role !== 'admin')) throw noSuchFile();
     return bytesOf(this.store, attachment, which, noSuchFile);

@@ -1,9 +1,10 @@
-import { DomainError, notFound } from '@escrow/domain';
+import { notFound } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { projectSeenBy } from '../attachment-access';
 import { type AttachmentBytes, bytesOf } from '../download-attachment/download-attachment.query';
 import type { FileStore } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
@@ -11,7 +12,7 @@ import { FILE_STORE } from '../storage/file-store.provider';
 /**
  * GET /api/job/{id}/retainage/attachments/{attachmentId}/file (or /thumbnail): the bytes, for the
  * project's parties and administrators; a removed file for administrators only. Everyone else is
- * told there is no such file.
+ * told there is no such project.
  */
 export class DownloadRetainageEvidence extends Query<AttachmentBytes> {
   constructor(
@@ -35,9 +36,7 @@ export class DownloadRetainageEvidenceHandler implements IQueryHandler<DownloadR
   ) {}
 
   async execute({ user, projectId, attachmentId, which }: DownloadRetainageEvidence): Promise<AttachmentBytes> {
-    await this.access.requireViewer(projectId, user).catch((error: unknown) => {
-      throw error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not_found') ? noSuchFile() : error;
-    });
+    await projectSeenBy(this.access, projectId, user);
     const evidence = ((await this.reads.project(projectId)).retainage.evidence ?? []).find((e) => e.attachmentId === attachmentId);
     if (!evidence || (evidence.removed && user.role !== 'admin')) throw noSuchFile();
     return bytesOf(this.store, evidence, which, noSuchFile);

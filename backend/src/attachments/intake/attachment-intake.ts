@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import { type AttachedFile, ATTACHMENT_MEDIA_TYPES, invalid, unprocessable } from '@escrow/domain';
@@ -10,6 +11,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { FileInfected, scannedByClamd } from '../scan/clamd-scan';
 import { type FileStore, FileTooLarge } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
+import { fileNameOf } from './file-name';
 
 /** Enough of a file's start for file-type to tell what it is (its own default sample size). */
 const SNIFF_BYTES = 4100;
@@ -19,12 +21,26 @@ const THUMBNAIL_PX = 320;
 
 const IMAGE_FORMATS: Record<string, 'jpeg' | 'png' | 'webp'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
+/** The bytes of an upload as they arrived, before anything was done to them. */
+export interface ReceivedBytes {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Asked once every byte of an upload arrived (and, with a scanner, was called clean), before
+ * anything of it is kept: throwing refuses the upload, and the store keeps nothing of it.
+ */
+export type BeforeKeeping = (received: ReceivedBytes) => Promise<void>;
+
 /**
  * Takes one uploaded file into the file store, as the ledger will record it: its type sniffed
  * from its bytes (never the name or the header), images re-encoded so their metadata (GPS
  * position, camera, owner) is gone before anyone else sees them, with a thumbnail; the name kept
  * as data only. The bytes stream through; only the first 4 KB (to sniff) and, for images, the
  * image itself (sharp decodes it whole, within ATTACHMENT_MAX_MB and MAX_IMAGE_PIXELS) are held.
+ * The bytes as they arrived are hashed and counted on the way: the ledger records them beside
+ * what is stored (an image's sender can match the ledger to their own copy).
  */
 @Injectable()
 export class AttachmentIntake {
@@ -33,7 +49,7 @@ export class AttachmentIntake {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async take(upload: NodeJS.ReadableStream, declaredName: string): Promise<AttachedFile> {
+  async take(upload: NodeJS.ReadableStream, declaredName: string, beforeKeeping?: BeforeKeeping): Promise<AttachedFile> {
     const maxBytes = this.config.attachments.maxFileBytes;
     const { head, rest } = await peek(upload, SNIFF_BYTES);
     const mediaType = (await fromBuffer(head))?.mime;
@@ -41,16 +57,22 @@ export class AttachmentIntake {
       rest.destroy();
       throw invalid('file_type', 'Attach images (JPEG, PNG, WebP), PDF files or office documents (Word, Excel, PowerPoint).');
     }
-    const name = fileNameOf(declaredName);
+    const name = fileNameOf(declaredName, mediaType);
     const format = IMAGE_FORMATS[mediaType];
     // Counted before anything else reads it: an image goes to sharp, which keeps what it is given.
     // With clamd configured, the bytes as sent pass through its scan, and the stream ends only
     // once clamd called them clean: an infected file fails the store's put, which keeps nothing.
+    // The same holds for `beforeKeeping`, asked at the end of the stream.
     const counted = atMost(rest, maxBytes);
     const { clamd } = this.config.attachments;
-    const scanned = Readable.from(clamd ? scannedByClamd(clamd, counted) : counted);
+    const arrived: { as?: ReceivedBytes } = {};
+    const checked = hashed(clamd ? scannedByClamd(clamd, counted) : counted, async (received) => {
+      arrived.as = received;
+      await beforeKeeping?.(received);
+    });
     try {
-      return await this.keep(scanned, name, mediaType, format, maxBytes);
+      const kept = await this.keep(Readable.from(checked), format, maxBytes);
+      return { name, mediaType, ...kept, originalSha256: arrived.as!.sha256, originalSize: arrived.as!.size };
     } catch (error) {
       if (error instanceof FileInfected) {
         throw unprocessable('file_infected', `The virus scanner found ${error.signature} in this file: it was not attached. Check the computer it came from.`);
@@ -59,16 +81,34 @@ export class AttachmentIntake {
     }
   }
 
-  private async keep(bytes: Readable, name: string, mediaType: string, format: 'jpeg' | 'png' | 'webp' | undefined, maxBytes: number): Promise<AttachedFile> {
+  /**
+   * The hash and size of an upload's bytes, read to their end (and at most ATTACHMENT_MAX_MB of
+   * them) and not kept: what a retry is compared with.
+   */
+  async received(upload: NodeJS.ReadableStream): Promise<ReceivedBytes> {
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of atMost(upload as AsyncIterable<Buffer>, this.config.attachments.maxFileBytes)) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    return { sha256: hash.digest('hex'), size };
+  }
+
+  private async keep(
+    bytes: Readable,
+    format: 'jpeg' | 'png' | 'webp' | undefined,
+    maxBytes: number,
+  ): Promise<Pick<AttachedFile, 'size' | 'sha256' | 'thumbnailSha256'>> {
     if (!format) {
       const stored = await this.store.put(bytes, { maxBytes });
-      return { name, size: stored.size, mediaType, sha256: stored.sha256, thumbnailSha256: null };
+      return { size: stored.size, sha256: stored.sha256, thumbnailSha256: null };
     }
     const clean = await reencoded(bytes, format);
     const stored = await this.store.put(Readable.from([clean]), { maxBytes });
     const small = await sharp(clean).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' }).webp({ quality: 70 }).toBuffer();
     const thumbnail = await this.store.put(Readable.from([small]), { maxBytes });
-    return { name, size: stored.size, mediaType, sha256: stored.sha256, thumbnailSha256: thumbnail.sha256 };
+    return { size: stored.size, sha256: stored.sha256, thumbnailSha256: thumbnail.sha256 };
   }
 }
 
@@ -88,6 +128,18 @@ async function reencoded(source: Readable, format: 'jpeg' | 'png' | 'webp'): Pro
   } catch (error) {
     throw invalid('image_unreadable', `This image cannot be read (${(error as Error).message.split('\n')[0]}); export it again as JPEG or PNG.`);
   }
+}
+
+/** The stream's bytes, hashed and counted as they pass; `atEnd` hears of them after the last one and before the stream ends. */
+async function* hashed(source: AsyncIterable<Buffer>, atEnd: (received: ReceivedBytes) => Promise<void>): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    hash.update(chunk);
+    size += chunk.length;
+    yield chunk;
+  }
+  await atEnd({ sha256: hash.digest('hex'), size });
 }
 
 /** The stream's bytes, refused with FileTooLarge at the first byte past `maxBytes`. */
@@ -125,15 +177,4 @@ async function peek(stream: NodeJS.ReadableStream, size: number): Promise<{ head
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
   return { head: head.subarray(0, size), rest: Readable.from(all()) };
-}
-
-/**
- * A file's name as people will read it: the last part of what the browser sent (some send a
- * whole path, "C:\fakepath\…"), without control characters, at most 200 characters. It is data:
- * the store names bytes by their hash, never by this.
- */
-function fileNameOf(declared: string): string {
-  const last = declared.split(/[\\/]/).pop() ?? '';
-  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return [...clean].slice(0, 200).join('') || 'file';
 }

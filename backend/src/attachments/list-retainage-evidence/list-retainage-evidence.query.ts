@@ -4,6 +4,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { retainageEvidenceView } from '../attachment.view';
+import { projectSeenBy } from '../attachment-access';
 
 /** GET /api/job/{id}/retainage/attachments: every file of the project's retainage disputes, removed ones marked. */
 export class ListRetainageEvidence extends Query<AttachmentView[]> {
@@ -23,7 +24,7 @@ export class ListRetainageEvidenceHandler implements IQueryHandler<ListRetainage
   ) {}
 
   async execute({ user, projectId }: ListRetainageEvidence): Promise<AttachmentView[]> {
-    await this.access.requireViewer(projectId, user);
+    await projectSeenBy(this.access, projectId, user);
     const evidence = (await this.reads.project(projectId)).retainage.evidence ?? [];
     const names = await this.reads.namesFor(
       [],

@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
 import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
 import { attachmentOf, attachmentView } from '../attachment.view';
+import { milestoneActedOnBy } from '../attachment-access';
 import { RemoveAttachmentFile } from './remove-attachment.command';
 
 @CommandHandler(RemoveAttachmentFile)
@@ -15,7 +16,7 @@ export class RemoveAttachmentHandler implements ICommandHandler<RemoveAttachment
   ) {}
 
   async execute(c: RemoveAttachmentFile): Promise<AttachmentView> {
-    const ref = await this.access.requireMilestoneViewer(c.versionId, c.actor);
+    const ref = await milestoneActedOnBy(this.access, c.versionId, c.actor);
     const command: MilestoneCommand = {
       type: 'RemoveAttachment',
       data: { attachmentId: c.attachmentId },

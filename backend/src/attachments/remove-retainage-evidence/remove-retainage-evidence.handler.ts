@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStreams, metadataOf, projectStream } from '../../command-side';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { retainageEvidenceView } from '../attachment.view';
+import { projectSeenBy } from '../attachment-access';
 import { RemoveRetainageEvidence } from './remove-retainage-evidence.command';
 
 @CommandHandler(RemoveRetainageEvidence)
@@ -15,7 +16,7 @@ export class RemoveRetainageEvidenceHandler implements ICommandHandler<RemoveRet
   ) {}
 
   async execute(c: RemoveRetainageEvidence): Promise<AttachmentView> {
-    await this.access.requireViewer(c.projectId, c.actor);
+    await projectSeenBy(this.access, c.projectId, c.actor);
     const { state } = await this.streams.decide(
       projectStream,
       c.projectId,

@@ -81,6 +81,8 @@ export class ExportBundleController {
   @ApiProduces('application/x-ndjson', 'application/x-tar')
   @BUNDLE_RESPONSE
   @WITH_FILES
+  @ApiQuery({ name: 'from', required: true, example: '2026-11-01', description: 'The first day (midnight UTC) or instant of the range, included.' })
+  @ApiQuery({ name: 'to', required: true, example: '2026-12-01T00:00:00Z', description: 'The day or instant the range ends at, excluded; later than from.' })
   async range(
     @Query('from') fromParam: unknown,
     @Query('to') toParam: unknown,

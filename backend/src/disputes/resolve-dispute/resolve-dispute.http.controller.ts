@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { DisputeResolutionProposed, MilestoneView } from '@escrow/domain';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
@@ -19,6 +20,7 @@ export class ResolveDisputeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
+  @Answers('DisputeResolutionProposed', HttpStatus.ACCEPTED)
   @Post('milestones/:id/dispute/resolve')
   @StepUp()
   @HttpCode(200)
@@ -28,7 +30,7 @@ export class ResolveDisputeController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<MilestoneView | DisputeResolutionProposed> {
     const refund = body.refund_amount === undefined || body.refund_amount === null ? null : String(body.refund_amount);
     const { view, proposed } = await this.commandBus.execute(new ResolveDispute(user, versionId, body.resolution, refund, body.note ?? '', key));
     if (!proposed) return view;

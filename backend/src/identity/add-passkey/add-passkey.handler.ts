@@ -19,7 +19,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
   async execute({ user, name, response, caller }: AddPasskey): Promise<PasskeyAdded> {
     const hadFactor = await this.factors.hasFactor(user.userId);
     const passkey = await this.passkeys.register(user.userId, name, response);
-    if (user.sessionId !== null) await this.sessions.stepUp(user.sessionId);
+    await this.sessions.rotate(user, { secondFactor: true });
     await this.sessions.refresh(user.userId);
     await this.log.record({ userId: user.userId, kind: 'passkey_added', ...caller, detail: { passkey_id: passkey.passkey_id, name: passkey.name } });
     if (hadFactor) return passkey;

@@ -32,6 +32,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     await this.limits.loginSucceeded(check, caller.ip);
     await this.users.setPassword(user.userId, await hashPassword(password));
     const ended = await this.sessions.revokeOthers(user.userId, user.sessionId ?? 0);
+    // This one goes on under a new cookie: a copy of it dies with the others.
+    await this.sessions.rotate(user, { password: true });
     await this.log.record({ userId: user.userId, kind: 'password_changed', ...caller, detail: { other_sessions_ended: ended } });
     await this.mail.send({
       to: user.email,

@@ -17,11 +17,13 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
     private readonly log: SecurityLog,
   ) {}
 
-  async execute({ code, caller }: ConfirmEmailChange): Promise<EmailConfirmed> {
+  async execute({ code, caller, signedIn }: ConfirmEmailChange): Promise<EmailConfirmed> {
     await this.limits.codeChecked(caller.ip);
     const changed = await this.verification.confirmChange(code);
     if (!changed) throw notFound('link_invalid', LINK_INVALID);
     await this.sessions.refresh(changed.userId);
+    // Opened in a browser signed in to this account: its session goes on under a new cookie.
+    if (signedIn?.userId === changed.userId) await this.sessions.rotate(signedIn);
     await this.log.record({ userId: changed.userId, kind: 'email_changed', ...caller, detail: { from: changed.oldEmail, to: changed.newEmail } });
     return { email: changed.newEmail };
   }

@@ -4,7 +4,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
+import { CurrentUser } from '../access.decorators';
 import { callerOf } from '../caller';
+import type { SessionUser } from '../session-user';
 import { LinkCodeRequest } from '../shared-requests.dto';
 import { ConfirmEmailChange } from './confirm-email-change.command';
 
@@ -15,7 +17,7 @@ export class ConfirmEmailChangeController {
   @Answers('EmailConfirmed')
   @Post('auth/email/confirm')
   @HttpCode(200)
-  confirm(@Body() body: LinkCodeRequest, @Req() request: FastifyRequest): Promise<EmailConfirmed> {
-    return this.commandBus.execute(new ConfirmEmailChange(body.code, callerOf(request)));
+  confirm(@Body() body: LinkCodeRequest, @CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest): Promise<EmailConfirmed> {
+    return this.commandBus.execute(new ConfirmEmailChange(body.code, callerOf(request), user));
   }
 }

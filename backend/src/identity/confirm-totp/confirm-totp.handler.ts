@@ -16,8 +16,8 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
 
   async execute({ user, code, caller }: ConfirmTotp): Promise<TotpConfirmed> {
     const answer = await this.factors.confirmTotp(user.userId, code);
-    // The code just checked is a second factor: this session is stepped up.
-    if (user.sessionId !== null) await this.sessions.stepUp(user.sessionId);
+    // The code just checked is a second factor: this session is stepped up, under a new cookie.
+    await this.sessions.rotate(user, { secondFactor: true });
     await this.sessions.refresh(user.userId);
     await this.log.record({ userId: user.userId, kind: 'totp_enrolled', ...caller });
     if (answer.recovery_codes) await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });

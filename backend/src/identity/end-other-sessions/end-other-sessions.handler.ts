@@ -14,6 +14,8 @@ export class EndOtherSessionsHandler implements ICommandHandler<EndOtherSessions
 
   async execute({ user, caller }: EndOtherSessions): Promise<SessionsEnded> {
     const ended = await this.sessions.revokeOthers(user.userId, user.sessionId ?? 0);
+    // A copy of this browser's own cookie is another session too: this one goes on under a new cookie.
+    await this.sessions.rotate(user);
     await this.log.record({ userId: user.userId, kind: 'sessions_ended', ...caller, detail: { ended } });
     return { ended };
   }

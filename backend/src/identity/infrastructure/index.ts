@@ -3,7 +3,7 @@ import type { EntityClass } from '@escrow/projections';
 import { OneTimeCodeEntity } from './one-time-code.entity';
 import { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
 import { PasskeyEntity, PendingLoginEntity, RecoveryCodeEntity, SecurityLogEntity, UserTotpEntity, WebauthnChallengeEntity } from './second-factors.entity';
-import { SessionEntity } from './session.entity';
+import { SessionEntity, SessionRotationEntity } from './session.entity';
 import { RateLimitEntity, ServerSecretEntity } from './shared-state.entity';
 import { UserEntity } from './user.entity';
 
@@ -14,6 +14,7 @@ export { UserEntity } from './user.entity';
 export const identityEntities: EntityClass[] = [
   UserEntity,
   SessionEntity,
+  SessionRotationEntity,
   OneTimeCodeEntity,
   AccountDeletionRequestEntity,
   ContactMessageEntity,

@@ -44,3 +44,21 @@ export class SessionEntity {
   @Column({ name: 'password_at', type: 'timestamptz', nullable: true })
   passwordAt!: Date | null;
 }
+
+/** The hash of a session token replaced lately (SessionsService.rotate): it authenticates nothing, it only explains a 401. */
+@Entity({ name: 'session_rotations' })
+@Index('session_rotations_rotated_at_idx', ['rotatedAt'])
+export class SessionRotationEntity {
+  @PrimaryColumn({ name: 'token_hash', type: 'bytea', primaryKeyConstraintName: 'session_rotations_pkey' })
+  tokenHash!: Buffer;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'session_rotations_user_id_fkey' })
+  user?: UserEntity;
+
+  @Column({ name: 'rotated_at', type: 'timestamptz', default: () => 'now()' })
+  rotatedAt!: Date;
+}

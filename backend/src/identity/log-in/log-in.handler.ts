@@ -1,8 +1,9 @@
 import { invalid, type SecondFactorRequired } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { AfterTheAnswer } from '../after-the-answer';
 import type { WithCookies } from '../caller';
-import { verifyPassword } from '../passwords';
+import { checkPassword } from '../passwords';
 import { PendingLogins } from '../pending-logins';
 import { isEmail, normalizeEmail } from '../phone';
 import { RateLimits } from '../rate-limits';
@@ -22,7 +23,8 @@ const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in
  * 400 texts belong under the email field, 401 texts under the password field (spec §8). Every
  * limit is taken before the work it limits: the address's point before anything, the email's
  * (or this known browser's) point before argon2, so no number of parallel guesses gets more
- * password checks than the allowance. A success gives both back.
+ * password checks than the allowance. A success gives both back. Whether the email has an
+ * account decides the text only, never the work done before the answer (issue 35).
  */
 @CommandHandler(LogIn)
 export class LogInHandler implements ICommandHandler<LogIn> {
@@ -33,6 +35,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     private readonly pending: PendingLogins,
     private readonly factors: SecondFactors,
     private readonly log: SecurityLog,
+    private readonly afterTheAnswer: AfterTheAnswer,
   ) {}
 
   async execute({ email: typed, password, caller, cookies }: LogIn): Promise<WithCookies<UserObject | SecondFactorRequired>> {
@@ -42,12 +45,16 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     if (!password) throw unauthenticated('Please enter your password.');
     await this.limits.loginAttempted(caller.ip);
     const user = await this.users.byEmail(email);
+    const knownDevice = user ? await this.signIn.knownDevice(cookies.device, user.user_id) : null;
+    // An email without an account (or an account without a password) takes the same point and
+    // the same argon2 work as a wrong password: the texts differ (spec §8), the time does not.
+    const check = await this.limits.passwordCheckStarting(email, knownDevice ? { userId: user!.user_id, deviceId: knownDevice.deviceId } : null);
+    const right = await checkPassword(user?.password_hash, password);
     if (!user) throw invalid('email_unknown', LOGIN_UNKNOWN_EMAIL);
     if (!user.password_hash) throw unauthenticated(LOGIN_NO_PASSWORD_YET);
-    const knownDevice = await this.signIn.knownDevice(cookies.device, user.user_id);
-    const check = await this.limits.passwordCheckStarting(email, knownDevice ? { userId: user.user_id, deviceId: knownDevice.deviceId } : null);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await this.log.record({ userId: user.user_id, kind: 'login_failed', ...caller });
+    if (!right) {
+      // Recorded once the answer is on its way: its commit would make a wrong password slower than an unknown email.
+      this.afterTheAnswer.run('recording a failed login', () => this.log.record({ userId: user.user_id, kind: 'login_failed', ...caller }));
       throw unauthenticated(LOGIN_WRONG_PASSWORD);
     }
     await this.limits.loginSucceeded(check, caller.ip);

@@ -20,6 +20,7 @@ export class RemovePasskeyHandler implements ICommandHandler<RemovePasskey> {
     const passkey = await this.passkeys.remove(user.userId, passkeyId);
     await this.factors.forgetRecoveryCodesIfNoFactor(user.userId);
     await this.sessions.refresh(user.userId);
+    await this.sessions.rotate(user);
     await this.log.record({ userId: user.userId, kind: 'passkey_removed', ...caller, detail: { passkey_id: passkeyId, name: passkey.name } });
     return { message: `The passkey "${passkey.name}" was removed.` };
   }

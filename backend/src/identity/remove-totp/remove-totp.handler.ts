@@ -17,6 +17,7 @@ export class RemoveTotpHandler implements ICommandHandler<RemoveTotp> {
   async execute({ user, caller }: RemoveTotp): Promise<MessageAnswer> {
     if (!(await this.factors.removeTotp(user.userId))) throw notFound('no_totp', 'No authenticator app is set up.');
     await this.sessions.refresh(user.userId);
+    await this.sessions.rotate(user);
     await this.log.record({ userId: user.userId, kind: 'totp_removed', ...caller });
     return { message: 'The authenticator app was removed.' };
   }

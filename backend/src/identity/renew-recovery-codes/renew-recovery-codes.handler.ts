@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
+import { SessionsService } from '../sessions.service';
 import { RenewRecoveryCodes } from './renew-recovery-codes.command';
 
 @CommandHandler(RenewRecoveryCodes)
@@ -10,12 +11,14 @@ export class RenewRecoveryCodesHandler implements ICommandHandler<RenewRecoveryC
   constructor(
     private readonly factors: SecondFactors,
     private readonly log: SecurityLog,
+    private readonly sessions: SessionsService,
   ) {}
 
   async execute({ user, caller }: RenewRecoveryCodes): Promise<RecoveryCodes> {
     if (!(await this.factors.hasFactor(user.userId)))
       throw invalid('no_second_factor', 'Set up an authenticator app or a passkey first: recovery codes are a way back to them.');
     const codes = await this.factors.newRecoveryCodes(user.userId);
+    await this.sessions.rotate(user);
     await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });
     return { recovery_codes: codes };
   }

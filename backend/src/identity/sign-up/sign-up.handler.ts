@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { AfterTheAnswer } from '../after-the-answer';
 import type { WithCookies } from '../caller';
 import { EmailVerification } from '../email-verification';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE } from '../passwords';
@@ -24,6 +25,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     private readonly sessions: SessionsService,
     private readonly limits: RateLimits,
     private readonly verification: EmailVerification,
+    private readonly afterTheAnswer: AfterTheAnswer,
   ) {}
 
   async execute(c: SignUp): Promise<WithCookies<UserObject>> {
@@ -37,15 +39,17 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     if (!phone) throw invalid('phone_invalid', 'Please enter a 10-digit phone number.');
     if (!isAcceptablePassword(c.password)) throw invalid('password_too_weak', PASSWORD_RULE);
     await this.limits.publicFormSent(c.caller.ip);
+    // Hashed before the email is looked up: a taken email is refused after the same argon2 work
+    // an accepted one costs, so the time does not tell which emails have an account (issue 35).
+    const passwordHash = await hashPassword(c.password);
     if (await this.users.byEmail(email)) throw conflict('email_taken', EMAIL_TAKEN);
-    const user = await UsersRepository.insert(this.pool, { firstName, lastName, phone, email, passwordHash: await hashPassword(c.password) }).catch(
-      (error: { code?: string }) => {
-        if (error.code === '23505') throw conflict('email_taken', EMAIL_TAKEN);
-        throw error;
-      },
-    );
+    const user = await UsersRepository.insert(this.pool, { firstName, lastName, phone, email, passwordHash }).catch((error: { code?: string }) => {
+      if (error.code === '23505') throw conflict('email_taken', EMAIL_TAKEN);
+      throw error;
+    });
     const { token } = await this.sessions.start(user.user_id, c.caller, { password: true, secondFactor: false }, c.sessionToken);
-    await this.verification.send(user);
+    // Mailed once the answer is on its way: waiting for the mail server would tell a new email from a taken one.
+    this.afterTheAnswer.run('mailing an email verification link', () => this.verification.send(user));
     return { answer: toUserObject(user), cookies: { session: token } };
   }
 }

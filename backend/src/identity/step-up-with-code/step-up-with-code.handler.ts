@@ -19,9 +19,10 @@ export class StepUpWithCodeHandler implements ICommandHandler<StepUpWithCode> {
   async execute({ user, code, caller }: StepUpWithCode): Promise<SteppedUp> {
     if (!user.hasSecondFactor) throw forbiddenFor('second_factor_required', SECOND_FACTOR_REQUIRED);
     const method = await this.factors.check(user.userId, code, caller, 'step_up');
-    const until = await this.sessions.stepUp(user.sessionId!);
+    // The step-up goes to a new session cookie only: a copy of the one that asked gains nothing.
+    const renewed = await this.sessions.rotate(user, { secondFactor: true });
     await this.log.record({ userId: user.userId, kind: 'step_up', ...caller, detail: { method } });
     if (method === 'recovery') await this.log.record({ userId: user.userId, kind: 'recovery_code_used', ...caller });
-    return { stepped_up_until: until.toISOString() };
+    return { stepped_up_until: (renewed?.steppedUpUntil ?? new Date()).toISOString() };
   }
 }

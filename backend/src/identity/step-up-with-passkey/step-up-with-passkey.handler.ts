@@ -21,8 +21,9 @@ export class StepUpWithPasskeyHandler implements ICommandHandler<StepUpWithPassk
       await this.log.record({ userId: user.userId, kind: 'second_factor_failed', ...caller, detail: { during: 'step_up', method: 'passkey' } });
       throw error;
     }
-    const until = await this.sessions.stepUp(user.sessionId!);
+    // The step-up goes to a new session cookie only: a copy of the one that asked gains nothing.
+    const renewed = await this.sessions.rotate(user, { secondFactor: true });
     await this.log.record({ userId: user.userId, kind: 'step_up', ...caller, detail: { method: 'passkey' } });
-    return { stepped_up_until: until.toISOString() };
+    return { stepped_up_until: (renewed?.steppedUpUntil ?? new Date()).toISOString() };
   }
 }

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { ClaimDeadlineRefund } from './claim-deadline-refund.command';
 
 @Controller()
@@ -14,6 +14,7 @@ export class ClaimDeadlineRefundController {
 
   @Answers('MilestoneView')
   @Post('milestone/:id/refund-claim')
+  @StepUpIfBuyerOf('milestone')
   @HttpCode(200)
   async handle(@Param('id', ParseIdPipe) versionId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new ClaimDeadlineRefund(user, versionId, key));

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { CompleteRequest } from '../milestone-requests.dto';
 import { MarkComplete } from './mark-complete.command';
 
@@ -13,8 +13,13 @@ import { MarkComplete } from './mark-complete.command';
 export class MarkCompleteController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  /**
+   * The buyer's mark is its consent to release the escrow (with the seller's, the payees are paid),
+   * and taking it back is asked on the same route; the seller's is its claim that the work is done.
+   */
   @Answers('MilestoneView')
   @Put('milestone/:id/complete')
+  @StepUpIfBuyerOf('milestone')
   @HttpCode(200)
   async handle(
     @Param('id', ParseIdPipe) versionId: number,

@@ -6,6 +6,9 @@ import { endRequestSpan, runInRequestSpan } from '../tracing/request-spans';
 import { withCorrelation } from './correlation';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 
+/** The route template of an API answer, for a trusted proxy's access log. */
+const ROUTE_HEADER = 'x-route';
+
 interface WithUser {
   user?: { userId: number } | null;
 }
@@ -15,13 +18,20 @@ interface WithUser {
  * X-Request-Id, and logs one line when the response is sent: method, route (the pattern, so no
  * id or token of the path is logged), status, duration and user. An incoming X-Request-Id is
  * taken only from the proxies fastify trusts for X-Forwarded-For (TRUSTED_PROXIES).
+ *
+ * A trusted proxy is also told the route of each API answer in X-Route, so that its access log
+ * can name the route the same way instead of the URL (deploy/nginx.conf logs it and hides it).
  */
 export function registerRequestCorrelation(fastify: FastifyInstance, trustedProxies: readonly string[], logger: Logger): void {
   const trusted = proxyAddr.compile([...trustedProxies]);
   fastify.addHook('onRequest', (request, reply, done) => {
     const remote = request.raw.socket?.remoteAddress;
-    const id = requestIdOf(request.headers[REQUEST_ID_HEADER], remote !== undefined && trusted(remote, 0));
+    const fromTrustedProxy = remote !== undefined && trusted(remote, 0);
+    const id = requestIdOf(request.headers[REQUEST_ID_HEADER], fromTrustedProxy);
     reply.header(REQUEST_ID_HEADER, id);
+    // Routing ran before this hook; an unknown path has no route and is not named.
+    const route = request.routeOptions.url;
+    if (fromTrustedProxy && route?.startsWith('/api/')) reply.header(ROUTE_HEADER, route);
     withCorrelation({ correlationId: id, request: request as WithUser }, () => runInRequestSpan(request, done));
   });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -115,6 +115,9 @@ export class EscrowMetrics {
     // The worker serves no HTTP and runs no commands: it exports only what it measures.
     if (process === 'worker') for (const name of API_ONLY) this.registry.removeSingleMetric(name);
     collectDefaultMetrics({ register: this.registry, prefix: 'escrow_' });
+    // prom-client names three gauges `…_total`, a suffix Prometheus keeps for counters (rate()
+    // over them is nonsense, and linters flag them); each is the sum of its by-type gauge.
+    for (const kind of ['resources', 'handles', 'requests']) this.registry.removeSingleMetric(`escrow_nodejs_active_${kind}_total`);
   }
 
   /** Runs one command and counts it by its class and outcome. */

@@ -152,7 +152,13 @@ describe('Prometheus metrics', () => {
     const token = app.config.metrics.token;
     app.config.metrics.token = null;
     try {
-      expect((await get({ authorization: `Bearer ${TOKEN}` })).statusCode).toBe(404);
+      // Exactly what any unknown path answers: nothing tells a caller that metrics exist here or how to turn them on.
+      const unknown = await app.http.inject({ method: 'GET', url: '/api/no-such-route' });
+      for (const headers of [{ authorization: `Bearer ${TOKEN}` }, {}]) {
+        const answer = await get(headers);
+        expect(answer.statusCode).toBe(404);
+        expect(answer.body).toBe(unknown.body.replace('/api/no-such-route', '/api/metrics'));
+      }
     } finally {
       app.config.metrics.token = token;
     }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { ProjectionRunner } from '@escrow/projections';
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -11,10 +11,11 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { CheckReadiness } from '../../operations';
 import { ProjectionsRuntimeModule } from '../../projections-runtime/projections-runtime.module';
 import { EscrowMetrics } from './escrow-metrics';
 import { startMetricsServer, stopMetricsServer } from './metrics-server';
-import { watchLedger, watchPool, watchProjectors } from './scrape-gauges';
+import { watchLedger, watchPool, watchProjectors, watchReadiness } from './scrape-gauges';
 import { ScrapeMetricsController } from './scrape-metrics/scrape-metrics.http.controller';
 import { ScrapeMetricsHandler } from './scrape-metrics/scrape-metrics.query';
 
@@ -35,6 +36,7 @@ class MetricsWiring implements OnModuleInit, OnApplicationBootstrap, OnApplicati
     private readonly dataSource: DataSource,
     private readonly runner: ProjectionRunner,
     private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -56,6 +58,7 @@ class MetricsWiring implements OnModuleInit, OnApplicationBootstrap, OnApplicati
     watchPool(metrics, ormPool ? { main: this.pool, orm: ormPool } : { main: this.pool });
     watchProjectors(metrics, this.runner);
     watchLedger(metrics, this.pool);
+    watchReadiness(metrics, () => this.queryBus.execute(new CheckReadiness()));
     this.unfollow = metrics.followProjectors(this.runner);
   }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -5,7 +6,7 @@ import { load } from 'js-yaml';
 import type { Pool } from 'pg';
 
 import { EscrowMetrics } from './escrow-metrics';
-import { watchLedger, watchPool, watchProjectors } from './scrape-gauges';
+import { watchLedger, watchPool, watchProjectors, watchReadiness } from './scrape-gauges';
 
 const DEPLOY = join(__dirname, '..', '..', '..', '..', 'deploy', 'observability');
 
@@ -15,7 +16,9 @@ function exportedSeries(): Map<string, string[]> {
   watchPool(metrics, {});
   watchProjectors(metrics, { status: () => Promise.resolve([]) });
   watchLedger(metrics, {} as Pool); // read only at a scrape, which this test does not make
-  const series = new Map<string, string[]>();
+  watchReadiness(metrics, () => Promise.reject(new Error('not read here')));
+  // Prometheus's own series of each scrape target.
+  const series = new Map<string, string[]>([['up', ['job', 'instance']]]);
   for (const metric of metrics.registry.getMetricsAsArray()) {
     const { name, type, labelNames } = metric as unknown as { name: string; type: string; labelNames: string[] };
     const names = type === 'histogram' ? [`${name}_bucket`, `${name}_sum`, `${name}_count`] : [name];
@@ -100,6 +103,15 @@ describe('the observability files of deploy/observability', () => {
     };
     const all = rules.groups.flatMap((g) => g.rules);
     expect(all.map((r) => r.alert)).toEqual([
+      'ServiceDown',
+      'ServiceMissing',
+      'DatabaseDown',
+      'NotReady',
+      'LedgerReadingsMissing',
+      'ServerErrors',
+      'CommandErrors',
+      'SlowCommands',
+      'SlowQueries',
       'ProjectorLagging',
       'ProjectorStopped',
       'ProjectorNotRunning',
@@ -169,9 +181,45 @@ describe('the observability files of deploy/observability', () => {
       ['api', ['api'], port],
       ['projection-worker', ['projection-worker'], port],
     ]);
-    expect(prometheus.rule_files).toEqual(['/etc/prometheus/alert-rules.yml']);
+    expect(prometheus.rule_files).toEqual(['alert-rules.yml']);
+    expect(compose.services.prometheus!.volumes).toContain('./deploy/observability/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
     expect(compose.services.prometheus!.volumes).toContain('./deploy/observability/alert-rules.yml:/etc/prometheus/alert-rules.yml:ro');
     expect(compose.services.prometheus!.profiles).toEqual(['observability']);
     expect(compose.services.grafana!.profiles).toEqual(['observability']);
+  });
+
+  describe('promtool (Debian package prometheus; make test-tools installs it)', () => {
+    const promtool = (...args: string[]) => execFileSync('promtool', args, { cwd: DEPLOY, encoding: 'utf8', stdio: 'pipe' });
+
+    it('checks the Prometheus configuration and the rules it loads', () => {
+      expect(promtool('check', 'config', 'prometheus.yml')).toMatch(/SUCCESS: prometheus\.yml is valid/);
+      expect(promtool('check', 'rules', 'alert-rules.yml')).toMatch(/SUCCESS: \d+ rules found/);
+    });
+
+    it('every alert fires on the series of its failure and stays quiet on healthy ones (alert-rules.test.yml)', () => {
+      expect(promtool('test', 'rules', 'alert-rules.test.yml')).toMatch(/SUCCESS/);
+      const rules = (load(readFileSync(join(DEPLOY, 'alert-rules.yml'), 'utf8')) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap((g) =>
+        g.rules.map((r) => r.alert),
+      );
+      const tests = (
+        load(readFileSync(join(DEPLOY, 'alert-rules.test.yml'), 'utf8')) as {
+          tests: { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[];
+        }
+      ).tests.flatMap((t) => t.alert_rule_test);
+      const untested = rules.filter(
+        (alert) =>
+          !tests.some((t) => t.alertname === alert && t.exp_alerts.length > 0) || !tests.some((t) => t.alertname === alert && t.exp_alerts.length === 0),
+      );
+      expect(untested).toEqual([]);
+    });
+  });
+
+  it('no gauge is named like a counter (…_total) and every counter is', async () => {
+    const metrics = new EscrowMetrics('api');
+    watchPool(metrics, {});
+    const misnamed = (await metrics.registry.getMetricsAsJSON())
+      .filter((m) => (m.type === 'gauge' && m.name.endsWith('_total')) || (m.type === 'counter' && !m.name.endsWith('_total')))
+      .map((m) => `${m.type} ${m.name}`);
+    expect(misnamed).toEqual([]);
   });
 });

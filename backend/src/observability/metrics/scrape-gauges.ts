@@ -1,7 +1,8 @@
-import type { ProjectorStatus } from '@escrow/domain';
+import type { ProjectorStatus, ReadinessView } from '@escrow/domain';
 import type { Pool } from 'pg';
 import { Counter, Gauge } from 'prom-client';
 
+import { withTimeout } from '../../infrastructure/with-timeout';
 import type { EscrowMetrics } from './escrow-metrics';
 
 /** A scrape never waits longer than this for the database: a gauge it could not read is absent from that scrape. */
@@ -27,6 +28,9 @@ export function watchPool(metrics: EscrowMetrics, pools: Record<string, Pool>): 
   gauge('escrow_db_pool_waiting_requests', 'Queries waiting for a free connection of a pool of this process.', (p) => p.waitingCount);
 }
 
+/** The readings of the current scrape, which the error counter waits for before it is written out. */
+const pendingReadings = new WeakMap<EscrowMetrics, Promise<unknown>[]>();
+
 /** Reads `load` once per scrape, bounded in time; failures are counted, not thrown at Prometheus. */
 function reading<T>(metrics: EscrowMetrics, errors: Counter<'source'>, source: string, load: () => Promise<T>): () => Promise<T | null> {
   let last: { scrape: number; value: Promise<T | null> } | null = null;
@@ -37,18 +41,32 @@ function reading<T>(metrics: EscrowMetrics, errors: Counter<'source'>, source: s
       return null;
     });
     last = { scrape: metrics.scrapes, value };
+    pendingReadings.get(metrics)?.push(value);
     return value;
   };
 }
 
+/**
+ * prom-client writes every metric of a scrape at once: without waiting, the counter would be
+ * written before this scrape's readings fail, and an outage would show no error until the next
+ * scrape (or none, if the scraper gave up first).
+ */
 function scrapeErrors(metrics: EscrowMetrics): Counter<'source'> {
   const existing = metrics.registry.getSingleMetric('escrow_metrics_scrape_errors_total');
   if (existing) return existing as Counter<'source'>;
+  const pending: Promise<unknown>[] = [];
+  pendingReadings.set(metrics, pending);
   return new Counter({
     name: 'escrow_metrics_scrape_errors_total',
     help: 'Scrape-time readings that failed or took longer than 2 s (their gauges are absent from that scrape), by source.',
     labelNames: ['source'] as const,
     registers: [metrics.registry],
+    async collect() {
+      // The gauges start their readings first (they are written in registration order, and
+      // every gauge reads through `reading`): wait until every reading of this scrape is over.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled(pending.splice(0));
+    },
   });
 }
 
@@ -171,21 +189,40 @@ async function readLedger(pool: Pool): Promise<LedgerReading> {
   }
 }
 
-/** Payment instructions, held funds, webhook deliveries, the mail outbox and the read horizon (API processes). */
-export function watchLedger(metrics: EscrowMetrics, pool: Pool): void {
-  const read = reading(metrics, scrapeErrors(metrics), 'ledger', () => readLedger(pool));
-  const single = (name: string, help: string, value: (r: LedgerReading) => number | null) =>
-    new Gauge({
+/**
+ * A gauge of one value read at scrape time. prom-client answers 0 for a gauge without labels
+ * that holds no value, and a 0 of held funds during a database outage is a lie that no alert
+ * can tell from an empty escrow: when the reading failed, this one leaves its sample out (a gap
+ * on the dashboard, an `absent()` alert), and the failure is counted in
+ * escrow_metrics_scrape_errors_total.
+ */
+class ReadingGauge<T> extends Gauge {
+  private unread = true;
+
+  constructor(name: string, help: string, metrics: EscrowMetrics, read: () => Promise<T | null>, value: (reading: T) => number | null) {
+    super({
       name,
       help,
       registers: [metrics.registry],
-      async collect() {
-        this.reset();
-        const r = await read();
-        const v = r && value(r);
-        if (v !== null && v !== undefined) this.set(v);
+      collect: async () => {
+        const reading = await read();
+        const v = reading === null ? null : value(reading);
+        this.unread = v === null;
+        if (v !== null) this.set(v);
       },
     });
+  }
+
+  override async get(): ReturnType<Gauge['get']> {
+    const metric = await super.get();
+    return this.unread ? { ...metric, values: [] } : metric;
+  }
+}
+
+/** Payment instructions, held funds, webhook deliveries, the mail outbox and the read horizon (API processes). */
+export function watchLedger(metrics: EscrowMetrics, pool: Pool): void {
+  const read = reading(metrics, scrapeErrors(metrics), 'ledger', () => readLedger(pool));
+  const single = (name: string, help: string, value: (r: LedgerReading) => number | null) => new ReadingGauge(name, help, metrics, read, value);
   new Gauge({
     name: 'escrow_payment_instructions',
     help: 'Payment instructions by kind (debit, payout, refund, retainage, retainage_refund) and state (open, awaiting_waiver, settled, completed, failed, returned).',
@@ -230,12 +267,26 @@ export function watchLedger(metrics: EscrowMetrics, pool: Pool): void {
   );
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
+/**
+ * The checks of GET /api/health/ready as this process answers them, so that an alert sees what
+ * a load balancer sees: 1 passing, 0 failing. A database that does not answer is a 0 of
+ * `database` (known), not a missing reading.
+ */
+export function watchReadiness(metrics: EscrowMetrics, check: () => Promise<ReadinessView>): void {
+  const read = reading(metrics, scrapeErrors(metrics), 'readiness', check);
+  new Gauge({
+    name: 'escrow_readiness_check',
+    help: 'Checks of GET /api/health/ready in this process (database, migrations, projectors): 1 passing, 0 failing.',
+    labelNames: ['check'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      this.reset();
+      const readiness = await read();
+      if (!readiness) return;
+      const { database, migrations, projectors } = readiness.checks;
+      this.set({ check: 'database' }, database === 'up' ? 1 : 0);
+      this.set({ check: 'migrations' }, migrations === 'applied' ? 1 : 0);
+      this.set({ check: 'projectors' }, projectors === 'running' || projectors === 'not run here' ? 1 : 0);
+    },
+  });
 }

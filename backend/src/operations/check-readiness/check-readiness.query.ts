@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { withTimeout } from '../../infrastructure/with-timeout';
 
 /**
  * GET /api/health/ready: the database answers, every migration this code knows is applied (a
@@ -16,6 +17,9 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
  * small queries, no counting of events.
  */
 export class CheckReadiness extends Query<ReadinessView> {}
+
+/** A probe is answered within this, ready or not (orchestrators' probes time out after a few seconds). */
+const READINESS_TIMEOUT_MS = 2_000;
 
 @QueryHandler(CheckReadiness)
 export class CheckReadinessHandler implements IQueryHandler<CheckReadiness> {
@@ -26,10 +30,14 @@ export class CheckReadinessHandler implements IQueryHandler<CheckReadiness> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Always the documented shape, within READINESS_TIMEOUT_MS: a database that stops answering
+   * between the checks (or never answers a connection) makes the process not ready; it is never
+   * an error body a probe cannot read.
+   */
   async execute(): Promise<ReadinessView> {
-    const reasons: string[] = [];
     try {
-      await this.pool.query('SELECT 1');
+      return await withTimeout(this.check(), READINESS_TIMEOUT_MS);
     } catch (error) {
       return {
         status: 'not_ready',
@@ -37,6 +45,11 @@ export class CheckReadinessHandler implements IQueryHandler<CheckReadiness> {
         reasons: [`The database does not answer: ${(error as Error).message}`],
       };
     }
+  }
+
+  private async check(): Promise<ReadinessView> {
+    const reasons: string[] = [];
+    await this.pool.query('SELECT 1');
     const migrations = await this.pendingMigrations();
     if (migrations.length > 0) reasons.push(`Migrations not applied: ${migrations.join(', ')}.`);
     const projectors = await this.projectorsCheck();

@@ -41,12 +41,31 @@ describe('project history sentences', () => {
 
   it('names a file attached as evidence with its size, where it went and its hash, and a removal as kept', () => {
     const sha256 = 'c'.repeat(64);
-    const added = row('AttachmentAdded', { by: 7, name: 'north wall.jpg', size: 2_516_582, sha256, to: { kind: 'completion' } });
+    const added = row('AttachmentAdded', {
+      by: 7,
+      name: 'plan.pdf',
+      size: 2_516_582,
+      sha256,
+      originalSha256: sha256,
+      originalSize: 2_516_582,
+      to: { kind: 'completion' },
+    });
     expect(describeEvent(added, new Map(), names).summary).toBe(
-      `Jordan Buyer attached “north wall.jpg” (2.4 MB) to the evidence of the work of "Whole Project Milestone". SHA-256 ${sha256}.`,
+      `Jordan Buyer attached “plan.pdf” (2.4 MB) to the evidence of the work of "Whole Project Milestone". SHA-256 ${sha256}, stored as uploaded.`,
     );
     expect(describeEvent(row('AttachmentRemoved', { by: 1, attachmentId: 'a' }), new Map(), names).summary).toBe(
       'An administrator removed a file from "Whole Project Milestone"; the ledger keeps its record and its bytes.',
+    );
+  });
+
+  it('names a photo by its hash as stored and as its sender uploaded it, or says the upload’s was not recorded', () => {
+    const [stored, uploaded] = ['c'.repeat(64), 'd'.repeat(64)];
+    const photo = { by: 7, name: 'north wall.jpg', size: 2_516_582, sha256: stored, to: { kind: 'completion' } };
+    expect(describeEvent(row('AttachmentAdded', { ...photo, originalSha256: uploaded, originalSize: 3_145_728 }), new Map(), names).summary).toBe(
+      `Jordan Buyer attached “north wall.jpg” (2.4 MB) to the evidence of the work of "Whole Project Milestone". SHA-256 ${stored} as stored (re-encoded), ${uploaded} as uploaded (3.0 MB).`,
+    );
+    expect(describeEvent(row('RetainageEvidenceAdded', { ...photo, originalSha256: null, originalSize: null }), new Map(), names).summary).toBe(
+      `Jordan Buyer attached “north wall.jpg” (2.4 MB) as evidence in the retainage dispute. SHA-256 ${stored} as stored; as uploaded not recorded.`,
     );
   });
 });

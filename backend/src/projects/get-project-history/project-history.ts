@@ -246,7 +246,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'AttachmentAdded':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) to ${attachmentPlace(d.to as AttachmentTarget)} of ${mTitle}. SHA-256 ${String(d.sha256)}.`,
+        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) to ${attachmentPlace(d.to as AttachmentTarget)} of ${mTitle}. ${fileHashes(d)}`,
         changes: [],
       };
     case 'AttachmentRemoved':
@@ -256,7 +256,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'RetainageEvidenceAdded':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) as evidence in the retainage dispute. SHA-256 ${String(d.sha256)}.`,
+        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) as evidence in the retainage dispute. ${fileHashes(d)}`,
         changes: [],
       };
     case 'RetainageEvidenceRemoved':
@@ -272,6 +272,17 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
 /** "2.4 MB", "310 KB": a file's size as a person reads it. */
 function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * The SHA-256 of a file as stored and, where it differs (an image drawn again without its
+ * metadata), as it was uploaded: what its sender can match their own copy to.
+ */
+function fileHashes(d: Record<string, unknown>): string {
+  const stored = String(d.sha256);
+  if (d.originalSha256 === undefined || d.originalSha256 === null) return `SHA-256 ${stored} as stored; as uploaded not recorded.`;
+  if (d.originalSha256 === stored) return `SHA-256 ${stored}, stored as uploaded.`;
+  return `SHA-256 ${stored} as stored (re-encoded), ${String(d.originalSha256)} as uploaded (${fileSize(d.originalSize as number)}).`;
 }
 
 function attachmentPlace(to: AttachmentTarget): string {

@@ -4,12 +4,16 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { DecideOnRetainage } from './decide-on-retainage.command';
 import { RetainageStatementRequest } from './decide-on-retainage.request.dto';
 
-/** A party asks for the project's retainage release, approves the other's request, or disputes it. */
+/**
+ * A party asks for the project's retainage release, approves the other's request, or disputes it.
+ * The buyer's request or approval is its consent to release the retainage (the other side's step
+ * makes it happen), so it needs a step-up; a dispute moves nothing: an administrator decides it.
+ */
 @Controller()
 @Access('user')
 export class DecideOnRetainageController {
@@ -21,6 +25,7 @@ export class DecideOnRetainageController {
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/request')
+  @StepUpIfBuyerOf('project')
   @HttpCode(200)
   request(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.act(user, projectId, 'request', null, key);
@@ -28,6 +33,7 @@ export class DecideOnRetainageController {
 
   @Answers('RetainageView')
   @Post('job/:id/retainage/approve')
+  @StepUpIfBuyerOf('project')
   @HttpCode(200)
   approve(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.act(user, projectId, 'approve', null, key);

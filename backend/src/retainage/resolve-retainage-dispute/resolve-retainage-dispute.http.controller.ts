@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { RetainageResolutionProposed, RetainageView } from '@escrow/domain';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
@@ -24,6 +25,7 @@ export class ResolveRetainageDisputeController {
   ) {}
 
   @Answers('RetainageView')
+  @Answers('RetainageResolutionProposed', HttpStatus.ACCEPTED)
   @Post('job/:id/retainage/resolve')
   @StepUp()
   @HttpCode(200)
@@ -33,7 +35,7 @@ export class ResolveRetainageDisputeController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<RetainageView | RetainageResolutionProposed> {
     const { proposal } = await this.commandBus.execute(new ResolveRetainageDispute(user, projectId, body.resolution, body.note ?? '', key));
     await this.ownWrites.readable(); // the answer is read from the read models
     if (proposal) {

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '@escrow/domain';
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
@@ -36,7 +36,7 @@ export class DeliveryLogController {
   @Post('deliveries/:deliveryId/resend')
   @AdminRoles(...OPERATIONS_ROLES)
   @HttpCode(202)
-  @Answers('WebhookDeliveryView')
+  @Answers('WebhookDeliveryView', HttpStatus.ACCEPTED)
   resend(@Param('deliveryId') deliveryId: string, @CurrentUser() user: SessionUser): Promise<WebhookDeliveryView> {
     return this.commandBus.execute(new ResendDelivery(user, deliveryId));
   }

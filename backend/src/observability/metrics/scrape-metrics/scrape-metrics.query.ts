@@ -16,7 +16,7 @@ export interface ScrapedMetrics {
 /**
  * GET /api/metrics: this process's metrics for a scraper that reaches the API only, with
  * `Authorization: Bearer <METRICS_TOKEN>`. Without a configured token the route is not served
- * (404, as for any unknown path); a missing or wrong token is 401.
+ * (404, the same answer as any unknown path); a missing or wrong token is 401.
  */
 export class ScrapeMetrics extends Query<ScrapedMetrics> {
   constructor(readonly authorization: string | null) {
@@ -33,7 +33,9 @@ export class ScrapeMetricsHandler implements IQueryHandler<ScrapeMetrics> {
 
   async execute(query: ScrapeMetrics): Promise<ScrapedMetrics> {
     const token = this.config.metrics.token;
-    if (!token) throw notFound('metrics_not_served', 'Cannot GET /api/metrics: set METRICS_TOKEN to serve the metrics here, or METRICS_PORT.');
+    // Word for word what an unknown path answers: a stranger learns neither that metrics exist
+    // here nor how they are turned on (docs/operations.md says so to operators).
+    if (!token) throw notFound('route_not_found', 'Cannot GET /api/metrics');
     if (!bearerMatches(query.authorization ?? undefined, token)) {
       throw unauthenticated('metrics_token_required', 'The metrics need Authorization: Bearer with the METRICS_TOKEN of this installation.');
     }

@@ -14,6 +14,9 @@ import MilestoneFiles, { uploadsOf } from '../components/MilestoneFiles';
 import { ALLOWED_FILES, attachedText } from '../components/texts';
 
 const HASH = 'ab12cd34ef56'.padEnd(64, '7');
+/** A photo as stored (drawn again, without its metadata) and as its sender uploaded it. */
+const STORED = '5e7a11ed0000'.padEnd(64, '1');
+const UPLOADED = '0a1b2c3d4e5f'.padEnd(64, '9');
 const TOO_LARGE = 'The file is larger than 25 MB; attach a smaller one.';
 
 const file = (over: Partial<AttachmentView> = {}): AttachmentView => ({
@@ -26,6 +29,8 @@ const file = (over: Partial<AttachmentView> = {}): AttachmentView => ({
   size: 48 * 1024,
   media_type: 'application/pdf',
   sha256: HASH,
+  original_sha256: HASH,
+  original_size: 48 * 1024,
   by: { user_id: 21, name: 'Sam Seller', role: 'seller' },
   at: '2026-11-26T14:27:00Z',
   removed: null,
@@ -39,6 +44,9 @@ const photo = file({
   name: 'before.png',
   size: 2_400_000,
   media_type: 'image/png',
+  sha256: STORED,
+  original_sha256: UPLOADED,
+  original_size: 3_100_000,
   by: { user_id: 30, name: 'Jordan Buyer', role: 'buyer' },
   download_url: '/api/milestone/5000/attachments/p1/file',
   thumbnail_url: '/api/milestone/5000/attachments/p1/thumbnail',
@@ -112,6 +120,25 @@ describe('the list of files', () => {
     inApp(<AttachmentList files={[file()]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" />);
     await user.click(screen.getByRole('button', { name: 'Copy the SHA-256 of report.pdf' }));
     expect(write).toHaveBeenCalledWith(HASH);
+  });
+
+  it('labels which hash is which: a document stored as uploaded, an image as stored and as uploaded, an older file’s upload not recorded', async () => {
+    fakeApi(() => undefined);
+    const user = userEvent.setup();
+    const write = vi.spyOn(navigator.clipboard, 'writeText');
+    const older = file({ attachment_id: 'o1', name: 'old photo.jpg', media_type: 'image/jpeg', original_sha256: null, original_size: null });
+    inApp(<AttachmentList files={[photo, file(), older]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" />);
+    const [image, document, before] = within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem');
+    expect(image).toHaveTextContent(`SHA-256 as stored ${STORED.slice(0, 12)}…`);
+    expect(image).toHaveTextContent(`SHA-256 as uploaded ${UPLOADED.slice(0, 12)}…`);
+    expect(within(image!).getByText(UPLOADED)).toHaveClass('el-visually-hidden');
+    expect(document).toHaveTextContent(`SHA-256 ${HASH.slice(0, 12)}… (stored as uploaded)`);
+    expect(before).toHaveTextContent(`SHA-256 as stored ${HASH.slice(0, 12)}…`);
+    expect(before).toHaveTextContent('SHA-256 as uploaded: not recorded');
+    await user.click(within(image!).getByRole('button', { name: 'Copy the SHA-256 of before.png as uploaded' }));
+    expect(write).toHaveBeenLastCalledWith(UPLOADED);
+    await user.click(within(image!).getByRole('button', { name: 'Copy the SHA-256 of before.png as stored' }));
+    expect(write).toHaveBeenLastCalledWith(STORED);
   });
 
   it('hides removed files until asked, and then offers no download to a party', async () => {

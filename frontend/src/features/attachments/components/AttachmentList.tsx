@@ -7,7 +7,8 @@ import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import type { EvidenceOwner } from '../api/owner';
 import { useRemoveAttachment } from '../api/remove-attachment';
-import { attachedAt, attachedBy, fileSize, removedText, shortHash } from './texts';
+import { FileHashes } from './FileHashes';
+import { attachedAt, attachedBy, fileSize, removedText } from './texts';
 
 // The list is plain HTML; Remove's confirmation (antd's Popconfirm) loads when Remove is first reached.
 const loadRemoveConfirm = () => import('./RemoveConfirm');
@@ -15,7 +16,7 @@ const RemoveConfirm = lazyThemed(loadRemoveConfirm, 'RemoveConfirm', { bare: tru
 
 /**
  * Files as thumbnails (images) and rows: name (a download), size, who in which role, when, and
- * the SHA-256 the ledger recorded, shown short, read out and copied whole. Removed files are
+ * the SHA-256s the ledger recorded (FileHashes), shown short, read out and copied whole. Removed files are
  * hidden until asked for; then they show muted, and only administrators may still download them.
  * `mayRemove` says whether a file's target is still open; only its uploader sees Remove.
  */
@@ -101,11 +102,6 @@ function FileRow({
 }) {
   const { message } = useToasts();
   const remove = useRemoveAttachment(owner);
-  const copy = () =>
-    navigator.clipboard.writeText(f.sha256).then(
-      () => void message.success(`SHA-256 of ${f.name} copied.`),
-      () => void message.error('The browser did not let us copy; select the hash and copy it.'),
-    );
   return (
     <li className={f.removed ? 'el-files__row el-files__row--removed' : 'el-files__row'}>
       <div className="el-files__name">
@@ -122,15 +118,7 @@ function FileRow({
       <div className="el-muted el-files__meta">
         {note && `${note} · `}Added by {attachedBy(f, viewerId)}, <time dateTime={f.at}>{attachedAt(f.at)}</time>
       </div>
-      <div className="el-files__hash">
-        <span className="el-muted">SHA-256 </span>
-        <code title={f.sha256} aria-hidden="true">
-          {shortHash(f.sha256)}
-        </code>
-        <span className="el-visually-hidden">{f.sha256}</span>{' '}
-        <LightButton size="small" variant="link" onClick={copy} aria-label={`Copy the SHA-256 of ${f.name}`}>
-          Copy
-        </LightButton>
+      <FileHashes file={f}>
         {removable && (
           <RemoveButton
             name={f.name}
@@ -143,7 +131,7 @@ function FileRow({
             }
           />
         )}
-      </div>
+      </FileHashes>
     </li>
   );
 }

@@ -1,0 +1,19 @@
+import { UnauthorizedException } from '@nestjs/common';
+
+import type { SessionUser } from './session-user';
+import { FIRST_FACTOR_NEEDS_RECENT_LOGIN, STEP_UP_ENROL, STEP_UP_REQUIRED } from './step-up.decorators';
+
+/**
+ * The one answer to a request that needs a second factor checked within STEP_UP_WINDOW: 401
+ * `step_up_required`, `enrolled` saying whether there is a factor to check. The portal asks in
+ * place on it and sends the request again, whichever guard refused.
+ */
+export function stepUpRefusal(user: SessionUser, firstFactor = false): UnauthorizedException {
+  return new UnauthorizedException(
+    user.hasSecondFactor
+      ? { message: STEP_UP_REQUIRED, reason: 'step_up_required', enrolled: true }
+      : firstFactor
+        ? { message: FIRST_FACTOR_NEEDS_RECENT_LOGIN, reason: 'step_up_required', enrolled: false }
+        : { message: STEP_UP_ENROL, reason: 'step_up_required', enrolled: false },
+  );
+}

@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+
+import { Pool } from 'pg';
+
+import type { TestDatabase } from '../../../../testing/test-database';
+import type { ChildRun } from '../../../test/reliability/child-process';
+import { startApi } from '../../../test/reliability/test-servers';
+import { secretsIn, walkPersonalRoutes, type WalkTrail } from '../../../test/support/personal-data-walk';
+import { createMigratedTestDatabase } from '../../../test/support/test-app';
+
+interface OtlpSpan {
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+
+/** Every span of OTLP/HTTP JSON exports, with the name of the instrumentation that made it. */
+function spansOf(bodies: string[]): (OtlpSpan & { scope: string })[] {
+  return bodies.flatMap((body) =>
+    (JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap((resource) =>
+      resource.scopeSpans.flatMap((scoped) => scoped.spans.map((span) => ({ ...span, scope: scoped.scope.name }))),
+    ),
+  );
+}
+
+const attribute = (span: OtlpSpan, key: string) => span.attributes.find((a) => a.key === key)?.value.stringValue;
+
+/**
+ * Issue 35, point 8: the built program with tracing on, exporting over OTLP to a collector on
+ * loopback, as production does (the instrumentations patch http, fastify and pg only in a real
+ * process, not under jest's module loader). A walk through the routes whose paths and queries
+ * carry personal data; then nothing it sent may be found in what was exported: span names,
+ * attributes, events, links, resource.
+ */
+describe('traces of a walk through personal data', () => {
+  const exported: string[] = [];
+  let collector: Server;
+  let database: TestDatabase;
+  let pool: Pool;
+  let api: ChildRun;
+  let trail: WalkTrail;
+
+  beforeAll(async () => {
+    collector = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        if (request.url === '/v1/traces') exported.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+    database = await createMigratedTestDatabase();
+    const started = await startApi(database.url, {
+      SEED_DEMO_DATA: 'true',
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      // Webhook and payment workers idle: the walk is about requests.
+      PAYMENTS_SANDBOX_SETTLE_MS: '0',
+    });
+    api = started.run;
+    pool = new Pool({ connectionString: database.url, max: 1 });
+    trail = await walkPersonalRoutes(started.baseUrl, pool);
+    // The stop sends the spans still buffered.
+    await api.stop();
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    await pool?.end();
+    await new Promise<void>((ok) => collector.close(() => ok()));
+    await database?.drop();
+  });
+
+  it('exports the spans of every instrumentation, the server spans named by route template', () => {
+    const spans = spansOf(exported);
+    const scopes = new Set(spans.map((s) => s.scope));
+    expect([...scopes]).toEqual(
+      expect.arrayContaining(['@opentelemetry/instrumentation-http', '@fastify/otel', '@opentelemetry/instrumentation-pg', 'escrow-ledger']),
+    );
+    const server = spans.filter((s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2);
+    expect(server.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['GET /api/customer/search/phone/:phone', 'GET /api/auth/customer/:code', 'GET /api/auth/invite/:hash', 'GET /api/admin/users']),
+    );
+    const phoneSearch = server.find((s) => s.name === 'GET /api/customer/search/phone/:phone')!;
+    expect(attribute(phoneSearch, 'http.route')).toBe('/api/customer/search/phone/:phone');
+  });
+
+  it('holds none of the emails, names, phones, account numbers, codes, tokens or search texts the walk sent', () => {
+    const leaks = spansOf(exported).flatMap((span) => {
+      const found = secretsIn(JSON.stringify(span), trail.secrets);
+      return found.length ? [`${span.scope} "${span.name}": ${found.join(', ')}`] : [];
+    });
+    expect({ leaks, walk: trail.requests.length }).toEqual({ leaks: [], walk: trail.requests.length });
+    // The resource and everything outside the spans too.
+    expect(secretsIn(exported.join('\n'), trail.secrets)).toEqual([]);
+  });
+
+  it('records no URL, path, query, client address or user agent, only the route', () => {
+    const forbidden = [
+      'url.full',
+      'url.path',
+      'url.query',
+      'http.target',
+      'http.url',
+      'client.address',
+      'net.peer.ip',
+      'http.client_ip',
+      'user_agent.original',
+      'http.user_agent',
+    ];
+    const found = spansOf(exported).flatMap((span) =>
+      span.attributes.filter((a) => forbidden.includes(a.key)).map((a) => `${span.scope} "${span.name}" ${a.key}`),
+    );
+    expect([...new Set(found)]).toEqual([]);
+  });
+});
