@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../../test/reliability/child-process';
 import { secretsIn, walkPersonalRoutes, type WalkTrail } from '../../test/support/personal-data-walk';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { demoSecrets } from '../seed/demo-secrets';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 /** Debian's nginx, unpacked into .tools by make test-tools (no daemon installed, none started), or one installed. */
@@ -56,6 +57,7 @@ async function waitForPort(url: string, nginx: ChildProcess, output: () => strin
 describe('the proxy of docker-compose.yml, deploy/nginx.conf', () => {
   let app: TestApp;
   let dir: string;
+  let demoDir: string;
   let nginx: ChildProcess;
   let proxy: string;
   let trail: WalkTrail;
@@ -65,7 +67,10 @@ describe('the proxy of docker-compose.yml, deploy/nginx.conf', () => {
 
   beforeAll(async () => {
     if (!NGINX) throw new Error("nginx is missing: make test-tools unpacks Debian's nginx into .tools/nginx (or apt-get install -y nginx)");
-    app = await createTestApp({ seedDemoData: true });
+    // The demo's secrets are this installation's, kept in its data folder (here the test's own).
+    demoDir = mkdtempSync(join(tmpdir(), 'escrow-nginx-demo-'));
+    const { secrets } = demoSecrets(demoDir);
+    app = await createTestApp({ seedDemoData: true, dataDir: demoDir });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     const apiPort = Number(new URL(await app.http.getUrl()).port);
     dir = mkdtempSync(join(tmpdir(), 'escrow-nginx-'));
@@ -80,7 +85,7 @@ describe('the proxy of docker-compose.yml, deploy/nginx.conf', () => {
     proxy = `http://127.0.0.1:${port}`;
     await waitForPort(`${proxy}/api/health/live`, nginx, () => `${stderr}${log('startup.log')}`);
 
-    trail = await walkPersonalRoutes(proxy, app.db.pool);
+    trail = await walkPersonalRoutes(proxy, app.db.pool, secrets);
     // The UI's pages of the mailed links carry the same codes in their paths.
     const { invitation, reset } = trail.links;
     for (const path of [`/customer/new/${invitation}`, `/password/reset/${reset}?from=mail`]) await fetch(`${proxy}${path}`);
@@ -100,6 +105,7 @@ describe('the proxy of docker-compose.yml, deploy/nginx.conf', () => {
   afterAll(() => {
     if (nginx?.exitCode === null) nginx.kill('SIGKILL');
     if (dir) rmSync(dir, { recursive: true, force: true });
+    if (demoDir) rmSync(demoDir, { recursive: true, force: true });
   });
 
   it('logs each API request by its method and route template, and the rest without a path', () => {

@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import type { Pool } from 'pg';
 
-import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_TOTP_SECRETS } from '../../src/seed/demo-directory';
+import { DEMO_LOGINS } from '../../src/seed/demo-directory';
+import type { DemoSecrets } from '../../src/seed/demo-secrets';
 
 /**
  * A walk through the routes that carry personal data in their path, query or body, as the demo's
@@ -33,6 +34,7 @@ class WalkClient {
   constructor(
     private readonly baseUrl: string,
     private readonly trail: WalkTrail,
+    private readonly demo: DemoSecrets,
   ) {}
 
   cookie(name: string): string | undefined {
@@ -73,9 +75,9 @@ class WalkClient {
   /** Logs a demo user in with the password and a code of their authenticator app; remembers the session's tokens as secrets. */
   async login(who: keyof typeof DEMO_LOGINS): Promise<void> {
     await this.expect(200, 'GET', '/api/user');
-    const first = await this.expect(200, 'POST', '/api/auth/login', { email: DEMO_LOGINS[who], password: DEMO_PASSWORD });
+    const first = await this.expect(200, 'POST', '/api/auth/login', { email: DEMO_LOGINS[who], password: this.demo.password });
     if (first?.second_factor_required)
-      await this.expect(200, 'POST', '/api/auth/login/second-factor', { code: await generate({ secret: DEMO_TOTP_SECRETS[who] }) });
+      await this.expect(200, 'POST', '/api/auth/login/second-factor', { code: await generate({ secret: this.demo.totp[DEMO_LOGINS[who]]! }) });
     for (const name of ['sid', 'XSRF-TOKEN']) if (this.cookies.get(name)) this.trail.secrets.push(this.cookies.get(name)!);
   }
 }
@@ -99,17 +101,18 @@ async function linkCodeMailed(pool: Pool, recipient: string, prefix: string): Pr
 }
 
 /**
- * The walk, on an installation seeded with the demo data: a seller looks a customer up by phone,
+ * The walk, on an installation seeded with the demo data (`demo`: its secrets, from its data
+ * folder, backend/src/seed/demo-secrets.ts): a seller looks a customer up by phone,
  * searches companies by name, names a new buyer (whose invitation link is then opened); someone
  * asks for the demo buyer's password reset and opens its link; the buyer links a bank account;
  * an administrator searches users by name and by email.
  */
-export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<WalkTrail> {
+export async function walkPersonalRoutes(baseUrl: string, pool: Pool, demo: DemoSecrets): Promise<WalkTrail> {
   const trail: WalkTrail = {
     secrets: [
       ...Object.values(DEMO_LOGINS),
-      ...Object.values(DEMO_TOTP_SECRETS),
-      DEMO_PASSWORD,
+      ...Object.values(demo.totp),
+      demo.password,
       ...Object.values(INVITED),
       `${BUYER.first} ${BUYER.last}`,
       BUYER.first,
@@ -123,7 +126,7 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
     routeHeaders: [],
   };
 
-  const seller = new WalkClient(baseUrl, trail);
+  const seller = new WalkClient(baseUrl, trail, demo);
   await seller.login('seller');
   const found = await seller.expect(200, 'GET', `/api/customer/search/phone/${BUYER.phone}`);
   if (JSON.stringify(found).indexOf(BUYER.first) < 0) throw new Error(`the phone search did not find the demo buyer: ${JSON.stringify(found)}`);
@@ -135,7 +138,7 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
   trail.links.invitation = invitation;
   await seller.expect(200, 'GET', `/api/auth/invite/${invitation}`);
 
-  const stranger = new WalkClient(baseUrl, trail);
+  const stranger = new WalkClient(baseUrl, trail, demo);
   await stranger.expect(200, 'GET', '/api/user');
   await stranger.expect(200, 'POST', '/api/user/password/forgot', { email: DEMO_LOGINS.buyer });
   const reset = await linkCodeMailed(pool, DEMO_LOGINS.buyer, '/password/reset');
@@ -145,11 +148,11 @@ export async function walkPersonalRoutes(baseUrl: string, pool: Pool): Promise<W
   // A lookup by a code that does not exist carries a token in its path just the same.
   await stranger.request('GET', `/api/auth/invite/${reset}x`);
 
-  const buyer = new WalkClient(baseUrl, trail);
+  const buyer = new WalkClient(baseUrl, trail, demo);
   await buyer.login('buyer');
   await buyer.expect(201, 'POST', '/api/bank-accounts', { purpose: 'deposit', ...ACCOUNT });
 
-  const admin = new WalkClient(baseUrl, trail);
+  const admin = new WalkClient(baseUrl, trail, demo);
   await admin.login('admin');
   await admin.expect(200, 'GET', `/api/admin/users?search=${BUYER.first}`);
   await admin.expect(200, 'GET', `/api/admin/users?search=${encodeURIComponent(DEMO_LOGINS.buyer)}`);

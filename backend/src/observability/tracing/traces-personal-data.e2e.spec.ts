@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { Pool } from 'pg';
 
@@ -7,6 +10,7 @@ import type { ChildRun } from '../../../test/reliability/child-process';
 import { startApi } from '../../../test/reliability/test-servers';
 import { secretsIn, walkPersonalRoutes, type WalkTrail } from '../../../test/support/personal-data-walk';
 import { createMigratedTestDatabase } from '../../../test/support/test-app';
+import { demoSecrets } from '../../seed/demo-secrets';
 
 interface OtlpSpan {
   name: string;
@@ -39,6 +43,7 @@ describe('traces of a walk through personal data', () => {
   let pool: Pool;
   let api: ChildRun;
   let trail: WalkTrail;
+  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-traces-demo-'));
 
   beforeAll(async () => {
     collector = createServer((request, response) => {
@@ -51,8 +56,11 @@ describe('traces of a walk through personal data', () => {
     });
     await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
     database = await createMigratedTestDatabase();
+    // The demo's secrets are this installation's, kept in its data folder (here the test's own).
+    const { secrets } = demoSecrets(dataDir);
     const started = await startApi(database.url, {
       SEED_DEMO_DATA: 'true',
+      DATA_DIR: dataDir,
       OTEL_TRACES_EXPORTER: 'otlp',
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
@@ -62,7 +70,7 @@ describe('traces of a walk through personal data', () => {
     });
     api = started.run;
     pool = new Pool({ connectionString: database.url, max: 1 });
-    trail = await walkPersonalRoutes(started.baseUrl, pool);
+    trail = await walkPersonalRoutes(started.baseUrl, pool, secrets);
     // The stop sends the spans still buffered.
     await api.stop();
   }, 120_000);
@@ -72,6 +80,7 @@ describe('traces of a walk through personal data', () => {
     await pool?.end();
     await new Promise<void>((ok) => collector.close(() => ok()));
     await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('exports the spans of every instrumentation, the server spans named by route template', () => {
