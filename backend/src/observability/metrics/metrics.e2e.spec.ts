@@ -154,7 +154,7 @@ describe('Prometheus metrics', () => {
     try {
       // Exactly what any unknown path answers: nothing tells a caller that metrics exist here or how to turn them on.
       const unknown = await app.http.inject({ method: 'GET', url: '/api/no-such-route' });
-      for (const headers of [{ authorization: `Bearer ${TOKEN}` }, {}]) {
+      for (const headers of [{ authorization: `Bearer ${TOKEN}` }, {}] as Record<string, string>[]) {
         const answer = await get(headers);
         expect(answer.statusCode).toBe(404);
         expect(answer.body).toBe(unknown.body.replace('/api/no-such-route', '/api/metrics'));

@@ -218,7 +218,7 @@ describe('the observability files of deploy/observability', () => {
     const metrics = new EscrowMetrics('api');
     watchPool(metrics, {});
     const misnamed = (await metrics.registry.getMetricsAsJSON())
-      .filter((m) => (m.type === 'gauge' && m.name.endsWith('_total')) || (m.type === 'counter' && !m.name.endsWith('_total')))
+      .filter((m) => (String(m.type) === 'gauge' && m.name.endsWith('_total')) || (String(m.type) === 'counter' && !m.name.endsWith('_total')))
       .map((m) => `${m.type} ${m.name}`);
     expect(misnamed).toEqual([]);
   });
