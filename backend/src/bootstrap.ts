@@ -44,8 +44,14 @@ export interface RunningApp {
   routes: readonly ServedRoute[];
   /** The demo logins to print, when demo data is on. */
   demoLogins: string | null;
-  /** Stops everything, in order (see stopInOrder); `say` hears each step ("Stopping PostgreSQL…", " done\n"). */
-  close(say?: (text: string) => void): Promise<void>;
+  /** Stops everything, in order (see stopInOrder); `progress` hears each step start and end ("Stopping PostgreSQL", done). */
+  close(progress?: StopProgress): Promise<void>;
+}
+
+/** Hears the steps of a stop: each one's start, then whether it went well. */
+export interface StopProgress {
+  started(step: string): void;
+  ended(step: string, outcome: 'done' | 'failed'): void;
 }
 
 export interface CreateAppOptions {
@@ -160,7 +166,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     config,
     routes,
     demoLogins,
-    close: (say = () => undefined) => (closing ??= stopInOrder(app, dataSource, db, say)),
+    close: (progress = { started: () => undefined, ended: () => undefined }) => (closing ??= stopInOrder(app, dataSource, db, progress)),
   };
 }
 
@@ -170,15 +176,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
  * the pass it is in, then the NOTIFY listeners, the connections, and PostgreSQL last, when nothing
  * uses it any more. (Mail has no worker: it is sent by the request or pass that causes it.)
  */
-async function stopInOrder(app: NestFastifyApplication, dataSource: DataSource, db: DatabaseHandle, say: (text: string) => void): Promise<void> {
+async function stopInOrder(app: NestFastifyApplication, dataSource: DataSource, db: DatabaseHandle, progress: StopProgress): Promise<void> {
   const logger = new Logger('Shutdown');
   const step = async (what: string, work: () => Promise<unknown>) => {
-    say(`${what}…`);
+    progress.started(what);
     try {
       await work();
-      say(' done\n');
+      progress.ended(what, 'done');
     } catch (error) {
-      say(' failed\n');
+      progress.ended(what, 'failed');
       logger.error(`${what}: ${(error as Error).message}`);
     }
   };

