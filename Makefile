@@ -30,12 +30,14 @@ install: $(NPM_INSTALL_STAMP)
 ## clean after make start. npm ci starts from an empty node_modules, so it runs only when
 ## node_modules is missing or older than a package.json or the lock (to change dependencies, run
 ## npm install yourself and commit the lock it writes).
+## Each step says one line; its whole output goes to .make.log, and to the screen only when it
+## fails (scripts/step.mjs; MAKE_VERBOSE=1 shows everything as it comes).
 $(NPM_INSTALL_STAMP): package.json package-lock.json domain/package.json projections/package.json backend/package.json frontend/package.json bench/package.json
-	npm ci --no-audit --no-fund
+	@node scripts/step.mjs "Installing the packages of package-lock.json (npm ci)" npm ci --no-audit --no-fund
 	@touch $@
 
 build: install
-	npm run build --silent
+	@node scripts/step.mjs "Building domain, projections, backend and frontend" npm run build --silent
 
 ## Debian packages the tests use: Chromium's headless shell for the browser tests (Playwright
 ## never downloads a browser here; a headed run wants the full `chromium` package),
