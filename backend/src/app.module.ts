@@ -31,8 +31,8 @@ import { RetainageModule } from './retainage';
 import { WebhooksModule } from './webhooks';
 
 /**
- * One module per context. Configuration, the database and the event store are the only
- * global ones; every other dependency is imported where it is used.
+ * One module per context. The database (with the configuration), the event store, the metrics
+ * and the CQRS buses are the only global ones; every other dependency is imported where it is used.
  */
 @Module({})
 export class AppModule {
