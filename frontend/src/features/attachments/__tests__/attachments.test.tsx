@@ -177,8 +177,17 @@ describe('the list of files', () => {
 
   it('offers no Remove once the target is closed', () => {
     fakeApi(() => undefined);
-    inApp(<AttachmentList files={[file()]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" mayRemove={() => false} />);
-    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    // Both files are the viewer's own: the terms' file was added to a version both parties have
+    // approved since (closed), the work's file while the work is still open.
+    const terms = file({ attachment_id: 't1', name: 'quote.pdf', to: 'version', version_id: 5000 });
+    const work = file({ attachment_id: 'w1', name: 'after.pdf' });
+    const mayRemove = vi.fn((f: AttachmentView) => f.to === 'completion');
+    inApp(<AttachmentList files={[terms, work]} owner={milestoneEvidence(5000)} viewerId={21} label="Files" mayRemove={mayRemove} />);
+    const [closed, open] = within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem');
+    expect(within(closed!).getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
+    expect(within(closed!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(within(open!).getByRole('button', { name: 'Remove after.pdf' })).toBeInTheDocument();
+    expect(mayRemove).toHaveBeenCalledWith(terms);
   });
 });
 
