@@ -104,8 +104,8 @@ const suites = {
   },
   async lint(log) {
     // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check, the
-    // API contract's generated schemas, knip (unused files, exports and dependencies, knip.jsonc)
-    // and the Node versions the installed packages declare;
+    // API contract's generated schemas, knip (unused files, exports and dependencies, knip.jsonc),
+    // the Node versions the installed packages declare and the citations of docs/;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
@@ -119,7 +119,9 @@ const suites = {
     if (knip.status !== 0) log.write('knip found unused files, exports or dependencies (knip.jsonc says what it reads)\n');
     // A package that declares a Node we do not run on (npm only warns: EBADENGINE).
     const engines = await run(log, 'node', ['scripts/check-engines.mjs']);
-    const checks = [eslint, prettier, schemas, knip, engines];
+    // Every citation of a docs page and anchor resolves, and none cites the spec or design by number.
+    const docs = await run(log, 'node', ['scripts/check-doc-links.mjs']);
+    const checks = [eslint, prettier, schemas, knip, engines, docs];
     const passed = checks.filter((r) => r.status === 0).length;
     return { passed, failed: checks.length - passed };
   },
