@@ -5,8 +5,8 @@
 //   - a path of a page of docs/, with or without an anchor: the page must exist, and the anchor
 //     must be one of its headings as GitHub spells them (lower case, punctuation dropped, spaces
 //     to hyphens, "-1", "-2" … for repeats) or an <a id>/<a name> of the page;
-//   - the same path followed by a quoted section title (`, "Logs"`): some heading of the page
-//     must begin with that title;
+//   - the same path without an anchor followed by a quoted section title (`, "Logs"`): some
+//     heading of the page must begin with that title;
 //   - in Markdown files, relative links and images: the file must exist, and an anchor into a
 //     Markdown page must be one of its headings;
 //   - a citation of the product spec or the design by section number (the section sign and a
@@ -104,7 +104,8 @@ for (const file of files) {
       const [shown, anchor] = m;
       const target = shown.split('#')[0];
       const after = text.slice(m.index + shown.length);
-      check(file, line, shown, target, anchor, QUOTED_TITLE.exec(after)?.[1]);
+      // A quoted title names the section only where no anchor does.
+      check(file, line, shown, target, anchor, anchor ? undefined : QUOTED_TITLE.exec(after)?.[1]);
     }
     if (!markdown) return;
     if (/^\s{0,3}(`{3,}|~{3,})/.test(text)) fence = !fence;
