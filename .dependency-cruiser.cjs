@@ -1,4 +1,4 @@
-/** Boundaries of design §1, checked on every `make test`. */
+/** Boundaries of docs/design.md#shape-and-dependencies, checked on every `make test`. */
 const CONTEXTS =
   'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds';
 module.exports = {

@@ -87,7 +87,7 @@ test('buyers and sellers get 403 from every admin route and never see an admin s
     expect((await session.put('/api/admin/companies/100', { bio: 'x' })).status()).toBe(403);
     await session.close();
   }
-  // In the browser, a failed admin check logs out and goes home (spec §6), saying why: nothing of the console shows.
+  // In the browser, a failed admin check logs out and goes home (docs/product.md#failed-checks), saying why: nothing of the console shows.
   const context = await browser.newContext();
   const page = await context.newPage();
   for (const path of ADMIN_SCREENS) {

@@ -118,7 +118,7 @@ for (const width of [1366, 375]) {
     await page.goto(`/admin/job/1000?tab=as-of&at=${encodeURIComponent(new Date().toISOString())}`);
     await expect(page.getByRole('region', { name: 'As of then' })).toContainText('Demolition (version 5000), $4,200.00');
     await page.screenshot({ path: `../.test-results/screenshots/admin-job-1000-as-of-now-${width}.png`, fullPage: true });
-    // The signed document stands alone: no header, footer or console menu (spec §2: paths with signed/).
+    // The signed document stands alone: no header, footer or console menu (docs/product.md#header-and-footer: paths with signed/).
     await page.goto(`/admin/signed/${contractName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escrow agreement of project #1000');
     await expect(page.getByRole('article', { name: 'Signed agreement' })).toContainText('Buyer: Jordan Buyer');

@@ -22,7 +22,7 @@ test('a logged-out admin following a console link logs in and lands on that scre
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payments');
 });
 
-test('a buyer following a console link is logged out as §6 says, and told why', async ({ page }) => {
+test('a buyer following a console link is logged out as docs/product.md#failed-checks says, and told why', async ({ page }) => {
   await page.goto('/login');
   await submitLoginPage(page, DEMO.buyer);
   await expect(page).toHaveURL(/\/portal$/);

@@ -62,7 +62,9 @@ async function proposeEdit(page: Page, c: Locator, amount: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('a milestone walks through every version label of §4 between a buyer and a seller in two browsers', async ({ browser }) => {
+test('a milestone walks through every version label of docs/product.md#milestone-version-labels between a buyer and a seller in two browsers', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const seller = await asUser(browser, DEMO.seller);
   const buyer = await asUser(browser, DEMO.buyer);
@@ -164,7 +166,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await expect(actions(s).getByRole('group', { name: 'Your edit' })).toContainText("Your edit waits for your approval and the buyer's.");
   await actions(s).getByRole('button', { name: 'Approve Edit' }).click();
   await expect(actions(s)).toContainText("You approved your edit; it waits for the buyer's approval.");
-  // Approving the edit took back the seller's approval of the original (§4), which is open to them again.
+  // Approving the edit took back the seller's approval of the original (docs/product.md#approval-and-funding), which is open to them again.
   expect(await offered(s)).toEqual({ actions: ['Approve Original'], makeEdit: true });
   await expect(actions(s).getByRole('group', { name: 'The original' })).toContainText('You and the buyer rejected the original.');
 
@@ -228,7 +230,7 @@ test('a milestone walks through every version label of §4 between a buyer and a
   await depositThroughDialog(buyer, b, '$971.38');
   await expect(b.getByRole('region', { name: 'Buyer payments' })).toContainText('$971.38 — Settled', { timeout: 20_000 });
 
-  // Funding locks the milestone: no more edits (§4).
+  // Funding locks the milestone: no more edits (docs/product.md#milestone-lifecycle).
   await expect(b.getByRole('img', { name: 'Locked' })).toBeVisible();
   await expect(b.getByRole('button', { name: 'Make Edit' })).toHaveCount(0);
 });

@@ -12,7 +12,7 @@ import { asUser } from './support/portal';
  * anyway.) Logs in through loginAt, which learns the login screen's second step.
  */
 
-/** The sandbox provider's two micro-deposits, always these (docs/payments-sandbox.md). */
+/** The sandbox provider's two micro-deposits, always these (docs/payments.md#the-sandbox-provider). */
 const MICRO_DEPOSITS = ['0.32', '0.45'] as const;
 
 interface Account {

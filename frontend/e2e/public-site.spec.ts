@@ -167,7 +167,7 @@ test('an account deletion request is sent', async ({ page }) => {
   await expect(page.getByText('Please allow up to 5 business days for the account to be deleted.')).toBeVisible();
 });
 
-test('the header and footer carry the links of spec §2', async ({ page }) => {
+test('the header and footer carry the links of docs/product.md#header-and-footer', async ({ page }) => {
   await page.goto('/');
   const header = page.getByRole('banner');
   await page.setViewportSize({ width: 1400, height: 900 });

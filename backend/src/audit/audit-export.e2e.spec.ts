@@ -99,7 +99,7 @@ describe('audit export and the offline verifier', () => {
     expect(tampered.output).toContain('are not the bytes the manifest signed');
   });
 
-  // Design §2: no personal data in events' copies either. The typed names of the agreement's
+  // No personal data in events' copies either (docs/design.md#no-personal-data-in-events). The typed names of the agreement's
   // signers stay in the directory and the signed agreement; a bundle carries a SHA-256 of each
   // (salted with the event id), which an auditor given a name checks with --signer-name.
   it('carries a salted SHA-256 of each typed signature instead of the name, and checks a name the auditor is given', async () => {

@@ -13,7 +13,7 @@ export interface RequestAppends {
 }
 
 /**
- * Where this application appended (design §4, read your writes): the newest position of all,
+ * Where this application appended (docs/design.md#read-your-writes): the newest position of all,
  * which every read waits for, and within a request the newest that request appended at. One per
  * application, held by the dependency container: two applications in one process (the tests'
  * "two API processes") keep their own, as two processes do. (It was module-level state until

@@ -47,7 +47,7 @@ function positionOf(value: unknown): GlobalPosition | null {
 }
 
 /**
- * Read your writes (design §4). A command answers from the state its decider produced, at once,
+ * Read your writes (docs/design.md#read-your-writes). A command answers from the state its decider produced, at once,
  * and says where it appended (X-Escrow-Position, and a cookie). A request waits, bounded, until
  * every read model has passed the newest position the client carries, so its next read, or its
  * next command's access check, sees its own change wherever it was made. A read also waits for

@@ -4,7 +4,7 @@ import type { UserRow } from '../identity';
 
 export const PHONE_NEEDS_TEN_DIGITS = 'Enter all 10 digits of the phone number.';
 
-/** A buyer as the new-project screen shows it (spec §2, §5). */
+/** A buyer as the new-project screen shows it (docs/product.md#new-project-screen). */
 export function buyerView(row: UserRow): ProjectBuyerView {
   return {
     customer_id: row.user_id,

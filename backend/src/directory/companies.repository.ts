@@ -33,7 +33,7 @@ export function toCompanyRead(row: CompanyRow): CompanyRead {
   return { ...rest, primary_company_name: row.name };
 }
 
-/** The entity in the API's words (spec §2 field names). */
+/** The entity in the API's words (the field names of docs/product.md#company). */
 function toCompanyRow(c: CompanyEntity): CompanyRow {
   return {
     company_id: c.companyId,
@@ -90,7 +90,7 @@ export class CompaniesRepository {
     return offers.map((o) => o.service!.serviceName);
   }
 
-  /** Companies in a state and/or offering a service, sorted by name (spec §9). */
+  /** Companies in a state and/or offering a service, sorted by name (docs/product.md#sorting). */
   async search(state: string | null, service: string | null): Promise<CompanyRow[]> {
     const query = this.companies.createQueryBuilder('c');
     if (state) query.andWhere('c.state = :state', { state });

@@ -149,7 +149,7 @@ describe('directory: services, contractors, buyers, applications', () => {
       expect(answer).toMatchObject({ status: 409, body: { message: 'A user with this email already exists. Search for them by phone instead.' } });
     });
 
-    it('applies the buyer rules of §5', async () => {
+    it('applies the buyer rules of docs/product.md#new-buyer-form', async () => {
       const s = await as(seller);
       expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'x1@example.com', phone: '555-0111' })).body.message).toBe(PHONE_NEEDS_TEN_DIGITS);
       expect((await s.post('/api/job/customer/new', { ...newBuyer, email: 'x2@example.com', first_name: '' })).body.message).toBe(

@@ -2,7 +2,7 @@ import { evolveMilestone, MILESTONE_UPCASTERS, type MilestoneEvent, type Milesto
 
 import { createEventStoreFixture, type EventStoreFixture, readEverything, testEvent } from '../../test/support/event-store-fixture';
 
-/** The upcaster seam of the event store port (design §2): a stored v1 event reads as v2. */
+/** The upcaster seam of the event store port (docs/design.md#event-names-and-versions): a stored v1 event reads as v2. */
 describe('reading through the upcasters', () => {
   let fixture: EventStoreFixture;
   beforeAll(async () => {

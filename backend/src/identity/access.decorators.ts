@@ -8,7 +8,7 @@ export const ACCESS_KEY = 'escrow:access';
 export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
 
 /**
- * Who may call a route: every listed check of spec §6 must pass. Anonymous callers of a route
+ * Who may call a route: every listed check of docs/product.md#access-checks must pass. Anonymous callers of a route
  * that needs a user get 401; logged-in users who fail a check get 403.
  */
 export const Access = (...checks: AccessCheck[]) =>

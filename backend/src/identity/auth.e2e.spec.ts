@@ -159,7 +159,7 @@ describe('identity: login, sessions, CSRF and password flows', () => {
   describe('password reset', () => {
     const codeFrom = (body: string) => /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
 
-    it('answers an unknown email with the text of spec §8', async () => {
+    it('answers an unknown email with the text of docs/product.md#error-texts', async () => {
       expect(await session().post('/api/user/password/forgot', { email: 'nobody@example.com' })).toMatchObject({
         status: 404,
         body: { message: FORGOT_UNKNOWN_EMAIL },

@@ -4,7 +4,7 @@ import type { Pool, PoolClient } from 'pg';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { hashSecret, newSecret } from './tokens';
 
-/** The refusal of every link whose code is invalid, used or expired (spec §4). */
+/** The refusal of every link whose code is invalid, used or expired (docs/product.md#password-reset). */
 export const LINK_INVALID = 'Link invalid.';
 
 export type CodePurpose = 'password_reset' | 'invitation' | 'email_verification' | 'email_change';

@@ -10,7 +10,7 @@ export function normalizePhone(input: unknown): string | null {
   return digits.length === 10 ? digits : null;
 }
 
-/** "(555) 123-4567", the format the screens show (spec §5). */
+/** "(555) 123-4567", the format the screens show (docs/product.md#new-buyer-form). */
 export function formatPhone(digits: string | null): string | null {
   if (!digits || digits.length !== 10) return digits;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from './sessions.service';
 import { hashSecret } from './tokens';
 
 /**
- * Which session acted, for the events that record who changed something (design §7): the first
+ * Which session acted, for the events that record who changed something (docs/design.md#changes-to-who-may-act-are-events): the first
  * 16 hex digits of the session token's hash — never the token. Null without a session cookie.
  */
 export function sessionRefOf(request: FastifyRequest): string | null {

@@ -25,7 +25,7 @@ export interface SessionUser {
 
 export type { AccessCheck, UserObject } from '@escrow/domain';
 
-/** The access checks of spec §6 (the rulebook is shared with the portal, in the API contract). */
+/** The access checks of docs/product.md#access-checks (the rulebook is shared with the portal, in the API contract). */
 export function passes(check: AccessCheck, user: SessionUser | null): boolean {
   return passesCheck(check, user && { userId: user.userId, admin: user.role === 'admin', hasCompany: user.companyId !== null });
 }

@@ -251,8 +251,8 @@ describe('escrow guarantees no request can break', () => {
     });
   });
 
-  describe('exact splits and fees (spec §9, docs/money.md)', () => {
-    it('allocates percent shares that total 100% exactly and takes the fee as §9 says', async () => {
+  describe('exact splits and fees (docs/money.md#the-rules)', () => {
+    it('allocates percent shares that total 100% exactly and takes the fee as docs/money.md#the-rules says', async () => {
       const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
       const halves = await s.post('/api/milestone', {
         job_id: projectId,

@@ -401,7 +401,7 @@ describe('the life of an escrow project', () => {
   });
 });
 
-describe('the response deadline (spec §1: refunded if the contractor does not complete in time)', () => {
+describe('the response deadline (docs/product.md#deadline-refund: refunded if the contractor does not complete in time)', () => {
   let app: TestApp;
   afterAll(() => app.close());
 

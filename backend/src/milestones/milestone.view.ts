@@ -96,9 +96,9 @@ function clockView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: 
 }
 
 /**
- * One milestone as GET /api/job/{id}/milestones answers it: every field of spec §3 (the
+ * One milestone as GET /api/job/{id}/milestones answers it: every field of docs/product.md#milestone-fields (the
  * user-specific ones for the asking user) plus what the card needs to show its state. The card
- * shows the approved version, else the original (spec §4); edits are in its edit history, and
+ * shows the approved version, else the original (docs/product.md#milestone-version-labels); edits are in its edit history, and
  * the newest one still waiting for a decision is named in pending_edit.
  */
 export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Asker, names: Names, retainage: RetainageStep | null = null): MilestoneView {
@@ -141,7 +141,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
     customer_name: names.person(state.customerId),
     total_disbursements_planned: head.terms.netTotal,
     total_disbursed: formatAmount(paidToPayees(state)),
-    // What the card shows besides the fields of §3.
+    // What the card shows besides the fields of docs/product.md#milestone-fields.
     amount: head.terms.amount,
     fee_total: head.terms.feeTotal,
     label: versionLabel(state, head),
@@ -207,7 +207,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
   };
 }
 
-/** A deposit as GET /api/milestone/{id}/deposits and POST /api/milestone/deposit answer it (spec §3). */
+/** A deposit as GET /api/milestone/{id}/deposits and POST /api/milestone/deposit answer it (docs/product.md#deposit). */
 export function depositView(d: DepositState): DepositView {
   return {
     md_id: d.depositId,
@@ -269,7 +269,7 @@ export function versionView(state: ActiveMilestone, version: VersionState, names
   };
 }
 
-/** The payees of a version, with what each has been paid (spec §3 Payee). */
+/** The payees of a version, with what each has been paid (docs/product.md#payee). */
 export function payeesView(state: ActiveMilestone, version: VersionState, names: Names): PayeeView[] {
   const heldByPayee = retainageHeldByPayee(state);
   const awaiting = waiversOf(state).filter((w) => w.kind === 'conditional' && w.waiver === null);

@@ -34,7 +34,7 @@ import { RequestDepositController } from './request-deposit/request-deposit.http
 import { RespondToDisputeHandler } from './respond-to-dispute/respond-to-dispute.handler';
 import { RespondToDisputeController } from './respond-to-dispute/respond-to-dispute.http.controller';
 
-/** The milestone routes of spec §7, plus the parties' side of disputes and the deadline refund. */
+/** The milestone routes of docs/product.md#api-calls, plus the parties' side of disputes and the deadline refund. */
 @Module({
   imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule],
   controllers: [

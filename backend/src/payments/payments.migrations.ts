@@ -66,7 +66,7 @@ export class CreateSandboxAchSubmissions1763800044000 implements MigrationInterf
 
 /**
  * Bank accounts are events now (issue 25): their ids come from a sequence that starts after the
- * rows of the old bank_accounts table (which nothing writes any more; see docs/payments.md for
+ * rows of the old bank_accounts table (which nothing writes any more; see docs/payments.md#the-old-bank_accounts-table for
  * turning its rows into events), and a payout's claim keeps the account it was claimed for.
  */
 export class BankAccountsAsEvents1763800631000 implements MigrationInterface {
@@ -89,7 +89,7 @@ export class BankAccountsAsEvents1763800631000 implements MigrationInterface {
 }
 
 /**
- * No personal data in bank-account events (design §2): the holder's name and the request's
+ * No personal data in bank-account events (docs/design.md#no-personal-data-in-events): the holder's name and the request's
  * address and browser move to these two tables, erased with their user (or the company, for a
  * payout account's holder) by ON DELETE CASCADE like every other personal table. Holder names of
  * accounts linked before (their version 1 events carried them) are copied over once.

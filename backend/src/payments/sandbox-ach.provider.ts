@@ -34,7 +34,7 @@ export class SandboxAchProvider implements PaymentProvider {
     return `sbx_ba_${createHash('sha256').update(`${routingNumber}:${accountNumber}:${bankAccountId}`).digest('hex').slice(0, 24)}`;
   }
 
-  /** The sandbox always sends $0.32 and $0.45 (docs/payments.md), so a demo or a test can confirm them. */
+  /** The sandbox always sends $0.32 and $0.45 (docs/payments.md#the-sandbox-provider), so a demo or a test can confirm them. */
   async sendMicroDeposits(): Promise<[string, string]> {
     return [...SANDBOX_MICRO_DEPOSITS];
   }

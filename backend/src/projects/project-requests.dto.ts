@@ -3,7 +3,7 @@ import { IsBoolean, IsObject, IsOptional, IsString, MaxLength, ValidateNested } 
 
 import { IsId } from '../http/ids';
 
-/** The new-project screen's state (spec §3 "Project (job) creation state"). */
+/** The new-project screen's state (docs/product.md#project-creation-state). */
 export class JobStateRequest {
   @IsOptional() @IsId('job_id must be the id of the project.') job_id?: number | null;
   @IsId('Choose the buyer of the project (customer_id).') customer_id!: number;

@@ -25,7 +25,7 @@ import { SubmitProjectController } from './submit-project/submit-project.http.co
 import { UpdateDraftHandler } from './update-draft/update-draft.handler';
 import { UpdateDraftController } from './update-draft/update-draft.http.controller';
 
-/** The new-project flow of spec §2/§4/§7 and the project pages of the portal. */
+/** The new-project flow (docs/product.md#new-project-screen) and the project pages of the portal. */
 @Module({
   imports: [CommandSideModule, ReadModelsModule, DirectoryModule, IdentityModule],
   controllers: [

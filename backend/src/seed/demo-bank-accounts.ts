@@ -15,7 +15,7 @@ const SEED = { sessionId: null, ip: null, browser: 'demo seed' };
  */
 export async function seedDemoBankAccounts(streams: EventStreams, ids: IdsService, personal: BankAccountPersonalData, demo: DemoDirectory): Promise<void> {
   const now = () => new Date().toISOString();
-  // Holder names and the seed's origin live in the erasable tables, never in events (design §2).
+  // Holder names and the seed's origin live in the erasable tables, never in events (docs/design.md#no-personal-data-in-events).
   const ORIGIN = eventOriginOf(SEED);
   await personal.recordOrigin(ORIGIN.originId!, null, SEED);
   for (const [index, companyId] of demo.companyIds.entries()) {

@@ -293,7 +293,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/companies/search', 'public', everyone(200), () => ({ url: '/api/companies/search?state=AZ&service=General%20Contracting' })),
   route('GET', '/api/companies/search/:text', 'user', signedIn(200), () => ({ url: '/api/companies/search/Saguaro?exclude_current_user=true' })),
   // Any signed-in user may find a buyer by the whole phone number: the new-project screen of both
-  // kinds of user needs it (spec §2). It answers names only, never emails.
+  // kinds of user needs it (docs/product.md#new-project-screen). It answers names only, never emails.
   route('GET', '/api/customer/search/phone/:phone', 'user', signedIn(200), () => ({ url: '/api/customer/search/phone/(602)%20555-0101' })),
   route('POST', '/api/job/customer/new', 'user', signedIn(201), () => ({ url: '/api/job/customer/new', body: newBuyerBody() })),
   route('POST', '/api/contractor/applications', 'public', everyone(201), () => ({
@@ -462,7 +462,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/complete`,
     body: { complete: true },
   })),
-  // Only the buyer deposits (the seller's 403 is the escrow rule of spec §6).
+  // Only the buyer deposits (the seller's 403 is the escrow rule of docs/product.md#who-does-what-on-a-milestone).
   route('POST', '/api/milestone/deposit', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
     url: '/api/milestone/deposit',
     body: { milestone_id: fresh ? await w.fresh.milestone('approved') : w.milestones.approved },
@@ -476,7 +476,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/milestone/${fresh ? await w.fresh.milestone('disputed', { disputeOpenedBy: role === 'buyer' ? 'seller' : 'buyer' }) : w.milestones.disputed}/dispute/respond`,
     body: { statement: 'We will fix it next week.' },
   })),
-  // Only the buyer claims the refund the promise speaks of (spec §1).
+  // Only the buyer claims the refund the promise speaks of (docs/product.md#deadline-refund).
   route('POST', '/api/milestone/:id/refund-claim', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
     url: `/api/milestone/${fresh ? await w.fresh.milestone('funded') : w.milestones.funded}/refund-claim`,
   })),

@@ -2,7 +2,7 @@
 export type AdminRole = 'support' | 'finance' | 'operations' | 'owner';
 export const ADMIN_ROLES: readonly AdminRole[] = ['support', 'finance', 'operations', 'owner'];
 
-/** Who did it and from which session (design §7: a change deciding who may act is an event). */
+/** Who did it and from which session (docs/design.md#changes-to-who-may-act-are-events). */
 interface ChangedBy {
   userId: number;
   by: number;

@@ -3,7 +3,7 @@ export interface MessageAnswer {
   message: string;
 }
 
-/** GET /api/user when nobody is signed in: an empty object (spec §6: "user_id above 0" fails). */
+/** GET /api/user when nobody is signed in: an empty object (docs/product.md#access-checks: "user_id above 0" fails). */
 export interface NobodySignedIn {
   [key: string]: never;
 }

@@ -4556,7 +4556,7 @@ export const API_SCHEMAS: Record<string, object> = {
     "additionalProperties": {
       "not": {}
     },
-    "description": "GET /api/user when nobody is signed in: an empty object (spec §6: \"user_id above 0\" fails)."
+    "description": "GET /api/user when nobody is signed in: an empty object (docs/product.md#access-checks: \"user_id above 0\" fails)."
   },
   "PaidToAccount": {
     "type": "object",
@@ -5186,14 +5186,14 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage_release",
       "awaiting_waiver"
     ],
-    "description": "A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee)."
+    "description": "A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, docs/product.md#payee)."
   },
   "PaymentPolicy": {
     "type": "object",
     "properties": {
       "ach_settle_business_days": {
         "type": "number",
-        "description": "ACH debits settle within this many business days (spec §9)."
+        "description": "ACH debits settle within this many business days (docs/product.md#durations)."
       },
       "return_window": {
         "$ref": "#/definitions/ReturnWindow",
@@ -7896,7 +7896,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "company",
       "permissions"
     ],
-    "description": "The user object of spec §3 that GET /api/user and the login flows answer."
+    "description": "The user object of docs/product.md#user that GET /api/user and the login flows answer."
   },
   "UserSecurity": {
     "type": "object",

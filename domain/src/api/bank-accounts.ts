@@ -50,7 +50,7 @@ export type ReturnWindow = { unit: 'business-days'; days: number } | { unit: 'ms
 
 /** GET /api/payments/policy: how long money takes, what the deposit dialog tells the buyer before any money moves. */
 export interface PaymentPolicy {
-  /** ACH debits settle within this many business days (spec §9). */
+  /** ACH debits settle within this many business days (docs/product.md#durations). */
   ach_settle_business_days: number;
   /** After settlement, the bank can still return the debit for this long; only then are funds released. */
   return_window: ReturnWindow;

@@ -10,7 +10,7 @@ export interface UserSecurity {
   email_verified: boolean;
 }
 
-/** The user object of spec §3 that GET /api/user and the login flows answer. */
+/** The user object of docs/product.md#user that GET /api/user and the login flows answer. */
 export interface UserObject {
   user_id: number;
   first_name: string;
@@ -35,7 +35,7 @@ export interface SecondFactorRequired {
   methods: SecondFactorMethod[];
 }
 
-/** The access checks of spec §6, by name. */
+/** The access checks of docs/product.md#access-checks, by name. */
 export type AccessCheck = 'user' | 'customer' | 'company' | 'admin' | 'infoOnly';
 
 /** What an access check looks at; the backend reads it from the session, the portal from GET /api/user. */
@@ -45,7 +45,7 @@ export interface AccessFacts {
   hasCompany: boolean;
 }
 
-/** The access checks of spec §6: one rulebook for the API's guards and the portal's routes. */
+/** The access checks of docs/product.md#access-checks: one rulebook for the API's guards and the portal's routes. */
 export function passes(check: AccessCheck, who: AccessFacts | null): boolean {
   switch (check) {
     case 'infoOnly':

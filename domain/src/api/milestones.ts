@@ -191,7 +191,7 @@ export interface VersionView {
   payees: VersionPayeeView[];
 }
 
-/** A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, spec §3 Payee). */
+/** A payee of a version with what it has been paid (GET /api/milestone/{id}/payees, docs/product.md#payee). */
 export interface PayeeView {
   jc_id: number;
   mp_id: number;

@@ -15,7 +15,7 @@ describe('bank accounts decider', () => {
     const events = given([]).when(linkPayout(1));
     expect(types(events)).toEqual(['BankAccountLinked', 'MicroDepositsSent']);
     expect(events[0]!.data).toMatchObject({ by: 21, byRole: 'user', sessionId: 's-1', originId: 'o-1', last4: '6789' });
-    // No personal data in events (design §2): the holder, address and browser live in erasable tables.
+    // No personal data in events (docs/design.md#no-personal-data-in-events): the holder, address and browser live in erasable tables.
     for (const e of events) for (const key of ['holderName', 'ip', 'browser']) expect(e.data).not.toHaveProperty(key);
     expect(foldBankAccounts(events).accounts[0]!.status).toBe('pending_verification');
   });

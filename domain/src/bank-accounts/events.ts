@@ -2,13 +2,13 @@
  * Events of a bank-account owner's stream: a company's (`bank-accounts-company-<id>`, payout
  * accounts) or a buyer's (`bank-accounts-user-<id>`, deposit accounts). Type strings are stored:
  * never rename them. Every event names who did it (`by`) and from which session. No personal
- * data (design §2): the holder's name and the request's address and browser live in mutable,
+ * data (docs/design.md#no-personal-data-in-events): the holder's name and the request's address and browser live in mutable,
  * erasable tables (bank_account_holders, request_origins), the event refers to them by id.
  */
 export type BankAccountOwner = { kind: 'company' | 'user'; id: number };
 export type BankAccountPurpose = 'deposit' | 'payout';
 
-/** Who did it and from where: a security-relevant change always says so (design §7). */
+/** Who did it and from where: a security-relevant change always says so (docs/design.md#changes-to-who-may-act-are-events). */
 export interface ActedBy {
   by: number;
   /** admin: an administrator acting from the console; user: a user of the owner; system: the provider. */

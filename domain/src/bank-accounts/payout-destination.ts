@@ -65,7 +65,7 @@ export function payoutHoldText(hold: PayoutHold): string {
 /** "••••6789": how an account number is shown anywhere. */
 export const maskedAccount = (last4: string): string => `••••${last4}`;
 
-/** The two micro-deposits the sandbox provider sends to every new payout account (docs/payments-sandbox.md). */
+/** The two micro-deposits the sandbox provider sends to every new payout account (docs/payments.md#the-sandbox-provider). */
 export const SANDBOX_MICRO_DEPOSITS: [string, string] = ['0.32', '0.45'];
 
 /** The buyer's account a deposit for this project is drawn from: the newest chosen one linked for it or for every project. */

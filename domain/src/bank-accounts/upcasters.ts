@@ -2,7 +2,7 @@ import type { Upcaster } from '../event-store/upcasting';
 import { BANK_ACCOUNT_EVENT_TYPES } from './events';
 
 /**
- * Every bank-account event 1 → 2: version 1 carried personal data (design §2 forbids it): the
+ * Every bank-account event 1 → 2: version 1 carried personal data (docs/design.md#no-personal-data-in-events forbids it): the
  * holder's name (BankAccountLinked) and the request's `ip` and `browser` (every event). Version 2
  * names the erasable request_origins row instead (`originId`); a version 1 event has none, so its
  * origin reads as unknown. The events were new in the release that wrote version 1, so nothing

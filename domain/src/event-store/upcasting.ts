@@ -14,7 +14,7 @@ import type {
 } from './event-store.port';
 
 /**
- * Turns a stored event of an older schema version into the next one, on read (design §2:
+ * Turns a stored event of an older schema version into the next one, on read (docs/design.md#event-names-and-versions:
  * events are immutable; a changed shape gets a new schemaVersion and an upcaster).
  */
 export interface Upcaster {

@@ -21,7 +21,7 @@ export interface LienWaiverInput {
 /**
  * The text of a lien waiver. The wording is Escrow Ledger's own, written for the escrow's
  * payments; it is not any state's statutory form, and a lawyer must review it for each state
- * before it is relied on (docs/lien-waivers.md). The same input always gives the same text, so
+ * before it is relied on (docs/construction-payments.md). The same input always gives the same text, so
  * its SHA-256 names exactly what was signed.
  */
 export function lienWaiverText(w: LienWaiverInput): string {

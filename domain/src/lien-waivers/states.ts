@@ -1,6 +1,6 @@
 import { invalid } from '../shared/errors';
 
-/** The states our users build in (spec §2: AZ, ID, NV, UT); a job site's state names the lien-waiver law. */
+/** The states our users build in (docs/product.md#contractor-list: AZ, ID, NV, UT); a job site's state names the lien-waiver law. */
 export const SITE_STATES = ['AZ', 'ID', 'NV', 'UT'] as const;
 export type SiteState = (typeof SITE_STATES)[number];
 

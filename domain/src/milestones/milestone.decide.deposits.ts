@@ -12,7 +12,7 @@ import type { ActiveMilestone, MilestoneState } from './milestone.state';
 
 export type DepositCommand = RequestDeposit | SettleDeposit | ClearDeposit | ReturnDeposit | FailDeposit;
 
-/** The buyer's deposit, and what the payment provider reports of it (design §6: ACH settles, then clears or returns). */
+/** The buyer's deposit, and what the payment provider reports of it (docs/design.md#milestone-lifecycle: ACH settles, then clears or returns). */
 export function decideDeposit(command: DepositCommand, state: MilestoneState): MilestoneEvent[] {
   const { metadata } = command;
   const at = metadata.now;

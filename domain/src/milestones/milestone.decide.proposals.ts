@@ -10,7 +10,7 @@ import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.
 
 export type ProposalCommand = ProposeMilestone | ProposeMilestoneEdit | ApproveMilestoneVersion | RejectMilestoneVersion;
 
-/** Proposals, edits and approvals (spec §4): a version takes effect once both parties approved it. */
+/** Proposals, edits and approvals (docs/product.md#approval-and-funding): a version takes effect once both parties approved it. */
 export function decideProposal(command: ProposalCommand, state: MilestoneState): MilestoneEvent[] {
   const { metadata } = command;
   const at = metadata.now;
@@ -71,7 +71,7 @@ export function decideProposal(command: ProposalCommand, state: MilestoneState):
       const events: MilestoneEvent[] = [
         { type: 'MilestoneVersionApproved', data: { originalId: s.originalId, at, versionId: version.versionId, party, by: metadata.actorId } },
       ];
-      // Approving a version rejects any other version this side approved earlier (spec §4).
+      // Approving a version rejects any other version this side approved earlier (docs/product.md#approval-and-funding).
       for (const other of s.versions) {
         if (other.versionId !== version.versionId && other.status === 'proposed' && other.approvals[party] === 'approved') {
           events.push({

@@ -92,7 +92,7 @@ describe('milestone decider', () => {
     });
   });
 
-  describe('approving and rejecting (spec §4)', () => {
+  describe('approving and rejecting (docs/product.md#approval-and-funding)', () => {
     it('makes a version current once both parties approved it', () => {
       const events = agreed();
       expect(events.map((e) => e.type)).toEqual(['MilestoneProposed', 'MilestoneVersionApproved', 'MilestoneVersionApproved', 'MilestoneVersionAgreed']);
@@ -114,7 +114,7 @@ describe('milestone decider', () => {
       ]);
     });
 
-    it('labels each of the seven version states exactly as spec §4', () => {
+    it('labels each of the seven version states exactly as docs/product.md#milestone-version-labels', () => {
       const rejected = run(propose(), reject(as.buyer()));
       let s = state(rejected);
       expect(versionLabel(s, s.versions[0]!)).toBe('ORIGINAL MILESTONE (Rejected)');
@@ -200,7 +200,7 @@ describe('milestone decider', () => {
     });
   });
 
-  describe('editing (spec §4, §6)', () => {
+  describe('editing (docs/product.md#editing-and-edit-history)', () => {
     it('offers edits on an unlocked current version or an original without a current edit', () => {
       let s = state(run(propose()));
       expect(canEdit(s, s.versions[0]!)).toBe(true);
@@ -238,7 +238,7 @@ describe('milestone decider', () => {
     });
   });
 
-  describe('deposits (spec §4, §6)', () => {
+  describe('deposits (docs/product.md#approval-and-funding)', () => {
     it('lets only the buyer deposit, and only after both approved', () => {
       expectRefusal(
         () => given(run(propose(), approve(as.buyer()))).when(deposit()),

@@ -16,7 +16,7 @@ import { decideLienWaiver } from './milestone.waivers';
 export { MAX_TEXT, MAX_TITLE, requireSeller } from './milestone.rules';
 
 /**
- * The escrow rulebook of one milestone (spec §4, §6; design §6): validates a command against the
+ * The escrow rulebook of one milestone (docs/product.md#milestone-lifecycle, docs/design.md#milestone-lifecycle): validates a command against the
  * milestone's state and returns the events it causes, or throws a DomainError. Each family of
  * commands has its own file; the rules they share are in milestone.rules.ts.
  */

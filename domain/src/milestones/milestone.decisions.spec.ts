@@ -38,7 +38,7 @@ const state = (...commands: MilestoneCommand[]) => foldMilestone(run(...commands
 const next = (s: ActiveMilestone) => ({ buyer: nextAction(s, 'customer'), seller: nextAction(s, 'company') });
 const facts = (s: ActiveMilestone, versionId: number): VersionDecisions => decisionsOf(s.versions.find((x) => x.versionId === versionId)!);
 
-describe('the next step names the version it is about (spec §4: each party approves or rejects a version, its author included)', () => {
+describe('the next step names the version it is about (docs/product.md#approval-and-funding: each party approves or rejects a version, its author included)', () => {
   it('asks both parties to approve or reject the original', () => {
     expect(next(state(propose()))).toEqual({ buyer: 'Approve or reject the original', seller: 'Approve or reject the original' });
   });

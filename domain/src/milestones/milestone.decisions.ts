@@ -1,7 +1,7 @@
 import type { ApprovalStatus, Party } from './events';
 
 /**
- * A version open for decision as one party reads it (spec §4: each party approves or rejects a
+ * A version open for decision as one party reads it (docs/product.md#approval-and-funding: each party approves or rejects a
  * version, its author included). Plain facts, so that the read model's next action and the
  * card's Your Actions word every version the same way.
  */

@@ -3,7 +3,7 @@ import { decisionStep, type VersionDecisions } from './milestone.decisions';
 import { currentVersion, isFunded, isLocked, isSettledOut, openDispute, pendingDeposit } from './milestone.money';
 import type { ActiveMilestone, VersionState } from './milestone.state';
 
-/** The seven version labels of spec §4, exactly. */
+/** The seven version labels of docs/product.md#milestone-version-labels, exactly. */
 export const VERSION_LABELS = {
   approved: 'APPROVED MILESTONE',
   original: 'ORIGINAL MILESTONE',
@@ -47,7 +47,7 @@ export function headVersion(state: ActiveMilestone): VersionState {
 }
 
 /**
- * The version a milestone card shows (spec §2, §4): the approved one, else the original. Edits
+ * The version a milestone card shows (docs/product.md#milestone-version-labels): the approved one, else the original. Edits
  * live in the card's edit history, so the original keeps its label, history and Make Edit while
  * edits are proposed and rejected.
  */
@@ -55,14 +55,14 @@ export function cardVersion(state: ActiveMilestone): VersionState {
   return currentVersion(state) ?? state.versions[0]!;
 }
 
-/** Spec §4: edits are offered on an unlocked current version or an original without a current edit. */
+/** Edits are offered on an unlocked current version or an original without a current edit (docs/product.md#editing-and-edit-history). */
 export function canEdit(state: ActiveMilestone, version: VersionState): boolean {
   if (isLocked(state) || isSettledOut(state)) return false;
   if (version.status === 'current') return true;
   return version.isOriginal && state.currentVersionId === null && version.status === 'proposed';
 }
 
-/** Spec §4: edit history shows on the current version or an original without a current edit, when there are edits. */
+/** Edit history shows on the current version or an original without a current edit, when there are edits (docs/product.md#editing-and-edit-history). */
 export function showsEditHistory(state: ActiveMilestone, version: VersionState): boolean {
   const editCount = state.versions.filter((v) => !v.isOriginal).length;
   if (editCount === 0) return false;
@@ -71,7 +71,7 @@ export function showsEditHistory(state: ActiveMilestone, version: VersionState):
 
 export type BadgeColour = 'danger' | 'warning' | 'success' | 'info' | 'dark' | 'primary';
 
-/** The status colour mapping of spec §9. */
+/** The status colour mapping of docs/product.md#status-colours. */
 export function statusColour(status: string): BadgeColour {
   if (['Declined', 'Incomplete', 'More information required.', 'Canceled'].includes(status)) return 'danger';
   if (['Submitted', 'Requested', 'Quote Sent'].includes(status)) return 'warning';
@@ -81,7 +81,7 @@ export function statusColour(status: string): BadgeColour {
   return 'primary';
 }
 
-/** The milestone's status badge text, in the vocabulary the §9 colours know. */
+/** The milestone's status badge text, in the vocabulary the colours of docs/product.md#status-colours know. */
 export function milestoneStatus(state: ActiveMilestone): string {
   if (state.refunds.length > 0 && isSettledOut(state)) return state.disbursements.length > 0 ? 'Split' : 'Refunded';
   if (openDispute(state)) return 'Disputed';

@@ -7,7 +7,7 @@ import { allocateCents, formatDollars, money, parseAmount, roundCents, sum } fro
 const ids = (n: number) => Array.from({ length: n }, (_, i) => 100 + i);
 const fixed = (amount: string, includeFee = false, companyId = 1): PayeeInput => ({ companyId, type: 'fixed', amount, includeFee });
 
-describe('milestone money (spec §9, design §5)', () => {
+describe('milestone money (docs/money.md#the-rules)', () => {
   it('charges the buyer amount + 2.25% for a normal payee', () => {
     const terms = computeMilestoneTerms([fixed('1000.00')], null, ids(1));
     expect(terms.payees[0]).toMatchObject({ amount: '1000.00', fee: '22.50', net: '1000.00', buyerOwes: '1022.50' });

@@ -6,13 +6,13 @@ import { allocateCents, formatAmount, formatDollars, MAX_AMOUNT, MAX_AMOUNT_TEXT
 import { readPercent } from './percent';
 import { NO_RETAINAGE, retainageOf } from './retainage';
 
-/** The project fee: 2.25% of the project cost, paid by the owner (spec §9). */
+/** The project fee: 2.25% of the project cost, paid by the owner (docs/product.md#fees). */
 export const FEE_RATE = money('0.0225');
 export const INCLUDE_FEE_NET_RATE = money('0.9775');
 
 export type PayeeType = 'fixed' | 'percent' | 'remainder';
 
-/** A payee as the milestone form sends it (spec §7 POST /api/milestone). */
+/** A payee as the milestone form sends it (POST /api/milestone in docs/product.md#api-calls). */
 export interface PayeeInput {
   companyId: number;
   type: PayeeType;
@@ -59,7 +59,7 @@ export interface MilestoneTerms {
   payees: PayeeTerms[];
   payeeTotal: string;
   feeTotal: string;
-  /** What the buyer deposits: payee total + fee − fee on include-fee payees (spec §9). */
+  /** What the buyer deposits: payee total + fee − fee on include-fee payees (docs/product.md#fees). */
   depositTotal: string;
   netTotal: string;
   /** The project's retainage percentage (0–10) when this version was proposed, frozen with it: "5.00". */
@@ -81,7 +81,7 @@ export const PERCENT_FORMAT =
   'Enter each percentage as a plain number from 0 to 100, like 25 or 12.5: at most two decimals, no % sign, spaces or leading zeros.';
 
 /**
- * An include-fee payee's money (spec §9: its amount is scaled by 0.9775): the disbursement is
+ * An include-fee payee's money (docs/product.md#fees: its amount is scaled by 0.9775): the disbursement is
  * amount × 0.9775 rounded half-up to the cent, and the fee is what that leaves of the amount.
  */
 function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerOwes: Decimal } {
@@ -90,7 +90,7 @@ function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerO
 }
 
 /**
- * The fee of the normal payees (spec §9: 2.25% of the project cost the buyer pays the fee on):
+ * The fee of the normal payees (docs/product.md#fees: 2.25% of the project cost the buyer pays the fee on):
  * 2.25% of their total, rounded once half-up to the cent, then shared among them in proportion
  * to their amounts by largest remainder, so the per-payee fees add up to it exactly.
  */

@@ -33,7 +33,7 @@ export function formatAmount(value: Decimal): string {
   return roundCents(value).toFixed(2);
 }
 
-/** "$1,234.50", as the screens show amounts (dollars, two decimals, spec §9). */
+/** "$1,234.50", as the screens show amounts (dollars, two decimals: docs/product.md#amounts-and-defaults). */
 export function formatDollars(value: Decimal | string): string {
   const d = typeof value === 'string' ? money(value) : value;
   const [whole, cents] = roundCents(d.abs()).toFixed(2).split('.');

@@ -15,7 +15,7 @@ export interface AgreementInput {
   /** The project's milestones: the text lists those both parties have agreed, with the terms of their agreed version. */
   milestones: ActiveMilestone[];
   companyName: (companyId: number) => string;
-  /** Days after a deposit settles by which the contractor must mark the milestone complete (§1's promise). */
+  /** Days after a deposit settles by which the contractor must mark the milestone complete (the promise of docs/product.md#deadline-refund). */
   responseDays: number;
   /** How long a settled ACH debit can still be returned by the owner's bank, in words ("2 business days"); null: not at all. */
   returnWindow: string | null;

@@ -22,7 +22,7 @@ interface JobBasicsUpdated {
   data: { jobId: number; customerId: number; primaryCompanyId: number | null; service: string; updatedBy: number; at: string };
 }
 
-/** The final submit of the new-project screen: the project is no longer a draft (spec §4). */
+/** The final submit of the new-project screen: the project is no longer a draft (docs/product.md#project-draft-and-submit). */
 interface JobSubmitted {
   type: 'JobSubmitted';
   data: { jobId: number; submittedBy: number; at: string };

@@ -116,7 +116,7 @@ function validService(service: string): string {
 }
 
 /**
- * Who starts a project (spec §6): a buyer names themselves as the customer and picks the seller;
+ * Who starts a project (docs/product.md#who-starts-a-project): a buyer names themselves as the customer and picks the seller;
  * a seller's company user names the buyer and their own company as the seller.
  */
 function checkCreator(data: { customerId: number; primaryCompanyId: number | null; customerInitiated: boolean }, metadata: CommandMetadata): void {

@@ -9,7 +9,7 @@ import { api } from '../lib/api-client';
  * re-exports it all.
  */
 
-/** The user object of spec §3 (the API contract's `UserObject`). */
+/** The user object of docs/product.md#user (the API contract's `UserObject`). */
 export type CurrentUser = UserObject;
 export type { SecondFactorRequired };
 

@@ -10,7 +10,7 @@ const serviceKeys = { all: ['directory', 'services'] as const };
 
 async function getServices(): Promise<Service[]> {
   const { data } = await api.get<Service[]>('/services');
-  // Spec §9: services sorted by service_name (the API sorts too; the screen must not depend on it).
+  // Services sorted by service_name, docs/product.md#sorting (the API sorts too; the screen must not depend on it).
   return [...data].sort((a, b) => a.service_name.localeCompare(b.service_name));
 }
 const servicesQuery = () => queryOptions({ queryKey: serviceKeys.all, queryFn: getServices, staleTime: 10 * 60_000 });

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { Notice } from '../components/Notice';
 import { ChunkLoadError } from '../lib/lazy-route';
 
-/** Shown when a route fails: a chunk that did not load gets a clear retry (spec §9: 120 s time-out). */
+/** Shown when a route fails: a chunk that did not load gets a clear retry (docs/product.md#timers: 120 s time-out). */
 export function RouteError() {
   const error = useRouteError();
   const chunk = error instanceof ChunkLoadError || (error instanceof Error && /dynamically imported module|Loading chunk|Failed to fetch/i.test(error.message));

@@ -60,7 +60,7 @@ function app(path: string) {
   return router;
 }
 
-describe('the login wall (spec §6)', () => {
+describe('the login wall (docs/product.md#failed-checks)', () => {
   it('sends a logged-out visitor to the login and back to the page they were going to', async () => {
     let loggedIn = false;
     const { calls } = fakeApi((call) => {

@@ -5,7 +5,7 @@ import { loadChunk } from '../lib/lazy-route';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './RouteError';
 
-/** A route whose code loads on first visit (with the chunk time-out of spec §9). */
+/** A route whose code loads on first visit (with the chunk time-out of docs/product.md#timers). */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
   return { lazy: () => loadChunk(load).then((module) => ({ Component: module[name] as React.ComponentType })) };
 }
@@ -17,7 +17,7 @@ const adminDashboard = () => import('../pages/admin/DashboardPage');
 const adminProjects = () => import('../pages/admin/ProjectPages');
 const adminDirectory = () => import('../pages/admin/DirectoryPages');
 
-/** Every route of spec §2. Public routes are exact unless the spec says otherwise. */
+/** Every route of docs/product.md#screens-and-routes. Public routes are exact unless the spec says otherwise. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -2,7 +2,7 @@ import './light-controls.css';
 
 import type { CSSProperties, ReactNode } from 'react';
 
-/** antd's preset colours that our screens use, and the dark grey of spec §9's "dark" status. */
+/** antd's preset colours that our screens use, and the dark grey of the "dark" status (docs/product.md#status-colours). */
 export type TagColour = 'green' | 'red' | 'gold' | 'blue' | 'geekblue' | 'dark';
 
 /**

@@ -7,7 +7,7 @@ import { askable, confirmStepUp, noteAccountRefusal, stepUpChallengeOf } from '.
 
 /**
  * The one HTTP client. axios reads the XSRF-TOKEN cookie and sends it back as X-XSRF-TOKEN on
- * every same-origin request, which is what the API's CSRF check wants (spec §7).
+ * every same-origin request, which is what the API's CSRF check wants (docs/design.md#sessions-and-csrf).
  */
 export const api = axios.create({
   baseURL: '/api',

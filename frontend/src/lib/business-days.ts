@@ -1,5 +1,5 @@
 /**
- * How long an ACH deposit takes: it settles within 5 business days (spec §9), and settled funds
+ * How long an ACH deposit takes: it settles within 5 business days (docs/product.md#durations), and settled funds
  * clear for release after the return window (2 business days by default; the operator can
  * change it, so the texts say "by default").
  */

@@ -1,4 +1,4 @@
-/** "(555) 123-4567" as the digits are typed (spec §5). */
+/** "(555) 123-4567" as the digits are typed (docs/product.md#new-buyer-form). */
 export function formatPhoneInput(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 10);
   if (digits.length === 0) return '';
@@ -13,7 +13,7 @@ export function formatPhoneDisplay(digits: string | null | undefined): string {
   return digits ? formatPhoneInput(digits) : '';
 }
 
-/** Login sends the email without spaces and in lower case (spec §5). */
+/** Login sends the email without spaces and in lower case (docs/product.md#login-fields). */
 export const normalizeEmail = (email: string): string => email.replace(/\s+/g, '').toLowerCase();
 
 export const STATES = ['AZ', 'ID', 'NV', 'UT'] as const;

@@ -7,7 +7,7 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Loads a route's code with the 120 s time-out of spec §9. A chunk that fails (a new deploy
+ * Loads a route's code with the 120 s time-out of docs/product.md#timers. A chunk that fails (a new deploy
  * replaced it, the network dropped) becomes a ChunkLoadError the route error screen explains.
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {

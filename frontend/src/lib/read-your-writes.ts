@@ -1,5 +1,5 @@
 /**
- * Read your writes (design §4): every command answers with the global position it appended at
+ * Read your writes (docs/design.md#read-your-writes): every command answers with the global position it appended at
  * (X-Escrow-Position); the newest one this page holds goes with every request
  * (X-Escrow-Read-After), and the API waits until its read models have passed it before
  * answering. When it could not wait long enough it says so (X-Escrow-Stale) and the page shows

@@ -1,4 +1,4 @@
-/** Timers of spec §9, in one place. */
+/** Timers of docs/product.md#timers, in one place. */
 export const ALERT_MS = 2000;
 export const TOAST_PARTY_ADDED_MS = 800;
 export const TOAST_APPROVAL_MS = 2000;

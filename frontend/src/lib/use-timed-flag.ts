@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { ALERT_MS } from './timers';
 
-/** A message shown for a while (spec §9: alerts last 2000 ms). */
+/** A message shown for a while (docs/product.md#timers: alerts last 2000 ms). */
 export function useTimedMessage(ms = ALERT_MS): [string | null, (message: string) => void, () => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -12,7 +12,7 @@ import { errorMessage } from '../lib/api-client';
 export const NO_MATCH_MESSAGE = "Sorry no contractors matched your search. Here's the complete list of companies.";
 
 /**
- * The contractor list (spec §2, §4): driven by the query parameters state and service (path
+ * The contractor list (docs/product.md#contractor-list): driven by the query parameters state and service (path
  * segments /companies/{state}/{service} and /companies/service/{service} work too). A search with
  * no match shows the complete list with a dismissible message.
  */

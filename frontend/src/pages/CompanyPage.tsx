@@ -8,7 +8,7 @@ import { useCompany, useCompanyServices } from '../features/directory/api/direct
 import { errorMessage } from '../lib/api-client';
 import { formatPhoneDisplay } from '../lib/format';
 
-/** A contractor's profile (spec §2): name in capitals with the logo, contact details, services as badges. */
+/** A contractor's profile (docs/product.md#company-profile): name in capitals with the logo, contact details, services as badges. */
 export function CompanyPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;

@@ -26,7 +26,7 @@ function FormPage({ title, intro, children, wide = false }: { title: string; int
   );
 }
 
-/** Application or sign-up, plus a login form labelled ALREADY A MEMBER (spec §2). */
+/** Application or sign-up, plus a login form labelled ALREADY A MEMBER (docs/product.md#public-pages). */
 export function JoinPage() {
   return (
     <FormPage title="Join Us" wide intro="Contractors apply to join our member network; owners create an account to start a project.">

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ContractorSearchForm } from '../features/directory/components/ContractorSearchForm';
 import { EscrowSteps, JoinCallToAction, PromiseSummary, TrustSeals } from '../features/marketing/components/MarketingBlocks';
 
-/** Home (spec §2): hero, trust seals, promise summary, escrow steps, join call-to-action, contractor search. */
+/** Home (docs/product.md#public-pages): hero, trust seals, promise summary, escrow steps, join call-to-action, contractor search. */
 export function HomePage() {
   return (
     <>

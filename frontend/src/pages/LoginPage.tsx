@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '../features/auth/components/LoginForm';
 
 /**
- * /login (spec §2): its own route module, without antd. The other form pages (FormPages.tsx) load
+ * /login (docs/product.md#public-pages): its own route module, without antd. The other form pages (FormPages.tsx) load
  * antd's Form with the theme; the login form is plain elements (LoginForm), so this page draws the
  * form pages' box and antd's App text itself (el-app-text).
  */

@@ -182,7 +182,7 @@ function ProjectsTable() {
   );
 }
 
-/** /portal: where users land after login and after creating a project (spec §2). */
+/** /portal: where users land after login and after creating a project (docs/product.md#portal). */
 export function PortalPage() {
   return (
     <PortalFrame>

@@ -7,7 +7,7 @@ import { CompaniesPage, NO_MATCH_MESSAGE } from './CompaniesPage';
 
 const company = (id: number, name: string, state = 'AZ') => ({ company_id: id, name, primary_company_name: name, company_img: null, city: 'Mesa', state });
 
-describe('contractor list (spec §2, §4, §8)', () => {
+describe('contractor list (docs/product.md#contractor-list)', () => {
   it('shows the cards sorted by name, each with VIEW THEIR PROFILE', async () => {
     fakeApi((call) =>
       call.url === '/services'

@@ -45,7 +45,7 @@ export class CreateBankAccountsReadModel1763800630000 implements MigrationInterf
 }
 
 /**
- * No personal data in the bank accounts read model (design §2): the holder's name and the browser
+ * No personal data in the bank accounts read model (docs/design.md#no-personal-data-in-events): the holder's name and the browser
  * and address of a held change are joined at query time from the erasable bank_account_holders
  * and request_origins tables; the owner row keeps the change's origin id. The projector's
  * version 2 rebuilds the rows.

@@ -39,7 +39,7 @@ const UPLOADED_AS_SINCE = 4;
 
 /**
  * Typed names that events of older design carry in their data (the escrow agreement's signature),
- * per event type. A bundle withholds them (design §2: no personal data in what leaves the
+ * per event type. A bundle withholds them (docs/design.md#no-personal-data-in-events: no personal data in what leaves the
  * ledger): the field leaves `data` and `redacted` holds its signerNameHash instead. An auditor
  * given a name (by the operator, from the signed agreement) checks it against the hash, and with
  * it the event's content hash (docs/operations.md, "Audit exports").

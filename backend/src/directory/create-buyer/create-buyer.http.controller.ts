@@ -7,7 +7,7 @@ import { Access, CurrentUser, type SessionUser } from '../../identity';
 import { CreateBuyer } from './create-buyer.command';
 import { NewCustomerRequest } from './create-buyer.request.dto';
 
-/** The buyer section of the new-project screen (spec §2, §5): create the buyer, or name yourself. */
+/** The buyer section of the new-project screen (docs/product.md#new-buyer-form): create the buyer, or name yourself. */
 @Controller()
 export class CreateBuyerController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -4,7 +4,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { normalizePhone, UsersRepository } from '../../identity';
 import { PHONE_NEEDS_TEN_DIGITS } from '../buyers';
 
-/** GET /api/customer/search/phone/{phone}: buyers with that phone, in any format but all 10 digits (spec §5). */
+/** GET /api/customer/search/phone/{phone}: buyers with that phone, in any format but all 10 digits (docs/product.md#buyer-phone-search). */
 export class FindBuyersByPhone extends Query<BuyerMatch[]> {
   constructor(readonly phone: string) {
     super();

@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import { CompaniesRepository, toCompanyRead } from '../companies.repository';
 
-/** GET /api/company/{id}: a member company's public profile (spec §2). */
+/** GET /api/company/{id}: a member company's public profile (docs/product.md#company-profile). */
 export class GetCompany extends Query<CompanyView> {
   constructor(readonly companyId: number) {
     super();

@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import { CompaniesRepository } from '../companies.repository';
 
-/** GET /api/companies/search/{text}: the seller search of the new-project screen (spec §7), companies whose name contains the text. */
+/** GET /api/companies/search/{text}: the seller search of the new-project screen (docs/product.md#api-calls), companies whose name contains the text. */
 export class SearchCompaniesByName extends Query<CompanyNameMatch[]> {
   constructor(
     readonly text: string,

@@ -6,7 +6,7 @@ import { Answers } from '../../http/openapi';
 import { SearchCompanies } from './search-companies.query';
 import { SearchCompaniesRequest } from './search-companies.request.dto';
 
-/** The public directory's contractor search (spec §2 contractor list). */
+/** The public directory's contractor search (docs/product.md#contractor-list). */
 @Controller()
 export class SearchCompaniesController {
   constructor(private readonly queryBus: QueryBus) {}

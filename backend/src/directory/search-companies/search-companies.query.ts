@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import { CompaniesRepository, toCompanyRead } from '../companies.repository';
 
-/** GET /api/companies/search: member contractors by state and service, both optional, sorted by name (spec §9). */
+/** GET /api/companies/search: member contractors by state and service, both optional, sorted by name (docs/product.md#sorting). */
 export class SearchCompanies extends Query<CompanyView[]> {
   constructor(
     readonly state: string | null,

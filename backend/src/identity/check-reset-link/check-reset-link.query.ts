@@ -5,7 +5,7 @@ import { LINK_INVALID, OneTimeCodes } from '../one-time-codes';
 import { RateLimits } from '../rate-limits';
 import { UsersRepository } from '../users.repository';
 
-/** GET /api/auth/customer/{code}: checks a reset link (spec §4), without using it up. */
+/** GET /api/auth/customer/{code}: checks a reset link (docs/product.md#password-reset), without using it up. */
 export class CheckResetLink extends Query<LinkOwner> {
   constructor(
     readonly code: string,

@@ -9,7 +9,7 @@ import { toUserObject, UsersRepository } from '../users.repository';
 type CurrentUser = (UserObject & { security: UserSecurity }) | NobodySignedIn;
 
 /**
- * GET /api/user: the current user, or {} when nobody is logged in (spec §6: "user_id above 0"
+ * GET /api/user: the current user, or {} when nobody is logged in (docs/product.md#access-checks: "user_id above 0"
  * fails), with what the portal needs to know about their second factors and this session's step-up.
  */
 export class GetCurrentUser extends Query<CurrentUser> {

@@ -20,7 +20,7 @@ export const LOGIN_WRONG_PASSWORD = 'That password is not correct. Try again or 
 const LOGIN_NO_PASSWORD_YET = 'This account has no password yet. Use the link in your invitation email, or reset your password.';
 
 /**
- * 400 texts belong under the email field, 401 texts under the password field (spec §8). Every
+ * 400 texts belong under the email field, 401 texts under the password field (docs/product.md#error-texts). Every
  * limit is taken before the work it limits: the address's point before anything, the email's
  * (or this known browser's) point before argon2, so no number of parallel guesses gets more
  * password checks than the allowance. A success gives both back. Whether the email has an
@@ -47,7 +47,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     const user = await this.users.byEmail(email);
     const knownDevice = user ? await this.signIn.knownDevice(cookies.device, user.user_id) : null;
     // An email without an account (or an account without a password) takes the same point and
-    // the same argon2 work as a wrong password: the texts differ (spec §8), the time does not.
+    // the same argon2 work as a wrong password: the texts differ (docs/product.md#error-texts), the time does not.
     const check = await this.limits.passwordCheckStarting(email, knownDevice ? { userId: user!.user_id, deviceId: knownDevice.deviceId } : null);
     const right = await checkPassword(user?.password_hash, password);
     if (!user) throw invalid('email_unknown', LOGIN_UNKNOWN_EMAIL);

@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import type { MilestoneView } from '../milestone.view';
 
-/** POST /api/milestone/approval: a party approves or rejects one version (spec §4). */
+/** POST /api/milestone/approval: a party approves or rejects one version (docs/product.md#approval-and-funding). */
 export class DecideOnVersion extends Command<MilestoneView> {
   constructor(
     readonly actor: SessionUser,

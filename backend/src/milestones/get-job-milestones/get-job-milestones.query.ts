@@ -5,7 +5,7 @@ import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { type MilestoneView, milestoneView } from '../milestone.view';
 
-/** GET /api/job/{id}/milestones: every milestone of the project as its card shows it (spec §3). */
+/** GET /api/job/{id}/milestones: every milestone of the project as its card shows it (docs/product.md#milestone-fields). */
 export class GetJobMilestones extends Query<MilestoneView[]> {
   constructor(
     readonly user: SessionUser,

@@ -12,7 +12,7 @@ import { type ProposedContent, ProposeMilestone, ProposeMilestoneEdit } from './
 export class ProposeMilestoneController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  /** A new milestone, or (with original_id) a proposed edit of one (spec §7 POST /api/milestone). */
+  /** A new milestone, or (with original_id) a proposed edit of one (POST /api/milestone in docs/product.md#api-calls). */
   @Answers('ProposedMilestoneIds', HttpStatus.CREATED)
   @Post('milestone')
   @HttpCode(201)

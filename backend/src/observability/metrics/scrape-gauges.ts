@@ -174,7 +174,7 @@ async function readLedger(pool: Pool): Promise<LedgerReading> {
     const mail = await client.query<LedgerReading['mail']>(
       `SELECT count(*)::int AS unsent, extract(epoch FROM now() - min(created_at))::float8 AS oldest_unsent_seconds FROM mail_outbox WHERE sent_at IS NULL`,
     );
-    // The oldest transaction holding an id: readers of the global order see nothing newer (docs/architecture.md, "the price").
+    // The oldest transaction holding an id: readers of the global order see nothing newer (docs/architecture.md#postgresql-default, the price).
     const horizon = await client.query<LedgerReading['horizon']>(
       `SELECT extract(epoch FROM now() - min(xact_start))::float8 AS seconds
          FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,

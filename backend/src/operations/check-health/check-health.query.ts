@@ -65,7 +65,7 @@ export class CheckHealthHandler implements IQueryHandler<CheckHealth> {
 
   /**
    * The oldest transaction of the cluster that holds a transaction id: readers of the global order
-   * see nothing newer than it (docs/architecture.md, "the price"), so an old one stalls
+   * see nothing newer than it (docs/architecture.md#postgresql-default, the price), so an old one stalls
    * projections. A read-only transaction (a report, a rebuild's comparison) holds no id and
    * holds no reader back, so it is not counted.
    */

@@ -12,7 +12,7 @@ export interface OriginFacts {
 }
 
 /**
- * The personal data of bank accounts that events must not carry (design §2): holder names
+ * The personal data of bank accounts that events must not carry (docs/design.md#no-personal-data-in-events): holder names
  * (bank_account_holders) and the address and browser of each request that changed an account
  * (request_origins, named by the events' `originId`). Both are erased with their user (or a
  * payout account's company) by ON DELETE CASCADE; readers then see no name and "an unknown

@@ -56,7 +56,7 @@ function validRoutingNumber(routing: string): boolean {
  * Bank accounts through the sandbox provider (/portal/ach, /portal/direct-deposit): events on
  * the owner's stream. Every change needs a fresh second factor; payout accounts also need one
  * enrolled. A new payout account pays only once its two micro-deposits are confirmed, and a
- * change of payout account holds payouts (docs/payments.md).
+ * change of payout account holds payouts (docs/payments.md#the-payout-account-hold).
  */
 @Controller('bank-accounts')
 @Access('user')

@@ -71,7 +71,7 @@ export class LegacyBankAccountsImport implements OnApplicationBootstrap {
         ? { now: nowIso(), actorId: row.created_by ?? 0, actorRole: 'company', actorCompanyId: owner.id }
         : { now: nowIso(), actorId: owner.id, actorRole: 'customer', actorCompanyId: null };
     const payout = owner.kind === 'company';
-    // Personal data to its erasable tables first, the events name the origin only (design §2).
+    // Personal data to its erasable tables first, the events name the origin only (docs/design.md#no-personal-data-in-events).
     const ORIGIN = eventOriginOf(IMPORT);
     await this.personal.recordOrigin(ORIGIN.originId!, null, IMPORT);
     await this.personal.recordHolder(row.bank_account_id, owner, row.holder_name);

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * The name on a linked bank account: personal data, so never in its events (design §2). Written
+ * The name on a linked bank account: personal data, so never in its events (docs/design.md#no-personal-data-in-events). Written
  * by the link request before its events; erased with the buyer (deposit account) or the company
  * (payout account) it belongs to.
  */
@@ -29,7 +29,7 @@ export class BankAccountHolderEntity {
 
 /**
  * Where a request that changed bank accounts came from: the address and the browser's user agent,
- * personal data the events refer to by `originId` only (design §2). Erased with the user who made
+ * personal data the events refer to by `originId` only (docs/design.md#no-personal-data-in-events). Erased with the user who made
  * the request; an event whose origin is gone reads as "an unknown browser".
  */
 @Entity({ name: 'request_origins' })

@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 
-/** POST /api/job/basic: a draft once the buyer is set (spec §4); a named job_id answers itself. */
+/** POST /api/job/basic: a draft once the buyer is set (docs/product.md#project-draft-and-submit); a named job_id answers itself. */
 export class CreateDraft extends Command<ProjectDraftCreated> {
   constructor(
     readonly actor: SessionUser,

@@ -5,7 +5,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CompaniesRepository } from '../../directory';
 import type { SessionUser } from '../../identity';
 
-/** GET /api/forms/jobs/new-job-form: services for the dropdown and what the form knows already (spec §7). */
+/** GET /api/forms/jobs/new-job-form: services for the dropdown and what the form knows already (docs/product.md#api-calls). */
 export class GetNewProjectForm extends Query<NewProjectForm> {
   constructor(
     readonly user: SessionUser,
@@ -36,7 +36,7 @@ export class GetNewProjectFormHandler implements IQueryHandler<GetNewProjectForm
     }
     if (user.companyId === null) throw forbidden('company_users_only', 'Only contractor company users can start a project for a buyer.');
     const company = (await this.companies.byId(user.companyId))!;
-    // No service is preselected: the seller chooses it (spec §4: the next step waits for that choice).
+    // No service is preselected: the seller chooses it (docs/product.md#project-draft-and-submit: the next step waits for that choice).
     return { services, formData: { company_id: company.company_id, primary_company_name: company.name, service: null, customerInitiated: false } };
   }
 }

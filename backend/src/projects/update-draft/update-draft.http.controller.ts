@@ -18,7 +18,7 @@ export class UpdateDraftController {
     private readonly users: UsersRepository,
   ) {}
 
-  /** Changes the draft's buyer, seller or service; answers the normalised primary and state (spec §7). */
+  /** Changes the draft's buyer, seller or service; answers the normalised primary and state (docs/product.md#api-calls). */
   @Answers('ProjectDraftBasics')
   @Put('job/basic')
   @HttpCode(200)

@@ -6,7 +6,7 @@ import { accountLinkOf } from '../../features/auth/access';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
 
-/** Footer columns of spec §2: navigation (promise, escrow, join) and general. */
+/** Footer columns of docs/product.md#header-and-footer: navigation (promise, escrow, join) and general. */
 export function Footer() {
   const { data: user } = useCurrentUser();
   const account = isLoggedIn(user) ? accountLinkOf(user) : '/login';

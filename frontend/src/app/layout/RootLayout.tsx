@@ -10,7 +10,7 @@ import { RouteAnnouncer } from './RouteAnnouncer';
 import { UpdatingNotice } from './UpdatingNotice';
 
 /**
- * Header and footer around every page, except on paths containing "signed/" (spec §2). A notice
+ * Header and footer around every page, except on paths containing "signed/" (docs/product.md#header-and-footer). A notice
  * carried by a redirect (why someone was logged out, why the login page opened) shows on top.
  */
 export function RootLayout() {

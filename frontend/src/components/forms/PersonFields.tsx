@@ -8,7 +8,7 @@ import { Form } from '../Form';
  * application, the contact form, the password reset request): the same labels, rules and
  * messages everywhere. Fields that ask differently stay in their own form: the login's email
  * (only required, the API words the rest), the new email of the security page, the seller's
- * new-buyer card (no antd form: spec §5 disables its button instead) and the contact form's phone
+ * new-buyer card (no antd form: docs/product.md#new-buyer-form disables its button instead) and the contact form's phone
  * (optional free text).
  */
 export function NameFields() {

@@ -4,23 +4,23 @@ import { type CurrentUser, isLoggedIn, type MaybeUser } from './api/types';
 
 export type { AccessCheck };
 
-/** The access checks of spec §6: the API contract's rulebook, the API's guards use the same. */
+/** The access checks of docs/product.md#access-checks: the API contract's rulebook, the API's guards use the same. */
 export function passes(check: AccessCheck, user: MaybeUser | null | undefined): boolean {
   return passesCheck(check, isLoggedIn(user) ? { userId: user.user_id, admin: user.role === 'admin', hasCompany: Boolean(user.company) } : null);
 }
 
-/** Where the Account link goes (spec §2): admins to /admin, other role values to /login, no role to /portal. */
+/** Where the Account link goes (docs/product.md#header-and-footer): admins to /admin, other role values to /login, no role to /portal. */
 export function accountLinkOf(user: { role?: string | null }): string {
   if (user.role === 'admin') return '/admin';
   if (user.role) return '/login';
   return '/portal';
 }
 
-/** After a failed check (spec §6): a non-admin goes to /, an admin to /admin. */
+/** After a failed check (docs/product.md#failed-checks): a non-admin goes to /, an admin to /admin. */
 export const redirectAfterFailedCheck = (user: MaybeUser | null | undefined): string =>
   (user as Partial<CurrentUser> | null)?.role === 'admin' ? '/admin' : '/';
 
-/** Why a check refused a logged-in user (spec §6 logs them out; they are told why). */
+/** Why a check refused a logged-in user (docs/product.md#failed-checks logs them out; they are told why). */
 export function refusalNotice(check: AccessCheck): string {
   const why: Record<AccessCheck, string> = {
     admin: 'that page is for administrators only',
@@ -39,7 +39,7 @@ export const loginPathFor = (path: string): string => `/login?next=${encodeURICo
 
 /**
  * Where to go after logging in: back to the portal or console page the visitor was going to, when
- * it is one their kind of account may open; otherwise their home (spec §4). Only our own paths.
+ * it is one their kind of account may open; otherwise their home (docs/product.md#logging-in). Only our own paths.
  */
 export function afterLogin(next: string | null, user: { role?: string | null } & Pick<CurrentUser, 'company' | 'user_id'>, home: string): string {
   if (!next || !next.startsWith('/') || next.startsWith('//')) return home;

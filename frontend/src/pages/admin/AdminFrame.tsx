@@ -46,7 +46,7 @@ function useAdminIdentityOfSession(): AdminIdentityValue {
 }
 
 /**
- * The console's frame without the antd theme: admins only (spec §6), the second-factor gate, and on
+ * The console's frame without the antd theme: admins only (docs/product.md#access-checks), the second-factor gate, and on
  * every console screen but the bare signed document the section menu; the text of antd's App box.
  * For a screen whose first paint has no antd (the dashboard); the others take `AdminShell`.
  */

@@ -76,7 +76,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
 }
 
 /**
- * /portal/new-project/{type} (spec §2, §4): renders only with permissions.user (a spinner
+ * /portal/new-project/{type} (docs/product.md#new-project-screen): renders only with permissions.user (a spinner
  * otherwise); type "customer" means the buyer started it. A visitor without a session is sent to
  * the login, which brings them back here (a draft's ?job= included).
  */
@@ -88,7 +88,7 @@ export function NewProjectPage() {
   const resumeId = Number(params.get('job')) || null;
   return (
     <ThemeProvider>
-      {/* Without a session, the login and back here (spec §6 checks), like every portal screen. */}
+      {/* Without a session, the login and back here (docs/product.md#access-checks), like every portal screen. */}
       <RequireAccess checks={['user']}>
         <div className="el-page el-container" style={{ maxWidth: 980 }}>
           {!ready ? (

@@ -6,7 +6,7 @@ import type { AccessCheck } from '../../features/auth/access';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
 
 /**
- * A portal screen's frame without the antd theme: the access checks of spec §6 and the page's box.
+ * A portal screen's frame without the antd theme: the access checks of docs/product.md#access-checks and the page's box.
  * For a screen that loads Ant Design only for what opens later (the project list, the project
  * page); every other portal screen takes `PortalShell`. `appText`: the text of antd's App box
  * (14px, as PortalShell's screens have it), for a screen that keeps the look it had in antd.

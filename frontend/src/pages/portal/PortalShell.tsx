@@ -4,7 +4,7 @@ import { ThemeProvider } from '../../components/ThemeProvider';
 import type { AccessCheck } from '../../features/auth/access';
 import { PortalFrame } from './PortalFrame';
 
-/** Every portal screen: the antd theme, and the access checks of spec §6. */
+/** Every portal screen: the antd theme, and the access checks of docs/product.md#access-checks. */
 export function PortalShell({ checks = ['user'], children, wide = true }: { checks?: AccessCheck[]; children: ReactNode; wide?: boolean }) {
   return (
     <ThemeProvider>

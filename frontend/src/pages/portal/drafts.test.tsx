@@ -103,7 +103,7 @@ describe('drafts in the portal', () => {
   });
 });
 
-describe("the seller's new project (spec §4)", () => {
+describe("the seller's new project (docs/product.md#project-draft-and-submit)", () => {
   it('preselects no service, and keeps the buyer step disabled until one is chosen', async () => {
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: seller };
@@ -168,7 +168,7 @@ describe("the seller's new project (spec §4)", () => {
   });
 });
 
-describe('the draft behind the new-project screen (spec §4)', () => {
+describe('the draft behind the new-project screen (docs/product.md#project-draft-and-submit)', () => {
   const renderNew = (type: 'company' | 'customer') =>
     renderScreen(
       <App>

@@ -6,7 +6,7 @@ import { DELETION_ERROR, DELETION_TAKES, DeletionRequestForm, EMAIL_REQUIRED_WAR
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Request deletion' }));
 
-describe('DeletionRequestForm (spec §4, §5, §8)', () => {
+describe('DeletionRequestForm (docs/product.md#deletion-request)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('warns for about 2 s when the email is empty, and sends nothing', async () => {

@@ -11,7 +11,7 @@ export const REQUEST_SENT = 'Request sent.';
 export const DELETION_TAKES = 'Please allow up to 5 business days for the account to be deleted.';
 export const DELETION_ERROR = 'There was an error sending your request. Please try again later.';
 
-/** Idle → submitting → success or error (spec §4); an empty email warns for about 2 s (spec §5). */
+/** Idle → submitting → success or error (docs/product.md#deletion-request); an empty email warns for about 2 s (docs/product.md#deletion-request-email). */
 export function DeletionRequestForm() {
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');

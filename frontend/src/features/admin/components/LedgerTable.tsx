@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useLedger } from '../api/get-project-ledger';
 import { byAmount, dollars, when } from './format';
 
-/** What each account of the double-entry ledger means (design §5). */
+/** What each account of the double-entry ledger means (docs/money.md#where-money-moves). */
 export const ACCOUNTS: Record<string, string> = {
   buyer_funding: 'Buyer funding (money in from the buyer; negative is paid in)',
   escrow: 'Milestone escrow (held for the milestone)',

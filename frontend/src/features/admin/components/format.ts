@@ -14,5 +14,5 @@ export const byText = (a: string | null | undefined, b: string | null | undefine
  */
 export const chartNumber = (amount: string): number => Number(amount);
 
-/** Statuses and kinds as the screens show them: capitalised (spec §4), the stored value unchanged. */
+/** Statuses and kinds as the screens show them: capitalised (docs/product.md#approval-and-funding), the stored value unchanged. */
 export const capitalised = (text: string | null | undefined): string => (text ? text.charAt(0).toUpperCase() + text.slice(1) : '');

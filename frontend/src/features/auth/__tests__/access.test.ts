@@ -7,7 +7,7 @@ const buyer = { user_id: 4, role: undefined, company: null };
 const seller = { user_id: 5, company: { company_id: 1, name: 'X', primary_company_name: 'X' } };
 const admin = { user_id: 6, role: 'admin', company: null };
 
-describe('access checks of spec §6', () => {
+describe('access checks of docs/product.md#access-checks', () => {
   it.each([
     ['user', {}, false],
     ['user', buyer, true],
@@ -23,7 +23,7 @@ describe('access checks of spec §6', () => {
     expect(passes(check, user as never)).toBe(expected);
   });
 
-  it('sends the Account link to /admin, /login or /portal by role (spec §2)', () => {
+  it('sends the Account link to /admin, /login or /portal by role (docs/product.md#header-and-footer)', () => {
     expect(accountLinkOf({ role: 'admin' })).toBe('/admin');
     expect(accountLinkOf({ role: 'support' })).toBe('/login');
     expect(accountLinkOf({ role: undefined })).toBe('/portal');
@@ -34,7 +34,7 @@ describe('access checks of spec §6', () => {
     expect(redirectAfterFailedCheck(buyer as never)).toBe('/');
   });
 
-  it('formats phones as (XXX) XXX-XXXX while typing (spec §5)', () => {
+  it('formats phones as (XXX) XXX-XXXX while typing (docs/product.md#new-buyer-form)', () => {
     expect(formatPhoneInput('555')).toBe('(555');
     expect(formatPhoneInput('5551234')).toBe('(555) 123-4');
     expect(formatPhoneInput('555.123.45678')).toBe('(555) 123-4567');

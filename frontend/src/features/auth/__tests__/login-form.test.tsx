@@ -14,7 +14,7 @@ async function fill(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-describe('LoginForm (spec §4, §5, §8)', () => {
+describe('LoginForm (docs/product.md#logging-in)', () => {
   it('shows validation feedback without sending when a field is empty', async () => {
     const { calls } = fakeApi(() => undefined);
     renderScreen(<LoginForm />);

@@ -6,7 +6,7 @@ import { fakeApi, renderScreen } from '../../../test/render';
 import { EMAIL_SENT, FORGOT_FAILED, ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LINK_INVALID, ResetPasswordForm } from '../components/ResetPasswordForm';
 
-describe('ForgotPasswordForm (spec §4, §5, §8)', () => {
+describe('ForgotPasswordForm (docs/product.md#forgot-password)', () => {
   it('needs an email of email type', async () => {
     const { calls } = fakeApi(() => undefined);
     renderScreen(<ForgotPasswordForm />);
@@ -46,7 +46,7 @@ describe('ForgotPasswordForm (spec §4, §5, §8)', () => {
   });
 });
 
-describe('ResetPasswordForm (spec §4)', () => {
+describe('ResetPasswordForm (docs/product.md#password-reset)', () => {
   it("says 'Link invalid.' when the code names nobody", async () => {
     fakeApi(() => ({ status: 404, body: { message: 'Link invalid.' } }));
     renderScreen(<ResetPasswordForm code="expired" />);

@@ -37,7 +37,7 @@ async function loginWithPasskey(): Promise<CurrentUser> {
   return data;
 }
 
-/** Logs in and stores the current user (spec §4), so the header flips to the logged-in view; a pending second step stores nothing. */
+/** Logs in and stores the current user (docs/product.md#logging-in), so the header flips to the logged-in view; a pending second step stores nothing. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,7 +57,7 @@ export function useSecondFactorLogin() {
   });
 }
 
-/** Where a user lands after login (spec §4): admins on /admin, everyone else on /portal. */
+/** Where a user lands after login (docs/product.md#logging-in): admins on /admin, everyone else on /portal. */
 export function homeOf(user: Pick<CurrentUser, 'role' | 'company' | 'user_id'>): string {
   if (user.role === 'admin') return '/admin';
   return '/portal';

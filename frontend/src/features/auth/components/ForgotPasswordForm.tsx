@@ -9,8 +9,8 @@ export const EMAIL_SENT = 'Email Sent.';
 export const FORGOT_FAILED = "Sorry, we couldn't find an account with that email address.";
 
 /**
- * Form → submitting → sent or error (spec §4). A second submit while one is pending is ignored.
- * The failure text of spec §8 is for an email without an account (404); any other failure (a
+ * Form → submitting → sent or error (docs/product.md#forgot-password). A second submit while one is pending is ignored.
+ * The failure text of docs/product.md#error-texts is for an email without an account (404); any other failure (a
  * 429 after too many requests, a network error) says its own message, as the login form does,
  * so nobody is told their account does not exist when it does.
  */

@@ -19,13 +19,13 @@ const LoginSecondStep = lazyThemed(() => import('./LoginSecondStep'), 'LoginSeco
 
 type Field = 'email' | 'password';
 const LABELS: Record<Field, string> = { email: 'Email', password: 'Password' };
-/** Both required (spec §5); an email of spaces only is no email. */
+/** Both required (docs/product.md#login-fields); an email of spaces only is no email. */
 const RULES: Record<Field, (value: string) => string | null> = {
   email: (value) => (value.trim() === '' ? 'Please enter your email address.' : null),
   password: (value) => (value === '' ? 'Please enter your password.' : null),
 };
 
-/** An answer of the API in a red box under the field it is about (spec §8), as antd's Alert draws it. */
+/** An answer of the API in a red box under the field it is about (docs/product.md#error-texts), as antd's Alert draws it. */
 function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
   return (
     <div className="el-alert el-alert--error" role="alert" style={{ marginBottom: 16 }} data-testid={testId}>
@@ -36,9 +36,9 @@ function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
 }
 
 /**
- * Email and password, both required (spec §5); when the account has a second factor, the same
+ * Email and password, both required (docs/product.md#login-fields); when the account has a second factor, the same
  * form then asks for it (issue 25), and a passkey can sign in without the password. A 400 answer shows its text under the email
- * field, a 401 answer under the password field (spec §8); success routes by role (spec §4), or
+ * field, a 401 answer under the password field (docs/product.md#error-texts); success routes by role (docs/product.md#logging-in), or
  * back to the page the login wall stopped the visitor at (`next`).
  *
  * Plain elements with the look of antd's vertical form (light-form.css), so that the login page's

@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import { ThemeProvider } from '../../../components/ThemeProvider';
 import { LoginForm } from './LoginForm';
 
-/** The header's modal login form; it closes once the user is logged in (spec §4). */
+/** The header's modal login form; it closes once the user is logged in (docs/product.md#logging-in). */
 export default function LoginModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <ThemeProvider>

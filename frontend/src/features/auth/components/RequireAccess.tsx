@@ -13,7 +13,7 @@ export interface NoticeState {
 }
 
 /**
- * Renders its children only when every check of spec §6 passes. A visitor who is not logged in
+ * Renders its children only when every check of docs/product.md#access-checks passes. A visitor who is not logged in
  * gets the login page, which brings them back here. A logged-in user whom a check refuses is
  * logged out and redirected (/ for non-admins, /admin for admins), and told why.
  */

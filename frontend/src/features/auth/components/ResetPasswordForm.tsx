@@ -13,7 +13,7 @@ export const LINK_INVALID = 'Link invalid.';
 const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';
 
 /**
- * The reset link is checked first (spec §4): valid when it names a user, and only then is the
+ * The reset link is checked first (docs/product.md#password-reset): valid when it names a user, and only then is the
  * form shown. After the reset the new password logs in and the one-time code is deleted.
  */
 export function ResetPasswordForm({ code }: { code: string }) {

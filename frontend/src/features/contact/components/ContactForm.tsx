@@ -6,7 +6,7 @@ import { ThemeProvider } from '../../../components/ThemeProvider';
 import { errorMessage } from '../../../lib/api-client';
 import { type ContactInput, useSendContact } from '../api/send-contact';
 
-/** The contact form, loaded lazily on /contact (spec §2). */
+/** The contact form, loaded lazily on /contact (docs/product.md#public-pages). */
 export default function ContactForm() {
   const send = useSendContact();
   return (

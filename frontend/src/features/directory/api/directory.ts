@@ -41,7 +41,7 @@ const companyServicesQuery = (id: number) =>
 export const useCompanyServices = (id: number) => useQuery(companyServicesQuery(id));
 
 /**
- * The contractor list's search (spec §4): when nothing matches, the full list is loaded
+ * The contractor list's search (docs/product.md#contractor-search): when nothing matches, the full list is loaded
  * instead and flagged, so the screen can say so.
  */
 async function searchWithFallback(params: CompanySearch): Promise<{ companies: Company[]; fellBack: boolean }> {

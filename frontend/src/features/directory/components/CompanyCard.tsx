@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 import type { Company } from '../api/directory';
 
-/** Name, city, state and a VIEW THEIR PROFILE button (spec §2). */
+/** Name, city, state and a VIEW THEIR PROFILE button (docs/product.md#contractor-list). */
 export function CompanyCard({ company }: { company: Company }) {
   return (
     <article className="el-card el-company-card" aria-label={company.name}>

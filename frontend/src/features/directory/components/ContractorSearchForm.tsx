@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { STATE_NAMES, STATES } from '../../../lib/format';
 import { useServices } from '../api/directory';
 
-/** Location and Service selects with empty defaults, and Search (spec §2). */
+/** Location and Service selects with empty defaults, and Search (docs/product.md#contractor-list). */
 export function ContractorSearchForm({ initialState = '', initialService = '' }: { initialState?: string; initialService?: string }) {
   const { data: services = [] } = useServices();
   const [state, setState] = useState(initialState);

@@ -93,7 +93,7 @@ const show = (m: MilestoneView, userId = 21) =>
     </App>,
   );
 
-describe('milestone card (spec §2, §4)', () => {
+describe('milestone card (docs/product.md#milestone-card)', () => {
   it("shows the parties that a resolution waits for a second administrator, in the API's words", () => {
     api();
     const waiting = "Resolution proposed by an administrator, waiting for a second administrator's approval.";
@@ -209,7 +209,7 @@ describe('milestone card (spec §2, §4)', () => {
     await waitFor(() => expect(calls.find((c) => c.url === '/milestone/approval')?.data).toEqual({ milestone_id: 5002, reject: true }));
   });
 
-  it('says so once this user approved the pending edit, and offers no Make Edit where §4 does not', () => {
+  it('says so once this user approved the pending edit, and offers no Make Edit where docs/product.md#editing-and-edit-history does not', () => {
     api();
     const pending_edit = {
       m_id: 5002,

@@ -24,7 +24,7 @@ const renderForm = (onSubmit = vi.fn()) => {
   return onSubmit;
 };
 
-describe('milestone form (spec §2, §5)', () => {
+describe('milestone form (docs/product.md#milestone-form)', () => {
   it('in single mode has one amount and the completion criteria, and previews the deposit with the same money rules as the server', async () => {
     renderForm();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ const myApproval = (milestone: MilestoneView, v: VersionView) => (milestone.user
 
 /**
  * Edit history with its count (of the versions it lists) and Show/Hide Edits; the pane is 400 px
- * tall and scrolls (spec §2).
+ * tall and scrolls (docs/product.md#milestone-card).
  * Every version is listed with its label; a version still open for decision (other than the one
  * the card shows, whose buttons are in Your Actions) can be approved or rejected right here.
  */

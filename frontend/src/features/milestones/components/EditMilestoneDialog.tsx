@@ -11,7 +11,7 @@ export interface EditMilestoneDialogProps {
   afterClose: () => void;
 }
 
-/** Make Edit's dialog, titled with the milestone title (spec §2); loaded when it first opens (MilestoneCard). */
+/** Make Edit's dialog, titled with the milestone title (docs/product.md#milestone-card); loaded when it first opens (MilestoneCard). */
 export default function EditMilestoneDialog({ open, milestone, title, onClose, afterClose }: EditMilestoneDialogProps) {
   return (
     <Modal open={open} title={title} footer={null} onCancel={onClose} afterClose={afterClose} width={860} destroyOnHidden>

@@ -23,7 +23,7 @@ import { YourActions } from './YourActions';
 // The card is plain HTML; Make Edit's dialog (antd's Modal, then the milestone form) loads when it first opens.
 const EditMilestoneDialog = lazyDialog(() => import('./EditMilestoneDialog'));
 
-/** A collapsible milestone card (spec §2): everything about one milestone and what you can do on it. */
+/** A collapsible milestone card (docs/product.md#milestone-card): everything about one milestone and what you can do on it. */
 export function MilestoneCard({
   milestone,
   currentUserId,

@@ -62,7 +62,7 @@ function AmountInput({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={(e) => {
-          // Spec §5: greater than zero dollars; and never an amount the escrow cannot hold.
+          // Greater than zero dollars (docs/product.md#milestone-amounts-and-percentages); and never an amount the escrow cannot hold.
           e.target.setCustomValidity(amountValidity(e.target.value));
           onChange(e.target.value);
         }}
@@ -72,7 +72,7 @@ function AmountInput({
 }
 
 /**
- * The milestone form of spec §2/§5: single mode (one disbursement, completion criteria only) or
+ * The milestone form of docs/product.md#milestone-form: single mode (one disbursement, completion criteria only) or
  * multi mode (title, criteria, funding per payee), with a live preview of the deposit total and
  * each payee's net. It is sent only when the browser's check passes and the preview shows no
  * problem; the API's refusal shows under the field it is about.
@@ -132,7 +132,7 @@ export function MilestoneForm({
     event.preventDefault();
     setAttempted(true);
     setSeenError(error);
-    if (!formRef.current?.reportValidity()) return; // spec §5: no submit when the browser's check fails
+    if (!formRef.current?.reportValidity()) return; // no submit when the browser's check fails (docs/product.md#milestone-amounts-and-percentages)
     if (local.length > 0) return; // nor while the preview shows a problem
     onSubmit(toPayload(projectId, draft, primaryId, originalId));
   };

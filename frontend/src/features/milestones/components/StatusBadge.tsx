@@ -5,7 +5,7 @@ const COLOURS = { danger: 'red', warning: 'gold', success: 'green', info: 'blue'
   TagColour
 >;
 
-/** A status with the colour of spec §9's mapping (computed by the domain). */
+/** A status with the colour docs/product.md#status-colours gives it (computed by the domain). */
 export function StatusBadge({ status, colour }: { status: string; colour: keyof typeof COLOURS }) {
   return (
     <LightTag colour={COLOURS[colour]} data-colour={colour}>

@@ -12,7 +12,7 @@ export interface OpenVersion {
 export const viewerOf = (milestone: MilestoneView): Party => (milestone.user_is_customer ? 'customer' : 'company');
 
 /**
- * The versions Your Actions lets this user decide on (spec §4: each party approves or rejects a
+ * The versions Your Actions lets this user decide on (docs/product.md#approval-and-funding: each party approves or rejects a
  * version, its author included): the original while none is agreed, and the newest edit still
  * open. Older open edits are decided in the edit history.
  */

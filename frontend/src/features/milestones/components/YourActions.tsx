@@ -24,7 +24,7 @@ function stillToSign(missing: ('buyer' | 'seller')[], isBuyer: boolean): string 
 }
 
 /**
- * The Your Actions panel (spec §2, §4, §6): what this user may do on the milestone now. Make Edit
+ * The Your Actions panel (docs/product.md#who-does-what-on-a-milestone): what this user may do on the milestone now. Make Edit
  * comes here (`onMakeEdit` opens the card's edit dialog, whose code `preloadEdit` fetches ahead)
  * when an edit is the way on.
  */

@@ -14,7 +14,7 @@ export const DEFAULT_POLICY: PaymentPolicy = {
   return_window_text: `${RETURN_WINDOW_BUSINESS_DAYS} business days`,
 };
 
-/** When a deposit requested now settles and clears, at the latest (spec §9 and the return window in force). */
+/** When a deposit requested now settles and clears, at the latest (docs/product.md#durations and the return window in force). */
 export function clearingDates(now: Date, policy: PaymentPolicy = DEFAULT_POLICY) {
   const settles = addBusinessDays(now, policy.ach_settle_business_days);
   const window = policy.return_window;

@@ -53,7 +53,7 @@ export const newPayeeRow = (jcId: number | null, type: PayeeType = 'fixed', name
 export const TOO_LARGE = `That amount is too large: a milestone pays at most ${formatDollars(MAX_AMOUNT)}.`;
 const CENTS_ONLY = 'Enter dollars and cents: at most two decimals.';
 
-/** Spec §5: a percentage ranges 0–100 and a value over 100 is clamped to 100. */
+/** A percentage ranges 0–100 and a value over 100 is clamped to 100 (docs/product.md#milestone-amounts-and-percentages). */
 export function clampPercentage(value: string): string {
   if (value === '') return value;
   const n = Number(value);
@@ -63,7 +63,7 @@ export function clampPercentage(value: string): string {
 
 /**
  * The browser-side check of one amount field (set as its custom validity): greater than zero
- * (spec §5's text), at most two decimals, and no more than the largest amount the escrow holds.
+ * (the text of docs/product.md#milestone-amounts-and-percentages), at most two decimals, and no more than the largest amount the escrow holds.
  */
 export function amountValidity(value: string): string {
   if (value === '') return '';

@@ -47,7 +47,7 @@ export const useCreateBuyer = () => useMutation({ mutationFn: createBuyer });
 export const searchSellers = async (text: string) =>
   (await api.get<CompanyNameMatch[]>(`/companies/search/${encodeURIComponent(text.trim())}`, { params: { exclude_current_user: true } })).data;
 
-/** The new-project screen's state as POST and PUT /api/job/basic take it (spec §3; job_id is the wire's name of the project id). */
+/** The new-project screen's state as POST and PUT /api/job/basic take it (docs/product.md#project-creation-state; job_id is the wire's name of the project id). */
 export interface NewProjectState {
   job_id?: number | null;
   customer_id: number;
@@ -60,7 +60,7 @@ export interface NewProjectState {
   alreadyExisted?: boolean;
 }
 
-/** Creates the draft once the buyer is set (spec §4); the Idempotency-Key makes a repeated call answer the same draft. The project list will show it. */
+/** Creates the draft once the buyer is set (docs/product.md#project-draft-and-submit); the Idempotency-Key makes a repeated call answer the same draft. The project list will show it. */
 export function useCreateDraft() {
   const queryClient = useQueryClient();
   return useMutation({

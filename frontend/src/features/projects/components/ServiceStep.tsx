@@ -1,6 +1,6 @@
 import type { ServiceView } from '@escrow/domain';
 
-/** The main service of a new project (spec §2): the services sorted by name, none preselected. */
+/** The main service of a new project (docs/product.md#new-project-screen): the services sorted by name, none preselected. */
 export function ServiceStep({ services, value, onChange }: { services: ServiceView[]; value: string; onChange: (service: string) => void }) {
   const sorted = [...services].sort((a, b) => a.service_name.localeCompare(b.service_name));
   return (

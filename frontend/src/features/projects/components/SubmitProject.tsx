@@ -5,7 +5,7 @@ import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useSubmitProject } from '../api/new-project';
 
 /**
- * Submit Project (spec §4): disabled, with the reason beside it, while the API would refuse it;
+ * Submit Project (docs/product.md#project-draft-and-submit): disabled, with the reason beside it, while the API would refuse it;
  * a refusal it explains (a milestone, the seller, …) stays above the button.
  */
 export function SubmitProject({ projectId, blocked }: { projectId: number | null; blocked: string | null }) {

@@ -11,7 +11,7 @@ export interface Party {
   name: string;
 }
 
-/** Spec §5: the new-buyer form is valid when first, last and email are filled and the formatted phone is longer than 13 characters. */
+/** The new-buyer form is valid when first, last and email are filled and the formatted phone is longer than 13 characters (docs/product.md#new-buyer-form). */
 export function newBuyerValid(b: { first_name: string; last_name: string; email: string; phone: string }): boolean {
   return Boolean(b.first_name.trim() && b.last_name.trim() && b.email.trim()) && formatPhoneInput(b.phone).length > 13;
 }

@@ -17,7 +17,7 @@ interface DraftOwner {
 }
 
 /**
- * The new-project screen's choices and the draft they make (spec §4): nothing is preselected; the
+ * The new-project screen's choices and the draft they make (docs/product.md#project-draft-and-submit): nothing is preselected; the
  * draft is created once the service and the buyer are set, and each later choice is saved to it.
  */
 export function useProjectDraft({ user, customerInitiated, draft, formData }: DraftOwner) {
@@ -41,7 +41,7 @@ export function useProjectDraft({ user, customerInitiated, draft, formData }: Dr
 
   useEffect(() => {
     if (customerInitiated && !buyer) {
-      // The buyer started it: they are the buyer (spec §3: user_id when the buyer is the current user).
+      // The buyer started it: they are the buyer (docs/product.md#new-buyer: user_id when the buyer is the current user).
       createBuyer(
         { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', email: user.email, user_id: user.user_id },
         {
@@ -64,7 +64,7 @@ export function useProjectDraft({ user, customerInitiated, draft, formData }: Dr
     alreadyExisted: !newCustomer,
   });
 
-  // The draft is created once the buyer is set (spec §4); the call runs once and is skipped when the project exists.
+  // The draft is created once the buyer is set (docs/product.md#project-draft-and-submit); the call runs once and is skipped when the project exists.
   useEffect(() => {
     if (projectId || creating.current || !buyer || !service) return;
     creating.current = true;
