@@ -18,7 +18,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-/** Files whose job is to hold old citations (the rewrite's table of what they became). */
+/**
+ * Files whose job is to hold old citations: the one-shot rewrite's table, which commit 4cf41b9
+ * holds (`git show 4cf41b9:scripts/rewrite-citations.mjs`) for a run after a merge.
+ */
 const SKIP = new Set(['scripts/rewrite-citations.mjs']);
 const TEXT = /(\.(c|m)?[jt]sx?|\.md|\.ya?ml|\.json|\.css|\.html|\.sh|\.conf|\.sql|\.txt|Makefile|Dockerfile|\.githooks\/[\w-]+)$/;
 
