@@ -19,8 +19,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 /**
- * Files whose job is to hold old citations: the one-shot rewrite's table, which commit 4cf41b9
- * holds (`git show 4cf41b9:scripts/rewrite-citations.mjs`) for a run after a merge.
+ * Files whose job is to hold old citations: the one-shot rewrite's table, which commit da9c677
+ * holds (`git show da9c677:scripts/rewrite-citations.mjs`) for a run after a merge.
  */
 const SKIP = new Set(['scripts/rewrite-citations.mjs']);
 const TEXT = /(\.(c|m)?[jt]sx?|\.md|\.ya?ml|\.json|\.css|\.html|\.sh|\.conf|\.sql|\.txt|Makefile|Dockerfile|\.githooks\/[\w-]+)$/;
