@@ -264,7 +264,7 @@ async function stopReplacement(ours: number | undefined, clusterDir: string, fas
   if (!other || other.pid === ours) return;
   log(`PostgreSQL in ${clusterDir} had been restarted outside Escrow Ledger (pid ${other.pid}): stopping that server too`);
   const gone = async (ms: number) => {
-    for (const until = Date.now() + ms; Date.now() < until; ) {
+    for (const until = Date.now() + ms; Date.now() < until;) {
       if (!processAlive(other.pid)) return true;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
