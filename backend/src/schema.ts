@@ -46,7 +46,8 @@ export const allEntities: EntityClass[] = [...projectionEntities, ...contexts.fl
  * (checkpoints compared-and-set under row locks, rebuild shadow tables swapped in by name), plus
  * TypeORM's own list of migrations, and in the same spirit the chain checks' records (progress
  * heartbeats of a long walk, like the rebuilds') and the webhook deliverer's checkpoint (a
- * cursor advanced by compare-and-set in its batch's transaction, like the projectors'). Every
+ * cursor advanced by compare-and-set in its batch's transaction, like the projectors'), as is the
+ * bank-account security log's. Every
  * other table has an entity (schema.int.spec.ts).
  */
 export const plainSqlTables = [
@@ -57,6 +58,7 @@ export const plainSqlTables = [
   'projection_parked_streams',
   'event_chain_checks',
   'webhook_checkpoint',
+  'bank_account_security_log_checkpoint',
   'schema_migrations',
 ] as const;
 

@@ -5,6 +5,7 @@ import { CreateIdentityAndDirectory1763800003000 } from './identity.migrations';
 import { identityEntities } from './infrastructure';
 import { AnnounceNameChanges1763800800000 } from './name-changes.migrations';
 import { CreateRateLimitsAndServerSecrets1763800160000 } from './rate-limits.migrations';
+import { SecurityLogEventIds1763803500050 } from './security-log.migrations';
 import { RememberRotatedSessions1763800900350 } from './session-rotations.migrations';
 
 /** The tables this context owns (src/schema.ts gathers every context's). */
@@ -17,5 +18,6 @@ export const identitySchema: ContextSchema = {
     AddAdministratorRoles1763800400400,
     AnnounceNameChanges1763800800000,
     RememberRotatedSessions1763800900350,
+    SecurityLogEventIds1763803500050,
   ],
 };

@@ -18,7 +18,10 @@ type SecurityLogKind =
   | 'passkey_renamed'
   | 'passkey_removed'
   | 'recovery_codes_generated'
+  | 'recovery_codes_removed'
   | 'recovery_code_used'
+  | 'factor_alert_sent'
+  | 'factor_alert_used'
   | 'step_up'
   | 'session_ended'
   | 'sessions_ended'
@@ -29,11 +32,23 @@ type SecurityLogKind =
   | 'factors_reset_by_admin'
   | 'new_browser_login'
   | 'admin_role_changed'
-  | 'bank_account_changed';
+  | BankAccountLogKind;
+
+/** A bank-account change, written from its event (BankAccountSecurityLog in payments). */
+type BankAccountLogKind =
+  | 'bank_account_linked'
+  | 'bank_account_verified'
+  | 'bank_account_verification_failed'
+  | 'bank_account_locked'
+  | 'payout_account_chosen'
+  | 'payout_account_change_confirmed'
+  | 'payout_account_change_undone'
+  | 'deposit_account_chosen'
+  | 'bank_account_removed';
 
 export interface SecurityLogRecord {
-  /** Whose account it is about. */
-  userId: number;
+  /** Whose account it is about; null for a row about nobody's account any more (an erased user's event). */
+  userId: number | null;
   /** Other parts may record kinds of their own (role changes, payout accounts). */
   kind: SecurityLogKind | (string & {});
   /** Who did it, when not the user themselves (an administrator). */
@@ -42,6 +57,10 @@ export interface SecurityLogRecord {
   ip?: string | null;
   userAgent?: string | null;
   detail?: Record<string, unknown>;
+  /** When it happened, if not now (a row written from an event has the event's time). */
+  at?: string;
+  /** The event the row was written from: a second row for the same event is not written. */
+  eventId?: string;
 }
 
 const SECURITY_LOG_PAGE_SIZE = 50;
@@ -65,15 +84,22 @@ export class SecurityLog {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async record(entry: SecurityLogRecord, db: Pool | PoolClient = this.pool): Promise<void> {
-    await db.query(`INSERT INTO security_log (user_id, actor_id, session_id, kind, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      entry.userId,
-      entry.actorId ?? entry.userId,
-      entry.sessionId ?? null,
-      entry.kind,
-      entry.ip ?? null,
-      entry.userAgent ? entry.userAgent.slice(0, 300) : null,
-      JSON.stringify(entry.detail ?? {}),
-    ]);
+    await db.query(
+      `INSERT INTO security_log (user_id, actor_id, session_id, kind, ip, user_agent, detail, at, event_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()), $9)
+       ON CONFLICT (event_id) DO NOTHING`,
+      [
+        entry.userId,
+        entry.actorId ?? entry.userId,
+        entry.sessionId ?? null,
+        entry.kind,
+        entry.ip ?? null,
+        entry.userAgent ? entry.userAgent.slice(0, 300) : null,
+        JSON.stringify(entry.detail ?? {}),
+        entry.at ?? null,
+        entry.eventId ?? null,
+      ],
+    );
   }
 
   /** A page (1-based) of the log, newest first: one user's, or everyone's filtered by user and kind. */

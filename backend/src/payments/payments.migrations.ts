@@ -141,3 +141,26 @@ export class BankAccountPersonalData1763800634000 implements MigrationInterface 
     await q.query('DROP TABLE bank_account_holders');
   }
 }
+
+/**
+ * Issue 35: bank-account changes go into the security log, written from their events by a
+ * follower of the global order (BankAccountSecurityLog) whose cursor is kept here, advanced in
+ * the transaction that writes the rows (like the webhook fan-out's).
+ */
+export class BankAccountSecurityLogCheckpoint1763803500100 implements MigrationInterface {
+  name = 'BankAccountSecurityLogCheckpoint1763803500100';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE bank_account_security_log_checkpoint (
+        id               boolean     PRIMARY KEY DEFAULT true CHECK (id),
+        commit_position  numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        updated_at       timestamptz NOT NULL DEFAULT now()
+      )`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE bank_account_security_log_checkpoint');
+  }
+}

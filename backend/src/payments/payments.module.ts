@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { CommandSideModule } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { IdentityModule } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { LienWaiversModule } from '../lien-waivers';
 import { MailModule } from '../mail';
@@ -14,6 +15,7 @@ import { AdminBankAccountsController } from './bank-accounts/admin-bank-accounts
 import { BANK_ACCOUNT_HANDLERS } from './bank-accounts/bank-account.handlers';
 import { BankAccountMails } from './bank-accounts/bank-account.mails';
 import { BankAccountPersonalData } from './bank-accounts/bank-account-personal-data';
+import { BankAccountSecurityLog } from './bank-accounts/bank-account-security-log';
 import { BankAccountsController } from './bank-accounts/bank-accounts.http.controller';
 import { LegacyBankAccountsImport } from './bank-accounts/legacy-bank-accounts.import';
 import { GetPaymentPolicyController } from './get-payment-policy/get-payment-policy.http.controller';
@@ -30,12 +32,13 @@ const logger = new Logger('SandboxACH');
 
 /** Bank accounts, the payment provider, and the dispatcher that hands it instructions and records its reports. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule, LienWaiversModule],
+  imports: [CommandSideModule, ReadModelsModule, MailModule, ProjectionsRuntimeModule, LienWaiversModule, IdentityModule],
   controllers: [BankAccountsController, AdminBankAccountsController, GetPaymentPolicyController],
   providers: [
     BankAccounts,
     BankAccountMails,
     BankAccountPersonalData,
+    BankAccountSecurityLog,
     LegacyBankAccountsImport,
     ...BANK_ACCOUNT_HANDLERS,
     PaymentDispatcher,

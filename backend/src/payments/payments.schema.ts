@@ -6,6 +6,7 @@ import {
   BankAccountIdempotencyKeys1763800032000,
   BankAccountPersonalData1763800634000,
   BankAccountsAsEvents1763800631000,
+  BankAccountSecurityLogCheckpoint1763803500100,
   CreateBankAccounts1763800009000,
   CreateSandboxAchSubmissions1763800044000,
 } from './payments.migrations';
@@ -19,5 +20,6 @@ export const paymentsSchema: ContextSchema = {
     CreateSandboxAchSubmissions1763800044000,
     BankAccountsAsEvents1763800631000,
     BankAccountPersonalData1763800634000,
+    BankAccountSecurityLogCheckpoint1763803500100,
   ],
 };

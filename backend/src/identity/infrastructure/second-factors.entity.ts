@@ -115,6 +115,7 @@ export class PendingLoginEntity {
 @Entity({ name: 'security_log' })
 @Index('security_log_user_idx', ['userId', 'entryId'])
 @Index('security_log_kind_idx', ['kind', 'entryId'])
+@Unique('security_log_event_id_key', ['eventId'])
 export class SecurityLogEntity {
   @PrimaryGeneratedColumn('identity', { name: 'entry_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'security_log_pkey' })
   entryId!: string;
@@ -143,4 +144,8 @@ export class SecurityLogEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   detail!: Record<string, unknown>;
+
+  /** The event a row was written from (a bank-account change): recorded once, whoever follows the events. */
+  @Column({ name: 'event_id', type: 'uuid', nullable: true })
+  eventId!: string | null;
 }

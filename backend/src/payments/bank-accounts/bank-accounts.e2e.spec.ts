@@ -2,6 +2,7 @@ import { createSignedProject, type EscrowParties, runMilestone } from '../../../
 import { eventually } from '../../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { SecurityLog } from '../../identity';
 import { LegacyBankAccountsImport } from './legacy-bank-accounts.import';
 
 const ROUTING = '011000015';
@@ -203,6 +204,70 @@ describe('payout accounts: verified, held after a change, named by every payout'
     const current = (await as.alice.get('/api/bank-accounts')).body.payout_account.bank_account_id;
     expect((await as.alice.delete(`/api/bank-accounts/${current}`)).body).toMatchObject({ status: 'removed', is_payout_account: false });
     expect((await as.alice.get('/api/bank-accounts')).body.payout_account).toBeNull();
+  });
+
+  it("records every change in the security log of whoever made it, and in the administrators' view: who, when, session, browser, the account masked", async () => {
+    const pool = app.db.pool;
+    type Entry = { kind: string; detail: Record<string, unknown>; browser: string | null; actor_name: string | null; user_name?: string | null };
+    const logOf = (session: HttpSession) => session.get<{ entries: Entry[] }>('/api/account/security-log').then((a) => a.body.entries);
+    const kindsOf = (entries: Entry[]) => entries.map((e) => e.kind);
+    // Written from the events by a follower of the global order: a moment after the answer.
+    const alices = await eventually(
+      () => logOf(as.alice),
+      (entries) => kindsOf(entries).includes('bank_account_removed'),
+    );
+    expect(kindsOf(alices)).toEqual(
+      expect.arrayContaining([
+        'bank_account_linked',
+        'bank_account_verification_failed',
+        'bank_account_locked',
+        'bank_account_verified',
+        'payout_account_chosen',
+        'bank_account_removed',
+      ]),
+    );
+    const aliceSession = (await pool.query<{ session_id: string }>('SELECT session_id FROM sessions WHERE user_id = $1', [alice.userId])).rows[0]!.session_id;
+    const change = alices.find((e) => e.kind === 'payout_account_chosen' && e.detail.account === 'Canyon Bank ••••2222')!;
+    expect(change).toMatchObject({
+      actor_name: alice.name,
+      browser: 'Firefox on Linux',
+      detail: {
+        bank_account_id: secondId,
+        purpose: 'payout',
+        company_id: alice.companyId,
+        previous_account: 'Canyon Bank ••••1111',
+        session: expect.any(String),
+      },
+    });
+    expect(change.detail.payouts_held_until).toEqual(expect.any(String));
+    expect(alices.find((e) => e.kind === 'bank_account_linked' && e.detail.account === 'Canyon Bank ••••6789')).toMatchObject({ browser: 'Firefox on Linux' });
+    expect(JSON.stringify(alices)).not.toMatch(/0001111|Ridge Builders LLC/);
+    const { rows: sessions } = await pool.query<{ session_id: string | null }>(
+      `SELECT DISTINCT session_id FROM security_log WHERE user_id = $1 AND kind LIKE '%account%'`,
+      [alice.userId],
+    );
+    expect(sessions).toEqual([{ session_id: aliceSession }]);
+
+    expect(kindsOf(await logOf(as.bob))).toEqual(expect.arrayContaining(['payout_account_change_confirmed', 'payout_account_change_undone']));
+    const byAdmin = (await logOf(as.admin)).find((e) => e.kind === 'payout_account_change_confirmed');
+    expect(byAdmin).toMatchObject({ actor_name: admin.name, detail: { account: 'Canyon Bank ••••3333', company_id: alice.companyId, by_administrator: true } });
+    expect(kindsOf(await logOf(as.buyer))).toEqual(expect.arrayContaining(['bank_account_linked', 'deposit_account_chosen', 'bank_account_removed']));
+
+    // Everyone's log, for administrators: filtered by kind, with whose account it is.
+    const everyone = await as.admin.get<{ entries: Entry[] }>('/api/admin/security-log?kind=payout_account_change_undone');
+    expect(everyone.body.entries).toEqual([
+      expect.objectContaining({ user_name: 'Bob Ridge', detail: expect.objectContaining({ restored_account: 'Canyon Bank ••••2222' }) }),
+    ]);
+
+    // One row per change, whatever follows the events: a row for an event already written is not written again.
+    const { rows: counted } = await pool.query<{ events: number; rows: number }>(
+      `SELECT (SELECT count(*)::int FROM events WHERE stream_id LIKE 'bank-accounts-%' AND type <> 'MicroDepositsSent') AS events,
+              (SELECT count(*)::int FROM security_log WHERE event_id IS NOT NULL) AS rows`,
+    );
+    expect(counted[0]!.rows).toBe(counted[0]!.events);
+    const { rows: one } = await pool.query<{ id: string }>(`SELECT event_id::text AS id FROM security_log WHERE event_id IS NOT NULL LIMIT 1`);
+    await app.app.get(SecurityLog).record({ userId: alice.userId, kind: 'bank_account_linked', eventId: one[0]!.id });
+    expect((await pool.query('SELECT count(*)::int AS n FROM security_log WHERE event_id = $1', [one[0]!.id])).rows[0].n).toBe(1);
   });
 
   it('keeps holder names, addresses and browsers out of the events, and erases them with their user', async () => {
