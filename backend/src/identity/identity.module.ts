@@ -18,6 +18,8 @@ import { ChangeEmailHandler } from './change-email/change-email.handler';
 import { ChangeEmailController } from './change-email/change-email.http.controller';
 import { ChangePasswordHandler } from './change-password/change-password.handler';
 import { ChangePasswordController } from './change-password/change-password.http.controller';
+import { CheckFactorAlertController } from './check-factor-alert/check-factor-alert.http.controller';
+import { CheckFactorAlertHandler } from './check-factor-alert/check-factor-alert.query';
 import { CheckInvitationController } from './check-invitation/check-invitation.http.controller';
 import { CheckInvitationHandler } from './check-invitation/check-invitation.query';
 import { CheckResetLinkController } from './check-reset-link/check-reset-link.http.controller';
@@ -32,12 +34,15 @@ import { EndOtherSessionsHandler } from './end-other-sessions/end-other-sessions
 import { EndOtherSessionsController } from './end-other-sessions/end-other-sessions.http.controller';
 import { EndSessionHandler } from './end-session/end-session.handler';
 import { EndSessionController } from './end-session/end-session.http.controller';
+import { FactorAlerts } from './factor-alerts';
 import { GetAccountSecurityController } from './get-account-security/get-account-security.http.controller';
 import { GetAccountSecurityHandler } from './get-account-security/get-account-security.query';
 import { GetCurrentUserController } from './get-current-user/get-current-user.http.controller';
 import { GetCurrentUserHandler } from './get-current-user/get-current-user.query';
 import { GetEveryonesSecurityLogController } from './get-everyones-security-log/get-everyones-security-log.http.controller';
 import { GetEveryonesSecurityLogHandler } from './get-everyones-security-log/get-everyones-security-log.query';
+import { GetRecentFactorsController } from './get-recent-factors/get-recent-factors.http.controller';
+import { GetRecentFactorsHandler } from './get-recent-factors/get-recent-factors.query';
 import { GetSecurityLogController } from './get-security-log/get-security-log.http.controller';
 import { GetSecurityLogHandler } from './get-security-log/get-security-log.query';
 import { AccessGuard, CsrfGuard } from './guards';
@@ -56,8 +61,11 @@ import { OneTimeCodes } from './one-time-codes';
 import { Passkeys } from './passkeys';
 import { PendingLogins } from './pending-logins';
 import { RateLimits } from './rate-limits';
+import { RecentFactors } from './recent-factors';
 import { RemovePasskeyHandler } from './remove-passkey/remove-passkey.handler';
 import { RemovePasskeyController } from './remove-passkey/remove-passkey.http.controller';
+import { RemoveRecoveryCodesHandler } from './remove-recovery-codes/remove-recovery-codes.handler';
+import { RemoveRecoveryCodesController } from './remove-recovery-codes/remove-recovery-codes.http.controller';
 import { RemoveResetCodesHandler } from './remove-reset-codes/remove-reset-codes.handler';
 import { RemoveResetCodesController } from './remove-reset-codes/remove-reset-codes.http.controller';
 import { RemoveTotpHandler } from './remove-totp/remove-totp.handler';
@@ -71,6 +79,7 @@ import { RequestAccountDeletionHandler } from './request-account-deletion/reques
 import { RequestAccountDeletionController } from './request-account-deletion/request-account-deletion.http.controller';
 import { RequestPasswordResetHandler } from './request-password-reset/request-password-reset.handler';
 import { RequestPasswordResetController } from './request-password-reset/request-password-reset.http.controller';
+import { RequiredPasswordResets } from './required-password-resets';
 import { ResendEmailVerificationHandler } from './resend-email-verification/resend-email-verification.handler';
 import { ResendEmailVerificationController } from './resend-email-verification/resend-email-verification.http.controller';
 import { ResetPasswordHandler } from './reset-password/reset-password.handler';
@@ -91,6 +100,8 @@ import { StepUpWithCodeController } from './step-up-with-code/step-up-with-code.
 import { StepUpWithPasskeyHandler } from './step-up-with-passkey/step-up-with-passkey.handler';
 import { StepUpWithPasskeyController } from './step-up-with-passkey/step-up-with-passkey.http.controller';
 import { TotpSecrets } from './totp-secrets';
+import { UndoAddedFactorHandler } from './undo-added-factor/undo-added-factor.handler';
+import { UndoAddedFactorController } from './undo-added-factor/undo-added-factor.http.controller';
 import { UsersRepository } from './users.repository';
 import { VerifyEmailHandler } from './verify-email/verify-email.handler';
 import { VerifyEmailController } from './verify-email/verify-email.http.controller';
@@ -137,6 +148,10 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     LogInWithPasskeyController,
     BeginPasskeyStepUpController,
     StepUpWithPasskeyController,
+    CheckFactorAlertController,
+    UndoAddedFactorController,
+    GetRecentFactorsController,
+    RemoveRecoveryCodesController,
   ],
   providers: [
     AfterTheAnswer,
@@ -155,6 +170,9 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     Passkeys,
     LoginCookies,
     RenewedSessionCookie,
+    RecentFactors,
+    RequiredPasswordResets,
+    FactorAlerts,
     GetCurrentUserHandler,
     LogInHandler,
     LogOutHandler,
@@ -193,6 +211,10 @@ import { VerifyEmailController } from './verify-email/verify-email.http.controll
     LogInWithPasskeyHandler,
     BeginPasskeyStepUpHandler,
     StepUpWithPasskeyHandler,
+    CheckFactorAlertHandler,
+    UndoAddedFactorHandler,
+    GetRecentFactorsHandler,
+    RemoveRecoveryCodesHandler,
     // Guards of every route: made global (in their order) in one place, src/global-enhancers.ts.
     CsrfGuard,
     AccessGuard,

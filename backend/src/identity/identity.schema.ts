@@ -1,5 +1,6 @@
 import type { ContextSchema } from '../infrastructure/database/context-schema';
 import { AddAdministratorRoles1763800400400 } from './admin-roles.migrations';
+import { AddFactorAlerts1763803500000 } from './factor-alerts.migrations';
 import { AddSecondFactorsAndSecurityLog1763800400000 } from './factors.migrations';
 import { CreateIdentityAndDirectory1763800003000 } from './identity.migrations';
 import { identityEntities } from './infrastructure';
@@ -18,6 +19,7 @@ export const identitySchema: ContextSchema = {
     AddAdministratorRoles1763800400400,
     AnnounceNameChanges1763800800000,
     RememberRotatedSessions1763800900350,
+    AddFactorAlerts1763803500000,
     SecurityLogEventIds1763803500050,
   ],
 };

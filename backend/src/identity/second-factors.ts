@@ -153,6 +153,12 @@ export class SecondFactors {
     return codes;
   }
 
+  /** The unused recovery codes go (a set the owner did not make); answers how many. */
+  async removeRecoveryCodes(userId: number): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    return rowCount ?? 0;
+  }
+
   /** Recovery codes are a way back to one's factors, not a factor: without any factor they go. */
   async forgetRecoveryCodesIfNoFactor(userId: number): Promise<void> {
     if (!(await this.hasFactor(userId))) await this.pool.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);

@@ -9,7 +9,7 @@ export class SecondFactorCodeRequest {
   code!: string;
 }
 
-/** The code of a link mailed to prove an address: its verification, the confirmation of a new one. */
+/** The code of a mailed link: an address verified or a new one confirmed, an added factor undone ("this wasn't me"). */
 export class LinkCodeRequest {
   @IsString({ message: 'The link is incomplete. Open the link from the email again.' })
   @MaxLength(100, { message: 'The link is incomplete. Open the link from the email again.' })

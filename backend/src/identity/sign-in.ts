@@ -6,6 +6,7 @@ import { MAIL_PORT, type MailPort } from '../mail';
 import { browserName } from './browser-name';
 import type { Caller, CookieChanges, IdentityCookies } from './caller';
 import { DeviceCookies } from './device-cookies';
+import { RequiredPasswordResets } from './required-password-resets';
 import { SecurityLog } from './security-log';
 import { SessionsService } from './sessions.service';
 import type { UserRow } from './users.repository';
@@ -22,7 +23,8 @@ export interface SignInProof {
 /**
  * The last step of every login (password alone, password then a second factor, a passkey alone):
  * the browser is remembered, the session starts (stepped up when a second factor was checked),
- * the log records it, and a browser never seen before for this user mails them.
+ * the log records it, and a browser never seen before for this user mails them. An account
+ * waiting for a password reset (a "this wasn't me" link was used) gets no session at all.
  */
 @Injectable()
 export class SignIn {
@@ -32,6 +34,7 @@ export class SignIn {
     private readonly log: SecurityLog,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly resets: RequiredPasswordResets,
   ) {}
 
   /** Whether the browser's device cookie is one this user was given at an earlier login. */
@@ -42,6 +45,8 @@ export class SignIn {
 
   /** Answers the cookies the HTTP edge sets: the renewed device cookie and the new session's. */
   async complete(user: UserRow, proof: SignInProof, caller: Caller, cookies: IdentityCookies): Promise<Required<Pick<CookieChanges, 'device' | 'session'>>> {
+    // Whichever way someone signs in (a passkey needs no password), no session until the reset.
+    await this.resets.refuseLoginIfRequired(user.user_id);
     const device = await this.knownDevice(cookies.device, user.user_id);
     const deviceCookie = await this.devices.issue(user.user_id, device?.deviceId ?? null);
     const { sessionId, token } = await this.sessions.start(

@@ -258,4 +258,33 @@ describe('account takeover: a stolen password moves no money', () => {
       expect(survivors).toEqual([]);
     }, 90_000);
   });
+
+  it("with a session cookie copied inside its step-up window: the passkey the thief adds is mailed to the owner at once, and one click removes it, ends the thief's session and holds logins until a reset", async () => {
+    const victim = await createUser(pool(), { firstName: 'Vera', lastName: 'Victim', factor: 'totp' });
+    const own = await signedIn(victim);
+    const copied = new HttpSession(app.http).setCookie('sid', own.cookie('sid')!);
+    const theirs = new SoftPasskey();
+    const { options } = (await copied.post('/api/account/passkeys/options', undefined, { 'user-agent': ATTACKER_BROWSER })).body;
+    const added = await copied.post('/api/account/passkeys', { name: 'Security key', response: theirs.register(options) }, { 'user-agent': ATTACKER_BROWSER });
+    expect(added.status).toBe(201);
+    const mail = (
+      await pool().query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND subject = $2`, [
+        victim.email,
+        'A passkey was added to your Escrow Ledger account',
+      ])
+    ).rows;
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain('from Chrome on Windows');
+    const code = /\/not-me\/([A-Za-z0-9_-]+)/.exec(mail[0]!.body)![1]!;
+
+    expect((await attacker().post('/api/auth/factor-alerts/undo', { code })).status).toBe(200);
+    expect((await copied.get('/api/user')).body).toEqual({});
+    const again = attacker();
+    const { options: signIn } = (await again.post('/api/auth/passkey/options')).body;
+    expect((await again.post('/api/auth/passkey/login', { response: theirs.authenticate(signIn) })).status).toBe(401);
+    expect((await again.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).body).toMatchObject({ reason: 'password_reset_required' });
+    expect(
+      await count(`SELECT count(*)::int AS n FROM security_log WHERE user_id = $1 AND kind IN ('factor_alert_sent', 'factor_alert_used')`, [victim.userId]),
+    ).toBe(2);
+  });
 });

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { SecondFactors } from '../../src/identity/second-factors';
-import { hashSecret } from '../../src/identity/tokens';
+import { hashSecret, newSecret } from '../../src/identity/tokens';
 import { eventually } from '../support/event-store-fixture';
 import { createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
 import { multipart, TINY_PDF } from '../support/multipart';
@@ -757,7 +757,32 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   // After it only because the fuzz seeds of the routes above are their indexes: appended, they stay
   // as they were. Served only with METRICS_TOKEN set (the world sets none); metrics.e2e tests it.
   route('GET', '/api/metrics', 'public', everyone(404), () => ({ url: '/api/metrics' })),
+  // Issue 35, appended so that the seeds above stay theirs: the "this wasn't me" link of a mail
+  // about an added factor (each accepted use on a new user of its own: it ends that user's
+  // sessions), the factors added lately, and removing one's recovery codes.
+  route('GET', '/api/auth/factor-alerts/:code', 'public', everyone(200), async (w) => ({ url: `/api/auth/factor-alerts/${await factorAlertCode(w)}` })),
+  route('POST', '/api/auth/factor-alerts/undo', 'public', everyone(200), async (w) => ({
+    url: '/api/auth/factor-alerts/undo',
+    body: { code: await factorAlertCode(w) },
+  })),
+  route('GET', '/api/account/recent-factors', 'user', signedIn(200), () => ({ url: '/api/account/recent-factors' })),
+  route('DELETE', '/api/account/recovery-codes', 'user', signedIn(200), async (w, role) => {
+    if (role !== 'anonymous') await w.app.http.get(SecondFactors).newRecoveryCodes(w.users[role].userId);
+    return { url: '/api/account/recovery-codes' };
+  }),
 ];
+
+/** The link of the mail about a new user's authenticator app, as FactorAlerts stores it (issue 35). */
+async function factorAlertCode(w: SecurityWorld): Promise<string> {
+  const user = await createUser(w.app.db.pool, { factor: 'totp' });
+  const code = newSecret();
+  await w.app.db.pool.query(
+    `INSERT INTO factor_alerts (code_hash, user_id, factor, factor_at, expires_at)
+     SELECT $1, user_id, 'totp', confirmed_at, now() + interval '1 day' FROM user_totp WHERE user_id = $2`,
+    [hashSecret(code), user.userId],
+  );
+  return code;
+}
 
 /** A new user whose authenticator app has a secret of its own (so its codes never collide with another login's). */
 async function userWithOwnTotp(w: SecurityWorld) {

@@ -50,6 +50,9 @@ const WATCHED = [
   'passkeys',
   'recovery_codes',
   'pending_logins',
+  // "This wasn't me" links and the logins they hold (issue 35).
+  'factor_alerts',
+  'password_resets_required',
 ] as const;
 
 /** The columns whose change makes a session count as changed (see above). */

@@ -166,6 +166,15 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A bank account as the API answers it (the bank accounts contract of issue 25). Never the number, never the provider token."
   },
+  "AddedFactorKind": {
+    "type": "string",
+    "enum": [
+      "passkey",
+      "totp",
+      "recovery_codes"
+    ],
+    "description": "What kind of second factor was added: a passkey, the authenticator app, or a new set of recovery codes."
+  },
   "AdminCompanyDetail": {
     "type": "object",
     "properties": {
@@ -3185,6 +3194,35 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "POST /api/auth/email/verify: the address of the link is now verified."
   },
+  "FactorAlert": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "$ref": "#/definitions/AddedFactorKind"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The passkey's name when it was added; null for the other kinds."
+      },
+      "added_at": {
+        "type": "string"
+      },
+      "still_there": {
+        "type": "boolean",
+        "description": "Whether that factor is still on the account (it may have been removed since)."
+      }
+    },
+    "required": [
+      "kind",
+      "name",
+      "added_at",
+      "still_there"
+    ],
+    "description": "GET /api/auth/factor-alerts/{code}: the factor a \"this wasn't me\" link of a mail is about (issue 35)."
+  },
   "HealthView": {
     "type": "object",
     "properties": {
@@ -4935,6 +4973,25 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "One of the user's passkeys."
   },
+  "PasswordChanged": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      },
+      "recent_factors": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RecentFactor"
+        }
+      }
+    },
+    "required": [
+      "message",
+      "recent_factors"
+    ],
+    "description": "PUT /api/account/password: changed; with the second factors added in the last 30 days, which the portal offers to remove (issue 35)."
+  },
   "PasswordResetDone": {
     "type": "object",
     "properties": {
@@ -4943,13 +5000,21 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "email": {
         "type": "string"
+      },
+      "recent_factors": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RecentFactor"
+        },
+        "description": "Second factors added in the last 30 days, newest first: the portal offers to remove them after the login."
       }
     },
     "required": [
       "user_id",
-      "email"
+      "email",
+      "recent_factors"
     ],
-    "description": "PUT /api/user/password/reset: whose password the link changed."
+    "description": "PUT /api/user/password/reset: whose password the link changed, and the second factors added lately (issue 35)."
   },
   "PayeeOption": {
     "type": "object",
@@ -6695,6 +6760,53 @@ export const API_SCHEMAS: Record<string, object> = {
       "comparison"
     ],
     "description": "The last rebuild of a projector, by any process."
+  },
+  "RecentFactor": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "$ref": "#/definitions/AddedFactorKind"
+      },
+      "passkey_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The passkey's id (DELETE /api/account/passkeys/{id}); null for the other kinds."
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The passkey's name; null for the other kinds."
+      },
+      "added_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "kind",
+      "passkey_id",
+      "name",
+      "added_at"
+    ],
+    "description": "A second factor added to the account lately (GET /api/account/recent-factors, and the password change and reset answers)."
+  },
+  "RecentFactors": {
+    "type": "object",
+    "properties": {
+      "factors": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RecentFactor"
+        }
+      }
+    },
+    "required": [
+      "factors"
+    ],
+    "description": "GET /api/account/recent-factors: the second factors added in the last 30 days, newest first."
   },
   "RecoveryCodes": {
     "type": "object",

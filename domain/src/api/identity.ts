@@ -1,4 +1,5 @@
 import type { AdminRole } from '../administrators/events';
+import type { MessageAnswer } from './answers';
 
 /** What GET /api/user says about the user's second factors and this session (issue 25). */
 export interface UserSecurity {
@@ -69,10 +70,45 @@ export interface LinkOwner {
   email: string;
 }
 
-/** PUT /api/user/password/reset: whose password the link changed. */
+/** PUT /api/user/password/reset: whose password the link changed, and the second factors added lately (issue 35). */
 export interface PasswordResetDone {
   user_id: number;
   email: string;
+  /** Second factors added in the last 30 days, newest first: the portal offers to remove them after the login. */
+  recent_factors: RecentFactor[];
+}
+
+/** PUT /api/account/password: changed; with the second factors added in the last 30 days, which the portal offers to remove (issue 35). */
+export interface PasswordChanged extends MessageAnswer {
+  recent_factors: RecentFactor[];
+}
+
+/** What kind of second factor was added: a passkey, the authenticator app, or a new set of recovery codes. */
+export type AddedFactorKind = 'passkey' | 'totp' | 'recovery_codes';
+
+/** A second factor added to the account lately (GET /api/account/recent-factors, and the password change and reset answers). */
+export interface RecentFactor {
+  kind: AddedFactorKind;
+  /** The passkey's id (DELETE /api/account/passkeys/{id}); null for the other kinds. */
+  passkey_id: number | null;
+  /** The passkey's name; null for the other kinds. */
+  name: string | null;
+  added_at: string;
+}
+
+/** GET /api/account/recent-factors: the second factors added in the last 30 days, newest first. */
+export interface RecentFactors {
+  factors: RecentFactor[];
+}
+
+/** GET /api/auth/factor-alerts/{code}: the factor a "this wasn't me" link of a mail is about (issue 35). */
+export interface FactorAlert {
+  kind: AddedFactorKind;
+  /** The passkey's name when it was added; null for the other kinds. */
+  name: string | null;
+  added_at: string;
+  /** Whether that factor is still on the account (it may have been removed since). */
+  still_there: boolean;
 }
 
 /** DELETE /api/customer/code/{user_id}: how many unused reset codes were removed. */

@@ -1,6 +1,7 @@
 import type { PasskeyAdded } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { FactorAlerts } from '../factor-alerts';
 import { Passkeys } from '../passkeys';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
@@ -14,6 +15,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
     private readonly factors: SecondFactors,
     private readonly sessions: SessionsService,
     private readonly log: SecurityLog,
+    private readonly alerts: FactorAlerts,
   ) {}
 
   async execute({ user, name, response, caller }: AddPasskey): Promise<PasskeyAdded> {
@@ -22,6 +24,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
     await this.sessions.rotate(user, { secondFactor: true });
     await this.sessions.refresh(user.userId);
     await this.log.record({ userId: user.userId, kind: 'passkey_added', ...caller, detail: { passkey_id: passkey.passkey_id, name: passkey.name } });
+    await this.alerts.announce(user, { kind: 'passkey', passkeyId: passkey.passkey_id, name: passkey.name }, caller);
     if (hadFactor) return passkey;
     const codes = await this.factors.newRecoveryCodes(user.userId);
     await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });

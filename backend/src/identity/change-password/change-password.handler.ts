@@ -1,4 +1,4 @@
-import { invalid, type MessageAnswer } from '@escrow/domain';
+import { invalid, type PasswordChanged } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { MAIL_PORT, type MailPort } from '../../mail';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } from '../passwords';
 import { RateLimits } from '../rate-limits';
+import { RecentFactors } from '../recent-factors';
 import { unauthenticated } from '../refusals';
 import { SecurityLog } from '../security-log';
 import { SessionsService } from '../sessions.service';
@@ -22,9 +23,10 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly limits: RateLimits,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly recent: RecentFactors,
   ) {}
 
-  async execute({ user, currentPassword, password, caller }: ChangePassword): Promise<MessageAnswer> {
+  async execute({ user, currentPassword, password, caller }: ChangePassword): Promise<PasswordChanged> {
     if (!isAcceptablePassword(password)) throw invalid('password_too_weak', PASSWORD_RULE);
     const row = await this.users.byId(user.userId);
     const check = await this.limits.passwordCheckStarting(user.email, null);
@@ -42,6 +44,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
         `Hello ${user.firstName},\n\nThe password of your Escrow Ledger account was just changed, and every other session was ended.\n\n` +
         `If it was not you: reset your password at ${this.config.publicUrl}/password/forgot and check ${this.config.publicUrl}/portal/account/security`,
     });
-    return { message: 'Your password was changed. Other sessions were ended.' };
+    // Whoever held a session may have added a factor the new password does not shut out: show them.
+    return { message: 'Your password was changed. Other sessions were ended.', recent_factors: await this.recent.of(user.userId) };
   }
 }

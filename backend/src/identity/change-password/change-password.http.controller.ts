@@ -1,4 +1,4 @@
-import type { MessageAnswer } from '@escrow/domain';
+import type { PasswordChanged } from '@escrow/domain';
 import { Body, Controller, HttpCode, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
@@ -16,11 +16,11 @@ import { ChangePasswordRequest } from './change-password.request.dto';
 export class ChangePasswordController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Answers('MessageAnswer')
+  @Answers('PasswordChanged')
   @Put('password')
   @StepUp()
   @HttpCode(200)
-  change(@Body() body: ChangePasswordRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<MessageAnswer> {
+  change(@Body() body: ChangePasswordRequest, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<PasswordChanged> {
     return this.commandBus.execute(new ChangePassword(user, body.current_password, body.password, callerOf(request)));
   }
 }

@@ -1,6 +1,7 @@
 import type { TotpConfirmed } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { FactorAlerts } from '../factor-alerts';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
 import { SessionsService } from '../sessions.service';
@@ -12,6 +13,7 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
     private readonly factors: SecondFactors,
     private readonly sessions: SessionsService,
     private readonly log: SecurityLog,
+    private readonly alerts: FactorAlerts,
   ) {}
 
   async execute({ user, code, caller }: ConfirmTotp): Promise<TotpConfirmed> {
@@ -20,6 +22,7 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
     await this.sessions.rotate(user, { secondFactor: true });
     await this.sessions.refresh(user.userId);
     await this.log.record({ userId: user.userId, kind: 'totp_enrolled', ...caller });
+    await this.alerts.announce(user, { kind: 'totp' }, caller);
     if (answer.recovery_codes) await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });
     return answer;
   }

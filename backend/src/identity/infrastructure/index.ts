@@ -1,5 +1,6 @@
 import type { EntityClass } from '@escrow/projections';
 
+import { FactorAlertEntity, PasswordResetRequiredEntity } from './factor-alerts.entity';
 import { OneTimeCodeEntity } from './one-time-code.entity';
 import { AccountDeletionRequestEntity, ContactMessageEntity } from './public-forms.entity';
 import { PasskeyEntity, PendingLoginEntity, RecoveryCodeEntity, SecurityLogEntity, UserTotpEntity, WebauthnChallengeEntity } from './second-factors.entity';
@@ -26,4 +27,6 @@ export const identityEntities: EntityClass[] = [
   WebauthnChallengeEntity,
   PendingLoginEntity,
   SecurityLogEntity,
+  FactorAlertEntity,
+  PasswordResetRequiredEntity,
 ];

@@ -8,6 +8,7 @@ import { PendingLogins } from '../pending-logins';
 import { isEmail, normalizeEmail } from '../phone';
 import { RateLimits } from '../rate-limits';
 import { unauthenticated } from '../refusals';
+import { RequiredPasswordResets } from '../required-password-resets';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
 import type { UserObject } from '../session-user';
@@ -36,6 +37,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     private readonly factors: SecondFactors,
     private readonly log: SecurityLog,
     private readonly afterTheAnswer: AfterTheAnswer,
+    private readonly resets: RequiredPasswordResets,
   ) {}
 
   async execute({ email: typed, password, caller, cookies }: LogIn): Promise<WithCookies<UserObject | SecondFactorRequired>> {
@@ -58,6 +60,8 @@ export class LogInHandler implements ICommandHandler<LogIn> {
       throw unauthenticated(LOGIN_WRONG_PASSWORD);
     }
     await this.limits.loginSucceeded(check, caller.ip);
+    // Said before the second step: that step could not open a session either.
+    await this.resets.refuseLoginIfRequired(user.user_id);
     const methods = await this.factors.methods(user.user_id);
     if (methods.length > 0) {
       // No session until the second factor: the password alone opens nothing.

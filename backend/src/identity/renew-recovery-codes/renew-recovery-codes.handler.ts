@@ -1,6 +1,7 @@
 import { invalid, type RecoveryCodes } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { FactorAlerts } from '../factor-alerts';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
 import { SessionsService } from '../sessions.service';
@@ -12,6 +13,7 @@ export class RenewRecoveryCodesHandler implements ICommandHandler<RenewRecoveryC
     private readonly factors: SecondFactors,
     private readonly log: SecurityLog,
     private readonly sessions: SessionsService,
+    private readonly alerts: FactorAlerts,
   ) {}
 
   async execute({ user, caller }: RenewRecoveryCodes): Promise<RecoveryCodes> {
@@ -20,6 +22,7 @@ export class RenewRecoveryCodesHandler implements ICommandHandler<RenewRecoveryC
     const codes = await this.factors.newRecoveryCodes(user.userId);
     await this.sessions.rotate(user);
     await this.log.record({ userId: user.userId, kind: 'recovery_codes_generated', ...caller });
+    await this.alerts.announce(user, { kind: 'recovery_codes' }, caller);
     return { recovery_codes: codes };
   }
 }
