@@ -107,6 +107,9 @@ describe('the login wall (docs/product.md#failed-checks)', () => {
     expect(afterLogin('/admin/users', buyer, '/portal')).toBe('/portal');
     expect(afterLogin('/admin/users', admin, '/admin')).toBe('/admin/users');
     expect(afterLogin('/portal/job/7', admin, '/admin')).toBe('/admin');
+    // One's own security page is everyone's, administrators' too (a password reset leads there, issue 35).
+    expect(afterLogin('/portal/account/security?review=recent-factors', admin, '/admin')).toBe('/portal/account/security?review=recent-factors');
+    expect(afterLogin('/portal/account/securityx', admin, '/admin')).toBe('/admin');
     expect(afterLogin('//evil.example/portal', buyer, '/portal')).toBe('/portal');
     expect(afterLogin('https://evil.example/portal', buyer, '/portal')).toBe('/portal');
     expect(afterLogin(null, buyer, '/portal')).toBe('/portal');

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'delete-my-account', ...page(forms, 'DeleteAccountPage') },
       { path: 'verify-email/:code', ...page(() => import('../pages/EmailLinkPages'), 'VerifyEmailPage') },
       { path: 'confirm-email/:code', ...page(() => import('../pages/EmailLinkPages'), 'ConfirmEmailPage') },
+      { path: 'not-me/:code', ...page(() => import('../pages/EmailLinkPages'), 'NotMePage') },
       { path: 'companies/*', ...page(() => import('../pages/CompaniesPage'), 'CompaniesPage') },
       { path: 'company/:id', ...page(() => import('../pages/CompanyPage'), 'CompanyPage') },
       { path: 'portal', ...page(() => import('../pages/PortalPage'), 'PortalPage') },

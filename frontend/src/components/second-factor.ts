@@ -12,6 +12,10 @@ export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Enter a co
 
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
 
+/** The security page opened on the second factors added lately: where a password reset leads (issue 35). */
+export const REVIEW_RECENT_FACTORS = 'recent-factors';
+export const RECENT_FACTORS_REVIEW_PATH = `/portal/account/security?review=${REVIEW_RECENT_FACTORS}`;
+
 /** What went wrong with a passkey: the API's message, or the browser's refusal in words a person can act on. */
 export function passkeyErrorMessage(error: unknown): string {
   if (axios.isAxiosError(error)) return errorMessage(error);

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 
 import { ThemeProvider } from '../components/ThemeProvider';
 import { EmailLinkOutcome } from '../features/security/components/EmailLinkOutcome';
+import { FactorAlertOutcome } from '../features/security/components/FactorAlertOutcome';
 
 /** /verify-email/:code: the link sent to a new account's address (issue 25). */
 export function VerifyEmailPage() {
@@ -24,6 +25,19 @@ export function ConfirmEmailPage() {
       <div className="el-page el-container" style={{ maxWidth: 760 }}>
         <h1>Confirm your new email</h1>
         <EmailLinkOutcome kind="confirm" code={code} />
+      </div>
+    </ThemeProvider>
+  );
+}
+
+/** /not-me/:code: the "this wasn't me" link of the mail about an added second factor (issue 35). */
+export function NotMePage() {
+  const code = useParams().code ?? '';
+  return (
+    <ThemeProvider>
+      <div className="el-page el-container" style={{ maxWidth: 760 }}>
+        <h1>Was this you?</h1>
+        <FactorAlertOutcome code={code} />
       </div>
     </ThemeProvider>
   );

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
@@ -46,6 +47,12 @@ describe('ForgotPasswordForm (docs/product.md#forgot-password)', () => {
   });
 });
 
+/** The path and query the screen navigated to (the shared probe shows the path only). */
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname + location.search}</div>;
+}
+
 describe('ResetPasswordForm (docs/product.md#password-reset)', () => {
   it("says 'Link invalid.' when the code names nobody", async () => {
     fakeApi(() => ({ status: 404, body: { message: 'Link invalid.' } }));
@@ -58,7 +65,7 @@ describe('ResetPasswordForm (docs/product.md#password-reset)', () => {
     const owner = { user_id: 7, first_name: 'Kim', last_name: 'L', email: 'kim@example.com' };
     const { calls } = fakeApi((call) => {
       if (call.url === '/auth/customer/good-code') return { status: 200, body: owner };
-      if (call.url === '/user/password/reset') return { status: 200, body: { user_id: 7, email: owner.email } };
+      if (call.url === '/user/password/reset') return { status: 200, body: { user_id: 7, email: owner.email, recent_factors: [] } };
       if (call.url === '/auth/login')
         return { status: 200, body: { ...owner, display_name: 'Kim L', phone: null, company: null, permissions: { user: true } } };
       if (call.url === '/customer/code/7') return { status: 200, body: { removed: 1 } };
@@ -76,5 +83,26 @@ describe('ResetPasswordForm (docs/product.md#password-reset)', () => {
       'DELETE /customer/code/7',
     ]);
     expect(calls[2]!.data).toEqual({ email: 'kim@example.com', password: 'a-new-password' });
+  });
+
+  it('with second factors added in the last 30 days, leads the login to the security page that lists them (issue 35)', async () => {
+    const owner = { user_id: 8, first_name: 'Lee', last_name: 'M', email: 'lee@example.com' };
+    const recent = [{ kind: 'passkey', passkey_id: 3, name: 'Unknown key', added_at: '2026-11-26T04:00:00Z' }];
+    fakeApi((call) => {
+      if (call.url === '/auth/customer/code-8') return { status: 200, body: owner };
+      if (call.url === '/user/password/reset') return { status: 200, body: { user_id: 8, email: owner.email, recent_factors: recent } };
+      if (call.url === '/auth/login') return { status: 200, body: { second_factor_required: true, methods: ['totp', 'passkey'] } };
+      return undefined;
+    });
+    renderScreen(
+      <>
+        <ResetPasswordForm code="code-8" />
+        <Where />
+      </>,
+    );
+    await userEvent.type(await screen.findByLabelText('New password'), 'a-new-password');
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login?next=%2Fportal%2Faccount%2Fsecurity%3Freview%3Drecent-factors'));
   });
 });

@@ -3,18 +3,24 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
+import { RECENT_FACTORS_REVIEW_PATH } from '../../../components/second-factor';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { afterLogin, loginPathFor } from '../access';
 import { homeOf, useLogin } from '../api/login';
 import { removeResetCode, resetPassword, useResetCode } from '../api/password';
 import { needsSecondFactor } from '../api/types';
 
 export const LINK_INVALID = 'Link invalid.';
 const PASSWORD_SET_LOG_IN = 'Your new password is set. Log in with it and your second factor.';
+const PASSWORD_SET_REVIEW =
+  'Your new password is set. Log in with it and your second factor: then check the second factors added to your account in the last 30 days.';
 
 /**
  * The reset link is checked first (docs/product.md#password-reset): valid when it names a user, and only then is the
- * form shown. After the reset the new password logs in and the one-time code is deleted.
+ * form shown. After the reset the new password logs in and the one-time code is deleted; when
+ * second factors were added in the last 30 days, the login leads to the security page that lists
+ * them with Remove (issue 35: whoever added one may be why the password was reset).
  */
 export function ResetPasswordForm({ code }: { code: string }) {
   const link = useResetCode(code);
@@ -32,15 +38,16 @@ export function ResetPasswordForm({ code }: { code: string }) {
     setPending(true);
     setError(null);
     try {
-      await resetPassword({ code, password });
+      const done = await resetPassword({ code, password });
+      const review = done.recent_factors.length > 0 ? RECENT_FACTORS_REVIEW_PATH : null;
       const user = await login.mutateAsync({ email: link.data.email, password });
       if (needsSecondFactor(user)) {
         // The account has a second factor: the login page asks for it (issue 25).
-        navigate('/login', { state: { notice: PASSWORD_SET_LOG_IN } });
+        navigate(review ? loginPathFor(review) : '/login', { state: { notice: review ? PASSWORD_SET_REVIEW : PASSWORD_SET_LOG_IN } });
         return;
       }
       await removeResetCode(user.user_id).catch(() => undefined);
-      navigate(homeOf(user));
+      navigate(afterLogin(review, user, homeOf(user)));
     } catch (e) {
       setError(errorMessage(e));
     } finally {

@@ -1,3 +1,4 @@
+import type { PasswordChanged } from '@escrow/domain';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
@@ -24,9 +25,10 @@ async function changeEmail(email: string): Promise<void> {
   await api.put('/account/email', { email: normalizeEmail(email) });
 }
 
-/** `PUT /api/account/password { current_password, password }` (step-up). */
-async function changePassword(input: { current_password: string; password: string }): Promise<void> {
-  await api.put('/account/password', input);
+/** `PUT /api/account/password { current_password, password }` (step-up); answers the second factors added lately. */
+async function changePassword(input: { current_password: string; password: string }): Promise<PasswordChanged> {
+  const { data } = await api.put<PasswordChanged>('/account/password', input);
+  return data;
 }
 
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

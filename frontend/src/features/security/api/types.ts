@@ -4,5 +4,7 @@ export const securityKeys = {
   account: () => [...securityKeys.all, 'account'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
   log: (page: number) => [...securityKeys.all, 'log', page] as const,
+  recentFactors: () => [...securityKeys.all, 'recent-factors'] as const,
+  factorAlert: (code: string) => [...securityKeys.all, 'factor-alert', code] as const,
   adminLog: (filters: { userId: string; kind: string; page: number }) => [...securityKeys.all, 'admin-log', filters] as const,
 };

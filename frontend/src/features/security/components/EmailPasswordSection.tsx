@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail, useChangePassword, useResendVerification } from '../api/email-password';
+import { RecentFactorsReview } from './RecentFactorsReview';
 import { LINK_SENT_AGAIN } from './SecurityPromptHost';
 
 const EMAIL_CHANGE_SENT = 'We sent a link to the new address. Your email changes once you open it; the old address gets a note.';
@@ -67,7 +68,7 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
   );
 }
 
-/** The password: the current one, then the new one twice (step-up). */
+/** The password: the current one, then the new one twice (step-up); once changed, the second factors added lately, to remove. */
 export function PasswordSection() {
   const change = useChangePassword();
   const [form] = Form.useForm<{ current_password: string; password: string; repeat: string }>();
@@ -114,6 +115,7 @@ export function PasswordSection() {
           Change password
         </Button>
       </Form>
+      {change.isSuccess && <RecentFactorsReview />}
     </section>
   );
 }
