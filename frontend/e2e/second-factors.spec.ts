@@ -5,7 +5,7 @@ import { type Page } from '@playwright/test';
 import { newBuyer } from './support/api';
 import { checkA11y } from './support/axe';
 import { lastMailTo, query } from './support/db';
-import { DEMO, expect, loginAt, test } from './support/fixtures';
+import { DEMO, expect, loginAt, submitLoginPage, test } from './support/fixtures';
 import { actions, card, openProject } from './support/portal';
 import { approvedProject } from './support/projects';
 import { addVirtualAuthenticator, nextTotpCode, passkeyBaseUrl, rememberTotpSecret } from './support/second-factor';
@@ -120,6 +120,63 @@ test.describe('passkeys (on http://localhost: WebAuthn takes no IP address)', ()
     await expect(passkeys.getByRole('row', { name: /Test laptop/ })).not.toContainText('Not yet');
   });
 
+  test("a passkey added with a copied cookie is mailed at once; the mail's link removes it and ends every session, and the reset lists what was added lately", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await newBuyer(browser, 'not-me');
+    await loginAt(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/portal$/);
+    await enrolTotp(page, owner.email);
+
+    // Another browser with the owner's session cookie, copied inside its step-up window, adds a passkey of its own.
+    const thiefContext = await browser.newContext({ baseURL: passkeyBaseUrl() });
+    await thiefContext.addCookies((await page.context().cookies()).filter((c) => c.name === 'sid'));
+    const thief = await thiefContext.newPage();
+    await addVirtualAuthenticator(thief);
+    await thief.goto(SECURITY);
+    await thief.getByLabel('Passkey name').fill('Not yours');
+    await thief.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(thief.getByRole('table', { name: 'Your passkeys' }).getByText('Not yours', { exact: true })).toBeVisible();
+
+    // The owner's mail, at once; its link asks before it acts (a mail scanner opening it changes nothing).
+    const link = /\/not-me\/[A-Za-z0-9_-]+/.exec(await lastMailTo(owner.email, 'A passkey named "Not yours" was added'))![0];
+    await page.goto(link);
+    const main = page.getByRole('main');
+    await expect(main.getByText(/A passkey named "Not yours" was added to your Escrow Ledger account/)).toBeVisible();
+    await checkA11y(page, 'the page of a mail\'s "this wasn\'t me" link');
+    await main.getByRole('button', { name: "It wasn't me: remove it and sign out everywhere" }).click();
+    await expect(main.getByText(/The passkey "Not yours" was removed and every session of your account has ended/)).toBeVisible();
+    expect(await query('SELECT 1 FROM passkeys p JOIN users u USING (user_id) WHERE u.email = $1', [owner.email])).toHaveLength(0);
+
+    // Every session ended: the thief's and the owner's.
+    await thief.goto(SECURITY);
+    await expect(thief).toHaveURL(/\/login\?next=/);
+    await thiefContext.close();
+    await page.goto(SECURITY);
+    await expect(page).toHaveURL(/\/login\?next=/);
+
+    // The password (which the thief may know) opens nothing until a new one is chosen from the mailbox.
+    await main.getByLabel('Email').fill(owner.email);
+    await main.getByLabel('Password').fill(owner.password);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect(main.getByText(/For your safety, choose a new password before you log in/)).toBeVisible();
+    await page.goto(/\/password\/reset\/[A-Za-z0-9_-]+/.exec(await lastMailTo(owner.email, 'Choose one here within the hour'))![0]);
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
+    await page.getByLabel('Repeat the new password').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+
+    // The login with the new password and the app leads to the factors added in the last 30 days, each with Remove.
+    await expect(page).toHaveURL(/\/login\?next=%2Fportal%2Faccount%2Fsecurity%3Freview%3Drecent-factors$/);
+    await submitLoginPage(page, owner.email, 'a-brand-new-password');
+    await expect(page).toHaveURL(/\/portal\/account\/security\?review=recent-factors$/);
+    const review = page.getByTestId('recent-factors');
+    await expect(review.getByRole('heading', { name: 'Second factors added in the last 30 days' })).toBeVisible();
+    await expect(review.getByRole('button', { name: 'Remove the authenticator app' })).toBeVisible();
+    await expect(review.getByText('Not yours')).toHaveCount(0);
+  });
+
   test('a deposit after the step-up window: "Confirm it\'s you" with the passkey, and the deposit goes on with what was typed', async ({ page, browser }) => {
     test.setTimeout(90_000);
     const project = await approvedProject(browser, 'Step-up porch', '300.00');
@@ -178,6 +235,25 @@ test.describe('passkeys (on http://localhost: WebAuthn takes no IP address)', ()
     await expect(dialog).toBeHidden();
     await expect(c.getByRole('region', { name: 'Buyer payments' })).toContainText(/Pending|Settled/, { timeout: 20_000 });
   });
+});
+
+test('a password change lists the second factors added in the last 30 days, and Remove takes one away', async ({ page, browser }) => {
+  const buyer = await newBuyer(browser, 'password-change');
+  await loginAt(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/portal$/);
+  await enrolTotp(page, buyer.email);
+  const form = page.getByRole('region', { name: 'Password', exact: true });
+  await form.getByLabel('Current password').fill(buyer.password);
+  await form.getByLabel('New password', { exact: true }).fill('another-password-2026');
+  await form.getByLabel('Repeat the new password').fill('another-password-2026');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  const review = page.getByTestId('recent-factors');
+  await expect(review.getByRole('heading', { name: 'Second factors added in the last 30 days' })).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Remove the authenticator app' })).toBeVisible();
+  await checkA11y(page, 'the security page: the second factors added lately, after a password change');
+  await review.getByRole('button', { name: 'Remove the recovery codes' }).click();
+  await expect(review.getByRole('button', { name: 'Remove the recovery codes' })).toHaveCount(0);
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText(/^You have no recovery codes left/);
 });
 
 test('the administrator console stays closed for an administrator without a second factor, until one is set up', async ({ page, browser }) => {
