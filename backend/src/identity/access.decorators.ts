@@ -6,6 +6,15 @@ import type { AccessCheck, SessionUser } from './session-user';
 
 export const ACCESS_KEY = 'escrow:access';
 export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
+export const SESSION_IGNORED_KEY = 'escrow:session-ignored';
+
+/**
+ * A route that acts on a mailed link's code alone and never on the caller (the "this wasn't me"
+ * link): the browser's session cookie is not read. A cookie renewed away by whoever copied it
+ * answers 401 session_rotated on every other route for a while; its owner must still be able to
+ * undo what that person did (issue 35).
+ */
+export const SessionIgnored = () => SetMetadata(SESSION_IGNORED_KEY, true);
 
 /**
  * Who may call a route: every listed check of docs/product.md#access-checks must pass. Anonymous callers of a route

@@ -1,3 +1,4 @@
+import { eventually } from '../../test/support/event-store-fixture';
 import {
   type CreatedUser,
   createUser,
@@ -79,11 +80,15 @@ describe('identity: "a factor was added" mails and their "this wasn\'t me" links
     const owner = await createUser(pool(), { factor: 'totp' });
     const ownerSession = await signedIn(owner);
     // A copied cookie inside the step-up window: the thief enrols a passkey of their own.
-    const thief = await signedIn(owner);
+    const thief = new HttpSession(app.http).setCookie('sid', ownerSession.cookie('sid')!);
     const { passkey } = await addPasskey(thief, 'Backup key');
     const code = linkIn((await lastMailTo(pool(), owner.email))!.body);
 
-    const undone = await new HttpSession(app.http).post('/api/auth/factor-alerts/undo', { code });
+    // Adding the passkey renewed the session to the thief's cookie: the owner's browser holds one
+    // "renewed a moment ago", refused on every route that reads it; the link's routes do not.
+    expect((await ownerSession.get('/api/user')).body).toMatchObject({ reason: 'session_rotated' });
+    expect((await ownerSession.get(`/api/auth/factor-alerts/${code}`)).body).toMatchObject({ kind: 'passkey', name: 'Backup key', still_there: true });
+    const undone = await ownerSession.post('/api/auth/factor-alerts/undo', { code });
     expect(undone).toMatchObject({ status: 200, body: { message: expect.stringContaining('The passkey "Backup key" was removed') } });
     expect((await pool().query('SELECT 1 FROM passkeys WHERE user_id = $1', [owner.userId])).rows).toHaveLength(0);
     expect((await pool().query('SELECT 1 FROM user_totp WHERE user_id = $1', [owner.userId])).rows).toHaveLength(1);
@@ -117,7 +122,7 @@ describe('identity: "a factor was added" mails and their "this wasn\'t me" links
       `SELECT detail FROM security_log WHERE user_id = $1 AND kind = 'factor_alert_used'`,
       [owner.userId],
     );
-    expect(rows[0]!.detail).toMatchObject({ factor: 'passkey', name: 'Backup key', removed: true, sessions_ended: 2, password_reset_required: true });
+    expect(rows[0]!.detail).toMatchObject({ factor: 'passkey', name: 'Backup key', removed: true, sessions_ended: 1, password_reset_required: true });
   });
 
   it('a link about an authenticator app or a set of recovery codes removes only the one it was mailed for', async () => {
@@ -156,10 +161,12 @@ describe('identity: "a factor was added" mails and their "this wasn\'t me" links
 
     await s.post('/api/account/recovery-codes');
     await new HttpSession(app.http).post('/api/user/password/forgot', { email: user.email });
-    const reset = await new HttpSession(app.http).put('/api/user/password/reset', {
-      code: resetCodeIn((await lastMailTo(pool(), user.email))!.body),
-      password: 'Third-pass-2026',
-    });
+    // The reset link is mailed just after the answer.
+    const resetMail = await eventually(
+      () => lastMailTo(pool(), user.email),
+      (mail) => mail?.subject === 'Reset your Escrow Ledger password',
+    );
+    const reset = await new HttpSession(app.http).put('/api/user/password/reset', { code: resetCodeIn(resetMail!.body), password: 'Third-pass-2026' });
     expect(reset.status).toBe(200);
     expect(reset.body.recent_factors.map((f: { kind: string }) => f.kind)).toEqual(['recovery_codes', 'passkey']);
 

@@ -4,7 +4,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 
 import { XSRF_COOKIE } from '../http/cookies';
-import { ACCESS_KEY, type RequestWithUser, SKIP_CSRF_KEY } from './access.decorators';
+import { ACCESS_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
 import { checkAdminRole } from './admin-role.check';
 import { type AccessCheck, passes, type SessionUser } from './session-user';
 import { SessionsService } from './sessions.service';
@@ -67,7 +67,7 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
-    request.user = await this.sessions.resolve(request);
+    request.user = this.marked(context, SESSION_IGNORED_KEY) ? null : await this.sessions.resolve(request);
     const checks = this.reflector.getAllAndOverride<AccessCheck[] | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? [];
     for (const check of checks) {
       if (passes(check, request.user)) continue;

@@ -4,6 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
+import { SessionIgnored } from '../access.decorators';
 import { CheckFactorAlert } from './check-factor-alert.query';
 
 @Controller()
@@ -12,6 +13,7 @@ export class CheckFactorAlertController {
 
   @Answers('FactorAlert')
   @Get('auth/factor-alerts/:code')
+  @SessionIgnored()
   check(@Param('code') code: string, @Req() request: FastifyRequest): Promise<FactorAlert> {
     return this.queryBus.execute(new CheckFactorAlert(code, request.ip));
   }
