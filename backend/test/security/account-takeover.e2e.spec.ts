@@ -215,7 +215,11 @@ describe('account takeover: a stolen password moves no money', () => {
         if (!url.startsWith('/api/') || url.startsWith('/api/docs') || method === 'HEAD' || method === 'OPTIONS') continue;
         const path = url.replace(/:[a-z_]+/gi, '1').replace(/\*$/, 'x');
         const answer = await copy.request(method as 'GET', path, method === 'GET' ? undefined : {});
-        if (answer.status !== 401) answers.push(`${method} ${url}: ${answer.status}`);
+        if (answer.status === 401) continue;
+        // A mailed link's routes read no session (issue 35, "this wasn't me"): the copy is answered as a browser without cookies.
+        const cookieless = await attacker().request(method as 'GET', path, method === 'GET' ? undefined : {});
+        if (answer.status >= 400 && cookieless.status === answer.status && JSON.stringify(cookieless.body) === JSON.stringify(answer.body)) continue;
+        answers.push(`${method} ${url}: ${answer.status}`);
       }
       return answers;
     };
