@@ -1,3 +1,4 @@
+import '../design/tokens.css';
 import '../styles/global.css';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
