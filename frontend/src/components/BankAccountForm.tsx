@@ -2,6 +2,7 @@ import { SANDBOX_TEST_ACCOUNTS, sandboxRuleText } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 
 import { type BankAccount, type LinkBankAccount, SANDBOX_MICRO_DEPOSITS_TEXT, useLinkBankAccount } from '../api/bank-accounts';
+import { space } from '../design/tokens';
 import { errorMessage } from '../lib/api-client';
 import { Form } from './Form';
 
@@ -50,7 +51,7 @@ export function BankAccountForm({
       >
         <Input inputMode="numeric" maxLength={17} />
       </Form.Item>
-      {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: 16 }} />}
+      {link.isError && <Alert type="error" showIcon title={errorMessage(link.error)} style={{ marginBottom: space.base }} />}
       {link.isSuccess && (
         <Alert
           type="success"
@@ -60,7 +61,7 @@ export function BankAccountForm({
               ? `Account ending in ${link.data.last4} linked. We sent two small deposits to it: confirm them above.`
               : `Account ending in ${link.data.last4} linked.`
           }
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: space.base }}
         />
       )}
       <Button type="primary" htmlType="submit" loading={link.isPending}>
@@ -68,8 +69,8 @@ export function BankAccountForm({
       </Button>
       {purpose === 'deposit' ? (
         // The sandbox provider's own rules (SANDBOX_TEST_ACCOUNTS), in the words the README quotes.
-        <div className="el-muted" style={{ marginTop: 12 }}>
-          <p style={{ marginBottom: 4 }}>Sandbox: any valid routing number works (for example 011000015); any other account number settles.</p>
+        <div className="el-muted" style={{ marginTop: space.sm }}>
+          <p style={{ marginBottom: space.xxs }}>Sandbox: any valid routing number works (for example 011000015); any other account number settles.</p>
           <ul aria-label="Sandbox test accounts" style={{ margin: 0 }}>
             {SANDBOX_TEST_ACCOUNTS.map((account) => (
               <li key={account.last4}>{sandboxRuleText(account)}</li>
@@ -77,7 +78,7 @@ export function BankAccountForm({
           </ul>
         </div>
       ) : (
-        <p className="el-muted" style={{ marginTop: 12 }}>
+        <p className="el-muted" style={{ marginTop: space.sm }}>
           Sandbox: any valid routing number works (for example 011000015). {SANDBOX_MICRO_DEPOSITS_TEXT}
         </p>
       )}

@@ -3,6 +3,8 @@ import './light-table.css';
 
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 
+import { CaretDownOutlinedIcon, CaretUpOutlinedIcon } from './sort-icons';
+
 export type SortOrder = 'ascend' | 'descend';
 
 /** A column, in the words of antd's Table (so a column moves between the two unchanged). */
@@ -23,7 +25,7 @@ export interface LightColumn<T> {
 const ARIA_SORT = { ascend: 'ascending', descend: 'descending' } as const;
 
 /**
- * A data table in plain HTML, for pages that show a list and need nothing else of antd's Table
+ * antd's Table under our theme (light-table.css, from the design tokens) in plain HTML, for pages that show a list and need nothing else of antd's Table
  * (no pagination, filters, selection or expandable rows): it costs no UI library on the page's
  * first load. It reads like `WideTable`: every header a `th scope="col"`, the row's naming column
  * (`rowHeader`, the first by default) a `th scope="row"`; it scrolls sideways inside its own box
@@ -74,8 +76,14 @@ export function LightTable<T extends object>({
     return [...rows].sort((a, b) => (sort.order === 'ascend' ? sorter(a, b) : sorter(b, a)));
   }, [rows, columns, sort]);
 
-  const cellClass = (c: LightColumn<T>) =>
-    ['el-light-table__cell', c.align === 'right' && 'el-light-table__cell--right', c.fixed && `el-light-table__cell--fixed-${c.fixed}`]
+  const cellClass = (c: LightColumn<T>, i: number, head = false) =>
+    [
+      'el-light-table__cell',
+      c.align === 'right' && 'el-light-table__cell--right',
+      c.fixed && `el-light-table__cell--fixed-${c.fixed}`,
+      head && c.sorter && 'el-light-table__cell--sortable',
+      sort?.column === i && 'el-light-table__cell--sorted',
+    ]
       .filter(Boolean)
       .join(' ');
   const valueOf = (c: LightColumn<T>, row: T): ReactNode => {
@@ -99,16 +107,23 @@ export function LightTable<T extends object>({
               {columns.map((c, i) => {
                 const order = sort?.column === i ? sort.order : undefined;
                 return (
-                  <th key={i} scope="col" className={cellClass(c)} style={c.width ? { width: c.width } : undefined} aria-sort={order && ARIA_SORT[order]}>
+                  <th
+                    key={i}
+                    scope="col"
+                    className={cellClass(c, i, true)}
+                    style={c.width ? { width: c.width } : undefined}
+                    aria-sort={order && ARIA_SORT[order]}
+                  >
                     {c.sorter ? (
                       <button
                         type="button"
                         className="el-light-table__sort"
                         onClick={() => setSort({ column: i, order: order === 'ascend' ? 'descend' : 'ascend' })}
                       >
-                        {c.title}
-                        <span aria-hidden="true" className="el-light-table__arrow">
-                          {order === 'ascend' ? '▲' : order === 'descend' ? '▼' : '↕'}
+                        <span>{c.title}</span>
+                        <span aria-hidden="true" className="el-light-table__sorter">
+                          <CaretUpOutlinedIcon className={order === 'ascend' ? 'el-icon--active' : undefined} />
+                          <CaretDownOutlinedIcon className={order === 'descend' ? 'el-icon--active' : undefined} />
                         </span>
                       </button>
                     ) : (
@@ -124,11 +139,11 @@ export function LightTable<T extends object>({
               <tr key={row[rowKey] as Key}>
                 {columns.map((c, i) =>
                   i === rowHeader ? (
-                    <th key={i} scope="row" className={cellClass(c)}>
+                    <th key={i} scope="row" className={cellClass(c, i)}>
                       {valueOf(c, row)}
                     </th>
                   ) : (
-                    <td key={i} className={cellClass(c)}>
+                    <td key={i} className={cellClass(c, i)}>
                       {valueOf(c, row)}
                     </td>
                   ),

@@ -9,7 +9,8 @@ export interface LightTab {
 }
 
 /**
- * Tabs without a UI library (antd's Tabs bring its menu and dropdown, ~20 KB gzip): a tablist of
+ * antd's line Tabs (light-tabs.css, from the design tokens) without the library (antd's Tabs bring
+ * its menu and dropdown, ~20 KB gzip), the only tabs drawn outside antd: a tablist of
  * buttons with aria-selected, arrow keys, Home and End between them (WAI-ARIA tabs pattern,
  * automatic activation), and a tabpanel per tab. A panel renders the first time its tab opens and
  * stays mounted after, hidden, so what it holds (a form half typed) survives a switch.
@@ -52,7 +53,7 @@ export function LightTabs({ items, label }: { items: LightTab[]; label?: string 
             onClick={() => open(index)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {item.label}
+            <span className="el-tabs__label">{item.label}</span>
           </button>
         ))}
       </div>

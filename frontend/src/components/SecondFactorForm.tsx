@@ -1,6 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 
+import { space } from '../design/tokens';
 import { errorMessage } from '../lib/api-client';
 import { Form } from './Form';
 import { CODE_FORMAT, ENTER_CODE, ENTER_RECOVERY_CODE, passkeyErrorMessage, RECOVERY_FORMAT, type SecondFactorMethod } from './second-factor';
@@ -71,7 +72,7 @@ export function SecondFactorForm({
         rules={
           recovery ? [{ required: true, whitespace: true, message: RECOVERY_FORMAT }] : [{ required: true, pattern: /^\s*(\d\s*){6}$/, message: CODE_FORMAT }]
         }
-        style={{ marginBottom: error ? 8 : undefined }}
+        style={{ marginBottom: error ? space.xs : undefined }}
       >
         <Input
           autoFocus
@@ -82,12 +83,12 @@ export function SecondFactorForm({
           onChange={() => setError(null)}
         />
       </Form.Item>
-      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid={`${idPrefix}-error`} />}
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: space.base }} data-testid={`${idPrefix}-error`} />}
       <Button type="primary" htmlType="submit" loading={pending === 'code'} block>
         {submitLabel}
       </Button>
       {(methods.includes('passkey') && onPasskey) || methods.includes('recovery') ? (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 12, alignItems: 'center' }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: space.sm, marginTop: space.sm, alignItems: 'center' }}>
           {methods.includes('passkey') && onPasskey && (
             <Button onClick={usePasskey} loading={pending === 'passkey'}>
               Use a passkey

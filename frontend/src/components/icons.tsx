@@ -1,43 +1,6 @@
-/**
- * The few Ant Design icons a first paint shows, as inline SVG (the paths of @ant-design/icons-svg,
- * drawn as its Icon component draws them): the icon package's runtime is not needed for them.
- * With a label, the icon is an image of that name; without, it is hidden from screen readers.
- */
-export function Icon({
-  d,
-  name,
-  label,
-  title,
-  style,
-  className,
-  viewBox = '64 64 896 896',
-}: {
-  d: string;
-  /** As the icon's file in @ant-design/icons-svg has it. */
-  viewBox?: string;
-  name: string;
-  label?: string;
-  title?: string;
-  style?: React.CSSProperties;
-  className?: string;
-}) {
-  return (
-    <span
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      title={title}
-      className={`el-icon el-icon--${name}${className ? ` ${className}` : ''}`}
-      style={style}
-    >
-      <svg viewBox={viewBox} focusable="false" data-icon={name} width="1em" height="1em" fill="currentColor" aria-hidden="true">
-        <path d={d} />
-      </svg>
-    </span>
-  );
-}
+import { Icon, type IconProps } from './Icon';
 
-export type IconProps = { label?: string; title?: string; style?: React.CSSProperties };
+// The cards' icons (MilestoneCard, PaymentsPanel, the uploader, warnings): a page loads only the paths it draws.
 
 export const LockFilledIcon = (props: IconProps) => (
   <Icon
@@ -63,7 +26,7 @@ export const ExclamationCircleFilledIcon = (props: IconProps) => (
   />
 );
 
-export const InboxOutlinedIcon = (props: IconProps & { className?: string }) => (
+export const InboxOutlinedIcon = (props: IconProps) => (
   <Icon
     name="inbox"
     viewBox="0 0 1024 1024"

@@ -1,14 +1,15 @@
-import '../../../components/light-form.css';
-
 import { type FormEvent, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { CloseCircleFilledIcon, EyeInvisibleOutlinedIcon, EyeOutlinedIcon } from '../../../components/form-icons';
+import { CloseCircleFilledIcon } from '../../../components/alert-icons';
 import { errorSummary } from '../../../components/form-summary';
 import { lazyThemed } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
+import { LightFormItem, LightInput, LightPassword } from '../../../components/LightForm';
+import { Notice } from '../../../components/Notice';
 import { passkeyErrorMessage, type SecondFactorMethod } from '../../../components/second-factor';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { afterLogin } from '../access';
 import { homeOf, useLogin, useSecondFactorLogin } from '../api/login';
@@ -25,13 +26,12 @@ const RULES: Record<Field, (value: string) => string | null> = {
   password: (value) => (value === '' ? 'Please enter your password.' : null),
 };
 
-/** An answer of the API in a red box under the field it is about (docs/product.md#error-texts), as antd's Alert draws it. */
+/** An answer of the API in a red box under the field it is about (spec §8). */
 function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
   return (
-    <div className="el-alert el-alert--error" role="alert" style={{ marginBottom: 16 }} data-testid={testId}>
-      <CloseCircleFilledIcon />
-      <div className="el-alert__section">{text}</div>
-    </div>
+    <Notice tone="danger" icon={<CloseCircleFilledIcon />} testId={testId}>
+      {text}
+    </Notice>
   );
 }
 
@@ -41,7 +41,7 @@ function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
  * field, a 401 answer under the password field (docs/product.md#error-texts); success routes by role (docs/product.md#logging-in), or
  * back to the page the login wall stopped the visitor at (`next`).
  *
- * Plain elements with the look of antd's vertical form (light-form.css), so that the login page's
+ * Plain elements with the look of antd's vertical form (components/LightForm), so that the login page's
  * first paint loads no antd; it behaves as the antd form did: each field is checked as it changes
  * and all of them on submit, which then says in a live region which fields need correcting and
  * moves the focus to the first (read with its error, tied by aria-describedby).
@@ -52,7 +52,6 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [said, setSaid] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -127,85 +126,50 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login', next = null }: { onL
       </Suspense>
     );
 
-  const field = (
-    name: Field,
-    apiError: string | null,
-    control: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => React.ReactNode,
-  ) => {
+  const ids = (name: Field) => {
     const id = `${idPrefix}_${name}`;
-    const error = invalid[name];
-    return (
-      <div className={`el-form-item${error ? ' el-form-item--with-help' : ''}`} style={{ marginBottom: apiError && !error ? 8 : undefined }}>
-        <div className="el-form-item__label">
-          <label htmlFor={id}>{LABELS[name]}</label>
-        </div>
-        {control({ id, ...(error ? { 'aria-describedby': `${id}_help`, 'aria-invalid': true } : {}) })}
-        {error && (
-          <div className="el-form-item__help">
-            <div id={`${id}_help`} className="el-form-item__error">
-              {error}
-            </div>
-          </div>
-        )}
-      </div>
-    );
+    return { id, ...(invalid[name] ? { 'aria-describedby': `${id}_help`, 'aria-invalid': true as const } : {}) };
   };
 
   return (
     <form id={idPrefix} onSubmit={submit} noValidate>
-      {field('email', emailError, (aria) => (
-        <input
-          {...aria}
+      <LightFormItem id={`${idPrefix}_email`} label={LABELS.email} error={invalid.email} tight={Boolean(emailError)}>
+        <LightInput
+          {...ids('email')}
           ref={(element) => {
             inputs.current.email = element;
           }}
-          className={`el-input${invalid.email ? ' el-input--error' : ''}`}
+          invalid={Boolean(invalid.email)}
           type="email"
           autoComplete="email"
           aria-required="true"
           value={values.email}
           onChange={(e) => change('email', e.target.value)}
         />
-      ))}
+      </LightFormItem>
       {emailError && <ErrorAlert text={emailError} testId="login-email-error" />}
-      {field('password', passwordError, (aria) => (
-        // A click anywhere in the box (the eye included) puts the caret in the field, as antd's does.
-        <span className={`el-input-affix${invalid.password ? ' el-input--error' : ''}`} onClick={() => inputs.current.password?.focus()}>
-          <input
-            {...aria}
-            ref={(element) => {
-              inputs.current.password = element;
-            }}
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            aria-required="true"
-            value={values.password}
-            onChange={(e) => change('password', e.target.value)}
-          />
-          <span className="el-input-affix__suffix">
-            <button
-              type="button"
-              className="el-input-affix__toggle"
-              aria-pressed={showPassword}
-              aria-label={showPassword ? 'Hide' : 'Show'}
-              // The focus stays in the field when the mouse shows the password.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? <EyeOutlinedIcon /> : <EyeInvisibleOutlinedIcon />}
-            </button>
-          </span>
-        </span>
-      ))}
+      <LightFormItem id={`${idPrefix}_password`} label={LABELS.password} error={invalid.password} tight={Boolean(passwordError)}>
+        <LightPassword
+          {...ids('password')}
+          ref={(element) => {
+            inputs.current.password = element;
+          }}
+          invalid={Boolean(invalid.password)}
+          autoComplete="current-password"
+          aria-required="true"
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+        />
+      </LightFormItem>
       {passwordError && <ErrorAlert text={passwordError} testId="login-password-error" />}
       {otherError && <ErrorAlert text={otherError} />}
-      <LightButton variant="primary" type="submit" loading={login.isPending} className="el-btn--block">
+      <LightButton variant="primary" type="submit" loading={login.isPending} block>
         Log in
       </LightButton>
-      <LightButton onClick={passkeyWithoutPassword} loading={secondFactor.isPending} className="el-btn--block" style={{ marginTop: 12 }}>
+      <LightButton onClick={passkeyWithoutPassword} loading={secondFactor.isPending} block style={{ marginTop: space.sm }}>
         Sign in with a passkey
       </LightButton>
-      <p style={{ marginTop: 12, marginBottom: 0 }}>
+      <p style={{ marginTop: space.sm, marginBottom: 0 }}>
         <Link to="/password/forgot">Forgot your password?</Link>
       </p>
       <p role="status" className="el-visually-hidden">
