@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 
+import { LightButton } from '../components/LightButton';
 import { Notice } from '../components/Notice';
 import { ChunkLoadError } from '../lib/lazy-route';
 
@@ -12,9 +13,9 @@ export function RouteError() {
       {chunk ? (
         <Notice tone="warning" title="This page could not be loaded.">
           <p>Your connection may have dropped, or we have just released a new version. Reload to try again.</p>
-          <button type="button" className="el-button" onClick={() => window.location.reload()}>
+          <LightButton variant="primary" size="large" onClick={() => window.location.reload()}>
             Reload the page
-          </button>
+          </LightButton>
         </Notice>
       ) : (
         <Notice tone="danger" title={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong on this page.'}>

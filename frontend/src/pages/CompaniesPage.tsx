@@ -4,6 +4,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 
 import { Notice } from '../components/Notice';
 import { Spinner } from '../components/Spinner';
+import { space } from '../design/tokens';
 import { contractorListQuery } from '../features/directory/api/directory';
 import { CompanyCard } from '../features/directory/components/CompanyCard';
 import { ContractorSearchForm } from '../features/directory/components/ContractorSearchForm';
@@ -45,7 +46,7 @@ export function CompaniesPage() {
       <h1>Find a member contractor</h1>
       <p className="el-muted">Every contractor here works with milestone escrow: your money is only released when you approve the work.</p>
       <ContractorSearchForm key={`${state}|${service}`} initialState={state} initialService={service} />
-      <section id="list" aria-label="Contractors" style={{ marginTop: 28 }}>
+      <section id="list" aria-label="Contractors" style={{ marginTop: space.lg }}>
         {search.isPending && <Spinner label="Finding contractors…" />}
         {errorText && dismissed !== errorText && (
           <Notice tone="danger" title="We could not load the contractors." onClose={() => setDismissed(errorText)}>
@@ -58,7 +59,7 @@ export function CompaniesPage() {
           </Notice>
         )}
         {search.data && (
-          <div className="el-grid el-grid--3" style={{ marginTop: 16 }}>
+          <div className="el-grid el-grid--3" style={{ marginTop: space.base }}>
             {search.data.companies.map((company) => (
               <CompanyCard key={company.company_id} company={company} />
             ))}

@@ -2,6 +2,7 @@ import './company-page.css';
 
 import { useParams } from 'react-router-dom';
 
+import { LightTag } from '../components/LightTag';
 import { Notice } from '../components/Notice';
 import { Spinner } from '../components/Spinner';
 import { useCompany, useCompanyServices } from '../features/directory/api/directory';
@@ -100,8 +101,8 @@ export function CompanyPage() {
         <h2>Services Offered</h2>
         <ul className="el-badges">
           {(services.data ?? []).map((s) => (
-            <li key={s} className="el-badge">
-              {s}
+            <li key={s}>
+              <LightTag>{s}</LightTag>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { Spinner } from '../components/Spinner';
 import { ThemeProvider } from '../components/ThemeProvider';
+import { space } from '../design/tokens';
 import { DeletionRequestForm } from '../features/account/components/DeletionRequestForm';
 import { ApplicationForm } from '../features/applications/components/ApplicationForm';
 import { AcceptInvitationForm } from '../features/auth/components/AcceptInvitationForm';
@@ -34,7 +35,7 @@ export function JoinPage() {
         <section className="el-card" aria-labelledby="join-apply">
           <h2 id="join-apply">Apply as a contractor</h2>
           <ApplicationForm />
-          <p style={{ marginTop: 16 }}>
+          <p style={{ marginTop: space.base }}>
             Starting a project as an owner? <Link to="/new">Create an owner account</Link>.
           </p>
         </section>

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-
+import { LightButtonLink } from '../components/LightButton';
 import { ContractorSearchForm } from '../features/directory/components/ContractorSearchForm';
 import { EscrowSteps, JoinCallToAction, PromiseSummary, TrustSeals } from '../features/marketing/components/MarketingBlocks';
 
@@ -15,12 +14,12 @@ export function HomePage() {
             and hoping.
           </p>
           <div className="el-hero__actions">
-            <Link className="el-button" to="/new">
+            <LightButtonLink variant="primary" size="large" to="/new">
               Start a project
-            </Link>
-            <Link className="el-button el-button--ghost" to="/escrow">
+            </LightButtonLink>
+            <LightButtonLink size="large" to="/escrow">
               How escrow works
-            </Link>
+            </LightButtonLink>
           </div>
         </div>
       </section>

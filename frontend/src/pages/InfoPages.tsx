@@ -2,6 +2,7 @@ import '../features/marketing/components/marketing.css';
 
 import { Link } from 'react-router-dom';
 
+import { space } from '../design/tokens';
 import { ESCROW_STEPS } from '../features/marketing/components/MarketingBlocks';
 
 export function PromisePage() {
@@ -37,7 +38,7 @@ export function EscrowPage() {
     <div className="el-page el-container el-prose">
       <h1>Escrow Services</h1>
       <p>Milestones are defined, the owner deposits, funds are released on approval, and the owner is refunded if the contractor fails to complete.</p>
-      <ol className="el-steps" style={{ display: 'grid', gap: 24, marginTop: 24 }}>
+      <ol className="el-steps" style={{ display: 'grid', gap: space.lg, marginTop: space.lg }}>
         {ESCROW_STEPS.map((step) => (
           <li key={step.title}>
             <h3>{step.title}</h3>
@@ -69,7 +70,7 @@ export function PricingPage() {
     <div className="el-page el-container">
       <h1>Pricing</h1>
       <p className="el-muted el-prose">Simple, visible fees. Every charge appears on the project's ledger.</p>
-      <div className="el-grid el-grid--3" style={{ marginTop: 24 }}>
+      <div className="el-grid el-grid--3" style={{ marginTop: space.lg }}>
         <section className="el-card" aria-labelledby="price-owner">
           <h2 id="price-owner">Project fee</h2>
           <p className="el-price">
@@ -95,7 +96,7 @@ export function PricingPage() {
           <p>Start projects with owners, split milestones among your subcontractors, and be listed in our directory.</p>
         </section>
       </div>
-      <p style={{ marginTop: 24 }}>
+      <p style={{ marginTop: space.lg }}>
         Both memberships start with a free trial: call us to set it up, or <Link to="/contact">send us a message</Link> and we will call you.
       </p>
     </div>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { space } from '../design/tokens';
 import { LoginForm } from '../features/auth/components/LoginForm';
 
 /**
@@ -15,7 +16,7 @@ export function LoginPage() {
         <h1>Log in</h1>
         <p className="el-muted">Owners and contractors log in here to see their projects.</p>
         <LoginForm next={params.get('next')} />
-        <p style={{ marginTop: 16 }}>
+        <p style={{ marginTop: space.base }}>
           New here? <Link to="/new">Create an owner account</Link> or <Link to="/apply">apply as a contractor</Link>.
         </p>
       </div>

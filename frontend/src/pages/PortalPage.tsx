@@ -3,8 +3,12 @@ import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'reac
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import type { ProjectSummary } from '../api/projects';
+import { LightButton, LightButtonLink } from '../components/LightButton';
 import { LightTable } from '../components/LightTable';
+import { LightTag } from '../components/LightTag';
 import { Spinner } from '../components/Spinner';
+import { space } from '../design/tokens';
+import { breakpoint } from '../design/tokens';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
 // Straight from its file, not the feature's index: the project list's first paint carries no antd.
@@ -24,47 +28,38 @@ const EMPTY = 'No projects yet. Start one with the buttons above.';
 function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDiscard: (p: ProjectSummary) => void }) {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
-  const phone = !useMediaQuery('(min-width: 768px)');
+  const phone = !useMediaQuery(`(min-width: ${breakpoint.md}px)`);
   const actionsOf = (p: ProjectSummary): ReactNode =>
     p.is_draft && isLoggedIn(user) && p.created_by === user.user_id ? (
       <div className="el-table-actions">
-        <button type="button" className="el-button el-button--small" onClick={() => navigate(resumePath(p))} aria-label={`Resume draft #${p.job_id}`}>
+        <LightButton variant="primary" size="small" onClick={() => navigate(resumePath(p))} aria-label={`Resume draft #${p.job_id}`}>
           Resume
-        </button>
-        <button type="button" className="el-button el-button--small el-button--danger" onClick={() => onDiscard(p)} aria-label={`Discard draft #${p.job_id}`}>
+        </LightButton>
+        <LightButton danger size="small" onClick={() => onDiscard(p)} aria-label={`Discard draft #${p.job_id}`}>
           Discard
-        </button>
+        </LightButton>
       </div>
     ) : (
-      <button
-        type="button"
-        className="el-button el-button--small el-button--ghost"
-        onClick={() => navigate(`/portal/job/${p.job_id}`)}
-        aria-label={`Open project #${p.job_id}`}
-      >
+      <LightButton size="small" onClick={() => navigate(`/portal/job/${p.job_id}`)} aria-label={`Open project #${p.job_id}`}>
         Open
-      </button>
+      </LightButton>
     );
   const withWhom = (p: ProjectSummary) => (p.your_role === 'buyer' ? (p.primary_company_name ?? 'No seller yet') : p.customer_name);
   const statusTag = (p: ProjectSummary) => (
-    <span className={`el-tag${p.status === 'Complete' ? ' el-tag--green' : p.status === 'Draft' ? '' : ' el-tag--blue'}`}>{p.status}</span>
+    <LightTag colour={p.status === 'Complete' ? 'green' : p.status === 'Draft' ? undefined : 'blue'}>{p.status}</LightTag>
   );
   const nextOf = (p: ProjectSummary) => p.next_action ?? (p.is_draft ? 'Finish and submit the project' : null);
 
   const isSeller = isLoggedIn(user) && user.company !== null;
   return (
     <>
-      <div className="el-actions" style={{ justifyContent: 'space-between', marginBottom: 16 }}>
+      <div className="el-actions" style={{ justifyContent: 'space-between', marginBottom: space.base }}>
         <h1 style={{ margin: 0 }}>Your projects</h1>
         <div className="el-actions">
-          <Link className="el-button" to="/portal/new-project/customer">
+          <LightButtonLink variant="primary" to="/portal/new-project/customer">
             New project as owner
-          </Link>
-          {isSeller && (
-            <Link className="el-button el-button--ghost" to="/portal/new-project/company">
-              New project for a buyer
-            </Link>
-          )}
+          </LightButtonLink>
+          {isSeller && <LightButtonLink to="/portal/new-project/company">New project for a buyer</LightButtonLink>}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
           {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}
           {isSeller && <Link to="/portal/webhooks">Integrations</Link>}

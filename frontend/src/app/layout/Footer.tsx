@@ -2,6 +2,7 @@ import './footer.css';
 
 import { Link } from 'react-router-dom';
 
+import { seal } from '../../design/tokens';
 import { accountLinkOf } from '../../features/auth/access';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { isLoggedIn } from '../../features/auth/api/types';
@@ -53,15 +54,15 @@ export function Footer() {
           <a href="https://www.bbb.org/" target="_blank" rel="noreferrer">
             <span className="el-visually-hidden">BBB Accredited Business: the Better Business Bureau seal (opens in a new tab)</span>
             <svg width="150" height="58" viewBox="0 0 150 58" aria-hidden="true" focusable="false">
-              <rect x="1" y="1" width="148" height="56" rx="8" fill="#fff" stroke="#0b5c8a" strokeWidth="2" />
-              <rect x="8" y="9" width="40" height="40" rx="6" fill="#0b5c8a" />
-              <text x="28" y="35" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#fff">
+              <rect x="1" y="1" width="148" height="56" rx="8" fill={seal.white} stroke={seal.blue} strokeWidth="2" />
+              <rect x="8" y="9" width="40" height="40" rx="6" fill={seal.blue} />
+              <text x="28" y="35" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill={seal.white}>
                 BBB
               </text>
-              <text x="56" y="26" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">
+              <text x="56" y="26" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill={seal.blue}>
                 ACCREDITED
               </text>
-              <text x="56" y="41" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill="#0b5c8a">
+              <text x="56" y="41" fontFamily="Arial, sans-serif" fontSize="11" fontWeight="700" fill={seal.blue}>
                 BUSINESS
               </text>
             </svg>

@@ -3,6 +3,7 @@ import './header.css';
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
+import { LightButton } from '../../components/LightButton';
 import { accountLinkOf } from '../../features/auth/access';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
@@ -52,19 +53,14 @@ export function Header() {
                 <NavLink to={accountLinkOf(user)} className="el-header__link" onClick={() => setMenuOpen(false)}>
                   Account
                 </NavLink>
-                <button
-                  type="button"
-                  className="el-button el-button--ghost el-header__button"
-                  onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
-                  disabled={logout.isPending}
-                >
+                <LightButton onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })} disabled={logout.isPending}>
                   Logout
-                </button>
+                </LightButton>
               </>
             ) : (
-              <button type="button" className="el-button el-header__button" onClick={() => setLoginOpen(true)}>
+              <LightButton variant="primary" onClick={() => setLoginOpen(true)}>
                 Login
-              </button>
+              </LightButton>
             )}
           </span>
         </nav>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 
 import { Notice } from '../../components/Notice';
+import { space } from '../../design/tokens';
 import type { NoticeState } from '../../features/auth/components/RequireAccess';
 import { SecurityPromptHost } from '../../features/security/components/SecurityPromptHost';
 import { Footer } from './Footer';
@@ -36,7 +37,7 @@ export function RootLayout() {
       {!bare && <Header />}
       <main id="main" tabIndex={-1}>
         {notice && dismissed !== location.key && (
-          <div className="el-container" style={{ paddingTop: 16 }}>
+          <div className="el-container" style={{ paddingTop: space.base }}>
             <Notice tone="warning" onClose={() => setDismissed(location.key)}>
               {notice}
             </Notice>

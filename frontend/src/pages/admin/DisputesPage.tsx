@@ -2,6 +2,7 @@ import { Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../components/Spinner';
+import { space } from '../../design/tokens';
 import { useDisputes } from '../../features/admin/api/get-disputes';
 import { useRetainageDisputes } from '../../features/admin/api/retainage';
 import { DisputeCard } from '../../features/admin/components/DisputeCard';
@@ -44,7 +45,7 @@ export function AdminDisputesPage() {
           { value: 'open', label: 'Open' },
           { value: 'resolved', label: 'Resolved' },
         ]}
-        style={{ marginBottom: 16 }}
+        style={{ marginBottom: space.base }}
       />
       {disputes.isPending && <Spinner />}
       <section ref={list} tabIndex={-1} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}>

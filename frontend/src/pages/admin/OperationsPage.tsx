@@ -1,3 +1,4 @@
+import { space } from '../../design/tokens';
 import { AuditExportPanel, ChainCheckPanel } from '../../features/admin/components/IntegrityPanels';
 import { ProjectorsTable } from '../../features/admin/components/ProjectorsTable';
 import { ReadHorizon } from '../../features/admin/components/ReadHorizon';
@@ -14,7 +15,7 @@ export function AdminOperationsPage() {
       </p>
       <ProjectorsTable />
       <ReadHorizon />
-      <h2 style={{ marginTop: 32 }}>Proof for auditors</h2>
+      <h2 style={{ marginTop: space.xl }}>Proof for auditors</h2>
       <ChainCheckPanel />
       <AuditExportPanel />
     </AdminShell>

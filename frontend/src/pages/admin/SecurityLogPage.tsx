@@ -2,6 +2,7 @@ import { Button, Input } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 
 import { Form } from '../../components/Form';
+import { space } from '../../design/tokens';
 import { useAdminSecurityLog } from '../../features/security/api/security-log';
 import { SecurityLogTable } from '../../features/security/components/SecurityLogTable';
 import { AdminShell } from './AdminShell';
@@ -26,7 +27,7 @@ export function AdminSecurityLogPage() {
         name="security-log-filters"
         initialValues={{ user_id: filters.userId, kind: filters.kind }}
         onFinish={(v: { user_id?: string; kind?: string }) => apply({ userId: v.user_id ?? '', kind: v.kind ?? '', page: 1 })}
-        style={{ marginBottom: 16, rowGap: 8 }}
+        style={{ marginBottom: space.base, rowGap: space.xs }}
       >
         <Form.Item label="User id" name="user_id" rules={[{ pattern: /^\s*\d*\s*$/, message: 'A user id is a number, like 12.' }]}>
           <Input inputMode="numeric" style={{ width: 120 }} />

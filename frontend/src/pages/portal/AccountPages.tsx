@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PaymentDestination } from '../../components/PaymentDestination';
 import { Spinner } from '../../components/Spinner';
 import { WideTable } from '../../components/WideTable';
+import { space } from '../../design/tokens';
 import { AgreementSigning, SignedAgreementDocument } from '../../features/agreements';
 import { DepositAccountSettings, PayoutAccountSettings } from '../../features/bank-accounts';
 import { usePayments } from '../../features/projects/api/projects';
@@ -157,7 +158,7 @@ export function PaymentReleasePage() {
               />
             </>
           )}
-          <p style={{ marginTop: 16 }}>
+          <p style={{ marginTop: space.base }}>
             <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
           </p>
         </>

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 
 import { Spinner } from '../../components/Spinner';
+import { space } from '../../design/tokens';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { MilestoneForm } from '../../features/milestones/components/MilestoneForm';
 import { useRetainage } from '../../features/retainage/api/retainage';
@@ -22,7 +23,7 @@ export function MilestonesStep({ projectId }: { projectId: number }) {
       {/* Terms first: each milestone freezes the project's retainage and job-site state when it is added. */}
       {retainage.data && <ProjectTerms retainage={retainage.data} projectId={projectId} isDraft />}
       {milestones.data && milestones.data.length > 0 && (
-        <ul className="el-plain-list" style={{ marginBottom: 16 }} aria-label="Milestones added">
+        <ul className="el-plain-list" style={{ marginBottom: space.base }} aria-label="Milestones added">
           {milestones.data.map((m) => (
             <li key={m.original_id}>
               <strong>{m.title || 'Whole Project Milestone'}</strong> — deposit {formatDollars(m.deposit_total)}

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ProjectSummary } from '../../api/projects';
 import { Spinner } from '../../components/Spinner';
 import { ThemeProvider } from '../../components/ThemeProvider';
+import { space } from '../../design/tokens';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
 import { RequireAccess } from '../../features/auth/components/RequireAccess';
@@ -47,10 +48,10 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   return (
     <>
       <h1>{heading}</h1>
-      <Card title="Main Service Provided" style={{ marginBottom: 16 }}>
+      <Card title="Main Service Provided" style={{ marginBottom: space.base }}>
         <ServiceStep services={form.data.services} value={service} onChange={changeService} />
       </Card>
-      <Card title="Buyer" style={{ marginBottom: 16 }}>
+      <Card title="Buyer" style={{ marginBottom: space.base }}>
         {customerInitiated ? (
           <p>
             Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)
@@ -63,11 +64,11 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
         )}
       </Card>
       {customerInitiated && (
-        <Card title="Seller" style={{ marginBottom: 16 }}>
+        <Card title="Seller" style={{ marginBottom: space.base }}>
           <SellerStep seller={seller} disabled={afterService || !projectId} onNext={chooseSeller} saving={savingSeller} />
         </Card>
       )}
-      <Card title="Project Milestones" style={{ marginBottom: 16 }}>
+      <Card title="Project Milestones" style={{ marginBottom: space.base }}>
         {projectId && seller ? <MilestonesStep projectId={projectId} /> : <p className="el-muted">{choose}</p>}
       </Card>
       <SubmitProject projectId={projectId} blocked={submitBlocked} />

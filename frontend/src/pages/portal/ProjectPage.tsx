@@ -9,6 +9,7 @@ import { lazyThemed } from '../../components/lazy-antd';
 import { LightButton } from '../../components/LightButton';
 import { LightTabs } from '../../components/LightTabs';
 import { LightTag } from '../../components/LightTag';
+import { Notice } from '../../components/Notice';
 import { Spinner } from '../../components/Spinner';
 import { useToasts } from '../../components/toasts/toasts';
 import { milestoneEvidence, retainageEvidence } from '../../features/attachments/api/owner';
@@ -135,15 +136,13 @@ export function ProjectPage() {
             </div>
           </div>
           {project.data.is_draft && (
-            <div className="el-alert el-alert--warning" role="alert" style={{ marginTop: 16 }}>
-              <ExclamationCircleFilledIcon />
-              <div className="el-alert__section">This project is still a draft: submit it before approvals and deposits.</div>
-              {isLoggedIn(user) && project.data.created_by === user.user_id && (
-                <div className="el-alert__actions">
-                  <Link to={resumePath(project.data)}>Resume the draft</Link>
-                </div>
-              )}
-            </div>
+            <Notice
+              tone="warning"
+              icon={<ExclamationCircleFilledIcon />}
+              action={isLoggedIn(user) && project.data.created_by === user.user_id ? <Link to={resumePath(project.data)}>Resume the draft</Link> : undefined}
+            >
+              This project is still a draft: submit it before approvals and deposits.
+            </Notice>
           )}
           {/* Label and figure pairs: a definition list, not a layout table without headers. */}
           <dl className="el-project-facts" aria-label="Project summary">

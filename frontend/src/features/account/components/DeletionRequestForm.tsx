@@ -2,6 +2,7 @@ import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 
 import { Form } from '../../../components/Form';
+import { space } from '../../../design/tokens';
 import { normalizeEmail } from '../../../lib/format';
 import { useTimedMessage } from '../../../lib/use-timed-flag';
 import { useRequestAccountDeletion } from '../api/delete-account-request';
@@ -36,11 +37,11 @@ export function DeletionRequestForm() {
       <Form.Item label="Email" htmlFor="deletion-email">
         <Input id="deletion-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Form.Item>
-      {warning && <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} />}
+      {warning && <Alert type="warning" showIcon title={warning} style={{ marginBottom: space.base }} />}
       <Form.Item label="Note (optional)" htmlFor="deletion-note">
         <Input.TextArea id="deletion-note" rows={4} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
       </Form.Item>
-      {request.isError && <Alert type="error" showIcon title="Error" description={DELETION_ERROR} style={{ marginBottom: 16 }} />}
+      {request.isError && <Alert type="error" showIcon title="Error" description={DELETION_ERROR} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={request.isPending}>
         Request deletion
       </Button>

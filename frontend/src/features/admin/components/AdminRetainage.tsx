@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnRetainageResolution, wasProposed } from '../api/decide-on-resolution';
 import { useAdminRetainage, useResolveRetainageDispute, useRetainageDisputes } from '../api/retainage';
@@ -73,7 +74,7 @@ export function AdminRetainage({ projectId, disputeEvidence }: { projectId: numb
         </p>
       )}
       {r.dispute && (
-        <Card size="small" title={`Retainage dispute opened by the ${r.dispute.party} on ${when(r.dispute.at)}`} style={{ marginTop: 16 }}>
+        <Card size="small" title={`Retainage dispute opened by the ${r.dispute.party} on ${when(r.dispute.at)}`} style={{ marginTop: space.base }}>
           <p>{r.dispute.statement}</p>
           {disputeEvidence?.(r.dispute.dispute_id)}
           {listed?.proposal ? (
@@ -122,7 +123,7 @@ export function AdminRetainage({ projectId, disputeEvidence }: { projectId: numb
         </Card>
       )}
       {r.decisions.length > 0 && (
-        <ul className="el-plain-list" aria-label="Retainage decisions" style={{ marginTop: 16 }}>
+        <ul className="el-plain-list" aria-label="Retainage decisions" style={{ marginTop: space.base }}>
           {r.decisions.map((d) => (
             <li key={d.at}>
               {d.resolution === 'release' ? 'Released' : 'Refunded'} {dollars(d.amount)}{' '}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 
+import { chart } from '../../../design/tokens';
+
 /**
  * Series in one chart are told apart by a pattern as well as a colour (WCAG 1.4.1): a reader who
  * does not see the colours, or prints in grey, still matches each bar or slice to its legend entry,
@@ -16,10 +18,10 @@ export interface Series {
 function Tile({ id, colour, pattern }: { id: string; colour: string; pattern: Pattern }) {
   const marks: Record<Pattern, React.ReactNode> = {
     solid: null,
-    stripes: <path d="M-2,2 l4,-4 M0,8 l8,-8 M6,10 l4,-4" stroke="#fff" strokeWidth={1.6} />,
-    dots: <circle cx={4} cy={4} r={1.6} fill="#fff" />,
-    crosshatch: <path d="M0,0 L8,8 M8,0 L0,8" stroke="#fff" strokeWidth={1.2} />,
-    grid: <path d="M4,0 V8 M0,4 H8" stroke="#fff" strokeWidth={1.2} />,
+    stripes: <path d="M-2,2 l4,-4 M0,8 l8,-8 M6,10 l4,-4" stroke={chart.mark} strokeWidth={1.6} />,
+    dots: <circle cx={4} cy={4} r={1.6} fill={chart.mark} />,
+    crosshatch: <path d="M0,0 L8,8 M8,0 L0,8" stroke={chart.mark} strokeWidth={1.2} />,
+    grid: <path d="M4,0 V8 M0,4 H8" stroke={chart.mark} strokeWidth={1.2} />,
   };
   return (
     <pattern id={id} width={8} height={8} patternUnits="userSpaceOnUse" data-pattern={pattern}>

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useServices } from '../../../api/services';
 import { Form } from '../../../components/Form';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { STATES, ZIP_CODE, ZIP_CODE_MESSAGE } from '../../../lib/format';
 import { useCompanies } from '../api/get-companies';
@@ -63,7 +64,7 @@ function CompanyEditor({ id, onClose }: { id: number; onClose: () => void }) {
             )
           }
         >
-          <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0, gap: '0 16px' }}>
+          <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0, gap: `0 ${space.base}px` }}>
             {TEXT_FIELDS.map(([name, label]) => (
               <Form.Item key={name} name={name} label={label} rules={RULES[name]}>
                 <Input />

@@ -1,11 +1,10 @@
-import '../../../components/light-controls.css';
-
 import type { HeldByProjectRow, MonthlyMoneyRow } from '@escrow/domain';
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { CloseCircleFilledIcon } from '../../../components/form-icons';
+import { CloseCircleFilledIcon } from '../../../components/alert-icons';
 import { LightTable } from '../../../components/LightTable';
+import { Notice } from '../../../components/Notice';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyComponent } from '../../../lib/lazy-route';
@@ -47,10 +46,9 @@ export function DashboardView() {
   if (dashboard.isPending) return <Spinner />;
   if (dashboard.isError)
     return (
-      <div className="el-alert el-alert--error" role="alert">
-        <CloseCircleFilledIcon />
-        <div className="el-alert__section">{errorMessage(dashboard.error)}</div>
-      </div>
+      <Notice tone="danger" icon={<CloseCircleFilledIcon />}>
+        {errorMessage(dashboard.error)}
+      </Notice>
     );
   const d = dashboard.data;
   const month = new Date().toLocaleDateString(undefined, { month: 'long', year: 'numeric' });

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnResolution, wasProposed } from '../api/decide-on-resolution';
 import { useResolveDispute } from '../api/resolve-dispute';
@@ -97,7 +98,7 @@ function ResolveForm({ dispute, onResolved, onProposed }: { dispute: AdminDisput
         <Form.Item
           name="resolution"
           label="Resolution"
-          style={{ marginBottom: 8 }}
+          style={{ marginBottom: space.xs }}
           rules={[{ required: true, message: 'Choose how to resolve the dispute: release, refund or split.' }]}
         >
           <Radio.Group aria-label="Resolution">
@@ -216,7 +217,7 @@ export function DisputeCard({ dispute: d, onResolved, evidence = null }: { dispu
       aria-label={`Dispute on ${d.milestone_title}`}
       title={<Link to={`/admin/job/${d.job_id}`}>{`Project #${d.job_id} · ${d.milestone_title}`}</Link>}
       extra={<span>Held {dollars(d.held)}</span>}
-      style={{ marginBottom: 16 }}
+      style={{ marginBottom: space.base }}
     >
       <p style={{ marginTop: 0 }}>
         Buyer <strong>{d.buyer ?? '—'}</strong> · Seller <strong>{d.seller ?? '—'}</strong> · opened {when(d.opened_at)}

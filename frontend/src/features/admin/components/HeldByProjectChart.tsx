@@ -1,6 +1,7 @@
 import type { HeldByProjectRow } from '@escrow/domain';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { chart, fontSize, space } from '../../../design/tokens';
 import { heldChartHeight } from './ChartPlaceholder';
 import { chartNumber, dollars } from './format';
 
@@ -9,12 +10,16 @@ export function HeldByProjectChart({ projects, label }: { projects: HeldByProjec
   return (
     <div className="el-admin__chart" style={{ height: heldChartHeight(projects.length) }} role="img" aria-label={label}>
       <ResponsiveContainer>
-        <BarChart layout="vertical" data={projects.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))} margin={{ left: 8, right: 16 }}>
+        <BarChart
+          layout="vertical"
+          data={projects.map((p) => ({ project: `#${p.job_id}`, Held: chartNumber(p.held) }))}
+          margin={{ left: space.xs, right: space.base }}
+        >
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" fontSize={12} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
-          <YAxis type="category" dataKey="project" fontSize={12} width={56} />
+          <XAxis type="number" fontSize={fontSize.sm} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
+          <YAxis type="category" dataKey="project" fontSize={fontSize.sm} width={56} />
           <Tooltip formatter={(v) => dollars(String(v))} />
-          <Bar dataKey="Held" fill="#1d6f42" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="Held" fill={chart.green} maxBarSize={28} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -2,6 +2,7 @@ import type { ChainCheckView } from '@escrow/domain';
 import { Alert, App, Button, Card, Input, Progress, Typography } from 'antd';
 import { useState } from 'react';
 
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { rangeBundleUrl, useChainChecks, useSigningKey, useStartChainCheck } from '../api/chain-checks';
 import { useAdminCan } from '../roles';
@@ -80,7 +81,7 @@ export function ChainCheckPanel() {
   const { message } = App.useApp();
   const last = checks.data?.checks[0];
   return (
-    <Card title="Hash chain" className="el-admin__proof" style={{ marginBottom: 16 }}>
+    <Card title="Hash chain" className="el-admin__proof" style={{ marginBottom: space.base }}>
       <p className="el-muted">
         Every event carries the hash of its stream&apos;s previous event and of its own content. The check recomputes them all in the global order and names the
         first event that does not match: an edit of the events table shows here.
@@ -95,7 +96,7 @@ export function ChainCheckPanel() {
         Verify the hash chain
       </Button>
       <RoleReason action="check-chains" id="chain-check-role" />
-      <div style={{ marginTop: 16 }}>
+      <div style={{ marginTop: space.base }}>
         {checks.isError ? <Alert type="error" showIcon title={errorMessage(checks.error)} /> : last ? <CheckOutcome check={last} /> : <p>Never checked yet.</p>}
       </div>
     </Card>
@@ -112,7 +113,7 @@ export function AuditExportPanel() {
   const [to, setTo] = useState(() => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from < to;
   return (
-    <Card title="Audit export" className="el-admin__proof" style={{ marginBottom: 16 }}>
+    <Card title="Audit export" className="el-admin__proof" style={{ marginBottom: space.base }}>
       <p className="el-muted">
         A bundle holds the events as stored (with their hashes), the ledger&apos;s postings and a manifest signed with this installation&apos;s key. An auditor
         checks it offline: <code>npx escrow-verify-audit-bundle bundle.jsonl --public-key key.pem</code>. One project&apos;s bundle is on its page.
@@ -129,19 +130,19 @@ export function AuditExportPanel() {
         {!gate.allowed ? (
           <RoleReason action="export-audit" />
         ) : valid ? (
-          <a className="el-button" href={rangeBundleUrl(from, to)} download>
+          <Button type="primary" href={rangeBundleUrl(from, to)} download>
             Download audit bundle
-          </a>
+          </Button>
         ) : (
           <span role="alert">The From day must be earlier than the Before day.</span>
         )}
       </div>
       {key.data && (
-        <div style={{ marginTop: 16 }}>
+        <div style={{ marginTop: space.base }}>
           <strong>Signing key</strong> (
           {key.data.source === 'setting' ? 'from AUDIT_SIGNING_KEY' : 'development key in the data folder — set AUDIT_SIGNING_KEY'}
           ): fingerprint <code>{key.data.fingerprint}</code>
-          <Typography.Paragraph copyable={{ text: key.data.publicKeyPem }} style={{ marginTop: 8 }}>
+          <Typography.Paragraph copyable={{ text: key.data.publicKeyPem }} style={{ marginTop: space.xs }}>
             <pre className="el-admin__json" role="region" tabIndex={0} aria-label="Public key">
               {key.data.publicKeyPem}
             </pre>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { MISSING_WAIVERS_CSV, useMissingWaivers } from '../api/get-missing-waivers';
 import { dollars, when } from './format';
@@ -19,7 +20,7 @@ export function MissingWaivers() {
           CSV
         </Button>
       }
-      style={{ marginTop: 16 }}
+      style={{ marginTop: space.base }}
     >
       {missing.isPending ? (
         <Spinner />

@@ -1,14 +1,15 @@
 import type { MonthlyMoneyRow } from '@escrow/domain';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { chart, fontSize, space } from '../../../design/tokens';
 import { type Series, useSeriesPatterns } from './ChartPatterns';
 import { chartNumber, dollars } from './format';
 
 const SERIES: Series[] = [
-  { key: 'Deposits', colour: '#1d6f42', pattern: 'solid' },
-  { key: 'Disbursed', colour: '#2a7f8e', pattern: 'stripes' },
-  { key: 'Fees', colour: '#a86a00', pattern: 'dots' },
-  { key: 'Refunds', colour: '#8e3b2f', pattern: 'crosshatch' },
+  { key: 'Deposits', colour: chart.green, pattern: 'solid' },
+  { key: 'Disbursed', colour: chart.teal, pattern: 'stripes' },
+  { key: 'Fees', colour: chart.amber, pattern: 'dots' },
+  { key: 'Refunds', colour: chart.brick, pattern: 'crosshatch' },
 ];
 
 /** Deposits, disbursements, fees (and refunds) per month as grouped bars, each series with its own pattern. */
@@ -24,10 +25,10 @@ export function MonthlyMoneyChart({ months, label }: { months: MonthlyMoneyRow[]
   return (
     <div className="el-admin__chart" role="img" aria-label={label}>
       <ResponsiveContainer>
-        <BarChart data={data} margin={{ left: 8, right: 8 }}>
+        <BarChart data={data} margin={{ left: space.xs, right: space.xs }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="month" fontSize={12} />
-          <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
+          <XAxis dataKey="month" fontSize={fontSize.sm} />
+          <YAxis fontSize={fontSize.sm} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
           <Tooltip formatter={(v) => dollars(String(v))} />
           <Legend />
           {defs}

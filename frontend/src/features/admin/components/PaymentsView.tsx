@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { dateRangeProblem, PAYMENT_STATUSES, type PaymentFilters, paymentsCsvUrl, usePayments } from '../api/get-payments';
 import { byAmount, byText, capitalised, dollars, total, when } from './format';
@@ -84,8 +85,8 @@ export function PaymentsView() {
           Export CSV
         </Button>
       </Form>
-      {rangeProblem && <Alert type="error" showIcon title={rangeProblem} style={{ marginBottom: 12 }} />}
-      {payments.isError && <Alert type="error" showIcon title={errorMessage(payments.error)} style={{ marginBottom: 12 }} />}
+      {rangeProblem && <Alert type="error" showIcon title={rangeProblem} style={{ marginBottom: space.sm }} />}
+      {payments.isError && <Alert type="error" showIcon title={errorMessage(payments.error)} style={{ marginBottom: space.sm }} />}
       <p className="el-muted" aria-live="polite">
         {payments.isSuccess && !rangeProblem && [`${rows.length} payment${rows.length === 1 ? '' : 's'}`, ...totalsByKind(rows)].join(' · ')}
       </p>

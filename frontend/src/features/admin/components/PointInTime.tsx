@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useAsOf } from '../api/get-project-as-of';
 import { capitalised, dollars, when } from './format';
@@ -65,7 +66,7 @@ export function PointInTime({ projectId, at, onChange }: { projectId: number; at
             <Card
               key={m.original_id}
               size="small"
-              style={{ marginBottom: 12 }}
+              style={{ marginBottom: space.sm }}
               role="region"
               aria-label={`Milestone ${m.original_id} then`}
               title={`Milestone #${m.original_id}`}

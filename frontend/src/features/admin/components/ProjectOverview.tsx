@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { PaymentDestination } from '../../../components/PaymentDestination';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { capitalised, dollars, when } from './format';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
@@ -65,7 +66,7 @@ export function ProjectOverview({ project }: { project: AdminJobView }) {
           aria-label={`Milestone ${m.title}`}
           title={`Milestone #${m.original_id} · ${m.title}`}
           extra={`Held ${dollars(m.held)} · deposited ${dollars(m.deposited)}`}
-          style={{ marginTop: 16 }}
+          style={{ marginTop: space.base }}
         >
           <h3>Versions</h3>
           <WideTable

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminProjects } from '../api/get-projects';
 import { byAmount, byText, day, dollars } from './format';
@@ -33,7 +34,7 @@ export function ProjectsTable() {
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 12 }}
+          style={{ marginBottom: space.sm }}
           title={`Projects with milestones waiting on the ${waiting}`}
           action={
             <Button size="small" onClick={() => setParams({})}>

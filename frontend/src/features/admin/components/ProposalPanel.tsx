@@ -1,6 +1,7 @@
 import { Alert, App, Button, Input, Modal } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import type { ProposalDecision, useDecideOnResolution } from '../api/decide-on-resolution';
 import { useAdminCan, useAdminIdentity } from '../roles';
@@ -93,8 +94,8 @@ export function ProposalPanel({
           </>
         )}
       </dl>
-      {p.stale && <Alert type="warning" showIcon title={STALE_PROPOSAL} role="status" style={{ marginBottom: 8 }} />}
-      {decide.isError && <Alert type="error" showIcon title={errorMessage(decide.error)} role="alert" style={{ marginBottom: 8 }} />}
+      {p.stale && <Alert type="warning" showIcon title={STALE_PROPOSAL} role="status" style={{ marginBottom: space.xs }} />}
+      {decide.isError && <Alert type="error" showIcon title={errorMessage(decide.error)} role="alert" style={{ marginBottom: space.xs }} />}
       {mine ? (
         <>
           <p role="status">

@@ -19,6 +19,7 @@ import {
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
+import { chart, colour, fontSize, space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { reportCsvUrl, type ReportName, useReports } from '../api/get-reports';
 import { useAdminCan } from '../roles';
@@ -38,15 +39,15 @@ function Csv({ report }: { report: ReportName }) {
 
 /** Each outcome's slice: its colour and its pattern (the legend and the slice's label name it too). */
 const OUTCOMES: Series[] = [
-  { key: 'open', colour: '#a86a00', pattern: 'dots' },
-  { key: 'release', colour: '#1d6f42', pattern: 'solid' },
-  { key: 'refund', colour: '#8e3b2f', pattern: 'crosshatch' },
-  { key: 'split', colour: '#2a7f8e', pattern: 'stripes' },
-  { key: 'other', colour: '#5b6760', pattern: 'grid' },
+  { key: 'open', colour: chart.amber, pattern: 'dots' },
+  { key: 'release', colour: chart.green, pattern: 'solid' },
+  { key: 'refund', colour: chart.brick, pattern: 'crosshatch' },
+  { key: 'split', colour: chart.teal, pattern: 'stripes' },
+  { key: 'other', colour: chart.slate, pattern: 'grid' },
 ];
 const AGEING: Series[] = [
-  { key: 'Approval → deposit', colour: '#a86a00', pattern: 'dots' },
-  { key: 'Deposit → completion', colour: '#2a7f8e', pattern: 'stripes' },
+  { key: 'Approval → deposit', colour: chart.amber, pattern: 'dots' },
+  { key: 'Deposit → completion', colour: chart.teal, pattern: 'stripes' },
 ];
 
 /** Monthly money, funds held over time, milestone ageing and disputes: charts beside exact tables, each with its CSV. */
@@ -93,28 +94,28 @@ export function ReportsView() {
           ]}
         />
       </Card>
-      <Card size="small" title="Funds held in escrow, last 90 days (end of each day)" extra={<Csv report="held" />} style={{ marginTop: 16 }}>
+      <Card size="small" title="Funds held in escrow, last 90 days (end of each day)" extra={<Csv report="held" />} style={{ marginTop: space.base }}>
         <div className="el-admin__chart" role="img" aria-label="Funds held over time">
           <ResponsiveContainer>
-            <LineChart data={r.held_over_time.map((h) => ({ day: h.day, Held: chartNumber(h.held) }))} margin={{ left: 8, right: 16 }}>
+            <LineChart data={r.held_over_time.map((h) => ({ day: h.day, Held: chartNumber(h.held) }))} margin={{ left: space.xs, right: space.base }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" minTickGap={32} fontSize={12} />
-              <YAxis fontSize={12} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
+              <XAxis dataKey="day" minTickGap={32} fontSize={fontSize.sm} />
+              <YAxis fontSize={fontSize.sm} width={72} tickFormatter={(v: number) => `$${v.toLocaleString()}`} />
               <Tooltip formatter={(v) => dollars(String(v))} />
-              <Line type="stepAfter" dataKey="Held" stroke="#1d6f42" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line type="stepAfter" dataKey="Held" stroke={chart.green} strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </div>
         <p className="el-muted">Held at the end of today: {dollars(r.held_over_time.at(-1)?.held ?? '0')}</p>
       </Card>
-      <Card size="small" title="Milestone ageing: approval → deposit → completion, in days" extra={<Csv report="ageing" />} style={{ marginTop: 16 }}>
+      <Card size="small" title="Milestone ageing: approval → deposit → completion, in days" extra={<Csv report="ageing" />} style={{ marginTop: space.base }}>
         {ageingChart.length > 0 && (
           <div className="el-admin__chart" role="img" aria-label="Milestone ageing">
             <ResponsiveContainer>
-              <BarChart data={ageingChart} margin={{ left: 8, right: 16 }}>
+              <BarChart data={ageingChart} margin={{ left: space.xs, right: space.base }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="milestone" fontSize={12} />
-                <YAxis fontSize={12} unit=" d" />
+                <XAxis dataKey="milestone" fontSize={fontSize.sm} />
+                <YAxis fontSize={fontSize.sm} unit=" d" />
                 <Tooltip />
                 <Legend />
                 {ageing.defs}
@@ -157,7 +158,7 @@ export function ReportsView() {
           ]}
         />
       </Card>
-      <Card size="small" title="Disputes by outcome" extra={<Csv report="disputes" />} style={{ marginTop: 16 }}>
+      <Card size="small" title="Disputes by outcome" extra={<Csv report="disputes" />} style={{ marginTop: space.base }}>
         <div className="el-admin__grid el-admin__grid--2" style={{ marginTop: 0 }}>
           {r.disputes.length > 0 && (
             <div className="el-admin__chart" style={{ height: 220 }} role="img" aria-label="Disputes by outcome">
@@ -171,7 +172,7 @@ export function ReportsView() {
                     outerRadius={80}
                     // Each slice says its outcome and count in dark text beside it, not in its own (patterned) fill.
                     label={(p: PieLabelRenderProps) => (
-                      <text x={p.x} y={p.y} textAnchor={p.textAnchor} dominantBaseline="central" fill="#1f2a24" fontSize={12}>
+                      <text x={p.x} y={p.y} textAnchor={p.textAnchor} dominantBaseline="central" fill={colour.ink} fontSize={fontSize.sm}>
                         {`${p.name}: ${p.value}`}
                       </text>
                     )}

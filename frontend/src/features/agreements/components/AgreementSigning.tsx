@@ -5,6 +5,7 @@ import { isOwnLegalName, legalNameOf, useAgreement } from '../../../api/agreemen
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignAgreement } from '../api/sign-agreement';
 
@@ -32,7 +33,7 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
             <Alert
               type="warning"
               showIcon
-              style={{ marginBottom: 16 }}
+              style={{ marginBottom: space.base }}
               title={`You signed an earlier text of this agreement on ${new Date(myEarlier.at).toLocaleString()}. Its terms have changed since.`}
               description="Read the text below and sign it again: the next deposit waits until both parties have signed it."
               action={<Link to={`/portal/signed/${myEarlier.contract_name}`}>The text you signed</Link>}
@@ -76,13 +77,13 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
               >
                 <Input autoComplete="name" />
               </Form.Item>
-              {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: 16 }} />}
+              {sign.isError && <Alert type="error" showIcon title={errorMessage(sign.error)} style={{ marginBottom: space.base }} />}
               <Button type="primary" htmlType="submit" loading={sign.isPending}>
                 Sign the agreement
               </Button>
             </Form>
           )}
-          <p style={{ marginTop: 16 }}>
+          <p style={{ marginTop: space.base }}>
             <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
           </p>
         </>

@@ -3,6 +3,7 @@ import { Alert, Button, Input, Select } from 'antd';
 import { useServices } from '../../../api/services';
 import { Form } from '../../../components/Form';
 import { EmailField, NameFields, PhoneField } from '../../../components/forms/PersonFields';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { STATE_NAMES, STATES } from '../../../lib/format';
 import { type ApplicationInput, useApplyAsContractor } from '../api/apply';
@@ -29,7 +30,7 @@ export function ApplicationForm() {
       <Form.Item label="Company name" name="company_name" rules={[{ required: true, whitespace: true, message: 'Please enter the company name.' }]}>
         <Input autoComplete="organization" />
       </Form.Item>
-      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>
+      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: space.base }}>
         <NameFields />
         <EmailField />
         <PhoneField />
@@ -47,7 +48,7 @@ export function ApplicationForm() {
       >
         <Select mode="multiple" placeholder="Select a service" options={services.map((s) => ({ value: s.service_name, label: s.service_name }))} />
       </Form.Item>
-      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>
+      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: space.base }}>
         <Form.Item label="License number (optional)" name="license">
           <Input />
         </Form.Item>
@@ -61,7 +62,7 @@ export function ApplicationForm() {
       <Form.Item label="Tell us about your company (optional)" name="message">
         <Input.TextArea rows={4} maxLength={5000} />
       </Form.Item>
-      {apply.isError && <Alert type="error" showIcon title={errorMessage(apply.error)} style={{ marginBottom: 16 }} />}
+      {apply.isError && <Alert type="error" showIcon title={errorMessage(apply.error)} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={apply.isPending}>
         Send my application
       </Button>

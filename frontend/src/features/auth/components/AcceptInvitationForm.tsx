@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { homeOf } from '../api/login';
 import { useAcceptInvitation, useInvitation } from '../api/signup';
@@ -42,7 +43,7 @@ export function AcceptInvitationForm({ hash }: { hash: string }) {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      {accept.isError && <Alert type="error" showIcon title={errorMessage(accept.error)} style={{ marginBottom: 16 }} />}
+      {accept.isError && <Alert type="error" showIcon title={errorMessage(accept.error)} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={accept.isPending}>
         Set my password
       </Button>

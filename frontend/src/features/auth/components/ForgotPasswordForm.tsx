@@ -2,6 +2,7 @@ import { Alert, Button } from 'antd';
 
 import { Form } from '../../../components/Form';
 import { EmailField } from '../../../components/forms/PersonFields';
+import { space } from '../../../design/tokens';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/password';
 
@@ -28,7 +29,12 @@ export function ForgotPasswordForm() {
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
       <EmailField />
       {request.isError && (
-        <Alert type="error" showIcon title={errorStatus(request.error) === 404 ? FORGOT_FAILED : errorMessage(request.error)} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={errorStatus(request.error) === 404 ? FORGOT_FAILED : errorMessage(request.error)}
+          style={{ marginBottom: space.base }}
+        />
       )}
       <Button type="primary" htmlType="submit" loading={request.isPending}>
         Send reset link

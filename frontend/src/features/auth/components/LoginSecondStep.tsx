@@ -2,6 +2,7 @@ import { Button } from 'antd';
 
 import type { SecondFactorMethod } from '../../../components/second-factor';
 import { SecondFactorForm } from '../../../components/SecondFactorForm';
+import { space } from '../../../design/tokens';
 
 /**
  * The login's second step (issue 25): the password was right, now the second factor. antd's form,
@@ -26,7 +27,7 @@ export function LoginSecondStep({
         <strong>Your password is correct.</strong> Confirm it's you with your second factor.
       </p>
       <SecondFactorForm idPrefix={`${idPrefix}-code`} methods={methods} onCode={onCode} onPasskey={onPasskey} />
-      <p style={{ marginTop: 12, marginBottom: 0 }}>
+      <p style={{ marginTop: space.sm, marginBottom: 0 }}>
         <Button type="link" style={{ paddingInline: 0 }} onClick={onStartAgain}>
           Start again with another account
         </Button>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Form } from '../../../components/Form';
 import { RECENT_FACTORS_REVIEW_PATH } from '../../../components/second-factor';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { afterLogin, loginPathFor } from '../access';
 import { homeOf, useLogin } from '../api/login';
@@ -81,7 +82,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={pending}>
         Save the new password
       </Button>

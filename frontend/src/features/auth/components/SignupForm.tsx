@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { Form } from '../../../components/Form';
 import { EmailField, NameFields, PhoneField } from '../../../components/forms/PersonFields';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { homeOf } from '../api/login';
 import { type SignupInput, useSignup } from '../api/signup';
@@ -14,7 +15,7 @@ export function SignupForm() {
   const navigate = useNavigate();
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => signup.mutate(values, { onSuccess: (user) => navigate(homeOf(user)) })}>
-      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: 16 }}>
+      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: space.base }}>
         <NameFields />
       </div>
       <PhoneField />
@@ -29,7 +30,7 @@ export function SignupForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      {signup.isError && <Alert type="error" showIcon title={errorMessage(signup.error)} style={{ marginBottom: 16 }} />}
+      {signup.isError && <Alert type="error" showIcon title={errorMessage(signup.error)} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={signup.isPending}>
         Create my account
       </Button>

@@ -2,6 +2,7 @@ import { Alert, Button, Input } from 'antd';
 
 import type { BankAccount } from '../../../api/bank-accounts';
 import { Form } from '../../../components/Form';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { AMOUNT_FORMAT, AMOUNT_UNDER_A_DOLLAR, depositsSentText, LOCKED_TEXT, SANDBOX_MICRO_DEPOSITS_TEXT, triesLeftText } from './texts';
@@ -36,7 +37,7 @@ export function ConfirmDepositsForm({ account }: { account: BankAccount }) {
       name={id}
       onFinish={({ first, second }: { first: string; second: string }) => verify.mutate([microDeposit(first) ?? first, microDeposit(second) ?? second])}
     >
-      <p style={{ marginBottom: 8 }}>
+      <p style={{ marginBottom: space.xs }}>
         {depositsSentText(account)} <span className="el-muted">{triesLeftText(account.verification_tries_left)}</span>
       </p>
       <div className="el-actions" style={{ alignItems: 'flex-start' }}>
@@ -47,11 +48,11 @@ export function ConfirmDepositsForm({ account }: { account: BankAccount }) {
           <Input inputMode="decimal" prefix="$" placeholder="0.00" style={{ width: 120 }} autoComplete="off" />
         </Form.Item>
       </div>
-      {verify.isError && <Alert type="error" showIcon title={errorMessage(verify.error)} style={{ marginBottom: 16 }} />}
+      {verify.isError && <Alert type="error" showIcon title={errorMessage(verify.error)} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={verify.isPending}>
         Confirm deposits
       </Button>
-      <p className="el-muted" style={{ marginTop: 8, marginBottom: 0 }}>
+      <p className="el-muted" style={{ marginTop: space.xs, marginBottom: 0 }}>
         {SANDBOX_MICRO_DEPOSITS_TEXT}
       </p>
     </Form>

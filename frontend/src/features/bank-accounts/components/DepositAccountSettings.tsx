@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useBankAccounts } from '../../../api/bank-accounts';
 import { BankAccountForm } from '../../../components/BankAccountForm';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { DepositAccounts } from './DepositAccounts';
 
@@ -24,10 +25,10 @@ export function DepositAccountSettings({ projectId }: { projectId: number }) {
       ) : (
         <DepositAccounts accounts={accounts.data.deposit_accounts} projectId={projectId} />
       )}
-      <Card title="Link an account" style={{ marginTop: 16 }}>
+      <Card title="Link an account" style={{ marginTop: space.base }}>
         <BankAccountForm purpose="deposit" projectId={projectId} />
       </Card>
-      <p style={{ marginTop: 16 }}>
+      <p style={{ marginTop: space.base }}>
         <Link to={`/portal/job/${projectId}`}>Back to the project</Link>
       </p>
     </>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 
 import type { BankAccount } from '../../../api/bank-accounts';
 import { depositAccountFor } from '../../../api/bank-accounts';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useRemoveBankAccount } from '../api/remove-bank-account';
 import { AccountCard } from './PayoutAccounts';
@@ -36,7 +37,7 @@ export function DepositAccounts({ accounts, projectId }: { accounts: BankAccount
             }
           >
             {inUse?.bank_account_id === account.bank_account_id && (
-              <p style={{ margin: '8px 0 0' }}>
+              <p style={{ margin: `${space.xs}px 0 0` }}>
                 <Tag color="blue">{DEPOSITS_FROM_TAG}</Tag>
               </p>
             )}

@@ -4,6 +4,7 @@ import { useBankAccounts } from '../../../api/bank-accounts';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { BankAccountForm } from '../../../components/BankAccountForm';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { PayoutAccounts } from './PayoutAccounts';
 import { PayoutChangeBanner } from './PayoutChangeBanner';
@@ -29,14 +30,19 @@ export function PayoutAccountSettings() {
         <>
           <PayoutChangeBanner change={accounts.data.payout_change} />
           {current ? (
-            <Alert type="info" showIcon title={`Payouts go to ${current.masked} (${current.holder_name}).`} style={{ marginBottom: 16 }} />
+            <Alert type="info" showIcon title={`Payouts go to ${current.masked} (${current.holder_name}).`} style={{ marginBottom: space.base }} />
           ) : (
-            <Alert type="warning" showIcon title="No payout account yet: payouts wait until a verified account is chosen." style={{ marginBottom: 16 }} />
+            <Alert
+              type="warning"
+              showIcon
+              title="No payout account yet: payouts wait until a verified account is chosen."
+              style={{ marginBottom: space.base }}
+            />
           )}
           <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
         </>
       )}
-      <Card title="Link an account" style={{ marginTop: 16 }}>
+      <Card title="Link an account" style={{ marginTop: space.base }}>
         <BankAccountForm purpose="payout" />
       </Card>
     </>

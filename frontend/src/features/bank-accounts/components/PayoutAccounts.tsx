@@ -2,6 +2,7 @@ import { App, Button, Card, Modal, Tag } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 
 import type { BankAccount } from '../../../api/bank-accounts';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useChoosePayoutAccount } from '../api/choose-payout-account';
 import { useRemoveBankAccount } from '../api/remove-bank-account';
@@ -19,7 +20,7 @@ export function AccountCard({ account, actions, children }: { account: BankAccou
       <Card
         size="small"
         className="el-account-card"
-        style={{ marginBottom: 12 }}
+        style={{ marginBottom: space.sm }}
         title={
           <span>
             {account.masked}{' '}
@@ -41,7 +42,7 @@ export function AccountCard({ account, actions, children }: { account: BankAccou
         </p>
         {children}
         {actions && (
-          <div className="el-actions" style={{ marginTop: 12 }}>
+          <div className="el-actions" style={{ marginTop: space.sm }}>
             {actions}
           </div>
         )}
@@ -100,7 +101,7 @@ export function PayoutAccounts({
             }
           >
             {!readOnly && (account.status === 'pending_verification' || account.status === 'locked') && (
-              <div style={{ marginTop: 12 }}>
+              <div style={{ marginTop: space.sm }}>
                 <ConfirmDepositsForm account={account} />
               </div>
             )}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 
 import type { PayoutChange } from '../../../api/bank-accounts';
+import { LightButton } from '../../../components/LightButton';
 import { Notice } from '../../../components/Notice';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { type PayoutChangeDecision, usePayoutChangeDecision } from '../api/payout-change';
 import { payoutChangeText } from './texts';
@@ -22,32 +24,32 @@ export function PayoutChangeBanner({ change, companyId }: { change: PayoutChange
   return (
     <>
       {change && (
-        <section aria-label="Payout account change" style={{ marginBottom: 16 }} data-testid="payout-change">
+        <section aria-label="Payout account change" style={{ marginBottom: space.base }} data-testid="payout-change">
           <Notice tone="warning" title="Payout account changed">
-            <p style={{ margin: '4px 0 8px' }}>{payoutChangeText(change, companyId === undefined ? 'company' : 'admin')}</p>
+            <p style={{ margin: `${space.xxs}px 0 ${space.xs}px` }}>{payoutChangeText(change, companyId === undefined ? 'company' : 'admin')}</p>
             {(change.can_confirm || change.can_undo) && (
               <div className="el-actions">
                 {change.can_confirm && (
-                  <button type="button" className="el-button el-button--small" disabled={decide.isPending} onClick={() => act('confirm')}>
+                  <LightButton variant="primary" size="small" disabled={decide.isPending} onClick={() => act('confirm')}>
                     Confirm change
-                  </button>
+                  </LightButton>
                 )}
                 {change.can_undo && (
-                  <button type="button" className="el-button el-button--small el-button--ghost" disabled={decide.isPending} onClick={() => act('undo')}>
+                  <LightButton size="small" disabled={decide.isPending} onClick={() => act('undo')}>
                     Undo change
-                  </button>
+                  </LightButton>
                 )}
               </div>
             )}
             {decide.isError && (
-              <p role="alert" style={{ margin: '8px 0 0' }}>
+              <p role="alert" style={{ margin: `${space.xs}px 0 0` }}>
                 {errorMessage(decide.error)}
               </p>
             )}
           </Notice>
         </section>
       )}
-      <p role="status" className="el-muted" style={{ margin: done ? '0 0 16px' : 0 }}>
+      <p role="status" className="el-muted" style={{ margin: done ? `0 0 ${space.base}px` : 0 }}>
         {done === 'confirm' ? CHANGE_CONFIRMED : done === 'undo' ? CHANGE_UNDONE : ''}
       </p>
     </>

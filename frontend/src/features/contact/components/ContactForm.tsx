@@ -3,6 +3,7 @@ import { Alert, Button, Input } from 'antd';
 import { Form } from '../../../components/Form';
 import { EmailField } from '../../../components/forms/PersonFields';
 import { ThemeProvider } from '../../../components/ThemeProvider';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { type ContactInput, useSendContact } from '../api/send-contact';
 
@@ -25,7 +26,7 @@ export default function ContactForm() {
           <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Please write your message.' }]}>
             <Input.TextArea rows={5} maxLength={5000} />
           </Form.Item>
-          {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} style={{ marginBottom: 16 }} />}
+          {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} style={{ marginBottom: space.base }} />}
           <Button type="primary" htmlType="submit" loading={send.isPending}>
             Send message
           </Button>

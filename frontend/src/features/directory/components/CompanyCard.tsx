@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-
+import { LightButtonLink } from '../../../components/LightButton';
 import type { Company } from '../api/directory';
 
 /** Name, city, state and a VIEW THEIR PROFILE button (docs/product.md#contractor-list). */
@@ -13,9 +12,9 @@ export function CompanyCard({ company }: { company: Company }) {
           <p className="el-company-card__place">{[company.city, company.state].filter(Boolean).join(', ')}</p>
         </div>
       </div>
-      <Link className="el-button el-button--ghost" to={`/company/${company.company_id}`}>
+      <LightButtonLink to={`/company/${company.company_id}`} className="el-company-card__link">
         VIEW THEIR PROFILE
-      </Link>
+      </LightButtonLink>
     </article>
   );
 }

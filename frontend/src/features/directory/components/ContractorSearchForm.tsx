@@ -3,6 +3,7 @@ import './contractor-search.css';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { LightButton } from '../../../components/LightButton';
 import { STATE_NAMES, STATES } from '../../../lib/format';
 import { useServices } from '../api/directory';
 
@@ -45,9 +46,9 @@ export function ContractorSearchForm({ initialState = '', initialService = '' }:
           ))}
         </select>
       </label>
-      <button type="submit" className="el-button el-search__button">
+      <LightButton variant="primary" size="large" type="submit">
         Search
-      </button>
+      </LightButton>
     </form>
   );
 }

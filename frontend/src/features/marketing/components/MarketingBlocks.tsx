@@ -2,6 +2,8 @@ import './marketing.css';
 
 import { Link } from 'react-router-dom';
 
+import { LightButtonLink } from '../../../components/LightButton';
+
 export function TrustSeals() {
   const seals = [
     'Funds held in a segregated escrow account',
@@ -87,9 +89,9 @@ export function JoinCallToAction() {
             Join our member network: owners find you here, and they trust you sooner when their money is protected.
           </p>
         </div>
-        <Link className="el-button" to="/join">
+        <LightButtonLink variant="primary" size="large" to="/join">
           Join Us
-        </Link>
+        </LightButtonLink>
       </div>
     </section>
   );

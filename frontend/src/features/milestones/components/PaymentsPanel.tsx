@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { CheckCircleFilledIcon } from '../../../components/icons';
 import { PaymentDestination } from '../../../components/PaymentDestination';
 import { useToasts } from '../../../components/toasts/toasts';
+import { colour, space } from '../../../design/tokens';
 import { type MilestoneView, moneyInFlight, useDeposits, usePayees } from '../api/milestones';
 import { depositDue } from './deposit';
 
@@ -38,7 +39,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
             {deposits.data.map((d) => (
               <li key={d.md_id} data-testid={`deposit-${d.md_id}`}>
                 {formatDollars(d.amount)} — <span>{capitalise(d.payment_status)}</span>
-                {d.deposit_complete && <CheckCircleFilledIcon style={{ color: '#1d6f42', marginLeft: 6 }} label="complete" />}
+                {d.deposit_complete && <CheckCircleFilledIcon style={{ color: colour.primary, marginLeft: space.xxs }} label="complete" />}
                 {d.failure_reason && <div className="el-muted">{d.failure_reason}</div>}
               </li>
             ))}
@@ -60,7 +61,7 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
               <strong>{p.name}</strong>: {formatDollars(p.net)}
               {p.feeIncluded ? ' (fee included)' : ''} —{' '}
               {p.disbursement ? `${capitalise(p.disbursement.status)} ${formatDollars(p.disbursement.amount)}` : 'Not released yet'}
-              {p.disbursement?.status === 'paid' && <CheckCircleFilledIcon style={{ color: '#1d6f42', marginLeft: 6 }} label="paid" />}
+              {p.disbursement?.status === 'paid' && <CheckCircleFilledIcon style={{ color: colour.primary, marginLeft: space.xxs }} label="paid" />}
               <PaymentDestination payment={p.disbursement} />
               {p.awaiting_waiver && <span className="el-wait"> (waits for its conditional lien waiver)</span>}
               {p.retainage !== '0.00' && (

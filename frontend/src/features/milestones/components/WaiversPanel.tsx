@@ -6,6 +6,7 @@ import { type LienWaiverView, useMilestoneWaivers } from '../../../api/waivers';
 import { LightButton } from '../../../components/LightButton';
 import { LightTag, type TagColour } from '../../../components/LightTag';
 import { SignWaiverDialog } from '../../../components/SignWaiverDialog';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 
 const STATUS: Record<LienWaiverView['status'], { text: string; colour: TagColour }> = {
@@ -38,7 +39,7 @@ export function WaiversPanel({ milestone, signer }: { milestone: MilestoneView; 
                 onPointerEnter={SignWaiverDialog.preload}
                 onFocus={SignWaiverDialog.preload}
                 aria-haspopup="dialog"
-                style={{ marginLeft: 8 }}
+                style={{ marginLeft: space.xs }}
               >
                 Sign {w.kind} waiver
               </LightButton>

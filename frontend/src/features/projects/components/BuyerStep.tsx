@@ -1,6 +1,7 @@
 import { Alert, App, Button, Card, Input } from 'antd';
 import { useState } from 'react';
 
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPhoneDisplay, formatPhoneInput, phoneDigits } from '../../../lib/format';
 import { TOAST_PARTY_ADDED_MS } from '../../../lib/timers';
@@ -50,16 +51,16 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
         Find the buyer by phone
         <Input id="buyer-phone" value={phone} inputMode="tel" placeholder="(555) 555-5555" onChange={(e) => setPhone(formatPhoneInput(e.target.value))} />
       </label>
-      <div className="el-actions" style={{ marginTop: 8 }}>
+      <div className="el-actions" style={{ marginTop: space.xs }}>
         <Button onClick={search} disabled={phoneDigits(phone).length !== 10}>
           Search
         </Button>
         <Button onClick={() => setCreating((c) => !c)}>Create New Buyer</Button>
       </div>
-      {searchError && <Alert type="error" showIcon title={searchError} style={{ marginTop: 12 }} />}
-      {noMatchOpen && <Alert type="error" showIcon closable onClose={() => setNoMatchOpen(false)} title={NO_BUYERS_FOUND} style={{ marginTop: 12 }} />}
+      {searchError && <Alert type="error" showIcon title={searchError} style={{ marginTop: space.sm }} />}
+      {noMatchOpen && <Alert type="error" showIcon closable onClose={() => setNoMatchOpen(false)} title={NO_BUYERS_FOUND} style={{ marginTop: space.sm }} />}
       {matches && matches.length > 0 && (
-        <ul className="el-plain-list" style={{ marginTop: 12 }}>
+        <ul className="el-plain-list" style={{ marginTop: space.sm }}>
           {matches.map((m) => (
             <li key={m.user_id}>
               {m.first_name} {m.last_name}, {formatPhoneDisplay(m.phone)}{' '}
@@ -71,8 +72,8 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
         </ul>
       )}
       {creating && (
-        <Card size="small" title="New buyer" style={{ marginTop: 12 }}>
-          <div className="el-grid el-grid--2" style={{ gap: 12 }}>
+        <Card size="small" title="New buyer" style={{ marginTop: space.sm }}>
+          <div className="el-grid el-grid--2" style={{ gap: space.sm }}>
             <label className="el-field" htmlFor="nb-first">
               First name
               <Input id="nb-first" value={form.first_name} onChange={(e) => setForm({ ...form, first_name: e.target.value })} />
@@ -96,8 +97,8 @@ export function BuyerStep({ onBuyer, buyer, disabled }: { onBuyer: (buyer: Party
               <Input id="nb-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
             </label>
           </div>
-          {create.isError && <Alert type="error" showIcon title={errorMessage(create.error)} style={{ marginTop: 12 }} />}
-          <Button type="primary" style={{ marginTop: 12 }} disabled={!newBuyerValid(form)} loading={create.isPending} onClick={addNew}>
+          {create.isError && <Alert type="error" showIcon title={errorMessage(create.error)} style={{ marginTop: space.sm }} />}
+          <Button type="primary" style={{ marginTop: space.sm }} disabled={!newBuyerValid(form)} loading={create.isPending} onClick={addNew}>
             Add-to-Project
           </Button>
         </Card>

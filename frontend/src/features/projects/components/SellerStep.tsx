@@ -1,6 +1,7 @@
 import { Alert, Button, Input, Radio } from 'antd';
 import { useState } from 'react';
 
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { searchSellers } from '../api/new-project';
 import { NO_COMPANIES_FOUND, type Party } from './new-project.rules';
@@ -48,14 +49,14 @@ export function SellerStep({
           Find the seller
           <Input id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
         </label>
-        <Button htmlType="submit" style={{ marginTop: 8 }} disabled={!text.trim()}>
+        <Button htmlType="submit" style={{ marginTop: space.xs }} disabled={!text.trim()}>
           Search
         </Button>
       </form>
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
-      {found && found.length === 0 && <Alert type="warning" showIcon title={NO_COMPANIES_FOUND} style={{ marginTop: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginTop: space.sm }} />}
+      {found && found.length === 0 && <Alert type="warning" showIcon title={NO_COMPANIES_FOUND} style={{ marginTop: space.sm }} />}
       {found && found.length > 0 && (
-        <Radio.Group style={{ display: 'grid', gap: 6, marginTop: 12 }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
+        <Radio.Group style={{ display: 'grid', gap: space.xxs, marginTop: space.sm }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
           {found.map((c) => (
             <Radio key={c.id} value={c.id}>
               {c.name}
@@ -63,7 +64,13 @@ export function SellerStep({
           ))}
         </Radio.Group>
       )}
-      <Button type="primary" style={{ marginTop: 12 }} disabled={chosen === null} loading={saving} onClick={() => onNext(found!.find((c) => c.id === chosen)!)}>
+      <Button
+        type="primary"
+        style={{ marginTop: space.sm }}
+        disabled={chosen === null}
+        loading={saving}
+        onClick={() => onNext(found!.find((c) => c.id === chosen)!)}
+      >
         Next
       </Button>
     </fieldset>

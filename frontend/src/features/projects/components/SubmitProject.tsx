@@ -1,6 +1,7 @@
 import { Alert, App, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
+import { space } from '../../../design/tokens';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useSubmitProject } from '../api/new-project';
 
@@ -23,7 +24,7 @@ export function SubmitProject({ projectId, blocked }: { projectId: number | null
   };
   return (
     <>
-      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: space.sm }} />}
       <div className="el-actions">
         <Button
           type="primary"

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetainage, useRetainageAction } from '../api/retainage';
 
@@ -82,7 +83,7 @@ export function RetainagePanel({
           showIcon
           title={`Retainage disputed by the ${r.dispute.party} on ${day(r.dispute.at)}`}
           description={r.dispute.statement}
-          style={{ marginBottom: 12 }}
+          style={{ marginBottom: space.sm }}
         />
       )}
       {r.dispute && disputeEvidence?.({ disputeId: r.dispute.dispute_id, yourParty: r.your_party })}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { REVIEW_RECENT_FACTORS } from '../../../components/second-factor';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useAccountSecurity } from '../api/account-security';
 import { useSecurityLog } from '../api/security-log';
@@ -29,7 +30,7 @@ export function AccountSecurityView() {
   return (
     <div className="el-security">
       {params.get('review') === REVIEW_RECENT_FACTORS && <RecentFactorsReview />}
-      {!hasFactor && <Alert type="warning" showIcon title={NO_FACTOR_YET} style={{ marginBottom: 16 }} />}
+      {!hasFactor && <Alert type="warning" showIcon title={NO_FACTOR_YET} style={{ marginBottom: space.base }} />}
       <TotpSection security={s} />
       <PasskeysSection passkeys={s.passkeys} />
       <RecoveryCodesSection left={s.recovery_codes_left} hasFactor={hasFactor} />

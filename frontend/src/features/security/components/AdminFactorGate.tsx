@@ -1,5 +1,3 @@
-import '../../../components/light-controls.css';
-
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { ExclamationCircleFilledIcon } from '../../../components/icons';
 import { lazyThemed } from '../../../components/lazy-antd';
+import { Notice } from '../../../components/Notice';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { onAccountRefusal } from '../../../lib/step-up';
 
 // Only an administrator without a second factor sees the enrolment: its antd form loads then.
@@ -41,9 +41,10 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
   return (
     <div className="el-container el-admin" data-testid="admin-console-closed">
       <h1>{CONSOLE_CLOSED}</h1>
-      <div className="el-alert el-alert--warning" role="alert" style={{ marginBottom: 16, maxWidth: 760 }}>
-        <ExclamationCircleFilledIcon />
-        <div className="el-alert__section">{CONSOLE_CLOSED_WHY}</div>
+      <div style={{ maxWidth: 760 }}>
+        <Notice tone="warning" icon={<ExclamationCircleFilledIcon />}>
+          {CONSOLE_CLOSED_WHY}
+        </Notice>
       </div>
       <div style={{ maxWidth: 560 }}>
         <Suspense fallback={<Spinner label="Loading the authenticator set-up…" />}>
@@ -55,7 +56,7 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
             }}
           />
         </Suspense>
-        <p style={{ marginTop: 16 }}>
+        <p style={{ marginTop: space.base }}>
           <Link to="/portal/account/security">Add a passkey instead on your security page</Link>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { currentUserKey } from '../../../api/current-user';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { confirmEmail, verifyEmail } from '../api/email-password';
 import { securityKeys } from '../api/types';
@@ -37,7 +38,7 @@ export function EmailLinkOutcome({ kind, code }: { kind: 'verify' | 'confirm'; c
       ) : (
         <Alert type="success" showIcon title={kind === 'verify' ? EMAIL_VERIFIED : EMAIL_CONFIRMED} />
       )}
-      <p style={{ marginTop: 16 }}>
+      <p style={{ marginTop: space.base }}>
         <Link to="/portal">Go to the portal</Link> · <Link to="/portal/account/security">Your security settings</Link>
       </p>
     </>

@@ -2,6 +2,7 @@ import { Alert, Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 
 import { Form } from '../../../components/Form';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail, useChangePassword, useResendVerification } from '../api/email-password';
 import { RecentFactorsReview } from './RecentFactorsReview';
@@ -28,11 +29,11 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
           <Button onClick={() => resend.mutate()} loading={resend.isPending}>
             Send the link again
           </Button>
-          {resend.isSuccess && <Alert type="success" showIcon title={LINK_SENT_AGAIN} style={{ marginTop: 12 }} />}
-          {resend.isError && <Alert type="error" showIcon title={errorMessage(resend.error)} style={{ marginTop: 12 }} />}
+          {resend.isSuccess && <Alert type="success" showIcon title={LINK_SENT_AGAIN} style={{ marginTop: space.sm }} />}
+          {resend.isError && <Alert type="error" showIcon title={errorMessage(resend.error)} style={{ marginTop: space.sm }} />}
         </>
       )}
-      <h3 style={{ marginTop: 16 }}>Change your email</h3>
+      <h3 style={{ marginTop: space.base }}>Change your email</h3>
       <Form
         form={form}
         layout="vertical"
@@ -58,8 +59,8 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
         >
           <Input type="email" autoComplete="email" style={{ maxWidth: 360 }} />
         </Form.Item>
-        {change.isError && <Alert type="error" showIcon title={errorMessage(change.error)} style={{ marginBottom: 12 }} />}
-        {sentTo && <Alert type="success" showIcon title={EMAIL_CHANGE_SENT} style={{ marginBottom: 12 }} />}
+        {change.isError && <Alert type="error" showIcon title={errorMessage(change.error)} style={{ marginBottom: space.sm }} />}
+        {sentTo && <Alert type="success" showIcon title={EMAIL_CHANGE_SENT} style={{ marginBottom: space.sm }} />}
         <Button htmlType="submit" loading={change.isPending}>
           Change email
         </Button>
@@ -109,8 +110,8 @@ export function PasswordSection() {
         >
           <Input.Password autoComplete="new-password" style={{ maxWidth: 360 }} />
         </Form.Item>
-        {change.isError && <Alert type="error" showIcon title={errorMessage(change.error)} style={{ marginBottom: 12 }} />}
-        {change.isSuccess && <Alert type="success" showIcon title={PASSWORD_CHANGED} style={{ marginBottom: 12 }} />}
+        {change.isError && <Alert type="error" showIcon title={errorMessage(change.error)} style={{ marginBottom: space.sm }} />}
+        {change.isSuccess && <Alert type="success" showIcon title={PASSWORD_CHANGED} style={{ marginBottom: space.sm }} />}
         <Button htmlType="submit" loading={change.isPending}>
           Change password
         </Button>

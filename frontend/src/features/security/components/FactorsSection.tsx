@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Form } from '../../../components/Form';
 import { LightTable } from '../../../components/LightTable';
 import { passkeyErrorMessage } from '../../../components/second-factor';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { useNewRecoveryCodes } from '../api/recovery-codes';
@@ -35,7 +36,7 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
           <Button danger onClick={() => setConfirmRemove(true)} loading={remove.isPending}>
             Remove authenticator app
           </Button>
-          {remove.isError && <Alert type="error" showIcon title={errorMessage(remove.error)} style={{ marginTop: 12 }} />}
+          {remove.isError && <Alert type="error" showIcon title={errorMessage(remove.error)} style={{ marginTop: space.sm }} />}
           <Modal
             open={confirmRemove}
             title="Remove the authenticator app?"
@@ -61,7 +62,9 @@ export function TotpSection({ security }: { security: AccountSecurity }) {
           </Button>
         </>
       )}
-      {remove.isSuccess && !security.totp.enrolled && <Alert type="success" showIcon title="The authenticator app is removed." style={{ marginTop: 12 }} />}
+      {remove.isSuccess && !security.totp.enrolled && (
+        <Alert type="success" showIcon title="The authenticator app is removed." style={{ marginTop: space.sm }} />
+      )}
     </section>
   );
 }
@@ -128,8 +131,10 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
       ) : (
         <p>No passkeys yet.</p>
       )}
-      {(rename.isError || remove.isError) && <Alert type="error" showIcon title={errorMessage(rename.error ?? remove.error)} style={{ marginBlock: 12 }} />}
-      <Form form={addForm} layout="inline" onFinish={submitAdd} name="add-passkey" requiredMark={false} style={{ marginTop: 16, rowGap: 8 }}>
+      {(rename.isError || remove.isError) && (
+        <Alert type="error" showIcon title={errorMessage(rename.error ?? remove.error)} style={{ marginBlock: space.sm }} />
+      )}
+      <Form form={addForm} layout="inline" onFinish={submitAdd} name="add-passkey" requiredMark={false} style={{ marginTop: space.base, rowGap: space.xs }}>
         <Form.Item label="Passkey name" name="name" rules={[{ required: true, whitespace: true, message: 'Name the passkey, like "Work laptop".' }]}>
           <Input maxLength={60} placeholder="Work laptop" />
         </Form.Item>
@@ -137,7 +142,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
           Add a passkey
         </Button>
       </Form>
-      {addError && <Alert type="error" showIcon title={addError} style={{ marginTop: 12 }} data-testid="add-passkey-error" />}
+      {addError && <Alert type="error" showIcon title={addError} style={{ marginTop: space.sm }} data-testid="add-passkey-error" />}
       <Modal
         open={renaming !== null}
         title="Rename passkey"
@@ -195,7 +200,7 @@ export function RecoveryCodesSection({ left, hasFactor }: { left: number; hasFac
           <Button onClick={() => renew.mutate(undefined, { onSuccess: setCodes })} loading={renew.isPending}>
             Generate new recovery codes
           </Button>
-          {renew.isError && <Alert type="error" showIcon title={errorMessage(renew.error)} style={{ marginTop: 12 }} />}
+          {renew.isError && <Alert type="error" showIcon title={errorMessage(renew.error)} style={{ marginTop: space.sm }} />}
         </>
       )}
     </section>

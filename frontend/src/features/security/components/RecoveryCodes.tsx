@@ -1,6 +1,8 @@
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
 
+import { fontSize, space } from '../../../design/tokens';
+
 export const RECOVERY_CODES_TITLE = 'Save your recovery codes';
 const RECOVERY_CODES_HELP =
   'If you lose your phone and your passkeys, each of these codes signs you in once. They are shown only now: copy them or download them, and keep them somewhere safe.';
@@ -31,7 +33,7 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
     <section aria-labelledby="recovery-codes-title" data-testid="recovery-codes">
       <h3 id="recovery-codes-title">{RECOVERY_CODES_TITLE}</h3>
       <p>{RECOVERY_CODES_HELP}</p>
-      <ol className="el-recovery-codes" style={{ fontFamily: 'monospace', fontSize: 16, columns: 2, paddingInlineStart: 28 }}>
+      <ol className="el-recovery-codes" style={{ fontFamily: 'monospace', fontSize: fontSize.lg, columns: 2, paddingInlineStart: space.lg }}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -43,7 +45,7 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
           I saved them
         </Button>
       </Space>
-      {copied && <Alert type="info" title={copied} showIcon role="status" style={{ marginTop: 12 }} />}
+      {copied && <Alert type="info" title={copied} showIcon role="status" style={{ marginTop: space.sm }} />}
     </section>
   );
 }

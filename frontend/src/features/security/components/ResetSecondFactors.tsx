@@ -1,6 +1,7 @@
 import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetSecondFactors } from '../api/admin';
 
@@ -16,8 +17,8 @@ export function ResetSecondFactors({ userId, name }: { userId: number; name: str
         Reset second factors
         <span className="el-visually-hidden"> of {name}</span>
       </Button>
-      {reset.isSuccess && <Alert type="success" showIcon title={resetDone(name)} style={{ marginTop: 8 }} />}
-      {reset.isError && <Alert type="error" showIcon title={errorMessage(reset.error)} style={{ marginTop: 8 }} />}
+      {reset.isSuccess && <Alert type="success" showIcon title={resetDone(name)} style={{ marginTop: space.xs }} />}
+      {reset.isError && <Alert type="error" showIcon title={errorMessage(reset.error)} style={{ marginTop: space.xs }} />}
       <Modal
         open={open}
         title={`Reset the second factors of ${name}?`}

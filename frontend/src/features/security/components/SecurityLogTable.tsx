@@ -3,6 +3,7 @@ import { Alert, Pagination } from 'antd';
 
 import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { detailInWords, formatWhen, kindInWords } from './format';
 
@@ -54,7 +55,7 @@ export function SecurityLogTable({
       />
       {log.data.pages > 1 && (
         <Pagination
-          style={{ marginTop: 12 }}
+          style={{ marginTop: space.sm }}
           current={page}
           total={log.data.pages * 10}
           pageSize={10}

@@ -3,7 +3,9 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { currentUserKey } from '../../../api/current-user';
+import { LightButton } from '../../../components/LightButton';
 import { Notice } from '../../../components/Notice';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyComponent } from '../../../lib/lazy-route';
 import { type AccountRefusal, onAccountRefusal, setStepUpHandler, type StepUpChallenge } from '../../../lib/step-up';
@@ -94,22 +96,23 @@ export function SecurityPromptHost() {
         </Suspense>
       )}
       {refusal && (
-        <div className="el-security-prompt" style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 1100, maxWidth: 520, marginInline: 'auto' }}>
+        <div
+          className="el-security-prompt"
+          style={{ position: 'fixed', insetInline: space.base, bottom: space.base, zIndex: 1100, maxWidth: 520, marginInline: 'auto' }}
+        >
           <Notice tone="warning" onClose={() => setRefusal(null)} testId="security-refusal">
             <p style={{ margin: 0 }}>{refusal.message}</p>
             {refusal.reason === 'second_factor_required' ? (
-              <p style={{ margin: '8px 0 0' }}>
+              <p style={{ margin: `${space.xs}px 0 0` }}>
                 <Link to={SECURITY_PAGE} onClick={() => setRefusal(null)}>
                   Set up a second factor on your security page
                 </Link>
               </p>
             ) : (
-              <p style={{ margin: '8px 0 0' }}>
-                <button type="button" className="el-button el-button--ghost" onClick={sendAgain}>
-                  Send the link again
-                </button>
+              <p style={{ margin: `${space.xs}px 0 0` }}>
+                <LightButton onClick={sendAgain}>Send the link again</LightButton>
                 {resent && (
-                  <span role="status" style={{ marginInlineStart: 8 }}>
+                  <span role="status" style={{ marginInlineStart: space.xs }}>
                     {resent}
                   </span>
                 )}

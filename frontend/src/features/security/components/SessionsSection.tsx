@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { LightTable } from '../../../components/LightTable';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useEndSessions, useSessions } from '../api/sessions';
 import { formatWhen } from './format';
@@ -56,10 +57,15 @@ export function SessionsSection() {
               },
             ]}
           />
-          <Button style={{ marginTop: 12 }} onClick={() => setConfirmAll(true)} disabled={others === 0} loading={end.isPending && end.variables === 'others'}>
+          <Button
+            style={{ marginTop: space.sm }}
+            onClick={() => setConfirmAll(true)}
+            disabled={others === 0}
+            loading={end.isPending && end.variables === 'others'}
+          >
             End all other sessions
           </Button>
-          {end.isError && <Alert type="error" showIcon title={errorMessage(end.error)} style={{ marginTop: 12 }} />}
+          {end.isError && <Alert type="error" showIcon title={errorMessage(end.error)} style={{ marginTop: space.sm }} />}
           <Modal
             open={confirmAll}
             title="End all other sessions?"

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 
 import { Form } from '../../../components/Form';
 import { CODE_FORMAT } from '../../../components/second-factor';
+import { colour, fontSize, space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmTotp, useSetUpTotp } from '../api/totp';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -33,7 +34,7 @@ export function TotpEnrolment({ onDone, autoStart = false }: { onDone: () => voi
   if (!setUp.data)
     return (
       <div>
-        {setUp.isError && <Alert type="error" showIcon title={errorMessage(setUp.error)} style={{ marginBottom: 12 }} />}
+        {setUp.isError && <Alert type="error" showIcon title={errorMessage(setUp.error)} style={{ marginBottom: space.sm }} />}
         <Button type="primary" onClick={() => setUp.mutate()} loading={setUp.isPending}>
           Set up an authenticator app
         </Button>
@@ -56,14 +57,14 @@ export function TotpEnrolment({ onDone, autoStart = false }: { onDone: () => voi
 
   return (
     <div data-testid="totp-enrolment">
-      <ol style={{ paddingInlineStart: 20 }}>
+      <ol style={{ paddingInlineStart: space.md }}>
         <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …) and scan this code.</li>
         <li>Then enter the 6-digit code the app shows.</li>
       </ol>
-      <img src={setUp.data.qr_data_url} alt={QR_ALT} width={200} height={200} style={{ display: 'block', background: '#fff', padding: 8 }} />
+      <img src={setUp.data.qr_data_url} alt={QR_ALT} width={200} height={200} style={{ display: 'block', background: colour.white, padding: space.xs }} />
       <p>
         Cannot scan it? Enter this key in the app by hand:{' '}
-        <code data-testid="totp-secret" style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+        <code data-testid="totp-secret" style={{ fontSize: fontSize.lg, whiteSpace: 'nowrap' }}>
           {groupsOfFour(setUp.data.secret)}
         </code>
       </p>
@@ -72,11 +73,11 @@ export function TotpEnrolment({ onDone, autoStart = false }: { onDone: () => voi
           label="Authentication code"
           name="code"
           rules={[{ required: true, pattern: /^\s*(\d\s*){6}$/, message: CODE_FORMAT }]}
-          style={{ marginBottom: error ? 8 : undefined }}
+          style={{ marginBottom: error ? space.xs : undefined }}
         >
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={9} style={{ maxWidth: 200 }} onChange={() => setError(null)} />
         </Form.Item>
-        {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid="totp-enrol-error" />}
+        {error && <Alert type="error" title={error} showIcon style={{ marginBottom: space.base }} data-testid="totp-enrol-error" />}
         <Button type="primary" htmlType="submit" loading={confirm.isPending}>
           Turn on
         </Button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { Form } from '../../../components/Form';
 import { WideTable } from '../../../components/WideTable';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { type EndpointInput, useChangeEndpoint, useDeleteEndpoint, useEndpoints, useRegisterEndpoint, useRotateSecret } from '../api/webhooks';
 import { DeliveryLog } from './DeliveryLog';
@@ -32,7 +33,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (endpoint: WebhookEndpoi
   const register = useRegisterEndpoint();
   const [form] = Form.useForm<EndpointInput>();
   return (
-    <Card title="Add an endpoint" style={{ marginBottom: 16, overflowWrap: 'anywhere' }}>
+    <Card title="Add an endpoint" style={{ marginBottom: space.base, overflowWrap: 'anywhere' }}>
       <Form
         form={form}
         name="register-webhook"
@@ -63,7 +64,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (endpoint: WebhookEndpoi
         <Form.Item name="description" label="Description (optional)">
           <Input maxLength={200} placeholder="Accounting system" />
         </Form.Item>
-        {register.isError && <Alert type="error" showIcon title={errorMessage(register.error)} style={{ marginBottom: 16 }} />}
+        {register.isError && <Alert type="error" showIcon title={errorMessage(register.error)} style={{ marginBottom: space.base }} />}
         <Button type="primary" htmlType="submit" loading={register.isPending}>
           Add endpoint
         </Button>
@@ -96,8 +97,8 @@ function RotateDialog({
         A new secret is made and shown once. The current one keeps signing as well for the hours below, so your receiver can switch without missing a delivery.
       </p>
       <label htmlFor="overlap-hours">Keep the current secret valid for (hours)</label>
-      <InputNumber id="overlap-hours" min={0} max={168} value={hours} onChange={(v) => setHours(v ?? 0)} style={{ display: 'block', marginTop: 8 }} />
-      {rotate.isError && <Alert type="error" showIcon title={errorMessage(rotate.error)} style={{ marginTop: 16 }} />}
+      <InputNumber id="overlap-hours" min={0} max={168} value={hours} onChange={(v) => setHours(v ?? 0)} style={{ display: 'block', marginTop: space.xs }} />
+      {rotate.isError && <Alert type="error" showIcon title={errorMessage(rotate.error)} style={{ marginTop: space.base }} />}
     </Modal>
   );
 }
