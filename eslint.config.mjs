@@ -40,6 +40,40 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Design tokens (house style rule 16, docs/frontend.md "One look"): a component takes its
+    // colours, spacing, radii and font sizes from frontend/src/design/tokens.ts (`colour.primary`,
+    // `space.sm`), never writes them. stylelint (.stylelintrc.json) says the same of our CSS.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/design/tokens.ts', '**/*.test.{ts,tsx}', 'frontend/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal', 'TemplateElement[value.raw]'].flatMap((node) => [
+          {
+            selector: `${node}[value=/^\\s*#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\\s*$/]`,
+            message: 'A colour is a design token: `colour.…` or `chart.…` from design/tokens.ts (var(--el-…) in CSS).',
+          },
+          {
+            selector: `${node}[value=/\\b(rgba?|hsla?|hwb|oklch|oklab)\\(/]`,
+            message: 'A colour is a design token: `colour.…` or `chart.…` from design/tokens.ts (var(--el-…) in CSS).',
+          },
+        ]),
+        {
+          selector: `Property[key.name=/^(color|background|backgroundColor|borderColor|outlineColor|fill|stroke)$/] > Literal[value=/^(?!(transparent|inherit|currentColor|none)$)[a-zA-Z]+$/]`,
+          message: 'A colour is a design token: `colour.…` from design/tokens.ts, not a colour name.',
+        },
+        ...['Literal[value>0]', 'Literal[value=/\\d(px|rem|pt)\\b/]'].map((literal) => ({
+          selector: `Property[key.name=/^(margin|padding|inset)([A-Z]\\w*)?$|^(gap|rowGap|columnGap|fontSize|top|right|bottom|left)$|^border\\w*Radius$/] ${literal}`,
+          message: 'Spacing, radii and font sizes are design tokens: `space.…`, `radius.…`, `fontSize.…` from design/tokens.ts.',
+        })),
+        {
+          selector: `JSXAttribute[name.name=/^(gap|gutter)$/] Literal[value>0]`,
+          message: 'Spacing is a design token: `space.…` from design/tokens.ts.',
+        },
+      ],
+    },
+  },
+  {
     // CommonJS files (jest's configs, a preload script) load with require by nature.
     files: ['**/*.cjs', 'jest.config.js', 'jest.reliability.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
