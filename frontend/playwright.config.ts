@@ -20,6 +20,8 @@ const chromium = process.env.CHROMIUM_PATH || (!watched && existsSync(HEADLESS_S
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // The design system's screenshot test has its own config (playwright.design.config.ts): no server.
+  testIgnore: 'design/**',
   outputDir: '../.test-results/playwright-output',
   // Files are shared out between the workers; a file's tests run in order on one worker's server.
   fullyParallel: false,

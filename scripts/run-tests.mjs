@@ -4,7 +4,7 @@
 // `N passed, N failed`.
 //
 // Usage: node scripts/run-tests.mjs [suite ...]
-//   suites: typecheck deps lint budget lighthouse jest vitest e2e api-document reliability reliability-replay (default: all)
+//   suites: typecheck deps lint budget lighthouse jest vitest design e2e api-document reliability reliability-replay (default: all)
 //
 // Two lanes run at once (docs/testing.md, "Where the time goes"): the browser suite and then
 // jest, beside the reliability suite, the static checks and the replay under kills. Each suite's
@@ -81,6 +81,19 @@ function failedInPlaywrightReport(report) {
   return found;
 }
 
+/** The counts of a Playwright JSON report; a failed global set-up counts as a failure. */
+function playwrightReportResult(file, status) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, note: `playwright produced no report (exit ${status})` };
+  const stats = report.stats ?? {};
+  const setupFailed = (report.errors ?? []).length > 0 ? 1 : 0;
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed,
+    failures: [...failedInPlaywrightReport(report), ...(report.errors ?? []).map((e) => `global setup: ${(e.message ?? '').split('\n')[0]}`)],
+  };
+}
+
 /** Each suite: what it runs and how its report counts. `log` is the suite's log stream. */
 const suites = {
   async typecheck(log) {
@@ -103,14 +116,20 @@ const suites = {
     );
   },
   async lint(log) {
-    // ESLint (typescript-eslint strict, React's hook rules, sorted imports), Prettier's check, the
-    // API contract's generated schemas, knip (unused files, exports and dependencies, knip.jsonc),
-    // the Node versions the installed packages declare and the citations of docs/;
+    // ESLint (typescript-eslint strict, React's hook rules, sorted imports, the design tokens),
+    // stylelint, Prettier's check, the API contract's generated schemas, knip (unused files,
+    // exports and dependencies, knip.jsonc), the Node versions the installed packages declare and
+    // the citations of docs/;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
     const prettier = await run(log, 'npx', ['prettier', '--check', '.', '--log-level=warn']);
     if (prettier.status !== 0) log.write('prettier: the files above are not formatted (npx prettier --write .)\n');
+    // One look (docs/frontend.md): no colour, spacing, radius or font size written in our CSS
+    // (stylelint), and the CSS custom properties written from design/tokens.ts not stale.
+    const stylelint = await run(log, 'npx', ['stylelint', 'frontend/src/**/*.css', '--max-warnings=0']);
+    if (stylelint.status !== 0) log.write('stylelint: a literal colour or size in our CSS (use the var(--el-…) tokens of frontend/src/design/tokens.ts)\n');
+    const tokens = await run(log, 'node', ['scripts/design-tokens.mjs', '--check']);
     // The OpenAPI document's schemas are generated from domain/src/api: they must not go stale.
     const schemas = await run(log, 'node', ['scripts/api-schema.mjs', '--check']);
     // Dead code: a file, export or dependency that nothing uses (`npx knip --fix` removes the
@@ -121,7 +140,7 @@ const suites = {
     const engines = await run(log, 'node', ['scripts/check-engines.mjs']);
     // Every citation of a docs page and anchor resolves, and none cites the spec or design by number.
     const docs = await run(log, 'node', ['scripts/check-doc-links.mjs']);
-    const checks = [eslint, prettier, schemas, knip, engines, docs];
+    const checks = [eslint, stylelint, tokens, prettier, schemas, knip, engines, docs];
     const passed = checks.filter((r) => r.status === 0).length;
     return { passed, failed: checks.length - passed };
   },
@@ -151,18 +170,20 @@ const suites = {
     });
     return jestReportResult(file, 'vitest', status);
   },
+  async design(log) {
+    // One look (docs/frontend.md): each light component beside its antd twin, state by state, and
+    // against the baseline images of e2e/design/baselines; Chromium, no server (~1 min).
+    const file = join(out, 'design.json');
+    const { status } = await run(log, 'npx', ['playwright', 'test', '-c', 'playwright.design.config.ts'], {
+      cwd: join(root, 'frontend'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    });
+    return playwrightReportResult(file, status);
+  },
   async e2e(log) {
     const file = join(out, 'playwright.json');
     const { status } = await run(log, 'npx', ['playwright', 'test'], { cwd: join(root, 'frontend'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...apiCalls } });
-    const report = readJson(file);
-    if (!report) return { passed: 0, failed: 1, note: `playwright produced no report (exit ${status})` };
-    const stats = report.stats ?? {};
-    const setupFailed = (report.errors ?? []).length > 0 ? 1 : 0;
-    return {
-      passed: stats.expected ?? 0,
-      failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + setupFailed,
-      failures: [...failedInPlaywrightReport(report), ...(report.errors ?? []).map((e) => `global setup: ${(e.message ?? '').split('\n')[0]}`)],
-    };
+    return playwrightReportResult(file, status);
   },
   // Every route, status and query or path parameter the jest and browser suites met is in the API
   // document (issue 35): a comparison of what they recorded, under a second.
@@ -200,7 +221,7 @@ const LANES = process.env.TEST_PLAN
   ? // Another layout, to measure one: lanes separated by |, suites by spaces.
     process.env.TEST_PLAN.split('|').map((lane) => lane.trim().split(/\s+/).filter(Boolean))
   : [
-      ['e2e', 'jest', 'api-document'],
+      ['design', 'e2e', 'jest', 'api-document'],
       ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'lighthouse', 'reliability-replay'],
     ];
 
