@@ -28,6 +28,10 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * login page, where every user starts, is its own route module with a plain form (~151 KB; it was
  * ~328 KB inside the form pages' module with antd's Form). The admin dashboard is plain elements in
  * AdminFrame (no antd theme) since issue 29 (~168 KB; ~299 KB with the theme), hence 172, not 350.
+ * Issue 36 (one design system) costs every screen about 2.3 KB: the design tokens (0.8 KB, which
+ * the antd theme now reads too), the alert's and the button's antd icons (the Dismiss cross, the
+ * waiting circle) and the Icon they share. The other budgets absorb it; the new-project screen,
+ * which had 1.3 KB left, is given 358 (it measured 356.0).
  */
 export const BUDGETS_KB = {
   home: 200,
@@ -35,7 +39,7 @@ export const BUDGETS_KB = {
   portal: 250,
   admin: 172,
   'portal project page': 180,
-  'new project': 355,
+  'new project': 358,
   'lien waivers': 272,
   'admin project page': 438,
 };
