@@ -2,7 +2,7 @@ import './light-tag.css';
 
 import type { CSSProperties, ReactNode } from 'react';
 
-/** antd's preset colours, and the dark grey of spec §9's "dark" status (tokens.ts `tagCustom`). */
+/** antd's preset colours, and the dark grey of the "dark" status (docs/product.md#status-colours) (tokens.ts `tagCustom`). */
 export type TagColour = 'blue' | 'geekblue' | 'purple' | 'cyan' | 'green' | 'gold' | 'orange' | 'volcano' | 'red' | 'magenta' | 'dark';
 
 /**

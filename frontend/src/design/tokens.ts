@@ -60,7 +60,7 @@ export const tagText = {
   cyan: '#006d75',
 } as const;
 
-/** A tag's custom colour that is no antd preset: spec §9's "dark" status (antd fills it with the colour at 95 % lightness). */
+/** A tag's custom colour that is no antd preset: the "dark" status of docs/product.md#status-colours (antd fills it with the colour at 95 % lightness). */
 export const tagCustom = { dark: '#333333' } as const;
 
 /**
@@ -99,7 +99,7 @@ export const fontSize = { sm: 12, base: 14, lg: 16, xl: 20, h5: 16, h4: 20, h3: 
 export const fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 export const documentFontFamily = "Georgia, 'Times New Roman', serif";
 
-/** Breakpoints of spec §9 (CSS media queries cannot read custom properties: global.css repeats them). */
+/** Breakpoints of docs/product.md#layout (CSS media queries cannot read custom properties: global.css repeats them). */
 export const breakpoint = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
 /**

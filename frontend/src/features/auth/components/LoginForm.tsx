@@ -26,7 +26,7 @@ const RULES: Record<Field, (value: string) => string | null> = {
   password: (value) => (value === '' ? 'Please enter your password.' : null),
 };
 
-/** An answer of the API in a red box under the field it is about (spec §8). */
+/** An answer of the API in a red box under the field it is about (docs/product.md#error-texts). */
 function ErrorAlert({ text, testId }: { text: string; testId?: string }) {
   return (
     <Notice tone="danger" icon={<CloseCircleFilledIcon />} testId={testId}>
