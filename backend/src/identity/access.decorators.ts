@@ -16,6 +16,17 @@ export const SESSION_IGNORED_KEY = 'escrow:session-ignored';
  */
 export const SessionIgnored = () => SetMetadata(SESSION_IGNORED_KEY, true);
 
+export const REPORTS_RENEWED_SESSION_KEY = 'escrow:reports-renewed-session';
+/**
+ * A route without an access check that still says when the browser's cookie was renewed a moment
+ * ago (401 session_rotated) instead of answering as to a visitor: the session probe GET /api/user,
+ * whose `{}` would make the portal show its user as logged out while a request of the same page
+ * is renewing the cookie. Every other route without a check answers a renewed cookie as a visitor,
+ * so that a browser whose cookie someone else renewed (a copied cookie that stepped up) can still
+ * sign in and reset its password; routes with a check answer 401 session_rotated.
+ */
+export const ReportsRenewedSession = () => SetMetadata(REPORTS_RENEWED_SESSION_KEY, true);
+
 /**
  * Who may call a route: every listed check of docs/product.md#access-checks must pass. Anonymous callers of a route
  * that needs a user get 401; logged-in users who fail a check get 403.

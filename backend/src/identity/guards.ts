@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 
+import { DomainError } from '@escrow/domain';
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
 import { XSRF_COOKIE } from '../http/cookies';
-import { ACCESS_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
+import { ACCESS_KEY, REPORTS_RENEWED_SESSION_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
 import { checkAdminRole } from './admin-role.check';
 import { type AccessCheck, passes, type SessionUser } from './session-user';
 import { SessionsService } from './sessions.service';
@@ -67,8 +68,8 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
-    request.user = this.marked(context, SESSION_IGNORED_KEY) ? null : await this.sessions.resolve(request);
     const checks = this.reflector.getAllAndOverride<AccessCheck[] | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? [];
+    request.user = this.marked(context, SESSION_IGNORED_KEY) ? null : await this.resolveSession(context, request, checks);
     for (const check of checks) {
       if (passes(check, request.user)) continue;
       if (!request.user) throw new UnauthorizedException('Please log in to continue.');
@@ -86,6 +87,21 @@ export class AccessGuard implements CanActivate {
     checkAdminRole(request.user, this.reflector.getAllAndOverride<AdminRole[] | undefined>(ADMIN_ROLES_KEY, [context.getHandler(), context.getClass()]));
     if (user) await this.stepUpCheck(context, user);
     return true;
+  }
+
+  /**
+   * The session's user. A cookie renewed a moment ago is refused as such (401 session_rotated)
+   * where a session is needed (a route with an access check, or one that reports it); a route
+   * that needs none answers it as a visitor (access.decorators.ts, ReportsRenewedSession).
+   */
+  private async resolveSession(context: ExecutionContext, request: RequestWithUser, checks: AccessCheck[]): Promise<SessionUser | null> {
+    try {
+      return await this.sessions.resolve(request);
+    } catch (error) {
+      const needsSession = checks.some((check) => check !== 'infoOnly') || this.marked(context, REPORTS_RENEWED_SESSION_KEY);
+      if (!needsSession && error instanceof DomainError && error.code === 'session_rotated') return null;
+      throw error;
+    }
   }
 
   private marked(context: ExecutionContext, key: string): boolean {

@@ -172,6 +172,28 @@ describe('identity: second factors and step-up', () => {
     expect((await old.get('/api/account/sessions')).status).toBe(401);
   });
 
+  it('lets a browser whose cookie someone else renewed away sign in, ask for a reset and read public pages at once', async () => {
+    // The victim's cookie, copied by a thief who steps up with it: the thief's browser now holds
+    // the renewed cookie, the victim's the old one (issue 35). The victim must not be locked out.
+    const user = await createUser(pool(), { factor: 'totp' });
+    const victim = await signedIn(user);
+    const thief = session().setCookie('sid', victim.cookie('sid'));
+    expect((await thief.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
+
+    // Routes that need the session still say it was renewed (the portal sends them once more).
+    expect(await victim.get('/api/account/sessions')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    // Routes that need no session answer as to anyone: the public pages, a reset, a login.
+    expect((await victim.get('/api/services')).status).toBe(200);
+    expect((await victim.post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
+    const login = await victim.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(login).toMatchObject({ status: 200, body: { second_factor_required: true } });
+    expect((await victim.post('/api/auth/login/second-factor', { code: await totpCode(undefined, 1) })).status).toBe(200);
+    // Signed in again, in a session of its own: the thief's goes on only until the victim ends it.
+    expect((await victim.get('/api/user')).body).toMatchObject({ user_id: user.userId });
+    expect((await victim.delete('/api/account/sessions')).status).toBeLessThan(300);
+    expect((await thief.get('/api/account/sessions')).status).toBe(401);
+  });
+
   it('renews the session cookie when a factor is enrolled, when the email change is confirmed in the same browser, and when the other sessions end', async () => {
     const user = await createUser(pool());
     const s = await signedIn(user);

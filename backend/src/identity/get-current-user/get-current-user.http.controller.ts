@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { CurrentUser } from '../access.decorators';
+import { CurrentUser, ReportsRenewedSession } from '../access.decorators';
 import type { SessionUser } from '../session-user';
 import { GetCurrentUser } from './get-current-user.query';
 
@@ -12,6 +12,8 @@ export class GetCurrentUserController {
 
   @Answers({ oneOf: ['UserObject', 'NobodySignedIn'] })
   @Get('user')
+  // The portal's session probe: `{}` while the page renews its cookie would log its user out.
+  @ReportsRenewedSession()
   get(@CurrentUser() user: SessionUser | null) {
     return this.queryBus.execute(new GetCurrentUser(user));
   }
