@@ -324,6 +324,13 @@ describe('ProjectionRunner', () => {
 
   it('rebuilds several projectors in one pass over the events', async () => {
     await appendCounted(fixture, 120);
+    // The events are read once no older transaction is open on the server (the read horizon,
+    // held a moment by other tests' databases under make test's load); the rebuild is then measured.
+    await eventually(
+      async () => (await fixture.store.readAll({ after: null, limit: 1000 })).events.length,
+      (n) => n === 120,
+      10_000,
+    );
     await fixture.pool.query('CREATE TABLE applied_events_other (LIKE applied_events)');
     const other = new AppliedEventsProjector('other');
     (other as { tables: string[] }).tables = ['applied_events_other'];

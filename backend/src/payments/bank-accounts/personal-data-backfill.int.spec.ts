@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 
 import { createSeller, HttpSession, startSession } from '../../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { grantRuntimeRights, loginOf } from '../../infrastructure/database/database-logins';
 import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store';
 import { BankAccountPersonalData1763800634000 } from '../payments.migrations';
 
@@ -43,12 +44,17 @@ describe('bank-account events written before personal data left them', () => {
       }),
       v1('MicroDepositsSent', { bankAccountId: 800_001, amounts: ['0.32', '0.45'] }),
     ]);
-    // The migration's copy, as on a database that had these events before it ran.
-    const runner = app.app.get(DataSource).createQueryRunner();
+    // The migration's copy, as on a database that had these events before it ran; migrations run
+    // as the database's owner, never as the application's login.
+    const asOwner = await new DataSource({ type: 'postgres', url: app.database.url }).initialize();
+    const runner = asOwner.createQueryRunner();
     const migration = new BankAccountPersonalData1763800634000();
     await migration.down(runner);
     await migration.up(runner);
+    // As every start does after migrating: the application's login gets its rights on new tables.
+    await grantRuntimeRights(runner, loginOf(app.database.runtimeUrl).user, []);
     await runner.release();
+    await asOwner.destroy();
     expect((await pool.query('SELECT holder_name, company_id, user_id FROM bank_account_holders WHERE bank_account_id = 800001')).rows).toEqual([
       { holder_name: 'Early Holder', company_id: seller.companyId, user_id: null },
     ]);
