@@ -132,7 +132,7 @@ export class AgreementsService {
       hash,
       text,
     ]);
-    const { state } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey, metadataExtras: { jobId: projectId } });
+    const { state } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey });
     // Answered from the project as the decider left it: the new signature is in it.
     return { contract_name: contractName, job_id: projectId, agreement_hash: hash, text, signatures: signaturesOf(state as ActiveProject, hash) };
   }

@@ -1,10 +1,11 @@
-import type { AppendOptions, AppendResult, CommandMetadata, NewEvent } from '@escrow/domain';
+import { type AppendOptions, type AppendResult, asOriginalId, type CommandMetadata, type MilestoneCommand, type NewEvent } from '@escrow/domain';
 import { ProjectionRunner, type Projector } from '@escrow/projections';
 import { Client } from 'pg';
 
 import { createEventStoreFixture, type EventStoreFixture, testEvent } from '../../test/support/event-store-fixture';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { type EventStream, EventStreams } from './event-streams';
+import { EventStreams } from './event-streams';
+import { type EventStream, milestoneStream, projectStream } from './stream-kinds';
 
 /** A real store with a rival writer that always gets to the stream first. */
 class ContestedStore extends PostgresEventStore {
@@ -139,5 +140,75 @@ describe('EventStreams.decide', () => {
     expect(await store.readStream('idem-race')).toHaveLength(1);
     expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
     expect(b.events).toEqual(a.events);
+  });
+
+  it('names the project in the metadata of every event of a project and of its milestones, with no caller saying so', async () => {
+    const store = new PostgresEventStore({ pool: fixture.pool });
+    const service = serviceOn(store);
+    const seller = { now: '2026-11-22T10:00:00.000Z', actorId: 21, actorRole: 'company' as const, actorCompanyId: 20 };
+    const data = { jobId: 41, customerId: 10, primaryCompanyId: 20, service: 'Framing', customerInitiated: false };
+    await service.decide(projectStream, 41, { type: 'CreateJobDraft', data, metadata: seller });
+    const project = { status: 'draft' as const, customerId: 10, companyId: 20, retainagePercent: '0.00', siteState: null };
+    const propose: MilestoneCommand = {
+      type: 'ProposeMilestone',
+      data: {
+        originalId: asOriginalId(4100),
+        jobId: 41,
+        title: 'Frame',
+        definition: 'Framed.',
+        position: 1,
+        payees: [{ companyId: 20, type: 'fixed', amount: '100.00', includeFee: false }],
+        payeeIds: [1],
+      },
+      metadata: seller,
+      project,
+    };
+    await service.decide(milestoneStream, 4100, propose);
+    await service.decide(counter('elsewhere'), 1, { metadata });
+    expect((await store.readStream('job-41'))[0]!.metadata).toMatchObject({ jobId: 41, actorId: '21' });
+    expect((await store.readStream('milestone-4100'))[0]!.metadata).toMatchObject({ jobId: 41, actorId: '21' });
+    // A stream that belongs to no project names none.
+    expect((await store.readStream('elsewhere-1'))[0]!.metadata).not.toHaveProperty('jobId');
+  });
+
+  it('checks a command on the state it fetched, then appends at that revision without reading again', async () => {
+    const reads: number[] = [];
+    class CountingReads extends PostgresEventStore {
+      override readStream(...args: Parameters<PostgresEventStore['readStream']>) {
+        reads.push(args[1]?.fromRevision ?? 0);
+        return super.readStream(...args);
+      }
+    }
+    const store = new CountingReads({ pool: fixture.pool });
+    const service = serviceOn(store);
+    const capped: EventStream<number, Meta & { limit: number }, { type: string; data: unknown }> = {
+      ...counter('capped'),
+      decide: (command, n) => {
+        if (n >= command.limit) throw new Error(`at most ${command.limit}`);
+        return [{ type: 'Counted', data: { seen: n } }];
+      },
+    };
+    await service.decide(capped, 1, { limit: 5, metadata });
+    const write = await service.fetch(capped, 1);
+    expect(write.state).toBe(1);
+    expect(() => write.check({ limit: 1, metadata })).toThrow('at most 1'); // refused: nothing appended
+    expect(write.check({ limit: 5, metadata })).toBe('new');
+    const result = await write.decide({ limit: 5, metadata });
+    expect(result.state).toBe(2);
+    expect(reads).toEqual([0, 1]); // the first decide's read and the fetch: decide read nothing more
+    // A retry of a command its key already appended has nothing to check: decide answers it as the first.
+    await service.decide(capped, 1, { limit: 5, metadata }, { idempotencyKey: 'capped-key-1' });
+    expect((await service.fetch(capped, 1)).check({ limit: 1, metadata }, { idempotencyKey: 'capped-key-1' })).toBe('retry');
+  });
+
+  it('decides again on the stream as it is when another writer appended between the fetch and the decide', async () => {
+    const store = new PostgresEventStore({ pool: fixture.pool });
+    const service = serviceOn(store);
+    await service.decide(counter('between'), 1, { metadata });
+    const write = await service.fetch(counter('between'), 1);
+    await new PostgresEventStore({ pool: fixture.pool }).append('between-1', [testEvent('Counted')], { expectedRevision: 0 });
+    const result = await write.decide({ metadata });
+    expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]);
+    expect(await store.readStream('between-1')).toHaveLength(3);
   });
 });

@@ -4,23 +4,9 @@ import {
   type AppendResult,
   type CommandMetadata,
   conflict,
-  decideMilestone,
-  decideProject,
   type EventStore,
-  evolveMilestone,
-  evolveProject,
   IdempotencyConflictError,
-  initialMilestoneState,
-  initialProjectState,
-  type MilestoneCommand,
-  type MilestoneEvent,
-  type MilestoneState,
-  milestoneStreamId,
   type NewEvent,
-  type ProjectCommand,
-  type ProjectEvent,
-  type ProjectState,
-  projectStreamId,
   type RecordedEvent,
   schemaVersionOf,
   unprocessable,
@@ -34,17 +20,7 @@ import { currentCorrelation } from '../observability/correlation/correlation';
 import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
 import { activeTraceparent, inSpan, inSyncSpan } from '../observability/tracing/spans';
 import { AppendedPositions } from './appended-positions';
-
-/**
- * A kind of stream and its pure half (docs/design.md#streams): how its id is spelled, how to fold its events
- * and how to decide on a command. Commands are plain data carrying their own metadata.
- */
-export interface EventStream<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }> {
-  streamId(key: number): string;
-  initialState: TState;
-  evolve(state: TState, event: TEvent): TState;
-  decide(command: TCommand, state: TState): TEvent[];
-}
+import type { EventStream } from './stream-kinds';
 
 export interface DecideOptions {
   /** Defaults to the correlation of the work under way (the request's id), else a new one. */
@@ -56,8 +32,9 @@ export interface DecideOptions {
    * nothing and answers with the events of the first one.
    */
   idempotencyKey?: string | null;
-  /** Context every event of this command carries in its metadata (e.g. the project's jobId). */
-  metadataExtras?: Record<string, unknown>;
+}
+
+export interface FetchOptions {
   /** The stream's tail, read while the command's access check ran (see readAhead): used when it is of this stream. */
   readAhead?: ReadAhead;
 }
@@ -72,20 +49,6 @@ export interface ReadAhead {
   events: Promise<RecordedEvent[] | null>;
 }
 
-export const milestoneStream: EventStream<MilestoneState, MilestoneCommand, MilestoneEvent> = {
-  streamId: milestoneStreamId,
-  initialState: initialMilestoneState,
-  evolve: evolveMilestone,
-  decide: decideMilestone,
-};
-
-export const projectStream: EventStream<ProjectState, ProjectCommand, ProjectEvent> = {
-  streamId: projectStreamId,
-  initialState: initialProjectState,
-  evolve: evolveProject,
-  decide: decideProject,
-};
-
 export interface HandleResult<TState, TEvent> {
   events: TEvent[];
   append: AppendResult | null;
@@ -96,6 +59,23 @@ export interface HandleResult<TState, TEvent> {
   state: TState;
   /** True when an earlier request with the same idempotency key had already done this. */
   replayed: boolean;
+}
+
+/**
+ * A stream read for one command, as Marten's FetchForWriting hands it out: its state as read,
+ * the decider asked on it before a side effect that must not happen for a refused command
+ * (storing a file, a signed text), and one decide that appends at the revision read.
+ */
+export interface StreamWrite<TState, TCommand, TEvent> {
+  readonly state: TState;
+  /**
+   * The decider's verdict on the state as read, appending nothing: throws its refusal. 'retry'
+   * when the command's Idempotency-Key already appended on this stream (decide answers it as the
+   * first time, so there is nothing to check), else 'new'.
+   */
+  check(command: TCommand, options?: DecideOptions): 'new' | 'retry';
+  /** Decides on the state as read and appends; a concurrent writer makes it read and decide again. */
+  decide(command: TCommand, options?: DecideOptions): Promise<HandleResult<TState, TEvent>>;
 }
 
 const MAX_CONFLICT_RETRIES = 5;
@@ -134,25 +114,57 @@ export class EventStreams {
     stream: EventStream<TState, TCommand, TEvent>,
     streamKey: number,
     command: TCommand,
-    options: DecideOptions = {},
+    options: DecideOptions & FetchOptions = {},
+  ): Promise<HandleResult<TState, TEvent>> {
+    return (await this.fetch(stream, streamKey, options)).decide(command, options);
+  }
+
+  /** Reads the stream for a command (see StreamWrite): its folded state now, ready to check and decide on. */
+  async fetch<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }>(
+    stream: EventStream<TState, TCommand, TEvent>,
+    streamKey: number,
+    options: FetchOptions = {},
+  ): Promise<StreamWrite<TState, TCommand, TEvent>> {
+    const streamId = stream.streamId(streamKey);
+    const fetched = await this.load(stream, streamId, options.readAhead);
+    const firstIdOf = (command: TCommand, key: string) => eventIdFromKey(`${command.metadata.actorId}:${streamId}`, key, 0);
+    return {
+      state: fetched.state as TState,
+      check: (command, { idempotencyKey } = {}) => {
+        if (idempotencyKey && fetched.ids.includes(firstIdOf(command, idempotencyKey))) return 'retry';
+        stream.decide(command, fetched.state as TState);
+        return 'new';
+      },
+      decide: (command, decideOptions = {}) => this.decideOn(stream, streamId, fetched, command, decideOptions),
+    };
+  }
+
+  private async decideOn<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }>(
+    stream: EventStream<TState, TCommand, TEvent>,
+    streamId: string,
+    fetched: Folded,
+    command: TCommand,
+    options: DecideOptions,
   ): Promise<HandleResult<TState, TEvent>> {
     const correlationId = options.correlationId ?? currentCorrelation()?.correlationId ?? randomUUID();
     const causationId = options.causationId ?? randomUUID();
     const key = options.idempotencyKey ?? null;
-    const streamId = stream.streamId(streamKey);
     const scope = `${command.metadata.actorId}:${streamId}`;
     const commandType = (command as { type?: string }).type ?? 'command';
     // A projector applying these events later links its span to this trace (tracing on only).
     const traceparent = activeTraceparent();
     for (let attempt = 0; ; attempt++) {
-      const current = await this.load(stream, streamId, attempt === 0 ? options.readAhead : undefined);
+      // The first attempt decides on the state as fetched; after a conflict, on the stream as it is now.
+      const current = attempt === 0 ? fetched : await this.load(stream, streamId);
       if (key && current.ids.includes(eventIdFromKey(scope, key, 0))) return this.replay(stream, streamId, scope, key, current);
       const state = current.state as TState;
       const events = inSyncSpan(`decide ${commandType}`, { 'escrow.stream_id': streamId, 'escrow.attempt': attempt }, () => stream.decide(command, state));
       if (events.length === 0) return { events, append: null, state, replayed: false };
       const expectedRevision = current.revision < 0 ? ('no_stream' as const) : current.revision;
+      const next = events.reduce((s, e) => stream.evolve(s, e), state);
+      const context = stream.metadataOf?.(next) ?? {};
       const envelopes = events.map((e, i) => ({
-        ...this.envelope(e, command.metadata, options, { correlationId, causationId, traceparent }),
+        ...this.envelope(e, command.metadata, options, { context, correlationId, causationId, traceparent }),
         ...(key ? { id: eventIdFromKey(scope, key, i) } : {}),
       }));
       try {
@@ -166,7 +178,6 @@ export class EventStreams {
           this.folded.delete(streamId);
           continue;
         }
-        const next = events.reduce((s, e) => stream.evolve(s, e), state);
         this.remember(streamId, { revision: append.nextExpectedRevision, state: next, ids: [...current.ids, ...envelopes.map((e) => e.id!)] });
         this.appended.note(append.position);
         return { events, append, state: next, replayed: false };
@@ -260,13 +271,13 @@ export class EventStreams {
     event: { type: string; data: unknown },
     metadata: CommandMetadata,
     options: DecideOptions,
-    trail: { correlationId: string; causationId: string; traceparent: string | undefined },
+    trail: { context: Record<string, unknown>; correlationId: string; causationId: string; traceparent: string | undefined },
   ): NewEvent {
     return {
       type: event.type,
       data: event.data,
       metadata: {
-        ...options.metadataExtras,
+        ...trail.context,
         actorId: String(metadata.actorId),
         actorRole: metadata.actorRole,
         correlationId: trail.correlationId,

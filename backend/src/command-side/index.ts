@@ -1,7 +1,8 @@
 export { metadataOf, nowIso, systemMetadata } from './actor';
 export { CommandSideModule } from './command-side.module';
 export { commandSideSchema } from './command-side.schema';
-export { type EventStream, EventStreams, milestoneStream, projectStream } from './event-streams';
+export { EventStreams, type StreamWrite } from './event-streams';
+export { type EventStream, milestoneStream, projectStream } from './stream-kinds';
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
 export { DoesNotRead, OwnWrites, ReadYourWrites } from './read-your-writes';

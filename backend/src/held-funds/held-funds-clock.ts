@@ -149,7 +149,7 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
       metadata: systemMetadata(now),
     };
     try {
-      const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key, metadataExtras: { jobId: state.jobId } });
+      const result = await this.streams.decide(milestoneStream, state.originalId, command, { idempotencyKey: key });
       const recorded = result.events.length > 0 && !result.replayed;
       if (recorded) this.logger.log({ msg: `reminder to the ${must.who} (milestone ${state.originalId}): ${must.action}`, reason: must.reason });
       return recorded ? 1 : 0;

@@ -188,7 +188,6 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
         await withCorrelation(correlationOf(toInstruction(row)), () =>
           this.streams.decide(milestoneStream, row.original_id, command, {
             idempotencyKey: `clear-${row.instruction_key}`,
-            metadataExtras: { jobId: row.job_id },
           }),
         );
       } catch (error) {

@@ -62,7 +62,7 @@ export class RetainageReleases {
 
   /** Decides a retainage command on the project stream, then applies every decision to its milestones. */
   async decide(projectId: number, command: ProjectCommand, idempotencyKey: string | null): Promise<ProjectEvent[]> {
-    const { events } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey, metadataExtras: { jobId: projectId } });
+    const { events } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey });
     await this.applyDecisions(projectId);
     return events;
   }
@@ -88,7 +88,6 @@ export class RetainageReleases {
         };
         await this.streams.decide(milestoneStream, originalId, command, {
           idempotencyKey: `retainage-${projectId}-${index}-${originalId}`,
-          metadataExtras: { jobId: projectId },
         });
       }
     }

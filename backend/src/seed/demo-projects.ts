@@ -44,16 +44,11 @@ export async function seedDemoProjects(
     const [projectId] = await ids.next('job_id_seq');
     const meta = customerInitiated ? buyer(at()) : seller(at());
     await noted(
-      streams.decide(
-        projectStream,
-        projectId!,
-        {
-          type: 'CreateJobDraft',
-          data: { jobId: projectId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated },
-          metadata: meta,
-        },
-        { metadataExtras: { jobId: projectId } },
-      ),
+      streams.decide(projectStream, projectId!, {
+        type: 'CreateJobDraft',
+        data: { jobId: projectId!, customerId: demo.buyerId, primaryCompanyId: saguaro, service, customerInitiated },
+        metadata: meta,
+      }),
     );
     facts.set(projectId!, {
       status: 'draft',
@@ -66,9 +61,7 @@ export async function seedDemoProjects(
   };
   const submit = async ({ jobId: projectId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
     const meta = starter(at());
-    await noted(
-      streams.decide(projectStream, projectId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }, { metadataExtras: { jobId: projectId } }),
-    );
+    await noted(streams.decide(projectStream, projectId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }));
     facts.set(projectId, { ...facts.get(projectId)!, status: 'submitted' });
   };
   // The agreement's text is drawn up from the read models: let them catch up with the seed first.
@@ -102,15 +95,11 @@ export async function seedDemoProjects(
       metadata: meta,
       project: facts.get(projectId)!,
     };
-    await noted(streams.decide(milestoneStream, originalId, command, { metadataExtras: { jobId: projectId } }));
+    await noted(streams.decide(milestoneStream, originalId, command));
     return originalId;
   };
   const decide = (projectId: number, originalId: OriginalId, metadata: CommandMetadata, command: Omit<MilestoneCommand, 'metadata' | 'project'>) =>
-    noted(
-      streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(projectId)! } as MilestoneCommand, {
-        metadataExtras: { jobId: projectId },
-      }),
-    );
+    noted(streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(projectId)! } as MilestoneCommand));
   const agree = async (projectId: number, originalId: OriginalId) => {
     await decide(projectId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
     await decide(projectId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });

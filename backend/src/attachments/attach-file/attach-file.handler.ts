@@ -54,7 +54,7 @@ export class AttachFileHandler implements ICommandHandler<AttachFile> {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
       decideMilestone(command(PROBE_FILE), before);
       const file = await c.upload.take(this.intake, bindKey);
-      await this.streams.decide(milestoneStream, ref.originalId, command(file), { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } });
+      await this.streams.decide(milestoneStream, ref.originalId, command(file), { idempotencyKey: c.idempotencyKey });
     } else {
       // Its key named an attachment already: this is its retry only if it sends the same file.
       await bindKey(await c.upload.received(this.intake));

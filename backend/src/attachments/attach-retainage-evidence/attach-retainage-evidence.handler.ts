@@ -46,7 +46,6 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
       const file = await c.upload.take(this.intake, bindKey);
       const { state } = await this.streams.decide(projectStream, c.projectId, command(file), {
         idempotencyKey: c.idempotencyKey,
-        metadataExtras: { jobId: c.projectId },
       });
       project = state as ActiveProject;
     } else {

@@ -25,7 +25,6 @@ export class RemoveAttachmentHandler implements ICommandHandler<RemoveAttachment
     };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
     });
     const milestone = state as ActiveMilestone;
     const attachment = attachmentOf(milestone, c.attachmentId)!;

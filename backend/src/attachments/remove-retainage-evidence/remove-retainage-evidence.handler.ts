@@ -21,7 +21,7 @@ export class RemoveRetainageEvidenceHandler implements ICommandHandler<RemoveRet
       projectStream,
       c.projectId,
       { type: 'RemoveRetainageEvidence', data: { attachmentId: c.attachmentId }, metadata: metadataOf(c.actor) },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     const evidence = ((state as ActiveProject).retainage.evidence ?? []).find((e) => e.attachmentId === c.attachmentId)!;
     return retainageEvidenceView(c.projectId, evidence, await this.reads.namesFor([], [evidence.by]));

@@ -27,7 +27,6 @@ export class DecideOnResolutionHandler implements ICommandHandler<DecideOnResolu
         : { type: 'RejectResolution', data: { proposalId: c.proposalId, note: c.note }, metadata };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
     });
     return this.answer.of(c.admin, state, 'admin');
   }

@@ -28,7 +28,7 @@ export class ResolveDisputeHandler implements ICommandHandler<ResolveDispute> {
         data: { resolution: c.resolution, refundAmount: c.refundAmount, note: c.note, fourEyesAbove: this.config.fourEyesAbove },
         metadata: metadataOf(c.admin),
       },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     // A replayed request answers as its first did: a proposal is still the open one (or was decided since).
     return { view: await this.answer.of(c.admin, state, 'admin'), proposed: events[0]?.type === 'ResolutionProposed' };

@@ -48,7 +48,7 @@ export class SignLienWaiverHandler implements ICommandHandler<SignLienWaiverComm
       if (!(c.idempotencyKey && mine && error instanceof DomainError)) throw error;
     }
     await this.documents.store(state, c.payment, c.payeeId, c.kind, doc);
-    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } });
+    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey });
     await this.documents.recordSignature(doc.name, c.actor.userId, c.signedName.trim().replace(/\s+/g, ' '));
     return { waiverName: doc.name };
   }

@@ -23,7 +23,6 @@ export class ClaimDeadlineRefundHandler implements ICommandHandler<ClaimDeadline
     const command: MilestoneCommand = { type: 'ClaimDeadlineRefund', data: {}, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
       readAhead: ref.readAhead,
     });
     return this.answer.of(c.actor, state, ref.viewer);

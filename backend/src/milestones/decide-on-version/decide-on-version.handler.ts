@@ -26,7 +26,6 @@ export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> 
         : { type: 'RejectMilestoneVersion', data: { versionId: ref.versionId, reason: c.reason }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
       readAhead: ref.readAhead,
     });
     return this.answer.of(c.actor, state, ref.viewer);

@@ -23,7 +23,6 @@ export class MarkCompleteHandler implements ICommandHandler<MarkComplete> {
     const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: c.complete }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
       readAhead: ref.readAhead,
     });
     return this.answer.of(c.actor, state, ref.viewer);

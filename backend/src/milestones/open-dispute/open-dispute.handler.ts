@@ -25,7 +25,6 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute> {
     const command: MilestoneCommand = { type: 'OpenDispute', data: { disputeId, statement: c.statement }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
       readAhead: ref.readAhead,
     });
     return this.answer.of(c.actor, state, ref.viewer);

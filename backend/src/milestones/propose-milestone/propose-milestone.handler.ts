@@ -45,7 +45,7 @@ export class ProposeMilestoneHandler implements ICommandHandler<ProposeMilestone
       milestoneStream,
       originalId,
       { type: 'ProposeMilestone', data: { ...content, originalId, jobId: c.projectId }, metadata, project },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     return { m_id: originalId, original_id: originalId, job_id: c.projectId };
   }
@@ -73,7 +73,7 @@ export class ProposeMilestoneEditHandler implements ICommandHandler<ProposeMiles
       milestoneStream,
       ref.originalId,
       { type: 'ProposeMilestoneEdit', data: { ...content, versionId, basedOnVersionId: null }, metadata, project },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     const event = result.events[0] as { data: { versionId: number } };
     return { m_id: event.data.versionId, original_id: ref.originalId, job_id: c.projectId };

@@ -35,7 +35,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
         metadata: metadataOf(c.actor),
         project: projectFactsOf(ref.job),
       },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: ref.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     // Answered from the milestone as it is now: a replay of this request shows the deposit's
     // current status (settled, returned …), not the "pending" of the first answer.

@@ -23,7 +23,6 @@ export class RespondToDisputeHandler implements ICommandHandler<RespondToDispute
     const command: MilestoneCommand = { type: 'RespondToDispute', data: { statement: c.statement }, metadata, project };
     const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
       idempotencyKey: c.idempotencyKey,
-      metadataExtras: { jobId: ref.projectId },
       readAhead: ref.readAhead,
     });
     return this.answer.of(c.actor, state, ref.viewer);

@@ -85,7 +85,6 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     try {
       const result = await this.streams.decide(milestoneStream, instruction.originalId, command, {
         idempotencyKey: key,
-        metadataExtras: { jobId: instruction.jobId },
       });
       if (report.kind === 'deposit-returned' && result.events.some((e) => e.type === 'DepositReturned')) {
         await this.tellPartiesOfReturn(instruction, report.returnCode, report.reason);

@@ -33,7 +33,7 @@ export class CreateDraftHandler implements ICommandHandler<CreateDraft> {
         data: { jobId: projectId, customerId: c.customerId, primaryCompanyId, service: c.service, customerInitiated: c.customerInitiated },
         metadata,
       },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     return { job_id: projectId };
   }

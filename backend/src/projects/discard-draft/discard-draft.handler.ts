@@ -14,11 +14,6 @@ export class DiscardDraftHandler implements ICommandHandler<DiscardDraft> {
   async execute(c: DiscardDraft): Promise<void> {
     await this.access.requireViewer(c.projectId, c.actor);
     const metadata = metadataOf(c.actor);
-    await this.streams.decide(
-      projectStream,
-      c.projectId,
-      { type: 'DiscardJobDraft', data: {}, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
-    );
+    await this.streams.decide(projectStream, c.projectId, { type: 'DiscardJobDraft', data: {}, metadata }, { idempotencyKey: c.idempotencyKey });
   }
 }

@@ -17,11 +17,6 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
     // Submitting needs a milestone: the decider judges the count the read model holds.
     const milestoneCount = (await this.milestones.ofJob(c.projectId)).length;
     const metadata = metadataOf(c.actor);
-    await this.streams.decide(
-      projectStream,
-      c.projectId,
-      { type: 'SubmitJob', data: { milestoneCount }, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
-    );
+    await this.streams.decide(projectStream, c.projectId, { type: 'SubmitJob', data: { milestoneCount }, metadata }, { idempotencyKey: c.idempotencyKey });
   }
 }

@@ -22,7 +22,7 @@ export class UpdateDraftHandler implements ICommandHandler<UpdateDraft> {
       projectStream,
       c.projectId,
       { type: 'UpdateJobBasics', data: { customerId: c.customerId, primaryCompanyId, service: c.service }, metadata },
-      { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } },
+      { idempotencyKey: c.idempotencyKey },
     );
     return { jobId: c.projectId, primaryCompanyId };
   }

@@ -19,6 +19,6 @@ export class SetProjectTermsHandler implements ICommandHandler<SetProjectTermsCo
       data: { retainagePercent: c.retainagePercent, siteState: c.siteState ?? null },
       metadata: metadataOf(c.actor),
     };
-    await this.streams.decide(projectStream, c.projectId, command, { idempotencyKey: c.idempotencyKey, metadataExtras: { jobId: c.projectId } });
+    await this.streams.decide(projectStream, c.projectId, command, { idempotencyKey: c.idempotencyKey });
   }
 }
