@@ -24,7 +24,6 @@ import { GetMilestonePayeesHandler } from './get-milestone-payees/get-milestone-
 import { MarkCompleteHandler } from './mark-complete/mark-complete.handler';
 import { MarkCompleteController } from './mark-complete/mark-complete.http.controller';
 import { MilestoneAnswer } from './milestone-answer';
-import { MilestoneCommandStart } from './milestone-command-start';
 import { OpenDisputeHandler } from './open-dispute/open-dispute.handler';
 import { OpenDisputeController } from './open-dispute/open-dispute.http.controller';
 import { ProposalPrerequisites, ProposeMilestoneEditHandler, ProposeMilestoneHandler } from './propose-milestone/propose-milestone.handler';
@@ -63,7 +62,6 @@ import { RespondToDisputeController } from './respond-to-dispute/respond-to-disp
     RespondToDisputeHandler,
     ClaimDeadlineRefundHandler,
     MilestoneAnswer,
-    MilestoneCommandStart,
     GetJobMilestonesHandler,
     GetMilestoneFormHandler,
     GetMilestonePayeesHandler,

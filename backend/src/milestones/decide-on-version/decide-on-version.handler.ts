@@ -1,33 +1,25 @@
-import type { MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
-import { projectFactsOf } from '../../read-models';
+import { MilestoneCommands } from '../../command-side';
 import type { MilestoneView } from '../milestone.view';
 import { MilestoneAnswer } from '../milestone-answer';
-import { MilestoneCommandStart } from '../milestone-command-start';
 import { DecideOnVersion } from './decide-on-version.command';
 
 @CommandHandler(DecideOnVersion)
 export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> {
   constructor(
-    private readonly streams: EventStreams,
-    private readonly start: MilestoneCommandStart,
+    private readonly commands: MilestoneCommands,
     private readonly answer: MilestoneAnswer,
   ) {}
 
   async execute(c: DecideOnVersion): Promise<MilestoneView> {
-    const ref = await this.start.of(c.versionId, c.actor);
-    const metadata = metadataOf(c.actor);
-    const project = projectFactsOf(ref.job);
-    const command: MilestoneCommand =
+    const write = await this.commands.start(c);
+    const { versionId } = write.milestone;
+    const { state } = await write.decide(
       c.decision === 'approve'
-        ? { type: 'ApproveMilestoneVersion', data: { versionId: ref.versionId }, metadata, project }
-        : { type: 'RejectMilestoneVersion', data: { versionId: ref.versionId, reason: c.reason }, metadata, project };
-    const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
-      idempotencyKey: c.idempotencyKey,
-      readAhead: ref.readAhead,
-    });
-    return this.answer.of(c.actor, state, ref.viewer);
+        ? { type: 'ApproveMilestoneVersion', data: { versionId } }
+        : { type: 'RejectMilestoneVersion', data: { versionId, reason: c.reason } },
+    );
+    return this.answer.of(c.actor, state, write.milestone.viewer);
   }
 }

@@ -1,30 +1,20 @@
-import type { MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
-import { projectFactsOf } from '../../read-models';
+import { MilestoneCommands } from '../../command-side';
 import type { MilestoneView } from '../milestone.view';
 import { MilestoneAnswer } from '../milestone-answer';
-import { MilestoneCommandStart } from '../milestone-command-start';
 import { MarkComplete } from './mark-complete.command';
 
 @CommandHandler(MarkComplete)
 export class MarkCompleteHandler implements ICommandHandler<MarkComplete> {
   constructor(
-    private readonly streams: EventStreams,
-    private readonly start: MilestoneCommandStart,
+    private readonly commands: MilestoneCommands,
     private readonly answer: MilestoneAnswer,
   ) {}
 
   async execute(c: MarkComplete): Promise<MilestoneView> {
-    const ref = await this.start.of(c.versionId, c.actor);
-    const metadata = metadataOf(c.actor);
-    const project = projectFactsOf(ref.job);
-    const command: MilestoneCommand = { type: 'MarkMilestoneComplete', data: { complete: c.complete }, metadata, project };
-    const { state } = await this.streams.decide(milestoneStream, ref.originalId, command, {
-      idempotencyKey: c.idempotencyKey,
-      readAhead: ref.readAhead,
-    });
-    return this.answer.of(c.actor, state, ref.viewer);
+    const write = await this.commands.start(c);
+    const { state } = await write.decide({ type: 'MarkMilestoneComplete', data: { complete: c.complete } });
+    return this.answer.of(c.actor, state, write.milestone.viewer);
   }
 }
