@@ -201,10 +201,12 @@ describe('the admin console API', () => {
       'MilestoneVersionApproved',
       'MilestoneVersionApproved',
       'MilestoneVersionAgreed',
+      'ProjectMilestoneAgreed',
       'MilestoneEditProposed',
       'MilestoneVersionApproved',
       'MilestoneVersionApproved',
       'MilestoneVersionAgreed',
+      'ProjectMilestoneAgreed',
     ]);
     expect(events[0]).toMatchObject({ stream_id: `job-${projectId}`, metadata: expect.objectContaining({ actorRole: 'company' }) });
   });

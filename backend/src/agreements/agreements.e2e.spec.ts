@@ -1,6 +1,10 @@
-import { submitProject } from '../../test/support/escrow-flows';
+import { asVersionId } from '@escrow/domain';
+
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, createSeller, createUser, HttpSession, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { EventStreams, milestoneStream } from '../command-side';
 
 describe('agreements, bank accounts and the payments page', () => {
   let app: TestApp;
@@ -224,6 +228,45 @@ describe('agreements, bank accounts and the payments page', () => {
       status: 409,
       body: { message: "The job site's state (AZ) is fixed once the project is submitted: lien waivers name it." },
     });
+  });
+
+  it("draws up the agreement of a project whose stream never recorded its agreed milestones from the milestones' own streams", async () => {
+    const buyer = await createUser(app.db.pool, { firstName: 'Lena', lastName: 'Legacy' });
+    const seller = await createSeller(app.db.pool, { name: 'Old Pine Builders' });
+    const b = new HttpSession(app.http);
+    await b.login(buyer.email, TEST_PASSWORD);
+    const s = new HttpSession(app.http);
+    await s.login(seller.email, TEST_PASSWORD);
+    const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id as number;
+    const id = (
+      await s.post('/api/milestone', {
+        job_id: projectId,
+        title: 'Frame',
+        definition: 'Framed.',
+        payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '2000.00' }],
+      })
+    ).body.m_id as number;
+    await submitProject(s, projectId);
+    await b.post('/api/milestone/approval', { milestone_id: id, approve: true });
+    // The seller's approval decided on the milestone's stream alone, as before the project's stream
+    // recorded agreed versions (or as a crash between the two appends leaves it).
+    await app.http.get(EventStreams).decide(milestoneStream, id, {
+      type: 'ApproveMilestoneVersion',
+      data: { versionId: asVersionId(id) },
+      metadata: { now: new Date().toISOString(), actorId: seller.userId, actorRole: 'company', actorCompanyId: seller.companyId },
+      project: { status: 'submitted', customerId: buyer.userId, companyId: seller.companyId, retainagePercent: '0.00', siteState: null },
+    });
+    const recorded = async () =>
+      (await app.db.pool.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'ProjectMilestoneAgreed'`, [`job-${projectId}`])).rowCount;
+    expect(await recorded()).toBe(0);
+    await eventually(
+      async () => (await app.db.pool.query('SELECT current_m_id FROM milestones WHERE original_id = $1', [id])).rows[0]?.current_m_id,
+      (current) => current === id,
+    );
+    expect((await b.get(`/api/job/${projectId}/agreement`)).body.text).toContain('1. Frame — $2,000.00; owner deposits $2,045.00.');
+    await signByBoth({ buyer: b, seller: s }, projectId, { buyer: 'Lena Legacy', seller: seller.name });
+    expect(await b.post('/api/milestone/deposit', { milestone_id: id })).toMatchObject({ status: 201, body: { amount: '2045.00' } });
+    expect(await recorded()).toBe(0);
   });
 
   it('links a bank account once however often the same request is re-sent with its Idempotency-Key', async () => {

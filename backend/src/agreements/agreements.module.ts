@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { CommandSideModule } from '../command-side';
+import { DirectoryModule } from '../directory';
 import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
 import { AgreementsService } from './agreements.service';
@@ -13,7 +14,7 @@ import { GetSignedAgreementHandler } from './signed-agreement.query';
 
 /** The escrow agreement of a project, signed by typed legal name (/portal/project-agreement, /portal/signed). */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, PaymentsModule],
+  imports: [CommandSideModule, DirectoryModule, ReadModelsModule, PaymentsModule],
   controllers: [GetAgreementController, SignAgreementController, GetSignedAgreementController],
   providers: [AgreementsService, GetAgreementHandler, SignAgreementHandler, GetSignedAgreementHandler],
   exports: [AgreementsService],

@@ -1,14 +1,18 @@
 import {
   type ActiveMilestone,
   type ActiveProject,
+  type AgreedVersion,
   agreedVersions,
   type AgreementStanding,
   agreementText,
+  asVersionId,
   type CommandMetadata,
   decideProject,
   type DepositAgreement,
   DomainError,
   invalid,
+  listedVersions,
+  type MilestoneState,
   notFound,
   type ProjectCommand,
 } from '@escrow/domain';
@@ -18,15 +22,16 @@ import type { Pool } from 'pg';
 import { EventStreams, milestoneStream, projectStream } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { DirectoryService } from '../directory';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { describeReturnWindow, ReturnWindowPolicy } from '../payments';
-import { MilestoneReads } from '../read-models';
 import { agreementHash, contractNameOf } from './agreement-text';
 import { signaturesOf, type SignedAgreementView } from './signatures';
 
 export interface ComposedAgreement {
   project: ActiveProject;
-  milestones: ActiveMilestone[];
+  /** The milestone versions the text lists. */
+  agreed: AgreedVersion[];
   text: string;
   hash: string;
   contractName: string;
@@ -34,14 +39,15 @@ export interface ComposedAgreement {
 
 /**
  * The escrow agreement of a project: its text from the project's terms, signing it, and where the
- * signatures stand when money is about to move. The text is drawn up from the write side (the
- * project's and its milestones' streams), so a signature, a deposit and the page that shows it
- * all read the terms as they are, not as a lagging read model last saw them.
+ * signatures stand when money is about to move. The text is drawn up from the write side: the
+ * project's stream, which records each milestone version both parties agree
+ * (ProjectMilestoneAgreed), so a signature, a deposit and the page that shows it all read the
+ * terms as they are, not as a lagging read model last saw them, and none reads every milestone.
  */
 @Injectable()
 export class AgreementsService {
   constructor(
-    private readonly milestones: MilestoneReads,
+    private readonly directory: DirectoryService,
     private readonly streams: EventStreams,
     private readonly returnWindow: ReturnWindowPolicy,
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -55,28 +61,62 @@ export class AgreementsService {
     return project;
   }
 
-  async compose(projectId: number): Promise<ComposedAgreement> {
-    const project = await this.project(projectId);
+  /** The agreement as it reads now; `project`, when the caller has just read the project's stream. */
+  async compose(projectId: number, project?: ActiveProject): Promise<ComposedAgreement> {
+    project ??= await this.project(projectId);
     if (project.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be drawn up.');
-    // The read model only says which milestones the project has; their terms come from their streams.
-    const { rows } = await this.pool.query<{ original_id: number }>('SELECT original_id FROM milestones WHERE job_id = $1 ORDER BY original_id', [projectId]);
-    const milestones = (await Promise.all(rows.map((r) => this.streams.current(milestoneStream, r.original_id)))).filter(
-      (m): m is ActiveMilestone => m.status === 'active',
-    );
-    const names = await this.milestones.namesFor(milestones, [project.customerId], [project.primaryCompanyId]);
+    const agreed = await this.agreedOf(project);
+    const payees = agreed.flatMap((x) => x.version.terms.payees.map((p) => p.companyId));
+    const names = await this.directory.names([project.customerId], [project.primaryCompanyId, ...payees]);
+    const companyName = (id: number) => names.companies.get(id) ?? `company ${id}`;
     const text = agreementText({
       jobId: projectId,
       service: project.service,
-      buyerName: names.person(project.customerId) ?? `user ${project.customerId}`,
-      sellerName: names.company(project.primaryCompanyId) ?? `company ${project.primaryCompanyId}`,
+      buyerName: names.people.get(project.customerId)?.displayName ?? `user ${project.customerId}`,
+      sellerName: companyName(project.primaryCompanyId),
       terms: project.terms,
-      milestones,
-      companyName: (id) => names.company(id) ?? `company ${id}`,
+      agreed,
+      companyName,
       responseDays: this.config.responseDeadlineDays,
       returnWindow: this.clearingTime(),
     });
     const hash = agreementHash(text);
-    return { project, milestones, text, hash, contractName: contractNameOf(projectId, hash) };
+    return { project, agreed, text, hash, contractName: contractNameOf(projectId, hash) };
+  }
+
+  /**
+   * The milestone versions the agreement lists, as the project's stream recorded them: no
+   * milestone's stream is read. The milestones' read model vouches for that record: a milestone
+   * it shows agreed at a version the project's stream does not list (agreed before the project's
+   * stream kept them, or a crash between the milestone's append and the project's) is read from
+   * its own stream, and so is one the read model, lagging, still shows at an earlier version.
+   */
+  private async agreedOf(project: ActiveProject): Promise<AgreedVersion[]> {
+    const listed = new Map(listedVersions(project).map((x) => [x.originalId, x]));
+    const { rows } = await this.pool.query<{ original_id: number; current_m_id: number | null }>(
+      'SELECT original_id, current_m_id FROM milestones WHERE job_id = $1',
+      [project.jobId],
+    );
+    const unsure = rows.filter((r) => r.current_m_id !== null && r.current_m_id !== listed.get(r.original_id)?.version.versionId).map((r) => r.original_id);
+    const read = await Promise.all(unsure.map((id) => this.streams.current(milestoneStream, id)));
+    for (const id of unsure) listed.delete(id);
+    return [...listed.values(), ...agreedVersions(read.filter((m): m is ActiveMilestone => m.status === 'active'))];
+  }
+
+  /**
+   * After a milestone's command: when it agreed a version (MilestoneVersionAgreed), the project's
+   * agreement lists it from now on, in the name of whoever agreed it. The milestone's state says
+   * which version is agreed now, so a retried or late approval records nothing.
+   */
+  async recordAgreed(projectId: number, decided: { events: readonly { type: string }[]; state: MilestoneState }, metadata: CommandMetadata): Promise<void> {
+    if (!decided.events.some((e) => e.type === 'MilestoneVersionAgreed') || decided.state.status !== 'active') return;
+    const [agreed] = agreedVersions([decided.state]);
+    if (!agreed) return;
+    await this.streams.decide(projectStream, projectId, {
+      type: 'RecordAgreedMilestone',
+      data: { originalId: agreed.originalId, ...agreed.version },
+      metadata,
+    });
   }
 
   /** The ACH return window in force, in words; null when settled funds clear at once. */
@@ -92,16 +132,17 @@ export class AgreementsService {
    * text lists. The milestone's decider checks the version against its stream.
    */
   async forDeposit(projectId: number, originalId: number): Promise<DepositAgreement> {
+    const project = await this.project(projectId);
     // No seller yet, no agreement: the decider refuses the deposit for what comes first (a draft).
-    if ((await this.project(projectId)).primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
-    const { project, milestones, hash } = await this.compose(projectId);
-    const listed = agreedVersions(milestones).find((x) => x.milestone.originalId === originalId);
+    if (project.primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
+    const { agreed, hash } = await this.compose(projectId, project);
+    const listed = agreed.find((x) => x.originalId === originalId);
     const standing = (party: 'customer' | 'company'): AgreementStanding => {
       const signature = project.signatures[party];
       if (!signature) return 'unsigned';
       return signature.agreementHash === hash ? 'signed' : 'changed';
     };
-    return { versionId: listed?.version.versionId ?? null, customer: standing('customer'), company: standing('company') };
+    return { versionId: listed ? asVersionId(listed.version.versionId) : null, customer: standing('customer'), company: standing('company') };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { ProjectionRunner } from '@escrow/projections';
 
-import { submitProject } from '../../test/support/escrow-flows';
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
@@ -78,6 +78,24 @@ describe('round trips of a milestone command', () => {
     expect(statements.filter((s) => s === 'escrow_milestone_with_job_v3')).toHaveLength(2);
     // Each rides with a second statement: the session's step-up, the stream's tail.
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 2);
+  });
+
+  it("deposits reading only its own milestone's stream and its project's", async () => {
+    const projectId = await project();
+    const milestones = [await proposeMilestone(parties, projectId, '100.00'), await proposeMilestone(parties, projectId, '200.00')];
+    milestones.push(await proposeMilestone(parties, projectId, '300.00'));
+    await submitProject(parties.sessions.seller, projectId);
+    for (const milestone of milestones) await runMilestone(parties, milestone, 'agreed');
+    await signByBoth(parties.sessions, projectId, { buyer: parties.buyer.name, seller: parties.seller.name });
+    await quiet();
+    const { result, roundTrips, statements, streamsRead } = await countRoundTrips(() =>
+      parties.sessions.buyer.post('/api/milestone/deposit', { milestone_id: milestones[1] }),
+    );
+    expect(result.status).toBe(201);
+    console.log(`round trips of one deposit: ${roundTrips}\n  ${statements.join('\n  ')}`);
+    // Where the agreement's signatures stand is the project's to say: the other milestones are not
+    // read. (The buyer's bank accounts name the account the deposit is drawn from.)
+    expect(streamsRead.sort()).toEqual([`bank-accounts-user-${parties.buyer.userId}`, `job-${projectId}`, `milestone-${milestones[1]}`]);
   });
 
   it('refuses an outsider with 403 and a draft with 404, as before, and appends nothing', async () => {

@@ -241,6 +241,7 @@ describe('the life of an escrow project', () => {
       'MilestoneVersionApproved',
       'MilestoneVersionApproved',
       'MilestoneVersionAgreed',
+      'ProjectMilestoneAgreed',
       'ProjectAgreementSigned',
       'ProjectAgreementSigned',
       'DepositRequested',
@@ -261,6 +262,7 @@ describe('the life of an escrow project', () => {
     );
     expect(history.find((h) => h.type === 'DepositSettled')!.actor_name).toBe('Payment provider');
     expect(history.find((h) => h.type === 'MilestoneVersionRejected')!.summary).toBe('"Framing" rejected by the buyer: Too high.');
+    expect(history.find((h) => h.type === 'ProjectMilestoneAgreed')!.summary).toBe('The escrow agreement now lists "Framing" as both parties agreed it.');
 
     // Someone else's buyer sees nothing of it.
     const o = await login(outsider);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  agreedVersions,
   asOriginalId,
   asVersionId,
   type CommandMetadata,
@@ -196,6 +197,10 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   const head = () => (milestone.status === 'active' ? milestone.versions[milestone.versions.length - 1]!.versionId : firstVersion);
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: seller(), project: p }));
   onMilestone((p) => ({ type: 'ApproveMilestoneVersion', data: { versionId: head() }, metadata: buyer(), project: p }));
+  // The project's stream records the agreed version, hostile title and definition included (as the API does after the approval).
+  for (const { originalId: agreedId, version } of agreedVersions(milestone.status === 'active' ? [milestone] : [])) {
+    onProject({ type: 'RecordAgreedMilestone', data: { originalId: agreedId, ...version }, metadata: buyer() });
+  }
   const depositId = nextId++;
   // The agreement both signed lists the version agreed now (the API draws it up from the streams).
   const signedBy = (party: 'customer' | 'company') => (project.status !== 'none' && project.signatures[party] ? 'signed' : 'unsigned');

@@ -102,7 +102,9 @@ export async function seedDemoProjects(
     noted(streams.decide(milestoneStream, originalId, { ...command, metadata, project: facts.get(projectId)! } as MilestoneCommand));
   const agree = async (projectId: number, originalId: OriginalId) => {
     await decide(projectId, originalId, buyer(at(1)), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
-    await decide(projectId, originalId, seller(at()), { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
+    const metadata = seller(at());
+    const agreed = await decide(projectId, originalId, metadata, { type: 'ApproveMilestoneVersion', data: { versionId: firstVersionOf(originalId) } });
+    await agreements.recordAgreed(projectId, agreed, metadata);
   };
   const fund = async (projectId: number, originalId: OriginalId) => {
     const [depositId] = await ids.next('deposit_id_seq');

@@ -7,6 +7,7 @@ interface Trace {
   pending: Map<Client, number>;
   roundTrips: number;
   statements: string[];
+  streamsRead: string[];
 }
 
 const traces = new AsyncLocalStorage<Trace>();
@@ -17,9 +18,10 @@ let installed = false;
  * (not the projectors' or other requests') through any pg client of the process (the pools, TypeORM). A query sent on a
  * pipelined connection while an earlier one there is still unanswered rides on that round trip;
  * every other query is a round trip of its own, even when several run at once on different
- * connections (each costs its own write and wakes its own backend).
+ * connections (each costs its own write and wakes its own backend). `streamsRead` names the
+ * event streams it read, once per read.
  */
-export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; roundTrips: number; statements: string[] }> {
+export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; roundTrips: number; statements: string[]; streamsRead: string[] }> {
   if (!installed) {
     installed = true;
     const original = Client.prototype.query as (...args: unknown[]) => unknown;
@@ -31,6 +33,7 @@ export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ resu
       const waiting = trace.pending.get(this) ?? 0;
       if (!(this.pipeline && waiting > 0)) trace.roundTrips++;
       trace.statements.push(typeof first === 'string' ? first : (first?.name ?? first?.text ?? '?'));
+      if (typeof first === 'object' && first?.name === 'escrow_read_stream') trace.streamsRead.push(String((first as { values?: unknown[] }).values?.[0]));
       trace.pending.set(this, waiting + 1);
       const done = () => trace.pending.set(this, (trace.pending.get(this) ?? 1) - 1);
       const answer = original.apply(this, args);
@@ -39,7 +42,7 @@ export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ resu
       return answer;
     } as typeof Client.prototype.query;
   }
-  const trace: Trace = { pending: new Map(), roundTrips: 0, statements: [] };
+  const trace: Trace = { pending: new Map(), roundTrips: 0, statements: [], streamsRead: [] };
   const result = await traces.run(trace, work);
-  return { result, roundTrips: trace.roundTrips, statements: trace.statements };
+  return { result, roundTrips: trace.roundTrips, statements: trace.statements, streamsRead: trace.streamsRead };
 }

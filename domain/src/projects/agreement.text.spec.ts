@@ -1,7 +1,8 @@
 import { foldMilestone } from '../milestones/milestone.evolve';
 import type { ActiveMilestone } from '../milestones/milestone.state';
 import { as, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY } from '../milestones/milestone.test-kit';
-import { agreedVersions, type AgreementInput, agreementText } from './agreement.text';
+import { agreedVersions, type AgreementInput, agreementText, listedVersions } from './agreement.text';
+import { type ActiveProject, decideProject, evolveProject, foldProject } from './project.decider';
 
 const names: Record<number, string> = { [SELLER_COMPANY]: 'Saguaro Build Co.', [SUB_COMPANY]: 'Desert Current Electric', 31: 'Mesa Ridge Roofing' };
 const agreed = (project = PROJECT) => {
@@ -14,7 +15,7 @@ const input = (milestones: ActiveMilestone[], overrides: Partial<AgreementInput>
   buyerName: 'Jordan Buyer',
   sellerName: 'Saguaro Build Co.',
   terms: { retainagePercent: '0.00', siteState: null },
-  milestones,
+  agreed: agreedVersions(milestones),
   companyName: (id) => names[id] ?? `company ${id}`,
   responseDays: 30,
   returnWindow: '2 business days',
@@ -62,8 +63,8 @@ describe('the escrow agreement', () => {
     for (const changed of [
       { terms: { retainagePercent: '2.50', siteState: null } },
       { terms: { retainagePercent: '0.00', siteState: 'UT' as const } },
-      { milestones: [agreed(RETAINED)] },
-      { milestones: [] },
+      { agreed: agreedVersions([agreed(RETAINED)]) },
+      { agreed: [] },
       { responseDays: 14 },
       { returnWindow: '3 business days' },
       { sellerName: 'Another Builder' },
@@ -74,5 +75,31 @@ describe('the escrow agreement', () => {
     const proposed = foldMilestone(given([]).then(propose())) as ActiveMilestone;
     expect(agreedVersions([proposed])).toEqual([]);
     expect(agreementText(input([proposed]))).toContain('(No milestone has been approved by both parties yet.)');
+  });
+
+  it("reads the same from the project's record of what was agreed as from the milestones themselves", () => {
+    const milestones = [agreed(RETAINED), { ...agreed(), originalId: 600 } as ActiveMilestone];
+    const seller = as.seller();
+    let project = foldProject([
+      {
+        type: 'JobDraftCreated',
+        data: {
+          jobId: 7,
+          customerId: 10,
+          primaryCompanyId: SELLER_COMPANY,
+          service: 'Framing',
+          customerInitiated: false,
+          createdBy: 21,
+          createdAt: seller.now,
+        },
+      },
+    ]);
+    // Recorded in another order than the text lists them, and one of them twice.
+    for (const { originalId, version } of [...agreedVersions(milestones)].reverse().concat(agreedVersions(milestones).slice(0, 1))) {
+      const command = { type: 'RecordAgreedMilestone' as const, data: { originalId, ...version }, metadata: as.seller() };
+      project = decideProject(command, project).reduce(evolveProject, project);
+    }
+    expect(listedVersions(project as ActiveProject)).toEqual(agreedVersions(milestones));
+    expect(agreementText(input([], { agreed: listedVersions(project as ActiveProject) }))).toBe(agreementText(input(milestones)));
   });
 });

@@ -1,8 +1,15 @@
 import { type SiteState, STATE_NAMES } from '../lien-waivers/states';
 import { WHOLE_PROJECT_MILESTONE } from '../milestones/milestone.labels';
-import type { ActiveMilestone, VersionState } from '../milestones/milestone.state';
+import type { ActiveMilestone } from '../milestones/milestone.state';
 import { FEE_RATE } from '../money/fees';
 import { formatDollars, money } from '../money/money';
+import type { ActiveProject, AgreedTerms } from './project.decider';
+
+/** A milestone version both parties agreed, with what the agreement says of it. */
+export interface AgreedVersion {
+  originalId: number;
+  version: AgreedTerms;
+}
 
 /** What the escrow agreement of a project is drawn up from. Names are looked up by the caller (no personal data in events). */
 export interface AgreementInput {
@@ -12,8 +19,8 @@ export interface AgreementInput {
   sellerName: string;
   /** The project's terms for milestone versions proposed from now on (each version freezes its own). */
   terms: { retainagePercent: string; siteState: SiteState | null };
-  /** The project's milestones: the text lists those both parties have agreed, with the terms of their agreed version. */
-  milestones: ActiveMilestone[];
+  /** The agreed version of each milestone both parties have agreed: the text lists them, in position order. */
+  agreed: AgreedVersion[];
   companyName: (companyId: number) => string;
   /** Days after a deposit settles by which the contractor must mark the milestone complete (the promise of docs/product.md#deadline-refund). */
   responseDays: number;
@@ -21,19 +28,30 @@ export interface AgreementInput {
   returnWindow: string | null;
 }
 
-/** The agreed version of each milestone both parties have agreed, in the order the text lists them. */
-export function agreedVersions(milestones: ActiveMilestone[]): { milestone: ActiveMilestone; version: VersionState }[] {
+const listOrder = (a: AgreedVersion, b: AgreedVersion): number => a.version.position - b.version.position || a.originalId - b.originalId;
+const termsOf = ({ versionId, title, definition, position, terms }: AgreedTerms): AgreedTerms => ({ versionId, title, definition, position, terms });
+
+/** The agreed version of each milestone both parties have agreed, as the milestones' states say, in the order the text lists them. */
+export function agreedVersions(milestones: ActiveMilestone[]): AgreedVersion[] {
   return milestones
     .filter((m) => m.currentVersionId !== null)
-    .map((m) => ({ milestone: m, version: m.versions.find((v) => v.versionId === m.currentVersionId)! }))
+    .map((m) => ({ originalId: m.originalId, version: m.versions.find((v) => v.versionId === m.currentVersionId)! }))
     .filter((x) => x.version !== undefined)
-    .sort((a, b) => a.version.position - b.version.position || a.milestone.originalId - b.milestone.originalId);
+    .map((x) => ({ originalId: x.originalId, version: termsOf(x.version) }))
+    .sort(listOrder);
+}
+
+/** The agreed versions the project's stream recorded (ProjectMilestoneAgreed), in the order the text lists them. */
+export function listedVersions(project: ActiveProject): AgreedVersion[] {
+  return Object.entries(project.agreedMilestones ?? {})
+    .map(([originalId, version]) => ({ originalId: Number(originalId), version }))
+    .sort(listOrder);
 }
 
 const percentWords = (percent: string): string => `${money(percent).toString()}%`;
 const hasRetainage = (percent: string): boolean => money(percent).gt(0);
 
-function payeeLine(version: VersionState, payee: VersionState['terms']['payees'][number], companyName: (id: number) => string): string {
+function payeeLine(version: AgreedTerms, payee: AgreedTerms['terms']['payees'][number], companyName: (id: number) => string): string {
   const name = companyName(payee.companyId);
   const fee = payee.includeFee ? ' (the escrow fee is taken from this share)' : '';
   if (!money(payee.retainage).gt(0)) return `      Pays ${name}: ${formatDollars(payee.net)}${fee}.`;
@@ -52,7 +70,7 @@ function payeeLine(version: VersionState, payee: VersionState['terms']['payees']
  * text no longer covers it.
  */
 export function agreementText(a: AgreementInput): string {
-  const agreed = agreedVersions(a.milestones);
+  const agreed = [...a.agreed].sort(listOrder);
   const waiverStates = [...new Set(agreed.map((x) => x.version.terms.lienWaiverState).filter((s): s is SiteState => s !== null))];
   const retained = agreed.some((x) => hasRetainage(x.version.terms.retainagePercent));
   const lines = [

@@ -1,4 +1,5 @@
 import type { AttachedFile } from '../milestones/events';
+import type { MilestoneTerms } from '../money/fees';
 import type { Command } from '../shared/command';
 
 export type CreateJobDraft = Command<
@@ -21,6 +22,15 @@ type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
 export type SignProjectAgreement = Command<
   'SignProjectAgreement',
   { party: 'customer' | 'company'; signedName: string; legalName: string; agreementHash: string; contractName: string }
+>;
+
+/**
+ * The agreement lists a milestone version both parties just agreed, as its milestone's stream
+ * says it (issued after MilestoneVersionAgreed, in the name of whoever agreed it).
+ */
+export type RecordAgreedMilestone = Command<
+  'RecordAgreedMilestone',
+  { originalId: number; versionId: number; title: string; definition: string; position: number; terms: MilestoneTerms }
 >;
 
 /**
@@ -60,6 +70,7 @@ export type ProjectCommand =
   | SubmitJob
   | DiscardJobDraft
   | SignProjectAgreement
+  | RecordAgreedMilestone
   | SetProjectTerms
   | RequestRetainageRelease
   | ApproveRetainageRelease

@@ -1,5 +1,6 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { AttachedFile, AttacherRole } from '../milestones/events';
+import type { MilestoneTerms } from '../money/fees';
 
 /** Events of the project stream `job-<jobId>`. Type strings are stored: never rename them. */
 interface JobDraftCreated {
@@ -47,6 +48,17 @@ interface ProjectAgreementSigned {
     contractName: string;
     at: string;
   };
+}
+
+/**
+ * A milestone version both parties agreed (MilestoneVersionAgreed on the milestone's own
+ * stream), as the project's escrow agreement lists it from now on. The agreement is the
+ * project's: its stream keeps the terms the text lists, so the text, and where its signatures
+ * stand before a deposit, are drawn up from the project's stream without reading every milestone.
+ */
+interface ProjectMilestoneAgreed {
+  type: 'ProjectMilestoneAgreed';
+  data: { jobId: number; originalId: number; versionId: number; title: string; definition: string; position: number; terms: MilestoneTerms; at: string };
 }
 
 /** A party set the project's retainage percentage and the job site's state (terms of versions proposed from now on). */
@@ -133,6 +145,7 @@ export type ProjectEvent =
   | JobSubmitted
   | JobDraftDiscarded
   | ProjectAgreementSigned
+  | ProjectMilestoneAgreed
   | ProjectTermsSet
   | RetainageReleaseRequested
   | RetainageReleaseApproved
@@ -150,6 +163,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobSubmitted',
   'JobDraftDiscarded',
   'ProjectAgreementSigned',
+  'ProjectMilestoneAgreed',
   'ProjectTermsSet',
   'RetainageReleaseRequested',
   'RetainageReleaseApproved',

@@ -1,3 +1,4 @@
+import type { MilestoneTerms } from '../money/fees';
 import { DomainError } from '../shared/errors';
 import type { CreateJobDraft, ProjectCommand, SignProjectAgreement } from './commands';
 import type { ProjectEvent } from './events';
@@ -68,6 +69,45 @@ describe('project decider', () => {
     expect(given([]).when({ ...createDraft, data: { ...createDraft.data, service: 'Roof \ud800' } })).toThrow(
       'The service contains a character that cannot be stored',
     );
+  });
+
+  describe('recording a milestone version both parties agreed, as the agreement lists it', () => {
+    const terms: MilestoneTerms = {
+      amount: '100.00',
+      payees: [],
+      payeeTotal: '100.00',
+      feeTotal: '2.25',
+      depositTotal: '102.25',
+      netTotal: '100.00',
+      retainagePercent: '0.00',
+      retainageTotal: '0.00',
+      lienWaiverState: null,
+    };
+    const record = (versionId: number): ProjectCommand => ({
+      type: 'RecordAgreedMilestone',
+      data: { originalId: 500, versionId, title: 'Frame', definition: 'Framed.', position: 1, terms },
+      metadata: buyer,
+    });
+
+    it('records each version agreed after the one it lists, once', () => {
+      const first = given(submitted()).when(record(500))();
+      expect(first).toEqual([
+        {
+          type: 'ProjectMilestoneAgreed',
+          data: { jobId: 41, originalId: 500, versionId: 500, title: 'Frame', definition: 'Framed.', position: 1, terms, at: metadata.now },
+        },
+      ]);
+      // A retried approval, or one that lost a race with a later edit's, records nothing.
+      expect(given([...submitted(), ...first]).when(record(500))()).toEqual([]);
+      const edit = given([...submitted(), ...first]).when(record(507))();
+      expect(edit).toEqual([expect.objectContaining({ type: 'ProjectMilestoneAgreed', data: expect.objectContaining({ versionId: 507 }) })]);
+      expect(given([...submitted(), ...first, ...edit]).when(record(500))()).toEqual([]);
+      expect(foldProject([...submitted(), ...first, ...edit])).toMatchObject({ agreedMilestones: { 500: { versionId: 507 } } });
+    });
+
+    it('knows no milestone of a project that is not there', () => {
+      expect(given([]).when(record(500))).toThrow('There is no such project.');
+    });
   });
 
   describe('signing the escrow agreement', () => {

@@ -1,5 +1,6 @@
 import { readSiteState, type SiteState } from '../lien-waivers/states';
 import { withUploadNotRecorded } from '../milestones/milestone.state';
+import type { MilestoneTerms } from '../money/fees';
 import { NO_RETAINAGE, readRetainagePercent } from '../money/retainage';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
@@ -25,9 +26,23 @@ export interface ActiveProject {
   signatures: Partial<Record<'customer' | 'company', AgreementSignature>>;
   /** Every signature, in order: a text signed before the terms changed still shows who signed it. */
   signatureLog: (AgreementSignature & { party: 'customer' | 'company' })[];
+  /**
+   * The agreed version of each milestone, by original id, as the agreement lists it
+   * (ProjectMilestoneAgreed). Absent in states stored before the project's stream kept them.
+   */
+  agreedMilestones?: Record<number, AgreedTerms>;
   /** Terms new milestone versions take when proposed (each version freezes its own). */
   terms: { retainagePercent: string; siteState: SiteState | null };
   retainage: ProjectRetainage;
+}
+
+/** What the agreement says of a milestone's agreed version. */
+export interface AgreedTerms {
+  versionId: number;
+  title: string;
+  definition: string;
+  position: number;
+  terms: MilestoneTerms;
 }
 
 interface AgreementSignature {
@@ -80,6 +95,11 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
         signatures: { ...state.signatures, [party]: signature },
         signatureLog: [...(state.signatureLog ?? []), { ...signature, party }],
       };
+    }
+    case 'ProjectMilestoneAgreed': {
+      if (state.status === 'none') return state;
+      const { originalId, versionId, title, definition, position, terms } = event.data;
+      return { ...state, agreedMilestones: { ...state.agreedMilestones, [originalId]: { versionId, title, definition, position, terms } } };
     }
     case 'ProjectTermsSet':
       if (state.status === 'none') return state;
@@ -205,6 +225,15 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
           },
         },
       ];
+    }
+    case 'RecordAgreedMilestone': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      // A milestone's versions are agreed in the order of their ids (agreeing one closes every
+      // other proposal; an edit gets a new, higher id): a late or repeated record changes nothing.
+      const { originalId, versionId, title, definition, position, terms } = command.data;
+      const listed = state.agreedMilestones?.[originalId];
+      if (listed && listed.versionId >= versionId) return [];
+      return [{ type: 'ProjectMilestoneAgreed', data: { jobId: state.jobId, originalId, versionId, title, definition, position, terms, at: metadata.now } }];
     }
     case 'SetProjectTerms': {
       if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');

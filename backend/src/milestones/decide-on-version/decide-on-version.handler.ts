@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { AgreementsService } from '../../agreements';
 import { MilestoneCommands } from '../../command-side';
 import type { MilestoneView } from '../milestone.view';
 import { MilestoneAnswer } from '../milestone-answer';
@@ -9,17 +10,20 @@ import { DecideOnVersion } from './decide-on-version.command';
 export class DecideOnVersionHandler implements ICommandHandler<DecideOnVersion> {
   constructor(
     private readonly commands: MilestoneCommands,
+    private readonly agreements: AgreementsService,
     private readonly answer: MilestoneAnswer,
   ) {}
 
   async execute(c: DecideOnVersion): Promise<MilestoneView> {
     const write = await this.commands.start(c);
-    const { versionId } = write.milestone;
-    const { state } = await write.decide(
+    const { versionId, projectId } = write.milestone;
+    const decided = await write.decide(
       c.decision === 'approve'
         ? { type: 'ApproveMilestoneVersion', data: { versionId } }
         : { type: 'RejectMilestoneVersion', data: { versionId, reason: c.reason } },
     );
-    return this.answer.of(c.actor, state, write.milestone.viewer);
+    // The approval that makes both parties' agreement: the project's escrow agreement lists it now.
+    await this.agreements.recordAgreed(projectId, decided, write.metadata);
+    return this.answer.of(c.actor, decided.state, write.milestone.viewer);
   }
 }

@@ -107,6 +107,8 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: 'Draft discarded by its creator.', changes: [] };
     case 'ProjectAgreementSigned':
       return { summary: `Escrow agreement signed by the ${party(d.party)} as "${d.signedName}".`, changes: [] };
+    case 'ProjectMilestoneAgreed':
+      return { summary: `The escrow agreement now lists ${title(d.versionId)} as both parties agreed it.`, changes: [] };
     case 'MilestoneProposed':
       return {
         summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars((d.terms as { amount: string }).amount)}, deposit ${dollars((d.terms as { depositTotal: string }).depositTotal)}.`,
