@@ -16,7 +16,7 @@ import {
   notFound,
   type ProjectCommand,
 } from '@escrow/domain';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { EventStreams, milestoneStream, projectStream } from '../command-side';
@@ -46,6 +46,8 @@ export interface ComposedAgreement {
  */
 @Injectable()
 export class AgreementsService {
+  private readonly logger = new Logger('Agreements');
+
   constructor(
     private readonly directory: DirectoryService,
     private readonly streams: EventStreams,
@@ -106,17 +108,26 @@ export class AgreementsService {
   /**
    * After a milestone's command: when it agreed a version (MilestoneVersionAgreed), the project's
    * agreement lists it from now on, in the name of whoever agreed it. The milestone's state says
-   * which version is agreed now, so a retried or late approval records nothing.
+   * which version is agreed now, so a retried or late approval records nothing. The milestone's
+   * command is decided and stored already: a record that fails is logged, not answered, and the
+   * agreement reads that milestone from its own stream until a later approval records it (see
+   * agreedOf).
    */
   async recordAgreed(projectId: number, decided: { events: readonly { type: string }[]; state: MilestoneState }, metadata: CommandMetadata): Promise<void> {
     if (!decided.events.some((e) => e.type === 'MilestoneVersionAgreed') || decided.state.status !== 'active') return;
     const [agreed] = agreedVersions([decided.state]);
     if (!agreed) return;
-    await this.streams.decide(projectStream, projectId, {
-      type: 'RecordAgreedMilestone',
-      data: { originalId: agreed.originalId, ...agreed.version },
-      metadata,
-    });
+    try {
+      await this.streams.decide(projectStream, projectId, {
+        type: 'RecordAgreedMilestone',
+        data: { originalId: agreed.originalId, ...agreed.version },
+        metadata,
+      });
+    } catch (error) {
+      this.logger.warn(
+        `The agreement of project ${projectId} did not record milestone ${agreed.originalId} at version ${agreed.version.versionId}: ${String(error)}`,
+      );
+    }
   }
 
   /** The ACH return window in force, in words; null when settled funds clear at once. */

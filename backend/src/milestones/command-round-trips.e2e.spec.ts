@@ -80,6 +80,22 @@ describe('round trips of a milestone command', () => {
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 2);
   });
 
+  it("records the version an approval agrees on the project's stream", async () => {
+    const projectId = await project();
+    const milestone = await proposeMilestone(parties, projectId, '120.00');
+    await submitProject(parties.sessions.seller, projectId);
+    expect((await parties.sessions.buyer.post('/api/milestone/approval', { milestone_id: milestone, approve: true })).status).toBe(200);
+    await quiet();
+    const { result, roundTrips, statements, streamsRead } = await countRoundTrips(() =>
+      parties.sessions.seller.post('/api/milestone/approval', { milestone_id: milestone, approve: true }),
+    );
+    expect(result.status).toBe(200);
+    console.log(`round trips of the approval that agrees a version: ${roundTrips}\n  ${statements.join('\n  ')}`);
+    expect(streamsRead).toEqual([`milestone-${milestone}`, `job-${projectId}`]);
+    const recorded = await app.db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'ProjectMilestoneAgreed'`, [`job-${projectId}`]);
+    expect(recorded.rows).toEqual([{ data: expect.objectContaining({ originalId: milestone, versionId: milestone, title: 'Milestone of 120.00' }) }]);
+  });
+
   it("deposits reading only its own milestone's stream and its project's", async () => {
     const projectId = await project();
     const milestones = [await proposeMilestone(parties, projectId, '100.00'), await proposeMilestone(parties, projectId, '200.00')];
