@@ -7,14 +7,13 @@ import {
   agreementText,
   asVersionId,
   type CommandMetadata,
-  decideProject,
   type DepositAgreement,
-  DomainError,
   invalid,
   listedVersions,
   type MilestoneState,
   notFound,
   type ProjectCommand,
+  type ProjectState,
 } from '@escrow/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -27,6 +26,11 @@ import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { describeReturnWindow, ReturnWindowPolicy } from '../payments';
 import { agreementHash, contractNameOf } from './agreement-text';
 import { signaturesOf, type SignedAgreementView } from './signatures';
+
+function activeOf(project: ProjectState): ActiveProject {
+  if (project.status === 'none' || project.status === 'discarded') throw notFound('no_such_project', 'There is no such project.');
+  return project;
+}
 
 export interface ComposedAgreement {
   project: ActiveProject;
@@ -58,9 +62,7 @@ export class AgreementsService {
 
   /** The project as its stream says now. */
   async project(projectId: number): Promise<ActiveProject> {
-    const project = await this.streams.current(projectStream, projectId);
-    if (project.status === 'none' || project.status === 'discarded') throw notFound('no_such_project', 'There is no such project.');
-    return project;
+    return activeOf(await this.streams.current(projectStream, projectId));
   }
 
   /** The agreement as it reads now; `project`, when the caller has just read the project's stream. */
@@ -158,8 +160,8 @@ export class AgreementsService {
 
   /**
    * Signs the text the signer read (`readHash`): a text that changed meanwhile is refused. The
-   * pure decider is asked first, so a refused signature stores no text; the command bus then
-   * decides again on the stream, which is what counts.
+   * decider is asked first on the project as read, so a refused signature stores no text; the
+   * signature is then decided on the stream, which is what counts.
    */
   async sign(
     projectId: number,
@@ -167,24 +169,21 @@ export class AgreementsService {
     signature: { party: 'customer' | 'company'; signedName: string; legalName: string; readHash: string },
     idempotencyKey: string | null = null,
   ): Promise<SignedAgreementView> {
-    const { project, text, hash, contractName } = await this.compose(projectId);
+    const write = await this.streams.fetch(projectStream, projectId);
+    const { text, hash, contractName } = await this.compose(projectId, activeOf(write.state));
     if (hash !== signature.readHash) throw invalid('agreement_changed', 'The agreement changed since you opened it. Read the new version and sign again.');
     const { party, signedName, legalName } = signature;
     const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, legalName, agreementHash: hash, contractName }, metadata };
-    try {
-      decideProject(command, project);
-    } catch (error) {
-      // A retry of a signature that was recorded (same Idempotency-Key) is answered as the
-      // first one by the command side below; anything else is refused here, storing nothing.
-      if (!(idempotencyKey && error instanceof DomainError && error.code === 'already_signed')) throw error;
-    }
+    // The rules first: a refused signature stores no text. A retry of one that was recorded (same
+    // Idempotency-Key) has nothing to check: it is answered as the first one below.
+    write.check(command, { idempotencyKey });
     await this.pool.query('INSERT INTO signed_agreements (contract_name, job_id, agreement_hash, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       contractName,
       projectId,
       hash,
       text,
     ]);
-    const { state } = await this.streams.decide(projectStream, projectId, command, { idempotencyKey });
+    const { state } = await write.decide(command, { idempotencyKey });
     // Answered from the project as the decider left it: the new signature is in it.
     return { contract_name: contractName, job_id: projectId, agreement_hash: hash, text, signatures: signaturesOf(state as ActiveProject, hash) };
   }

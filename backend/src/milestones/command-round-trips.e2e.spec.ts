@@ -4,6 +4,7 @@ import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { countRoundTrips } from '../../test/support/round-trips';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createApp } from '../bootstrap';
@@ -112,6 +113,20 @@ describe('round trips of a milestone command', () => {
     // Where the agreement's signatures stand is the project's to say: the other milestones are not
     // read. (The buyer's bank accounts name the account the deposit is drawn from.)
     expect(streamsRead.sort()).toEqual([`bank-accounts-user-${parties.buyer.userId}`, `job-${projectId}`, `milestone-${milestones[1]}`]);
+  });
+
+  it("attaches a file reading its milestone's stream once", async () => {
+    const projectId = await project();
+    const milestone = await proposeMilestone(parties, projectId, '150.00');
+    await submitProject(parties.sessions.seller, projectId);
+    await quiet();
+    const body = multipart(TINY_PDF, 'plan.pdf');
+    const { result, roundTrips, statements, streamsRead } = await countRoundTrips(() =>
+      parties.sessions.seller.request('POST', `/api/milestone/${milestone}/attachments?to=version`, body.payload, body.headers),
+    );
+    expect(result.status).toBe(201);
+    console.log(`round trips of one upload: ${roundTrips}\n  ${statements.join('\n  ')}`);
+    expect(streamsRead).toEqual([`milestone-${milestone}`]);
   });
 
   it('refuses an outsider with 403 and a draft with 404, as before, and appends nothing', async () => {

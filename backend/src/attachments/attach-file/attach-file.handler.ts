@@ -1,20 +1,11 @@
-import {
-  type ActiveMilestone,
-  type AttachedFile,
-  type AttachmentTarget,
-  type AttachmentView,
-  decideMilestone,
-  invalid,
-  type MilestoneCommand,
-  type VersionId,
-} from '@escrow/domain';
+import { type ActiveMilestone, type AttachedFile, type AttachmentTarget, type AttachmentView, invalid, type VersionId } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, metadataOf, milestoneStream, RequestFingerprints } from '../../command-side';
+import { MilestoneCommands, RequestFingerprints } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
-import { MilestoneReads, ProjectAccess, projectFactsOf } from '../../read-models';
+import { MilestoneReads } from '../../read-models';
 import { attachmentOf, attachmentView } from '../attachment.view';
 import { milestoneActedOnBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
@@ -28,8 +19,7 @@ const ATTACHMENT_NAMESPACE = '5b0e7c1a-3f2d-4e8b-9a61-0c7d2e4f8b13';
 @CommandHandler(AttachFile)
 export class AttachFileHandler implements ICommandHandler<AttachFile> {
   constructor(
-    private readonly streams: EventStreams,
-    private readonly access: ProjectAccess,
+    private readonly commands: MilestoneCommands,
     private readonly reads: MilestoneReads,
     private readonly intake: AttachmentIntake,
     private readonly fingerprints: RequestFingerprints,
@@ -37,31 +27,27 @@ export class AttachFileHandler implements ICommandHandler<AttachFile> {
   ) {}
 
   async execute(c: AttachFile): Promise<AttachmentView> {
-    const ref = await milestoneActedOnBy(this.access, c.versionId, c.actor);
-    const to = targetOf(c.place, ref.versionId, c.disputeId);
+    const write = await this.commands.start(c, milestoneActedOnBy);
+    const to = targetOf(c.place, write.milestone.versionId, c.disputeId);
     const bindKey = uploadKeyBinding(this.fingerprints, c, `POST /api/milestone/${c.versionId}/attachments`, { to: c.place, disputeId: c.disputeId });
     // A retry with the same key names the same attachment: it is answered, not stored again.
     const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, ATTACHMENT_NAMESPACE);
-    const metadata = metadataOf(c.actor);
-    const command = (file: AttachedFile): MilestoneCommand => ({
-      type: 'AddAttachment',
+    const command = (file: AttachedFile) => ({
+      type: 'AddAttachment' as const,
       data: { attachmentId, to, file, maxMilestoneBytes: this.config.attachments.maxMilestoneBytes },
-      metadata,
-      project: projectFactsOf(ref.job),
     });
-    const before = (await this.streams.current(milestoneStream, ref.originalId)) as ActiveMilestone;
-    if (!attachmentOf(before, attachmentId)) {
+    let milestone = write.state as ActiveMilestone;
+    if (!attachmentOf(milestone, attachmentId)) {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
-      decideMilestone(command(PROBE_FILE), before);
+      write.check(command(PROBE_FILE));
       const file = await c.upload.take(this.intake, bindKey);
-      await this.streams.decide(milestoneStream, ref.originalId, command(file), { idempotencyKey: c.idempotencyKey });
+      milestone = (await write.decide(command(file))).state as ActiveMilestone;
     } else {
       // Its key named an attachment already: this is its retry only if it sends the same file.
       await bindKey(await c.upload.received(this.intake));
     }
-    const after = (await this.streams.current(milestoneStream, ref.originalId)) as ActiveMilestone;
-    const attachment = attachmentOf(after, attachmentId)!;
-    return attachmentView(after, attachment, await this.reads.namesFor([after], [attachment.by]));
+    const attachment = attachmentOf(milestone, attachmentId)!;
+    return attachmentView(milestone, attachment, await this.reads.namesFor([milestone], [attachment.by]));
   }
 }
 

@@ -1,4 +1,4 @@
-import { type ActiveProject, type AttachedFile, type AttachmentView, decideProject, type ProjectCommand } from '@escrow/domain';
+import { type ActiveProject, type AttachedFile, type AttachmentView, type ProjectCommand } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -38,16 +38,13 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
       data: { attachmentId, disputeId: c.disputeId, file, maxBytes: this.config.attachments.maxMilestoneBytes },
       metadata,
     });
-    const before = (await this.streams.current(projectStream, c.projectId)) as ActiveProject;
-    let project = before;
-    if (!(before.retainage.evidence ?? []).some((e) => e.attachmentId === attachmentId)) {
+    const write = await this.streams.fetch(projectStream, c.projectId);
+    let project = write.state as ActiveProject;
+    if (!(project.retainage.evidence ?? []).some((e) => e.attachmentId === attachmentId)) {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
-      decideProject(command(PROBE_FILE), before);
+      write.check(command(PROBE_FILE));
       const file = await c.upload.take(this.intake, bindKey);
-      const { state } = await this.streams.decide(projectStream, c.projectId, command(file), {
-        idempotencyKey: c.idempotencyKey,
-      });
-      project = state as ActiveProject;
+      project = (await write.decide(command(file), { idempotencyKey: c.idempotencyKey })).state as ActiveProject;
     } else {
       // Its key named a file already: this is its retry only if it sends the same file.
       await bindKey(await c.upload.received(this.intake));

@@ -1,4 +1,4 @@
-import { decideMilestone, DomainError, invalid, type MilestoneCommand } from '@escrow/domain';
+import { invalid, type MilestoneCommand } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { EventStreams, metadataOf, milestoneStream } from '../../command-side';
@@ -16,13 +16,14 @@ export class SignLienWaiverHandler implements ICommandHandler<SignLienWaiverComm
   ) {}
 
   /**
-   * Signs the text the signer read (`readHash`); a text that changed meanwhile is refused. The
-   * pure decider is asked first on the read model, so a refused signature stores no text; the
-   * stream then decides again, which is what counts.
+   * Signs the text the signer read (`readHash`, drawn up from the read model as the waiver's page
+   * shows it); a text that changed meanwhile is refused. The decider is asked first, on the
+   * milestone as its stream says, so a refused signature stores no text; the signature is then
+   * decided on the stream, which is what counts.
    */
   async execute(c: SignLienWaiverCommand): Promise<{ waiverName: string }> {
     const ref = await this.access.requireMilestoneWaiverViewer(c.versionId, c.actor);
-    const state = await this.reads.one(ref.originalId);
+    const [state, write] = await Promise.all([this.reads.one(ref.originalId), this.streams.fetch(milestoneStream, ref.originalId)]);
     const doc = await this.documents.textFor(state, c.payment, c.payeeId, c.kind);
     if (doc.hash !== c.readHash) throw invalid('waiver_changed', 'The waiver changed since you opened it. Read the new text and sign again.');
     const command: MilestoneCommand = {
@@ -38,17 +39,11 @@ export class SignLienWaiverHandler implements ICommandHandler<SignLienWaiverComm
       },
       metadata: metadataOf(c.actor),
     };
-    try {
-      decideMilestone(command, state);
-    } catch (error) {
-      // A retry of a signature that was recorded (same Idempotency-Key; the payment may have gone
-      // out since) is answered as the first one by the command side below; anything else is
-      // refused here, storing nothing.
-      const mine = state.waivers.some((w) => w.waiverName === doc.name && w.signedBy === c.actor.userId);
-      if (!(c.idempotencyKey && mine && error instanceof DomainError)) throw error;
-    }
+    // A retry of a signature that was recorded (same Idempotency-Key; the payment may have gone
+    // out since) has nothing to check: it is answered as the first one.
+    write.check(command, { idempotencyKey: c.idempotencyKey });
     await this.documents.store(state, c.payment, c.payeeId, c.kind, doc);
-    await this.streams.decide(milestoneStream, ref.originalId, command, { idempotencyKey: c.idempotencyKey });
+    await write.decide(command, { idempotencyKey: c.idempotencyKey });
     await this.documents.recordSignature(doc.name, c.actor.userId, c.signedName.trim().replace(/\s+/g, ' '));
     return { waiverName: doc.name };
   }
