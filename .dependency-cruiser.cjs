@@ -1,6 +1,11 @@
 /** Boundaries of docs/design.md#shape-and-dependencies, checked on every `make test`. */
 const CONTEXTS =
-  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds';
+  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds|attachments';
+/**
+ * Folders of a context that hold what its slices share, not a use case: its tables
+ * (infrastructure), the upload intake, the file store and the virus scan (attachments).
+ */
+const SHARED_FOLDERS = 'infrastructure|intake|storage|scan';
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -58,10 +63,10 @@ module.exports = {
     },
     {
       name: 'slices-stand-alone',
-      comment: "a use-case slice (backend/src/<context>/<use-case>/) uses its context's shared files, never another slice's",
+      comment: "a use-case slice (backend/src/<context>/<use-case>/) uses its context's shared files and folders (SHARED_FOLDERS), never another slice's",
       severity: 'error',
       from: { path: `^backend/src/(${CONTEXTS})/([^/]+)/` },
-      to: { path: '^backend/src/$1/[^/]+/', pathNot: '^backend/src/$1/$2/' },
+      to: { path: '^backend/src/$1/[^/]+/', pathNot: ['^backend/src/$1/$2/', `^backend/src/$1/(${SHARED_FOLDERS})/`] },
     },
     {
       name: 'features-stand-alone',

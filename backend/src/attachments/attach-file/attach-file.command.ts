@@ -2,7 +2,7 @@ import type { AttachmentView } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { UploadedFile } from './uploaded-file';
+import type { UploadedFile } from '../intake/uploaded-file';
 
 /**
  * POST /api/milestone/{id}/attachments: a party (or, on a dispute, an administrator) attaches a

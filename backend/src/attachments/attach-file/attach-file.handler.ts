@@ -9,9 +9,9 @@ import { MilestoneReads } from '../../read-models';
 import { attachmentOf, attachmentView } from '../attachment.view';
 import { milestoneActedOnBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
+import { uploadKeyBinding } from '../intake/upload-key';
+import { newAttachmentId, PROBE_FILE } from '../new-attachment';
 import { AttachFile } from './attach-file.command';
-import { newAttachmentId, PROBE_FILE } from './new-attachment';
-import { uploadKeyBinding } from './upload-key';
 
 /** Namespace of attachment ids made from an Idempotency-Key (a random UUID, fixed forever). */
 const ATTACHMENT_NAMESPACE = '5b0e7c1a-3f2d-4e8b-9a61-0c7d2e4f8b13';

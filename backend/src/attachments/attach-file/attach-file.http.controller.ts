@@ -9,9 +9,9 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { OneFileUpload, receiveUpload } from '../intake/upload-request';
 import { AttachFile } from './attach-file.command';
 import { AttachFileRequest } from './attach-file.request.dto';
-import { OneFileUpload, receiveUpload } from './upload-request';
 
 @Controller()
 @Access('user')

@@ -2,7 +2,7 @@ import type { AttachmentView } from '@escrow/domain';
 import { Command } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import type { UploadedFile } from '../attach-file/uploaded-file';
+import type { UploadedFile } from '../intake/uploaded-file';
 
 /**
  * POST /api/job/{id}/retainage/attachments: a party or an administrator adds a file to the

@@ -6,11 +6,11 @@ import { EventStreams, metadataOf, projectStream, RequestFingerprints } from '..
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
-import { newAttachmentId, PROBE_FILE } from '../attach-file/new-attachment';
-import { uploadKeyBinding } from '../attach-file/upload-key';
 import { retainageEvidenceView } from '../attachment.view';
 import { projectSeenBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
+import { uploadKeyBinding } from '../intake/upload-key';
+import { newAttachmentId, PROBE_FILE } from '../new-attachment';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 
 /** Namespace of retainage evidence ids made from an Idempotency-Key (a random UUID, fixed forever). */

@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
-import { OneFileUpload, receiveUpload } from '../attach-file/upload-request';
+import { OneFileUpload, receiveUpload } from '../intake/upload-request';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 import { AttachRetainageEvidenceRequest } from './attach-retainage-evidence.request.dto';
 

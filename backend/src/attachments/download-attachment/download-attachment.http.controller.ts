@@ -1,12 +1,13 @@
-import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { served } from '../attachment-bytes';
 import { attachmentIdPipe } from '../attachment-id.pipe';
-import { type AttachmentBytes, DownloadAttachment } from './download-attachment.query';
+import { DownloadAttachment } from './download-attachment.query';
 
 /**
  * Files are served so that no browser runs them: never sniffed (nosniff), in a sandbox with no
@@ -39,18 +40,4 @@ export class DownloadAttachmentController {
   ): Promise<StreamableFile> {
     return served(await this.queryBus.execute(new DownloadAttachment(user, id, attachmentId, 'thumbnail')), 'inline', reply);
   }
-}
-
-/** The headers every attachment download carries, and its bytes. */
-export function served(file: AttachmentBytes, disposition: 'attachment' | 'inline', reply: FastifyReply): StreamableFile {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('content-security-policy', "sandbox; default-src 'none'");
-  reply.header('x-escrow-sha256', file.sha256);
-  return new StreamableFile(file.stream as never, { type: file.mediaType, disposition: contentDisposition(disposition, file.name) });
-}
-
-/** RFC 6266: an ASCII fallback name (quotes, backslashes and non-ASCII replaced) and the exact name in UTF-8. */
-function contentDisposition(disposition: 'attachment' | 'inline', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

@@ -6,15 +6,9 @@ import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { attachmentOf } from '../attachment.view';
 import { milestoneSeenBy } from '../attachment-access';
+import { type AttachmentBytes, bytesOf } from '../attachment-bytes';
 import type { FileStore } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
-
-export interface AttachmentBytes {
-  name: string;
-  mediaType: string;
-  sha256: string;
-  stream: NodeJS.ReadableStream;
-}
 
 /**
  * GET /api/milestone/{id}/attachments/{attachmentId}/file (or /thumbnail): the bytes, for the
@@ -48,20 +42,4 @@ export class DownloadAttachmentHandler implements IQueryHandler<DownloadAttachme
     if (!attachment || (attachment.removed && user.role !== 'admin')) throw noSuchFile();
     return bytesOf(this.store, attachment, which, noSuchFile);
   }
-}
-
-/** The stored bytes of a recorded file (or its thumbnail), named for the download. */
-export async function bytesOf(
-  store: FileStore,
-  file: { name: string; mediaType: string; sha256: string; thumbnailSha256: string | null },
-  which: 'file' | 'thumbnail',
-  noSuchFile: () => Error,
-): Promise<AttachmentBytes> {
-  const sha256 = which === 'thumbnail' ? file.thumbnailSha256 : file.sha256;
-  if (!sha256) throw noSuchFile();
-  const stream = await store.open(sha256);
-  if (!stream) throw notFound('attachment_missing', 'This file’s bytes are missing from the store; an administrator has been told by the integrity check.');
-  return which === 'thumbnail'
-    ? { name: `${file.name}.webp`, mediaType: 'image/webp', sha256, stream }
-    : { name: file.name, mediaType: file.mediaType, sha256, stream };
 }

@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { served } from '../attachment-bytes';
 import { attachmentIdPipe } from '../attachment-id.pipe';
-import { served } from '../download-attachment/download-attachment.http.controller';
 import { DownloadRetainageEvidence } from './download-retainage-evidence.query';
 
 /** A retainage dispute's files, served as a milestone's are: never run, never sniffed, as downloads. */

@@ -5,7 +5,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
 import { projectSeenBy } from '../attachment-access';
-import { type AttachmentBytes, bytesOf } from '../download-attachment/download-attachment.query';
+import { type AttachmentBytes, bytesOf } from '../attachment-bytes';
 import type { FileStore } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
 

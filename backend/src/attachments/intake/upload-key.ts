@@ -1,6 +1,6 @@
 import type { RequestFingerprints } from '../../command-side';
 import type { SessionUser } from '../../identity';
-import type { BeforeKeeping } from '../intake/attachment-intake';
+import type { BeforeKeeping } from './attachment-intake';
 import type { UploadedFile } from './uploaded-file';
 
 /**

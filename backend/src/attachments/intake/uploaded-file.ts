@@ -6,7 +6,7 @@ import { type AttachedFile, invalid } from '@escrow/domain';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 
-import type { AttachmentIntake, BeforeKeeping, ReceivedBytes } from '../intake/attachment-intake';
+import type { AttachmentIntake, BeforeKeeping, ReceivedBytes } from './attachment-intake';
 
 /**
  * The one file of an upload request, read once: taken into the store, or only hashed (a retry).
