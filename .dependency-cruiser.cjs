@@ -1,11 +1,12 @@
 /** Boundaries of docs/design.md#shape-and-dependencies, checked on every `make test`. */
 const CONTEXTS =
-  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds|attachments';
+  'identity|directory|projects|milestones|payments|disputes|agreements|admin|operations|audit|webhooks|read-models|command-side|mail|retainage|lien-waivers|held-funds|attachments|observability';
 /**
  * Folders of a context that hold what its slices share, not a use case: its tables
- * (infrastructure), the upload intake, the file store and the virus scan (attachments).
+ * (infrastructure), the upload intake, the file store and the virus scan (attachments), the
+ * correlation, logging, metrics and tracing every process uses (observability).
  */
-const SHARED_FOLDERS = 'infrastructure|intake|storage|scan';
+const SHARED_FOLDERS = 'infrastructure|intake|storage|scan|correlation|logging|metrics|tracing';
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -53,6 +54,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^backend/src/(config|infrastructure|http|event-store)/', pathNot: '\\.spec\\.ts$' },
       to: { path: `^backend/src/((${CONTEXTS}|seed)/|[^/]+\\.ts$)` },
+    },
+    {
+      name: 'observability-stands-below-the-contexts',
+      comment:
+        'every context correlates, traces and counts its work, so observability imports none of them; operations, which reports on all of them, is the one above it (the metrics wiring asks it for readiness)',
+      severity: 'error',
+      from: { path: '^backend/src/observability/' },
+      to: { path: `^backend/src/(${CONTEXTS})/`, pathNot: '^backend/src/(observability|operations)/' },
     },
     {
       name: 'seed-uses-context-indexes',

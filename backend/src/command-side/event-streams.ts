@@ -16,9 +16,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { currentCorrelation } from '../observability/correlation/correlation';
-import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
-import { activeTraceparent, inSpan, inSyncSpan } from '../observability/tracing/spans';
+import { activeTraceparent, currentCorrelation, EscrowMetrics, inSpan, inSyncSpan } from '../observability';
 import { AppendedPositions } from './appended-positions';
 import type { EventStream } from './stream-kinds';
 

@@ -5,6 +5,6 @@ export { EventStreams, type StreamWrite } from './event-streams';
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
 export { MilestoneCommands, type MilestoneRequest, type MilestoneWrite } from './milestone-commands';
-export { DoesNotRead, OwnWrites, ReadYourWrites } from './read-your-writes';
+export { OwnWrites, ReadYourWrites } from './read-your-writes';
 export { BindsItsOwnKey, RequestFingerprints } from './request-fingerprints';
 export { type EventStream, milestoneStream, projectStream } from './stream-kinds';

@@ -9,7 +9,6 @@ import {
   type NestInterceptor,
   Optional,
   ServiceUnavailableException,
-  SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +17,8 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { EscrowMetrics } from '../observability/metrics/escrow-metrics';
+import { DOES_NOT_READ } from '../http/does-not-read';
+import { EscrowMetrics } from '../observability';
 import { AppendedPositions, newerPosition as newer, type RequestAppends } from './appended-positions';
 
 /** Response header: the global position a command appended at ("commit/prepare"). */
@@ -29,13 +29,6 @@ const READ_AFTER_HEADER = 'x-escrow-read-after';
 const STALE_HEADER = 'x-escrow-stale';
 /** The same position for clients that keep cookies but not headers (curl -b, scripts). */
 const READ_AFTER_COOKIE = 'escrow_read_after';
-
-const DOES_NOT_READ = 'escrow:does-not-read';
-/**
- * A route that reads no read model (a metrics scrape): it neither waits for the client's
- * writes nor counts as a read that could be stale.
- */
-export const DoesNotRead = () => SetMetadata(DOES_NOT_READ, true);
 
 function positionOf(value: unknown): GlobalPosition | null {
   if (typeof value !== 'string' || value.length > 60) return null;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 import { formatAmount, parseAmount, parsePayoutChangeHold, type PayoutChangeHold } from '@escrow/domain';
 
-import { type LoggingSettings, parseLoggingSettings } from '../observability/logging/logging-settings';
+import { type LoggingSettings, parseLoggingSettings } from './logging-settings';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from './return-window';
 import { parseSecretsKey } from './secrets-key';

@@ -20,7 +20,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { MAIL_PORT, type MailPort } from '../mail';
-import { withCorrelation } from '../observability/correlation/correlation';
+import { withCorrelation } from '../observability';
 import { MilestoneReads } from '../read-models';
 import { RetainageReleases } from '../retainage';
 

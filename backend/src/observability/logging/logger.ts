@@ -1,8 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
+import type { LoggingSettings } from '../../config/logging-settings';
 import { correlationFields } from '../correlation/correlation';
-import type { LoggingSettings } from './logging-settings';
 import { prettyDestination } from './pretty-lines';
 
 /**

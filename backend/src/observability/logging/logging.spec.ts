@@ -1,4 +1,4 @@
-import { parseLoggingSettings } from './logging-settings';
+import { parseLoggingSettings } from '../../config/logging-settings';
 import { prettyLine } from './pretty-lines';
 
 describe('logging settings', () => {

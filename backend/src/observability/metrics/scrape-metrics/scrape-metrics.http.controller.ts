@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
-import { DoesNotRead } from '../../../command-side';
+import { DoesNotRead } from '../../../http/does-not-read';
 import { AnswersFile } from '../../../http/openapi';
 import { ScrapeMetrics } from './scrape-metrics.query';
 
