@@ -1,13 +1,17 @@
 import {
   type ActiveMilestone,
+  type AttachedFile,
   type AttachmentTarget,
   formatDollars,
   maskedAccount,
+  type MilestoneEvent,
   type PaidToAccount,
+  type ProjectEvent,
   type ProjectHistoryChange,
   type SiteState,
   STATE_NAMES,
   type VersionState,
+  type WaiverPayment,
 } from '@escrow/domain';
 
 import type { Names } from '../../read-models';
@@ -27,10 +31,10 @@ export interface AuditRow {
 /** What an edit changed: the contract's ProjectHistoryChange. */
 export type Change = ProjectHistoryChange;
 
-const party = (p: unknown) => (p === 'customer' ? 'buyer' : p === 'company' ? 'seller' : String(p));
-const dollars = (v: unknown) => formatDollars(String(v ?? '0'));
-const stateName = (state: unknown) => STATE_NAMES[state as SiteState] ?? String(state);
-const paymentWords = (payment: unknown) => (payment === 'retainage' ? 'retainage release' : 'payment');
+const party = (p: string | null) => (p === 'customer' ? 'buyer' : p === 'company' ? 'seller' : String(p));
+const dollars = (v: string | null | undefined) => formatDollars(v ?? '0');
+const stateName = (state: SiteState) => STATE_NAMES[state] ?? state;
+const paymentWords = (payment: WaiverPayment) => (payment === 'retainage' ? 'retainage release' : 'payment');
 
 /** A reminder's reason (HeldFundsClock's stable codes) in words. */
 function reminderWords(reason: string): string {
@@ -82,23 +86,26 @@ export function describe(row: AuditRow, milestones: Map<number, ActiveMilestone>
   return { ...described, summary: described.summary.replace(/(?<!\.)\.\.$/, '.') };
 }
 
+/** An event of a project's history as the domain defines it: the store hands every one over upcast to its current shape. */
+type HistoryEvent = MilestoneEvent | ProjectEvent;
+
 function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
-  const d = row.data;
+  const { type, data: d } = { type: row.type, data: row.data } as HistoryEvent;
   const milestone = row.original_id ? milestones.get(row.original_id) : undefined;
-  const title = (versionId: unknown) => {
+  const title = (versionId: number | null) => {
     const v = milestone?.versions.find((x) => x.versionId === versionId);
     return `"${v?.title || 'Whole Project Milestone'}"`;
   };
   const mTitle = title(milestone?.currentVersionId ?? row.original_id);
-  switch (row.type) {
+  switch (type) {
     case 'JobDraftCreated':
       return {
-        summary: `Project started as a draft (${d.service}) with buyer ${names.person(d.customerId as number) ?? d.customerId}${d.primaryCompanyId ? ` and seller ${names.company(d.primaryCompanyId as number)}` : ''}.`,
+        summary: `Project started as a draft (${d.service}) with buyer ${names.person(d.customerId) ?? d.customerId}${d.primaryCompanyId ? ` and seller ${names.company(d.primaryCompanyId)}` : ''}.`,
         changes: [],
       };
     case 'JobBasicsUpdated':
       return {
-        summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId as number)}, seller ${names.company(d.primaryCompanyId as number | null) ?? 'not chosen'}.`,
+        summary: `Project details changed: ${d.service}, buyer ${names.person(d.customerId)}, seller ${names.company(d.primaryCompanyId) ?? 'not chosen'}.`,
         changes: [],
       };
     case 'JobSubmitted':
@@ -111,7 +118,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `The escrow agreement now lists ${title(d.versionId)} as both parties agreed it.`, changes: [] };
     case 'MilestoneProposed':
       return {
-        summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars((d.terms as { amount: string }).amount)}, deposit ${dollars((d.terms as { depositTotal: string }).depositTotal)}.`,
+        summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars(d.terms.amount)}, deposit ${dollars(d.terms.depositTotal)}.`,
         changes: [],
       };
     case 'MilestoneEditProposed': {
@@ -138,7 +145,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'DepositSettled':
       return {
-        summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}${d.clearsAt ? `; the bank can return it until ${String(d.clearsAt).slice(0, 16).replace('T', ' ')} UTC, when the funds clear` : ''}.`,
+        summary: `Deposit of ${dollars(d.amount)} settled into escrow for ${mTitle}${d.clearsAt ? `; the bank can return it until ${d.clearsAt.slice(0, 16).replace('T', ' ')} UTC, when the funds clear` : ''}.`,
         changes: [],
       };
     case 'DepositCleared':
@@ -158,32 +165,32 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `${mTitle} marked complete by both parties.`, changes: [] };
     case 'DisbursementRequested':
       return {
-        summary: `Release of ${dollars(d.amount)} to ${names.company(d.companyId as number)} requested (fee ${dollars(d.fee)}${
+        summary: `Release of ${dollars(d.amount)} to ${names.company(d.companyId)} requested (fee ${dollars(d.fee)}${
           d.retainage && d.retainage !== '0.00' ? `; ${dollars(d.retainage)} retainage withheld` : ''
         }${d.lienWaiverState ? '; paid once the payee signs its conditional lien waiver' : ''}).`,
         changes: [],
       };
     case 'DisbursementPaid':
-      return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId as number)}${paidTo(d)}.`, changes: [] };
+      return { summary: `${dollars(d.amount)} paid to ${names.company(d.companyId)}${paidTo(d)}.`, changes: [] };
     case 'DisputeOpened':
       return { summary: `Dispute opened by the ${party(d.party)} on ${mTitle}: ${d.statement}`, changes: [] };
     case 'DisputeResponded':
       return { summary: `The ${party(d.party)} responded to the dispute: ${d.statement}`, changes: [] };
     case 'DisputeResolved':
       return {
-        summary: `Dispute resolved by ${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`,
+        summary: `Dispute resolved by ${d.resolution}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
       };
     case 'ResolutionProposed':
       return {
-        summary: `Resolution proposed by ${names.person(d.by as number) ?? 'an administrator'} (${String(d.resolution)}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded), waiting for a second administrator's approval.`,
+        summary: `Resolution proposed by ${names.person(d.by) ?? 'an administrator'} (${d.resolution}: ${dollars(d.releaseAmount)} released, ${dollars(d.refundAmount)} refunded), waiting for a second administrator's approval.`,
         changes: [],
       };
     case 'ResolutionApproved':
-      return { summary: `Resolution approved by a second administrator, ${names.person(d.by as number) ?? ''}.`.replace(', .', '.'), changes: [] };
+      return { summary: `Resolution approved by a second administrator, ${names.person(d.by) ?? ''}.`.replace(', .', '.'), changes: [] };
     case 'ResolutionRejected':
       return {
-        summary: `${d.by === d.proposedBy ? 'Proposed resolution withdrawn' : 'Proposed resolution rejected'} by ${names.person(d.by as number) ?? 'an administrator'}.${d.note ? ` ${String(d.note)}` : ''}`,
+        summary: `${d.by === d.proposedBy ? 'Proposed resolution withdrawn' : 'Proposed resolution rejected'} by ${names.person(d.by) ?? 'an administrator'}.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
       };
     case 'RefundRequested':
@@ -195,7 +202,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `${dollars(d.amount)} refunded to the buyer.`, changes: [] };
     case 'ProjectTermsSet':
       return {
-        summary: `Project terms set by the ${party(row.actor_role)}: retainage ${String(d.retainagePercent)}%${
+        summary: `Project terms set by the ${party(row.actor_role)}: retainage ${d.retainagePercent}%${
           d.siteState ? `, job site in ${stateName(d.siteState)} (lien waivers with every payment)` : ', no job-site state (no lien waivers)'
         }; milestone versions proposed from now on take them.`,
         changes: [],
@@ -213,60 +220,61 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'RetainageResolutionProposed':
       return {
-        summary: `Retainage resolution proposed by ${names.person(d.by as number) ?? 'an administrator'} (${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}), waiting for a second administrator's approval.`,
+        summary: `Retainage resolution proposed by ${names.person(d.by) ?? 'an administrator'} (${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}), waiting for a second administrator's approval.`,
         changes: [],
       };
     case 'RetainageResolutionApproved':
-      return { summary: `Retainage resolution approved by a second administrator, ${names.person(d.by as number) ?? ''}.`.replace(', .', '.'), changes: [] };
+      return { summary: `Retainage resolution approved by a second administrator, ${names.person(d.by) ?? ''}.`.replace(', .', '.'), changes: [] };
     case 'RetainageResolutionRejected':
       return {
-        summary: `${d.by === d.proposedBy ? 'Proposed retainage resolution withdrawn' : 'Proposed retainage resolution rejected'} by ${names.person(d.by as number) ?? 'an administrator'}.${d.note ? ` ${String(d.note)}` : ''}`,
+        summary: `${d.by === d.proposedBy ? 'Proposed retainage resolution withdrawn' : 'Proposed retainage resolution rejected'} by ${names.person(d.by) ?? 'an administrator'}.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
       };
     case 'RetainageReleased':
-      return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} released to ${names.company(d.companyId as number)}.`, changes: [] };
+      return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} released to ${names.company(d.companyId)}.`, changes: [] };
     case 'RetainagePaid':
-      return { summary: `${dollars(d.amount)} of retainage paid to ${names.company(d.companyId as number)}${paidTo(d)}.`, changes: [] };
+      return { summary: `${dollars(d.amount)} of retainage paid to ${names.company(d.companyId)}${paidTo(d)}.`, changes: [] };
     case 'RetainageRefundRequested':
       return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} to be refunded to the buyer.`, changes: [] };
     case 'RetainageRefundPaid':
       return { summary: `${dollars(d.amount)} of retainage refunded to the buyer.`, changes: [] };
     case 'LienWaiverSigned':
       return {
-        summary: `${d.kind === 'conditional' ? 'Conditional' : 'Unconditional'} lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId as number)} signed.`,
+        summary: `${d.kind === 'conditional' ? 'Conditional' : 'Unconditional'} lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId)} signed.`,
         changes: [],
       };
     case 'LienWaiverIssued':
       return {
-        summary: `Unconditional lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId as number)} issued on payment.`,
+        summary: `Unconditional lien waiver (${stateName(d.siteState)}) for the ${paymentWords(d.payment)} of ${dollars(d.amount)} to ${names.company(d.companyId)} issued on payment.`,
         changes: [],
       };
     case 'HeldFundsReminderSent':
       return {
-        summary: `Reminder sent to ${d.to === 'payee' ? names.company(d.companyId as number) : `the ${String(d.to)}`} to ${reminderWords(String(d.reason))} (funds held since ${String(d.heldSince).slice(0, 10)}).`,
+        summary: `Reminder sent to ${d.to === 'payee' ? names.company(d.companyId) : `the ${d.to}`} to ${reminderWords(d.reason)} (funds held since ${d.heldSince.slice(0, 10)}).`,
         changes: [],
       };
     case 'AttachmentAdded':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) to ${attachmentPlace(d.to as AttachmentTarget)} of ${mTitle}. ${fileHashes(d)}`,
+        summary: `${names.person(d.by) ?? 'An administrator'} attached “${d.name}” (${fileSize(d.size)}) to ${attachmentPlace(d.to)} of ${mTitle}. ${fileHashes(d)}`,
         changes: [],
       };
     case 'AttachmentRemoved':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} removed a file from ${mTitle}; the ledger keeps its record and its bytes.`,
+        summary: `${names.person(d.by) ?? 'An administrator'} removed a file from ${mTitle}; the ledger keeps its record and its bytes.`,
         changes: [],
       };
     case 'RetainageEvidenceAdded':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} attached “${String(d.name)}” (${fileSize(d.size as number)}) as evidence in the retainage dispute. ${fileHashes(d)}`,
+        summary: `${names.person(d.by) ?? 'An administrator'} attached “${d.name}” (${fileSize(d.size)}) as evidence in the retainage dispute. ${fileHashes(d)}`,
         changes: [],
       };
     case 'RetainageEvidenceRemoved':
       return {
-        summary: `${names.person(d.by as number) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
+        summary: `${names.person(d.by) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
         changes: [],
       };
     default:
+      // A type the catalogue does not know (yet): its stored name.
       return { summary: row.type, changes: [] };
   }
 }
@@ -280,11 +288,11 @@ function fileSize(bytes: number): string {
  * The SHA-256 of a file as stored and, where it differs (an image drawn again without its
  * metadata), as it was uploaded: what its sender can match their own copy to.
  */
-function fileHashes(d: Record<string, unknown>): string {
-  const stored = String(d.sha256);
+function fileHashes(d: AttachedFile): string {
+  const stored = d.sha256;
   if (d.originalSha256 === undefined || d.originalSha256 === null) return `SHA-256 ${stored} as stored; as uploaded not recorded.`;
   if (d.originalSha256 === stored) return `SHA-256 ${stored}, stored as uploaded.`;
-  return `SHA-256 ${stored} as stored (re-encoded), ${String(d.originalSha256)} as uploaded (${fileSize(d.originalSize as number)}).`;
+  return `SHA-256 ${stored} as stored (re-encoded), ${d.originalSha256} as uploaded (${fileSize(d.originalSize ?? d.size)}).`;
 }
 
 function attachmentPlace(to: AttachmentTarget): string {
@@ -301,8 +309,8 @@ function attachmentPlace(to: AttachmentTarget): string {
 }
 
 /** " (account ••••6789 at Canyon Bank)": the account a payout went to; nothing for payouts made before they named one. */
-function paidTo(data: Record<string, unknown>): string {
-  const account = data.payoutAccount as PaidToAccount | null | undefined;
+function paidTo(data: { payoutAccount?: PaidToAccount | null }): string {
+  const account = data.payoutAccount;
   if (!account) return '';
   return ` (account ${maskedAccount(account.last4)}${account.bankName ? ` at ${account.bankName}` : ''})`;
 }
