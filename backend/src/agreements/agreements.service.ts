@@ -74,7 +74,7 @@ export class AgreementsService {
     const names = await this.directory.names([project.customerId], [project.primaryCompanyId, ...payees]);
     const companyName = (id: number) => names.companies.get(id) ?? `company ${id}`;
     const text = agreementText({
-      jobId: projectId,
+      projectId,
       service: project.service,
       buyerName: names.people.get(project.customerId)?.displayName ?? `user ${project.customerId}`,
       sellerName: companyName(project.primaryCompanyId),

@@ -91,7 +91,7 @@ export class LienWaiverDocuments {
       kind,
       payment,
       state: paid.lienWaiverState,
-      jobId: state.jobId,
+      projectId: state.jobId,
       service: project.service,
       ownerName: names.person(project.customerId) ?? `the owner (user ${project.customerId})`,
       originalId: state.originalId,

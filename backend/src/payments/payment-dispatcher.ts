@@ -46,7 +46,7 @@ const toInstruction = (r: InstructionRow, payoutAccount: PayoutAccountRef | null
   kind: r.kind,
   referenceId: r.reference_id,
   originalId: r.original_id,
-  jobId: r.job_id,
+  projectId: r.job_id,
   companyId: r.company_id,
   amount: r.amount,
   bankLast4: r.bank_last4,

@@ -11,7 +11,7 @@ export interface PaymentInstruction {
   /** The deposit, disbursement, refund or retainage-refund id, or for retainage the payee (mp_id). */
   referenceId: number;
   originalId: number;
-  jobId: number;
+  projectId: number;
   companyId: number | null;
   amount: string;
   bankLast4: string | null;

@@ -31,7 +31,7 @@ describe('the sandbox ACH provider', () => {
     kind: 'debit',
     referenceId: 1,
     originalId: 1,
-    jobId: 1,
+    projectId: 1,
     companyId: null,
     amount: '100.00',
     bankLast4,

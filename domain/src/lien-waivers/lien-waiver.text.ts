@@ -7,7 +7,7 @@ export interface LienWaiverInput {
   kind: WaiverKind;
   payment: WaiverPayment;
   state: SiteState;
-  jobId: number;
+  projectId: number;
   service: string;
   ownerName: string;
   originalId: number;
@@ -35,7 +35,7 @@ export function lienWaiverText(w: LienWaiverInput): string {
   const lines = [
     `${conditional ? 'CONDITIONAL' : 'UNCONDITIONAL'} WAIVER AND RELEASE OF LIEN RIGHTS ${conditional ? 'ON' : 'AFTER'} PAYMENT — ${stateName.toUpperCase()} (${w.state})`,
     '',
-    `Project: Escrow Ledger project ${w.jobId} (${w.service}), job site in ${stateName}`,
+    `Project: Escrow Ledger project ${w.projectId} (${w.service}), job site in ${stateName}`,
     `Owner: ${w.ownerName}`,
     `Milestone: ${w.milestoneTitle || 'Whole Project Milestone'} (milestone ${w.originalId})`,
     `Claimant (payee): ${w.claimantName}`,

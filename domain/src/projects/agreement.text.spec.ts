@@ -10,7 +10,7 @@ const agreed = (project = PROJECT) => {
   return foldMilestone(run(propose(as.seller(), project), approve(as.buyer()), approve(as.seller()))) as ActiveMilestone;
 };
 const input = (milestones: ActiveMilestone[], overrides: Partial<AgreementInput> = {}): AgreementInput => ({
-  jobId: 7,
+  projectId: 7,
   service: 'Framing',
   buyerName: 'Jordan Buyer',
   sellerName: 'Saguaro Build Co.',

@@ -13,7 +13,7 @@ export interface AgreedVersion {
 
 /** What the escrow agreement of a project is drawn up from. Names are looked up by the caller (no personal data in events). */
 export interface AgreementInput {
-  jobId: number;
+  projectId: number;
   service: string;
   buyerName: string;
   sellerName: string;
@@ -74,7 +74,7 @@ export function agreementText(a: AgreementInput): string {
   const waiverStates = [...new Set(agreed.map((x) => x.version.terms.lienWaiverState).filter((s): s is SiteState => s !== null))];
   const retained = agreed.some((x) => hasRetainage(x.version.terms.retainagePercent));
   const lines = [
-    `ESCROW AGREEMENT — PROJECT ${a.jobId}`,
+    `ESCROW AGREEMENT — PROJECT ${a.projectId}`,
     '',
     `Owner (buyer): ${a.buyerName}`,
     `Contractor (seller): ${a.sellerName}`,

@@ -8,7 +8,7 @@ import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
 interface Entry {
   event: RecordedEvent;
-  jobId: number;
+  projectId: number;
   posting: Posting;
   line: number;
 }
@@ -30,7 +30,7 @@ const ledgerRows: TableRows<Entry> = {
     ['occurred_at', 'timestamptz'],
     ['paid_to', 'text'],
   ],
-  row: ({ event, jobId: projectId, posting, line }) => {
+  row: ({ event, projectId, posting, line }) => {
     const data = event.data as { originalId: number; at: string };
     return [
       event.id,
@@ -61,7 +61,7 @@ function paidTo(event: RecordedEvent): string | null {
 function entriesOf(events: readonly RecordedEvent[]): Entry[] {
   return events.flatMap((event) => {
     const projectId = jobIdOf(event);
-    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, jobId: projectId, posting, line }));
+    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, projectId, posting, line }));
   });
 }
 

@@ -24,7 +24,7 @@ interface Row {
   kind: Kind;
   referenceId: number;
   originalId: number;
-  jobId: number;
+  projectId: number;
   companyId: number | null;
   amount: string;
   bankLast4: string | null;
@@ -63,7 +63,7 @@ const instructionRows: TableRows<Row> = {
     r.kind,
     r.referenceId,
     r.originalId,
-    r.jobId,
+    r.projectId,
     r.companyId,
     r.amount,
     r.bankLast4,
@@ -95,7 +95,7 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         kind,
         referenceId,
         originalId,
-        jobId: jobIdOf(recorded),
+        projectId: jobIdOf(recorded),
         companyId,
         amount,
         bankLast4,

@@ -110,19 +110,19 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     const { rows } = await this.pool.query<{ email: string; first_name: string; service: string }>(
       `SELECT u.email, u.first_name, j.service FROM jobs j JOIN users u ON u.user_id = j.customer_id OR (j.primary_company_id IS NOT NULL AND u.company_id = j.primary_company_id)
         WHERE j.job_id = $1 AND u.email IS NOT NULL`,
-      [instruction.jobId],
+      [instruction.projectId],
     );
     for (const person of rows) {
       await this.mail.send({
         to: person.email,
-        subject: `Deposit returned by the bank on project ${instruction.jobId}`,
+        subject: `Deposit returned by the bank on project ${instruction.projectId}`,
         text: [
           `Hello ${person.first_name},`,
           '',
-          `The buyer's bank returned the ACH deposit of $${instruction.amount} for a milestone of project ${instruction.jobId} (${person.service}): ${returnCode} ${reason}.`,
+          `The buyer's bank returned the ACH deposit of $${instruction.amount} for a milestone of project ${instruction.projectId} (${person.service}): ${returnCode} ${reason}.`,
           `The milestone is no longer funded, and nothing will be released to the payees from this deposit. The buyer can deposit again from the project page (funds clear ${describeReturnWindow(this.policy.window)} after they settle).`,
           '',
-          `${this.config.publicUrl}/portal/job/${instruction.jobId}`,
+          `${this.config.publicUrl}/portal/job/${instruction.projectId}`,
         ].join('\n'),
         dedupeKey: `deposit-returned:${instruction.instructionKey}:${person.email}`,
       });

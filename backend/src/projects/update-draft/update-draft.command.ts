@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 
 /** PUT /api/job/basic: the draft's buyer, seller or service change, only while it is a draft. */
-export class UpdateDraft extends Command<{ jobId: number; primaryCompanyId: number | null }> {
+export class UpdateDraft extends Command<{ projectId: number; primaryCompanyId: number | null }> {
   constructor(
     readonly actor: SessionUser,
     readonly projectId: number,

@@ -13,7 +13,7 @@ export class UpdateDraftHandler implements ICommandHandler<UpdateDraft> {
     private readonly parties: ProjectParties,
   ) {}
 
-  async execute(c: UpdateDraft): Promise<{ jobId: number; primaryCompanyId: number | null }> {
+  async execute(c: UpdateDraft): Promise<{ projectId: number; primaryCompanyId: number | null }> {
     const { job: project } = await this.access.requireViewer(c.projectId, c.actor);
     const primaryCompanyId = c.primaryCompanyId ?? project.primary_company_id;
     await this.parties.check(c.customerId, primaryCompanyId);
@@ -24,6 +24,6 @@ export class UpdateDraftHandler implements ICommandHandler<UpdateDraft> {
       { type: 'UpdateJobBasics', data: { customerId: c.customerId, primaryCompanyId, service: c.service }, metadata },
       { idempotencyKey: c.idempotencyKey },
     );
-    return { jobId: c.projectId, primaryCompanyId };
+    return { projectId: c.projectId, primaryCompanyId };
   }
 }
