@@ -1,10 +1,10 @@
 export { metadataOf, nowIso, systemMetadata } from './actor';
 export { CommandSideModule } from './command-side.module';
 export { commandSideSchema } from './command-side.schema';
-export { EventStreams, type StreamWrite } from './event-streams';
+export { EventStreams } from './event-streams';
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
-export { MilestoneCommands, type MilestoneRequest, type MilestoneWrite } from './milestone-commands';
+export { MilestoneCommands } from './milestone-commands';
 export { OwnWrites, ReadYourWrites } from './read-your-writes';
 export { BindsItsOwnKey, RequestFingerprints } from './request-fingerprints';
 export { type EventStream, milestoneStream, projectStream } from './stream-kinds';

@@ -28,7 +28,7 @@ export type SignProjectAgreement = Command<
  * The agreement lists a milestone version both parties just agreed, as its milestone's stream
  * says it (issued after MilestoneVersionAgreed, in the name of whoever agreed it).
  */
-export type RecordAgreedMilestone = Command<
+type RecordAgreedMilestone = Command<
   'RecordAgreedMilestone',
   { originalId: number; versionId: number; title: string; definition: string; position: number; terms: MilestoneTerms }
 >;
