@@ -32,6 +32,8 @@ function activeOf(project: ProjectState): ActiveProject {
   return project;
 }
 
+type CurrentVersions = { original_id: number; current_m_id: number | null }[];
+
 export interface ComposedAgreement {
   project: ActiveProject;
   /** The milestone versions the text lists. */
@@ -65,11 +67,14 @@ export class AgreementsService {
     return activeOf(await this.streams.current(projectStream, projectId));
   }
 
-  /** The agreement as it reads now; `project`, when the caller has just read the project's stream. */
-  async compose(projectId: number, project?: ActiveProject): Promise<ComposedAgreement> {
+  /**
+   * The agreement as it reads now; `project` (and `milestones`), when the caller has just read the
+   * project's stream (and the milestones' agreed versions).
+   */
+  async compose(projectId: number, project?: ActiveProject, milestones?: CurrentVersions): Promise<ComposedAgreement> {
     project ??= await this.project(projectId);
     if (project.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be drawn up.');
-    const agreed = await this.agreedOf(project);
+    const agreed = await this.agreedOf(project, milestones ?? (await this.currentVersionsOf(projectId)));
     const payees = agreed.flatMap((x) => x.version.terms.payees.map((p) => p.companyId));
     const names = await this.directory.names([project.customerId], [project.primaryCompanyId, ...payees]);
     const companyName = (id: number) => names.companies.get(id) ?? `company ${id}`;
@@ -95,16 +100,18 @@ export class AgreementsService {
    * stream kept them, or a crash between the milestone's append and the project's) is read from
    * its own stream, and so is one the read model, lagging, still shows at an earlier version.
    */
-  private async agreedOf(project: ActiveProject): Promise<AgreedVersion[]> {
+  private async agreedOf(project: ActiveProject, rows: CurrentVersions): Promise<AgreedVersion[]> {
     const listed = new Map(listedVersions(project).map((x) => [x.originalId, x]));
-    const { rows } = await this.pool.query<{ original_id: number; current_m_id: number | null }>(
-      'SELECT original_id, current_m_id FROM milestones WHERE job_id = $1',
-      [project.jobId],
-    );
     const unsure = rows.filter((r) => r.current_m_id !== null && r.current_m_id !== listed.get(r.original_id)?.version.versionId).map((r) => r.original_id);
     const read = await Promise.all(unsure.map((id) => this.streams.current(milestoneStream, id)));
     for (const id of unsure) listed.delete(id);
     return [...listed.values(), ...agreedVersions(read.filter((m): m is ActiveMilestone => m.status === 'active'))];
+  }
+
+  /** Each milestone of the project with its agreed version (null: none yet), as the milestones' read model shows them. */
+  private async currentVersionsOf(projectId: number): Promise<CurrentVersions> {
+    const { rows } = await this.pool.query<CurrentVersions[number]>('SELECT original_id, current_m_id FROM milestones WHERE job_id = $1', [projectId]);
+    return rows;
   }
 
   /**
@@ -145,10 +152,11 @@ export class AgreementsService {
    * text lists. The milestone's decider checks the version against its stream.
    */
   async forDeposit(projectId: number, originalId: number): Promise<DepositAgreement> {
-    const project = await this.project(projectId);
+    // Both reads go out at once (in one round trip when the caller gathers its queries).
+    const [project, milestones] = await Promise.all([this.project(projectId), this.currentVersionsOf(projectId)]);
     // No seller yet, no agreement: the decider refuses the deposit for what comes first (a draft).
     if (project.primaryCompanyId === null) return { versionId: null, customer: 'unsigned', company: 'unsigned' };
-    const { agreed, hash } = await this.compose(projectId, project);
+    const { agreed, hash } = await this.compose(projectId, project, milestones);
     const listed = agreed.find((x) => x.originalId === originalId);
     const standing = (party: 'customer' | 'company'): AgreementStanding => {
       const signature = project.signatures[party];

@@ -1,9 +1,13 @@
 import type { ActiveMilestone } from '@escrow/domain';
 import { conflict } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
 
 import { AgreementsService } from '../../agreements';
 import { IdsService, MilestoneCommands } from '../../command-side';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { inOneRoundTrip } from '../../infrastructure/database/one-round-trip';
 import { BankAccounts } from '../../payments';
 import { type DepositView, depositView } from '../milestone.view';
 import { RequestDeposit } from './request-deposit.command';
@@ -11,6 +15,7 @@ import { RequestDeposit } from './request-deposit.command';
 @CommandHandler(RequestDeposit)
 export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
   constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly commands: MilestoneCommands,
     private readonly ids: IdsService,
     private readonly bankAccounts: BankAccounts,
@@ -20,11 +25,19 @@ export class RequestDepositHandler implements ICommandHandler<RequestDeposit> {
   async execute(c: RequestDeposit): Promise<DepositView & { milestone_id: number }> {
     const write = await this.commands.start(c);
     const { projectId, originalId } = write.milestone;
-    const depositId = await this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${originalId}`, c.idempotencyKey);
-    const [account, agreement] = await Promise.all([
-      this.bankAccounts.depositAccountOf(c.actor.userId, projectId),
-      this.agreements.forDeposit(projectId, originalId),
-    ]);
+    // What the deposit needs besides its milestone is read together, in one round trip: its id,
+    // the buyer's account, and where the agreement's signatures stand (the project's stream).
+    const [depositId, account, agreement] = await Promise.all(
+      inOneRoundTrip(
+        this.pool,
+        () =>
+          [
+            this.ids.forCreation('deposit_id_seq', `deposit:${c.actor.userId}:${originalId}`, c.idempotencyKey),
+            this.bankAccounts.depositAccountOf(c.actor.userId, projectId),
+            this.agreements.forDeposit(projectId, originalId),
+          ] as const,
+      ),
+    );
     const { state } = await write.decide({ type: 'RequestDeposit', data: { depositId, bankAccountLast4: account?.last4 ?? null, agreement } });
     // Answered from the milestone as it is now: a replay of this request shows the deposit's
     // current status (settled, returned …), not the "pending" of the first answer.
