@@ -72,6 +72,12 @@ export interface Action {
   stream: string;
   /** Other streams it may append to (a deposit's signatures on the project's stream): no other action of the round touches them either. */
   alsoTouches?: string[];
+  /**
+   * Other streams it may append to that commute with the round's other actions (an approval that
+   * agrees a version records it on the project's stream): only a refused action, whose stream
+   * must not change, is kept off them.
+   */
+  mayAppendTo?: string[];
   /** A command that must be refused: the answer's status, and the stream must not change. */
   refusedWith?: number;
   run(): Promise<void>;
@@ -144,12 +150,18 @@ export class EscrowSimulation {
     const candidates = this.candidates();
     const chosen: Action[] = [];
     const streams = new Set<string>();
+    const appendedTo = new Set<string>();
+    const refused = new Set<string>();
     const wanted = r.int(1, max);
     while (chosen.length < wanted && candidates.length > 0) {
       const [action] = candidates.splice(r.int(0, candidates.length - 1), 1);
       const touched = [action!.stream, ...(action!.alsoTouches ?? [])];
       if (touched.some((stream) => streams.has(stream))) continue;
+      if (action!.refusedWith !== undefined && appendedTo.has(action!.stream)) continue;
+      if ((action!.mayAppendTo ?? []).some((stream) => refused.has(stream))) continue;
       for (const stream of touched) streams.add(stream);
+      for (const stream of action!.mayAppendTo ?? []) appendedTo.add(stream);
+      if (action!.refusedWith !== undefined) refused.add(action!.stream);
       chosen.push(action!);
     }
     return chosen;
@@ -402,11 +414,16 @@ export class EscrowSimulation {
       return () => this.send(actor, method, path, body, delivery);
     };
 
+    // The approval that agrees a version records it on the project's stream (the agreement lists it).
+    const agreeing = { mayAppendTo: [`job-${m.project.jobId}`] };
     if (!isLocked(s)) {
       for (const v of s.versions.filter((x) => x.status === 'proposed')) {
         for (const party of ['customer', 'company'] as Party[]) {
           if (v.approvals[party] !== 'approved')
-            out.push(act(`${party} approves version`, send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true })));
+            out.push({
+              ...act(`${party} approves version`, send(actorOf(party), 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true })),
+              ...(v.approvals[party === 'customer' ? 'company' : 'customer'] === 'approved' ? agreeing : {}),
+            });
           if (v.approvals[party] === 'pending' && r.chance(0.3))
             out.push(
               act(
@@ -421,7 +438,7 @@ export class EscrowSimulation {
             send(buyer, 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true }),
             send(seller, 'POST', '/api/milestone/approval', { milestone_id: v.versionId, approve: true }),
           ];
-          out.push(act('both approve at once', async () => void (await Promise.all(both.map((run) => run())))));
+          out.push({ ...act('both approve at once', async () => void (await Promise.all(both.map((run) => run())))), ...agreeing });
         }
       }
       if (!isSettledOut(s) && s.versions.some((v) => v.status === 'proposed' && (v.approvals.customer === 'rejected' || v.approvals.company === 'rejected'))) {
