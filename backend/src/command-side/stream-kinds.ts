@@ -17,7 +17,7 @@ import {
 } from '@escrow/domain';
 
 /**
- * A kind of stream and its pure half (design §2): how its id is spelled, how to fold its events
+ * A kind of stream and its pure half (docs/design.md#streams): how its id is spelled, how to fold its events
  * and how to decide on a command. Commands are plain data carrying their own metadata.
  */
 export interface EventStream<TState, TCommand extends { metadata: CommandMetadata }, TEvent extends { type: string; data: unknown }> {
