@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+
+import { AccessGuard, CsrfGuard } from './guards';
+import { OneTimeCodes } from './one-time-codes';
+import { RateLimits } from './rate-limits';
+import { RenewedSessionCookie } from './renewed-session-cookie';
+import { SecurityLog } from './security-log';
+import { SessionCache } from './session-cache';
+import { SessionsService } from './sessions.service';
+import { UsersRepository } from './users.repository';
+
+const CORE = [UsersRepository, SessionCache, SessionsService, SecurityLog, RateLimits, OneTimeCodes, CsrfGuard, AccessGuard, RenewedSessionCookie];
+
+/**
+ * What every route of the API and every module of identity stands on: who is calling (the
+ * sessions, their cache, the CSRF and access guards and the interceptor that sends a renewed
+ * session cookie, made global in their order in src/global-enhancers.ts), the users, the security
+ * log, the attempt limits and the one-time codes. Imported by identity's three modules of routes,
+ * and re-exported by IdentityModule to the other contexts.
+ */
+@Module({ providers: CORE, exports: CORE })
+export class IdentityCoreModule {}
