@@ -1,9 +1,9 @@
 export { describeReturnWindow } from '../config/return-window';
+export { BankAccountPersonalData } from './bank-account-personal-data';
+export { companyBankAccountsStream } from './bank-account-streams';
 export { BankAccounts } from './bank-accounts.service';
-export { BankAccountPersonalData } from './bank-accounts/bank-account-personal-data';
-export { companyBankAccountsStream } from './bank-accounts/bank-account-streams';
-export { eventOriginOf } from './bank-accounts/request-origin';
 export { PaymentDispatcher } from './payment-dispatcher';
 export { PaymentsModule } from './payments.module';
 export { paymentsSchema } from './payments.schema';
+export { eventOriginOf } from './request-origin';
 export { ReturnWindowPolicy } from './return-window-policy';

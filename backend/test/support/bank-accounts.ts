@@ -6,7 +6,7 @@ import type { Pool } from 'pg';
 import { EventStreams } from '../../src/command-side/event-streams';
 import { upcasting } from '../../src/event-store/event-store.factory';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { companyBankAccountsStream } from '../../src/payments/bank-accounts/bank-account-streams';
+import { companyBankAccountsStream } from '../../src/payments/bank-account-streams';
 
 /**
  * Gives a company a verified payout account the way the product does (events on its stream:

@@ -1,8 +1,8 @@
-import { createSignedProject, type EscrowParties, runMilestone } from '../../../test/support/escrow-project';
-import { eventually } from '../../../test/support/event-store-fixture';
-import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { SecurityLog } from '../../identity';
+import { createSignedProject, type EscrowParties, runMilestone } from '../../test/support/escrow-project';
+import { eventually } from '../../test/support/event-store-fixture';
+import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { SecurityLog } from '../identity';
 import { LegacyBankAccountsImport } from './legacy-bank-accounts.import';
 
 const ROUTING = '011000015';

@@ -2,8 +2,8 @@ import { type BankAccountCommand, type BankAccountOwner, type CommandMetadata, S
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, nowIso } from '../../command-side';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { EventStreams, nowIso } from '../command-side';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { BankAccountPersonalData } from './bank-account-personal-data';
 import { bankAccountsStreamOf } from './bank-account-streams';
 import { eventOriginOf } from './request-origin';

@@ -10,7 +10,7 @@ import {
   userBankAccountsStreamId,
 } from '@escrow/domain';
 
-import type { EventStream } from '../../command-side';
+import type { EventStream } from '../command-side';
 
 type BankAccountsStream = EventStream<BankAccountsState, BankAccountCommand, BankAccountEvent>;
 

@@ -1,7 +1,5 @@
 import { type AccountView, type BankAccount, type BankAccountsState, changeIsHeld, maskedAccount, type PayoutAnswer } from '@escrow/domain';
 
-export type { AccountView, BankAccountsView, PayoutAnswer } from '@escrow/domain';
-
 /** One shape for the read model's rows and the write side's state (the holder joined from bank_account_holders). */
 export interface AccountFacts {
   bankAccountId: number;

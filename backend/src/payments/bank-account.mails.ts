@@ -2,10 +2,10 @@ import { type BankAccountEvent, type BankAccountsState, maskedAccount } from '@e
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../config/config.tokens';
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { MAIL_PORT, type MailPort } from '../../mail';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { MAIL_PORT, type MailPort } from '../mail';
 import { BankAccountPersonalData } from './bank-account-personal-data';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import { DataSource } from 'typeorm';
 
-import { createSeller, HttpSession, startSession } from '../../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store';
-import { grantRuntimeRights, loginOf } from '../../infrastructure/database/database-logins';
-import { BankAccountPersonalData1763800634000 } from '../payments.migrations';
+import { createSeller, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { grantRuntimeRights, loginOf } from '../infrastructure/database/database-logins';
+import { BankAccountPersonalData1763800634000 } from './payments.migrations';
 
 /** Version 1 bank-account events (with the holder's name, address and browser) still read, their holder copied once. */
 describe('bank-account events written before personal data left them', () => {

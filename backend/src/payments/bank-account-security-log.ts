@@ -14,10 +14,10 @@ import {
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EVENT_STORE } from '../../event-store/event-store.tokens';
-import { SecurityLog } from '../../identity';
-import { DATABASE_URL, PG_POOL } from '../../infrastructure/database/database.tokens';
-import { SingleActiveWorker } from '../../infrastructure/database/single-active-worker';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { SecurityLog } from '../identity';
+import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 
 const LOCK = 'bank-account-security-log';
 /** How often the holder checks that it still follows the events (and follows again after a failure). */

@@ -2,7 +2,7 @@ import type { BankAccountOwner } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { HttpOrigin } from './request-origin';
 
 /** A request's address and browser, while not erased. */

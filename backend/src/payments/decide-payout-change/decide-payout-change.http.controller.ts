@@ -1,0 +1,38 @@
+import type { PayoutAnswer } from '@escrow/domain';
+import { Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { Answers } from '../../http/openapi';
+import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { type HttpOrigin, Origin } from '../request-origin';
+import { DecidePayoutChangeCommand } from './decide-payout-change.command';
+
+/** A user of the company confirms or undoes its held payout account change (an administrator's door is beside it). */
+@Controller('bank-accounts')
+@Access('user')
+export class DecidePayoutChangeController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('PayoutAnswer')
+  @Post('payout-change/confirm')
+  @HttpCode(200)
+  @StepUp()
+  @RequireVerifiedEmail()
+  async confirm(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'confirm'));
+  }
+
+  @Answers('PayoutAnswer')
+  @Post('payout-change/undo')
+  @HttpCode(200)
+  @StepUp()
+  @RequireVerifiedEmail()
+  async undo(@CurrentUser() user: SessionUser, @Origin() origin: HttpOrigin): Promise<PayoutAnswer> {
+    return this.commandBus.execute(new DecidePayoutChangeCommand(user, origin, this.companyOf(user), 'undo'));
+  }
+
+  private companyOf(user: SessionUser): number {
+    if (user.companyId === null) throw new ForbiddenException('Only contractor company users confirm or undo a payout account change.');
+    return user.companyId;
+  }
+}
