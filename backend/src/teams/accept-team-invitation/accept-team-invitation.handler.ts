@@ -42,6 +42,9 @@ export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamIn
       'SELECT user_id, company_id FROM users WHERE email = $1 AND deleted_at IS NULL',
       [row.email],
     );
+    if (c.signedIn && c.signedIn.email !== row.email) {
+      throw refuse('forbidden', 'wrong_account', 'This invitation is for another address: sign out, or sign in as the invited address.');
+    }
     let userId: number;
     let token: string | undefined;
     if (existing[0]) {
