@@ -30,17 +30,17 @@ export type InviteMember = Command<
     openInvitationIds: string[];
   }
 >;
-export type ResendInvitation = Command<'ResendInvitation', Acting & { invitationId: string; expiresAt: string }>;
-export type RevokeInvitation = Command<'RevokeInvitation', Acting & { invitationId: string }>;
+type ResendInvitation = Command<'ResendInvitation', Acting & { invitationId: string; expiresAt: string }>;
+type RevokeInvitation = Command<'RevokeInvitation', Acting & { invitationId: string }>;
 /** The clock's: an invitation someone tried to use after its link expired is recorded as expired. */
-export type ExpireInvitation = Command<'ExpireInvitation', Acting & { invitationId: string }>;
+type ExpireInvitation = Command<'ExpireInvitation', Acting & { invitationId: string }>;
 export type AcceptInvitation = Command<'AcceptInvitation', Acting & { invitationId: string; userCompanyId: number | null }>;
-export type ChangeMemberRole = Command<'ChangeMemberRole', Acting & { userId: number; role: CompanyRole }>;
-export type RemoveMember = Command<'RemoveMember', Acting & { userId: number }>;
-export type LeaveCompany = Command<'LeaveCompany', Acting>;
-export type ChangeSigningPolicy = Command<'ChangeSigningPolicy', Acting & { policy: SigningPolicy }>;
+type ChangeMemberRole = Command<'ChangeMemberRole', Acting & { userId: number; role: CompanyRole }>;
+type RemoveMember = Command<'RemoveMember', Acting & { userId: number }>;
+type LeaveCompany = Command<'LeaveCompany', Acting>;
+type ChangeSigningPolicy = Command<'ChangeSigningPolicy', Acting & { policy: SigningPolicy }>;
 /** Records the members the company had before teams existed (the migration made them owners), once. */
-export type RecordFoundingMembers = Command<'RecordFoundingMembers', Acting>;
+type RecordFoundingMembers = Command<'RecordFoundingMembers', Acting>;
 
 export type CompanyCommand =
   | InviteMember

@@ -4,7 +4,7 @@ import type { AcceptInvitation, CompanyCommand, InviteMember, MembershipDirector
 import type { CompanyEvent, MembershipActedBy } from './events';
 import { COMPANY_ROLES, type CompanyRole, mayDo, SIGNING_POLICIES, type SigningPolicy } from './permissions';
 
-export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
 export interface InvitationState {
   role: CompanyRole;
@@ -59,7 +59,7 @@ function withInvitation(state: CompanyState, id: string, invitation: InvitationS
 }
 
 /** Every member and their role now: the directory's, overridden by what the stream recorded since. */
-export function membersNow(state: CompanyState, directory: MembershipDirectory): Map<number, CompanyRole> {
+function membersNow(state: CompanyState, directory: MembershipDirectory): Map<number, CompanyRole> {
   const merged = new Map<number, CompanyRole>(Object.entries(directory.members).map(([id, role]) => [Number(id), role]));
   for (const [id, role] of Object.entries(state.members)) {
     if (role === null) merged.delete(Number(id));
@@ -68,12 +68,12 @@ export function membersNow(state: CompanyState, directory: MembershipDirectory):
   return merged;
 }
 
-export function signingPolicyNow(state: CompanyState, directory: MembershipDirectory): SigningPolicy {
+function signingPolicyNow(state: CompanyState, directory: MembershipDirectory): SigningPolicy {
   return state.signingPolicy ?? directory.signingPolicy;
 }
 
 /** Whether an invitation's link still works at `now`. */
-export function invitationUsable(invitation: InvitationState | undefined, now: string): boolean {
+function invitationUsable(invitation: InvitationState | undefined, now: string): boolean {
   return invitation !== undefined && invitation.status === 'pending' && Date.parse(now) < Date.parse(invitation.expiresAt);
 }
 

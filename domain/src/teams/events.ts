@@ -28,20 +28,6 @@ export type CompanyEvent =
   | { type: 'MemberLeft'; data: MembershipActedBy & { userId: number; role: CompanyRole } }
   | { type: 'SigningPolicyChanged'; data: MembershipActedBy & { from: SigningPolicy; policy: SigningPolicy } };
 
-export type CompanyEventType = CompanyEvent['type'];
-
-export const COMPANY_EVENT_TYPES: readonly CompanyEventType[] = [
-  'MemberInvited',
-  'InvitationResent',
-  'InvitationRevoked',
-  'InvitationExpired',
-  'MemberJoined',
-  'MemberRoleChanged',
-  'MemberRemoved',
-  'MemberLeft',
-  'SigningPolicyChanged',
-];
-
 export const companyStreamId = (companyId: number): string => `company-${companyId}`;
 
 /** How long an invitation's link works. */

@@ -92,7 +92,7 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
 };
 
 /** Which roles may do an action, in words: the refusal a person meets ("Only the company's owner and finance members can …"). */
-export function whoMayDo(action: CompanyAction, settings: CompanySettings): CompanyRole[] {
+function whoMayDo(action: CompanyAction, settings: CompanySettings): CompanyRole[] {
   return COMPANY_ROLES.filter((role) => mayDo(role, action, settings));
 }
 

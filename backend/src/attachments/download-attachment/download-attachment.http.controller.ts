@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { served } from '../attachment-bytes';
 import { attachmentIdPipe } from '../attachment-id.pipe';
 import { DownloadAttachment } from './download-attachment.query';

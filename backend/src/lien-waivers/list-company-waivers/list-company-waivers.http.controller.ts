@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ListCompanyWaivers } from './list-company-waivers.query';
 
 @Controller()

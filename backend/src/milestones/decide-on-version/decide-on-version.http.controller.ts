@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ApprovalRequest } from '../milestone-requests.dto';
 import { DecideOnVersion } from './decide-on-version.command';
 

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { GetMilestoneDisbursements } from './get-milestone-disbursements.query';
 
 @Controller()

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { MilestoneRequest } from '../milestone-requests.dto';
 import { type ProposedContent, ProposeMilestone, ProposeMilestoneEdit } from './propose-milestone.command';
 

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { DepositRequest } from '../milestone-requests.dto';
 import { RequestDeposit } from './request-deposit.command';
 

@@ -3,7 +3,7 @@ import { Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { DecidePayoutChangeCommand } from './decide-payout-change.command';
 

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { LinkBankAccountCommand } from './link-bank-account.command';
 import { LinkBankAccountRequest } from './link-bank-account.request.dto';

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { RemoveBankAccountCommand } from './remove-bank-account.command';
 

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { JobStateRequest } from '../project-requests.dto';
 import { CreateDraft } from './create-draft.command';
 

@@ -3,7 +3,7 @@ import { BadRequestException, Controller, Get, Query as QueryParam } from '@nest
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { GetNewProjectForm } from './get-new-project-form.query';
 
 @Controller()

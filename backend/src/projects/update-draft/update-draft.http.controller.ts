@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { CompaniesRepository } from '../../directory';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, MemberMay,type SessionUser, UsersRepository } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser, UsersRepository } from '../../identity';
 import { UpdateJobBasicsRequest } from '../project-requests.dto';
 import { UpdateDraft } from './update-draft.command';
 

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay,type SessionUser, StepUpIfBuyerOf } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { DecideOnRetainage } from './decide-on-retainage.command';
 import { RetainageStatementRequest } from './decide-on-retainage.request.dto';

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, MemberMay, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { ChangeEndpoint, DeleteEndpoint } from './change-endpoint.command';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser } from '../../identity';
 import { ResendDelivery } from './delivery-log.command';
 import { GetDelivery, ListDeliveries } from './delivery-log.query';
 import { DeliveryLogRequest } from './delivery-log.request.dto';

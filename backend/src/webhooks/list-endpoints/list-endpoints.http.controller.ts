@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay,RequireSecondFactor, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay, RequireSecondFactor, type SessionUser } from '../../identity';
 import { ListEndpoints } from './list-endpoints.query';
 
 /** The caller's company's endpoints (an admin: every endpoint), without their secrets. */

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, MemberMay, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { RotateSecret } from './rotate-secret.command';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
