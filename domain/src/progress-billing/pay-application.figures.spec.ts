@@ -1,4 +1,4 @@
-import { payApplicationFigures, type BillingLine, type LineToDate, type PeriodAmounts } from './pay-application.figures';
+import { type BillingLine, type LineToDate, payApplicationFigures, type PeriodAmounts } from './pay-application.figures';
 
 /**
  * The worked example of docs/progress-billing.md#a-worked-example, column by column: every figure

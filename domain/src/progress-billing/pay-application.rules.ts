@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { formatAmount, formatDollars, money, roundCents, ZERO } from '../money/money';
 import { readPercent } from '../money/percent';
 import type { RefusalProblem } from '../shared/errors';
-import { NOTHING_CERTIFIED, type BillingLine, type LineToDate, type PeriodAmounts } from './pay-application.figures';
+import { type BillingLine, type LineToDate, NOTHING_CERTIFIED, type PeriodAmounts } from './pay-application.figures';
 import { isProblem, readLineNumber, readNonNegative } from './schedule';
 
 /**
