@@ -116,7 +116,7 @@ const HUNDRED = money(100);
 
 /**
  * Retainage withheld to date on a line whose to-date value grows from `before` to `after`. The
- * growth is retained at the line's rate up to its reduction point (C × at% ÷ 100) and at the
+ * growth is retained at the line's rate up to its reduction point (C × at% ÷ 100, to the cent) and at the
  * reduced rate beyond it; what was retained before never changes (so a reduction spares only work
  * certified after it, and a change order that moves the point leaves held retainage alone). The
  * amount is rounded half-up to the cent once, on the to-date bases: the period's figure is the
@@ -127,7 +127,8 @@ function retainageAfter(terms: RetainageTerms, scheduledValue: Decimal, previous
   let toRate = growth;
   let reached = previous.reductionReached;
   if (terms.reduction !== null) {
-    const point = scheduledValue.times(terms.reduction.atPercentComplete).dividedBy(100);
+    // In cents, like every base: the bases are stored as amounts and must carry no fraction of a cent.
+    const point = roundCents(scheduledValue.times(terms.reduction.atPercentComplete).dividedBy(100));
     const room = reached ? ZERO : larger(ZERO, point.minus(before));
     toRate = smaller(growth, room);
     reached = reached || after.gte(point);
