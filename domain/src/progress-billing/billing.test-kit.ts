@@ -1,15 +1,15 @@
 import type { CommandMetadata } from '../shared/command';
 import { DomainError } from '../shared/errors';
 import { decideBilling } from './billing.decider';
-import { evolveBilling } from './billing.evolve';
-import type { ActiveBilling, BillingState } from './billing.state';
+import { evolveBilling, foldBilling } from './billing.evolve';
+import { type ActiveBilling, type BillingState, initialBillingState } from './billing.state';
 import type { BillingCommand, BillingProjectFacts } from './commands';
 import type { BillingEvent } from './events';
 import type { ScheduleLineInput } from './schedule';
 
 /** Fixtures of the billing specs: project 7 between buyer 10 and company 20, subcontractors 30 and 31, an architect (user 40 of company 41). */
 export const BUYER = 10;
-export const SELLER = 21;
+const SELLER = 21;
 export const SELLER_COMPANY = 20;
 export const SUB = 30;
 export const ARCHITECT = 40;
@@ -56,7 +56,8 @@ export function run(state: BillingState, cmd: BillingCommand): { events: Billing
 }
 
 export function given(...commands: BillingCommand[]): ActiveBilling {
-  const state = commands.reduce<BillingState>((s, c) => run(s, c).state, { status: 'none' });
+  let state = initialBillingState;
+  for (const c of commands) state = foldBilling(decideBilling(c, state), state);
   if (state.status !== 'active') throw new Error('no billing state');
   return state;
 }

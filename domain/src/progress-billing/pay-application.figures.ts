@@ -52,7 +52,7 @@ export interface PeriodAmounts {
 }
 
 /** One row of the G703 continuation sheet, and what it pays. */
-export interface LineFigures {
+interface LineFigures {
   line: string;
   description: string;
   payeeId: number;

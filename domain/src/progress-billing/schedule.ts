@@ -37,7 +37,7 @@ export interface ScheduleLineInput {
   retainage?: { rate?: unknown; reduction?: { toRate?: unknown; atPercentComplete?: unknown } | null } | null;
 }
 
-export const MAX_LINES = 500;
+const MAX_LINES = 500;
 const MAX_DESCRIPTION = 200;
 const LINE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9.-]{0,11}$/;
 
