@@ -109,6 +109,13 @@ describe('payApplicationFigures: the worked example', () => {
     expect(line2).toMatchObject({ atRate: '15000.00', atReducedRate: '3000.00', reductionReached: true });
   });
 
+  it('keeps a line reduced once it reached its reduction, even when a change order raises its value', () => {
+    const raised = [{ ...original[1]!, scheduledValue: '40000.00' }];
+    // 15,000.00 of 40,000.00 is under 50%, but line 2 reached its point in application 1: 3,000.00 more at 5%.
+    const figures = payApplicationFigures(raised, first().toDate, [period('2', '3000.00', '3000.00')]);
+    expect(figures.lines[0]).toMatchObject({ retainage: '1650.00', retainageThisPeriod: '150.00' });
+  });
+
   it('splits the growth that crosses the reduction point between the two rates', () => {
     const figures = payApplicationFigures([original[1]!], {}, [period('2', '20000.00')]);
     // $15,000.00 at 10% and $5,000.00 at 5%.
