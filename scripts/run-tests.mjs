@@ -221,8 +221,9 @@ const LANES = process.env.TEST_PLAN
   ? // Another layout, to measure one: lanes separated by |, suites by spaces.
     process.env.TEST_PLAN.split('|').map((lane) => lane.trim().split(/\s+/).filter(Boolean))
   : [
-      ['design', 'e2e', 'jest', 'api-document'],
-      ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'lighthouse', 'reliability-replay'],
+      ['e2e', 'jest', 'api-document'],
+      // The design suite's Chromium (no server, ~50 s) last, beside jest rather than the browser suite.
+      ['reliability', 'vitest', 'typecheck', 'deps', 'lint', 'budget', 'lighthouse', 'reliability-replay', 'design'],
     ];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);

@@ -7,6 +7,7 @@ export * from './lien-waivers';
 export * from './milestones';
 export * from './money';
 export * from './payments';
+export * from './progress-billing';
 export * from './projects';
 export * from './shared';
 export * from './teams';

@@ -1,4 +1,4 @@
-import { type AppendOptions, type AppendResult, asOriginalId, type CommandMetadata, type MilestoneCommand, type NewEvent } from '@escrow/domain';
+import { type AppendOptions, type AppendResult, asOriginalId, type CommandMetadata, conflict, type MilestoneCommand, type NewEvent } from '@escrow/domain';
 import { ProjectionRunner, type Projector } from '@escrow/projections';
 import { Client } from 'pg';
 
@@ -210,5 +210,31 @@ describe('EventStreams.decide', () => {
     const result = await write.decide({ metadata });
     expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]);
     expect(await store.readStream('between-1')).toHaveLength(3);
+  });
+  it('answers a copy whose fetched stream predates the first copy as a replay, never with a refusal of its own', async () => {
+    // Issue 40: a deposit retried across two API processes answered 409 "already funded". A copy
+    // that read the stream before another copy of the same request appended must not be refused
+    // on that stale read: read again, and the key's events answer it.
+    const gated: EventStream<number, Meta & { needs: number }, { type: string; data: unknown }> = {
+      streamId: (key) => `gated-${key}`,
+      initialState: 0,
+      evolve: (n: number) => n + 1,
+      decide: (command, n) => {
+        if (n < command.needs) throw conflict('not_ready', 'Not ready yet.');
+        return [{ type: 'Gated', data: { seen: n } }];
+      },
+    };
+    const store = new PostgresEventStore({ pool: fixture.pool });
+    const [processA, processB] = [serviceOn(store), serviceOn(new PostgresEventStore({ pool: fixture.pool }))];
+    const stale = await processA.fetch(gated, 1);
+    await store.append('gated-1', [testEvent('Opened')], { expectedRevision: 'no_stream' });
+    const first = await processB.decide(gated, 1, { needs: 1, metadata }, { idempotencyKey: 'gated-key-1' });
+    const copy = await stale.decide({ needs: 1, metadata }, { idempotencyKey: 'gated-key-1' });
+    expect(copy.replayed).toBe(true);
+    expect(copy.events).toEqual(first.events);
+    // A refusal still answers when the stream, read again, says so.
+    await expect((await processA.fetch(gated, 1)).decide({ needs: 9, metadata }, { idempotencyKey: 'gated-key-2' })).rejects.toMatchObject({
+      code: 'not_ready',
+    });
   });
 });

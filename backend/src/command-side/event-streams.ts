@@ -4,6 +4,7 @@ import {
   type AppendResult,
   type CommandMetadata,
   conflict,
+  DomainError,
   type EventStore,
   IdempotencyConflictError,
   type NewEvent,
@@ -156,7 +157,16 @@ export class EventStreams {
       const current = attempt === 0 ? fetched : await this.load(stream, streamId);
       if (key && current.ids.includes(eventIdFromKey(scope, key, 0))) return this.replay(stream, streamId, scope, key, current);
       const state = current.state as TState;
-      const events = inSyncSpan(`decide ${commandType}`, { 'escrow.stream_id': streamId, 'escrow.attempt': attempt }, () => stream.decide(command, state));
+      let events: TEvent[];
+      try {
+        events = inSyncSpan(`decide ${commandType}`, { 'escrow.stream_id': streamId, 'escrow.attempt': attempt }, () => stream.decide(command, state));
+      } catch (error) {
+        // A refusal on the stream as fetched, before the request's own copy (a client's retry
+        // sent to another process) may have appended: with a key, it is decided again on the
+        // stream as it is now, where that copy's events answer it as a replay (issue 40).
+        if (key && attempt === 0 && error instanceof DomainError && (await this.load(stream, streamId)).revision !== current.revision) continue;
+        throw error;
+      }
       if (events.length === 0) return { events, append: null, state, replayed: false };
       const expectedRevision = current.revision < 0 ? ('no_stream' as const) : current.revision;
       const next = events.reduce((s, e) => stream.evolve(s, e), state);

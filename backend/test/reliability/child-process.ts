@@ -50,7 +50,8 @@ export class ChildRun {
         // Nest's start-up inventory says nothing about a failure: keep the rest.
         if (/RouterExplorer|RoutesResolver|InstanceLoader/.test(line)) continue;
         this.output.push(line);
-        if (this.output.length > 2000) this.output.shift();
+        // Whole, so a failed run can write every process's log (a few MB at most in these tests).
+        if (this.output.length > 200_000) this.output.shift();
       }
     };
     this.child.stdout!.on('data', onData);

@@ -33,7 +33,7 @@ import type { CreatedUser } from '../support/http-session';
 import type { ApiClient } from './http-client';
 import { newKey } from './http-client';
 import { PayoutAccountChanges } from './payout-account-changes';
-import type { RetryingCommands } from './retrying-commands';
+import { RefusedAnswer, type RetryingCommands } from './retrying-commands';
 import type { SeededRandom } from './seeded-random';
 
 export interface Actor {
@@ -868,10 +868,23 @@ export class EscrowSimulation {
   ): Promise<any> {
     const key = newKey();
     this.usedKeys.push({ actor, key });
-    const answers = await Promise.all(Array.from({ length: copies }, () => this.commands.send(actor.client, method, path, body, { key })));
-    if (resendAfter) answers.push(await this.commands.send(actor.client, method, path, body, { key }));
-    const statuses = new Set(answers.map((a) => a.status));
-    if (statuses.size > 1) throw new Error(`${method} ${path}: copies with one key answered ${[...statuses].join(' and ')}`);
-    return answers[0]!.body;
+    // Every copy is waited for: one refused while another went through is itself the failure to
+    // report (a first rejection alone would pass for a plain refusal, and the action would be
+    // tried again with a new key against a milestone that copy had changed).
+    const settled = await Promise.allSettled(Array.from({ length: copies }, () => this.commands.send(actor.client, method, path, body, { key })));
+    if (resendAfter) settled.push(...(await Promise.allSettled([this.commands.send(actor.client, method, path, body, { key })])));
+    const outcomes = new Set(
+      settled.map((r) =>
+        r.status === 'fulfilled'
+          ? String(r.value.status)
+          : r.reason instanceof RefusedAnswer
+            ? `${r.reason.status} ${r.reason.refusal}`
+            : (r.reason as Error).message,
+      ),
+    );
+    if (outcomes.size > 1) throw new Error(`${method} ${path}: copies with key ${key} answered differently: ${[...outcomes].join(' | ')}`);
+    const first = settled[0]!;
+    if (first.status === 'rejected') throw first.reason;
+    return first.value.body;
   }
 }

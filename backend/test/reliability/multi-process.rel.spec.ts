@@ -8,7 +8,7 @@ import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../suppo
 import { createMigratedTestDatabase } from '../support/test-app';
 import { type ChildRun, freePort } from './child-process';
 import { type Actor, EscrowSimulation } from './escrow-simulation';
-import { reportFigure } from './figures';
+import { keepFailedRunLogs, reportFigure } from './figures';
 import { ApiClient } from './http-client';
 import { checkMoneyInvariants } from './money-invariants';
 import { catchUpReadModels, readModelChecksums } from './read-model-checksums';
@@ -63,16 +63,22 @@ async function run(seed: number): Promise<void> {
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     PORT: String(port),
   });
-  const apis: (ChildRun | null)[] = await Promise.all(ports.map(async (port) => (await startApi(database.url, env(port))).run));
-  let worker: ChildRun | null = await startWorker(database.url);
+  // Every process started, killed ones included: their whole logs are kept when the run fails.
+  const processes: { name: string; run: ChildRun }[] = [];
+  const launch = <T extends ChildRun>(name: string, run: T): T => {
+    processes.push({ name: `${String(processes.length).padStart(2, '0')}-${name}`, run });
+    return run;
+  };
+  const apis: (ChildRun | null)[] = await Promise.all(ports.map(async (port, slot) => launch(`api-${slot}`, (await startApi(database.url, env(port))).run)));
+  let worker: ChildRun | null = launch('worker', await startWorker(database.url));
   const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
   const pool = new Pool({ connectionString: database.url, max: 4, application_name: 'reliability-checker' });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore({ pool });
   const figures = { rounds: 0, actions: 0, apiKills: 0, workerKills: 0, refusals: 0 };
   const output = () => [...apis.map((a, i) => `--- API ${i} ---\n${a?.tail() ?? '(down)'}`), `--- worker ---\n${worker?.tail() ?? '(down)'}`].join('\n');
+  const commands = new RetryingCommands(200, 180_000);
   try {
-    const commands = new RetryingCommands(200, 180_000);
     const actor = async (name: string, user: Awaited<ReturnType<typeof createUser>>, companyId: number | null): Promise<Actor> => {
       const client = new ApiClient(baseUrls);
       await client.login(user.email, TEST_PASSWORD);
@@ -100,7 +106,7 @@ async function run(seed: number): Promise<void> {
       apis[slot] = null;
       await victim.kill();
       figures.apiKills++;
-      apis[slot] = (await startApi(database.url, env(ports[slot]!))).run;
+      apis[slot] = launch(`api-${slot}`, (await startApi(database.url, env(ports[slot]!))).run);
     };
     const killWorker = async () => {
       const victim = worker;
@@ -108,7 +114,7 @@ async function run(seed: number): Promise<void> {
       worker = null;
       await victim.kill();
       figures.workerKills++;
-      worker = await startWorker(database.url);
+      worker = launch('worker', await startWorker(database.url));
     };
 
     for (let round = 0; round < ROUNDS; round++) {
@@ -221,6 +227,15 @@ async function run(seed: number): Promise<void> {
       await rebuiltPool.end();
       await live.end();
     }
+  } catch (error) {
+    const dir = keepFailedRunLogs(
+      'multi-process',
+      seed,
+      processes.map(({ name, run }) => ({ name, lines: run.output })),
+      commands.answers,
+    );
+    (error as Error).message += `\nEvery process's whole log and every answer: ${dir}`;
+    throw error;
   } finally {
     await Promise.all(apis.map((a) => a?.kill()));
     await worker?.kill();

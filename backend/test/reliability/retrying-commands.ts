@@ -13,6 +13,17 @@ export interface AnswerRecord {
   attempt: number;
 }
 
+/** A definite answer that was not a success (and not among those the caller accepts). */
+export class RefusedAnswer extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly refusal: string | null,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Sends commands the way a careful client does: each command gets its own Idempotency-Key, and a
  * 503 (or no answer at all) is retried with the same key until an answer says what happened.
@@ -47,7 +58,11 @@ export class RetryingCommands {
       }
       if (answer && answer.status !== 503) {
         if (answer.status < 300 || options.accept?.includes(answer.status)) return answer;
-        throw new Error(`${method} ${path} (key ${key}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        throw new RefusedAnswer(
+          `${method} ${path} (key ${key}) answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+          answer.status,
+          messageOf(answer.body),
+        );
       }
       if (Date.now() > deadline) throw new Error(`${method} ${path} (key ${key}) got no definite answer within ${this.giveUpAfterMs} ms`);
       await new Promise((r) => setTimeout(r, this.retryDelayMs));

@@ -10,6 +10,18 @@ export interface RefusalDetails {
   reason?: string;
   /** How long to wait before trying again (a rate limit). */
   retryAfterMs?: number;
+  /**
+   * Every rule a request broke, when it broke several (a pay application with three lines over
+   * their scheduled values): one entry per rule, naming the line at fault.
+   */
+  problems?: RefusalProblem[];
+}
+
+/** One broken rule of a refusal that lists them all: its stable code, the line it is about (null: the whole request), and what to do. */
+export interface RefusalProblem {
+  code: string;
+  line: string | null;
+  message: string;
 }
 
 export class DomainError extends Error {

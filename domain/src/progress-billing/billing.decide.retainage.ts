@@ -1,0 +1,72 @@
+import { otherParty, partyName } from '../milestones/milestone.rules';
+import { formatAmount, money, sum } from '../money/money';
+import { assertNever } from '../shared/command';
+import { conflict } from '../shared/errors';
+import { requireParty, requireSchedule, requireSubmitted } from './billing.rules';
+import { type ActiveBilling, type BillingState, openApplication } from './billing.state';
+import type { ApproveBillingRetainageRelease, RequestBillingRetainageRelease } from './commands';
+import type { BillingEvent } from './events';
+import { NOTHING_CERTIFIED, withheldToDate } from './pay-application.figures';
+
+export type RetainageCommand = RequestBillingRetainageRelease | ApproveBillingRetainageRelease;
+
+/**
+ * Retainage released at substantial completion (docs/progress-billing.md#retainage): one party
+ * says the work is substantially complete and asks for it, the other approves; every line's held
+ * retainage then goes to the line's payee, through the same payout path (and lien waivers) as
+ * milestone retainage.
+ */
+export function decideBillingRetainage(command: RetainageCommand, state: BillingState): BillingEvent[] {
+  const { metadata, project } = command;
+  const at = metadata.now;
+  const s = requireSchedule(state);
+  const party = requireParty(project, metadata, 'release the retainage');
+  requireSubmitted(project, 'release the retainage');
+  const open = openApplication(s);
+  if (open) throw conflict('application_open', `Pay application ${open.applicationNumber} is still open: settle it before the retainage is released.`);
+  const held = heldByLine(s);
+  if (held.length === 0) throw conflict('no_retainage_held', 'No retainage is held on this project.');
+  switch (command.type) {
+    case 'RequestBillingRetainageRelease': {
+      if (s.retainageRequest?.party === party)
+        throw conflict('already_requested', `You asked for the release already: the ${partyName(otherParty(party))} approves it.`);
+      if (s.retainageRequest) throw conflict('release_requested', `The ${partyName(otherParty(party))} asked for the release already: approve it.`);
+      return [{ type: 'BillingRetainageReleaseRequested', data: { jobId: s.jobId, party, by: metadata.actorId, at } }];
+    }
+    case 'ApproveBillingRetainageRelease': {
+      if (!s.retainageRequest) throw conflict('no_release_request', 'Nobody asked for the retainage yet: ask for its release at substantial completion.');
+      if (s.retainageRequest.party === party)
+        throw conflict('own_release_request', `You asked for the release: the ${partyName(otherParty(party))} approves it.`);
+      const byPayee = new Map<number, string[]>();
+      for (const { payeeId, amount } of held) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
+      const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
+      return [
+        {
+          type: 'BillingRetainageReleased',
+          data: {
+            jobId: s.jobId,
+            releaseNumber: s.retainageReleases.length + 1,
+            party,
+            by: metadata.actorId,
+            lines: held.map(({ line, amount }) => ({ line, amount })),
+            payees,
+            total: formatAmount(sum(held.map((h) => money(h.amount)))),
+            at,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Each line's retainage withheld by the certificates and not released yet. */
+function heldByLine(s: ActiveBilling): { line: string; payeeId: number; amount: string }[] {
+  return s.lines
+    .map((line) => {
+      const toDate = s.toDate[line.number] ?? NOTHING_CERTIFIED;
+      return { line: line.number, payeeId: line.payeeId, amount: formatAmount(withheldToDate(line.retainage, toDate).minus(toDate.retainageReleased)) };
+    })
+    .filter((h) => money(h.amount).gt(0));
+}

@@ -1,0 +1,38 @@
+import { assertNever } from '../shared/command';
+import { decideApplication } from './billing.decide.applications';
+import { decideChangeOrder } from './billing.decide.change-orders';
+import { decideBillingRetainage } from './billing.decide.retainage';
+import { decideSchedule } from './billing.decide.schedule';
+import type { BillingState } from './billing.state';
+import type { BillingCommand } from './commands';
+import type { BillingEvent } from './events';
+
+/**
+ * The progress-billing rulebook of one project (docs/progress-billing.md): validates a command
+ * against the project's billing state and returns the events it causes, or throws a DomainError.
+ */
+export function decideBilling(command: BillingCommand, state: BillingState): BillingEvent[] {
+  switch (command.type) {
+    case 'ProposeSchedule':
+    case 'ApproveSchedule':
+    case 'RejectSchedule':
+    case 'NameCertifier':
+    case 'RemoveCertifier':
+      return decideSchedule(command, state);
+    case 'SubmitPayApplication':
+    case 'RevisePayApplication':
+    case 'CertifyPayApplication':
+    case 'AcceptCertification':
+    case 'RecordBillingPayoutPaid':
+      return decideApplication(command, state);
+    case 'ProposeChangeOrder':
+    case 'ApproveChangeOrder':
+    case 'RejectChangeOrder':
+      return decideChangeOrder(command, state);
+    case 'RequestBillingRetainageRelease':
+    case 'ApproveBillingRetainageRelease':
+      return decideBillingRetainage(command, state);
+    default:
+      return assertNever(command);
+  }
+}

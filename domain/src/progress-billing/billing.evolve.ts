@@ -1,0 +1,185 @@
+import { formatAmount, money } from '../money/money';
+import { assertNever } from '../shared/command';
+import type { ActiveBilling, ApplicationState, BillingState, PaymentState } from './billing.state';
+import type { BillingEvent } from './events';
+import { NOTHING_CERTIFIED } from './pay-application.figures';
+
+/** Applies one event of `billing-<jobId>`. Never reads the clock, never decides. */
+export function evolveBilling(state: BillingState, event: BillingEvent): BillingState {
+  if (state.status === 'active') return { ...evolveActive(state, event), updatedAt: event.data.at };
+  if (event.type !== 'ScheduleVersionProposed') return state;
+  const d = event.data;
+  const started: ActiveBilling = {
+    status: 'active',
+    jobId: d.jobId,
+    customerId: d.customerId,
+    companyId: d.companyId,
+    versions: [],
+    currentVersionId: null,
+    lines: [],
+    toDate: {},
+    certifier: null,
+    applications: [],
+    changeOrders: [],
+    retainageRequest: null,
+    retainageReleases: [],
+    updatedAt: d.at,
+  };
+  return evolveActive(started, event);
+}
+
+export const foldBilling = (events: readonly BillingEvent[], from: BillingState = { status: 'none' }): BillingState => events.reduce(evolveBilling, from);
+
+function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
+  switch (event.type) {
+    case 'ScheduleVersionProposed': {
+      const d = event.data;
+      const version = {
+        versionId: d.versionId,
+        basedOnVersionId: d.basedOnVersionId,
+        lines: d.lines,
+        contractSum: d.contractSum,
+        proposedBy: d.proposedBy,
+        proposedAt: d.at,
+        status: 'proposed' as const,
+        approvedBy: null,
+        approvedAt: null,
+        rejection: null,
+      };
+      return { ...s, versions: [...s.versions, version] };
+    }
+    case 'ScheduleVersionApproved': {
+      const { versionId, replacedVersionId, closedVersionIds, by, at } = event.data;
+      const closed = new Set(closedVersionIds);
+      const approved = s.versions.find((v) => v.versionId === versionId);
+      return {
+        ...s,
+        currentVersionId: versionId,
+        lines: (approved?.lines ?? []).map((l) => ({ ...l, originalValue: l.scheduledValue })),
+        versions: s.versions.map((v) =>
+          v.versionId === versionId
+            ? { ...v, status: 'current', approvedBy: by, approvedAt: at }
+            : v.versionId === replacedVersionId
+              ? { ...v, status: 'replaced' }
+              : closed.has(v.versionId)
+                ? { ...v, status: 'closed' }
+                : v,
+        ),
+      };
+    }
+    case 'ScheduleVersionRejected': {
+      const { versionId, by, reason, at } = event.data;
+      return { ...s, versions: s.versions.map((v) => (v.versionId === versionId ? { ...v, status: 'rejected', rejection: { by, reason, at } } : v)) };
+    }
+    case 'CertifierNamed':
+      return { ...s, certifier: { userId: event.data.userId, namedBy: event.data.by, at: event.data.at } };
+    case 'CertifierRemoved':
+      return { ...s, certifier: null };
+    case 'PayApplicationSubmitted': {
+      const d = event.data;
+      const earlier = s.applications.find((a) => a.applicationNumber === d.applicationNumber);
+      const application: ApplicationState = {
+        applicationNumber: d.applicationNumber,
+        revision: d.revision,
+        periodTo: d.periodTo,
+        status: 'submitted',
+        lines: d.lines,
+        billed: d.billed,
+        submittedBy: d.by,
+        submittedAt: d.at,
+        certification: null,
+        revisions: earlier
+          ? [...earlier.revisions, { revision: earlier.revision, lines: earlier.lines, certification: earlier.certification, submittedAt: earlier.submittedAt }]
+          : [],
+        accepted: null,
+        payment: null,
+      };
+      return earlier ? updateApplication(s, d.applicationNumber, () => application) : { ...s, applications: [...s.applications, application] };
+    }
+    case 'PayApplicationCertified': {
+      const { by, byRole, lines, summary, payees, toDate, at } = event.data;
+      return updateApplication(s, event.data.applicationNumber, (a) => ({
+        ...a,
+        status: 'certified',
+        certification: { by, byRole, lines, summary, payees, toDate, at },
+      }));
+    }
+    case 'PayApplicationAccepted': {
+      const { applicationNumber, by, automatic, at } = event.data;
+      const application = s.applications.find((a) => a.applicationNumber === applicationNumber);
+      return {
+        ...updateApplication(s, applicationNumber, (a) => ({ ...a, status: 'accepted', accepted: { by, automatic, at } })),
+        toDate: { ...s.toDate, ...application?.certification?.toDate },
+      };
+    }
+    case 'PayApplicationPaymentReleased': {
+      const { payees, total } = event.data;
+      return updateApplication(s, event.data.applicationNumber, (a) => ({ ...a, payment: { payees, total, paid: {} } }));
+    }
+    case 'BillingPayoutPaid': {
+      const { payment, payeeId, providerReference } = event.data;
+      const paid = <T extends PaymentState>(p: T): T => ({ ...p, paid: { ...p.paid, [payeeId]: providerReference } });
+      if (payment.kind === 'application') {
+        return updateApplication(s, payment.applicationNumber, (a) => (a.payment ? { ...a, payment: paid(a.payment) } : a));
+      }
+      return { ...s, retainageReleases: s.retainageReleases.map((r) => (r.releaseNumber === payment.releaseNumber ? paid(r) : r)) };
+    }
+    case 'ChangeOrderProposed': {
+      const d = event.data;
+      const order = {
+        changeOrderId: d.changeOrderId,
+        party: d.party,
+        by: d.by,
+        reason: d.reason,
+        attachmentIds: d.attachmentIds,
+        changes: d.changes,
+        newLines: d.newLines,
+        netChange: d.netChange,
+        proposedAt: d.at,
+        status: 'proposed' as const,
+        decided: null,
+      };
+      return { ...s, changeOrders: [...s.changeOrders, order] };
+    }
+    case 'ChangeOrderApproved': {
+      const { changeOrderId, party, by, at } = event.data;
+      const order = s.changeOrders.find((o) => o.changeOrderId === changeOrderId);
+      if (!order) return s;
+      const changed = new Map(order.changes.map((c) => [c.line, c.to]));
+      return {
+        ...s,
+        lines: [
+          ...s.lines.map((l) => (changed.has(l.number) ? { ...l, scheduledValue: changed.get(l.number)! } : l)),
+          ...order.newLines.map((l) => ({ ...l, originalValue: '0.00' })),
+        ],
+        changeOrders: s.changeOrders.map((o) =>
+          o.changeOrderId === changeOrderId ? { ...o, status: 'approved', decided: { party, by, reason: null, at } } : o,
+        ),
+      };
+    }
+    case 'ChangeOrderRejected': {
+      const { changeOrderId, party, by, reason, at } = event.data;
+      return {
+        ...s,
+        changeOrders: s.changeOrders.map((o) => (o.changeOrderId === changeOrderId ? { ...o, status: 'rejected', decided: { party, by, reason, at } } : o)),
+      };
+    }
+    case 'BillingRetainageReleaseRequested':
+      return { ...s, retainageRequest: { party: event.data.party, by: event.data.by, at: event.data.at } };
+    case 'BillingRetainageReleased': {
+      const { releaseNumber, lines, payees, total, at } = event.data;
+      const toDate = { ...s.toDate };
+      for (const { line, amount } of lines) {
+        const before = toDate[line] ?? NOTHING_CERTIFIED;
+        toDate[line] = { ...before, retainageReleased: formatAmount(money(before.retainageReleased).plus(amount)) };
+      }
+      return { ...s, toDate, retainageRequest: null, retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at }] };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function updateApplication(s: ActiveBilling, applicationNumber: number, change: (a: ApplicationState) => ApplicationState): ActiveBilling {
+  return { ...s, applications: s.applications.map((a) => (a.applicationNumber === applicationNumber ? change(a) : a)) };
+}

@@ -1,0 +1,95 @@
+import type { Party } from '../milestones/events';
+import type { PayeeAmount, ValueChange } from './events';
+import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
+import type { BilledLine, CertifiedLine } from './pay-application.rules';
+import type { ScheduleLine } from './schedule';
+
+/** One version of the schedule of values, with who proposed, approved or rejected it: the edit history. */
+export interface ScheduleVersionState {
+  versionId: number;
+  basedOnVersionId: number | null;
+  lines: ScheduleLine[];
+  contractSum: string;
+  proposedBy: number;
+  proposedAt: string;
+  status: 'proposed' | 'current' | 'replaced' | 'closed' | 'rejected';
+  approvedBy: number | null;
+  approvedAt: string | null;
+  rejection: { by: number; reason: string | null; at: string } | null;
+}
+
+interface Certification {
+  by: number;
+  byRole: 'buyer' | 'certifier';
+  lines: CertifiedLine[];
+  summary: PayApplicationSummary;
+  payees: PayeeFigures[];
+  toDate: Record<string, LineToDate>;
+  at: string;
+}
+
+/** A payment to payees (a pay application's, or released retainage) and the payouts reported paid. */
+export interface PaymentState {
+  payees: PayeeAmount[];
+  total: string;
+  /** Provider references of the payouts reported paid, by payee id. */
+  paid: Record<number, string>;
+}
+
+export interface ApplicationState {
+  applicationNumber: number;
+  revision: number;
+  periodTo: string;
+  status: 'submitted' | 'certified' | 'accepted';
+  lines: BilledLine[];
+  billed: PayApplicationSummary;
+  submittedBy: number;
+  submittedAt: string;
+  certification: Certification | null;
+  /** Earlier revisions with the certification each got: the application's history. */
+  revisions: { revision: number; lines: BilledLine[]; certification: Certification | null; submittedAt: string }[];
+  accepted: { by: number; automatic: boolean; at: string } | null;
+  payment: PaymentState | null;
+}
+
+export interface ChangeOrderState {
+  changeOrderId: number;
+  party: Party;
+  by: number;
+  reason: string;
+  attachmentIds: string[];
+  changes: ValueChange[];
+  newLines: ScheduleLine[];
+  netChange: string;
+  proposedAt: string;
+  status: 'proposed' | 'approved' | 'rejected';
+  decided: { party: Party; by: number; reason: string | null; at: string } | null;
+}
+
+/** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
+export interface ActiveBilling {
+  status: 'active';
+  jobId: number;
+  customerId: number;
+  companyId: number;
+  versions: ScheduleVersionState[];
+  currentVersionId: number | null;
+  /** The schedule as it stands: the approved version's lines, changed by approved change orders. */
+  lines: BillingLine[];
+  /** What the accepted certificates say of each line (absent: nothing certified on it yet). */
+  toDate: Record<string, LineToDate>;
+  certifier: { userId: number; namedBy: number; at: string } | null;
+  applications: ApplicationState[];
+  changeOrders: ChangeOrderState[];
+  /** A party asked for the retainage at substantial completion; the other has not answered yet. */
+  retainageRequest: { party: Party; by: number; at: string } | null;
+  retainageReleases: (PaymentState & { releaseNumber: number; at: string })[];
+  updatedAt: string;
+}
+
+export type BillingState = { status: 'none' } | ActiveBilling;
+
+export const initialBillingState: BillingState = { status: 'none' };
+
+/** The application waiting for certification or for the seller's acceptance, if any. */
+export const openApplication = (state: ActiveBilling): ApplicationState | undefined => state.applications.find((a) => a.status !== 'accepted');

@@ -1,0 +1,75 @@
+import type { Command } from '../shared/command';
+import type { BillingPayment } from './events';
+import type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
+import type { ScheduleLineInput } from './schedule';
+
+/**
+ * What the billing rules know of the project, read when the command is issued (the project's
+ * stream): its parties, whether it is submitted, and how it bills. Each only moves one way
+ * (parties freeze at submission, the billing method is chosen before), so a lagging reading can
+ * only refuse.
+ */
+export interface BillingProjectFacts {
+  status: 'draft' | 'submitted' | 'discarded';
+  customerId: number;
+  companyId: number | null;
+  billing: 'milestones' | 'progress';
+}
+
+type ProjectCommand<TType extends string, TData> = Command<TType, TData> & { project: BillingProjectFacts };
+
+/** `versionId`: allocated by the handler; `basedOnVersionId`: the version it edits (absent: the current one). */
+export type ProposeSchedule = ProjectCommand<
+  'ProposeSchedule',
+  { jobId: number; versionId: number; basedOnVersionId?: number | null; lines: ScheduleLineInput[] }
+>;
+export type ApproveSchedule = ProjectCommand<'ApproveSchedule', { versionId: number }>;
+export type RejectSchedule = ProjectCommand<'RejectSchedule', { versionId: number; reason?: string | null }>;
+/** `companyId`: the certifier's company (the directory's), so the seller's own people are refused. */
+export type NameCertifier = ProjectCommand<'NameCertifier', { userId: number; companyId: number | null }>;
+export type RemoveCertifier = ProjectCommand<'RemoveCertifier', Record<string, never>>;
+export type SubmitPayApplication = ProjectCommand<'SubmitPayApplication', { periodTo: string; lines: ApplicationLineInput[] }>;
+/** Replaces the open application's lines (before certification, or instead of accepting it). */
+export type RevisePayApplication = ProjectCommand<
+  'RevisePayApplication',
+  { applicationNumber: number; periodTo?: string | null; lines: ApplicationLineInput[] }
+>;
+export type CertifyPayApplication = ProjectCommand<
+  'CertifyPayApplication',
+  { applicationNumber: number; revision: number; lines: CertificationDecisionInput[] }
+>;
+export type AcceptCertification = ProjectCommand<'AcceptCertification', { applicationNumber: number; revision: number }>;
+/** The provider paid a payee its share of a payment. */
+export type RecordBillingPayoutPaid = ProjectCommand<'RecordBillingPayoutPaid', { payment: BillingPayment; payeeId: number; providerReference: string }>;
+export type ProposeChangeOrder = ProjectCommand<
+  'ProposeChangeOrder',
+  {
+    changeOrderId: number;
+    reason: string;
+    attachmentIds?: string[];
+    changes?: { line: unknown; scheduledValue: unknown }[];
+    newLines?: ScheduleLineInput[];
+  }
+>;
+export type ApproveChangeOrder = ProjectCommand<'ApproveChangeOrder', { changeOrderId: number }>;
+export type RejectChangeOrder = ProjectCommand<'RejectChangeOrder', { changeOrderId: number; reason?: string | null }>;
+/** A party says the work is substantially complete and asks for the retainage held; the other approves. */
+export type RequestBillingRetainageRelease = ProjectCommand<'RequestBillingRetainageRelease', Record<string, never>>;
+export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetainageRelease', Record<string, never>>;
+
+export type BillingCommand =
+  | ProposeSchedule
+  | ApproveSchedule
+  | RejectSchedule
+  | NameCertifier
+  | RemoveCertifier
+  | SubmitPayApplication
+  | RevisePayApplication
+  | CertifyPayApplication
+  | AcceptCertification
+  | RecordBillingPayoutPaid
+  | ProposeChangeOrder
+  | ApproveChangeOrder
+  | RejectChangeOrder
+  | RequestBillingRetainageRelease
+  | ApproveBillingRetainageRelease;

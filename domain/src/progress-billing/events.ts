@@ -1,0 +1,128 @@
+import type { Party } from '../milestones/events';
+import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
+import type { BilledLine, CertifiedLine } from './pay-application.rules';
+import type { ScheduleLine } from './schedule';
+
+interface BillingEventBase {
+  jobId: number;
+  at: string;
+}
+
+/** A payee's share of a payment: a pay application's current payment due, or released retainage. */
+export interface PayeeAmount {
+  payeeId: number;
+  amount: string;
+}
+
+/** A change order's change to an existing line's scheduled value. */
+export interface ValueChange {
+  line: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Events of the progress-billing stream `billing-<jobId>`: one per project that bills by progress
+ * (docs/progress-billing.md#events). Stored type strings: never rename them. Ids, amounts and the
+ * texts of the schedule, no personal data.
+ */
+export type BillingEvent =
+  | {
+      /** The seller proposes a version of the schedule of values; proposing it is the seller's approval. */
+      type: 'ScheduleVersionProposed';
+      data: BillingEventBase & {
+        customerId: number;
+        companyId: number;
+        versionId: number;
+        basedOnVersionId: number | null;
+        lines: ScheduleLine[];
+        contractSum: string;
+        proposedBy: number;
+      };
+    }
+  | {
+      /** The buyer approved the version: it is the project's schedule now. */
+      type: 'ScheduleVersionApproved';
+      data: BillingEventBase & { versionId: number; by: number; replacedVersionId: number | null; closedVersionIds: number[]; contractSum: string };
+    }
+  | { type: 'ScheduleVersionRejected'; data: BillingEventBase & { versionId: number; by: number; reason: string | null } }
+  | { type: 'CertifierNamed'; data: BillingEventBase & { userId: number; by: number } }
+  | { type: 'CertifierRemoved'; data: BillingEventBase & { userId: number; by: number } }
+  | {
+      /** A pay application, or a revision of one (revision > 1) after its certification was not accepted. */
+      type: 'PayApplicationSubmitted';
+      data: BillingEventBase & {
+        applicationNumber: number;
+        revision: number;
+        /** The last day of the period it bills ("2026-11-30"). */
+        periodTo: string;
+        lines: BilledLine[];
+        /** The G702 as billed, for the record: the certificate's figures are in PayApplicationCertified. */
+        billed: PayApplicationSummary;
+        by: number;
+      };
+    }
+  | {
+      type: 'PayApplicationCertified';
+      data: BillingEventBase & {
+        applicationNumber: number;
+        revision: number;
+        by: number;
+        /** The buyer, or the certifier the buyer named. */
+        byRole: 'buyer' | 'certifier';
+        lines: CertifiedLine[];
+        summary: PayApplicationSummary;
+        payees: PayeeFigures[];
+        /** Each line as the certificates stand once this one is accepted. */
+        toDate: Record<string, LineToDate>;
+      };
+    }
+  | {
+      /**
+       * The seller accepted the certified amounts (automatic when every line was certified as
+       * billed): the current payment due is released to the payees in the same append.
+       */
+      type: 'PayApplicationAccepted';
+      data: BillingEventBase & { applicationNumber: number; revision: number; by: number; automatic: boolean };
+    }
+  | {
+      /** The current payment due leaves escrow for each line's payee (the escrow side waits for cleared funds). */
+      type: 'PayApplicationPaymentReleased';
+      data: BillingEventBase & { applicationNumber: number; payees: PayeeAmount[]; total: string };
+    }
+  | { type: 'BillingPayoutPaid'; data: BillingEventBase & { payment: BillingPayment; payeeId: number; amount: string; providerReference: string } }
+  | {
+      type: 'ChangeOrderProposed';
+      data: BillingEventBase & {
+        changeOrderId: number;
+        party: Party;
+        by: number;
+        reason: string;
+        attachmentIds: string[];
+        changes: ValueChange[];
+        newLines: ScheduleLine[];
+        netChange: string;
+      };
+    }
+  | {
+      /** The other party approved it: the contract sum changes from here on. */
+      type: 'ChangeOrderApproved';
+      data: BillingEventBase & { changeOrderId: number; party: Party; by: number; contractSumBefore: string; contractSumAfter: string };
+    }
+  | { type: 'ChangeOrderRejected'; data: BillingEventBase & { changeOrderId: number; party: Party; by: number; reason: string | null } }
+  | { type: 'BillingRetainageReleaseRequested'; data: BillingEventBase & { party: Party; by: number } }
+  | {
+      /** Substantial completion agreed by both parties: every line's held retainage goes to its payee. */
+      type: 'BillingRetainageReleased';
+      data: BillingEventBase & {
+        releaseNumber: number;
+        party: Party;
+        by: number;
+        lines: { line: string; amount: string }[];
+        payees: PayeeAmount[];
+        total: string;
+      };
+    };
+
+/** Which payment a payout report is about. */
+export type BillingPayment = { kind: 'application'; applicationNumber: number } | { kind: 'retainage'; releaseNumber: number };
