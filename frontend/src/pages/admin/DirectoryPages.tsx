@@ -5,7 +5,9 @@ import { useCompany } from '../../features/admin/api/get-company';
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
+import { useAdminCan } from '../../features/admin/roles';
 import { CompanyBankAccounts } from '../../features/bank-accounts';
+import { AdminCompanyTeam } from '../../features/teams';
 import { ResetSecondFactors } from '../../features/security/components/ResetSecondFactors';
 import { AdminShell } from './AdminShell';
 
@@ -53,6 +55,19 @@ export function AdminCompanyBankAccountsPage() {
     <AdminShell>
       <h1>Bank accounts of {name}</h1>
       <CompanyBankAccounts companyId={companyId} companyName={name} />
+    </AdminShell>
+  );
+}
+
+/** /admin/companies/{company_id}/team: the company's members and pending invitations; support resends or revokes an invitation (issue 37). */
+export function AdminCompanyTeamPage() {
+  const companyId = Number(useParams().companyId);
+  const company = useCompany(companyId);
+  const gate = useAdminCan('manage-team-invitations');
+  return (
+    <AdminShell>
+      <h1>Team of {company.data?.name ?? `company #${companyId}`}</h1>
+      <AdminCompanyTeam companyId={companyId} manage={gate.allowed} reason={gate.reason} />
     </AdminShell>
   );
 }

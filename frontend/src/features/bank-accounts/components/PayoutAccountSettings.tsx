@@ -1,6 +1,7 @@
 import { Alert, Card } from 'antd';
 
 import { useBankAccounts } from '../../../api/bank-accounts';
+import { useCompanyPermission } from '../../../api/company-role';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { BankAccountForm } from '../../../components/BankAccountForm';
 import { Spinner } from '../../../components/Spinner';
@@ -15,6 +16,8 @@ export function PayoutAccountSettings() {
   const { data: user } = useCurrentUser();
   const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
   const current = accounts.data?.payout_account ?? null;
+  // Project managers and viewers see the accounts but change nothing (issue 37): the reason stands where the buttons would.
+  const manage = useCompanyPermission('bank_accounts.manage');
   return (
     <>
       <h1>Payout account</h1>
@@ -22,6 +25,7 @@ export function PayoutAccountSettings() {
         Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
         we send to it.
       </p>
+      {manage.reason && <Alert type="info" showIcon title={manage.reason} style={{ marginBottom: space.base }} />}
       {accounts.isPending ? (
         <Spinner label="Loading your bank accounts…" />
       ) : accounts.isError ? (
@@ -39,12 +43,14 @@ export function PayoutAccountSettings() {
               style={{ marginBottom: space.base }}
             />
           )}
-          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
+          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} readOnly={!manage.allowed} />
         </>
       )}
-      <Card title="Link an account" style={{ marginTop: space.base }}>
-        <BankAccountForm purpose="payout" />
-      </Card>
+      {manage.allowed && (
+        <Card title="Link an account" style={{ marginTop: space.base }}>
+          <BankAccountForm purpose="payout" />
+        </Card>
+      )}
     </>
   );
 }
