@@ -9,4 +9,5 @@ export * from './money';
 export * from './payments';
 export * from './projects';
 export * from './shared';
+export * from './teams';
 export * from './webhooks';

@@ -11,4 +11,5 @@ export * from './integrity';
 export * from './milestones';
 export * from './projects';
 export * from './retainage';
+export * from './teams';
 export * from './webhooks';

@@ -2,7 +2,7 @@
  * A rule of the escrow was broken. `kind` tells the edge which HTTP status fits; `message` is
  * written for the person who made the request ("Only the buyer can deposit funds.").
  */
-export type DomainErrorKind = 'invalid' | 'unprocessable' | 'forbidden' | 'not_found' | 'conflict' | 'unauthenticated' | 'rate_limited';
+export type DomainErrorKind = 'invalid' | 'unprocessable' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'unauthenticated' | 'rate_limited';
 
 /** What some refusals carry besides their message, for the client to act on. */
 export interface RefusalDetails {

@@ -1,0 +1,4 @@
+export * from './commands';
+export * from './company.decider';
+export * from './events';
+export * from './permissions';
