@@ -7,8 +7,8 @@ import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
 import { useAdminCan } from '../../features/admin/roles';
 import { CompanyBankAccounts } from '../../features/bank-accounts';
-import { AdminCompanyTeam } from '../../features/teams';
 import { ResetSecondFactors } from '../../features/security/components/ResetSecondFactors';
+import { AdminCompanyTeam } from '../../features/teams';
 import { AdminShell } from './AdminShell';
 
 /** /admin/users */
@@ -59,15 +59,20 @@ export function AdminCompanyBankAccountsPage() {
   );
 }
 
+/** The team of a company, under the console's frame, which knows the administrator's role. */
+function CompanyTeam({ companyId }: { companyId: number }) {
+  const gate = useAdminCan('manage-team-invitations');
+  return <AdminCompanyTeam companyId={companyId} manage={gate.allowed} reason={gate.reason} />;
+}
+
 /** /admin/companies/{company_id}/team: the company's members and pending invitations; support resends or revokes an invitation (issue 37). */
 export function AdminCompanyTeamPage() {
   const companyId = Number(useParams().companyId);
   const company = useCompany(companyId);
-  const gate = useAdminCan('manage-team-invitations');
   return (
     <AdminShell>
       <h1>Team of {company.data?.name ?? `company #${companyId}`}</h1>
-      <AdminCompanyTeam companyId={companyId} manage={gate.allowed} reason={gate.reason} />
+      <CompanyTeam companyId={companyId} />
     </AdminShell>
   );
 }

@@ -12,12 +12,15 @@ import { PayoutChangeBanner } from './PayoutChangeBanner';
 
 /** A company's payout accounts, their micro-deposits, the payout account and a pending change. */
 export function PayoutAccountSettings() {
-  const accounts = useBankAccounts();
+  // By role (issue 37): finance and owners change the accounts, and only they see them; the
+  // others are told why where the accounts and their buttons would be.
+  const see = useCompanyPermission('payments.view');
+  const manage = useCompanyPermission('bank_accounts.manage');
+  const accounts = useBankAccounts(see.allowed);
   const { data: user } = useCurrentUser();
   const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
   const current = accounts.data?.payout_account ?? null;
-  // Project managers and viewers see the accounts but change nothing (issue 37): the reason stands where the buttons would.
-  const manage = useCompanyPermission('bank_accounts.manage');
+  const reason = see.reason ?? manage.reason;
   return (
     <>
       <h1>Payout account</h1>
@@ -25,8 +28,8 @@ export function PayoutAccountSettings() {
         Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
         we send to it.
       </p>
-      {manage.reason && <Alert type="info" showIcon title={manage.reason} style={{ marginBottom: space.base }} />}
-      {accounts.isPending ? (
+      {reason && <Alert type="info" showIcon title={reason} style={{ marginBottom: space.base }} />}
+      {!see.allowed ? null : accounts.isPending ? (
         <Spinner label="Loading your bank accounts…" />
       ) : accounts.isError ? (
         <Alert type="error" showIcon title={errorMessage(accounts.error)} />

@@ -1,3 +1,4 @@
+import type { InvitationResent } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../../../lib/api-client';
@@ -12,8 +13,11 @@ export function useResendInvitation(companyId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invitationId: string) => {
-      const url = companyId === undefined ? `/company/invitations/${encodeURIComponent(invitationId)}/resend` : `/admin/company-invitations/${encodeURIComponent(invitationId)}/resend`;
-      return (await api.post<{ expires_at: string }>(url, {}, asCommand())).data;
+      const url =
+        companyId === undefined
+          ? `/company/invitations/${encodeURIComponent(invitationId)}/resend`
+          : `/admin/company-invitations/${encodeURIComponent(invitationId)}/resend`;
+      return (await api.post<InvitationResent>(url, {}, asCommand())).data;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyId === undefined ? teamKeys.mine() : teamKeys.ofCompany(companyId) }),
   });

@@ -1,9 +1,8 @@
-import type { InvitationPreview } from '@escrow/domain';
+import { COMPANY_ROLE_LABELS, type InvitationPreview } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
-import { ROLE_LABELS } from '../../../api/company-role';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
@@ -158,10 +157,10 @@ export function InvitationLanding({ code }: { code: string }) {
   return (
     <>
       <p>
-        {i.inviter_name} invited {i.email} to join <strong>{i.company_name}</strong> as <strong>{ROLE_LABELS[i.role]}</strong>.
+        {i.inviter_name} invited {i.email} to join <strong>{i.company_name}</strong> as <strong>{COMPANY_ROLE_LABELS[i.role]}</strong>.
       </p>
       <p className="el-muted">
-        {ROLE_LABELS[i.role]}: {ROLE_DESCRIPTIONS[i.role]} The invitation expires on {formatWhen(i.expires_at)}.
+        {COMPANY_ROLE_LABELS[i.role]}: {ROLE_DESCRIPTIONS[i.role]} The invitation expires on {formatWhen(i.expires_at)}.
       </p>
       {i.account === 'member_elsewhere' ? (
         <Alert

@@ -46,6 +46,7 @@ export function InvitationsTable({ invitations, companyId, manage }: { invitatio
                     <span className="el-actions">
                       <Button
                         size="small"
+                        aria-label={`Resend the invitation to ${i.email}`}
                         loading={resend.isPending && resend.variables === i.invitation_id}
                         onClick={() =>
                           resend.mutate(i.invitation_id, {
@@ -54,10 +55,10 @@ export function InvitationsTable({ invitations, companyId, manage }: { invitatio
                           })
                         }
                       >
-                        Resend<span className="el-visually-hidden"> the invitation to {i.email}</span>
+                        Resend
                       </Button>
-                      <Button size="small" danger onClick={() => setRevoking(i)}>
-                        Revoke<span className="el-visually-hidden"> the invitation to {i.email}</span>
+                      <Button size="small" danger onClick={() => setRevoking(i)} aria-label={`Revoke the invitation to ${i.email}`}>
+                        Revoke
                       </Button>
                     </span>
                   ),

@@ -1,8 +1,7 @@
-import type { CompanyRole, TeamMember, TeamView } from '@escrow/domain';
+import { COMPANY_ROLE_LABELS, type CompanyRole, type TeamMember, type TeamView } from '@escrow/domain';
 import { Alert, App, Button, Modal, Tag } from 'antd';
 import { useRef, useState } from 'react';
 
-import { ROLE_LABELS } from '../../../api/company-role';
 import { LightTable } from '../../../components/LightTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeMemberRole } from '../api/change-member-role';
@@ -65,15 +64,16 @@ export function MembersTable({ team, meId, manage }: { team: Pick<TeamView, 'mem
                       <span className="el-actions">
                         <Button
                           size="small"
+                          aria-label={`Change role of ${m.display_name}`}
                           onClick={() => {
                             setRole(m.role);
                             setChanging(m);
                           }}
                         >
-                          Change role<span className="el-visually-hidden"> of {m.display_name}</span>
+                          Change role
                         </Button>
-                        <Button size="small" danger onClick={() => setRemoving(m)}>
-                          Remove<span className="el-visually-hidden"> {m.display_name}</span>
+                        <Button size="small" danger onClick={() => setRemoving(m)} aria-label={`Remove ${m.display_name}`}>
+                          Remove
                         </Button>
                       </span>
                     ),
@@ -97,7 +97,7 @@ export function MembersTable({ team, meId, manage }: { team: Pick<TeamView, 'mem
             { userId: changing.user_id, role },
             {
               onSuccess: () => {
-                void message.success(`${changing.display_name}’s role is now ${ROLE_LABELS[role]}.`);
+                void message.success(`${changing.display_name}’s role is now ${COMPANY_ROLE_LABELS[role]}.`);
                 closeChange();
               },
             },

@@ -1,7 +1,6 @@
-import { COMPANY_ROLES } from '@escrow/domain';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from '@escrow/domain';
 import { Radio, type RadioGroupProps } from 'antd';
 
-import { ROLE_LABELS } from '../../../api/company-role';
 import { space } from '../../../design/tokens';
 import { ROLE_DESCRIPTIONS } from './texts';
 
@@ -14,7 +13,7 @@ export function RoleChoice(props: Omit<RadioGroupProps, 'children' | 'options'> 
     <Radio.Group {...props} style={{ display: 'grid', gap: space.xs }}>
       {COMPANY_ROLES.map((role) => (
         <Radio key={role} value={role}>
-          <strong>{ROLE_LABELS[role]}</strong>: <span className="el-muted">{ROLE_DESCRIPTIONS[role]}</span>
+          <strong>{COMPANY_ROLE_LABELS[role]}</strong>: <span className="el-muted">{ROLE_DESCRIPTIONS[role]}</span>
         </Radio>
       ))}
     </Radio.Group>

@@ -1,8 +1,7 @@
-import { mayDo } from '@escrow/domain';
+import { mayDo, roleRefusalMessage } from '@escrow/domain';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 
-import { roleRefusal } from '../../../api/company-role';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
@@ -27,7 +26,7 @@ export function TeamSettings() {
   const { me, members, company_name, signing_policy, invitations } = team.data;
   const settings = { signing_policy };
   const manage = mayDo(me.role, 'members.manage', settings);
-  const reason = manage ? null : roleRefusal('members.manage', signing_policy);
+  const reason = manage ? null : roleRefusalMessage('members.manage', settings);
   const setsPolicy = mayDo(me.role, 'company.profile.edit', settings);
   const onlyOwner = manage && members.filter((m) => m.role === 'owner').length === 1;
   return (
@@ -59,7 +58,7 @@ export function TeamSettings() {
         key={signing_policy}
         policy={signing_policy}
         manage={setsPolicy}
-        reason={setsPolicy ? null : roleRefusal('company.profile.edit', signing_policy)}
+        reason={setsPolicy ? null : roleRefusalMessage('company.profile.edit', settings)}
       />
       <LeaveCompanySection companyName={company_name} onlyOwner={onlyOwner} />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
