@@ -14,7 +14,7 @@ interface MemberFacts {
   signing_policy?: SigningPolicy | null;
 }
 
-export interface CompanyPermission {
+interface CompanyPermission {
   allowed: boolean;
   /** Why not, in the API's own words (null when allowed). */
   reason: string | null;

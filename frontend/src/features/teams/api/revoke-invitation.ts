@@ -12,7 +12,8 @@ export function useRevokeInvitation(companyId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invitationId: string) => {
-      const url = companyId === undefined ? `/company/invitations/${encodeURIComponent(invitationId)}` : `/admin/company-invitations/${encodeURIComponent(invitationId)}`;
+      const url =
+        companyId === undefined ? `/company/invitations/${encodeURIComponent(invitationId)}` : `/admin/company-invitations/${encodeURIComponent(invitationId)}`;
       await api.delete(url, asCommand());
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyId === undefined ? teamKeys.mine() : teamKeys.ofCompany(companyId) }),

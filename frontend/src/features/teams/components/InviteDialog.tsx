@@ -34,7 +34,15 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     });
   const formError = invite.isError && !EMAIL_CODES.has(errorCode(invite.error) ?? '') ? errorMessage(invite.error) : null;
   return (
-    <Modal open={open} title="Invite a member" okText="Send invitation" cancelText="Cancel" confirmLoading={invite.isPending} onOk={() => form.submit()} onCancel={close}>
+    <Modal
+      open={open}
+      title="Invite a member"
+      okText="Send invitation"
+      cancelText="Cancel"
+      confirmLoading={invite.isPending}
+      onOk={() => form.submit()}
+      onCancel={close}
+    >
       <Form<InviteInput> form={form} name="invite" layout="vertical" requiredMark={false} onFinish={send}>
         <Form.Item
           label="Email"

@@ -27,5 +27,4 @@ export const INVITATION_USED = 'This invitation was accepted already. Log in to 
 export const INVITATION_REVOKED = 'This invitation was withdrawn by the company. Ask its owner if you should still join.';
 export const INVITATION_NOT_FOUND = 'This invitation link does not work. Check that you opened the whole link from the email.';
 export const MEMBER_ELSEWHERE = 'You already belong to another company.';
-export const SECOND_FACTOR_FIRST = (company: string) =>
-  `Welcome to ${company}. Set up a second factor now: your role needs one before its first action.`;
+export const SECOND_FACTOR_FIRST = (company: string) => `Welcome to ${company}. Set up a second factor now: your role needs one before its first action.`;
