@@ -28,6 +28,7 @@ import { ProjectionsRuntimeModule } from './projections-runtime/projections-runt
 import { ProjectsModule } from './projects';
 import { ReadModelsModule } from './read-models';
 import { RetainageModule } from './retainage';
+import { TeamsModule } from './teams';
 import { WebhooksModule } from './webhooks';
 
 /**
@@ -64,6 +65,7 @@ export class AppModule {
         OperationsModule,
         AuditModule,
         WebhooksModule,
+        TeamsModule,
         TracingModule,
       ],
       providers: globalEnhancers(existsSync(config.frontendDist) ? config.frontendDist : null),

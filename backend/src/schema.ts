@@ -9,6 +9,7 @@ import type { ContextSchema } from './infrastructure/database/context-schema';
 import { lienWaiversSchema } from './lien-waivers';
 import { mailSchema } from './mail';
 import { paymentsSchema } from './payments';
+import { teamsSchema } from './teams';
 import { webhooksSchema } from './webhooks';
 
 /**
@@ -24,6 +25,7 @@ const contexts: ContextSchema[] = [
   mailSchema,
   lienWaiversSchema,
   webhooksSchema,
+  teamsSchema,
 ];
 
 /**

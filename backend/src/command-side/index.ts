@@ -1,7 +1,7 @@
 export { metadataOf, nowIso, systemMetadata } from './actor';
 export { CommandSideModule } from './command-side.module';
 export { commandSideSchema } from './command-side.schema';
-export { EventStreams } from './event-streams';
+export { EventStreams, type HandleResult } from './event-streams';
 export { IdempotencyKey } from './idempotency-key';
 export { idempotencyKeyOf, IdsService } from './ids.service';
 export { MilestoneCommands } from './milestone-commands';

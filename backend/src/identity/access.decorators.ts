@@ -1,3 +1,4 @@
+import type { CompanyAction } from '@escrow/domain';
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -5,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessCheck, SessionUser } from './session-user';
 
 export const ACCESS_KEY = 'escrow:access';
+export const COMPANY_ACTION_KEY = 'escrow:company-action';
 export const SKIP_CSRF_KEY = 'escrow:skip-csrf';
 export const SESSION_IGNORED_KEY = 'escrow:session-ignored';
 
@@ -33,6 +35,15 @@ export const ReportsRenewedSession = () => SetMetadata(REPORTS_RENEWED_SESSION_K
  */
 export const Access = (...checks: AccessCheck[]) =>
   applyDecorators(SetMetadata(ACCESS_KEY, checks), ...(checks.some((c) => c !== 'infoOnly') ? [ApiCookieAuth('sid')] : []));
+
+/**
+ * What a route does for a company, in the words of the permission table (domain/src/teams):
+ * a member of a company may call it only when their role may do that action (403
+ * role_forbidden). Buyers without a company and administrators are not members: the route's
+ * other checks decide for them. Every signed-in route declares one (the authorization matrix
+ * fails on a route that does not).
+ */
+export const MemberMay = (action: CompanyAction) => SetMetadata(COMPANY_ACTION_KEY, action);
 
 export type RequestWithUser = FastifyRequest & { user?: SessionUser | null };
 

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { DomainError } from '@escrow/domain';
+import { type CompanyAction, DomainError, mayDo, roleRefusalMessage } from '@escrow/domain';
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
 import { XSRF_COOKIE } from '../http/cookies';
-import { ACCESS_KEY, REPORTS_RENEWED_SESSION_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
+import { ACCESS_KEY, COMPANY_ACTION_KEY, REPORTS_RENEWED_SESSION_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
 import { checkAdminRole } from './admin-role.check';
 import { type AccessCheck, passes, type SessionUser } from './session-user';
 import { SessionsService } from './sessions.service';
@@ -83,6 +83,7 @@ export class AccessGuard implements CanActivate {
     }
     const user = request.user;
     // The console stays closed without a factor, then the role decides, then the step-up.
+    if (user) this.companyRoleCheck(context, user, checks);
     if (user) this.enrolmentChecks(context, user, checks.includes('admin'));
     checkAdminRole(request.user, this.reflector.getAllAndOverride<AdminRole[] | undefined>(ADMIN_ROLES_KEY, [context.getHandler(), context.getClass()]));
     if (user) await this.stepUpCheck(context, user);
@@ -106,6 +107,28 @@ export class AccessGuard implements CanActivate {
 
   private marked(context: ExecutionContext, key: string): boolean {
     return this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]) === true;
+  }
+
+  /**
+   * A company member's role against the route's company action, in the domain's permission table
+   * (issue 37): the only place a role is checked. The role is read with the session (the users
+   * table the membership commands write before they answer, and whose change revokes every
+   * cached session of that person), so a role change holds from the very next request. A route
+   * that declares no action is open to owners only: a forgotten declaration fails closed. A
+   * member who joined by invitation in a role that touches money enrols a second factor first.
+   */
+  private companyRoleCheck(context: ExecutionContext, user: SessionUser, checks: AccessCheck[]): void {
+    if (user.companyId === null || user.role === 'admin' || user.companyRole === null) return;
+    if (checks.length === 0 || checks.every((check) => check === 'infoOnly')) return;
+    const action =
+      this.reflector.getAllAndOverride<CompanyAction | undefined>(COMPANY_ACTION_KEY, [context.getHandler(), context.getClass()]) ?? 'members.manage';
+    const settings = { signing_policy: user.signingPolicy };
+    if (!mayDo(user.companyRole, action, settings)) {
+      throw new ForbiddenException({ message: roleRefusalMessage(action, settings), reason: 'role_forbidden' });
+    }
+    if (action !== 'own_account' && user.companyFactorRequired && !user.hasSecondFactor) {
+      throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
+    }
   }
 
   private enrolmentChecks(context: ExecutionContext, user: SessionUser, adminRoute: boolean): void {

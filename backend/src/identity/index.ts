@@ -1,15 +1,17 @@
-export { Access, CurrentUser, type RequestWithUser } from './access.decorators';
+export { Access, CurrentUser, MemberMay, type RequestWithUser } from './access.decorators';
 export { EVERY_ADMIN_ROLE, FINANCE_ROLES, OPERATIONS_ROLES, OWNER_ROLES } from './admin-role.check';
+export { type Caller, callerOf, type WithCookies } from './caller';
 export { AccessGuard, CsrfGuard } from './guards';
 export { IdentityModule } from './identity.module';
 export { identitySchema } from './identity.schema';
+export { cookiesOf, LoginCookies } from './login-cookies';
 export { OneTimeCodes } from './one-time-codes';
-export { hashPassword } from './passwords';
+export { hashPassword, isAcceptablePassword, PASSWORD_RULE } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';
 export { RenewedSessionCookie } from './renewed-session-cookie';
 export { TOTP_ISSUER } from './second-factors';
-export { requestContext, SecurityLog } from './security-log';
+export { requestContext, SecurityLog, type SecurityLogRecord } from './security-log';
 export { type Revocation, SessionCache } from './session-cache';
 export { sessionRefOf } from './session-ref';
 export type { SessionUser } from './session-user';
@@ -26,5 +28,6 @@ export {
   type StepUpTarget,
 } from './step-up.decorators';
 export { stepUpRefusal } from './step-up-refusal';
+export { hashSecret, newSecret } from './tokens';
 export { TotpSecrets } from './totp-secrets';
 export { type AdminUserRow, type UserRow, UsersRepository } from './users.repository';

@@ -1,4 +1,4 @@
-import { type AccessCheck, passes as passesCheck } from '@escrow/domain';
+import { type AccessCheck, type CompanyRole, passes as passesCheck, type SigningPolicy } from '@escrow/domain';
 
 import type { AdminRole } from './step-up.decorators';
 
@@ -9,6 +9,12 @@ export interface SessionUser {
   /** An administrator's role (least privilege); null for everyone else. */
   adminRole: AdminRole | null;
   companyId: number | null;
+  /** The user's role in their company (issue 37): what the permission table is asked with; null without a company. */
+  companyRole: CompanyRole | null;
+  /** The company's signing policy (owner_only without a company). */
+  signingPolicy: SigningPolicy;
+  /** Joined by an invitation in a role that touches money: no guarded action before a second factor. */
+  companyFactorRequired: boolean;
   email: string;
   firstName: string;
   lastName: string;

@@ -82,7 +82,7 @@ export class SessionsService {
     if (cached && Date.now() - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.user;
     const { rows } = await this.pool.query<UserRow & { last_seen_at: Date; token_hash: Buffer }>(
       `SELECT s.token_hash, s.last_seen_at, s.session_id, s.second_factor_at, s.password_at, u.user_id, u.first_name, u.last_name, u.phone,
-              u.email, u.display_name, u.role, u.admin_role, u.company_id, c.name AS company_name, u.password_hash, u.created_at, u.email_verified_at,
+              u.email, u.display_name, u.role, u.admin_role, u.company_id, c.name AS company_name, u.company_role, c.signing_policy, u.company_factor_required, u.password_hash, u.created_at, u.email_verified_at,
               (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.user_id AND t.confirmed_at IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.user_id)) AS has_second_factor
          FROM sessions s JOIN users u ON u.user_id = s.user_id LEFT JOIN companies c ON c.company_id = u.company_id

@@ -1,3 +1,4 @@
+import { type CompanyRole, DEFAULT_SIGNING_POLICY, type SigningPolicy } from '@escrow/domain';
 import { JobRow } from '@escrow/projections';
 import { Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
@@ -19,6 +20,10 @@ export interface UserRow {
   admin_role: AdminRole | null;
   company_id: number | null;
   company_name: string | null;
+  /** Resolved from a session (and the current user's queries): the member's role and the company's signing policy. */
+  company_role?: CompanyRole | null;
+  signing_policy?: SigningPolicy | null;
+  company_factor_required?: boolean;
   password_hash: string | null;
   created_at: Date;
   email_verified_at?: Date | null;
@@ -84,6 +89,9 @@ export function toSessionUser(row: UserRow): SessionUser {
     role: row.role,
     adminRole: row.role === 'admin' ? (row.admin_role ?? null) : null,
     companyId: row.company_id,
+    companyRole: row.company_id === null ? null : (row.company_role ?? null),
+    signingPolicy: row.signing_policy ?? DEFAULT_SIGNING_POLICY,
+    companyFactorRequired: row.company_factor_required ?? false,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,

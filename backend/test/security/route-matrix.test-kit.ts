@@ -6,7 +6,7 @@ import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { SecondFactors } from '../../src/identity/second-factors';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
 import { eventually } from '../support/event-store-fixture';
-import { createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
+import { type CreatedUser, createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
 import { multipart, TINY_PDF } from '../support/multipart';
 import { SoftPasskey } from '../support/soft-passkey';
 import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
@@ -154,6 +154,34 @@ const sellersEndpoint = (status: number): Record<Role, number> => ({
   otherSeller: 404,
   admin: status,
 });
+
+/** Members of a company (the seller's and the other seller's); buyers and administrators are none. */
+const companyMembers = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  otherBuyer: 403,
+  seller: status,
+  otherSeller: status,
+  admin: 403,
+});
+/** The seller company's own invitation or member: another company's owner is told it does not exist. */
+const sellersOnly = (status: number): Record<Role, number> => ({ ...companyMembers(status), otherSeller: 404 });
+
+/** A new invitation of the seller's company, sent by the seller, and the code its mail carries. */
+async function sellerInvitation(w: SecurityWorld): Promise<{ invitationId: string; code: string }> {
+  const email = `invited-${uniqueSuffix()}@test.escrowledger.test`;
+  const sent = await w.party.seller.post('/api/company/invitations', { email, role: 'viewer' });
+  if (sent.status !== 201) throw new Error(`inviting failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const { rows } = await w.app.db.pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1', [email]);
+  const code = /\/team\/join\/([A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error('the invitation mail has no link');
+  return { invitationId: sent.body.invitation_id as string, code };
+}
+
+/** A new viewer of the seller's company. */
+function sellerMember(w: SecurityWorld): Promise<CreatedUser> {
+  return createUser(w.app.db.pool, { companyId: w.companies.seller, companyRole: 'viewer' });
+}
 
 const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({
   method,
@@ -662,6 +690,50 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   route('GET', '/api/admin/audit/projects/:id/bundle', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/audit/projects/${w.jobId}/bundle` })),
   route('GET', '/api/admin/audit/bundle', 'admin', adminOnly(200), () => ({
     url: `/api/admin/audit/bundle?from=2026-01-01&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`,
+  })),
+
+  // Teams (issue 37): a company's members see its team; its owners invite, change roles and remove
+  // (step-up); another company's invitations and members do not exist for them (404); buyers and
+  // administrators are no members (403); support manages invitations from the console.
+  route('GET', '/api/company/team', 'user', companyMembers(200), () => ({ url: '/api/company/team' })),
+  route('POST', '/api/company/invitations', 'user', companyMembers(201), () => ({
+    url: '/api/company/invitations',
+    body: { email: `invited-${uniqueSuffix()}@test.escrowledger.test`, role: 'viewer' },
+  })),
+  route('POST', '/api/company/invitations/:invitationId/resend', 'user', sellersOnly(200), async (w) => ({
+    url: `/api/company/invitations/${(await sellerInvitation(w)).invitationId}/resend`,
+  })),
+  route('DELETE', '/api/company/invitations/:invitationId', 'user', sellersOnly(204), async (w) => ({
+    url: `/api/company/invitations/${(await sellerInvitation(w)).invitationId}`,
+  })),
+  route('PATCH', '/api/company/members/:userId', 'user', sellersOnly(200), async (w) => ({
+    url: `/api/company/members/${(await sellerMember(w)).userId}`,
+    body: { role: 'finance' },
+  })),
+  route('DELETE', '/api/company/members/:userId', 'user', sellersOnly(204), async (w) => ({
+    url: `/api/company/members/${(await sellerMember(w)).userId}`,
+  })),
+  // The seller is its company's only owner: it may not leave (409); a fresh member of its company leaves.
+  route('POST', '/api/company/leave', 'user', { ...companyMembers(409), seller: 204 }, async (w, role, fresh) => ({
+    url: '/api/company/leave',
+    ...(role === 'seller' && fresh ? { cookies: { sid: await startSession(w.app.db.pool, (await sellerMember(w)).userId) } } : {}),
+  })),
+  route('PUT', '/api/company/signing-policy', 'user', companyMembers(200), () => ({
+    url: '/api/company/signing-policy',
+    body: { signing_policy: 'owner_only' },
+  })),
+  // The invitation's landing page: public; accepting makes a new account, refused to anyone signed in as another address.
+  route('GET', '/api/team-invitations/:code', 'public', everyone(200), async (w) => ({ url: `/api/team-invitations/${(await sellerInvitation(w)).code}` })),
+  route('POST', '/api/team-invitations/:code/accept', 'public', { ...signedIn(403), anonymous: 200 }, async (w) => ({
+    url: `/api/team-invitations/${(await sellerInvitation(w)).code}/accept`,
+    body: { first_name: 'Ivy', last_name: 'Invited', password: TEST_PASSWORD },
+  })),
+  route('GET', '/api/admin/companies/:companyId/team', 'admin', adminOnly(200), (w) => ({ url: `/api/admin/companies/${w.companies.seller}/team` })),
+  route('POST', '/api/admin/company-invitations/:invitationId/resend', 'admin', adminOnly(200), async (w) => ({
+    url: `/api/admin/company-invitations/${(await sellerInvitation(w)).invitationId}/resend`,
+  })),
+  route('DELETE', '/api/admin/company-invitations/:invitationId', 'admin', adminOnly(204), async (w) => ({
+    url: `/api/admin/company-invitations/${(await sellerInvitation(w)).invitationId}`,
   })),
 
   // Webhooks: a company's users manage its endpoints (others' do not exist for them: 404); admins manage every endpoint; buyers none.

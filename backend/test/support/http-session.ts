@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import type { CompanyRole } from '@escrow/domain';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generate } from 'otplib';
 import type { Pool } from 'pg';
@@ -205,6 +206,8 @@ export async function createUser(
     lastName?: string;
     emailVerified?: boolean;
     factor?: 'totp' | null;
+    /** The user's role in `companyId` (issue 37); the company's owner when not given. */
+    companyRole?: CompanyRole;
   } = {},
 ): Promise<CreatedUser> {
   const email = options.email ?? `user-${unique()}@test.escrowledger.test`;
@@ -212,8 +215,8 @@ export async function createUser(
   const firstName = options.firstName ?? 'Test';
   const lastName = options.lastName ?? `User ${unique()}`;
   const { rows } = await pool.query<{ user_id: number }>(
-    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, admin_role, email_verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END) RETURNING user_id`,
+    `INSERT INTO users (first_name, last_name, phone, email, display_name, role, company_id, password_hash, admin_role, email_verified_at, company_role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10::boolean THEN now() END, $11) RETURNING user_id`,
     [
       firstName,
       lastName,
@@ -225,6 +228,7 @@ export async function createUser(
       password ? await hashPassword(password) : null,
       options.role === 'admin' ? (options.adminRole ?? 'owner') : null,
       options.emailVerified ?? true,
+      options.companyId ? (options.companyRole ?? null) : null,
     ],
   );
   const userId = rows[0]!.user_id;

@@ -2248,6 +2248,50 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A company whose name contains the text searched (GET /api/companies/search/{text}): seller and payee pickers."
   },
+  "CompanyRole": {
+    "type": "string",
+    "enum": [
+      "owner",
+      "finance",
+      "project_manager",
+      "viewer"
+    ],
+    "description": "Who in a contractor company may do what (issue 37): one table of roles × actions, read by the API's guard on every route and by the portal to hide what a role cannot do. Nothing else in the code base asks which role someone has."
+  },
+  "CompanyTeam": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": "string"
+      },
+      "signing_policy": {
+        "$ref": "#/definitions/SigningPolicy"
+      },
+      "members": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/TeamMember"
+        }
+      },
+      "invitations": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/TeamInvitation"
+        }
+      }
+    },
+    "required": [
+      "company_id",
+      "company_name",
+      "signing_policy",
+      "members",
+      "invitations"
+    ],
+    "description": "GET /api/admin/companies/{companyId}/team: a company's members and pending invitations."
+  },
   "CompanyView": {
     "type": "object",
     "properties": {
@@ -3532,6 +3576,100 @@ export const API_SCHEMAS: Record<string, object> = {
       "held"
     ],
     "description": "Funds in escrow at the end of one day."
+  },
+  "InvitationAccepted": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "company_id": {
+        "type": "number"
+      },
+      "role": {
+        "$ref": "#/definitions/CompanyRole"
+      },
+      "needs_second_factor": {
+        "type": "boolean",
+        "description": "The role touches money: the member enrols a second factor before the first action."
+      }
+    },
+    "required": [
+      "user_id",
+      "company_id",
+      "role",
+      "needs_second_factor"
+    ],
+    "description": "POST /api/team-invitations/{code}/accept."
+  },
+  "InvitationAccount": {
+    "type": "string",
+    "enum": [
+      "new",
+      "existing",
+      "member_elsewhere"
+    ],
+    "description": "Whom an invitation link opens for: a new account, an existing one without a company, or one that belongs to another company."
+  },
+  "InvitationPreview": {
+    "type": "object",
+    "properties": {
+      "company_name": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "#/definitions/CompanyRole"
+      },
+      "email": {
+        "type": "string"
+      },
+      "inviter_name": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "account": {
+        "$ref": "#/definitions/InvitationAccount"
+      }
+    },
+    "required": [
+      "company_name",
+      "role",
+      "email",
+      "inviter_name",
+      "expires_at",
+      "account"
+    ],
+    "description": "GET /api/team-invitations/{code}: what the landing page shows."
+  },
+  "InvitationResent": {
+    "type": "object",
+    "properties": {
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "expires_at"
+    ],
+    "description": "POST /api/company/invitations/{invitationId}/resend (and the admin's): a new link, 7 days again."
+  },
+  "InvitationSent": {
+    "type": "object",
+    "properties": {
+      "invitation_id": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "invitation_id",
+      "expires_at"
+    ],
+    "description": "POST /api/company/invitations: the invitation sent (its link works for 7 days)."
   },
   "LedgerPostingRow": {
     "type": "object",
@@ -7696,6 +7834,26 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/admin/job/{id}/contracts: an agreement text someone signed, with each party's signature of it."
   },
+  "SigningPolicy": {
+    "type": "string",
+    "enum": [
+      "owner_only",
+      "owner_and_project_managers"
+    ],
+    "description": "Who may sign the escrow agreement for the company: a company setting, changed by an owner."
+  },
+  "SigningPolicyView": {
+    "type": "object",
+    "properties": {
+      "signing_policy": {
+        "$ref": "#/definitions/SigningPolicy"
+      }
+    },
+    "required": [
+      "signing_policy"
+    ],
+    "description": "PUT /api/company/signing-policy."
+  },
   "SiteState": {
     "type": "string",
     "enum": [
@@ -7862,6 +8020,127 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "One table of a rebuild set beside its live copy."
   },
+  "TeamInvitation": {
+    "type": "object",
+    "properties": {
+      "invitation_id": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "#/definitions/CompanyRole"
+      },
+      "invited_by_name": {
+        "type": "string"
+      },
+      "sent_at": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "invitation_id",
+      "email",
+      "role",
+      "invited_by_name",
+      "sent_at",
+      "expires_at"
+    ],
+    "description": "A pending invitation (owners and administrators see them)."
+  },
+  "TeamMember": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "display_name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "#/definitions/CompanyRole"
+      },
+      "joined_at": {
+        "type": "string"
+      },
+      "has_second_factor": {
+        "type": "boolean"
+      },
+      "last_login_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "user_id",
+      "display_name",
+      "email",
+      "role",
+      "joined_at",
+      "has_second_factor",
+      "last_login_at"
+    ],
+    "description": "A member of the company, as the Team page lists them (issue 37)."
+  },
+  "TeamView": {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "number"
+      },
+      "company_name": {
+        "type": "string"
+      },
+      "signing_policy": {
+        "$ref": "#/definitions/SigningPolicy"
+      },
+      "members": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/TeamMember"
+        }
+      },
+      "invitations": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/TeamInvitation"
+        }
+      },
+      "me": {
+        "type": "object",
+        "properties": {
+          "user_id": {
+            "type": "number"
+          },
+          "role": {
+            "$ref": "#/definitions/CompanyRole"
+          }
+        },
+        "required": [
+          "user_id",
+          "role"
+        ]
+      }
+    },
+    "required": [
+      "company_id",
+      "company_name",
+      "invitations",
+      "me",
+      "members",
+      "signing_policy"
+    ],
+    "description": "GET /api/company/team: the caller's company, with who they are in it."
+  },
   "TotpConfirmed": {
     "type": "object",
     "properties": {
@@ -7981,6 +8260,28 @@ export const API_SCHEMAS: Record<string, object> = {
             "type": "null"
           }
         ]
+      },
+      "company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "GET /api/user: the user's role in their company (issue 37); null without a company."
+      },
+      "signing_policy": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/SigningPolicy"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "GET /api/user: who may sign the escrow agreement for the user's company; null without a company."
       },
       "permissions": {
         "type": "object",

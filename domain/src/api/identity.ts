@@ -1,4 +1,5 @@
 import type { AdminRole } from '../administrators/events';
+import type { CompanyRole, SigningPolicy } from '../teams/permissions';
 import type { MessageAnswer } from './answers';
 
 /** What GET /api/user says about the user's second factors and this session (issue 25). */
@@ -23,6 +24,10 @@ export interface UserObject {
   /** For administrators: which one (support, finance, operations or owner). */
   admin_role?: AdminRole | null;
   company: { company_id: number; name: string; primary_company_name: string } | null;
+  /** GET /api/user: the user's role in their company (issue 37); null without a company. */
+  company_role?: CompanyRole | null;
+  /** GET /api/user: who may sign the escrow agreement for the user's company; null without a company. */
+  signing_policy?: SigningPolicy | null;
   permissions: { user: boolean };
   /** Second factors and sign-in state: GET /api/user sends them, the login answers do not. */
   security?: UserSecurity;

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser } from '../../identity';
 import { SignAgreement } from './sign-agreement.command';
 import { SignAgreementRequest } from './sign-agreement.request.dto';
 
@@ -15,6 +15,7 @@ export class SignAgreementController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('SignedAgreementView')
+  @MemberMay('agreement.sign')
   @Post('job/:id/agreement/sign')
   @RequireVerifiedEmail()
   @HttpCode(200)

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { OneFileUpload, receiveUpload } from '../intake/upload-request';
 import { AttachFile } from './attach-file.command';
 import { AttachFileRequest } from './attach-file.request.dto';
@@ -24,6 +24,7 @@ export class AttachFileController {
   @Answers('AttachmentView', HttpStatus.CREATED)
   @OneFileUpload()
   @BindsItsOwnKey()
+  @MemberMay('evidence.upload')
   @Post('milestone/:id/attachments')
   async attach(
     @Param('id', ParseIdPipe) id: number,

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { OneFileUpload, receiveUpload } from '../intake/upload-request';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 import { AttachRetainageEvidenceRequest } from './attach-retainage-evidence.request.dto';
@@ -24,6 +24,7 @@ export class AttachRetainageEvidenceController {
   @Answers('AttachmentView', HttpStatus.CREATED)
   @OneFileUpload()
   @BindsItsOwnKey()
+  @MemberMay('evidence.upload')
   @Post('job/:id/retainage/attachments')
   async attach(
     @Param('id', ParseIdPipe) projectId: number,

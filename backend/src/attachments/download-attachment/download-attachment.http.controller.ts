@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { served } from '../attachment-bytes';
 import { attachmentIdPipe } from '../attachment-id.pipe';
 import { DownloadAttachment } from './download-attachment.query';
@@ -20,6 +20,7 @@ export class DownloadAttachmentController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @AnswersFile('application/octet-stream', 'The attached file (its media type as sniffed at upload), as a download; X-Escrow-Sha256 is its hash in the ledger.')
+  @MemberMay('read')
   @Get('milestone/:id/attachments/:attachmentId/file')
   async file(
     @Param('id', ParseIdPipe) id: number,
@@ -31,6 +32,7 @@ export class DownloadAttachmentController {
   }
 
   @AnswersFile('image/webp', 'A small WebP of an attached image, shown inline in galleries.')
+  @MemberMay('read')
   @Get('milestone/:id/attachments/:attachmentId/thumbnail')
   async thumbnail(
     @Param('id', ParseIdPipe) id: number,

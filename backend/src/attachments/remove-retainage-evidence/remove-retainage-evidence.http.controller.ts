@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { attachmentIdPipe } from '../attachment-id.pipe';
 import { RemoveRetainageEvidence } from './remove-retainage-evidence.command';
 
@@ -15,6 +15,7 @@ export class RemoveRetainageEvidenceController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('AttachmentView')
+  @MemberMay('evidence.upload')
   @Delete('job/:id/retainage/attachments/:attachmentId')
   remove(
     @Param('id', ParseIdPipe) projectId: number,

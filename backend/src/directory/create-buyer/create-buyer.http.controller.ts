@@ -3,7 +3,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { CreateBuyer } from './create-buyer.command';
 import { NewCustomerRequest } from './create-buyer.request.dto';
 
@@ -13,6 +13,7 @@ export class CreateBuyerController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ProjectBuyerView', HttpStatus.CREATED)
+  @MemberMay('projects.edit')
   @Post('job/customer/new')
   @Access('user')
   @HttpCode(201)

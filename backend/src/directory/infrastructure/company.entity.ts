@@ -9,6 +9,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, Primary
 @Check('companies_state_check', "state IN ('AZ', 'ID', 'NV', 'UT')")
 @Check('companies_phone_check', "phone ~ '^[0-9]{10}$'")
 @Check('companies_kind_check', "kind IN ('general_contractor', 'subcontractor')")
+@Check('companies_signing_policy_check', "signing_policy IN ('owner_only', 'owner_and_project_managers')")
 export class CompanyEntity {
   /** Identity column starting at 100 (the start value is the migration's; TypeORM has no option for it). */
   @PrimaryGeneratedColumn('identity', { name: 'company_id', type: 'integer', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'companies_pkey' })
@@ -55,6 +56,10 @@ export class CompanyEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
+
+  /** Who may sign the escrow agreement for the company (issue 37): its owners, or its owners and project managers. */
+  @Column({ name: 'signing_policy', type: 'text', default: 'owner_only' })
+  signingPolicy!: 'owner_only' | 'owner_and_project_managers';
 
   /** The services the company offers (company_services rows). */
   @OneToMany(() => CompanyServiceEntity, (offer) => offer.company)

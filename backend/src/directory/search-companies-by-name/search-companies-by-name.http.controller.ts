@@ -3,7 +3,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { SearchCompaniesByName } from './search-companies-by-name.query';
 import { SearchCompaniesByNameRequest } from './search-companies-by-name.request.dto';
 
@@ -12,6 +12,7 @@ export class SearchCompaniesByNameController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers(['CompanyNameMatch'])
+  @MemberMay('read')
   @Get('companies/search/:text')
   @Access('user')
   search(@Param('text') text: string, @Query() query: SearchCompaniesByNameRequest, @CurrentUser() user: SessionUser): Promise<CompanyNameMatch[]> {

@@ -3,7 +3,7 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import type { SessionUser } from '../session-user';
 import { BeginPasskeyStepUp } from './begin-passkey-step-up.command';
 
@@ -12,6 +12,7 @@ export class BeginPasskeyStepUpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('PasskeySignInChallenge')
+  @MemberMay('own_account')
   @Post('auth/step-up/passkey/options')
   @Access('user')
   @HttpCode(200)

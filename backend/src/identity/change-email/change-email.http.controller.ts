@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { StepUp } from '../step-up.decorators';
@@ -17,6 +17,7 @@ export class ChangeEmailController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MessageAnswer')
+  @MemberMay('own_account')
   @Put('email')
   @StepUp()
   @HttpCode(200)

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { SecondFactorCodeRequest } from '../shared-requests.dto';
@@ -17,6 +17,7 @@ export class ConfirmTotpController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('TotpConfirmed')
+  @MemberMay('own_account')
   @Post('totp')
   @StepUp()
   @EnrolsFirstFactor()

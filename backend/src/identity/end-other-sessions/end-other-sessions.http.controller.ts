@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { EndOtherSessions } from './end-other-sessions.command';
@@ -15,6 +15,7 @@ export class EndOtherSessionsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('SessionsEnded')
+  @MemberMay('own_account')
   @Delete('sessions')
   @HttpCode(200)
   end(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<SessionsEnded> {

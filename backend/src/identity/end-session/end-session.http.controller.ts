@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { EndSession } from './end-session.command';
@@ -16,6 +16,7 @@ export class EndSessionController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MessageAnswer')
+  @MemberMay('own_account')
   @Delete('sessions/:id')
   @HttpCode(200)
   end(@Param('id', ParseIdPipe) sessionId: number, @CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<MessageAnswer> {

@@ -36,6 +36,8 @@ export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUser> {
     ]);
     return {
       ...toUserObject(row),
+      company_role: user.companyRole,
+      signing_policy: user.companyId === null ? null : user.signingPolicy,
       security: {
         second_factor: status.totp.enrolled || status.passkeys.length > 0,
         totp: status.totp.enrolled,

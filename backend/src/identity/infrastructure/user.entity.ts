@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@escrow/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 import type { AdminRole } from '../step-up.decorators';
@@ -18,6 +19,8 @@ export interface CompanyOfUser {
 @Check('users_role_check', "role = 'admin'")
 @Check('users_admin_role_check', "admin_role IN ('support', 'finance', 'operations', 'owner')")
 @Check('users_admin_role_of_admins_check', '(role IS NULL) = (admin_role IS NULL)')
+@Check('users_company_role_check', "company_role IN ('owner', 'finance', 'project_manager', 'viewer')")
+@Check('users_company_role_of_members_check', '(company_id IS NULL) = (company_role IS NULL)')
 export class UserEntity {
   /** Identity column starting at 1000 (the start value is the migration's; TypeORM has no option for it). */
   @PrimaryGeneratedColumn('identity', { name: 'user_id', type: 'integer', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'users_pkey' })
@@ -52,6 +55,17 @@ export class UserEntity {
   @ManyToOne('companies', { nullable: true })
   @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'users_company_id_fkey' })
   company?: CompanyOfUser | null;
+
+  /** The user's role in their company, set exactly when company_id is (issue 37; the teams context keeps it). */
+  @Column({ name: 'company_role', type: 'text', nullable: true })
+  companyRole!: CompanyRole | null;
+
+  @Column({ name: 'company_joined_at', type: 'timestamptz', nullable: true })
+  companyJoinedAt!: Date | null;
+
+  /** Joined by an invitation in a role that touches money: enrols a second factor before the first action. */
+  @Column({ name: 'company_factor_required', type: 'boolean', default: false })
+  companyFactorRequired!: boolean;
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;

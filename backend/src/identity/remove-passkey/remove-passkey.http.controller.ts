@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { StepUp } from '../step-up.decorators';
@@ -16,6 +16,7 @@ export class RemovePasskeyController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MessageAnswer')
+  @MemberMay('own_account')
   @Delete('account/passkeys/:id')
   @Access('user')
   @StepUp()

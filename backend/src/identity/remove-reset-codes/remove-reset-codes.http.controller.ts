@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import type { SessionUser } from '../session-user';
 import { RemoveResetCodes } from './remove-reset-codes.command';
 
@@ -13,6 +13,7 @@ export class RemoveResetCodesController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ResetCodesRemoved')
+  @MemberMay('own_account')
   @Delete('customer/code/:user_id')
   @Access('user')
   @HttpCode(200)

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { PasskeyNameRequest } from '../shared-requests.dto';
@@ -16,6 +16,7 @@ export class RenamePasskeyController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('PasskeyView')
+  @MemberMay('own_account')
   @Patch('account/passkeys/:id')
   @Access('user')
   rename(

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { StepUp } from '../step-up.decorators';
@@ -16,6 +16,7 @@ export class RenewRecoveryCodesController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('RecoveryCodes')
+  @MemberMay('own_account')
   @Post('recovery-codes')
   @StepUp()
   @HttpCode(200)

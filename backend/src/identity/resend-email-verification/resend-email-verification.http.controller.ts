@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { ResendEmailVerification } from './resend-email-verification.command';
@@ -15,6 +15,7 @@ export class ResendEmailVerificationController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MessageAnswer')
+  @MemberMay('own_account')
   @Post('email/verification')
   @HttpCode(200)
   resend(@CurrentUser() user: SessionUser, @Req() request: FastifyRequest): Promise<MessageAnswer> {

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser } from '../access.decorators';
+import { Access, CurrentUser, MemberMay } from '../access.decorators';
 import { callerOf } from '../caller';
 import type { SessionUser } from '../session-user';
 import { SecondFactorCodeRequest } from '../shared-requests.dto';
@@ -15,6 +15,7 @@ export class StepUpWithCodeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('SteppedUp')
+  @MemberMay('own_account')
   @Post('auth/step-up')
   @Access('user')
   @HttpCode(200)

@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetLienWaiverDocument } from '../lien-waiver-document.query';
 
 @Controller()
@@ -11,6 +11,7 @@ export class GetLienWaiverDocumentController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers('LienWaiverDocument')
+  @MemberMay('read')
   @Get('waivers/:name')
   handle(@Param('name') name: string, @CurrentUser() user: SessionUser) {
     if (!/^[a-z0-9-]{1,120}$/.test(name)) throw new BadRequestException('That is not the name of a lien waiver.');

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetMilestoneWaivers } from './get-milestone-waivers.query';
 
 @Controller()
@@ -12,6 +12,7 @@ export class GetMilestoneWaiversController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers(['LienWaiverView'])
+  @MemberMay('read')
   @Get('milestone/:id/waivers')
   handle(@Param('id', ParseIdPipe) versionId: number, @CurrentUser() user: SessionUser) {
     return this.queryBus.execute(new GetMilestoneWaivers(user, versionId));

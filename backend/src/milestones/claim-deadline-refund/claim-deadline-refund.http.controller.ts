@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { ClaimDeadlineRefund } from './claim-deadline-refund.command';
 
 @Controller()
@@ -13,6 +13,7 @@ export class ClaimDeadlineRefundController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
+  @MemberMay('payments.act')
   @Post('milestone/:id/refund-claim')
   @StepUpIfBuyerOf('milestone')
   @HttpCode(200)

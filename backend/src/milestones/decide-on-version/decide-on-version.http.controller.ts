@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { ApprovalRequest } from '../milestone-requests.dto';
 import { DecideOnVersion } from './decide-on-version.command';
 
@@ -13,6 +13,7 @@ export class DecideOnVersionController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
+  @MemberMay('milestones.approve')
   @Post('milestone/approval')
   @HttpCode(200)
   async handle(@Body() body: ApprovalRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { CompleteRequest } from '../milestone-requests.dto';
 import { MarkComplete } from './mark-complete.command';
 
@@ -18,6 +18,7 @@ export class MarkCompleteController {
    * and taking it back is asked on the same route; the seller's is its claim that the work is done.
    */
   @Answers('MilestoneView')
+  @MemberMay('milestones.complete')
   @Put('milestone/:id/complete')
   @StepUpIfBuyerOf('milestone')
   @HttpCode(200)

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { StatementRequest } from '../milestone-requests.dto';
 import { OpenDispute } from './open-dispute.command';
 
@@ -14,6 +14,7 @@ export class OpenDisputeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView', HttpStatus.CREATED)
+  @MemberMay('disputes.act')
   @Post('milestone/:id/dispute')
   @HttpCode(201)
   async handle(

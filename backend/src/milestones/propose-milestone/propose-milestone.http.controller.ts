@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { MilestoneRequest } from '../milestone-requests.dto';
 import { type ProposedContent, ProposeMilestone, ProposeMilestoneEdit } from './propose-milestone.command';
 
@@ -14,6 +14,7 @@ export class ProposeMilestoneController {
 
   /** A new milestone, or (with original_id) a proposed edit of one (POST /api/milestone in docs/product.md#api-calls). */
   @Answers('ProposedMilestoneIds', HttpStatus.CREATED)
+  @MemberMay('milestones.propose')
   @Post('milestone')
   @HttpCode(201)
   propose(@Body() body: MilestoneRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {

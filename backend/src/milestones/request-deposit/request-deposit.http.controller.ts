@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { DepositRequest } from '../milestone-requests.dto';
 import { RequestDeposit } from './request-deposit.command';
 
@@ -14,6 +14,7 @@ export class RequestDepositController {
 
   /** Pending until the provider settles it; its funds clear after the ACH return window. */
   @Answers('DepositView', HttpStatus.CREATED)
+  @MemberMay('payments.act')
   @Post('milestone/deposit')
   @StepUp()
   @RequireVerifiedEmail()

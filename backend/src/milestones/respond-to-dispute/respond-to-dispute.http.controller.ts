@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { StatementRequest } from '../milestone-requests.dto';
 import { RespondToDispute } from './respond-to-dispute.command';
 
@@ -14,6 +14,7 @@ export class RespondToDisputeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('MilestoneView')
+  @MemberMay('disputes.act')
   @Post('milestone/:id/dispute/respond')
   @HttpCode(200)
   async handle(

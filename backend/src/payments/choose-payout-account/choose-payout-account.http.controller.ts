@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { ChoosePayoutAccountCommand } from './choose-payout-account.command';
 
@@ -15,6 +15,7 @@ export class ChoosePayoutAccountController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('PayoutAnswer')
+  @MemberMay('bank_accounts.manage')
   @Post(':id/payout')
   @HttpCode(200)
   @StepUp()

@@ -3,7 +3,7 @@ import { Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { DecidePayoutChangeCommand } from './decide-payout-change.command';
 
@@ -14,6 +14,7 @@ export class DecidePayoutChangeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('PayoutAnswer')
+  @MemberMay('payout_change.confirm')
   @Post('payout-change/confirm')
   @HttpCode(200)
   @StepUp()
@@ -23,6 +24,7 @@ export class DecidePayoutChangeController {
   }
 
   @Answers('PayoutAnswer')
+  @MemberMay('payout_change.confirm')
   @Post('payout-change/undo')
   @HttpCode(200)
   @StepUp()

@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 
 import { describeReturnWindow } from '../../config/return-window';
 import { Answers } from '../../http/openapi';
-import { Access } from '../../identity';
+import { Access, MemberMay } from '../../identity';
 import { ReturnWindowPolicy } from '../return-window-policy';
 
 /** How long money takes: what the deposit dialog tells the buyer before any money moves. */
@@ -13,6 +13,7 @@ export class GetPaymentPolicyController {
   constructor(private readonly policy: ReturnWindowPolicy) {}
 
   @Answers('PaymentPolicy')
+  @MemberMay('read')
   @Get('policy')
   get(): PaymentPolicy {
     const window = this.policy.window;

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { LinkBankAccountCommand } from './link-bank-account.command';
 import { LinkBankAccountRequest } from './link-bank-account.request.dto';
@@ -31,6 +31,7 @@ export class LinkBankAccountController {
    * which needs an enrolled factor, so buyers lose nothing by it.
    */
   @Answers('AccountView', HttpStatus.CREATED)
+  @MemberMay('bank_accounts.manage')
   @Post()
   @HttpCode(201)
   @StepUp()

@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { ListBankAccounts } from './list-bank-accounts.query';
 
 /** The caller's own accounts: a buyer's deposit accounts, or their company's payout accounts. */
@@ -13,6 +13,7 @@ export class ListBankAccountsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers('BankAccountsView')
+  @MemberMay('payments.view')
   @Get()
   async mine(@CurrentUser() user: SessionUser): Promise<BankAccountsView> {
     return this.queryBus.execute(

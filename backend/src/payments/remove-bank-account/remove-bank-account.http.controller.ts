@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { RemoveBankAccountCommand } from './remove-bank-account.command';
 
@@ -14,6 +14,7 @@ export class RemoveBankAccountController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('AccountView')
+  @MemberMay('bank_accounts.manage')
   @Delete(':id')
   @HttpCode(200)
   @StepUp()

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, RequireVerifiedEmail, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,RequireVerifiedEmail, type SessionUser } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
 import { VerifyBankAccountCommand } from './verify-bank-account.command';
 import { VerifyBankAccountRequest } from './verify-bank-account.request.dto';
@@ -16,6 +16,7 @@ export class VerifyBankAccountController {
 
   /** Not step-up: it only proves the account's owner can see its statement; linking it already needed one. */
   @Answers('AccountView')
+  @MemberMay('bank_accounts.manage')
   @Post(':id/verify')
   @RequireVerifiedEmail()
   @HttpCode(200)

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { JobStateRequest } from '../project-requests.dto';
 import { CreateDraft } from './create-draft.command';
 
@@ -14,6 +14,7 @@ export class CreateDraftController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ProjectDraftCreated', HttpStatus.CREATED)
+  @MemberMay('projects.edit')
   @Post('job/basic')
   @HttpCode(201)
   create(@Body() body: JobStateRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftCreated> {

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { DiscardDraft } from './discard-draft.command';
 
 @Controller()
@@ -14,6 +14,7 @@ export class DiscardDraftController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ProjectDraftDiscarded')
+  @MemberMay('projects.edit')
   @Delete('job/:id')
   @HttpCode(200)
   async discard(

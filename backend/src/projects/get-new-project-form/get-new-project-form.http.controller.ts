@@ -3,7 +3,7 @@ import { BadRequestException, Controller, Get, Query as QueryParam } from '@nest
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetNewProjectForm } from './get-new-project-form.query';
 
 @Controller()
@@ -12,6 +12,7 @@ export class GetNewProjectFormController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers('NewProjectForm')
+  @MemberMay('read')
   @Get('forms/jobs/new-job-form')
   form(@QueryParam('customer') customer: unknown, @CurrentUser() user: SessionUser): Promise<NewProjectForm> {
     if (customer !== undefined && customer !== 'true' && customer !== 'false') throw new BadRequestException('customer must be true or false.');

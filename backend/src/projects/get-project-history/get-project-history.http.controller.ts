@@ -4,7 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetProjectHistory } from './get-project-history.query';
 
 @Controller()
@@ -13,6 +13,7 @@ export class GetProjectHistoryController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers(['ProjectHistoryEntry'])
+  @MemberMay('read')
   @Get('job/:id/history')
   get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<ProjectHistoryEntry[]> {
     return this.queryBus.execute(new GetProjectHistory(user, projectId));

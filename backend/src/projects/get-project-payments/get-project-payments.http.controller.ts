@@ -4,7 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetProjectPayments } from './get-project-payments.query';
 
 @Controller()
@@ -14,6 +14,7 @@ export class GetProjectPaymentsController {
 
   /** /portal/job/{id}/payment-release */
   @Answers('ProjectPayments')
+  @MemberMay('read')
   @Get('job/:id/payments')
   get(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser): Promise<ProjectPayments> {
     return this.queryBus.execute(new GetProjectPayments(user, projectId));

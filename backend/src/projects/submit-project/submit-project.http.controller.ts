@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { DraftRequest } from '../project-requests.dto';
 import { SubmitProject } from './submit-project.command';
 
@@ -15,6 +15,7 @@ export class SubmitProjectController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ProjectSubmitted')
+  @MemberMay('projects.edit')
   @Put('job/:id/draft')
   @HttpCode(200)
   async submit(

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { CompaniesRepository } from '../../directory';
 import { Answers } from '../../http/openapi';
-import { Access, CurrentUser, type SessionUser, UsersRepository } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser, UsersRepository } from '../../identity';
 import { UpdateJobBasicsRequest } from '../project-requests.dto';
 import { UpdateDraft } from './update-draft.command';
 
@@ -20,6 +20,7 @@ export class UpdateDraftController {
 
   /** Changes the draft's buyer, seller or service; answers the normalised primary and state (docs/product.md#api-calls). */
   @Answers('ProjectDraftBasics')
+  @MemberMay('projects.edit')
   @Put('job/basic')
   @HttpCode(200)
   async update(@Body() body: UpdateJobBasicsRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftBasics> {

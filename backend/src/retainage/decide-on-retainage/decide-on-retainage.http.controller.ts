@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser, StepUpIfBuyerOf } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser, StepUpIfBuyerOf } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { DecideOnRetainage } from './decide-on-retainage.command';
 import { RetainageStatementRequest } from './decide-on-retainage.request.dto';
@@ -24,6 +24,7 @@ export class DecideOnRetainageController {
   ) {}
 
   @Answers('RetainageView')
+  @MemberMay('milestones.complete')
   @Post('job/:id/retainage/request')
   @StepUpIfBuyerOf('project')
   @HttpCode(200)
@@ -32,6 +33,7 @@ export class DecideOnRetainageController {
   }
 
   @Answers('RetainageView')
+  @MemberMay('milestones.approve')
   @Post('job/:id/retainage/approve')
   @StepUpIfBuyerOf('project')
   @HttpCode(200)
@@ -40,6 +42,7 @@ export class DecideOnRetainageController {
   }
 
   @Answers('RetainageView')
+  @MemberMay('disputes.act')
   @Post('job/:id/retainage/dispute')
   @HttpCode(200)
   dispute(

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 
 @Controller()
@@ -12,6 +12,7 @@ export class GetRetainageController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Answers('RetainageView')
+  @MemberMay('read')
   @Get('job/:id/retainage')
   handle(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser) {
     return this.queryBus.execute(new GetRetainage(user, projectId));

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay,type SessionUser } from '../../identity';
 import { GetRetainage } from '../retainage.query';
 import { SetProjectTermsCommand } from './set-project-terms.command';
 import { SetProjectTermsRequest } from './set-project-terms.request.dto';
@@ -19,6 +19,7 @@ export class SetProjectTermsController {
   ) {}
 
   @Answers('RetainageView')
+  @MemberMay('projects.edit')
   @Put('job/:id/terms')
   async handle(
     @Param('id', ParseIdPipe) projectId: number,

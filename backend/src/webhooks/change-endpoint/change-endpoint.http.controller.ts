@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { ChangeEndpoint, DeleteEndpoint } from './change-endpoint.command';
 import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 
@@ -17,6 +17,7 @@ import { ChangeEndpointRequest } from './change-endpoint.request.dto';
 export class ChangeEndpointController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @MemberMay('webhooks.manage')
   @Put()
   @StepUp()
   @Answers('WebhookEndpointView')
@@ -24,6 +25,7 @@ export class ChangeEndpointController {
     return this.commandBus.execute(new ChangeEndpoint(user, id, body));
   }
 
+  @MemberMay('webhooks.manage')
   @Delete()
   @HttpCode(200)
   @Answers('WebhookEndpointDeleted')

@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, RequireSecondFactor, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay,RequireSecondFactor, type SessionUser } from '../../identity';
 import { ListEndpoints } from './list-endpoints.query';
 
 /** The caller's company's endpoints (an admin: every endpoint), without their secrets. */
@@ -15,6 +15,7 @@ import { ListEndpoints } from './list-endpoints.query';
 export class ListEndpointsController {
   constructor(private readonly queryBus: QueryBus) {}
 
+  @MemberMay('webhooks.manage')
   @Get()
   @Answers(['WebhookEndpointView'])
   list(@CurrentUser() user: SessionUser): Promise<WebhookEndpointView[]> {

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { RegisterEndpoint } from './register-endpoint.command';
 import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 
@@ -17,6 +17,7 @@ import { RegisterEndpointRequest } from './register-endpoint.request.dto';
 export class RegisterEndpointController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @MemberMay('webhooks.manage')
   @Post()
   @StepUp()
   @HttpCode(201)

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { idempotencyKeyOf } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, AdminRoles, CurrentUser, OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
+import { Access, AdminRoles, CurrentUser, MemberMay,OPERATIONS_ROLES, RequireSecondFactor, type SessionUser, StepUp } from '../../identity';
 import { RotateSecret } from './rotate-secret.command';
 import { RotateSecretRequest } from './rotate-secret.request.dto';
 
@@ -18,6 +18,7 @@ import { RotateSecretRequest } from './rotate-secret.request.dto';
 export class RotateSecretController {
   constructor(private readonly commandBus: CommandBus) {}
 
+  @MemberMay('webhooks.manage')
   @Post()
   @StepUp()
   @HttpCode(200)

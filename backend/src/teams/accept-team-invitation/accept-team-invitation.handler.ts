@@ -1,0 +1,108 @@
+import { type CommandMetadata, DomainError, type InvitationAccepted, roleNeedsSecondFactor } from '@escrow/domain';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
+
+import { EventStreams, nowIso, systemMetadata } from '../../command-side';
+import { hashPassword, isAcceptablePassword, PASSWORD_RULE, RateLimits, SessionsService, UsersRepository, type WithCookies } from '../../identity';
+import { PG_POOL } from '../../infrastructure/database/database.tokens';
+import { Memberships } from '../memberships';
+import { invitationByCode, usableOrRefuse } from '../team-invitations';
+import { AcceptTeamInvitation } from './accept-team-invitation.command';
+
+const refuse = (kind: 'invalid' | 'forbidden' | 'conflict', code: string, message: string) => new DomainError(kind, code, message, { reason: code });
+
+/**
+ * The link proves the address: a new account is made with it verified and signed in; an existing
+ * account must be the invited address, signed in, and without a company (one person, one
+ * company). An expired link is recorded as expired on the company's stream when someone tries it.
+ */
+@CommandHandler(AcceptTeamInvitation)
+export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamInvitation> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly streams: EventStreams,
+    private readonly memberships: Memberships,
+    private readonly sessions: SessionsService,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async execute(c: AcceptTeamInvitation): Promise<WithCookies<InvitationAccepted>> {
+    await this.limits.codeChecked(c.caller.ip);
+    const now = nowIso();
+    const found = await invitationByCode(this.pool, this.streams, c.code);
+    try {
+      usableOrRefuse(found, now);
+    } catch (error) {
+      if (found && error instanceof DomainError && error.code === 'invitation_expired') await this.expire(found.row.company_id, found.row.invitation_id);
+      throw error;
+    }
+    const { row } = found!;
+    const { rows: existing } = await this.pool.query<{ user_id: number; company_id: number | null }>(
+      'SELECT user_id, company_id FROM users WHERE email = $1 AND deleted_at IS NULL',
+      [row.email],
+    );
+    if (c.signedIn && c.signedIn.email !== row.email) {
+      throw refuse('forbidden', 'wrong_account', 'This invitation is for another address: sign out, or sign in as the invited address.');
+    }
+    let userId: number;
+    let token: string | undefined;
+    if (existing[0]) {
+      if (!c.signedIn) throw refuse('forbidden', 'sign_in_first', 'This address already has an account: sign in as it, then accept the invitation.');
+      if (c.signedIn.userId !== existing[0].user_id)
+        throw refuse('forbidden', 'wrong_account', 'This invitation is for another address: sign in as the invited address.');
+      if (existing[0].company_id !== null && existing[0].company_id !== row.company_id) {
+        throw refuse('conflict', 'member_elsewhere', 'You already belong to another company: one person belongs to one company.');
+      }
+      userId = existing[0].user_id;
+    } else {
+      const { first_name: firstName, last_name: lastName, password } = c.body;
+      if (!firstName?.trim() || !lastName?.trim()) throw refuse('invalid', 'name_required', 'Enter your first and last name.');
+      if (!isAcceptablePassword(password)) throw refuse('invalid', 'password_too_weak', PASSWORD_RULE);
+      const user = await UsersRepository.insert(this.pool, {
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        phone: null,
+        email: row.email,
+        passwordHash: await hashPassword(password),
+        emailVerified: true,
+      });
+      userId = user.user_id;
+    }
+    const metadata: CommandMetadata = { now, actorId: userId, actorRole: 'customer', actorCompanyId: null };
+    await this.memberships.decide(
+      row.company_id,
+      (directory) => ({
+        type: 'AcceptInvitation',
+        data: {
+          companyId: row.company_id,
+          sessionId: c.sessionRef,
+          directory,
+          invitationId: row.invitation_id,
+          userCompanyId: existing[0]?.company_id ?? null,
+        },
+        metadata,
+      }),
+      c.trail,
+    );
+    const needsFactor = roleNeedsSecondFactor(row.role);
+    await this.pool.query('UPDATE users SET company_factor_required = $2 WHERE user_id = $1', [userId, needsFactor]);
+    if (!existing[0]) token = (await this.sessions.start(userId, c.caller, { password: true, secondFactor: false }, c.sessionToken)).token;
+    const { rows: factor } = await this.pool.query<{ has: boolean }>(
+      `SELECT (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = $1 AND t.confirmed_at IS NOT NULL) OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = $1)) AS has`,
+      [userId],
+    );
+    return {
+      answer: { user_id: userId, company_id: row.company_id, role: row.role, needs_second_factor: needsFactor && !factor[0]!.has },
+      cookies: token ? { session: token } : {},
+    };
+  }
+
+  private async expire(companyId: number, invitationId: string): Promise<void> {
+    await this.memberships.decide(
+      companyId,
+      (directory) => ({ type: 'ExpireInvitation', data: { companyId, sessionId: null, directory, invitationId }, metadata: systemMetadata() }),
+      { sessionId: null, ip: null, userAgent: null },
+    );
+  }
+}

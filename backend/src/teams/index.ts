@@ -1,0 +1,2 @@
+export { TeamsModule } from './teams.module';
+export { teamsSchema } from './teams.schema';

@@ -1,0 +1,22 @@
+import type { InvitationSent } from '@escrow/domain';
+import { Body, Controller, HttpStatus, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyRequest } from 'fastify';
+
+import { Answers } from '../../http/openapi';
+import { Access, CurrentUser, MemberMay, requestContext, sessionRefOf, type SessionUser } from '../../identity';
+import { InviteMember } from './invite-member.command';
+import { InviteMemberRequest } from './invite-member.request.dto';
+
+@Controller('company')
+@Access('company')
+export class InviteMemberController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('InvitationSent', HttpStatus.CREATED)
+  @MemberMay('members.manage')
+  @Post('invitations')
+  invite(@Body() body: InviteMemberRequest, @CurrentUser() user: SessionUser & { companyId: number }, @Req() request: FastifyRequest): Promise<InvitationSent> {
+    return this.commandBus.execute(new InviteMember(user, sessionRefOf(request), requestContext(request), body.email, body.role));
+  }
+}
