@@ -1,18 +1,12 @@
-import { type CompanyAction, type CompanyRole, DEFAULT_SIGNING_POLICY, mayDo, roleRefusalMessage, type SigningPolicy } from '@escrow/domain';
+import { type CompanyAction, type CompanyRole, DEFAULT_SIGNING_POLICY, mayDo, roleRefusalMessage } from '@escrow/domain';
 
-import { type CurrentUser, isLoggedIn, useCurrentUser } from './current-user';
+import { isLoggedIn, useCurrentUser } from './current-user';
 
 /*
  * What the signed-in member's company role allows (issue 37), from `GET /api/user`'s
  * `company_role` and `signing_policy` and the domain's one permission table (`mayDo`): screens hide
  * what the role may not do and say why where a person would look for it. The API still decides.
  */
-
-/** GET /api/user's member facts (issue 37's contract). */
-interface MemberFacts {
-  company_role?: CompanyRole | null;
-  signing_policy?: SigningPolicy | null;
-}
 
 interface CompanyPermission {
   allowed: boolean;
@@ -24,7 +18,7 @@ interface CompanyPermission {
 /** May the signed-in member do this? Someone without a company role (a buyer, an administrator) has nothing to hide by: the API decides. */
 export function useCompanyPermission(action: CompanyAction): CompanyPermission {
   const { data } = useCurrentUser();
-  const user = isLoggedIn(data) ? (data as CurrentUser & MemberFacts) : null;
+  const user = isLoggedIn(data) ? data : null;
   const role = user?.company_role ?? null;
   const settings = { signing_policy: user?.signing_policy ?? DEFAULT_SIGNING_POLICY };
   // Not known yet: nothing is offered (the portal's frames wait for the user before drawing a screen anyway).
