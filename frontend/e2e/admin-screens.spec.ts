@@ -20,6 +20,7 @@ const SCREENS: [string, string][] = [
   ['/admin/users', 'Users'],
   ['/admin/contractors', 'Contractors'],
   ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
+  ['/admin/companies/100/team', 'Team of Saguaro Build Co.'],
   ['/admin/operations', 'Operations'],
   ['/admin/webhooks', 'Webhooks'],
   ['/admin/security-log', 'Security log'],

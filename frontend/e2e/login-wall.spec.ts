@@ -52,6 +52,7 @@ const LINKS: Record<string, { link: () => string; as: string; shows: RegExp | st
   'portal/job/:projectId/payment-release': { link: () => '/portal/job/1000/payment-release', as: DEMO.buyer, shows: 'Payments of project #1000' },
   'portal/webhooks': { link: () => '/portal/webhooks', as: DEMO.seller, shows: 'Integrations' },
   'portal/account/security': { link: () => '/portal/account/security', as: DEMO.buyer, shows: 'Sign-in and security' },
+  'portal/account/team': { link: () => '/portal/account/team', as: DEMO.seller, shows: 'Team' },
   'portal/waivers': { link: () => '/portal/waivers', as: DEMO.electrician, shows: 'Lien waivers' },
   // No waiver of that name: the page says so (the wall is what is under test).
   'portal/waivers/:name': { link: () => '/portal/waivers/no-such-waiver', as: DEMO.electrician, shows: 'There is no lien waiver with that name.' },
@@ -68,6 +69,7 @@ const LINKS: Record<string, { link: () => string; as: string; shows: RegExp | st
   'admin/users': { link: () => '/admin/users', as: DEMO.admin, shows: 'Users' },
   'admin/contractors': { link: () => '/admin/contractors', as: DEMO.admin, shows: 'Contractors' },
   'admin/companies/:companyId/bank-accounts': { link: () => '/admin/companies/100/bank-accounts', as: DEMO.admin, shows: 'Bank accounts of' },
+  'admin/companies/:companyId/team': { link: () => '/admin/companies/100/team', as: DEMO.admin, shows: 'Team of' },
   'admin/operations': { link: () => '/admin/operations', as: DEMO.admin, shows: 'Operations' },
   'admin/webhooks': { link: () => '/admin/webhooks', as: DEMO.admin, shows: 'Webhooks' },
   'admin/security-log': { link: () => '/admin/security-log?kind=login', as: DEMO.admin, shows: 'Security log' },

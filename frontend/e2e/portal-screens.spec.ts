@@ -25,6 +25,7 @@ const SELLER_SCREENS: [string, string][] = [
   ['/portal/job/1000', 'Project #1000'],
   ['/portal/direct-deposit', 'Payout account'],
   ['/portal/webhooks', 'Integrations'],
+  ['/portal/account/team', 'Team'],
   ['/portal/account/security', 'Sign-in and security'],
   ['/portal/project-agreement/company/1000', 'Escrow agreement'],
   ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],

@@ -63,6 +63,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
     ['/admin/users', 'Users'],
     ['/admin/contractors', 'Contractors'],
     ['/admin/companies/100/bank-accounts', 'Bank accounts of Saguaro Build Co.'],
+    ['/admin/companies/100/team', 'Team of Saguaro Build Co.'],
     ['/admin/operations', 'Operations'],
     ['/admin/webhooks', 'Webhooks'],
     ['/admin/security-log', 'Security log'],
@@ -260,6 +261,7 @@ test('the seller’s portal: every screen, the new-project steps and the phone v
     ['/portal/job/1000', 'Project #1000'],
     ['/portal/direct-deposit', 'Payout account'],
     ['/portal/webhooks', 'Integrations'],
+    ['/portal/account/team', 'Team'],
     ['/portal/project-agreement/company/1000', 'Escrow agreement'],
     ['/portal/new-project/company', 'New Project — Saguaro Build Co.'],
   ];
@@ -268,6 +270,17 @@ test('the seller’s portal: every screen, the new-project steps and the phone v
     await expect(h1(page)).toContainText(heading);
     await checkA11y(page, `seller ${path}`);
   }
+  // The Team page's invite dialog, empty, then with its errors showing (nothing is sent).
+  await page.goto('/portal/account/team');
+  await page.getByRole('button', { name: 'Invite a member' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite a member' });
+  await expect(invite.getByRole('radio', { name: /^Finance/ })).toBeVisible();
+  await checkA11y(page, 'seller, the invite dialog');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText('Choose the role the person will have.')).toBeVisible();
+  await checkA11y(page, 'seller, the invite dialog with its errors');
+  await invite.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/portal/new-project/company');
   await page.getByLabel('Main Service Provided').selectOption('Painting');
   await page.getByLabel('Find the buyer by phone').fill('4805550000');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -322,6 +335,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/password/forgot', 'forgot password'],
   ['/password/reset/not-a-real-code', "reset password, 'Link invalid.'"],
   ['/customer/new/not-a-real-invitation', 'invitation, invalid link'],
+  ['/team/join/not-a-real-invitation', 'team invitation, invalid link'],
   ['/delete-my-account', 'account deletion request'],
   ['/email', 'check your email'],
   ['/no-such-page', 'page not found'],

@@ -1,7 +1,7 @@
 import type { NobodySignedIn, SecondFactorRequired, UserObject } from '@escrow/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../lib/api-client';
+import { api, errorCode, errorStatus } from '../lib/api-client';
 
 /*
  * The current user (`GET /api/user`), shared: the auth feature logs in and out with it, and the
@@ -32,3 +32,19 @@ async function getCurrentUser(): Promise<MaybeUser> {
 const currentUserQuery = () => queryOptions({ queryKey: currentUserKey(), queryFn: getCurrentUser, staleTime: 60_000 });
 
 export const useCurrentUser = () => useQuery(currentUserQuery());
+
+/**
+ * A 401 other than a step-up or a renewed session means the session ended (the member was removed
+ * from the company, or signed out elsewhere): the current user is asked again, so the screen's
+ * access check sends the person to the login page with a word instead of leaving a dead page.
+ * The query cache and the mutation cache of the app's query client call this on every error.
+ */
+export function recheckSessionAfter(error: unknown, client: QueryClient, failedKey?: QueryKey): void {
+  if (errorStatus(error) !== 401 || STILL_SIGNED_IN.has(errorCode(error) ?? '')) return;
+  const key = currentUserKey();
+  if (failedKey && failedKey.length === key.length && failedKey.every((part, i) => part === key[i])) return;
+  void client.invalidateQueries({ queryKey: key });
+}
+
+/** 401s that leave the session in place: the step-up dialog and the renewed-cookie retry answer them. */
+const STILL_SIGNED_IN = new Set(['step_up_required', 'session_rotated']);

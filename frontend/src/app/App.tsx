@@ -1,21 +1,25 @@
 import '../design/tokens.css';
 import '../styles/global.css';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 
+import { recheckSessionAfter } from '../api/current-user';
 import { ToastProvider } from '../components/toasts/toasts';
 import { shouldRetryQuery } from '../lib/api-client';
 import { keepTabInsideModals } from '../lib/dialog-focus';
 import { createRouter } from './router';
 
 function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => recheckSessionAfter(error, client, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => recheckSessionAfter(error, client) }),
     defaultOptions: {
       queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
     },
   });
+  return client;
 }
 
 export function App() {

@@ -2,6 +2,7 @@ import { formatDollars } from '@escrow/domain';
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
+import { useCompanyPermission } from '../api/company-role';
 import type { ProjectSummary } from '../api/projects';
 import { LightButton, LightButtonLink } from '../components/LightButton';
 import { LightTable } from '../components/LightTable';
@@ -51,6 +52,7 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
   const nextOf = (p: ProjectSummary) => p.next_action ?? (p.is_draft ? 'Finish and submit the project' : null);
 
   const isSeller = isLoggedIn(user) && user.company !== null;
+  const mayEditProjects = useCompanyPermission('projects.edit');
   return (
     <>
       <div className="el-actions" style={{ justifyContent: 'space-between', marginBottom: space.base }}>
@@ -59,13 +61,15 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
           <LightButtonLink variant="primary" to="/portal/new-project/customer">
             New project as owner
           </LightButtonLink>
-          {isSeller && <LightButtonLink to="/portal/new-project/company">New project for a buyer</LightButtonLink>}
+          {isSeller && mayEditProjects.allowed && <LightButtonLink to="/portal/new-project/company">New project for a buyer</LightButtonLink>}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
           {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}
           {isSeller && <Link to="/portal/webhooks">Integrations</Link>}
+          {isSeller && <Link to="/portal/account/team">Team</Link>}
           <Link to="/portal/account/security">Sign-in and security</Link>
         </div>
       </div>
+      {isSeller && mayEditProjects.reason && <p className="el-muted">{mayEditProjects.reason}</p>}
       {phone ? (
         // On a phone every project is a card with all of its figures: nothing to scroll sideways.
         projects.length === 0 ? (

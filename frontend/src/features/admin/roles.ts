@@ -23,6 +23,8 @@ export type AdminAction =
   | 'manage-webhooks'
   /** Edit a company, approve or reject a contractor application. */
   | 'manage-directory'
+  /** Send a company's pending team invitation again, or revoke it (issue 37; never give a company role). */
+  | 'manage-team-invitations'
   /** Give, change or take away an administrator role. */
   | 'change-roles';
 
@@ -38,6 +40,7 @@ const ADMIN_PERMISSIONS: Record<AdminAction, readonly AdminRole[]> = {
   'check-chains': OPERATIONS,
   'manage-webhooks': OPERATIONS,
   'manage-directory': OWNER,
+  'manage-team-invitations': ['support', 'owner'],
   'change-roles': OWNER,
 };
 

@@ -45,6 +45,8 @@ export function afterLogin(next: string | null, user: { role?: string | null } &
   if (!next || !next.startsWith('/') || next.startsWith('//')) return home;
   const isAdmin = user.role === 'admin';
   if (/^\/admin(\/|$|\?)/.test(next)) return isAdmin ? next : home;
+  // An invitation to a company's team (issue 37): its page takes the signed-in account's Accept.
+  if (/^\/team\/join\/[^/?#]+$/.test(next)) return isAdmin ? home : next;
   // Everyone's own sign-in and security page, administrators' too.
   if (/^\/portal\/account\/security(\?|$)/.test(next)) return next;
   if (/^\/portal(\/|$|\?)/.test(next)) return isAdmin ? home : next;

@@ -5,8 +5,10 @@ import { useCompany } from '../../features/admin/api/get-company';
 import { ApplicationsTable } from '../../features/admin/components/ApplicationsTable';
 import { CompaniesTable } from '../../features/admin/components/CompaniesTable';
 import { UsersTable } from '../../features/admin/components/UsersTable';
+import { useAdminCan } from '../../features/admin/roles';
 import { CompanyBankAccounts } from '../../features/bank-accounts';
 import { ResetSecondFactors } from '../../features/security/components/ResetSecondFactors';
+import { AdminCompanyTeam } from '../../features/teams';
 import { AdminShell } from './AdminShell';
 
 /** /admin/users */
@@ -53,6 +55,24 @@ export function AdminCompanyBankAccountsPage() {
     <AdminShell>
       <h1>Bank accounts of {name}</h1>
       <CompanyBankAccounts companyId={companyId} companyName={name} />
+    </AdminShell>
+  );
+}
+
+/** The team of a company, under the console's frame, which knows the administrator's role. */
+function CompanyTeam({ companyId }: { companyId: number }) {
+  const gate = useAdminCan('manage-team-invitations');
+  return <AdminCompanyTeam companyId={companyId} manage={gate.allowed} reason={gate.reason} />;
+}
+
+/** /admin/companies/{company_id}/team: the company's members and pending invitations; support resends or revokes an invitation (issue 37). */
+export function AdminCompanyTeamPage() {
+  const companyId = Number(useParams().companyId);
+  const company = useCompany(companyId);
+  return (
+    <AdminShell>
+      <h1>Team of {company.data?.name ?? `company #${companyId}`}</h1>
+      <CompanyTeam companyId={companyId} />
     </AdminShell>
   );
 }

@@ -132,7 +132,7 @@ export function CompaniesTable() {
           {
             title: 'Actions',
             fixed: 'right',
-            width: 190,
+            width: 240,
             render: (_, c) => (
               <span className="el-actions">
                 <Button
@@ -146,6 +146,9 @@ export function CompaniesTable() {
                 </Button>
                 <Link to={`/admin/companies/${c.company_id}/bank-accounts`} aria-label={`Bank accounts of ${c.name}`}>
                   Bank accounts
+                </Link>
+                <Link to={`/admin/companies/${c.company_id}/team`} aria-label={`Team of ${c.name}`}>
+                  Team
                 </Link>
               </span>
             ),

@@ -1,6 +1,7 @@
 import { Alert, Card } from 'antd';
 
 import { useBankAccounts } from '../../../api/bank-accounts';
+import { useCompanyPermission } from '../../../api/company-role';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { BankAccountForm } from '../../../components/BankAccountForm';
 import { Spinner } from '../../../components/Spinner';
@@ -11,10 +12,15 @@ import { PayoutChangeBanner } from './PayoutChangeBanner';
 
 /** A company's payout accounts, their micro-deposits, the payout account and a pending change. */
 export function PayoutAccountSettings() {
-  const accounts = useBankAccounts();
+  // By role (issue 37): finance and owners change the accounts, and only they see them; the
+  // others are told why where the accounts and their buttons would be.
+  const see = useCompanyPermission('payments.view');
+  const manage = useCompanyPermission('bank_accounts.manage');
+  const accounts = useBankAccounts(see.allowed);
   const { data: user } = useCurrentUser();
   const companyName = isLoggedIn(user) && user.company ? user.company.name : 'your company';
   const current = accounts.data?.payout_account ?? null;
+  const reason = see.reason ?? manage.reason;
   return (
     <>
       <h1>Payout account</h1>
@@ -22,7 +28,8 @@ export function PayoutAccountSettings() {
         Released milestone funds for your company are paid into the payout account. A new account receives money only after you confirm the two small deposits
         we send to it.
       </p>
-      {accounts.isPending ? (
+      {reason && <Alert type="info" showIcon title={reason} style={{ marginBottom: space.base }} />}
+      {!see.allowed ? null : accounts.isPending ? (
         <Spinner label="Loading your bank accounts…" />
       ) : accounts.isError ? (
         <Alert type="error" showIcon title={errorMessage(accounts.error)} />
@@ -39,12 +46,14 @@ export function PayoutAccountSettings() {
               style={{ marginBottom: space.base }}
             />
           )}
-          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} />
+          <PayoutAccounts accounts={accounts.data.payout_accounts} companyName={companyName} hasPayoutAccount={current !== null} readOnly={!manage.allowed} />
         </>
       )}
-      <Card title="Link an account" style={{ marginTop: space.base }}>
-        <BankAccountForm purpose="payout" />
-      </Card>
+      {manage.allowed && (
+        <Card title="Link an account" style={{ marginTop: space.base }}>
+          <BankAccountForm purpose="payout" />
+        </Card>
+      )}
     </>
   );
 }
