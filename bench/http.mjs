@@ -5,14 +5,15 @@
 // arrivals (an open-loop constant rate, lib/paced-load.mjs; the targets are judged on it) and with
 // autocannon's rate option (which sends each second's quota in a burst).
 import autocannon from 'autocannon';
-import { pacedLoad } from './lib/paced-load.mjs';
+import { errorKinds, pacedLoad, safely } from './lib/paced-load.mjs';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { logIn } from './lib/api-session.mjs';
+import { prepareDeposits } from './lib/deposit-preconditions.mjs';
+import { failOnErrors, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
 import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
-import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RATES, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
+import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RAMP_ON, HTTP_RATES, HTTP_ROUTE_KEYS, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
 /**
@@ -21,14 +22,14 @@ import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-gene
  */
 const TARGETS = { query: 10, commandP99VsCeiling: 3, commandP99Rate: 250, answered: 0.99, answeredRate: 500, saturationVsCeiling: 0.25 };
 /**
- * A short run measures a subset: BENCH_HTTP_ROUTES=ceiling,approval (of ceiling, approval, deposit,
- * get), BENCH_HTTP_RAMP=0 leaves out the saturation ramp. Such a run prints its tables and leaves
- * docs/performance.md alone: only the full part writes its section.
+ * A short run (BENCH_HTTP_ROUTES, BENCH_HTTP_RAMP=0, see lib/ledger-fixture.mjs) prints its tables
+ * and leaves docs/performance.md alone: only the full part writes its section.
  */
-const ROUTE_KEYS = process.env.BENCH_HTTP_ROUTES ? process.env.BENCH_HTTP_ROUTES.split(',').map((s) => s.trim()) : null;
-const RAMP = process.env.BENCH_HTTP_RAMP !== '0';
+const ROUTE_KEYS = HTTP_ROUTE_KEYS;
+const RAMP = HTTP_RAMP_ON;
 const PARTIAL = ROUTE_KEYS !== null || !RAMP || ['BENCH_HTTP_RATES', 'BENCH_HTTP_DRIVERS', 'BENCH_HTTP_SECONDS'].some((name) => process.env[name]);
 const BUYER = 'buyer@demo.escrowledger.test';
+const SELLER = 'seller@demo.escrowledger.test';
 
 /** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
 export async function startProcess(name, args, env, ready, placement = null) {
@@ -64,49 +65,25 @@ export async function startProcess(name, args, env, ready, placement = null) {
   };
 }
 
-function cookiesOf(response, jar) {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return jar;
-}
-
-/**
- * A logged-in session as the browser holds it: the sid cookie and the CSRF token pair. A demo
- * user answers with the generated ledger's demo secrets (`secrets`: its password, and the
- * current code of the user's authenticator secret).
- */
-export async function login(base, email, secrets) {
-  const jar = cookiesOf(await fetch(`${base}/api/user`), new Map());
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const post = async (path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`login of ${email} failed at ${path}: ${response.status} ${await response.text()}`);
-    cookiesOf(response, jar);
-    return response.json();
-  };
-  const first = await post('/api/auth/login', { email, password: secrets.password });
-  if (first.second_factor_required) {
-    const { generate } = createRequire(join(repoRoot, 'backend', 'package.json'))('otplib');
-    await post('/api/auth/login/second-factor', { code: await generate({ secret: secrets.totp[email] }) });
-  }
-  return { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') };
-}
-
 /**
  * One autocannon run at a fixed overall rate. autocannon paces each connection per second, so
  * connections = rate / 10 keeps the bursts at the start of each second small while leaving
  * enough connections for a 100 ms answer not to cap the rate. Latencies are
- * corrected for coordinated omission (autocannon's default with a rate).
+ * corrected for coordinated omission (autocannon's default with a rate). Every answer is read
+ * (onResponse): a refusal is counted by its kind, a 2xx body that `verifyBody` rejects is a
+ * mismatch (autocannon's own verifyBody is a global option that also sees refusals).
  */
 function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
   let n = 0;
+  const kinds = errorKinds();
+  let mismatches = 0;
+  const onResponse = (status, text) => {
+    if (status < 200 || status >= 300) kinds.answer(status, text);
+    else if (verifyBody && !safely(verifyBody, text)) {
+      mismatches++;
+      kinds.add('mismatch', text);
+    }
+  };
   return new Promise((resolvePromise, reject) => {
     const instance = autocannon(
       {
@@ -123,11 +100,14 @@ function load({ base, rate, seconds, method, path, body, headers, verifyBody }) 
               const i = n++;
               return { ...request, path: path(i), ...(body ? { body: JSON.stringify(body(i)) } : {}) };
             },
-            ...(verifyBody ? { verifyBody } : {}),
+            onResponse,
           },
         ],
       },
-      (error, result) => (error ? reject(error) : resolvePromise({ ...result, built: n })),
+      (error, result) => (error ? reject(error) : resolvePromise({ ...result, mismatches, errorKinds: kinds.list(), built: n })),
+    );
+    instance.on('reqError', (error) =>
+      kinds.add(/timed out/.test(error?.message ?? '') ? 'time-out' : `socket ${error?.code ?? error?.name ?? 'error'}`, error?.message),
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
@@ -137,7 +117,8 @@ const summary = (r) => ({
   rps: r.requests.total / r.duration,
   p50: r.latency.p50,
   p99: r.latency.p99,
-  errors: r.non2xx + r.errors + r.timeouts + (r.mismatches ?? 0),
+  errors: r.non2xx + r.errors + r.mismatches,
+  errorKinds: r.errorKinds,
   total: r.requests.total,
 });
 
@@ -167,6 +148,11 @@ async function readModelsCaughtUp(pool) {
     await new Promise((r) => setTimeout(r, 250));
   }
   console.warn('read models still behind after 120 s; measuring anyway');
+}
+
+/** The API's error lines (JSON from pino, or pretty in a terminal). */
+function errorLines(text) {
+  return text.split('\n').filter((line) => /"level":"(error|fatal)"|^\S+ (ERROR|FATAL) /.test(line));
 }
 
 export async function runHttpBenchmark() {
@@ -209,8 +195,14 @@ export async function runHttpBenchmark() {
   const ramps = [];
   const saturation = { ceiling: 0, command: 0 };
   const saturated = { ceiling: false, command: false };
+  let apiErrorLines = [];
   try {
-    const session = await login(base, BUYER, ledger.generated.people.demoSecrets);
+    const secrets = ledger.generated.people.demoSecrets;
+    const buyer = await logIn(base, BUYER, secrets);
+    const session = buyer.headers;
+    if (ROUTE_KEYS === null || ROUTE_KEYS.includes('deposit')) {
+      await prepareDeposits({ buyer, seller: await logIn(base, SELLER, secrets), projects: waiting.depositJobs, log: (line) => console.log(line) });
+    }
     const approvals = cursor(waiting.approve);
     const deposits = cursor(waiting.deposit);
     const jobs = waiting.jobs;
@@ -239,7 +231,21 @@ export async function runHttpBenchmark() {
         key: 'deposit',
         name: 'POST /api/milestone/deposit',
         kind: 'command',
-        request: { base, method: 'POST', headers: session, path: () => '/api/milestone/deposit', body: () => ({ milestone_id: deposits.take() }) },
+        // Money moves only on a session whose second factor was checked within the step-up
+        // window: the buyer confirms a fresh code when the window would end during the cell.
+        prepare: () => buyer.ensureSteppedUp(HTTP_SECONDS + 120),
+        request: {
+          base,
+          method: 'POST',
+          headers: session,
+          path: () => '/api/milestone/deposit',
+          body: () => ({ milestone_id: deposits.take() }),
+          // A deposit on its way, from the account the buyer linked (deposit-preconditions.mjs).
+          verifyBody: (text) => {
+            const answer = JSON.parse(text);
+            return answer.payment_status === 'pending' && answer.bank_last4 === '6789';
+          },
+        },
       },
       {
         key: 'get',
@@ -260,11 +266,15 @@ export async function runHttpBenchmark() {
 
     const drive = async (driver, request, rate, seconds) =>
       driver === 'paced' ? pacedLoad({ ...request, rate, seconds }) : summary(await load({ ...request, rate, seconds }));
-    for (const route of routes) await drive('paced', route.request, HTTP_WARMUP.rate, HTTP_WARMUP.seconds);
+    for (const route of routes) {
+      await route.prepare?.();
+      await drive('paced', route.request, HTTP_WARMUP.rate, HTTP_WARMUP.seconds);
+    }
     for (const driver of HTTP_DRIVERS) {
       for (const rate of HTTP_RATES) {
         for (const route of routes) {
           await readModelsCaughtUp(checkpoints);
+          await route.prepare?.();
           const meter = route.kind === 'ceiling' ? meters.ceiling : meters.api;
           const before = meter();
           const r = await drive(driver, route.request, rate, HTTP_SECONDS);
@@ -278,6 +288,7 @@ export async function runHttpBenchmark() {
           console.log(
             `${driver.padEnd(10)} ${route.name.padEnd(42)} ${String(rate).padStart(3)} req/s: ${r.rps.toFixed(0)} req/s done, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${r.stale ? `, ${r.stale} stale answers` : ''}${cpu ? `, CPU ${cpu.server.toFixed(2)} ms server + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request` : ''}`,
           );
+          for (const k of r.errorKinds ?? []) console.log(`           ${k.count} × ${k.kind}: ${k.message}`);
         }
       }
     }
@@ -306,8 +317,7 @@ export async function runHttpBenchmark() {
     if (approvals.used > waiting.approve.length || deposits.used > waiting.deposit.length) {
       console.log('warning: the generated ledger had too few waiting milestones; later requests reused some (and failed)');
     }
-    const serverErrors = (api.output.text.match(/\bERROR\b/g) ?? []).length;
-    if (serverErrors) console.log(`the API logged ${serverErrors} error line(s); last lines:\n${api.output.text.slice(-2000)}`);
+    apiErrorLines = errorLines(api.output.text);
   } finally {
     await api.stop();
     await ceiling.stop();
@@ -352,6 +362,14 @@ export async function runHttpBenchmark() {
   const saturationRatio = saturation.ceiling ? saturation.command / saturation.ceiling : 0;
   const saturationVerdict = `saturation of approvals ${saturation.command.toFixed(0)} req/s = ${(saturationRatio * 100).toFixed(0)}% of the ceiling's ${saturation.ceiling.toFixed(0)} req/s (target ≥ ${TARGETS.saturationVsCeiling * 100}%: ${saturationRatio >= TARGETS.saturationVsCeiling ? 'met' : 'missed'})${saturated.ceiling ? '' : '; the ceiling never stopped rising, so this ratio is an upper bound'}${saturated.command ? '' : '; approvals never stopped rising, so this ratio is a lower bound'}`;
   console.log(`\npaced arrivals\n${paced}\n\nautocannon (per-second bursts)\n${bursts}\n\nsaturation ramp\n${rampTable}\n\n${saturationVerdict}`);
+  if (apiErrorLines.length > 0) {
+    console.log(`\nthe API logged ${apiErrorLines.length} error line(s); the last ones:\n${apiErrorLines.slice(-20).join('\n')}`);
+  }
+  // A cell with any error measured something else than its route: the run fails, and says why.
+  failOnErrors([
+    ...results.map((r) => ({ cell: `${r.driver} ${r.route} at ${r.rate} req/s`, ...r })),
+    ...ramps.map((r) => ({ cell: `ramp ${r.route} at ${r.rate} req/s`, ...r })),
+  ]);
   if (PARTIAL) {
     console.log('\na partial run (BENCH_HTTP_*): docs/performance.md left as it was');
     return results;

@@ -12,7 +12,9 @@ import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
 import { runOrmBenchmark } from './orm.mjs';
 import { runScaleBenchmark } from './scale.mjs';
+import { BenchFailure } from './lib/harness.mjs';
 import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
+import { loadNow, printRunRecord, thisRun } from './lib/run-record.mjs';
 
 const parts = {
   appends: runAppendsBenchmark,
@@ -34,13 +36,24 @@ for (const name of wanted) {
   }
 }
 const started = Date.now();
+printRunRecord(thisRun);
+let failed = null;
 try {
   for (const name of wanted) {
     console.log(`\n=== ${name} ===`);
     await parts[name]();
   }
+} catch (error) {
+  failed = error;
 } finally {
   await closeLedgerFixture();
+}
+console.log(`\n${loadNow()} at the end; repeat with: ${thisRun.command}`);
+if (failed) {
+  console.error(
+    `\nbenchmark FAILED after ${Math.round((Date.now() - started) / 1000)} s: ${failed instanceof BenchFailure ? failed.message : (failed?.stack ?? failed)}`,
+  );
+  process.exit(1);
 }
 console.log(`\nbenchmarks done in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(0);

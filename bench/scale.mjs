@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { machine, markdownTable, repoRoot, freePort, writeSection } from './lib/harness.mjs';
 import { BENCH_EVENTS, rebuiltLedger } from './lib/ledger-fixture.mjs';
-import { login, startProcess } from './http.mjs';
+import { startProcess } from './http.mjs';
+import { logIn } from './lib/api-session.mjs';
 import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
@@ -144,7 +145,7 @@ export async function runScaleBenchmark() {
       const worker = await startWorker(url);
       const apis = await startApis(url, apiCount);
       try {
-        const session = await login(apis[0].base, BUYER, ledger.generated.people.demoSecrets);
+        const session = (await logIn(apis[0].base, BUYER, ledger.generated.people.demoSecrets)).headers;
         for (const kind of ['command', 'query']) {
           await waitCaughtUp(pool);
           const eventsBefore = await eventCount(pool);

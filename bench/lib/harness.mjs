@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { notePostgres, recordParagraph, thisRun } from './run-record.mjs';
+
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 const requireBuilt = createRequire(join(repoRoot, 'backend', 'package.json'));
 
@@ -43,6 +45,7 @@ export async function startDatabase(name = 'bench') {
   const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: name });
   const dataSource = createDataSource(pg.url, allEntities, allMigrations);
   await dataSource.initialize();
+  await notePostgres(dataSource);
   await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.destroy();
   return {
@@ -101,8 +104,12 @@ export function markdownTable(header, rows) {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
+/**
+ * Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md,
+ * with the run's record (machine, load, versions, commit, the command that repeats it) at its end.
+ */
 export function writeSection(name, body) {
+  body = `${body.trim()}\n\n${recordParagraph(thisRun)}`;
   const file = join(repoRoot, 'docs', 'performance.md');
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
@@ -114,4 +121,23 @@ export function writeSection(name, body) {
     text = `${text.trimEnd()}\n\n${block}\n`;
   }
   writeFileSync(file, text);
+}
+
+/** A run whose figures cannot be trusted: printed by run-all.mjs, which then exits non-zero. */
+export class BenchFailure extends Error {}
+
+/**
+ * Fails the run when any cell had an error (a refusal, a socket error, a time-out, a body that
+ * was not the answer expected): a rate of refusals is no measure of the route (issue 40). Prints
+ * each failing cell's error kinds with their counts and first message first.
+ */
+export function failOnErrors(cells) {
+  const failing = cells.filter((c) => c.errors > 0);
+  if (failing.length === 0) return;
+  console.log('\nerrors by cell (each kind: count, status and reason, first message):');
+  for (const c of failing) {
+    console.log(`  ${c.cell}: ${c.errors} of ${c.total} requests`);
+    for (const k of c.errorKinds ?? []) console.log(`    ${k.count} × ${k.kind}: ${k.message}`);
+  }
+  throw new BenchFailure(`${failing.length} cell(s) had errors: their figures measure refusals, not the route (see above)`);
 }

@@ -26,14 +26,23 @@ export const HTTP_DRIVERS = listOf('BENCH_HTTP_DRIVERS', ['paced', 'autocannon']
  * ~5,700 req/s), since a ceiling that never saturated would overstate the ratio.
  */
 export const HTTP_RAMP = { start: 200, factor: 1.25, seconds: 5, maxSteps: 10, ceilingMaxSteps: 16 };
+/**
+ * A short run measures a subset: BENCH_HTTP_ROUTES=ceiling,approval (of ceiling, approval, deposit,
+ * get), BENCH_HTTP_RAMP=0 leaves out the saturation ramp; the ledger then holds waiting
+ * milestones only for what runs.
+ */
+export const HTTP_ROUTE_KEYS = process.env.BENCH_HTTP_ROUTES ? process.env.BENCH_HTTP_ROUTES.split(',').map((s) => s.trim()) : null;
+export const HTTP_RAMP_ON = process.env.BENCH_HTTP_RAMP !== '0';
+const runs = (route) => HTTP_ROUTE_KEYS === null || HTTP_ROUTE_KEYS.includes(route);
 const RAMP_REQUESTS = Array.from({ length: HTTP_RAMP.maxSteps }, (_, i) => HTTP_RAMP.start * HTTP_RAMP.factor ** i * HTTP_RAMP.seconds).reduce(
   (a, b) => a + b,
   0,
 );
 const WAITING_PER_ROUTE =
   Math.ceil((HTTP_RATES.reduce((a, b) => a + b, 0) * HTTP_SECONDS * HTTP_DRIVERS.length + HTTP_WARMUP.seconds * HTTP_WARMUP.rate) * 1.1) + 100;
-/** Approvals also feed the ramp. */
-const WAITING_APPROVALS = WAITING_PER_ROUTE + Math.ceil(RAMP_REQUESTS * 1.05);
+/** Approvals also feed the ramp (and the scale part, which names no route). */
+const WAITING_APPROVALS = runs('approval') ? WAITING_PER_ROUTE + (HTTP_RAMP_ON ? Math.ceil(RAMP_REQUESTS * 1.05) : 0) : 100;
+const WAITING_DEPOSITS = runs('deposit') ? WAITING_PER_ROUTE : 0;
 
 let fixture = null;
 
@@ -45,7 +54,7 @@ export function ledgerFixture() {
       const generated = await generateLedger({
         url: database.url,
         events: BENCH_EVENTS,
-        waiting: { approve: WAITING_APPROVALS, deposit: WAITING_PER_ROUTE },
+        waiting: { approve: WAITING_APPROVALS, deposit: WAITING_DEPOSITS },
         log: (line) => console.log(`  ${line}`),
       });
       console.log(

@@ -172,7 +172,7 @@ export async function generateLedger({ url, events: target, waiting = { approve:
       h,
       ids,
       people,
-      targets: { approve: [], deposit: [], jobs: [] },
+      targets: { approve: [], deposit: [], jobs: [], depositJobs: [] },
       meta: (actorId, actorRole, actorCompanyId) => ({ now: now(), actorId, actorRole, actorCompanyId }),
       hex: (length) => randomBytes(length / 2).toString('hex'),
     };
@@ -184,14 +184,18 @@ export async function generateLedger({ url, events: target, waiting = { approve:
     };
     const counts = { projects: 0, milestones: 0, commands: 0 };
 
-    // The demo buyer's waiting milestones, in projects of a few each, started evenly through the history.
-    const kinds = [...Array(waiting.approve).fill('approve'), ...Array(waiting.deposit).fill('deposit')];
-    for (let i = kinds.length - 1; i > 0; i--) {
-      const j = h.between(0, i);
-      [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-    }
+    // The demo buyer's waiting milestones, in projects of a few each, started evenly through the
+    // history. A project waits either for approvals or for deposits, never both: an approval that
+    // agrees a version changes the project's agreement, and the deposits of its other milestones
+    // would then wait for both parties to sign again.
     const waitingProjects = [];
-    for (let i = 0; i < kinds.length; i += MILESTONES_PER_WAITING_PROJECT) waitingProjects.push(kinds.slice(i, i + MILESTONES_PER_WAITING_PROJECT));
+    for (const kind of ['approve', 'deposit'])
+      for (let i = 0; i < waiting[kind]; i += MILESTONES_PER_WAITING_PROJECT)
+        waitingProjects.push(Array(Math.min(MILESTONES_PER_WAITING_PROJECT, waiting[kind] - i)).fill(kind));
+    for (let i = waitingProjects.length - 1; i > 0; i--) {
+      const j = h.between(0, i);
+      [waitingProjects[i], waitingProjects[j]] = [waitingProjects[j], waitingProjects[i]];
+    }
     const waitingAt = (i) => Math.floor(((i + 0.5) * target * 0.95) / Math.max(waitingProjects.length, 1));
     let waitingStarted = 0;
 
@@ -203,8 +207,8 @@ export async function generateLedger({ url, events: target, waiting = { approve:
       counts.projects++;
     };
 
-    const execute = async (runner) => {
-      const { stream, key, jobId, command } = runner.step.value;
+    /** Decides one command on its stream and writes its events; answers them. */
+    const decideAndWrite = async ({ stream, key, jobId, command }) => {
       const decider = deciders[stream];
       const streamId = decider.streamId(key);
       const entry = states.get(streamId) ?? { state: decider.initial, revision: -1, hash: GENESIS_HASH };
@@ -261,9 +265,27 @@ export async function generateLedger({ url, events: target, waiting = { approve:
         emitted++;
       }
       states.set(streamId, entry);
-      runner.streams.add(streamId);
-      runner.step = runner.script.next(decided);
       if (emitted % 100_000 < decided.length) log(`generated ${emitted} events`);
+      return { streamId, decided, state: entry.state };
+    };
+
+    const execute = async (runner) => {
+      const step = runner.step.value;
+      const { streamId, decided, state } = await decideAndWrite(step);
+      runner.streams.add(streamId);
+      // As the API does after a milestone's command (AgreementsService.recordAgreed): a version
+      // both parties just agreed is recorded on the project's stream, which the agreement's text
+      // and a deposit's check of the signatures read.
+      if (step.stream === 'milestone' && decided.some((e) => e.type === 'MilestoneVersionAgreed')) {
+        const [agreed] = domain.agreedVersions([state]);
+        await decideAndWrite({
+          stream: 'project',
+          key: step.jobId,
+          jobId: step.jobId,
+          command: { type: 'RecordAgreedMilestone', data: { originalId: agreed.originalId, ...agreed.version }, metadata: step.command.metadata },
+        });
+      }
+      runner.step = runner.script.next(decided);
     };
 
     const finish = (index) => {
