@@ -52,7 +52,7 @@ export async function runAdminCli(argv: string[], config: AppConfig, io: AdminCl
       runProjections: false,
       runPayments: false,
       webhooks: { ...config.webhooks, run: false },
-      metrics: { port: null, token: null },
+      metrics: { port: null, token: null, record: false },
     },
     { logger: false },
   );

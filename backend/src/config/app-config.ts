@@ -83,8 +83,9 @@ export interface AppConfig {
   /**
    * Prometheus metrics (docs/operations.md, "Metrics"): on a port of their own (METRICS_PORT, on
    * HOST) and/or at /api/metrics behind a bearer token (METRICS_TOKEN); off unless set.
+   * RECORD_METRICS=false records nothing (to measure what recording costs: bench/README, "profile").
    */
-  metrics: { port: number | null; token: string | null };
+  metrics: { port: number | null; token: string | null; record: boolean };
   /** LOG_LEVEL (info) and LOG_FORMAT (auto: pretty in a terminal, JSON otherwise). */
   logging: LoggingSettings;
 }
@@ -284,5 +285,5 @@ function metricsSettings(env: NodeJS.ProcessEnv): AppConfig['metrics'] {
   if (token !== null && (token.length < 16 || /\s/.test(token))) {
     throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (for example `openssl rand -hex 32`).');
   }
-  return { port: env.METRICS_PORT ? integer('METRICS_PORT', env.METRICS_PORT, 0) || null : null, token };
+  return { port: env.METRICS_PORT ? integer('METRICS_PORT', env.METRICS_PORT, 0) || null : null, token, record: flag(env.RECORD_METRICS, true) };
 }

@@ -110,11 +110,15 @@ export class EscrowMetrics {
     registers: [this.registry],
   });
 
-  constructor(process: 'api' | 'worker') {
+  /** False with RECORD_METRICS=false: nothing is recorded (the instruments stay at zero), to measure what recording costs. */
+  readonly recording: boolean;
+
+  constructor(process: 'api' | 'worker', { record = true }: { record?: boolean } = {}) {
+    this.recording = record;
     this.registry.setDefaultLabels({ process });
     // The worker serves no HTTP and runs no commands: it exports only what it measures.
     if (process === 'worker') for (const name of API_ONLY) this.registry.removeSingleMetric(name);
-    collectDefaultMetrics({ register: this.registry, prefix: 'escrow_' });
+    if (record) collectDefaultMetrics({ register: this.registry, prefix: 'escrow_' });
     // prom-client names three gauges `…_total`, a suffix Prometheus keeps for counters (rate()
     // over them is nonsense, and linters flag them); each is the sum of its by-type gauge.
     for (const kind of ['resources', 'handles', 'requests']) this.registry.removeSingleMetric(`escrow_nodejs_active_${kind}_total`);
@@ -142,6 +146,7 @@ export class EscrowMetrics {
   }
 
   async observeAppend<T>(streamId: string, events: number, append: () => Promise<T>): Promise<T> {
+    if (!this.recording) return append();
     const end = this.appendDuration.startTimer();
     try {
       const result = await append();
@@ -159,10 +164,12 @@ export class EscrowMetrics {
 
   /** A read-your-writes wait: how long, and whether the read models caught up in time. */
   noteReadYourWritesWait(kind: 'read' | 'command', seconds: number, caughtUp: boolean): void {
+    if (!this.recording) return;
     this.readYourWritesWait.observe({ kind, outcome: caughtUp ? 'caught_up' : 'timed_out' }, seconds);
   }
 
   noteRead(stale: boolean): void {
+    if (!this.recording) return;
     this.reads.inc();
     if (stale) this.staleReads.inc();
   }

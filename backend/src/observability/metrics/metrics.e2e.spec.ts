@@ -41,7 +41,7 @@ describe('Prometheus metrics', () => {
   let app: TestApp;
   let parties: EscrowParties;
   beforeAll(async () => {
-    app = await createTestApp({ metrics: { port: null, token: TOKEN } });
+    app = await createTestApp({ metrics: { port: null, token: TOKEN, record: true } });
     parties = await createParties(app);
   });
   afterAll(() => app.close());

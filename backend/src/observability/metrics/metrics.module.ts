@@ -42,6 +42,7 @@ class MetricsWiring implements OnModuleInit, OnApplicationBootstrap, OnApplicati
 
   onModuleInit(): void {
     const { metrics } = this;
+    if (!metrics.recording) return;
     const execute = this.commandBus.execute.bind(this.commandBus) as (command: object, context?: unknown) => Promise<unknown>;
     // Every command passes here, whichever handler runs it: one hook instead of one per handler.
     (this.commandBus as { execute: typeof execute }).execute = (command, context) => metrics.observeCommand(command, () => execute(command, context));
@@ -82,7 +83,11 @@ class MetricsWiring implements OnModuleInit, OnApplicationBootstrap, OnApplicati
 @Module({
   imports: [ProjectionsRuntimeModule],
   controllers: [ScrapeMetricsController],
-  providers: [{ provide: EscrowMetrics, useFactory: () => new EscrowMetrics('api') }, MetricsWiring, ScrapeMetricsHandler],
+  providers: [
+    { provide: EscrowMetrics, useFactory: (config: AppConfig) => new EscrowMetrics('api', { record: config.metrics.record }), inject: [APP_CONFIG] },
+    MetricsWiring,
+    ScrapeMetricsHandler,
+  ],
   exports: [EscrowMetrics],
 })
 export class MetricsModule {}
