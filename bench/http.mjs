@@ -7,12 +7,11 @@
 import autocannon from 'autocannon';
 import { errorKinds, pacedLoad, safely } from './lib/paced-load.mjs';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { logIn } from './lib/api-session.mjs';
 import { prepareDeposits } from './lib/deposit-preconditions.mjs';
 import { failOnErrors, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
-import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
+import { commandRoutes, cursor, startApi } from './lib/command-routes.mjs';
 import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RAMP_ON, HTTP_RATES, HTTP_ROUTE_KEYS, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
@@ -31,40 +30,6 @@ const PARTIAL = ROUTE_KEYS !== null || !RAMP || ['BENCH_HTTP_RATES', 'BENCH_HTTP
 const BUYER = 'buyer@demo.escrowledger.test';
 const SELLER = 'seller@demo.escrowledger.test';
 
-/** Starts a node process and resolves once `ready()` says so; its output is kept for counting. */
-export async function startProcess(name, args, env, ready, placement = null) {
-  const { executable, args: argv } = placement ? placement.command(process.execPath, args) : { executable: process.execPath, args };
-  const child = spawn(executable, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = { text: '' };
-  const keep = (chunk) => {
-    output.text += chunk;
-    if (output.text.length > 5_000_000) output.text = output.text.slice(-2_500_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output.text.slice(-3000)}`);
-    if (await ready(output.text).catch(() => false)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`${name} did not start within 180 s:\n${output.text.slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    pid: child.pid,
-    output,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}
-
 /**
  * One autocannon run at a fixed overall rate. autocannon paces each connection per second, so
  * connections = rate / 10 keeps the bursts at the start of each second small while leaving
@@ -73,7 +38,7 @@ export async function startProcess(name, args, env, ready, placement = null) {
  * (onResponse): a refusal is counted by its kind, a 2xx body that `verifyBody` rejects is a
  * mismatch (autocannon's own verifyBody is a global option that also sees refusals).
  */
-function load({ base, rate, seconds, method, path, body, headers, verifyBody }) {
+export function load({ base, rate, seconds, method, path, body, headers, verifyBody, connections = null }) {
   let n = 0;
   const kinds = errorKinds();
   let mismatches = 0;
@@ -88,8 +53,9 @@ function load({ base, rate, seconds, method, path, body, headers, verifyBody }) 
     const instance = autocannon(
       {
         url: base,
-        connections: Math.max(4, Math.round(rate / 10)),
-        overallRate: rate,
+        // A rate of null: a closed loop, each connection sending its next request on the answer.
+        connections: connections ?? Math.max(4, Math.round(rate / 10)),
+        ...(rate === null ? {} : { overallRate: rate }),
         duration: seconds,
         timeout: 10,
         requests: [
@@ -113,7 +79,7 @@ function load({ base, rate, seconds, method, path, body, headers, verifyBody }) 
   });
 }
 
-const summary = (r) => ({
+export const summary = (r) => ({
   rps: r.requests.total / r.duration,
   p50: r.latency.p50,
   p99: r.latency.p99,
@@ -122,22 +88,11 @@ const summary = (r) => ({
   total: r.requests.total,
 });
 
-/** Takes the next unused item of a list; running out would make later requests fail, visibly. */
-function cursor(items) {
-  let next = 0;
-  return {
-    take: () => items[next++ % items.length],
-    get used() {
-      return next;
-    },
-  };
-}
-
 /**
  * Each cell starts on an API that has caught up: an overloaded cell leaves its projectors behind,
  * and the next cell would otherwise measure that backlog instead of its own route.
  */
-async function readModelsCaughtUp(pool) {
+export async function readModelsCaughtUp(pool) {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const { rows } = await pool.query(
       `SELECT bool_and(c.commit_position IS NOT NULL AND (c.commit_position::text::xid8, c.prepare_position::bigint) >= (e.transaction_id, e.global_position)) AS ok
@@ -169,28 +124,14 @@ export async function runHttpBenchmark() {
     async (text) => text.includes(`listening ${ceilingPort}`),
     placement,
   );
-  const apiPort = await freePort();
-  const api = await startProcess(
-    'API',
-    // BENCH_API_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (where an approval's time goes).
-    [
-      ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : []),
-      join(repoRoot, 'backend', 'dist', 'main.js'),
-    ],
-    // ACH debits settle in days, not during a ten-second run: settlement traffic would be unreal.
-    {
-      DATABASE_URL: url,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      PAYMENTS_SANDBOX_SETTLE_MS: '3600000',
-      // The generated ledger holds the demo users already, with secrets of its own (ledger-generator.mjs).
-      SEED_DEMO_DATA: 'false',
-      SECOND_FACTOR_SECRETS_KEY: BENCH_SECOND_FACTOR_KEY,
-    },
-    async () => (await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status === 200,
+  // BENCH_API_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (the whole run;
+  // `node bench/run-all.mjs profile` profiles one route at saturation, layer by layer).
+  const api = await startApi({
+    url,
     placement,
-  );
-  const base = `http://127.0.0.1:${apiPort}`;
+    nodeArgs: process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [],
+  });
+  const base = api.base;
   const results = [];
   const ramps = [];
   const saturation = { ceiling: 0, command: 0 };
@@ -205,6 +146,7 @@ export async function runHttpBenchmark() {
     }
     const approvals = cursor(waiting.approve);
     const deposits = cursor(waiting.deposit);
+    const commands = commandRoutes({ base, buyer, approvals, deposits, cellSeconds: HTTP_SECONDS });
     const jobs = waiting.jobs;
     const routes = [
       {
@@ -213,40 +155,8 @@ export async function runHttpBenchmark() {
         kind: 'ceiling',
         request: { base: `http://127.0.0.1:${ceilingPort}`, method: 'POST', path: () => '/insert', body: (i) => ({ milestone_id: i, approve: true }) },
       },
-      {
-        key: 'approval',
-        name: 'POST /api/milestone/approval (approve)',
-        kind: 'command',
-        request: {
-          base,
-          method: 'POST',
-          headers: session,
-          path: () => '/api/milestone/approval',
-          body: () => ({ milestone_id: approvals.take(), approve: true }),
-          // Answered from the write side: the answer already shows the buyer's approval.
-          verifyBody: (text) => JSON.parse(text).user_approval_status === 'approved',
-        },
-      },
-      {
-        key: 'deposit',
-        name: 'POST /api/milestone/deposit',
-        kind: 'command',
-        // Money moves only on a session whose second factor was checked within the step-up
-        // window: the buyer confirms a fresh code when the window would end during the cell.
-        prepare: () => buyer.ensureSteppedUp(HTTP_SECONDS + 120),
-        request: {
-          base,
-          method: 'POST',
-          headers: session,
-          path: () => '/api/milestone/deposit',
-          body: () => ({ milestone_id: deposits.take() }),
-          // A deposit on its way, from the account the buyer linked (deposit-preconditions.mjs).
-          verifyBody: (text) => {
-            const answer = JSON.parse(text);
-            return answer.payment_status === 'pending' && answer.bank_last4 === '6789';
-          },
-        },
-      },
+      commands.approval,
+      commands.deposit,
       {
         key: 'get',
         name: 'GET /api/job/{id}/milestones',
@@ -382,8 +292,12 @@ Command: \`make bench\` (part \`http\`; \`node bench/run-all.mjs http\`). The bu
 own process, projection runner and payments dispatcher inside as in production) on loopback, serving the ledger of
 the rebuild part (${ledger.generated.events} events, read models rebuilt), the demo buyer logged in (session cookie
 and \`X-XSRF-TOKEN\`), ${HTTP_SECONDS} s per cell. Each approval or deposit targets another milestone waiting for the
-buyer and answers from the state its decider produced, with the position it appended (approvals' bodies are checked:
-a wrong one counts as an error); the GET spreads over the buyer's ${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs.
+buyer and answers from the state its decider produced, with the position it appended (both bodies are checked:
+a wrong one counts as an error); deposits run as a real buyer's would: on projects whose agreement, as it reads now,
+both parties signed through the API, from the deposit account the buyer linked, on a session stepped up with a fresh
+authenticator code whenever the step-up window would end during a cell. The GET spreads over the buyer's
+${ledger.generated.waiting.jobs.length} projects. Errors = non-2xx + socket errors + time-outs + wrong bodies; any error
+fails the run (so nothing is written here), and the run prints each cell's error kinds.
 The ceiling is a bare fastify POST doing one INSERT on the same database, in its own process. ACH debits are left
 unsettled during the run (\`PAYMENTS_SANDBOX_SETTLE_MS\` = 1 h), as real ones take days. Each cell starts once every projector has caught up with the events of the cells before it.
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${placement.description}.

@@ -2,8 +2,9 @@
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
 // section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
 // BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller. `scale`
-// (several API processes and a separate worker), `orm` (TypeORM against hand-written SQL) and
-// `appends-ab` (the append ratio in alternating short cells, for a busy machine) run only when named.
+// (several API processes and a separate worker), `orm` (TypeORM against hand-written SQL),
+// `appends-ab` (the append ratio in alternating short cells, for a busy machine) and `profile`
+// (a command's CPU by layer, and observability on against off) run only when named.
 import { runAppendsBenchmark } from './appends.mjs';
 import { runInterleavedAppendsBenchmark } from './appends-interleaved.mjs';
 import { runFrontendSizeBenchmark } from './frontend-size.mjs';
@@ -11,6 +12,7 @@ import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
 import { runOrmBenchmark } from './orm.mjs';
+import { runProfileBenchmark } from './profile.mjs';
 import { runScaleBenchmark } from './scale.mjs';
 import { BenchFailure } from './lib/harness.mjs';
 import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
@@ -25,6 +27,7 @@ const parts = {
   lighthouse: runLighthouseBenchmark,
   scale: runScaleBenchmark,
   orm: runOrmBenchmark,
+  profile: runProfileBenchmark,
 };
 const byDefault = ['appends', 'rebuild', 'http', 'frontend', 'lighthouse'];
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { machine, markdownTable, repoRoot, freePort, writeSection } from './lib/harness.mjs';
 import { BENCH_EVENTS, rebuiltLedger } from './lib/ledger-fixture.mjs';
-import { startProcess } from './http.mjs';
+import { startProcess } from './lib/command-routes.mjs';
 import { logIn } from './lib/api-session.mjs';
 import { BENCH_SECOND_FACTOR_KEY } from './lib/ledger-generator.mjs';
 

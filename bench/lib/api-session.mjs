@@ -17,18 +17,20 @@ function keepCookies(response, jar) {
   }
 }
 
+/** The last 30-second step whose code each secret gave, across every session of this run. */
+const lastSteps = new Map();
+
 /**
  * The user's TOTP codes. The server takes each 30-second step once per user (a replayed code is
  * refused), so a second code waits for the next step, as a person waits for the next code.
  */
 function authenticator(secret) {
   const { generate } = createRequire(join(repoRoot, 'backend', 'package.json'))('otplib');
-  let lastStep = -1;
   return async () => {
     for (;;) {
       const step = Math.floor(Date.now() / TOTP_STEP_MS);
-      if (step > lastStep) {
-        lastStep = step;
+      if (step > (lastSteps.get(secret) ?? -1)) {
+        lastSteps.set(secret, step);
         return generate({ secret });
       }
       await new Promise((r) => setTimeout(r, (step + 1) * TOTP_STEP_MS - Date.now() + 200));

@@ -46,7 +46,8 @@ const WAITING_DEPOSITS = runs('deposit') ? WAITING_PER_ROUTE : 0;
 
 let fixture = null;
 
-export function ledgerFixture() {
+/** `waiting`: milestones to leave waiting for the buyer (the HTTP part's by default; the first caller decides). */
+export function ledgerFixture(waiting = { approve: WAITING_APPROVALS, deposit: WAITING_DEPOSITS }) {
   fixture ??= (async () => {
     const database = await startDatabase('bench_ledger');
     try {
@@ -54,7 +55,7 @@ export function ledgerFixture() {
       const generated = await generateLedger({
         url: database.url,
         events: BENCH_EVENTS,
-        waiting: { approve: WAITING_APPROVALS, deposit: WAITING_DEPOSITS },
+        waiting,
         log: (line) => console.log(`  ${line}`),
       });
       console.log(
@@ -116,8 +117,8 @@ export function runRebuildCli(url, { echo = true } = {}) {
 }
 
 /** The fixture with its read models rebuilt (the HTTP part needs them). */
-export async function rebuiltLedger() {
-  const ledger = await ledgerFixture();
+export async function rebuiltLedger(waiting) {
+  const ledger = await ledgerFixture(waiting);
   if (!ledger.rebuilt) {
     console.log('rebuilding the read models of the generated ledger…');
     await runRebuildCli(ledger.database.url, { echo: false });

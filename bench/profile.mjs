@@ -1,0 +1,200 @@
+// Part `profile` (issue 40, point 2): what a command costs, layer by layer, and what
+// observability costs it. Not part of the default `make bench`: `node bench/run-all.mjs profile`.
+//
+// 1. Layers: the API runs under `node --cpu-prof` with tracing (exported over OTLP to a sink that
+//    drops the spans), metrics and logging on, as in production; each route (approvals, deposits)
+//    is driven at saturation (a closed loop of BENCH_PROFILE_CONNECTIONS connections) for
+//    BENCH_PROFILE_SECONDS; the profile's samples of that window, until the projectors caught up,
+//    are split by layer (bench/profile-layers.mjs).
+// 2. Observability on and off: the API restarted with all three on, then all three off
+//    (RECORD_METRICS=false, LOG_LEVEL=warn, no OTEL exporter), BENCH_OBSERVABILITY_PAIRS times in
+//    turn; each route paced at BENCH_OBSERVABILITY_RATE req/s for BENCH_PROFILE_SECONDS; CPU per
+//    request (user + system from /proc) of the API process and of PostgreSQL. Target: on costs
+//    ≤ 10% more of the API's CPU per command than off.
+//
+// Any refused request fails the run, as in the HTTP part.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import pg from 'pg';
+
+import { load, readModelsCaughtUp, summary } from './http.mjs';
+import { logIn } from './lib/api-session.mjs';
+import { commandRoutes, cursor, startApi } from './lib/command-routes.mjs';
+import { prepareDeposits } from './lib/deposit-preconditions.mjs';
+import { failOnErrors, markdownTable } from './lib/harness.mjs';
+import { rebuiltLedger } from './lib/ledger-fixture.mjs';
+import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
+import { pacedLoad } from './lib/paced-load.mjs';
+import { layersOf, layerTable } from './profile-layers.mjs';
+
+const ROUTES = (process.env.BENCH_PROFILE_ROUTES ?? 'approval,deposit').split(',').map((s) => s.trim());
+const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 16);
+/** The most a closed loop is expected to answer a second: the milestones it may use up. */
+const MAX_RATE = Number(process.env.BENCH_PROFILE_MAX_RATE ?? 800);
+const RATE = Number(process.env.BENCH_OBSERVABILITY_RATE ?? 100);
+const WARMUP_SECONDS = 4;
+const PAIRS = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? 2);
+const MODES = (process.env.BENCH_PROFILE_MODES ?? 'layers,observability').split(',').map((s) => s.trim());
+const BUYER = 'buyer@demo.escrowledger.test';
+const SELLER = 'seller@demo.escrowledger.test';
+
+/** An OTLP/HTTP receiver that takes every batch of spans and drops it: the export's cost stays in the API. */
+async function spanSink() {
+  let batches = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      batches++;
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}`, batches: () => batches, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** The three switches, all on (as production runs) or all off. */
+function observability(on, sink) {
+  return on
+    ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'escrow-api-bench', RECORD_METRICS: 'true', LOG_LEVEL: 'info' }
+    : { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: '', RECORD_METRICS: 'false', LOG_LEVEL: 'warn' };
+}
+
+export async function runProfileBenchmark() {
+  const perRoute =
+    (MODES.includes('layers') ? MAX_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
+    (MODES.includes('observability') ? (RATE * SECONDS + RATE * 2) * 2 * PAIRS : 0) +
+    200;
+  const ledger = await rebuiltLedger({ approve: ROUTES.includes('approval') ? perRoute : 100, deposit: ROUTES.includes('deposit') ? perRoute : 0 });
+  const { url } = ledger.database;
+  const { waiting } = ledger.generated;
+  const secrets = ledger.generated.people.demoSecrets;
+  const placement = loadGeneratorPlacement();
+  const approvals = cursor(waiting.approve);
+  const deposits = cursor(waiting.deposit);
+  const sink = await spanSink();
+  const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
+  const postmaster = await postmasterPid(checkpoints);
+  placement.confine(postmaster);
+  const cells = [];
+  const sections = [];
+  let depositsPrepared = false;
+
+  /** An API with its buyer's session, the deposits' preconditions done once per ledger. */
+  const withApi = async (options, work) => {
+    const api = await startApi({ url, placement, ...options });
+    try {
+      const buyer = await logIn(api.base, BUYER, secrets);
+      if (ROUTES.includes('deposit') && !depositsPrepared) {
+        await prepareDeposits({ buyer, seller: await logIn(api.base, SELLER, secrets), projects: waiting.depositJobs, log: (line) => console.log(line) });
+        depositsPrepared = true;
+      }
+      const routes = commandRoutes({ base: api.base, buyer, approvals, deposits, cellSeconds: SECONDS });
+      return await work(
+        api,
+        ROUTES.map((key) => routes[key]),
+      );
+    } finally {
+      await api.stop();
+    }
+  };
+
+  try {
+    // Pinned: the servers are started on their own core(s) by taskset whenever they start. At
+    // nice 10 every API started later would inherit the generator's priority: left as it is.
+    if (placement.mode === 'pinned') placement.apply();
+    console.log(`load generator: ${placement.mode === 'nice' ? 'on the same cores (nice is not applied by this part)' : placement.description}`);
+    if (MODES.includes('layers')) {
+      const dir = mkdtempSync(join(tmpdir(), 'escrow-profile-'));
+      const windows = [];
+      await withApi({ env: observability(true, sink), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }, async (_api, routes) => {
+        for (const route of routes) {
+          await route.prepare?.();
+          // A cold process (its first requests compile and load what they use) is not a command's cost.
+          await pacedLoad({ ...route.request, rate: 50, seconds: WARMUP_SECONDS }).then((w) => cells.push({ cell: `warm-up ${route.name}`, ...w }));
+          await readModelsCaughtUp(checkpoints);
+          const from = Number(process.hrtime.bigint() / 1000n);
+          const r = summary(await load({ ...route.request, rate: null, connections: CONNECTIONS, seconds: SECONDS }));
+          await readModelsCaughtUp(checkpoints);
+          const to = Number(process.hrtime.bigint() / 1000n);
+          cells.push({ cell: `saturation ${route.name}`, ...r });
+          windows.push({ route, from, to, requests: r.total, rps: r.rps });
+          console.log(`saturation ${route.name}: ${r.rps.toFixed(0)} req/s answered by ${CONNECTIONS} connections, errors ${r.errors}`);
+        }
+      });
+      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+      if (!file) throw new Error(`the API wrote no CPU profile in ${dir}`);
+      const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      if (process.env.BENCH_PROFILE_KEEP)
+        console.log(
+          `the profile: ${join(dir, file)} (windows: ${windows.map((w) => `${w.route.key} --from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')})`,
+        );
+      else rmSync(dir, { recursive: true, force: true });
+      for (const w of windows) {
+        const result = layersOf(profile, { from: w.from, to: w.to });
+        // The profile's clock is the monotonic clock this process reads: a window outside it would be an empty table.
+        if (result.busy === 0) throw new Error(`no samples of the API's profile fall in the window of ${w.route.name}: clocks differ?`);
+        const table = layerTable(result, w.requests);
+        const idle = (100 * result.idle) / (result.idle + result.busy);
+        console.log(`\n${w.route.name} at saturation (${w.rps.toFixed(0)} req/s, the API's main thread idle ${idle.toFixed(0)}% of the window):\n${table}`);
+        sections.push({ title: `${w.route.name}, ${w.rps.toFixed(0)} req/s at saturation, main thread idle ${idle.toFixed(0)}%`, table });
+      }
+    }
+    if (MODES.includes('observability')) {
+      const rows = [];
+      for (let pair = 0; pair < PAIRS; pair++) {
+        for (const on of [true, false]) {
+          await withApi({ env: observability(on, sink) }, async (api, routes) => {
+            const meter = cpuMeter(api.pid, postmaster);
+            for (const route of routes) {
+              await route.prepare?.();
+              await pacedLoad({ ...route.request, rate: RATE, seconds: 2 }).then((w) => cells.push({ cell: `warm-up ${route.name}`, ...w }));
+              await readModelsCaughtUp(checkpoints);
+              const before = meter();
+              const r = await pacedLoad({ ...route.request, rate: RATE, seconds: SECONDS });
+              await readModelsCaughtUp(checkpoints);
+              const after = meter();
+              const cpu = { server: ((after.server - before.server) * 1000) / r.total, postgres: ((after.postgres - before.postgres) * 1000) / r.total };
+              cells.push({ cell: `observability ${on ? 'on' : 'off'} ${route.name}`, ...r });
+              rows.push({ route: route.name, on, pair, cpu, p99: r.p99 });
+              console.log(
+                `observability ${on ? 'on ' : 'off'} ${route.name} at ${RATE} req/s: CPU ${cpu.server.toFixed(2)} ms API + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request, p99 ${r.p99} ms, errors ${r.errors}`,
+              );
+            }
+          });
+        }
+      }
+      const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+      const table = markdownTable(
+        ['route', 'API CPU ms/request, on (each pair)', 'off (each pair)', 'on − off, median of pairs', 'share of the API’s CPU (target ≤ 10%)'],
+        ROUTES.map((key) => {
+          const name = rows.find((r) => r.route.includes(key === 'approval' ? 'approval' : 'deposit'))?.route ?? key;
+          const ofRoute = rows.filter((r) => r.route === name);
+          const on = ofRoute.filter((r) => r.on).map((r) => r.cpu.server);
+          const off = ofRoute.filter((r) => !r.on).map((r) => r.cpu.server);
+          const differences = on.map((x, i) => x - off[i]);
+          const share = on.map((x, i) => (x - off[i]) / x);
+          return [
+            name,
+            on.map((x) => x.toFixed(2)).join(', '),
+            off.map((x) => x.toFixed(2)).join(', '),
+            `${median(differences).toFixed(2)} ms`,
+            `${(100 * median(share)).toFixed(0)}% (pairs: ${share.map((x) => `${(100 * x).toFixed(0)}%`).join(', ')})`,
+          ];
+        }),
+      );
+      console.log(
+        `\nobservability on against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
+      );
+      sections.push({ title: 'observability on against off', table });
+    }
+  } finally {
+    await checkpoints.end();
+    await sink.close();
+  }
+  failOnErrors(cells);
+  return sections;
+}
