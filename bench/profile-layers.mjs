@@ -140,7 +140,7 @@ export function layerTable(result, requests = null) {
 }
 
 /** The functions a layer's samples stopped in, most first. */
-export function layerDetail(result, layerPart, top = 15) {
+function layerDetail(result, layerPart, top = 15) {
   const lines = [];
   for (const [layer, byLeaf] of result.leaves) {
     if (!layer.includes(layerPart)) continue;

@@ -21,7 +21,7 @@ function git(...args) {
 }
 
 /** The command line that repeats this run, from the repository's root. */
-export function repeatCommand(argv = process.argv) {
+function repeatCommand(argv = process.argv) {
   const settings = Object.keys(process.env)
     .filter((name) => SETTINGS.test(name))
     .sort()
@@ -37,7 +37,7 @@ export function loadNow() {
 }
 
 /** The code measured: commit, branch, and the files changed since it (a dirty tree is not that commit). */
-export function codeMeasured() {
+function codeMeasured() {
   const commit = git('rev-parse', '--short=12', 'HEAD');
   if (!commit) return 'not a git checkout';
   const branch = git('rev-parse', '--abbrev-ref', 'HEAD');
