@@ -1414,15 +1414,27 @@ export const API_SCHEMAS: Record<string, object> = {
     "properties": {
       "signed_name": {
         "type": "string",
-        "description": "The name the party typed to sign."
+        "description": "The name the party typed to sign: the signer's own legal name."
       },
       "at": {
         "type": "string"
+      },
+      "signer_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "For the seller, the signer's role in its company then (issue 37); null for the buyer and on older signatures."
       }
     },
     "required": [
       "signed_name",
-      "at"
+      "at",
+      "signer_company_role"
     ],
     "description": "A party's signature of the text shown."
   },
@@ -5942,9 +5954,20 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The person's role in their company when they acted (issue 37); null for others and on events from before roles."
+      },
       "summary": {
         "type": "string",
-        "description": "One sentence for people."
+        "description": "One sentence for people; a company's action ends with the person and role (\"— by Pat Manager (Project manager).\")."
       },
       "changes": {
         "type": "array",
@@ -5967,6 +5990,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "actor_id",
       "actor_name",
       "actor_role",
+      "actor_company_role",
       "summary",
       "changes",
       "data"
@@ -6672,6 +6696,24 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The person who acted (issue 37); null for the system and for an erased person."
+      },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Their role in their company when they acted; null for others and on events from before roles."
+      },
       "data": {
         "type": "object",
         "additionalProperties": {}
@@ -6691,6 +6733,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "recorded_at",
       "actor_id",
       "actor_role",
+      "actor_name",
+      "actor_company_role",
       "data",
       "metadata"
     ],
@@ -8554,6 +8598,50 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage."
   },
+  "WebhookActor": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "type": "string",
+        "enum": [
+          "company",
+          "customer",
+          "admin",
+          "system"
+        ]
+      },
+      "user_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Null for others than company members, and on events from before roles."
+      }
+    },
+    "required": [
+      "kind",
+      "user_id",
+      "name",
+      "company_role"
+    ],
+    "description": "Who did what a delivery reports (issue 37): the kind of actor, the person by id and, for a member of a company, their role then. The person's name is given only to the actor's own company's endpoints and the administrators' (null otherwise, and for the system)."
+  },
   "WebhookAttemptView": {
     "type": "object",
     "properties": {
@@ -9018,6 +9106,9 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "object",
         "additionalProperties": {},
         "description": "The event's data in its current schema: ids and amounts (two-decimal strings), never personal data."
+      },
+      "actor": {
+        "$ref": "#/definitions/WebhookActor"
       }
     },
     "required": [
@@ -9028,7 +9119,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "milestone_original_id",
       "milestone_id",
       "event",
-      "data"
+      "data",
+      "actor"
     ],
     "description": "The JSON body of every delivery."
   }
