@@ -31,3 +31,4 @@ export { stepUpRefusal } from './step-up-refusal';
 export { hashSecret, newSecret } from './tokens';
 export { TotpSecrets } from './totp-secrets';
 export { type AdminUserRow, type UserRow, UsersRepository } from './users.repository';
+export { pageNumber } from './page-number';

@@ -877,6 +877,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     if (role !== 'anonymous') await w.app.http.get(SecondFactors).newRecoveryCodes(w.users[role].userId);
     return { url: '/api/account/recovery-codes' };
   }),
+  // Issue 37, appended for the same reason: a company's security view, for its owners (each their own company's).
+  route('GET', '/api/company/security-log', 'user', companyMembers(200), (w) => ({ url: `/api/company/security-log?page=1&user_id=${w.users.seller.userId}` })),
 ];
 
 /** The link of the mail about a new user's authenticator app, as FactorAlerts stores it (issue 35). */

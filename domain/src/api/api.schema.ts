@@ -2270,6 +2270,100 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "Who in a contractor company may do what (issue 37): one table of roles × actions, read by the API's guard on every route and by the portal to hide what a role cannot do. Nothing else in the code base asks which role someone has."
   },
+  "CompanySecurityLogEntry": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "description": "What happened (login, totp_enrolled, step_up, …: docs/security.md lists them)."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "What was recorded beside the kind (`{ method: 'totp' }`, `{ passkey_id, name }`)."
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "browser": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Who did it: the user, or an administrator acting on their account."
+      },
+      "user_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "user_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "member_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "That person's role in the company now; null when they are no longer a member."
+      }
+    },
+    "required": [
+      "actor_name",
+      "at",
+      "browser",
+      "detail",
+      "ip",
+      "kind",
+      "member_role",
+      "user_id",
+      "user_name"
+    ],
+    "description": "A row of the company's security view (issue 37): a membership change of the company, or a login or step-up of one of its members, with whose account it is about."
+  },
+  "CompanySecurityLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanySecurityLogEntry"
+        }
+      },
+      "page": {
+        "type": "number"
+      },
+      "pages": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "entries",
+      "page",
+      "pages"
+    ],
+    "description": "GET /api/company/security-log: a page of the company's security view, newest first (owners)."
+  },
   "CompanyTeam": {
     "type": "object",
     "properties": {
