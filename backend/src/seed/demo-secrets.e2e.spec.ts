@@ -67,8 +67,7 @@ describe("the demo logins' secrets", () => {
   it('give a login added since the first start a secret of its own, kept with the others', () => {
     const dir = folder();
     const { secrets, file } = demoSecrets(dir);
-    const older = { ...secrets, totp: { ...secrets.totp } };
-    delete older.totp[DEMO_LOGINS.projectManager];
+    const older = { ...secrets, totp: Object.fromEntries(Object.entries(secrets.totp).filter(([email]) => email !== DEMO_LOGINS.projectManager)) };
     writeFileSync(file, JSON.stringify(older), { mode: 0o600 });
     const completed = demoSecrets(dir).secrets;
     expect(completed.totp[DEMO_LOGINS.projectManager]).toMatch(/^[A-Z2-7]{16,}$/);

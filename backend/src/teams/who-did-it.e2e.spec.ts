@@ -1,5 +1,5 @@
-import { eventually } from '../../test/support/event-store-fixture';
 import { signAgreement } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
 import { type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';

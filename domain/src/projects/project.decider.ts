@@ -1,12 +1,12 @@
 import { readSiteState, type SiteState } from '../lien-waivers/states';
 import { withUploadNotRecorded } from '../milestones/milestone.state';
 import type { MilestoneTerms } from '../money/fees';
-import type { CompanyRole } from '../teams/permissions';
 import { NO_RETAINAGE, readRetainagePercent } from '../money/retainage';
 import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
+import type { CompanyRole } from '../teams/permissions';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 import { decideRetainage, evolveRetainage, noRetainage, type ProjectRetainage } from './project.retainage';
