@@ -40,6 +40,10 @@ const ADMIN_ROUTE_ROLES: Record<string, AdminRole[]> = {
   'POST /api/admin/companies/:id/payout-change/confirm': FINANCE,
   'POST /api/admin/companies/:id/payout-change/undo': FINANCE,
   'PUT /api/admin/companies/:id': OWNER,
+  // Issue 37: support sees a company's team and resends or revokes its invitations.
+  'GET /api/admin/companies/:companyId/team': ALL,
+  'POST /api/admin/company-invitations/:invitationId/resend': ALL,
+  'DELETE /api/admin/company-invitations/:invitationId': ALL,
   'GET /api/admin/disputes': ALL,
   'POST /api/admin/milestones/:id/dispute/resolve': FINANCE,
   'POST /api/admin/milestones/:id/dispute/resolution/approve': FINANCE,

@@ -344,7 +344,10 @@ describe('the admin console API', () => {
     const { rows: bought } = await app.db.pool.query('SELECT count(*)::int AS n FROM jobs WHERE customer_id = $1', [demoBuyer.user_id]);
     expect(bought[0].n).toBeGreaterThan(0);
     expect(demoBuyer).toMatchObject({ company_id: null, company_name: null, projects_as_buyer: bought[0].n });
-    expect((await admin.get('/api/admin/users?search=saguaro')).body.map((u: { email: string }) => u.email)).toEqual([DEMO_LOGINS.seller]);
+    // Saguaro Build Co.'s team (issue 37): its owner, office manager and project manager.
+    expect((await admin.get('/api/admin/users?search=saguaro')).body.map((u: { email: string }) => u.email).sort()).toEqual(
+      [DEMO_LOGINS.seller, DEMO_LOGINS.officeManager, DEMO_LOGINS.projectManager].sort(),
+    );
     expect((await admin.get('/api/admin/users?search=%25')).body).toEqual([]); // % is text, not a wildcard
     const companies = (await admin.get('/api/admin/companies')).body;
     expect(companies).toHaveLength(14);
@@ -359,7 +362,7 @@ describe('the admin console API', () => {
       kind: 'general_contractor',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       services: ['Concrete', 'Framing', 'General Contracting'],
-      users: 1,
+      users: 3, // the owner, the office manager and the project manager
     });
     expect((await admin.get('/api/admin/projects?search=Saguaro')).body.map((p: { primary_company_name: string }) => p.primary_company_name)).toEqual(
       expect.arrayContaining(['Saguaro Build Co.']),

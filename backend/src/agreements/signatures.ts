@@ -8,7 +8,7 @@ type Party = 'customer' | 'company';
 export function signaturesOf(project: ActiveProject, hash: string): AgreementSignaturesView {
   const of = (party: Party) => {
     const s = project.signatureLog.findLast((x) => x.party === party && x.agreementHash === hash);
-    return s ? { signed_name: s.signedName, at: s.at } : null;
+    return s ? { signed_name: s.signedName, at: s.at, signer_company_role: s.signerCompanyRole ?? null } : null;
   };
   return { buyer: of('customer'), seller: of('company') };
 }

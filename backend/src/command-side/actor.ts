@@ -12,6 +12,7 @@ export function metadataOf(user: SessionUser, now = nowIso()): CommandMetadata {
     actorId: user.userId,
     actorRole: user.role === 'admin' ? 'admin' : user.companyId !== null ? 'company' : 'customer',
     actorCompanyId: user.companyId,
+    actorCompanyRole: user.role === 'admin' || user.companyId === null ? null : user.companyRole,
   };
 }
 

@@ -288,6 +288,7 @@ export class EventStreams {
         ...trail.context,
         actorId: String(metadata.actorId),
         actorRole: metadata.actorRole,
+        ...(metadata.actorCompanyRole ? { actorCompanyRole: metadata.actorCompanyRole } : {}),
         correlationId: trail.correlationId,
         causationId: trail.causationId,
         occurredAt: metadata.now,

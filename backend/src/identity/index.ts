@@ -6,6 +6,7 @@ export { IdentityModule } from './identity.module';
 export { identitySchema } from './identity.schema';
 export { cookiesOf, LoginCookies } from './login-cookies';
 export { OneTimeCodes } from './one-time-codes';
+export { pageNumber } from './page-number';
 export { hashPassword, isAcceptablePassword, PASSWORD_RULE } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';

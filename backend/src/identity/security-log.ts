@@ -1,4 +1,4 @@
-import type { AdminSecurityLogPage } from '@escrow/domain';
+import { type AdminSecurityLogPage, asCompanyRole, type CompanySecurityLogPage } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
@@ -65,6 +65,21 @@ export interface SecurityLogRecord {
 
 const SECURITY_LOG_PAGE_SIZE = 50;
 
+/** A company's membership changes, as Memberships records them (with the company in `detail`). */
+const COMPANY_MEMBERSHIP_KINDS = [
+  'member_invited',
+  'invitation_resent',
+  'invitation_revoked',
+  'invitation_expired',
+  'member_joined',
+  'member_role_changed',
+  'member_removed',
+  'member_left',
+  'signing_policy_changed',
+];
+/** What an owner sees of each member's own account: how they signed in and confirmed it was them. */
+const MEMBER_ACCESS_KINDS = ['login', 'new_browser_login', 'login_failed', 'second_factor_failed', 'step_up'];
+
 /** The request's address, browser and session, for a record about the caller's own action. */
 export function requestContext(request: FastifyRequest): Pick<SecurityLogRecord, 'ip' | 'userAgent' | 'sessionId'> {
   const user = (request as RequestWithUser).user;
@@ -108,6 +123,34 @@ export class SecurityLog {
     const params: unknown[] = [];
     if (filter.userId != null) where.push(`l.user_id = $${params.push(filter.userId)}`);
     if (filter.kind) where.push(`l.kind = $${params.push(filter.kind)}`);
+    const { entries, pages } = await this.rows(where, params, page);
+    return { entries: entries.map(({ member_company_id: _c, member_role: _r, ...entry }) => entry), page, pages };
+  }
+
+  /**
+   * A page of a company's security view (issue 37): its membership changes, and the logins and
+   * step-ups of its members now, optionally of one of them.
+   */
+  async companyPage(companyId: number, userId: number | null, page: number): Promise<CompanySecurityLogPage> {
+    const params: unknown[] = [];
+    const company = `$${params.push(companyId)}::int`;
+    const where = [
+      `((l.kind = ANY($${params.push(COMPANY_MEMBERSHIP_KINDS)}) AND l.detail->>'company_id' = (${company})::text)
+        OR (l.kind = ANY($${params.push(MEMBER_ACCESS_KINDS)}) AND l.user_id IN (SELECT user_id FROM users WHERE company_id = ${company} AND deleted_at IS NULL)))`,
+    ];
+    if (userId !== null) where.push(`l.user_id = $${params.push(userId)}`);
+    const { entries, pages } = await this.rows(where, params, page);
+    return {
+      entries: entries.map(({ member_company_id, member_role, ...entry }) => ({
+        ...entry,
+        member_role: member_company_id === companyId ? asCompanyRole(member_role) : null,
+      })),
+      page,
+      pages,
+    };
+  }
+
+  private async rows(where: string[], params: unknown[], page: number) {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const { rows: counted } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM security_log l ${clause}`, params);
     const pages = Math.max(1, Math.ceil(counted[0]!.n / SECURITY_LOG_PAGE_SIZE));
@@ -120,13 +163,17 @@ export class SecurityLog {
       actor_name: string | null;
       user_id: number | null;
       user_name: string | null;
+      member_company_id: number | null;
+      member_role: string | null;
     }>(
-      `SELECT l.at, l.kind, l.detail, l.ip, l.user_agent, a.display_name AS actor_name, l.user_id, u.display_name AS user_name
+      `SELECT l.at, l.kind, l.detail, l.ip, l.user_agent, a.display_name AS actor_name, l.user_id, u.display_name AS user_name,
+              u.company_id AS member_company_id, u.company_role AS member_role
          FROM security_log l LEFT JOIN users a ON a.user_id = l.actor_id LEFT JOIN users u ON u.user_id = l.user_id
          ${clause} ORDER BY l.entry_id DESC LIMIT ${SECURITY_LOG_PAGE_SIZE} OFFSET $${params.push((page - 1) * SECURITY_LOG_PAGE_SIZE)}`,
       params,
     );
     return {
+      pages,
       entries: rows.map((r) => ({
         at: r.at.toISOString(),
         kind: r.kind,
@@ -136,9 +183,9 @@ export class SecurityLog {
         actor_name: r.actor_name,
         user_id: r.user_id,
         user_name: r.user_name,
+        member_company_id: r.member_company_id,
+        member_role: r.member_role,
       })),
-      page,
-      pages,
     };
   }
 }

@@ -4,6 +4,9 @@ export const DEMO_LOGINS = {
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
   seller: 'seller@demo.escrowledger.test',
+  /** Saguaro Build Co. is a team (issue 37): its office manager (finance) and its project manager, beside its owner, the seller. */
+  officeManager: 'office@demo.escrowledger.test',
+  projectManager: 'pm@demo.escrowledger.test',
   /** Users of two subcontractors (Desert Current Electric, Mesa Ridge Roofing): payees who sign their own lien waivers. */
   electrician: 'electric@demo.escrowledger.test',
   roofer: 'roofing@demo.escrowledger.test',

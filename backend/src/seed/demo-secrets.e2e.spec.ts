@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -64,6 +64,17 @@ describe("the demo logins' secrets", () => {
     expect(JSON.parse(readFileSync(first.file, 'utf8'))).toEqual(first.secrets);
   });
 
+  it('give a login added since the first start a secret of its own, kept with the others', () => {
+    const dir = folder();
+    const { secrets, file } = demoSecrets(dir);
+    const older = { ...secrets, totp: Object.fromEntries(Object.entries(secrets.totp).filter(([email]) => email !== DEMO_LOGINS.projectManager)) };
+    writeFileSync(file, JSON.stringify(older), { mode: 0o600 });
+    const completed = demoSecrets(dir).secrets;
+    expect(completed.totp[DEMO_LOGINS.projectManager]).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(completed.totp[DEMO_LOGINS.seller]).toBe(secrets.totp[DEMO_LOGINS.seller]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(completed);
+  });
+
   describe('on a database', () => {
     let app: TestApp;
     let upgraded: RunningApp | null = null;
@@ -81,6 +92,19 @@ describe("the demo logins' secrets", () => {
       expect(await logsIn(app, DEMO_LOGINS.admin, secrets)).toBe(true);
       expect(app.demoLogins).toContain(`password ${secrets.password}`);
       for (const email of Object.values(DEMO_LOGINS)) expect(app.demoLogins).toContain(secrets.totp[email]);
+    });
+
+    it('makes Saguaro Build Co. a team: its office manager (finance) and project manager log in with their own second factor (issue 37)', async () => {
+      const { secrets } = demoSecrets(app.config.dataDir);
+      for (const [email, role] of [
+        [DEMO_LOGINS.officeManager, 'finance'],
+        [DEMO_LOGINS.projectManager, 'project_manager'],
+      ] as const) {
+        expect(secrets.totp[email]).not.toBe(secrets.totp[DEMO_LOGINS.seller]);
+        const session = new HttpSession(app.app);
+        await session.login(email, secrets.password, secrets.totp[email]);
+        expect((await session.get('/api/user')).body).toMatchObject({ company: { name: 'Saguaro Build Co.' }, company_role: role });
+      }
     });
 
     it('replace the public secrets of demo users seeded by an earlier version at the next start', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { generateSecret } from 'otplib';
@@ -46,5 +46,10 @@ export function demoSecrets(dataDir: string): { secrets: DemoSecrets; file: stri
   const file = join(dataDir, DEMO_SECRETS_FILE);
   const created = !existsSync(file);
   const secrets = JSON.parse(developmentKeyFile(file, () => `${JSON.stringify(generate(), null, 2)}\n`)) as DemoSecrets;
-  return { secrets, file, created };
+  // A login added since this installation's first start (the team of issue 37) gets a secret of its own, kept with the others.
+  const missing = Object.values(DEMO_LOGINS).filter((email) => !secrets.totp[email]);
+  if (missing.length === 0) return { secrets, file, created };
+  const completed = { ...secrets, totp: { ...secrets.totp, ...Object.fromEntries(missing.map((email) => [email, generateSecret()])) } };
+  writeFileSync(file, `${JSON.stringify(completed, null, 2)}\n`, { mode: 0o600 });
+  return { secrets: completed, file, created };
 }

@@ -81,6 +81,15 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets, se
       companyId: companyIds[0]!,
       passwordHash,
     });
+    // Saguaro Build Co. is a team (issue 37): the seller owns it, its office manager keeps the
+    // books (finance: bank accounts, the colleague confirmation), its project manager runs the jobs.
+    for (const [companyRole, firstName, lastName, phone, email] of [
+      ['finance', 'Morgan', 'Office', '6025550143', DEMO_LOGINS.officeManager],
+      ['project_manager', 'Casey', 'Foreman', '6025550144', DEMO_LOGINS.projectManager],
+    ] as const) {
+      const member = await UsersRepository.insert(client, { firstName, lastName, phone, email, emailVerified: true, companyId: companyIds[0]!, passwordHash });
+      await client.query('UPDATE users SET company_role = $2 WHERE user_id = $1', [member.user_id, companyRole]);
+    }
     // Subcontractor users: a payee's own users sign the lien waivers of its payments.
     await UsersRepository.insert(client, {
       firstName: 'Dana',
@@ -100,7 +109,8 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets, se
       companyId: companyIds[2]!,
       passwordHash,
     });
-    for (const email of Object.values(DEMO_LOGINS)) {
+    // Secrets made by a version before a login existed lack it (demoSecrets completes them): no factor then.
+    for (const email of Object.values(DEMO_LOGINS).filter((e) => secrets.totp[e])) {
       await client.query(`INSERT INTO user_totp (user_id, secret, confirmed_at) SELECT user_id, $2, now() FROM users WHERE email = $1`, [
         email,
         totpSecrets.seal(secrets.totp[email]!),
@@ -127,7 +137,7 @@ export async function replaceDemoSecrets(pool: Pool, totpSecrets: TotpSecrets, s
   try {
     await client.query('BEGIN');
     let replaced = 0;
-    for (const email of Object.values(DEMO_LOGINS)) {
+    for (const email of Object.values(DEMO_LOGINS).filter((e) => secrets.totp[e])) {
       const { rows } = await client.query<{ user_id: number }>('UPDATE users SET password_hash = $2 WHERE email = $1 RETURNING user_id', [email, passwordHash]);
       const userId = rows[0]?.user_id;
       if (userId === undefined) continue;
@@ -157,13 +167,14 @@ export function demoLoginsText(baseUrl: string, secrets: DemoSecrets, file: stri
     `  admin   ${DEMO_LOGINS.admin}  (owner: every administrator permission)`,
     `  admins  ${DEMO_LOGINS.support} (support, read only), ${DEMO_LOGINS.finance} (finance), ${DEMO_LOGINS.operations} (operations)`,
     `  buyer   ${DEMO_LOGINS.buyer}`,
-    `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.)`,
+    `  seller  ${DEMO_LOGINS.seller}  (Saguaro Build Co.'s owner)`,
+    `  team    ${DEMO_LOGINS.officeManager}  (Saguaro Build Co.'s office manager: finance), ${DEMO_LOGINS.projectManager}  (its project manager)`,
     `  payees  ${DEMO_LOGINS.electrician}  (Desert Current Electric), ${DEMO_LOGINS.roofer}  (Mesa Ridge Roofing)`,
     `Each asks for a second factor after the password. Add its secret to an authenticator app (or open the otpauth URL on a phone),`,
     `or compute the current code: node -e "require('otplib').generate({secret:process.argv[1]}).then(console.log)" <secret>`,
     ...who.map((key) => {
       const secret = secrets.totp[DEMO_LOGINS[key]]!;
-      return `  ${key.padEnd(11)} ${secret}  ${generateURI({ issuer: TOTP_ISSUER, label: DEMO_LOGINS[key], secret })}`;
+      return `  ${key.padEnd(14)} ${secret}  ${generateURI({ issuer: TOTP_ISSUER, label: DEMO_LOGINS[key], secret })}`;
     }),
     `This installation's own demo password and secrets, made at its first start: ${file} (readable by you only).`,
   ].join('\n');

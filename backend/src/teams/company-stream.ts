@@ -4,7 +4,7 @@ import {
   type CompanyRole,
   type CompanyState,
   companyStreamId,
-  decideCompany,
+  decideCompanyRecordingFounders,
   evolveCompany,
   initialCompanyState,
   type MembershipDirectory,
@@ -19,7 +19,8 @@ export const companyStream: EventStream<CompanyState, CompanyCommand, CompanyEve
   streamId: companyStreamId,
   initialState: initialCompanyState,
   evolve: evolveCompany,
-  decide: decideCompany,
+  // The first change that succeeds records the founding members too, in the same append.
+  decide: decideCompanyRecordingFounders,
 };
 
 /** Who is a member in the users table now, and the company's signing policy (the decider's `directory`). */

@@ -1,8 +1,8 @@
-import type { CompanyCommand, CompanyEvent, CompanyState, MembershipDirectory } from '@escrow/domain';
+import { type CompanyCommand, type CompanyEvent, type CompanyState, isFoundingRecord, type MembershipDirectory } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, type HandleResult, systemMetadata } from '../command-side';
+import { EventStreams, type HandleResult } from '../command-side';
 import { SecurityLog, type SecurityLogRecord, SessionCache, SessionsService } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { companyStream, membershipDirectory, writeMembershipToUsers } from './company-stream';
@@ -46,7 +46,6 @@ export class Memberships {
     trail: RequestTrail,
   ): Promise<HandleResult<CompanyState, CompanyEvent>> {
     const directory = await membershipDirectory(this.pool, companyId);
-    await this.recordFounders(companyId, directory);
     const people = await this.people(companyId);
     const result = await this.streams.decide(companyStream, companyId, command(directory));
     const changes = await writeMembershipToUsers(this.pool, this.streams, companyId);
@@ -56,24 +55,11 @@ export class Memberships {
     if (result.events.some((e) => e.type === 'SigningPolicyChanged')) await this.cache.revoke({ companyId });
     if (result.replayed) return result;
     for (const [userId, person] of await this.people(companyId)) if (!people.has(userId)) people.set(userId, person);
-    for (const event of result.events) await this.log.record(this.logEntry(event, trail));
-    await this.mails.after(result.events, people);
+    // The founding members recorded with this change (companyStream) are history, not news.
+    const news = result.events.filter((e) => !isFoundingRecord(e));
+    for (const event of news) await this.log.record(this.logEntry(event, trail));
+    await this.mails.after(news, people);
     return result;
-  }
-
-  /**
-   * The members a company had before its stream existed (the migration made its one user an
-   * owner) are recorded once, as joined, before its first membership change: the company's
-   * History then starts with them.
-   */
-  private async recordFounders(companyId: number, directory: MembershipDirectory): Promise<void> {
-    const state = await this.streams.current(companyStream, companyId);
-    if (Object.keys(state.members).length > 0 || Object.keys(directory.members).length === 0) return;
-    await this.streams.decide(companyStream, companyId, {
-      type: 'RecordFoundingMembers',
-      data: { companyId, sessionId: null, directory },
-      metadata: systemMetadata(),
-    });
   }
 
   private async people(companyId: number): Promise<Map<number, { user_id: number; email: string; display_name: string }>> {

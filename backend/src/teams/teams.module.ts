@@ -8,6 +8,8 @@ import { AcceptTeamInvitationController } from './accept-team-invitation/accept-
 import { AdminCompanyTeamController } from './admin-team.http.controller';
 import { CheckTeamInvitationController } from './check-team-invitation/check-team-invitation.http.controller';
 import { CheckTeamInvitationHandler } from './check-team-invitation/check-team-invitation.query';
+import { GetCompanySecurityLogController } from './get-company-security-log/get-company-security-log.http.controller';
+import { GetCompanySecurityLogHandler } from './get-company-security-log/get-company-security-log.query';
 import { GetTeamHandler } from './get-team.query';
 import { InviteMemberHandler } from './invite-member/invite-member.handler';
 import { InviteMemberController } from './invite-member/invite-member.http.controller';
@@ -33,6 +35,7 @@ import { TeamMails } from './team.mails';
     AdminCompanyTeamController,
     AdminResendInvitationController,
     AdminRevokeInvitationController,
+    GetCompanySecurityLogController,
   ],
   providers: [
     Memberships,
@@ -48,6 +51,7 @@ import { TeamMails } from './team.mails';
     ChangeSigningPolicyHandler,
     CheckTeamInvitationHandler,
     AcceptTeamInvitationHandler,
+    GetCompanySecurityLogHandler,
   ],
 })
 export class TeamsModule {}

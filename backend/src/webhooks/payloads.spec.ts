@@ -36,3 +36,30 @@ describe('webhook payloads name the milestone', () => {
     expect(body).toMatchObject({ milestone_original_id: null, milestone_id: null });
   });
 });
+
+describe('webhook payloads name who acted (issue 37)', () => {
+  const proposed = (metadata: Record<string, unknown>) =>
+    ({ ...paid('MilestoneProposed', null), metadata: { occurredAt: '2026-11-26T10:00:00.000Z', jobId: 3, ...metadata } }) as unknown as RecordedEvent;
+
+  it('a company member by id, their role then, and the name the deliverer may give', () => {
+    const body = JSON.parse(
+      payloadOf('d', 'milestone.agreed', proposed({ actorId: '12', actorRole: 'company', actorCompanyRole: 'project_manager' }), 3, 'Pat Manager'),
+    );
+    expect(body.actor).toEqual({ kind: 'company', user_id: 12, name: 'Pat Manager', company_role: 'project_manager' });
+  });
+
+  it('an event from before roles by the person only, and the system as nobody', () => {
+    expect(JSON.parse(payloadOf('d', 'milestone.agreed', proposed({ actorId: '12', actorRole: 'company' }), 3)).actor).toEqual({
+      kind: 'company',
+      user_id: 12,
+      name: null,
+      company_role: null,
+    });
+    expect(JSON.parse(payloadOf('d', 'disbursement.paid', proposed({ actorId: '0', actorRole: 'system' }), 3)).actor).toEqual({
+      kind: 'system',
+      user_id: null,
+      name: null,
+      company_role: null,
+    });
+  });
+});

@@ -1,4 +1,13 @@
-import { formatPosition, maskedAccount, type PaidToAccount, type RecordedEvent, type WebhookKind, type WebhookPayload } from '@escrow/domain';
+import {
+  asCompanyRole,
+  formatPosition,
+  maskedAccount,
+  type PaidToAccount,
+  type RecordedEvent,
+  type WebhookActor,
+  type WebhookKind,
+  type WebhookPayload,
+} from '@escrow/domain';
 import { v5 as uuidv5 } from 'uuid';
 
 /** Namespace of delivery ids (a random UUID, fixed forever). */
@@ -15,8 +24,19 @@ export function projectIdOf(event: RecordedEvent): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** The body of a delivery, written once and sent byte for byte on every attempt. */
-export function payloadOf(deliveryId: string, kind: WebhookKind, event: RecordedEvent, projectId: number): string {
+/** The person an event's metadata names as its actor; null for the system. */
+export function actorIdOf(event: RecordedEvent): number | null {
+  const id = Number(event.metadata.actorId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+const ACTOR_KINDS: readonly WebhookActor['kind'][] = ['company', 'customer', 'admin', 'system'];
+
+/**
+ * The body of a delivery, written once and sent byte for byte on every attempt. `actorName` is
+ * the acting person's name where this endpoint may read it (the deliverer decides), else null.
+ */
+export function payloadOf(deliveryId: string, kind: WebhookKind, event: RecordedEvent, projectId: number, actorName: string | null = null): string {
   const originalId = Number((event.data as { originalId?: unknown }).originalId);
   const milestoneOriginalId = event.streamId.startsWith('milestone-') && Number.isInteger(originalId) ? originalId : null;
   const payload: WebhookPayload = {
@@ -35,6 +55,12 @@ export function payloadOf(deliveryId: string, kind: WebhookKind, event: Recorded
       hash: event.integrity?.hash ?? null,
     },
     data: dataOf(event),
+    actor: {
+      kind: ACTOR_KINDS.find((k) => k === event.metadata.actorRole) ?? 'system',
+      user_id: actorIdOf(event),
+      name: actorName,
+      company_role: asCompanyRole(event.metadata.actorCompanyRole),
+    },
   };
   return JSON.stringify(payload);
 }

@@ -19,7 +19,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { acceptedIdOrNull, inSpan, SpanKind, withCorrelation } from '../observability';
-import { deliveryIdOf, payloadOf, projectIdOf } from './payloads';
+import { actorIdOf, deliveryIdOf, payloadOf, projectIdOf } from './payloads';
 import { UNOPENABLE_SECRET, WebhookSecretBox } from './secret-box';
 import { sendDelivery, type SendOutcome } from './webhook-sender';
 
@@ -191,6 +191,16 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
         [[...new Set(wanted.map((r) => r.projectId))]],
       );
       const sellerOf = new Map(jobs.map((j) => [j.job_id, j.primary_company_id]));
+      // A person is named only to their own company's endpoints and the administrators' (issue 37).
+      const { rows: actors } = await client.query<{ user_id: number; display_name: string | null; company_id: number | null }>(
+        'SELECT user_id, display_name, company_id FROM users WHERE user_id = ANY($1::int[])',
+        [[...new Set(wanted.map((r) => actorIdOf(r.event)).filter((id): id is number => id !== null))]],
+      );
+      const actorById = new Map(actors.map((a) => [a.user_id, a]));
+      const actorNameFor = (event: RecordedEvent, endpointCompany: number | null) => {
+        const actor = actorById.get(actorIdOf(event) ?? 0);
+        return actor && (endpointCompany === null || actor.company_id === endpointCompany) ? actor.display_name : null;
+      };
       const rows = wanted.flatMap(({ event, kind, projectId }) =>
         endpoints
           .filter((e) => e.kinds.includes(kind) && registeredBefore(e, event) && (e.company_id === null || e.company_id === sellerOf.get(projectId)))
@@ -201,7 +211,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
               endpointId: e.endpoint_id,
               eventId: event.id,
               kind,
-              payload: payloadOf(deliveryId, kind, event, projectId),
+              payload: payloadOf(deliveryId, kind, event, projectId, actorNameFor(event, e.company_id)),
               correlationId: acceptedIdOrNull(event.metadata.correlationId),
               traceparent: typeof event.metadata.traceparent === 'string' ? event.metadata.traceparent : null,
             };

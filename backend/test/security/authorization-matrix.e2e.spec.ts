@@ -1,5 +1,5 @@
-import { MUTATING, ROUTE_MATRIX, type RouteCase, routeKey } from './route-matrix.test-kit';
-import { createSecurityWorld, type Role, ROLE_NAMES, ROLES, type SecurityWorld } from './security-world.test-kit';
+import { memberExpectation, MUTATING, ROUTE_MATRIX, type RouteCase, routeKey } from './route-matrix.test-kit';
+import { type Caller, createSecurityWorld, MEMBER_ROLES, type MemberRole, type Role, ROLE_NAMES, ROLES, type SecurityWorld } from './security-world.test-kit';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 /**
@@ -37,12 +37,19 @@ describe('security: authorization matrix', () => {
     });
   });
 
-  const cells = ROUTE_MATRIX.flatMap((c) => ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets ${c.expect[role]}`, c, role] as const));
+  const isMember = (role: Caller): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
+  // Issue 37: the seller's colleagues in every role; what each gets is worked out from the
+  // permission table and the route's @MemberMay once the application runs.
+  const cells = ROUTE_MATRIX.flatMap((c) => [
+    ...ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets ${c.expect[role]}`, c, role as Caller] as const),
+    ...MEMBER_ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets what the permission table says`, c, role as Caller] as const),
+  ]);
 
   it.each(cells)(
     '%s',
-    async (_name, c: RouteCase, role: Role) => {
-      const expected = c.expect[role];
+    async (_name, c: RouteCase, role: Caller) => {
+      const member = isMember(role) ? memberExpectation(world, c, role) : null;
+      const expected = member ? member.status : c.expect[role as Role];
       const allowed = expected >= 200 && expected < 300;
       const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
       const client = await world.client(role);
@@ -55,6 +62,7 @@ describe('security: authorization matrix', () => {
 
       expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
       if (!allowed) expect(typeof answer.body?.message).toBe('string');
+      if (member?.roleForbidden) expect(answer.body?.reason).toBe('role_forbidden');
       if (before) expect(await changedTables(world.app.ownerPool(), before, await fingerprint(world.app.ownerPool()))).toEqual([]);
     },
     60_000,

@@ -1,7 +1,11 @@
-import type { AttachmentView } from '@escrow/domain';
+import { type AttachmentView, type CompanyAction, type CompanyRole, mayDo } from '@escrow/domain';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import { generateSecret } from 'otplib';
 import sharp from 'sharp';
 
+import { ACCESS_KEY, COMPANY_ACTION_KEY } from '../../src/identity/access.decorators';
 import { OneTimeCodes } from '../../src/identity/one-time-codes';
 import { SecondFactors } from '../../src/identity/second-factors';
 import { hashSecret, newSecret } from '../../src/identity/tokens';
@@ -9,7 +13,7 @@ import { eventually } from '../support/event-store-fixture';
 import { type CreatedUser, createUser, enrolTotp, HttpSession, startSession, TEST_PASSWORD, totpCode } from '../support/http-session';
 import { multipart, TINY_PDF } from '../support/multipart';
 import { SoftPasskey } from '../support/soft-passkey';
-import { type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
+import { type Caller, MEMBER_COMPANY_ROLE, type MemberRole, type Role, ROLES, type SecurityWorld, uniqueSuffix } from './security-world.test-kit';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,11 +104,17 @@ export interface RouteCase {
   /** The exact status each caller gets for the request below. */
   expect: Record<Role, number>;
   /**
+   * What a colleague of the seller gets where it is not what the permission table says (the seller's
+   * answer when the role may do the route's action, 403 when not): a route about the caller's own
+   * doing that differs by person, never by role.
+   */
+  members?: Partial<Record<MemberRole, number>>;
+  /**
    * A request the allowed callers make successfully. `fresh` is true when the caller is expected
    * to succeed and the request changes something: it then gets a new target of its own (a new
    * milestone, a new code), so cells do not depend on each other's order.
    */
-  request(world: SecurityWorld, role: Role, fresh: boolean): Promise<RouteRequest> | RouteRequest;
+  request(world: SecurityWorld, role: Caller, fresh: boolean): Promise<RouteRequest> | RouteRequest;
   /**
    * Event types a refused request may still append: the record of a failed try that the rules
    * count (a wrong micro-deposit pair, three of which lock the account), like a failed login's.
@@ -178,9 +188,9 @@ async function sellerInvitation(w: SecurityWorld): Promise<{ invitationId: strin
   return { invitationId: sent.body.invitation_id as string, code };
 }
 
-/** A new viewer of the seller's company. */
-function sellerMember(w: SecurityWorld): Promise<CreatedUser> {
-  return createUser(w.app.db.pool, { companyId: w.companies.seller, companyRole: 'viewer' });
+/** A new member of the seller's company (a viewer unless asked). */
+function sellerMember(w: SecurityWorld, companyRole: CompanyRole = 'viewer'): Promise<CreatedUser> {
+  return createUser(w.app.db.pool, { companyId: w.companies.seller, companyRole });
 }
 
 const route = (method: Method, path: string, guard: Guard, expect: Record<Role, number>, request: RouteCase['request']): RouteCase => ({
@@ -417,32 +427,49 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   })),
   // Only the user who started a draft sees it and changes it: the buyer of a seller-started draft
   // does not see it yet (404); an admin sees it but does not act for a party (403).
-  route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, (w) => ({
-    url: '/api/job/basic',
-    body: {
-      state: {
-        job_id: w.draftJobId,
-        customer_id: w.users.buyer.userId,
-        service: 'General Contracting',
-        primary_company_id: w.companies.seller,
-        customerInitiated: false,
+  // A colleague of the seller whose role may edit projects does not see the seller's draft either:
+  // a draft is its starter's, whatever the role (404).
+  {
+    ...route('PUT', '/api/job/basic', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, (w) => ({
+      url: '/api/job/basic',
+      body: {
+        state: {
+          job_id: w.draftJobId,
+          customer_id: w.users.buyer.userId,
+          service: 'General Contracting',
+          primary_company_id: w.companies.seller,
+          customerInitiated: false,
+        },
       },
-    },
-  })),
-  route(
-    'PUT',
-    '/api/job/:id/draft',
-    'user',
-    { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
-    async (w, _r, fresh) => {
-      const projectId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
-      return { url: `/api/job/${projectId}/draft`, body: { isDraft: false, job_id: projectId } };
-    },
-  ),
-  route('DELETE', '/api/job/:id', 'user', { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 }, async (w, _r, fresh) => {
-    const projectId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
-    return { url: `/api/job/${projectId}` };
-  }),
+    })),
+    members: { sellerProjectManager: 404 },
+  },
+  {
+    ...route(
+      'PUT',
+      '/api/job/:id/draft',
+      'user',
+      { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
+      async (w, _r, fresh) => {
+        const projectId = fresh ? await w.fresh.project({ draft: true, withMilestone: true }) : w.draftJobId;
+        return { url: `/api/job/${projectId}/draft`, body: { isDraft: false, job_id: projectId } };
+      },
+    ),
+    members: { sellerProjectManager: 404 },
+  },
+  {
+    ...route(
+      'DELETE',
+      '/api/job/:id',
+      'user',
+      { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
+      async (w, _r, fresh) => {
+        const projectId = fresh ? await w.fresh.project({ draft: true }) : w.draftJobId;
+        return { url: `/api/job/${projectId}` };
+      },
+    ),
+    members: { sellerProjectManager: 404 },
+  },
   route('GET', '/api/projects', 'user', signedIn(200), () => ({ url: '/api/projects' })),
   route('GET', '/api/job/:id', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}` })),
   route('GET', '/api/job/:id/payments', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.jobId}/payments` })),
@@ -527,7 +554,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: (await samplePhoto(w)).thumbnail_url!,
   })),
   route('DELETE', '/api/milestone/:id/attachments/:attachmentId', 'user', parties(200, 403, outsidersSeeNothing), async (w, role, fresh) => {
-    const own = fresh && (role === 'buyer' || role === 'seller') ? await attach(w.party[role], await w.fresh.milestone('funded')) : await samplePhoto(w);
+    // Only who attached a file removes it: each allowed caller removes one of its own.
+    const own = fresh && role !== 'anonymous' ? await attach(await w.client(role), await w.fresh.milestone('funded')) : await samplePhoto(w);
     return { url: `/api/milestone/${own.original_id}/attachments/${own.attachment_id}` };
   }),
 
@@ -547,7 +575,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: (await retainagePhoto(w)).thumbnail_url!,
   })),
   route('DELETE', '/api/job/:id/retainage/attachments/:attachmentId', 'user', parties(200, 403, outsidersSeeNothing), async (w, role, fresh) => {
-    const own = fresh && (role === 'buyer' || role === 'seller') ? await attachToRetainageDispute(w, w.party[role]) : await retainagePhoto(w);
+    const own = fresh && role !== 'anonymous' ? await attachToRetainageDispute(w, await w.client(role)) : await retainagePhoto(w);
     return { url: `/api/job/${(await retainageDispute(w)).jobId}/retainage/attachments/${own.attachment_id}` };
   }),
 
@@ -589,7 +617,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     '/api/milestone/:id/waivers/sign',
     'user',
     { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
-    async (w, _r, fresh) => {
+    async (w, role, fresh) => {
       const mId = fresh ? (await w.fresh.retained('awaitingWaiver')).milestone : w.retained.milestone;
       const [waiver] = (await w.party.seller.get(`/api/milestone/${mId}/waivers`)).body as {
         payment: string;
@@ -603,7 +631,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
           payment: waiver!.payment,
           mp_id: waiver!.mp_id,
           kind: 'conditional',
-          signed_name: w.users.seller.name,
+          // Each signs with their own legal name, so only the access rules decide the answer.
+          signed_name: (role === 'anonymous' ? w.users.seller : w.users[role]).name,
           waiver_hash: waiver!.waiver_hash ?? 'a'.repeat(64),
         },
       };
@@ -714,10 +743,16 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/company/members/${(await sellerMember(w)).userId}`,
   })),
   // The seller is its company's only owner: it may not leave (409); a fresh member of its company leaves.
-  route('POST', '/api/company/leave', 'user', { ...companyMembers(409), seller: 204 }, async (w, role, fresh) => ({
-    url: '/api/company/leave',
-    ...(role === 'seller' && fresh ? { cookies: { sid: await startSession(w.app.db.pool, (await sellerMember(w)).userId) } } : {}),
-  })),
+  // The seller's colleagues are no last owner: each leaves (a new colleague in the same role, so the world's stays).
+  {
+    ...route('POST', '/api/company/leave', 'user', { ...companyMembers(409), seller: 204 }, async (w, role, fresh) => ({
+      url: '/api/company/leave',
+      ...(fresh && (role === 'seller' || role in MEMBER_COMPANY_ROLE)
+        ? { cookies: { sid: await startSession(w.app.db.pool, (await sellerMember(w, MEMBER_COMPANY_ROLE[role as MemberRole] ?? 'viewer')).userId) } }
+        : {}),
+    })),
+    members: { sellerFinance: 204, sellerProjectManager: 204, sellerViewer: 204 },
+  },
   route('PUT', '/api/company/signing-policy', 'user', companyMembers(200), () => ({
     url: '/api/company/signing-policy',
     body: { signing_policy: 'owner_only' },
@@ -842,6 +877,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     if (role !== 'anonymous') await w.app.http.get(SecondFactors).newRecoveryCodes(w.users[role].userId);
     return { url: '/api/account/recovery-codes' };
   }),
+  // Issue 37, appended for the same reason: a company's security view, for its owners (each their own company's).
+  route('GET', '/api/company/security-log', 'user', companyMembers(200), (w) => ({ url: `/api/company/security-log?page=1&user_id=${w.users.seller.userId}` })),
 ];
 
 /** The link of the mail about a new user's authenticator app, as FactorAlerts stores it (issue 35). */
@@ -864,7 +901,7 @@ async function userWithOwnTotp(w: SecurityWorld) {
 }
 
 /** The role's user with a confirmed authenticator app (put back if a cell removed it). */
-async function withTotp(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<number> {
+async function withTotp(w: SecurityWorld, role: Exclude<Caller, 'anonymous'>): Promise<number> {
   const { userId } = w.users[role];
   const { rows } = await w.app.db.pool.query('SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL', [userId]);
   if (!rows.length) await enrolTotp(w.app.db.pool, userId);
@@ -872,7 +909,7 @@ async function withTotp(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Pro
 }
 
 /** The role's user without a confirmed authenticator app (a passkey keeps them a factor), ready for a new set-up. */
-async function withoutTotp(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<void> {
+async function withoutTotp(w: SecurityWorld, role: Exclude<Caller, 'anonymous'>): Promise<void> {
   await addPasskey(await w.client(role)); // the admin console stays open meanwhile
   await w.app.db.pool.query('DELETE FROM user_totp WHERE user_id = $1', [w.users[role].userId]);
 }
@@ -886,7 +923,7 @@ async function addPasskey(client: HttpSession): Promise<SoftPasskey> {
   return passkey;
 }
 
-async function passkeyIdOf(w: SecurityWorld, role: Exclude<Role, 'anonymous'>): Promise<number> {
+async function passkeyIdOf(w: SecurityWorld, role: Exclude<Caller, 'anonymous'>): Promise<number> {
   await addPasskey(await w.client(role));
   const { rows } = await w.app.db.pool.query<{ passkey_id: number }>('SELECT max(passkey_id) AS passkey_id FROM passkeys WHERE user_id = $1', [
     w.users[role].userId,
@@ -915,4 +952,61 @@ export function allowedRole(c: RouteCase): Role {
   const role = ROLES.find((r) => c.expect[r] >= 200 && c.expect[r] < 300);
   if (!role) throw new Error(`${routeKey(c)}: nobody is allowed, so the route cannot be exercised`);
   return role;
+}
+
+/** What a route declares for the access guard: its checks and the company action it does. */
+interface RouteDeclaration {
+  checks: readonly string[];
+  action: CompanyAction | undefined;
+}
+
+const declarations = new WeakMap<SecurityWorld, Map<string, RouteDeclaration>>();
+/**
+ * Every controller route's @Access checks and @MemberMay action, read from the running
+ * application's metadata as the guard reads them (the handler's, else its controller's), keyed
+ * as fastify serves them. Routes no controller declares (the OpenAPI pages) are absent.
+ */
+function routeDeclarations(w: SecurityWorld): Map<string, RouteDeclaration> {
+  let found = declarations.get(w);
+  if (found) return found;
+  found = new Map();
+  const joined = (...parts: string[]) =>
+    `/${parts
+      .flatMap((p) => p.split('/'))
+      .filter(Boolean)
+      .join('/')}`;
+  const paths = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
+  for (const module of w.app.http.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        const own = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
+        const declaration = { checks: own<string[]>(ACCESS_KEY) ?? [], action: own<CompanyAction>(COMPANY_ACTION_KEY) };
+        for (const base of paths(Reflect.getMetadata(PATH_METADATA, controller)))
+          for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler))) found.set(`${method} ${joined('api', base, path)}`, declaration);
+      }
+    }
+  }
+  declarations.set(w, found);
+  return found;
+}
+
+/**
+ * What a colleague of the seller gets, from the ONE permission table: the guard asks the table
+ * on every route with a check (undeclared: owners only); where the role may do the route's
+ * action, the colleague gets what the seller gets, where not 403. The seller's company keeps
+ * the default signing policy (owners only).
+ */
+export function memberExpectation(w: SecurityWorld, c: RouteCase, role: MemberRole): { status: number; roleForbidden: boolean } {
+  const declaration = routeDeclarations(w).get(routeKey(c));
+  const checked = declaration !== undefined && declaration.checks.some((check) => check !== 'infoOnly');
+  const may = !checked || mayDo(MEMBER_COMPANY_ROLE[role], declaration.action ?? 'members.manage', { signing_policy: 'owner_only' });
+  // A check the seller fails (an admin's route) refuses before the role is asked.
+  const roleForbidden = !may && c.expect.seller >= 200 && c.expect.seller < 300;
+  const declared = c.members?.[role];
+  return { status: declared ?? (may ? c.expect.seller : 403), roleForbidden: declared === undefined && roleForbidden };
 }

@@ -1,4 +1,4 @@
-import type { GlobalPosition } from '@escrow/domain';
+import type { CompanyRole, GlobalPosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
@@ -14,13 +14,31 @@ export const ROLES = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller
 export type Role = (typeof ROLES)[number];
 export type SignedInRole = Exclude<Role, 'anonymous'>;
 
-export const ROLE_NAMES: Record<Role, string> = {
+/**
+ * Issue 37: members of the seller's company besides its owner (the seller), each with a second
+ * factor and a stepped-up session. What they get is derived from the permission table, not
+ * written per route (route-matrix.test-kit.ts, memberExpectation).
+ */
+export const MEMBER_ROLES = ['sellerFinance', 'sellerProjectManager', 'sellerViewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MEMBER_COMPANY_ROLE: Record<MemberRole, CompanyRole> = {
+  sellerFinance: 'finance',
+  sellerProjectManager: 'project_manager',
+  sellerViewer: 'viewer',
+};
+/** Every caller of the matrix: the six kinds and the seller's colleagues. */
+export type Caller = Role | MemberRole;
+
+export const ROLE_NAMES: Record<Caller, string> = {
   anonymous: 'anonymous',
   buyer: 'the buyer',
   otherBuyer: 'another buyer',
   seller: 'the seller',
   otherSeller: 'another seller',
   admin: 'an admin',
+  sellerFinance: "the seller's finance member",
+  sellerProjectManager: "the seller's project manager",
+  sellerViewer: "the seller's viewer",
 };
 
 type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
@@ -33,7 +51,7 @@ type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'reques
 
 export interface SecurityWorld {
   app: TestApp;
-  users: Record<SignedInRole, CreatedUser> & { loginTarget: CreatedUser };
+  users: Record<SignedInRole | MemberRole, CreatedUser> & { loginTarget: CreatedUser };
   companies: { seller: number; otherSeller: number; payee: number };
   /** A submitted project between the buyer and the seller, with milestones in several states. */
   jobId: number;
@@ -49,7 +67,7 @@ export interface SecurityWorld {
   /** The seller company's webhook endpoint, and a delivery of it (a failed one, ready for a re-send). */
   webhook: { endpointId: number; deliveryId: string };
   /** A client with a fresh session of the role (none for anonymous) and its own client address. */
-  client(role: Role): Promise<HttpSession>;
+  client(role: Caller): Promise<HttpSession>;
   /** The parties' own long-lived sessions, for building state. */
   party: { buyer: HttpSession; seller: HttpSession };
   fresh: {
@@ -114,12 +132,16 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     otherSeller,
     admin: await createUser(pool, { role: 'admin' }),
     loginTarget: await createUser(pool),
+    // Members of the seller's company come with an authenticator app (createUser enrols one).
+    sellerFinance: await createUser(pool, { companyId: seller.companyId, companyRole: 'finance', firstName: 'Fran', lastName: 'Finance' }),
+    sellerProjectManager: await createUser(pool, { companyId: seller.companyId, companyRole: 'project_manager', firstName: 'Pat', lastName: 'Manager' }),
+    sellerViewer: await createUser(pool, { companyId: seller.companyId, companyRole: 'viewer', firstName: 'Vic', lastName: 'Viewer' }),
   };
   // Issue 25: every caller has an authenticator app (the admin from createUser), as company users
   // managing webhooks must; loginTarget has none, so its login answers the user at once.
   for (const role of ['buyer', 'otherBuyer', 'seller', 'otherSeller'] as const) users[role].totpSecret = await enrolTotp(pool, users[role].userId);
 
-  const client = async (role: Role) => {
+  const client = async (role: Caller) => {
     const session = new HttpSession(app.http);
     if (role !== 'anonymous') session.setCookie('sid', await startSession(pool, users[role].userId));
     return session;

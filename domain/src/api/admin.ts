@@ -8,6 +8,7 @@ import type { SiteState } from '../lien-waivers/states';
 import type { DisputeResolution, ReminderRecipient, WaiverKind, WaiverPayment } from '../milestones/events';
 import type { DepositState, DisbursementState, DisputeState, RefundState, RetainageRefundState, RetainageReleaseState } from '../milestones/milestone.state';
 import type { ProjectRetainage } from '../projects/project.retainage';
+import type { CompanyRole } from '../teams/permissions';
 import type { AgreementSignatureView } from './agreements';
 import type { AttachmentView } from './attachments';
 import type { CompanyView } from './directory';
@@ -280,6 +281,10 @@ export interface RawEventView {
   recorded_at: string;
   actor_id: string | null;
   actor_role: string | null;
+  /** The person who acted (issue 37); null for the system and for an erased person. */
+  actor_name: string | null;
+  /** Their role in their company when they acted; null for others and on events from before roles. */
+  actor_company_role: CompanyRole | null;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
 }

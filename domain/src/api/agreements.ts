@@ -1,10 +1,14 @@
 /** The API's escrow agreement answers (/portal/project-agreement, /portal/signed/{contract_name}). */
 
+import type { CompanyRole } from '../teams/permissions';
+
 /** A party's signature of the text shown. */
 export interface AgreementSignatureView {
-  /** The name the party typed to sign. */
+  /** The name the party typed to sign: the signer's own legal name. */
   signed_name: string;
   at: string;
+  /** For the seller, the signer's role in its company then (issue 37); null for the buyer and on older signatures. */
+  signer_company_role: CompanyRole | null;
 }
 
 /** Who signed the text shown, by side; null for a side that has not signed it. */

@@ -1414,15 +1414,27 @@ export const API_SCHEMAS: Record<string, object> = {
     "properties": {
       "signed_name": {
         "type": "string",
-        "description": "The name the party typed to sign."
+        "description": "The name the party typed to sign: the signer's own legal name."
       },
       "at": {
         "type": "string"
+      },
+      "signer_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "For the seller, the signer's role in its company then (issue 37); null for the buyer and on older signatures."
       }
     },
     "required": [
       "signed_name",
-      "at"
+      "at",
+      "signer_company_role"
     ],
     "description": "A party's signature of the text shown."
   },
@@ -2257,6 +2269,100 @@ export const API_SCHEMAS: Record<string, object> = {
       "viewer"
     ],
     "description": "Who in a contractor company may do what (issue 37): one table of roles × actions, read by the API's guard on every route and by the portal to hide what a role cannot do. Nothing else in the code base asks which role someone has."
+  },
+  "CompanySecurityLogEntry": {
+    "type": "object",
+    "properties": {
+      "at": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "description": "What happened (login, totp_enrolled, step_up, …: docs/security.md lists them)."
+      },
+      "detail": {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "What was recorded beside the kind (`{ method: 'totp' }`, `{ passkey_id, name }`)."
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "browser": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Who did it: the user, or an administrator acting on their account."
+      },
+      "user_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "user_name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "member_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "That person's role in the company now; null when they are no longer a member."
+      }
+    },
+    "required": [
+      "actor_name",
+      "at",
+      "browser",
+      "detail",
+      "ip",
+      "kind",
+      "member_role",
+      "user_id",
+      "user_name"
+    ],
+    "description": "A row of the company's security view (issue 37): a membership change of the company, or a login or step-up of one of its members, with whose account it is about."
+  },
+  "CompanySecurityLogPage": {
+    "type": "object",
+    "properties": {
+      "entries": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanySecurityLogEntry"
+        }
+      },
+      "page": {
+        "type": "number"
+      },
+      "pages": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "entries",
+      "page",
+      "pages"
+    ],
+    "description": "GET /api/company/security-log: a page of the company's security view, newest first (owners)."
   },
   "CompanyTeam": {
     "type": "object",
@@ -5942,9 +6048,20 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The person's role in their company when they acted (issue 37); null for others and on events from before roles."
+      },
       "summary": {
         "type": "string",
-        "description": "One sentence for people."
+        "description": "One sentence for people; a company's action ends with the person and role (\"— by Pat Manager (Project manager).\")."
       },
       "changes": {
         "type": "array",
@@ -5967,6 +6084,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "actor_id",
       "actor_name",
       "actor_role",
+      "actor_company_role",
       "summary",
       "changes",
       "data"
@@ -6672,6 +6790,24 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The person who acted (issue 37); null for the system and for an erased person."
+      },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Their role in their company when they acted; null for others and on events from before roles."
+      },
       "data": {
         "type": "object",
         "additionalProperties": {}
@@ -6691,6 +6827,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "recorded_at",
       "actor_id",
       "actor_role",
+      "actor_name",
+      "actor_company_role",
       "data",
       "metadata"
     ],
@@ -8554,6 +8692,50 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage."
   },
+  "WebhookActor": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "type": "string",
+        "enum": [
+          "company",
+          "customer",
+          "admin",
+          "system"
+        ]
+      },
+      "user_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Null for others than company members, and on events from before roles."
+      }
+    },
+    "required": [
+      "kind",
+      "user_id",
+      "name",
+      "company_role"
+    ],
+    "description": "Who did what a delivery reports (issue 37): the kind of actor, the person by id and, for a member of a company, their role then. The person's name is given only to the actor's own company's endpoints and the administrators' (null otherwise, and for the system)."
+  },
   "WebhookAttemptView": {
     "type": "object",
     "properties": {
@@ -9018,6 +9200,9 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "object",
         "additionalProperties": {},
         "description": "The event's data in its current schema: ids and amounts (two-decimal strings), never personal data."
+      },
+      "actor": {
+        "$ref": "#/definitions/WebhookActor"
       }
     },
     "required": [
@@ -9028,7 +9213,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "milestone_original_id",
       "milestone_id",
       "event",
-      "data"
+      "data",
+      "actor"
     ],
     "description": "The JSON body of every delivery."
   }

@@ -1,6 +1,7 @@
 /** The API's project answers: the portal's project list and page, the new-project screen, drafts. */
 
 import type { SiteState } from '../lien-waivers/states';
+import type { CompanyRole } from '../teams/permissions';
 import type { ServiceView } from './directory';
 
 /** Terms new milestone versions take when proposed (each version freezes its own). */
@@ -87,7 +88,9 @@ export interface ProjectHistoryEntry {
   /** Who acted; "Payment provider" for the system. */
   actor_name: string | null;
   actor_role: string | null;
-  /** One sentence for people. */
+  /** The person's role in their company when they acted (issue 37); null for others and on events from before roles. */
+  actor_company_role: CompanyRole | null;
+  /** One sentence for people; a company's action ends with the person and role ("— by Pat Manager (Project manager)."). */
   summary: string;
   changes: ProjectHistoryChange[];
   /** The event's own data, as stored (a waiver's name links to its printable page). */

@@ -1,4 +1,5 @@
 import type { CompanyRole, SigningPolicy } from '../teams/permissions';
+import type { AdminSecurityLogEntry } from './identity';
 
 export type { CompanyAction, CompanyRole, SigningPolicy } from '../teams/permissions';
 
@@ -73,4 +74,20 @@ export interface InvitationAccepted {
   role: CompanyRole;
   /** The role touches money: the member enrols a second factor before the first action. */
   needs_second_factor: boolean;
+}
+
+/**
+ * A row of the company's security view (issue 37): a membership change of the company, or a
+ * login or step-up of one of its members, with whose account it is about.
+ */
+export interface CompanySecurityLogEntry extends AdminSecurityLogEntry {
+  /** That person's role in the company now; null when they are no longer a member. */
+  member_role: CompanyRole | null;
+}
+
+/** GET /api/company/security-log: a page of the company's security view, newest first (owners). */
+export interface CompanySecurityLogPage {
+  entries: CompanySecurityLogEntry[];
+  page: number;
+  pages: number;
 }

@@ -2,7 +2,21 @@
  * The API's webhook answers and the body every delivery carries (docs/webhooks.md), written once
  * for the backend and the console.
  */
+import type { CompanyRole } from '../teams/permissions';
 import type { WebhookKind } from '../webhooks/kinds';
+
+/**
+ * Who did what a delivery reports (issue 37): the kind of actor, the person by id and, for a
+ * member of a company, their role then. The person's name is given only to the actor's own
+ * company's endpoints and the administrators' (null otherwise, and for the system).
+ */
+export interface WebhookActor {
+  kind: 'company' | 'customer' | 'admin' | 'system';
+  user_id: number | null;
+  name: string | null;
+  /** Null for others than company members, and on events from before roles. */
+  company_role: CompanyRole | null;
+}
 
 /** A receiver an integrator registered: a company's (its projects only) or the administrators' (every project). */
 export interface WebhookEndpointView {
@@ -85,6 +99,7 @@ export interface WebhookPayload {
   event: { id: string; type: string; stream: string; revision: number; position: string; hash: string | null };
   /** The event's data in its current schema: ids and amounts (two-decimal strings), never personal data. */
   data: Record<string, unknown>;
+  actor: WebhookActor;
 }
 
 /** DELETE /api/webhooks/endpoints/{id}: the endpoint is gone and its pending deliveries cancelled. */

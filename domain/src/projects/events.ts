@@ -1,6 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { AttachedFile, AttacherRole } from '../milestones/events';
 import type { MilestoneTerms } from '../money/fees';
+import type { CompanyRole } from '../teams/permissions';
 
 /** Events of the project stream `job-<jobId>`. Type strings are stored: never rename them. */
 interface JobDraftCreated {
@@ -47,6 +48,8 @@ interface ProjectAgreementSigned {
     agreementHash: string;
     contractName: string;
     at: string;
+    /** The signer's role in the seller's company then (issue 37); absent for the buyer and on older signatures. */
+    signerCompanyRole?: CompanyRole;
   };
 }
 

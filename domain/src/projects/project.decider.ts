@@ -6,6 +6,7 @@ import type { CommandMetadata } from '../shared/command';
 import { assertNever } from '../shared/command';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
+import type { CompanyRole } from '../teams/permissions';
 import type { ProjectCommand } from './commands';
 import type { ProjectEvent } from './events';
 import { decideRetainage, evolveRetainage, noRetainage, type ProjectRetainage } from './project.retainage';
@@ -51,6 +52,8 @@ interface AgreementSignature {
   agreementHash: string;
   contractName: string;
   at: string;
+  /** Who of the seller's company signed, by role (issue 37); absent for the buyer and on older signatures. */
+  signerCompanyRole?: CompanyRole;
 }
 
 export type ProjectState = { status: 'none' } | ActiveProject;
@@ -88,8 +91,8 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, status: 'discarded', discardedAt: event.data.at };
     case 'ProjectAgreementSigned': {
       if (state.status === 'none') return state;
-      const { party, signedBy, signedName, agreementHash, contractName, at } = event.data;
-      const signature = { signedBy, signedName, agreementHash, contractName, at };
+      const { party, signedBy, signedName, agreementHash, contractName, at, signerCompanyRole } = event.data;
+      const signature = { signedBy, signedName, agreementHash, contractName, at, ...(signerCompanyRole ? { signerCompanyRole } : {}) };
       return {
         ...state,
         signatures: { ...state.signatures, [party]: signature },
@@ -222,6 +225,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
             agreementHash: command.data.agreementHash,
             contractName: command.data.contractName,
             at: metadata.now,
+            ...(party === 'company' && metadata.actorCompanyRole ? { signerCompanyRole: metadata.actorCompanyRole } : {}),
           },
         },
       ];

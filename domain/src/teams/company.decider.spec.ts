@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors';
 import type { CompanyCommand, MembershipDirectory } from './commands';
-import { type CompanyState, decideCompany, evolveCompany, initialCompanyState } from './company.decider';
+import { type CompanyState, decideCompany, decideCompanyRecordingFounders, evolveCompany, initialCompanyState, isFoundingRecord } from './company.decider';
 import type { CompanyEvent } from './events';
 import type { CompanyRole } from './permissions';
 
@@ -173,6 +173,20 @@ describe('company membership', () => {
     expect(events).toMatchObject([{ type: 'SigningPolicyChanged', data: { from: 'owner_only', policy: 'owner_and_project_managers' } }]);
     expect(decideCompany(policy, given(events))).toEqual([]);
     expect(refusal(() => decide({ ...policy, metadata: by(FINANCE) }))).toBe('forbidden:role_forbidden');
+  });
+
+  it('records the founding members with the first change that succeeds, and never with a refused one', () => {
+    const remove = { type: 'RemoveMember', data: { ...acting(), userId: NEWCOMER }, metadata: by(OWNER) } as const;
+    expect(refusal(() => decideCompanyRecordingFounders(remove, initialCompanyState))).toBe('not_found:no_member');
+    const policy = { type: 'ChangeSigningPolicy', data: { ...acting(), policy: 'owner_only' }, metadata: by(OWNER) } as const;
+    expect(decideCompanyRecordingFounders(policy, initialCompanyState)).toEqual([]);
+    const events = decideCompanyRecordingFounders({ ...remove, data: { ...remove.data, userId: FINANCE } }, initialCompanyState);
+    expect(events.map((e) => [e.type, e.data.by, isFoundingRecord(e)])).toEqual([
+      ['MemberJoined', 0, true],
+      ['MemberJoined', 0, true],
+      ['MemberRemoved', OWNER, false],
+    ]);
+    expect(decideCompanyRecordingFounders(policy, given(events))).toEqual(decideCompany(policy, given(events)));
   });
 
   it('records the founding members once', () => {

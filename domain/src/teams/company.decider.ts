@@ -156,6 +156,26 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
   }
 }
 
+/**
+ * decideCompany on a stream that records its founding members (the users the migration made
+ * members) in the same append as the first change that succeeds: a refused command, or one that
+ * changes nothing, leaves the stream as it was. What the membership routes decide with.
+ */
+export function decideCompanyRecordingFounders(command: CompanyCommand, state: CompanyState): CompanyEvent[] {
+  if (command.type === 'RecordFoundingMembers' || Object.keys(state.members).length > 0) return decideCompany(command, state);
+  const founding = decideCompany(
+    { type: 'RecordFoundingMembers', data: { ...command.data, sessionId: null }, metadata: { now: command.metadata.now, actorId: 0, actorRole: 'system' } },
+    state,
+  );
+  const events = decideCompany(command, founding.reduce(evolveCompany, state));
+  return events.length === 0 ? [] : [...founding, ...events];
+}
+
+/** A founding member's record (decideCompanyRecordingFounders): history, not news to mail or log. */
+export function isFoundingRecord(event: CompanyEvent): boolean {
+  return event.type === 'MemberJoined' && event.data.invitationId === null && event.data.byRole === 'system';
+}
+
 function actedBy(metadata: CommandMetadata, companyId: number, sessionId: string | null, members: Map<number, CompanyRole>): MembershipActedBy {
   const byRole = metadata.actorRole === 'admin' ? 'admin' : metadata.actorRole === 'system' ? 'system' : (members.get(metadata.actorId) ?? 'system');
   return { companyId, by: metadata.actorId, byRole, sessionId, at: metadata.now };

@@ -6,6 +6,11 @@
 export type CompanyRole = 'owner' | 'finance' | 'project_manager' | 'viewer';
 export const COMPANY_ROLES: readonly CompanyRole[] = ['owner', 'finance', 'project_manager', 'viewer'];
 
+/** A company role read back from stored data (an event's `actorCompanyRole`): null when absent or not one. */
+export function asCompanyRole(value: unknown): CompanyRole | null {
+  return COMPANY_ROLES.includes(value as CompanyRole) ? (value as CompanyRole) : null;
+}
+
 /** Who may sign the escrow agreement for the company: a company setting, changed by an owner. */
 export type SigningPolicy = 'owner_only' | 'owner_and_project_managers';
 export const SIGNING_POLICIES: readonly SigningPolicy[] = ['owner_only', 'owner_and_project_managers'];

@@ -50,7 +50,7 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
   async execute({ projectId: projectId, instant }: GetProjectAsOf): Promise<AsOfView> {
     await this.access.job(projectId);
     const at = Date.parse(instant);
-    const events = (await rawEventsOf(this.projectEvents, projectId)).filter((e) => Date.parse(e.occurred_at) <= at);
+    const events = (await rawEventsOf(this.projectEvents, projectId, this.milestones)).filter((e) => Date.parse(e.occurred_at) <= at);
     let project: ProjectState = { status: 'none' };
     const milestoneStates = new Map<number, MilestoneState>();
     const balances = new Map<string, ReturnType<typeof money>>();

@@ -1,4 +1,4 @@
-import { type EventStore, type ProjectEvent, type SignedContractRow } from '@escrow/domain';
+import { type AgreementSignatureView, type EventStore, type ProjectEvent, type SignedContractRow } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -32,12 +32,16 @@ export class GetSignedContractsHandler implements IQueryHandler<GetSignedContrac
       'SELECT contract_name, agreement_hash, created_at FROM signed_agreements WHERE job_id = $1 ORDER BY created_at',
       [projectId],
     );
-    const signatures = new Map<string, { buyer: { signed_name: string; at: string } | null; seller: { signed_name: string; at: string } | null }>();
+    const signatures = new Map<string, { buyer: AgreementSignatureView | null; seller: AgreementSignatureView | null }>();
     for (const e of await this.store.readStream(`job-${projectId}`)) {
       if (e.type !== 'ProjectAgreementSigned') continue;
       const data = (e as unknown as { data: Extract<ProjectEvent, { type: 'ProjectAgreementSigned' }>['data'] }).data;
       const entry = signatures.get(data.contractName) ?? { buyer: null, seller: null };
-      entry[data.party === 'customer' ? 'buyer' : 'seller'] = { signed_name: data.signedName, at: data.at };
+      entry[data.party === 'customer' ? 'buyer' : 'seller'] = {
+        signed_name: data.signedName,
+        at: data.at,
+        signer_company_role: data.signerCompanyRole ?? null,
+      };
       signatures.set(data.contractName, entry);
     }
     return rows.map((r) => ({

@@ -1,4 +1,4 @@
-import type { ActiveMilestone, ProjectHistoryEntry, RecordedEvent } from '@escrow/domain';
+import { type ActiveMilestone, asCompanyRole, type ProjectHistoryEntry, type RecordedEvent } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
@@ -41,6 +41,7 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
       actor_id: row.actor_id,
       actor_name: row.actor_id ? names.person(row.actor_id) : row.actor_role === 'system' ? 'Payment provider' : null,
       actor_role: row.actor_role,
+      actor_company_role: row.actor_company_role,
       ...describe(row, byId, names),
       data: row.data,
     }));
@@ -58,6 +59,7 @@ function auditRowOf(event: RecordedEvent): AuditRow {
     type: event.type,
     actor_id: Number.isInteger(actor) && actor > 0 ? actor : null,
     actor_role: event.metadata.actorRole ?? null,
+    actor_company_role: asCompanyRole(event.metadata.actorCompanyRole),
     occurred_at: new Date(event.metadata.occurredAt ?? event.recordedAt),
     data,
   };

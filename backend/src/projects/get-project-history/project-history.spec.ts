@@ -14,11 +14,23 @@ const row = (type: string, data: Record<string, unknown>): AuditRow => ({
   type,
   actor_id: 7,
   actor_role: 'customer',
+  actor_company_role: null,
   occurred_at: new Date('2026-11-01T10:00:00Z'),
   data,
 });
 
 describe('project history sentences', () => {
+  it('names the person of a company and their role then, or the person only on an event from before roles (issue 37)', () => {
+    const people: Names = { ...names, person: (id) => (id === 8 ? 'Pat Manager' : null) };
+    const proposed = { ...row('JobSubmitted', {}), actor_id: 8, actor_role: 'company' };
+    expect(describeEvent({ ...proposed, actor_company_role: 'project_manager' }, new Map(), people).summary).toBe(
+      'Project submitted (no longer a draft) — by Pat Manager (Project manager).',
+    );
+    expect(describeEvent(proposed, new Map(), people).summary).toBe('Project submitted (no longer a draft) — by Pat Manager.');
+    const paid = { ...row('DisbursementPaid', { amount: '1.00', companyId: 3 }), actor_id: 8, actor_role: 'company', actor_company_role: 'finance' as const };
+    expect(describeEvent(paid, new Map(), { ...people, company: names.company }).summary).toBe('$1.00 paid to Saguaro Build Co. — by Pat Manager (Finance).');
+  });
+
   it('ends a sentence once when it ends with a company name that has its own period', () => {
     const { summary } = describeEvent(row('DisbursementPaid', { amount: '4200.00', companyId: 3 }), new Map(), names);
     expect(summary).toBe('$4,200.00 paid to Saguaro Build Co.');

@@ -2,6 +2,8 @@ import {
   type ActiveMilestone,
   type AttachedFile,
   type AttachmentTarget,
+  COMPANY_ROLE_LABELS,
+  type CompanyRole,
   formatDollars,
   maskedAccount,
   type MilestoneEvent,
@@ -24,6 +26,8 @@ export interface AuditRow {
   type: string;
   actor_id: number | null;
   actor_role: string | null;
+  /** The actor's role in their company when they acted (issue 37); null on older events and for others. */
+  actor_company_role: CompanyRole | null;
   occurred_at: Date;
   data: Record<string, unknown>;
 }
@@ -83,7 +87,21 @@ function versionDifferences(base: VersionState, edit: VersionState, names: Names
 export function describe(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
   const described = describeEvent(row, milestones, names);
   // A sentence ending in a name that ends in a period ("Saguaro Build Co.") must not get a second one.
-  return { ...described, summary: described.summary.replace(/(?<!\.)\.\.$/, '.') };
+  const summary = described.summary.replace(/(?<!\.)\.\.$/, '.');
+  const by = byWhom(row, names);
+  if (!by) return { ...described, summary };
+  const stem = described.summary.endsWith('..') ? described.summary.slice(0, -1) : summary.replace(/\.$/, '');
+  return { ...described, summary: `${stem}${by}.` };
+}
+
+/**
+ * A company acts through a person (issue 37): its action names them and their role then, so a
+ * company's members can tell who of them did it. Events from before roles name the person only.
+ */
+function byWhom(row: AuditRow, names: Names): string {
+  const name = row.actor_role === 'company' && row.actor_id !== null ? names.person(row.actor_id) : null;
+  if (!name) return '';
+  return ` — by ${name}${row.actor_company_role ? ` (${COMPANY_ROLE_LABELS[row.actor_company_role]})` : ''}`;
 }
 
 /** An event of a project's history as the domain defines it: the store hands every one over upcast to its current shape. */
