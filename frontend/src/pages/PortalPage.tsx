@@ -14,8 +14,7 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
 // Straight from its file, not the feature's index: the project list's first paint carries no antd.
 import { CompanyPayoutChange } from '../features/bank-accounts/components/CompanyPayoutChange';
-import { resumePath } from '../features/projects/api/new-project';
-import { useProjects } from '../features/projects/api/projects';
+import { resumePath, useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
 import { lazyComponent } from '../lib/lazy-route';
 import { useMediaQuery } from '../lib/use-media-query';

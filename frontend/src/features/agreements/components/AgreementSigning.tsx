@@ -2,6 +2,7 @@ import { Alert, Button, Input } from 'antd';
 import { Link } from 'react-router-dom';
 
 import { isOwnLegalName, legalNameOf, useAgreement } from '../../../api/agreement';
+import { useCompanyPermission } from '../../../api/company-role';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
@@ -14,6 +15,8 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
   const { data: user } = useCurrentUser();
   const agreement = useAgreement(projectId);
   const sign = useSignAgreement(projectId);
+  // Who signs for a company is its signing policy (issue 37): the others read who may.
+  const signs = useCompanyPermission('agreement.sign');
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
   const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
@@ -52,6 +55,8 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
               title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`}
               action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>}
             />
+          ) : signs.reason ? (
+            <Alert type="info" showIcon title={signs.reason} />
           ) : (
             <Form
               layout="vertical"
