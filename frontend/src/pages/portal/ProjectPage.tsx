@@ -200,7 +200,14 @@ export function ProjectPage() {
                 label: 'History',
                 children: (
                   <Suspense fallback={<Spinner />}>
-                    <History projectId={projectId} />
+                    <History
+                      projectId={projectId}
+                      seller={
+                        project.data.primary_company_id && project.data.primary_company_name
+                          ? { id: project.data.primary_company_id, name: project.data.primary_company_name }
+                          : null
+                      }
+                    />
                   </Suspense>
                 ),
               },

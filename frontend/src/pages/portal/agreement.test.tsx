@@ -130,4 +130,23 @@ describe('signing the escrow agreement', () => {
     page();
     expect(await screen.findByRole('button', { name: 'Sign the agreement' })).toBeInTheDocument();
   });
+
+  it("names the role a company's signer held when they signed (issue 37)", async () => {
+    const signed = agreement(true);
+    const withRole = {
+      ...signed,
+      signatures: {
+        ...signed.signatures,
+        seller: { signed_name: 'Dana Pruitt', at: '2026-11-01T15:00:00Z', signer_name: 'Dana Pruitt', signer_company_role: 'project_manager' },
+      },
+    };
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement') return { status: 200, body: withRole };
+      return undefined;
+    });
+    open();
+    expect(await screen.findByText(/^Seller: signed by Dana Pruitt \(project manager\) on /)).toBeInTheDocument();
+    expect(screen.getByText(/^Buyer: signed by Jordan Buyer on /)).toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 import { Link } from 'react-router-dom';
 
@@ -7,6 +8,7 @@ import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
+import { actorName } from '../../../lib/actor';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignAgreement } from '../api/sign-agreement';
 
@@ -21,8 +23,9 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
   const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
   const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
-  const signedLine = (who: string, s: { signed_name: string; at: string } | null) =>
-    s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
+  // The signer's company role then (issue 37; `signer_company_role`, absent on older answers).
+  const signedLine = (who: string, s: { signed_name: string; at: string; signer_company_role?: CompanyRole | null } | null) =>
+    s ? `${who}: signed by ${actorName(s.signed_name, s.signer_company_role)} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
   return (
     <>
       <h1>Escrow agreement</h1>
