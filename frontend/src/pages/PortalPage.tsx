@@ -57,9 +57,11 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
       <div className="el-actions" style={{ justifyContent: 'space-between', marginBottom: space.base }}>
         <h1 style={{ margin: 0 }}>Your projects</h1>
         <div className="el-actions">
-          <LightButtonLink variant="primary" to="/portal/new-project/customer">
-            New project as owner
-          </LightButtonLink>
+          {mayEditProjects.allowed && (
+            <LightButtonLink variant="primary" to="/portal/new-project/customer">
+              New project as owner
+            </LightButtonLink>
+          )}
           {isSeller && mayEditProjects.allowed && <LightButtonLink to="/portal/new-project/company">New project for a buyer</LightButtonLink>}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
           {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../test/render';
 import { signedIn } from '../../test/users';
+import { PortalPage } from '../PortalPage';
 import { IntegrationsPage } from './IntegrationsPage';
 import { NewProjectPage } from './NewProjectPage';
 import { ProjectPage } from './ProjectPage';
@@ -85,6 +86,7 @@ function asMember(role: CompanyRole) {
   return fakeApi((call) => {
     if (call.url === '/user') return { status: 200, body: signedIn(role) };
     if (call.url === '/job/7') return { status: 200, body: project };
+    if (call.url === '/projects') return { status: 200, body: [project] };
     if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
     if (call.url === '/job/7/milestones') return { status: 200, body: [] };
     if (call.url === '/waivers') return { status: 200, body: [waiver] };
@@ -102,6 +104,22 @@ function asMember(role: CompanyRole) {
 }
 
 const proposeReason = "Only the company's owner and project managers can propose milestones.";
+
+describe('the project list by company role', () => {
+  it('offers a project manager both new projects', async () => {
+    asMember('project_manager');
+    renderScreen(<PortalPage />, { path: '/portal' });
+    expect(await screen.findByRole('link', { name: 'New project for a buyer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New project as owner' })).toBeInTheDocument();
+  });
+
+  it('offers a viewer no new project, and says who may start one', async () => {
+    asMember('viewer');
+    renderScreen(<PortalPage />, { path: '/portal' });
+    expect(await screen.findByText("Only the company's owner and project managers can create or edit projects.")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^New project/ })).not.toBeInTheDocument();
+  });
+});
 
 describe('the project page by company role', () => {
   const page = () => renderScreen(<ProjectPage />, { path: '/portal/job/7', pattern: '/portal/job/:projectId' });
