@@ -31,7 +31,10 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * Issue 36 (one design system) costs every screen about 2.3 KB: the design tokens (0.8 KB, which
  * the antd theme now reads too), the alert's and the button's antd icons (the Dismiss cross, the
  * waiting circle) and the Icon they share. The other budgets absorb it; the new-project screen,
- * which had 1.3 KB left, is given 358 (it measured 356.0).
+ * which had 1.3 KB left, is given 358 (it measured 356.0). Issue 37 (roles): every screen that
+ * hides what a company role may not do carries the domain's permission table and its hook (1.0 KB);
+ * the project page absorbs it (its lien waivers now load with the first card that has some,
+ * 1.6 KB), the new-project screen, which had 0.4 KB left, is given 359 (it measured 358.6).
  */
 export const BUDGETS_KB = {
   home: 200,
@@ -39,7 +42,7 @@ export const BUDGETS_KB = {
   portal: 250,
   admin: 172,
   'portal project page': 180,
-  'new project': 358,
+  'new project': 359,
   'lien waivers': 272,
   'admin project page': 438,
 };

@@ -4,7 +4,8 @@ import { type ApiSession, apiSession } from './support/api';
 import { checkA11y } from './support/axe';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, test } from './support/fixtures';
-import { asUser } from './support/portal';
+import { actions, asUser, card, openProject } from './support/portal';
+import { proposedProject } from './support/projects';
 import { nextTotpCode, rememberTotpSecret } from './support/second-factor';
 
 /**
@@ -66,6 +67,30 @@ async function withStepUp(page: Page, email: string, click: () => Promise<void>,
   await expect(done).toBeVisible();
 }
 
+/**
+ * The invitation's link in a browser of its own: a new account, then (every role but viewer touches
+ * money or marks work complete) the second factor the portal asks for before the first action.
+ */
+async function joinWithSecondFactor(browser: Browser, link: string, email: string, first: string, last: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Password').fill('a-password-of-its-own');
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(page).toHaveURL(/\/portal\/account\/security$/);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  rememberTotpSecret(email, (await page.getByTestId('totp-secret').textContent()) ?? '');
+  await page
+    .getByTestId('totp-enrolment')
+    .getByLabel('Authentication code')
+    .fill(await nextTotpCode(email));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByTestId('recovery-codes').getByRole('button', { name: 'I saved them' }).click();
+  return { context, page };
+}
+
 test('an owner invites a finance member, who joins, acts within the role, confirms nothing of their own, and is removed', async ({ browser }) => {
   test.setTimeout(180_000);
   await payoutAccountInForce(browser);
@@ -86,27 +111,13 @@ test('an owner invites a finance member, who joins, acts within the role, confir
 
   // The invited person opens the mail's link in a second browser and creates an account.
   const link = /\/team\/join\/[A-Za-z0-9_-]+/.exec(await lastMailTo(email, '/team/join/'))![0];
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await member.goto(link);
-  await expect(member.getByRole('main')).toContainText(`Sam Seller invited ${email} to join Saguaro Build Co. as Finance.`);
-  await checkA11y(member, 'the invitation page, a new account');
-  await member.getByLabel('First name').fill('Fran');
-  await member.getByLabel('Last name').fill('Finance');
-  await member.getByLabel('Password').fill('a-password-of-its-own');
-  await member.getByRole('button', { name: 'Create account and join' }).click();
-
+  const landing = await (await browser.newContext()).newPage();
+  await landing.goto(link);
+  await expect(landing.getByRole('main')).toContainText(`Sam Seller invited ${email} to join Saguaro Build Co. as Finance.`);
+  await checkA11y(landing, 'the invitation page, a new account');
+  await landing.context().close();
   // A finance role touches money: the portal sends the new member to set up a second factor first.
-  await expect(member).toHaveURL(/\/portal\/account\/security$/);
-  await member.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  const secret = (await member.getByTestId('totp-secret').textContent()) ?? '';
-  rememberTotpSecret(email, secret);
-  await member
-    .getByTestId('totp-enrolment')
-    .getByLabel('Authentication code')
-    .fill(await nextTotpCode(email));
-  await member.getByRole('button', { name: 'Turn on' }).click();
-  await member.getByTestId('recovery-codes').getByRole('button', { name: 'I saved them' }).click();
+  const { context: memberContext, page: member } = await joinWithSecondFactor(browser, link, email, 'Fran', 'Finance');
 
   // Outside the role: the Team page offers no owner buttons and says why; the API refuses by code.
   await member.goto(TEAM);
@@ -122,6 +133,13 @@ test('an owner invites a finance member, who joins, acts within the role, confir
   expect(refused.status()).toBe(403);
   const body = (await refused.json()) as { code?: string; reason?: string };
   expect(body.code ?? body.reason).toBe('role_forbidden');
+  // Nor are the owner's integrations or the project managers' new projects offered: each says who may.
+  await member.goto('/portal/webhooks');
+  await expect(member.getByText("Only the company's owner can manage the company's webhooks.")).toBeVisible();
+  await checkA11y(member, 'finance member, the integrations they may not manage');
+  await member.goto('/portal/new-project/company');
+  await expect(member.getByText("Only the company's owner and project managers can create or edit projects.")).toBeVisible();
+  await checkA11y(member, 'finance member, a new project they may not start');
 
   // Within the role: link a payout account, confirm its deposits, make it the payout account.
   await member.goto('/portal/direct-deposit');
@@ -181,4 +199,46 @@ test('an owner invites a finance member, who joins, acts within the role, confir
   await expect(member.getByRole('alert').filter({ hasText: 'Please log in to continue to that page.' })).toBeVisible();
   await memberContext.close();
   await owner.context().close();
+});
+
+test('a project manager proposes a milestone on a project, and is shown no bank accounts, with the reason', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const project = await proposedProject(browser, `Site prep ${Date.now()}`);
+  const email = `pat-${Date.now()}@example.com`;
+  await json(project.seller.post('/api/company/invitations', { email, role: 'project_manager' }), 'invite');
+  const link = /\/team\/join\/[A-Za-z0-9_-]+/.exec(await lastMailTo(email, '/team/join/'))![0];
+  const { context, page: pm } = await joinWithSecondFactor(browser, link, email, 'Pat', 'Manager');
+
+  // Within the role: a milestone proposed from the project page, by the page's own buttons.
+  await openProject(pm, String(project.projectId));
+  const existing = card(pm, project.title);
+  await expect(actions(existing).getByRole('button', { name: 'Approve Original' })).toBeVisible();
+  await pm.getByRole('button', { name: 'Add a milestone' }).click();
+  const form = pm.getByRole('form', { name: 'Milestone' });
+  await form.getByLabel('Completion criteria').fill('Grading and drainage done, inspected by the county.');
+  await form.getByLabel('Amount paid to Saguaro Build Co.').fill('800');
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(pm.getByText('Milestone added')).toBeVisible();
+  await expect(pm.getByRole('region', { name: 'Whole Project Milestone', exact: true })).toContainText('Proposed by you');
+  await checkA11y(pm, 'project manager, the project page with the milestone they proposed');
+  // The agreement is the owner's to sign under the company's default signing policy.
+  await pm.goto(`/portal/project-agreement/company/${project.projectId}`);
+  await expect(pm.getByText("Only the company's owner can sign the escrow agreement.")).toBeVisible();
+  await expect(pm.getByRole('button', { name: 'Sign the agreement' })).toHaveCount(0);
+  await checkA11y(pm, 'project manager, the agreement they may not sign');
+
+  // Outside the role: the payout account page shows no accounts and no button, and says why; the API refuses by code.
+  await pm.goto('/portal/direct-deposit');
+  await expect(pm.getByText("Only the company's owner and finance members can see the company's bank accounts and payment reports.")).toBeVisible();
+  await expect(pm.getByRole('button', { name: 'Link account' })).toHaveCount(0);
+  await expect(pm.getByRole('list', { name: 'Payout accounts' })).toHaveCount(0);
+  await checkA11y(pm, 'project manager, the payout account page');
+  const refused = await context.request.get('/api/bank-accounts');
+  expect(refused.status()).toBe(403);
+  const body = (await refused.json()) as { code?: string; reason?: string };
+  expect(body.code ?? body.reason).toBe('role_forbidden');
+
+  await context.close();
+  await project.seller.close();
+  await project.buyer.close();
 });

@@ -12,18 +12,25 @@ interface CompanyPermission {
   allowed: boolean;
   /** Why not, in the API's own words (null when allowed). */
   reason: string | null;
-  role: CompanyRole | null;
 }
 
-/** May the signed-in member do this? Someone without a company role (a buyer, an administrator) has nothing to hide by: the API decides. */
-export function useCompanyPermission(action: CompanyAction): CompanyPermission {
-  const { data } = useCurrentUser();
+/** What the signed-in member may do, asked action by action (a card asks several with one read of the user). */
+export function useCompanyPermissions(): (action: CompanyAction) => CompanyPermission {
+  const { data, isPending } = useCurrentUser();
   const user = isLoggedIn(data) ? data : null;
-  const role = user?.company_role ?? null;
+  const role: CompanyRole | null = user?.company_role ?? null;
   const settings = { signing_policy: user?.signing_policy ?? DEFAULT_SIGNING_POLICY };
-  // Not known yet: nothing is offered (the portal's frames wait for the user before drawing a screen anyway).
-  if (data === undefined) return { allowed: false, reason: null, role };
-  if (role === null) return { allowed: true, reason: null, role };
-  const allowed = mayDo(role, action, settings);
-  return { allowed, reason: allowed ? null : roleRefusalMessage(action, settings), role };
+  return (action) => {
+    // Not known yet: nothing is offered (the portal's frames wait for the user before drawing a
+    // screen anyway). Not knowable (the ask failed), or no company role (a buyer, an
+    // administrator): nothing to hide by, the API decides.
+    if (isPending) return { allowed: false, reason: null };
+    if (role === null || mayDo(role, action, settings)) return { allowed: true, reason: null };
+    return { allowed: false, reason: roleRefusalMessage(action, settings) };
+  };
+}
+
+/** May the signed-in member do this one action? */
+export function useCompanyPermission(action: CompanyAction): CompanyPermission {
+  return useCompanyPermissions()(action);
 }

@@ -14,8 +14,7 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { isLoggedIn } from '../features/auth/api/types';
 // Straight from its file, not the feature's index: the project list's first paint carries no antd.
 import { CompanyPayoutChange } from '../features/bank-accounts/components/CompanyPayoutChange';
-import { resumePath } from '../features/projects/api/new-project';
-import { useProjects } from '../features/projects/api/projects';
+import { resumePath, useProjects } from '../features/projects/api/projects';
 import { errorMessage } from '../lib/api-client';
 import { lazyComponent } from '../lib/lazy-route';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -58,9 +57,11 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
       <div className="el-actions" style={{ justifyContent: 'space-between', marginBottom: space.base }}>
         <h1 style={{ margin: 0 }}>Your projects</h1>
         <div className="el-actions">
-          <LightButtonLink variant="primary" to="/portal/new-project/customer">
-            New project as owner
-          </LightButtonLink>
+          {mayEditProjects.allowed && (
+            <LightButtonLink variant="primary" to="/portal/new-project/customer">
+              New project as owner
+            </LightButtonLink>
+          )}
           {isSeller && mayEditProjects.allowed && <LightButtonLink to="/portal/new-project/company">New project for a buyer</LightButtonLink>}
           {isSeller && <Link to="/portal/direct-deposit">Payout account</Link>}
           {isSeller && <Link to="/portal/waivers">Lien waivers</Link>}

@@ -5,6 +5,7 @@ import { AxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
+import { currentUserKey, type MaybeUser } from '../api/current-user';
 import { ToastProvider } from '../components/toasts/toasts';
 import { api } from '../lib/api-client';
 
@@ -51,9 +52,13 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** Renders a screen inside a memory router (at `path`) with a fresh query client and the app's toasts. */
-export function renderScreen(element: ReactNode, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}) {
+/**
+ * Renders a screen inside a memory router (at `path`) with a fresh query client and the app's toasts.
+ * `user`: the signed-in user already known, as the portal's frames make sure before drawing a screen.
+ */
+export function renderScreen(element: ReactNode, { path = '/', pattern = '*', user }: { path?: string; pattern?: string; user?: MaybeUser } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (user) queryClient.setQueryData(currentUserKey(), user);
   const router = createMemoryRouter(
     [
       {

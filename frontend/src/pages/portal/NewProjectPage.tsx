@@ -1,6 +1,7 @@
 import { Alert, Card } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
+import { useCompanyPermission } from '../../api/company-role';
 import type { ProjectSummary } from '../../api/projects';
 import { Spinner } from '../../components/Spinner';
 import { ThemeProvider } from '../../components/ThemeProvider';
@@ -86,6 +87,8 @@ export function NewProjectPage() {
   const [params] = useSearchParams();
   const { data: user } = useCurrentUser();
   const ready = isLoggedIn(user) && user.permissions?.user;
+  // Starting and editing projects is for owners and project managers (issue 37): the others read why.
+  const edits = useCompanyPermission('projects.edit');
   const resumeId = Number(params.get('job')) || null;
   return (
     <ThemeProvider>
@@ -94,6 +97,8 @@ export function NewProjectPage() {
         <div className="el-page el-container" style={{ maxWidth: 980 }}>
           {!ready ? (
             <Spinner label="Loading…" />
+          ) : edits.reason ? (
+            <Alert type="info" showIcon title={edits.reason} action={<Link to="/portal">Your projects</Link>} />
           ) : resumeId ? (
             <ResumeDraft key={`${type}-${resumeId}`} user={user} projectId={resumeId} customerInitiated={type === 'customer'} />
           ) : (

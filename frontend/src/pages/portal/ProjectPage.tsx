@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { useCompanyPermission } from '../../api/company-role';
 import { projectKeys } from '../../api/projects';
 import { ExclamationCircleFilledIcon } from '../../components/icons';
 import { lazyThemed } from '../../components/lazy-antd';
@@ -19,8 +20,7 @@ import { isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { LazyMilestoneForm } from '../../features/milestones/components/lazy';
 import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
-import { resumePath } from '../../features/projects/api/new-project';
-import { useProject } from '../../features/projects/api/projects';
+import { resumePath, useProject } from '../../features/projects/api/projects';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage } from '../../lib/api-client';
@@ -48,6 +48,7 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
   const propose = useProposeMilestone(projectId);
   const { message, notification } = useToasts();
   const [adding, setAdding] = useState(false);
+  const proposes = useCompanyPermission('milestones.propose');
   // The cards are drawn as a deferred render, which React does in slices between other work: five
   // cards drawn at once were one task of ~250 ms on a throttled phone (Lighthouse's blocking time).
   const cards = useDeferredValue(milestones.data);
@@ -100,8 +101,10 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
             />
           </div>
         </section>
-      ) : (
+      ) : proposes.allowed ? (
         <LightButton onClick={() => setAdding(true)}>Add a milestone</LightButton>
+      ) : (
+        proposes.reason && <p className="el-muted">{proposes.reason}</p>
       )}
     </>
   );
@@ -197,7 +200,14 @@ export function ProjectPage() {
                 label: 'History',
                 children: (
                   <Suspense fallback={<Spinner />}>
-                    <History projectId={projectId} />
+                    <History
+                      projectId={projectId}
+                      seller={
+                        project.data.primary_company_id && project.data.primary_company_name
+                          ? { id: project.data.primary_company_id, name: project.data.primary_company_name }
+                          : null
+                      }
+                    />
                   </Suspense>
                 ),
               },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { isOwnLegalName, legalNameOf } from '../../api/agreement';
 import { fakeApi, renderScreen } from '../../test/render';
+import { signedIn } from '../../test/users';
 import { AgreementPage } from './AccountPages';
 
 const buyer = {
@@ -109,5 +110,43 @@ describe('signing the escrow agreement', () => {
     expect(await screen.findByText(/^Buyer: signed by Jordan Buyer on /)).toBeInTheDocument();
     expect(screen.getByText(/^You signed as Jordan Buyer on /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign the agreement' })).not.toBeInTheDocument();
+  });
+
+  it('tells a project manager who signs for the company under its signing policy, and offers the form only when it lets them (issue 37)', async () => {
+    let policy: 'owner_only' | 'owner_and_project_managers' = 'owner_only';
+    const unsigned = { ...agreement(true), your_party: 'company', signatures: { ...agreement(true).signatures, seller: null } };
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: signedIn('project_manager', policy) };
+      if (call.url === '/job/7/agreement') return { status: 200, body: unsigned };
+      return undefined;
+    });
+    const page = () =>
+      renderScreen(<AgreementPage />, { path: '/portal/project-agreement/company/7', pattern: '/portal/project-agreement/:signerType/:projectId' });
+    const first = page();
+    expect(await screen.findByText("Only the company's owner can sign the escrow agreement.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign the agreement' })).not.toBeInTheDocument();
+    first.unmount();
+    policy = 'owner_and_project_managers';
+    page();
+    expect(await screen.findByRole('button', { name: 'Sign the agreement' })).toBeInTheDocument();
+  });
+
+  it("names the role a company's signer held when they signed (issue 37)", async () => {
+    const signed = agreement(true);
+    const withRole = {
+      ...signed,
+      signatures: {
+        ...signed.signatures,
+        seller: { signed_name: 'Dana Pruitt', at: '2026-11-01T15:00:00Z', signer_name: 'Dana Pruitt', signer_company_role: 'project_manager' },
+      },
+    };
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: buyer };
+      if (call.url === '/job/7/agreement') return { status: 200, body: withRole };
+      return undefined;
+    });
+    open();
+    expect(await screen.findByText(/^Seller: signed by Dana Pruitt \(project manager\) on /)).toBeInTheDocument();
+    expect(screen.getByText(/^Buyer: signed by Jordan Buyer on /)).toBeInTheDocument();
   });
 });

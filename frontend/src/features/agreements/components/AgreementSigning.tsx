@@ -1,11 +1,14 @@
+import type { CompanyRole } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 import { Link } from 'react-router-dom';
 
 import { isOwnLegalName, legalNameOf, useAgreement } from '../../../api/agreement';
+import { useCompanyPermission } from '../../../api/company-role';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
+import { actorName } from '../../../lib/actor';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignAgreement } from '../api/sign-agreement';
 
@@ -14,12 +17,15 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
   const { data: user } = useCurrentUser();
   const agreement = useAgreement(projectId);
   const sign = useSignAgreement(projectId);
+  // Who signs for a company is its signing policy (issue 37): the others read who may.
+  const signs = useCompanyPermission('agreement.sign');
   const party = signerType === 'company' ? 'company' : 'customer';
   const mine = agreement.data ? (party === 'customer' ? agreement.data.signatures.buyer : agreement.data.signatures.seller) : null;
   const myEarlier = agreement.data?.earlier_signatures?.[party === 'customer' ? 'buyer' : 'seller'] ?? null;
   const legalName = isLoggedIn(user) ? legalNameOf(user) : '';
-  const signedLine = (who: string, s: { signed_name: string; at: string } | null) =>
-    s ? `${who}: signed by ${s.signed_name} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
+  // The signer's company role then (issue 37; `signer_company_role`, absent on older answers).
+  const signedLine = (who: string, s: { signed_name: string; at: string; signer_company_role?: CompanyRole | null } | null) =>
+    s ? `${who}: signed by ${actorName(s.signed_name, s.signer_company_role)} on ${new Date(s.at).toLocaleString()}` : `${who}: not signed yet`;
   return (
     <>
       <h1>Escrow agreement</h1>
@@ -52,6 +58,8 @@ export function AgreementSigning({ projectId, signerType }: { projectId: number;
               title={`You signed as ${mine.signed_name} on ${new Date(mine.at).toLocaleString()}.`}
               action={<Link to={`/portal/signed/${agreement.data.contract_name}`}>View the signed agreement</Link>}
             />
+          ) : signs.reason ? (
+            <Alert type="info" showIcon title={signs.reason} />
           ) : (
             <Form
               layout="vertical"

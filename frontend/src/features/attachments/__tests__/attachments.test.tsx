@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
+import { signedIn } from '../../../test/users';
 import { milestoneEvidence, retainageEvidence } from '../api/owner';
 import { AttachmentList } from '../components/AttachmentList';
 import { AttachmentUploader } from '../components/AttachmentUploader';
@@ -52,7 +53,7 @@ const photo = file({
   thumbnail_url: '/api/milestone/5000/attachments/p1/thumbnail',
 });
 
-const inApp = (node: ReactNode) => renderScreen(<App>{node}</App>);
+const inApp = (node: ReactNode) => renderScreen(<App>{node}</App>, { user: signedIn(null) });
 const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'inspection.pdf', { type: 'application/pdf' });
 const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type=file]')!;
 
@@ -258,6 +259,20 @@ describe('the card’s files and a dispute’s evidence', () => {
     expect(within(work).getByRole('link', { name: 'report.pdf' })).toBeInTheDocument();
     expect(within(work).getByRole('button', { name: /Attach photos or reports of the work/ })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Files of the terms' })).not.toBeInTheDocument();
+  });
+
+  it('shows a viewer member the evidence and why there is no upload (issue 37)', async () => {
+    list([file()]);
+    renderScreen(
+      <App>
+        <MilestoneFiles milestone={milestone({ is_current: true })} currentUserId={21} />
+      </App>,
+      { user: signedIn('viewer') },
+    );
+    const work = await screen.findByRole('region', { name: 'Evidence of the work' });
+    expect(within(work).getByRole('link', { name: 'report.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Attach/ })).not.toBeInTheDocument();
+    expect(screen.getByText("Only the company's owner and project managers can add or remove evidence files.")).toBeInTheDocument();
   });
 
   it('shows nothing where there is nothing to show or add', async () => {

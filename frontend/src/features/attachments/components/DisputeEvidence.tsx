@@ -2,6 +2,7 @@ import './attachments.css';
 
 import type { AttachmentView } from '@escrow/domain';
 
+import { useCompanyPermission } from '../../../api/company-role';
 import { errorMessage } from '../../../lib/api-client';
 import { useAttachments } from '../api/get-attachments';
 import type { EvidenceOwner } from '../api/owner';
@@ -35,6 +36,9 @@ const COLUMNS = [
 export default function DisputeEvidence({ owner, disputeId, open, viewer, withWork = false }: DisputeEvidenceProps) {
   const files = useAttachments(owner);
   const place = owner.kind === 'milestone' ? 'dispute' : 'retainage_dispute';
+  // Evidence is a dispute action: a member whose company role does not act in disputes reads it (issue 37).
+  const acts = useCompanyPermission('disputes.act');
+  const takes = open && acts.allowed;
   if (files.isPending) return <p className="el-muted">Loading the evidence…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
   const ofDispute = files.data.filter((f) => (f.to === place && f.dispute_id === disputeId) || (withWork && f.to === 'completion'));
@@ -47,7 +51,7 @@ export default function DisputeEvidence({ owner, disputeId, open, viewer, withWo
       viewerId={viewer.userId}
       viewerIsAdmin={viewer.role === 'admin'}
       label={heading}
-      mayRemove={(f) => open && f.to === place}
+      mayRemove={(f) => takes && f.to === place}
       empty={empty}
       note={withWork ? (f) => (f.to === 'completion' ? 'Evidence of the work' : 'In the dispute') : undefined}
     />
@@ -68,7 +72,8 @@ export default function DisputeEvidence({ owner, disputeId, open, viewer, withWo
           {list('Administrators’ files', admins, 'No administrator has added files.')}
         </section>
       )}
-      {open && (
+      {open && acts.reason && <p className="el-muted">{acts.reason}</p>}
+      {takes && (
         <AttachmentUploader
           owner={owner}
           target={{ to: place, disputeId }}

@@ -2,6 +2,7 @@ import './attachments.css';
 
 import type { AttachmentView, MilestoneView } from '@escrow/domain';
 
+import { useCompanyPermission } from '../../../api/company-role';
 import { errorMessage } from '../../../lib/api-client';
 import type { AttachmentTarget } from '../api/attach-file';
 import { useAttachments } from '../api/get-attachments';
@@ -59,9 +60,11 @@ function versionWord(m: MilestoneView, f: AttachmentView): string {
  */
 export default function MilestoneFiles({ milestone: m, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
   const files = useAttachments(milestoneEvidence(m.original_id));
+  // A member whose company role does not add evidence reads the files, and why there is no upload (issue 37).
+  const adds = useCompanyPermission('evidence.upload');
   if (files.isPending) return <p className="el-muted">Loading the files…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
-  const uploads = uploadsOf(m);
+  const uploads = adds.allowed ? uploadsOf(m) : { terms: [], rejection: [], completion: null };
   const of = (to: AttachmentView['to']) => files.data.filter((f) => f.to === to);
   const termFiles = of('version');
   const rejectionFiles = of('rejection');
@@ -88,6 +91,7 @@ export default function MilestoneFiles({ milestone: m, currentUserId }: { milest
   return (
     <section aria-label="Files" className="el-files-panel">
       <h4>Files</h4>
+      {adds.reason && <p className="el-muted">{adds.reason}</p>}
       {parts.map((p) => (
         <section key={p.key} aria-label={p.heading} className="el-files-part">
           <h5>{p.heading}</h5>

@@ -3,11 +3,13 @@ import { Alert, Button, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useCompanyPermission } from '../../../api/company-role';
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import type { CompanyWaiverView } from '../../../api/waivers';
 import { LightTable } from '../../../components/LightTable';
 import { SignWaiverDialog } from '../../../components/SignWaiverDialog';
 import { Spinner } from '../../../components/Spinner';
+import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { useCompanyWaivers } from '../api/get-company-waivers';
 
@@ -25,6 +27,8 @@ export function CompanyWaivers() {
   const { data: user } = useCurrentUser();
   const waivers = useCompanyWaivers();
   const [signing, setSigning] = useState<CompanyWaiverView | null>(null);
+  // Only owners and finance members sign (issue 37): the others read the list and why there is no Sign.
+  const signs = useCompanyPermission('lien_waivers.sign');
   return (
     <>
       <h1>Lien waivers</h1>
@@ -32,6 +36,7 @@ export function CompanyWaivers() {
         Each payment to your company waits until you sign a conditional lien waiver for exactly its amount; once the money reaches you, the unconditional waiver
         is issued, and you may sign it too.
       </p>
+      {signs.reason && <Alert type="info" showIcon title={signs.reason} style={{ marginBottom: space.base }} />}
       {waivers.isPending ? (
         <Spinner />
       ) : waivers.isError ? (
@@ -56,7 +61,7 @@ export function CompanyWaivers() {
               title: 'Action',
               render: (_, w) => (
                 <div className="el-table-actions">
-                  {w.can_sign && (
+                  {w.can_sign && signs.allowed && (
                     <Button size="small" type="primary" onClick={() => setSigning(w)} aria-haspopup="dialog">
                       Sign
                     </Button>

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
+import { signedIn } from '../../../test/users';
 import type { MilestoneView } from '../api/milestones';
 import { MilestoneCard } from '../components/MilestoneCard';
 
@@ -157,5 +158,25 @@ describe('the clock on held funds and the lien waivers of a card (issue 17)', ()
       url: '/milestone/5000/waivers/sign',
       data: { payment: 'disbursement', mp_id: 70000, kind: 'conditional', signed_name: ' sam  seller ', waiver_hash: 'a'.repeat(64) },
     });
+  });
+
+  it('offers the Sign button to owners and finance members only, and tells a project manager why not (issue 37)', async () => {
+    fakeApi((call) => {
+      if (call.url.endsWith('/waivers')) return { status: 200, body: [waiver] };
+      return /\/(payees|deposits)$/.test(call.url) ? { status: 200, body: [] } : undefined;
+    });
+    const card = (role: 'finance' | 'project_manager', title: string) =>
+      renderScreen(
+        <App>
+          <MilestoneCard milestone={{ ...completed, title }} currentUserId={21} signer={{ first_name: 'Dana', last_name: 'Pruitt' }} />
+        </App>,
+        { user: signedIn(role) },
+      );
+    card('finance', 'Framing');
+    expect(await screen.findByRole('button', { name: 'Sign conditional waiver' })).toBeInTheDocument();
+    cleanup();
+    card('project_manager', 'Roof');
+    expect(await screen.findByText("Only the company's owner and finance members can sign lien waivers.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign conditional waiver' })).not.toBeInTheDocument();
   });
 });

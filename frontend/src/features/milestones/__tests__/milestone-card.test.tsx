@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addBusinessDays } from '../../../lib/business-days';
 import { fakeApi, renderScreen } from '../../../test/render';
+import { signedIn } from '../../../test/users';
 import type { MilestoneView } from '../api/milestones';
 import { clearingDates } from '../components/deposit';
 import { MilestoneCard } from '../components/MilestoneCard';
@@ -86,11 +87,12 @@ const api = () =>
     return undefined;
   });
 
-const show = (m: MilestoneView, userId = 21) =>
+const show = (m: MilestoneView, userId = 21, user = signedIn(null)) =>
   renderScreen(
     <App>
       <MilestoneCard milestone={m} currentUserId={userId} />
     </App>,
+    { user },
   );
 
 describe('milestone card (docs/product.md#milestone-card)', () => {
@@ -486,5 +488,70 @@ describe('the deposit (confirm before money moves)', () => {
     const { settles, clears } = clearingDates(friday);
     expect(settles.toDateString()).toBe(new Date('2026-11-13T12:00:00').toDateString());
     expect(clears.toDateString()).toBe(new Date('2026-11-17T12:00:00').toDateString());
+  });
+});
+
+describe('the milestone card by company role (issue 37)', () => {
+  const openOriginal: MilestoneView = { ...base, can_edit: true, next_action: 'Approve the original or reject it' };
+  const funded: MilestoneView = { ...base, is_current: true, funded: true, deposit_count: 1, deposit_sum: '1022.50', held: '1022.50' };
+  const approveReason = "Only the company's owner and project managers can approve milestones.";
+  const proposeReason = "Only the company's owner and project managers can propose milestones.";
+
+  it('offers a viewer no decision and no edit, and says who may', async () => {
+    api();
+    show(openOriginal, 21, signedIn('viewer'));
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.queryByRole('button')).not.toBeInTheDocument();
+    expect(panel.getByText(approveReason)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Edit' })).not.toBeInTheDocument();
+    expect(screen.getByText(proposeReason)).toBeInTheDocument();
+    // The original's standing is still told: the viewer reads where it stands.
+    expect(panel.getByRole('group', { name: 'The original' })).toHaveTextContent("The original waits for your approval and the buyer's.");
+  });
+
+  it('offers a viewer neither Mark Complete nor a dispute on funded work, and says who may', async () => {
+    api();
+    show(funded, 21, signedIn('viewer'));
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.queryByRole('button')).not.toBeInTheDocument();
+    expect(panel.getByText("Only the company's owner and project managers can mark milestones complete.")).toBeInTheDocument();
+    expect(panel.getByText("Only the company's owner and project managers can open or answer disputes.")).toBeInTheDocument();
+  });
+
+  it('offers a project manager the decisions, the edit and Mark Complete', async () => {
+    api();
+    show(openOriginal, 21, signedIn('project_manager'));
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve Original', 'Reject Original']);
+    expect(screen.getByRole('button', { name: 'Make Edit' })).toBeInTheDocument();
+    expect(screen.queryByText(approveReason)).not.toBeInTheDocument();
+    show({ ...funded, m_id: 5009, title: 'Roof' }, 21, signedIn('project_manager'));
+    const roof = within(screen.getByRole('region', { name: 'Roof' }));
+    expect(roof.getByRole('button', { name: 'Mark Complete' })).toBeInTheDocument();
+    expect(roof.getByRole('button', { name: 'Open a Dispute' })).toBeInTheDocument();
+  });
+
+  it('offers a finance member no decision on a version', async () => {
+    api();
+    show(openOriginal, 21, signedIn('finance'));
+    const panel = within(screen.getByRole('region', { name: 'Your Actions' }));
+    expect(panel.queryByRole('button', { name: 'Approve Original' })).not.toBeInTheDocument();
+    expect(panel.getByText(approveReason)).toBeInTheDocument();
+    expect(screen.getByText(proposeReason)).toBeInTheDocument();
+  });
+
+  it("links a project manager to the agreement's signature only when the company lets project managers sign", async () => {
+    const unsigned = { signatures: { buyer: null, seller: null }, earlier_signatures: null, agreement_hash: 'h', text: '', contract_name: 'c' };
+    fakeApi((call) => {
+      if (call.url === '/job/7/agreement') return { status: 200, body: unsigned };
+      return call.url.endsWith('/payees') || call.url.endsWith('/deposits') ? { status: 200, body: [] } : undefined;
+    });
+    const approved = { ...base, is_current: true, label: 'APPROVED MILESTONE', status: 'Approved' };
+    show(approved, 21, signedIn('project_manager'));
+    expect(await screen.findByText("Only the company's owner can sign the escrow agreement.")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign the escrow agreement' })).not.toBeInTheDocument();
+    show({ ...approved, m_id: 5009, title: 'Roof' }, 21, signedIn('project_manager', 'owner_and_project_managers'));
+    const roof = within(screen.getByRole('region', { name: 'Roof' }));
+    expect(await roof.findByRole('link', { name: 'Sign the escrow agreement' })).toBeInTheDocument();
   });
 });

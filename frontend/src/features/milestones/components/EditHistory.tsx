@@ -21,12 +21,15 @@ export function EditHistory({
   onApprove,
   onReject,
   pending,
+  refusal = null,
 }: {
   milestone: MilestoneView;
   currentUserId: number;
   onApprove: (mId: number) => void;
   onReject: (mId: number) => void;
   pending: boolean;
+  /** Why the member's company role may not decide on versions (issue 37): said instead of the buttons. */
+  refusal?: string | null;
 }) {
   const [open, setOpen] = useState(false);
   const edits = useEdits(milestone.job_id, milestone.m_id, open);
@@ -72,7 +75,8 @@ export function EditHistory({
                   ))}
                 </ul>
                 <p className="el-muted">{v.approval_message}</p>
-                {decidable && (
+                {decidable && refusal && <p className="el-muted">{refusal}</p>}
+                {decidable && !refusal && (
                   <div className="el-actions">
                     {decided !== 'approved' && (
                       <LightButton size="small" variant="primary" loading={pending} onClick={() => onApprove(v.m_id)}>

@@ -1,14 +1,16 @@
 import './milestone-card.css';
 
 import { formatDollars, WHOLE_PROJECT_MILESTONE } from '@escrow/domain';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
+import { useCompanyPermissions } from '../../../api/company-role';
 import { LockFilledIcon } from '../../../components/icons';
 import { lazyDialog } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
 import { LightTag } from '../../../components/LightTag';
 import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
+import { lazyNamed } from '../../../lib/lazy-route';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
 import { type MilestoneView, useApproval } from '../api/milestones';
 import { EditHistory } from './EditHistory';
@@ -17,11 +19,13 @@ import { labelColour } from './labels';
 import { PaymentsPanel } from './PaymentsPanel';
 import { StatusBadge } from './StatusBadge';
 import { editIsTheWayOn } from './VersionDecision';
-import { WaiversPanel } from './WaiversPanel';
 import { YourActions } from './YourActions';
 
 // The card is plain HTML; Make Edit's dialog (antd's Modal, then the milestone form) loads when it first opens.
 const EditMilestoneDialog = lazyDialog(() => import('./EditMilestoneDialog'));
+// The lien waivers (and their signing dialog) load with the first card of a state that has them:
+// their list is fetched after the first paint anyway, and most projects have none.
+const WaiversPanel = lazyNamed(() => import('./WaiversPanel'), 'WaiversPanel');
 
 /** A collapsible milestone card (docs/product.md#milestone-card): everything about one milestone and what you can do on it. */
 export function MilestoneCard({
@@ -44,6 +48,9 @@ export function MilestoneCard({
   const [editing, setEditing] = useState(false);
   const { message } = useToasts();
   const approval = useApproval(milestone.job_id);
+  // By company role (issue 37): Your Actions says why what is not offered is not.
+  const may = useCompanyPermissions();
+  const proposes = may('milestones.propose');
   const title = milestone.title || WHOLE_PROJECT_MILESTONE;
   const author = milestone.author_id === currentUserId ? 'you' : (milestone.author_name ?? 'someone');
   const editInActions = editIsTheWayOn(milestone);
@@ -102,7 +109,11 @@ export function MilestoneCard({
             </section>
             <PaymentsPanel milestone={milestone} />
             <HeldFundsClock milestone={milestone} />
-            <WaiversPanel milestone={milestone} signer={signer} />
+            {milestone.lien_waiver_state !== null && (
+              <Suspense fallback={null}>
+                <WaiversPanel milestone={milestone} signer={signer} />
+              </Suspense>
+            )}
             {milestone.dispute && (
               <section aria-label="Dispute" className="el-dispute">
                 <h4>Dispute ({milestone.dispute.status})</h4>
@@ -131,10 +142,12 @@ export function MilestoneCard({
                 pending={approval.isPending}
                 onApprove={(id) => act(id, true)}
                 onReject={(id) => act(id, false)}
+                refusal={may('milestones.approve').reason}
               />
             )}
             {/* Where an edit is the way on, Make Edit is offered in Your Actions instead. */}
-            {milestone.can_edit && !editInActions && (
+            {milestone.can_edit && !editInActions && proposes.reason && <p className="el-muted">{proposes.reason}</p>}
+            {milestone.can_edit && !editInActions && proposes.allowed && (
               <LightButton
                 ref={makeEdit}
                 variant="link"

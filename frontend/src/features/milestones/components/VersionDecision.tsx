@@ -43,7 +43,8 @@ export function VersionDecision({
   version: OpenVersion;
   viewer: Party;
   pending: boolean;
-  onDecide: (approve: boolean, versionId: number) => void;
+  /** Null when the member's role may not decide (the panel says why). */
+  onDecide: ((approve: boolean, versionId: number) => void) | null;
 }) {
   const { decisions } = version;
   const mine = decisions.approvals[viewer];
@@ -52,12 +53,12 @@ export function VersionDecision({
   return (
     <div role="group" aria-label={name.charAt(0).toUpperCase() + name.slice(1)} className="el-version-decision">
       <p className="el-muted">{versionStanding(decisions, viewer)}</p>
-      {mine !== 'approved' && (
+      {onDecide && mine !== 'approved' && (
         <LightButton variant="primary" loading={pending} onClick={() => onDecide(true, version.m_id)}>
           Approve {word}
         </LightButton>
       )}
-      {mine === 'pending' && (
+      {onDecide && mine === 'pending' && (
         <LightButton danger loading={pending} onClick={() => onDecide(false, version.m_id)}>
           Reject {word}
         </LightButton>

@@ -2,6 +2,7 @@ import { formatDollars, type MilestoneView } from '@escrow/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useCompanyPermission } from '../../../api/company-role';
 import { type LienWaiverView, useMilestoneWaivers } from '../../../api/waivers';
 import { LightButton } from '../../../components/LightButton';
 import { LightTag, type TagColour } from '../../../components/LightTag';
@@ -19,19 +20,21 @@ const STATUS: Record<LienWaiverView['status'], { text: string; colour: TagColour
 export function WaiversPanel({ milestone, signer }: { milestone: MilestoneView; signer: { first_name: string; last_name: string } | null }) {
   const waivers = useMilestoneWaivers(milestone.job_id, milestone.m_id, milestone.lien_waiver_state !== null);
   const [signing, setSigning] = useState<LienWaiverView | null>(null);
+  const signs = useCompanyPermission('lien_waivers.sign');
   if (milestone.lien_waiver_state === null || !waivers.data?.length) {
     return waivers.isError ? <p role="alert">{errorMessage(waivers.error)}</p> : null;
   }
   return (
     <section aria-label="Lien waivers" className="el-waivers">
       <h4>Lien waivers ({milestone.lien_waiver_state})</h4>
+      {signs.reason && waivers.data.some((w) => w.can_sign) && <p className="el-muted">{signs.reason}</p>}
       <ul className="el-plain-list">
         {waivers.data.map((w) => (
           <li key={`${w.payment}-${w.mp_id}-${w.kind}`}>
             <strong>{w.company_name}</strong>: {w.kind} waiver for the {w.payment === 'retainage' ? 'retainage release' : 'payment'} of{' '}
             {formatDollars(w.amount)} — <LightTag colour={STATUS[w.status].colour}>{STATUS[w.status].text}</LightTag>
             {w.waiver_name && <Link to={`/portal/waivers/${w.waiver_name}`}>Print</Link>}
-            {w.can_sign && signer && (
+            {w.can_sign && signer && signs.allowed && (
               <LightButton
                 size="small"
                 variant="primary"

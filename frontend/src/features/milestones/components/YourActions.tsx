@@ -3,6 +3,7 @@ import { type ReactElement, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { agreementChanged, missingSignatures, useAgreement } from '../../../api/agreement';
+import { useCompanyPermissions } from '../../../api/company-role';
 import { lazyDialog } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
 import { useToasts } from '../../../components/toasts/toasts';
@@ -37,6 +38,14 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
   const dispute = useOpenDispute(projectId);
   const respond = useRespondToDispute(projectId);
   const claim = useClaimRefund(projectId);
+  const may = useCompanyPermissions();
+  // What the member's company role does not allow is not offered (issue 37); why is said once below.
+  const refusals = new Set<string>();
+  const allows = (action: Parameters<typeof may>[0]) => {
+    const { allowed, reason } = may(action);
+    if (reason) refusals.add(reason);
+    return allowed;
+  };
   const [statementFor, setStatementFor] = useState<'dispute' | 'respond' | null>(null);
   const [statement, setStatement] = useState('');
   const [confirmingDeposit, setConfirmingDeposit] = useState(false);
@@ -127,11 +136,19 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
       </p>,
     );
   // Each open version with where it stands and its own buttons, so it is plain which one a button decides.
-  for (const version of openVersions(milestone))
+  const versions = openVersions(milestone);
+  const decides = versions.length === 0 || allows('milestones.approve');
+  for (const version of versions)
     actions.push(
-      <VersionDecision key={`version-${version.m_id}`} version={version} viewer={viewerOf(milestone)} pending={approval.isPending} onDecide={approve} />,
+      <VersionDecision
+        key={`version-${version.m_id}`}
+        version={version}
+        viewer={viewerOf(milestone)}
+        pending={approval.isPending}
+        onDecide={decides ? approve : null}
+      />,
     );
-  if (onMakeEdit && editIsTheWayOn(milestone))
+  if (onMakeEdit && editIsTheWayOn(milestone) && allows('milestones.propose'))
     actions.push(
       <LightButton key="make-edit" onClick={onMakeEdit} onPointerEnter={preloadEdit} onFocus={preloadEdit} aria-haspopup="dialog">
         Make Edit
@@ -140,7 +157,7 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
   if (milestone.is_current && !milestone.funded && !openDispute) {
     // Until the signatures are known, so is not whether the buyer may deposit: a placeholder, not a false "disabled".
     if (isBuyer && awaitingDeposit && agreement.isPending) actions.push(<CheckingSignatures key="deposit" id={`checking-${milestone.m_id}`} />);
-    else if (isBuyer && awaitingDeposit) {
+    else if (isBuyer && awaitingDeposit && allows('payments.act')) {
       const blocked = unsigned.length > 0;
       actions.push(
         <LightButton
@@ -189,20 +206,26 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
         </p>,
       );
       if (unsigned.includes('seller')) {
+        const signs = allows('agreement.sign');
         actions.push(
           <p key="sign" className="el-wait">
             {changed
               ? 'The escrow agreement changed since it was signed: the buyer can deposit once both parties signed its new text.'
               : 'The buyer can deposit once both parties signed the escrow agreement.'}{' '}
             Still to sign: {stillToSign(unsigned, false)}.{' '}
-            <Link to={`/portal/project-agreement/company/${projectId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
+            {signs && (
+              <Link to={`/portal/project-agreement/company/${projectId}`}>{changed ? 'Read and sign the new agreement' : 'Sign the escrow agreement'}</Link>
+            )}
           </p>,
         );
       }
     }
   }
   if (milestone.funded && !bothMarked && !openDispute && milestone.held !== '0.00') {
-    if (!milestone.user_marked_complete) {
+    const completes = allows('milestones.complete');
+    if (!completes) {
+      // Nothing to offer: the reason is said below.
+    } else if (!milestone.user_marked_complete) {
       actions.push(
         <LightButton key="complete" variant="primary" loading={complete.isPending} onClick={() => markComplete(true)}>
           Mark Complete
@@ -215,12 +238,13 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
         </LightButton>,
       );
     }
-    actions.push(
-      <LightButton key="dispute" onClick={() => setStatementFor('dispute')} onPointerEnter={StatementDialog.preload} onFocus={StatementDialog.preload}>
-        Open a Dispute
-      </LightButton>,
-    );
-    if (isBuyer && deadlinePassed && !milestone.completion.seller) {
+    if (allows('disputes.act'))
+      actions.push(
+        <LightButton key="dispute" onClick={() => setStatementFor('dispute')} onPointerEnter={StatementDialog.preload} onFocus={StatementDialog.preload}>
+          Open a Dispute
+        </LightButton>,
+      );
+    if (isBuyer && deadlinePassed && !milestone.completion.seller && allows('payments.act')) {
       actions.push(
         <LightButton
           key="claim"
@@ -240,7 +264,7 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
         A dispute is open{mine ? '; our team will review both sides.' : '.'}
       </p>,
     );
-    if (!mine && !openDispute.response) {
+    if (!mine && !openDispute.response && allows('disputes.act')) {
       actions.push(
         <LightButton
           key="respond"
@@ -254,6 +278,12 @@ export function YourActions({ milestone, onMakeEdit, preloadEdit }: { milestone:
       );
     }
   }
+  for (const reason of refusals)
+    actions.push(
+      <p key={reason} className="el-muted">
+        {reason}
+      </p>,
+    );
   if (actions.length === 0)
     actions.push(
       <p key="none" className="el-muted">

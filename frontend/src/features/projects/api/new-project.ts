@@ -110,7 +110,3 @@ export function useDiscardDraft() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
-
-/** Where a draft is taken up again: the new-project screen of the side that started it. */
-export const resumePath = (p: { job_id: number; customerInitiated: boolean }) =>
-  `/portal/new-project/${p.customerInitiated ? 'customer' : 'company'}?job=${p.job_id}`;

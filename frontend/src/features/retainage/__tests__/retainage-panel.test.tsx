@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
+import { signedIn } from '../../../test/users';
 import type { RetainageView } from '../api/retainage';
 import { ProjectTerms } from '../components/ProjectTerms';
 import { RetainagePanel } from '../components/RetainagePanel';
@@ -57,6 +58,22 @@ describe('the retainage panel (issue 17)', () => {
   });
 });
 
+describe('the retainage by company role (issue 37)', () => {
+  it('offers a viewer member neither approval nor dispute, and says who may', async () => {
+    fakeApi((call) => (call.method === 'GET' && call.url === '/job/7/retainage' ? { status: 200, body: { ...view, your_party: 'seller' } } : undefined));
+    renderScreen(
+      <App>
+        <RetainagePanel projectId={7} />
+      </App>,
+      { user: signedIn('viewer') },
+    );
+    expect(await screen.findByText("Only the company's owner and project managers can approve milestones.")).toBeInTheDocument();
+    expect(screen.getByText("Only the company's owner and project managers can open or answer disputes.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve the retainage release' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dispute the retainage' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the project terms (issue 23)', () => {
   const open = async (isDraft: boolean, siteState: RetainageView['site_state']) => {
     fakeApi(() => undefined);
@@ -64,6 +81,7 @@ describe('the project terms (issue 23)', () => {
       <App>
         <ProjectTerms retainage={{ ...view, site_state: siteState }} projectId={7} isDraft={isDraft} />
       </App>,
+      { user: signedIn(null) },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Edit terms' }));
     return screen.findByRole('dialog', { name: 'Project terms' });

@@ -1,6 +1,7 @@
 import { type SiteState, STATE_NAMES } from '@escrow/domain';
 import { useState } from 'react';
 
+import { useCompanyPermission } from '../../../api/company-role';
 import { lazyDialog } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
 import { useToasts } from '../../../components/toasts/toasts';
@@ -18,6 +19,7 @@ export function ProjectTerms({ retainage, projectId, isDraft }: { retainage: Ret
   const setTerms = useSetTerms(projectId);
   const { message } = useToasts();
   const [editing, setEditing] = useState(false);
+  const edits = useCompanyPermission('projects.edit');
   const [percent, setPercent] = useState(retainage.retainage_percent);
   const [state, setState] = useState<SiteState | null>(retainage.site_state);
   const open = () => {
@@ -42,11 +44,12 @@ export function ProjectTerms({ retainage, projectId, isDraft }: { retainage: Ret
         {' · '}
         <strong>Job site:</strong>{' '}
         {retainage.site_state ? `${STATE_NAMES[retainage.site_state]} (lien waivers with every payment)` : 'no state named (no lien waivers)'}
-        {retainage.your_party && (
+        {retainage.your_party && edits.allowed && (
           <LightButton variant="link" onClick={open} onPointerEnter={ProjectTermsDialog.preload} onFocus={ProjectTermsDialog.preload} aria-haspopup="dialog">
             Edit terms
           </LightButton>
         )}
+        {retainage.your_party && edits.reason && <span className="el-muted"> {edits.reason}</span>}
       </p>
       <ProjectTermsDialog
         open={editing}

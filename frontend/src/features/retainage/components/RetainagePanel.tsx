@@ -2,6 +2,7 @@ import { formatDollars } from '@escrow/domain';
 import { Alert, App, Button, Input, Modal, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 
+import { useCompanyPermissions } from '../../../api/company-role';
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { space } from '../../../design/tokens';
@@ -27,9 +28,18 @@ export function RetainagePanel({
   const { message } = App.useApp();
   const [disputing, setDisputing] = useState(false);
   const [statement, setStatement] = useState('');
+  const may = useCompanyPermissions();
   if (retainage.isPending) return <Spinner />;
   if (retainage.isError) return <p role="alert">{errorMessage(retainage.error)}</p>;
   const r = retainage.data;
+  // By company role (issue 37): what the role does not allow is not offered, and the reason is said.
+  const offered = [
+    { can: r.can_request, ...may('milestones.complete') },
+    { can: r.can_approve, ...may('milestones.approve') },
+    { can: r.can_dispute, ...may('disputes.act') },
+  ];
+  const [requests, approves, disputes] = offered.map((o) => o.can && o.allowed);
+  const refusals = [...new Set(offered.flatMap((o) => (o.can && o.reason ? [o.reason] : [])))];
   const run = (action: 'request' | 'approve') =>
     act.mutate(
       { action },
@@ -88,21 +98,26 @@ export function RetainagePanel({
       )}
       {r.dispute && disputeEvidence?.({ disputeId: r.dispute.dispute_id, yourParty: r.your_party })}
       <div className="el-actions">
-        {r.can_request && (
+        {requests && (
           <Button type="primary" loading={act.isPending} onClick={() => run('request')}>
             Ask for the retainage release
           </Button>
         )}
-        {r.can_approve && (
+        {approves && (
           <Button type="primary" loading={act.isPending} onClick={() => run('approve')}>
             Approve the retainage release
           </Button>
         )}
-        {r.can_dispute && (
+        {disputes && (
           <Button onClick={() => setDisputing(true)} aria-haspopup="dialog">
             Dispute the retainage
           </Button>
         )}
+        {refusals.map((reason) => (
+          <p key={reason} className="el-muted">
+            {reason}
+          </p>
+        ))}
       </div>
       {r.by_payee.length > 0 && (
         <WideTable

@@ -16,11 +16,14 @@ export function SecurityLogTable({
   page,
   onPage,
   withUser = false,
+  accountOf = (r) => `${r.user_name ?? ''} (#${r.user_id ?? '?'})`,
 }: {
   log: { data?: SecurityLogPage | AdminSecurityLogPage; isPending: boolean; isError: boolean; error: unknown };
   page: number;
   onPage: (page: number) => void;
   withUser?: boolean;
+  /** How the Account column names a row's person (a company's owners read names and roles, not ids). */
+  accountOf?: (row: Row) => string;
 }) {
   if (log.isPending) return <Spinner label="Loading the security log…" />;
   if (log.isError || !log.data) return <Alert type="error" showIcon title={errorMessage(log.error)} />;
@@ -37,9 +40,7 @@ export function SecurityLogTable({
         empty="Nothing recorded yet."
         columns={[
           { title: 'When', dataIndex: 'at', render: (v) => formatWhen(v as string) },
-          ...(withUser
-            ? [{ title: 'Account', dataIndex: 'user_name' as const, render: (v: unknown, r: Row) => `${(v as string) ?? ''} (#${r.user_id ?? '?'})` }]
-            : []),
+          ...(withUser ? [{ title: 'Account', dataIndex: 'user_name' as const, render: (_: unknown, r: Row) => accountOf(r) }] : []),
           {
             title: 'What',
             dataIndex: 'kind',

@@ -4,4 +4,5 @@ export const teamKeys = {
   mine: () => [...teamKeys.all, 'mine'] as const,
   ofCompany: (companyId: number) => [...teamKeys.all, 'company', companyId] as const,
   invitation: (code: string) => [...teamKeys.all, 'invitation', code] as const,
+  securityLog: (page: number, userId: number | null) => [...teamKeys.all, 'security-log', page, userId] as const,
 };

@@ -1,0 +1,196 @@
+import type { CompanyRole } from '@escrow/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it } from 'vitest';
+
+import { fakeApi, renderScreen } from '../../test/render';
+import { signedIn } from '../../test/users';
+import { PortalPage } from '../PortalPage';
+import { IntegrationsPage } from './IntegrationsPage';
+import { NewProjectPage } from './NewProjectPage';
+import { ProjectPage } from './ProjectPage';
+import { CompanyWaiversPage } from './WaiverPages';
+
+/*
+ * What a member's company role does not allow is not offered on the portal's screens (issue 37),
+ * and the reason is said where the buttons would be. The API refuses it anyway (403 role_forbidden).
+ */
+
+const totals = { agreed: '0.00', deposited: '0.00', held: '0.00', released: '0.00', retainage_held: '0.00', fees: '0.00', refunded: '0.00', to_fund: '0.00' };
+const project = {
+  job_id: 7,
+  service: 'Roofing',
+  customer_id: 10,
+  customer_name: 'Jordan Buyer',
+  primary_company_id: 100,
+  primary_company_name: 'Saguaro Build Co.',
+  customerInitiated: false,
+  created_by: 21,
+  is_draft: false,
+  your_role: 'seller',
+  status: 'Active',
+  created_at: '2026-11-01T10:00:00Z',
+  submitted_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+  signatures: { buyer: null, seller: null },
+  milestone_count: 0,
+  totals,
+  terms: { retainagePercent: '0.00', siteState: null },
+  next_action: null,
+  waiting_on_you: 0,
+  waiting_on: { buyer: 0, seller: 0 },
+};
+const retainage = {
+  job_id: 7,
+  retainage_percent: '0.00',
+  site_state: null,
+  withheld: '0.00',
+  held: '0.00',
+  released: '0.00',
+  refunded: '0.00',
+  by_payee: [],
+  milestones: [],
+  open_milestones: 0,
+  request: null,
+  dispute: null,
+  decisions: [],
+  your_party: 'seller',
+  can_request: false,
+  can_approve: false,
+  can_dispute: false,
+  next_step: null,
+};
+const waiver = {
+  original_id: 5000,
+  job_id: 7,
+  m_id: 5000,
+  milestone_title: 'Framing',
+  service: 'Roofing',
+  payment: 'disbursement',
+  mp_id: 70000,
+  company_id: 100,
+  company_name: 'Saguaro Build Co.',
+  kind: 'conditional',
+  amount: '950.00',
+  site_state: 'AZ',
+  status: 'missing',
+  due_since: '2026-11-20T10:00:00.000Z',
+  waiver_name: null,
+  signed_at: null,
+  can_sign: true,
+  text: 'CONDITIONAL WAIVER',
+  waiver_hash: 'a'.repeat(64),
+};
+
+function asMember(role: CompanyRole) {
+  return fakeApi((call) => {
+    if (call.url === '/user') return { status: 200, body: signedIn(role) };
+    if (call.url === '/job/7') return { status: 200, body: project };
+    if (call.url === '/projects') return { status: 200, body: [project] };
+    if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
+    if (call.url === '/job/7/milestones') return { status: 200, body: [] };
+    if (call.url === '/waivers') return { status: 200, body: [waiver] };
+    if (call.url === '/webhooks/endpoints') return { status: 200, body: [] };
+    if (call.url === '/forms/jobs/new-job-form')
+      return {
+        status: 200,
+        body: {
+          services: [{ service_name: 'Roofing' }],
+          formData: { company_id: 100, primary_company_name: 'Saguaro Build Co.', service: 'Roofing', customerInitiated: false },
+        },
+      };
+    return undefined;
+  });
+}
+
+const proposeReason = "Only the company's owner and project managers can propose milestones.";
+
+describe('the project list by company role', () => {
+  it('offers a project manager both new projects', async () => {
+    asMember('project_manager');
+    renderScreen(<PortalPage />, { path: '/portal' });
+    expect(await screen.findByRole('link', { name: 'New project for a buyer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New project as owner' })).toBeInTheDocument();
+  });
+
+  it('offers a viewer no new project, and says who may start one', async () => {
+    asMember('viewer');
+    renderScreen(<PortalPage />, { path: '/portal' });
+    expect(await screen.findByText("Only the company's owner and project managers can create or edit projects.")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^New project/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the project page by company role', () => {
+  const page = () => renderScreen(<ProjectPage />, { path: '/portal/job/7', pattern: '/portal/job/:projectId' });
+
+  it('offers a project manager Add a milestone', async () => {
+    asMember('project_manager');
+    page();
+    expect(await screen.findByRole('button', { name: 'Add a milestone' })).toBeInTheDocument();
+    expect(screen.queryByText(proposeReason)).not.toBeInTheDocument();
+  });
+
+  it.each(['viewer', 'finance'] as const)('tells a %s member who may add milestones instead of offering it', async (role) => {
+    asMember(role);
+    page();
+    expect(await screen.findByText(proposeReason)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a milestone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit terms' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the new project screen by company role', () => {
+  const page = () =>
+    renderScreen(
+      <App>
+        <NewProjectPage />
+      </App>,
+      { path: '/portal/new-project/company', pattern: '/portal/new-project/:type' },
+    );
+
+  it('lets a project manager start a project', async () => {
+    asMember('project_manager');
+    page();
+    expect(await screen.findByLabelText('Main Service Provided')).toBeInTheDocument();
+  });
+
+  it('tells a finance member who may start projects, and shows no form', async () => {
+    const { calls } = asMember('finance');
+    page();
+    expect(await screen.findByText("Only the company's owner and project managers can create or edit projects.")).toBeInTheDocument();
+    expect(screen.queryByLabelText('Main Service Provided')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/forms/jobs/new-job-form')).toBe(false);
+  });
+});
+
+describe('the lien waivers by company role', () => {
+  it('offers Sign to a finance member', async () => {
+    asMember('finance');
+    renderScreen(<CompanyWaiversPage />);
+    expect(await screen.findByRole('button', { name: 'Sign' })).toBeInTheDocument();
+  });
+
+  it('tells a project manager who signs, and offers no Sign', async () => {
+    asMember('project_manager');
+    renderScreen(<CompanyWaiversPage />);
+    expect(await screen.findByText("Only the company's owner and finance members can sign lien waivers.")).toBeInTheDocument();
+    expect(await screen.findByText('Framing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the integrations by company role', () => {
+  it('shows the owner the endpoints', async () => {
+    const { calls } = asMember('owner');
+    renderScreen(<IntegrationsPage />);
+    await waitFor(() => expect(calls.some((c) => c.url === '/webhooks/endpoints')).toBe(true));
+  });
+
+  it('tells a project manager who manages them, and asks for nothing', async () => {
+    const { calls } = asMember('project_manager');
+    renderScreen(<IntegrationsPage />);
+    expect(await screen.findByText("Only the company's owner can manage the company's webhooks.")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/webhooks/endpoints')).toBe(false);
+  });
+});
