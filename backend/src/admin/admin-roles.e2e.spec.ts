@@ -156,7 +156,7 @@ describe('administrator roles (least privilege)', () => {
         // Allowed callers are only sent reads: the mutating routes get real requests in their own specs.
         if (allowed.includes(role) && method !== 'GET') continue;
         const answer = await admins[role].session.request(method, urlOf(path), method === 'GET' ? undefined : {});
-        const refused = answer.status === 403 && answer.body?.reason === 'admin_role';
+        const refused = answer.status === 403 && answer.body?.code === 'admin_role';
         if (refused === allowed.includes(role)) cells.push(`${key} as ${role}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
         if (refused && answer.body.message !== `Your administrator role (${role}) cannot do this.`)
           cells.push(`${key} as ${role}: message ${answer.body.message}`);
@@ -175,7 +175,7 @@ describe('administrator roles (least privilege)', () => {
       const person = await createUser(app.db.pool, { role: 'admin', adminRole: 'support' });
       const signedIn = async () => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, person.userId));
       const session = await signedIn();
-      expect((await session.post('/api/admin/projections/ledger/resume')).body).toMatchObject({ reason: 'admin_role' });
+      expect((await session.post('/api/admin/projections/ledger/resume')).body).toMatchObject({ code: 'admin_role' });
 
       const answer = await admins.owner.session.put(`/api/admin/users/${person.userId}/admin-role`, { role: 'operations' });
       expect(answer).toMatchObject({ status: 200, body: { user_id: person.userId, role: 'admin', admin_role: 'operations' } });
@@ -183,7 +183,7 @@ describe('administrator roles (least privilege)', () => {
       expect((await session.get('/api/user')).body).toEqual({});
       const again = await signedIn();
       expect((await again.get('/api/user')).body).toMatchObject({ admin_role: 'operations' });
-      expect((await again.post('/api/admin/projections/no-such-projection/resume')).body?.reason).toBeUndefined();
+      expect((await again.post('/api/admin/projections/no-such-projection/resume')).body?.code).toBe('no_such_projector');
 
       const revoked = await admins.owner.session.put(`/api/admin/users/${person.userId}/admin-role`, { role: null });
       expect(revoked.body).toEqual({ user_id: person.userId, role: null, admin_role: null });
@@ -217,7 +217,7 @@ describe('administrator roles (least privilege)', () => {
       expect((await here.put(`/api/admin/users/${owner.userId}/admin-role`, { role: 'finance' })).body).toMatchObject({ admin_role: 'finance' });
       expect(here.cookie('sid')).not.toBe(copy.cookie('sid'));
       expect((await here.get('/api/user')).body).toMatchObject({ user_id: owner.userId, admin_role: 'finance' });
-      expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+      expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { code: 'session_rotated' } });
       expect((await elsewhere.get('/api/user')).body).toEqual({});
     });
 
@@ -228,7 +228,7 @@ describe('administrator roles (least privilege)', () => {
 
     it('refuses other roles and unknown roles with a message a person can act on', async () => {
       expect((await admins.finance.session.put(`/api/admin/users/${admins.support.userId}/admin-role`, { role: 'owner' })).body).toMatchObject({
-        reason: 'admin_role',
+        code: 'admin_role',
         message: 'Your administrator role (finance) cannot do this.',
       });
       const bad = await admins.owner.session.put(`/api/admin/users/${admins.support.userId}/admin-role`, { role: 'root' });

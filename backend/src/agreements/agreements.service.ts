@@ -179,7 +179,7 @@ export class AgreementsService {
   ): Promise<SignedAgreementView> {
     const write = await this.streams.fetch(projectStream, projectId);
     const { text, hash, contractName } = await this.compose(projectId, activeOf(write.state));
-    if (hash !== signature.readHash) throw invalid('agreement_changed', 'The agreement changed since you opened it. Read the new version and sign again.');
+    if (hash !== signature.readHash) throw invalid('agreement_text_changed', 'The agreement changed since you opened it. Read the new version and sign again.');
     const { party, signedName, legalName } = signature;
     const command: ProjectCommand = { type: 'SignProjectAgreement', data: { party, signedName, legalName, agreementHash: hash, contractName }, metadata };
     // The rules first: a refused signature stores no text. A retry of one that was recorded (same

@@ -346,11 +346,12 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     const added = (await upload(s, first.id, 'to=version', Buffer.concat([PDF, Buffer.from('% walked past\n')]), 'plan.pdf')).body;
     const last = await proposed();
     const file = Buffer.concat([PDF, Buffer.from('% a stranger’s\n')]);
-    /** Everything of an answer that could tell one id from another. */
+    /** Everything of an answer that could tell one id from another (each answer has a request id of its own, of one length). */
     const answer = async (method: 'GET' | 'POST' | 'DELETE', url: string) => {
       const body = method === 'POST' ? multipart(file, 'mine.pdf') : null;
       const r = await outsider.request(method, url, body?.payload, body?.headers);
-      return { status: r.status, type: r.headers['content-type'], length: r.headers['content-length'], body: JSON.stringify(r.body) };
+      expect(r.body.request_id).toBe(r.headers['x-request-id']);
+      return { status: r.status, type: r.headers['content-type'], length: r.headers['content-length'], body: JSON.stringify({ ...r.body, request_id: '…' }) };
     };
     const milestoneRoutes = (m: number) => [
       answer('GET', `/api/milestone/${m}/attachments`),

@@ -220,7 +220,7 @@ describe('EventStreams.decide', () => {
       initialState: 0,
       evolve: (n: number) => n + 1,
       decide: (command, n) => {
-        if (n < command.needs) throw conflict('not_ready', 'Not ready yet.');
+        if (n < command.needs) throw conflict('concurrent_change', 'Not ready yet.');
         return [{ type: 'Gated', data: { seen: n } }];
       },
     };

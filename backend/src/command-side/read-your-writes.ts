@@ -1,15 +1,6 @@
 import { comparePositions, DomainError, type EventStore, formatPosition, type GlobalPosition, parsePosition } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
-import {
-  type CallHandler,
-  type ExecutionContext,
-  HttpException,
-  Inject,
-  Injectable,
-  type NestInterceptor,
-  Optional,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, type NestInterceptor, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -17,6 +8,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ApiRefusal } from '../http/api-refusal';
 import { DOES_NOT_READ } from '../http/does-not-read';
 import { EscrowMetrics } from '../observability';
 import { AppendedPositions, newerPosition as newer, type RequestAppends } from './appended-positions';
@@ -144,9 +136,9 @@ export class OwnWrites {
 }
 
 /** 503 with Retry-After: the read models are still catching up with a change this answer depends on. */
-function stillUpdating(reply: FastifyReply): ServiceUnavailableException {
+function stillUpdating(reply: FastifyReply): ApiRefusal<503> {
   void reply.header('retry-after', '1');
-  return new ServiceUnavailableException('This was changed a moment ago and is still being updated. Try again in a moment.');
+  return new ApiRefusal(503, 'read_model_behind', 'This was changed a moment ago and is still being updated. Try again in a moment.');
 }
 
 /** Refusals a read model behind by a moment can cause: not found, not allowed, not in that state. */

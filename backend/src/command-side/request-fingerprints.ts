@@ -80,7 +80,7 @@ export class RequestFingerprints implements NestInterceptor {
       actorId,
       key,
     ]);
-    if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw unprocessable('key_reused', KEY_REUSED);
+    if (earlier[0] && earlier[0].fingerprint !== fingerprint) throw unprocessable('idempotency_key_reused', KEY_REUSED);
   }
 }
 

@@ -69,7 +69,7 @@ describe('four eyes on dispute and retainage resolutions', () => {
 
     const same = await approve(first, milestone);
     expect(same).toMatchObject({ status: 403, body: { message: 'A different administrator must approve a resolution you proposed.' } });
-    expect((await approve(support, milestone)).body).toMatchObject({ reason: 'admin_role' });
+    expect((await approve(support, milestone)).body).toMatchObject({ code: 'admin_role' });
     const seen = await eventually(
       () => parties.sessions.buyer.get(`/api/job/${projectId}/milestones`),
       (a) => JSON.stringify(a.body).includes('waiting for a second administrator'),

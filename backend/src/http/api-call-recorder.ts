@@ -11,6 +11,19 @@ export interface ApiCall {
   status: number;
   query: string[];
   params: string[];
+  /** An error answer's machine code (ErrorBody.code). */
+  code?: string;
+}
+
+/** The code of a JSON error body as sent, if it has one. */
+function codeOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -34,6 +47,13 @@ export function recordApiCalls(fastify: FastifyInstance, document: object, optio
   if (!existsSync(served)) writeFileSync(served, text);
   const file = join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.jsonl`);
   const seen = new Set<string>();
+  const codes = new WeakMap<object, string>();
+  // The body is serialised by now: an error answer's code is read back from it.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const code = reply.statusCode >= 400 ? codeOf(payload) : undefined;
+    if (code) codes.set(request, code);
+    done(null, payload);
+  });
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     if (route?.startsWith('/api/') && !route.startsWith('/api/docs') && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
@@ -43,6 +63,7 @@ export function recordApiCalls(fastify: FastifyInstance, document: object, optio
         status: reply.statusCode,
         query: options.queryNames ? Object.keys((request.query as object | undefined) ?? {}).sort() : [],
         params: Object.keys((request.params as object | undefined) ?? {}).sort(),
+        ...(codes.has(request) ? { code: codes.get(request) } : {}),
       };
       const line = JSON.stringify(call);
       if (!seen.has(line)) {

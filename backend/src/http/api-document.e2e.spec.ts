@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { createUser, HttpSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { type ApiDocument, readRecording, undocumented } from './api-document-check';
+import { type ApiDocument, readRecording, undocumented, withRecordedCodes } from './api-document-check';
 
 /**
  * Issue 35, point 13: the API document lists what the routes answer. With API_CALLS_DIR set (as
@@ -32,7 +32,7 @@ describe('the API document against the calls made', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('records each kind of call by route template, status and parameter names, and the document served', async () => {
+  it('records each kind of call by route template, status, parameter names and error code, and the document served', async () => {
     const admin = await createUser(app.db.pool, { role: 'admin' });
     const session = new HttpSession(app.http);
     await session.login(admin.email, admin.password!);
@@ -46,19 +46,45 @@ describe('the API document against the calls made', () => {
     expect(documents).toEqual([document]);
     expect(calls.filter((c) => c.route !== '/api/user' && !c.route.startsWith('/api/auth/'))).toEqual([
       { method: 'GET', route: '/api/admin/audit/bundle', status: 200, query: ['from', 'to'], params: [] },
-      { method: 'POST', route: '/api/milestone/:id/attachments', status: 415, query: ['dispute_id', 'to'], params: ['id'] },
-      { method: 'POST', route: '/api/milestone/:id/attachments', status: 413, query: ['to'], params: ['id'] },
+      { method: 'POST', route: '/api/milestone/:id/attachments', status: 415, query: ['dispute_id', 'to'], params: ['id'], code: 'unsupported_media_type' },
+      { method: 'POST', route: '/api/milestone/:id/attachments', status: 413, query: ['to'], params: ['id'], code: 'payload_too_large' },
     ]);
     expect(undocumented(calls, document)).toEqual([]);
   });
 
   it('names what the comparison finds missing', () => {
     const call = { method: 'POST', route: '/api/milestone/:id/attachments', status: 418, query: ['to', 'colour'], params: ['id'] };
-    expect(undocumented([call, { ...call, route: '/api/nowhere/:id' }], document)).toEqual([
+    const unlisted = { ...call, status: 409, query: ['to'], code: 'dispute_open' };
+    expect(undocumented([call, { ...call, route: '/api/nowhere/:id' }, unlisted], document)).toEqual([
       'POST /api/milestone/{id}/attachments: query parameter colour',
+      'POST /api/milestone/{id}/attachments: status 409 code dispute_open',
       'POST /api/milestone/{id}/attachments: status 418',
       'POST /api/nowhere/{id}: not in the document',
     ]);
+  });
+
+  it('lists in the document the codes each route answers, from route-error-codes.json', () => {
+    const responses = (
+      document as { paths: Record<string, Record<string, { responses: Record<string, { description: string; 'x-error-codes'?: string[] }> }>> }
+    ).paths['/api/milestone/{id}/attachments']!.post!.responses;
+    expect(responses['415']!['x-error-codes']).toContain('unsupported_media_type');
+    expect(responses['415']!.description).toContain('`unsupported_media_type`');
+  });
+
+  it('adds the codes of a recording to route-error-codes.json, sorted, dropping none', () => {
+    const call = { method: 'POST', route: '/api/milestone/:id/deposit', status: 409, query: [], params: ['id'] };
+    const known = { 'POST /api/milestone/{id}/deposit': { '409': ['deposit_pending'] }, 'GET /api/job/{id}': { '404': ['no_such_project'] } };
+    expect(
+      withRecordedCodes(known, [
+        { ...call, code: 'already_funded' },
+        { ...call, code: 'deposit_pending' },
+        { ...call, status: 403, code: 'buyer_only' },
+        { ...call, status: 200 },
+      ]),
+    ).toEqual({
+      'GET /api/job/{id}': { '404': ['no_such_project'] },
+      'POST /api/milestone/{id}/deposit': { '403': ['buyer_only'], '409': ['already_funded', 'deposit_pending'] },
+    });
   });
 
   it('lists the answers the suites meet that the routes declare nowhere else', () => {

@@ -15,21 +15,21 @@ describe('inputProblem', () => {
   });
 
   it('refuses nesting beyond the limit, however deep, without recursion', () => {
-    expect(inputProblem(nested(MAX_JSON_DEPTH + 1))).toBe(TOO_DEEP);
-    expect(inputProblem(nested(200_000))).toBe(TOO_DEEP);
+    expect(inputProblem(nested(MAX_JSON_DEPTH + 1))).toEqual({ code: 'body_too_deep', message: TOO_DEEP, param: '' });
+    expect(inputProblem(nested(200_000))?.code).toBe('body_too_deep');
   });
 
   it('refuses the NUL character in strings and keys at any level', () => {
-    expect(inputProblem('a\u0000b')).toBe(NUL_TEXT);
-    expect(inputProblem({ text: 'x', list: [{ deep: 'nul \u0000 here' }] })).toBe(NUL_TEXT);
-    expect(inputProblem({ ['key\u0000']: 1 })).toBe(NUL_TEXT);
+    expect(inputProblem('a\u0000b')).toEqual({ code: 'unsafe_text', message: NUL_TEXT, param: '' });
+    expect(inputProblem({ text: 'x', list: [{ deep: 'nul \u0000 here' }] })).toEqual({ code: 'unsafe_text', message: NUL_TEXT, param: 'list[0].deep' });
+    expect(inputProblem({ ['key\u0000']: 1 })).toEqual({ code: 'unsafe_text', message: NUL_TEXT, param: '' });
   });
 
   it('refuses lone UTF-16 surrogates, which PostgreSQL cannot store, and keeps whole emoji and marks', () => {
-    expect(inputProblem({ title: 'roof \ud800 repair' })).toBe(SURROGATE_TEXT);
-    expect(inputProblem({ reason: 'end \udfff' })).toBe(SURROGATE_TEXT);
-    expect(inputProblem({ payees: [{ name: '\udc00\ud800' }] })).toBe(SURROGATE_TEXT);
-    expect(inputProblem({ ['\ud83d']: 1 })).toBe(SURROGATE_TEXT);
+    expect(inputProblem({ title: 'roof \ud800 repair' })).toEqual({ code: 'unsafe_text', message: SURROGATE_TEXT, param: 'title' });
+    expect(inputProblem({ reason: 'end \udfff' })?.param).toBe('reason');
+    expect(inputProblem({ payees: [{ name: '\udc00\ud800' }] })?.param).toBe('payees[0].name');
+    expect(inputProblem({ ['\ud83d']: 1 })?.message).toBe(SURROGATE_TEXT);
     expect(inputProblem({ title: 'Roof 🏠 \u200f\u202eright-to-left ✓' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { API_SCHEMAS } from '@escrow/domain';
+import { API_SCHEMAS, ERROR_CODES } from '@escrow/domain';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
@@ -10,6 +10,9 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { dump } from 'js-yaml';
+
+import { operationKey, type RouteErrorCodes } from './api-document-check';
+import ROUTE_ERROR_CODES from './route-error-codes.json';
 
 const OPENAPI_UI_PATH = 'api/docs';
 const OPENAPI_JSON_PATH = 'api/docs-json';
@@ -45,14 +48,15 @@ export function AnswersFile(mediaType: string, description: string) {
 }
 
 const ERRORS: Record<string, string> = {
-  '400': 'The request is malformed or breaks a rule of its fields; the message says which.',
-  '401': 'Not logged in.',
+  '400': 'The request is malformed or breaks a rule of its fields; `param` names the field (validation_failed).',
+  '401': 'Not logged in, or the action needs a second factor confirmed lately (step_up_required).',
   '403': 'Logged in, but not allowed to do this (not a party, wrong role, CSRF token missing).',
   '404': 'No such thing, or one the caller may not see (a draft is seen only by its creator).',
   '409': 'The escrow refuses it in the current state (not approved yet, a draft, a dispute open, …).',
   '422': 'Well formed but beyond what the escrow holds (an amount over the bound) or an Idempotency-Key used for another request.',
   '429': 'Too many attempts; Retry-After says when to try again.',
-  '503': 'The database is unreachable for a moment; retry with the same Idempotency-Key.',
+  '500': 'Something failed on the server (internal_error); the request id finds it in the logs.',
+  '503': 'The database is unreachable for a moment (database_unavailable); retry with the same Idempotency-Key.',
 };
 /** What any route that reads a body may answer before the route's own code runs. */
 const BODY_ERRORS: Record<string, string> = {
@@ -60,6 +64,36 @@ const BODY_ERRORS: Record<string, string> = {
   '415': 'The body is of a media type the route does not read (JSON; multipart/form-data for uploads).',
 };
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ref('ErrorBody') } } });
+
+/**
+ * The catalogue of codes in the schema of `code` (ErrorBody): the enum the contract's generator
+ * wrote, with what each means (`x-enum-descriptions`, in the enum's order) and its status.
+ */
+function describeErrorCodes(schema: Record<string, unknown>): void {
+  const meanings = new Map(
+    Object.entries(ERROR_CODES).flatMap(([status, codes]) => Object.entries(codes).map(([code, meaning]) => [code, `${status}: ${meaning}`])),
+  );
+  const codes = (schema.enum as string[] | undefined) ?? [];
+  schema.description = 'The stable machine code of an error answer (docs/api-errors.md); clients decide on it, never on the message.';
+  schema['x-enum-descriptions'] = codes.map((code) => meanings.get(code) ?? '');
+}
+
+/**
+ * The codes a route answers, status by status, as the test suites met them (route-error-codes.json,
+ * written by `node scripts/check-api-calls.mjs --write-codes`): in the response's description for
+ * people, and in `x-error-codes` for tools and for the check that fails on a code the file lacks.
+ */
+function listRouteCodes(responses: Record<string, unknown>, codes: Record<string, string[]> | undefined): void {
+  for (const [status, list] of Object.entries(codes ?? {})) {
+    const response = (responses[status] ??= errorAnswer(ERRORS[status] ?? BODY_ERRORS[status] ?? 'Refused.')) as {
+      description: string;
+      'x-error-codes'?: string[];
+    };
+    response['x-error-codes'] = list;
+    response.description = `${response.description} Codes: ${list.map((code) => `\`${code}\``).join(', ')}.`;
+  }
+}
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: object };
 
@@ -113,7 +147,9 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Escrow Ledger API')
     .setDescription(
-      'Escrow and project payments for building projects. Every error answers `{ message, statusCode }`. ' +
+      'Escrow and project payments for building projects. Every 4xx and 5xx answers one shape (ErrorBody: ' +
+        '`{ statusCode, code, message, param?, errors?, request_id }`): decide on `code`, show `message`, quote `request_id` ' +
+        '(also the X-Request-Id header) to support. Each response lists the codes the route answers (`x-error-codes`). ' +
         'Log in with POST /api/auth/login: the session is the httpOnly `sid` cookie. Mutating requests echo the ' +
         '`XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header. Commands take an optional `Idempotency-Key` (8–100 of ' +
         'A–Z a–z 0–9 - _ . :): a retry with the same key answers like the first request; another request with it answers 422.',
@@ -133,13 +169,10 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
     ...document.components,
     schemas: toOpenApi30Map({ ...document.components?.schemas, ...dtoSchemas, ...API_SCHEMAS }) as Record<string, object>,
   };
-  document.components.schemas!.ErrorBody = {
-    type: 'object',
-    required: ['message', 'statusCode'],
-    properties: { message: { type: 'string', description: 'Written for the person who made the request.' }, statusCode: { type: 'integer' } },
-  };
+  describeErrorCodes(document.components.schemas!.ErrorCode as Record<string, unknown>);
+  const routeCodes = ROUTE_ERROR_CODES as RouteErrorCodes;
   const queries = queryParametersByOperation(app);
-  for (const [, operations] of Object.entries(document.paths)) {
+  for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations) as [
       string,
       { operationId?: string; responses?: Record<string, unknown>; parameters?: Parameter[]; security?: unknown[] },
@@ -155,13 +188,9 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
       if (!Object.keys(operation.responses).some((status) => status.startsWith('2'))) {
         operation.responses[method === 'post' ? '201' : '200'] = { description: 'Done.', content: { 'application/json': { schema: { type: 'object' } } } };
       }
-      for (const [status, description] of Object.entries(ERRORS)) {
-        operation.responses[status] ??= { description, content: { 'application/json': { schema: ref('ErrorBody') } } };
-      }
+      for (const [status, description] of Object.entries(ERRORS)) operation.responses[status] ??= errorAnswer(description);
       if (MUTATING.has(method)) {
-        for (const [status, description] of Object.entries(BODY_ERRORS)) {
-          operation.responses[status] ??= { description, content: { 'application/json': { schema: ref('ErrorBody') } } };
-        }
+        for (const [status, description] of Object.entries(BODY_ERRORS)) operation.responses[status] ??= errorAnswer(description);
         operation.parameters = [
           ...(operation.parameters ?? []),
           {
@@ -180,6 +209,7 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
           },
         ];
       }
+      listRouteCodes(operation.responses, routeCodes[operationKey(method, path)]);
     }
   }
   return document;

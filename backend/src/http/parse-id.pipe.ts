@@ -1,5 +1,6 @@
-import { type ArgumentMetadata, BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 
+import { invalidParam } from './api-refusal';
 import { isIdText } from './ids';
 
 /**
@@ -12,7 +13,7 @@ export class ParseIdPipe implements PipeTransform<string | number, number> {
     const name = metadata.data ?? 'id';
     const text = typeof value === 'number' ? String(value) : value;
     if (!isIdText(text)) {
-      throw new BadRequestException(`${name} must be a positive whole number.`);
+      throw invalidParam(name, `${name} must be a positive whole number.`);
     }
     return Number(text);
   }

@@ -1,5 +1,4 @@
-import { ForbiddenException } from '@nestjs/common';
-
+import { ApiRefusal } from '../http/api-refusal';
 import type { SessionUser } from './session-user';
 import type { AdminRole } from './step-up.decorators';
 
@@ -12,7 +11,7 @@ export function checkAdminRole(user: SessionUser | null | undefined, allowed: re
   if (!allowed || !user || user.role !== 'admin') return;
   if (user.adminRole && allowed.includes(user.adminRole)) return;
   const role = user.adminRole ?? 'none';
-  throw new ForbiddenException({ message: `Your administrator role (${role}) cannot do this.`, reason: 'admin_role' });
+  throw new ApiRefusal(403, 'admin_role', `Your administrator role (${role}) cannot do this.`);
 }
 
 /** Every administrator reads every screen of the console (support is read only). */

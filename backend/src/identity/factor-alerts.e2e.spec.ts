@@ -86,7 +86,7 @@ describe('identity: "a factor was added" mails and their "this wasn\'t me" links
 
     // Adding the passkey renewed the session to the thief's cookie: the owner's browser holds one
     // "renewed a moment ago", refused on every route that reads it; the link's routes do not.
-    expect((await ownerSession.get('/api/user')).body).toMatchObject({ reason: 'session_rotated' });
+    expect((await ownerSession.get('/api/user')).body).toMatchObject({ code: 'session_rotated' });
     expect((await ownerSession.get(`/api/auth/factor-alerts/${code}`)).body).toMatchObject({ kind: 'passkey', name: 'Backup key', still_there: true });
     const undone = await ownerSession.post('/api/auth/factor-alerts/undo', { code });
     expect(undone).toMatchObject({ status: 200, body: { message: expect.stringContaining('The passkey "Backup key" was removed') } });
@@ -101,7 +101,7 @@ describe('identity: "a factor was added" mails and their "this wasn\'t me" links
 
     // The password (the thief may know it) opens nothing, nor does the removed passkey.
     const login = await new HttpSession(app.http).post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD });
-    expect(login).toMatchObject({ status: 403, body: { reason: 'password_reset_required', message: PASSWORD_RESET_REQUIRED } });
+    expect(login).toMatchObject({ status: 403, body: { code: 'password_reset_required', message: PASSWORD_RESET_REQUIRED } });
     const anyone = new HttpSession(app.http);
     const { options } = (await anyone.post('/api/auth/passkey/options')).body;
     expect((await anyone.post('/api/auth/passkey/login', { response: passkey.authenticate(options) })).status).toBe(401);

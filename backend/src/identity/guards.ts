@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import { type CompanyAction, DomainError, mayDo, roleRefusalMessage } from '@escrow/domain';
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
+import { ApiRefusal } from '../http/api-refusal';
 import { XSRF_COOKIE } from '../http/cookies';
 import { ACCESS_KEY, COMPANY_ACTION_KEY, REPORTS_RENEWED_SESSION_KEY, type RequestWithUser, SESSION_IGNORED_KEY, SKIP_CSRF_KEY } from './access.decorators';
 import { checkAdminRole } from './admin-role.check';
@@ -46,7 +47,7 @@ export class CsrfGuard implements CanActivate {
     const cookie = request.cookies?.[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (typeof cookie !== 'string' || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new ForbiddenException('Missing or invalid CSRF token. Reload the page and try again.');
+      throw new ApiRefusal(403, 'csrf_token_invalid', 'Missing or invalid CSRF token. Reload the page and try again.');
     }
     return true;
   }
@@ -72,14 +73,10 @@ export class AccessGuard implements CanActivate {
     request.user = this.marked(context, SESSION_IGNORED_KEY) ? null : await this.resolveSession(context, request, checks);
     for (const check of checks) {
       if (passes(check, request.user)) continue;
-      if (!request.user) throw new UnauthorizedException('Please log in to continue.');
-      throw new ForbiddenException(
-        check === 'admin'
-          ? 'Only administrators can do this.'
-          : check === 'company'
-            ? 'Only contractor company users can do this.'
-            : 'You do not have access to this.',
-      );
+      if (!request.user) throw new ApiRefusal(401, 'login_required', 'Please log in to continue.');
+      if (check === 'admin') throw new ApiRefusal(403, 'admin_only', 'Only administrators can do this.');
+      if (check === 'company') throw new ApiRefusal(403, 'company_users_only', 'Only contractor company users can do this.');
+      throw new ApiRefusal(403, 'no_access', 'You do not have access to this.');
     }
     const user = request.user;
     // The console stays closed without a factor, then the role decides, then the step-up.
@@ -124,10 +121,10 @@ export class AccessGuard implements CanActivate {
       this.reflector.getAllAndOverride<CompanyAction | undefined>(COMPANY_ACTION_KEY, [context.getHandler(), context.getClass()]) ?? 'members.manage';
     const settings = { signing_policy: user.signingPolicy };
     if (!mayDo(user.companyRole, action, settings)) {
-      throw new ForbiddenException({ message: roleRefusalMessage(action, settings), reason: 'role_forbidden' });
+      throw new ApiRefusal(403, 'role_forbidden', roleRefusalMessage(action, settings));
     }
     if (action !== 'own_account' && user.companyFactorRequired && !user.hasSecondFactor) {
-      throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
+      throw new ApiRefusal(403, 'second_factor_required', SECOND_FACTOR_REQUIRED);
     }
   }
 
@@ -136,8 +133,8 @@ export class AccessGuard implements CanActivate {
     // Required of administrators and company users (issue 25); a buyer is offered one, and
     // meets the route's own refusal where it is not theirs.
     const mustHaveFactor = adminRoute || (marked(SECOND_FACTOR_KEY) && (user.companyId !== null || user.role === 'admin'));
-    if (mustHaveFactor && !user.hasSecondFactor) throw new ForbiddenException({ message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' });
-    if (marked(VERIFIED_EMAIL_KEY) && !user.emailVerified) throw new ForbiddenException({ message: EMAIL_UNVERIFIED, reason: 'email_unverified' });
+    if (mustHaveFactor && !user.hasSecondFactor) throw new ApiRefusal(403, 'second_factor_required', SECOND_FACTOR_REQUIRED);
+    if (marked(VERIFIED_EMAIL_KEY) && !user.emailVerified) throw new ApiRefusal(403, 'email_unverified', EMAIL_UNVERIFIED);
   }
 
   private async stepUpCheck(context: ExecutionContext, user: SessionUser): Promise<void> {

@@ -61,7 +61,7 @@ describe('identity: passkeys', () => {
     expect((await twoSteps.post('/api/auth/passkey/login', { response: passkey.authenticate(bound) })).body.user_id).toBe(user.userId);
 
     const later = await signedIn(user.userId);
-    expect((await later.put('/api/account/email', { email: `x-${user.email}` })).body.reason).toBe('step_up_required');
+    expect((await later.put('/api/account/email', { email: `x-${user.email}` })).body.code).toBe('step_up_required');
     const stepUp = (await later.post('/api/auth/step-up/passkey/options')).body.options;
     expect((await later.post('/api/auth/step-up/passkey', { response: passkey.authenticate(stepUp) })).status).toBe(200);
     expect((await later.put('/api/account/email', { email: `x-${user.email}` })).status).toBe(200);
@@ -84,7 +84,7 @@ describe('identity: passkeys', () => {
     copy();
     expect((await s.delete(`/api/account/passkeys/${answer.body.passkey_id}`)).status).toBe(200);
     expect(new Set([...copies.map((c) => c.cookie('sid')), s.cookie('sid')]).size).toBe(copies.length + 1);
-    for (const old of copies) expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    for (const old of copies) expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { code: 'session_rotated' } });
     expect((await s.get('/api/user')).body.user_id).toBe(user.userId);
   });
 

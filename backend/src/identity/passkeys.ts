@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { PasskeyRegistrationOptions, PasskeySignInOptions, PasskeyView } from '@escrow/domain';
-import { conflict, invalid, notFound } from '@escrow/domain';
+import { conflict, invalid, notFound, unauthenticated } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type AuthenticationResponseJSON,
@@ -16,7 +16,6 @@ import type { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { unauthenticated } from './refusals';
 
 const RP_NAME = 'Escrow Ledger';
 const CHALLENGE_SECONDS = 5 * 60;
@@ -168,7 +167,7 @@ export class Passkeys {
     const credentialId = typeof response.id === 'string' ? response.id : '';
     const { rows } = await this.pool.query<PasskeyRow>('SELECT * FROM passkeys WHERE credential_id = $1', [credentialId.slice(0, 1000)]);
     const passkey = rows[0];
-    if (!passkey || (forUser !== null && passkey.user_id !== forUser)) throw unauthenticated(PASSKEY_NOT_ACCEPTED, 'second_factor_failed');
+    if (!passkey || (forUser !== null && passkey.user_id !== forUser)) throw unauthenticated('second_factor_failed', PASSKEY_NOT_ACCEPTED);
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
@@ -186,15 +185,15 @@ export class Passkeys {
         requireUserVerification: forUser === null,
       });
     } catch {
-      throw unauthenticated(PASSKEY_NOT_ACCEPTED, 'second_factor_failed');
+      throw unauthenticated('second_factor_failed', PASSKEY_NOT_ACCEPTED);
     }
-    if (!verification.verified) throw unauthenticated(PASSKEY_NOT_ACCEPTED, 'second_factor_failed');
+    if (!verification.verified) throw unauthenticated('second_factor_failed', PASSKEY_NOT_ACCEPTED);
     // The counter moves forward only (a cloned authenticator shows an old one); 0 means the authenticator keeps none.
     const { rowCount } = await this.pool.query(`UPDATE passkeys SET counter = $2, last_used_at = now() WHERE passkey_id = $1 AND ($2 = 0 OR counter < $2)`, [
       passkey.passkey_id,
       verification.authenticationInfo.newCounter,
     ]);
-    if (!rowCount) throw unauthenticated(PASSKEY_NOT_ACCEPTED, 'second_factor_failed');
+    if (!rowCount) throw unauthenticated('second_factor_failed', PASSKEY_NOT_ACCEPTED);
     return passkey.user_id;
   }
 

@@ -63,6 +63,6 @@ export class PendingLogins {
 /** The pending login was used up, by this attempt or one racing it: 401, and its cookie goes. */
 export class PendingLoginUsedUp extends DomainError {
   constructor() {
-    super('unauthenticated', 'login_expired', LOGIN_EXPIRED, { reason: 'login_expired' });
+    super('unauthenticated', 'login_expired', LOGIN_EXPIRED);
   }
 }

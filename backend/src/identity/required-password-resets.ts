@@ -1,8 +1,8 @@
+import { forbidden } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
 import { PG_POOL } from '../infrastructure/database/database.tokens';
-import { forbiddenFor } from './refusals';
 
 export const PASSWORD_RESET_REQUIRED =
   'For your safety, choose a new password before you log in: open the link we emailed you, or ask for a new one with "Forgot password".';
@@ -23,7 +23,7 @@ export class RequiredPasswordResets {
   /** 403 `password_reset_required` while the account waits for its reset. */
   async refuseLoginIfRequired(userId: number): Promise<void> {
     const { rows } = await this.pool.query('SELECT 1 FROM password_resets_required WHERE user_id = $1', [userId]);
-    if (rows.length > 0) throw forbiddenFor('password_reset_required', PASSWORD_RESET_REQUIRED);
+    if (rows.length > 0) throw forbidden('password_reset_required', PASSWORD_RESET_REQUIRED);
   }
 
   /** A reset link set a new password. */

@@ -69,7 +69,7 @@ describe('identity: second factors and step-up', () => {
     await pool().query(`UPDATE sessions SET password_at = now() - interval '11 minutes' WHERE user_id = $1`, [user.userId]);
     await s.post('/api/account/totp/setup');
     const answer = await s.post('/api/account/totp', { code: '123456' });
-    expect(answer).toMatchObject({ status: 401, body: { reason: 'step_up_required', enrolled: false } });
+    expect(answer).toMatchObject({ status: 401, body: { code: 'step_up_required', enrolled: false } });
   });
 
   it('accepts a code of the previous and the next 30-second step, refuses two steps away, and refuses a code used before', async () => {
@@ -130,7 +130,7 @@ describe('identity: second factors and step-up', () => {
     expect((await pool().query('SELECT 1 FROM sessions WHERE user_id = $1', [user.userId])).rows).toHaveLength(0);
     expect((await s.get('/api/user')).body).toEqual({});
     // The pending cookie is worth nothing without the code, and nothing to another browser.
-    expect((await session().post('/api/auth/login/second-factor', { code: await totpCode() })).body.reason).toBe('login_expired');
+    expect((await session().post('/api/auth/login/second-factor', { code: await totpCode() })).body.code).toBe('login_expired');
     expect((await s.post('/api/auth/login/second-factor', { code: '000000' })).status).toBe(401);
     const second = await s.post('/api/auth/login/second-factor', { code: await totpCode() });
     expect(second.status).toBe(200);
@@ -163,8 +163,8 @@ describe('identity: second factors and step-up', () => {
     expect(Date.parse((await s.get('/api/user')).body.security.stepped_up_until)).toBeGreaterThan(Date.now());
 
     // A request the browser had in flight with the old cookie: refused as renewed, on every route, granting nothing.
-    expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated', message: SESSION_ROTATED } });
-    expect(await old.put('/api/account/email', { email: `old-${user.email}` })).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    expect(await old.get('/api/user')).toMatchObject({ status: 401, body: { code: 'session_rotated', message: SESSION_ROTATED } });
+    expect(await old.put('/api/account/email', { email: `old-${user.email}` })).toMatchObject({ status: 401, body: { code: 'session_rotated' } });
     expect((await s.put('/api/account/email', { email: `new-${user.email}` })).status).toBe(200);
     // Minutes later the old cookie is simply nobody's.
     await pool().query(`UPDATE session_rotations SET rotated_at = now() - interval '3 minutes' WHERE user_id = $1`, [user.userId]);
@@ -181,7 +181,7 @@ describe('identity: second factors and step-up', () => {
     expect((await thief.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
 
     // Routes that need the session still say it was renewed (the portal sends them once more).
-    expect(await victim.get('/api/account/sessions')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    expect(await victim.get('/api/account/sessions')).toMatchObject({ status: 401, body: { code: 'session_rotated' } });
     // Routes that need no session answer as to anyone: the public pages, a reset, a login.
     expect((await victim.get('/api/services')).status).toBe(200);
     expect((await victim.post('/api/user/password/forgot', { email: user.email })).status).toBe(200);
@@ -221,7 +221,7 @@ describe('identity: second factors and step-up', () => {
     await pool().query(`UPDATE sessions SET second_factor_at = now() - interval '601 seconds' WHERE user_id = $1`, [user.userId]);
     expect(await s.put('/api/account/email', { email: `late-${user.email}` })).toMatchObject({
       status: 401,
-      body: { message: STEP_UP_REQUIRED, reason: 'step_up_required', enrolled: true },
+      body: { message: STEP_UP_REQUIRED, code: 'step_up_required', enrolled: true },
     });
     expect((await s.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
     expect((await s.put('/api/account/email', { email: `late-${user.email}` })).status).toBe(200);
@@ -229,7 +229,7 @@ describe('identity: second factors and step-up', () => {
     const without = await createUser(pool());
     expect(await (await signedIn(without)).put('/api/account/email', { email: `x-${without.email}` })).toMatchObject({
       status: 401,
-      body: { message: STEP_UP_ENROL, reason: 'step_up_required', enrolled: false },
+      body: { message: STEP_UP_ENROL, code: 'step_up_required', enrolled: false },
     });
   });
 
@@ -256,7 +256,7 @@ describe('identity: second factors and step-up', () => {
     ];
     for (const [user, method, url] of marked) {
       const answer = await (await signedIn(user)).request(method, url, {});
-      expect({ url, status: answer.status, reason: answer.body?.reason }).toEqual({ url, status: 401, reason: 'step_up_required' });
+      expect({ url, status: answer.status, code: answer.body?.code }).toEqual({ url, status: 401, code: 'step_up_required' });
     }
   });
 
@@ -265,7 +265,7 @@ describe('identity: second factors and step-up', () => {
     const s = await signedIn(admin);
     expect(await s.get('/api/admin/contractor-applications')).toMatchObject({
       status: 403,
-      body: { message: SECOND_FACTOR_REQUIRED, reason: 'second_factor_required' },
+      body: { message: SECOND_FACTOR_REQUIRED, code: 'second_factor_required' },
     });
     expect((await s.get('/api/user')).body.security.second_factor).toBe(false);
     expect((await s.get('/api/account/security')).status).toBe(200);
@@ -277,7 +277,7 @@ describe('identity: second factors and step-up', () => {
     const seller = await createSeller(pool(), { factor: null });
     expect(await (await signedIn(seller, { steppedUp: true })).get('/api/webhooks/endpoints')).toMatchObject({
       status: 403,
-      body: { reason: 'second_factor_required' },
+      body: { code: 'second_factor_required' },
     });
   });
 
@@ -330,16 +330,16 @@ describe('identity: second factors and step-up', () => {
     await pool().query('UPDATE sessions SET second_factor_at = now() WHERE user_id = $1', [signup.body.user_id]);
     expect(await s.post('/api/milestone/deposit', { milestone_id: 1 })).toMatchObject({
       status: 403,
-      body: { message: EMAIL_UNVERIFIED, reason: 'email_unverified' },
+      body: { message: EMAIL_UNVERIFIED, code: 'email_unverified' },
     });
-    expect(await s.post('/api/job/1/agreement/sign', {})).toMatchObject({ status: 403, body: { reason: 'email_unverified' } });
+    expect(await s.post('/api/job/1/agreement/sign', {})).toMatchObject({ status: 403, body: { code: 'email_unverified' } });
     await afterAnswers(app);
     const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1];
     expect((await session().post('/api/auth/email/verify', { code: 'not-a-code' })).status).toBe(404);
     expect((await session().post('/api/auth/email/verify', { code })).status).toBe(200);
     expect((await session().post('/api/auth/email/verify', { code })).status).toBe(404);
     expect((await s.get('/api/user')).body.security.email_verified).toBe(true);
-    expect((await s.post('/api/milestone/deposit', { milestone_id: 1 })).body.reason).toBeUndefined();
+    expect((await s.post('/api/milestone/deposit', { milestone_id: 1 })).body.code).not.toBe('email_unverified');
   });
 
   it('changes the email only from the link mailed to the new address, with a notice to the old one', async () => {

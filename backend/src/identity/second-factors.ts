@@ -28,7 +28,7 @@ export type { SecondFactorMethod, SecondFactorStatus };
 /** A code was refused: 401 with a reason the portal can show beside the field. */
 class SecondFactorRefused extends DomainError {
   constructor(message: string) {
-    super('unauthenticated', 'second_factor_failed', message, { reason: 'second_factor_failed' });
+    super('unauthenticated', 'second_factor_failed', message);
   }
 }
 

@@ -77,7 +77,7 @@ describe('sessions across API processes', () => {
     await first.db.pool.query('UPDATE user_totp SET last_used_step = NULL WHERE user_id = $1', [user.userId]);
     expect((await browser.post('/api/auth/step-up', { code: await totpCode() })).status).toBe(200);
     // The revocation has reached the second process by the time the step-up answered.
-    expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { reason: 'session_rotated' } });
+    expect(await copy.get('/api/user')).toMatchObject({ status: 401, body: { code: 'session_rotated' } });
     const renewed = new HttpSession(second.app, '10.99.0.7').setCookie(SESSION_COOKIE, browser.cookie(SESSION_COOKIE));
     expect((await renewed.get('/api/user')).body.user_id).toBe(user.userId);
   });

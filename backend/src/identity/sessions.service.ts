@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { AccountSession } from '@escrow/domain';
+import { unauthenticated } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
@@ -10,7 +11,6 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { browserName } from './browser-name';
 import type { Caller } from './caller';
-import { unauthenticated } from './refusals';
 import { SessionCache } from './session-cache';
 import type { SessionUser } from './session-user';
 import { hashSecret, newSecret } from './tokens';
@@ -95,7 +95,7 @@ export class SessionsService {
       // A token replaced a moment ago (a request sent before its answer's new cookie arrived):
       // refused as such, so the portal sends it again with the new cookie instead of showing
       // its owner as logged out. It authenticates nothing, on any route.
-      if (await this.rotatedLately(tokenHash)) throw unauthenticated(SESSION_ROTATED, 'session_rotated');
+      if (await this.rotatedLately(tokenHash)) throw unauthenticated('session_rotated', SESSION_ROTATED);
       return null;
     }
     let lastSeenAt = row.last_seen_at.getTime();
@@ -209,7 +209,7 @@ export class SessionsService {
     );
     const renewed = rows[0];
     // Renewed or ended meanwhile (another tab's step-up a moment earlier): that browser holds or gets a newer cookie.
-    if (!renewed) throw unauthenticated(SESSION_ROTATED, 'session_rotated');
+    if (!renewed) throw unauthenticated('session_rotated', SESSION_ROTATED);
     deliver(token);
     await this.cache.revoke({ tokenHash: renewed.old_hash.toString('hex') });
     const until = renewed.until && renewed.until.getTime() > Date.now() ? renewed.until : null;

@@ -45,11 +45,11 @@ describe('teams: members, invitations and roles', () => {
     const accepted = await visitor.post(`/api/team-invitations/${code}/accept`, { first_name: 'Pat', last_name: 'Manager', password: 'Correct-horse-42' });
     expect(accepted).toMatchObject({ status: 200, body: { role: 'project_manager', company_id: owner.companyId, needs_second_factor: true } });
     // A money-touching role enrols a second factor before its first action; its own account is open.
-    expect((await visitor.post('/api/milestone', {})).body).toMatchObject({ reason: 'second_factor_required' });
+    expect((await visitor.post('/api/milestone', {})).body).toMatchObject({ code: 'second_factor_required' });
     expect((await visitor.get('/api/account/security')).status).toBe(200);
     expect((await visitor.get('/api/user')).body).toMatchObject({ company_role: 'project_manager', signing_policy: 'owner_only' });
     // Used once.
-    expect((await new HttpSession(app.http).get(`/api/team-invitations/${code}`)).body).toMatchObject({ statusCode: 410, reason: 'invitation_used' });
+    expect((await new HttpSession(app.http).get(`/api/team-invitations/${code}`)).body).toMatchObject({ statusCode: 410, code: 'invitation_used' });
     const team = await as.owner.get('/api/company/team');
     expect(team.body.members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual([address, 'project_manager']);
     expect(team.body.invitations).toEqual([]);
@@ -62,21 +62,21 @@ describe('teams: members, invitations and roles', () => {
   it('refuses an invitation to a member or while one is waiting; resends and revokes', async () => {
     expect((await as.owner.post('/api/company/invitations', { email: owner.email, role: 'viewer' })).body).toMatchObject({
       statusCode: 409,
-      reason: 'already_member',
+      code: 'already_member',
     });
     const address = email('viewer');
     const first = await as.owner.post('/api/company/invitations', { email: address, role: 'viewer' });
     const oldCode = (await codeIn(address))!;
     expect((await as.owner.post('/api/company/invitations', { email: address, role: 'viewer' })).body).toMatchObject({
       statusCode: 409,
-      reason: 'invitation_pending',
+      code: 'invitation_pending',
     });
     expect((await as.owner.post(`/api/company/invitations/${first.body.invitation_id}/resend`)).status).toBe(200);
     const newCode = (await codeIn(address))!;
     expect(newCode).not.toBe(oldCode);
     expect((await new HttpSession(app.http).get(`/api/team-invitations/${oldCode}`)).status).toBe(404);
     expect((await as.owner.delete(`/api/company/invitations/${first.body.invitation_id}`)).status).toBe(204);
-    expect((await new HttpSession(app.http).get(`/api/team-invitations/${newCode}`)).body).toMatchObject({ statusCode: 410, reason: 'invitation_revoked' });
+    expect((await new HttpSession(app.http).get(`/api/team-invitations/${newCode}`)).body).toMatchObject({ statusCode: 410, code: 'invitation_revoked' });
   });
 
   it('refuses an expired link, and records it as expired', async () => {
@@ -98,7 +98,7 @@ describe('teams: members, invitations and roles', () => {
       (await visitor.post(`/api/team-invitations/${code}/accept`, { first_name: 'L', last_name: 'Ate', password: 'Correct-horse-42' })).body,
     ).toMatchObject({
       statusCode: 410,
-      reason: 'invitation_expired',
+      code: 'invitation_expired',
     });
     const { rows } = await app.db.pool.query(`SELECT 1 FROM events WHERE type = 'InvitationExpired' AND data->>'invitationId' = $1`, [sent.body.invitation_id]);
     expect(rows).toHaveLength(1);
@@ -110,7 +110,7 @@ describe('teams: members, invitations and roles', () => {
     const code = (await codeIn(other.email))!;
     const them = await session(other);
     expect((await them.get(`/api/team-invitations/${code}`)).body).toMatchObject({ account: 'member_elsewhere' });
-    expect((await them.post(`/api/team-invitations/${code}/accept`, {})).body).toMatchObject({ statusCode: 409, reason: 'member_elsewhere' });
+    expect((await them.post(`/api/team-invitations/${code}/accept`, {})).body).toMatchObject({ statusCode: 409, code: 'member_elsewhere' });
   });
 
   it('checks every route against the permission table: a project manager links no bank account, a viewer approves nothing, finance proposes nothing', async () => {
@@ -119,11 +119,11 @@ describe('teams: members, invitations and roles', () => {
     const finance = await session(await memberOf(owner.companyId, 'finance'));
     expect((await pm.post('/api/bank-accounts', { purpose: 'payout' })).body).toMatchObject({
       statusCode: 403,
-      reason: 'role_forbidden',
+      code: 'role_forbidden',
       message: "Only the company's owner and finance members can change the company's bank accounts.",
     });
-    expect((await viewer.post('/api/milestone/approval', { m_id: 1, approve: true })).body).toMatchObject({ statusCode: 403, reason: 'role_forbidden' });
-    expect((await finance.post('/api/milestone', {})).body).toMatchObject({ statusCode: 403, reason: 'role_forbidden' });
+    expect((await viewer.post('/api/milestone/approval', { m_id: 1, approve: true })).body).toMatchObject({ statusCode: 403, code: 'role_forbidden' });
+    expect((await finance.post('/api/milestone', {})).body).toMatchObject({ statusCode: 403, code: 'role_forbidden' });
     expect((await viewer.get('/api/company/team')).body.invitations).toEqual([]);
     expect((await viewer.post('/api/company/invitations', { email: email('x'), role: 'viewer' })).status).toBe(403);
   });
@@ -131,12 +131,12 @@ describe('teams: members, invitations and roles', () => {
   it('keeps an owner: the last one can neither leave, nor be demoted, nor removed', async () => {
     const solo = await createSeller(app.db.pool, { name: 'Solo Co' });
     const alone = await session(solo);
-    expect((await alone.post('/api/company/leave')).body).toMatchObject({ statusCode: 409, reason: 'last_owner' });
+    expect((await alone.post('/api/company/leave')).body).toMatchObject({ statusCode: 409, code: 'last_owner' });
     expect((await alone.request('PATCH', `/api/company/members/${solo.userId}`, { role: 'viewer' })).body).toMatchObject({
       statusCode: 409,
-      reason: 'last_owner',
+      code: 'last_owner',
     });
-    expect((await alone.delete(`/api/company/members/${solo.userId}`)).body).toMatchObject({ statusCode: 409, reason: 'last_owner' });
+    expect((await alone.delete(`/api/company/members/${solo.userId}`)).body).toMatchObject({ statusCode: 409, code: 'last_owner' });
   });
 
   it('makes a role change hold on the very next request, and mails the person and every owner', async () => {
@@ -145,7 +145,7 @@ describe('teams: members, invitations and roles', () => {
     expect((await theirs.get('/api/bank-accounts')).status).toBe(200);
     const changed = await as.owner.request('PATCH', `/api/company/members/${member.userId}`, { role: 'viewer' });
     expect(changed).toMatchObject({ status: 200, body: { user_id: member.userId, role: 'viewer' } });
-    expect((await theirs.get('/api/bank-accounts')).body).toMatchObject({ statusCode: 403, reason: 'role_forbidden' });
+    expect((await theirs.get('/api/bank-accounts')).body).toMatchObject({ statusCode: 403, code: 'role_forbidden' });
     expect((await lastMailTo(app.db.pool, member.email))?.subject).toMatch(/^Your role at Saguaro Team Builders changed/);
     expect((await lastMailTo(app.db.pool, owner.email))?.body).toMatch(/from finance to viewer/);
   });

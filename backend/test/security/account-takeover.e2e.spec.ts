@@ -75,13 +75,13 @@ describe('account takeover: a stolen password moves no money', () => {
     // A wrong guess at the code opens nothing either.
     const right = await totpCode(TEST_TOTP_SECRET);
     const wrong = right === '000000' ? '111111' : '000000';
-    expect(await thief.post('/api/auth/login/second-factor', { code: wrong })).toMatchObject({ status: 401, body: { reason: 'second_factor_failed' } });
+    expect(await thief.post('/api/auth/login/second-factor', { code: wrong })).toMatchObject({ status: 401, body: { code: 'second_factor_failed' } });
     expect((await thief.get('/api/user')).body).toEqual({});
 
     // A session cookie lifted from the seller's laptop, its second factor older than the window.
     const stolen = await signedIn(seller, false);
-    expect(await linkPayout(stolen, '000999990002')).toMatchObject({ status: 401, body: { reason: 'step_up_required', enrolled: true } });
-    expect(await stolen.post(`/api/bank-accounts/${original.bank_account_id}/payout`)).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await linkPayout(stolen, '000999990002')).toMatchObject({ status: 401, body: { code: 'step_up_required', enrolled: true } });
+    expect(await stolen.post(`/api/bank-accounts/${original.bank_account_id}/payout`)).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
     expect(await stolen.post('/api/auth/step-up', { code: wrong })).toMatchObject({ status: 401 });
     expect(await bankEvents(seller.companyId)).toBe(before);
 
@@ -157,10 +157,10 @@ describe('account takeover: a stolen password moves no money', () => {
     expect((await thief.post('/api/auth/login', { email: buyer.email, password: TEST_PASSWORD })).body).toMatchObject({ second_factor_required: true });
     expect((await thief.post('/api/milestone/deposit', { milestone_id: milestone })).status).toBe(401);
     const stolen = await signedIn(buyer, false);
-    expect(await stolen.post('/api/milestone/deposit', { milestone_id: milestone })).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await stolen.post('/api/milestone/deposit', { milestone_id: milestone })).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
     expect(
       await stolen.post('/api/bank-accounts', { purpose: 'deposit', holder_name: 'Bianca Buyer', routing_number: ROUTING, account_number: '000888880001' }),
-    ).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    ).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
     expect(await deposits()).toBe(0);
   }, 60_000);
 
@@ -178,7 +178,7 @@ describe('account takeover: a stolen password moves no money', () => {
     expect((await thief.post('/api/auth/login', { email: finance.email, password: TEST_PASSWORD })).body).toMatchObject({ second_factor_required: true });
     expect((await resolve(thief)).status).toBe(401);
     expect((await thief.get('/api/admin/disputes')).status).toBe(401);
-    expect(await resolve(await signedIn(finance, false))).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await resolve(await signedIn(finance, false))).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
 
     // With a phished code too, the resolution is only a proposal, and its proposer cannot approve it.
     const withCode = attacker();
@@ -228,7 +228,7 @@ describe('account takeover: a stolen password moves no money', () => {
 
     it('gains nothing from a step-up after the copy: 401 where a session is needed, a visitor elsewhere, no webhook, no passkey of its own', async () => {
       const { browser, copy } = await victimAndCopy();
-      expect(await webhook(copy)).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+      expect(await webhook(copy)).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
       const passkey = new SoftPasskey();
       const options = (await copy.post('/api/account/passkeys/options')).body.options;
 
@@ -288,7 +288,7 @@ describe('account takeover: a stolen password moves no money', () => {
     const again = attacker();
     const { options: signIn } = (await again.post('/api/auth/passkey/options')).body;
     expect((await again.post('/api/auth/passkey/login', { response: theirs.authenticate(signIn) })).status).toBe(401);
-    expect((await again.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).body).toMatchObject({ reason: 'password_reset_required' });
+    expect((await again.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD })).body).toMatchObject({ code: 'password_reset_required' });
     expect(
       await count(`SELECT count(*)::int AS n FROM security_log WHERE user_id = $1 AND kind IN ('factor_alert_sent', 'factor_alert_used')`, [victim.userId]),
     ).toBe(2);

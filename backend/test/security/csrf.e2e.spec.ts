@@ -54,7 +54,10 @@ describe('security: CSRF on every mutating route', () => {
       const before = await fingerprint(world.app.ownerPool());
 
       const forged = await FORGERIES[forgery]!(client, c, request);
-      expect({ status: forged.status, body: forged.body }).toEqual({ status: 403, body: { message: CSRF_MESSAGE, statusCode: 403 } });
+      expect({ status: forged.status, body: forged.body }).toEqual({
+        status: 403,
+        body: { statusCode: 403, code: 'csrf_token_invalid', message: CSRF_MESSAGE, request_id: forged.headers['x-request-id'] },
+      });
       expect(await changedTables(world.app.ownerPool(), before, await fingerprint(world.app.ownerPool()))).toEqual([]);
 
       const genuine = await client.request(c.method, request.url, request.body, request.headers);

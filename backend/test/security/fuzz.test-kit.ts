@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorStatus } from '@escrow/domain';
 import fc from 'fast-check';
 
 import { hashSecret, newSecret } from '../../src/identity/tokens';
@@ -9,7 +10,8 @@ import { changedTables, type Fingerprint, fingerprint } from './state-fingerprin
 /**
  * Issue 8.3, fuzzing: every route gets SECURITY_FUZZ_RUNS (default 200) malformed requests —
  * bodies, fields, path parameters, query strings, headers — as each caller its guard lets in.
- * None may be answered with a 5xx; a refused one (4xx) must say why in `message` and leave the
+ * None may be answered with a 5xx; a refused one (4xx) must answer the one error shape (a code
+ * of the catalogue for its status, a `message` saying why, the request's id) and leave the
  * events and every mutable table exactly as they were. Runs are reproducible: each route's seed
  * is SECURITY_FUZZ_SEED plus its index in the matrix, and fast-check prints it on failure.
  */
@@ -117,13 +119,17 @@ export function fuzzRoutes(part: 1 | 2): void {
                 changed = changed.filter((t) => t !== 'events');
               known = after;
               if (changed.length) throw new Error(`refused, yet changed ${changed.join(', ')}${await newEvents(before)}: ${what()}`);
-              let message: unknown;
+              let body: { code?: unknown; message?: unknown; request_id?: unknown } = {};
               try {
-                message = JSON.parse(answer.body).message;
+                body = JSON.parse(answer.body);
               } catch {
                 // checked below
               }
-              if (typeof message !== 'string' || !message.trim()) throw new Error(`refused without a message: ${what()}`);
+              if (typeof body.message !== 'string' || !body.message.trim()) throw new Error(`refused without a message: ${what()}`);
+              const codes: Readonly<Record<string, string>> | undefined = ERROR_CODES[answer.statusCode as ErrorStatus];
+              if (typeof body.code !== 'string' || !codes || !(body.code in codes))
+                throw new Error(`refused without a code of the catalogue for its status: ${what()}`);
+              if (body.request_id !== answer.headers['x-request-id']) throw new Error(`refused without its request id: ${what()}`);
             } else if (MUTATING.includes(c.method)) {
               // Accepted: let any payment it started finish, so the next run's fingerprint is steady.
               await world.quiet();

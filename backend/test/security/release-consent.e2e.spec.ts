@@ -25,7 +25,7 @@ describe("security: the buyer's consent to release needs a fresh second factor",
   };
   const eventsOf = async (types: string[], field: 'originalId' | 'jobId', id: number) =>
     (await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = ANY($1) AND (data->>'${field}')::int = $2`, [types, id])).rows[0]!.n;
-  const STEP_UP_REQUIRED = { status: 401, body: { reason: 'step_up_required', enrolled: true } };
+  const STEP_UP_REQUIRED = { status: 401, body: { code: 'step_up_required', enrolled: true } };
 
   beforeAll(async () => {
     // The response deadline is day 0, so a funded milestone's refund can be claimed at once.

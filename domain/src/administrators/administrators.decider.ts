@@ -59,7 +59,7 @@ function appointFirstOwner(command: AppointFirstOwner, state: AdministratorsStat
   const admins = administratorsNow(state, directory.administrators);
   if (admins.size === 1 && admins.get(userId) === 'owner') return [];
   if (admins.size > 0) throw conflict('administrator_exists', 'This installation has an administrator already: an owner gives roles in the console (Users).');
-  if (!directory.target.exists) throw notFound('no_user', 'There is no such user.');
+  if (!directory.target.exists) throw notFound('no_such_user', 'There is no such user.');
   if (directory.target.companyUser) {
     throw conflict('company_user', "A contractor company's user cannot be an administrator; use an address of the person's own.");
   }
@@ -77,8 +77,8 @@ function changeRole(command: ChangeAdminRole, state: AdministratorsState): Admin
   if (metadata.actorRole !== 'admin' || admins.get(metadata.actorId) !== 'owner') {
     throw forbidden('owner_only', 'Only an administrator with the owner role can change administrator roles.');
   }
-  if (role !== null && !ADMIN_ROLES.includes(role)) throw invalid('admin_role', 'Choose a role: support, finance, operations or owner (or none).');
-  if (!directory.target.exists) throw notFound('no_user', 'There is no such user.');
+  if (role !== null && !ADMIN_ROLES.includes(role)) throw invalid('admin_role_unknown', 'Choose a role: support, finance, operations or owner (or none).');
+  if (!directory.target.exists) throw notFound('no_such_user', 'There is no such user.');
   const from = admins.get(userId) ?? null;
   if (from === role) return [];
   if (from === null && directory.target.companyUser) {

@@ -3344,6 +3344,57 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "POST /api/auth/email/verify: the address of the link is now verified."
   },
+  "ErrorBody": {
+    "type": "object",
+    "properties": {
+      "statusCode": {
+        "type": "number",
+        "description": "The HTTP status, repeated for clients that only keep the body."
+      },
+      "code": {
+        "$ref": "#/definitions/ErrorCode",
+        "description": "The stable machine code: one of the catalogue of docs/api-errors.md."
+      },
+      "message": {
+        "type": "string",
+        "description": "Written for the person who made the request."
+      },
+      "param": {
+        "type": "string",
+        "description": "The field at fault, for `validation_failed` and the other refusals of one field: the first one."
+      },
+      "errors": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/FieldError"
+        },
+        "description": "Every field at fault, when the request was refused for its fields."
+      },
+      "request_id": {
+        "type": "string",
+        "description": "The request's id, also in the X-Request-Id header: quote it to an operator, who finds the request in the logs."
+      },
+      "enrolled": {
+        "type": "boolean",
+        "description": "With `step_up_required`: whether the user has a second factor to confirm with (else they are asked to set one up)."
+      }
+    },
+    "required": [
+      "statusCode",
+      "code",
+      "message",
+      "request_id"
+    ],
+    "description": "What every 4xx and 5xx answer of the API holds (docs/api-errors.md). Clients decide on `code`; `message` is for the person, in the words of the spec where it gives them."
+  },
+  "ErrorCode": {
+    "$ref": "#/definitions/ErrorCodeFor%3CErrorStatus%3E",
+    "description": "Any code of the catalogue."
+  },
+  "ErrorCodeFor<ErrorStatus>": {
+    "type": "string",
+    "description": "The codes of one status: `ErrorCodeFor<409>` is every code a conflict may carry."
+  },
   "FactorAlert": {
     "type": "object",
     "properties": {
@@ -3372,6 +3423,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "still_there"
     ],
     "description": "GET /api/auth/factor-alerts/{code}: the factor a \"this wasn't me\" link of a mail is about (issue 35)."
+  },
+  "FieldError": {
+    "type": "object",
+    "properties": {
+      "param": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "param",
+      "message"
+    ],
+    "description": "One field at fault in a refused request: its path in the body or query (`payees[0].amount`) and what is wrong."
   },
   "HealthView": {
     "type": "object",

@@ -5,6 +5,7 @@ export { API_SCHEMAS } from './api.schema';
 export * from './attachments';
 export * from './bank-accounts';
 export * from './directory';
+export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './integrity';

@@ -109,7 +109,7 @@ export function decideReminder(command: RemindOfHeldFunds, s: ActiveMilestone): 
   const at = command.metadata.now;
   const day = at.slice(0, 10);
   const reason = safeText(command.data.reason, 'reason');
-  if (!reason || reason.length > 300) throw invalid('reason', 'A reminder names its reason.');
+  if (!reason || reason.length > 300) throw invalid('reminder_reason_missing', 'A reminder names its reason.');
   if (s.reminders.some((r) => r.reason === reason && r.day === day)) return [];
   const { to, companyId, heldSince } = command.data;
   return [{ type: 'HeldFundsReminderSent', data: { originalId: s.originalId, at, reason, to, companyId, day, heldSince } }];

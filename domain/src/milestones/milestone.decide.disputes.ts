@@ -117,7 +117,7 @@ function resolutionEvents(
       break;
     }
     default:
-      throw invalid('resolution', 'Resolve a dispute by release, refund or split.');
+      throw invalid('resolution_invalid', 'Resolve a dispute by release, refund or split.');
   }
   const release = inEscrow.minus(refund);
   const events: MilestoneEvent[] = [

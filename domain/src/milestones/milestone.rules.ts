@@ -1,5 +1,6 @@
 import { computeMilestoneTerms } from '../money/fees';
 import type { CommandMetadata } from '../shared/command';
+import type { ErrorCodeFor } from '../shared/error-codes';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { MilestoneContent, ProjectFacts } from './commands';
@@ -59,7 +60,7 @@ export function requireAdmin(metadata: CommandMetadata, doing: string): void {
 }
 
 /** A statement, response or note: trimmed safe text, at most MAX_TEXT characters. */
-export function boundedText(raw: string | null | undefined, label: string, code: string): string {
+export function boundedText(raw: string | null | undefined, label: string, code: ErrorCodeFor<400>): string {
   const text = safeText(raw, label);
   if (text.length > MAX_TEXT) throw invalid(code, `Keep the ${label} under ${MAX_TEXT} characters.`);
   return text;
@@ -67,14 +68,14 @@ export function boundedText(raw: string | null | undefined, label: string, code:
 
 /** Checks the texts and amounts of a proposal and works out its exact terms, with the project's terms of now frozen in. */
 export function validContent(content: MilestoneContent, project: ProjectFacts) {
-  if (content.title != null && typeof content.title !== 'string') throw invalid('title', 'The title must be text.');
+  if (content.title != null && typeof content.title !== 'string') throw invalid('title_invalid', 'The title must be text.');
   const title = safeText(content.title, 'title');
   const definition = safeText(content.definition, 'completion criteria');
   if (title.length > MAX_TITLE) throw invalid('title_too_long', `Keep the title under ${MAX_TITLE} characters.`);
   if (!definition) throw invalid('definition_required', 'Describe the completion criteria of the milestone.');
   if (definition.length > MAX_TEXT) throw invalid('definition_too_long', `Keep the completion criteria under ${MAX_TEXT} characters.`);
   const position = content.position ?? 1;
-  if (!Number.isInteger(position) || position < 1 || position > 1000) throw invalid('position', 'The position must be a whole number from 1 to 1000.');
+  if (!Number.isInteger(position) || position < 1 || position > 1000) throw invalid('position_invalid', 'The position must be a whole number from 1 to 1000.');
   const terms = computeMilestoneTerms(content.payees, content.amount, content.payeeIds, {
     retainagePercent: project.retainagePercent,
     lienWaiverState: project.siteState,

@@ -104,8 +104,9 @@ const normalName = (name: string) => name.trim().replace(/\s+/g, ' ');
  */
 export function decideLienWaiver(command: SignLienWaiver, s: ActiveMilestone): MilestoneEvent[] {
   const { metadata, data } = command;
-  if (data.payment !== 'disbursement' && data.payment !== 'retainage') throw invalid('payment', 'A lien waiver is for a disbursement or a retainage release.');
-  if (data.kind !== 'conditional' && data.kind !== 'unconditional') throw invalid('kind', 'A lien waiver is conditional or unconditional.');
+  if (data.payment !== 'disbursement' && data.payment !== 'retainage')
+    throw invalid('waiver_payment_invalid', 'A lien waiver is for a disbursement or a retainage release.');
+  if (data.kind !== 'conditional' && data.kind !== 'unconditional') throw invalid('waiver_kind_invalid', 'A lien waiver is conditional or unconditional.');
   const payment = paymentOf(s, data.payment, data.payeeId);
   if (!payment) throw notFound('payment_not_found', 'There is no such payment on this milestone.');
   if (metadata.actorRole !== 'company' || metadata.actorCompanyId !== payment.companyId) {

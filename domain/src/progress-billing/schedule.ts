@@ -3,6 +3,7 @@ import type Decimal from 'decimal.js';
 import { formatAmount, MAX_AMOUNT, MAX_AMOUNT_TEXT, money, readAmount, sum, ZERO } from '../money/money';
 import { readPercent } from '../money/percent';
 import { readRetainagePercent } from '../money/retainage';
+import type { ErrorCodeFor } from '../shared/error-codes';
 import type { RefusalProblem } from '../shared/errors';
 import { textProblem } from '../shared/text';
 
@@ -49,7 +50,7 @@ export function readLineNumber(input: unknown): string | null {
 }
 
 /** A non-negative amount with at most two decimals within MAX_AMOUNT, or what is wrong with it. */
-export function readNonNegative(input: unknown, what: string, line: string | null, code: string): Decimal | RefusalProblem {
+export function readNonNegative(input: unknown, what: string, line: string | null, code: ErrorCodeFor<400>): Decimal | RefusalProblem {
   const reading = readAmount(input);
   if (!reading.ok) {
     const why =

@@ -165,7 +165,7 @@ export function decideRetainage(
     if (!retainage.dispute) throw conflict('no_dispute', 'There is no open retainage dispute on this project.');
     const resolution = command.data.resolution;
     if (resolution !== 'release' && resolution !== 'refund')
-      throw invalid('resolution', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
+      throw invalid('resolution_invalid', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
     const note = safeText(command.data.note, 'note');
     if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
     if (retainage.dispute.proposal) {

@@ -1,13 +1,14 @@
+import type { ErrorCode, ErrorCodeFor } from './error-codes';
+
 /**
- * A rule of the escrow was broken. `kind` tells the edge which HTTP status fits; `message` is
+ * A rule of the escrow was broken. `kind` tells the edge which HTTP status fits; `code` is the
+ * stable machine code a client decides on (one of ERROR_CODES, for that status); `message` is
  * written for the person who made the request ("Only the buyer can deposit funds.").
  */
 export type DomainErrorKind = 'invalid' | 'unprocessable' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'unauthenticated' | 'rate_limited';
 
-/** What some refusals carry besides their message, for the client to act on. */
+/** What some refusals carry besides their code and message, for the client to act on. */
 export interface RefusalDetails {
-  /** A machine-readable cause the portal acts on (`login_expired`, `second_factor_required`, …). */
-  reason?: string;
   /** How long to wait before trying again (a rate limit). */
   retryAfterMs?: number;
   /**
@@ -19,7 +20,7 @@ export interface RefusalDetails {
 
 /** One broken rule of a refusal that lists them all: its stable code, the line it is about (null: the whole request), and what to do. */
 export interface RefusalProblem {
-  code: string;
+  code: ErrorCodeFor<400>;
   line: string | null;
   message: string;
 }
@@ -28,7 +29,7 @@ export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(
     readonly kind: DomainErrorKind,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: RefusalDetails = {},
   ) {
@@ -36,13 +37,15 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
+export const invalid = (code: ErrorCodeFor<400>, message: string) => new DomainError('invalid', code, message);
 /** Well-formed but beyond what the escrow can hold (an amount over MAX_AMOUNT): 422. */
-export const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
-export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
-export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
-export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const unprocessable = (code: ErrorCodeFor<422>, message: string) => new DomainError('unprocessable', code, message);
+export const forbidden = (code: ErrorCodeFor<403>, message: string) => new DomainError('forbidden', code, message);
+export const notFound = (code: ErrorCodeFor<404>, message: string) => new DomainError('not_found', code, message);
+export const conflict = (code: ErrorCodeFor<409>, message: string) => new DomainError('conflict', code, message);
+/** A link that worked once and never will again (an invitation used, withdrawn or expired): 410. */
+export const gone = (code: ErrorCodeFor<410>, message: string) => new DomainError('gone', code, message);
 /** The caller did not prove who they are (no session, a wrong password, an expired login): 401. */
-export const unauthenticated = (code: string, message: string, reason?: string) => new DomainError('unauthenticated', code, message, reason ? { reason } : {});
+export const unauthenticated = (code: ErrorCodeFor<401>, message: string) => new DomainError('unauthenticated', code, message);
 /** Too many tries: 429, with when to try again. */
-export const rateLimited = (code: string, message: string, retryAfterMs: number) => new DomainError('rate_limited', code, message, { retryAfterMs });
+export const rateLimited = (code: ErrorCodeFor<429>, message: string, retryAfterMs: number) => new DomainError('rate_limited', code, message, { retryAfterMs });

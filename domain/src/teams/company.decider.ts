@@ -1,5 +1,5 @@
 import { assertNever, type CommandMetadata } from '../shared/command';
-import { DomainError, type DomainErrorKind } from '../shared/errors';
+import { conflict, forbidden, gone, invalid, notFound } from '../shared/errors';
 import type { AcceptInvitation, CompanyCommand, InviteMember, MembershipDirectory } from './commands';
 import type { CompanyEvent, MembershipActedBy } from './events';
 import { COMPANY_ROLES, type CompanyRole, mayDo, SIGNING_POLICIES, type SigningPolicy } from './permissions';
@@ -220,15 +220,6 @@ export function refuseUnusable(invitation: InvitationState | undefined, now: str
     throw gone('invitation_expired', 'This invitation has expired. Ask the company to send it again.');
   }
 }
-
-/** Membership refusals carry their code as the reason too: the portal acts on it (last_owner, invitation_expired, …). */
-const refusal = (kind: DomainErrorKind) => (code: string, message: string) => new DomainError(kind, code, message, { reason: code });
-const invalid = refusal('invalid');
-const forbidden = refusal('forbidden');
-const notFound = refusal('not_found');
-const conflict = refusal('conflict');
-/** A link that worked once and never will again: 410. */
-const gone = refusal('gone');
 
 function pendingInvitation(state: CompanyState, invitationId: string): InvitationState {
   const invitation = state.invitations[invitationId];

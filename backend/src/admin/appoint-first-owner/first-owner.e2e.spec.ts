@@ -78,7 +78,7 @@ describe('the first administrator of a new installation', () => {
     expect(await browser.put('/api/user/password/reset', { code, password: 'Another-passphrase-99' })).toMatchObject({ status: 404 });
     expect((await browser.post('/api/auth/login', { email: OWNER.email, password: PASSWORD })).body).toMatchObject({ role: 'admin', admin_role: 'owner' });
     // The console stays closed until the second factor.
-    expect(await browser.get('/api/admin/users')).toMatchObject({ status: 403, body: { reason: 'second_factor_required' } });
+    expect(await browser.get('/api/admin/users')).toMatchObject({ status: 403, body: { code: 'second_factor_required' } });
     const setup = await browser.post('/api/account/totp/setup');
     expect((await browser.post('/api/account/totp', { code: await totpCode(setup.body.secret) })).status).toBe(200);
     expect((await browser.get('/api/admin/users')).status).toBe(200);

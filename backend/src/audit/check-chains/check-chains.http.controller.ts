@@ -1,9 +1,10 @@
 import type { ChainCheckStarted, ChainChecksView, EventStore } from '@escrow/domain';
 import { ChainChecks } from '@escrow/projections';
-import { ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Logger, type OnApplicationShutdown, Post } from '@nestjs/common';
 
 import { FILE_STORE, type FileStore } from '../../attachments';
 import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
+import { ApiRefusal } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE, OPERATIONS_ROLES } from '../../identity';
 
@@ -38,7 +39,7 @@ export class CheckChainsController implements OnApplicationShutdown {
   @HttpCode(202)
   @Answers('ChainCheckStarted', HttpStatus.ACCEPTED)
   async start(): Promise<ChainCheckStarted> {
-    if (await this.checks.running()) throw new ConflictException('A chain check is already running; its progress is shown below.');
+    if (await this.checks.running()) throw new ApiRefusal(409, 'chain_check_running', 'A chain check is already running; its progress is shown below.');
     const id = await this.checks.begin('api');
     void this.checks
       .run(id, this.store, { signal: this.stop.signal, files: this.files })

@@ -15,11 +15,12 @@ import {
   userBankAccountsStreamId,
 } from '@escrow/domain';
 import { AuditBundleWriter, type AuditScope, type BundleAttachment, ProjectionRunner } from '@escrow/projections';
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import { FILE_STORE, type FileStore } from '../../attachments';
 import { STORED_EVENT_STORE } from '../../event-store/event-store.tokens';
+import { ApiRefusal } from '../../http/api-refusal';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { MilestoneReads } from '../../read-models';
 import { AuditSigningKey } from '../audit-signing-key';
@@ -109,7 +110,7 @@ export class AuditBundles {
   ): Promise<AsyncGenerator<string>> {
     const head = (await this.store.headPosition())?.position ?? null;
     if (head && !(await this.runner.waitFor(head, { projectors: ['ledger'], timeoutMs: LEDGER_WAIT_MS }))) {
-      throw new ServiceUnavailableException('The ledger read model is behind the events (see Operations); export again in a moment.');
+      throw new ApiRefusal(503, 'ledger_behind', 'The ledger read model is behind the events (see Operations); export again in a moment.');
     }
     // Load the key now: a broken key setting answers an error instead of a cut-off bundle.
     const publicKey = this.key.publicKey;

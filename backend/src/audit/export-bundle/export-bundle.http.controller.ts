@@ -1,8 +1,9 @@
 import type { AuditSigningKeyView } from '@escrow/domain';
 import { type AuditScope } from '@escrow/projections';
-import { BadRequestException, Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, OPERATIONS_ROLES, type SessionUser } from '../../identity';
@@ -16,9 +17,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}
 /** A day (midnight UTC) or an instant with its offset; anything else is the caller's mistake. */
 function instant(value: unknown, name: string): Date {
   if (typeof value !== 'string' || !(DAY.test(value) || INSTANT.test(value)))
-    throw new BadRequestException(`${name} must be a day like 2026-11-01 or an instant like 2026-11-01T08:00:00Z.`);
+    throw invalidParam(name, `${name} must be a day like 2026-11-01 or an instant like 2026-11-01T08:00:00Z.`);
   const date = new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) throw new BadRequestException(`${name} is not a real date.`);
+  if (Number.isNaN(date.getTime())) throw invalidParam(name, `${name} is not a real date.`);
   return date;
 }
 
@@ -26,7 +27,7 @@ function instant(value: unknown, name: string): Date {
 function withFilesOf(value: unknown): boolean {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  throw new BadRequestException('withFiles must be true or false.');
+  throw invalidParam('withFiles', 'withFiles must be true or false.');
 }
 
 const BUNDLE_RESPONSE = ApiOkResponse({
@@ -92,7 +93,7 @@ export class ExportBundleController {
     const from = instant(fromParam, 'from');
     const to = instant(toParam, 'to');
     const files = withFilesOf(withFiles);
-    if (from >= to) throw new BadRequestException('from must be earlier than to: the bundle holds the events recorded on or after from and before to.');
+    if (from >= to) throw invalidParam('from', 'from must be earlier than to: the bundle holds the events recorded on or after from and before to.');
     const day = (d: Date) => d.toISOString().slice(0, 10);
     return this.file({ kind: 'range', from: from.toISOString(), to: to.toISOString() }, `escrow-audit-${day(from)}-to-${day(to)}`, files, user);
   }

@@ -1,7 +1,8 @@
 import type { AdminDisputeRow } from '@escrow/domain';
-import { BadRequestException, Controller, Get, Query as QueryParam } from '@nestjs/common';
+import { Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../../identity';
 import { ListDisputes } from './list-disputes.query';
@@ -15,7 +16,7 @@ export class ListDisputesController {
   @Answers(['AdminDisputeRow'])
   @Get('disputes')
   list(@QueryParam('status') status: unknown): Promise<AdminDisputeRow[]> {
-    if (status !== undefined && status !== 'open' && status !== 'resolved') throw new BadRequestException('status is open or resolved.');
+    if (status !== undefined && status !== 'open' && status !== 'resolved') throw invalidParam('status', 'status is open or resolved.');
     return this.queryBus.execute(new ListDisputes(status));
   }
 }

@@ -1,4 +1,4 @@
-import { invalid, type PasswordChanged } from '@escrow/domain';
+import { invalid, type PasswordChanged, unauthenticated } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -8,7 +8,6 @@ import { MAIL_PORT, type MailPort } from '../../mail';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } from '../passwords';
 import { RateLimits } from '../rate-limits';
 import { RecentFactors } from '../recent-factors';
-import { unauthenticated } from '../refusals';
 import { SecurityLog } from '../security-log';
 import { SessionsService } from '../sessions.service';
 import { UsersRepository } from '../users.repository';
@@ -30,7 +29,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     if (!isAcceptablePassword(password)) throw invalid('password_too_weak', PASSWORD_RULE);
     const row = await this.users.byId(user.userId);
     const check = await this.limits.passwordCheckStarting(user.email, null);
-    if (!(await verifyPassword(row!.password_hash, currentPassword))) throw unauthenticated('Your current password is not correct.', 'wrong_password');
+    if (!(await verifyPassword(row!.password_hash, currentPassword))) throw unauthenticated('wrong_password', 'Your current password is not correct.');
     await this.limits.loginSucceeded(check, caller.ip);
     await this.users.setPassword(user.userId, await hashPassword(password));
     const ended = await this.sessions.revokeOthers(user.userId, user.sessionId ?? 0);

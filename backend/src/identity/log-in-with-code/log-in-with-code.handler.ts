@@ -1,8 +1,8 @@
+import { unauthenticated } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import type { WithCookies } from '../caller';
 import { LOGIN_EXPIRED, PendingLogins, PendingLoginUsedUp } from '../pending-logins';
-import { unauthenticated } from '../refusals';
 import { SecondFactors } from '../second-factors';
 import type { UserObject } from '../session-user';
 import { SignIn } from '../sign-in';
@@ -20,7 +20,7 @@ export class LogInWithCodeHandler implements ICommandHandler<LogInWithCode> {
 
   async execute({ code, caller, cookies }: LogInWithCode): Promise<WithCookies<UserObject>> {
     const login = await this.pending.read(cookies.pendingLogin);
-    if (!login) throw unauthenticated(LOGIN_EXPIRED, 'login_expired');
+    if (!login) throw unauthenticated('login_expired', LOGIN_EXPIRED);
     const method = await this.factors.check(login.userId, code, caller, 'login');
     // One use: of two requests racing with good codes, one starts the session.
     const completed = await this.pending.complete(cookies.pendingLogin);

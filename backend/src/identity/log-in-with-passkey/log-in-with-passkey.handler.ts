@@ -1,10 +1,10 @@
+import { unauthenticated } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import type { WithCookies } from '../caller';
 import { Passkeys } from '../passkeys';
 import { LOGIN_EXPIRED, PendingLogins, PendingLoginUsedUp } from '../pending-logins';
 import { RateLimits } from '../rate-limits';
-import { unauthenticated } from '../refusals';
 import type { UserObject } from '../session-user';
 import { SignIn } from '../sign-in';
 import { toUserObject, UsersRepository } from '../users.repository';
@@ -28,7 +28,7 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
     const completed = pending ? await this.pending.complete(cookies.pendingLogin) : null;
     if (pending && !completed) throw new PendingLoginUsedUp();
     const user = await this.users.byId(userId);
-    if (!user) throw pending ? new PendingLoginUsedUp() : unauthenticated(LOGIN_EXPIRED, 'login_expired');
+    if (!user) throw pending ? new PendingLoginUsedUp() : unauthenticated('login_expired', LOGIN_EXPIRED);
     const knownDevice = await this.signIn.knownDevice(cookies.device, userId);
     const signedIn = await this.signIn.complete(
       user,

@@ -1,4 +1,4 @@
-import { invalid, type SecondFactorRequired } from '@escrow/domain';
+import { invalid, type SecondFactorRequired, unauthenticated } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { AfterTheAnswer } from '../after-the-answer';
@@ -7,7 +7,6 @@ import { checkPassword } from '../passwords';
 import { PendingLogins } from '../pending-logins';
 import { isEmail, normalizeEmail } from '../phone';
 import { RateLimits } from '../rate-limits';
-import { unauthenticated } from '../refusals';
 import { RequiredPasswordResets } from '../required-password-resets';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
@@ -44,7 +43,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     const email = normalizeEmail(typed);
     if (!email) throw invalid('email_required', 'Please enter your email address.');
     if (!isEmail(email)) throw invalid('email_invalid', 'Please enter a valid email address.');
-    if (!password) throw unauthenticated('Please enter your password.');
+    if (!password) throw unauthenticated('password_required', 'Please enter your password.');
     await this.limits.loginAttempted(caller.ip);
     const user = await this.users.byEmail(email);
     const knownDevice = user ? await this.signIn.knownDevice(cookies.device, user.user_id) : null;
@@ -53,11 +52,11 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     const check = await this.limits.passwordCheckStarting(email, knownDevice ? { userId: user!.user_id, deviceId: knownDevice.deviceId } : null);
     const right = await checkPassword(user?.password_hash, password);
     if (!user) throw invalid('email_unknown', LOGIN_UNKNOWN_EMAIL);
-    if (!user.password_hash) throw unauthenticated(LOGIN_NO_PASSWORD_YET);
+    if (!user.password_hash) throw unauthenticated('no_password_yet', LOGIN_NO_PASSWORD_YET);
     if (!right) {
       // Recorded once the answer is on its way: its commit would make a wrong password slower than an unknown email.
       this.afterTheAnswer.run('recording a failed login', () => this.log.record({ userId: user.user_id, kind: 'login_failed', ...caller }));
-      throw unauthenticated(LOGIN_WRONG_PASSWORD);
+      throw unauthenticated('wrong_password', LOGIN_WRONG_PASSWORD);
     }
     await this.limits.loginSucceeded(check, caller.ip);
     // Said before the second step: that step could not open a session either.

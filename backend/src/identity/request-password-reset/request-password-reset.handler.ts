@@ -30,7 +30,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     if (!isEmail(email)) throw invalid('email_invalid', 'Please enter a valid email address.');
     await this.limits.resetRequested(email, c.ip);
     const user = await this.users.byEmail(email);
-    if (!user) throw notFound('email_unknown', FORGOT_UNKNOWN_EMAIL);
+    if (!user) throw notFound('account_not_found', FORGOT_UNKNOWN_EMAIL);
     // The link is made and mailed after the answer: an email with an account is answered as
     // fast as one without (the texts differ, by the spec; the time does not), whatever SMTP takes.
     this.afterTheAnswer.run('mailing a reset link', () => this.mailLink(user));

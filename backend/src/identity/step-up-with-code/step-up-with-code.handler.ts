@@ -1,7 +1,7 @@
 import type { SteppedUp } from '@escrow/domain';
+import { forbidden } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { forbiddenFor } from '../refusals';
 import { SecondFactors } from '../second-factors';
 import { SecurityLog } from '../security-log';
 import { SessionsService } from '../sessions.service';
@@ -17,7 +17,7 @@ export class StepUpWithCodeHandler implements ICommandHandler<StepUpWithCode> {
   ) {}
 
   async execute({ user, code, caller }: StepUpWithCode): Promise<SteppedUp> {
-    if (!user.hasSecondFactor) throw forbiddenFor('second_factor_required', SECOND_FACTOR_REQUIRED);
+    if (!user.hasSecondFactor) throw forbidden('second_factor_required', SECOND_FACTOR_REQUIRED);
     const method = await this.factors.check(user.userId, code, caller, 'step_up');
     // The step-up goes to a new session cookie only: a copy of the one that asked gains nothing.
     const renewed = await this.sessions.rotate(user, { secondFactor: true });

@@ -1,6 +1,7 @@
-import { BadRequestException, Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { GetLienWaiverDocument } from '../lien-waiver-document.query';
@@ -14,7 +15,7 @@ export class GetLienWaiverDocumentController {
   @MemberMay('read')
   @Get('waivers/:name')
   handle(@Param('name') name: string, @CurrentUser() user: SessionUser) {
-    if (!/^[a-z0-9-]{1,120}$/.test(name)) throw new BadRequestException('That is not the name of a lien waiver.');
+    if (!/^[a-z0-9-]{1,120}$/.test(name)) throw invalidParam('name', 'That is not the name of a lien waiver.');
     return this.queryBus.execute(new GetLienWaiverDocument(user, name));
   }
 }

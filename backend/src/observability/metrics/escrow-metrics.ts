@@ -4,6 +4,8 @@ import { DomainError } from '@escrow/domain';
 import { HttpException } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
+import { ApiRefusal } from '../../http/api-refusal';
+
 /** Request and command durations: from a cached read (milliseconds) to a command that waited out a retry (seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -204,6 +206,7 @@ function refusalOf(error: unknown): { outcome: CommandOutcome; reason: string } 
     const reason = CODE.test(error.code) ? error.code : 'other';
     return { outcome: error.code === 'concurrent_change' ? 'conflict' : 'refused', reason };
   }
+  if (error instanceof ApiRefusal) return { outcome: 'refused', reason: error.code };
   if (error instanceof HttpException) return { outcome: 'refused', reason: `http_${error.getStatus()}` };
   return { outcome: 'error', reason: '' };
 }

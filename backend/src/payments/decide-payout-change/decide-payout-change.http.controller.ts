@@ -1,7 +1,8 @@
 import type { PayoutAnswer } from '@escrow/domain';
-import { Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
+import { ApiRefusal } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
@@ -34,7 +35,7 @@ export class DecidePayoutChangeController {
   }
 
   private companyOf(user: SessionUser): number {
-    if (user.companyId === null) throw new ForbiddenException('Only contractor company users confirm or undo a payout account change.');
+    if (user.companyId === null) throw new ApiRefusal(403, 'company_users_only', 'Only contractor company users confirm or undo a payout account change.');
     return user.companyId;
   }
 }

@@ -1,8 +1,9 @@
 import type { AccountView } from '@escrow/domain';
-import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, MemberMay, RequireSecondFactor, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { type HttpOrigin, Origin } from '../request-origin';
@@ -43,9 +44,9 @@ export class LinkBankAccountController {
     @Origin() origin: HttpOrigin,
     @IdempotencyKey() key: string | null,
   ): Promise<AccountView> {
-    if (!validRoutingNumber(body.routing_number)) throw new BadRequestException('That routing number is not valid; check the 9 digits on your check.');
+    if (!validRoutingNumber(body.routing_number)) throw invalidParam('routing_number', 'That routing number is not valid; check the 9 digits on your check.');
     const holder = body.holder_name.trim();
-    if (!holder) throw new BadRequestException("Enter the account holder's name.");
+    if (!holder) throw invalidParam('holder_name', "Enter the account holder's name.");
     return this.commandBus.execute(
       new LinkBankAccountCommand(
         user,

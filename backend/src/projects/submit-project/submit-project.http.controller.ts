@@ -1,8 +1,9 @@
 import type { ProjectSubmitted } from '@escrow/domain';
-import { BadRequestException, Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
@@ -24,8 +25,8 @@ export class SubmitProjectController {
     @CurrentUser() user: SessionUser,
     @IdempotencyKey() key: string | null,
   ): Promise<ProjectSubmitted> {
-    if (body.isDraft !== false) throw new BadRequestException('A project can only leave the draft state: send isDraft: false.');
-    if (body.job_id !== undefined && body.job_id !== projectId) throw new BadRequestException('job_id in the body must match the project in the path.');
+    if (body.isDraft !== false) throw invalidParam('isDraft', 'A project can only leave the draft state: send isDraft: false.');
+    if (body.job_id !== undefined && body.job_id !== projectId) throw invalidParam('job_id', 'job_id in the body must match the project in the path.');
     await this.commandBus.execute(new SubmitProject(user, projectId, key));
     return { job_id: projectId, is_draft: false };
   }

@@ -1,9 +1,10 @@
 import type { ProjectDraftBasics } from '@escrow/domain';
-import { BadRequestException, Body, Controller, HttpCode, Put } from '@nestjs/common';
+import { Body, Controller, HttpCode, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { IdempotencyKey } from '../../command-side';
 import { CompaniesRepository } from '../../directory';
+import { invalidParam } from '../../http/api-refusal';
 import { Answers } from '../../http/openapi';
 import { Access, CurrentUser, MemberMay, type SessionUser, UsersRepository } from '../../identity';
 import { UpdateJobBasicsRequest } from '../project-requests.dto';
@@ -25,7 +26,7 @@ export class UpdateDraftController {
   @HttpCode(200)
   async update(@Body() body: UpdateJobBasicsRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null): Promise<ProjectDraftBasics> {
     const projectId = body.state.job_id;
-    if (!projectId) throw new BadRequestException('state.job_id must name the draft to update.');
+    if (!projectId) throw invalidParam('state.job_id', 'state.job_id must name the draft to update.');
     const named = body.primary?.company_id ?? body.primary?.primary_company_id ?? body.state.primary_company_id ?? null;
     const { primaryCompanyId } = await this.commandBus.execute(new UpdateDraft(user, projectId, body.state.customer_id, body.state.service, named, key));
     const company = primaryCompanyId ? await this.companies.byId(primaryCompanyId) : null;

@@ -1,4 +1,4 @@
-import { type CommandMetadata, DomainError, type InvitationAccepted, roleNeedsSecondFactor } from '@escrow/domain';
+import { type CommandMetadata, conflict, DomainError, forbidden, invalid, type InvitationAccepted, roleNeedsSecondFactor } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -9,8 +9,6 @@ import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { Memberships } from '../memberships';
 import { invitationByCode, usableOrRefuse } from '../team-invitations';
 import { AcceptTeamInvitation } from './accept-team-invitation.command';
-
-const refuse = (kind: 'invalid' | 'forbidden' | 'conflict', code: string, message: string) => new DomainError(kind, code, message, { reason: code });
 
 /**
  * The link proves the address: a new account is made with it verified and signed in; an existing
@@ -43,22 +41,22 @@ export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamIn
       [row.email],
     );
     if (c.signedIn && c.signedIn.email !== row.email) {
-      throw refuse('forbidden', 'wrong_account', 'This invitation is for another address: sign out, or sign in as the invited address.');
+      throw forbidden('wrong_account', 'This invitation is for another address: sign out, or sign in as the invited address.');
     }
     let userId: number;
     let token: string | undefined;
     if (existing[0]) {
-      if (!c.signedIn) throw refuse('forbidden', 'sign_in_first', 'This address already has an account: sign in as it, then accept the invitation.');
+      if (!c.signedIn) throw forbidden('sign_in_first', 'This address already has an account: sign in as it, then accept the invitation.');
       if (c.signedIn.userId !== existing[0].user_id)
-        throw refuse('forbidden', 'wrong_account', 'This invitation is for another address: sign in as the invited address.');
+        throw forbidden('wrong_account', 'This invitation is for another address: sign in as the invited address.');
       if (existing[0].company_id !== null && existing[0].company_id !== row.company_id) {
-        throw refuse('conflict', 'member_elsewhere', 'You already belong to another company: one person belongs to one company.');
+        throw conflict('member_elsewhere', 'You already belong to another company: one person belongs to one company.');
       }
       userId = existing[0].user_id;
     } else {
       const { first_name: firstName, last_name: lastName, password } = c.body;
-      if (!firstName?.trim() || !lastName?.trim()) throw refuse('invalid', 'name_required', 'Enter your first and last name.');
-      if (!isAcceptablePassword(password)) throw refuse('invalid', 'password_too_weak', PASSWORD_RULE);
+      if (!firstName?.trim() || !lastName?.trim()) throw invalid('name_required', 'Enter your first and last name.');
+      if (!isAcceptablePassword(password)) throw invalid('password_too_weak', PASSWORD_RULE);
       const user = await UsersRepository.insert(this.pool, {
         firstName: firstName.trim(),
         lastName: lastName.trim(),
