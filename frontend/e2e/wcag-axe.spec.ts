@@ -20,9 +20,10 @@ import { approvedProject, disputedProject } from './support/projects';
 // they are shared out between the workers (each on its own server) instead of ending the run on one.
 test.describe.configure({ mode: 'parallel' });
 
-/** A 4xx answer with a message, as the API gives one, for a screen's failed-to-load state. */
+/** A 4xx answer in the API's error shape (docs/api-errors.md), for a screen's failed-to-load state. */
 async function failing(page: Page, url: string, message: string) {
-  await page.route(url, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, message }) }));
+  const body = { statusCode: 409, code: 'concurrent_change', message, request_id: 'wcag-axe-refusal' };
+  await page.route(url, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify(body) }));
 }
 
 async function loggedIn(browser: Browser, email: string, width = 1280): Promise<Page> {

@@ -7,7 +7,11 @@ import { ChunkLoadError } from '../lib/lazy-route';
 /** Shown when a route fails: a chunk that did not load gets a clear retry (docs/product.md#timers: 120 s time-out). */
 export function RouteError() {
   const error = useRouteError();
-  const chunk = error instanceof ChunkLoadError || (error instanceof Error && /dynamically imported module|Loading chunk|Failed to fetch/i.test(error.message));
+  const chunk =
+    error instanceof ChunkLoadError ||
+    // A browser's own failure to load a module has no code; its words are all there is (not an API error).
+    // eslint-disable-next-line no-restricted-syntax
+    (error instanceof Error && /dynamically imported module|Loading chunk|Failed to fetch/i.test(error.message));
   return (
     <div className="el-page el-container el-prose">
       {chunk ? (

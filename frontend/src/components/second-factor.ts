@@ -21,6 +21,7 @@ export function passkeyErrorMessage(error: unknown): string {
   if (axios.isAxiosError(error)) return errorMessage(error);
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_NOT_USED;
-  if (name === 'NotSupportedError' || (error instanceof Error && /WebAuthn is not supported/.test(error.message))) return PASSKEY_UNSUPPORTED;
+  // The browser itself, not the wording of the library's refusal, says whether it can use passkeys.
+  if (name === 'NotSupportedError' || typeof globalThis.PublicKeyCredential !== 'function') return PASSKEY_UNSUPPORTED;
   return errorMessage(error);
 }

@@ -103,7 +103,7 @@ describe('read your writes', () => {
 });
 
 describe('a renewed session (issue 35)', () => {
-  const ROTATED = { message: 'Your session was renewed for your safety. Please try again.', reason: 'session_rotated' };
+  const ROTATED = { message: 'Your session was renewed for your safety. Please try again.', code: 'session_rotated' };
 
   /** A server whose step-up answers when `renew()` is called; reads are refused as renewed until then, `refusals` times at most. */
   function renewingServer(refusals = Infinity) {

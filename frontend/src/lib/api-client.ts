@@ -129,7 +129,10 @@ api.interceptors.response.use(undefined, async (error: AxiosError) => {
 
 axiosRetry(api, { retries: 4, retryDelay: (count, error) => exponentialDelay(count, error, 250), retryCondition: isRetryableCommand });
 
-/** The API's own message when it sent one, else axios's ('Request failed with status code N', 'Network Error', …). */
+/**
+ * What to show a person: the API's own message when it sent one, else axios's ('Request failed
+ * with status code N', 'Network Error', …). To decide what to do, read the code (errorCode).
+ */
 export function errorMessage(error: unknown): string {
   if (axios.isAxiosError(error)) {
     const body = (error as AxiosError<{ message?: unknown }>).response?.data;

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { errorCode } from './api-error';
 
 /**
  * A renewed session (issue 35): a step-up or a change to the account gives the browser a new
@@ -7,8 +7,7 @@ import axios from 'axios';
  * changes in flight are answered the browser holds the new cookie, and the request can go again.
  */
 export function isSessionRenewal(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 401) return false;
-  return (error.response.data as { reason?: unknown } | undefined)?.reason === 'session_rotated';
+  return errorCode(error) === 'session_rotated';
 }
 
 const CHANGES = new Set(['post', 'put', 'patch', 'delete']);

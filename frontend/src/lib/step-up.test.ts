@@ -12,7 +12,7 @@ afterEach(() => {
   removeHandler = null;
 });
 
-const STEP_UP = { message: "Confirm it's you: enter a code from your authenticator app or use your passkey.", reason: 'step_up_required', enrolled: true };
+const STEP_UP = { message: "Confirm it's you: enter a code from your authenticator app or use your passkey.", code: 'step_up_required', enrolled: true };
 
 /** A server that refuses with a step-up until `steppedUp` is true, and records each request it was sent. */
 function server() {
@@ -25,7 +25,7 @@ function server() {
       return response;
     };
     if (config.url === '/account/payees')
-      return answer(403, { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', reason: 'second_factor_required' });
+      return answer(403, { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', code: 'second_factor_required' });
     if (!state.steppedUp) return answer(401, STEP_UP);
     return answer(200, { done: config.url, amount: config.data ? (JSON.parse(config.data as string) as { amount?: string }).amount : undefined });
   };
@@ -125,7 +125,7 @@ describe('step-up in place', () => {
   it('never asks for the login and step-up calls themselves, nor for a first factor the dialog could only offer again', async () => {
     const FIRST = {
       message: 'For your safety, a first second factor can be set up only soon after you enter your password: log out, log in again, then set it up.',
-      reason: 'step_up_required',
+      code: 'step_up_required',
       enrolled: false,
     };
     api.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
@@ -150,7 +150,7 @@ describe('step-up in place', () => {
     server();
     expect(((await api.post('/x').catch((e: unknown) => e)) as AxiosError).response?.status).toBe(401);
     const told: string[] = [];
-    const stop = onAccountRefusal((refusal) => told.push(`${refusal.reason} ${refusal.url}`));
+    const stop = onAccountRefusal((refusal) => told.push(`${refusal.code} ${refusal.url}`));
     await api.post('/account/payees').catch(() => undefined);
     stop();
     expect(told).toEqual(['second_factor_required /account/payees']);

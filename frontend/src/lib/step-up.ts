@@ -1,22 +1,17 @@
 import axios from 'axios';
 
+import { apiErrorOf } from './api-error';
+
 /** What the API's 401 `step_up_required` answer says: its message, and whether the user has a factor to confirm with. */
 export interface StepUpChallenge {
   message: string;
   enrolled: boolean;
 }
 
-/** The `reason` of an API answer, when it gave one. */
-function reasonOf(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
-  const reason = (error.response?.data as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' ? reason : null;
-}
-
 export function stepUpChallengeOf(error: unknown): StepUpChallenge | null {
-  if (!axios.isAxiosError(error) || error.response?.status !== 401 || reasonOf(error) !== 'step_up_required') return null;
-  const body = error.response.data as { message?: unknown; enrolled?: unknown };
-  return { message: typeof body.message === 'string' ? body.message : '', enrolled: body.enrolled !== false };
+  const refusal = apiErrorOf(error);
+  if (refusal?.code !== 'step_up_required') return null;
+  return { message: refusal.message, enrolled: refusal.enrolled !== false };
 }
 
 /**
@@ -68,7 +63,7 @@ export function confirmStepUp(challenge: StepUpChallenge): Promise<void> {
 
 /** A 403 the person can act on (enrol a second factor, verify their email), told to whoever shows it. */
 export interface AccountRefusal {
-  reason: 'second_factor_required' | 'email_unverified';
+  code: 'second_factor_required' | 'email_unverified';
   message: string;
   url: string;
 }
@@ -81,10 +76,8 @@ export function onAccountRefusal(listener: RefusalListener): () => void {
 }
 
 export function noteAccountRefusal(error: unknown): void {
-  if (!axios.isAxiosError(error) || error.response?.status !== 403) return;
-  const reason = reasonOf(error);
-  if (reason !== 'second_factor_required' && reason !== 'email_unverified') return;
-  const body = error.response.data as { message?: unknown };
-  const refusal: AccountRefusal = { reason, message: typeof body.message === 'string' ? body.message : '', url: error.config?.url ?? '' };
+  const body = apiErrorOf(error);
+  if (body?.code !== 'second_factor_required' && body?.code !== 'email_unverified') return;
+  const refusal: AccountRefusal = { code: body.code, message: body.message, url: axios.isAxiosError(error) ? (error.config?.url ?? '') : '' };
   refusalListeners.forEach((listener) => listener(refusal));
 }

@@ -28,17 +28,26 @@ describe('ForgotPasswordForm (docs/product.md#forgot-password)', () => {
     expect(calls.filter((c) => c.url === '/user/password/forgot')).toHaveLength(1);
   });
 
-  it('shows the failure text when no account has that email', async () => {
-    fakeApi(() => ({ status: 404, body: { message: 'nope' } }));
+  it('shows the failure text when no account has that email (the code account_not_found)', async () => {
+    fakeApi(() => ({ status: 404, body: { statusCode: 404, code: 'account_not_found', message: 'nope', request_id: 'r-1' } }));
     renderScreen(<ForgotPasswordForm />);
     await userEvent.type(screen.getByLabelText('Email'), 'ghost@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(FORGOT_FAILED)).toBeInTheDocument();
   });
 
+  it('shows the message of another 404, whose code is not about the account', async () => {
+    fakeApi(() => ({ status: 404, body: { statusCode: 404, code: 'route_not_found', message: 'Cannot POST /api/user/password/forgot', request_id: 'r-2' } }));
+    renderScreen(<ForgotPasswordForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Cannot POST /api/user/password/forgot')).toBeInTheDocument();
+    expect(screen.queryByText(FORGOT_FAILED)).not.toBeInTheDocument();
+  });
+
   it("shows a 429's own message, not that the account does not exist", async () => {
     const limited = 'Too many reset requests for this email. Try again in 41 minutes.';
-    fakeApi(() => ({ status: 429, body: { message: limited } }));
+    fakeApi(() => ({ status: 429, body: { statusCode: 429, code: 'too_many_attempts', message: limited, request_id: 'r-3' } }));
     renderScreen(<ForgotPasswordForm />);
     await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));

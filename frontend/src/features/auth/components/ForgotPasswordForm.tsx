@@ -3,7 +3,8 @@ import { Alert, Button } from 'antd';
 import { Form } from '../../../components/Form';
 import { EmailField } from '../../../components/forms/PersonFields';
 import { space } from '../../../design/tokens';
-import { errorMessage, errorStatus } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { errorCode } from '../../../lib/api-error';
 import { useRequestPasswordReset } from '../api/password';
 
 export const EMAIL_SENT = 'Email Sent.';
@@ -11,7 +12,7 @@ export const FORGOT_FAILED = "Sorry, we couldn't find an account with that email
 
 /**
  * Form → submitting → sent or error (docs/product.md#forgot-password). A second submit while one is pending is ignored.
- * The failure text of docs/product.md#error-texts is for an email without an account (404); any other failure (a
+ * The failure text of docs/product.md#error-texts is for an email without an account (`account_not_found`); any other failure (a
  * 429 after too many requests, a network error) says its own message, as the login form does,
  * so nobody is told their account does not exist when it does.
  */
@@ -32,7 +33,7 @@ export function ForgotPasswordForm() {
         <Alert
           type="error"
           showIcon
-          title={errorStatus(request.error) === 404 ? FORGOT_FAILED : errorMessage(request.error)}
+          title={errorCode(request.error) === 'account_not_found' ? FORGOT_FAILED : errorMessage(request.error)}
           style={{ marginBottom: space.base }}
         />
       )}

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
 import { useProposeMilestone } from '../api/milestones';
-import { fieldOfServerMessage, TOO_LARGE } from '../components/milestone-form.rules';
+import { fieldOfRefusal, TOO_LARGE } from '../components/milestone-form.rules';
 import { clampPercentage, MilestoneForm } from '../components/MilestoneForm';
 
 const formData = {
@@ -108,8 +108,15 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("shows the API's own message under the field it concerns", async () => {
-    fakeApi((call) => (call.url === '/milestone' ? { status: 400, body: { message: 'Keep the completion criteria under 5000 characters.' } } : undefined));
+  it("shows the API's own message under the field its code concerns", async () => {
+    fakeApi((call) =>
+      call.url === '/milestone'
+        ? {
+            status: 400,
+            body: { statusCode: 400, code: 'definition_too_long', message: 'Keep the completion criteria under 5000 characters.', request_id: 'r-1' },
+          }
+        : undefined,
+    );
     function Harness() {
       const propose = useProposeMilestone(7);
       return <MilestoneForm projectId={7} formData={formData} error={propose.error} pending={propose.isPending} onSubmit={(p) => propose.mutate(p)} />;
@@ -131,12 +138,16 @@ describe('milestone form: nothing invalid is sent, and every refusal says where'
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('knows which field a server message is about', () => {
-    expect(fieldOfServerMessage('Keep the title under 200 characters.')).toBe('title');
-    expect(fieldOfServerMessage('Describe the completion criteria of the milestone.')).toBe('definition');
-    expect(fieldOfServerMessage('That amount is too large.')).toBe('amount');
-    expect(fieldOfServerMessage('Only one payee can take the remainder.')).toBe('amount');
-    expect(fieldOfServerMessage('There is no company 5 to pay.')).toBe('form');
+  it('knows which field a refusal is about from its param or its code, never from its words', () => {
+    expect(fieldOfRefusal('title_too_long', null)).toBe('title');
+    expect(fieldOfRefusal('definition_required', null)).toBe('definition');
+    expect(fieldOfRefusal('amount_too_large', null)).toBe('amount');
+    expect(fieldOfRefusal('one_remainder', null)).toBe('amount');
+    expect(fieldOfRefusal('unknown_payee', null)).toBe('form');
+    expect(fieldOfRefusal('validation_failed', 'definition')).toBe('definition');
+    expect(fieldOfRefusal('validation_failed', 'payees[2].amount')).toBe('amount');
+    expect(fieldOfRefusal('validation_failed', 'original_id')).toBe('form');
+    expect(fieldOfRefusal(null, null)).toBe('form');
   });
 
   it('finds payees by a search, the seller first, and never offers a company twice', async () => {

@@ -5,12 +5,13 @@ import { Button, Segmented } from 'antd';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
+import { errorCode, errorParam } from '../../../lib/api-error';
 import type { MilestoneFormData, MilestonePayload } from '../api/milestones';
 import {
   amountValidity,
   clampPercentage,
   draftProblems,
-  fieldOfServerMessage,
+  fieldOfRefusal,
   type MilestoneDraft,
   newPayeeRow,
   type PayeeRow,
@@ -111,8 +112,8 @@ export function MilestoneForm({
   );
   const preview = useMemo(() => previewTerms(draft, primaryId, project), [draft, primaryId, project]);
   const local = useMemo(() => draftProblems(draft, primaryId, project), [draft, primaryId, project]);
-  const serverMessage = error && error !== seenError ? errorMessage(error) : null;
-  const problems: Problem[] = [...(attempted ? local : []), ...(serverMessage ? [{ field: fieldOfServerMessage(serverMessage), message: serverMessage }] : [])];
+  const refused = error && error !== seenError ? { field: fieldOfRefusal(errorCode(error), errorParam(error)), message: errorMessage(error) } : null;
+  const problems: Problem[] = [...(attempted ? local : []), ...(refused ? [refused] : [])];
   const problemOf = (field: ProblemField) => problems.find((p) => p.field === field);
   const idOf = (field: ProblemField) => `milestone-${originalId ?? 'new'}-${field}-error`;
   const errorProps = (field: ProblemField) => (problemOf(field) ? { invalid: true, describedBy: idOf(field) } : {});

@@ -1,5 +1,6 @@
 import {
   computeMilestoneTerms,
+  type ErrorCode,
   formatDollars,
   MAX_AMOUNT,
   type MilestoneTerms,
@@ -143,12 +144,34 @@ export function draftProblems(draft: MilestoneDraft, primaryId: number | null, p
   return problems;
 }
 
-/** Which field the API's message is about, so it shows there (the API answers only { message }). */
-export function fieldOfServerMessage(message: string): ProblemField {
-  if (/\btitle\b/i.test(message)) return 'title';
-  if (/completion criteria/i.test(message)) return 'definition';
-  if (/amount|dollar|percent|share|remainder|cent|too large|fee/i.test(message)) return 'amount';
-  return 'form';
+/** The codes of the API's refusals of a milestone that are about one field of the form (docs/api-errors.md). */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, ProblemField>> = {
+  title_invalid: 'title',
+  title_too_long: 'title',
+  definition_required: 'definition',
+  definition_too_long: 'definition',
+  amount_format: 'amount',
+  amount_positive: 'amount',
+  amount_too_large: 'amount',
+  amounts_mismatch: 'amount',
+  milestone_amount_required: 'amount',
+  one_remainder: 'amount',
+  percent_format: 'amount',
+  percent_max: 'amount',
+  percent_positive: 'amount',
+  percent_too_small: 'amount',
+  percent_total: 'amount',
+  remainder_empty: 'amount',
+  shares_exceed: 'amount',
+  shares_short: 'amount',
+};
+
+/** Which field an API refusal is about, so its message shows there: by the field it names, else by its code. */
+export function fieldOfRefusal(code: ErrorCode | null, param: string | null): ProblemField {
+  const field = param?.split(/[.[]/)[0];
+  if (field === 'title' || field === 'definition') return field;
+  if (field === 'amount' || field === 'payees') return 'amount';
+  return (code && FIELD_OF_CODE[code]) || 'form';
 }
 
 export function toPayload(projectId: number, draft: MilestoneDraft, primaryId: number | null, originalId: number | null): MilestonePayload {

@@ -58,7 +58,7 @@ describe('the administrator console is closed until a second factor is set up (i
       if (call.url === '/admin/dashboard')
         return {
           status: 403,
-          body: { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', reason: 'second_factor_required' },
+          body: { message: 'Set up a second factor (an authenticator app or a passkey) before you do this.', code: 'second_factor_required' },
         };
       return undefined;
     });

@@ -12,8 +12,8 @@ const UNVERIFIED = 'Verify your email address first: we sent you a link.';
 describe('refusals a person can act on say what to do (issue 25)', () => {
   it('a missing second factor links to the security page; an unverified email offers the link again', async () => {
     const { calls } = fakeApi((call) => {
-      if (call.url === '/webhooks') return { status: 403, body: { message: NEEDS_FACTOR, reason: 'second_factor_required' } };
-      if (call.url === '/milestone/deposit') return { status: 403, body: { message: UNVERIFIED, reason: 'email_unverified' } };
+      if (call.url === '/webhooks') return { status: 403, body: { message: NEEDS_FACTOR, code: 'second_factor_required' } };
+      if (call.url === '/milestone/deposit') return { status: 403, body: { message: UNVERIFIED, code: 'email_unverified' } };
       if (call.url === '/account/email/verification') return { status: 200, body: { message: 'We sent a link to b@x.co.' } };
       return undefined;
     });
@@ -32,7 +32,7 @@ describe('refusals a person can act on say what to do (issue 25)', () => {
   });
 
   it('an administrator route without a factor is left to the console, which closes itself', async () => {
-    fakeApi((call) => (call.url === '/admin/disputes' ? { status: 403, body: { message: NEEDS_FACTOR, reason: 'second_factor_required' } } : undefined));
+    fakeApi((call) => (call.url === '/admin/disputes' ? { status: 403, body: { message: NEEDS_FACTOR, code: 'second_factor_required' } } : undefined));
     renderScreen(<SecurityPromptHost />);
     await api.get('/admin/disputes').catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));

@@ -8,7 +8,7 @@ import { fakeApi, renderScreen } from '../../../test/render';
 import { SecurityPromptHost } from '../components/SecurityPromptHost';
 import { QR_ALT } from '../components/TotpEnrolment';
 
-const STEP_UP = { message: "Confirm it's you: enter a code from your authenticator app or use your passkey.", reason: 'step_up_required', enrolled: true };
+const STEP_UP = { message: "Confirm it's you: enter a code from your authenticator app or use your passkey.", code: 'step_up_required', enrolled: true };
 
 /** A form standing in for the deposit dialog: it sends what was typed and shows the answer or the error. */
 function DepositForm() {

@@ -28,7 +28,7 @@ export function AdminFactorGate({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onAccountRefusal((refusal) => {
-        if (refusal.reason === 'second_factor_required' && refusal.url.startsWith('/admin')) setRefused(true);
+        if (refusal.code === 'second_factor_required' && refusal.url.startsWith('/admin')) setRefused(true);
       }),
     [],
   );

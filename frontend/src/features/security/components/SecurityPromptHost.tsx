@@ -58,7 +58,7 @@ export function SecurityPromptHost() {
     () =>
       onAccountRefusal((next) => {
         // The console shows its own closed page for an administrator without a second factor.
-        if (next.reason === 'second_factor_required' && next.url.startsWith('/admin')) return;
+        if (next.code === 'second_factor_required' && next.url.startsWith('/admin')) return;
         setResent(null);
         setRefusal(next);
       }),
@@ -102,7 +102,7 @@ export function SecurityPromptHost() {
         >
           <Notice tone="warning" onClose={() => setRefusal(null)} testId="security-refusal">
             <p style={{ margin: 0 }}>{refusal.message}</p>
-            {refusal.reason === 'second_factor_required' ? (
+            {refusal.code === 'second_factor_required' ? (
               <p style={{ margin: `${space.xs}px 0 0` }}>
                 <Link to={SECURITY_PAGE} onClick={() => setRefusal(null)}>
                   Set up a second factor on your security page
