@@ -6,6 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
+import { errorCodeRules } from './eslint-rules/error-codes.mjs';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.test-results/**', 'frontend/playwright-report/**', 'domain/src/api/api.schema.ts'] },
   ...tseslint.configs.strict,
@@ -83,5 +85,7 @@ export default tseslint.config(
     files: ['**/*.spec.ts', '**/*.test.{ts,tsx}', '**/test/**/*.ts', '**/e2e/**/*.ts', '**/*.test-kit.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // An error is a code first (house style rule 17): eslint-rules/error-codes.mjs.
+  ...errorCodeRules,
   prettier,
 );
