@@ -116,10 +116,10 @@ const suites = {
     );
   },
   async lint(log) {
-    // ESLint (typescript-eslint strict, React's hook rules, sorted imports, the design tokens),
-    // stylelint, Prettier's check, the API contract's generated schemas, knip (unused files,
-    // exports and dependencies, knip.jsonc), the Node versions the installed packages declare and
-    // the citations of docs/;
+    // ESLint (typescript-eslint strict, React's hook rules, sorted imports, the design tokens, the
+    // error-code rules), stylelint, Prettier's check, the API contract's generated schemas and the
+    // table of error codes, knip (unused files, exports and dependencies, knip.jsonc), the Node
+    // versions the installed packages declare and the citations of docs/;
     // `npx eslint . --fix && npx prettier --write .` mends most of what they find.
     const eslint = await run(log, 'npx', ['eslint', '.', '--max-warnings=0']);
     if (eslint.status !== 0) log.write('eslint found problems\n');
@@ -132,6 +132,8 @@ const suites = {
     const tokens = await run(log, 'node', ['scripts/design-tokens.mjs', '--check']);
     // The OpenAPI document's schemas are generated from domain/src/api: they must not go stale.
     const schemas = await run(log, 'node', ['scripts/api-schema.mjs', '--check']);
+    // docs/api-errors.md lists every code of the catalogue the code answers with.
+    const errorCodes = await run(log, 'node', ['scripts/error-codes.mjs', '--check']);
     // Dead code: a file, export or dependency that nothing uses (`npx knip --fix` removes the
     // `export` of names used only in their own file).
     const knip = await run(log, 'npx', ['knip', '--no-progress']);
@@ -140,7 +142,7 @@ const suites = {
     const engines = await run(log, 'node', ['scripts/check-engines.mjs']);
     // Every citation of a docs page and anchor resolves, and none cites the spec or design by number.
     const docs = await run(log, 'node', ['scripts/check-doc-links.mjs']);
-    const checks = [eslint, stylelint, tokens, prettier, schemas, knip, engines, docs];
+    const checks = [eslint, stylelint, tokens, prettier, schemas, errorCodes, knip, engines, docs];
     const passed = checks.filter((r) => r.status === 0).length;
     return { passed, failed: checks.length - passed };
   },
