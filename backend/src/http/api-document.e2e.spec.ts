@@ -69,6 +69,13 @@ describe('the API document against the calls made', () => {
     ).paths['/api/milestone/{id}/attachments']!.post!.responses;
     expect(responses['415']!['x-error-codes']).toContain('unsupported_media_type');
     expect(responses['415']!.description).toContain('`unsupported_media_type`');
+    // What any route may answer, and any route with a body, is listed on every one.
+    expect(responses['500']!['x-error-codes']).toEqual(['internal_error']);
+    expect(responses['403']!['x-error-codes']).toContain('csrf_token_invalid');
+    const get = (document as { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> }).paths['/api/job/{id}']!
+      .get!.responses;
+    expect(get['503']!['x-error-codes']).toContain('database_unavailable');
+    expect(get['403']?.['x-error-codes'] ?? []).not.toContain('csrf_token_invalid');
   });
 
   it('adds the codes of a recording to route-error-codes.json, sorted, dropping none', () => {

@@ -54,6 +54,7 @@ const ERRORS: Record<string, string> = {
   '404': 'No such thing, or one the caller may not see (a draft is seen only by its creator).',
   '409': 'The escrow refuses it in the current state (not approved yet, a draft, a dispute open, …).',
   '422': 'Well formed but beyond what the escrow holds (an amount over the bound) or an Idempotency-Key used for another request.',
+  '414': 'A part of the path is longer than any id or code the API takes (path_parameter_too_long).',
   '429': 'Too many attempts; Retry-After says when to try again.',
   '500': 'Something failed on the server (internal_error); the request id finds it in the logs.',
   '503': 'The database is unreachable for a moment (database_unavailable); retry with the same Idempotency-Key.',
@@ -80,12 +81,42 @@ function describeErrorCodes(schema: Record<string, unknown>): void {
 }
 
 /**
- * The codes a route answers, status by status, as the test suites met them (route-error-codes.json,
- * written by `node scripts/check-api-calls.mjs --write-codes`): in the response's description for
- * people, and in `x-error-codes` for tools and for the check that fails on a code the file lacks.
+ * Codes any route may answer whatever it does, before or around its own code: the URL and the
+ * input limits, a session renewed by another request, the read-your-writes bound, a lost
+ * database, a bug. A route with a body adds what reading it and checking its CSRF token and
+ * Idempotency-Key may refuse. Listed on every route so that the check of the document (which
+ * fails on a code a route's list lacks) asks only for the codes of the route's own logic.
  */
-function listRouteCodes(responses: Record<string, unknown>, codes: Record<string, string[]> | undefined): void {
-  for (const [status, list] of Object.entries(codes ?? {})) {
+const ANY_ROUTE_CODES: RouteErrorCodes[string] = {
+  '400': ['malformed_url', 'unsafe_text'],
+  '401': ['session_rotated'],
+  '414': ['path_parameter_too_long'],
+  '500': ['internal_error'],
+  '503': ['database_unavailable', 'read_model_behind', 'service_unavailable'],
+};
+const BODY_CODES: RouteErrorCodes[string] = {
+  '400': ['body_too_deep', 'idempotency_key_format', 'malformed_json'],
+  '403': ['csrf_token_invalid'],
+  '413': ['payload_too_large'],
+  '415': ['unsupported_media_type'],
+  '422': ['idempotency_key_reused'],
+};
+
+/** The codes of several lists, by status, each once and sorted. */
+function mergeCodes(...lists: (RouteErrorCodes[string] | undefined)[]): RouteErrorCodes[string] {
+  const merged: Record<string, Set<string>> = {};
+  for (const list of lists) for (const [status, codes] of Object.entries(list ?? {})) for (const code of codes) (merged[status] ??= new Set()).add(code);
+  return Object.fromEntries(Object.entries(merged).map(([status, codes]) => [status, [...codes].sort()]));
+}
+
+/**
+ * The codes a route answers, status by status: those of any route, and its own as the test
+ * suites met them (route-error-codes.json, written by `node scripts/check-api-calls.mjs
+ * --write-codes`), in the response's description for people and in `x-error-codes` for tools
+ * and for the check that fails on a code the document lacks.
+ */
+function listRouteCodes(responses: Record<string, unknown>, codes: RouteErrorCodes[string]): void {
+  for (const [status, list] of Object.entries(codes)) {
     const response = (responses[status] ??= errorAnswer(ERRORS[status] ?? BODY_ERRORS[status] ?? 'Refused.')) as {
       description: string;
       'x-error-codes'?: string[];
@@ -209,7 +240,7 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
           },
         ];
       }
-      listRouteCodes(operation.responses, routeCodes[operationKey(method, path)]);
+      listRouteCodes(operation.responses, mergeCodes(ANY_ROUTE_CODES, MUTATING.has(method) ? BODY_CODES : undefined, routeCodes[operationKey(method, path)]));
     }
   }
   return document;
