@@ -7,7 +7,7 @@
 // (backend/src/http/api-document-check.ts; needs the build).
 //
 // The codes each route answers are kept in backend/src/http/route-error-codes.json, which the
-// document is built from. `--write-codes` adds the codes of the recording to it (it never
+// document is built from. `--write-codes` adds the codes of the recording the document lacks to it (it never
 // removes one: a recording of a few suites must not drop what the others met); rebuild, check
 // again and commit it (docs/api-errors.md).
 //
@@ -31,7 +31,9 @@ if (calls.length === 0 || documents.length === 0) {
 if (writeCodes) {
   const file = join(root, 'backend/src/http/route-error-codes.json');
   const known = JSON.parse(readFileSync(file, 'utf8'));
-  const merged = withRecordedCodes(known, calls);
+  // Only what the document lacks: the codes any route may answer are listed on every route already.
+  const lacking = calls.filter((c) => c.code && documents.some((d) => undocumented([c], d).some((gap) => gap.endsWith(` code ${c.code}`))));
+  const merged = withRecordedCodes(known, lacking);
   const prettier = await import('prettier');
   const text = await prettier.format(JSON.stringify(merged), { ...(await prettier.resolveConfig(file)), filepath: file });
   writeFileSync(file, text);
