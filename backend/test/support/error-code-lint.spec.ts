@@ -60,6 +60,13 @@ describe('the lint of error codes', () => {
     expect(found.slice(wrong.length)).toEqual(right.map(() => []));
   });
 
+  it("keeps the design tokens' rule in the same files: one no-restricted-syntax entry holds both", () => {
+    const [found] = lint([inFrontend("const border = { color: '#ff0000' }; if (errorMessage(error) === 'Link invalid.') go(border);")]);
+    expect(found).toHaveLength(2);
+    expect(found!.some((message) => message.includes('design token'))).toBe(true);
+    expect(found!.some((message) => message.includes('decide on the code'))).toBe(true);
+  });
+
   it('fails a backend refusal that carries no code, outside the HTTP edge that shapes errors', () => {
     const found = lint([
       inBackend("import { BadRequestException } from '@nestjs/common'; throw new BadRequestException('page must be a whole number from 1.');"),
