@@ -82,14 +82,12 @@ function describeErrorCodes(schema: Record<string, unknown>): void {
 
 /**
  * Codes any route may answer whatever it does, before or around its own code: the URL and the
- * input limits, a session renewed by another request, the read-your-writes bound, a lost
- * database, a bug. A route with a body adds what reading it and checking its CSRF token and
+ * input limits, the read-your-writes bound, a lost database, a bug. A route with a body adds what reading it and checking its CSRF token and
  * Idempotency-Key may refuse. Listed on every route so that the check of the document (which
  * fails on a code a route's list lacks) asks only for the codes of the route's own logic.
  */
 const ANY_ROUTE_CODES: RouteErrorCodes[string] = {
   '400': ['malformed_url', 'unsafe_text'],
-  '401': ['session_rotated'],
   '414': ['path_parameter_too_long'],
   '500': ['internal_error'],
   '503': ['database_unavailable', 'read_model_behind', 'service_unavailable'],
@@ -101,6 +99,13 @@ const BODY_CODES: RouteErrorCodes[string] = {
   '415': ['unsupported_media_type'],
   '422': ['idempotency_key_reused'],
 };
+
+/**
+ * A route that needs a session (it answers login_required) answers a cookie renewed by another
+ * request with session_rotated; routes that need none answer it as a visitor (docs/security.md).
+ */
+const SESSION_CODES: RouteErrorCodes[string] = { '401': ['session_rotated'] };
+const needsSession = (codes: RouteErrorCodes[string] | undefined) => codes?.['401']?.includes('login_required') === true;
 
 /** The codes of several lists, by status, each once and sorted. */
 function mergeCodes(...lists: (RouteErrorCodes[string] | undefined)[]): RouteErrorCodes[string] {
@@ -240,7 +245,11 @@ function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
           },
         ];
       }
-      listRouteCodes(operation.responses, mergeCodes(ANY_ROUTE_CODES, MUTATING.has(method) ? BODY_CODES : undefined, routeCodes[operationKey(method, path)]));
+      const own = routeCodes[operationKey(method, path)];
+      listRouteCodes(
+        operation.responses,
+        mergeCodes(ANY_ROUTE_CODES, MUTATING.has(method) ? BODY_CODES : undefined, needsSession(own) ? SESSION_CODES : undefined, own),
+      );
     }
   }
   return document;
