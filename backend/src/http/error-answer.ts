@@ -5,8 +5,8 @@ import { isTransientDatabaseError } from '@escrow/projections';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
-import { REQUEST_ID_HEADER } from '../observability/correlation/request-id';
 import { ApiRefusal } from './api-refusal';
+import { REQUEST_ID_HEADER } from './request-id-header';
 
 /** An error answer before it is sent: the body but its request id, and when to try again. */
 type ErrorAnswer = Omit<ErrorBody, 'request_id'> & { retryAfterSeconds?: number };

@@ -79,7 +79,11 @@ export function readReason(raw: unknown, label: string, required: boolean): stri
  * answer `<what>_invalid` with each message in turn, and the list in the details for the screens
  * to mark each line.
  */
-export function refuseIfAny(problems: readonly RefusalProblem[], what: 'certification' | 'change_order' | 'pay_application' | 'schedule', subject: string): void {
+export function refuseIfAny(
+  problems: readonly RefusalProblem[],
+  what: 'certification' | 'change_order' | 'pay_application' | 'schedule',
+  subject: string,
+): void {
   if (problems.length === 0) return;
   const [only] = problems;
   if (problems.length === 1 && only) throw new DomainError('invalid', only.code, only.message, { problems: [...problems] });

@@ -2,9 +2,10 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
+import { REQUEST_ID_HEADER } from '../../http/request-id-header';
 import { endRequestSpan, runInRequestSpan } from '../tracing/request-spans';
 import { withCorrelation } from './correlation';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+import { requestIdOf } from './request-id';
 
 /** The route template of an API answer, for a trusted proxy's access log. */
 const ROUTE_HEADER = 'x-route';

@@ -6,8 +6,6 @@ import { randomUUID } from 'node:crypto';
  */
 const ACCEPTED_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{7,127}$/;
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-
 /** The id when it may travel in a header or a log line as it is (events store whatever an older release or a copy wrote). */
 export function acceptedIdOrNull(id: unknown): string | null {
   return typeof id === 'string' && ACCEPTED_ID.test(id) ? id : null;
