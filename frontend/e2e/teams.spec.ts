@@ -131,8 +131,8 @@ test('an owner invites a finance member, who joins, acts within the role, confir
     headers: { 'X-XSRF-TOKEN': xsrf },
   });
   expect(refused.status()).toBe(403);
-  const body = (await refused.json()) as { code?: string; reason?: string };
-  expect(body.code ?? body.reason).toBe('role_forbidden');
+  const body = (await refused.json()) as { code?: string };
+  expect(body.code).toBe('role_forbidden');
   // Nor are the owner's integrations or the project managers' new projects offered: each says who may.
   await member.goto('/portal/webhooks');
   await expect(member.getByText("Only the company's owner can manage the company's webhooks.")).toBeVisible();

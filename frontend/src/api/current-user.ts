@@ -1,7 +1,8 @@
 import type { NobodySignedIn, SecondFactorRequired, UserObject } from '@escrow/domain';
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, errorCode, errorStatus } from '../lib/api-client';
+import { api, errorStatus } from '../lib/api-client';
+import { errorCode } from '../lib/api-error';
 
 /*
  * The current user (`GET /api/user`), shared: the auth feature logs in and out with it, and the

@@ -145,11 +145,3 @@ export function errorMessage(error: unknown): string {
 export function errorStatus(error: unknown): number | null {
   return axios.isAxiosError(error) ? (error.response?.status ?? null) : null;
 }
-
-/** The refusal's machine code (`code`, or the older `reason`), for deciding what to show: never the message text. */
-export function errorCode(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
-  const body = (error as AxiosError<{ code?: unknown; reason?: unknown }>).response?.data;
-  const code = body?.code ?? body?.reason;
-  return typeof code === 'string' ? code : null;
-}

@@ -106,9 +106,4 @@ describe('the invitation page', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
   });
-
-  it('reads the older reason field as the code too', async () => {
-    landing({ status: 410, body: { statusCode: 410, reason: 'invitation_revoked', message: 'x' } });
-    expect(await screen.findByText(INVITATION_REVOKED)).toBeInTheDocument();
-  });
 });

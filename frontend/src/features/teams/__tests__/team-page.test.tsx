@@ -102,7 +102,7 @@ describe('the Team page', () => {
   });
 
   it('sends the invitation, and puts a refusal about the address under the Email field by its code', async () => {
-    let answer = { status: 409, body: { statusCode: 409, reason: 'already_member', message: 'fran@saguaro.test is already a member of Saguaro Build Co.' } };
+    let answer = { status: 409, body: { statusCode: 409, code: 'already_member', message: 'fran@saguaro.test is already a member of Saguaro Build Co.' } };
     const { calls } = teamPage(team('owner'), (call) => (call.method === 'POST' && call.url === '/company/invitations' ? answer : undefined));
     await userEvent.click(await screen.findByRole('button', { name: 'Invite a member' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite a member' });
@@ -124,7 +124,7 @@ describe('the Team page', () => {
   it('removes a member after a confirmation, and shows the last-owner refusal in the dialog', async () => {
     const { calls } = teamPage(team('owner'), (call) =>
       call.method === 'DELETE' && call.url === '/company/members/2'
-        ? { status: 409, body: { statusCode: 409, reason: 'last_owner', message: 'A company keeps at least one owner.' } }
+        ? { status: 409, body: { statusCode: 409, code: 'last_owner', message: 'A company keeps at least one owner.' } }
         : undefined,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Fran Finance' }));

@@ -1,7 +1,8 @@
 import { Alert, App, Input, Modal } from 'antd';
 
 import { Form } from '../../../components/Form';
-import { errorCode, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { errorCode } from '../../../lib/api-error';
 import { type InviteInput, useInviteMember } from '../api/invite-member';
 import { RoleChoice } from './RoleChoice';
 import { EMAIL_FORMAT, EMAIL_REQUIRED, INVITATION_SENT, ROLE_REQUIRED } from './texts';
