@@ -1,5 +1,5 @@
 import { notFound } from '@escrow/domain';
-import { NotFoundException, ParseUUIDPipe } from '@nestjs/common';
+import { ParseUUIDPipe } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { SessionUser } from '../identity';
@@ -18,4 +18,4 @@ export async function invitationCompany(pool: Pool, invitationId: string, actor:
 }
 
 /** An invitation id that is no UUID names no invitation: 404, as an unknown one. */
-export const invitationIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('There is no such invitation.') });
+export const invitationIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => notFound('invitation_not_found', 'There is no such invitation.') });
