@@ -235,8 +235,8 @@ test('a project manager proposes a milestone on a project, and is shown no bank 
   await checkA11y(pm, 'project manager, the payout account page');
   const refused = await context.request.get('/api/bank-accounts');
   expect(refused.status()).toBe(403);
-  const body = (await refused.json()) as { code?: string; reason?: string };
-  expect(body.code ?? body.reason).toBe('role_forbidden');
+  const body = (await refused.json()) as { code?: string };
+  expect(body.code).toBe('role_forbidden');
 
   await context.close();
   await project.seller.close();

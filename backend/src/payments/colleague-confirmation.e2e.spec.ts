@@ -56,12 +56,12 @@ describe('payout accounts: a colleague of the company confirms a change', () => 
     await change(asFinance, '000555551111');
     expect(await asFinance.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({
       status: 403,
-      body: { message: 'Another user of your company or an administrator must confirm a change you made.', reason: 'own_change' },
+      body: { message: 'Another user of your company or an administrator must confirm a change you made.', code: 'own_change' },
     });
     for (const refused of [manager, viewer]) {
       expect((await (await session(refused)).post('/api/bank-accounts/payout-change/confirm')).body).toMatchObject({
         statusCode: 403,
-        reason: 'role_forbidden',
+        code: 'role_forbidden',
         message: "Only the company's owner and finance members can confirm or undo a payout account change.",
       });
     }
@@ -69,14 +69,14 @@ describe('payout accounts: a colleague of the company confirms a change', () => 
     const asOwner = await session(owner);
     await asOwner.post('/api/bank-accounts/payout-change/undo');
     await change(asOwner, '000555552222');
-    expect((await asOwner.post('/api/bank-accounts/payout-change/confirm')).body).toMatchObject({ statusCode: 403, reason: 'own_change' });
+    expect((await asOwner.post('/api/bank-accounts/payout-change/confirm')).body).toMatchObject({ statusCode: 403, code: 'own_change' });
   });
 
   it('lets another finance member confirm early, with a fresh second factor only', async () => {
     // The owner's change of the test above is still held.
     const stale = await session(otherFinance, { steppedUp: false });
     expect((await stale.get('/api/bank-accounts')).body.payout_change).toMatchObject({ can_confirm: true, changed_by_name: owner.name });
-    expect(await stale.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await stale.post('/api/bank-accounts/payout-change/confirm')).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
     const confirmed = await (await session(otherFinance)).post('/api/bank-accounts/payout-change/confirm');
     expect(confirmed).toMatchObject({ status: 200, body: { payout_change: null } });
     const { rows } = await app.db.pool.query(

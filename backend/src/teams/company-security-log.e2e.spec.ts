@@ -41,10 +41,10 @@ describe('teams: the company security view', () => {
     const entries = (await asOwner.get(`/api/company/security-log?user_id=${finance.userId}`)).body.entries as Entry[];
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.user_id === finance.userId)).toBe(true);
-    expect((await asOwner.get('/api/company/security-log?user_id=x')).body).toMatchObject({ statusCode: 400, reason: 'invalid_user_id' });
+    expect((await asOwner.get('/api/company/security-log?user_id=x')).body).toMatchObject({ statusCode: 400, code: 'invalid_user_id' });
   });
 
   it('is for owners only', async () => {
-    expect((await (await session(finance)).get('/api/company/security-log')).body).toMatchObject({ statusCode: 403, reason: 'role_forbidden' });
+    expect((await (await session(finance)).get('/api/company/security-log')).body).toMatchObject({ statusCode: 403, code: 'role_forbidden' });
   });
 });

@@ -28,7 +28,7 @@ describe('teams: the founding members of a company', () => {
     const stranger = await createUser(app.db.pool);
     expect((await asOwner.request('PATCH', `/api/company/members/${stranger.userId}`, { role: 'finance' })).body).toMatchObject({
       statusCode: 404,
-      reason: 'no_member',
+      code: 'no_member',
     });
     expect(await streamTypes()).toEqual([]);
   });

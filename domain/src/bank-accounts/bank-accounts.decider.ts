@@ -1,6 +1,6 @@
 import { money } from '../money/money';
 import { assertNever, type CommandMetadata } from '../shared/command';
-import { conflict, DomainError, forbidden, invalid, notFound } from '../shared/errors';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { accountOf, type BankAccount, type BankAccountsState } from './bank-accounts.state';
 import type { BankAccountCommand, RequestOrigin } from './commands';
 import type { ActedBy, BankAccountEvent, BankAccountOwner } from './events';
@@ -117,7 +117,7 @@ export function decideBankAccounts(command: BankAccountCommand, state: BankAccou
       if (!changeIsHeld(state, at)) throw conflict('no_held_change', 'There is no payout account change waiting to be confirmed.');
       const change = state.payoutChange!;
       // The portal tells whoever made the change whom to ask (issue 37): the code is the reason too.
-      if (byRole !== 'admin' && change.by === metadata.actorId) throw new DomainError('forbidden', 'own_change', OWN_CHANGE_MESSAGE, { reason: 'own_change' });
+      if (byRole !== 'admin' && change.by === metadata.actorId) throw forbidden('own_change', OWN_CHANGE_MESSAGE);
       return [{ type: 'PayoutAccountChangeConfirmed', data: { owner, at, bankAccountId: change.to, ...acted(metadata, byRole, origin) } }];
     }
     case 'UndoPayoutAccountChange': {

@@ -1,5 +1,5 @@
-import type { CompanySecurityLogPage } from '@escrow/domain';
-import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { type CompanySecurityLogPage, invalid } from '@escrow/domain';
+import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
@@ -22,7 +22,7 @@ export class GetCompanySecurityLogController {
   ): Promise<CompanySecurityLogPage> {
     const member = userId === undefined || userId === '' ? null : Number(userId);
     if (member !== null && (!Number.isInteger(member) || member < 1 || member > 2_147_483_647))
-      throw new BadRequestException({ message: 'user_id must be the id of a member.', reason: 'invalid_user_id' });
+      throw invalid('invalid_user_id', 'user_id must be the id of a member.');
     return this.queryBus.execute(new GetCompanySecurityLog(user.companyId, member, pageNumber(page)));
   }
 }
