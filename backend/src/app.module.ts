@@ -24,6 +24,7 @@ import { MetricsModule } from './observability/metrics';
 import { TracingModule } from './observability/tracing/tracing.module';
 import { OperationsModule } from './operations';
 import { PaymentsModule } from './payments';
+import { ProgressBillingModule } from './progress-billing';
 import { ProjectionsRuntimeModule } from './projections-runtime/projections-runtime.module';
 import { ProjectsModule } from './projects';
 import { ReadModelsModule } from './read-models';
@@ -59,6 +60,7 @@ export class AppModule {
         DisputesModule,
         PaymentsModule,
         RetainageModule,
+        ProgressBillingModule,
         LienWaiversModule,
         HeldFundsModule,
         AdminModule,

@@ -45,3 +45,16 @@ export class IdleTransactionsEnd1763800047000 implements MigrationInterface {
     await q.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I RESET idle_in_transaction_session_timeout', current_database()); END $$`);
   }
 }
+
+/** Ids of schedule-of-values versions and change orders (progress billing, issue 38). */
+export class CreateBillingIdSequence1763803838000 implements MigrationInterface {
+  name = 'CreateBillingIdSequence1763803838000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('CREATE SEQUENCE billing_id_seq START 800');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP SEQUENCE billing_id_seq');
+  }
+}

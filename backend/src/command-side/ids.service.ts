@@ -4,7 +4,8 @@ import type { Pool } from 'pg';
 
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
-export type IdSequence = 'job_id_seq' | 'milestone_version_id_seq' | 'milestone_payee_id_seq' | 'deposit_id_seq' | 'dispute_id_seq' | 'bank_account_id_seq';
+export type IdSequence =
+  'job_id_seq' | 'milestone_version_id_seq' | 'milestone_payee_id_seq' | 'deposit_id_seq' | 'dispute_id_seq' | 'bank_account_id_seq' | 'billing_id_seq';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 

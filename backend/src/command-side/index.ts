@@ -7,4 +7,4 @@ export { idempotencyKeyOf, IdsService } from './ids.service';
 export { MilestoneCommands } from './milestone-commands';
 export { OwnWrites, ReadYourWrites } from './read-your-writes';
 export { BindsItsOwnKey, RequestFingerprints } from './request-fingerprints';
-export { type EventStream, milestoneStream, projectStream } from './stream-kinds';
+export { billingStream, type EventStream, milestoneStream, projectStream } from './stream-kinds';

@@ -1,9 +1,16 @@
 import {
+  type BillingCommand,
+  type BillingEvent,
+  type BillingState,
+  billingStreamId,
   type CommandMetadata,
+  decideBilling,
   decideMilestone,
   decideProject,
+  evolveBilling,
   evolveMilestone,
   evolveProject,
+  initialBillingState,
   initialMilestoneState,
   initialProjectState,
   type MilestoneCommand,
@@ -48,5 +55,14 @@ export const projectStream: EventStream<ProjectState, ProjectCommand, ProjectEve
   initialState: initialProjectState,
   evolve: evolveProject,
   decide: decideProject,
+  metadataOf: projectOf,
+};
+
+/** A progress-billed project's schedule of values, pay applications and change orders (docs/progress-billing.md). */
+export const billingStream: EventStream<BillingState, BillingCommand, BillingEvent> = {
+  streamId: billingStreamId,
+  initialState: initialBillingState,
+  evolve: evolveBilling,
+  decide: decideBilling,
   metadataOf: projectOf,
 };

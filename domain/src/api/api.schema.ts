@@ -2026,6 +2026,48 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/bank-accounts, GET /api/admin/companies/{id}/bank-accounts."
   },
+  "BillingLineView": {
+    "type": "object",
+    "properties": {
+      "number": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "scheduled_value": {
+        "type": "string"
+      },
+      "payee_id": {
+        "type": "number"
+      },
+      "retainage": {
+        "$ref": "#/definitions/RetainageTermsView"
+      },
+      "original_value": {
+        "type": "string",
+        "description": "The value in the approved schedule; \"0.00\" for a line a change order added."
+      },
+      "work_completed": {
+        "type": "string",
+        "description": "Work completed and materials stored to date, per the accepted certificates."
+      },
+      "stored_materials": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "description",
+      "number",
+      "original_value",
+      "payee_id",
+      "retainage",
+      "scheduled_value",
+      "stored_materials",
+      "work_completed"
+    ],
+    "description": "A line of the schedule as it stands (change orders included), with what is certified on it."
+  },
   "BuyerMatch": {
     "type": "object",
     "properties": {
@@ -2236,6 +2278,126 @@ export const API_SCHEMAS: Record<string, object> = {
       "checks"
     ],
     "description": "GET /api/admin/integrity/chain-checks: the newest checks, newest first."
+  },
+  "ChangeOrderView": {
+    "type": "object",
+    "properties": {
+      "change_order_id": {
+        "type": "number"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "proposed",
+          "approved",
+          "rejected"
+        ]
+      },
+      "proposed_by_party": {
+        "type": "string",
+        "enum": [
+          "customer",
+          "company"
+        ],
+        "description": "The side that proposed it (its approval)."
+      },
+      "proposed_by": {
+        "type": "number"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "attachment_ids": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "changes": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "line": {
+              "type": "string"
+            },
+            "from": {
+              "type": "string"
+            },
+            "to": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "line",
+            "from",
+            "to"
+          ]
+        }
+      },
+      "new_lines": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ScheduleLineView"
+        }
+      },
+      "net_change": {
+        "type": "string"
+      },
+      "proposed_at": {
+        "type": "string"
+      },
+      "decided": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "party": {
+                "type": "string",
+                "enum": [
+                  "customer",
+                  "company"
+                ]
+              },
+              "by": {
+                "type": "number"
+              },
+              "reason": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "party",
+              "by",
+              "reason",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "change_order_id",
+      "status",
+      "proposed_by_party",
+      "proposed_by",
+      "reason",
+      "attachment_ids",
+      "changes",
+      "new_lines",
+      "net_change",
+      "proposed_at",
+      "decided"
+    ]
   },
   "CompanyKind": {
     "type": "string",
@@ -5327,6 +5489,464 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "PUT /api/user/password/reset: whose password the link changed, and the second factors added lately (issue 35)."
   },
+  "PayApplicationLineView": {
+    "type": "object",
+    "properties": {
+      "line": {
+        "type": "string",
+        "description": "A"
+      },
+      "description": {
+        "type": "string",
+        "description": "B"
+      },
+      "payee_id": {
+        "type": "number"
+      },
+      "scheduled_value": {
+        "type": "string",
+        "description": "C"
+      },
+      "previous": {
+        "type": "string",
+        "description": "D"
+      },
+      "this_period": {
+        "type": "string",
+        "description": "E"
+      },
+      "stored_materials": {
+        "type": "string",
+        "description": "F"
+      },
+      "completed_and_stored_to_date": {
+        "type": "string",
+        "description": "G = D + E + F"
+      },
+      "percent_complete": {
+        "type": "string",
+        "description": "G ÷ C, display only"
+      },
+      "balance_to_finish": {
+        "type": "string",
+        "description": "H = C − G"
+      },
+      "retainage": {
+        "type": "string",
+        "description": "I"
+      },
+      "retainage_this_period": {
+        "type": "string"
+      },
+      "earned_less_retainage": {
+        "type": "string"
+      },
+      "previous_certificates": {
+        "type": "string"
+      },
+      "current_payment_due": {
+        "type": "string"
+      },
+      "billed": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "work_this_period": {
+                "type": "string"
+              },
+              "work_percent": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "stored_materials": {
+                "type": "string"
+              },
+              "evidence": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            },
+            "required": [
+              "work_this_period",
+              "work_percent",
+              "stored_materials",
+              "evidence"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "What the seller billed on this line (absent: not billed this period)."
+      },
+      "decision": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "decision": {
+                "type": "string",
+                "enum": [
+                  "as_billed",
+                  "reduced",
+                  "refused"
+                ]
+              },
+              "reason": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "decision",
+              "reason"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The certifier's decision on it (absent until certified, or when not billed)."
+      }
+    },
+    "required": [
+      "line",
+      "description",
+      "payee_id",
+      "scheduled_value",
+      "previous",
+      "this_period",
+      "stored_materials",
+      "completed_and_stored_to_date",
+      "percent_complete",
+      "balance_to_finish",
+      "retainage",
+      "retainage_this_period",
+      "earned_less_retainage",
+      "previous_certificates",
+      "current_payment_due",
+      "billed",
+      "decision"
+    ],
+    "description": "One row of the G703 continuation sheet (columns A–I), and how it was billed and certified."
+  },
+  "PayApplicationListItem": {
+    "type": "object",
+    "properties": {
+      "application_number": {
+        "type": "number"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "period_to": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "submitted",
+          "certified",
+          "accepted"
+        ]
+      },
+      "current_payment_due": {
+        "type": "string",
+        "description": "G702 line 8: as certified once certified, else as billed."
+      },
+      "submitted_at": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "application_number",
+      "revision",
+      "period_to",
+      "status",
+      "current_payment_due",
+      "submitted_at"
+    ],
+    "description": "A row of GET /api/job/{id}/pay-applications."
+  },
+  "PayApplicationSummaryView": {
+    "type": "object",
+    "properties": {
+      "original_contract_sum": {
+        "type": "string"
+      },
+      "net_change_by_change_orders": {
+        "type": "string"
+      },
+      "contract_sum_to_date": {
+        "type": "string"
+      },
+      "total_completed_and_stored": {
+        "type": "string"
+      },
+      "retainage_on_completed_work": {
+        "type": "string"
+      },
+      "retainage_on_stored_materials": {
+        "type": "string"
+      },
+      "total_retainage": {
+        "type": "string"
+      },
+      "total_earned_less_retainage": {
+        "type": "string"
+      },
+      "previous_certificates": {
+        "type": "string"
+      },
+      "current_payment_due": {
+        "type": "string"
+      },
+      "balance_to_finish_including_retainage": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "original_contract_sum",
+      "net_change_by_change_orders",
+      "contract_sum_to_date",
+      "total_completed_and_stored",
+      "retainage_on_completed_work",
+      "retainage_on_stored_materials",
+      "total_retainage",
+      "total_earned_less_retainage",
+      "previous_certificates",
+      "current_payment_due",
+      "balance_to_finish_including_retainage"
+    ],
+    "description": "The G702 summary, lines 1 to 9."
+  },
+  "PayApplicationView": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "application_number": {
+        "type": "number"
+      },
+      "revision": {
+        "type": "number"
+      },
+      "period_to": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "submitted",
+          "certified",
+          "accepted"
+        ]
+      },
+      "figures": {
+        "type": "string",
+        "enum": [
+          "billed",
+          "certified"
+        ],
+        "description": "Whether `lines`, `summary` and `payees` are as billed or as certified."
+      },
+      "lines": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PayApplicationLineView"
+        }
+      },
+      "summary": {
+        "$ref": "#/definitions/PayApplicationSummaryView"
+      },
+      "billed_summary": {
+        "$ref": "#/definitions/PayApplicationSummaryView",
+        "description": "The G702 as the seller billed it."
+      },
+      "payees": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PayeeFiguresView"
+        }
+      },
+      "submitted_by": {
+        "type": "number"
+      },
+      "submitted_at": {
+        "type": "string"
+      },
+      "certification": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "by_role": {
+                "type": "string",
+                "enum": [
+                  "buyer",
+                  "certifier"
+                ]
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "by_role",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "accepted": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "automatic": {
+                "type": "boolean"
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "automatic",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "payment": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "total": {
+                "type": "string"
+              },
+              "payees": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "payee_id": {
+                      "type": "number"
+                    },
+                    "amount": {
+                      "type": "string"
+                    },
+                    "paid": {
+                      "type": "boolean"
+                    }
+                  },
+                  "required": [
+                    "payee_id",
+                    "amount",
+                    "paid"
+                  ]
+                }
+              }
+            },
+            "required": [
+              "total",
+              "payees"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "revisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "revision": {
+              "type": "number"
+            },
+            "submitted_at": {
+              "type": "string"
+            },
+            "certified": {
+              "type": "boolean"
+            }
+          },
+          "required": [
+            "revision",
+            "submitted_at",
+            "certified"
+          ]
+        },
+        "description": "Earlier revisions, each with whether it was certified before the seller revised it."
+      }
+    },
+    "required": [
+      "job_id",
+      "application_number",
+      "revision",
+      "period_to",
+      "status",
+      "figures",
+      "lines",
+      "summary",
+      "billed_summary",
+      "payees",
+      "submitted_by",
+      "submitted_at",
+      "certification",
+      "accepted",
+      "payment",
+      "revisions"
+    ],
+    "description": "GET /api/job/{id}/pay-applications/{number}: one pay application. The columns and the summary are the certificate's once certified, else the application's as billed."
+  },
+  "PayeeFiguresView": {
+    "type": "object",
+    "properties": {
+      "payee_id": {
+        "type": "number"
+      },
+      "current_payment_due": {
+        "type": "string"
+      },
+      "retainage_this_period": {
+        "type": "string"
+      },
+      "retainage_held": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "payee_id",
+      "current_payment_due",
+      "retainage_this_period",
+      "retainage_held"
+    ]
+  },
   "PayeeOption": {
     "type": "object",
     "properties": {
@@ -5743,6 +6363,111 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
+  },
+  "ProgressBillingView": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "billing": {
+        "type": "string",
+        "enum": [
+          "milestones",
+          "progress"
+        ]
+      },
+      "viewer": {
+        "type": "string",
+        "enum": [
+          "customer",
+          "company",
+          "admin",
+          "certifier"
+        ],
+        "description": "Who asks: a party, an admin, or the certifier the buyer named."
+      },
+      "current_version_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "original_contract_sum": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "G702 line 1 and line 3 of the schedule now (null before a schedule is approved)."
+      },
+      "contract_sum": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "lines": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/BillingLineView"
+        }
+      },
+      "versions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ScheduleVersionView"
+        }
+      },
+      "change_orders": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ChangeOrderView"
+        }
+      },
+      "certifier": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "user_id": {
+                "type": "number"
+              },
+              "named_at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "user_id",
+              "named_at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "open_application_number": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The application waiting for certification or acceptance, if any."
+      }
+    },
+    "required": [
+      "job_id",
+      "billing",
+      "viewer",
+      "current_version_id",
+      "original_contract_sum",
+      "contract_sum",
+      "lines",
+      "versions",
+      "change_orders",
+      "certifier",
+      "open_application_number"
+    ],
+    "description": "GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders."
   },
   "ProjectBuyerView": {
     "type": "object",
@@ -7564,6 +8289,41 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "202 of POST /api/admin/job/{id}/retainage/resolve: the resolution moves more than FOUR_EYES_ABOVE, so it is proposed and waits for a different administrator."
   },
+  "RetainageTermsView": {
+    "type": "object",
+    "properties": {
+      "rate": {
+        "type": "string"
+      },
+      "reduction": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "to_rate": {
+                "type": "string"
+              },
+              "at_percent_complete": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "to_rate",
+              "at_percent_complete"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "rate",
+      "reduction"
+    ],
+    "description": "A line's retainage: a rate, and optionally a lower rate once the line is that far complete."
+  },
   "RetainageView": {
     "type": "object",
     "properties": {
@@ -7820,6 +8580,126 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "How long after settlement an ACH debit can still be returned by the buyer's bank: business days on live ACH, milliseconds in the sandbox (so a demo clears in seconds)."
+  },
+  "ScheduleLineView": {
+    "type": "object",
+    "properties": {
+      "number": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "scheduled_value": {
+        "type": "string"
+      },
+      "payee_id": {
+        "type": "number"
+      },
+      "retainage": {
+        "$ref": "#/definitions/RetainageTermsView"
+      }
+    },
+    "required": [
+      "number",
+      "description",
+      "scheduled_value",
+      "payee_id",
+      "retainage"
+    ],
+    "description": "A line of a proposed schedule version, or a line a change order adds."
+  },
+  "ScheduleVersionView": {
+    "type": "object",
+    "properties": {
+      "version_id": {
+        "type": "number"
+      },
+      "based_on_version_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "proposed",
+          "current",
+          "replaced",
+          "closed",
+          "rejected"
+        ]
+      },
+      "contract_sum": {
+        "type": "string"
+      },
+      "lines": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/ScheduleLineView"
+        }
+      },
+      "proposed_by": {
+        "type": "number"
+      },
+      "proposed_at": {
+        "type": "string"
+      },
+      "approved_by": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "approved_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "rejection": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "by": {
+                "type": "number"
+              },
+              "reason": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "at": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "by",
+              "reason",
+              "at"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "version_id",
+      "based_on_version_id",
+      "status",
+      "contract_sum",
+      "lines",
+      "proposed_by",
+      "proposed_at",
+      "approved_by",
+      "approved_at",
+      "rejection"
+    ]
   },
   "SecondFactorMethod": {
     "type": "string",

@@ -10,6 +10,7 @@ export * from './health';
 export * from './identity';
 export * from './integrity';
 export * from './milestones';
+export * from './progress-billing';
 export * from './projects';
 export * from './retainage';
 export * from './teams';

@@ -93,6 +93,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
           : [],
         accepted: null,
         payment: null,
+        basis: earlier?.basis ?? { schedule: s.lines, previous: s.toDate },
       };
       return earlier ? updateApplication(s, d.applicationNumber, () => application) : { ...s, applications: [...s.applications, application] };
     }

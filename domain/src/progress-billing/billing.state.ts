@@ -50,6 +50,12 @@ export interface ApplicationState {
   revisions: { revision: number; lines: BilledLine[]; certification: Certification | null; submittedAt: string }[];
   accepted: { by: number; automatic: boolean; at: string } | null;
   payment: PaymentState | null;
+  /**
+   * The schedule and the certificates before this application, as they stood when it was
+   * submitted: neither changes while it is open (change orders and retainage releases wait), so
+   * its G703 columns can be computed again at any time, after later change orders too.
+   */
+  basis: { schedule: BillingLine[]; previous: Record<string, LineToDate> };
 }
 
 export interface ChangeOrderState {

@@ -126,3 +126,24 @@ export type BillingEvent =
 
 /** Which payment a payout report is about. */
 export type BillingPayment = { kind: 'application'; applicationNumber: number } | { kind: 'retainage'; releaseNumber: number };
+
+export type BillingEventType = BillingEvent['type'];
+export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
+  'ScheduleVersionProposed',
+  'ScheduleVersionApproved',
+  'ScheduleVersionRejected',
+  'CertifierNamed',
+  'CertifierRemoved',
+  'PayApplicationSubmitted',
+  'PayApplicationCertified',
+  'PayApplicationAccepted',
+  'PayApplicationPaymentReleased',
+  'BillingPayoutPaid',
+  'ChangeOrderProposed',
+  'ChangeOrderApproved',
+  'ChangeOrderRejected',
+  'BillingRetainageReleaseRequested',
+  'BillingRetainageReleased',
+];
+
+export const billingStreamId = (jobId: number): string => `billing-${jobId}`;

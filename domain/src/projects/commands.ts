@@ -40,6 +40,12 @@ type RecordAgreedMilestone = Command<
 type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; siteState: unknown }>;
 
 /**
+ * Either party chooses how the project bills, while it is a draft: by milestones (the default) or
+ * by progress against a schedule of values (docs/progress-billing.md).
+ */
+type ChooseBillingMethod = Command<'ChooseBillingMethod', { method: unknown }>;
+
+/**
  * What the retainage rules know of each milestone of the project, folded from its stream when
  * the command is issued: whether it is closed (every cent that came in has gone out of escrow)
  * and how much retainage it holds.
@@ -72,6 +78,7 @@ export type ProjectCommand =
   | SignProjectAgreement
   | RecordAgreedMilestone
   | SetProjectTerms
+  | ChooseBillingMethod
   | RequestRetainageRelease
   | ApproveRetainageRelease
   | DisputeRetainage

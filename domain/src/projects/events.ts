@@ -70,6 +70,14 @@ interface ProjectTermsSet {
   data: { jobId: number; retainagePercent: string; siteState: SiteState | null; setBy: number; at: string };
 }
 
+/** A party chose how the draft project bills: by milestones or by progress (docs/progress-billing.md). */
+interface ProjectBillingChosen {
+  type: 'ProjectBillingChosen';
+  data: { jobId: number; billing: BillingMethod; by: number; at: string };
+}
+
+export type BillingMethod = 'milestones' | 'progress';
+
 /** A party asks for the project's retainage to be released to its payees (every milestone closed). */
 interface RetainageReleaseRequested {
   type: 'RetainageReleaseRequested';
@@ -150,6 +158,7 @@ export type ProjectEvent =
   | ProjectAgreementSigned
   | ProjectMilestoneAgreed
   | ProjectTermsSet
+  | ProjectBillingChosen
   | RetainageReleaseRequested
   | RetainageReleaseApproved
   | RetainageDisputeOpened
@@ -168,6 +177,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'ProjectAgreementSigned',
   'ProjectMilestoneAgreed',
   'ProjectTermsSet',
+  'ProjectBillingChosen',
   'RetainageReleaseRequested',
   'RetainageReleaseApproved',
   'RetainageDisputeOpened',

@@ -8,7 +8,7 @@ import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { safeText } from '../shared/text';
 import type { CompanyRole } from '../teams/permissions';
 import type { ProjectCommand } from './commands';
-import type { ProjectEvent } from './events';
+import type { BillingMethod, ProjectEvent } from './events';
 import { decideRetainage, evolveRetainage, noRetainage, type ProjectRetainage } from './project.retainage';
 import { decideRetainageEvidence } from './project.retainage-evidence';
 
@@ -35,6 +35,8 @@ export interface ActiveProject {
   /** Terms new milestone versions take when proposed (each version freezes its own). */
   terms: { retainagePercent: string; siteState: SiteState | null };
   retainage: ProjectRetainage;
+  /** How the project bills; absent in states stored before progress billing existed: milestones. */
+  billing?: BillingMethod;
 }
 
 /** What the agreement says of a milestone's agreed version. */
@@ -107,6 +109,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'ProjectTermsSet':
       if (state.status === 'none') return state;
       return { ...state, terms: { retainagePercent: event.data.retainagePercent, siteState: event.data.siteState } };
+    case 'ProjectBillingChosen':
+      if (state.status === 'none') return state;
+      return { ...state, billing: event.data.billing };
     case 'RetainageReleaseRequested':
     case 'RetainageReleaseApproved':
     case 'RetainageDisputeOpened':
@@ -122,6 +127,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return assertNever(event);
   }
 }
+
+/** How a project bills: milestones unless a party chose progress billing. */
+export const billingOf = (project: Pick<ActiveProject, 'billing'>): BillingMethod => project.billing ?? 'milestones';
 
 /** The side of the project the actor is on, if any. */
 export function projectPartyOf(project: { customerId: number; primaryCompanyId: number | null }, metadata: CommandMetadata): 'customer' | 'company' | null {
@@ -189,7 +197,10 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can submit it.');
       if (state.status === 'submitted') return []; // submitting twice changes nothing
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'Choose the seller before submitting the project.');
-      if (command.data.milestoneCount < 1) throw conflict('milestone_required', 'Add at least one milestone before submitting the project.');
+      // A progress-billed project's schedule of values is approved once it is submitted: it needs no milestone.
+      if (billingOf(state) === 'milestones' && command.data.milestoneCount < 1) {
+        throw conflict('milestone_required', 'Add at least one milestone before submitting the project.');
+      }
       return [{ type: 'JobSubmitted', data: { jobId: state.jobId, submittedBy: metadata.actorId, at: metadata.now } }];
     }
     case 'DiscardJobDraft': {
@@ -257,6 +268,20 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       }
       if (retainagePercent === state.terms.retainagePercent && siteState === state.terms.siteState) return [];
       return [{ type: 'ProjectTermsSet', data: { jobId: state.jobId, retainagePercent, siteState, setBy: metadata.actorId, at: metadata.now } }];
+    }
+    case 'ChooseBillingMethod': {
+      if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
+      if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can choose how it bills.');
+      const method = command.data.method;
+      if (method !== 'milestones' && method !== 'progress') {
+        throw invalid('billing_method', 'Choose how the project bills: "milestones" or "progress".');
+      }
+      // Both parties agree to how the project bills when it is submitted; the billing rules rely on it never changing after.
+      if (state.status === 'submitted') {
+        throw conflict('billing_fixed', `This project is submitted: it bills by ${billingOf(state)} and that can no longer change.`);
+      }
+      if (method === billingOf(state)) return [];
+      return [{ type: 'ProjectBillingChosen', data: { jobId: state.jobId, billing: method, by: metadata.actorId, at: metadata.now } }];
     }
     case 'RequestRetainageRelease':
     case 'ApproveRetainageRelease':

@@ -225,6 +225,11 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         }; milestone versions proposed from now on take them.`,
         changes: [],
       };
+    case 'ProjectBillingChosen':
+      return {
+        summary: `The ${party(row.actor_role)} chose to bill this project ${d.billing === 'progress' ? 'by progress against a schedule of values' : 'by milestones'}.`,
+        changes: [],
+      };
     case 'RetainageReleaseRequested':
       return { summary: `The ${party(d.party)} asked for the release of ${dollars(d.amount)} of retainage.`, changes: [] };
     case 'RetainageReleaseApproved':

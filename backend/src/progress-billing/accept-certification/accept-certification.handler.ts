@@ -1,0 +1,21 @@
+import type { PayApplicationView } from '@escrow/domain';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
+import { applicationOf, payApplicationView } from '../billing.view';
+import { BillingCommands } from '../billing-commands';
+import { AcceptCertificationCommand } from './accept-certification.command';
+
+@CommandHandler(AcceptCertificationCommand)
+export class AcceptCertificationHandler implements ICommandHandler<AcceptCertificationCommand> {
+  constructor(private readonly billing: BillingCommands) {}
+
+  async execute(c: AcceptCertificationCommand): Promise<PayApplicationView> {
+    const { state } = await this.billing.decide(
+      c.actor,
+      c.projectId,
+      { type: 'AcceptCertification', data: { applicationNumber: c.applicationNumber, revision: c.revision } },
+      c.idempotencyKey,
+    );
+    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber));
+  }
+}

@@ -1,0 +1,61 @@
+import { type BillingCommand, billingOf, type BillingProjectFacts, type BillingState, DomainError, notFound, type ProjectState } from '@escrow/domain';
+import { Injectable } from '@nestjs/common';
+
+import { billingStream, EventStreams, metadataOf, projectStream } from '../command-side';
+import type { SessionUser } from '../identity';
+import { ProjectAccess, type Viewer } from '../read-models';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A billing command as its slice writes it: the pipeline adds who sends it, when, and what is known of the project. */
+export type BillingRequest = DistributiveOmit<BillingCommand, 'metadata' | 'project'>;
+
+/** Who reads a project's billing: its parties, an admin, or the certifier the buyer named (who is no party). */
+export type BillingViewer = Viewer | 'certifier';
+
+/** What the billing rules know of a project, from its stream (its parties, status and billing method only move one way). */
+export function billingFactsOf(project: ProjectState): BillingProjectFacts {
+  if (project.status === 'none') throw notFound('no_such_project', 'There is no such project.');
+  return { status: project.status, customerId: project.customerId, companyId: project.primaryCompanyId, billing: billingOf(project) };
+}
+
+/**
+ * The one pipeline of progress-billing commands: who may act (a party as ProjectAccess says, or
+ * the named certifier), the project's facts from its stream, then the billing stream's decider.
+ */
+@Injectable()
+export class BillingCommands {
+  constructor(
+    private readonly access: ProjectAccess,
+    private readonly streams: EventStreams,
+  ) {}
+
+  /** The caller's side, 404 for a project they may not know of, 403 for an outsider who is not the certifier. */
+  async requireReader(projectId: number, user: SessionUser): Promise<{ viewer: BillingViewer; billing: BillingState; project: ProjectState }> {
+    const [viewer, billing, project] = await Promise.all([
+      this.access.requireViewer(projectId, user).then(
+        (v) => v.viewer,
+        (error: unknown) => error,
+      ),
+      this.streams.current(billingStream, projectId),
+      this.streams.current(projectStream, projectId),
+    ]);
+    if (typeof viewer === 'string') return { viewer: viewer as Viewer, billing, project };
+    const certifier = billing.status === 'active' && billing.certifier?.userId === user.userId;
+    if (certifier && viewer instanceof DomainError && viewer.kind === 'forbidden') return { viewer: 'certifier', billing, project };
+    throw viewer;
+  }
+
+  /** Decides the command on the billing stream; the answer is built from the state it produced (and the caller's side). */
+  async decide(
+    user: SessionUser,
+    projectId: number,
+    request: BillingRequest,
+    idempotencyKey: string | null,
+  ): Promise<{ state: BillingState; viewer: BillingViewer; facts: BillingProjectFacts }> {
+    const { project, viewer } = await this.requireReader(projectId, user);
+    const facts = billingFactsOf(project);
+    const command = { ...request, metadata: metadataOf(user), project: facts } as BillingCommand;
+    const result = await this.streams.decide(billingStream, projectId, command, { idempotencyKey });
+    return { state: result.state, viewer, facts };
+  }
+}

@@ -1,0 +1,179 @@
+import {
+  type ActiveBilling,
+  applicationFigures,
+  type ApplicationState,
+  type BillingState,
+  type ChangeOrderView,
+  formatAmount,
+  money,
+  notFound,
+  type PayApplicationFigures,
+  type PayApplicationListItem,
+  type PayApplicationSummaryView,
+  type PayApplicationView,
+  type ProgressBillingView,
+  type ScheduleLineView,
+  sum,
+} from '@escrow/domain';
+
+import type { BillingViewer } from './billing-commands';
+
+type Line = ActiveBilling['lines'][number];
+type Summary = PayApplicationFigures['summary'];
+
+const lineView = (l: Omit<Line, 'originalValue'>): ScheduleLineView => ({
+  number: l.number,
+  description: l.description,
+  scheduled_value: l.scheduledValue,
+  payee_id: l.payeeId,
+  retainage: {
+    rate: l.retainage.rate,
+    reduction: l.retainage.reduction && { to_rate: l.retainage.reduction.toRate, at_percent_complete: l.retainage.reduction.atPercentComplete },
+  },
+});
+
+const changeOrderView = (o: ActiveBilling['changeOrders'][number]): ChangeOrderView => ({
+  change_order_id: o.changeOrderId,
+  status: o.status,
+  proposed_by_party: o.party,
+  proposed_by: o.by,
+  reason: o.reason,
+  attachment_ids: o.attachmentIds,
+  changes: o.changes,
+  new_lines: o.newLines.map(lineView),
+  net_change: o.netChange,
+  proposed_at: o.proposedAt,
+  decided: o.decided,
+});
+
+/** The project's billing: its method, the schedule as it stands, every version and change order. */
+export function progressBillingView(jobId: number, billing: 'milestones' | 'progress', state: BillingState, viewer: BillingViewer): ProgressBillingView {
+  const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
+  if (state.status !== 'active') return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null };
+  const current = state.currentVersionId !== null;
+  const total = (pick: (l: Line) => string) => formatAmount(sum(state.lines.map((l) => money(pick(l)))));
+  return {
+    job_id: jobId,
+    billing,
+    viewer,
+    current_version_id: state.currentVersionId,
+    original_contract_sum: current ? total((l) => l.originalValue) : null,
+    contract_sum: current ? total((l) => l.scheduledValue) : null,
+    lines: state.lines.map((l) => ({
+      ...lineView(l),
+      original_value: l.originalValue,
+      work_completed: state.toDate[l.number]?.workCompleted ?? '0.00',
+      stored_materials: state.toDate[l.number]?.stored ?? '0.00',
+    })),
+    versions: state.versions.map((v) => ({
+      version_id: v.versionId,
+      based_on_version_id: v.basedOnVersionId,
+      status: v.status,
+      contract_sum: v.contractSum,
+      lines: v.lines.map(lineView),
+      proposed_by: v.proposedBy,
+      proposed_at: v.proposedAt,
+      approved_by: v.approvedBy,
+      approved_at: v.approvedAt,
+      rejection: v.rejection,
+    })),
+    change_orders: state.changeOrders.map(changeOrderView),
+    certifier: state.certifier && { user_id: state.certifier.userId, named_at: state.certifier.at },
+    open_application_number: state.applications.find((a) => a.status !== 'accepted')?.applicationNumber ?? null,
+  };
+}
+
+const summaryView = (s: Summary): PayApplicationSummaryView => ({
+  original_contract_sum: s.originalContractSum,
+  net_change_by_change_orders: s.netChangeByChangeOrders,
+  contract_sum_to_date: s.contractSumToDate,
+  total_completed_and_stored: s.totalCompletedAndStored,
+  retainage_on_completed_work: s.retainageOnCompletedWork,
+  retainage_on_stored_materials: s.retainageOnStoredMaterials,
+  total_retainage: s.totalRetainage,
+  total_earned_less_retainage: s.totalEarnedLessRetainage,
+  previous_certificates: s.previousCertificates,
+  current_payment_due: s.currentPaymentDue,
+  balance_to_finish_including_retainage: s.balanceToFinishIncludingRetainage,
+});
+
+/** One pay application with its G703 columns and G702 summary (as certified once certified). */
+export function payApplicationView(jobId: number, a: ApplicationState): PayApplicationView {
+  const figures = applicationFigures(a);
+  const billed = new Map(a.lines.map((l) => [l.line, l]));
+  const decided = new Map((a.certification?.lines ?? []).map((l) => [l.line, l]));
+  return {
+    job_id: jobId,
+    application_number: a.applicationNumber,
+    revision: a.revision,
+    period_to: a.periodTo,
+    status: a.status,
+    figures: a.certification ? 'certified' : 'billed',
+    lines: figures.lines.map((f) => {
+      const b = billed.get(f.line);
+      const d = decided.get(f.line);
+      return {
+        line: f.line,
+        description: f.description,
+        payee_id: f.payeeId,
+        scheduled_value: f.scheduledValue,
+        previous: f.previous,
+        this_period: f.thisPeriod,
+        stored_materials: f.storedMaterials,
+        completed_and_stored_to_date: f.completedAndStoredToDate,
+        percent_complete: f.percentComplete,
+        balance_to_finish: f.balanceToFinish,
+        retainage: f.retainage,
+        retainage_this_period: f.retainageThisPeriod,
+        earned_less_retainage: f.earnedLessRetainage,
+        previous_certificates: f.previousCertificates,
+        current_payment_due: f.currentPaymentDue,
+        billed: b ? { work_this_period: b.workThisPeriod, work_percent: b.workPercent, stored_materials: b.storedMaterials, evidence: b.evidence } : null,
+        decision: d ? { decision: d.decision, reason: d.reason } : null,
+      };
+    }),
+    summary: summaryView(figures.summary),
+    billed_summary: summaryView(a.billed),
+    payees: figures.payees.map((p) => ({
+      payee_id: p.payeeId,
+      current_payment_due: p.currentPaymentDue,
+      retainage_this_period: p.retainageThisPeriod,
+      retainage_held: p.retainageHeld,
+    })),
+    submitted_by: a.submittedBy,
+    submitted_at: a.submittedAt,
+    certification: a.certification && { by: a.certification.by, by_role: a.certification.byRole, at: a.certification.at },
+    accepted: a.accepted,
+    payment: a.payment && {
+      total: a.payment.total,
+      payees: a.payment.payees.map((p) => ({ payee_id: p.payeeId, amount: p.amount, paid: a.payment!.paid[p.payeeId] !== undefined })),
+    },
+    revisions: a.revisions.map((r) => ({ revision: r.revision, submitted_at: r.submittedAt, certified: r.certification !== null })),
+  };
+}
+
+export function payApplicationList(state: BillingState): PayApplicationListItem[] {
+  if (state.status !== 'active') return [];
+  return state.applications.map((a) => ({
+    application_number: a.applicationNumber,
+    revision: a.revision,
+    period_to: a.periodTo,
+    status: a.status,
+    current_payment_due: (a.certification?.summary ?? a.billed).currentPaymentDue,
+    submitted_at: a.submittedAt,
+  }));
+}
+
+/** The application numbered `applicationNumber`, or 404. */
+export function applicationOf(state: BillingState, applicationNumber: number): ApplicationState {
+  const found = state.status === 'active' ? state.applications.find((a) => a.applicationNumber === applicationNumber) : undefined;
+  if (!found) throw notFound('application_not_found', 'There is no such pay application.');
+  return found;
+}
+
+/** The application a submission just added: the last one. */
+export function latestApplication(state: BillingState): ApplicationState {
+  const last = state.status === 'active' ? state.applications.at(-1) : undefined;
+  if (!last) throw notFound('application_not_found', 'There is no such pay application.');
+  return last;
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Param, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { ChooseBillingRequest } from '../billing-requests.dto';
+import { GetSchedule } from '../get-schedule/get-schedule.query';
+import { ChooseBillingMethod } from './choose-billing-method.command';
+
+@Controller()
+@Access('user')
+export class ChooseBillingMethodController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Answers('ProgressBillingView')
+  @Put('job/:id/billing')
+  async handle(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Body() body: ChooseBillingRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
+    await this.commandBus.execute(new ChooseBillingMethod(user, projectId, body.method, key));
+    return this.queryBus.execute(new GetSchedule(user, projectId));
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { ReasonRequest } from '../billing-requests.dto';
+import { DecideOnSchedule } from './decide-on-schedule.command';
+
+/** The buyer's answer to a proposed version of the schedule of values. */
+@Controller()
+@Access('user')
+export class DecideOnScheduleController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('ProgressBillingView')
+  @Post('job/:id/schedule/:versionId/approve')
+  @HttpCode(200)
+  approve(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Param('versionId', ParseIdPipe) versionId: number,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
+    return this.commandBus.execute(new DecideOnSchedule(user, projectId, versionId, 'approve', null, key));
+  }
+
+  @Answers('ProgressBillingView')
+  @Post('job/:id/schedule/:versionId/reject')
+  @HttpCode(200)
+  reject(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Param('versionId', ParseIdPipe) versionId: number,
+    @Body() body: ReasonRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ) {
+    return this.commandBus.execute(new DecideOnSchedule(user, projectId, versionId, 'reject', body.reason ?? null, key));
+  }
+}

@@ -1,0 +1,1 @@
+export { ProgressBillingModule } from './progress-billing.module';

@@ -1,0 +1,29 @@
+import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { CertifierRequest } from '../billing-requests.dto';
+import { NameCertifierCommand } from './name-certifier.command';
+
+/** The buyer names (or removes) the person who certifies pay applications: they certify, and never move money. */
+@Controller()
+@Access('user')
+export class NameCertifierController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('ProgressBillingView')
+  @Put('job/:id/certifier')
+  name(@Param('id', ParseIdPipe) projectId: number, @Body() body: CertifierRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.commandBus.execute(new NameCertifierCommand(user, projectId, body.user_id, key));
+  }
+
+  @Answers('ProgressBillingView')
+  @Delete('job/:id/certifier')
+  @HttpCode(200)
+  remove(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
+    return this.commandBus.execute(new NameCertifierCommand(user, projectId, null, key));
+  }
+}

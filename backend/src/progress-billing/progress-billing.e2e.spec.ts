@@ -1,0 +1,314 @@
+import { submitProject } from '../../test/support/escrow-flows';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+
+/**
+ * Issue 38 over HTTP: the worked example of docs/progress-billing.md (a $100,000.00 schedule, a
+ * change order, three pay applications, a certification with a refused and a reduced line),
+ * checked to the cent, and who may do what.
+ */
+describe('progress billing', () => {
+  let app: TestApp;
+  let buyer: CreatedUser;
+  let seller: CreatedUser & { companyId: number };
+  let certifier: CreatedUser;
+  let outsider: CreatedUser;
+  let concrete: number;
+  let decks: number;
+  const session = async (user: CreatedUser, steppedUp = true) =>
+    new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId, { steppedUp }));
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
+    seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
+    certifier = await createUser(app.db.pool, { firstName: 'Ada', lastName: 'Architect' });
+    outsider = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool) });
+    concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
+    decks = await createCompany(app.db.pool, { name: 'Sun Decks' });
+  });
+  afterAll(() => app.close());
+
+  const line = (number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) => ({
+    number,
+    description,
+    scheduled_value: scheduledValue,
+    payee_id: payeeId,
+    retainage: { rate: '10', reduction },
+  });
+
+  /** A submitted progress-billed project between the buyer and the seller, with the example's schedule approved. */
+  async function progressProject(s: HttpSession, b: HttpSession) {
+    const created = await s.post('/api/job/basic', {
+      customer_id: buyer.userId,
+      customer_name: buyer.name,
+      service: 'General Contracting',
+      primary_company_id: seller.companyId,
+      customerInitiated: false,
+    });
+    expect(created.status).toBe(201);
+    const jobId = created.body.job_id as number;
+    expect(await s.put(`/api/job/${jobId}/billing`, { method: 'progress' })).toMatchObject({ status: 200, body: { billing: 'progress', viewer: 'company' } });
+    await submitProject(s, jobId);
+    expect((await s.put(`/api/job/${jobId}/billing`, { method: 'milestones' })).status).toBe(409);
+
+    const first = await s.post(`/api/job/${jobId}/schedule`, { lines: [line('1', 'Site work', '20000.00', seller.companyId)] });
+    expect(first).toMatchObject({ status: 201, body: { versions: [{ status: 'proposed', contract_sum: '20000.00' }] } });
+    const v1 = first.body.versions[0].version_id as number;
+    expect(await b.post(`/api/job/${jobId}/schedule/${v1}/reject`, { reason: 'Concrete and framing are missing.' })).toMatchObject({
+      status: 200,
+      body: { versions: [{ status: 'rejected', rejection: { reason: 'Concrete and framing are missing.' } }] },
+    });
+    const second = await s.post(`/api/job/${jobId}/schedule`, {
+      based_on_version_id: v1,
+      lines: [
+        line('1', 'Site work', '20000.00', seller.companyId),
+        line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
+        line('3', 'Framing', '50000.00', seller.companyId),
+      ],
+    });
+    expect(second.status).toBe(201);
+    const v2 = second.body.versions[1].version_id as number;
+    // Only the buyer approves; the seller proposed it.
+    expect((await s.post(`/api/job/${jobId}/schedule/${v2}/approve`)).status).toBe(403);
+    const approved = await b.post(`/api/job/${jobId}/schedule/${v2}/approve`);
+    expect(approved).toMatchObject({
+      status: 200,
+      body: {
+        current_version_id: v2,
+        original_contract_sum: '100000.00',
+        contract_sum: '100000.00',
+        versions: [{ status: 'rejected' }, { status: 'current', based_on_version_id: v1 }],
+      },
+    });
+    return jobId;
+  }
+
+  it('bills the worked example: three applications, a change order, a refused and a reduced line, to the cent', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const c = await session(certifier);
+    const jobId = await progressProject(s, b);
+    const base = `/api/job/${jobId}/pay-applications`;
+
+    // The certifier sees nothing before the buyer names them; then reads, and certifies.
+    expect((await c.get(`/api/job/${jobId}/schedule`)).status).toBe(403);
+    expect(await b.put(`/api/job/${jobId}/certifier`, { user_id: certifier.userId })).toMatchObject({
+      status: 200,
+      body: { certifier: { user_id: certifier.userId } },
+    });
+    expect(await c.get(`/api/job/${jobId}/schedule`)).toMatchObject({ status: 200, body: { viewer: 'certifier', contract_sum: '100000.00' } });
+
+    // Application 1: line 1 typed as 50%, concrete with materials stored, lumber stored.
+    const one = await s.post(base, {
+      period_to: '2026-11-30',
+      lines: [
+        { line: '1', work_percent: '50' },
+        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: ['invoice-concrete'] },
+        { line: '3', stored_materials: '5000.00', evidence: ['invoice-lumber'] },
+      ],
+    });
+    expect(one).toMatchObject({ status: 201, body: { application_number: 1, revision: 1, status: 'submitted', figures: 'billed' } });
+    expect(one.body.summary.current_payment_due).toBe('27000.00');
+    // The certifier never acts as a party, and the seller never certifies.
+    expect((await c.post(base, { period_to: '2026-12-31', lines: [{ line: '1', work_amount: '1.00' }] })).status).toBe(403);
+    const allAsBilled = ['1', '2', '3'].map((l) => ({ line: l, decision: 'as_billed' }));
+    expect((await s.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled })).status).toBe(403);
+    // Certifying asks for a second factor checked lately.
+    const stale = await session(certifier, false);
+    expect(await stale.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled })).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+
+    const certified1 = await c.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled });
+    expect(certified1).toMatchObject({
+      status: 200,
+      body: {
+        status: 'accepted',
+        figures: 'certified',
+        certification: { by: certifier.userId, by_role: 'certifier' },
+        accepted: { automatic: true },
+        summary: {
+          original_contract_sum: '100000.00',
+          net_change_by_change_orders: '0.00',
+          contract_sum_to_date: '100000.00',
+          total_completed_and_stored: '30000.00',
+          retainage_on_completed_work: '2200.00',
+          retainage_on_stored_materials: '800.00',
+          total_retainage: '3000.00',
+          total_earned_less_retainage: '27000.00',
+          previous_certificates: '0.00',
+          current_payment_due: '27000.00',
+          balance_to_finish_including_retainage: '73000.00',
+        },
+        payment: {
+          total: '27000.00',
+          payees: [
+            { payee_id: seller.companyId, amount: '13500.00', paid: false },
+            { payee_id: concrete, amount: '13500.00', paid: false },
+          ],
+        },
+      },
+    });
+    expect(
+      certified1.body.lines.map((l: { line: string; retainage: string; current_payment_due: string; percent_complete: string }) => [
+        l.line,
+        l.percent_complete,
+        l.retainage,
+        l.current_payment_due,
+      ]),
+    ).toEqual([
+      ['1', '50.00', '1000.00', '9000.00'],
+      ['2', '50.00', '1500.00', '13500.00'],
+      ['3', '10.00', '500.00', '4500.00'],
+    ]);
+
+    // Change order 1: framing to 55,000.00 and a deck for another subcontractor; the buyer approves the seller's proposal.
+    const proposed = await s.post(`/api/job/${jobId}/change-orders`, {
+      reason: 'Owner asked for a deck and a larger frame.',
+      changes: [{ line: '3', scheduled_value: '55000.00' }],
+      new_lines: [line('4', 'Deck', '8000.00', decks)],
+    });
+    expect(proposed).toMatchObject({ status: 201, body: { change_orders: [{ status: 'proposed', net_change: '13000.00', proposed_by_party: 'company' }] } });
+    const changeOrderId = proposed.body.change_orders[0].change_order_id as number;
+    // The proposal was the seller's approval: only the buyer's is missing.
+    expect((await s.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`)).status).toBe(409);
+    expect(await b.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`)).toMatchObject({
+      status: 200,
+      body: { contract_sum: '113000.00', original_contract_sum: '100000.00', change_orders: [{ status: 'approved' }] },
+    });
+
+    // Application 2: line 1 refused, line 3 reduced, the seller accepts the certificate.
+    const two = await s.post(base, {
+      period_to: '2026-12-31',
+      lines: [
+        { line: '1', work_amount: '5000.00' },
+        { line: '2', work_amount: '6000.00', stored_materials: '0.00' },
+        { line: '3', work_amount: '10000.00', stored_materials: '0.00' },
+        { line: '4', work_amount: '2000.00' },
+      ],
+    });
+    expect(two).toMatchObject({ status: 201, body: { application_number: 2, status: 'submitted' } });
+    const certified2 = await b.post(`${base}/2/certify`, {
+      revision: 1,
+      lines: [
+        { line: '1', decision: 'refused', reason: 'punch list' },
+        { line: '2', decision: 'as_billed' },
+        { line: '3', decision: 'reduced', work_this_period: '8000.00', stored_materials: '0.00', reason: 'north wall not framed' },
+        { line: '4', decision: 'as_billed' },
+      ],
+    });
+    expect(certified2).toMatchObject({ status: 200, body: { status: 'certified', accepted: null, payment: null, certification: { by_role: 'buyer' } } });
+    const accepted2 = await s.post(`${base}/2/accept`, { revision: 1 });
+    expect(accepted2).toMatchObject({
+      status: 200,
+      body: {
+        status: 'accepted',
+        accepted: { automatic: false },
+        summary: {
+          original_contract_sum: '100000.00',
+          net_change_by_change_orders: '13000.00',
+          contract_sum_to_date: '113000.00',
+          total_completed_and_stored: '38000.00',
+          retainage_on_completed_work: '3650.00',
+          retainage_on_stored_materials: '0.00',
+          total_retainage: '3650.00',
+          total_earned_less_retainage: '34350.00',
+          previous_certificates: '27000.00',
+          current_payment_due: '7350.00',
+          balance_to_finish_including_retainage: '78650.00',
+        },
+        payment: {
+          total: '7350.00',
+          payees: expect.arrayContaining([
+            { payee_id: seller.companyId, amount: '2700.00', paid: false },
+            { payee_id: concrete, amount: '2850.00', paid: false },
+            { payee_id: decks, amount: '1800.00', paid: false },
+          ]),
+        },
+      },
+    });
+    type Row = Record<string, string | object | null>;
+    const columns = (rows: Row[]) =>
+      rows.map((l) => [
+        l.line,
+        l.scheduled_value,
+        l.previous,
+        l.this_period,
+        l.stored_materials,
+        l.completed_and_stored_to_date,
+        l.percent_complete,
+        l.balance_to_finish,
+        l.retainage,
+        l.earned_less_retainage,
+        l.previous_certificates,
+        l.current_payment_due,
+      ]);
+    expect(columns(accepted2.body.lines)).toEqual([
+      ['1', '20000.00', '10000.00', '0.00', '0.00', '10000.00', '50.00', '10000.00', '1000.00', '9000.00', '9000.00', '0.00'],
+      ['2', '30000.00', '12000.00', '6000.00', '0.00', '18000.00', '60.00', '12000.00', '1650.00', '16350.00', '13500.00', '2850.00'],
+      ['3', '55000.00', '0.00', '8000.00', '0.00', '8000.00', '14.55', '47000.00', '800.00', '7200.00', '4500.00', '2700.00'],
+      ['4', '8000.00', '0.00', '2000.00', '0.00', '2000.00', '25.00', '6000.00', '200.00', '1800.00', '0.00', '1800.00'],
+    ]);
+    expect(accepted2.body.lines[0]).toMatchObject({ decision: { decision: 'refused', reason: 'punch list' }, billed: { work_this_period: '5000.00' } });
+    expect(accepted2.body.lines[2]).toMatchObject({ decision: { decision: 'reduced', reason: 'north wall not framed' } });
+
+    // Application 3 bills line 3's 2,000.00 not certified again with 7,000.00 of new work.
+    expect((await s.post(base, { period_to: '2027-01-31', lines: [{ line: '3', work_amount: '9000.00' }] })).status).toBe(201);
+    const certified3 = await c.post(`${base}/3/certify`, { revision: 1, lines: [{ line: '3', decision: 'as_billed' }] });
+    expect(certified3).toMatchObject({
+      status: 200,
+      body: { status: 'accepted', summary: { previous_certificates: '34350.00', current_payment_due: '8100.00' } },
+    });
+    expect(certified3.body.lines[2]).toMatchObject({
+      previous: '8000.00',
+      completed_and_stored_to_date: '17000.00',
+      retainage: '1700.00',
+      earned_less_retainage: '15300.00',
+      previous_certificates: '7200.00',
+      current_payment_due: '8100.00',
+    });
+
+    // Every party reads the list and each application; the first still reads as certified before the change order.
+    const list = await b.get(base);
+    expect(list).toMatchObject({
+      status: 200,
+      body: [
+        { application_number: 1, status: 'accepted', current_payment_due: '27000.00' },
+        { application_number: 2, status: 'accepted', current_payment_due: '7350.00' },
+        { application_number: 3, status: 'accepted', current_payment_due: '8100.00' },
+      ],
+    });
+    const first = await s.get(`${base}/1`);
+    expect(first.body.lines).toHaveLength(3);
+    expect(first.body.lines[2]).toMatchObject({ scheduled_value: '50000.00', current_payment_due: '4500.00' });
+    expect((await (await session(outsider)).get(`${base}/1`)).status).toBe(403);
+    expect((await s.get(`${base}/4`)).status).toBe(404);
+  });
+
+  it('revises an application after its certification, and refuses a certification of the replaced revision', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const base = `/api/job/${jobId}/pay-applications`;
+    expect((await s.post(base, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '4000.00' }] })).status).toBe(201);
+    expect(
+      await b.post(`${base}/1/certify`, {
+        revision: 1,
+        lines: [{ line: '1', decision: 'reduced', work_this_period: '3000.00', stored_materials: '0.00', reason: 'Grading unfinished.' }],
+      }),
+    ).toMatchObject({ status: 200, body: { status: 'certified', summary: { current_payment_due: '2700.00' } } });
+    const revised = await s.post(`${base}/1/revise`, { lines: [{ line: '1', work_amount: '3500.00' }] });
+    expect(revised).toMatchObject({
+      status: 200,
+      body: { revision: 2, status: 'submitted', figures: 'billed', revisions: [{ revision: 1, certified: true }] },
+    });
+    expect((await b.post(`${base}/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] })).status).toBe(409);
+    expect(await b.post(`${base}/1/certify`, { revision: 2, lines: [{ line: '1', decision: 'as_billed' }] })).toMatchObject({
+      status: 200,
+      body: { status: 'accepted', summary: { current_payment_due: '3150.00' } },
+    });
+    // A line over its scheduled value is refused with the line named.
+    const over = await s.post(base, { period_to: '2026-12-31', lines: [{ line: '1', work_amount: '20000.00' }] });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^Line 1: /);
+  });
+});

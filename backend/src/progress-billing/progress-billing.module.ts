@@ -1,0 +1,66 @@
+import { Module } from '@nestjs/common';
+
+import { CommandSideModule } from '../command-side';
+import { DirectoryModule } from '../directory';
+import { ReadModelsModule } from '../read-models';
+import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
+import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
+import { BillingCommands } from './billing-commands';
+import { CertifyPayApplicationHandler } from './certify-pay-application/certify-pay-application.handler';
+import { CertifyPayApplicationController } from './certify-pay-application/certify-pay-application.http.controller';
+import { ChooseBillingMethodHandler } from './choose-billing-method/choose-billing-method.handler';
+import { ChooseBillingMethodController } from './choose-billing-method/choose-billing-method.http.controller';
+import { DecideOnChangeOrderHandler } from './decide-on-change-order/decide-on-change-order.handler';
+import { DecideOnChangeOrderController } from './decide-on-change-order/decide-on-change-order.http.controller';
+import { DecideOnScheduleHandler } from './decide-on-schedule/decide-on-schedule.handler';
+import { DecideOnScheduleController } from './decide-on-schedule/decide-on-schedule.http.controller';
+import { GetPayApplicationsController } from './get-pay-applications/get-pay-applications.http.controller';
+import { GetPayApplicationHandler, ListPayApplicationsHandler } from './get-pay-applications/get-pay-applications.query';
+import { GetScheduleController } from './get-schedule/get-schedule.http.controller';
+import { GetScheduleHandler } from './get-schedule/get-schedule.query';
+import { NameCertifierHandler } from './name-certifier/name-certifier.handler';
+import { NameCertifierController } from './name-certifier/name-certifier.http.controller';
+import { ProposeChangeOrderHandler } from './propose-change-order/propose-change-order.handler';
+import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
+import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
+import { ProposeScheduleController } from './propose-schedule/propose-schedule.http.controller';
+import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
+import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
+import { SubmitPayApplicationHandler } from './submit-pay-application/submit-pay-application.handler';
+import { SubmitPayApplicationController } from './submit-pay-application/submit-pay-application.http.controller';
+
+/** Progress billing (issue 38, docs/progress-billing.md): the schedule of values, pay applications, certification, change orders. */
+@Module({
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule],
+  controllers: [
+    ChooseBillingMethodController,
+    GetScheduleController,
+    ProposeScheduleController,
+    DecideOnScheduleController,
+    NameCertifierController,
+    SubmitPayApplicationController,
+    GetPayApplicationsController,
+    RevisePayApplicationController,
+    CertifyPayApplicationController,
+    AcceptCertificationController,
+    ProposeChangeOrderController,
+    DecideOnChangeOrderController,
+  ],
+  providers: [
+    BillingCommands,
+    ChooseBillingMethodHandler,
+    GetScheduleHandler,
+    ProposeScheduleHandler,
+    DecideOnScheduleHandler,
+    NameCertifierHandler,
+    SubmitPayApplicationHandler,
+    ListPayApplicationsHandler,
+    GetPayApplicationHandler,
+    RevisePayApplicationHandler,
+    CertifyPayApplicationHandler,
+    AcceptCertificationHandler,
+    ProposeChangeOrderHandler,
+    DecideOnChangeOrderHandler,
+  ],
+})
+export class ProgressBillingModule {}

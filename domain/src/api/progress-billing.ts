@@ -1,0 +1,167 @@
+/**
+ * The API's answers about progress billing (issue 38, docs/progress-billing.md): the schedule of
+ * values with its versions and change orders, and the pay applications with their G703 columns
+ * and G702 summary. Amounts are strings with two decimals; percentages too; times are ISO-8601.
+ */
+
+/** A line's retainage: a rate, and optionally a lower rate once the line is that far complete. */
+export interface RetainageTermsView {
+  rate: string;
+  reduction: { to_rate: string; at_percent_complete: string } | null;
+}
+
+/** A line of a proposed schedule version, or a line a change order adds. */
+export interface ScheduleLineView {
+  number: string;
+  description: string;
+  scheduled_value: string;
+  payee_id: number;
+  retainage: RetainageTermsView;
+}
+
+/** A line of the schedule as it stands (change orders included), with what is certified on it. */
+export interface BillingLineView extends ScheduleLineView {
+  /** The value in the approved schedule; "0.00" for a line a change order added. */
+  original_value: string;
+  /** Work completed and materials stored to date, per the accepted certificates. */
+  work_completed: string;
+  stored_materials: string;
+}
+
+export interface ScheduleVersionView {
+  version_id: number;
+  based_on_version_id: number | null;
+  status: 'proposed' | 'current' | 'replaced' | 'closed' | 'rejected';
+  contract_sum: string;
+  lines: ScheduleLineView[];
+  proposed_by: number;
+  proposed_at: string;
+  approved_by: number | null;
+  approved_at: string | null;
+  rejection: { by: number; reason: string | null; at: string } | null;
+}
+
+export interface ChangeOrderView {
+  change_order_id: number;
+  status: 'proposed' | 'approved' | 'rejected';
+  /** The side that proposed it (its approval). */
+  proposed_by_party: 'customer' | 'company';
+  proposed_by: number;
+  reason: string;
+  attachment_ids: string[];
+  changes: { line: string; from: string; to: string }[];
+  new_lines: ScheduleLineView[];
+  net_change: string;
+  proposed_at: string;
+  decided: { party: 'customer' | 'company'; by: number; reason: string | null; at: string } | null;
+}
+
+/** GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders. */
+export interface ProgressBillingView {
+  job_id: number;
+  billing: 'milestones' | 'progress';
+  /** Who asks: a party, an admin, or the certifier the buyer named. */
+  viewer: 'customer' | 'company' | 'admin' | 'certifier';
+  current_version_id: number | null;
+  /** G702 line 1 and line 3 of the schedule now (null before a schedule is approved). */
+  original_contract_sum: string | null;
+  contract_sum: string | null;
+  lines: BillingLineView[];
+  versions: ScheduleVersionView[];
+  change_orders: ChangeOrderView[];
+  certifier: { user_id: number; named_at: string } | null;
+  /** The application waiting for certification or acceptance, if any. */
+  open_application_number: number | null;
+}
+
+/** One row of the G703 continuation sheet (columns A–I), and how it was billed and certified. */
+export interface PayApplicationLineView {
+  /** A */
+  line: string;
+  /** B */
+  description: string;
+  payee_id: number;
+  /** C */
+  scheduled_value: string;
+  /** D */
+  previous: string;
+  /** E */
+  this_period: string;
+  /** F */
+  stored_materials: string;
+  /** G = D + E + F */
+  completed_and_stored_to_date: string;
+  /** G ÷ C, display only */
+  percent_complete: string;
+  /** H = C − G */
+  balance_to_finish: string;
+  /** I */
+  retainage: string;
+  retainage_this_period: string;
+  earned_less_retainage: string;
+  previous_certificates: string;
+  current_payment_due: string;
+  /** What the seller billed on this line (absent: not billed this period). */
+  billed: { work_this_period: string; work_percent: string | null; stored_materials: string; evidence: string[] } | null;
+  /** The certifier's decision on it (absent until certified, or when not billed). */
+  decision: { decision: 'as_billed' | 'reduced' | 'refused'; reason: string | null } | null;
+}
+
+/** The G702 summary, lines 1 to 9. */
+export interface PayApplicationSummaryView {
+  original_contract_sum: string;
+  net_change_by_change_orders: string;
+  contract_sum_to_date: string;
+  total_completed_and_stored: string;
+  retainage_on_completed_work: string;
+  retainage_on_stored_materials: string;
+  total_retainage: string;
+  total_earned_less_retainage: string;
+  previous_certificates: string;
+  current_payment_due: string;
+  balance_to_finish_including_retainage: string;
+}
+
+export interface PayeeFiguresView {
+  payee_id: number;
+  current_payment_due: string;
+  retainage_this_period: string;
+  retainage_held: string;
+}
+
+/**
+ * GET /api/job/{id}/pay-applications/{number}: one pay application. The columns and the summary
+ * are the certificate's once certified, else the application's as billed.
+ */
+export interface PayApplicationView {
+  job_id: number;
+  application_number: number;
+  revision: number;
+  period_to: string;
+  status: 'submitted' | 'certified' | 'accepted';
+  /** Whether `lines`, `summary` and `payees` are as billed or as certified. */
+  figures: 'billed' | 'certified';
+  lines: PayApplicationLineView[];
+  summary: PayApplicationSummaryView;
+  /** The G702 as the seller billed it. */
+  billed_summary: PayApplicationSummaryView;
+  payees: PayeeFiguresView[];
+  submitted_by: number;
+  submitted_at: string;
+  certification: { by: number; by_role: 'buyer' | 'certifier'; at: string } | null;
+  accepted: { by: number; automatic: boolean; at: string } | null;
+  payment: { total: string; payees: { payee_id: number; amount: string; paid: boolean }[] } | null;
+  /** Earlier revisions, each with whether it was certified before the seller revised it. */
+  revisions: { revision: number; submitted_at: string; certified: boolean }[];
+}
+
+/** A row of GET /api/job/{id}/pay-applications. */
+export interface PayApplicationListItem {
+  application_number: number;
+  revision: number;
+  period_to: string;
+  status: 'submitted' | 'certified' | 'accepted';
+  /** G702 line 8: as certified once certified, else as billed. */
+  current_payment_due: string;
+  submitted_at: string;
+}

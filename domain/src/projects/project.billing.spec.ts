@@ -1,0 +1,44 @@
+import { domainErrorOf } from '../milestones/milestone.test-kit';
+import type { CommandMetadata } from '../shared/command';
+import type { ProjectCommand } from './commands';
+import type { ProjectEvent } from './events';
+import { type ActiveProject, billingOf, decideProject, foldProject } from './project.decider';
+
+const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const buyer: CommandMetadata = { now: at(1), actorId: 12, actorRole: 'customer', actorCompanyId: null };
+const seller: CommandMetadata = { now: at(1), actorId: 7, actorRole: 'company', actorCompanyId: 3 };
+const outsider: CommandMetadata = { now: at(1), actorId: 99, actorRole: 'company', actorCompanyId: 77 };
+
+const created: ProjectEvent = {
+  type: 'JobDraftCreated',
+  data: { jobId: 41, customerId: 12, primaryCompanyId: 3, service: 'Framing', customerInitiated: false, createdBy: 7, createdAt: at(0) },
+};
+const submitted: ProjectEvent = { type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(0) } };
+const choose = (method: unknown, metadata: CommandMetadata = seller): ProjectCommand => ({ type: 'ChooseBillingMethod', data: { method }, metadata });
+const decide = (history: ProjectEvent[], command: ProjectCommand) => decideProject(command, foldProject(history));
+
+describe('the billing method of a project', () => {
+  it('bills by milestones until a party chooses progress billing on the draft', () => {
+    expect(billingOf(foldProject([created]) as ActiveProject)).toBe('milestones');
+    const events = decide([created], choose('progress', buyer));
+    expect(events).toEqual([{ type: 'ProjectBillingChosen', data: { jobId: 41, billing: 'progress', by: 12, at: at(1) } }]);
+    expect(billingOf(foldProject([created, ...events]) as ActiveProject)).toBe('progress');
+  });
+
+  it('changes nothing when the method chosen is the one the project has', () => {
+    expect(decide([created], choose('milestones'))).toEqual([]);
+  });
+
+  it('refuses another method, an outsider, and any change once submitted', () => {
+    expect(domainErrorOf(() => decide([created], choose('hourly')))).toMatchObject({ kind: 'invalid', code: 'billing_method' });
+    expect(domainErrorOf(() => decide([created], choose('progress', outsider)))).toMatchObject({ kind: 'forbidden', code: 'not_a_party' });
+    expect(domainErrorOf(() => decide([created, submitted], choose('progress')))).toMatchObject({ kind: 'conflict', code: 'billing_fixed' });
+  });
+
+  it('submits a progress-billed project without milestones, and a milestone-billed one only with one', () => {
+    const submit: ProjectCommand = { type: 'SubmitJob', data: { milestoneCount: 0 }, metadata: seller };
+    expect(domainErrorOf(() => decide([created], submit))).toMatchObject({ code: 'milestone_required' });
+    const progress = [created, ...decide([created], choose('progress'))];
+    expect(decide(progress, submit)).toEqual([{ type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(1) } }]);
+  });
+});
