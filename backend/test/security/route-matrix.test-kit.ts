@@ -610,6 +610,72 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
       return { url: `/api/admin/job/${projectId}/retainage/resolution/${decision}`, body: { note: 'Checked twice.' } };
     }),
   ),
+  // Progress billing (issue 38). The parties act (the seller bills, the buyer approves and certifies), an admin reads and never acts.
+  // A draft exists only for the seller who started it: the buyer and outsiders are told it does not exist.
+  route(
+    'PUT',
+    '/api/job/:id/billing',
+    'user',
+    { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
+    async (w, _r, fresh) => ({
+      url: `/api/job/${fresh ? (await w.fresh.billed('draft')).jobId : w.billing.draftJobId}/billing`,
+      body: { method: 'progress' },
+    }),
+  ),
+  route('GET', '/api/job/:id/schedule', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/schedule` })),
+  route('POST', '/api/job/:id/schedule', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('submitted')).jobId : w.billing.jobId}/schedule`,
+    body: { lines: [{ number: '1', description: 'Site work', scheduled_value: '900.00', payee_id: w.companies.seller, retainage: { rate: '10' } }] },
+  })),
+  ...(['approve', 'reject'] as const).map((decision) =>
+    route('POST', `/api/job/:id/schedule/:versionId/${decision}`, 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => {
+      const target = fresh ? await w.fresh.billed('proposed') : w.billing;
+      return {
+        url: `/api/job/${target.jobId}/schedule/${target.versionId}/${decision}`,
+        body: decision === 'reject' ? { reason: 'Split the site work.' } : {},
+      };
+    }),
+  ),
+  route('PUT', '/api/job/:id/certifier', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/certifier`,
+    body: { user_id: w.billing.certifierId },
+  })),
+  route('DELETE', '/api/job/:id/certifier', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('certifierNamed')).jobId : w.billing.jobId}/certifier`,
+  })),
+  route('GET', '/api/job/:id/pay-applications', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications` })),
+  route('GET', '/api/job/:id/pay-applications/:number', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1` })),
+  route('POST', '/api/job/:id/pay-applications', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/pay-applications`,
+    body: { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '250.00' }] },
+  })),
+  route('POST', '/api/job/:id/pay-applications/:number/revise', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/revise`,
+    body: { lines: [{ line: '1', work_amount: '350.00' }] },
+  })),
+  // Certifying asks for a step-up (every caller's session here has one); the seller never certifies.
+  route('POST', '/api/job/:id/pay-applications/:number/certify', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/certify`,
+    body: { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] },
+  })),
+  route('POST', '/api/job/:id/pay-applications/:number/accept', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('certified')).jobId : w.billing.jobId}/pay-applications/1/accept`,
+    body: { revision: 1 },
+  })),
+  route('POST', '/api/job/:id/change-orders', 'user', parties(201, 403), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/change-orders`,
+    body: { reason: 'A larger site.', changes: [{ line: '1', scheduled_value: '1200.00' }] },
+  })),
+  // The seller proposed the world's change order: its own approval is refused (409); the buyer approves a fresh one.
+  route('POST', '/api/job/:id/change-orders/:changeOrderId/approve', 'user', parties(200, 403, { seller: 409 }), async (w, _r, fresh) => {
+    const target = fresh ? await w.fresh.billed('changeOrder') : w.billing;
+    return { url: `/api/job/${target.jobId}/change-orders/${target.changeOrderId}/approve` };
+  }),
+  // The buyer rejects it, the seller withdraws it.
+  route('POST', '/api/job/:id/change-orders/:changeOrderId/reject', 'user', parties(200, 403), async (w, _r, fresh) => {
+    const target = fresh ? await w.fresh.billed('changeOrder') : w.billing;
+    return { url: `/api/job/${target.jobId}/change-orders/${target.changeOrderId}/reject`, body: { reason: 'Not now.' } };
+  }),
   // Waivers: the parties and admins read them; only the payee company's users sign (here the seller is the payee).
   route('GET', '/api/milestone/:id/waivers', 'user', parties(200, 200), (w) => ({ url: `/api/milestone/${w.retained.milestone}/waivers` })),
   route(

@@ -48,6 +48,18 @@ type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
  * `paidOut` paid out with its retainage held; then a release asked for by a party, or a dispute.
  */
 type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'requestedBySeller' | 'disputed';
+/**
+ * A progress-billed project (issue 38): `draft` chose progress billing; `submitted` has no
+ * schedule yet; `proposed` a schedule version waiting for the buyer; `scheduled` an approved
+ * schedule; then a certifier named, a change order proposed by the seller, pay application 1
+ * submitted, or certified with a reduced line (waiting for the seller's acceptance).
+ */
+type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified';
+interface Billed {
+  jobId: number;
+  versionId: number | null;
+  changeOrderId: number | null;
+}
 
 export interface SecurityWorld {
   app: TestApp;
@@ -66,6 +78,11 @@ export interface SecurityWorld {
   retained: { jobId: number; milestone: number; waiverName: string };
   /** The seller company's webhook endpoint, and a delivery of it (a failed one, ready for a re-send). */
   webhook: { endpointId: number; deliveryId: string };
+  /**
+   * A progress-billed project with an approved schedule, a change order the seller proposed and
+   * pay application 1 submitted; a user the buyer may name as certifier; a seller-started draft.
+   */
+  billing: Billed & { changeOrderId: number; certifierId: number; draftJobId: number };
   /** A client with a fresh session of the role (none for anonymous) and its own client address. */
   client(role: Caller): Promise<HttpSession>;
   /** The parties' own long-lived sessions, for building state. */
@@ -79,6 +96,7 @@ export interface SecurityWorld {
     code(purpose: 'password_reset' | 'invitation'): Promise<string>;
     application(): Promise<number>;
     retained(state: RetainedState): Promise<{ jobId: number; milestone: number }>;
+    billed(state: BilledState): Promise<Billed>;
     /** A new webhook endpoint of the seller's company. */
     webhookEndpoint(): Promise<number>;
     /** A new payout account of the seller's company, pending its micro-deposits or verified. */
@@ -317,6 +335,39 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     return { jobId: projectId, milestone: id };
   };
 
+  const billed = async (state: BilledState): Promise<Billed> => {
+    const jobId = await project({ draft: true, withMilestone: false });
+    ok(await party.seller.put(`/api/job/${jobId}/billing`, { method: 'progress' }), 'choosing progress billing');
+    const result: Billed = { jobId, versionId: null, changeOrderId: null };
+    if (state === 'draft') return result;
+    ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
+    if (state === 'submitted') return result;
+    const lines = [
+      { number: '1', description: 'Site work', scheduled_value: '1000.00', payee_id: seller.companyId, retainage: { rate: '10' } },
+      { number: '2', description: 'Plumbing', scheduled_value: '500.00', payee_id: payee, retainage: { rate: '5' } },
+    ];
+    const proposed = ok(await party.seller.post(`/api/job/${jobId}/schedule`, { lines }), 'proposing a schedule of values');
+    result.versionId = proposed.body.versions[0].version_id as number;
+    if (state === 'proposed') return result;
+    ok(await party.buyer.post(`/api/job/${jobId}/schedule/${result.versionId}/approve`), 'approving the schedule');
+    if (state === 'certifierNamed') ok(await party.buyer.put(`/api/job/${jobId}/certifier`, { user_id: (await user()).userId }), 'naming a certifier');
+    if (state === 'changeOrder') {
+      const ordered = ok(
+        await party.seller.post(`/api/job/${jobId}/change-orders`, { reason: 'More plumbing.', changes: [{ line: '2', scheduled_value: '600.00' }] }),
+        'proposing a change order',
+      );
+      result.changeOrderId = ordered.body.change_orders[0].change_order_id as number;
+    }
+    if (state === 'applied' || state === 'certified') {
+      ok(await party.seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] }), 'billing');
+    }
+    if (state === 'certified') {
+      const reduced = { line: '1', decision: 'reduced', work_this_period: '300.00', stored_materials: '0.00', reason: 'Grading unfinished.' };
+      ok(await party.buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [reduced] }), 'certifying');
+    }
+    return result;
+  };
+
   const user = () => createUser(pool, { password: null, email: `throwaway-${uniqueSuffix()}@test.escrowledger.test` });
   const code = async (purpose: 'password_reset' | 'invitation') => app.http.get(OneTimeCodes).issue((await user()).userId, purpose);
   const application = async () => {
@@ -386,6 +437,17 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
      RETURNING delivery_id`,
     [endpointId],
   );
+  const billedWorld = await billed('changeOrder');
+  ok(
+    await party.seller.post(`/api/job/${billedWorld.jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] }),
+    'billing the world project',
+  );
+  const billing = {
+    ...billedWorld,
+    changeOrderId: billedWorld.changeOrderId!,
+    certifierId: (await user()).userId,
+    draftJobId: (await billed('draft')).jobId,
+  };
   await quiet();
 
   return {
@@ -399,9 +461,10 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     applicationId,
     retained: { ...retainedWorld, waiverName: waiverRows[0]!.waiver_name },
     webhook: { endpointId, deliveryId: delivery[0]!.delivery_id },
+    billing,
     client,
     party,
-    fresh: { milestone, project, user, code, application, retained, webhookEndpoint, payoutAccount, payoutChange },
+    fresh: { milestone, project, user, code, application, retained, billed, webhookEndpoint, payoutAccount, payoutChange },
     bankAccountId,
     quiet,
     close: () => app.close(),
