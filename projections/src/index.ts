@@ -14,6 +14,7 @@ import {
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
+import { billingEntities, BillingProjector, CreateBillingReadModels1763803838100 } from './progress-billing';
 import {
   CreateJobsReadModel1763800002000,
   ExtendJobsReadModel1763800005000,
@@ -60,6 +61,7 @@ export const projectionMigrations: MigrationClass[] = [
   BankAccountsReadModelWithoutPersonalData1763800633000,
   EventChainChecksHoldFiles1763800700000,
   PaymentInstructionsCorrelation1763800800100,
+  CreateBillingReadModels1763803838100,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [
@@ -69,9 +71,17 @@ export const projectionEntities: EntityClass[] = [
   PaymentInstructionRow,
   LinkedBankAccountRow,
   BankAccountOwnerRow,
+  ...billingEntities,
 ];
 
 /** Every projector of the product; the runner and the operator CLI work on this list. */
 export function createProjectors(): Projector[] {
-  return [new ProjectsProjector(), new MilestonesProjector(), new LedgerProjector(), new PaymentInstructionsProjector(), new BankAccountsProjector()];
+  return [
+    new ProjectsProjector(),
+    new MilestonesProjector(),
+    new LedgerProjector(),
+    new PaymentInstructionsProjector(),
+    new BankAccountsProjector(),
+    new BillingProjector(),
+  ];
 }

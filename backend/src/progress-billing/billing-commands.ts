@@ -19,6 +19,20 @@ export function billingFactsOf(project: ProjectState): BillingProjectFacts {
 }
 
 /**
+ * The caller's side: a party or an admin as ProjectAccess says (404 for a project they may not
+ * know of), else the certifier the buyer named in `billing`, else ProjectAccess's 403.
+ */
+export async function billingViewerOf(access: ProjectAccess, projectId: number, user: SessionUser, billing: BillingState): Promise<BillingViewer> {
+  try {
+    return (await access.requireViewer(projectId, user)).viewer;
+  } catch (error) {
+    const certifier = billing.status === 'active' && billing.certifier?.userId === user.userId;
+    if (certifier && error instanceof DomainError && error.kind === 'forbidden') return 'certifier';
+    throw error;
+  }
+}
+
+/**
  * The one pipeline of progress-billing commands: who may act (a party as ProjectAccess says, or
  * the named certifier), the project's facts from its stream, then the billing stream's decider.
  */
@@ -29,20 +43,10 @@ export class BillingCommands {
     private readonly streams: EventStreams,
   ) {}
 
-  /** The caller's side, 404 for a project they may not know of, 403 for an outsider who is not the certifier. */
+  /** The caller's side on the write side's states (what a command is decided on); see billingViewerOf. */
   async requireReader(projectId: number, user: SessionUser): Promise<{ viewer: BillingViewer; billing: BillingState; project: ProjectState }> {
-    const [viewer, billing, project] = await Promise.all([
-      this.access.requireViewer(projectId, user).then(
-        (v) => v.viewer,
-        (error: unknown) => error,
-      ),
-      this.streams.current(billingStream, projectId),
-      this.streams.current(projectStream, projectId),
-    ]);
-    if (typeof viewer === 'string') return { viewer: viewer as Viewer, billing, project };
-    const certifier = billing.status === 'active' && billing.certifier?.userId === user.userId;
-    if (certifier && viewer instanceof DomainError && viewer.kind === 'forbidden') return { viewer: 'certifier', billing, project };
-    throw viewer;
+    const [billing, project] = await Promise.all([this.streams.current(billingStream, projectId), this.streams.current(projectStream, projectId)]);
+    return { viewer: await billingViewerOf(this.access, projectId, user, billing), billing, project };
   }
 
   /** Decides the command on the billing stream; the answer is built from the state it produced (and the caller's side). */

@@ -1,4 +1,7 @@
+import { ProjectionRunner } from '@escrow/projections';
+
 import { submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
@@ -310,5 +313,21 @@ describe('progress billing', () => {
     const over = await s.post(base, { period_to: '2026-12-31', lines: [{ line: '1', work_amount: '20000.00' }] });
     expect(over.status).toBe(400);
     expect(over.body.message).toMatch(/^Line 1: /);
+  });
+
+  it('rebuilds the billing read models from the events into the same rows', async () => {
+    const runner = app.http.get(ProjectionRunner);
+    await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0 && p.state === 'running'),
+    );
+    const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
+    const tables = ['billing_schedules', 'pay_applications', 'pay_application_lines'];
+    const before = await Promise.all(tables.map(snapshot));
+    // The two projects above: three and one applications, their lines.
+    expect(before.map((rows) => rows.length)).toEqual([2, 4, 14]);
+    expect(before[2]!.filter((r) => r.decision === 'refused')).toEqual([expect.objectContaining({ line: '1', current_payment_due: '0.00' })]);
+    expect((await runner.rebuild('billing')).comparison).toMatchObject({ compared: true, equal: true });
+    expect(await Promise.all(tables.map(snapshot))).toEqual(before);
   });
 });

@@ -6,6 +6,7 @@ import { ReadModelsModule } from '../read-models';
 import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
 import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
 import { BillingCommands } from './billing-commands';
+import { BillingReads } from './billing-reads';
 import { CertifyPayApplicationHandler } from './certify-pay-application/certify-pay-application.handler';
 import { CertifyPayApplicationController } from './certify-pay-application/certify-pay-application.http.controller';
 import { ChooseBillingMethodHandler } from './choose-billing-method/choose-billing-method.handler';
@@ -48,6 +49,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
   ],
   providers: [
     BillingCommands,
+    BillingReads,
     ChooseBillingMethodHandler,
     GetScheduleHandler,
     ProposeScheduleHandler,

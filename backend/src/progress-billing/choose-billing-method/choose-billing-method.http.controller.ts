@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 
-import { IdempotencyKey } from '../../command-side';
+import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
 import { Access, CurrentUser, type SessionUser } from '../../identity';
@@ -15,6 +15,7 @@ export class ChooseBillingMethodController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
+    private readonly ownWrites: OwnWrites,
   ) {}
 
   @Answers('ProgressBillingView')
@@ -26,6 +27,7 @@ export class ChooseBillingMethodController {
     @IdempotencyKey() key: string | null,
   ) {
     await this.commandBus.execute(new ChooseBillingMethod(user, projectId, body.method, key));
+    await this.ownWrites.readable(); // the answer is read from the read models
     return this.queryBus.execute(new GetSchedule(user, projectId));
   }
 }

@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { applicationOf, payApplicationList, payApplicationView } from '../billing.view';
-import { BillingCommands } from '../billing-commands';
+import { BillingReads } from '../billing-reads';
 
 /** GET /api/job/{id}/pay-applications: the project's pay applications, oldest first. */
 export class ListPayApplications extends Query<PayApplicationListItem[]> {
@@ -28,19 +28,19 @@ export class GetPayApplication extends Query<PayApplicationView> {
 
 @QueryHandler(ListPayApplications)
 export class ListPayApplicationsHandler implements IQueryHandler<ListPayApplications> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(private readonly reads: BillingReads) {}
 
   async execute({ user, projectId }: ListPayApplications): Promise<PayApplicationListItem[]> {
-    return payApplicationList((await this.billing.requireReader(projectId, user)).billing);
+    return payApplicationList((await this.reads.requireReader(projectId, user)).billing);
   }
 }
 
 @QueryHandler(GetPayApplication)
 export class GetPayApplicationHandler implements IQueryHandler<GetPayApplication> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(private readonly reads: BillingReads) {}
 
   async execute({ user, projectId, applicationNumber }: GetPayApplication): Promise<PayApplicationView> {
-    const { billing } = await this.billing.requireReader(projectId, user);
+    const { billing } = await this.reads.requireReader(projectId, user);
     return payApplicationView(projectId, applicationOf(billing, applicationNumber));
   }
 }

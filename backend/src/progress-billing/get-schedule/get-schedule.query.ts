@@ -1,9 +1,9 @@
-import { billingOf, type ProgressBillingView } from '@escrow/domain';
+import type { ProgressBillingView } from '@escrow/domain';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { progressBillingView } from '../billing.view';
-import { BillingCommands } from '../billing-commands';
+import { BillingReads } from '../billing-reads';
 
 /** GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders. */
 export class GetSchedule extends Query<ProgressBillingView> {
@@ -17,10 +17,10 @@ export class GetSchedule extends Query<ProgressBillingView> {
 
 @QueryHandler(GetSchedule)
 export class GetScheduleHandler implements IQueryHandler<GetSchedule> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(private readonly reads: BillingReads) {}
 
   async execute({ user, projectId }: GetSchedule): Promise<ProgressBillingView> {
-    const { viewer, billing, project } = await this.billing.requireReader(projectId, user);
-    return progressBillingView(projectId, project.status === 'none' ? 'milestones' : billingOf(project), billing, viewer);
+    const { viewer, method, billing } = await this.reads.requireReader(projectId, user);
+    return progressBillingView(projectId, method, billing, viewer);
   }
 }
