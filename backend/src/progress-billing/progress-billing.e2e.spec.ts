@@ -3,6 +3,7 @@ import { ProjectionRunner } from '@escrow/projections';
 import { submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { pdfText } from '../../test/support/pdf-text';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**
@@ -284,6 +285,52 @@ describe('progress billing', () => {
     expect(first.body.lines).toHaveLength(3);
     expect(first.body.lines[2]).toMatchObject({ scheduled_value: '50000.00', current_payment_due: '4500.00' });
     expect((await (await session(outsider)).get(`${base}/1`)).status).toBe(403);
+    // The documents of application 2: its continuation sheet as CSV, and the application with its certificate as a PDF.
+    const csv = await c.get(`${base}/2/csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = (csv.body as string).trim().split('\r\n');
+    expect(rows[0]).toMatch(/^item,description,payee,scheduled_value,/);
+    expect(rows.slice(1)).toEqual([
+      '1,Site work,Mesa General Contracting,20000.00,10000.00,0.00,0.00,10000.00,50.00,10000.00,1000.00,9000.00,9000.00,0.00,refused,punch list',
+      '2,Concrete,Desert Concrete,30000.00,12000.00,6000.00,0.00,18000.00,60.00,12000.00,1650.00,16350.00,13500.00,2850.00,as_billed,',
+      '3,Framing,Mesa General Contracting,55000.00,0.00,8000.00,0.00,8000.00,14.55,47000.00,800.00,7200.00,4500.00,2700.00,reduced,north wall not framed',
+      '4,Deck,Sun Decks,8000.00,0.00,2000.00,0.00,2000.00,25.00,6000.00,200.00,1800.00,0.00,1800.00,as_billed,',
+      'total,,,113000.00,,,,38000.00,,,3650.00,34350.00,27000.00,7350.00,,',
+    ]);
+    const pdf = await app.http.inject({ method: 'GET', url: `${base}/2/pdf`, headers: { cookie: `sid=${await startSession(app.db.pool, buyer.userId)}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text.join(' ')).toMatch(
+      /^Application and Certificate for Payment Project \d+ - pay application 2, revision 1, period to 2026-12-31 Certified by the buyer/,
+    );
+    // Lines 1 to 9 of the summary, each with its figure.
+    const after = (label: string) => text[text.indexOf(label) + 1];
+    expect(after('Contract sum to date (1 + 2)')).toBe('113,000.00');
+    expect(after('Total earned less retainage (4 - 5)')).toBe('34,350.00');
+    expect(after('Less previous certificates for payment')).toBe('27,000.00');
+    expect(after('Current payment due (6 - 7)')).toBe('7,350.00');
+    expect(after('Balance to finish, including retainage (3 - 6)')).toBe('78,650.00');
+    expect(text).toEqual(
+      expect.arrayContaining(['Desert Concrete', '2,850.00', 'Sun Decks', '1,800.00', 'reduced: north wall not framed', 'refused: punch list']),
+    );
+    // The continuation sheet's row of line 3, column by column.
+    const row3 = text.indexOf('Framing');
+    expect(text.slice(row3 - 1, row3 + 10)).toEqual([
+      '3',
+      'Framing',
+      '55,000.00',
+      '0.00',
+      '8,000.00',
+      '0.00',
+      '8,000.00',
+      '14.55',
+      '47,000.00',
+      '800.00',
+      '2,700.00',
+    ]);
+
     expect((await s.get(`${base}/4`)).status).toBe(404);
   });
 

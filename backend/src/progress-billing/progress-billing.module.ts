@@ -15,6 +15,7 @@ import { DecideOnChangeOrderHandler } from './decide-on-change-order/decide-on-c
 import { DecideOnChangeOrderController } from './decide-on-change-order/decide-on-change-order.http.controller';
 import { DecideOnScheduleHandler } from './decide-on-schedule/decide-on-schedule.handler';
 import { DecideOnScheduleController } from './decide-on-schedule/decide-on-schedule.http.controller';
+import { GetPayApplicationDocumentsController } from './get-pay-application-documents/get-pay-application-documents.http.controller';
 import { GetPayApplicationsController } from './get-pay-applications/get-pay-applications.http.controller';
 import { GetPayApplicationHandler, ListPayApplicationsHandler } from './get-pay-applications/get-pay-applications.query';
 import { GetScheduleController } from './get-schedule/get-schedule.http.controller';
@@ -41,6 +42,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     NameCertifierController,
     SubmitPayApplicationController,
     GetPayApplicationsController,
+    GetPayApplicationDocumentsController,
     RevisePayApplicationController,
     CertifyPayApplicationController,
     AcceptCertificationController,

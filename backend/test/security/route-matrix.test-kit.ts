@@ -645,6 +645,8 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   })),
   route('GET', '/api/job/:id/pay-applications', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications` })),
   route('GET', '/api/job/:id/pay-applications/:number', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1` })),
+  route('GET', '/api/job/:id/pay-applications/:number/csv', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1/csv` })),
+  route('GET', '/api/job/:id/pay-applications/:number/pdf', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1/pdf` })),
   route('POST', '/api/job/:id/pay-applications', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/pay-applications`,
     body: { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '250.00' }] },

@@ -3,9 +3,9 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
+import { sendCsv } from '../../http/csv';
 import { Answers, AnswersFile } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../../identity';
-import { sendCsv } from '../csv';
 import { GetAdminReports } from './get-reports.query';
 import { ReportCsvRequest } from './get-reports.request.dto';
 import { reportCsv } from './report-csv';

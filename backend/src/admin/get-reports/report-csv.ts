@@ -1,6 +1,6 @@
 import type { AdminReportsView } from '@escrow/domain';
 
-import { toCsv } from '../csv';
+import { toCsv } from '../../http/csv';
 import type { ReportCsvRequest } from './get-reports.request.dto';
 
 /** One report of the admin console as a CSV file: its name and its text, one line per row. */

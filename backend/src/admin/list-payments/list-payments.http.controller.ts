@@ -3,9 +3,9 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
+import { sendCsv, toCsv } from '../../http/csv';
 import { Answers } from '../../http/openapi';
 import { Access, AdminRoles, EVERY_ADMIN_ROLE } from '../../identity';
-import { sendCsv, toCsv } from '../csv';
 import { ListAdminPayments } from './list-payments.query';
 import { AdminPaymentsRequest } from './list-payments.request.dto';
 
