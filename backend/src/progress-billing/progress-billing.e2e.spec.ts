@@ -332,6 +332,25 @@ describe('progress billing', () => {
     ]);
 
     expect((await s.get(`${base}/4`)).status).toBe(404);
+
+    // The History tells the billing in words; the admin's point-in-time view reads past it.
+    const history = (await b.get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[];
+    const said = (type: string) => history.filter((h) => h.type === type).map((h) => h.summary);
+    expect(said('ProjectBillingChosen')).toEqual(['The seller chose to bill this project by progress against a schedule of values.']);
+    expect(said('ScheduleVersionRejected')).toEqual([
+      expect.stringMatching(/^Schedule of values version \d+ rejected by the buyer\. Concrete and framing are missing\.$/),
+    ]);
+    expect(said('CertifierNamed')).toEqual(['The buyer named Ada Architect to certify pay applications.']);
+    expect(said('PayApplicationCertified')).toEqual([
+      'Pay application 1 certified by the certifier: $27,000.00 due, every line as billed.',
+      'Pay application 2 certified by the buyer: $7,350.00 due (1 line reduced, 1 refused).',
+      'Pay application 3 certified by the certifier: $8,100.00 due, every line as billed.',
+    ]);
+    expect(said('ChangeOrderApproved')).toEqual([
+      `Change order ${changeOrderId} approved by the buyer: the contract sum goes from $100,000.00 to $113,000.00.`,
+    ]);
+    const admin = await session(await createUser(app.db.pool, { role: 'admin' }));
+    expect(await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`)).toMatchObject({ status: 200 });
   });
 
   it('revises an application after its certification, and refuses a certification of the replaced revision', async () => {

@@ -57,7 +57,8 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
     const retainageByCompany = new Map<number, ReturnType<typeof money>>();
     for (const e of events) {
       if (e.stream_id.startsWith('job-')) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
-      else {
+      // Progress billing moves no money yet (docs/progress-billing.md#what-is-not-built-yet): its events are in the list, not in the balances.
+      else if (e.stream_id.startsWith('milestone-')) {
         const event = { type: e.type, data: e.data } as unknown as MilestoneEvent;
         const id = (e.data as { originalId: number }).originalId;
         milestoneStates.set(id, evolveMilestone(milestoneStates.get(id) ?? { status: 'none' }, event));

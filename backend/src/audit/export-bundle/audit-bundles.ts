@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import {
+  billingStreamId,
   companyBankAccountsStreamId,
   comparePositions,
   type EventStore,
@@ -145,7 +146,7 @@ export class AuditBundles {
   }
 
   /**
-   * The project's streams whole (its own and each milestone's), and the bank-account streams of
+   * The project's streams whole (its own, each milestone's and its progress billing's), and the bank-account streams of
    * its buyer and of every company its payments went to (where the money came from and went:
    * linked, verified, chosen, confirmed), merged into the global order.
    */
@@ -155,6 +156,7 @@ export class AuditBundles {
     const streams = [
       `job-${projectId}`,
       ...milestones.map((m) => `milestone-${m.originalId}`),
+      billingStreamId(projectId),
       ...new Set(milestones.map((m) => userBankAccountsStreamId(m.customerId))),
       ...[...payees].map(companyBankAccountsStreamId),
     ];

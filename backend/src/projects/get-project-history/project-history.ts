@@ -2,6 +2,7 @@ import {
   type ActiveMilestone,
   type AttachedFile,
   type AttachmentTarget,
+  type BillingEvent,
   COMPANY_ROLE_LABELS,
   type CompanyRole,
   formatDollars,
@@ -105,7 +106,7 @@ function byWhom(row: AuditRow, names: Names): string {
 }
 
 /** An event of a project's history as the domain defines it: the store hands every one over upcast to its current shape. */
-type HistoryEvent = MilestoneEvent | ProjectEvent;
+type HistoryEvent = MilestoneEvent | ProjectEvent | BillingEvent;
 
 function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
   const { type, data: d } = { type: row.type, data: row.data } as HistoryEvent;
@@ -296,6 +297,52 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `${names.person(d.by) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
         changes: [],
       };
+    // Progress billing (docs/progress-billing.md).
+    case 'ScheduleVersionProposed':
+      return {
+        summary: `Schedule of values version ${d.versionId} proposed by the seller: ${d.lines.length} lines, contract sum ${dollars(d.contractSum)}.`,
+        changes: [],
+      };
+    case 'ScheduleVersionApproved':
+      return { summary: `Schedule of values version ${d.versionId} approved by the buyer: the contract sum is ${dollars(d.contractSum)}.`, changes: [] };
+    case 'ScheduleVersionRejected':
+      return { summary: `Schedule of values version ${d.versionId} rejected by the buyer.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
+    case 'CertifierNamed':
+      return { summary: `The buyer named ${names.person(d.userId) ?? 'a person'} to certify pay applications.`, changes: [] };
+    case 'CertifierRemoved':
+      return { summary: `The buyer removed ${names.person(d.userId) ?? 'the certifier'} as certifier.`, changes: [] };
+    case 'PayApplicationSubmitted':
+      return {
+        summary: `Pay application ${d.applicationNumber}${d.revision > 1 ? ` (revision ${d.revision})` : ''} for the period to ${d.periodTo} submitted by the seller: ${dollars(d.billed.currentPaymentDue)} due as billed.`,
+        changes: [],
+      };
+    case 'PayApplicationCertified': {
+      const reduced = d.lines.filter((l) => l.decision === 'reduced').length;
+      const refused = d.lines.filter((l) => l.decision === 'refused').length;
+      return {
+        summary: `Pay application ${d.applicationNumber} certified by the ${d.byRole === 'certifier' ? 'certifier' : 'buyer'}: ${dollars(d.summary.currentPaymentDue)} due${reduced || refused ? ` (${reduced} line${reduced === 1 ? '' : 's'} reduced, ${refused} refused)` : ', every line as billed'}.`,
+        changes: [],
+      };
+    }
+    case 'PayApplicationAccepted':
+      return {
+        summary: `Certificate of pay application ${d.applicationNumber} ${d.automatic ? 'accepted (certified as billed)' : 'accepted by the seller'}.`,
+        changes: [],
+      };
+    case 'PayApplicationPaymentReleased':
+      return {
+        summary: `Payment of ${dollars(d.total)} for pay application ${d.applicationNumber} released to ${d.payees.length} payee${d.payees.length === 1 ? '' : 's'}.`,
+        changes: [],
+      };
+    case 'ChangeOrderProposed':
+      return { summary: `Change order ${d.changeOrderId} proposed by the ${party(d.party)}: ${dollars(d.netChange)}. ${d.reason}`, changes: [] };
+    case 'ChangeOrderApproved':
+      return {
+        summary: `Change order ${d.changeOrderId} approved by the ${party(d.party)}: the contract sum goes from ${dollars(d.contractSumBefore)} to ${dollars(d.contractSumAfter)}.`,
+        changes: [],
+      };
+    case 'ChangeOrderRejected':
+      return { summary: `Change order ${d.changeOrderId} rejected by the ${party(d.party)}.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
     default:
       // A type the catalogue does not know (yet): its stored name.
       return { summary: row.type, changes: [] };
