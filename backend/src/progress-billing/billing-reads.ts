@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { ProjectAccess } from '../read-models';
-import { type BillingViewer,billingViewerOf } from './billing-commands';
+import { type BillingViewer, billingViewerOf } from './billing-commands';
 
 /** The progress-billing read models (projections' BillingProjector) as the queries read them. */
 @Injectable()

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { RevisionRequest } from '../billing-requests.dto';
 import { AcceptCertificationCommand } from './accept-certification.command';
 
@@ -15,6 +15,7 @@ export class AcceptCertificationController {
 
   @Answers('PayApplicationView')
   @Post('job/:id/pay-applications/:number/accept')
+  @MemberMay('milestones.approve')
   @HttpCode(200)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

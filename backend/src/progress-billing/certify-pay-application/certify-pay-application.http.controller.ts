@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser, StepUp } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser, StepUp } from '../../identity';
 import { CertifyPayApplicationRequest } from '../billing-requests.dto';
 import { CertifyPayApplicationCommand } from './certify-pay-application.command';
 
@@ -20,6 +20,7 @@ export class CertifyPayApplicationController {
 
   @Answers('PayApplicationView')
   @Post('job/:id/pay-applications/:number/certify')
+  @MemberMay('milestones.complete')
   @StepUp()
   @HttpCode(200)
   handle(

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ChooseBillingRequest } from '../billing-requests.dto';
 import { GetSchedule } from '../get-schedule/get-schedule.query';
 import { ChooseBillingMethod } from './choose-billing-method.command';
@@ -20,6 +20,7 @@ export class ChooseBillingMethodController {
 
   @Answers('ProgressBillingView')
   @Put('job/:id/billing')
+  @MemberMay('projects.edit')
   async handle(
     @Param('id', ParseIdPipe) projectId: number,
     @Body() body: ChooseBillingRequest,

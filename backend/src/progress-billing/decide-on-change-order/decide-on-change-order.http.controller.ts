@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ReasonRequest } from '../billing-requests.dto';
 import { DecideOnChangeOrder } from './decide-on-change-order.command';
 
@@ -15,6 +15,7 @@ export class DecideOnChangeOrderController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/change-orders/:changeOrderId/approve')
+  @MemberMay('milestones.approve')
   @HttpCode(200)
   approve(
     @Param('id', ParseIdPipe) projectId: number,
@@ -27,6 +28,7 @@ export class DecideOnChangeOrderController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/change-orders/:changeOrderId/reject')
+  @MemberMay('milestones.approve')
   @HttpCode(200)
   reject(
     @Param('id', ParseIdPipe) projectId: number,

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ReasonRequest } from '../billing-requests.dto';
 import { DecideOnSchedule } from './decide-on-schedule.command';
 
@@ -16,6 +16,7 @@ export class DecideOnScheduleController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/schedule/:versionId/approve')
+  @MemberMay('milestones.approve')
   @HttpCode(200)
   approve(
     @Param('id', ParseIdPipe) projectId: number,
@@ -28,6 +29,7 @@ export class DecideOnScheduleController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/schedule/:versionId/reject')
+  @MemberMay('milestones.approve')
   @HttpCode(200)
   reject(
     @Param('id', ParseIdPipe) projectId: number,

@@ -7,7 +7,7 @@ import { DirectoryService } from '../../directory';
 import { sendCsv } from '../../http/csv';
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { GetPayApplication } from '../get-pay-applications/get-pay-applications.query';
 import { continuationSheetCsv } from './continuation-sheet.csv';
 import { payApplicationPdf } from './pay-application.pdf';
@@ -23,6 +23,7 @@ export class GetPayApplicationDocumentsController {
 
   @AnswersFile('text/csv', 'The continuation sheet (G703 columns) of the pay application, one line per line of the schedule and a totals line.')
   @Get('job/:id/pay-applications/:number/csv')
+  @MemberMay('read')
   async csv(
     @Param('id', ParseIdPipe) projectId: number,
     @Param('number', ParseIdPipe) applicationNumber: number,
@@ -36,6 +37,7 @@ export class GetPayApplicationDocumentsController {
 
   @AnswersFile('application/pdf', 'The pay application and its certificate: a summary page (lines 1 to 9, each payee) and the continuation sheet.')
   @Get('job/:id/pay-applications/:number/pdf')
+  @MemberMay('read')
   async pdf(
     @Param('id', ParseIdPipe) projectId: number,
     @Param('number', ParseIdPipe) applicationNumber: number,

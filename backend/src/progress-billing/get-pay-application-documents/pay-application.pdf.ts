@@ -1,5 +1,5 @@
 import { formatDollars, type PayApplicationView } from '@escrow/domain';
-import { type PDFFont, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /**
  * A pay application and its certificate as a PDF (docs/progress-billing.md#documents): a summary

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { GetSchedule } from './get-schedule.query';
 
 @Controller()
@@ -13,6 +13,7 @@ export class GetScheduleController {
 
   @Answers('ProgressBillingView')
   @Get('job/:id/schedule')
+  @MemberMay('read')
   handle(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser) {
     return this.queryBus.execute(new GetSchedule(user, projectId));
   }

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { CertifierRequest } from '../billing-requests.dto';
 import { NameCertifierCommand } from './name-certifier.command';
 
@@ -16,12 +16,14 @@ export class NameCertifierController {
 
   @Answers('ProgressBillingView')
   @Put('job/:id/certifier')
+  @MemberMay('projects.edit')
   name(@Param('id', ParseIdPipe) projectId: number, @Body() body: CertifierRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new NameCertifierCommand(user, projectId, body.user_id, key));
   }
 
   @Answers('ProgressBillingView')
   @Delete('job/:id/certifier')
+  @MemberMay('projects.edit')
   @HttpCode(200)
   remove(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new NameCertifierCommand(user, projectId, null, key));

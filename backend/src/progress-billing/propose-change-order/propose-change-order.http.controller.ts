@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ProposeChangeOrderRequest, scheduleLineInput } from '../billing-requests.dto';
 import { ProposeChangeOrderCommand } from './propose-change-order.command';
 
@@ -15,6 +15,7 @@ export class ProposeChangeOrderController {
 
   @Answers('ProgressBillingView', HttpStatus.CREATED)
   @Post('job/:id/change-orders')
+  @MemberMay('milestones.propose')
   @HttpCode(201)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { ProposeScheduleRequest, scheduleLineInput } from '../billing-requests.dto';
 import { ProposeScheduleCommand } from './propose-schedule.command';
 
@@ -15,6 +15,7 @@ export class ProposeScheduleController {
 
   @Answers('ProgressBillingView', HttpStatus.CREATED)
   @Post('job/:id/schedule')
+  @MemberMay('milestones.propose')
   @HttpCode(201)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

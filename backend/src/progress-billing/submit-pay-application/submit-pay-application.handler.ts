@@ -1,7 +1,7 @@
 import type { PayApplicationView } from '@escrow/domain';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { latestApplication,payApplicationView } from '../billing.view';
+import { latestApplication, payApplicationView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
 import { SubmitPayApplicationCommand } from './submit-pay-application.command';
 

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKey } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
 import { applicationLineInput, SubmitPayApplicationRequest } from '../billing-requests.dto';
 import { SubmitPayApplicationCommand } from './submit-pay-application.command';
 
@@ -15,6 +15,7 @@ export class SubmitPayApplicationController {
 
   @Answers('PayApplicationView', HttpStatus.CREATED)
   @Post('job/:id/pay-applications')
+  @MemberMay('milestones.complete')
   @HttpCode(201)
   handle(
     @Param('id', ParseIdPipe) projectId: number,
