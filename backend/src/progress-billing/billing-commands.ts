@@ -13,7 +13,7 @@ export type BillingRequest = DistributiveOmit<BillingCommand, 'metadata' | 'proj
 export type BillingViewer = Viewer | 'certifier';
 
 /** What the billing rules know of a project, from its stream (its parties, status and billing method only move one way). */
-export function billingFactsOf(project: ProjectState): BillingProjectFacts {
+function billingFactsOf(project: ProjectState): BillingProjectFacts {
   if (project.status === 'none') throw notFound('no_such_project', 'There is no such project.');
   return { status: project.status, customerId: project.customerId, companyId: project.primaryCompanyId, billing: billingOf(project) };
 }

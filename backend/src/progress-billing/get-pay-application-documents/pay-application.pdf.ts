@@ -2,7 +2,7 @@ import { formatDollars, type PayApplicationView } from '@escrow/domain';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /**
- * A pay application and its certificate as a PDF (docs/progress-billing.md#documents): a summary
+ * A pay application and its certificate as a PDF (docs/progress-billing.md#the-api): a summary
  * page (the application, lines 1 to 9, the certificate and each payee's share) and the
  * continuation sheet, one row per line. Our own layout and wording, drawn with pdf-lib's
  * standard fonts: no file is read, nothing is embedded.
