@@ -396,7 +396,8 @@ describe('the life of an escrow project', () => {
     const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
     for (const projector of runner.projectors) {
       const before = await Promise.all(projector.tables.map(snapshot));
-      expect(before.flat().length).toBeGreaterThan(0);
+      // These projects bill by milestones: the billing read models stay empty here and have their own rebuild test (progress-billing.e2e.spec.ts).
+      if (projector.name !== 'billing') expect(before.flat().length).toBeGreaterThan(0);
       await runner.rebuild(projector.name);
       expect(await Promise.all(projector.tables.map(snapshot))).toEqual(before);
     }
