@@ -60,7 +60,7 @@ describe('round trips of a milestone command', () => {
     expect(result.body.user_approval_status).toBe('approved');
     // Written down in docs/performance.md ("Commands: fewer round trips"); printed for the next change.
     console.log(`round trips of one approval: ${roundTrips}\n  ${statements.join('\n  ')}`);
-    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v3')).toHaveLength(1);
+    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v4')).toHaveLength(1);
     expect(statements.filter((s) => s === 'escrow_read_stream')).toHaveLength(1);
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 1);
   });
@@ -76,7 +76,7 @@ describe('round trips of a milestone command', () => {
     // Written down in docs/security.md (step-up); printed for the next change.
     console.log(`round trips of the buyer's completion: ${roundTrips}\n  ${statements.join('\n  ')}`);
     // The guard's look-up of the caller's side and the handler's access check.
-    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v3')).toHaveLength(2);
+    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v4')).toHaveLength(2);
     // Each rides with a second statement: the session's step-up, the stream's tail.
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 2);
   });

@@ -381,6 +381,29 @@ describe('progress billing', () => {
     expect(over.body.message).toMatch(/^Line 1: /);
   });
 
+  it('keeps a project to one billing method: no milestone on a progress-billed project, no progress billing beside milestones', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const progress = await progressProject(s, b);
+    const milestone = { job_id: progress, definition: 'Foundation poured.', payees: [{ jc_id: seller.companyId, type: 'fixed', amount: '500.00' }] };
+    const refused = await s.post('/api/milestone', milestone);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/bills by progress/);
+
+    const draft = (
+      await s.post('/api/job/basic', {
+        customer_id: buyer.userId,
+        service: 'General Contracting',
+        primary_company_id: seller.companyId,
+        customerInitiated: false,
+      })
+    ).body.job_id as number;
+    expect((await s.post('/api/milestone', { ...milestone, job_id: draft })).status).toBe(201);
+    const choice = await s.put(`/api/job/${draft}/billing`, { method: 'progress' });
+    expect(choice.status).toBe(409);
+    expect(choice.body.message).toMatch(/has milestones/);
+  });
+
   it('rebuilds the billing read models from the events into the same rows', async () => {
     const runner = app.http.get(ProjectionRunner);
     await eventually(
@@ -390,8 +413,8 @@ describe('progress billing', () => {
     const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
     const tables = ['billing_schedules', 'pay_applications', 'pay_application_lines'];
     const before = await Promise.all(tables.map(snapshot));
-    // The two projects above: three and one applications, their lines.
-    expect(before.map((rows) => rows.length)).toEqual([2, 4, 14]);
+    // The three projects above: three, one and no applications, their lines.
+    expect(before.map((rows) => rows.length)).toEqual([3, 4, 14]);
     expect(before[2]!.filter((r) => r.decision === 'refused')).toEqual([expect.objectContaining({ line: '1', current_payment_due: '0.00' })]);
     expect((await runner.rebuild('billing')).comparison).toMatchObject({ compared: true, equal: true });
     expect(await Promise.all(tables.map(snapshot))).toEqual(before);

@@ -22,6 +22,8 @@ export interface JobAccessRow {
   /** numeric(5,2) as text: "5.00". */
   retainage_percent: string;
   site_state: SiteState | null;
+  /** How the project bills (its folded state's choice; milestones unless progress was chosen). */
+  billing: 'milestones' | 'progress';
 }
 
 const JOB_COLUMNS = [
@@ -41,6 +43,9 @@ const JOB_COLUMNS = [
   'site_state',
 ] as const;
 
+/** The billing method a project's folded state holds (absent in states stored before it existed: milestones). */
+const BILLING_OF = (table: string) => `coalesce(${table}state->>'billing', 'milestones') AS billing`;
+
 /** What the milestone rules know of a project, from its read model (see ProjectFacts). */
 export function projectFactsOf(project: JobAccessRow): ProjectFacts {
   return {
@@ -49,6 +54,7 @@ export function projectFactsOf(project: JobAccessRow): ProjectFacts {
     companyId: project.primary_company_id,
     retainagePercent: project.retainage_percent,
     siteState: project.site_state,
+    billing: project.billing,
   };
 }
 
@@ -89,8 +95,8 @@ export class ProjectAccess {
 
   async job(projectId: number): Promise<JobAccessRow> {
     const { rows } = await this.pool.query<JobAccessRow>({
-      name: 'escrow_job_access_v3',
-      text: `SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE job_id = $1`,
+      name: 'escrow_job_access_v4',
+      text: `SELECT ${JOB_COLUMNS.join(', ')}, ${BILLING_OF('')} FROM jobs WHERE job_id = $1`,
       values: [projectId],
     });
     if (!rows[0]) throw notFound('no_such_project', 'There is no such project.');
@@ -136,8 +142,8 @@ export class ProjectAccess {
   /** The milestone and its project in one round trip (every milestone command starts here). */
   async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
     const { rows } = await this.pool.query<JobAccessRow & { original_id: number }>({
-      name: 'escrow_milestone_with_job_v3',
-      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}
+      name: 'escrow_milestone_with_job_v4',
+      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}, ${BILLING_OF('j.')}
                FROM milestone_versions v JOIN jobs j ON j.job_id = v.job_id WHERE v.m_id = $1`,
       values: [versionId],
     });

@@ -32,6 +32,8 @@ export interface ProjectFacts {
    */
   retainagePercent: string;
   siteState: SiteState | null;
+  /** How the project bills (absent: milestones); a progress-billed project takes no milestone. */
+  billing?: 'milestones' | 'progress';
 }
 
 /** A command a party (buyer or seller) issues: it carries the facts of the project it is about. */

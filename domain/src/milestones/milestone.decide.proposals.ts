@@ -20,6 +20,9 @@ export function decideProposal(command: ProposalCommand, state: MilestoneState):
       const d = command.data;
       const { project } = command;
       const party = requireParty(project, metadata, 'add milestones');
+      if (project.billing === 'progress') {
+        throw conflict('progress_billed', 'This project bills by progress against a schedule of values: bill its work with pay applications, not milestones.');
+      }
       requireSeller(project);
       const content = validContent(d, project);
       return [

@@ -43,7 +43,8 @@ type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; s
  * Either party chooses how the project bills, while it is a draft: by milestones (the default) or
  * by progress against a schedule of values (docs/progress-billing.md).
  */
-type ChooseBillingMethod = Command<'ChooseBillingMethod', { method: unknown }>;
+/** `milestoneCount`: how many milestones the project has (read models); progress billing needs none. */
+type ChooseBillingMethod = Command<'ChooseBillingMethod', { method: unknown; milestoneCount: number }>;
 
 /**
  * What the retainage rules know of each milestone of the project, folded from its stream when

@@ -14,7 +14,11 @@ const created: ProjectEvent = {
   data: { jobId: 41, customerId: 12, primaryCompanyId: 3, service: 'Framing', customerInitiated: false, createdBy: 7, createdAt: at(0) },
 };
 const submitted: ProjectEvent = { type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(0) } };
-const choose = (method: unknown, metadata: CommandMetadata = seller): ProjectCommand => ({ type: 'ChooseBillingMethod', data: { method }, metadata });
+const choose = (method: unknown, metadata: CommandMetadata = seller, milestoneCount = 0): ProjectCommand => ({
+  type: 'ChooseBillingMethod',
+  data: { method, milestoneCount },
+  metadata,
+});
 const decide = (history: ProjectEvent[], command: ProjectCommand) => decideProject(command, foldProject(history));
 
 describe('the billing method of a project', () => {
@@ -33,6 +37,7 @@ describe('the billing method of a project', () => {
     expect(domainErrorOf(() => decide([created], choose('hourly')))).toMatchObject({ kind: 'invalid', code: 'billing_method' });
     expect(domainErrorOf(() => decide([created], choose('progress', outsider)))).toMatchObject({ kind: 'forbidden', code: 'not_a_party' });
     expect(domainErrorOf(() => decide([created, submitted], choose('progress')))).toMatchObject({ kind: 'conflict', code: 'billing_fixed' });
+    expect(domainErrorOf(() => decide([created], choose('progress', seller, 1)))).toMatchObject({ kind: 'conflict', code: 'milestones_exist' });
   });
 
   it('submits a progress-billed project without milestones, and a milestone-billed one only with one', () => {

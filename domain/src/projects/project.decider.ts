@@ -281,6 +281,9 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
         throw conflict('billing_fixed', `This project is submitted: it bills by ${billingOf(state)} and that can no longer change.`);
       }
       if (method === billingOf(state)) return [];
+      if (method === 'progress' && command.data.milestoneCount > 0) {
+        throw conflict('milestones_exist', 'This project has milestones: remove them before choosing to bill it by progress.');
+      }
       return [{ type: 'ProjectBillingChosen', data: { jobId: state.jobId, billing: method, by: metadata.actorId, at: metadata.now } }];
     }
     case 'RequestRetainageRelease':
