@@ -336,7 +336,10 @@ describe('progress billing', () => {
     // The History tells the billing in words; the admin's point-in-time view reads past it.
     const history = (await b.get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[];
     const said = (type: string) => history.filter((h) => h.type === type).map((h) => h.summary);
-    expect(said('ProjectBillingChosen')).toEqual(['The seller chose to bill this project by progress against a schedule of values.']);
+    // A company's action names the member who did it (issue 37).
+    expect(said('ProjectBillingChosen')).toEqual([
+      expect.stringMatching(/^The seller chose to bill this project by progress against a schedule of values — by .+ \(Owner\)\.$/),
+    ]);
     expect(said('ScheduleVersionRejected')).toEqual([
       expect.stringMatching(/^Schedule of values version \d+ rejected by the buyer\. Concrete and framing are missing\.$/),
     ]);
