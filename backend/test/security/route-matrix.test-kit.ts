@@ -612,16 +612,20 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
   ),
   // Progress billing (issue 38). The parties act (the seller bills, the buyer approves and certifies), an admin reads and never acts.
   // A draft exists only for the seller who started it: the buyer and outsiders are told it does not exist.
-  route(
-    'PUT',
-    '/api/job/:id/billing',
-    'user',
-    { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
-    async (w, _r, fresh) => ({
-      url: `/api/job/${fresh ? (await w.fresh.billed('draft')).jobId : w.billing.draftJobId}/billing`,
-      body: { method: 'progress' },
-    }),
-  ),
+  {
+    ...route(
+      'PUT',
+      '/api/job/:id/billing',
+      'user',
+      { anonymous: 401, buyer: 404, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 403 },
+      async (w, _r, fresh) => ({
+        url: `/api/job/${fresh ? (await w.fresh.billed('draft')).jobId : w.billing.draftJobId}/billing`,
+        body: { method: 'progress' },
+      }),
+    ),
+    // The seller's project manager did not start the draft: it does not exist for them (as for PUT /api/job/:id/draft).
+    members: { sellerProjectManager: 404 },
+  },
   route('GET', '/api/job/:id/schedule', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/schedule` })),
   route('POST', '/api/job/:id/schedule', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('submitted')).jobId : w.billing.jobId}/schedule`,
