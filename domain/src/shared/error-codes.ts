@@ -6,6 +6,7 @@
  */
 export const ERROR_CODES = {
   400: {
+    billing_method: 'A project bills by milestones or by progress: name one of the two.',
     invalid_user_id: "The user_id asked for is not a member's id.",
     account_gone: 'The account behind the session no longer exists.',
     admin_as_buyer: 'An administrator cannot be the buyer of a project.',
@@ -143,6 +144,7 @@ export const ERROR_CODES = {
     unknown_event_kind: 'A webhook endpoint names an event kind that does not exist.',
     unknown_line: 'A line named is not in the schedule of values.',
     unknown_payee: 'A payee names a company that does not exist.',
+    unknown_certifier: 'The certifier named is not a user who could certify pay applications.',
     unknown_seller: 'There is no seller company with the id given.',
     unsafe_text: 'A text holds a character that cannot be stored (a control character, NUL or half of a surrogate pair).',
     validation_failed:
@@ -253,6 +255,9 @@ export const ERROR_CODES = {
     version_not_found: 'There is no such milestone version.',
   },
   409: {
+    billing_fixed: "A project's billing method is chosen on its draft and fixed once it is submitted.",
+    milestones_exist: 'A project with milestones keeps billing by milestones.',
+    progress_billed: 'A progress-billed project takes pay applications, not milestones.',
     account_exists: 'The person has an account already.',
     administrator_exists: 'The installation has an administrator already.',
     agreement_changed: 'The escrow agreement changed since it was signed: both parties sign the new text.',
