@@ -262,7 +262,10 @@ describe('the life of an escrow project', () => {
     );
     expect(history.find((h) => h.type === 'DepositSettled')!.actor_name).toBe('Payment provider');
     expect(history.find((h) => h.type === 'MilestoneVersionRejected')!.summary).toBe('"Framing" rejected by the buyer: Too high.');
-    expect(history.find((h) => h.type === 'ProjectMilestoneAgreed')!.summary).toBe('The escrow agreement now lists "Framing" as both parties agreed it.');
+    // The agreeing approval was the seller's (issue 37: a company's action names its member and role).
+    expect(history.find((h) => h.type === 'ProjectMilestoneAgreed')!.summary).toBe(
+      `The escrow agreement now lists "Framing" as both parties agreed it — by ${seller.name} (Owner).`,
+    );
 
     // Someone else's buyer sees nothing of it.
     const o = await login(outsider);
