@@ -65,7 +65,10 @@ export async function signAgreement(page: Page, projectId: string, side: 'custom
   await page.goto(`/portal/project-agreement/${side}/${projectId}`);
   await page.getByLabel('Type your full legal name to sign').fill(legalName);
   await page.getByRole('button', { name: 'Sign the agreement' }).click();
-  await expect(page.getByRole('region', { name: 'Signatures' })).toContainText(`${side === 'customer' ? 'Buyer' : 'Seller'}: signed by ${legalName} on`);
+  await expect(page.getByRole('region', { name: 'Signatures' })).toContainText(
+    // A company's signature names the member's role (issue 37); the demo sellers sign as owners.
+    side === 'customer' ? `Buyer: signed by ${legalName} on` : `Seller: signed by ${legalName} (owner) on`,
+  );
 }
 
 /**

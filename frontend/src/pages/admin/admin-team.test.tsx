@@ -81,9 +81,9 @@ describe('a session that ended', () => {
     const client = new QueryClient();
     const asked: unknown[] = [];
     client.invalidateQueries = ((filters: { queryKey: unknown }) => (asked.push(filters.queryKey), Promise.resolve())) as never;
-    const refusal = (status: number, reason?: string) => ({ isAxiosError: true, response: { status, data: { reason } } });
+    const refusal = (status: number, code?: string) => ({ isAxiosError: true, response: { status, data: { code } } });
     const { AxiosError } = await import('axios');
-    const axiosError = (status: number, reason?: string) => Object.assign(new AxiosError('x'), refusal(status, reason));
+    const axiosError = (status: number, code?: string) => Object.assign(new AxiosError('x'), refusal(status, code));
     recheckSessionAfter(axiosError(401, 'step_up_required'), client);
     recheckSessionAfter(axiosError(401, 'session_rotated'), client);
     recheckSessionAfter(axiosError(403, 'role_forbidden'), client);
