@@ -101,7 +101,10 @@ test('a seller-started project, from creation to every payee paid, in two browse
   await openProject(buyer, projectId);
   await openTab(buyer, 'History');
   const entries = buyer.getByTestId('history-entry');
-  await expect(entries.filter({ hasText: 'Edit of "Framing" proposed by the seller.' })).toContainText('amount: $10,000.00 → $9,000.00');
+  // A company's action names its member and role (issue 37): the demo seller is its company's owner.
+  const edit = entries.filter({ hasText: 'Edit of "Framing" proposed by the seller' });
+  await expect(edit).toContainText('— by Sam Seller (Owner).');
+  await expect(edit).toContainText('amount: $10,000.00 → $9,000.00');
   for (const type of [
     'JobDraftCreated',
     'JobSubmitted',
