@@ -211,6 +211,7 @@ describe('EventStreams.decide', () => {
     expect(result.events).toEqual([{ type: 'Counted', data: { seen: 2 } }]);
     expect(await store.readStream('between-1')).toHaveLength(3);
   });
+
   it('answers a copy whose fetched stream predates the first copy as a replay, never with a refusal of its own', async () => {
     // Issue 40: a deposit retried across two API processes answered 409 "already funded". A copy
     // that read the stream before another copy of the same request appended must not be refused
@@ -234,7 +235,8 @@ describe('EventStreams.decide', () => {
     expect(copy.events).toEqual(first.events);
     // A refusal still answers when the stream, read again, says so.
     await expect((await processA.fetch(gated, 1)).decide({ needs: 9, metadata }, { idempotencyKey: 'gated-key-2' })).rejects.toMatchObject({
-      code: 'not_ready',
+      code: 'concurrent_change',
+      message: 'Not ready yet.',
     });
   });
 });

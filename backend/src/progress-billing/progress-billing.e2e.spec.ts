@@ -120,7 +120,7 @@ describe('progress billing', () => {
     expect((await s.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled })).status).toBe(403);
     // Certifying asks for a second factor checked lately.
     const stale = await session(certifier, false);
-    expect(await stale.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled })).toMatchObject({ status: 401, body: { reason: 'step_up_required' } });
+    expect(await stale.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled })).toMatchObject({ status: 401, body: { code: 'step_up_required' } });
 
     const certified1 = await c.post(`${base}/1/certify`, { revision: 1, lines: allAsBilled });
     expect(certified1).toMatchObject({
