@@ -97,7 +97,11 @@ describe('loadConfig: attachments', () => {
 describe('loadConfig: metrics', () => {
   it('serves none unless METRICS_PORT or METRICS_TOKEN is set', () => {
     expect(loadConfig({}).metrics).toEqual({ port: null, token: null, record: true });
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metrics).toEqual({ port: 9464, token: '0123456789abcdef0123', record: true });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metrics).toEqual({
+      port: 9464,
+      token: '0123456789abcdef0123',
+      record: true,
+    });
     // The bench's observability-off runs (issue 40) record nothing.
     expect(loadConfig({ RECORD_METRICS: 'false' }).metrics).toMatchObject({ record: false });
   });
