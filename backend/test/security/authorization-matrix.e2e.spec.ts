@@ -62,7 +62,7 @@ describe('security: authorization matrix', () => {
 
       expect({ status: answer.status, body: answer.status === expected ? 'as expected' : answer.body }).toEqual({ status: expected, body: 'as expected' });
       if (!allowed) expect(typeof answer.body?.message).toBe('string');
-      if (member?.roleForbidden) expect(answer.body?.reason).toBe('role_forbidden');
+      if (member?.roleForbidden) expect(answer.body?.code).toBe('role_forbidden');
       if (before) expect(await changedTables(world.app.ownerPool(), before, await fingerprint(world.app.ownerPool()))).toEqual([]);
     },
     60_000,
