@@ -2,6 +2,7 @@ import { ProjectionRunner } from '@escrow/projections';
 import { Client, Pool } from 'pg';
 
 import { createParties, createSignedProject } from '../../../test/support/escrow-project';
+import { eventually } from '../../../test/support/event-store-fixture';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { SecurityLog } from '../../identity';
 import { allMigrations, readModelTables } from '../../schema';
@@ -129,7 +130,15 @@ describe('the database login the application runs as', () => {
     // A rebuild that crashed while the owner's login ran everything: the next one drops its copy.
     await app.ownerPool().query('CREATE TABLE milestones__rebuild (LIKE milestones INCLUDING ALL)');
     await startAgain();
-    const result = await app.app.get(ProjectionRunner).rebuild('milestones');
+    const runner = app.app.get(ProjectionRunner);
+    // The comparison needs the live projector where the rebuild ends: under load it can trail the
+    // project's last events a moment (CI saw compared: false).
+    await eventually(
+      async () => (await runner.status()).find((s) => s.name === 'milestones')?.lagEvents,
+      (lag) => lag === 0,
+      15_000,
+    );
+    const result = await runner.rebuild('milestones');
     expect(result).toMatchObject({ projector: 'milestones', comparison: { compared: true } });
     const { rows } = await app
       .ownerPool()
