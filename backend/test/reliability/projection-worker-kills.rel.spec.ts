@@ -116,7 +116,10 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
       const afterKills = await readModelChecksums(pool);
       const rebuilt = await readModelChecksums(cleanPool);
       expect(afterKills).toEqual(rebuilt);
-      expect(afterKills.every((t) => t.rows > 0)).toBe(true);
+      // Every read model the generated ledger feeds has rows; it generates no progress-billed
+      // project yet (issue 38), so the billing projector's tables stay empty on both sides.
+      const billing = ['billing_schedules', 'pay_applications', 'pay_application_lines'];
+      expect(afterKills.filter((t) => !t.rows && !billing.includes(t.table)).map((t) => t.table)).toEqual([]);
       // The ledger balances to the cent (the checksums above already show every row exactly once).
       const { rows: ledger } = await pool.query<{ total: string }>('SELECT coalesce(sum(amount), 0)::numeric(20,2)::text AS total FROM ledger_entries');
       expect(ledger[0]!.total).toBe('0.00');
