@@ -4,6 +4,21 @@ export { evolveBilling, foldBilling } from './billing.evolve';
 export { type ActiveBilling, type ApplicationState, type BillingState, initialBillingState } from './billing.state';
 export type { BillingCommand, BillingProjectFacts } from './commands';
 export { BILLING_EVENT_TYPES, type BillingEvent, billingStreamId } from './events';
-export { type PayApplicationFigures, payApplicationFigures } from './pay-application.figures';
-export type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
-export type { ScheduleLineInput } from './schedule';
+export {
+  type BillingLine,
+  type LineToDate,
+  NOTHING_CERTIFIED,
+  type PayApplicationFigures,
+  payApplicationFigures,
+  type PeriodAmounts,
+} from './pay-application.figures';
+// The rules as the screens check them while a person types (the same code the decider runs).
+export {
+  type ApplicationLineInput,
+  type BilledLine,
+  type CertificationDecisionInput,
+  lineProblems,
+  readApplicationLines,
+  readCertification,
+} from './pay-application.rules';
+export { contractSumOf, readScheduleLines, type ScheduleLineInput } from './schedule';

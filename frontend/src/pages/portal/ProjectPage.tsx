@@ -4,7 +4,7 @@ import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { useCompanyPermission } from '../../api/company-role';
-import { projectKeys } from '../../api/projects';
+import { projectKeys, type ProjectSummary } from '../../api/projects';
 import { ExclamationCircleFilledIcon } from '../../components/icons';
 import { lazyThemed } from '../../components/lazy-antd';
 import { LightButton } from '../../components/LightButton';
@@ -20,6 +20,7 @@ import { isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { LazyMilestoneForm } from '../../features/milestones/components/lazy';
 import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
+import { useSchedule } from '../../features/progress-billing/api/schedule';
 import { resumePath, useProject } from '../../features/projects/api/projects';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
@@ -30,6 +31,7 @@ import { PortalFrame } from './PortalFrame';
 // Timeline) load with the antd theme when first opened, the dialogs and toasts when first needed.
 const RetainagePanel = lazyThemed(() => import('../../features/retainage/components/RetainagePanel'), 'RetainagePanel');
 const History = lazyThemed(() => import('./ProjectHistory'), 'ProjectHistory');
+const BillingPanel = lazyThemed(() => import('../../features/progress-billing/components/BillingPanel'), 'BillingPanel');
 
 function Milestones({ projectId, userId, signer }: { projectId: number; userId: number; signer: { first_name: string; last_name: string } | null }) {
   const milestones = useMilestones(projectId);
@@ -118,9 +120,25 @@ export function ProjectPage() {
   // The terms line sits above the tabs: the page waits for it (asked beside the project, not after
   // it), so the milestones do not move down when it arrives (Lighthouse's layout shift, 0.018).
   const retainage = useRetainage(projectId);
+  // How the project bills decides the tabs (Billing first when it bills by progress), so the page
+  // waits for it too; a project whose billing cannot be read shows no Billing tab.
+  const billing = useSchedule(projectId);
+  const billingTab = (p: ProjectSummary) => ({
+    key: 'billing',
+    label: 'Billing',
+    children: (
+      <Suspense fallback={<Spinner />}>
+        <BillingPanel
+          projectId={projectId}
+          isDraft={p.is_draft}
+          seller={p.primary_company_id && p.primary_company_name ? { company_id: p.primary_company_id, name: p.primary_company_name } : null}
+        />
+      </Suspense>
+    ),
+  });
   return (
     <PortalFrame appText>
-      {project.isPending || retainage.isPending ? (
+      {project.isPending || retainage.isPending || billing.isPending ? (
         <Spinner />
       ) : project.isError ? (
         <p role="alert">{errorMessage(project.error)}</p>
@@ -171,6 +189,7 @@ export function ProjectPage() {
           <LightTabs
             label="Project"
             items={[
+              ...(billing.data?.billing === 'progress' ? [billingTab(project.data)] : []),
               {
                 key: 'milestones',
                 label: 'Milestones',
@@ -211,6 +230,7 @@ export function ProjectPage() {
                   </Suspense>
                 ),
               },
+              ...(billing.data?.billing !== 'progress' && project.data.is_draft ? [billingTab(project.data)] : []),
             ]}
           />
         </>

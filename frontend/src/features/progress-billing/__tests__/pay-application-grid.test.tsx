@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { describe, expect, it } from 'vitest';
+
+import { fakeApi, renderScreen } from '../../../test/render';
+import { PayApplicationGrid } from '../components/PayApplicationGrid';
+import { TEXTS } from '../components/texts';
+import { cellText, scheduleView, SELLER, submitted } from './fixtures';
+
+const nameOf = (id: number) => (id === SELLER.company_id ? SELLER : { company_id: id, name: `Company #${id}` });
+
+const sheet = () => screen.getByRole('table', { name: 'Continuation sheet' });
+const cell = (item: string, column: string) => cellText(sheet(), item, column);
+const rowOf = (item: string) => [...sheet().querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td, th')?.textContent === item) as HTMLElement;
+
+describe('the pay-application grid (issue 38)', () => {
+  it('computes the columns and the summary as a percentage is typed, and sends what was typed', async () => {
+    const { calls } = fakeApi((call) => (call.method === 'POST' ? { status: 201, body: submitted } : undefined));
+    renderScreen(
+      <App>
+        <PayApplicationGrid projectId={7} view={scheduleView('company')} revise={null} nameOf={nameOf} onDone={() => undefined} />
+      </App>,
+    );
+    expect(cell('1', 'C ')).toBe('$20,000.00');
+    expect(cell('1', 'E ')).toBe('$0.00');
+    await userEvent.type(screen.getByLabelText('Work this period in percent, line 1'), '50');
+    // E = 50% × 20,000.00; G = D + E + F; H = C − G; I = 10% of G; due = G − I (docs/progress-billing.md's example).
+    expect(cell('1', 'E ')).toBe('$10,000.00');
+    expect(cell('1', 'G ')).toBe('$10,000.00');
+    expect(cell('1', 'G ÷ C')).toBe('50.00%');
+    expect(cell('1', 'H ')).toBe('$10,000.00');
+    expect(cell('1', 'I ')).toBe('$1,000.00');
+    expect(cell('1', 'Payment due')).toBe('$9,000.00');
+    const summary = screen.getByLabelText('Summary as billed');
+    expect(within(summary).getByText('8. Current payment due').nextSibling).toHaveTextContent('$9,000.00');
+    expect(within(summary).getByText('4. Total completed and stored to date').nextSibling).toHaveTextContent('$10,000.00');
+
+    // Typing an amount instead clears the percentage: one or the other, as the API takes it.
+    await userEvent.type(screen.getByLabelText('Work this period in dollars, line 1'), '5000');
+    expect(screen.getByLabelText('Work this period in percent, line 1')).toHaveValue('');
+    expect(within(summary).getByText('8. Current payment due').nextSibling).toHaveTextContent('$4,500.00');
+    await userEvent.clear(screen.getByLabelText('Work this period in dollars, line 1'));
+    await userEvent.type(screen.getByLabelText('Work this period in percent, line 1'), '50');
+    await userEvent.type(screen.getByLabelText('Work this period in percent, line 2'), '25.5');
+    expect(cell('2', 'E ')).toBe('$7,650.00');
+    // Line 2 retains 10% up to its reduction point (50% complete), then 5%: $765.00 at 10%.
+    expect(cell('2', 'I ')).toBe('$765.00');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the pay application' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give the last day of the period billed.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Period to (the last day of the period billed)'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the pay application' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'POST')?.data)
+      .toEqual({
+        period_to: '2026-11-30',
+        lines: [
+          { line: '1', work_percent: '50' },
+          { line: '2', work_percent: '25.5' },
+        ],
+      });
+    expect(calls.find((c) => c.method === 'POST')?.url).toBe('/job/7/pay-applications');
+  });
+
+  it("marks a line billed beyond its value with the domain's own words, and sends nothing", async () => {
+    const { calls } = fakeApi(() => undefined);
+    renderScreen(
+      <App>
+        <PayApplicationGrid projectId={7} view={scheduleView('company')} revise={null} nameOf={nameOf} onDone={() => undefined} />
+      </App>,
+    );
+    await userEvent.type(screen.getByLabelText('Period to (the last day of the period billed)'), '2026-11-30');
+    await userEvent.type(screen.getByLabelText('Work this period in dollars, line 1'), '25000');
+    expect(
+      within(rowOf('1')).getByText(/Line 1: \$25,000\.00 completed and stored to date would be more than its scheduled value of \$20,000\.00/),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the pay application' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Correct these before submitting:');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says plainly that files for newly stored materials cannot be attached yet', async () => {
+    fakeApi(() => undefined);
+    renderScreen(
+      <App>
+        <PayApplicationGrid projectId={7} view={scheduleView('company')} revise={null} nameOf={nameOf} onDone={() => undefined} />
+      </App>,
+    );
+    expect(screen.queryByText(TEXTS.storedFilesNotBuilt)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Materials presently stored, line 3'), '5000');
+    expect(screen.getByText(TEXTS.storedFilesNotBuilt)).toBeInTheDocument();
+    expect(within(rowOf('3')).getByText(/Line 3: attach the invoice or photos of the \$5,000\.00 of materials newly stored\./)).toBeInTheDocument();
+  });
+});

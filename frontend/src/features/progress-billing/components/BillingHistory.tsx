@@ -1,0 +1,48 @@
+import { formatDollars } from '@escrow/domain';
+
+import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { documentUrl, type PayApplicationListItem, usePayApplications } from '../api/pay-applications';
+import { STATUS_LABELS, TEXTS } from './texts';
+
+/** The project's pay applications by period, with their status, what each pays and their PDF and CSV. */
+export function BillingHistory({ projectId }: { projectId: number }) {
+  const applications = usePayApplications(projectId);
+  if (applications.isError) return <p role="alert">{errorMessage(applications.error)}</p>;
+  if (applications.data?.length === 0) return <p className="el-empty">{TEXTS.noApplications}</p>;
+  return (
+    <WideTable<PayApplicationListItem>
+      aria-label="Pay applications"
+      rowKey="application_number"
+      size="small"
+      loading={applications.isPending}
+      pagination={false}
+      dataSource={applications.data ?? []}
+      columns={[
+        {
+          title: 'Application',
+          key: 'number',
+          render: (_, a) => `No. ${a.application_number}${a.revision > 1 ? `, revision ${a.revision}` : ''}`,
+        },
+        { title: 'Period to', dataIndex: 'period_to' },
+        { title: 'Status', dataIndex: 'status', render: (s: PayApplicationListItem['status']) => STATUS_LABELS[s] },
+        { title: 'Current payment due', dataIndex: 'current_payment_due', align: 'right', render: (v: string) => formatDollars(v) },
+        { title: 'Submitted', dataIndex: 'submitted_at', render: (v: string) => new Date(v).toLocaleDateString('en-US', { dateStyle: 'medium' }) },
+        {
+          title: 'Documents',
+          key: 'documents',
+          render: (_, a) => (
+            <span className="el-actions">
+              <a href={documentUrl(projectId, a.application_number, 'pdf')} download>
+                PDF<span className="el-visually-hidden"> of pay application {a.application_number}</span>
+              </a>
+              <a href={documentUrl(projectId, a.application_number, 'csv')} download>
+                CSV<span className="el-visually-hidden"> of pay application {a.application_number}</span>
+              </a>
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}

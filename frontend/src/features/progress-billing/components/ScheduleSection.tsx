@@ -1,0 +1,110 @@
+import { type BillingLineView, type CompanyNameMatch, formatDollars, type ProgressBillingView, type ScheduleVersionView } from '@escrow/domain';
+import { Alert, Button, Input, Tag } from 'antd';
+import { useState } from 'react';
+
+import { WideTable } from '../../../components/WideTable';
+import { errorMessage } from '../../../lib/api-client';
+import { useDecideOnSchedule } from '../api/schedule';
+import { STATUS_LABELS, TEXTS } from './texts';
+
+const dollars = (v: string) => formatDollars(v);
+const retainageOf = (l: { retainage: BillingLineView['retainage'] }) =>
+  `${l.retainage.rate}%${l.retainage.reduction ? `, ${l.retainage.reduction.to_rate}% from ${l.retainage.reduction.at_percent_complete}% complete` : ''}`;
+
+/** The schedule as it stands: each line's values, payee, retainage and what is certified on it. */
+export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; nameOf: (companyId: number) => CompanyNameMatch }) {
+  if (view.current_version_id === null) return <p className="el-empty">{TEXTS.noSchedule}</p>;
+  return (
+    <>
+      <p>
+        {`Original contract sum ${dollars(view.original_contract_sum ?? '0.00')}; contract sum to date ${dollars(view.contract_sum ?? '0.00')} (version ${view.current_version_id}).`}
+      </p>
+      <WideTable<BillingLineView>
+        aria-label="Schedule of values"
+        rowKey="number"
+        size="small"
+        pagination={false}
+        dataSource={view.lines}
+        columns={[
+          { title: 'Item', dataIndex: 'number', width: 70 },
+          { title: 'Description', dataIndex: 'description' },
+          { title: 'Scheduled value', dataIndex: 'scheduled_value', align: 'right', render: dollars },
+          { title: 'Original value', dataIndex: 'original_value', align: 'right', render: dollars },
+          { title: 'Payee', key: 'payee', render: (_, l) => nameOf(l.payee_id).name },
+          { title: 'Retainage', key: 'retainage', render: (_, l) => retainageOf(l) },
+          { title: 'Work certified', dataIndex: 'work_completed', align: 'right', render: dollars },
+          { title: 'Stored certified', dataIndex: 'stored_materials', align: 'right', render: dollars },
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * Every version of the schedule, newest first, with who proposed, approved or rejected it; the
+ * buyer approves or rejects (with a reason) a proposed one.
+ */
+export function ScheduleVersions({
+  projectId,
+  view,
+  nameOf,
+}: {
+  projectId: number;
+  view: ProgressBillingView;
+  nameOf: (companyId: number) => CompanyNameMatch;
+}) {
+  const decide = useDecideOnSchedule(projectId);
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const buyer = view.viewer === 'customer';
+  if (view.versions.length === 0) return <p className="el-empty">{buyer ? TEXTS.sellerProposes : 'No version proposed yet.'}</p>;
+  return (
+    <ol reversed aria-label="Schedule versions">
+      {[...view.versions].reverse().map((v: ScheduleVersionView) => (
+        <li key={v.version_id}>
+          <p>
+            <strong>{`Version ${v.version_id}`}</strong> <Tag>{STATUS_LABELS[v.status]}</Tag>
+            {` ${dollars(v.contract_sum)}, ${v.lines.length} ${v.lines.length === 1 ? 'line' : 'lines'}, proposed ${new Date(v.proposed_at).toLocaleString('en-US')}`}
+            {v.based_on_version_id !== null && `, edits version ${v.based_on_version_id}`}
+            {v.rejection && `. Rejected${v.rejection.reason ? `: ${v.rejection.reason}` : ''}`}
+          </p>
+          {v.status === 'proposed' && (
+            <details>
+              <summary>{`Lines of version ${v.version_id}`}</summary>
+              <ul>
+                {v.lines.map((l) => (
+                  <li
+                    key={l.number}
+                  >{`${l.number}. ${l.description}: ${dollars(l.scheduled_value)}, ${nameOf(l.payee_id).name}, retainage ${retainageOf(l)}`}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+          {buyer && v.status === 'proposed' && (
+            <div className="el-actions">
+              <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate({ versionId: v.version_id, decision: 'approve' })}>
+                {`Approve version ${v.version_id}`}
+              </Button>
+              {rejecting === v.version_id ? (
+                <>
+                  <Input.TextArea aria-label={`Why reject version ${v.version_id}?`} autoSize value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <Button
+                    danger
+                    onClick={() =>
+                      decide.mutate({ versionId: v.version_id, decision: 'reject', reason: reason.trim() }, { onSuccess: () => setRejecting(null) })
+                    }
+                  >
+                    Send the rejection
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_id}`}</Button>
+              )}
+            </div>
+          )}
+        </li>
+      ))}
+      {decide.isError && <Alert type="error" showIcon role="alert" title={errorMessage(decide.error)} />}
+    </ol>
+  );
+}

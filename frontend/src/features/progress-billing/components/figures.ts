@@ -1,0 +1,112 @@
+import {
+  type ApplicationLineInput,
+  type BilledLine,
+  type BillingLine,
+  type BillingLineView,
+  type LineToDate,
+  money,
+  NOTHING_CERTIFIED,
+  type PayApplicationView,
+  roundCents,
+  type ScheduleLineView,
+} from '@escrow/domain';
+
+/**
+ * The billing view's lines in the domain's shape, so the screens compute every column with the
+ * domain's own calculator (payApplicationFigures) and check what is typed with its own rules:
+ * the same arithmetic and the same refusals as the server, never a copy.
+ */
+
+export const billingLineOf = (line: BillingLineView): BillingLine => ({
+  number: line.number,
+  description: line.description,
+  scheduledValue: line.scheduled_value,
+  payeeId: line.payee_id,
+  retainage: {
+    rate: line.retainage.rate,
+    reduction: line.retainage.reduction && { toRate: line.retainage.reduction.to_rate, atPercentComplete: line.retainage.reduction.at_percent_complete },
+  },
+  originalValue: line.original_value,
+});
+
+/**
+ * What the accepted certificates say of each line, from the billing view. The view carries work
+ * and stored materials to date, not the bases retained at each rate, so these are rebuilt: a
+ * line's to-date value only grows (stored materials leave only as work), so the part at the
+ * line's rate is its value up to the reduction point and the rest is at the reduced rate. That is
+ * the calculator's own split, except on a line whose reduction point a change order moved below
+ * what was already certified; the server's answer after submission is the authority there.
+ * No retainage is released yet (the release has no route).
+ */
+export function toDateOf(lines: readonly BillingLineView[]): Record<string, LineToDate> {
+  const toDate: Record<string, LineToDate> = {};
+  for (const line of lines) {
+    const value = money(line.work_completed).plus(line.stored_materials);
+    if (value.isZero()) continue;
+    const reduction = line.retainage.reduction;
+    const point = reduction ? roundCents(money(line.scheduled_value).times(reduction.at_percent_complete).dividedBy(100)) : null;
+    const atRate = point !== null && point.lt(value) ? point : value;
+    toDate[line.number] = {
+      workCompleted: line.work_completed,
+      stored: line.stored_materials,
+      atRate: atRate.toFixed(2),
+      atReducedRate: value.minus(atRate).toFixed(2),
+      reductionReached: point !== null && value.gte(point),
+      retainageReleased: '0.00',
+    };
+  }
+  return toDate;
+}
+
+export const previousStored = (toDate: Readonly<Record<string, LineToDate>>, line: string) => (toDate[line] ?? NOTHING_CERTIFIED).stored;
+
+/** The lines an application billed, as the domain recorded them (for the certifier's rules and figures). */
+export const billedLinesOf = (application: PayApplicationView): BilledLine[] =>
+  application.lines.flatMap((l) =>
+    l.billed
+      ? [
+          {
+            line: l.line,
+            workThisPeriod: l.billed.work_this_period,
+            storedMaterials: l.billed.stored_materials,
+            workPercent: l.billed.work_percent,
+            evidence: l.billed.evidence,
+          },
+        ]
+      : [],
+  );
+
+/** What the seller typed on one line of the grid. Empty strings are "not typed". */
+export interface TypedLine {
+  amount: string;
+  percent: string;
+  stored: string;
+}
+
+export const EMPTY_LINE: TypedLine = { amount: '', percent: '', stored: '' };
+
+const typed = (text: string) => text.trim() !== '';
+
+/** The grid's typed lines as the domain reads them (only lines where something was typed). */
+export function applicationInputs(typedLines: Readonly<Record<string, TypedLine>>): ApplicationLineInput[] {
+  return Object.entries(typedLines)
+    .filter(([, t]) => typed(t.amount) || typed(t.percent) || typed(t.stored))
+    .map(([line, t]) => ({
+      line,
+      workAmount: typed(t.amount) ? t.amount.trim() : undefined,
+      workPercent: typed(t.percent) ? t.percent.trim() : undefined,
+      storedMaterials: typed(t.stored) ? t.stored.trim() : undefined,
+    }));
+}
+
+/** A proposed line in the domain's reading shape (to check a version before it is sent). */
+export const scheduleInputOf = (line: ScheduleLineView) => ({
+  number: line.number,
+  description: line.description,
+  scheduledValue: line.scheduled_value,
+  payeeId: line.payee_id,
+  retainage: {
+    rate: line.retainage.rate,
+    reduction: line.retainage.reduction && { toRate: line.retainage.reduction.to_rate, atPercentComplete: line.retainage.reduction.at_percent_complete },
+  },
+});

@@ -1,0 +1,42 @@
+import { formatDollars } from '@escrow/domain';
+
+/** The screens' words, here so the tests read the same strings. */
+export const TEXTS = {
+  milestonesBilled: 'This project bills by milestones: see the Milestones tab.',
+  billingFixed: 'How the project bills is fixed once it is submitted.',
+  noSchedule: 'No schedule of values is approved yet.',
+  sellerProposes: 'The seller proposes the schedule of values; you approve it or reject it with a reason.',
+  buyerApproves: 'Propose the schedule of values: the buyer approves it before the first pay application.',
+  totalsMustMatch: 'The lines must add up to the contract sum before the schedule can be proposed.',
+  storedFilesNotBuilt:
+    'Attaching invoices or photos of stored materials is not available yet, so materials newly stored cannot be billed from this screen. Bill them once they are installed, as work.',
+  noApplications: 'No pay applications yet.',
+  waitingCertification: 'Waiting for the buyer or the certifier to certify it.',
+  certifiedAsBilled: 'Every line was certified as billed.',
+  scheduleLocked: 'A pay application bills against this schedule: it changes only by change orders now.',
+  applicationOpen: 'A change order is approved once the open pay application is accepted.',
+  noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
+};
+
+/** "Lines total … of the contract sum …", with what is left or over: the running total of the editor. */
+export function totalsLine(total: string, contractSum: string | null, difference: string | null): string {
+  if (contractSum === null || difference === null) return `Lines total ${formatDollars(total)}. Type the contract sum.`;
+  if (difference === '0.00') return `Lines total ${formatDollars(total)}: equal to the contract sum of ${formatDollars(contractSum)}.`;
+  return difference.startsWith('-')
+    ? `Lines total ${formatDollars(total)}: ${formatDollars(difference.slice(1))} over the contract sum of ${formatDollars(contractSum)}.`
+    : `Lines total ${formatDollars(total)}: ${formatDollars(difference)} left to schedule of the contract sum of ${formatDollars(contractSum)}.`;
+}
+
+export const DECISION_LABELS = { as_billed: 'Certified as billed', reduced: 'Reduced', refused: 'Refused' } as const;
+
+export const STATUS_LABELS = {
+  submitted: 'Submitted',
+  certified: 'Certified',
+  accepted: 'Accepted',
+  proposed: 'Proposed',
+  current: 'Current',
+  replaced: 'Replaced',
+  closed: 'Closed',
+  rejected: 'Rejected',
+  approved: 'Approved',
+} as const;
