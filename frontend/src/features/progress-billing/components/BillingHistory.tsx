@@ -33,11 +33,11 @@ export function BillingHistory({ projectId }: { projectId: number }) {
           key: 'documents',
           render: (_, a) => (
             <span className="el-actions">
-              <a href={documentUrl(projectId, a.application_number, 'pdf')} download>
-                PDF<span className="el-visually-hidden"> of pay application {a.application_number}</span>
+              <a href={documentUrl(projectId, a.application_number, 'pdf')} download aria-label={`PDF of pay application ${a.application_number}`}>
+                PDF
               </a>
-              <a href={documentUrl(projectId, a.application_number, 'csv')} download>
-                CSV<span className="el-visually-hidden"> of pay application {a.application_number}</span>
+              <a href={documentUrl(projectId, a.application_number, 'csv')} download aria-label={`CSV of pay application ${a.application_number}`}>
+                CSV
               </a>
             </span>
           ),

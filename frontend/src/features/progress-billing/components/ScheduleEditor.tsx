@@ -143,7 +143,7 @@ export function ScheduleEditor({
       <h3 id="schedule-editor-title">{basedOn ? `Propose a new version of version ${basedOn.version_id}` : 'Propose the schedule of values'}</h3>
       <label className="el-field" htmlFor={`contract-sum-${projectId}`}>
         Contract sum
-        <Input id={`contract-sum-${projectId}`} inputMode="decimal" prefix="$" value={contractSum} onChange={(e) => setContractSum(e.target.value)} />
+        <Input id={`contract-sum-${projectId}`} inputMode="decimal" value={contractSum} onChange={(e) => setContractSum(e.target.value)} />
       </label>
       <WideTable<Row>
         aria-label="Schedule of values lines"

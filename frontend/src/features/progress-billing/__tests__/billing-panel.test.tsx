@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { describe, expect, it } from 'vitest';
+
+import { fakeApi, renderScreen } from '../../../test/render';
+import { BillingPanel } from '../components/BillingPanel';
+import { scheduleView, SELLER } from './fixtures';
+
+const proposed = scheduleView('customer', {
+  current_version_id: null,
+  original_contract_sum: null,
+  contract_sum: null,
+  lines: [],
+  versions: [{ ...scheduleView('customer').versions[0]!, status: 'proposed', approved_by: null, approved_at: null }],
+});
+
+describe('the Billing tab (issue 38)', () => {
+  it('offers the buyer the approval of a proposed version', async () => {
+    let now = proposed;
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: now };
+      if (call.method === 'GET' && call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.url === '/job/7/schedule/2/approve') {
+        now = scheduleView('customer');
+        return { status: 200, body: now };
+      }
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const versions = await screen.findByRole('list', { name: 'Schedule versions' });
+    expect(within(versions).getByText(/\$100,000\.00, 3 lines/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve version 2' }));
+    expect(await screen.findByRole('table', { name: 'Schedule of values' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/job/7/schedule/2/approve')).toHaveLength(1);
+    expect(screen.getByText('No pay application is waiting.')).toBeInTheDocument();
+  });
+
+  it('lists the applications by period with their status and their PDF and CSV', async () => {
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company') };
+      if (call.url === '/job/7/pay-applications')
+        return {
+          status: 200,
+          body: [
+            {
+              application_number: 1,
+              revision: 1,
+              period_to: '2026-11-30',
+              status: 'accepted',
+              current_payment_due: '27000.00',
+              submitted_at: '2026-11-30T10:00:00Z',
+            },
+            {
+              application_number: 2,
+              revision: 2,
+              period_to: '2026-12-31',
+              status: 'certified',
+              current_payment_due: '7350.00',
+              submitted_at: '2026-12-31T10:00:00Z',
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const history = await screen.findByRole('table', { name: 'Pay applications' });
+    await within(history).findByText('$27,000.00');
+    expect(within(history).getByText('No. 2, revision 2')).toBeInTheDocument();
+    expect(within(history).getByText('$7,350.00')).toBeInTheDocument();
+    expect(within(history).getByText('Accepted')).toBeInTheDocument();
+    expect(within(history).getByRole('link', { name: 'PDF of pay application 1' })).toHaveAttribute('href', '/api/job/7/pay-applications/1/pdf');
+    expect(within(history).getByRole('link', { name: 'CSV of pay application 2' })).toHaveAttribute('href', '/api/job/7/pay-applications/2/csv');
+    // The seller bills the next period; the schedule is locked once an application bills against it.
+    expect(screen.getByRole('button', { name: 'Bill this period' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Propose a new version' })).not.toBeInTheDocument();
+  });
+
+  it('lets a party choose progress billing on the draft', async () => {
+    let now = scheduleView('company', { billing: 'milestones', current_version_id: null, versions: [], lines: [] });
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: now };
+      if (call.method === 'GET' && call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.method === 'PUT' && call.url === '/job/7/billing') {
+        now = { ...now, billing: 'progress' };
+        return { status: 200, body: now };
+      }
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft seller={SELLER} />
+      </App>,
+    );
+    await userEvent.click(await screen.findByLabelText(/By progress/));
+    expect(await screen.findByRole('button', { name: 'Propose the schedule of values' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.data).toEqual({ method: 'progress' });
+  });
+});
