@@ -21,4 +21,4 @@ export {
   readApplicationLines,
   readCertification,
 } from './pay-application.rules';
-export { contractSumOf, readScheduleLines, type ScheduleLineInput } from './schedule';
+export type { ScheduleLineInput } from './schedule';

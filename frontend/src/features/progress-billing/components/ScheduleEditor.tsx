@@ -1,13 +1,4 @@
-import {
-  type CompanyNameMatch,
-  contractSumOf,
-  formatAmount,
-  parseAmount,
-  readScheduleLines,
-  type RefusalProblem,
-  type ScheduleVersionView,
-  sum,
-} from '@escrow/domain';
+import { type CompanyNameMatch, formatAmount, parseAmount, type ScheduleVersionView, sum } from '@escrow/domain';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 
@@ -51,34 +42,12 @@ const requestOf = (row: Row): ScheduleLineRequest => ({
   },
 });
 
-/** The domain's own reading of the lines: every problem at once, each naming its line (as the server would refuse them). */
-function problemsOf(rows: readonly Row[]): RefusalProblem[] {
-  const problems: RefusalProblem[] = [];
-  const lines = readScheduleLines(
-    rows.map((r) => {
-      const l = requestOf(r);
-      return {
-        number: l.number,
-        description: l.description,
-        scheduledValue: l.scheduled_value,
-        payeeId: l.payee_id || undefined,
-        retainage: {
-          rate: l.retainage.rate,
-          reduction: l.retainage.reduction && { toRate: l.retainage.reduction.to_rate, atPercentComplete: l.retainage.reduction.at_percent_complete },
-        },
-      };
-    }),
-    new Set(),
-    problems,
-  );
-  contractSumOf(lines, problems);
-  return problems;
-}
-
 /**
  * The schedule of values editor (the seller): a row per line, the running total of the lines
- * against the contract sum, which must be equal before the version is proposed. The rules are the
- * domain's (readScheduleLines); the server decides again.
+ * against the contract sum, which must be equal before the version is proposed. The other rules
+ * (item numbers, descriptions, retainage terms) are the server's, which lists every problem at
+ * once: checking them here too would load the domain's retainage reading into a chunk of its own,
+ * which the new-project screen's first load would pay for.
  */
 export function ScheduleEditor({
   projectId,
@@ -120,8 +89,7 @@ export function ScheduleEditor({
   const agreed = parseAmount(contractSum);
   const difference = agreed ? formatAmount(agreed.minus(total)) : null;
   const balanced = difference === '0.00';
-  const problems = problemsOf(rows);
-  const ready = balanced && problems.length === 0;
+  const ready = balanced;
 
   const submit = () => {
     setTried(true);
@@ -205,23 +173,7 @@ export function ScheduleEditor({
       <p role="status" aria-live="polite">
         {totalsLine(total, agreed ? formatAmount(agreed) : null, difference)}
       </p>
-      {tried && !ready && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={balanced ? 'Correct these lines before proposing the schedule:' : TEXTS.totalsMustMatch}
-          description={
-            problems.length > 0 && (
-              <ul>
-                {problems.map((p, i) => (
-                  <li key={i}>{p.message}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
+      {tried && !ready && <Alert type="error" showIcon role="alert" title={TEXTS.totalsMustMatch} />}
       {propose.isError && <Alert type="error" showIcon role="alert" title={errorMessage(propose.error)} />}
       <div className="el-actions">
         <Button type="primary" loading={propose.isPending} onClick={submit}>

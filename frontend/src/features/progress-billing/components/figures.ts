@@ -8,7 +8,6 @@ import {
   NOTHING_CERTIFIED,
   type PayApplicationView,
   roundCents,
-  type ScheduleLineView,
 } from '@escrow/domain';
 
 /**
@@ -98,15 +97,3 @@ export function applicationInputs(typedLines: Readonly<Record<string, TypedLine>
       storedMaterials: typed(t.stored) ? t.stored.trim() : undefined,
     }));
 }
-
-/** A proposed line in the domain's reading shape (to check a version before it is sent). */
-export const scheduleInputOf = (line: ScheduleLineView) => ({
-  number: line.number,
-  description: line.description,
-  scheduledValue: line.scheduled_value,
-  payeeId: line.payee_id,
-  retainage: {
-    rate: line.retainage.rate,
-    reduction: line.retainage.reduction && { toRate: line.retainage.reduction.to_rate, atPercentComplete: line.retainage.reduction.at_percent_complete },
-  },
-});
