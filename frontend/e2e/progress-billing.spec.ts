@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+import { type APIResponse, type Locator, type Page } from '@playwright/test';
+
+import { apiSession } from './support/api';
+import { checkA11y } from './support/axe';
+import { DEMO, expect, test } from './support/fixtures';
+import { asUser, openProject, openTab } from './support/portal';
+
+/**
+ * Issue 38, point 7, in two browsers: the seller proposes a schedule of values, the buyer
+ * approves it, the seller fills a pay application by percentages, the buyer certifies it reducing
+ * one line with a reason, the seller accepts, and the application's PDF downloads with the
+ * certified figures. Axe checks each billing screen on the way.
+ */
+
+// The backend's reader of the PDFs it writes (pdf-lib cannot read text back); the backend is
+// CommonJS, which an ES module imports whole, hence require.
+const { pdfText } = createRequire(import.meta.url)('../../backend/test/support/pdf-text.ts') as typeof import('../../backend/test/support/pdf-text');
+
+/** Saguaro Build Co., the demo seller's company. */
+const SELLER_COMPANY = 100;
+
+async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
+  const r = await response;
+  expect(r.ok(), `${what}: ${r.status()} ${await r.text()}`).toBe(true);
+  return (await r.json()) as T;
+}
+
+/** Through the API, as the app's own calls: a submitted project between the demo parties that bills by progress. */
+async function progressProject(browser: Parameters<typeof apiSession>[0]): Promise<string> {
+  const seller = await apiSession(browser, DEMO.seller);
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
+  const { job_id: projectId } = await ok<{ job_id: number }>(
+    seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
+    'draft',
+  );
+  await ok(seller.put(`/api/job/${projectId}/billing`, { method: 'progress' }), 'billing method');
+  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submit');
+  await buyer.close();
+  await seller.close();
+  return String(projectId);
+}
+
+/** The Billing tab of the project, read afresh (the other party changed it meanwhile). */
+async function billing(page: Page, projectId: string): Promise<Locator> {
+  await openProject(page, projectId);
+  await openTab(page, 'Billing');
+  const panel = page.getByRole('tabpanel', { name: 'Billing' });
+  await expect(panel.getByRole('heading', { name: 'Billing method' })).toBeVisible();
+  return panel;
+}
+
+/** A cell of a table by its row's item (the row header) and its column's place. */
+const cell = (table: Locator, item: string, column: number) =>
+  table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('rowheader', { name: item, exact: true }) })
+    .locator('td, th')
+    .nth(column);
+
+test('a schedule, a pay application by percentages, a reduced certification, its acceptance and its PDF', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const projectId = await progressProject(browser);
+
+  // The seller proposes the schedule: two lines that must add up to the contract sum.
+  const seller = await asUser(browser, DEMO.seller);
+  let panel = await billing(seller, projectId);
+  await panel.getByRole('button', { name: 'Propose the schedule of values' }).click();
+  await panel.getByLabel('Contract sum').fill('30000');
+  await panel.getByLabel('Description, line 1').fill('Site work');
+  await panel.getByLabel('Scheduled value, line 1').fill('10000');
+  await panel.getByRole('button', { name: 'Add a line' }).click();
+  await panel.getByLabel('Description, line 2').fill('Framing');
+  await panel.getByLabel('Scheduled value, line 2').fill('15000');
+  await expect(panel.getByRole('status').filter({ hasText: 'Lines total' })).toHaveText(
+    'Lines total $25,000.00: $5,000.00 left to schedule of the contract sum of $30,000.00.',
+  );
+  await panel.getByRole('button', { name: 'Propose this schedule' }).click();
+  await expect(panel.getByRole('alert')).toContainText('The lines must add up to the contract sum');
+  await panel.getByLabel('Scheduled value, line 2').fill('20000');
+  await checkA11y(seller, 'the schedule-of-values editor');
+  await panel.getByRole('button', { name: 'Propose this schedule' }).click();
+  const versions = panel.getByRole('list', { name: 'Schedule versions' });
+  await expect(versions).toContainText('Proposed');
+  await expect(versions).toContainText('$30,000.00, 2 lines');
+
+  // The buyer approves it.
+  const buyer = await asUser(browser, DEMO.buyer);
+  panel = await billing(buyer, projectId);
+  await panel.getByRole('button', { name: /^Approve version \d+$/ }).click();
+  await expect(panel.getByRole('table', { name: 'Schedule of values' })).toContainText('Framing');
+  await expect(panel.getByText('No pay application is waiting.')).toBeVisible();
+
+  // The seller bills by percentages: the columns follow as they type.
+  panel = await billing(seller, projectId);
+  await panel.getByRole('button', { name: 'Bill this period' }).click();
+  await panel.getByLabel('Period to (the last day of the period billed)').fill('2026-11-30');
+  await panel.getByLabel('Work this period in percent, line 1').fill('50');
+  await panel.getByLabel('Work this period in percent, line 2').fill('25');
+  const sheet = panel.getByRole('table', { name: 'Continuation sheet' });
+  // Columns: A, B, C, D, typed $, typed %, E, typed F, G, G ÷ C, H, I, payment due.
+  await expect(cell(sheet, '1', 6)).toHaveText('$5,000.00');
+  await expect(cell(sheet, '2', 6)).toHaveText('$5,000.00');
+  await expect(cell(sheet, '2', 9)).toHaveText('25.00%');
+  await expect(cell(sheet, '2', 12)).toHaveText('$4,500.00');
+  const billedSummary = panel.getByLabel('Summary as billed', { exact: true });
+  await expect(billedSummary).toContainText('8. Current payment due$9,000.00');
+  await checkA11y(seller, 'the pay-application grid');
+  await panel.getByRole('button', { name: 'Submit the pay application' }).click();
+  await expect(panel.getByText('Waiting for the buyer or the certifier to certify it.')).toBeVisible();
+
+  // The buyer certifies line 1 as billed and reduces line 2, with the reason beside it.
+  panel = await billing(buyer, projectId);
+  await panel.getByRole('radiogroup', { name: 'Decision, line 2' }).getByText('Reduce').click();
+  await panel.getByLabel('Work certified this period, line 2').fill('4000');
+  await panel.getByRole('button', { name: 'Certify' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Line 2: give the seller the reason');
+  await panel.getByLabel('Reason, line 2').fill('north wall not framed');
+  await expect(panel.getByRole('status').filter({ hasText: 'Paid now' })).toContainText('Paid now: $8,100.00');
+  await checkA11y(buyer, 'the review grid');
+  await panel.getByRole('button', { name: 'Certify' }).click();
+  await expect(panel.getByText('Certified: waiting for the seller to accept the certificate or revise the application.')).toBeVisible();
+
+  // The seller reads the decision and accepts the certificate.
+  panel = await billing(seller, projectId);
+  const certified = panel.getByRole('table', { name: 'Continuation sheet as certified' });
+  await expect(certified).toContainText('Reduced: north wall not framed');
+  await checkA11y(seller, 'the certificate to accept');
+  await panel.getByRole('button', { name: 'Accept the certificate' }).click();
+  const history = panel.getByRole('table', { name: 'Pay applications' });
+  await expect(history).toContainText('Accepted');
+  await expect(history).toContainText('$8,100.00');
+  await expect(panel.getByRole('button', { name: 'Bill this period' })).toBeVisible();
+  await checkA11y(seller, 'the billing history');
+
+  // The PDF downloads, and says what was certified.
+  const [download] = await Promise.all([seller.waitForEvent('download'), history.getByRole('link', { name: 'PDF of pay application 1' }).click()]);
+  const text = pdfText(await readFile((await download.path())!));
+  const after = (label: string) => text[text.indexOf(label) + 1];
+  expect(after('Current payment due (6 - 7)')).toBe('8,100.00');
+  expect(text).toContain('reduced: north wall not framed');
+});
