@@ -28,8 +28,8 @@ async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-/** Through the API, as the app's own calls: a submitted project between the demo parties that bills by progress. */
-async function progressProject(browser: Parameters<typeof apiSession>[0]): Promise<string> {
+/** Through the API, as the app's own calls: a draft between the demo parties, started by the seller. */
+async function draftProject(browser: Parameters<typeof apiSession>[0]): Promise<string> {
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
@@ -37,8 +37,6 @@ async function progressProject(browser: Parameters<typeof apiSession>[0]): Promi
     seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
     'draft',
   );
-  await ok(seller.put(`/api/job/${projectId}/billing`, { method: 'progress' }), 'billing method');
-  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submit');
   await buyer.close();
   await seller.close();
   return String(projectId);
@@ -63,11 +61,20 @@ const cell = (table: Locator, item: string, column: number) =>
 
 test('a schedule, a pay application by percentages, a reduced certification, its acceptance and its PDF', async ({ browser }) => {
   test.setTimeout(180_000);
-  const projectId = await progressProject(browser);
+  const projectId = await draftProject(browser);
 
-  // The seller proposes the schedule: two lines that must add up to the contract sum.
+  // On the draft, the seller chooses progress billing and submits the project without milestones.
   const seller = await asUser(browser, DEMO.seller);
   let panel = await billing(seller, projectId);
+  await panel.getByRole('radio', { name: /^By progress/ }).click();
+  await expect(panel.getByRole('radio', { name: /^By progress/ })).toBeChecked();
+  await expect(panel.getByText('A project billed by progress is submitted without milestones', { exact: false })).toBeVisible();
+  await checkA11y(seller, 'the billing method of a draft');
+  await panel.getByRole('button', { name: 'Submit Project' }).click();
+  await expect(panel.getByText('This project bills by progress against a schedule of values.')).toBeVisible();
+
+  // The seller proposes the schedule: two lines that must add up to the contract sum.
+  panel = await billing(seller, projectId);
   await panel.getByRole('button', { name: 'Propose the schedule of values' }).click();
   await panel.getByLabel('Contract sum').fill('30000');
   await panel.getByLabel('Description, line 1').fill('Site work');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
 import { BillingPanel } from '../components/BillingPanel';
+import { TEXTS } from '../components/texts';
 import { scheduleView, SELLER } from './fixtures';
 
 const proposed = scheduleView('customer', {
@@ -93,6 +94,7 @@ describe('the Billing tab (issue 38)', () => {
         now = { ...now, billing: 'progress' };
         return { status: 200, body: now };
       }
+      if (call.method === 'PUT' && call.url === '/job/7/draft') return { status: 200, body: { job_id: 7 } };
       return undefined;
     });
     renderScreen(
@@ -100,8 +102,17 @@ describe('the Billing tab (issue 38)', () => {
         <BillingPanel projectId={7} isDraft seller={SELLER} />
       </App>,
     );
+    expect(screen.queryByRole('button', { name: 'Submit Project' })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByLabelText(/By progress/));
     expect(await screen.findByRole('button', { name: 'Propose the schedule of values' })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.data).toEqual({ method: 'progress' });
+    // Billed by progress, the draft is submitted here, without milestones.
+    expect(screen.getByText(TEXTS.submitWithoutMilestones)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Project' }));
+    await expect
+      .poll(() => calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.data]))
+      .toEqual([
+        ['/job/7/billing', { method: 'progress' }],
+        ['/job/7/draft', { isDraft: false, job_id: 7 }],
+      ]);
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePayApplications } from '../api/pay-applications';
 import { useChooseBilling, useSchedule } from '../api/schedule';
+import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ChangeOrders } from './ChangeOrders';
@@ -35,6 +36,20 @@ function BillingMethod({ projectId, billing, isDraft }: { projectId: number; bil
       />
       <p className="el-muted">{TEXTS.billingFixed}</p>
       {choose.isError && <Alert type="error" showIcon role="alert" title={errorMessage(choose.error)} />}
+    </>
+  );
+}
+
+/** A draft billed by progress is submitted here: it has no milestones, which the new-project screen asks for. */
+function SubmitDraft({ projectId }: { projectId: number }) {
+  const submit = useSubmitDraft(projectId);
+  return (
+    <>
+      <p>{TEXTS.submitWithoutMilestones}</p>
+      {submit.isError && <Alert type="error" showIcon role="alert" title={errorMessage(submit.error)} />}
+      <Button type="primary" loading={submit.isPending} onClick={() => submit.mutate()}>
+        Submit Project
+      </Button>
     </>
   );
 }
@@ -68,6 +83,7 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
       <section className="el-billing-section" aria-labelledby="billing-method-title">
         <h2 id="billing-method-title">Billing method</h2>
         {isParty ? <BillingMethod projectId={projectId} billing={view.billing} isDraft={isDraft} /> : <p>{view.billing}</p>}
+        {isDraft && progress && isParty && <SubmitDraft projectId={projectId} />}
       </section>
       {progress && (
         <>

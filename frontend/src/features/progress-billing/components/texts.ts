@@ -4,6 +4,8 @@ import { formatDollars } from '@escrow/domain';
 export const TEXTS = {
   milestonesBilled: 'This project bills by milestones: see the Milestones tab.',
   billingFixed: 'How the project bills is fixed once it is submitted.',
+  submitWithoutMilestones:
+    'A project billed by progress is submitted without milestones; the seller proposes the schedule of values once it is submitted, and the buyer approves it.',
   noSchedule: 'No schedule of values is approved yet.',
   sellerProposes: 'The seller proposes the schedule of values; you approve it or reject it with a reason.',
   buyerApproves: 'Propose the schedule of values: the buyer approves it before the first pay application.',
