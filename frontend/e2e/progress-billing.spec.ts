@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 
 import { type APIResponse, type Locator, type Page } from '@playwright/test';
 
+import type * as PdfText from '../../backend/test/support/pdf-text';
 import { apiSession } from './support/api';
 import { checkA11y } from './support/axe';
 import { DEMO, expect, test } from './support/fixtures';
@@ -17,7 +18,7 @@ import { asUser, openProject, openTab } from './support/portal';
 
 // The backend's reader of the PDFs it writes (pdf-lib cannot read text back); the backend is
 // CommonJS, which an ES module imports whole, hence require.
-const { pdfText } = createRequire(import.meta.url)('../../backend/test/support/pdf-text.ts') as typeof import('../../backend/test/support/pdf-text');
+const { pdfText } = createRequire(import.meta.url)('../../backend/test/support/pdf-text.ts') as typeof PdfText;
 
 /** Saguaro Build Co., the demo seller's company. */
 const SELLER_COMPANY = 100;
