@@ -151,3 +151,52 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   expect(after('Current payment due (6 - 7)')).toBe('8,100.00');
   expect(text).toContain('reduced: north wall not framed');
 });
+
+test('the certifier the buyer named certifies on the project page, which shows them its billing only', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const projectId = await draftProject(browser);
+  const seller = await apiSession(browser, DEMO.seller);
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const certifierId = (await ok<{ user_id: number }>((await apiSession(browser, DEMO.electrician)).get('/api/user'), 'certifier')).user_id;
+  await ok(seller.put(`/api/job/${projectId}/billing`, { method: 'progress' }), 'billing method');
+  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: Number(projectId) }), 'submit');
+  const line = (number: string, description: string, value: string) => ({
+    number,
+    description,
+    scheduled_value: value,
+    payee_id: SELLER_COMPANY,
+    retainage: { rate: '5', reduction: null },
+  });
+  const proposed = await ok<{ versions: { version_id: number }[] }>(
+    seller.post(`/api/job/${projectId}/schedule`, { lines: [line('1', 'Demolition', '4000.00'), line('2', 'Drywall', '6000.00')] }),
+    'schedule',
+  );
+  await ok(buyer.post(`/api/job/${projectId}/schedule/${proposed.versions[0]!.version_id}/approve`), 'approval');
+  await ok(buyer.put(`/api/job/${projectId}/certifier`, { user_id: certifierId }), 'certifier');
+  await ok(
+    seller.post(`/api/job/${projectId}/pay-applications`, {
+      period_to: '2026-11-30',
+      lines: [
+        { line: '1', work_percent: '100' },
+        { line: '2', work_amount: '1500.00' },
+      ],
+    }),
+    'pay application',
+  );
+  await seller.close();
+  await buyer.close();
+
+  const certifier = await asUser(browser, DEMO.electrician);
+  await certifier.goto(`/portal/job/${projectId}`);
+  await expect(certifier.getByRole('heading', { level: 1 })).toHaveText(`Billing of project #${projectId}`);
+  // As billed: $5,500.00 less 5% retainage.
+  await expect(certifier.getByRole('status').filter({ hasText: 'Paid now' })).toContainText('Paid now: $5,225.00; withheld this period: $275.00');
+  await checkA11y(certifier, "the certifier's review");
+  await certifier.getByRole('button', { name: 'Certify' }).click();
+  // Every line as billed: accepted with its certification, the payment released.
+  const history = certifier.getByRole('table', { name: 'Pay applications' });
+  await expect(history).toContainText('Accepted');
+  await expect(certifier.getByText('No pay application is waiting.')).toBeVisible();
+  // The certifier certifies and does nothing else: no party's buttons.
+  await expect(certifier.getByRole('button', { name: 'Propose a change order' })).toHaveCount(0);
+});

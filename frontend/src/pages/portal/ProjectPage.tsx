@@ -140,6 +140,15 @@ export function ProjectPage() {
     <PortalFrame appText>
       {project.isPending || retainage.isPending || billing.isPending ? (
         <Spinner />
+      ) : project.isError && billing.data ? (
+        // The certifier the buyer named reads the billing and certifies, and is no party: the
+        // project itself is refused to them, its billing is not.
+        <>
+          <h1>Billing of project #{projectId}</h1>
+          <Suspense fallback={<Spinner />}>
+            <BillingPanel projectId={projectId} isDraft={false} seller={null} />
+          </Suspense>
+        </>
       ) : project.isError ? (
         <p role="alert">{errorMessage(project.error)}</p>
       ) : (
