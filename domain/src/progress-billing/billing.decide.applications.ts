@@ -5,13 +5,7 @@ import { fundWaitingPayments } from './billing.escrow';
 import { evolveBilling } from './billing.evolve';
 import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type ApplicationState, type BillingState, openApplication } from './billing.state';
-import type {
-  AcceptCertification,
-  BillingProjectFacts,
-  CertifyPayApplication,
-  RevisePayApplication,
-  SubmitPayApplication,
-} from './commands';
+import type { AcceptCertification, BillingProjectFacts, CertifyPayApplication, RevisePayApplication, SubmitPayApplication } from './commands';
 import type { BillingEvent } from './events';
 import { payApplicationFigures } from './pay-application.figures';
 import { billsSomething, lineProblems, readApplicationLines, readCertification } from './pay-application.rules';

@@ -19,12 +19,7 @@ import type {
 import type { BillingEvent } from './events';
 
 export type EscrowCommand =
-  | RequestBillingDeposit
-  | SettleBillingDeposit
-  | FailBillingDeposit
-  | ClearBillingDeposit
-  | ReturnBillingDeposit
-  | RecordBillingPayoutPaid;
+  RequestBillingDeposit | SettleBillingDeposit | FailBillingDeposit | ClearBillingDeposit | ReturnBillingDeposit | RecordBillingPayoutPaid;
 
 /**
  * The project's escrow balance (docs/progress-billing.md#funding-before-work): the buyer's
@@ -80,9 +75,7 @@ export function decideEscrow(command: EscrowCommand, state: BillingState): Billi
     case 'SettleBillingDeposit': {
       if (deposit.status !== 'pending') return [];
       const clearsAt = Number.isNaN(Date.parse(command.data.clearsAt)) || command.data.clearsAt < at ? at : command.data.clearsAt;
-      return [
-        { type: 'BillingDepositSettled', data: { jobId: s.jobId, depositId, amount, providerReference: command.data.providerReference, clearsAt, at } },
-      ];
+      return [{ type: 'BillingDepositSettled', data: { jobId: s.jobId, depositId, amount, providerReference: command.data.providerReference, clearsAt, at } }];
     }
     case 'ClearBillingDeposit': {
       if (deposit.status !== 'settled' || deposit.clearedAt !== null) return [];

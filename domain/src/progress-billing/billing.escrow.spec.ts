@@ -1,7 +1,7 @@
 import { escrowBalance, shortfall } from './billing.escrow';
 import type { ActiveBilling, BillingState } from './billing.state';
-import type { BillingCommand } from './commands';
 import { approvedSchedule, as, BUYER, command, given, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
+import type { BillingCommand } from './commands';
 
 const SIGNED = { customer: 'signed', company: 'signed' } as const;
 
@@ -27,7 +27,11 @@ const firstApplicationCertified = (): BillingCommand[] => [
     },
     as.seller(),
   ),
-  command('CertifyPayApplication', { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' as const })) }, as.buyer()),
+  command(
+    'CertifyPayApplication',
+    { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' as const })) },
+    as.buyer(),
+  ),
 ];
 
 const types = (events: { type: string }[]) => events.map((e) => e.type);
@@ -84,7 +88,12 @@ describe('a released payment is paid only from cleared funds', () => {
   it('is paid at once, one payout per payee, when cleared funds cover its draw', () => {
     const { events, state } = run(given(...approvedSchedule(), ...cleared(301, '30000.00')), firstApplicationCertified()[0]!);
     const certified = run(state, firstApplicationCertified()[1]!);
-    expect(types(certified.events)).toEqual(['PayApplicationCertified', 'PayApplicationAccepted', 'PayApplicationPaymentReleased', 'PayApplicationPaymentFunded']);
+    expect(types(certified.events)).toEqual([
+      'PayApplicationCertified',
+      'PayApplicationAccepted',
+      'PayApplicationPaymentReleased',
+      'PayApplicationPaymentFunded',
+    ]);
     expect(events).toHaveLength(1);
     expect(certified.events[3]!.data).toMatchObject({
       applicationNumber: 1,
@@ -107,7 +116,13 @@ describe('a released payment is paid only from cleared funds', () => {
     const short = shortfall(s)!;
     expect([short.amount.toFixed(2), short.by, short.applicationNumber]).toEqual(['0.01', '2026-12-10', 1]);
     // A deposit on its way counts against the shortfall, and pays nothing until it clears.
-    const onItsWay = given(...approvedSchedule(), ...cleared(301, '29999.99'), ...firstApplicationCertified(), deposit(302, '0.01'), settle(302, '2099-01-01T00:00:00.000Z'));
+    const onItsWay = given(
+      ...approvedSchedule(),
+      ...cleared(301, '29999.99'),
+      ...firstApplicationCertified(),
+      deposit(302, '0.01'),
+      settle(302, '2099-01-01T00:00:00.000Z'),
+    );
     expect(shortfall(onItsWay)).toBeNull();
     expect(onItsWay.payouts).toEqual([]);
     const paid = run(given(...approvedSchedule(), ...cleared(301, '29999.99'), ...firstApplicationCertified(), deposit(302, '0.01'), settle(302)), clear(302));
@@ -129,7 +144,10 @@ describe('a released payment is paid only from cleared funds', () => {
     const paid = command('RecordBillingPayoutPaid', { payoutId: 2, providerReference: 'p-2' }, as.system());
     const once = run(s, paid);
     expect(once.events).toEqual([
-      { type: 'BillingPayoutPaid', data: expect.objectContaining({ payoutId: 2, payeeId: SUB, amount: '13500.00', payment: { kind: 'application', applicationNumber: 1 } }) },
+      {
+        type: 'BillingPayoutPaid',
+        data: expect.objectContaining({ payoutId: 2, payeeId: SUB, amount: '13500.00', payment: { kind: 'application', applicationNumber: 1 } }),
+      },
     ]);
     expect(run(once.state, paid).events).toEqual([]);
     expect(refusal(s, command('RecordBillingPayoutPaid', { payoutId: 3, providerReference: 'p' }, as.system())).code).toBe('payout_not_found');
