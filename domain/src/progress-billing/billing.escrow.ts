@@ -16,11 +16,11 @@ import { payApplicationFigures } from './pay-application.figures';
 const total = (values: readonly string[]): Decimal => sum(values.map((v) => money(v)));
 
 /** Days after the end of the period an application bills by which its draw should be deposited. */
-export const DEPOSIT_DUE_DAYS = 10;
+const DEPOSIT_DUE_DAYS = 10;
 const DAY_MS = 86_400_000;
 
 /** What a released payment draws from escrow: what the payees are paid now, and the period's retainage kept. */
-export function drawOf(application: ApplicationState): { paid: Decimal; retainage: Decimal } {
+function drawOf(application: ApplicationState): { paid: Decimal; retainage: Decimal } {
   const payees = application.certification?.payees ?? payApplicationFigures(application.basis.schedule, application.basis.previous, application.lines).payees;
   // The released payment is what its payouts add up to; an open application would release its positive dues.
   const paid = application.payment ? money(application.payment.total) : sum(payees.map((p) => money(p.currentPaymentDue)).filter((d) => d.gt(0)));
@@ -28,7 +28,7 @@ export function drawOf(application: ApplicationState): { paid: Decimal; retainag
 }
 
 /** Cleared funds not drawn yet: what a payment can be paid from now. */
-export function availableFunds(s: ActiveBilling): Decimal {
+function availableFunds(s: ActiveBilling): Decimal {
   const cleared = total(s.deposits.filter((d) => d.status === 'settled' && d.clearedAt !== null).map((d) => d.amount));
   return cleared.minus(total(s.applications.flatMap((a) => (a.funding ? [a.funding.drawn] : []))));
 }

@@ -77,7 +77,7 @@ export interface ChangeOrderState {
 /** A deposit into the project's escrow balance, as the payment provider reported it. */
 export interface BillingDepositState {
   depositId: number;
-  /** What escrow is credited; `fee` (§9) comes on top, `total` is what the buyer's account is debited. */
+  /** What escrow is credited; `fee` (docs/product.md#fees) comes on top, `total` is what the buyer's account is debited. */
   amount: string;
   fee: string;
   total: string;
@@ -94,7 +94,7 @@ export interface BillingDepositState {
 }
 
 /** A payee's share of a funded payment, handed to the provider as one payout. */
-export interface BillingPayoutState {
+interface BillingPayoutState {
   payoutId: number;
   payment: BillingPayment;
   payeeId: number;

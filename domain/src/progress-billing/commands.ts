@@ -43,7 +43,7 @@ export type AcceptCertification = ProjectCommand<'AcceptCertification', { applic
 export type RecordBillingPayoutPaid = Command<'RecordBillingPayoutPaid', { payoutId: number; providerReference: string }>;
 /**
  * The buyer's deposit into the project's escrow balance: `amount` is what escrow is credited
- * (the fee of §9 comes on top); `agreement`: where the escrow agreement's signatures stand.
+ * (the fee of docs/product.md#fees comes on top); `agreement`: where the escrow agreement's signatures stand.
  */
 export type RequestBillingDeposit = ProjectCommand<
   'RequestBillingDeposit',

@@ -105,7 +105,7 @@ export type BillingEvent =
       data: BillingEventBase & { payoutId: number; payment: BillingPayment; payeeId: number; amount: string; providerReference: string };
     }
   | {
-      /** The buyer's ACH debit into the project's escrow balance: `amount` is credited, `fee` is the platform's (§9), `total` is debited. */
+      /** The buyer's ACH debit into the project's escrow balance: `amount` is credited, `fee` is the platform's (docs/product.md#fees), `total` is debited. */
       type: 'BillingDepositRequested';
       data: BillingEventBase & { depositId: number; amount: string; fee: string; total: string; requestedBy: number; bankAccountLast4: string | null };
     }
@@ -147,7 +147,7 @@ export type BillingEvent =
     };
 
 /** One payee's share of a funded payment, numbered in the project's stream (the payment instruction's reference). */
-export interface BillingPayout {
+interface BillingPayout {
   payoutId: number;
   payeeId: number;
   amount: string;
