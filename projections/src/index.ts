@@ -10,6 +10,7 @@ import {
   CreatePaymentInstructions1763800007000,
   PaymentInstructionsByEventId1763800042000,
   PaymentInstructionsCorrelation1763800800100,
+  PaymentInstructionsProgressBilling1763804100000,
   PaymentInstructionsRetainageAndWaivers1763800202000,
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
@@ -62,6 +63,7 @@ export const projectionMigrations: MigrationClass[] = [
   EventChainChecksHoldFiles1763800700000,
   PaymentInstructionsCorrelation1763800800100,
   CreateBillingReadModels1763803838100,
+  PaymentInstructionsProgressBilling1763804100000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

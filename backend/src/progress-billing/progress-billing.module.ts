@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 
+import { AgreementsModule } from '../agreements';
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
+import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
 import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
 import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
@@ -26,6 +28,8 @@ import { ProposeChangeOrderHandler } from './propose-change-order/propose-change
 import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
 import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
 import { ProposeScheduleController } from './propose-schedule/propose-schedule.http.controller';
+import { RequestBillingDepositHandler } from './request-billing-deposit/request-billing-deposit.handler';
+import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
 import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
 import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
 import { SubmitPayApplicationHandler } from './submit-pay-application/submit-pay-application.handler';
@@ -33,7 +37,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
 
 /** Progress billing (issue 38, docs/progress-billing.md): the schedule of values, pay applications, certification, change orders. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, DirectoryModule],
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule],
   controllers: [
     ChooseBillingMethodController,
     GetScheduleController,
@@ -48,6 +52,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     AcceptCertificationController,
     ProposeChangeOrderController,
     DecideOnChangeOrderController,
+    RequestBillingDepositController,
   ],
   providers: [
     BillingCommands,
@@ -65,6 +70,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     AcceptCertificationHandler,
     ProposeChangeOrderHandler,
     DecideOnChangeOrderHandler,
+    RequestBillingDepositHandler,
   ],
 })
 export class ProgressBillingModule {}

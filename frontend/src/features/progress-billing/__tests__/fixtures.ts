@@ -43,6 +43,7 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     change_orders: [],
     certifier: null,
     open_application_number: null,
+    escrow: null,
     ...patch,
   };
 }
