@@ -18,6 +18,7 @@ describe('teams: who of a company did it', () => {
   let as: { owner: HttpSession; manager: HttpSession; buyer: HttpSession; admin: HttpSession };
   let projectId: number;
   let milestoneId: number;
+  let approval: unknown;
 
   const session = async (user: CreatedUser) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId));
   const ok = <T extends { status: number; body: unknown }>(answer: T, what: string): T => {
@@ -59,7 +60,7 @@ describe('teams: who of a company did it', () => {
     ).body.m_id as number;
     ok(await as.manager.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting');
     ok(await as.buyer.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
-    ok(await as.manager.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'project manager approval');
+    approval = ok(await as.manager.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'project manager approval').body;
     await signAgreement(as.owner, projectId, 'company', owner.name);
   }, 90_000);
   afterAll(async () => {
@@ -92,6 +93,19 @@ describe('teams: who of a company did it', () => {
     const buyerApproved = history.filter((e) => e.actor_name === 'Bea Buyer');
     expect(buyerApproved.length).toBeGreaterThan(0);
     for (const entry of buyerApproved) expect(entry).toMatchObject({ actor_company_role: null, summary: expect.not.stringContaining(' — by ') });
+  });
+
+  it("names the author's role on the milestone card, in a command's answer and in the read model", async () => {
+    expect(approval).toMatchObject({ author_name: 'Pat Manager', author_company_role: 'project_manager' });
+    const milestones = await eventually(
+      async () => ok(await as.buyer.get(`/api/job/${projectId}/milestones`), 'reading the milestones').body as { author_company_role: string | null }[],
+      (list) => list.length === 1,
+    );
+    expect(milestones[0]).toMatchObject({ author_name: 'Pat Manager', author_company_role: 'project_manager' });
+    const edits = ok(await as.buyer.get(`/api/milestone/${milestoneId}/edits`), 'reading the versions').body as unknown[];
+    expect(edits[0]).toMatchObject({ author_company_role: 'project_manager' });
+    const { rows } = await app.db.pool.query('SELECT author_company_role FROM milestone_versions WHERE m_id = $1', [milestoneId]);
+    expect(rows).toEqual([{ author_company_role: 'project_manager' }]);
   });
 
   it("names the role of the seller's signer on the agreement", async () => {

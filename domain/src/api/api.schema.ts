@@ -4594,6 +4594,17 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The author's role in their company when they proposed it (issue 37); null for a buyer or a proposal from before roles."
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName",
         "description": "The side that proposed the version the card shows."
@@ -4805,6 +4816,16 @@ export const API_SCHEMAS: Record<string, object> = {
                   "null"
                 ]
               },
+              "author_company_role": {
+                "anyOf": [
+                  {
+                    "$ref": "#/definitions/CompanyRole"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
               "author_party": {
                 "$ref": "#/definitions/PartyName"
               },
@@ -4826,6 +4847,7 @@ export const API_SCHEMAS: Record<string, object> = {
               "m_id",
               "author_id",
               "author_name",
+              "author_company_role",
               "author_party",
               "user_approval_status",
               "buyer_approval",
@@ -4971,6 +4993,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "locked",
       "is_current",
@@ -9712,6 +9735,16 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName"
       },
@@ -9783,6 +9816,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "created",
       "label",
