@@ -131,6 +131,9 @@ describe('teams: who of a company did it', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { type?: string; metadata?: Record<string, unknown> });
     expect(lines.find((l) => l.type === 'MilestoneProposed')?.metadata).toMatchObject({ actorId: String(manager.userId), actorCompanyRole: 'project_manager' });
+    // The role, never the name: a bundle given out cannot be called back when a person is erased.
+    expect(String(bundle.body)).not.toContain('Pat Manager');
+    expect(String(bundle.body)).not.toContain(owner.name);
   });
 
   it("names the person and role in the company's webhook", async () => {
