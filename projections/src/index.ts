@@ -4,7 +4,12 @@ import { BankAccountsReadModelWithoutPersonalData1763800633000, CreateBankAccoun
 import { CreateEventChainChecks1763800300100, EventChainChecksHoldFiles1763800700000 } from './integrity/chain-checks';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
-import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000, LedgerEntriesNameThePaidAccount1763800632000 } from './ledger/migrations';
+import {
+  CreateLedgerAndAudit1763800006000,
+  DropAuditTrail1763800500000,
+  LedgerEntriesNameTheActor1763803900100,
+  LedgerEntriesNameThePaidAccount1763800632000,
+} from './ledger/migrations';
 import {
   CreateMilestoneReadModels1763800004000,
   milestoneEntities,
@@ -71,6 +76,7 @@ export const projectionMigrations: MigrationClass[] = [
   CreateBillingReadModels1763803838100,
   PaymentInstructionsProgressBilling1763804100000,
   MilestoneVersionAuthorRole1763803900000,
+  LedgerEntriesNameTheActor1763803900100,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -136,6 +136,30 @@ describe('teams: who of a company did it', () => {
     expect(String(bundle.body)).not.toContain(owner.name);
   });
 
+  it("names the person and role behind a company's money event in the administrators' ledger", async () => {
+    // The buyer funds the milestone; both mark it complete, the project manager last: the payout
+    // is requested by the project manager's command.
+    await signAgreement(as.buyer, projectId, 'customer', 'Bea Buyer');
+    ok(await as.buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'depositing');
+    await eventually(
+      async () => (await as.buyer.get(`/api/milestone/${milestoneId}/deposits`)).body as { payment_status: string }[],
+      (deposits) => deposits.some((d) => d.payment_status === 'settled'),
+      20_000,
+    );
+    ok(await as.buyer.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'buyer completion');
+    ok(await as.manager.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'project manager completion');
+    type Posting = { event_type: string; actor_id: number | null; actor_name: string | null; actor_company_role: string | null };
+    const postings = await eventually(
+      async () => ok(await as.admin.get(`/api/admin/job/${projectId}/ledger`), 'reading the ledger').body as Posting[],
+      (rows) => rows.some((p) => p.event_type === 'DisbursementRequested'),
+      20_000,
+    );
+    for (const posting of postings.filter((p) => p.event_type === 'DisbursementRequested'))
+      expect(posting).toMatchObject({ actor_id: manager.userId, actor_name: 'Pat Manager', actor_company_role: 'project_manager' });
+    for (const posting of postings.filter((p) => p.event_type === 'DepositSettled'))
+      expect(posting).toMatchObject({ actor_name: null, actor_company_role: null });
+  });
+
   it("names the person and role in the company's webhook", async () => {
     const [delivery] = await eventually(
       async () => receiver.requests.filter((r) => r.path === '/books'),

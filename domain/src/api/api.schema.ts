@@ -4203,6 +4203,31 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "running_balance": {
         "type": "string"
+      },
+      "actor_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Who caused the posting's event (issue 37): null for the system and the payment provider."
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "That person's name now; null for the system and for an erased person."
+      },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Their role in their company when they acted; null for others and on events from before roles."
       }
     },
     "required": [
@@ -4217,7 +4242,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "event_type",
       "occurred_at",
       "paid_to",
-      "running_balance"
+      "running_balance",
+      "actor_id",
+      "actor_name",
+      "actor_company_role"
     ],
     "description": "GET /api/admin/job/{id}/ledger: one double-entry posting, with its account's running balance."
   },
