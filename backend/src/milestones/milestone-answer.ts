@@ -1,7 +1,7 @@
 import type { ActiveMilestone, MilestoneState } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 
-import { metadataOf } from '../command-side/actor';
+import { metadataOf } from '../command-side';
 import type { SessionUser } from '../identity';
 import { MilestoneReads, type Viewer } from '../read-models';
 import { type MilestoneView, milestoneView } from './milestone.view';
