@@ -7,14 +7,14 @@ import { LedgerEntryRow } from './ledger/ledger-entry.entity';
 import {
   CreateLedgerAndAudit1763800006000,
   DropAuditTrail1763800500000,
-  LedgerEntriesNameTheActor1763803900100,
+  LedgerEntriesNameTheActor1763804200100,
   LedgerEntriesNameThePaidAccount1763800632000,
 } from './ledger/migrations';
 import {
   CreateMilestoneReadModels1763800004000,
   milestoneEntities,
   MilestonesProjector,
-  MilestoneVersionAuthorRole1763803900000,
+  MilestoneVersionAuthorRole1763804200000,
   RetainageAndWaiverReadModels1763800200000,
 } from './milestones';
 import {
@@ -75,8 +75,8 @@ export const projectionMigrations: MigrationClass[] = [
   PaymentInstructionsCorrelation1763800800100,
   CreateBillingReadModels1763803838100,
   PaymentInstructionsProgressBilling1763804100000,
-  MilestoneVersionAuthorRole1763803900000,
-  LedgerEntriesNameTheActor1763803900100,
+  MilestoneVersionAuthorRole1763804200000,
+  LedgerEntriesNameTheActor1763804200100,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

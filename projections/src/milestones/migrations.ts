@@ -234,8 +234,8 @@ export class RetainageAndWaiverReadModels1763800200000 implements MigrationInter
  * proposal's metadata (`actorCompanyRole`); null for a buyer and for versions proposed before
  * roles were recorded. The milestones projector (version 4) rebuilds to fill it.
  */
-export class MilestoneVersionAuthorRole1763803900000 implements MigrationInterface {
-  name = 'MilestoneVersionAuthorRole1763803900000';
+export class MilestoneVersionAuthorRole1763804200000 implements MigrationInterface {
+  name = 'MilestoneVersionAuthorRole1763804200000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE milestone_versions ADD COLUMN author_company_role text NULL');
