@@ -20,7 +20,7 @@ import { isLoggedIn } from '../../features/auth/api/types';
 import { useMilestoneForm, useMilestones, useProposeMilestone } from '../../features/milestones/api/milestones';
 import { LazyMilestoneForm } from '../../features/milestones/components/lazy';
 import { MilestoneCard } from '../../features/milestones/components/MilestoneCard';
-import { useSchedule } from '../../features/progress-billing/api/schedule';
+import { useSchedule } from '../../features/progress-billing/api/get-schedule';
 import { resumePath, useProject } from '../../features/projects/api/projects';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';

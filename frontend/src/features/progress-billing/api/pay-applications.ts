@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
-import { billingKeys } from './keys';
+import { billingKeys } from './get-schedule';
 
 export type { PayApplicationListItem, PayApplicationView };
 

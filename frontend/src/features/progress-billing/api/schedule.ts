@@ -1,19 +1,11 @@
 import type { ProgressBillingView } from '@escrow/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
-import { billingKeys } from './keys';
+import { billingKeys } from './get-schedule';
 
 export type { ProgressBillingView };
-
-/** GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions, change orders and certifier. */
-export const useSchedule = (projectId: number, enabled = true) =>
-  useQuery({
-    queryKey: billingKeys.schedule(projectId),
-    queryFn: async () => (await api.get<ProgressBillingView>(`/job/${projectId}/schedule`)).data,
-    enabled,
-  });
 
 /**
  * Every schedule command answers the billing view: it is kept as the schedule's answer at once,

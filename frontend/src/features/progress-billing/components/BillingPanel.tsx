@@ -6,8 +6,9 @@ import { useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useSchedule } from '../api/get-schedule';
 import { usePayApplications } from '../api/pay-applications';
-import { useChooseBilling, useSchedule } from '../api/schedule';
+import { useChooseBilling } from '../api/schedule';
 import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
 import { ChangeOrderDialog } from './ChangeOrderDialog';

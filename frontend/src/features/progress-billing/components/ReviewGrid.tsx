@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
-import { billingKeys } from '../api/keys';
+import { billingKeys } from '../api/get-schedule';
 import { type CertificationLineRequest, useCertifyPayApplication } from '../api/pay-applications';
 import { billedLinesOf, billingLineOf, toDateOf } from './figures';
 import { G702Summary } from './G702Summary';
