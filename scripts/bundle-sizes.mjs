@@ -41,13 +41,16 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * chunks, 45.1 + 14.3 KB, which compress less well than together): the lien-waiver list
  * (272.0 -> 273.5) and the admin project page (437.1 -> 438.7), whose modules did not change, are
  * given 274 and 440.
+ * Issue 38 (progress billing): the project page asks for the billing view beside the project, to
+ * know whether to open on the Billing tab (0.6 KB; the screens themselves load with the tab); it
+ * measured 180.1, hence 182.
  */
 export const BUDGETS_KB = {
   home: 200,
   login: 154,
   portal: 250,
   admin: 172,
-  'portal project page': 180,
+  'portal project page': 182,
   'new project': 163,
   'lien waivers': 274,
   'admin project page': 440,
