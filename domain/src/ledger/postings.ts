@@ -1,5 +1,7 @@
 import type { MilestoneEvent } from '../milestones/events';
 import { formatAmount, money } from '../money/money';
+import { BILLING_EVENT_TYPES, type BillingEvent } from '../progress-billing/events';
+import { billingPostings } from './billing-postings';
 
 /**
  * The accounts of the double-entry ledger, per milestone. Amounts say where money is: a
@@ -11,7 +13,7 @@ import { formatAmount, money } from '../money/money';
  * refund to the buyer's refunds payable.
  * Every posting set sums to zero, so all accounts together always balance.
  */
-type LedgerAccount =
+export type LedgerAccount =
   | 'buyer_funding'
   | 'escrow'
   | 'payee_payable'
@@ -37,8 +39,9 @@ const post = (account: LedgerAccount, amount: string, companyId: number | null =
 });
 const negate = (amount: string) => formatAmount(money(amount).negated());
 
-/** Balanced postings of one event; empty for events that move no money. */
-export function postingsFor(event: MilestoneEvent): Posting[] {
+/** Balanced postings of one event (a milestone's or a progress-billed project's); empty for events that move no money. */
+export function postingsFor(event: MilestoneEvent | BillingEvent): Posting[] {
+  if (isBillingEvent(event)) return billingPostings(event);
   switch (event.type) {
     case 'DepositSettled':
       return [post('escrow', event.data.amount), post('buyer_funding', negate(event.data.amount))];
@@ -70,3 +73,6 @@ export function postingsFor(event: MilestoneEvent): Posting[] {
       return [];
   }
 }
+
+const BILLING_TYPES: ReadonlySet<string> = new Set<BillingEvent['type']>(BILLING_EVENT_TYPES);
+const isBillingEvent = (event: MilestoneEvent | BillingEvent): event is BillingEvent => BILLING_TYPES.has(event.type);

@@ -1,4 +1,14 @@
-import { maskedAccount, MILESTONE_EVENT_TYPES, type MilestoneEvent, type PaidToAccount, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
+import {
+  BILLING_LEDGER_EVENT_TYPES,
+  type BillingEvent,
+  maskedAccount,
+  MILESTONE_EVENT_TYPES,
+  type MilestoneEvent,
+  type PaidToAccount,
+  type Posting,
+  postingsFor,
+  type RecordedEvent,
+} from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -31,7 +41,7 @@ const ledgerRows: TableRows<Entry> = {
     ['paid_to', 'text'],
   ],
   row: ({ event, projectId, posting, line }) => {
-    const data = event.data as { originalId: number; at: string };
+    const data = event.data as { originalId?: number; at: string };
     return [
       event.id,
       line,
@@ -39,7 +49,8 @@ const ledgerRows: TableRows<Entry> = {
       event.position.commit.toString(),
       event.position.prepare.toString(),
       projectId,
-      data.originalId,
+      // A progress-billed project's postings belong to the project, like its payment instructions.
+      data.originalId ?? projectId,
       posting.account,
       posting.companyId,
       posting.amount,
@@ -61,29 +72,35 @@ function paidTo(event: RecordedEvent): string | null {
 function entriesOf(events: readonly RecordedEvent[]): Entry[] {
   return events.flatMap((event) => {
     const projectId = jobIdOf(event);
-    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, projectId, posting, line }));
+    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent | BillingEvent).map((posting, line) => ({ event, projectId, posting, line }));
   });
 }
 
-/** The double-entry ledger: the postings of every money event, in global order. */
+/**
+ * The double-entry ledger: the postings of every money event, in global order, the milestones'
+ * and the progress-billed projects' (version 3: the billing stream's money events).
+ */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
-  readonly version = 2;
+  readonly version = 3;
   readonly tables = ['ledger_entries'] as const;
-  readonly handles = MILESTONE_EVENT_TYPES.filter((t) =>
-    [
-      'DepositSettled',
-      'DepositReturned',
-      'DisbursementRequested',
-      'DisbursementPaid',
-      'RefundRequested',
-      'RefundPaid',
-      'RetainageReleased',
-      'RetainagePaid',
-      'RetainageRefundRequested',
-      'RetainageRefundPaid',
-    ].includes(t),
-  );
+  readonly handles: readonly string[] = [
+    ...MILESTONE_EVENT_TYPES.filter((t) =>
+      [
+        'DepositSettled',
+        'DepositReturned',
+        'DisbursementRequested',
+        'DisbursementPaid',
+        'RefundRequested',
+        'RefundPaid',
+        'RetainageReleased',
+        'RetainagePaid',
+        'RetainageRefundRequested',
+        'RetainageRefundPaid',
+      ].includes(t),
+    ),
+    ...BILLING_LEDGER_EVENT_TYPES,
+  ];
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
     await insertAll(context, [unnestInsert(rowSet(ledgerRows, entriesOf(events)), context.table('ledger_entries'))]);
