@@ -1,13 +1,6 @@
 import { formatAmount, money } from '../money/money';
 import type { BillingEvent } from '../progress-billing/events';
-import type { LedgerAccount, Posting } from './postings';
-
-const post = (account: LedgerAccount, amount: string, companyId: number | null = null): Posting => ({
-  account,
-  companyId,
-  amount: formatAmount(money(amount)),
-});
-const negate = (amount: string) => formatAmount(money(amount).negated());
+import { negate, post, type Posting } from './accounts';
 const plus = (a: string, b: string) => formatAmount(money(a).plus(b));
 
 /**
