@@ -1,4 +1,4 @@
-import { formatAmount, money } from '../money/money';
+import { formatAmount, money, sum } from '../money/money';
 import type { BillingEvent } from '../progress-billing/events';
 import { negate, post, type Posting } from './accounts';
 const plus = (a: string, b: string) => formatAmount(money(a).plus(b));
@@ -20,12 +20,17 @@ export function billingPostings(event: BillingEvent): Posting[] {
       const { amount, fee } = event.data;
       return [post('escrow', negate(amount)), ...feePosting(fee, -1), post('buyer_funding', plus(amount, fee))];
     }
-    case 'PayApplicationPaymentFunded':
+    case 'PayApplicationPaymentFunded': {
+      const { drawn, payouts, retained, retainage } = event.data;
+      // A payment funded before retainage was recorded per payee (version 1) holds it unattributed.
+      const unattributed = money(retainage).minus(sum(retained.map((r) => money(r.amount))));
       return [
-        post('escrow', negate(event.data.drawn)),
-        ...event.data.payouts.map((p) => post('payee_payable', p.amount, p.payeeId)),
-        ...event.data.retained.filter((r) => !money(r.amount).isZero()).map((r) => post('retainage', r.amount, r.payeeId)),
+        post('escrow', negate(drawn)),
+        ...payouts.map((p) => post('payee_payable', p.amount, p.payeeId)),
+        ...retained.filter((r) => !money(r.amount).isZero()).map((r) => post('retainage', r.amount, r.payeeId)),
+        ...(unattributed.isZero() ? [] : [post('retainage', formatAmount(unattributed))]),
       ];
+    }
     case 'BillingRetainageReleased':
       return event.data.payees.flatMap((p) => [post('retainage', negate(p.amount), p.payeeId), post('payee_payable', p.amount, p.payeeId)]);
     case 'BillingPayoutPaid':
