@@ -1,2 +1,3 @@
+export { Memberships } from './memberships';
 export { TeamsModule } from './teams.module';
 export { teamsSchema } from './teams.schema';

@@ -4203,6 +4203,31 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "running_balance": {
         "type": "string"
+      },
+      "actor_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Who caused the posting's event (issue 37): null for the system and the payment provider."
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "That person's name now; null for the system and for an erased person."
+      },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Their role in their company when they acted; null for others and on events from before roles."
       }
     },
     "required": [
@@ -4217,7 +4242,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "event_type",
       "occurred_at",
       "paid_to",
-      "running_balance"
+      "running_balance",
+      "actor_id",
+      "actor_name",
+      "actor_company_role"
     ],
     "description": "GET /api/admin/job/{id}/ledger: one double-entry posting, with its account's running balance."
   },
@@ -4594,6 +4622,17 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The author's role in their company when they proposed it (issue 37); null for a buyer or a proposal from before roles."
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName",
         "description": "The side that proposed the version the card shows."
@@ -4805,6 +4844,16 @@ export const API_SCHEMAS: Record<string, object> = {
                   "null"
                 ]
               },
+              "author_company_role": {
+                "anyOf": [
+                  {
+                    "$ref": "#/definitions/CompanyRole"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
               "author_party": {
                 "$ref": "#/definitions/PartyName"
               },
@@ -4826,6 +4875,7 @@ export const API_SCHEMAS: Record<string, object> = {
               "m_id",
               "author_id",
               "author_name",
+              "author_company_role",
               "author_party",
               "user_approval_status",
               "buyer_approval",
@@ -4971,6 +5021,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "locked",
       "is_current",
@@ -9712,6 +9763,16 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName"
       },
@@ -9783,6 +9844,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "created",
       "label",

@@ -1,4 +1,5 @@
 import {
+  asCompanyRole,
   BILLING_LEDGER_EVENT_TYPES,
   type BillingEvent,
   maskedAccount,
@@ -39,6 +40,8 @@ const ledgerRows: TableRows<Entry> = {
     ['event_type', 'text'],
     ['occurred_at', 'timestamptz'],
     ['paid_to', 'text'],
+    ['actor_id', 'int'],
+    ['actor_company_role', 'text'],
   ],
   row: ({ event, projectId, posting, line }) => {
     const data = event.data as { originalId?: number; at: string };
@@ -57,6 +60,8 @@ const ledgerRows: TableRows<Entry> = {
       event.type,
       data.at,
       paidTo(event),
+      actorIdOf(event),
+      asCompanyRole(event.metadata.actorCompanyRole),
     ];
   },
 };
@@ -66,6 +71,12 @@ function paidTo(event: RecordedEvent): string | null {
   if (event.type !== 'DisbursementPaid' && event.type !== 'RetainagePaid') return null;
   const account = (event.data as { payoutAccount?: PaidToAccount | null }).payoutAccount;
   return account ? `${account.bankName ? `${account.bankName} ` : ''}${maskedAccount(account.last4)}` : null;
+}
+
+/** The person who caused the event (issue 37): null for the system (0) and the payment provider. */
+function actorIdOf(event: RecordedEvent): number | null {
+  const id = Number(event.metadata.actorId);
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The postings of these money events, line by line. */
@@ -78,11 +89,12 @@ function entriesOf(events: readonly RecordedEvent[]): Entry[] {
 
 /**
  * The double-entry ledger: the postings of every money event, in global order, the milestones'
- * and the progress-billed projects' (version 3: the billing stream's money events).
+ * and the progress-billed projects'.
  */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
-  readonly version = 3;
+  /** 3: each posting's actor and their company role (issue 37); 4: the billing stream's money events (issue 38). */
+  readonly version = 4;
   readonly tables = ['ledger_entries'] as const;
   readonly handles: readonly string[] = [
     ...MILESTONE_EVENT_TYPES.filter((t) =>
