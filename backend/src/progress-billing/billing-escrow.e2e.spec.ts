@@ -1,12 +1,17 @@
+import { ProjectionRunner } from '@escrow/projections';
+
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import type { SessionUser } from '../identity';
+import { BillingCommands } from './billing-commands';
 
 /**
  * Issue 38, funding before work: the buyer's deposits into the project's escrow balance, a
  * certified payment paid only from cleared funds (the shortfall shown to both), and each payee
- * paid through the payment instructions and the dispatcher, once.
+ * paid through the payment instructions and the dispatcher, once; the ledger's postings of it all,
+ * and the retainage released at substantial completion paid out the same way.
  */
 describe('progress billing: the escrow balance and the payouts', () => {
   let app: TestApp;
@@ -141,5 +146,91 @@ describe('progress billing: the escrow balance and the payouts', () => {
       { kind: 'progress_payment', amount: '13500.00', status: 'completed', submit_count: 1 },
       { kind: 'progress_payment', amount: '13500.00', status: 'completed', submit_count: 1 },
     ]);
+
+    // The ledger: the fees earned at settlement, the payees paid, each one's retainage held in escrow.
+    await eventually(
+      () => ledgerOf(jobId),
+      (l) => l['payee_payouts'] === '27000.00',
+    );
+    expect(await ledgerOf(jobId)).toEqual({
+      buyer_funding: '-30675.00',
+      escrow: '0.00',
+      payee_payable: '0.00',
+      payee_payouts: '27000.00',
+      platform_fees: '675.00',
+      retainage: '3000.00',
+      [`retainage:${seller.companyId}`]: '1500.00',
+      [`retainage:${concrete}`]: '1500.00',
+    });
+
+    // Substantial completion (no route yet: the billing pipeline itself): each payee's retainage is paid out once.
+    const billing = app.http.get(BillingCommands);
+    await billing.decide(sessionUserOf(seller), jobId, { type: 'RequestBillingRetainageRelease', data: {} }, null);
+    await billing.decide(sessionUserOf(buyer), jobId, { type: 'ApproveBillingRetainageRelease', data: {} }, null);
+    expect(
+      await eventually(
+        () => escrowOf(s, jobId),
+        (e) => e.paid_out === '30000.00',
+      ),
+    ).toMatchObject({ cleared: '0.00', retainage_held: '0.00', awaiting_payout: '0.00', paid_out: '30000.00', held: '0.00' });
+    const retainagePayouts = await app.db.pool.query(
+      `SELECT i.amount::text, i.company_id, i.status, s.submit_count FROM payment_instructions i JOIN sandbox_ach_submissions s USING (instruction_key)
+        WHERE i.job_id = $1 AND i.amount = 1500 ORDER BY i.company_id`,
+      [jobId],
+    );
+    expect(retainagePayouts.rows).toEqual(
+      [seller.companyId, concrete].sort((a, b) => a - b).map((company_id) => ({ amount: '1500.00', company_id, status: 'completed', submit_count: 1 })),
+    );
+    await eventually(
+      () => ledgerOf(jobId),
+      (l) => l['payee_payouts'] === '30000.00',
+    );
+    expect(await ledgerOf(jobId)).toMatchObject({ escrow: '0.00', payee_payable: '0.00', payee_payouts: '30000.00', retainage: '0.00' });
+    // The point-in-time view derives the same balances from the events.
+    const admin = await session(await createUser(app.db.pool, { role: 'admin' }));
+    const asOf = await admin.get(`/api/admin/job/${jobId}/as-of?at=${encodeURIComponent(new Date().toISOString())}`);
+    expect(asOf.body.balances).toEqual(Object.fromEntries(Object.entries(await ledgerOf(jobId)).filter(([account]) => !account.includes(':'))));
+    const unbalanced = await app.db.pool.query(`SELECT event_id FROM ledger_entries WHERE job_id = $1 GROUP BY event_id HAVING sum(amount) <> 0`, [jobId]);
+    expect(unbalanced.rows).toEqual([]);
+
+    // A rebuild of the ledger and the payment instructions from the events gives the same rows.
+    const runner = app.http.get(ProjectionRunner);
+    await eventually(
+      () => runner.status(),
+      (all) => all.every((p) => p.lagEvents === 0 && p.state === 'running'),
+    );
+    expect((await runner.rebuild('ledger')).comparison).toMatchObject({ compared: true, equal: true });
+    expect((await runner.rebuild('payment-instructions')).comparison).toMatchObject({ compared: true, equal: true });
+  });
+
+  /** Each account's balance for the project (and each payee's retainage), from the ledger's rows. */
+  async function ledgerOf(jobId: number): Promise<Record<string, string>> {
+    const { rows } = await app.db.pool.query<{ key: string; balance: string }>(
+      `SELECT account AS key, sum(amount)::numeric(20,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account
+       UNION ALL
+       SELECT 'retainage:' || company_id, sum(amount)::numeric(20,2)::text FROM ledger_entries WHERE job_id = $1 AND account = 'retainage' GROUP BY company_id`,
+      [jobId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.key, r.balance]));
+  }
+
+  /** The user as a session resolves them: what the billing pipeline decides with. */
+  const sessionUserOf = (user: CreatedUser): SessionUser => ({
+    userId: user.userId,
+    role: null,
+    adminRole: null,
+    companyId: user.companyId,
+    companyRole: user.companyId === null ? null : 'owner',
+    signingPolicy: 'owner_only',
+    companyFactorRequired: false,
+    email: user.email,
+    firstName: user.name.split(' ')[0]!,
+    lastName: user.name.split(' ').slice(1).join(' '),
+    displayName: user.name,
+    sessionId: null,
+    hasSecondFactor: true,
+    emailVerified: true,
+    secondFactorAt: new Date(),
+    passwordAt: new Date(),
   });
 });

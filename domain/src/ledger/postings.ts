@@ -1,44 +1,14 @@
 import type { MilestoneEvent } from '../milestones/events';
 import { formatAmount, money } from '../money/money';
+import { BILLING_EVENT_TYPES, type BillingEvent } from '../progress-billing/events';
+import { negate, post, type Posting } from './accounts';
+import { billingPostings } from './billing-postings';
 
-/**
- * The accounts of the double-entry ledger, per milestone. Amounts say where money is: a
- * settled deposit moves it from the buyer's funding (negative: it came from outside) into
- * escrow; a disbursement moves it from escrow to a payee's payable and the platform's fees; a
- * payout from the payable to the payee's paid-out account; a refund from escrow to the buyer.
- * Retainage withheld from a disbursement moves from escrow to the payee's retainage account;
- * its release moves it on to the payee's payable (then paid out like a disbursement), its
- * refund to the buyer's refunds payable.
- * Every posting set sums to zero, so all accounts together always balance.
- */
-type LedgerAccount =
-  | 'buyer_funding'
-  | 'escrow'
-  | 'payee_payable'
-  | 'payee_payouts'
-  | 'platform_fees'
-  | 'refunds_payable'
-  | 'buyer_refunds'
-  /** Withheld from a payee's disbursements (per payee company) until the project's retainage is released or refunded. */
-  | 'retainage';
+export type { Posting } from './accounts';
 
-export interface Posting {
-  account: LedgerAccount;
-  /** The company whose payable this is, for payee accounts. */
-  companyId: number | null;
-  /** Signed, in dollars: debits positive, credits negative; a posting set sums to zero. */
-  amount: string;
-}
-
-const post = (account: LedgerAccount, amount: string, companyId: number | null = null): Posting => ({
-  account,
-  companyId,
-  amount: formatAmount(money(amount)),
-});
-const negate = (amount: string) => formatAmount(money(amount).negated());
-
-/** Balanced postings of one event; empty for events that move no money. */
-export function postingsFor(event: MilestoneEvent): Posting[] {
+/** Balanced postings of one event (a milestone's or a progress-billed project's); empty for events that move no money. */
+export function postingsFor(event: MilestoneEvent | BillingEvent): Posting[] {
+  if (isBillingEvent(event)) return billingPostings(event);
   switch (event.type) {
     case 'DepositSettled':
       return [post('escrow', event.data.amount), post('buyer_funding', negate(event.data.amount))];
@@ -70,3 +40,6 @@ export function postingsFor(event: MilestoneEvent): Posting[] {
       return [];
   }
 }
+
+const BILLING_TYPES: ReadonlySet<string> = new Set<BillingEvent['type']>(BILLING_EVENT_TYPES);
+const isBillingEvent = (event: MilestoneEvent | BillingEvent): event is BillingEvent => BILLING_TYPES.has(event.type);

@@ -1,5 +1,6 @@
 import { BANK_ACCOUNT_SCHEMA_VERSIONS } from '../bank-accounts/upcasters';
 import type { Upcaster } from '../event-store/upcasting';
+import { BILLING_SCHEMA_VERSIONS, BILLING_UPCASTERS } from '../progress-billing/upcasters';
 
 /**
  * DepositSettled 1 → 2. Version 1 was written before the ACH return window existed: its funds
@@ -72,11 +73,14 @@ export const MILESTONE_UPCASTERS: readonly Upcaster[] = [
   uploadedAsV2('AttachmentAdded'),
   // A project's event, upcast here as the milestones' are: one list serves every stream.
   uploadedAsV2('RetainageEvidenceAdded'),
+  // And the progress-billing stream's.
+  ...BILLING_UPCASTERS,
 ];
 
 /** The schema version new events of each type are written with (1 unless listed). */
 const CURRENT_VERSIONS: Record<string, number> = {
   ...BANK_ACCOUNT_SCHEMA_VERSIONS,
+  ...BILLING_SCHEMA_VERSIONS,
   DepositSettled: 2,
   MilestoneProposed: 2,
   MilestoneEditProposed: 2,

@@ -70,12 +70,14 @@ export function decideEscrow(command: EscrowCommand, state: BillingState): Billi
   }
   const deposit = s.deposits.find((d) => d.depositId === command.data.depositId);
   if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');
-  const { depositId, amount } = deposit;
+  const { depositId, amount, fee } = deposit;
   switch (command.type) {
     case 'SettleBillingDeposit': {
       if (deposit.status !== 'pending') return [];
       const clearsAt = Number.isNaN(Date.parse(command.data.clearsAt)) || command.data.clearsAt < at ? at : command.data.clearsAt;
-      return [{ type: 'BillingDepositSettled', data: { jobId: s.jobId, depositId, amount, providerReference: command.data.providerReference, clearsAt, at } }];
+      return [
+        { type: 'BillingDepositSettled', data: { jobId: s.jobId, depositId, amount, fee, providerReference: command.data.providerReference, clearsAt, at } },
+      ];
     }
     case 'ClearBillingDeposit': {
       if (deposit.status !== 'settled' || deposit.clearedAt !== null) return [];
@@ -90,7 +92,7 @@ export function decideEscrow(command: EscrowCommand, state: BillingState): Billi
       if (deposit.clearedAt !== null) throw conflict('already_cleared', 'This deposit cleared before the return arrived; an administrator must recover it.');
       const returnCode = safeText(command.data.returnCode, 'return code').slice(0, 10) || 'R00';
       const reason = safeText(command.data.reason, 'reason').slice(0, 500);
-      return [{ type: 'BillingDepositReturned', data: { jobId: s.jobId, depositId, amount, returnCode, reason, at } }];
+      return [{ type: 'BillingDepositReturned', data: { jobId: s.jobId, depositId, amount, fee, returnCode, reason, at } }];
     }
     case 'FailBillingDeposit':
       if (deposit.status !== 'pending') return [];

@@ -2,6 +2,7 @@ import { otherParty, partyName } from '../milestones/milestone.rules';
 import { formatAmount, money, sum } from '../money/money';
 import { assertNever } from '../shared/command';
 import { conflict } from '../shared/errors';
+import { unfunded } from './billing.escrow';
 import { requireParty, requireSchedule, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type BillingState, openApplication } from './billing.state';
 import type { ApproveBillingRetainageRelease, RequestBillingRetainageRelease } from './commands';
@@ -24,6 +25,13 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
   requireSubmitted(project, 'release the retainage');
   const open = openApplication(s);
   if (open) throw conflict('application_open', `Pay application ${open.applicationNumber} is still open: settle it before the retainage is released.`);
+  // The retainage is drawn into escrow with its payment: until that payment is funded, it is not there to release.
+  const waiting = unfunded(s)[0];
+  if (waiting)
+    throw conflict(
+      'payment_awaiting_funds',
+      `Pay application ${waiting.applicationNumber}'s payment is waiting for the buyer's deposit to clear: its retainage is released once it is paid from escrow.`,
+    );
   const held = heldByLine(s);
   if (held.length === 0) throw conflict('no_retainage_held', 'No retainage is held on this project.');
   switch (command.type) {
@@ -40,6 +48,7 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
       const byPayee = new Map<number, string[]>();
       for (const { payeeId, amount } of held) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
       const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
+      const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p }));
       return [
         {
           type: 'BillingRetainageReleased',
@@ -51,6 +60,7 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
             lines: held.map(({ line, amount }) => ({ line, amount })),
             payees,
             total: formatAmount(sum(held.map((h) => money(h.amount)))),
+            payouts,
             at,
           },
         },

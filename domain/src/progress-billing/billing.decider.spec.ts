@@ -305,9 +305,20 @@ describe('change orders', () => {
   });
 });
 
+/** $30,000.00 deposited and cleared: application 1's draw, so its retainage is in escrow. */
+const clearedDeposit = () => [
+  command(
+    'RequestBillingDeposit',
+    { depositId: 301, amount: '30000.00', bankAccountLast4: null, agreement: { customer: 'signed', company: 'signed' } },
+    as.buyer(),
+  ),
+  command('SettleBillingDeposit', { depositId: 301, providerReference: 'sbx-301', clearsAt: '2026-11-01T00:00:00.000Z' }, as.system()),
+  command('ClearBillingDeposit', { depositId: 301 }, as.system()),
+];
+
 describe('retainage at substantial completion', () => {
   it('is asked for by one party, approved by the other, and released per payee', () => {
-    const s = given(...approvedSchedule(), firstApplication(), allAsBilled(1), command('RequestBillingRetainageRelease', {}, as.seller()));
+    const s = given(...approvedSchedule(), ...clearedDeposit(), firstApplication(), allAsBilled(1), command('RequestBillingRetainageRelease', {}, as.seller()));
     expect(refusal(s, command('ApproveBillingRetainageRelease', {}, as.seller())).code).toBe('own_release_request');
     const { events, state } = run(s, command('ApproveBillingRetainageRelease', {}, as.buyer()));
     expect(events[0]!.data).toMatchObject({

@@ -3,7 +3,7 @@ import type Decimal from 'decimal.js';
 import { formatAmount, money, sum } from '../money/money';
 import type { ActiveBilling, ApplicationState } from './billing.state';
 import { openApplication } from './billing.state';
-import type { BillingEvent } from './events';
+import type { BillingEvent, PayeeAmount } from './events';
 import { payApplicationFigures } from './pay-application.figures';
 
 /**
@@ -19,12 +19,13 @@ const total = (values: readonly string[]): Decimal => sum(values.map((v) => mone
 const DEPOSIT_DUE_DAYS = 10;
 const DAY_MS = 86_400_000;
 
-/** What a released payment draws from escrow: what the payees are paid now, and the period's retainage kept. */
-function drawOf(application: ApplicationState): { paid: Decimal; retainage: Decimal } {
+/** What a released payment draws from escrow: what the payees are paid now, and the period's retainage kept (per payee). */
+function drawOf(application: ApplicationState): { paid: Decimal; retainage: Decimal; retained: PayeeAmount[] } {
   const payees = application.certification?.payees ?? payApplicationFigures(application.basis.schedule, application.basis.previous, application.lines).payees;
   // The released payment is what its payouts add up to; an open application would release its positive dues.
   const paid = application.payment ? money(application.payment.total) : sum(payees.map((p) => money(p.currentPaymentDue)).filter((d) => d.gt(0)));
-  return { paid, retainage: total(payees.map((p) => p.retainageThisPeriod)) };
+  const retained = payees.map((p) => ({ payeeId: p.payeeId, amount: p.retainageThisPeriod }));
+  return { paid, retainage: total(retained.map((r) => r.amount)), retained };
 }
 
 /** Cleared funds not drawn yet: what a payment can be paid from now. */
@@ -38,14 +39,15 @@ export function escrowBalance(s: ActiveBilling) {
   const pending = total(s.deposits.filter((d) => d.status === 'pending').map((d) => d.amount));
   const clearing = total(s.deposits.filter((d) => d.status === 'settled' && d.clearedAt === null).map((d) => d.amount));
   const cleared = availableFunds(s);
-  const retainageHeld = total(s.applications.flatMap((a) => (a.funding ? [a.funding.retainage] : [])));
+  // Retainage drawn with each payment stays in escrow until a release makes it payouts.
+  const retainageHeld = total(s.applications.flatMap((a) => (a.funding ? [a.funding.retainage] : []))).minus(total(s.retainageReleases.map((r) => r.total)));
   const awaitingPayout = total(s.payouts.filter((p) => p.paid === null).map((p) => p.amount));
   const paidOut = total(s.payouts.filter((p) => p.paid !== null).map((p) => p.amount));
   return { pending, clearing, cleared, retainageHeld, awaitingPayout, paidOut, held: clearing.plus(cleared).plus(retainageHeld).plus(awaitingPayout) };
 }
 
 /** Released payments still waiting for cleared funds, oldest first. */
-const unfunded = (s: ActiveBilling): ApplicationState[] => s.applications.filter((a) => a.payment !== null && a.funding === null);
+export const unfunded = (s: ActiveBilling): ApplicationState[] => s.applications.filter((a) => a.payment !== null && a.funding === null);
 
 /**
  * What the buyer still has to deposit for the payments waiting and the open application, beyond
@@ -74,7 +76,7 @@ export function fundWaitingPayments(s: ActiveBilling, at: string): BillingEvent[
   let available = availableFunds(s);
   let nextPayout = s.payouts.length + 1;
   for (const application of unfunded(s)) {
-    const { paid, retainage } = drawOf(application);
+    const { paid, retainage, retained } = drawOf(application);
     const drawn = paid.plus(retainage);
     if (drawn.gt(available)) break;
     available = available.minus(drawn);
@@ -87,6 +89,7 @@ export function fundWaitingPayments(s: ActiveBilling, at: string): BillingEvent[
         payouts,
         total: application.payment!.total,
         retainage: formatAmount(retainage),
+        retained,
         drawn: formatAmount(drawn),
         at,
       },

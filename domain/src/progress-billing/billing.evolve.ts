@@ -211,13 +211,20 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
     case 'BillingRetainageReleaseRequested':
       return { ...s, retainageRequest: { party: event.data.party, by: event.data.by, at: event.data.at } };
     case 'BillingRetainageReleased': {
-      const { releaseNumber, lines, payees, total, at } = event.data;
+      const { releaseNumber, lines, payees, total, payouts, at } = event.data;
+      const payment = { kind: 'retainage' as const, releaseNumber };
       const toDate = { ...s.toDate };
       for (const { line, amount } of lines) {
         const before = toDate[line] ?? NOTHING_CERTIFIED;
         toDate[line] = { ...before, retainageReleased: formatAmount(money(before.retainageReleased).plus(amount)) };
       }
-      return { ...s, toDate, retainageRequest: null, retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at }] };
+      return {
+        ...s,
+        toDate,
+        retainageRequest: null,
+        retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at }],
+        payouts: [...s.payouts, ...payouts.map((p) => ({ ...p, payment, fundedAt: at, paid: null }))],
+      };
     }
     default:
       return assertNever(event);

@@ -1,8 +1,10 @@
 import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 
+import { postingsFor } from '../ledger/postings';
 import { money, sum, ZERO } from '../money/money';
 import { DomainError } from '../shared/errors';
+import { escrowBalance, shortfall, unfunded } from './billing.escrow';
 import type { ActiveBilling, BillingState } from './billing.state';
 import { as, command, JOB, run } from './billing.test-kit';
 import type { BillingCommand } from './commands';
@@ -13,8 +15,9 @@ import { NOTHING_CERTIFIED, type PayApplicationFigures, payApplicationFigures, w
  * Random projects billed period after period through the decider (docs/progress-billing.md#how-it-is-tested):
  * random schedules and retainage terms, applications with work typed as amounts or percentages
  * and stored materials coming and going, certifications as billed, reduced or refused, accepted
- * or revised, change orders between periods and retainage released at substantial completion.
- * Whatever the rules accept must keep the G702/G703 arithmetic and the money right, to the cent.
+ * or revised, change orders between periods, deposits and payouts, and retainage released at
+ * substantial completion. Whatever the rules accept must keep the G702/G703 arithmetic and the
+ * money right, to the cent, and the ledger's postings balanced and equal to the escrow balance.
  */
 
 /**
@@ -71,6 +74,7 @@ const stepArb = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'release' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('fund' as const), payOut: fc.boolean() }) },
 );
 
 type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
@@ -81,12 +85,20 @@ interface Books {
   retainageWithheld: Map<number, Decimal>;
   retainageReleased: Map<number, Decimal>;
   certified: Map<number, { retainage: Map<number, Decimal> }>;
+  /** The ledger's balances from the events' postings: per account, and per account and payee. */
+  ledger: Map<string, Decimal>;
 }
 
 const add = (map: Map<number, Decimal>, key: number, amount: string) => map.set(key, (map.get(key) ?? ZERO).plus(amount));
 
 function book(books: Books, state: BillingState, events: readonly BillingEvent[]): void {
   for (const event of events) {
+    const postings = postingsFor(event);
+    toBe(sum(postings.map((p) => money(p.amount))).toFixed(2), '0.00'); // every posting set balances
+    for (const p of postings) {
+      for (const key of [p.account, `${p.account}:${p.companyId}`]) books.ledger.set(key, (books.ledger.get(key) ?? ZERO).plus(p.amount));
+    }
+    toBe((books.ledger.get('escrow') ?? ZERO).gte(0), true);
     if (event.type === 'PayApplicationCertified') {
       books.certified.set(event.data.applicationNumber, { retainage: new Map(event.data.payees.map((p) => [p.payeeId, money(p.retainageThisPeriod)])) });
       checkReconciles(event.data);
@@ -162,12 +174,35 @@ function checkBooks(s: ActiveBilling, books: Books): void {
     toBe((books.retainageWithheld.get(payeeId) ?? ZERO).toFixed(2), withheld.toFixed(2));
     toBe((books.retainageReleased.get(payeeId) ?? ZERO).toFixed(2), released.toFixed(2));
     toBe(held.gte(0), true);
+    // Once every released payment is funded, the ledger holds each payee's retainage exactly.
+    if (unfunded(s).length === 0) toBe((books.ledger.get(`retainage:${payeeId}`) ?? ZERO).toFixed(2), held.toFixed(2));
   }
+  // The ledger's accounts are the escrow balance the parties see, to the cent.
+  const balance = escrowBalance(s);
+  const ledger = (account: string) => (books.ledger.get(account) ?? ZERO).toFixed(2);
+  toBe(ledger('escrow'), balance.clearing.plus(balance.cleared).toFixed(2));
+  toBe(ledger('retainage'), balance.retainageHeld.toFixed(2));
+  toBe(ledger('payee_payable'), balance.awaitingPayout.toFixed(2));
+  toBe(ledger('payee_payouts'), balance.paidOut.toFixed(2));
+}
+
+/** The buyer deposits what is short (a cent when nothing is) and it clears. */
+function funding(s: ActiveBilling): BillingCommand[] {
+  const depositId = s.deposits.length + 301;
+  const amount = shortfall(s)?.amount.toFixed(2) ?? '0.01';
+  return [
+    command('RequestBillingDeposit', { depositId, amount, bankAccountLast4: null, agreement: { customer: 'signed', company: 'signed' } }, as.buyer()),
+    command('SettleBillingDeposit', { depositId, providerReference: `sbx-${depositId}`, clearsAt: '2026-01-01T00:00:00.000Z' }, as.system()),
+    command('ClearBillingDeposit', { depositId }, as.system()),
+  ];
 }
 
 /** Turns a random step into commands that are mostly valid for the state they meet. */
 function commandsOf(step: Step, s: ActiveBilling, period: string, nextChangeOrder: number): BillingCommand[] {
-  if (step.kind === 'release') return [command('RequestBillingRetainageRelease', {}, as.seller()), command('ApproveBillingRetainageRelease', {}, as.buyer())];
+  if (step.kind === 'fund') return funding(s);
+  // Retainage is released only once its payments are funded: most releases come with the deposit that funds them.
+  if (step.kind === 'release')
+    return [...funding(s), command('RequestBillingRetainageRelease', {}, as.seller()), command('ApproveBillingRetainageRelease', {}, as.buyer())];
   if (step.kind === 'changeOrder') {
     const line = s.lines[step.index % s.lines.length]!;
     const to = money(line.scheduledValue).plus(step.delta / 100);
@@ -245,7 +280,7 @@ describe('progress billing over random projects', () => {
   it('reconciles every certificate, pays nothing twice and conserves retainage per payee to the cent', () => {
     fc.assert(
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 5 }), fc.array(stepArb, { minLength: 1, maxLength: 10 }), (schedule, steps) => {
-        const books: Books = { paid: new Map(), retainageWithheld: new Map(), retainageReleased: new Map(), certified: new Map() };
+        const books: Books = { paid: new Map(), retainageWithheld: new Map(), retainageReleased: new Map(), certified: new Map(), ledger: new Map() };
         let state: BillingState = { status: 'none' };
         const lines = schedule.map((l, i) => ({ number: String(i + 1), description: `Line ${i + 1}`, ...l }));
         state = attempt(state, command('ProposeSchedule', { jobId: JOB, versionId: 1, lines }, as.seller()), books);
@@ -255,6 +290,12 @@ describe('progress billing over random projects', () => {
           const s = state as ActiveBilling;
           const period = new Date(Date.UTC(2027, i, 28)).toISOString().slice(0, 10);
           for (const cmd of commandsOf(step, s, period, i + 1)) state = attempt(state, cmd, books);
+          // The provider may report every payout paid.
+          if (step.kind === 'fund' && step.payOut) {
+            for (const p of (state as ActiveBilling).payouts.filter((x) => x.paid === null)) {
+              state = attempt(state, command('RecordBillingPayoutPaid', { payoutId: p.payoutId, providerReference: `p-${p.payoutId}` }, as.system()), books);
+            }
+          }
           if (step.kind === 'application' && (state as ActiveBilling).applications.some((a) => a.status === 'submitted')) {
             const submitted = state as ActiveBilling;
             // The certificate the decider issues is the calculator's own figures: check every column.

@@ -98,7 +98,15 @@ export type BillingEvent =
        * cleared balance covers it, else in the append of the deposit whose clearing does.
        */
       type: 'PayApplicationPaymentFunded';
-      data: BillingEventBase & { applicationNumber: number; payouts: BillingPayout[]; total: string; retainage: string; drawn: string };
+      data: BillingEventBase & {
+        applicationNumber: number;
+        payouts: BillingPayout[];
+        total: string;
+        retainage: string;
+        /** The period's retainage per payee (the sum is `retainage`): the ledger holds it in each payee's retainage account. */
+        retained: PayeeAmount[];
+        drawn: string;
+      };
     }
   | {
       type: 'BillingPayoutPaid';
@@ -109,10 +117,18 @@ export type BillingEvent =
       type: 'BillingDepositRequested';
       data: BillingEventBase & { depositId: number; amount: string; fee: string; total: string; requestedBy: number; bankAccountLast4: string | null };
     }
-  | { type: 'BillingDepositSettled'; data: BillingEventBase & { depositId: number; amount: string; providerReference: string; clearsAt: string } }
+  | {
+      /** The debit settled: `amount` enters escrow and the platform earns `fee` (the ledger posts both now). */
+      type: 'BillingDepositSettled';
+      data: BillingEventBase & { depositId: number; amount: string; fee: string; providerReference: string; clearsAt: string };
+    }
   | { type: 'BillingDepositFailed'; data: BillingEventBase & { depositId: number; reason: string } }
   | { type: 'BillingDepositCleared'; data: BillingEventBase & { depositId: number; amount: string } }
-  | { type: 'BillingDepositReturned'; data: BillingEventBase & { depositId: number; amount: string; returnCode: string; reason: string } }
+  | {
+      /** The bank took the debit back inside the return window: the settlement, fee included, is reversed. */
+      type: 'BillingDepositReturned';
+      data: BillingEventBase & { depositId: number; amount: string; fee: string; returnCode: string; reason: string };
+    }
   | {
       type: 'ChangeOrderProposed';
       data: BillingEventBase & {
@@ -143,6 +159,8 @@ export type BillingEvent =
         lines: { line: string; amount: string }[];
         payees: PayeeAmount[];
         total: string;
+        /** One payout per payee, numbered after the stream's earlier payouts: the retainage was drawn into escrow with each payment. */
+        payouts: BillingPayout[];
       };
     };
 

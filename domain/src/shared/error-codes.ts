@@ -339,6 +339,7 @@ export const ERROR_CODES = {
     own_release_request: 'The party that asked for the release of the retainage does not approve it.',
     own_request: 'The party that asked for the retainage release does not approve it.',
     passkey_duplicate: 'The passkey is added already.',
+    payment_awaiting_funds: "A pay application's payment is waiting for cleared funds: its retainage cannot be released yet.",
     project_draft: 'The project is still a draft: submit it first.',
     proposal_open: 'A resolution waits for a second administrator already.',
     proposal_stale: 'The retainage held changed after the resolution was proposed.',

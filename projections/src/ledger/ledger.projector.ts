@@ -1,5 +1,7 @@
 import {
   asCompanyRole,
+  BILLING_LEDGER_EVENT_TYPES,
+  type BillingEvent,
   maskedAccount,
   MILESTONE_EVENT_TYPES,
   type MilestoneEvent,
@@ -42,7 +44,7 @@ const ledgerRows: TableRows<Entry> = {
     ['actor_company_role', 'text'],
   ],
   row: ({ event, projectId, posting, line }) => {
-    const data = event.data as { originalId: number; at: string };
+    const data = event.data as { originalId?: number; at: string };
     return [
       event.id,
       line,
@@ -50,7 +52,8 @@ const ledgerRows: TableRows<Entry> = {
       event.position.commit.toString(),
       event.position.prepare.toString(),
       projectId,
-      data.originalId,
+      // A progress-billed project's postings belong to the project, like its payment instructions.
+      data.originalId ?? projectId,
       posting.account,
       posting.companyId,
       posting.amount,
@@ -80,30 +83,36 @@ function actorIdOf(event: RecordedEvent): number | null {
 function entriesOf(events: readonly RecordedEvent[]): Entry[] {
   return events.flatMap((event) => {
     const projectId = jobIdOf(event);
-    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent).map((posting, line) => ({ event, projectId, posting, line }));
+    return postingsFor({ type: event.type, data: event.data } as MilestoneEvent | BillingEvent).map((posting, line) => ({ event, projectId, posting, line }));
   });
 }
 
-/** The double-entry ledger: the postings of every money event, in global order. */
+/**
+ * The double-entry ledger: the postings of every money event, in global order, the milestones'
+ * and the progress-billed projects'.
+ */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
-  /** 3: each posting's actor and their company role (issue 37). */
-  readonly version = 3;
+  /** 3: each posting's actor and their company role (issue 37); 4: the billing stream's money events (issue 38). */
+  readonly version = 4;
   readonly tables = ['ledger_entries'] as const;
-  readonly handles = MILESTONE_EVENT_TYPES.filter((t) =>
-    [
-      'DepositSettled',
-      'DepositReturned',
-      'DisbursementRequested',
-      'DisbursementPaid',
-      'RefundRequested',
-      'RefundPaid',
-      'RetainageReleased',
-      'RetainagePaid',
-      'RetainageRefundRequested',
-      'RetainageRefundPaid',
-    ].includes(t),
-  );
+  readonly handles: readonly string[] = [
+    ...MILESTONE_EVENT_TYPES.filter((t) =>
+      [
+        'DepositSettled',
+        'DepositReturned',
+        'DisbursementRequested',
+        'DisbursementPaid',
+        'RefundRequested',
+        'RefundPaid',
+        'RetainageReleased',
+        'RetainagePaid',
+        'RetainageRefundRequested',
+        'RetainageRefundPaid',
+      ].includes(t),
+    ),
+    ...BILLING_LEDGER_EVENT_TYPES,
+  ];
 
   async apply(events: RecordedEvent[], context: ProjectionContext): Promise<void> {
     await insertAll(context, [unnestInsert(rowSet(ledgerRows, entriesOf(events)), context.table('ledger_entries'))]);

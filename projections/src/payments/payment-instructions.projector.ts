@@ -188,6 +188,10 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         // One event funds every payee's payout: each instruction is keyed by the event and its payout.
         for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, 'open', `payout-${p.payoutId}`);
         break;
+      case 'BillingRetainageReleased':
+        // The retainage drawn with each payment is held in escrow: its release pays it out like a payment.
+        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, 'open', `payout-${p.payoutId}`);
+        break;
       case 'BillingPayoutPaid':
         change('progress_payment', event.data.payoutId, 'completed');
         break;
@@ -282,6 +286,7 @@ export class PaymentInstructionsProjector implements Projector {
     'BillingDepositFailed',
     'BillingDepositReturned',
     'PayApplicationPaymentFunded',
+    'BillingRetainageReleased',
     'BillingPayoutPaid',
   ];
 

@@ -1,6 +1,7 @@
 import {
   type ActiveMilestone,
   type AsOfView,
+  type BillingEvent,
   currentVersion,
   evolveMilestone,
   evolveProject,
@@ -55,19 +56,23 @@ export class GetProjectAsOfHandler implements IQueryHandler<GetProjectAsOf> {
     const milestoneStates = new Map<number, MilestoneState>();
     const balances = new Map<string, ReturnType<typeof money>>();
     const retainageByCompany = new Map<number, ReturnType<typeof money>>();
+    const post = (event: MilestoneEvent | BillingEvent) => {
+      for (const p of postingsFor(event)) {
+        balances.set(p.account, (balances.get(p.account) ?? money(0)).plus(p.amount));
+        if (p.account === 'retainage' && p.companyId !== null)
+          retainageByCompany.set(p.companyId, (retainageByCompany.get(p.companyId) ?? money(0)).plus(p.amount));
+      }
+    };
     for (const e of events) {
       if (e.stream_id.startsWith('job-')) project = evolveProject(project, { type: e.type, data: e.data } as unknown as ProjectEvent);
-      // Progress billing moves no money yet (docs/progress-billing.md#what-is-not-built-yet): its events are in the list, not in the balances.
       else if (e.stream_id.startsWith('milestone-')) {
         const event = { type: e.type, data: e.data } as unknown as MilestoneEvent;
         const id = (e.data as { originalId: number }).originalId;
         milestoneStates.set(id, evolveMilestone(milestoneStates.get(id) ?? { status: 'none' }, event));
-        for (const p of postingsFor(event)) {
-          balances.set(p.account, (balances.get(p.account) ?? money(0)).plus(p.amount));
-          if (p.account === 'retainage' && p.companyId !== null)
-            retainageByCompany.set(p.companyId, (retainageByCompany.get(p.companyId) ?? money(0)).plus(p.amount));
-        }
+        post(event);
       }
+      // A progress-billed project's money is in the balances, as in the ledger (docs/progress-billing.md#the-ledger).
+      else if (e.stream_id.startsWith('billing-')) post({ type: e.type, data: e.data } as unknown as BillingEvent);
     }
     const active = [...milestoneStates.values()].filter((s): s is ActiveMilestone => s.status === 'active');
     const evidenceThen = (s: ActiveMilestone) => s.attachments.filter((a) => a.removed === null);
