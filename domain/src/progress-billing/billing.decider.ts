@@ -1,6 +1,7 @@
 import { assertNever } from '../shared/command';
 import { decideApplication } from './billing.decide.applications';
 import { decideChangeOrder } from './billing.decide.change-orders';
+import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
@@ -19,6 +20,9 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'NameCertifier':
     case 'RemoveCertifier':
       return decideSchedule(command, state);
+    case 'InviteCertifier':
+    case 'AcceptCertifierInvitation':
+      return decideCertifierInvitation(command, state);
     case 'SubmitPayApplication':
     case 'RevisePayApplication':
     case 'CertifyPayApplication':

@@ -72,6 +72,13 @@ export interface ChangeOrderState {
   decided: { party: Party; by: number; reason: string | null; at: string } | null;
 }
 
+/** A certifier invitation as the stream recorded it: its link works while pending and before it expires. */
+export interface CertifierInvitationState {
+  status: 'pending' | 'accepted';
+  expiresAt: string;
+  by: number;
+}
+
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
 export interface ActiveBilling {
   status: 'active';
@@ -85,6 +92,8 @@ export interface ActiveBilling {
   /** What the accepted certificates say of each line (absent: nothing certified on it yet). */
   toDate: Record<string, LineToDate>;
   certifier: { userId: number; namedBy: number; at: string } | null;
+  /** The certifier invitations sent, by id (absent in states folded before invitations existed). */
+  certifierInvitations?: Record<string, CertifierInvitationState>;
   applications: ApplicationState[];
   changeOrders: ChangeOrderState[];
   /** A party asked for the retainage at substantial completion; the other has not answered yet. */

@@ -1,4 +1,5 @@
 export { applicationFigures } from './application.figures';
+export { billingActionOf } from './billing.actions';
 export { decideBilling } from './billing.decider';
 export { evolveBilling, foldBilling } from './billing.evolve';
 export { type ActiveBilling, type ApplicationState, type BillingState, initialBillingState } from './billing.state';
