@@ -7,6 +7,8 @@ export { identitySchema } from './identity.schema';
 export { cookiesOf, LoginCookies } from './login-cookies';
 export { OneTimeCodes } from './one-time-codes';
 export { pageNumber } from './page-number';
+export { invitedAccount, type NewAccountFields } from './invited-account';
+export { NewAccountRequest } from './new-account.request.dto';
 export { hashPassword, isAcceptablePassword, PASSWORD_RULE } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';

@@ -2,7 +2,16 @@ import { Module } from '@nestjs/common';
 
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
+import { IdentityModule, LoginCookies } from '../identity';
+import { MailModule } from '../mail';
 import { ReadModelsModule } from '../read-models';
+import { AcceptCertifierInvitationHandler } from './accept-certifier-invitation/accept-certifier-invitation.handler';
+import { AcceptCertifierInvitationController } from './accept-certifier-invitation/accept-certifier-invitation.http.controller';
+import { CheckCertifierInvitationController } from './check-certifier-invitation/check-certifier-invitation.http.controller';
+import { CheckCertifierInvitationHandler } from './check-certifier-invitation/check-certifier-invitation.query';
+import { CertifierInvitationMail } from './invite-certifier/certifier-invitation.mail';
+import { InviteCertifierHandler } from './invite-certifier/invite-certifier.handler';
+import { InviteCertifierController } from './invite-certifier/invite-certifier.http.controller';
 import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
 import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
 import { BillingCommands } from './billing-commands';
@@ -33,13 +42,16 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
 
 /** Progress billing (issue 38, docs/progress-billing.md): the schedule of values, pay applications, certification, change orders. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, DirectoryModule],
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, IdentityModule, MailModule],
   controllers: [
     ChooseBillingMethodController,
     GetScheduleController,
     ProposeScheduleController,
     DecideOnScheduleController,
     NameCertifierController,
+    InviteCertifierController,
+    CheckCertifierInvitationController,
+    AcceptCertifierInvitationController,
     SubmitPayApplicationController,
     GetPayApplicationsController,
     GetPayApplicationDocumentsController,
@@ -51,12 +63,17 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
   ],
   providers: [
     BillingCommands,
+    LoginCookies,
     BillingReads,
     ChooseBillingMethodHandler,
     GetScheduleHandler,
     ProposeScheduleHandler,
     DecideOnScheduleHandler,
     NameCertifierHandler,
+    InviteCertifierHandler,
+    CertifierInvitationMail,
+    CheckCertifierInvitationHandler,
+    AcceptCertifierInvitationHandler,
     SubmitPayApplicationHandler,
     ListPayApplicationsHandler,
     GetPayApplicationHandler,

@@ -1,2 +1,3 @@
 export { TeamsModule } from './teams.module';
 export { teamsSchema } from './teams.schema';
+export { newInvitationLink } from './invitation-links';

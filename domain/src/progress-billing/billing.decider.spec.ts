@@ -286,8 +286,7 @@ const foldBillingWith = (state: BillingState, cmd: Parameters<typeof decideBilli
 
 describe('inviting a certifier by email', () => {
   const INVITATION = '6b1f0c1e-7d2a-4c1b-9a3e-2f4d5c6b7a80';
-  const invite = (expiresAt = '2026-12-31T00:00:00.000Z', meta = as.buyer()) =>
-    command('InviteCertifier', { invitationId: INVITATION, expiresAt }, meta);
+  const invite = (expiresAt = '2026-12-31T00:00:00.000Z', meta = as.buyer()) => command('InviteCertifier', { invitationId: INVITATION, expiresAt }, meta);
   const accept = (meta = as.architect(), companyId: number | null = 41) => command('AcceptCertifierInvitation', { invitationId: INVITATION, companyId }, meta);
 
   it('names the person who accepts the link, once, and they certify', () => {
