@@ -174,6 +174,7 @@ export const ERROR_CODES = {
     wrong_password: 'The password is not correct.',
   },
   403: {
+    admin_not_certifier: 'Administrators do not certify pay applications; the buyer invites someone else.',
     admin_not_member: "Administrators do not invite a company's members; its owner does.",
     admin_not_owner: "Administrators confirm or undo a payout-account change; they do not manage a company's accounts.",
     admin_only: 'Only administrators can do this.',

@@ -1,4 +1,4 @@
-import type { CertifierInvitationAccepted } from '@escrow/domain';
+import { type CertifierInvitationAccepted, forbidden } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
@@ -30,14 +30,9 @@ export class AcceptCertifierInvitationHandler implements ICommandHandler<AcceptC
     const now = nowIso();
     const row = await usableCertifierInvitation(this.pool, this.streams, c.code, now);
     const account = await invitedAccount(this.pool, row.email, c.signedIn, c.body);
-    const admin = c.signedIn?.role === 'admin';
+    if (c.signedIn?.role === 'admin') throw forbidden('admin_not_certifier', 'Administrators do not certify pay applications; the buyer invites someone else.');
     await this.billing.decideAs(
-      {
-        now,
-        actorId: account.userId,
-        actorRole: admin ? 'admin' : account.companyId !== null ? 'company' : 'customer',
-        actorCompanyId: account.companyId,
-      },
+      { now, actorId: account.userId, actorRole: account.companyId !== null ? 'company' : 'customer', actorCompanyId: account.companyId },
       row.job_id,
       { type: 'AcceptCertifierInvitation', data: { invitationId: row.invitation_id, companyId: account.companyId } },
       null,
