@@ -1,5 +1,6 @@
-import type { NewAccountFields } from './invited-account';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
+import type { NewAccountFields } from './invited-account';
 
 /** An invitation accepted by a new account gives its name and a password; a signed-in account sends `{}` (a company's invitation, a certifier's). */
 export class NewAccountRequest implements NewAccountFields {

@@ -8,9 +8,9 @@ import {
   DomainError,
   forbidden,
   notFound,
-  type ProjectState,
   projectRoleMay,
   projectRoleRefusalMessage,
+  type ProjectState,
 } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 

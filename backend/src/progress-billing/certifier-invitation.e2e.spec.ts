@@ -1,5 +1,5 @@
 import { submitProject } from '../../test/support/escrow-flows';
-import { type CreatedUser, createCompany, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { EventStreams } from '../command-side';
 

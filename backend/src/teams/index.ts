@@ -1,3 +1,3 @@
+export { newInvitationLink } from './invitation-links';
 export { TeamsModule } from './teams.module';
 export { teamsSchema } from './teams.schema';
-export { newInvitationLink } from './invitation-links';

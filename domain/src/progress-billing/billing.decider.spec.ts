@@ -1,6 +1,6 @@
+import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
 import type { BillingState } from './billing.state';
-import { decideBilling } from './billing.decider';
 import { approvedSchedule, ARCHITECT, as, BUYER, command, exampleLines, given, JOB, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
 
 const firstApplication = () =>

@@ -1,7 +1,7 @@
 import { assertNever } from '../shared/command';
 import { decideApplication } from './billing.decide.applications';
-import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideCertifierInvitation } from './billing.decide.certifier';
+import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';

@@ -6,8 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
 import { callerOf, cookiesOf, CurrentUser, LoginCookies, type SessionUser } from '../../identity';
-import { AcceptCertifierInvitationRequest } from './accept-certifier-invitation.request.dto';
 import { AcceptCertifierInvitationCommand } from './accept-certifier-invitation.command';
+import { AcceptCertifierInvitationRequest } from './accept-certifier-invitation.request.dto';
 
 @Controller('certifier-invitations')
 export class AcceptCertifierInvitationController {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
-import { type NewAccountInput, NewAccountFields } from '../../../components/forms/NewAccountFields';
+import { NewAccountFields, type NewAccountInput } from '../../../components/forms/NewAccountFields';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
