@@ -107,6 +107,19 @@ describe('progress billing: inviting a certifier', () => {
       code: 'certifier_is_seller',
     });
 
+    // The buyer certifies already; an administrator acts for nobody.
+    const forBuyer = await invite(buyer.email);
+    expect((await (await session(buyer)).post(`/api/certifier-invitations/${forBuyer.code}/accept`, {})).body).toMatchObject({
+      statusCode: 409,
+      code: 'certifier_is_buyer',
+    });
+    const admin = await createUser(app.db.pool, { role: 'admin', email: email('admin') });
+    const forAdmin = await invite(admin.email);
+    expect((await (await session(admin)).post(`/api/certifier-invitations/${forAdmin.code}/accept`, {})).body).toMatchObject({
+      statusCode: 403,
+      code: 'admin_not_certifier',
+    });
+
     // An inspector with an account of their own (another company's) accepts signed in.
     const inspector = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool), email: email('inspector') });
     const forInspector = await invite(inspector.email);
