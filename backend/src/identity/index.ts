@@ -9,7 +9,7 @@ export { cookiesOf, LoginCookies } from './login-cookies';
 export { NewAccountRequest } from './new-account.request.dto';
 export { OneTimeCodes } from './one-time-codes';
 export { pageNumber } from './page-number';
-export { hashPassword, isAcceptablePassword, PASSWORD_RULE } from './passwords';
+export { hashPassword } from './passwords';
 export { isEmail, normalizeEmail, normalizePhone } from './phone';
 export { RateLimits } from './rate-limits';
 export { RenewedSessionCookie } from './renewed-session-cookie';

@@ -10132,7 +10132,15 @@ export const API_SCHEMAS: Record<string, object> = {
       "disbursement.paid",
       "dispute.opened",
       "dispute.resolved",
-      "retainage.released"
+      "retainage.released",
+      "schedule.approved",
+      "pay_application.submitted",
+      "pay_application.certified",
+      "pay_application.accepted",
+      "pay_application.payment_released",
+      "change_order.proposed",
+      "change_order.approved",
+      "change_order.rejected"
     ]
   },
   "WebhookPayload": {

@@ -73,7 +73,7 @@ export interface ChangeOrderState {
 }
 
 /** A certifier invitation as the stream recorded it: its link works while pending and before it expires. */
-export interface CertifierInvitationState {
+interface CertifierInvitationState {
   status: 'pending' | 'accepted';
   expiresAt: string;
   by: number;
