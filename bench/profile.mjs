@@ -38,6 +38,11 @@ const MAX_RATE = Number(process.env.BENCH_PROFILE_MAX_RATE ?? 800);
 const RATE = Number(process.env.BENCH_OBSERVABILITY_RATE ?? 100);
 const WARMUP_SECONDS = 4;
 const PAIRS = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? 2);
+/**
+ * The share of traces the "on" arm keeps (OTEL_TRACES_SAMPLER=parentbased_traceidratio with this
+ * ratio); unset, every request is traced (the SDK's default, parentbased_always_on).
+ */
+const SAMPLE = process.env.BENCH_OBSERVABILITY_SAMPLE;
 const MODES = (process.env.BENCH_PROFILE_MODES ?? 'layers,observability').split(',').map((s) => s.trim());
 const BUYER = 'buyer@demo.escrowledger.test';
 const SELLER = 'seller@demo.escrowledger.test';
@@ -56,10 +61,20 @@ async function spanSink() {
   return { url: `http://127.0.0.1:${server.address().port}`, batches: () => batches, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** The three switches, all on (as production runs) or all off. */
-function observability(on, sink) {
+/** The three switches, all on (as production runs, traces sampled at BENCH_OBSERVABILITY_SAMPLE when set) or all off. */
+function observability(on, sink, sample = undefined) {
+  const sampler = sample
+    ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: sample }
+    : { OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
   return on
-    ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'escrow-api-bench', RECORD_METRICS: 'true', LOG_LEVEL: 'info' }
+    ? {
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        OTEL_SERVICE_NAME: 'escrow-api-bench',
+        RECORD_METRICS: 'true',
+        LOG_LEVEL: 'info',
+        ...sampler,
+      }
     : { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: '', RECORD_METRICS: 'false', LOG_LEVEL: 'warn' };
 }
 
@@ -147,7 +162,7 @@ export async function runProfileBenchmark() {
       const rows = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         for (const on of [true, false]) {
-          await withApi({ env: observability(on, sink) }, async (api, routes) => {
+          await withApi({ env: observability(on, sink, SAMPLE) }, async (api, routes) => {
             const meter = cpuMeter(api.pid, postmaster);
             for (const route of routes) {
               await route.prepare?.();
@@ -187,9 +202,9 @@ export async function runProfileBenchmark() {
         }),
       );
       console.log(
-        `\nobservability on against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
+        `\nobservability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
       );
-      sections.push({ title: 'observability on against off', table });
+      sections.push({ title: `observability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off`, table });
     }
   } finally {
     await checkpoints.end();

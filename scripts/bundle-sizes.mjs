@@ -35,6 +35,12 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * hides what a company role may not do carries the domain's permission table and its hook (1.0 KB);
  * the project page absorbs it (its lien waivers now load with the first card that has some,
  * 1.6 KB), the new-project screen, which had 0.4 KB left, is given 359 (it measured 358.6).
+ * Issue 40 (screens at 90): the new-project screen draws its first paint with the light controls
+ * and loads antd with the seller's choices and the milestone form (158.9 KB, hence 163, not 359).
+ * With its antd gone from the shared chunks, Rolldown regrouped them (antd's core is now two
+ * chunks, 45.1 + 14.3 KB, which compress less well than together): the lien-waiver list
+ * (272.0 -> 273.5) and the admin project page (437.1 -> 438.7), whose modules did not change, are
+ * given 274 and 440.
  */
 export const BUDGETS_KB = {
   home: 200,
@@ -42,9 +48,9 @@ export const BUDGETS_KB = {
   portal: 250,
   admin: 172,
   'portal project page': 180,
-  'new project': 359,
-  'lien waivers': 272,
-  'admin project page': 438,
+  'new project': 163,
+  'lien waivers': 274,
+  'admin project page': 440,
 };
 
 /** The first loads we report: a name and a URL of the app. */

@@ -151,8 +151,9 @@ const suites = {
     return one((await run(log, 'node', ['scripts/bundle-sizes.mjs', '--check'])).status);
   },
   async lighthouse(log) {
-    // The login page's Lighthouse performance score (mobile profile) above a floor: the first loads
-    // of issue 29 must not slide back (bench/lighthouse.mjs, LIGHTHOUSE_FLOOR; ~20 s). In the
+    // The Lighthouse performance scores (mobile profile) of the login page, the new-project screen
+    // and the admin dashboard above their floors: the first loads of issues 29 and 40 must not
+    // slide back (bench/lighthouse.mjs, CHECKED; ~45 s alone, docs/testing.md). In the
     // headless shell the browser suite already uses (make test-tools installs it); make bench
     // drives the full Chromium.
     const env = { CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell' };

@@ -35,6 +35,8 @@ import { seedDemoProgressBilling } from './seed/demo-progress-billing';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoSecrets } from './seed/demo-secrets';
 import { demoLoginsText, replaceDemoSecrets, seedDemoDirectory } from './seed/demo-seed';
+import { addMissingDemoTeam } from './seed/demo-team';
+import { Memberships } from './teams';
 import { WebhookDeliverer } from './webhooks';
 
 export interface RunningApp {
@@ -144,6 +146,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (!seeded && created) {
       const replaced = await replaceDemoSecrets(db.pool, app.get(TotpSecrets), secrets);
       if (replaced > 0) log(`The demo logins had the public secrets of an earlier version: they now have this installation's own (${file}).`);
+    }
+    // An installation seeded before Saguaro Build Co. was a team gets its team now (issue 37).
+    const team = seeded ? null : await addMissingDemoTeam(db.pool, app.get(TotpSecrets), secrets);
+    if (team) {
+      await app.get(Memberships).recordDirectoryMembers(team.companyId);
+      if (team.added.length > 0) log(`Added the demo team's logins this installation lacked: ${team.added.join(', ')}.`);
     }
     if (seeded) {
       await seedDemoBankAccounts(app.get(EventStreams), app.get(IdsService), app.get(BankAccountPersonalData), seeded);

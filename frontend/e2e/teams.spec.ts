@@ -4,7 +4,7 @@ import { type ApiSession, apiSession } from './support/api';
 import { checkA11y } from './support/axe';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, test } from './support/fixtures';
-import { actions, asUser, card, openProject } from './support/portal';
+import { actions, asUser, card, openProject, openTab } from './support/portal';
 import { proposedProject } from './support/projects';
 import { nextTotpCode, rememberTotpSecret } from './support/second-factor';
 
@@ -239,6 +239,85 @@ test('a project manager proposes a milestone on a project, and is shown no bank 
   expect(body.code).toBe('role_forbidden');
 
   await context.close();
+  await project.seller.close();
+  await project.buyer.close();
+});
+
+test("README's walk, step 8: the project manager proposes a milestone, the office manager confirms the owner's payout account change", async ({ browser }) => {
+  test.setTimeout(180_000);
+  await payoutAccountInForce(browser);
+  const project = await proposedProject(browser, `Walls ${Date.now()}`);
+  // A single payment milestone has no title of its own: the project's other one has.
+  const title = 'Whole Project Milestone';
+
+  // "log in as pm@demo.escrowledger.test, the project manager, and propose a milestone on the project"
+  const pm = await asUser(browser, DEMO.projectManager);
+  await openProject(pm, String(project.projectId));
+  await pm.getByRole('button', { name: 'Add a milestone' }).click();
+  const form = pm.getByRole('form', { name: 'Milestone' });
+  await form.getByLabel('Completion criteria').fill('Roof deck sheathed, nailed off and inspected.');
+  await form.getByLabel('Amount paid to Saguaro Build Co.').fill('1200');
+  await form.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(pm.getByText('Milestone added')).toBeVisible();
+  await expect(card(pm, title)).toContainText('Proposed by you');
+  // "its History entry ends '— by Casey Foreman (Project manager)'"
+  await openTab(pm, 'History');
+  const proposed = pm.getByTestId('history-entry').filter({ hasText: 'proposed by the seller: $1,200.00' });
+  await expect(proposed).toContainText('— by Casey Foreman (Project manager).');
+  // "bank accounts are not this role's"
+  await pm.goto('/portal/direct-deposit');
+  await expect(pm.getByText("Only the company's owner and finance members can see the company's bank accounts and payment reports.")).toBeVisible();
+  await expect(pm.getByRole('button', { name: 'Link account' })).toHaveCount(0);
+
+  // The others see who of the company proposed it, and in which role, on the card.
+  const seller = await asUser(browser, DEMO.seller);
+  await openProject(seller, String(project.projectId));
+  await expect(card(seller, title)).toContainText('Proposed by Casey Foreman (project manager)');
+
+  // "Then as the seller, the owner, choose another payout account on Direct deposit"
+  await seller.goto('/portal/direct-deposit');
+  const number = `7${String(Date.now()).slice(-8)}`;
+  const masked = `••••${number.slice(-4)}`;
+  const main = seller.getByRole('main');
+  await main.getByLabel('Account holder').fill('Saguaro Build Co.');
+  await main.getByLabel('Routing number').fill('011000015');
+  await main.getByLabel('Account number').fill(number);
+  const item = seller.getByRole('list', { name: 'Payout accounts' }).getByRole('listitem').filter({ hasText: masked });
+  await withStepUp(seller, DEMO.seller, () => main.getByRole('button', { name: 'Link account' }).click(), item);
+  await item.getByLabel('First deposit').fill(MICRO_DEPOSITS[0]);
+  await item.getByLabel('Second deposit').fill(MICRO_DEPOSITS[1]);
+  await item.getByRole('button', { name: 'Confirm deposits' }).click();
+  await expect(item).toContainText('Verified');
+  await item.getByRole('button', { name: `Use for payouts: ${masked}` }).click();
+  const banner = seller.getByRole('region', { name: 'Payout account change' });
+  await withStepUp(
+    seller,
+    DEMO.seller,
+    () => seller.getByRole('dialog', { name: 'Use this account for payouts?' }).getByRole('button', { name: 'Use for payouts' }).click(),
+    banner,
+  );
+  await expect(banner).toContainText('by Sam Seller');
+  // "The seller cannot confirm its own change."
+  await expect(banner.getByRole('button', { name: 'Confirm change' })).toHaveCount(0);
+
+  // "log in as office@demo.escrowledger.test, the office manager (finance), and Confirm change
+  // (with a fresh code): the hold ends at once."
+  const office = await asUser(browser, DEMO.officeManager);
+  await office.goto('/portal/direct-deposit');
+  const officeBanner = office.getByRole('region', { name: 'Payout account change' });
+  await expect(officeBanner).toContainText(`→ ${masked}`);
+  await withStepUp(
+    office,
+    DEMO.officeManager,
+    () => officeBanner.getByRole('button', { name: 'Confirm change' }).click(),
+    office.getByRole('status').filter({ hasText: 'Change confirmed' }),
+  );
+  await expect(office.getByRole('main')).toContainText(`Payouts go to ${masked}`);
+  await expect(officeBanner).toHaveCount(0);
+  await seller.goto('/portal/direct-deposit');
+  await expect(seller.getByRole('main')).toContainText(`Payouts go to ${masked}`);
+
+  for (const page of [pm, seller, office]) await page.context().close();
   await project.seller.close();
   await project.buyer.close();
 });

@@ -4,12 +4,24 @@ import { BankAccountsReadModelWithoutPersonalData1763800633000, CreateBankAccoun
 import { CreateEventChainChecks1763800300100, EventChainChecksHoldFiles1763800700000 } from './integrity/chain-checks';
 import { LedgerProjector } from './ledger/ledger.projector';
 import { LedgerEntryRow } from './ledger/ledger-entry.entity';
-import { CreateLedgerAndAudit1763800006000, DropAuditTrail1763800500000, LedgerEntriesNameThePaidAccount1763800632000 } from './ledger/migrations';
-import { CreateMilestoneReadModels1763800004000, milestoneEntities, MilestonesProjector, RetainageAndWaiverReadModels1763800200000 } from './milestones';
+import {
+  CreateLedgerAndAudit1763800006000,
+  DropAuditTrail1763800500000,
+  LedgerEntriesNameTheActor1763804200100,
+  LedgerEntriesNameThePaidAccount1763800632000,
+} from './ledger/migrations';
+import {
+  CreateMilestoneReadModels1763800004000,
+  milestoneEntities,
+  MilestonesProjector,
+  MilestoneVersionAuthorRole1763804200000,
+  RetainageAndWaiverReadModels1763800200000,
+} from './milestones';
 import {
   CreatePaymentInstructions1763800007000,
   PaymentInstructionsByEventId1763800042000,
   PaymentInstructionsCorrelation1763800800100,
+  PaymentInstructionsProgressBilling1763804100000,
   PaymentInstructionsRetainageAndWaivers1763800202000,
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
@@ -62,6 +74,9 @@ export const projectionMigrations: MigrationClass[] = [
   EventChainChecksHoldFiles1763800700000,
   PaymentInstructionsCorrelation1763800800100,
   CreateBillingReadModels1763803838100,
+  PaymentInstructionsProgressBilling1763804100000,
+  MilestoneVersionAuthorRole1763804200000,
+  LedgerEntriesNameTheActor1763804200100,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -1,6 +1,7 @@
 import type { ActiveMilestone, MilestoneState } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 
+import { metadataOf } from '../command-side';
 import type { SessionUser } from '../identity';
 import { MilestoneReads, type Viewer } from '../read-models';
 import { type MilestoneView, milestoneView } from './milestone.view';
@@ -16,6 +17,9 @@ export class MilestoneAnswer {
 
   async of(user: SessionUser, state: MilestoneState, viewer: Viewer): Promise<MilestoneView> {
     const active = state as ActiveMilestone;
-    return milestoneView(active, viewer, user, await this.reads.namesFor([active]));
+    // A version this command just proposed is not in the read model yet: its author is the acting
+    // user, in the role the command's metadata records.
+    const acting = { userId: user.userId, companyRole: metadataOf(user).actorCompanyRole ?? null };
+    return milestoneView(active, viewer, user, await this.reads.namesFor([active], [], [], acting));
   }
 }

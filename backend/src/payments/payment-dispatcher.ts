@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
-import { EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
+import { billingStream, EventStreams, milestoneStream, nowIso, systemMetadata } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
@@ -144,7 +144,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     for (const row of rows) {
       let payoutAccount: PayoutAccountRef | null = null;
-      if ((row.kind === 'payout' || row.kind === 'retainage') && row.company_id !== null) {
+      if ((row.kind === 'payout' || row.kind === 'retainage' || row.kind === 'progress_payment') && row.company_id !== null) {
         // Where it may go is decided now, on the company's stream (not a read model): a payout
         // to a company whose payout account changed waits out the hold, one with no verified
         // account waits for one. Both stay open, and the read side shows why.
@@ -173,7 +173,8 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * Settled deposits whose return window has passed: their funds clear, and a milestone both
-   * parties completed meanwhile is disbursed (the decider does that with the clearing).
+   * parties completed meanwhile is disbursed, or a progress payment waiting for cleared funds is
+   * paid (the deciders do that with the clearing).
    */
   private async clearDueDeposits(): Promise<void> {
     const { rows } = await this.pool.query<InstructionRow>(
@@ -181,12 +182,13 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     for (const row of rows) {
       const metadata = systemMetadata();
-      const command: MilestoneCommand = { type: 'ClearDeposit', data: { depositId: row.reference_id }, metadata };
+      const data = { depositId: row.reference_id };
+      const options = { idempotencyKey: `clear-${row.instruction_key}` };
       try {
         await withCorrelation(correlationOf(toInstruction(row)), () =>
-          this.streams.decide(milestoneStream, row.original_id, command, {
-            idempotencyKey: `clear-${row.instruction_key}`,
-          }),
+          row.kind === 'progress_debit'
+            ? this.streams.decide(billingStream, row.original_id, { type: 'ClearBillingDeposit', data, metadata }, options)
+            : this.streams.decide(milestoneStream, row.original_id, { type: 'ClearDeposit', data, metadata } satisfies MilestoneCommand, options),
         );
       } catch (error) {
         // This process's clock is behind the read model's: the next pass clears it.

@@ -6,10 +6,14 @@ import type { ReturnWindow } from '../config/return-window';
 export interface PaymentInstruction {
   /** The id of the event that asked for the payment: the provider's idempotency key. */
   instructionKey: string;
-  /** retainage: a payout of a payee's released retainage; retainage_refund: retainage going back to the buyer. */
-  kind: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund';
-  /** The deposit, disbursement, refund or retainage-refund id, or for retainage the payee (mp_id). */
+  /**
+   * retainage: a payout of a payee's released retainage; retainage_refund: retainage going back to
+   * the buyer; progress_debit, progress_payment: a progress-billed project's deposit and payout.
+   */
+  kind: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment';
+  /** The deposit, disbursement, refund or retainage-refund id, for retainage the payee (mp_id), for a progress payment the payout's number. */
   referenceId: number;
+  /** The milestone; for the progress kinds, the project (their stream is billing-<projectId>). */
   originalId: number;
   projectId: number;
   companyId: number | null;

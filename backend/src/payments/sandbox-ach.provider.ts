@@ -76,7 +76,8 @@ export class SandboxAchProvider implements PaymentProvider {
 
   private schedule(instruction: PaymentInstruction, reference: string): void {
     if (this.closed || this.timers.has(instruction.instructionKey)) return;
-    const lateReturn = instruction.kind === 'debit' && sandboxDepositOutcome(instruction.bankLast4) === 'returned';
+    const debit = instruction.kind === 'debit' || instruction.kind === 'progress_debit';
+    const lateReturn = debit && sandboxDepositOutcome(instruction.bankLast4) === 'returned';
     const reports =
       instruction.status === 'settled'
         ? lateReturn
@@ -102,11 +103,13 @@ export class SandboxAchProvider implements PaymentProvider {
   private outcome(instruction: PaymentInstruction, reference: string): ProviderReport {
     switch (instruction.kind) {
       case 'debit':
+      case 'progress_debit':
         return sandboxDepositOutcome(instruction.bankLast4) === 'fails'
           ? { kind: 'deposit-failed', instruction, reason: `${testAccount('fails').returnCode} Insufficient funds (sandbox test account)` }
           : { kind: 'deposit-settled', instruction, providerReference: reference };
       case 'payout':
       case 'retainage':
+      case 'progress_payment':
         return { kind: 'payout-paid', instruction, providerReference: reference };
       case 'refund':
       case 'retainage_refund':

@@ -229,3 +229,9 @@ export class CertifierRequest {
   @IsId('user_id must be the id of the person who certifies pay applications.')
   user_id!: number;
 }
+
+export class BillingDepositRequest {
+  @IsString({ message: `amount is what to deposit into the project's escrow balance, ${AMOUNT}.` })
+  @MaxLength(40, { message: 'amount is at most 40 characters.' })
+  amount!: string;
+}

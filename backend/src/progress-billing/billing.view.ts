@@ -17,6 +17,7 @@ import {
 } from '@escrow/domain';
 
 import type { BillingViewer } from './billing-commands';
+import { escrowBalanceView } from './escrow.view';
 
 type Line = ActiveBilling['lines'][number];
 type Summary = PayApplicationFigures['summary'];
@@ -49,7 +50,7 @@ const changeOrderView = (o: ActiveBilling['changeOrders'][number]): ChangeOrderV
 /** The project's billing: its method, the schedule as it stands, every version and change order. */
 export function progressBillingView(jobId: number, billing: 'milestones' | 'progress', state: BillingState, viewer: BillingViewer): ProgressBillingView {
   const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
-  if (state.status !== 'active') return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null };
+  if (state.status !== 'active') return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null };
   const current = state.currentVersionId !== null;
   const total = (pick: (l: Line) => string) => formatAmount(sum(state.lines.map((l) => money(pick(l)))));
   return {
@@ -80,6 +81,7 @@ export function progressBillingView(jobId: number, billing: 'milestones' | 'prog
     change_orders: state.changeOrders.map(changeOrderView),
     certifier: state.certifier && { user_id: state.certifier.userId, named_at: state.certifier.at },
     open_application_number: state.applications.find((a) => a.status !== 'accepted')?.applicationNumber ?? null,
+    escrow: escrowBalanceView(state, viewer),
   };
 }
 
@@ -146,10 +148,17 @@ export function payApplicationView(jobId: number, a: ApplicationState): PayAppli
     accepted: a.accepted,
     payment: a.payment && {
       total: a.payment.total,
+      status: paymentStatus(a),
+      funded_at: a.funding?.at ?? null,
       payees: a.payment.payees.map((p) => ({ payee_id: p.payeeId, amount: p.amount, paid: a.payment!.paid[p.payeeId] !== undefined })),
     },
     revisions: a.revisions.map((r) => ({ revision: r.revision, submitted_at: r.submittedAt, certified: r.certification !== null })),
   };
+}
+
+function paymentStatus(a: ApplicationState): 'awaiting_funds' | 'paying' | 'paid' {
+  if (!a.funding) return 'awaiting_funds';
+  return a.payment!.payees.every((p) => a.payment!.paid[p.payeeId] !== undefined) ? 'paid' : 'paying';
 }
 
 export function payApplicationList(state: BillingState): PayApplicationListItem[] {

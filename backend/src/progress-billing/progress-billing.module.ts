@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 
+import { AgreementsModule } from '../agreements';
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
 import { IdentityModule, LoginCookies } from '../identity';
 import { MailModule } from '../mail';
+import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
 import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
 import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
@@ -35,6 +37,8 @@ import { ProposeChangeOrderHandler } from './propose-change-order/propose-change
 import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
 import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
 import { ProposeScheduleController } from './propose-schedule/propose-schedule.http.controller';
+import { RequestBillingDepositHandler } from './request-billing-deposit/request-billing-deposit.handler';
+import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
 import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
 import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
 import { SubmitPayApplicationHandler } from './submit-pay-application/submit-pay-application.handler';
@@ -42,7 +46,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
 
 /** Progress billing (issue 38, docs/progress-billing.md): the schedule of values, pay applications, certification, change orders. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, IdentityModule, MailModule],
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule, IdentityModule, MailModule],
   controllers: [
     ChooseBillingMethodController,
     GetScheduleController,
@@ -60,6 +64,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     AcceptCertificationController,
     ProposeChangeOrderController,
     DecideOnChangeOrderController,
+    RequestBillingDepositController,
   ],
   providers: [
     BillingCommands,
@@ -82,6 +87,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     AcceptCertificationHandler,
     ProposeChangeOrderHandler,
     DecideOnChangeOrderHandler,
+    RequestBillingDepositHandler,
   ],
 })
 export class ProgressBillingModule {}

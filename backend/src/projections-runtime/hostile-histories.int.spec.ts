@@ -91,7 +91,14 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
   const originalId = asOriginalId(nextId++);
   const firstVersion = firstVersionOf(originalId);
   const buyer = (): CommandMetadata => ({ now: now(), actorId: buyerId, actorRole: 'customer', actorCompanyId: null });
-  const seller = (): CommandMetadata => ({ now: now(), actorId: sellerId, actorRole: 'company', actorCompanyId: companyId });
+  // A project manager acts for the seller: the milestones read model keeps a proposal's author role (issue 37).
+  const seller = (): CommandMetadata => ({
+    now: now(),
+    actorId: sellerId,
+    actorRole: 'company',
+    actorCompanyId: companyId,
+    actorCompanyRole: 'project_manager',
+  });
   const system = (): CommandMetadata => ({ now: now(), actorId: 0, actorRole: 'system', actorCompanyId: null });
   const admin = (): CommandMetadata => ({ now: now(), actorId: 1, actorRole: 'admin', actorCompanyId: null });
   const steps: { streamId: string; events: NewEvent[] }[] = [];
@@ -111,6 +118,7 @@ function decideHistory(h: History): { streamId: string; events: NewEvent[] }[] {
       jobId: projectId,
       actorId: String(metadata.actorId),
       actorRole: metadata.actorRole,
+      ...(metadata.actorCompanyRole ? { actorCompanyRole: metadata.actorCompanyRole } : {}),
       correlationId: randomUUID(),
       causationId: null,
       occurredAt: metadata.now,
@@ -303,6 +311,11 @@ describe('hostile histories through every projector and the rebuild', () => {
         projector: result.projector,
         comparison: { compared: true, equal: true },
       });
+    // The seller's proposals name their author's role from the metadata, live and rebuilt alike.
+    const roles = await fixture.pool.query<{ role: string | null; n: number }>(
+      'SELECT author_company_role AS role, count(*)::int AS n FROM milestone_versions GROUP BY 1 ORDER BY 1',
+    );
+    expect(roles.rows.find((r) => r.role === 'project_manager')?.n).toBeGreaterThan(0);
   }, 240_000);
 
   it('rebuilds interleaved projects the same way when streams are written out and read back', async () => {

@@ -1,8 +1,10 @@
 import {
   type ActiveMilestone,
   type ActiveProject,
+  asCompanyRole,
   type BankAccountsState,
   type BankAccountStatus,
+  type CompanyRole,
   currentMilestoneShape,
   currentProjectShape,
   initialBankAccountsState,
@@ -63,15 +65,27 @@ export class MilestoneReads {
     return projectOf(rows[0].state);
   }
 
-  /** Every person and company the states mention, looked up at once. */
-  async namesFor(states: ActiveMilestone[], extraPeople: number[] = [], extraCompanies: number[] = []): Promise<Names> {
+  /**
+   * Every person and company the states mention, looked up at once. `acting` is the user of a
+   * command being answered: a version the read model has not reached yet is theirs, in that role.
+   */
+  async namesFor(
+    states: ActiveMilestone[],
+    extraPeople: number[] = [],
+    extraCompanies: number[] = [],
+    acting: { userId: number; companyRole: CompanyRole | null } | null = null,
+  ): Promise<Names> {
     const people = new Set<number>(extraPeople);
     const companies = new Set<number>(extraCompanies);
+    const versions: number[] = [];
+    const fresh = new Map<number, CompanyRole | null>();
     for (const s of states) {
       people.add(s.customerId);
       companies.add(s.companyId);
       for (const v of s.versions) {
         people.add(v.proposedBy);
+        versions.push(v.versionId);
+        if (acting && v.proposedBy === acting.userId) fresh.set(v.versionId, acting.companyRole);
         for (const p of v.terms.payees) companies.add(p.companyId);
       }
       for (const d of s.disputes) {
@@ -80,12 +94,31 @@ export class MilestoneReads {
         if (d.proposal) people.add(d.proposal.by);
       }
     }
-    const [{ people: personNames, companies: companyNames }, payouts] = await Promise.all([this.directory.names(people, companies), this.payoutsOf(companies)]);
+    const [{ people: personNames, companies: companyNames }, payouts, authorRoles] = await Promise.all([
+      this.directory.names(people, companies),
+      this.payoutsOf(companies),
+      this.authorRolesOf(versions),
+    ]);
     return {
       person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
       company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),
       payout: (id) => payouts(id),
+      authorRole: (versionId) => (authorRoles.has(versionId) ? authorRoles.get(versionId) : fresh.get(versionId)) ?? null,
     };
+  }
+
+  /**
+   * Each version's author role (issue 37): the projector keeps it from the proposal's metadata,
+   * which the folded state never holds. Versions the read model has not reached yet are absent.
+   */
+  private async authorRolesOf(versionIds: number[]): Promise<Map<number, CompanyRole | null>> {
+    if (versionIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ m_id: number; author_company_role: string | null }>({
+      name: 'escrow_milestone_author_roles',
+      text: 'SELECT m_id, author_company_role FROM milestone_versions WHERE m_id = ANY($1::int[])',
+      values: [versionIds],
+    });
+    return new Map(rows.map((r) => [r.m_id, asCompanyRole(r.author_company_role)]));
   }
 
   /**

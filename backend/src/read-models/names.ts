@@ -1,4 +1,4 @@
-import type { PaidToAccount, PayoutAccountView, PayoutHoldView } from '@escrow/domain';
+import type { CompanyRole, PaidToAccount, PayoutAccountView, PayoutHoldView } from '@escrow/domain';
 import { maskedAccount } from '@escrow/domain';
 
 /** Names for ids in a view: people and companies live in the directory, not in events. */
@@ -10,6 +10,12 @@ export interface Names {
    * if it does: from the bank-accounts read model. Absent where a view shows no payments.
    */
   payout?(companyId: number): { account: PayoutAccountView | null; hold: PayoutHoldView | null };
+  /**
+   * The role a milestone version's author held in their company when proposing it (issue 37), from
+   * the milestones read model; null for a buyer, or a version proposed before roles were recorded.
+   * Absent where a view shows no milestone versions.
+   */
+  authorRole?(versionId: number): CompanyRole | null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { hashPassword, TOTP_ISSUER, type TotpSecrets } from '../identity';
 import { UsersRepository } from '../identity';
 import { DEMO_COMPANIES, DEMO_LOGINS, DEMO_SERVICES, logoFor } from './demo-directory';
 import type { DemoSecrets } from './demo-secrets';
+import { insertDemoTeam } from './demo-team';
 
 export interface DemoDirectory {
   adminId: number;
@@ -81,15 +82,7 @@ export async function seedDemoDirectory(pool: Pool, totpSecrets: TotpSecrets, se
       companyId: companyIds[0]!,
       passwordHash,
     });
-    // Saguaro Build Co. is a team (issue 37): the seller owns it, its office manager keeps the
-    // books (finance: bank accounts, the colleague confirmation), its project manager runs the jobs.
-    for (const [companyRole, firstName, lastName, phone, email] of [
-      ['finance', 'Morgan', 'Office', '6025550143', DEMO_LOGINS.officeManager],
-      ['project_manager', 'Casey', 'Foreman', '6025550144', DEMO_LOGINS.projectManager],
-    ] as const) {
-      const member = await UsersRepository.insert(client, { firstName, lastName, phone, email, emailVerified: true, companyId: companyIds[0]!, passwordHash });
-      await client.query('UPDATE users SET company_role = $2 WHERE user_id = $1', [member.user_id, companyRole]);
-    }
+    await insertDemoTeam(client, companyIds[0]!, passwordHash);
     // Subcontractor users: a payee's own users sign the lien waivers of its payments.
     await UsersRepository.insert(client, {
       firstName: 'Dana',

@@ -2,7 +2,7 @@ import { type CompanyCommand, type CompanyEvent, type CompanyState, isFoundingRe
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, type HandleResult } from '../command-side';
+import { EventStreams, type HandleResult, nowIso } from '../command-side';
 import { SecurityLog, type SecurityLogRecord, SessionCache, SessionsService } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { companyStream, membershipDirectory, writeMembershipToUsers } from './company-stream';
@@ -60,6 +60,28 @@ export class Memberships {
     for (const event of news) await this.log.record(this.logEntry(event, trail));
     await this.mails.after(news, people);
     return result;
+  }
+
+  /**
+   * Records on the company's stream the members only the users table knows (the demo seed adds
+   * its team to an installation seeded before teams existed), once: RecordFoundingMembers names
+   * only those the stream does not. A stream that names nobody yet is left as it is: its founders
+   * are recorded with its first change (decideCompanyRecordingFounders). Answers how many joined.
+   */
+  async recordDirectoryMembers(companyId: number): Promise<number> {
+    const [state, directory] = await Promise.all([this.streams.current(companyStream, companyId), membershipDirectory(this.pool, companyId)]);
+    const recorded = Object.keys(state.members);
+    if (recorded.length === 0 || Object.keys(directory.members).every((id) => recorded.includes(id))) return 0;
+    const result = await this.decide(
+      companyId,
+      (now) => ({
+        type: 'RecordFoundingMembers',
+        data: { companyId, sessionId: null, directory: now },
+        metadata: { now: nowIso(), actorId: 0, actorRole: 'system' },
+      }),
+      { ip: null, userAgent: null, sessionId: null },
+    );
+    return result.events.length;
   }
 
   private async people(companyId: number): Promise<Map<number, { user_id: number; email: string; display_name: string }>> {

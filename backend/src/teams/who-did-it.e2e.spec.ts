@@ -18,6 +18,7 @@ describe('teams: who of a company did it', () => {
   let as: { owner: HttpSession; manager: HttpSession; buyer: HttpSession; admin: HttpSession };
   let projectId: number;
   let milestoneId: number;
+  let approval: unknown;
 
   const session = async (user: CreatedUser) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId));
   const ok = <T extends { status: number; body: unknown }>(answer: T, what: string): T => {
@@ -59,7 +60,7 @@ describe('teams: who of a company did it', () => {
     ).body.m_id as number;
     ok(await as.manager.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting');
     ok(await as.buyer.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'buyer approval');
-    ok(await as.manager.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'project manager approval');
+    approval = ok(await as.manager.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }), 'project manager approval').body;
     await signAgreement(as.owner, projectId, 'company', owner.name);
   }, 90_000);
   afterAll(async () => {
@@ -94,6 +95,19 @@ describe('teams: who of a company did it', () => {
     for (const entry of buyerApproved) expect(entry).toMatchObject({ actor_company_role: null, summary: expect.not.stringContaining(' — by ') });
   });
 
+  it("names the author's role on the milestone card, in a command's answer and in the read model", async () => {
+    expect(approval).toMatchObject({ author_name: 'Pat Manager', author_company_role: 'project_manager' });
+    const milestones = await eventually(
+      async () => ok(await as.buyer.get(`/api/job/${projectId}/milestones`), 'reading the milestones').body as { author_company_role: string | null }[],
+      (list) => list.length === 1,
+    );
+    expect(milestones[0]).toMatchObject({ author_name: 'Pat Manager', author_company_role: 'project_manager' });
+    const edits = ok(await as.buyer.get(`/api/milestone/${milestoneId}/edits`), 'reading the versions').body as unknown[];
+    expect(edits[0]).toMatchObject({ author_company_role: 'project_manager' });
+    const { rows } = await app.db.pool.query('SELECT author_company_role FROM milestone_versions WHERE m_id = $1', [milestoneId]);
+    expect(rows).toEqual([{ author_company_role: 'project_manager' }]);
+  });
+
   it("names the role of the seller's signer on the agreement", async () => {
     const agreement = ok(await as.buyer.get(`/api/job/${projectId}/agreement`), 'reading the agreement').body;
     expect(agreement.signatures.seller).toMatchObject({ signed_name: owner.name, signer_company_role: 'owner' });
@@ -117,6 +131,33 @@ describe('teams: who of a company did it', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { type?: string; metadata?: Record<string, unknown> });
     expect(lines.find((l) => l.type === 'MilestoneProposed')?.metadata).toMatchObject({ actorId: String(manager.userId), actorCompanyRole: 'project_manager' });
+    // The role, never the name: a bundle given out cannot be called back when a person is erased.
+    expect(String(bundle.body)).not.toContain('Pat Manager');
+    expect(String(bundle.body)).not.toContain(owner.name);
+  });
+
+  it("names the person and role behind a company's money event in the administrators' ledger", async () => {
+    // The buyer funds the milestone; both mark it complete, the project manager last: the payout
+    // is requested by the project manager's command.
+    await signAgreement(as.buyer, projectId, 'customer', 'Bea Buyer');
+    ok(await as.buyer.post('/api/milestone/deposit', { milestone_id: milestoneId }), 'depositing');
+    await eventually(
+      async () => (await as.buyer.get(`/api/milestone/${milestoneId}/deposits`)).body as { payment_status: string }[],
+      (deposits) => deposits.some((d) => d.payment_status === 'settled'),
+      20_000,
+    );
+    ok(await as.buyer.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'buyer completion');
+    ok(await as.manager.put(`/api/milestone/${milestoneId}/complete`, { complete: true }), 'project manager completion');
+    type Posting = { event_type: string; actor_id: number | null; actor_name: string | null; actor_company_role: string | null };
+    const postings = await eventually(
+      async () => ok(await as.admin.get(`/api/admin/job/${projectId}/ledger`), 'reading the ledger').body as Posting[],
+      (rows) => rows.some((p) => p.event_type === 'DisbursementRequested'),
+      20_000,
+    );
+    for (const posting of postings.filter((p) => p.event_type === 'DisbursementRequested'))
+      expect(posting).toMatchObject({ actor_id: manager.userId, actor_name: 'Pat Manager', actor_company_role: 'project_manager' });
+    for (const posting of postings.filter((p) => p.event_type === 'DepositSettled'))
+      expect(posting).toMatchObject({ actor_name: null, actor_company_role: null });
   });
 
   it("names the person and role in the company's webhook", async () => {

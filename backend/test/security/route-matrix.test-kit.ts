@@ -711,6 +711,11 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     })),
     certifier: 200,
   },
+  // Only the buyer deposits into the project's escrow balance, as on a milestone.
+  route('POST', '/api/job/:id/billing/deposits', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('signed')).jobId : w.billing.jobId}/billing/deposits`,
+    body: { amount: '100.00' },
+  })),
   route('POST', '/api/job/:id/pay-applications/:number/accept', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('certified')).jobId : w.billing.jobId}/pay-applications/1/accept`,
     body: { revision: 1 },

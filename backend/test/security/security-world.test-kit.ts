@@ -62,7 +62,7 @@ type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'reques
  * schedule; then a certifier named, a change order proposed by the seller, pay application 1
  * submitted, or certified with a reduced line (waiting for the seller's acceptance).
  */
-type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified';
+type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'signed' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified';
 interface Billed {
   jobId: number;
   versionId: number | null;
@@ -359,6 +359,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     result.versionId = proposed.body.versions[0].version_id as number;
     if (state === 'proposed') return result;
     ok(await party.buyer.post(`/api/job/${jobId}/schedule/${result.versionId}/approve`), 'approving the schedule');
+    // Deposits into the project's escrow balance need both signatures (the shared world has them).
+    if (state === 'signed' || state === 'changeOrder') {
+      await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
+      await signAgreement(party.seller, jobId, 'company', seller.name);
+    }
     if (state === 'certifierNamed') ok(await party.buyer.put(`/api/job/${jobId}/certifier`, { user_id: (await user()).userId }), 'naming a certifier');
     // The world's certifier certifies the projects that bill.
     if (state === 'changeOrder' || state === 'applied' || state === 'certified') {

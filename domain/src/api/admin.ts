@@ -267,6 +267,12 @@ export interface LedgerPostingRow {
   /** The account a payout went to, masked; null on other postings and on payouts before it was recorded. */
   paid_to: string | null;
   running_balance: string;
+  /** Who caused the posting's event (issue 37): null for the system and the payment provider. */
+  actor_id: number | null;
+  /** That person's name now; null for the system and for an erased person. */
+  actor_name: string | null;
+  /** Their role in their company when they acted; null for others and on events from before roles. */
+  actor_company_role: CompanyRole | null;
 }
 
 /** GET /api/admin/job/{id}/events: one stored event of the project's or its milestones' streams. */

@@ -2026,6 +2026,71 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/bank-accounts, GET /api/admin/companies/{id}/bank-accounts."
   },
+  "BillingDepositView": {
+    "type": "object",
+    "properties": {
+      "deposit_id": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string",
+        "description": "Credited to escrow; the fee (2.25%) comes on top, and `total` is what the buyer's account is debited."
+      },
+      "fee": {
+        "type": "string"
+      },
+      "total": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "settled",
+          "failed",
+          "returned"
+        ]
+      },
+      "requested_at": {
+        "type": "string"
+      },
+      "clears_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "When the ACH return window closes (null until settled)."
+      },
+      "cleared": {
+        "type": "boolean"
+      },
+      "bank_account_last4": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "failure_reason": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "deposit_id",
+      "amount",
+      "fee",
+      "total",
+      "status",
+      "requested_at",
+      "clears_at",
+      "cleared",
+      "bank_account_last4",
+      "failure_reason"
+    ],
+    "description": "A deposit into the project's escrow balance (POST /api/job/{id}/billing/deposits answers one)."
+  },
   "BillingLineView": {
     "type": "object",
     "properties": {
@@ -3616,6 +3681,89 @@ export const API_SCHEMAS: Record<string, object> = {
     "type": "string",
     "description": "The codes of one status: `ErrorCodeFor<409>` is every code a conflict may carry."
   },
+  "EscrowBalanceView": {
+    "type": "object",
+    "properties": {
+      "pending": {
+        "type": "string",
+        "description": "Deposits the provider has not settled yet."
+      },
+      "clearing": {
+        "type": "string",
+        "description": "Settled deposits inside the ACH return window."
+      },
+      "cleared": {
+        "type": "string",
+        "description": "Cleared funds not drawn by a payment yet."
+      },
+      "retainage_held": {
+        "type": "string"
+      },
+      "awaiting_payout": {
+        "type": "string"
+      },
+      "paid_out": {
+        "type": "string"
+      },
+      "held": {
+        "type": "string"
+      },
+      "deposits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/BillingDepositView"
+        }
+      },
+      "shortfall": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string",
+                "const": "deposit_needed"
+              },
+              "amount": {
+                "type": "string"
+              },
+              "deposit_by": {
+                "type": "string"
+              },
+              "application_number": {
+                "type": "number"
+              },
+              "message": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "amount",
+              "deposit_by",
+              "application_number",
+              "message"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "What the buyer still has to deposit for the payments waiting and the open application (beyond cleared funds and deposits on their way), and by when: the end of the earliest period concerned plus 10 days. Null when the balance covers them."
+      }
+    },
+    "required": [
+      "pending",
+      "clearing",
+      "cleared",
+      "retainage_held",
+      "awaiting_payout",
+      "paid_out",
+      "held",
+      "deposits",
+      "shortfall"
+    ],
+    "description": "The project's escrow balance: payments are paid only from `cleared` funds. `held` is what escrow holds for the project (clearing + cleared + retainage held + payouts on their way)."
+  },
   "FactorAlert": {
     "type": "object",
     "properties": {
@@ -4114,6 +4262,31 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "running_balance": {
         "type": "string"
+      },
+      "actor_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Who caused the posting's event (issue 37): null for the system and the payment provider."
+      },
+      "actor_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "That person's name now; null for the system and for an erased person."
+      },
+      "actor_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Their role in their company when they acted; null for others and on events from before roles."
       }
     },
     "required": [
@@ -4128,7 +4301,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "event_type",
       "occurred_at",
       "paid_to",
-      "running_balance"
+      "running_balance",
+      "actor_id",
+      "actor_name",
+      "actor_company_role"
     ],
     "description": "GET /api/admin/job/{id}/ledger: one double-entry posting, with its account's running balance."
   },
@@ -4505,6 +4681,17 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The author's role in their company when they proposed it (issue 37); null for a buyer or a proposal from before roles."
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName",
         "description": "The side that proposed the version the card shows."
@@ -4716,6 +4903,16 @@ export const API_SCHEMAS: Record<string, object> = {
                   "null"
                 ]
               },
+              "author_company_role": {
+                "anyOf": [
+                  {
+                    "$ref": "#/definitions/CompanyRole"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
               "author_party": {
                 "$ref": "#/definitions/PartyName"
               },
@@ -4737,6 +4934,7 @@ export const API_SCHEMAS: Record<string, object> = {
               "m_id",
               "author_id",
               "author_name",
+              "author_company_role",
               "author_party",
               "user_approval_status",
               "buyer_approval",
@@ -4882,6 +5080,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "locked",
       "is_current",
@@ -5906,6 +6105,20 @@ export const API_SCHEMAS: Record<string, object> = {
               "total": {
                 "type": "string"
               },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "awaiting_funds",
+                  "paying",
+                  "paid"
+                ]
+              },
+              "funded_at": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
               "payees": {
                 "type": "array",
                 "items": {
@@ -5931,13 +6144,16 @@ export const API_SCHEMAS: Record<string, object> = {
             },
             "required": [
               "total",
+              "status",
+              "funded_at",
               "payees"
             ]
           },
           {
             "type": "null"
           }
-        ]
+        ],
+        "description": "The released payment: `awaiting_funds` while cleared funds do not cover its draw (the payees' payment due and the period's retainage), then `paying` until every payout is reported paid."
       },
       "revisions": {
         "type": "array",
@@ -6511,6 +6727,17 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ],
         "description": "The application waiting for certification or acceptance, if any."
+      },
+      "escrow": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/EscrowBalanceView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The project's escrow balance (null before a schedule is proposed)."
       }
     },
     "required": [
@@ -6524,7 +6751,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "versions",
       "change_orders",
       "certifier",
-      "open_application_number"
+      "open_application_number",
+      "escrow"
     ],
     "description": "GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders."
   },
@@ -9594,6 +9822,16 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "author_company_role": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/CompanyRole"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "author_party": {
         "$ref": "#/definitions/PartyName"
       },
@@ -9665,6 +9903,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "position",
       "author_id",
       "author_name",
+      "author_company_role",
       "author_party",
       "created",
       "label",

@@ -6,6 +6,7 @@ import type { SiteState } from '../lien-waivers/states';
 import type { ApprovalStatus, DisputeResolution, ReminderRecipient } from '../milestones/events';
 import type { BadgeColour } from '../milestones/milestone.labels';
 import type { PayeeType } from '../money/fees';
+import type { CompanyRole } from '../teams/permissions';
 
 export type PartyName = 'buyer' | 'seller';
 
@@ -38,6 +39,8 @@ export interface MilestoneView {
   position: number;
   author_id: number;
   author_name: string | null;
+  /** The author's role in their company when they proposed it (issue 37); null for a buyer or a proposal from before roles. */
+  author_company_role: CompanyRole | null;
   /** The side that proposed the version the card shows. */
   author_party: PartyName;
   locked: boolean;
@@ -100,6 +103,7 @@ export interface MilestoneView {
     m_id: number;
     author_id: number;
     author_name: string | null;
+    author_company_role: CompanyRole | null;
     author_party: PartyName;
     user_approval_status: ApprovalStatus;
     /** Each side's decision on it, for Your Actions to say whose approval it waits for. */
@@ -175,6 +179,7 @@ export interface VersionView {
   position: number;
   author_id: number;
   author_name: string | null;
+  author_company_role: CompanyRole | null;
   author_party: PartyName;
   created: string;
   label: string;

@@ -72,6 +72,48 @@ export interface ProgressBillingView {
   certifier: { user_id: number; named_at: string } | null;
   /** The application waiting for certification or acceptance, if any. */
   open_application_number: number | null;
+  /** The project's escrow balance (null before a schedule is proposed). */
+  escrow: EscrowBalanceView | null;
+}
+
+/** A deposit into the project's escrow balance (POST /api/job/{id}/billing/deposits answers one). */
+export interface BillingDepositView {
+  deposit_id: number;
+  /** Credited to escrow; the fee (2.25%) comes on top, and `total` is what the buyer's account is debited. */
+  amount: string;
+  fee: string;
+  total: string;
+  status: 'pending' | 'settled' | 'failed' | 'returned';
+  requested_at: string;
+  /** When the ACH return window closes (null until settled). */
+  clears_at: string | null;
+  cleared: boolean;
+  bank_account_last4: string | null;
+  failure_reason: string | null;
+}
+
+/**
+ * The project's escrow balance: payments are paid only from `cleared` funds. `held` is what escrow
+ * holds for the project (clearing + cleared + retainage held + payouts on their way).
+ */
+export interface EscrowBalanceView {
+  /** Deposits the provider has not settled yet. */
+  pending: string;
+  /** Settled deposits inside the ACH return window. */
+  clearing: string;
+  /** Cleared funds not drawn by a payment yet. */
+  cleared: string;
+  retainage_held: string;
+  awaiting_payout: string;
+  paid_out: string;
+  held: string;
+  deposits: BillingDepositView[];
+  /**
+   * What the buyer still has to deposit for the payments waiting and the open application (beyond
+   * cleared funds and deposits on their way), and by when: the end of the earliest period
+   * concerned plus 10 days. Null when the balance covers them.
+   */
+  shortfall: { code: 'deposit_needed'; amount: string; deposit_by: string; application_number: number; message: string } | null;
 }
 
 /** One row of the G703 continuation sheet (columns A–I), and how it was billed and certified. */
@@ -150,7 +192,16 @@ export interface PayApplicationView {
   submitted_at: string;
   certification: { by: number; by_role: 'buyer' | 'certifier'; at: string } | null;
   accepted: { by: number; automatic: boolean; at: string } | null;
-  payment: { total: string; payees: { payee_id: number; amount: string; paid: boolean }[] } | null;
+  /**
+   * The released payment: `awaiting_funds` while cleared funds do not cover its draw (the payees'
+   * payment due and the period's retainage), then `paying` until every payout is reported paid.
+   */
+  payment: {
+    total: string;
+    status: 'awaiting_funds' | 'paying' | 'paid';
+    funded_at: string | null;
+    payees: { payee_id: number; amount: string; paid: boolean }[];
+  } | null;
   /** Earlier revisions, each with whether it was certified before the seller revised it. */
   revisions: { revision: number; submitted_at: string; certified: boolean }[];
 }

@@ -104,6 +104,17 @@ export function decideDeposit(command: DepositCommand, state: MilestoneState): M
  * version being funded: a signature of an earlier text (the terms changed since) covers nothing new.
  */
 function requireSignedAgreement(agreement: DepositAgreement, versionId: number): void {
+  requireSignatures(agreement);
+  if (agreement.versionId !== versionId) {
+    throw conflict(
+      'agreement_changed',
+      "This milestone's terms changed a moment ago and the signed escrow agreement does not cover them: reload, and both parties sign the new text before the deposit.",
+    );
+  }
+}
+
+/** Both parties signed the escrow agreement as it reads now (a deposit into a project's billing balance checks this alone). */
+export function requireSignatures(agreement: Pick<DepositAgreement, 'customer' | 'company'>): void {
   const parties = ['customer', 'company'] as const;
   const missing = parties.filter((p) => agreement[p] !== 'signed');
   if (missing.length > 0) {
@@ -115,11 +126,5 @@ function requireSignedAgreement(agreement: DepositAgreement, versionId: number):
       );
     }
     throw conflict('agreement_unsigned', `Both parties must sign the escrow agreement before the first deposit. Still to sign: ${who}.`);
-  }
-  if (agreement.versionId !== versionId) {
-    throw conflict(
-      'agreement_changed',
-      "This milestone's terms changed a moment ago and the signed escrow agreement does not cover them: reload, and both parties sign the new text before the deposit.",
-    );
   }
 }

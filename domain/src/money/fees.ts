@@ -95,8 +95,12 @@ function includedFeeMoney(amount: Decimal): { fee: Decimal; net: Decimal; buyerO
  * to their amounts by largest remainder, so the per-payee fees add up to it exactly.
  */
 function normalFees(amounts: Decimal[]): Decimal[] {
-  const total = roundCents(sum(amounts).times(FEE_RATE));
-  return allocateCents(total, amounts);
+  return allocateCents(feeOnTop(sum(amounts)), amounts);
+}
+
+/** The fee on top of an amount the buyer pays the fee on: 2.25%, rounded once half-up to the cent. */
+export function feeOnTop(amount: Decimal): Decimal {
+  return roundCents(amount.times(FEE_RATE));
 }
 
 function tooLarge(what: string, value: Decimal): never {

@@ -5,6 +5,11 @@ import type { BillingCommand } from './commands';
 const ACTIONS: Partial<Record<BillingCommand['type'], ProjectAction>> = {
   CertifyPayApplication: 'pay_applications.certify',
   RecordBillingPayoutPaid: 'payments.act',
+  RequestBillingDeposit: 'payments.act',
+  SettleBillingDeposit: 'payments.act',
+  FailBillingDeposit: 'payments.act',
+  ClearBillingDeposit: 'payments.act',
+  ReturnBillingDeposit: 'payments.act',
   RequestBillingRetainageRelease: 'payments.act',
   ApproveBillingRetainageRelease: 'payments.act',
 };

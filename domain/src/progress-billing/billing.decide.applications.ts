@@ -1,21 +1,16 @@
 import { formatAmount, money } from '../money/money';
 import { assertNever, type CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid, notFound, type RefusalProblem } from '../shared/errors';
-import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted, requireSystem } from './billing.rules';
+import { fundWaitingPayments } from './billing.escrow';
+import { evolveBilling } from './billing.evolve';
+import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type ApplicationState, type BillingState, openApplication } from './billing.state';
-import type {
-  AcceptCertification,
-  BillingProjectFacts,
-  CertifyPayApplication,
-  RecordBillingPayoutPaid,
-  RevisePayApplication,
-  SubmitPayApplication,
-} from './commands';
+import type { AcceptCertification, BillingProjectFacts, CertifyPayApplication, RevisePayApplication, SubmitPayApplication } from './commands';
 import type { BillingEvent } from './events';
 import { payApplicationFigures } from './pay-application.figures';
 import { billsSomething, lineProblems, readApplicationLines, readCertification } from './pay-application.rules';
 
-export type ApplicationCommand = SubmitPayApplication | RevisePayApplication | CertifyPayApplication | AcceptCertification | RecordBillingPayoutPaid;
+export type ApplicationCommand = SubmitPayApplication | RevisePayApplication | CertifyPayApplication | AcceptCertification;
 
 /**
  * Pay applications (docs/progress-billing.md#pay-applications-and-certification): the seller
@@ -87,20 +82,6 @@ export function decideApplication(command: ApplicationCommand, state: BillingSta
       const application = requireRevision(s, command.data.applicationNumber, command.data.revision);
       if (application.status !== 'certified' || !application.certification) throw conflict('not_certified', 'This pay application is not certified yet.');
       return accepted(s, application, application.certification.payees, metadata, false);
-    }
-    case 'RecordBillingPayoutPaid': {
-      requireSystem(metadata);
-      const s = requireSchedule(state);
-      const { payment, payeeId, providerReference } = command.data;
-      const paying =
-        payment.kind === 'application'
-          ? s.applications.find((a) => a.applicationNumber === payment.applicationNumber)?.payment
-          : s.retainageReleases.find((r) => r.releaseNumber === payment.releaseNumber);
-      const share = paying?.payees.find((p) => p.payeeId === payeeId);
-      if (!paying || !share) throw notFound('payout_not_found', 'There is no such payout.');
-      // A provider may report a payout twice: the first report counts, later ones change nothing.
-      if (paying.paid[payeeId] !== undefined) return [];
-      return [{ type: 'BillingPayoutPaid', data: { jobId: s.jobId, payment, payeeId, amount: share.amount, providerReference, at } }];
     }
     default:
       return assertNever(command);
@@ -175,7 +156,7 @@ function requireRevision(s: ActiveBilling, applicationNumber: unknown, revision:
   return application;
 }
 
-/** The acceptance, and the release of each payee's payment due in the same append. */
+/** The acceptance, the release of each payee's payment due, and its funding when cleared funds cover it, in one append. */
 function accepted(
   s: ActiveBilling,
   application: ApplicationState,
@@ -192,6 +173,8 @@ function accepted(
   if (paid.length > 0) {
     const total = formatAmount(paid.reduce((t, p) => t.plus(p.amount), money(0)));
     events.push({ type: 'PayApplicationPaymentReleased', data: { jobId: s.jobId, applicationNumber, payees: paid, total, at } });
+    // Paid at once when cleared funds cover it; else it waits for the deposit whose clearing does.
+    events.push(...fundWaitingPayments(events.reduce(evolveBilling, s) as ActiveBilling, at));
   }
   return events;
 }

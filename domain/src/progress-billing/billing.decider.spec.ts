@@ -244,18 +244,6 @@ describe('pay applications', () => {
     expect(refusal(s, allAsBilled(1, 1, ['1', '2'])).code).toBe('revision_changed');
     expect(run(s, allAsBilled(1, 2, ['1', '2'])).events.map((e) => e.type)).toContain('PayApplicationPaymentReleased');
   });
-
-  it('records each payout once', () => {
-    const s = given(...approvedSchedule(), firstApplication(), allAsBilled(1));
-    const paid = command(
-      'RecordBillingPayoutPaid',
-      { payment: { kind: 'application', applicationNumber: 1 }, payeeId: SUB, providerReference: 'p-1' },
-      as.system(),
-    );
-    const once = run(s, paid);
-    expect(once.events).toHaveLength(1);
-    expect(run(once.state, paid).events).toEqual([]);
-  });
 });
 
 describe('the certifier', () => {

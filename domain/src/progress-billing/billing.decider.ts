@@ -2,6 +2,7 @@ import { assertNever } from '../shared/command';
 import { decideApplication } from './billing.decide.applications';
 import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
+import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
@@ -27,8 +28,14 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'RevisePayApplication':
     case 'CertifyPayApplication':
     case 'AcceptCertification':
-    case 'RecordBillingPayoutPaid':
       return decideApplication(command, state);
+    case 'RequestBillingDeposit':
+    case 'SettleBillingDeposit':
+    case 'FailBillingDeposit':
+    case 'ClearBillingDeposit':
+    case 'ReturnBillingDeposit':
+    case 'RecordBillingPayoutPaid':
+      return decideEscrow(command, state);
     case 'ProposeChangeOrder':
     case 'ApproveChangeOrder':
     case 'RejectChangeOrder':

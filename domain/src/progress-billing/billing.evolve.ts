@@ -1,6 +1,6 @@
 import { formatAmount, money } from '../money/money';
 import { assertNever } from '../shared/command';
-import type { ActiveBilling, ApplicationState, BillingState, PaymentState } from './billing.state';
+import type { ActiveBilling, ApplicationState, BillingDepositState, BillingState, PaymentState } from './billing.state';
 import type { BillingEvent } from './events';
 import { NOTHING_CERTIFIED } from './pay-application.figures';
 
@@ -23,6 +23,8 @@ export function evolveBilling(state: BillingState, event: BillingEvent): Billing
     changeOrders: [],
     retainageRequest: null,
     retainageReleases: [],
+    deposits: [],
+    payouts: [],
     updatedAt: d.at,
   };
   return evolveActive(started, event);
@@ -102,6 +104,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
           : [],
         accepted: null,
         payment: null,
+        funding: null,
         basis: earlier?.basis ?? { schedule: s.lines, previous: s.toDate },
       };
       return earlier ? updateApplication(s, d.applicationNumber, () => application) : { ...s, applications: [...s.applications, application] };
@@ -126,13 +129,53 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const { payees, total } = event.data;
       return updateApplication(s, event.data.applicationNumber, (a) => ({ ...a, payment: { payees, total, paid: {} } }));
     }
+    case 'PayApplicationPaymentFunded': {
+      const { applicationNumber, payouts, drawn, retainage, at } = event.data;
+      const payment = { kind: 'application' as const, applicationNumber };
+      return {
+        ...updateApplication(s, applicationNumber, (a) => ({ ...a, funding: { drawn, retainage, at } })),
+        payouts: [...s.payouts, ...payouts.map((p) => ({ ...p, payment, fundedAt: at, paid: null }))],
+      };
+    }
     case 'BillingPayoutPaid': {
-      const { payment, payeeId, providerReference } = event.data;
+      const { payoutId, payment, payeeId, providerReference, at } = event.data;
       const paid = <T extends PaymentState>(p: T): T => ({ ...p, paid: { ...p.paid, [payeeId]: providerReference } });
+      const payouts = s.payouts.map((p) => (p.payoutId === payoutId ? { ...p, paid: { providerReference, at } } : p));
       if (payment.kind === 'application') {
-        return updateApplication(s, payment.applicationNumber, (a) => (a.payment ? { ...a, payment: paid(a.payment) } : a));
+        return { ...updateApplication(s, payment.applicationNumber, (a) => (a.payment ? { ...a, payment: paid(a.payment) } : a)), payouts };
       }
-      return { ...s, retainageReleases: s.retainageReleases.map((r) => (r.releaseNumber === payment.releaseNumber ? paid(r) : r)) };
+      return { ...s, payouts, retainageReleases: s.retainageReleases.map((r) => (r.releaseNumber === payment.releaseNumber ? paid(r) : r)) };
+    }
+    case 'BillingDepositRequested': {
+      const d = event.data;
+      const deposit = {
+        depositId: d.depositId,
+        amount: d.amount,
+        fee: d.fee,
+        total: d.total,
+        status: 'pending' as const,
+        requestedBy: d.requestedBy,
+        requestedAt: d.at,
+        bankAccountLast4: d.bankAccountLast4,
+        settledAt: null,
+        clearsAt: null,
+        clearedAt: null,
+        failureReason: null,
+        returnCode: null,
+      };
+      return { ...s, deposits: [...s.deposits, deposit] };
+    }
+    case 'BillingDepositSettled': {
+      const { depositId, clearsAt, at } = event.data;
+      return updateDeposit(s, depositId, (x) => ({ ...x, status: 'settled', settledAt: at, clearsAt }));
+    }
+    case 'BillingDepositFailed':
+      return updateDeposit(s, event.data.depositId, (x) => ({ ...x, status: 'failed', failureReason: event.data.reason }));
+    case 'BillingDepositCleared':
+      return updateDeposit(s, event.data.depositId, (x) => ({ ...x, clearedAt: event.data.at }));
+    case 'BillingDepositReturned': {
+      const { depositId, returnCode, reason } = event.data;
+      return updateDeposit(s, depositId, (x) => ({ ...x, status: 'returned', returnCode, failureReason: reason }));
     }
     case 'ChangeOrderProposed': {
       const d = event.data;
@@ -188,6 +231,10 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
     default:
       return assertNever(event);
   }
+}
+
+function updateDeposit(s: ActiveBilling, depositId: number, change: (d: BillingDepositState) => BillingDepositState): ActiveBilling {
+  return { ...s, deposits: s.deposits.map((d) => (d.depositId === depositId ? change(d) : d)) };
 }
 
 function updateApplication(s: ActiveBilling, applicationNumber: number, change: (a: ApplicationState) => ApplicationState): ActiveBilling {

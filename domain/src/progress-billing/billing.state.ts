@@ -1,5 +1,5 @@
 import type { Party } from '../milestones/events';
-import type { PayeeAmount, ValueChange } from './events';
+import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
 import type { ScheduleLine } from './schedule';
@@ -50,6 +50,8 @@ export interface ApplicationState {
   revisions: { revision: number; lines: BilledLine[]; certification: Certification | null; submittedAt: string }[];
   accepted: { by: number; automatic: boolean; at: string } | null;
   payment: PaymentState | null;
+  /** The released payment drawn from cleared funds (null: released and waiting for them, or nothing released). */
+  funding: { drawn: string; retainage: string; at: string } | null;
   /**
    * The schedule and the certificates before this application, as they stood when it was
    * submitted: neither changes while it is open (change orders and retainage releases wait), so
@@ -79,6 +81,35 @@ interface CertifierInvitationState {
   by: number;
 }
 
+/** A deposit into the project's escrow balance, as the payment provider reported it. */
+export interface BillingDepositState {
+  depositId: number;
+  /** What escrow is credited; `fee` (docs/product.md#fees) comes on top, `total` is what the buyer's account is debited. */
+  amount: string;
+  fee: string;
+  total: string;
+  status: 'pending' | 'settled' | 'failed' | 'returned';
+  requestedBy: number;
+  requestedAt: string;
+  bankAccountLast4: string | null;
+  settledAt: string | null;
+  /** When the ACH return window closes and the funds may be paid out. */
+  clearsAt: string | null;
+  clearedAt: string | null;
+  failureReason: string | null;
+  returnCode: string | null;
+}
+
+/** A payee's share of a funded payment, handed to the provider as one payout. */
+interface BillingPayoutState {
+  payoutId: number;
+  payment: BillingPayment;
+  payeeId: number;
+  amount: string;
+  fundedAt: string;
+  paid: { providerReference: string; at: string } | null;
+}
+
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
 export interface ActiveBilling {
   status: 'active';
@@ -99,6 +130,9 @@ export interface ActiveBilling {
   /** A party asked for the retainage at substantial completion; the other has not answered yet. */
   retainageRequest: { party: Party; by: number; at: string } | null;
   retainageReleases: (PaymentState & { releaseNumber: number; at: string })[];
+  /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
+  deposits: BillingDepositState[];
+  payouts: BillingPayoutState[];
   updatedAt: string;
 }
 

@@ -1,5 +1,5 @@
+import type { DepositAgreement } from '../milestones/commands';
 import type { Command } from '../shared/command';
-import type { BillingPayment } from './events';
 import type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
 import type { ScheduleLineInput } from './schedule';
 
@@ -43,8 +43,21 @@ export type CertifyPayApplication = ProjectCommand<
   { applicationNumber: number; revision: number; lines: CertificationDecisionInput[] }
 >;
 export type AcceptCertification = ProjectCommand<'AcceptCertification', { applicationNumber: number; revision: number }>;
-/** The provider paid a payee its share of a payment. */
-export type RecordBillingPayoutPaid = ProjectCommand<'RecordBillingPayoutPaid', { payment: BillingPayment; payeeId: number; providerReference: string }>;
+/** The provider paid a payout (a payee's share of a funded payment). */
+export type RecordBillingPayoutPaid = Command<'RecordBillingPayoutPaid', { payoutId: number; providerReference: string }>;
+/**
+ * The buyer's deposit into the project's escrow balance: `amount` is what escrow is credited
+ * (the fee of docs/product.md#fees comes on top); `agreement`: where the escrow agreement's signatures stand.
+ */
+export type RequestBillingDeposit = ProjectCommand<
+  'RequestBillingDeposit',
+  { depositId: number; amount: unknown; bankAccountLast4: string | null; agreement: Pick<DepositAgreement, 'customer' | 'company'> }
+>;
+/** What the payment provider reports of a billing deposit (the same reports as a milestone deposit's). */
+export type SettleBillingDeposit = Command<'SettleBillingDeposit', { depositId: number; providerReference: string; clearsAt: string }>;
+export type FailBillingDeposit = Command<'FailBillingDeposit', { depositId: number; reason: string }>;
+export type ClearBillingDeposit = Command<'ClearBillingDeposit', { depositId: number }>;
+export type ReturnBillingDeposit = Command<'ReturnBillingDeposit', { depositId: number; returnCode: string; reason: string }>;
 export type ProposeChangeOrder = ProjectCommand<
   'ProposeChangeOrder',
   {
@@ -74,6 +87,11 @@ export type BillingCommand =
   | CertifyPayApplication
   | AcceptCertification
   | RecordBillingPayoutPaid
+  | RequestBillingDeposit
+  | SettleBillingDeposit
+  | FailBillingDeposit
+  | ClearBillingDeposit
+  | ReturnBillingDeposit
   | ProposeChangeOrder
   | ApproveChangeOrder
   | RejectChangeOrder

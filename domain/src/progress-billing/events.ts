@@ -93,7 +93,29 @@ export type BillingEvent =
       type: 'PayApplicationPaymentReleased';
       data: BillingEventBase & { applicationNumber: number; payees: PayeeAmount[]; total: string };
     }
-  | { type: 'BillingPayoutPaid'; data: BillingEventBase & { payment: BillingPayment; payeeId: number; amount: string; providerReference: string } }
+  | {
+      /**
+       * Cleared funds cover the released payment: it is drawn from the project's escrow balance
+       * (its payees' shares and the period's retainage, which stays held in escrow) and each
+       * payee's share becomes a payout (kind progress_payment). In the release's append when the
+       * cleared balance covers it, else in the append of the deposit whose clearing does.
+       */
+      type: 'PayApplicationPaymentFunded';
+      data: BillingEventBase & { applicationNumber: number; payouts: BillingPayout[]; total: string; retainage: string; drawn: string };
+    }
+  | {
+      type: 'BillingPayoutPaid';
+      data: BillingEventBase & { payoutId: number; payment: BillingPayment; payeeId: number; amount: string; providerReference: string };
+    }
+  | {
+      /** The buyer's ACH debit into the project's escrow balance: `amount` is credited, `fee` is the platform's (docs/product.md#fees), `total` is debited. */
+      type: 'BillingDepositRequested';
+      data: BillingEventBase & { depositId: number; amount: string; fee: string; total: string; requestedBy: number; bankAccountLast4: string | null };
+    }
+  | { type: 'BillingDepositSettled'; data: BillingEventBase & { depositId: number; amount: string; providerReference: string; clearsAt: string } }
+  | { type: 'BillingDepositFailed'; data: BillingEventBase & { depositId: number; reason: string } }
+  | { type: 'BillingDepositCleared'; data: BillingEventBase & { depositId: number; amount: string } }
+  | { type: 'BillingDepositReturned'; data: BillingEventBase & { depositId: number; amount: string; returnCode: string; reason: string } }
   | {
       type: 'ChangeOrderProposed';
       data: BillingEventBase & {
@@ -127,6 +149,13 @@ export type BillingEvent =
       };
     };
 
+/** One payee's share of a funded payment, numbered in the project's stream (the payment instruction's reference). */
+interface BillingPayout {
+  payoutId: number;
+  payeeId: number;
+  amount: string;
+}
+
 /** Which payment a payout report is about. */
 export type BillingPayment = { kind: 'application'; applicationNumber: number } | { kind: 'retainage'; releaseNumber: number };
 
@@ -142,7 +171,13 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'PayApplicationCertified',
   'PayApplicationAccepted',
   'PayApplicationPaymentReleased',
+  'PayApplicationPaymentFunded',
   'BillingPayoutPaid',
+  'BillingDepositRequested',
+  'BillingDepositSettled',
+  'BillingDepositFailed',
+  'BillingDepositCleared',
+  'BillingDepositReturned',
   'ChangeOrderProposed',
   'ChangeOrderApproved',
   'ChangeOrderRejected',

@@ -11,6 +11,9 @@ export const DEMO = {
   admin: 'admin@demo.escrowledger.test',
   buyer: 'buyer@demo.escrowledger.test',
   seller: 'seller@demo.escrowledger.test',
+  /** Saguaro Build Co.'s team beside its owner (issue 37): Morgan Office (finance), Casey Foreman (project manager). */
+  officeManager: 'office@demo.escrowledger.test',
+  projectManager: 'pm@demo.escrowledger.test',
   /** Subcontractor users (Desert Current Electric: Dana Sparks; Mesa Ridge Roofing: Riley Ridge). */
   electrician: 'electric@demo.escrowledger.test',
   roofer: 'roofing@demo.escrowledger.test',

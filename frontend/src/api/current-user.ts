@@ -35,6 +35,12 @@ const currentUserQuery = () => queryOptions({ queryKey: currentUserKey(), queryF
 export const useCurrentUser = () => useQuery(currentUserQuery());
 
 /**
+ * Asks for the current user as the app starts, before the first screen's code has loaded and run:
+ * every screen waits for it (its access check, the header), so it should not wait for them.
+ */
+export const prefetchCurrentUser = (client: QueryClient) => void client.prefetchQuery(currentUserQuery());
+
+/**
  * A 401 other than a step-up or a renewed session means the session ended (the member was removed
  * from the company, or signed out elsewhere): the current user is asked again, so the screen's
  * access check sends the person to the login page with a word instead of leaving a dead page.

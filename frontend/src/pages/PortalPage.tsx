@@ -50,6 +50,74 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
   );
   const nextOf = (p: ProjectSummary) => p.next_action ?? (p.is_draft ? 'Finish and submit the project' : null);
 
+  return phone ? (
+    // On a phone every project is a card with all of its figures: nothing to scroll sideways.
+    projects.length === 0 ? (
+      <p className="el-light-table__empty">{EMPTY}</p>
+    ) : (
+      <ul className="el-project-cards" aria-label="Your projects">
+        {projects.map((p) => (
+          <li key={p.job_id} className="el-project-card" aria-label={`Project #${p.job_id}`}>
+            <div className="el-project-card__head">
+              <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> {statusTag(p)}
+            </div>
+            <dl>
+              <dt>Your role</dt>
+              <dd>{p.your_role}</dd>
+              <dt>With</dt>
+              <dd>{withWhom(p)}</dd>
+              <dt>Held in escrow</dt>
+              <dd>{formatDollars(p.totals.held)}</dd>
+              <dt>Released</dt>
+              <dd>{formatDollars(p.totals.released)}</dd>
+              <dt>Still to fund</dt>
+              <dd>{formatDollars(p.totals.to_fund)}</dd>
+              {nextOf(p) && (
+                <>
+                  <dt>Next action</dt>
+                  <dd>{nextOf(p)}</dd>
+                </>
+              )}
+            </dl>
+            {actionsOf(p)}
+          </li>
+        ))}
+      </ul>
+    )
+  ) : (
+    // A plain HTML table: the list needs no pagination, filter or selection of antd's Table.
+    <LightTable<ProjectSummary>
+      rowKey="job_id"
+      rows={projects}
+      minWidth={980}
+      label="Your projects"
+      empty={EMPTY}
+      columns={[
+        { title: 'Project', fixed: 'left', width: 150, render: (_, p) => <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
+        { title: 'Your role', dataIndex: 'your_role' },
+        { title: 'With', render: (_, p) => withWhom(p) },
+        { title: 'Status', render: (_, p) => statusTag(p) },
+        { title: 'Held in escrow', align: 'right', render: (_, p) => formatDollars(p.totals.held) },
+        { title: 'Released', align: 'right', render: (_, p) => formatDollars(p.totals.released) },
+        { title: 'Still to fund', align: 'right', render: (_, p) => formatDollars(p.totals.to_fund) },
+        { title: 'Next action', render: (_, p) => nextOf(p) ?? <span className="el-muted">—</span> },
+        {
+          title: 'Actions',
+          fixed: 'right',
+          width: 110,
+          render: (_, p) => actionsOf(p),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * The list's heading and what may be started from it, drawn as soon as the user is known: the
+ * heading is the screen's largest text (Lighthouse's LCP), so it does not wait for the projects.
+ */
+function PortalActions() {
+  const { data: user } = useCurrentUser();
   const isSeller = isLoggedIn(user) && user.company !== null;
   const mayEditProjects = useCompanyPermission('projects.edit');
   return (
@@ -71,66 +139,6 @@ function ProjectList({ projects, onDiscard }: { projects: ProjectSummary[]; onDi
         </div>
       </div>
       {isSeller && mayEditProjects.reason && <p className="el-muted">{mayEditProjects.reason}</p>}
-      {phone ? (
-        // On a phone every project is a card with all of its figures: nothing to scroll sideways.
-        projects.length === 0 ? (
-          <p className="el-light-table__empty">{EMPTY}</p>
-        ) : (
-          <ul className="el-project-cards" aria-label="Your projects">
-            {projects.map((p) => (
-              <li key={p.job_id} className="el-project-card" aria-label={`Project #${p.job_id}`}>
-                <div className="el-project-card__head">
-                  <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> {statusTag(p)}
-                </div>
-                <dl>
-                  <dt>Your role</dt>
-                  <dd>{p.your_role}</dd>
-                  <dt>With</dt>
-                  <dd>{withWhom(p)}</dd>
-                  <dt>Held in escrow</dt>
-                  <dd>{formatDollars(p.totals.held)}</dd>
-                  <dt>Released</dt>
-                  <dd>{formatDollars(p.totals.released)}</dd>
-                  <dt>Still to fund</dt>
-                  <dd>{formatDollars(p.totals.to_fund)}</dd>
-                  {nextOf(p) && (
-                    <>
-                      <dt>Next action</dt>
-                      <dd>{nextOf(p)}</dd>
-                    </>
-                  )}
-                </dl>
-                {actionsOf(p)}
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        // A plain HTML table: the list needs no pagination, filter or selection of antd's Table.
-        <LightTable<ProjectSummary>
-          rowKey="job_id"
-          rows={projects}
-          minWidth={980}
-          label="Your projects"
-          empty={EMPTY}
-          columns={[
-            { title: 'Project', fixed: 'left', width: 150, render: (_, p) => <Link to={`/portal/job/${p.job_id}`}>{`#${p.job_id} ${p.service}`}</Link> },
-            { title: 'Your role', dataIndex: 'your_role' },
-            { title: 'With', render: (_, p) => withWhom(p) },
-            { title: 'Status', render: (_, p) => statusTag(p) },
-            { title: 'Held in escrow', align: 'right', render: (_, p) => formatDollars(p.totals.held) },
-            { title: 'Released', align: 'right', render: (_, p) => formatDollars(p.totals.released) },
-            { title: 'Still to fund', align: 'right', render: (_, p) => formatDollars(p.totals.to_fund) },
-            { title: 'Next action', render: (_, p) => nextOf(p) ?? <span className="el-muted">—</span> },
-            {
-              title: 'Actions',
-              fixed: 'right',
-              width: 110,
-              render: (_, p) => actionsOf(p),
-            },
-          ]}
-        />
-      )}
     </>
   );
 }
@@ -159,6 +167,7 @@ function ProjectsTable() {
 
   return (
     <>
+      <PortalActions />
       {projects.isPending ? (
         <Spinner label="Loading your projects…" />
       ) : projects.isError ? (

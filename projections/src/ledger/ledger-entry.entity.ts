@@ -48,4 +48,12 @@ export class LedgerEntryRow {
   /** The account a payout went to, masked ("Canyon Bank ••••6789"), on the postings of DisbursementPaid and RetainagePaid. */
   @Column({ name: 'paid_to', type: 'text', nullable: true })
   paidTo!: string | null;
+
+  /** Who caused it: the event's actor (null for the system and the payment provider). */
+  @Column({ name: 'actor_id', type: 'integer', nullable: true })
+  actorId!: number | null;
+
+  /** Their role in their company then (issue 37); null for others and before roles. */
+  @Column({ name: 'actor_company_role', type: 'text', nullable: true })
+  actorCompanyRole!: string | null;
 }

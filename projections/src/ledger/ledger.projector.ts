@@ -1,4 +1,13 @@
-import { maskedAccount, MILESTONE_EVENT_TYPES, type MilestoneEvent, type PaidToAccount, type Posting, postingsFor, type RecordedEvent } from '@escrow/domain';
+import {
+  asCompanyRole,
+  maskedAccount,
+  MILESTONE_EVENT_TYPES,
+  type MilestoneEvent,
+  type PaidToAccount,
+  type Posting,
+  postingsFor,
+  type RecordedEvent,
+} from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -29,6 +38,8 @@ const ledgerRows: TableRows<Entry> = {
     ['event_type', 'text'],
     ['occurred_at', 'timestamptz'],
     ['paid_to', 'text'],
+    ['actor_id', 'int'],
+    ['actor_company_role', 'text'],
   ],
   row: ({ event, projectId, posting, line }) => {
     const data = event.data as { originalId: number; at: string };
@@ -46,6 +57,8 @@ const ledgerRows: TableRows<Entry> = {
       event.type,
       data.at,
       paidTo(event),
+      actorIdOf(event),
+      asCompanyRole(event.metadata.actorCompanyRole),
     ];
   },
 };
@@ -55,6 +68,12 @@ function paidTo(event: RecordedEvent): string | null {
   if (event.type !== 'DisbursementPaid' && event.type !== 'RetainagePaid') return null;
   const account = (event.data as { payoutAccount?: PaidToAccount | null }).payoutAccount;
   return account ? `${account.bankName ? `${account.bankName} ` : ''}${maskedAccount(account.last4)}` : null;
+}
+
+/** The person who caused the event (issue 37): null for the system (0) and the payment provider. */
+function actorIdOf(event: RecordedEvent): number | null {
+  const id = Number(event.metadata.actorId);
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The postings of these money events, line by line. */
@@ -68,7 +87,8 @@ function entriesOf(events: readonly RecordedEvent[]): Entry[] {
 /** The double-entry ledger: the postings of every money event, in global order. */
 export class LedgerProjector implements Projector {
   readonly name = 'ledger';
-  readonly version = 2;
+  /** 3: each posting's actor and their company role (issue 37). */
+  readonly version = 3;
   readonly tables = ['ledger_entries'] as const;
   readonly handles = MILESTONE_EVENT_TYPES.filter((t) =>
     [

@@ -105,3 +105,20 @@ export class LedgerEntriesNameThePaidAccount1763800632000 implements MigrationIn
     await q.query('ALTER TABLE ledger_entries DROP COLUMN paid_to');
   }
 }
+
+/**
+ * Who caused each posting (issue 37): the event's actor (`actorId`, null for the system and the
+ * payment provider) and, for a member of a company, their role then (`actorCompanyRole`), from the
+ * event's metadata. The console's ledger names the person from the directory by the id.
+ */
+export class LedgerEntriesNameTheActor1763804200100 implements MigrationInterface {
+  name = 'LedgerEntriesNameTheActor1763804200100';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE ledger_entries ADD COLUMN actor_id integer NULL, ADD COLUMN actor_company_role text NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE ledger_entries DROP COLUMN actor_id, DROP COLUMN actor_company_role');
+  }
+}

@@ -228,3 +228,20 @@ export class RetainageAndWaiverReadModels1763800200000 implements MigrationInter
       DROP COLUMN next_date_kind, DROP COLUMN must_act, DROP COLUMN waivers_missing`);
   }
 }
+
+/**
+ * Who of a company proposed each version (issue 37): the author's company role then, from the
+ * proposal's metadata (`actorCompanyRole`); null for a buyer and for versions proposed before
+ * roles were recorded. The milestones projector (version 4) rebuilds to fill it.
+ */
+export class MilestoneVersionAuthorRole1763804200000 implements MigrationInterface {
+  name = 'MilestoneVersionAuthorRole1763804200000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE milestone_versions ADD COLUMN author_company_role text NULL');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE milestone_versions DROP COLUMN author_company_role');
+  }
+}

@@ -143,6 +143,10 @@ class MilestoneVersionRow {
   @Column({ name: 'author_party', type: 'text' })
   authorParty!: string;
 
+  /** The author's company role when proposing it (issue 37); null for a buyer or before roles. */
+  @Column({ name: 'author_company_role', type: 'text', nullable: true })
+  authorCompanyRole!: string | null;
+
   @Column({ type: 'text' })
   status!: string;
 

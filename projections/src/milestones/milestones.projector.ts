@@ -1,5 +1,7 @@
 import {
   type ActiveMilestone,
+  asCompanyRole,
+  type CompanyRole,
   currentMilestoneShape,
   currentVersion,
   disbursedFromEscrow,
@@ -40,10 +42,35 @@ const CHILD_TABLES = [
   'milestone_waivers',
 ] as const;
 
+/**
+ * The milestone's folded state plus what the read model keeps from the events' metadata, which
+ * the domain's evolve never sees: each version's author role (issue 37, `actorCompanyRole`).
+ * Kept in `milestone_versions.author_company_role`, never in the `state` column.
+ */
+type Projected<S extends MilestoneState = MilestoneState> = S & { authorRoles?: Readonly<Record<number, CompanyRole>> };
+type Active = Projected<ActiveMilestone>;
+
 type Version = ActiveMilestone['versions'][number];
 type Payee = Version['terms']['payees'][number];
 
-const milestoneRows: TableRows<ActiveMilestone> = {
+/** The domain's state alone, as the `state` column holds it. */
+function domainState({ authorRoles: _roles, ...state }: Active): ActiveMilestone {
+  return state;
+}
+
+/** The domain's evolve, and the author's company role of a proposal from its metadata. */
+function evolveProjected(state: Projected, event: MilestoneEvent, recorded: RecordedEvent): Projected {
+  const next: Projected = evolveMilestone(state, event);
+  let roles = state.authorRoles;
+  if (event.type === 'MilestoneProposed') roles = undefined;
+  if (event.type === 'MilestoneProposed' || event.type === 'MilestoneEditProposed') {
+    const role = asCompanyRole(recorded.metadata.actorCompanyRole);
+    if (role) roles = { ...roles, [event.data.versionId]: role };
+  }
+  return roles === undefined || next.status !== 'active' ? next : { ...next, authorRoles: roles };
+}
+
+const milestoneRows: TableRows<Active> = {
   table: 'milestones',
   columns: [
     ['original_id', 'int'],
@@ -91,7 +118,7 @@ const milestoneRows: TableRows<ActiveMilestone> = {
     return [
       s.originalId,
       s.jobId,
-      JSON.stringify(s),
+      JSON.stringify(domainState(s)),
       milestoneStatus(s),
       s.currentVersionId,
       head.versionId,
@@ -125,7 +152,7 @@ const milestoneRows: TableRows<ActiveMilestone> = {
   },
 };
 
-const versionRows: TableRows<{ s: ActiveMilestone; v: Version }> = {
+const versionRows: TableRows<{ s: Active; v: Version }> = {
   table: 'milestone_versions',
   columns: [
     ['m_id', 'int'],
@@ -137,6 +164,7 @@ const versionRows: TableRows<{ s: ActiveMilestone; v: Version }> = {
     ['position', 'int'],
     ['author_id', 'int'],
     ['author_party', 'text'],
+    ['author_company_role', 'text'],
     ['status', 'text'],
     ['customer_approval', 'text'],
     ['company_approval', 'text'],
@@ -156,6 +184,7 @@ const versionRows: TableRows<{ s: ActiveMilestone; v: Version }> = {
     v.position,
     v.proposedBy,
     v.proposedByParty,
+    s.authorRoles?.[v.versionId] ?? null,
     v.status,
     v.approvals.customer,
     v.approvals.company,
@@ -397,8 +426,8 @@ const disputeRows: TableRows<{ s: ActiveMilestone; d: ActiveMilestone['disputes'
 };
 
 /** Every row of these milestones, table by table. */
-function rowsOf(states: readonly MilestoneState[]): RowSet[] {
-  const active = states.filter((s): s is ActiveMilestone => s.status === 'active');
+function rowsOf(states: readonly Projected[]): RowSet[] {
+  const active = states.filter((s): s is Active => s.status === 'active');
   const versions = active.flatMap((s) => s.versions.map((v) => ({ s, v })));
   return [
     rowSet(milestoneRows, active),
@@ -439,13 +468,19 @@ function rowsText(set: RowSet): string {
   return JSON.stringify(set.items.map((item) => set.rows.row(item)));
 }
 
-const milestoneStore: FoldedStateStore<MilestoneState> = {
+const milestoneStore: FoldedStateStore<Projected> = {
   async load(context, keys) {
-    const rows = await context.query<{ original_id: number; state: MilestoneState }>(
-      `SELECT original_id, state FROM ${context.table('milestones')} WHERE original_id = ANY($1::int[])`,
+    // The author roles come back from the versions' rows by their primary key (a rebuild's fresh
+    // tables have no original_id index yet), in the same round trip.
+    const rows = await context.query<{ original_id: number; state: MilestoneState; author_roles: Record<string, string> | null }>(
+      `SELECT m.original_id, m.state,
+              (SELECT jsonb_object_agg(v.m_id, v.author_company_role) FROM ${context.table('milestone_versions')} v
+                WHERE v.m_id IN (SELECT (x->>'versionId')::int FROM jsonb_array_elements(m.state->'versions') x)
+                  AND v.author_company_role IS NOT NULL) AS author_roles
+         FROM ${context.table('milestones')} m WHERE m.original_id = ANY($1::int[])`,
       [keys],
     );
-    return new Map(rows.map((r) => [r.original_id, currentMilestoneShape(r.state)]));
+    return new Map(rows.map((r) => [r.original_id, withAuthorRoles(currentMilestoneShape(r.state), r.author_roles)]));
   },
 
   async save(context, states, stored) {
@@ -482,7 +517,7 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
 
   async removeWritten(context, states) {
     // By each table's primary key (a rebuild builds the original_id indexes only at its end).
-    const active = states.filter((s): s is ActiveMilestone => s.status === 'active');
+    const active = states.filter((s): s is Active => s.status === 'active');
     const keys: [string, string, number[]][] = [
       ['milestones', 'original_id', active.map((s) => s.originalId)],
       ['milestone_versions', 'm_id', active.flatMap((s) => s.versions.map((v) => v.versionId))],
@@ -502,18 +537,28 @@ const milestoneStore: FoldedStateStore<MilestoneState> = {
   },
 };
 
-const fold: FoldOptions<MilestoneState, MilestoneEvent> = {
+/** A stored state with the author roles its versions' rows hold. */
+function withAuthorRoles(state: MilestoneState, stored: Record<string, string> | null): Projected {
+  const roles: Record<number, CompanyRole> = {};
+  for (const [versionId, value] of Object.entries(stored ?? {})) {
+    const role = asCompanyRole(value);
+    if (role) roles[Number(versionId)] = role;
+  }
+  return Object.keys(roles).length === 0 || state.status !== 'active' ? state : { ...state, authorRoles: roles };
+}
+
+const fold: FoldOptions<Projected, MilestoneEvent> = {
   keyOf: (event) => (event.data as { originalId: number }).originalId,
   initial: { status: 'none' },
-  evolve: evolveMilestone,
+  evolve: evolveProjected,
   store: milestoneStore,
 };
 
 /** Every milestone read model, rebuilt from the milestone streams with the domain's evolve. */
 export class MilestonesProjector implements Projector {
   readonly name = 'milestones';
-  /** 3: retainage, lien waivers and the clock on held funds (issue 17). */
-  readonly version = 3;
+  /** 3: retainage, lien waivers and the clock on held funds (issue 17); 4: the versions' author roles (issue 37). */
+  readonly version = 4;
   readonly tables = ['milestones', ...CHILD_TABLES] as const;
   readonly handles = MILESTONE_EVENT_TYPES;
 

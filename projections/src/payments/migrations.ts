@@ -110,3 +110,26 @@ export class PaymentInstructionsCorrelation1763800800100 implements MigrationInt
     await q.query('ALTER TABLE payment_instructions DROP COLUMN correlation_id');
   }
 }
+
+/**
+ * Issue 38: a progress-billed project's deposits (`progress_debit`) and payouts
+ * (`progress_payment`) go through the same instructions; for them `original_id` holds the
+ * project's id (their stream is `billing-<jobId>`), `reference_id` the deposit id or the payout's
+ * number in that stream.
+ */
+export class PaymentInstructionsProgressBilling1763804100000 implements MigrationInterface {
+  name = 'PaymentInstructionsProgressBilling1763804100000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check
+        CHECK (kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund', 'progress_debit', 'progress_payment'))`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check CHECK (kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund'))`);
+  }
+}

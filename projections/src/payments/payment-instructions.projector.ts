@@ -1,4 +1,4 @@
-import type { MilestoneEvent, RecordedEvent } from '@escrow/domain';
+import type { BillingEvent, MilestoneEvent, RecordedEvent } from '@escrow/domain';
 
 import type { BulkReplay, BulkSink } from '../runner/projector';
 import type { ProjectionContext, Projector } from '../runner/projector';
@@ -8,7 +8,8 @@ import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 
 export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
 
-type Kind = 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund';
+/** progress_debit, progress_payment: a progress-billed project's deposit and payout; their original_id is the project's id. */
+type Kind = 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment';
 /** awaiting_waiver: a payout whose payee has not signed the conditional lien waiver; never submitted. */
 type Status = 'open' | 'awaiting_waiver' | 'settled' | 'completed' | 'failed' | 'returned';
 
@@ -85,13 +86,23 @@ const isFinal = (status: Status) => status === 'completed' || status === 'failed
  */
 function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, Row>, changed: Map<string, ChangeOf>): void {
   for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as MilestoneEvent;
-    const originalId = (event.data as { originalId: number }).originalId;
-    const open = (kind: Kind, referenceId: number, amount: string, companyId: number | null, bankLast4: string | null, status: Status = 'open') => {
+    const event = { type: recorded.type, data: recorded.data } as MilestoneEvent | BillingEvent;
+    // The billing stream's instructions are keyed by the project, the milestones' by the milestone.
+    const originalId = 'originalId' in event.data ? event.data.originalId : event.data.jobId;
+    const open = (
+      kind: Kind,
+      referenceId: number,
+      amount: string,
+      companyId: number | null,
+      bankLast4: string | null,
+      status: Status = 'open',
+      /** For an event that asks for several payments: which one (stable, so a rebuild keeps the key). */
+      part: string | null = null,
+    ) => {
       const at = ref(kind, originalId, referenceId);
       if (opened.has(at)) throw new Error(`payment instruction ${at} opened twice`);
       opened.set(at, {
-        key: instructionKey(recorded),
+        key: part === null ? instructionKey(recorded) : `${instructionKey(recorded)}/${part}`,
         kind,
         referenceId,
         originalId,
@@ -157,6 +168,28 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         break;
       case 'RetainageRefundPaid':
         change('retainage_refund', event.data.refundId, 'completed');
+        break;
+      case 'BillingDepositRequested':
+        open('progress_debit', event.data.depositId, event.data.total, null, event.data.bankAccountLast4);
+        break;
+      case 'BillingDepositSettled':
+        change('progress_debit', event.data.depositId, 'settled', event.data.clearsAt);
+        break;
+      case 'BillingDepositCleared':
+        change('progress_debit', event.data.depositId, 'completed');
+        break;
+      case 'BillingDepositFailed':
+        change('progress_debit', event.data.depositId, 'failed');
+        break;
+      case 'BillingDepositReturned':
+        change('progress_debit', event.data.depositId, 'returned');
+        break;
+      case 'PayApplicationPaymentFunded':
+        // One event funds every payee's payout: each instruction is keyed by the event and its payout.
+        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, 'open', `payout-${p.payoutId}`);
+        break;
+      case 'BillingPayoutPaid':
+        change('progress_payment', event.data.payoutId, 'completed');
         break;
       case 'LienWaiverSigned':
         // The payee signed the conditional waiver: its payment may go out (the decider accepts
@@ -243,6 +276,13 @@ export class PaymentInstructionsProjector implements Projector {
     'RetainageRefundRequested',
     'RetainageRefundPaid',
     'LienWaiverSigned',
+    'BillingDepositRequested',
+    'BillingDepositSettled',
+    'BillingDepositCleared',
+    'BillingDepositFailed',
+    'BillingDepositReturned',
+    'PayApplicationPaymentFunded',
+    'BillingPayoutPaid',
   ];
 
   /**

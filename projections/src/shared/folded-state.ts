@@ -30,7 +30,8 @@ export interface FoldedStateStore<TState> {
 export interface FoldOptions<TState, TEvent> {
   keyOf: (event: RecordedEvent) => number;
   initial: TState;
-  evolve: (state: TState, event: TEvent) => TState;
+  /** `recorded` is the event as stored, for what a read model keeps from its metadata (the domain's evolve never sees it). */
+  evolve: (state: TState, event: TEvent, recorded: RecordedEvent) => TState;
   store: FoldedStateStore<TState>;
 }
 
@@ -42,7 +43,7 @@ export async function applyFolded<TState, TEvent>(events: RecordedEvent[], conte
   const states = new Map(stored);
   for (const event of events) {
     const key = options.keyOf(event);
-    states.set(key, options.evolve(states.get(key) ?? options.initial, asDomainEvent<TEvent>(event)));
+    states.set(key, options.evolve(states.get(key) ?? options.initial, asDomainEvent<TEvent>(event), event));
   }
   await options.store.save(context, states, stored);
 }
@@ -81,7 +82,7 @@ export class FoldedReplay<TState, TEvent> implements BulkReplay {
       position++;
       const key = keyOf(event);
       const entry = this.held.get(key);
-      const state = evolve(entry ? entry.state : initial, asDomainEvent<TEvent>(event));
+      const state = evolve(entry ? entry.state : initial, asDomainEvent<TEvent>(event), event);
       if (entry) this.held.delete(key); // set again below: the map stays ordered by latest event
       this.held.set(key, { state, lastSeen: position });
     }

@@ -1,16 +1,16 @@
-import { asOriginalId, DomainError, type MilestoneCommand } from '@escrow/domain';
+import { asOriginalId, type BillingCommand, DomainError, type MilestoneCommand } from '@escrow/domain';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
-import { EventStreams, milestoneStream, systemMetadata } from '../../command-side';
+import { billingStream, EventStreams, milestoneStream, systemMetadata } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { clearsAt, describeReturnWindow } from '../../config/return-window';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { LienWaiverDocuments } from '../../lien-waivers';
 import { MAIL_PORT, type MailPort } from '../../mail';
-import type { PaymentInstruction } from '../payment-provider.port';
+import type { PaymentInstruction, ProviderReport } from '../payment-provider.port';
 import { ReturnWindowPolicy } from '../return-window-policy';
 import { RecordProviderReport } from './record-provider-report.command';
 
@@ -29,6 +29,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
 
   async execute({ report }: RecordProviderReport): Promise<void> {
     const { instruction } = report;
+    if (instruction.kind === 'progress_debit' || instruction.kind === 'progress_payment') return this.recordOnBilling(report);
     const metadata = systemMetadata();
     let command: MilestoneCommand;
     switch (report.kind) {
@@ -96,6 +97,47 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
         this.logger.error(
           `deposit ${instruction.referenceId} of milestone ${instruction.originalId} was returned (${report.kind}) after its funds cleared: recover it by hand`,
         );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A progress-billed project's deposit or payout: the same reports, decided on the project's
+   * billing stream (`original_id` is the project there).
+   */
+  private async recordOnBilling(report: ProviderReport): Promise<void> {
+    const { instruction } = report;
+    const metadata = systemMetadata();
+    const depositId = instruction.referenceId;
+    let command: BillingCommand;
+    switch (report.kind) {
+      case 'deposit-settled':
+        command = {
+          type: 'SettleBillingDeposit',
+          data: { depositId, providerReference: report.providerReference, clearsAt: clearsAt(new Date(metadata.now), this.policy.window).toISOString() },
+          metadata,
+        };
+        break;
+      case 'deposit-failed':
+        command = { type: 'FailBillingDeposit', data: { depositId, reason: report.reason }, metadata };
+        break;
+      case 'deposit-returned':
+        command = { type: 'ReturnBillingDeposit', data: { depositId, returnCode: report.returnCode, reason: report.reason }, metadata };
+        break;
+      case 'payout-paid':
+        command = { type: 'RecordBillingPayoutPaid', data: { payoutId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+        break;
+      case 'refund-paid':
+        throw new Error(`a ${instruction.kind} instruction cannot be refunded`);
+    }
+    const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
+    try {
+      await this.streams.decide(billingStream, instruction.originalId, command, { idempotencyKey: key });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'already_cleared') {
+        this.logger.error(`billing deposit ${depositId} of project ${instruction.originalId} was returned after its funds cleared: recover it by hand`);
         return;
       }
       throw error;

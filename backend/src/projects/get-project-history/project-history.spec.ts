@@ -116,6 +116,14 @@ describe('project history sentences of progress billing (issue 38)', () => {
     amount: '90.00',
     providerReference: 'sbx_1',
     releaseNumber: 1,
+    depositId: 5,
+    fee: '2.03',
+    bankAccountLast4: '6789',
+    clearsAt: '2026-11-04T10:00:00.000Z',
+    returnCode: 'R01',
+    payouts: [{ payeeId: 3, amount: '90.00' }],
+    retainage: '10.00',
+    drawn: '100.00',
   };
 
   it.each(BILLING_EVENT_TYPES)('describes %s in words, never by its stored name', (type) => {

@@ -351,6 +351,27 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       const of = d.payment.kind === 'application' ? `pay application ${d.payment.applicationNumber}` : `retainage release ${d.payment.releaseNumber}`;
       return { summary: `${dollars(d.amount)} of ${of} paid to ${names.company(d.payeeId) ?? `company ${d.payeeId}`}.`, changes: [] };
     }
+    case 'PayApplicationPaymentFunded':
+      return {
+        summary: `Payment of ${dollars(d.total)} for pay application ${d.applicationNumber} drawn from the project's cleared escrow: ${d.payouts.length} payout${d.payouts.length === 1 ? '' : 's'}, ${dollars(d.retainage)} retainage held.`,
+        changes: [],
+      };
+    case 'BillingDepositRequested':
+      return {
+        summary: `Deposit of ${dollars(d.amount)} into the project's escrow requested (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}; fee ${dollars(d.fee)}).`,
+        changes: [],
+      };
+    case 'BillingDepositSettled':
+      return {
+        summary: `Deposit of ${dollars(d.amount)} settled into the project's escrow; the bank can return it until ${d.clearsAt.slice(0, 16).replace('T', ' ')} UTC, when the funds clear.`,
+        changes: [],
+      };
+    case 'BillingDepositFailed':
+      return { summary: `Deposit into the project's escrow failed: ${d.reason}.`, changes: [] };
+    case 'BillingDepositCleared':
+      return { summary: `Deposit of ${dollars(d.amount)} into the project's escrow cleared: the bank can no longer return it.`, changes: [] };
+    case 'BillingDepositReturned':
+      return { summary: `Deposit of ${dollars(d.amount)} returned by the buyer's bank (${d.returnCode} ${d.reason}).`, changes: [] };
     case 'BillingRetainageReleaseRequested':
       return { summary: `The ${party(d.party)} said the work is substantially complete and asked for the retainage held.`, changes: [] };
     case 'BillingRetainageReleased':

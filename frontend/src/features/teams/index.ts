@@ -1,5 +1,5 @@
 // The teams feature's public surface for pages (issue 37).
-export { type CompanySecurityLogEntry, useCompanySecurityLog } from './api/get-company-security-log';
+export { useCompanySecurityLog } from './api/get-company-security-log';
 export { useTeam } from './api/get-team';
 export { AdminCompanyTeam } from './components/AdminCompanyTeam';
 export { InvitationLanding } from './components/InvitationLanding';

@@ -1,10 +1,11 @@
+import type { CompanySecurityLogEntry } from '@escrow/domain';
 import { Select } from 'antd';
 import { useState } from 'react';
 
 import { useCompanyPermission } from '../../api/company-role';
 import { space } from '../../design/tokens';
 import { SecurityLogTable } from '../../features/security/components/SecurityLogTable';
-import { type CompanySecurityLogEntry, useCompanySecurityLog, useTeam } from '../../features/teams';
+import { useCompanySecurityLog, useTeam } from '../../features/teams';
 import { actorName } from '../../lib/actor';
 
 /** Whose entry it is, as the owners read it: "Dana Pruitt (project manager)"; a former member by name only. */

@@ -1,10 +1,12 @@
-import { Alert, Card } from 'antd';
+import { type ReactNode, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { useCompanyPermission } from '../../api/company-role';
 import type { ProjectSummary } from '../../api/projects';
+import { CloseCircleFilledIcon, InfoCircleFilledIcon } from '../../components/alert-icons';
+import { lazyThemed } from '../../components/lazy-antd';
+import { Notice } from '../../components/Notice';
 import { Spinner } from '../../components/Spinner';
-import { ThemeProvider } from '../../components/ThemeProvider';
 import { space } from '../../design/tokens';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { type CurrentUser, isLoggedIn } from '../../features/auth/api/types';
@@ -19,7 +21,31 @@ import { ServiceStep } from '../../features/projects/components/ServiceStep';
 import { SubmitProject } from '../../features/projects/components/SubmitProject';
 import { useProjectDraft } from '../../features/projects/hooks/use-project-draft';
 import { errorMessage } from '../../lib/api-client';
-import { MilestonesStep } from './MilestonesStep';
+
+// The milestone form (antd's form, select and date picker) loads once the service and the parties
+// are set: before that the screen's first paint, drawn with the light controls, holds no antd.
+const MilestonesStep = lazyThemed(() => import('./MilestonesStep'), 'MilestonesStep', { bare: true });
+
+/**
+ * A step of the screen: a box with a title, antd's Card as `.el-card` draws it. Not a named region:
+ * the title repeats the label of the step's field.
+ */
+function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="el-card" style={{ marginBottom: space.base }}>
+      <div className="el-card__head">
+        <h2 className="el-card__title">{title}</h2>
+      </div>
+      <div className="el-card__body">{children}</div>
+    </section>
+  );
+}
+
+const failed = (error: unknown) => (
+  <Notice tone="danger" icon={<CloseCircleFilledIcon />}>
+    {errorMessage(error)}
+  </Notice>
+);
 
 function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUser; customerInitiated: boolean; draft?: ProjectSummary }) {
   const form = useNewProjectForm(customerInitiated, true);
@@ -33,7 +59,7 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   const milestones = useMilestones(projectId ?? 0, projectId !== null);
 
   if (form.isPending) return <Spinner />;
-  if (form.isError) return <Alert type="error" showIcon title={errorMessage(form.error)} />;
+  if (form.isError) return failed(form.error);
   const afterService = !service || !buyer;
   const heading = customerInitiated ? 'New Project' : `New Project — ${form.data.formData.primary_company_name ?? ''}`;
   const choose = customerInitiated ? 'Choose the service, the buyer and the seller first.' : 'Choose the service and the buyer first.';
@@ -49,10 +75,10 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
   return (
     <>
       <h1>{heading}</h1>
-      <Card title="Main Service Provided" style={{ marginBottom: space.base }}>
+      <Step title="Main Service Provided">
         <ServiceStep services={form.data.services} value={service} onChange={changeService} />
-      </Card>
-      <Card title="Buyer" style={{ marginBottom: space.base }}>
+      </Step>
+      <Step title="Buyer">
         {customerInitiated ? (
           <p>
             Buyer: <strong>{buyer?.name ?? user.display_name}</strong> (you)
@@ -63,15 +89,21 @@ function NewProjectScreen({ user, customerInitiated, draft }: { user: CurrentUse
             <BuyerStep buyer={buyer} disabled={!service} onBuyer={chooseBuyer} />
           </>
         )}
-      </Card>
+      </Step>
       {customerInitiated && (
-        <Card title="Seller" style={{ marginBottom: space.base }}>
+        <Step title="Seller">
           <SellerStep seller={seller} disabled={afterService || !projectId} onNext={chooseSeller} saving={savingSeller} />
-        </Card>
+        </Step>
       )}
-      <Card title="Project Milestones" style={{ marginBottom: space.base }}>
-        {projectId && seller ? <MilestonesStep projectId={projectId} /> : <p className="el-muted">{choose}</p>}
-      </Card>
+      <Step title="Project Milestones">
+        {projectId && seller ? (
+          <Suspense fallback={<Spinner />}>
+            <MilestonesStep projectId={projectId} />
+          </Suspense>
+        ) : (
+          <p className="el-muted">{choose}</p>
+        )}
+      </Step>
       <SubmitProject projectId={projectId} blocked={submitBlocked} />
     </>
   );
@@ -91,14 +123,17 @@ export function NewProjectPage() {
   const edits = useCompanyPermission('projects.edit');
   const resumeId = Number(params.get('job')) || null;
   return (
-    <ThemeProvider>
+    // antd's App text without antd, as the themed portal screens have it.
+    <div className="el-app-text">
       {/* Without a session, the login and back here (docs/product.md#access-checks), like every portal screen. */}
       <RequireAccess checks={['user']}>
         <div className="el-page el-container" style={{ maxWidth: 980 }}>
           {!ready ? (
             <Spinner label="Loading…" />
           ) : edits.reason ? (
-            <Alert type="info" showIcon title={edits.reason} action={<Link to="/portal">Your projects</Link>} />
+            <Notice tone="info" icon={<InfoCircleFilledIcon />} action={<Link to="/portal">Your projects</Link>}>
+              {edits.reason}
+            </Notice>
           ) : resumeId ? (
             <ResumeDraft key={`${type}-${resumeId}`} user={user} projectId={resumeId} customerInitiated={type === 'customer'} />
           ) : (
@@ -106,7 +141,7 @@ export function NewProjectPage() {
           )}
         </div>
       </RequireAccess>
-    </ThemeProvider>
+    </div>
   );
 }
 
@@ -114,10 +149,12 @@ export function NewProjectPage() {
 function ResumeDraft({ user, projectId, customerInitiated }: { user: CurrentUser; projectId: number; customerInitiated: boolean }) {
   const project = useProject(projectId);
   if (project.isPending) return <Spinner label="Loading the draft…" />;
-  if (project.isError) return <Alert type="error" showIcon title={errorMessage(project.error)} />;
+  if (project.isError) return failed(project.error);
   if (!project.data.is_draft) {
     return (
-      <Alert type="info" showIcon title={`Project #${projectId} has been submitted.`} action={<Link to={`/portal/job/${projectId}`}>Open the project</Link>} />
+      <Notice tone="info" icon={<InfoCircleFilledIcon />} action={<Link to={`/portal/job/${projectId}`}>Open the project</Link>}>
+        {`Project #${projectId} has been submitted.`}
+      </Notice>
     );
   }
   return <NewProjectScreen user={user} customerInitiated={customerInitiated} draft={project.data} />;

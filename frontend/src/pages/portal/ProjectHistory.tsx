@@ -1,4 +1,4 @@
-import type { CompanyRole, ProjectHistoryEntry } from '@escrow/domain';
+import type { ProjectHistoryEntry } from '@escrow/domain';
 import { Timeline } from 'antd';
 import { Link } from 'react-router-dom';
 
@@ -7,14 +7,11 @@ import { useHistory } from '../../features/projects/api/projects';
 import { actorName } from '../../lib/actor';
 import { errorMessage } from '../../lib/api-client';
 
-/** The role the acting member held (docs/teams-contract: `actor_company_role`; absent on older events and answers). */
-type Entry = ProjectHistoryEntry & { actor_company_role?: CompanyRole | null };
-
 /**
  * Who acted, as the History names them. A member acts for the project's seller, unless the event
  * names another company (a subcontractor's lien waiver): then that company's name is not known here.
  */
-function who(h: Entry, seller: { id: number; name: string } | null): string {
+function who(h: ProjectHistoryEntry, seller: { id: number; name: string } | null): string {
   if (!h.actor_name) return 'System';
   if (h.actor_company_role) {
     const forOther = typeof h.data?.companyId === 'number' && h.data.companyId !== seller?.id;
@@ -31,7 +28,7 @@ export function ProjectHistory({ projectId, seller = null }: { projectId: number
   if (history.isError) return <p role="alert">{errorMessage(history.error)}</p>;
   return (
     <Timeline
-      items={history.data.map((h: Entry) => ({
+      items={history.data.map((h) => ({
         key: h.event_id,
         content: (
           <div data-testid="history-entry" data-type={h.type}>

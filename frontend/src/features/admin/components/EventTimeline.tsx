@@ -1,10 +1,22 @@
+import type { RawEventView } from '@escrow/domain';
 import { Alert, Button, Select } from 'antd';
 import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
+import { actorName } from '../../../lib/actor';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvents } from '../api/get-project-events';
 import { when } from './format';
+
+/**
+ * Who acted, as an auditor reads it: the person and their company role then (issue 37), beside
+ * the kind and id the metadata records.
+ */
+function actorOf(e: RawEventView): string {
+  if (!e.actor_role) return '—';
+  const kind = `${e.actor_role} ${e.actor_id ?? ''}`.trim();
+  return e.actor_name ? `${actorName(e.actor_name, e.actor_company_role)} · ${kind}` : kind;
+}
 
 /** Every event of the project and its milestones in global order: who, when, and the raw JSON. */
 export function EventTimeline({ projectId, onShowAsOf }: { projectId: number; onShowAsOf: (at: string) => void }) {
@@ -59,7 +71,7 @@ export function EventTimeline({ projectId, onShowAsOf }: { projectId: number; on
         columns={[
           { title: 'Event', dataIndex: 'type' },
           { title: 'When', render: (_, e) => when(e.occurred_at) },
-          { title: 'Actor', render: (_, e) => (e.actor_role ? `${e.actor_role} ${e.actor_id ?? ''}` : '—') },
+          { title: 'Actor', render: (_, e) => actorOf(e) },
           { title: 'Stream', render: (_, e) => `${e.stream_id} @${e.revision}` },
           { title: 'Position', dataIndex: 'position' },
           {

@@ -3,6 +3,7 @@ import { Alert, Select, Tag } from 'antd';
 import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
+import { actorName } from '../../../lib/actor';
 import { errorMessage } from '../../../lib/api-client';
 import { useLedger } from '../api/get-project-ledger';
 import { byAmount, dollars, when } from './format';
@@ -24,6 +25,9 @@ function closingBalances(postings: LedgerPostingRow[]): { account: string; compa
   for (const p of postings) last.set(`${p.account}|${p.company_id ?? ''}`, p);
   return [...last.values()].map((p) => ({ account: p.account, company_id: p.company_id, company_name: p.company_name, balance: p.running_balance }));
 }
+
+/** Who caused the posting's event (issue 37): a company's member with their role then; the system otherwise. */
+const byLabel = (p: LedgerPostingRow) => (p.actor_name ? actorName(p.actor_name, p.actor_company_role) : p.actor_id === null ? 'System' : `User ${p.actor_id}`);
 
 const companyLabel = (p: { company_id: number | null; company_name: string | null }) =>
   p.company_id === null ? '' : (p.company_name ?? `Company ${p.company_id}`);
@@ -76,6 +80,7 @@ export function LedgerTable({ projectId, milestones }: { projectId: number; mile
         columns={[
           { title: 'When', render: (_, p) => when(p.occurred_at) },
           { title: 'Event', dataIndex: 'event_type' },
+          { title: 'By', render: (_, p) => byLabel(p) },
           { title: 'Milestone', dataIndex: 'original_id' },
           {
             title: 'Account',

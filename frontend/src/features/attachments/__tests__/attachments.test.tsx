@@ -223,6 +223,7 @@ describe('where a user may attach (docs/attachments.md)', () => {
       m_id: 5003,
       author_id: 21,
       author_name: 'Sam Seller',
+      author_company_role: null,
       author_party: 'seller' as const,
       user_approval_status: 'rejected' as const,
       buyer_approval: 'rejected' as const,

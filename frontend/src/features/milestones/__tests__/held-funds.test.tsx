@@ -17,6 +17,7 @@ const base: MilestoneView = {
   position: 1,
   author_id: 21,
   author_name: 'Sam Seller',
+  author_company_role: null,
   author_party: 'seller',
   locked: false,
   is_current: false,

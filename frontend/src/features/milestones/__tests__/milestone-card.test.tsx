@@ -19,6 +19,7 @@ const base: MilestoneView = {
   position: 1,
   author_id: 21,
   author_name: 'Sam Seller',
+  author_company_role: null,
   author_party: 'seller',
   locked: false,
   is_current: false,
@@ -145,6 +146,12 @@ describe('milestone card (docs/product.md#milestone-card)', () => {
     expect(screen.getByLabelText('Locked')).toBeInTheDocument();
   });
 
+  it("names a company author's role then, as the History does (issue 37)", () => {
+    api();
+    show({ ...base, author_name: 'Pat Lee', author_company_role: 'project_manager' }, 99);
+    expect(screen.getByText(/Proposed by Pat Lee \(project manager\)/)).toBeInTheDocument();
+  });
+
   it('shows the edit history with its count and toggles Show/Hide Edits in a 400 px pane', async () => {
     api();
     show(base);
@@ -198,6 +205,7 @@ describe('milestone card (docs/product.md#milestone-card)', () => {
       m_id: 5002,
       author_id: 10,
       author_name: 'Jordan Buyer',
+      author_company_role: null,
       author_party: 'buyer' as const,
       user_approval_status: 'pending' as const,
       buyer_approval: 'pending' as const,
@@ -217,6 +225,7 @@ describe('milestone card (docs/product.md#milestone-card)', () => {
       m_id: 5002,
       author_id: 21,
       author_name: 'Sam Seller',
+      author_company_role: null,
       author_party: 'seller' as const,
       user_approval_status: 'approved' as const,
       buyer_approval: 'pending' as const,
@@ -240,6 +249,7 @@ describe('milestone card (docs/product.md#milestone-card)', () => {
       m_id: 5002,
       author_id: 21,
       author_name: 'Sam Seller',
+      author_company_role: null,
       author_party: 'seller' as const,
       user_approval_status: 'pending' as const,
       buyer_approval: 'pending' as const,
@@ -307,6 +317,7 @@ describe('milestone card (docs/product.md#milestone-card)', () => {
       definition: 'Roof on.',
       author_id,
       author_name: author_id === 21 ? 'Sam Seller' : 'Jordan Buyer',
+      author_company_role: null,
       author_party: author_id === 21 ? 'seller' : 'buyer',
       created: '2026-11-01T10:00:00Z',
       label,

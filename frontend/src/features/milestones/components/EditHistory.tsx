@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { LightButton } from '../../../components/LightButton';
 import { LightTag } from '../../../components/LightTag';
+import { actorName } from '../../../lib/actor';
 import { type MilestoneView, useEdits, type VersionView } from '../api/milestones';
 import { labelColour } from './labels';
 
@@ -60,7 +61,10 @@ export function EditHistory({
               <article key={v.m_id} className="el-version" role="listitem" aria-label={`${v.label}: ${v.title || WHOLE_PROJECT_MILESTONE}`}>
                 <header>
                   <LightTag colour={labelColour(v.label)}>{v.label}</LightTag> by{' '}
-                  {v.author_id === currentUserId ? 'you' : `the ${v.author_party} ${v.author_name ?? ''}`.trim()} on {new Date(v.created).toLocaleString()}
+                  {v.author_id === currentUserId
+                    ? 'you'
+                    : `the ${v.author_party} ${v.author_name ? actorName(v.author_name, v.author_company_role) : ''}`.trim()}{' '}
+                  on {new Date(v.created).toLocaleString()}
                 </header>
                 <p>
                   <strong>{v.title || WHOLE_PROJECT_MILESTONE}</strong> — {formatDollars(v.amount)}, deposit {formatDollars(v.deposit_total)}

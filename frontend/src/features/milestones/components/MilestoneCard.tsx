@@ -9,6 +9,7 @@ import { lazyDialog } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
 import { LightTag } from '../../../components/LightTag';
 import { useToasts } from '../../../components/toasts/toasts';
+import { actorName } from '../../../lib/actor';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyNamed } from '../../../lib/lazy-route';
 import { TOAST_APPROVAL_MS } from '../../../lib/timers';
@@ -52,7 +53,8 @@ export function MilestoneCard({
   const may = useCompanyPermissions();
   const proposes = may('milestones.propose');
   const title = milestone.title || WHOLE_PROJECT_MILESTONE;
-  const author = milestone.author_id === currentUserId ? 'you' : (milestone.author_name ?? 'someone');
+  // A company's author is named with their role then (issue 37), as the History names them.
+  const author = milestone.author_id === currentUserId ? 'you' : actorName(milestone.author_name ?? 'someone', milestone.author_company_role);
   const editInActions = editIsTheWayOn(milestone);
   // Make Edit moves between Your Actions and its own place as the state changes: an edit proposed
   // from Your Actions removes the button that opened the dialog. The focus then goes to Make Edit

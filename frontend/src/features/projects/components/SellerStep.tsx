@@ -1,12 +1,24 @@
-import { Alert, Button, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { CloseCircleFilledIcon } from '../../../components/alert-icons';
+import { ExclamationCircleFilledIcon } from '../../../components/icons';
+import { lazyThemed } from '../../../components/lazy-antd';
+import { LightButton } from '../../../components/LightButton';
+import { LightInput } from '../../../components/LightForm';
+import { Notice } from '../../../components/Notice';
+import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { searchSellers } from '../api/new-project';
 import { NO_COMPANIES_FOUND, type Party } from './new-project.rules';
 
-/** The seller step of a buyer's new project: find the company by name and choose it (`saving` while the choice is saved). */
+// antd's radio group loads with the first companies found: the step's first paint has no antd.
+const SellerChoices = lazyThemed(() => import('./SellerChoices'), 'SellerChoices', { bare: true });
+
+/**
+ * The seller step of a buyer's new project: find the company by name and choose it (`saving` while
+ * the choice is saved). Light controls: it is on the screen's first paint.
+ */
 export function SellerStep({
   onNext,
   seller,
@@ -47,32 +59,34 @@ export function SellerStep({
       >
         <label className="el-field" htmlFor="seller-search">
           Find the seller
-          <Input id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
+          <LightInput id="seller-search" required value={text} onChange={(e) => setText(e.target.value)} placeholder="Company name" />
         </label>
-        <Button htmlType="submit" style={{ marginTop: space.xs }} disabled={!text.trim()}>
-          Search
-        </Button>
+        <div style={{ marginTop: space.xs }}>
+          <LightButton type="submit" disabled={!text.trim()}>
+            Search
+          </LightButton>
+        </div>
       </form>
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: space.sm }} />}
-      {found && found.length === 0 && <Alert type="warning" showIcon title={NO_COMPANIES_FOUND} style={{ marginTop: space.sm }} />}
-      {found && found.length > 0 && (
-        <Radio.Group style={{ display: 'grid', gap: space.xxs, marginTop: space.sm }} value={chosen} onChange={(e) => setChosen(e.target.value as number)}>
-          {found.map((c) => (
-            <Radio key={c.id} value={c.id}>
-              {c.name}
-            </Radio>
-          ))}
-        </Radio.Group>
+      {error && (
+        <Notice tone="danger" icon={<CloseCircleFilledIcon />}>
+          {error}
+        </Notice>
       )}
-      <Button
-        type="primary"
-        style={{ marginTop: space.sm }}
-        disabled={chosen === null}
-        loading={saving}
-        onClick={() => onNext(found!.find((c) => c.id === chosen)!)}
-      >
-        Next
-      </Button>
+      {found && found.length === 0 && (
+        <Notice tone="warning" icon={<ExclamationCircleFilledIcon />}>
+          {NO_COMPANIES_FOUND}
+        </Notice>
+      )}
+      {found && found.length > 0 && (
+        <Suspense fallback={<Spinner label="Loading the companies found…" />}>
+          <SellerChoices companies={found} value={chosen} onChange={setChosen} />
+        </Suspense>
+      )}
+      <div style={{ marginTop: space.sm }}>
+        <LightButton variant="primary" disabled={chosen === null} loading={saving} onClick={() => onNext(found!.find((c) => c.id === chosen)!)}>
+          Next
+        </LightButton>
+      </div>
     </fieldset>
   );
 }

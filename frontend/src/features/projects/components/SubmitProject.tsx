@@ -1,7 +1,9 @@
-import { Alert, App, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
-import { space } from '../../../design/tokens';
+import { CloseCircleFilledIcon } from '../../../components/alert-icons';
+import { LightButton } from '../../../components/LightButton';
+import { Notice } from '../../../components/Notice';
+import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage, errorStatus } from '../../../lib/api-client';
 import { useSubmitProject } from '../api/new-project';
 
@@ -10,7 +12,7 @@ import { useSubmitProject } from '../api/new-project';
  * a refusal it explains (a milestone, the seller, …) stays above the button.
  */
 export function SubmitProject({ projectId, blocked }: { projectId: number | null; blocked: string | null }) {
-  const { notification } = App.useApp();
+  const { notification } = useToasts();
   const navigate = useNavigate();
   const submit = useSubmitProject();
   const status = errorStatus(submit.error);
@@ -24,10 +26,14 @@ export function SubmitProject({ projectId, blocked }: { projectId: number | null
   };
   return (
     <>
-      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: space.sm }} />}
+      {refusal && (
+        <Notice tone="danger" icon={<CloseCircleFilledIcon />}>
+          {refusal}
+        </Notice>
+      )}
       <div className="el-actions">
-        <Button
-          type="primary"
+        <LightButton
+          variant="primary"
           size="large"
           disabled={blocked !== null}
           loading={submit.isPending}
@@ -35,7 +41,7 @@ export function SubmitProject({ projectId, blocked }: { projectId: number | null
           aria-describedby={blocked ? 'submit-blocked' : undefined}
         >
           Submit Project
-        </Button>
+        </LightButton>
         {blocked && (
           <p id="submit-blocked" className="el-muted">
             {blocked}

@@ -1,7 +1,7 @@
 import type { NewProjectFormData, ProjectSummary } from '@escrow/domain';
-import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
+import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { TOAST_PARTY_ADDED_MS } from '../../../lib/timers';
 import { type NewProjectState, useCreateBuyer, useCreateDraft, useUpdateDraft } from '../api/new-project';
@@ -21,7 +21,7 @@ interface DraftOwner {
  * draft is created once the service and the buyer are set, and each later choice is saved to it.
  */
 export function useProjectDraft({ user, customerInitiated, draft, formData }: DraftOwner) {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useToasts();
   const [service, setService] = useState(draft?.service ?? '');
   const [buyer, setBuyer] = useState<Party | null>(draft ? { id: draft.customer_id, name: draft.customer_name ?? '' } : null);
   const [newCustomer, setNewCustomer] = useState(false);

@@ -1,0 +1,145 @@
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+
+/**
+ * Issue 38, funding before work: the buyer's deposits into the project's escrow balance, a
+ * certified payment paid only from cleared funds (the shortfall shown to both), and each payee
+ * paid through the payment instructions and the dispatcher, once.
+ */
+describe('progress billing: the escrow balance and the payouts', () => {
+  let app: TestApp;
+  let buyer: CreatedUser;
+  let seller: CreatedUser & { companyId: number };
+  let concrete: number;
+  const session = async (user: CreatedUser, steppedUp = true) =>
+    new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId, { steppedUp }));
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
+    seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
+    concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
+  });
+  afterAll(() => app.close());
+
+  const line = (number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) => ({
+    number,
+    description,
+    scheduled_value: scheduledValue,
+    payee_id: payeeId,
+    retainage: { rate: '10', reduction },
+  });
+
+  /** A submitted progress-billed project with the worked example's schedule approved. */
+  async function progressProject(s: HttpSession, b: HttpSession) {
+    const created = await s.post('/api/job/basic', {
+      customer_id: buyer.userId,
+      customer_name: buyer.name,
+      service: 'General Contracting',
+      primary_company_id: seller.companyId,
+      customerInitiated: false,
+    });
+    const jobId = created.body.job_id as number;
+    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
+    await submitProject(s, jobId);
+    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
+      lines: [
+        line('1', 'Site work', '20000.00', seller.companyId),
+        line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
+        line('3', 'Framing', '50000.00', seller.companyId),
+      ],
+    });
+    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
+    return jobId;
+  }
+
+  const escrowOf = async (session: HttpSession, jobId: number) => (await session.get(`/api/job/${jobId}/schedule`)).body.escrow;
+
+  it('pays a certified application only from cleared funds, each payee once', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const deposits = `/api/job/${jobId}/billing/deposits`;
+
+    // The buyer only, stepped up, once both signed the agreement.
+    expect(await s.post(deposits, { amount: '10000.00' })).toMatchObject({ status: 403, body: { code: 'buyer_only' } });
+    expect((await (await session(buyer, false)).post(deposits, { amount: '10000.00' })).body.code).toBe('step_up_required');
+    expect(await b.post(deposits, { amount: '10000.00' })).toMatchObject({ status: 409, body: { code: 'agreement_unsigned' } });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    expect(await b.post(deposits, { amount: '10000.001' })).toMatchObject({ status: 400, body: { code: 'amount_format' } });
+
+    // Two copies of one request at once (one Idempotency-Key): one deposit, answered to both.
+    const key = { 'idempotency-key': 'billing-deposit-0001' };
+    const [first, second] = await Promise.all([b.post(deposits, { amount: '10000.00' }, key), b.post(deposits, { amount: '10000.00' }, key)]);
+    expect(first).toMatchObject({ status: 201, body: { amount: '10000.00', fee: '225.00', total: '10225.00' } });
+    expect(second).toMatchObject({ status: 201, body: { deposit_id: first.body.deposit_id } });
+    const funded = await eventually(
+      () => escrowOf(b, jobId),
+      (e) => e?.cleared === '10000.00',
+    );
+    expect(funded).toMatchObject({ pending: '0.00', clearing: '0.00', cleared: '10000.00', held: '10000.00', shortfall: null });
+    expect(funded.deposits).toEqual([expect.objectContaining({ deposit_id: first.body.deposit_id, status: 'settled', cleared: true })]);
+
+    // Application 1 draws $30,000.00 ($27,000.00 due, $3,000.00 retained): both parties see the shortfall.
+    const base = `/api/job/${jobId}/pay-applications`;
+    const one = await s.post(base, {
+      period_to: '2026-11-30',
+      lines: [
+        { line: '1', work_percent: '50' },
+        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: ['invoice-concrete'] },
+        { line: '3', stored_materials: '5000.00', evidence: ['invoice-lumber'] },
+      ],
+    });
+    expect(one.status).toBe(201);
+    expect((await escrowOf(b, jobId)).shortfall).toEqual({
+      code: 'deposit_needed',
+      amount: '20000.00',
+      deposit_by: '2026-12-10',
+      application_number: 1,
+      message: 'Deposit $20,000.00 by 2026-12-10: pay application 1 is paid only from cleared funds, and the balance does not cover it.',
+    });
+    expect((await escrowOf(s, jobId)).shortfall.message).toBe(
+      'The escrow balance is $20,000.00 short of what pay application 1 draws; the buyer is asked to deposit it by 2026-12-10. Payments are made only from cleared funds.',
+    );
+
+    // Two certifications at once: one releases the payment, the other is refused; the payment waits for funds.
+    const lines = ['1', '2', '3'].map((l) => ({ line: l, decision: 'as_billed' }));
+    const certified = await Promise.all([b.post(`${base}/1/certify`, { revision: 1, lines }), b.post(`${base}/1/certify`, { revision: 1, lines })]);
+    expect(certified.map((c) => c.status).sort()).toEqual([200, 409]);
+    const waiting = (await b.get(`${base}/1`)).body;
+    expect(waiting).toMatchObject({ status: 'accepted', payment: { total: '27000.00', status: 'awaiting_funds', funded_at: null } });
+    expect((await escrowOf(b, jobId)).shortfall).toMatchObject({ amount: '20000.00', application_number: 1 });
+
+    // The deposit that covers it clears: each payee is paid through the dispatcher.
+    expect((await b.post(deposits, { amount: '20000.00' })).status).toBe(201);
+    const paid = await eventually(
+      () => b.get(`${base}/1`),
+      (a) => a.body.payment?.status === 'paid',
+    );
+    expect(paid.body.payment.payees).toEqual([
+      { payee_id: seller.companyId, amount: '13500.00', paid: true },
+      { payee_id: concrete, amount: '13500.00', paid: true },
+    ]);
+    expect(
+      await eventually(
+        () => escrowOf(s, jobId),
+        (e) => e.paid_out === '27000.00',
+      ),
+    ).toMatchObject({ cleared: '0.00', retainage_held: '3000.00', awaiting_payout: '0.00', paid_out: '27000.00', held: '3000.00', shortfall: null });
+
+    // One instruction per payee and deposit, each handed to the provider once.
+    const { rows } = await app.db.pool.query<{ kind: string; amount: string; status: string; submit_count: number }>(
+      `SELECT i.kind, i.amount::text, i.status, s.submit_count FROM payment_instructions i JOIN sandbox_ach_submissions s USING (instruction_key)
+        WHERE i.job_id = $1 ORDER BY i.kind, i.amount`,
+      [jobId],
+    );
+    expect(rows).toEqual([
+      { kind: 'progress_debit', amount: '10225.00', status: 'completed', submit_count: 1 },
+      { kind: 'progress_debit', amount: '20450.00', status: 'completed', submit_count: 1 },
+      { kind: 'progress_payment', amount: '13500.00', status: 'completed', submit_count: 1 },
+      { kind: 'progress_payment', amount: '13500.00', status: 'completed', submit_count: 1 },
+    ]);
+  });
+});
