@@ -31,6 +31,7 @@ import { PinoNestLogger } from './observability/logging/nest-logger';
 import { BankAccountPersonalData, PaymentDispatcher } from './payments';
 import { allEntities, allMigrations, readModelTables } from './schema';
 import { seedDemoBankAccounts } from './seed/demo-bank-accounts';
+import { seedDemoProgressBilling } from './seed/demo-progress-billing';
 import { seedDemoProjects } from './seed/demo-projects';
 import { demoSecrets } from './seed/demo-secrets';
 import { demoLoginsText, replaceDemoSecrets, seedDemoDirectory } from './seed/demo-seed';
@@ -162,6 +163,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         seeded,
         config.responseDeadlineDays,
       );
+      await seedDemoProgressBilling(app.get(EventStreams), app.get(IdsService), seeded);
       log('Seeded the demo data (first start on this database).');
     }
     demoLogins = demoLoginsText(config.publicUrl, secrets, file);

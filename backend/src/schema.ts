@@ -9,6 +9,7 @@ import type { ContextSchema } from './infrastructure/database/context-schema';
 import { lienWaiversSchema } from './lien-waivers';
 import { mailSchema } from './mail';
 import { paymentsSchema } from './payments';
+import { progressBillingSchema } from './progress-billing';
 import { teamsSchema } from './teams';
 import { webhooksSchema } from './webhooks';
 
@@ -26,6 +27,7 @@ const contexts: ContextSchema[] = [
   lienWaiversSchema,
   webhooksSchema,
   teamsSchema,
+  progressBillingSchema,
 ];
 
 /**

@@ -170,6 +170,75 @@ describe('audit export and the offline verifier', () => {
     expect((await admin.get('/api/admin/audit/projects/999999/bundle')).status).toBe(404);
   });
 
+  it('carries a progress-billed project: its billing stream, the certifier invited, certifications and change orders (issue 38)', async () => {
+    const { buyer, seller } = parties.sessions;
+    const created = await seller.post('/api/job/basic', {
+      customer_id: parties.buyer.userId,
+      customer_name: parties.buyer.name,
+      service: 'General Contracting',
+      primary_company_id: parties.seller.companyId,
+      customerInitiated: false,
+    });
+    const jobId = created.body.job_id as number;
+    await seller.put(`/api/job/${jobId}/billing`, { method: 'progress' });
+    await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+    const proposed = await seller.post(`/api/job/${jobId}/schedule`, {
+      lines: [{ number: '1', description: 'Site work', scheduled_value: '1000.00', payee_id: parties.seller.companyId, retainage: { rate: '10' } }],
+    });
+    await buyer.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`);
+    const address = `inspector-${Date.now().toString(36)}@test.escrowledger.test`;
+    expect((await buyer.post(`/api/job/${jobId}/certifier-invitations`, { email: address })).status).toBe(201);
+    const { rows } = await app.db.pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1', [address]);
+    const code = /\/certify\/join\/([A-Za-z0-9_-]+)/.exec(rows[0]!.body)![1];
+    const inspector = new HttpSession(app.http);
+    const accepted = await inspector.post(`/api/certifier-invitations/${code}/accept`, {
+      first_name: 'Ivy',
+      last_name: 'Inspector',
+      password: 'Correct-horse-42',
+    });
+    expect(accepted.status).toBe(200);
+    const certifier = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, accepted.body.user_id as number));
+    await seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] });
+    expect((await certifier.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] })).status).toBe(
+      200,
+    );
+    const order = await seller.post(`/api/job/${jobId}/change-orders`, { reason: 'A larger site.', changes: [{ line: '1', scheduled_value: '1200.00' }] });
+    await buyer.post(`/api/job/${jobId}/change-orders/${order.body.change_orders[0].change_order_id}/approve`);
+
+    const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
+    const file = join(dir, 'billing.jsonl');
+    writeFileSync(file, text);
+    const intact = await verify(file, keyFile);
+    expect(intact.output).toContain('VERIFIED: the bundle is intact');
+    const records = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type?: string; streamId?: string });
+    expect(records.filter((r) => r.streamId === `billing-${jobId}`).map((r) => r.type)).toEqual([
+      'ScheduleVersionProposed',
+      'ScheduleVersionApproved',
+      'CertifierInvited',
+      'CertifierNamed',
+      'PayApplicationSubmitted',
+      'PayApplicationCertified',
+      'PayApplicationAccepted',
+      'PayApplicationPaymentReleased',
+      'ChangeOrderProposed',
+      'ChangeOrderApproved',
+    ]);
+    // No address of the invited certifier in the ledger's copy: it stays in the directory.
+    expect(text).not.toContain(address);
+    // A certified figure changed by one character is named.
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes('"type":"PayApplicationPaymentReleased"') && l.includes('"total":"360.00"'));
+    expect(at).toBeGreaterThan(0);
+    lines[at] = lines[at]!.replace('"total":"360.00"', '"total":"960.00"');
+    writeFileSync(file, lines.join('\n'));
+    const tampered = await verify(file, keyFile);
+    expect(tampered.code).toBe(1);
+    expect(tampered.output).toContain('does not match its content hash');
+  });
+
   it('runs the chain check of the Operations page and shows its outcome', async () => {
     const started = await admin.post('/api/admin/integrity/chain-checks');
     expect(started).toMatchObject({ status: 202, body: { started: true } });

@@ -1,4 +1,17 @@
-import { type BillingCommand, billingOf, type BillingProjectFacts, type BillingState, DomainError, notFound, type ProjectState } from '@escrow/domain';
+import {
+  billingActionOf,
+  type BillingCommand,
+  billingOf,
+  type BillingProjectFacts,
+  type BillingState,
+  type CommandMetadata,
+  DomainError,
+  forbidden,
+  notFound,
+  projectRoleMay,
+  projectRoleRefusalMessage,
+  type ProjectState,
+} from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 
 import { billingStream, EventStreams, metadataOf, projectStream } from '../command-side';
@@ -27,7 +40,7 @@ export async function billingViewerOf(access: ProjectAccess, projectId: number, 
     return (await access.requireViewer(projectId, user)).viewer;
   } catch (error) {
     const certifier = billing.status === 'active' && billing.certifier?.userId === user.userId;
-    if (certifier && error instanceof DomainError && error.kind === 'forbidden') return 'certifier';
+    if (certifier && projectRoleMay('certifier', 'billing.read') && error instanceof DomainError && error.kind === 'forbidden') return 'certifier';
     throw error;
   }
 }
@@ -57,9 +70,29 @@ export class BillingCommands {
     idempotencyKey: string | null,
   ): Promise<{ state: BillingState; viewer: BillingViewer; facts: BillingProjectFacts }> {
     const { project, viewer } = await this.requireReader(projectId, user);
+    // The certifier is no party: the project role table says what they may ask for at all, before the rules run.
+    if (viewer === 'certifier' && !projectRoleMay('certifier', billingActionOf(request.type))) {
+      throw forbidden('not_a_party', projectRoleRefusalMessage('certifier'));
+    }
     const facts = billingFactsOf(project);
-    const command = { ...request, metadata: metadataOf(user), project: facts } as BillingCommand;
-    const result = await this.streams.decide(billingStream, projectId, command, { idempotencyKey });
+    const result = await this.decideAs(metadataOf(user), projectId, request, idempotencyKey, facts);
     return { state: result.state, viewer, facts };
+  }
+
+  /**
+   * Decides on the billing stream as `metadata`'s actor without asking who may read the project:
+   * for the person accepting a certifier invitation, who is nobody on the project until the rules
+   * accept it.
+   */
+  async decideAs(
+    metadata: CommandMetadata,
+    projectId: number,
+    request: BillingRequest,
+    idempotencyKey: string | null,
+    facts?: BillingProjectFacts,
+  ): Promise<{ state: BillingState }> {
+    const project = facts ?? billingFactsOf(await this.streams.current(projectStream, projectId));
+    const command = { ...request, metadata, project } as BillingCommand;
+    return this.streams.decide(billingStream, projectId, command, { idempotencyKey });
   }
 }

@@ -1,1 +1,2 @@
 export { ProgressBillingModule } from './progress-billing.module';
+export { progressBillingSchema } from './progress-billing.schema';

@@ -3,14 +3,20 @@ import { Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements';
 import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
+import { IdentityModule, LoginCookies } from '../identity';
+import { MailModule } from '../mail';
 import { PaymentsModule } from '../payments';
 import { ReadModelsModule } from '../read-models';
 import { AcceptCertificationHandler } from './accept-certification/accept-certification.handler';
 import { AcceptCertificationController } from './accept-certification/accept-certification.http.controller';
+import { AcceptCertifierInvitationHandler } from './accept-certifier-invitation/accept-certifier-invitation.handler';
+import { AcceptCertifierInvitationController } from './accept-certifier-invitation/accept-certifier-invitation.http.controller';
 import { BillingCommands } from './billing-commands';
 import { BillingReads } from './billing-reads';
 import { CertifyPayApplicationHandler } from './certify-pay-application/certify-pay-application.handler';
 import { CertifyPayApplicationController } from './certify-pay-application/certify-pay-application.http.controller';
+import { CheckCertifierInvitationController } from './check-certifier-invitation/check-certifier-invitation.http.controller';
+import { CheckCertifierInvitationHandler } from './check-certifier-invitation/check-certifier-invitation.query';
 import { ChooseBillingMethodHandler } from './choose-billing-method/choose-billing-method.handler';
 import { ChooseBillingMethodController } from './choose-billing-method/choose-billing-method.http.controller';
 import { DecideOnChangeOrderHandler } from './decide-on-change-order/decide-on-change-order.handler';
@@ -22,6 +28,9 @@ import { GetPayApplicationsController } from './get-pay-applications/get-pay-app
 import { GetPayApplicationHandler, ListPayApplicationsHandler } from './get-pay-applications/get-pay-applications.query';
 import { GetScheduleController } from './get-schedule/get-schedule.http.controller';
 import { GetScheduleHandler } from './get-schedule/get-schedule.query';
+import { CertifierInvitationMail } from './invite-certifier/certifier-invitation.mail';
+import { InviteCertifierHandler } from './invite-certifier/invite-certifier.handler';
+import { InviteCertifierController } from './invite-certifier/invite-certifier.http.controller';
 import { NameCertifierHandler } from './name-certifier/name-certifier.handler';
 import { NameCertifierController } from './name-certifier/name-certifier.http.controller';
 import { ProposeChangeOrderHandler } from './propose-change-order/propose-change-order.handler';
@@ -37,13 +46,16 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
 
 /** Progress billing (issue 38, docs/progress-billing.md): the schedule of values, pay applications, certification, change orders. */
 @Module({
-  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule],
+  imports: [CommandSideModule, ReadModelsModule, DirectoryModule, PaymentsModule, AgreementsModule, IdentityModule, MailModule],
   controllers: [
     ChooseBillingMethodController,
     GetScheduleController,
     ProposeScheduleController,
     DecideOnScheduleController,
     NameCertifierController,
+    InviteCertifierController,
+    CheckCertifierInvitationController,
+    AcceptCertifierInvitationController,
     SubmitPayApplicationController,
     GetPayApplicationsController,
     GetPayApplicationDocumentsController,
@@ -56,12 +68,17 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
   ],
   providers: [
     BillingCommands,
+    LoginCookies,
     BillingReads,
     ChooseBillingMethodHandler,
     GetScheduleHandler,
     ProposeScheduleHandler,
     DecideOnScheduleHandler,
     NameCertifierHandler,
+    InviteCertifierHandler,
+    CertifierInvitationMail,
+    CheckCertifierInvitationHandler,
+    AcceptCertifierInvitationHandler,
     SubmitPayApplicationHandler,
     ListPayApplicationsHandler,
     GetPayApplicationHandler,

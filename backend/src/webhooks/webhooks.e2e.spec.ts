@@ -237,6 +237,65 @@ describe('webhooks', () => {
     expect(verifySignature(after[1]!.body, lastHeader, rotated.body.secret)).toBe(false);
   }, 60_000);
 
+  it('delivers progress billing: the schedule, pay applications, their certification and change orders, to the seller only (issue 38)', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const kinds = [
+      'schedule.approved',
+      'pay_application.submitted',
+      'pay_application.certified',
+      'pay_application.accepted',
+      'pay_application.payment_released',
+      'change_order.proposed',
+      'change_order.approved',
+      'change_order.rejected',
+    ];
+    expect((await register(parties.sessions.seller, '/billing', kinds)).status).toBe(201);
+    expect((await register(outsider, '/billing-outsider', kinds)).status).toBe(201);
+    const { buyer, seller } = parties.sessions;
+    const created = await seller.post('/api/job/basic', {
+      customer_id: parties.buyer.userId,
+      customer_name: parties.buyer.name,
+      service: 'General Contracting',
+      primary_company_id: parties.seller.companyId,
+      customerInitiated: false,
+    });
+    const jobId = created.body.job_id as number;
+    await seller.put(`/api/job/${jobId}/billing`, { method: 'progress' });
+    await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+    const proposed = await seller.post(`/api/job/${jobId}/schedule`, {
+      lines: [{ number: '1', description: 'Site work', scheduled_value: '1000.00', payee_id: parties.seller.companyId, retainage: { rate: '10' } }],
+    });
+    expect((await buyer.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
+    expect((await seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] })).status).toBe(
+      201,
+    );
+    expect((await buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] })).status).toBe(200);
+    const order = await seller.post(`/api/job/${jobId}/change-orders`, { reason: 'A larger site.', changes: [{ line: '1', scheduled_value: '1200.00' }] });
+    expect((await buyer.post(`/api/job/${jobId}/change-orders/${order.body.change_orders[0].change_order_id}/approve`)).status).toBe(200);
+    const second = await seller.post(`/api/job/${jobId}/change-orders`, { reason: 'Fencing.', changes: [{ line: '1', scheduled_value: '1300.00' }] });
+    expect((await buyer.post(`/api/job/${jobId}/change-orders/${second.body.change_orders[1].change_order_id}/reject`, { reason: 'Not now.' })).status).toBe(
+      200,
+    );
+
+    const delivered = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/billing' && r.answered === 200).map((r) => JSON.parse(r.body) as WebhookPayload),
+      (payloads) => payloads.filter((p) => p.project_id === jobId).length > kinds.length,
+    );
+    const ofProject = delivered.filter((p) => p.project_id === jobId);
+    // Two change orders were proposed: one approved, one rejected.
+    expect(ofProject.map((p) => p.kind).sort()).toEqual([...kinds, 'change_order.proposed'].sort());
+    for (const payload of ofProject) expect(payload).toMatchObject({ milestone_original_id: null, event: { stream: `billing-${jobId}` } });
+    expect(ofProject.find((p) => p.kind === 'pay_application.certified')).toMatchObject({
+      actor: { kind: 'customer', user_id: parties.buyer.userId },
+      data: { applicationNumber: 1, byRole: 'buyer', summary: { currentPaymentDue: '360.00' } },
+    });
+    expect(ofProject.find((p) => p.kind === 'pay_application.payment_released')).toMatchObject({
+      data: { total: '360.00', payees: [{ payeeId: parties.seller.companyId, amount: '360.00' }] },
+    });
+    // Another company hears nothing of a project it is not the seller of.
+    expect(receiver.requests.filter((r) => r.path === '/billing-outsider')).toEqual([]);
+  });
+
   it('delivers a kind whose events did not exist when it was listed (retainage.released) from the list alone', async () => {
     receiver.reply = () => ({ status: 200 });
     const { rows } = await app.db.pool.query<{ job_id: number }>('SELECT job_id FROM jobs ORDER BY job_id LIMIT 1');

@@ -1,5 +1,15 @@
-import { memberExpectation, MUTATING, ROUTE_MATRIX, type RouteCase, routeKey } from './route-matrix.test-kit';
-import { type Caller, createSecurityWorld, MEMBER_ROLES, type MemberRole, type Role, ROLE_NAMES, ROLES, type SecurityWorld } from './security-world.test-kit';
+import { certifierExpectation, memberExpectation, MUTATING, ROUTE_MATRIX, type RouteCase, routeKey } from './route-matrix.test-kit';
+import {
+  type Caller,
+  CERTIFIER,
+  createSecurityWorld,
+  MEMBER_ROLES,
+  type MemberRole,
+  type Role,
+  ROLE_NAMES,
+  ROLES,
+  type SecurityWorld,
+} from './security-world.test-kit';
 import { changedTables, fingerprint } from './state-fingerprint.test-kit';
 
 /**
@@ -43,13 +53,15 @@ describe('security: authorization matrix', () => {
   const cells = ROUTE_MATRIX.flatMap((c) => [
     ...ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets ${c.expect[role]}`, c, role as Caller] as const),
     ...MEMBER_ROLES.map((role) => [`${routeKey(c)} — ${ROLE_NAMES[role]} gets what the permission table says`, c, role as Caller] as const),
+    // Issue 38: the certifier of the world's progress-billed project, on every route.
+    [`${routeKey(c)} — ${ROLE_NAMES[CERTIFIER]} gets ${certifierExpectation(c)}`, c, CERTIFIER as Caller] as const,
   ]);
 
   it.each(cells)(
     '%s',
     async (_name, c: RouteCase, role: Caller) => {
       const member = isMember(role) ? memberExpectation(world, c, role) : null;
-      const expected = member ? member.status : c.expect[role as Role];
+      const expected = member ? member.status : role === CERTIFIER ? certifierExpectation(c) : c.expect[role as Role];
       const allowed = expected >= 200 && expected < 300;
       const request = await c.request(world, role, allowed && MUTATING.includes(c.method));
       const client = await world.client(role);

@@ -120,6 +120,8 @@ export interface RouteCase {
    * count (a wrong micro-deposit pair, three of which lock the account), like a failed login's.
    */
   refusalRecords?: readonly string[];
+  /** What the project's certifier gets, where it is not what another buyer (an outsider without a company) gets. */
+  certifier?: number;
 }
 
 export const MUTATING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -186,6 +188,20 @@ async function sellerInvitation(w: SecurityWorld): Promise<{ invitationId: strin
   const code = /\/team\/join\/([A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? '')?.[1];
   if (!code) throw new Error('the invitation mail has no link');
   return { invitationId: sent.body.invitation_id as string, code };
+}
+
+/**
+ * A new certifier invitation, sent by the buyer to a new address, and its link's code: on a fresh
+ * project, since accepting it replaces the certifier (the world's must stay the world's).
+ */
+async function certifierInvitation(w: SecurityWorld): Promise<string> {
+  const email = `certifier-${uniqueSuffix()}@test.escrowledger.test`;
+  const sent = await w.party.buyer.post(`/api/job/${(await w.fresh.billed('scheduled')).jobId}/certifier-invitations`, { email });
+  if (sent.status !== 201) throw new Error(`inviting a certifier failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const { rows } = await w.app.db.pool.query<{ body: string }>('SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id DESC LIMIT 1', [email]);
+  const code = /\/certify\/join\/([A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error('the certifier invitation mail has no link');
+  return code;
 }
 
 /** A new member of the seller's company (a viewer unless asked). */
@@ -626,7 +642,7 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     // The seller's project manager did not start the draft: it does not exist for them (as for PUT /api/job/:id/draft).
     members: { sellerProjectManager: 404 },
   },
-  route('GET', '/api/job/:id/schedule', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/schedule` })),
+  { ...route('GET', '/api/job/:id/schedule', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/schedule` })), certifier: 200 },
   route('POST', '/api/job/:id/schedule', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('submitted')).jobId : w.billing.jobId}/schedule`,
     body: { lines: [{ number: '1', description: 'Site work', scheduled_value: '900.00', payee_id: w.companies.seller, retainage: { rate: '10' } }] },
@@ -644,13 +660,41 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/certifier`,
     body: { user_id: w.billing.certifierId },
   })),
+  // The buyer invites a certifier by email; the link's landing is public, and accepting it is the invited address's alone.
+  route('POST', '/api/job/:id/certifier-invitations', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/certifier-invitations`,
+    body: { email: `certifier-${uniqueSuffix()}@test.escrowledger.test` },
+  })),
+  route('GET', '/api/certifier-invitations/:code', 'public', everyone(200), async (w) => ({
+    url: `/api/certifier-invitations/${await certifierInvitation(w)}`,
+  })),
+  route('POST', '/api/certifier-invitations/:code/accept', 'public', { ...signedIn(403), anonymous: 200 }, async (w) => ({
+    url: `/api/certifier-invitations/${await certifierInvitation(w)}/accept`,
+    body: { first_name: 'Ivy', last_name: 'Inspector', password: TEST_PASSWORD },
+  })),
   route('DELETE', '/api/job/:id/certifier', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('certifierNamed')).jobId : w.billing.jobId}/certifier`,
   })),
-  route('GET', '/api/job/:id/pay-applications', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications` })),
-  route('GET', '/api/job/:id/pay-applications/:number', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1` })),
-  route('GET', '/api/job/:id/pay-applications/:number/csv', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1/csv` })),
-  route('GET', '/api/job/:id/pay-applications/:number/pdf', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1/pdf` })),
+  {
+    ...route('GET', '/api/job/:id/pay-applications', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications` })),
+    certifier: 200,
+  },
+  {
+    ...route('GET', '/api/job/:id/pay-applications/:number', 'user', parties(200, 200), (w) => ({ url: `/api/job/${w.billing.jobId}/pay-applications/1` })),
+    certifier: 200,
+  },
+  {
+    ...route('GET', '/api/job/:id/pay-applications/:number/csv', 'user', parties(200, 200), (w) => ({
+      url: `/api/job/${w.billing.jobId}/pay-applications/1/csv`,
+    })),
+    certifier: 200,
+  },
+  {
+    ...route('GET', '/api/job/:id/pay-applications/:number/pdf', 'user', parties(200, 200), (w) => ({
+      url: `/api/job/${w.billing.jobId}/pay-applications/1/pdf`,
+    })),
+    certifier: 200,
+  },
   route('POST', '/api/job/:id/pay-applications', 'user', parties(201, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/pay-applications`,
     body: { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '250.00' }] },
@@ -659,11 +703,14 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/revise`,
     body: { lines: [{ line: '1', work_amount: '350.00' }] },
   })),
-  // Certifying asks for a step-up (every caller's session here has one); the seller never certifies.
-  route('POST', '/api/job/:id/pay-applications/:number/certify', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
-    url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/certify`,
-    body: { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] },
-  })),
+  // Certifying asks for a step-up (every caller's session here has one); the seller never certifies; the certifier does.
+  {
+    ...route('POST', '/api/job/:id/pay-applications/:number/certify', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
+      url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/certify`,
+      body: { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] },
+    })),
+    certifier: 200,
+  },
   // Only the buyer deposits into the project's escrow balance, as on a milestone.
   route('POST', '/api/job/:id/billing/deposits', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('signed')).jobId : w.billing.jobId}/billing/deposits`,
@@ -1078,6 +1125,11 @@ function routeDeclarations(w: SecurityWorld): Map<string, RouteDeclaration> {
  * action, the colleague gets what the seller gets, where not 403. The seller's company keeps
  * the default signing policy (owners only).
  */
+/** What the project's certifier gets: an outsider's answer (another buyer's), except where the route says. */
+export function certifierExpectation(c: RouteCase): number {
+  return c.certifier ?? c.expect.otherBuyer;
+}
+
 export function memberExpectation(w: SecurityWorld, c: RouteCase, role: MemberRole): { status: number; roleForbidden: boolean } {
   const declaration = routeDeclarations(w).get(routeKey(c));
   const checked = declaration !== undefined && declaration.checks.some((check) => check !== 'infoOnly');

@@ -26,8 +26,15 @@ export const MEMBER_COMPANY_ROLE: Record<MemberRole, CompanyRole> = {
   sellerProjectManager: 'project_manager',
   sellerViewer: 'viewer',
 };
-/** Every caller of the matrix: the six kinds and the seller's colleagues. */
-export type Caller = Role | MemberRole;
+/**
+ * Issue 38: the certifier the buyer named on the world's progress-billed project (and on each
+ * fresh one billed against its schedule): a user of no company, who reads that billing and
+ * certifies, and nothing else. What they get is an outsider's unless a route says otherwise
+ * (route-matrix.test-kit.ts, certifierExpectation).
+ */
+export const CERTIFIER = 'certifier';
+/** Every caller of the matrix: the six kinds, the seller's colleagues and the certifier. */
+export type Caller = Role | MemberRole | typeof CERTIFIER;
 
 export const ROLE_NAMES: Record<Caller, string> = {
   anonymous: 'anonymous',
@@ -39,6 +46,7 @@ export const ROLE_NAMES: Record<Caller, string> = {
   sellerFinance: "the seller's finance member",
   sellerProjectManager: "the seller's project manager",
   sellerViewer: "the seller's viewer",
+  certifier: "the project's certifier",
 };
 
 type MilestoneState = 'proposed' | 'approved' | 'funded' | 'paid' | 'disputed';
@@ -63,7 +71,7 @@ interface Billed {
 
 export interface SecurityWorld {
   app: TestApp;
-  users: Record<SignedInRole | MemberRole, CreatedUser> & { loginTarget: CreatedUser };
+  users: Record<SignedInRole | MemberRole | typeof CERTIFIER, CreatedUser> & { loginTarget: CreatedUser };
   companies: { seller: number; otherSeller: number; payee: number };
   /** A submitted project between the buyer and the seller, with milestones in several states. */
   jobId: number;
@@ -154,10 +162,11 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     sellerFinance: await createUser(pool, { companyId: seller.companyId, companyRole: 'finance', firstName: 'Fran', lastName: 'Finance' }),
     sellerProjectManager: await createUser(pool, { companyId: seller.companyId, companyRole: 'project_manager', firstName: 'Pat', lastName: 'Manager' }),
     sellerViewer: await createUser(pool, { companyId: seller.companyId, companyRole: 'viewer', firstName: 'Vic', lastName: 'Viewer' }),
+    certifier: await createUser(pool, { firstName: 'Ada', lastName: 'Architect', phone: '6025550109' }),
   };
   // Issue 25: every caller has an authenticator app (the admin from createUser), as company users
   // managing webhooks must; loginTarget has none, so its login answers the user at once.
-  for (const role of ['buyer', 'otherBuyer', 'seller', 'otherSeller'] as const) users[role].totpSecret = await enrolTotp(pool, users[role].userId);
+  for (const role of ['buyer', 'otherBuyer', 'seller', 'otherSeller', 'certifier'] as const) users[role].totpSecret = await enrolTotp(pool, users[role].userId);
 
   const client = async (role: Caller) => {
     const session = new HttpSession(app.http);
@@ -356,6 +365,10 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
       await signAgreement(party.seller, jobId, 'company', seller.name);
     }
     if (state === 'certifierNamed') ok(await party.buyer.put(`/api/job/${jobId}/certifier`, { user_id: (await user()).userId }), 'naming a certifier');
+    // The world's certifier certifies the projects that bill.
+    if (state === 'changeOrder' || state === 'applied' || state === 'certified') {
+      ok(await party.buyer.put(`/api/job/${jobId}/certifier`, { user_id: users.certifier.userId }), 'naming the certifier');
+    }
     if (state === 'changeOrder') {
       const ordered = ok(
         await party.seller.post(`/api/job/${jobId}/change-orders`, { reason: 'More plumbing.', changes: [{ line: '2', scheduled_value: '600.00' }] }),

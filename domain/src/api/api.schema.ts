@@ -2158,6 +2158,65 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A buyer found by phone (GET /api/customer/search/phone/{phone})."
   },
+  "CertifierInvitationAccepted": {
+    "type": "object",
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "role": {
+        "type": "string",
+        "const": "certifier"
+      }
+    },
+    "required": [
+      "user_id",
+      "job_id",
+      "role"
+    ],
+    "description": "POST /api/certifier-invitations/{code}/accept: the account that now certifies the project's pay applications."
+  },
+  "CertifierInvitationPreview": {
+    "type": "object",
+    "properties": {
+      "job_id": {
+        "type": "number"
+      },
+      "project_name": {
+        "type": "string",
+        "description": "The project's service, as its parties see it named (\"General Contracting\")."
+      },
+      "inviter_name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "account": {
+        "type": "string",
+        "enum": [
+          "new",
+          "existing"
+        ],
+        "description": "`new`: the address has no account yet (the landing asks for a name and a password); `existing`: sign in as it first."
+      }
+    },
+    "required": [
+      "job_id",
+      "project_name",
+      "inviter_name",
+      "email",
+      "expires_at",
+      "account"
+    ],
+    "description": "GET /api/certifier-invitations/{code}: what the landing page shows of a certifier invitation (the link is the secret)."
+  },
   "ChainBreakReason": {
     "type": "string",
     "enum": [
@@ -10312,7 +10371,15 @@ export const API_SCHEMAS: Record<string, object> = {
       "disbursement.paid",
       "dispute.opened",
       "dispute.resolved",
-      "retainage.released"
+      "retainage.released",
+      "schedule.approved",
+      "pay_application.submitted",
+      "pay_application.certified",
+      "pay_application.accepted",
+      "pay_application.payment_released",
+      "change_order.proposed",
+      "change_order.approved",
+      "change_order.rejected"
     ]
   },
   "WebhookPayload": {

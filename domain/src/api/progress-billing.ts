@@ -216,3 +216,22 @@ export interface PayApplicationListItem {
   current_payment_due: string;
   submitted_at: string;
 }
+
+/** GET /api/certifier-invitations/{code}: what the landing page shows of a certifier invitation (the link is the secret). */
+export interface CertifierInvitationPreview {
+  job_id: number;
+  /** The project's service, as its parties see it named ("General Contracting"). */
+  project_name: string;
+  inviter_name: string;
+  email: string;
+  expires_at: string;
+  /** `new`: the address has no account yet (the landing asks for a name and a password); `existing`: sign in as it first. */
+  account: 'new' | 'existing';
+}
+
+/** POST /api/certifier-invitations/{code}/accept: the account that now certifies the project's pay applications. */
+export interface CertifierInvitationAccepted {
+  user_id: number;
+  job_id: number;
+  role: 'certifier';
+}

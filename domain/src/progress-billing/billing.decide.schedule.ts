@@ -1,7 +1,7 @@
 import { formatAmount } from '../money/money';
 import { assertNever } from '../shared/command';
-import { conflict, forbidden, invalid, notFound, type RefusalProblem } from '../shared/errors';
-import { readReason, refuseIfAny, requireBilling, requireBuyer, requireSellerUser, requireSubmitted } from './billing.rules';
+import { conflict, invalid, notFound, type RefusalProblem } from '../shared/errors';
+import { readReason, refuseAsCertifier, refuseIfAny, requireBilling, requireBuyer, requireSellerUser, requireSubmitted } from './billing.rules';
 import type { ActiveBilling, BillingState, ScheduleVersionState } from './billing.state';
 import type { ApproveSchedule, NameCertifier, ProposeSchedule, RejectSchedule, RemoveCertifier } from './commands';
 import type { BillingEvent } from './events';
@@ -81,14 +81,7 @@ export function decideSchedule(command: ScheduleCommand, state: BillingState): B
       requireBuyer(project, metadata, 'name the certifier');
       const { userId, companyId } = command.data;
       if (!Number.isSafeInteger(userId) || userId < 1) throw invalid('certifier', 'Choose the person who will certify pay applications.');
-      if (userId === project.customerId)
-        throw conflict('certifier_is_buyer', 'You certify pay applications yourself already; name someone else, such as your architect.');
-      if (companyId !== null && companyId === project.companyId) {
-        throw forbidden(
-          'certifier_is_seller',
-          "The seller's own people cannot certify the seller's pay applications; name someone on your side, such as your architect or inspector.",
-        );
-      }
+      refuseAsCertifier(project, userId, companyId);
       if (s.certifier?.userId === userId) throw conflict('already_certifier', 'This person already certifies the pay applications of this project.');
       return [{ type: 'CertifierNamed', data: { jobId: s.jobId, userId, by: metadata.actorId, at } }];
     }

@@ -1,3 +1,5 @@
+import { decideBilling } from './billing.decider';
+import { foldBilling } from './billing.evolve';
 import type { BillingState } from './billing.state';
 import { approvedSchedule, ARCHITECT, as, BUYER, command, exampleLines, given, JOB, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
 
@@ -264,6 +266,45 @@ describe('the certifier', () => {
     const removed = given(...approvedSchedule(), named(), command('RemoveCertifier', {}, as.buyer()), firstApplication());
     expect(refusal(removed, { ...allAsBilled(1), metadata: as.architect() }).code).toBe('not_a_party');
     expect(refusal(removed, { ...allAsBilled(1), metadata: as.seller() }).code).toBe('certifier_only');
+  });
+});
+
+/** The state after one more command. */
+const foldBillingWith = (state: BillingState, cmd: Parameters<typeof decideBilling>[0]): BillingState => foldBilling(decideBilling(cmd, state), state);
+
+describe('inviting a certifier by email', () => {
+  const INVITATION = '6b1f0c1e-7d2a-4c1b-9a3e-2f4d5c6b7a80';
+  const invite = (expiresAt = '2026-12-31T00:00:00.000Z', meta = as.buyer()) => command('InviteCertifier', { invitationId: INVITATION, expiresAt }, meta);
+  const accept = (meta = as.architect(), companyId: number | null = 41) => command('AcceptCertifierInvitation', { invitationId: INVITATION, companyId }, meta);
+
+  it('names the person who accepts the link, once, and they certify', () => {
+    const invited = run(given(...approvedSchedule()), invite());
+    expect(invited.events).toEqual([
+      { type: 'CertifierInvited', data: { jobId: JOB, invitationId: INVITATION, expiresAt: '2026-12-31T00:00:00.000Z', by: BUYER, at: expect.any(String) } },
+    ]);
+    const accepted = run(invited.state, accept());
+    expect(accepted.events).toEqual([
+      { type: 'CertifierNamed', data: { jobId: JOB, userId: ARCHITECT, by: BUYER, invitationId: INVITATION, at: expect.any(String) } },
+    ]);
+    expect(accepted.state).toMatchObject({ certifier: { userId: ARCHITECT, namedBy: BUYER } });
+    expect(refusal(accepted.state, accept()).code).toBe('invitation_used');
+    const applied = foldBillingWith(accepted.state, firstApplication());
+    expect(run(applied, { ...allAsBilled(1), metadata: as.architect() }).events[0]).toMatchObject({ data: { byRole: 'certifier' } });
+  });
+
+  it('is the buyer’s to send, and the link stops working when it expires', () => {
+    const s = given(...approvedSchedule());
+    expect(refusal(s, invite(undefined, as.seller())).code).toBe('buyer_only');
+    expect(refusal(s, invite(undefined, as.architect())).code).toBe('not_a_party');
+    const late = given(...approvedSchedule(), invite('2026-11-01T00:00:00.000Z'));
+    expect(refusal(late, accept()).code).toBe('invitation_expired');
+    expect(refusal(given(...approvedSchedule()), accept()).code).toBe('invitation_not_found');
+  });
+
+  it('refuses the seller’s own people and the buyer as the one who accepts', () => {
+    const s = given(...approvedSchedule(), invite());
+    expect(refusal(s, accept(as.seller(), SELLER_COMPANY)).code).toBe('certifier_is_seller');
+    expect(refusal(s, accept(as.buyer(), null)).code).toBe('certifier_is_buyer');
   });
 });
 

@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/command';
 import { decideApplication } from './billing.decide.applications';
+import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingRetainage } from './billing.decide.retainage';
@@ -20,6 +21,9 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'NameCertifier':
     case 'RemoveCertifier':
       return decideSchedule(command, state);
+    case 'InviteCertifier':
+    case 'AcceptCertifierInvitation':
+      return decideCertifierInvitation(command, state);
     case 'SubmitPayApplication':
     case 'RevisePayApplication':
     case 'CertifyPayApplication':

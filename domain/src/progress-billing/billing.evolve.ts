@@ -73,8 +73,17 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const { versionId, by, reason, at } = event.data;
       return { ...s, versions: s.versions.map((v) => (v.versionId === versionId ? { ...v, status: 'rejected', rejection: { by, reason, at } } : v)) };
     }
-    case 'CertifierNamed':
-      return { ...s, certifier: { userId: event.data.userId, namedBy: event.data.by, at: event.data.at } };
+    case 'CertifierInvited': {
+      const { invitationId, expiresAt, by } = event.data;
+      return { ...s, certifierInvitations: { ...s.certifierInvitations, [invitationId]: { status: 'pending', expiresAt, by } } };
+    }
+    case 'CertifierNamed': {
+      const { invitationId, userId, by, at } = event.data;
+      const invitations = s.certifierInvitations ?? {};
+      const invitation = invitationId === undefined ? undefined : invitations[invitationId];
+      const certifierInvitations = invitation ? { ...invitations, [invitationId!]: { ...invitation, status: 'accepted' as const } } : s.certifierInvitations;
+      return { ...s, certifier: { userId, namedBy: by, at }, ...(certifierInvitations ? { certifierInvitations } : {}) };
+    }
     case 'CertifierRemoved':
       return { ...s, certifier: null };
     case 'PayApplicationSubmitted': {

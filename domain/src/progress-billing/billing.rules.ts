@@ -91,3 +91,15 @@ export function refuseIfAny(
     problems: [...problems],
   });
 }
+
+/** Who can never certify: the buyer (who certifies already) and the seller's own people. */
+export function refuseAsCertifier(project: BillingProjectFacts, userId: number, companyId: number | null): void {
+  if (userId === project.customerId)
+    throw conflict('certifier_is_buyer', 'You certify pay applications yourself already; name someone else, such as your architect.');
+  if (companyId !== null && companyId === project.companyId) {
+    throw forbidden(
+      'certifier_is_seller',
+      "The seller's own people cannot certify the seller's pay applications; name someone on your side, such as your architect or inspector.",
+    );
+  }
+}

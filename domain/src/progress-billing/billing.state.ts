@@ -74,6 +74,13 @@ export interface ChangeOrderState {
   decided: { party: Party; by: number; reason: string | null; at: string } | null;
 }
 
+/** A certifier invitation as the stream recorded it: its link works while pending and before it expires. */
+interface CertifierInvitationState {
+  status: 'pending' | 'accepted';
+  expiresAt: string;
+  by: number;
+}
+
 /** A deposit into the project's escrow balance, as the payment provider reported it. */
 export interface BillingDepositState {
   depositId: number;
@@ -116,6 +123,8 @@ export interface ActiveBilling {
   /** What the accepted certificates say of each line (absent: nothing certified on it yet). */
   toDate: Record<string, LineToDate>;
   certifier: { userId: number; namedBy: number; at: string } | null;
+  /** The certifier invitations sent, by id (absent in states folded before invitations existed). */
+  certifierInvitations?: Record<string, CertifierInvitationState>;
   applications: ApplicationState[];
   changeOrders: ChangeOrderState[];
   /** A party asked for the retainage at substantial completion; the other has not answered yet. */

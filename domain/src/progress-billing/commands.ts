@@ -28,6 +28,10 @@ export type RejectSchedule = ProjectCommand<'RejectSchedule', { versionId: numbe
 /** `companyId`: the certifier's company (the directory's), so the seller's own people are refused. */
 export type NameCertifier = ProjectCommand<'NameCertifier', { userId: number; companyId: number | null }>;
 export type RemoveCertifier = ProjectCommand<'RemoveCertifier', Record<string, never>>;
+/** The buyer invites a certifier by email: `invitationId` and the link's end are the handler's (the address stays out of the stream). */
+export type InviteCertifier = ProjectCommand<'InviteCertifier', { invitationId: string; expiresAt: string }>;
+/** The invited person (the actor) accepts; `companyId`: their company (the directory's), so the seller's own people are refused. */
+export type AcceptCertifierInvitation = ProjectCommand<'AcceptCertifierInvitation', { invitationId: string; companyId: number | null }>;
 export type SubmitPayApplication = ProjectCommand<'SubmitPayApplication', { periodTo: string; lines: ApplicationLineInput[] }>;
 /** Replaces the open application's lines (before certification, or instead of accepting it). */
 export type RevisePayApplication = ProjectCommand<
@@ -76,6 +80,8 @@ export type BillingCommand =
   | RejectSchedule
   | NameCertifier
   | RemoveCertifier
+  | InviteCertifier
+  | AcceptCertifierInvitation
   | SubmitPayApplication
   | RevisePayApplication
   | CertifyPayApplication

@@ -46,7 +46,10 @@ export type BillingEvent =
       data: BillingEventBase & { versionId: number; by: number; replacedVersionId: number | null; closedVersionIds: number[]; contractSum: string };
     }
   | { type: 'ScheduleVersionRejected'; data: BillingEventBase & { versionId: number; by: number; reason: string | null } }
-  | { type: 'CertifierNamed'; data: BillingEventBase & { userId: number; by: number } }
+  /** The buyer invited a certifier by email: the address and the link's hash are the directory's (certifier_invitations), not the event's. */
+  | { type: 'CertifierInvited'; data: BillingEventBase & { invitationId: string; expiresAt: string; by: number } }
+  /** `invitationId`: the invitation the certifier accepted, when named by one (`by` is then the buyer who sent it). */
+  | { type: 'CertifierNamed'; data: BillingEventBase & { userId: number; by: number; invitationId?: string } }
   | { type: 'CertifierRemoved'; data: BillingEventBase & { userId: number; by: number } }
   | {
       /** A pay application, or a revision of one (revision > 1) after its certification was not accepted. */
@@ -179,6 +182,7 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'ScheduleVersionProposed',
   'ScheduleVersionApproved',
   'ScheduleVersionRejected',
+  'CertifierInvited',
   'CertifierNamed',
   'CertifierRemoved',
   'PayApplicationSubmitted',

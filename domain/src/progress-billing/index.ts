@@ -1,4 +1,5 @@
 export { applicationFigures } from './application.figures';
+export { billingActionOf } from './billing.actions';
 export { decideBilling } from './billing.decider';
 export { escrowBalance, shortfall } from './billing.escrow';
 export { evolveBilling, foldBilling } from './billing.evolve';

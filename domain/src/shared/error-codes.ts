@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   400: {
     billing_method: 'A project bills by milestones or by progress: name one of the two.',
     invalid_user_id: "The user_id asked for is not a member's id.",
+    invitation: 'The invitation a command names is not well formed (an id and an end).',
     account_gone: 'The account behind the session no longer exists.',
     admin_as_buyer: 'An administrator cannot be the buyer of a project.',
     admin_role_unknown: 'The role named is not an administrator role (support, finance, operations, owner or none).',
@@ -173,6 +174,7 @@ export const ERROR_CODES = {
     wrong_password: 'The password is not correct.',
   },
   403: {
+    admin_not_certifier: 'Administrators do not certify pay applications; the buyer invites someone else.',
     admin_not_member: "Administrators do not invite a company's members; its owner does.",
     admin_not_owner: "Administrators confirm or undo a payout-account change; they do not manage a company's accounts.",
     admin_only: 'Only administrators can do this.',

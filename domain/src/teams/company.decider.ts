@@ -73,7 +73,7 @@ function signingPolicyNow(state: CompanyState, directory: MembershipDirectory): 
 }
 
 /** Whether an invitation's link still works at `now`. */
-function invitationUsable(invitation: InvitationState | undefined, now: string): boolean {
+function invitationUsable(invitation: Pick<InvitationState, 'status' | 'expiresAt'> | undefined, now: string): boolean {
   return invitation !== undefined && invitation.status === 'pending' && Date.parse(now) < Date.parse(invitation.expiresAt);
 }
 
@@ -211,13 +211,16 @@ function accept(command: AcceptInvitation, state: CompanyState, members: Map<num
   return [{ type: 'MemberJoined', data: { companyId, by: userId, byRole: role, sessionId, at: command.metadata.now, userId, role, invitationId } }];
 }
 
-/** The refusal of an invitation's link that no longer works (410 at the edge). */
-export function refuseUnusable(invitation: InvitationState | undefined, now: string): void {
+/**
+ * The refusal of an invitation's link that no longer works (410 at the edge): a company's, or a
+ * project's certifier invitation (progress billing), whose sender the messages name.
+ */
+export function refuseUnusable(invitation: Pick<InvitationState, 'status' | 'expiresAt'> | undefined, now: string, sender = 'the company'): void {
   if (!invitation) throw notFound('invitation_not_found', 'This invitation does not exist. Ask for a new one.');
   if (invitation.status === 'accepted') throw gone('invitation_used', 'This invitation was already used. Sign in instead.');
-  if (invitation.status === 'revoked') throw gone('invitation_revoked', 'This invitation was withdrawn. Ask the company for a new one.');
+  if (invitation.status === 'revoked') throw gone('invitation_revoked', `This invitation was withdrawn. Ask ${sender} for a new one.`);
   if (invitation.status === 'expired' || !invitationUsable(invitation, now)) {
-    throw gone('invitation_expired', 'This invitation has expired. Ask the company to send it again.');
+    throw gone('invitation_expired', `This invitation has expired. Ask ${sender} to send it again.`);
   }
 }
 

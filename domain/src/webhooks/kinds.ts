@@ -14,6 +14,15 @@ export const WEBHOOK_KINDS = [
   // Retainage (money held back until the project ends) arrives with its own events; the kind is
   // offered already and delivers as soon as events of this type are stored.
   { kind: 'retainage.released', label: 'Retainage released', eventTypes: ['RetainageReleased'] },
+  // Progress billing (issue 38): the schedule of values, pay applications and change orders.
+  { kind: 'schedule.approved', label: 'Schedule of values approved', eventTypes: ['ScheduleVersionApproved'] },
+  { kind: 'pay_application.submitted', label: 'Pay application submitted', eventTypes: ['PayApplicationSubmitted'] },
+  { kind: 'pay_application.certified', label: 'Pay application certified', eventTypes: ['PayApplicationCertified'] },
+  { kind: 'pay_application.accepted', label: 'Certificate accepted by the seller', eventTypes: ['PayApplicationAccepted'] },
+  { kind: 'pay_application.payment_released', label: 'Pay application payment released', eventTypes: ['PayApplicationPaymentReleased'] },
+  { kind: 'change_order.proposed', label: 'Change order proposed', eventTypes: ['ChangeOrderProposed'] },
+  { kind: 'change_order.approved', label: 'Change order approved', eventTypes: ['ChangeOrderApproved'] },
+  { kind: 'change_order.rejected', label: 'Change order rejected or withdrawn', eventTypes: ['ChangeOrderRejected'] },
 ] as const satisfies readonly { kind: string; label: string; eventTypes: readonly string[] }[];
 
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number]['kind'];

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email/:code', ...page(() => import('../pages/EmailLinkPages'), 'VerifyEmailPage') },
       { path: 'confirm-email/:code', ...page(() => import('../pages/EmailLinkPages'), 'ConfirmEmailPage') },
       { path: 'team/join/:code', ...page(() => import('../pages/TeamJoinPage'), 'TeamJoinPage') },
+      { path: 'certify/join/:code', ...page(() => import('../pages/CertifierJoinPage'), 'CertifierJoinPage') },
       { path: 'not-me/:code', ...page(() => import('../pages/EmailLinkPages'), 'NotMePage') },
       { path: 'companies/*', ...page(() => import('../pages/CompaniesPage'), 'CompaniesPage') },
       { path: 'company/:id', ...page(() => import('../pages/CompanyPage'), 'CompanyPage') },

@@ -30,7 +30,7 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
     const states = await this.milestones.ofJob(projectId);
     const byId = new Map<number, ActiveMilestone>(states.map((s) => [s.originalId, s]));
     const people = rows.flatMap((r) => [r.actor_id, r.data.customerId, r.data.userId]).filter((id): id is number => typeof id === 'number');
-    const companies = rows.flatMap((r) => [r.data.primaryCompanyId, r.data.companyId]).filter((id): id is number => typeof id === 'number');
+    const companies = rows.flatMap((r) => [r.data.primaryCompanyId, r.data.companyId, r.data.payeeId]).filter((id): id is number => typeof id === 'number');
     const names = await this.milestones.namesFor(states, people, companies);
     return rows.map((row) => ({
       event_id: row.event_id,

@@ -1,3 +1,5 @@
+import { BILLING_EVENT_TYPES } from '@escrow/domain';
+
 import type { Names } from '../../read-models';
 import { type AuditRow, describe as describeEvent } from './project-history';
 
@@ -78,6 +80,65 @@ describe('project history sentences', () => {
     );
     expect(describeEvent(row('RetainageEvidenceAdded', { ...photo, originalSha256: null, originalSize: null }), new Map(), names).summary).toBe(
       `Jordan Buyer attached “north wall.jpg” (2.4 MB) as evidence in the retainage dispute. SHA-256 ${stored} as stored; as uploaded not recorded.`,
+    );
+  });
+});
+
+describe('project history sentences of progress billing (issue 38)', () => {
+  /** One data object with every field a billing event carries, so each sentence can be written. */
+  const billing = {
+    jobId: 1,
+    at: '2026-11-01T10:00:00.000Z',
+    by: 7,
+    versionId: 2,
+    lines: [{ line: '1', amount: '100.00', decision: 'as_billed' }],
+    contractSum: '1000.00',
+    reason: 'Because.',
+    userId: 7,
+    invitationId: '6b1f0c1e-7d2a-4c1b-9a3e-2f4d5c6b7a80',
+    expiresAt: '2026-11-08T10:00:00.000Z',
+    applicationNumber: 1,
+    revision: 1,
+    periodTo: '2026-11-30',
+    billed: { currentPaymentDue: '90.00' },
+    summary: { currentPaymentDue: '90.00' },
+    byRole: 'certifier',
+    automatic: true,
+    total: '90.00',
+    payees: [{ payeeId: 3, amount: '90.00' }],
+    changeOrderId: 4,
+    party: 'customer',
+    netChange: '10.00',
+    contractSumBefore: '1000.00',
+    contractSumAfter: '1010.00',
+    payment: { kind: 'application', applicationNumber: 1 },
+    payeeId: 3,
+    amount: '90.00',
+    providerReference: 'sbx_1',
+    releaseNumber: 1,
+    depositId: 5,
+    fee: '2.03',
+    bankAccountLast4: '6789',
+    clearsAt: '2026-11-04T10:00:00.000Z',
+    returnCode: 'R01',
+    payouts: [{ payeeId: 3, amount: '90.00' }],
+    retainage: '10.00',
+    drawn: '100.00',
+  };
+
+  it.each(BILLING_EVENT_TYPES)('describes %s in words, never by its stored name', (type) => {
+    const { summary } = describeEvent({ ...row(type, billing), stream_id: 'billing-1' }, new Map(), names);
+    expect(summary).not.toBe(type);
+    expect(summary).toMatch(/^[A-Z$].*[.)]$/);
+  });
+
+  it('says who the buyer invited and who accepted the invitation to certify', () => {
+    expect(describeEvent(row('CertifierInvited', billing), new Map(), names).summary).toBe(
+      'The buyer invited a certifier by email; the link works once, until 2026-11-08 10:00 UTC.',
+    );
+    expect(describeEvent(row('CertifierNamed', billing), new Map(), names).summary).toBe('Jordan Buyer accepted the invitation to certify pay applications.');
+    expect(describeEvent(row('CertifierNamed', { ...billing, invitationId: undefined }), new Map(), names).summary).toBe(
+      'The buyer named Jordan Buyer to certify pay applications.',
     );
   });
 });

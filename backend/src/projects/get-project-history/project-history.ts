@@ -307,8 +307,12 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `Schedule of values version ${d.versionId} approved by the buyer: the contract sum is ${dollars(d.contractSum)}.`, changes: [] };
     case 'ScheduleVersionRejected':
       return { summary: `Schedule of values version ${d.versionId} rejected by the buyer.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
+    case 'CertifierInvited':
+      return { summary: `The buyer invited a certifier by email; the link works once, until ${d.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`, changes: [] };
     case 'CertifierNamed':
-      return { summary: `The buyer named ${names.person(d.userId) ?? 'a person'} to certify pay applications.`, changes: [] };
+      return d.invitationId
+        ? { summary: `${names.person(d.userId) ?? 'The person invited'} accepted the invitation to certify pay applications.`, changes: [] }
+        : { summary: `The buyer named ${names.person(d.userId) ?? 'a person'} to certify pay applications.`, changes: [] };
     case 'CertifierRemoved':
       return { summary: `The buyer removed ${names.person(d.userId) ?? 'the certifier'} as certifier.`, changes: [] };
     case 'PayApplicationSubmitted':
@@ -343,6 +347,38 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'ChangeOrderRejected':
       return { summary: `Change order ${d.changeOrderId} rejected by the ${party(d.party)}.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
+    case 'BillingPayoutPaid': {
+      const of = d.payment.kind === 'application' ? `pay application ${d.payment.applicationNumber}` : `retainage release ${d.payment.releaseNumber}`;
+      return { summary: `${dollars(d.amount)} of ${of} paid to ${names.company(d.payeeId) ?? `company ${d.payeeId}`}.`, changes: [] };
+    }
+    case 'PayApplicationPaymentFunded':
+      return {
+        summary: `Payment of ${dollars(d.total)} for pay application ${d.applicationNumber} drawn from the project's cleared escrow: ${d.payouts.length} payout${d.payouts.length === 1 ? '' : 's'}, ${dollars(d.retainage)} retainage held.`,
+        changes: [],
+      };
+    case 'BillingDepositRequested':
+      return {
+        summary: `Deposit of ${dollars(d.amount)} into the project's escrow requested (ACH${d.bankAccountLast4 ? ` from account ••••${d.bankAccountLast4}` : ''}; fee ${dollars(d.fee)}).`,
+        changes: [],
+      };
+    case 'BillingDepositSettled':
+      return {
+        summary: `Deposit of ${dollars(d.amount)} settled into the project's escrow; the bank can return it until ${d.clearsAt.slice(0, 16).replace('T', ' ')} UTC, when the funds clear.`,
+        changes: [],
+      };
+    case 'BillingDepositFailed':
+      return { summary: `Deposit into the project's escrow failed: ${d.reason}.`, changes: [] };
+    case 'BillingDepositCleared':
+      return { summary: `Deposit of ${dollars(d.amount)} into the project's escrow cleared: the bank can no longer return it.`, changes: [] };
+    case 'BillingDepositReturned':
+      return { summary: `Deposit of ${dollars(d.amount)} returned by the buyer's bank (${d.returnCode} ${d.reason}).`, changes: [] };
+    case 'BillingRetainageReleaseRequested':
+      return { summary: `The ${party(d.party)} said the work is substantially complete and asked for the retainage held.`, changes: [] };
+    case 'BillingRetainageReleased':
+      return {
+        summary: `Retainage of ${dollars(d.total)} released to ${d.payees.length} payee${d.payees.length === 1 ? '' : 's'} at substantial completion, approved by the ${party(d.party)}.`,
+        changes: [],
+      };
     default:
       // A type the catalogue does not know (yet): its stored name.
       return { summary: row.type, changes: [] };

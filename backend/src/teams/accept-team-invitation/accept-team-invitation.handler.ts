@@ -1,10 +1,10 @@
-import { type CommandMetadata, conflict, DomainError, forbidden, invalid, type InvitationAccepted, roleNeedsSecondFactor } from '@escrow/domain';
+import { type CommandMetadata, conflict, DomainError, type InvitationAccepted, roleNeedsSecondFactor } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
 import { EventStreams, nowIso, systemMetadata } from '../../command-side';
-import { hashPassword, isAcceptablePassword, PASSWORD_RULE, RateLimits, SessionsService, UsersRepository, type WithCookies } from '../../identity';
+import { invitedAccount, RateLimits, SessionsService, type WithCookies } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { Memberships } from '../memberships';
 import { invitationByCode, usableOrRefuse } from '../team-invitations';
@@ -36,37 +36,12 @@ export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamIn
       throw error;
     }
     const { row } = found!;
-    const { rows: existing } = await this.pool.query<{ user_id: number; company_id: number | null }>(
-      'SELECT user_id, company_id FROM users WHERE email = $1 AND deleted_at IS NULL',
-      [row.email],
-    );
-    if (c.signedIn && c.signedIn.email !== row.email) {
-      throw forbidden('wrong_account', 'This invitation is for another address: sign out, or sign in as the invited address.');
+    const account = await invitedAccount(this.pool, row.email, c.signedIn, c.body);
+    if (!account.created && account.companyId !== null && account.companyId !== row.company_id) {
+      throw conflict('member_elsewhere', 'You already belong to another company: one person belongs to one company.');
     }
-    let userId: number;
+    const { userId } = account;
     let token: string | undefined;
-    if (existing[0]) {
-      if (!c.signedIn) throw forbidden('sign_in_first', 'This address already has an account: sign in as it, then accept the invitation.');
-      if (c.signedIn.userId !== existing[0].user_id)
-        throw forbidden('wrong_account', 'This invitation is for another address: sign in as the invited address.');
-      if (existing[0].company_id !== null && existing[0].company_id !== row.company_id) {
-        throw conflict('member_elsewhere', 'You already belong to another company: one person belongs to one company.');
-      }
-      userId = existing[0].user_id;
-    } else {
-      const { first_name: firstName, last_name: lastName, password } = c.body;
-      if (!firstName?.trim() || !lastName?.trim()) throw invalid('name_required', 'Enter your first and last name.');
-      if (!isAcceptablePassword(password)) throw invalid('password_too_weak', PASSWORD_RULE);
-      const user = await UsersRepository.insert(this.pool, {
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        phone: null,
-        email: row.email,
-        passwordHash: await hashPassword(password),
-        emailVerified: true,
-      });
-      userId = user.user_id;
-    }
     const metadata: CommandMetadata = { now, actorId: userId, actorRole: 'customer', actorCompanyId: null };
     await this.memberships.decide(
       row.company_id,
@@ -77,7 +52,7 @@ export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamIn
           sessionId: c.sessionRef,
           directory,
           invitationId: row.invitation_id,
-          userCompanyId: existing[0]?.company_id ?? null,
+          userCompanyId: account.companyId,
         },
         metadata,
       }),
@@ -85,7 +60,7 @@ export class AcceptTeamInvitationHandler implements ICommandHandler<AcceptTeamIn
     );
     const needsFactor = roleNeedsSecondFactor(row.role);
     await this.pool.query('UPDATE users SET company_factor_required = $2 WHERE user_id = $1', [userId, needsFactor]);
-    if (!existing[0]) token = (await this.sessions.start(userId, c.caller, { password: true, secondFactor: false }, c.sessionToken)).token;
+    if (account.created) token = (await this.sessions.start(userId, c.caller, { password: true, secondFactor: false }, c.sessionToken)).token;
     const { rows: factor } = await this.pool.query<{ has: boolean }>(
       `SELECT (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = $1 AND t.confirmed_at IS NOT NULL) OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = $1)) AS has`,
       [userId],

@@ -1,9 +1,10 @@
 import { COMPANY_ROLE_LABELS, type InvitationPreview } from '@escrow/domain';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
+import { NewAccountFields } from '../../../components/forms/NewAccountFields';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
@@ -65,24 +66,7 @@ function NewAccountForm({ code, invitation }: { code: string; invitation: Invita
       }
     >
       <p>Create your account for {invitation.email}.</p>
-      <div className="el-grid el-grid--2" style={{ gap: 0, columnGap: space.base }}>
-        <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: 'Enter your first name.' }]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Enter your last name.' }]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-      </div>
-      <Form.Item
-        label="Password"
-        name="password"
-        rules={[
-          { required: true, message: 'Please choose a password.' },
-          { min: 10, message: 'Choose a password of at least 10 characters.' },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewAccountFields />
       {accept.isError && <Alert type="error" showIcon title={errorMessage(accept.error)} style={{ marginBottom: space.base }} />}
       <Button type="primary" htmlType="submit" loading={accept.isPending}>
         Create account and join

@@ -1,0 +1,29 @@
+import type { InvitationSent } from '@escrow/domain';
+import { Body, Controller, HttpStatus, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { IdempotencyKey } from '../../command-side';
+import { Answers } from '../../http/openapi';
+import { ParseIdPipe } from '../../http/parse-id.pipe';
+import { Access, CurrentUser, MemberMay, type SessionUser } from '../../identity';
+import { InviteCertifierCommand } from './invite-certifier.command';
+import { InviteCertifierRequest } from './invite-certifier.request.dto';
+
+/** The buyer invites an architect, an inspector or a lender's representative to certify: a link by mail, once, for a week. */
+@Controller()
+@Access('user')
+export class InviteCertifierController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Answers('InvitationSent', HttpStatus.CREATED)
+  @Post('job/:id/certifier-invitations')
+  @MemberMay('projects.edit')
+  invite(
+    @Param('id', ParseIdPipe) projectId: number,
+    @Body() body: InviteCertifierRequest,
+    @CurrentUser() user: SessionUser,
+    @IdempotencyKey() key: string | null,
+  ): Promise<InvitationSent> {
+    return this.commandBus.execute(new InviteCertifierCommand(user, projectId, body.email, key));
+  }
+}

@@ -1,0 +1,117 @@
+import type { BillingCommand, BillingProjectFacts, CommandMetadata, ProjectCommand } from '@escrow/domain';
+
+import { billingStream, type EventStreams, type IdsService, projectStream } from '../command-side';
+import type { DemoDirectory } from './demo-seed';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The scope of the demo's ids: the same key gives the same project and schedule id on every start. */
+const SCOPE = 'demo-seed';
+
+type BillingRequest = Omit<BillingCommand, 'metadata' | 'project'>;
+
+/**
+ * The demo's progress-billed project (issue 38): a clinic fit-out by Saguaro Build Co. for the
+ * demo buyer, its schedule of values approved, and two pay applications certified by the buyer
+ * (the first as billed, the second with a reduced line the seller accepted), each releasing its
+ * payment due. Made through the same commands people use, each with an idempotency key, so a
+ * second run (a restart, a seed that stopped half way) appends nothing twice: the project and
+ * schedule ids come back from their keys and each command's events from theirs.
+ */
+export async function seedDemoProgressBilling(streams: EventStreams, ids: IdsService, demo: DemoDirectory): Promise<number> {
+  const [saguaro, electric] = [demo.sellerCompanyId, demo.companyIds[1]!];
+  let clock = Date.now() - 70 * DAY;
+  const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
+  const day = (daysLater = 0) => at(daysLater).slice(0, 10);
+  const seller = (now: string): CommandMetadata => ({ now, actorId: demo.sellerId, actorRole: 'company', actorCompanyId: saguaro });
+  const buyer = (now: string): CommandMetadata => ({ now, actorId: demo.buyerId, actorRole: 'customer', actorCompanyId: null });
+
+  const jobId = await ids.forCreation('job_id_seq', SCOPE, 'progress-billed-project');
+  const project = (key: string, command: Omit<ProjectCommand, 'metadata'>, metadata: CommandMetadata) =>
+    streams.decide(projectStream, jobId, { ...command, metadata } as ProjectCommand, { idempotencyKey: `demo-progress-${key}` });
+  const facts: BillingProjectFacts = { status: 'submitted', customerId: demo.buyerId, companyId: saguaro, billing: 'progress' };
+  const billing = (key: string, request: BillingRequest, metadata: CommandMetadata) =>
+    streams.decide(billingStream, jobId, { ...request, metadata, project: facts } as BillingCommand, { idempotencyKey: `demo-progress-${key}` });
+
+  await project(
+    'draft',
+    { type: 'CreateJobDraft', data: { jobId, customerId: demo.buyerId, primaryCompanyId: saguaro, service: 'General Contracting', customerInitiated: false } },
+    seller(at()),
+  );
+  await project('billing', { type: 'ChooseBillingMethod', data: { method: 'progress', milestoneCount: 0 } }, seller(at()));
+  await project('submit', { type: 'SubmitJob', data: { milestoneCount: 0 } }, seller(at()));
+
+  const versionId = await ids.forCreation('billing_id_seq', SCOPE, 'progress-billed-schedule');
+  const lines = [
+    { number: '1', description: 'Demolition and site protection', scheduledValue: '18000.00', payeeId: saguaro, retainage: { rate: '10' } },
+    {
+      number: '2',
+      description: 'Framing and drywall',
+      scheduledValue: '42000.00',
+      payeeId: saguaro,
+      retainage: { rate: '10', reduction: { toRate: '5', atPercentComplete: '50' } },
+    },
+    { number: '3', description: 'Electrical rough-in and fixtures', scheduledValue: '26000.00', payeeId: electric, retainage: { rate: '10' } },
+  ];
+  await billing('schedule', { type: 'ProposeSchedule', data: { jobId, versionId, lines } }, seller(at(1)));
+  await billing('approve', { type: 'ApproveSchedule', data: { versionId } }, buyer(at(2)));
+
+  // Pay application 1: demolition done, framing started, wire on site; certified as billed (accepted and released with it).
+  await billing(
+    'application-1',
+    {
+      type: 'SubmitPayApplication',
+      data: {
+        periodTo: day(20),
+        lines: [
+          { line: '1', workPercent: '100' },
+          { line: '2', workAmount: '12000.00' },
+          { line: '3', workAmount: '4000.00', storedMaterials: '3500.00', evidence: ['demo-wire-invoice'] },
+        ],
+      },
+    },
+    seller(at()),
+  );
+  await billing(
+    'certify-1',
+    { type: 'CertifyPayApplication', data: { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' })) } },
+    buyer(at(2)),
+  );
+  // Pay application 2: framing past half way; the buyer certifies less electrical work than billed, and the seller accepts.
+  await billing(
+    'application-2',
+    {
+      type: 'SubmitPayApplication',
+      data: {
+        periodTo: day(28),
+        lines: [
+          { line: '2', workAmount: '16000.00' },
+          { line: '3', workAmount: '9000.00', storedMaterials: '1000.00' },
+        ],
+      },
+    },
+    seller(at()),
+  );
+  await billing(
+    'certify-2',
+    {
+      type: 'CertifyPayApplication',
+      data: {
+        applicationNumber: 2,
+        revision: 1,
+        lines: [
+          { line: '2', decision: 'as_billed' },
+          {
+            line: '3',
+            decision: 'reduced',
+            workThisPeriod: '7000.00',
+            storedMaterials: '1000.00',
+            reason: 'Panel schedule not yet labelled; the fixtures on level 2 are not hung.',
+          },
+        ],
+      },
+    },
+    buyer(at(3)),
+  );
+  await billing('accept-2', { type: 'AcceptCertification', data: { applicationNumber: 2, revision: 1 } }, seller(at(1)));
+  return jobId;
+}

@@ -1,0 +1,41 @@
+import { assertNever } from '../shared/command';
+import { conflict, invalid } from '../shared/errors';
+import { refuseUnusable } from '../teams/company.decider';
+import { refuseAsCertifier, requireBilling, requireBuyer, requireProgressBilled } from './billing.rules';
+import type { BillingState } from './billing.state';
+import type { AcceptCertifierInvitation, InviteCertifier } from './commands';
+import type { BillingEvent } from './events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The certifier invited by email (docs/progress-billing.md#the-certifier): the buyer sends a
+ * single-use link that expires; whoever opens it signed in as the invited address (the edge
+ * checks the address) becomes the certifier, as if the buyer had named them.
+ */
+export function decideCertifierInvitation(command: InviteCertifier | AcceptCertifierInvitation, state: BillingState): BillingEvent[] {
+  const { metadata, project } = command;
+  const at = metadata.now;
+  switch (command.type) {
+    case 'InviteCertifier': {
+      const s = requireBilling(state);
+      requireBuyer(project, metadata, 'invite the certifier');
+      const { invitationId, expiresAt } = command.data;
+      if (!UUID.test(invitationId) || Number.isNaN(Date.parse(expiresAt))) throw invalid('invitation', 'The invitation is not well formed.');
+      if (s.certifierInvitations?.[invitationId]) throw conflict('invitation_exists', 'This invitation was sent already.');
+      return [{ type: 'CertifierInvited', data: { jobId: s.jobId, invitationId, expiresAt, by: metadata.actorId, at } }];
+    }
+    case 'AcceptCertifierInvitation': {
+      requireProgressBilled(project);
+      const s = state.status === 'active' ? state : null;
+      const { invitationId, companyId } = command.data;
+      const invitation = s?.certifierInvitations?.[invitationId];
+      refuseUnusable(invitation, at, 'the buyer');
+      refuseAsCertifier(project, metadata.actorId, companyId);
+      if (s!.certifier?.userId === metadata.actorId) throw conflict('already_certifier', 'You already certify the pay applications of this project.');
+      return [{ type: 'CertifierNamed', data: { jobId: s!.jobId, userId: metadata.actorId, by: invitation!.by, invitationId, at } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
