@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { PaymentDestination } from '../../../components/PaymentDestination';
 import { WideTable } from '../../../components/WideTable';
 import { space } from '../../../design/tokens';
+import { actorName } from '../../../lib/actor';
 import { capitalised, dollars, when } from './format';
 
 /** Parties, money and every milestone with all its versions, deposits, disbursements and refunds. */
@@ -80,7 +81,7 @@ export function ProjectOverview({ project }: { project: AdminJobView }) {
               { title: 'Version', dataIndex: 'm_id' },
               { title: 'Label', dataIndex: 'label', render: (l: string, v) => <Tag color={v.is_current ? 'green' : undefined}>{l}</Tag> },
               { title: 'Title', dataIndex: 'title' },
-              { title: 'By', render: (_, v) => `${v.author_name ?? '—'} (${v.author_party})` },
+              { title: 'By', render: (_, v) => `${v.author_name ? actorName(v.author_name, v.author_company_role) : '—'}, ${v.author_party}` },
               { title: 'Buyer', dataIndex: 'buyer_approval' },
               { title: 'Seller', dataIndex: 'seller_approval' },
               { title: 'Amount', align: 'right', render: (_, v) => dollars(v.amount) },
