@@ -25,6 +25,7 @@ import { resumePath, useProject } from '../../features/projects/api/projects';
 import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage } from '../../lib/api-client';
+import { errorCode } from '../../lib/api-error';
 import { PortalFrame } from './PortalFrame';
 
 // The page's first paint is plain HTML (no antd): the Retainage and History tabs (antd Table,
@@ -140,9 +141,10 @@ export function ProjectPage() {
     <PortalFrame appText>
       {project.isPending || retainage.isPending || billing.isPending ? (
         <Spinner />
-      ) : project.isError && billing.data ? (
+      ) : project.isError && billing.data && errorCode(project.error) === 'not_a_party' ? (
         // The certifier the buyer named reads the billing and certifies, and is no party: the
-        // project itself is refused to them, its billing is not.
+        // project itself is refused to them (not_a_party), its billing is not. Any other failure
+        // to load the project is said as such, to parties and certifiers alike.
         <>
           <h1>Billing of project #{projectId}</h1>
           <Suspense fallback={<Spinner />}>

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
+import { scheduleView } from '../../features/progress-billing/__tests__/fixtures';
 import { fakeApi, renderScreen } from '../../test/render';
 import { signedIn } from '../../test/users';
 import { PortalPage } from '../PortalPage';
@@ -192,5 +193,31 @@ describe('the integrations by company role', () => {
     renderScreen(<IntegrationsPage />);
     expect(await screen.findByText("Only the company's owner can manage the company's webhooks.")).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/webhooks/endpoints')).toBe(false);
+  });
+});
+
+describe('the project page when the project itself does not load', () => {
+  const page = () => renderScreen(<ProjectPage />, { path: '/portal/job/7', pattern: '/portal/job/:projectId' });
+  const failingProject = (status: number, code: string, message: string) =>
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
+      if (call.url === '/job/7') return { status, body: { statusCode: status, code, message, request_id: 'test' } };
+      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
+      if (call.url === '/job/7/milestones') return { status: 200, body: [] };
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('certifier') };
+      return undefined;
+    });
+
+  it('says so to a party whose billing still loads: a failed load is never shown as the billing alone', async () => {
+    failingProject(409, 'concurrent_change', 'The project could not be loaded; try again in a minute.');
+    page();
+    expect(await screen.findByRole('alert')).toHaveTextContent('try again in a minute');
+    expect(screen.queryByRole('heading', { name: 'Billing of project #7' })).not.toBeInTheDocument();
+  });
+
+  it('shows the certifier, who is no party, the billing alone', async () => {
+    failingProject(403, 'not_a_party', 'You are not a party to this project.');
+    page();
+    expect(await screen.findByRole('heading', { name: 'Billing of project #7' })).toBeInTheDocument();
   });
 });
