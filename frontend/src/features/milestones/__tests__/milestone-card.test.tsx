@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
+import { clearingDates } from '../../../components/deposit-clearing';
 import { addBusinessDays } from '../../../lib/business-days';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { signedIn } from '../../../test/users';
 import type { MilestoneView } from '../api/milestones';
-import { clearingDates } from '../components/deposit';
 import { MilestoneCard } from '../components/MilestoneCard';
 
 const base: MilestoneView = {
