@@ -14,6 +14,8 @@ export interface FakeCall {
   url: string;
   data: unknown;
   params?: Record<string, unknown>;
+  /** The Idempotency-Key the request carried, if any. */
+  idempotencyKey?: string;
 }
 
 /** An answer; `progress` is sent to the request's onUploadProgress (percent of the body) before the delay. */
@@ -34,6 +36,7 @@ export function fakeApi(route: Route) {
       // A multipart upload's FormData is handed over as it is.
       data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       params: config.params as Record<string, unknown> | undefined,
+      idempotencyKey: config.headers?.get?.('Idempotency-Key') as string | undefined,
     };
     calls.push(call);
     const reply = route(call) ?? { status: 404, body: { message: `no fake for ${call.method} ${call.url}` } };

@@ -13,6 +13,7 @@ import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ChangeOrders } from './ChangeOrders';
+import { EscrowBalance } from './EscrowBalance';
 import { OpenApplication } from './OpenApplication';
 import { PayApplicationGrid } from './PayApplicationGrid';
 import { ScheduleEditor } from './ScheduleEditor';
@@ -135,6 +136,12 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
               ) : (
                 <p className="el-empty">No pay application is waiting.</p>
               )}
+            </section>
+          )}
+          {view.escrow && (
+            <section className="el-billing-section" aria-labelledby="escrow-title">
+              <h2 id="escrow-title">Escrow balance</h2>
+              <EscrowBalance projectId={projectId} escrow={view.escrow} isBuyer={view.viewer === 'customer'} />
             </section>
           )}
           <section className="el-billing-section" aria-labelledby="billing-history-title">

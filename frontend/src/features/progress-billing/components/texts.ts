@@ -17,6 +17,11 @@ export const TEXTS = {
   certifiedAsBilled: 'Every line was certified as billed.',
   scheduleLocked: 'A pay application bills against this schedule: it changes only by change orders now.',
   applicationOpen: 'A change order is approved once the open pay application is accepted.',
+  escrowExplained:
+    'The buyer funds the escrow balance with deposits; each certified payment is paid from cleared funds, and the retainage stays held in escrow until it is released.',
+  noDeposits: 'No deposit yet.',
+  depositStarted: 'Deposit started. ACH deposits can take up to 5 business days.',
+  depositAmountProblem: 'Type an amount in dollars and cents greater than zero, such as 20000.00.',
   noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
 };
 
