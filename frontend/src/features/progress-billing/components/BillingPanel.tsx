@@ -11,6 +11,7 @@ import { usePayApplications } from '../api/pay-applications';
 import { useChooseBilling } from '../api/schedule';
 import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
+import { CertifierInvitation } from './CertifierInvitation';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ChangeOrders } from './ChangeOrders';
 import { EscrowBalance } from './EscrowBalance';
@@ -148,6 +149,12 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
             <h2 id="billing-history-title">Billing history</h2>
             <BillingHistory projectId={projectId} />
           </section>
+          {view.viewer === 'customer' && !isDraft && (
+            <section className="el-billing-section" aria-labelledby="invite-certifier-title">
+              <h2 id="invite-certifier-title">Invite a certifier</h2>
+              <CertifierInvitation projectId={projectId} certifier={view.certifier} />
+            </section>
+          )}
           <p className="el-muted">{TEXTS.noPayeeNames}</p>
         </>
       )}

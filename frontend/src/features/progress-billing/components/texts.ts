@@ -22,6 +22,11 @@ export const TEXTS = {
   noDeposits: 'No deposit yet.',
   depositStarted: 'Deposit started. ACH deposits can take up to 5 business days.',
   depositAmountProblem: 'Type an amount in dollars and cents greater than zero, such as 20000.00.',
+  certifierMay:
+    'A certifier (an architect, an inspector, a lender’s representative) reads the schedule of values, the change orders and the pay applications with their PDF and CSV, and certifies each application’s lines: as billed, reduced with a reason, or refused.',
+  certifierMayNot:
+    'A certifier never moves money (no deposit, release or payout) and does nothing a party does: they do not propose, approve, submit or accept, and do not name or invite a certifier. Nobody on the seller’s side, you as the buyer, or an administrator can be the certifier.',
+  certifierLink: 'The invitation is a link by email that works once, for 7 days; accepting it names the certifier and replaces an earlier one.',
   noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
 };
 
