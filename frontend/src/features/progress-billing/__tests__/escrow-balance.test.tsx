@@ -83,7 +83,7 @@ describe('the escrow balance on the Billing tab (issue 38)', () => {
     });
     show();
     const section = await screen.findByRole('region', { name: 'Escrow balance' });
-    expect(within(section).getByRole('alert')).toHaveTextContent(SELLER_WORDS);
+    expect(within(section).getByText(SELLER_WORDS)).toBeInTheDocument();
     const figures = within(section).getByRole('list', { name: 'Escrow figures' });
     expect(figures).toHaveTextContent('Pending$5,000.00');
     expect(figures).toHaveTextContent('Cleared$2,000.00');
@@ -118,7 +118,8 @@ describe('the escrow balance on the Billing tab (issue 38)', () => {
     });
     show();
     const section = await screen.findByRole('region', { name: 'Escrow balance' });
-    expect(within(section).getByRole('alert')).toHaveTextContent(BUYER_WORDS);
+    expect(within(section).getByText(BUYER_WORDS)).toBeInTheDocument();
+    expect(within(section).getByText('Deposit needed for pay application 1')).toBeInTheDocument();
     const amount = within(section).getByLabelText('Amount to deposit');
     expect(amount).toHaveValue('20000.00');
     // The fee rule, as the milestone deposit says it: 2.25% on top here.

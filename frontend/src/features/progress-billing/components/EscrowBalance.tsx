@@ -37,8 +37,9 @@ export function EscrowBalance({ projectId, escrow, isBuyer }: { projectId: numbe
   const shortfall = escrow.shortfall?.code === 'deposit_needed' ? escrow.shortfall : null;
   return (
     <>
+      {/* Said politely (info is a status, not an alert): it is how the balance stands when the tab opens, not something that just went wrong. */}
       {shortfall && (
-        <Notice tone="warning" title={`Deposit needed for pay application ${shortfall.application_number}`}>
+        <Notice tone="info" title={`Deposit needed for pay application ${shortfall.application_number}`}>
           {shortfall.message}
         </Notice>
       )}
