@@ -1,6 +1,6 @@
 import { formatDollars } from '@escrow/domain';
 
-import { DepositConfirmModal,type DepositConfirmProps } from '../../../components/DepositConfirmModal';
+import { DepositConfirmModal, type DepositConfirmProps } from '../../../components/DepositConfirmModal';
 
 interface BillingDepositProps extends Omit<DepositConfirmProps, 'debit' | 'facts'> {
   amount: string;
