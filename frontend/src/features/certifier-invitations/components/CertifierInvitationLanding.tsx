@@ -2,14 +2,14 @@ import type { CertifierInvitationPreview } from '@escrow/domain';
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
 
-import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
+import { useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
+import { notTheInvitedAccount } from '../../../components/forms/InvitedAccountCheck';
 import { NewAccountFields, type NewAccountInput } from '../../../components/forms/NewAccountFields';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
-import { normalizeEmail } from '../../../lib/format';
 import { useAcceptCertifierInvitation, useCertifierInvitation } from '../api/certifier-invitation';
 
 /** What a link that no longer works says, by the API's code. */
@@ -58,21 +58,8 @@ function ExistingAccount({ code, invitation }: { code: string; invitation: Certi
   if (isPending) return <Spinner label="Checking who is signed in…" />;
   if (accept.isSuccess) return <Accepted invitation={invitation} />;
   const here = `/certify/join/${encodeURIComponent(code)}`;
-  if (!isLoggedIn(user))
-    return (
-      <p>
-        You already have an account with {invitation.email}. <Link to={`/login?next=${encodeURIComponent(here)}`}>Log in to accept the invitation</Link>.
-      </p>
-    );
-  if (normalizeEmail(user.email) !== normalizeEmail(invitation.email))
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title={`You are signed in as ${user.email}, but this invitation is for ${invitation.email}.`}
-        description="Log out, then log in as the invited address to accept it."
-      />
-    );
+  const notInvited = notTheInvitedAccount(user, invitation.email, here);
+  if (notInvited) return notInvited;
   return (
     <>
       {accept.isError && <Alert type="error" showIcon title={errorMessage(accept.error)} style={{ marginBottom: space.base }} />}

@@ -2,14 +2,14 @@ import { COMPANY_ROLE_LABELS, type InvitationPreview } from '@escrow/domain';
 import { Alert, Button } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { isLoggedIn, useCurrentUser } from '../../../api/current-user';
+import { useCurrentUser } from '../../../api/current-user';
 import { Form } from '../../../components/Form';
+import { notTheInvitedAccount } from '../../../components/forms/InvitedAccountCheck';
 import { NewAccountFields } from '../../../components/forms/NewAccountFields';
 import { Spinner } from '../../../components/Spinner';
 import { space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
-import { normalizeEmail } from '../../../lib/format';
 import { type NewMemberInput, useAcceptTeamInvitation, useTeamInvitation } from '../api/team-invitation';
 import { formatWhen } from './format';
 import {
@@ -82,21 +82,8 @@ function ExistingAccount({ code, invitation }: { code: string; invitation: Invit
   const navigate = useNavigate();
   if (isPending) return <Spinner label="Checking who is signed in…" />;
   const here = `/team/join/${encodeURIComponent(code)}`;
-  if (!isLoggedIn(user))
-    return (
-      <p>
-        You already have an account with {invitation.email}. <Link to={`/login?next=${encodeURIComponent(here)}`}>Log in to accept the invitation</Link>.
-      </p>
-    );
-  if (normalizeEmail(user.email) !== normalizeEmail(invitation.email))
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title={`You are signed in as ${user.email}, but this invitation is for ${invitation.email}.`}
-        description="Log out, then log in as the invited address to accept it."
-      />
-    );
+  const notInvited = notTheInvitedAccount(user, invitation.email, here);
+  if (notInvited) return notInvited;
   return (
     <>
       {accept.isError && (
