@@ -7,7 +7,6 @@ import {
   type GlobalPosition,
   initialBankAccountsState,
   maskedAccount,
-  parsePosition,
   type RecordedEvent,
   type Subscription,
 } from '@escrow/domain';
@@ -17,13 +16,12 @@ import type { Pool } from 'pg';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { SecurityLog } from '../identity';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { FollowerCheckpoint } from '../infrastructure/database/follower-checkpoint';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 
 const LOCK = 'bank-account-security-log';
 /** How often the holder checks that it still follows the events (and follows again after a failure). */
 const CHECK_MS = 1000;
-/** Without bank-account events the checkpoint is written at most this often (reading them again after a crash writes nothing twice). */
-const IDLE_CHECKPOINT_MS = 1000;
 
 /** The security-log kind of each bank-account event; the provider's micro-deposits are part of the link, not a change of their own. */
 const KINDS: Record<BankAccountEventType, string | null> = {
@@ -96,7 +94,7 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
   private readonly worker: SingleActiveWorker;
   private subscription: Subscription | null = null;
   private position: GlobalPosition | null = null;
-  private checkpointWrittenAt = 0;
+  private readonly checkpoint: FollowerCheckpoint;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -104,13 +102,14 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly log: SecurityLog,
   ) {
+    this.checkpoint = new FollowerCheckpoint(pool, 'bank_account_security_log_checkpoint');
     this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
       label: 'bank-account security log',
       applicationName: 'escrow-bank-account-security-log',
       lockName: LOCK,
       pollMs: CHECK_MS,
       taken: async () => {
-        this.position = await this.readCheckpoint();
+        this.position = (await this.checkpoint.read()) ?? null;
       },
       released: async () => {
         const subscription = this.subscription;
@@ -137,7 +136,10 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
     subscription.done.catch(async (error: Error) => {
       if (this.subscription !== subscription) return;
       this.logger.warn(`the bank-account security log stopped following the events (resuming from its checkpoint): ${error.message}`);
-      this.position = await this.readCheckpoint().catch(() => this.position);
+      this.position = await this.checkpoint
+        .read()
+        .then((position) => position ?? null)
+        .catch(() => this.position);
       this.subscription = null;
     });
   }
@@ -148,7 +150,7 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
     const changes = batch.filter((event) => kindOf(event) !== null);
     if (changes.length === 0) {
       this.position = last.position;
-      if (Date.now() - this.checkpointWrittenAt > IDLE_CHECKPOINT_MS) await this.writeCheckpoint(this.pool, last.position);
+      await this.checkpoint.passed(last.position);
       return;
     }
     const states = new Map<string, Promise<BankAccountsState>>();
@@ -178,7 +180,7 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
           client,
         );
       }
-      await this.writeCheckpoint(client, last.position);
+      await this.checkpoint.write(last.position, client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -211,21 +213,5 @@ export class BankAccountSecurityLog implements OnApplicationBootstrap, OnApplica
     );
     const r = rows[0]!;
     return { userId: r.user_id, sessionId: r.session_id === null ? null : Number(r.session_id), ip: r.ip, userAgent: r.user_agent };
-  }
-
-  private async readCheckpoint(): Promise<GlobalPosition | null> {
-    const { rows } = await this.pool.query<{ position: string | null }>(
-      `SELECT commit_position::text || '/' || prepare_position::text AS position FROM bank_account_security_log_checkpoint`,
-    );
-    return parsePosition(rows[0]?.position ?? null);
-  }
-
-  private async writeCheckpoint(client: Pick<Pool, 'query'>, position: GlobalPosition): Promise<void> {
-    await client.query(
-      `INSERT INTO bank_account_security_log_checkpoint (id, commit_position, prepare_position) VALUES (true, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`,
-      [position.commit.toString(), position.prepare.toString()],
-    );
-    this.checkpointWrittenAt = Date.now();
   }
 }

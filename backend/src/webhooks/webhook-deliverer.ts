@@ -17,6 +17,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
+import { FollowerCheckpoint } from '../infrastructure/database/follower-checkpoint';
 import { SingleActiveWorker } from '../infrastructure/database/single-active-worker';
 import { acceptedIdOrNull, inSpan, SpanKind, withCorrelation } from '../observability';
 import { actorIdOf, deliveryIdOf, payloadOf, projectIdOf } from './payloads';
@@ -27,8 +28,6 @@ const LOCK = 'webhooks-deliverer';
 const POLL_MS = 500;
 const BATCH = 16;
 const MAX_DELAY_MS = 3600_000;
-/** Without relevant events the checkpoint is written at most this often (re-reading ignored events after a crash changes nothing). */
-const IDLE_CHECKPOINT_MS = 1000;
 export const INTERRUPTED = 'interrupted: the delivering process stopped before the receiver answered';
 
 interface EndpointTarget {
@@ -90,7 +89,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   private readonly worker: SingleActiveWorker;
   private subscription: Subscription | null = null;
   private position: GlobalPosition | null = null;
-  private checkpointWrittenAt = 0;
+  private readonly written: FollowerCheckpoint;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -100,6 +99,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     private readonly runner: ProjectionRunner,
     private readonly box: WebhookSecretBox,
   ) {
+    this.written = new FollowerCheckpoint(pool, 'webhook_checkpoint');
     this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
       label: 'webhook deliverer',
       applicationName: 'escrow-webhooks-deliverer',
@@ -176,7 +176,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     const wanted = relevant.filter(({ event, kind }) => endpoints.some((e) => e.kinds.includes(kind) && registeredBefore(e, event)));
     if (wanted.length === 0) {
       this.position = last.position;
-      if (Date.now() - this.checkpointWrittenAt > IDLE_CHECKPOINT_MS) await this.writeCheckpoint(this.pool, last.position);
+      await this.written.passed(last.position);
       return;
     }
     // Who may see an event is read from the projects read model: let it pass these events first.
@@ -234,7 +234,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
         );
         inserted = result.rowCount ?? 0;
       }
-      await this.writeCheckpoint(client, last.position);
+      await this.written.write(last.position, client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -247,26 +247,15 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async readCheckpoint(): Promise<GlobalPosition | null> {
-    const { rows } = await this.pool.query<{ position: string | null }>(
-      `SELECT commit_position::text || '/' || prepare_position::text AS position FROM webhook_checkpoint`,
-    );
-    if (rows[0]) return parsePosition(rows[0].position);
+    const written = await this.written.read();
+    if (written !== undefined) return written;
     // First start: from the oldest endpoint's registration (nothing before it is delivered anyway), else from now.
     const { rows: oldest } = await this.pool.query<{ position: string | null }>(
       `SELECT commit_after::text || '/' || prepare_after::text AS position FROM webhook_endpoints ORDER BY commit_after NULLS FIRST, prepare_after NULLS FIRST LIMIT 1`,
     );
     const start = oldest[0] ? parsePosition(oldest[0].position) : ((await this.store.headPosition())?.position ?? null);
-    await this.writeCheckpoint(this.pool, start);
+    await this.written.write(start);
     return start;
-  }
-
-  private async writeCheckpoint(client: Pick<Pool, 'query'>, position: GlobalPosition | null): Promise<void> {
-    await client.query(
-      `INSERT INTO webhook_checkpoint (id, commit_position, prepare_position) VALUES (true, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`,
-      [position?.commit.toString() ?? null, position?.prepare.toString() ?? null],
-    );
-    this.checkpointWrittenAt = Date.now();
   }
 
   /** The lock is ours alone: an attempt still open was cut by the death of the process that held it. */
