@@ -19,6 +19,23 @@ export interface LienWaiverInput {
 }
 
 /**
+ * What a waiver of a progress-billed project's payout is generated from: the pay application
+ * (its number and the last day of its period) or the retainage release it pays, the project, the
+ * owner, the payee, the amount and the state.
+ */
+export interface BillingLienWaiverInput {
+  kind: WaiverKind;
+  payment: { kind: 'application'; applicationNumber: number; periodTo: string } | { kind: 'retainage'; releaseNumber: number };
+  state: SiteState;
+  projectId: number;
+  service: string;
+  ownerName: string;
+  claimantName: string;
+  amount: string;
+  paidOn: string | null;
+}
+
+/**
  * The text of a lien waiver. The wording is Escrow Ledger's own, written for the escrow's
  * payments; it is not any state's statutory form, and a lawyer must review it for each state
  * before it is relied on (docs/construction-payments.md). The same input always gives the same text, so
@@ -26,18 +43,43 @@ export interface LienWaiverInput {
  */
 export function lienWaiverText(w: LienWaiverInput): string {
   const amount = formatDollars(w.amount);
-  const stateName = STATE_NAMES[w.state];
   const what =
     w.payment === 'disbursement'
       ? `the payment of ${amount} to the claimant from the funds held in escrow for this milestone`
       : `the release to the claimant of ${amount} of retainage withheld from its payments for this milestone`;
+  return waiverText(w, [`Milestone: ${w.milestoneTitle || 'Whole Project Milestone'} (milestone ${w.originalId})`], what);
+}
+
+/** The text of a lien waiver for a progress-billed project's payout: the same wording, naming the pay application and its period or the retainage release. */
+export function billingLienWaiverText(w: BillingLienWaiverInput): string {
+  const amount = formatDollars(w.amount);
+  if (w.payment.kind === 'application') {
+    const { applicationNumber, periodTo } = w.payment;
+    return waiverText(
+      w,
+      [`Pay application: number ${applicationNumber}, for the period to ${periodTo}`],
+      `the payment of ${amount} to the claimant from the funds held in escrow for pay application ${applicationNumber} (period to ${periodTo})`,
+    );
+  }
+  return waiverText(
+    w,
+    [`Retainage release: number ${w.payment.releaseNumber}, at substantial completion`],
+    `the retainage release to the claimant of ${amount} of retainage withheld from its progress payments on this project`,
+  );
+}
+
+type WaiverTextInput = Pick<LienWaiverInput, 'kind' | 'state' | 'projectId' | 'service' | 'ownerName' | 'claimantName' | 'amount' | 'paidOn'>;
+
+function waiverText(w: WaiverTextInput, paymentLines: string[], what: string): string {
+  const amount = formatDollars(w.amount);
+  const stateName = STATE_NAMES[w.state];
   const conditional = w.kind === 'conditional';
   const lines = [
     `${conditional ? 'CONDITIONAL' : 'UNCONDITIONAL'} WAIVER AND RELEASE OF LIEN RIGHTS ${conditional ? 'ON' : 'AFTER'} PAYMENT — ${stateName.toUpperCase()} (${w.state})`,
     '',
     `Project: Escrow Ledger project ${w.projectId} (${w.service}), job site in ${stateName}`,
     `Owner: ${w.ownerName}`,
-    `Milestone: ${w.milestoneTitle || 'Whole Project Milestone'} (milestone ${w.originalId})`,
+    ...paymentLines,
     `Claimant (payee): ${w.claimantName}`,
     `Payment: ${what}`,
     `Amount: ${amount}`,
@@ -66,3 +108,7 @@ export function lienWaiverText(w: LienWaiverInput): string {
 /** The stable name a waiver text is stored and printed under. */
 export const lienWaiverName = (originalId: number, payment: WaiverPayment, payeeId: number, kind: WaiverKind, hash: string): string =>
   `lien-waiver-${originalId}-${payment}-${payeeId}-${kind}-${hash.slice(0, 12)}`;
+
+/** The stable name a progress-billed payout's waiver text is stored and printed under (the payout is numbered in the project's stream). */
+export const billingLienWaiverName = (jobId: number, payoutId: number, kind: WaiverKind, hash: string): string =>
+  `lien-waiver-job-${jobId}-payout-${payoutId}-${kind}-${hash.slice(0, 12)}`;

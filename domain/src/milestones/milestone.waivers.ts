@@ -1,6 +1,6 @@
+import { requireWaiverSignature } from '../lien-waivers/lien-waiver.signature';
 import type { SiteState } from '../lien-waivers/states';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
-import { safeText } from '../shared/text';
 import type { IssuedWaiver, SignLienWaiver } from './commands';
 import type { MilestoneEvent, WaiverKind, WaiverPayment } from './events';
 import type { ActiveMilestone, LienWaiverState } from './milestone.state';
@@ -93,10 +93,6 @@ export function unconditionalWaiverIssued(
   ];
 }
 
-const HASH = /^[0-9a-f]{64}$/;
-const WAIVER_NAME = /^[a-z0-9-]{1,120}$/;
-const normalName = (name: string) => name.trim().replace(/\s+/g, ' ');
-
 /**
  * A user of the payee company signs a lien waiver for exactly one payment: the conditional one
  * before the payment goes out, the unconditional one once it reached them. Nobody else can sign
@@ -119,14 +115,7 @@ export function decideLienWaiver(command: SignLienWaiver, s: ActiveMilestone): M
     throw conflict('not_paid', 'The unconditional waiver is signed once the payment has reached you; sign the conditional one now.');
   }
   if (waiverOf(s, data.payment, data.payeeId, data.kind)?.signedBy != null) throw conflict('already_signed', 'You have already signed this waiver.');
-  if (!HASH.test(data.waiverHash) || !WAIVER_NAME.test(data.waiverName)) throw invalid('waiver_hash', 'Name the waiver text you read.');
-  const signedName = normalName(safeText(data.signedName, 'signature'));
-  if (signedName.length < 2) throw invalid('signature_required', 'Type your full name to sign.');
-  if (signedName.length > 200) throw invalid('signature_too_long', 'That name is too long.');
-  const legalName = normalName(data.legalName);
-  if (signedName.toLocaleLowerCase('en-US') !== legalName.toLocaleLowerCase('en-US')) {
-    throw invalid('signature_not_legal_name', `Sign with your own legal name as it is on your account: ${legalName}.`);
-  }
+  requireWaiverSignature(data);
   return [
     {
       type: 'LienWaiverSigned',

@@ -12,6 +12,7 @@ const ACTIONS: Partial<Record<BillingCommand['type'], ProjectAction>> = {
   ReturnBillingDeposit: 'payments.act',
   RequestBillingRetainageRelease: 'payments.act',
   ApproveBillingRetainageRelease: 'payments.act',
+  SignBillingLienWaiver: 'payments.act',
 };
 
 /** The action a billing command asks for, checked against the caller's project role before the rules run. */

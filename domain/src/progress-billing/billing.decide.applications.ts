@@ -1,3 +1,4 @@
+import type { SiteState } from '../lien-waivers/states';
 import { formatAmount, money } from '../money/money';
 import { assertNever, type CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid, notFound, type RefusalProblem } from '../shared/errors';
@@ -73,7 +74,7 @@ export function decideApplication(command: ApplicationCommand, state: BillingSta
         },
       ];
       // Nothing for the seller to accept when every line was certified as billed.
-      if (lines.every((l) => l.decision === 'as_billed')) events.push(...accepted(s, application, figures.payees, metadata, true));
+      if (lines.every((l) => l.decision === 'as_billed')) events.push(...accepted(s, application, figures.payees, metadata, true, project.siteState ?? null));
       return events;
     }
     case 'AcceptCertification': {
@@ -81,7 +82,7 @@ export function decideApplication(command: ApplicationCommand, state: BillingSta
       requireSellerUser(project, metadata, 'accept certifications');
       const application = requireRevision(s, command.data.applicationNumber, command.data.revision);
       if (application.status !== 'certified' || !application.certification) throw conflict('not_certified', 'This pay application is not certified yet.');
-      return accepted(s, application, application.certification.payees, metadata, false);
+      return accepted(s, application, application.certification.payees, metadata, false, project.siteState ?? null);
     }
     default:
       return assertNever(command);
@@ -163,6 +164,7 @@ function accepted(
   payees: readonly { payeeId: number; currentPaymentDue: string }[],
   metadata: CommandMetadata,
   automatic: boolean,
+  lienWaiverState: SiteState | null,
 ): BillingEvent[] {
   const { applicationNumber, revision } = application;
   const at = metadata.now;
@@ -172,7 +174,7 @@ function accepted(
   ];
   if (paid.length > 0) {
     const total = formatAmount(paid.reduce((t, p) => t.plus(p.amount), money(0)));
-    events.push({ type: 'PayApplicationPaymentReleased', data: { jobId: s.jobId, applicationNumber, payees: paid, total, at } });
+    events.push({ type: 'PayApplicationPaymentReleased', data: { jobId: s.jobId, applicationNumber, payees: paid, total, lienWaiverState, at } });
     // Paid at once when cleared funds cover it; else it waits for the deposit whose clearing does.
     events.push(...fundWaitingPayments(events.reduce(evolveBilling, s) as ActiveBilling, at));
   }

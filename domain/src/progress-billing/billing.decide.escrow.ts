@@ -8,6 +8,7 @@ import { fundWaitingPayments } from './billing.escrow';
 import { evolveBilling } from './billing.evolve';
 import { requireParty, requireSchedule, requireSubmitted, requireSystem } from './billing.rules';
 import type { ActiveBilling, BillingState } from './billing.state';
+import { billingWaiverIssued } from './billing.waivers';
 import type {
   ClearBillingDeposit,
   FailBillingDeposit,
@@ -66,7 +67,11 @@ export function decideEscrow(command: EscrowCommand, state: BillingState): Billi
     if (!payout) throw notFound('payout_not_found', 'There is no such payout.');
     if (payout.paid) return [];
     const { payoutId, payment, payeeId, amount } = payout;
-    return [{ type: 'BillingPayoutPaid', data: { jobId: s.jobId, payoutId, payment, payeeId, amount, providerReference: command.data.providerReference, at } }];
+    return [
+      { type: 'BillingPayoutPaid', data: { jobId: s.jobId, payoutId, payment, payeeId, amount, providerReference: command.data.providerReference, at } },
+      // The payment reached the payee: its unconditional lien waiver is issued.
+      ...billingWaiverIssued(s, payout, command.data.unconditionalWaiver, at),
+    ];
   }
   const deposit = s.deposits.find((d) => d.depositId === command.data.depositId);
   if (!deposit) throw notFound('deposit_not_found', 'There is no such deposit.');

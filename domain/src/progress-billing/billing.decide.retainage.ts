@@ -48,7 +48,8 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
       const byPayee = new Map<number, string[]>();
       for (const { payeeId, amount } of held) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
       const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
-      const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p }));
+      // Each payee's release exchanges lien waivers like a progress payment, in the job site's state.
+      const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p, lienWaiverState: project.siteState ?? null }));
       return [
         {
           type: 'BillingRetainageReleased',

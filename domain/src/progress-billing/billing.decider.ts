@@ -6,6 +6,7 @@ import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
+import { decideBillingLienWaiver } from './billing.waivers';
 import type { BillingCommand } from './commands';
 import type { BillingEvent } from './events';
 
@@ -43,6 +44,8 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'RequestBillingRetainageRelease':
     case 'ApproveBillingRetainageRelease':
       return decideBillingRetainage(command, state);
+    case 'SignBillingLienWaiver':
+      return decideBillingLienWaiver(command, state);
     default:
       return assertNever(command);
   }

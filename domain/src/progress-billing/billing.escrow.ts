@@ -80,7 +80,8 @@ export function fundWaitingPayments(s: ActiveBilling, at: string): BillingEvent[
     const drawn = paid.plus(retainage);
     if (drawn.gt(available)) break;
     available = available.minus(drawn);
-    const payouts = application.payment!.payees.map((p) => ({ payoutId: nextPayout++, payeeId: p.payeeId, amount: p.amount }));
+    const lienWaiverState = application.payment!.lienWaiverState ?? null;
+    const payouts = application.payment!.payees.map((p) => ({ payoutId: nextPayout++, payeeId: p.payeeId, amount: p.amount, lienWaiverState }));
     events.push({
       type: 'PayApplicationPaymentFunded',
       data: {

@@ -126,8 +126,11 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       };
     }
     case 'PayApplicationPaymentReleased': {
-      const { payees, total } = event.data;
-      return updateApplication(s, event.data.applicationNumber, (a) => ({ ...a, payment: { payees, total, paid: {} } }));
+      const { payees, total, lienWaiverState } = event.data;
+      return updateApplication(s, event.data.applicationNumber, (a) => ({
+        ...a,
+        payment: { payees, total, paid: {}, lienWaiverState: lienWaiverState ?? null },
+      }));
     }
     case 'PayApplicationPaymentFunded': {
       const { applicationNumber, payouts, drawn, retainage, at } = event.data;
@@ -233,6 +236,17 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
         retainageRequest: null,
         retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at }],
         payouts: [...s.payouts, ...payouts.map((p) => ({ ...p, payment, fundedAt: at, paid: null }))],
+      };
+    }
+    case 'BillingLienWaiverSigned':
+    case 'BillingLienWaiverIssued': {
+      const { payoutId, kind, waiverHash, waiverName, at } = event.data;
+      const signedBy = event.type === 'BillingLienWaiverSigned' ? event.data.by : null;
+      return {
+        ...s,
+        payouts: s.payouts.map((p) =>
+          p.payoutId === payoutId ? { ...p, waivers: [...(p.waivers ?? []), { kind, waiverHash, waiverName, signedBy, at }] } : p,
+        ),
       };
     }
     default:

@@ -1,4 +1,5 @@
-import type { Party } from '../milestones/events';
+import type { SiteState } from '../lien-waivers/states';
+import type { Party, WaiverKind } from '../milestones/events';
 import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -34,6 +35,8 @@ export interface PaymentState {
   total: string;
   /** Provider references of the payouts reported paid, by payee id. */
   paid: Record<number, string>;
+  /** The job site's state whose lien waivers its payouts exchange (absent: none). */
+  lienWaiverState?: SiteState | null;
 }
 
 export interface ApplicationState {
@@ -101,13 +104,27 @@ export interface BillingDepositState {
 }
 
 /** A payee's share of a funded payment, handed to the provider as one payout. */
-interface BillingPayoutState {
+export interface BillingPayoutState {
   payoutId: number;
   payment: BillingPayment;
   payeeId: number;
   amount: string;
   fundedAt: string;
   paid: { providerReference: string; at: string } | null;
+  /** The state whose lien waivers it exchanges (absent or null: none). */
+  lienWaiverState?: SiteState | null;
+  /** The waivers signed or issued for it (absent in states folded before waivers). */
+  waivers?: BillingWaiverState[];
+}
+
+/** A payout's lien waiver as recorded: signed by a user of the payee company, or the unconditional one issued on payment. */
+export interface BillingWaiverState {
+  kind: WaiverKind;
+  waiverHash: string;
+  waiverName: string;
+  /** Null for an unconditional waiver recorded as issued. */
+  signedBy: number | null;
+  at: string;
 }
 
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */

@@ -1,4 +1,6 @@
-import type { DepositAgreement } from '../milestones/commands';
+import type { SiteState } from '../lien-waivers/states';
+import type { DepositAgreement, IssuedWaiver } from '../milestones/commands';
+import type { WaiverKind } from '../milestones/events';
 import type { Command } from '../shared/command';
 import type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
 import type { ScheduleLineInput } from './schedule';
@@ -14,6 +16,8 @@ export interface BillingProjectFacts {
   customerId: number;
   companyId: number | null;
   billing: 'milestones' | 'progress';
+  /** The job site's state, fixed at submission: each payout exchanges its lien waivers (absent or null: none). */
+  siteState?: SiteState | null;
 }
 
 type ProjectCommand<TType extends string, TData> = Command<TType, TData> & { project: BillingProjectFacts };
@@ -44,7 +48,15 @@ export type CertifyPayApplication = ProjectCommand<
 >;
 export type AcceptCertification = ProjectCommand<'AcceptCertification', { applicationNumber: number; revision: number }>;
 /** The provider paid a payout (a payee's share of a funded payment). */
-export type RecordBillingPayoutPaid = Command<'RecordBillingPayoutPaid', { payoutId: number; providerReference: string }>;
+export type RecordBillingPayoutPaid = Command<
+  'RecordBillingPayoutPaid',
+  { payoutId: number; providerReference: string; unconditionalWaiver?: IssuedWaiver | null }
+>;
+/** A user of the payee company signs a payout's waiver text it read (`waiverHash`) with its own legal name. */
+export type SignBillingLienWaiver = Command<
+  'SignBillingLienWaiver',
+  { payoutId: number; kind: WaiverKind; signedName: string; legalName: string; waiverHash: string; waiverName: string }
+>;
 /**
  * The buyer's deposit into the project's escrow balance: `amount` is what escrow is credited
  * (the fee of docs/product.md#fees comes on top); `agreement`: where the escrow agreement's signatures stand.
@@ -96,4 +108,5 @@ export type BillingCommand =
   | ApproveChangeOrder
   | RejectChangeOrder
   | RequestBillingRetainageRelease
-  | ApproveBillingRetainageRelease;
+  | ApproveBillingRetainageRelease
+  | SignBillingLienWaiver;

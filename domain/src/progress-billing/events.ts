@@ -1,4 +1,5 @@
-import type { Party } from '../milestones/events';
+import type { SiteState } from '../lien-waivers/states';
+import type { Party, WaiverKind } from '../milestones/events';
 import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
 import type { ScheduleLine } from './schedule';
@@ -91,7 +92,13 @@ export type BillingEvent =
   | {
       /** The current payment due leaves escrow for each line's payee (the escrow side waits for cleared funds). */
       type: 'PayApplicationPaymentReleased';
-      data: BillingEventBase & { applicationNumber: number; payees: PayeeAmount[]; total: string };
+      data: BillingEventBase & {
+        applicationNumber: number;
+        payees: PayeeAmount[];
+        total: string;
+        /** The job site's state whose lien waivers each payout exchanges (absent in events from before waivers: none). */
+        lienWaiverState?: SiteState | null;
+      };
     }
   | {
       /**
@@ -165,13 +172,37 @@ export type BillingEvent =
         /** One payout per payee, numbered after the stream's earlier payouts: the retainage was drawn into escrow with each payment. */
         payouts: BillingPayout[];
       };
+    }
+  | {
+      /** A user of the payee company signed a payout's lien waiver; its text (which names people) is kept outside events, by name and hash. */
+      type: 'BillingLienWaiverSigned';
+      data: BillingEventBase & BillingWaiver & { by: number };
+    }
+  | {
+      /** The payout reached the payee: its unconditional waiver was generated and recorded as issued. */
+      type: 'BillingLienWaiverIssued';
+      data: BillingEventBase & BillingWaiver;
     };
+
+/** A lien waiver of one payout: the same facts as a milestone payment's (LienWaiverSigned), the payout naming the payment. */
+interface BillingWaiver {
+  payoutId: number;
+  payment: BillingPayment;
+  payeeId: number;
+  kind: WaiverKind;
+  amount: string;
+  siteState: SiteState;
+  waiverHash: string;
+  waiverName: string;
+}
 
 /** One payee's share of a funded payment, numbered in the project's stream (the payment instruction's reference). */
 interface BillingPayout {
   payoutId: number;
   payeeId: number;
   amount: string;
+  /** Its lien waivers' state: the conditional one is signed before it goes out (absent in events from before waivers: none). */
+  lienWaiverState?: SiteState | null;
 }
 
 /** Which payment a payout report is about. */
@@ -201,6 +232,8 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'ChangeOrderRejected',
   'BillingRetainageReleaseRequested',
   'BillingRetainageReleased',
+  'BillingLienWaiverSigned',
+  'BillingLienWaiverIssued',
 ];
 
 export const billingStreamId = (jobId: number): string => `billing-${jobId}`;
