@@ -4,7 +4,8 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../identity';
 import { MilestoneReads, ProjectAccess } from '../read-models';
-import { LienWaiverDocuments } from './lien-waiver-documents';
+import { BillingWaiverDocuments } from './billing-waiver-documents';
+import { LienWaiverDocuments, type StoredWaiver } from './lien-waiver-documents';
 
 /** GET /api/waivers/{name}: a waiver as it was signed or issued, to print (/portal/waivers/{name}). */
 export class GetLienWaiverDocument extends Query<LienWaiverDocument> {
@@ -22,6 +23,7 @@ export class GetLienWaiverDocumentHandler implements IQueryHandler<GetLienWaiver
     private readonly documents: LienWaiverDocuments,
     private readonly access: ProjectAccess,
     private readonly reads: MilestoneReads,
+    private readonly billingDocuments: BillingWaiverDocuments,
   ) {}
 
   async execute({ user, waiverName }: GetLienWaiverDocument): Promise<LienWaiverDocument> {
@@ -36,11 +38,10 @@ export class GetLienWaiverDocumentHandler implements IQueryHandler<GetLienWaiver
         throw error;
       }
     }
-    const state = await this.reads.one(stored.original_id);
-    const recorded = state.waivers.filter((w) => w.waiverName === waiverName);
+    const recorded = (await this.recorded(stored)).filter((w) => w.waiverName === waiverName);
     const signed = recorded.find((w) => w.signedBy !== null) ?? null;
     const issued = recorded.find((w) => w.signedBy === null) ?? null;
-    const names = await this.reads.namesFor([state], [], [stored.company_id]);
+    const names = await this.reads.namesFor([], [], [stored.company_id]);
     return {
       waiver_name: stored.waiver_name,
       job_id: stored.job_id,
@@ -58,5 +59,12 @@ export class GetLienWaiverDocumentHandler implements IQueryHandler<GetLienWaiver
       signed_at: signed?.at ?? null,
       issued_at: issued?.at ?? null,
     };
+  }
+
+  /** The waivers the payment's stream recorded: the milestone's, or the progress-billed payout's. */
+  private async recorded(stored: StoredWaiver): Promise<{ waiverName: string; signedBy: number | null; at: string }[]> {
+    if (stored.payment === 'disbursement' || stored.payment === 'retainage') return (await this.reads.one(stored.original_id)).waivers;
+    const billing = await this.billingDocuments.stateOf(stored.job_id);
+    return billing?.payouts.find((p) => p.payoutId === stored.mp_id)?.waivers ?? [];
   }
 }

@@ -17,6 +17,7 @@ import {
   type WaiverKind,
   waiverOf,
   type WaiverPayment,
+  type WaiverPaymentView,
 } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -37,8 +38,9 @@ export interface WaiverDocument {
 export interface StoredWaiver {
   waiver_name: string;
   job_id: number;
+  /** The milestone; for a progress-billed payout's waiver, the project. */
   original_id: OriginalId;
-  payment: WaiverPayment;
+  payment: WaiverPaymentView;
   mp_id: number;
   company_id: number;
   kind: WaiverKind;
@@ -50,7 +52,7 @@ export interface StoredWaiver {
   signed_by: number | null;
 }
 
-const waiverHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const waiverHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * Lien waiver texts: generated from the milestone, the project, the payee and the amount (the
@@ -113,10 +115,15 @@ export class LienWaiverDocuments {
 
   /** Keeps a text under its name (the same name is the same text: a second store changes nothing). */
   async store(state: ActiveMilestone, payment: WaiverPayment, payeeId: number, kind: WaiverKind, doc: WaiverDocument): Promise<void> {
+    await this.keep({ jobId: state.jobId, originalId: state.originalId, payment, mpId: payeeId, kind }, doc);
+  }
+
+  /** Keeps a text under its name, for the payment `of` names (a milestone's, or a progress-billed payout). */
+  async keep(of: { jobId: number; originalId: number; payment: WaiverPaymentView; mpId: number; kind: WaiverKind }, doc: WaiverDocument): Promise<void> {
     await this.pool.query(
       `INSERT INTO lien_waivers (waiver_name, job_id, original_id, payment, mp_id, company_id, kind, amount, site_state, waiver_hash, body)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (waiver_name) DO NOTHING`,
-      [doc.name, state.jobId, state.originalId, payment, payeeId, doc.companyId, kind, doc.amount, doc.siteState, doc.hash, doc.text],
+      [doc.name, of.jobId, of.originalId, of.payment, of.mpId, doc.companyId, of.kind, doc.amount, doc.siteState, doc.hash, doc.text],
     );
   }
 

@@ -33,3 +33,25 @@ export class CreateLienWaivers1763800203000 implements MigrationInterface {
     await q.query('DROP TABLE lien_waivers');
   }
 }
+
+/**
+ * A progress-billed project's payouts exchange the same waivers (docs/progress-billing.md#lien-waivers):
+ * `progress_payment` for a pay application's payout, `progress_retainage` for a retainage
+ * release's, with the project as original_id and the payout as mp_id.
+ */
+export class AllowBillingLienWaivers1763900500000 implements MigrationInterface {
+  name = 'AllowBillingLienWaivers1763900500000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE lien_waivers DROP CONSTRAINT lien_waivers_payment_check');
+    await q.query(
+      "ALTER TABLE lien_waivers ADD CONSTRAINT lien_waivers_payment_check CHECK (payment IN ('disbursement', 'retainage', 'progress_payment', 'progress_retainage'))",
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query("DELETE FROM lien_waivers WHERE payment IN ('progress_payment', 'progress_retainage')");
+    await q.query('ALTER TABLE lien_waivers DROP CONSTRAINT lien_waivers_payment_check');
+    await q.query("ALTER TABLE lien_waivers ADD CONSTRAINT lien_waivers_payment_check CHECK (payment IN ('disbursement', 'retainage'))");
+  }
+}

@@ -123,9 +123,10 @@ describe('progress billing: the escrow balance and the payouts', () => {
       () => b.get(`${base}/1`),
       (a) => a.body.payment?.status === 'paid',
     );
+    // No job-site state: no lien waivers, the payouts go out at once.
     expect(paid.body.payment.payees).toEqual([
-      { payee_id: seller.companyId, amount: '13500.00', paid: true },
-      { payee_id: concrete, amount: '13500.00', paid: true },
+      { payee_id: seller.companyId, amount: '13500.00', paid: true, payout_id: 1, waiver: 'none', waiver_name: null },
+      { payee_id: concrete, amount: '13500.00', paid: true, payout_id: 2, waiver: 'none', waiver_name: null },
     ]);
     expect(
       await eventually(

@@ -2,6 +2,7 @@ import {
   type ActiveBilling,
   applicationFigures,
   type ApplicationState,
+  type BillingPayoutState,
   type BillingState,
   type ChangeOrderView,
   formatAmount,
@@ -11,6 +12,8 @@ import {
   type PayApplicationListItem,
   type PayApplicationSummaryView,
   type PayApplicationView,
+  payoutWaiver,
+  payoutWaiverStatus,
   type ProgressBillingView,
   type ScheduleLineView,
   sum,
@@ -100,7 +103,7 @@ const summaryView = (s: Summary): PayApplicationSummaryView => ({
 });
 
 /** One pay application with its G703 columns and G702 summary (as certified once certified). */
-export function payApplicationView(jobId: number, a: ApplicationState): PayApplicationView {
+export function payApplicationView(jobId: number, a: ApplicationState, payouts: readonly BillingPayoutState[] = []): PayApplicationView {
   const figures = applicationFigures(a);
   const billed = new Map(a.lines.map((l) => [l.line, l]));
   const decided = new Map((a.certification?.lines ?? []).map((l) => [l.line, l]));
@@ -150,7 +153,18 @@ export function payApplicationView(jobId: number, a: ApplicationState): PayAppli
       total: a.payment.total,
       status: paymentStatus(a),
       funded_at: a.funding?.at ?? null,
-      payees: a.payment.payees.map((p) => ({ payee_id: p.payeeId, amount: p.amount, paid: a.payment!.paid[p.payeeId] !== undefined })),
+      payees: a.payment.payees.map((p) => {
+        const payout = payouts.find((o) => o.payment.kind === 'application' && o.payment.applicationNumber === a.applicationNumber && o.payeeId === p.payeeId);
+        return {
+          payee_id: p.payeeId,
+          amount: p.amount,
+          paid: a.payment!.paid[p.payeeId] !== undefined,
+          payout_id: payout?.payoutId ?? null,
+          // Before it is funded, the payment already says whether its payouts will wait for waivers.
+          waiver: payout ? payoutWaiverStatus(payout) : a.payment!.lienWaiverState ? 'due' : 'none',
+          waiver_name: payout ? ((payoutWaiver(payout, 'unconditional') ?? payoutWaiver(payout, 'conditional'))?.waiverName ?? null) : null,
+        };
+      }),
     },
     revisions: a.revisions.map((r) => ({ revision: r.revision, submitted_at: r.submittedAt, certified: r.certification !== null })),
   };

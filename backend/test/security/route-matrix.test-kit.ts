@@ -48,6 +48,17 @@ function samplePhoto(w: SecurityWorld): Promise<AttachmentView> {
   return photo;
 }
 
+const waitingPayouts = new WeakMap<SecurityWorld, ReturnType<SecurityWorld['fresh']['billed']>>();
+/** One progress-billed payout per world waiting for the seller's conditional lien waiver, for the callers refused. */
+function waitingPayout(w: SecurityWorld) {
+  let billed = waitingPayouts.get(w);
+  if (!billed) {
+    billed = w.fresh.billed('awaitingWaiver');
+    waitingPayouts.set(w, billed);
+  }
+  return billed;
+}
+
 const retainageDisputes = new WeakMap<SecurityWorld, Promise<{ jobId: number; disputeId: number }>>();
 /** One open retainage dispute per world, for the evidence routes (an open dispute takes up to 100 files). */
 function retainageDispute(w: SecurityWorld): Promise<{ jobId: number; disputeId: number }> {
@@ -758,6 +769,27 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
           // Each signs with their own legal name, so only the access rules decide the answer.
           signed_name: (role === 'anonymous' ? w.users.seller : w.users[role]).name,
           waiver_hash: waiver!.waiver_hash ?? 'a'.repeat(64),
+        },
+      };
+    },
+  ),
+  // A progress-billed payout's waiver: the same who as a milestone's (the seller is the payee).
+  route(
+    'POST',
+    '/api/job/:id/billing/waivers/sign',
+    'user',
+    { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    async (w, role, fresh) => {
+      const target = fresh ? await w.fresh.billed('awaitingWaiver') : await waitingPayout(w);
+      const waivers = (await w.party.seller.get('/api/waivers')).body as { job_id: number; payout_id: number | null; waiver_hash: string | null }[];
+      const waiver = waivers.find((x) => x.job_id === target.jobId && x.payout_id === target.payoutId);
+      return {
+        url: `/api/job/${target.jobId}/billing/waivers/sign`,
+        body: {
+          payout_id: target.payoutId,
+          kind: 'conditional',
+          signed_name: (role === 'anonymous' ? w.users.seller : w.users[role]).name,
+          waiver_hash: waiver?.waiver_hash ?? 'a'.repeat(64),
         },
       };
     },

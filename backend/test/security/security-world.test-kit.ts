@@ -60,13 +60,16 @@ type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'reques
  * A progress-billed project (issue 38): `draft` chose progress billing; `submitted` has no
  * schedule yet; `proposed` a schedule version waiting for the buyer; `scheduled` an approved
  * schedule; then a certifier named, a change order proposed by the seller, pay application 1
- * submitted, or certified with a reduced line (waiting for the seller's acceptance).
+ * submitted, or certified with a reduced line (waiting for the seller's acceptance);
+ * `awaitingWaiver`, its job site in Arizona, paid application 1's payout to the seller waiting
+ * for the seller's conditional lien waiver (`payoutId`).
  */
-type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'signed' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified';
+type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'signed' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified' | 'awaitingWaiver';
 interface Billed {
   jobId: number;
   versionId: number | null;
   changeOrderId: number | null;
+  payoutId?: number;
 }
 
 export interface SecurityWorld {
@@ -349,6 +352,7 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     ok(await party.seller.put(`/api/job/${jobId}/billing`, { method: 'progress' }), 'choosing progress billing');
     const result: Billed = { jobId, versionId: null, changeOrderId: null };
     if (state === 'draft') return result;
+    if (state === 'awaitingWaiver') ok(await party.seller.put(`/api/job/${jobId}/terms`, { retainage_percent: '0', site_state: 'AZ' }), 'setting terms');
     ok(await party.seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId }), 'submitting a project');
     if (state === 'submitted') return result;
     const lines = [
@@ -360,7 +364,7 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     if (state === 'proposed') return result;
     ok(await party.buyer.post(`/api/job/${jobId}/schedule/${result.versionId}/approve`), 'approving the schedule');
     // Deposits into the project's escrow balance need both signatures (the shared world has them).
-    if (state === 'signed' || state === 'changeOrder') {
+    if (state === 'signed' || state === 'changeOrder' || state === 'awaitingWaiver') {
       await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
       await signAgreement(party.seller, jobId, 'company', seller.name);
     }
@@ -378,6 +382,17 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     }
     if (state === 'applied' || state === 'certified') {
       ok(await party.seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] }), 'billing');
+    }
+    if (state === 'awaitingWaiver') {
+      ok(await party.buyer.post(`/api/job/${jobId}/billing/deposits`, { amount: '440.00' }), 'depositing into the project');
+      await eventually(
+        () => party.buyer.get(`/api/job/${jobId}/schedule`),
+        (a) => a.body?.escrow?.cleared === '440.00',
+        30_000,
+      );
+      ok(await party.seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] }), 'billing');
+      ok(await party.buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] }), 'certifying');
+      result.payoutId = 1;
     }
     if (state === 'certified') {
       const reduced = { line: '1', decision: 'reduced', work_this_period: '300.00', stored_materials: '0.00', reason: 'Grading unfinished.' };

@@ -2793,7 +2793,7 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "payment": {
-        "$ref": "#/definitions/WaiverPayment"
+        "$ref": "#/definitions/WaiverPaymentView"
       },
       "mp_id": {
         "type": "number"
@@ -2860,10 +2860,22 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "m_id": {
-        "type": "number"
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The milestone (its card's version id); null for a progress-billed payout."
       },
       "milestone_title": {
-        "type": "string"
+        "type": "string",
+        "description": "The milestone's title, or the pay application and its period (\"Pay application 2, period to 2026-12-31\"), or \"Retainage release 1\"."
+      },
+      "payout_id": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "A progress-billed payout's number in the project (signed at POST /api/job/{job_id}/billing/waivers/sign); null for a milestone's."
       },
       "service": {
         "type": "string"
@@ -2882,6 +2894,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "mp_id",
       "original_id",
       "payment",
+      "payout_id",
       "service",
       "signed_at",
       "site_state",
@@ -4321,7 +4334,7 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "payment": {
-        "$ref": "#/definitions/WaiverPayment"
+        "$ref": "#/definitions/WaiverPaymentView"
       },
       "mp_id": {
         "type": "number"
@@ -4400,7 +4413,7 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "payment": {
-        "$ref": "#/definitions/WaiverPayment"
+        "$ref": "#/definitions/WaiverPaymentView"
       },
       "mp_id": {
         "type": "number"
@@ -6132,12 +6145,39 @@ export const API_SCHEMAS: Record<string, object> = {
                     },
                     "paid": {
                       "type": "boolean"
+                    },
+                    "payout_id": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "description": "The payee's payout once funded (null while the payment waits for funds)."
+                    },
+                    "waiver": {
+                      "type": "string",
+                      "enum": [
+                        "none",
+                        "due",
+                        "signed",
+                        "issued"
+                      ],
+                      "description": "Its lien waivers (docs/progress-billing.md#lien-waivers): `none` without a job-site state, `due` while the payout waits for the payee's conditional waiver, `signed`, then `issued` once paid (the unconditional waiver)."
+                    },
+                    "waiver_name": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "The latest waiver recorded for it, to print (/portal/waivers/{name})."
                     }
                   },
                   "required": [
                     "payee_id",
                     "amount",
-                    "paid"
+                    "paid",
+                    "payout_id",
+                    "waiver",
+                    "waiver_name"
                   ]
                 }
               }
@@ -9936,6 +9976,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage"
     ],
     "description": "What a lien waiver is given for: a disbursement of a milestone, or the release of a payee's retainage."
+  },
+  "WaiverPaymentView": {
+    "anyOf": [
+      {
+        "$ref": "#/definitions/WaiverPayment"
+      },
+      {
+        "type": "string",
+        "const": "progress_payment"
+      },
+      {
+        "type": "string",
+        "const": "progress_retainage"
+      }
+    ],
+    "description": "What a waiver is for: a milestone's disbursement or retainage release, or a progress-billed project's payout of a pay application's payment (`progress_payment`) or of a retainage release (`progress_retainage`); for those two, `original_id` is the project and `mp_id` the payout."
   },
   "WebhookActor": {
     "type": "object",

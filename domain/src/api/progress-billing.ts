@@ -200,7 +200,21 @@ export interface PayApplicationView {
     total: string;
     status: 'awaiting_funds' | 'paying' | 'paid';
     funded_at: string | null;
-    payees: { payee_id: number; amount: string; paid: boolean }[];
+    payees: {
+      payee_id: number;
+      amount: string;
+      paid: boolean;
+      /** The payee's payout once funded (null while the payment waits for funds). */
+      payout_id: number | null;
+      /**
+       * Its lien waivers (docs/progress-billing.md#lien-waivers): `none` without a job-site state,
+       * `due` while the payout waits for the payee's conditional waiver, `signed`, then `issued`
+       * once paid (the unconditional waiver).
+       */
+      waiver: 'none' | 'due' | 'signed' | 'issued';
+      /** The latest waiver recorded for it, to print (/portal/waivers/{name}). */
+      waiver_name: string | null;
+    }[];
   } | null;
   /** Earlier revisions, each with whether it was certified before the seller revised it. */
   revisions: { revision: number; submitted_at: string; certified: boolean }[];

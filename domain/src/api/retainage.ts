@@ -7,10 +7,17 @@ import type { SiteState } from '../lien-waivers/states';
 import type { WaiverKind, WaiverPayment } from '../milestones/events';
 import type { PartyName } from './milestones';
 
+/**
+ * What a waiver is for: a milestone's disbursement or retainage release, or a progress-billed
+ * project's payout of a pay application's payment (`progress_payment`) or of a retainage release
+ * (`progress_retainage`); for those two, `original_id` is the project and `mp_id` the payout.
+ */
+export type WaiverPaymentView = WaiverPayment | 'progress_payment' | 'progress_retainage';
+
 /** A lien waiver one of a milestone's payments calls for (GET /api/milestone/{id}/waivers). */
 export interface LienWaiverView {
   original_id: number;
-  payment: WaiverPayment;
+  payment: WaiverPaymentView;
   mp_id: number;
   company_id: number;
   company_name: string | null;
@@ -31,8 +38,12 @@ export interface LienWaiverView {
 /** A waiver of the asking user's company, across projects (GET /api/waivers). */
 export interface CompanyWaiverView extends LienWaiverView {
   job_id: number;
-  m_id: number;
+  /** The milestone (its card's version id); null for a progress-billed payout. */
+  m_id: number | null;
+  /** The milestone's title, or the pay application and its period ("Pay application 2, period to 2026-12-31"), or "Retainage release 1". */
   milestone_title: string;
+  /** A progress-billed payout's number in the project (signed at POST /api/job/{job_id}/billing/waivers/sign); null for a milestone's. */
+  payout_id: number | null;
   service: string;
 }
 
@@ -41,7 +52,7 @@ export interface LienWaiverDocument {
   waiver_name: string;
   job_id: number;
   original_id: number;
-  payment: WaiverPayment;
+  payment: WaiverPaymentView;
   mp_id: number;
   company_name: string | null;
   kind: WaiverKind;

@@ -78,6 +78,7 @@ const instructionRows: TableRows<Row> = {
 
 type ChangeOf = { kind: Kind; originalId: number; referenceId: number } & Change;
 const ref = (kind: Kind, originalId: number, referenceId: number) => `${kind}/${originalId}/${referenceId}`;
+const waiting = (payout: { lienWaiverState?: string | null }): Status => (payout.lienWaiverState ? 'awaiting_waiver' : 'open');
 const isFinal = (status: Status) => status === 'completed' || status === 'failed' || status === 'returned';
 
 /**
@@ -186,11 +187,15 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         break;
       case 'PayApplicationPaymentFunded':
         // One event funds every payee's payout: each instruction is keyed by the event and its payout.
-        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, 'open', `payout-${p.payoutId}`);
+        // A payout whose job site names a state waits for its payee's conditional lien waiver.
+        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, waiting(p), `payout-${p.payoutId}`);
         break;
       case 'BillingRetainageReleased':
         // The retainage drawn with each payment is held in escrow: its release pays it out like a payment.
-        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, 'open', `payout-${p.payoutId}`);
+        for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, waiting(p), `payout-${p.payoutId}`);
+        break;
+      case 'BillingLienWaiverSigned':
+        if (event.data.kind === 'conditional') change('progress_payment', event.data.payoutId, 'open');
         break;
       case 'BillingPayoutPaid':
         change('progress_payment', event.data.payoutId, 'completed');
@@ -288,6 +293,7 @@ export class PaymentInstructionsProjector implements Projector {
     'PayApplicationPaymentFunded',
     'BillingRetainageReleased',
     'BillingPayoutPaid',
+    'BillingLienWaiverSigned',
   ];
 
   /**

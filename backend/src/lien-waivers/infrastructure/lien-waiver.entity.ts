@@ -8,7 +8,7 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'lien_waivers' })
 @Index('lien_waivers_job_idx', ['jobId'])
-@Check('lien_waivers_payment_check', "payment IN ('disbursement', 'retainage')")
+@Check('lien_waivers_payment_check', "payment IN ('disbursement', 'retainage', 'progress_payment', 'progress_retainage')")
 @Check('lien_waivers_kind_check', "kind IN ('conditional', 'unconditional')")
 export class LienWaiverEntity {
   @PrimaryColumn({ name: 'waiver_name', type: 'text', primaryKeyConstraintName: 'lien_waivers_pkey' })
@@ -20,8 +20,9 @@ export class LienWaiverEntity {
   @Column({ name: 'original_id', type: 'integer' })
   originalId!: number;
 
+  /** progress_payment, progress_retainage: a progress-billed payout's waiver (original_id: the project, mp_id: the payout). */
   @Column({ type: 'text' })
-  payment!: 'disbursement' | 'retainage';
+  payment!: 'disbursement' | 'retainage' | 'progress_payment' | 'progress_retainage';
 
   @Column({ name: 'mp_id', type: 'integer' })
   mpId!: number;

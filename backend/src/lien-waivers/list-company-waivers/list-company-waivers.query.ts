@@ -6,12 +6,14 @@ import type { Pool } from 'pg';
 import type { SessionUser } from '../../identity';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { MilestoneReads } from '../../read-models';
+import { billingWaiverViews } from '../billing-waiver.views';
+import { BillingWaiverDocuments } from '../billing-waiver-documents';
 import { LienWaiverDocuments } from '../lien-waiver-documents';
 import { waiverViews } from '../waiver.views';
 
 /**
  * GET /api/waivers: the lien waivers of the asking user's company across every project that pays
- * it, newest first, with the texts it may sign now. A subcontractor is no party to the project,
+ * it (milestone payments and progress-billed payouts), newest first, with the texts it may sign now. A subcontractor is no party to the project,
  * so this is where its users sign.
  */
 export class ListCompanyWaivers extends Query<CompanyWaiverView[]> {
@@ -26,6 +28,7 @@ export class ListCompanyWaiversHandler implements IQueryHandler<ListCompanyWaive
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly reads: MilestoneReads,
     private readonly documents: LienWaiverDocuments,
+    private readonly billingDocuments: BillingWaiverDocuments,
   ) {}
 
   async execute({ user }: ListCompanyWaivers): Promise<CompanyWaiverView[]> {
@@ -36,7 +39,7 @@ export class ListCompanyWaiversHandler implements IQueryHandler<ListCompanyWaive
     );
     const services = new Map(rows.map((r) => [r.original_id, r.service]));
     const states = await this.reads.many(rows.map((r) => r.original_id));
-    const names = await this.reads.namesFor(states);
+    const names = await this.reads.namesFor(states, [], user.companyId === null ? [] : [user.companyId]);
     const lists = await Promise.all(
       states.map(async (state) => {
         const card = cardVersion(state);
@@ -48,10 +51,14 @@ export class ListCompanyWaiversHandler implements IQueryHandler<ListCompanyWaive
             job_id: state.jobId,
             m_id: card.versionId,
             milestone_title: card.title || WHOLE_PROJECT_MILESTONE,
+            payout_id: null,
             service: services.get(state.originalId) ?? '',
           }));
       }),
     );
-    return lists.flat().sort((a, b) => Number(b.can_sign) - Number(a.can_sign) || b.due_since.localeCompare(a.due_since));
+    // A progress-billed project's payouts exchange the same waivers.
+    const billed = user.companyId === null ? [] : await this.billingDocuments.payingCompany(user.companyId);
+    const billing = await Promise.all(billed.map(({ service, state }) => billingWaiverViews(state, service, user, names, this.billingDocuments)));
+    return [...lists.flat(), ...billing.flat()].sort((a, b) => Number(b.can_sign) - Number(a.can_sign) || b.due_since.localeCompare(a.due_since));
   }
 }

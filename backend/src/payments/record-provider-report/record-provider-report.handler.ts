@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { clearsAt, describeReturnWindow } from '../../config/return-window';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
-import { LienWaiverDocuments } from '../../lien-waivers';
+import { BillingWaiverDocuments, LienWaiverDocuments } from '../../lien-waivers';
 import { MAIL_PORT, type MailPort } from '../../mail';
 import type { PaymentInstruction, ProviderReport } from '../payment-provider.port';
 import { ReturnWindowPolicy } from '../return-window-policy';
@@ -25,6 +25,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     private readonly waivers: LienWaiverDocuments,
+    private readonly billingWaivers: BillingWaiverDocuments,
   ) {}
 
   async execute({ report }: RecordProviderReport): Promise<void> {
@@ -126,9 +127,13 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
       case 'deposit-returned':
         command = { type: 'ReturnBillingDeposit', data: { depositId, returnCode: report.returnCode, reason: report.reason }, metadata };
         break;
-      case 'payout-paid':
-        command = { type: 'RecordBillingPayoutPaid', data: { payoutId: instruction.referenceId, providerReference: report.providerReference }, metadata };
+      case 'payout-paid': {
+        // The payout reached the payee: its unconditional lien waiver is generated and recorded as issued.
+        const payoutId = instruction.referenceId;
+        const unconditionalWaiver = await this.billingWaivers.issueUnconditional(instruction.originalId, payoutId, metadata.now.slice(0, 10));
+        command = { type: 'RecordBillingPayoutPaid', data: { payoutId, providerReference: report.providerReference, unconditionalWaiver }, metadata };
         break;
+      }
       case 'refund-paid':
         throw new Error(`a ${instruction.kind} instruction cannot be refunded`);
     }

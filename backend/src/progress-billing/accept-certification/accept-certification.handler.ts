@@ -16,6 +16,6 @@ export class AcceptCertificationHandler implements ICommandHandler<AcceptCertifi
       { type: 'AcceptCertification', data: { applicationNumber: c.applicationNumber, revision: c.revision } },
       c.idempotencyKey,
     );
-    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber));
+    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber), state.status === 'active' ? state.payouts : []);
   }
 }

@@ -16,6 +16,6 @@ export class CertifyPayApplicationHandler implements ICommandHandler<CertifyPayA
       { type: 'CertifyPayApplication', data: { applicationNumber: c.applicationNumber, revision: c.revision, lines: c.lines } },
       c.idempotencyKey,
     );
-    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber));
+    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber), state.status === 'active' ? state.payouts : []);
   }
 }

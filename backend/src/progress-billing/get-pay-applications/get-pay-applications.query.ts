@@ -41,6 +41,6 @@ export class GetPayApplicationHandler implements IQueryHandler<GetPayApplication
 
   async execute({ user, projectId, applicationNumber }: GetPayApplication): Promise<PayApplicationView> {
     const { billing } = await this.reads.requireReader(projectId, user);
-    return payApplicationView(projectId, applicationOf(billing, applicationNumber));
+    return payApplicationView(projectId, applicationOf(billing, applicationNumber), billing.status === 'active' ? billing.payouts : []);
   }
 }

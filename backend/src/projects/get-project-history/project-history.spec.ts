@@ -112,6 +112,11 @@ describe('project history sentences of progress billing (issue 38)', () => {
     contractSumBefore: '1000.00',
     contractSumAfter: '1010.00',
     payment: { kind: 'application', applicationNumber: 1 },
+    payoutId: 2,
+    kind: 'conditional',
+    siteState: 'UT',
+    waiverHash: 'a'.repeat(64),
+    waiverName: 'lien-waiver-job-1-payout-2-conditional-aaaaaaaaaaaa',
     payeeId: 3,
     amount: '90.00',
     providerReference: 'sbx_1',
@@ -130,6 +135,16 @@ describe('project history sentences of progress billing (issue 38)', () => {
     const { summary } = describeEvent({ ...row(type, billing), stream_id: 'billing-1' }, new Map(), names);
     expect(summary).not.toBe(type);
     expect(summary).toMatch(/^[A-Z$].*[.)]$/);
+  });
+
+  it('names the payout, the payee and the state of a progress payment’s lien waivers', () => {
+    expect(describeEvent(row('BillingLienWaiverSigned', billing), new Map(), names).summary).toBe(
+      'Conditional lien waiver (Utah) for the payment of $90.00 for pay application 1 to Saguaro Build Co. signed.',
+    );
+    const issued = { ...billing, kind: 'unconditional', payment: { kind: 'retainage', releaseNumber: 1 } };
+    expect(describeEvent(row('BillingLienWaiverIssued', issued), new Map(), names).summary).toBe(
+      'Unconditional lien waiver (Utah) for the retainage release 1 of $90.00 to Saguaro Build Co. issued on payment.',
+    );
   });
 
   it('says who the buyer invited and who accepted the invitation to certify', () => {

@@ -347,6 +347,18 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       };
     case 'ChangeOrderRejected':
       return { summary: `Change order ${d.changeOrderId} rejected by the ${party(d.party)}.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
+    case 'BillingLienWaiverSigned':
+    case 'BillingLienWaiverIssued': {
+      const of =
+        d.payment.kind === 'application'
+          ? `payment of ${dollars(d.amount)} for pay application ${d.payment.applicationNumber}`
+          : `retainage release ${d.payment.releaseNumber} of ${dollars(d.amount)}`;
+      const done = type === 'BillingLienWaiverSigned' ? 'signed' : 'issued on payment';
+      return {
+        summary: `${d.kind === 'conditional' ? 'Conditional' : 'Unconditional'} lien waiver (${stateName(d.siteState)}) for the ${of} to ${names.company(d.payeeId) ?? `company ${d.payeeId}`} ${done}.`,
+        changes: [],
+      };
+    }
     case 'BillingPayoutPaid': {
       const of = d.payment.kind === 'application' ? `pay application ${d.payment.applicationNumber}` : `retainage release ${d.payment.releaseNumber}`;
       return { summary: `${dollars(d.amount)} of ${of} paid to ${names.company(d.payeeId) ?? `company ${d.payeeId}`}.`, changes: [] };
