@@ -7,13 +7,14 @@ import type * as PdfText from '../../backend/test/support/pdf-text';
 import { apiSession } from './support/api';
 import { checkA11y } from './support/axe';
 import { DEMO, expect, test } from './support/fixtures';
-import { asUser, openProject, openTab } from './support/portal';
+import { asUser, openProject, openTab, signAgreement } from './support/portal';
 
 /**
  * Issue 38, point 7, in two browsers: the seller proposes a schedule of values, the buyer
  * approves it, the seller fills a pay application by percentages, the buyer certifies it reducing
- * one line with a reason, the seller accepts, and the application's PDF downloads with the
- * certified figures. Axe checks each billing screen on the way.
+ * one line with a reason, the seller accepts, the buyer's deposit clears, the payee signs its
+ * conditional lien waiver, the draw is paid and the unconditional waiver shows, and the
+ * application's PDF downloads with the certified figures. Axe checks each billing screen on the way.
  */
 
 // The backend's reader of the PDFs it writes (pdf-lib cannot read text back); the backend is
@@ -29,8 +30,8 @@ async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-/** Through the API, as the app's own calls: a draft between the demo parties, started by the seller. */
-async function draftProject(browser: Parameters<typeof apiSession>[0]): Promise<string> {
+/** Through the API, as the app's own calls: a draft between the demo parties, started by the seller (its job site in `siteState`, if named). */
+async function draftProject(browser: Parameters<typeof apiSession>[0], siteState: string | null = null): Promise<string> {
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
   const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
@@ -38,6 +39,7 @@ async function draftProject(browser: Parameters<typeof apiSession>[0]): Promise<
     seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
     'draft',
   );
+  if (siteState) await ok(seller.put(`/api/job/${projectId}/terms`, { retainage_percent: '0', site_state: siteState }), 'terms');
   await buyer.close();
   await seller.close();
   return String(projectId);
@@ -60,9 +62,12 @@ const cell = (table: Locator, item: string, column: number) =>
     .locator('td, th')
     .nth(column);
 
-test('a schedule, a pay application by percentages, a reduced certification, its acceptance and its PDF', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const projectId = await draftProject(browser);
+test('a schedule, a pay application by percentages, a reduced certification, its acceptance, the draw paid with its waivers, and its PDF', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // The job site is in Arizona: every payout waits for its payee's conditional lien waiver.
+  const projectId = await draftProject(browser, 'AZ');
 
   // On the draft, the seller chooses progress billing and submits the project without milestones.
   const seller = await asUser(browser, DEMO.seller);
@@ -142,6 +147,48 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   await expect(history).toContainText('Accepted');
   await expect(history).toContainText('$8,100.00');
   await expect(panel.getByRole('button', { name: 'Bill this period' })).toBeVisible();
+
+  // The buyer signs the escrow agreement and deposits what the draw takes ($8,100.00 paid, $900.00 retained); the deposit clears.
+  await signAgreement(buyer, projectId, 'customer', 'Jordan Buyer');
+  await signAgreement(seller, projectId, 'company', 'Sam Seller');
+  const buyerApi = await apiSession(browser, DEMO.buyer);
+  await ok(buyerApi.post(`/api/job/${projectId}/billing/deposits`, { amount: '9000.00' }), 'deposit');
+  await expect
+    .poll(
+      async () => (await ok<{ payment: { status: string } | null }>(buyerApi.get(`/api/job/${projectId}/pay-applications/1`), 'application')).payment?.status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('paying');
+  await buyerApi.close();
+
+  // Funded, the payout waits for the payee's conditional waiver; the payee (here the seller) signs it on its waivers page.
+  panel = await billing(seller, projectId);
+  const payment = panel.getByRole('group', { name: 'Payment of pay application 1' });
+  await expect(payment).toContainText('Saguaro Build Co.: $8,100.00');
+  await expect(payment.getByText('Waiver due')).toBeVisible();
+  await checkA11y(seller, 'the billing history with a waiver due');
+  await payment.getByRole('link', { name: 'Sign it on Lien waivers' }).click();
+  const waivers = seller.getByRole('table', { name: 'Lien waivers of your company' });
+  const row = waivers
+    .getByRole('row')
+    .filter({ hasText: `#${projectId} ` })
+    .filter({ hasText: 'Pay application 1, period to 2026-11-30' });
+  await row.getByRole('button', { name: 'Sign' }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Conditional lien waiver (AZ)' });
+  await expect(dialog.getByLabel('Waiver text')).toContainText('Pay application: number 1, for the period to 2026-11-30');
+  await dialog.getByLabel('Type your full legal name to sign').fill('Sam Seller');
+  await dialog.getByRole('button', { name: 'Sign the waiver' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Signed, the draw is paid and the unconditional waiver is issued.
+  await expect(async () => {
+    const fresh = (await billing(seller, projectId)).getByRole('group', { name: 'Payment of pay application 1' });
+    await expect(fresh.getByText('Unconditional waiver issued')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  panel = seller.getByRole('tabpanel', { name: 'Billing' });
+  await expect(panel.getByRole('group', { name: 'Payment of pay application 1' })).toContainText('$8,100.00, paid');
   await checkA11y(seller, 'the billing history');
 
   // The PDF downloads, and says what was certified.
@@ -150,6 +197,12 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   const after = (label: string) => text[text.indexOf(label) + 1];
   expect(after('Current payment due (6 - 7)')).toBe('8,100.00');
   expect(text).toContain('reduced: north wall not framed');
+
+  // The unconditional waiver, printable.
+  await panel.getByRole('link', { name: 'Lien waiver of Saguaro Build Co. for pay application 1' }).click();
+  const waiver = seller.getByRole('article', { name: 'Lien waiver' });
+  await expect(waiver).toContainText('UNCONDITIONAL WAIVER AND RELEASE OF LIEN RIGHTS AFTER PAYMENT — ARIZONA (AZ)');
+  await expect(waiver).toContainText('held in escrow for pay application 1 (period to 2026-11-30)');
 });
 
 test('the certifier the buyer named certifies on the project page, which shows them its billing only', async ({ browser }) => {

@@ -222,10 +222,11 @@ describe('progress billing', () => {
         },
         payment: {
           total: '7350.00',
+          // Waiting for the buyer's funds: no payout yet, and no job-site state, so no lien waivers.
           payees: expect.arrayContaining([
-            { payee_id: seller.companyId, amount: '2700.00', paid: false },
-            { payee_id: concrete, amount: '2850.00', paid: false },
-            { payee_id: decks, amount: '1800.00', paid: false },
+            { payee_id: seller.companyId, amount: '2700.00', paid: false, payout_id: null, waiver: 'none', waiver_name: null },
+            { payee_id: concrete, amount: '2850.00', paid: false, payout_id: null, waiver: 'none', waiver_name: null },
+            { payee_id: decks, amount: '1800.00', paid: false, payout_id: null, waiver: 'none', waiver_name: null },
           ]),
         },
       },

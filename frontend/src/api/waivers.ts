@@ -25,6 +25,8 @@ export const useMilestoneWaivers = (projectId: number, mId: number, enabled = tr
 export interface SignWaiverInput {
   mId: number;
   projectId: number;
+  /** A progress-billed payout's waiver (signed on the project's billing route); null or absent for a milestone's. */
+  payoutId?: number | null;
   payment: LienWaiverView['payment'];
   mp_id: number;
   kind: LienWaiverView['kind'];
@@ -36,8 +38,16 @@ export interface SignWaiverInput {
 export function useSignWaiver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ mId, projectId: _projectId, ...body }: SignWaiverInput) =>
-      (await api.post<LienWaiverDocument>(`/milestone/${mId}/waivers/sign`, body, asCommand())).data,
+    mutationFn: async ({ mId, projectId, payoutId, ...body }: SignWaiverInput) =>
+      payoutId != null
+        ? (
+            await api.post<LienWaiverDocument>(
+              `/job/${projectId}/billing/waivers/sign`,
+              { payout_id: payoutId, kind: body.kind, signed_name: body.signed_name, waiver_hash: body.waiver_hash },
+              asCommand(),
+            )
+          ).data
+        : (await api.post<LienWaiverDocument>(`/milestone/${mId}/waivers/sign`, body, asCommand())).data,
     onSuccess: (_document, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.detail(input.projectId) }),

@@ -10,7 +10,7 @@ import { useToasts } from './toasts/toasts';
 const KIND_WORDS = { conditional: 'Conditional', unconditional: 'Unconditional' } as const;
 
 /** The dialog of SignWaiverDialog, loaded when a waiver is first opened for signing. */
-export default function SignWaiverModal({ waiver, projectId, mId, user, onClose }: SignWaiverDialogProps & { open: boolean }) {
+export default function SignWaiverModal({ waiver, projectId, mId, payoutId, user, onClose }: SignWaiverDialogProps & { open: boolean }) {
   const sign = useSignWaiver();
   const { message } = useToasts();
   const [typed, setTyped] = useState('');
@@ -22,7 +22,7 @@ export default function SignWaiverModal({ waiver, projectId, mId, user, onClose 
     if (!isOwnLegalName(typed, user)) return setProblem(`Sign with your own legal name as it is on your account: ${legalName}.`);
     setProblem(null);
     sign.mutate(
-      { mId, projectId, payment: waiver.payment, mp_id: waiver.mp_id, kind: waiver.kind, signed_name: typed, waiver_hash: waiver.waiver_hash },
+      { mId, projectId, payoutId, payment: waiver.payment, mp_id: waiver.mp_id, kind: waiver.kind, signed_name: typed, waiver_hash: waiver.waiver_hash },
       {
         onSuccess: () => {
           void message.success('Lien waiver signed.');

@@ -5,6 +5,8 @@ export interface SignWaiverDialogProps {
   waiver: LienWaiverView | null;
   projectId: number;
   mId: number;
+  /** A progress-billed payout's waiver: the payout it is for (null or absent: a milestone's). */
+  payoutId?: number | null;
   user: { first_name: string; last_name: string };
   onClose: () => void;
 }

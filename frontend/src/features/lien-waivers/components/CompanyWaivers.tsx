@@ -52,8 +52,11 @@ export function CompanyWaivers() {
           minWidth={900}
           columns={[
             { title: 'Project', render: (_, w) => `#${w.job_id} ${w.service}` },
-            { title: 'Milestone', dataIndex: 'milestone_title' },
-            { title: 'For', render: (_, w) => `${w.kind} waiver, ${w.payment === 'retainage' ? 'retainage release' : 'payment'}` },
+            { title: 'Milestone or payment', dataIndex: 'milestone_title' },
+            {
+              title: 'For',
+              render: (_, w) => `${w.kind} waiver, ${w.payment === 'retainage' || w.payment === 'progress_retainage' ? 'retainage release' : 'payment'}`,
+            },
             { title: 'Amount', align: 'right', render: (_, w) => formatDollars(w.amount) },
             { title: 'State', render: (_, w) => STATE_NAMES[w.site_state] },
             { title: 'Status', render: (_, w) => <Tag color={STATUS[w.status].colour}>{STATUS[w.status].text}</Tag> },
@@ -74,7 +77,14 @@ export function CompanyWaivers() {
         />
       )}
       {isLoggedIn(user) && (
-        <SignWaiverDialog waiver={signing} projectId={signing?.job_id ?? 0} mId={signing?.m_id ?? 0} user={user} onClose={() => setSigning(null)} />
+        <SignWaiverDialog
+          waiver={signing}
+          projectId={signing?.job_id ?? 0}
+          mId={signing?.m_id ?? 0}
+          payoutId={signing?.payout_id ?? null}
+          user={user}
+          onClose={() => setSigning(null)}
+        />
       )}
     </>
   );

@@ -147,7 +147,7 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
           )}
           <section className="el-billing-section" aria-labelledby="billing-history-title">
             <h2 id="billing-history-title">Billing history</h2>
-            <BillingHistory projectId={projectId} />
+            <BillingHistory projectId={projectId} nameOf={(id) => nameOf(id).name} isCompany={isSeller} />
           </section>
           {view.viewer === 'customer' && !isDraft && (
             <section className="el-billing-section" aria-labelledby="invite-certifier-title">

@@ -13,6 +13,7 @@ export const TEXTS = {
   storedFilesNotBuilt:
     'Attaching invoices or photos of stored materials is not available yet, so materials newly stored cannot be billed from this screen. Bill them once they are installed, as work.',
   noApplications: 'No pay applications yet.',
+  waiverDue: 'It goes out once a user of the payee company signs its conditional lien waiver.',
   waitingCertification: 'Waiting for the buyer or the certifier to certify it.',
   certifiedAsBilled: 'Every line was certified as billed.',
   scheduleLocked: 'A pay application bills against this schedule: it changes only by change orders now.',
