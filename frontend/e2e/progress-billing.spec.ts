@@ -199,7 +199,7 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   expect(text).toContain('reduced: north wall not framed');
 
   // The unconditional waiver, printable.
-  await panel.getByRole('link', { name: 'Lien waiver of Saguaro Build Co. for pay application 1' }).click();
+  await panel.getByRole('link', { name: 'Print the waiver of Saguaro Build Co. for pay application 1' }).click();
   const waiver = seller.getByRole('article', { name: 'Lien waiver' });
   await expect(waiver).toContainText('UNCONDITIONAL WAIVER AND RELEASE OF LIEN RIGHTS AFTER PAYMENT — ARIZONA (AZ)');
   await expect(waiver).toContainText('held in escrow for pay application 1 (period to 2026-11-30)');

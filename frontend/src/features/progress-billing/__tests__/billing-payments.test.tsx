@@ -64,7 +64,7 @@ describe('the payments of the billing history and their lien waivers (issue 38)'
     expect(within(seller!).getByRole('link', { name: 'Sign it on Lien waivers' })).toHaveAttribute('href', '/portal/waivers');
     expect(sub).toHaveTextContent('Desert Concrete: $13,500.00, paid');
     expect(within(sub!).getByText('Unconditional waiver issued')).toBeInTheDocument();
-    expect(within(sub!).getByRole('link', { name: 'Lien waiver of Desert Concrete for pay application 1' })).toHaveAttribute(
+    expect(within(sub!).getByRole('link', { name: 'Print the waiver of Desert Concrete for pay application 1' })).toHaveAttribute(
       'href',
       '/portal/waivers/lien-waiver-job-7-payout-2-unconditional-abcdefabcdef',
     );

@@ -57,7 +57,7 @@ function ApplicationPayment({
               {p.waiver_name && (
                 <>
                   {' '}
-                  <Link to={`/portal/waivers/${p.waiver_name}`} aria-label={`Lien waiver of ${nameOf(p.payee_id)} for pay application ${number}`}>
+                  <Link to={`/portal/waivers/${p.waiver_name}`} aria-label={`Print the waiver of ${nameOf(p.payee_id)} for pay application ${number}`}>
                     Print the waiver
                   </Link>
                 </>
