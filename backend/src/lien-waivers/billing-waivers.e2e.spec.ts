@@ -32,6 +32,7 @@ describe('lien waivers of progress-billed payouts', () => {
   let concrete: number;
   let cora: CreatedUser;
   let outsider: CreatedUser;
+  let admin: CreatedUser;
   const session = async (user: CreatedUser) => new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId, { steppedUp: true }));
 
   beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('lien waivers of progress-billed payouts', () => {
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
     cora = await createUser(app.db.pool, { companyId: concrete, firstName: 'Cora', lastName: 'Concrete' });
     outsider = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool) });
+    admin = await createUser(app.db.pool, { role: 'admin' });
   });
   afterAll(() => app.close());
 
@@ -128,6 +130,34 @@ describe('lien waivers of progress-billed payouts', () => {
       { reference_id: 2, company_id: concrete, status: 'awaiting_waiver', submitted: 0 },
     ]);
 
+    // The administrators' report lists both as missing.
+    const report = (await (await session(admin)).get('/api/admin/reports/missing-waivers')).body as {
+      job_id: number;
+      payment: string;
+      mp_id: number;
+      kind: string;
+    }[];
+    expect(report.filter((r) => r.job_id === jobId)).toEqual([
+      expect.objectContaining({
+        milestone_title: 'Pay application 1',
+        payment: 'progress_payment',
+        mp_id: 1,
+        company_id: seller.companyId,
+        kind: 'conditional',
+        amount: '9000.00',
+        site_state: 'UT',
+      }),
+      expect.objectContaining({
+        milestone_title: 'Pay application 1',
+        payment: 'progress_payment',
+        mp_id: 2,
+        company_id: concrete,
+        company_name: 'Desert Concrete',
+        kind: 'conditional',
+        amount: '13500.00',
+      }),
+    ]);
+
     // The subcontractor's users read the waiver on their waivers page: it names the pay application and its period.
     const listed = (await c.get('/api/waivers')).body as WaiverRow[];
     expect(listed).toEqual([
@@ -190,6 +220,9 @@ describe('lien waivers of progress-billed payouts', () => {
     expect(unconditional.body.text).toContain('held in escrow for pay application 1 (period to 2026-11-30)');
     expect(await c.post(sign, body)).toMatchObject({ status: 409, body: { code: 'already_paid' } });
     expect((await (await session(outsider)).get(`/api/waivers/${signed.waiver_name}`)).status).toBe(404);
+
+    const after = (await (await session(admin)).get('/api/admin/reports/missing-waivers')).body as { job_id: number; mp_id: number }[];
+    expect(after.filter((r) => r.job_id === jobId).map((r) => r.mp_id)).toEqual([1]);
 
     // The payee may sign the unconditional waiver it was issued.
     const later = ((await c.get('/api/waivers')).body as WaiverRow[]).find((w) => w.kind === 'unconditional')!;

@@ -5156,13 +5156,15 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "number"
       },
       "original_id": {
-        "type": "number"
+        "type": "number",
+        "description": "The milestone; for a progress-billed payout (`progress_payment`, `progress_retainage`) the project, its payout `mp_id`."
       },
       "milestone_title": {
-        "type": "string"
+        "type": "string",
+        "description": "The milestone's title, or \"Pay application 2\" / \"Retainage release 1\"."
       },
       "payment": {
-        "$ref": "#/definitions/WaiverPayment"
+        "$ref": "#/definitions/WaiverPaymentView"
       },
       "mp_id": {
         "type": "number"

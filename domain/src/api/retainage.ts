@@ -69,9 +69,11 @@ export interface LienWaiverDocument {
 /** The admin's report of waivers still missing (GET /api/admin/reports/missing-waivers), oldest first. */
 export interface MissingWaiverRow {
   job_id: number;
+  /** The milestone; for a progress-billed payout (`progress_payment`, `progress_retainage`) the project, its payout `mp_id`. */
   original_id: number;
+  /** The milestone's title, or "Pay application 2" / "Retainage release 1". */
   milestone_title: string;
-  payment: WaiverPayment;
+  payment: WaiverPaymentView;
   mp_id: number;
   company_id: number;
   company_name: string | null;

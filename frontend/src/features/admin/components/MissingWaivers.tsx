@@ -37,9 +37,13 @@ export function MissingWaivers() {
           locale={{ emptyText: 'Every payment has its waivers.' }}
           columns={[
             { title: 'Project', render: (_, r) => <Link to={`/admin/job/${r.job_id}`}>{`#${r.job_id}`}</Link> },
-            { title: 'Milestone', dataIndex: 'milestone_title' },
+            { title: 'Milestone or payment', dataIndex: 'milestone_title' },
             { title: 'Payee', render: (_, r) => r.company_name ?? `company ${r.company_id}` },
-            { title: 'Waiver', render: (_, r) => `${r.kind}, ${r.payment === 'retainage' ? 'retainage release' : 'payment'} (${r.site_state})` },
+            {
+              title: 'Waiver',
+              render: (_, r) =>
+                `${r.kind}, ${r.payment === 'retainage' || r.payment === 'progress_retainage' ? 'retainage release' : 'payment'} (${r.site_state})`,
+            },
             { title: 'Amount', align: 'right', render: (_, r) => dollars(r.amount) },
             { title: 'Due since', render: (_, r) => when(r.due_since) },
             { title: 'Days waiting', align: 'right', dataIndex: 'days_waiting' },
