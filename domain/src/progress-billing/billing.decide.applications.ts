@@ -6,6 +6,7 @@ import { evolveBilling } from './billing.evolve';
 import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type ApplicationState, type BillingState, openApplication } from './billing.state';
 import type { AcceptCertification, BillingProjectFacts, CertifyPayApplication, RevisePayApplication, SubmitPayApplication } from './commands';
+import { foreignFiles, foreignFilesProblem } from './billing.decide.files';
 import type { BillingEvent } from './events';
 import { payApplicationFigures } from './pay-application.figures';
 import { billsSomething, lineProblems, readApplicationLines, readCertification } from './pay-application.rules';
@@ -94,6 +95,10 @@ function submitted(s: ActiveBilling, applicationNumber: number, revision: number
   const period = readPeriod(s, periodTo, problems);
   const lines = readApplicationLines(s.lines, s.toDate, inputs, problems);
   problems.push(...lineProblems(s.lines, s.toDate, lines, 'seller'));
+  for (const l of lines) {
+    const foreign = foreignFiles(s, l.evidence);
+    if (foreign.length > 0) problems.push(foreignFilesProblem(l.line, foreign));
+  }
   if (problems.length === 0 && !lines.some((l) => billsSomething(l, s.toDate))) {
     problems.push({ code: 'nothing_billed', line: null, message: 'This pay application bills no work and no change in stored materials on any line.' });
   }

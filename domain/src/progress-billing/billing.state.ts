@@ -1,4 +1,4 @@
-import type { Party } from '../milestones/events';
+import type { AttachedFile, Party } from '../milestones/events';
 import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -110,6 +110,14 @@ interface BillingPayoutState {
   paid: { providerReference: string; at: string } | null;
 }
 
+/** A file uploaded to the project's billing, named by pay application lines and change orders. */
+export interface BillingFileState extends AttachedFile {
+  attachmentId: string;
+  party: Party;
+  by: number;
+  at: string;
+}
+
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
 export interface ActiveBilling {
   status: 'active';
@@ -133,6 +141,8 @@ export interface ActiveBilling {
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
   deposits: BillingDepositState[];
   payouts: BillingPayoutState[];
+  /** The files uploaded to the billing (absent in states folded before files existed). */
+  files?: BillingFileState[];
   updatedAt: string;
 }
 

@@ -1,4 +1,5 @@
 import type { DepositAgreement } from '../milestones/commands';
+import type { AttachedFile } from '../milestones/events';
 import type { Command } from '../shared/command';
 import type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
 import type { ScheduleLineInput } from './schedule';
@@ -74,6 +75,9 @@ export type RejectChangeOrder = ProjectCommand<'RejectChangeOrder', { changeOrde
 export type RequestBillingRetainageRelease = ProjectCommand<'RequestBillingRetainageRelease', Record<string, never>>;
 export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetainageRelease', Record<string, never>>;
 
+/** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
+export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
+
 export type BillingCommand =
   | ProposeSchedule
   | ApproveSchedule
@@ -96,4 +100,5 @@ export type BillingCommand =
   | ApproveChangeOrder
   | RejectChangeOrder
   | RequestBillingRetainageRelease
-  | ApproveBillingRetainageRelease;
+  | ApproveBillingRetainageRelease
+  | AddBillingFile;

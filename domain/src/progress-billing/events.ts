@@ -1,4 +1,4 @@
-import type { Party } from '../milestones/events';
+import type { AttachedFile, Party } from '../milestones/events';
 import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
 import type { ScheduleLine } from './schedule';
@@ -165,6 +165,14 @@ export type BillingEvent =
         /** One payout per payee, numbered after the stream's earlier payouts: the retainage was drawn into escrow with each payment. */
         payouts: BillingPayout[];
       };
+    }
+  | {
+      /**
+       * A party uploaded a file to the project's billing (an invoice or photos of stored materials,
+       * a change order's drawings): pay application lines and change orders name it by its id.
+       */
+      type: 'BillingFileAdded';
+      data: BillingEventBase & AttachedFile & { attachmentId: string; party: Party; by: number };
     };
 
 /** One payee's share of a funded payment, numbered in the project's stream (the payment instruction's reference). */
@@ -201,6 +209,7 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'ChangeOrderRejected',
   'BillingRetainageReleaseRequested',
   'BillingRetainageReleased',
+  'BillingFileAdded',
 ];
 
 export const billingStreamId = (jobId: number): string => `billing-${jobId}`;
