@@ -3,7 +3,14 @@ export { billingActionOf } from './billing.actions';
 export { decideBilling } from './billing.decider';
 export { escrowBalance, shortfall } from './billing.escrow';
 export { evolveBilling, foldBilling } from './billing.evolve';
-export { type ActiveBilling, type ApplicationState, type BillingDepositState, type BillingState, initialBillingState } from './billing.state';
+export {
+  type ActiveBilling,
+  type ApplicationState,
+  type BillingDepositState,
+  type BillingFileState,
+  type BillingState,
+  initialBillingState,
+} from './billing.state';
 export type { BillingCommand, BillingProjectFacts } from './commands';
 export { BILLING_EVENT_TYPES, type BillingEvent, billingStreamId } from './events';
 export {
