@@ -11,9 +11,9 @@ import type { FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { DataSource } from 'typeorm';
 
-import { FILE_STORE, type FileStore } from './attachments';
 import { AgreementsService } from './agreements';
 import { AppModule } from './app.module';
+import { FILE_STORE, type FileStore } from './attachments';
 import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
 import { EVENT_STORE } from './event-store/event-store.tokens';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 
 import { CommandSideModule } from '../command-side';
-import { ReadModelsModule } from '../read-models';
 import { BillingReads } from '../progress-billing';
+import { ReadModelsModule } from '../read-models';
 import { AttachBillingFileHandler } from './attach-billing-file/attach-billing-file.handler';
 import { AttachBillingFileController } from './attach-billing-file/attach-billing-file.http.controller';
 import { AttachFileHandler } from './attach-file/attach-file.handler';

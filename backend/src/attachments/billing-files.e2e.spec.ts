@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { submitProject } from '../../test/support/escrow-flows';
-import { type CreatedUser, createCompany, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 

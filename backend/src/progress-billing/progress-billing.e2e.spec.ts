@@ -3,8 +3,8 @@ import { ProjectionRunner } from '@escrow/projections';
 import { submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
-import { pdfText } from '../../test/support/pdf-text';
 import { uploadBillingFile } from '../../test/support/multipart';
+import { pdfText } from '../../test/support/pdf-text';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 /**

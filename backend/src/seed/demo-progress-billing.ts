@@ -1,6 +1,6 @@
-import type { BillingCommand, BillingProjectFacts, CommandMetadata, ProjectCommand } from '@escrow/domain';
-
 import { Readable } from 'node:stream';
+
+import type { BillingCommand, BillingProjectFacts, CommandMetadata, ProjectCommand } from '@escrow/domain';
 
 import type { FileStore } from '../attachments';
 import { billingStream, type EventStreams, type IdsService, projectStream } from '../command-side';

@@ -1,12 +1,12 @@
 import { formatAmount, money } from '../money/money';
 import { assertNever, type CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid, notFound, type RefusalProblem } from '../shared/errors';
+import { foreignFiles, foreignFilesProblem } from './billing.decide.files';
 import { fundWaitingPayments } from './billing.escrow';
 import { evolveBilling } from './billing.evolve';
 import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type ApplicationState, type BillingState, openApplication } from './billing.state';
 import type { AcceptCertification, BillingProjectFacts, CertifyPayApplication, RevisePayApplication, SubmitPayApplication } from './commands';
-import { foreignFiles, foreignFilesProblem } from './billing.decide.files';
 import type { BillingEvent } from './events';
 import { payApplicationFigures } from './pay-application.figures';
 import { billsSomething, lineProblems, readApplicationLines, readCertification } from './pay-application.rules';

@@ -1,8 +1,8 @@
 import { foldMilestone } from '../milestones/milestone.evolve';
 import type { ActiveMilestone } from '../milestones/milestone.state';
 import { as, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY } from '../milestones/milestone.test-kit';
-import * as billing from '../progress-billing/billing.test-kit';
 import type { BillingState } from '../progress-billing/billing.state';
+import * as billing from '../progress-billing/billing.test-kit';
 import { agreedSchedule } from './agreement.schedule';
 import { agreedVersions, type AgreementInput, agreementText, listedVersions } from './agreement.text';
 import { type ActiveProject, decideProject, evolveProject, foldProject } from './project.decider';
