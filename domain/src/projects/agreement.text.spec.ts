@@ -130,6 +130,8 @@ describe('the escrow agreement of a progress-billed project', () => {
     expect(text).toContain('   2. Concrete — $30,000.00; paid to Desert Concrete; retainage 10%, 5% on work certified once the line is 50% complete.');
     expect(text).toContain('   3. Framing — $50,000.00; paid to Saguaro Build Co.; retainage 10%.');
     expect(text).toContain('4. Release. When the contractor accepts a certified pay application');
+    expect(text).toContain("3. Deposits. The owner funds the project's escrow balance by ACH debit from a linked bank account.");
+    expect(text).toContain('6. Lien waivers. No lien waivers are exchanged for the progress payments.');
     expect(text).not.toContain('No milestone has been approved');
   });
 

@@ -109,9 +109,11 @@ export function agreementText(a: AgreementInput): string {
   lines.push(
     '',
     `2. Fee. The escrow fee is ${FEE_RATE.times(100).toString()}% of the project cost, paid by the owner with the deposit; a payee who chose to include the fee in their price receives their share less the fee instead.`,
-    a.returnWindow
-      ? `3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and nothing is paid out of escrow before they clear. A deposit returned in that time is taken off its milestone, which is then no longer funded.`
-      : "3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
+    a.schedule
+      ? `3. Deposits. The owner funds the project's escrow balance by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; ${a.returnWindow ? `its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and ` : ''}a certified payment is paid only from cleared funds.`
+      : a.returnWindow
+        ? `3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and nothing is paid out of escrow before they clear. A deposit returned in that time is taken off its milestone, which is then no longer funded.`
+        : "3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
     a.schedule
       ? '4. Release. When the contractor accepts a certified pay application, Escrow Ledger pays each line’s payee its current payment due (the certified amount less the retainage withheld on the line and the earlier certificates) from the owner’s cleared deposits.'
       : `4. Release. When both parties have marked a funded milestone complete, Escrow Ledger pays each payee its share less the retainage withheld from it${waiverRelease}.`,
@@ -124,7 +126,9 @@ export function agreementText(a: AgreementInput): string {
         : '5. Retainage. No retainage is withheld from the payments of the milestones above.',
     waiverStates.length > 0
       ? `6. Lien waivers. On the milestones above that name lien waivers (job site in ${waiverStates.map((s) => STATE_NAMES[s]).join(', ')}), each payee signs a conditional waiver and release of lien rights for each payment to it, and for its retainage, before that payment is released. A conditional waiver takes effect only when the payee receives the payment; an unconditional waiver is issued when the payment arrives. Both are recorded on the project's ledger.`
-      : '6. Lien waivers. No lien waivers are exchanged for the payments of the milestones above.',
+      : a.schedule
+        ? '6. Lien waivers. No lien waivers are exchanged for the progress payments.'
+        : '6. Lien waivers. No lien waivers are exchanged for the payments of the milestones above.',
     `7. Refund. If the contractor has not marked a funded milestone complete within ${a.responseDays} days of its deposit settling, the owner may claim the funds held for it back.`,
     '8. Disputes. Either party may open a dispute on a funded milestone. Escrow Ledger hears both parties and resolves it by releasing the funds, refunding them, or splitting them; its decision is final for the funds held.',
     "9. Records. Every approval, deposit, completion, release, refund and lien waiver is recorded on the project's ledger, which both parties can read at any time.",
