@@ -83,7 +83,7 @@ export const uploaded = (attachmentId: string, metadata = as.seller(), size = 10
   );
 
 /** The files the specs' applications and change orders name: invoices and photos of stored materials, a change order's drawing. */
-export const EXAMPLE_FILES = ['inv-concrete-1', 'photo-lumber', 'co-1-drawing', 'ev-1'];
+const EXAMPLE_FILES = ['inv-concrete-1', 'photo-lumber', 'co-1-drawing', 'ev-1'];
 
 /** The project with the worked example's schedule proposed by the seller and approved by the buyer, and the example's files uploaded. */
 export const approvedSchedule = (): BillingCommand[] => [

@@ -1,4 +1,4 @@
-export { type AgreedSchedule, agreedSchedule, schedulePayees } from './agreement.schedule';
+export { agreedSchedule, schedulePayees } from './agreement.schedule';
 export * from './agreement.text';
 export * from './commands';
 export * from './events';
