@@ -13,6 +13,7 @@ import type { DataSource } from 'typeorm';
 
 import { AgreementsService } from './agreements';
 import { AppModule } from './app.module';
+import { FILE_STORE, type FileStore } from './attachments';
 import { EventStreams, IdsService } from './command-side';
 import type { AppConfig } from './config/app-config';
 import { EVENT_STORE } from './event-store/event-store.tokens';
@@ -163,7 +164,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         seeded,
         config.responseDeadlineDays,
       );
-      await seedDemoProgressBilling(app.get(EventStreams), app.get(IdsService), seeded);
+      await seedDemoProgressBilling(app.get(EventStreams), app.get(IdsService), app.get<FileStore>(FILE_STORE), seeded);
       log('Seeded the demo data (first start on this database).');
     }
     demoLogins = demoLoginsText(config.publicUrl, secrets, file);

@@ -114,11 +114,11 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   await panel.getByLabel('Work this period in percent, line 1').fill('50');
   await panel.getByLabel('Work this period in percent, line 2').fill('25');
   const sheet = panel.getByRole('table', { name: 'Continuation sheet' });
-  // Columns: A, B, C, D, typed $, typed %, E, typed F, G, G ÷ C, H, I, payment due.
+  // Columns: A, B, C, D, typed $, typed %, E, typed F, stored materials' files, G, G ÷ C, H, I, payment due.
   await expect(cell(sheet, '1', 6)).toHaveText('$5,000.00');
   await expect(cell(sheet, '2', 6)).toHaveText('$5,000.00');
-  await expect(cell(sheet, '2', 9)).toHaveText('25.00%');
-  await expect(cell(sheet, '2', 12)).toHaveText('$4,500.00');
+  await expect(cell(sheet, '2', 10)).toHaveText('25.00%');
+  await expect(cell(sheet, '2', 13)).toHaveText('$4,500.00');
   const billedSummary = panel.getByLabel('Summary as billed', { exact: true });
   await expect(billedSummary).toContainText('8. Current payment due$9,000.00');
   await checkA11y(seller, 'the pay-application grid');

@@ -1,11 +1,13 @@
 import {
   type ActiveMilestone,
   type ActiveProject,
+  agreedSchedule,
   type AgreedVersion,
   agreedVersions,
   type AgreementStanding,
   agreementText,
   asVersionId,
+  billingOf,
   type CommandMetadata,
   type DepositAgreement,
   invalid,
@@ -14,11 +16,12 @@ import {
   notFound,
   type ProjectCommand,
   type ProjectState,
+  schedulePayees,
 } from '@escrow/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, milestoneStream, projectStream } from '../command-side';
+import { billingStream, EventStreams, milestoneStream, projectStream } from '../command-side';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { DirectoryService } from '../directory';
@@ -74,8 +77,12 @@ export class AgreementsService {
   async compose(projectId: number, project?: ActiveProject, milestones?: CurrentVersions): Promise<ComposedAgreement> {
     project ??= await this.project(projectId);
     if (project.primaryCompanyId === null) throw invalid('seller_required', 'The project needs a seller before its agreement can be drawn up.');
-    const agreed = await this.agreedOf(project, milestones ?? (await this.currentVersionsOf(projectId)));
-    const payees = agreed.flatMap((x) => x.version.terms.payees.map((p) => p.companyId));
+    // A progress-billed project's agreement states its approved schedule of values and change orders (the billing stream's).
+    const [agreed, schedule] = await Promise.all([
+      this.agreedOf(project, milestones ?? (await this.currentVersionsOf(projectId))),
+      billingOf(project) === 'progress' ? this.streams.current(billingStream, projectId).then(agreedSchedule) : null,
+    ]);
+    const payees = [...agreed.flatMap((x) => x.version.terms.payees.map((p) => p.companyId)), ...(schedule ? schedulePayees(schedule) : [])];
     const names = await this.directory.names([project.customerId], [project.primaryCompanyId, ...payees]);
     const companyName = (id: number) => names.companies.get(id) ?? `company ${id}`;
     const text = agreementText({
@@ -88,6 +95,7 @@ export class AgreementsService {
       companyName,
       responseDays: this.config.responseDeadlineDays,
       returnWindow: this.clearingTime(),
+      schedule,
     });
     const hash = agreementHash(text);
     return { project, agreed, text, hash, contractName: contractNameOf(projectId, hash) };

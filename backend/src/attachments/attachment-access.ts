@@ -1,6 +1,7 @@
-import { DomainError, forbidden, notFound } from '@escrow/domain';
+import { type BillingFileState, type BillingState, DomainError, forbidden, notFound } from '@escrow/domain';
 
 import type { SessionUser } from '../identity';
+import { type BillingReads, type BillingViewer, billingViewerOf } from '../progress-billing';
 import type { ProjectAccess, Viewer } from '../read-models';
 
 /**
@@ -32,4 +33,19 @@ export function projectSeenBy(access: ProjectAccess, projectId: number, user: Se
   return access.requireViewer(projectId, user).catch((error: unknown) => {
     throw unseen(error) ? noSuchProject() : error;
   });
+}
+
+/** The caller's side of a project's billing (`billing`: the write side's state), for its parties, its certifier and administrators. */
+export function billingSeenBy(access: ProjectAccess, projectId: number, user: SessionUser, billing: BillingState): Promise<BillingViewer> {
+  return billingViewerOf(access, projectId, user, billing).catch((error: unknown) => {
+    throw unseen(error) ? noSuchProject() : error;
+  });
+}
+
+/** The files of a project's billing as the read model holds them, for its parties, its certifier and administrators. */
+export async function billingReadBy(reads: BillingReads, projectId: number, user: SessionUser): Promise<BillingFileState[]> {
+  const { billing } = await reads.requireReader(projectId, user).catch((error: unknown) => {
+    throw unseen(error) ? noSuchProject() : error;
+  });
+  return billing.status === 'active' ? (billing.files ?? []) : [];
 }

@@ -1,4 +1,4 @@
-import type { ActiveMilestone, AttachmentTarget, AttachmentView, RetainageEvidence } from '@escrow/domain';
+import type { ActiveMilestone, AttachmentTarget, AttachmentView, BillingFileState, RetainageEvidence } from '@escrow/domain';
 
 import type { Names } from '../read-models';
 
@@ -57,5 +57,28 @@ export function retainageEvidenceView(projectId: number, e: RetainageEvidence, n
     removed: e.removed,
     download_url: `${base}/file`,
     thumbnail_url: e.thumbnailSha256 ? `${base}/thumbnail` : null,
+  };
+}
+
+/** A file of a progress-billed project's billing in the same wire shape, served under the project. */
+export function billingFileView(projectId: number, f: BillingFileState, names: Names): AttachmentView {
+  const base = `/api/job/${projectId}/billing/attachments/${f.attachmentId}`;
+  return {
+    attachment_id: f.attachmentId,
+    original_id: null,
+    to: 'billing',
+    version_id: null,
+    dispute_id: null,
+    name: f.name,
+    size: f.size,
+    media_type: f.mediaType,
+    sha256: f.sha256,
+    original_sha256: f.originalSha256,
+    original_size: f.originalSize,
+    by: { user_id: f.by, name: names.person(f.by), role: ROLE_WORDS[f.party] },
+    at: f.at,
+    removed: null,
+    download_url: `${base}/file`,
+    thumbnail_url: f.thumbnailSha256 ? `${base}/thumbnail` : null,
   };
 }

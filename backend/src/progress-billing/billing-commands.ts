@@ -26,7 +26,7 @@ export type BillingRequest = DistributiveOmit<BillingCommand, 'metadata' | 'proj
 export type BillingViewer = Viewer | 'certifier';
 
 /** What the billing rules know of a project, from its stream (its parties, status and billing method only move one way). */
-function billingFactsOf(project: ProjectState): BillingProjectFacts {
+export function billingFactsOf(project: ProjectState): BillingProjectFacts {
   if (project.status === 'none') throw notFound('no_such_project', 'There is no such project.');
   return {
     status: project.status,

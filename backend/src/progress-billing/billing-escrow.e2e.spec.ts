@@ -3,6 +3,7 @@ import { ProjectionRunner } from '@escrow/projections';
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { uploadBillingFile } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import type { SessionUser } from '../identity';
 import { BillingCommands } from './billing-commands';
@@ -93,8 +94,8 @@ describe('progress billing: the escrow balance and the payouts', () => {
       period_to: '2026-11-30',
       lines: [
         { line: '1', work_percent: '50' },
-        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: ['invoice-concrete'] },
-        { line: '3', stored_materials: '5000.00', evidence: ['invoice-lumber'] },
+        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: [await uploadBillingFile(s, jobId, 'concrete invoice.pdf')] },
+        { line: '3', stored_materials: '5000.00', evidence: [await uploadBillingFile(s, jobId, 'lumber invoice.pdf')] },
       ],
     });
     expect(one.status).toBe(201);
@@ -205,6 +206,35 @@ describe('progress billing: the escrow balance and the payouts', () => {
   });
 
   /** Each account's balance for the project (and each payee's retainage), from the ledger's rows. */
+  it('states the approved schedule and change orders in the agreement, whose signatures the next deposit needs again', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const agreement = async () => (await b.get(`/api/job/${jobId}/agreement`)).body.text as string;
+    const signed = await agreement();
+    expect(signed).toContain('   1. Site work — $20,000.00; paid to Mesa General Contracting; retainage 10%.');
+    expect(signed).toContain('   2. Concrete — $30,000.00; paid to Desert Concrete; retainage 10%, 5% on work certified once the line is 50% complete.');
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    const deposits = `/api/job/${jobId}/billing/deposits`;
+    expect((await b.post(deposits, { amount: '1000.00' })).status).toBe(201);
+
+    // A change order proposed changes no term; approved, it is in the text, and the signatures of the earlier text no longer cover a deposit.
+    const proposed = await s.post(`/api/job/${jobId}/change-orders`, {
+      reason: 'Owner asked for a deck.',
+      changes: [{ line: '3', scheduled_value: '55000.00' }],
+    });
+    expect(proposed.status).toBe(201);
+    expect(await agreement()).toBe(signed);
+    const changeOrderId = proposed.body.change_orders[0].change_order_id as number;
+    expect((await b.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`)).status).toBe(200);
+    const changed = await agreement();
+    expect(changed).toContain(`   Change order ${changeOrderId}, approved by both parties (+$5,000.00): Owner asked for a deck.`);
+    expect(changed).toContain('      Line 3: scheduled value from $50,000.00 to $55,000.00.');
+    expect(await b.post(deposits, { amount: '1000.00' })).toMatchObject({ status: 409, body: { code: 'agreement_changed' } });
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    expect((await b.post(deposits, { amount: '1000.00' })).status).toBe(201);
+  });
+
   async function ledgerOf(jobId: number): Promise<Record<string, string>> {
     const { rows } = await app.db.pool.query<{ key: string; balance: string }>(
       `SELECT account AS key, sum(amount)::numeric(20,2)::text AS balance FROM ledger_entries WHERE job_id = $1 GROUP BY account

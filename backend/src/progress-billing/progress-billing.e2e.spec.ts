@@ -3,6 +3,7 @@ import { ProjectionRunner } from '@escrow/projections';
 import { submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { uploadBillingFile } from '../../test/support/multipart';
 import { pdfText } from '../../test/support/pdf-text';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 
@@ -108,8 +109,8 @@ describe('progress billing', () => {
       period_to: '2026-11-30',
       lines: [
         { line: '1', work_percent: '50' },
-        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: ['invoice-concrete'] },
-        { line: '3', stored_materials: '5000.00', evidence: ['invoice-lumber'] },
+        { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: [await uploadBillingFile(s, jobId, 'concrete invoice.pdf')] },
+        { line: '3', stored_materials: '5000.00', evidence: [await uploadBillingFile(s, jobId, 'lumber invoice.pdf')] },
       ],
     });
     expect(one).toMatchObject({ status: 201, body: { application_number: 1, revision: 1, status: 'submitted', figures: 'billed' } });

@@ -1,5 +1,6 @@
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { FILE_STORE, type FileStore } from '../attachments';
 import { EventStreams, IdsService } from '../command-side';
 import { seedDemoProgressBilling } from './demo-progress-billing';
 import type { DemoDirectory } from './demo-seed';
@@ -27,7 +28,7 @@ describe('the demo progress-billed project', () => {
   afterAll(() => app.close());
 
   it('bills two certified applications through the real commands, and a second run appends nothing', async () => {
-    const seed = () => seedDemoProgressBilling(app.http.get(EventStreams), app.http.get(IdsService), demo);
+    const seed = () => seedDemoProgressBilling(app.http.get(EventStreams), app.http.get(IdsService), app.http.get<FileStore>(FILE_STORE), demo);
     const jobId = await seed();
     const count = async () => Number((await app.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
     const after = await count();
@@ -48,5 +49,10 @@ describe('the demo progress-billed project', () => {
     const types = (await app.db.pool.query<{ type: string }>(`SELECT type FROM events WHERE stream_id = $1`, [`billing-${jobId}`])).rows.map((r) => r.type);
     expect(types.filter((t) => t === 'PayApplicationCertified')).toHaveLength(2);
     expect(types.filter((t) => t === 'PayApplicationPaymentReleased')).toHaveLength(2);
+    // The wire stored on site comes with its invoice, which the buyer downloads beside the line.
+    const [invoice] = (await session.get(`/api/job/${jobId}/billing/attachments`)).body;
+    expect(invoice).toMatchObject({ name: 'Invoice 4471 wire.pdf', media_type: 'application/pdf' });
+    expect((await session.get(`/api/job/${jobId}/pay-applications/1`)).body.lines[2].billed.evidence).toEqual([invoice.attachment_id]);
+    expect(String((await session.get(invoice.download_url)).body)).toContain('Copper State Electrical Supply');
   });
 });

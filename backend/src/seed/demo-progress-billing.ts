@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+
 import type { BillingCommand, BillingProjectFacts, CommandMetadata, ProjectCommand } from '@escrow/domain';
 
+import type { FileStore } from '../attachments';
 import { billingStream, type EventStreams, type IdsService, projectStream } from '../command-side';
 import type { DemoDirectory } from './demo-seed';
 
@@ -9,6 +12,15 @@ const SCOPE = 'demo-seed';
 
 type BillingRequest = Omit<BillingCommand, 'metadata' | 'project'>;
 
+/** The supplier's invoice for the wire stored on site: a one-page PDF the demo's first application names as its evidence. */
+const WIRE_INVOICE = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Invoice 4471, Copper State Electrical Supply: 12/2 NM-B wire, 40 spools, $3,500.00, delivered to site\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+/** What the demo's billing may hold in files: the default of ATTACHMENT_MILESTONE_MAX_MB (the seed has no settings). */
+const DEMO_BILLING_MAX_BYTES = 250 * 1024 * 1024;
+/** The invoice's id in the billing (a UUID, fixed, so a second run names the same file). */
+const WIRE_INVOICE_ID = '6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f';
+
 /**
  * The demo's progress-billed project (issue 38): a clinic fit-out by Saguaro Build Co. for the
  * demo buyer, its schedule of values approved, and two pay applications certified by the buyer
@@ -17,7 +29,7 @@ type BillingRequest = Omit<BillingCommand, 'metadata' | 'project'>;
  * second run (a restart, a seed that stopped half way) appends nothing twice: the project and
  * schedule ids come back from their keys and each command's events from theirs.
  */
-export async function seedDemoProgressBilling(streams: EventStreams, ids: IdsService, demo: DemoDirectory): Promise<number> {
+export async function seedDemoProgressBilling(streams: EventStreams, ids: IdsService, files: FileStore, demo: DemoDirectory): Promise<number> {
   const [saguaro, electric] = [demo.sellerCompanyId, demo.companyIds[1]!];
   let clock = Date.now() - 70 * DAY;
   const at = (daysLater = 0) => new Date((clock += daysLater * DAY + 60_000)).toISOString();
@@ -54,6 +66,17 @@ export async function seedDemoProgressBilling(streams: EventStreams, ids: IdsSer
   ];
   await billing('schedule', { type: 'ProposeSchedule', data: { jobId, versionId, lines } }, seller(at(1)));
   await billing('approve', { type: 'ApproveSchedule', data: { versionId } }, buyer(at(2)));
+  // The invoice of the wire stored on site, uploaded to the billing as a person would (the same bytes are stored once).
+  const invoice = await files.put(Readable.from([WIRE_INVOICE]), { maxBytes: WIRE_INVOICE.length });
+  const file = { name: 'Invoice 4471 wire.pdf', size: invoice.size, mediaType: 'application/pdf', sha256: invoice.sha256, thumbnailSha256: null };
+  await billing(
+    'wire-invoice',
+    {
+      type: 'AddBillingFile',
+      data: { attachmentId: WIRE_INVOICE_ID, file: { ...file, originalSha256: invoice.sha256, originalSize: invoice.size }, maxBytes: DEMO_BILLING_MAX_BYTES },
+    },
+    seller(at()),
+  );
 
   // Pay application 1: demolition done, framing started, wire on site; certified as billed (accepted and released with it).
   await billing(
@@ -65,7 +88,7 @@ export async function seedDemoProgressBilling(streams: EventStreams, ids: IdsSer
         lines: [
           { line: '1', workPercent: '100' },
           { line: '2', workAmount: '12000.00' },
-          { line: '3', workAmount: '4000.00', storedMaterials: '3500.00', evidence: ['demo-wire-invoice'] },
+          { line: '3', workAmount: '4000.00', storedMaterials: '3500.00', evidence: [WIRE_INVOICE_ID] },
         ],
       },
     },

@@ -58,6 +58,24 @@ function waitingPayout(w: SecurityWorld) {
   }
   return billed;
 }
+const billingPhotos = new WeakMap<SecurityWorld, Promise<AttachmentView>>();
+/** One photo of stored materials the seller uploaded to the world's progress-billed project, for the routes that read it. */
+function billingPhoto(w: SecurityWorld): Promise<AttachmentView> {
+  let photo = billingPhotos.get(w);
+  if (!photo) {
+    photo = sharp({ create: { width: 32, height: 24, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer()
+      .then(async (jpeg) => {
+        const upload = multipart(jpeg, 'stored rebar.jpg');
+        const answer = await w.party.seller.request('POST', `/api/job/${w.billing.jobId}/billing/attachments`, upload.payload, upload.headers);
+        if (answer.status !== 201) throw new Error(`uploading a billing file failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+        return answer.body as AttachmentView;
+      });
+    billingPhotos.set(w, photo);
+  }
+  return photo;
+}
 
 const retainageDisputes = new WeakMap<SecurityWorld, Promise<{ jobId: number; disputeId: number }>>();
 /** One open retainage dispute per world, for the evidence routes (an open dispute takes up to 100 files). */
@@ -719,6 +737,32 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     ...route('POST', '/api/job/:id/pay-applications/:number/certify', 'user', parties(200, 403, { seller: 403 }), async (w, _r, fresh) => ({
       url: `/api/job/${fresh ? (await w.fresh.billed('applied')).jobId : w.billing.jobId}/pay-applications/1/certify`,
       body: { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] },
+    })),
+    certifier: 200,
+  },
+  // Files of the billing (invoices, photos, change-order drawings): the parties upload; they, the certifier and admins read; outsiders are told the project does not exist.
+  {
+    ...route('GET', '/api/job/:id/billing/attachments', 'user', parties(200, 200, outsidersSeeNothing), (w) => ({
+      url: `/api/job/${w.billing.jobId}/billing/attachments`,
+    })),
+    certifier: 200,
+  },
+  {
+    ...route('POST', '/api/job/:id/billing/attachments', 'user', parties(201, 403, outsidersSeeNothing), (w) => {
+      const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(uniqueSuffix())]), 'invoice.pdf');
+      return { url: `/api/job/${w.billing.jobId}/billing/attachments`, body: upload.payload, headers: upload.headers };
+    }),
+    certifier: 403,
+  },
+  {
+    ...route('GET', '/api/job/:id/billing/attachments/:attachmentId/file', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
+      url: (await billingPhoto(w)).download_url,
+    })),
+    certifier: 200,
+  },
+  {
+    ...route('GET', '/api/job/:id/billing/attachments/:attachmentId/thumbnail', 'user', parties(200, 200, outsidersSeeNothing), async (w) => ({
+      url: (await billingPhoto(w)).thumbnail_url!,
     })),
     certifier: 200,
   },

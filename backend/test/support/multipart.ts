@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import type { HttpSession } from './http-session';
+
 /** One part of a multipart/form-data body: a file when it has a file name, else a text field. */
 export interface Part {
   field: string;
@@ -32,3 +34,11 @@ export function multipart(bytes: Buffer, fileName: string, field = 'file', decla
 
 /** The smallest file the attachment intake takes as a PDF (its bytes start with %PDF). */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Uploads a small PDF (named `name`, its bytes unique to it) to a progress-billed project's billing; answers its attachment id. */
+export async function uploadBillingFile(session: HttpSession, jobId: number, name: string): Promise<string> {
+  const upload = multipart(Buffer.concat([TINY_PDF, Buffer.from(`% ${name}`)]), name);
+  const answer = await session.request('POST', `/api/job/${jobId}/billing/attachments`, upload.payload, upload.headers);
+  if (answer.status !== 201) throw new Error(`uploading ${name} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.attachment_id as string;
+}

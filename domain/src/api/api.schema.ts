@@ -1793,9 +1793,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "rejection",
       "completion",
       "dispute",
-      "retainage_dispute"
+      "retainage_dispute",
+      "billing"
     ],
-    "description": "What a file is evidence of (the `to` of an attachment); `retainage_dispute` is the project's, not a milestone's."
+    "description": "What a file is evidence of (the `to` of an attachment); `retainage_dispute` and `billing` (a progress-billed project's invoices, photos and change-order files) are the project's, not a milestone's."
   },
   "AttachmentView": {
     "type": "object",
@@ -1808,7 +1809,7 @@ export const API_SCHEMAS: Record<string, object> = {
           "number",
           "null"
         ],
-        "description": "The milestone's original id; null for a retainage dispute's evidence (the project's)."
+        "description": "The milestone's original id; null for a retainage dispute's evidence or the billing's files (the project's)."
       },
       "to": {
         "$ref": "#/definitions/AttachmentPlace"

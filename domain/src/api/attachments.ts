@@ -1,5 +1,8 @@
-/** What a file is evidence of (the `to` of an attachment); `retainage_dispute` is the project's, not a milestone's. */
-export type AttachmentPlace = 'version' | 'rejection' | 'completion' | 'dispute' | 'retainage_dispute';
+/**
+ * What a file is evidence of (the `to` of an attachment); `retainage_dispute` and `billing` (a
+ * progress-billed project's invoices, photos and change-order files) are the project's, not a milestone's.
+ */
+export type AttachmentPlace = 'version' | 'rejection' | 'completion' | 'dispute' | 'retainage_dispute' | 'billing';
 
 /**
  * A file attached to a milestone (GET /api/milestone/{id}/attachments) or to a project's
@@ -8,7 +11,7 @@ export type AttachmentPlace = 'version' | 'rejection' | 'completion' | 'dispute'
  */
 export interface AttachmentView {
   attachment_id: string;
-  /** The milestone's original id; null for a retainage dispute's evidence (the project's). */
+  /** The milestone's original id; null for a retainage dispute's evidence or the billing's files (the project's). */
   original_id: number | null;
   to: AttachmentPlace;
   /** The version it was attached to (place version or rejection), else null. */

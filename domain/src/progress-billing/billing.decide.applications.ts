@@ -2,6 +2,7 @@ import type { SiteState } from '../lien-waivers/states';
 import { formatAmount, money } from '../money/money';
 import { assertNever, type CommandMetadata } from '../shared/command';
 import { conflict, forbidden, invalid, notFound, type RefusalProblem } from '../shared/errors';
+import { foreignFiles, foreignFilesProblem } from './billing.decide.files';
 import { fundWaitingPayments } from './billing.escrow';
 import { evolveBilling } from './billing.evolve';
 import { refuseIfAny, requireParty, requireProgressBilled, requireSchedule, requireSellerUser, requireSubmitted } from './billing.rules';
@@ -95,6 +96,10 @@ function submitted(s: ActiveBilling, applicationNumber: number, revision: number
   const period = readPeriod(s, periodTo, problems);
   const lines = readApplicationLines(s.lines, s.toDate, inputs, problems);
   problems.push(...lineProblems(s.lines, s.toDate, lines, 'seller'));
+  for (const l of lines) {
+    const foreign = foreignFiles(s, l.evidence);
+    if (foreign.length > 0) problems.push(foreignFilesProblem(l.line, foreign));
+  }
   if (problems.length === 0 && !lines.some((l) => billsSomething(l, s.toDate))) {
     problems.push({ code: 'nothing_billed', line: null, message: 'This pay application bills no work and no change in stored materials on any line.' });
   }

@@ -2,6 +2,7 @@ import { otherParty, partyName } from '../milestones/milestone.rules';
 import { formatAmount, formatDollars, money, sum } from '../money/money';
 import { assertNever } from '../shared/command';
 import { conflict, invalid, notFound, type RefusalProblem } from '../shared/errors';
+import { foreignFiles, foreignFilesProblem } from './billing.decide.files';
 import { readReason, refuseIfAny, requireParty, requireSchedule, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type BillingState, type ChangeOrderState, openApplication } from './billing.state';
 import type { ApproveChangeOrder, ProposeChangeOrder, RejectChangeOrder } from './commands';
@@ -33,6 +34,8 @@ export function decideChangeOrder(command: ChangeOrderCommand, state: BillingSta
       const reason = readReason(d.reason, 'reason for the change order', true)!;
       const attachmentIds = readAttachments(d.attachmentIds);
       const problems: RefusalProblem[] = [];
+      const foreign = foreignFiles(s, attachmentIds);
+      if (foreign.length > 0) problems.push(foreignFilesProblem(null, foreign));
       const changes = readChanges(s, d.changes ?? [], problems);
       const newLines = d.newLines && d.newLines.length > 0 ? readScheduleLines(d.newLines, new Set(), problems) : [];
       if (problems.length === 0 && changes.length === 0 && newLines.length === 0) {

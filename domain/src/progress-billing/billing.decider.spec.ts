@@ -1,7 +1,22 @@
 import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
-import type { BillingState } from './billing.state';
-import { approvedSchedule, ARCHITECT, as, BUYER, command, exampleLines, given, JOB, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
+import type { ActiveBilling, BillingState } from './billing.state';
+import {
+  approvedSchedule,
+  ARCHITECT,
+  as,
+  BUYER,
+  command,
+  exampleLines,
+  given,
+  JOB,
+  PROGRESS,
+  refusal,
+  run,
+  SELLER_COMPANY,
+  SUB,
+  uploaded,
+} from './billing.test-kit';
 
 const firstApplication = () =>
   command(
@@ -375,5 +390,67 @@ describe('retainage at substantial completion', () => {
   it('is refused to anyone but the parties', () => {
     const s = given(...approvedSchedule(), firstApplication(), allAsBilled(1));
     expect(refusal(s, command('RequestBillingRetainageRelease', {}, { ...as.buyer(), actorId: BUYER + 1 })).code).toBe('not_a_party');
+  });
+});
+
+describe('files of the billing', () => {
+  it('are uploaded by either party, never by the certifier or an outsider, and named by the lines that bill stored materials', () => {
+    const s = given(...approvedSchedule(), command('NameCertifier', { userId: ARCHITECT, companyId: 41 }, as.buyer()));
+    const { events, state } = run(s, uploaded('drawing-buyer', as.buyer()));
+    expect(events[0]).toMatchObject({ type: 'BillingFileAdded', data: { jobId: JOB, attachmentId: 'drawing-buyer', party: 'customer', by: BUYER } });
+    expect((state as ActiveBilling).files?.map((f) => f.attachmentId)).toContain('drawing-buyer');
+    expect(refusal(s, uploaded('by-architect', as.architect())).code).toBe('not_a_party');
+    expect(refusal(s, uploaded('by-outsider', as.outsider())).code).toBe('not_a_party');
+    expect(refusal(s, uploaded('inv-concrete-1')).code).toBe('attachment_exists');
+  });
+
+  it('refuses evidence that is not a file of this project, naming the line', () => {
+    const s = given(...approvedSchedule());
+    const submit = (evidence: string[]) =>
+      command(
+        'SubmitPayApplication',
+        { periodTo: '2026-11-30', lines: [{ line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence }] },
+        as.seller(),
+      );
+    const error = refusal(s, submit(['inv-concrete-1', 'other-projects-invoice']));
+    expect(error.code).toBe('attachment_not_in_project');
+    expect(error.message).toBe(
+      "Line 2: the evidence names a file not uploaded to this project's billing (other-projects-invoice): upload the invoice or photos here first.",
+    );
+    expect(run(s, submit(['inv-concrete-1'])).events[0]!.type).toBe('PayApplicationSubmitted');
+  });
+
+  it('refuses a change order whose attachments are not files of this project', () => {
+    const s = given(...approvedSchedule());
+    const propose = (attachmentIds: string[]) =>
+      command(
+        'ProposeChangeOrder',
+        { changeOrderId: 1, reason: 'Owner asked for a deck.', attachmentIds, changes: [{ line: '3', scheduledValue: '55000' }] },
+        as.buyer(),
+      );
+    expect(refusal(s, propose(['co-1-drawing', 'elsewhere'])).code).toBe('attachment_not_in_project');
+    expect(run(s, propose(['co-1-drawing'])).events[0]!.data).toMatchObject({ attachmentIds: ['co-1-drawing'] });
+  });
+
+  it('holds at most the bytes the setting allows', () => {
+    const s = given(...approvedSchedule());
+    const big = command(
+      'AddBillingFile',
+      {
+        attachmentId: 'too-big',
+        file: {
+          name: 'big.pdf',
+          size: 2000,
+          mediaType: 'application/pdf',
+          sha256: 'b'.repeat(64),
+          thumbnailSha256: null,
+          originalSha256: 'b'.repeat(64),
+          originalSize: 2000,
+        },
+        maxBytes: 5000,
+      },
+      as.seller(),
+    );
+    expect(refusal(s, big).code).toBe('billing_files_full');
   });
 });

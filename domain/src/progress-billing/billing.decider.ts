@@ -3,6 +3,7 @@ import { decideApplication } from './billing.decide.applications';
 import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
+import { decideBillingFile } from './billing.decide.files';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
@@ -46,6 +47,8 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return decideBillingRetainage(command, state);
     case 'SignBillingLienWaiver':
       return decideBillingLienWaiver(command, state);
+    case 'AddBillingFile':
+      return decideBillingFile(command, state);
     default:
       return assertNever(command);
   }

@@ -249,6 +249,11 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
         ),
       };
     }
+    case 'BillingFileAdded': {
+      const { attachmentId, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, party, by, at } = event.data;
+      const file = { attachmentId, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, party, by, at };
+      return { ...s, files: [...(s.files ?? []), file] };
+    }
     default:
       return assertNever(event);
   }

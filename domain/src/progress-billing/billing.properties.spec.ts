@@ -6,7 +6,7 @@ import { money, sum, ZERO } from '../money/money';
 import { DomainError } from '../shared/errors';
 import { escrowBalance, shortfall, unfunded } from './billing.escrow';
 import type { ActiveBilling, BillingState } from './billing.state';
-import { as, command, JOB, run } from './billing.test-kit';
+import { as, command, JOB, run, uploaded } from './billing.test-kit';
 import type { BillingCommand } from './commands';
 import type { BillingEvent } from './events';
 import { NOTHING_CERTIFIED, type PayApplicationFigures, payApplicationFigures, withheldToDate } from './pay-application.figures';
@@ -285,6 +285,7 @@ describe('progress billing over random projects', () => {
         const lines = schedule.map((l, i) => ({ number: String(i + 1), description: `Line ${i + 1}`, ...l }));
         state = attempt(state, command('ProposeSchedule', { jobId: JOB, versionId: 1, lines }, as.seller()), books);
         state = attempt(state, command('ApproveSchedule', { versionId: 1 }, as.buyer()), books);
+        state = attempt(state, uploaded('ev-1'), books);
         toBe(state.status === 'active' && state.currentVersionId, 1);
         steps.forEach((step, i) => {
           const s = state as ActiveBilling;

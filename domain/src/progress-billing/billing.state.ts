@@ -1,5 +1,5 @@
 import type { SiteState } from '../lien-waivers/states';
-import type { Party, WaiverKind } from '../milestones/events';
+import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
 import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -127,6 +127,14 @@ export interface BillingWaiverState {
   at: string;
 }
 
+/** A file uploaded to the project's billing, named by pay application lines and change orders. */
+export interface BillingFileState extends AttachedFile {
+  attachmentId: string;
+  party: Party;
+  by: number;
+  at: string;
+}
+
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
 export interface ActiveBilling {
   status: 'active';
@@ -150,6 +158,8 @@ export interface ActiveBilling {
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
   deposits: BillingDepositState[];
   payouts: BillingPayoutState[];
+  /** The files uploaded to the billing (absent in states folded before files existed). */
+  files?: BillingFileState[];
   updatedAt: string;
 }
 

@@ -62,10 +62,34 @@ export function given(...commands: BillingCommand[]): ActiveBilling {
   return state;
 }
 
-/** The project with the worked example's schedule proposed by the seller and approved by the buyer. */
+/** A file uploaded to the project's billing (a PDF of `size` bytes) by `metadata`'s party. */
+export const uploaded = (attachmentId: string, metadata = as.seller(), size = 1000): BillingCommand =>
+  command(
+    'AddBillingFile',
+    {
+      attachmentId,
+      file: {
+        name: `${attachmentId}.pdf`,
+        size,
+        mediaType: 'application/pdf',
+        sha256: 'a'.repeat(64),
+        thumbnailSha256: null,
+        originalSha256: 'a'.repeat(64),
+        originalSize: size,
+      },
+      maxBytes: 250 * 1024 * 1024,
+    },
+    metadata,
+  );
+
+/** The files the specs' applications and change orders name: invoices and photos of stored materials, a change order's drawing. */
+const EXAMPLE_FILES = ['inv-concrete-1', 'photo-lumber', 'co-1-drawing', 'ev-1'];
+
+/** The project with the worked example's schedule proposed by the seller and approved by the buyer, and the example's files uploaded. */
 export const approvedSchedule = (): BillingCommand[] => [
   command('ProposeSchedule', { jobId: JOB, versionId: 1, lines: exampleLines() }, as.seller()),
   command('ApproveSchedule', { versionId: 1 }, as.buyer()),
+  ...EXAMPLE_FILES.map((id) => uploaded(id)),
 ];
 
 /** The refusal a command meets, to assert on its code, message and problems. */

@@ -1,6 +1,6 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { DepositAgreement, IssuedWaiver } from '../milestones/commands';
-import type { WaiverKind } from '../milestones/events';
+import type { AttachedFile, WaiverKind } from '../milestones/events';
 import type { Command } from '../shared/command';
 import type { ApplicationLineInput, CertificationDecisionInput } from './pay-application.rules';
 import type { ScheduleLineInput } from './schedule';
@@ -86,6 +86,9 @@ export type RejectChangeOrder = ProjectCommand<'RejectChangeOrder', { changeOrde
 export type RequestBillingRetainageRelease = ProjectCommand<'RequestBillingRetainageRelease', Record<string, never>>;
 export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetainageRelease', Record<string, never>>;
 
+/** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
+export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
+
 export type BillingCommand =
   | ProposeSchedule
   | ApproveSchedule
@@ -109,4 +112,5 @@ export type BillingCommand =
   | RejectChangeOrder
   | RequestBillingRetainageRelease
   | ApproveBillingRetainageRelease
-  | SignBillingLienWaiver;
+  | SignBillingLienWaiver
+  | AddBillingFile;

@@ -1,5 +1,5 @@
 import type { SiteState } from '../lien-waivers/states';
-import type { Party, WaiverKind } from '../milestones/events';
+import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
 import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
 import type { ScheduleLine } from './schedule';
@@ -182,6 +182,14 @@ export type BillingEvent =
       /** The payout reached the payee: its unconditional waiver was generated and recorded as issued. */
       type: 'BillingLienWaiverIssued';
       data: BillingEventBase & BillingWaiver;
+    }
+  | {
+      /**
+       * A party uploaded a file to the project's billing (an invoice or photos of stored materials,
+       * a change order's drawings): pay application lines and change orders name it by its id.
+       */
+      type: 'BillingFileAdded';
+      data: BillingEventBase & AttachedFile & { attachmentId: string; party: Party; by: number };
     };
 
 /** A lien waiver of one payout: the same facts as a milestone payment's (LienWaiverSigned), the payout naming the payment. */
@@ -234,6 +242,7 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'BillingRetainageReleased',
   'BillingLienWaiverSigned',
   'BillingLienWaiverIssued',
+  'BillingFileAdded',
 ];
 
 export const billingStreamId = (jobId: number): string => `billing-${jobId}`;

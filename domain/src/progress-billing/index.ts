@@ -7,6 +7,7 @@ export {
   type ActiveBilling,
   type ApplicationState,
   type BillingDepositState,
+  type BillingFileState,
   type BillingPayoutState,
   type BillingState,
   initialBillingState,

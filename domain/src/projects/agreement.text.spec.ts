@@ -1,6 +1,9 @@
 import { foldMilestone } from '../milestones/milestone.evolve';
 import type { ActiveMilestone } from '../milestones/milestone.state';
 import { as, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY } from '../milestones/milestone.test-kit';
+import type { BillingState } from '../progress-billing/billing.state';
+import * as billing from '../progress-billing/billing.test-kit';
+import { agreedSchedule } from './agreement.schedule';
 import { agreedVersions, type AgreementInput, agreementText, listedVersions } from './agreement.text';
 import { type ActiveProject, decideProject, evolveProject, foldProject } from './project.decider';
 
@@ -101,5 +104,54 @@ describe('the escrow agreement', () => {
     }
     expect(listedVersions(project as ActiveProject)).toEqual(agreedVersions(milestones));
     expect(agreementText(input([], { agreed: listedVersions(project as ActiveProject) }))).toBe(agreementText(input(milestones)));
+  });
+});
+
+describe('the escrow agreement of a progress-billed project', () => {
+  const payees: Record<number, string> = { 20: 'Saguaro Build Co.', 30: 'Desert Concrete', 31: 'Mesa Ridge Roofing' };
+  const progress = (state: BillingState) => agreementText(input([], { schedule: agreedSchedule(state), companyName: (id) => payees[id] ?? `company ${id}` }));
+  const deck = (meta = billing.as.seller()) =>
+    billing.command(
+      'ProposeChangeOrder',
+      {
+        changeOrderId: 1,
+        reason: 'Owner asked for a deck.',
+        changes: [{ line: '3', scheduledValue: '55000' }],
+        newLines: [{ number: '4', description: 'Deck', scheduledValue: '8000', payeeId: 31, retainage: { rate: '10' } }],
+      },
+      meta,
+    );
+
+  it('names each line of the approved schedule: number, description, value, payee and retainage terms', () => {
+    const text = progress(billing.given(...billing.approvedSchedule()));
+    expect(text).toContain('1. Schedule of values. The project is paid by progress against the schedule of values below.');
+    expect(text).toContain('   Schedule of values (version 1), contract sum $100,000.00:');
+    expect(text).toContain('   1. Site work — $20,000.00; paid to Saguaro Build Co.; retainage 10%.');
+    expect(text).toContain('   2. Concrete — $30,000.00; paid to Desert Concrete; retainage 10%, 5% on work certified once the line is 50% complete.');
+    expect(text).toContain('   3. Framing — $50,000.00; paid to Saguaro Build Co.; retainage 10%.');
+    expect(text).toContain('4. Release. When the contractor accepts a certified pay application');
+    expect(text).toContain("3. Deposits. The owner funds the project's escrow balance by ACH debit from a linked bank account.");
+    expect(text).toContain('6. Lien waivers. No lien waivers are exchanged for the progress payments.');
+    expect(text).not.toContain('No milestone has been approved');
+  });
+
+  it('changes when a change order is approved, and names the change; a proposal alone changes nothing', () => {
+    const approved = billing.given(...billing.approvedSchedule());
+    const proposed = billing.given(...billing.approvedSchedule(), deck());
+    const changed = billing.given(...billing.approvedSchedule(), deck(), billing.command('ApproveChangeOrder', { changeOrderId: 1 }, billing.as.buyer()));
+    expect(progress(proposed)).toBe(progress(approved));
+    const text = progress(changed);
+    expect(text).not.toBe(progress(approved));
+    expect(text).toContain('   Change order 1, approved by both parties (+$13,000.00): Owner asked for a deck.');
+    expect(text).toContain('      Line 3: scheduled value from $50,000.00 to $55,000.00.');
+    expect(text).toContain('      New line 4. Deck — $8,000.00; paid to Mesa Ridge Roofing; retainage 10%.');
+    expect(text).toContain('   Contract sum with the approved change orders: $113,000.00.');
+  });
+
+  it('says so before a schedule is approved, and the approval changes the text', () => {
+    const proposedOnly = billing.given(billing.command('ProposeSchedule', { jobId: 7, versionId: 1, lines: billing.exampleLines() }, billing.as.seller()));
+    const before = progress(proposedOnly);
+    expect(before).toContain('   (No schedule of values has been approved by both parties yet.)');
+    expect(progress(billing.given(...billing.approvedSchedule()))).not.toBe(before);
   });
 });

@@ -1,3 +1,4 @@
+export { agreedSchedule, schedulePayees } from './agreement.schedule';
 export * from './agreement.text';
 export * from './commands';
 export * from './events';

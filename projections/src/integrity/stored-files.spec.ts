@@ -139,6 +139,21 @@ describe('the check of stored files', () => {
     expect(result.problems[0]!.message).toContain('attachment r-1 "punch list.pdf" of project 7, its retainage dispute (event e-1, job-7 revision 4)');
   });
 
+  it("checks the files of a project's billing, on its billing stream, and names them by their project", async () => {
+    const check = new StoredFilesCheck(storeOf({}));
+    check.add({
+      id: 'e-2',
+      streamId: 'billing-7',
+      revision: 5,
+      type: 'BillingFileAdded',
+      data: { jobId: 7, attachmentId: 'b-1', name: 'rebar invoice.pdf', size: 4, mediaType: 'application/pdf', sha256: sha256(PLAN), thumbnailSha256: null },
+      metadata: {},
+    });
+    await check.settled();
+    expect(check.result().problems).toEqual([expect.objectContaining({ projectId: 7, originalId: null, attachmentId: 'b-1', found: 'missing' })]);
+    expect(check.result().problems[0]!.message).toContain('attachment b-1 "rebar invoice.pdf" of project 7, its billing (event e-2, billing-7 revision 5)');
+  });
+
   it('fails when the store cannot be read, rather than passing files it did not see', async () => {
     const check = new StoredFilesCheck({ check: () => Promise.reject(new Error('the bucket answered 503')) });
     for (const event of milestoneStream()) check.add(event);

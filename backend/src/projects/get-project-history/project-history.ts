@@ -391,6 +391,11 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `Retainage of ${dollars(d.total)} released to ${d.payees.length} payee${d.payees.length === 1 ? '' : 's'} at substantial completion, approved by the ${party(d.party)}.`,
         changes: [],
       };
+    case 'BillingFileAdded':
+      return {
+        summary: `${names.person(d.by) ?? `The ${party(d.party)}`} uploaded “${d.name}” (${fileSize(d.size)}) to the project's billing. ${fileHashes(d)}`,
+        changes: [],
+      };
     default:
       // A type the catalogue does not know (yet): its stored name.
       return { summary: row.type, changes: [] };

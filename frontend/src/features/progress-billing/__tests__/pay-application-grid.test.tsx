@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
 import { PayApplicationGrid } from '../components/PayApplicationGrid';
@@ -81,16 +81,59 @@ describe('the pay-application grid (issue 38)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('says plainly that files for newly stored materials cannot be attached yet', async () => {
-    fakeApi(() => undefined);
+  it('takes the invoice of newly stored materials on their line, uploaded to the billing, and sends its id as the evidence', async () => {
+    const invoice = {
+      attachment_id: '6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f',
+      original_id: null,
+      to: 'billing',
+      version_id: null,
+      dispute_id: null,
+      name: 'lumber invoice.pdf',
+      size: 1200,
+      media_type: 'application/pdf',
+      sha256: 'a'.repeat(64),
+      original_sha256: 'a'.repeat(64),
+      original_size: 1200,
+      by: { user_id: 21, name: 'Sam Seller', role: 'seller' },
+      at: '2026-11-20T10:00:00.000Z',
+      removed: null,
+      download_url: '/api/job/7/billing/attachments/6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f/file',
+      thumbnail_url: null,
+    };
+    let uploaded = false;
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/billing/attachments') return { status: 200, body: uploaded ? [invoice] : [] };
+      if (call.method === 'POST' && call.url === '/job/7/billing/attachments') {
+        uploaded = true;
+        return { status: 201, body: invoice };
+      }
+      if (call.method === 'POST' && call.url === '/job/7/pay-applications') return { status: 201, body: submitted };
+      return undefined;
+    });
     renderScreen(
       <App>
         <PayApplicationGrid projectId={7} view={scheduleView('company')} revise={null} nameOf={nameOf} onDone={() => undefined} />
       </App>,
     );
-    expect(screen.queryByText(TEXTS.storedFilesNotBuilt)).not.toBeInTheDocument();
+    const attach = 'Invoices or photos of the materials stored, line 3';
+    expect(screen.queryByRole('button', { name: attach })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Materials presently stored, line 3'), '5000');
-    expect(screen.getByText(TEXTS.storedFilesNotBuilt)).toBeInTheDocument();
+    expect(screen.getByText(TEXTS.storedFilesNeeded)).toBeInTheDocument();
     expect(within(rowOf('3')).getByText(/Line 3: attach the invoice or photos of the \$5,000\.00 of materials newly stored\./)).toBeInTheDocument();
+
+    const file = new File(['%PDF-1.4 invoice'], 'lumber invoice.pdf', { type: 'application/pdf' });
+    expect(within(rowOf('3')).getByRole('button', { name: attach })).toBeInTheDocument();
+    await userEvent.upload(rowOf('3').querySelector<HTMLInputElement>('input[type=file]')!, file);
+    const upload = await vi.waitFor(() => calls.find((c) => c.method === 'POST' && c.url === '/job/7/billing/attachments')!);
+    expect((upload.data as FormData).get('file')).toBeInstanceOf(File);
+    expect(await within(rowOf('3')).findByText('lumber invoice.pdf')).toBeInTheDocument();
+    expect(within(rowOf('3')).queryByText(/attach the invoice or photos/)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXTS.storedFilesNeeded)).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Period to (the last day of the period billed)'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the pay application' }));
+    await expect
+      .poll(() => calls.find((c) => c.url === '/job/7/pay-applications')?.data)
+      .toEqual({ period_to: '2026-11-30', lines: [{ line: '3', stored_materials: '5000', evidence: [invoice.attachment_id] }] });
   });
 });

@@ -22,6 +22,30 @@ function open() {
 const grid = () => screen.getByRole('table', { name: 'Lines to certify' });
 
 describe('the review grid (issue 38)', () => {
+  it('lists the files of the materials stored beside their line, with a link to download each', async () => {
+    const url = '/api/job/7/billing/attachments/6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f/file';
+    const { calls } = fakeApi((call) =>
+      call.method === 'GET' && call.url === '/job/7/billing/attachments'
+        ? { status: 200, body: [{ attachment_id: '6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f', name: 'lumber invoice.pdf', download_url: url }] }
+        : undefined,
+    );
+    const withStored = {
+      ...submitted,
+      lines: submitted.lines.map((l) =>
+        l.line === '3' && l.billed ? { ...l, billed: { ...l.billed, stored_materials: '2000.00', evidence: ['6f0c1d2e-8a3b-4c5d-9e7f-1a2b3c4d5e6f'] } } : l,
+      ),
+    };
+    renderScreen(
+      <App>
+        <ReviewGrid projectId={7} view={scheduleView('customer', { open_application_number: 1 })} application={withStored} nameOf={nameOf} />
+      </App>,
+    );
+    const files = await within(grid()).findByRole('list', { name: 'Files of the materials stored, line 3' });
+    expect(await within(files).findByRole('link', { name: 'lumber invoice.pdf' })).toHaveAttribute('href', url);
+    expect(within(grid()).queryByRole('list', { name: 'Files of the materials stored, line 1' })).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /job/7/billing/attachments']);
+  });
+
   it('refuses a reduction without a reason beside its line, and sends nothing', async () => {
     const { calls } = open();
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Decision, line 3' })).getByLabelText('Reduce'));

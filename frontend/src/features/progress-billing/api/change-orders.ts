@@ -7,6 +7,8 @@ export interface ChangeOrderRequest {
   reason: string;
   changes: { line: string; scheduled_value: string }[];
   new_lines: ScheduleLineRequest[];
+  /** Files uploaded to the project's billing (useUploadBillingFile). */
+  attachment_ids?: string[];
 }
 
 /** POST …/change-orders: either party proposes one (the proposal is the proposer's approval). */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { errorMessage } from '../../../lib/api-client';
 import { useProposeChangeOrder } from '../api/change-orders';
+import { BillingFilesField } from './BillingFiles';
 import { PayeeSelect } from './PayeeSelect';
 
 interface NewLine {
@@ -40,6 +41,7 @@ export function ChangeOrderDialog({
   const [reason, setReason] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const [added, setAdded] = useState<NewLine[]>([]);
+  const [attachments, setAttachments] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   const propose = useProposeChangeOrder(projectId);
 
@@ -56,6 +58,7 @@ export function ChangeOrderDialog({
     setReason('');
     setValues({});
     setAdded([]);
+    setAttachments([]);
     setTried(false);
     propose.reset();
     onClose();
@@ -74,6 +77,7 @@ export function ChangeOrderDialog({
           payee_id: l.payee?.company_id ?? 0,
           retainage: { rate: l.rate.trim(), reduction: null },
         })),
+        ...(attachments.length > 0 && { attachment_ids: attachments }),
       },
       { onSuccess: close },
     );
@@ -153,6 +157,10 @@ export function ChangeOrderDialog({
         >
           Add a line
         </Button>
+      </fieldset>
+      <fieldset>
+        <legend>Attachments (drawings, quotes, photos)</legend>
+        <BillingFilesField projectId={projectId} ids={attachments} onChange={setAttachments} label="Attach files to the change order" />
       </fieldset>
       <p role="status" aria-live="polite">
         {`Net change ${formatDollars(net)}; the contract sum becomes ${formatDollars(formatAmount(after))}.`}

@@ -4,6 +4,7 @@ import { Alert, Button, Tag } from 'antd';
 import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
 import { useDecideOnChangeOrder } from '../api/change-orders';
+import { BillingFileLinks } from './BillingFiles';
 import { STATUS_LABELS, TEXTS } from './texts';
 
 const party = { customer: 'the buyer', company: 'the seller' } as const;
@@ -30,6 +31,7 @@ export function ChangeOrders({ projectId, view }: { projectId: number; view: Pro
                 <li key={l.number}>{`New line ${l.number}, ${l.description}: ${formatDollars(l.scheduled_value)}`}</li>
               ))}
             </ul>
+            <BillingFileLinks projectId={projectId} ids={c.attachment_ids} label={`Files of change order ${c.change_order_id}`} />
             {c.status === 'proposed' && mine && (
               <div className="el-actions">
                 {c.proposed_by_party !== mine && (

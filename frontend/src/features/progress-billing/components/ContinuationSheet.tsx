@@ -1,12 +1,13 @@
 import { formatDollars, type PayApplicationLineView } from '@escrow/domain';
 
 import { WideTable } from '../../../components/WideTable';
+import { BillingFileLinks } from './BillingFiles';
 import { DECISION_LABELS } from './texts';
 
 const dollars = (v: string) => formatDollars(v);
 
-/** An application's G703 as the API answers it (billed, or as certified), with each line's decision and reason. */
-export function ContinuationSheet({ label, lines }: { label: string; lines: readonly PayApplicationLineView[] }) {
+/** An application's G703 as the API answers it (billed, or as certified), with each line's files of stored materials, decision and reason. */
+export function ContinuationSheet({ projectId, label, lines }: { projectId: number; label: string; lines: readonly PayApplicationLineView[] }) {
   return (
     <WideTable<PayApplicationLineView>
       aria-label={label}
@@ -21,6 +22,12 @@ export function ContinuationSheet({ label, lines }: { label: string; lines: read
         { title: 'D Previous', dataIndex: 'previous', align: 'right', render: dollars },
         { title: 'E This period', dataIndex: 'this_period', align: 'right', render: dollars },
         { title: 'F Stored', dataIndex: 'stored_materials', align: 'right', render: dollars },
+        {
+          title: 'Stored materials’ files',
+          key: 'evidence',
+          width: 180,
+          render: (_, l) => <BillingFileLinks projectId={projectId} ids={l.billed?.evidence ?? []} label={`Files of the materials stored, line ${l.line}`} />,
+        },
         { title: 'G Completed and stored', dataIndex: 'completed_and_stored_to_date', align: 'right', render: dollars },
         { title: 'G ÷ C', dataIndex: 'percent_complete', align: 'right', render: (v: string) => `${v}%` },
         { title: 'H Balance to finish', dataIndex: 'balance_to_finish', align: 'right', render: dollars },

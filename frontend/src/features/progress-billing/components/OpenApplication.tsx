@@ -56,7 +56,11 @@ export function OpenApplication({
             : 'Certified: waiting for the seller to accept the certificate or revise the application.'}
         </p>
       )}
-      <ContinuationSheet label={a.figures === 'certified' ? 'Continuation sheet as certified' : 'Continuation sheet as billed'} lines={a.lines} />
+      <ContinuationSheet
+        projectId={projectId}
+        label={a.figures === 'certified' ? 'Continuation sheet as certified' : 'Continuation sheet as billed'}
+        lines={a.lines}
+      />
       <G702Summary
         label={a.figures === 'certified' ? 'Summary as certified' : 'Summary as billed'}
         summary={summaryOfView(a.summary)}

@@ -2,6 +2,7 @@ import {
   type CompanyNameMatch,
   formatDollars,
   lineProblems,
+  money,
   payApplicationFigures,
   type PayApplicationView,
   type ProgressBillingView,
@@ -14,6 +15,7 @@ import { useState } from 'react';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitPayApplication } from '../api/pay-applications';
+import { BillingFilesField } from './BillingFiles';
 import { applicationInputs, billedLinesOf, billingLineOf, EMPTY_LINE, previousStored, toDateOf, type TypedLine } from './figures';
 import { G702Summary } from './G702Summary';
 import { TEXTS } from './texts';
@@ -30,6 +32,7 @@ function typedOf(application: PayApplicationView | null): Record<string, TypedLi
         amount: l.workPercent === null && l.workThisPeriod !== '0.00' ? l.workThisPeriod : '',
         percent: l.workPercent ?? '',
         stored: l.storedMaterials,
+        evidence: l.evidence,
       },
     ]),
   );
@@ -69,7 +72,10 @@ export function PayApplicationGrid({
   if (!periodTo) problems.push({ code: 'period', line: null, message: 'Give the last day of the period billed.' });
   const figures = payApplicationFigures(schedule, previous, billed);
   const problemsOf = (line: string) => problems.filter((p) => p.line === line);
-  const storedBlocked = problems.some((p) => p.code === 'stored_evidence_required');
+  const evidenceNeeded = problems.some((p) => p.code === 'stored_evidence_required');
+  // A line whose stored materials grow takes their files; one that has files keeps showing them.
+  const takesFiles = (line: string) =>
+    (typed[line]?.evidence.length ?? 0) > 0 || billed.some((b) => b.line === line && money(b.storedMaterials).gt(previousStored(previous, line)));
 
   const type = (line: string, patch: Partial<TypedLine>) => setTyped((all) => ({ ...all, [line]: { ...(all[line] ?? EMPTY_LINE), ...patch } }));
 
@@ -85,13 +91,14 @@ export function PayApplicationGrid({
           ...(i.workAmount !== undefined && { work_amount: String(i.workAmount) }),
           ...(i.workPercent !== undefined && { work_percent: String(i.workPercent) }),
           ...(i.storedMaterials !== undefined && { stored_materials: String(i.storedMaterials) }),
+          ...(i.evidence !== undefined && { evidence: i.evidence as string[] }),
         })),
       },
       { onSuccess: onDone },
     );
   };
 
-  const money = (v: string) => formatDollars(v);
+  const dollars = (v: string) => formatDollars(v);
   return (
     <section aria-labelledby="pay-application-grid-title">
       <h3 id="pay-application-grid-title">{revise ? `Revise pay application ${revise.application_number}` : 'New pay application'}</h3>
@@ -112,8 +119,8 @@ export function PayApplicationGrid({
         columns={[
           { title: 'A Item', dataIndex: 'line', fixed: 'left', width: 70 },
           { title: 'B Description', dataIndex: 'description', width: 160 },
-          { title: 'C Scheduled value', dataIndex: 'scheduledValue', align: 'right', render: money },
-          { title: 'D From previous applications', dataIndex: 'previous', align: 'right', render: money },
+          { title: 'C Scheduled value', dataIndex: 'scheduledValue', align: 'right', render: dollars },
+          { title: 'D From previous applications', dataIndex: 'previous', align: 'right', render: dollars },
           {
             title: 'This period ($)',
             key: 'amount',
@@ -141,7 +148,7 @@ export function PayApplicationGrid({
               />
             ),
           },
-          { title: 'E Work this period', dataIndex: 'thisPeriod', align: 'right', render: money },
+          { title: 'E Work this period', dataIndex: 'thisPeriod', align: 'right', render: dollars },
           {
             title: 'F Materials stored ($)',
             key: 'stored',
@@ -156,11 +163,25 @@ export function PayApplicationGrid({
               />
             ),
           },
-          { title: 'G Completed and stored', dataIndex: 'completedAndStoredToDate', align: 'right', render: money },
+          {
+            title: 'Stored materials’ files',
+            key: 'evidence',
+            width: 200,
+            render: (_, r) =>
+              takesFiles(r.line) && (
+                <BillingFilesField
+                  projectId={projectId}
+                  ids={typed[r.line]?.evidence ?? []}
+                  onChange={(evidence) => type(r.line, { evidence })}
+                  label={`Invoices or photos of the materials stored, line ${r.line}`}
+                />
+              ),
+          },
+          { title: 'G Completed and stored', dataIndex: 'completedAndStoredToDate', align: 'right', render: dollars },
           { title: 'G ÷ C', dataIndex: 'percentComplete', align: 'right', render: (v: string) => `${v}%` },
-          { title: 'H Balance to finish', dataIndex: 'balanceToFinish', align: 'right', render: money },
-          { title: 'I Retainage', dataIndex: 'retainage', align: 'right', render: money },
-          { title: 'Payment due', dataIndex: 'currentPaymentDue', align: 'right', render: money },
+          { title: 'H Balance to finish', dataIndex: 'balanceToFinish', align: 'right', render: dollars },
+          { title: 'I Retainage', dataIndex: 'retainage', align: 'right', render: dollars },
+          { title: 'Payment due', dataIndex: 'currentPaymentDue', align: 'right', render: dollars },
           {
             title: 'Check',
             key: 'problems',
@@ -176,7 +197,7 @@ export function PayApplicationGrid({
           },
         ]}
       />
-      {storedBlocked && <Alert type="warning" showIcon title={TEXTS.storedFilesNotBuilt} />}
+      {evidenceNeeded && <Alert type="info" showIcon title={TEXTS.storedFilesNeeded} />}
       <h4>Summary (G702) as billed</h4>
       <G702Summary label="Summary as billed" summary={figures.summary} payees={figures.payees} nameOf={nameOf} />
       {tried && problems.length > 0 && (

@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
 import { billingKeys } from '../api/get-schedule';
 import { type CertificationLineRequest, useCertifyPayApplication } from '../api/pay-applications';
+import { BillingFileLinks } from './BillingFiles';
 import { billedLinesOf, billingLineOf, toDateOf } from './figures';
 import { G702Summary } from './G702Summary';
 import { DECISION_LABELS } from './texts';
@@ -136,6 +137,12 @@ export function ReviewGrid({
             render: (_, l) => `${dollars(l.workThisPeriod)}${l.workPercent !== null ? ` (${l.workPercent}%)` : ''}`,
           },
           { title: 'Billed stored', dataIndex: 'storedMaterials', align: 'right', render: dollars },
+          {
+            title: 'Stored materials’ files',
+            key: 'evidence',
+            width: 180,
+            render: (_, l) => <BillingFileLinks projectId={projectId} ids={l.evidence} label={`Files of the materials stored, line ${l.line}`} />,
+          },
           {
             title: 'Decision',
             key: 'decision',

@@ -80,9 +80,11 @@ export interface TypedLine {
   amount: string;
   percent: string;
   stored: string;
+  /** The ids of the files (invoices, photos) of the materials newly stored, uploaded to the project's billing. */
+  evidence: string[];
 }
 
-export const EMPTY_LINE: TypedLine = { amount: '', percent: '', stored: '' };
+export const EMPTY_LINE: TypedLine = { amount: '', percent: '', stored: '', evidence: [] };
 
 const typed = (text: string) => text.trim() !== '';
 
@@ -95,5 +97,6 @@ export function applicationInputs(typedLines: Readonly<Record<string, TypedLine>
       workAmount: typed(t.amount) ? t.amount.trim() : undefined,
       workPercent: typed(t.percent) ? t.percent.trim() : undefined,
       storedMaterials: typed(t.stored) ? t.stored.trim() : undefined,
+      evidence: t.evidence.length > 0 ? t.evidence : undefined,
     }));
 }

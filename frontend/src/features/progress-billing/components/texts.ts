@@ -10,8 +10,8 @@ export const TEXTS = {
   sellerProposes: 'The seller proposes the schedule of values; you approve it or reject it with a reason.',
   buyerApproves: 'Propose the schedule of values: the buyer approves it before the first pay application.',
   totalsMustMatch: 'The lines must add up to the contract sum before the schedule can be proposed.',
-  storedFilesNotBuilt:
-    'Attaching invoices or photos of stored materials is not available yet, so materials newly stored cannot be billed from this screen. Bill them once they are installed, as work.',
+  storedFilesNeeded: 'Materials newly stored on a line are billed with their invoice or photos: attach them on that line.',
+  attachFiles: 'Attach invoices or photos',
   noApplications: 'No pay applications yet.',
   waiverDue: 'It goes out once a user of the payee company signs its conditional lien waiver.',
   waitingCertification: 'Waiting for the buyer or the certifier to certify it.',
