@@ -1,7 +1,10 @@
+import type { WebhookPayload } from '@escrow/domain';
+
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { WebhookReceiver } from '../../test/support/webhook-receiver';
 
 /**
  * Issue 38, retainage at substantial completion over HTTP: one party asks for it, the other
@@ -11,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/support/test-app';
  */
 describe('progress billing: the retainage release', () => {
   let app: TestApp;
+  let receiver: WebhookReceiver;
   let buyer: CreatedUser;
   let seller: CreatedUser & { companyId: number };
   let concrete: number;
@@ -18,12 +22,18 @@ describe('progress billing: the retainage release', () => {
     new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId, { steppedUp }));
 
   beforeAll(async () => {
-    app = await createTestApp();
+    receiver = await WebhookReceiver.start();
+    app = await createTestApp({
+      webhooks: { run: true, allowHttpLoopback: true, timeoutMs: 400, retryBaseMs: 100, retryForMs: 86_400_000, secretOverlapMs: 86_400_000 },
+    });
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await receiver.close();
+  });
 
   const line = (number: string, description: string, scheduledValue: string, payeeId: number) => ({
     number,
@@ -59,6 +69,8 @@ describe('progress billing: the retainage release', () => {
     const s = await session(seller);
     const b = await session(buyer);
     const jobId = await progressProject(s, b);
+    const hook = await s.post('/api/webhooks/endpoints', { url: receiver.url('/retainage'), kinds: ['retainage.release_requested', 'retainage.released'] });
+    expect(hook.status).toBe(201);
     const request = `/api/job/${jobId}/billing/retainage/request`;
     const approve = `/api/job/${jobId}/billing/retainage/approve`;
 
@@ -181,6 +193,16 @@ describe('progress billing: the retainage release', () => {
     expect(rows).toEqual(
       [seller.companyId, concrete].sort((x, y) => x - y).map((company_id) => ({ company_id, amount: '1500.00', status: 'completed', submit_count: 1 })),
     );
+    // The seller's integration heard of the request and of the release, once each.
+    const delivered = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/retainage' && r.answered === 200).map((r) => JSON.parse(r.body) as WebhookPayload),
+      (payloads) => payloads.length >= 2,
+    );
+    expect(delivered.map((p) => [p.kind, p.event.type])).toEqual([
+      ['retainage.release_requested', 'BillingRetainageReleaseRequested'],
+      ['retainage.released', 'BillingRetainageReleased'],
+    ]);
+    expect(delivered[1]).toMatchObject({ project_id: jobId, data: { total: '3000.00', releaseNumber: 1 } });
     expect(await b.post(approve)).toMatchObject({ status: 409, body: { code: 'no_release_request' } });
     expect(await s.post(request)).toMatchObject({ status: 409, body: { code: 'no_retainage_held' } });
   });

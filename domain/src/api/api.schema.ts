@@ -10576,6 +10576,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "dispute.opened",
       "dispute.resolved",
       "retainage.released",
+      "retainage.release_requested",
       "schedule.approved",
       "pay_application.submitted",
       "pay_application.certified",
