@@ -1,6 +1,6 @@
+import { retainageStanding } from './billing.decide.retainage';
 import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
-import { retainageStanding } from './billing.decide.retainage';
 import type { ActiveBilling, BillingState } from './billing.state';
 import { approvedSchedule, ARCHITECT, as, BUYER, command, exampleLines, given, JOB, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
 
