@@ -144,5 +144,8 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toBe(posts[0]);
     expect(within(section).queryByRole('button', { name: 'Approve retainage release' })).not.toBeInTheDocument();
+    // Asked again while paying: the last payout reported paid shows without a reload.
+    now = { ...released, releases: released.releases.map((r) => ({ ...r, status: 'paid', payees: r.payees.map((p) => ({ ...p, paid: true })) })) };
+    await waitFor(() => expect(within(release).getAllByText('Paid')).toHaveLength(3), { timeout: 5000 });
   });
 });
