@@ -5,8 +5,6 @@ import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { uploadBillingFile } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import type { SessionUser } from '../identity';
-import { BillingCommands } from './billing-commands';
 
 /**
  * Issue 38, funding before work: the buyer's deposits into the project's escrow balance, a
@@ -165,10 +163,9 @@ describe('progress billing: the escrow balance and the payouts', () => {
       [`retainage:${concrete}`]: '1500.00',
     });
 
-    // Substantial completion (no route yet: the billing pipeline itself): each payee's retainage is paid out once.
-    const billing = app.http.get(BillingCommands);
-    await billing.decide(sessionUserOf(seller), jobId, { type: 'RequestBillingRetainageRelease', data: {} }, null);
-    await billing.decide(sessionUserOf(buyer), jobId, { type: 'ApproveBillingRetainageRelease', data: {} }, null);
+    // Substantial completion: the seller asks, the buyer approves, and each payee's retainage is paid out once.
+    expect((await s.post(`/api/job/${jobId}/billing/retainage/request`)).status).toBe(200);
+    expect((await b.post(`/api/job/${jobId}/billing/retainage/approve`)).status).toBe(200);
     expect(
       await eventually(
         () => escrowOf(s, jobId),
@@ -244,24 +241,4 @@ describe('progress billing: the escrow balance and the payouts', () => {
     );
     return Object.fromEntries(rows.map((r) => [r.key, r.balance]));
   }
-
-  /** The user as a session resolves them: what the billing pipeline decides with. */
-  const sessionUserOf = (user: CreatedUser): SessionUser => ({
-    userId: user.userId,
-    role: null,
-    adminRole: null,
-    companyId: user.companyId,
-    companyRole: user.companyId === null ? null : 'owner',
-    signingPolicy: 'owner_only',
-    companyFactorRequired: false,
-    email: user.email,
-    firstName: user.name.split(' ')[0]!,
-    lastName: user.name.split(' ').slice(1).join(' '),
-    displayName: user.name,
-    sessionId: null,
-    hasSecondFactor: true,
-    emailVerified: true,
-    secondFactorAt: new Date(),
-    passwordAt: new Date(),
-  });
 });

@@ -21,6 +21,7 @@ import {
 
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
+import { billingRetainageView } from './retainage.view';
 
 type Line = ActiveBilling['lines'][number];
 type Summary = PayApplicationFigures['summary'];
@@ -53,7 +54,8 @@ const changeOrderView = (o: ActiveBilling['changeOrders'][number]): ChangeOrderV
 /** The project's billing: its method, the schedule as it stands, every version and change order. */
 export function progressBillingView(jobId: number, billing: 'milestones' | 'progress', state: BillingState, viewer: BillingViewer): ProgressBillingView {
   const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
-  if (state.status !== 'active') return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null };
+  if (state.status !== 'active')
+    return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null, retainage: null };
   const current = state.currentVersionId !== null;
   const total = (pick: (l: Line) => string) => formatAmount(sum(state.lines.map((l) => money(pick(l)))));
   return {
@@ -85,6 +87,7 @@ export function progressBillingView(jobId: number, billing: 'milestones' | 'prog
     certifier: state.certifier && { user_id: state.certifier.userId, named_at: state.certifier.at },
     open_application_number: state.applications.find((a) => a.status !== 'accepted')?.applicationNumber ?? null,
     escrow: escrowBalanceView(state, viewer),
+    retainage: billingRetainageView(state, viewer),
   };
 }
 

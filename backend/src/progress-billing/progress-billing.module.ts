@@ -19,6 +19,9 @@ import { CheckCertifierInvitationController } from './check-certifier-invitation
 import { CheckCertifierInvitationHandler } from './check-certifier-invitation/check-certifier-invitation.query';
 import { ChooseBillingMethodHandler } from './choose-billing-method/choose-billing-method.handler';
 import { ChooseBillingMethodController } from './choose-billing-method/choose-billing-method.http.controller';
+import { BillingRetainageMail } from './decide-on-billing-retainage/billing-retainage.mail';
+import { DecideOnBillingRetainageHandler } from './decide-on-billing-retainage/decide-on-billing-retainage.handler';
+import { DecideOnBillingRetainageController } from './decide-on-billing-retainage/decide-on-billing-retainage.http.controller';
 import { DecideOnChangeOrderHandler } from './decide-on-change-order/decide-on-change-order.handler';
 import { DecideOnChangeOrderController } from './decide-on-change-order/decide-on-change-order.http.controller';
 import { DecideOnScheduleHandler } from './decide-on-schedule/decide-on-schedule.handler';
@@ -65,6 +68,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     ProposeChangeOrderController,
     DecideOnChangeOrderController,
     RequestBillingDepositController,
+    DecideOnBillingRetainageController,
   ],
   providers: [
     BillingCommands,
@@ -88,6 +92,8 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     ProposeChangeOrderHandler,
     DecideOnChangeOrderHandler,
     RequestBillingDepositHandler,
+    DecideOnBillingRetainageHandler,
+    BillingRetainageMail,
   ],
 })
 export class ProgressBillingModule {}

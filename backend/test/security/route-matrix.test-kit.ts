@@ -775,6 +775,14 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.billed('certified')).jobId : w.billing.jobId}/pay-applications/1/accept`,
     body: { revision: 1 },
   })),
+  // The retainage release at substantial completion: either party asks, the other approves; an admin or the certifier never acts.
+  route('POST', '/api/job/:id/billing/retainage/request', 'user', parties(200, 403), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('retained')).jobId : w.billing.jobId}/billing/retainage/request`,
+  })),
+  route('POST', '/api/job/:id/billing/retainage/approve', 'user', parties(200, 403), async (w, role, fresh) => {
+    const asked = role === 'buyer' ? 'releaseRequestedBySeller' : 'releaseRequestedByBuyer';
+    return { url: `/api/job/${fresh ? (await w.fresh.billed(asked)).jobId : w.billing.jobId}/billing/retainage/approve` };
+  }),
   route('POST', '/api/job/:id/change-orders', 'user', parties(201, 403), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/change-orders`,
     body: { reason: 'A larger site.', changes: [{ line: '1', scheduled_value: '1200.00' }] },

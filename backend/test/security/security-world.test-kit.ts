@@ -62,9 +62,24 @@ type RetainedState = 'awaitingWaiver' | 'paidOut' | 'requestedByBuyer' | 'reques
  * schedule; then a certifier named, a change order proposed by the seller, pay application 1
  * submitted, or certified with a reduced line (waiting for the seller's acceptance);
  * `awaitingWaiver`, its job site in Arizona, paid application 1's payout to the seller waiting
- * for the seller's conditional lien waiver (`payoutId`).
+ * for the seller's conditional lien waiver (`payoutId`); or
+ * `retained`: application 1 certified as billed and paid from a cleared deposit, its retainage
+ * held, then its release asked for by a party.
  */
-type BilledState = 'draft' | 'submitted' | 'proposed' | 'scheduled' | 'signed' | 'certifierNamed' | 'changeOrder' | 'applied' | 'certified' | 'awaitingWaiver';
+type BilledState =
+  | 'draft'
+  | 'submitted'
+  | 'proposed'
+  | 'scheduled'
+  | 'signed'
+  | 'certifierNamed'
+  | 'changeOrder'
+  | 'applied'
+  | 'certified'
+  | 'awaitingWaiver'
+  | 'retained'
+  | 'releaseRequestedByBuyer'
+  | 'releaseRequestedBySeller';
 interface Billed {
   jobId: number;
   versionId: number | null;
@@ -364,7 +379,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     if (state === 'proposed') return result;
     ok(await party.buyer.post(`/api/job/${jobId}/schedule/${result.versionId}/approve`), 'approving the schedule');
     // Deposits into the project's escrow balance need both signatures (the shared world has them).
-    if (state === 'signed' || state === 'changeOrder' || state === 'awaitingWaiver') {
+    const retaining = state === 'retained' || state === 'releaseRequestedByBuyer' || state === 'releaseRequestedBySeller';
+    if (state === 'signed' || state === 'changeOrder' || state === 'awaitingWaiver' || retaining) {
       await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
       await signAgreement(party.seller, jobId, 'company', seller.name);
     }
@@ -397,6 +413,21 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     if (state === 'certified') {
       const reduced = { line: '1', decision: 'reduced', work_this_period: '300.00', stored_materials: '0.00', reason: 'Grading unfinished.' };
       ok(await party.buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [reduced] }), 'certifying');
+    }
+    if (retaining) {
+      // $400.00 of work draws $400.00: $360.00 paid, $40.00 retained in escrow once the deposit clears.
+      ok(await party.buyer.post(`/api/job/${jobId}/billing/deposits`, { amount: '400.00' }), 'depositing into escrow');
+      await eventually(
+        () => party.buyer.get(`/api/job/${jobId}/schedule`),
+        (a) => a.body?.escrow?.cleared === '400.00',
+        30_000,
+      );
+      ok(await party.seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] }), 'billing');
+      ok(await party.buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] }), 'certifying');
+      if (state !== 'retained') {
+        const asker = state === 'releaseRequestedByBuyer' ? party.buyer : party.seller;
+        ok(await asker.post(`/api/job/${jobId}/billing/retainage/request`, {}), 'asking for the retainage release');
+      }
     }
     return result;
   };

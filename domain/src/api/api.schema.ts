@@ -2134,6 +2134,182 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "A line of the schedule as it stands (change orders included), with what is certified on it."
   },
+  "BillingRetainageView": {
+    "type": "object",
+    "properties": {
+      "held": {
+        "type": "string",
+        "description": "Held now, in total and per payee: what an approval pays each."
+      },
+      "held_by_payee": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/RetainagePayeeAmountView"
+        }
+      },
+      "request": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "party": {
+                "type": "string",
+                "enum": [
+                  "customer",
+                  "company"
+                ]
+              },
+              "by": {
+                "type": "number"
+              },
+              "at": {
+                "type": "string"
+              },
+              "total": {
+                "type": "string"
+              },
+              "payees": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/definitions/RetainagePayeeAmountView"
+                }
+              }
+            },
+            "required": [
+              "party",
+              "by",
+              "at",
+              "total",
+              "payees"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The release a party asked for and the other has not approved yet; `payees`: what it pays each now."
+      },
+      "releases": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "release_number": {
+              "type": "number"
+            },
+            "approved_by_party": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "enum": [
+                "customer",
+                "company",
+                null
+              ],
+              "description": "Who approved it (null on a release recorded before this was kept)."
+            },
+            "approved_by": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "at": {
+              "type": "string"
+            },
+            "total": {
+              "type": "string"
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "paying",
+                "paid"
+              ]
+            },
+            "payees": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "paid": {
+                    "type": "boolean"
+                  },
+                  "payee_id": {
+                    "type": "number"
+                  },
+                  "amount": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "amount",
+                  "paid",
+                  "payee_id"
+                ]
+              }
+            }
+          },
+          "required": [
+            "release_number",
+            "approved_by_party",
+            "approved_by",
+            "at",
+            "total",
+            "status",
+            "payees"
+          ]
+        },
+        "description": "Releases made, oldest first, each payee's payout and whether the provider reported it paid."
+      },
+      "blocked": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string",
+                "enum": [
+                  "application_open",
+                  "payment_awaiting_funds",
+                  "no_retainage_held"
+                ]
+              },
+              "message": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "message"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`."
+      },
+      "can_request": {
+        "type": "boolean",
+        "description": "What the asking party may do now (both false for an admin or the certifier)."
+      },
+      "can_approve": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "held",
+      "held_by_payee",
+      "request",
+      "releases",
+      "blocked",
+      "can_request",
+      "can_approve"
+    ],
+    "description": "The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one party asks for it at substantial completion, the other approves, and each payee is paid its share."
+  },
   "BuyerMatch": {
     "type": "object",
     "properties": {
@@ -6781,6 +6957,17 @@ export const API_SCHEMAS: Record<string, object> = {
           }
         ],
         "description": "The project's escrow balance (null before a schedule is proposed)."
+      },
+      "retainage": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/BillingRetainageView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The retainage held and its release at substantial completion (null before a schedule is proposed)."
       }
     },
     "required": [
@@ -6795,7 +6982,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "change_orders",
       "certifier",
       "open_application_number",
-      "escrow"
+      "escrow",
+      "retainage"
     ],
     "description": "GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders."
   },
@@ -8452,6 +8640,22 @@ export const API_SCHEMAS: Record<string, object> = {
       "four_eyes_above"
     ],
     "description": "An open dispute over a project's retainage, for the admin (GET /api/admin/retainage-disputes), oldest first."
+  },
+  "RetainagePayeeAmountView": {
+    "type": "object",
+    "properties": {
+      "payee_id": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "payee_id",
+      "amount"
+    ],
+    "description": "A payee's share of retainage held, asked for or released."
   },
   "RetainagePayeeView": {
     "type": "object",
@@ -10431,6 +10635,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "dispute.opened",
       "dispute.resolved",
       "retainage.released",
+      "retainage.release_requested",
       "schedule.approved",
       "pay_application.submitted",
       "pay_application.certified",

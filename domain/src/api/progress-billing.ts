@@ -74,6 +74,42 @@ export interface ProgressBillingView {
   open_application_number: number | null;
   /** The project's escrow balance (null before a schedule is proposed). */
   escrow: EscrowBalanceView | null;
+  /** The retainage held and its release at substantial completion (null before a schedule is proposed). */
+  retainage: BillingRetainageView | null;
+}
+
+/** A payee's share of retainage held, asked for or released. */
+export interface RetainagePayeeAmountView {
+  payee_id: number;
+  amount: string;
+}
+
+/**
+ * The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one
+ * party asks for it at substantial completion, the other approves, and each payee is paid its share.
+ */
+export interface BillingRetainageView {
+  /** Held now, in total and per payee: what an approval pays each. */
+  held: string;
+  held_by_payee: RetainagePayeeAmountView[];
+  /** The release a party asked for and the other has not approved yet; `payees`: what it pays each now. */
+  request: { party: 'customer' | 'company'; by: number; at: string; total: string; payees: RetainagePayeeAmountView[] } | null;
+  /** Releases made, oldest first, each payee's payout and whether the provider reported it paid. */
+  releases: {
+    release_number: number;
+    /** Who approved it (null on a release recorded before this was kept). */
+    approved_by_party: 'customer' | 'company' | null;
+    approved_by: number | null;
+    at: string;
+    total: string;
+    status: 'paying' | 'paid';
+    payees: (RetainagePayeeAmountView & { paid: boolean })[];
+  }[];
+  /** Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`. */
+  blocked: { code: 'application_open' | 'payment_awaiting_funds' | 'no_retainage_held'; message: string } | null;
+  /** What the asking party may do now (both false for an admin or the certifier). */
+  can_request: boolean;
+  can_approve: boolean;
 }
 
 /** A deposit into the project's escrow balance (POST /api/job/{id}/billing/deposits answers one). */

@@ -1,12 +1,12 @@
 import { otherParty, partyName } from '../milestones/milestone.rules';
-import { formatAmount, money, sum } from '../money/money';
+import { formatAmount, formatDollars, money, sum } from '../money/money';
 import { assertNever } from '../shared/command';
-import { conflict } from '../shared/errors';
+import { conflict, type DomainError } from '../shared/errors';
 import { unfunded } from './billing.escrow';
 import { requireParty, requireSchedule, requireSubmitted } from './billing.rules';
 import { type ActiveBilling, type BillingState, openApplication } from './billing.state';
 import type { ApproveBillingRetainageRelease, RequestBillingRetainageRelease } from './commands';
-import type { BillingEvent } from './events';
+import type { BillingEvent, PayeeAmount } from './events';
 import { NOTHING_CERTIFIED, withheldToDate } from './pay-application.figures';
 
 export type RetainageCommand = RequestBillingRetainageRelease | ApproveBillingRetainageRelease;
@@ -23,31 +23,31 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
   const s = requireSchedule(state);
   const party = requireParty(project, metadata, 'release the retainage');
   requireSubmitted(project, 'release the retainage');
-  const open = openApplication(s);
-  if (open) throw conflict('application_open', `Pay application ${open.applicationNumber} is still open: settle it before the retainage is released.`);
-  // The retainage is drawn into escrow with its payment: until that payment is funded, it is not there to release.
-  const waiting = unfunded(s)[0];
-  if (waiting)
-    throw conflict(
-      'payment_awaiting_funds',
-      `Pay application ${waiting.applicationNumber}'s payment is waiting for the buyer's deposit to clear: its retainage is released once it is paid from escrow.`,
-    );
-  const held = heldByLine(s);
-  if (held.length === 0) throw conflict('no_retainage_held', 'No retainage is held on this project.');
+  const standing = retainageStanding(s);
+  const held = standing.lines;
   switch (command.type) {
     case 'RequestBillingRetainageRelease': {
+      if (standing.blocked) throw standing.blocked;
       if (s.retainageRequest?.party === party)
         throw conflict('already_requested', `You asked for the release already: the ${partyName(otherParty(party))} approves it.`);
       if (s.retainageRequest) throw conflict('release_requested', `The ${partyName(otherParty(party))} asked for the release already: approve it.`);
       return [{ type: 'BillingRetainageReleaseRequested', data: { jobId: s.jobId, party, by: metadata.actorId, at } }];
     }
     case 'ApproveBillingRetainageRelease': {
-      if (!s.retainageRequest) throw conflict('no_release_request', 'Nobody asked for the retainage yet: ask for its release at substantial completion.');
+      if (!s.retainageRequest) {
+        // The approval that lost a race with another one is told what happened, not to ask again.
+        const last = s.retainageReleases.at(-1);
+        throw conflict(
+          'no_release_request',
+          last && held.length === 0
+            ? `The retainage was released already (release ${last.releaseNumber}, ${formatDollars(last.total)}): it is being paid to the payees.`
+            : 'Nobody asked for the retainage yet: ask for its release at substantial completion.',
+        );
+      }
       if (s.retainageRequest.party === party)
         throw conflict('own_release_request', `You asked for the release: the ${partyName(otherParty(party))} approves it.`);
-      const byPayee = new Map<number, string[]>();
-      for (const { payeeId, amount } of held) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
-      const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
+      if (standing.blocked) throw standing.blocked;
+      const payees = standing.payees;
       // Each payee's release exchanges lien waivers like a progress payment, in the job site's state.
       const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p, lienWaiverState: project.siteState ?? null }));
       return [
@@ -60,7 +60,7 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
             by: metadata.actorId,
             lines: held.map(({ line, amount }) => ({ line, amount })),
             payees,
-            total: formatAmount(sum(held.map((h) => money(h.amount)))),
+            total: standing.total,
             payouts,
             at,
           },
@@ -72,8 +72,43 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
   }
 }
 
+/**
+ * Where a release stands now: each line's retainage withheld by the certificates and not released
+ * yet, the same per payee (what an approval pays each), and why a release cannot be asked for or
+ * approved now (null: it can). The decider refuses with `blocked`; the screens offer the actions
+ * only when it is null.
+ */
+export function retainageStanding(s: ActiveBilling): { lines: HeldLine[]; payees: PayeeAmount[]; total: string; blocked: DomainError | null } {
+  const lines = heldByLine(s);
+  const byPayee = new Map<number, string[]>();
+  for (const { payeeId, amount } of lines) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
+  const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
+  const total = formatAmount(sum(lines.map((h) => money(h.amount))));
+  return { lines, payees, total, blocked: releaseBlocked(s, lines) };
+}
+
+function releaseBlocked(s: ActiveBilling, held: HeldLine[]): DomainError | null {
+  const open = openApplication(s);
+  if (open) return conflict('application_open', `Pay application ${open.applicationNumber} is still open: settle it before the retainage is released.`);
+  // The retainage is drawn into escrow with its payment: until that payment is funded, it is not there to release.
+  const waiting = unfunded(s)[0];
+  if (waiting)
+    return conflict(
+      'payment_awaiting_funds',
+      `Pay application ${waiting.applicationNumber}'s payment is waiting for the buyer's deposit to clear: its retainage is released once it is paid from escrow.`,
+    );
+  if (held.length === 0) return conflict('no_retainage_held', 'No retainage is held on this project.');
+  return null;
+}
+
+interface HeldLine {
+  line: string;
+  payeeId: number;
+  amount: string;
+}
+
 /** Each line's retainage withheld by the certificates and not released yet. */
-function heldByLine(s: ActiveBilling): { line: string; payeeId: number; amount: string }[] {
+function heldByLine(s: ActiveBilling): HeldLine[] {
   return s.lines
     .map((line) => {
       const toDate = s.toDate[line.number] ?? NOTHING_CERTIFIED;

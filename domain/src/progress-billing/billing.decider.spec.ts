@@ -1,3 +1,4 @@
+import { retainageStanding } from './billing.decide.retainage';
 import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
 import type { ActiveBilling, BillingState } from './billing.state';
@@ -385,6 +386,44 @@ describe('retainage at substantial completion', () => {
       total: '3000.00',
     });
     expect(refusal(state, command('RequestBillingRetainageRelease', {}, as.seller())).code).toBe('no_retainage_held');
+  });
+
+  it('says what an approval would pay each payee, and why a release cannot be asked for yet', () => {
+    const open = given(...approvedSchedule(), ...clearedDeposit(), firstApplication());
+    expect(retainageStanding(open).blocked?.code).toBe('application_open');
+    expect(refusal(open, command('RequestBillingRetainageRelease', {}, as.seller())).code).toBe('application_open');
+    const waiting = given(...approvedSchedule(), firstApplication(), allAsBilled(1));
+    expect(retainageStanding(waiting).blocked?.code).toBe('payment_awaiting_funds');
+    expect(refusal(waiting, command('RequestBillingRetainageRelease', {}, as.buyer())).code).toBe('payment_awaiting_funds');
+    const funded = given(...approvedSchedule(), ...clearedDeposit(), firstApplication(), allAsBilled(1));
+    expect(retainageStanding(funded)).toEqual({
+      lines: [
+        { line: '1', payeeId: SELLER_COMPANY, amount: '1000.00' },
+        { line: '2', payeeId: SUB, amount: '1500.00' },
+        { line: '3', payeeId: SELLER_COMPANY, amount: '500.00' },
+      ],
+      payees: [
+        { payeeId: SELLER_COMPANY, amount: '1500.00' },
+        { payeeId: SUB, amount: '1500.00' },
+      ],
+      total: '3000.00',
+      blocked: null,
+    });
+  });
+
+  it('keeps who approved each release', () => {
+    const s = given(...approvedSchedule(), ...clearedDeposit(), firstApplication(), allAsBilled(1), command('RequestBillingRetainageRelease', {}, as.buyer()));
+    expect(refusal(s, command('RequestBillingRetainageRelease', {}, as.seller())).code).toBe('release_requested');
+    expect(refusal(s, command('RequestBillingRetainageRelease', {}, as.buyer())).code).toBe('already_requested');
+    const released = run(s, command('ApproveBillingRetainageRelease', {}, as.seller())).state as ActiveBilling;
+    expect(released.retainageRequest).toBeNull();
+    expect(released.retainageReleases).toEqual([expect.objectContaining({ releaseNumber: 1, total: '3000.00', party: 'company', by: 21 })]);
+    expect(retainageStanding(released).blocked?.code).toBe('no_retainage_held');
+    // An approval that arrives after the release (two at once) is told it happened.
+    expect(refusal(released, command('ApproveBillingRetainageRelease', {}, as.seller()))).toMatchObject({
+      code: 'no_release_request',
+      message: 'The retainage was released already (release 1, $3,000.00): it is being paid to the payees.',
+    });
   });
 
   it('is refused to anyone but the parties', () => {

@@ -223,7 +223,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
     case 'BillingRetainageReleaseRequested':
       return { ...s, retainageRequest: { party: event.data.party, by: event.data.by, at: event.data.at } };
     case 'BillingRetainageReleased': {
-      const { releaseNumber, lines, payees, total, payouts, at } = event.data;
+      const { releaseNumber, lines, payees, total, payouts, party, by, at } = event.data;
       const payment = { kind: 'retainage' as const, releaseNumber };
       const toDate = { ...s.toDate };
       for (const { line, amount } of lines) {
@@ -234,7 +234,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
         ...s,
         toDate,
         retainageRequest: null,
-        retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at }],
+        retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at, party, by }],
         payouts: [...s.payouts, ...payouts.map((p) => ({ ...p, payment, fundedAt: at, paid: null }))],
       };
     }

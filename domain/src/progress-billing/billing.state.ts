@@ -154,7 +154,8 @@ export interface ActiveBilling {
   changeOrders: ChangeOrderState[];
   /** A party asked for the retainage at substantial completion; the other has not answered yet. */
   retainageRequest: { party: Party; by: number; at: string } | null;
-  retainageReleases: (PaymentState & { releaseNumber: number; at: string })[];
+  /** `party`, `by`: who approved it (absent in states folded before they were kept). */
+  retainageReleases: (PaymentState & { releaseNumber: number; at: string; party?: Party; by?: number })[];
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
   deposits: BillingDepositState[];
   payouts: BillingPayoutState[];

@@ -1,5 +1,6 @@
 export { applicationFigures } from './application.figures';
 export { billingActionOf } from './billing.actions';
+export { retainageStanding } from './billing.decide.retainage';
 export { decideBilling } from './billing.decider';
 export { escrowBalance, shortfall } from './billing.escrow';
 export { evolveBilling, foldBilling } from './billing.evolve';

@@ -13,7 +13,13 @@ export const WEBHOOK_KINDS = [
   { kind: 'dispute.resolved', label: 'Dispute resolved', eventTypes: ['DisputeResolved'] },
   // Retainage (money held back until the project ends) arrives with its own events; the kind is
   // offered already and delivers as soon as events of this type are stored.
-  { kind: 'retainage.released', label: 'Retainage released', eventTypes: ['RetainageReleased'] },
+  { kind: 'retainage.released', label: 'Retainage released', eventTypes: ['RetainageReleased', 'BillingRetainageReleased'] },
+  // A party asked for the retainage at substantial completion: the other is to approve it.
+  {
+    kind: 'retainage.release_requested',
+    label: 'Retainage release asked for',
+    eventTypes: ['RetainageReleaseRequested', 'BillingRetainageReleaseRequested'],
+  },
   // Progress billing (issue 38): the schedule of values, pay applications and change orders.
   { kind: 'schedule.approved', label: 'Schedule of values approved', eventTypes: ['ScheduleVersionApproved'] },
   { kind: 'pay_application.submitted', label: 'Pay application submitted', eventTypes: ['PayApplicationSubmitted'] },

@@ -44,6 +44,7 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     certifier: null,
     open_application_number: null,
     escrow: null,
+    retainage: null,
     ...patch,
   };
 }

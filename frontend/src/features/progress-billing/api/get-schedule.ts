@@ -22,4 +22,6 @@ export const useSchedule = (projectId: number, enabled = true) =>
     queryKey: billingKeys.schedule(projectId),
     queryFn: async () => (await api.get<ProgressBillingView>(`/job/${projectId}/schedule`)).data,
     enabled,
+    // A retainage release being paid out is asked again until each payee's payout is reported paid.
+    refetchInterval: (q) => (q.state.data?.retainage?.releases.some((r) => r.status === 'paying') ? 2000 : false),
   });

@@ -11,6 +11,7 @@ import { usePayApplications } from '../api/pay-applications';
 import { useChooseBilling } from '../api/schedule';
 import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
+import { BillingRetainage } from './BillingRetainage';
 import { CertifierInvitation } from './CertifierInvitation';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ChangeOrders } from './ChangeOrders';
@@ -143,6 +144,12 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
             <section className="el-billing-section" aria-labelledby="escrow-title">
               <h2 id="escrow-title">Escrow balance</h2>
               <EscrowBalance projectId={projectId} escrow={view.escrow} isBuyer={view.viewer === 'customer'} />
+            </section>
+          )}
+          {view.retainage && view.current_version_id !== null && (
+            <section className="el-billing-section" aria-labelledby="retainage-title">
+              <h2 id="retainage-title">Retainage</h2>
+              <BillingRetainage projectId={projectId} retainage={view.retainage} nameOf={nameOf} />
             </section>
           )}
           <section className="el-billing-section" aria-labelledby="billing-history-title">

@@ -28,6 +28,9 @@ export const TEXTS = {
   certifierMayNot:
     'A certifier never moves money (no deposit, release or payout) and does nothing a party does: they do not propose, approve, submit or accept, and do not name or invite a certifier. Nobody on the seller’s side, you as the buyer, or an administrator can be the certifier.',
   certifierLink: 'The invitation is a link by email that works once, for 7 days; accepting it names the certifier and replaces an earlier one.',
+  retainageExplained:
+    'Retainage is held back from each payment until substantial completion. Once no pay application is open and every payment is funded, either party asks for its release and the other approves it; each payee is then paid its share from escrow.',
+  noRetainageHeld: 'No retainage is held.',
   noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
 };
 

@@ -1,0 +1,209 @@
+import type { WebhookPayload } from '@escrow/domain';
+
+import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { eventually } from '../../test/support/event-store-fixture';
+import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { WebhookReceiver } from '../../test/support/webhook-receiver';
+
+/**
+ * Issue 38, retainage at substantial completion over HTTP: one party asks for it, the other
+ * approves, and each payee is paid its share once, through the payment instructions and the
+ * dispatcher; refused while an application is open or a payment waits for funds, to anyone but
+ * the other party, and once only however many approvals arrive at once.
+ */
+describe('progress billing: the retainage release', () => {
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+  let buyer: CreatedUser;
+  let seller: CreatedUser & { companyId: number };
+  let concrete: number;
+  const session = async (user: CreatedUser, steppedUp = true) =>
+    new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, user.userId, { steppedUp }));
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    app = await createTestApp({
+      webhooks: { run: true, allowHttpLoopback: true, timeoutMs: 400, retryBaseMs: 100, retryForMs: 86_400_000, secretOverlapMs: 86_400_000 },
+    });
+    buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
+    seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
+    concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await receiver.close();
+  });
+
+  const line = (number: string, description: string, scheduledValue: string, payeeId: number) => ({
+    number,
+    description,
+    scheduled_value: scheduledValue,
+    payee_id: payeeId,
+    retainage: { rate: '10', reduction: null },
+  });
+
+  /** A submitted, signed progress-billed project with a schedule approved: $15,000.00 to the seller, $15,000.00 to the subcontractor. */
+  async function progressProject(s: HttpSession, b: HttpSession) {
+    const created = await s.post('/api/job/basic', {
+      customer_id: buyer.userId,
+      customer_name: buyer.name,
+      service: 'General Contracting',
+      primary_company_id: seller.companyId,
+      customerInitiated: false,
+    });
+    const jobId = created.body.job_id as number;
+    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
+    await submitProject(s, jobId);
+    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
+      lines: [line('1', 'Framing', '15000.00', seller.companyId), line('2', 'Concrete', '15000.00', concrete)],
+    });
+    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
+    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    return jobId;
+  }
+
+  const scheduleOf = async (s: HttpSession, jobId: number) => (await s.get(`/api/job/${jobId}/schedule`)).body;
+
+  it('is asked for by one party and approved by the other, each payee paid once', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const hook = await s.post('/api/webhooks/endpoints', { url: receiver.url('/retainage'), kinds: ['retainage.release_requested', 'retainage.released'] });
+    expect(hook.status).toBe(201);
+    const request = `/api/job/${jobId}/billing/retainage/request`;
+    const approve = `/api/job/${jobId}/billing/retainage/approve`;
+
+    // Nothing certified yet: nothing held.
+    expect(await s.post(request)).toMatchObject({ status: 409, body: { code: 'no_retainage_held' } });
+
+    // $5,000.00 cleared; application 1 bills all the work (draw $30,000.00: $27,000.00 due, $3,000.00 retained).
+    expect((await b.post(`/api/job/${jobId}/billing/deposits`, { amount: '5000.00' })).status).toBe(201);
+    await eventually(
+      () => scheduleOf(b, jobId),
+      (v) => v.escrow?.cleared === '5000.00',
+    );
+    const base = `/api/job/${jobId}/pay-applications`;
+    const submitted = await s.post(base, {
+      period_to: '2026-11-30',
+      lines: [
+        { line: '1', work_percent: '100' },
+        { line: '2', work_percent: '100' },
+      ],
+    });
+    expect(submitted.status).toBe(201);
+    // While it is open, no release: the screen is told why, the route refuses.
+    expect((await scheduleOf(s, jobId)).retainage).toMatchObject({ held: '0.00', blocked: { code: 'application_open' }, can_request: false });
+    expect(await s.post(request)).toMatchObject({ status: 409, body: { code: 'application_open' } });
+
+    // Certified as billed: the payment waits for funds, and so does its retainage.
+    const lines = ['1', '2'].map((l) => ({ line: l, decision: 'as_billed' }));
+    expect((await b.post(`${base}/1/certify`, { revision: 1, lines })).status).toBe(200);
+    expect(await b.post(request)).toMatchObject({ status: 409, body: { code: 'payment_awaiting_funds' } });
+    expect((await scheduleOf(b, jobId)).retainage).toMatchObject({ held: '3000.00', blocked: { code: 'payment_awaiting_funds' }, can_request: false });
+
+    // The deposit that covers it clears: the payment is paid, the retainage is in escrow.
+    expect((await b.post(`/api/job/${jobId}/billing/deposits`, { amount: '25000.00' })).status).toBe(201);
+    const funded = await eventually(
+      () => scheduleOf(s, jobId),
+      (v) => v.escrow?.paid_out === '27000.00',
+    );
+    expect(funded.retainage).toEqual({
+      held: '3000.00',
+      held_by_payee: [
+        { payee_id: seller.companyId, amount: '1500.00' },
+        { payee_id: concrete, amount: '1500.00' },
+      ],
+      request: null,
+      releases: [],
+      blocked: null,
+      can_request: true,
+      can_approve: false,
+    });
+
+    // Nobody but the parties: an outsider, an admin, the certifier the buyer named.
+    const outsider = await session(await createUser(app.db.pool));
+    expect(await outsider.post(request)).toMatchObject({ status: 403, body: { code: 'not_a_party' } });
+    const admin = await session(await createUser(app.db.pool, { role: 'admin' }));
+    expect(await admin.post(request)).toMatchObject({ status: 403, body: { code: 'not_a_party' } });
+    const architect = await createUser(app.db.pool, { firstName: 'Ada', lastName: 'Architect' });
+    expect((await b.put(`/api/job/${jobId}/certifier`, { user_id: architect.userId })).status).toBe(200);
+    const certifier = await session(architect);
+    expect(await certifier.post(request)).toMatchObject({ status: 403, body: { code: 'not_a_party' } });
+    expect((await scheduleOf(certifier, jobId)).retainage).toMatchObject({ can_request: false, can_approve: false });
+
+    // The seller asks; the buyer is mailed what each payee gets.
+    const asked = await s.post(request, {}, { 'idempotency-key': 'retainage-request-0001' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.retainage).toMatchObject({
+      request: { party: 'company', by: seller.userId, total: '3000.00', payees: funded.retainage.held_by_payee },
+      can_request: false,
+      can_approve: false,
+    });
+    // A retry with its key answers the same request (and mails nobody twice).
+    expect((await s.post(request, {}, { 'idempotency-key': 'retainage-request-0001' })).status).toBe(200);
+    expect(await s.post(request)).toMatchObject({ status: 409, body: { code: 'already_requested' } });
+    expect(await b.post(request)).toMatchObject({ status: 409, body: { code: 'release_requested' } });
+    expect(await s.post(approve)).toMatchObject({ status: 409, body: { code: 'own_release_request' } });
+    const mail = await lastMailTo(app.db.pool, buyer.email);
+    expect(mail?.subject).toBe(`The seller asks for the retainage release — project ${jobId}`);
+    expect(mail?.body).toContain('asks for the retainage held: $3,000.00');
+    expect(mail?.body).toContain('- Mesa General Contracting: $1,500.00');
+    expect(mail?.body).toContain('- Desert Concrete: $1,500.00');
+    const { rows: mails } = await app.db.pool.query('SELECT 1 FROM mail_outbox WHERE recipient = $1 AND subject LIKE $2', [buyer.email, '%retainage release%']);
+    expect(mails).toHaveLength(1);
+    expect((await scheduleOf(b, jobId)).retainage).toMatchObject({ can_request: false, can_approve: true });
+
+    // The buyer's approval lets the retainage go: its step-up first.
+    expect((await (await session(buyer, false)).post(approve)).body.code).toBe('step_up_required');
+    // Two approvals at once: one release, the other refused.
+    const approvals = await Promise.all([b.post(approve), b.post(approve)]);
+    expect(approvals.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(approvals.find((a) => a.status === 409)?.body.code).toBe('no_release_request');
+
+    const paid = await eventually(
+      () => scheduleOf(s, jobId),
+      (v) => v.retainage.releases[0]?.status === 'paid',
+    );
+    expect(paid.retainage).toMatchObject({
+      held: '0.00',
+      request: null,
+      blocked: { code: 'no_retainage_held' },
+      releases: [
+        {
+          release_number: 1,
+          approved_by_party: 'customer',
+          approved_by: buyer.userId,
+          total: '3000.00',
+          status: 'paid',
+          payees: [
+            { payee_id: seller.companyId, amount: '1500.00', paid: true },
+            { payee_id: concrete, amount: '1500.00', paid: true },
+          ],
+        },
+      ],
+    });
+    expect(paid.escrow).toMatchObject({ retainage_held: '0.00', paid_out: '30000.00', held: '0.00' });
+    // One payout per payee, handed to the provider once.
+    const { rows } = await app.db.pool.query(
+      `SELECT i.company_id, i.amount::text, i.status, s.submit_count FROM payment_instructions i JOIN sandbox_ach_submissions s USING (instruction_key)
+        WHERE i.job_id = $1 AND i.kind = 'progress_payment' AND i.amount = 1500 ORDER BY i.company_id`,
+      [jobId],
+    );
+    expect(rows).toEqual(
+      [seller.companyId, concrete].sort((x, y) => x - y).map((company_id) => ({ company_id, amount: '1500.00', status: 'completed', submit_count: 1 })),
+    );
+    // The seller's integration heard of the request and of the release, once each.
+    const delivered = await eventually(
+      async () => receiver.requests.filter((r) => r.path === '/retainage' && r.answered === 200).map((r) => JSON.parse(r.body) as WebhookPayload),
+      (payloads) => payloads.length >= 2,
+    );
+    expect(delivered.map((p) => [p.kind, p.event.type])).toEqual([
+      ['retainage.release_requested', 'BillingRetainageReleaseRequested'],
+      ['retainage.released', 'BillingRetainageReleased'],
+    ]);
+    expect(delivered[1]).toMatchObject({ project_id: jobId, data: { total: '3000.00', releaseNumber: 1 } });
+    expect(await b.post(approve)).toMatchObject({ status: 409, body: { code: 'no_release_request' } });
+    expect(await s.post(request)).toMatchObject({ status: 409, body: { code: 'no_retainage_held' } });
+  });
+});

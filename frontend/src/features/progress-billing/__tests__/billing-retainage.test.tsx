@@ -1,0 +1,151 @@
+import type { BillingRetainageView, CompanyRole } from '@escrow/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { setStepUpHandler } from '../../../lib/step-up';
+import { fakeApi, renderScreen } from '../../../test/render';
+import { signedIn } from '../../../test/users';
+import { BillingPanel } from '../components/BillingPanel';
+import { scheduleView, SELLER } from './fixtures';
+
+const held: BillingRetainageView = {
+  held: '3000.00',
+  held_by_payee: [
+    { payee_id: 100, amount: '1500.00' },
+    { payee_id: 30, amount: '1500.00' },
+  ],
+  request: null,
+  releases: [],
+  blocked: null,
+  can_request: true,
+  can_approve: false,
+};
+
+const requested: BillingRetainageView = {
+  ...held,
+  request: { party: 'company', by: 3, at: '2026-12-20T10:00:00Z', total: '3000.00', payees: held.held_by_payee },
+  can_request: false,
+  can_approve: true,
+};
+
+const released: BillingRetainageView = {
+  ...held,
+  held: '0.00',
+  held_by_payee: [],
+  blocked: { code: 'no_retainage_held', message: 'No retainage is held on this project.' },
+  can_request: false,
+  releases: [
+    {
+      release_number: 1,
+      approved_by_party: 'customer',
+      approved_by: 1,
+      at: '2026-12-21T10:00:00Z',
+      total: '3000.00',
+      status: 'paying',
+      payees: [
+        { payee_id: 100, amount: '1500.00', paid: true },
+        { payee_id: 30, amount: '1500.00', paid: false },
+      ],
+    },
+  ],
+};
+
+const STEP_UP = { message: "Confirm it's you: enter a code from your authenticator app or use your passkey.", code: 'step_up_required', enrolled: true };
+
+let removeHandler: (() => void) | null = null;
+afterEach(() => {
+  removeHandler?.();
+  removeHandler = null;
+});
+
+const show = (role: CompanyRole | null) =>
+  renderScreen(
+    <App>
+      <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+    </App>,
+    { user: signedIn(role) },
+  );
+
+describe('the retainage release on the Billing tab (issue 38)', () => {
+  it('shows the retainage held per payee and lets a party ask for its release', async () => {
+    const posts: string[] = [];
+    let now = held;
+    fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { retainage: now }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.method === 'POST' && call.url === '/job/7/billing/retainage/request') {
+        posts.push(call.idempotencyKey ?? '');
+        now = { ...requested, can_approve: false };
+        return { status: 200, body: scheduleView('company', { retainage: now }) };
+      }
+      return undefined;
+    });
+    show('owner');
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByRole('list', { name: 'Retainage figures' })).toHaveTextContent('Held now$3,000.00');
+    const table = within(section).getByRole('table', { name: 'Retainage held by payee' });
+    expect(within(table).getByText('Saguaro Build Co.')).toBeInTheDocument();
+    expect(within(table).getByText('Company #30')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Approve retainage release' })).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Request retainage release' }));
+    expect(await within(section).findByText('The seller asked for the retainage release on Dec 20, 2026')).toBeInTheDocument();
+    expect(section).toHaveTextContent('Approving it pays $3,000.00: Saguaro Build Co. $1,500.00, Company #30 $1,500.00.');
+    expect(within(section).queryByRole('button', { name: 'Request retainage release' })).not.toBeInTheDocument();
+    expect(posts).toEqual([expect.any(String)]);
+  });
+
+  it('says why no release can be asked for while an application is open', async () => {
+    const open: BillingRetainageView = {
+      ...held,
+      blocked: { code: 'application_open', message: 'Pay application 2 is still open: settle it before the retainage is released.' },
+      can_request: false,
+    };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { retainage: open }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    show(null);
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByText('Pay application 2 is still open: settle it before the retainage is released.')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Request retainage release' })).not.toBeInTheDocument();
+  });
+
+  it("offers the buyer the seller's request to approve, through a step-up, then shows the release's payouts", async () => {
+    const posts: (string | null)[] = [];
+    let steppedUp = false;
+    removeHandler = setStepUpHandler(async () => {
+      steppedUp = true;
+    });
+    let now = requested;
+    fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { retainage: now }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.method === 'POST' && call.url === '/job/7/billing/retainage/approve') {
+        posts.push(call.idempotencyKey ?? null);
+        if (!steppedUp) return { status: 401, body: STEP_UP };
+        now = released;
+        return { status: 200, body: scheduleView('customer', { retainage: now }) };
+      }
+      return undefined;
+    });
+    show(null);
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByText('The seller asked for the retainage release on Dec 20, 2026')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Approve retainage release' }));
+    const release = await within(section).findByRole('region', { name: 'Retainage release 1' });
+    expect(release).toHaveTextContent('Release 1 Paying $3,000.00 on Dec 21, 2026, approved by the buyer.');
+    const payouts = within(release).getByRole('table', { name: 'Payouts of release 1' });
+    const rows = within(payouts).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['Saguaro Build Co.$1,500.00Paid', 'Company #30$1,500.00Paying']);
+    // Refused for the step-up, then sent again with the same key: one approval.
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]).toBe(posts[0]);
+    expect(within(section).queryByRole('button', { name: 'Approve retainage release' })).not.toBeInTheDocument();
+    // Asked again while paying: the last payout reported paid shows without a reload.
+    now = { ...released, releases: released.releases.map((r) => ({ ...r, status: 'paid', payees: r.payees.map((p) => ({ ...p, paid: true })) })) };
+    await waitFor(() => expect(within(release).getAllByText('Paid')).toHaveLength(3), { timeout: 5000 });
+  });
+});
