@@ -6,6 +6,7 @@ import {
   type ChangeOrderView,
   formatAmount,
   money,
+  NOTHING_CERTIFIED,
   notFound,
   type PayApplicationFigures,
   type PayApplicationListItem,
@@ -60,12 +61,19 @@ export function progressBillingView(jobId: number, billing: 'milestones' | 'prog
     current_version_id: state.currentVersionId,
     original_contract_sum: current ? total((l) => l.originalValue) : null,
     contract_sum: current ? total((l) => l.scheduledValue) : null,
-    lines: state.lines.map((l) => ({
-      ...lineView(l),
-      original_value: l.originalValue,
-      work_completed: state.toDate[l.number]?.workCompleted ?? '0.00',
-      stored_materials: state.toDate[l.number]?.stored ?? '0.00',
-    })),
+    lines: state.lines.map((l) => {
+      const toDate = state.toDate[l.number] ?? NOTHING_CERTIFIED;
+      return {
+        ...lineView(l),
+        original_value: l.originalValue,
+        work_completed: toDate.workCompleted,
+        stored_materials: toDate.stored,
+        retained_at_rate: toDate.atRate,
+        retained_at_reduced_rate: toDate.atReducedRate,
+        reduction_reached: toDate.reductionReached,
+        retainage_released: toDate.retainageReleased,
+      };
+    }),
     versions: state.versions.map((v) => ({
       version_id: v.versionId,
       based_on_version_id: v.basedOnVersionId,

@@ -384,6 +384,32 @@ describe('progress billing', () => {
     expect(over.body.message).toMatch(/^Line 1: /);
   });
 
+  it("answers each line's retained bases, so a screen's figures agree with the server's after a change order moved a reduction point", async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const base = `/api/job/${jobId}/pay-applications`;
+    expect((await s.post(base, { period_to: '2026-11-30', lines: [{ line: '2', work_amount: '12000.00' }] })).status).toBe(201);
+    expect((await b.post(`${base}/1/certify`, { revision: 1, lines: [{ line: '2', decision: 'as_billed' }] })).body.status).toBe('accepted');
+    // Line 2's point was $15,000.00 (50% of $30,000.00); the change order lowers it to $10,000.00, below the $12,000.00 certified.
+    const proposed = await s.post(`/api/job/${jobId}/change-orders`, { reason: 'Less concrete.', changes: [{ line: '2', scheduled_value: '20000.00' }] });
+    const changeOrderId = proposed.body.change_orders[0].change_order_id as number;
+    const approved = await b.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`);
+    expect(approved.status).toBe(200);
+    expect((await b.get(`/api/job/${jobId}/schedule`)).body.lines[1]).toMatchObject({
+      number: '2',
+      scheduled_value: '20000.00',
+      work_completed: '12000.00',
+      retained_at_rate: '12000.00',
+      retained_at_reduced_rate: '0.00',
+      reduction_reached: false,
+      retainage_released: '0.00',
+    });
+    // What the grid computes from those bases (pay-application-grid.test.tsx): $1,200.00 kept at 10%, the growth at 5%.
+    const two = await s.post(base, { period_to: '2026-12-31', lines: [{ line: '2', work_amount: '2000.00' }] });
+    expect(two.body.lines[1]).toMatchObject({ completed_and_stored_to_date: '14000.00', retainage: '1300.00', current_payment_due: '1900.00' });
+  });
+
   it('keeps a project to one billing method: no milestone on a progress-billed project, no progress billing beside milestones', async () => {
     const s = await session(seller);
     const b = await session(buyer);

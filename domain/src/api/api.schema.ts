@@ -2119,6 +2119,19 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "stored_materials": {
         "type": "string"
+      },
+      "retained_at_rate": {
+        "type": "string",
+        "description": "How the certificates retained the to-date value (work + stored): the part at the line's rate and the part at its reduced rate, whether the line reached its reduction, and the retainage released to its payee so far. A screen computes the next application from these exactly as the server does, even after a change order moved the reduction point."
+      },
+      "retained_at_reduced_rate": {
+        "type": "string"
+      },
+      "reduction_reached": {
+        "type": "boolean"
+      },
+      "retainage_released": {
+        "type": "string"
       }
     },
     "required": [
@@ -2126,7 +2139,11 @@ export const API_SCHEMAS: Record<string, object> = {
       "number",
       "original_value",
       "payee_id",
+      "reduction_reached",
       "retainage",
+      "retainage_released",
+      "retained_at_rate",
+      "retained_at_reduced_rate",
       "scheduled_value",
       "stored_materials",
       "work_completed"

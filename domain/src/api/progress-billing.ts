@@ -26,6 +26,16 @@ export interface BillingLineView extends ScheduleLineView {
   /** Work completed and materials stored to date, per the accepted certificates. */
   work_completed: string;
   stored_materials: string;
+  /**
+   * How the certificates retained the to-date value (work + stored): the part at the line's rate
+   * and the part at its reduced rate, whether the line reached its reduction, and the retainage
+   * released to its payee so far. A screen computes the next application from these exactly as the
+   * server does, even after a change order moved the reduction point.
+   */
+  retained_at_rate: string;
+  retained_at_reduced_rate: string;
+  reduction_reached: boolean;
+  retainage_released: string;
 }
 
 export interface ScheduleVersionView {

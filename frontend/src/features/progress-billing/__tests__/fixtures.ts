@@ -25,7 +25,16 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     current_version_id: 2,
     original_contract_sum: '100000.00',
     contract_sum: '100000.00',
-    lines: lines.map((l) => ({ ...l, original_value: l.scheduled_value, work_completed: '0.00', stored_materials: '0.00' })),
+    lines: lines.map((l) => ({
+      ...l,
+      original_value: l.scheduled_value,
+      work_completed: '0.00',
+      stored_materials: '0.00',
+      retained_at_rate: '0.00',
+      retained_at_reduced_rate: '0.00',
+      reduction_reached: false,
+      retainage_released: '0.00',
+    })),
     versions: [
       {
         version_id: 2,
