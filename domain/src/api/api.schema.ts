@@ -2234,6 +2234,40 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "GET /api/certifier-invitations/{code}: what the landing page shows of a certifier invitation (the link is the secret)."
   },
+  "CertifierInvitationView": {
+    "type": "object",
+    "properties": {
+      "invitation_id": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "sent_at": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "accepted",
+          "expired",
+          "revoked"
+        ]
+      }
+    },
+    "required": [
+      "invitation_id",
+      "email",
+      "sent_at",
+      "expires_at",
+      "status"
+    ],
+    "description": "A row of GET /api/job/{id}/certifier-invitations (the buyer's): an invitation sent, and whether its link still works (`pending`), named the certifier (`accepted`), ran out (`expired`) or was withdrawn (`revoked`). Newest first."
+  },
   "ChainBreakReason": {
     "type": "string",
     "enum": [

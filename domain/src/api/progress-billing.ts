@@ -239,6 +239,19 @@ export interface CertifierInvitationPreview {
   account: 'new' | 'existing';
 }
 
+/**
+ * A row of GET /api/job/{id}/certifier-invitations (the buyer's): an invitation sent, and whether
+ * its link still works (`pending`), named the certifier (`accepted`), ran out (`expired`) or was
+ * withdrawn (`revoked`). Newest first.
+ */
+export interface CertifierInvitationView {
+  invitation_id: string;
+  email: string;
+  sent_at: string;
+  expires_at: string;
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
+}
+
 /** POST /api/certifier-invitations/{code}/accept: the account that now certifies the project's pay applications. */
 export interface CertifierInvitationAccepted {
   user_id: number;
