@@ -19,6 +19,7 @@ import {
 
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
+import type { Unnamed } from './payee-names';
 
 type Line = ActiveBilling['lines'][number];
 type Summary = PayApplicationFigures['summary'];
@@ -49,7 +50,12 @@ const changeOrderView = (o: ActiveBilling['changeOrders'][number]): ChangeOrderV
 });
 
 /** The project's billing: its method, the schedule as it stands, every version and change order. */
-export function progressBillingView(jobId: number, billing: 'milestones' | 'progress', state: BillingState, viewer: BillingViewer): ProgressBillingView {
+export function progressBillingView(
+  jobId: number,
+  billing: 'milestones' | 'progress',
+  state: BillingState,
+  viewer: BillingViewer,
+): Unnamed<ProgressBillingView> {
   const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
   if (state.status !== 'active') return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null };
   const current = state.currentVersionId !== null;
@@ -108,7 +114,7 @@ const summaryView = (s: Summary): PayApplicationSummaryView => ({
 });
 
 /** One pay application with its G703 columns and G702 summary (as certified once certified). */
-export function payApplicationView(jobId: number, a: ApplicationState): PayApplicationView {
+export function payApplicationView(jobId: number, a: ApplicationState): Unnamed<PayApplicationView> {
   const figures = applicationFigures(a);
   const billed = new Map(a.lines.map((l) => [l.line, l]));
   const decided = new Map((a.certification?.lines ?? []).map((l) => [l.line, l]));

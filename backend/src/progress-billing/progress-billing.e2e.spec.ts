@@ -397,7 +397,14 @@ describe('progress billing', () => {
     const changeOrderId = proposed.body.change_orders[0].change_order_id as number;
     const approved = await b.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`);
     expect(approved.status).toBe(200);
-    expect((await b.get(`/api/job/${jobId}/schedule`)).body.lines[1]).toMatchObject({
+    const schedule = (await b.get(`/api/job/${jobId}/schedule`)).body;
+    // The payees by the directory's names, so no screen shows a bare id.
+    const names = [
+      { company_id: seller.companyId, name: 'Mesa General Contracting' },
+      { company_id: concrete, name: 'Desert Concrete' },
+    ].sort((x, y) => x.company_id - y.company_id);
+    expect(schedule.payee_names).toEqual(names);
+    expect(schedule.lines[1]).toMatchObject({
       number: '2',
       scheduled_value: '20000.00',
       work_completed: '12000.00',
@@ -409,6 +416,8 @@ describe('progress billing', () => {
     // What the grid computes from those bases (pay-application-grid.test.tsx): $1,200.00 kept at 10%, the growth at 5%.
     const two = await s.post(base, { period_to: '2026-12-31', lines: [{ line: '2', work_amount: '2000.00' }] });
     expect(two.body.lines[1]).toMatchObject({ completed_and_stored_to_date: '14000.00', retainage: '1300.00', current_payment_due: '1900.00' });
+    expect(two.body.payee_names).toEqual(names);
+    expect((await b.get(`${base}/2`)).body.payee_names).toEqual(names);
   });
 
   it('refuses each billing action to a seller member whose company role the permission table does not allow, with role_forbidden', async () => {
@@ -487,8 +496,8 @@ describe('progress billing', () => {
     const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
     const tables = ['billing_schedules', 'pay_applications', 'pay_application_lines'];
     const before = await Promise.all(tables.map(snapshot));
-    // The three projects above: three, one and no applications, their lines.
-    expect(before.map((rows) => rows.length)).toEqual([3, 4, 14]);
+    // The five projects above: three, one, two, one (the owner's, in the role test) and no applications, their lines.
+    expect(before.map((rows) => rows.length)).toEqual([5, 7, 23]);
     expect(before[2]!.filter((r) => r.decision === 'refused')).toEqual([expect.objectContaining({ line: '1', current_payment_due: '0.00' })]);
     expect((await runner.rebuild('billing')).comparison).toMatchObject({ compared: true, equal: true });
     expect(await Promise.all(tables.map(snapshot))).toEqual(before);

@@ -35,6 +35,7 @@ import { ListCertifierInvitationsController } from './list-certifier-invitations
 import { ListCertifierInvitationsHandler } from './list-certifier-invitations/list-certifier-invitations.query';
 import { NameCertifierHandler } from './name-certifier/name-certifier.handler';
 import { NameCertifierController } from './name-certifier/name-certifier.http.controller';
+import { PayeeNames } from './payee-names';
 import { ProposeChangeOrderHandler } from './propose-change-order/propose-change-order.handler';
 import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
 import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
@@ -82,6 +83,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     DecideOnScheduleHandler,
     NameCertifierHandler,
     InviteCertifierHandler,
+    PayeeNames,
     ListCertifierInvitationsHandler,
     RevokeCertifierInvitationHandler,
     CertifierInvitationMail,

@@ -6228,6 +6228,13 @@ export const API_SCHEMAS: Record<string, object> = {
           ]
         },
         "description": "Earlier revisions, each with whether it was certified before the seller revised it."
+      },
+      "payee_names": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanyNameMatch"
+        },
+        "description": "The directory's name of every payee on it."
       }
     },
     "required": [
@@ -6246,7 +6253,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "certification",
       "accepted",
       "payment",
-      "revisions"
+      "revisions",
+      "payee_names"
     ],
     "description": "GET /api/job/{id}/pay-applications/{number}: one pay application. The columns and the summary are the certificate's once certified, else the application's as billed."
   },
@@ -6789,6 +6797,13 @@ export const API_SCHEMAS: Record<string, object> = {
           }
         ],
         "description": "The project's escrow balance (null before a schedule is proposed)."
+      },
+      "payee_names": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanyNameMatch"
+        },
+        "description": "The directory's name of every company a line, version or change order pays, so no screen shows a bare id."
       }
     },
     "required": [
@@ -6803,7 +6818,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "change_orders",
       "certifier",
       "open_application_number",
-      "escrow"
+      "escrow",
+      "payee_names"
     ],
     "description": "GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders."
   },

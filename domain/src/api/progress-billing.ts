@@ -4,6 +4,8 @@
  * and G702 summary. Amounts are strings with two decimals; percentages too; times are ISO-8601.
  */
 
+import type { CompanyNameMatch } from './directory';
+
 /** A line's retainage: a rate, and optionally a lower rate once the line is that far complete. */
 export interface RetainageTermsView {
   rate: string;
@@ -84,6 +86,8 @@ export interface ProgressBillingView {
   open_application_number: number | null;
   /** The project's escrow balance (null before a schedule is proposed). */
   escrow: EscrowBalanceView | null;
+  /** The directory's name of every company a line, version or change order pays, so no screen shows a bare id. */
+  payee_names: CompanyNameMatch[];
 }
 
 /** A deposit into the project's escrow balance (POST /api/job/{id}/billing/deposits answers one). */
@@ -214,6 +218,8 @@ export interface PayApplicationView {
   } | null;
   /** Earlier revisions, each with whether it was certified before the seller revised it. */
   revisions: { revision: number; submitted_at: string; certified: boolean }[];
+  /** The directory's name of every payee on it. */
+  payee_names: CompanyNameMatch[];
 }
 
 /** A row of GET /api/job/{id}/pay-applications. */

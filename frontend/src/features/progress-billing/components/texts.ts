@@ -27,7 +27,8 @@ export const TEXTS = {
   certifierMayNot:
     'A certifier never moves money (no deposit, release or payout) and does nothing a party does: they do not propose, approve, submit or accept, and do not name or invite a certifier. Nobody on the seller’s side, you as the buyer, or an administrator can be the certifier.',
   certifierLink: 'The invitation is a link by email that works once, for 7 days; accepting it names the certifier and replaces an earlier one.',
-  noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
+  /** A payee the directory no longer lists (the answers name every company they pay). */
+  unlistedCompany: 'A company no longer listed',
 };
 
 /** "Lines total … of the contract sum …", with what is left or over: the running total of the editor. */
