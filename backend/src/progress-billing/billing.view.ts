@@ -8,6 +8,7 @@ import {
   formatAmount,
   money,
   notFound,
+  NOTHING_CERTIFIED,
   type PayApplicationFigures,
   type PayApplicationListItem,
   type PayApplicationSummaryView,
@@ -22,6 +23,7 @@ import {
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
 import { billingRetainageView } from './retainage.view';
+import type { Unnamed } from './payee-names';
 
 type Line = ActiveBilling['lines'][number];
 type Summary = PayApplicationFigures['summary'];
@@ -52,7 +54,12 @@ const changeOrderView = (o: ActiveBilling['changeOrders'][number]): ChangeOrderV
 });
 
 /** The project's billing: its method, the schedule as it stands, every version and change order. */
-export function progressBillingView(jobId: number, billing: 'milestones' | 'progress', state: BillingState, viewer: BillingViewer): ProgressBillingView {
+export function progressBillingView(
+  jobId: number,
+  billing: 'milestones' | 'progress',
+  state: BillingState,
+  viewer: BillingViewer,
+): Unnamed<ProgressBillingView> {
   const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
   if (state.status !== 'active')
     return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null, retainage: null };
@@ -65,12 +72,19 @@ export function progressBillingView(jobId: number, billing: 'milestones' | 'prog
     current_version_id: state.currentVersionId,
     original_contract_sum: current ? total((l) => l.originalValue) : null,
     contract_sum: current ? total((l) => l.scheduledValue) : null,
-    lines: state.lines.map((l) => ({
-      ...lineView(l),
-      original_value: l.originalValue,
-      work_completed: state.toDate[l.number]?.workCompleted ?? '0.00',
-      stored_materials: state.toDate[l.number]?.stored ?? '0.00',
-    })),
+    lines: state.lines.map((l) => {
+      const toDate = state.toDate[l.number] ?? NOTHING_CERTIFIED;
+      return {
+        ...lineView(l),
+        original_value: l.originalValue,
+        work_completed: toDate.workCompleted,
+        stored_materials: toDate.stored,
+        retained_at_rate: toDate.atRate,
+        retained_at_reduced_rate: toDate.atReducedRate,
+        reduction_reached: toDate.reductionReached,
+        retainage_released: toDate.retainageReleased,
+      };
+    }),
     versions: state.versions.map((v) => ({
       version_id: v.versionId,
       based_on_version_id: v.basedOnVersionId,
@@ -106,7 +120,7 @@ const summaryView = (s: Summary): PayApplicationSummaryView => ({
 });
 
 /** One pay application with its G703 columns and G702 summary (as certified once certified). */
-export function payApplicationView(jobId: number, a: ApplicationState, payouts: readonly BillingPayoutState[] = []): PayApplicationView {
+export function payApplicationView(jobId: number, a: ApplicationState, payouts: readonly BillingPayoutState[] = []): Unnamed<PayApplicationView> {
   const figures = applicationFigures(a);
   const billed = new Map(a.lines.map((l) => [l.line, l]));
   const decided = new Map((a.certification?.lines ?? []).map((l) => [l.line, l]));

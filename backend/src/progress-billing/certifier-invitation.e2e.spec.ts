@@ -130,6 +130,47 @@ describe('progress billing: inviting a certifier', () => {
     expect((await as.buyer.get(`/api/job/${jobId}/schedule`)).body).toMatchObject({ certifier: { user_id: inspector.userId } });
   });
 
+  it('lists the buyer’s invitations, and a withdrawn link refuses with its own code', async () => {
+    const first = await invite(email('surveyor'));
+    const second = await invite(email('lender'));
+    const list = `/api/job/${jobId}/certifier-invitations`;
+    const listed = await as.buyer.get(list);
+    expect(listed.status).toBe(200);
+    expect(listed.body.slice(0, 2)).toMatchObject([
+      { invitation_id: second.invitation_id, status: 'pending', email: expect.stringMatching(/^lender-/) },
+      { invitation_id: first.invitation_id, status: 'pending', email: expect.stringMatching(/^surveyor-/) },
+    ]);
+    // The addresses are the buyer's: not the seller's, not a certifier's.
+    expect((await as.seller.get(list)).body).toMatchObject({ statusCode: 403, code: 'buyer_only' });
+    expect((await as.seller.delete(`${list}/${first.invitation_id}`)).body).toMatchObject({ statusCode: 403, code: 'buyer_only' });
+
+    expect((await as.buyer.delete(`${list}/${first.invitation_id}`)).status).toBe(204);
+    const visitor = new HttpSession(app.http);
+    expect((await visitor.get(`/api/certifier-invitations/${first.code}`)).body).toMatchObject({ statusCode: 410, code: 'invitation_revoked' });
+    expect(
+      (await visitor.post(`/api/certifier-invitations/${first.code}/accept`, { first_name: 'S', last_name: 'Urveyor', password: 'Correct-horse-42' })).body,
+    ).toMatchObject({ statusCode: 410, code: 'invitation_revoked' });
+    expect((await as.buyer.get(list)).body.slice(0, 2)).toMatchObject([
+      { invitation_id: second.invitation_id, status: 'pending' },
+      { invitation_id: first.invitation_id, status: 'revoked' },
+    ]);
+    expect((await as.buyer.delete(`${list}/${first.invitation_id}`)).body).toMatchObject({ statusCode: 409, code: 'invitation_not_pending' });
+    expect((await as.buyer.delete(`${list}/00000000-0000-4000-8000-000000000000`)).body).toMatchObject({ statusCode: 404, code: 'invitation_not_found' });
+    expect((await as.buyer.delete(`${list}/not-a-uuid`)).body).toMatchObject({ statusCode: 404, code: 'invitation_not_found' });
+    // An accepted link is no longer the buyer's to withdraw: the certifier is removed instead.
+    const accepted = await visitor.post(`/api/certifier-invitations/${second.code}/accept`, {
+      first_name: 'Len',
+      last_name: 'Der',
+      password: 'Correct-horse-42',
+    });
+    expect(accepted.status).toBe(200);
+    expect((await as.buyer.delete(`${list}/${second.invitation_id}`)).body).toMatchObject({ statusCode: 409, code: 'invitation_not_pending' });
+    expect((await as.buyer.get(list)).body[0]).toMatchObject({ invitation_id: second.invitation_id, status: 'accepted' });
+    expect((await app.db.pool.query(`SELECT status FROM certifier_invitations WHERE invitation_id = $1`, [first.invitation_id])).rows).toEqual([
+      { status: 'revoked' },
+    ]);
+  });
+
   it('refuses an expired link and an unknown one', async () => {
     const address = email('late');
     const sent = await invite(address);

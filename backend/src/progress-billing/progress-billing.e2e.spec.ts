@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS, type BillingMemberAction, COMPANY_ROLES, DEFAULT_SIGNING_POLICY, mayDo } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { submitProject } from '../../test/support/escrow-flows';
@@ -386,6 +387,87 @@ describe('progress billing', () => {
     expect(over.body.message).toMatch(/^Line 1: /);
   });
 
+  it("answers each line's retained bases, so a screen's figures agree with the server's after a change order moved a reduction point", async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const jobId = await progressProject(s, b);
+    const base = `/api/job/${jobId}/pay-applications`;
+    expect((await s.post(base, { period_to: '2026-11-30', lines: [{ line: '2', work_amount: '12000.00' }] })).status).toBe(201);
+    expect((await b.post(`${base}/1/certify`, { revision: 1, lines: [{ line: '2', decision: 'as_billed' }] })).body.status).toBe('accepted');
+    // Line 2's point was $15,000.00 (50% of $30,000.00); the change order lowers it to $10,000.00, below the $12,000.00 certified.
+    const proposed = await s.post(`/api/job/${jobId}/change-orders`, { reason: 'Less concrete.', changes: [{ line: '2', scheduled_value: '20000.00' }] });
+    const changeOrderId = proposed.body.change_orders[0].change_order_id as number;
+    const approved = await b.post(`/api/job/${jobId}/change-orders/${changeOrderId}/approve`);
+    expect(approved.status).toBe(200);
+    const schedule = (await b.get(`/api/job/${jobId}/schedule`)).body;
+    // The payees by the directory's names, so no screen shows a bare id.
+    const names = [
+      { company_id: seller.companyId, name: 'Mesa General Contracting' },
+      { company_id: concrete, name: 'Desert Concrete' },
+    ].sort((x, y) => x.company_id - y.company_id);
+    expect(schedule.payee_names).toEqual(names);
+    expect(schedule.lines[1]).toMatchObject({
+      number: '2',
+      scheduled_value: '20000.00',
+      work_completed: '12000.00',
+      retained_at_rate: '12000.00',
+      retained_at_reduced_rate: '0.00',
+      reduction_reached: false,
+      retainage_released: '0.00',
+    });
+    // What the grid computes from those bases (pay-application-grid.test.tsx): $1,200.00 kept at 10%, the growth at 5%.
+    const two = await s.post(base, { period_to: '2026-12-31', lines: [{ line: '2', work_amount: '2000.00' }] });
+    expect(two.body.lines[1]).toMatchObject({ completed_and_stored_to_date: '14000.00', retainage: '1300.00', current_payment_due: '1900.00' });
+    expect(two.body.payee_names).toEqual(names);
+    expect((await b.get(`${base}/2`)).body.payee_names).toEqual(names);
+  });
+
+  it('refuses each billing action to a seller member whose company role the permission table does not allow, with role_forbidden', async () => {
+    const jobId = await progressProject(await session(seller), await session(buyer));
+    const job = `/api/job/${jobId}`;
+    const invitation = '00000000-0000-4000-8000-000000000000';
+    // Typed by the table: a billing action added to it without a route here fails to compile.
+    const routes: Record<BillingMemberAction, [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object]> = {
+      ChooseBillingMethod: ['PUT', `${job}/billing`, { method: 'progress' }],
+      ProposeSchedule: ['POST', `${job}/schedule`, { lines: [line('1', 'Site work', '20000.00', seller.companyId)] }],
+      ApproveSchedule: ['POST', `${job}/schedule/1/approve`],
+      RejectSchedule: ['POST', `${job}/schedule/1/reject`, { reason: 'No.' }],
+      NameCertifier: ['PUT', `${job}/certifier`, { user_id: certifier.userId }],
+      RemoveCertifier: ['DELETE', `${job}/certifier`],
+      InviteCertifier: ['POST', `${job}/certifier-invitations`, { email: 'someone@test.escrowledger.test' }],
+      RevokeCertifierInvitation: ['DELETE', `${job}/certifier-invitations/${invitation}`],
+      SubmitPayApplication: ['POST', `${job}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '1.00' }] }],
+      RevisePayApplication: ['POST', `${job}/pay-applications/1/revise`, { lines: [{ line: '1', work_amount: '1.00' }] }],
+      CertifyPayApplication: ['POST', `${job}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] }],
+      AcceptCertification: ['POST', `${job}/pay-applications/1/accept`, { revision: 1 }],
+      ProposeChangeOrder: ['POST', `${job}/change-orders`, { reason: 'More.', changes: [{ line: '1', scheduled_value: '21000.00' }] }],
+      ApproveChangeOrder: ['POST', `${job}/change-orders/1/approve`],
+      RejectChangeOrder: ['POST', `${job}/change-orders/1/reject`, { reason: 'No.' }],
+      RequestBillingDeposit: ['POST', `${job}/billing/deposits`, { amount: '100.00' }],
+      RequestBillingRetainageRelease: ['POST', `${job}/billing/retainage/request`],
+      ApproveBillingRetainageRelease: ['POST', `${job}/billing/retainage/approve`],
+    };
+    const settings = { signing_policy: DEFAULT_SIGNING_POLICY };
+    const events = async () =>
+      (await app.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`billing-${jobId}`])).rows[0].n as number;
+    const before = await events();
+    let checked = false;
+    // The roles that may do none of the seller's billing first: what they were refused recorded nothing.
+    for (const role of [...COMPANY_ROLES].sort((a, b) => Number(mayDo(a, 'milestones.propose', settings)) - Number(mayDo(b, 'milestones.propose', settings)))) {
+      if (mayDo(role, 'milestones.propose', settings) && !checked) {
+        expect(await events()).toBe(before);
+        checked = true;
+      }
+      const member = await session(await createUser(app.db.pool, { companyId: seller.companyId, companyRole: role }));
+      for (const [action, [method, url, body]] of Object.entries(routes) as [BillingMemberAction, (typeof routes)[BillingMemberAction]][]) {
+        const answer = await member.request(method, url, body);
+        const seen = { role, action, code: answer.body?.code };
+        if (mayDo(role, BILLING_MEMBER_ACTIONS[action], settings)) expect(seen).not.toEqual({ role, action, code: 'role_forbidden' });
+        else expect({ ...seen, status: answer.status }).toEqual({ role, action, code: 'role_forbidden', status: 403 });
+      }
+    }
+  });
+
   it('keeps a project to one billing method: no milestone on a progress-billed project, no progress billing beside milestones', async () => {
     const s = await session(seller);
     const b = await session(buyer);
@@ -418,8 +500,8 @@ describe('progress billing', () => {
     const snapshot = async (table: string) => (await app.db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
     const tables = ['billing_schedules', 'pay_applications', 'pay_application_lines'];
     const before = await Promise.all(tables.map(snapshot));
-    // The three projects above: three, one and no applications, their lines.
-    expect(before.map((rows) => rows.length)).toEqual([3, 4, 14]);
+    // The five projects above: three, one, two, one (the owner's, in the role test) and no applications, their lines.
+    expect(before.map((rows) => rows.length)).toEqual([5, 7, 23]);
     expect(before[2]!.filter((r) => r.decision === 'refused')).toEqual([expect.objectContaining({ line: '1', current_payment_due: '0.00' })]);
     expect((await runner.rebuild('billing')).comparison).toMatchObject({ compared: true, equal: true });
     expect(await Promise.all(tables.map(snapshot))).toEqual(before);

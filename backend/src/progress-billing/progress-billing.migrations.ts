@@ -28,3 +28,18 @@ export class AddCertifierInvitations1763900000000 implements MigrationInterface 
     await q.query('DROP TABLE certifier_invitations');
   }
 }
+
+/** Issue 38: the buyer withdraws a pending certifier invitation; the row's status follows the stream. */
+export class AllowRevokedCertifierInvitations1763900000001 implements MigrationInterface {
+  name = 'AllowRevokedCertifierInvitations1763900000001';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE certifier_invitations DROP CONSTRAINT certifier_invitations_status_check`);
+    await q.query(`ALTER TABLE certifier_invitations ADD CONSTRAINT certifier_invitations_status_check CHECK (status IN ('pending', 'accepted', 'revoked'))`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE certifier_invitations DROP CONSTRAINT certifier_invitations_status_check`);
+    await q.query(`ALTER TABLE certifier_invitations ADD CONSTRAINT certifier_invitations_status_check CHECK (status IN ('pending', 'accepted'))`);
+  }
+}

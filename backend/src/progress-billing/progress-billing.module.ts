@@ -34,8 +34,11 @@ import { GetScheduleHandler } from './get-schedule/get-schedule.query';
 import { CertifierInvitationMail } from './invite-certifier/certifier-invitation.mail';
 import { InviteCertifierHandler } from './invite-certifier/invite-certifier.handler';
 import { InviteCertifierController } from './invite-certifier/invite-certifier.http.controller';
+import { ListCertifierInvitationsController } from './list-certifier-invitations/list-certifier-invitations.http.controller';
+import { ListCertifierInvitationsHandler } from './list-certifier-invitations/list-certifier-invitations.query';
 import { NameCertifierHandler } from './name-certifier/name-certifier.handler';
 import { NameCertifierController } from './name-certifier/name-certifier.http.controller';
+import { PayeeNames } from './payee-names';
 import { ProposeChangeOrderHandler } from './propose-change-order/propose-change-order.handler';
 import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
 import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
@@ -44,6 +47,8 @@ import { RequestBillingDepositHandler } from './request-billing-deposit/request-
 import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
 import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
 import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
+import { RevokeCertifierInvitationHandler } from './revoke-certifier-invitation/revoke-certifier-invitation.handler';
+import { RevokeCertifierInvitationController } from './revoke-certifier-invitation/revoke-certifier-invitation.http.controller';
 import { SubmitPayApplicationHandler } from './submit-pay-application/submit-pay-application.handler';
 import { SubmitPayApplicationController } from './submit-pay-application/submit-pay-application.http.controller';
 
@@ -57,6 +62,8 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     DecideOnScheduleController,
     NameCertifierController,
     InviteCertifierController,
+    ListCertifierInvitationsController,
+    RevokeCertifierInvitationController,
     CheckCertifierInvitationController,
     AcceptCertifierInvitationController,
     SubmitPayApplicationController,
@@ -80,6 +87,9 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     DecideOnScheduleHandler,
     NameCertifierHandler,
     InviteCertifierHandler,
+    PayeeNames,
+    ListCertifierInvitationsHandler,
+    RevokeCertifierInvitationHandler,
     CertifierInvitationMail,
     CheckCertifierInvitationHandler,
     AcceptCertifierInvitationHandler,

@@ -694,6 +694,17 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.billed('scheduled')).jobId : w.billing.jobId}/certifier-invitations`,
     body: { email: `certifier-${uniqueSuffix()}@test.escrowledger.test` },
   })),
+  // The buyer's list of invitations (the addresses are theirs), and withdrawing a pending one.
+  route('GET', '/api/job/:id/certifier-invitations', 'user', parties(200, 403, { seller: 403 }), (w) => ({
+    url: `/api/job/${w.billing.jobId}/certifier-invitations`,
+  })),
+  route('DELETE', '/api/job/:id/certifier-invitations/:invitationId', 'user', parties(204, 403, { seller: 403 }), async (w, _r, fresh) => {
+    if (!fresh) return { url: `/api/job/${w.billing.jobId}/certifier-invitations/00000000-0000-4000-8000-000000000000` };
+    const jobId = (await w.fresh.billed('scheduled')).jobId;
+    const sent = await w.party.buyer.post(`/api/job/${jobId}/certifier-invitations`, { email: `certifier-${uniqueSuffix()}@test.escrowledger.test` });
+    if (sent.status !== 201) throw new Error(`inviting a certifier failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+    return { url: `/api/job/${jobId}/certifier-invitations/${sent.body.invitation_id as string}` };
+  }),
   route('GET', '/api/certifier-invitations/:code', 'public', everyone(200), async (w) => ({
     url: `/api/certifier-invitations/${await certifierInvitation(w)}`,
   })),

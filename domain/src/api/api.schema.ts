@@ -2120,6 +2120,19 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "stored_materials": {
         "type": "string"
+      },
+      "retained_at_rate": {
+        "type": "string",
+        "description": "How the certificates retained the to-date value (work + stored): the part at the line's rate and the part at its reduced rate, whether the line reached its reduction, and the retainage released to its payee so far. A screen computes the next application from these exactly as the server does, even after a change order moved the reduction point."
+      },
+      "retained_at_reduced_rate": {
+        "type": "string"
+      },
+      "reduction_reached": {
+        "type": "boolean"
+      },
+      "retainage_released": {
+        "type": "string"
       }
     },
     "required": [
@@ -2127,7 +2140,11 @@ export const API_SCHEMAS: Record<string, object> = {
       "number",
       "original_value",
       "payee_id",
+      "reduction_reached",
       "retainage",
+      "retainage_released",
+      "retained_at_rate",
+      "retained_at_reduced_rate",
       "scheduled_value",
       "stored_materials",
       "work_completed"
@@ -2393,6 +2410,40 @@ export const API_SCHEMAS: Record<string, object> = {
       "account"
     ],
     "description": "GET /api/certifier-invitations/{code}: what the landing page shows of a certifier invitation (the link is the secret)."
+  },
+  "CertifierInvitationView": {
+    "type": "object",
+    "properties": {
+      "invitation_id": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "sent_at": {
+        "type": "string"
+      },
+      "expires_at": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "accepted",
+          "expired",
+          "revoked"
+        ]
+      }
+    },
+    "required": [
+      "invitation_id",
+      "email",
+      "sent_at",
+      "expires_at",
+      "status"
+    ],
+    "description": "A row of GET /api/job/{id}/certifier-invitations (the buyer's): an invitation sent, and whether its link still works (`pending`), named the certifier (`accepted`), ran out (`expired`) or was withdrawn (`revoked`). Newest first."
   },
   "ChainBreakReason": {
     "type": "string",
@@ -6396,6 +6447,13 @@ export const API_SCHEMAS: Record<string, object> = {
           ]
         },
         "description": "Earlier revisions, each with whether it was certified before the seller revised it."
+      },
+      "payee_names": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanyNameMatch"
+        },
+        "description": "The directory's name of every payee on it."
       }
     },
     "required": [
@@ -6414,7 +6472,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "certification",
       "accepted",
       "payment",
-      "revisions"
+      "revisions",
+      "payee_names"
     ],
     "description": "GET /api/job/{id}/pay-applications/{number}: one pay application. The columns and the summary are the certificate's once certified, else the application's as billed."
   },
@@ -6958,6 +7017,13 @@ export const API_SCHEMAS: Record<string, object> = {
         ],
         "description": "The project's escrow balance (null before a schedule is proposed)."
       },
+      "payee_names": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/CompanyNameMatch"
+        },
+        "description": "The directory's name of every company a line, version or change order pays, so no screen shows a bare id."
+      },
       "retainage": {
         "anyOf": [
           {
@@ -6983,6 +7049,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "certifier",
       "open_application_number",
       "escrow",
+      "payee_names",
       "retainage"
     ],
     "description": "GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders."

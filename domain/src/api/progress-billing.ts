@@ -4,6 +4,8 @@
  * and G702 summary. Amounts are strings with two decimals; percentages too; times are ISO-8601.
  */
 
+import type { CompanyNameMatch } from './directory';
+
 /** A line's retainage: a rate, and optionally a lower rate once the line is that far complete. */
 export interface RetainageTermsView {
   rate: string;
@@ -26,6 +28,16 @@ export interface BillingLineView extends ScheduleLineView {
   /** Work completed and materials stored to date, per the accepted certificates. */
   work_completed: string;
   stored_materials: string;
+  /**
+   * How the certificates retained the to-date value (work + stored): the part at the line's rate
+   * and the part at its reduced rate, whether the line reached its reduction, and the retainage
+   * released to its payee so far. A screen computes the next application from these exactly as the
+   * server does, even after a change order moved the reduction point.
+   */
+  retained_at_rate: string;
+  retained_at_reduced_rate: string;
+  reduction_reached: boolean;
+  retainage_released: string;
 }
 
 export interface ScheduleVersionView {
@@ -74,6 +86,8 @@ export interface ProgressBillingView {
   open_application_number: number | null;
   /** The project's escrow balance (null before a schedule is proposed). */
   escrow: EscrowBalanceView | null;
+  /** The directory's name of every company a line, version or change order pays, so no screen shows a bare id. */
+  payee_names: CompanyNameMatch[];
   /** The retainage held and its release at substantial completion (null before a schedule is proposed). */
   retainage: BillingRetainageView | null;
 }
@@ -254,6 +268,8 @@ export interface PayApplicationView {
   } | null;
   /** Earlier revisions, each with whether it was certified before the seller revised it. */
   revisions: { revision: number; submitted_at: string; certified: boolean }[];
+  /** The directory's name of every payee on it. */
+  payee_names: CompanyNameMatch[];
 }
 
 /** A row of GET /api/job/{id}/pay-applications. */
@@ -277,6 +293,19 @@ export interface CertifierInvitationPreview {
   expires_at: string;
   /** `new`: the address has no account yet (the landing asks for a name and a password); `existing`: sign in as it first. */
   account: 'new' | 'existing';
+}
+
+/**
+ * A row of GET /api/job/{id}/certifier-invitations (the buyer's): an invitation sent, and whether
+ * its link still works (`pending`), named the certifier (`accepted`), ran out (`expired`) or was
+ * withdrawn (`revoked`). Newest first.
+ */
+export interface CertifierInvitationView {
+  invitation_id: string;
+  email: string;
+  sent_at: string;
+  expires_at: string;
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
 }
 
 /** POST /api/certifier-invitations/{code}/accept: the account that now certifies the project's pay applications. */

@@ -1,9 +1,9 @@
 import { assertNever } from '../shared/command';
-import { conflict, invalid } from '../shared/errors';
-import { refuseUnusable } from '../teams/company.decider';
+import { conflict, invalid, notFound } from '../shared/errors';
+import { invitationUsable, refuseUnusable } from '../teams/company.decider';
 import { refuseAsCertifier, requireBilling, requireBuyer, requireProgressBilled } from './billing.rules';
 import type { BillingState } from './billing.state';
-import type { AcceptCertifierInvitation, InviteCertifier } from './commands';
+import type { AcceptCertifierInvitation, InviteCertifier, RevokeCertifierInvitation } from './commands';
 import type { BillingEvent } from './events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -13,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * single-use link that expires; whoever opens it signed in as the invited address (the edge
  * checks the address) becomes the certifier, as if the buyer had named them.
  */
-export function decideCertifierInvitation(command: InviteCertifier | AcceptCertifierInvitation, state: BillingState): BillingEvent[] {
+export function decideCertifierInvitation(
+  command: InviteCertifier | AcceptCertifierInvitation | RevokeCertifierInvitation,
+  state: BillingState,
+): BillingEvent[] {
   const { metadata, project } = command;
   const at = metadata.now;
   switch (command.type) {
@@ -34,6 +37,18 @@ export function decideCertifierInvitation(command: InviteCertifier | AcceptCerti
       refuseAsCertifier(project, metadata.actorId, companyId);
       if (s!.certifier?.userId === metadata.actorId) throw conflict('already_certifier', 'You already certify the pay applications of this project.');
       return [{ type: 'CertifierNamed', data: { jobId: s!.jobId, userId: metadata.actorId, by: invitation!.by, invitationId, at } }];
+    }
+    case 'RevokeCertifierInvitation': {
+      const s = requireBilling(state);
+      requireBuyer(project, metadata, 'withdraw a certifier invitation');
+      const { invitationId } = command.data;
+      const invitation = s.certifierInvitations?.[invitationId];
+      if (!invitation) throw notFound('invitation_not_found', 'There is no such invitation.');
+      // Only a link that still works can be withdrawn: an accepted one named the certifier (remove them instead).
+      if (!invitationUsable(invitation, at)) {
+        throw conflict('invitation_not_pending', 'This invitation was already used, withdrawn or expired.');
+      }
+      return [{ type: 'CertifierInvitationRevoked', data: { jobId: s.jobId, invitationId, by: metadata.actorId, at } }];
     }
     default:
       return assertNever(command);

@@ -322,6 +322,21 @@ describe('inviting a certifier by email', () => {
     expect(refusal(s, accept(as.seller(), SELLER_COMPANY)).code).toBe('certifier_is_seller');
     expect(refusal(s, accept(as.buyer(), null)).code).toBe('certifier_is_buyer');
   });
+
+  it('is withdrawn by the buyer while its link works, and the link then refuses', () => {
+    const revoke = (meta = as.buyer(), invitationId = INVITATION) => command('RevokeCertifierInvitation', { invitationId }, meta);
+    const invited = given(...approvedSchedule(), invite());
+    expect(refusal(invited, revoke(as.seller())).code).toBe('buyer_only');
+    expect(refusal(invited, revoke(as.architect())).code).toBe('not_a_party');
+    expect(refusal(invited, revoke(as.buyer(), '00000000-0000-4000-8000-000000000000')).code).toBe('invitation_not_found');
+    const revoked = run(invited, revoke());
+    expect(revoked.events).toEqual([{ type: 'CertifierInvitationRevoked', data: { jobId: JOB, invitationId: INVITATION, by: BUYER, at: expect.any(String) } }]);
+    expect(refusal(revoked.state, accept()).code).toBe('invitation_revoked');
+    expect(refusal(revoked.state, revoke()).code).toBe('invitation_not_pending');
+    // A used or expired link is no longer the buyer's to withdraw.
+    expect(refusal(run(invited, accept()).state, revoke()).code).toBe('invitation_not_pending');
+    expect(refusal(given(...approvedSchedule(), invite('2026-11-01T00:00:00.000Z')), revoke()).code).toBe('invitation_not_pending');
+  });
 });
 
 describe('change orders', () => {

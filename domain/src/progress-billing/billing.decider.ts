@@ -25,6 +25,7 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return decideSchedule(command, state);
     case 'InviteCertifier':
     case 'AcceptCertifierInvitation':
+    case 'RevokeCertifierInvitation':
       return decideCertifierInvitation(command, state);
     case 'SubmitPayApplication':
     case 'RevisePayApplication':

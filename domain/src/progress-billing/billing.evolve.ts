@@ -77,6 +77,11 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const { invitationId, expiresAt, by } = event.data;
       return { ...s, certifierInvitations: { ...s.certifierInvitations, [invitationId]: { status: 'pending', expiresAt, by } } };
     }
+    case 'CertifierInvitationRevoked': {
+      const invitation = s.certifierInvitations?.[event.data.invitationId];
+      if (!invitation) return s;
+      return { ...s, certifierInvitations: { ...s.certifierInvitations, [event.data.invitationId]: { ...invitation, status: 'revoked' } } };
+    }
     case 'CertifierNamed': {
       const { invitationId, userId, by, at } = event.data;
       const invitations = s.certifierInvitations ?? {};

@@ -79,7 +79,7 @@ export interface ChangeOrderState {
 
 /** A certifier invitation as the stream recorded it: its link works while pending and before it expires. */
 interface CertifierInvitationState {
-  status: 'pending' | 'accepted';
+  status: 'pending' | 'accepted' | 'revoked';
   expiresAt: string;
   by: number;
 }

@@ -36,6 +36,8 @@ export type RemoveCertifier = ProjectCommand<'RemoveCertifier', Record<string, n
 export type InviteCertifier = ProjectCommand<'InviteCertifier', { invitationId: string; expiresAt: string }>;
 /** The invited person (the actor) accepts; `companyId`: their company (the directory's), so the seller's own people are refused. */
 export type AcceptCertifierInvitation = ProjectCommand<'AcceptCertifierInvitation', { invitationId: string; companyId: number | null }>;
+/** The buyer withdraws a pending certifier invitation: its link then refuses (410 `invitation_revoked`). */
+export type RevokeCertifierInvitation = ProjectCommand<'RevokeCertifierInvitation', { invitationId: string }>;
 export type SubmitPayApplication = ProjectCommand<'SubmitPayApplication', { periodTo: string; lines: ApplicationLineInput[] }>;
 /** Replaces the open application's lines (before certification, or instead of accepting it). */
 export type RevisePayApplication = ProjectCommand<
@@ -97,6 +99,7 @@ export type BillingCommand =
   | RemoveCertifier
   | InviteCertifier
   | AcceptCertifierInvitation
+  | RevokeCertifierInvitation
   | SubmitPayApplication
   | RevisePayApplication
   | CertifyPayApplication

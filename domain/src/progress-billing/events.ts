@@ -49,6 +49,8 @@ export type BillingEvent =
   | { type: 'ScheduleVersionRejected'; data: BillingEventBase & { versionId: number; by: number; reason: string | null } }
   /** The buyer invited a certifier by email: the address and the link's hash are the directory's (certifier_invitations), not the event's. */
   | { type: 'CertifierInvited'; data: BillingEventBase & { invitationId: string; expiresAt: string; by: number } }
+  /** The buyer withdrew a pending certifier invitation: its link no longer works. */
+  | { type: 'CertifierInvitationRevoked'; data: BillingEventBase & { invitationId: string; by: number } }
   /** `invitationId`: the invitation the certifier accepted, when named by one (`by` is then the buyer who sent it). */
   | { type: 'CertifierNamed'; data: BillingEventBase & { userId: number; by: number; invitationId?: string } }
   | { type: 'CertifierRemoved'; data: BillingEventBase & { userId: number; by: number } }
@@ -222,6 +224,7 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'ScheduleVersionApproved',
   'ScheduleVersionRejected',
   'CertifierInvited',
+  'CertifierInvitationRevoked',
   'CertifierNamed',
   'CertifierRemoved',
   'PayApplicationSubmitted',

@@ -1,5 +1,5 @@
 export { applicationFigures } from './application.figures';
-export { billingActionOf } from './billing.actions';
+export { BILLING_MEMBER_ACTIONS, billingActionOf, type BillingMemberAction } from './billing.actions';
 export { retainageStanding } from './billing.decide.retainage';
 export { decideBilling } from './billing.decider';
 export { escrowBalance, shortfall } from './billing.escrow';

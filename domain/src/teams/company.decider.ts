@@ -73,7 +73,7 @@ function signingPolicyNow(state: CompanyState, directory: MembershipDirectory): 
 }
 
 /** Whether an invitation's link still works at `now`. */
-function invitationUsable(invitation: Pick<InvitationState, 'status' | 'expiresAt'> | undefined, now: string): boolean {
+export function invitationUsable(invitation: Pick<InvitationState, 'status' | 'expiresAt'> | undefined, now: string): boolean {
   return invitation !== undefined && invitation.status === 'pending' && Date.parse(now) < Date.parse(invitation.expiresAt);
 }
 

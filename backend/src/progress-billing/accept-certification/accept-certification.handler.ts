@@ -3,11 +3,15 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { applicationOf, payApplicationView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { AcceptCertificationCommand } from './accept-certification.command';
 
 @CommandHandler(AcceptCertificationCommand)
 export class AcceptCertificationHandler implements ICommandHandler<AcceptCertificationCommand> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(
+    private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute(c: AcceptCertificationCommand): Promise<PayApplicationView> {
     const { state } = await this.billing.decide(
@@ -16,6 +20,6 @@ export class AcceptCertificationHandler implements ICommandHandler<AcceptCertifi
       { type: 'AcceptCertification', data: { applicationNumber: c.applicationNumber, revision: c.revision } },
       c.idempotencyKey,
     );
-    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber), state.status === 'active' ? state.payouts : []);
+    return this.names.named(payApplicationView(c.projectId, applicationOf(state, c.applicationNumber), state.status === 'active' ? state.payouts : []));
   }
 }

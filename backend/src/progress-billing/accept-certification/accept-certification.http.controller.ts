@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -15,7 +16,7 @@ export class AcceptCertificationController {
 
   @Answers('PayApplicationView')
   @Post('job/:id/pay-applications/:number/accept')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.AcceptCertification)
   @HttpCode(200)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

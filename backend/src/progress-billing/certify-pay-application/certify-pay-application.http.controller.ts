@@ -1,4 +1,4 @@
-import type { CertificationDecisionInput } from '@escrow/domain';
+import { BILLING_MEMBER_ACTIONS, type CertificationDecisionInput } from '@escrow/domain';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -20,7 +20,7 @@ export class CertifyPayApplicationController {
 
   @Answers('PayApplicationView')
   @Post('job/:id/pay-applications/:number/certify')
-  @MemberMay('milestones.complete')
+  @MemberMay(BILLING_MEMBER_ACTIONS.CertifyPayApplication)
   @StepUp()
   @HttpCode(200)
   handle(

@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 
@@ -20,7 +21,7 @@ export class ChooseBillingMethodController {
 
   @Answers('ProgressBillingView')
   @Put('job/:id/billing')
-  @MemberMay('projects.edit')
+  @MemberMay(BILLING_MEMBER_ACTIONS.ChooseBillingMethod)
   async handle(
     @Param('id', ParseIdPipe) projectId: number,
     @Body() body: ChooseBillingRequest,

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { progressBillingView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { BillingRetainageMail } from './billing-retainage.mail';
 import { DecideOnBillingRetainage } from './decide-on-billing-retainage.command';
 
@@ -11,6 +12,7 @@ export class DecideOnBillingRetainageHandler implements ICommandHandler<DecideOn
   constructor(
     private readonly billing: BillingCommands,
     private readonly mail: BillingRetainageMail,
+    private readonly names: PayeeNames,
   ) {}
 
   async execute(c: DecideOnBillingRetainage): Promise<ProgressBillingView> {
@@ -20,7 +22,7 @@ export class DecideOnBillingRetainageHandler implements ICommandHandler<DecideOn
       { type: c.action === 'request' ? 'RequestBillingRetainageRelease' : 'ApproveBillingRetainageRelease', data: {} },
       c.idempotencyKey,
     );
-    const view = progressBillingView(c.projectId, 'progress', state, viewer);
+    const view = await this.names.named(progressBillingView(c.projectId, 'progress', state, viewer));
     // A retried request (same key) answers the same request: its mail is keyed by it, so it goes once.
     if (c.action === 'request' && state.status === 'active' && state.retainageRequest) await this.mail.requested(c.projectId, state.retainageRequest, view);
     return view;

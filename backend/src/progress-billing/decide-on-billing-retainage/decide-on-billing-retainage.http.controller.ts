@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -19,7 +20,7 @@ export class DecideOnBillingRetainageController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Answers('ProgressBillingView')
-  @MemberMay('milestones.complete')
+  @MemberMay(BILLING_MEMBER_ACTIONS.RequestBillingRetainageRelease)
   @Post('job/:id/billing/retainage/request')
   @StepUpIfBuyerOf('project')
   @HttpCode(200)
@@ -28,7 +29,7 @@ export class DecideOnBillingRetainageController {
   }
 
   @Answers('ProgressBillingView')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.ApproveBillingRetainageRelease)
   @Post('job/:id/billing/retainage/approve')
   @StepUpIfBuyerOf('project')
   @HttpCode(200)

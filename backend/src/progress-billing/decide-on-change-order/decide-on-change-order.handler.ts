@@ -3,11 +3,15 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { progressBillingView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { DecideOnChangeOrder } from './decide-on-change-order.command';
 
 @CommandHandler(DecideOnChangeOrder)
 export class DecideOnChangeOrderHandler implements ICommandHandler<DecideOnChangeOrder> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(
+    private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute(c: DecideOnChangeOrder): Promise<ProgressBillingView> {
     const { state, viewer } = await this.billing.decide(
@@ -18,6 +22,6 @@ export class DecideOnChangeOrderHandler implements ICommandHandler<DecideOnChang
         : { type: 'RejectChangeOrder', data: { changeOrderId: c.changeOrderId, reason: c.reason } },
       c.idempotencyKey,
     );
-    return progressBillingView(c.projectId, 'progress', state, viewer);
+    return this.names.named(progressBillingView(c.projectId, 'progress', state, viewer));
   }
 }

@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -15,7 +16,7 @@ export class DecideOnChangeOrderController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/change-orders/:changeOrderId/approve')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.ApproveChangeOrder)
   @HttpCode(200)
   approve(
     @Param('id', ParseIdPipe) projectId: number,
@@ -28,7 +29,7 @@ export class DecideOnChangeOrderController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/change-orders/:changeOrderId/reject')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.RejectChangeOrder)
   @HttpCode(200)
   reject(
     @Param('id', ParseIdPipe) projectId: number,

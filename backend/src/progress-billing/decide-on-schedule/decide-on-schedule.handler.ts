@@ -3,11 +3,15 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { progressBillingView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { DecideOnSchedule } from './decide-on-schedule.command';
 
 @CommandHandler(DecideOnSchedule)
 export class DecideOnScheduleHandler implements ICommandHandler<DecideOnSchedule> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(
+    private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute(c: DecideOnSchedule): Promise<ProgressBillingView> {
     const { state, viewer } = await this.billing.decide(
@@ -18,6 +22,6 @@ export class DecideOnScheduleHandler implements ICommandHandler<DecideOnSchedule
         : { type: 'RejectSchedule', data: { versionId: c.versionId, reason: c.reason } },
       c.idempotencyKey,
     );
-    return progressBillingView(c.projectId, 'progress', state, viewer);
+    return this.names.named(progressBillingView(c.projectId, 'progress', state, viewer));
   }
 }

@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -16,7 +17,7 @@ export class DecideOnScheduleController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/schedule/:versionId/approve')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.ApproveSchedule)
   @HttpCode(200)
   approve(
     @Param('id', ParseIdPipe) projectId: number,
@@ -29,7 +30,7 @@ export class DecideOnScheduleController {
 
   @Answers('ProgressBillingView')
   @Post('job/:id/schedule/:versionId/reject')
-  @MemberMay('milestones.approve')
+  @MemberMay(BILLING_MEMBER_ACTIONS.RejectSchedule)
   @HttpCode(200)
   reject(
     @Param('id', ParseIdPipe) projectId: number,

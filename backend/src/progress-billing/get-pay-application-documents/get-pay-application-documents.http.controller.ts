@@ -3,7 +3,6 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 
-import { DirectoryService } from '../../directory';
 import { sendCsv } from '../../http/csv';
 import { AnswersFile } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
@@ -12,14 +11,13 @@ import { GetPayApplication } from '../get-pay-applications/get-pay-applications.
 import { continuationSheetCsv } from './continuation-sheet.csv';
 import { payApplicationPdf } from './pay-application.pdf';
 
+const namesOf = (view: PayApplicationView) => new Map(view.payee_names.map((p) => [p.company_id, p.name]));
+
 /** A pay application as files: its continuation sheet as CSV, and the application with its certificate as a PDF. */
 @Controller()
 @Access('user')
 export class GetPayApplicationDocumentsController {
-  constructor(
-    private readonly queryBus: QueryBus,
-    private readonly directory: DirectoryService,
-  ) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @AnswersFile('text/csv', 'The continuation sheet (G703 columns) of the pay application, one line per line of the schedule and a totals line.')
   @Get('job/:id/pay-applications/:number/csv')
@@ -31,7 +29,7 @@ export class GetPayApplicationDocumentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const view = await this.view(user, projectId, applicationNumber);
-    const csv = continuationSheetCsv(view, await this.directory.companyNames(view.lines.map((l) => l.payee_id)));
+    const csv = continuationSheetCsv(view, namesOf(view));
     return sendCsv(reply, `project-${projectId}-pay-application-${applicationNumber}.csv`, csv);
   }
 
@@ -45,8 +43,7 @@ export class GetPayApplicationDocumentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const view = await this.view(user, projectId, applicationNumber);
-    const companies = await this.directory.companyNames([...view.lines.map((l) => l.payee_id), ...view.payees.map((p) => p.payee_id)]);
-    const bytes = await payApplicationPdf(view, { project: `Project ${projectId}`, companies });
+    const bytes = await payApplicationPdf(view, { project: `Project ${projectId}`, companies: namesOf(view) });
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="project-${projectId}-pay-application-${applicationNumber}.pdf"`);
     return Buffer.from(bytes);

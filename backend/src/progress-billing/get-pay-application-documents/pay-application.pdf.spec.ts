@@ -37,6 +37,7 @@ const line = (n: number, description = `Line ${n}`) => ({
 });
 const view = (lines: PayApplicationView['lines']): PayApplicationView => ({
   job_id: 7,
+  payee_names: [],
   application_number: 1,
   revision: 1,
   period_to: '2026-11-30',

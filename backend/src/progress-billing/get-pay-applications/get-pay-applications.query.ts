@@ -4,6 +4,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { applicationOf, payApplicationList, payApplicationView } from '../billing.view';
 import { BillingReads } from '../billing-reads';
+import { PayeeNames } from '../payee-names';
 
 /** GET /api/job/{id}/pay-applications: the project's pay applications, oldest first. */
 export class ListPayApplications extends Query<PayApplicationListItem[]> {
@@ -37,10 +38,13 @@ export class ListPayApplicationsHandler implements IQueryHandler<ListPayApplicat
 
 @QueryHandler(GetPayApplication)
 export class GetPayApplicationHandler implements IQueryHandler<GetPayApplication> {
-  constructor(private readonly reads: BillingReads) {}
+  constructor(
+    private readonly reads: BillingReads,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute({ user, projectId, applicationNumber }: GetPayApplication): Promise<PayApplicationView> {
     const { billing } = await this.reads.requireReader(projectId, user);
-    return payApplicationView(projectId, applicationOf(billing, applicationNumber), billing.status === 'active' ? billing.payouts : []);
+    return this.names.named(payApplicationView(projectId, applicationOf(billing, applicationNumber), billing.status === 'active' ? billing.payouts : []));
   }
 }

@@ -4,6 +4,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '../../identity';
 import { progressBillingView } from '../billing.view';
 import { BillingReads } from '../billing-reads';
+import { PayeeNames } from '../payee-names';
 
 /** GET /api/job/{id}/schedule: how the project bills, its schedule of values, versions and change orders. */
 export class GetSchedule extends Query<ProgressBillingView> {
@@ -17,10 +18,13 @@ export class GetSchedule extends Query<ProgressBillingView> {
 
 @QueryHandler(GetSchedule)
 export class GetScheduleHandler implements IQueryHandler<GetSchedule> {
-  constructor(private readonly reads: BillingReads) {}
+  constructor(
+    private readonly reads: BillingReads,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute({ user, projectId }: GetSchedule): Promise<ProgressBillingView> {
     const { viewer, method, billing } = await this.reads.requireReader(projectId, user);
-    return progressBillingView(projectId, method, billing, viewer);
+    return this.names.named(progressBillingView(projectId, method, billing, viewer));
   }
 }

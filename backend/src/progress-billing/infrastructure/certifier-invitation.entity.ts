@@ -9,7 +9,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 @Unique('certifier_invitations_code_hash_key', ['codeHash'])
 @Index('certifier_invitations_job_idx', ['jobId'])
 @Check('certifier_invitations_email_check', 'email = lower(email)')
-@Check('certifier_invitations_status_check', "status IN ('pending', 'accepted')")
+@Check('certifier_invitations_status_check', "status IN ('pending', 'accepted', 'revoked')")
 export class CertifierInvitationEntity {
   @PrimaryColumn({ name: 'invitation_id', type: 'uuid', primaryKeyConstraintName: 'certifier_invitations_pkey' })
   invitationId!: string;
@@ -37,5 +37,5 @@ export class CertifierInvitationEntity {
   expiresAt!: Date;
 
   @Column({ type: 'text', default: 'pending' })
-  status!: 'pending' | 'accepted';
+  status!: 'pending' | 'accepted' | 'revoked';
 }

@@ -1,4 +1,4 @@
-import type { InvitationSent } from '@escrow/domain';
+import { BILLING_MEMBER_ACTIONS, type InvitationSent } from '@escrow/domain';
 import { Body, Controller, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -17,7 +17,7 @@ export class InviteCertifierController {
 
   @Answers('InvitationSent', HttpStatus.CREATED)
   @Post('job/:id/certifier-invitations')
-  @MemberMay('projects.edit')
+  @MemberMay(BILLING_MEMBER_ACTIONS.InviteCertifier)
   invite(
     @Param('id', ParseIdPipe) projectId: number,
     @Body() body: InviteCertifierRequest,

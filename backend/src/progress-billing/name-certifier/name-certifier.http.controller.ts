@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -16,14 +17,14 @@ export class NameCertifierController {
 
   @Answers('ProgressBillingView')
   @Put('job/:id/certifier')
-  @MemberMay('projects.edit')
+  @MemberMay(BILLING_MEMBER_ACTIONS.NameCertifier)
   name(@Param('id', ParseIdPipe) projectId: number, @Body() body: CertifierRequest, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new NameCertifierCommand(user, projectId, body.user_id, key));
   }
 
   @Answers('ProgressBillingView')
   @Delete('job/:id/certifier')
-  @MemberMay('projects.edit')
+  @MemberMay(BILLING_MEMBER_ACTIONS.RemoveCertifier)
   @HttpCode(200)
   remove(@Param('id', ParseIdPipe) projectId: number, @CurrentUser() user: SessionUser, @IdempotencyKey() key: string | null) {
     return this.commandBus.execute(new NameCertifierCommand(user, projectId, null, key));

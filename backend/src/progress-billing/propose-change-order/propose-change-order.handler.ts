@@ -5,6 +5,7 @@ import { IdsService } from '../../command-side';
 import { DirectoryService } from '../../directory';
 import { progressBillingView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { requireKnownPayees } from '../propose-schedule/propose-schedule.handler';
 import { ProposeChangeOrderCommand } from './propose-change-order.command';
 
@@ -12,6 +13,7 @@ import { ProposeChangeOrderCommand } from './propose-change-order.command';
 export class ProposeChangeOrderHandler implements ICommandHandler<ProposeChangeOrderCommand> {
   constructor(
     private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
     private readonly ids: IdsService,
     private readonly directory: DirectoryService,
   ) {}
@@ -26,6 +28,6 @@ export class ProposeChangeOrderHandler implements ICommandHandler<ProposeChangeO
       { type: 'ProposeChangeOrder', data: { changeOrderId, reason: c.reason, attachmentIds: c.attachmentIds, changes: c.changes, newLines: c.newLines } },
       c.idempotencyKey,
     );
-    return progressBillingView(c.projectId, 'progress', state, viewer);
+    return this.names.named(progressBillingView(c.projectId, 'progress', state, viewer));
   }
 }

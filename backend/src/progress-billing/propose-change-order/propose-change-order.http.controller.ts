@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -15,7 +16,7 @@ export class ProposeChangeOrderController {
 
   @Answers('ProgressBillingView', HttpStatus.CREATED)
   @Post('job/:id/change-orders')
-  @MemberMay('milestones.propose')
+  @MemberMay(BILLING_MEMBER_ACTIONS.ProposeChangeOrder)
   @HttpCode(201)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

@@ -5,12 +5,14 @@ import { IdsService } from '../../command-side';
 import { DirectoryService } from '../../directory';
 import { progressBillingView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { ProposeScheduleCommand } from './propose-schedule.command';
 
 @CommandHandler(ProposeScheduleCommand)
 export class ProposeScheduleHandler implements ICommandHandler<ProposeScheduleCommand> {
   constructor(
     private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
     private readonly ids: IdsService,
     private readonly directory: DirectoryService,
   ) {}
@@ -25,7 +27,7 @@ export class ProposeScheduleHandler implements ICommandHandler<ProposeScheduleCo
       { type: 'ProposeSchedule', data: { jobId: c.projectId, versionId, basedOnVersionId: c.basedOnVersionId, lines: c.lines } },
       c.idempotencyKey,
     );
-    return progressBillingView(c.projectId, 'progress', state, viewer);
+    return this.names.named(progressBillingView(c.projectId, 'progress', state, viewer));
   }
 }
 

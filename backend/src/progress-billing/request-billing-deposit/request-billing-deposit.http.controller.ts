@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -15,7 +16,7 @@ export class RequestBillingDepositController {
 
   /** Pending until the provider settles it; its funds clear after the ACH return window, and only cleared funds pay a pay application. */
   @Answers('BillingDepositView', HttpStatus.CREATED)
-  @MemberMay('payments.act')
+  @MemberMay(BILLING_MEMBER_ACTIONS.RequestBillingDeposit)
   @Post('job/:id/billing/deposits')
   @StepUp()
   @RequireVerifiedEmail()

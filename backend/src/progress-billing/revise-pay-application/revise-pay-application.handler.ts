@@ -3,11 +3,15 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { applicationOf, payApplicationView } from '../billing.view';
 import { BillingCommands } from '../billing-commands';
+import { PayeeNames } from '../payee-names';
 import { RevisePayApplicationCommand } from './revise-pay-application.command';
 
 @CommandHandler(RevisePayApplicationCommand)
 export class RevisePayApplicationHandler implements ICommandHandler<RevisePayApplicationCommand> {
-  constructor(private readonly billing: BillingCommands) {}
+  constructor(
+    private readonly billing: BillingCommands,
+    private readonly names: PayeeNames,
+  ) {}
 
   async execute(c: RevisePayApplicationCommand): Promise<PayApplicationView> {
     const { state } = await this.billing.decide(
@@ -16,6 +20,6 @@ export class RevisePayApplicationHandler implements ICommandHandler<RevisePayApp
       { type: 'RevisePayApplication', data: { applicationNumber: c.applicationNumber, periodTo: c.periodTo, lines: c.lines } },
       c.idempotencyKey,
     );
-    return payApplicationView(c.projectId, applicationOf(state, c.applicationNumber));
+    return this.names.named(payApplicationView(c.projectId, applicationOf(state, c.applicationNumber)));
   }
 }

@@ -1,3 +1,4 @@
+import { BILLING_MEMBER_ACTIONS } from '@escrow/domain';
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -15,7 +16,7 @@ export class SubmitPayApplicationController {
 
   @Answers('PayApplicationView', HttpStatus.CREATED)
   @Post('job/:id/pay-applications')
-  @MemberMay('milestones.complete')
+  @MemberMay(BILLING_MEMBER_ACTIONS.SubmitPayApplication)
   @HttpCode(201)
   handle(
     @Param('id', ParseIdPipe) projectId: number,

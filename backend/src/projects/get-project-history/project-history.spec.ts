@@ -151,6 +151,9 @@ describe('project history sentences of progress billing (issue 38)', () => {
     expect(describeEvent(row('CertifierInvited', billing), new Map(), names).summary).toBe(
       'The buyer invited a certifier by email; the link works once, until 2026-11-08 10:00 UTC.',
     );
+    expect(describeEvent(row('CertifierInvitationRevoked', billing), new Map(), names).summary).toBe(
+      'The buyer withdrew an invitation to certify; its link no longer works.',
+    );
     expect(describeEvent(row('CertifierNamed', billing), new Map(), names).summary).toBe('Jordan Buyer accepted the invitation to certify pay applications.');
     expect(describeEvent(row('CertifierNamed', { ...billing, invitationId: undefined }), new Map(), names).summary).toBe(
       'The buyer named Jordan Buyer to certify pay applications.',

@@ -309,6 +309,8 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
       return { summary: `Schedule of values version ${d.versionId} rejected by the buyer.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
     case 'CertifierInvited':
       return { summary: `The buyer invited a certifier by email; the link works once, until ${d.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`, changes: [] };
+    case 'CertifierInvitationRevoked':
+      return { summary: 'The buyer withdrew an invitation to certify; its link no longer works.', changes: [] };
     case 'CertifierNamed':
       return d.invitationId
         ? { summary: `${names.person(d.userId) ?? 'The person invited'} accepted the invitation to certify pay applications.`, changes: [] }

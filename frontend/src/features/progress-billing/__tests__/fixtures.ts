@@ -10,6 +10,9 @@ const line = (number: string, description: string, value: string, payee: number,
 });
 
 export const SELLER = { company_id: 100, name: 'Saguaro Build Co.' };
+/** Line 2's payee, a subcontractor the answers name. */
+export const CONCRETE = { company_id: 30, name: 'Desert Concrete' };
+const payee_names = [CONCRETE, SELLER];
 
 const lines = [
   line('1', 'Site work', '20000.00', 100),
@@ -25,7 +28,16 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     current_version_id: 2,
     original_contract_sum: '100000.00',
     contract_sum: '100000.00',
-    lines: lines.map((l) => ({ ...l, original_value: l.scheduled_value, work_completed: '0.00', stored_materials: '0.00' })),
+    lines: lines.map((l) => ({
+      ...l,
+      original_value: l.scheduled_value,
+      work_completed: '0.00',
+      stored_materials: '0.00',
+      retained_at_rate: '0.00',
+      retained_at_reduced_rate: '0.00',
+      reduction_reached: false,
+      retainage_released: '0.00',
+    })),
     versions: [
       {
         version_id: 2,
@@ -44,6 +56,7 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     certifier: null,
     open_application_number: null,
     escrow: null,
+    payee_names,
     retainage: null,
     ...patch,
   };
@@ -87,6 +100,7 @@ const summary = {
 /** Application 1 as submitted: line 1 at 50%, line 3 $10,000.00 of work; line 2 not billed. */
 export const submitted: PayApplicationView = {
   job_id: 7,
+  payee_names,
   application_number: 1,
   revision: 1,
   period_to: '2026-11-30',

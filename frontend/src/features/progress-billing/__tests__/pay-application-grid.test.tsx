@@ -136,4 +136,27 @@ describe('the pay-application grid (issue 38)', () => {
       .poll(() => calls.find((c) => c.url === '/job/7/pay-applications')?.data)
       .toEqual({ period_to: '2026-11-30', lines: [{ line: '3', stored_materials: '5000', evidence: [invoice.attachment_id] }] });
   });
+
+  it("retains at the server's bases after a change order moved a line's reduction point below what is certified", async () => {
+    fakeApi(() => undefined);
+    // Line 2 (10%, 5% from 50% complete) had $12,000.00 certified against $30,000.00, all at 10%
+    // (its point was $15,000.00); a change order then lowered it to $20,000.00 (point $10,000.00).
+    // The server keeps the $12,000.00 at 10% and retains growth at 5%: $1,200.00 + $100.00.
+    const base = scheduleView('company');
+    const view = scheduleView('company', {
+      contract_sum: '90000.00',
+      lines: base.lines.map((l) =>
+        l.number === '2' ? { ...l, scheduled_value: '20000.00', work_completed: '12000.00', retained_at_rate: '12000.00', reduction_reached: false } : l,
+      ),
+    });
+    renderScreen(
+      <App>
+        <PayApplicationGrid projectId={7} view={view} revise={null} nameOf={nameOf} onDone={() => undefined} />
+      </App>,
+    );
+    await userEvent.type(screen.getByLabelText('Work this period in dollars, line 2'), '2000');
+    expect(cell('2', 'G ')).toBe('$14,000.00');
+    expect(cell('2', 'I ')).toBe('$1,300.00');
+    expect(cell('2', 'Payment due')).toBe('$1,900.00');
+  });
 });

@@ -10,6 +10,7 @@ export const billingKeys = {
   schedule: (projectId: number) => [...billingKeys.ofProject(projectId), 'schedule'] as const,
   applications: (projectId: number) => [...billingKeys.ofProject(projectId), 'applications'] as const,
   application: (projectId: number, number: number) => [...billingKeys.applications(projectId), number] as const,
+  certifierInvitations: (projectId: number) => [...billingKeys.ofProject(projectId), 'certifier-invitations'] as const,
 };
 
 /**

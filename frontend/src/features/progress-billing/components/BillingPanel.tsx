@@ -13,11 +13,13 @@ import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
 import { BillingRetainage } from './BillingRetainage';
 import { CertifierInvitation } from './CertifierInvitation';
+import { CertifierInvitationList } from './CertifierInvitationList';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { ChangeOrders } from './ChangeOrders';
 import { EscrowBalance } from './EscrowBalance';
 import { OpenApplication } from './OpenApplication';
 import { PayApplicationGrid } from './PayApplicationGrid';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { ScheduleEditor } from './ScheduleEditor';
 import { CurrentSchedule, ScheduleVersions } from './ScheduleSection';
 import { TEXTS } from './texts';
@@ -25,13 +27,14 @@ import { TEXTS } from './texts';
 /** On the draft: milestones or progress (either party); fixed once the project is submitted. */
 function BillingMethod({ projectId, billing, isDraft }: { projectId: number; billing: 'milestones' | 'progress'; isDraft: boolean }) {
   const choose = useChooseBilling(projectId);
+  const may = useBillingPermissions()('ChooseBillingMethod');
   if (!isDraft) return <p>{billing === 'progress' ? 'This project bills by progress against a schedule of values.' : TEXTS.milestonesBilled}</p>;
   return (
     <>
       <Radio.Group
         aria-label="How the project bills"
         value={billing}
-        disabled={choose.isPending}
+        disabled={choose.isPending || !may.allowed}
         onChange={(e) => choose.mutate(e.target.value as 'milestones' | 'progress')}
         options={[
           { value: 'milestones', label: 'By milestones (a fixed amount each, paid when done)' },
@@ -39,6 +42,7 @@ function BillingMethod({ projectId, billing, isDraft }: { projectId: number; bil
         ]}
       />
       <p className="el-muted">{TEXTS.billingFixed}</p>
+      <RoleReasons reasons={[may.reason]} />
       {choose.isError && <Alert type="error" showIcon role="alert" title={errorMessage(choose.error)} />}
     </>
   );
@@ -65,8 +69,10 @@ function SubmitDraft({ projectId }: { projectId: number }) {
  */
 export function BillingPanel({ projectId, isDraft, seller }: { projectId: number; isDraft: boolean; seller: CompanyNameMatch | null }) {
   const schedule = useSchedule(projectId);
+  const may = useBillingPermissions();
   const progress = schedule.data?.billing === 'progress';
   const applications = usePayApplications(projectId, progress);
+  // Companies picked in this session (a new line's payee) until the answer names them.
   const [known, setKnown] = useState(() => new Map<number, CompanyNameMatch>(seller ? [[seller.company_id, seller]] : []));
   const [editing, setEditing] = useState(false);
   const [billing, setBilling] = useState(false);
@@ -74,13 +80,17 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
   if (schedule.isError) return <p role="alert">{errorMessage(schedule.error)}</p>;
   if (!schedule.data) return <Spinner />;
   const view = schedule.data;
-  const nameOf = (id: number) => known.get(id) ?? { company_id: id, name: `Company #${id}` };
+  const named = new Map(view.payee_names.map((p) => [p.company_id, p]));
+  const nameOf = (id: number) => named.get(id) ?? known.get(id) ?? { company_id: id, name: TEXTS.unlistedCompany };
   const onNamed = (company: CompanyNameMatch) => setKnown((all) => new Map(all).set(company.company_id, company));
   const isSeller = view.viewer === 'company';
   const isParty = isSeller || view.viewer === 'customer';
   const latest = view.versions.at(-1) ?? null;
   const locked = (applications.data?.length ?? 0) > 0;
   const current = view.versions.find((v) => v.version_id === view.current_version_id) ?? null;
+  const proposes = may('ProposeSchedule');
+  const ordersChange = may('ProposeChangeOrder');
+  const bills = may('SubmitPayApplication');
 
   return (
     <div>
@@ -111,7 +121,12 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
                   (locked ? (
                     <p className="el-muted">{TEXTS.scheduleLocked}</p>
                   ) : (
-                    <Button onClick={() => setEditing(true)}>{view.versions.length === 0 ? 'Propose the schedule of values' : 'Propose a new version'}</Button>
+                    <>
+                      <Button disabled={!proposes.allowed} onClick={() => setEditing(true)}>
+                        {view.versions.length === 0 ? 'Propose the schedule of values' : 'Propose a new version'}
+                      </Button>
+                      <RoleReasons reasons={[proposes.reason]} />
+                    </>
                   ))}
               </>
             )}
@@ -120,7 +135,14 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
             <section className="el-billing-section" aria-labelledby="change-orders-title">
               <h2 id="change-orders-title">Change orders</h2>
               <ChangeOrders projectId={projectId} view={view} />
-              {isParty && <Button onClick={() => setChangeOrder(true)}>Propose a change order</Button>}
+              {isParty && (
+                <>
+                  <Button disabled={!ordersChange.allowed} onClick={() => setChangeOrder(true)}>
+                    Propose a change order
+                  </Button>
+                  <RoleReasons reasons={[ordersChange.reason]} />
+                </>
+              )}
               <ChangeOrderDialog open={changeOrder} projectId={projectId} view={view} seller={seller} onNamed={onNamed} onClose={() => setChangeOrder(false)} />
             </section>
           )}
@@ -132,9 +154,12 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
               ) : billing ? (
                 <PayApplicationGrid projectId={projectId} view={view} revise={null} nameOf={nameOf} onDone={() => setBilling(false)} />
               ) : isSeller ? (
-                <Button type="primary" onClick={() => setBilling(true)}>
-                  Bill this period
-                </Button>
+                <>
+                  <Button type="primary" disabled={!bills.allowed} onClick={() => setBilling(true)}>
+                    Bill this period
+                  </Button>
+                  <RoleReasons reasons={[bills.reason]} />
+                </>
               ) : (
                 <p className="el-empty">No pay application is waiting.</p>
               )}
@@ -160,9 +185,10 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
             <section className="el-billing-section" aria-labelledby="invite-certifier-title">
               <h2 id="invite-certifier-title">Invite a certifier</h2>
               <CertifierInvitation projectId={projectId} certifier={view.certifier} />
+              <h3>Invitations sent</h3>
+              <CertifierInvitationList projectId={projectId} />
             </section>
           )}
-          <p className="el-muted">{TEXTS.noPayeeNames}</p>
         </>
       )}
     </div>

@@ -2,12 +2,12 @@ import type { BillingRetainageView, CompanyNameMatch } from '@escrow/domain';
 import { formatDollars } from '@escrow/domain';
 import { Alert, Button } from 'antd';
 
-import { useCompanyPermissions } from '../../../api/company-role';
 import { LightTable } from '../../../components/LightTable';
 import { LightTag } from '../../../components/LightTag';
 import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api-client';
 import { useBillingRetainage } from '../api/billing-retainage';
+import { useBillingPermissions } from './role-gate';
 import { TEXTS } from './texts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -32,9 +32,9 @@ export function BillingRetainage({
   nameOf: (companyId: number) => CompanyNameMatch;
 }) {
   const act = useBillingRetainage(projectId);
-  const may = useCompanyPermissions();
-  const asking = may('milestones.complete');
-  const approving = may('milestones.approve');
+  const may = useBillingPermissions();
+  const asking = may('RequestBillingRetainageRelease');
+  const approving = may('ApproveBillingRetainageRelease');
   const { request } = retainage;
   const payeeColumns = (paid: boolean) => [
     { title: 'Payee', render: (_: unknown, p: PayeeRow) => nameOf(p.payee_id).name },

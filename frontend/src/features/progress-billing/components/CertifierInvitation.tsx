@@ -7,6 +7,7 @@ import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api-client';
 import { errorCode, errorParam } from '../../../lib/api-error';
 import { useInviteCertifier } from '../api/invite-certifier';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { TEXTS } from './texts';
 
 /** Refusals of the person the address names: said beside the field, as its form's are; the rest above the button. */
@@ -21,6 +22,7 @@ const FIELD = 'certifier-email';
  */
 export function CertifierInvitation({ projectId, certifier }: { projectId: number; certifier: { user_id: number; named_at: string } | null }) {
   const invite = useInviteCertifier(projectId);
+  const invites = useBillingPermissions()('InviteCertifier');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<{ to: string; answer: InvitationSent } | null>(null);
   const code = invite.isError ? errorCode(invite.error) : null;
@@ -34,6 +36,7 @@ export function CertifierInvitation({ projectId, certifier }: { projectId: numbe
       onSubmit={(e) => {
         e.preventDefault();
         const to = email.trim();
+        if (!invites.allowed) return;
         setSent(null);
         invite.mutate(to, { onSuccess: (answer) => setSent({ to, answer }) });
       }}
@@ -64,9 +67,10 @@ export function CertifierInvitation({ projectId, certifier }: { projectId: numbe
           Invitation sent to {sent.to}. The link works once, until {new Date(sent.answer.expires_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}.
         </Notice>
       )}
-      <LightButton type="submit" variant="primary" loading={invite.isPending} disabled={email.trim() === ''}>
+      <LightButton type="submit" variant="primary" loading={invite.isPending} disabled={email.trim() === '' || !invites.allowed}>
         Send the invitation
       </LightButton>
+      <RoleReasons reasons={[invites.reason]} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { errorCode } from '../../../lib/api-error';
 import { useDecideOnChangeOrder } from '../api/change-orders';
 import { BillingFileLinks } from './BillingFiles';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { STATUS_LABELS, TEXTS } from './texts';
 
 const party = { customer: 'the buyer', company: 'the seller' } as const;
@@ -12,6 +13,7 @@ const party = { customer: 'the buyer', company: 'the seller' } as const;
 /** The change orders, each with its changes and net change; the other party approves, either rejects (the proposer withdraws). */
 export function ChangeOrders({ projectId, view }: { projectId: number; view: ProgressBillingView }) {
   const decide = useDecideOnChangeOrder(projectId);
+  const decides = useBillingPermissions()('ApproveChangeOrder');
   const mine = view.viewer === 'customer' || view.viewer === 'company' ? view.viewer : null;
   if (view.change_orders.length === 0) return <p className="el-empty">No change orders.</p>;
   return (
@@ -35,13 +37,19 @@ export function ChangeOrders({ projectId, view }: { projectId: number; view: Pro
             {c.status === 'proposed' && mine && (
               <div className="el-actions">
                 {c.proposed_by_party !== mine && (
-                  <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate({ changeOrderId: c.change_order_id, decision: 'approve' })}>
+                  <Button
+                    type="primary"
+                    disabled={!decides.allowed}
+                    loading={decide.isPending}
+                    onClick={() => decide.mutate({ changeOrderId: c.change_order_id, decision: 'approve' })}
+                  >
                     {`Approve change order ${c.change_order_id}`}
                   </Button>
                 )}
-                <Button onClick={() => decide.mutate({ changeOrderId: c.change_order_id, decision: 'reject' })}>
+                <Button disabled={!decides.allowed} onClick={() => decide.mutate({ changeOrderId: c.change_order_id, decision: 'reject' })}>
                   {c.proposed_by_party === mine ? `Withdraw change order ${c.change_order_id}` : `Reject change order ${c.change_order_id}`}
                 </Button>
+                <RoleReasons reasons={[decides.reason]} />
               </div>
             )}
           </li>

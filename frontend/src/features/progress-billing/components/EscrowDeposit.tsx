@@ -9,6 +9,7 @@ import { Notice } from '../../../components/Notice';
 import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { useBillingDeposit } from '../api/billing-deposits';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { TEXTS } from './texts';
 
 const BillingDepositModal = lazyDialog(() => import('./BillingDepositModal'));
@@ -31,6 +32,7 @@ export function EscrowDeposit({ projectId, suggested }: { projectId: number; sug
   usePaymentPolicy();
   const { message } = useToasts();
   const deposit = useBillingDeposit(projectId);
+  const deposits = useBillingPermissions()('RequestBillingDeposit');
   const [text, setText] = useState(suggested ?? '');
   // What the dialog confirms, kept once it opens, so the dialog stays mounted (and gives the focus back) after the field is cleared.
   const [asked, setAsked] = useState<ReturnType<typeof depositOf>>(null);
@@ -63,7 +65,7 @@ export function EscrowDeposit({ projectId, suggested }: { projectId: number; sug
       aria-label="Deposit into escrow"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!chosen) return;
+        if (!chosen || !deposits.allowed) return;
         sending.current = false;
         setAsked(chosen);
         setConfirming(true);
@@ -89,13 +91,14 @@ export function EscrowDeposit({ projectId, suggested }: { projectId: number; sug
       <LightButton
         type="submit"
         variant="primary"
-        disabled={!chosen}
+        disabled={!chosen || !deposits.allowed}
         loading={deposit.isPending}
         onPointerEnter={BillingDepositModal.preload}
         onFocus={BillingDepositModal.preload}
       >
         {chosen ? `Deposit ${formatDollars(chosen.amount)}` : 'Deposit'}
       </LightButton>
+      <RoleReasons reasons={[deposits.reason]} />
       {asked && (
         <BillingDepositModal
           open={confirming}

@@ -9,6 +9,7 @@ import { ContinuationSheet } from './ContinuationSheet';
 import { G702Summary, summaryOfView } from './G702Summary';
 import { PayApplicationGrid } from './PayApplicationGrid';
 import { ReviewGrid } from './ReviewGrid';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { TEXTS } from './texts';
 
 /**
@@ -29,6 +30,9 @@ export function OpenApplication({
   const application = usePayApplication(projectId, number);
   const accept = useAcceptCertification(projectId);
   const [revising, setRevising] = useState(false);
+  const may = useBillingPermissions();
+  const accepts = may('AcceptCertification');
+  const revises = may('RevisePayApplication');
   if (application.isError) return <p role="alert">{errorMessage(application.error)}</p>;
   if (!application.data) return <Spinner />;
   const a = application.data;
@@ -71,11 +75,19 @@ export function OpenApplication({
       {seller && (
         <div className="el-actions">
           {a.status === 'certified' && (
-            <Button type="primary" loading={accept.isPending} onClick={() => accept.mutate({ number: a.application_number, revision: a.revision })}>
+            <Button
+              type="primary"
+              disabled={!accepts.allowed}
+              loading={accept.isPending}
+              onClick={() => accept.mutate({ number: a.application_number, revision: a.revision })}
+            >
               Accept the certificate
             </Button>
           )}
-          <Button onClick={() => setRevising(true)}>Revise the application</Button>
+          <Button disabled={!revises.allowed} onClick={() => setRevising(true)}>
+            Revise the application
+          </Button>
+          <RoleReasons reasons={[a.status === 'certified' ? accepts.reason : null, revises.reason]} />
         </div>
       )}
     </section>

@@ -22,6 +22,7 @@ import { type CertificationLineRequest, useCertifyPayApplication } from '../api/
 import { BillingFileLinks } from './BillingFiles';
 import { billedLinesOf, billingLineOf, toDateOf } from './figures';
 import { G702Summary } from './G702Summary';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { DECISION_LABELS } from './texts';
 
 type Decision = CertificationLineRequest['decision'];
@@ -72,6 +73,7 @@ export function ReviewGrid({
   );
   const [tried, setTried] = useState(false);
   const certify = useCertifyPayApplication(projectId);
+  const certifies = useBillingPermissions()('CertifyPayApplication');
   const queryClient = useQueryClient();
 
   const schedule = view.lines.map(billingLineOf);
@@ -255,10 +257,11 @@ export function ReviewGrid({
         />
       )}
       <div className="el-actions">
-        <Button type="primary" loading={certify.isPending} onClick={send}>
+        <Button type="primary" disabled={!certifies.allowed} loading={certify.isPending} onClick={send}>
           Certify
         </Button>
       </div>
+      <RoleReasons reasons={[certifies.reason]} />
       <p className="el-muted">
         {Object.values(decisions).every((d) => d.decision === 'as_billed')
           ? `${DECISION_LABELS.as_billed}: the payment is released at once.`

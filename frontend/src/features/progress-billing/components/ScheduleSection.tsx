@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnSchedule } from '../api/schedule';
+import { RoleReasons, useBillingPermissions } from './role-gate';
 import { STATUS_LABELS, TEXTS } from './texts';
 
 const dollars = (v: string) => formatDollars(v);
@@ -54,6 +55,7 @@ export function ScheduleVersions({
   nameOf: (companyId: number) => CompanyNameMatch;
 }) {
   const decide = useDecideOnSchedule(projectId);
+  const decides = useBillingPermissions()('ApproveSchedule');
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const buyer = view.viewer === 'customer';
@@ -82,7 +84,12 @@ export function ScheduleVersions({
           )}
           {buyer && v.status === 'proposed' && (
             <div className="el-actions">
-              <Button type="primary" loading={decide.isPending} onClick={() => decide.mutate({ versionId: v.version_id, decision: 'approve' })}>
+              <Button
+                type="primary"
+                disabled={!decides.allowed}
+                loading={decide.isPending}
+                onClick={() => decide.mutate({ versionId: v.version_id, decision: 'approve' })}
+              >
                 {`Approve version ${v.version_id}`}
               </Button>
               {rejecting === v.version_id ? (
@@ -98,8 +105,9 @@ export function ScheduleVersions({
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_id}`}</Button>
+                <Button disabled={!decides.allowed} onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_id}`}</Button>
               )}
+              <RoleReasons reasons={[decides.reason]} />
             </div>
           )}
         </li>

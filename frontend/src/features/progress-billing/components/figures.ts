@@ -4,10 +4,8 @@ import {
   type BillingLine,
   type BillingLineView,
   type LineToDate,
-  money,
   NOTHING_CERTIFIED,
   type PayApplicationView,
-  roundCents,
 } from '@escrow/domain';
 
 /**
@@ -29,29 +27,20 @@ export const billingLineOf = (line: BillingLineView): BillingLine => ({
 });
 
 /**
- * What the accepted certificates say of each line, from the billing view. The view carries work
- * and stored materials to date, not the bases retained at each rate, so these are rebuilt: a
- * line's to-date value only grows (stored materials leave only as work), so the part at the
- * line's rate is its value up to the reduction point and the rest is at the reduced rate. That is
- * the calculator's own split, except on a line whose reduction point a change order moved below
- * what was already certified; the server's answer after submission is the authority there.
- * No retainage is released yet (the release has no route).
+ * What the accepted certificates say of each line, as the billing view carries it: the bases
+ * retained at each rate come from the server, so the next application's retainage is the
+ * server's even on a line whose reduction point a change order moved below what is certified.
  */
 export function toDateOf(lines: readonly BillingLineView[]): Record<string, LineToDate> {
   const toDate: Record<string, LineToDate> = {};
   for (const line of lines) {
-    const value = money(line.work_completed).plus(line.stored_materials);
-    if (value.isZero()) continue;
-    const reduction = line.retainage.reduction;
-    const point = reduction ? roundCents(money(line.scheduled_value).times(reduction.at_percent_complete).dividedBy(100)) : null;
-    const atRate = point !== null && point.lt(value) ? point : value;
     toDate[line.number] = {
       workCompleted: line.work_completed,
       stored: line.stored_materials,
-      atRate: atRate.toFixed(2),
-      atReducedRate: value.minus(atRate).toFixed(2),
-      reductionReached: point !== null && value.gte(point),
-      retainageReleased: '0.00',
+      atRate: line.retained_at_rate,
+      atReducedRate: line.retained_at_reduced_rate,
+      reductionReached: line.reduction_reached,
+      retainageReleased: line.retainage_released,
     };
   }
   return toDate;

@@ -31,7 +31,8 @@ export const TEXTS = {
   retainageExplained:
     'Retainage is held back from each payment until substantial completion. Once no pay application is open and every payment is funded, either party asks for its release and the other approves it; each payee is then paid its share from escrow.',
   noRetainageHeld: 'No retainage is held.',
-  noPayeeNames: 'Payees other than the seller are named by their company number where their name is not known here.',
+  /** A payee the directory no longer lists (the answers name every company they pay). */
+  unlistedCompany: 'A company no longer listed',
 };
 
 /** "Lines total … of the contract sum …", with what is left or over: the running total of the editor. */
