@@ -87,11 +87,11 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     expect(within(section).getByRole('list', { name: 'Retainage figures' })).toHaveTextContent('Held now$3,000.00');
     const table = within(section).getByRole('table', { name: 'Retainage held by payee' });
     expect(within(table).getByText('Saguaro Build Co.')).toBeInTheDocument();
-    expect(within(table).getByText('Company #30')).toBeInTheDocument();
+    expect(within(table).getByText('Desert Concrete')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Approve retainage release' })).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Request retainage release' }));
     expect(await within(section).findByText('The seller asked for the retainage release on Dec 20, 2026')).toBeInTheDocument();
-    expect(section).toHaveTextContent('Approving it pays $3,000.00: Saguaro Build Co. $1,500.00, Company #30 $1,500.00.');
+    expect(section).toHaveTextContent('Approving it pays $3,000.00: Saguaro Build Co. $1,500.00, Desert Concrete $1,500.00.');
     expect(within(section).queryByRole('button', { name: 'Request retainage release' })).not.toBeInTheDocument();
     expect(posts).toEqual([expect.any(String)]);
   });
@@ -139,7 +139,7 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     expect(release).toHaveTextContent('Release 1 Paying $3,000.00 on Dec 21, 2026, approved by the buyer.');
     const payouts = within(release).getByRole('table', { name: 'Payouts of release 1' });
     const rows = within(payouts).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['Saguaro Build Co.$1,500.00Paid', 'Company #30$1,500.00Paying']);
+    expect(rows.map((r) => r.textContent)).toEqual(['Saguaro Build Co.$1,500.00Paid', 'Desert Concrete$1,500.00Paying']);
     // Refused for the step-up, then sent again with the same key: one approval.
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toBe(posts[0]);
