@@ -14,6 +14,7 @@ import { GetProjectAsOfController } from './get-project-as-of/get-project-as-of.
 import { GetProjectAsOfHandler } from './get-project-as-of/get-project-as-of.query';
 import { GetProjectEventsController } from './get-project-events/get-project-events.http.controller';
 import { GetProjectEventsHandler } from './get-project-events/get-project-events.query';
+import { AdminBilling } from './get-project-in-full/admin-billing';
 import { GetProjectInFullController } from './get-project-in-full/get-project-in-full.http.controller';
 import { GetProjectInFullHandler } from './get-project-in-full/get-project-in-full.query';
 import { GetProjectLedgerController } from './get-project-ledger/get-project-ledger.http.controller';
@@ -57,6 +58,7 @@ import { UpdateCompanyController } from './update-company/update-company.http.co
   ],
   providers: [
     ProjectSearch,
+    AdminBilling,
     AppointFirstOwnerHandler,
     GetAdminDashboardHandler,
     ListAdminPaymentsHandler,

@@ -12,6 +12,7 @@ import { LienWaiverDocuments } from '../../lien-waivers';
 import { MAIL_PORT, type MailPort } from '../../mail';
 import type { PaymentInstruction, ProviderReport } from '../payment-provider.port';
 import { ReturnWindowPolicy } from '../return-window-policy';
+import { BillingDepositMails } from './billing-deposit.mails';
 import { RecordProviderReport } from './record-provider-report.command';
 
 @CommandHandler(RecordProviderReport)
@@ -25,6 +26,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     private readonly waivers: LienWaiverDocuments,
+    private readonly billingMails: BillingDepositMails,
   ) {}
 
   async execute({ report }: RecordProviderReport): Promise<void> {
@@ -134,7 +136,8 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     }
     const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
     try {
-      await this.streams.decide(billingStream, instruction.originalId, command, { idempotencyKey: key });
+      const result = await this.streams.decide(billingStream, instruction.originalId, command, { idempotencyKey: key });
+      await this.billingMails.after(result.events, instruction);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'already_cleared') {
         this.logger.error(`billing deposit ${depositId} of project ${instruction.originalId} was returned after its funds cleared: recover it by hand`);
