@@ -152,6 +152,16 @@ describe('progress billing in the admin console, the reports and the reminders',
       ]),
     );
     expect(billing.payouts[0]).toMatchObject({ funded_at: expect.any(String), paid_at: expect.any(String), provider_reference: expect.any(String) });
+    // The console's payments list them beside the milestones' deposits and disbursements.
+    const payments = (await admin.get(`/api/admin/payments?job_id=${jobId}`)).body as { kind: string; amount: string; status: string; party: string }[];
+    expect(payments.map((p) => [p.kind, p.amount, p.status, p.party]).sort()).toEqual([
+      ['deposit', '36000.00', 'settled', buyer.name],
+      ['disbursement', '13500.00', 'paid', 'Desert Concrete'],
+      ['disbursement', '13500.00', 'paid', 'Mesa General Contracting'],
+      ['disbursement', '2700.00', 'paid', 'Mesa General Contracting'],
+      ['disbursement', '2850.00', 'paid', 'Desert Concrete'],
+    ]);
+    expect(payments).toEqual(payments.map(() => expect.objectContaining({ job_id: jobId, original_id: jobId, progress_billing: true, retainage: false })));
     // The documents the page links to are the admin's to read; the page itself is no party's.
     const pdf = await admin.get(`${base}/2/pdf`);
     expect(pdf).toMatchObject({ status: 200, headers: { 'content-type': 'application/pdf' } });

@@ -139,6 +139,12 @@ export interface AdminPaymentRow {
   party_role: 'buyer' | 'payee';
   /** A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones). */
   retainage: boolean;
+  /**
+   * A progress-billed project's deposit into its escrow balance or payout to a payee (of a pay
+   * application or a retainage release): `id` is the deposit's, or the payout's number in the
+   * project, and `original_id` is the project's.
+   */
+  progress_billing: boolean;
 }
 
 /** Funds in escrow at the end of one day. */

@@ -1004,6 +1004,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage": {
         "type": "boolean",
         "description": "A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones)."
+      },
+      "progress_billing": {
+        "type": "boolean",
+        "description": "A progress-billed project's deposit into its escrow balance or payout to a payee (of a pay application or a retainage release): `id` is the deposit's, or the payout's number in the project, and `original_id` is the project's."
       }
     },
     "required": [
@@ -1018,7 +1022,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "completed_at",
       "party",
       "party_role",
-      "retainage"
+      "retainage",
+      "progress_billing"
     ],
     "description": "GET /api/admin/payments: one deposit, disbursement or refund, newest first."
   },
