@@ -10606,7 +10606,11 @@ export const API_SCHEMAS: Record<string, object> = {
       "pay_application.payment_released",
       "change_order.proposed",
       "change_order.approved",
-      "change_order.rejected"
+      "change_order.rejected",
+      "billing_deposit.settled",
+      "billing_deposit.returned",
+      "pay_application.payment_funded",
+      "billing_payout.paid"
     ]
   },
   "WebhookPayload": {
