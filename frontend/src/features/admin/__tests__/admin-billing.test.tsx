@@ -1,10 +1,8 @@
 import type { AdminBillingView, PayApplicationLineView, PayApplicationSummaryView, PayApplicationView } from '@escrow/domain';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { AdminProjectPage } from '../../../pages/admin/ProjectPages';
-import { fakeApi, renderScreen } from '../../../test/render';
+import { renderScreen } from '../../../test/render';
 import { AdminBilling } from '../components/AdminBilling';
 import { BillingReport } from '../components/BillingReport';
 
@@ -123,47 +121,7 @@ const billing: AdminBillingView = {
   ],
 };
 
-const admin = {
-  user_id: 1,
-  first_name: 'Avery',
-  last_name: 'Admin',
-  email: 'a@x.test',
-  display_name: 'Avery Admin',
-  role: 'admin',
-  admin_role: 'support',
-  company: null,
-};
-const summary7 = {
-  job_id: 7,
-  service: 'General Contracting',
-  customer_id: 10,
-  customer_name: 'Olivia Owner',
-  signatures: { buyer: null, seller: null },
-  totals: {},
-};
-
 describe("the admin console's progress billing (issue 38)", () => {
-  it.each([
-    ['a progress-billed project', billing, true],
-    ['a project billed by milestones', null, false],
-  ])('gives %s a Billing tab only when it bills by progress', async (_, answer, shown) => {
-    fakeApi((call) =>
-      call.url === '/user'
-        ? { status: 200, body: admin }
-        : call.url === '/admin/job/7'
-          ? { status: 200, body: { summary: summary7, milestones: [], billing: answer } }
-          : undefined,
-    );
-    renderScreen(<AdminProjectPage />, { path: '/admin/job/7', pattern: '/admin/job/:projectId' });
-    expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
-    if (!shown) {
-      expect(screen.queryByRole('tab', { name: 'Billing' })).not.toBeInTheDocument();
-      return;
-    }
-    await userEvent.click(screen.getByRole('tab', { name: 'Billing' }));
-    expect(await screen.findByRole('table', { name: 'Pay applications' })).toBeInTheDocument();
-  });
-
   it("shows each pay application's certificate with its documents, the escrow balance, deposits and payouts", async () => {
     renderScreen(<AdminBilling projectId={7} billing={billing} />);
     expect(await screen.findByText(/The escrow balance is \$9,000\.00 short of what pay application 3 draws/)).toBeInTheDocument();
