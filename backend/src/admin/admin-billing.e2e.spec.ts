@@ -162,6 +162,14 @@ describe('progress billing in the admin console, the reports and the reminders',
       ['disbursement', '2850.00', 'paid', 'Desert Concrete'],
     ]);
     expect(payments).toEqual(payments.map(() => expect.objectContaining({ job_id: jobId, original_id: jobId, progress_billing: true, retainage: false })));
+    // The deposit's fee comes on top of what it credits to escrow; a payout carries none.
+    expect(payments.map((p) => [p.kind, (p as unknown as { fee: string | null }).fee]).sort()).toEqual([
+      ['deposit', '810.00'],
+      ['disbursement', null],
+      ['disbursement', null],
+      ['disbursement', null],
+      ['disbursement', null],
+    ]);
     // The documents the page links to are the admin's to read; the page itself is no party's.
     const pdf = await admin.get(`${base}/2/pdf`);
     expect(pdf).toMatchObject({ status: 200, headers: { 'content-type': 'application/pdf' } });

@@ -128,7 +128,7 @@ export interface AdminPaymentRow {
   job_id: number;
   original_id: number;
   amount: string;
-  /** The platform's fee, on disbursements only. */
+  /** The platform's fee, on disbursements (and on a progress-billed project's deposits, where it comes on top of `amount`). */
   fee: string | null;
   /** pending, settled, failed or returned (deposits); requested or paid (disbursements, refunds). */
   status: string;

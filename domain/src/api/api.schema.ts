@@ -972,7 +972,7 @@ export const API_SCHEMAS: Record<string, object> = {
           "string",
           "null"
         ],
-        "description": "The platform's fee, on disbursements only."
+        "description": "The platform's fee, on disbursements (and on a progress-billed project's deposits, where it comes on top of `amount`)."
       },
       "status": {
         "type": "string",

@@ -53,7 +53,7 @@ export class ListAdminPaymentsHandler implements IQueryHandler<ListAdminPayments
           WHERE m.original_id IN (SELECT original_id FROM milestone_retainage WHERE refunded > 0)
          UNION ALL
          -- A progress-billed project's deposits and payouts live in its billing state (one per project, not per milestone).
-         SELECT 'deposit', (d->>'depositId')::int, b.job_id, b.job_id, (d->>'amount')::numeric, NULL, d->>'status', (d->>'requestedAt')::timestamptz,
+         SELECT 'deposit', (d->>'depositId')::int, b.job_id, b.job_id, (d->>'amount')::numeric, (d->>'fee')::numeric, d->>'status', (d->>'requestedAt')::timestamptz,
                 (d->>'settledAt')::timestamptz, u.display_name, 'buyer', false, true
            FROM billing_schedules b JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
           CROSS JOIN LATERAL jsonb_array_elements(b.state->'deposits') d
