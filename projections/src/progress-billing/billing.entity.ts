@@ -63,7 +63,7 @@ class PayApplicationRow {
   acceptedAt!: Date | null;
 
   /** G702 line 4's growth as billed: the work and stored materials the period bills. */
-  @Column({ name: 'billed_this_period', ...MONEY, default: 0 })
+  @Column({ name: 'billed_this_period', ...MONEY })
   billedThisPeriod!: string;
 
   /** The same as certified (null until certified). */

@@ -58,9 +58,11 @@ export class PayApplicationsPeriodFigures1763804300000 implements MigrationInter
   name = 'PayApplicationsPeriodFigures1763804300000';
 
   async up(q: QueryRunner): Promise<void> {
+    // The default only fills the rows there are; the projector's version 2 rebuilds them with their figures.
     await q.query(
       `ALTER TABLE pay_applications ADD COLUMN billed_this_period numeric(20,2) NOT NULL DEFAULT 0, ADD COLUMN certified_this_period numeric(20,2) NULL`,
     );
+    await q.query('ALTER TABLE pay_applications ALTER COLUMN billed_this_period DROP DEFAULT');
   }
 
   async down(q: QueryRunner): Promise<void> {
