@@ -26,7 +26,7 @@ import {
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
 import { PaymentInstructionsProjector } from './payments/payment-instructions.projector';
-import { billingEntities, BillingProjector, CreateBillingReadModels1763803838100 } from './progress-billing';
+import { billingEntities, BillingProjector, CreateBillingReadModels1763803838100, PayApplicationsPeriodFigures1763804300000 } from './progress-billing';
 import {
   CreateJobsReadModel1763800002000,
   ExtendJobsReadModel1763800005000,
@@ -77,6 +77,7 @@ export const projectionMigrations: MigrationClass[] = [
   PaymentInstructionsProgressBilling1763804100000,
   MilestoneVersionAuthorRole1763804200000,
   LedgerEntriesNameTheActor1763804200100,
+  PayApplicationsPeriodFigures1763804300000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

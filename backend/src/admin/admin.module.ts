@@ -4,6 +4,7 @@ import { CommandSideModule } from '../command-side';
 import { DirectoryModule } from '../directory';
 import { IdentityModule } from '../identity';
 import { ProjectsModule } from '../projects';
+import { PayeeNames } from '../progress-billing';
 import { ReadModelsModule } from '../read-models';
 import { AppointFirstOwnerHandler } from './appoint-first-owner/appoint-first-owner.handler';
 import { ChangeAdminRoleHandler } from './change-admin-role/change-admin-role.handler';
@@ -14,6 +15,7 @@ import { GetProjectAsOfController } from './get-project-as-of/get-project-as-of.
 import { GetProjectAsOfHandler } from './get-project-as-of/get-project-as-of.query';
 import { GetProjectEventsController } from './get-project-events/get-project-events.http.controller';
 import { GetProjectEventsHandler } from './get-project-events/get-project-events.query';
+import { AdminBilling } from './get-project-in-full/admin-billing';
 import { GetProjectInFullController } from './get-project-in-full/get-project-in-full.http.controller';
 import { GetProjectInFullHandler } from './get-project-in-full/get-project-in-full.query';
 import { GetProjectLedgerController } from './get-project-ledger/get-project-ledger.http.controller';
@@ -57,6 +59,8 @@ import { UpdateCompanyController } from './update-company/update-company.http.co
   ],
   providers: [
     ProjectSearch,
+    AdminBilling,
+    PayeeNames,
     AppointFirstOwnerHandler,
     GetAdminDashboardHandler,
     ListAdminPaymentsHandler,

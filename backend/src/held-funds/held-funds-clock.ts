@@ -23,6 +23,7 @@ import { MAIL_PORT, type MailPort } from '../mail';
 import { withCorrelation } from '../observability';
 import { MilestoneReads } from '../read-models';
 import { RetainageReleases } from '../retainage';
+import { BillingShortfallReminders } from './billing-shortfall-reminders';
 
 const LOCK = 'held-funds-clock';
 
@@ -52,6 +53,7 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
     private readonly streams: EventStreams,
     private readonly reads: MilestoneReads,
     private readonly retainage: RetainageReleases,
+    private readonly billing: BillingShortfallReminders,
   ) {
     this.worker = new SingleActiveWorker(databaseUrl, this.logger, {
       label: 'held-funds clock',
@@ -77,8 +79,9 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
   }
 
   /**
-   * One pass: unfinished retainage decisions, then the reminders that are due at `now`. Returns
-   * how many reminders it recorded. `holding` says whether this process still holds the lock.
+   * One pass: unfinished retainage decisions, then the reminders that are due at `now` (milestones',
+   * then progress-billed projects' shortfalls). Returns how many milestone reminders it recorded.
+   * `holding` says whether this process still holds the lock.
    */
   async pass(now = nowIso(), holding: () => boolean = () => true): Promise<number> {
     await this.retainage.sweep();
@@ -111,6 +114,7 @@ export class HeldFundsClockWorker implements OnApplicationBootstrap, OnApplicati
         }
       }
     }
+    if (holding()) await this.billing.pass(now, holding);
     return sent;
   }
 

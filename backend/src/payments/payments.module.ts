@@ -29,6 +29,7 @@ import { ListBankAccountsController } from './list-bank-accounts/list-bank-accou
 import { ListBankAccountsHandler } from './list-bank-accounts/list-bank-accounts.query';
 import { PaymentDispatcher } from './payment-dispatcher';
 import { PAYMENT_PROVIDER } from './payment-provider.port';
+import { BillingDepositMails } from './record-provider-report/billing-deposit.mails';
 import { RecordProviderReportHandler } from './record-provider-report/record-provider-report.handler';
 import { RemoveBankAccountHandler } from './remove-bank-account/remove-bank-account.handler';
 import { RemoveBankAccountController } from './remove-bank-account/remove-bank-account.http.controller';
@@ -72,6 +73,7 @@ const logger = new Logger('SandboxACH');
     PaymentDispatcher,
     ReturnWindowPolicy,
     RecordProviderReportHandler,
+    BillingDepositMails,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, PG_POOL],

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { EventStore, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookPayload } from '@escrow/domain';
 import ts from 'typescript';
 
+import { signByBoth } from '../../test/support/escrow-flows';
 import { createParties, createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../../test/support/escrow-project';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createSeller, createUser, enrolTotp, HttpSession, startSession } from '../../test/support/http-session';
@@ -294,6 +295,50 @@ describe('webhooks', () => {
     });
     // Another company hears nothing of a project it is not the seller of.
     expect(receiver.requests.filter((r) => r.path === '/billing-outsider')).toEqual([]);
+  });
+
+  it("delivers progress billing's money: the deposit settled, the payment funded, each payout paid (issue 38)", async () => {
+    receiver.reply = () => ({ status: 200 });
+    const kinds = ['billing_deposit.settled', 'pay_application.payment_funded', 'billing_payout.paid'];
+    expect((await register(parties.sessions.seller, '/billing-money', kinds)).status).toBe(201);
+    const { buyer, seller } = parties.sessions;
+    const created = await seller.post('/api/job/basic', {
+      customer_id: parties.buyer.userId,
+      customer_name: parties.buyer.name,
+      service: 'General Contracting',
+      primary_company_id: parties.seller.companyId,
+      customerInitiated: false,
+    });
+    const jobId = created.body.job_id as number;
+    await seller.put(`/api/job/${jobId}/billing`, { method: 'progress' });
+    await seller.put(`/api/job/${jobId}/draft`, { isDraft: false, job_id: jobId });
+    const proposed = await seller.post(`/api/job/${jobId}/schedule`, {
+      lines: [{ number: '1', description: 'Site work', scheduled_value: '1000.00', payee_id: parties.seller.companyId, retainage: { rate: '10' } }],
+    });
+    expect((await buyer.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
+    await signByBoth({ buyer, seller }, jobId, { buyer: parties.buyer.name, seller: parties.seller.name });
+    expect((await buyer.post(`/api/job/${jobId}/billing/deposits`, { amount: '400.00' })).status).toBe(201);
+    expect((await seller.post(`/api/job/${jobId}/pay-applications`, { period_to: '2026-11-30', lines: [{ line: '1', work_amount: '400.00' }] })).status).toBe(
+      201,
+    );
+    expect((await buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [{ line: '1', decision: 'as_billed' }] })).status).toBe(200);
+
+    const delivered = await eventually(
+      async () =>
+        receiver.requests
+          .filter((r) => r.path === '/billing-money' && r.answered === 200)
+          .map((r) => JSON.parse(r.body) as WebhookPayload)
+          .filter((p) => p.project_id === jobId),
+      (payloads) => payloads.length === kinds.length,
+      15_000,
+    );
+    expect(delivered.map((p) => p.kind).sort()).toEqual([...kinds].sort());
+    for (const payload of delivered) expect(payload).toMatchObject({ milestone_original_id: null, event: { stream: `billing-${jobId}` } });
+    expect(delivered.find((p) => p.kind === 'billing_deposit.settled')).toMatchObject({ data: { amount: '400.00', fee: '9.00' } });
+    expect(delivered.find((p) => p.kind === 'pay_application.payment_funded')).toMatchObject({ data: { applicationNumber: 1 } });
+    expect(delivered.find((p) => p.kind === 'billing_payout.paid')).toMatchObject({
+      data: { payeeId: parties.seller.companyId, amount: '360.00', payment: { kind: 'application', applicationNumber: 1 } },
+    });
   });
 
   it('delivers a kind whose events did not exist when it was listed (retainage.released) from the list alone', async () => {

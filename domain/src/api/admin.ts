@@ -13,6 +13,7 @@ import type { AgreementSignatureView } from './agreements';
 import type { AttachmentView } from './attachments';
 import type { CompanyView } from './directory';
 import type { PartyName, PayoutAccountView, PayoutHoldView, ResolutionProposalView, VersionView } from './milestones';
+import type { PayApplicationView, ProgressBillingView } from './progress-billing';
 import type { ProjectSummary } from './projects';
 import type { RetainageDisputeRow } from './retainage';
 
@@ -127,7 +128,7 @@ export interface AdminPaymentRow {
   job_id: number;
   original_id: number;
   amount: string;
-  /** The platform's fee, on disbursements only. */
+  /** The platform's fee, on disbursements (and on a progress-billed project's deposits, where it comes on top of `amount`). */
   fee: string | null;
   /** pending, settled, failed or returned (deposits); requested or paid (disbursements, refunds). */
   status: string;
@@ -138,6 +139,12 @@ export interface AdminPaymentRow {
   party_role: 'buyer' | 'payee';
   /** A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones). */
   retainage: boolean;
+  /**
+   * A progress-billed project's deposit into its escrow balance or payout to a payee (of a pay
+   * application or a retainage release): `id` is the deposit's, or the payout's number in the
+   * project, and `original_id` is the project's.
+   */
+  progress_billing: boolean;
 }
 
 /** Funds in escrow at the end of one day. */
@@ -184,6 +191,34 @@ export interface AdminReportsView {
   held_over_time: HeldOnDayRow[];
   ageing: AgeingRow[];
   disputes: DisputeOutcomeRow[];
+  /** Progress billing per project, every project billed by progress (docs/progress-billing.md, "The admin console"). */
+  billing_by_project: BillingReportProjectRow[];
+  /** Progress billing per month across projects, oldest first: the months with any figure. */
+  billing_by_month: BillingReportMonthRow[];
+}
+
+/**
+ * Progress billing's figures: `billed` and `certified` are the work and stored materials of the
+ * pay applications (G702 line 4's growth) as the seller billed them and as certified, counted in
+ * the month their period ends; `paid` is what the payees were paid (progress payments and
+ * retainage releases) and `retained` the retainage withheld less released, counted in the month
+ * the money moved (the ledger).
+ */
+export interface BillingReportFigures {
+  billed: string;
+  certified: string;
+  paid: string;
+  retained: string;
+}
+
+export interface BillingReportProjectRow extends BillingReportFigures {
+  job_id: number;
+  service: string;
+}
+
+export interface BillingReportMonthRow extends BillingReportFigures {
+  /** YYYY-MM. */
+  month: string;
 }
 
 // ---- Projects (GET /api/admin/projects, /api/admin/job/{id}/...) ----
@@ -244,11 +279,35 @@ export interface AdminMilestoneView {
   waivers: AdminWaiverView[];
 }
 
+/** A payee's payout of a progress payment or of a retainage release, as the billing stream recorded it. */
+export interface AdminBillingPayoutView {
+  payout_id: number;
+  payment: { kind: 'application'; application_number: number } | { kind: 'retainage'; release_number: number };
+  payee_id: number;
+  /** The payee company's name now. */
+  name: string | null;
+  amount: string;
+  funded_at: string;
+  paid_at: string | null;
+  provider_reference: string | null;
+}
+
+/** A progress-billed project's billing for an auditor: the schedule and escrow balance, every pay application and payout. */
+export interface AdminBillingView {
+  /** As GET /api/job/{id}/schedule answers an admin: the schedule, change orders, and the escrow balance with its deposits. */
+  schedule: ProgressBillingView;
+  /** Every pay application with its certificate, oldest first (the PDF and CSV at /api/job/{id}/pay-applications/{n}/pdf|csv). */
+  applications: PayApplicationView[];
+  payouts: AdminBillingPayoutView[];
+}
+
 /** GET /api/admin/job/{id}: one project in full. */
 export interface AdminJobView {
   /** The project as the portal's lists show it (GET /api/admin/projects lists the same rows). */
   summary: ProjectSummary;
   milestones: AdminMilestoneView[];
+  /** Null for a project billed by milestones (or progress-billed with no schedule proposed yet). */
+  billing: AdminBillingView | null;
 }
 
 /** GET /api/admin/job/{id}/ledger: one double-entry posting, with its account's running balance. */

@@ -175,6 +175,117 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "What kind of second factor was added: a passkey, the authenticator app, or a new set of recovery codes."
   },
+  "AdminBillingPayoutView": {
+    "type": "object",
+    "properties": {
+      "payout_id": {
+        "type": "number"
+      },
+      "payment": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "const": "application"
+              },
+              "application_number": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "kind",
+              "application_number"
+            ]
+          },
+          {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "const": "retainage"
+              },
+              "release_number": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "kind",
+              "release_number"
+            ]
+          }
+        ]
+      },
+      "payee_id": {
+        "type": "number"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The payee company's name now."
+      },
+      "amount": {
+        "type": "string"
+      },
+      "funded_at": {
+        "type": "string"
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "provider_reference": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "payout_id",
+      "payment",
+      "payee_id",
+      "name",
+      "amount",
+      "funded_at",
+      "paid_at",
+      "provider_reference"
+    ],
+    "description": "A payee's payout of a progress payment or of a retainage release, as the billing stream recorded it."
+  },
+  "AdminBillingView": {
+    "type": "object",
+    "properties": {
+      "schedule": {
+        "$ref": "#/definitions/ProgressBillingView",
+        "description": "As GET /api/job/{id}/schedule answers an admin: the schedule, change orders, and the escrow balance with its deposits."
+      },
+      "applications": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/PayApplicationView"
+        },
+        "description": "Every pay application with its certificate, oldest first (the PDF and CSV at /api/job/{id}/pay-applications/{n}/pdf|csv)."
+      },
+      "payouts": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/AdminBillingPayoutView"
+        }
+      }
+    },
+    "required": [
+      "schedule",
+      "applications",
+      "payouts"
+    ],
+    "description": "A progress-billed project's billing for an auditor: the schedule and escrow balance, every pay application and payout."
+  },
   "AdminCompanyDetail": {
     "type": "object",
     "properties": {
@@ -718,11 +829,23 @@ export const API_SCHEMAS: Record<string, object> = {
         "items": {
           "$ref": "#/definitions/AdminMilestoneView"
         }
+      },
+      "billing": {
+        "anyOf": [
+          {
+            "$ref": "#/definitions/AdminBillingView"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Null for a project billed by milestones (or progress-billed with no schedule proposed yet)."
       }
     },
     "required": [
       "summary",
-      "milestones"
+      "milestones",
+      "billing"
     ],
     "description": "GET /api/admin/job/{id}: one project in full."
   },
@@ -849,7 +972,7 @@ export const API_SCHEMAS: Record<string, object> = {
           "string",
           "null"
         ],
-        "description": "The platform's fee, on disbursements only."
+        "description": "The platform's fee, on disbursements (and on a progress-billed project's deposits, where it comes on top of `amount`)."
       },
       "status": {
         "type": "string",
@@ -881,6 +1004,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage": {
         "type": "boolean",
         "description": "A refund of retainage to the buyer (its id is the retainage dispute's, shared by the project's milestones)."
+      },
+      "progress_billing": {
+        "type": "boolean",
+        "description": "A progress-billed project's deposit into its escrow balance or payout to a payee (of a pay application or a retainage release): `id` is the deposit's, or the payout's number in the project, and `original_id` is the project's."
       }
     },
     "required": [
@@ -895,7 +1022,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "completed_at",
       "party",
       "party_role",
-      "retainage"
+      "retainage",
+      "progress_billing"
     ],
     "description": "GET /api/admin/payments: one deposit, disbursement or refund, newest first."
   },
@@ -927,13 +1055,29 @@ export const API_SCHEMAS: Record<string, object> = {
         "items": {
           "$ref": "#/definitions/DisputeOutcomeRow"
         }
+      },
+      "billing_by_project": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/BillingReportProjectRow"
+        },
+        "description": "Progress billing per project, every project billed by progress (docs/progress-billing.md, \"The admin console\")."
+      },
+      "billing_by_month": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/BillingReportMonthRow"
+        },
+        "description": "Progress billing per month across projects, oldest first: the months with any figure."
       }
     },
     "required": [
       "monthly",
       "held_over_time",
       "ageing",
-      "disputes"
+      "disputes",
+      "billing_by_project",
+      "billing_by_month"
     ],
     "description": "GET /api/admin/reports: the same figures GET /api/admin/reports/csv exports."
   },
@@ -2150,6 +2294,89 @@ export const API_SCHEMAS: Record<string, object> = {
       "work_completed"
     ],
     "description": "A line of the schedule as it stands (change orders included), with what is certified on it."
+  },
+  "BillingReportFigures": {
+    "type": "object",
+    "properties": {
+      "billed": {
+        "type": "string"
+      },
+      "certified": {
+        "type": "string"
+      },
+      "paid": {
+        "type": "string"
+      },
+      "retained": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "billed",
+      "certified",
+      "paid",
+      "retained"
+    ],
+    "description": "Progress billing's figures: `billed` and `certified` are the work and stored materials of the pay applications (G702 line 4's growth) as the seller billed them and as certified, counted in the month their period ends; `paid` is what the payees were paid (progress payments and retainage releases) and `retained` the retainage withheld less released, counted in the month the money moved (the ledger)."
+  },
+  "BillingReportMonthRow": {
+    "type": "object",
+    "properties": {
+      "billed": {
+        "type": "string"
+      },
+      "certified": {
+        "type": "string"
+      },
+      "paid": {
+        "type": "string"
+      },
+      "retained": {
+        "type": "string"
+      },
+      "month": {
+        "type": "string",
+        "description": "YYYY-MM."
+      }
+    },
+    "required": [
+      "billed",
+      "certified",
+      "month",
+      "paid",
+      "retained"
+    ]
+  },
+  "BillingReportProjectRow": {
+    "type": "object",
+    "properties": {
+      "billed": {
+        "type": "string"
+      },
+      "certified": {
+        "type": "string"
+      },
+      "paid": {
+        "type": "string"
+      },
+      "retained": {
+        "type": "string"
+      },
+      "job_id": {
+        "type": "number"
+      },
+      "service": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "billed",
+      "certified",
+      "job_id",
+      "paid",
+      "retained",
+      "service"
+    ]
   },
   "BillingRetainageView": {
     "type": "object",
@@ -10710,7 +10937,11 @@ export const API_SCHEMAS: Record<string, object> = {
       "pay_application.payment_released",
       "change_order.proposed",
       "change_order.approved",
-      "change_order.rejected"
+      "change_order.rejected",
+      "billing_deposit.settled",
+      "billing_deposit.returned",
+      "pay_application.payment_funded",
+      "billing_payout.paid"
     ]
   },
   "WebhookPayload": {

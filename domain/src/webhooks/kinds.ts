@@ -29,6 +29,11 @@ export const WEBHOOK_KINDS = [
   { kind: 'change_order.proposed', label: 'Change order proposed', eventTypes: ['ChangeOrderProposed'] },
   { kind: 'change_order.approved', label: 'Change order approved', eventTypes: ['ChangeOrderApproved'] },
   { kind: 'change_order.rejected', label: 'Change order rejected or withdrawn', eventTypes: ['ChangeOrderRejected'] },
+  // Progress billing's money, beside the milestones' deposit and disbursement kinds (their data differs: one escrow balance per project).
+  { kind: 'billing_deposit.settled', label: 'Billing deposit settled', eventTypes: ['BillingDepositSettled'] },
+  { kind: 'billing_deposit.returned', label: 'Billing deposit returned', eventTypes: ['BillingDepositReturned'] },
+  { kind: 'pay_application.payment_funded', label: 'Pay application payment funded from escrow', eventTypes: ['PayApplicationPaymentFunded'] },
+  { kind: 'billing_payout.paid', label: 'Billing payout paid', eventTypes: ['BillingPayoutPaid'] },
 ] as const satisfies readonly { kind: string; label: string; eventTypes: readonly string[] }[];
 
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number]['kind'];

@@ -61,6 +61,14 @@ class PayApplicationRow {
 
   @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
   acceptedAt!: Date | null;
+
+  /** G702 line 4's growth as billed: the work and stored materials the period bills. */
+  @Column({ name: 'billed_this_period', ...MONEY })
+  billedThisPeriod!: string;
+
+  /** The same as certified (null until certified). */
+  @Column({ name: 'certified_this_period', ...MONEY, nullable: true })
+  certifiedThisPeriod!: string | null;
 }
 
 /** One G703 row of a pay application (every line of the schedule it was billed against). */

@@ -49,9 +49,14 @@ const applicationRows: TableRows<Application> = {
     ['submitted_at', 'timestamptz'],
     ['certified_at', 'timestamptz'],
     ['accepted_at', 'timestamptz'],
+    ['billed_this_period', 'numeric'],
+    ['certified_this_period', 'numeric'],
   ],
   row: ({ s, a }) => {
     const summary = a.certification?.summary ?? a.billed;
+    // G702 line 4's growth over the certificates the application was billed against: what the period bills and certifies.
+    const before = sum(Object.values(a.basis.previous).map((l) => money(l.workCompleted).plus(l.stored)));
+    const growth = (g: { totalCompletedAndStored: string }) => formatAmount(money(g.totalCompletedAndStored).minus(before));
     return [
       s.jobId,
       a.applicationNumber,
@@ -63,6 +68,8 @@ const applicationRows: TableRows<Application> = {
       a.submittedAt,
       a.certification?.at ?? null,
       a.accepted?.at ?? null,
+      growth(a.billed),
+      a.certification ? growth(a.certification.summary) : null,
     ];
   },
 };
@@ -158,7 +165,8 @@ const fold: FoldOptions<BillingState, BillingEvent> = {
 /** The progress-billing read models, rebuilt from the billing streams with the domain's evolve and calculator. */
 export class BillingProjector implements Projector {
   readonly name = 'billing';
-  readonly version = 1;
+  // 2: pay_applications holds what each period billed and certified (the admin reports).
+  readonly version = 2;
   readonly tables = TABLES;
   readonly handles = BILLING_EVENT_TYPES;
 

@@ -52,3 +52,20 @@ export class CreateBillingReadModels1763803838100 implements MigrationInterface 
     await q.query('DROP TABLE billing_schedules');
   }
 }
+
+/** What each pay application's period billed and certified (G702 line 4's growth), for the admin reports; the projector's version 2 fills them. */
+export class PayApplicationsPeriodFigures1763804300000 implements MigrationInterface {
+  name = 'PayApplicationsPeriodFigures1763804300000';
+
+  async up(q: QueryRunner): Promise<void> {
+    // The default only fills the rows there are; the projector's version 2 rebuilds them with their figures.
+    await q.query(
+      `ALTER TABLE pay_applications ADD COLUMN billed_this_period numeric(20,2) NOT NULL DEFAULT 0, ADD COLUMN certified_this_period numeric(20,2) NULL`,
+    );
+    await q.query('ALTER TABLE pay_applications ALTER COLUMN billed_this_period DROP DEFAULT');
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE pay_applications DROP COLUMN certified_this_period, DROP COLUMN billed_this_period');
+  }
+}

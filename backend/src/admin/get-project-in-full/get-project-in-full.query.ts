@@ -14,8 +14,9 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { versionView } from '../../milestones';
 import { ProjectSummaries } from '../../projects';
 import { MilestoneReads, paymentDestination, ProjectAccess } from '../../read-models';
+import { AdminBilling } from './admin-billing';
 
-/** GET /api/admin/job/{id}: one project in full, for an auditor: parties and money, every milestone version, payments and the ledger. */
+/** GET /api/admin/job/{id}: one project in full, for an auditor: parties and money, every milestone version, payments, and a progress-billed project's billing. */
 export class GetProjectInFull extends Query<AdminJobView> {
   constructor(readonly projectId: number) {
     super();
@@ -28,6 +29,7 @@ export class GetProjectInFullHandler implements IQueryHandler<GetProjectInFull> 
     private readonly access: ProjectAccess,
     private readonly milestones: MilestoneReads,
     private readonly summaries: ProjectSummaries,
+    private readonly billing: AdminBilling,
   ) {}
 
   async execute({ projectId: projectId }: GetProjectInFull): Promise<AdminJobView> {
@@ -38,6 +40,7 @@ export class GetProjectInFullHandler implements IQueryHandler<GetProjectInFull> 
     const names = await this.milestones.namesFor(states);
     return {
       summary,
+      billing: await this.billing.of(projectId),
       milestones: states.map((s) => ({
         original_id: s.originalId,
         title: (currentVersion(s) ?? s.versions.at(-1)!).title || 'Whole Project Milestone',

@@ -26,7 +26,10 @@ export class GetAdminReportsController {
   @Get('reports/csv')
   // An export leaves the system: finance and operations, not support.
   @AdminRoles('finance', 'operations', 'owner')
-  @AnswersFile('text/csv', 'One report of GET /api/admin/reports (report=monthly, held, ageing or disputes) as CSV, one line per row.')
+  @AnswersFile(
+    'text/csv',
+    'One report of GET /api/admin/reports (report=monthly, held, ageing, disputes, billing-projects or billing-months) as CSV, one line per row.',
+  )
   async csv(@Query() query: ReportCsvRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const [filename, csv] = reportCsv(await this.queryBus.execute(new GetAdminReports()), query.report);
     return sendCsv(reply, filename, csv);

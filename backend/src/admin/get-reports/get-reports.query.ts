@@ -5,8 +5,9 @@ import type { Pool } from 'pg';
 
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 import { iso, isoOrNull, monthlyMoney, type Read } from '../money-rows';
+import { billingReport } from './billing-report';
 
-/** GET /api/admin/reports: monthly money, funds held over time, milestone ageing and disputes. */
+/** GET /api/admin/reports: monthly money, funds held over time, milestone ageing, disputes and progress billing. */
 export class GetAdminReports extends Query<AdminReportsView> {}
 
 @QueryHandler(GetAdminReports)
@@ -33,6 +34,7 @@ export class GetAdminReportsHandler implements IQueryHandler<GetAdminReports> {
               round(avg(extract(epoch FROM (resolved_at - opened_at)) / 86400), 1) AS avg_days_to_resolve
          FROM milestone_disputes GROUP BY coalesce(resolution, 'open') ORDER BY 1`,
     );
+    const billing = await billingReport(this.pool);
     return {
       monthly,
       held_over_time: heldOverTime,
@@ -45,6 +47,8 @@ export class GetAdminReportsHandler implements IQueryHandler<GetAdminReports> {
         closed_at: isoOrNull(a.closed_at),
       })),
       disputes,
+      billing_by_project: billing.byProject,
+      billing_by_month: billing.byMonth,
     };
   }
 }

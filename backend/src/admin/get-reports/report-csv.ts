@@ -60,5 +60,21 @@ export function reportCsv(reports: AdminReportsView, report: ReportCsvRequest['r
           reports.disputes.map((d) => [d.outcome, d.count, d.refunded, d.released, d.avg_days_to_resolve]),
         ),
       ];
+    case 'billing-projects':
+      return [
+        'progress-billing-by-project.csv',
+        toCsv(
+          ['job_id', 'service', 'billed', 'certified', 'paid', 'retained'],
+          reports.billing_by_project.map((b) => [b.job_id, b.service, b.billed, b.certified, b.paid, b.retained]),
+        ),
+      ];
+    case 'billing-months':
+      return [
+        'progress-billing-by-month.csv',
+        toCsv(
+          ['month', 'billed', 'certified', 'paid', 'retained'],
+          reports.billing_by_month.map((b) => [b.month, b.billed, b.certified, b.paid, b.retained]),
+        ),
+      ];
   }
 }

@@ -28,8 +28,22 @@ export class ListAdminPaymentsController {
       reply,
       'payments.csv',
       toCsv(
+        // A progress-billed project's deposit or payout belongs to no milestone: its milestone_id is empty.
         ['kind', 'id', 'job_id', 'milestone_id', 'amount', 'fee', 'status', 'created_at', 'completed_at', 'party', 'party_role', 'retainage'],
-        rows.map((r) => [r.kind, r.id, r.job_id, r.original_id, r.amount, r.fee, r.status, r.created_at, r.completed_at, r.party, r.party_role, r.retainage]),
+        rows.map((r) => [
+          r.kind,
+          r.id,
+          r.job_id,
+          r.progress_billing ? null : r.original_id,
+          r.amount,
+          r.fee,
+          r.status,
+          r.created_at,
+          r.completed_at,
+          r.party,
+          r.party_role,
+          r.retainage,
+        ]),
       ),
     );
   }

@@ -12,6 +12,7 @@ import { BillingWaiverDocuments, LienWaiverDocuments } from '../../lien-waivers'
 import { MAIL_PORT, type MailPort } from '../../mail';
 import type { PaymentInstruction, ProviderReport } from '../payment-provider.port';
 import { ReturnWindowPolicy } from '../return-window-policy';
+import { BillingDepositMails } from './billing-deposit.mails';
 import { RecordProviderReport } from './record-provider-report.command';
 
 @CommandHandler(RecordProviderReport)
@@ -26,6 +27,7 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     private readonly waivers: LienWaiverDocuments,
     private readonly billingWaivers: BillingWaiverDocuments,
+    private readonly billingMails: BillingDepositMails,
   ) {}
 
   async execute({ report }: RecordProviderReport): Promise<void> {
@@ -139,7 +141,8 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
     }
     const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
     try {
-      await this.streams.decide(billingStream, instruction.originalId, command, { idempotencyKey: key });
+      const result = await this.streams.decide(billingStream, instruction.originalId, command, { idempotencyKey: key });
+      await this.billingMails.after(result.events, instruction);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'already_cleared') {
         this.logger.error(`billing deposit ${depositId} of project ${instruction.originalId} was returned after its funds cleared: recover it by hand`);

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { projectBundleUrl } from '../../features/admin/api/chain-checks';
 import { useAdminProject } from '../../features/admin/api/get-project';
+import { AdminBilling } from '../../features/admin/components/AdminBilling';
 import { AdminRetainage } from '../../features/admin/components/AdminRetainage';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
 import { EventTimeline } from '../../features/admin/components/EventTimeline';
@@ -33,7 +34,7 @@ export function AdminProjectsPage() {
   );
 }
 
-const TABS = ['overview', 'retainage', 'ledger', 'events', 'as-of'] as const;
+const TABS = ['overview', 'billing', 'retainage', 'ledger', 'events', 'as-of'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The signed bundle, for the roles that export (inside AdminShell, which knows the role). */
@@ -80,6 +81,10 @@ export function AdminProjectPage() {
           onChange={(key) => go(key as Tab)}
           items={[
             { key: 'overview', label: 'Overview', children: <ProjectOverview project={project.data} /> },
+            // A progress-billed project's schedule, pay applications and certificates, escrow balance, deposits and payouts.
+            ...(project.data.billing
+              ? [{ key: 'billing', label: 'Billing', children: <AdminBilling projectId={projectId} billing={project.data.billing} /> }]
+              : []),
             {
               key: 'retainage',
               label: 'Retainage',

@@ -20,6 +20,7 @@ const row = (id: number, amount: string): AdminPaymentRow => ({
   party: 'Jordan Buyer',
   party_role: 'buyer',
   retainage: false,
+  progress_billing: false,
 });
 
 describe('payments view', () => {
@@ -81,5 +82,27 @@ describe('payments view', () => {
       { path: '/admin/payments?from=soon' },
     );
     expect(await screen.findByText('from must be a date like 2026-11-01.')).toBeInTheDocument();
+  });
+
+  it("marks a progress-billed project's deposit and payout, beside a milestone's of the same numbers", async () => {
+    const milestone = row(1, '10.00');
+    const billing: AdminPaymentRow = { ...row(1, '36000.00'), original_id: 1000, progress_billing: true };
+    const payout: AdminPaymentRow = { ...row(1, '13500.00'), kind: 'disbursement', original_id: 1000, party_role: 'payee', progress_billing: true };
+    fakeApi((call) => (call.url === '/admin/payments' ? { status: 200, body: [milestone, billing, payout] } : undefined));
+    renderScreen(
+      <App>
+        <PaymentsView />
+      </App>,
+      { path: '/admin/payments' },
+    );
+    expect(await screen.findByText(/^3 payments/)).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Payments' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(3);
+    const marked = rows.filter((r) => within(r).queryByText('Progress billing'));
+    expect(marked.map((r) => r.textContent)).toEqual([expect.stringContaining('$36,000.00'), expect.stringContaining('$13,500.00')]);
+    // No milestone of its own: the project's id is not shown as one.
+    for (const r of marked) expect(r).not.toHaveTextContent('1000#');
   });
 });

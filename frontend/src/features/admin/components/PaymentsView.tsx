@@ -92,7 +92,9 @@ export function PaymentsView() {
       </p>
       <WideTable
         size="small"
-        rowKey={(r) => (r.retainage ? `${r.kind}-retainage-${r.original_id}-${r.id}` : `${r.kind}-${r.id}`)}
+        rowKey={(r) =>
+          r.progress_billing ? `${r.kind}-billing-${r.job_id}-${r.id}` : r.retainage ? `${r.kind}-retainage-${r.original_id}-${r.id}` : `${r.kind}-${r.id}`
+        }
         loading={payments.isFetching}
         dataSource={rows}
         scroll={{ x: 1050 }}
@@ -108,6 +110,7 @@ export function PaymentsView() {
               <>
                 <Tag color={KIND_COLOURS[k]}>{capitalised(k)}</Tag>
                 {r.retainage && <Tag>Retainage</Tag>}
+                {r.progress_billing && <Tag>Progress billing</Tag>}
               </>
             ),
           },
@@ -115,7 +118,7 @@ export function PaymentsView() {
           { title: 'Status', dataIndex: 'status', sorter: (a, b) => byText(a.status, b.status), render: (s: string) => capitalised(s) },
           { title: 'Party', sorter: (a, b) => byText(a.party, b.party), render: (_, r) => `${r.party ?? '—'} (${r.party_role})` },
           { title: 'Project', sorter: (a, b) => a.job_id - b.job_id, render: (_, r) => <Link to={`/admin/job/${r.job_id}`}>#{r.job_id}</Link> },
-          { title: 'Milestone', dataIndex: 'original_id' },
+          { title: 'Milestone', render: (_, r) => (r.progress_billing ? '—' : r.original_id) },
           { title: '#', dataIndex: 'id', sorter: (a, b) => a.id - b.id },
           { title: 'Fee', align: 'right', render: (_, r) => (r.fee ? dollars(r.fee) : '') },
           { title: 'Created', sorter: (a, b) => byText(a.created_at, b.created_at), defaultSortOrder: 'descend', render: (_, r) => when(r.created_at) },

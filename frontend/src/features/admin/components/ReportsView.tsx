@@ -23,6 +23,7 @@ import { chart, colour, fontSize, space } from '../../../design/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { reportCsvUrl, type ReportName, useReports } from '../api/get-reports';
 import { useAdminCan } from '../roles';
+import { BillingReport } from './BillingReport';
 import { type Series, useSeriesPatterns } from './ChartPatterns';
 import { byAmount, byText, chartNumber, dollars, total, when } from './format';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
@@ -50,7 +51,7 @@ const AGEING: Series[] = [
   { key: 'Deposit → completion', colour: chart.teal, pattern: 'stripes' },
 ];
 
-/** Monthly money, funds held over time, milestone ageing and disputes: charts beside exact tables, each with its CSV. */
+/** Monthly money, funds held over time, milestone ageing, disputes and progress billing: charts beside exact tables, each with its CSV. */
 export function ReportsView() {
   const reports = useReports();
   const outcomes = useSeriesPatterns(OUTCOMES);
@@ -207,6 +208,7 @@ export function ReportsView() {
           />
         </div>
       </Card>
+      <BillingReport byProject={r.billing_by_project} byMonth={r.billing_by_month} csv={(report) => <Csv report={report} />} />
     </>
   );
 }
