@@ -1,6 +1,7 @@
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
+import { uploadBillingFile } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { HeldFundsClockWorker } from '../held-funds';
 import type { SessionUser } from '../identity';
@@ -58,14 +59,15 @@ describe('progress billing in the admin console, the reports and the reminders',
     return jobId;
   }
 
-  const applicationOne = {
+  /** Application 1 of a project, its stored materials' invoices uploaded to the project's billing. */
+  const applicationOne = async (s: HttpSession, jobId: number) => ({
     period_to: '2025-01-31',
     lines: [
       { line: '1', work_percent: '50' },
-      { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: ['invoice-concrete'] },
-      { line: '3', stored_materials: '5000.00', evidence: ['invoice-lumber'] },
+      { line: '2', work_amount: '12000.00', stored_materials: '3000.00', evidence: [await uploadBillingFile(s, jobId, 'concrete invoice.pdf')] },
+      { line: '3', stored_materials: '5000.00', evidence: [await uploadBillingFile(s, jobId, 'lumber invoice.pdf')] },
     ],
-  };
+  });
 
   it('shows the billing to administrators only, and sums billed, certified, paid and retained to the cent', async () => {
     const s = await session(seller);
@@ -79,7 +81,7 @@ describe('progress billing in the admin console, the reports and the reminders',
     );
 
     // Application 1, certified as billed: $30,000.00 of work and stored materials, $3,000.00 retained.
-    expect((await s.post(base, applicationOne)).status).toBe(201);
+    expect((await s.post(base, await applicationOne(s, jobId))).status).toBe(201);
     const asBilled = ['1', '2', '3'].map((l) => ({ line: l, decision: 'as_billed' }));
     expect((await b.post(`${base}/1/certify`, { revision: 1, lines: asBilled })).status).toBe(200);
     // Application 2 bills $13,000.00; line 1 refused, line 3 reduced: $6,000.00 certified, $450.00 more retained.
@@ -235,7 +237,7 @@ describe('progress billing in the admin console, the reports and the reminders',
           [`billing-shortfall:${jobId}:%`],
         )
       ).rows;
-    expect((await s.post(`/api/job/${jobId}/pay-applications`, { ...applicationOne, period_to: '2026-11-30' })).status).toBe(201);
+    expect((await s.post(`/api/job/${jobId}/pay-applications`, { ...(await applicationOne(s, jobId)), period_to: '2026-11-30' })).status).toBe(201);
     // The clock finds candidates in the read model: once the parties see the shortfall, so can it.
     await eventually(
       async () => (await b.get(`/api/job/${jobId}/schedule`)).body.escrow?.shortfall,
