@@ -116,6 +116,8 @@ describe('make start, stopped with Ctrl-C', () => {
         PAYMENTS_SANDBOX_SETTLE_MS: '100',
         FRONTEND_DIST: '/nonexistent',
         OTEL_TRACES_EXPORTER: 'otlp',
+        // Every request traced: the deployment's default keeps one trace in ten.
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
         OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
         OTEL_BSP_SCHEDULE_DELAY: '200',

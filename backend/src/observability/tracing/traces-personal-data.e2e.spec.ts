@@ -62,6 +62,8 @@ describe('traces of a walk through personal data', () => {
       SEED_DEMO_DATA: 'true',
       DATA_DIR: dataDir,
       OTEL_TRACES_EXPORTER: 'otlp',
+      // Every request traced: the deployment's default keeps one trace in ten.
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
       OTEL_BSP_SCHEDULE_DELAY: '200',

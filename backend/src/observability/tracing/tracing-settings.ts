@@ -10,3 +10,27 @@ export function tracingWanted(env: Record<string, string | undefined>): boolean 
   if (exporter) return exporter !== 'none';
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
+
+/** The share of new traces kept when the settings name no sampler (docs/operations.md, "Traces"). */
+export const DEFAULT_TRACE_RATIO = '0.1';
+
+/**
+ * Fills in this deployment's defaults where the OTEL_* settings say nothing, before the SDK reads
+ * them. Traces are sampled one in ten: exporting every span was a fifth of the API's CPU under
+ * load (docs/performance.md, issue 40), and one trace in ten still shows where time goes. A
+ * request whose caller sent a sampled `traceparent` is kept whole (parent-based). An operator who
+ * follows one request sets OTEL_TRACES_SAMPLER_ARG=1; any OTEL_TRACES_SAMPLER given is the SDK's
+ * to read as it documents, with its own default argument.
+ */
+export function withTracingDefaults(env: Record<string, string | undefined>): void {
+  env.OTEL_SERVICE_NAME ||= 'escrow-ledger';
+  // Traces only: metrics are prom-client's (METRICS_PORT), logs are pino's. Left to the SDK's
+  // defaults, it would also push metrics and logs over OTLP to localhost:4318, and wait out the
+  // time-out of those sends at every stop.
+  env.OTEL_METRICS_EXPORTER ||= 'none';
+  env.OTEL_LOGS_EXPORTER ||= 'none';
+  if (!env.OTEL_TRACES_SAMPLER?.trim()) {
+    env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+    env.OTEL_TRACES_SAMPLER_ARG ||= DEFAULT_TRACE_RATIO;
+  }
+}
