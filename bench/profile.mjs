@@ -40,7 +40,7 @@ const WARMUP_SECONDS = 4;
 const PAIRS = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? 2);
 /**
  * The share of traces the "on" arm keeps (OTEL_TRACES_SAMPLER=parentbased_traceidratio with this
- * ratio); unset, every request is traced (the SDK's default, parentbased_always_on).
+ * ratio); unset, every request is traced (parentbased_always_on; the API's own default is one in ten).
  */
 const SAMPLE = process.env.BENCH_OBSERVABILITY_SAMPLE;
 const MODES = (process.env.BENCH_PROFILE_MODES ?? 'layers,observability').split(',').map((s) => s.trim());

@@ -23,13 +23,13 @@ describe('tracingWanted', () => {
 describe('the sampler the SDK builds from the settings', () => {
   const saved = { ...process.env };
   afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    for (const key of Object.keys(process.env)) if (!(key in saved)) Reflect.deleteProperty(process.env, key);
     Object.assign(process.env, saved);
   });
 
   /** The settings with this deployment's defaults, as the SDK reads them at start. */
   function samplerFor(settings: Record<string, string>) {
-    for (const key of Object.keys(process.env)) if (key.startsWith('OTEL_')) delete process.env[key];
+    for (const key of Object.keys(process.env)) if (key.startsWith('OTEL_')) Reflect.deleteProperty(process.env, key);
     Object.assign(process.env, settings);
     withTracingDefaults(process.env);
     return createSamplerFromEnv();

@@ -12,7 +12,7 @@ export function tracingWanted(env: Record<string, string | undefined>): boolean 
 }
 
 /** The share of new traces kept when the settings name no sampler (docs/operations.md, "Traces"). */
-export const DEFAULT_TRACE_RATIO = '0.1';
+const DEFAULT_TRACE_RATIO = '0.1';
 
 /**
  * Fills in this deployment's defaults where the OTEL_* settings say nothing, before the SDK reads
