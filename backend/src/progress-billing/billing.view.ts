@@ -22,8 +22,8 @@ import {
 
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
-import { billingRetainageView } from './retainage.view';
 import type { Unnamed } from './payee-names';
+import { billingRetainageView } from './retainage.view';
 
 type Line = ActiveBilling['lines'][number];
 type Summary = PayApplicationFigures['summary'];

@@ -4,12 +4,11 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { projectBundleUrl } from '../../features/admin/api/chain-checks';
 import { useAdminProject } from '../../features/admin/api/get-project';
-import { AdminBilling } from '../../features/admin/components/AdminBilling';
 import { AdminRetainage } from '../../features/admin/components/AdminRetainage';
 import { ContractsTable } from '../../features/admin/components/ContractsTable';
 import { EventTimeline } from '../../features/admin/components/EventTimeline';
+import { LazyAdminBilling, LazyPointInTime } from '../../features/admin/components/lazy-tabs';
 import { LedgerTable } from '../../features/admin/components/LedgerTable';
-import { PointInTime } from '../../features/admin/components/PointInTime';
 import { ProjectOverview } from '../../features/admin/components/ProjectOverview';
 import { ProjectsTable } from '../../features/admin/components/ProjectsTable';
 import { SignedAgreement } from '../../features/admin/components/SignedAgreement';
@@ -83,7 +82,7 @@ export function AdminProjectPage() {
             { key: 'overview', label: 'Overview', children: <ProjectOverview project={project.data} /> },
             // A progress-billed project's schedule, pay applications and certificates, escrow balance, deposits and payouts.
             ...(project.data.billing
-              ? [{ key: 'billing', label: 'Billing', children: <AdminBilling projectId={projectId} billing={project.data.billing} /> }]
+              ? [{ key: 'billing', label: 'Billing', children: <LazyAdminBilling projectId={projectId} billing={project.data.billing} /> }]
               : []),
             {
               key: 'retainage',
@@ -102,7 +101,7 @@ export function AdminProjectPage() {
             {
               key: 'as-of',
               label: 'Point in time',
-              children: <PointInTime key={at ?? ''} projectId={projectId} at={at} onChange={(instant) => go('as-of', instant)} />,
+              children: <LazyPointInTime key={at ?? ''} projectId={projectId} at={at} onChange={(instant) => go('as-of', instant)} />,
             },
           ]}
         />
