@@ -252,6 +252,68 @@ describe('lien waivers of progress-billed payouts', () => {
     );
   });
 
+  it('holds the payouts of a retainage release asked for and approved over HTTP for their waivers, as a payment’s', async () => {
+    const s = await session(seller);
+    const b = await session(buyer);
+    const c = await session(cora);
+    const jobId = await fundedProject(s, b, 'AZ');
+    // Application 1 funded: its retainage ($1,000.00 on line 1, $1,500.00 on line 2) is held in escrow.
+    await eventually(
+      () => b.get(`/api/job/${jobId}/pay-applications/1`),
+      (a) => a.body.payment?.status === 'paying',
+    );
+    expect((await s.post(`/api/job/${jobId}/billing/retainage/request`)).status).toBe(200);
+    const approved = await b.post(`/api/job/${jobId}/billing/retainage/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.retainage.releases).toEqual([
+      expect.objectContaining({
+        release_number: 1,
+        total: '2500.00',
+        payees: [
+          { payee_id: seller.companyId, amount: '1000.00', paid: false },
+          { payee_id: concrete, amount: '1500.00', paid: false },
+        ],
+      }),
+    ]);
+
+    // Every payout waits, the release's as the payment's: the dispatcher submits none.
+    const waiting = await eventually(
+      () => instructions(jobId),
+      (rows) => rows.length === 4,
+    );
+    expect(waiting.map((i) => [i.company_id, i.status, i.submitted])).toEqual([
+      [seller.companyId, 'awaiting_waiver', 0],
+      [concrete, 'awaiting_waiver', 0],
+      [seller.companyId, 'awaiting_waiver', 0],
+      [concrete, 'awaiting_waiver', 0],
+    ]);
+
+    // Desert Concrete's user reads the release's waiver (it names the release and the state) and signs it.
+    const waiver = ((await c.get('/api/waivers')).body as WaiverRow[]).find((w) => w.job_id === jobId && w.payment === 'progress_retainage')!;
+    expect(waiver).toMatchObject({ kind: 'conditional', amount: '1500.00', site_state: 'AZ', status: 'missing', can_sign: true });
+    expect(waiver.milestone_title).toContain('Retainage release 1');
+    const sign = `/api/job/${jobId}/billing/waivers/sign`;
+    const signed = await c.post(sign, { payout_id: waiver.payout_id, kind: 'conditional', signed_name: cora.name, waiver_hash: waiver.waiver_hash });
+    expect(signed).toMatchObject({ status: 200, body: { payment: 'progress_retainage', kind: 'conditional', status: 'signed' } });
+
+    // Only that payout goes out, once; paid, its unconditional waiver is issued.
+    const paid = await eventually(
+      () => instructions(jobId),
+      (rows) => rows.some((i) => i.reference_id === waiver.payout_id && i.status === 'completed'),
+    );
+    expect(paid.filter((i) => i.submitted > 0).map((i) => [i.reference_id, i.company_id, i.submitted])).toEqual([[waiver.payout_id, concrete, 1]]);
+    await eventually(
+      async () =>
+        (
+          await app.db.pool.query(
+            `SELECT count(*)::int AS n FROM events WHERE type = 'BillingLienWaiverIssued' AND stream_id = $1 AND data->>'payoutId' = $2`,
+            [`billing-${jobId}`, String(waiver.payout_id)],
+          )
+        ).rows[0].n as number,
+      (n) => n === 1,
+    );
+  });
+
   it('pays the payouts of a project whose job site names no state without waivers, as before', async () => {
     const s = await session(seller);
     const b = await session(buyer);
