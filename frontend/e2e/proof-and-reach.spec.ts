@@ -39,8 +39,8 @@ test('a seller registers a webhook endpoint in the portal, sees its secret once,
   await page.getByRole('link', { name: 'Integrations' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Integrations');
   await page.getByLabel('URL of your receiver').fill('http://hooks.example.com/escrow');
-  await page.getByLabel('Deposit settled').check();
-  await page.getByLabel('Disbursement paid').check();
+  await page.getByLabel('Deposit settled', { exact: true }).check();
+  await page.getByLabel('Disbursement paid', { exact: true }).check();
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'https://' })).toContainText('The URL must start with https://');
   await page.getByLabel('URL of your receiver').fill('https://hooks.example.com/escrow');
