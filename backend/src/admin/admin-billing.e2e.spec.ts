@@ -1,4 +1,4 @@
-import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { uploadBillingFile } from '../../test/support/multipart';
@@ -27,37 +27,21 @@ describe('progress billing in the admin console, the reports and the reminders',
   });
   afterAll(() => app.close());
 
-  const line = (number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) => ({
-    number,
-    description,
-    scheduled_value: scheduledValue,
-    payee_id: payeeId,
-    retainage: { rate: '10', reduction },
-  });
-
   /** A submitted, signed progress-billed project with the worked example's schedule approved. */
-  async function progressProject(s: HttpSession, b: HttpSession): Promise<number> {
-    const created = await s.post('/api/job/basic', {
-      customer_id: buyer.userId,
-      customer_name: buyer.name,
-      service: 'General Contracting',
-      primary_company_id: seller.companyId,
-      customerInitiated: false,
-    });
-    const jobId = created.body.job_id as number;
-    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
-    await submitProject(s, jobId);
-    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
-      lines: [
-        line('1', 'Site work', '20000.00', seller.companyId),
-        line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
-        line('3', 'Framing', '50000.00', seller.companyId),
-      ],
-    });
-    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: buyer.name, seller: seller.name });
-    return jobId;
-  }
+  const progressProject = (s: HttpSession, b: HttpSession) =>
+    progressBilledProject(
+      { buyer: b, seller: s },
+      {
+        buyer,
+        sellerCompanyId: seller.companyId,
+        lines: [
+          line('1', 'Site work', '20000.00', seller.companyId),
+          line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
+          line('3', 'Framing', '50000.00', seller.companyId),
+        ],
+        signAs: { buyer: buyer.name, seller: seller.name },
+      },
+    );
 
   /** Application 1 of a project, its stored materials' invoices uploaded to the project's billing. */
   const applicationOne = async (s: HttpSession, jobId: number) => ({

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { submitProject } from '../../test/support/escrow-flows';
+import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -40,32 +40,12 @@ describe('progress billing: files of the billing, over HTTP', () => {
     const body = multipart(bytes, name);
     return who.request('POST', `/api/job/${jobId}/billing/attachments`, body.payload, body.headers);
   };
-  const line = (number: string, description: string, scheduledValue: string, payeeId: number) => ({
-    number,
-    description,
-    scheduled_value: scheduledValue,
-    payee_id: payeeId,
-    retainage: { rate: '10', reduction: null },
-  });
-
   /** A submitted progress-billed project with a two-line schedule approved. */
-  async function progressProject(): Promise<number> {
-    const created = await s.post('/api/job/basic', {
-      customer_id: buyer.userId,
-      customer_name: buyer.name,
-      service: 'General Contracting',
-      primary_company_id: seller.companyId,
-      customerInitiated: false,
-    });
-    const jobId = created.body.job_id as number;
-    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
-    await submitProject(s, jobId);
-    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
-      lines: [line('1', 'Site work', '20000.00', seller.companyId), line('2', 'Concrete', '30000.00', sub)],
-    });
-    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
-    return jobId;
-  }
+  const progressProject = () =>
+    progressBilledProject(
+      { buyer: b, seller: s },
+      { buyer, sellerCompanyId: seller.companyId, lines: [line('1', 'Site work', '20000.00', seller.companyId), line('2', 'Concrete', '30000.00', sub)] },
+    );
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'escrow-billing-files-'));

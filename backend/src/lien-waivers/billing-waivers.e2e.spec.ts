@@ -1,4 +1,4 @@
-import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -46,32 +46,18 @@ describe('lien waivers of progress-billed payouts', () => {
   });
   afterAll(() => app.close());
 
-  const line = (number: string, description: string, scheduledValue: string, payeeId: number) => ({
-    number,
-    description,
-    scheduled_value: scheduledValue,
-    payee_id: payeeId,
-    retainage: { rate: '10', reduction: null },
-  });
-
   /** A progress-billed project in `siteState` (or none), its schedule approved, the agreement signed and $30,000.00 deposited. */
   async function fundedProject(s: HttpSession, b: HttpSession, siteState: string | null) {
-    const created = await s.post('/api/job/basic', {
-      customer_id: buyer.userId,
-      customer_name: buyer.name,
-      service: 'General Contracting',
-      primary_company_id: seller.companyId,
-      customerInitiated: false,
-    });
-    const jobId = created.body.job_id as number;
-    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
-    expect((await s.put(`/api/job/${jobId}/terms`, { retainage_percent: '0', site_state: siteState })).status).toBe(200);
-    await submitProject(s, jobId);
-    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
-      lines: [line('1', 'Site work', '20000.00', seller.companyId), line('2', 'Concrete', '30000.00', concrete)],
-    });
-    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
+    const jobId = await progressBilledProject(
+      { buyer: b, seller: s },
+      {
+        buyer,
+        sellerCompanyId: seller.companyId,
+        lines: [line('1', 'Site work', '20000.00', seller.companyId), line('2', 'Concrete', '30000.00', concrete)],
+        siteState,
+        signAs: { buyer: 'Olivia Owner', seller: seller.name },
+      },
+    );
     expect((await b.post(`/api/job/${jobId}/billing/deposits`, { amount: '30000.00' })).status).toBe(201);
     await eventually(
       async () => (await b.get(`/api/job/${jobId}/schedule`)).body.escrow,

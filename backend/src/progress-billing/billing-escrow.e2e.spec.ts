@@ -1,6 +1,6 @@
 import { ProjectionRunner } from '@escrow/projections';
 
-import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { progressBilledProject, scheduleLine as line, signByBoth } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { uploadBillingFile } from '../../test/support/multipart';
@@ -28,36 +28,20 @@ describe('progress billing: the escrow balance and the payouts', () => {
   });
   afterAll(() => app.close());
 
-  const line = (number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) => ({
-    number,
-    description,
-    scheduled_value: scheduledValue,
-    payee_id: payeeId,
-    retainage: { rate: '10', reduction },
-  });
-
   /** A submitted progress-billed project with the worked example's schedule approved. */
-  async function progressProject(s: HttpSession, b: HttpSession) {
-    const created = await s.post('/api/job/basic', {
-      customer_id: buyer.userId,
-      customer_name: buyer.name,
-      service: 'General Contracting',
-      primary_company_id: seller.companyId,
-      customerInitiated: false,
-    });
-    const jobId = created.body.job_id as number;
-    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
-    await submitProject(s, jobId);
-    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
-      lines: [
-        line('1', 'Site work', '20000.00', seller.companyId),
-        line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
-        line('3', 'Framing', '50000.00', seller.companyId),
-      ],
-    });
-    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
-    return jobId;
-  }
+  const progressProject = (s: HttpSession, b: HttpSession) =>
+    progressBilledProject(
+      { buyer: b, seller: s },
+      {
+        buyer,
+        sellerCompanyId: seller.companyId,
+        lines: [
+          line('1', 'Site work', '20000.00', seller.companyId),
+          line('2', 'Concrete', '30000.00', concrete, { to_rate: '5', at_percent_complete: '50' }),
+          line('3', 'Framing', '50000.00', seller.companyId),
+        ],
+      },
+    );
 
   const escrowOf = async (session: HttpSession, jobId: number) => (await session.get(`/api/job/${jobId}/schedule`)).body.escrow;
 

@@ -1,6 +1,6 @@
 import type { WebhookPayload } from '@escrow/domain';
 
-import { signByBoth, submitProject } from '../../test/support/escrow-flows';
+import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -35,33 +35,17 @@ describe('progress billing: the retainage release', () => {
     await receiver.close();
   });
 
-  const line = (number: string, description: string, scheduledValue: string, payeeId: number) => ({
-    number,
-    description,
-    scheduled_value: scheduledValue,
-    payee_id: payeeId,
-    retainage: { rate: '10', reduction: null },
-  });
-
   /** A submitted, signed progress-billed project with a schedule approved: $15,000.00 to the seller, $15,000.00 to the subcontractor. */
-  async function progressProject(s: HttpSession, b: HttpSession) {
-    const created = await s.post('/api/job/basic', {
-      customer_id: buyer.userId,
-      customer_name: buyer.name,
-      service: 'General Contracting',
-      primary_company_id: seller.companyId,
-      customerInitiated: false,
-    });
-    const jobId = created.body.job_id as number;
-    await s.put(`/api/job/${jobId}/billing`, { method: 'progress' });
-    await submitProject(s, jobId);
-    const proposed = await s.post(`/api/job/${jobId}/schedule`, {
-      lines: [line('1', 'Framing', '15000.00', seller.companyId), line('2', 'Concrete', '15000.00', concrete)],
-    });
-    expect((await b.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`)).status).toBe(200);
-    await signByBoth({ buyer: b, seller: s }, jobId, { buyer: 'Olivia Owner', seller: seller.name });
-    return jobId;
-  }
+  const progressProject = (s: HttpSession, b: HttpSession) =>
+    progressBilledProject(
+      { buyer: b, seller: s },
+      {
+        buyer,
+        sellerCompanyId: seller.companyId,
+        lines: [line('1', 'Framing', '15000.00', seller.companyId), line('2', 'Concrete', '15000.00', concrete)],
+        signAs: { buyer: 'Olivia Owner', seller: seller.name },
+      },
+    );
 
   const scheduleOf = async (s: HttpSession, jobId: number) => (await s.get(`/api/job/${jobId}/schedule`)).body;
 

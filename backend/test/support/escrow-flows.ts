@@ -42,3 +42,46 @@ export async function signByBoth(
 export async function submitProject(session: HttpSession, projectId: number): Promise<void> {
   ok(await session.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId }), 'submitting the project');
 }
+
+/** A line of a schedule of values as `POST …/schedule` takes it, retained at 10% (down to a reduced rate when given). */
+export function scheduleLine(number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) {
+  return { number, description, scheduled_value: scheduledValue, payee_id: payeeId, retainage: { rate: '10', reduction } };
+}
+
+/**
+ * A submitted progress-billed project of the buyer with the seller's company (docs/progress-billing.md),
+ * `lines` approved as its schedule: its job site's state set first when `siteState` is given, and the
+ * escrow agreement signed by both when `signAs` names them (deposits need both signatures).
+ */
+export async function progressBilledProject(
+  parties: { buyer: HttpSession; seller: HttpSession },
+  project: {
+    buyer: { userId: number; name: string };
+    sellerCompanyId: number;
+    lines: ReturnType<typeof scheduleLine>[];
+    siteState?: string | null;
+    signAs?: { buyer: string; seller: string };
+  },
+): Promise<number> {
+  const { buyer, seller } = parties;
+  const created = ok(
+    await seller.post('/api/job/basic', {
+      customer_id: project.buyer.userId,
+      customer_name: project.buyer.name,
+      service: 'General Contracting',
+      primary_company_id: project.sellerCompanyId,
+      customerInitiated: false,
+    }),
+    'creating the project',
+  );
+  const jobId = created.body.job_id as number;
+  ok(await seller.put(`/api/job/${jobId}/billing`, { method: 'progress' }), 'choosing progress billing');
+  if (project.siteState !== undefined) {
+    ok(await seller.put(`/api/job/${jobId}/terms`, { retainage_percent: '0', site_state: project.siteState }), 'setting the job site');
+  }
+  await submitProject(seller, jobId);
+  const proposed = ok(await seller.post(`/api/job/${jobId}/schedule`, { lines: project.lines }), 'proposing the schedule');
+  ok(await buyer.post(`/api/job/${jobId}/schedule/${proposed.body.versions[0].version_id}/approve`), 'approving the schedule');
+  if (project.signAs) await signByBoth(parties, jobId, project.signAs);
+  return jobId;
+}
