@@ -53,12 +53,29 @@ const billing: AdminBillingView = {
         reduction_reached: true,
         retainage_released: '0.00',
       },
+      {
+        number: '3',
+        description: 'Framing',
+        scheduled_value: '50000.00',
+        payee_id: 100,
+        retainage: { rate: '10', reduction: null },
+        original_value: '50000.00',
+        work_completed: '0.00',
+        stored_materials: '0.00',
+        retained_at_rate: '0.00',
+        retained_at_reduced_rate: '0.00',
+        reduction_reached: false,
+        retainage_released: '0.00',
+      },
     ],
     versions: [],
     change_orders: [],
     certifier: null,
     open_application_number: 3,
-    payee_names: [{ company_id: 101, name: 'Desert Concrete' }],
+    payee_names: [
+      { company_id: 100, name: 'Mesa General Contracting' },
+      { company_id: 101, name: 'Desert Concrete' },
+    ],
     retainage: null,
     escrow: {
       pending: '0.00',
@@ -149,6 +166,8 @@ describe("the admin console's progress billing (issue 38)", () => {
     const schedule = within(screen.getByRole('table', { name: 'Schedule of values' }));
     expect(schedule.getByRole('row', { name: /Concrete/ })).toHaveTextContent('Desert Concrete');
     expect(schedule.getByRole('row', { name: /Concrete/ })).toHaveTextContent('10%, 5% from 50%');
+    // A payee no payout names yet is named from the schedule's answer, never by its id.
+    expect(schedule.getByRole('row', { name: /Framing/ })).toHaveTextContent('Mesa General Contracting');
 
     const deposit = within(screen.getByRole('table', { name: 'Billing deposits' })).getByRole('row', { name: /#4/ });
     expect(deposit).toHaveTextContent('$36,810.00');

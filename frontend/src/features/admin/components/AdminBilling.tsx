@@ -22,7 +22,11 @@ function decisions(a: PayApplicationView): string {
 export function AdminBilling({ projectId, billing }: { projectId: number; billing: AdminBillingView }) {
   const { schedule } = billing;
   const escrow = schedule.escrow;
-  const payeeNames = new Map(billing.payouts.map((p) => [p.payee_id, p.name]));
+  // The schedule's answer names every company its lines pay; a payout names its own payee.
+  const payeeNames = new Map<number, string | null>([
+    ...billing.schedule.payee_names.map((p): [number, string] => [p.company_id, p.name]),
+    ...billing.payouts.filter((p) => p.name !== null).map((p): [number, string | null] => [p.payee_id, p.name]),
+  ]);
   return (
     <>
       {escrow?.shortfall && <Alert type="info" showIcon title={escrow.shortfall.message} />}
