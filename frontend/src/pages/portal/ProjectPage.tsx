@@ -1,4 +1,4 @@
-import { formatDollars } from '@escrow/domain';
+import { formatDollars, type ProgressBillingView } from '@escrow/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -113,6 +113,39 @@ function Milestones({ projectId, userId, signer }: { projectId: number; userId: 
   );
 }
 
+/**
+ * The project's summary: a milestone project's totals, or for a project billed by progress its
+ * escrow balance (docs/progress-billing.md, "Funding before work"), which the milestones' totals
+ * do not count.
+ */
+function projectFacts(p: ProjectSummary, progress: ProgressBillingView | null): [term: string, value: string | null][] {
+  const parties: [string, string | null][] = [
+    ['Buyer', p.customer_name],
+    ['Seller', p.primary_company_name ?? 'Not chosen yet'],
+  ];
+  const next: [string, string] = ['Next action', p.next_action ?? '—'];
+  if (progress) {
+    const shortfall = progress.escrow?.shortfall;
+    return [
+      ...parties,
+      ['Held in escrow', formatDollars(progress.escrow?.held ?? '0.00')],
+      ['Paid out', formatDollars(progress.escrow?.paid_out ?? '0.00')],
+      ['Still to fund', shortfall ? `${formatDollars(shortfall.amount)} by ${shortfall.deposit_by}` : formatDollars('0.00')],
+      ['Retainage held', formatDollars(progress.retainage?.held ?? '0.00')],
+      next,
+    ];
+  }
+  return [
+    ...parties,
+    ['Held in escrow', formatDollars(p.totals.held)],
+    ['Released', formatDollars(p.totals.released)],
+    ['Still to fund', `${formatDollars(p.totals.to_fund)} (approved milestones)`],
+    ['Refunded', formatDollars(p.totals.refunded)],
+    ['Retainage held', formatDollars(p.totals.retainage_held ?? '0.00')],
+    next,
+  ];
+}
+
 /** One project: its parties and money, its terms, a card per milestone, its retainage and the audit history. */
 export function ProjectPage() {
   const projectId = Number(useParams().projectId);
@@ -137,6 +170,33 @@ export function ProjectPage() {
       </Suspense>
     ),
   });
+  const progress = billing.data?.billing === 'progress' ? billing.data : null;
+  const milestoneTabs = [
+    {
+      key: 'milestones',
+      label: 'Milestones',
+      children: <Milestones projectId={projectId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
+    },
+    {
+      key: 'retainage',
+      label: 'Retainage',
+      children: (
+        <Suspense fallback={<Spinner />}>
+          <RetainagePanel
+            projectId={projectId}
+            disputeEvidence={({ disputeId, yourParty }) => (
+              <LazyDisputeEvidence
+                owner={retainageEvidence(projectId)}
+                disputeId={disputeId}
+                open
+                viewer={{ userId: isLoggedIn(user) ? user.user_id : 0, role: yourParty ?? 'buyer' }}
+              />
+            )}
+          />
+        </Suspense>
+      ),
+    },
+  ];
   return (
     <PortalFrame appText>
       {project.isPending || retainage.isPending || billing.isPending ? (
@@ -178,18 +238,7 @@ export function ProjectPage() {
           )}
           {/* Label and figure pairs: a definition list, not a layout table without headers. */}
           <dl className="el-project-facts" aria-label="Project summary">
-            {(
-              [
-                ['Buyer', project.data.customer_name],
-                ['Seller', project.data.primary_company_name ?? 'Not chosen yet'],
-                ['Held in escrow', formatDollars(project.data.totals.held)],
-                ['Released', formatDollars(project.data.totals.released)],
-                ['Still to fund', `${formatDollars(project.data.totals.to_fund)} (approved milestones)`],
-                ['Refunded', formatDollars(project.data.totals.refunded)],
-                ['Retainage held', formatDollars(project.data.totals.retainage_held ?? '0.00')],
-                ['Next action', project.data.next_action ?? '—'],
-              ] as const
-            ).map(([term, value]) => (
+            {projectFacts(project.data, progress).map(([term, value]) => (
               <div key={term} className={term === 'Next action' ? 'el-project-facts__wide' : undefined}>
                 <dt>{term}</dt>
                 <dd>{value}</dd>
@@ -200,31 +249,9 @@ export function ProjectPage() {
           <LightTabs
             label="Project"
             items={[
-              ...(billing.data?.billing === 'progress' ? [billingTab(project.data)] : []),
-              {
-                key: 'milestones',
-                label: 'Milestones',
-                children: <Milestones projectId={projectId} userId={isLoggedIn(user) ? user.user_id : 0} signer={isLoggedIn(user) ? user : null} />,
-              },
-              {
-                key: 'retainage',
-                label: 'Retainage',
-                children: (
-                  <Suspense fallback={<Spinner />}>
-                    <RetainagePanel
-                      projectId={projectId}
-                      disputeEvidence={({ disputeId, yourParty }) => (
-                        <LazyDisputeEvidence
-                          owner={retainageEvidence(projectId)}
-                          disputeId={disputeId}
-                          open
-                          viewer={{ userId: isLoggedIn(user) ? user.user_id : 0, role: yourParty ?? 'buyer' }}
-                        />
-                      )}
-                    />
-                  </Suspense>
-                ),
-              },
+              ...(progress ? [billingTab(project.data)] : []),
+              // A project billed by progress has no milestones, and its retainage is on the Billing tab.
+              ...(progress ? [] : milestoneTabs),
               {
                 key: 'history',
                 label: 'History',
@@ -241,7 +268,7 @@ export function ProjectPage() {
                   </Suspense>
                 ),
               },
-              ...(billing.data?.billing !== 'progress' && project.data.is_draft ? [billingTab(project.data)] : []),
+              ...(!progress && project.data.is_draft ? [billingTab(project.data)] : []),
             ]}
           />
         </>

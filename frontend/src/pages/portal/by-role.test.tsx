@@ -221,3 +221,49 @@ describe('the project page when the project itself does not load', () => {
     expect(await screen.findByRole('heading', { name: 'Billing of project #7' })).toBeInTheDocument();
   });
 });
+
+describe('the project page of a project billed by progress', () => {
+  it('sums up its escrow balance, not the milestones’ totals, and shows no milestone tabs', async () => {
+    const escrow = {
+      pending: '0.00',
+      clearing: '5000.00',
+      cleared: '12000.00',
+      retainage_held: '3000.00',
+      awaiting_payout: '0.00',
+      paid_out: '27000.00',
+      held: '20000.00',
+      deposits: [],
+      shortfall: {
+        code: 'deposit_needed' as const,
+        amount: '8000.00',
+        deposit_by: '2026-12-10',
+        application_number: 2,
+        message: 'Deposit $8,000.00 by 2026-12-10.',
+      },
+    };
+    const retainageView = { held: '3000.00', held_by_payee: [], request: null, releases: [], blocked: null, can_request: false, can_approve: false };
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
+      if (call.url === '/job/7') return { status: 200, body: project };
+      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { escrow, retainage: retainageView }) };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <ProjectPage />
+      </App>,
+      { path: '/portal/job/7', pattern: '/portal/job/:projectId' },
+    );
+    const summary = await screen.findByLabelText('Project summary');
+    expect(summary).toHaveTextContent('Held in escrow$20,000.00');
+    expect(summary).toHaveTextContent('Paid out$27,000.00');
+    expect(summary).toHaveTextContent('Still to fund$8,000.00 by 2026-12-10');
+    expect(summary).toHaveTextContent('Retainage held$3,000.00');
+    expect(summary).not.toHaveTextContent('approved milestones');
+    expect(screen.getByRole('tab', { name: 'Billing' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Milestones' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Retainage' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'History' })).toBeInTheDocument();
+  });
+});
