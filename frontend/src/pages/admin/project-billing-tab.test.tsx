@@ -26,7 +26,16 @@ const summary = {
 };
 /** A progress-billed project with no application yet: all the tab needs to draw its tables. */
 const billing = {
-  schedule: { job_id: 7, billing: 'progress', viewer: 'admin', original_contract_sum: '1000.00', contract_sum: '1000.00', lines: [], escrow: null },
+  schedule: {
+    job_id: 7,
+    billing: 'progress',
+    viewer: 'admin',
+    original_contract_sum: '1000.00',
+    contract_sum: '1000.00',
+    lines: [],
+    escrow: null,
+    payee_names: [],
+  },
   applications: [],
   payouts: [],
 } as unknown as AdminBillingView;
