@@ -249,14 +249,27 @@ describe('progress billing in the admin console, the reports and the reminders',
         ),
       },
     ]);
+    // The reminder is an event on the billing stream: the History says it once, however many passes ran.
+    const reminded = async () => {
+      const history = (await b.get(`/api/job/${jobId}/history`)).body as { type: string; summary: string }[];
+      return history.filter((h) => h.type === 'BillingShortfallReminded').map((h) => h.summary);
+    };
+    const once = 'Reminded the buyer to deposit $30,000.00 by 2026-12-10 for pay application 1; the seller was told of the shortfall.';
+    expect(await eventually(reminded, (said) => said.length > 0)).toEqual([once]);
     await clock.pass(later(4.5)); // not again within the period
     expect(await mails()).toHaveLength(2);
     await clock.pass(later(7)); // the next period: again
     expect(await mails()).toHaveLength(4);
+    expect(await eventually(reminded, (said) => said.length > 1)).toEqual([once, once]);
+    const events = await app.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'BillingShortfallReminded'`, [
+      `billing-${jobId}`,
+    ]);
+    expect(events.rows[0]!.n).toBe(2);
     // A deposit on its way covers it: no more reminders.
     expect((await b.post(`/api/job/${jobId}/billing/deposits`, { amount: '30000.00' })).status).toBe(201);
     await clock.pass(later(10));
     expect(await mails()).toHaveLength(4);
+    expect(await reminded()).toHaveLength(2);
   }, 60_000);
 
   it.each([

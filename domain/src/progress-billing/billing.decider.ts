@@ -4,6 +4,7 @@ import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingFile } from './billing.decide.files';
+import { decideShortfallReminder } from './billing.decide.reminders';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
@@ -50,6 +51,8 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return decideBillingLienWaiver(command, state);
     case 'AddBillingFile':
       return decideBillingFile(command, state);
+    case 'RemindOfBillingShortfall':
+      return decideShortfallReminder(command, state);
     default:
       return assertNever(command);
   }

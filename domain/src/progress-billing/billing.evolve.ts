@@ -259,6 +259,10 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const file = { attachmentId, name, size, mediaType, sha256, thumbnailSha256, originalSha256, originalSize, party, by, at };
       return { ...s, files: [...(s.files ?? []), file] };
     }
+    case 'BillingShortfallReminded': {
+      const { applicationNumber, period, amount, depositBy, at } = event.data;
+      return { ...s, shortfallReminders: [...(s.shortfallReminders ?? []), { applicationNumber, period, amount, depositBy, at }] };
+    }
     default:
       return assertNever(event);
   }

@@ -135,6 +135,15 @@ export interface BillingFileState extends AttachedFile {
   at: string;
 }
 
+/** A reminder of the shortfall, one per application and reminder period. */
+export interface BillingShortfallReminderState {
+  applicationNumber: number;
+  period: number;
+  amount: string;
+  depositBy: string;
+  at: string;
+}
+
 /** Everything the billing rules of one project need, folded from `billing-<jobId>`. JSON-serialisable. */
 export interface ActiveBilling {
   status: 'active';
@@ -161,6 +170,8 @@ export interface ActiveBilling {
   payouts: BillingPayoutState[];
   /** The files uploaded to the billing (absent in states folded before files existed). */
   files?: BillingFileState[];
+  /** The shortfall reminders the held-funds clock recorded (absent in states folded before they were). */
+  shortfallReminders?: BillingShortfallReminderState[];
   updatedAt: string;
 }
 

@@ -91,6 +91,12 @@ export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetai
 /** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
 export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
 
+/**
+ * The held-funds clock mailed the buyer (and the seller's people) about the shortfall `period`
+ * reminder periods after application `applicationNumber` was submitted: what the mails said.
+ */
+export type RemindOfBillingShortfall = Command<'RemindOfBillingShortfall', { applicationNumber: number; period: number; amount: string; depositBy: string }>;
+
 export type BillingCommand =
   | ProposeSchedule
   | ApproveSchedule
@@ -116,4 +122,5 @@ export type BillingCommand =
   | RequestBillingRetainageRelease
   | ApproveBillingRetainageRelease
   | SignBillingLienWaiver
-  | AddBillingFile;
+  | AddBillingFile
+  | RemindOfBillingShortfall;

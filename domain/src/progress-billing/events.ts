@@ -192,6 +192,15 @@ export type BillingEvent =
        */
       type: 'BillingFileAdded';
       data: BillingEventBase & AttachedFile & { attachmentId: string; party: Party; by: number };
+    }
+  | {
+      /**
+       * The held-funds clock reminded the buyer to deposit `amount` by `depositBy` for pay
+       * application `applicationNumber` (and told the seller's people): once per reminder period
+       * (`period`, counted from the application's submission) while the shortfall lasts.
+       */
+      type: 'BillingShortfallReminded';
+      data: BillingEventBase & { applicationNumber: number; period: number; amount: string; depositBy: string };
     };
 
 /** A lien waiver of one payout: the same facts as a milestone payment's (LienWaiverSigned), the payout naming the payment. */
@@ -246,6 +255,7 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'BillingLienWaiverSigned',
   'BillingLienWaiverIssued',
   'BillingFileAdded',
+  'BillingShortfallReminded',
 ];
 
 export const billingStreamId = (jobId: number): string => `billing-${jobId}`;

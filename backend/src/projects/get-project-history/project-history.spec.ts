@@ -147,6 +147,13 @@ describe('project history sentences of progress billing (issue 38)', () => {
     );
   });
 
+  it('says the held-funds clock reminded the buyer of a shortfall: how much, by when, for which application', () => {
+    const reminded = { applicationNumber: 2, period: 1, amount: '20000.00', depositBy: '2026-12-10' };
+    expect(describeEvent({ ...row('BillingShortfallReminded', reminded), actor_id: 0, actor_role: 'system' }, new Map(), names).summary).toBe(
+      'Reminded the buyer to deposit $20,000.00 by 2026-12-10 for pay application 2; the seller was told of the shortfall.',
+    );
+  });
+
   it('says who the buyer invited and who accepted the invitation to certify', () => {
     expect(describeEvent(row('CertifierInvited', billing), new Map(), names).summary).toBe(
       'The buyer invited a certifier by email; the link works once, until 2026-11-08 10:00 UTC.',

@@ -398,6 +398,11 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         summary: `${names.person(d.by) ?? `The ${party(d.party)}`} uploaded “${d.name}” (${fileSize(d.size)}) to the project's billing. ${fileHashes(d)}`,
         changes: [],
       };
+    case 'BillingShortfallReminded':
+      return {
+        summary: `Reminded the buyer to deposit ${dollars(d.amount)} by ${d.depositBy} for pay application ${d.applicationNumber}; the seller was told of the shortfall.`,
+        changes: [],
+      };
     default:
       // A type the catalogue does not know (yet): its stored name.
       return { summary: row.type, changes: [] };
