@@ -81,7 +81,7 @@ export interface HeldFundsActorView {
   action: string;
 }
 
-/** A project holding funds, with the clock on them: oldest first. */
+/** A project holding funds (by milestones or by progress billing), with the clock on them: oldest first. */
 export interface HeldByProjectRow {
   job_id: number;
   service: string;
@@ -92,10 +92,10 @@ export interface HeldByProjectRow {
   retainage_held: string;
   /** In escrow, owed to payees or the buyer and not paid out yet, and retained. */
   in_custody: string;
-  /** Since when the oldest of its milestones has held funds. */
+  /** Since when the oldest of its milestones has held funds (progress billing: its first settled deposit). */
   since: string;
   age_days: number;
-  /** The next date that matters across its milestones, or null. */
+  /** The next date that matters across its milestones (progress billing: when a deposit clears), or null. */
   next_date: { kind: 'funds_clear' | 'completion_due'; at: string } | null;
   must_act: HeldFundsActorView[];
 }

@@ -4435,7 +4435,7 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "since": {
         "type": "string",
-        "description": "Since when the oldest of its milestones has held funds."
+        "description": "Since when the oldest of its milestones has held funds (progress billing: its first settled deposit)."
       },
       "age_days": {
         "type": "number"
@@ -4465,7 +4465,7 @@ export const API_SCHEMAS: Record<string, object> = {
             "type": "null"
           }
         ],
-        "description": "The next date that matters across its milestones, or null."
+        "description": "The next date that matters across its milestones (progress billing: when a deposit clears), or null."
       },
       "must_act": {
         "type": "array",
@@ -4487,7 +4487,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "next_date",
       "must_act"
     ],
-    "description": "A project holding funds, with the clock on them: oldest first."
+    "description": "A project holding funds (by milestones or by progress billing), with the clock on them: oldest first."
   },
   "HeldFundsActorView": {
     "type": "object",

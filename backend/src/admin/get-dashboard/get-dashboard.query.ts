@@ -1,6 +1,8 @@
 import {
+  type ActiveBilling,
   type ActiveMilestone,
   type ActiveProject,
+  billingHeldFunds,
   type AdminDashboardView,
   type HeldByProjectRow,
   heldFundsClock,
@@ -17,7 +19,11 @@ import { milestoneOf, projectOf } from '../../read-models';
 import { ListRetainageDisputes } from '../../retainage';
 import { iso, monthlyMoney } from '../money-rows';
 
-/** GET /api/admin/dashboard: the money across every project, from the double-entry ledger (held, paid out, fees) and the milestones read model. */
+/**
+ * GET /api/admin/dashboard: the money across every project, from the double-entry ledger (held,
+ * paid out, fees), the milestones read model and the progress-billing read model (a progress-billed
+ * project's deposits pending and its escrow balance held).
+ */
 export class GetAdminDashboard extends Query<AdminDashboardView> {}
 
 @QueryHandler(GetAdminDashboard)
@@ -37,8 +43,13 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
              coalesce(sum(amount) FILTER (WHERE account = 'buyer_refunds' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS refunded_month,
              coalesce(-sum(amount) FILTER (WHERE account = 'buyer_funding' AND occurred_at >= date_trunc('month', now())), 0)::numeric(20,2)::text AS deposited_month
         FROM ledger_entries`);
+    // Asked of the bank and not settled yet, a milestone's or a progress-billed project's (its escrow balance's deposits).
     const [pending] = await q<{ n: number; amount: string }>(
-      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(20,2)::text AS amount FROM milestone_deposits WHERE status = 'pending'`,
+      `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(20,2)::text AS amount
+         FROM (SELECT amount FROM milestone_deposits WHERE status = 'pending'
+               UNION ALL
+               SELECT (d->>'amount')::numeric FROM billing_schedules b CROSS JOIN LATERAL jsonb_array_elements(b.state->'deposits') d
+                WHERE d->>'status' = 'pending') deposits`,
     );
     const [disputes] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM milestone_disputes WHERE status = 'open'`);
     // Retainage disputes live on the project: the admin resolves them on the project's Retainage tab.
@@ -71,9 +82,66 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
   /**
    * Every project holding funds (in escrow, owed to payees and not paid out yet, or retained),
    * oldest first: since when, the next date that matters and who must act (the clock on held
-   * funds of each milestone, with the project's retainage step).
+   * funds of each milestone, with the project's retainage step, or of a progress-billed project's
+   * escrow balance).
    */
   private async heldByProject(): Promise<HeldByProjectRow[]> {
+    const held = [...(await this.milestoneProjectsHeld()), ...(await this.billedProjectsHeld())]
+      .sort((a, b) => a.since.getTime() - b.since.getTime() || a.job_id - b.job_id)
+      .slice(0, 500);
+    const companies = new Set(held.flatMap((r) => r.acts.map((m) => m.companyId).filter((id): id is number => id !== null)));
+    const { rows: names } = await this.pool.query<{ company_id: number; name: string }>(
+      'SELECT company_id, name FROM companies WHERE company_id = ANY($1::int[])',
+      [[...companies]],
+    );
+    const nameOf = new Map(names.map((n) => [n.company_id, n.name]));
+    return held.map(({ acts, since, ...r }) => {
+      const seen = new Set<string>();
+      return {
+        ...r,
+        since: iso(since),
+        age_days: Math.floor((Date.now() - since.getTime()) / 86_400_000),
+        must_act: acts
+          .map((m) => ({ who: m.who, name: m.companyId === null ? null : (nameOf.get(m.companyId) ?? null), action: m.action }))
+          .filter((m) => {
+            const key = `${m.who}|${m.name}|${m.action}`;
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          }),
+      };
+    });
+  }
+
+  /**
+   * Progress-billed projects holding funds (docs/progress-billing.md#funding-before-work): their
+   * escrow balance from the billing read model's folded state, as the parties see it.
+   */
+  private async billedProjectsHeld(): Promise<HeldRow[]> {
+    const { rows } = await this.pool.query<{ job_id: number; service: string; buyer: string | null; seller: string | null; state: ActiveBilling }>(`
+      SELECT b.job_id, j.service, u.display_name AS buyer, c.name AS seller, b.state
+        FROM billing_schedules b JOIN jobs j USING (job_id)
+        LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
+       WHERE jsonb_path_exists(b.state, '$.deposits[*] ? (@.status == "settled")')
+       ORDER BY b.job_id LIMIT 500`);
+    return rows.flatMap(({ state, ...project }) => {
+      const clock = billingHeldFunds(state);
+      if (!clock.heldSince) return [];
+      return [
+        {
+          ...project,
+          held: clock.inEscrow,
+          retainage_held: clock.retainageHeld,
+          in_custody: clock.inCustody,
+          since: new Date(clock.heldSince),
+          next_date: clock.next,
+          acts: clock.mustAct,
+        },
+      ];
+    });
+  }
+
+  private async milestoneProjectsHeld(): Promise<HeldRow[]> {
     const { rows } = await this.pool.query<{
       job_id: number;
       service: string;
@@ -97,19 +165,6 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
         LEFT JOIN users u ON u.user_id = j.customer_id LEFT JOIN companies c ON c.company_id = j.primary_company_id
        WHERE m.held_since IS NOT NULL
        GROUP BY j.job_id, u.display_name, c.name ORDER BY min(m.held_since), j.job_id LIMIT 500`);
-    const companies = new Set(
-      rows.flatMap((r) =>
-        r.must_act
-          .flat()
-          .map((m) => m.companyId)
-          .filter((id): id is number => id !== null),
-      ),
-    );
-    const { rows: names } = await this.pool.query<{ company_id: number; name: string }>(
-      'SELECT company_id, name FROM companies WHERE company_id = ANY($1::int[])',
-      [[...companies]],
-    );
-    const nameOf = new Map(names.map((n) => [n.company_id, n.name]));
     const retained = rows.filter((r) => Number(r.retainage_held) > 0).map((r) => r.job_id);
     const { rows: milestoneStates } = await this.pool.query<{ job_id: number; state: ActiveMilestone }>(
       'SELECT job_id, state FROM milestones WHERE job_id = ANY($1::int[])',
@@ -125,7 +180,6 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
         const step = retainageStep(projectOf(r.state).retainage, states);
         acts.push(...states.flatMap((m) => heldFundsClock(m, step).mustAct.filter((a) => a.reason.includes('retainage'))));
       }
-      const seen = new Set<string>();
       return {
         job_id: r.job_id,
         service: r.service,
@@ -134,19 +188,14 @@ export class GetAdminDashboardHandler implements IQueryHandler<GetAdminDashboard
         held: r.held,
         retainage_held: r.retainage_held,
         in_custody: r.in_custody,
-        since: iso(r.since),
-        age_days: Math.floor((Date.now() - r.since.getTime()) / 86_400_000),
+        since: r.since,
         // The read model sets a milestone's next date and its kind together, from one clock.
         next_date: r.next_date ? { kind: r.next_date_kind!, at: iso(r.next_date) } : null,
-        must_act: acts
-          .map((m) => ({ who: m.who, name: m.companyId === null ? null : (nameOf.get(m.companyId) ?? null), action: m.action }))
-          .filter((m) => {
-            const key = `${m.who}|${m.name}|${m.action}`;
-            if (seen.has(key)) return false;
-            seen.add(key);
-            return true;
-          }),
+        acts,
       };
     });
   }
 }
+
+/** A project's row before the payee companies are named. */
+type HeldRow = Omit<HeldByProjectRow, 'since' | 'age_days' | 'must_act'> & { since: Date; acts: MustAct[] };
