@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { foldMilestone } from '../milestones/milestone.evolve';
 import type { ActiveMilestone } from '../milestones/milestone.state';
 import { as, given, ORIGINAL, PROJECT, propose, RETAINED, run, SELLER_COMPANY, SUB_COMPANY } from '../milestones/milestone.test-kit';
@@ -107,6 +109,25 @@ describe('the escrow agreement', () => {
   });
 });
 
+describe('the escrow agreement of a milestone project', () => {
+  // The SHA-256 of each text as the parties signed it before progress-billed projects got clauses of
+  // their own: a change of a milestone project's text would unsign every signed agreement.
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it.each([
+    [
+      'retainage and lien waivers',
+      () => input([agreed(RETAINED)], { terms: { retainagePercent: '5.00', siteState: 'AZ' } }),
+      '8b5d0c10b256e14c8e4f4fc0a8718e96c0d95bbb74b4d1daf8bf94424edf9e47',
+    ],
+    ['nothing retained, no waivers', () => input([agreed()]), 'def37ee54d82c647828679a72b2bea67f49a0daae089d451892d3e09e8c3a274'],
+    ['no return window', () => input([agreed()], { returnWindow: null }), '2676b3edd9146294dcf182d7844e7a3b4a04d3b6e94b09b1cff18f4a816e9866'],
+    ['no milestone agreed yet', () => input([]), '29e35b53fd2d7be493aa9256d1c5d46d0eb9764e9f1eadfa65e2f97a20aad735'],
+  ])('reads byte for byte as before: %s', (_, made, hash) => {
+    expect(sha256(agreementText(made()))).toBe(hash);
+  });
+});
+
 describe('the escrow agreement of a progress-billed project', () => {
   const payees: Record<number, string> = { 20: 'Saguaro Build Co.', 30: 'Desert Concrete', 31: 'Mesa Ridge Roofing' };
   const progress = (state: BillingState) => agreementText(input([], { schedule: agreedSchedule(state), companyName: (id) => payees[id] ?? `company ${id}` }));
@@ -146,6 +167,40 @@ describe('the escrow agreement of a progress-billed project', () => {
     expect(text).toContain('      Line 3: scheduled value from $50,000.00 to $55,000.00.');
     expect(text).toContain('      New line 4. Deck — $8,000.00; paid to Mesa Ridge Roofing; retainage 10%.');
     expect(text).toContain('   Contract sum with the approved change orders: $113,000.00.');
+  });
+
+  it('states what happens to the money of a progress-billed project, and never speaks of milestones', () => {
+    const schedule = agreedSchedule(billing.given(...billing.approvedSchedule()));
+    const text = agreementText(
+      input([], { schedule, terms: { retainagePercent: '0.00', siteState: 'AZ' }, companyName: (id) => payees[id] ?? `company ${id}` }),
+    );
+    expect(text).not.toMatch(/milestone/i);
+    expect(text).toContain('Retainage: on each line of the schedule of values, at the terms clause 1 states');
+    expect(text).toContain(
+      "2. Fee. The escrow fee is 2.25% of each deposit into the project's escrow balance, paid by the owner on top of the amount deposited; the payees receive their payments in full.",
+    );
+    expect(text).toContain(
+      "When the balance does not cover a certified payment and its retainage, the owner is asked to deposit the difference within 10 days of the end of the application's period, and the payment waits until the funds clear.",
+    );
+    expect(text).toContain('the other party may instead dispute it (clause 8). Work billed after a release is retained again and released the same way.');
+    expect(text).toContain(
+      "6. Lien waivers. The job site is in Arizona: each payout of a progress payment or of the retainage waits for its payee's signed conditional waiver and release of lien rights for it (Arizona).",
+    );
+    expect(text).toContain(
+      "7. Refunds. The owner's deposits stay in the project's escrow balance to pay the certified pay applications and their retainage; no deadline returns them. A deposit the owner's bank returns within its return window is taken off the balance, and nothing is paid from it. Retainage goes back to the owner only as Escrow Ledger decides on a dispute of its release (clause 8).",
+    );
+    expect(text).toContain(
+      '8. Disputes. The owner, or the certifier the owner names, certifies each line of a pay application as billed, reduced or refused, with the reason for a reduction or a refusal; the contractor accepts the certificate, or revises the application to have it certified again, and nothing is paid on an application before its certificate is accepted. Either party may dispute a request to release the retainage instead of approving it; Escrow Ledger then hears both parties and releases the retainage to the payees or refunds it to the owner; its decision is final for the retainage held.',
+    );
+    expect(text).toContain(
+      "9. Records. Every schedule of values, pay application, certificate, change order, deposit, payment, retainage release and lien waiver is recorded on the project's ledger, which both parties can read at any time.",
+    );
+    expect(
+      text
+        .split('\n')
+        .filter((l) => /^\d+\. /.test(l))
+        .map((l) => l.split('.')[0]),
+    ).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   });
 
   it('says so before a schedule is approved, and the approval changes the text', () => {

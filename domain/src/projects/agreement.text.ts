@@ -3,6 +3,7 @@ import { WHOLE_PROJECT_MILESTONE } from '../milestones/milestone.labels';
 import type { ActiveMilestone } from '../milestones/milestone.state';
 import { FEE_RATE } from '../money/fees';
 import { formatDollars, money } from '../money/money';
+import { progressClauses } from './agreement.billing';
 import { type AgreedSchedule, scheduleClause } from './agreement.schedule';
 import type { ActiveProject, AgreedTerms } from './project.decider';
 
@@ -84,15 +85,24 @@ export function agreementText(a: AgreementInput): string {
     `Escrow agent: Escrow Ledger`,
     `Main service: ${a.service}`,
     `Job site: ${a.terms.siteState ? `${STATE_NAMES[a.terms.siteState]} (payments exchange lien waivers under ${STATE_NAMES[a.terms.siteState]} law)` : 'state not named (no lien waivers are exchanged)'}`,
-    `Retainage on milestones agreed from now on: ${hasRetainage(a.terms.retainagePercent) ? `${percentWords(a.terms.retainagePercent)} of each payment to each payee` : 'none'}`,
+    a.schedule
+      ? 'Retainage: on each line of the schedule of values, at the terms clause 1 states'
+      : `Retainage on milestones agreed from now on: ${hasRetainage(a.terms.retainagePercent) ? `${percentWords(a.terms.retainagePercent)} of each payment to each payee` : 'none'}`,
     '',
   ];
-  if (a.schedule) lines.push(...scheduleClause(a.schedule, a.companyName));
-  else
+  if (a.schedule) {
     lines.push(
-      '1. Milestones. The project is paid in the milestones below. Each is deposited by the owner into escrow before its work starts and released only as this agreement says.',
+      ...scheduleClause(a.schedule, a.companyName),
+      '',
+      ...progressClauses({ returnWindow: a.returnWindow, siteState: a.terms.siteState }),
+      changesClause(a),
     );
-  if (agreed.length === 0 && !a.schedule) lines.push('   (No milestone has been approved by both parties yet.)');
+    return lines.join('\n');
+  }
+  lines.push(
+    '1. Milestones. The project is paid in the milestones below. Each is deposited by the owner into escrow before its work starts and released only as this agreement says.',
+  );
+  if (agreed.length === 0) lines.push('   (No milestone has been approved by both parties yet.)');
   agreed.forEach(({ version: v }, i) => {
     lines.push(`   ${i + 1}. ${v.title || WHOLE_PROJECT_MILESTONE} — ${formatDollars(v.terms.amount)}; owner deposits ${formatDollars(v.terms.depositTotal)}.`);
     lines.push(`      Completion criteria: ${v.definition}`);
@@ -109,30 +119,25 @@ export function agreementText(a: AgreementInput): string {
   lines.push(
     '',
     `2. Fee. The escrow fee is ${FEE_RATE.times(100).toString()}% of the project cost, paid by the owner with the deposit; a payee who chose to include the fee in their price receives their share less the fee instead.`,
-    a.schedule
-      ? `3. Deposits. The owner funds the project's escrow balance by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; ${a.returnWindow ? `its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and ` : ''}a certified payment is paid only from cleared funds.`
-      : a.returnWindow
-        ? `3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and nothing is paid out of escrow before they clear. A deposit returned in that time is taken off its milestone, which is then no longer funded.`
-        : "3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
-    a.schedule
-      ? '4. Release. When the contractor accepts a certified pay application, Escrow Ledger pays each line’s payee its current payment due (the certified amount less the retainage withheld on the line and the earlier certificates) from the owner’s cleared deposits.'
-      : `4. Release. When both parties have marked a funded milestone complete, Escrow Ledger pays each payee its share less the retainage withheld from it${waiverRelease}.`,
-    a.schedule
-      ? '5. Retainage. The retainage withheld on each line of the schedule of values is held in escrow until the work is substantially complete. Then either party asks for its release and the other approves it, and each line’s retainage is paid to its payee.'
-      : retained
-        ? '5. Retainage. The retainage withheld from each payment is held in escrow until every milestone of the project is complete and paid out. Then either party asks for its release and the other approves it, and it is paid to the payees' +
+    a.returnWindow
+      ? `3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts once the owner's bank has settled it; its funds then clear ${a.returnWindow} after settling, the time in which the bank may still return the debit, and nothing is paid out of escrow before they clear. A deposit returned in that time is taken off its milestone, which is then no longer funded.`
+      : "3. Deposits. The owner deposits a milestone by ACH debit from a linked bank account. A deposit counts, and its funds clear, once the owner's bank has settled it; nothing is paid out of escrow before.",
+    `4. Release. When both parties have marked a funded milestone complete, Escrow Ledger pays each payee its share less the retainage withheld from it${waiverRelease}.`,
+    retained
+      ? '5. Retainage. The retainage withheld from each payment is held in escrow until every milestone of the project is complete and paid out. Then either party asks for its release and the other approves it, and it is paid to the payees' +
           (waiverStates.length > 0 ? ' (on milestones with lien waivers, each against its conditional lien waiver for the retainage)' : '') +
           '. Either party may instead dispute the retainage; Escrow Ledger then hears both parties and releases it to the payees or refunds it to the owner.'
-        : '5. Retainage. No retainage is withheld from the payments of the milestones above.',
+      : '5. Retainage. No retainage is withheld from the payments of the milestones above.',
     waiverStates.length > 0
       ? `6. Lien waivers. On the milestones above that name lien waivers (job site in ${waiverStates.map((s) => STATE_NAMES[s]).join(', ')}), each payee signs a conditional waiver and release of lien rights for each payment to it, and for its retainage, before that payment is released. A conditional waiver takes effect only when the payee receives the payment; an unconditional waiver is issued when the payment arrives. Both are recorded on the project's ledger.`
-      : a.schedule
-        ? '6. Lien waivers. No lien waivers are exchanged for the progress payments.'
-        : '6. Lien waivers. No lien waivers are exchanged for the payments of the milestones above.',
+      : '6. Lien waivers. No lien waivers are exchanged for the payments of the milestones above.',
     `7. Refund. If the contractor has not marked a funded milestone complete within ${a.responseDays} days of its deposit settling, the owner may claim the funds held for it back.`,
     '8. Disputes. Either party may open a dispute on a funded milestone. Escrow Ledger hears both parties and resolves it by releasing the funds, refunding them, or splitting them; its decision is final for the funds held.',
     "9. Records. Every approval, deposit, completion, release, refund and lien waiver is recorded on the project's ledger, which both parties can read at any time.",
-    `10. Changes. This text states the terms both parties have agreed. When they change (${a.schedule ? 'the schedule of values approved, a change order approved' : 'a milestone agreed or edited'}, the retainage or the job site), the text changes with them, a signature of an earlier text does not cover it, and both parties sign the new text before the next deposit.`,
+    changesClause(a),
   );
   return lines.join('\n');
 }
+
+const changesClause = (a: AgreementInput): string =>
+  `10. Changes. This text states the terms both parties have agreed. When they change (${a.schedule ? 'the schedule of values approved, a change order approved' : 'a milestone agreed or edited'}, the retainage or the job site), the text changes with them, a signature of an earlier text does not cover it, and both parties sign the new text before the next deposit.`;
