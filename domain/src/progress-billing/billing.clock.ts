@@ -1,8 +1,8 @@
 import type { MustAct } from '../milestones/milestone.clock';
 import { formatAmount, formatDollars } from '../money/money';
 import { escrowBalance, shortfall } from './billing.escrow';
-import { openApplication } from './billing.state';
 import type { ActiveBilling } from './billing.state';
+import { openApplication } from './billing.state';
 import { payoutsAwaitingWaiver } from './billing.waivers';
 
 /**

@@ -136,7 +136,7 @@ export interface BillingFileState extends AttachedFile {
 }
 
 /** A reminder of the shortfall, one per application and reminder period. */
-export interface BillingShortfallReminderState {
+interface BillingShortfallReminderState {
   applicationNumber: number;
   period: number;
   amount: string;
