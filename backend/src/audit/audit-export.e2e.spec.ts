@@ -9,6 +9,7 @@ import { createParties, createSignedProject, type EscrowParties, proposeMileston
 import { eventually } from '../../test/support/event-store-fixture';
 import { createUser, HttpSession, startSession } from '../../test/support/http-session';
 import { createTestApp, TEST_AUDIT_KEY, type TestApp } from '../../test/support/test-app';
+import { HeldFundsClockWorker } from '../held-funds';
 import { developmentKey } from './audit-signing-key';
 
 const VERIFIER = resolve(__dirname, '../../../projections/bin/verify-audit-bundle.mjs');
@@ -170,7 +171,7 @@ describe('audit export and the offline verifier', () => {
     expect((await admin.get('/api/admin/audit/projects/999999/bundle')).status).toBe(404);
   });
 
-  it('carries a progress-billed project: its billing stream, the certifier invited, certifications and change orders (issue 38)', async () => {
+  it('carries a progress-billed project: its billing stream, the certifier invited, certifications, change orders and a shortfall reminder (issue 38)', async () => {
     const { buyer, seller } = parties.sessions;
     const created = await seller.post('/api/job/basic', {
       customer_id: parties.buyer.userId,
@@ -204,6 +205,14 @@ describe('audit export and the offline verifier', () => {
     );
     const order = await seller.post(`/api/job/${jobId}/change-orders`, { reason: 'A larger site.', changes: [{ line: '1', scheduled_value: '1200.00' }] });
     await buyer.post(`/api/job/${jobId}/change-orders/${order.body.change_orders[0].change_order_id}/approve`);
+    // Nothing deposited: a reminder period later the held-funds clock reminds the buyer, and records it.
+    const clock = app.http.get(HeldFundsClockWorker);
+    const reminded = async () =>
+      (await app.db.pool.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'BillingShortfallReminded'`, [`billing-${jobId}`])).rowCount;
+    await eventually(
+      async () => (await clock.pass(new Date(Date.now() + 4 * 86_400_000).toISOString()), reminded()),
+      (n) => n === 1,
+    );
 
     const text = String((await admin.get(`/api/admin/audit/projects/${jobId}/bundle`)).body);
     const file = join(dir, 'billing.jsonl');
@@ -225,6 +234,7 @@ describe('audit export and the offline verifier', () => {
       'PayApplicationPaymentReleased',
       'ChangeOrderProposed',
       'ChangeOrderApproved',
+      'BillingShortfallReminded',
     ]);
     // No address of the invited certifier in the ledger's copy: it stays in the directory.
     expect(text).not.toContain(address);
