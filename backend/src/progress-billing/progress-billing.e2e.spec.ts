@@ -1,4 +1,4 @@
-import { BILLING_MEMBER_ACTIONS, type BillingMemberAction, COMPANY_ROLES, DEFAULT_SIGNING_POLICY, mayDo } from '@escrow/domain';
+import { BILLING_MEMBER_ACTIONS, type BillingMemberAction, COMPANY_ROLES, DEFAULT_SIGNING_POLICY, mayDo, roleRefusalMessage } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { submitProject } from '../../test/support/escrow-flows';
@@ -463,7 +463,18 @@ describe('progress billing', () => {
         const answer = await member.request(method, url, body);
         const seen = { role, action, code: answer.body?.code };
         if (mayDo(role, BILLING_MEMBER_ACTIONS[action], settings)) expect(seen).not.toEqual({ role, action, code: 'role_forbidden' });
-        else expect({ ...seen, status: answer.status }).toEqual({ role, action, code: 'role_forbidden', status: 403 });
+        else {
+          // The refusal the Billing tab shows under the same button, in billing's words.
+          expect({ ...seen, status: answer.status, message: answer.body?.message }).toEqual({
+            role,
+            action,
+            code: 'role_forbidden',
+            status: 403,
+            message: roleRefusalMessage(BILLING_MEMBER_ACTIONS[action], settings),
+          });
+          if (action === 'SubmitPayApplication')
+            expect(answer.body.message).toBe("Only the company's owner and project managers can submit or revise pay applications.");
+        }
       }
     }
   });
