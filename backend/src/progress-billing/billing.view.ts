@@ -60,16 +60,26 @@ export function progressBillingView(
   state: BillingState,
   viewer: BillingViewer,
 ): Unnamed<ProgressBillingView> {
-  const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
+  const empty = {
+    current_version_id: null,
+    current_version_number: null,
+    original_contract_sum: null,
+    contract_sum: null,
+    lines: [],
+    versions: [],
+    change_orders: [],
+  };
   if (state.status !== 'active')
     return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null, retainage: null };
   const current = state.currentVersionId !== null;
+  const numberOf = (versionId: number | null) => state.versions.find((v) => v.versionId === versionId)?.number ?? null;
   const total = (pick: (l: Line) => string) => formatAmount(sum(state.lines.map((l) => money(pick(l)))));
   return {
     job_id: jobId,
     billing,
     viewer,
     current_version_id: state.currentVersionId,
+    current_version_number: numberOf(state.currentVersionId),
     original_contract_sum: current ? total((l) => l.originalValue) : null,
     contract_sum: current ? total((l) => l.scheduledValue) : null,
     lines: state.lines.map((l) => {
@@ -87,7 +97,9 @@ export function progressBillingView(
     }),
     versions: state.versions.map((v) => ({
       version_id: v.versionId,
+      version_number: v.number,
       based_on_version_id: v.basedOnVersionId,
+      based_on_version_number: numberOf(v.basedOnVersionId),
       status: v.status,
       contract_sum: v.contractSum,
       lines: v.lines.map(lineView),

@@ -7173,6 +7173,13 @@ export const API_SCHEMAS: Record<string, object> = {
           "null"
         ]
       },
+      "current_version_number": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The current version's number in the project (1, 2, …), as screens and sentences name it."
+      },
       "original_contract_sum": {
         "type": [
           "string",
@@ -7268,6 +7275,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "billing",
       "viewer",
       "current_version_id",
+      "current_version_number",
       "original_contract_sum",
       "contract_sum",
       "lines",
@@ -9441,9 +9449,20 @@ export const API_SCHEMAS: Record<string, object> = {
     "type": "object",
     "properties": {
       "version_id": {
-        "type": "number"
+        "type": "number",
+        "description": "The id routes name; people read `version_number`."
+      },
+      "version_number": {
+        "type": "number",
+        "description": "1, 2, … in the order the project's versions were proposed."
       },
       "based_on_version_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "based_on_version_number": {
         "type": [
           "number",
           "null"
@@ -9518,7 +9537,9 @@ export const API_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "version_id",
+      "version_number",
       "based_on_version_id",
+      "based_on_version_number",
       "status",
       "contract_sum",
       "lines",

@@ -41,8 +41,12 @@ export interface BillingLineView extends ScheduleLineView {
 }
 
 export interface ScheduleVersionView {
+  /** The id routes name; people read `version_number`. */
   version_id: number;
+  /** 1, 2, … in the order the project's versions were proposed. */
+  version_number: number;
   based_on_version_id: number | null;
+  based_on_version_number: number | null;
   status: 'proposed' | 'current' | 'replaced' | 'closed' | 'rejected';
   contract_sum: string;
   lines: ScheduleLineView[];
@@ -75,6 +79,8 @@ export interface ProgressBillingView {
   /** Who asks: a party, an admin, or the certifier the buyer named. */
   viewer: 'customer' | 'company' | 'admin' | 'certifier';
   current_version_id: number | null;
+  /** The current version's number in the project (1, 2, …), as screens and sentences name it. */
+  current_version_number: number | null;
   /** G702 line 1 and line 3 of the schedule now (null before a schedule is approved). */
   original_contract_sum: string | null;
   contract_sum: string | null;

@@ -18,7 +18,7 @@ export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; n
   return (
     <>
       <p>
-        {`Original contract sum ${dollars(view.original_contract_sum ?? '0.00')}; contract sum to date ${dollars(view.contract_sum ?? '0.00')} (version ${view.current_version_id}).`}
+        {`Original contract sum ${dollars(view.original_contract_sum ?? '0.00')}; contract sum to date ${dollars(view.contract_sum ?? '0.00')} (version ${view.current_version_number}).`}
       </p>
       <WideTable<BillingLineView>
         aria-label="Schedule of values"
@@ -43,7 +43,8 @@ export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; n
 
 /**
  * Every version of the schedule, newest first, with who proposed, approved or rejected it; the
- * buyer approves or rejects (with a reason) a proposed one.
+ * buyer approves or rejects (with a reason) a proposed one. A version is named by its number in
+ * the project; its id is the routes'.
  */
 export function ScheduleVersions({
   projectId,
@@ -65,14 +66,14 @@ export function ScheduleVersions({
       {[...view.versions].reverse().map((v: ScheduleVersionView) => (
         <li key={v.version_id}>
           <p>
-            <strong>{`Version ${v.version_id}`}</strong> <Tag>{STATUS_LABELS[v.status]}</Tag>
+            <strong>{`Version ${v.version_number}`}</strong> <Tag>{STATUS_LABELS[v.status]}</Tag>
             {` ${dollars(v.contract_sum)}, ${v.lines.length} ${v.lines.length === 1 ? 'line' : 'lines'}, proposed ${new Date(v.proposed_at).toLocaleString('en-US')}`}
-            {v.based_on_version_id !== null && `, edits version ${v.based_on_version_id}`}
+            {v.based_on_version_number !== null && `, edits version ${v.based_on_version_number}`}
             {v.rejection && `. Rejected${v.rejection.reason ? `: ${v.rejection.reason}` : ''}`}
           </p>
           {v.status === 'proposed' && (
             <details>
-              <summary>{`Lines of version ${v.version_id}`}</summary>
+              <summary>{`Lines of version ${v.version_number}`}</summary>
               <ul>
                 {v.lines.map((l) => (
                   <li
@@ -90,11 +91,11 @@ export function ScheduleVersions({
                 loading={decide.isPending}
                 onClick={() => decide.mutate({ versionId: v.version_id, decision: 'approve' })}
               >
-                {`Approve version ${v.version_id}`}
+                {`Approve version ${v.version_number}`}
               </Button>
               {rejecting === v.version_id ? (
                 <>
-                  <Input.TextArea aria-label={`Why reject version ${v.version_id}?`} autoSize value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <Input.TextArea aria-label={`Why reject version ${v.version_number}?`} autoSize value={reason} onChange={(e) => setReason(e.target.value)} />
                   <Button
                     danger
                     onClick={() =>
@@ -105,7 +106,7 @@ export function ScheduleVersions({
                   </Button>
                 </>
               ) : (
-                <Button disabled={!decides.allowed} onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_id}`}</Button>
+                <Button disabled={!decides.allowed} onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_number}`}</Button>
               )}
               <RoleReasons reasons={[decides.reason]} />
             </div>
