@@ -13,8 +13,6 @@ import {
   type PayApplicationListItem,
   type PayApplicationSummaryView,
   type PayApplicationView,
-  payoutWaiver,
-  payoutWaiverStatus,
   type ProgressBillingView,
   type ScheduleLineView,
   sum,
@@ -23,6 +21,7 @@ import {
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
 import type { Unnamed } from './payee-names';
+import { payoutWaiverView } from './payout-waiver.view';
 import { billingRetainageView } from './retainage.view';
 
 type Line = ActiveBilling['lines'][number];
@@ -188,10 +187,8 @@ export function payApplicationView(jobId: number, a: ApplicationState, payouts: 
           payee_id: p.payeeId,
           amount: p.amount,
           paid: a.payment!.paid[p.payeeId] !== undefined,
-          payout_id: payout?.payoutId ?? null,
           // Before it is funded, the payment already says whether its payouts will wait for waivers.
-          waiver: payout ? payoutWaiverStatus(payout) : a.payment!.lienWaiverState ? 'due' : 'none',
-          waiver_name: payout ? ((payoutWaiver(payout, 'unconditional') ?? payoutWaiver(payout, 'conditional'))?.waiverName ?? null) : null,
+          ...payoutWaiverView(payout, Boolean(a.payment!.lienWaiverState)),
         };
       }),
     },

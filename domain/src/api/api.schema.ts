@@ -2477,6 +2477,29 @@ export const API_SCHEMAS: Record<string, object> = {
               "items": {
                 "type": "object",
                 "properties": {
+                  "payout_id": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "waiver": {
+                    "type": "string",
+                    "enum": [
+                      "none",
+                      "due",
+                      "signed",
+                      "issued"
+                    ],
+                    "description": "`none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid."
+                  },
+                  "waiver_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The latest waiver recorded for it, to print (/portal/waivers/{name})."
+                  },
                   "paid": {
                     "type": "boolean"
                   },
@@ -2490,7 +2513,10 @@ export const API_SCHEMAS: Record<string, object> = {
                 "required": [
                   "amount",
                   "paid",
-                  "payee_id"
+                  "payee_id",
+                  "payout_id",
+                  "waiver",
+                  "waiver_name"
                 ]
               }
             }
@@ -7143,6 +7169,40 @@ export const API_SCHEMAS: Record<string, object> = {
       }
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
+  },
+  "PayoutWaiverView": {
+    "type": "object",
+    "properties": {
+      "payout_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "waiver": {
+        "type": "string",
+        "enum": [
+          "none",
+          "due",
+          "signed",
+          "issued"
+        ],
+        "description": "`none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid."
+      },
+      "waiver_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The latest waiver recorded for it, to print (/portal/waivers/{name})."
+      }
+    },
+    "required": [
+      "payout_id",
+      "waiver",
+      "waiver_name"
+    ],
+    "description": "A retainage release's payout and its lien waivers, as a pay application's payment answers them."
   },
   "ProgressBillingView": {
     "type": "object",

@@ -104,6 +104,15 @@ export interface RetainagePayeeAmountView {
   amount: string;
 }
 
+/** A retainage release's payout and its lien waivers, as a pay application's payment answers them. */
+export interface PayoutWaiverView {
+  payout_id: number | null;
+  /** `none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid. */
+  waiver: 'none' | 'due' | 'signed' | 'issued';
+  /** The latest waiver recorded for it, to print (/portal/waivers/{name}). */
+  waiver_name: string | null;
+}
+
 /**
  * The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one
  * party asks for it at substantial completion, the other approves, and each payee is paid its share.
@@ -123,7 +132,7 @@ export interface BillingRetainageView {
     at: string;
     total: string;
     status: 'paying' | 'paid';
-    payees: (RetainagePayeeAmountView & { paid: boolean })[];
+    payees: (RetainagePayeeAmountView & { paid: boolean } & PayoutWaiverView)[];
   }[];
   /** Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`. */
   blocked: { code: 'application_open' | 'payment_awaiting_funds' | 'no_retainage_held'; message: string } | null;
