@@ -76,6 +76,38 @@ describe('the Billing tab (issue 38)', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/job/7/schedule/803/approve')).toHaveLength(1));
   });
 
+  it('sums the schedule to date with the domain calculator: completed and stored, retainage held, balance to finish', async () => {
+    const view = scheduleView('company');
+    const [siteWork, concrete, framing] = view.lines;
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule')
+        return {
+          status: 200,
+          body: {
+            ...view,
+            lines: [
+              // Complete, its $2,000.00 of retainage released; 60% with the reduction reached ($1,500.00 + $150.00 held); nothing.
+              { ...siteWork!, work_completed: '20000.00', retained_at_rate: '20000.00', retainage_released: '2000.00' },
+              { ...concrete!, work_completed: '18000.00', retained_at_rate: '15000.00', retained_at_reduced_rate: '3000.00', reduction_reached: true },
+              framing!,
+            ],
+          },
+        };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const toDate = await screen.findByLabelText('The schedule to date');
+    expect(toDate).toHaveTextContent('Completed and stored to date$38,000.00');
+    expect(toDate).toHaveTextContent('Retainage held$1,650.00');
+    // $100,000.00 less what was earned net of retainage ($38,000.00 − $1,650.00).
+    expect(toDate).toHaveTextContent('Balance to finish, including retainage$63,650.00');
+  });
+
   it('lists the applications by period with their status and their PDF and CSV', async () => {
     fakeApi((call) => {
       if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company') };

@@ -1,16 +1,48 @@
-import { type BillingLineView, type CompanyNameMatch, formatDollars, type ProgressBillingView, type ScheduleVersionView } from '@escrow/domain';
+import {
+  type BillingLineView,
+  type CompanyNameMatch,
+  formatDollars,
+  payApplicationFigures,
+  type ProgressBillingView,
+  type ScheduleVersionView,
+} from '@escrow/domain';
 import { Alert, Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnSchedule } from '../api/schedule';
+import { billingLineOf, toDateOf } from './figures';
 import { RoleReasons, useBillingPermissions } from './role-gate';
 import { STATUS_LABELS, TEXTS } from './texts';
 
 const dollars = (v: string) => formatDollars(v);
 const retainageOf = (l: { retainage: BillingLineView['retainage'] }) =>
   `${l.retainage.rate}%${l.retainage.reduction ? `, ${l.retainage.reduction.to_rate}% from ${l.retainage.reduction.at_percent_complete}% complete` : ''}`;
+
+/**
+ * Where the schedule stands by the accepted certificates, from the domain's calculator with nothing
+ * billed this period (so the figures are a G702's: retainage held is withheld less released). Once
+ * the retainage is released and paid, the balance to finish is what is left of the contract.
+ */
+function ScheduleToDate({ view }: { view: ProgressBillingView }) {
+  const { summary } = payApplicationFigures(view.lines.map(billingLineOf), toDateOf(view.lines), []);
+  const figures: [string, string][] = [
+    ['Completed and stored to date', summary.totalCompletedAndStored],
+    ['Retainage held', summary.totalRetainage],
+    ['Balance to finish, including retainage', summary.balanceToFinishIncludingRetainage],
+  ];
+  return (
+    <dl className="el-project-facts" aria-label="The schedule to date">
+      {figures.map(([term, amount]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{dollars(amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** The schedule as it stands: each line's values, payee, retainage and what is certified on it. */
 export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; nameOf: (companyId: number) => CompanyNameMatch }) {
@@ -37,6 +69,7 @@ export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; n
           { title: 'Stored certified', dataIndex: 'stored_materials', align: 'right', render: dollars },
         ]}
       />
+      <ScheduleToDate view={view} />
     </>
   );
 }
