@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
-import { type APIResponse, type Locator, type Page } from '@playwright/test';
+import { type Locator } from '@playwright/test';
 
 import type * as PdfText from '../../backend/test/support/pdf-text';
 import { apiSession } from './support/api';
 import { checkA11y } from './support/axe';
+import { billingTab as billing, draftProject, ok, SELLER_COMPANY } from './support/billing';
 import { DEMO, expect, test } from './support/fixtures';
-import { asUser, openProject, openTab, signAgreement } from './support/portal';
+import { asUser, signAgreement } from './support/portal';
 
 /**
  * Issue 38, point 7, in two browsers: the seller proposes a schedule of values, the buyer
@@ -20,39 +21,6 @@ import { asUser, openProject, openTab, signAgreement } from './support/portal';
 // The backend's reader of the PDFs it writes (pdf-lib cannot read text back); the backend is
 // CommonJS, which an ES module imports whole, hence require.
 const { pdfText } = createRequire(import.meta.url)('../../backend/test/support/pdf-text.ts') as typeof PdfText;
-
-/** Saguaro Build Co., the demo seller's company. */
-const SELLER_COMPANY = 100;
-
-async function ok<T>(response: Promise<APIResponse>, what: string): Promise<T> {
-  const r = await response;
-  expect(r.ok(), `${what}: ${r.status()} ${await r.text()}`).toBe(true);
-  return (await r.json()) as T;
-}
-
-/** Through the API, as the app's own calls: a draft between the demo parties, started by the seller (its job site in `siteState`, if named). */
-async function draftProject(browser: Parameters<typeof apiSession>[0], siteState: string | null = null): Promise<string> {
-  const seller = await apiSession(browser, DEMO.seller);
-  const buyer = await apiSession(browser, DEMO.buyer);
-  const buyerId = (await ok<{ user_id: number }>(buyer.get('/api/user'), 'buyer')).user_id;
-  const { job_id: projectId } = await ok<{ job_id: number }>(
-    seller.post('/api/job/basic', { customer_id: buyerId, service: 'Landscaping', primary_company_id: SELLER_COMPANY, customerInitiated: false }),
-    'draft',
-  );
-  if (siteState) await ok(seller.put(`/api/job/${projectId}/terms`, { retainage_percent: '0', site_state: siteState }), 'terms');
-  await buyer.close();
-  await seller.close();
-  return String(projectId);
-}
-
-/** The Billing tab of the project, read afresh (the other party changed it meanwhile). */
-async function billing(page: Page, projectId: string): Promise<Locator> {
-  await openProject(page, projectId);
-  await openTab(page, 'Billing');
-  const panel = page.getByRole('tabpanel', { name: 'Billing' });
-  await expect(panel.getByRole('heading', { name: 'Billing method' })).toBeVisible();
-  return panel;
-}
 
 /** A cell of a table by its row's item (the row header) and its column's place. */
 const cell = (table: Locator, item: string, column: number) =>

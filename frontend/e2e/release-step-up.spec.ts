@@ -1,41 +1,14 @@
-import { createHash } from 'node:crypto';
-
-import { type Page } from '@playwright/test';
-
 import { query } from './support/db';
-import { DEMO, expect, loginAt, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { actions, card, openProject, openTab } from './support/portal';
 import { fundedProject, retainageAskedProject } from './support/projects';
-import { nextTotpCode } from './support/second-factor';
+import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
 
 /**
  * Issue 35.3 in the browser: the buyer's consent to let escrowed money go needs a fresh second
  * factor, as a deposit does. A buyer whose step-up has expired clicks the button, is asked in
  * place ("Confirm it's you"), enters a code, and what was clicked goes on.
  */
-
-/**
- * The demo buyer in a browser of its own (a session no other journey shares), its second factor
- * checked an hour ago: past the step-up window.
- */
-async function buyerPastTheWindow(page: Page): Promise<void> {
-  await loginAt(page, DEMO.buyer);
-  await expect(page).toHaveURL(/\/portal$/);
-  const sid = (await page.context().cookies()).find((c) => c.name === 'sid')!.value;
-  const aged = await query(`UPDATE sessions SET second_factor_at = now() - interval '1 hour' WHERE token_hash = $1 RETURNING session_id`, [
-    createHash('sha256').update(sid).digest(),
-  ]);
-  expect(aged).toHaveLength(1);
-}
-
-/** Answers the "Confirm it's you" dialog with the next code of the buyer's authenticator app. */
-async function confirmWithCode(page: Page): Promise<void> {
-  const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(stepUp).toBeVisible();
-  await stepUp.getByLabel('Authentication code').fill(await nextTotpCode(DEMO.buyer));
-  await stepUp.getByRole('button', { name: 'Confirm' }).click();
-  await expect(stepUp).toBeHidden();
-}
 
 test('the buyer past the step-up window marks a milestone complete: asked for a code in place, then it is marked', async ({ page, browser }) => {
   test.setTimeout(90_000);

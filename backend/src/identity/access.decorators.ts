@@ -1,4 +1,4 @@
-import type { CompanyAction } from '@escrow/domain';
+import type { MemberAction } from '@escrow/domain';
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -37,13 +37,14 @@ export const Access = (...checks: AccessCheck[]) =>
   applyDecorators(SetMetadata(ACCESS_KEY, checks), ...(checks.some((c) => c !== 'infoOnly') ? [ApiCookieAuth('sid')] : []));
 
 /**
- * What a route does for a company, in the words of the permission table (domain/src/teams):
+ * What a route does for a company, in the words of the permission table (domain/src/teams; with
+ * the words its refusal says where the table's would mislead, see MemberAction):
  * a member of a company may call it only when their role may do that action (403
  * role_forbidden). Buyers without a company and administrators are not members: the route's
  * other checks decide for them. Every signed-in route declares one (the authorization matrix
  * fails on a route that does not).
  */
-export const MemberMay = (action: CompanyAction) => SetMetadata(COMPANY_ACTION_KEY, action);
+export const MemberMay = (action: MemberAction) => SetMetadata(COMPANY_ACTION_KEY, action);
 
 export type RequestWithUser = FastifyRequest & { user?: SessionUser | null };
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { type CompanyAction, DomainError, mayDo, roleRefusalMessage } from '@escrow/domain';
+import { DomainError, mayDo, type MemberAction, roleRefusalMessage } from '@escrow/domain';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
@@ -118,7 +118,7 @@ export class AccessGuard implements CanActivate {
     if (user.companyId === null || user.role === 'admin' || user.companyRole === null) return;
     if (checks.length === 0 || checks.every((check) => check === 'infoOnly')) return;
     const action =
-      this.reflector.getAllAndOverride<CompanyAction | undefined>(COMPANY_ACTION_KEY, [context.getHandler(), context.getClass()]) ?? 'members.manage';
+      this.reflector.getAllAndOverride<MemberAction | undefined>(COMPANY_ACTION_KEY, [context.getHandler(), context.getClass()]) ?? 'members.manage';
     const settings = { signing_policy: user.signingPolicy };
     if (!mayDo(user.companyRole, action, settings)) {
       throw new ApiRefusal(403, 'role_forbidden', roleRefusalMessage(action, settings));

@@ -255,9 +255,10 @@ describe('lien waivers of progress-billed payouts', () => {
       expect.objectContaining({
         release_number: 1,
         total: '2500.00',
+        // Each payout says its conditional waiver is due, as a payment's does on the Billing tab.
         payees: [
-          { payee_id: seller.companyId, amount: '1000.00', paid: false },
-          { payee_id: concrete, amount: '1500.00', paid: false },
+          { payee_id: seller.companyId, amount: '1000.00', paid: false, payout_id: expect.any(Number), waiver: 'due', waiver_name: null },
+          { payee_id: concrete, amount: '1500.00', paid: false, payout_id: expect.any(Number), waiver: 'due', waiver_name: null },
         ],
       }),
     ]);
@@ -298,6 +299,22 @@ describe('lien waivers of progress-billed payouts', () => {
         ).rows[0].n as number,
       (n) => n === 1,
     );
+    // The release answers the unconditional waiver to print, and the other payee's still due.
+    const schedule = await eventually(
+      () => b.get(`/api/job/${jobId}/schedule`),
+      (r) => r.body.retainage.releases[0].payees.some((p: { paid: boolean }) => p.paid),
+    );
+    expect(schedule.body.retainage.releases[0].payees).toEqual([
+      expect.objectContaining({ payee_id: seller.companyId, paid: false, waiver: 'due', waiver_name: null }),
+      {
+        payee_id: concrete,
+        amount: '1500.00',
+        paid: true,
+        payout_id: waiver.payout_id,
+        waiver: 'issued',
+        waiver_name: expect.stringContaining('unconditional'),
+      },
+    ]);
   });
 
   it('pays the payouts of a project whose job site names no state without waivers, as before', async () => {

@@ -13,8 +13,6 @@ import {
   type PayApplicationListItem,
   type PayApplicationSummaryView,
   type PayApplicationView,
-  payoutWaiver,
-  payoutWaiverStatus,
   type ProgressBillingView,
   type ScheduleLineView,
   sum,
@@ -23,6 +21,7 @@ import {
 import type { BillingViewer } from './billing-commands';
 import { escrowBalanceView } from './escrow.view';
 import type { Unnamed } from './payee-names';
+import { payoutWaiverView } from './payout-waiver.view';
 import { billingRetainageView } from './retainage.view';
 
 type Line = ActiveBilling['lines'][number];
@@ -60,16 +59,26 @@ export function progressBillingView(
   state: BillingState,
   viewer: BillingViewer,
 ): Unnamed<ProgressBillingView> {
-  const empty = { current_version_id: null, original_contract_sum: null, contract_sum: null, lines: [], versions: [], change_orders: [] };
+  const empty = {
+    current_version_id: null,
+    current_version_number: null,
+    original_contract_sum: null,
+    contract_sum: null,
+    lines: [],
+    versions: [],
+    change_orders: [],
+  };
   if (state.status !== 'active')
     return { job_id: jobId, billing, viewer, ...empty, certifier: null, open_application_number: null, escrow: null, retainage: null };
   const current = state.currentVersionId !== null;
+  const numberOf = (versionId: number | null) => state.versions.find((v) => v.versionId === versionId)?.number ?? null;
   const total = (pick: (l: Line) => string) => formatAmount(sum(state.lines.map((l) => money(pick(l)))));
   return {
     job_id: jobId,
     billing,
     viewer,
     current_version_id: state.currentVersionId,
+    current_version_number: numberOf(state.currentVersionId),
     original_contract_sum: current ? total((l) => l.originalValue) : null,
     contract_sum: current ? total((l) => l.scheduledValue) : null,
     lines: state.lines.map((l) => {
@@ -87,7 +96,9 @@ export function progressBillingView(
     }),
     versions: state.versions.map((v) => ({
       version_id: v.versionId,
+      version_number: v.number,
       based_on_version_id: v.basedOnVersionId,
+      based_on_version_number: numberOf(v.basedOnVersionId),
       status: v.status,
       contract_sum: v.contractSum,
       lines: v.lines.map(lineView),
@@ -176,10 +187,8 @@ export function payApplicationView(jobId: number, a: ApplicationState, payouts: 
           payee_id: p.payeeId,
           amount: p.amount,
           paid: a.payment!.paid[p.payeeId] !== undefined,
-          payout_id: payout?.payoutId ?? null,
           // Before it is funded, the payment already says whether its payouts will wait for waivers.
-          waiver: payout ? payoutWaiverStatus(payout) : a.payment!.lienWaiverState ? 'due' : 'none',
-          waiver_name: payout ? ((payoutWaiver(payout, 'unconditional') ?? payoutWaiver(payout, 'conditional'))?.waiverName ?? null) : null,
+          ...payoutWaiverView(payout, Boolean(a.payment!.lienWaiverState)),
         };
       }),
     },

@@ -1,4 +1,4 @@
-import { BILLING_MEMBER_ACTIONS, type BillingMemberAction, COMPANY_ROLES, DEFAULT_SIGNING_POLICY, mayDo } from '@escrow/domain';
+import { BILLING_MEMBER_ACTIONS, type BillingMemberAction, COMPANY_ROLES, DEFAULT_SIGNING_POLICY, mayDo, roleRefusalMessage } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { submitProject } from '../../test/support/escrow-flows';
@@ -59,7 +59,7 @@ describe('progress billing', () => {
     expect((await s.put(`/api/job/${jobId}/billing`, { method: 'milestones' })).status).toBe(409);
 
     const first = await s.post(`/api/job/${jobId}/schedule`, { lines: [line('1', 'Site work', '20000.00', seller.companyId)] });
-    expect(first).toMatchObject({ status: 201, body: { versions: [{ status: 'proposed', contract_sum: '20000.00' }] } });
+    expect(first).toMatchObject({ status: 201, body: { versions: [{ status: 'proposed', contract_sum: '20000.00', version_number: 1 }] } });
     const v1 = first.body.versions[0].version_id as number;
     expect(await b.post(`/api/job/${jobId}/schedule/${v1}/reject`, { reason: 'Concrete and framing are missing.' })).toMatchObject({
       status: 200,
@@ -82,9 +82,14 @@ describe('progress billing', () => {
       status: 200,
       body: {
         current_version_id: v2,
+        // Numbered in the project as proposed, whatever the store's ids (shared by every project).
+        current_version_number: 2,
         original_contract_sum: '100000.00',
         contract_sum: '100000.00',
-        versions: [{ status: 'rejected' }, { status: 'current', based_on_version_id: v1 }],
+        versions: [
+          { status: 'rejected', version_number: 1, based_on_version_number: null },
+          { status: 'current', based_on_version_id: v1, version_number: 2, based_on_version_number: 1 },
+        ],
       },
     });
     return jobId;
@@ -343,8 +348,11 @@ describe('progress billing', () => {
     expect(said('ProjectBillingChosen')).toEqual([
       expect.stringMatching(/^The seller chose to bill this project by progress against a schedule of values — by .+ \(Owner\)\.$/),
     ]);
-    expect(said('ScheduleVersionRejected')).toEqual([
-      expect.stringMatching(/^Schedule of values version \d+ rejected by the buyer\. Concrete and framing are missing\.$/),
+    expect(said('ScheduleVersionRejected')).toEqual(['Schedule of values version 1 rejected by the buyer. Concrete and framing are missing.']);
+    expect(said('ScheduleVersionApproved')).toEqual(['Schedule of values version 2 approved by the buyer: the contract sum is $100,000.00.']);
+    expect(said('ScheduleVersionProposed')).toEqual([
+      expect.stringMatching(/^Schedule of values version 1 proposed by the seller: 1 line, contract sum \$20,000\.00 — by .+\.$/),
+      expect.stringMatching(/^Schedule of values version 2 proposed by the seller: 3 lines, contract sum \$100,000\.00 — by .+\.$/),
     ]);
     expect(said('CertifierNamed')).toEqual(['The buyer named Ada Architect to certify pay applications.']);
     expect(said('PayApplicationCertified')).toEqual([
@@ -463,7 +471,18 @@ describe('progress billing', () => {
         const answer = await member.request(method, url, body);
         const seen = { role, action, code: answer.body?.code };
         if (mayDo(role, BILLING_MEMBER_ACTIONS[action], settings)) expect(seen).not.toEqual({ role, action, code: 'role_forbidden' });
-        else expect({ ...seen, status: answer.status }).toEqual({ role, action, code: 'role_forbidden', status: 403 });
+        else {
+          // The refusal the Billing tab shows under the same button, in billing's words.
+          expect({ ...seen, status: answer.status, message: answer.body?.message }).toEqual({
+            role,
+            action,
+            code: 'role_forbidden',
+            status: 403,
+            message: roleRefusalMessage(BILLING_MEMBER_ACTIONS[action], settings),
+          });
+          if (action === 'SubmitPayApplication')
+            expect(answer.body.message).toBe("Only the company's owner and project managers can submit or revise pay applications.");
+        }
       }
     }
   });

@@ -1,6 +1,7 @@
 import { type ActiveBilling, type BillingRetainageView, retainageStanding } from '@escrow/domain';
 
 import type { BillingViewer } from './billing-commands';
+import { payoutWaiverView } from './payout-waiver.view';
 
 const payeeView = (p: { payeeId: number; amount: string }) => ({ payee_id: p.payeeId, amount: p.amount });
 
@@ -20,7 +21,13 @@ export function billingRetainageView(state: ActiveBilling, viewer: BillingViewer
     held_by_payee: standing.payees.map(payeeView),
     request: request && { party: request.party, by: request.by, at: request.at, total: standing.total, payees: standing.payees.map(payeeView) },
     releases: state.retainageReleases.map((r) => {
-      const payees = r.payees.map((p) => ({ ...payeeView(p), paid: r.paid[p.payeeId] !== undefined }));
+      const payees = r.payees.map((p) => ({
+        ...payeeView(p),
+        paid: r.paid[p.payeeId] !== undefined,
+        ...payoutWaiverView(
+          state.payouts.find((o) => o.payment.kind === 'retainage' && o.payment.releaseNumber === r.releaseNumber && o.payeeId === p.payeeId),
+        ),
+      }));
       return {
         release_number: r.releaseNumber,
         approved_by_party: r.party ?? null,

@@ -1,4 +1,4 @@
-import { type AttachmentView, type CompanyAction, type CompanyRole, mayDo } from '@escrow/domain';
+import { type AttachmentView, type CompanyRole, mayDo, type MemberAction } from '@escrow/domain';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
@@ -1176,7 +1176,7 @@ export function allowedRole(c: RouteCase): Role {
 /** What a route declares for the access guard: its checks and the company action it does. */
 interface RouteDeclaration {
   checks: readonly string[];
-  action: CompanyAction | undefined;
+  action: MemberAction | undefined;
 }
 
 const declarations = new WeakMap<SecurityWorld, Map<string, RouteDeclaration>>();
@@ -1204,7 +1204,7 @@ function routeDeclarations(w: SecurityWorld): Map<string, RouteDeclaration> {
         if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const own = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
-        const declaration = { checks: own<string[]>(ACCESS_KEY) ?? [], action: own<CompanyAction>(COMPANY_ACTION_KEY) };
+        const declaration = { checks: own<string[]>(ACCESS_KEY) ?? [], action: own<MemberAction>(COMPANY_ACTION_KEY) };
         for (const base of paths(Reflect.getMetadata(PATH_METADATA, controller)))
           for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler))) found.set(`${method} ${joined('api', base, path)}`, declaration);
       }

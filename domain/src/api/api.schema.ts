@@ -2477,6 +2477,29 @@ export const API_SCHEMAS: Record<string, object> = {
               "items": {
                 "type": "object",
                 "properties": {
+                  "payout_id": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "waiver": {
+                    "type": "string",
+                    "enum": [
+                      "none",
+                      "due",
+                      "signed",
+                      "issued"
+                    ],
+                    "description": "`none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid."
+                  },
+                  "waiver_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The latest waiver recorded for it, to print (/portal/waivers/{name})."
+                  },
                   "paid": {
                     "type": "boolean"
                   },
@@ -2490,7 +2513,10 @@ export const API_SCHEMAS: Record<string, object> = {
                 "required": [
                   "amount",
                   "paid",
-                  "payee_id"
+                  "payee_id",
+                  "payout_id",
+                  "waiver",
+                  "waiver_name"
                 ]
               }
             }
@@ -7144,6 +7170,40 @@ export const API_SCHEMAS: Record<string, object> = {
     ],
     "description": "\"held: payout account changed on Nov 26, 2026\", or \"waiting for a verified payout account\"."
   },
+  "PayoutWaiverView": {
+    "type": "object",
+    "properties": {
+      "payout_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "waiver": {
+        "type": "string",
+        "enum": [
+          "none",
+          "due",
+          "signed",
+          "issued"
+        ],
+        "description": "`none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid."
+      },
+      "waiver_name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The latest waiver recorded for it, to print (/portal/waivers/{name})."
+      }
+    },
+    "required": [
+      "payout_id",
+      "waiver",
+      "waiver_name"
+    ],
+    "description": "A retainage release's payout and its lien waivers, as a pay application's payment answers them."
+  },
   "ProgressBillingView": {
     "type": "object",
     "properties": {
@@ -7172,6 +7232,13 @@ export const API_SCHEMAS: Record<string, object> = {
           "number",
           "null"
         ]
+      },
+      "current_version_number": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "The current version's number in the project (1, 2, …), as screens and sentences name it."
       },
       "original_contract_sum": {
         "type": [
@@ -7268,6 +7335,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "billing",
       "viewer",
       "current_version_id",
+      "current_version_number",
       "original_contract_sum",
       "contract_sum",
       "lines",
@@ -9441,9 +9509,20 @@ export const API_SCHEMAS: Record<string, object> = {
     "type": "object",
     "properties": {
       "version_id": {
-        "type": "number"
+        "type": "number",
+        "description": "The id routes name; people read `version_number`."
+      },
+      "version_number": {
+        "type": "number",
+        "description": "1, 2, … in the order the project's versions were proposed."
       },
       "based_on_version_id": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "based_on_version_number": {
         "type": [
           "number",
           "null"
@@ -9518,7 +9597,9 @@ export const API_SCHEMAS: Record<string, object> = {
     },
     "required": [
       "version_id",
+      "version_number",
       "based_on_version_id",
+      "based_on_version_number",
       "status",
       "contract_sum",
       "lines",

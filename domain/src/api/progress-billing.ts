@@ -41,8 +41,12 @@ export interface BillingLineView extends ScheduleLineView {
 }
 
 export interface ScheduleVersionView {
+  /** The id routes name; people read `version_number`. */
   version_id: number;
+  /** 1, 2, … in the order the project's versions were proposed. */
+  version_number: number;
   based_on_version_id: number | null;
+  based_on_version_number: number | null;
   status: 'proposed' | 'current' | 'replaced' | 'closed' | 'rejected';
   contract_sum: string;
   lines: ScheduleLineView[];
@@ -75,6 +79,8 @@ export interface ProgressBillingView {
   /** Who asks: a party, an admin, or the certifier the buyer named. */
   viewer: 'customer' | 'company' | 'admin' | 'certifier';
   current_version_id: number | null;
+  /** The current version's number in the project (1, 2, …), as screens and sentences name it. */
+  current_version_number: number | null;
   /** G702 line 1 and line 3 of the schedule now (null before a schedule is approved). */
   original_contract_sum: string | null;
   contract_sum: string | null;
@@ -98,6 +104,15 @@ export interface RetainagePayeeAmountView {
   amount: string;
 }
 
+/** A retainage release's payout and its lien waivers, as a pay application's payment answers them. */
+export interface PayoutWaiverView {
+  payout_id: number | null;
+  /** `none` without a job-site state, `due` until the payee signs the conditional waiver, `signed`, `issued` once paid. */
+  waiver: 'none' | 'due' | 'signed' | 'issued';
+  /** The latest waiver recorded for it, to print (/portal/waivers/{name}). */
+  waiver_name: string | null;
+}
+
 /**
  * The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one
  * party asks for it at substantial completion, the other approves, and each payee is paid its share.
@@ -117,7 +132,7 @@ export interface BillingRetainageView {
     at: string;
     total: string;
     status: 'paying' | 'paid';
-    payees: (RetainagePayeeAmountView & { paid: boolean })[];
+    payees: (RetainagePayeeAmountView & { paid: boolean } & PayoutWaiverView)[];
   }[];
   /** Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`. */
   blocked: { code: 'application_open' | 'payment_awaiting_funds' | 'no_retainage_held'; message: string } | null;

@@ -1,4 +1,4 @@
-import type { CompanyAction } from '../teams/permissions';
+import type { MemberAction } from '../teams/permissions';
 import type { ProjectAction } from '../teams/project-roles';
 import type { BillingCommand } from './commands';
 
@@ -25,27 +25,29 @@ export function billingActionOf(type: BillingCommand['type']): ProjectAction {
  * What a member of a contractor company needs, by the permission table (docs/teams.md#permissions),
  * to do each thing a person does on a project's billing: the API's guard checks it on the route
  * (`@MemberMay`), and the Billing tab reads the same entry to offer the button or say who can.
- * Keyed by the command the route sends; choosing the billing method edits the draft.
+ * Keyed by the command the route sends; choosing the billing method edits the draft. Billing
+ * shares the milestones' permissions, so where the table's words speak of milestones an entry
+ * carries the words of billing its refusal says ("… can submit or revise pay applications").
  */
 export const BILLING_MEMBER_ACTIONS = {
   ChooseBillingMethod: 'projects.edit',
-  ProposeSchedule: 'milestones.propose',
-  ApproveSchedule: 'milestones.approve',
-  RejectSchedule: 'milestones.approve',
+  ProposeSchedule: { action: 'milestones.propose', words: 'propose a schedule of values' },
+  ApproveSchedule: { action: 'milestones.approve', words: 'approve or reject a schedule of values' },
+  RejectSchedule: { action: 'milestones.approve', words: 'approve or reject a schedule of values' },
   NameCertifier: 'projects.edit',
   RemoveCertifier: 'projects.edit',
   InviteCertifier: 'projects.edit',
   RevokeCertifierInvitation: 'projects.edit',
-  SubmitPayApplication: 'milestones.complete',
-  RevisePayApplication: 'milestones.complete',
-  CertifyPayApplication: 'milestones.complete',
-  AcceptCertification: 'milestones.approve',
-  ProposeChangeOrder: 'milestones.propose',
-  ApproveChangeOrder: 'milestones.approve',
-  RejectChangeOrder: 'milestones.approve',
+  SubmitPayApplication: { action: 'milestones.complete', words: 'submit or revise pay applications' },
+  RevisePayApplication: { action: 'milestones.complete', words: 'submit or revise pay applications' },
+  CertifyPayApplication: { action: 'milestones.complete', words: 'certify pay applications' },
+  AcceptCertification: { action: 'milestones.approve', words: "accept a pay application's certificate" },
+  ProposeChangeOrder: { action: 'milestones.propose', words: 'propose change orders' },
+  ApproveChangeOrder: { action: 'milestones.approve', words: 'approve or reject change orders' },
+  RejectChangeOrder: { action: 'milestones.approve', words: 'approve or reject change orders' },
   RequestBillingDeposit: 'payments.act',
-  RequestBillingRetainageRelease: 'milestones.complete',
-  ApproveBillingRetainageRelease: 'milestones.approve',
-} as const satisfies Partial<Record<BillingCommand['type'] | 'ChooseBillingMethod', CompanyAction>>;
+  RequestBillingRetainageRelease: { action: 'milestones.complete', words: 'ask for the retainage release' },
+  ApproveBillingRetainageRelease: { action: 'milestones.approve', words: 'approve the retainage release' },
+} as const satisfies Partial<Record<BillingCommand['type'] | 'ChooseBillingMethod', MemberAction>>;
 
 export type BillingMemberAction = keyof typeof BILLING_MEMBER_ACTIONS;

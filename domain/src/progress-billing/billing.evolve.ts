@@ -38,6 +38,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const d = event.data;
       const version = {
         versionId: d.versionId,
+        number: s.versions.length + 1,
         basedOnVersionId: d.basedOnVersionId,
         lines: d.lines,
         contractSum: d.contractSum,

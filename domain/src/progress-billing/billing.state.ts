@@ -8,6 +8,8 @@ import type { ScheduleLine } from './schedule';
 /** One version of the schedule of values, with who proposed, approved or rejected it: the edit history. */
 export interface ScheduleVersionState {
   versionId: number;
+  /** 1, 2, … in the order the project's versions were proposed: what people call it (the id is the store's, shared by every project). */
+  number: number;
   basedOnVersionId: number | null;
   lines: ScheduleLine[];
   contractSum: string;

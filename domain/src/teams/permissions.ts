@@ -78,9 +78,18 @@ const TABLE: Record<CompanyAction, Record<CompanyRole, Grant>> = {
   own_account: { owner: everyone, finance: everyone, project_manager: everyone, viewer: everyone },
 };
 
+/**
+ * An action of the table as a route or a screen names it: the action alone, or with the words its
+ * refusal says where the table's own would mislead (a project's billing shares the milestones'
+ * permissions, and a person refused "Bill this period" should read of pay applications).
+ */
+export type MemberAction = CompanyAction | { action: CompanyAction; words: string };
+
+const tableAction = (action: MemberAction): CompanyAction => (typeof action === 'string' ? action : action.action);
+
 /** Whether a member with `role` may do `action` in a company with these settings. */
-export function mayDo(role: CompanyRole, action: CompanyAction, settings: CompanySettings): boolean {
-  const grant = TABLE[action]?.[role];
+export function mayDo(role: CompanyRole, action: MemberAction, settings: CompanySettings): boolean {
+  const grant = TABLE[tableAction(action)]?.[role];
   return typeof grant === 'function' ? grant(settings) : grant === true;
 }
 
@@ -97,7 +106,7 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
 };
 
 /** Which roles may do an action, in words: the refusal a person meets ("Only the company's owner and finance members can …"). */
-function whoMayDo(action: CompanyAction, settings: CompanySettings): CompanyRole[] {
+function whoMayDo(action: MemberAction, settings: CompanySettings): CompanyRole[] {
   return COMPANY_ROLES.filter((role) => mayDo(role, action, settings));
 }
 
@@ -125,8 +134,8 @@ const ACTION_WORDS: Record<CompanyAction, string> = {
 const PLURAL: Record<CompanyRole, string> = { owner: 'owner', finance: 'finance members', project_manager: 'project managers', viewer: 'viewers' };
 
 /** The refusal's message: who may do it instead, so the person knows whom to ask. */
-export function roleRefusalMessage(action: CompanyAction, settings: CompanySettings): string {
+export function roleRefusalMessage(action: MemberAction, settings: CompanySettings): string {
   const roles = whoMayDo(action, settings).map((r) => PLURAL[r]);
   const who = roles.length <= 1 ? (roles[0] ?? 'nobody') : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]}`;
-  return `Only the company's ${who} can ${ACTION_WORDS[action]}.`;
+  return `Only the company's ${who} can ${typeof action === 'string' ? ACTION_WORDS[action] : action.words}.`;
 }

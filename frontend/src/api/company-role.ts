@@ -1,4 +1,4 @@
-import { type CompanyAction, type CompanyRole, DEFAULT_SIGNING_POLICY, mayDo, roleRefusalMessage } from '@escrow/domain';
+import { type CompanyAction, type CompanyRole, DEFAULT_SIGNING_POLICY, mayDo, type MemberAction, roleRefusalMessage } from '@escrow/domain';
 
 import { isLoggedIn, useCurrentUser } from './current-user';
 
@@ -15,7 +15,7 @@ interface CompanyPermission {
 }
 
 /** What the signed-in member may do, asked action by action (a card asks several with one read of the user). */
-export function useCompanyPermissions(): (action: CompanyAction) => CompanyPermission {
+export function useCompanyPermissions(): (action: MemberAction) => CompanyPermission {
   const { data, isPending } = useCurrentUser();
   const user = isLoggedIn(data) ? data : null;
   const role: CompanyRole | null = user?.company_role ?? null;

@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
 import { MilestoneReads, ProjectAccess, ProjectEvents } from '../../read-models';
-import { type AuditRow, describe } from './project-history';
+import { type AuditRow, describe, scheduleVersionNumbers } from './project-history';
 
 /** GET /api/job/{id}/history: every event of the project with who, what and when, and what each edit changed. */
 export class GetProjectHistory extends Query<ProjectHistoryEntry[]> {
@@ -32,6 +32,7 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
     const people = rows.flatMap((r) => [r.actor_id, r.data.customerId, r.data.userId]).filter((id): id is number => typeof id === 'number');
     const companies = rows.flatMap((r) => [r.data.primaryCompanyId, r.data.companyId, r.data.payeeId]).filter((id): id is number => typeof id === 'number');
     const names = await this.milestones.namesFor(states, people, companies);
+    const versionNumbers = scheduleVersionNumbers(rows);
     return rows.map((row) => ({
       event_id: row.event_id,
       position: row.position,
@@ -42,7 +43,7 @@ export class GetProjectHistoryHandler implements IQueryHandler<GetProjectHistory
       actor_name: row.actor_id ? names.person(row.actor_id) : row.actor_role === 'system' ? 'Payment provider' : null,
       actor_role: row.actor_role,
       actor_company_role: row.actor_company_role,
-      ...describe(row, byId, names),
+      ...describe(row, byId, names, versionNumbers),
       data: row.data,
     }));
   }

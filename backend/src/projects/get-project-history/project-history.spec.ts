@@ -137,6 +137,18 @@ describe('project history sentences of progress billing (issue 38)', () => {
     expect(summary).toMatch(/^[A-Z$].*[.)]$/);
   });
 
+  it('names a schedule version by its number in the project, not by its id', () => {
+    const numbers = new Map([
+      [800, 1],
+      [803, 2],
+    ]);
+    const said = (type: string, versionId: number) =>
+      describeEvent({ ...row(type, { ...billing, versionId }), stream_id: 'billing-1' }, new Map(), names, numbers).summary;
+    expect(said('ScheduleVersionProposed', 803)).toBe('Schedule of values version 2 proposed by the seller: 1 line, contract sum $1,000.00.');
+    expect(said('ScheduleVersionApproved', 803)).toBe('Schedule of values version 2 approved by the buyer: the contract sum is $1,000.00.');
+    expect(said('ScheduleVersionRejected', 800)).toBe('Schedule of values version 1 rejected by the buyer. Because.');
+  });
+
   it('names the payout, the payee and the state of a progress payment’s lien waivers', () => {
     expect(describeEvent(row('BillingLienWaiverSigned', billing), new Map(), names).summary).toBe(
       'Conditional lien waiver (Utah) for the payment of $90.00 for pay application 1 to Saguaro Build Co. signed.',

@@ -84,9 +84,23 @@ function versionDifferences(base: VersionState, edit: VersionState, names: Names
   return changes;
 }
 
+/**
+ * The number people know each schedule version by (1, 2, … in the order proposed, as the billing
+ * state numbers them), by its id, from the project's events in order.
+ */
+export function scheduleVersionNumbers(rows: readonly AuditRow[]): Map<number, number> {
+  const ids = rows.filter((r) => r.type === 'ScheduleVersionProposed').map((r) => Number(r.data.versionId));
+  return new Map(ids.map((id, i) => [id, i + 1]));
+}
+
 /** One sentence per event, for people: who did what to which milestone, and for how much. */
-export function describe(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
-  const described = describeEvent(row, milestones, names);
+export function describe(
+  row: AuditRow,
+  milestones: Map<number, ActiveMilestone>,
+  names: Names,
+  versionNumbers: ReadonlyMap<number, number> = new Map(),
+): { summary: string; changes: Change[] } {
+  const described = describeEvent(row, milestones, names, versionNumbers);
   // A sentence ending in a name that ends in a period ("Saguaro Build Co.") must not get a second one.
   const summary = described.summary.replace(/(?<!\.)\.\.$/, '.');
   const by = byWhom(row, names);
@@ -108,7 +122,12 @@ function byWhom(row: AuditRow, names: Names): string {
 /** An event of a project's history as the domain defines it: the store hands every one over upcast to its current shape. */
 type HistoryEvent = MilestoneEvent | ProjectEvent | BillingEvent;
 
-function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, names: Names): { summary: string; changes: Change[] } {
+function describeEvent(
+  row: AuditRow,
+  milestones: Map<number, ActiveMilestone>,
+  names: Names,
+  versionNumbers: ReadonlyMap<number, number>,
+): { summary: string; changes: Change[] } {
   const { type, data: d } = { type: row.type, data: row.data } as HistoryEvent;
   const milestone = row.original_id ? milestones.get(row.original_id) : undefined;
   const title = (versionId: number | null) => {
@@ -116,6 +135,7 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     return `"${v?.title || 'Whole Project Milestone'}"`;
   };
   const mTitle = title(milestone?.currentVersionId ?? row.original_id);
+  const scheduleVersion = (versionId: number) => `Schedule of values version ${versionNumbers.get(versionId) ?? versionId}`;
   switch (type) {
     case 'JobDraftCreated':
       return {
@@ -300,13 +320,13 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
     // Progress billing (docs/progress-billing.md).
     case 'ScheduleVersionProposed':
       return {
-        summary: `Schedule of values version ${d.versionId} proposed by the seller: ${d.lines.length} lines, contract sum ${dollars(d.contractSum)}.`,
+        summary: `${scheduleVersion(d.versionId)} proposed by the seller: ${d.lines.length} ${d.lines.length === 1 ? 'line' : 'lines'}, contract sum ${dollars(d.contractSum)}.`,
         changes: [],
       };
     case 'ScheduleVersionApproved':
-      return { summary: `Schedule of values version ${d.versionId} approved by the buyer: the contract sum is ${dollars(d.contractSum)}.`, changes: [] };
+      return { summary: `${scheduleVersion(d.versionId)} approved by the buyer: the contract sum is ${dollars(d.contractSum)}.`, changes: [] };
     case 'ScheduleVersionRejected':
-      return { summary: `Schedule of values version ${d.versionId} rejected by the buyer.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
+      return { summary: `${scheduleVersion(d.versionId)} rejected by the buyer.${d.reason ? ` ${d.reason}` : ''}`, changes: [] };
     case 'CertifierInvited':
       return { summary: `The buyer invited a certifier by email; the link works once, until ${d.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`, changes: [] };
     case 'CertifierInvitationRevoked':

@@ -35,7 +35,8 @@ const billing: AdminBillingView = {
     job_id: 7,
     billing: 'progress',
     viewer: 'admin',
-    current_version_id: 1,
+    current_version_id: 800,
+    current_version_number: 2,
     original_contract_sum: '100000.00',
     contract_sum: '100000.00',
     lines: [
@@ -163,6 +164,9 @@ describe("the admin console's progress billing (issue 38)", () => {
     expect(open).toHaveTextContent('Not certified yet');
     expect(open).toHaveTextContent('Submitted');
 
+    // The version by its number in the project, not the store's id.
+    expect(screen.getByText('Schedule of values, version 2')).toBeInTheDocument();
+    expect(screen.queryByText(/version 800/)).not.toBeInTheDocument();
     const schedule = within(screen.getByRole('table', { name: 'Schedule of values' }));
     expect(schedule.getByRole('row', { name: /Concrete/ })).toHaveTextContent('Desert Concrete');
     expect(schedule.getByRole('row', { name: /Concrete/ })).toHaveTextContent('10%, 5% from 50%');

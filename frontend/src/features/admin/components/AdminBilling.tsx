@@ -92,7 +92,11 @@ export function AdminBilling({ projectId, billing }: { projectId: number; billin
           ]}
         />
       </Card>
-      <Card size="small" title="Schedule of values" style={{ marginTop: space.base }}>
+      <Card
+        size="small"
+        title={schedule.current_version_number === null ? 'Schedule of values' : `Schedule of values, version ${schedule.current_version_number}`}
+        style={{ marginTop: space.base }}
+      >
         <WideTable
           size="small"
           rowKey="number"

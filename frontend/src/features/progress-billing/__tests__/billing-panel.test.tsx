@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { scheduleView, SELLER } from './fixtures';
 
 const proposed = scheduleView('customer', {
   current_version_id: null,
+  current_version_number: null,
   original_contract_sum: null,
   contract_sum: null,
   lines: [],
@@ -22,7 +23,7 @@ describe('the Billing tab (issue 38)', () => {
     const { calls } = fakeApi((call) => {
       if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: now };
       if (call.method === 'GET' && call.url === '/job/7/pay-applications') return { status: 200, body: [] };
-      if (call.url === '/job/7/schedule/2/approve') {
+      if (call.url === '/job/7/schedule/800/approve') {
         now = scheduleView('customer');
         return { status: 200, body: now };
       }
@@ -35,10 +36,76 @@ describe('the Billing tab (issue 38)', () => {
     );
     const versions = await screen.findByRole('list', { name: 'Schedule versions' });
     expect(within(versions).getByText(/\$100,000\.00, 3 lines/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Approve version 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve version 1' }));
     expect(await screen.findByRole('table', { name: 'Schedule of values' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/job/7/schedule/2/approve')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/job/7/schedule/800/approve')).toHaveLength(1);
     expect(screen.getByText('No pay application is waiting.')).toBeInTheDocument();
+  });
+
+  it('numbers the versions in the project, 1, 2, … as proposed, and keeps their ids for the routes', async () => {
+    const current = scheduleView('customer').versions[0]!;
+    const edit = {
+      ...current,
+      version_id: 803,
+      version_number: 2,
+      based_on_version_id: 800,
+      based_on_version_number: 1,
+      status: 'proposed' as const,
+      approved_by: null,
+      approved_at: null,
+    };
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { versions: [current, edit] }) };
+      if (call.method === 'GET' && call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.url === '/job/7/schedule/803/approve') return { status: 200, body: scheduleView('customer') };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const versions = await screen.findByRole('list', { name: 'Schedule versions' });
+    expect(within(versions).getByText('Version 2')).toBeInTheDocument();
+    expect(within(versions).getByText('Version 1')).toBeInTheDocument();
+    expect(versions).toHaveTextContent(', edits version 1');
+    expect(within(versions).getByText('Lines of version 2')).toBeInTheDocument();
+    expect(screen.getByText(/contract sum to date \$100,000\.00 \(version 1\)\.$/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/80[03]/);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve version 2' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/job/7/schedule/803/approve')).toHaveLength(1));
+  });
+
+  it('sums the schedule to date with the domain calculator: completed and stored, retainage held, balance to finish', async () => {
+    const view = scheduleView('company');
+    const [siteWork, concrete, framing] = view.lines;
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule')
+        return {
+          status: 200,
+          body: {
+            ...view,
+            lines: [
+              // Complete, its $2,000.00 of retainage released; 60% with the reduction reached ($1,500.00 + $150.00 held); nothing.
+              { ...siteWork!, work_completed: '20000.00', retained_at_rate: '20000.00', retainage_released: '2000.00' },
+              { ...concrete!, work_completed: '18000.00', retained_at_rate: '15000.00', retained_at_reduced_rate: '3000.00', reduction_reached: true },
+              framing!,
+            ],
+          },
+        };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const toDate = await screen.findByLabelText('The schedule to date');
+    expect(toDate).toHaveTextContent('Completed and stored to date$38,000.00');
+    expect(toDate).toHaveTextContent('Retainage held$1,650.00');
+    // $100,000.00 less what was earned net of retainage ($38,000.00 − $1,650.00).
+    expect(toDate).toHaveTextContent('Balance to finish, including retainage$63,650.00');
   });
 
   it('lists the applications by period with their status and their PDF and CSV', async () => {

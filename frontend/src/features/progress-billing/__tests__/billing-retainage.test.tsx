@@ -45,8 +45,8 @@ const released: BillingRetainageView = {
       total: '3000.00',
       status: 'paying',
       payees: [
-        { payee_id: 100, amount: '1500.00', paid: true },
-        { payee_id: 30, amount: '1500.00', paid: false },
+        { payee_id: 100, amount: '1500.00', paid: true, payout_id: 3, waiver: 'none', waiver_name: null },
+        { payee_id: 30, amount: '1500.00', paid: false, payout_id: 4, waiver: 'none', waiver_name: null },
       ],
     },
   ],
@@ -147,5 +147,36 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     // Asked again while paying: the last payout reported paid shows without a reload.
     now = { ...released, releases: released.releases.map((r) => ({ ...r, status: 'paid', payees: r.payees.map((p) => ({ ...p, paid: true })) })) };
     await waitFor(() => expect(within(release).getAllByText('Paid')).toHaveLength(3), { timeout: 5000 });
+  });
+
+  it("shows each payout's lien waivers: where the payee signs the one due, and the unconditional one to print once paid", async () => {
+    const withWaivers: BillingRetainageView = {
+      ...released,
+      releases: [
+        {
+          ...released.releases[0]!,
+          payees: [
+            { payee_id: 100, amount: '1500.00', paid: true, payout_id: 3, waiver: 'issued', waiver_name: 'lien-waiver-job-7-payout-3-unconditional-abc' },
+            { payee_id: 30, amount: '1500.00', paid: false, payout_id: 4, waiver: 'due', waiver_name: null },
+          ],
+        },
+      ],
+    };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { retainage: withWaivers }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    show('owner');
+    const release = await screen.findByRole('region', { name: 'Retainage release 1' });
+    const payouts = within(release).getByRole('table', { name: 'Payouts of release 1' });
+    const [paid, due] = within(payouts).getAllByRole('row').slice(1);
+    expect(paid).toHaveTextContent('Unconditional waiver issued');
+    expect(within(paid!).getByRole('link', { name: 'Print the waiver of Saguaro Build Co. for retainage release 1' })).toHaveAttribute(
+      'href',
+      '/portal/waivers/lien-waiver-job-7-payout-3-unconditional-abc',
+    );
+    expect(due).toHaveTextContent('Waiver due');
+    expect(within(due!).getByRole('link', { name: 'Sign it on Lien waivers' })).toHaveAttribute('href', '/portal/waivers');
   });
 });

@@ -1,4 +1,4 @@
-import { type CompanyRole, DEFAULT_SIGNING_POLICY, type PayApplicationView, roleRefusalMessage, type UserObject } from '@escrow/domain';
+import { BILLING_MEMBER_ACTIONS, type CompanyRole, DEFAULT_SIGNING_POLICY, type PayApplicationView, roleRefusalMessage, type UserObject } from '@escrow/domain';
 import { screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -51,10 +51,13 @@ describe('the Billing tab by company role (issue 38)', () => {
     sellerTab('viewer');
     expect(await screen.findByRole('button', { name: 'Bill this period' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Propose a change order' })).toBeDisabled();
-    expect(screen.getByText(roleRefusalMessage('milestones.complete', settings))).toBeInTheDocument();
+    // In the words of billing, not of the milestones whose permission it shares.
+    expect(screen.getByText("Only the company's owner and project managers can submit or revise pay applications.")).toBeInTheDocument();
     // Under each button it concerns: a new version of the schedule and a change order.
     expect(screen.getByRole('button', { name: 'Propose a new version' })).toBeDisabled();
-    expect(screen.getAllByText(roleRefusalMessage('milestones.propose', settings))).toHaveLength(2);
+    expect(screen.getByText("Only the company's owner and project managers can propose a schedule of values.")).toBeInTheDocument();
+    expect(screen.getByText("Only the company's owner and project managers can propose change orders.")).toBeInTheDocument();
+    expect(screen.queryByText(/milestones/)).not.toBeInTheDocument();
   });
 
   it('lets the bookkeeper (finance) see a certificate but not accept or revise it', async () => {
@@ -62,8 +65,9 @@ describe('the Billing tab by company role (issue 38)', () => {
     const accept = await screen.findByRole('button', { name: 'Accept the certificate' });
     expect(accept).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Revise the application' })).toBeDisabled();
-    expect(screen.getByText(roleRefusalMessage('milestones.approve', settings))).toBeInTheDocument();
-    expect(screen.getByText(roleRefusalMessage('milestones.complete', settings))).toBeInTheDocument();
+    expect(screen.getByText(roleRefusalMessage(BILLING_MEMBER_ACTIONS.AcceptCertification, settings))).toBeInTheDocument();
+    expect(screen.getByText(roleRefusalMessage(BILLING_MEMBER_ACTIONS.RevisePayApplication, settings))).toBeInTheDocument();
+    expect(screen.queryByText(/milestones/)).not.toBeInTheDocument();
   });
 
   it('names every payee by the name the answer gives, never by a number', async () => {

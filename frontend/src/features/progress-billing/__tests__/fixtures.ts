@@ -25,7 +25,9 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     job_id: 7,
     billing: 'progress',
     viewer,
-    current_version_id: 2,
+    // Ids are the store's, shared by every project; people read the version's number in the project.
+    current_version_id: 800,
+    current_version_number: 1,
     original_contract_sum: '100000.00',
     contract_sum: '100000.00',
     lines: lines.map((l) => ({
@@ -40,8 +42,10 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
     })),
     versions: [
       {
-        version_id: 2,
+        version_id: 800,
+        version_number: 1,
         based_on_version_id: null,
+        based_on_version_number: null,
         status: 'current',
         contract_sum: '100000.00',
         lines,

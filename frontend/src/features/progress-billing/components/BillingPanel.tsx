@@ -174,7 +174,7 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
           {view.retainage && view.current_version_id !== null && (
             <section className="el-billing-section" aria-labelledby="retainage-title">
               <h2 id="retainage-title">Retainage</h2>
-              <BillingRetainage projectId={projectId} retainage={view.retainage} nameOf={nameOf} />
+              <BillingRetainage projectId={projectId} retainage={view.retainage} nameOf={nameOf} isCompany={isSeller} />
             </section>
           )}
           <section className="el-billing-section" aria-labelledby="billing-history-title">

@@ -1,20 +1,8 @@
 import { formatDollars } from '@escrow/domain';
-import { Link } from 'react-router-dom';
 
-import { LightTag, type TagColour } from '../../../components/LightTag';
 import { errorMessage } from '../../../lib/api-client';
-import { type PayApplicationView, usePayApplication } from '../api/pay-applications';
-import { TEXTS } from './texts';
-
-type Payee = NonNullable<PayApplicationView['payment']>['payees'][number];
-
-/** Where a payout's lien waivers stand (docs/progress-billing.md#lien-waivers), in words. */
-const WAIVER: Record<Payee['waiver'], { label: string; colour: TagColour } | null> = {
-  none: null,
-  due: { label: 'Waiver due', colour: 'gold' },
-  signed: { label: 'Waiver signed', colour: 'blue' },
-  issued: { label: 'Unconditional waiver issued', colour: 'green' },
-};
+import { usePayApplication } from '../api/pay-applications';
+import { PayoutWaiver } from './PayoutWaiver';
 
 const PAYMENT = { awaiting_funds: 'Waiting for cleared funds', paying: 'Being paid', paid: 'Paid' } as const;
 
@@ -42,29 +30,12 @@ function ApplicationPayment({
     <div className="el-billing-payment" aria-label={`Payment of pay application ${number}`} role="group">
       <h3>{`Pay application ${number}: ${formatDollars(payment.total)}, ${PAYMENT[payment.status].toLowerCase()}`}</h3>
       <ul>
-        {payment.payees.map((p) => {
-          const waiver = WAIVER[p.waiver];
-          return (
-            <li key={p.payee_id}>
-              {`${nameOf(p.payee_id)}: ${formatDollars(p.amount)}${p.paid ? ', paid' : ''} `}
-              {waiver && <LightTag colour={waiver.colour}>{waiver.label}</LightTag>}
-              {p.waiver === 'due' && p.payout_id !== null && (
-                <span className="el-muted">
-                  {` ${TEXTS.waiverDue} `}
-                  {isCompany && <Link to="/portal/waivers">Sign it on Lien waivers</Link>}
-                </span>
-              )}
-              {p.waiver_name && (
-                <>
-                  {' '}
-                  <Link to={`/portal/waivers/${p.waiver_name}`} aria-label={`Print the waiver of ${nameOf(p.payee_id)} for pay application ${number}`}>
-                    Print the waiver
-                  </Link>
-                </>
-              )}
-            </li>
-          );
-        })}
+        {payment.payees.map((p) => (
+          <li key={p.payee_id}>
+            {`${nameOf(p.payee_id)}: ${formatDollars(p.amount)}${p.paid ? ', paid' : ''} `}
+            <PayoutWaiver payout={p} payee={nameOf(p.payee_id)} paying={`pay application ${number}`} isCompany={isCompany} />
+          </li>
+        ))}
       </ul>
     </div>
   );

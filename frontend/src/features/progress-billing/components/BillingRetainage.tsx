@@ -7,13 +7,15 @@ import { LightTag } from '../../../components/LightTag';
 import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api-client';
 import { useBillingRetainage } from '../api/billing-retainage';
+import { PayoutWaiver } from './PayoutWaiver';
 import { useBillingPermissions } from './role-gate';
 import { TEXTS } from './texts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 const side = { customer: 'buyer', company: 'seller' } as const;
 
-type PayeeRow = { payee_id: number; amount: string; paid?: boolean };
+type PayeeRow = { payee_id: number; amount: string };
+type PayoutRow = BillingRetainageView['releases'][number]['payees'][number];
 
 /**
  * The retainage held for each payee and its release at substantial completion
@@ -26,22 +28,31 @@ export function BillingRetainage({
   projectId,
   retainage,
   nameOf,
+  isCompany,
 }: {
   projectId: number;
   retainage: BillingRetainageView;
   nameOf: (companyId: number) => CompanyNameMatch;
+  isCompany: boolean;
 }) {
   const act = useBillingRetainage(projectId);
   const may = useBillingPermissions();
   const asking = may('RequestBillingRetainageRelease');
   const approving = may('ApproveBillingRetainageRelease');
   const { request } = retainage;
-  const payeeColumns = (paid: boolean) => [
+  const payeeColumns = [
     { title: 'Payee', render: (_: unknown, p: PayeeRow) => nameOf(p.payee_id).name },
     { title: 'Amount', align: 'right' as const, render: (_: unknown, p: PayeeRow) => formatDollars(p.amount) },
-    ...(paid
-      ? [{ title: 'Payout', render: (_: unknown, p: PayeeRow) => <LightTag colour={p.paid ? 'green' : 'blue'}>{p.paid ? 'Paid' : 'Paying'}</LightTag> }]
-      : []),
+  ];
+  const payoutColumns = (releaseNumber: number) => [
+    ...payeeColumns,
+    { title: 'Payout', render: (_: unknown, p: PayoutRow) => <LightTag colour={p.paid ? 'green' : 'blue'}>{p.paid ? 'Paid' : 'Paying'}</LightTag> },
+    {
+      title: 'Lien waiver',
+      render: (_: unknown, p: PayoutRow) => (
+        <PayoutWaiver payout={p} payee={nameOf(p.payee_id).name} paying={`retainage release ${releaseNumber}`} isCompany={isCompany} />
+      ),
+    },
   ];
   return (
     <>
@@ -58,7 +69,7 @@ export function BillingRetainage({
         rowKey="payee_id"
         rows={retainage.held_by_payee}
         empty={TEXTS.noRetainageHeld}
-        columns={payeeColumns(false)}
+        columns={payeeColumns}
       />
       {request && (
         <Notice tone="info" title={`The ${side[request.party]} asked for the retainage release on ${day(request.at)}`}>
@@ -92,7 +103,13 @@ export function BillingRetainage({
             <LightTag colour={r.status === 'paid' ? 'green' : 'blue'}>{r.status === 'paid' ? 'Paid' : 'Paying'}</LightTag>
             {` ${formatDollars(r.total)} on ${day(r.at)}${r.approved_by_party ? `, approved by the ${side[r.approved_by_party]}` : ''}.`}
           </p>
-          <LightTable<PayeeRow> label={`Payouts of release ${r.release_number}`} size="small" rowKey="payee_id" rows={r.payees} columns={payeeColumns(true)} />
+          <LightTable<PayoutRow>
+            label={`Payouts of release ${r.release_number}`}
+            size="small"
+            rowKey="payee_id"
+            rows={r.payees}
+            columns={payoutColumns(r.release_number)}
+          />
         </section>
       ))}
     </>

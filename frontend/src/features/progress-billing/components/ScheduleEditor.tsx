@@ -108,7 +108,7 @@ export function ScheduleEditor({
 
   return (
     <section aria-labelledby="schedule-editor-title">
-      <h3 id="schedule-editor-title">{basedOn ? `Propose a new version of version ${basedOn.version_id}` : 'Propose the schedule of values'}</h3>
+      <h3 id="schedule-editor-title">{basedOn ? `Propose a new version of version ${basedOn.version_number}` : 'Propose the schedule of values'}</h3>
       <label className="el-field" htmlFor={`contract-sum-${projectId}`}>
         Contract sum
         <Input id={`contract-sum-${projectId}`} inputMode="decimal" value={contractSum} onChange={(e) => setContractSum(e.target.value)} />

@@ -1,10 +1,18 @@
-import { type BillingLineView, type CompanyNameMatch, formatDollars, type ProgressBillingView, type ScheduleVersionView } from '@escrow/domain';
+import {
+  type BillingLineView,
+  type CompanyNameMatch,
+  formatDollars,
+  payApplicationFigures,
+  type ProgressBillingView,
+  type ScheduleVersionView,
+} from '@escrow/domain';
 import { Alert, Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 
 import { WideTable } from '../../../components/WideTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideOnSchedule } from '../api/schedule';
+import { billingLineOf, toDateOf } from './figures';
 import { RoleReasons, useBillingPermissions } from './role-gate';
 import { STATUS_LABELS, TEXTS } from './texts';
 
@@ -12,13 +20,37 @@ const dollars = (v: string) => formatDollars(v);
 const retainageOf = (l: { retainage: BillingLineView['retainage'] }) =>
   `${l.retainage.rate}%${l.retainage.reduction ? `, ${l.retainage.reduction.to_rate}% from ${l.retainage.reduction.at_percent_complete}% complete` : ''}`;
 
+/**
+ * Where the schedule stands by the accepted certificates, from the domain's calculator with nothing
+ * billed this period (so the figures are a G702's: retainage held is withheld less released). Once
+ * the retainage is released and paid, the balance to finish is what is left of the contract.
+ */
+function ScheduleToDate({ view }: { view: ProgressBillingView }) {
+  const { summary } = payApplicationFigures(view.lines.map(billingLineOf), toDateOf(view.lines), []);
+  const figures: [string, string][] = [
+    ['Completed and stored to date', summary.totalCompletedAndStored],
+    ['Retainage held', summary.totalRetainage],
+    ['Balance to finish, including retainage', summary.balanceToFinishIncludingRetainage],
+  ];
+  return (
+    <dl className="el-project-facts" aria-label="The schedule to date">
+      {figures.map(([term, amount]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{dollars(amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The schedule as it stands: each line's values, payee, retainage and what is certified on it. */
 export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; nameOf: (companyId: number) => CompanyNameMatch }) {
   if (view.current_version_id === null) return <p className="el-empty">{TEXTS.noSchedule}</p>;
   return (
     <>
       <p>
-        {`Original contract sum ${dollars(view.original_contract_sum ?? '0.00')}; contract sum to date ${dollars(view.contract_sum ?? '0.00')} (version ${view.current_version_id}).`}
+        {`Original contract sum ${dollars(view.original_contract_sum ?? '0.00')}; contract sum to date ${dollars(view.contract_sum ?? '0.00')} (version ${view.current_version_number}).`}
       </p>
       <WideTable<BillingLineView>
         aria-label="Schedule of values"
@@ -37,13 +69,15 @@ export function CurrentSchedule({ view, nameOf }: { view: ProgressBillingView; n
           { title: 'Stored certified', dataIndex: 'stored_materials', align: 'right', render: dollars },
         ]}
       />
+      <ScheduleToDate view={view} />
     </>
   );
 }
 
 /**
  * Every version of the schedule, newest first, with who proposed, approved or rejected it; the
- * buyer approves or rejects (with a reason) a proposed one.
+ * buyer approves or rejects (with a reason) a proposed one. A version is named by its number in
+ * the project; its id is the routes'.
  */
 export function ScheduleVersions({
   projectId,
@@ -65,14 +99,14 @@ export function ScheduleVersions({
       {[...view.versions].reverse().map((v: ScheduleVersionView) => (
         <li key={v.version_id}>
           <p>
-            <strong>{`Version ${v.version_id}`}</strong> <Tag>{STATUS_LABELS[v.status]}</Tag>
+            <strong>{`Version ${v.version_number}`}</strong> <Tag>{STATUS_LABELS[v.status]}</Tag>
             {` ${dollars(v.contract_sum)}, ${v.lines.length} ${v.lines.length === 1 ? 'line' : 'lines'}, proposed ${new Date(v.proposed_at).toLocaleString('en-US')}`}
-            {v.based_on_version_id !== null && `, edits version ${v.based_on_version_id}`}
+            {v.based_on_version_number !== null && `, edits version ${v.based_on_version_number}`}
             {v.rejection && `. Rejected${v.rejection.reason ? `: ${v.rejection.reason}` : ''}`}
           </p>
           {v.status === 'proposed' && (
             <details>
-              <summary>{`Lines of version ${v.version_id}`}</summary>
+              <summary>{`Lines of version ${v.version_number}`}</summary>
               <ul>
                 {v.lines.map((l) => (
                   <li
@@ -90,11 +124,11 @@ export function ScheduleVersions({
                 loading={decide.isPending}
                 onClick={() => decide.mutate({ versionId: v.version_id, decision: 'approve' })}
               >
-                {`Approve version ${v.version_id}`}
+                {`Approve version ${v.version_number}`}
               </Button>
               {rejecting === v.version_id ? (
                 <>
-                  <Input.TextArea aria-label={`Why reject version ${v.version_id}?`} autoSize value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <Input.TextArea aria-label={`Why reject version ${v.version_number}?`} autoSize value={reason} onChange={(e) => setReason(e.target.value)} />
                   <Button
                     danger
                     onClick={() =>
@@ -105,7 +139,7 @@ export function ScheduleVersions({
                   </Button>
                 </>
               ) : (
-                <Button disabled={!decides.allowed} onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_id}`}</Button>
+                <Button disabled={!decides.allowed} onClick={() => setRejecting(v.version_id)}>{`Reject version ${v.version_number}`}</Button>
               )}
               <RoleReasons reasons={[decides.reason]} />
             </div>

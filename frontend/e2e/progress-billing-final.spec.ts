@@ -1,0 +1,180 @@
+import { type Browser } from '@playwright/test';
+
+import { apiSession } from './support/api';
+import { checkA11y } from './support/axe';
+import { billingTab, draftProject, ok, SELLER_COMPANY } from './support/billing';
+import { DEMO, expect, test } from './support/fixtures';
+import { asUser, signAgreement } from './support/portal';
+import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
+
+/**
+ * Issue 38's "done when", to the end in the browser: a progress-billed project whose work is
+ * complete and certified (set up through the API, as progress-billing.spec.ts walks those screens)
+ * goes to final payment. The seller asks for the retainage release on the Billing tab, the buyer
+ * approves it there through a step-up, each payee signs its conditional waiver on Lien waivers,
+ * the release's payouts are paid, and the Billing tab shows nothing held and nothing left to
+ * finish, to the cent, with each payee's unconditional waiver to print.
+ */
+
+type Application = { payment: { status: string; payees: { payee_id: number; amount: string; paid: boolean }[] } | null };
+type Schedule = { versions: { version_id: number }[]; retainage: { releases: { status: string }[] } | null };
+
+/** The payee signs the conditional waiver of `payment` ("Pay application 1, …", "Retainage release 1") on its company's Lien waivers page. */
+async function signConditionalWaiver(browser: Browser, email: string, legalName: string, projectId: string, payment: string, amount: string) {
+  const page = await asUser(browser, email);
+  await page.goto('/portal/waivers');
+  const row = page
+    .getByRole('table', { name: 'Lien waivers of your company' })
+    .getByRole('row')
+    .filter({ hasText: `#${projectId} ` })
+    .filter({ hasText: payment })
+    .filter({ has: page.getByRole('button', { name: 'Sign' }) });
+  await expect(row).toContainText(amount);
+  await row.getByRole('button', { name: 'Sign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conditional lien waiver (AZ)' });
+  await expect(dialog.getByLabel('Waiver text')).toContainText(amount);
+  await dialog.getByLabel('Type your full legal name to sign').fill(legalName);
+  await dialog.getByRole('button', { name: 'Sign the waiver' }).click();
+  await expect(dialog).toBeHidden();
+  await page.context().close();
+}
+
+test('the work complete and certified, the retainage is released through a step-up and its waivers, and the project is paid in full', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(360_000);
+  // The job site is in Arizona: every payout waits for its payee's conditional lien waiver.
+  const projectId = await draftProject(browser, 'AZ');
+  const seller = await apiSession(browser, DEMO.seller);
+  const buyer = await apiSession(browser, DEMO.buyer);
+  const electrician = await apiSession(browser, DEMO.electrician);
+  const electric = (await ok<{ company: { company_id: number } }>(electrician.get('/api/user'), 'the electrician')).company.company_id;
+  await electrician.close();
+
+  // The schedule: the electrician's wiring at 10% retainage, the seller's carpentry at 5% (5% of
+  // $8,333.33 is $416.6665, held as $416.67).
+  await ok(seller.put(`/api/job/${projectId}/billing`, { method: 'progress' }), 'billing method');
+  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: Number(projectId) }), 'submit');
+  const line = (number: string, description: string, value: string, payee: number, rate: string) => ({
+    number,
+    description,
+    scheduled_value: value,
+    payee_id: payee,
+    retainage: { rate, reduction: null },
+  });
+  const proposed = await ok<Schedule>(
+    seller.post(`/api/job/${projectId}/schedule`, {
+      lines: [line('1', 'Rough-in wiring', '12000.00', electric, '10'), line('2', 'Trim carpentry', '8333.33', SELLER_COMPANY, '5')],
+    }),
+    'schedule',
+  );
+  await ok(buyer.post(`/api/job/${projectId}/schedule/${proposed.versions[0]!.version_id}/approve`), 'approval');
+
+  // The work complete: one application billing every line in full, certified as billed (so accepted with it).
+  await ok(
+    seller.post(`/api/job/${projectId}/pay-applications`, {
+      period_to: '2026-11-30',
+      lines: [
+        { line: '1', work_percent: '100' },
+        { line: '2', work_percent: '100' },
+      ],
+    }),
+    'pay application',
+  );
+  await ok(
+    buyer.post(`/api/job/${projectId}/pay-applications/1/certify`, {
+      revision: 1,
+      lines: [
+        { line: '1', decision: 'as_billed' },
+        { line: '2', decision: 'as_billed' },
+      ],
+    }),
+    'certification',
+  );
+
+  // Funded in full ($18,716.66 paid now, $1,616.67 retained), the draw paid once each payee signed its waiver.
+  const sellerPage = await asUser(browser, DEMO.seller);
+  const buyerPage = await asUser(browser, DEMO.buyer);
+  await signAgreement(buyerPage, projectId, 'customer', 'Jordan Buyer');
+  await signAgreement(sellerPage, projectId, 'company', 'Sam Seller');
+  await buyerPage.context().close();
+  await ok(buyer.post(`/api/job/${projectId}/billing/deposits`, { amount: '20333.33' }), 'deposit');
+  const application = () => ok<Application>(buyer.get(`/api/job/${projectId}/pay-applications/1`), 'application');
+  await expect.poll(async () => (await application()).payment?.status, { timeout: 30_000 }).toBe('paying');
+  expect((await application()).payment!.payees).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ payee_id: electric, amount: '10800.00' }),
+      expect.objectContaining({ payee_id: SELLER_COMPANY, amount: '7916.66' }),
+    ]),
+  );
+  await signConditionalWaiver(browser, DEMO.electrician, 'Dana Sparks', projectId, 'Pay application 1', '$10,800.00');
+  await signConditionalWaiver(browser, DEMO.seller, 'Sam Seller', projectId, 'Pay application 1', '$7,916.66');
+  await expect.poll(async () => (await application()).payment?.status, { timeout: 30_000 }).toBe('paid');
+
+  // The seller asks for the retainage release on the Billing tab.
+  let panel = await billingTab(sellerPage, projectId);
+  let retainage = panel.getByRole('region', { name: 'Retainage' });
+  await expect(retainage.getByLabel('Retainage figures')).toHaveText('Held now$1,616.67');
+  const heldByPayee = retainage.getByRole('table', { name: 'Retainage held by payee' });
+  await expect(heldByPayee.getByRole('row', { name: /Desert Current Electric/ })).toContainText('$1,200.00');
+  await expect(heldByPayee.getByRole('row', { name: /Saguaro Build Co\./ })).toContainText('$416.67');
+  await retainage.getByRole('button', { name: 'Request retainage release' }).click();
+  await expect(retainage.getByText('The seller asked for the retainage release on', { exact: false })).toBeVisible();
+  await expect(retainage.getByRole('button', { name: 'Request retainage release' })).toHaveCount(0);
+
+  // The buyer, past the step-up window, approves it and is asked for a code in place.
+  await buyerPastTheWindow(page);
+  panel = await billingTab(page, projectId);
+  retainage = panel.getByRole('region', { name: 'Retainage' });
+  await expect(retainage).toContainText('Approving it pays $1,616.67');
+  await expect(retainage).toContainText('Desert Current Electric $1,200.00');
+  await expect(retainage).toContainText('Saguaro Build Co. $416.67');
+  await checkA11y(page, 'the retainage release to approve');
+  await retainage.getByRole('button', { name: 'Approve retainage release' }).click();
+  await confirmWithCode(page);
+  const release = retainage.getByRole('region', { name: 'Retainage release 1' });
+  await expect(release).toContainText(/Release 1\s*Paying \$1,616\.67 on /);
+  await expect(release).toContainText('approved by the buyer.');
+  await expect(retainage.getByLabel('Retainage figures')).toHaveText('Held now$0.00');
+
+  // Each payee signs the release's conditional waiver; then its payouts are paid.
+  await signConditionalWaiver(browser, DEMO.electrician, 'Dana Sparks', projectId, 'Retainage release 1', '$1,200.00');
+  await signConditionalWaiver(browser, DEMO.seller, 'Sam Seller', projectId, 'Retainage release 1', '$416.67');
+  await expect
+    .poll(async () => (await ok<Schedule>(buyer.get(`/api/job/${projectId}/schedule`), 'schedule')).retainage?.releases[0]?.status, { timeout: 30_000 })
+    .toBe('paid');
+  await seller.close();
+  await buyer.close();
+
+  // Final payment, on the seller's Billing tab: the release paid, nothing held, nothing left to finish.
+  panel = await billingTab(sellerPage, projectId);
+  retainage = panel.getByRole('region', { name: 'Retainage' });
+  const paid = retainage.getByRole('region', { name: 'Retainage release 1' });
+  await expect(paid).toContainText(/Release 1\s*Paid \$1,616\.67 on /);
+  const payouts = paid.getByRole('table', { name: 'Payouts of release 1' });
+  await expect(payouts.getByRole('row', { name: /Desert Current Electric/ })).toContainText('$1,200.00');
+  await expect(payouts.getByRole('row', { name: /Desert Current Electric/ })).toContainText('Paid');
+  await expect(payouts.getByRole('row', { name: /Saguaro Build Co\./ })).toContainText('$416.67');
+  await expect(payouts.getByRole('row', { name: /Saguaro Build Co\./ })).toContainText('Paid');
+  await expect(payouts.getByText('Unconditional waiver issued')).toHaveCount(2);
+  await expect(retainage.getByLabel('Retainage figures')).toHaveText('Held now$0.00');
+  await expect(retainage.getByText('No retainage is held.')).toBeVisible();
+  const escrow = panel.getByLabel('Escrow figures');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Retainage held' })).toHaveText('Retainage held$0.00');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Awaiting payout' })).toHaveText('Awaiting payout$0.00');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Paid out' })).toHaveText('Paid out$20,333.33');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Held in escrow' })).toHaveText('Held in escrow$0.00');
+  const toDate = panel.getByLabel('The schedule to date');
+  await expect(toDate).toContainText('Completed and stored to date$20,333.33');
+  await expect(toDate).toContainText('Retainage held$0.00');
+  await expect(toDate).toContainText('Balance to finish, including retainage$0.00');
+  await checkA11y(sellerPage, 'the Billing tab at final payment');
+
+  // The electrician's unconditional waiver of the release, printable.
+  await paid.getByRole('link', { name: 'Print the waiver of Desert Current Electric for retainage release 1' }).click();
+  const waiver = sellerPage.getByRole('article', { name: 'Lien waiver' });
+  await expect(waiver).toContainText('UNCONDITIONAL WAIVER AND RELEASE OF LIEN RIGHTS AFTER PAYMENT — ARIZONA (AZ)');
+  await expect(waiver).toContainText('Retainage release: number 1, at substantial completion');
+  await expect(waiver).toContainText('the retainage release to the claimant of $1,200.00 of retainage withheld from its progress payments on this project');
+});
