@@ -11,7 +11,7 @@ import type { RetainageTerms, ScheduleLine } from '../progress-billing/schedule'
  */
 export interface AgreedSchedule {
   /** The approved version; null before the buyer approved one. */
-  version: { versionId: number; lines: ScheduleLine[]; contractSum: string } | null;
+  version: { versionId: number; number: number; lines: ScheduleLine[]; contractSum: string } | null;
   changeOrders: { changeOrderId: number; reason: string; changes: ValueChange[]; newLines: ScheduleLine[]; netChange: string }[];
 }
 
@@ -20,7 +20,7 @@ export function agreedSchedule(state: BillingState): AgreedSchedule {
   if (state.status !== 'active') return { version: null, changeOrders: [] };
   const current = state.versions.find((v) => v.versionId === state.currentVersionId);
   return {
-    version: current ? { versionId: current.versionId, lines: current.lines, contractSum: current.contractSum } : null,
+    version: current ? { versionId: current.versionId, number: current.number, lines: current.lines, contractSum: current.contractSum } : null,
     changeOrders: state.changeOrders
       .filter((o) => o.status === 'approved')
       .map(({ changeOrderId, reason, changes, newLines, netChange }) => ({ changeOrderId, reason, changes, newLines, netChange })),
@@ -52,7 +52,7 @@ export function scheduleClause(agreed: AgreedSchedule, companyName: (id: number)
   ];
   const { version } = agreed;
   if (!version) return [...lines, '   (No schedule of values has been approved by both parties yet.)'];
-  lines.push(`   Schedule of values (version ${version.versionId}), contract sum ${formatDollars(version.contractSum)}:`);
+  lines.push(`   Schedule of values (version ${version.number}), contract sum ${formatDollars(version.contractSum)}:`);
   for (const l of version.lines) lines.push(`   ${lineWords(l, companyName)}`);
   let sum = money(version.contractSum);
   for (const o of agreed.changeOrders) {

@@ -143,6 +143,17 @@ describe('the escrow agreement of a progress-billed project', () => {
       meta,
     );
 
+  it("numbers the schedule's version per project, not by its id", () => {
+    const lines = billing.exampleLines();
+    const text = progress(
+      billing.given(
+        billing.command('ProposeSchedule', { jobId: billing.JOB, versionId: 800, lines }, billing.as.seller()),
+        billing.command('ApproveSchedule', { versionId: 800 }, billing.as.buyer()),
+      ),
+    );
+    expect(text).toContain('   Schedule of values (version 1), contract sum $100,000.00:');
+  });
+
   it('names each line of the approved schedule: number, description, value, payee and retainage terms', () => {
     const text = progress(billing.given(...billing.approvedSchedule()));
     expect(text).toContain('1. Schedule of values. The project is paid by progress against the schedule of values below.');
