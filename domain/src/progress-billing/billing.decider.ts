@@ -5,6 +5,7 @@ import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingFile } from './billing.decide.files';
 import { decideBillingRetainage } from './billing.decide.retainage';
+import { decideBillingRetainageDispute } from './billing.decide.retainage-dispute';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
 import { decideBillingLienWaiver } from './billing.waivers';
@@ -46,6 +47,12 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'RequestBillingRetainageRelease':
     case 'ApproveBillingRetainageRelease':
       return decideBillingRetainage(command, state);
+    case 'DisputeBillingRetainage':
+    case 'ResolveBillingRetainageDispute':
+    case 'ApproveBillingRetainageResolution':
+    case 'RejectBillingRetainageResolution':
+    case 'RecordBillingRetainageRefundPaid':
+      return decideBillingRetainageDispute(command, state);
     case 'SignBillingLienWaiver':
       return decideBillingLienWaiver(command, state);
     case 'AddBillingFile':

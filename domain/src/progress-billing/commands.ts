@@ -87,6 +87,18 @@ export type RejectChangeOrder = ProjectCommand<'RejectChangeOrder', { changeOrde
 /** A party says the work is substantially complete and asks for the retainage held; the other approves. */
 export type RequestBillingRetainageRelease = ProjectCommand<'RequestBillingRetainageRelease', Record<string, never>>;
 export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetainageRelease', Record<string, never>>;
+/** A party disputes the retainage (instead of approving a request, or without one); `disputeId`: the handler's. */
+export type DisputeBillingRetainage = ProjectCommand<'DisputeBillingRetainage', { disputeId: number; statement: string }>;
+/** An administrator resolves the dispute: release to the payees or refund to the buyer; above `fourEyesAbove` only proposed. */
+export type ResolveBillingRetainageDispute = ProjectCommand<
+  'ResolveBillingRetainageDispute',
+  { resolution: unknown; note?: string | null; fourEyesAbove?: string | null }
+>;
+/** A second administrator approves or rejects the proposal they saw (`proposalId`, absent: the one waiting). */
+export type ApproveBillingRetainageResolution = ProjectCommand<'ApproveBillingRetainageResolution', { proposalId?: number | null }>;
+export type RejectBillingRetainageResolution = ProjectCommand<'RejectBillingRetainageResolution', { proposalId?: number | null; note?: string | null }>;
+/** The provider paid a retainage refund to the buyer. */
+export type RecordBillingRetainageRefundPaid = Command<'RecordBillingRetainageRefundPaid', { refundId: number; providerReference: string }>;
 
 /** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
 export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
@@ -115,5 +127,10 @@ export type BillingCommand =
   | RejectChangeOrder
   | RequestBillingRetainageRelease
   | ApproveBillingRetainageRelease
+  | DisputeBillingRetainage
+  | ResolveBillingRetainageDispute
+  | ApproveBillingRetainageResolution
+  | RejectBillingRetainageResolution
+  | RecordBillingRetainageRefundPaid
   | SignBillingLienWaiver
   | AddBillingFile;
