@@ -1,4 +1,5 @@
 export { payApplicationView, progressBillingView } from './billing.view';
+export { DecideOnBillingRetainage } from './decide-on-billing-retainage/decide-on-billing-retainage.command';
 export { billingFactsOf, type BillingViewer, billingViewerOf } from './billing-commands';
 export { BillingReads } from './billing-reads';
 export { escrowBalanceView } from './escrow.view';
