@@ -103,6 +103,9 @@ describe('progress billing: the retainage release', () => {
       blocked: null,
       can_request: true,
       can_approve: false,
+      can_dispute: true,
+      dispute: null,
+      decisions: [],
     });
 
     // Nobody but the parties: an outsider, an admin, the certifier the buyer named.
@@ -257,7 +260,13 @@ describe('progress billing: the retainage release', () => {
     expect(await b.post(`/api/job/${jobId}/billing/retainage/approve`)).toMatchObject({ status: 409, body: { code: 'retainage_disputed' } });
     expect(await s.post(`/api/job/${jobId}/billing/retainage/request`)).toMatchObject({ status: 409, body: { code: 'retainage_disputed' } });
     expect(await s.post(dispute, { statement: 'Me too.' })).toMatchObject({ status: 409, body: { code: 'retainage_disputed' } });
-    expect((await scheduleOf(s, jobId)).retainage).toMatchObject({ request: null, blocked: { code: 'retainage_disputed' }, can_request: false });
+    expect((await scheduleOf(s, jobId)).retainage).toMatchObject({
+      request: null,
+      blocked: { code: 'retainage_disputed' },
+      can_request: false,
+      can_dispute: false,
+      dispute: { party: 'customer', by: buyer.userId, statement: 'The punch list is not done.', proposal: null },
+    });
 
     // The administrators see it among the retainage disputes; a party may not resolve it.
     const admin = await session(await createUser(app.db.pool, { role: 'admin' }));
@@ -275,7 +284,10 @@ describe('progress billing: the retainage release', () => {
     expect(await b.post(resolve, { resolution: 'refund' })).toMatchObject({ status: 403, body: { code: 'admin_only' } });
 
     // Two resolutions at once: one refund, the other told there is no dispute left.
-    const both = await Promise.all([admin.post(resolve, { resolution: 'refund', note: 'Defects not fixed.' }), admin.post(resolve, { resolution: 'refund' })]);
+    const both = await Promise.all([
+      admin.post(resolve, { resolution: 'refund', note: 'Defects not fixed.' }),
+      admin.post(resolve, { resolution: 'refund', note: 'Defects not fixed.' }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)?.body.code).toBe('no_dispute');
     expect(both.find((r) => r.status === 200)?.body).toMatchObject({
@@ -299,6 +311,10 @@ describe('progress billing: the retainage release', () => {
       () => scheduleOf(s, jobId),
       (v) => v.escrow?.retainage_held === '0.00',
     );
+    expect(after.retainage).toMatchObject({
+      dispute: null,
+      decisions: [{ resolution: 'refund', amount: '3000.00', approved_by: null, note: 'Defects not fixed.' }],
+    });
     expect(after.escrow).toMatchObject({ held: '0.00', paid_out: '27000.00' });
     const { rows: ledger } = await app.db.pool.query(
       `SELECT account, sum(amount)::numeric(20,2)::text AS total FROM ledger_entries WHERE job_id = $1 AND account IN ('retainage', 'refunds_payable', 'buyer_refunds') GROUP BY account ORDER BY account`,

@@ -2515,6 +2515,7 @@ export const API_SCHEMAS: Record<string, object> = {
               "code": {
                 "type": "string",
                 "enum": [
+                  "retainage_disputed",
                   "application_open",
                   "payment_awaiting_funds",
                   "no_retainage_held"
@@ -2533,14 +2534,142 @@ export const API_SCHEMAS: Record<string, object> = {
             "type": "null"
           }
         ],
-        "description": "Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`."
+        "description": "Why a release cannot be asked for or approved now (null: it can): `retainage_disputed`, `application_open`, `payment_awaiting_funds` or `no_retainage_held`."
       },
       "can_request": {
         "type": "boolean",
-        "description": "What the asking party may do now (both false for an admin or the certifier)."
+        "description": "What the asking party may do now (all false for an admin or the certifier)."
       },
       "can_approve": {
         "type": "boolean"
+      },
+      "can_dispute": {
+        "type": "boolean",
+        "description": "Dispute the retainage (POST /api/job/{id}/retainage/dispute): while retainage is held and no dispute is open."
+      },
+      "dispute": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "dispute_id": {
+                "type": "number"
+              },
+              "party": {
+                "type": "string",
+                "enum": [
+                  "customer",
+                  "company"
+                ]
+              },
+              "by": {
+                "type": "number"
+              },
+              "at": {
+                "type": "string"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "proposal": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "proposal_id": {
+                        "type": "number"
+                      },
+                      "resolution": {
+                        "type": "string",
+                        "enum": [
+                          "release",
+                          "refund"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string"
+                      },
+                      "by": {
+                        "type": "number"
+                      },
+                      "at": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "proposal_id",
+                      "resolution",
+                      "amount",
+                      "by",
+                      "at"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "dispute_id",
+              "party",
+              "by",
+              "at",
+              "statement",
+              "proposal"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The open retainage dispute, waiting for an administrator: which party, who, when, their statement, and a resolution waiting for a second administrator."
+      },
+      "decisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "dispute_id": {
+              "type": "number"
+            },
+            "resolution": {
+              "type": "string",
+              "enum": [
+                "release",
+                "refund"
+              ]
+            },
+            "amount": {
+              "type": "string"
+            },
+            "by": {
+              "type": "number"
+            },
+            "approved_by": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "note": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "dispute_id",
+            "resolution",
+            "amount",
+            "by",
+            "approved_by",
+            "note",
+            "at"
+          ]
+        },
+        "description": "Administrators' decisions of past disputes, oldest first: released to the payees or refunded to the buyer, by whom (and the second administrator who approved it)."
       }
     },
     "required": [
@@ -2550,7 +2679,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "releases",
       "blocked",
       "can_request",
-      "can_approve"
+      "can_approve",
+      "can_dispute",
+      "dispute",
+      "decisions"
     ],
     "description": "The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one party asks for it at substantial completion, the other approves, and each payee is paid its share."
   },
@@ -10930,6 +11062,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "dispute.resolved",
       "retainage.released",
       "retainage.release_requested",
+      "retainage.dispute_opened",
+      "retainage.dispute_resolved",
       "schedule.approved",
       "pay_application.submitted",
       "pay_application.certified",
