@@ -46,6 +46,7 @@ export const BILLING_MEMBER_ACTIONS = {
   RequestBillingDeposit: 'payments.act',
   RequestBillingRetainageRelease: 'milestones.complete',
   ApproveBillingRetainageRelease: 'milestones.approve',
+  DisputeBillingRetainage: 'disputes.act',
 } as const satisfies Partial<Record<BillingCommand['type'] | 'ChooseBillingMethod', CompanyAction>>;
 
 export type BillingMemberAction = keyof typeof BILLING_MEMBER_ACTIONS;
