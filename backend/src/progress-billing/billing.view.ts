@@ -117,6 +117,7 @@ const summaryView = (s: Summary): PayApplicationSummaryView => ({
   previous_certificates: s.previousCertificates,
   current_payment_due: s.currentPaymentDue,
   balance_to_finish_including_retainage: s.balanceToFinishIncludingRetainage,
+  retainage_refunded: s.retainageRefunded ?? '0.00',
 });
 
 /** One pay application with its G703 columns and G702 summary (as certified once certified). */

@@ -6570,6 +6570,10 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "balance_to_finish_including_retainage": {
         "type": "string"
+      },
+      "retainage_refunded": {
+        "type": "string",
+        "description": "Retainage refunded to the owner by a dispute's resolution, to date (\"0.00\": none): forfeited, out of lines 6 and 9."
       }
     },
     "required": [
@@ -6583,7 +6587,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "total_earned_less_retainage",
       "previous_certificates",
       "current_payment_due",
-      "balance_to_finish_including_retainage"
+      "balance_to_finish_including_retainage",
+      "retainage_refunded"
     ],
     "description": "The G702 summary, lines 1 to 9."
   },

@@ -225,6 +225,8 @@ export interface PayApplicationSummaryView {
   previous_certificates: string;
   current_payment_due: string;
   balance_to_finish_including_retainage: string;
+  /** Retainage refunded to the owner by a dispute's resolution, to date ("0.00": none): forfeited, out of lines 6 and 9. */
+  retainage_refunded: string;
 }
 
 export interface PayeeFiguresView {

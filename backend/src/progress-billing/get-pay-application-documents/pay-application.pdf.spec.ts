@@ -15,6 +15,7 @@ const summary = {
   previous_certificates: '0.00',
   current_payment_due: '900.00',
   balance_to_finish_including_retainage: '59100.00',
+  retainage_refunded: '0.00',
 };
 const line = (n: number, description = `Line ${n}`) => ({
   line: String(n),

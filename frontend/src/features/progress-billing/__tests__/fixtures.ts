@@ -95,6 +95,7 @@ const summary = {
   previous_certificates: zero,
   current_payment_due: zero,
   balance_to_finish_including_retainage: zero,
+  retainage_refunded: zero,
 };
 
 /** Application 1 as submitted: line 1 at 50%, line 3 $10,000.00 of work; line 2 not billed. */
