@@ -83,6 +83,7 @@ export function progressBillingView(
         retained_at_reduced_rate: toDate.atReducedRate,
         reduction_reached: toDate.reductionReached,
         retainage_released: toDate.retainageReleased,
+        retainage_refunded: toDate.retainageRefunded ?? '0.00',
       };
     }),
     versions: state.versions.map((v) => ({
@@ -149,6 +150,7 @@ export function payApplicationView(jobId: number, a: ApplicationState, payouts: 
         retainage: f.retainage,
         retainage_this_period: f.retainageThisPeriod,
         earned_less_retainage: f.earnedLessRetainage,
+        retainage_refunded: f.retainageRefunded ?? '0.00',
         previous_certificates: f.previousCertificates,
         current_payment_due: f.currentPaymentDue,
         billed: b ? { work_this_period: b.workThisPeriod, work_percent: b.workPercent, stored_materials: b.storedMaterials, evidence: b.evidence } : null,

@@ -2277,6 +2277,10 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "retainage_released": {
         "type": "string"
+      },
+      "retainage_refunded": {
+        "type": "string",
+        "description": "Retainage of the line refunded to the buyer by a retainage dispute (forfeited: out of I and of what is earned)."
       }
     },
     "required": [
@@ -2286,6 +2290,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "payee_id",
       "reduction_reached",
       "retainage",
+      "retainage_refunded",
       "retainage_released",
       "retained_at_rate",
       "retained_at_reduced_rate",
@@ -6399,6 +6404,10 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "earned_less_retainage": {
+        "type": "string",
+        "description": "G − I, less retainage refunded to the buyer (`retainage_refunded`, \"0.00\": none)."
+      },
+      "retainage_refunded": {
         "type": "string"
       },
       "previous_certificates": {
@@ -6490,6 +6499,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage",
       "retainage_this_period",
       "earned_less_retainage",
+      "retainage_refunded",
       "previous_certificates",
       "current_payment_due",
       "billed",

@@ -38,6 +38,8 @@ export interface BillingLineView extends ScheduleLineView {
   retained_at_reduced_rate: string;
   reduction_reached: boolean;
   retainage_released: string;
+  /** Retainage of the line refunded to the buyer by a retainage dispute (forfeited: out of I and of what is earned). */
+  retainage_refunded: string;
 }
 
 export interface ScheduleVersionView {
@@ -203,7 +205,9 @@ export interface PayApplicationLineView {
   /** I */
   retainage: string;
   retainage_this_period: string;
+  /** G − I, less retainage refunded to the buyer (`retainage_refunded`, "0.00": none). */
   earned_less_retainage: string;
+  retainage_refunded: string;
   previous_certificates: string;
   current_payment_due: string;
   /** What the seller billed on this line (absent: not billed this period). */

@@ -31,6 +31,7 @@ const line = (n: number, description = `Line ${n}`) => ({
   retainage: n === 1 ? '100.00' : '0.00',
   retainage_this_period: n === 1 ? '100.00' : '0.00',
   earned_less_retainage: n === 1 ? '900.00' : '0.00',
+  retainage_refunded: '0.00',
   previous_certificates: '0.00',
   current_payment_due: n === 1 ? '900.00' : '0.00',
   billed: null,

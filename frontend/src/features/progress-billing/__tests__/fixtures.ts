@@ -37,6 +37,7 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
       retained_at_reduced_rate: '0.00',
       reduction_reached: false,
       retainage_released: '0.00',
+      retainage_refunded: '0.00',
     })),
     versions: [
       {
@@ -77,6 +78,7 @@ const sheetLine = (l: (typeof lines)[number], billed: PayApplicationLineView['bi
   retainage: zero,
   retainage_this_period: zero,
   earned_less_retainage: zero,
+  retainage_refunded: zero,
   previous_certificates: zero,
   current_payment_due: zero,
   billed,
