@@ -5,8 +5,8 @@ import {
   money,
   type Party,
   type PartyName,
-  retainageStanding,
   type RetainagePayeeView,
+  retainageStanding,
   type RetainageView,
   sum,
 } from '@escrow/domain';
@@ -54,7 +54,9 @@ export function billingProjectRetainageView(project: ActiveProject, billing: Act
   const canApprove = open && request !== null && request.party !== party;
   const canDispute = party !== null && project.status === 'submitted' && !dispute && standing.lines.length > 0;
   const decisions: RetainageView['decisions'] = [
-    ...billing.retainageReleases.filter((r) => !r.disputeId).map((r) => ({ decided_by: 'parties' as const, resolution: 'release' as const, amount: r.total, at: r.at })),
+    ...billing.retainageReleases
+      .filter((r) => !r.disputeId)
+      .map((r) => ({ decided_by: 'parties' as const, resolution: 'release' as const, amount: r.total, at: r.at })),
     ...(billing.retainageDecisions ?? []).map((d) => ({ decided_by: 'admin' as const, resolution: d.resolution, amount: d.amount, at: d.at })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   let nextStep: string | null = null;

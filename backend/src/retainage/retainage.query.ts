@@ -3,8 +3,8 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 
-import { PG_POOL } from '../infrastructure/database/database.tokens';
 import type { SessionUser } from '../identity';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { MilestoneReads, ProjectAccess } from '../read-models';
 import { billingProjectRetainageView } from './billing-retainage.view';
 import { retainageView } from './retainage.view';

@@ -1,4 +1,5 @@
 import { formatAmount, money } from '../money/money';
+import type { RetainageResolution } from '../projects/events';
 import {
   checkRetainageApproval,
   disputeStatement,
@@ -9,7 +10,6 @@ import {
   requireRetainageProposal,
   resolutionNote,
 } from '../projects/retainage-dispute';
-import type { RetainageResolution } from '../projects/events';
 import { assertNever } from '../shared/command';
 import { conflict, notFound } from '../shared/errors';
 import { releaseBlocked, releaseOf, retainageStanding } from './billing.decide.retainage';

@@ -3,8 +3,8 @@ import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
 import type { ActiveBilling, BillingState } from './billing.state';
 import {
-  approvedSchedule,
   allAsBilled,
+  approvedSchedule,
   ARCHITECT,
   as,
   BUYER,

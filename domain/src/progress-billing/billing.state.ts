@@ -179,7 +179,7 @@ export interface ActiveBilling {
   updatedAt: string;
 }
 
-export interface BillingRetainageDispute {
+interface BillingRetainageDispute {
   disputeId: number;
   party: Party;
   by: number;
@@ -192,7 +192,7 @@ export interface BillingRetainageDispute {
   approvedBy?: number | null;
 }
 
-export interface BillingRetainageRefund {
+interface BillingRetainageRefund {
   refundId: number;
   disputeId: number;
   lines: { line: string; payeeId: number; amount: string }[];

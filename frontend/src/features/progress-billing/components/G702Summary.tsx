@@ -47,7 +47,7 @@ export function G702Summary({
           </div>
         ))}
         {summary.retainageRefunded && (
-          // Forfeited by a retainage dispute's refund: out of lines 6 and 9 (docs/progress-billing.md, "Retainage refunded").
+          // Forfeited by a retainage dispute's refund: out of lines 6 and 9 (docs/progress-billing.md, "The retainage dispute").
           <div key="retainageRefunded">
             <dt>Retainage refunded to the owner</dt>
             <dd>{formatDollars(summary.retainageRefunded)}</dd>
