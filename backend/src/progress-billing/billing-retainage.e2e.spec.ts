@@ -325,6 +325,11 @@ describe('progress billing: the retainage release', () => {
       { account: 'refunds_payable', total: '0.00' },
       { account: 'retainage', total: '0.00' },
     ]);
+    // The admin console's payments list the refund to the buyer.
+    const payments = (await admin.get(`/api/admin/payments?job_id=${jobId}&kind=refund`)).body;
+    expect(payments).toEqual([
+      expect.objectContaining({ kind: 'refund', id: 1, amount: '3000.00', status: 'paid', party: 'Olivia Owner', retainage: true, progress_billing: true }),
+    ]);
     // The History tells it, and the seller's integration heard of the dispute and its resolution.
     const history = (await b.get(`/api/job/${jobId}/history`)).body as { summary: string }[];
     const summaries = JSON.stringify(history);
