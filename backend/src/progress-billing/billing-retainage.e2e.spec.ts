@@ -1,6 +1,7 @@
 import type { WebhookPayload } from '@escrow/domain';
 
 import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
+import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
@@ -268,6 +269,15 @@ describe('progress billing: the retainage release', () => {
       dispute: { party: 'customer', by: buyer.userId, statement: 'The punch list is not done.', proposal: null },
     });
 
+    // Either side attaches evidence to it, on the same routes as a milestone project's dispute.
+    const disputeId = opened.body.dispute.dispute_id as number;
+    const file = multipart(TINY_PDF, 'punch-list.pdf');
+    const evidence = `/api/job/${jobId}/retainage/attachments`;
+    const attached = await b.request('POST', `${evidence}?dispute_id=${disputeId}`, file.payload, file.headers);
+    expect(attached).toMatchObject({ status: 201, body: { to: 'retainage_dispute', dispute_id: disputeId, name: 'punch-list.pdf', by: { role: 'buyer' } } });
+    expect(await outsider.request('POST', `${evidence}?dispute_id=${disputeId}`, file.payload, file.headers)).toMatchObject({ status: 404 });
+    expect((await s.get(evidence)).body).toEqual([expect.objectContaining({ attachment_id: attached.body.attachment_id, dispute_id: disputeId })]);
+    expect((await s.get(`${evidence}/${attached.body.attachment_id}/file`)).status).toBe(200);
     // The administrators see it among the retainage disputes; a party may not resolve it.
     const admin = await session(await createUser(app.db.pool, { role: 'admin' }));
     const listed = await eventually(
@@ -297,6 +307,11 @@ describe('progress billing: the retainage release', () => {
       decisions: [{ decided_by: 'admin', resolution: 'refund', amount: '3000.00' }],
     });
 
+    // Resolved, its evidence is closed.
+    expect(await b.request('POST', `${evidence}?dispute_id=${disputeId}`, file.payload, file.headers)).toMatchObject({
+      status: 409,
+      body: { code: 'dispute_closed' },
+    });
     // The provider refunds the buyer once; the ledger balances and the escrow holds nothing more.
     await eventually(
       async () => (await app.db.pool.query("SELECT status FROM payment_instructions WHERE job_id = $1 AND kind = 'progress_refund'", [jobId])).rows,

@@ -6,6 +6,7 @@ import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingFile } from './billing.decide.files';
 import { decideBillingRetainage } from './billing.decide.retainage';
 import { decideBillingRetainageDispute } from './billing.decide.retainage-dispute';
+import { decideBillingRetainageEvidence } from './billing.decide.retainage-evidence';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
 import { decideBillingLienWaiver } from './billing.waivers';
@@ -53,6 +54,9 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'RejectBillingRetainageResolution':
     case 'RecordBillingRetainageRefundPaid':
       return decideBillingRetainageDispute(command, state);
+    case 'AddBillingRetainageEvidence':
+    case 'RemoveBillingRetainageEvidence':
+      return decideBillingRetainageEvidence(command, state);
     case 'SignBillingLienWaiver':
       return decideBillingLienWaiver(command, state);
     case 'AddBillingFile':

@@ -1,4 +1,5 @@
 import { formatAmount, money } from '../money/money';
+import { evolveRetainageEvidence } from '../projects/project.retainage-evidence';
 import { assertNever } from '../shared/command';
 import type { ActiveBilling, ApplicationState, BillingDepositState, BillingState, PaymentState } from './billing.state';
 import type { BillingEvent } from './events';
@@ -279,6 +280,10 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const { refundId, providerReference, at } = event.data;
       return { ...s, retainageRefunds: (s.retainageRefunds ?? []).map((r) => (r.refundId === refundId ? { ...r, paid: { providerReference, at } } : r)) };
     }
+    case 'BillingRetainageEvidenceAdded':
+      return { ...s, retainageEvidence: evolveRetainageEvidence(s.retainageEvidence ?? [], { type: 'RetainageEvidenceAdded', data: event.data }) };
+    case 'BillingRetainageEvidenceRemoved':
+      return { ...s, retainageEvidence: evolveRetainageEvidence(s.retainageEvidence ?? [], { type: 'RetainageEvidenceRemoved', data: event.data }) };
     case 'BillingLienWaiverSigned':
     case 'BillingLienWaiverIssued': {
       const { payoutId, kind, waiverHash, waiverName, at } = event.data;

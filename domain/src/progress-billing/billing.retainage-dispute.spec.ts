@@ -155,4 +155,32 @@ describe('a dispute of the retainage of a progress-billed project', () => {
     expect(refusal(open, resolve('release')).code).toBe('application_open');
     expect(refusal(open, resolve('refund')).code).toBe('application_open');
   });
+
+  it("takes evidence from either side and an administrator while it is open, by the milestone dispute's rules", () => {
+    const file = {
+      name: 'a.pdf',
+      size: 10,
+      mediaType: 'application/pdf',
+      sha256: 'a'.repeat(64),
+      thumbnailSha256: null,
+      originalSha256: 'a'.repeat(64),
+      originalSize: 10,
+    };
+    const add = (attachmentId: string, metadata: CommandMetadata, disputeId = 55) =>
+      command('AddBillingRetainageEvidence', { attachmentId, disputeId, file, maxBytes: 1000 }, metadata);
+    const open = given(...held(), dispute());
+    const { events, state } = run(open, add('e-1', as.seller()));
+    expect(events).toEqual([
+      { type: 'BillingRetainageEvidenceAdded', data: expect.objectContaining({ attachmentId: 'e-1', disputeId: 55, byRole: 'company' }) },
+    ]);
+    expect((state as ActiveBilling).retainageEvidence).toEqual([expect.objectContaining({ attachmentId: 'e-1', removed: null })]);
+    expect(run(state, add('e-2', admin())).events[0]).toMatchObject({ data: { byRole: 'admin' } });
+    expect(refusal(state, add('e-3', as.outsider())).code).toBe('not_a_party');
+    expect(refusal(state, add('e-3', as.buyer(), 56)).code).toBe('no_such_dispute');
+    expect(refusal(state, command('RemoveBillingRetainageEvidence', { attachmentId: 'e-1' }, as.buyer())).code).toBe('not_your_attachment');
+    const removed = run(state, command('RemoveBillingRetainageEvidence', { attachmentId: 'e-1' }, as.seller()));
+    expect(removed.events[0]!.type).toBe('BillingRetainageEvidenceRemoved');
+    const resolved = run(state, resolve('release')).state;
+    expect(refusal(resolved, add('e-4', as.buyer())).code).toBe('dispute_closed');
+  });
 });

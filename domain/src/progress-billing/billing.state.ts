@@ -1,6 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
 import type { RetainageResolution } from '../projects/events';
+import type { RetainageEvidence } from '../projects/project.retainage-evidence';
 import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -169,6 +170,8 @@ export interface ActiveBilling {
     note: string;
     at: string;
   }[];
+  /** Files attached to retainage disputes, removed ones marked (absent: none). */
+  retainageEvidence?: RetainageEvidence[];
   /** Retainage refunded to the buyer by a dispute's resolution, and whether the provider paid it. */
   retainageRefunds?: BillingRetainageRefund[];
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */

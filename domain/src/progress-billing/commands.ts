@@ -97,6 +97,12 @@ export type ResolveBillingRetainageDispute = ProjectCommand<
 /** A second administrator approves or rejects the proposal they saw (`proposalId`, absent: the one waiting). */
 export type ApproveBillingRetainageResolution = ProjectCommand<'ApproveBillingRetainageResolution', { proposalId?: number | null }>;
 export type RejectBillingRetainageResolution = ProjectCommand<'RejectBillingRetainageResolution', { proposalId?: number | null; note?: string | null }>;
+/** A file attached to (or removed from) the open retainage dispute: the milestone project's evidence rules, on the billing stream. */
+export type AddBillingRetainageEvidence = ProjectCommand<
+  'AddBillingRetainageEvidence',
+  { attachmentId: string; disputeId: number; file: AttachedFile; maxBytes: number }
+>;
+export type RemoveBillingRetainageEvidence = ProjectCommand<'RemoveBillingRetainageEvidence', { attachmentId: string }>;
 /** The provider paid a retainage refund to the buyer. */
 export type RecordBillingRetainageRefundPaid = Command<'RecordBillingRetainageRefundPaid', { refundId: number; providerReference: string }>;
 
@@ -132,5 +138,7 @@ export type BillingCommand =
   | ApproveBillingRetainageResolution
   | RejectBillingRetainageResolution
   | RecordBillingRetainageRefundPaid
+  | AddBillingRetainageEvidence
+  | RemoveBillingRetainageEvidence
   | SignBillingLienWaiver
   | AddBillingFile;

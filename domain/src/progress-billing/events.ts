@@ -1,5 +1,5 @@
 import type { SiteState } from '../lien-waivers/states';
-import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
+import type { AttachedFile, AttacherRole, Party, WaiverKind } from '../milestones/events';
 import type { RetainageResolution } from '../projects/events';
 import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -225,6 +225,12 @@ export type BillingEvent =
     }
   | { type: 'BillingRetainageRefundPaid'; data: BillingEventBase & { refundId: number; amount: string; providerReference: string } }
   | {
+      /** A file attached to the open retainage dispute by a party or an administrator (the milestone project's RetainageEvidenceAdded). */
+      type: 'BillingRetainageEvidenceAdded';
+      data: BillingEventBase & AttachedFile & { disputeId: number; attachmentId: string; by: number; byRole: AttacherRole };
+    }
+  | { type: 'BillingRetainageEvidenceRemoved'; data: BillingEventBase & { disputeId: number; attachmentId: string; by: number } }
+  | {
       /** A user of the payee company signed a payout's lien waiver; its text (which names people) is kept outside events, by name and hash. */
       type: 'BillingLienWaiverSigned';
       data: BillingEventBase & BillingWaiver & { by: number };
@@ -299,6 +305,8 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'BillingRetainageDisputeResolved',
   'BillingRetainageRefundRequested',
   'BillingRetainageRefundPaid',
+  'BillingRetainageEvidenceAdded',
+  'BillingRetainageEvidenceRemoved',
   'BillingLienWaiverSigned',
   'BillingLienWaiverIssued',
   'BillingFileAdded',

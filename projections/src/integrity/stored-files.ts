@@ -49,7 +49,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export function recordedFileOf(event: EventWithFiles, projects?: Map<string, number>): RecordedFile | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
   if (event.type === 'MilestoneProposed' && typeof data.jobId === 'number') projects?.set(event.streamId, data.jobId);
-  if (event.type !== 'AttachmentAdded' && event.type !== 'RetainageEvidenceAdded' && event.type !== 'BillingFileAdded') return null;
+  if (!['AttachmentAdded', 'RetainageEvidenceAdded', 'BillingRetainageEvidenceAdded', 'BillingFileAdded'].includes(event.type)) return null;
   const metadataJob = (event.metadata as { jobId?: unknown } | null)?.jobId;
   // A retainage dispute's files and the billing's (progress billing) are the project's, not a milestone's.
   const onProject = event.type !== 'AttachmentAdded';
@@ -81,7 +81,7 @@ export function describeFileProblem(
   event: { id: string; streamId: string; revision?: number },
   where = 'the file store',
 ): string {
-  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId !== null ? `milestone ${file.originalId}` : event.streamId.startsWith('billing-') ? 'its billing' : 'its retainage dispute'}`;
+  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId !== null ? `milestone ${file.originalId}` : event.type === 'BillingFileAdded' ? 'its billing' : 'its retainage dispute'}`;
   const state = found === 'missing' ? `is not in ${where}` : `in ${where} no longer hashes to it: the file was changed`;
   const inEvent = event.revision === undefined ? `event ${event.id} of ${event.streamId}` : `event ${event.id}, ${event.streamId} revision ${event.revision}`;
   // An image was drawn again before it was stored: what its uploader holds hashes otherwise.

@@ -294,11 +294,13 @@ function describeEvent(row: AuditRow, milestones: Map<number, ActiveMilestone>, 
         changes: [],
       };
     case 'RetainageEvidenceAdded':
+    case 'BillingRetainageEvidenceAdded':
       return {
         summary: `${names.person(d.by) ?? 'An administrator'} attached “${d.name}” (${fileSize(d.size)}) as evidence in the retainage dispute. ${fileHashes(d)}`,
         changes: [],
       };
     case 'RetainageEvidenceRemoved':
+    case 'BillingRetainageEvidenceRemoved':
       return {
         summary: `${names.person(d.by) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
         changes: [],
