@@ -208,4 +208,33 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     const decisions = await screen.findByRole('list', { name: 'Retainage dispute decisions' });
     expect(decisions).toHaveTextContent('Refunded $3,000.00 to the buyer by our team on Dec 22, 2026: Defects not fixed.');
   });
+
+  it("shows the open dispute's files under it, as the page draws them, to the parties", async () => {
+    const disputed: BillingRetainageView = {
+      ...held,
+      blocked: { code: 'retainage_disputed', message: 'A retainage dispute is open on this project; an administrator will decide it.' },
+      can_request: false,
+      can_dispute: false,
+      dispute: { dispute_id: 4, party: 'company', by: 3, at: '2026-12-21T10:00:00Z', statement: 'The buyer will not answer.', proposal: null },
+    };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { retainage: disputed }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel
+          projectId={7}
+          isDraft={false}
+          seller={SELLER}
+          disputeEvidence={({ disputeId, yourParty }) => <p>{`Files of dispute ${disputeId}, seen by the ${yourParty}`}</p>}
+        />
+      </App>,
+      { user: signedIn(null) },
+    );
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByText('The seller disputed the retainage on Dec 21, 2026')).toBeInTheDocument();
+    expect(within(section).getByText('Files of dispute 4, seen by the buyer')).toBeInTheDocument();
+  });
 });

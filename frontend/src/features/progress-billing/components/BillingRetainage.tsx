@@ -1,7 +1,7 @@
 import type { BillingRetainageView, CompanyNameMatch } from '@escrow/domain';
 import { formatDollars } from '@escrow/domain';
 import { Alert, App, Button } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { LightTable } from '../../../components/LightTable';
 import { LightTag } from '../../../components/LightTag';
@@ -17,6 +17,9 @@ const side = { customer: 'buyer', company: 'seller' } as const;
 
 type PayeeRow = { payee_id: number; amount: string; paid?: boolean };
 
+/** The files of an open retainage dispute, drawn by the page (as the milestone Retainage panel's are). */
+export type RetainageDisputeEvidence = (dispute: { disputeId: number; yourParty: 'buyer' | 'seller' | null }) => ReactNode;
+
 /**
  * The retainage held for each payee and its release at substantial completion
  * (docs/progress-billing.md, "Retainage"): a party asks for it once no application is open and
@@ -29,10 +32,13 @@ export function BillingRetainage({
   projectId,
   retainage,
   nameOf,
+  evidence,
 }: {
   projectId: number;
   retainage: BillingRetainageView;
   nameOf: (companyId: number) => CompanyNameMatch;
+  /** The open dispute's files, shown under it. */
+  evidence?: ReactNode;
 }) {
   const act = useBillingRetainage(projectId);
   const disputeAct = useDisputeBillingRetainage(projectId);
@@ -85,6 +91,7 @@ export function BillingRetainage({
           {`“${dispute.statement}” An administrator will release it to the payees or refund it to the buyer${dispute.proposal ? '; a resolution waits for a second administrator' : ''}.`}
         </Notice>
       )}
+      {dispute && evidence}
       {retainage.blocked && !['no_retainage_held', 'retainage_disputed'].includes(retainage.blocked.code) && (
         <p className="el-muted">{retainage.blocked.message}</p>
       )}
