@@ -1,9 +1,9 @@
 import type { WebhookPayload } from '@escrow/domain';
 
 import { progressBilledProject, scheduleLine as line } from '../../test/support/escrow-flows';
-import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, startSession } from '../../test/support/http-session';
+import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
 

@@ -175,7 +175,7 @@ describe('the check of stored files', () => {
     });
     await check.settled();
     expect(check.result().problems).toEqual([expect.objectContaining({ projectId: 7, originalId: null, attachmentId: 'r-2', found: 'missing' })]);
-    expect(check.result().problems[0]!.message).toContain('attachment r-2 "photos.pdf" of project 7, its retainage dispute (event e-3, billing-7 revision 9)');
+    expect(check.result().problems[0]!.message).toContain('attachment r-2 "photos.pdf" of project 7, its billing (event e-3, billing-7 revision 9)');
   });
 
   it('fails when the store cannot be read, rather than passing files it did not see', async () => {

@@ -81,7 +81,7 @@ export function describeFileProblem(
   event: { id: string; streamId: string; revision?: number },
   where = 'the file store',
 ): string {
-  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId !== null ? `milestone ${file.originalId}` : event.type === 'BillingFileAdded' ? 'its billing' : 'its retainage dispute'}`;
+  const what = `${which === 'thumbnail' ? 'the thumbnail of ' : ''}attachment ${file.attachmentId} "${file.name}" of project ${file.projectId ?? '?'}, ${file.originalId !== null ? `milestone ${file.originalId}` : event.streamId.startsWith('billing-') ? 'its billing' : 'its retainage dispute'}`;
   const state = found === 'missing' ? `is not in ${where}` : `in ${where} no longer hashes to it: the file was changed`;
   const inEvent = event.revision === undefined ? `event ${event.id} of ${event.streamId}` : `event ${event.id}, ${event.streamId} revision ${event.revision}`;
   // An image was drawn again before it was stored: what its uploader holds hashes otherwise.
