@@ -22,6 +22,7 @@ import {
   PaymentInstructionsByEventId1763800042000,
   PaymentInstructionsCorrelation1763800800100,
   PaymentInstructionsProgressBilling1763804100000,
+  PaymentInstructionsProgressRefund1764400000000,
   PaymentInstructionsRetainageAndWaivers1763800202000,
 } from './payments/migrations';
 import { PaymentInstructionRow } from './payments/payment-instruction.entity';
@@ -78,6 +79,7 @@ export const projectionMigrations: MigrationClass[] = [
   MilestoneVersionAuthorRole1763804200000,
   LedgerEntriesNameTheActor1763804200100,
   PayApplicationsPeriodFigures1763804300000,
+  PaymentInstructionsProgressRefund1764400000000,
 ];
 /** The read-model tables as TypeORM entities (the runner's bookkeeping stays plain SQL). */
 export const projectionEntities: EntityClass[] = [

@@ -26,6 +26,7 @@ import { RemoveAttachmentHandler } from './remove-attachment/remove-attachment.h
 import { RemoveAttachmentController } from './remove-attachment/remove-attachment.http.controller';
 import { RemoveRetainageEvidenceHandler } from './remove-retainage-evidence/remove-retainage-evidence.handler';
 import { RemoveRetainageEvidenceController } from './remove-retainage-evidence/remove-retainage-evidence.http.controller';
+import { RetainageEvidenceSource } from './retainage-evidence-source';
 import { fileStoreProvider } from './storage/file-store.provider';
 
 /** Files attached as evidence to milestones, to a project's retainage dispute and to its billing (docs/attachments.md). */
@@ -45,6 +46,7 @@ import { fileStoreProvider } from './storage/file-store.provider';
     DownloadBillingFileController,
   ],
   providers: [
+    RetainageEvidenceSource,
     fileStoreProvider,
     AttachmentIntake,
     AttachFileHandler,

@@ -10,7 +10,7 @@ export interface PaymentInstruction {
    * retainage: a payout of a payee's released retainage; retainage_refund: retainage going back to
    * the buyer; progress_debit, progress_payment: a progress-billed project's deposit and payout.
    */
-  kind: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment';
+  kind: 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment' | 'progress_refund';
   /** The deposit, disbursement, refund or retainage-refund id, for retainage the payee (mp_id), for a progress payment the payout's number. */
   referenceId: number;
   /** The milestone; for the progress kinds, the project (their stream is billing-<projectId>). */

@@ -113,6 +113,7 @@ export class SandboxAchProvider implements PaymentProvider {
         return { kind: 'payout-paid', instruction, providerReference: reference };
       case 'refund':
       case 'retainage_refund':
+      case 'progress_refund':
         return { kind: 'refund-paid', instruction, providerReference: reference };
     }
   }

@@ -92,6 +92,7 @@ export function progressBillingView(
         retained_at_reduced_rate: toDate.atReducedRate,
         reduction_reached: toDate.reductionReached,
         retainage_released: toDate.retainageReleased,
+        retainage_refunded: toDate.retainageRefunded ?? '0.00',
       };
     }),
     versions: state.versions.map((v) => ({
@@ -128,6 +129,7 @@ const summaryView = (s: Summary): PayApplicationSummaryView => ({
   previous_certificates: s.previousCertificates,
   current_payment_due: s.currentPaymentDue,
   balance_to_finish_including_retainage: s.balanceToFinishIncludingRetainage,
+  retainage_refunded: s.retainageRefunded ?? '0.00',
 });
 
 /** One pay application with its G703 columns and G702 summary (as certified once certified). */
@@ -159,6 +161,7 @@ export function payApplicationView(jobId: number, a: ApplicationState, payouts: 
         retainage: f.retainage,
         retainage_this_period: f.retainageThisPeriod,
         earned_less_retainage: f.earnedLessRetainage,
+        retainage_refunded: f.retainageRefunded ?? '0.00',
         previous_certificates: f.previousCertificates,
         current_payment_due: f.currentPaymentDue,
         billed: b ? { work_this_period: b.workThisPeriod, work_percent: b.workPercent, stored_materials: b.storedMaterials, evidence: b.evidence } : null,

@@ -454,6 +454,7 @@ describe('progress billing', () => {
       RequestBillingDeposit: ['POST', `${job}/billing/deposits`, { amount: '100.00' }],
       RequestBillingRetainageRelease: ['POST', `${job}/billing/retainage/request`],
       ApproveBillingRetainageRelease: ['POST', `${job}/billing/retainage/approve`],
+      DisputeBillingRetainage: ['POST', `${job}/retainage/dispute`, { statement: 'Not done.' }],
     };
     const settings = { signing_policy: DEFAULT_SIGNING_POLICY };
     const events = async () =>

@@ -13,6 +13,7 @@ const payeeView = (p: { payeeId: number; amount: string }) => ({ payee_id: p.pay
 export function billingRetainageView(state: ActiveBilling, viewer: BillingViewer): BillingRetainageView {
   const standing = retainageStanding(state);
   const request = state.retainageRequest;
+  const dispute = state.retainageDispute ?? null;
   const party = viewer === 'customer' || viewer === 'company' ? viewer : null;
   const open = party !== null && standing.blocked === null;
   const blocked = standing.blocked;
@@ -41,5 +42,29 @@ export function billingRetainageView(state: ActiveBilling, viewer: BillingViewer
     blocked: blocked && { code: blocked.code as NonNullable<BillingRetainageView['blocked']>['code'], message: blocked.message },
     can_request: open && request === null,
     can_approve: open && request !== null && request.party !== party,
+    can_dispute: party !== null && !dispute && standing.lines.length > 0,
+    dispute: dispute && {
+      dispute_id: dispute.disputeId,
+      party: dispute.party,
+      by: dispute.by,
+      at: dispute.at,
+      statement: dispute.statement,
+      proposal: dispute.proposal && {
+        proposal_id: dispute.proposal.proposalId,
+        resolution: dispute.proposal.resolution,
+        amount: dispute.proposal.amount,
+        by: dispute.proposal.by,
+        at: dispute.proposal.at,
+      },
+    },
+    decisions: (state.retainageDecisions ?? []).map((d) => ({
+      dispute_id: d.disputeId,
+      resolution: d.resolution,
+      amount: d.amount,
+      by: d.by,
+      approved_by: d.approvedBy,
+      note: d.note,
+      at: d.at,
+    })),
   };
 }

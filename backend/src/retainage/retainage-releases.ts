@@ -2,6 +2,10 @@ import {
   type ActiveMilestone,
   type ActiveProject,
   asOriginalId,
+  type BillingCommand,
+  type BillingEvent,
+  billingOf,
+  type CommandMetadata,
   type EventStore,
   foldMilestone,
   foldProject,
@@ -19,9 +23,16 @@ import {
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 
-import { EventStreams, milestoneStream, projectStream, systemMetadata } from '../command-side';
+import { billingStream, EventStreams, milestoneStream, projectStream, systemMetadata } from '../command-side';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { billingFactsOf } from '../progress-billing';
+
+/** The administrators' commands on a progress-billed project's retainage dispute, as a slice writes them. */
+export type BillingRetainageRequest =
+  | { type: 'ResolveBillingRetainageDispute'; data: { resolution: 'release' | 'refund'; note: string; fourEyesAbove: string | null } }
+  | { type: 'ApproveBillingRetainageResolution'; data: { proposalId: number | null } }
+  | { type: 'RejectBillingRetainageResolution'; data: { proposalId: number | null; note: string } };
 
 /**
  * The project's retainage release on the write side. Its decision lives on the project stream;
@@ -54,6 +65,22 @@ export class RetainageReleases {
       ),
     );
     return states.filter((s): s is ActiveMilestone => s.status === 'active');
+  }
+
+  /** Whether the project bills by progress (its retainage then lives on its billing stream), from the project's stream. */
+  async billsByProgress(projectId: number): Promise<boolean> {
+    const project = await this.streams.current(projectStream, projectId);
+    return project.status !== 'none' && billingOf(project) === 'progress';
+  }
+
+  /**
+   * Decides an administrator's retainage command on a progress-billed project's billing stream
+   * (the milestone project's are decided on its project stream, below).
+   */
+  async decideBilling(projectId: number, request: BillingRetainageRequest, metadata: CommandMetadata, idempotencyKey: string | null): Promise<BillingEvent[]> {
+    const project = billingFactsOf(await this.streams.current(projectStream, projectId));
+    const { events } = await this.streams.decide(billingStream, projectId, { ...request, metadata, project } as BillingCommand, { idempotencyKey });
+    return events;
   }
 
   async facts(projectId: number): Promise<MilestoneRetainageFacts[]> {

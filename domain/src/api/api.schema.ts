@@ -2277,6 +2277,10 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "retainage_released": {
         "type": "string"
+      },
+      "retainage_refunded": {
+        "type": "string",
+        "description": "Retainage of the line refunded to the buyer by a retainage dispute (forfeited: out of I and of what is earned)."
       }
     },
     "required": [
@@ -2286,6 +2290,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "payee_id",
       "reduction_reached",
       "retainage",
+      "retainage_refunded",
       "retainage_released",
       "retained_at_rate",
       "retained_at_reduced_rate",
@@ -2541,6 +2546,7 @@ export const API_SCHEMAS: Record<string, object> = {
               "code": {
                 "type": "string",
                 "enum": [
+                  "retainage_disputed",
                   "application_open",
                   "payment_awaiting_funds",
                   "no_retainage_held"
@@ -2559,14 +2565,142 @@ export const API_SCHEMAS: Record<string, object> = {
             "type": "null"
           }
         ],
-        "description": "Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`."
+        "description": "Why a release cannot be asked for or approved now (null: it can): `retainage_disputed`, `application_open`, `payment_awaiting_funds` or `no_retainage_held`."
       },
       "can_request": {
         "type": "boolean",
-        "description": "What the asking party may do now (both false for an admin or the certifier)."
+        "description": "What the asking party may do now (all false for an admin or the certifier)."
       },
       "can_approve": {
         "type": "boolean"
+      },
+      "can_dispute": {
+        "type": "boolean",
+        "description": "Dispute the retainage (POST /api/job/{id}/retainage/dispute): while retainage is held and no dispute is open."
+      },
+      "dispute": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "dispute_id": {
+                "type": "number"
+              },
+              "party": {
+                "type": "string",
+                "enum": [
+                  "customer",
+                  "company"
+                ]
+              },
+              "by": {
+                "type": "number"
+              },
+              "at": {
+                "type": "string"
+              },
+              "statement": {
+                "type": "string"
+              },
+              "proposal": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "proposal_id": {
+                        "type": "number"
+                      },
+                      "resolution": {
+                        "type": "string",
+                        "enum": [
+                          "release",
+                          "refund"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string"
+                      },
+                      "by": {
+                        "type": "number"
+                      },
+                      "at": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "proposal_id",
+                      "resolution",
+                      "amount",
+                      "by",
+                      "at"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "dispute_id",
+              "party",
+              "by",
+              "at",
+              "statement",
+              "proposal"
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The open retainage dispute, waiting for an administrator: which party, who, when, their statement, and a resolution waiting for a second administrator."
+      },
+      "decisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "dispute_id": {
+              "type": "number"
+            },
+            "resolution": {
+              "type": "string",
+              "enum": [
+                "release",
+                "refund"
+              ]
+            },
+            "amount": {
+              "type": "string"
+            },
+            "by": {
+              "type": "number"
+            },
+            "approved_by": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "note": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "dispute_id",
+            "resolution",
+            "amount",
+            "by",
+            "approved_by",
+            "note",
+            "at"
+          ]
+        },
+        "description": "Administrators' decisions of past disputes, oldest first: released to the payees or refunded to the buyer, by whom (and the second administrator who approved it)."
       }
     },
     "required": [
@@ -2576,7 +2710,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "releases",
       "blocked",
       "can_request",
-      "can_approve"
+      "can_approve",
+      "can_dispute",
+      "dispute",
+      "decisions"
     ],
     "description": "The retainage the certificates hold and its release (docs/progress-billing.md#retainage): one party asks for it at substantial completion, the other approves, and each payee is paid its share."
   },
@@ -6293,6 +6430,10 @@ export const API_SCHEMAS: Record<string, object> = {
         "type": "string"
       },
       "earned_less_retainage": {
+        "type": "string",
+        "description": "G − I, less retainage refunded to the buyer (`retainage_refunded`, \"0.00\": none)."
+      },
+      "retainage_refunded": {
         "type": "string"
       },
       "previous_certificates": {
@@ -6384,6 +6525,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage",
       "retainage_this_period",
       "earned_less_retainage",
+      "retainage_refunded",
       "previous_certificates",
       "current_payment_due",
       "billed",
@@ -6464,6 +6606,10 @@ export const API_SCHEMAS: Record<string, object> = {
       },
       "balance_to_finish_including_retainage": {
         "type": "string"
+      },
+      "retainage_refunded": {
+        "type": "string",
+        "description": "Retainage refunded to the owner by a dispute's resolution, to date (\"0.00\": none): forfeited, out of lines 6 and 9."
       }
     },
     "required": [
@@ -6477,7 +6623,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "total_earned_less_retainage",
       "previous_certificates",
       "current_payment_due",
-      "balance_to_finish_including_retainage"
+      "balance_to_finish_including_retainage",
+      "retainage_refunded"
     ],
     "description": "The G702 summary, lines 1 to 9."
   },
@@ -11011,6 +11158,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "dispute.resolved",
       "retainage.released",
       "retainage.release_requested",
+      "retainage.dispute_opened",
+      "retainage.dispute_resolved",
       "schedule.approved",
       "pay_application.submitted",
       "pay_application.certified",

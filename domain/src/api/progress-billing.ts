@@ -38,6 +38,8 @@ export interface BillingLineView extends ScheduleLineView {
   retained_at_reduced_rate: string;
   reduction_reached: boolean;
   retainage_released: string;
+  /** Retainage of the line refunded to the buyer by a retainage dispute (forfeited: out of I and of what is earned). */
+  retainage_refunded: string;
 }
 
 export interface ScheduleVersionView {
@@ -134,11 +136,24 @@ export interface BillingRetainageView {
     status: 'paying' | 'paid';
     payees: (RetainagePayeeAmountView & { paid: boolean } & PayoutWaiverView)[];
   }[];
-  /** Why a release cannot be asked for or approved now (null: it can): `application_open`, `payment_awaiting_funds` or `no_retainage_held`. */
-  blocked: { code: 'application_open' | 'payment_awaiting_funds' | 'no_retainage_held'; message: string } | null;
-  /** What the asking party may do now (both false for an admin or the certifier). */
+  /** Why a release cannot be asked for or approved now (null: it can): `retainage_disputed`, `application_open`, `payment_awaiting_funds` or `no_retainage_held`. */
+  blocked: { code: 'retainage_disputed' | 'application_open' | 'payment_awaiting_funds' | 'no_retainage_held'; message: string } | null;
+  /** What the asking party may do now (all false for an admin or the certifier). */
   can_request: boolean;
   can_approve: boolean;
+  /** Dispute the retainage (POST /api/job/{id}/retainage/dispute): while retainage is held and no dispute is open. */
+  can_dispute: boolean;
+  /** The open retainage dispute, waiting for an administrator: which party, who, when, their statement, and a resolution waiting for a second administrator. */
+  dispute: {
+    dispute_id: number;
+    party: 'customer' | 'company';
+    by: number;
+    at: string;
+    statement: string;
+    proposal: { proposal_id: number; resolution: 'release' | 'refund'; amount: string; by: number; at: string } | null;
+  } | null;
+  /** Administrators' decisions of past disputes, oldest first: released to the payees or refunded to the buyer, by whom (and the second administrator who approved it). */
+  decisions: { dispute_id: number; resolution: 'release' | 'refund'; amount: string; by: number; approved_by: number | null; note: string; at: string }[];
 }
 
 /** A deposit into the project's escrow balance (POST /api/job/{id}/billing/deposits answers one). */
@@ -205,7 +220,9 @@ export interface PayApplicationLineView {
   /** I */
   retainage: string;
   retainage_this_period: string;
+  /** G − I, less retainage refunded to the buyer (`retainage_refunded`, "0.00": none). */
   earned_less_retainage: string;
+  retainage_refunded: string;
   previous_certificates: string;
   current_payment_due: string;
   /** What the seller billed on this line (absent: not billed this period). */
@@ -227,6 +244,8 @@ export interface PayApplicationSummaryView {
   previous_certificates: string;
   current_payment_due: string;
   balance_to_finish_including_retainage: string;
+  /** Retainage refunded to the owner by a dispute's resolution, to date ("0.00": none): forfeited, out of lines 6 and 9. */
+  retainage_refunded: string;
 }
 
 export interface PayeeFiguresView {

@@ -170,3 +170,37 @@ describe('the release of retainage at substantial completion', () => {
     expect(refusal(waiting, retainageReleased()[0]!)).toMatchObject({ code: 'payment_awaiting_funds', message: expect.stringContaining('Pay application 1') });
   });
 });
+
+describe("the refund of retainage by a dispute's resolution", () => {
+  it("moves each payee's held retainage to a refund owed the buyer, paid once, and balances", () => {
+    const admin = { now: '2026-12-02T09:00:00.000Z', actorId: 900, actorRole: 'admin' as const };
+    const { events, state } = history(
+      ...approvedSchedule(),
+      deposit(301, '30000.00'),
+      settle(301),
+      clear(301),
+      ...firstApplication(),
+      paid(1),
+      paid(2),
+      command('DisputeBillingRetainage', { disputeId: 5, statement: 'Defects.' }, as.buyer()),
+      command('ResolveBillingRetainageDispute', { resolution: 'refund', note: '' }, admin),
+      command('RecordBillingRetainageRefundPaid', { refundId: 1, providerReference: 'r-1' }, as.system()),
+    );
+    const requested = events.find((e) => e.type === 'BillingRetainageRefundRequested')!;
+    expect(shape(postingsFor(requested))).toEqual([
+      ['retainage', SELLER_COMPANY, '-1500.00'],
+      ['retainage', SUB, '-1500.00'],
+      ['refunds_payable', null, '3000.00'],
+    ]);
+    for (const e of events) expect(sum(postingsFor(e).map((p) => money(p.amount))).toFixed(2)).toBe('0.00');
+    const ledger = balances(events);
+    expect(ledger).toMatchObject({ retainage: '0.00', refunds_payable: '0.00', buyer_refunds: '3000.00', escrow: '0.00' });
+    const balance = escrowBalance(state as ActiveBilling);
+    expect([balance.retainageHeld, balance.awaitingRefund, balance.refunded, balance.held].map((d) => d.toFixed(2))).toEqual([
+      '0.00',
+      '0.00',
+      ledger.buyer_refunds,
+      '0.00',
+    ]);
+  });
+});

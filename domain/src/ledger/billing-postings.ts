@@ -33,6 +33,11 @@ export function billingPostings(event: BillingEvent): Posting[] {
     }
     case 'BillingRetainageReleased':
       return event.data.payees.flatMap((p) => [post('retainage', negate(p.amount), p.payeeId), post('payee_payable', p.amount, p.payeeId)]);
+    case 'BillingRetainageRefundRequested':
+      // Forfeited by the payees: their held retainage becomes owed back to the buyer.
+      return [...event.data.payees.map((p) => post('retainage', negate(p.amount), p.payeeId)), post('refunds_payable', event.data.total)];
+    case 'BillingRetainageRefundPaid':
+      return [post('refunds_payable', negate(event.data.amount)), post('buyer_refunds', event.data.amount)];
     case 'BillingPayoutPaid':
       return [post('payee_payable', negate(event.data.amount), event.data.payeeId), post('payee_payouts', event.data.amount, event.data.payeeId)];
     default:
@@ -51,5 +56,7 @@ export const BILLING_LEDGER_EVENT_TYPES = [
   'BillingDepositReturned',
   'PayApplicationPaymentFunded',
   'BillingRetainageReleased',
+  'BillingRetainageRefundRequested',
+  'BillingRetainageRefundPaid',
   'BillingPayoutPaid',
 ] as const satisfies readonly BillingEvent['type'][];

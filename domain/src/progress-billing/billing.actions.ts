@@ -48,6 +48,7 @@ export const BILLING_MEMBER_ACTIONS = {
   RequestBillingDeposit: 'payments.act',
   RequestBillingRetainageRelease: { action: 'milestones.complete', words: 'ask for the retainage release' },
   ApproveBillingRetainageRelease: { action: 'milestones.approve', words: 'approve the retainage release' },
+  DisputeBillingRetainage: { action: 'disputes.act', words: 'dispute the retainage' },
 } as const satisfies Partial<Record<BillingCommand['type'] | 'ChooseBillingMethod', MemberAction>>;
 
 export type BillingMemberAction = keyof typeof BILLING_MEMBER_ACTIONS;

@@ -1,5 +1,8 @@
+import type { SiteState } from '../lien-waivers/states';
+import type { Party } from '../milestones/events';
 import { otherParty, partyName } from '../milestones/milestone.rules';
 import { formatAmount, formatDollars, money, sum } from '../money/money';
+import { refuseWhileDisputed, retainageDisputed } from '../projects/retainage-dispute';
 import { assertNever } from '../shared/command';
 import { conflict, type DomainError } from '../shared/errors';
 import { unfunded } from './billing.escrow';
@@ -23,6 +26,7 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
   const s = requireSchedule(state);
   const party = requireParty(project, metadata, 'release the retainage');
   requireSubmitted(project, 'release the retainage');
+  refuseWhileDisputed(s.retainageDispute);
   const standing = retainageStanding(s);
   const held = standing.lines;
   switch (command.type) {
@@ -47,29 +51,40 @@ export function decideBillingRetainage(command: RetainageCommand, state: Billing
       if (s.retainageRequest.party === party)
         throw conflict('own_release_request', `You asked for the release: the ${partyName(otherParty(party))} approves it.`);
       if (standing.blocked) throw standing.blocked;
-      const payees = standing.payees;
-      // Each payee's release exchanges lien waivers like a progress payment, in the job site's state.
-      const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p, lienWaiverState: project.siteState ?? null }));
-      return [
-        {
-          type: 'BillingRetainageReleased',
-          data: {
-            jobId: s.jobId,
-            releaseNumber: s.retainageReleases.length + 1,
-            party,
-            by: metadata.actorId,
-            lines: held.map(({ line, amount }) => ({ line, amount })),
-            payees,
-            total: standing.total,
-            payouts,
-            at,
-          },
-        },
-      ];
+      return [releaseOf(s, standing, project.siteState ?? null, { party, by: metadata.actorId, disputeId: null, at })];
     }
     default:
       return assertNever(command);
   }
+}
+
+type Standing = ReturnType<typeof retainageStanding>;
+
+/** Every line's held retainage to its payee: one payout per payee, numbered after the stream's earlier payouts. */
+export function releaseOf(
+  s: ActiveBilling,
+  standing: Standing,
+  siteState: SiteState | null,
+  who: { party: Party | null; by: number; disputeId: number | null; at: string },
+): BillingEvent {
+  const { payees } = standing;
+  // Each payee's release exchanges lien waivers like a progress payment, in the job site's state.
+  const payouts = payees.map((p, i) => ({ payoutId: s.payouts.length + 1 + i, ...p, lienWaiverState: siteState }));
+  return {
+    type: 'BillingRetainageReleased',
+    data: {
+      jobId: s.jobId,
+      releaseNumber: s.retainageReleases.length + 1,
+      party: who.party,
+      by: who.by,
+      ...(who.disputeId === null ? {} : { disputeId: who.disputeId }),
+      lines: standing.lines.map(({ line, amount }) => ({ line, amount })),
+      payees,
+      total: standing.total,
+      payouts,
+      at: who.at,
+    },
+  };
 }
 
 /**
@@ -84,10 +99,11 @@ export function retainageStanding(s: ActiveBilling): { lines: HeldLine[]; payees
   for (const { payeeId, amount } of lines) byPayee.set(payeeId, [...(byPayee.get(payeeId) ?? []), amount]);
   const payees = [...byPayee].map(([payeeId, amounts]) => ({ payeeId, amount: formatAmount(sum(amounts.map((a) => money(a)))) }));
   const total = formatAmount(sum(lines.map((h) => money(h.amount))));
-  return { lines, payees, total, blocked: releaseBlocked(s, lines) };
+  return { lines, payees, total, blocked: s.retainageDispute ? retainageDisputed() : releaseBlocked(s, lines) };
 }
 
-function releaseBlocked(s: ActiveBilling, held: HeldLine[]): DomainError | null {
+/** Why held retainage cannot move now (by the parties or an administrator); null: it can. */
+export function releaseBlocked(s: ActiveBilling, held: HeldLine[]): DomainError | null {
   const open = openApplication(s);
   if (open) return conflict('application_open', `Pay application ${open.applicationNumber} is still open: settle it before the retainage is released.`);
   // The retainage is drawn into escrow with its payment: until that payment is funded, it is not there to release.
@@ -101,18 +117,19 @@ function releaseBlocked(s: ActiveBilling, held: HeldLine[]): DomainError | null 
   return null;
 }
 
-interface HeldLine {
+export interface HeldLine {
   line: string;
   payeeId: number;
   amount: string;
 }
 
-/** Each line's retainage withheld by the certificates and not released yet. */
+/** Each line's retainage withheld by the certificates and not released (or refunded) yet. */
 function heldByLine(s: ActiveBilling): HeldLine[] {
   return s.lines
     .map((line) => {
       const toDate = s.toDate[line.number] ?? NOTHING_CERTIFIED;
-      return { line: line.number, payeeId: line.payeeId, amount: formatAmount(withheldToDate(line.retainage, toDate).minus(toDate.retainageReleased)) };
+      const gone = money(toDate.retainageReleased).plus(toDate.retainageRefunded ?? '0');
+      return { line: line.number, payeeId: line.payeeId, amount: formatAmount(withheldToDate(line.retainage, toDate).minus(gone)) };
     })
     .filter((h) => money(h.amount).gt(0));
 }

@@ -3,12 +3,15 @@ import { decideBilling } from './billing.decider';
 import { foldBilling } from './billing.evolve';
 import type { ActiveBilling, BillingState } from './billing.state';
 import {
+  allAsBilled,
   approvedSchedule,
   ARCHITECT,
   as,
   BUYER,
+  clearedDeposit,
   command,
   exampleLines,
+  firstApplication,
   given,
   JOB,
   PROGRESS,
@@ -18,23 +21,6 @@ import {
   SUB,
   uploaded,
 } from './billing.test-kit';
-
-const firstApplication = () =>
-  command(
-    'SubmitPayApplication',
-    {
-      periodTo: '2026-11-30',
-      lines: [
-        { line: '1', workPercent: '50' },
-        { line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence: ['inv-concrete-1'] },
-        { line: '3', storedMaterials: '5000.00', evidence: ['photo-lumber'] },
-      ],
-    },
-    as.seller(),
-  );
-
-const allAsBilled = (applicationNumber: number, revision = 1, lines = ['1', '2', '3']) =>
-  command('CertifyPayApplication', { applicationNumber, revision, lines: lines.map((line) => ({ line, decision: 'as_billed' as const })) }, as.buyer());
 
 describe('the schedule of values', () => {
   it('is proposed by the seller and becomes the schedule when the buyer approves it', () => {
@@ -378,16 +364,6 @@ describe('change orders', () => {
 });
 
 /** $30,000.00 deposited and cleared: application 1's draw, so its retainage is in escrow. */
-const clearedDeposit = () => [
-  command(
-    'RequestBillingDeposit',
-    { depositId: 301, amount: '30000.00', bankAccountLast4: null, agreement: { customer: 'signed', company: 'signed' } },
-    as.buyer(),
-  ),
-  command('SettleBillingDeposit', { depositId: 301, providerReference: 'sbx-301', clearsAt: '2026-11-01T00:00:00.000Z' }, as.system()),
-  command('ClearBillingDeposit', { depositId: 301 }, as.system()),
-];
-
 describe('retainage at substantial completion', () => {
   it('is asked for by one party, approved by the other, and released per payee', () => {
     const s = given(...approvedSchedule(), ...clearedDeposit(), firstApplication(), allAsBilled(1), command('RequestBillingRetainageRelease', {}, as.seller()));

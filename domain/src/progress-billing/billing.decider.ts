@@ -6,6 +6,8 @@ import { decideEscrow } from './billing.decide.escrow';
 import { decideBillingFile } from './billing.decide.files';
 import { decideShortfallReminder } from './billing.decide.reminders';
 import { decideBillingRetainage } from './billing.decide.retainage';
+import { decideBillingRetainageDispute } from './billing.decide.retainage-dispute';
+import { decideBillingRetainageEvidence } from './billing.decide.retainage-evidence';
 import { decideSchedule } from './billing.decide.schedule';
 import type { BillingState } from './billing.state';
 import { decideBillingLienWaiver } from './billing.waivers';
@@ -47,6 +49,15 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
     case 'RequestBillingRetainageRelease':
     case 'ApproveBillingRetainageRelease':
       return decideBillingRetainage(command, state);
+    case 'DisputeBillingRetainage':
+    case 'ResolveBillingRetainageDispute':
+    case 'ApproveBillingRetainageResolution':
+    case 'RejectBillingRetainageResolution':
+    case 'RecordBillingRetainageRefundPaid':
+      return decideBillingRetainageDispute(command, state);
+    case 'AddBillingRetainageEvidence':
+    case 'RemoveBillingRetainageEvidence':
+      return decideBillingRetainageEvidence(command, state);
     case 'SignBillingLienWaiver':
       return decideBillingLienWaiver(command, state);
     case 'AddBillingFile':

@@ -39,11 +39,26 @@ export function escrowBalance(s: ActiveBilling) {
   const pending = total(s.deposits.filter((d) => d.status === 'pending').map((d) => d.amount));
   const clearing = total(s.deposits.filter((d) => d.status === 'settled' && d.clearedAt === null).map((d) => d.amount));
   const cleared = availableFunds(s);
-  // Retainage drawn with each payment stays in escrow until a release makes it payouts.
-  const retainageHeld = total(s.applications.flatMap((a) => (a.funding ? [a.funding.retainage] : []))).minus(total(s.retainageReleases.map((r) => r.total)));
+  // Retainage drawn with each payment stays in escrow until a release makes it payouts (or a dispute's refund sends it back to the buyer).
+  const refunds = s.retainageRefunds ?? [];
+  const retainageHeld = total(s.applications.flatMap((a) => (a.funding ? [a.funding.retainage] : [])))
+    .minus(total(s.retainageReleases.map((r) => r.total)))
+    .minus(total(refunds.map((r) => r.total)));
   const awaitingPayout = total(s.payouts.filter((p) => p.paid === null).map((p) => p.amount));
   const paidOut = total(s.payouts.filter((p) => p.paid !== null).map((p) => p.amount));
-  return { pending, clearing, cleared, retainageHeld, awaitingPayout, paidOut, held: clearing.plus(cleared).plus(retainageHeld).plus(awaitingPayout) };
+  const awaitingRefund = total(refunds.filter((r) => r.paid === null).map((r) => r.total));
+  const refunded = total(refunds.filter((r) => r.paid !== null).map((r) => r.total));
+  return {
+    pending,
+    clearing,
+    cleared,
+    retainageHeld,
+    awaitingPayout,
+    paidOut,
+    awaitingRefund,
+    refunded,
+    held: clearing.plus(cleared).plus(retainageHeld).plus(awaitingPayout).plus(awaitingRefund),
+  };
 }
 
 /** Released payments still waiting for cleared funds, oldest first. */

@@ -1,4 +1,5 @@
 import { formatAmount, money } from '../money/money';
+import { evolveRetainageEvidence } from '../projects/project.retainage-evidence';
 import { assertNever } from '../shared/command';
 import type { ActiveBilling, ApplicationState, BillingDepositState, BillingState, PaymentState } from './billing.state';
 import type { BillingEvent } from './events';
@@ -229,7 +230,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
     case 'BillingRetainageReleaseRequested':
       return { ...s, retainageRequest: { party: event.data.party, by: event.data.by, at: event.data.at } };
     case 'BillingRetainageReleased': {
-      const { releaseNumber, lines, payees, total, payouts, party, by, at } = event.data;
+      const { releaseNumber, lines, payees, total, payouts, party, by, disputeId, at } = event.data;
       const payment = { kind: 'retainage' as const, releaseNumber };
       const toDate = { ...s.toDate };
       for (const { line, amount } of lines) {
@@ -240,10 +241,50 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
         ...s,
         toDate,
         retainageRequest: null,
-        retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at, party, by }],
+        retainageReleases: [...s.retainageReleases, { releaseNumber, payees, total, paid: {}, at, party, by, disputeId: disputeId ?? null }],
         payouts: [...s.payouts, ...payouts.map((p) => ({ ...p, payment, fundedAt: at, paid: null }))],
       };
     }
+    case 'BillingRetainageDisputeOpened': {
+      const { disputeId, party, by, statement, at } = event.data;
+      // A dispute replaces a pending request: the administrator decides instead.
+      return { ...s, retainageRequest: null, retainageDispute: { disputeId, party, by, statement, at, proposal: null, proposals: 0 } };
+    }
+    case 'BillingRetainageResolutionProposed': {
+      const { proposalId, by, resolution, amount, note, at } = event.data;
+      if (!s.retainageDispute) return s;
+      return { ...s, retainageDispute: { ...s.retainageDispute, proposal: { proposalId, by, resolution, amount, note, at }, proposals: proposalId } };
+    }
+    case 'BillingRetainageResolutionApproved':
+      return s.retainageDispute ? { ...s, retainageDispute: { ...s.retainageDispute, proposal: null, approvedBy: event.data.by } } : s;
+    case 'BillingRetainageResolutionRejected':
+      return s.retainageDispute ? { ...s, retainageDispute: { ...s.retainageDispute, proposal: null } } : s;
+    case 'BillingRetainageDisputeResolved': {
+      const { disputeId, resolution, amount, by, note, at } = event.data;
+      const approvedBy = s.retainageDispute?.approvedBy ?? null;
+      return {
+        ...s,
+        retainageDispute: null,
+        retainageDecisions: [...(s.retainageDecisions ?? []), { disputeId, resolution, amount, by, approvedBy, note, at }],
+      };
+    }
+    case 'BillingRetainageRefundRequested': {
+      const { refundId, disputeId, lines, payees, total, at } = event.data;
+      const toDate = { ...s.toDate };
+      for (const { line, amount } of lines) {
+        const before = toDate[line] ?? NOTHING_CERTIFIED;
+        toDate[line] = { ...before, retainageRefunded: formatAmount(money(before.retainageRefunded ?? '0').plus(amount)) };
+      }
+      return { ...s, toDate, retainageRefunds: [...(s.retainageRefunds ?? []), { refundId, disputeId, lines, payees, total, at, paid: null }] };
+    }
+    case 'BillingRetainageRefundPaid': {
+      const { refundId, providerReference, at } = event.data;
+      return { ...s, retainageRefunds: (s.retainageRefunds ?? []).map((r) => (r.refundId === refundId ? { ...r, paid: { providerReference, at } } : r)) };
+    }
+    case 'BillingRetainageEvidenceAdded':
+      return { ...s, retainageEvidence: evolveRetainageEvidence(s.retainageEvidence ?? [], { type: 'RetainageEvidenceAdded', data: event.data }) };
+    case 'BillingRetainageEvidenceRemoved':
+      return { ...s, retainageEvidence: evolveRetainageEvidence(s.retainageEvidence ?? [], { type: 'RetainageEvidenceRemoved', data: event.data }) };
     case 'BillingLienWaiverSigned':
     case 'BillingLienWaiverIssued': {
       const { payoutId, kind, waiverHash, waiverName, at } = event.data;

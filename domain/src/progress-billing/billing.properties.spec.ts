@@ -74,6 +74,7 @@ const stepArb = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'release' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), refund: fc.boolean(), refundPaid: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('fund' as const), payOut: fc.boolean() }) },
 );
 
@@ -84,6 +85,8 @@ interface Books {
   paid: Map<number, Decimal>;
   retainageWithheld: Map<number, Decimal>;
   retainageReleased: Map<number, Decimal>;
+  /** Forfeited to the buyer by a dispute's refund. */
+  retainageRefunded: Map<number, Decimal>;
   certified: Map<number, { retainage: Map<number, Decimal> }>;
   /** The ledger's balances from the events' postings: per account, and per account and payee. */
   ledger: Map<string, Decimal>;
@@ -113,6 +116,7 @@ function book(books: Books, state: BillingState, events: readonly BillingEvent[]
         add(books.retainageReleased, p.payeeId, p.amount);
       }
     }
+    if (event.type === 'BillingRetainageRefundRequested') for (const p of event.data.payees) add(books.retainageRefunded, p.payeeId, p.amount);
     if (event.type === 'PayApplicationSubmitted') {
       // No line is ever billed beyond its scheduled value.
       const s = state as ActiveBilling;
@@ -133,9 +137,10 @@ function checkReconciles(figures: Pick<PayApplicationFigures, 'summary' | 'payee
   const eq = (a: Decimal | string, b: Decimal | string) => toBe(money(a).toFixed(2), money(b).toFixed(2));
   eq(s.contractSumToDate, money(s.originalContractSum).plus(s.netChangeByChangeOrders));
   eq(s.totalRetainage, money(s.retainageOnCompletedWork).plus(s.retainageOnStoredMaterials));
-  eq(s.totalEarnedLessRetainage, money(s.totalCompletedAndStored).minus(s.totalRetainage));
+  const refunded = money(s.retainageRefunded ?? '0');
+  eq(s.totalEarnedLessRetainage, money(s.totalCompletedAndStored).minus(s.totalRetainage).minus(refunded));
   eq(s.currentPaymentDue, money(s.totalEarnedLessRetainage).minus(s.previousCertificates));
-  eq(s.balanceToFinishIncludingRetainage, money(s.contractSumToDate).minus(s.totalEarnedLessRetainage));
+  eq(s.balanceToFinishIncludingRetainage, money(s.contractSumToDate).minus(s.totalEarnedLessRetainage).minus(refunded));
   eq(sum(figures.payees.map((p) => money(p.currentPaymentDue))), s.currentPaymentDue);
 }
 
@@ -144,7 +149,12 @@ function checkLines(f: PayApplicationFigures): void {
   for (const l of f.lines) {
     eq(l.completedAndStoredToDate, money(l.previous).plus(l.thisPeriod).plus(l.storedMaterials));
     eq(l.balanceToFinish, money(l.scheduledValue).minus(l.completedAndStoredToDate));
-    eq(l.earnedLessRetainage, money(l.completedAndStoredToDate).minus(l.retainage));
+    eq(
+      l.earnedLessRetainage,
+      money(l.completedAndStoredToDate)
+        .minus(l.retainage)
+        .minus(l.retainageRefunded ?? '0'),
+    );
     eq(l.currentPaymentDue, money(l.earnedLessRetainage).minus(l.previousCertificates));
     toBe(money(l.completedAndStoredToDate).lte(l.scheduledValue), true);
     toBe(money(l.currentPaymentDue).gte(0), true);
@@ -165,14 +175,16 @@ function checkBooks(s: ActiveBilling, books: Books): void {
     const own = s.lines.filter((l) => l.payeeId === payeeId);
     const withheld = sum(own.map((l) => withheldToDate(l.retainage, s.toDate[l.number] ?? NOTHING_CERTIFIED)));
     const released = sum(own.map((l) => money((s.toDate[l.number] ?? NOTHING_CERTIFIED).retainageReleased)));
+    const refunded = sum(own.map((l) => money((s.toDate[l.number] ?? NOTHING_CERTIFIED).retainageRefunded ?? '0')));
     const earned = sum(own.map((l) => money((s.toDate[l.number] ?? NOTHING_CERTIFIED).workCompleted).plus((s.toDate[l.number] ?? NOTHING_CERTIFIED).stored)));
-    const held = withheld.minus(released);
-    // Everything paid to the payee is exactly what its certified work earned less what is still held: no cent paid twice.
-    toBe((books.paid.get(payeeId) ?? ZERO).toFixed(2), earned.minus(held).toFixed(2));
+    const held = withheld.minus(released).minus(refunded);
+    // Everything paid to the payee is exactly what its certified work earned less what is still held or was forfeited: no cent paid twice.
+    toBe((books.paid.get(payeeId) ?? ZERO).toFixed(2), earned.minus(held).minus(refunded).toFixed(2));
     toBe(earned.lte(sum(own.map((l) => money(l.scheduledValue)))), true);
-    // Withheld by the certificates = held + released, per payee.
+    // Withheld by the certificates = held + released + refunded, per payee.
     toBe((books.retainageWithheld.get(payeeId) ?? ZERO).toFixed(2), withheld.toFixed(2));
     toBe((books.retainageReleased.get(payeeId) ?? ZERO).toFixed(2), released.toFixed(2));
+    toBe((books.retainageRefunded.get(payeeId) ?? ZERO).toFixed(2), refunded.toFixed(2));
     toBe(held.gte(0), true);
     // Once every released payment is funded, the ledger holds each payee's retainage exactly.
     if (unfunded(s).length === 0) toBe((books.ledger.get(`retainage:${payeeId}`) ?? ZERO).toFixed(2), held.toFixed(2));
@@ -184,6 +196,8 @@ function checkBooks(s: ActiveBilling, books: Books): void {
   toBe(ledger('retainage'), balance.retainageHeld.toFixed(2));
   toBe(ledger('payee_payable'), balance.awaitingPayout.toFixed(2));
   toBe(ledger('payee_payouts'), balance.paidOut.toFixed(2));
+  toBe(ledger('refunds_payable'), balance.awaitingRefund.toFixed(2));
+  toBe(ledger('buyer_refunds'), balance.refunded.toFixed(2));
 }
 
 /** The buyer deposits what is short (a cent when nothing is) and it clears. */
@@ -203,6 +217,16 @@ function commandsOf(step: Step, s: ActiveBilling, period: string, nextChangeOrde
   // Retainage is released only once its payments are funded: most releases come with the deposit that funds them.
   if (step.kind === 'release')
     return [...funding(s), command('RequestBillingRetainageRelease', {}, as.seller()), command('ApproveBillingRetainageRelease', {}, as.buyer())];
+  if (step.kind === 'dispute') {
+    const admin = { now: '2027-12-31T00:00:00.000Z', actorId: 900, actorRole: 'admin' as const };
+    const refundId = (s.retainageRefunds?.length ?? 0) + 1;
+    return [
+      ...funding(s),
+      command('DisputeBillingRetainage', { disputeId: refundId, statement: 'Not substantially complete.' }, as.buyer()),
+      command('ResolveBillingRetainageDispute', { resolution: step.refund ? 'refund' : 'release', note: '' }, admin),
+      ...(step.refundPaid ? [command('RecordBillingRetainageRefundPaid', { refundId, providerReference: `r-${refundId}` }, as.system())] : []),
+    ];
+  }
   if (step.kind === 'changeOrder') {
     const line = s.lines[step.index % s.lines.length]!;
     const to = money(line.scheduledValue).plus(step.delta / 100);
@@ -280,7 +304,14 @@ describe('progress billing over random projects', () => {
   it('reconciles every certificate, pays nothing twice and conserves retainage per payee to the cent', () => {
     fc.assert(
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 5 }), fc.array(stepArb, { minLength: 1, maxLength: 10 }), (schedule, steps) => {
-        const books: Books = { paid: new Map(), retainageWithheld: new Map(), retainageReleased: new Map(), certified: new Map(), ledger: new Map() };
+        const books: Books = {
+          paid: new Map(),
+          retainageWithheld: new Map(),
+          retainageReleased: new Map(),
+          retainageRefunded: new Map(),
+          certified: new Map(),
+          ledger: new Map(),
+        };
         let state: BillingState = { status: 'none' };
         const lines = schedule.map((l, i) => ({ number: String(i + 1), description: `Line ${i + 1}`, ...l }));
         state = attempt(state, command('ProposeSchedule', { jobId: JOB, versionId: 1, lines }, as.seller()), books);

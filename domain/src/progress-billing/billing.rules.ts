@@ -17,7 +17,7 @@ export function requireProgressBilled(project: BillingProjectFacts): void {
   }
 }
 
-function partyOf(project: BillingProjectFacts, metadata: CommandMetadata): Party | null {
+export function partyOf(project: BillingProjectFacts, metadata: CommandMetadata): Party | null {
   if (metadata.actorRole === 'admin' || metadata.actorRole === 'system') return null;
   if (metadata.actorId === project.customerId) return 'customer';
   if (metadata.actorCompanyId != null && metadata.actorCompanyId === project.companyId) return 'company';

@@ -1,5 +1,7 @@
 import type { SiteState } from '../lien-waivers/states';
 import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
+import type { RetainageResolution } from '../projects/events';
+import type { RetainageEvidence } from '../projects/project.retainage-evidence';
 import type { BillingPayment, PayeeAmount, ValueChange } from './events';
 import type { BillingLine, LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
@@ -165,8 +167,24 @@ export interface ActiveBilling {
   changeOrders: ChangeOrderState[];
   /** A party asked for the retainage at substantial completion; the other has not answered yet. */
   retainageRequest: { party: Party; by: number; at: string } | null;
-  /** `party`, `by`: who approved it (absent in states folded before they were kept). */
-  retainageReleases: (PaymentState & { releaseNumber: number; at: string; party?: Party; by?: number })[];
+  /** `party`, `by`: who approved it (absent in states folded before they were kept); `party` null: an administrator's resolution of dispute `disputeId`. */
+  retainageReleases: (PaymentState & { releaseNumber: number; at: string; party?: Party | null; by?: number; disputeId?: number | null })[];
+  /** An open retainage dispute, waiting for an administrator (absent in states folded before disputes existed). */
+  retainageDispute?: BillingRetainageDispute | null;
+  /** Every administrator's decision of a retainage dispute. */
+  retainageDecisions?: {
+    disputeId: number;
+    resolution: RetainageResolution;
+    amount: string;
+    by: number;
+    approvedBy: number | null;
+    note: string;
+    at: string;
+  }[];
+  /** Files attached to retainage disputes, removed ones marked (absent: none). */
+  retainageEvidence?: RetainageEvidence[];
+  /** Retainage refunded to the buyer by a dispute's resolution, and whether the provider paid it. */
+  retainageRefunds?: BillingRetainageRefund[];
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
   deposits: BillingDepositState[];
   payouts: BillingPayoutState[];
@@ -175,6 +193,29 @@ export interface ActiveBilling {
   /** The shortfall reminders the held-funds clock recorded (absent in states folded before they were). */
   shortfallReminders?: BillingShortfallReminderState[];
   updatedAt: string;
+}
+
+interface BillingRetainageDispute {
+  disputeId: number;
+  party: Party;
+  by: number;
+  statement: string;
+  at: string;
+  /** A resolution waiting for a second administrator (four eyes). */
+  proposal: { proposalId: number; by: number; resolution: RetainageResolution; amount: string; note: string; at: string } | null;
+  proposals: number;
+  /** The second administrator who approved the proposal it is being resolved by. */
+  approvedBy?: number | null;
+}
+
+interface BillingRetainageRefund {
+  refundId: number;
+  disputeId: number;
+  lines: { line: string; payeeId: number; amount: string }[];
+  payees: PayeeAmount[];
+  total: string;
+  at: string;
+  paid: { providerReference: string; at: string } | null;
 }
 
 export type BillingState = { status: 'none' } | ActiveBilling;

@@ -102,3 +102,33 @@ export function refusal(state: BillingState, cmd: BillingCommand): DomainError {
   }
   throw new Error(`${cmd.type} was not refused`);
 }
+
+/** Application 1 of the worked example (to Nov 30), as the seller submits it. */
+export const firstApplication = () =>
+  command(
+    'SubmitPayApplication',
+    {
+      periodTo: '2026-11-30',
+      lines: [
+        { line: '1', workPercent: '50' },
+        { line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence: ['inv-concrete-1'] },
+        { line: '3', storedMaterials: '5000.00', evidence: ['photo-lumber'] },
+      ],
+    },
+    as.seller(),
+  );
+
+/** The buyer certifies every line of an application as billed. */
+export const allAsBilled = (applicationNumber: number, revision = 1, lines = ['1', '2', '3']) =>
+  command('CertifyPayApplication', { applicationNumber, revision, lines: lines.map((line) => ({ line, decision: 'as_billed' as const })) }, as.buyer());
+
+/** A $30,000.00 deposit, settled and cleared: application 1's payment is funded from it. */
+export const clearedDeposit = () => [
+  command(
+    'RequestBillingDeposit',
+    { depositId: 301, amount: '30000.00', bankAccountLast4: null, agreement: { customer: 'signed', company: 'signed' } },
+    as.buyer(),
+  ),
+  command('SettleBillingDeposit', { depositId: 301, providerReference: 'sbx-301', clearsAt: '2026-11-01T00:00:00.000Z' }, as.system()),
+  command('ClearBillingDeposit', { depositId: 301 }, as.system()),
+];

@@ -87,6 +87,24 @@ export type RejectChangeOrder = ProjectCommand<'RejectChangeOrder', { changeOrde
 /** A party says the work is substantially complete and asks for the retainage held; the other approves. */
 export type RequestBillingRetainageRelease = ProjectCommand<'RequestBillingRetainageRelease', Record<string, never>>;
 export type ApproveBillingRetainageRelease = ProjectCommand<'ApproveBillingRetainageRelease', Record<string, never>>;
+/** A party disputes the retainage (instead of approving a request, or without one); `disputeId`: the handler's. */
+export type DisputeBillingRetainage = ProjectCommand<'DisputeBillingRetainage', { disputeId: number; statement: string }>;
+/** An administrator resolves the dispute: release to the payees or refund to the buyer; above `fourEyesAbove` only proposed. */
+export type ResolveBillingRetainageDispute = ProjectCommand<
+  'ResolveBillingRetainageDispute',
+  { resolution: unknown; note?: string | null; fourEyesAbove?: string | null }
+>;
+/** A second administrator approves or rejects the proposal they saw (`proposalId`, absent: the one waiting). */
+export type ApproveBillingRetainageResolution = ProjectCommand<'ApproveBillingRetainageResolution', { proposalId?: number | null }>;
+export type RejectBillingRetainageResolution = ProjectCommand<'RejectBillingRetainageResolution', { proposalId?: number | null; note?: string | null }>;
+/** A file attached to (or removed from) the open retainage dispute: the milestone project's evidence rules, on the billing stream. */
+export type AddBillingRetainageEvidence = ProjectCommand<
+  'AddBillingRetainageEvidence',
+  { attachmentId: string; disputeId: number; file: AttachedFile; maxBytes: number }
+>;
+export type RemoveBillingRetainageEvidence = ProjectCommand<'RemoveBillingRetainageEvidence', { attachmentId: string }>;
+/** The provider paid a retainage refund to the buyer. */
+export type RecordBillingRetainageRefundPaid = Command<'RecordBillingRetainageRefundPaid', { refundId: number; providerReference: string }>;
 
 /** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
 export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
@@ -121,6 +139,13 @@ export type BillingCommand =
   | RejectChangeOrder
   | RequestBillingRetainageRelease
   | ApproveBillingRetainageRelease
+  | DisputeBillingRetainage
+  | ResolveBillingRetainageDispute
+  | ApproveBillingRetainageResolution
+  | RejectBillingRetainageResolution
+  | RecordBillingRetainageRefundPaid
+  | AddBillingRetainageEvidence
+  | RemoveBillingRetainageEvidence
   | SignBillingLienWaiver
   | AddBillingFile
   | RemindOfBillingShortfall;

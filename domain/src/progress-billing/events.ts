@@ -1,5 +1,6 @@
 import type { SiteState } from '../lien-waivers/states';
-import type { AttachedFile, Party, WaiverKind } from '../milestones/events';
+import type { AttachedFile, AttacherRole, Party, WaiverKind } from '../milestones/events';
+import type { RetainageResolution } from '../projects/events';
 import type { LineToDate, PayApplicationSummary, PayeeFigures } from './pay-application.figures';
 import type { BilledLine, CertifiedLine } from './pay-application.rules';
 import type { ScheduleLine } from './schedule';
@@ -162,12 +163,17 @@ export type BillingEvent =
   | { type: 'ChangeOrderRejected'; data: BillingEventBase & { changeOrderId: number; party: Party; by: number; reason: string | null } }
   | { type: 'BillingRetainageReleaseRequested'; data: BillingEventBase & { party: Party; by: number } }
   | {
-      /** Substantial completion agreed by both parties: every line's held retainage goes to its payee. */
+      /**
+       * Substantial completion agreed by both parties (`party` approved it), or an administrator's
+       * resolution of a retainage dispute (`party` null, `by` the administrator, `disputeId` set):
+       * every line's held retainage goes to its payee.
+       */
       type: 'BillingRetainageReleased';
       data: BillingEventBase & {
         releaseNumber: number;
-        party: Party;
+        party: Party | null;
         by: number;
+        disputeId?: number | null;
         lines: { line: string; amount: string }[];
         payees: PayeeAmount[];
         total: string;
@@ -175,6 +181,55 @@ export type BillingEvent =
         payouts: BillingPayout[];
       };
     }
+  | {
+      /** A party disputes the retainage instead of asking for or approving its release: a pending request ends, an administrator decides. */
+      type: 'BillingRetainageDisputeOpened';
+      data: BillingEventBase & { disputeId: number; party: Party; by: number; statement: string };
+    }
+  | {
+      /** Four eyes: an administrator's resolution above FOUR_EYES_ABOVE waits for a second administrator. */
+      type: 'BillingRetainageResolutionProposed';
+      data: BillingEventBase & {
+        disputeId: number;
+        proposalId: number;
+        by: number;
+        resolution: RetainageResolution;
+        amount: string;
+        note: string;
+        fourEyesAbove: string;
+      };
+    }
+  | { type: 'BillingRetainageResolutionApproved'; data: BillingEventBase & { disputeId: number; proposalId: number; by: number; proposedBy: number } }
+  | {
+      type: 'BillingRetainageResolutionRejected';
+      data: BillingEventBase & { disputeId: number; proposalId: number; by: number; proposedBy: number; note: string };
+    }
+  | {
+      /** An administrator decided the dispute (`by`: who proposed it); a release or a refund follows in the same append. */
+      type: 'BillingRetainageDisputeResolved';
+      data: BillingEventBase & { disputeId: number; by: number; resolution: RetainageResolution; amount: string; note: string };
+    }
+  | {
+      /**
+       * The held retainage goes back to the buyer (a dispute resolved by refund): each line's
+       * forfeited retainage, by payee, handed to the provider as one refund.
+       */
+      type: 'BillingRetainageRefundRequested';
+      data: BillingEventBase & {
+        refundId: number;
+        disputeId: number;
+        lines: { line: string; payeeId: number; amount: string }[];
+        payees: PayeeAmount[];
+        total: string;
+      };
+    }
+  | { type: 'BillingRetainageRefundPaid'; data: BillingEventBase & { refundId: number; amount: string; providerReference: string } }
+  | {
+      /** A file attached to the open retainage dispute by a party or an administrator (the milestone project's RetainageEvidenceAdded). */
+      type: 'BillingRetainageEvidenceAdded';
+      data: BillingEventBase & AttachedFile & { disputeId: number; attachmentId: string; by: number; byRole: AttacherRole };
+    }
+  | { type: 'BillingRetainageEvidenceRemoved'; data: BillingEventBase & { disputeId: number; attachmentId: string; by: number } }
   | {
       /** A user of the payee company signed a payout's lien waiver; its text (which names people) is kept outside events, by name and hash. */
       type: 'BillingLienWaiverSigned';
@@ -252,6 +307,15 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'ChangeOrderRejected',
   'BillingRetainageReleaseRequested',
   'BillingRetainageReleased',
+  'BillingRetainageDisputeOpened',
+  'BillingRetainageResolutionProposed',
+  'BillingRetainageResolutionApproved',
+  'BillingRetainageResolutionRejected',
+  'BillingRetainageDisputeResolved',
+  'BillingRetainageRefundRequested',
+  'BillingRetainageRefundPaid',
+  'BillingRetainageEvidenceAdded',
+  'BillingRetainageEvidenceRemoved',
   'BillingLienWaiverSigned',
   'BillingLienWaiverIssued',
   'BillingFileAdded',

@@ -31,6 +31,12 @@ export interface LineToDate {
   reductionReached: boolean;
   /** Retainage of this line released to its payee so far (at substantial completion). */
   retainageReleased: string;
+  /**
+   * Retainage of this line refunded to the buyer by a dispute's resolution (forfeited by the
+   * payee; absent: none). It leaves I and is not earned: see "Retainage refunded" in
+   * docs/progress-billing.md.
+   */
+  retainageRefunded?: string;
 }
 
 export const NOTHING_CERTIFIED: LineToDate = {
@@ -75,8 +81,10 @@ interface LineFigures {
   /** The part of I that is on stored materials (G702 5b); the rest is on completed work (5a). */
   retainageOnStored: string;
   retainageThisPeriod: string;
-  /** G − I */
+  /** G − I, less retainage refunded to the buyer (forfeited: never earned). */
   earnedLessRetainage: string;
+  /** Retainage of this line refunded to the buyer by a dispute's resolution (absent: none). */
+  retainageRefunded?: string;
   previousCertificates: string;
   currentPaymentDue: string;
 }
@@ -91,6 +99,8 @@ export interface PayApplicationSummary {
   retainageOnStoredMaterials: string;
   totalRetainage: string;
   totalEarnedLessRetainage: string;
+  /** Retainage refunded to the owner by a dispute's resolution, to date (absent: none): out of line 6 and line 9. */
+  retainageRefunded?: string;
   previousCertificates: string;
   currentPaymentDue: string;
   balanceToFinishIncludingRetainage: string;
@@ -171,14 +181,16 @@ export function payApplicationFigures(
     const f = money(billed?.storedMaterials ?? before.stored);
     const gBefore = d.plus(before.stored);
     const g = d.plus(e).plus(f);
-    const released = money(before.retainageReleased);
+    const refunded = money(before.retainageRefunded ?? '0');
+    const released = money(before.retainageReleased).plus(refunded);
     const withheldBefore = withheldToDate(line.retainage, before);
     const next = retainageAfter(line.retainage, c, before, gBefore, g);
     const held = next.withheld.minus(released);
     const heldBefore = withheldBefore.minus(released);
     const onStored = g.isZero() ? ZERO : roundCents(held.times(f).dividedBy(g));
-    const previousCertificates = gBefore.minus(heldBefore);
-    const earned = g.minus(held);
+    // Forfeited retainage was never paid to the payee and never will be: it is not earned.
+    const previousCertificates = gBefore.minus(heldBefore).minus(refunded);
+    const earned = g.minus(held).minus(refunded);
     toDate[line.number] = {
       workCompleted: formatAmount(d.plus(e)),
       stored: formatAmount(f),
@@ -186,6 +198,7 @@ export function payApplicationFigures(
       atReducedRate: formatAmount(next.atReducedRate),
       reductionReached: next.reached,
       retainageReleased: before.retainageReleased,
+      ...(before.retainageRefunded === undefined ? {} : { retainageRefunded: before.retainageRefunded }),
     };
     return {
       line: line.number,
@@ -202,6 +215,7 @@ export function payApplicationFigures(
       retainageOnStored: formatAmount(onStored),
       retainageThisPeriod: formatAmount(held.minus(heldBefore)),
       earnedLessRetainage: formatAmount(earned),
+      ...(refunded.isZero() ? {} : { retainageRefunded: formatAmount(refunded) }),
       previousCertificates: formatAmount(previousCertificates),
       currentPaymentDue: formatAmount(earned.minus(previousCertificates)),
     };
@@ -218,8 +232,9 @@ function summaryOf(schedule: readonly BillingLine[], lines: readonly LineFigures
   const completedAndStored = total(lines, 'completedAndStoredToDate');
   const retainage = total(lines, 'retainage');
   const onStored = total(lines, 'retainageOnStored');
-  const earned = completedAndStored.minus(retainage);
   const previousCertificates = total(lines, 'previousCertificates');
+  const refunded = sum(lines.map((l) => money(l.retainageRefunded ?? '0')));
+  const earned = completedAndStored.minus(retainage).minus(refunded);
   return {
     originalContractSum: formatAmount(original),
     netChangeByChangeOrders: formatAmount(contractSum.minus(original)),
@@ -231,7 +246,8 @@ function summaryOf(schedule: readonly BillingLine[], lines: readonly LineFigures
     totalEarnedLessRetainage: formatAmount(earned),
     previousCertificates: formatAmount(previousCertificates),
     currentPaymentDue: formatAmount(earned.minus(previousCertificates)),
-    balanceToFinishIncludingRetainage: formatAmount(contractSum.minus(earned)),
+    balanceToFinishIncludingRetainage: formatAmount(contractSum.minus(earned).minus(refunded)),
+    ...(refunded.isZero() ? {} : { retainageRefunded: formatAmount(refunded) }),
   };
 }
 

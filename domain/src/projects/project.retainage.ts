@@ -1,10 +1,9 @@
 import type { RetainageStep } from '../milestones/milestone.clock';
 import { isPaidOut, retainageHeld } from '../milestones/milestone.money';
 import type { ActiveMilestone } from '../milestones/milestone.state';
-import { formatAmount, money, parseAmount, sum } from '../money/money';
+import { formatAmount, money, sum } from '../money/money';
 import type { CommandMetadata } from '../shared/command';
-import { conflict, forbidden, invalid } from '../shared/errors';
-import { safeText } from '../shared/text';
+import { conflict, forbidden } from '../shared/errors';
 import type {
   ApproveRetainageRelease,
   ApproveRetainageResolution,
@@ -16,6 +15,16 @@ import type {
 } from './commands';
 import type { ProjectEvent, RetainageResolution } from './events';
 import { evolveRetainageEvidence, type RetainageEvidence } from './project.retainage-evidence';
+import {
+  checkRetainageApproval,
+  disputeStatement,
+  fourEyesProposal,
+  refuseWhileDisputed,
+  requireOpenDispute,
+  requireResolution,
+  requireRetainageProposal,
+  resolutionNote,
+} from './retainage-dispute';
 
 type Party = 'customer' | 'company';
 
@@ -60,7 +69,6 @@ export interface RetainageProposal {
 
 export const noRetainage = (): ProjectRetainage => ({ request: null, dispute: null, decisions: [] });
 
-const MAX_STATEMENT = 5000;
 const partyWord = (party: Party) => (party === 'customer' ? 'buyer' : 'seller');
 
 export function evolveRetainage(retainage: ProjectRetainage, event: ProjectEvent): ProjectRetainage {
@@ -161,61 +169,34 @@ export function decideRetainage(
   const at = metadata.now;
   const { jobId: projectId } = project;
   if (command.type === 'ResolveRetainageDispute') {
-    if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can resolve a retainage dispute.');
-    if (!retainage.dispute) throw conflict('no_dispute', 'There is no open retainage dispute on this project.');
-    const resolution = command.data.resolution;
-    if (resolution !== 'release' && resolution !== 'refund')
-      throw invalid('resolution_invalid', 'Resolve a retainage dispute by release (to the payees) or refund (to the buyer).');
-    const note = safeText(command.data.note, 'note');
-    if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
-    if (retainage.dispute.proposal) {
-      throw conflict(
-        'proposal_open',
-        'A resolution of this retainage dispute is already waiting for a second administrator: approve or reject it before proposing another.',
-      );
-    }
+    const dispute = requireOpenDispute(retainage.dispute, metadata, 'resolve');
+    const resolution = requireResolution(dispute, command.data.resolution);
+    const note = resolutionNote(command.data.note);
     const held = heldIn(command.data.milestones, retainage);
     const resolved = {
       jobId: projectId,
-      disputeId: retainage.dispute.disputeId,
+      disputeId: dispute.disputeId,
       by: metadata.actorId,
-      resolution: resolution as RetainageResolution,
+      resolution,
       amount: formatAmount(held.total),
       milestoneIds: held.milestoneIds,
       note,
       at,
     };
     const { fourEyesAbove } = command.data;
-    if (fourEyesAbove !== null && fourEyesAbove !== undefined) {
-      const threshold = parseAmount(fourEyesAbove);
-      if (threshold === null) throw invalid('four_eyes_above', 'FOUR_EYES_ABOVE must be an amount in dollars.');
-      if (held.total.gt(threshold)) {
-        const proposalId = (retainage.dispute.proposals ?? 0) + 1;
-        return [{ type: 'RetainageResolutionProposed', data: { ...resolved, proposalId, fourEyesAbove } }];
-      }
-    }
+    const proposalId = fourEyesProposal(dispute, held.total, fourEyesAbove);
+    if (proposalId !== null) return [{ type: 'RetainageResolutionProposed', data: { ...resolved, proposalId, fourEyesAbove: String(fourEyesAbove) } }];
     return [{ type: 'RetainageDisputeResolved', data: resolved }];
   }
   if (command.type === 'ApproveRetainageResolution' || command.type === 'RejectRetainageResolution') {
-    if (metadata.actorRole !== 'admin') throw forbidden('admin_only', 'Only an administrator can approve or reject a retainage resolution.');
-    const dispute = retainage.dispute;
-    const proposal = dispute?.proposal;
-    if (!dispute || !proposal) throw conflict('no_proposal', 'No resolution of this retainage dispute is waiting for approval.');
-    const { proposalId } = command.data;
-    if (proposalId !== null && proposalId !== undefined && proposalId !== proposal.proposalId) {
-      throw conflict('other_proposal', 'The resolution waiting for approval is not the one you saw: reload the project.');
-    }
+    const dispute = requireOpenDispute(retainage.dispute, metadata, 'decide');
+    const proposal = requireRetainageProposal(dispute, command.data.proposalId);
     const base = { jobId: projectId, disputeId: dispute.disputeId, proposalId: proposal.proposalId, by: metadata.actorId, proposedBy: proposal.by, at };
     if (command.type === 'RejectRetainageResolution') {
-      const note = safeText(command.data.note, 'note');
-      if (note.length > MAX_STATEMENT) throw invalid('note_too_long', `Keep the note under ${MAX_STATEMENT} characters.`);
-      return [{ type: 'RetainageResolutionRejected', data: { ...base, note } }];
+      return [{ type: 'RetainageResolutionRejected', data: { ...base, note: resolutionNote(command.data.note) } }];
     }
-    if (proposal.by === metadata.actorId) throw forbidden('same_admin', 'A different administrator must approve a resolution you proposed.');
     const held = heldIn(command.data.milestones, retainage);
-    if (!held.total.eq(money(proposal.amount)) || held.milestoneIds.join(',') !== proposal.milestoneIds.join(',')) {
-      throw conflict('proposal_stale', 'The retainage held changed after this resolution was proposed: reject it and propose a resolution again.');
-    }
+    checkRetainageApproval(proposal, metadata, held.total.eq(money(proposal.amount)) && held.milestoneIds.join(',') === proposal.milestoneIds.join(','));
     return [
       { type: 'RetainageResolutionApproved', data: base },
       {
@@ -235,7 +216,7 @@ export function decideRetainage(
   }
   if (!party) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can act on its retainage.');
   if (project.status !== 'submitted') throw conflict('project_draft', 'This project is still a draft: submit it first.');
-  if (retainage.dispute) throw conflict('retainage_disputed', 'A retainage dispute is open on this project; an administrator will decide it.');
+  refuseWhileDisputed(retainage.dispute);
   switch (command.type) {
     case 'RequestRetainageRelease': {
       if (retainage.request) {
@@ -265,9 +246,7 @@ export function decideRetainage(
       ];
     }
     case 'DisputeRetainage': {
-      const statement = safeText(command.data.statement, 'statement');
-      if (!statement) throw invalid('statement_required', 'Explain what the disagreement about the retainage is.');
-      if (statement.length > MAX_STATEMENT) throw invalid('statement_too_long', `Keep the statement under ${MAX_STATEMENT} characters.`);
+      const statement = disputeStatement(command.data.statement);
       requireHeld(command.data.milestones, retainage);
       return [{ type: 'RetainageDisputeOpened', data: { jobId: projectId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } }];
     }

@@ -249,6 +249,7 @@ export const ERROR_CODES = {
     payment_not_found: 'There is no such payment on the milestone.',
     payment_without_waiver: 'The payment has no lien waiver.',
     payout_not_found: 'There is no such payout.',
+    retainage_refund_not_found: 'There is no such retainage refund on the project.',
     refund_not_found: 'There is no such refund.',
     release_not_found: 'There is no such retainage release.',
     route_not_found: 'No route has this method and path.',

@@ -20,6 +20,9 @@ export const WEBHOOK_KINDS = [
     label: 'Retainage release asked for',
     eventTypes: ['RetainageReleaseRequested', 'BillingRetainageReleaseRequested'],
   },
+  // Either party disputed the retainage (a milestone project's or a progress-billed one's), and an administrator decided it.
+  { kind: 'retainage.dispute_opened', label: 'Retainage dispute opened', eventTypes: ['RetainageDisputeOpened', 'BillingRetainageDisputeOpened'] },
+  { kind: 'retainage.dispute_resolved', label: 'Retainage dispute resolved', eventTypes: ['RetainageDisputeResolved', 'BillingRetainageDisputeResolved'] },
   // Progress billing (issue 38): the schedule of values, pay applications and change orders.
   { kind: 'schedule.approved', label: 'Schedule of values approved', eventTypes: ['ScheduleVersionApproved'] },
   { kind: 'pay_application.submitted', label: 'Pay application submitted', eventTypes: ['PayApplicationSubmitted'] },

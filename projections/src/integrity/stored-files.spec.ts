@@ -154,6 +154,30 @@ describe('the check of stored files', () => {
     expect(check.result().problems[0]!.message).toContain('attachment b-1 "rebar invoice.pdf" of project 7, its billing (event e-2, billing-7 revision 5)');
   });
 
+  it("checks the evidence of a progress-billed project's retainage dispute, on its billing stream", async () => {
+    const check = new StoredFilesCheck(storeOf({}));
+    check.add({
+      id: 'e-3',
+      streamId: 'billing-7',
+      revision: 9,
+      type: 'BillingRetainageEvidenceAdded',
+      data: {
+        jobId: 7,
+        disputeId: 3,
+        attachmentId: 'r-2',
+        name: 'photos.pdf',
+        size: 4,
+        mediaType: 'application/pdf',
+        sha256: sha256(PLAN),
+        thumbnailSha256: null,
+      },
+      metadata: {},
+    });
+    await check.settled();
+    expect(check.result().problems).toEqual([expect.objectContaining({ projectId: 7, originalId: null, attachmentId: 'r-2', found: 'missing' })]);
+    expect(check.result().problems[0]!.message).toContain('attachment r-2 "photos.pdf" of project 7, its billing (event e-3, billing-7 revision 9)');
+  });
+
   it('fails when the store cannot be read, rather than passing files it did not see', async () => {
     const check = new StoredFilesCheck({ check: () => Promise.reject(new Error('the bucket answered 503')) });
     for (const event of milestoneStream()) check.add(event);

@@ -49,7 +49,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export function recordedFileOf(event: EventWithFiles, projects?: Map<string, number>): RecordedFile | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
   if (event.type === 'MilestoneProposed' && typeof data.jobId === 'number') projects?.set(event.streamId, data.jobId);
-  if (event.type !== 'AttachmentAdded' && event.type !== 'RetainageEvidenceAdded' && event.type !== 'BillingFileAdded') return null;
+  if (!['AttachmentAdded', 'RetainageEvidenceAdded', 'BillingRetainageEvidenceAdded', 'BillingFileAdded'].includes(event.type)) return null;
   const metadataJob = (event.metadata as { jobId?: unknown } | null)?.jobId;
   // A retainage dispute's files and the billing's (progress billing) are the project's, not a milestone's.
   const onProject = event.type !== 'AttachmentAdded';

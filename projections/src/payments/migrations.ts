@@ -112,6 +112,29 @@ export class PaymentInstructionsCorrelation1763800800100 implements MigrationInt
 }
 
 /**
+ * Issue 38: a progress-billed project's retainage refunded to the buyer by a dispute's resolution
+ * (`progress_refund`; `original_id` the project, `reference_id` the refund's number in its billing stream).
+ */
+export class PaymentInstructionsProgressRefund1764400000000 implements MigrationInterface {
+  name = 'PaymentInstructionsProgressRefund1764400000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check
+        CHECK (kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund', 'progress_debit', 'progress_payment', 'progress_refund'))`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query("DELETE FROM payment_instructions WHERE kind = 'progress_refund'");
+    await q.query(`ALTER TABLE payment_instructions
+      DROP CONSTRAINT payment_instructions_kind_check,
+      ADD CONSTRAINT payment_instructions_kind_check
+        CHECK (kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund', 'progress_debit', 'progress_payment'))`);
+  }
+}
+
+/**
  * Issue 38: a progress-billed project's deposits (`progress_debit`) and payouts
  * (`progress_payment`) go through the same instructions; for them `original_id` holds the
  * project's id (their stream is `billing-<jobId>`), `reference_id` the deposit id or the payout's

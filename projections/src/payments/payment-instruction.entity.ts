@@ -10,7 +10,10 @@ import { MONEY } from '../shared/entity-columns';
 @Index('payment_instructions_open_idx', ['createdAt'], { where: "status = 'open'" })
 @Index('payment_instructions_clearing_idx', ['clearsAt'], { where: "status = 'settled'" })
 @Index('payment_instructions_reference_idx', ['originalId', 'kind', 'referenceId'])
-@Check('payment_instructions_kind_check', "kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund', 'progress_debit', 'progress_payment')")
+@Check(
+  'payment_instructions_kind_check',
+  "kind IN ('debit', 'payout', 'refund', 'retainage', 'retainage_refund', 'progress_debit', 'progress_payment', 'progress_refund')",
+)
 @Check('payment_instructions_status_check', "status IN ('open', 'awaiting_waiver', 'settled', 'completed', 'failed', 'returned')")
 export class PaymentInstructionRow {
   @PrimaryColumn({ name: 'instruction_key', type: 'text', primaryKeyConstraintName: 'payment_instructions_pkey' })

@@ -9,7 +9,7 @@ import { rowSet, type TableRows, unnestInsert } from '../shared/table-rows';
 export const PAYMENT_INSTRUCTIONS_PROJECTOR = 'payment-instructions';
 
 /** progress_debit, progress_payment: a progress-billed project's deposit and payout; their original_id is the project's id. */
-type Kind = 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment';
+type Kind = 'debit' | 'payout' | 'refund' | 'retainage' | 'retainage_refund' | 'progress_debit' | 'progress_payment' | 'progress_refund';
 /** awaiting_waiver: a payout whose payee has not signed the conditional lien waiver; never submitted. */
 type Status = 'open' | 'awaiting_waiver' | 'settled' | 'completed' | 'failed' | 'returned';
 
@@ -194,6 +194,13 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
         // The retainage drawn with each payment is held in escrow: its release pays it out like a payment.
         for (const p of event.data.payouts) open('progress_payment', p.payoutId, p.amount, p.payeeId, null, waiting(p), `payout-${p.payoutId}`);
         break;
+      case 'BillingRetainageRefundRequested':
+        // A retainage dispute resolved by refund: the held retainage goes back to the buyer.
+        open('progress_refund', event.data.refundId, event.data.total, null, null);
+        break;
+      case 'BillingRetainageRefundPaid':
+        change('progress_refund', event.data.refundId, 'completed');
+        break;
       case 'BillingLienWaiverSigned':
         if (event.data.kind === 'conditional') change('progress_payment', event.data.payoutId, 'open');
         break;
@@ -292,6 +299,8 @@ export class PaymentInstructionsProjector implements Projector {
     'BillingDepositReturned',
     'PayApplicationPaymentFunded',
     'BillingRetainageReleased',
+    'BillingRetainageRefundRequested',
+    'BillingRetainageRefundPaid',
     'BillingPayoutPaid',
     'BillingLienWaiverSigned',
   ];

@@ -13,7 +13,7 @@ const BILLING_FIGURES = `
   SELECT job_id, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM'), 0, 0,
          CASE WHEN account = 'payee_payouts' THEN amount ELSE 0 END, CASE WHEN account = 'retainage' THEN amount ELSE 0 END
     FROM ledger_entries
-   WHERE event_type IN ('BillingPayoutPaid', 'PayApplicationPaymentFunded', 'BillingRetainageReleased') AND account IN ('payee_payouts', 'retainage')`;
+   WHERE event_type IN ('BillingPayoutPaid', 'PayApplicationPaymentFunded', 'BillingRetainageReleased', 'BillingRetainageRefundRequested') AND account IN ('payee_payouts', 'retainage')`;
 
 const SUMS = `sum(billed)::numeric(20,2)::text AS billed, sum(certified)::numeric(20,2)::text AS certified,
               sum(paid)::numeric(20,2)::text AS paid, sum(retained)::numeric(20,2)::text AS retained`;

@@ -9,7 +9,7 @@ import { isoOf } from '../query-times';
 
 /**
  * GET /api/admin/payments: deposits, disbursements and refunds (retainage refunds marked
- * `retainage`; a progress-billed project's deposits and payouts `progress_billing`), newest first, filtered by kind, status, the days they were made, project and
+ * `retainage`; a progress-billed project's deposits, payouts and retainage refunds `progress_billing`), newest first, filtered by kind, status, the days they were made, project and
  * party (a part of the buyer's or payee's name).
  */
 export class ListAdminPayments extends Query<AdminPaymentRow[]> {
@@ -62,6 +62,13 @@ export class ListAdminPaymentsHandler implements IQueryHandler<ListAdminPayments
                 CASE WHEN jsonb_typeof(o->'paid') = 'object' THEN 'paid' ELSE 'requested' END, (o->>'fundedAt')::timestamptz, (o->'paid'->>'at')::timestamptz,
                 c.name, 'payee', false, true
            FROM billing_schedules b CROSS JOIN LATERAL jsonb_array_elements(b.state->'payouts') o LEFT JOIN companies c ON c.company_id = (o->>'payeeId')::int
+         UNION ALL
+         -- Retainage a dispute's resolution gave back to the buyer of a progress-billed project (its id is the refund's number there).
+         SELECT 'refund', (rr->>'refundId')::int, b.job_id, b.job_id, (rr->>'total')::numeric, NULL,
+                CASE WHEN jsonb_typeof(rr->'paid') = 'object' THEN 'paid' ELSE 'requested' END, (rr->>'at')::timestamptz, (rr->'paid'->>'at')::timestamptz,
+                u.display_name, 'buyer', true, true
+           FROM billing_schedules b JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+          CROSS JOIN LATERAL jsonb_array_elements(coalesce(b.state->'retainageRefunds', '[]'::jsonb)) rr
        ) p
        WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
          AND ($4::timestamptz IS NULL OR created_at < $4) AND ($5::int IS NULL OR job_id = $5) AND ($6::text IS NULL OR party ILIKE $6)

@@ -1,8 +1,8 @@
-import { type ActiveProject, type AttachedFile, type AttachmentView, type ProjectCommand } from '@escrow/domain';
+import { type AttachedFile, type AttachmentView } from '@escrow/domain';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, metadataOf, projectStream, RequestFingerprints } from '../../command-side';
+import { metadataOf, RequestFingerprints } from '../../command-side';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { MilestoneReads, ProjectAccess } from '../../read-models';
@@ -11,6 +11,7 @@ import { projectSeenBy } from '../attachment-access';
 import { AttachmentIntake } from '../intake/attachment-intake';
 import { uploadKeyBinding } from '../intake/upload-key';
 import { newAttachmentId, PROBE_FILE } from '../new-attachment';
+import { type EvidenceChange, RetainageEvidenceSource } from '../retainage-evidence-source';
 import { AttachRetainageEvidence } from './attach-retainage-evidence.command';
 
 /** Namespace of retainage evidence ids made from an Idempotency-Key (a random UUID, fixed forever). */
@@ -19,7 +20,7 @@ const EVIDENCE_NAMESPACE = '9d3f6a2e-71c4-4b0a-8e5d-2c6b1f0a7e94';
 @CommandHandler(AttachRetainageEvidence)
 export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRetainageEvidence> {
   constructor(
-    private readonly streams: EventStreams,
+    private readonly source: RetainageEvidenceSource,
     private readonly access: ProjectAccess,
     private readonly reads: MilestoneReads,
     private readonly intake: AttachmentIntake,
@@ -33,23 +34,22 @@ export class AttachRetainageEvidenceHandler implements ICommandHandler<AttachRet
     // A retry with the same key names the same file: it is answered, not stored again.
     const attachmentId = newAttachmentId(c.actor.userId, c.idempotencyKey, EVIDENCE_NAMESPACE);
     const metadata = metadataOf(c.actor);
-    const command = (file: AttachedFile): ProjectCommand => ({
-      type: 'AddRetainageEvidence',
+    const change = (file: AttachedFile): EvidenceChange => ({
+      type: 'add',
       data: { attachmentId, disputeId: c.disputeId, file, maxBytes: this.config.attachments.maxMilestoneBytes },
-      metadata,
     });
-    const write = await this.streams.fetch(projectStream, c.projectId);
-    let project = write.state as ActiveProject;
-    if (!(project.retainage.evidence ?? []).some((e) => e.attachmentId === attachmentId)) {
+    const write = await this.source.write(c.projectId);
+    let files = write.evidence;
+    if (!files.some((e) => e.attachmentId === attachmentId)) {
       // The rules first, with a stand-in file: a refused attachment reads and stores no byte.
-      write.check(command(PROBE_FILE));
+      write.check(change(PROBE_FILE), metadata);
       const file = await c.upload.take(this.intake, bindKey);
-      project = (await write.decide(command(file), { idempotencyKey: c.idempotencyKey })).state as ActiveProject;
+      files = await write.decide(change(file), metadata, c.idempotencyKey);
     } else {
       // Its key named a file already: this is its retry only if it sends the same file.
       await bindKey(await c.upload.received(this.intake));
     }
-    const evidence = (project.retainage.evidence ?? []).find((e) => e.attachmentId === attachmentId)!;
+    const evidence = files.find((e) => e.attachmentId === attachmentId)!;
     return retainageEvidenceView(c.projectId, evidence, await this.reads.namesFor([], [evidence.by]));
   }
 }

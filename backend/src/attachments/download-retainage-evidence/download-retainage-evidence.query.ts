@@ -3,9 +3,10 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 
 import type { SessionUser } from '../../identity';
-import { MilestoneReads, ProjectAccess } from '../../read-models';
+import { ProjectAccess } from '../../read-models';
 import { projectSeenBy } from '../attachment-access';
 import { type AttachmentBytes, bytesOf } from '../attachment-bytes';
+import { RetainageEvidenceSource } from '../retainage-evidence-source';
 import type { FileStore } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
 
@@ -31,13 +32,13 @@ const noSuchFile = () => notFound('no_such_attachment', 'There is no such file i
 export class DownloadRetainageEvidenceHandler implements IQueryHandler<DownloadRetainageEvidence> {
   constructor(
     private readonly access: ProjectAccess,
-    private readonly reads: MilestoneReads,
+    private readonly source: RetainageEvidenceSource,
     @Inject(FILE_STORE) private readonly store: FileStore,
   ) {}
 
   async execute({ user, projectId, attachmentId, which }: DownloadRetainageEvidence): Promise<AttachmentBytes> {
     await projectSeenBy(this.access, projectId, user);
-    const evidence = ((await this.reads.project(projectId)).retainage.evidence ?? []).find((e) => e.attachmentId === attachmentId);
+    const evidence = (await this.source.read(projectId)).find((e) => e.attachmentId === attachmentId);
     if (!evidence || (evidence.removed && user.role !== 'admin')) throw noSuchFile();
     return bytesOf(this.store, evidence, which, noSuchFile);
   }

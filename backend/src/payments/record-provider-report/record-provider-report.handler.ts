@@ -32,7 +32,8 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
 
   async execute({ report }: RecordProviderReport): Promise<void> {
     const { instruction } = report;
-    if (instruction.kind === 'progress_debit' || instruction.kind === 'progress_payment') return this.recordOnBilling(report);
+    if (instruction.kind === 'progress_debit' || instruction.kind === 'progress_payment' || instruction.kind === 'progress_refund')
+      return this.recordOnBilling(report);
     const metadata = systemMetadata();
     let command: MilestoneCommand;
     switch (report.kind) {
@@ -137,7 +138,14 @@ export class RecordProviderReportHandler implements ICommandHandler<RecordProvid
         break;
       }
       case 'refund-paid':
-        throw new Error(`a ${instruction.kind} instruction cannot be refunded`);
+        // Retainage a dispute's resolution gave back to the buyer; no other billing instruction is a refund.
+        if (instruction.kind !== 'progress_refund') throw new Error(`a ${instruction.kind} instruction cannot be refunded`);
+        command = {
+          type: 'RecordBillingRetainageRefundPaid',
+          data: { refundId: instruction.referenceId, providerReference: report.providerReference },
+          metadata,
+        };
+        break;
     }
     const key = report.kind === 'deposit-returned' ? `provider-return-${instruction.instructionKey}` : `provider-${instruction.instructionKey}`;
     try {

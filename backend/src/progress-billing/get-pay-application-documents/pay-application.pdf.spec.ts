@@ -15,6 +15,7 @@ const summary = {
   previous_certificates: '0.00',
   current_payment_due: '900.00',
   balance_to_finish_including_retainage: '59100.00',
+  retainage_refunded: '0.00',
 };
 const line = (n: number, description = `Line ${n}`) => ({
   line: String(n),
@@ -30,6 +31,7 @@ const line = (n: number, description = `Line ${n}`) => ({
   retainage: n === 1 ? '100.00' : '0.00',
   retainage_this_period: n === 1 ? '100.00' : '0.00',
   earned_less_retainage: n === 1 ? '900.00' : '0.00',
+  retainage_refunded: '0.00',
   previous_certificates: '0.00',
   current_payment_due: n === 1 ? '900.00' : '0.00',
   billed: null,

@@ -80,6 +80,8 @@ function summaryPage(doc: PDFDocument, fonts: [PDFFont, PDFFont], view: PayAppli
     ['7', 'Less previous certificates for payment', s.previous_certificates],
     ['8', 'Current payment due (6 - 7)', s.current_payment_due],
     ['9', 'Balance to finish, including retainage (3 - 6)', s.balance_to_finish_including_retainage],
+    // Forfeited by a retainage dispute's refund: neither earned (6) nor still to finish (9).
+    ...(s.retainage_refunded === '0.00' ? [] : [['', 'Retainage refunded to the owner (out of 6 and 9)', s.retainage_refunded] as [string, string, string]]),
   ];
   w.text(view.figures === 'certified' ? 'Summary, as certified' : 'Summary, as billed', MARGIN, y, 12, { bold: true });
   y -= 18;

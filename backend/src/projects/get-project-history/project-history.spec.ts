@@ -129,6 +129,11 @@ describe('project history sentences of progress billing (issue 38)', () => {
     payouts: [{ payeeId: 3, amount: '90.00' }],
     retainage: '10.00',
     drawn: '100.00',
+    // A retainage dispute's (the billing stream's, told as the milestone project's).
+    disputeId: 9,
+    statement: 'The punch list is not done.',
+    resolution: 'refund',
+    note: '',
   };
 
   it.each(BILLING_EVENT_TYPES)('describes %s in words, never by its stored name', (type) => {

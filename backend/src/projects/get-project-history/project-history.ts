@@ -256,20 +256,25 @@ function describeEvent(
     case 'RetainageReleaseApproved':
       return { summary: `The ${party(d.party)} approved the release of ${dollars(d.amount)} of retainage to the payees.`, changes: [] };
     case 'RetainageDisputeOpened':
+    case 'BillingRetainageDisputeOpened': // a progress-billed project's, told the same way
       return { summary: `Retainage dispute opened by the ${party(d.party)}: ${d.statement}`, changes: [] };
     case 'RetainageDisputeResolved':
+    case 'BillingRetainageDisputeResolved':
       return {
         summary: `Retainage dispute resolved by ${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
       };
     case 'RetainageResolutionProposed':
+    case 'BillingRetainageResolutionProposed':
       return {
         summary: `Retainage resolution proposed by ${names.person(d.by) ?? 'an administrator'} (${d.resolution === 'refund' ? 'refund to the buyer' : 'release to the payees'} of ${dollars(d.amount)}), waiting for a second administrator's approval.`,
         changes: [],
       };
     case 'RetainageResolutionApproved':
+    case 'BillingRetainageResolutionApproved':
       return { summary: `Retainage resolution approved by a second administrator, ${names.person(d.by) ?? ''}.`.replace(', .', '.'), changes: [] };
     case 'RetainageResolutionRejected':
+    case 'BillingRetainageResolutionRejected':
       return {
         summary: `${d.by === d.proposedBy ? 'Proposed retainage resolution withdrawn' : 'Proposed retainage resolution rejected'} by ${names.person(d.by) ?? 'an administrator'}.${d.note ? ` ${d.note}` : ''}`,
         changes: [],
@@ -281,6 +286,7 @@ function describeEvent(
     case 'RetainageRefundRequested':
       return { summary: `Retainage of ${dollars(d.amount)} on ${mTitle} to be refunded to the buyer.`, changes: [] };
     case 'RetainageRefundPaid':
+    case 'BillingRetainageRefundPaid':
       return { summary: `${dollars(d.amount)} of retainage refunded to the buyer.`, changes: [] };
     case 'LienWaiverSigned':
       return {
@@ -308,11 +314,13 @@ function describeEvent(
         changes: [],
       };
     case 'RetainageEvidenceAdded':
+    case 'BillingRetainageEvidenceAdded':
       return {
         summary: `${names.person(d.by) ?? 'An administrator'} attached “${d.name}” (${fileSize(d.size)}) as evidence in the retainage dispute. ${fileHashes(d)}`,
         changes: [],
       };
     case 'RetainageEvidenceRemoved':
+    case 'BillingRetainageEvidenceRemoved':
       return {
         summary: `${names.person(d.by) ?? 'An administrator'} removed a file from the retainage dispute's evidence; the ledger keeps its record and its bytes.`,
         changes: [],
@@ -410,9 +418,12 @@ function describeEvent(
       return { summary: `The ${party(d.party)} said the work is substantially complete and asked for the retainage held.`, changes: [] };
     case 'BillingRetainageReleased':
       return {
-        summary: `Retainage of ${dollars(d.total)} released to ${d.payees.length} payee${d.payees.length === 1 ? '' : 's'} at substantial completion, approved by the ${party(d.party)}.`,
+        summary: `Retainage of ${dollars(d.total)} released to ${d.payees.length} payee${d.payees.length === 1 ? '' : 's'} ${d.party === null ? `by an administrator's resolution of the retainage dispute` : `at substantial completion, approved by the ${party(d.party)}`}.`,
         changes: [],
       };
+    case 'BillingRetainageRefundRequested':
+      return { summary: `Retainage of ${dollars(d.total)} to be refunded to the buyer.`, changes: [] };
+
     case 'BillingFileAdded':
       return {
         summary: `${names.person(d.by) ?? `The ${party(d.party)}`} uploaded “${d.name}” (${fileSize(d.size)}) to the project's billing. ${fileHashes(d)}`,

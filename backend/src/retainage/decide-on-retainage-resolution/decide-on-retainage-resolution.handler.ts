@@ -17,6 +17,17 @@ export class DecideOnRetainageResolutionHandler implements ICommandHandler<Decid
   async execute(c: DecideOnRetainageResolution): Promise<void> {
     await this.access.job(c.projectId);
     const metadata = metadataOf(c.admin);
+    if (await this.releases.billsByProgress(c.projectId)) {
+      await this.releases.decideBilling(
+        c.projectId,
+        c.decision === 'approve'
+          ? { type: 'ApproveBillingRetainageResolution', data: { proposalId: c.proposalId } }
+          : { type: 'RejectBillingRetainageResolution', data: { proposalId: c.proposalId, note: c.note } },
+        metadata,
+        c.idempotencyKey,
+      );
+      return;
+    }
     const command: ProjectCommand =
       c.decision === 'approve'
         ? { type: 'ApproveRetainageResolution', data: { proposalId: c.proposalId, milestones: await this.releases.facts(c.projectId) }, metadata }

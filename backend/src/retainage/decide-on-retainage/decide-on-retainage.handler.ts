@@ -1,7 +1,8 @@
 import type { ProjectCommand } from '@escrow/domain';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { IdsService, metadataOf } from '../../command-side';
+import { DecideOnBillingRetainage } from '../../progress-billing';
 import { ProjectAccess } from '../../read-models';
 import { RetainageReleases } from '../retainage-releases';
 import { DecideOnRetainage } from './decide-on-retainage.command';
@@ -12,10 +13,16 @@ export class DecideOnRetainageHandler implements ICommandHandler<DecideOnRetaina
     private readonly access: ProjectAccess,
     private readonly releases: RetainageReleases,
     private readonly ids: IdsService,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute(c: DecideOnRetainage): Promise<void> {
     await this.access.requireViewer(c.projectId, c.actor);
+    // A progress-billed project holds its retainage per line on its billing stream: the same action, decided there.
+    if (await this.releases.billsByProgress(c.projectId)) {
+      await this.commandBus.execute(new DecideOnBillingRetainage(c.actor, c.projectId, c.action, c.idempotencyKey, c.statement));
+      return;
+    }
     const metadata = metadataOf(c.actor);
     const milestones = await this.releases.facts(c.projectId);
     let command: ProjectCommand;

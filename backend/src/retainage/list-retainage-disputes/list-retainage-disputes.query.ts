@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { DirectoryService } from '../../directory';
 import { PG_POOL } from '../../infrastructure/database/database.tokens';
 
-/** GET /api/admin/retainage-disputes: the open retainage disputes, oldest first (the admin resolves each on the project's Retainage tab). */
+/** GET /api/admin/retainage-disputes: the open retainage disputes of milestone and progress-billed projects, oldest first (the admin resolves each on the project's Retainage tab). */
 export class ListRetainageDisputes extends Query<RetainageDisputeRow[]> {}
 
 @QueryHandler(ListRetainageDisputes)
@@ -28,11 +28,14 @@ export class ListRetainageDisputesHandler implements IQueryHandler<ListRetainage
       held: string;
       dispute: { party: 'customer' | 'company'; by: number; statement: string; at: string; proposal?: RetainageProposal | null };
     }>(
-      `SELECT j.job_id, j.service, j.customer_id, j.primary_company_id AS company_id, j.state->'retainage'->'dispute' AS dispute,
-              coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.job_id = j.job_id AND l.account = 'retainage'), 0)::numeric(20,2)::text AS held
-         FROM jobs j
-        WHERE jsonb_typeof(j.state->'retainage'->'dispute') = 'object'
-        ORDER BY j.state->'retainage'->'dispute'->>'at', j.job_id`,
+      // A progress-billed project's dispute is on its billing stream, in the same shape (and its retainage in the same ledger account).
+      `SELECT job_id, service, customer_id, company_id, dispute, held FROM (
+         SELECT j.job_id, j.service, j.customer_id, j.primary_company_id AS company_id,
+                CASE WHEN jsonb_typeof(j.state->'retainage'->'dispute') = 'object' THEN j.state->'retainage'->'dispute' ELSE b.state->'retainageDispute' END AS dispute,
+                coalesce((SELECT sum(amount) FROM ledger_entries l WHERE l.job_id = j.job_id AND l.account = 'retainage'), 0)::numeric(20,2)::text AS held
+           FROM jobs j LEFT JOIN billing_schedules b ON b.job_id = j.job_id
+          WHERE jsonb_typeof(j.state->'retainage'->'dispute') = 'object' OR jsonb_typeof(b.state->'retainageDispute') = 'object') d
+        ORDER BY dispute->>'at', job_id`,
     );
     const { people, companies } = await this.directory.names(
       new Set(rows.flatMap((r) => [r.customer_id, r.dispute.by, ...(r.dispute.proposal ? [r.dispute.proposal.by] : [])])),

@@ -19,6 +19,16 @@ export class ResolveRetainageDisputeHandler implements ICommandHandler<ResolveRe
 
   async execute(c: ResolveRetainageDispute): Promise<{ proposal: RetainageProposalView | null }> {
     await this.access.job(c.projectId);
+    if (await this.releases.billsByProgress(c.projectId)) {
+      const events = await this.releases.decideBilling(
+        c.projectId,
+        { type: 'ResolveBillingRetainageDispute', data: { resolution: c.resolution, note: c.note, fourEyesAbove: this.config.fourEyesAbove } },
+        metadataOf(c.admin),
+        c.idempotencyKey,
+      );
+      const proposed = events[0]?.type === 'BillingRetainageResolutionProposed' ? events[0].data : null;
+      return { proposal: proposed && this.proposalView(c, proposed) };
+    }
     const milestones = await this.releases.facts(c.projectId);
     const events = await this.releases.decide(
       c.projectId,
@@ -30,17 +40,22 @@ export class ResolveRetainageDisputeHandler implements ICommandHandler<ResolveRe
       c.idempotencyKey,
     );
     const proposed = events[0]?.type === 'RetainageResolutionProposed' ? events[0].data : null;
+    return { proposal: proposed && this.proposalView(c, proposed) };
+  }
+
+  private proposalView(
+    c: ResolveRetainageDispute,
+    proposed: { proposalId: number; by: number; resolution: 'release' | 'refund'; amount: string; note: string; at: string },
+  ): RetainageProposalView {
     return {
-      proposal: proposed && {
-        proposal_id: proposed.proposalId,
-        proposed_by: c.admin.displayName,
-        proposed_by_id: proposed.by,
-        resolution: proposed.resolution,
-        amount: proposed.amount,
-        note: proposed.note,
-        proposed_at: proposed.at,
-        message: PROPOSAL_WAITING,
-      },
+      proposal_id: proposed.proposalId,
+      proposed_by: c.admin.displayName,
+      proposed_by_id: proposed.by,
+      resolution: proposed.resolution,
+      amount: proposed.amount,
+      note: proposed.note,
+      proposed_at: proposed.at,
+      message: PROPOSAL_WAITING,
     };
   }
 }

@@ -157,6 +157,15 @@ export function ProjectPage() {
   // How the project bills decides the tabs (Billing first when it bills by progress), so the page
   // waits for it too; a project whose billing cannot be read shows no Billing tab.
   const billing = useSchedule(projectId);
+  // A retainage dispute's files, on the Retainage tab of a milestone project and the Billing tab of a progress-billed one.
+  const retainageDisputeEvidence = ({ disputeId, yourParty }: { disputeId: number; yourParty: 'buyer' | 'seller' | null }) => (
+    <LazyDisputeEvidence
+      owner={retainageEvidence(projectId)}
+      disputeId={disputeId}
+      open
+      viewer={{ userId: isLoggedIn(user) ? user.user_id : 0, role: yourParty ?? 'buyer' }}
+    />
+  );
   const billingTab = (p: ProjectSummary) => ({
     key: 'billing',
     label: 'Billing',
@@ -166,6 +175,7 @@ export function ProjectPage() {
           projectId={projectId}
           isDraft={p.is_draft}
           seller={p.primary_company_id && p.primary_company_name ? { company_id: p.primary_company_id, name: p.primary_company_name } : null}
+          disputeEvidence={retainageDisputeEvidence}
         />
       </Suspense>
     ),
@@ -182,17 +192,7 @@ export function ProjectPage() {
       label: 'Retainage',
       children: (
         <Suspense fallback={<Spinner />}>
-          <RetainagePanel
-            projectId={projectId}
-            disputeEvidence={({ disputeId, yourParty }) => (
-              <LazyDisputeEvidence
-                owner={retainageEvidence(projectId)}
-                disputeId={disputeId}
-                open
-                viewer={{ userId: isLoggedIn(user) ? user.user_id : 0, role: yourParty ?? 'buyer' }}
-              />
-            )}
-          />
+          <RetainagePanel projectId={projectId} disputeEvidence={retainageDisputeEvidence} />
         </Suspense>
       ),
     },

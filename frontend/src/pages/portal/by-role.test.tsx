@@ -241,7 +241,18 @@ describe('the project page of a project billed by progress', () => {
         message: 'Deposit $8,000.00 by 2026-12-10.',
       },
     };
-    const retainageView = { held: '3000.00', held_by_payee: [], request: null, releases: [], blocked: null, can_request: false, can_approve: false };
+    const retainageView = {
+      held: '3000.00',
+      held_by_payee: [],
+      request: null,
+      releases: [],
+      blocked: null,
+      can_request: false,
+      can_approve: false,
+      can_dispute: false,
+      dispute: null,
+      decisions: [],
+    };
     fakeApi((call) => {
       if (call.url === '/user') return { status: 200, body: signedIn('owner') };
       if (call.url === '/job/7') return { status: 200, body: project };

@@ -53,6 +53,7 @@ const billing: AdminBillingView = {
         retained_at_reduced_rate: '3000.00',
         reduction_reached: true,
         retainage_released: '0.00',
+        retainage_refunded: '0.00',
       },
       {
         number: '3',
@@ -67,6 +68,7 @@ const billing: AdminBillingView = {
         retained_at_reduced_rate: '0.00',
         reduction_reached: false,
         retainage_released: '0.00',
+        retainage_refunded: '0.00',
       },
     ],
     versions: [],

@@ -21,6 +21,9 @@ const held: BillingRetainageView = {
   blocked: null,
   can_request: true,
   can_approve: false,
+  can_dispute: true,
+  dispute: null,
+  decisions: [],
 };
 
 const requested: BillingRetainageView = {
@@ -178,5 +181,91 @@ describe('the retainage release on the Billing tab (issue 38)', () => {
     );
     expect(due).toHaveTextContent('Waiver due');
     expect(within(due!).getByRole('link', { name: 'Sign it on Lien waivers' })).toHaveAttribute('href', '/portal/waivers');
+  });
+
+  it('lets the buyer dispute a requested release with a statement, then shows the open dispute', async () => {
+    const bodies: unknown[] = [];
+    let now = requested;
+    const disputed: BillingRetainageView = {
+      ...requested,
+      request: null,
+      blocked: { code: 'retainage_disputed', message: 'A retainage dispute is open on this project; an administrator will decide it.' },
+      can_approve: false,
+      can_dispute: false,
+      dispute: { dispute_id: 4, party: 'customer', by: 1, at: '2026-12-21T10:00:00Z', statement: 'The railing is missing.', proposal: null },
+    };
+    fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { retainage: now }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.method === 'POST' && call.url === '/job/7/retainage/dispute') {
+        bodies.push(call.data);
+        now = disputed;
+        return { status: 200, body: {} };
+      }
+      return undefined;
+    });
+    show(null);
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Dispute the retainage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute the retainage' });
+    await userEvent.type(within(dialog).getByLabelText('What is the disagreement about the retainage?'), 'The railing is missing.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(section).findByText('The buyer disputed the retainage on Dec 21, 2026')).toBeInTheDocument();
+    expect(section).toHaveTextContent('“The railing is missing.” An administrator will release it to the payees or refund it to the buyer.');
+    expect(bodies).toEqual([{ statement: 'The railing is missing.' }]);
+    // While it is open, nothing is approved or disputed again.
+    expect(within(section).queryByRole('button', { name: 'Approve retainage release' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Dispute the retainage' })).not.toBeInTheDocument();
+  });
+
+  it('shows how an administrator decided a past dispute', async () => {
+    const refunded: BillingRetainageView = {
+      ...held,
+      held: '0.00',
+      held_by_payee: [],
+      blocked: { code: 'no_retainage_held', message: 'No retainage is held on this project.' },
+      can_request: false,
+      can_dispute: false,
+      decisions: [
+        { dispute_id: 4, resolution: 'refund', amount: '3000.00', by: 900, approved_by: null, note: 'Defects not fixed.', at: '2026-12-22T10:00:00Z' },
+      ],
+    };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { retainage: refunded }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    show('owner');
+    const decisions = await screen.findByRole('list', { name: 'Retainage dispute decisions' });
+    expect(decisions).toHaveTextContent('Refunded $3,000.00 to the buyer by our team on Dec 22, 2026: Defects not fixed.');
+  });
+
+  it("shows the open dispute's files under it, as the page draws them, to the parties", async () => {
+    const disputed: BillingRetainageView = {
+      ...held,
+      blocked: { code: 'retainage_disputed', message: 'A retainage dispute is open on this project; an administrator will decide it.' },
+      can_request: false,
+      can_dispute: false,
+      dispute: { dispute_id: 4, party: 'company', by: 3, at: '2026-12-21T10:00:00Z', statement: 'The buyer will not answer.', proposal: null },
+    };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { retainage: disputed }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel
+          projectId={7}
+          isDraft={false}
+          seller={SELLER}
+          disputeEvidence={({ disputeId, yourParty }) => <p>{`Files of dispute ${disputeId}, seen by the ${yourParty}`}</p>}
+        />
+      </App>,
+      { user: signedIn(null) },
+    );
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByText('The seller disputed the retainage on Dec 21, 2026')).toBeInTheDocument();
+    expect(within(section).getByText('Files of dispute 4, seen by the buyer')).toBeInTheDocument();
   });
 });

@@ -39,6 +39,7 @@ export function scheduleView(viewer: ProgressBillingView['viewer'], patch: Parti
       retained_at_reduced_rate: '0.00',
       reduction_reached: false,
       retainage_released: '0.00',
+      retainage_refunded: '0.00',
     })),
     versions: [
       {
@@ -81,6 +82,7 @@ const sheetLine = (l: (typeof lines)[number], billed: PayApplicationLineView['bi
   retainage: zero,
   retainage_this_period: zero,
   earned_less_retainage: zero,
+  retainage_refunded: zero,
   previous_certificates: zero,
   current_payment_due: zero,
   billed,
@@ -99,6 +101,7 @@ const summary = {
   previous_certificates: zero,
   current_payment_due: zero,
   balance_to_finish_including_retainage: zero,
+  retainage_refunded: zero,
 };
 
 /** Application 1 as submitted: line 1 at 50%, line 3 $10,000.00 of work; line 2 not billed. */

@@ -11,7 +11,7 @@ import { usePayApplications } from '../api/pay-applications';
 import { useChooseBilling } from '../api/schedule';
 import { useSubmitDraft } from '../api/submit-draft';
 import { BillingHistory } from './BillingHistory';
-import { BillingRetainage } from './BillingRetainage';
+import { BillingRetainage, type RetainageDisputeEvidence } from './BillingRetainage';
 import { CertifierInvitation } from './CertifierInvitation';
 import { CertifierInvitationList } from './CertifierInvitationList';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
@@ -67,7 +67,18 @@ function SubmitDraft({ projectId }: { projectId: number }) {
  * versions, change orders, the open pay application (billed, certified, accepted) and the
  * billing history. Who may do what follows the API's `viewer`; the API decides again.
  */
-export function BillingPanel({ projectId, isDraft, seller }: { projectId: number; isDraft: boolean; seller: CompanyNameMatch | null }) {
+export function BillingPanel({
+  projectId,
+  isDraft,
+  seller,
+  disputeEvidence,
+}: {
+  projectId: number;
+  isDraft: boolean;
+  seller: CompanyNameMatch | null;
+  /** The open retainage dispute's files, as the page composes them (the attachments feature's). */
+  disputeEvidence?: RetainageDisputeEvidence;
+}) {
   const schedule = useSchedule(projectId);
   const may = useBillingPermissions();
   const progress = schedule.data?.billing === 'progress';
@@ -174,7 +185,18 @@ export function BillingPanel({ projectId, isDraft, seller }: { projectId: number
           {view.retainage && view.current_version_id !== null && (
             <section className="el-billing-section" aria-labelledby="retainage-title">
               <h2 id="retainage-title">Retainage</h2>
-              <BillingRetainage projectId={projectId} retainage={view.retainage} nameOf={nameOf} isCompany={isSeller} />
+              <BillingRetainage
+                projectId={projectId}
+                retainage={view.retainage}
+                nameOf={nameOf}
+                isCompany={isSeller}
+                evidence={
+                  // The dispute's files are the parties' (and administrators'): the certifier does not read them.
+                  isParty && view.retainage.dispute
+                    ? disputeEvidence?.({ disputeId: view.retainage.dispute.dispute_id, yourParty: isSeller ? 'seller' : 'buyer' })
+                    : null
+                }
+              />
             </section>
           )}
           <section className="el-billing-section" aria-labelledby="billing-history-title">

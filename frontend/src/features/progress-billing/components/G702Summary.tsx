@@ -4,7 +4,7 @@ import { WideTable } from '../../../components/WideTable';
 
 type PayApplicationSummary = PayApplicationFigures['summary'];
 
-const LINES: [keyof PayApplicationSummary, string][] = [
+const LINES: [Exclude<keyof PayApplicationSummary, 'retainageRefunded'>, string][] = [
   ['originalContractSum', '1. Original contract sum'],
   ['netChangeByChangeOrders', '2. Net change by change orders'],
   ['contractSumToDate', '3. Contract sum to date'],
@@ -46,6 +46,13 @@ export function G702Summary({
             <dd>{formatDollars(summary[key])}</dd>
           </div>
         ))}
+        {summary.retainageRefunded && (
+          // Forfeited by a retainage dispute's refund: out of lines 6 and 9 (docs/progress-billing.md, "The retainage dispute").
+          <div key="retainageRefunded">
+            <dt>Retainage refunded to the owner</dt>
+            <dd>{formatDollars(summary.retainageRefunded)}</dd>
+          </div>
+        )}
       </dl>
       <WideTable<PayeeRow>
         aria-label={`${label}: paid to each payee`}

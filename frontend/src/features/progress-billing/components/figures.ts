@@ -41,6 +41,8 @@ export function toDateOf(lines: readonly BillingLineView[]): Record<string, Line
       atReducedRate: line.retained_at_reduced_rate,
       reductionReached: line.reduction_reached,
       retainageReleased: line.retainage_released,
+      // Absent before any refund, as the server's own to-date figures.
+      ...(line.retainage_refunded === '0.00' ? {} : { retainageRefunded: line.retainage_refunded }),
     };
   }
   return toDate;

@@ -1,8 +1,9 @@
 import { formatDollars } from '@escrow/domain';
-import { Alert, App, Button, Input, Modal, Tag } from 'antd';
+import { Alert, App, Button, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 
 import { useCompanyPermissions } from '../../../api/company-role';
+import { RetainageDisputeDialog } from '../../../components/RetainageDisputeDialog';
 import { Spinner } from '../../../components/Spinner';
 import { WideTable } from '../../../components/WideTable';
 import { space } from '../../../design/tokens';
@@ -27,7 +28,6 @@ export function RetainagePanel({
   const act = useRetainageAction(projectId);
   const { message } = App.useApp();
   const [disputing, setDisputing] = useState(false);
-  const [statement, setStatement] = useState('');
   const may = useCompanyPermissions();
   if (retainage.isPending) return <Spinner />;
   if (retainage.isError) return <p role="alert">{errorMessage(retainage.error)}</p>;
@@ -48,13 +48,13 @@ export function RetainagePanel({
         onError: (e) => void message.error(errorMessage(e)),
       },
     );
-  const dispute = () =>
+  const dispute = (statement: string, sent: () => void) =>
     act.mutate(
       { action: 'dispute', statement },
       {
         onSuccess: () => {
           setDisputing(false);
-          setStatement('');
+          sent();
           void message.success('Retainage dispute opened. Our team will review it.');
         },
         onError: (e) => void message.error(errorMessage(e)),
@@ -147,12 +147,13 @@ export function RetainagePanel({
           ))}
         </ul>
       )}
-      <Modal open={disputing} title="Dispute the retainage" okText="Send" onOk={dispute} confirmLoading={act.isPending} onCancel={() => setDisputing(false)}>
-        <label className="el-field" htmlFor={`retainage-dispute-${projectId}`}>
-          What is the disagreement about the retainage?
-          <Input.TextArea id={`retainage-dispute-${projectId}`} rows={5} maxLength={5000} value={statement} onChange={(e) => setStatement(e.target.value)} />
-        </label>
-      </Modal>
+      <RetainageDisputeDialog
+        id={`retainage-dispute-${projectId}`}
+        open={disputing}
+        sending={act.isPending}
+        onSend={dispute}
+        onCancel={() => setDisputing(false)}
+      />
     </section>
   );
 }
