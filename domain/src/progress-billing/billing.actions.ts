@@ -48,7 +48,8 @@ export const BILLING_MEMBER_ACTIONS = {
   RequestBillingDeposit: 'payments.act',
   RequestBillingRetainageRelease: { action: 'milestones.complete', words: 'ask for the retainage release' },
   ApproveBillingRetainageRelease: { action: 'milestones.approve', words: 'approve the retainage release' },
-  DisputeBillingRetainage: { action: 'disputes.act', words: 'dispute the retainage' },
+  // Served by the milestone project's dispute route, whose refusal speaks of disputes in general.
+  DisputeBillingRetainage: 'disputes.act',
 } as const satisfies Partial<Record<BillingCommand['type'] | 'ChooseBillingMethod', MemberAction>>;
 
 export type BillingMemberAction = keyof typeof BILLING_MEMBER_ACTIONS;
