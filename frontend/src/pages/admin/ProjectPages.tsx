@@ -90,6 +90,7 @@ export function AdminProjectPage() {
               children: (
                 <AdminRetainage
                   projectId={projectId}
+                  progress={Boolean(project.data.billing)}
                   disputeEvidence={(disputeId) => (
                     <LazyDisputeEvidence owner={retainageEvidence(projectId)} disputeId={disputeId} open viewer={{ userId, role: 'admin' }} />
                   )}

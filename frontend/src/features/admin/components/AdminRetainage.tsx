@@ -19,8 +19,18 @@ const retainageFourEyesNote = (held: string, threshold: string) =>
 /**
  * A project's retainage for the admins: held per payee, the parties' release, and an open
  * retainage dispute to decide: release to the payees or refund to the buyer, confirmed first.
+ * A progress-billed project (`progress`) withholds at each line's rate and has no milestones, so
+ * neither the project's rate nor its open milestones are said for it.
  */
-export function AdminRetainage({ projectId, disputeEvidence }: { projectId: number; disputeEvidence?: (disputeId: number) => ReactNode }) {
+export function AdminRetainage({
+  projectId,
+  progress = false,
+  disputeEvidence,
+}: {
+  projectId: number;
+  progress?: boolean;
+  disputeEvidence?: (disputeId: number) => ReactNode;
+}) {
   const retainage = useAdminRetainage(projectId);
   const resolve = useResolveRetainageDispute(projectId);
   // The open retainage disputes carry the proposal waiting for a second administrator and the threshold.
@@ -50,8 +60,9 @@ export function AdminRetainage({ projectId, disputeEvidence }: { projectId: numb
   return (
     <>
       <p>
-        Retainage {Number(r.retainage_percent)}% · withheld {dollars(r.withheld)} · held {dollars(r.held)} · released {dollars(r.released)} · refunded{' '}
-        {dollars(r.refunded)} · {r.open_milestones} milestone{r.open_milestones === 1 ? '' : 's'} still open
+        {progress ? 'Retainage by line of the schedule of values' : `Retainage ${Number(r.retainage_percent)}%`} · withheld {dollars(r.withheld)} · held{' '}
+        {dollars(r.held)} · released {dollars(r.released)} · refunded {dollars(r.refunded)}
+        {progress ? '' : ` · ${r.open_milestones} milestone${r.open_milestones === 1 ? '' : 's'} still open`}
       </p>
       <WideTable
         size="small"
