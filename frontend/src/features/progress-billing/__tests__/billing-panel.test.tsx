@@ -108,6 +108,39 @@ describe('the Billing tab (issue 38)', () => {
     expect(toDate).toHaveTextContent('Balance to finish, including retainage$63,650.00');
   });
 
+  it('says in the schedule to date what a retainage dispute refunded to the owner, out of the balance to finish', async () => {
+    const view = scheduleView('customer');
+    const [siteWork, concrete, framing] = view.lines;
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule')
+        return {
+          status: 200,
+          body: {
+            ...view,
+            lines: [
+              // Complete; its $2,000.00 of retainage refunded to the buyer by an administrator, none released.
+              { ...siteWork!, work_completed: '20000.00', retained_at_rate: '20000.00', retainage_refunded: '2000.00' },
+              concrete!,
+              framing!,
+            ],
+          },
+        };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    const toDate = await screen.findByLabelText('The schedule to date');
+    expect(toDate).toHaveTextContent('Completed and stored to date$20,000.00');
+    expect(toDate).toHaveTextContent('Retainage held$0.00');
+    expect(toDate).toHaveTextContent('Retainage refunded to the owner$2,000.00');
+    // $100,000.00 less what was earned net of retainage ($20,000.00 − $2,000.00 refunded) less the refund.
+    expect(toDate).toHaveTextContent('Balance to finish, including retainage$80,000.00');
+  });
+
   it('lists the applications by period with their status and their PDF and CSV', async () => {
     fakeApi((call) => {
       if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company') };
