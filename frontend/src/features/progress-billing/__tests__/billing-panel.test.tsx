@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { BillingPanel } from '../components/BillingPanel';
 import { TEXTS } from '../components/texts';
-import { scheduleView, SELLER } from './fixtures';
+import { scheduleView, SELLER, submitted } from './fixtures';
 
 const proposed = scheduleView('customer', {
   current_version_id: null,
@@ -139,6 +139,22 @@ describe('the Billing tab (issue 38)', () => {
     expect(toDate).toHaveTextContent('Retainage refunded to the owner$2,000.00');
     // $100,000.00 less what was earned net of retainage ($20,000.00 − $2,000.00 refunded) less the refund.
     expect(toDate).toHaveTextContent('Balance to finish, including retainage$80,000.00');
+  });
+
+  it("shows a later application's G702 with the retainage refunded to the owner, as the API sums it", async () => {
+    const application = { ...submitted, application_number: 2, summary: { ...submitted.summary, retainage_refunded: '2000.00' } };
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { open_application_number: 2 }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.url === '/job/7/pay-applications/2') return { status: 200, body: application };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <BillingPanel projectId={7} isDraft={false} seller={SELLER} />
+      </App>,
+    );
+    expect(await screen.findByLabelText('Summary as billed')).toHaveTextContent('Retainage refunded to the owner$2,000.00');
   });
 
   it('lists the applications by period with their status and their PDF and CSV', async () => {

@@ -84,6 +84,7 @@ export const summaryOfView = (s: {
   previous_certificates: string;
   current_payment_due: string;
   balance_to_finish_including_retainage: string;
+  retainage_refunded: string;
 }): PayApplicationSummary => ({
   originalContractSum: s.original_contract_sum,
   netChangeByChangeOrders: s.net_change_by_change_orders,
@@ -96,4 +97,6 @@ export const summaryOfView = (s: {
   previousCertificates: s.previous_certificates,
   currentPaymentDue: s.current_payment_due,
   balanceToFinishIncludingRetainage: s.balance_to_finish_including_retainage,
+  // The calculator leaves it out when none was refunded ("0.00" in the API), so the line is not drawn.
+  ...(s.retainage_refunded === '0.00' ? {} : { retainageRefunded: s.retainage_refunded }),
 });
