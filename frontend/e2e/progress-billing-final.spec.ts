@@ -2,9 +2,9 @@ import { type Browser } from '@playwright/test';
 
 import { apiSession } from './support/api';
 import { checkA11y } from './support/axe';
-import { billingTab, draftProject, ok, SELLER_COMPANY } from './support/billing';
+import { billingTab, ok, retainageHeldProject } from './support/billing';
 import { DEMO, expect, test } from './support/fixtures';
-import { asUser, signAgreement } from './support/portal';
+import { asUser } from './support/portal';
 import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
 
 /**
@@ -16,8 +16,7 @@ import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
  * finish, to the cent, with each payee's unconditional waiver to print.
  */
 
-type Application = { payment: { status: string; payees: { payee_id: number; amount: string; paid: boolean }[] } | null };
-type Schedule = { versions: { version_id: number }[]; retainage: { releases: { status: string }[] } | null };
+type Schedule = { retainage: { releases: { status: string }[] } | null };
 
 /** The payee signs the conditional waiver of `payment` ("Pay application 1, …", "Retainage release 1") on its company's Lien waivers page. */
 async function signConditionalWaiver(browser: Browser, email: string, legalName: string, projectId: string, payment: string, amount: string) {
@@ -45,72 +44,13 @@ test('the work complete and certified, the retainage is released through a step-
 }) => {
   test.setTimeout(360_000);
   // The job site is in Arizona: every payout waits for its payee's conditional lien waiver.
-  const projectId = await draftProject(browser, 'AZ');
+  const { projectId } = await retainageHeldProject(browser, 'AZ', async (id) => {
+    await signConditionalWaiver(browser, DEMO.electrician, 'Dana Sparks', id, 'Pay application 1', '$10,800.00');
+    await signConditionalWaiver(browser, DEMO.seller, 'Sam Seller', id, 'Pay application 1', '$7,916.66');
+  });
   const seller = await apiSession(browser, DEMO.seller);
   const buyer = await apiSession(browser, DEMO.buyer);
-  const electrician = await apiSession(browser, DEMO.electrician);
-  const electric = (await ok<{ company: { company_id: number } }>(electrician.get('/api/user'), 'the electrician')).company.company_id;
-  await electrician.close();
-
-  // The schedule: the electrician's wiring at 10% retainage, the seller's carpentry at 5% (5% of
-  // $8,333.33 is $416.6665, held as $416.67).
-  await ok(seller.put(`/api/job/${projectId}/billing`, { method: 'progress' }), 'billing method');
-  await ok(seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: Number(projectId) }), 'submit');
-  const line = (number: string, description: string, value: string, payee: number, rate: string) => ({
-    number,
-    description,
-    scheduled_value: value,
-    payee_id: payee,
-    retainage: { rate, reduction: null },
-  });
-  const proposed = await ok<Schedule>(
-    seller.post(`/api/job/${projectId}/schedule`, {
-      lines: [line('1', 'Rough-in wiring', '12000.00', electric, '10'), line('2', 'Trim carpentry', '8333.33', SELLER_COMPANY, '5')],
-    }),
-    'schedule',
-  );
-  await ok(buyer.post(`/api/job/${projectId}/schedule/${proposed.versions[0]!.version_id}/approve`), 'approval');
-
-  // The work complete: one application billing every line in full, certified as billed (so accepted with it).
-  await ok(
-    seller.post(`/api/job/${projectId}/pay-applications`, {
-      period_to: '2026-11-30',
-      lines: [
-        { line: '1', work_percent: '100' },
-        { line: '2', work_percent: '100' },
-      ],
-    }),
-    'pay application',
-  );
-  await ok(
-    buyer.post(`/api/job/${projectId}/pay-applications/1/certify`, {
-      revision: 1,
-      lines: [
-        { line: '1', decision: 'as_billed' },
-        { line: '2', decision: 'as_billed' },
-      ],
-    }),
-    'certification',
-  );
-
-  // Funded in full ($18,716.66 paid now, $1,616.67 retained), the draw paid once each payee signed its waiver.
   const sellerPage = await asUser(browser, DEMO.seller);
-  const buyerPage = await asUser(browser, DEMO.buyer);
-  await signAgreement(buyerPage, projectId, 'customer', 'Jordan Buyer');
-  await signAgreement(sellerPage, projectId, 'company', 'Sam Seller');
-  await buyerPage.context().close();
-  await ok(buyer.post(`/api/job/${projectId}/billing/deposits`, { amount: '20333.33' }), 'deposit');
-  const application = () => ok<Application>(buyer.get(`/api/job/${projectId}/pay-applications/1`), 'application');
-  await expect.poll(async () => (await application()).payment?.status, { timeout: 30_000 }).toBe('paying');
-  expect((await application()).payment!.payees).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ payee_id: electric, amount: '10800.00' }),
-      expect.objectContaining({ payee_id: SELLER_COMPANY, amount: '7916.66' }),
-    ]),
-  );
-  await signConditionalWaiver(browser, DEMO.electrician, 'Dana Sparks', projectId, 'Pay application 1', '$10,800.00');
-  await signConditionalWaiver(browser, DEMO.seller, 'Sam Seller', projectId, 'Pay application 1', '$7,916.66');
-  await expect.poll(async () => (await application()).payment?.status, { timeout: 30_000 }).toBe('paid');
 
   // The seller asks for the retainage release on the Billing tab.
   let panel = await billingTab(sellerPage, projectId);
