@@ -330,7 +330,7 @@ describe('progress billing: the retainage release', () => {
       dispute: null,
       decisions: [{ resolution: 'refund', amount: '3000.00', approved_by: null, note: 'Defects not fixed.' }],
     });
-    expect(after.escrow).toMatchObject({ held: '0.00', paid_out: '27000.00' });
+    expect(after.escrow).toMatchObject({ held: '0.00', paid_out: '27000.00', awaiting_refund: '0.00', refunded: '3000.00' });
     const { rows: ledger } = await app.db.pool.query(
       `SELECT account, sum(amount)::numeric(20,2)::text AS total FROM ledger_entries WHERE job_id = $1 AND account IN ('retainage', 'refunds_payable', 'buyer_refunds') GROUP BY account ORDER BY account`,
       [jobId],

@@ -41,6 +41,8 @@ export function escrowBalanceView(state: ActiveBilling, viewer: BillingViewer): 
     retainage_held: formatAmount(b.retainageHeld),
     awaiting_payout: formatAmount(b.awaitingPayout),
     paid_out: formatAmount(b.paidOut),
+    awaiting_refund: formatAmount(b.awaitingRefund),
+    refunded: formatAmount(b.refunded),
     held: formatAmount(b.held),
     deposits: state.deposits.map(billingDepositView),
     shortfall: short && {

@@ -4336,6 +4336,14 @@ export const API_SCHEMAS: Record<string, object> = {
       "paid_out": {
         "type": "string"
       },
+      "awaiting_refund": {
+        "type": "string",
+        "description": "Retainage a dispute's resolution refunds to the buyer, not yet paid by the provider (part of `held`)."
+      },
+      "refunded": {
+        "type": "string",
+        "description": "Retainage refunded to the buyer and paid: out of escrow, like `paid_out`."
+      },
       "held": {
         "type": "string"
       },
@@ -4389,6 +4397,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "retainage_held",
       "awaiting_payout",
       "paid_out",
+      "awaiting_refund",
+      "refunded",
       "held",
       "deposits",
       "shortfall"

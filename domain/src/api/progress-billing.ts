@@ -186,6 +186,10 @@ export interface EscrowBalanceView {
   retainage_held: string;
   awaiting_payout: string;
   paid_out: string;
+  /** Retainage a dispute's resolution refunds to the buyer, not yet paid by the provider (part of `held`). */
+  awaiting_refund: string;
+  /** Retainage refunded to the buyer and paid: out of escrow, like `paid_out`. */
+  refunded: string;
   held: string;
   deposits: BillingDepositView[];
   /**

@@ -231,6 +231,8 @@ describe('the project page of a project billed by progress', () => {
       retainage_held: '3000.00',
       awaiting_payout: '0.00',
       paid_out: '27000.00',
+      awaiting_refund: '0.00',
+      refunded: '0.00',
       held: '20000.00',
       deposits: [],
       shortfall: {

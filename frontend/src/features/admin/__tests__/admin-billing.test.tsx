@@ -87,6 +87,8 @@ const billing: AdminBillingView = {
       retainage_held: '3450.00',
       awaiting_payout: '0.00',
       paid_out: '32550.00',
+      awaiting_refund: '0.00',
+      refunded: '0.00',
       held: '3450.00',
       deposits: [
         {

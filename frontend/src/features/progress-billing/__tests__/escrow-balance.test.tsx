@@ -19,6 +19,8 @@ const escrow = (message: string): EscrowBalanceView => ({
   retainage_held: '1500.00',
   awaiting_payout: '0.00',
   paid_out: '13500.00',
+  awaiting_refund: '0.00',
+  refunded: '0.00',
   held: '3500.00',
   deposits: [
     {
@@ -95,6 +97,32 @@ describe('the escrow balance on the Billing tab (issue 38)', () => {
     expect(within(deposits).getByText('Pending')).toBeInTheDocument();
     expect(within(deposits).getByText('$17,382.50')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: /Deposit/ })).not.toBeInTheDocument();
+  });
+
+  it('accounts for retainage a dispute refunded to the buyer, waiting or paid, and says nothing of refunds when there are none', async () => {
+    const refunding = { ...escrow(SELLER_WORDS), retainage_held: '0.00', awaiting_refund: '1500.00', held: '3500.00' };
+    const refunded = { ...refunding, awaiting_refund: '0.00', refunded: '1500.00', held: '2000.00' };
+    let now: EscrowBalanceView = escrow(SELLER_WORDS);
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { escrow: now }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    const { unmount } = show();
+    let figures = await screen.findByRole('list', { name: 'Escrow figures' });
+    expect(figures).not.toHaveTextContent(/refund/i);
+    unmount();
+    now = refunding;
+    const again = show();
+    figures = await screen.findByRole('list', { name: 'Escrow figures' });
+    expect(figures).toHaveTextContent('Awaiting refund to the buyer$1,500.00');
+    expect(figures).not.toHaveTextContent('Refunded to the buyer');
+    again.unmount();
+    now = refunded;
+    show();
+    figures = await screen.findByRole('list', { name: 'Escrow figures' });
+    expect(figures).toHaveTextContent('Refunded to the buyer$1,500.00');
+    expect(figures).not.toHaveTextContent('Awaiting refund');
   });
 
   it('offers the buyer a deposit of the shortfall, and posts it once with one key through a step-up', async () => {

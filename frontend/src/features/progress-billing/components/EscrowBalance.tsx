@@ -16,8 +16,13 @@ const FIGURES: [keyof EscrowBalanceView, string][] = [
   ['retainage_held', 'Retainage held'],
   ['awaiting_payout', 'Awaiting payout'],
   ['paid_out', 'Paid out'],
+  ['awaiting_refund', 'Awaiting refund to the buyer'],
+  ['refunded', 'Refunded to the buyer'],
   ['held', 'Held in escrow'],
 ];
+
+/** Only a retainage dispute's refund makes these: said when there is one, so the figures add up then. */
+const ONLY_WHEN_ANY: (keyof EscrowBalanceView)[] = ['awaiting_refund', 'refunded'];
 
 /** A deposit's status as the buyer's bank sees it: not settled, inside the ACH return window, cleared, or failed or returned. */
 function depositStatus(d: BillingDepositView): { label: string; colour: TagColour } {
@@ -45,7 +50,7 @@ export function EscrowBalance({ projectId, escrow, isBuyer }: { projectId: numbe
       )}
       <p className="el-muted">{TEXTS.escrowExplained}</p>
       <ul className="el-billing-figures" aria-label="Escrow figures">
-        {FIGURES.map(([key, label]) => (
+        {FIGURES.filter(([key]) => !ONLY_WHEN_ANY.includes(key) || escrow[key] !== '0.00').map(([key, label]) => (
           <li key={key}>
             <span className="el-muted">{label}</span>
             <strong>{formatDollars(escrow[key] as string)}</strong>
