@@ -123,6 +123,8 @@ test('a disputed retainage is refunded to the buyer by an administrator, and bot
   await expect(toDate).toContainText('Balance to finish, including retainage$0.00');
   const escrow = panel.getByLabel('Escrow figures');
   await expect(escrow.getByRole('listitem').filter({ hasText: 'Retainage held' })).toHaveText('Retainage held$0.00');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Paid out' })).toHaveText('Paid out$18,716.66');
+  await expect(escrow.getByRole('listitem').filter({ hasText: 'Refunded to the buyer' })).toHaveText('Refunded to the buyer$1,616.67');
   await expect(escrow.getByRole('listitem').filter({ hasText: 'Held in escrow' })).toHaveText('Held in escrow$0.00');
   await checkA11y(buyer, 'buyer, the Billing tab after a retainage refund');
   await retainage.screenshot({ path: '../.test-results/screenshots/buyer-progress-retainage-refunded.png' });
