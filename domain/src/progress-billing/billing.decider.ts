@@ -1,4 +1,5 @@
 import { assertNever } from '../shared/command';
+import { decideBalanceReturn } from './billing.decide.balance-returns';
 import { decideApplication } from './billing.decide.applications';
 import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
@@ -64,6 +65,10 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return decideBillingFile(command, state);
     case 'RemindOfBillingShortfall':
       return decideShortfallReminder(command, state);
+    case 'RequestBillingBalanceReturn':
+    case 'ApproveBillingBalanceReturn':
+    case 'DeclineBillingBalanceReturn':
+      return decideBalanceReturn(command, state);
     default:
       return assertNever(command);
   }
