@@ -317,7 +317,7 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       return updateReturn(s, event.data.returnId, (r) => ({ ...r, status: 'declined', decided: { by, reason, at } }));
     }
     case 'BillingBalanceReturned':
-      return updateReturn(s, event.data.returnId, (r) => ({ ...r, status: 'returned', refundId: event.data.refundId }));
+      return updateReturn(s, event.data.returnId, (r) => ({ ...r, status: 'returned', refundId: event.data.refundId, returnedAt: event.data.at }));
     case 'BillingBalanceReturnPaid': {
       const { providerReference, at } = event.data;
       return updateReturn(s, event.data.returnId, (r) => ({ ...r, paid: { providerReference, at } }));

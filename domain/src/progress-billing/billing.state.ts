@@ -228,8 +228,9 @@ export interface BillingBalanceReturn {
   requestedAt: string;
   status: 'pending' | 'declined' | 'returned';
   decided: { by: number; reason: string | null; at: string } | null;
-  /** The refund it was handed to the provider as (null until returned), and the provider's report. */
+  /** The refund it was handed to the provider as, and when (null until returned), and the provider's report. */
   refundId: number | null;
+  returnedAt?: string | null;
   paid: { providerReference: string; at: string } | null;
 }
 

@@ -232,6 +232,7 @@ describe('the project page of a project billed by progress', () => {
       awaiting_payout: '0.00',
       paid_out: '27000.00',
       held: '20000.00',
+      returns: { returned: '0.00', returnable: '0.00', returnable_at_once: '0.00', needs_seller: '0.00', list: [] },
       deposits: [],
       shortfall: {
         code: 'deposit_needed' as const,

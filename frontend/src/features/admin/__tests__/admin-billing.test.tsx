@@ -88,6 +88,7 @@ const billing: AdminBillingView = {
       awaiting_payout: '0.00',
       paid_out: '32550.00',
       held: '3450.00',
+      returns: { returned: '0.00', returnable: '0.00', returnable_at_once: '0.00', needs_seller: '0.00', list: [] },
       deposits: [
         {
           deposit_id: 4,
