@@ -62,7 +62,7 @@ export function escrowBalanceView(state: ActiveBilling, viewer: BillingViewer): 
   };
 }
 
-export const balanceReturnView = (r: BillingBalanceReturn): BalanceReturnView => ({
+const balanceReturnView = (r: BillingBalanceReturn): BalanceReturnView => ({
   return_id: r.returnId,
   amount: r.amount,
   status: r.status === 'pending' ? 'awaiting_seller' : r.status === 'declined' ? 'declined' : r.paid ? 'paid' : 'returned',

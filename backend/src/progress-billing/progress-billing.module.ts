@@ -43,11 +43,11 @@ import { ProposeChangeOrderHandler } from './propose-change-order/propose-change
 import { ProposeChangeOrderController } from './propose-change-order/propose-change-order.http.controller';
 import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.handler';
 import { ProposeScheduleController } from './propose-schedule/propose-schedule.http.controller';
+import { RequestBillingDepositHandler } from './request-billing-deposit/request-billing-deposit.handler';
+import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
 import { BalanceReturnMail } from './return-escrow-balance/balance-return.mail';
 import { ReturnEscrowBalanceHandler } from './return-escrow-balance/return-escrow-balance.handler';
 import { ReturnEscrowBalanceController } from './return-escrow-balance/return-escrow-balance.http.controller';
-import { RequestBillingDepositHandler } from './request-billing-deposit/request-billing-deposit.handler';
-import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
 import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
 import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
 import { RevokeCertifierInvitationHandler } from './revoke-certifier-invitation/revoke-certifier-invitation.handler';

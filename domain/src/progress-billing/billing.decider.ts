@@ -1,6 +1,6 @@
 import { assertNever } from '../shared/command';
-import { decideBalanceReturn } from './billing.decide.balance-returns';
 import { decideApplication } from './billing.decide.applications';
+import { decideBalanceReturn } from './billing.decide.balance-returns';
 import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
