@@ -235,3 +235,9 @@ export class BillingDepositRequest {
   @MaxLength(40, { message: 'amount is at most 40 characters.' })
   amount!: string;
 }
+
+export class BalanceReturnRequest {
+  @IsString({ message: `amount is what to get back from the project's escrow balance, ${AMOUNT}.` })
+  @MaxLength(40, { message: 'amount is at most 40 characters.' })
+  amount!: string;
+}

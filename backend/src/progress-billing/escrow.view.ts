@@ -1,5 +1,7 @@
 import {
   type ActiveBilling,
+  type BalanceReturnView,
+  type BillingBalanceReturn,
   type BillingDepositState,
   type BillingDepositView,
   escrowBalance,
@@ -52,5 +54,25 @@ export function escrowBalanceView(state: ActiveBilling, viewer: BillingViewer): 
       application_number: short.applicationNumber,
       message: message!,
     },
+    returns: {
+      returned: formatAmount(b.balanceReturned),
+      returnable: formatAmount(b.returnable),
+      returnable_at_once: formatAmount(b.returnableAtOnce),
+      needs_seller: formatAmount(b.returnable.minus(b.returnableAtOnce)),
+      list: (state.balanceReturns ?? []).map(balanceReturnView),
+    },
   };
 }
+
+const balanceReturnView = (r: BillingBalanceReturn): BalanceReturnView => ({
+  return_id: r.returnId,
+  amount: r.amount,
+  status: r.status === 'pending' ? 'awaiting_seller' : r.status === 'declined' ? 'declined' : r.paid ? 'paid' : 'returned',
+  needs_seller: r.needsSeller,
+  requested_by: r.requestedBy,
+  requested_at: r.requestedAt,
+  decided_by: r.decided?.by ?? null,
+  decided_at: r.decided?.at ?? null,
+  decline_reason: r.decided?.reason ?? null,
+  paid_at: r.paid?.at ?? null,
+});

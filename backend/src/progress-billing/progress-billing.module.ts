@@ -45,6 +45,9 @@ import { ProposeScheduleHandler } from './propose-schedule/propose-schedule.hand
 import { ProposeScheduleController } from './propose-schedule/propose-schedule.http.controller';
 import { RequestBillingDepositHandler } from './request-billing-deposit/request-billing-deposit.handler';
 import { RequestBillingDepositController } from './request-billing-deposit/request-billing-deposit.http.controller';
+import { BalanceReturnMail } from './return-escrow-balance/balance-return.mail';
+import { ReturnEscrowBalanceHandler } from './return-escrow-balance/return-escrow-balance.handler';
+import { ReturnEscrowBalanceController } from './return-escrow-balance/return-escrow-balance.http.controller';
 import { RevisePayApplicationHandler } from './revise-pay-application/revise-pay-application.handler';
 import { RevisePayApplicationController } from './revise-pay-application/revise-pay-application.http.controller';
 import { RevokeCertifierInvitationHandler } from './revoke-certifier-invitation/revoke-certifier-invitation.handler';
@@ -75,6 +78,7 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     ProposeChangeOrderController,
     DecideOnChangeOrderController,
     RequestBillingDepositController,
+    ReturnEscrowBalanceController,
     DecideOnBillingRetainageController,
   ],
   providers: [
@@ -102,6 +106,8 @@ import { SubmitPayApplicationController } from './submit-pay-application/submit-
     ProposeChangeOrderHandler,
     DecideOnChangeOrderHandler,
     RequestBillingDepositHandler,
+    ReturnEscrowBalanceHandler,
+    BalanceReturnMail,
     DecideOnBillingRetainageHandler,
     BillingRetainageMail,
   ],

@@ -782,6 +782,18 @@ export const ROUTE_MATRIX: readonly RouteCase[] = [
     url: `/api/job/${fresh ? (await w.fresh.billed('signed')).jobId : w.billing.jobId}/billing/deposits`,
     body: { amount: '100.00' },
   })),
+  // Unused escrow funds back to the buyer: the buyer asks; beyond the surplus the seller approves or declines.
+  route('POST', '/api/job/:id/billing/balance-returns', 'user', parties(201, 403, { seller: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('funded')).jobId : w.billing.jobId}/billing/balance-returns`,
+    body: { amount: '100.00' },
+  })),
+  route('POST', '/api/job/:id/billing/balance-returns/:returnId/approve', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('returnAsked')).jobId : w.billing.jobId}/billing/balance-returns/1/approve`,
+  })),
+  route('POST', '/api/job/:id/billing/balance-returns/:returnId/decline', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
+    url: `/api/job/${fresh ? (await w.fresh.billed('returnAsked')).jobId : w.billing.jobId}/billing/balance-returns/1/decline`,
+    body: { reason: 'We finish the work.' },
+  })),
   route('POST', '/api/job/:id/pay-applications/:number/accept', 'user', parties(200, 403, { buyer: 403 }), async (w, _r, fresh) => ({
     url: `/api/job/${fresh ? (await w.fresh.billed('certified')).jobId : w.billing.jobId}/pay-applications/1/accept`,
     body: { revision: 1 },

@@ -77,6 +77,8 @@ type BilledState =
   | 'applied'
   | 'certified'
   | 'awaitingWaiver'
+  | 'funded'
+  | 'returnAsked'
   | 'retained'
   | 'releaseRequestedByBuyer'
   | 'releaseRequestedBySeller';
@@ -380,7 +382,8 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     ok(await party.buyer.post(`/api/job/${jobId}/schedule/${result.versionId}/approve`), 'approving the schedule');
     // Deposits into the project's escrow balance need both signatures (the shared world has them).
     const retaining = state === 'retained' || state === 'releaseRequestedByBuyer' || state === 'releaseRequestedBySeller';
-    if (state === 'signed' || state === 'changeOrder' || state === 'awaitingWaiver' || retaining) {
+    const funding = state === 'funded' || state === 'returnAsked';
+    if (state === 'signed' || state === 'changeOrder' || state === 'awaitingWaiver' || retaining || funding) {
       await signAgreement(party.buyer, jobId, 'customer', 'Bea Buyer');
       await signAgreement(party.seller, jobId, 'company', seller.name);
     }
@@ -413,6 +416,16 @@ export async function createSecurityWorld(overrides: Partial<AppConfig> = {}, op
     if (state === 'certified') {
       const reduced = { line: '1', decision: 'reduced', work_this_period: '300.00', stored_materials: '0.00', reason: 'Grading unfinished.' };
       ok(await party.buyer.post(`/api/job/${jobId}/pay-applications/1/certify`, { revision: 1, lines: [reduced] }), 'certifying');
+    }
+    if (funding) {
+      // $400.00 cleared and nothing billed: a return of it needs the seller's approval (the contract sum is $1,500.00).
+      ok(await party.buyer.post(`/api/job/${jobId}/billing/deposits`, { amount: '400.00' }), 'depositing into escrow');
+      await eventually(
+        () => party.buyer.get(`/api/job/${jobId}/schedule`),
+        (a) => a.body?.escrow?.cleared === '400.00',
+        30_000,
+      );
+      if (state === 'returnAsked') ok(await party.buyer.post(`/api/job/${jobId}/billing/balance-returns`, { amount: '100.00' }), 'asking for funds back');
     }
     if (retaining) {
       // $400.00 of work draws $400.00: $360.00 paid, $40.00 retained in escrow once the deposit clears.

@@ -2127,6 +2127,108 @@ export const API_SCHEMAS: Record<string, object> = {
       "primary"
     ]
   },
+  "BalanceReturnView": {
+    "type": "object",
+    "properties": {
+      "return_id": {
+        "type": "number"
+      },
+      "amount": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "awaiting_seller",
+          "declined",
+          "returned",
+          "paid"
+        ],
+        "description": "`awaiting_seller`: beyond the surplus, waiting for the seller; `returned`: left escrow, on its way; `paid`: the provider paid it."
+      },
+      "needs_seller": {
+        "type": "boolean"
+      },
+      "requested_by": {
+        "type": "number"
+      },
+      "requested_at": {
+        "type": "string"
+      },
+      "decided_by": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "decided_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "decline_reason": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "paid_at": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "return_id",
+      "amount",
+      "status",
+      "needs_seller",
+      "requested_by",
+      "requested_at",
+      "decided_by",
+      "decided_at",
+      "decline_reason",
+      "paid_at"
+    ]
+  },
+  "BalanceReturnsView": {
+    "type": "object",
+    "properties": {
+      "returned": {
+        "type": "string",
+        "description": "Returned to the buyer so far (paid or on its way)."
+      },
+      "returnable": {
+        "type": "string",
+        "description": "Cleared funds no payment has drawn: the most the buyer may ask back."
+      },
+      "returnable_at_once": {
+        "type": "string",
+        "description": "What is returned at once, without the seller: the part of `returnable` the remaining contract does not need."
+      },
+      "needs_seller": {
+        "type": "string",
+        "description": "Beyond `returnable_at_once`, up to `returnable`: returned only if the seller approves."
+      },
+      "list": {
+        "type": "array",
+        "items": {
+          "$ref": "#/definitions/BalanceReturnView"
+        },
+        "description": "Every return asked for, oldest first."
+      }
+    },
+    "required": [
+      "returned",
+      "returnable",
+      "returnable_at_once",
+      "needs_seller",
+      "list"
+    ],
+    "description": "The return of escrow funds the contract no longer needs."
+  },
   "BankAccountsView": {
     "type": "object",
     "properties": {
@@ -4388,6 +4490,10 @@ export const API_SCHEMAS: Record<string, object> = {
           }
         ],
         "description": "What the buyer still has to deposit for the payments waiting and the open application (beyond cleared funds and deposits on their way), and by when: the end of the earliest period concerned plus 10 days. Null when the balance covers them."
+      },
+      "returns": {
+        "$ref": "#/definitions/BalanceReturnsView",
+        "description": "What the buyer may get back (docs/progress-billing.md#returning-unused-funds), and every return asked for."
       }
     },
     "required": [
@@ -4401,7 +4507,8 @@ export const API_SCHEMAS: Record<string, object> = {
       "refunded",
       "held",
       "deposits",
-      "shortfall"
+      "shortfall",
+      "returns"
     ],
     "description": "The project's escrow balance: payments are paid only from `cleared` funds. `held` is what escrow holds for the project (clearing + cleared + retainage held + payouts on their way)."
   },
@@ -7961,10 +8068,14 @@ export const API_SCHEMAS: Record<string, object> = {
     "properties": {
       "refund_id": {
         "type": "number",
-        "description": "A retainage refund's id is its retainage dispute's."
+        "description": "A retainage refund's id is its retainage dispute's; a progress-billed project's refunds are numbered in its billing."
       },
       "milestone_id": {
-        "type": "number"
+        "type": [
+          "number",
+          "null"
+        ],
+        "description": "Null for a progress-billed project's refund (its retainage, or unused escrow funds returned)."
       },
       "milestone": {
         "type": "string"
@@ -7977,7 +8088,8 @@ export const API_SCHEMAS: Record<string, object> = {
         "enum": [
           "dispute",
           "deadline",
-          "retainage"
+          "retainage",
+          "balance_return"
         ]
       },
       "status": {

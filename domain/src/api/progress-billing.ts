@@ -198,6 +198,36 @@ export interface EscrowBalanceView {
    * concerned plus 10 days. Null when the balance covers them.
    */
   shortfall: { code: 'deposit_needed'; amount: string; deposit_by: string; application_number: number; message: string } | null;
+  /** What the buyer may get back (docs/progress-billing.md#returning-unused-funds), and every return asked for. */
+  returns: BalanceReturnsView;
+}
+
+/** The return of escrow funds the contract no longer needs. */
+export interface BalanceReturnsView {
+  /** Returned to the buyer so far (paid or on its way). */
+  returned: string;
+  /** Cleared funds no payment has drawn: the most the buyer may ask back. */
+  returnable: string;
+  /** What is returned at once, without the seller: the part of `returnable` the remaining contract does not need. */
+  returnable_at_once: string;
+  /** Beyond `returnable_at_once`, up to `returnable`: returned only if the seller approves. */
+  needs_seller: string;
+  /** Every return asked for, oldest first. */
+  list: BalanceReturnView[];
+}
+
+export interface BalanceReturnView {
+  return_id: number;
+  amount: string;
+  /** `awaiting_seller`: beyond the surplus, waiting for the seller; `returned`: left escrow, on its way; `paid`: the provider paid it. */
+  status: 'awaiting_seller' | 'declined' | 'returned' | 'paid';
+  needs_seller: boolean;
+  requested_by: number;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  decline_reason: string | null;
+  paid_at: string | null;
 }
 
 /** One row of the G703 continuation sheet (columns A–I), and how it was billed and certified. */

@@ -151,12 +151,13 @@ export interface ProjectRetainageRow {
 
 /** Money back to the buyer: from escrow (dispute, response deadline) or retainage an administrator gave back. */
 export interface ProjectRefundRow {
-  /** A retainage refund's id is its retainage dispute's. */
+  /** A retainage refund's id is its retainage dispute's; a progress-billed project's refunds are numbered in its billing. */
   refund_id: number;
-  milestone_id: number;
+  /** Null for a progress-billed project's refund (its retainage, or unused escrow funds returned). */
+  milestone_id: number | null;
   milestone: string;
   amount: string;
-  reason: 'dispute' | 'deadline' | 'retainage';
+  reason: 'dispute' | 'deadline' | 'retainage' | 'balance_return';
   status: 'requested' | 'paid';
   created: string;
   paid_at: string | null;

@@ -38,6 +38,11 @@ export function billingPostings(event: BillingEvent): Posting[] {
       return [...event.data.payees.map((p) => post('retainage', negate(p.amount), p.payeeId)), post('refunds_payable', event.data.total)];
     case 'BillingRetainageRefundPaid':
       return [post('refunds_payable', negate(event.data.amount)), post('buyer_refunds', event.data.amount)];
+    case 'BillingBalanceReturned':
+      // Cleared funds the contract no longer needs leave escrow, owed back to the buyer.
+      return [post('escrow', negate(event.data.amount)), post('refunds_payable', event.data.amount)];
+    case 'BillingBalanceReturnPaid':
+      return [post('refunds_payable', negate(event.data.amount)), post('buyer_refunds', event.data.amount)];
     case 'BillingPayoutPaid':
       return [post('payee_payable', negate(event.data.amount), event.data.payeeId), post('payee_payouts', event.data.amount, event.data.payeeId)];
     default:
@@ -59,4 +64,6 @@ export const BILLING_LEDGER_EVENT_TYPES = [
   'BillingRetainageRefundRequested',
   'BillingRetainageRefundPaid',
   'BillingPayoutPaid',
+  'BillingBalanceReturned',
+  'BillingBalanceReturnPaid',
 ] as const satisfies readonly BillingEvent['type'][];

@@ -14,6 +14,9 @@ const ACTIONS: Partial<Record<BillingCommand['type'], ProjectAction>> = {
   RequestBillingRetainageRelease: 'payments.act',
   ApproveBillingRetainageRelease: 'payments.act',
   SignBillingLienWaiver: 'payments.act',
+  RequestBillingBalanceReturn: 'payments.act',
+  ApproveBillingBalanceReturn: 'payments.act',
+  DeclineBillingBalanceReturn: 'payments.act',
 };
 
 /** The action a billing command asks for, checked against the caller's project role before the rules run. */
@@ -46,6 +49,9 @@ export const BILLING_MEMBER_ACTIONS = {
   ApproveChangeOrder: { action: 'milestones.approve', words: 'approve or reject change orders' },
   RejectChangeOrder: { action: 'milestones.approve', words: 'approve or reject change orders' },
   RequestBillingDeposit: 'payments.act',
+  RequestBillingBalanceReturn: 'payments.act',
+  ApproveBillingBalanceReturn: 'payments.act',
+  DeclineBillingBalanceReturn: 'payments.act',
   RequestBillingRetainageRelease: { action: 'milestones.complete', words: 'ask for the retainage release' },
   ApproveBillingRetainageRelease: { action: 'milestones.approve', words: 'approve the retainage release' },
   // Served by the milestone project's dispute route, whose refusal speaks of disputes in general.

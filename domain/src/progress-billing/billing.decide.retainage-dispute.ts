@@ -12,6 +12,7 @@ import {
 } from '../projects/retainage-dispute';
 import { assertNever } from '../shared/command';
 import { conflict, notFound } from '../shared/errors';
+import { refundCount } from './billing.decide.balance-returns';
 import { releaseBlocked, releaseOf, retainageStanding } from './billing.decide.retainage';
 import { requireParty, requireProgressBilled, requireSchedule, requireSubmitted, requireSystem } from './billing.rules';
 import type { ActiveBilling, BillingState } from './billing.state';
@@ -47,6 +48,14 @@ export function decideBillingRetainageDispute(command: RetainageDisputeCommand, 
     requireSystem(metadata);
     const s = requireSchedule(state);
     const refund = (s.retainageRefunds ?? []).find((r) => r.refundId === command.data.refundId);
+    // The same refund report pays a balance returned to the buyer (billing.decide.balance-returns.ts).
+    const returned = (s.balanceReturns ?? []).find((r) => r.refundId !== null && r.refundId === command.data.refundId);
+    if (!refund && returned) {
+      if (returned.paid) return [];
+      const { returnId, amount } = returned;
+      const data = { jobId: s.jobId, returnId, refundId: command.data.refundId, amount, providerReference: command.data.providerReference, at };
+      return [{ type: 'BillingBalanceReturnPaid', data }];
+    }
     if (!refund) throw notFound('retainage_refund_not_found', `There is no retainage refund ${command.data.refundId} on this project.`);
     // The provider may report a refund twice: once paid, a report changes nothing.
     if (refund.paid) return [];
@@ -123,7 +132,7 @@ function decisionOf(s: ActiveBilling, project: BillingProjectFacts, resolution: 
     type: 'BillingRetainageRefundRequested',
     data: {
       jobId: s.jobId,
-      refundId: (s.retainageRefunds?.length ?? 0) + 1,
+      refundId: refundCount(s) + 1,
       disputeId,
       lines: standing.lines.map(({ line, payeeId, amount }) => ({ line, payeeId, amount })),
       payees: standing.payees,

@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/command';
 import { decideApplication } from './billing.decide.applications';
+import { decideBalanceReturn } from './billing.decide.balance-returns';
 import { decideCertifierInvitation } from './billing.decide.certifier';
 import { decideChangeOrder } from './billing.decide.change-orders';
 import { decideEscrow } from './billing.decide.escrow';
@@ -64,6 +65,10 @@ export function decideBilling(command: BillingCommand, state: BillingState): Bil
       return decideBillingFile(command, state);
     case 'RemindOfBillingShortfall':
       return decideShortfallReminder(command, state);
+    case 'RequestBillingBalanceReturn':
+    case 'ApproveBillingBalanceReturn':
+    case 'DeclineBillingBalanceReturn':
+      return decideBalanceReturn(command, state);
     default:
       return assertNever(command);
   }

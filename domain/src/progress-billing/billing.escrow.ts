@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 
 import { formatAmount, money, sum } from '../money/money';
 import type { ActiveBilling, ApplicationState } from './billing.state';
@@ -28,10 +28,27 @@ function drawOf(application: ApplicationState): { paid: Decimal; retainage: Deci
   return { paid, retainage: total(retained.map((r) => r.amount)), retained };
 }
 
-/** Cleared funds not drawn yet: what a payment can be paid from now. */
+/** Cleared funds not drawn yet and not returned to the buyer: what a payment can be paid from now. */
 function availableFunds(s: ActiveBilling): Decimal {
   const cleared = total(s.deposits.filter((d) => d.status === 'settled' && d.clearedAt !== null).map((d) => d.amount));
-  return cleared.minus(total(s.applications.flatMap((a) => (a.funding ? [a.funding.drawn] : []))));
+  return cleared.minus(total(s.applications.flatMap((a) => (a.funding ? [a.funding.drawn] : [])))).minus(total(returned(s).map((r) => r.amount)));
+}
+
+const returned = (s: ActiveBilling) => (s.balanceReturns ?? []).filter((r) => r.status === 'returned');
+
+/**
+ * What the cleared, undrawn funds hold beyond what the remaining contract needs
+ * (docs/progress-billing.md#returning-unused-funds): the contract sum to date (approved change
+ * orders included) less everything drawn so far, retainage included — or, when more, what the
+ * payments waiting for funds and the open application would draw. Never negative.
+ */
+export function balanceSurplus(s: ActiveBilling): Decimal {
+  const contractSum = total(s.lines.map((l) => l.scheduledValue));
+  const drawn = total(s.applications.flatMap((a) => (a.funding ? [a.funding.drawn] : [])));
+  const open = openApplication(s);
+  const waiting = sum([...unfunded(s), ...(open ? [open] : [])].map((a) => drawOf(a)).map(({ paid, retainage }) => paid.plus(retainage)));
+  const remaining = Decimal.max(contractSum.minus(drawn), waiting, 0);
+  return Decimal.max(availableFunds(s).minus(remaining), 0);
 }
 
 /** The balance as the parties see it. */
@@ -46,8 +63,13 @@ export function escrowBalance(s: ActiveBilling) {
     .minus(total(refunds.map((r) => r.total)));
   const awaitingPayout = total(s.payouts.filter((p) => p.paid === null).map((p) => p.amount));
   const paidOut = total(s.payouts.filter((p) => p.paid !== null).map((p) => p.amount));
-  const awaitingRefund = total(refunds.filter((r) => r.paid === null).map((r) => r.total));
-  const refunded = total(refunds.filter((r) => r.paid !== null).map((r) => r.total));
+  // A balance returned to the buyer is owed through the same refund as forfeited retainage.
+  const owed = [...refunds.map((r) => ({ amount: r.total, paid: r.paid })), ...returned(s)];
+  const awaitingRefund = total(owed.filter((r) => r.paid === null).map((r) => r.amount));
+  const refunded = total(owed.filter((r) => r.paid !== null).map((r) => r.amount));
+  const balanceReturned = total(returned(s).map((r) => r.amount));
+  const returnable = cleared;
+  const returnableAtOnce = balanceSurplus(s);
   return {
     pending,
     clearing,
@@ -57,6 +79,9 @@ export function escrowBalance(s: ActiveBilling) {
     paidOut,
     awaitingRefund,
     refunded,
+    balanceReturned,
+    returnable,
+    returnableAtOnce,
     held: clearing.plus(cleared).plus(retainageHeld).plus(awaitingPayout).plus(awaitingRefund),
   };
 }

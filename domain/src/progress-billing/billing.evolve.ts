@@ -1,7 +1,7 @@
 import { formatAmount, money } from '../money/money';
 import { evolveRetainageEvidence } from '../projects/project.retainage-evidence';
 import { assertNever } from '../shared/command';
-import type { ActiveBilling, ApplicationState, BillingDepositState, BillingState, PaymentState } from './billing.state';
+import type { ActiveBilling, ApplicationState, BillingBalanceReturn, BillingDepositState, BillingState, PaymentState } from './billing.state';
 import type { BillingEvent } from './events';
 import { NOTHING_CERTIFIED } from './pay-application.figures';
 
@@ -305,9 +305,30 @@ function evolveActive(s: ActiveBilling, event: BillingEvent): ActiveBilling {
       const { applicationNumber, period, amount, depositBy, at } = event.data;
       return { ...s, shortfallReminders: [...(s.shortfallReminders ?? []), { applicationNumber, period, amount, depositBy, at }] };
     }
+    case 'BillingBalanceReturnRequested': {
+      const { returnId, amount, needsSeller, by, at } = event.data;
+      const entry = { returnId, amount, needsSeller, requestedBy: by, requestedAt: at, status: 'pending' as const, decided: null, refundId: null, paid: null };
+      return { ...s, balanceReturns: [...(s.balanceReturns ?? []), entry] };
+    }
+    case 'BillingBalanceReturnApproved':
+      return updateReturn(s, event.data.returnId, (r) => ({ ...r, decided: { by: event.data.by, reason: null, at: event.data.at } }));
+    case 'BillingBalanceReturnDeclined': {
+      const { by, reason, at } = event.data;
+      return updateReturn(s, event.data.returnId, (r) => ({ ...r, status: 'declined', decided: { by, reason, at } }));
+    }
+    case 'BillingBalanceReturned':
+      return updateReturn(s, event.data.returnId, (r) => ({ ...r, status: 'returned', refundId: event.data.refundId, returnedAt: event.data.at }));
+    case 'BillingBalanceReturnPaid': {
+      const { providerReference, at } = event.data;
+      return updateReturn(s, event.data.returnId, (r) => ({ ...r, paid: { providerReference, at } }));
+    }
     default:
       return assertNever(event);
   }
+}
+
+function updateReturn(s: ActiveBilling, returnId: number, change: (r: BillingBalanceReturn) => BillingBalanceReturn): ActiveBilling {
+  return { ...s, balanceReturns: (s.balanceReturns ?? []).map((r) => (r.returnId === returnId ? change(r) : r)) };
 }
 
 function updateDeposit(s: ActiveBilling, depositId: number, change: (d: BillingDepositState) => BillingDepositState): ActiveBilling {

@@ -76,6 +76,10 @@ const stepArb = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'release' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), refund: fc.boolean(), refundPaid: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('fund' as const), payOut: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('return' as const), share: fraction, approve: fc.boolean(), paid: fc.boolean(), overfund: cents(0, 5_000_000) }),
+  },
 );
 
 type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
@@ -211,15 +215,40 @@ function funding(s: ActiveBilling): BillingCommand[] {
   ];
 }
 
+/** Refunds numbered on the project so far: retainage refunds and returned balances share the numbers. */
+const refundsOf = (s: ActiveBilling) => (s.retainageRefunds?.length ?? 0) + (s.balanceReturns ?? []).filter((r) => r.refundId !== null).length;
+
+/** The buyer over-funds, then asks a share of the undrawn cleared funds back; beyond the surplus the seller approves or declines. */
+function returning(s: ActiveBilling, step: Extract<Step, { kind: 'return' }>): BillingCommand[] {
+  const depositId = s.deposits.length + 301;
+  const refundId = refundsOf(s) + 1;
+  const returnId = (s.balanceReturns?.length ?? 0) + 1;
+  const overfunded = money(step.overfund).plus(escrowBalance(s).returnable);
+  const amount = overfunded.times(step.share).dividedBy(1000).toDecimalPlaces(2, 1).toFixed(2);
+  return [
+    command(
+      'RequestBillingDeposit',
+      { depositId, amount: step.overfund, bankAccountLast4: null, agreement: { customer: 'signed', company: 'signed' } },
+      as.buyer(),
+    ),
+    command('SettleBillingDeposit', { depositId, providerReference: `sbx-${depositId}`, clearsAt: '2026-01-01T00:00:00.000Z' }, as.system()),
+    command('ClearBillingDeposit', { depositId }, as.system()),
+    command('RequestBillingBalanceReturn', { amount }, as.buyer()),
+    command(step.approve ? 'ApproveBillingBalanceReturn' : 'DeclineBillingBalanceReturn', { returnId }, as.seller()),
+    ...(step.paid ? [command('RecordBillingRetainageRefundPaid', { refundId, providerReference: `r-${refundId}` }, as.system())] : []),
+  ];
+}
+
 /** Turns a random step into commands that are mostly valid for the state they meet. */
 function commandsOf(step: Step, s: ActiveBilling, period: string, nextChangeOrder: number): BillingCommand[] {
   if (step.kind === 'fund') return funding(s);
+  if (step.kind === 'return') return returning(s, step);
   // Retainage is released only once its payments are funded: most releases come with the deposit that funds them.
   if (step.kind === 'release')
     return [...funding(s), command('RequestBillingRetainageRelease', {}, as.seller()), command('ApproveBillingRetainageRelease', {}, as.buyer())];
   if (step.kind === 'dispute') {
     const admin = { now: '2027-12-31T00:00:00.000Z', actorId: 900, actorRole: 'admin' as const };
-    const refundId = (s.retainageRefunds?.length ?? 0) + 1;
+    const refundId = refundsOf(s) + 1;
     return [
       ...funding(s),
       command('DisputeBillingRetainage', { disputeId: refundId, statement: 'Not substantially complete.' }, as.buyer()),

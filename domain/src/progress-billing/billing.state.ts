@@ -185,6 +185,8 @@ export interface ActiveBilling {
   retainageEvidence?: RetainageEvidence[];
   /** Retainage refunded to the buyer by a dispute's resolution, and whether the provider paid it. */
   retainageRefunds?: BillingRetainageRefund[];
+  /** The buyer's requests to get back escrow funds the contract no longer needs (absent: none). */
+  balanceReturns?: BillingBalanceReturn[];
   /** The project's escrow balance: the buyer's deposits, and the payouts drawn from it. */
   deposits: BillingDepositState[];
   payouts: BillingPayoutState[];
@@ -215,6 +217,20 @@ interface BillingRetainageRefund {
   payees: PayeeAmount[];
   total: string;
   at: string;
+  paid: { providerReference: string; at: string } | null;
+}
+
+export interface BillingBalanceReturn {
+  returnId: number;
+  amount: string;
+  needsSeller: boolean;
+  requestedBy: number;
+  requestedAt: string;
+  status: 'pending' | 'declined' | 'returned';
+  decided: { by: number; reason: string | null; at: string } | null;
+  /** The refund it was handed to the provider as, and when (null until returned), and the provider's report. */
+  refundId: number | null;
+  returnedAt?: string | null;
   paid: { providerReference: string; at: string } | null;
 }
 

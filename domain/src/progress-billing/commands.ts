@@ -106,6 +106,12 @@ export type RemoveBillingRetainageEvidence = ProjectCommand<'RemoveBillingRetain
 /** The provider paid a retainage refund to the buyer. */
 export type RecordBillingRetainageRefundPaid = Command<'RecordBillingRetainageRefundPaid', { refundId: number; providerReference: string }>;
 
+/** The buyer asks for `amount` of the escrow balance's cleared, undrawn funds back. */
+export type RequestBillingBalanceReturn = ProjectCommand<'RequestBillingBalanceReturn', { amount: unknown }>;
+/** The seller approves or declines a return beyond the surplus (`returnId`). */
+export type ApproveBillingBalanceReturn = ProjectCommand<'ApproveBillingBalanceReturn', { returnId: number }>;
+export type DeclineBillingBalanceReturn = ProjectCommand<'DeclineBillingBalanceReturn', { returnId: number; reason?: string | null }>;
+
 /** A party uploads a file to the project's billing; `attachmentId` is the handler's, `maxBytes` the setting in force. */
 export type AddBillingFile = ProjectCommand<'AddBillingFile', { attachmentId: string; file: AttachedFile; maxBytes: number }>;
 
@@ -148,4 +154,7 @@ export type BillingCommand =
   | RemoveBillingRetainageEvidence
   | SignBillingLienWaiver
   | AddBillingFile
-  | RemindOfBillingShortfall;
+  | RemindOfBillingShortfall
+  | RequestBillingBalanceReturn
+  | ApproveBillingBalanceReturn
+  | DeclineBillingBalanceReturn;

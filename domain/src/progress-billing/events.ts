@@ -225,6 +225,23 @@ export type BillingEvent =
     }
   | { type: 'BillingRetainageRefundPaid'; data: BillingEventBase & { refundId: number; amount: string; providerReference: string } }
   | {
+      /**
+       * The buyer asked for `amount` of the escrow balance back (docs/progress-billing.md#returning-unused-funds):
+       * within `surplus` (what the remaining contract does not need) it is returned in the same
+       * append; beyond it (`needsSeller`) it waits for the seller's approval.
+       */
+      type: 'BillingBalanceReturnRequested';
+      data: BillingEventBase & { returnId: number; amount: string; surplus: string; needsSeller: boolean; by: number };
+    }
+  | { type: 'BillingBalanceReturnApproved'; data: BillingEventBase & { returnId: number; by: number } }
+  | { type: 'BillingBalanceReturnDeclined'; data: BillingEventBase & { returnId: number; by: number; reason: string | null } }
+  | {
+      /** The amount left escrow, owed back to the buyer: one refund (`refundId`, numbered with the retainage refunds) handed to the provider. */
+      type: 'BillingBalanceReturned';
+      data: BillingEventBase & { returnId: number; refundId: number; amount: string };
+    }
+  | { type: 'BillingBalanceReturnPaid'; data: BillingEventBase & { returnId: number; refundId: number; amount: string; providerReference: string } }
+  | {
       /** A file attached to the open retainage dispute by a party or an administrator (the milestone project's RetainageEvidenceAdded). */
       type: 'BillingRetainageEvidenceAdded';
       data: BillingEventBase & AttachedFile & { disputeId: number; attachmentId: string; by: number; byRole: AttacherRole };
@@ -320,6 +337,11 @@ export const BILLING_EVENT_TYPES: readonly BillingEventType[] = [
   'BillingLienWaiverIssued',
   'BillingFileAdded',
   'BillingShortfallReminded',
+  'BillingBalanceReturnRequested',
+  'BillingBalanceReturnApproved',
+  'BillingBalanceReturnDeclined',
+  'BillingBalanceReturned',
+  'BillingBalanceReturnPaid',
 ];
 
 export const billingStreamId = (jobId: number): string => `billing-${jobId}`;

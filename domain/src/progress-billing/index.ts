@@ -8,6 +8,7 @@ export { evolveBilling, foldBilling } from './billing.evolve';
 export {
   type ActiveBilling,
   type ApplicationState,
+  type BillingBalanceReturn,
   type BillingDepositState,
   type BillingFileState,
   type BillingPayoutState,

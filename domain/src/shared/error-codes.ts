@@ -215,6 +215,7 @@ export const ERROR_CODES = {
     wrong_signer: 'The caller signs the agreement as the other party.',
   },
   404: {
+    balance_return_not_found: 'There is no such return of escrow funds on the project.',
     account_not_found: 'No account has this email address (forgot password).',
     application_not_found: 'There is no such pay application.',
     attachment_missing: "A file's bytes are missing from the store (the integrity check has told the administrators).",
@@ -259,6 +260,10 @@ export const ERROR_CODES = {
     version_not_found: 'There is no such milestone version.',
   },
   409: {
+    nothing_to_return: "The project's escrow balance holds no cleared funds that no payment has drawn: nothing can be returned.",
+    balance_return_pending: 'A return of escrow funds is waiting for the seller: it must be approved or declined before another is asked for.',
+    balance_return_decided: 'This return of escrow funds was already approved or declined.',
+    more_than_balance: "The amount asked back is more than the escrow balance's cleared funds that no payment has drawn.",
     billing_fixed: "A project's billing method is chosen on its draft and fixed once it is submitted.",
     milestones_exist: 'A project with milestones keeps billing by milestones.',
     progress_billed: 'A progress-billed project takes pay applications, not milestones.',

@@ -201,6 +201,13 @@ function foldInstructions(events: readonly RecordedEvent[], opened: Map<string, 
       case 'BillingRetainageRefundPaid':
         change('progress_refund', event.data.refundId, 'completed');
         break;
+      case 'BillingBalanceReturned':
+        // Escrow funds the contract no longer needs go back to the buyer, numbered with the retainage refunds.
+        open('progress_refund', event.data.refundId, event.data.amount, null, null);
+        break;
+      case 'BillingBalanceReturnPaid':
+        change('progress_refund', event.data.refundId, 'completed');
+        break;
       case 'BillingLienWaiverSigned':
         if (event.data.kind === 'conditional') change('progress_payment', event.data.payoutId, 'open');
         break;
@@ -303,6 +310,8 @@ export class PaymentInstructionsProjector implements Projector {
     'BillingRetainageRefundPaid',
     'BillingPayoutPaid',
     'BillingLienWaiverSigned',
+    'BillingBalanceReturned',
+    'BillingBalanceReturnPaid',
   ];
 
   /**

@@ -69,6 +69,14 @@ export class ListAdminPaymentsHandler implements IQueryHandler<ListAdminPayments
                 u.display_name, 'buyer', true, true
            FROM billing_schedules b JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
           CROSS JOIN LATERAL jsonb_array_elements(coalesce(b.state->'retainageRefunds', '[]'::jsonb)) rr
+         UNION ALL
+         -- Escrow funds the contract no longer needs, returned to the buyer (numbered with the retainage refunds).
+         SELECT 'refund', (br->>'refundId')::int, b.job_id, b.job_id, (br->>'amount')::numeric, NULL,
+                CASE WHEN jsonb_typeof(br->'paid') = 'object' THEN 'paid' ELSE 'requested' END, (br->>'returnedAt')::timestamptz, (br->'paid'->>'at')::timestamptz,
+                u.display_name, 'buyer', false, true
+           FROM billing_schedules b JOIN jobs j USING (job_id) LEFT JOIN users u ON u.user_id = j.customer_id
+          CROSS JOIN LATERAL jsonb_array_elements(coalesce(b.state->'balanceReturns', '[]'::jsonb)) br
+          WHERE br->>'status' = 'returned'
        ) p
        WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
          AND ($4::timestamptz IS NULL OR created_at < $4) AND ($5::int IS NULL OR job_id = $5) AND ($6::text IS NULL OR party ILIKE $6)

@@ -134,6 +134,11 @@ describe('project history sentences of progress billing (issue 38)', () => {
     statement: 'The punch list is not done.',
     resolution: 'refund',
     note: '',
+    // A return of escrow funds to the buyer.
+    returnId: 1,
+    refundId: 1,
+    surplus: '50.00',
+    needsSeller: true,
   };
 
   it.each(BILLING_EVENT_TYPES)('describes %s in words, never by its stored name', (type) => {

@@ -423,6 +423,21 @@ function describeEvent(
       };
     case 'BillingRetainageRefundRequested':
       return { summary: `Retainage of ${dollars(d.total)} to be refunded to the buyer.`, changes: [] };
+    case 'BillingBalanceReturnRequested':
+      return {
+        summary: d.needsSeller
+          ? `The buyer asked for ${dollars(d.amount)} of the escrow balance back, more than the remaining contract leaves unused (${dollars(d.surplus)}): it waits for the seller's approval.`
+          : `The buyer asked for ${dollars(d.amount)} of the escrow balance back, funds the remaining contract does not need.`,
+        changes: [],
+      };
+    case 'BillingBalanceReturnApproved':
+      return { summary: `The seller approved the return of escrow funds ${d.returnId} to the buyer.`, changes: [] };
+    case 'BillingBalanceReturnDeclined':
+      return { summary: `The seller declined the return of escrow funds ${d.returnId}${d.reason ? `: ${d.reason}` : ''}.`, changes: [] };
+    case 'BillingBalanceReturned':
+      return { summary: `${dollars(d.amount)} of the escrow balance to be returned to the buyer.`, changes: [] };
+    case 'BillingBalanceReturnPaid':
+      return { summary: `${dollars(d.amount)} of the escrow balance returned to the buyer.`, changes: [] };
 
     case 'BillingFileAdded':
       return {

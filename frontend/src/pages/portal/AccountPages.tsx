@@ -56,6 +56,7 @@ const REFUND_REASONS: Record<string, string> = {
   deadline: 'Response deadline passed',
   dispute: 'Dispute',
   retainage: 'Retainage, returned by the retainage dispute decision',
+  balance_return: 'Unused escrow funds returned',
 };
 
 /** /portal/job/{job_id}/payment-release: what was released to whom and when. */

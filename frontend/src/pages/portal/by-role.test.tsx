@@ -234,6 +234,7 @@ describe('the project page of a project billed by progress', () => {
       awaiting_refund: '0.00',
       refunded: '0.00',
       held: '20000.00',
+      returns: { returned: '0.00', returnable: '0.00', returnable_at_once: '0.00', needs_seller: '0.00', list: [] },
       deposits: [],
       shortfall: {
         code: 'deposit_needed' as const,

@@ -22,6 +22,7 @@ const escrow = (message: string): EscrowBalanceView => ({
   awaiting_refund: '0.00',
   refunded: '0.00',
   held: '3500.00',
+  returns: { returned: '0.00', returnable: '0.00', returnable_at_once: '0.00', needs_seller: '0.00', list: [] },
   deposits: [
     {
       deposit_id: 1,

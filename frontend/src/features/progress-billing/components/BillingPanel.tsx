@@ -179,7 +179,7 @@ export function BillingPanel({
           {view.escrow && (
             <section className="el-billing-section" aria-labelledby="escrow-title">
               <h2 id="escrow-title">Escrow balance</h2>
-              <EscrowBalance projectId={projectId} escrow={view.escrow} isBuyer={view.viewer === 'customer'} />
+              <EscrowBalance projectId={projectId} escrow={view.escrow} isBuyer={view.viewer === 'customer'} isSeller={view.viewer === 'company'} />
             </section>
           )}
           {view.retainage && view.current_version_id !== null && (

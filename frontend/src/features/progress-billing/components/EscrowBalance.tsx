@@ -4,6 +4,7 @@ import { formatDollars } from '@escrow/domain';
 import { LightTable } from '../../../components/LightTable';
 import { LightTag, type TagColour } from '../../../components/LightTag';
 import { Notice } from '../../../components/Notice';
+import { BalanceReturns } from './BalanceReturns';
 import { EscrowDeposit } from './EscrowDeposit';
 import { TEXTS } from './texts';
 
@@ -38,7 +39,17 @@ function depositStatus(d: BillingDepositView): { label: string; colour: TagColou
  * deposit itself. Payments are paid from cleared funds only, so this is where a party sees why
  * one waits.
  */
-export function EscrowBalance({ projectId, escrow, isBuyer }: { projectId: number; escrow: EscrowBalanceView; isBuyer: boolean }) {
+export function EscrowBalance({
+  projectId,
+  escrow,
+  isBuyer,
+  isSeller = false,
+}: {
+  projectId: number;
+  escrow: EscrowBalanceView;
+  isBuyer: boolean;
+  isSeller?: boolean;
+}) {
   const shortfall = escrow.shortfall?.code === 'deposit_needed' ? escrow.shortfall : null;
   return (
     <>
@@ -84,6 +95,7 @@ export function EscrowBalance({ projectId, escrow, isBuyer }: { projectId: numbe
         ]}
       />
       {isBuyer && <EscrowDeposit projectId={projectId} suggested={shortfall?.amount ?? null} />}
+      <BalanceReturns projectId={projectId} returns={escrow.returns} isBuyer={isBuyer} isSeller={isSeller} />
     </>
   );
 }
