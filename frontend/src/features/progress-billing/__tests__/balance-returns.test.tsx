@@ -37,6 +37,8 @@ const escrow = (r: BalanceReturnsView): EscrowBalanceView => ({
   retainage_held: '0.00',
   awaiting_payout: '0.00',
   paid_out: '0.00',
+  awaiting_refund: '0.00',
+  refunded: '0.00',
   held: '12000.00',
   deposits: [],
   shortfall: null,
