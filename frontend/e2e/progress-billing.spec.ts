@@ -11,9 +11,10 @@ import { DEMO, expect, test } from './support/fixtures';
 import { asUser, signAgreement } from './support/portal';
 
 /**
- * Issue 38, point 7, in two browsers: the seller proposes a schedule of values, the buyer
- * approves it, the seller fills a pay application by percentages, the buyer certifies it reducing
- * one line with a reason, the seller accepts, the buyer's deposit clears, the payee signs its
+ * Issue 38, point 7, in three browsers: the seller proposes a schedule of values, the buyer
+ * approves it, the seller fills a pay application by percentages, the certifier the buyer named
+ * (an independent user, as an architect would be) certifies it reducing one line with a reason,
+ * the seller accepts, the buyer's deposit clears, the payee signs its
  * conditional lien waiver, the draw is paid and the unconditional waiver shows, and the
  * application's PDF downloads with the certified figures. Axe checks each billing screen on the way.
  */
@@ -93,17 +94,26 @@ test('a schedule, a pay application by percentages, a reduced certification, its
   await panel.getByRole('button', { name: 'Submit the pay application' }).click();
   await expect(panel.getByText('Waiting for the buyer or the certifier to certify it.')).toBeVisible();
 
-  // The buyer certifies line 1 as billed and reduces line 2, with the reason beside it.
-  panel = await billing(buyer, projectId);
-  await panel.getByRole('radiogroup', { name: 'Decision, line 2' }).getByText('Reduce').click();
-  await panel.getByLabel('Work certified this period, line 2').fill('4000');
-  await panel.getByRole('button', { name: 'Certify' }).click();
-  await expect(panel.getByRole('alert')).toContainText('Line 2: give the seller the reason');
-  await panel.getByLabel('Reason, line 2').fill('north wall not framed');
-  await expect(panel.getByRole('status').filter({ hasText: 'Paid now' })).toContainText('Paid now: $8,100.00');
-  await checkA11y(buyer, 'the review grid');
-  await panel.getByRole('button', { name: 'Certify' }).click();
-  await expect(panel.getByText('Certified: waiting for the seller to accept the certificate or revise the application.')).toBeVisible();
+  // The buyer names a certifier, who certifies line 1 as billed and reduces line 2, with the reason beside it.
+  const namer = await apiSession(browser, DEMO.buyer);
+  const certifierApi = await apiSession(browser, DEMO.roofer);
+  const certifierId = (await ok<{ user_id: number }>(certifierApi.get('/api/user'), 'certifier')).user_id;
+  await certifierApi.close();
+  await ok(namer.put(`/api/job/${projectId}/certifier`, { user_id: certifierId }), 'certifier');
+  await namer.close();
+  const certifier = await asUser(browser, DEMO.roofer);
+  await certifier.goto(`/portal/job/${projectId}`);
+  await expect(certifier.getByRole('heading', { level: 1 })).toHaveText(`Billing of project #${projectId}`);
+  await certifier.getByRole('radiogroup', { name: 'Decision, line 2' }).getByText('Reduce').click();
+  await certifier.getByLabel('Work certified this period, line 2').fill('4000');
+  await certifier.getByRole('button', { name: 'Certify' }).click();
+  await expect(certifier.getByRole('alert')).toContainText('Line 2: give the seller the reason');
+  await certifier.getByLabel('Reason, line 2').fill('north wall not framed');
+  await expect(certifier.getByRole('status').filter({ hasText: 'Paid now' })).toContainText('Paid now: $8,100.00');
+  await checkA11y(certifier, "the certifier's review grid");
+  await certifier.getByRole('button', { name: 'Certify' }).click();
+  await expect(certifier.getByText('Certified: waiting for the seller to accept the certificate or revise the application.')).toBeVisible();
+  await certifier.context().close();
 
   // The seller reads the decision and accepts the certificate.
   panel = await billing(seller, projectId);
