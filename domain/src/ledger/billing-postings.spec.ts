@@ -1,7 +1,7 @@
 import { money, sum } from '../money/money';
 import { escrowBalance } from '../progress-billing/billing.escrow';
 import type { ActiveBilling, BillingState } from '../progress-billing/billing.state';
-import { approvedSchedule, as, command, given, refusal, run, SELLER_COMPANY, SUB } from '../progress-billing/billing.test-kit';
+import { approvedSchedule, as, command, firstApplicationCertified, given, refusal, run, SELLER_COMPANY, SUB } from '../progress-billing/billing.test-kit';
 import type { BillingCommand } from '../progress-billing/commands';
 import type { BillingEvent } from '../progress-billing/events';
 import { type Posting, postingsFor } from './postings';
@@ -14,26 +14,6 @@ const clear = (depositId: number) => command('ClearBillingDeposit', { depositId 
 const paid = (payoutId: number) => command('RecordBillingPayoutPaid', { payoutId, providerReference: `p-${payoutId}` }, as.system());
 const returned = (depositId: number) => command('ReturnBillingDeposit', { depositId, returnCode: 'R01', reason: 'Insufficient funds' }, as.system());
 
-/** The worked example's application 1, certified as billed: $13,500.00 due to each payee, $1,500.00 retained from each. */
-const firstApplication = (): BillingCommand[] => [
-  command(
-    'SubmitPayApplication',
-    {
-      periodTo: '2026-11-30',
-      lines: [
-        { line: '1', workPercent: '50' },
-        { line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence: ['inv-concrete-1'] },
-        { line: '3', storedMaterials: '5000.00', evidence: ['photo-lumber'] },
-      ],
-    },
-    as.seller(),
-  ),
-  command(
-    'CertifyPayApplication',
-    { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' as const })) },
-    as.buyer(),
-  ),
-];
 const retainageReleased = (): BillingCommand[] => [
   command('RequestBillingRetainageRelease', {}, as.seller()),
   command('ApproveBillingRetainageRelease', {}, as.buyer()),
@@ -82,7 +62,7 @@ describe('the ledger postings of a progress-billed project', () => {
   });
 
   it('moves a funded payment from escrow to each payee’s payable and retainage, and a paid payout to its payouts', () => {
-    const { events } = history(...approvedSchedule(), deposit(301, '30000.00'), settle(301), clear(301), ...firstApplication(), paid(2));
+    const { events } = history(...approvedSchedule(), deposit(301, '30000.00'), settle(301), clear(301), ...firstApplicationCertified(), paid(2));
     const funded = events.find((e) => e.type === 'PayApplicationPaymentFunded')!;
     expect(shape(postingsFor(funded))).toEqual([
       ['escrow', null, '-30000.00'],
@@ -103,7 +83,7 @@ describe('the ledger postings of a progress-billed project', () => {
       deposit(301, '30000.00'),
       settle(301),
       clear(301),
-      ...firstApplication(),
+      ...firstApplicationCertified(),
       paid(1),
       deposit(302, '500.00'),
       settle(302, '2099-01-01T00:00:00.000Z'),
@@ -138,7 +118,7 @@ describe('the ledger postings of a progress-billed project', () => {
 
 describe('the release of retainage at substantial completion', () => {
   it('opens one payout per payee from the retainage held in escrow, each paid once', () => {
-    const s = given(...approvedSchedule(), deposit(301, '30000.00'), settle(301), clear(301), ...firstApplication(), paid(1), retainageReleased()[0]!);
+    const s = given(...approvedSchedule(), deposit(301, '30000.00'), settle(301), clear(301), ...firstApplicationCertified(), paid(1), retainageReleased()[0]!);
     expect(s.payouts).toHaveLength(2);
     const { events, state } = run(s, retainageReleased()[1]!);
     expect(events[0]!.data).toMatchObject({
@@ -166,7 +146,7 @@ describe('the release of retainage at substantial completion', () => {
   });
 
   it('waits until every released payment is paid from escrow, since its retainage is drawn with it', () => {
-    const waiting = given(...approvedSchedule(), deposit(301, '29999.99'), settle(301), clear(301), ...firstApplication());
+    const waiting = given(...approvedSchedule(), deposit(301, '29999.99'), settle(301), clear(301), ...firstApplicationCertified());
     expect(refusal(waiting, retainageReleased()[0]!)).toMatchObject({ code: 'payment_awaiting_funds', message: expect.stringContaining('Pay application 1') });
   });
 });
@@ -179,7 +159,7 @@ describe("the refund of retainage by a dispute's resolution", () => {
       deposit(301, '30000.00'),
       settle(301),
       clear(301),
-      ...firstApplication(),
+      ...firstApplicationCertified(),
       paid(1),
       paid(2),
       command('DisputeBillingRetainage', { disputeId: 5, statement: 'Defects.' }, as.buyer()),

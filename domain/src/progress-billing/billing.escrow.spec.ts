@@ -1,6 +1,6 @@
 import { escrowBalance, shortfall } from './billing.escrow';
 import type { ActiveBilling, BillingState } from './billing.state';
-import { approvedSchedule, as, BUYER, command, given, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
+import { approvedSchedule, as, BUYER, command, firstApplicationCertified, given, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
 import type { BillingCommand } from './commands';
 
 const SIGNED = { customer: 'signed', company: 'signed' } as const;
@@ -12,27 +12,6 @@ const settle = (depositId: number, clearsAt = '2026-11-01T00:00:00.000Z') =>
 const clear = (depositId: number) => command('ClearBillingDeposit', { depositId }, as.system());
 /** A deposit that settled and cleared: funds a payment may be paid from. */
 const cleared = (depositId: number, amount: string): BillingCommand[] => [deposit(depositId, amount), settle(depositId), clear(depositId)];
-
-/** The worked example's application 1, certified as billed: $27,000.00 due ($13,500.00 each) and $3,000.00 retained, so it draws $30,000.00. */
-const firstApplicationCertified = (): BillingCommand[] => [
-  command(
-    'SubmitPayApplication',
-    {
-      periodTo: '2026-11-30',
-      lines: [
-        { line: '1', workPercent: '50' },
-        { line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence: ['inv-concrete-1'] },
-        { line: '3', storedMaterials: '5000.00', evidence: ['photo-lumber'] },
-      ],
-    },
-    as.seller(),
-  ),
-  command(
-    'CertifyPayApplication',
-    { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' as const })) },
-    as.buyer(),
-  ),
-];
 
 const types = (events: { type: string }[]) => events.map((e) => e.type);
 

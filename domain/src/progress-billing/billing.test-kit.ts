@@ -104,7 +104,7 @@ export function refusal(state: BillingState, cmd: BillingCommand): DomainError {
 }
 
 /** Application 1 of the worked example (to Nov 30), as the seller submits it. */
-export const firstApplication = () =>
+export const firstApplication = (project = PROGRESS) =>
   command(
     'SubmitPayApplication',
     {
@@ -116,11 +116,20 @@ export const firstApplication = () =>
       ],
     },
     as.seller(),
+    project,
   );
 
 /** The buyer certifies every line of an application as billed. */
-export const allAsBilled = (applicationNumber: number, revision = 1, lines = ['1', '2', '3']) =>
-  command('CertifyPayApplication', { applicationNumber, revision, lines: lines.map((line) => ({ line, decision: 'as_billed' as const })) }, as.buyer());
+export const allAsBilled = (applicationNumber: number, revision = 1, lines = ['1', '2', '3'], project = PROGRESS) =>
+  command(
+    'CertifyPayApplication',
+    { applicationNumber, revision, lines: lines.map((line) => ({ line, decision: 'as_billed' as const })) },
+    as.buyer(),
+    project,
+  );
+
+/** The worked example's application 1, certified as billed: $13,500.00 due to each payee, $1,500.00 retained from each (it draws $30,000.00). */
+export const firstApplicationCertified = (project = PROGRESS): BillingCommand[] => [firstApplication(project), allAsBilled(1, 1, undefined, project)];
 
 /** A $30,000.00 deposit, settled and cleared: application 1's payment is funded from it. */
 export const clearedDeposit = () => [

@@ -1,6 +1,6 @@
 import type { CommandMetadata } from '../shared/command';
 import type { ActiveBilling, BillingState } from './billing.state';
-import { approvedSchedule, as, command, given, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
+import { approvedSchedule, as, command, firstApplicationCertified, given, PROGRESS, refusal, run, SELLER_COMPANY, SUB } from './billing.test-kit';
 import { payoutsAwaitingWaiver, payoutWaiverStatus } from './billing.waivers';
 import type { BillingCommand, BillingProjectFacts } from './commands';
 
@@ -16,28 +16,7 @@ const cleared = (depositId: number, amount: string): BillingCommand[] => [
 ];
 
 /** The worked example's application 1, certified as billed on a project in `project`'s state: $13,500.00 to the seller (payout 1) and to subcontractor 30 (payout 2). */
-const firstApplicationPaid = (project = UTAH): BillingCommand[] => [
-  ...cleared(301, '30000.00'),
-  command(
-    'SubmitPayApplication',
-    {
-      periodTo: '2026-11-30',
-      lines: [
-        { line: '1', workPercent: '50' },
-        { line: '2', workAmount: '12000.00', storedMaterials: '3000.00', evidence: ['inv-concrete-1'] },
-        { line: '3', storedMaterials: '5000.00', evidence: ['photo-lumber'] },
-      ],
-    },
-    as.seller(),
-    project,
-  ),
-  command(
-    'CertifyPayApplication',
-    { applicationNumber: 1, revision: 1, lines: ['1', '2', '3'].map((line) => ({ line, decision: 'as_billed' as const })) },
-    as.buyer(),
-    project,
-  ),
-];
+const firstApplicationPaid = (project = UTAH): BillingCommand[] => [...cleared(301, '30000.00'), ...firstApplicationCertified(project)];
 
 /** A user (300) of subcontractor 30, whose legal name is Sam Sub. */
 const subUser = (): CommandMetadata => ({ ...as.seller(), actorId: 300, actorCompanyId: SUB });
