@@ -3,11 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 
 import type { TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createMigratedTestDatabase } from '../support/test-app';
+import { checkerPool } from './checker-pool';
 import { builtEntry, ChildRun } from './child-process';
 import { reportFigure } from './figures';
 import { SeededRandom, seedFromEnvironment } from './seeded-random';
@@ -30,8 +31,8 @@ describe('copy-events killed and resumed', () => {
     const target: TestDatabase = await createMigratedTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'escrow-rel-copy-'));
     const stateFile = join(dataDir, 'copy-state.json');
-    const sourcePool = new Pool({ connectionString: source.url, max: 8 });
-    const targetPool = new Pool({ connectionString: target.url, max: 2 });
+    const sourcePool = checkerPool(source.url, 8);
+    const targetPool = checkerPool(target.url, 2);
     const store = new PostgresEventStore({ pool: sourcePool });
     try {
       // Interleaved streams, appends of one to four events, as a busy ledger looks.

@@ -1,10 +1,10 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { Pool } from 'pg';
 
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
+import { checkerPool } from './checker-pool';
 import type { ChildRun } from './child-process';
 import { freePort } from './child-process';
 import { type Actor, EscrowSimulation } from './escrow-simulation';
@@ -64,8 +64,7 @@ async function simulate(seed: number): Promise<void> {
     PORT: String(port),
   };
   let api: { run: ChildRun; baseUrl: string } | null = await startApi(database.url, env);
-  const pool = new Pool({ connectionString: database.url, max: 4, application_name: 'reliability-checker' });
-  pool.on('error', () => undefined);
+  const pool = checkerPool(database.url, 4);
   const store = new PostgresEventStore({ pool });
   const figures: Record<string, number> = { rounds: 0, actions: 0, apiKills: 0, connectionKills: 0, refusals: 0, returned: 0, drafts: 0 };
   try {
@@ -180,11 +179,8 @@ async function simulate(seed: number): Promise<void> {
     await pool.end();
     await catchUpReadModels(database.url);
     rebuilt = await copyTestDatabase(database);
-    const live = new Pool({ connectionString: database.url, max: 2 });
-    const rebuiltPool = new Pool({ connectionString: rebuilt.url, max: 4 });
-    // The databases are dropped WITH (FORCE) at the end: a connection of these pools still open then
-    // (a step above failed) must not end the test file with an unhandled error that hides the failure.
-    for (const p of [live, rebuiltPool]) p.on('error', () => undefined);
+    const live = checkerPool(database.url, 2);
+    const rebuiltPool = checkerPool(rebuilt.url, 4);
     const rebuiltStore = new PostgresEventStore({ pool: rebuiltPool });
     const runner = new ProjectionRunner({ pool: rebuiltPool, eventStore: rebuiltStore, projectors: createProjectors(), databaseUrl: rebuilt.url });
     try {

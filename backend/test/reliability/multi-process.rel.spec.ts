@@ -1,11 +1,11 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { Pool } from 'pg';
 
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { DEFAULT_RATE_LIMITS } from '../../src/config/rate-limit-policy';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createCompany, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
+import { checkerPool } from './checker-pool';
 import { type ChildRun, freePort } from './child-process';
 import { type Actor, EscrowSimulation } from './escrow-simulation';
 import { keepFailedRunLogs, reportFigure } from './figures';
@@ -72,8 +72,7 @@ async function run(seed: number): Promise<void> {
   const apis: (ChildRun | null)[] = await Promise.all(ports.map(async (port, slot) => launch(`api-${slot}`, (await startApi(database.url, env(port))).run)));
   let worker: ChildRun | null = launch('worker', await startWorker(database.url));
   const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
-  const pool = new Pool({ connectionString: database.url, max: 4, application_name: 'reliability-checker' });
-  pool.on('error', () => undefined);
+  const pool = checkerPool(database.url, 4);
   const store = new PostgresEventStore({ pool });
   const figures = { rounds: 0, actions: 0, apiKills: 0, workerKills: 0, refusals: 0 };
   const output = () => [...apis.map((a, i) => `--- API ${i} ---\n${a?.tail() ?? '(down)'}`), `--- worker ---\n${worker?.tail() ?? '(down)'}`].join('\n');
@@ -193,11 +192,8 @@ async function run(seed: number): Promise<void> {
     await pool.end();
     await catchUpReadModels(database.url);
     rebuilt = await copyTestDatabase(database);
-    const live = new Pool({ connectionString: database.url, max: 2 });
-    const rebuiltPool = new Pool({ connectionString: rebuilt.url, max: 4 });
-    // The databases are dropped WITH (FORCE) at the end: a connection of these pools still open then
-    // (a step above failed) must not end the test file with an unhandled error that hides the failure.
-    for (const p of [live, rebuiltPool]) p.on('error', () => undefined);
+    const live = checkerPool(database.url, 2);
+    const rebuiltPool = checkerPool(rebuilt.url, 4);
     const rebuiltStore = new PostgresEventStore({ pool: rebuiltPool });
     const runner = new ProjectionRunner({ pool: rebuiltPool, eventStore: rebuiltStore, projectors: createProjectors(), databaseUrl: rebuilt.url });
     try {

@@ -1,8 +1,9 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { Client, Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { type CreatedUser, createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
+import { checkerPool } from './checker-pool';
 import type { ChildRun } from './child-process';
 import { reportFigure } from './figures';
 import { ApiClient } from './http-client';
@@ -47,8 +48,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
   it('answers 503 with a message during the outage, recovers by itself and applies no command by halves', async () => {
     pg = await OwnPostgres.create();
     api = await startApi(pg.url(), { READ_YOUR_WRITES_TIMEOUT_MS: '2000', PAYMENTS_RETURN_WINDOW: '0ms', METRICS_TOKEN });
-    pool = new Pool({ connectionString: pg.url(), max: 4 });
-    pool.on('error', () => undefined);
+    pool = checkerPool(pg.url(), 4);
 
     const pairs: { buyer: CreatedUser; seller: CreatedUser & { companyId: number }; b: ApiClient; s: ApiClient; jobId: number }[] = [];
     const commands = new RetryingCommands();
@@ -174,7 +174,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
 
     // What the database holds: wait for every payment to be reported, then stop the API.
     let appliedDespite503 = 0;
-    const check = new Pool({ connectionString: pg.url(), max: 4 });
+    const check = checkerPool(pg.url(), 4);
     try {
       // ...and for every projector to have applied the reports: the ledger trails the payment
       // instructions (each projector moves on its own), and its payouts are checked below.
@@ -229,8 +229,8 @@ describe('PostgreSQL stopped and restarted under load', () => {
     } finally {
       await check.end().catch(() => undefined);
     }
-    const live = new Pool({ connectionString: pg.url(), max: 2 });
-    const rebuiltPool = new Pool({ connectionString: pg.url('escrow_rebuilt'), max: 4 });
+    const live = checkerPool(pg.url(), 2);
+    const rebuiltPool = checkerPool(pg.url('escrow_rebuilt'), 4);
     const store = new PostgresEventStore({ pool: rebuiltPool });
     const runner = new ProjectionRunner({ pool: rebuiltPool, eventStore: store, projectors: createProjectors(), databaseUrl: pg.url('escrow_rebuilt') });
     try {

@@ -1,9 +1,10 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 
 import { copyTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { createMigratedTestDatabase } from '../support/test-app';
+import { checkerPool } from './checker-pool';
 import { builtEntry, ChildRun } from './child-process';
 import { appendEscrowHistory } from './escrow-history';
 import { reportFigure } from './figures';
@@ -38,7 +39,7 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
     const failHint = `replay this run with SEED=${seed}`;
     killed = await createMigratedTestDatabase();
     {
-      const appendPool = new Pool({ connectionString: killed.url, max: 16 });
+      const appendPool = checkerPool(killed.url, 16);
       const store = new PostgresEventStore({ pool: appendPool });
       const appended = await appendEscrowHistory(store, { seed, targetEvents: EVENTS });
       await store.close();
@@ -49,7 +50,7 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
     // The same events, untouched by any worker: the clean rebuild happens there.
     clean = await copyTestDatabase(killed);
 
-    pool = new Pool({ connectionString: killed.url, max: 4 });
+    pool = checkerPool(killed.url, 4);
     const projectors = createProjectors();
     let total = 0;
     for (const p of projectors) {
@@ -106,7 +107,7 @@ describe(`the projection worker killed with SIGKILL ${KILLS} times during a ${EV
     expect((await pool.query('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0].n).toBe(0);
 
     // The clean rebuild: the same events replayed once, without interruption, into fresh tables.
-    const cleanPool = new Pool({ connectionString: clean.url, max: 10 });
+    const cleanPool = checkerPool(clean.url, 10);
     const cleanStore = new PostgresEventStore({ pool: cleanPool });
     const runner = new ProjectionRunner({ pool: cleanPool, eventStore: cleanStore, projectors: createProjectors(), databaseUrl: clean.url });
     try {

@@ -1,7 +1,8 @@
 import { createProjectors, ProjectionRunner } from '@escrow/projections';
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { checkerPool } from './checker-pool';
 
 export interface TableChecksum {
   table: string;
@@ -40,8 +41,7 @@ export async function readModelChecksums(pool: Pool): Promise<TableChecksum[]> {
  * unfinished read model (seen once in CI: a reminder missing from one milestone's state).
  */
 export async function catchUpReadModels(databaseUrl: string): Promise<void> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
-  pool.on('error', () => undefined);
+  const pool = checkerPool(databaseUrl, 4);
   const store = new PostgresEventStore({ pool });
   const runner = new ProjectionRunner({ pool, eventStore: store, projectors: createProjectors(), databaseUrl });
   try {

@@ -1,10 +1,11 @@
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 
 import type { TestDatabase } from '../../../testing/test-database';
 import { INTERRUPTED } from '../../src/webhooks/webhook-deliverer';
 import { createSeller, createUser, TEST_PASSWORD } from '../support/http-session';
 import { createMigratedTestDatabase } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { checkerPool } from './checker-pool';
 import type { ChildRun } from './child-process';
 import { type Answer, ApiClient } from './http-client';
 import { startApi } from './test-servers';
@@ -45,7 +46,7 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
 
   it('delivers every event at least once, and the log shows the interrupted attempt', async () => {
     database = await createMigratedTestDatabase();
-    pool = new Pool({ connectionString: database.url, max: 2 });
+    pool = checkerPool(database.url, 2);
     receiver = await WebhookReceiver.start();
     // Every delivery's first attempt is answered late (after 3 s); later ones at once.
     receiver.reply = ({ seen }) => (seen === 0 ? { status: 200, delayMs: 3000 } : { status: 200 });
