@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { logIn } from './lib/api-session.mjs';
 import { prepareDeposits } from './lib/deposit-preconditions.mjs';
 import { failOnErrors, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
-import { commandRoutes, cursor, startApi } from './lib/command-routes.mjs';
+import { commandRoutes, cursor, startApi, startProcess } from './lib/command-routes.mjs';
 import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RAMP_ON, HTTP_RATES, HTTP_ROUTE_KEYS, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
