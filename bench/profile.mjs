@@ -125,7 +125,7 @@ export async function runProfileBenchmark() {
     if (MODES.includes('layers')) {
       const dir = mkdtempSync(join(tmpdir(), 'escrow-profile-'));
       const windows = [];
-      await withApi({ env: observability(true, sink), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }, async (_api, routes) => {
+      await withApi({ env: observability(true, sink, SAMPLE), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }, async (_api, routes) => {
         for (const route of routes) {
           await route.prepare?.();
           // A cold process (its first requests compile and load what they use) is not a command's cost.
