@@ -48,11 +48,6 @@ const SCREENS = [
 ];
 
 const reportDir = join(repoRoot, 'bench', 'results', 'lighthouse');
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const loadAverage = () => os.loadavg()[0].toFixed(1);
 
 /** The audits that cost the most on a run: failed metric-savings audits, largest estimated saving first. */
