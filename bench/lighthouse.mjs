@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 import { demoSessions, projectWithMilestones, startApp } from './lib/app-server.mjs';
-import { BenchFailure, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
+import { BenchFailure, machine, markdownTable, median, repoRoot, writeSection } from './lib/harness.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
