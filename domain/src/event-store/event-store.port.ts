@@ -133,10 +133,17 @@ export interface EventStore {
   headPosition(): Promise<{ position: GlobalPosition; recordedAt: Date } | null>;
   health(): Promise<EventStoreHealth>;
   /**
+   * How many appends this store has announced to its local subscribers so far (its own appends and
+   * other processes' notifications): a mark to pass to `nudge` after a transaction.
+   */
+  appendsAnnounced(): number;
+  /**
    * A hint that events may have become readable (a transaction that held the read horizon, such
    * as a projector's batch, has ended): local subscribers read again now, not at their next poll.
+   * With `appendsBefore` (`appendsAnnounced()` read before the transaction began), only when an
+   * append was announced meanwhile: nothing else can have been hidden by it.
    */
-  nudge(): void;
+  nudge(appendsBefore?: number): void;
   close(): Promise<void>;
 }
 

@@ -77,8 +77,12 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.health();
   }
 
-  nudge(): void {
-    this.inner.nudge();
+  appendsAnnounced(): number {
+    return this.inner.appendsAnnounced();
+  }
+
+  nudge(appendsBefore?: number): void {
+    this.inner.nudge(appendsBefore);
   }
 
   close(): Promise<void> {

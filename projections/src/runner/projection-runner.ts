@@ -85,9 +85,9 @@ export class ProjectionRunner {
         rebuild: async (p) => {
           await this.rebuild(p.name);
         },
-        onProgress: (applied, batchSeconds) => {
+        onProgress: (applied, batchSeconds, appendsBefore) => {
           // A batch that wrote held a transaction id: events appended meanwhile become readable now.
-          if (applied > 0) this.options.eventStore.nudge();
+          if (applied > 0) this.options.eventStore.nudge(appendsBefore);
           this.progress.emit('progress', projector.name, applied, batchSeconds);
         },
       });

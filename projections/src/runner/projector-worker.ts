@@ -38,10 +38,11 @@ export interface ProjectorWorkerDeps {
   unlock: (name: string) => Promise<void>;
   rebuild: (projector: Projector) => Promise<void>;
   /**
-   * After each batch: how many of its events the projector applied (0: none were for it), and
-   * how long its transaction took when one was written (metrics).
+   * After each batch: how many of its events the projector applied (0: none were for it), how
+   * long its transaction took when one was written (metrics), and the event store's
+   * `appendsAnnounced()` from before that transaction began (for its nudge).
    */
-  onProgress: (applied: number, batchSeconds?: number) => void;
+  onProgress: (applied: number, batchSeconds?: number, appendsBefore?: number) => void;
   /** How long the checkpoint row may trail behind ignored events (IDLE_CHECKPOINT_MS by default). */
   idleCheckpointMs?: number;
   retryMs: number;
@@ -215,6 +216,7 @@ export class ProjectorWorker {
     const last = events[events.length - 1]!;
     let applied = 0;
     const started = performance.now();
+    const appendsBefore = this.deps.eventStore.appendsAnnounced();
     await inTransaction(client, async () => {
       // Events of parked streams wait until an operator resumes the stream (parked-streams.ts).
       const parked = await this.claimCheckpoint(client);
@@ -227,7 +229,7 @@ export class ProjectorWorker {
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedTail = null;
-    this.deps.onProgress(applied, (performance.now() - started) / 1000);
+    this.deps.onProgress(applied, (performance.now() - started) / 1000, appendsBefore);
   }
 
   /** Moves the checkpoint row past ignored events the position already passed. */

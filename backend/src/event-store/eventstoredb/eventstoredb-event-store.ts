@@ -244,6 +244,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** EventStoreDB has no read horizon: a committed event is readable at once. */
+  /** EventStoreDB pushes to its subscriptions: nothing to count, nothing to nudge. */
+  appendsAnnounced(): number {
+    return 0;
+  }
+
   nudge(): void {}
 
   async health(): Promise<EventStoreHealth> {

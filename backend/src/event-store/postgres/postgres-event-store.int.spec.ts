@@ -7,6 +7,9 @@ import { createEventStoreFixture, type EventStoreFixture, eventually, readEveryt
 import { eventStoreContract } from '../contract';
 import { PostgresEventStore } from './postgres-event-store';
 
+/** The queries of the global order a spy on the pool saw (the shared reads of readAll). */
+const readQueries = (spy: jest.SpyInstance) => spy.mock.calls.filter(([config]) => (config as { name?: string }).name === 'escrow_read_all').length;
+
 describe('PostgresEventStore', () => {
   describe('contract', () => {
     eventStoreContract(async () => {
@@ -22,8 +25,6 @@ describe('PostgresEventStore', () => {
     });
     afterEach(() => fixture.close());
 
-    const readQueries = (spy: jest.SpyInstance) => spy.mock.calls.filter(([config]) => (config as { name?: string }).name === 'escrow_read_all').length;
-
     it('share one query for the same page', async () => {
       await fixture.store.append('shared-1', [testEvent('First')]);
       const spy = jest.spyOn(fixture.pool, 'query');
@@ -33,6 +34,24 @@ describe('PostgresEventStore', () => {
       expect(pages[2]).toBe(pages[0]);
       await fixture.store.readAll({ limit: 100 }); // once answered, the next read is a query of its own
       expect(readQueries(spy)).toBe(2);
+    });
+
+    it('share one query across page sizes, each reader taking at most its own limit', async () => {
+      await fixture.store.append('sizes-1', [testEvent('First'), testEvent('Second'), testEvent('Third')]);
+      const spy = jest.spyOn(fixture.pool, 'query');
+      const [large, small] = await Promise.all([fixture.store.readAll({ limit: 500 }), fixture.store.readAll({ limit: 2 })]);
+      expect(readQueries(spy)).toBe(1);
+      expect(large.events.map((e) => e.type)).toEqual(['First', 'Second', 'Third']);
+      expect(large.hasMore).toBe(false);
+      expect(small.events.map((e) => e.type)).toEqual(['First', 'Second']);
+      expect(small).toMatchObject({ hasMore: true, lastPosition: small.events[1]!.position });
+      // The reader with the small page goes on from its own last event.
+      const rest = await fixture.store.readAll({ after: small.lastPosition, limit: 2 });
+      expect(rest.events.map((e) => e.type)).toEqual(['Third']);
+      // A larger reader that joins a smaller one's query gets its page, and reads on because it was full.
+      const [first, joined] = await Promise.all([fixture.store.readAll({ limit: 1 }), fixture.store.readAll({ limit: 500 })]);
+      expect(first.events).toHaveLength(1);
+      expect(joined).toMatchObject({ events: first.events, hasMore: true });
     });
 
     it('never answer a read asked for after an append with a query that started before it', async () => {
@@ -167,6 +186,28 @@ describe('PostgresEventStore', () => {
           3000,
         );
         expect(received[0]!.at - ended).toBeLessThan(1000);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('reads nothing after a batch when no append was announced while it ran', async () => {
+      const { store, subscription } = await subscribeSlowPolling();
+      try {
+        await store.append('before-batch', [testEvent('Delivered')]);
+        await new Promise((r) => setTimeout(r, 100));
+        const spy = jest.spyOn(fixture.pool, 'query');
+        const mark = store.appendsAnnounced();
+        store.nudge(mark); // a projector's batch ended; nothing was appended while it ran
+        await new Promise((r) => setTimeout(r, 100));
+        expect(readQueries(spy)).toBe(0);
+        const during = store.appendsAnnounced();
+        await store.append('during-batch', [testEvent('Hidden')]);
+        await new Promise((r) => setTimeout(r, 50));
+        const before = readQueries(spy);
+        store.nudge(during); // this time one was
+        await new Promise((r) => setTimeout(r, 100));
+        expect(readQueries(spy)).toBeGreaterThan(before);
       } finally {
         await subscription.stop();
       }

@@ -129,6 +129,13 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** A shared page cut to a reader's own limit: what lies beyond is read again from its last event. */
+function upTo(page: ReadAllPage, limit: number): ReadAllPage {
+  if (page.events.length <= limit) return page;
+  const events = page.events.slice(0, limit);
+  return { events, lastPosition: events[events.length - 1]!.position, hasMore: true };
+}
+
 /**
  * Event store on one PostgreSQL table. An append is one statement (one round trip, its own
  * implicit transaction): the expected-revision check, the revision numbering and the insert of
@@ -147,10 +154,12 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   /** Our NOTIFY payload: our own appends already woke our readers, so their echo is ignored. */
   private readonly origin = randomUUID();
-  /** readAll calls in flight by (after, limit, wake-up): readers woken together share one query. */
+  /** readAll calls in flight by (after, wake-up): readers woken together share one query. */
   private readonly pagesInFlight = new Map<string, Promise<ReadAllPage>>();
-  /** Counts wake-ups (appends here, notifications from elsewhere); see readAll. */
+  /** Counts wake-ups (appends here, notifications from elsewhere, nudges); see readAll. */
   private wakeGeneration = 0;
+  /** Counts the wake-ups that announced an append (see nudge). */
+  private appendWakes = 0;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -262,9 +271,11 @@ export class PostgresEventStore implements EventStore {
    * announced may not see it, and must not answer a reader that was woken by that append.
    */
   readAll(options: ReadAllOptions): Promise<ReadAllPage> {
-    const key = `${this.wakeGeneration}/${options.after?.commit ?? ''}/${options.after?.prepare ?? ''}/${options.limit}`;
+    // Readers asking for different page sizes (the projectors, the webhook fan-out) share the
+    // query too: each takes at most its own limit from it.
+    const key = `${this.wakeGeneration}/${options.after?.commit ?? ''}/${options.after?.prepare ?? ''}`;
     const inFlight = this.pagesInFlight.get(key);
-    if (inFlight) return inFlight;
+    if (inFlight) return inFlight.then((page) => upTo(page, options.limit));
     const page = this.queryAll(options).finally(() => this.pagesInFlight.delete(key));
     this.pagesInFlight.set(key, page);
     return page;
@@ -364,13 +375,24 @@ export class PostgresEventStore implements EventStore {
     }, NOTIFY_COALESCE_MS);
   }
 
-  nudge(): void {
+  appendsAnnounced(): number {
+    return this.appendWakes;
+  }
+
+  /**
+   * A projector's batch ends after every command: waking every subscriber then cost a read of the
+   * events table per command that found nothing unless an append had been hidden by the batch's
+   * transaction, which can only be one announced while it ran.
+   */
+  nudge(appendsBefore?: number): void {
+    if (appendsBefore !== undefined && appendsBefore === this.appendWakes) return;
     this.wake(false);
   }
 
   /** `appended`: an append happened (here or, by its notification, elsewhere); false for a nudge. */
   private wake(appended = true): void {
     this.wakeGeneration++;
+    if (appended) this.appendWakes++;
     this.wakeups.emit('wake', appended);
   }
 
