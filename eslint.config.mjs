@@ -4,6 +4,7 @@
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import { errorCodeRules, noMessageDecisions } from './eslint-rules/error-codes.mjs';
@@ -23,6 +24,14 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // Our scripts (bench, scripts, configs) are plain modules run by Node, outside TypeScript: a
+    // name left undefined (a helper moved to another module, its import forgotten) failed only
+    // when that line ran, twice in the bench on 2026-11-29.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-undef': 'error' },
   },
   {
     // Decorator metadata needs the runtime reference of a class used only as a constructor
