@@ -160,11 +160,20 @@ describe('webhook deliveries across an API killed mid-delivery and a receiver do
 
     // The cut delivery came again with the same id, and its log tells what happened.
     expect(receiver.requests.filter((r) => r.headers['escrow-delivery-id'] === cutDelivery).length).toBeGreaterThanOrEqual(2);
-    const log = ok(await seller.get(`/api/webhooks/deliveries/${cutDelivery}`), 'reading the log').body;
+    // The receiver counts a request when it answers it; the API records the 200 a moment later.
+    const log = await until(
+      async () => ok(await seller.get(`/api/webhooks/deliveries/${cutDelivery}`), 'reading the log').body,
+      (l) => l.status !== 'pending',
+      'the cut delivery to be recorded',
+    );
     expect(log.status).toBe('delivered');
     expect(log.attempts_log[0]).toMatchObject({ attempt: 1, status_code: null, error: INTERRUPTED });
     expect(log.attempts_log[log.attempts_log.length - 1]).toMatchObject({ status_code: 200, error: null });
-    const deliveries = ok(await seller.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`), 'listing').body as { status: string; event_id: string }[];
+    const deliveries = await until(
+      async () => ok(await seller.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`), 'listing').body as { status: string; event_id: string }[],
+      (all) => all.every((d) => d.status !== 'pending'),
+      'every delivery to be recorded',
+    );
     expect(deliveries.map((d) => d.event_id).sort()).toEqual(events.map((e) => e.event_id).sort());
     expect(deliveries.every((d) => d.status === 'delivered')).toBe(true);
     const { rows: refused } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE error LIKE 'ECONNREFUSED%'`);
