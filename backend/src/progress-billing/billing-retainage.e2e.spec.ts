@@ -85,7 +85,24 @@ describe('progress billing: the retainage release', () => {
     const lines = ['1', '2'].map((l) => ({ line: l, decision: 'as_billed' }));
     expect((await b.post(`${base}/1/certify`, { revision: 1, lines })).status).toBe(200);
     expect(await b.post(request)).toMatchObject({ status: 409, body: { code: 'payment_awaiting_funds' } });
-    expect((await scheduleOf(b, jobId)).retainage).toMatchObject({ held: '3000.00', blocked: { code: 'payment_awaiting_funds' }, can_request: false });
+    expect((await scheduleOf(b, jobId)).retainage).toMatchObject({
+      held: '3000.00',
+      blocked: { code: 'payment_awaiting_funds' },
+      can_request: false,
+      can_dispute: false,
+    });
+    // Nor a dispute: none of that retainage is in escrow, so there is nothing an administrator could decide.
+    const eventsBefore = (await app.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`billing-${jobId}`])).rows[0].n;
+    for (const party of [b, s])
+      expect(await party.post(`/api/job/${jobId}/retainage/dispute`, { statement: 'Not paid yet.' })).toMatchObject({
+        status: 409,
+        body: {
+          code: 'payment_awaiting_funds',
+          message:
+            "Pay application 1's payment is waiting for the buyer's deposit: the retainage it withholds is not in escrow yet. Dispute it once that payment is paid from escrow.",
+        },
+      });
+    expect((await app.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`billing-${jobId}`])).rows[0].n).toBe(eventsBefore);
 
     // The deposit that covers it clears: the payment is paid, the retainage is in escrow.
     expect((await b.post(`/api/job/${jobId}/billing/deposits`, { amount: '25000.00' })).status).toBe(201);

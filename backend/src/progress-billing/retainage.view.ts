@@ -1,4 +1,4 @@
-import { type ActiveBilling, type BillingRetainageView, retainageStanding } from '@escrow/domain';
+import { type ActiveBilling, type BillingRetainageView, disputeBlocked, retainageStanding } from '@escrow/domain';
 
 import type { BillingViewer } from './billing-commands';
 import { payoutWaiverView } from './payout-waiver.view';
@@ -42,7 +42,7 @@ export function billingRetainageView(state: ActiveBilling, viewer: BillingViewer
     blocked: blocked && { code: blocked.code as NonNullable<BillingRetainageView['blocked']>['code'], message: blocked.message },
     can_request: open && request === null,
     can_approve: open && request !== null && request.party !== party,
-    can_dispute: party !== null && !dispute && standing.lines.length > 0,
+    can_dispute: party !== null && disputeBlocked(state) === null,
     dispute: dispute && {
       dispute_id: dispute.disputeId,
       party: dispute.party,

@@ -1,6 +1,7 @@
 import {
   type ActiveBilling,
   type ActiveProject,
+  disputeBlocked,
   formatAmount,
   money,
   type Party,
@@ -52,7 +53,7 @@ export function billingProjectRetainageView(project: ActiveProject, billing: Act
   const { retainageRequest: request, retainageDispute: dispute } = billing;
   const open = party !== null && standing.blocked === null;
   const canApprove = open && request !== null && request.party !== party;
-  const canDispute = party !== null && project.status === 'submitted' && !dispute && standing.lines.length > 0;
+  const canDispute = party !== null && project.status === 'submitted' && disputeBlocked(billing) === null;
   const decisions: RetainageView['decisions'] = [
     ...billing.retainageReleases
       .filter((r) => !r.disputeId)

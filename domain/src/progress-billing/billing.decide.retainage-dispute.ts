@@ -11,9 +11,9 @@ import {
   resolutionNote,
 } from '../projects/retainage-dispute';
 import { assertNever } from '../shared/command';
-import { conflict, notFound } from '../shared/errors';
+import { notFound } from '../shared/errors';
 import { refundCount } from './billing.decide.balance-returns';
-import { releaseBlocked, releaseOf, retainageStanding } from './billing.decide.retainage';
+import { disputeBlocked, releaseBlocked, releaseOf, retainageStanding } from './billing.decide.retainage';
 import { requireParty, requireProgressBilled, requireSchedule, requireSubmitted, requireSystem } from './billing.rules';
 import type { ActiveBilling, BillingState } from './billing.state';
 import type {
@@ -74,7 +74,8 @@ export function decideBillingRetainageDispute(command: RetainageDisputeCommand, 
       requireSubmitted(project, 'dispute the retainage');
       refuseWhileDisputed(s.retainageDispute);
       const statement = disputeStatement(command.data.statement);
-      if (retainageStanding(s).lines.length === 0) throw conflict('no_retainage_held', 'No retainage is held on this project.');
+      const blocked = disputeBlocked(s);
+      if (blocked) throw blocked;
       return [
         { type: 'BillingRetainageDisputeOpened', data: { jobId: s.jobId, disputeId: command.data.disputeId, party, by: metadata.actorId, statement, at } },
       ];

@@ -117,6 +117,23 @@ export function releaseBlocked(s: ActiveBilling, held: HeldLine[]): DomainError 
   return null;
 }
 
+/**
+ * Why a party cannot dispute the retainage now; null: it can. Retainage is drawn into escrow with
+ * its payment: while that payment waits for funds there is no money an administrator could
+ * release or refund, and a dispute would only stop the parties.
+ */
+export function disputeBlocked(s: ActiveBilling): DomainError | null {
+  if (s.retainageDispute) return retainageDisputed();
+  if (heldByLine(s).length === 0) return conflict('no_retainage_held', 'No retainage is held on this project.');
+  const waiting = unfunded(s)[0];
+  if (waiting)
+    return conflict(
+      'payment_awaiting_funds',
+      `Pay application ${waiting.applicationNumber}'s payment is waiting for the buyer's deposit: the retainage it withholds is not in escrow yet. Dispute it once that payment is paid from escrow.`,
+    );
+  return null;
+}
+
 export interface HeldLine {
   line: string;
   payeeId: number;

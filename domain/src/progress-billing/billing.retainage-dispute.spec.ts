@@ -51,6 +51,17 @@ describe('a dispute of the retainage of a progress-billed project', () => {
     expect(refusal(given(...held()), dispute(admin())).code).toBe('not_a_party');
   });
 
+  it('is not opened while the payment that withholds the retainage waits for funds: none of it is in escrow yet', () => {
+    const unfundedRetainage = given(...approvedSchedule(), firstApplication(), allAsBilled(1));
+    for (const party of [as.buyer(), as.seller()]) {
+      const refused = refusal(unfundedRetainage, dispute(party));
+      expect(refused.code).toBe('payment_awaiting_funds');
+      expect(refused.message).toBe(
+        "Pay application 1's payment is waiting for the buyer's deposit: the retainage it withholds is not in escrow yet. Dispute it once that payment is paid from escrow.",
+      );
+    }
+  });
+
   it('is resolved by an administrator releasing each line to its payee, payouts and lien waivers as a parties release', () => {
     const s = given(...held(), dispute());
     expect(refusal(s, resolve('release', null, as.buyer())).code).toBe('admin_only');

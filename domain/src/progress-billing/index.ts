@@ -1,7 +1,7 @@
 export { applicationFigures } from './application.figures';
 export { BILLING_MEMBER_ACTIONS, billingActionOf, type BillingMemberAction } from './billing.actions';
 export { billingHeldFunds } from './billing.clock';
-export { retainageStanding } from './billing.decide.retainage';
+export { disputeBlocked, retainageStanding } from './billing.decide.retainage';
 export { decideBilling } from './billing.decider';
 export { escrowBalance, shortfall } from './billing.escrow';
 export { evolveBilling, foldBilling } from './billing.evolve';
