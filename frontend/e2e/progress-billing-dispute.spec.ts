@@ -118,7 +118,7 @@ test('a disputed retainage is refunded to the buyer by an administrator, and bot
   await expect(retainage.getByRole('button', { name: 'Request retainage release' })).toHaveCount(0);
   const toDate = panel.getByLabel('The schedule to date');
   await expect(toDate).toContainText('Completed and stored to date$20,333.33');
-  await expect(toDate).toContainText('Retainage held$0.00');
+  await expect(toDate).toContainText('Retainage withheld, not yet released$0.00');
   await expect(toDate).toContainText('Retainage refunded to the owner$1,616.67');
   await expect(toDate).toContainText('Balance to finish, including retainage$0.00');
   const escrow = panel.getByLabel('Escrow figures');

@@ -107,7 +107,7 @@ test('the work complete and certified, the retainage is released through a step-
   await expect(escrow.getByRole('listitem').filter({ hasText: 'Held in escrow' })).toHaveText('Held in escrow$0.00');
   const toDate = panel.getByLabel('The schedule to date');
   await expect(toDate).toContainText('Completed and stored to date$20,333.33');
-  await expect(toDate).toContainText('Retainage held$0.00');
+  await expect(toDate).toContainText('Retainage withheld, not yet released$0.00');
   await expect(toDate).toContainText('Balance to finish, including retainage$0.00');
   await checkA11y(sellerPage, 'the Billing tab at final payment');
 

@@ -92,6 +92,11 @@ describe('unused escrow funds on the Billing tab (issue 38)', () => {
     await userEvent.type(amount, '2000');
     expect(form).toHaveTextContent('Up to $2,000.00 is returned at once.');
     await userEvent.click(within(form).getByRole('button', { name: 'Return unused funds' }));
+    // Nothing leaves escrow before the buyer has seen what leaves and when.
+    const dialog = await screen.findByRole('dialog', { name: 'Get $2,000.00 back from escrow?' });
+    expect(dialog).toHaveTextContent('At once, as a refund: the rest of the contract does not need it.');
+    expect(posts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return $2,000.00' }));
     await waitFor(() => expect(posts).toEqual([{ amount: '2000.00', key: expect.any(String) }]));
     expect(await screen.findByText('Returned: the funds are on their way to your bank account.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve the return' })).not.toBeInTheDocument();
@@ -119,6 +124,53 @@ describe('unused escrow funds on the Billing tab (issue 38)', () => {
     await waitFor(() => expect(posts).toEqual(['/job/7/billing/balance-returns/2/decline']));
     expect(await within(section).findByText('Declined')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Approve the return' })).not.toBeInTheDocument();
+  });
+
+  it('says before asking that a return beyond the surplus waits for the seller, and sends nothing when cancelled', async () => {
+    const posts: unknown[] = [];
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule' && call.method === 'GET') return { status: 200, body: scheduleView('customer', { escrow: escrow(returns()) }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.url === '/bank-accounts') return { status: 200, body: { deposit_accounts: [], payout_account: null } };
+      if (call.method === 'POST') posts.push(call.url);
+      return undefined;
+    });
+    show();
+    const form = await screen.findByRole('form', { name: 'Return unused funds' });
+    await userEvent.type(within(form).getByLabelText('Amount to get back'), '2500');
+    await userEvent.click(within(form).getByRole('button', { name: 'Return unused funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Get $2,500.00 back from escrow?' });
+    expect(dialog).toHaveTextContent('Only if the seller approves: it is more than the $2,000.00 the rest of the contract leaves unused.');
+    expect(within(dialog).getByRole('button', { name: 'Ask the seller' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts).toEqual([]);
+    // Asked again, the dialog opens again: one confirmation, one request.
+    await userEvent.click(within(form).getByRole('button', { name: 'Return unused funds' }));
+    expect(await screen.findByRole('dialog', { name: 'Get $2,500.00 back from escrow?' })).toBeInTheDocument();
+  });
+
+  it("has the seller confirm an approval, which moves the buyer's money out of escrow", async () => {
+    const posts: string[] = [];
+    let now = returns({ list: [...returns().list, waiting] });
+    fakeApi((call) => {
+      if (call.url === '/job/7/schedule' && call.method === 'GET') return { status: 200, body: scheduleView('company', { escrow: escrow(now) }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      if (call.method === 'POST' && call.url.startsWith('/job/7/billing/balance-returns/')) {
+        posts.push(call.url);
+        now = returns({ list: [returns().list[0]!, { ...waiting, status: 'returned' as const }] });
+        return { status: 200, body: scheduleView('company', { escrow: escrow(now) }) };
+      }
+      return undefined;
+    });
+    show();
+    const section = await screen.findByRole('region', { name: 'Unused funds' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Approve the return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return $5,000.00 to the buyer?' });
+    expect(dialog).toHaveTextContent('As soon as you approve: it leaves escrow as a refund to the buyer.');
+    expect(posts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve the return' }));
+    await waitFor(() => expect(posts).toEqual(['/job/7/billing/balance-returns/2/approve']));
+    expect(await within(section).findByText('On its way to the buyer')).toBeInTheDocument();
   });
 
   it('keeps the buyer from asking while a return waits for the seller', async () => {

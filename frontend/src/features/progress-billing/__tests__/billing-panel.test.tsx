@@ -103,7 +103,7 @@ describe('the Billing tab (issue 38)', () => {
     );
     const toDate = await screen.findByLabelText('The schedule to date');
     expect(toDate).toHaveTextContent('Completed and stored to date$38,000.00');
-    expect(toDate).toHaveTextContent('Retainage held$1,650.00');
+    expect(toDate).toHaveTextContent('Retainage withheld, not yet released$1,650.00');
     // $100,000.00 less what was earned net of retainage ($38,000.00 − $1,650.00).
     expect(toDate).toHaveTextContent('Balance to finish, including retainage$63,650.00');
   });
@@ -135,7 +135,7 @@ describe('the Billing tab (issue 38)', () => {
     );
     const toDate = await screen.findByLabelText('The schedule to date');
     expect(toDate).toHaveTextContent('Completed and stored to date$20,000.00');
-    expect(toDate).toHaveTextContent('Retainage held$0.00');
+    expect(toDate).toHaveTextContent('Retainage withheld, not yet released$0.00');
     expect(toDate).toHaveTextContent('Retainage refunded to the owner$2,000.00');
     // $100,000.00 less what was earned net of retainage ($20,000.00 − $2,000.00 refunded) less the refund.
     expect(toDate).toHaveTextContent('Balance to finish, including retainage$80,000.00');

@@ -1,7 +1,8 @@
 import type { BalanceReturnsView, BalanceReturnView } from '@escrow/domain';
 import { formatDollars, parseAmount } from '@escrow/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
+import { lazyDialog } from '../../../components/lazy-antd';
 import { LightButton } from '../../../components/LightButton';
 import { LightFormItem, LightInput } from '../../../components/LightForm';
 import { LightTable } from '../../../components/LightTable';
@@ -11,6 +12,8 @@ import { useToasts } from '../../../components/toasts/toasts';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideBalanceReturn, useRequestBalanceReturn } from '../api/balance-returns';
 import { RoleReasons, useBillingPermissions } from './role-gate';
+
+const BalanceReturnConfirm = lazyDialog(() => import('./BalanceReturnConfirm'));
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -41,6 +44,9 @@ export function BalanceReturns({
   const decide = useDecideBalanceReturn(projectId);
   const deciding = may('ApproveBillingBalanceReturn');
   const waiting = returns.list.find((r) => r.status === 'awaiting_seller');
+  // The return the seller is about to approve, kept while its confirmation is open.
+  const [approving, setApproving] = useState<BalanceReturnView | null>(null);
+  const [approveOpen, setApproveOpen] = useState(false);
   return (
     <section aria-label="Unused funds">
       <h3>Unused funds</h3>
@@ -57,7 +63,10 @@ export function BalanceReturns({
               variant="primary"
               disabled={!deciding.allowed}
               loading={decide.isPending && decide.variables?.action === 'approve'}
-              onClick={() => decide.mutate({ returnId: waiting.return_id, action: 'approve' })}
+              onClick={() => {
+                setApproving(waiting);
+                setApproveOpen(true);
+              }}
             >
               Approve the return
             </LightButton>{' '}
@@ -73,6 +82,20 @@ export function BalanceReturns({
         </Notice>
       )}
       {decide.isError && <Notice tone="danger">{errorMessage(decide.error)}</Notice>}
+      {approving && (
+        <BalanceReturnConfirm
+          open={approveOpen && approving.return_id === waiting?.return_id}
+          kind="approve"
+          amount={approving.amount}
+          atOnce={returns.returnable_at_once}
+          needsSeller
+          pending={decide.isPending}
+          onConfirm={() => {
+            if (!decide.isPending) decide.mutate({ returnId: approving.return_id, action: 'approve' }, { onSettled: () => setApproveOpen(false) });
+          }}
+          onClose={() => setApproveOpen(false)}
+        />
+      )}
       {returns.list.length > 0 && (
         <LightTable<BalanceReturnView>
           label="Returns of unused funds"
@@ -104,48 +127,79 @@ function ReturnForm({ projectId, returns, pending }: { projectId: number; return
   const ask = useRequestBalanceReturn(projectId);
   const allowed = useBillingPermissions()('RequestBillingBalanceReturn');
   const [text, setText] = useState('');
+  // What the confirmation shows, kept once it opens; one confirmation sends one request.
+  const [asked, setAsked] = useState<{ amount: string; beyond: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const sending = useRef(false);
   const amount = parseAmount(text);
   const valid = amount !== null && amount.gt(0);
   const problem = text.trim() !== '' && !valid ? 'Enter an amount in dollars, like 2500.00.' : undefined;
   const beyond = valid && amount.gt(returns.returnable_at_once);
   const nothing = returns.returnable === '0.00';
   return (
-    <form
-      aria-label="Return unused funds"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!valid || !allowed.allowed || pending) return;
-        ask.mutate(amount.toFixed(2), {
-          onSuccess: () => {
-            setText('');
-            void message.success(beyond ? 'Asked: the seller approves or declines the return.' : 'Returned: the funds are on their way to your bank account.');
-          },
-        });
-      }}
-    >
-      <LightFormItem id="balance-return-amount" label="Amount to get back" error={problem}>
-        <LightInput
-          id="balance-return-amount"
-          inputMode="decimal"
-          value={text}
-          invalid={Boolean(problem)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby="balance-return-help"
-          onChange={(e) => setText(e.target.value)}
+    <>
+      <form
+        aria-label="Return unused funds"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!valid || !allowed.allowed || pending) return;
+          sending.current = false;
+          setAsked({ amount: amount.toFixed(2), beyond });
+          setConfirming(true);
+        }}
+      >
+        <LightFormItem id="balance-return-amount" label="Amount to get back" error={problem}>
+          <LightInput
+            id="balance-return-amount"
+            inputMode="decimal"
+            value={text}
+            invalid={Boolean(problem)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby="balance-return-help"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </LightFormItem>
+        <p id="balance-return-help" className="el-muted">
+          {pending
+            ? 'A return waits for the seller: it must be approved or declined before you ask for another.'
+            : beyond
+              ? `More than ${formatDollars(returns.returnable_at_once)}: returned only if the seller approves.`
+              : `Up to ${formatDollars(returns.returnable_at_once)} is returned at once.`}
+        </p>
+        {ask.isError && <Notice tone="danger">{errorMessage(ask.error)}</Notice>}
+        <LightButton type="submit" variant="primary" disabled={!valid || !allowed.allowed || pending || nothing} loading={ask.isPending}>
+          Return unused funds
+        </LightButton>
+        <RoleReasons reasons={[allowed.reason]} />
+      </form>
+      {asked && (
+        <BalanceReturnConfirm
+          open={confirming}
+          kind="request"
+          amount={asked.amount}
+          atOnce={returns.returnable_at_once}
+          needsSeller={asked.beyond}
+          pending={ask.isPending}
+          onConfirm={() => {
+            if (sending.current) return;
+            sending.current = true;
+            ask.mutate(asked.amount, {
+              onSuccess: () => {
+                setConfirming(false);
+                setText('');
+                void message.success(
+                  asked.beyond ? 'Asked: the seller approves or declines the return.' : 'Returned: the funds are on their way to your bank account.',
+                );
+              },
+              onError: () => {
+                sending.current = false;
+                setConfirming(false);
+              },
+            });
+          }}
+          onClose={() => setConfirming(false)}
         />
-      </LightFormItem>
-      <p id="balance-return-help" className="el-muted">
-        {pending
-          ? 'A return waits for the seller: it must be approved or declined before you ask for another.'
-          : beyond
-            ? `More than ${formatDollars(returns.returnable_at_once)}: returned only if the seller approves.`
-            : `Up to ${formatDollars(returns.returnable_at_once)} is returned at once.`}
-      </p>
-      {ask.isError && <Notice tone="danger">{errorMessage(ask.error)}</Notice>}
-      <LightButton type="submit" variant="primary" disabled={!valid || !allowed.allowed || pending || nothing} loading={ask.isPending}>
-        Return unused funds
-      </LightButton>
-      <RoleReasons reasons={[allowed.reason]} />
-    </form>
+      )}
+    </>
   );
 }

@@ -22,7 +22,7 @@ const retainageOf = (l: { retainage: BillingLineView['retainage'] }) =>
 
 /**
  * Where the schedule stands by the accepted certificates, from the domain's calculator with nothing
- * billed this period (so the figures are a G702's: retainage held is withheld less released and
+ * billed this period (so the figures are a G702's: the retainage is withheld less released and
  * refunded). Once the retainage is released and paid, or refunded to the owner by a dispute's
  * resolution, the balance to finish is what is left of the contract.
  */
@@ -30,7 +30,9 @@ function ScheduleToDate({ view }: { view: ProgressBillingView }) {
   const { summary } = payApplicationFigures(view.lines.map(billingLineOf), toDateOf(view.lines), []);
   const figures: [string, string][] = [
     ['Completed and stored to date', summary.totalCompletedAndStored],
-    ['Retainage held', summary.totalRetainage],
+    // Withheld from the certified payments: in escrow only once those payments are funded, so
+    // not "held" (the escrow balance's own "Retainage held" is what escrow holds for it).
+    ['Retainage withheld, not yet released', summary.totalRetainage],
     // Forfeited by a retainage dispute's refund: out of the balance to finish, so it is said beside it.
     ...(summary.retainageRefunded ? [['Retainage refunded to the owner', summary.retainageRefunded] as [string, string]] : []),
     ['Balance to finish, including retainage', summary.balanceToFinishIncludingRetainage],
