@@ -131,7 +131,10 @@ function projectFacts(p: ProjectSummary, progress: ProgressBillingView | null): 
       ['Held in escrow', formatDollars(progress.escrow?.held ?? '0.00')],
       ['Paid out', formatDollars(progress.escrow?.paid_out ?? '0.00')],
       ['Still to fund', shortfall ? `${formatDollars(shortfall.amount)} by ${shortfall.deposit_by}` : formatDollars('0.00')],
-      ['Retainage held', formatDollars(progress.retainage?.held ?? '0.00')],
+      // What escrow holds for the retainage, beside what it holds in all: the retainage the
+      // certificates withheld is in escrow only once their payments are funded (the Billing tab
+      // shows both figures).
+      ['Retainage held', formatDollars(progress.escrow?.retainage_held ?? '0.00')],
       next,
     ];
   }

@@ -280,4 +280,49 @@ describe('the project page of a project billed by progress', () => {
     expect(screen.queryByRole('tab', { name: 'Retainage' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'History' })).toBeInTheDocument();
   });
+
+  it('counts as retainage held only what escrow holds: none while the payment that withholds it waits for funds', async () => {
+    const escrow = {
+      pending: '0.00',
+      clearing: '0.00',
+      cleared: '0.00',
+      retainage_held: '0.00',
+      awaiting_payout: '0.00',
+      paid_out: '0.00',
+      awaiting_refund: '0.00',
+      refunded: '0.00',
+      held: '0.00',
+      returns: { returned: '0.00', returnable: '0.00', returnable_at_once: '0.00', needs_seller: '0.00', list: [] },
+      deposits: [],
+      shortfall: null,
+    };
+    const retainageView = {
+      held: '5450.00',
+      held_by_payee: [],
+      request: null,
+      releases: [],
+      blocked: { code: 'payment_awaiting_funds' as const, message: "Pay application 1's payment is waiting for the buyer's deposit to clear." },
+      can_request: false,
+      can_approve: false,
+      can_dispute: false,
+      dispute: null,
+      decisions: [],
+    };
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
+      if (call.url === '/job/7') return { status: 200, body: project };
+      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { escrow, retainage: retainageView }) };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <ProjectPage />
+      </App>,
+      { path: '/portal/job/7', pattern: '/portal/job/:projectId' },
+    );
+    const summary = await screen.findByLabelText('Project summary');
+    expect(summary).toHaveTextContent('Held in escrow$0.00');
+    expect(summary).toHaveTextContent('Retainage held$0.00');
+  });
 });

@@ -72,6 +72,23 @@ const show = (role: CompanyRole | null) =>
   );
 
 describe('the retainage release on the Billing tab (issue 38)', () => {
+  it('says the retainage is withheld, not yet in escrow, while the payment that withholds it waits for funds', async () => {
+    const waiting = {
+      ...held,
+      blocked: { code: 'payment_awaiting_funds' as const, message: "Pay application 1's payment is waiting for the buyer's deposit to clear." },
+      can_request: false,
+      can_dispute: false,
+    };
+    fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { retainage: waiting }) };
+      if (call.url === '/job/7/pay-applications') return { status: 200, body: [] };
+      return undefined;
+    });
+    show('owner');
+    const section = await screen.findByRole('region', { name: 'Retainage' });
+    expect(within(section).getByRole('list', { name: 'Retainage figures' })).toHaveTextContent('Withheld, not yet in escrow$3,000.00');
+  });
+
   it('shows the retainage held per payee and lets a party ask for its release', async () => {
     const posts: string[] = [];
     let now = held;

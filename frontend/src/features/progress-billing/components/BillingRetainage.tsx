@@ -80,7 +80,8 @@ export function BillingRetainage({
       <p className="el-muted">{TEXTS.retainageExplained}</p>
       <ul className="el-billing-figures" aria-label="Retainage figures">
         <li>
-          <span className="el-muted">Held now</span>
+          {/* Withheld by the certificates; in escrow only once their payments are funded. */}
+          <span className="el-muted">{retainage.blocked?.code === 'payment_awaiting_funds' ? 'Withheld, not yet in escrow' : 'Held now'}</span>
           <strong>{formatDollars(retainage.held)}</strong>
         </li>
       </ul>
