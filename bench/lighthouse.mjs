@@ -137,7 +137,11 @@ async function setUp(log, screens) {
 /** Each screen `runs` times; the median of each figure. */
 async function auditScreens(screens = SCREENS, runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), log = console.log) {
   const { app, sessions, projectId } = await setUp(log, screens);
-  const browser = await launchChromium();
+  // A browser that fails to start (not installed) must not leave the app and its PostgreSQL running.
+  const browser = await launchChromium().catch(async (error) => {
+    await app.stop();
+    throw error;
+  });
   try {
     const results = [];
     for (const screen of screens) {
@@ -253,7 +257,10 @@ async function checkScreens() {
   const started = Date.now();
   const screens = CHECKED.map((c) => ({ ...SCREENS.find((s) => s.name === c.screen), checkFloor: Number(process.env.LIGHTHOUSE_FLOOR ?? c.floor) }));
   const { app, sessions } = await setUp(() => undefined, screens);
-  const browser = await launchChromium();
+  const browser = await launchChromium().catch(async (error) => {
+    await app.stop();
+    throw error;
+  });
   let passed = true;
   try {
     for (const screen of screens) {
