@@ -1,3 +1,4 @@
+import type { ProgressBillingView } from '@escrow/domain';
 import type { CompanyRole } from '@escrow/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
@@ -223,6 +224,24 @@ describe('the project page when the project itself does not load', () => {
 });
 
 describe('the project page of a project billed by progress', () => {
+  /** The page of project 7 billed by progress, as the API answers `viewer`; resolves with its summary. */
+  const summaryOf = (viewer: 'company' | 'customer', escrow: ProgressBillingView['escrow'], retainageView: ProgressBillingView['retainage']) => {
+    fakeApi((call) => {
+      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
+      if (call.url === '/job/7') return { status: 200, body: project };
+      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
+      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView(viewer, { escrow, retainage: retainageView }) };
+      return undefined;
+    });
+    renderScreen(
+      <App>
+        <ProjectPage />
+      </App>,
+      { path: '/portal/job/7', pattern: '/portal/job/:projectId' },
+    );
+    return screen.findByLabelText('Project summary');
+  };
+
   it('sums up its escrow balance, not the milestones’ totals, and shows no milestone tabs', async () => {
     const escrow = {
       pending: '0.00',
@@ -256,20 +275,7 @@ describe('the project page of a project billed by progress', () => {
       dispute: null,
       decisions: [],
     };
-    fakeApi((call) => {
-      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
-      if (call.url === '/job/7') return { status: 200, body: project };
-      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
-      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('company', { escrow, retainage: retainageView }) };
-      return undefined;
-    });
-    renderScreen(
-      <App>
-        <ProjectPage />
-      </App>,
-      { path: '/portal/job/7', pattern: '/portal/job/:projectId' },
-    );
-    const summary = await screen.findByLabelText('Project summary');
+    const summary = await summaryOf('company', escrow, retainageView);
     expect(summary).toHaveTextContent('Held in escrow$20,000.00');
     expect(summary).toHaveTextContent('Paid out$27,000.00');
     expect(summary).toHaveTextContent('Still to fund$8,000.00 by 2026-12-10');
@@ -308,20 +314,7 @@ describe('the project page of a project billed by progress', () => {
       dispute: null,
       decisions: [],
     };
-    fakeApi((call) => {
-      if (call.url === '/user') return { status: 200, body: signedIn('owner') };
-      if (call.url === '/job/7') return { status: 200, body: project };
-      if (call.url === '/job/7/retainage') return { status: 200, body: retainage };
-      if (call.url === '/job/7/schedule') return { status: 200, body: scheduleView('customer', { escrow, retainage: retainageView }) };
-      return undefined;
-    });
-    renderScreen(
-      <App>
-        <ProjectPage />
-      </App>,
-      { path: '/portal/job/7', pattern: '/portal/job/:projectId' },
-    );
-    const summary = await screen.findByLabelText('Project summary');
+    const summary = await summaryOf('customer', escrow, retainageView);
     expect(summary).toHaveTextContent('Held in escrow$0.00');
     expect(summary).toHaveTextContent('Retainage held$0.00');
   });
