@@ -60,11 +60,31 @@ function jestReportResult(file, tool, status) {
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures: failedInJestReport(report) };
 }
 
+/**
+ * The first line of a failure's message and the line of the test file it stopped at: CI shows
+ * only the end of the output, where the summary is, so a flake can be read from it alone.
+ */
+function failureGist(messages, file) {
+  const text = (messages ?? []).join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+  const first = text.split('\n').find((line) => line.trim() !== '') ?? '';
+  const at = text.split('\n').find((line) => line.includes(file) && /:\d+:\d+/.test(line));
+  const where = at
+    ? ` (${at
+        .trim()
+        .replace(/^at .*\(/, '')
+        .replace(/\)$/, '')
+        .replace(`${root}/`, '')})`
+    : '';
+  return first ? `\n      ${first.trim().slice(0, 400)}${where}` : '';
+}
+
 /** The failed tests of a jest or vitest report, as `file › title`, for the summary. */
 function failedInJestReport(report) {
   return (report.testResults ?? []).flatMap((suite) => {
     const file = suite.name ? suite.name.replace(`${root}/`, '') : '?';
-    const failed = (suite.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${file} › ${a.fullName ?? a.title}`);
+    const failed = (suite.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => `${file} › ${a.fullName ?? a.title}${failureGist(a.failureMessages, file)}`);
     return failed.length || suite.status !== 'failed' ? failed : [`${file} (did not load)`];
   });
 }

@@ -39,8 +39,17 @@ describe('PostgresEventStore', () => {
     it('share one query across page sizes, each reader taking at most its own limit', async () => {
       await fixture.store.append('sizes-1', [testEvent('First'), testEvent('Second'), testEvent('Third')]);
       const spy = jest.spyOn(fixture.pool, 'query');
-      const [large, small] = await Promise.all([fixture.store.readAll({ limit: 500 }), fixture.store.readAll({ limit: 2 })]);
-      expect(readQueries(spy)).toBe(1);
+      // Transactions of other tests in the same cluster can hold the horizon back a moment: then
+      // both readers share a query that finds nothing, and try again.
+      const [large, small] = await eventually(
+        async () => {
+          spy.mockClear();
+          const pair = await Promise.all([fixture.store.readAll({ limit: 500 }), fixture.store.readAll({ limit: 2 })]);
+          expect(readQueries(spy)).toBe(1);
+          return pair;
+        },
+        ([all]) => all.events.length > 0,
+      );
       expect(large.events.map((e) => e.type)).toEqual(['First', 'Second', 'Third']);
       expect(large.hasMore).toBe(false);
       expect(small.events.map((e) => e.type)).toEqual(['First', 'Second']);
@@ -192,9 +201,15 @@ describe('PostgresEventStore', () => {
     });
 
     it('reads nothing after a batch when no append was announced while it ran', async () => {
-      const { store, subscription } = await subscribeSlowPolling();
+      const { store, received, subscription } = await subscribeSlowPolling();
       try {
         await store.append('before-batch', [testEvent('Delivered')]);
+        // Delivered, the reader sleeps until the next poll (a horizon held by another test's
+        // transaction only delays the delivery, with quick re-reads until it comes).
+        await eventually(
+          async () => received.length,
+          (n) => n === 1,
+        );
         await new Promise((r) => setTimeout(r, 100));
         const spy = jest.spyOn(fixture.pool, 'query');
         const mark = store.appendsAnnounced();
