@@ -5,7 +5,7 @@ import { checkA11y } from './support/axe';
 import { billingTab, ok, retainageHeldProject } from './support/billing';
 import { DEMO, expect, test } from './support/fixtures';
 import { asUser } from './support/portal';
-import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
+import { confirmWithCode, pastTheWindow } from './support/step-up';
 
 /**
  * Issue 38's "done when", to the end in the browser: a progress-billed project whose work is
@@ -64,7 +64,7 @@ test('the work complete and certified, the retainage is released through a step-
   await expect(retainage.getByRole('button', { name: 'Request retainage release' })).toHaveCount(0);
 
   // The buyer, past the step-up window, approves it and is asked for a code in place.
-  await buyerPastTheWindow(page);
+  await pastTheWindow(page);
   panel = await billingTab(page, projectId);
   retainage = panel.getByRole('region', { name: 'Retainage' });
   await expect(retainage).toContainText('Approving it pays $1,616.67');

@@ -2,7 +2,7 @@ import { query } from './support/db';
 import { expect, test } from './support/fixtures';
 import { actions, card, openProject, openTab } from './support/portal';
 import { fundedProject, retainageAskedProject } from './support/projects';
-import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
+import { confirmWithCode, pastTheWindow } from './support/step-up';
 
 /**
  * Issue 35.3 in the browser: the buyer's consent to let escrowed money go needs a fresh second
@@ -13,7 +13,7 @@ import { buyerPastTheWindow, confirmWithCode } from './support/step-up';
 test('the buyer past the step-up window marks a milestone complete: asked for a code in place, then it is marked', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const project = await fundedProject(browser, 'Step-up gazebo', '350.00');
-  await buyerPastTheWindow(page);
+  await pastTheWindow(page);
 
   await openProject(page, String(project.projectId));
   const c = card(page, 'Step-up gazebo');
@@ -30,7 +30,7 @@ test('the buyer past the step-up window marks a milestone complete: asked for a 
 test('the buyer past the step-up window approves the retainage release: asked for a code in place, then it is released', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const project = await retainageAskedProject(browser, 'Step-up pergola', '800.00');
-  await buyerPastTheWindow(page);
+  await pastTheWindow(page);
 
   await openProject(page, String(project.projectId));
   await openTab(page, 'Retainage');

@@ -3,6 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { checkA11y } from './support/axe';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { actions, asUser, card, choosePayee, depositThroughDialog, nextDraftId, openProject, openTab, signAgreement } from './support/portal';
+import { confirmWithCode, pastTheWindow } from './support/step-up';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,8 +17,11 @@ async function signOnCard(page: Page, c: Locator, kind: 'conditional' | 'uncondi
   await expect(dialog).toBeHidden();
 }
 
-/** A subcontractor's user signs, on its waivers page, every waiver of the project it may sign now. */
-async function signAsPayee(page: Page, projectId: string, legalName: string, expected: string): Promise<void> {
+/**
+ * A subcontractor's user signs, on its waivers page, every waiver of the project it may sign now;
+ * `confirmAs`: the session is past the step-up window, and the user confirms with a code when asked.
+ */
+async function signAsPayee(page: Page, projectId: string, legalName: string, expected: string, confirmAs?: string): Promise<void> {
   await page.goto('/portal/waivers');
   const table = page.getByRole('table', { name: 'Lien waivers of your company' });
   // The unconditional waivers of what was paid may be signed too: this is the conditional one of the next payment.
@@ -32,6 +36,7 @@ async function signAsPayee(page: Page, projectId: string, legalName: string, exp
   await expect(dialog.getByLabel('Waiver text')).toContainText('ARIZONA (AZ)');
   await dialog.getByLabel('Type your full legal name to sign').fill(legalName);
   await dialog.getByRole('button', { name: 'Sign the waiver' }).click();
+  if (confirmAs) await confirmWithCode(page, confirmAs);
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
 }
@@ -149,7 +154,12 @@ test('a project with 5% retainage and three payees, from proposal to retainage r
   await seller.reload();
   await signOnCard(seller, card(seller, 'Framing'), 'conditional', 'Sam Seller');
   await signAsPayee(electrician, projectId, 'Dana Sparks', '$122.19');
-  await signAsPayee(roofer, projectId, 'Riley Ridge', '$75.00');
+  // A signature is the payee's legal act and lets its payout go: a session whose second factor
+  // was checked an hour ago is asked for a code in place, then the waiver is signed.
+  const staleRoofer = await (await browser.newContext()).newPage();
+  await pastTheWindow(staleRoofer, DEMO.roofer);
+  await signAsPayee(staleRoofer, projectId, 'Riley Ridge', '$75.00', DEMO.roofer);
+  await staleRoofer.context().close();
   await buyer.reload();
   await openTab(buyer, 'Retainage');
   const byPayee = buyer.getByRole('table', { name: 'Retainage by payee' });

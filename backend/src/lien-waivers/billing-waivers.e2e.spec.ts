@@ -180,6 +180,12 @@ describe('lien waivers of progress-billed payouts', () => {
     expect(await c.post(sign, { ...body, signed_name: 'Someone Else' })).toMatchObject({ status: 400, body: { code: 'signature_not_legal_name' } });
     expect(await c.post(sign, { ...body, payout_id: 'two' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
 
+    // A cookie of the payee's user whose second factor was not checked lately (copied from a
+    // laptop) signs nothing: the signature is the payee's legal act and lets its payout go.
+    const stale = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, cora.userId, { steppedUp: false }));
+    expect(await stale.post(sign, body)).toMatchObject({ status: 401, body: { code: 'step_up_required', enrolled: true } });
+    expect((await app.db.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'BillingLienWaiverSigned'`)).rows[0].n).toBe(0);
+
     // Sent twice at once: signed once.
     const both = await Promise.all([c.post(sign, body), c.post(sign, body)]);
     expect(both.map((a) => a.status).sort()).toEqual([200, 409]);

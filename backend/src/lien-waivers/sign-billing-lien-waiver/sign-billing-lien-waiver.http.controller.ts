@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { GetLienWaiverDocument } from '../lien-waiver-document.query';
 import { SignBillingLienWaiverCommand } from './sign-billing-lien-waiver.command';
 import { SignBillingLienWaiverRequest } from './sign-billing-lien-waiver.request.dto';
@@ -22,6 +22,7 @@ export class SignBillingLienWaiverController {
   @Answers('LienWaiverDocument')
   @MemberMay('lien_waivers.sign')
   @Post('job/:id/billing/waivers/sign')
+  @StepUp()
   @RequireVerifiedEmail()
   @HttpCode(200)
   async sign(

@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IdempotencyKey, OwnWrites } from '../../command-side';
 import { Answers } from '../../http/openapi';
 import { ParseIdPipe } from '../../http/parse-id.pipe';
-import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser } from '../../identity';
+import { Access, CurrentUser, MemberMay, RequireVerifiedEmail, type SessionUser, StepUp } from '../../identity';
 import { GetLienWaiverDocument } from '../lien-waiver-document.query';
 import { SignLienWaiverCommand } from './sign-lien-waiver.command';
 import { SignLienWaiverRequest } from './sign-lien-waiver.request.dto';
@@ -21,6 +21,7 @@ export class SignLienWaiverController {
   @Answers('LienWaiverDocument')
   @MemberMay('lien_waivers.sign')
   @Post('milestone/:id/waivers/sign')
+  @StepUp()
   @RequireVerifiedEmail()
   @HttpCode(200)
   async sign(
