@@ -52,6 +52,12 @@ export interface AppConfig {
   publicUrl: string;
   /** How long a command's answer waits for the read models to catch up (read your writes). */
   readYourWritesTimeoutMs: number;
+  /**
+   * Group commit of the projectors (PROJECTOR_BATCH_GAP_MS): while events keep coming, a
+   * projector reads again no sooner than this after its last read, so the commands of that time
+   * make one transaction (docs/performance.md). 0: a batch per wake-up.
+   */
+  projectorBatchGapMs: number;
   /** Login, reset and public-form limits; the defaults are the product's policy (tests shorten the windows). */
   rateLimits: RateLimitPolicy;
   /**
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Escrow Ledger <no-reply@escrowledger.test>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
+    projectorBatchGapMs: integer('PROJECTOR_BATCH_GAP_MS', env.PROJECTOR_BATCH_GAP_MS, 25),
     rateLimits: DEFAULT_RATE_LIMITS,
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
     heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),

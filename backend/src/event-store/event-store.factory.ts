@@ -18,7 +18,7 @@ export function upcasting(stored: EventStore): EventStore {
 export function createStoredEventStore(config: AppConfig, pool: Pool, databaseUrl: string, log: (line: string) => void): EventStore {
   switch (config.eventStore) {
     case 'postgres':
-      return new PostgresEventStore({ pool, listenUrl: databaseUrl, log });
+      return new PostgresEventStore({ pool, listenUrl: databaseUrl, log, batchGapMs: config.projectorBatchGapMs });
     case 'eventstoredb':
       // loadConfig refuses eventstoredb without a connection string.
       return new EventStoreDbEventStore({ connectionString: config.eventStoreConnectionString!, log });

@@ -100,3 +100,94 @@ describe('the subscription loop after a wake-up', () => {
     }
   });
 });
+
+/** A store whose events are readable at once; each append wakes the subscriber. */
+function liveStore() {
+  const events: RecordedEvent[] = [];
+  let wake: ((appended: boolean) => void) | null = null;
+  return {
+    append() {
+      const n = BigInt(events.length + 1);
+      events.push({ ...event, id: `e-${n}`, position: { commit: n, prepare: n } });
+      wake?.(true);
+    },
+    readPage: async (after: { commit: bigint } | null, limit: number): Promise<ReadAllPage> => {
+      const rest = events.filter((e) => after === null || e.position.commit > after.commit).slice(0, limit);
+      return { events: rest, lastPosition: rest.at(-1)?.position ?? after, hasMore: rest.length === limit } as ReadAllPage;
+    },
+    onWake: (callback: (appended: boolean) => void) => {
+      wake = callback;
+      return () => {
+        wake = null;
+      };
+    },
+  };
+}
+
+describe('the subscription loop with a batch gap (group commit)', () => {
+  const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  async function batchesOf(batchGapMs: number): Promise<{ sizes: number[]; firstAfterMs: number; restAfterMs: number }> {
+    const store = liveStore();
+    const batches: { size: number; at: number }[] = [];
+    const subscription = startSubscription({
+      after: null,
+      batchSize: 100,
+      pollIntervalMs: 60_000,
+      readPage: store.readPage,
+      onWake: store.onWake,
+      batchGapMs,
+      handler: async (batch) => {
+        batches.push({ size: batch.length, at: Date.now() });
+      },
+    });
+    try {
+      await delay(30); // the catch-up read found nothing: the loop sleeps
+      const start = Date.now();
+      store.append();
+      await delay(20);
+      for (let i = 0; i < 4; i++) {
+        store.append(); // commands arriving 10 ms apart
+        await delay(10);
+      }
+      await delay(batchGapMs + 100);
+      return { sizes: batches.map((b) => b.size), firstAfterMs: batches[0]!.at - start, restAfterMs: batches[1]!.at - start };
+    } finally {
+      await subscription.stop();
+    }
+  }
+
+  it('delivers the first event at once, then what came during the gap in one batch', async () => {
+    const { sizes, firstAfterMs, restAfterMs } = await batchesOf(150);
+    expect(sizes).toEqual([1, 4]);
+    expect(firstAfterMs).toBeLessThan(100);
+    expect(restAfterMs).toBeGreaterThanOrEqual(145);
+  });
+
+  it('without a gap, reads at every wake-up (a batch per command)', async () => {
+    const { sizes } = await batchesOf(0);
+    expect(sizes.length).toBeGreaterThanOrEqual(4);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(5);
+  });
+
+  it('stops at once during a gap', async () => {
+    const store = liveStore();
+    const subscription = startSubscription({
+      after: null,
+      batchSize: 100,
+      pollIntervalMs: 60_000,
+      readPage: store.readPage,
+      onWake: store.onWake,
+      batchGapMs: 60_000,
+      handler: async () => undefined,
+    });
+    await delay(30);
+    store.append();
+    await delay(30);
+    store.append(); // its read waits out the gap
+    await delay(10);
+    const stopping = Date.now();
+    await subscription.stop();
+    expect(Date.now() - stopping).toBeLessThan(1000);
+  });
+});

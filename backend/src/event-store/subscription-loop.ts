@@ -14,6 +14,12 @@ export interface SubscriptionLoopOptions {
   handler: (batch: RecordedEvent[]) => Promise<void>;
   /** A failed read (database restarting) is retried after this delay instead of ending the subscription. */
   readRetryMs?: number;
+  /**
+   * Group commit: after a read that delivered events and left none behind, the next read starts
+   * no sooner than this many ms after it did, so the events of commands arriving meanwhile come
+   * in one batch (one projector transaction) instead of one each. 0: read at every wake-up.
+   */
+  batchGapMs?: number;
 }
 
 /**
@@ -57,17 +63,41 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
       sleeper = done;
     });
 
+  let stopper: (() => void) | null = null;
+  /** A pause that a wake-up does not cut short (only stop does): the batch gap. */
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (stopped) return resolve();
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        stopper = null;
+        resolve();
+      }
+      stopper = done;
+    });
+
   const run = async (): Promise<void> => {
     let after = options.after;
+    const gapMs = options.batchGapMs ?? 0;
     try {
       let soonMs: number | null = null;
+      /** When the last read that delivered events started (for the batch gap). */
+      let deliveredReadAt: number | null = null;
       while (!stopped) {
+        if (deliveredReadAt !== null) {
+          const wait = deliveredReadAt + gapMs - Date.now();
+          deliveredReadAt = null;
+          if (wait > 0) await pause(wait);
+          if (stopped) break;
+        }
         // Only an append is known to exist: an empty read after a hint (a projector's batch ended)
         // starts no quick re-reads (they cost a read per subscriber and doubling, after every batch).
         const byWake = appendSeen;
         woken = false;
         appendSeen = false;
         let page: ReadAllPage;
+        const readAt = Date.now();
         try {
           page = await options.readPage(after, options.batchSize);
         } catch (error) {
@@ -83,6 +113,7 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
         if (page.events.length > 0) soonMs = null;
         else if (byWake) soonMs = FIRST_READ_AFTER_WAKE_MS;
         if (page.hasMore) continue;
+        if (page.events.length > 0 && gapMs > 0) deliveredReadAt = readAt;
         if (page.events.length === 0 && soonMs !== null && soonMs < options.pollIntervalMs) {
           await sleep(soonMs);
           soonMs *= 2;
@@ -102,6 +133,7 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
     stop: async () => {
       stopped = true;
       sleeper?.();
+      stopper?.();
       await done.catch(() => undefined);
     },
   };

@@ -32,6 +32,8 @@ export interface PostgresEventStoreOptions {
   listenUrl?: string | null;
   /** Fallback polling interval of subscriptions (ms). */
   pollIntervalMs?: number;
+  /** Group commit of subscriptions: see SubscriptionLoopOptions.batchGapMs (default 0). */
+  batchGapMs?: number;
   log?: (line: string) => void;
 }
 
@@ -310,6 +312,7 @@ export class PostgresEventStore implements EventStore {
       batchSize: options.batchSize ?? 500,
       pollIntervalMs: this.pollIntervalMs,
       readPage: (after, limit) => this.readAll({ after, limit }),
+      batchGapMs: this.options.batchGapMs ?? 0,
       onWake: (wake) => {
         this.wakeups.on('wake', wake);
         return () => this.wakeups.off('wake', wake);
