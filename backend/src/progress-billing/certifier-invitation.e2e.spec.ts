@@ -130,6 +130,27 @@ describe('progress billing: inviting a certifier', () => {
     expect((await as.buyer.get(`/api/job/${jobId}/schedule`)).body).toMatchObject({ certifier: { user_id: inspector.userId } });
   });
 
+  it('asks the buyer, not the seller, for a fresh second factor before a certifier is invited or named', async () => {
+    // A certifier's certificate releases the buyer's escrowed money: a cookie of the buyer's copied
+    // long ago (by the seller, say) must not hand that power to the seller's accomplice.
+    const staleBuyer = await session(buyer, false);
+    const accomplice = await createUser(app.db.pool, { firstName: 'Acco', lastName: 'Mplice', email: email('accomplice') });
+    const count = async (type: string) =>
+      (await app.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = $2`, [`billing-${jobId}`, type])).rows[0]!
+        .n;
+    const [invited, named] = [await count('CertifierInvited'), await count('CertifierNamed')];
+    const stepUp = { status: 401, body: { code: 'step_up_required' } };
+    expect(await staleBuyer.post(`/api/job/${jobId}/certifier-invitations`, { email: accomplice.email })).toMatchObject(stepUp);
+    expect(await staleBuyer.put(`/api/job/${jobId}/certifier`, { user_id: accomplice.userId })).toMatchObject(stepUp);
+    expect(await lastMailTo(app.db.pool, accomplice.email)).toBeFalsy();
+    expect([await count('CertifierInvited'), await count('CertifierNamed')]).toEqual([invited, named]);
+    // The seller is refused as before, not asked for a factor it could give.
+    const staleSeller = await session(seller, false);
+    expect((await staleSeller.post(`/api/job/${jobId}/certifier-invitations`, { email: accomplice.email })).body).toMatchObject({ code: 'buyer_only' });
+    // Removing the certifier gives no power away: not asked.
+    expect((await staleBuyer.delete(`/api/job/${jobId}/certifier`)).status).toBe(200);
+  });
+
   it('lists the buyer’s invitations, and a withdrawn link refuses with its own code', async () => {
     const first = await invite(email('surveyor'));
     const second = await invite(email('lender'));
