@@ -59,6 +59,25 @@ describe('teams: members, invitations and roles', () => {
     expect(types.map((t) => t.type)).toEqual(['MemberJoined', 'MemberInvited', 'MemberJoined']);
   });
 
+  it("asks for a fresh second factor before inviting: an owner's copied cookie brings nobody into the company", async () => {
+    const stale = new HttpSession(app.http).setCookie('sid', await startSession(app.db.pool, owner.userId, { steppedUp: false }));
+    const address = email('thief');
+    const invited = async () =>
+      (
+        await app.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'MemberInvited'`, [
+          `company-${owner.companyId}`,
+        ])
+      ).rows[0]!.n;
+    const before = await invited();
+    // An invitation grants its role when accepted, as a role change (asked too) does at once.
+    expect(await stale.post('/api/company/invitations', { email: address, role: 'owner' })).toMatchObject({
+      status: 401,
+      body: { code: 'step_up_required', enrolled: true },
+    });
+    expect(await invited()).toBe(before);
+    expect(await codeIn(address)).toBeNull();
+  });
+
   it('refuses an invitation to a member or while one is waiting; resends and revokes', async () => {
     expect((await as.owner.post('/api/company/invitations', { email: owner.email, role: 'viewer' })).body).toMatchObject({
       statusCode: 409,
