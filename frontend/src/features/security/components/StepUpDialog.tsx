@@ -9,7 +9,8 @@ import { TotpEnrolment } from './TotpEnrolment';
 
 const STEP_UP_TITLE = "Confirm it's you";
 const SET_UP_TITLE = 'Set up a second factor';
-const STEP_UP_WHY = 'Moving money or changing where it goes needs a fresh second factor. What you typed is kept: it is sent once you confirm.';
+const STEP_UP_WHY =
+  'Moving money, signing for it, or changing who may act or where money goes needs a fresh second factor. What you typed is kept: it is sent once you confirm.';
 
 /**
  * The step-up dialog the HTTP client opens when the API answers 401 `step_up_required` (issue 25):
