@@ -89,12 +89,27 @@ function failedInJestReport(report) {
   });
 }
 
+/** A Playwright test's first error: its first line and where in the spec it stopped (as failureGist). */
+function playwrightFailureGist(test) {
+  const failed = (test.results ?? []).find((r) => (r.errors ?? []).length > 0 || r.error);
+  const error = failed?.errors?.[0] ?? failed?.error;
+  if (!error) return '';
+  const first =
+    (error.message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? '';
+  const where = error.location ? ` (${error.location.file.replace(`${root}/`, '')}:${error.location.line})` : '';
+  return first ? `\n      ${first.trim().slice(0, 400)}${where}` : '';
+}
+
 /** The failed or flaky tests of a Playwright JSON report, as `file › title`. */
 function failedInPlaywrightReport(report) {
   const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? []) if (t.status === 'unexpected' || t.status === 'flaky') found.push(`${spec.file} › ${spec.title} (${t.status})`);
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky') found.push(`${spec.file} › ${spec.title} (${t.status})${playwrightFailureGist(t)}`);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
