@@ -43,39 +43,31 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
   let woken = false;
   /** Woken by an append since the last read: a read that finds nothing means the horizon is held. */
   let appendSeen = false;
-  let sleeper: (() => void) | null = null;
+  /** Ends the current wait early; `wakeable`: whether a wake-up may (stop always does). */
+  let interrupt: (() => void) | null = null;
+  let wakeable = false;
   const wake = (appended: boolean): void => {
     woken = true;
     if (appended) appendSeen = true;
-    sleeper?.();
+    if (wakeable) interrupt?.();
   };
   const unregister = options.onWake(wake);
 
-  const sleep = (ms: number): Promise<void> =>
+  /** Waits `ms`; a wake-up cuts a sleep short, not a pause (the batch gap); stop cuts both. */
+  const wait = (ms: number, byWake: boolean): Promise<void> =>
     new Promise((resolve) => {
-      if (woken || stopped) return resolve();
+      if (stopped || (byWake && woken)) return resolve();
       const timer = setTimeout(done, ms);
       function done(): void {
         clearTimeout(timer);
-        sleeper = null;
+        interrupt = null;
         resolve();
       }
-      sleeper = done;
+      interrupt = done;
+      wakeable = byWake;
     });
-
-  let stopper: (() => void) | null = null;
-  /** A pause that a wake-up does not cut short (only stop does): the batch gap. */
-  const pause = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      if (stopped) return resolve();
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        stopper = null;
-        resolve();
-      }
-      stopper = done;
-    });
+  const sleep = (ms: number) => wait(ms, true);
+  const pause = (ms: number) => wait(ms, false);
 
   const run = async (): Promise<void> => {
     let after = options.after;
@@ -132,8 +124,7 @@ export function startSubscription(options: SubscriptionLoopOptions): Subscriptio
     done,
     stop: async () => {
       stopped = true;
-      sleeper?.();
-      stopper?.();
+      interrupt?.();
       await done.catch(() => undefined);
     },
   };
