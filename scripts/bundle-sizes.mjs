@@ -219,7 +219,9 @@ export function measureRoutes(routes = ROUTES) {
     }
     const all = keys.reduce((seen, key) => closure(key, seen), closure(entryKey, new Set()));
     const files = [...new Set([...all].map((k) => manifest[k].file))].map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
-    const css = [...new Set([...all].flatMap((k) => manifest[k].css ?? []))];
+    // With one style sheet for the whole app (vite.config.ts, cssCodeSplit: false) the manifest
+    // names it apart ('style.css'), and index.html links it on every page.
+    const css = [...new Set([...all].flatMap((k) => manifest[k].css ?? []).concat(manifest['style.css'] ? [manifest['style.css'].file] : []))];
     results[route] = {
       url,
       built: true,
