@@ -114,3 +114,28 @@ test('a draft is discarded only through its confirmation, whose dialog loads whe
     await context.close();
   }
 });
+
+test('the project page takes its first answers from the page’s preloads and asks for none of them twice', async ({ page }) => {
+  await loginAt(page, DEMO.buyer);
+  await expect(page).toHaveURL(/\/portal$/);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  await page.goto('/portal/job/1000');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Project #1000');
+  await expect(page.getByRole('tab', { name: 'Milestones' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Named in the page the API sent (backend/src/http/first-paint-data.ts), taken by the app's
+  // fetch (frontend/src/app/first-paint-data.ts): were the two lists apart, the browser would ask twice.
+  const preloaded = await page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(preloaded).toEqual(['/api/user', '/api/job/1000', '/api/job/1000/retainage', '/api/job/1000/schedule']);
+  for (const path of preloaded)
+    expect(
+      asked.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+});

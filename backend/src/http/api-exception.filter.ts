@@ -5,6 +5,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { errorAnswerOf, INTERNAL_ERROR, sendError } from './error-answer';
+import { firstPaintData, withDataPreloads } from './first-paint-data';
 import { preloadsFor, readRoutePreloads, type RoutePreload, withPreloads } from './route-preloads';
 
 /**
@@ -45,8 +46,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.routePreloads = this.frontendDist ? readRoutePreloads(this.frontendDist) : [];
     }
     if (this.indexHtml === null) return false;
-    // The page's own chunks named up front (modulepreload), so they load beside the entry.
-    const html = withPreloads(this.indexHtml, preloadsFor(path, this.routePreloads));
+    // The page's own chunks named up front (modulepreload), so they load beside the entry, and
+    // the answers its first paint waits for (preload), so they do not wait for the scripts.
+    const html = withDataPreloads(withPreloads(this.indexHtml, preloadsFor(path, this.routePreloads)), firstPaintData(path));
     void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return true;
   }

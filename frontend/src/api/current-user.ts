@@ -3,6 +3,7 @@ import { type QueryClient, type QueryKey, queryOptions, useQuery } from '@tansta
 
 import { api, errorStatus } from '../lib/api-client';
 import { errorCode } from '../lib/api-error';
+import { firstPaintGet } from '../lib/first-paint-get';
 
 /*
  * The current user (`GET /api/user`), shared: the auth feature logs in and out with it, and the
@@ -36,9 +37,11 @@ export const useCurrentUser = () => useQuery(currentUserQuery());
 
 /**
  * Asks for the current user as the app starts, before the first screen's code has loaded and run:
- * every screen waits for it (its access check, the header), so it should not wait for them.
+ * every screen waits for it (its access check, the header), so it should not wait for them. The
+ * page the API sends has already asked for it (lib/first-paint-get.ts).
  */
-export const prefetchCurrentUser = (client: QueryClient) => void client.prefetchQuery(currentUserQuery());
+export const prefetchCurrentUser = (client: QueryClient) =>
+  void client.prefetchQuery({ ...currentUserQuery(), queryFn: () => firstPaintGet<MaybeUser>('/user') });
 
 /**
  * A 401 other than a step-up or a renewed session means the session ended (the member was removed

@@ -26,7 +26,7 @@ function createQueryClient() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   useEffect(() => keepTabInsideModals(), []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 
 import { Spinner } from '../components/Spinner';
 import { loadChunk } from '../lib/lazy-route';
+import { withFirstPaintData } from './first-paint-data';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './RouteError';
 
@@ -82,4 +84,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (client: QueryClient) => createBrowserRouter(withFirstPaintData(routes, client));

@@ -78,6 +78,9 @@ const noteAnswer = (headers: Record<string, unknown> | undefined) => {
   notePosition(headers['x-escrow-position']);
   noteFreshness(headers['x-escrow-stale'] === 'true');
 };
+/** What axios notes of an answer, for an answer read with `fetch` (lib/first-paint-get.ts). */
+export const noteFetchedAnswer = (headers: Headers) =>
+  noteAnswer({ 'x-escrow-position': headers.get('x-escrow-position') ?? undefined, 'x-escrow-stale': headers.get('x-escrow-stale') ?? undefined });
 api.interceptors.response.use(
   (response) => {
     noteAnswer(response.headers as Record<string, unknown>);

@@ -26,6 +26,7 @@ import { useRetainage } from '../../features/retainage/api/retainage';
 import { ProjectTerms } from '../../features/retainage/components/ProjectTerms';
 import { errorMessage } from '../../lib/api-client';
 import { errorCode } from '../../lib/api-error';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { PortalFrame } from './PortalFrame';
 
 // The page's first paint is plain HTML (no antd): the Retainage and History tabs (antd Table,
@@ -160,6 +161,10 @@ export function ProjectPage() {
   // How the project bills decides the tabs (Billing first when it bills by progress), so the page
   // waits for it too; a project whose billing cannot be read shows no Billing tab.
   const billing = useSchedule(projectId);
+  // When the answers arrive, the heading, the facts and the terms paint first; the tabs (the
+  // milestones, their cards and each card's own queries) follow in the next frame. Drawn in the
+  // same task, they held back the heading, the page's largest element (Lighthouse's LCP, issue 40).
+  const tabsReady = useAfterPaint(!(project.isPending || retainage.isPending || billing.isPending));
   // A retainage dispute's files, on the Retainage tab of a milestone project and the Billing tab of a progress-billed one.
   const retainageDisputeEvidence = ({ disputeId, yourParty }: { disputeId: number; yourParty: 'buyer' | 'seller' | null }) => (
     <LazyDisputeEvidence
@@ -249,31 +254,35 @@ export function ProjectPage() {
             ))}
           </dl>
           {retainage.data && <ProjectTerms retainage={retainage.data} projectId={projectId} isDraft={project.data.is_draft} />}
-          <LightTabs
-            label="Project"
-            items={[
-              ...(progress ? [billingTab(project.data)] : []),
-              // A project billed by progress has no milestones, and its retainage is on the Billing tab.
-              ...(progress ? [] : milestoneTabs),
-              {
-                key: 'history',
-                label: 'History',
-                children: (
-                  <Suspense fallback={<Spinner />}>
-                    <History
-                      projectId={projectId}
-                      seller={
-                        project.data.primary_company_id && project.data.primary_company_name
-                          ? { id: project.data.primary_company_id, name: project.data.primary_company_name }
-                          : null
-                      }
-                    />
-                  </Suspense>
-                ),
-              },
-              ...(!progress && project.data.is_draft ? [billingTab(project.data)] : []),
-            ]}
-          />
+          {!tabsReady ? (
+            <Spinner />
+          ) : (
+            <LightTabs
+              label="Project"
+              items={[
+                ...(progress ? [billingTab(project.data)] : []),
+                // A project billed by progress has no milestones, and its retainage is on the Billing tab.
+                ...(progress ? [] : milestoneTabs),
+                {
+                  key: 'history',
+                  label: 'History',
+                  children: (
+                    <Suspense fallback={<Spinner />}>
+                      <History
+                        projectId={projectId}
+                        seller={
+                          project.data.primary_company_id && project.data.primary_company_name
+                            ? { id: project.data.primary_company_id, name: project.data.primary_company_name }
+                            : null
+                        }
+                      />
+                    </Suspense>
+                  ),
+                },
+                ...(!progress && project.data.is_draft ? [billingTab(project.data)] : []),
+              ]}
+            />
+          )}
         </>
       )}
     </PortalFrame>

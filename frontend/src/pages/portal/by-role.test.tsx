@@ -281,7 +281,8 @@ describe('the project page of a project billed by progress', () => {
     expect(summary).toHaveTextContent('Still to fund$8,000.00 by 2026-12-10');
     expect(summary).toHaveTextContent('Retainage held$3,000.00');
     expect(summary).not.toHaveTextContent('approved milestones');
-    expect(screen.getByRole('tab', { name: 'Billing' })).toBeInTheDocument();
+    // The tabs are drawn in the frame after the heading and the summary.
+    expect(await screen.findByRole('tab', { name: 'Billing' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Milestones' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Retainage' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'History' })).toBeInTheDocument();

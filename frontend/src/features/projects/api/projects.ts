@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type HistoryEntry, projectKeys, type ProjectSummary } from '../../../api/projects';
 import { api } from '../../../lib/api-client';
+import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint';
 
 /**
  * Where a draft is taken up again: the new-project screen of the side that started it. Here, not
@@ -16,7 +17,8 @@ const projectsQuery = () => queryOptions({ queryKey: projectKeys.list(), queryFn
 export const useProjects = () => useQuery(projectsQuery());
 
 const getProject = async (projectId: number) => (await api.get<ProjectSummary>(`/job/${projectId}`)).data;
-const projectQuery = (projectId: number) => queryOptions({ queryKey: projectKeys.summary(projectId), queryFn: () => getProject(projectId) });
+export const projectQuery = (projectId: number) =>
+  queryOptions({ queryKey: projectKeys.summary(projectId), queryFn: () => getProject(projectId), staleTime: FIRST_PAINT_STALE_MS });
 export const useProject = (projectId: number) => useQuery(projectQuery(projectId));
 
 const getHistory = async (projectId: number) => (await api.get<HistoryEntry[]>(`/job/${projectId}/history`)).data;

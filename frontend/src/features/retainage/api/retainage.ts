@@ -1,8 +1,9 @@
 import type { RetainageView, SiteState } from '@escrow/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
+import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint';
 
 export type { RetainageView };
 
@@ -10,10 +11,16 @@ const retainageKeys = {
   ofProject: (projectId: number) => [...projectKeys.detail(projectId), 'retainage'] as const,
 };
 
-export const useRetainage = (projectId: number) =>
-  useQuery({
+export const retainageQuery = (projectId: number) =>
+  queryOptions({
     queryKey: retainageKeys.ofProject(projectId),
     queryFn: async () => (await api.get<RetainageView>(`/job/${projectId}/retainage`)).data,
+    staleTime: FIRST_PAINT_STALE_MS,
+  });
+
+export const useRetainage = (projectId: number) =>
+  useQuery({
+    ...retainageQuery(projectId),
     refetchInterval: (q) => (q.state.data && q.state.data.released !== '0.00' && q.state.data.by_payee.some((p) => p.paid !== p.released) ? 2000 : 15000),
   });
 

@@ -1,0 +1,26 @@
+import { api, noteFetchedAnswer } from './api-client';
+
+/**
+ * GET `/api${path}` for a screen's first paint. The API names these answers in the page it sends
+ * (`<link rel="preload" as="fetch" crossorigin>`, backend/src/http/first-paint-data.ts), so the
+ * browser asks for them while it reads the page, before any script has loaded; a `fetch` with
+ * the preload's mode and credentials takes that answer instead of asking again (axios's
+ * XMLHttpRequest sends other headers and would ask again). Anything but a 2xx answer, and a
+ * network error, is asked again through axios, so that the page meets errors as it meets every
+ * other request's: with their codes, the step-up dialog and the renewed-session retry.
+ */
+export async function firstPaintGet<T>(path: string): Promise<T> {
+  try {
+    const response = await fetch(`/api${path}`, { credentials: 'same-origin' });
+    if (response.ok) {
+      const body = (await response.json()) as T;
+      noteFetchedAnswer(response.headers);
+      return body;
+    }
+    // Read to its end even so: a body left unread keeps the request open (and its connection busy).
+    await response.text();
+  } catch {
+    // Asked again below, with axios's own handling.
+  }
+  return (await api.get<T>(path)).data;
+}
