@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { projectKeys } from '../../../api/projects';
 import { api } from '../../../lib/api-client';
-import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint';
+import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint-get';
 
 /** Progress billing's queries sit under the project's, so a project-wide refresh reaches them. */
 export const billingKeys = {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type HistoryEntry, projectKeys, type ProjectSummary } from '../../../api/projects';
 import { api } from '../../../lib/api-client';
-import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint';
+import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint-get';
 
 /**
  * Where a draft is taken up again: the new-project screen of the side that started it. Here, not

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { projectKeys } from '../../../api/projects';
 import { api, asCommand } from '../../../lib/api-client';
-import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint';
+import { FIRST_PAINT_STALE_MS } from '../../../lib/first-paint-get';
 
 export type { RetainageView };
 
