@@ -11,6 +11,11 @@
 //    turn; each route paced at BENCH_OBSERVABILITY_RATE req/s for BENCH_PROFILE_SECONDS; CPU per
 //    request (user + system from /proc) of the API process and of PostgreSQL. Target: on costs
 //    ≤ 10% more of the API's CPU per command than off.
+// 3. Statements (BENCH_PROFILE_MODES=statements, not in the default modes): PostgreSQL with
+//    pg_stat_statements; each route paced at BENCH_STATEMENTS_RATE req/s (250) for
+//    BENCH_PROFILE_SECONDS with observability on as in production; every statement the API and
+//    its projectors sent from the start of the cell until the projectors caught up, per request:
+//    calls and executor time, beside PostgreSQL's whole CPU per request from /proc.
 //
 // Any refused request fails the run, as in the HTTP part.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -44,6 +49,9 @@ const PAIRS = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? 2);
  */
 const SAMPLE = process.env.BENCH_OBSERVABILITY_SAMPLE;
 const MODES = (process.env.BENCH_PROFILE_MODES ?? 'layers,observability').split(',').map((s) => s.trim());
+const STATEMENTS_RATE = Number(process.env.BENCH_STATEMENTS_RATE ?? 250);
+// Read by the harness when the ledger's database starts (below, in runProfileBenchmark).
+if (MODES.includes('statements')) process.env.BENCH_PG_STATEMENTS = '1';
 const BUYER = 'buyer@demo.escrowledger.test';
 const SELLER = 'seller@demo.escrowledger.test';
 
@@ -82,6 +90,7 @@ export async function runProfileBenchmark() {
   const perRoute =
     (MODES.includes('layers') ? MAX_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
     (MODES.includes('observability') ? (RATE * SECONDS + RATE * 2) * 2 * PAIRS : 0) +
+    (MODES.includes('statements') ? STATEMENTS_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
     200;
   const ledger = await rebuiltLedger({ approve: ROUTES.includes('approval') ? perRoute : 100, deposit: ROUTES.includes('deposit') ? perRoute : 0 });
   const { url } = ledger.database;
@@ -216,6 +225,43 @@ export async function runProfileBenchmark() {
         `\nobservability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
       );
       sections.push({ title: `observability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off`, table });
+    }
+    if (MODES.includes('statements')) {
+      await checkpoints.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await withApi({ env: observability(true, sink, SAMPLE ?? '0.1') }, async (api, routes) => {
+        const meter = cpuMeter(api.pid, postmaster);
+        for (const route of routes) {
+          await route.prepare?.();
+          await pacedLoad({ ...route.request, rate: 50, seconds: WARMUP_SECONDS }).then((w) => cells.push({ cell: `warm-up ${route.name}`, ...w }));
+          await readModelsCaughtUp(checkpoints);
+          await checkpoints.query('SELECT pg_stat_statements_reset()');
+          const before = meter();
+          const r = await pacedLoad({ ...route.request, rate: STATEMENTS_RATE, seconds: SECONDS });
+          await readModelsCaughtUp(checkpoints);
+          const after = meter();
+          cells.push({ cell: `statements ${route.name}`, ...r });
+          const { rows } = await checkpoints.query(
+            `SELECT calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+               FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+              ORDER BY total_exec_time DESC`,
+          );
+          // The readers of this bench (checkpoints, pg_stat_statements itself) are not the API's.
+          const ours = rows.filter((row) => !/pg_stat_statements|projection_checkpoints c\b|FROM pg_database/.test(row.query));
+          const perRequest = (x) => (x / r.total).toFixed(3);
+          const total = ours.reduce((a, row) => ({ calls: a.calls + row.calls, ms: a.ms + row.ms }), { calls: 0, ms: 0 });
+          const table = markdownTable(
+            ['statement', 'calls per request', 'executor ms per request', 'rows per call'],
+            [
+              ...ours.slice(0, 25).map((row) => [row.query.slice(0, 110), perRequest(row.calls), perRequest(row.ms), (row.rows / row.calls).toFixed(1)]),
+              ['all statements', perRequest(total.calls), perRequest(total.ms), ''],
+            ],
+          );
+          const postgresCpu = ((after.postgres - before.postgres) * 1000) / r.total;
+          const title = `statements of ${route.name} at ${STATEMENTS_RATE} req/s paced (${r.rps.toFixed(0)} answered a second, p99 ${r.p99} ms): PostgreSQL CPU ${postgresCpu.toFixed(2)} ms per request, of which in the executor ${perRequest(total.ms)} ms`;
+          console.log(`\n${title}\n${table}`);
+          sections.push({ title, table });
+        }
+      });
     }
   } finally {
     await checkpoints.end();

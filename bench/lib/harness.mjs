@@ -36,13 +36,18 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
-/** A fresh embedded PostgreSQL with durable defaults (fsync on), migrated like production. */
+/**
+ * A fresh embedded PostgreSQL with durable defaults (fsync on), migrated like production.
+ * BENCH_PG_STATEMENTS=1 loads pg_stat_statements (the profile's `statements` mode sets it): it
+ * costs PostgreSQL a little per statement, so the other parts run without it.
+ */
 export async function startDatabase(name = 'bench') {
   const { startEmbeddedPostgres } = built('backend/dist/infrastructure/database/embedded-postgres.js');
   const { createDataSource } = built('backend/dist/infrastructure/database/database.js');
   const { allEntities, allMigrations } = built('backend/dist/schema.js');
   const dataDir = mkdtempSync(join(os.tmpdir(), `escrow-${name}-`));
-  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: name });
+  const settings = process.env.BENCH_PG_STATEMENTS === '1' ? { shared_preload_libraries: 'pg_stat_statements' } : {};
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: name, settings });
   const dataSource = createDataSource(pg.url, allEntities, allMigrations);
   await dataSource.initialize();
   await notePostgres(dataSource);

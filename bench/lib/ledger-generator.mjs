@@ -235,6 +235,9 @@ export async function generateLedger({ url, events: target, waiting = { approve:
         jobId,
         actorId: String(command.metadata.actorId),
         actorRole: command.metadata.actorRole,
+        // As the API records it (command-side/actor.ts): every generated seller is the first user
+        // of its company, which the users table makes its owner, like the demo seller.
+        ...(command.metadata.actorRole === 'company' ? { actorCompanyRole: 'owner' } : {}),
         correlationId,
         causationId: correlationId,
         occurredAt: command.metadata.now,

@@ -32,6 +32,8 @@ export interface EmbeddedPostgresOptions {
   log?: (line: string) => void;
   /** The port tried first when EMBEDDED_PG_PORT is not set (54329; tests pick their own). */
   defaultPort?: number;
+  /** Server settings given as `-c name=value` (the bench loads pg_stat_statements this way). */
+  settings?: Record<string, string>;
 }
 
 const DEFAULT_EMBEDDED_PG_PORT = 54329;
@@ -209,6 +211,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const postgres = join(binaryDir, 'native', 'bin', 'postgres');
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  for (const [name, value] of Object.entries(options.settings ?? {})) flags.push('-c', `${name}=${value}`);
   const failedPorts = new Set<number>();
   for (let attempt = 1; ; attempt++) {
     const { port, reason } = await chooseEmbeddedPort(options.dataDir, options.port, failedPorts, options.defaultPort);
