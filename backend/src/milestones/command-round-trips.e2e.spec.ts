@@ -1,3 +1,4 @@
+import { asOriginalId, asVersionId } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
@@ -8,6 +9,9 @@ import { multipart, TINY_PDF } from '../../test/support/multipart';
 import { countRoundTrips } from '../../test/support/round-trips';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { createApp } from '../bootstrap';
+import { DirectoryService } from '../directory';
+import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { AuthorRoles, MilestoneReads } from '../read-models';
 
 /**
  * What an approval costs in round trips to PostgreSQL (issue 29), and that sending the access
@@ -60,9 +64,34 @@ describe('round trips of a milestone command', () => {
     expect(result.body.user_approval_status).toBe('approved');
     // Written down in docs/performance.md ("Commands: fewer round trips"); printed for the next change.
     console.log(`round trips of one approval: ${roundTrips}\n  ${statements.join('\n  ')}`);
-    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v4')).toHaveLength(1);
+    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v5')).toHaveLength(1);
     expect(statements.filter((s) => s === 'escrow_read_stream')).toHaveLength(1);
+    // The answer's author roles came with the access check.
+    expect(statements).not.toContain('escrow_milestone_author_roles');
+    expect(result.body.author_company_role).toBe('owner');
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 1);
+  });
+
+  it("reads a version's author role once per process, and a version not projected yet each time", async () => {
+    const projectId = await project();
+    const milestoneId = await proposeMilestone(parties, projectId, '150.00');
+    await quiet();
+    // As a process that has not checked access to this milestone yet.
+    const reads = new MilestoneReads(app.http.get(PG_POOL), app.http.get(DirectoryService), new AuthorRoles());
+    const state = await reads.one(asOriginalId(milestoneId));
+    const roleReads = async () => {
+      const { result, statements } = await countRoundTrips(() => reads.namesFor([state]));
+      return { role: result.authorRole?.(state.versions[0]!.versionId), reads: statements.filter((s) => s === 'escrow_milestone_author_roles').length };
+    };
+    expect(await roleReads()).toEqual({ role: 'owner', reads: 1 });
+    expect(await roleReads()).toEqual({ role: 'owner', reads: 0 });
+    // A version the read model has not reached: no role, and asked again next time.
+    const unprojected = { ...state, versions: [{ ...state.versions[0]!, versionId: asVersionId(2_000_000_000) }] };
+    for (let i = 0; i < 2; i++) {
+      const { result, statements } = await countRoundTrips(() => reads.namesFor([unprojected]));
+      expect(result.authorRole?.(2_000_000_000)).toBeNull();
+      expect(statements.filter((s) => s === 'escrow_milestone_author_roles')).toHaveLength(1);
+    }
   });
 
   it("checks the buyer's step-up for a completion with the caller's side in one round trip", async () => {
@@ -76,7 +105,7 @@ describe('round trips of a milestone command', () => {
     // Written down in docs/security.md (step-up); printed for the next change.
     console.log(`round trips of the buyer's completion: ${roundTrips}\n  ${statements.join('\n  ')}`);
     // The guard's look-up of the caller's side and the handler's access check.
-    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v4')).toHaveLength(2);
+    expect(statements.filter((s) => s === 'escrow_milestone_with_job_v5')).toHaveLength(2);
     // Each rides with a second statement: the session's step-up, the stream's tail.
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 2);
   });

@@ -1,3 +1,4 @@
+export { AuthorRoles } from './author-roles';
 export { BuyerStepUpGuard } from './buyer-step-up.guard';
 export { milestoneOf, MilestoneReads, projectOf } from './milestone-reads';
 export { type Names, paymentDestination } from './names';

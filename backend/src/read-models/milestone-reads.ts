@@ -21,6 +21,7 @@ import type { Pool } from 'pg';
 
 import { DirectoryService } from '../directory';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { AuthorRoles } from './author-roles';
 import type { Names } from './names';
 
 /** A stored state in the current shape (rows of an older read side are read until its rebuild is swapped in). */
@@ -33,6 +34,7 @@ export class MilestoneReads {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly directory: DirectoryService,
+    private readonly authorRoles: AuthorRoles,
   ) {}
 
   async ofJob(projectId: number): Promise<ActiveMilestone[]> {
@@ -109,16 +111,29 @@ export class MilestoneReads {
 
   /**
    * Each version's author role (issue 37): the projector keeps it from the proposal's metadata,
-   * which the folded state never holds. Versions the read model has not reached yet are absent.
+   * which the folded state never holds; those this process knows already are not asked again
+   * (AuthorRoles). Versions the read model has not reached yet are absent.
    */
   private async authorRolesOf(versionIds: number[]): Promise<Map<number, CompanyRole | null>> {
-    if (versionIds.length === 0) return new Map();
+    const known = new Map<number, CompanyRole | null>();
+    const unknown: number[] = [];
+    for (const id of versionIds) {
+      const role = this.authorRoles.get(id);
+      if (role) known.set(id, role);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return known;
     const { rows } = await this.pool.query<{ m_id: number; author_company_role: string | null }>({
       name: 'escrow_milestone_author_roles',
       text: 'SELECT m_id, author_company_role FROM milestone_versions WHERE m_id = ANY($1::int[])',
-      values: [versionIds],
+      values: [unknown],
     });
-    return new Map(rows.map((r) => [r.m_id, asCompanyRole(r.author_company_role)]));
+    for (const r of rows) {
+      const role = asCompanyRole(r.author_company_role);
+      known.set(r.m_id, role);
+      this.authorRoles.note(r.m_id, role);
+    }
+    return known;
   }
 
   /**
@@ -135,12 +150,14 @@ export class MilestoneReads {
       changed_at: Date | null;
       hold_until: Date | null;
       change_from: number | null;
-    }>(
-      `SELECT o.owner_id, o.payout_account_id, a.last4, a.bank_name, a.status, o.changed_at, o.hold_until, o.change_from
-         FROM bank_account_owners o LEFT JOIN linked_bank_accounts a ON a.bank_account_id = o.payout_account_id
-        WHERE o.owner_kind = 'company' AND o.owner_id = ANY($1)`,
-      [[...companies]],
-    );
+    }>({
+      // Named, so PostgreSQL plans it once per connection: every milestone command's answer sends it.
+      name: 'escrow_company_payouts',
+      text: `SELECT o.owner_id, o.payout_account_id, a.last4, a.bank_name, a.status, o.changed_at, o.hold_until, o.change_from
+               FROM bank_account_owners o LEFT JOIN linked_bank_accounts a ON a.bank_account_id = o.payout_account_id
+              WHERE o.owner_kind = 'company' AND o.owner_id = ANY($1::int[])`,
+      values: [[...companies]],
+    });
     const now = new Date().toISOString();
     const byCompany = new Map(rows.map((r) => [r.owner_id, r]));
     return (companyId) => {

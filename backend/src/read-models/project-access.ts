@@ -1,10 +1,11 @@
 import type { OriginalId, ProjectFacts, SiteState, VersionId } from '@escrow/domain';
-import { asOriginalId, asVersionId, DomainError, forbidden, notFound } from '@escrow/domain';
+import { asCompanyRole, asOriginalId, asVersionId, DomainError, forbidden, notFound } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { SessionUser } from '../identity';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
+import { AuthorRoles } from './author-roles';
 
 export interface JobAccessRow {
   job_id: number;
@@ -77,7 +78,10 @@ const KNOWN_VERSIONS = 50_000;
 export class ProjectAccess {
   private readonly originals = new Map<number, OriginalId>();
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly authorRoles: AuthorRoles,
+  ) {}
 
   /**
    * The milestone a version id belongs to, as far as this process already knows (from an earlier
@@ -139,17 +143,24 @@ export class ProjectAccess {
     return { versionId: asVersionId(versionId), originalId: asOriginalId(rows[0].original_id), projectId: rows[0].job_id };
   }
 
-  /** The milestone and its project in one round trip (every milestone command starts here). */
+  /**
+   * The milestone and its project in one round trip (every milestone command starts here), with
+   * the author roles of the milestone's versions, which the command's answer names (noted in
+   * AuthorRoles, so the answer does not ask for them again).
+   */
   async requireMilestoneViewer(versionId: number, user: SessionUser): Promise<MilestoneRef & { job: JobAccessRow; viewer: Viewer }> {
-    const { rows } = await this.pool.query<JobAccessRow & { original_id: number }>({
-      name: 'escrow_milestone_with_job_v4',
-      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}, ${BILLING_OF('j.')}
+    const { rows } = await this.pool.query<JobAccessRow & { original_id: number; author_roles: Record<string, string> | null }>({
+      name: 'escrow_milestone_with_job_v5',
+      text: `SELECT v.original_id, ${JOB_COLUMNS.map((c) => `j.${c}`).join(', ')}, ${BILLING_OF('j.')},
+                    (SELECT jsonb_object_agg(r.m_id, r.author_company_role) FROM milestone_versions r
+                      WHERE r.original_id = v.original_id AND r.author_company_role IS NOT NULL) AS author_roles
                FROM milestone_versions v JOIN jobs j ON j.job_id = v.job_id WHERE v.m_id = $1`,
       values: [versionId],
     });
     const row = rows[0];
     if (!row) throw notFound('no_such_milestone', 'There is no such milestone.');
-    const { original_id: originalId, ...project } = row;
+    const { original_id: originalId, author_roles: roles, ...project } = row;
+    for (const [id, role] of Object.entries(roles ?? {})) this.authorRoles.note(Number(id), asCompanyRole(role));
     this.noteOriginal(versionId, asOriginalId(originalId));
     if (this.hidden(project, user)) throw notFound('no_such_milestone', 'There is no such milestone.');
     const viewer = this.viewerOf(project, user);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { DirectoryModule } from '../directory';
 import { IdentityModule } from '../identity';
+import { AuthorRoles } from './author-roles';
 import { BuyerStepUpGuard } from './buyer-step-up.guard';
 import { MilestoneReads } from './milestone-reads';
 import { ProjectAccess } from './project-access';
@@ -14,7 +15,7 @@ import { ProjectEvents } from './project-events';
  */
 @Module({
   imports: [DirectoryModule, IdentityModule],
-  providers: [ProjectAccess, MilestoneReads, ProjectEvents, BuyerStepUpGuard],
+  providers: [AuthorRoles, ProjectAccess, MilestoneReads, ProjectEvents, BuyerStepUpGuard],
   exports: [ProjectAccess, MilestoneReads, ProjectEvents, BuyerStepUpGuard],
 })
 export class ReadModelsModule {}
