@@ -1,13 +1,15 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 // The processors the standard OTEL_TRACES_EXPORTER settings choose, as NodeSDK builds them when
 // given none: the package's root does not export the function (it has no exports map to forbid this path).
 import { getSpanProcessorsFromEnv } from '@opentelemetry/sdk-node/build/src/utils';
 
 import { RedactingSpanProcessor } from './span-redaction';
-import { withTracingDefaults } from './tracing-settings';
+import { type InstrumentationName, instrumentationsWanted, withTracingDefaults } from './tracing-settings';
+
+type Instrumentation = NonNullable<NodeSDKConfiguration['instrumentations']>[number];
 
 /**
  * The OpenTelemetry SDK with the HTTP server and client, fastify and pg instrumentations. The
@@ -16,17 +18,19 @@ import { withTracingDefaults } from './tracing-settings';
  * runner's and workers' polling would otherwise be a root trace twice a second. Every span passes
  * through RedactingSpanProcessor on its way to the exporter: only route templates, statuses,
  * hosts and statements leave the process, never a URL, query, client address or user agent.
+ * OTEL_NODE_DISABLED_INSTRUMENTATIONS leaves out any of the three (instrumentationsWanted).
  */
 export function startTracingSdk(): () => Promise<void> {
   withTracingDefaults(process.env);
+  const instrumentations: Record<InstrumentationName, () => Instrumentation> = {
+    // The UI's files are served by the same server: traces are for the API.
+    http: () => new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => !request.url?.startsWith('/api') }),
+    fastify: () => new FastifyOtelInstrumentation({ registerOnInitialization: true, ignorePaths: (route) => !route.url.startsWith('/api') }),
+    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+  };
   const sdk = new NodeSDK({
     spanProcessors: [new RedactingSpanProcessor(getSpanProcessorsFromEnv(undefined))],
-    instrumentations: [
-      // The UI's files are served by the same server: traces are for the API.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => !request.url?.startsWith('/api') }),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true, ignorePaths: (route) => !route.url.startsWith('/api') }),
-      new PgInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations: instrumentationsWanted(process.env).map((name) => instrumentations[name]()),
   });
   sdk.start();
   return () => sdk.shutdown();

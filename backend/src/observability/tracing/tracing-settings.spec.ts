@@ -3,7 +3,7 @@
 import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import { createSamplerFromEnv } from '@opentelemetry/sdk-node/build/src/create-from-env';
 
-import { tracingWanted, withTracingDefaults } from './tracing-settings';
+import { instrumentationsWanted, tracingWanted, withTracingDefaults } from './tracing-settings';
 
 describe('tracingWanted', () => {
   it('is off by default and with OTEL_SDK_DISABLED or the exporter "none"', () => {
@@ -63,5 +63,19 @@ describe('the sampler the SDK builds from the settings', () => {
   it('leaves a sampler the settings name to the SDK, with its own argument', () => {
     expect(samplerFor({ OTEL_TRACES_SAMPLER: 'parentbased_always_on' })?.toString()).toMatch(/^ParentBased\{root=AlwaysOnSampler/);
     expect(samplerFor({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' })?.toString()).toBe('TraceIdRatioBased{0.5}');
+  });
+});
+
+describe('instrumentationsWanted', () => {
+  it('installs all three unless OTEL_NODE_DISABLED_INSTRUMENTATIONS names some', () => {
+    expect(instrumentationsWanted({})).toEqual(['http', 'fastify', 'pg']);
+    expect(instrumentationsWanted({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: ' Fastify , pg' })).toEqual(['http']);
+    expect(instrumentationsWanted({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: '' })).toEqual(['http', 'fastify', 'pg']);
+  });
+
+  it('refuses a name it does not know instead of leaving that instrumentation on', () => {
+    expect(() => instrumentationsWanted({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'http,postgres' })).toThrow(
+      'OTEL_NODE_DISABLED_INSTRUMENTATIONS names postgres: the instrumentations here are http, fastify, pg',
+    );
   });
 });

@@ -34,3 +34,25 @@ export function withTracingDefaults(env: Record<string, string | undefined>): vo
     env.OTEL_TRACES_SAMPLER_ARG ||= DEFAULT_TRACE_RATIO;
   }
 }
+
+/** The instrumentations this process installs, by the names OTEL_NODE_DISABLED_INSTRUMENTATIONS uses. */
+const INSTRUMENTATIONS = ['http', 'fastify', 'pg'] as const;
+export type InstrumentationName = (typeof INSTRUMENTATIONS)[number];
+
+/**
+ * The instrumentations to install: all three, less those OTEL_NODE_DISABLED_INSTRUMENTATIONS names
+ * (comma-separated, as `@opentelemetry/auto-instrumentations-node` reads it). Each costs CPU on
+ * every request, sampled or not (docs/performance.md, issue 40); an operator who never reads
+ * fastify's hook spans, say, turns that one off. A name this process does not know is refused at
+ * start, so a typo does not leave an instrumentation on unnoticed.
+ */
+export function instrumentationsWanted(env: Record<string, string | undefined>): InstrumentationName[] {
+  const disabled = (env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = disabled.filter((name) => !(INSTRUMENTATIONS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`OTEL_NODE_DISABLED_INSTRUMENTATIONS names ${unknown.join(', ')}: the instrumentations here are ${INSTRUMENTATIONS.join(', ')}`);
+  return INSTRUMENTATIONS.filter((name) => !disabled.includes(name));
+}
