@@ -66,8 +66,9 @@ describe('round trips of a milestone command', () => {
     console.log(`round trips of one approval: ${roundTrips}\n  ${statements.join('\n  ')}`);
     expect(statements.filter((s) => s === 'escrow_milestone_with_job_v5')).toHaveLength(1);
     expect(statements.filter((s) => s === 'escrow_read_stream')).toHaveLength(1);
-    // The answer's author roles came with the access check.
+    // The answer's author roles came with the access check; the card names no payout account.
     expect(statements).not.toContain('escrow_milestone_author_roles');
+    expect(statements).not.toContain('escrow_company_payouts');
     expect(result.body.author_company_role).toBe('owner');
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 1);
   });
@@ -95,7 +96,7 @@ describe('round trips of a milestone command', () => {
   });
 
   it("checks the buyer's step-up for a completion with the caller's side in one round trip", async () => {
-    const { firstMilestone } = await createSignedProject(parties);
+    const { jobId, firstMilestone } = await createSignedProject(parties);
     await runMilestone(parties, firstMilestone, 'funded');
     await quiet();
     const { result, roundTrips, statements } = await countRoundTrips(() =>
@@ -108,6 +109,11 @@ describe('round trips of a milestone command', () => {
     expect(statements.filter((s) => s === 'escrow_milestone_with_job_v5')).toHaveLength(2);
     // Each rides with a second statement: the session's step-up, the stream's tail.
     expect(roundTrips).toBeLessThanOrEqual(statements.length - 2);
+    // The card names no payout account, so its answer does not read them; it is the card the project's list shows.
+    expect(statements).not.toContain('escrow_company_payouts');
+    await quiet();
+    const listed = await parties.sessions.buyer.get(`/api/job/${jobId}/milestones`);
+    expect(result.body).toEqual((listed.body as { m_id: number }[]).find((m) => m.m_id === firstMilestone));
   });
 
   it("records the version an approval agrees on the project's stream", async () => {

@@ -20,6 +20,6 @@ export class MilestoneAnswer {
     // A version this command just proposed is not in the read model yet: its author is the acting
     // user, in the role the command's metadata records.
     const acting = { userId: user.userId, companyRole: metadataOf(user).actorCompanyRole ?? null };
-    return milestoneView(active, viewer, user, await this.reads.namesFor([active], [], [], acting));
+    return milestoneView(active, viewer, user, await this.reads.namesFor([active], [], [], acting, { payouts: false }));
   }
 }

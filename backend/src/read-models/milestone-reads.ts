@@ -70,12 +70,15 @@ export class MilestoneReads {
   /**
    * Every person and company the states mention, looked up at once. `acting` is the user of a
    * command being answered: a version the read model has not reached yet is theirs, in that role.
+   * `payouts: false` leaves out the companies' payout accounts (`Names.payout`), a statement of
+   * their own that only views of payments read: the milestone card (milestoneView) names none.
    */
   async namesFor(
     states: ActiveMilestone[],
     extraPeople: number[] = [],
     extraCompanies: number[] = [],
     acting: { userId: number; companyRole: CompanyRole | null } | null = null,
+    { payouts: withPayouts = true }: { payouts?: boolean } = {},
   ): Promise<Names> {
     const people = new Set<number>(extraPeople);
     const companies = new Set<number>(extraCompanies);
@@ -98,13 +101,13 @@ export class MilestoneReads {
     }
     const [{ people: personNames, companies: companyNames }, payouts, authorRoles] = await Promise.all([
       this.directory.names(people, companies),
-      this.payoutsOf(companies),
+      withPayouts ? this.payoutsOf(companies) : undefined,
       this.authorRolesOf(versions),
     ]);
     return {
       person: (id) => (id === null ? null : (personNames.get(id)?.displayName ?? null)),
       company: (id) => (id === null ? null : (companyNames.get(id) ?? null)),
-      payout: (id) => payouts(id),
+      ...(payouts ? { payout: payouts } : {}),
       authorRole: (versionId) => (authorRoles.has(versionId) ? authorRoles.get(versionId) : fresh.get(versionId)) ?? null,
     };
   }

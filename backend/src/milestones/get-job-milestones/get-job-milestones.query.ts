@@ -25,7 +25,8 @@ export class GetJobMilestonesHandler implements IQueryHandler<GetJobMilestones> 
   async execute({ user, id }: GetJobMilestones): Promise<MilestoneView[]> {
     // All at once (two round trips on the way, not four); what was read is dropped unread when access is refused.
     const [{ viewer }, states, project] = await Promise.all([this.access.requireViewer(id, user), this.reads.ofJob(id), this.reads.project(id)]);
-    const names = await this.reads.namesFor(states);
+    // The cards name no payout account: that read is left out.
+    const names = await this.reads.namesFor(states, [], [], null, { payouts: false });
     // Milestones that hold retainage wait on the project's release: their clocks say for whom.
     const step = retainageStep(project.retainage, states);
     return states.map((s) => milestoneView(s, viewer, user, names, step));
