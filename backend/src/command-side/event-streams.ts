@@ -17,6 +17,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { eventIdFromKey } from '../event-store/event-ids';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { setAtMost } from '../infrastructure/bounded-map';
 import { activeTraceparent, currentCorrelation, EscrowMetrics, inSpan, inSyncSpan } from '../observability';
 import { AppendedPositions } from './appended-positions';
 import type { EventStream } from './stream-kinds';
@@ -271,8 +272,7 @@ export class EventStreams {
 
   private remember(streamId: string, folded: Folded): void {
     this.folded.delete(streamId); // set again below: the map stays in order of use
-    this.folded.set(streamId, folded);
-    if (this.folded.size > CACHED_STREAMS) this.folded.delete(this.folded.keys().next().value!);
+    setAtMost(this.folded, streamId, folded, CACHED_STREAMS);
   }
 
   private envelope(

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { DataSource, In, type Repository } from 'typeorm';
 
 import { type Revocation, SessionCache } from '../identity';
+import { setAtMost } from '../infrastructure/bounded-map';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { CompanyEntity } from './infrastructure';
 
@@ -171,6 +172,5 @@ function validIds(ids: Iterable<number>): number[] {
 const CACHED_NAMES = 50_000;
 
 function remember<T>(cache: Map<number, T>, id: number, value: T): void {
-  if (cache.size >= CACHED_NAMES) cache.delete(cache.keys().next().value!);
-  cache.set(id, value);
+  setAtMost(cache, id, value, CACHED_NAMES);
 }

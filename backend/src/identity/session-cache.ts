@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Client, type Pool } from 'pg';
 
+import { setAtMost } from '../infrastructure/bounded-map';
 import { DATABASE_URL, PG_POOL } from '../infrastructure/database/database.tokens';
 import type { SessionUser } from './session-user';
 
@@ -72,8 +73,7 @@ export class SessionCache implements OnApplicationShutdown {
 
   set(tokenHash: string, user: SessionUser, lastSeenAt: number): void {
     if (!this.listening) return;
-    this.entries.set(tokenHash, { user, lastSeenAt, cachedAt: Date.now() });
-    if (this.entries.size > 50_000) this.entries.delete(this.entries.keys().next().value!);
+    setAtMost(this.entries, tokenHash, { user, lastSeenAt, cachedAt: Date.now() }, 50_000);
   }
 
   /**

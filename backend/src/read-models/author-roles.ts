@@ -1,6 +1,8 @@
 import type { CompanyRole } from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 
+import { setAtMost } from '../infrastructure/bounded-map';
+
 /** How many versions' author roles a process keeps; past it, the oldest are read again when asked. */
 const KEPT = 100_000;
 
@@ -22,7 +24,6 @@ export class AuthorRoles {
 
   note(versionId: number, role: CompanyRole | null): void {
     if (role === null || this.kept.has(versionId)) return;
-    if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(versionId, role);
+    setAtMost(this.kept, versionId, role, KEPT);
   }
 }

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
 import type { SessionUser } from '../identity';
+import { setAtMost } from '../infrastructure/bounded-map';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 import { AuthorRoles } from './author-roles';
 
@@ -93,8 +94,7 @@ export class ProjectAccess {
   }
 
   private noteOriginal(versionId: number, originalId: OriginalId): void {
-    if (this.originals.size >= KNOWN_VERSIONS) this.originals.delete(this.originals.keys().next().value!);
-    this.originals.set(versionId, originalId);
+    setAtMost(this.originals, versionId, originalId, KNOWN_VERSIONS);
   }
 
   async job(projectId: number): Promise<JobAccessRow> {
