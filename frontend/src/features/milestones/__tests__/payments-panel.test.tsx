@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, renderScreen } from '../../../test/render';
@@ -80,5 +81,46 @@ describe("the card's disbursements", () => {
     expect(second).toHaveTextContent('Paid $500.00');
     expect(second).toHaveTextContent('to ••••4321');
     expect(within(second).queryByTestId('payment-hold')).not.toBeInTheDocument();
+  });
+
+  it('asks for no deposits while the milestone has none, and for them once it has one', async () => {
+    const { calls } = fakeApi((call) => {
+      if (call.url.endsWith('/payees')) return { status: 200, body: [payee({})] };
+      if (call.url.endsWith('/deposits'))
+        return {
+          status: 200,
+          body: [
+            { md_id: 3, amount: '1022.50', created: '2026-11-01', payment_status: 'pending', deposit_complete: false, failure_reason: null, bank_last4: null },
+          ],
+        };
+      return undefined;
+    });
+    const unfunded = {
+      ...milestone,
+      status: 'Approved',
+      deposit_count: 0,
+      deposit_sum: '0.00',
+      deposit_pending: false,
+      held: '0.00',
+      refunded: '0.00',
+    } as MilestoneView;
+    let deposit: () => void = () => undefined;
+    function Card() {
+      const [m, setM] = useState(unfunded);
+      // The buyer deposits: the project's list answers the card with one deposit, pending.
+      deposit = () => setM({ ...unfunded, deposit_count: 1, deposit_pending: true });
+      return <PaymentsPanel milestone={m} />;
+    }
+    renderScreen(
+      <App>
+        <Card />
+      </App>,
+    );
+    expect(await screen.findByTestId('payee-9')).toBeInTheDocument();
+    expect(screen.getByText('No deposit yet. Deposit due: $1,022.50.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/deposits'))).toHaveLength(0);
+    act(() => deposit());
+    expect(await screen.findByTestId('deposit-3')).toHaveTextContent('$1,022.50 — Pending');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/milestone/5000/deposits').length).toBeGreaterThan(0));
   });
 });

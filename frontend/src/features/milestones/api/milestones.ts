@@ -39,11 +39,13 @@ export const usePayees = (projectId: number, mId: number, pollMs: number | false
   });
 export const useEdits = (projectId: number, mId: number, enabled: boolean) =>
   useQuery({ queryKey: milestoneKeys.edits(projectId, mId), queryFn: async () => (await api.get<VersionView[]>(`/milestone/${mId}/edits`)).data, enabled });
-export const useDeposits = (projectId: number, mId: number, pollMs: number | false = false) =>
+/** `enabled` false: the card knows there is none (its deposit count is 0), so it asks for nothing. */
+export const useDeposits = (projectId: number, mId: number, pollMs: number | false = false, enabled = true) =>
   useQuery({
     queryKey: milestoneKeys.deposits(projectId, mId),
     queryFn: async () => (await api.get<DepositView[]>(`/milestone/${mId}/deposits`)).data,
     refetchInterval: pollMs,
+    enabled,
   });
 
 /** While money is on its way (a pending deposit, payouts not yet paid) the card polls its payments. */

@@ -14,7 +14,9 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
   const { notification } = useToasts();
   const poll = moneyInFlight(milestone) ? 2000 : false;
-  const deposits = useDeposits(milestone.job_id, milestone.m_id, poll);
+  // A milestone without a deposit has nothing to list: no request (five fewer on a new project's page).
+  const anyDeposit = milestone.deposit_count > 0 || milestone.deposit_pending;
+  const deposits = useDeposits(milestone.job_id, milestone.m_id, poll, anyDeposit);
   const payees = usePayees(milestone.job_id, milestone.m_id, poll);
 
   // The card's list refreshes on its own; when the milestone's money changed, so did these.
@@ -22,9 +24,9 @@ export function PaymentsPanel({ milestone }: { milestone: MilestoneView }) {
   const { refetch: refetchDeposits } = deposits;
   const { refetch: refetchPayees } = payees;
   useEffect(() => {
-    void refetchDeposits();
+    if (anyDeposit) void refetchDeposits();
     void refetchPayees();
-  }, [fingerprint, refetchDeposits, refetchPayees]);
+  }, [fingerprint, anyDeposit, refetchDeposits, refetchPayees]);
 
   useEffect(() => {
     if (deposits.isError) notification.error({ title: 'Error getting deposits.', description: 'Please reload the page.', duration: 10 });
