@@ -69,7 +69,8 @@ const row = (list: Locator, name: string) =>
 
 test('photos of the work and a dispute’s PDF, read by an administrator in a second browser', async ({ browser }) => {
   test.setTimeout(120_000);
-  const title = 'Patio pavers';
+  // Its own title: /admin/disputes lists every open dispute of the database, this run's among earlier ones.
+  const title = `Patio pavers ${Date.now().toString().slice(-6)}`;
   const { projectId } = await fundedProject(browser, title);
 
   // The seller: a photo chosen with the keyboard (Enter on the drop zone opens the file chooser), then one dropped.
