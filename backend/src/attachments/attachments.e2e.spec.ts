@@ -114,7 +114,9 @@ describe('attachments: evidence on milestones, over HTTP', () => {
   });
 
   it('records a drawing on the proposed terms, lists it and serves the same bytes as a download that never runs', async () => {
-    const { id } = await proposed();
+    const { jobId, id } = await proposed();
+    // The card counts the milestone's files, so that one without files asks for none.
+    expect((await b.get(`/api/job/${jobId}/milestones`)).body[0].attachment_count).toBe(0);
     const added = await upload(s, id, 'to=version', PDF, 'C:\\fakepath\\Framing plan rev B.pdf');
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
@@ -133,6 +135,10 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     });
     const listed = await b.get(`/api/milestone/${id}/attachments`);
     expect(listed.body).toEqual([added.body]);
+    await eventually(
+      () => b.get(`/api/job/${jobId}/milestones`),
+      (r) => r.body[0]?.attachment_count === 1,
+    );
     const file = await b.get(added.body.download_url);
     expect(file.status).toBe(200);
     expect(file.headers).toMatchObject({

@@ -135,6 +135,7 @@ export function milestoneView(state: ActiveMilestone, viewer: Viewer, asker: Ask
     complete_count: completeCount,
     incomplete_count: 2 - completeCount,
     deposit_count: state.deposits.length,
+    attachment_count: state.attachments.length,
     deposit_sum: formatAmount(settledDeposits(state)),
     deposit_total: head.terms.depositTotal,
     user_approval_status: party ? head.approvals[party] : 'pending',

@@ -5486,6 +5486,10 @@ export const API_SCHEMAS: Record<string, object> = {
       "deposit_count": {
         "type": "number"
       },
+      "attachment_count": {
+        "type": "number",
+        "description": "Files on the milestone (any version, removed ones included): the card asks for its files only when there are some."
+      },
       "deposit_sum": {
         "type": "string"
       },
@@ -5844,6 +5848,7 @@ export const API_SCHEMAS: Record<string, object> = {
       "complete_count",
       "incomplete_count",
       "deposit_count",
+      "attachment_count",
       "deposit_sum",
       "deposit_total",
       "user_approval_status",

@@ -57,6 +57,8 @@ export interface MilestoneView {
   complete_count: number;
   incomplete_count: number;
   deposit_count: number;
+  /** Files on the milestone (any version, removed ones included): the card asks for its files only when there are some. */
+  attachment_count: number;
   deposit_sum: string;
   deposit_total: string;
   user_approval_status: ApprovalStatus;

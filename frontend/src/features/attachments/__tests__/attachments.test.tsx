@@ -205,6 +205,7 @@ const milestone = (over: Partial<MilestoneView>): MilestoneView =>
     seller_approval: 'pending',
     marked_complete_by_both: false,
     complete_count: 0,
+    attachment_count: 1,
     pending_edit: null,
     dispute: null,
     ...over,
@@ -281,6 +282,26 @@ describe('the card’s files and a dispute’s evidence', () => {
     const { container } = inApp(<MilestoneFiles milestone={milestone({ user_is_customer: true })} currentUserId={30} />);
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(container.querySelector('section')).toBeNull());
+  });
+
+  it('asks for no files while the milestone counts none, and lists one attached there', async () => {
+    let stored: AttachmentView[] = [];
+    const { calls } = fakeApi((call) => {
+      if (call.method === 'GET' && call.url === '/milestone/5000/attachments') return { status: 200, body: stored };
+      if (call.method === 'POST') {
+        stored = [file({ name: 'inspection.pdf' })];
+        return { status: 201, body: stored[0] };
+      }
+      return undefined;
+    });
+    const { container } = inApp(<MilestoneFiles milestone={milestone({ is_current: true, attachment_count: 0 })} currentUserId={21} />);
+    const work = await screen.findByRole('region', { name: 'Evidence of the work' });
+    expect(work).toHaveTextContent('No photos or reports of the work yet.');
+    expect(calls).toHaveLength(0);
+    await userEvent.upload(fileInput(container), pdf());
+    // The card's milestone still counts none until the project's list is asked again; the file shows all the same.
+    expect(await within(work).findByRole('link', { name: 'inspection.pdf' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url)).toEqual(['/milestone/5000/attachments']);
   });
 
   it('puts each side’s dispute evidence in its own column, and the work done for the administrator', async () => {

@@ -2,7 +2,7 @@ import type { AttachmentPlace, AttachmentView } from '@escrow/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api, asCommand } from '../../../lib/api-client';
-import { attachmentKeys } from './keys';
+import { attachmentsQuery } from './get-attachments';
 import { type EvidenceOwner, evidencePath } from './owner';
 
 /** Where a file goes: the terms or the rejection of a version, the work done, a dispute, or a retainage dispute. */
@@ -50,11 +50,15 @@ async function attachFile(owner: EvidenceOwner, { file, target, onProgress, sign
   return data;
 }
 
-/** Attaches a file and refreshes the list it joins. */
+/**
+ * Attaches a file and asks for the list it joins again. Fetched, not only invalidated: a card that
+ * counted no files has its list query disabled, and an invalidation refetches enabled ones only.
+ */
 export function useAttachFile(owner: EvidenceOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AttachFileInput) => attachFile(owner, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) }),
+    // The file is attached either way; a list that fails to load shows its own error.
+    onSuccess: () => queryClient.fetchQuery({ ...attachmentsQuery(owner), staleTime: 0 }).catch(() => undefined),
   });
 }

@@ -59,13 +59,16 @@ function versionWord(m: MilestoneView, f: AttachmentView): string {
  * some; the dispute's evidence is in the card's dispute (DisputeEvidence).
  */
 export default function MilestoneFiles({ milestone: m, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
-  const files = useAttachments(milestoneEvidence(m.original_id));
+  // A milestone that counts no files has none to list: no request (five fewer on a new project's page).
+  const anyFiles = m.attachment_count > 0;
+  const files = useAttachments(milestoneEvidence(m.original_id), anyFiles);
   // A member whose company role does not add evidence reads the files, and why there is no upload (issue 37).
   const adds = useCompanyPermission('evidence.upload');
-  if (files.isPending) return <p className="el-muted">Loading the files…</p>;
   if (files.isError) return <p role="alert">{errorMessage(files.error)}</p>;
+  const listed = files.data ?? (anyFiles ? undefined : []);
+  if (!listed) return <p className="el-muted">Loading the files…</p>;
   const uploads = adds.allowed ? uploadsOf(m) : { terms: [], rejection: [], completion: null };
-  const of = (to: AttachmentView['to']) => files.data.filter((f) => f.to === to);
+  const of = (to: AttachmentView['to']) => listed.filter((f) => f.to === to);
   const termFiles = of('version');
   const rejectionFiles = of('rejection');
   const completionFiles = of('completion');

@@ -35,6 +35,7 @@ const base: MilestoneView = {
   complete_count: 0,
   incomplete_count: 2,
   deposit_count: 0,
+  attachment_count: 0,
   deposit_sum: '0.00',
   deposit_total: '1022.50',
   user_approval_status: 'pending',
