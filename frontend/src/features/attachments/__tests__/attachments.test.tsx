@@ -304,6 +304,14 @@ describe('the card’s files and a dispute’s evidence', () => {
     expect(calls.filter((c) => c.method === 'GET').map((c) => c.url)).toEqual(['/milestone/5000/attachments']);
   });
 
+  it('asks for the files when the answer does not count them', async () => {
+    const { calls } = list([file()]);
+    const { attachment_count: _omitted, ...uncounted } = milestone({ is_current: true });
+    inApp(<MilestoneFiles milestone={uncounted as MilestoneView} currentUserId={21} />);
+    expect(await screen.findByRole('link', { name: 'report.pdf' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
   it('puts each side’s dispute evidence in its own column, and the work done for the administrator', async () => {
     list([
       file({ attachment_id: 'd1', to: 'dispute', dispute_id: 9, name: 'inspection.pdf', by: { user_id: 30, name: 'Jordan Buyer', role: 'buyer' } }),

@@ -60,7 +60,9 @@ function versionWord(m: MilestoneView, f: AttachmentView): string {
  */
 export default function MilestoneFiles({ milestone: m, currentUserId }: { milestone: MilestoneView; currentUserId: number }) {
   // A milestone that counts no files has none to list: no request (five fewer on a new project's page).
-  const anyFiles = m.attachment_count > 0;
+  // Only an answer that says 0 skips it: one without the count (an API process not yet updated,
+  // during a rolling deploy) is asked as before.
+  const anyFiles = m.attachment_count !== 0;
   const files = useAttachments(milestoneEvidence(m.original_id), anyFiles);
   // A member whose company role does not add evidence reads the files, and why there is no upload (issue 37).
   const adds = useCompanyPermission('evidence.upload');
