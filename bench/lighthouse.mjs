@@ -10,21 +10,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 
 import { demoSessions, projectWithMilestones, startApp } from './lib/app-server.mjs';
+import { CHROMIUM, launchChromium } from './lib/chromium.mjs';
 import { BenchFailure, machine, markdownTable, median, repoRoot, writeSection } from './lib/harness.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Targets of issue 29, on every screen. */
 const TARGETS = { score: 90, lcpMs: 2500, cls: 0.05 };
@@ -108,17 +97,6 @@ async function auditWithRetries(browser, url, cookies, label, log) {
       log(`  ${label}: Lighthouse failed (${String(error).split('\n')[0]}), again`);
     }
   }
-}
-
-/** Launches Debian's Chromium (never a downloaded browser), or its headless shell when CHROMIUM_PATH names it. */
-function launchChromium() {
-  const shell = /headless-shell/.test(CHROMIUM);
-  return puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: shell ? 'shell' : true,
-    args: shell ? CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) : CHROMIUM_FLAGS,
-    defaultViewport: null,
-  });
 }
 
 /** The app with its demo data, the sessions, and (when a screen needs it) the project with five milestones. */

@@ -8,20 +8,9 @@
 // frontend/), else by function. docs/performance.md, "The project page's main thread".
 import { parseArgs } from 'node:util';
 
-import puppeteer from 'puppeteer-core';
-
 import { demoSessions, projectWithMilestones, startApp } from './lib/app-server.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CATEGORIES = ['loading', 'v8', 'v8.execute', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
 /** Lighthouse's simulated slowdown: an observed task longer than this is a long task (50 ms) there. */
 const LONG_MS = 50 / 4;
@@ -99,7 +88,7 @@ const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
 async function main() {
   const runs = Number(values.runs);
   const app = await startApp({ log: console.log });
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const browser = await launchChromium();
   try {
     const sessions = await demoSessions(app);
     const projectId = await projectWithMilestones(sessions, 5);
