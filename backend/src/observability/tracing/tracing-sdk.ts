@@ -1,4 +1,6 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { context } from '@opentelemetry/api';
+import { isTracingSuppressed } from '@opentelemetry/core';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
@@ -6,8 +8,9 @@ import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 // given none: the package's root does not export the function (it has no exports map to forbid this path).
 import { getSpanProcessorsFromEnv } from '@opentelemetry/sdk-node/build/src/utils';
 
+import { LET_IN_AT_THE_DOOR, SamplingAtTheDoor } from './door-sampling';
 import { RedactingSpanProcessor } from './span-redaction';
-import { type InstrumentationName, instrumentationsWanted, withTracingDefaults } from './tracing-settings';
+import { doorSamplingRatio, type InstrumentationName, instrumentationsWanted, withTracingDefaults } from './tracing-settings';
 
 type Instrumentation = NonNullable<NodeSDKConfiguration['instrumentations']>[number];
 
@@ -18,19 +21,35 @@ type Instrumentation = NonNullable<NodeSDKConfiguration['instrumentations']>[num
  * runner's and workers' polling would otherwise be a root trace twice a second. Every span passes
  * through RedactingSpanProcessor on its way to the exporter: only route templates, statuses,
  * hosts and statements leave the process, never a URL, query, client address or user agent.
- * OTEL_NODE_DISABLED_INSTRUMENTATIONS leaves out any of the three (instrumentationsWanted).
+ * OTEL_NODE_DISABLED_INSTRUMENTATIONS leaves out any of the three (instrumentationsWanted). With
+ * the default sampler, a request is sampled before its first span (door-sampling.ts).
  */
 export function startTracingSdk(): () => Promise<void> {
   withTracingDefaults(process.env);
+  const wanted = instrumentationsWanted(process.env);
+  const ratio = doorSamplingRatio(process.env, wanted);
+  const door = ratio === null ? null : new SamplingAtTheDoor(ratio);
   const instrumentations: Record<InstrumentationName, () => Instrumentation> = {
-    // The UI's files are served by the same server: traces are for the API.
-    http: () => new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => !request.url?.startsWith('/api') }),
-    fastify: () => new FastifyOtelInstrumentation({ registerOnInitialization: true, ignorePaths: (route) => !route.url.startsWith('/api') }),
+    http: () =>
+      new HttpInstrumentation({
+        // The UI's files are served by the same server: traces are for the API.
+        ignoreIncomingRequestHook: (request) => !request.url?.startsWith('/api') || (door !== null && !door.letsIn(request.headers)),
+        ...(door ? { startIncomingSpanHook: () => ({ [LET_IN_AT_THE_DOOR]: true }) } : {}),
+      }),
+    fastify: () =>
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // Asked for each route at start, and for each request and hook: a request the door left
+        // out runs under suppressed tracing, and its hooks and handler are then not wrapped at all.
+        ignorePaths: (route) => !route.url.startsWith('/api') || isTracingSuppressed(context.active()),
+      }),
     pg: () => new PgInstrumentation({ requireParentSpan: true }),
   };
   const sdk = new NodeSDK({
     spanProcessors: [new RedactingSpanProcessor(getSpanProcessorsFromEnv(undefined))],
-    instrumentations: instrumentationsWanted(process.env).map((name) => instrumentations[name]()),
+    instrumentations: wanted.map((name) => instrumentations[name]()),
+    // Without a door, the SDK builds the sampler the OTEL_TRACES_SAMPLER settings name.
+    ...(door ? { sampler: door.sampler() } : {}),
   });
   sdk.start();
   return () => sdk.shutdown();

@@ -56,3 +56,18 @@ export function instrumentationsWanted(env: Record<string, string | undefined>):
     throw new Error(`OTEL_NODE_DISABLED_INSTRUMENTATIONS names ${unknown.join(', ')}: the instrumentations here are ${INSTRUMENTATIONS.join(', ')}`);
   return INSTRUMENTATIONS.filter((name) => !disabled.includes(name));
 }
+
+/**
+ * The ratio at which requests are sampled at the door (door-sampling.ts), or null to leave every
+ * decision to the SDK: only for the sampler this deployment defaults to,
+ * `parentbased_traceidratio`, with a ratio below 1 that the SDK would read as given (a missing or
+ * out-of-range argument it reads as 1: every trace, nothing to decide early), and only when the
+ * HTTP instrumentation, which asks the door, is installed.
+ */
+export function doorSamplingRatio(env: Record<string, string | undefined>, instrumentations: readonly InstrumentationName[]): number | null {
+  if (!instrumentations.includes('http')) return null;
+  if (env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() !== 'parentbased_traceidratio') return null;
+  const argument = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const ratio = argument ? Number(argument) : NaN;
+  return Number.isFinite(ratio) && ratio >= 0 && ratio < 1 ? ratio : null;
+}

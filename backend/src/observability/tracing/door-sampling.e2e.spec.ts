@@ -1,0 +1,95 @@
+import { createServer, type Server } from 'node:http';
+
+import type { TestDatabase } from '../../../../testing/test-database';
+import type { ChildRun } from '../../../test/reliability/child-process';
+import { startApi } from '../../../test/reliability/test-servers';
+import { createMigratedTestDatabase } from '../../../test/support/test-app';
+
+interface OtlpSpan {
+  traceId: string;
+  name: string;
+  kind: number;
+}
+
+function spansOf(bodies: string[]): (OtlpSpan & { scope: string })[] {
+  return bodies.flatMap((body) =>
+    (JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap((resource) =>
+      resource.scopeSpans.flatMap((scoped) => scoped.spans.map((span) => ({ ...span, scope: scoped.scope.name }))),
+    ),
+  );
+}
+
+const KEPT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const DROPPED_TRACE = '0af7651916cd43dd8448eb211c80319c';
+
+/**
+ * The built program with the deployment's default sampler at a ratio of 0 (door-sampling.ts):
+ * the door lets in no request of its own choosing, so only a caller's sampled `traceparent` makes
+ * a trace, and a request left out exports nothing at all: no server span, no hook or handler
+ * span, no statement.
+ */
+describe('sampling at the door, in the built program', () => {
+  const exported: string[] = [];
+  let collector: Server;
+  let database: TestDatabase;
+  let api: ChildRun;
+  let logged: { msg?: string; traceId?: string }[] = [];
+
+  beforeAll(async () => {
+    collector = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        if (request.url === '/v1/traces') exported.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+    database = await createMigratedTestDatabase();
+    const started = await startApi(database.url, {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      // The default sampler (parentbased_traceidratio), keeping no new trace.
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
+    api = started.run;
+    const health = (traceparent?: string) =>
+      fetch(`${started.baseUrl}/api/health`, { headers: traceparent ? { traceparent } : {} }).then((r) => expect(r.status).toBe(200));
+    for (let i = 0; i < 10; i++) await health();
+    await health(`00-${KEPT_TRACE}-b7ad6b7169203331-01`);
+    await health(`00-${DROPPED_TRACE}-b7ad6b7169203331-00`);
+    // The stop sends the spans still buffered.
+    await api.stop();
+    logged = api.output.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { msg?: string; traceId?: string }];
+      } catch {
+        return [];
+      }
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    await new Promise<void>((ok) => collector.close(() => ok()));
+    await database?.drop();
+  });
+
+  it("exports the trace of the request whose caller sampled it, and nothing of the others'", () => {
+    const spans = spansOf(exported);
+    const traces = [...new Set(spans.map((s) => s.traceId.toLowerCase()))];
+    expect(traces).toEqual([KEPT_TRACE]);
+    const server = spans.filter((s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2);
+    expect(server.map((s) => s.name)).toEqual(['GET /api/health']);
+    expect(new Set(spans.map((s) => s.scope))).toEqual(new Set(['@opentelemetry/instrumentation-http', '@fastify/otel', '@opentelemetry/instrumentation-pg']));
+  });
+
+  it('made no span for a request left out: its log line names no trace', () => {
+    // Sampled after its spans were made, a request left out still had a trace id of its own (or its caller's).
+    const requests = logged.filter((line) => line.msg === 'request completed');
+    expect(requests).toHaveLength(12);
+    expect(requests.filter((line) => line.traceId !== undefined).map((line) => line.traceId)).toEqual([KEPT_TRACE]);
+  });
+});
