@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { builtEntry, freePort } from '../test/reliability/child-process';
+import { OtlpCollector } from '../test/support/otlp-collector';
 import { embeddedPostgresBinaryDir } from './infrastructure/database/postgres-access';
 
 /** The steps `make start` says as Ctrl-C stops it, in this order: the workers before PostgreSQL. */
@@ -59,35 +59,15 @@ function postmasterPid(dataDir: string): number | null {
  * the whole foreground process group, hence `kill(-pid)`: whatever else runs in that group (a
  * PostgreSQL started in it) gets the signal too.
  */
-/** Span names by instrumentation scope, from OTLP/HTTP JSON exports. */
-function spansByScope(bodies: string[]): Map<string, string[]> {
-  const found = new Map<string, string[]>();
-  for (const body of bodies) {
-    const { resourceSpans } = JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string }[] }[] }[] };
-    for (const scoped of resourceSpans.flatMap((r) => r.scopeSpans))
-      found.set(scoped.scope.name, [...(found.get(scoped.scope.name) ?? []), ...scoped.spans.map((span) => span.name)]);
-  }
-  return found;
-}
-
 describe('make start, stopped with Ctrl-C', () => {
   let dataDir: string;
   let child: ChildProcess | null = null;
   // A trace collector: the run has tracing on, as OTEL_* turns it on in production.
-  const exported: string[] = [];
-  let collector: Server;
+  let collector: OtlpCollector;
   beforeAll(async () => {
-    collector = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        if (req.url === '/v1/traces') exported.push(body);
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+    collector = await OtlpCollector.start();
   });
-  afterAll(() => new Promise<void>((ok) => collector.close(() => ok())));
+  afterAll(() => collector?.close());
 
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
@@ -115,12 +95,9 @@ describe('make start, stopped with Ctrl-C', () => {
         SEED_DEMO_DATA: 'true',
         PAYMENTS_SANDBOX_SETTLE_MS: '100',
         FRONTEND_DIST: '/nonexistent',
-        OTEL_TRACES_EXPORTER: 'otlp',
+        ...collector.settings,
         // Every request traced: the deployment's default keeps one trace in ten.
         OTEL_TRACES_SAMPLER: 'parentbased_always_on',
-        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
-        OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -181,7 +158,7 @@ describe('make start, stopped with Ctrl-C', () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     // Tracing loaded before http, fastify and pg: their instrumentations saw the health checks,
     // and the seed's appends were traced (the last spans sent as the process stopped).
-    const scopes = spansByScope(exported);
+    const scopes = collector.namesByScope();
     expect(scopes.get('@opentelemetry/instrumentation-http')).toContain('GET /api/health');
     expect(scopes.get('@fastify/otel')).toEqual(expect.arrayContaining(['request', 'handler - CheckHealthController.health']));
     expect(scopes.get('@opentelemetry/instrumentation-pg')?.length).toBeGreaterThan(0);

@@ -1,23 +1,8 @@
-import { createServer, type Server } from 'node:http';
-
 import type { TestDatabase } from '../../../../testing/test-database';
 import type { ChildRun } from '../../../test/reliability/child-process';
 import { startApi } from '../../../test/reliability/test-servers';
+import { OtlpCollector } from '../../../test/support/otlp-collector';
 import { createMigratedTestDatabase } from '../../../test/support/test-app';
-
-interface OtlpSpan {
-  traceId: string;
-  name: string;
-  kind: number;
-}
-
-function spansOf(bodies: string[]): (OtlpSpan & { scope: string })[] {
-  return bodies.flatMap((body) =>
-    (JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap((resource) =>
-      resource.scopeSpans.flatMap((scoped) => scoped.spans.map((span) => ({ ...span, scope: scoped.scope.name }))),
-    ),
-  );
-}
 
 const KEPT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const DROPPED_TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -29,30 +14,18 @@ const DROPPED_TRACE = '0af7651916cd43dd8448eb211c80319c';
  * span, no statement.
  */
 describe('sampling at the door, in the built program', () => {
-  const exported: string[] = [];
-  let collector: Server;
+  let collector: OtlpCollector;
   let database: TestDatabase;
   let api: ChildRun;
   let logged: { msg?: string; traceId?: string }[] = [];
 
   beforeAll(async () => {
-    collector = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        if (request.url === '/v1/traces') exported.push(body);
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+    collector = await OtlpCollector.start();
     database = await createMigratedTestDatabase();
     const started = await startApi(database.url, {
-      OTEL_TRACES_EXPORTER: 'otlp',
+      ...collector.settings,
       // The default sampler (parentbased_traceidratio), keeping no new trace.
       OTEL_TRACES_SAMPLER_ARG: '0',
-      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
-      OTEL_BSP_SCHEDULE_DELAY: '200',
     });
     api = started.run;
     const health = (traceparent?: string) =>
@@ -73,12 +46,12 @@ describe('sampling at the door, in the built program', () => {
 
   afterAll(async () => {
     await api?.stop();
-    await new Promise<void>((ok) => collector.close(() => ok()));
+    await collector?.close();
     await database?.drop();
   });
 
   it("exports the trace of the request whose caller sampled it, and nothing of the others'", () => {
-    const spans = spansOf(exported);
+    const spans = collector.spans();
     const traces = [...new Set(spans.map((s) => s.traceId.toLowerCase()))];
     expect(traces).toEqual([KEPT_TRACE]);
     const server = spans.filter((s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2);

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,26 +7,12 @@ import { Pool } from 'pg';
 import type { TestDatabase } from '../../../../testing/test-database';
 import type { ChildRun } from '../../../test/reliability/child-process';
 import { startApi } from '../../../test/reliability/test-servers';
+import { type ExportedSpan, OtlpCollector } from '../../../test/support/otlp-collector';
 import { secretsIn, walkPersonalRoutes, type WalkTrail } from '../../../test/support/personal-data-walk';
 import { createMigratedTestDatabase } from '../../../test/support/test-app';
 import { demoSecrets } from '../../seed/demo-secrets';
 
-interface OtlpSpan {
-  name: string;
-  kind: number;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-
-/** Every span of OTLP/HTTP JSON exports, with the name of the instrumentation that made it. */
-function spansOf(bodies: string[]): (OtlpSpan & { scope: string })[] {
-  return bodies.flatMap((body) =>
-    (JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap((resource) =>
-      resource.scopeSpans.flatMap((scoped) => scoped.spans.map((span) => ({ ...span, scope: scoped.scope.name }))),
-    ),
-  );
-}
-
-const attribute = (span: OtlpSpan, key: string) => span.attributes.find((a) => a.key === key)?.value.stringValue;
+const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) => a.key === key)?.value.stringValue;
 
 /**
  * Issue 35, point 8: the built program with tracing on, exporting over OTLP to a collector on
@@ -37,8 +22,7 @@ const attribute = (span: OtlpSpan, key: string) => span.attributes.find((a) => a
  * attributes, events, links, resource.
  */
 describe('traces of a walk through personal data', () => {
-  const exported: string[] = [];
-  let collector: Server;
+  let collector: OtlpCollector;
   let database: TestDatabase;
   let pool: Pool;
   let api: ChildRun;
@@ -46,27 +30,16 @@ describe('traces of a walk through personal data', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-traces-demo-'));
 
   beforeAll(async () => {
-    collector = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        if (request.url === '/v1/traces') exported.push(body);
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((ok) => collector.listen(0, '127.0.0.1', ok));
+    collector = await OtlpCollector.start();
     database = await createMigratedTestDatabase();
     // The demo's secrets are this installation's, kept in its data folder (here the test's own).
     const { secrets } = demoSecrets(dataDir);
     const started = await startApi(database.url, {
       SEED_DEMO_DATA: 'true',
       DATA_DIR: dataDir,
-      OTEL_TRACES_EXPORTER: 'otlp',
+      ...collector.settings,
       // Every request traced: the deployment's default keeps one trace in ten.
       OTEL_TRACES_SAMPLER: 'parentbased_always_on',
-      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(collector.address() as { port: number }).port}/v1/traces`,
-      OTEL_BSP_SCHEDULE_DELAY: '200',
       // Webhook and payment workers idle: the walk is about requests.
       PAYMENTS_SANDBOX_SETTLE_MS: '0',
     });
@@ -80,13 +53,13 @@ describe('traces of a walk through personal data', () => {
   afterAll(async () => {
     await api?.stop();
     await pool?.end();
-    await new Promise<void>((ok) => collector.close(() => ok()));
+    await collector?.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('exports the spans of every instrumentation, the server spans named by route template', () => {
-    const spans = spansOf(exported);
+    const spans = collector.spans();
     const scopes = new Set(spans.map((s) => s.scope));
     expect([...scopes]).toEqual(
       expect.arrayContaining(['@opentelemetry/instrumentation-http', '@fastify/otel', '@opentelemetry/instrumentation-pg', 'escrow-ledger']),
@@ -100,13 +73,13 @@ describe('traces of a walk through personal data', () => {
   });
 
   it('holds none of the emails, names, phones, account numbers, codes, tokens or search texts the walk sent', () => {
-    const leaks = spansOf(exported).flatMap((span) => {
+    const leaks = collector.spans().flatMap((span) => {
       const found = secretsIn(JSON.stringify(span), trail.secrets);
       return found.length ? [`${span.scope} "${span.name}": ${found.join(', ')}`] : [];
     });
     expect({ leaks, walk: trail.requests.length }).toEqual({ leaks: [], walk: trail.requests.length });
     // The resource and everything outside the spans too.
-    expect(secretsIn(exported.join('\n'), trail.secrets)).toEqual([]);
+    expect(secretsIn(collector.bodies.join('\n'), trail.secrets)).toEqual([]);
   });
 
   it('records no URL, path, query, client address or user agent, only the route', () => {
@@ -122,9 +95,9 @@ describe('traces of a walk through personal data', () => {
       'user_agent.original',
       'http.user_agent',
     ];
-    const found = spansOf(exported).flatMap((span) =>
-      span.attributes.filter((a) => forbidden.includes(a.key)).map((a) => `${span.scope} "${span.name}" ${a.key}`),
-    );
+    const found = collector
+      .spans()
+      .flatMap((span) => span.attributes.filter((a) => forbidden.includes(a.key)).map((a) => `${span.scope} "${span.name}" ${a.key}`));
     expect([...new Set(found)]).toEqual([]);
   });
 });
