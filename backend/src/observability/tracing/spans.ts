@@ -8,7 +8,7 @@ const tracer = trace.getTracer('escrow-ledger');
  * the SDK's no-op one made active: with no span around them, the pg instrumentation's wrappers
  * step aside for the statements inside (`requireParentSpan`).
  */
-const untraced = (): Span | null => (isTracingSuppressed(context.active()) ? trace.wrapSpanContext(INVALID_SPAN_CONTEXT) : null);
+const leftOut = (): boolean => isTracingSuppressed(context.active());
 
 /**
  * Runs `work` in a new active span (a child of the active one): its errors mark the span and
@@ -20,8 +20,7 @@ export function inSpan<T>(
   work: (span: Span) => Promise<T>,
   options: { kind?: SpanKind; links?: Link[] } = {},
 ): Promise<T> {
-  const none = untraced();
-  if (none) return work(none);
+  if (leftOut()) return work(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
   return tracer.startActiveSpan(name, { attributes, kind: options.kind ?? SpanKind.INTERNAL, links: options.links }, async (span) => {
     try {
       return await work(span);
@@ -37,7 +36,7 @@ export function inSpan<T>(
 
 /** The same for synchronous work (the decider). */
 export function inSyncSpan<T>(name: string, attributes: Attributes, work: () => T): T {
-  if (untraced()) return work();
+  if (leftOut()) return work();
   return tracer.startActiveSpan(name, { attributes }, (span) => {
     try {
       return work();
