@@ -23,6 +23,7 @@ import { answerFrameworkError } from './http/error-answer';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
+import { trustedProxyList } from './http/trusted-proxies';
 import { registerUploads } from './http/uploads';
 import { SessionCache, TotpSecrets } from './identity';
 import { createDataSource, type DatabaseHandle, openDatabase, prepareDatabase } from './infrastructure/database/database';
@@ -95,10 +96,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     throw error;
   }
 
-  const trustedProxies = config.trustedProxies
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const trustedProxies = trustedProxyList(config.trustedProxies);
   const adapter = new FastifyAdapter({ trustProxy: trustedProxies, bodyLimit: 1024 * 1024, frameworkErrors: answerFrameworkError });
   registerRequestCorrelation(adapter.getInstance(), trustedProxies, rootLogger.child({ context: 'HTTP' }));
   const routes = recordRoutes(adapter.getInstance());

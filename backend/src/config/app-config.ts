@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 
 import { formatAmount, parseAmount, parsePayoutChangeHold, type PayoutChangeHold } from '@escrow/domain';
 
+import { DEFAULT_TRUSTED_PROXIES } from '../http/trusted-proxies';
 import { type LoggingSettings, parseLoggingSettings } from './logging-settings';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './rate-limit-policy';
 import { parseReturnWindow, type ReturnWindow } from './return-window';
@@ -267,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 2000),
     projectorBatchGapMs: integer('PROJECTOR_BATCH_GAP_MS', env.PROJECTOR_BATCH_GAP_MS, 25),
     rateLimits: DEFAULT_RATE_LIMITS,
-    trustedProxies: env.TRUSTED_PROXIES || 'loopback',
+    trustedProxies: env.TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES,
     heldFundsReminderAfterMs: parseDuration('HELD_FUNDS_REMINDER_AFTER', env.HELD_FUNDS_REMINDER_AFTER, '3d'),
     auditSigningKey: env.AUDIT_SIGNING_KEY || (env.AUDIT_SIGNING_KEY_FILE ? readFileSync(env.AUDIT_SIGNING_KEY_FILE, 'utf8') : null),
     webhookSecretsKey: secretsKey(env, 'WEBHOOK_SECRETS_KEY'),

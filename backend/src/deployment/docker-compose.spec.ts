@@ -69,6 +69,7 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/resolver 127\.0\.0\.11/);
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
     expect(nginx).toMatch(/proxy_set_header X-Request-Id \$request_id;/); // one id from the access log to the events
+    for (const header of ['traceparent', 'tracestate', 'baggage']) expect(nginx).toContain(`proxy_set_header ${header} '';`); // a client's trace context never passes as the proxy's
     expect(nginx).not.toMatch(/non_idempotent/); // a POST is never replayed by the proxy
   });
 
