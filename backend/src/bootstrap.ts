@@ -19,7 +19,7 @@ import type { AppConfig } from './config/app-config';
 import { EVENT_STORE } from './event-store/event-store.tokens';
 import { HeldFundsClockWorker } from './held-funds';
 import { recordApiCalls } from './http/api-call-recorder';
-import { answerFrameworkError } from './http/error-answer';
+import { answerClientError, answerFrameworkError } from './http/error-answer';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
@@ -97,7 +97,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   const trustedProxies = trustedProxyList(config.trustedProxies);
-  const adapter = new FastifyAdapter({ trustProxy: trustedProxies, bodyLimit: 1024 * 1024, frameworkErrors: answerFrameworkError });
+  const adapter = new FastifyAdapter({
+    trustProxy: trustedProxies,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
   registerRequestCorrelation(adapter.getInstance(), trustedProxies, rootLogger.child({ context: 'HTTP' }));
   const routes = recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db.pool, dataSource, db.url), adapter, {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 import { DomainError, type DomainErrorKind, type ErrorBody, type ErrorCode } from '@escrow/domain';
 import { isTransientDatabaseError } from '@escrow/projections';
@@ -139,4 +141,42 @@ const FRAMEWORK_ERRORS: Record<string, ErrorAnswer> = {
  */
 export function answerFrameworkError(error: Error & { code?: string }, _request: unknown, reply: FastifyReply): void {
   void sendError(reply, FRAMEWORK_ERRORS[error.code ?? ''] ?? INTERNAL_ERROR);
+}
+
+/** What Node's HTTP parser refuses before fastify has a request, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, ErrorAnswer> = {
+  HPE_HEADER_OVERFLOW: {
+    statusCode: 431,
+    code: 'headers_too_large',
+    message: "The request's headers are too large (the URL and cookies count): shorten the link or clear this site's cookies.",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, code: 'request_timeout', message: 'The request did not arrive whole in time: send it again.' },
+};
+const MALFORMED_REQUEST: ErrorAnswer = { statusCode: 400, code: 'malformed_request', message: 'The request is not valid HTTP; check the client that sent it.' };
+
+/**
+ * Fastify's `clientErrorHandler`: the answer to a request Node's parser could not read (headers
+ * over 16 KB, a request line that is not HTTP, one that came too slowly), in the one shape with
+ * a request id, where fastify's default wrote a body of its own with no code. There is no
+ * request, so no hook ran and nothing is logged but by the caller's own proxy; the connection
+ * is closed, as Node does, since what follows on it cannot be read either.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { retryAfterSeconds: _none, ...fields } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  const requestId = randomUUID();
+  const body = JSON.stringify({ ...fields, request_id: requestId } satisfies ErrorBody);
+  if (socket.writable)
+    socket.write(
+      [
+        `HTTP/1.1 ${fields.statusCode} ${STATUS_CODES[fields.statusCode]}`,
+        'Connection: close',
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `${REQUEST_ID_HEADER}: ${requestId}`,
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  socket.destroy(error);
 }

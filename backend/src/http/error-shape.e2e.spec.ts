@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+
 import { ERROR_CODES, type ErrorStatus } from '@escrow/domain';
 
 import { createUser, type HttpAnswer, HttpSession } from '../../test/support/http-session';
@@ -53,6 +55,19 @@ describe('one error shape for every refusal', () => {
   it('answers a URL fastify cannot route with malformed_url or path_parameter_too_long', async () => {
     expect(expectTheShape(await anonymous.get('/api/job/%zz'), 400).code).toBe('malformed_url');
     expect(expectTheShape(await anonymous.get(`/api/job/${'9'.repeat(1000)}`), 414).code).toBe('path_parameter_too_long');
+  });
+
+  it("answers what Node's HTTP parser cannot read with headers_too_large or malformed_request, and closes the connection", async () => {
+    // Only a socket reaches the parser (inject hands fastify a request already read).
+    await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.http.getHttpServer().address() as { port: number };
+    const overLimit = expectTheShape(await rawExchange(port, `GET /api/job/1?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`), 431);
+    expect(overLimit.code).toBe('headers_too_large');
+    const notHttp = await rawExchange(port, 'HELLO THERE\r\n\r\n');
+    expect(expectTheShape(notHttp, 400).code).toBe('malformed_request');
+    expect(notHttp.headers.connection).toBe('close');
+    // A header with a character no header may hold.
+    expect(expectTheShape(await rawExchange(port, 'GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Bad: a\u0001b\r\n\r\n'), 400).code).toBe('malformed_request');
   });
 
   it('answers the bodies fastify cannot read with malformed_json, unsupported_media_type and payload_too_large', async () => {
@@ -118,3 +133,23 @@ describe('one error shape for every refusal', () => {
     expect(Number(answer!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+/** Sends `text` on a new connection and reads the answer until the server closes it. */
+function rawExchange(port: number, text: string): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      try {
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) } as HttpAnswer);
+      } catch {
+        reject(new Error(`not a JSON answer: ${received.slice(0, 300)}`));
+      }
+    });
+  });
+}

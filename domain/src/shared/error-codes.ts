@@ -72,6 +72,7 @@ export const ERROR_CODES = {
     malformed_json: 'The body is not valid JSON (or is empty while Content-Type says JSON).',
     malformed_multipart: 'The upload is not well-formed multipart/form-data or was cut short.',
     malformed_url: 'The URL cannot be read (a broken %-encoding).',
+    malformed_request: 'The request is not valid HTTP/1.1 (its request line or a header cannot be read).',
     message_required: 'The contact message is empty.',
     micro_deposits_mismatch: 'The micro-deposit amounts entered are not the ones sent.',
     micro_deposits_missing: 'A payout account is verified with two micro-deposits; they are missing.',
@@ -259,6 +260,9 @@ export const ERROR_CODES = {
     totp_setup_not_started: 'The authenticator set-up was not started.',
     version_not_found: 'There is no such milestone version.',
   },
+  408: {
+    request_timeout: 'The request did not arrive whole in time: send it again.',
+  },
   409: {
     nothing_to_return: "The project's escrow balance holds no cleared funds that no payment has drawn: nothing can be returned.",
     balance_return_pending: 'A return of escrow funds is waiting for the seller: it must be approved or declined before another is asked for.',
@@ -391,6 +395,9 @@ export const ERROR_CODES = {
   },
   429: {
     too_many_attempts: 'Too many attempts; Retry-After says in how many seconds to try again.',
+  },
+  431: {
+    headers_too_large: "The request's headers, its URL and cookies included, are over the 16 KB the API reads.",
   },
   500: {
     internal_error: 'Something failed on the server; the request id finds it in the logs.',
