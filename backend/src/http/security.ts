@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from 'helmet';
 
 import type { AppConfig } from '../config/app-config';
 import { isSecureRequest, XSRF_COOKIE } from './cookies';
@@ -15,7 +15,10 @@ import { refuseUnsafeInput } from './input-limits';
  */
 export async function registerSecurity(app: NestFastifyApplication, config: Pick<AppConfig, 'publicUrl'>): Promise<void> {
   await app.register(fastifyCookie as never);
-  await app.register(fastifyHelmet as never, {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Built once: @fastify/helmet built helmet's middleware anew for every request, parsing the
+  // policy each time (docs/performance.md, "Security headers built once").
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -33,9 +36,9 @@ export async function registerSecurity(app: NestFastifyApplication, config: Pick
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false, // set by the TLS terminator in front of us, which knows whether HTTPS is in use
+    strictTransportSecurity: false, // set by the TLS terminator in front of us, which knows whether HTTPS is in use
   });
-  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   refuseUnsafeInput(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.cookies?.[XSRF_COOKIE]) {
