@@ -1,8 +1,4 @@
-import type { TestDatabase } from '../../../../testing/test-database';
-import type { ChildRun } from '../../../test/reliability/child-process';
-import { startApi } from '../../../test/reliability/test-servers';
-import { OtlpCollector } from '../../../test/support/otlp-collector';
-import { createMigratedTestDatabase } from '../../../test/support/test-app';
+import { TracedApi } from '../../../test/support/traced-api';
 
 const KEPT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const DROPPED_TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -14,28 +10,19 @@ const DROPPED_TRACE = '0af7651916cd43dd8448eb211c80319c';
  * span, no statement.
  */
 describe('sampling at the door, in the built program', () => {
-  let collector: OtlpCollector;
-  let database: TestDatabase;
-  let api: ChildRun;
+  let api: TracedApi;
   let logged: { msg?: string; traceId?: string }[] = [];
 
   beforeAll(async () => {
-    collector = await OtlpCollector.start();
-    database = await createMigratedTestDatabase();
-    const started = await startApi(database.url, {
-      ...collector.settings,
-      // The default sampler (parentbased_traceidratio), keeping no new trace.
-      OTEL_TRACES_SAMPLER_ARG: '0',
-    });
-    api = started.run;
+    // The default sampler (parentbased_traceidratio), keeping no new trace.
+    api = await TracedApi.start({ OTEL_TRACES_SAMPLER_ARG: '0' });
     const health = (traceparent?: string) =>
-      fetch(`${started.baseUrl}/api/health`, { headers: traceparent ? { traceparent } : {} }).then((r) => expect(r.status).toBe(200));
+      fetch(`${api.baseUrl}/api/health`, { headers: traceparent ? { traceparent } : {} }).then((r) => expect(r.status).toBe(200));
     for (let i = 0; i < 10; i++) await health();
     await health(`00-${KEPT_TRACE}-b7ad6b7169203331-01`);
     await health(`00-${DROPPED_TRACE}-b7ad6b7169203331-00`);
-    // The stop sends the spans still buffered.
     await api.stop();
-    logged = api.output.flatMap((line) => {
+    logged = api.run.output.flatMap((line) => {
       try {
         return [JSON.parse(line) as { msg?: string; traceId?: string }];
       } catch {
@@ -44,14 +31,10 @@ describe('sampling at the door, in the built program', () => {
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await api?.stop();
-    await collector?.close();
-    await database?.drop();
-  });
+  afterAll(() => api?.close());
 
   it("exports the trace of the request whose caller sampled it, and nothing of the others'", () => {
-    const spans = collector.spans();
+    const spans = api.collector.spans();
     const traces = [...new Set(spans.map((s) => s.traceId.toLowerCase()))];
     expect(traces).toEqual([KEPT_TRACE]);
     const server = spans.filter((s) => s.scope === '@opentelemetry/instrumentation-http' && s.kind === 2);

@@ -4,12 +4,9 @@ import { join } from 'node:path';
 
 import { Pool } from 'pg';
 
-import type { TestDatabase } from '../../../../testing/test-database';
-import type { ChildRun } from '../../../test/reliability/child-process';
-import { startApi } from '../../../test/reliability/test-servers';
-import { type ExportedSpan, OtlpCollector } from '../../../test/support/otlp-collector';
+import type { ExportedSpan } from '../../../test/support/otlp-collector';
 import { secretsIn, walkPersonalRoutes, type WalkTrail } from '../../../test/support/personal-data-walk';
-import { createMigratedTestDatabase } from '../../../test/support/test-app';
+import { TracedApi } from '../../../test/support/traced-api';
 import { demoSecrets } from '../../seed/demo-secrets';
 
 const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) => a.key === key)?.value.stringValue;
@@ -22,44 +19,35 @@ const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) 
  * attributes, events, links, resource.
  */
 describe('traces of a walk through personal data', () => {
-  let collector: OtlpCollector;
-  let database: TestDatabase;
   let pool: Pool;
-  let api: ChildRun;
+  let api: TracedApi;
   let trail: WalkTrail;
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-traces-demo-'));
 
   beforeAll(async () => {
-    collector = await OtlpCollector.start();
-    database = await createMigratedTestDatabase();
     // The demo's secrets are this installation's, kept in its data folder (here the test's own).
     const { secrets } = demoSecrets(dataDir);
-    const started = await startApi(database.url, {
+    api = await TracedApi.start({
       SEED_DEMO_DATA: 'true',
       DATA_DIR: dataDir,
-      ...collector.settings,
       // Every request traced: the deployment's default keeps one trace in ten.
       OTEL_TRACES_SAMPLER: 'parentbased_always_on',
       // Webhook and payment workers idle: the walk is about requests.
       PAYMENTS_SANDBOX_SETTLE_MS: '0',
     });
-    api = started.run;
-    pool = new Pool({ connectionString: database.url, max: 1 });
-    trail = await walkPersonalRoutes(started.baseUrl, pool, secrets);
-    // The stop sends the spans still buffered.
+    pool = new Pool({ connectionString: api.database.url, max: 1 });
+    trail = await walkPersonalRoutes(api.baseUrl, pool, secrets);
     await api.stop();
   }, 120_000);
 
   afterAll(async () => {
-    await api?.stop();
     await pool?.end();
-    await collector?.close();
-    await database?.drop();
+    await api?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('exports the spans of every instrumentation, the server spans named by route template', () => {
-    const spans = collector.spans();
+    const spans = api.collector.spans();
     const scopes = new Set(spans.map((s) => s.scope));
     expect([...scopes]).toEqual(
       expect.arrayContaining(['@opentelemetry/instrumentation-http', '@fastify/otel', '@opentelemetry/instrumentation-pg', 'escrow-ledger']),
@@ -73,13 +61,13 @@ describe('traces of a walk through personal data', () => {
   });
 
   it('holds none of the emails, names, phones, account numbers, codes, tokens or search texts the walk sent', () => {
-    const leaks = collector.spans().flatMap((span) => {
+    const leaks = api.collector.spans().flatMap((span) => {
       const found = secretsIn(JSON.stringify(span), trail.secrets);
       return found.length ? [`${span.scope} "${span.name}": ${found.join(', ')}`] : [];
     });
     expect({ leaks, walk: trail.requests.length }).toEqual({ leaks: [], walk: trail.requests.length });
     // The resource and everything outside the spans too.
-    expect(secretsIn(collector.bodies.join('\n'), trail.secrets)).toEqual([]);
+    expect(secretsIn(api.collector.bodies.join('\n'), trail.secrets)).toEqual([]);
   });
 
   it('records no URL, path, query, client address or user agent, only the route', () => {
@@ -95,7 +83,7 @@ describe('traces of a walk through personal data', () => {
       'user_agent.original',
       'http.user_agent',
     ];
-    const found = collector
+    const found = api.collector
       .spans()
       .flatMap((span) => span.attributes.filter((a) => forbidden.includes(a.key)).map((a) => `${span.scope} "${span.name}" ${a.key}`));
     expect([...new Set(found)]).toEqual([]);
