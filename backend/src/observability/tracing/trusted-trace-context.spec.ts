@@ -33,12 +33,15 @@ describe("a caller's trace context, from trusted proxies only", () => {
     expect(propagator.extract(given, null, defaultTextMapGetter)).toBe(given);
   });
 
-  it('injects into outgoing requests as the wrapped propagator does', () => {
+  it('injects nothing into outgoing requests (webhook deliveries), even inside a sampled trace', () => {
     const propagator = new TraceContextFromTrustedProxies(new W3CTraceContextPropagator(), []);
     const from = request('127.0.0.1') as { headers: object };
     const parent = trace.getSpanContext(new W3CTraceContextPropagator().extract(ROOT_CONTEXT, from.headers, defaultTextMapGetter))!;
     const carrier: Record<string, string> = {};
     propagator.inject(trace.setSpanContext(context.active(), parent), carrier, defaultTextMapSetter);
+    expect(carrier).toEqual({});
+    // The wrapped propagator would have: what this one holds back.
+    new W3CTraceContextPropagator().inject(trace.setSpanContext(context.active(), parent), carrier, defaultTextMapSetter);
     expect(carrier.traceparent).toBe(SAMPLED_PARENT);
     expect(propagator.fields()).toEqual(['traceparent', 'tracestate']);
   });

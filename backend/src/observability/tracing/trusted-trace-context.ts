@@ -12,8 +12,12 @@ import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@
  *
  * The HTTP instrumentation `admit`s each incoming request before it reads the headers (the
  * propagator sees only the headers, not the socket); `extract` reads only the headers of a
- * request admitted from a trusted address. Injection into outgoing requests is the wrapped
- * propagator's.
+ * request admitted from a trusted address.
+ *
+ * Nothing is injected into outgoing requests: the only ones the API makes are webhook
+ * deliveries, to receivers outside the deployment (the OTLP exporter's own requests are not
+ * traced), and a receiver has no use for this process's trace ids; they would only tell it which
+ * of its deliveries were traced. The deliveries' client spans are still recorded.
  */
 export class TraceContextFromTrustedProxies implements TextMapPropagator {
   private readonly admitted = new WeakSet<object>();
@@ -37,8 +41,8 @@ export class TraceContextFromTrustedProxies implements TextMapPropagator {
     return this.inner.extract(context, carrier, getter);
   }
 
-  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
-    this.inner.inject(context, carrier, setter);
+  inject(_context: Context, _carrier: unknown, _setter: TextMapSetter): void {
+    // Nothing leaves with outgoing requests (see above).
   }
 
   fields(): string[] {
