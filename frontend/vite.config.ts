@@ -46,8 +46,58 @@ function precompress(): Plugin {
   };
 }
 
+/** Packages a first paint must not load (docs/frontend.md#conventions, Weight): the UI library and the charts. */
+const HEAVY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|recharts|d3-[\w-]+)[\\/]/;
+const APP_SOURCE = /[\\/](frontend|domain)[\\/]src[\\/]/;
+
+/**
+ * The project page's shared code as one file (docs/performance.md, "The project page's code in
+ * fewer files"). Its first load was eighteen files, fourteen of them app modules of 1-2 KB it
+ * shares with other portal and console screens, each a request queued on a phone's few
+ * connections. This group takes the app modules the project page imports statically that lead to
+ * no heavy package and to nothing the public pages (home, login) load, since a group also takes
+ * its modules' dependencies: those pages load none of it. The module graph is read when the build
+ * ends, before the chunks are made.
+ */
+function projectPageShared(): { plugin: Plugin; test: (id: string) => boolean } {
+  const imports = new Map<string, readonly string[]>();
+  const closure = (roots: Iterable<string>): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const next of imports.get(id) ?? []) visit(next);
+    };
+    for (const id of roots) visit(id);
+    return seen;
+  };
+  const page = (...files: string[]) => closure([...imports.keys()].filter((id) => files.some((file) => id.endsWith(file))));
+  let captured: Set<string> | null = null;
+  const compute = (): Set<string> => {
+    const publicPages = page('src/pages/HomePage.tsx', 'src/pages/LoginPage.tsx');
+    // What the entry loads is on every page already (the `app` group): depending on it costs nothing.
+    const entry = page('src/main.tsx');
+    const clean = (id: string) => !HEAVY.test(id) && (entry.has(id) || !publicPages.has(id));
+    const candidates = [...page('src/pages/portal/ProjectPage.tsx')].filter((id) => APP_SOURCE.test(id) && !entry.has(id));
+    return new Set(candidates.filter((id) => [...closure([id])].every(clean)));
+  };
+  return {
+    plugin: {
+      name: 'escrow-project-page-shared',
+      apply: 'build',
+      buildEnd() {
+        for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+        captured = null;
+      },
+    },
+    test: (id) => (captured ??= compute()).has(id),
+  };
+}
+
+const projectShared = projectPageShared();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), projectShared.plugin],
   resolve: {
     // The domain package is compiled to CommonJS for Node; the browser build uses its sources.
     alias: { '@escrow/domain': domainSource },
@@ -68,7 +118,10 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically is loaded by every page anyway: one chunk,
           // not the twenty-odd small shared chunks the automatic split made of it (same page).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'project-shared', test: projectShared.test, minShareCount: 2 },
+          ],
         },
       },
     },
