@@ -20,6 +20,7 @@ import { EVENT_STORE } from './event-store/event-store.tokens';
 import { HeldFundsClockWorker } from './held-funds';
 import { recordApiCalls } from './http/api-call-recorder';
 import { answerClientError, answerFrameworkError } from './http/error-answer';
+import { jsonBodyParser } from './http/json-body';
 import { serveOpenApi } from './http/openapi';
 import { recordRoutes, type ServedRoute } from './http/route-table';
 import { registerSecurity } from './http/security';
@@ -69,7 +70,9 @@ export interface CreateAppOptions {
   recordQueryNames?: boolean;
 }
 
-/** Type checks speak first: a missing field should say "Please enter …", not "too long". */
+/** The largest request body read (1 MiB): a JSON body of the API is a few KB; uploads have limits of their own. */
+const BODY_LIMIT = 1024 * 1024;
+
 /** A file Vite named by its content's hash: `assets/<name>-<8 characters>.<ext>`, or its .br / .gz copy. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 
@@ -99,7 +102,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const trustedProxies = trustedProxyList(config.trustedProxies);
   const adapter = new FastifyAdapter({
     trustProxy: trustedProxies,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
@@ -109,6 +112,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: silent ? false : nestLogger,
     abortOnError: false,
   });
+  // Before init, so that Nest registers no JSON parser of its own (hasCustomBodyParser).
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, jsonBodyParser(adapter.getInstance()));
   await registerSecurity(app, config);
   await registerUploads(app, config);
   app.setGlobalPrefix('api');

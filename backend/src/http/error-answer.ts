@@ -8,6 +8,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
 import { ApiRefusal } from './api-refusal';
+import { PROTOTYPE_KEY } from './json-body';
 import { REQUEST_ID_HEADER } from './request-id-header';
 
 /** An error answer before it is sent: the body but its request id, and when to try again. */
@@ -65,6 +66,12 @@ function fastifyClientError(error: FastifyClientError): ErrorAnswer {
   if (status === 415) return { statusCode: status, code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' };
   if (status === 413) return { statusCode: status, code: 'payload_too_large', message: 'The request body is too large.' };
   // An older fastify raised the parser's SyntaxError with no code of its own.
+  if (error.code === PROTOTYPE_KEY)
+    return {
+      statusCode: status,
+      code: 'json_prototype_key',
+      message: 'The request body may not hold a "__proto__" key, or a "constructor" key holding "prototype": remove it and send the request again.',
+    };
   if (MALFORMED_JSON.has(error.code ?? '') || error instanceof SyntaxError)
     return { statusCode: status, code: 'malformed_json', message: 'The request body is not valid JSON.' };
   return { statusCode: status, code: codeOfStatus(status, true), message: error.message || 'Bad request.' };

@@ -79,6 +79,26 @@ describe('one error shape for every refusal', () => {
     expect(expectTheShape(await anonymous.post('/api/auth/login', { email: 'x'.repeat(1024 * 1024 + 1) }), 413).code).toBe('payload_too_large');
   });
 
+  it('answers valid JSON holding a prototype key with json_prototype_key, naming the key, not with malformed_json', async () => {
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const bodies = [
+      '{"__proto__":{"role":"admin"},"email":"a@b.c","password":"x"}',
+      '{"email":"a@b.c","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+      // The key spelled with escapes is the same key once parsed.
+      '{"\\u005f\\u005fproto__":{"role":"admin"}}',
+    ];
+    for (const body of bodies) {
+      const refusal = expectTheShape(await anonymous.post('/api/auth/login', body, json), 400);
+      expect(refusal.code).toBe('json_prototype_key');
+      expect(refusal.message).toContain('"__proto__"');
+    }
+    // Not JSON at all, empty, or a prototype key inside a string: as before.
+    expect(expectTheShape(await anonymous.post('/api/auth/login', '{"__proto__":', json), 400).code).toBe('malformed_json');
+    expect(expectTheShape(await anonymous.post('/api/auth/login', '', json), 400).code).toBe('malformed_json');
+    const quoted = await anonymous.post('/api/auth/login', '{"email":"proto@example.com","password":"__proto__ constructor prototype"}', json);
+    expect(['json_prototype_key', 'malformed_json']).not.toContain((quoted.body as { code?: string }).code);
+  });
+
   it('answers the input no column can hold with its code and the field at fault', async () => {
     const nul = expectTheShape(await anonymous.post('/api/auth/login', { email: 'a\u0000@b.c', password: 'x' }), 400);
     expect(nul).toMatchObject({ code: 'unsafe_text', param: 'email' });

@@ -93,7 +93,7 @@ const ANY_ROUTE_CODES: RouteErrorCodes[string] = {
   '503': ['database_unavailable', 'read_model_behind', 'service_unavailable'],
 };
 const BODY_CODES: RouteErrorCodes[string] = {
-  '400': ['body_too_deep', 'idempotency_key_format', 'malformed_json'],
+  '400': ['body_too_deep', 'idempotency_key_format', 'json_prototype_key', 'malformed_json'],
   '403': ['csrf_token_invalid'],
   '413': ['payload_too_large'],
   '415': ['unsupported_media_type'],

@@ -61,6 +61,7 @@ export const ERROR_CODES = {
     four_eyes_above: "The installation's FOUR_EYES_ABOVE setting is not an amount.",
     idempotency_key_format: 'The Idempotency-Key header is not 8 to 100 letters, digits or - _ . :.',
     image_unreadable: 'The image cannot be decoded.',
+    json_prototype_key: 'The JSON body holds a `__proto__` key, or a `constructor` key holding `prototype` (refused: it could change what objects inherit).',
     last4_invalid: 'A bank account number is not 4 to 17 digits.',
     last_name_missing: "The buyer's last name is empty.",
     last_name_required: 'The last name is empty.',
