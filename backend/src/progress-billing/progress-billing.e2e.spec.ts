@@ -300,11 +300,11 @@ describe('progress billing', () => {
     const rows = (csv.body as string).trim().split('\r\n');
     expect(rows[0]).toMatch(/^item,description,payee,scheduled_value,/);
     expect(rows.slice(1)).toEqual([
-      '1,Site work,Mesa General Contracting,20000.00,10000.00,0.00,0.00,10000.00,50.00,10000.00,1000.00,9000.00,9000.00,0.00,refused,punch list',
-      '2,Concrete,Desert Concrete,30000.00,12000.00,6000.00,0.00,18000.00,60.00,12000.00,1650.00,16350.00,13500.00,2850.00,as_billed,',
-      '3,Framing,Mesa General Contracting,55000.00,0.00,8000.00,0.00,8000.00,14.55,47000.00,800.00,7200.00,4500.00,2700.00,reduced,north wall not framed',
-      '4,Deck,Sun Decks,8000.00,0.00,2000.00,0.00,2000.00,25.00,6000.00,200.00,1800.00,0.00,1800.00,as_billed,',
-      'total,,,113000.00,,,,38000.00,,,3650.00,34350.00,27000.00,7350.00,,',
+      '1,Site work,Mesa General Contracting,20000.00,10000.00,0.00,0.00,10000.00,50.00,10000.00,1000.00,0.00,9000.00,9000.00,0.00,refused,punch list',
+      '2,Concrete,Desert Concrete,30000.00,12000.00,6000.00,0.00,18000.00,60.00,12000.00,1650.00,0.00,16350.00,13500.00,2850.00,as_billed,',
+      '3,Framing,Mesa General Contracting,55000.00,0.00,8000.00,0.00,8000.00,14.55,47000.00,800.00,0.00,7200.00,4500.00,2700.00,reduced,north wall not framed',
+      '4,Deck,Sun Decks,8000.00,0.00,2000.00,0.00,2000.00,25.00,6000.00,200.00,0.00,1800.00,0.00,1800.00,as_billed,',
+      'total,,,113000.00,,,,38000.00,,,3650.00,0.00,34350.00,27000.00,7350.00,,',
     ]);
     const pdf = await app.http.inject({ method: 'GET', url: `${base}/2/pdf`, headers: { cookie: `sid=${await startSession(app.db.pool, buyer.userId)}` } });
     expect(pdf.statusCode).toBe(200);

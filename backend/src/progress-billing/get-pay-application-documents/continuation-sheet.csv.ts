@@ -14,6 +14,7 @@ const HEADER = [
   'percent_complete',
   'balance_to_finish',
   'retainage',
+  'retainage_refunded',
   'earned_less_retainage',
   'previous_certificates',
   'current_payment_due',
@@ -24,7 +25,9 @@ const HEADER = [
 /**
  * The continuation sheet (G703 columns A–I and what each line pays) of one pay application, one
  * row per line of the schedule it was billed against and a totals row; amounts as plain decimals
- * ("1234.50") so a spreadsheet sums them.
+ * ("1234.50") so a spreadsheet sums them. `retainage_refunded` is the retainage a dispute gave back
+ * to the owner, to date: without it a line's earned less retainage (G − I − refunded) would not
+ * add up from the columns beside it.
  */
 export function continuationSheetCsv(view: PayApplicationView, companyNames: ReadonlyMap<number, string>): string {
   const rows = view.lines.map((l) => [
@@ -39,6 +42,7 @@ export function continuationSheetCsv(view: PayApplicationView, companyNames: Rea
     l.percent_complete,
     l.balance_to_finish,
     l.retainage,
+    l.retainage_refunded,
     l.earned_less_retainage,
     l.previous_certificates,
     l.current_payment_due,
@@ -58,6 +62,7 @@ export function continuationSheetCsv(view: PayApplicationView, companyNames: Rea
     '',
     '',
     s.total_retainage,
+    s.retainage_refunded,
     s.total_earned_less_retainage,
     s.previous_certificates,
     s.current_payment_due,

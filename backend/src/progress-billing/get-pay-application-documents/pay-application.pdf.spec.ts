@@ -78,4 +78,20 @@ describe('the pay application PDF', () => {
     const names = { project: 'Project 7', companies: new Map([[20, 'Mesa GC']]) };
     expect(Buffer.from(await payApplicationPdf(view([line(1)]), names))).toEqual(Buffer.from(await payApplicationPdf(view([line(1)]), names)));
   });
+
+  it('gives each line what a retainage dispute refunded to the owner, in a column of its own', async () => {
+    const names = { project: 'Project 7', companies: new Map([[20, 'Mesa GC']]) };
+    const plain = pdfText(await payApplicationPdf(view([line(1), line(2)]), names));
+    expect(plain).not.toContain('Refunded');
+    // Line 1's 100.00 of retainage went back to the owner: I drops to 0, and so does what it earned less retainage.
+    const refundedLine = { ...line(1), retainage: '0.00', retainage_refunded: '100.00', earned_less_retainage: '900.00' };
+    const refunded = view([refundedLine, line(2)]);
+    refunded.summary = { ...summary, total_retainage: '0.00', retainage_refunded: '100.00' };
+    const text = pdfText(await payApplicationPdf(refunded, names));
+    const headings = text.slice(text.indexOf('A Item'), text.indexOf('Payment due') + 1);
+    expect(headings.slice(-3)).toEqual(['I Retainage', 'Refunded', 'Payment due']);
+    const first = text.slice(text.indexOf('1', text.indexOf('Payment due')), text.indexOf('1', text.indexOf('Payment due')) + 12);
+    expect(first.slice(-3)).toEqual(['0.00', '100.00', '900.00']);
+    expect(text.slice(text.indexOf('Total'), text.indexOf('Total') + 6)).toEqual(['Total', '60,000.00', '1,000.00', '0.00', '100.00', '900.00']);
+  });
 });

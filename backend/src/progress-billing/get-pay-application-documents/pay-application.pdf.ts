@@ -127,10 +127,25 @@ const SHEET: SheetColumn[] = [
   ['I Retainage', 58, (l) => amount(l.retainage), true],
   ['Payment due', 62, (l) => amount(l.current_payment_due), true],
 ];
+const REFUNDED: SheetColumn = ['Refunded', 58, (l) => amount(l.retainage_refunded), true];
+
+/**
+ * The sheet's columns: once a retainage dispute has refunded the owner, a column of what each
+ * line gave back, taken from the description's width so the page keeps its margins (without it
+ * a line's payment would not follow from the figures beside it).
+ */
+function sheetColumns(view: PayApplicationView): SheetColumn[] {
+  if (view.summary.retainage_refunded === '0.00' && view.lines.every((l) => l.retainage_refunded === '0.00')) return SHEET;
+  return SHEET.flatMap((column): SheetColumn[] => {
+    if (column[0] === 'B Description') return [[column[0], column[1] - REFUNDED[1], column[2], column[3]]];
+    return column[0] === 'I Retainage' ? [column, REFUNDED] : [column];
+  });
+}
 const ROWS_PER_PAGE = 40;
 
 function continuationPages(doc: PDFDocument, fonts: [PDFFont, PDFFont], view: PayApplicationView, names: Names) {
   const pages = Math.max(1, Math.ceil(view.lines.length / ROWS_PER_PAGE));
+  const columns = sheetColumns(view);
   for (let p = 0; p < pages; p++) {
     const w = new Writer(doc.addPage([792, 612]), ...fonts);
     let y = 612 - MARGIN - 10;
@@ -140,7 +155,7 @@ function continuationPages(doc: PDFDocument, fonts: [PDFFont, PDFFont], view: Pa
     });
     y -= 20;
     let x = MARGIN;
-    for (const [heading, width, , right] of SHEET) {
+    for (const [heading, width, , right] of columns) {
       w.text(heading, x, y, 7, { bold: true, width: width - 4, right });
       x += width;
     }
@@ -149,7 +164,7 @@ function continuationPages(doc: PDFDocument, fonts: [PDFFont, PDFFont], view: Pa
     y -= 11;
     for (const line of view.lines.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE)) {
       x = MARGIN;
-      for (const [, width, value, right] of SHEET) {
+      for (const [, width, value, right] of columns) {
         w.text(value(line), x, y, 7, { width: width - 4, right });
         x += width;
       }
@@ -167,10 +182,11 @@ function continuationPages(doc: PDFDocument, fonts: [PDFFont, PDFFont], view: Pa
         'C Scheduled value': s.contract_sum_to_date,
         'G To date': s.total_completed_and_stored,
         'I Retainage': s.total_retainage,
+        Refunded: s.retainage_refunded,
         'Payment due': s.current_payment_due,
       };
       x = MARGIN;
-      for (const [heading, width, , right] of SHEET) {
+      for (const [heading, width, , right] of columns) {
         const value = heading === 'A Item' ? 'Total' : totals[heading] ? amount(totals[heading]) : '';
         if (value) w.text(value, x, y - 4, 7, { bold: true, width: width - 4, right });
         x += width;
