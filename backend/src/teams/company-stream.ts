@@ -8,6 +8,7 @@ import {
   evolveCompany,
   initialCompanyState,
   type MembershipDirectory,
+  roleNeedsSecondFactor,
   type SigningPolicy,
 } from '@escrow/domain';
 import type { Pool } from 'pg';
@@ -68,10 +69,13 @@ export async function writeMembershipToUsers(pool: Pool, streams: EventStreams, 
         );
         if (rowCount) changes.gone.push(userId);
       } else {
+        // A member moved into a role that touches money needs a second factor as one invited into
+        // it does (docs/teams.md); one joining keeps what the invitation's acceptance sets.
         const { rowCount } = await client.query(
-          `UPDATE users SET company_id = $2, company_role = $3, company_joined_at = coalesce(company_joined_at, now())
+          `UPDATE users SET company_id = $2, company_role = $3, company_joined_at = coalesce(company_joined_at, now()),
+                  company_factor_required = CASE WHEN company_id = $2 AND company_role IS NOT NULL THEN $4 ELSE company_factor_required END
             WHERE user_id = $1 AND (company_id IS NULL OR company_id = $2) AND company_role IS DISTINCT FROM $3`,
-          [userId, companyId, role],
+          [userId, companyId, role, roleNeedsSecondFactor(role)],
         );
         if (rowCount) changes.changed.push(userId);
       }

@@ -169,6 +169,25 @@ describe('teams: members, invitations and roles', () => {
     expect((await lastMailTo(app.db.pool, owner.email))?.body).toMatch(/from finance to viewer/);
   });
 
+  it('asks a viewer moved into a role that touches money to enrol a second factor first, as one invited into it', async () => {
+    const address = email('viewer');
+    expect((await as.owner.post('/api/company/invitations', { email: address, role: 'viewer' })).status).toBe(201);
+    const visitor = new HttpSession(app.http);
+    const accepted = await visitor.post(`/api/team-invitations/${(await codeIn(address))!}/accept`, {
+      first_name: 'Val',
+      last_name: 'Viewer',
+      password: 'Correct-horse-43',
+    });
+    expect(accepted).toMatchObject({ status: 200, body: { role: 'viewer', needs_second_factor: false } });
+    const promoted = await as.owner.request('PATCH', `/api/company/members/${accepted.body.user_id}`, { role: 'project_manager' });
+    expect(promoted).toMatchObject({ status: 200, body: { role: 'project_manager' } });
+    expect((await visitor.post('/api/milestone', {})).body).toMatchObject({ code: 'second_factor_required' });
+    expect((await visitor.get('/api/account/security')).status).toBe(200);
+    // Back to viewer: nothing it may do needs one.
+    expect((await as.owner.request('PATCH', `/api/company/members/${accepted.body.user_id}`, { role: 'viewer' })).status).toBe(200);
+    expect((await visitor.get('/api/projects')).status).toBe(200);
+  });
+
   it("ends a removed member's sessions at once: a copied cookie is dead", async () => {
     const member = await memberOf(owner.companyId, 'project_manager');
     const cookie = await startSession(app.db.pool, member.userId);
