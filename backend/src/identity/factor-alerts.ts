@@ -196,7 +196,7 @@ export class FactorAlerts {
     };
   }
 
-  /** Recovery codes outlive no factor; sessions (renewed ones too) and pending logins end; the next login waits for a reset. Answers the sessions ended. */
+  /** Recovery codes outlive no factor; sessions (renewed ones too), pending logins and a pending email change end; the next login waits for a reset. Answers the sessions ended. */
   private async endEverything(client: PoolClient, userId: number): Promise<number> {
     await client.query(
       `DELETE FROM recovery_codes WHERE user_id = $1
@@ -206,6 +206,7 @@ export class FactorAlerts {
     );
     await this.resets.require(userId, client);
     await client.query('DELETE FROM pending_logins WHERE user_id = $1', [userId]);
+    await this.codes.cancelEmailChange(userId, client);
     // A cookie renewed away lately is "renewed, try again" for a while; these sessions are over, so it is unknown now.
     await client.query('DELETE FROM session_rotations WHERE user_id = $1', [userId]);
     return (await client.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;

@@ -58,8 +58,17 @@ export class OneTimeCodes {
     return rows[0] ? { userId: rows[0].user_id, newEmail: rows[0].new_email } : null;
   }
 
-  async removeAll(userId: number, purpose: CodePurpose): Promise<number> {
-    const result = await this.pool.query('DELETE FROM one_time_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+  async removeAll(userId: number, purpose: CodePurpose, db: Pool | PoolClient = this.pool): Promise<number> {
+    const result = await db.query('DELETE FROM one_time_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
     return result.rowCount ?? 0;
+  }
+
+  /**
+   * Cancels the email change waiting for its link: whoever asked for it may have held a stolen
+   * password or session, and once that is shut out (a password changed or reset, the other
+   * sessions ended, "this wasn't me") a link mailed to their address must not take the account.
+   */
+  async cancelEmailChange(userId: number, db: Pool | PoolClient = this.pool): Promise<number> {
+    return this.removeAll(userId, 'email_change', db);
   }
 }

@@ -353,6 +353,38 @@ describe('identity: second factors and step-up', () => {
     expect((await session().post('/api/auth/email/confirm', { code })).body).toEqual({ email: newEmail });
     expect((await s.get('/api/user')).body.email).toBe(newEmail);
     expect(await logKinds(user.userId)).toEqual(expect.arrayContaining(['email_change_requested', 'email_changed']));
+    // The old address hears that it happened, since its reset links now go elsewhere.
+    expect(await lastMailTo(pool(), user.email)).toMatchObject({
+      subject: 'Your Escrow Ledger email address was changed',
+      body: expect.stringContaining(`is now ${newEmail}`),
+    });
+  });
+
+  it('cancels an email change waiting for its link when the password changes, the other sessions end or a reset link sets a password', async () => {
+    const ways: [string, (user: CreatedUser, s: HttpSession) => Promise<unknown>][] = [
+      ['password changed', (_, s) => s.put('/api/account/password', { current_password: TEST_PASSWORD, password: 'Another-pass-2027' })],
+      ['other sessions ended', (_, s) => s.delete('/api/account/sessions')],
+      [
+        'reset link',
+        async (user) => {
+          await session().post('/api/user/password/forgot', { email: user.email });
+          await afterAnswers(app);
+          const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), user.email))!.body)![1];
+          return session().put('/api/user/password/reset', { code: reset, password: 'Another-pass-2028' });
+        },
+      ],
+    ];
+    for (const [way, shutOut] of ways) {
+      const user = await createUser(pool(), { factor: 'totp' });
+      const s = await signedIn(user, { steppedUp: true });
+      const newEmail = `pending-${user.email}`;
+      expect((await s.put('/api/account/email', { email: newEmail })).status).toBe(200);
+      const code = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), newEmail))!.body)![1];
+      expect(((await shutOut(user, s)) as { status: number }).status).toBeLessThan(300);
+      const confirmed = await session().post('/api/auth/email/confirm', { code });
+      expect({ way, status: confirmed.status, code: confirmed.body.code }).toEqual({ way, status: 404, code: 'link_invalid' });
+      expect((await pool().query('SELECT email FROM users WHERE user_id = $1', [user.userId])).rows[0].email).toBe(user.email);
+    }
   });
 
   it('changes the password with the current one: other sessions end and the user is mailed', async () => {

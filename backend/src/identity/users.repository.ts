@@ -205,6 +205,12 @@ export class UsersRepository {
     await this.users.update({ userId }, { passwordHash });
   }
 
+  /** Sets the password of an account that has none yet; false when one was chosen already. */
+  async setFirstPassword(userId: number, passwordHash: string): Promise<boolean> {
+    const result = await this.users.update({ userId, passwordHash: IsNull() }, { passwordHash });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** The link mailed to the address was opened: the address is the user's. */
   async markEmailVerified(userId: number): Promise<void> {
     await this.users.update({ userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: () => 'now()' });

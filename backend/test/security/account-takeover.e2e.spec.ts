@@ -1,8 +1,18 @@
 import { createSignedProject, type EscrowParties, proposeMilestone, runMilestone } from '../support/escrow-project';
 import { eventually } from '../support/event-store-fixture';
-import { type CreatedUser, createSeller, createUser, HttpSession, startSession, TEST_PASSWORD, TEST_TOTP_SECRET, totpCode } from '../support/http-session';
+import {
+  type CreatedUser,
+  createSeller,
+  createUser,
+  HttpSession,
+  lastMailTo,
+  startSession,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+  totpCode,
+} from '../support/http-session';
 import { SoftPasskey } from '../support/soft-passkey';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../support/test-app';
 
 const ROUTING = '011000015';
 const ATTACKER_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36';
@@ -292,5 +302,52 @@ describe('account takeover: a stolen password moves no money', () => {
     expect(
       await count(`SELECT count(*)::int AS n FROM security_log WHERE user_id = $1 AND kind IN ('factor_alert_sent', 'factor_alert_used')`, [victim.userId]),
     ).toBe(2);
+  });
+
+  it('with a password alone on an account without a factor: the email change the thief asks for dies with "this wasn\'t me", and the invitation link is spent', async () => {
+    // A buyer invited by a seller, who chose a password with a reset link instead of the invitation's.
+    const victim = await createUser(pool(), { firstName: 'Nora', lastName: 'Nofactor' });
+    const thief = attacker();
+    expect((await thief.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }, { 'user-agent': ATTACKER_BROWSER })).status).toBe(200);
+    // A first factor needs no step-up the thief could not give: the password was just typed.
+    const { secret } = (await thief.post('/api/account/totp/setup')).body as { secret: string };
+    expect((await thief.post('/api/account/totp', { code: await totpCode(secret) })).status).toBe(200);
+    const theirs = `thief-${victim.email}`;
+    expect((await thief.put('/api/account/email', { email: theirs })).status).toBe(200);
+    const confirmCode = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), theirs))!.body)![1]!;
+
+    // The victim clicks "this wasn't me" in the factor's mail: the pending change ends with the sessions.
+    const alert = await pool().query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND subject = $2`, [
+      victim.email,
+      'An authenticator app was added to your Escrow Ledger account',
+    ]);
+    const undo = /\/not-me\/([A-Za-z0-9_-]+)/.exec(alert.rows[0]!.body)![1]!;
+    expect((await attacker().post('/api/auth/factor-alerts/undo', { code: undo })).status).toBe(200);
+    expect(await attacker().post('/api/auth/email/confirm', { code: confirmCode })).toMatchObject({ status: 404, body: { code: 'link_invalid' } });
+    expect((await pool().query('SELECT email FROM users WHERE user_id = $1', [victim.userId])).rows[0].email).toBe(victim.email);
+    expect(await mailsTo(theirs, 'Your Escrow Ledger email address was changed')).toBe(0);
+  });
+
+  it('with an invitation link to a mailbox the thief reads: nothing once a password was chosen another way', async () => {
+    const seller = parties.sessions.seller;
+    const email = `invited-${Date.now()}@example.test`;
+    const created = await seller.post('/api/job/customer/new', { first_name: 'Ida', last_name: 'Invited', email, phone: '(555) 010-2030' });
+    expect(created.status).toBe(201);
+    const invitation = /\/customer\/new\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1]!;
+    expect((await attacker().get(`/api/auth/invite/${invitation}`)).status).toBe(200);
+    // The buyer chooses a password through "Forgot password" instead.
+    expect((await attacker().post('/api/user/password/forgot', { email })).status).toBe(200);
+    await afterAnswers(app);
+    const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), email))!.body)![1]!;
+    expect((await attacker().put('/api/user/password/reset', { code: reset, password: 'Her-own-choice-2026' })).status).toBe(200);
+    // Whoever reads the mailbox later cannot choose another password with the invitation, nor sign in past the factor with it.
+    expect(await attacker().get(`/api/auth/invite/${invitation}`)).toMatchObject({ status: 404, body: { code: 'link_invalid' } });
+    const taken = attacker();
+    expect(await taken.post(`/api/auth/invite/${invitation}`, { password: 'Thiefs-choice-2026' })).toMatchObject({
+      status: 404,
+      body: { code: 'link_invalid' },
+    });
+    expect((await taken.get('/api/user')).body).toEqual({});
+    expect((await attacker().post('/api/auth/login', { email, password: 'Her-own-choice-2026' })).status).toBe(200);
   });
 });

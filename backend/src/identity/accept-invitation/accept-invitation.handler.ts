@@ -24,8 +24,11 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     await this.limits.codeChecked(caller.ip);
     const userId = await this.codes.consume(hash, 'invitation');
     const user = userId === null ? null : await this.users.byId(userId);
-    if (!user) throw notFound('link_invalid', LINK_INVALID);
-    await this.users.setPassword(user.user_id, await hashPassword(password));
+    // An invitation chooses the first password only: once one was chosen (a reset link, say), the
+    // account may have a second factor, and this link would sign in past it.
+    if (!user || user.password_hash !== null || !(await this.users.setFirstPassword(user.user_id, await hashPassword(password)))) {
+      throw notFound('link_invalid', LINK_INVALID);
+    }
     // The invitation came to this address: opening it proves the address.
     await this.users.markEmailVerified(user.user_id);
     const { token } = await this.sessions.start(user.user_id, caller, { password: true, secondFactor: false }, sessionToken);

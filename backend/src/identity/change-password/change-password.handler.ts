@@ -5,6 +5,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { MAIL_PORT, type MailPort } from '../../mail';
+import { OneTimeCodes } from '../one-time-codes';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE, verifyPassword } from '../passwords';
 import { RateLimits } from '../rate-limits';
 import { RecentFactors } from '../recent-factors';
@@ -23,6 +24,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly recent: RecentFactors,
+    private readonly codes: OneTimeCodes,
   ) {}
 
   async execute({ user, currentPassword, password, caller }: ChangePassword): Promise<PasswordChanged> {
@@ -33,6 +35,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     await this.limits.loginSucceeded(check, caller.ip);
     await this.users.setPassword(user.userId, await hashPassword(password));
     const ended = await this.sessions.revokeOthers(user.userId, user.sessionId ?? 0);
+    await this.codes.cancelEmailChange(user.userId);
     // This one goes on under a new cookie: a copy of it dies with the others.
     await this.sessions.rotate(user, { password: true });
     await this.log.record({ userId: user.userId, kind: 'password_changed', ...caller, detail: { other_sessions_ended: ended } });

@@ -27,7 +27,8 @@ export class CheckInvitationHandler implements IQueryHandler<CheckInvitation> {
     await this.limits.codeChecked(ip);
     const userId = await this.codes.check(hash, 'invitation');
     const user = userId === null ? null : await this.users.byId(userId);
-    if (!user) throw notFound('link_invalid', LINK_INVALID);
+    // Spent once a password was chosen, whichever way (AcceptInvitationHandler).
+    if (!user || user.password_hash !== null) throw notFound('link_invalid', LINK_INVALID);
     return { user_id: user.user_id, first_name: user.first_name, last_name: user.last_name, email: user.email };
   }
 }

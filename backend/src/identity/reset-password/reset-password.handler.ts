@@ -32,6 +32,9 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     await this.users.setPassword(user.user_id, await hashPassword(password));
     await this.resets.done(user.user_id);
     await this.sessions.revokeAll(user.user_id);
+    await this.codes.cancelEmailChange(user.user_id);
+    // The password an invitation link would have chosen is chosen: the link must not choose another.
+    await this.codes.removeAll(user.user_id, 'invitation');
     await this.log.record({ userId: user.user_id, kind: 'password_changed', ...caller, detail: { by: 'reset_link' } });
     return { user_id: user.user_id, email: user.email, recent_factors: await this.recent.of(user.user_id) };
   }
