@@ -192,6 +192,33 @@ describe('pay applications', () => {
     });
   });
 
+  it('keeps materials as stored or certifies them as work, never both, when it reduces', () => {
+    // Line 3 holds $5,000.00 of lumber; the seller bills it as installed work, stored down to 0.
+    const s = given(
+      ...approvedSchedule(),
+      firstApplication(),
+      allAsBilled(1),
+      command('SubmitPayApplication', { periodTo: '2026-12-31', lines: [{ line: '3', workAmount: '5000.00', storedMaterials: '0.00' }] }, as.seller()),
+    );
+    const certify = (workThisPeriod: string, storedMaterials: string) =>
+      command(
+        'CertifyPayApplication',
+        {
+          applicationNumber: 2,
+          revision: 1,
+          lines: [{ line: '3', decision: 'reduced', workThisPeriod, storedMaterials, reason: 'Lumber still in the yard.' }],
+        },
+        as.buyer(),
+      );
+    const both = refusal(s, certify('5000.00', '5000.00'));
+    expect(both.details.problems?.map((p) => [p.line, p.code])).toEqual([['3', 'reduction_above_billed']]);
+    expect(both.details.problems?.[0]?.message).toContain('$10,000.00 of work and stored materials certified against $5,000.00 billed');
+    expect(refusal(s, certify('1.00', '5000.00')).code).toBe('reduction_above_billed');
+    // Not installed: the lumber stays stored and no work is certified; or part of it is installed.
+    expect(run(s, certify('0.00', '5000.00')).events.map((e) => e.type)).toEqual(['PayApplicationCertified']);
+    expect(run(s, certify('2000.00', '3000.00')).events.map((e) => e.type)).toEqual(['PayApplicationCertified']);
+  });
+
   it('needs a reason for a reduced or refused line, and a decision on every billed line', () => {
     const s = given(...approvedSchedule(), firstApplication());
     const error = refusal(

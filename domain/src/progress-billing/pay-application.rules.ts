@@ -278,6 +278,18 @@ function readDecision(line: BilledLine, before: LineToDate, input: Certification
         });
         return null;
       }
+      // Each figure under its own ceiling is not enough: stored materials may stay at what the line
+      // held before (the certifier finds them not yet installed), but then the work billed from them
+      // is not certified too. Work and stored together never pass what the line billed (G).
+      const billedTotal = money(line.workThisPeriod).plus(line.storedMaterials);
+      if (work.plus(stored).gt(billedTotal)) {
+        problems.push({
+          code: 'reduction_above_billed',
+          line: number,
+          message: `Line ${number}: a reduced certification cannot exceed what was billed: ${formatDollars(work.plus(stored))} of work and stored materials certified against ${formatDollars(billedTotal)} billed. Materials kept as stored are not also certified as work.`,
+        });
+        return null;
+      }
       if (work.eq(line.workThisPeriod) && stored.eq(line.storedMaterials)) {
         problems.push({
           code: 'reduction_equals_billed',
