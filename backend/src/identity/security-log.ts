@@ -129,14 +129,17 @@ export class SecurityLog {
 
   /**
    * A page of a company's security view (issue 37): its membership changes, and the logins and
-   * step-ups of its members now, optionally of one of them.
+   * step-ups of its members now since they joined (what a person did before, as a buyer or at
+   * another company, is not this company's to read), optionally of one of them.
    */
   async companyPage(companyId: number, userId: number | null, page: number): Promise<CompanySecurityLogPage> {
     const params: unknown[] = [];
     const company = `$${params.push(companyId)}::int`;
     const where = [
       `((l.kind = ANY($${params.push(COMPANY_MEMBERSHIP_KINDS)}) AND l.detail->>'company_id' = (${company})::text)
-        OR (l.kind = ANY($${params.push(MEMBER_ACCESS_KINDS)}) AND l.user_id IN (SELECT user_id FROM users WHERE company_id = ${company} AND deleted_at IS NULL)))`,
+        OR (l.kind = ANY($${params.push(MEMBER_ACCESS_KINDS)}) AND EXISTS (
+              SELECT 1 FROM users u WHERE u.user_id = l.user_id AND u.company_id = ${company} AND u.deleted_at IS NULL
+                 AND (u.company_joined_at IS NULL OR l.at >= u.company_joined_at))))`,
     ];
     if (userId !== null) where.push(`l.user_id = $${params.push(userId)}`);
     const { entries, pages } = await this.rows(where, params, page);

@@ -44,6 +44,20 @@ describe('teams: the company security view', () => {
     expect((await asOwner.get('/api/company/security-log?user_id=x')).body).toMatchObject({ statusCode: 400, code: 'invalid_user_id' });
   });
 
+  it("leaves out what a member did before joining: a person's logins elsewhere are not the company's to read", async () => {
+    const joiner = await createUser(app.db.pool, { firstName: 'Jo', lastName: 'Joiner' });
+    await new HttpSession(app.http).login(joiner.email, joiner.password);
+    // Joined after that login (as the invitation's acceptance writes it), then logs in again.
+    await app.db.pool.query(`UPDATE users SET company_id = $2, company_role = 'viewer', company_joined_at = now() WHERE user_id = $1`, [
+      joiner.userId,
+      owner.companyId,
+    ]);
+    await new HttpSession(app.http).login(joiner.email, joiner.password);
+    const entries = (await asOwner.get(`/api/company/security-log?user_id=${joiner.userId}`)).body.entries as Entry[];
+    expect(entries.filter((e) => e.kind === 'login')).toHaveLength(1);
+    expect((await app.db.pool.query(`SELECT 1 FROM security_log WHERE user_id = $1 AND kind = 'login'`, [joiner.userId])).rowCount).toBe(2);
+  });
+
   it('is for owners only', async () => {
     expect((await (await session(finance)).get('/api/company/security-log')).body).toMatchObject({ statusCode: 403, code: 'role_forbidden' });
   });
