@@ -1,5 +1,5 @@
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { afterAnswers, createTestApp, type TestApp } from '../../test/support/test-app';
 import { PHONE_NEEDS_TEN_DIGITS } from './buyers';
 
 describe('directory: services, contractors, buyers, applications', () => {
@@ -235,6 +235,7 @@ describe('directory: services, contractors, buyers, applications', () => {
         status: 200,
         body: { message: 'Request sent.' },
       });
+      await afterAnswers(app);
       expect(await lastMailTo(app.db.pool, buyer.email)).toMatchObject({ subject: 'We received your account deletion request' });
     });
 

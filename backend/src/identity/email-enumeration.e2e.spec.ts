@@ -96,6 +96,17 @@ describe('identity: which emails have an account cannot be told by the time an a
     );
   }, 120_000);
 
+  it('asks for an account to be deleted: an account is answered as fast as an email without one, however long the mail takes', async () => {
+    const user = await createUser(app.db.pool);
+    const ask = (email: string) => browser().post('/api/v2/delete-account-request', { email, note: '' });
+    expectSameTime(
+      await knownOverUnknown(
+        () => timed(() => ask(user.email), 200),
+        () => timed(() => ask('nobody@example.com'), 200),
+      ),
+    );
+  }, 120_000);
+
   it('signs up: an email that has an account is refused as slowly as a new one is accepted', async () => {
     const taken = await createUser(app.db.pool);
     const form = (email: string) => ({ first_name: 'Sam', last_name: 'Signup', phone: '6025550123', email, password: TEST_PASSWORD });

@@ -4,7 +4,6 @@ import { MailModule } from '../mail';
 import { AcceptInvitationHandler } from './accept-invitation/accept-invitation.handler';
 import { AcceptInvitationController } from './accept-invitation/accept-invitation.http.controller';
 import { AccountModule } from './account.module';
-import { AfterTheAnswer } from './after-the-answer';
 import { BeginPasskeyLoginHandler } from './begin-passkey-login/begin-passkey-login.handler';
 import { BeginPasskeyLoginController } from './begin-passkey-login/begin-passkey-login.http.controller';
 import { CheckInvitationController } from './check-invitation/check-invitation.http.controller';
@@ -73,7 +72,6 @@ import { SignUpController } from './sign-up/sign-up.http.controller';
     LoginCookies,
     DeviceCookies,
     PendingLogins,
-    AfterTheAnswer,
     SignUpHandler,
     CheckInvitationHandler,
     AcceptInvitationHandler,
