@@ -14,6 +14,7 @@ import { RequiredPasswordResets } from './required-password-resets';
 import { SecurityLog } from './security-log';
 import type { SessionUser } from './session-user';
 import { SessionsService } from './sessions.service';
+import { TakeoverReports } from './takeover-reports';
 import { hashSecret, newSecret } from './tokens';
 import { UsersRepository } from './users.repository';
 
@@ -92,6 +93,7 @@ export class FactorAlerts {
     private readonly log: SecurityLog,
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly takeovers: TakeoverReports,
   ) {}
 
   async announce(user: SessionUser, factor: AddedFactor, caller: Caller): Promise<void> {
@@ -168,6 +170,8 @@ export class FactorAlerts {
     }
     // The rows are gone already; this tells every process's session cache.
     await this.sessions.revokeAll(alert.user_id);
+    const undone = await this.takeovers.reported(alert.user_id);
+    const withdrawn = undone['team invitations'] ?? 0;
     const w = words(alert.factor, alert.factor_name);
     const user = await this.users.byId(alert.user_id);
     if (user)
@@ -186,12 +190,23 @@ export class FactorAlerts {
       kind: 'factor_alert_used',
       ...caller,
       sessionId: null,
-      detail: { factor: alert.factor, passkey_id: alert.passkey_id, name: alert.factor_name, removed, sessions_ended: ended, password_reset_required: true },
+      detail: {
+        factor: alert.factor,
+        passkey_id: alert.passkey_id,
+        name: alert.factor_name,
+        removed,
+        sessions_ended: ended,
+        password_reset_required: true,
+        invitations_withdrawn: withdrawn,
+      },
     });
     const it = w.it.charAt(0).toUpperCase() + w.it.slice(1);
     return {
       message:
         `${removed ? `${it} was removed` : `${it} had already been removed`} and every session of your account has ended. ` +
+        (withdrawn > 0
+          ? `${withdrawn === 1 ? 'The invitation' : `The ${withdrawn} invitations`} to join your company sent from your account and not yet accepted ${withdrawn === 1 ? 'was' : 'were'} withdrawn. `
+          : '') +
         'We emailed you a link to choose a new password: until you do, nobody can log in to your account.',
     };
   }

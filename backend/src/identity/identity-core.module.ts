@@ -8,6 +8,7 @@ import { RenewedSessionCookie } from './renewed-session-cookie';
 import { SecurityLog } from './security-log';
 import { SessionCache } from './session-cache';
 import { SessionsService } from './sessions.service';
+import { TakeoverReports } from './takeover-reports';
 import { UsersRepository } from './users.repository';
 
 const CORE = [
@@ -18,6 +19,7 @@ const CORE = [
   RateLimits,
   OneTimeCodes,
   AfterTheAnswer,
+  TakeoverReports,
   CsrfGuard,
   AccessGuard,
   RenewedSessionCookie,

@@ -31,6 +31,7 @@ export {
   type StepUpTarget,
 } from './step-up.decorators';
 export { stepUpRefusal } from './step-up-refusal';
+export { TakeoverReports } from './takeover-reports';
 export { hashSecret, newSecret } from './tokens';
 export { TotpSecrets } from './totp-secrets';
 export { type AdminUserRow, type UserRow, UsersRepository } from './users.repository';

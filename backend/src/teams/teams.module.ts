@@ -21,6 +21,7 @@ import { AdminResendInvitationController, ResendInvitationController } from './r
 import { RevokeInvitationHandler } from './revoke-invitation/revoke-invitation.handler';
 import { AdminRevokeInvitationController, RevokeInvitationController } from './revoke-invitation/revoke-invitation.http.controller';
 import { TeamMails } from './team.mails';
+import { WithdrawInvitationsOfTakenAccounts } from './withdraw-invitations-of-taken-accounts';
 
 /** A contractor company is a team (issue 37): its members, invitations and roles, on the company's stream. */
 @Module({
@@ -52,6 +53,7 @@ import { TeamMails } from './team.mails';
     CheckTeamInvitationHandler,
     AcceptTeamInvitationHandler,
     GetCompanySecurityLogHandler,
+    WithdrawInvitationsOfTakenAccounts,
   ],
 })
 export class TeamsModule {}

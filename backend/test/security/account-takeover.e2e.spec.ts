@@ -328,6 +328,39 @@ describe('account takeover: a stolen password moves no money', () => {
     expect(await mailsTo(theirs, 'Your Escrow Ledger email address was changed')).toBe(0);
   });
 
+  it('with an owner\'s password alone: the invitation the thief sends themself is withdrawn by "this wasn\'t me"', async () => {
+    // A founding owner without a factor, as the owner of an approved application starts.
+    const victim = await createUser(pool(), { companyId: seller.companyId, companyRole: 'owner', factor: null, firstName: 'Otto', lastName: 'Owner' });
+    const thief = attacker();
+    expect((await thief.post('/api/auth/login', { email: victim.email, password: TEST_PASSWORD }, { 'user-agent': ATTACKER_BROWSER })).status).toBe(200);
+    const { secret } = (await thief.post('/api/account/totp/setup')).body as { secret: string };
+    expect((await thief.post('/api/account/totp', { code: await totpCode(secret) })).status).toBe(200);
+    const theirs = `accomplice-${Date.now()}@example.test`;
+    expect((await thief.post('/api/company/invitations', { email: theirs, role: 'owner' })).status).toBe(201);
+    const join = /\/team\/join\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), theirs))!.body)![1]!;
+    expect((await attacker().get(`/api/team-invitations/${join}`)).status).toBe(200);
+
+    const alert = await pool().query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 AND subject = $2`, [
+      victim.email,
+      'An authenticator app was added to your Escrow Ledger account',
+    ]);
+    const undo = /\/not-me\/([A-Za-z0-9_-]+)/.exec(alert.rows[0]!.body)![1]!;
+    const undone = await attacker().post('/api/auth/factor-alerts/undo', { code: undo });
+    expect(undone).toMatchObject({
+      status: 200,
+      body: { message: expect.stringContaining('The invitation to join your company sent from your account and not yet accepted was withdrawn.') },
+    });
+    expect(await attacker().get(`/api/team-invitations/${join}`)).toMatchObject({ status: 410, body: { code: 'invitation_revoked' } });
+    const revoked = await pool().query(`SELECT data->>'byRole' AS by_role FROM events WHERE stream_id = $1 AND type = 'InvitationRevoked'`, [
+      `company-${seller.companyId}`,
+    ]);
+    expect(revoked.rows).toEqual([{ by_role: 'system' }]);
+    const logged = await pool().query(`SELECT detail->>'invitations_withdrawn' AS n FROM security_log WHERE user_id = $1 AND kind = 'factor_alert_used'`, [
+      victim.userId,
+    ]);
+    expect(logged.rows).toEqual([{ n: '1' }]);
+  });
+
   it('with an invitation link to a mailbox the thief reads: nothing once a password was chosen another way', async () => {
     const seller = parties.sessions.seller;
     const email = `invited-${Date.now()}@example.test`;

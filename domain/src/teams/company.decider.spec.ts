@@ -167,6 +167,14 @@ describe('company membership', () => {
     expect(refusal(() => decide({ ...invite(), metadata: by(500, AT, 'admin') }))).toBe('forbidden:admin_not_member');
   });
 
+  it('lets the system withdraw an invitation (its sender reported a thief), but not resend one or change a member', () => {
+    const revoke = { type: 'RevokeInvitation', data: { ...acting(), invitationId: 'inv-1' }, metadata: by(0, AT, 'system') } as const;
+    expect(decideCompany(revoke, invited())).toMatchObject([{ type: 'InvitationRevoked', data: { byRole: 'system', invitationId: 'inv-1' } }]);
+    const resend = { type: 'ResendInvitation', data: { ...acting(), invitationId: 'inv-1', expiresAt: AT }, metadata: by(0, AT, 'system') } as const;
+    expect(refusal(() => decideCompany(resend, invited()))).toBe('forbidden:role_forbidden');
+    expect(refusal(() => decide({ ...remove(0, FINANCE), metadata: by(0, AT, 'system') }))).toBe('forbidden:role_forbidden');
+  });
+
   it('changes the signing policy, owners only', () => {
     const policy = { type: 'ChangeSigningPolicy', data: { ...acting(), policy: 'owner_and_project_managers' }, metadata: by(OWNER) } as const;
     const events = decide(policy);

@@ -108,7 +108,9 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
       pendingInvitation(state, command.data.invitationId);
       return [{ type: 'InvitationResent', data: { ...actor, invitationId: command.data.invitationId, expiresAt: command.data.expiresAt } }];
     case 'RevokeInvitation':
-      requireOwnerOrSupport();
+      // The system withdraws what an account sent once its owner said a thief had it ("this
+      // wasn't me"): a pending invitation would let the thief back in as a member.
+      if (command.metadata.actorRole !== 'system') requireOwnerOrSupport();
       pendingInvitation(state, command.data.invitationId);
       return [{ type: 'InvitationRevoked', data: { ...actor, invitationId: command.data.invitationId } }];
     case 'ExpireInvitation': {
