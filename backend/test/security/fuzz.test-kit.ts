@@ -89,6 +89,7 @@ export function fuzzRoutes(part: 1 | 2): void {
     it.each(routes)(
       `%s: ${RUNS} malformed requests, never a 5xx, never a change when refused`,
       async (_key, c: RouteCase, index: number) => {
+        await world.keepSteppedUp();
         const roles = rolesReaching(c);
         const templates = new Map<Role, RouteRequest>();
         for (const role of roles) {
