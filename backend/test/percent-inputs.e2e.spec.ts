@@ -32,7 +32,7 @@ describe('percentages in requests', () => {
     });
     expect(created.status).toBe(201);
     projectId = created.body.job_id as number;
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const retainage = async () => (await session.get(`/api/job/${projectId}/retainage`)).body.retainage_percent as string;

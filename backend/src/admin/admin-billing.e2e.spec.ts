@@ -24,7 +24,7 @@ describe('progress billing in the admin console, the reports and the reminders',
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   /** A submitted, signed progress-billed project with the worked example's schedule approved. */

@@ -24,7 +24,7 @@ describe('the admin dashboard counts a progress-billed project’s escrow', () =
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const report = (jobId: number, command: Pick<BillingCommand, 'type' | 'data'>) =>

@@ -50,7 +50,7 @@ describe('the admin console API', () => {
       () => app.db.pool.query(`SELECT count(*)::int AS n FROM payment_instructions WHERE status = 'open'`),
       (r) => r.rows[0].n === 0,
     );
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

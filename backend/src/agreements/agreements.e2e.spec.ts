@@ -10,7 +10,7 @@ describe('agreements, bank accounts and the payments page', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp({ paymentsSandboxSettleMs: 0 });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('draws up the agreement from the terms, takes typed signatures and keeps the signed text', async () => {

@@ -107,7 +107,7 @@ describe('attachments: evidence on milestones, over HTTP', () => {
     s = await login(seller);
     admin = await login(await createUser(app.db.pool, { role: 'admin' }));
     outsider = await login(await createUser(app.db.pool));
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -59,7 +59,7 @@ describe('progress billing: files of the billing, over HTTP', () => {
     certifier = await session(certifierUser);
     admin = await session(await createUser(app.db.pool, { role: 'admin' }));
     outsider = await session(await createUser(app.db.pool));
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -73,7 +73,7 @@ describe('uploads stream: memory stays bounded', () => {
       })
     ).body.m_id as number;
     await submitProject(seller, projectId);
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

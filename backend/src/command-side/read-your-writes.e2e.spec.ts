@@ -27,7 +27,7 @@ describe('commands answer from the write side; reads wait for the writes they kn
     seller = new HttpSession(app.http);
     await buyer.login(people.buyer.email, TEST_PASSWORD);
     await seller.login(people.seller.email, TEST_PASSWORD);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const payees = (amount: string) => [{ jc_id: people.seller.companyId, type: 'fixed', amount, includeFee: false }];

@@ -21,7 +21,7 @@ describe('directory: services, contractors, buyers, applications', () => {
     await createCompany(app.db.pool, { name: 'alpine Plumbing', state: 'UT', services: ['Plumbing'] });
     await createCompany(app.db.pool, { name: 'Basin Electric', state: 'NV', services: ['Electrical', 'Solar'] });
     await createCompany(app.db.pool, { name: 'Cactus Roofing', state: 'AZ', services: ['Roofing'] });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('lists services sorted by service_name', async () => {

@@ -23,7 +23,7 @@ describe('names kept in every process', () => {
     here = app.http.get(DirectoryService);
     there = other.app.get(DirectoryService);
     await listening(true);
-  });
+  }, 60_000);
   afterAll(async () => {
     await other.close();
     await app.close();

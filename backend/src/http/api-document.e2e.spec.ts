@@ -26,7 +26,7 @@ describe('the API document against the calls made', () => {
       delete process.env.API_CALLS_DIR;
     }
     document = (await new HttpSession(app.http).get('/api/docs-json')).body as ApiDocument;
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

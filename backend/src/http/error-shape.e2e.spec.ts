@@ -28,7 +28,7 @@ describe('one error shape for every refusal', () => {
     const newAdmin = await createUser(app.db.pool, { role: 'admin', factor: null });
     admin = new HttpSession(app.http);
     await admin.login(newAdmin.email, newAdmin.password);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   /** The shape every error answer has; returns the body for the case's own expectations. */

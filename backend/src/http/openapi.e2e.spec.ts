@@ -33,7 +33,7 @@ describe('OpenAPI document', () => {
     const answer = await new HttpSession(app.http).get('/api/docs-json');
     expect(answer.status).toBe(200);
     document = answer.body;
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('documents every /api route the application serves, with its method', () => {

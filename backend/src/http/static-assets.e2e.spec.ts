@@ -19,7 +19,7 @@ describe('the UI files the API serves', () => {
     writeFileSync(`${file}.br`, brotliCompressSync(script));
     writeFileSync(`${file}.gz`, gzipSync(script));
     app = await createTestApp({ frontendDist: dist });
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     rmSync(dist, { recursive: true, force: true });

@@ -16,7 +16,7 @@ describe('identity: login, sessions, CSRF and password flows', () => {
     buyer = await createUser(app.db.pool, { email: 'jane.buyer@example.com', phone: '5551234567', firstName: 'Jane', lastName: 'Buyer' });
     seller = await createSeller(app.db.pool, { name: 'Acme Roofing', factor: null });
     admin = await createUser(app.db.pool, { role: 'admin' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   describe('GET /api/user', () => {

@@ -43,7 +43,7 @@ describe('lien waivers of progress-billed payouts', () => {
     cora = await createUser(app.db.pool, { companyId: concrete, firstName: 'Cora', lastName: 'Concrete' });
     outsider = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool) });
     admin = await createUser(app.db.pool, { role: 'admin' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   /** A progress-billed project in `siteState` (or none), its schedule approved, the agreement signed and $30,000.00 deposited. */

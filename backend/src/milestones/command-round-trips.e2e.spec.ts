@@ -45,7 +45,7 @@ describe('round trips of a milestone command', () => {
   beforeAll(async () => {
     app = await createTestApp();
     parties = await createParties(app);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('approves with the access check and the tail read in one round trip', async () => {

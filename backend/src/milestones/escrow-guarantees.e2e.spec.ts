@@ -58,7 +58,7 @@ describe('escrow guarantees no request can break', () => {
     sub = await createCompany(app.db.pool, { name: 'Sub Electric' });
     b = await login(buyer);
     s = await login(seller);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   describe('amounts bounded end to end', () => {

@@ -40,7 +40,7 @@ describe('the life of an escrow project', () => {
     outsider = await createUser(app.db.pool);
     framerCompany = await createCompany(app.db.pool, { name: 'Pine Framing' });
     electricCompany = await createCompany(app.db.pool, { name: 'Volt Electric' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('runs a seller-started project from draft to every payee paid', async () => {

@@ -22,7 +22,7 @@ describe('logs, correlation ids and traces', () => {
   beforeAll(async () => {
     app = await createTestApp({}, { logDestination: { write: (line: string) => void lines.push(line) } });
     parties = await createParties(app);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('logs each request as a JSON line carrying the id its response names, its route, status, duration and user', async () => {

@@ -8,7 +8,7 @@ describe('GET /api/health', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('answers 200 with the state of the database, the event store and each projector', async () => {

@@ -18,7 +18,7 @@ describe('PaymentDispatcher lock', () => {
     app = await createTestApp();
     admin = new Client({ connectionString: app.database.url });
     await admin.connect();
-  });
+  }, 60_000);
   afterAll(async () => {
     await admin.end();
     await app.close();

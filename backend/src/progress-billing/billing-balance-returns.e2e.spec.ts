@@ -20,7 +20,7 @@ describe('progress billing: returning unused escrow funds', () => {
     app = await createTestApp();
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const escrowOf = async (s: HttpSession, jobId: number) => (await s.get(`/api/job/${jobId}/schedule`)).body.escrow;

@@ -30,7 +30,7 @@ describe('progress billing: the retainage release', () => {
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting', services: ['General Contracting'] });
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
     await receiver.close();

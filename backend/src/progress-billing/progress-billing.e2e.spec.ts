@@ -32,7 +32,7 @@ describe('progress billing', () => {
     outsider = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool) });
     concrete = await createCompany(app.db.pool, { name: 'Desert Concrete' });
     decks = await createCompany(app.db.pool, { name: 'Sun Decks' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const line = (number: string, description: string, scheduledValue: string, payeeId: number, reduction: object | null = null) => ({

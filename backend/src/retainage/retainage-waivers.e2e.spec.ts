@@ -57,7 +57,7 @@ describe('retainage and lien waivers', () => {
     electrician = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool, { name: 'Volt Electric' }), firstName: 'Eli', lastName: 'Volt' });
     admin = await createUser(app.db.pool, { role: 'admin' });
     outsider = await createUser(app.db.pool, { companyId: await createCompany(app.db.pool) });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   /** Signs every waiver the user's company may sign on the milestone now. */

@@ -30,7 +30,7 @@ describe('the first administrator of a new installation', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ publicUrl: 'http://escrow.example.test', dataDir });
-  });
+  }, 60_000);
   afterAll(async () => {
     await app?.close();
     rmSync(dataDir, { recursive: true, force: true });

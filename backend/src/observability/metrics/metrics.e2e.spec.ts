@@ -43,7 +43,7 @@ describe('Prometheus metrics', () => {
   beforeAll(async () => {
     app = await createTestApp({ metrics: { port: null, token: TOKEN, record: true } });
     parties = await createParties(app);
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const scrape = async (): Promise<Sample[]> => {

@@ -24,7 +24,7 @@ describe('retainage refunds among the refunds', () => {
     buyer = await createUser(app.db.pool, { firstName: 'Olivia', lastName: 'Owner' });
     seller = await createSeller(app.db.pool, { name: 'Mesa General Contracting' });
     admin = await createUser(app.db.pool, { role: 'admin' });
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   it('lists the retainage given back to the buyer on the project payments and the console payments, marked as retainage', async () => {
