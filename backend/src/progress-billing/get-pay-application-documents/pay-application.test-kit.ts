@@ -4,7 +4,7 @@ import type { PayApplicationView } from '@escrow/domain';
  * A pay application of a $60,000.00 schedule for the documents' specs: line 1 billed in full
  * ($1,000.00, $100.00 retained), the others not at all.
  */
-export const summary = {
+const summary = {
   original_contract_sum: '60000.00',
   net_change_by_change_orders: '0.00',
   contract_sum_to_date: '60000.00',
