@@ -387,6 +387,39 @@ describe('identity: second factors and step-up', () => {
     }
   });
 
+  it('ends a login waiting for its second factor when the password changes, the other sessions end or a reset link sets a password', async () => {
+    const ways: [string, (user: CreatedUser, s: HttpSession) => Promise<{ status: number }>][] = [
+      ['password changed', (_, s) => s.put('/api/account/password', { current_password: TEST_PASSWORD, password: 'Another-pass-2027' })],
+      ['other sessions ended', (_, s) => s.delete('/api/account/sessions')],
+      [
+        'reset link',
+        async (user) => {
+          await session().post('/api/user/password/forgot', { email: user.email });
+          await afterAnswers(app);
+          const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), user.email))!.body)![1];
+          return session().put('/api/user/password/reset', { code: reset, password: 'Another-pass-2028' });
+        },
+      ],
+    ];
+    await awayFromStepEdge();
+    for (const [way, shutOut] of ways) {
+      const user = await createUser(pool(), { factor: 'totp' });
+      const owner = await signedIn(user, { steppedUp: true });
+      // Whoever typed the old password waits at the second step (a phished code in hand, say).
+      const thief = session();
+      expect((await thief.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).body.second_factor_required).toBe(true);
+      expect((await shutOut(user, owner)).status).toBeLessThan(300);
+      const finished = await thief.post('/api/auth/login/second-factor', { code: await totpCode() });
+      expect({ way, status: finished.status, code: finished.body.code }).toEqual({ way, status: 401, code: 'login_expired' });
+      expect((await pool().query('SELECT 1 FROM pending_logins WHERE user_id = $1', [user.userId])).rows).toEqual([]);
+    }
+    // The owner's own session goes on where the way keeps it, and a login from scratch still works.
+    const user = await createUser(pool(), { factor: 'totp' });
+    const owner = await signedIn(user, { steppedUp: true });
+    expect((await owner.delete('/api/account/sessions')).status).toBe(200);
+    expect((await owner.get('/api/user')).body.user_id).toBe(user.userId);
+  });
+
   it('changes the password with the current one: other sessions end and the user is mailed', async () => {
     const user = await createUser(pool(), { factor: 'totp' });
     const s = await signedIn(user, { steppedUp: true });

@@ -116,18 +116,33 @@ export class SessionsService {
     await this.cache.revoke({ tokenHash: tokenHash.toString('hex') });
   }
 
-  /** After a password reset (or an admin's reset of the factors) nobody may stay logged in as this user. */
+  /**
+   * After a password reset (or an admin's reset of the factors) nobody may stay logged in as this
+   * user, nor finish a login whose password was typed before: its second factor would start a session.
+   */
   async revokeAll(userId: number): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-    await this.cache.revoke({ userId });
-    return rowCount ?? 0;
+    return this.revokeWhere(userId, null);
   }
 
-  /** Every session of the user but `keepSessionId` ends (a password change, "end all other sessions"). */
+  /**
+   * Every session of the user but `keepSessionId` ends (a password change, "end all other
+   * sessions"), and every login still waiting for its second factor: its password was checked
+   * before, and may be the one just changed.
+   */
   async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE user_id = $1 AND session_id <> $2', [userId, keepSessionId]);
+    return this.revokeWhere(userId, keepSessionId);
+  }
+
+  /** One statement: the sessions (but `keep`) and the pending logins of the user. Answers the sessions ended. */
+  private async revokeWhere(userId: number, keep: number | null): Promise<number> {
+    const { rows } = await this.pool.query<{ ended: number }>(
+      `WITH pending AS (DELETE FROM pending_logins WHERE user_id = $1),
+            ended AS (DELETE FROM sessions WHERE user_id = $1 AND ($2::bigint IS NULL OR session_id <> $2) RETURNING 1)
+       SELECT count(*)::int AS ended FROM ended`,
+      [userId, keep],
+    );
     await this.cache.revoke({ userId });
-    return rowCount ?? 0;
+    return rows[0]?.ended ?? 0;
   }
 
   /** Ends one session of the user; false when it is not theirs or already over. */
