@@ -76,6 +76,20 @@ describe('teams: members, invitations and roles', () => {
     });
     expect(await invited()).toBe(before);
     expect(await codeIn(address)).toBeNull();
+    // Nor keeps one alive: a resend mails a new link and restarts its seven days.
+    const waiting = email('waiting');
+    const sent = await as.owner.post('/api/company/invitations', { email: waiting, role: 'finance' });
+    const code = await codeIn(waiting);
+    expect(await stale.post(`/api/company/invitations/${sent.body.invitation_id}/resend`)).toMatchObject({
+      status: 401,
+      body: { code: 'step_up_required', enrolled: true },
+    });
+    expect(await codeIn(waiting)).toBe(code);
+    const resent = await app.db.pool.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'InvitationResent' AND data->>'invitationId' = $2`, [
+      `company-${owner.companyId}`,
+      sent.body.invitation_id,
+    ]);
+    expect(resent.rows).toEqual([]);
   });
 
   it('refuses an invitation to a member or while one is waiting; resends and revokes', async () => {

@@ -4,10 +4,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 
 import { Answers } from '../../http/openapi';
-import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay, requestContext, sessionRefOf, type SessionUser } from '../../identity';
+import { Access, AdminRoles, CurrentUser, EVERY_ADMIN_ROLE, MemberMay, requestContext, sessionRefOf, type SessionUser, StepUp } from '../../identity';
 import { invitationIdPipe } from '../invitation-rows';
 import { ResendInvitation } from './resend-invitation.command';
 
+/**
+ * A resend mails a new link and gives the invitation its full time again: as good as inviting
+ * anew, so it asks for the same fresh second factor (a copied cookie keeps no invitation alive).
+ */
 @Controller('company/invitations')
 @Access('company')
 export class ResendInvitationController {
@@ -17,6 +21,7 @@ export class ResendInvitationController {
   @MemberMay('members.manage')
   @Post(':invitationId/resend')
   @HttpCode(200)
+  @StepUp()
   resend(
     @Param('invitationId', invitationIdPipe()) invitationId: string,
     @CurrentUser() user: SessionUser,
@@ -36,6 +41,7 @@ export class AdminResendInvitationController {
   @Answers('InvitationResent')
   @Post(':invitationId/resend')
   @HttpCode(200)
+  @StepUp()
   resend(
     @Param('invitationId', invitationIdPipe()) invitationId: string,
     @CurrentUser() user: SessionUser,
