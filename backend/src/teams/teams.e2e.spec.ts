@@ -146,6 +146,34 @@ describe('teams: members, invitations and roles', () => {
     expect((await them.post(`/api/team-invitations/${code}/accept`, {})).body).toMatchObject({ statusCode: 409, code: 'member_elsewhere' });
   });
 
+  it('lets one person accept two companies’ invitations at once into one company only: the other stream names no member', async () => {
+    const joined = async (companyId: number) =>
+      (
+        await app.db.pool.query<{ user_id: number }>(`SELECT (data->>'userId')::int AS user_id FROM events WHERE stream_id = $1 AND type = 'MemberJoined'`, [
+          `company-${companyId}`,
+        ])
+      ).rows.map((r) => r.user_id);
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = [await createSeller(app.db.pool, { name: `Race A ${round}` }), await createSeller(app.db.pool, { name: `Race B ${round}` })];
+      const person = await createUser(app.db.pool, {});
+      for (const inviter of [a, b]) {
+        expect((await (await session(inviter)).post('/api/company/invitations', { email: person.email, role: 'owner' })).status).toBe(201);
+      }
+      // Both mails went to the same address: the last one is B's, the one before A's.
+      const { rows: mails } = await app.db.pool.query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY mail_id`, [person.email]);
+      const codes = mails.map((m) => /\/team\/join\/([A-Za-z0-9_-]+)/.exec(m.body)?.[1]).filter((c): c is string => !!c);
+      expect(codes).toHaveLength(2);
+      const them = await session(person);
+      const answers = await Promise.all(codes.map((code) => them.post(`/api/team-invitations/${code}/accept`, {})));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe('member_elsewhere');
+      const streams = [await joined(a.companyId), await joined(b.companyId)].map((ids) => ids.includes(person.userId));
+      expect(streams.filter(Boolean)).toHaveLength(1);
+      const { rows } = await app.db.pool.query<{ company_id: number }>('SELECT company_id FROM users WHERE user_id = $1', [person.userId]);
+      expect(rows[0]!.company_id).toBe(streams[0] ? a.companyId : b.companyId);
+    }
+  });
+
   it('checks every route against the permission table: a project manager links no bank account, a viewer approves nothing, finance proposes nothing', async () => {
     const pm = await session(await memberOf(owner.companyId, 'project_manager'));
     const viewer = await session(await memberOf(owner.companyId, 'viewer'));
