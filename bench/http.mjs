@@ -137,6 +137,7 @@ export async function runHttpBenchmark() {
   const saturation = { ceiling: 0, command: 0 };
   const saturated = { ceiling: false, command: false };
   let apiErrorLines = [];
+  let releaseGeneratorCore = () => undefined;
   try {
     const secrets = ledger.generated.people.demoSecrets;
     const buyer = await logIn(base, BUYER, secrets);
@@ -168,7 +169,7 @@ export async function runHttpBenchmark() {
     const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
     const postmaster = await postmasterPid(checkpoints);
     placement.confine(postmaster);
-    placement.apply();
+    releaseGeneratorCore = placement.apply();
     // CPU per request, paced cells only: the server of the route (the ceiling or the API with its
     // projectors and workers) and PostgreSQL, from before the cell until its projectors caught up.
     const meters = { ceiling: cpuMeter(ceiling.pid, postmaster), api: cpuMeter(api.pid, postmaster) };
@@ -229,6 +230,7 @@ export async function runHttpBenchmark() {
     }
     apiErrorLines = errorLines(api.output.text);
   } finally {
+    releaseGeneratorCore();
     await api.stop();
     await ceiling.stop();
   }

@@ -126,10 +126,11 @@ export async function runProfileBenchmark() {
     }
   };
 
+  let releaseGeneratorCore = () => undefined;
   try {
     // Pinned: the servers are started on their own core(s) by taskset whenever they start. At
     // nice 10 every API started later would inherit the generator's priority: left as it is.
-    if (placement.mode === 'pinned') placement.apply();
+    if (placement.mode === 'pinned') releaseGeneratorCore = placement.apply();
     console.log(`load generator: ${placement.mode === 'nice' ? 'on the same cores (nice is not applied by this part)' : placement.description}`);
     if (MODES.includes('layers')) {
       const dir = mkdtempSync(join(tmpdir(), 'escrow-profile-'));
@@ -264,6 +265,7 @@ export async function runProfileBenchmark() {
       });
     }
   } finally {
+    releaseGeneratorCore();
     await checkpoints.end();
     await sink.close();
   }

@@ -53,7 +53,9 @@ function withDescendants(root) {
  * Reads BENCH_LOADGEN. `command(executable, args)` wraps a server's command line so it runs off
  * the generator's core; `confine(pid)` moves a running server (the postmaster with its backends:
  * new backends inherit its affinity) there too; `apply()` then moves this process, once the
- * servers are started (a child started later would inherit the generator's priority).
+ * servers are started (a child started later would inherit the generator's priority), and
+ * answers the function that gives this process its cores and priority back: the parts that run
+ * after (Lighthouse's Chromium above all) must not inherit the generator's one core.
  */
 export function loadGeneratorPlacement(mode = process.env.BENCH_LOADGEN ?? 'shared') {
   if (!MODES.includes(mode)) throw new Error(`BENCH_LOADGEN must be one of ${MODES.join(', ')}, got ${mode}`);
@@ -68,7 +70,14 @@ export function loadGeneratorPlacement(mode = process.env.BENCH_LOADGEN ?? 'shar
     const generatorCore = cores - 1;
     const serverCores = cores === 2 ? '0' : `0-${cores - 2}`;
     return {
-      apply: () => execFileSync('taskset', ['-a', '-cp', String(generatorCore), String(process.pid)], { stdio: 'ignore' }),
+      apply() {
+        // taskset -p answers "pid N's current affinity mask: 3": the mask to give back.
+        const before = /:\s*([0-9a-f,]+)\s*$/i.exec(execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' }))?.[1];
+        execFileSync('taskset', ['-a', '-cp', String(generatorCore), String(process.pid)], { stdio: 'ignore' });
+        return () => {
+          if (before) execFileSync('taskset', ['-a', '-p', before, String(process.pid)], { stdio: 'ignore' });
+        };
+      },
       mode,
       description: `load generator pinned to core ${generatorCore}; the API, the ceiling and PostgreSQL on core(s) ${serverCores} (\`BENCH_LOADGEN=pinned\`, taskset)`,
       command: (executable, args) => ({ executable: 'taskset', args: ['-c', serverCores, executable, ...args] }),
@@ -86,7 +95,18 @@ export function loadGeneratorPlacement(mode = process.env.BENCH_LOADGEN ?? 'shar
   if (mode === 'nice') {
     return {
       mode,
-      apply: () => os.setPriority(process.pid, 10),
+      apply() {
+        const before = os.getPriority(process.pid);
+        os.setPriority(process.pid, 10);
+        // Raising a priority back needs root: where it is refused, the parts after this one run at nice 10.
+        return () => {
+          try {
+            os.setPriority(process.pid, before);
+          } catch {
+            console.warn(`could not set this process's priority back to ${before}`);
+          }
+        };
+      },
       description: 'load generator at nice 10, below the API, the ceiling and PostgreSQL (`BENCH_LOADGEN=nice`)',
       command: (executable, args) => ({ executable, args }),
       confine: () => undefined,
@@ -94,7 +114,7 @@ export function loadGeneratorPlacement(mode = process.env.BENCH_LOADGEN ?? 'shar
   }
   return {
     mode,
-    apply: () => undefined,
+    apply: () => () => undefined,
     description: 'the load generator, the API, the ceiling and PostgreSQL on the same cores',
     command: (executable, args) => ({ executable, args }),
     confine: () => undefined,
