@@ -23,7 +23,7 @@ const TARGETS = { score: 90, lcpMs: 2500, cls: 0.05 };
  * floor of each screen's median performance score in the bench (issue 40): a screen under it fails
  * `make bench`. The target is 90 on all six, which a quiet machine gives; the floors sit about ten
  * points under each screen's median on a loaded 2-core machine (load average ~16: home 91, login
- * 89, portal list 79, project page 68, new project 85, dashboard 81; docs/performance.md, "Screens
+ * 89, portal list 79, project page 68, new project 85, dashboard 81; docs/performance-history.md, "Screens
  * at 90"), so a busy machine passes, and above where the new-project screen (44) and the dashboard
  * (58) were at that load before their first paints dropped antd and the charts: sliding back fails.
  */

@@ -5,7 +5,7 @@
 // Prints, for each run, the main thread's tasks over 12.5 ms from the milestones' answer on, with
 // what fills each (layout, style, script), and over all runs the script time by module: by package
 // or source file when the build keeps its module comments (`npx vite build --minify false` in
-// frontend/), else by function. docs/performance.md, "The project page's main thread".
+// frontend/), else by function. docs/performance-history.md, "The project page's main thread".
 import { parseArgs } from 'node:util';
 
 import { demoSessions, projectWithMilestones, startApp } from './lib/app-server.mjs';

@@ -51,7 +51,7 @@ const HEAVY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|r
 const APP_SOURCE = /[\\/](frontend|domain)[\\/]src[\\/]/;
 
 /**
- * The project page's shared code as one file (docs/performance.md, "The project page's code in
+ * The project page's shared code as one file (docs/performance-history.md, "The project page's code in
  * fewer files"). Its first load was eighteen files, fourteen of them app modules of 1-2 KB it
  * shares with other portal and console screens, each a request queued on a phone's few
  * connections. This group takes the app modules the project page imports statically that lead to
@@ -111,7 +111,7 @@ export default defineConfig({
     // The manifest lets scripts/bundle-sizes.mjs measure what each route loads first.
     manifest: true,
     // One style sheet for the app (about 9 KB gzip): one request instead of four to eight
-    // render-blocking ones per screen, each a round trip on a phone (docs/performance.md, "LCP under 2.5 s").
+    // render-blocking ones per screen, each a round trip on a phone (docs/performance-history.md, "LCP under 2.5 s").
     cssCodeSplit: false,
     rolldownOptions: {
       output: {

@@ -24,7 +24,7 @@ const requireFrontend = createRequire(join(frontend, 'package.json'));
  * Issue 29: the screens where buyers, sellers, subcontractors and admins work, each about 2% above
  * what it measured, so that growth is a decision. The project page (target 250 KB) draws its cards,
  * buttons and tags in plain elements and loads antd with its first dialog, toast or form (~176 KB;
- * it was ~278 KB while the cards used antd's Button, Tag and Modal: docs/performance.md). The
+ * it was ~278 KB while the cards used antd's Button, Tag and Modal: docs/performance-history.md). The
  * login page, where every user starts, is its own route module with a plain form (~151 KB; it was
  * ~328 KB inside the form pages' module with antd's Form). The admin dashboard is plain elements in
  * AdminFrame (no antd theme) since issue 29 (~168 KB; ~299 KB with the theme), hence 172, not 350.
@@ -60,7 +60,7 @@ export const BUDGETS_KB = {
  * First-load file counts, checked by `--check` beside the sizes. Issue 40: on a phone's few
  * connections each file is a request in a queue, and the project page's first load was 18 files,
  * 14 of them app modules of 1-2 KB; the `project-shared` group of frontend/vite.config.ts makes it
- * 8 (LCP 2.5 -> 2.2 s in Lighthouse, docs/performance.md, "The project page's code in fewer files").
+ * 8 (LCP 2.5 -> 2.2 s in Lighthouse, docs/performance-history.md, "The project page's code in fewer files").
  */
 export const FILE_BUDGETS = {
   'portal project page': 8,

@@ -69,7 +69,7 @@ export class MilestoneWrite<V = Viewer> {
 /**
  * The one pipeline of the commands a party sends about a milestone (in the spirit of Emmett's
  * CommandHandler): who may act on it and its stream's tail go to PostgreSQL together, in one
- * round trip (docs/performance.md, issue 29), then the stream is folded and the command's
+ * round trip (docs/performance-history.md, issue 29), then the stream is folded and the command's
  * metadata and the project's facts are set. Both reads are known from the request: the version
  * id names the milestone, and a milestone's stream is named by its first version's id, which is
  * the milestone's own; a version this process has met before is looked up. The check answers

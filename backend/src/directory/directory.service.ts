@@ -25,7 +25,7 @@ export class DirectoryService {
   private readonly companies: Repository<CompanyEntity>;
 
   /**
-   * The names every command's answer shows, kept in this process (docs/performance.md, issue 29)
+   * The names every command's answer shows, kept in this process (docs/performance-history.md, issue 29)
    * for as long as the session cache's revocations reach it (SessionCache.follow): a change of a
    * person's or a company's name announces itself from the database (name-changes.migrations.ts),
    * and the process forgets that one at once; while the announcements do not reach it, it keeps

@@ -17,7 +17,7 @@ export async function registerSecurity(app: NestFastifyApplication, config: Pick
   await app.register(fastifyCookie as never);
   const fastify = app.getHttpAdapter().getInstance();
   // Built once: @fastify/helmet built helmet's middleware anew for every request, parsing the
-  // policy each time (docs/performance.md, "Security headers built once").
+  // policy each time (docs/performance-history.md, "Security headers built once").
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

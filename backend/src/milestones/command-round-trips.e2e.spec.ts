@@ -62,7 +62,7 @@ describe('round trips of a milestone command', () => {
     );
     expect(result.status).toBe(200);
     expect(result.body.user_approval_status).toBe('approved');
-    // Written down in docs/performance.md ("Commands: fewer round trips"); printed for the next change.
+    // Written down in docs/performance-history.md ("Commands: fewer round trips"); printed for the next change.
     console.log(`round trips of one approval: ${roundTrips}\n  ${statements.join('\n  ')}`);
     expect(statements.filter((s) => s === 'escrow_milestone_with_job_v5')).toHaveLength(1);
     expect(statements.filter((s) => s === 'escrow_read_stream')).toHaveLength(1);
