@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 
+import { setStepUpHandler } from '../../../lib/step-up';
 import { fakeApi, renderScreen } from '../../../test/render';
 import { TeamSettings } from '../components/TeamSettings';
 import { EMAIL_FORMAT, EMAIL_REQUIRED, ONLY_OWNER_LEAVES, ROLE_DESCRIPTIONS, ROLE_REQUIRED } from '../components/texts';
@@ -155,5 +156,30 @@ describe('the Team page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('The invitation to pat@saguaro.test was revoked.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/company/invitations/inv-1');
+  });
+
+  it('asks for a fresh second factor before resending an invitation, then resends it once', async () => {
+    let steppedUp = false;
+    const removeHandler = setStepUpHandler(async () => {
+      steppedUp = true;
+    });
+    try {
+      const { calls } = teamPage(team('owner'), (call) => {
+        if (call.method !== 'POST' || call.url !== '/company/invitations/inv-1/resend') return undefined;
+        if (!steppedUp)
+          return {
+            status: 401,
+            body: { code: 'step_up_required', enrolled: true, message: "Confirm it's you: enter a code from your authenticator app or use your passkey." },
+          };
+        return { status: 200, body: { invitation_id: 'inv-1', expires_at: '2026-12-07T10:00:00Z' } };
+      });
+      const invitations = await screen.findByRole('table', { name: 'Pending invitations' });
+      await userEvent.click(within(invitations).getByRole('button', { name: 'Resend the invitation to pat@saguaro.test' }));
+      expect(await screen.findByText('Invitation sent again to pat@saguaro.test.')).toBeInTheDocument();
+      expect(steppedUp).toBe(true);
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/company/invitations/inv-1/resend', '/company/invitations/inv-1/resend']);
+    } finally {
+      removeHandler();
+    }
   });
 });
