@@ -33,6 +33,21 @@ describe('identity: second factors and step-up', () => {
   const logKinds = async (userId: number) =>
     (await pool().query<{ kind: string }>('SELECT kind FROM security_log WHERE user_id = $1 ORDER BY entry_id', [userId])).rows.map((r) => r.kind);
 
+  /** The three ways an owner shuts a thief out: each must end what the thief started. */
+  const shutOutWays: [string, (user: CreatedUser, s: HttpSession) => Promise<{ status: number }>][] = [
+    ['password changed', (_, s) => s.put('/api/account/password', { current_password: TEST_PASSWORD, password: 'Another-pass-2027' })],
+    ['other sessions ended', (_, s) => s.delete('/api/account/sessions')],
+    [
+      'reset link',
+      async (user) => {
+        await session().post('/api/user/password/forgot', { email: user.email });
+        await afterAnswers(app);
+        const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), user.email))!.body)![1];
+        return session().put('/api/user/password/reset', { code: reset, password: 'Another-pass-2028' });
+      },
+    ],
+  ];
+
   beforeAll(async () => {
     app = await createTestApp();
   }, 120_000);
@@ -361,26 +376,13 @@ describe('identity: second factors and step-up', () => {
   });
 
   it('cancels an email change waiting for its link when the password changes, the other sessions end or a reset link sets a password', async () => {
-    const ways: [string, (user: CreatedUser, s: HttpSession) => Promise<unknown>][] = [
-      ['password changed', (_, s) => s.put('/api/account/password', { current_password: TEST_PASSWORD, password: 'Another-pass-2027' })],
-      ['other sessions ended', (_, s) => s.delete('/api/account/sessions')],
-      [
-        'reset link',
-        async (user) => {
-          await session().post('/api/user/password/forgot', { email: user.email });
-          await afterAnswers(app);
-          const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), user.email))!.body)![1];
-          return session().put('/api/user/password/reset', { code: reset, password: 'Another-pass-2028' });
-        },
-      ],
-    ];
-    for (const [way, shutOut] of ways) {
+    for (const [way, shutOut] of shutOutWays) {
       const user = await createUser(pool(), { factor: 'totp' });
       const s = await signedIn(user, { steppedUp: true });
       const newEmail = `pending-${user.email}`;
       expect((await s.put('/api/account/email', { email: newEmail })).status).toBe(200);
       const code = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), newEmail))!.body)![1];
-      expect(((await shutOut(user, s)) as { status: number }).status).toBeLessThan(300);
+      expect((await shutOut(user, s)).status).toBeLessThan(300);
       const confirmed = await session().post('/api/auth/email/confirm', { code });
       expect({ way, status: confirmed.status, code: confirmed.body.code }).toEqual({ way, status: 404, code: 'link_invalid' });
       expect((await pool().query('SELECT email FROM users WHERE user_id = $1', [user.userId])).rows[0].email).toBe(user.email);
@@ -388,21 +390,8 @@ describe('identity: second factors and step-up', () => {
   });
 
   it('ends a login waiting for its second factor when the password changes, the other sessions end or a reset link sets a password', async () => {
-    const ways: [string, (user: CreatedUser, s: HttpSession) => Promise<{ status: number }>][] = [
-      ['password changed', (_, s) => s.put('/api/account/password', { current_password: TEST_PASSWORD, password: 'Another-pass-2027' })],
-      ['other sessions ended', (_, s) => s.delete('/api/account/sessions')],
-      [
-        'reset link',
-        async (user) => {
-          await session().post('/api/user/password/forgot', { email: user.email });
-          await afterAnswers(app);
-          const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(pool(), user.email))!.body)![1];
-          return session().put('/api/user/password/reset', { code: reset, password: 'Another-pass-2028' });
-        },
-      ],
-    ];
     await awayFromStepEdge();
-    for (const [way, shutOut] of ways) {
+    for (const [way, shutOut] of shutOutWays) {
       const user = await createUser(pool(), { factor: 'totp' });
       const owner = await signedIn(user, { steppedUp: true });
       // Whoever typed the old password waits at the second step (a phished code in hand, say).
