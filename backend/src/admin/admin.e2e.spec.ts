@@ -196,6 +196,7 @@ describe('the admin console API', () => {
     const events = (await admin.get(`/api/admin/job/${projectId}/events`)).body;
     expect(events.map((e: { type: string }) => e.type)).toEqual([
       'JobDraftCreated',
+      'ProjectMilestoneAdded',
       'MilestoneProposed',
       'JobSubmitted',
       'MilestoneVersionApproved',

@@ -132,4 +132,69 @@ describe('commands answer from the write side; reads wait for the writes they kn
     expect(junk.status).toBe(200);
     expect(junk.headers['x-escrow-stale']).toBeUndefined();
   });
+
+  describe("a project's milestones, counted on its own stream", () => {
+    // A draft exists only for the person who started it: the other way in at the same instant is
+    // their second session (another device, a script), which carries no position of the first's.
+    let otherDevice: HttpSession;
+    beforeAll(async () => {
+      otherDevice = new HttpSession(app.http);
+      await otherDevice.login(people.seller.email, TEST_PASSWORD);
+    });
+    /** A draft of the seller's the read models already show. */
+    const draft = async () => {
+      const projectId = (await seller.post('/api/job/basic', { customer_id: people.buyer.userId, service: 'Framing', customerInitiated: false })).body
+        .job_id as number;
+      expect((await seller.get(`/api/job/${projectId}/agreement`)).status).toBe(200);
+      return projectId;
+    };
+    /** Sends a command while no projector runs, then lets them run: a refusal it meets is decided once more on caught-up read models. */
+    const whileBehind = async <T>(before: () => Promise<unknown>, command: () => Promise<T>): Promise<T> => {
+      await runner.stop();
+      let sent: Promise<T> | null = null;
+      try {
+        await before();
+        sent = command();
+        await new Promise((r) => setTimeout(r, 300));
+      } finally {
+        runner.start();
+      }
+      return sent;
+    };
+
+    it('submits a project on a milestone added a moment ago, before any projector applied it', async () => {
+      const projectId = await draft();
+      await runner.stop();
+      try {
+        expect((await seller.post('/api/milestone', { job_id: projectId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') })).status).toBe(201);
+        const submitted = await seller.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId });
+        expect({ status: submitted.status, code: submitted.body.code }).toEqual({ status: 200, code: undefined });
+      } finally {
+        runner.start();
+      }
+    });
+
+    it('refuses progress billing chosen on one device right after a milestone was added on another', async () => {
+      const projectId = await draft();
+      const chosen = await whileBehind(
+        async () =>
+          expect((await seller.post('/api/milestone', { job_id: projectId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') })).status).toBe(
+            201,
+          ),
+        () => otherDevice.put(`/api/job/${projectId}/billing`, { method: 'progress' }),
+      );
+      expect({ status: chosen.status, code: chosen.body.code }).toEqual({ status: 409, code: 'milestones_exist' });
+      expect((await seller.get(`/api/job/${projectId}/milestones`)).body).toHaveLength(1);
+    });
+
+    it('refuses a milestone added on one device right after progress billing was chosen on another', async () => {
+      const projectId = await draft();
+      const proposed = await whileBehind(
+        async () => expect((await seller.put(`/api/job/${projectId}/billing`, { method: 'progress' })).status).toBe(200),
+        () => otherDevice.post('/api/milestone', { job_id: projectId, title: 'Frame', definition: 'Framed.', payees: payees('100.00') }),
+      );
+      expect({ status: proposed.status, code: proposed.body.code }).toEqual({ status: 409, code: 'progress_billed' });
+      expect((await seller.get(`/api/job/${projectId}/milestones`)).body).toHaveLength(0);
+    });
+  });
 });

@@ -234,6 +234,7 @@ describe('the life of an escrow project', () => {
     const history = historyAnswer.body as { type: string; actor_name: string | null; summary: string; changes: unknown[] }[];
     expect(history.map((h) => h.type)).toEqual([
       'JobDraftCreated',
+      'ProjectMilestoneAdded',
       'MilestoneProposed',
       'JobSubmitted',
       'MilestoneVersionRejected',
@@ -261,6 +262,7 @@ describe('the life of an escrow project', () => {
       expect.arrayContaining([{ field: 'amount', from: '$10,000.00', to: '$9,000.00' }]),
     );
     expect(history.find((h) => h.type === 'DepositSettled')!.actor_name).toBe('Payment provider');
+    expect(history.find((h) => h.type === 'ProjectMilestoneAdded')!.summary).toBe(`Milestone "Framing" added to the project — by ${seller.name} (Owner).`);
     expect(history.find((h) => h.type === 'MilestoneVersionRejected')!.summary).toBe('"Framing" rejected by the buyer: Too high.');
     // The agreeing approval was the seller's (issue 37: a company's action names its member and role).
     expect(history.find((h) => h.type === 'ProjectMilestoneAgreed')!.summary).toBe(

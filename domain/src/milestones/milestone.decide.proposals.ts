@@ -5,7 +5,16 @@ import type { MilestoneEvent } from './events';
 import { firstVersionOf } from './ids';
 import { cardVersion } from './milestone.labels';
 import { isLocked, versionById } from './milestone.money';
-import { boundedText, otherParty, requireActive, requireParty, requireSeller, requireSubmitted, validContent } from './milestone.rules';
+import {
+  boundedText,
+  otherParty,
+  requireActive,
+  requireMilestoneBilling,
+  requireParty,
+  requireSeller,
+  requireSubmitted,
+  validContent,
+} from './milestone.rules';
 import type { ActiveMilestone, MilestoneState, VersionState } from './milestone.state';
 
 export type ProposalCommand = ProposeMilestone | ProposeMilestoneEdit | ApproveMilestoneVersion | RejectMilestoneVersion;
@@ -20,9 +29,7 @@ export function decideProposal(command: ProposalCommand, state: MilestoneState):
       const d = command.data;
       const { project } = command;
       const party = requireParty(project, metadata, 'add milestones');
-      if (project.billing === 'progress') {
-        throw conflict('progress_billed', 'This project bills by progress against a schedule of values: bill its work with pay applications, not milestones.');
-      }
+      requireMilestoneBilling(project);
       requireSeller(project);
       const content = validContent(d, project);
       return [

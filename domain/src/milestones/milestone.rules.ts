@@ -36,6 +36,13 @@ export function requireParty(project: ProjectFacts, metadata: CommandMetadata, d
   return party;
 }
 
+/** A progress-billed project takes no milestone: its work is billed with pay applications (docs/progress-billing.md). */
+export function requireMilestoneBilling(project: ProjectFacts): void {
+  if (project.billing === 'progress') {
+    throw conflict('progress_billed', 'This project bills by progress against a schedule of values: bill its work with pay applications, not milestones.');
+  }
+}
+
 /** Milestones are added to a project that names its seller (a buyer-started draft may not yet). */
 export function requireSeller(project: ProjectFacts): asserts project is ProjectFacts & { companyId: number } {
   if (project.companyId === null) throw invalid('seller_required', 'Choose the seller before adding milestones.');

@@ -14,7 +14,11 @@ export type CreateJobDraft = Command<
 >;
 
 type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryCompanyId: number | null; service: string }>;
-/** `milestoneCount`: how many milestones the project has (read models); submitting needs one. */
+/**
+ * `milestoneCount`: how many milestones the read models show. Submitting needs one: the decider
+ * counts those the project's stream lists too (a read model may not show one added a moment ago;
+ * a project started before the stream listed them has only the read models' count).
+ */
 type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
 /** The creator throws a draft away; it then exists for nobody. */
 type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
@@ -33,6 +37,9 @@ type RecordAgreedMilestone = Command<
   { originalId: number; versionId: number; title: string; definition: string; position: number; terms: MilestoneTerms }
 >;
 
+/** A party adds a milestone (`originalId`) to the project, before its MilestoneProposed (ProjectMilestoneAdded). */
+type AddProjectMilestone = Command<'AddProjectMilestone', { originalId: number }>;
+
 /**
  * Either party sets the project's terms: the retainage percentage and the job site's state. New
  * milestone versions freeze them when proposed, so an approved version never changes.
@@ -43,7 +50,7 @@ type SetProjectTerms = Command<'SetProjectTerms', { retainagePercent: unknown; s
  * Either party chooses how the project bills, while it is a draft: by milestones (the default) or
  * by progress against a schedule of values (docs/progress-billing.md).
  */
-/** `milestoneCount`: how many milestones the project has (read models); progress billing needs none. */
+/** `milestoneCount`: how many milestones the read models show; progress billing needs none, there or on the project's stream. */
 type ChooseBillingMethod = Command<'ChooseBillingMethod', { method: unknown; milestoneCount: number }>;
 
 /**
@@ -78,6 +85,7 @@ export type ProjectCommand =
   | DiscardJobDraft
   | SignProjectAgreement
   | RecordAgreedMilestone
+  | AddProjectMilestone
   | SetProjectTerms
   | ChooseBillingMethod
   | RequestRetainageRelease

@@ -64,6 +64,17 @@ interface ProjectMilestoneAgreed {
   data: { jobId: number; originalId: number; versionId: number; title: string; definition: string; position: number; terms: MilestoneTerms; at: string };
 }
 
+/**
+ * A party added a milestone to the project; its MilestoneProposed follows on the milestone's own
+ * stream. The project's stream thus knows its milestones itself: submitting it and choosing how it
+ * bills are decided on what was added, not on a read model a moment behind, and a milestone and
+ * the choice of progress billing cannot both get in (both append here, one after the other).
+ */
+interface ProjectMilestoneAdded {
+  type: 'ProjectMilestoneAdded';
+  data: { jobId: number; originalId: number; addedBy: number; at: string };
+}
+
 /** A party set the project's retainage percentage and the job site's state (terms of versions proposed from now on). */
 interface ProjectTermsSet {
   type: 'ProjectTermsSet';
@@ -157,6 +168,7 @@ export type ProjectEvent =
   | JobDraftDiscarded
   | ProjectAgreementSigned
   | ProjectMilestoneAgreed
+  | ProjectMilestoneAdded
   | ProjectTermsSet
   | ProjectBillingChosen
   | RetainageReleaseRequested
@@ -176,6 +188,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'JobDraftDiscarded',
   'ProjectAgreementSigned',
   'ProjectMilestoneAgreed',
+  'ProjectMilestoneAdded',
   'ProjectTermsSet',
   'ProjectBillingChosen',
   'RetainageReleaseRequested',

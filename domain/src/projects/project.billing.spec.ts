@@ -46,4 +46,35 @@ describe('the billing method of a project', () => {
     const progress = [created, ...decide([created], choose('progress'))];
     expect(decide(progress, submit)).toEqual([{ type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(1) } }]);
   });
+
+  describe("the milestones the project's stream lists", () => {
+    const add = (originalId: number, metadata: CommandMetadata = seller): ProjectCommand => ({ type: 'AddProjectMilestone', data: { originalId }, metadata });
+    const submit: ProjectCommand = { type: 'SubmitJob', data: { milestoneCount: 0 }, metadata: seller };
+
+    it('lists a milestone added by a party once, however often the addition is repeated', () => {
+      const added = decide([created], add(501, buyer));
+      expect(added).toEqual([{ type: 'ProjectMilestoneAdded', data: { jobId: 41, originalId: 501, addedBy: 12, at: at(1) } }]);
+      expect((foldProject([created, ...added]) as ActiveProject).milestoneIds).toEqual([501]);
+      expect(decide([created, ...added], add(501))).toEqual([]);
+    });
+
+    it('submits on a milestone the read models do not show yet, and refuses progress billing once one was added', () => {
+      const listed = [created, ...decide([created], add(501))];
+      expect(decide(listed, submit)).toEqual([{ type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(1) } }]);
+      expect(domainErrorOf(() => decide(listed, choose('progress', buyer)))).toMatchObject({ kind: 'conflict', code: 'milestones_exist' });
+    });
+
+    it("refuses a milestone on a progress-billed project, an outsider's, and one before the project names its seller", () => {
+      const progress = [created, ...decide([created], choose('progress'))];
+      expect(domainErrorOf(() => decide(progress, add(501)))).toMatchObject({ kind: 'conflict', code: 'progress_billed' });
+      expect(domainErrorOf(() => decide([created], add(501, outsider)))).toMatchObject({ kind: 'forbidden', code: 'not_a_party' });
+      const sellerless: ProjectEvent = {
+        type: 'JobDraftCreated',
+        data: { jobId: 41, customerId: 12, primaryCompanyId: null, service: 'Framing', customerInitiated: true, createdBy: 12, createdAt: at(0) },
+      };
+      expect(domainErrorOf(() => decide([sellerless], add(501, buyer)))).toMatchObject({ kind: 'invalid', code: 'seller_required' });
+      const discarded: ProjectEvent = { type: 'JobDraftDiscarded', data: { jobId: 41, discardedBy: 7, at: at(0) } };
+      expect(domainErrorOf(() => decide([created, discarded], add(501)))).toMatchObject({ kind: 'not_found', code: 'job_discarded' });
+    });
+  });
 });

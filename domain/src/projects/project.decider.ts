@@ -1,4 +1,6 @@
 import { readSiteState, type SiteState } from '../lien-waivers/states';
+import type { ProjectFacts } from '../milestones/commands';
+import { requireMilestoneBilling, requireParty, requireSeller } from '../milestones/milestone.rules';
 import { withUploadNotRecorded } from '../milestones/milestone.state';
 import type { MilestoneTerms } from '../money/fees';
 import { NO_RETAINAGE, readRetainagePercent } from '../money/retainage';
@@ -32,6 +34,11 @@ export interface ActiveProject {
    * (ProjectMilestoneAgreed). Absent in states stored before the project's stream kept them.
    */
   agreedMilestones?: Record<number, AgreedTerms>;
+  /**
+   * The original ids of the milestones added to the project (ProjectMilestoneAdded), in order.
+   * Absent in states stored before the project's stream listed them.
+   */
+  milestoneIds?: number[];
   /** Terms new milestone versions take when proposed (each version freezes its own). */
   terms: { retainagePercent: string; siteState: SiteState | null };
   retainage: ProjectRetainage;
@@ -106,6 +113,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       const { originalId, versionId, title, definition, position, terms } = event.data;
       return { ...state, agreedMilestones: { ...state.agreedMilestones, [originalId]: { versionId, title, definition, position, terms } } };
     }
+    case 'ProjectMilestoneAdded':
+      if (state.status === 'none') return state;
+      return { ...state, milestoneIds: [...(state.milestoneIds ?? []), event.data.originalId] };
     case 'ProjectTermsSet':
       if (state.status === 'none') return state;
       return { ...state, terms: { retainagePercent: event.data.retainagePercent, siteState: event.data.siteState } };
@@ -130,6 +140,21 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
 
 /** How a project bills: milestones unless a party chose progress billing. */
 export const billingOf = (project: Pick<ActiveProject, 'billing'>): BillingMethod => project.billing ?? 'milestones';
+
+/** What a milestone command needs to know of its project, from the project's own stream. */
+export function projectFacts(project: ActiveProject): ProjectFacts {
+  return {
+    status: project.status,
+    customerId: project.customerId,
+    companyId: project.primaryCompanyId,
+    retainagePercent: project.terms.retainagePercent,
+    siteState: project.terms.siteState,
+    billing: billingOf(project),
+  };
+}
+
+/** Milestones the project has: those its stream lists, or the read models' count where that is more (see SubmitJob). */
+const milestonesOf = (project: ActiveProject, readModelCount: number): number => Math.max(project.milestoneIds?.length ?? 0, readModelCount);
 
 /** The side of the project the actor is on, if any. */
 export function projectPartyOf(project: { customerId: number; primaryCompanyId: number | null }, metadata: CommandMetadata): 'customer' | 'company' | null {
@@ -198,7 +223,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (state.status === 'submitted') return []; // submitting twice changes nothing
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'Choose the seller before submitting the project.');
       // A progress-billed project's schedule of values is approved once it is submitted: it needs no milestone.
-      if (billingOf(state) === 'milestones' && command.data.milestoneCount < 1) {
+      if (billingOf(state) === 'milestones' && milestonesOf(state, command.data.milestoneCount) < 1) {
         throw conflict('milestone_required', 'Add at least one milestone before submitting the project.');
       }
       return [{ type: 'JobSubmitted', data: { jobId: state.jobId, submittedBy: metadata.actorId, at: metadata.now } }];
@@ -250,6 +275,18 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (listed && listed.versionId >= versionId) return [];
       return [{ type: 'ProjectMilestoneAgreed', data: { jobId: state.jobId, originalId, versionId, title, definition, position, terms, at: metadata.now } }];
     }
+    case 'AddProjectMilestone': {
+      if (state.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      // The milestone's decider asks the same of the same facts first; here they are the stream's latest.
+      const facts = projectFacts(state);
+      requireParty(facts, metadata, 'add milestones');
+      requireMilestoneBilling(facts);
+      requireSeller(facts);
+      if (state.milestoneIds?.includes(command.data.originalId)) return [];
+      return [
+        { type: 'ProjectMilestoneAdded', data: { jobId: state.jobId, originalId: command.data.originalId, addedBy: metadata.actorId, at: metadata.now } },
+      ];
+    }
     case 'SetProjectTerms': {
       if (state.status === 'none' || state.status === 'discarded') throw notFound('job_not_found', 'There is no such project.');
       if (!projectPartyOf(state, metadata)) throw forbidden('not_a_party', 'Only the buyer or the seller of this project can set its terms.');
@@ -281,7 +318,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
         throw conflict('billing_fixed', `This project is submitted: it bills by ${billingOf(state)} and that can no longer change.`);
       }
       if (method === billingOf(state)) return [];
-      if (method === 'progress' && command.data.milestoneCount > 0) {
+      if (method === 'progress' && milestonesOf(state, command.data.milestoneCount) > 0) {
         throw conflict('milestones_exist', 'This project has milestones: remove them before choosing to bill it by progress.');
       }
       return [{ type: 'ProjectBillingChosen', data: { jobId: state.jobId, billing: method, by: metadata.actorId, at: metadata.now } }];

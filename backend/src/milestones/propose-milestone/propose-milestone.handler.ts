@@ -1,8 +1,17 @@
-import { asOriginalId, asVersionId, invalid, requireSeller } from '@escrow/domain';
+import {
+  asOriginalId,
+  asVersionId,
+  invalid,
+  notFound,
+  projectFacts,
+  type ProjectState,
+  type ProposeMilestone as ProposeMilestoneCommand,
+  requireSeller,
+} from '@escrow/domain';
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { EventStreams, IdsService, metadataOf, milestoneStream } from '../../command-side';
+import { EventStreams, IdsService, metadataOf, milestoneStream, projectStream } from '../../command-side';
 import { DirectoryService } from '../../directory';
 import type { SessionUser } from '../../identity';
 import { ProjectAccess, projectFactsOf } from '../../read-models';
@@ -38,15 +47,27 @@ export class ProposeMilestoneHandler implements ICommandHandler<ProposeMilestone
     private readonly prerequisites: ProposalPrerequisites,
   ) {}
 
+  /**
+   * The project's stream lists the milestone first (ProjectMilestoneAdded), then the milestone's
+   * own stream is started, both decided on the project as its stream has it: a submit a moment
+   * later counts the milestone, and progress billing chosen at the same instant cannot let it in.
+   */
   async execute(c: ProposeMilestone): Promise<ProposedIds> {
-    const { project, metadata, content } = await this.prerequisites.check(c.actor, c.projectId, c.content);
+    const { metadata, content } = await this.prerequisites.check(c.actor, c.projectId, c.content);
     const originalId = asOriginalId(await this.ids.forCreation('milestone_version_id_seq', `milestone:${c.actor.userId}:${c.projectId}`, c.idempotencyKey));
-    await this.streams.decide(
-      milestoneStream,
-      originalId,
-      { type: 'ProposeMilestone', data: { ...content, originalId, jobId: c.projectId }, metadata, project },
-      { idempotencyKey: c.idempotencyKey },
-    );
+    const options = { idempotencyKey: c.idempotencyKey };
+    const proposal = (project: ProjectState): ProposeMilestoneCommand => {
+      if (project.status === 'none') throw notFound('job_not_found', 'There is no such project.');
+      return { type: 'ProposeMilestone', data: { ...content, originalId, jobId: c.projectId }, metadata, project: projectFacts(project) };
+    };
+    const [project, milestone] = await Promise.all([this.streams.fetch(projectStream, c.projectId), this.streams.fetch(milestoneStream, originalId)]);
+    let listedOn = project.state;
+    // A retry whose first copy started the milestone is answered by it as it was; else the
+    // milestone's refusals come before anything is appended.
+    if (milestone.check(proposal(listedOn), options) === 'new') {
+      listedOn = (await project.decide({ type: 'AddProjectMilestone', data: { originalId }, metadata }, options)).state;
+    }
+    await milestone.decide(proposal(listedOn), options);
     return { m_id: originalId, original_id: originalId, job_id: c.projectId };
   }
 }

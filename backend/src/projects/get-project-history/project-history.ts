@@ -155,6 +155,8 @@ function describeEvent(
       return { summary: `Escrow agreement signed by the ${party(d.party)} as "${d.signedName}".`, changes: [] };
     case 'ProjectMilestoneAgreed':
       return { summary: `The escrow agreement now lists ${title(d.versionId)} as both parties agreed it.`, changes: [] };
+    case 'ProjectMilestoneAdded':
+      return { summary: `Milestone ${title(d.originalId)} added to the project.`, changes: [] };
     case 'MilestoneProposed':
       return {
         summary: `Milestone ${title(d.versionId)} proposed by the ${party(d.proposedByParty)}: ${dollars(d.terms.amount)}, deposit ${dollars(d.terms.depositTotal)}.`,

@@ -14,7 +14,8 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
 
   async execute(c: SubmitProject): Promise<void> {
     await this.access.requireViewer(c.projectId, c.actor);
-    // Submitting needs a milestone: the decider judges the count the read model holds.
+    // Submitting needs a milestone: the decider counts those the project's stream lists, and the
+    // read model's for a project started before the stream listed them.
     const milestoneCount = (await this.milestones.ofJob(c.projectId)).length;
     const metadata = metadataOf(c.actor);
     await this.streams.decide(projectStream, c.projectId, { type: 'SubmitJob', data: { milestoneCount }, metadata }, { idempotencyKey: c.idempotencyKey });
