@@ -778,6 +778,8 @@ export class EscrowSimulation {
     return {
       label: `new milestone on project ${project.handle}`,
       stream: `new-milestone-${project.handle}`,
+      // The project's stream lists each milestone added to it (ProjectMilestoneAdded).
+      mayAppendTo: [`job-${project.jobId}`],
       run: async () => {
         const created = await this.send(proposer, 'POST', '/api/milestone', body, delivery);
         this.milestones.push({ handle, project, originalId: created.original_id as number });
