@@ -61,7 +61,7 @@ export async function seedDemoProjects(
   };
   const submit = async ({ jobId: projectId, starter }: { jobId: number; starter: (now: string) => CommandMetadata }) => {
     const meta = starter(at());
-    await noted(streams.decide(projectStream, projectId, { type: 'SubmitJob', data: { milestoneCount: 1 }, metadata: meta }));
+    await noted(streams.decide(projectStream, projectId, { type: 'SubmitJob', data: { milestoneCount: 0 }, metadata: meta }));
     facts.set(projectId, { ...facts.get(projectId)!, status: 'submitted' });
   };
   // The agreement's text is drawn up from the read models: let them catch up with the seed first.
@@ -89,6 +89,8 @@ export async function seedDemoProjects(
     const originalId = asOriginalId((await ids.next('milestone_version_id_seq'))[0]!);
     const payeeIds = await ids.next('milestone_payee_id_seq', payees.length);
     const meta = seller(at(2));
+    // As the app adds one: the project's stream lists it first (docs/architecture.md, "Decisions that span streams").
+    await noted(streams.decide(projectStream, projectId, { type: 'AddProjectMilestone', data: { originalId }, metadata: meta }));
     const command: MilestoneCommand = {
       type: 'ProposeMilestone',
       data: { originalId, jobId: projectId, title, definition, position: 1, payees, amount, payeeIds },
