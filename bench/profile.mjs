@@ -10,7 +10,8 @@
 //    (RECORD_METRICS=false, LOG_LEVEL=warn, no OTEL exporter), BENCH_OBSERVABILITY_PAIRS times in
 //    turn; each route paced at BENCH_OBSERVABILITY_RATE req/s for BENCH_PROFILE_SECONDS; CPU per
 //    request (user + system from /proc) of the API process and of PostgreSQL. Target: on costs
-//    ≤ 10% more of the API's CPU per command than off.
+//    ≤ 10% more of the API's CPU per command than off. BENCH_OBSERVABILITY_PARTS (e.g. `tracing`)
+//    turns on only the parts it names in the "on" arm: what each one costs.
 // 3. Statements (BENCH_PROFILE_MODES=statements, not in the default modes): PostgreSQL with
 //    pg_stat_statements; each route paced at BENCH_STATEMENTS_RATE req/s (250) for
 //    BENCH_PROFILE_SECONDS with observability on as in production; every statement the API and
@@ -69,21 +70,25 @@ async function spanSink() {
   return { url: `http://127.0.0.1:${server.address().port}`, batches: () => batches, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** The three switches, all on (as production runs, traces sampled at BENCH_OBSERVABILITY_SAMPLE when set) or all off. */
+/**
+ * Which of the three switches the "on" arm turns on (`BENCH_OBSERVABILITY_PARTS`, default all:
+ * tracing,metrics,logging); naming one measures what that one costs against all off.
+ */
+const PARTS = new Set((process.env.BENCH_OBSERVABILITY_PARTS ?? 'tracing,metrics,logging').split(',').map((s) => s.trim()));
+
+/** The three switches, on as PARTS names them (as production runs, traces sampled at BENCH_OBSERVABILITY_SAMPLE when set) or all off. */
 function observability(on, sink, sample = undefined) {
   const sampler = sample
     ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: sample }
     : { OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
-  return on
-    ? {
-        OTEL_TRACES_EXPORTER: 'otlp',
-        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-        OTEL_SERVICE_NAME: 'escrow-api-bench',
-        RECORD_METRICS: 'true',
-        LOG_LEVEL: 'info',
-        ...sampler,
-      }
-    : { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: '', RECORD_METRICS: 'false', LOG_LEVEL: 'warn' };
+  const off = { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: '', RECORD_METRICS: 'false', LOG_LEVEL: 'warn' };
+  if (!on) return off;
+  return {
+    ...off,
+    ...(PARTS.has('tracing') ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'escrow-api-bench', ...sampler } : {}),
+    ...(PARTS.has('metrics') ? { RECORD_METRICS: 'true' } : {}),
+    ...(PARTS.has('logging') ? { LOG_LEVEL: 'info' } : {}),
+  };
 }
 
 export async function runProfileBenchmark() {
@@ -223,9 +228,12 @@ export async function runProfileBenchmark() {
         }),
       );
       console.log(
-        `\nobservability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
+        `\nobservability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
       );
-      sections.push({ title: `observability on${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off`, table });
+      sections.push({
+        title: `observability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off`,
+        table,
+      });
     }
     if (MODES.includes('statements')) {
       await checkpoints.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
