@@ -40,6 +40,22 @@ describe('commands answer from the write side; reads wait for the writes they kn
     return { jobId: projectId, id: m.body.m_id as number };
   };
 
+  /**
+   * Makes a change (`before`) and sends a command while no projector runs, then lets them run: a
+   * refusal the command meets for what the read models did not show yet is decided once more.
+   */
+  const whileBehind = async <B, T>(before: () => Promise<B>, command: (made: B) => Promise<T>): Promise<T> => {
+    await runner.stop();
+    let sent: Promise<T> | null = null;
+    try {
+      sent = command(await before());
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      runner.start();
+    }
+    return sent;
+  };
+
   it('answers an approval from the decided state with its position while no projector runs, and a read then says it is behind', async () => {
     const { jobId: projectId, id } = await ready();
     await runner.stop();
@@ -84,19 +100,16 @@ describe('commands answer from the write side; reads wait for the writes they kn
 
   it("decides a command refused only because the read models had not caught up with the other party's change once more, after they have", async () => {
     const { jobId: projectId } = await ready();
-    await runner.stop();
-    let approving: Promise<{ status: number; body: { user_approval_status?: string; message?: string } }> | null = null;
-    try {
-      const proposed = await seller.post('/api/milestone', { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: payees('300.00') });
-      expect(proposed.status).toBe(201);
+    const approved = await whileBehind(
+      async () => {
+        const proposed = await seller.post('/api/milestone', { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: payees('300.00') });
+        expect(proposed.status).toBe(201);
+        return proposed.body.m_id as number;
+      },
       // The buyer never saw it: the milestone is not in the read model yet, so the access check
       // cannot find it; the command waits for the read models and is decided on them.
-      approving = buyer.post('/api/milestone/approval', { milestone_id: proposed.body.m_id, approve: true });
-      await new Promise((r) => setTimeout(r, 300));
-    } finally {
-      runner.start();
-    }
-    const approved = await approving!;
+      (milestoneId) => buyer.post('/api/milestone/approval', { milestone_id: milestoneId, approve: true }),
+    );
     expect({ status: approved.status, approval: approved.body.user_approval_status }).toEqual({ status: 200, approval: 'approved' });
     // A refusal that stands is answered as it was.
     expect((await buyer.post('/api/milestone/approval', { milestone_id: 987654, approve: true })).status).toBe(404);
@@ -147,19 +160,6 @@ describe('commands answer from the write side; reads wait for the writes they kn
         .job_id as number;
       expect((await seller.get(`/api/job/${projectId}/agreement`)).status).toBe(200);
       return projectId;
-    };
-    /** Sends a command while no projector runs, then lets them run: a refusal it meets is decided once more on caught-up read models. */
-    const whileBehind = async <T>(before: () => Promise<unknown>, command: () => Promise<T>): Promise<T> => {
-      await runner.stop();
-      let sent: Promise<T> | null = null;
-      try {
-        await before();
-        sent = command();
-        await new Promise((r) => setTimeout(r, 300));
-      } finally {
-        runner.start();
-      }
-      return sent;
     };
 
     it('submits a project on a milestone added a moment ago, before any projector applied it', async () => {
