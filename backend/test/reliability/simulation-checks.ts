@@ -28,6 +28,20 @@ export async function signByBoth(
  * The system's own events (provider reports, reminders, a retainage decision reaching its
  * milestones) may land on the same streams meanwhile and are left out.
  */
+/**
+ * Idempotency-Keys appended more than once on a stream (by copies of a request with different
+ * correlation ids): every command a client saw succeed appended once. A command of two streams
+ * (a new milestone: its project's, then its own) may be finished by a retry after a crash between
+ * them, with the retry's correlation on the second stream: that is not a second append.
+ */
+export async function keysAppendedTwice(pool: Pool): Promise<{ stream: string; key: string; appends: number }[]> {
+  const { rows } = await pool.query<{ stream: string; key: string; appends: number }>(
+    `SELECT stream_id AS stream, metadata->>'idempotencyKey' AS key, count(DISTINCT metadata->>'correlationId')::int AS appends
+       FROM events WHERE metadata ? 'idempotencyKey' GROUP BY 1, 2 HAVING count(DISTINCT metadata->>'correlationId') > 1`,
+  );
+  return rows;
+}
+
 export async function streamLengths(pool: Pool, streams: string[]): Promise<Map<string, number>> {
   const { rows } = await pool.query<{ stream_id: string; n: number }>(
     `SELECT stream_id, count(*)::int AS n FROM events WHERE stream_id = ANY($1) AND metadata->>'actorRole' <> 'system' GROUP BY stream_id`,
