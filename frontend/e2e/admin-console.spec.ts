@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
 
+import { openDisputeCard } from './support/admin';
 import { apiSession } from './support/api';
 import { query } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
@@ -177,7 +178,7 @@ test('resolving the demo dispute by a split moves the right cents through the le
   const [dispute] = await query<{ original_id: number; job_id: number }>(`SELECT original_id, job_id FROM milestone_disputes WHERE status = 'open'`);
   await loginAsAdmin(page);
   await page.goto('/admin/disputes');
-  const card = page.getByRole('region', { name: 'Dispute on Tear-off and new roof' });
+  const card = await openDisputeCard(page, 'Tear-off and new roof');
   await expect(card).toContainText('Held $16,155.50');
   await expect(card.getByRole('region', { name: "The buyer's statement" })).toContainText('chimney was never replaced');
   await expect(card.getByRole('region', { name: "The seller's statement" })).toContainText('quoted change order');

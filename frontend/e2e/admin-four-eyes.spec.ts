@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
+import { openDisputeCard } from './support/admin';
 import { apiSession } from './support/api';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
 import { disputedProject } from './support/projects';
@@ -43,7 +44,7 @@ test('a large resolution proposed by the owner takes effect when finance approve
   await buyer.close();
 
   const owner = await adminPage(browser, DEMO.admin);
-  let card = owner.getByRole('region', { name: `Dispute on ${title}` });
+  let card = await openDisputeCard(owner, title);
   await expect(card.getByRole('note')).toContainText('a second administrator must approve your resolution before it takes effect.');
   await card.getByRole('radio', { name: 'Release all to the payees' }).check();
   await card.getByRole('button', { name: 'Resolve dispute' }).click();

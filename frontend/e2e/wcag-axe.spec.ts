@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
+import { openDisputeCard } from './support/admin';
 import { checkA11y, seriousViolations, tableHeaderProblems } from './support/axe';
 import { lastMailTo } from './support/db';
 import { DEMO, expect, loginAt, test } from './support/fixtures';
@@ -107,7 +108,7 @@ test('the console: every screen, its tabs, dialogs, empty and failed states', as
 
   // The dispute: its split errors, then the resolution's confirmation (cancelled: nothing moves).
   await page.goto('/admin/disputes');
-  const disputeCard = page.getByRole('region', { name: `Dispute on ${dispute.title}` });
+  const disputeCard = await openDisputeCard(page, dispute.title);
   await disputeCard.getByRole('button', { name: 'Resolve dispute' }).click();
   await expect(disputeCard.getByText('Choose how to resolve the dispute: release, refund or split.')).toBeVisible();
   await checkA11y(page, 'admin, a dispute resolved without a choice');
