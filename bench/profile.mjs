@@ -12,6 +12,8 @@
 //    request (user + system from /proc) of the API process and of PostgreSQL. Target: on costs
 //    ≤ 10% more of the API's CPU per command than off. BENCH_OBSERVABILITY_PARTS (e.g. `tracing`)
 //    turns on only the parts it names in the "on" arm: what each one costs.
+//    BENCH_OBSERVABILITY_PROFILED=1 runs both arms under `node --cpu-prof` too, and prints each
+//    route's layers on and off, per request, side by side: where the difference goes.
 // 3. Statements (BENCH_PROFILE_MODES=statements, not in the default modes): PostgreSQL with
 //    pg_stat_statements; each route paced at BENCH_STATEMENTS_RATE req/s (250) for
 //    BENCH_PROFILE_SECONDS with observability on as in production; every statement the API and
@@ -51,6 +53,8 @@ const PAIRS = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? 2);
 const SAMPLE = process.env.BENCH_OBSERVABILITY_SAMPLE;
 const MODES = (process.env.BENCH_PROFILE_MODES ?? 'layers,observability').split(',').map((s) => s.trim());
 const STATEMENTS_RATE = Number(process.env.BENCH_STATEMENTS_RATE ?? 250);
+/** Both arms of the on-and-off measure under the CPU profiler, their layers compared. */
+const PROFILED = Boolean(process.env.BENCH_OBSERVABILITY_PROFILED);
 // Read by the harness when the ledger's database starts (below, in runProfileBenchmark).
 if (MODES.includes('statements')) process.env.BENCH_PG_STATEMENTS = '1';
 const BUYER = 'buyer@demo.escrowledger.test';
@@ -89,6 +93,52 @@ function observability(on, sink, sample = undefined) {
     ...(PARTS.has('metrics') ? { RECORD_METRICS: 'true' } : {}),
     ...(PARTS.has('logging') ? { LOG_LEVEL: 'info' } : {}),
   };
+}
+
+/** The CPU profile the API wrote in `dir` at its stop; the folder is removed unless BENCH_PROFILE_KEEP is set. */
+function readProfile(dir, windows = '') {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`the API wrote no CPU profile in ${dir}`);
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  if (process.env.BENCH_PROFILE_KEEP) console.log(`the profile: ${join(dir, file)}${windows ? ` (${windows})` : ''}`);
+  else rmSync(dir, { recursive: true, force: true });
+  return profile;
+}
+
+/** A window's busy samples per layer, in ms per request. */
+function layersPerRequest(result, requests) {
+  if (result.busy === 0) throw new Error("no samples of the API's profile fall in a paced cell's window: clocks differ?");
+  const ms = new Map([...result.counts].map(([layer, n]) => [layer, (n * result.sampleUs) / 1000 / requests]));
+  ms.set('all (busy samples)', (result.busy * result.sampleUs) / 1000 / requests);
+  return ms;
+}
+
+/**
+ * Per route, each layer's ms per request with observability on and off (median of the pairs) and
+ * the difference, largest first: where the on arm's extra CPU goes, including what no
+ * OpenTelemetry frame shows (garbage collection, the driver, the pipeline).
+ */
+function layersOnAndOff(rows) {
+  const sections = [];
+  for (const route of [...new Set(rows.map((r) => r.route))]) {
+    const arm = (on) => rows.filter((r) => r.route === route && r.on === on && r.layers);
+    const layers = [...new Set([...arm(true), ...arm(false)].flatMap((r) => [...r.layers.keys()]))];
+    const figures = layers.map((layer) => {
+      const on = median(arm(true).map((r) => r.layers.get(layer) ?? 0));
+      const off = median(arm(false).map((r) => r.layers.get(layer) ?? 0));
+      return { layer, on, off, difference: on - off };
+    });
+    const total = figures.find((f) => f.layer === 'all (busy samples)');
+    const rest = figures.filter((f) => f !== total).sort((a, b) => b.difference - a.difference);
+    const table = markdownTable(
+      ['layer', 'on, ms per request', 'off', 'on − off'],
+      [...rest, total].map((f) => [f.layer, f.on.toFixed(3), f.off.toFixed(3), f.difference.toFixed(3)]),
+    );
+    const title = `${route}: layers with observability on and off, ${RATE} req/s paced, under the profiler (median of ${arm(true).length} pair(s))`;
+    console.log(`\n${title}\n${table}`);
+    sections.push({ title, table });
+  }
+  return sections;
 }
 
 export async function runProfileBenchmark() {
@@ -155,14 +205,7 @@ export async function runProfileBenchmark() {
           console.log(`saturation ${route.name}: ${r.rps.toFixed(0)} req/s answered by ${CONNECTIONS} connections, errors ${r.errors}`);
         }
       });
-      const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-      if (!file) throw new Error(`the API wrote no CPU profile in ${dir}`);
-      const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-      if (process.env.BENCH_PROFILE_KEEP)
-        console.log(
-          `the profile: ${join(dir, file)} (windows: ${windows.map((w) => `${w.route.key} --from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')})`,
-        );
-      else rmSync(dir, { recursive: true, force: true });
+      const profile = readProfile(dir, `windows: ${windows.map((w) => `${w.route.key} --from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')}`);
       for (const w of windows) {
         const result = layersOf(profile, { from: w.from, to: w.to });
         // The profile's clock is the monotonic clock this process reads: a window outside it would be an empty table.
@@ -177,26 +220,37 @@ export async function runProfileBenchmark() {
       const rows = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         for (const on of [true, false]) {
-          await withApi({ env: observability(on, sink, SAMPLE) }, async (api, routes) => {
+          const dir = PROFILED ? mkdtempSync(join(tmpdir(), 'escrow-profile-')) : null;
+          const windows = [];
+          await withApi({ env: observability(on, sink, SAMPLE), nodeArgs: dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [] }, async (api, routes) => {
             const meter = cpuMeter(api.pid, postmaster);
             for (const route of routes) {
               await route.prepare?.();
               await pacedLoad({ ...route.request, rate: RATE, seconds: 2 }).then((w) => cells.push({ cell: `warm-up ${route.name}`, ...w }));
               await readModelsCaughtUp(checkpoints);
               const before = meter();
+              const from = Number(process.hrtime.bigint() / 1000n);
               const r = await pacedLoad({ ...route.request, rate: RATE, seconds: SECONDS });
               await readModelsCaughtUp(checkpoints);
+              const to = Number(process.hrtime.bigint() / 1000n);
               const after = meter();
               const cpu = { server: ((after.server - before.server) * 1000) / r.total, postgres: ((after.postgres - before.postgres) * 1000) / r.total };
               cells.push({ cell: `observability ${on ? 'on' : 'off'} ${route.name}`, ...r });
-              rows.push({ route: route.name, on, pair, cpu, p99: r.p99 });
+              const row = { route: route.name, on, pair, cpu, p99: r.p99 };
+              rows.push(row);
+              windows.push({ row, from, to, requests: r.total });
               console.log(
                 `observability ${on ? 'on ' : 'off'} ${route.name} at ${RATE} req/s: CPU ${cpu.server.toFixed(2)} ms API + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request, p99 ${r.p99} ms, errors ${r.errors}`,
               );
             }
           });
+          if (dir) {
+            const profile = readProfile(dir);
+            for (const w of windows) w.row.layers = layersPerRequest(layersOf(profile, { from: w.from, to: w.to }), w.requests);
+          }
         }
       }
+      if (PROFILED) for (const section of layersOnAndOff(rows)) sections.push(section);
       const table = markdownTable(
         [
           'route',
