@@ -219,7 +219,9 @@ export async function runProfileBenchmark() {
     if (MODES.includes('observability')) {
       const rows = [];
       for (let pair = 0; pair < PAIRS; pair++) {
-        for (const on of [true, false]) {
+        // On first in even pairs, off first in odd ones: neither arm always gets the first
+        // milestones of the list, nor always follows the other's restart.
+        for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
           const dir = PROFILED ? mkdtempSync(join(tmpdir(), 'escrow-profile-')) : null;
           const windows = [];
           await withApi({ env: observability(on, sink, SAMPLE), nodeArgs: dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [] }, async (api, routes) => {
@@ -245,7 +247,10 @@ export async function runProfileBenchmark() {
             }
           });
           if (dir) {
-            const profile = readProfile(dir);
+            const profile = readProfile(
+              dir,
+              `observability ${on ? 'on' : 'off'}, windows: ${windows.map((w) => `--from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')}`,
+            );
             for (const w of windows) w.row.layers = layersPerRequest(layersOf(profile, { from: w.from, to: w.to }), w.requests);
           }
         }
