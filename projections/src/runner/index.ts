@@ -1,7 +1,7 @@
 export * from './checkpoints';
 export * from './cli';
 export * from './copy-events';
-export { linkToTraceparent } from './event-traces';
+export { inProjectionSpan, linkToTraceparent } from './event-traces';
 export * from './parked-streams';
 export * from './projection-runner';
 export * from './projector';

@@ -1,5 +1,5 @@
 import { type Attributes, context, INVALID_SPAN_CONTEXT, type Link, type Span, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
-import { isTracingSuppressed } from '@opentelemetry/core';
+import { isTracingSuppressed, suppressTracing } from '@opentelemetry/core';
 
 const tracer = trace.getTracer('escrow-ledger');
 
@@ -9,6 +9,18 @@ const tracer = trace.getTracer('escrow-ledger');
  * step aside for the statements inside (`requireParentSpan`).
  */
 const leftOut = (): boolean => isTracingSuppressed(context.active());
+
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * A new root (work of no request: a payment handed to the provider, a webhook delivery) whose
+ * trace the sampler did not keep: it runs as a request the door left out does, with tracing
+ * suppressed and no span active, instead of under a non-recording span that every statement and
+ * span inside it would still pay for (the pg instrumentation builds its span, attributes and
+ * duration for any active span, kept or not). Which spans are exported does not change: the
+ * children of a root not kept are not kept either (parent-based sampling).
+ */
+const isUnkeptRoot = (span: Span, parent: Span | undefined): boolean => parent === undefined && !span.isRecording();
 
 /**
  * Runs `work` in a new active span (a child of the active one): its errors mark the span and
@@ -20,8 +32,11 @@ export function inSpan<T>(
   work: (span: Span) => Promise<T>,
   options: { kind?: SpanKind; links?: Link[] } = {},
 ): Promise<T> {
-  if (leftOut()) return work(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
-  return tracer.startActiveSpan(name, { attributes, kind: options.kind ?? SpanKind.INTERNAL, links: options.links }, async (span) => {
+  if (leftOut()) return work(NO_SPAN);
+  const span = tracer.startSpan(name, { attributes, kind: options.kind ?? SpanKind.INTERNAL, links: options.links });
+  const parent = trace.getActiveSpan();
+  if (isUnkeptRoot(span, parent)) return context.with(suppressTracing(context.active()), () => work(NO_SPAN));
+  return context.with(trace.setSpan(context.active(), span), async () => {
     try {
       return await work(span);
     } catch (error) {
@@ -37,7 +52,9 @@ export function inSpan<T>(
 /** The same for synchronous work (the decider). */
 export function inSyncSpan<T>(name: string, attributes: Attributes, work: () => T): T {
   if (leftOut()) return work();
-  return tracer.startActiveSpan(name, { attributes }, (span) => {
+  const span = tracer.startSpan(name, { attributes });
+  if (isUnkeptRoot(span, trace.getActiveSpan())) return context.with(suppressTracing(context.active()), work);
+  return context.with(trace.setSpan(context.active(), span), () => {
     try {
       return work();
     } catch (error) {
