@@ -125,10 +125,13 @@ export function layersOf(profile, { from = -Infinity, to = Infinity } = {}) {
   return { counts, leaves, busy: kept, idle, sampleUs, windowUs };
 }
 
+/** `samples` of a profile's window as ms of CPU per request. */
+export const msPerRequest = (result, samples, requests) => (samples * result.sampleUs) / 1000 / requests;
+
 /** The Markdown table of a profile's layers: % of the process's CPU and ms per request. */
 export function layerTable(result, requests = null) {
   const rows = [...result.counts.entries()].sort((a, b) => b[1] - a[1]);
-  const perRequest = (n) => ((n * result.sampleUs) / 1000 / requests).toFixed(3);
+  const perRequest = (n) => msPerRequest(result, n, requests).toFixed(3);
   const header = ['layer', 'samples', '% of CPU', ...(requests ? ['ms CPU per request'] : [])];
   const line = (cells) => `| ${cells.join(' | ')} |`;
   return [

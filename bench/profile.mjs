@@ -36,7 +36,7 @@ import { failOnErrors, markdownTable, median } from './lib/harness.mjs';
 import { rebuiltLedger } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
-import { layersOf, layerTable } from './profile-layers.mjs';
+import { layersOf, layerTable, msPerRequest } from './profile-layers.mjs';
 
 const ROUTES = (process.env.BENCH_PROFILE_ROUTES ?? 'approval,deposit').split(',').map((s) => s.trim());
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
@@ -105,11 +105,14 @@ function readProfile(dir, windows = '') {
   return profile;
 }
 
+/** A cell's window as bench/profile-layers.mjs takes it on its command line. */
+const windowArgs = (w) => `--from ${w.from} --to ${w.to} --requests ${w.requests}`;
+
 /** A window's busy samples per layer, in ms per request. */
 function layersPerRequest(result, requests) {
   if (result.busy === 0) throw new Error("no samples of the API's profile fall in a paced cell's window: clocks differ?");
-  const ms = new Map([...result.counts].map(([layer, n]) => [layer, (n * result.sampleUs) / 1000 / requests]));
-  ms.set('all (busy samples)', (result.busy * result.sampleUs) / 1000 / requests);
+  const ms = new Map([...result.counts].map(([layer, n]) => [layer, msPerRequest(result, n, requests)]));
+  ms.set('all (busy samples)', msPerRequest(result, result.busy, requests));
   return ms;
 }
 
@@ -205,7 +208,7 @@ export async function runProfileBenchmark() {
           console.log(`saturation ${route.name}: ${r.rps.toFixed(0)} req/s answered by ${CONNECTIONS} connections, errors ${r.errors}`);
         }
       });
-      const profile = readProfile(dir, `windows: ${windows.map((w) => `${w.route.key} --from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')}`);
+      const profile = readProfile(dir, `windows: ${windows.map((w) => `${w.route.key} ${windowArgs(w)}`).join('; ')}`);
       for (const w of windows) {
         const result = layersOf(profile, { from: w.from, to: w.to });
         // The profile's clock is the monotonic clock this process reads: a window outside it would be an empty table.
@@ -247,10 +250,7 @@ export async function runProfileBenchmark() {
             }
           });
           if (dir) {
-            const profile = readProfile(
-              dir,
-              `observability ${on ? 'on' : 'off'}, windows: ${windows.map((w) => `--from ${w.from} --to ${w.to} --requests ${w.requests}`).join('; ')}`,
-            );
+            const profile = readProfile(dir, `observability ${on ? 'on' : 'off'}, windows: ${windows.map(windowArgs).join('; ')}`);
             for (const w of windows) w.row.layers = layersPerRequest(layersOf(profile, { from: w.from, to: w.to }), w.requests);
           }
         }

@@ -22,6 +22,13 @@ const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
  */
 const isUnkeptRoot = (span: Span, parent: Span | undefined): boolean => parent === undefined && !span.isRecording();
 
+/** Marks the span with the work's error, which passes on. */
+function failed(span: Span, error: unknown): unknown {
+  span.recordException(error as Error);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+  return error;
+}
+
 /**
  * Runs `work` in a new active span (a child of the active one): its errors mark the span and
  * pass on. Without a tracer provider (tracing off) the span is a no-op and costs next to nothing.
@@ -40,9 +47,7 @@ export function inSpan<T>(
     try {
       return await work(span);
     } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      throw error;
+      throw failed(span, error);
     } finally {
       span.end();
     }
@@ -58,9 +63,7 @@ export function inSyncSpan<T>(name: string, attributes: Attributes, work: () => 
     try {
       return work();
     } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      throw error;
+      throw failed(span, error);
     } finally {
       span.end();
     }
