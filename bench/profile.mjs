@@ -9,8 +9,10 @@
 // 2. Observability on and off: the API restarted with all three on, then all three off
 //    (RECORD_METRICS=false, LOG_LEVEL=warn, no OTEL exporter), BENCH_OBSERVABILITY_PAIRS times in
 //    turn; each route paced at BENCH_OBSERVABILITY_RATE req/s for BENCH_PROFILE_SECONDS; CPU per
-//    request (user + system from /proc) of the API process and of PostgreSQL. Target: on costs
-//    ≤ 10% more of the API's CPU per command than off. BENCH_OBSERVABILITY_PARTS (e.g. `tracing`)
+//    request (user + system from /proc) of the API process and of PostgreSQL, and the API's
+//    split by thread: its main thread (what a CPU profile sees) and the others (V8's concurrent
+//    garbage collection, libuv's pool). Target: on costs ≤ 10% more of the API's CPU per
+//    command than off. BENCH_OBSERVABILITY_PARTS (e.g. `tracing`)
 //    turns on only the parts it names in the "on" arm: what each one costs.
 //    BENCH_OBSERVABILITY_PROFILED=1 runs both arms under `node --cpu-prof` too, and prints each
 //    route's layers on and off, per request, side by side: where the difference goes.
@@ -34,7 +36,7 @@ import { commandRoutes, cursor, startApi } from './lib/command-routes.mjs';
 import { prepareDeposits } from './lib/deposit-preconditions.mjs';
 import { failOnErrors, markdownTable, median } from './lib/harness.mjs';
 import { rebuiltLedger } from './lib/ledger-fixture.mjs';
-import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
+import { cpuMeter, loadGeneratorPlacement, postmasterPid, threadMsPerRequest } from './lib/load-generator-cpu.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { layersOf, layerTable, msPerRequest } from './profile-layers.mjs';
 
@@ -103,6 +105,23 @@ function readProfile(dir, windows = '') {
   if (process.env.BENCH_PROFILE_KEEP) console.log(`the profile: ${join(dir, file)}${windows ? ` (${windows})` : ''}`);
   else rmSync(dir, { recursive: true, force: true });
   return profile;
+}
+
+/** The median of the pairs' on − off CPU, main thread and the other threads apart, for the table. */
+function threadDifferences(rows) {
+  const split = (r) => {
+    const main = r.threads['main thread'] ?? 0;
+    // The profiler's own thread runs in both arms alike only when both are profiled: left out.
+    const others = Object.entries(r.threads)
+      .filter(([name]) => name !== 'main thread' && !name.startsWith('v8:Prof'))
+      .reduce((sum, [, ms]) => sum + ms, 0);
+    return { main, others };
+  };
+  const on = rows.filter((r) => r.on).map(split);
+  const off = rows.filter((r) => !r.on).map(split);
+  const main = median(on.map((x, i) => x.main - off[i].main));
+  const others = median(on.map((x, i) => x.others - off[i].others));
+  return `${main.toFixed(2)} ms; ${others.toFixed(2)} ms`;
 }
 
 /** A cell's window as bench/profile-layers.mjs takes it on its command line. */
@@ -240,12 +259,18 @@ export async function runProfileBenchmark() {
               const to = Number(process.hrtime.bigint() / 1000n);
               const after = meter();
               const cpu = { server: ((after.server - before.server) * 1000) / r.total, postgres: ((after.postgres - before.postgres) * 1000) / r.total };
+              const threads = threadMsPerRequest(before, after, r.total);
               cells.push({ cell: `observability ${on ? 'on' : 'off'} ${route.name}`, ...r });
-              const row = { route: route.name, on, pair, cpu, p99: r.p99 };
+              const row = { route: route.name, on, pair, cpu, threads, p99: r.p99 };
               rows.push(row);
               windows.push({ row, from, to, requests: r.total });
               console.log(
-                `observability ${on ? 'on ' : 'off'} ${route.name} at ${RATE} req/s: CPU ${cpu.server.toFixed(2)} ms API + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request, p99 ${r.p99} ms, errors ${r.errors}`,
+                `observability ${on ? 'on ' : 'off'} ${route.name} at ${RATE} req/s: CPU ${cpu.server.toFixed(2)} ms API + ${cpu.postgres.toFixed(2)} ms PostgreSQL per request, p99 ${r.p99} ms, errors ${r.errors}` +
+                  `\n  the API's threads, ms per request: ${Object.entries(threads)
+                    .filter(([, ms]) => ms >= 0.005)
+                    .sort((a, b) => b[1] - a[1])
+                    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+                    .join(', ')}`,
               );
             }
           });
@@ -264,6 +289,7 @@ export async function runProfileBenchmark() {
           'on − off, median of pairs',
           'share of the API’s CPU (target ≤ 10%)',
           'API + PostgreSQL, on − off (each pair)',
+          'on − off, median: main thread; other threads',
         ],
         ROUTES.map((key) => {
           const name = rows.find((r) => r.route.includes(key === 'approval' ? 'approval' : 'deposit'))?.route ?? key;
@@ -283,6 +309,8 @@ export async function runProfileBenchmark() {
             `${median(differences).toFixed(2)} ms`,
             `${(100 * median(share)).toFixed(0)}% (pairs: ${share.map((x) => `${(100 * x).toFixed(0)}%`).join(', ')})`,
             onTotal.map((x, i) => `${(x - offTotal[i]).toFixed(2)} ms of ${x.toFixed(2)}`).join(', '),
+            // The profiler samples the main thread only; V8's concurrent GC and libuv's pool are the rest.
+            threadDifferences(ofRoute),
           ];
         }),
       );

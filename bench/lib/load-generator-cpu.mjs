@@ -161,5 +161,40 @@ export function cpuMeter(serverPid, postmaster) {
     withDescendants(postmaster)
       .filter((p) => p !== postmaster)
       .reduce((s, p) => s + cpuSecondsOf(p), 0);
-  return () => ({ server: cpuSecondsOf(serverPid), postgres: postgres() });
+  return () => ({ server: cpuSecondsOf(serverPid), postgres: postgres(), threads: threadCpuOf(serverPid) });
+}
+
+/**
+ * A process's CPU seconds by kind of thread: the main thread (JavaScript, which a CPU profile
+ * samples) and the rest by name (V8's workers, which mark and sweep concurrently with it; libuv's
+ * pool: crypto, zlib, file system). A thread that ended is counted in none of them.
+ */
+function threadCpuOf(pid) {
+  const kinds = {};
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return kinds;
+  }
+  for (const tid of tids) {
+    const f = statFields(`${pid}/task/${tid}`);
+    if (!f) continue;
+    let name = 'main thread';
+    if (tid !== String(pid)) {
+      try {
+        name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim().replace(/\d+$/, '');
+      } catch {
+        name = 'other';
+      }
+    }
+    kinds[name] = (kinds[name] ?? 0) + (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
+  }
+  return kinds;
+}
+
+/** What each kind of thread used between two readings of cpuMeter, in ms per request. */
+export function threadMsPerRequest(before, after, requests) {
+  const names = new Set([...Object.keys(before.threads ?? {}), ...Object.keys(after.threads ?? {})]);
+  return Object.fromEntries([...names].map((n) => [n, (((after.threads?.[n] ?? 0) - (before.threads?.[n] ?? 0)) * 1000) / requests]));
 }
