@@ -48,6 +48,44 @@ describe('PaymentDispatcher lock', () => {
     expect(second).not.toBe(first);
   }, 30_000);
 
+  const submitted = async (key: string) => (await admin.query('SELECT 1 FROM payment_submissions WHERE instruction_key = $1', [key])).rowCount === 1;
+
+  it('hands over a deposit queued behind more waiting payouts than a page of instructions', async () => {
+    const dispatcher = app.http.get(PaymentDispatcher);
+    await eventually(() => dispatcher.dispatching);
+    // 150 payouts, older than the deposit, to a company with no payout account: each waits for one, open.
+    await admin.query(
+      `INSERT INTO payment_instructions (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at)
+       SELECT 'payout:waiting-' || n, 'payout', 991000 + n, 991000 + n, 991000, 991999, 10.00, NULL, 'open', now() - interval '1 hour' + n * interval '1 ms'
+         FROM generate_series(1, 150) n`,
+    );
+    await admin.query(
+      `INSERT INTO payment_instructions (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at)
+       VALUES ('debit:behind-waiting', 'debit', 992001, 992001, 992001, NULL, 25.00, '1234', 'open', now())`,
+    );
+    dispatcher.kick();
+    await eventually(() => submitted('debit:behind-waiting'));
+    const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_submissions WHERE instruction_key LIKE 'payout:waiting-%'`);
+    expect(rows[0]!.n).toBe(0);
+  }, 30_000);
+
+  it('hands over an instruction that shows up older than those it already handed over', async () => {
+    const dispatcher = app.http.get(PaymentDispatcher);
+    await eventually(() => dispatcher.dispatching);
+    await admin.query(
+      `INSERT INTO payment_instructions (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at)
+       VALUES ('debit:on-time', 'debit', 993001, 993001, 993001, NULL, 25.00, '1234', 'open', now())`,
+    );
+    await eventually(() => submitted('debit:on-time'));
+    // Decided earlier, seen later: another process's transaction committed late, or a projector
+    // caught up after a restart. Its created_at is behind everything handed over so far.
+    await admin.query(
+      `INSERT INTO payment_instructions (instruction_key, kind, reference_id, original_id, job_id, company_id, amount, bank_last4, status, created_at)
+       VALUES ('debit:seen-late', 'debit', 993002, 993002, 993002, NULL, 25.00, '1234', 'open', now() - interval '10 minutes')`,
+    );
+    await eventually(() => submitted('debit:seen-late'));
+  }, 30_000);
+
   it('writes the provider reference of a claim whose earlier pass died before writing it', async () => {
     const dispatcher = app.http.get(PaymentDispatcher);
     await eventually(() => dispatcher.dispatching);

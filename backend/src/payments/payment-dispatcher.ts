@@ -25,6 +25,8 @@ interface InstructionRow {
   bank_last4: string | null;
   status: 'open' | 'settled';
   correlation_id: string | null;
+  /** created_at as PostgreSQL writes it, for the next page's start. */
+  read_at?: string;
   /** The claim's payout account (payment_submissions), when the row was read with it. */
   payout_bank_account_id?: number | null;
   payout_last4?: string | null;
@@ -58,6 +60,36 @@ const toInstruction = (r: InstructionRow, payoutAccount: PayoutAccountRef | null
 const correlationOf = (instruction: PaymentInstruction) => ({ correlationId: instruction.correlationId ?? instruction.instructionKey });
 
 const POLL_MS = 250;
+/** Instructions read by one query: a pass pages on, so payouts that wait never hold up the rest. */
+const PAGE = 100;
+/**
+ * How often a pass reads every open instruction not handed over yet; the passes between start
+ * LATE_BY_MS before the newest already read, so a pass costs what is new, not every payment still
+ * in its settlement window. Instructions show up out of the order of their created_at: commands
+ * decided at once commit in either order, by a few milliseconds (more under load). Later than
+ * LATE_BY_MS (a projector catching up after a restart, a clock behind), the next full pass hands
+ * it over. A payout that waits (a hold, no verified account) is asked about again at each one.
+ */
+const FULL_PASS_MS = 5_000;
+const LATE_BY_MS = 2_000;
+
+/**
+ * Where a pass stopped reading, in the order it reads: created_at, then the key. `at` is UTC to
+ * the microsecond in a fixed width, so that comparing the texts compares the times.
+ */
+interface ReadUpTo {
+  at: string;
+  key: string;
+}
+
+/** `read` moved back by `ms` (at any key): where a pass between full passes starts. */
+function lateBy(read: ReadUpTo, ms: number): ReadUpTo {
+  const at = new Date(Date.parse(`${read.at.slice(0, 23)}Z`) - ms).toISOString();
+  return { at: `${at.slice(0, 23)}${read.at.slice(23)}`, key: '' };
+}
+
+const OPEN_NOT_HANDED_OVER = `SELECT i.*, to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS read_at FROM payment_instructions i
+  WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM payment_submissions s WHERE s.instruction_key = i.instruction_key)`;
 
 /**
  * Hands open payment instructions to the provider, once each (payment_submissions remembers
@@ -71,6 +103,9 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
   private unsubscribe: (() => void) | null = null;
   /** A pass died (or this process just took over): claims may lack their provider reference. */
   private referencesToRepair = true;
+  /** The newest open instruction a pass has read; null: the next pass reads them all. */
+  private newestRead: ReadUpTo | null = null;
+  private fullPassAt = 0;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -93,6 +128,7 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       pollMs: POLL_MS,
       taken: async () => {
         this.referencesToRepair = true;
+        this.newestRead = null;
         await this.resumeSubmitted().catch((error: Error) => this.logger.error(`resuming submitted payments failed: ${error.message}`));
         // New instructions appear only when their projector applied something; polling covers the rest.
         this.unsubscribe = this.runner.onProgress((projector, applied) => {
@@ -137,38 +173,70 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.recordMissingReferences();
       this.referencesToRepair = false;
     }
-    const { rows } = await this.pool.query<InstructionRow>(
-      `SELECT i.* FROM payment_instructions i
-        WHERE i.status = 'open' AND NOT EXISTS (SELECT 1 FROM payment_submissions s WHERE s.instruction_key = i.instruction_key)
-        ORDER BY i.created_at LIMIT 100`,
-    );
-    for (const row of rows) {
-      let payoutAccount: PayoutAccountRef | null = null;
-      if ((row.kind === 'payout' || row.kind === 'retainage' || row.kind === 'progress_payment') && row.company_id !== null) {
-        // Where it may go is decided now, on the company's stream (not a read model): a payout
-        // to a company whose payout account changed waits out the hold, one with no verified
-        // account waits for one. Both stay open, and the read side shows why.
-        const destination = await this.bankAccounts.payoutDestinationOf(row.company_id, nowIso());
-        if ('held' in destination) continue;
-        payoutAccount = destination.account;
+    const full = this.newestRead === null || Date.now() - this.fullPassAt >= FULL_PASS_MS;
+    if (full) this.fullPassAt = Date.now();
+    // One answer per company a pass: its payouts wait or go together.
+    const destinations = new Map<number, ReturnType<BankAccounts['payoutDestinationOf']>>();
+    let after = full ? null : lateBy(this.newestRead!, LATE_BY_MS);
+    for (;;) {
+      const rows = await this.openNotHandedOver(after);
+      for (const row of rows) {
+        after = { at: row.read_at!, key: row.instruction_key };
+        this.noteRead(after);
+        const companyId = row.company_id;
+        let payoutAccount: PayoutAccountRef | null = null;
+        if ((row.kind === 'payout' || row.kind === 'retainage' || row.kind === 'progress_payment') && companyId !== null) {
+          // Where it may go is decided now, on the company's stream (not a read model): a payout
+          // to a company whose payout account changed waits out the hold, one with no verified
+          // account waits for one. Both stay open, and the read side shows why.
+          if (!destinations.has(companyId)) destinations.set(companyId, this.bankAccounts.payoutDestinationOf(companyId, nowIso()));
+          const destination = await destinations.get(companyId)!;
+          if ('held' in destination) continue;
+          payoutAccount = destination.account;
+        }
+        await this.handOver(row, payoutAccount);
       }
-      // Claim first, with its account: a crash after this line leaves it to resume(), never to
-      // a second submit, and a resumed submission pays the account it was claimed for.
-      const claimed = await this.pool.query(
-        `INSERT INTO payment_submissions (instruction_key, payout_bank_account_id, payout_last4, payout_bank_name, payout_provider_token)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [
-          row.instruction_key,
-          payoutAccount?.bankAccountId ?? null,
-          payoutAccount?.last4 ?? null,
-          payoutAccount?.bankName ?? null,
-          payoutAccount?.providerToken ?? null,
-        ],
-      );
-      if (claimed.rowCount === 0) continue;
-      await this.recordReference(row.instruction_key, await this.submit(toInstruction(row, payoutAccount)));
+      if (rows.length < PAGE) break;
     }
     await this.clearDueDeposits();
+  }
+
+  /** A page of open instructions not handed over yet, oldest first, after `after` when given. */
+  private async openNotHandedOver(after: ReadUpTo | null): Promise<InstructionRow[]> {
+    const order = `ORDER BY i.created_at, i.instruction_key LIMIT ${PAGE}`;
+    const { rows } = after
+      ? await this.pool.query<InstructionRow>(
+          // The first condition lets the partial index on created_at start the scan there.
+          `${OPEN_NOT_HANDED_OVER} AND i.created_at >= ($1::timestamp AT TIME ZONE 'UTC')
+             AND (i.created_at > ($1::timestamp AT TIME ZONE 'UTC') OR i.instruction_key > $2) ${order}`,
+          [after.at, after.key],
+        )
+      : await this.pool.query<InstructionRow>(`${OPEN_NOT_HANDED_OVER} ${order}`);
+    return rows;
+  }
+
+  private noteRead(read: ReadUpTo): void {
+    const newest = this.newestRead;
+    if (!newest || read.at > newest.at || (read.at === newest.at && read.key > newest.key)) this.newestRead = read;
+  }
+
+  /** Claims an instruction and hands it to the provider, unless another pass claimed it first. */
+  private async handOver(row: InstructionRow, payoutAccount: PayoutAccountRef | null): Promise<void> {
+    // Claim first, with its account: a crash after this line leaves it to resume(), never to
+    // a second submit, and a resumed submission pays the account it was claimed for.
+    const claimed = await this.pool.query(
+      `INSERT INTO payment_submissions (instruction_key, payout_bank_account_id, payout_last4, payout_bank_name, payout_provider_token)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [
+        row.instruction_key,
+        payoutAccount?.bankAccountId ?? null,
+        payoutAccount?.last4 ?? null,
+        payoutAccount?.bankName ?? null,
+        payoutAccount?.providerToken ?? null,
+      ],
+    );
+    if (claimed.rowCount === 0) return;
+    await this.recordReference(row.instruction_key, await this.submit(toInstruction(row, payoutAccount)));
   }
 
   /**
