@@ -175,8 +175,9 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
     const full = this.newestRead === null || Date.now() - this.fullPassAt >= FULL_PASS_MS;
     if (full) this.fullPassAt = Date.now();
-    // One answer per company a pass: its payouts wait or go together.
-    const destinations = new Map<number, ReturnType<BankAccounts['payoutDestinationOf']>>();
+    // A company whose payouts wait is asked once a pass; one whose payouts go is asked again
+    // before each claim, so a payout never goes to an account that changed since the pass began.
+    const waiting = new Set<number>();
     let after = full ? null : lateBy(this.newestRead!, LATE_BY_MS);
     for (;;) {
       const rows = await this.openNotHandedOver(after);
@@ -189,9 +190,12 @@ export class PaymentDispatcher implements OnApplicationBootstrap, OnApplicationS
           // Where it may go is decided now, on the company's stream (not a read model): a payout
           // to a company whose payout account changed waits out the hold, one with no verified
           // account waits for one. Both stay open, and the read side shows why.
-          if (!destinations.has(companyId)) destinations.set(companyId, this.bankAccounts.payoutDestinationOf(companyId, nowIso()));
-          const destination = await destinations.get(companyId)!;
-          if ('held' in destination) continue;
+          if (waiting.has(companyId)) continue;
+          const destination = await this.bankAccounts.payoutDestinationOf(companyId, nowIso());
+          if ('held' in destination) {
+            waiting.add(companyId);
+            continue;
+          }
           payoutAccount = destination.account;
         }
         await this.handOver(row, payoutAccount);
