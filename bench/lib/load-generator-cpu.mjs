@@ -178,8 +178,6 @@ function threadCpuOf(pid) {
     return kinds;
   }
   for (const tid of tids) {
-    const f = statFields(`${pid}/task/${tid}`);
-    if (!f) continue;
     let name = 'main thread';
     if (tid !== String(pid)) {
       try {
@@ -188,7 +186,8 @@ function threadCpuOf(pid) {
         name = 'other';
       }
     }
-    kinds[name] = (kinds[name] ?? 0) + (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
+    // /proc/<pid>/task/<tid>/stat has the fields of /proc/<pid>/stat, for the one thread.
+    kinds[name] = (kinds[name] ?? 0) + cpuSecondsOf(`${pid}/task/${tid}`);
   }
   return kinds;
 }
