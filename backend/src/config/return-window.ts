@@ -1,5 +1,5 @@
 import type { ReturnWindow } from '@escrow/domain';
-import { addBusinessDays } from 'date-fns';
+import { addBusinessDays } from 'date-fns/addBusinessDays';
 
 /**
  * How long after settlement an ACH debit can still be returned by the buyer's bank (R01

@@ -36,13 +36,13 @@ function codeOf(payload: unknown): string | undefined {
  * suite: a route must ignore or refuse them, and the document need not name them); its statuses
  * are recorded all the same.
  */
-export function recordApiCalls(fastify: FastifyInstance, document: object, options: { queryNames: boolean }, env: NodeJS.ProcessEnv = process.env): void {
+export function recordApiCalls(fastify: FastifyInstance, document: () => object, options: { queryNames: boolean }, env: NodeJS.ProcessEnv = process.env): void {
   // The test runner names a folder when the suites should record what they use (scripts/run-tests.mjs).
   const dir = env.API_CALLS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   // One file per distinct document (each jest file starts its own app, all of one build).
-  const text = JSON.stringify(document);
+  const text = JSON.stringify(document());
   const served = join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.openapi.json`);
   if (!existsSync(served)) writeFileSync(served, text);
   const file = join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.jsonl`);

@@ -304,19 +304,28 @@ function toOpenApi30(value: unknown): unknown {
 }
 
 /**
- * Serves the document at /api/docs-json and /api/docs-yaml and a browsable page at /api/docs.
+ * Serves the document at /api/docs-json and /api/docs-yaml and a browsable page at /api/docs;
+ * returns it, built on first use.
  *
- * The JSON and YAML texts are written once, here: @nestjs/swagger's own routes serialise the
- * whole document on every request (the YAML took 10 ms of CPU a request), which anyone could
- * repeat to tie up a process.
+ * The document and its JSON and YAML texts are made once per process: @nestjs/swagger's own
+ * routes serialise the whole document on every request (the YAML took 10 ms of CPU a request),
+ * which anyone could repeat to tie up a process. Each is made on its first request rather than
+ * at start-up, where together they took about 250 ms of every process's start (most processes
+ * never serve them).
  */
-export function serveOpenApi(app: NestFastifyApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
+export function serveOpenApi(app: NestFastifyApplication): () => OpenAPIObject {
+  const document = once(() => buildOpenApiDocument(app));
   SwaggerModule.setup(OPENAPI_UI_PATH, app, document, { raw: false, useGlobalPrefix: false });
-  const json = JSON.stringify(document);
-  const yaml = dump(document, { skipInvalid: true, noRefs: true });
+  const json = once(() => JSON.stringify(document()));
+  const yaml = once(() => dump(document(), { skipInvalid: true, noRefs: true }));
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.get(`/${OPENAPI_JSON_PATH}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
-  fastify.get(`/${OPENAPI_YAML_PATH}`, (_request, reply) => reply.type('text/yaml; charset=utf-8').send(yaml));
+  fastify.get(`/${OPENAPI_JSON_PATH}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(json()));
+  fastify.get(`/${OPENAPI_YAML_PATH}`, (_request, reply) => reply.type('text/yaml; charset=utf-8').send(yaml()));
   return document;
+}
+
+/** `make()`'s value, made on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }

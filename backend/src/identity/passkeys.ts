@@ -3,14 +3,8 @@ import { createHash } from 'node:crypto';
 import type { PasskeyRegistrationOptions, PasskeySignInOptions, PasskeyView } from '@escrow/domain';
 import { conflict, invalid, notFound, unauthenticated } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Pool } from 'pg';
 
 import type { AppConfig } from '../config/app-config';
@@ -18,6 +12,13 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { PG_POOL } from '../infrastructure/database/database.tokens';
 
 const RP_NAME = 'Escrow Ledger';
+
+let webAuthnLibrary: typeof WebAuthn | undefined;
+/** @simplewebauthn/server and its ASN.1 stack, loaded at the first passkey ceremony: about 70 ms of every start otherwise. */
+function webAuthn(): typeof WebAuthn {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (webAuthnLibrary ??= require('@simplewebauthn/server') as typeof WebAuthn);
+}
 const CHALLENGE_SECONDS = 5 * 60;
 const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or use a code from your authenticator app.';
 
@@ -74,7 +75,7 @@ export class Passkeys {
       'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
       [user.userId],
     );
-    const options = await generateRegistrationOptions({
+    const options = await webAuthn().generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: this.rpID,
       userName: user.email,
@@ -95,7 +96,7 @@ export class Passkeys {
     if (!trimmed) throw invalid('passkey_name_required', 'Please give the passkey a name (like "Work laptop").');
     let verification;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await webAuthn().verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge: (challenge) => this.consumeChallenge(challenge, 'registration', (owner) => owner === userId),
         expectedOrigin: this.origin,
@@ -148,7 +149,7 @@ export class Passkeys {
               userId,
             ])
           ).rows;
-    const options = await generateAuthenticationOptions({
+    const options = await webAuthn().generateAuthenticationOptions({
       rpID: this.rpID,
       allowCredentials: allow.map((r) => ({ id: r.credential_id, transports: r.transports })),
       userVerification: 'preferred',
@@ -170,7 +171,7 @@ export class Passkeys {
     if (!passkey || (forUser !== null && passkey.user_id !== forUser)) throw unauthenticated('second_factor_failed', PASSKEY_NOT_ACCEPTED);
     let verification;
     try {
-      verification = await verifyAuthenticationResponse({
+      verification = await webAuthn().verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
         expectedChallenge: (challenge) =>
           this.consumeChallenge(challenge, 'authentication', (owner) => (forUser === null ? owner === null : owner === forUser)),
