@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { type AttachedFile, ATTACHMENT_MEDIA_TYPES, invalid, unprocessable } from '@escrow/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { fromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
@@ -14,6 +14,14 @@ import { FILE_STORE } from '../storage/file-store.provider';
 import { fileNameOf } from './file-name';
 
 /** Enough of a file's start for file-type to tell what it is (its own default sample size). */
+let sharpLibrary: typeof Sharp | undefined;
+/** sharp and libvips, loaded at the first image: about 50 ms of every start otherwise. */
+function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  sharpLibrary ??= require('sharp') as typeof Sharp;
+  return sharpLibrary(...args);
+}
+
 const SNIFF_BYTES = 4100;
 /** An image is decoded whole: past 40 megapixels (a 7,300 × 5,500 photo) it is refused, not decoded. */
 const MAX_IMAGE_PIXELS = 40_000_000;
