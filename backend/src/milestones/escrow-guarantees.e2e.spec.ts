@@ -1,9 +1,11 @@
+import type { EventStore } from '@escrow/domain';
 import { ProjectionRunner } from '@escrow/projections';
 
 import { signByBoth, submitProject } from '../../test/support/escrow-flows';
 import { eventually } from '../../test/support/event-store-fixture';
 import { createCompany, type CreatedUser, createSeller, createUser, HttpSession, lastMailTo, TEST_PASSWORD } from '../../test/support/http-session';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 
 /**
  * Issue 12, tried over HTTP the way a hostile party would: every case of the issue's list, each
@@ -213,6 +215,40 @@ describe('escrow guarantees no request can break', () => {
         (await b.post('/api/milestone', { job_id: projectId, definition: 'Roof.', payees: [fixed('100.00')] }, { 'idempotency-key': 'create-key-0001' }))
           .status,
       ).toBe(201);
+    });
+
+    it('finishes a proposal cut between its two appends when it is retried, each stream once', async () => {
+      // Found by the PostgreSQL restart test: a proposal appends to the project's stream, then
+      // starts the milestone's. The database going away between the two answers 503; the retry
+      // with the same key finds the project's half done, appends nothing there, and starts the
+      // milestone. The key's events then carry two requests' correlation ids, one per stream.
+      const { jobId: projectId } = await readyProject();
+      const store = app.http.get<EventStore>(EVENT_STORE);
+      const append = store.append.bind(store);
+      let cut = 0;
+      const appendSpy = jest.spyOn(store, 'append').mockImplementation(async (streamId, events, options) => {
+        if (streamId.startsWith('milestone-') && cut++ === 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+        return append(streamId, events, options);
+      });
+      try {
+        const body = { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: [fixed('300.00')] };
+        const first = await s.post('/api/milestone', body, { 'idempotency-key': 'cut-proposal-0001' });
+        expect(first).toMatchObject({ status: 503, body: { code: 'database_unavailable' } });
+        const retry = await s.post('/api/milestone', body, { 'idempotency-key': 'cut-proposal-0001' });
+        expect(retry.status).toBe(201);
+        const again = await s.post('/api/milestone', body, { 'idempotency-key': 'cut-proposal-0001' });
+        expect(again).toMatchObject({ status: 201, body: { m_id: retry.body.m_id } });
+        const { rows } = await app.db.pool.query<{ stream_id: string; events: number; requests: number }>(
+          `SELECT stream_id, count(*)::int AS events, count(DISTINCT metadata->>'correlationId')::int AS requests
+             FROM events WHERE metadata->>'idempotencyKey' = 'cut-proposal-0001' GROUP BY stream_id ORDER BY stream_id`,
+        );
+        expect(rows).toEqual([
+          { stream_id: `job-${projectId}`, events: 1, requests: 1 },
+          { stream_id: `milestone-${retry.body.m_id}`, events: 1, requests: 1 },
+        ]);
+      } finally {
+        appendSpy.mockRestore();
+      }
     });
 
     it('answers a retried signature like the first (found by the simulation: the retry got 409)', async () => {
