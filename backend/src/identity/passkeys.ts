@@ -19,6 +19,7 @@ function webAuthn(): typeof WebAuthn {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (webAuthnLibrary ??= require('@simplewebauthn/server') as typeof WebAuthn);
 }
+
 const CHALLENGE_SECONDS = 5 * 60;
 const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or use a code from your authenticator app.';
 

@@ -13,7 +13,6 @@ import { type FileStore, FileTooLarge } from '../storage/file-store';
 import { FILE_STORE } from '../storage/file-store.provider';
 import { fileNameOf } from './file-name';
 
-/** Enough of a file's start for file-type to tell what it is (its own default sample size). */
 let sharpLibrary: typeof Sharp | undefined;
 /** sharp and libvips, loaded at the first image: about 50 ms of every start otherwise. */
 function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
@@ -22,6 +21,7 @@ function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
   return sharpLibrary(...args);
 }
 
+/** Enough of a file's start for file-type to tell what it is (its own default sample size). */
 const SNIFF_BYTES = 4100;
 /** An image is decoded whole: past 40 megapixels (a 7,300 × 5,500 photo) it is refused, not decoded. */
 const MAX_IMAGE_PIXELS = 40_000_000;
