@@ -9,10 +9,20 @@ import { errorKinds, pacedLoad, safely } from './lib/paced-load.mjs';
 import pg from 'pg';
 import { join } from 'node:path';
 import { logIn } from './lib/api-session.mjs';
-import { prepareDeposits } from './lib/deposit-preconditions.mjs';
 import { failOnErrors, freePort, machine, markdownTable, repoRoot, writeSection } from './lib/harness.mjs';
-import { commandRoutes, cursor, startApi, startProcess } from './lib/command-routes.mjs';
-import { HTTP_DRIVERS, HTTP_RAMP, HTTP_RAMP_ON, HTTP_RATES, HTTP_ROUTE_KEYS, HTTP_SECONDS, HTTP_WARMUP, rebuiltLedger } from './lib/ledger-fixture.mjs';
+import { commandRoutes, startApi, startProcess } from './lib/command-routes.mjs';
+import {
+  HTTP_DRIVERS,
+  HTTP_RAMP,
+  HTTP_RAMP_ON,
+  HTTP_RATES,
+  HTTP_ROUTE_KEYS,
+  HTTP_SECONDS,
+  HTTP_WARMUP,
+  depositsPrepared,
+  rebuiltLedger,
+  waitingCursors,
+} from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid } from './lib/load-generator-cpu.mjs';
 
 /**
@@ -143,10 +153,9 @@ export async function runHttpBenchmark() {
     const buyer = await logIn(base, BUYER, secrets);
     const session = buyer.headers;
     if (ROUTE_KEYS === null || ROUTE_KEYS.includes('deposit')) {
-      await prepareDeposits({ buyer, seller: await logIn(base, SELLER, secrets), projects: waiting.depositJobs, log: (line) => console.log(line) });
+      await depositsPrepared(ledger, { buyer, seller: await logIn(base, SELLER, secrets) });
     }
-    const approvals = cursor(waiting.approve);
-    const deposits = cursor(waiting.deposit);
+    const { approvals, deposits } = waitingCursors(ledger);
     const commands = commandRoutes({ base, buyer, approvals, deposits, cellSeconds: HTTP_SECONDS });
     const jobs = waiting.jobs;
     const routes = [

@@ -32,10 +32,9 @@ import pg from 'pg';
 
 import { load, readModelsCaughtUp, summary } from './http.mjs';
 import { logIn } from './lib/api-session.mjs';
-import { commandRoutes, cursor, startApi } from './lib/command-routes.mjs';
-import { prepareDeposits } from './lib/deposit-preconditions.mjs';
-import { failOnErrors, markdownTable, median } from './lib/harness.mjs';
-import { rebuiltLedger } from './lib/ledger-fixture.mjs';
+import { commandRoutes, startApi } from './lib/command-routes.mjs';
+import { failOnErrors, markdownTable, median, writeSection } from './lib/harness.mjs';
+import { depositsPrepared, rebuiltLedger, waitingCursors } from './lib/ledger-fixture.mjs';
 import { cpuMeter, loadGeneratorPlacement, postmasterPid, threadMsPerRequest } from './lib/load-generator-cpu.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { layersOf, layerTable, msPerRequest } from './profile-layers.mjs';
@@ -163,36 +162,40 @@ function layersOnAndOff(rows) {
   return sections;
 }
 
-export async function runProfileBenchmark() {
-  const perRoute =
-    (MODES.includes('layers') ? MAX_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
-    (MODES.includes('observability') ? (RATE * SECONDS + RATE * 2) * 2 * PAIRS : 0) +
-    (MODES.includes('statements') ? STATEMENTS_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
-    200;
+/** The waiting milestones a run of these modes uses per route (each request takes one). */
+function milestonesPerRoute({ modes, pairs }) {
+  return (
+    (modes.includes('layers') ? MAX_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
+    (modes.includes('observability') ? (RATE * SECONDS + RATE * 2) * 2 * pairs : 0) +
+    (modes.includes('statements') ? STATEMENTS_RATE * SECONDS + 50 * WARMUP_SECONDS : 0) +
+    200
+  );
+}
+
+/**
+ * `modes`, `sample` and `pairs` default to the BENCH_PROFILE_MODES, BENCH_OBSERVABILITY_SAMPLE and
+ * BENCH_OBSERVABILITY_PAIRS settings; the default part `observability` passes its own.
+ */
+export async function runProfileBenchmark({ modes = MODES, sample = SAMPLE, pairs = PAIRS } = {}) {
+  const perRoute = milestonesPerRoute({ modes, pairs });
   const ledger = await rebuiltLedger({ approve: ROUTES.includes('approval') ? perRoute : 100, deposit: ROUTES.includes('deposit') ? perRoute : 0 });
   const { url } = ledger.database;
-  const { waiting } = ledger.generated;
   const secrets = ledger.generated.people.demoSecrets;
   const placement = loadGeneratorPlacement();
-  const approvals = cursor(waiting.approve);
-  const deposits = cursor(waiting.deposit);
+  const { approvals, deposits } = waitingCursors(ledger);
   const sink = await spanSink();
   const checkpoints = new pg.Pool({ connectionString: url, max: 1 });
   const postmaster = await postmasterPid(checkpoints);
   placement.confine(postmaster);
   const cells = [];
   const sections = [];
-  let depositsPrepared = false;
 
   /** An API with its buyer's session, the deposits' preconditions done once per ledger. */
   const withApi = async (options, work) => {
     const api = await startApi({ url, placement, ...options });
     try {
       const buyer = await logIn(api.base, BUYER, secrets);
-      if (ROUTES.includes('deposit') && !depositsPrepared) {
-        await prepareDeposits({ buyer, seller: await logIn(api.base, SELLER, secrets), projects: waiting.depositJobs, log: (line) => console.log(line) });
-        depositsPrepared = true;
-      }
+      if (ROUTES.includes('deposit')) await depositsPrepared(ledger, { buyer, seller: await logIn(api.base, SELLER, secrets) });
       const routes = commandRoutes({ base: api.base, buyer, approvals, deposits, cellSeconds: SECONDS });
       return await work(
         api,
@@ -209,10 +212,10 @@ export async function runProfileBenchmark() {
     // nice 10 every API started later would inherit the generator's priority: left as it is.
     if (placement.mode === 'pinned') releaseGeneratorCore = placement.apply();
     console.log(`load generator: ${placement.mode === 'nice' ? 'on the same cores (nice is not applied by this part)' : placement.description}`);
-    if (MODES.includes('layers')) {
+    if (modes.includes('layers')) {
       const dir = mkdtempSync(join(tmpdir(), 'escrow-profile-'));
       const windows = [];
-      await withApi({ env: observability(true, sink, SAMPLE), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }, async (_api, routes) => {
+      await withApi({ env: observability(true, sink, sample), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] }, async (_api, routes) => {
         for (const route of routes) {
           await route.prepare?.();
           // A cold process (its first requests compile and load what they use) is not a command's cost.
@@ -238,15 +241,15 @@ export async function runProfileBenchmark() {
         sections.push({ title: `${w.route.name}, ${w.rps.toFixed(0)} req/s at saturation, main thread idle ${idle.toFixed(0)}%`, table });
       }
     }
-    if (MODES.includes('observability')) {
+    if (modes.includes('observability')) {
       const rows = [];
-      for (let pair = 0; pair < PAIRS; pair++) {
+      for (let pair = 0; pair < pairs; pair++) {
         // On first in even pairs, off first in odd ones: neither arm always gets the first
         // milestones of the list, nor always follows the other's restart.
         for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
           const dir = PROFILED ? mkdtempSync(join(tmpdir(), 'escrow-profile-')) : null;
           const windows = [];
-          await withApi({ env: observability(on, sink, SAMPLE), nodeArgs: dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [] }, async (api, routes) => {
+          await withApi({ env: observability(on, sink, sample), nodeArgs: dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [] }, async (api, routes) => {
             const meter = cpuMeter(api.pid, postmaster);
             for (const route of routes) {
               await route.prepare?.();
@@ -281,6 +284,7 @@ export async function runProfileBenchmark() {
         }
       }
       if (PROFILED) for (const section of layersOnAndOff(rows)) sections.push(section);
+      const shares = [];
       const table = markdownTable(
         [
           'route',
@@ -302,6 +306,7 @@ export async function runProfileBenchmark() {
           const total = (r) => r.cpu.server + r.cpu.postgres;
           const onTotal = ofRoute.filter((r) => r.on).map(total);
           const offTotal = ofRoute.filter((r) => !r.on).map(total);
+          shares.push({ route: name, share: median(share), difference: median(differences), on: median(on) });
           return [
             name,
             on.map((x) => x.toFixed(2)).join(', '),
@@ -315,16 +320,17 @@ export async function runProfileBenchmark() {
         }),
       );
       console.log(
-        `\nobservability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${PAIRS} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
+        `\nobservability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${sample ? ` (traces sampled at ${sample})` : ''} against off, ${RATE} req/s paced, ${SECONDS} s a cell, ${pairs} pair(s) (spans exported: ${sink.batches()} batches)\n${table}`,
       );
       sections.push({
-        title: `observability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${SAMPLE ? ` (traces sampled at ${SAMPLE})` : ''} against off`,
+        title: `observability on${PARTS.size < 3 ? ` (${[...PARTS].join(', ')} only)` : ''}${sample ? ` (traces sampled at ${sample})` : ''} against off`,
         table,
+        shares,
       });
     }
-    if (MODES.includes('statements')) {
+    if (modes.includes('statements')) {
       await checkpoints.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-      await withApi({ env: observability(true, sink, SAMPLE ?? '0.1') }, async (api, routes) => {
+      await withApi({ env: observability(true, sink, sample ?? '0.1') }, async (api, routes) => {
         const meter = cpuMeter(api.pid, postmaster);
         for (const route of routes) {
           await route.prepare?.();
@@ -366,4 +372,50 @@ export async function runProfileBenchmark() {
   }
   failOnErrors(cells);
   return sections;
+}
+
+/** Pairs of the default part: enough for a median, few enough for `make bench` (about 35 s a pair and route). */
+const DEFAULT_PAIRS = 4;
+const OBSERVABILITY_TARGET = 0.1;
+
+/** What the default part uses of the shared ledger, reserved before it is generated (run-all.mjs). */
+export function observabilityMilestones() {
+  const perRoute = milestonesPerRoute({ modes: ['observability'], pairs: Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? DEFAULT_PAIRS) });
+  return { approve: ROUTES.includes('approval') ? perRoute : 0, deposit: ROUTES.includes('deposit') ? perRoute : 0 };
+}
+
+/**
+ * Part `observability` of `make bench` (issue 40, point 2): the on-and-off measure above as
+ * production runs (one trace in ten kept unless BENCH_OBSERVABILITY_SAMPLE says otherwise), on the
+ * shared ledger after the HTTP part, written to docs/performance.md with its verdict.
+ */
+export async function runObservabilityBenchmark() {
+  const pairs = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? DEFAULT_PAIRS);
+  const sample = SAMPLE ?? '0.1';
+  const [section] = await runProfileBenchmark({ modes: ['observability'], sample, pairs });
+  const verdicts = section.shares.map(
+    ({ route, share, difference, on }) =>
+      `- ${route}: observability costs ${(100 * share).toFixed(0)}% of the API's CPU per request (${difference.toFixed(2)} ms of ${on.toFixed(2)}, median of ${pairs} pairs): ` +
+      (share <= OBSERVABILITY_TARGET ? 'within the target of 10%.' : 'above the target of 10%.'),
+  );
+  console.log(`\n${verdicts.join('\n')}`);
+  writeSection(
+    'observability',
+    `## Observability on and off (issue 40, point 2)
+
+Command: \`make bench\` (part \`observability\`; \`node bench/run-all.mjs observability\`), on the ledger of the HTTP part
+after it. The built API restarted ${2 * pairs} times, in turn with tracing (one trace in ${Math.round(1 / Number(sample))} kept, exported
+over OTLP to a sink in the bench that drops the spans), metrics and the line per request on, and with all three off
+(\`OTEL_TRACES_EXPORTER=none\`, \`RECORD_METRICS=false\`, \`LOG_LEVEL=warn\`); on first in even pairs, off first in odd
+ones. In each, approvals and then deposits paced at ${RATE} req/s for ${SECONDS} s after a warm-up of 2 s, each
+request on another waiting milestone; the CPU of the API process (user and system from \`/proc\`, its projectors
+included) and of PostgreSQL from the start of the cell until the read models caught up, per request. The cost is
+on − off as a share of on, per pair; the verdict takes the median of the pairs. Single pairs spread widely (tens of
+points: the difference sought is a few tenths of a millisecond of about 3 to 4), so a median of few pairs can land
+on either side of the line; \`BENCH_OBSERVABILITY_PAIRS\` sets more. Any refused request fails the run.
+
+${section.table}
+
+${verdicts.join('\n')}`,
+  );
 }

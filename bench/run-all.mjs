@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `make bench`: every benchmark part, one after the other; each prints its table and writes its
 // section of docs/performance.md. `node bench/run-all.mjs rebuild` runs one part;
-// BENCH_EVENTS=100000 makes the generated ledger of the rebuild and HTTP parts smaller. `scale`
+// BENCH_EVENTS=100000 makes the generated ledger of the rebuild, HTTP and observability parts
+// smaller. `observability` (issue 40, point 2) measures the API's CPU per command with tracing,
+// metrics and logging on and off, as the part `profile` does in its second mode. `scale`
 // (several API processes and a separate worker), `orm` (TypeORM against hand-written SQL),
 // `appends-ab` (the append ratio in alternating short cells, for a busy machine) and `profile`
 // (a command's CPU by layer, and observability on against off) run only when named.
@@ -12,10 +14,10 @@ import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runRebuildBenchmark } from './rebuild.mjs';
 import { runHttpBenchmark } from './http.mjs';
 import { runOrmBenchmark } from './orm.mjs';
-import { runProfileBenchmark } from './profile.mjs';
+import { observabilityMilestones, runObservabilityBenchmark, runProfileBenchmark } from './profile.mjs';
 import { runScaleBenchmark } from './scale.mjs';
 import { BenchFailure } from './lib/harness.mjs';
-import { closeLedgerFixture } from './lib/ledger-fixture.mjs';
+import { closeLedgerFixture, reserveWaiting } from './lib/ledger-fixture.mjs';
 import { loadNow, printRunRecord, thisRun } from './lib/run-record.mjs';
 
 const parts = {
@@ -23,13 +25,14 @@ const parts = {
   'appends-ab': runInterleavedAppendsBenchmark,
   rebuild: runRebuildBenchmark,
   http: runHttpBenchmark,
+  observability: runObservabilityBenchmark,
   frontend: runFrontendSizeBenchmark,
   lighthouse: runLighthouseBenchmark,
   scale: runScaleBenchmark,
   orm: runOrmBenchmark,
   profile: runProfileBenchmark,
 };
-const byDefault = ['appends', 'rebuild', 'http', 'frontend', 'lighthouse'];
+const byDefault = ['appends', 'rebuild', 'http', 'observability', 'frontend', 'lighthouse'];
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : byDefault;
 for (const name of wanted) {
@@ -38,6 +41,8 @@ for (const name of wanted) {
     process.exit(2);
   }
 }
+// The observability part takes its own waiting milestones from the ledger the first part generates.
+if (wanted.includes('observability')) reserveWaiting(observabilityMilestones());
 const started = Date.now();
 printRunRecord(thisRun);
 let failed = null;

@@ -2,6 +2,8 @@
 // models; the HTTP part then serves from the same database. Run alone, each part makes its own.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { cursor } from './command-routes.mjs';
+import { prepareDeposits } from './deposit-preconditions.mjs';
 import { generateLedger } from './ledger-generator.mjs';
 import { repoRoot, startDatabase } from './harness.mjs';
 
@@ -44,10 +46,23 @@ const WAITING_PER_ROUTE =
 const WAITING_APPROVALS = runs('approval') ? WAITING_PER_ROUTE + (HTTP_RAMP_ON ? Math.ceil(RAMP_REQUESTS * 1.05) : 0) : 100;
 const WAITING_DEPOSITS = runs('deposit') ? WAITING_PER_ROUTE : 0;
 
+/** Milestones the later parts of a run (the observability part) use beyond the HTTP part's: see reserveWaiting. */
+const reserved = { approve: 0, deposit: 0 };
+
+/**
+ * Adds a later part's milestones to those the shared ledger leaves waiting; run-all.mjs calls it
+ * for each part it will run, before the first one generates the ledger.
+ */
+export function reserveWaiting({ approve = 0, deposit = 0 }) {
+  if (fixture) throw new Error('reserveWaiting after the ledger was generated: its waiting milestones are already fixed');
+  reserved.approve += approve;
+  reserved.deposit += deposit;
+}
+
 let fixture = null;
 
-/** `waiting`: milestones to leave waiting for the buyer (the HTTP part's by default; the first caller decides). */
-export function ledgerFixture(waiting = { approve: WAITING_APPROVALS, deposit: WAITING_DEPOSITS }) {
+/** `waiting`: milestones to leave waiting for the buyer (the HTTP part's and those reserved, by default; the first caller decides). */
+export function ledgerFixture(waiting = { approve: WAITING_APPROVALS + reserved.approve, deposit: WAITING_DEPOSITS + reserved.deposit }) {
   fixture ??= (async () => {
     const database = await startDatabase('bench_ledger');
     try {
@@ -68,6 +83,24 @@ export function ledgerFixture(waiting = { approve: WAITING_APPROVALS, deposit: W
     }
   })();
   return fixture;
+}
+
+/**
+ * The ledger's waiting milestones, handed out once across the parts of a run: a milestone the
+ * HTTP part approved is no longer waiting when the observability part starts.
+ */
+export function waitingCursors(ledger) {
+  ledger.cursors ??= { approvals: cursor(ledger.generated.waiting.approve), deposits: cursor(ledger.generated.waiting.deposit) };
+  return ledger.cursors;
+}
+
+/**
+ * Signs the waiting projects' agreements and links the buyer's deposit account once per ledger
+ * (bench/lib/deposit-preconditions.mjs): a second part of the same run finds them done.
+ */
+export async function depositsPrepared(ledger, sessions) {
+  ledger.depositsPrepared ??= prepareDeposits({ ...sessions, projects: ledger.generated.waiting.depositJobs, log: (line) => console.log(line) });
+  await ledger.depositsPrepared;
 }
 
 export async function closeLedgerFixture() {
