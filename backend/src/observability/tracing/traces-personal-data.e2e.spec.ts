@@ -60,6 +60,19 @@ describe('traces of a walk through personal data', () => {
     expect(attribute(phoneSearch, 'http.route')).toBe('/api/customer/search/phone/:phone');
   });
 
+  it("keeps fastify's request and handler spans and pg's statements, without hook or connection spans", () => {
+    const spans = api.collector.spans();
+    const fastify = spans.filter((s) => s.scope === '@fastify/otel').map((s) => s.name);
+    expect(fastify).toContain('request');
+    expect(fastify.some((name) => name.startsWith('handler - '))).toBe(true);
+    // A kept trace's spans are most of tracing's cost (docs/performance.md, issue 40): the hooks'
+    // spans (named by the plugin chain) and the pool's told nothing their neighbours do not.
+    expect(fastify.filter((name) => /^(onRequest|preParsing|preValidation|preHandler|preSerialization|onSend|onResponse|onError) - /.test(name))).toEqual([]);
+    const pg = spans.filter((s) => s.scope === '@opentelemetry/instrumentation-pg').map((s) => s.name);
+    expect(pg.some((name) => name.startsWith('pg.query:'))).toBe(true);
+    expect(pg.filter((name) => name === 'pg-pool.connect' || name === 'pg.connect')).toEqual([]);
+  });
+
   it('holds none of the emails, names, phones, account numbers, codes, tokens or search texts the walk sent', () => {
     const leaks = api.collector.spans().flatMap((span) => {
       const found = secretsIn(JSON.stringify(span), trail.secrets);

@@ -48,11 +48,18 @@ export function startTracingSdk(): () => Promise<void> {
     fastify: () =>
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
+        // The request and handler spans only: a kept approval's trace held 19 spans of lifecycle
+        // hooks (11 onRequest spans named by the plugin chain, not by the hook) of its 37, and a
+        // kept trace's spans were most of tracing's CPU (docs/performance.md, issue 40). The gap
+        // between the request span and its handler span is the hooks' time.
+        instrumentHooks: false,
         // Asked for each route at start, and for each request and hook: a request the door left
         // out runs under suppressed tracing, and its hooks and handler are then not wrapped at all.
         ignorePaths: (route) => !route.url.startsWith('/api') || isTracingSuppressed(context.active()),
       }),
-    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+    // No span for taking a client from the pool or connecting it: 7 of a kept approval's 37 spans,
+    // each telling only that a statement waited for a client, which its own span's start shows.
+    pg: () => new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
   };
   const sdk = new NodeSDK({
     spanProcessors: [new RedactingSpanProcessor(getSpanProcessorsFromEnv(undefined))],
