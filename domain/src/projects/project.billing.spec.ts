@@ -37,7 +37,12 @@ describe('the billing method of a project', () => {
     expect(domainErrorOf(() => decide([created], choose('hourly')))).toMatchObject({ kind: 'invalid', code: 'billing_method' });
     expect(domainErrorOf(() => decide([created], choose('progress', outsider)))).toMatchObject({ kind: 'forbidden', code: 'not_a_party' });
     expect(domainErrorOf(() => decide([created, submitted], choose('progress')))).toMatchObject({ kind: 'conflict', code: 'billing_fixed' });
-    expect(domainErrorOf(() => decide([created], choose('progress', seller, 1)))).toMatchObject({ kind: 'conflict', code: 'milestones_exist' });
+    expect(domainErrorOf(() => decide([created], choose('progress', seller, 1)))).toMatchObject({
+      kind: 'conflict',
+      code: 'milestones_exist',
+      // Milestones cannot be removed: the way out it names is one a person can take.
+      message: 'This project already has milestones, so it bills by milestones; to bill by progress, start a new project.',
+    });
   });
 
   it('submits a progress-billed project without milestones, and a milestone-billed one only with one', () => {

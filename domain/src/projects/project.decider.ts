@@ -319,7 +319,8 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       }
       if (method === billingOf(state)) return [];
       if (method === 'progress' && milestonesOf(state, command.data.milestoneCount) > 0) {
-        throw conflict('milestones_exist', 'This project has milestones: remove them before choosing to bill it by progress.');
+        // A milestone is never removed from a project: the message must not send anyone to look for a way.
+        throw conflict('milestones_exist', 'This project already has milestones, so it bills by milestones; to bill by progress, start a new project.');
       }
       return [{ type: 'ProjectBillingChosen', data: { jobId: state.jobId, billing: method, by: metadata.actorId, at: metadata.now } }];
     }
