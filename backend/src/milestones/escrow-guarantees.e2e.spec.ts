@@ -251,6 +251,27 @@ describe('escrow guarantees no request can break', () => {
       }
     });
 
+    it('does not count a proposal cut between its two appends and never retried towards submitting', async () => {
+      const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Roofing', customerInitiated: false })).body.job_id;
+      const store = app.http.get<EventStore>(EVENT_STORE);
+      const append = store.append.bind(store);
+      const appendSpy = jest.spyOn(store, 'append').mockImplementation(async (streamId, events, options) => {
+        if (streamId.startsWith('milestone-')) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+        return append(streamId, events, options);
+      });
+      try {
+        const cut = await s.post('/api/milestone', { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: [fixed('300.00')] });
+        expect(cut).toMatchObject({ status: 503, body: { code: 'database_unavailable' } });
+      } finally {
+        appendSpy.mockRestore();
+      }
+      // The project's stream lists it, but no one ever saw the milestone: the project has none.
+      const submit = () => s.put(`/api/job/${projectId}/draft`, { isDraft: false, job_id: projectId });
+      expect(await submit()).toMatchObject({ status: 409, body: { code: 'milestone_required' } });
+      expect((await s.post('/api/milestone', { job_id: projectId, title: 'Roof', definition: 'Roofed.', payees: [fixed('300.00')] })).status).toBe(201);
+      expect((await submit()).status).toBe(200);
+    });
+
     it('answers a retried signature like the first (found by the simulation: the retry got 409)', async () => {
       const projectId = (await s.post('/api/job/basic', { customer_id: buyer.userId, service: 'Framing', customerInitiated: false })).body.job_id;
       await s.post('/api/milestone', { job_id: projectId, definition: 'Framed.', payees: [fixed('10.00')] });

@@ -18,8 +18,10 @@ type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryC
  * `milestoneCount`: how many milestones the read models show. Submitting needs one: the decider
  * counts those the project's stream lists too (a read model may not show one added a moment ago;
  * a project started before the stream listed them has only the read models' count).
+ * `unstartedMilestones`: how many of those listed have no stream of their own (a proposal cut
+ * between its two appends and never retried: no one ever saw that milestone), not counted.
  */
-type SubmitJob = Command<'SubmitJob', { milestoneCount: number }>;
+type SubmitJob = Command<'SubmitJob', { milestoneCount: number; unstartedMilestones?: number }>;
 /** The creator throws a draft away; it then exists for nobody. */
 type DiscardJobDraft = Command<'DiscardJobDraft', Record<string, never>>;
 /** legalName: the signer's own name on their account (first and last), which the signature must be. */

@@ -69,6 +69,15 @@ describe('the billing method of a project', () => {
       expect(domainErrorOf(() => decide(listed, choose('progress', buyer)))).toMatchObject({ kind: 'conflict', code: 'milestones_exist' });
     });
 
+    it('does not submit on a listed milestone the caller found never started, and counts the others', () => {
+      const listed = [created, ...decide([created], add(501)), ...decide([created], add(502))];
+      const cut = (unstartedMilestones: number): ProjectCommand => ({ type: 'SubmitJob', data: { milestoneCount: 0, unstartedMilestones }, metadata: seller });
+      expect(domainErrorOf(() => decide(listed, cut(2)))).toMatchObject({ kind: 'conflict', code: 'milestone_required' });
+      expect(decide(listed, cut(1))).toEqual([{ type: 'JobSubmitted', data: { jobId: 41, submittedBy: 7, at: at(1) } }]);
+      // A proposal between its two appends is on its way: progress billing still waits for it.
+      expect(domainErrorOf(() => decide(listed, choose('progress', buyer)))).toMatchObject({ code: 'milestones_exist' });
+    });
+
     it("refuses a milestone on a progress-billed project, an outsider's, and one before the project names its seller", () => {
       const progress = [created, ...decide([created], choose('progress'))];
       expect(domainErrorOf(() => decide(progress, add(501)))).toMatchObject({ kind: 'conflict', code: 'progress_billed' });

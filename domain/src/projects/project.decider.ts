@@ -153,8 +153,13 @@ export function projectFacts(project: ActiveProject): ProjectFacts {
   };
 }
 
-/** Milestones the project has: those its stream lists, or the read models' count where that is more (see SubmitJob). */
-const milestonesOf = (project: ActiveProject, readModelCount: number): number => Math.max(project.milestoneIds?.length ?? 0, readModelCount);
+/**
+ * Milestones the project has: those its stream lists, less those the caller found never started,
+ * or the read models' count where that is more (see SubmitJob). Choosing progress billing counts
+ * every listed one: a proposal between its two appends is on its way.
+ */
+const milestonesOf = (project: ActiveProject, readModelCount: number, unstarted = 0): number =>
+  Math.max((project.milestoneIds?.length ?? 0) - unstarted, readModelCount);
 
 /** The side of the project the actor is on, if any. */
 export function projectPartyOf(project: { customerId: number; primaryCompanyId: number | null }, metadata: CommandMetadata): 'customer' | 'company' | null {
@@ -223,7 +228,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (state.status === 'submitted') return []; // submitting twice changes nothing
       if (state.primaryCompanyId === null) throw invalid('seller_required', 'Choose the seller before submitting the project.');
       // A progress-billed project's schedule of values is approved once it is submitted: it needs no milestone.
-      if (billingOf(state) === 'milestones' && milestonesOf(state, command.data.milestoneCount) < 1) {
+      if (billingOf(state) === 'milestones' && milestonesOf(state, command.data.milestoneCount, command.data.unstartedMilestones) < 1) {
         throw conflict('milestone_required', 'Add at least one milestone before submitting the project.');
       }
       return [{ type: 'JobSubmitted', data: { jobId: state.jobId, submittedBy: metadata.actorId, at: metadata.now } }];
