@@ -172,13 +172,15 @@ function milestonesPerRoute({ modes, pairs }) {
   );
 }
 
+/** Milestones waiting per route for the routes this run drives; `unused` for an approval route left out. */
+const waitingFor = (perRoute, unused = 0) => ({ approve: ROUTES.includes('approval') ? perRoute : unused, deposit: ROUTES.includes('deposit') ? perRoute : 0 });
+
 /**
  * `modes`, `sample` and `pairs` default to the BENCH_PROFILE_MODES, BENCH_OBSERVABILITY_SAMPLE and
  * BENCH_OBSERVABILITY_PAIRS settings; the default part `observability` passes its own.
  */
 export async function runProfileBenchmark({ modes = MODES, sample = SAMPLE, pairs = PAIRS } = {}) {
-  const perRoute = milestonesPerRoute({ modes, pairs });
-  const ledger = await rebuiltLedger({ approve: ROUTES.includes('approval') ? perRoute : 100, deposit: ROUTES.includes('deposit') ? perRoute : 0 });
+  const ledger = await rebuiltLedger(waitingFor(milestonesPerRoute({ modes, pairs }), 100));
   const { url } = ledger.database;
   const secrets = ledger.generated.people.demoSecrets;
   const placement = loadGeneratorPlacement();
@@ -377,11 +379,11 @@ export async function runProfileBenchmark({ modes = MODES, sample = SAMPLE, pair
 /** Pairs of the default part: enough for a median, few enough for `make bench` (about 35 s a pair and route). */
 const DEFAULT_PAIRS = 4;
 const OBSERVABILITY_TARGET = 0.1;
+const defaultPartPairs = () => Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? DEFAULT_PAIRS);
 
 /** What the default part uses of the shared ledger, reserved before it is generated (run-all.mjs). */
 export function observabilityMilestones() {
-  const perRoute = milestonesPerRoute({ modes: ['observability'], pairs: Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? DEFAULT_PAIRS) });
-  return { approve: ROUTES.includes('approval') ? perRoute : 0, deposit: ROUTES.includes('deposit') ? perRoute : 0 };
+  return waitingFor(milestonesPerRoute({ modes: ['observability'], pairs: defaultPartPairs() }));
 }
 
 /**
@@ -390,7 +392,7 @@ export function observabilityMilestones() {
  * shared ledger after the HTTP part, written to docs/performance.md with its verdict.
  */
 export async function runObservabilityBenchmark() {
-  const pairs = Number(process.env.BENCH_OBSERVABILITY_PAIRS ?? DEFAULT_PAIRS);
+  const pairs = defaultPartPairs();
   const sample = SAMPLE ?? '0.1';
   const [section] = await runProfileBenchmark({ modes: ['observability'], sample, pairs });
   const verdicts = section.shares.map(
