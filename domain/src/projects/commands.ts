@@ -19,7 +19,8 @@ type UpdateJobBasics = Command<'UpdateJobBasics', { customerId: number; primaryC
  * counts those the project's stream lists too (a read model may not show one added a moment ago;
  * a project started before the stream listed them has only the read models' count).
  * `unstartedMilestones`: how many of those listed have no stream of their own (a proposal cut
- * between its two appends and never retried: no one ever saw that milestone), not counted.
+ * between its two appends and never retried: no one ever saw that milestone), not counted. A
+ * caller may stop counting at the first started one: only whether one is left matters.
  */
 type SubmitJob = Command<'SubmitJob', { milestoneCount: number; unstartedMilestones?: number }>;
 /** The creator throws a draft away; it then exists for nobody. */

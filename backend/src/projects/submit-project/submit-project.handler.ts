@@ -17,7 +17,8 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
     // Submitting needs a milestone: the decider counts those the project's stream lists, and the
     // read model's for a project started before the stream listed them.
     const shown = await this.milestones.ofJob(c.projectId);
-    const unstartedMilestones = await this.unstarted(c.projectId, new Set(shown.map((m) => m.originalId)));
+    // One milestone shown is enough to submit: only a project that shows none is read further.
+    const unstartedMilestones = shown.length > 0 ? 0 : await this.unstarted(c.projectId);
     const metadata = metadataOf(c.actor);
     await this.streams.decide(
       projectStream,
@@ -29,13 +30,18 @@ export class SubmitProjectHandler implements ICommandHandler<SubmitProject> {
 
   /**
    * Listed milestones with no stream of their own: a proposal cut between its two appends (the
-   * project's listing, then the milestone) and never retried. Only those the read model does not
-   * show are read, usually none.
+   * project's listing, then the milestone) and never retried. Asked only when the read model shows
+   * no milestone, so the streams read are those of a draft's first proposals, one at a time.
    */
-  private async unstarted(projectId: number, shown: ReadonlySet<number>): Promise<number> {
+  private async unstarted(projectId: number): Promise<number> {
     const listed = (await this.streams.fetch(projectStream, projectId)).state;
-    const unseen = listed.status === 'none' ? [] : (listed.milestoneIds ?? []).filter((id) => !shown.has(id));
-    const streams = await Promise.all(unseen.map((id) => this.streams.fetch(milestoneStream, id)));
-    return streams.filter((m) => m.state.status === 'none').length;
+    let unstarted = 0;
+    for (const id of listed.status === 'none' ? [] : (listed.milestoneIds ?? [])) {
+      const milestone = await this.streams.fetch(milestoneStream, id);
+      // One started milestone is enough to submit: the rest need not be read.
+      if (milestone.state.status !== 'none') return unstarted;
+      unstarted++;
+    }
+    return unstarted;
   }
 }
